@@ -1,0 +1,74 @@
+/**
+ * The sandboxing table of the seed: which hosts can run each tool, each model pin and each
+ * runtime capability class. The semantic rule (one file on its own) and the compiler's runtime
+ * choice (the whole resolved tree) both read it, so they never disagree.
+ */
+import type { AgentDefinition, LlmPin, ToolRef } from '../schema/generated/agent-definition.types';
+
+export type Host = 'worker' | 'container' | 'local';
+export type RuntimeCapabilityClass = AgentDefinition['runtimeRequirements']['runtimeCapabilityClass'];
+
+export const ALL_HOSTS: readonly Host[] = ['worker', 'container', 'local'];
+
+/** The hosts a declared class may run on, in its order of preference. */
+export const CLASS_HOSTS: Readonly<Record<RuntimeCapabilityClass, readonly Host[]>> = {
+  'workers-only': ['worker'],
+  'workers-preferred': ['worker', 'container'],
+  'container-required': ['container'],
+  'local-host-required': ['local'],
+};
+
+/** The strict class that corresponds to running on one host. */
+export const HOST_CLASS: Readonly<Record<Host, RuntimeCapabilityClass>> = {
+  worker: 'workers-only',
+  container: 'container-required',
+  local: 'local-host-required',
+};
+
+export interface HostRequirement {
+  hosts: readonly Host[];
+  /** Why: a short phrase such as `native tool "rg" needs a container or the local host`. */
+  reason: string;
+}
+
+export const LOCAL_PROVIDERS: ReadonlySet<string> = new Set(['local-ollama']);
+
+export function toolHosts(tool: ToolRef): HostRequirement {
+  const label = `tool "${tool.id}"`;
+  switch (tool.provenance) {
+    case 'native':
+      return { hosts: ['container', 'local'], reason: `native ${label} runs a binary: a container or the local host` };
+    case 'mcp':
+      if (tool.mcpTransport === 'stdio') return { hosts: ['local'], reason: `MCP ${label} over stdio runs on the local host only` };
+      return { hosts: ALL_HOSTS, reason: `MCP ${label} over HTTP is reachable from any host` };
+    case 'skill-package':
+      return { hosts: ALL_HOSTS, reason: `skill-package ${label} is bundled; a Worker suffices` };
+    case 'scripted':
+      return { hosts: ALL_HOSTS, reason: `scripted ${label} is bundled; a Worker suffices` };
+  }
+}
+
+export function pinHosts(pin: LlmPin): HostRequirement {
+  const label = `model pin "${pin.modelId}" (${pin.role})`;
+  if (LOCAL_PROVIDERS.has(pin.providerId) || pin.tier === 'local') {
+    return { hosts: ['local'], reason: `${label} runs on the local machine (${pin.providerId}): the local host only` };
+  }
+  if (pin.tier === 'tuned') {
+    return { hosts: ['container', 'local'], reason: `tuned ${label} loads checkpoint weights: a container or the local host` };
+  }
+  return { hosts: ALL_HOSTS, reason: `${label} is a remote API call from any host` };
+}
+
+export function classHosts(cls: RuntimeCapabilityClass): HostRequirement {
+  return { hosts: CLASS_HOSTS[cls], reason: `runtimeCapabilityClass "${cls}"` };
+}
+
+export function intersectHosts(a: readonly Host[], b: readonly Host[]): Host[] {
+  return a.filter((h) => b.includes(h));
+}
+
+export function describeHosts(hosts: readonly Host[]): string {
+  if (hosts.length === 0) return 'no host';
+  const names: Record<Host, string> = { worker: 'a Worker', container: 'a container', local: 'the local host' };
+  return hosts.map((h) => names[h]).join(' or ');
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['plugin/**/*.test.ts', 'generators/**/*.test.ts', 'executors/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'dist/**', 'tmp/**'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
