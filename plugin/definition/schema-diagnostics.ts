@@ -1,0 +1,109 @@
+/**
+ * Turns the generated validator's errors into findings with messages a person can act on: the
+ * schema's own `x-message` where it has one, the allowed values of an enum, the unexpected key.
+ */
+import schema from '../schema/agent-definition.v1.schema.json';
+import type { ValidationError } from '../schema/generated/agent-definition.validator';
+import type { Finding } from './diagnostic';
+import { getAtPointer, joinPointer } from './json-pointer';
+
+type SchemaNode = Record<string, unknown>;
+
+/** The schema node a validator error's `schemaPath` points into (the keyword's parent). */
+function schemaNodeAt(schemaPath: string): SchemaNode | undefined {
+  const pointer = schemaPath.replace(/^#/, '').split('/').slice(0, -1).join('/');
+  const node = getAtPointer(schema, pointer);
+  return node && typeof node === 'object' ? (node as SchemaNode) : undefined;
+}
+
+function fieldName(pointer: string): string {
+  return pointer === '' ? 'the definition' : `\`${pointer}\``;
+}
+
+const levenshtein = (a: string, b: string): number => {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+};
+
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = levenshtein(word.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function quote(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+export function schemaErrorToFinding(error: ValidationError, data: unknown): Finding | undefined {
+  const node = schemaNodeAt(error.schemaPath);
+  const path = error.instancePath;
+  const params = error.params;
+  const base = { rule: 'schema' as const, path };
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const allowed = Object.keys((node?.properties as SchemaNode | undefined) ?? {});
+      const guess = closest(key, allowed);
+      return {
+        ...base,
+        path: joinPointer(path, key),
+        at: 'key',
+        message: `unknown field \`${key}\` in ${fieldName(path)}`,
+        suggestion: guess ? `did you mean \`${guess}\`?` : allowed.length ? `allowed fields: ${allowed.join(', ')}` : 'remove it',
+      };
+    }
+    case 'required':
+      return {
+        ...base,
+        message: `${fieldName(path)} is missing the required field \`${String(params.missingProperty)}\``,
+        suggestion: `add \`${String(params.missingProperty)}\``,
+      };
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map((v) => String(v));
+      const value = getAtPointer(data, path);
+      const guess = typeof value === 'string' ? closest(value, allowed) : undefined;
+      return {
+        ...base,
+        message: `${fieldName(path)} is ${quote(value)}; it must be one of ${allowed.map((v) => `"${v}"`).join(', ')}`,
+        ...(guess ? { suggestion: `did you mean "${guess}"?` } : {}),
+      };
+    }
+    case 'const':
+      return { ...base, message: `${fieldName(path)} must be ${quote(params.allowedValue)}`, suggestion: `set it to ${quote(params.allowedValue)}` };
+    case 'pattern': {
+      const custom = typeof node?.['x-message'] === 'string' ? (node['x-message'] as string) : `must match the pattern ${String(params.pattern)}`;
+      return { ...base, message: `${fieldName(path)} is ${quote(getAtPointer(data, path))}: it ${custom}` };
+    }
+    case 'discriminator':
+      // The enum on `kind` reports the same problem with the allowed values; keep that one.
+      return params.error === 'mapping' ? undefined : { ...base, message: `${fieldName(path)} needs a \`${String(params.tag)}\`` };
+    case 'oneOf':
+    case 'anyOf':
+      return undefined; // the branch errors say what is wrong
+    case 'type':
+      return { ...base, message: `${fieldName(path)} must be ${String(params.type).replace(/,/g, ' or ')}, not ${describeType(getAtPointer(data, path))}` };
+    default:
+      return { ...base, message: `${fieldName(path)} ${error.message ?? 'is invalid'}` };
+  }
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -1,0 +1,100 @@
+/**
+ * The definition layer's pipeline, visible in one place:
+ *   decode bytes → parse (with positions) → JSON Schema → semantic rules → located diagnostics.
+ * Pure: no file system, no console, never throws on bad input.
+ */
+import type { AgentDefinition } from '../schema/generated/agent-definition.types';
+import { validateAgentDefinition, type ValidationError } from '../schema/generated/agent-definition.validator';
+import { ERROR_CODES, hasErrors, sortDiagnostics, type Diagnostic, type Finding } from './diagnostic';
+import { parseDefinitionText } from './parse-document';
+import { decodeSource } from './read-source';
+import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/rule';
+import { SEMANTIC_RULES } from './rules/index';
+import { schemaErrorToFinding } from './schema-diagnostics';
+import type { SourceDocument } from './source-document';
+
+export interface DefinitionResult {
+  /** Present when the file parsed and passed the JSON Schema (rules may still report errors). */
+  definition?: AgentDefinition;
+  document?: SourceDocument;
+  diagnostics: Diagnostic[];
+  valid: boolean;
+}
+
+export function locateFinding(document: SourceDocument, finding: Finding): Diagnostic {
+  const { line, column } = document.locate(finding.path, finding.at ?? 'value');
+  const diagnostic: Diagnostic = {
+    code: finding.code ?? ERROR_CODES.invalid,
+    rule: finding.rule,
+    severity: finding.severity ?? 'error',
+    path: finding.path,
+    file: document.file,
+    line,
+    column,
+    message: finding.message,
+  };
+  if (finding.suggestion !== undefined) diagnostic.suggestion = finding.suggestion;
+  if (finding.redactSource) diagnostic.redactSource = true;
+  return diagnostic;
+}
+
+/** JSON Schema findings, with the branch noise of `anyOf` folded into one finding per value. */
+export function schemaFindings(value: unknown): Finding[] {
+  if (validateAgentDefinition(value)) return [];
+  const errors: ValidationError[] = validateAgentDefinition.errors ?? [];
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
+  const isBranchNoise = (e: ValidationError) =>
+    anyOfs.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath.replace(/\/anyOf$/, '/anyOf/')));
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    if (isBranchNoise(error)) continue;
+    const finding =
+      error.keyword === 'anyOf'
+        ? { rule: 'schema', path: error.instancePath, message: `\`${error.instancePath}\` has none of the allowed shapes`, suggestion: 'see docs/reference/agent-definition.md for the field' }
+        : schemaErrorToFinding(error, value);
+    if (!finding) continue;
+    const key = `${finding.path}\u0000${finding.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push(finding);
+  }
+  return findings;
+}
+
+export function semanticFindings(definition: AgentDefinition, options: RuleOptions = DEFAULT_RULE_OPTIONS): Finding[] {
+  return SEMANTIC_RULES.flatMap((rule) => rule.check(definition, options));
+}
+
+/** Validates an already parsed document. */
+export function validateDocument(document: SourceDocument, options: RuleOptions = DEFAULT_RULE_OPTIONS): DefinitionResult {
+  const schemaProblems = schemaFindings(document.value);
+  if (schemaProblems.length > 0) {
+    const diagnostics = sortDiagnostics(schemaProblems.map((f) => locateFinding(document, f)));
+    return { document, diagnostics, valid: false };
+  }
+  const definition = document.value as AgentDefinition;
+  const diagnostics = sortDiagnostics(semanticFindings(definition, options).map((f) => locateFinding(document, f)));
+  return { definition, document, diagnostics, valid: !hasErrors(diagnostics) };
+}
+
+/** Validates the bytes (or text) of one definition file named `file`. */
+export function validateDefinitionSource(
+  source: Uint8Array | string,
+  file: string,
+  format: 'json' | 'yaml',
+  options: RuleOptions = DEFAULT_RULE_OPTIONS,
+): DefinitionResult {
+  let text: string;
+  if (typeof source === 'string') {
+    text = source;
+  } else {
+    const decoded = decodeSource(source, file);
+    if (decoded.text === undefined) return { diagnostics: decoded.diagnostics, valid: false };
+    text = decoded.text;
+  }
+  const parsed = parseDefinitionText(text, file, format);
+  if (!parsed.document || hasErrors(parsed.diagnostics)) return { diagnostics: parsed.diagnostics, valid: false, ...(parsed.document ? { document: parsed.document } : {}) };
+  const result = validateDocument(parsed.document, options);
+  return { ...result, diagnostics: sortDiagnostics([...parsed.diagnostics, ...result.diagnostics]) };
+}
