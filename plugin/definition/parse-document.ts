@@ -1,0 +1,72 @@
+/**
+ * From definition text to a SourceDocument: picks the parser by format, requires an object at
+ * the top, and answers `locate(pointer)` from the offsets the parser recorded.
+ */
+import { ERROR_CODES, sortDiagnostics, type Diagnostic } from './diagnostic';
+import { parseJson, type ParsedText } from './parse-json';
+import { parseYaml } from './parse-yaml';
+import { lineIndex, type PositionAt } from './read-source';
+import type { SourceDocument, SourcePosition } from './source-document';
+
+export type DefinitionFormat = SourceDocument['format'];
+
+/** The format a file name implies: `.json`, or `.yaml`/`.yml` (any case); otherwise undefined. */
+export function definitionFormat(file: string): DefinitionFormat | undefined {
+  const name = file.toLowerCase();
+  if (name.endsWith('.json')) return 'json';
+  if (name.endsWith('.yaml') || name.endsWith('.yml')) return 'yaml';
+  return undefined;
+}
+
+export interface ParsedDefinition {
+  /** Present only when the text parsed without any diagnostic. */
+  document?: SourceDocument;
+  diagnostics: Diagnostic[];
+}
+
+export function parseDefinitionText(text: string, file: string, format: DefinitionFormat): ParsedDefinition {
+  const parsed = format === 'json' ? parseJson(text, file) : parseYaml(text, file);
+  if (parsed.diagnostics.length > 0) return { diagnostics: sortDiagnostics(parsed.diagnostics) };
+  const value = parsed.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const found = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    return {
+      diagnostics: [
+        {
+          code: ERROR_CODES.invalid,
+          rule: 'not-an-object',
+          severity: 'error',
+          path: '',
+          file,
+          line: 1,
+          column: 1,
+          message: `an AgentDefinition must be an object, but this file holds ${found}`,
+        },
+      ],
+    };
+  }
+  return { document: sourceDocument(text, file, format, parsed), diagnostics: [] };
+}
+
+function sourceDocument(text: string, file: string, format: DefinitionFormat, parsed: ParsedText): SourceDocument {
+  let positions: PositionAt | undefined;
+  const { valueAt, keyAt } = parsed;
+  return {
+    file,
+    format,
+    text,
+    value: parsed.value,
+    locate(pointer: string, at: 'key' | 'value' = 'value'): SourcePosition {
+      // Walk up to the nearest pointer the parser saw; pointers escape '/' as '~1', so the last
+      // '/' always starts the last segment.
+      for (let p = pointer; ; p = p.slice(0, Math.max(0, p.lastIndexOf('/')))) {
+        const offset = (at === 'key' ? keyAt.get(p) : undefined) ?? valueAt.get(p);
+        if (offset !== undefined) {
+          positions ??= lineIndex(text);
+          return positions(offset);
+        }
+        if (p === '') return { line: 1, column: 1 };
+      }
+    },
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * Source text: reading a definition file's bytes, decoding them as UTF-8, and mapping offsets in
+ * the decoded text to the line:column an editor shows. Nothing here throws.
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { ERROR_CODES, type Diagnostic } from './diagnostic';
+import type { SourcePosition } from './source-document';
+
+/** Definitions above this size are refused before they are read. */
+export const MAX_DEFINITION_BYTES = 4 * 1024 * 1024;
+
+export interface DecodedSource {
+  /** The decoded text (BOM removed); absent when the bytes are not a usable definition. */
+  text?: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface DefinitionSource extends DecodedSource {
+  /** Set when the file cannot be read at all, e.g. `cannot read a/agent.json: no such file`. */
+  ioError?: string;
+}
+
+/** Maps an offset in a text to its 1-based line and column (in UTF-16 code units). */
+export type PositionAt = (offset: number) => SourcePosition;
+
+/**
+ * Builds a line-start table for `text` once; each lookup is then a binary search. Line breaks are
+ * `\n`, `\r\n` and a lone `\r`, as editors count them. Offsets outside the text are clamped.
+ */
+export function lineIndex(text: string): PositionAt {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return (offset) => {
+    const at = Math.max(0, Math.min(offset, text.length));
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] ?? 0) <= at) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: at - (starts[low] ?? 0) + 1 };
+  };
+}
+
+/** Decodes a definition's bytes: strict UTF-8, one leading BOM dropped, and not empty. */
+export function decodeSource(bytes: Uint8Array, file: string): DecodedSource {
+  let text: string;
+  try {
+    text = utf8(bytes);
+  } catch {
+    return { diagnostics: [notUtf8(bytes, file)] };
+  }
+  if (text.trim() === '') {
+    return { diagnostics: [diagnostic(file, 'empty-file', 'the file is empty; an AgentDefinition is a JSON or YAML object')] };
+  }
+  return { text, diagnostics: [] };
+}
+
+/**
+ * Reads and decodes the definition at `absPath`, naming it `file` in messages. The size is
+ * checked with `stat` first, so an oversized file is refused without being read. A file that is
+ * missing, unreadable or not a regular file gives `ioError` and no diagnostics.
+ */
+export function readDefinitionSource(absPath: string, file: string, maxBytes = MAX_DEFINITION_BYTES): DefinitionSource {
+  try {
+    const stats = statSync(absPath);
+    if (stats.isDirectory()) return { diagnostics: [], ioError: `cannot read ${file}: it is a directory` };
+    if (!stats.isFile()) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
+    if (stats.size > maxBytes) return { diagnostics: [tooLarge(file, stats.size, maxBytes)] };
+    // Read one byte past the limit, in case the file grew after the stat.
+    const bytes = readAtMost(absPath, maxBytes + 1);
+    if (bytes.length > maxBytes) return { diagnostics: [tooLarge(file, bytes.length, maxBytes)] };
+    return decodeSource(bytes, file);
+  } catch (error) {
+    return { diagnostics: [], ioError: `cannot read ${file}: ${ioReason(error)}` };
+  }
+}
+
+function readAtMost(path: string, limit: number): Uint8Array {
+  const buffer = Buffer.allocUnsafe(limit); // only the filled part is returned
+  const fd = openSync(path, 'r');
+  try {
+    let length = 0;
+    while (length < limit) {
+      const read = readSync(fd, buffer, length, limit - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function ioReason(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return 'no such file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a directory';
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? message;
+}
+
+function utf8(bytes: Uint8Array): string {
+  const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function notUtf8(bytes: Uint8Array, file: string): Diagnostic {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return diagnostic(file, 'encoding', 'the file is UTF-16 encoded; an AgentDefinition must be UTF-8', { line: 1, column: 1 }, 'save the file as UTF-8');
+  }
+  const bad = firstInvalidByte(bytes);
+  // Everything before the bad byte decodes, so its position is that of the end of that text.
+  const before = utf8(bytes.subarray(0, bad));
+  const hex = (bytes[bad] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+  return diagnostic(
+    file,
+    'encoding',
+    `the file is not valid UTF-8: byte 0x${hex} does not start a valid UTF-8 character`,
+    lineIndex(before)(before.length),
+    'save the file as UTF-8',
+  );
+}
+
+/** Index of the first byte of the first ill-formed sequence (Unicode 15, table 3-7). */
+function firstInvalidByte(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i] ?? 0;
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    let trail: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) trail = 1;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      trail = 2;
+      if (lead === 0xe0) low = 0xa0; // overlong
+      if (lead === 0xed) high = 0x9f; // surrogates
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      trail = 3;
+      if (lead === 0xf0) low = 0x90; // overlong
+      if (lead === 0xf4) high = 0x8f; // above U+10FFFF
+    } else return i;
+    for (let k = 1; k <= trail; k++) {
+      const byte = bytes[i + k];
+      if (byte === undefined || byte < (k === 1 ? low : 0x80) || byte > (k === 1 ? high : 0xbf)) return i;
+    }
+    i += trail + 1;
+  }
+  return bytes.length;
+}
+
+function tooLarge(file: string, size: number, limit: number): Diagnostic {
+  return diagnostic(
+    file,
+    'file-size',
+    `the file is ${formatBytes(size)}; an AgentDefinition may be at most ${formatBytes(limit)}`,
+    { line: 1, column: 1 },
+    'split large prompts or data out of the definition',
+  );
+}
+
+function formatBytes(bytes: number): string {
+  const exact = `${String(bytes).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} bytes`;
+  if (bytes < 1024) return exact;
+  const [amount, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KiB'] : [bytes / (1024 * 1024), 'MiB'];
+  return `${amount.toFixed(1)} ${unit} (${exact})`;
+}
+
+function diagnostic(file: string, rule: string, message: string, at: SourcePosition = { line: 1, column: 1 }, suggestion?: string): Diagnostic {
+  return {
+    code: ERROR_CODES.invalid,
+    rule,
+    severity: 'error',
+    path: '',
+    file,
+    line: at.line,
+    column: at.column,
+    message,
+    ...(suggestion === undefined ? {} : { suggestion }),
+  };
+}
