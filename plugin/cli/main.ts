@@ -5,12 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT, type CliIo } from './io';
+import { runCompileCommand, COMPILE_USAGE } from './commands/compile';
+import { runPlanCommand, PLAN_USAGE } from './commands/plan';
 import { runValidateCommand, VALIDATE_USAGE } from './commands/validate';
 
 type Command = { usage: string; summary: string; run(argv: string[], io: CliIo): Promise<number> };
 
 const COMMANDS: Record<string, Command> = {
   validate: { usage: VALIDATE_USAGE, summary: 'check definitions against the schema and the semantic rules', run: runValidateCommand },
+  plan: { usage: PLAN_USAGE, summary: 'resolve the composition and print the flattened compile plan', run: runPlanCommand },
+  compile: { usage: COMPILE_USAGE, summary: 'compile an agent for its chosen (or the given) runtime target', run: runCompileCommand },
 };
 
 function packageVersion(): string {

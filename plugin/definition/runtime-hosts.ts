@@ -10,11 +10,28 @@ export type RuntimeCapabilityClass = AgentDefinition['runtimeRequirements']['run
 
 export const ALL_HOSTS: readonly Host[] = ['worker', 'container', 'local'];
 
-/** The hosts a declared class may run on, in its order of preference. */
+/**
+ * The hosts a declared class names for the definition's own tools and pins (the seed's rules:
+ * a stdio MCP tool or a local-ollama pin needs `local-host-required`; workers-preferred may
+ * degrade to a container for weights or native binaries).
+ */
 export const CLASS_HOSTS: Readonly<Record<RuntimeCapabilityClass, readonly Host[]>> = {
   'workers-only': ['worker'],
   'workers-preferred': ['worker', 'container'],
   'container-required': ['container'],
+  'local-host-required': ['local'],
+};
+
+/**
+ * The hosts a compile may target for a declared class, in the order `auto` prefers them. Wider
+ * than CLASS_HOSTS: the user's own machine can run anything that is not bound to Workers, so a
+ * workers-preferred or container-required agent may still be compiled for the local host, and
+ * a workers-preferred tree whose child needs the local host degrades there.
+ */
+export const CLASS_TARGET_HOSTS: Readonly<Record<RuntimeCapabilityClass, readonly Host[]>> = {
+  'workers-only': ['worker'],
+  'workers-preferred': ['worker', 'container', 'local'],
+  'container-required': ['container', 'local'],
   'local-host-required': ['local'],
 };
 

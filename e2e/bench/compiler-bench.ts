@@ -1,0 +1,109 @@
+/**
+ * Benchmarks of the Nx plugin and the compiler core, each against a baseline run in the same
+ * process (run: `npm run bench:compiler`):
+ *  (a) project-graph construction for 1,000 agents vs the same 1,000 folders as package.json
+ *      projects inferred by Nx itself (goal: ratio ≤ 1.0);
+ *  (b) validate + plan throughput vs bare Ajv validation of the same documents;
+ *  (c) cold and warm (all cache hits) `nx run-many -t compile` for 200 agents.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { validateAgentDefinition } from '../../plugin/schema/generated/agent-definition.validator';
+import { validateDefinitionSource } from '../../plugin/definition/validate-definition';
+import { planAgent } from '../../plugin/compiler/compile';
+import { e2eRoot, isolatedEnv, nxBin, packAgentdef } from '../support/nx-workspace';
+import { median, report, timeAsync, timeCommand } from './bench-support';
+import { writeSyntheticWorkspace } from './synthetic-workspace';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const GRAPH_AGENTS = Number(process.env.BENCH_GRAPH_AGENTS ?? 1000);
+const COMPILE_AGENTS = Number(process.env.BENCH_COMPILE_AGENTS ?? 200);
+const SEED = 20261130;
+
+function installAgentdef(dir: string, tarball: string): void {
+  mkdirSync(join(dir, 'node_modules', 'agentdef'), { recursive: true });
+  execFileSync('tar', ['-xzf', tarball, '-C', join(dir, 'node_modules', 'agentdef'), '--strip-components=1']);
+}
+
+function graphTime(dir: string, home: string): number {
+  const env = isolatedEnv(home);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    timeCommand(process.execPath, [nxBin, 'reset', '--only-cache', '--only-workspace-data'], dir, env);
+    times.push(timeCommand(process.execPath, [nxBin, 'show', 'projects', '--json'], dir, env));
+  }
+  return median(times);
+}
+
+async function main(): Promise<void> {
+  const base = mkdtempSync(join(e2eRoot(), 'bench-'));
+  const home = join(base, 'home');
+  mkdirSync(home, { recursive: true });
+  const tarball = packAgentdef();
+  report('runs_per_measurement', RUNS);
+
+  // (a) graph construction
+  const agentdefWs = join(base, 'graph-agentdef');
+  writeSyntheticWorkspace({ dir: agentdefWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'agentdef' }, 'agentdef');
+  installAgentdef(agentdefWs, tarball);
+  const plainWs = join(base, 'graph-package-json');
+  writeSyntheticWorkspace({ dir: plainWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'package-json' }, 'agentdef');
+  const countProjects = (dir: string) =>
+    (JSON.parse(execFileSync(process.execPath, [nxBin, 'show', 'projects', '--json'], { cwd: dir, env: isolatedEnv(home), encoding: 'utf8' })) as string[]).length;
+  report('graph_projects_agentdef', countProjects(agentdefWs));
+  report('graph_projects_package_json', countProjects(plainWs));
+  const withPlugin = graphTime(agentdefWs, home);
+  const baseline = graphTime(plainWs, home);
+  report(`graph_ms_agentdef_${GRAPH_AGENTS}`, withPlugin);
+  report(`graph_ms_package_json_${GRAPH_AGENTS}`, baseline);
+  report('graph_ratio_agentdef_vs_package_json', withPlugin / baseline);
+
+  // (b) validate + plan throughput vs bare Ajv
+  const compileWs = join(base, 'compile');
+  const dag = writeSyntheticWorkspace({ dir: compileWs, agents: COMPILE_AGENTS, depth: 4, fanOut: 3, seed: SEED + 1, style: 'agentdef' }, 'agentdef');
+  installAgentdef(compileWs, tarball);
+  const files = dag.map((a) => join(compileWs, 'agents', a.slug, 'agent.json'));
+  const texts = files.map((f) => readFileSync(f, 'utf8'));
+  const ajvRates: number[] = [];
+  const ourRates: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const bare = await timeAsync(() => {
+      for (const text of texts) if (!validateAgentDefinition(JSON.parse(text))) throw new Error('bench document invalid');
+    });
+    ajvRates.push(texts.length / (bare / 1000));
+    const ours = await timeAsync(async () => {
+      for (let k = 0; k < files.length; k++) {
+        const result = validateDefinitionSource(texts[k]!, `agents/${dag[k]!.slug}/agent.json`, 'json');
+        if (!result.valid) throw new Error('bench document invalid');
+        const planned = await planAgent({ file: files[k]!, workspaceRoot: compileWs });
+        if (!planned.plan) throw new Error(`plan failed: ${JSON.stringify(planned.diagnostics[0])}`);
+      }
+    });
+    ourRates.push(files.length / (ours / 1000));
+  }
+  report('validate_plan_per_s', median(ourRates));
+  report('ajv_validate_per_s', median(ajvRates));
+  report('validate_plan_ratio_vs_ajv', median(ourRates) / median(ajvRates));
+
+  // (c) cold and warm run-many compile
+  const env = isolatedEnv(home);
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 3); i++) {
+    timeCommand(process.execPath, [nxBin, 'reset'], compileWs, env);
+    rmSync(join(compileWs, 'dist'), { recursive: true, force: true });
+    cold.push(timeCommand(process.execPath, [nxBin, 'run-many', '-t', 'compile', '--parallel=2'], compileWs, env));
+    warm.push(timeCommand(process.execPath, [nxBin, 'run-many', '-t', 'compile', '--parallel=2'], compileWs, env));
+  }
+  report(`compile_cold_ms_${COMPILE_AGENTS}`, median(cold));
+  report(`compile_warm_ms_${COMPILE_AGENTS}`, median(warm));
+  report('compile_warm_vs_cold_ratio', median(warm) / median(cold));
+  report('compiled_outputs', readdirSync(join(compileWs, 'dist', 'agents')).length);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});

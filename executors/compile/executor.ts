@@ -1,0 +1,45 @@
+/** `compile` executor: plans the definition and writes the chosen (or given) target's output. A thin shell. */
+import type { ExecutorContext } from '@nx/devkit';
+import { resolve } from 'node:path';
+import { hasErrors } from '../../plugin/definition/diagnostic';
+import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
+import { compileAgent } from '../../plugin/compiler/compile';
+import type { TargetOption } from '../../plugin/compiler/targets';
+
+export interface CompileExecutorOptions {
+  /** The definition file, relative to the workspace root. */
+  definition: string;
+  /** `auto` (default) compiles for the plan's choice. */
+  target?: TargetOption;
+  /** Output folder, relative to the workspace root (default `dist/agents/<slug>`). */
+  outputPath?: string;
+  registryRoot?: string;
+  maxDepth?: number;
+  maxNodes?: number;
+}
+
+export default async function compileExecutor(options: CompileExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+  if (typeof options.definition !== 'string' || options.definition === '') {
+    console.error('agentdef:compile: the "definition" option is required');
+    return { success: false };
+  }
+  const result = await compileAgent({
+    file: resolve(context.root, options.definition),
+    workspaceRoot: context.root,
+    target: options.target ?? 'auto',
+    ...(options.outputPath !== undefined ? { outDir: resolve(context.root, options.outputPath) } : {}),
+    ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
+    ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
+    ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
+  });
+  if (result.diagnostics.length > 0) console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
+  if (result.ioError !== undefined) {
+    console.error(`agentdef:compile: ${result.ioError}`);
+    return { success: false };
+  }
+  if (hasErrors(result.diagnostics) || !result.plan || !result.files || !result.target) return { success: false };
+  console.log(
+    `compiled ${result.plan.root.slug}@${result.plan.root.version} for ${result.target} (${result.plan.runtime.chosenClass}) into ${result.outDir ?? '?'}: ${result.files.map((f) => f.path).join(', ')}`,
+  );
+  return { success: true };
+}

@@ -1,0 +1,51 @@
+/** `plan` executor: resolves the composition and prints the compile plan; optionally writes plan.json. A thin shell. */
+import type { ExecutorContext } from '@nx/devkit';
+import { resolve } from 'node:path';
+import { hasErrors } from '../../plugin/definition/diagnostic';
+import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
+import { planAgent, workspacePath } from '../../plugin/compiler/compile';
+import { PLAN_FILE, serializePlan } from '../../plugin/compiler/plan';
+import { formatPlanText } from '../../plugin/compiler/plan-text';
+import { writeOutputAtomic } from '../../plugin/compiler/write-output';
+
+export interface PlanExecutorOptions {
+  /** The definition file, relative to the workspace root. */
+  definition: string;
+  /** When set, a folder (relative to the workspace root) that receives plan.json, replaced atomically. */
+  outputPath?: string;
+  registryRoot?: string;
+  maxDepth?: number;
+  maxNodes?: number;
+}
+
+export default async function planExecutor(options: PlanExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+  if (typeof options.definition !== 'string' || options.definition === '') {
+    console.error('agentdef:plan: the "definition" option is required');
+    return { success: false };
+  }
+  const result = await planAgent({
+    file: resolve(context.root, options.definition),
+    workspaceRoot: context.root,
+    ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
+    ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
+    ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
+  });
+  if (result.ioError !== undefined) {
+    console.error(`agentdef:plan: ${result.ioError}`);
+    return { success: false };
+  }
+  if (result.diagnostics.length > 0) console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
+  if (hasErrors(result.diagnostics) || !result.plan) return { success: false };
+  console.log(formatPlanText(result.plan));
+  if (options.outputPath !== undefined) {
+    const destination = resolve(context.root, options.outputPath);
+    const display = workspacePath(context.root, destination);
+    const written = await writeOutputAtomic(destination, [{ path: PLAN_FILE, contents: serializePlan(result.plan) }], { displayName: display });
+    if (!written.ok) {
+      console.error(`agentdef:plan: ${written.error}`);
+      return { success: false };
+    }
+    console.log(`wrote ${display}/${PLAN_FILE}`);
+  }
+  return { success: true };
+}

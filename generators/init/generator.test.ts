@@ -1,0 +1,34 @@
+import { readNxJson, updateNxJson, type Tree } from '@nx/devkit';
+import { createTreeWithEmptyWorkspace } from 'nx/src/devkit-testing-exports';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_INCLUDE, initGenerator, isPluginRegistered } from './generator';
+
+describe('agentdef:init', () => {
+  let tree: Tree;
+  beforeEach(() => {
+    tree = createTreeWithEmptyWorkspace();
+  });
+
+  it('registers the plugin in nx.json for every agent.json / agent.yaml', async () => {
+    expect(isPluginRegistered(tree)).toBe(false);
+    await initGenerator(tree, {});
+    expect(readNxJson(tree)?.plugins).toEqual([{ plugin: 'agentdef', include: ['**/agent.json', '**/agent.yaml', '**/agent.yml'] }]);
+    expect(DEFAULT_INCLUDE).toContain('**/agent.yaml');
+    expect(isPluginRegistered(tree)).toBe(true);
+  });
+
+  it('is idempotent and keeps other plugins and an existing registration as they are', async () => {
+    updateNxJson(tree, { ...readNxJson(tree), plugins: ['@nx/js/typescript', { plugin: 'agentdef', include: ['agents/**/agent.json'], options: { outputRoot: 'out' } }] });
+    const before = tree.read('nx.json', 'utf-8');
+    await initGenerator(tree, {});
+    await initGenerator(tree, {});
+    expect(tree.read('nx.json', 'utf-8')).toBe(before);
+  });
+
+  it('adds itself after existing plugins, once', async () => {
+    updateNxJson(tree, { ...readNxJson(tree), plugins: ['@nx/js/typescript'] });
+    await initGenerator(tree, {});
+    await initGenerator(tree, {});
+    expect(readNxJson(tree)?.plugins).toEqual(['@nx/js/typescript', { plugin: 'agentdef', include: DEFAULT_INCLUDE }]);
+  });
+});

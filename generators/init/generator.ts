@@ -1,0 +1,35 @@
+/**
+ * `nx g agentdef:init`: registers the plugin in `nx.json`, so every `agent.json` / `agent.yaml`
+ * (and `agent.yml`) of the workspace becomes a project. Idempotent: an existing `agentdef`
+ * registration, whatever its options, is left exactly as it is.
+ *
+ * Nx 23 resolves a bare `nx g agent` without any default collection (that setting is gone since
+ * Nx 17): it offers every installed or local plugin that has an `agent` generator, and runs it
+ * directly when there is only one. So init has nothing more to set for that.
+ */
+import { readNxJson, updateNxJson, type GeneratorCallback, type Tree } from '@nx/devkit';
+import type { InitGeneratorSchema } from './schema';
+
+export const PLUGIN_NAME = 'agentdef';
+export const DEFAULT_INCLUDE = ['**/agent.json', '**/agent.yaml', '**/agent.yml'];
+
+export function isAgentdefPlugin(entry: string | { plugin: string }): boolean {
+  const specifier = typeof entry === 'string' ? entry : entry.plugin;
+  return specifier === PLUGIN_NAME || specifier.startsWith(`${PLUGIN_NAME}/`);
+}
+
+export function isPluginRegistered(tree: Tree): boolean {
+  return (readNxJson(tree)?.plugins ?? []).some(isAgentdefPlugin);
+}
+
+export async function initGenerator(tree: Tree, _options: InitGeneratorSchema = {}): Promise<GeneratorCallback> {
+  const nxJson = readNxJson(tree) ?? {};
+  const plugins = nxJson.plugins ?? [];
+  if (!plugins.some(isAgentdefPlugin)) {
+    nxJson.plugins = [...plugins, { plugin: PLUGIN_NAME, include: [...DEFAULT_INCLUDE] }];
+    updateNxJson(tree, nxJson);
+  }
+  return () => {};
+}
+
+export default initGenerator;

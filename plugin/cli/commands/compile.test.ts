@@ -1,0 +1,67 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCompileCommand } from './compile';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'agentdef-cli-compile-'));
+  writeFileSync(join(root, 'nx.json'), '{}\n');
+  cpSync(join(__dirname, '..', '..', '..', 'examples'), join(root, 'examples'), { recursive: true });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+async function run(argv: string[], cwd = root) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCompileCommand(argv, { cwd, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
+  return { code, stdout, stderr };
+}
+
+describe('agentdef compile', () => {
+  it('compiles for the planned target and prints a one-line summary', async () => {
+    const { code, stdout, stderr } = await run(['examples/write-router/agent.json']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^compiled write-router@1\.4\.0 for hb3 \(container-required\) into dist\/agents\/write-router: plan\.json, hb3-job\.json \(plan [0-9a-f]{12}\)\n$/);
+    expect(stderr).toMatch(/^(warning[^\n]*\n[\s\S]*)?$/);
+    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(['hb3-job.json', 'plan.json']);
+  });
+
+  it('prints the summary as one JSON line with --format json, and takes --out from the working directory', async () => {
+    const { code, stdout } = await run(['agent.json', '--format', 'json', '--out', '../../build/wr'], join(root, 'examples/write-router'));
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split('\n')).toHaveLength(1);
+    const summary = JSON.parse(stdout);
+    expect(summary).toMatchObject({ ok: true, root: 'write-router@1.4.0', target: 'hb3', chosenClass: 'container-required', outDir: 'build/wr', files: ['plan.json', 'hb3-job.json'] });
+    expect(summary.planDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(existsSync(join(root, 'build/wr/plan.json'))).toBe(true);
+  });
+
+  it('fails closed (exit 1, nothing written) for a target the tree forbids', async () => {
+    const { code, stdout, stderr } = await run(['examples/write-router/agent.json', '--target', 'cloudflare-dynamic-worker']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('error[runtime_capability_mismatch]');
+    expect(stderr).toContain('splice-resolver@0.4.2: tuned model pin "qwen2.5-coder-7b-splice-lora"');
+    expect(stderr).toContain('{ "slug": "splice-resolver", "version": "0.4.2" }');
+    expect(existsSync(join(root, 'dist'))).toBe(false);
+  });
+
+  it('honours an explicit target the tree allows', async () => {
+    const { code, stdout } = await run(['examples/write-router/agent.json', '--target', 'local-mac']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('for local-mac');
+    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(['launcher.json', 'plan.json']);
+  });
+
+  it('exits 2 on a bad target, a missing file, or an output folder it must not replace', async () => {
+    const bad = await run(['examples/write-router/agent.json', '--target', 'lambda']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('unknown --target "lambda"');
+    expect((await run(['missing/agent.json'])).code).toBe(2);
+    const guarded = await run(['examples/write-router/agent.json', '--out', 'examples']);
+    expect(guarded.code).toBe(2);
+    expect(guarded.stderr).toContain('refusing to replace examples');
+  });
+});

@@ -1,0 +1,53 @@
+/** `agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json]` */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { formatDiagnostics } from '../../definition/format-diagnostics';
+import { hasErrors } from '../../definition/diagnostic';
+import { compileAgent } from '../../compiler/compile';
+import { isTargetOption } from '../../compiler/targets';
+import { EXIT, type CliIo } from '../io';
+import { usageError } from '../usage';
+import { RESOLUTION_OPTIONS, resolutionArgs } from './plan';
+
+export const COMPILE_USAGE =
+  'agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]';
+
+export async function runCompileCommand(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { ...RESOLUTION_OPTIONS, target: { type: 'string', default: 'auto' }, out: { type: 'string' } },
+    });
+  } catch (error) {
+    return usageError(io, (error as Error).message, COMPILE_USAGE);
+  }
+  const target = parsed.values.target;
+  if (!isTargetOption(target)) return usageError(io, `unknown --target "${String(target)}"`, COMPILE_USAGE);
+  const args = resolutionArgs(io, parsed.positionals, parsed.values);
+  if (typeof args === 'string') return usageError(io, args, COMPILE_USAGE);
+
+  const result = await compileAgent({ ...args, target, ...(parsed.values.out !== undefined ? { outDir: resolve(io.cwd, parsed.values.out) } : {}) });
+  const print = (format: 'text' | 'json') => formatDiagnostics(result.diagnostics, { format, sources: result.sources });
+  if (result.ioError !== undefined) {
+    if (result.diagnostics.length > 0) io.stderr(print('text'));
+    io.stderr(`error: ${result.ioError}\n`);
+    return EXIT.usage;
+  }
+  if (hasErrors(result.diagnostics) || !result.plan || !result.files || result.outDir === undefined || !result.target) {
+    if (args.format === 'json') io.stdout(print('json'));
+    else io.stderr(print('text'));
+    return EXIT.invalid;
+  }
+  if (result.diagnostics.length > 0) io.stderr(print(args.format));
+  const root = `${result.plan.root.slug}@${result.plan.root.version}`;
+  const files = result.files.map((f) => f.path);
+  if (args.format === 'json') {
+    io.stdout(`${JSON.stringify({ ok: true, root, target: result.target, chosenClass: result.plan.runtime.chosenClass, outDir: result.outDir, files, planDigest: result.plan.digest })}\n`);
+  } else {
+    io.stdout(`compiled ${root} for ${result.target} (${result.plan.runtime.chosenClass}) into ${result.outDir}: ${files.join(', ')} (plan ${result.plan.digest.slice(0, 12)})\n`);
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,82 @@
+/** `agentdef plan <file> [--format json|text] [--registry dir] [--max-depth n] [--max-nodes n]` */
+import { parseArgs } from 'node:util';
+import { dirname, resolve } from 'node:path';
+import { formatDiagnostics } from '../../definition/format-diagnostics';
+import { hasErrors } from '../../definition/diagnostic';
+import { stableJson } from '../../compiler/canonical-json';
+import { planAgent } from '../../compiler/compile';
+import { formatPlanText } from '../../compiler/plan-text';
+import { findWorkspaceRoot } from '../../compiler/workspace-index';
+import { EXIT, type CliIo } from '../io';
+import { parseFormat, usageError } from '../usage';
+
+export const PLAN_USAGE = 'agentdef plan <file> [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]';
+
+/** Options shared by `plan` and `compile`. */
+export const RESOLUTION_OPTIONS = {
+  format: { type: 'string', default: 'text' },
+  registry: { type: 'string' },
+  'max-depth': { type: 'string' },
+  'max-nodes': { type: 'string' },
+} as const;
+
+export interface ResolutionArgs {
+  file: string;
+  workspaceRoot: string;
+  format: 'text' | 'json';
+  registryRoot?: string;
+  maxDepth?: number;
+  maxNodes?: number;
+}
+
+/** Turns parsed flags into options, or a usage message. */
+export function resolutionArgs(
+  io: CliIo,
+  positionals: readonly string[],
+  values: { format?: string | undefined; registry?: string | undefined; 'max-depth'?: string | undefined; 'max-nodes'?: string | undefined },
+): ResolutionArgs | string {
+  const format = parseFormat(values.format);
+  if (!format) return `unknown --format "${String(values.format)}"`;
+  if (positionals.length !== 1) return positionals.length === 0 ? 'name the definition file' : `name one definition file, not ${positionals.length}`;
+  const file = resolve(io.cwd, positionals[0]!);
+  const bound = (flag: string, text: string | undefined): number | string | undefined => {
+    if (text === undefined) return undefined;
+    return /^[1-9]\d*$/.test(text) ? Number(text) : `--${flag} must be a whole number of at least 1, not "${text}"`;
+  };
+  const maxDepth = bound('max-depth', values['max-depth']);
+  if (typeof maxDepth === 'string') return maxDepth;
+  const maxNodes = bound('max-nodes', values['max-nodes']);
+  if (typeof maxNodes === 'string') return maxNodes;
+  const args: ResolutionArgs = { file, workspaceRoot: findWorkspaceRoot(dirname(file)) ?? findWorkspaceRoot(io.cwd) ?? io.cwd, format };
+  if (values.registry !== undefined) args.registryRoot = resolve(io.cwd, values.registry);
+  if (maxDepth !== undefined) args.maxDepth = maxDepth;
+  if (maxNodes !== undefined) args.maxNodes = maxNodes;
+  return args;
+}
+
+export async function runPlanCommand(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: RESOLUTION_OPTIONS });
+  } catch (error) {
+    return usageError(io, (error as Error).message, PLAN_USAGE);
+  }
+  const args = resolutionArgs(io, parsed.positionals, parsed.values);
+  if (typeof args === 'string') return usageError(io, args, PLAN_USAGE);
+
+  const result = await planAgent(args);
+  if (result.ioError !== undefined) {
+    io.stderr(`error: ${result.ioError}\n`);
+    return EXIT.usage;
+  }
+  const failed = hasErrors(result.diagnostics) || !result.plan;
+  if (failed) {
+    const printed = formatDiagnostics(result.diagnostics, { format: args.format, sources: result.sources });
+    if (args.format === 'json') io.stdout(printed);
+    else io.stderr(printed);
+    return EXIT.invalid;
+  }
+  if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(result.diagnostics, { format: args.format, sources: result.sources }));
+  io.stdout(args.format === 'json' ? stableJson(result.plan) : formatPlanText(result.plan!));
+  return EXIT.ok;
+}

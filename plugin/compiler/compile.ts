@@ -1,0 +1,167 @@
+/**
+ * The compiler's pipeline, visible in one place:
+ *   load → validate → resolve → plan (runtime choice, digest) → emit (adapter) → write (atomic).
+ * Takes absolute paths in, puts only workspace-relative names out. Never throws, never prints,
+ * never exits: problems come back as diagnostics, or as `ioError` for I/O and option errors.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import { hasErrors, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../definition/diagnostic';
+import { loadDefinition } from '../definition/load-definition';
+import type { RuleOptions } from '../definition/rules/rule';
+import { adapterFor } from './adapters/index';
+import { buildPlan, PLAN_FILE, type CompilePlan } from './plan';
+import { FolderRegistry, type AgentRegistry } from './registry';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, resolveComposition, type ResolvedNode } from './resolve';
+import { checkTarget, chooseRuntime } from './runtime-choice';
+import { isTargetOption, type CompileTarget, type EmittedFile, type TargetOption } from './targets';
+import { indexWorkspace } from './workspace-index';
+import { writeOutputAtomic, type OutputFs } from './write-output';
+
+export interface PlanAgentOptions {
+  /** The root definition; relative paths are taken from `workspaceRoot`. */
+  file: string;
+  /** Absolute workspace root: children are searched below it and every output path is relative to it. */
+  workspaceRoot: string;
+  /** Registry folder (default `registry/agents`, relative to the workspace root). */
+  registryRoot?: string;
+  /** A registry to use instead of the folder registry (e.g. an HTTP one). */
+  registry?: AgentRegistry;
+  maxDepth?: number;
+  maxNodes?: number;
+  ruleOptions?: RuleOptions;
+  /**
+   * `auto` (the default) plans for the runtime's choice; an explicit target must be one the whole
+   * tree allows, else planning fails closed with `runtime_capability_mismatch`.
+   */
+  target?: TargetOption;
+}
+
+export interface CompileAgentOptions extends PlanAgentOptions {
+  /** Output folder (default `dist/agents/<slug>`, relative to the workspace root). Replaced as a whole. */
+  outDir?: string;
+  /** Replaces file-system calls of the writer (tests inject failures). */
+  outputFs?: Partial<OutputFs>;
+}
+
+export interface PlanAgentResult {
+  plan?: CompilePlan;
+  /** The resolved tree the plan was made from (present whenever resolution ran). */
+  resolved?: ResolvedNode;
+  diagnostics: Diagnostic[];
+  /** file → text of every definition read, for printing diagnostics with their source lines. */
+  sources: Map<string, string>;
+  /** I/O or option problem (CLI exit code 2); no diagnostics are meaningful then. */
+  ioError?: string;
+}
+
+export interface CompileAgentResult {
+  plan?: CompilePlan;
+  target?: CompileTarget;
+  files?: EmittedFile[];
+  /** Where the output was written, workspace-relative, posix. */
+  outDir?: string;
+  diagnostics: Diagnostic[];
+  sources: Map<string, string>;
+  ioError?: string;
+}
+
+function toPosix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+/** `path` relative to the workspace, posix; `.` for the root itself. */
+export function workspacePath(workspaceRoot: string, path: string): string {
+  return toPosix(relative(workspaceRoot, path)) || '.';
+}
+
+function checkBound(name: string, value: number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return Number.isInteger(value) && value >= 1 ? undefined : `${name} must be a whole number of at least 1, not ${String(value)}`;
+}
+
+export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentResult> {
+  const sources = new Map<string, string>();
+  if (options.target !== undefined && !isTargetOption(options.target)) {
+    return { diagnostics: [], sources, ioError: `unknown target "${String(options.target)}": use auto, cloudflare-dynamic-worker, hb3 or local-mac` };
+  }
+  try {
+    if (!isAbsolute(options.workspaceRoot)) return { diagnostics: [], sources, ioError: `workspaceRoot must be an absolute path, not "${options.workspaceRoot}"` };
+    const optionProblem = checkBound('maxDepth', options.maxDepth) ?? checkBound('maxNodes', options.maxNodes);
+    if (optionProblem) return { diagnostics: [], sources, ioError: optionProblem };
+
+    const absolute = resolvePath(options.workspaceRoot, options.file);
+    const file = workspacePath(options.workspaceRoot, absolute);
+    const loaded = options.ruleOptions ? loadDefinition(absolute, file, options.ruleOptions) : loadDefinition(absolute, file);
+    if (loaded.ioError !== undefined) return { diagnostics: [], sources, ioError: loaded.ioError };
+    if (loaded.document) sources.set(file, loaded.document.text);
+    if (!loaded.definition || !loaded.document) return { diagnostics: sortDiagnostics(loaded.diagnostics), sources };
+
+    const registry = options.registry ?? new FolderRegistry({ workspaceRoot: options.workspaceRoot, ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}) });
+    const resolved = await resolveComposition(
+      { definition: loaded.definition, document: loaded.document },
+      {
+        index: indexWorkspace(options.workspaceRoot),
+        registry,
+        workspaceRoot: options.workspaceRoot,
+        maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+        maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,
+        ...(options.ruleOptions ? { ruleOptions: options.ruleOptions } : {}),
+      },
+    );
+    for (const [name, text] of resolved.sources) sources.set(name, text);
+    const diagnostics = sortDiagnostics(uniqueDiagnostics([...loaded.diagnostics, ...resolved.diagnostics]));
+    if (hasErrors(diagnostics)) return { resolved: resolved.root, diagnostics, sources };
+
+    const runtime = chooseRuntime(resolved.root);
+    if (!runtime.choice) return { resolved: resolved.root, diagnostics: sortDiagnostics([...diagnostics, ...runtime.diagnostics]), sources };
+    const requested = options.target ?? 'auto';
+    if (requested !== 'auto') {
+      const mismatch = checkTarget(resolved.root, requested);
+      if (mismatch.length > 0) return { resolved: resolved.root, diagnostics: sortDiagnostics([...diagnostics, ...mismatch]), sources };
+    }
+    return { plan: buildPlan(resolved.root, runtime.choice, requested === 'auto' ? runtime.choice.target : requested), resolved: resolved.root, diagnostics, sources };
+  } catch (error) {
+    return { diagnostics: [], sources, ioError: `internal error while planning: ${(error as Error).message}` };
+  }
+}
+
+/** Refuses to replace anything that is not a previous compile output (or the workspace itself). */
+async function checkDestination(workspaceRoot: string, destination: string, display: string): Promise<string | undefined> {
+  const up = relative(destination, workspaceRoot);
+  const holdsWorkspace = up === '' || (!isAbsolute(up) && up !== '..' && !up.startsWith(`..${sep}`));
+  if (holdsWorkspace) return `refusing to write the output to ${display}: it is or contains the workspace root`;
+  let info;
+  try {
+    info = await stat(destination);
+  } catch {
+    return undefined; // nothing there yet
+  }
+  if (!info.isDirectory()) return `refusing to replace ${display}: it is a file, not a compile output folder`;
+  const names = await readdir(destination);
+  if (names.length > 0 && !names.includes(PLAN_FILE)) return `refusing to replace ${display}: it exists and holds no ${PLAN_FILE}, so it is not a compile output`;
+  return undefined;
+}
+
+export async function compileAgent(options: CompileAgentOptions): Promise<CompileAgentResult> {
+  const planned = await planAgent(options);
+  const { plan, resolved, diagnostics, sources } = planned;
+  if (planned.ioError !== undefined) return { diagnostics, sources, ioError: planned.ioError };
+  if (!plan || !resolved) return { diagnostics, sources };
+
+  try {
+    const target = plan.target;
+    const emitted = adapterFor(target).emit(plan, resolved);
+    if (emitted.diagnostics) return { plan, diagnostics: sortDiagnostics([...diagnostics, ...emitted.diagnostics]), sources };
+
+    const destination = resolvePath(options.workspaceRoot, options.outDir ?? `dist/agents/${plan.root.slug}`);
+    const outDir = workspacePath(options.workspaceRoot, destination);
+    const refusal = await checkDestination(options.workspaceRoot, destination, outDir);
+    if (refusal) return { plan, target, diagnostics, sources, ioError: refusal };
+    const written = await writeOutputAtomic(destination, emitted.files, { displayName: outDir, ...(options.outputFs ? { fs: options.outputFs } : {}) });
+    if (!written.ok) return { plan, target, diagnostics, sources, ioError: written.error };
+    return { plan, target, files: emitted.files, outDir, diagnostics, sources };
+  } catch (error) {
+    return { plan, diagnostics, sources, ioError: `internal error while compiling: ${(error as Error).message}` };
+  }
+}

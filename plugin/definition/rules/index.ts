@@ -1,0 +1,44 @@
+/**
+ * The semantic rules, in the order they run and report. Each rule is one file; adding a rule is
+ * adding a file and a line here.
+ */
+import { agenticGateRule } from './agentic-gate';
+import { budgetsRule } from './budgets';
+import { compositionShapeRule } from './composition-shape';
+import { kymRefRule } from './kym-ref';
+import { lifecycleGatesRule } from './lifecycle-gates';
+import { pinsRule } from './pins';
+import type { SemanticRule } from './rule';
+import { sandboxingRule } from './sandboxing';
+import { secretsRule } from './secrets';
+import { toolFieldsRule } from './tool-fields';
+import { uniqueBindingsRule } from './unique-bindings';
+
+export type { RuleOptions, SemanticRule } from './rule';
+export { DEFAULT_RULE_OPTIONS } from './rule';
+
+export const SEMANTIC_RULES: readonly SemanticRule[] = [
+  agenticGateRule,
+  lifecycleGatesRule,
+  kymRefRule,
+  compositionShapeRule,
+  pinsRule,
+  toolFieldsRule,
+  sandboxingRule,
+  budgetsRule,
+  secretsRule,
+  uniqueBindingsRule,
+];
+
+export {
+  agenticGateRule,
+  budgetsRule,
+  compositionShapeRule,
+  kymRefRule,
+  lifecycleGatesRule,
+  pinsRule,
+  sandboxingRule,
+  secretsRule,
+  toolFieldsRule,
+  uniqueBindingsRule,
+};

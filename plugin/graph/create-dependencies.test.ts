@@ -1,0 +1,81 @@
+import { DependencyType, type CreateDependenciesContext, type RawProjectGraphDependency } from '@nx/devkit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDependencies } from './create-dependencies';
+import { createNodesV2 } from './create-nodes';
+import { definitionJson, dependenciesContext, nodesContext, tempWorkspace, type TempWorkspace } from './test-support';
+
+async function graphContext(ws: TempWorkspace): Promise<CreateDependenciesContext> {
+  const files = ws.files().filter((f) => /\/agent\.(json|yaml|yml)$/.test(f));
+  const results = await createNodesV2[1](files, {}, nodesContext(ws.root));
+  return dependenciesContext(ws, results);
+}
+
+const edges = (deps: RawProjectGraphDependency[]) => deps.map((d) => `${d.source} -> ${d.target} (${d.type}, ${'sourceFile' in d ? d.sourceFile : '-'})`).sort();
+
+describe('createDependencies', () => {
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    delete process.env.NX_WORKSPACE_DATA_DIRECTORY;
+    ws = tempWorkspace({
+      'examples/edit-assistant/agent.json': definitionJson({ slug: 'edit-assistant', version: '1.0.0', pins: ['write-router@1.4.0'] }),
+      'examples/write-router/agent.json': definitionJson({ slug: 'write-router', version: '1.4.0', pins: ['splice-resolver@0.4.2', 'fallback-writer@1.1.0'] }),
+      'examples/splice-resolver/agent.json': definitionJson({ slug: 'splice-resolver', version: '0.4.2' }),
+      'examples/fallback-writer/agent.json': definitionJson({ slug: 'fallback-writer', version: '1.1.0' }),
+      'examples/other/notes.md': 'not a definition\n',
+    });
+  });
+  afterEach(() => ws.remove());
+
+  it('adds a static edge for every pin a workspace agent answers, bound to the declaring definition', async () => {
+    const deps = await createDependencies({}, await graphContext(ws));
+    expect(edges(deps)).toEqual([
+      'edit-assistant -> write-router (static, examples/edit-assistant/agent.json)',
+      'write-router -> fallback-writer (static, examples/write-router/agent.json)',
+      'write-router -> splice-resolver (static, examples/write-router/agent.json)',
+    ]);
+    expect(deps.every((d) => d.type === DependencyType.static)).toBe(true);
+  });
+
+  it('adds no edge for a pin at another version (it resolves from the registry) or to an unknown slug', async () => {
+    ws.write('examples/fallback-writer/agent.json', definitionJson({ slug: 'fallback-writer', version: '1.2.0' }));
+    ws.write('examples/write-router/agent.json', definitionJson({ slug: 'write-router', version: '1.4.0', pins: ['splice-resolver@0.4.2', 'fallback-writer@1.1.0', 'nowhere@1.0.0'] }));
+    const deps = await createDependencies({}, await graphContext(ws));
+    expect(edges(deps)).toEqual([
+      'edit-assistant -> write-router (static, examples/edit-assistant/agent.json)',
+      'write-router -> splice-resolver (static, examples/write-router/agent.json)',
+    ]);
+  });
+
+  it('reads pins from the project metadata and roots from context.projects (keyed by name), not from the disk', async () => {
+    const context = await graphContext(ws);
+    ws.remove(); // nothing left to read
+    // A project.json may rename a project; its edges follow the name.
+    const { ['write-router']: router, ...rest } = context.projects;
+    const projects = { ...rest, 'renamed-router': { ...router!, name: 'renamed-router' } };
+    const projectFileMap = { ...context.fileMap.projectFileMap, 'renamed-router': context.fileMap.projectFileMap['write-router']! };
+    const renamed = { ...context, projects, fileMap: { ...context.fileMap, projectFileMap }, filesToProcess: { ...context.fileMap, projectFileMap } };
+    expect(edges(await createDependencies({}, renamed))).toEqual([
+      'edit-assistant -> renamed-router (static, examples/edit-assistant/agent.json)',
+      'renamed-router -> fallback-writer (static, examples/write-router/agent.json)',
+      'renamed-router -> splice-resolver (static, examples/write-router/agent.json)',
+    ]);
+  });
+
+  it('adds no self edge and no duplicate edge, and ignores projects it did not infer', async () => {
+    ws.write('examples/loop/agent.json', definitionJson({ slug: 'loop', version: '1.0.0', pins: ['loop@1.0.0', 'splice-resolver@0.4.2', 'splice-resolver@0.4.2'] }));
+    const context = await graphContext(ws);
+    const withForeign = { ...context, projects: { ...context.projects, lib: { root: 'libs/lib', name: 'lib', metadata: { js: { packageName: 'lib' } } } } };
+    const deps = await createDependencies({}, withForeign);
+    expect(edges(deps).filter((e) => e.startsWith('loop'))).toEqual(['loop -> splice-resolver (static, examples/loop/agent.json)']);
+  });
+
+  it('skips an edge Nx would reject (a definition missing from the file map) instead of failing them all', async () => {
+    const context = await graphContext(ws);
+    const projectFileMap = { ...context.fileMap.projectFileMap, 'edit-assistant': [] };
+    const deps = await createDependencies({}, { ...context, fileMap: { ...context.fileMap, projectFileMap } });
+    expect(edges(deps)).toEqual([
+      'write-router -> fallback-writer (static, examples/write-router/agent.json)',
+      'write-router -> splice-resolver (static, examples/write-router/agent.json)',
+    ]);
+  });
+});

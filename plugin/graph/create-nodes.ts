@@ -1,0 +1,244 @@
+/**
+ * Graph inference: every `agent.json` / `agent.yaml` becomes an Nx project named by its slug,
+ * with cacheable `validate`, `plan` and `compile` targets whose inputs are exactly the
+ * definitions the compiler will read: the file itself, every pinned workspace child's
+ * definition transitively (through `^` inputs along the pin edges `createDependencies` adds),
+ * and the registry snapshots the tree reaches (explicit file inputs, since they are no projects).
+ *
+ * It reads and hashes definitions and nothing more: no validation, no compiler, no adapters.
+ * An invalid definition still becomes a project (its `validate` target reports the problems);
+ * only a file that cannot be read at all, or two definitions in one folder, are reported to Nx
+ * (once, as an AggregateCreateNodesError that keeps every other project).
+ */
+import { AggregateCreateNodesError, type CreateNodes, type CreateNodesContext, type CreateNodesResult, type TargetConfiguration } from '@nx/devkit';
+import { readFileSync } from 'node:fs';
+import { basename, join, posix } from 'node:path';
+import { inferenceCacheKey, openInferenceCache, type InferenceCache } from './inference-cache';
+import { EXECUTORS, normalizePluginOptions, PLUGIN_VERSION, type AgentdefPluginOptions, type NormalizedPluginOptions, type TargetKind } from './options';
+import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
+
+/** The files the plugin infers projects from (`include` in `nx.json` narrows it). */
+export const AGENT_DEFINITION_GLOB = '**/agent.{json,yaml,yml}';
+
+/** Preference when one folder holds more than one definition file. */
+const FILE_PREFERENCE = ['agent.json', 'agent.yaml', 'agent.yml'];
+
+/** The project-level named input holding a project's own definition file (what `^` reads). */
+export const DEFINITION_INPUT = 'agentdefDefinition';
+
+/** Metadata every inferred project carries; `createDependencies` reads the pins from it. */
+export interface AgentProjectMetadata {
+  /** Workspace-relative path of the definition file. */
+  definition: string;
+  slug?: string;
+  versionSemver?: string;
+  pins: AgentSummary['pins'];
+  pluginVersion: string;
+  optionsHash: string;
+}
+
+export interface InferredAgent {
+  /** Workspace-relative, posix. */
+  file: string;
+  root: string;
+  summary: AgentSummary;
+}
+
+const posixPath = (path: string) => path.replace(/\\/g, '/');
+
+function projectRoot(file: string): string {
+  const root = posix.dirname(posixPath(file));
+  return root === '' ? '.' : root;
+}
+
+function isInside(file: string, folder: string): boolean {
+  return file === folder || file.startsWith(`${folder}/`);
+}
+
+/** Reads and summarises one definition, through the cache. */
+function summarize(absolutePath: string, file: string, cache: InferenceCache, optionsHash: string): AgentSummary {
+  const text = readFileSync(absolutePath, 'utf8');
+  const key = inferenceCacheKey(text, optionsHash);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const summary = summarizeDefinition(text, file);
+  cache.set(key, summary);
+  return summary;
+}
+
+/** The registry snapshot of `slug@version`, as the compiler's folder registry lays it out. */
+export function registrySnapshotFile(registryRoot: string, slug: string, version: string): string {
+  return `${registryRoot}/${slug}/${version}.json`;
+}
+
+/**
+ * Every definition a tree reaches beyond its root, resolved the way the compiler resolves (a
+ * workspace definition of exactly `slug@version` first, else the registry snapshot
+ * `<registryRoot>/<slug>/<version>.json`), through snapshots too, as workspace-root file inputs.
+ * The pin edges add `^agentdefDefinition` on top: the explicit list keeps the task hash exact
+ * even where Nx restores an unchanged file's edges from its file-map cache, and the `^` input
+ * covers children inferred by another registration of the plugin.
+ */
+function compositionInputs(
+  agent: InferredAgent,
+  byPin: ReadonlyMap<string, InferredAgent>,
+  readRegistry: (slug: string, version: string) => AgentSummary | undefined,
+  options: NormalizedPluginOptions,
+): string[] {
+  const inputs: string[] = [];
+  const seen = new Set<string>([`${agent.summary.slug}@${agent.summary.versionSemver}`]);
+  const visit = (pin: { slug: string; version: string }) => {
+    const key = `${pin.slug}@${pin.version}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const project = byPin.get(key);
+    if (project) {
+      inputs.push(`{workspaceRoot}/${project.file}`);
+      project.summary.pins.forEach(visit);
+    } else {
+      inputs.push(`{workspaceRoot}/${registrySnapshotFile(options.registryRoot, pin.slug, pin.version)}`);
+      readRegistry(pin.slug, pin.version)?.pins.forEach(visit);
+    }
+  };
+  agent.summary.pins.forEach(visit);
+  return inputs;
+}
+
+const TAG_VALUE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * One inferred project. Every normalised option lands in the project configuration (target
+ * names, executor options, outputs), which Nx hashes into each task, so changing an option
+ * re-runs every agent task; the plugin's own version reaches the hash as the executors'
+ * package. Executor options are exactly what each executor's schema accepts.
+ */
+function buildProject(agent: InferredAgent, composition: string[], options: NormalizedPluginOptions, workspaceRoot: string) {
+  const { summary } = agent;
+  // An unreadable slug falls back to the folder name, so the project (and its failing
+  // `validate`) still shows up.
+  const name = summary.slug ?? basename(agent.root === '.' ? workspaceRoot : agent.root);
+  const definition = `{projectRoot}/${basename(agent.file)}`;
+  const resolution = { registryRoot: options.registryRoot, maxDepth: options.maxDepth, maxNodes: options.maxNodes };
+  const outputPath = `${options.outputRoot}/{projectName}`;
+  // `validate` reads its own file only; `plan` and `compile` read the whole tree.
+  const ownInputs = [DEFINITION_INPUT];
+  const treeInputs = [DEFINITION_INPUT, `^${DEFINITION_INPUT}`, ...composition];
+
+  const target = (kind: TargetKind, description: string, targetOptions: Record<string, unknown>, inputs: string[], outputs: string[]): TargetConfiguration => ({
+    executor: EXECUTORS[kind],
+    options: { definition, ...targetOptions },
+    cache: true,
+    inputs,
+    outputs,
+    metadata: { description, technologies: ['agentdef'] },
+  });
+
+  const tags = ['agentdef'];
+  for (const value of [summary.runtimeCapabilityClass, summary.lifecycleState]) {
+    if (value !== undefined && TAG_VALUE.test(value)) tags.push(`agentdef:${value}`);
+  }
+
+  const metadata: AgentProjectMetadata = {
+    definition: agent.file,
+    ...(summary.slug !== undefined ? { slug: summary.slug } : {}),
+    ...(summary.versionSemver !== undefined ? { versionSemver: summary.versionSemver } : {}),
+    pins: summary.pins,
+    pluginVersion: PLUGIN_VERSION,
+    optionsHash: options.hash,
+  };
+
+  const { validate, plan, compile } = options.targetNames;
+  return {
+    name,
+    tags,
+    namedInputs: { [DEFINITION_INPUT]: [definition] },
+    targets: {
+      [validate]: target('validate', 'Validates the definition: JSON Schema and semantic rules, every problem at once', {}, ownInputs, []),
+      [plan]: target('plan', 'Resolves the pinned children and prints the compile plan', resolution, treeInputs, []),
+      [compile]: target(
+        'compile',
+        'Compiles the agent for its runtime (--target=auto|cloudflare-dynamic-worker|hb3|local-mac)',
+        { target: 'auto', outputPath, ...resolution },
+        treeInputs,
+        [`{workspaceRoot}/${outputPath}`],
+      ),
+    },
+    metadata: {
+      description: summary.slug !== undefined ? `AgentDefinition ${summary.slug}@${summary.versionSemver ?? '?'}` : `AgentDefinition ${agent.file} (its slug is unreadable)`,
+      technologies: ['agentdef'],
+      targetGroups: { agentdef: [validate, plan, compile] },
+      agentdef: metadata,
+    },
+  };
+}
+
+export async function createAgentNodes(
+  configFiles: readonly string[],
+  rawOptions: AgentdefPluginOptions | undefined,
+  context: CreateNodesContext,
+): Promise<Array<readonly [string, CreateNodesResult]>> {
+  const options = normalizePluginOptions(rawOptions);
+  const cache = openInferenceCache(context.workspaceRoot, options.hash);
+  const errors: Array<[string, Error]> = [];
+
+  // One definition per folder; registry snapshots are never projects.
+  const byFolder = new Map<string, string[]>();
+  for (const raw of configFiles) {
+    const file = posixPath(raw);
+    if (isInside(file, options.registryRoot)) continue;
+    const root = projectRoot(file);
+    byFolder.set(root, [...(byFolder.get(root) ?? []), file]);
+  }
+
+  const agents: InferredAgent[] = [];
+  for (const [root, files] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    files.sort((a, b) => FILE_PREFERENCE.indexOf(basename(a)) - FILE_PREFERENCE.indexOf(basename(b)));
+    const [file, ...others] = files as [string, ...string[]];
+    for (const other of others) {
+      errors.push([other, new Error(`${other}: ${root} already holds ${file}; one folder holds one agent definition (this file is ignored)`)]);
+    }
+    let summary: AgentSummary;
+    try {
+      summary = summarize(join(context.workspaceRoot, file), file, cache, options.hash);
+    } catch (error) {
+      errors.push([file, new Error(`${file}: cannot read the agent definition (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)]);
+      continue;
+    }
+    agents.push({ file, root, summary });
+  }
+
+  const byPin = new Map<string, InferredAgent>();
+  for (const agent of agents) {
+    if (agent.summary.slug !== undefined && agent.summary.versionSemver !== undefined) {
+      byPin.set(`${agent.summary.slug}@${agent.summary.versionSemver}`, agent);
+    }
+  }
+  const registrySummaries = new Map<string, AgentSummary | undefined>();
+  const readRegistry = (slug: string, version: string): AgentSummary | undefined => {
+    const file = registrySnapshotFile(options.registryRoot, slug, version);
+    if (!registrySummaries.has(file)) {
+      let summary: AgentSummary | undefined;
+      try {
+        summary = summarize(join(context.workspaceRoot, file), file, cache, options.hash);
+      } catch {
+        summary = undefined; // not published (yet): the file input still names it
+      }
+      registrySummaries.set(file, summary);
+    }
+    return registrySummaries.get(file);
+  };
+
+  const results: Array<readonly [string, CreateNodesResult]> = agents.map((agent) => [
+    agent.file,
+    { projects: { [agent.root]: buildProject(agent, compositionInputs(agent, byPin, readRegistry, options), options, context.workspaceRoot) } },
+  ]);
+  cache.save();
+
+  if (errors.length > 0) throw new AggregateCreateNodesError(errors, results);
+  return results;
+}
+
+export const createNodes: CreateNodes<AgentdefPluginOptions> = [AGENT_DEFINITION_GLOB, createAgentNodes];
+
+/** The same function under the name older Nx versions look for. */
+export const createNodesV2: CreateNodes<AgentdefPluginOptions> = createNodes;

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PLUGIN_OPTIONS, normalizePluginOptions, PLUGIN_VERSION } from './options';
+import { REPO_ROOT } from './test-support';
+
+describe('normalizePluginOptions', () => {
+  it('fills every default', () => {
+    const { hash, ...rest } = normalizePluginOptions(undefined);
+    expect(rest).toEqual(DEFAULT_PLUGIN_OPTIONS);
+    expect(rest).toEqual({
+      targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
+      outputRoot: 'dist/agents',
+      registryRoot: 'registry/agents',
+      maxDepth: 16,
+      maxNodes: 512,
+    });
+    expect(hash).toMatch(/^\d+$/);
+  });
+
+  it('keeps given values, renames some targets, and normalises folders', () => {
+    const options = normalizePluginOptions({ targetNames: { compile: 'build-agent' }, outputRoot: './out/agents/', registryRoot: 'reg\\agents', maxDepth: 3 });
+    expect(options).toMatchObject({
+      targetNames: { validate: 'validate', plan: 'plan', compile: 'build-agent' },
+      outputRoot: 'out/agents',
+      registryRoot: 'reg/agents',
+      maxDepth: 3,
+      maxNodes: 512,
+    });
+  });
+
+  it('has a stable hash: equal options (in any spelling) hash equal, different options differ', () => {
+    const a = normalizePluginOptions({ outputRoot: 'dist/agents', maxDepth: 16 }).hash;
+    expect(normalizePluginOptions({ maxDepth: 16, outputRoot: './dist/agents/' }).hash).toBe(a);
+    expect(normalizePluginOptions({}).hash).toBe(a);
+    const variants = [
+      { outputRoot: 'out' },
+      { registryRoot: 'reg' },
+      { maxDepth: 4 },
+      { maxNodes: 9 },
+      { targetNames: { validate: 'check' } },
+      { targetNames: { plan: 'plan-agent' } },
+      { targetNames: { compile: 'build' } },
+    ];
+    const hashes = variants.map((v) => normalizePluginOptions(v).hash);
+    expect(new Set([a, ...hashes]).size).toBe(variants.length + 1);
+  });
+
+  it('refuses options that cannot work, naming the option', () => {
+    expect(() => normalizePluginOptions({ outputRoot: '../elsewhere' })).toThrow(/outputRoot/);
+    expect(() => normalizePluginOptions({ registryRoot: '/abs' })).toThrow(/registryRoot/);
+    expect(() => normalizePluginOptions({ maxDepth: 0 })).toThrow(/maxDepth/);
+    expect(() => normalizePluginOptions({ maxNodes: 1.5 })).toThrow(/maxNodes/);
+    expect(() => normalizePluginOptions({ targetNames: { compile: 'plan' } })).toThrow(/same name/);
+    expect(() => normalizePluginOptions({ targetNames: { build: 'x' } as never })).toThrow(/targetNames\.build/);
+    expect(() => normalizePluginOptions({ outDir: 'x' } as never)).toThrow(/unknown option.*outDir/);
+  });
+
+  it('knows its own version from package.json', () => {
+    expect(PLUGIN_VERSION).toBe(JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The little graph inference needs from a definition: its slug, version, the two fields its
+ * tags name, and the children it pins (each with the line that pins it). Read with the
+ * definition layer's parser (the same one `validate` uses, so both agree on what a file says),
+ * but never validated here: an invalid file still yields whatever it states plainly, and a file
+ * that does not parse at all yields an empty summary. Pure; never throws.
+ */
+import { definitionFormat, parseDefinitionText, type DefinitionFormat } from '../definition/parse-document';
+import { joinPointer } from '../definition/json-pointer';
+
+export interface PinSummary {
+  slug: string;
+  version: string;
+  /** 1-based line of the pin (`composition.nodes[i]`) in the definition file. */
+  line: number;
+}
+
+export interface AgentSummary {
+  /** Present when the definition states a well-formed slug. */
+  slug?: string;
+  /** Present when the definition states a version string. */
+  versionSemver?: string;
+  runtimeCapabilityClass?: string;
+  lifecycleState?: string;
+  /** Well-formed `composition.nodes` entries, in file order. */
+  pins: PinSummary[];
+  /** False when the text could not be parsed at all. */
+  parsed: boolean;
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Loose on purpose: enough to be a tag or a version key; the validator judges the rest. */
+const WORD = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/;
+
+function field(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const descriptor = Object.getOwnPropertyDescriptor(value, key);
+  return descriptor && 'value' in descriptor ? descriptor.value : undefined;
+}
+
+function word(value: unknown, pattern: RegExp = WORD): string | undefined {
+  return typeof value === 'string' && pattern.test(value) ? value : undefined;
+}
+
+export function summarizeDefinition(text: string, file: string, format: DefinitionFormat = definitionFormat(file) ?? 'json'): AgentSummary {
+  let parsed: ReturnType<typeof parseDefinitionText>;
+  try {
+    parsed = parseDefinitionText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file, format);
+  } catch {
+    return { pins: [], parsed: false };
+  }
+  const document = parsed.document;
+  if (!document) return { pins: [], parsed: false };
+
+  const root = document.value;
+  const identity = field(root, 'identity');
+  const summary: AgentSummary = { pins: [], parsed: true };
+  const slug = word(field(identity, 'slug'), SLUG);
+  if (slug !== undefined) summary.slug = slug;
+  const version = word(field(identity, 'versionSemver'));
+  if (version !== undefined) summary.versionSemver = version;
+  const runtimeClass = word(field(field(root, 'runtimeRequirements'), 'runtimeCapabilityClass'));
+  if (runtimeClass !== undefined) summary.runtimeCapabilityClass = runtimeClass;
+  const lifecycle = word(field(root, 'lifecycleState'));
+  if (lifecycle !== undefined) summary.lifecycleState = lifecycle;
+
+  const nodes = field(field(root, 'composition'), 'nodes');
+  if (Array.isArray(nodes)) {
+    nodes.forEach((node, index) => {
+      const pinSlug = word(field(node, 'slug'), SLUG);
+      const pinVersion = word(field(node, 'version'));
+      if (pinSlug === undefined || pinVersion === undefined) return;
+      const { line } = document.locate(joinPointer('/composition/nodes', index));
+      summary.pins.push({ slug: pinSlug, version: pinVersion, line });
+    });
+  }
+  return summary;
+}

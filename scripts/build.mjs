@@ -1,0 +1,64 @@
+// Builds the publishable package into dist/agentdef: compiled JavaScript, the JSON schemas,
+// generator and executor manifests, the CLI, and a package.json without development fields.
+// `npm pack ./dist/agentdef` then makes the tarball users install.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'dist', 'agentdef');
+
+rmSync(out, { recursive: true, force: true });
+const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (tsc.status !== 0) {
+  console.error('build: tsc failed');
+  process.exit(tsc.status ?? 1);
+}
+
+/** Copies every file under `dir` whose name matches `keep`, preserving the layout. */
+function copyMatching(dir, keep) {
+  const from = join(root, dir);
+  const walk = (current) => {
+    for (const name of readdirSync(current)) {
+      const path = join(current, name);
+      if (statSync(path).isDirectory()) {
+        if (name !== '__fixtures__' && name !== 'node_modules') walk(path);
+      } else if (keep(name)) {
+        const target = join(out, relative(root, path));
+        mkdirSync(dirname(target), { recursive: true });
+        cpSync(path, target);
+      }
+    }
+  };
+  walk(from);
+}
+copyMatching('plugin', (name) => name.endsWith('.json'));
+copyMatching('generators', (name) => name.endsWith('.json') || name.endsWith('__tmpl__'));
+copyMatching('executors', (name) => name.endsWith('.json'));
+for (const file of ['generators.json', 'executors.json', 'README.md', 'LICENSE']) cpSync(join(root, file), join(out, file));
+mkdirSync(join(out, 'bin'), { recursive: true });
+cpSync(join(root, 'bin', 'agentdef.cjs'), join(out, 'bin', 'agentdef.cjs'));
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const devDeps = pkg.devDependencies ?? {};
+const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph'];
+const published = {
+  name: pkg.name,
+  version: pkg.version,
+  description: pkg.description,
+  license: pkg.license,
+  main: './plugin/index.js',
+  types: './plugin/index.d.ts',
+  bin: pkg.bin,
+  generators: './generators.json',
+  executors: './executors.json',
+  engines: pkg.engines,
+  dependencies: {
+    ...pkg.dependencies,
+    ...Object.fromEntries(runtimeFromDev.filter((name) => devDeps[name]).map((name) => [name, devDeps[name]])),
+  },
+  peerDependencies: { nx: devDeps.nx },
+};
+writeFileSync(join(out, 'package.json'), JSON.stringify(published, null, 2) + '\n');
+console.log(`built ${relative(root, out)}`);
