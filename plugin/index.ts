@@ -6,4 +6,5 @@
 export const name = 'agentdef';
 export { createNodes, createNodesV2 } from './graph/create-nodes';
 export { createDependencies } from './graph/create-dependencies';
+export { preTasksExecution } from './graph/compile-target-flag';
 export type { AgentdefPluginOptions } from './graph/options';

@@ -1,18 +1,42 @@
 // The main job: everything agentdef does, end to end, on the example agents.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'bin', 'agentdef.cjs');
+const nx = join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js');
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 
-function step(title, command, args) {
-  process.stdout.write(`\n== ${title}\n$ ${[command === process.execPath ? 'agentdef' : command, ...args.slice(command === process.execPath ? 1 : 0)].join(' ')}\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+function step(title, shown, args) {
+  process.stdout.write(`\n== ${title}\n$ ${shown}\n`);
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) {
     process.stderr.write(`\nmain job failed at: ${title}\n`);
     process.exit(result.status ?? 1);
   }
 }
 
-step('Validate every example definition', process.execPath, [cli, 'validate', 'examples']);
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+step('Validate every example definition', 'agentdef validate examples', [cli, 'validate', 'examples']);
+step('Compile every example agent for its chosen target (Nx, cached)', 'nx run-many -t compile', [nx, 'run-many', '-t', 'compile', '--output-style=static']);
+
+process.stdout.write('\n== Compile summary\n');
+const rows = [['AGENT', 'DECLARED CLASS', 'CHOSEN RUNTIME', 'TARGET', 'REASON', 'OUTPUT']];
+const outputs = join(root, 'dist', 'agents');
+for (const slug of readdirSync(outputs).sort()) {
+  const planFile = join(outputs, slug, 'plan.json');
+  if (!existsSync(planFile)) continue;
+  const plan = JSON.parse(readFileSync(planFile, 'utf8'));
+  const rootKey = `${plan.root.slug}@${plan.root.version}`;
+  const own = plan.runtime.constraints.find((c) => c.node === rootKey && c.element === '/runtimeRequirements/runtimeCapabilityClass');
+  const forcing = plan.runtime.constraints.find((c) => own && !c.hosts.includes(own.hosts[0]));
+  const reason = forcing ? `${forcing.node}: ${forcing.reason.split(':')[0]}` : 'the declared class';
+  rows.push([`${plan.root.slug}@${plan.root.version}`, plan.runtime.declaredClass, plan.runtime.chosenClass, plan.target, reason.length > 90 ? `${reason.slice(0, 87)}...` : reason, `dist/agents/${slug}`]);
+}
+process.stdout.write(table(rows));

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { validateAgentDefinition } from '../../plugin/schema/generated/agent-definition.validator';
 import { validateDefinitionSource } from '../../plugin/definition/validate-definition';
 import { planAgent } from '../../plugin/compiler/compile';
-import { e2eRoot, isolatedEnv, nxBin, packAgentdef } from '../support/nx-workspace';
+import { buildAndPack, e2eRoot, isolatedEnv, nxBin } from '../support/pack';
 import { median, report, timeAsync, timeCommand } from './bench-support';
 import { writeSyntheticWorkspace } from './synthetic-workspace';
 import { execFileSync } from 'node:child_process';
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const base = mkdtempSync(join(e2eRoot(), 'bench-'));
   const home = join(base, 'home');
   mkdirSync(home, { recursive: true });
-  const tarball = packAgentdef();
+  const tarball = buildAndPack();
   report('runs_per_measurement', RUNS);
 
   // (a) graph construction

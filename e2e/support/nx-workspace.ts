@@ -4,63 +4,33 @@
  * node_modules: no network is needed. The agentdef package is installed from its packed tarball,
  * unpacked into the workspace's node_modules exactly as npm lays it out.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './run-cli';
+import { inject } from 'vitest';
+import { e2eRoot, isolatedEnv, nxBin } from './pack';
+export { e2eRoot, isolatedEnv, nxBin } from './pack';
 
-export const nxBin = join(repoRoot, 'node_modules', 'nx', 'dist', 'bin', 'nx.js');
 
-let packedTarball: string | undefined;
-
-/** Builds dist/agentdef and packs it once per test process; returns the tarball path. */
+/** The tarball built and packed once by the test run's global setup. */
 export function packAgentdef(): string {
-  if (packedTarball) return packedTarball;
-  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs')], { cwd: repoRoot, stdio: 'pipe' });
-  const packDir = mkdtempSync(join(e2eRoot(), 'pack-'));
-  const out = execFileSync('npm', ['pack', join(repoRoot, 'dist', 'agentdef'), '--pack-destination', packDir, '--json', '--silent'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: isolatedEnv(packDir),
-  });
-  const [info] = JSON.parse(out) as Array<{ filename: string }>;
-  packedTarball = join(packDir, info!.filename);
-  return packedTarball;
-}
-
-export function e2eRoot(): string {
-  const dir = join(repoRoot, 'tmp', 'e2e');
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-/** Environment for child processes: no daemon, no cloud, nothing written to the real $HOME. */
-export function isolatedEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('NX_') || key.startsWith('npm_')) delete env[key];
-  return {
-    ...env,
-    HOME: home,
-    XDG_CACHE_HOME: join(home, '.cache'),
-    XDG_CONFIG_HOME: join(home, '.config'),
-    npm_config_cache: join(home, '.npm'),
-    NX_DAEMON: 'false',
-    NX_NO_CLOUD: 'true',
-    NX_TUI: 'false',
-    NX_SKIP_NX_CACHE: 'false',
-    NX_VERBOSE_LOGGING: 'false',
-    CI: 'true',
-    FORCE_COLOR: '0',
-    ...extra,
-  };
+  return inject('agentdefTarball');
 }
 
 export interface TempWorkspace {
   dir: string;
   home: string;
   env: NodeJS.ProcessEnv;
-  nx(args: string[], extraEnv?: NodeJS.ProcessEnv): { status: number | null; stdout: string; stderr: string };
+  nx(args: string[], extraEnv?: NodeJS.ProcessEnv): CommandResult;
+  /** Like `nx`, without blocking this process (needed when this process also serves Nx, e.g. a remote cache). */
+  nxAsync(args: string[], extraEnv?: NodeJS.ProcessEnv): Promise<CommandResult>;
+}
+
+export interface CommandResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
 }
 
 export function openWorkspace(dir: string, home: string, extraEnv: NodeJS.ProcessEnv = {}): TempWorkspace {
@@ -72,6 +42,20 @@ export function openWorkspace(dir: string, home: string, extraEnv: NodeJS.Proces
     nx(args, more = {}) {
       const r = spawnSync(process.execPath, [nxBin, ...args], { cwd: dir, env: { ...env, ...more }, encoding: 'utf8', timeout: 300_000 });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    },
+    nxAsync(args, more = {}) {
+      return new Promise((resolve) => {
+        const child = spawn(process.execPath, [nxBin, ...args], { cwd: dir, env: { ...env, ...more } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+        child.on('close', (status) => {
+          clearTimeout(timer);
+          resolve({ status, stdout, stderr });
+        });
+      });
     },
   };
 }

@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { hasErrors } from '../../plugin/definition/diagnostic';
 import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
 import { compileAgent } from '../../plugin/compiler/compile';
-import type { TargetOption } from '../../plugin/compiler/targets';
+import { isTargetOption, type TargetOption } from '../../plugin/compiler/targets';
+import { COMPILE_TARGET_ENV } from '../../plugin/graph/compile-target-flag';
 
 export interface CompileExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -23,10 +24,17 @@ export default async function compileExecutor(options: CompileExecutorOptions, c
     console.error('agentdef:compile: the "definition" option is required');
     return { success: false };
   }
+  // `nx run <agent>:compile --target=hb3`: Nx keeps `--target` for itself, so the plugin's
+  // preTasksExecution hook hands it over in the environment (see compile-target-flag.ts).
+  const target = process.env[COMPILE_TARGET_ENV] || options.target || 'auto';
+  if (!isTargetOption(target)) {
+    console.error(`agentdef:compile: unknown target "${target}": use auto, cloudflare-dynamic-worker, hb3 or local-mac`);
+    return { success: false };
+  }
   const result = await compileAgent({
     file: resolve(context.root, options.definition),
     workspaceRoot: context.root,
-    target: options.target ?? 'auto',
+    target,
     ...(options.outputPath !== undefined ? { outDir: resolve(context.root, options.outputPath) } : {}),
     ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
     ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),

@@ -77,6 +77,15 @@ describe('agentdef:agent', () => {
     expect(def.modelSet[0]!.role).toBe('router');
   });
 
+  it('lets a tool compose children deterministically (a DAG without a model stays a tool)', async () => {
+    await generate(tree, { name: 'pipeline', kind: 'tool', nodes: 'leaf@0.1.0' });
+    expectValid(tree, 'pipeline/agent.json');
+    const def = read(tree, 'pipeline/agent.json');
+    expect(def.composition).toEqual({ kind: 'dag', nodes: [{ slug: 'leaf', version: '0.1.0' }], edges: [] });
+    expect(def.lifecycleState).toBe('tool-prototype');
+    expect(def.modelSet).toEqual([]);
+  });
+
   it('pins a tuned specialist with a checkpoint and runs it in a container by default', async () => {
     await generate(tree, { name: 'tuned', tier: 'tuned', provider: 'custom:acme-tuned', model: 'splice-7b' });
     expectValid(tree, 'tuned/agent.json');

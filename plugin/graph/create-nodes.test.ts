@@ -121,7 +121,7 @@ describe('createNodes', () => {
     const projects = projectsOf(await infer(ws));
     expect(projects['edit-assistant']!.targets!.validate!.inputs).toEqual(['agentdefDefinition']);
     // edit-assistant -> write-router -> {splice-resolver, fallback-writer, published (registry) -> {splice-resolver, deep (registry)}}
-    expect(projects['edit-assistant']!.targets!.compile!.inputs).toEqual([
+    const tree = [
       'agentdefDefinition',
       '^agentdefDefinition',
       '{workspaceRoot}/agents/write-router/agent.json',
@@ -129,9 +129,11 @@ describe('createNodes', () => {
       '{workspaceRoot}/agents/fallback-writer/agent.json',
       '{workspaceRoot}/registry/agents/published/2.0.0.json',
       '{workspaceRoot}/registry/agents/deep/3.0.0.json',
-    ]);
-    expect(projects['edit-assistant']!.targets!.plan!.inputs).toEqual(projects['edit-assistant']!.targets!.compile!.inputs);
-    expect(projects['splice-resolver']!.targets!.compile!.inputs).toEqual(['agentdefDefinition', '^agentdefDefinition']);
+    ];
+    expect(projects['edit-assistant']!.targets!.plan!.inputs).toEqual(tree);
+    // compile also hashes the --target given on the command line
+    expect(projects['edit-assistant']!.targets!.compile!.inputs).toEqual([...tree, { env: 'AGENTDEF_COMPILE_TARGET' }]);
+    expect(projects['splice-resolver']!.targets!.plan!.inputs).toEqual(['agentdefDefinition', '^agentdefDefinition']);
   });
 
   it('resolves a pin whose version no workspace agent has from the registry', async () => {

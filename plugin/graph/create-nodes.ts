@@ -1,9 +1,10 @@
 /**
  * Graph inference: every `agent.json` / `agent.yaml` becomes an Nx project named by its slug,
  * with cacheable `validate`, `plan` and `compile` targets whose inputs are exactly the
- * definitions the compiler will read: the file itself, every pinned workspace child's
- * definition transitively (through `^` inputs along the pin edges `createDependencies` adds),
- * and the registry snapshots the tree reaches (explicit file inputs, since they are no projects).
+ * definitions each one reads: `validate` its own file; `plan` and `compile` the whole tree, i.e.
+ * the file, every pinned workspace child transitively (`^` inputs along the pin edges that
+ * `createDependencies` adds, plus the same files listed explicitly) and the registry snapshots
+ * the tree reaches (explicit file inputs, since they are no projects).
  *
  * It reads and hashes definitions and nothing more: no validation, no compiler, no adapters.
  * An invalid definition still becomes a project (its `validate` target reports the problems);
@@ -13,6 +14,7 @@
 import { AggregateCreateNodesError, type CreateNodes, type CreateNodesContext, type CreateNodesResult, type TargetConfiguration } from '@nx/devkit';
 import { readFileSync } from 'node:fs';
 import { basename, join, posix } from 'node:path';
+import { COMPILE_TARGET_ENV } from './compile-target-flag';
 import { inferenceCacheKey, openInferenceCache, type InferenceCache } from './inference-cache';
 import { EXECUTORS, normalizePluginOptions, PLUGIN_VERSION, type AgentdefPluginOptions, type NormalizedPluginOptions, type TargetKind } from './options';
 import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
@@ -109,8 +111,10 @@ const TAG_VALUE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /**
  * One inferred project. Every normalised option lands in the project configuration (target
  * names, executor options, outputs), which Nx hashes into each task, so changing an option
- * re-runs every agent task; the plugin's own version reaches the hash as the executors'
- * package. Executor options are exactly what each executor's schema accepts.
+ * re-runs every agent task. (Target metadata is not hashed, and the executors' schemas take no
+ * extra option, so the plugin version is not stamped: for an installed agentdef Nx hashes the
+ * executors' package, i.e. its version, into every task.) Executor options are exactly what
+ * each executor's schema accepts.
  */
 function buildProject(agent: InferredAgent, composition: string[], options: NormalizedPluginOptions, workspaceRoot: string) {
   const { summary } = agent;
@@ -124,7 +128,7 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
   const ownInputs = [DEFINITION_INPUT];
   const treeInputs = [DEFINITION_INPUT, `^${DEFINITION_INPUT}`, ...composition];
 
-  const target = (kind: TargetKind, description: string, targetOptions: Record<string, unknown>, inputs: string[], outputs: string[]): TargetConfiguration => ({
+  const target = (kind: TargetKind, description: string, targetOptions: Record<string, unknown>, inputs: TargetConfiguration['inputs'], outputs: string[]): TargetConfiguration => ({
     executor: EXECUTORS[kind],
     options: { definition, ...targetOptions },
     cache: true,
@@ -159,7 +163,8 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
         'compile',
         'Compiles the agent for its runtime (--target=auto|cloudflare-dynamic-worker|hb3|local-mac)',
         { target: 'auto', outputPath, ...resolution },
-        treeInputs,
+        // `--target` on the command line arrives through this variable (see compile-target-flag.ts)
+        [...treeInputs, { env: COMPILE_TARGET_ENV }],
         [`{workspaceRoot}/${outputPath}`],
       ),
     },
@@ -195,7 +200,7 @@ export async function createAgentNodes(
     files.sort((a, b) => FILE_PREFERENCE.indexOf(basename(a)) - FILE_PREFERENCE.indexOf(basename(b)));
     const [file, ...others] = files as [string, ...string[]];
     for (const other of others) {
-      errors.push([other, new Error(`${other}: ${root} already holds ${file}; one folder holds one agent definition (this file is ignored)`)]);
+      errors.push([other, new Error(`${other}: ${root} already holds ${file}; a folder holds one agent definition, so move or remove one of them`)]);
     }
     let summary: AgentSummary;
     try {

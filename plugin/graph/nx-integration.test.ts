@@ -119,6 +119,7 @@ describe('the plugin in a real Nx workspace', () => {
     const compileNodes = first.hashes['write-router:compile']!.nodes;
     expect(compileNodes).toEqual(expect.arrayContaining(['write-router:agents/write-router/agent.json', 'splice-resolver:agents/splice-resolver/agent.json']));
     expect(compileNodes.some((n) => n.includes('registry/agents/fallback-writer/1.1.0.json'))).toBe(true);
+    expect(compileNodes).toContain('env:AGENTDEF_COMPILE_TARGET'); // --target on the command line
     const validateNodes = first.hashes['write-router:validate']!.nodes;
     expect(validateNodes.some((n) => n.includes('splice-resolver/agent.json'))).toBe(false);
   });

@@ -1,0 +1,47 @@
+/**
+ * The example agents as an Nx workspace, with agentdef installed from its packed tarball: every
+ * example compiles with `nx run-many -t compile`, the reference router plans to a container
+ * because of its tuned child, and forcing it onto a Worker fails closed naming that child.
+ */
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createWorkspace, packAgentdef, type TempWorkspace } from './support/nx-workspace';
+import { repoRoot } from './support/run-cli';
+
+describe('the examples workspace', () => {
+  let ws: TempWorkspace;
+  beforeAll(() => {
+    ws = createWorkspace('examples', packAgentdef());
+    cpSync(join(repoRoot, 'examples'), join(ws.dir, 'examples'), { recursive: true });
+    const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as Record<string, unknown>;
+    nxJson.plugins = [{ plugin: 'agentdef', include: ['examples/**/agent.json', 'examples/**/agent.yaml'] }];
+    writeFileSync(join(ws.dir, 'nx.json'), JSON.stringify(nxJson, null, 2));
+  }, 300_000);
+
+  it('compiles every example with nx run-many -t compile', () => {
+    const run = ws.nx(['run-many', '-t', 'compile']);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Successfully ran target compile for 9 projects/);
+    const router = JSON.parse(readFileSync(join(ws.dir, 'dist/agents/write-router/plan.json'), 'utf8')) as {
+      runtime: { declaredClass: string; chosenClass: string; reason: string };
+      target: string;
+    };
+    expect(router.runtime.declaredClass).toBe('workers-preferred');
+    expect(router.runtime.chosenClass).toBe('container-required');
+    expect(router.target).toBe('hb3');
+    expect(router.runtime.reason).toContain('splice-resolver@0.4.2');
+  });
+
+  it('refuses to compile the router for a Worker, naming the tuned child, and writes nothing', () => {
+    const before = readFileSync(join(ws.dir, 'dist/agents/write-router/plan.json'), 'utf8');
+    const run = ws.nx(['run', 'write-router:compile', '--target=cloudflare-dynamic-worker']);
+    expect(run.status).not.toBe(0);
+    const output = run.stdout + run.stderr;
+    expect(output).toContain('runtime_capability_mismatch');
+    expect(output).toMatch(/splice-resolver@0\.4\.2: tuned model pin/);
+    expect(output).toContain('examples/write-router/agent.json:58:7');
+    expect(readFileSync(join(ws.dir, 'dist/agents/write-router/plan.json'), 'utf8')).toBe(before);
+    expect(existsSync(join(ws.dir, 'dist/agents/write-router/worker-descriptor.json'))).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The toolchain end-to-end tests and benchmarks share: `npm run build` then `npm pack` of
+ * dist/agentdef (the tarball users install), the nx binary, and an isolated process environment.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+
+const repoRoot = join(__dirname, '..', '..');
+
+export const nxBin = join(repoRoot, 'node_modules', 'nx', 'dist', 'bin', 'nx.js');
+
+/** Environment for child processes: no daemon, no cloud, nothing written to the real $HOME. */
+export function isolatedEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('NX_') || key.startsWith('npm_')) delete env[key];
+  return {
+    ...env,
+    HOME: home,
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_CONFIG_HOME: join(home, '.config'),
+    npm_config_cache: join(home, '.npm'),
+    NX_DAEMON: 'false',
+    NX_NO_CLOUD: 'true',
+    NX_TUI: 'false',
+    NX_SKIP_NX_CACHE: 'false',
+    NX_VERBOSE_LOGGING: 'false',
+    CI: 'true',
+    FORCE_COLOR: '0',
+    ...extra,
+  };
+}
+
+export function e2eRoot(): string {
+  const dir = join(repoRoot, 'tmp', 'e2e');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export function buildAndPack(): string {
+  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs')], { cwd: repoRoot, stdio: 'pipe' });
+  const packDir = mkdtempSync(join(e2eRoot(), 'pack-'));
+  const home = join(packDir, 'home');
+  mkdirSync(home);
+  const out = execFileSync('npm', ['pack', join(repoRoot, 'dist', 'agentdef'), '--pack-destination', packDir, '--json', '--silent'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: home, npm_config_cache: join(home, '.npm') },
+  });
+  const [info] = JSON.parse(out) as Array<{ filename: string }>;
+  return join(packDir, info!.filename);
+}

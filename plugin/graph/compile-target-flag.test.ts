@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { COMPILE_TARGET_ENV, compileTargetFromArgv, preTasksExecution } from './compile-target-flag';
+
+const nx = (...args: string[]) => ['/usr/bin/node', '/ws/node_modules/nx/dist/bin/nx.js', ...args];
+
+describe('compileTargetFromArgv', () => {
+  it('reads --target from `nx run <project>:compile` in either spelling', () => {
+    expect(compileTargetFromArgv(nx('run', 'leaf:compile', '--target=local-mac'), 'compile')).toBe('local-mac');
+    expect(compileTargetFromArgv(nx('run', 'root:compile:production', '--target', 'hb3', '--skip-nx-cache'), 'compile')).toBe('hb3');
+    expect(compileTargetFromArgv(nx('run', '--verbose', 'root:compile', '--target=hb3'), 'compile')).toBe('hb3');
+  });
+
+  it('reads it from the infix form `nx compile <project>`, and follows a renamed compile target', () => {
+    expect(compileTargetFromArgv(nx('compile', 'leaf', '--target=hb3'), 'compile')).toBe('hb3');
+    expect(compileTargetFromArgv(nx('build-agent', 'leaf', '--target=hb3'), 'build-agent')).toBe('hb3');
+    expect(compileTargetFromArgv(nx('run', 'leaf:build-agent', '--target=hb3'), 'compile')).toBeUndefined();
+  });
+
+  it('ignores other targets, other commands, and arguments after --', () => {
+    expect(compileTargetFromArgv(nx('run', 'leaf:plan', '--target=hb3'), 'compile')).toBeUndefined();
+    expect(compileTargetFromArgv(nx('run-many', '-t', 'compile', '--target=hb3'), 'compile')).toBeUndefined();
+    expect(compileTargetFromArgv(nx('affected', '--target=compile'), 'compile')).toBeUndefined();
+    expect(compileTargetFromArgv(nx('run', 'leaf:compile'), 'compile')).toBeUndefined();
+    expect(compileTargetFromArgv(nx('run', 'leaf:compile', '--', '--target=hb3'), 'compile')).toBeUndefined();
+  });
+});
+
+describe('preTasksExecution', () => {
+  const saved = process.env[COMPILE_TARGET_ENV];
+  afterEach(() => {
+    if (saved === undefined) delete process.env[COMPILE_TARGET_ENV];
+    else process.env[COMPILE_TARGET_ENV] = saved;
+  });
+  const context = (argv: string[]) => ({ id: 'x', workspaceRoot: '/ws', nxJsonConfiguration: {}, argv });
+
+  it('hands the value to every task as AGENTDEF_COMPILE_TARGET, and resets it when absent', async () => {
+    await preTasksExecution({}, context(nx('run', 'leaf:compile', '--target=local-mac')));
+    expect(process.env[COMPILE_TARGET_ENV]).toBe('local-mac');
+    await preTasksExecution({}, context(nx('run', 'leaf:compile')));
+    expect(process.env[COMPILE_TARGET_ENV]).toBe('');
+    await preTasksExecution({ targetNames: { compile: 'build-agent' } }, context(nx('build-agent', 'leaf', '--target', 'hb3')));
+    expect(process.env[COMPILE_TARGET_ENV]).toBe('hb3');
+  });
+});
