@@ -1,0 +1,269 @@
+/**
+ * The A2A server of one agent, as a web-standard `(Request) => Promise<Response>`:
+ * - `GET /.well-known/agent-card.json`: the AgentCard;
+ * - `POST <card.rpcPath>`: JSON-RPC 2.0. `SendMessage` (A2A v1.0, what `@a2a-js/sdk` 1.3 sends)
+ *   and `message/send` (v0.3) run the agent and return a finished Task (`completed` with the
+ *   answer as an artifact, or `failed` saying which limit or error stopped it); `GetTask` /
+ *   `tasks/get` read recent tasks back; `CancelTask` answers not-cancelable (tasks finish before
+ *   the response). Streaming, push notifications and the extended card are declared unsupported
+ *   in the card and answered with their A2A error codes.
+ * Errors are JSON-RPC errors with safe messages: `-32700` bad JSON, `-32600` bad request,
+ * `-32601` unknown method, `-32602` bad params (with `google.rpc.BadRequest` field violations),
+ * `-32603` internal. Never a stack trace, never a key.
+ * The `A2A-Version` service parameter is checked when present (1.0 and 0.3 are served); an
+ * absent header is accepted and the method name decides the wire flavour.
+ */
+import { AGENT_CARD_PATH, buildAgentCard } from './agent-card';
+import type { ProtocolFlavour, TaskView } from './a2a-wire';
+import { isObject, messageToInput, parseMessage, renderTask } from './a2a-wire';
+import type { RuntimeLogEvent } from './agent-loop';
+import { RuntimeError, describeError } from './errors';
+import type { AgentRunResult, RunDeps } from './run-agent';
+import { runAgent } from './run-agent';
+import { newRunId, webRandom } from './run-id';
+import type { RuntimeConfig } from './runtime-config';
+import { checkRuntimeConfig } from './runtime-config';
+
+export const JSON_RPC_ERRORS = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  taskNotFound: -32001,
+  taskNotCancelable: -32002,
+  pushNotificationNotSupported: -32003,
+  unsupportedOperation: -32004,
+  contentTypeNotSupported: -32005,
+  extendedAgentCardNotConfigured: -32007,
+  versionNotSupported: -32009,
+} as const;
+
+export interface A2aHandlerDeps extends RunDeps {
+  /** Largest request body accepted (bytes); default 1 MiB. */
+  maxBodyBytes?: number;
+  /** How many finished tasks `GetTask` can read back (per handler instance); default 100. */
+  taskMemory?: number;
+}
+
+/** Per-request host facilities (Workers: `ctx.waitUntil`). */
+export type PerRequestDeps = Pick<RunDeps, 'waitUntil' | 'log'>;
+
+type JsonRpcId = string | number | null;
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown[],
+  ) {
+    super(message);
+  }
+}
+
+const FLAVOUR_BY_METHOD: Record<string, { op: string; flavour: ProtocolFlavour }> = {
+  SendMessage: { op: 'send', flavour: 'v1' },
+  'message/send': { op: 'send', flavour: 'v03' },
+  GetTask: { op: 'get', flavour: 'v1' },
+  'tasks/get': { op: 'get', flavour: 'v03' },
+  CancelTask: { op: 'cancel', flavour: 'v1' },
+  'tasks/cancel': { op: 'cancel', flavour: 'v03' },
+  SendStreamingMessage: { op: 'stream', flavour: 'v1' },
+  'message/stream': { op: 'stream', flavour: 'v03' },
+  SubscribeToTask: { op: 'stream', flavour: 'v1' },
+  'tasks/resubscribe': { op: 'stream', flavour: 'v03' },
+  ListTasks: { op: 'list', flavour: 'v1' },
+  CreateTaskPushNotificationConfig: { op: 'push', flavour: 'v1' },
+  GetTaskPushNotificationConfig: { op: 'push', flavour: 'v1' },
+  ListTaskPushNotificationConfigs: { op: 'push', flavour: 'v1' },
+  DeleteTaskPushNotificationConfig: { op: 'push', flavour: 'v1' },
+  'tasks/pushNotificationConfig/set': { op: 'push', flavour: 'v03' },
+  'tasks/pushNotificationConfig/get': { op: 'push', flavour: 'v03' },
+  'tasks/pushNotificationConfig/list': { op: 'push', flavour: 'v03' },
+  'tasks/pushNotificationConfig/delete': { op: 'push', flavour: 'v03' },
+  GetExtendedAgentCard: { op: 'extendedCard', flavour: 'v1' },
+  'agent/getAuthenticatedExtendedCard': { op: 'extendedCard', flavour: 'v03' },
+};
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+function rpcErrorResponse(id: JsonRpcId, error: RpcError, status = 200): Response {
+  const body: Record<string, unknown> = { code: error.code, message: error.message };
+  if (error.data) body['data'] = error.data;
+  return json({ jsonrpc: '2.0', id, error: body }, status);
+}
+
+function badParams(violations: { field: string; description: string }[]): RpcError {
+  return new RpcError(JSON_RPC_ERRORS.invalidParams, 'Invalid parameters', [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations }]);
+}
+
+function a2aError(code: number, message: string, reason: string, metadata: Record<string, string> = {}): RpcError {
+  return new RpcError(code, message, [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'a2a-protocol.org', metadata }]);
+}
+
+/** `1.0`, `1`, `0.3` → [major, minor]; anything unparsable → undefined. */
+function parseVersion(text: string): [number, number] | undefined {
+  const match = /^\s*(\d+)(?:\.(\d+))?(?:\.\d+)?\s*$/.exec(text);
+  return match ? [Number(match[1]), Number(match[2] ?? 0)] : undefined;
+}
+
+function stopText(result: AgentRunResult): string {
+  switch (result.stopReason) {
+    case 'answer':
+      return result.answer?.text ?? '';
+    case 'limit:wallClock':
+      return 'The run stopped: limit:wallClock (the wall-clock limit was reached before an answer).';
+    case 'limit:subrequests':
+      return 'The run stopped: limit:subrequests (the outbound call limit was reached before an answer).';
+    case 'limit:steps':
+      return 'The run stopped: limit:steps (the step limit was reached before an answer).';
+    case 'error':
+      return `The run failed: ${result.error?.code ?? 'internal'}${result.error ? ` (${result.error.message})` : ''}.`;
+  }
+}
+
+export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {}): (request: Request, perRequest?: PerRequestDeps) => Promise<Response> {
+  const problems = checkRuntimeConfig(config);
+  if (problems.length > 0) throw new RuntimeError('config_invalid', `the runtime config is invalid: ${problems.join('; ')}`);
+  const maxBodyBytes = deps.maxBodyBytes ?? 1024 * 1024;
+  const taskMemory = deps.taskMemory ?? 100;
+  const tasks = new Map<string, TaskView>();
+  const remember = (task: TaskView) => {
+    tasks.set(task.id, task);
+    while (tasks.size > taskMemory) tasks.delete(tasks.keys().next().value as string);
+  };
+  const rpcPath = config.card.rpcPath;
+
+  const handleSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>, request: Request, perRequest: PerRequestDeps | undefined) => {
+    const { message, violations } = parseMessage(flavour, params['message']);
+    const configuration = params['configuration'];
+    if (configuration !== undefined && !isObject(configuration)) violations.push({ field: 'configuration', description: 'must be an object' });
+    const historyLength = isObject(configuration) ? configuration['historyLength'] : undefined;
+    if (historyLength !== undefined && historyLength !== null && (!Number.isInteger(historyLength) || (historyLength as number) < 0)) {
+      violations.push({ field: 'configuration.historyLength', description: 'must be a non-negative integer' });
+    }
+    if (params['metadata'] !== undefined && !isObject(params['metadata'])) violations.push({ field: 'metadata', description: 'must be an object' });
+    if (!message || violations.length > 0) throw badParams(violations);
+    const skillRef = (params['metadata'] as Record<string, unknown> | undefined)?.['skillId'] ?? message.metadata?.['skillId'];
+    if (skillRef !== undefined && (typeof skillRef !== 'string' || !config.skills.some((s) => s.id === skillRef))) {
+      throw badParams([{ field: 'metadata.skillId', description: `unknown skill; this agent offers ${config.skills.map((s) => s.id).join(', ')}` }]);
+    }
+    const skill = config.skills.find((s) => s.id === skillRef) ?? config.skills[0]!;
+    const accepted = skill.inputModes?.length ? skill.inputModes : config.card.defaultInputModes;
+    for (const part of message.parts) {
+      if (part.mediaType && accepted.length > 0 && !accepted.includes(part.mediaType) && !accepted.includes('*/*')) {
+        throw a2aError(JSON_RPC_ERRORS.contentTypeNotSupported, `Content type ${part.mediaType} is not supported`, 'CONTENT_TYPE_NOT_SUPPORTED');
+      }
+    }
+    if (message.taskId !== undefined) {
+      if (tasks.has(message.taskId)) throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is in a terminal state and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
+      throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId: message.taskId });
+    }
+    const result = await runAgent(config, messageToInput(message, typeof skillRef === 'string' ? skillRef : undefined), { ...deps, ...perRequest }, request.signal ? { signal: request.signal } : {});
+    const metadata: Record<string, unknown> = { runId: result.runId, stopReason: result.stopReason, skill: result.skillId };
+    if (result.error) metadata['errorCode'] = result.error.code;
+    const task: TaskView = {
+      id: result.runId,
+      contextId: message.contextId ?? newRunId(Date.now(), deps.random ?? webRandom),
+      state: result.stopReason === 'answer' ? 'completed' : 'failed',
+      replyText: stopText(result),
+      userMessage: message,
+      timestamp: new Date().toISOString(),
+      metadata,
+    };
+    if (result.answer) task.answer = result.answer;
+    remember(task);
+    const rendered = renderTask(flavour, task, typeof historyLength === 'number' ? historyLength : undefined);
+    return flavour === 'v1' ? { task: rendered } : rendered;
+  };
+
+  const handleTaskRead = (op: 'get' | 'cancel', flavour: ProtocolFlavour, params: Record<string, unknown>) => {
+    const id = params['id'];
+    if (typeof id !== 'string' || id === '') throw badParams([{ field: 'id', description: 'a task id is required' }]);
+    const historyLength = params['historyLength'];
+    if (historyLength !== undefined && (!Number.isInteger(historyLength) || (historyLength as number) < 0)) throw badParams([{ field: 'historyLength', description: 'must be a non-negative integer' }]);
+    const task = tasks.get(id);
+    if (!task) throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId: id });
+    if (op === 'cancel') throw a2aError(JSON_RPC_ERRORS.taskNotCancelable, 'Task is already in a terminal state', 'TASK_NOT_CANCELABLE', { taskId: id });
+    return renderTask(flavour, task, historyLength as number | undefined);
+  };
+
+  const handleRpc = async (request: Request, perRequest: PerRequestDeps | undefined, log: (e: RuntimeLogEvent) => void): Promise<Response> => {
+    if (request.method !== 'POST') return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Use POST for JSON-RPC requests'), 405);
+    const declared = Number(request.headers.get('content-length') ?? '0');
+    if (declared > maxBodyBytes) return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Request payload too large'), 413);
+    const text = await request.text();
+    if (text.length > maxBodyBytes) return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Request payload too large'), 413);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.parseError, 'Invalid JSON payload'));
+    }
+    if (Array.isArray(body)) return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Batch requests are not supported'));
+    if (!isObject(body)) return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Request payload validation error'));
+    const rawId = body['id'];
+    const id: JsonRpcId = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
+    if (body['jsonrpc'] !== '2.0' || typeof body['method'] !== 'string' || (rawId !== undefined && rawId !== null && id === null)) {
+      return rpcErrorResponse(id, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Request payload validation error'));
+    }
+    const method = body['method'];
+    try {
+      const version = request.headers.get('a2a-version') ?? new URL(request.url).searchParams.get('A2A-Version');
+      if (version !== null && version.trim() !== '') {
+        const v = parseVersion(version);
+        if (!v || !((v[0] === 1 && v[1] === 0) || (v[0] === 0 && v[1] === 3))) {
+          throw a2aError(JSON_RPC_ERRORS.versionNotSupported, 'A2A protocol version not supported; this agent serves 1.0 and 0.3', 'VERSION_NOT_SUPPORTED', { supported: '1.0,0.3' });
+        }
+      }
+      const route = FLAVOUR_BY_METHOD[method];
+      if (!route) throw new RpcError(JSON_RPC_ERRORS.methodNotFound, 'Method not found');
+      const params = body['params'] ?? {};
+      if (!isObject(params)) throw badParams([{ field: 'params', description: 'must be an object' }]);
+      let result: unknown;
+      switch (route.op) {
+        case 'send':
+          result = await handleSend(route.flavour, params, request, perRequest);
+          break;
+        case 'get':
+        case 'cancel':
+          result = handleTaskRead(route.op, route.flavour, params);
+          break;
+        case 'push':
+          throw a2aError(JSON_RPC_ERRORS.pushNotificationNotSupported, 'Push notifications are not supported', 'PUSH_NOTIFICATION_NOT_SUPPORTED');
+        case 'extendedCard':
+          throw a2aError(JSON_RPC_ERRORS.extendedAgentCardNotConfigured, 'No extended agent card is configured', 'EXTENDED_AGENT_CARD_NOT_CONFIGURED');
+        default:
+          throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, `${method} is not supported by this agent`, 'UNSUPPORTED_OPERATION');
+      }
+      return json({ jsonrpc: '2.0', id, result });
+    } catch (error) {
+      if (error instanceof RpcError) return rpcErrorResponse(id, error);
+      const described = describeError(error);
+      log({ event: 'rpc.internal_error', runId: '', method, errorCode: described.code });
+      return rpcErrorResponse(id, new RpcError(JSON_RPC_ERRORS.internalError, 'Internal error'));
+    }
+  };
+
+  return async (request: Request, perRequest?: PerRequestDeps): Promise<Response> => {
+    const log = perRequest?.log ?? deps.log ?? (() => {});
+    let onRpcPath = false;
+    try {
+      const url = new URL(request.url);
+      if (url.pathname === AGENT_CARD_PATH) {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return json({ error: 'method not allowed' }, 405, { allow: 'GET, HEAD' });
+        return json(buildAgentCard(config, { requestOrigin: url.origin }), 200, { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' });
+      }
+      if (url.pathname === rpcPath) {
+        onRpcPath = true;
+        return await handleRpc(request, perRequest, log);
+      }
+      return json({ error: 'not found' }, 404);
+    } catch (error) {
+      log({ event: 'http.internal_error', runId: '', errorCode: describeError(error).code });
+      return onRpcPath ? rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.internalError, 'Internal error')) : json({ error: 'internal error' }, 500);
+    }
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * A2A wire shapes and conversions, for both protocol versions the handler serves:
+ * - v1.0 (ProtoJSON): `SendMessage`; parts are `{ text } | { raw } | { url } | { data }` with an
+ *   optional `mediaType`; enums are `ROLE_USER`, `TASK_STATE_COMPLETED`, …;
+ * - v0.3 (JSON Schema): `message/send`; parts carry `kind` (`text`/`file`/`data`), roles are
+ *   `user`/`agent`, states `completed`/`failed`, objects carry `kind: 'task' | 'message'`.
+ * Parsing returns either a neutral message or a list of field violations for `-32602`.
+ */
+import type { AgentAnswer, AgentInput } from './agent-loop';
+
+export type ProtocolFlavour = 'v1' | 'v03';
+
+export interface NeutralPart {
+  kind: 'text' | 'data' | 'url' | 'raw';
+  text?: string;
+  data?: unknown;
+  url?: string;
+  raw?: string;
+  mediaType?: string;
+  filename?: string;
+}
+
+export interface NeutralMessage {
+  messageId: string;
+  contextId?: string;
+  taskId?: string;
+  parts: NeutralPart[];
+  metadata?: Record<string, unknown>;
+}
+
+export interface FieldViolation {
+  field: string;
+  description: string;
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export function parseMessage(flavour: ProtocolFlavour, value: unknown, field = 'message'): { message?: NeutralMessage; violations: FieldViolation[] } {
+  const violations: FieldViolation[] = [];
+  if (!isObject(value)) return { violations: [{ field, description: 'a message object is required' }] };
+  const messageId = value['messageId'];
+  if (typeof messageId !== 'string' || messageId === '') violations.push({ field: `${field}.messageId`, description: 'a non-empty string is required' });
+  const role = value['role'];
+  const userRole = flavour === 'v1' ? role === 'ROLE_USER' || role === 1 : role === 'user';
+  if (!userRole) violations.push({ field: `${field}.role`, description: flavour === 'v1' ? 'must be ROLE_USER' : 'must be user' });
+  for (const key of ['contextId', 'taskId'] as const) {
+    if (value[key] !== undefined && typeof value[key] !== 'string') violations.push({ field: `${field}.${key}`, description: 'must be a string' });
+  }
+  if (value['metadata'] !== undefined && !isObject(value['metadata'])) violations.push({ field: `${field}.metadata`, description: 'must be an object' });
+  const rawParts = value['parts'];
+  const parts: NeutralPart[] = [];
+  if (!Array.isArray(rawParts) || rawParts.length === 0) violations.push({ field: `${field}.parts`, description: 'at least one part is required' });
+  else {
+    rawParts.forEach((raw, i) => {
+      const part = flavour === 'v1' ? parseV1Part(raw) : parseV03Part(raw);
+      if (typeof part === 'string') violations.push({ field: `${field}.parts[${i}]`, description: part });
+      else parts.push(part);
+    });
+  }
+  if (violations.length > 0) return { violations };
+  const message: NeutralMessage = { messageId: messageId as string, parts };
+  if (typeof value['contextId'] === 'string' && value['contextId'] !== '') message.contextId = value['contextId'];
+  if (typeof value['taskId'] === 'string' && value['taskId'] !== '') message.taskId = value['taskId'];
+  if (isObject(value['metadata'])) message.metadata = value['metadata'];
+  return { message, violations };
+}
+
+function parseV1Part(raw: unknown): NeutralPart | string {
+  if (!isObject(raw)) return 'a part object is required';
+  const present = (['text', 'raw', 'url', 'data'] as const).filter((k) => raw[k] !== undefined);
+  if (present.length !== 1) return 'exactly one of text, raw, url, data is required';
+  const kind = present[0]!;
+  const part: NeutralPart = { kind };
+  if (kind === 'text') {
+    if (typeof raw['text'] !== 'string') return 'text must be a string';
+    part.text = raw['text'];
+  } else if (kind === 'raw') {
+    if (typeof raw['raw'] !== 'string') return 'raw must be a base64 string';
+    part.raw = raw['raw'];
+  } else if (kind === 'url') {
+    if (typeof raw['url'] !== 'string') return 'url must be a string';
+    part.url = raw['url'];
+  } else part.data = raw['data'];
+  if (typeof raw['mediaType'] === 'string' && raw['mediaType'] !== '') part.mediaType = raw['mediaType'];
+  if (typeof raw['filename'] === 'string' && raw['filename'] !== '') part.filename = raw['filename'];
+  return part;
+}
+
+function parseV03Part(raw: unknown): NeutralPart | string {
+  if (!isObject(raw)) return 'a part object is required';
+  switch (raw['kind']) {
+    case 'text':
+      return typeof raw['text'] === 'string' ? { kind: 'text', text: raw['text'] } : 'text must be a string';
+    case 'data':
+      return isObject(raw['data']) ? { kind: 'data', data: raw['data'] } : 'data must be an object';
+    case 'file': {
+      const file = raw['file'];
+      if (!isObject(file)) return 'file must be an object';
+      const part: NeutralPart = typeof file['uri'] === 'string' ? { kind: 'url', url: file['uri'] } : typeof file['bytes'] === 'string' ? { kind: 'raw', raw: file['bytes'] } : { kind: 'raw' };
+      if (part.url === undefined && part.raw === undefined) return 'file needs uri or bytes';
+      if (typeof file['mimeType'] === 'string') part.mediaType = file['mimeType'];
+      if (typeof file['name'] === 'string') part.filename = file['name'];
+      return part;
+    }
+    default:
+      return 'kind must be text, data or file';
+  }
+}
+
+/** The run input a message carries: text parts joined, the data part(s), file parts as notes. */
+export function messageToInput(message: NeutralMessage, skillId: string | undefined): AgentInput {
+  const lines: string[] = [];
+  const data: unknown[] = [];
+  for (const part of message.parts) {
+    if (part.kind === 'text') lines.push(part.text ?? '');
+    else if (part.kind === 'data') data.push(part.data);
+    else if (part.kind === 'url') lines.push(`[file${part.filename ? ` ${part.filename}` : ''}${part.mediaType ? ` (${part.mediaType})` : ''}: ${part.url}]`);
+    else lines.push(`[file${part.filename ? ` ${part.filename}` : ''}${part.mediaType ? ` (${part.mediaType})` : ''}: inline bytes, not read]`);
+  }
+  const input: AgentInput = { text: lines.join('\n') };
+  if (skillId !== undefined) input.skillId = skillId;
+  if (data.length === 1) input.data = data[0];
+  else if (data.length > 1) input.data = data;
+  return input;
+}
+
+export interface TaskView {
+  id: string;
+  contextId: string;
+  state: 'completed' | 'failed';
+  /** The agent's reply text (the answer, or why the run stopped). */
+  replyText: string;
+  answer?: AgentAnswer;
+  userMessage: NeutralMessage;
+  timestamp: string;
+  metadata: Record<string, unknown>;
+}
+
+function v1Part(part: NeutralPart): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (part.kind === 'text') out['text'] = part.text;
+  else if (part.kind === 'data') out['data'] = part.data;
+  else if (part.kind === 'url') out['url'] = part.url;
+  else out['raw'] = part.raw;
+  if (part.mediaType) out['mediaType'] = part.mediaType;
+  if (part.filename) out['filename'] = part.filename;
+  return out;
+}
+
+function v03Part(part: NeutralPart): Record<string, unknown> {
+  if (part.kind === 'text') return { kind: 'text', text: part.text };
+  if (part.kind === 'data') return { kind: 'data', data: part.data };
+  const file: Record<string, unknown> = part.kind === 'url' ? { uri: part.url } : { bytes: part.raw };
+  if (part.mediaType) file['mimeType'] = part.mediaType;
+  if (part.filename) file['name'] = part.filename;
+  return { kind: 'file', file };
+}
+
+function answerParts(answer: AgentAnswer): NeutralPart[] {
+  const parts: NeutralPart[] = [{ kind: 'text', text: answer.text, mediaType: 'text/plain' }];
+  if (answer.data !== undefined) parts.push({ kind: 'data', data: answer.data, mediaType: 'application/json' });
+  return parts;
+}
+
+/** The Task object of one flavour; `historyLength` 0 omits history, n keeps the last n messages. */
+export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLength?: number): Record<string, unknown> {
+  const part = flavour === 'v1' ? v1Part : v03Part;
+  const agentMessage: Record<string, unknown> = {
+    messageId: `${task.id}-reply`,
+    contextId: task.contextId,
+    taskId: task.id,
+    role: flavour === 'v1' ? 'ROLE_AGENT' : 'agent',
+    parts: [part({ kind: 'text', text: task.replyText })],
+  };
+  const userMessage: Record<string, unknown> = {
+    messageId: task.userMessage.messageId,
+    contextId: task.contextId,
+    taskId: task.id,
+    role: flavour === 'v1' ? 'ROLE_USER' : 'user',
+    parts: task.userMessage.parts.map(part),
+  };
+  if (flavour === 'v03') {
+    agentMessage['kind'] = 'message';
+    userMessage['kind'] = 'message';
+  }
+  const out: Record<string, unknown> = {
+    id: task.id,
+    contextId: task.contextId,
+    status: {
+      state: flavour === 'v1' ? (task.state === 'completed' ? 'TASK_STATE_COMPLETED' : 'TASK_STATE_FAILED') : task.state,
+      message: agentMessage,
+      timestamp: task.timestamp,
+    },
+    metadata: task.metadata,
+  };
+  if (flavour === 'v03') out['kind'] = 'task';
+  if (task.answer) out['artifacts'] = [{ artifactId: `${task.id}-answer`, name: 'answer', parts: answerParts(task.answer).map(part) }];
+  const history = [userMessage, agentMessage];
+  const keep = historyLength === undefined ? history.length : Math.max(0, Math.min(history.length, historyLength));
+  if (keep > 0) out['history'] = history.slice(history.length - keep);
+  return out;
+}

@@ -1,0 +1,350 @@
+/**
+ * The one agent loop.
+ * - Tool-only configs (no model pins): the skill routes straight to its tool; one call, no model.
+ * - Agentic configs: the primary (else router) model is called with the tools; the tool calls it
+ *   asks for run in order and their results go back to it, until it answers or a limit stops it:
+ *   `wallClockMs` (the run budget's AbortController), `maxSubrequests` (model and tool calls
+ *   counted together), `maxSteps` (model turns; default 8). Before each model call the context is
+ *   compacted by `compactionPolicy` if it would exceed `contextWindowBudget`.
+ * The result always says why the run stopped. Deterministic given deterministic models and tools.
+ */
+import type { CompactionEvent, QuarantinedStep } from './compaction';
+import { compactIfNeeded } from './compaction';
+import { RuntimeError, describeError, isRuntimeError } from './errors';
+import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from './providers/model-turn';
+import type { Redactor } from './redact';
+import { createRedactor } from './redact';
+import type { LimitReason, RunBudget } from './run-budget';
+import { LimitReached, RunAborted, createRunBudget } from './run-budget';
+import type { RuntimeConfig, RuntimeSkill, RuntimeTool } from './runtime-config';
+import { resolveLimits } from './runtime-config';
+import { newTranscript, renderMessages } from './transcript';
+
+export type StopReason = 'answer' | LimitReason | 'error';
+
+/** What a run is asked: which skill, the user's text and optional structured data. */
+export interface AgentInput {
+  skillId?: string;
+  text: string;
+  data?: unknown;
+}
+
+export interface AgentAnswer {
+  text: string;
+  /** Structured output: the tool's object result, or the model's answer when it is JSON. */
+  data?: unknown;
+}
+
+export interface ToolContext {
+  runId: string;
+  tool: RuntimeTool;
+  /** Aborts when the run's wall clock runs out. */
+  signal: AbortSignal;
+  /** The run's egress-checked fetch. */
+  fetch: typeof fetch;
+}
+
+export type ToolHandler = (args: Record<string, unknown>, context: ToolContext) => unknown;
+
+export interface ToolCallRecord {
+  /** 1-based order across the run. */
+  seq: number;
+  step: number;
+  name: string;
+  toolId?: string;
+  ok: boolean;
+  errorCode?: string;
+}
+
+export interface RuntimeLogEvent {
+  event: string;
+  runId: string;
+  [field: string]: string | number | boolean | undefined;
+}
+
+export interface LoopResult {
+  stopReason: StopReason;
+  skillId: string;
+  answer?: AgentAnswer;
+  error?: { code: string; message: string };
+  toolCalls: ToolCallRecord[];
+  /** Model turns taken (1 for a tool-only run). */
+  steps: number;
+  subrequests: number;
+  compactions: CompactionEvent[];
+  quarantined: QuarantinedStep[];
+  usage: { inputTokens: number; outputTokens: number };
+}
+
+export interface LoopEnv {
+  runId: string;
+  /** The primary model's client (agentic configs). */
+  model?: ModelClient;
+  /** Tool implementations by tool id. */
+  tools: Record<string, ToolHandler>;
+  /** The fetch tools get (egress-checked by the caller). */
+  fetch: typeof fetch;
+  /** A shared budget (composition passes its own); absent: the loop makes one from the config. */
+  budget?: RunBudget;
+  /** The caller's abort signal, when the loop makes its own budget. */
+  signal?: AbortSignal;
+  redactor?: Redactor;
+  log?: (event: RuntimeLogEvent) => void;
+}
+
+const SUMMARISER_PROMPT =
+  'You compress the working notes of an AI agent. Summarise the steps below: keep every fact, number, identifier and tool result the agent may still need; drop chatter. Reply with the summary only.';
+
+/** A result with nothing done yet; runs fill it in. */
+export function emptyLoopResult(skillId: string): LoopResult {
+  return { stopReason: 'error', skillId, toolCalls: [], steps: 0, subrequests: 0, compactions: [], quarantined: [], usage: { inputTokens: 0, outputTokens: 0 } };
+}
+
+export type LogFields = Record<string, string | number | boolean | undefined>;
+
+/** A logger bound to one run whose string fields pass through the run's redactor. */
+export function runLogger(sink: ((event: RuntimeLogEvent) => void) | undefined, runId: string, redactor: Redactor): (event: string, fields?: LogFields) => void {
+  return (event, fields = {}) => {
+    if (!sink) return;
+    const safe: RuntimeLogEvent = { event, runId };
+    for (const [k, v] of Object.entries(fields)) safe[k] = typeof v === 'string' ? redactor.text(v) : v;
+    sink(safe);
+  };
+}
+
+export function findSkill(config: RuntimeConfig, skillId: string | undefined): RuntimeSkill {
+  const skill = skillId === undefined ? config.skills[0] : config.skills.find((s) => s.id === skillId);
+  if (!skill) throw new RuntimeError('config_invalid', skillId === undefined ? 'the agent declares no skill' : `unknown skill ${JSON.stringify(skillId)}`);
+  return skill;
+}
+
+/** The tool a tool-only skill routes to. */
+export function skillTool(config: RuntimeConfig, skill: RuntimeSkill): RuntimeTool {
+  const tool =
+    (skill.toolId !== undefined ? config.tools.find((t) => t.id === skill.toolId) : undefined) ??
+    (config.tools.length === 1 ? config.tools[0] : undefined) ??
+    config.tools.find((t) => t.id === skill.id || t.name === skill.id);
+  if (!tool) throw new RuntimeError('tool_unavailable', `skill ${skill.id} routes to no tool`);
+  return tool;
+}
+
+export function toolSpecs(config: RuntimeConfig): ToolSpec[] {
+  return config.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description ?? tool.name,
+    inputSchema: tool.inputSchema ?? { type: 'object', properties: {} },
+  }));
+}
+
+export function systemPrompt(config: RuntimeConfig, skill: RuntimeSkill): string {
+  if (config.instructions !== undefined) return config.instructions;
+  return [
+    `You are ${config.agent.name}. ${config.agent.description}`,
+    `Skill: ${skill.name} (${skill.id}@${skill.version}): ${skill.description}`,
+    'Use the tools when they help; when you have the answer, reply with it directly.',
+  ].join('\n');
+}
+
+export function taskText(input: AgentInput): string {
+  return input.data === undefined ? input.text : `${input.text}${input.text ? '\n\n' : ''}Input data (JSON):\n${JSON.stringify(input.data)}`;
+}
+
+/** Tool arguments for a tool-only run: the data part if it is an object, else a JSON-object text, else `{ text }`. */
+export function toolArguments(input: AgentInput): Record<string, unknown> {
+  if (input.data !== null && typeof input.data === 'object' && !Array.isArray(input.data)) return input.data as Record<string, unknown>;
+  const parsed = parseJsonObject(input.text);
+  return parsed ?? { text: input.text };
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answer's structured view: JSON object/array text parses; anything else stays text only. */
+export function answerFromText(text: string): AgentAnswer {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return { text, data: JSON.parse(trimmed) as unknown };
+    } catch {
+      // plain text
+    }
+  }
+  return { text };
+}
+
+export function answerFromValue(value: unknown): AgentAnswer {
+  if (typeof value === 'string') return answerFromText(value);
+  if (value === undefined) return { text: '' };
+  return { text: JSON.stringify(value), data: value };
+}
+
+function toolContent(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  return JSON.stringify(value);
+}
+
+export async function runAgentLoop(config: RuntimeConfig, input: AgentInput, env: LoopEnv): Promise<LoopResult> {
+  const budget = env.budget ?? createRunBudget(resolveLimits(config.limits), env.signal ? { signal: env.signal } : {});
+  const redactor = env.redactor ?? createRedactor();
+  const log = runLogger(env.log, env.runId, redactor);
+  const result = emptyLoopResult(input.skillId ?? config.skills[0]?.id ?? '');
+  try {
+    const skill = findSkill(config, input.skillId);
+    result.skillId = skill.id;
+    if (config.models.length === 0) await runToolOnly(config, skill, input, env, budget, result, log);
+    else await runAgentic(config, skill, input, env, budget, result, log, redactor);
+  } catch (error) {
+    if (error instanceof LimitReached) result.stopReason = error.reason;
+    else if (error instanceof RunAborted) {
+      result.stopReason = 'error';
+      result.error = { code: 'aborted', message: error.message };
+    } else {
+      result.stopReason = 'error';
+      const described = describeError(error);
+      result.error = { code: described.code, message: redactor.text(described.message) };
+    }
+    delete result.answer;
+  } finally {
+    result.subrequests = budget.subrequests;
+    if (!env.budget) budget.dispose();
+  }
+  log('loop.end', { stopReason: result.stopReason, steps: result.steps, subrequests: result.subrequests, errorCode: result.error?.code });
+  return result;
+}
+
+type Log = (event: string, fields?: LogFields) => void;
+
+async function runToolOnly(config: RuntimeConfig, skill: RuntimeSkill, input: AgentInput, env: LoopEnv, budget: RunBudget, result: LoopResult, log: Log) {
+  const tool = skillTool(config, skill);
+  const handler = env.tools[tool.id];
+  result.steps = 1;
+  const record: ToolCallRecord = { seq: 1, step: 1, name: tool.name, toolId: tool.id, ok: false };
+  result.toolCalls.push(record);
+  if (!handler) {
+    record.errorCode = 'tool_unavailable';
+    throw new RuntimeError('tool_unavailable', `no implementation for tool ${tool.id} (${tool.kind}) on this host`);
+  }
+  budget.spendSubrequest();
+  log('tool.call', { step: 1, tool: tool.name });
+  let value: unknown;
+  try {
+    value = await budget.race(handler(toolArguments(input), { runId: env.runId, tool, signal: budget.signal, fetch: env.fetch }));
+  } catch (error) {
+    if (isRuntimeError(error)) record.errorCode = error.code;
+    if (error instanceof LimitReached || error instanceof RunAborted || isRuntimeError(error)) throw error;
+    record.errorCode = 'tool_failed';
+    throw new RuntimeError('tool_failed', `tool ${tool.name} failed (${error instanceof Error ? error.name : 'error'})`);
+  }
+  record.ok = true;
+  result.answer = answerFromValue(value);
+  result.stopReason = 'answer';
+}
+
+async function runAgentic(
+  config: RuntimeConfig,
+  skill: RuntimeSkill,
+  input: AgentInput,
+  env: LoopEnv,
+  budget: RunBudget,
+  result: LoopResult,
+  log: Log,
+  redactor: Redactor,
+) {
+  const model = env.model;
+  if (!model) throw new RuntimeError('config_invalid', 'an agentic run needs a model client');
+  const tools = toolSpecs(config);
+  const toolsByName = new Map(config.tools.map((t) => [t.name, t]));
+  const system = systemPrompt(config, skill);
+  const transcript = newTranscript(taskText(input));
+  const stepNumbers: number[] = [];
+  const contextBudget = config.memory.contextWindowBudget;
+  const policy = config.memory.compactionPolicy ?? 'drop';
+  const addUsage = (usage: { inputTokens?: number; outputTokens?: number } | undefined) => {
+    result.usage.inputTokens += usage?.inputTokens ?? 0;
+    result.usage.outputTokens += usage?.outputTokens ?? 0;
+  };
+
+  for (let step = 1; ; step++) {
+    if (contextBudget !== undefined) {
+      const event = await compactIfNeeded(transcript, {
+        budget: contextBudget,
+        policy,
+        system,
+        tools,
+        quarantine: result.quarantined,
+        stepNumbers,
+        summarise: async (text) => {
+          budget.spendSubrequest();
+          log('model.call', { purpose: 'summarise', step, model: model.model });
+          const turn = await budget.race(model.complete({ system: SUMMARISER_PROMPT, messages: [{ role: 'user', content: text }], tools: [], signal: budget.signal }));
+          addUsage(turn.usage);
+          return turn.text;
+        },
+      });
+      if (event) {
+        result.compactions.push(event);
+        log('context.compacted', { policy: event.policy, beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, stepsRemoved: event.stepsRemoved });
+      }
+    }
+    budget.spendSubrequest();
+    log('model.call', { purpose: 'step', step, model: model.model, wire: model.wire });
+    const turn = await budget.race(model.complete({ system, messages: renderMessages(transcript), tools, signal: budget.signal }));
+    addUsage(turn.usage);
+    result.steps = step;
+    if (turn.toolCalls.length === 0) {
+      result.answer = answerFromText(turn.text);
+      result.stopReason = 'answer';
+      return;
+    }
+    if (step >= budget.limits.maxSteps) throw new LimitReached('limit:steps');
+    const group: ChatMessage[] = [{ role: 'assistant', content: turn.text, toolCalls: turn.toolCalls }];
+    transcript.groups.push(group);
+    stepNumbers.push(step);
+    for (const call of turn.toolCalls) {
+      budget.spendSubrequest();
+      const outcome = await executeToolCall(call, toolsByName, env, budget, redactor);
+      result.toolCalls.push({ seq: result.toolCalls.length + 1, step, name: call.name, ...(outcome.toolId ? { toolId: outcome.toolId } : {}), ok: outcome.ok, ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}) });
+      log('tool.call', { step, tool: call.name, ok: outcome.ok, errorCode: outcome.errorCode });
+      group.push({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.content, ...(outcome.ok ? {} : { isError: true }) });
+    }
+  }
+}
+
+interface ToolOutcome {
+  ok: boolean;
+  content: string;
+  toolId?: string;
+  errorCode?: string;
+}
+
+async function executeToolCall(call: ToolCall, toolsByName: Map<string, RuntimeTool>, env: LoopEnv, budget: RunBudget, redactor: Redactor): Promise<ToolOutcome> {
+  const fail = (errorCode: string, message: string, toolId?: string): ToolOutcome => ({
+    ok: false,
+    errorCode,
+    content: JSON.stringify({ error: redactor.text(message) }),
+    ...(toolId ? { toolId } : {}),
+  });
+  const tool = toolsByName.get(call.name);
+  if (!tool) return fail('tool_unavailable', `unknown tool ${call.name}`);
+  if (call.arguments === undefined) return fail('tool_bad_arguments', 'the arguments are not a JSON object', tool.id);
+  const handler = env.tools[tool.id];
+  if (!handler) return fail('tool_unavailable', `tool ${call.name} has no implementation on this host`, tool.id);
+  try {
+    const value = await budget.race(handler(call.arguments, { runId: env.runId, tool, signal: budget.signal, fetch: env.fetch }));
+    return { ok: true, toolId: tool.id, content: redactor.text(toolContent(value)) };
+  } catch (error) {
+    if (error instanceof LimitReached || error instanceof RunAborted) throw error;
+    if (isRuntimeError(error)) return fail(error.code, error.message, tool.id);
+    const message = error instanceof Error ? error.message.slice(0, 500) : 'the tool failed';
+    return fail('tool_failed', message, tool.id);
+  }
+}

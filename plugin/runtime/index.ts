@@ -1,0 +1,29 @@
+/**
+ * The portable runtime: bundled INTO compiled outputs (Workers, container entrypoints, local
+ * launchers). Web-standard APIs only; imports nothing from Node built-ins, Nx, the compiler or the
+ * adapters (enforced by portability.test.ts).
+ */
+export * from './runtime-config';
+export * from './errors';
+export * from './agent-card';
+export * from './a2a-handler';
+export * from './a2a-wire';
+export * from './agent-loop';
+export * from './composition';
+export * from './compaction';
+export * from './egress';
+export * from './receipts';
+export * from './mcp-http-tool';
+export * from './run-agent';
+export * from './run-budget';
+export * from './run-id';
+export * from './jcs';
+export * from './json-pointer';
+export * from './redact';
+export * from './transcript';
+export * from './base64url';
+export * from './providers/model-turn';
+export * from './providers/openai-chat';
+export * from './providers/anthropic-messages';
+export * from './providers/ollama-chat';
+export * from './providers/create-model-client';

@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import canonicalizeReference from 'canonicalize';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalize } from './jcs';
+
+const fixtures = join(__dirname, '..', 'compiler', '__fixtures__', 'jcs');
+
+describe('canonicalize (RFC 8785)', () => {
+  for (const name of readdirSync(join(fixtures, 'input'))) {
+    it(`matches the RFC test vector ${name}`, () => {
+      const input: unknown = JSON.parse(readFileSync(join(fixtures, 'input', name), 'utf8'));
+      const expected = readFileSync(join(fixtures, 'output', name), 'utf8').replace(/\n$/, '');
+      expect(canonicalize(input)).toBe(expected);
+    });
+  }
+
+  it('agrees with an independent implementation on random JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalize(value)).toBe(canonicalizeReference(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('sorts keys by UTF-16 code units and drops undefined members', () => {
+    expect(canonicalize({ b: 1, a: [true, null, 'x'], '\u20ac': 1, '\ud83d\ude00': 2, c: undefined })).toBe('{"a":[true,null,"x"],"b":1,"€":1,"😀":2}');
+  });
+
+  it('refuses values with no canonical form', () => {
+    expect(() => canonicalize(Number.NaN)).toThrow();
+    expect(() => canonicalize({ x: Infinity })).toThrow();
+    expect(() => canonicalize('\ud800')).toThrow();
+    const cycle: Record<string, unknown> = {};
+    cycle['self'] = cycle;
+    expect(() => canonicalize(cycle)).toThrow(/cycle/);
+  });
+});

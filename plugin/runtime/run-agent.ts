@@ -1,0 +1,198 @@
+/**
+ * One run of one agent, end to end: resolve the pins' secrets (by binding name, from the host),
+ * wrap fetch in the egress policy, arm the run budget, run the loop (leaf) or the composition
+ * (dag), then issue exactly one receipt, signed and handed to the sink without blocking. This is
+ * the function every host calls; the A2A handler is a thin shell around it.
+ */
+import type { AgentInput, LoopResult, RuntimeLogEvent, ToolHandler } from './agent-loop';
+import { emptyLoopResult, runAgentLoop } from './agent-loop';
+import type { ChildRunner, CompositionTrace } from './composition';
+import { runComposition } from './composition';
+import { createEgressFetch, egressAllowList } from './egress';
+import { RuntimeError, describeError } from './errors';
+import { createMcpHttpToolHandler } from './mcp-http-tool';
+import { createModelClient } from './providers/create-model-client';
+import type { ModelClient } from './providers/model-turn';
+import type { Receipt, ReceiptSink } from './receipts';
+import { buildReceipt, deliverReceipt, signReceipt } from './receipts';
+import { createRedactor } from './redact';
+import { createRunBudget } from './run-budget';
+import type { RandomFill } from './run-id';
+import { newRunId, webRandom } from './run-id';
+import type { RuntimeConfig, RuntimeModelPin } from './runtime-config';
+import { primaryPin, resolveLimits, routerPin } from './runtime-config';
+
+export type SecretSource = Record<string, string | undefined> | ((bindingName: string) => string | undefined | Promise<string | undefined>);
+
+export interface RunDeps {
+  /** The host's fetch (Workers global fetch, Node fetch); every call goes through the egress policy. */
+  fetch?: typeof fetch;
+  /** Secret values by binding name (`env` on Workers, the keychain on local hosts). */
+  secrets?: SecretSource;
+  /** Tool implementations by tool id. */
+  tools?: Record<string, ToolHandler>;
+  /** How composed children run (dag configs). */
+  runChild?: ChildRunner;
+  /** Overrides how a pin becomes a client (custom providers, tests). */
+  modelClient?: (pin: RuntimeModelPin, io: { fetch: typeof fetch; apiKey?: string }) => ModelClient;
+  receipts?: {
+    /** The Ed25519 private key (CryptoKey, JWK or JWK JSON); default: the secret named by `receipts.keyBinding`. */
+    signingKey?: CryptoKey | JsonWebKey | string;
+    sink?: ReceiptSink;
+  };
+  /** Keeps background work (receipt delivery) alive after the response: Workers `ctx.waitUntil`. */
+  waitUntil?: (promise: Promise<unknown>) => void;
+  /** Structured log events; they never carry secrets, prompts or answers. */
+  log?: (event: RuntimeLogEvent) => void;
+  now?: () => number;
+  random?: RandomFill;
+}
+
+export interface RunOptions {
+  /** The caller's abort signal (client disconnect). */
+  signal?: AbortSignal;
+  /** A composed child's parent run id. */
+  runId?: string;
+  /** A composed child's parent. */
+  composedIn?: { card: string; cardVersion: string };
+}
+
+export interface AgentRunResult extends LoopResult {
+  runId: string;
+  latencyMs: number;
+  /** The signed receipt (absent when the config's receipts are off). */
+  receipt?: Receipt;
+  composition?: CompositionTrace;
+}
+
+async function readSecret(source: SecretSource | undefined, name: string): Promise<string | undefined> {
+  if (!source) return undefined;
+  const value = typeof source === 'function' ? await source(name) : source[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * The host's tool implementations, plus a Streamable HTTP client for every `mcp-http` tool whose
+ * URL the config names and the host does not implement itself.
+ */
+export function toolHandlers(config: RuntimeConfig, deps: Pick<RunDeps, 'tools'>): Record<string, ToolHandler> {
+  const handlers: Record<string, ToolHandler> = {};
+  for (const tool of config.tools) {
+    if (tool.kind === 'mcp-http' && tool.url) handlers[tool.id] = createMcpHttpToolHandler({ url: tool.url, toolName: tool.name });
+  }
+  return { ...handlers, ...deps.tools };
+}
+
+export async function runAgent(config: RuntimeConfig, input: AgentInput, deps: RunDeps = {}, options: RunOptions = {}): Promise<AgentRunResult> {
+  const now = deps.now ?? (() => Date.now());
+  const started = now();
+  const runId = options.runId ?? newRunId(started, deps.random ?? webRandom);
+  const redactor = createRedactor();
+  const log = (event: RuntimeLogEvent) => {
+    if (!deps.log) return;
+    const safe: RuntimeLogEvent = { ...event };
+    for (const [k, v] of Object.entries(safe)) if (typeof v === 'string') safe[k] = redactor.text(v);
+    deps.log(safe);
+  };
+  log({ event: 'run.start', runId, agent: `${config.agent.slug}@${config.agent.version}`, skill: input.skillId });
+
+  let result: LoopResult = emptyLoopResult(input.skillId ?? config.skills[0]?.id ?? '');
+  let composition: CompositionTrace | undefined;
+  let signingKey: CryptoKey | JsonWebKey | string | undefined;
+  try {
+    // Secrets first: a run that cannot sign its receipt, or reach its model, does not start. The
+    // signing key comes first so a missing model key still ends in a (signed) receipt.
+    if (config.receipts.mode === 'signed') {
+      signingKey = deps.receipts?.signingKey ?? (config.receipts.keyBinding ? await readSecret(deps.secrets, config.receipts.keyBinding) : undefined);
+      if (signingKey === undefined) throw new RuntimeError('missing_secret', 'the receipt signing key is not set');
+      if (typeof signingKey === 'string') redactor.add(signingKey);
+      else if (!(typeof CryptoKey !== 'undefined' && signingKey instanceof CryptoKey)) redactor.add((signingKey as JsonWebKey).d);
+    }
+
+    const keys = new Map<RuntimeModelPin, string | undefined>();
+    for (const pin of config.models) {
+      const key = pin.secretBinding ? await readSecret(deps.secrets, pin.secretBinding) : undefined;
+      if (pin.secretBinding && key === undefined) throw new RuntimeError('missing_secret', `secret binding ${pin.secretBinding} is not set`);
+      redactor.add(key);
+      keys.set(pin, key);
+    }
+    const egressFetch = createEgressFetch({
+      allow: egressAllowList(config),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      onBlocked: (host) => log({ event: 'egress.blocked', runId, host }),
+    });
+    const clientFor = (pin: RuntimeModelPin | undefined): ModelClient | undefined => {
+      if (!pin) return undefined;
+      const apiKey = keys.get(pin);
+      const io = { fetch: egressFetch, ...(apiKey ? { apiKey } : {}) };
+      return (deps.modelClient ?? createModelClient)(pin, io);
+    };
+    const budget = createRunBudget(resolveLimits(config.limits), { now, ...(options.signal ? { signal: options.signal } : {}) });
+    try {
+      if (config.composition.kind === 'dag') {
+        const runChild: ChildRunner =
+          deps.runChild ??
+          (async () => {
+            throw new RuntimeError('composition_failed', 'this host cannot run composed children');
+          });
+        const router = clientFor(routerPin(config));
+        const out = await runComposition(config, input, { runId, runChild, budget, redactor, log, ...(router ? { router } : {}) });
+        composition = out.composition;
+        const { composition: _trace, ...rest } = out;
+        result = rest;
+      } else {
+        const model = clientFor(primaryPin(config));
+        result = await runAgentLoop(config, input, { runId, tools: toolHandlers(config, deps), fetch: egressFetch, budget, redactor, log, ...(model ? { model } : {}) });
+      }
+    } finally {
+      budget.dispose();
+    }
+  } catch (error) {
+    const described = describeError(error);
+    result = { ...emptyLoopResult(input.skillId ?? config.skills[0]?.id ?? ''), error: { code: described.code, message: redactor.text(described.message) } };
+  }
+
+  const latencyMs = Math.max(0, now() - started);
+  const out: AgentRunResult = { ...result, runId, latencyMs };
+  if (composition) out.composition = composition;
+  if (config.receipts.mode === 'signed' && signingKey !== undefined) {
+    try {
+      const unsigned = await buildReceipt(config, result, {
+        runId,
+        issuedAtMs: now(),
+        latencyMs,
+        ...(options.composedIn ? { composedIn: options.composedIn } : {}),
+        ...(composition ? { composition } : {}),
+      });
+      const receipt = redactor.json(await signReceipt(unsigned, signingKey, config.receipts.signerRef ?? 'unnamed'));
+      out.receipt = receipt;
+      const sink = deps.receipts?.sink;
+      if (sink) {
+        deliverReceipt(receipt, sink, {
+          ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}),
+          onError: (error) => log({ event: 'receipt.delivery_failed', runId, errorCode: describeError(error).code, detail: describeError(error).message }),
+        });
+      }
+    } catch (error) {
+      // describeError keeps only a foreign error's class name (for example DataError), never its text.
+      log({ event: 'receipt.failed', runId, errorCode: describeError(error).code, detail: describeError(error).message });
+    }
+  }
+  log({ event: 'run.end', runId, stopReason: out.stopReason, latencyMs, errorCode: out.error?.code });
+  return out;
+}
+
+/**
+ * A `ChildRunner` that runs children in this runtime instance (the non-quarantined case, and the
+ * fallback for hosts without isolates): each child is its own `runAgent` with its own config,
+ * limits and receipt, carrying the parent's run id.
+ */
+export function inProcessChildRunner(children: RuntimeConfig[], depsFor: RunDeps | ((config: RuntimeConfig) => RunDeps)): ChildRunner {
+  const byKey = new Map(children.map((c) => [`${c.agent.slug}@${c.agent.version}`, c]));
+  return async (child, input, context) => {
+    const config = byKey.get(`${child.slug}@${child.version}`);
+    if (!config) throw new RuntimeError('composition_failed', `no config for child ${child.slug}@${child.version}`);
+    const deps = typeof depsFor === 'function' ? depsFor(config) : depsFor;
+    return runAgent(config, input, deps, { runId: context.runId, signal: context.signal, composedIn: { card: context.parent.slug, cardVersion: context.parent.version } });
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The run's termination budget, shared by the loop, the composition runner and every call they
+ * make: a wall clock (an AbortController armed with `setTimeout(wallClockMs)`), a subrequest
+ * counter, and `race()`, which stops waiting the moment the clock runs out even when the awaited
+ * thing ignores its AbortSignal (a hanging provider, a tool that never settles).
+ */
+import type { ResolvedLimits } from './runtime-config';
+
+export type LimitReason = 'limit:wallClock' | 'limit:subrequests' | 'limit:steps';
+
+export class LimitReached extends Error {
+  readonly reason: LimitReason;
+  constructor(reason: LimitReason) {
+    super(reason);
+    this.name = 'LimitReached';
+    this.reason = reason;
+  }
+}
+
+/** The external signal (the client went away) fired: the run ends as an `aborted` error. */
+export class RunAborted extends Error {
+  constructor() {
+    super('the run was aborted by its caller');
+    this.name = 'RunAborted';
+  }
+}
+
+export interface RunBudget {
+  readonly limits: ResolvedLimits;
+  /** Aborts when the wall clock runs out or the caller aborts. */
+  readonly signal: AbortSignal;
+  readonly subrequests: number;
+  /** Counts one outbound call; throws `LimitReached('limit:subrequests')` when none is left. */
+  spendSubrequest(): void;
+  /** Settles like `promise`, or rejects with the limit/abort as soon as the budget's signal fires. */
+  race<T>(promise: Promise<T> | T): Promise<T>;
+  /** Throws the limit/abort if the signal already fired. */
+  check(): void;
+  elapsedMs(): number;
+  dispose(): void;
+}
+
+export interface RunBudgetOptions {
+  now?: () => number;
+  /** The caller's signal (a client disconnect); aborts the run as `RunAborted`. */
+  signal?: AbortSignal;
+}
+
+export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOptions = {}): RunBudget {
+  const now = options.now ?? (() => Date.now());
+  const started = now();
+  const controller = new AbortController();
+  let used = 0;
+  const timer = setTimeout(() => controller.abort(new LimitReached('limit:wallClock')), limits.wallClockMs);
+  const onOuterAbort = () => controller.abort(new RunAborted());
+  if (options.signal) {
+    if (options.signal.aborted) onOuterAbort();
+    else options.signal.addEventListener('abort', onOuterAbort, { once: true });
+  }
+  const reason = (): Error => {
+    const r: unknown = controller.signal.reason;
+    return r instanceof Error ? r : new LimitReached('limit:wallClock');
+  };
+  return {
+    limits,
+    signal: controller.signal,
+    get subrequests() {
+      return used;
+    },
+    spendSubrequest() {
+      if (controller.signal.aborted) throw reason();
+      if (used >= limits.maxSubrequests) throw new LimitReached('limit:subrequests');
+      used++;
+    },
+    race<T>(value: Promise<T> | T): Promise<T> {
+      if (controller.signal.aborted) return Promise.reject(reason());
+      return new Promise<T>((resolve, reject) => {
+        const onAbort = () => reject(reason());
+        controller.signal.addEventListener('abort', onAbort, { once: true });
+        Promise.resolve(value).then(
+          (v) => {
+            controller.signal.removeEventListener('abort', onAbort);
+            if (controller.signal.aborted) reject(reason());
+            else resolve(v);
+          },
+          (e: unknown) => {
+            controller.signal.removeEventListener('abort', onAbort);
+            reject(controller.signal.aborted ? reason() : e);
+          },
+        );
+      });
+    },
+    check() {
+      if (controller.signal.aborted) throw reason();
+    },
+    elapsedMs() {
+      return Math.max(0, now() - started);
+    },
+    dispose() {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onOuterAbort);
+    },
+  };
+}
