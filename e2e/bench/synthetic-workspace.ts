@@ -72,6 +72,7 @@ function definitionFor(agent: SyntheticAgent, all: Map<string, SyntheticAgent>, 
       versionId: ulidFrom(random),
       owner: { kind: 'org', id: 'bench' },
       signingKeyRef: 'keyref:bench',
+      ...(composed ? { kymRef: `kym://agents/${agent.slug}@${agent.version}` } : {}),
     },
     capabilityContract: {
       inputs: [{ kind: 'text', mediaType: 'text/plain' }],

@@ -14,8 +14,9 @@ import { buildPlan, PLAN_FILE, type CompilePlan } from './plan';
 import { FolderRegistry, type AgentRegistry } from './registry';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, resolveComposition, type ResolvedNode } from './resolve';
 import { checkTarget, chooseRuntime } from './runtime-choice';
-import { isTargetOption, type CompileTarget, type EmittedFile, type TargetOption } from './targets';
-import { indexWorkspace } from './workspace-index';
+import { isTargetOption, type AdapterOptions, type CompileTarget, type EmittedFile, type TargetOption } from './targets';
+import { loadWorkspaceConfig } from './workspace-config';
+import { indexWorkspace, type WorkspaceIndex } from './workspace-index';
 import { writeOutputAtomic, type OutputFs } from './write-output';
 
 export interface PlanAgentOptions {
@@ -27,6 +28,8 @@ export interface PlanAgentOptions {
   registryRoot?: string;
   /** A registry to use instead of the folder registry (e.g. an HTTP one). */
   registry?: AgentRegistry;
+  /** The workspace's definitions, when the caller already has them (else the workspace is scanned, only if the root pins children). */
+  index?: WorkspaceIndex;
   maxDepth?: number;
   maxNodes?: number;
   ruleOptions?: RuleOptions;
@@ -40,6 +43,8 @@ export interface PlanAgentOptions {
 export interface CompileAgentOptions extends PlanAgentOptions {
   /** Output folder (default `dist/agents/<slug>`, relative to the workspace root). Replaced as a whole. */
   outDir?: string;
+  /** Options for the target's adapter (e.g. the Worker bundle size budget). */
+  adapterOptions?: AdapterOptions;
   /** Replaces file-system calls of the writer (tests inject failures). */
   outputFs?: Partial<OutputFs>;
 }
@@ -80,6 +85,8 @@ function checkBound(name: string, value: number | undefined): string | undefined
   return Number.isInteger(value) && value >= 1 ? undefined : `${name} must be a whole number of at least 1, not ${String(value)}`;
 }
 
+const EMPTY_INDEX: WorkspaceIndex = { bySlug: new Map(), unreadable: [] };
+
 export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentResult> {
   const sources = new Map<string, string>();
   if (options.target !== undefined && !isTargetOption(options.target)) {
@@ -101,7 +108,7 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
     const resolved = await resolveComposition(
       { definition: loaded.definition, document: loaded.document },
       {
-        index: indexWorkspace(options.workspaceRoot),
+        index: options.index ?? ((loaded.definition.composition.nodes?.length ?? 0) > 0 ? indexWorkspace(options.workspaceRoot) : EMPTY_INDEX),
         registry,
         workspaceRoot: options.workspaceRoot,
         maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
@@ -151,8 +158,11 @@ export async function compileAgent(options: CompileAgentOptions): Promise<Compil
 
   try {
     const target = plan.target;
-    const emitted = adapterFor(target).emit(plan, resolved);
-    if (emitted.diagnostics) return { plan, diagnostics: sortDiagnostics([...diagnostics, ...emitted.diagnostics]), sources };
+    const workspace = loadWorkspaceConfig(options.workspaceRoot);
+    for (const [file, document] of workspace.config.documents) sources.set(file, document.text);
+    if (hasErrors(workspace.diagnostics)) return { plan, diagnostics: sortDiagnostics([...diagnostics, ...workspace.diagnostics]), sources };
+    const emitted = await adapterFor(target).emit(plan, resolved, { workspaceRoot: options.workspaceRoot, workspace: workspace.config, options: options.adapterOptions ?? {} });
+    if (emitted.diagnostics) return { plan, diagnostics: sortDiagnostics(uniqueDiagnostics([...diagnostics, ...emitted.diagnostics])), sources };
 
     const destination = resolvePath(options.workspaceRoot, options.outDir ?? `dist/agents/${plan.root.slug}`);
     const outDir = workspacePath(options.workspaceRoot, destination);

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../definition/diagnostic';
 import type { Host } from '../definition/runtime-hosts';
 import type { CompilePlan } from './plan';
 import type { ResolvedNode } from './resolve';
+import type { WorkspaceConfig } from './workspace-config';
 
 export const COMPILE_TARGETS = ['cloudflare-dynamic-worker', 'hb3', 'local-mac'] as const;
 export type CompileTarget = (typeof COMPILE_TARGETS)[number];
@@ -40,10 +41,29 @@ export interface EmittedFile {
 
 export type EmitResult = { files: EmittedFile[]; diagnostics?: undefined } | { files?: undefined; diagnostics: Diagnostic[] };
 
-/** An adapter turns a plan (and the resolved tree it was made from) into files. Pure: no I/O. */
+/** What an adapter may use besides the plan: the workspace's declarations and where its sources are. */
+export interface EmitContext {
+  /** Absolute workspace root: tool modules named in tools.json are bundled from here. Never written into outputs. */
+  workspaceRoot: string;
+  /** tools.json and mcp.json, already loaded and checked. */
+  workspace: WorkspaceConfig;
+  /** Adapter options from the plugin options / CLI (e.g. `maxBundleBytes`). */
+  options: AdapterOptions;
+}
+
+export interface AdapterOptions {
+  /** Cloudflare bundle size budget in bytes (default 3 MiB, the free plan's limit). */
+  maxBundleBytes?: number;
+}
+
+/**
+ * An adapter turns a plan (and the resolved tree it was made from) into files in memory. It may
+ * read sources to bundle them (esbuild) but never writes: the compile step writes atomically.
+ * Same inputs, same bytes: no clocks, no absolute paths, no host names in what it returns.
+ */
 export interface Adapter {
   readonly target: CompileTarget;
   /** The hosts this adapter's output runs on. */
   readonly hosts: readonly Host[];
-  emit(plan: CompilePlan, resolved: ResolvedNode): EmitResult;
+  emit(plan: CompilePlan, resolved: ResolvedNode, context: EmitContext): Promise<EmitResult>;
 }

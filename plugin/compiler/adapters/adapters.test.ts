@@ -5,6 +5,9 @@ import { chooseRuntime } from '../runtime-choice';
 import { COMPILE_TARGETS, TARGET_HOST } from '../targets';
 import { agent, pins, tools, tree } from '../test-support';
 import { ADAPTERS, adapterFor } from './index';
+import { EMPTY_WORKSPACE_CONFIG } from '../workspace-config';
+
+const CONTEXT = { workspaceRoot: '/nonexistent-workspace', workspace: EMPTY_WORKSPACE_CONFIG, options: {} };
 
 const router = () =>
   tree(agent('write-router', '1.4.0', { quarantine: true }), [
@@ -25,37 +28,37 @@ describe('adapters', () => {
   it.each([
     ['hb3', 'hb3-job.json', 'entrypoint.js'],
     ['local-mac', 'launcher.json', 'launcher.js'],
-  ] as const)('%s emits plan.json and %s', (target, descriptor, entry) => {
+  ] as const)('%s emits plan.json and %s', async (target, descriptor, entry) => {
     const root = router();
     const plan = buildPlan(root, chooseRuntime(root).choice!);
-    const result = adapterFor(target).emit(plan, root);
+    const result = await adapterFor(target).emit(plan, root, CONTEXT);
     expect(result.diagnostics).toBeUndefined();
     expect(result.files!.map((f) => f.path)).toEqual(['plan.json', descriptor]);
     expect(JSON.parse(result.files![0]!.contents)).toEqual(JSON.parse(JSON.stringify(plan)));
     expect(result.files![1]!.contents).toBe(`{\n  "entry": "${entry}",\n  "planDigest": "${plan.digest}",\n  "root": "write-router@1.4.0",\n  "target": "${target}"\n}\n`);
   });
 
-  it('the Worker adapter emits worker-descriptor.json for a Worker-friendly tree', () => {
+  it('the Worker adapter emits worker-descriptor.json for a Worker-friendly tree', async () => {
     const root = tree(agent('a', '1.0.0', { cls: 'workers-only' }));
     const plan = buildPlan(root, chooseRuntime(root).choice!);
-    const result = adapterFor('cloudflare-dynamic-worker').emit(plan, root);
+    const result = await adapterFor('cloudflare-dynamic-worker').emit(plan, root, CONTEXT);
     expect(result.files!.map((f) => f.path)).toEqual(['plan.json', 'worker-descriptor.json']);
     expect(JSON.parse(result.files![1]!.contents)).toEqual({ target: 'cloudflare-dynamic-worker', planDigest: plan.digest, root: 'a@1.0.0', entry: 'worker.js' });
   });
 
-  it('fails closed on its own when handed a tree it cannot host', () => {
+  it('fails closed on its own when handed a tree it cannot host', async () => {
     const root = router();
     const plan = buildPlan(root, chooseRuntime(root).choice!);
-    const result = adapterFor('cloudflare-dynamic-worker').emit(plan, root);
+    const result = await adapterFor('cloudflare-dynamic-worker').emit(plan, root, CONTEXT);
     expect(result.files).toBeUndefined();
     expect(result.diagnostics!.map((d) => [d.code, d.path])).toEqual([['runtime_capability_mismatch', '/composition/nodes/0']]);
     expect(result.diagnostics![0]!.message).toContain('splice-resolver@0.4.2');
   });
 
-  it('emits the same bytes for the same plan', () => {
+  it('emits the same bytes for the same plan', async () => {
     const a = router();
     const b = router();
-    const emit = (root: typeof a) => adapterFor('hb3').emit(buildPlan(root, chooseRuntime(root).choice!), root).files;
-    expect(emit(a)).toEqual(emit(b));
+    const emit = async (root: typeof a) => (await adapterFor('hb3').emit(buildPlan(root, chooseRuntime(root).choice!), root, CONTEXT)).files;
+    expect(await emit(a)).toEqual(await emit(b));
   });
 });

@@ -5,5 +5,5 @@ import { emitManifest } from '../manifest';
 export const cloudflareDynamicWorkerAdapter: Adapter = {
   target: 'cloudflare-dynamic-worker',
   hosts: ['worker'],
-  emit: (plan, resolved) => emitManifest('cloudflare-dynamic-worker', 'worker-descriptor.json', 'worker.js', plan, resolved),
+  emit: async (plan, resolved) => emitManifest('cloudflare-dynamic-worker', 'worker-descriptor.json', 'worker.js', plan, resolved),
 };

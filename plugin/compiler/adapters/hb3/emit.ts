@@ -5,5 +5,5 @@ import { emitManifest } from '../manifest';
 export const hb3Adapter: Adapter = {
   target: 'hb3',
   hosts: ['container'],
-  emit: (plan, resolved) => emitManifest('hb3', 'hb3-job.json', 'entrypoint.js', plan, resolved),
+  emit: async (plan, resolved) => emitManifest('hb3', 'hb3-job.json', 'entrypoint.js', plan, resolved),
 };

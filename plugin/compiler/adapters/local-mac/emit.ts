@@ -5,5 +5,5 @@ import { emitManifest } from '../manifest';
 export const localMacAdapter: Adapter = {
   target: 'local-mac',
   hosts: ['local'],
-  emit: (plan, resolved) => emitManifest('local-mac', 'launcher.json', 'launcher.js', plan, resolved),
+  emit: async (plan, resolved) => emitManifest('local-mac', 'launcher.json', 'launcher.js', plan, resolved),
 };
