@@ -5,7 +5,15 @@
  * before the library composes the document (it recurses per level), and alias expansion is
  * bounded while converting (a "billion laughs" file is refused, not expanded).
  */
-import { CST, isAlias, isMap, isScalar, isSeq, Lexer, parseDocument, type Node, type Scalar } from 'yaml';
+import type { Node, Scalar } from 'yaml';
+
+/**
+ * The `yaml` package loads on first use, so that Nx inference over JSON-only workspaces (it
+ * shares this parser) never pays for it.
+ */
+let yamlModule: typeof import('yaml') | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const yaml = (): typeof import('yaml') => (yamlModule ??= require('yaml') as typeof import('yaml'));
 import { ERROR_CODES, type Diagnostic } from './diagnostic';
 import { joinPointer } from './json-pointer';
 import { MAX_DEPTH, type ParsedText, type ParseOptions } from './parse-json';
@@ -28,7 +36,7 @@ export function parseYaml(text: string, file: string, options: ParseOptions = {}
   const tooDeep = excessiveNesting(text, maxDepth);
   if (tooDeep !== undefined) return failed(at('nesting-depth', tooDeep, '', `nesting deeper than ${maxDepth} levels`));
 
-  const document = parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: false, prettyErrors: false, merge: false });
+  const document = yaml().parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: false, prettyErrors: false, merge: false });
   const converter = new Converter(text, maxDepth, positions, at);
   const value = converter.run(document.contents);
 
@@ -93,7 +101,7 @@ class Converter {
     const start = offsetOf(node);
     if (alias === undefined) this.valueAt.set(pointer, start);
 
-    if (isAlias(node)) {
+    if (yaml().isAlias(node)) {
       const target = this.target(node, pointer);
       return this.convert(target, pointer, depth, alias ?? start);
     }
@@ -109,13 +117,13 @@ class Converter {
     if (alias === undefined && typeof anchor === 'string') this.anchors.set(anchor, node);
     if (alias === undefined) this.checkTag(node, pointer);
 
-    if (isScalar(node)) return this.scalar(node, pointer, alias);
-    if (!isMap(node) && !isSeq(node)) this.fail('syntax', start, pointer, 'unsupported YAML node');
+    if (yaml().isScalar(node)) return this.scalar(node, pointer, alias);
+    if (!yaml().isMap(node) && !yaml().isSeq(node)) this.fail('syntax', start, pointer, 'unsupported YAML node');
     if (depth >= this.maxDepth) this.fail('nesting-depth', alias ?? start, pointer, `nesting deeper than ${this.maxDepth} levels`);
 
     this.open.add(node);
     let value: unknown;
-    if (isSeq(node)) {
+    if (yaml().isSeq(node)) {
       const items: unknown[] = [];
       for (const item of node.items) items.push(this.convert(item, joinPointer(pointer, items.length), depth + 1, alias));
       value = items;
@@ -161,15 +169,15 @@ class Converter {
       if (alias === undefined) this.report('yaml-key', mapStart, mapPointer, 'a property name is missing');
       return undefined;
     }
-    if (alias === undefined && !isAlias(node)) {
+    if (alias === undefined && !yaml().isAlias(node)) {
       const anchor = (node as { anchor?: unknown }).anchor;
       if (typeof anchor === 'string') this.anchors.set(anchor, node);
       this.checkTag(node, mapPointer);
     }
-    const resolved = isAlias(node) ? this.target(node, mapPointer) : node;
-    if (isScalar(resolved) && typeof resolved.value === 'string') return resolved.value;
+    const resolved = yaml().isAlias(node) ? this.target(node, mapPointer) : node;
+    if (yaml().isScalar(resolved) && typeof resolved.value === 'string') return resolved.value;
     if (alias === undefined) {
-      const found = isScalar(resolved) ? `${describe(resolved.value)} ${this.source(resolved)}` : 'a collection';
+      const found = yaml().isScalar(resolved) ? `${describe(resolved.value)} ${this.source(resolved)}` : 'a collection';
       this.report('yaml-key', offsetOf(node), mapPointer, `property names must be strings, found ${found}; quote the key`);
     }
     return undefined;
@@ -256,17 +264,17 @@ function excessiveNesting(text: string, maxDepth: number): number | undefined {
     return blocks.length + flow > maxDepth;
   };
 
-  for (const token of new Lexer().lex(text)) {
+  for (const token of new (yaml().Lexer)().lex(text)) {
     const start = offset;
     // The lexer's markers take no room in the text.
     if (!scalarNext) {
-      if (token === CST.SCALAR) {
+      if (token === yaml().CST.SCALAR) {
         scalarNext = true; // the next token is a scalar's source
         if (flow === 0) nodeColumn ??= start - lineStart;
         continue;
       }
-      if (token === CST.DOCUMENT) continue;
-      if (token === CST.FLOW_END) {
+      if (token === yaml().CST.DOCUMENT) continue;
+      if (token === yaml().CST.FLOW_END) {
         flow = 0;
         continue;
       }

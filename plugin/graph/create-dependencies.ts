@@ -6,7 +6,8 @@
  *
  * It reads no file: the pins come from the metadata `createNodes` stamped on each project.
  */
-import { DependencyType, joinPathFragments, validateDependency, type CreateDependencies, type RawProjectGraphDependency } from '@nx/devkit';
+// Type-only: graph inference runs on every Nx command, and loading @nx/devkit costs ~0.4 s.
+import type { CreateDependencies, RawProjectGraphDependency } from '@nx/devkit';
 import { posix } from 'node:path';
 import type { AgentProjectMetadata } from './create-nodes';
 import type { AgentdefPluginOptions } from './options';
@@ -25,7 +26,7 @@ export const createDependencies: CreateDependencies<AgentdefPluginOptions> = (_o
     const meta = agentMetadata(project.metadata);
     if (!meta) continue;
     // The definition sits at the project's root (a project.json may rename, never move, it).
-    const sourceFile = joinPathFragments(project.root, posix.basename(meta.definition));
+    const sourceFile = posix.join(project.root, posix.basename(meta.definition));
     agents.push({ name, sourceFile, meta });
     if (meta.slug !== undefined && meta.versionSemver !== undefined) {
       const key = `${meta.slug}@${meta.versionSemver}`;
@@ -41,12 +42,10 @@ export const createDependencies: CreateDependencies<AgentdefPluginOptions> = (_o
         const key = `${name}\u0000${target}`;
         if (target === name || seen.has(key)) continue;
         seen.add(key);
-        const dependency: RawProjectGraphDependency = { source: name, target, type: DependencyType.static, sourceFile };
-        try {
-          validateDependency(dependency, context);
-        } catch {
-          continue; // e.g. a definition Nx does not track (git-ignored): no file to bind the edge to
-        }
+        const dependency: RawProjectGraphDependency = { source: name, target, type: 'static' as RawProjectGraphDependency['type'], sourceFile };
+        // Nx only accepts a static edge whose sourceFile it tracks for the source project (a
+        // git-ignored definition has no file to bind the edge to).
+        if (!(context.fileMap.projectFileMap[name] ?? []).some((f) => f.file === sourceFile)) continue;
         dependencies.push(dependency);
       }
     }

@@ -7,7 +7,7 @@
  * A run keeps only the entries it used, so the file never grows beyond the workspace. Reading or
  * writing the cache never fails inference: a broken cache file is a cold cache.
  */
-import { hashArray } from '@nx/devkit';
+import { hashArray } from './hash';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PLUGIN_VERSION } from './options';
