@@ -67,28 +67,42 @@ async function main(): Promise<void> {
   installAgentdef(compileWs, tarball);
   const files = dag.map((a) => join(compileWs, 'agents', a.slug, 'agent.json'));
   const texts = files.map((f) => readFileSync(f, 'utf8'));
-  const ajvRates: number[] = [];
-  const ourRates: number[] = [];
-  // The workspace index is what Nx inference already knows; built once, as a long-lived host would.
+  // The workspace index and the validated-definition cache are what a long-lived host keeps
+  // (Nx inference already knows the index); the CLI and executors rebuild both per call.
   const index = indexWorkspace(compileWs);
+  const ajvRates: number[] = [];
+  const validateRates: number[] = [];
+  const planRates: number[] = [];
+  const coldPlanRates: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const bare = await timeAsync(() => {
       for (const text of texts) if (!validateAgentDefinition(JSON.parse(text))) throw new Error('bench document invalid');
     });
     ajvRates.push(texts.length / (bare / 1000));
-    const ours = await timeAsync(async () => {
-      for (let k = 0; k < files.length; k++) {
-        const result = validateDefinitionSource(texts[k]!, `agents/${dag[k]!.slug}/agent.json`, 'json');
-        if (!result.valid) throw new Error('bench document invalid');
-        const planned = await planAgent({ file: files[k]!, workspaceRoot: compileWs, index });
-        if (!planned.plan) throw new Error(`plan failed: ${JSON.stringify(planned.diagnostics[0])}`);
+    const validated = await timeAsync(() => {
+      for (let k = 0; k < texts.length; k++) if (!validateDefinitionSource(texts[k]!, `agents/${dag[k]!.slug}/agent.json`, 'json').valid) throw new Error('bench document invalid');
+    });
+    validateRates.push(texts.length / (validated / 1000));
+    const definitionCache = new Map();
+    const planned = await timeAsync(async () => {
+      for (const file of files) {
+        const result = await planAgent({ file, workspaceRoot: compileWs, index, definitionCache });
+        if (!result.plan) throw new Error(`plan failed: ${JSON.stringify(result.diagnostics[0])}`);
       }
     });
-    ourRates.push(files.length / (ours / 1000));
+    planRates.push(files.length / (planned / 1000));
+    const coldPlanned = await timeAsync(async () => {
+      for (const file of files) if (!(await planAgent({ file, workspaceRoot: compileWs })).plan) throw new Error('plan failed');
+    });
+    coldPlanRates.push(files.length / (coldPlanned / 1000));
   }
-  report('validate_plan_per_s', median(ourRates));
   report('ajv_validate_per_s', median(ajvRates));
-  report('validate_plan_ratio_vs_ajv', median(ourRates) / median(ajvRates));
+  report('validate_per_s', median(validateRates));
+  report('validate_ratio_vs_ajv', median(validateRates) / median(ajvRates));
+  report('validate_plan_per_s', median(planRates));
+  report('validate_plan_ratio_vs_ajv', median(planRates) / median(ajvRates));
+  report('validate_plan_uncached_per_s', median(coldPlanRates));
+  report('validate_plan_uncached_ratio_vs_ajv', median(coldPlanRates) / median(ajvRates));
 
   // (c) cold and warm run-many compile
   const env = isolatedEnv(home);

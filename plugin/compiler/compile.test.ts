@@ -267,3 +267,31 @@ describe('compileAgent on the examples', () => {
     expect(existsSync(join(root, 'dist'))).toBe(false);
   });
 });
+
+describe('definition cache of a long-lived host', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'agentdef-cache-'));
+    cpSync(EXAMPLES, join(root, 'examples'), { recursive: true });
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('validates an unchanged child once and a changed one again, with the same plans as without a cache', async () => {
+    const cache = new Map();
+    const router = join(root, 'examples', 'write-router', 'agent.json');
+    const uncached = await planAgent({ file: router, workspaceRoot: root });
+    const first = await planAgent({ file: router, workspaceRoot: root, definitionCache: cache });
+    expect(serializePlan(first.plan!)).toBe(serializePlan(uncached.plan!));
+    expect([...cache.keys()].map((k: string) => k.split('\u0000')[0]).sort()).toEqual(['examples/fallback-writer/agent.json', 'examples/splice-resolver/agent.json']);
+    const hit = cache.get([...cache.keys()][0]);
+    await planAgent({ file: join(root, 'examples', 'edit-assistant', 'agent.json'), workspaceRoot: root, definitionCache: cache });
+    expect(cache.get([...cache.keys()][0])).toBe(hit);
+    expect(cache.size).toBe(3);
+
+    const child = join(root, 'examples', 'fallback-writer', 'agent.json');
+    writeFileSync(child, readFileSync(child, 'utf8').replace('"name": "Fallback writer"', '"name": "Fallback writer 2"'));
+    const changed = await planAgent({ file: router, workspaceRoot: root, definitionCache: cache });
+    expect(cache.size).toBe(4);
+    expect(changed.plan!.digest).not.toBe(first.plan!.digest);
+  });
+});

@@ -12,7 +12,7 @@ import type { RuleOptions } from '../definition/rules/rule';
 import { adapterFor } from './adapters/index';
 import { buildPlan, PLAN_FILE, type CompilePlan } from './plan';
 import { FolderRegistry, type AgentRegistry } from './registry';
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, resolveComposition, type ResolvedNode } from './resolve';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, resolveComposition, type DefinitionCache, type ResolvedNode } from './resolve';
 import { checkTarget, chooseRuntime } from './runtime-choice';
 import { isTargetOption, type AdapterOptions, type CompileTarget, type EmittedFile, type TargetOption } from './targets';
 import { loadWorkspaceConfig } from './workspace-config';
@@ -28,6 +28,8 @@ export interface PlanAgentOptions {
   registryRoot?: string;
   /** A registry to use instead of the folder registry (e.g. an HTTP one). */
   registry?: AgentRegistry;
+  /** Validated definitions kept across calls by a long-lived host (see resolve.ts). */
+  definitionCache?: DefinitionCache;
   /** The workspace's definitions, when the caller already has them (else the workspace is scanned, only if the root pins children). */
   index?: WorkspaceIndex;
   maxDepth?: number;
@@ -114,6 +116,7 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
         maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
         maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,
         ...(options.ruleOptions ? { ruleOptions: options.ruleOptions } : {}),
+        ...(options.definitionCache ? { definitionCache: options.definitionCache } : {}),
       },
     );
     for (const [name, text] of resolved.sources) sources.set(name, text);

@@ -7,7 +7,10 @@
 import { join } from 'node:path';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import { sortDiagnostics, type Diagnostic, type Finding } from '../definition/diagnostic';
+import { createHash } from 'node:crypto';
 import { loadDefinition } from '../definition/load-definition';
+import { definitionFormat } from '../definition/parse-document';
+import { readDefinitionSource } from '../definition/read-source';
 import { locateFinding, validateDefinitionSource } from '../definition/validate-definition';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../definition/rules/rule';
 import type { SourceDocument } from '../definition/source-document';
@@ -51,6 +54,27 @@ export interface ResolveOptions {
   /** Most nodes in the resolved tree, the root included. Default 512. */
   maxNodes?: number;
   ruleOptions?: RuleOptions;
+  /**
+   * Validated definitions kept across calls by a long-lived host (a benchmark, a server), keyed
+   * by file and content: an unchanged child is not validated twice. Absent: nothing is kept.
+   */
+  definitionCache?: DefinitionCache;
+}
+
+export type DefinitionCache = Map<string, LoadedChild>;
+
+/** Reads a workspace child; with a cache, reuses the validation of identical content. */
+function loadWorkspaceChild(absolutePath: string, file: string, ruleOptions: RuleOptions | undefined, cache: DefinitionCache | undefined): LoadedChild {
+  if (!cache) return loadDefinition(absolutePath, file, ruleOptions);
+  const source = readDefinitionSource(absolutePath, file);
+  if (source.text === undefined) return loadDefinition(absolutePath, file, ruleOptions);
+  const key = `${file}\u0000${createHash('sha256').update(source.text).digest('hex')}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const format = definitionFormat(file);
+  const loaded = format ? validateDefinitionSource(source.text, file, format, ruleOptions) : loadDefinition(absolutePath, file, ruleOptions);
+  cache.set(key, loaded);
+  return loaded;
 }
 
 export interface ResolveRoot {
@@ -69,7 +93,7 @@ export interface ResolveResult {
   nodeCount: number;
 }
 
-interface LoadedChild {
+export interface LoadedChild {
   definition?: AgentDefinition;
   document?: SourceDocument;
   diagnostics: Diagnostic[];
@@ -122,7 +146,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
         kind: 'found',
         file: entry.file,
         source: 'workspace',
-        load: async () => loadDefinition(join(options.workspaceRoot, entry.file), entry.file, ruleOptions),
+        load: async () => loadWorkspaceChild(join(options.workspaceRoot, entry.file), entry.file, ruleOptions, options.definitionCache),
       };
     }
     let hit;
