@@ -28,15 +28,21 @@ function installAgentdef(dir: string, tarball: string): void {
   execFileSync('tar', ['-xzf', tarball, '-C', join(dir, 'node_modules', 'agentdef'), '--strip-components=1']);
 }
 
-function graphTime(dir: string, home: string): number {
+/** Cold project-graph construction (workspace data reset first), the two workspaces interleaved so load affects both alike. */
+function graphTimes(dirs: string[], home: string): number[] {
   const env = isolatedEnv(home);
-  const times: number[] = [];
+  const times = dirs.map(() => [] as number[]);
   for (let i = 0; i < RUNS; i++) {
-    timeCommand(process.execPath, [nxBin, 'reset', '--only-cache', '--only-workspace-data'], dir, env);
-    times.push(timeCommand(process.execPath, [nxBin, 'show', 'projects', '--json'], dir, env));
+    dirs.forEach((dir, k) => {
+      timeCommand(process.execPath, [nxBin, 'reset', '--only-workspace-data'], dir, env);
+      times[k]!.push(timeCommand(process.execPath, [nxBin, 'show', 'projects', '--json'], dir, env));
+    });
   }
-  return median(times);
+  return times.map(median);
 }
+
+const only = process.env.BENCH_ONLY;
+const wants = (section: string) => only === undefined || only.split(',').includes(section);
 
 async function main(): Promise<void> {
   const base = mkdtempSync(join(e2eRoot(), 'bench-'));
@@ -46,6 +52,7 @@ async function main(): Promise<void> {
   report('runs_per_measurement', RUNS);
 
   // (a) graph construction
+  if (wants('graph')) {
   const agentdefWs = join(base, 'graph-agentdef');
   writeSyntheticWorkspace({ dir: agentdefWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'agentdef' }, 'agentdef');
   installAgentdef(agentdefWs, tarball);
@@ -55,11 +62,11 @@ async function main(): Promise<void> {
     (JSON.parse(execFileSync(process.execPath, [nxBin, 'show', 'projects', '--json'], { cwd: dir, env: isolatedEnv(home), encoding: 'utf8' })) as string[]).length;
   report('graph_projects_agentdef', countProjects(agentdefWs));
   report('graph_projects_package_json', countProjects(plainWs));
-  const withPlugin = graphTime(agentdefWs, home);
-  const baseline = graphTime(plainWs, home);
+  const [withPlugin, baseline] = graphTimes([agentdefWs, plainWs], home) as [number, number];
   report(`graph_ms_agentdef_${GRAPH_AGENTS}`, withPlugin);
   report(`graph_ms_package_json_${GRAPH_AGENTS}`, baseline);
   report('graph_ratio_agentdef_vs_package_json', withPlugin / baseline);
+  }
 
   // (b) validate + plan throughput vs bare Ajv
   const compileWs = join(base, 'compile');
@@ -70,6 +77,7 @@ async function main(): Promise<void> {
   // The workspace index and the validated-definition cache are what a long-lived host keeps
   // (Nx inference already knows the index); the CLI and executors rebuild both per call.
   const index = indexWorkspace(compileWs);
+  if (wants('validate')) {
   const ajvRates: number[] = [];
   const validateRates: number[] = [];
   const planRates: number[] = [];
@@ -103,8 +111,10 @@ async function main(): Promise<void> {
   report('validate_plan_ratio_vs_ajv', median(planRates) / median(ajvRates));
   report('validate_plan_uncached_per_s', median(coldPlanRates));
   report('validate_plan_uncached_ratio_vs_ajv', median(coldPlanRates) / median(ajvRates));
+  }
 
   // (c) cold and warm run-many compile
+  if (!wants('compile')) return;
   const env = isolatedEnv(home);
   const cold: number[] = [];
   const warm: number[] = [];

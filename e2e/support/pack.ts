@@ -2,7 +2,7 @@
  * The toolchain end-to-end tests and benchmarks share: `npm run build` then `npm pack` of
  * dist/agentdef (the tarball users install), the nx binary, and an isolated process environment.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -38,7 +38,8 @@ export function e2eRoot(): string {
 }
 
 export function buildAndPack(): string {
-  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs')], { cwd: repoRoot, stdio: 'pipe' });
+  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs')], { cwd: repoRoot, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
   const packDir = mkdtempSync(join(e2eRoot(), 'pack-'));
   const home = join(packDir, 'home');
   mkdirSync(home);

@@ -90,11 +90,19 @@ export function highEntropyBlob(value: string): 'a long hex string' | 'a long ba
   return undefined;
 }
 
+/** Every detector's pattern, compiled once with the global flag. */
+const GLOBAL_PATTERNS: readonly RegExp[] = DETECTORS.map((d) => new RegExp(d.pattern.source, 'g'));
+/** The shortest string any detector can match, and a cheap test most strings fail. */
+const SHORTEST_MATCH = 15;
+const MAYBE_SECRET = /-----BEGIN|sk-|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abprs]-|AIza|eyJ/;
+
 /** The kinds of credential shapes found in `value` (empty when none). */
 export function secretKinds(value: string): string[] {
   const kinds: string[] = [];
-  for (const detector of DETECTORS) {
-    const re = new RegExp(detector.pattern.source, 'g');
+  if (value.length < SHORTEST_MATCH || !MAYBE_SECRET.test(value)) return kinds;
+  for (const [index, detector] of DETECTORS.entries()) {
+    const re = GLOBAL_PATTERNS[index]!;
+    re.lastIndex = 0;
     for (let m = re.exec(value); m !== null; m = re.exec(value)) {
       if (detector.accept === undefined || detector.accept(m)) {
         kinds.push(detector.kind);
