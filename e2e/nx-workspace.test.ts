@@ -3,7 +3,7 @@
  * by the real `nx` CLI. Generators build a three-level DAG; compile, affected, graph and the cache
  * behave as Nx users expect; two clones sharing one cache restore identical outputs.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startRemoteCache } from './support/http-remote-cache';
@@ -93,6 +93,23 @@ describe('agentdef in a fresh Nx workspace', () => {
       expect(snapshotTree(join(second.dir, 'dist'))).toEqual(snapshotTree(join(first.dir, 'dist')));
     } finally {
       await cache.close();
+    }
+  });
+
+  it('keeps the graph whole when a definition is invalid: the project appears and its validate target reports', () => {
+    const broken = join(ws.dir, 'broken');
+    mkdirSync(broken, { recursive: true });
+    const leaf = readFileSync(join(ws.dir, 'leaf', 'agent.json'), 'utf8');
+    writeFileSync(join(broken, 'agent.json'), leaf.replace('"slug": "leaf"', '"slug": "broken"').replace('"versionSemver": "0.1.0"', '"versionSemver": "^0.1.0"'));
+    try {
+      const projects = JSON.parse(ok(ws.nx(['show', 'projects', '--json'])).stdout) as string[];
+      expect(projects).toEqual(expect.arrayContaining(['broken', 'leaf', 'mid', 'root', 'tuned']));
+      const run = ws.nx(['run', 'broken:validate']);
+      expect(run.status).not.toBe(0);
+      expect(run.stdout + run.stderr).toMatch(/broken\/agent\.json:\d+:\d+/);
+      expect(run.stdout + run.stderr).toContain('/identity/versionSemver');
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
     }
   });
 

@@ -3,14 +3,16 @@
 // `npm pack ./dist/agentdef` then makes the tarball users install.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'dist', 'agentdef');
+// `--out <dir>` builds elsewhere (tests build into their own folder, so parallel builds never collide).
+const outFlag = process.argv.indexOf('--out');
+const out = outFlag === -1 ? join(root, 'dist', 'agentdef') : resolve(process.argv[outFlag + 1]);
 
 rmSync(out, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', out], { stdio: 'inherit' });
 if (tsc.status !== 0) {
   console.error('build: tsc failed');
   process.exit(tsc.status ?? 1);

@@ -29,8 +29,8 @@ function installAgentdef(dir: string, tarball: string): void {
 }
 
 /** Cold project-graph construction (workspace data reset first), the two workspaces interleaved so load affects both alike. */
-function graphTimes(dirs: string[], home: string): number[] {
-  const env = isolatedEnv(home);
+function graphTimes(dirs: string[], home: string, extraEnv: NodeJS.ProcessEnv = {}): number[] {
+  const env = isolatedEnv(home, extraEnv);
   const times = dirs.map(() => [] as number[]);
   for (let i = 0; i < RUNS; i++) {
     dirs.forEach((dir, k) => {
@@ -66,6 +66,12 @@ async function main(): Promise<void> {
   report(`graph_ms_agentdef_${GRAPH_AGENTS}`, withPlugin);
   report(`graph_ms_package_json_${GRAPH_AGENTS}`, baseline);
   report('graph_ratio_agentdef_vs_package_json', withPlugin / baseline);
+  // Nx starts one worker process per non-built-in plugin (plugin isolation, its default); the
+  // same measurement with plugins loaded in Nx's own process shows what the plugin itself costs.
+  const [inProcess, inProcessBaseline] = graphTimes([agentdefWs, plainWs], home, { NX_ISOLATE_PLUGINS: 'false' }) as [number, number];
+  report(`graph_ms_agentdef_${GRAPH_AGENTS}_in_process`, inProcess);
+  report(`graph_ms_package_json_${GRAPH_AGENTS}_in_process`, inProcessBaseline);
+  report('graph_ratio_agentdef_vs_package_json_in_process', inProcess / inProcessBaseline);
   }
 
   // (b) validate + plan throughput vs bare Ajv

@@ -38,12 +38,13 @@ export function e2eRoot(): string {
 }
 
 export function buildAndPack(): string {
-  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs')], { cwd: repoRoot, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
   const packDir = mkdtempSync(join(e2eRoot(), 'pack-'));
+  const built = join(packDir, 'agentdef');
+  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--out', built], { cwd: repoRoot, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
   const home = join(packDir, 'home');
   mkdirSync(home);
-  const out = execFileSync('npm', ['pack', join(repoRoot, 'dist', 'agentdef'), '--pack-destination', packDir, '--json', '--silent'], {
+  const out = execFileSync('npm', ['pack', built, '--pack-destination', packDir, '--json', '--silent'], {
     cwd: repoRoot,
     encoding: 'utf8',
     env: { ...process.env, HOME: home, npm_config_cache: join(home, '.npm') },

@@ -34,6 +34,24 @@ describe('agentdef:agent', () => {
     writeJson(tree, 'package.json', { name: '@acme/agents', private: true });
   });
 
+  it('gives a tool agent a starter implementation mapped in tools.json, keeping existing entries', async () => {
+    writeJson(tree, 'tools.json', { tools: { 'other-tool': { module: './other.ts', export: 'other' } } });
+    await generate(tree, { name: 'word-count', kind: 'tool' });
+    await generate(tree, { name: 'tools/line-count', kind: 'tool' });
+    expect(readJson(tree, 'tools.json')).toEqual({
+      tools: {
+        'line-count': { module: './tools/line-count/tool.ts', export: 'run' },
+        'other-tool': { module: './other.ts', export: 'other' },
+        'word-count': { module: './word-count/tool.ts', export: 'run' },
+      },
+    });
+    expect(tree.read('word-count/tool.ts', 'utf-8')).toContain('export async function run(');
+    const def = read(tree, 'word-count/agent.json');
+    expect(def.toolInventory.map((t) => t.id)).toEqual(['word-count']);
+    await generate(tree, { name: 'summarizer' });
+    expect(tree.exists('summarizer/tool.ts')).toBe(false);
+  });
+
   it('writes a valid agent by default: one small model, mcp-resident, at <name>/agent.json', async () => {
     await generate(tree, { name: 'summarizer' });
     expectValid(tree, 'summarizer/agent.json');

@@ -18,6 +18,7 @@ import { validateDefinitionSource } from '../../plugin/definition/validate-defin
 import { summarizeDefinition } from '../../plugin/graph/read-agent-summary';
 import { DEFAULT_PLUGIN_OPTIONS } from '../../plugin/graph/options';
 import { isAgentdefPlugin } from '../init/generator';
+import { TOOLS_FILE } from '../../plugin/compiler/workspace-config';
 import type { AgentGeneratorSchema } from './schema';
 
 type Lifecycle = AgentDefinition['lifecycleState'];
@@ -272,7 +273,34 @@ export async function agentGenerator(tree: Tree, options: AgentGeneratorSchema):
     refuse(`these options do not make a valid definition, so nothing was written:\n${report}`);
   }
   tree.write(resolved.file, text);
+  if (resolved.kind === 'tool') scaffoldToolImplementation(tree, resolved.directory, resolved.slug);
   return () => {};
+}
+
+/**
+ * A tool agent's scripted tool needs an implementation to compile: write a starter module beside
+ * the definition and map it in the workspace's tools.json (created or extended, never replaced).
+ */
+function scaffoldToolImplementation(tree: Tree, directory: string, toolId: string): void {
+  const module = directory === '.' ? 'tool.ts' : `${directory}/tool.ts`;
+  if (!tree.exists(module)) {
+    tree.write(
+      module,
+      [
+        `/** The implementation of the "${toolId}" tool: called with the tool's arguments, returns its result as JSON. */`,
+        'export async function run(args: Record<string, unknown>): Promise<unknown> {',
+        "  const text = typeof args['text'] === 'string' ? args['text'] : JSON.stringify(args);",
+        '  return { echo: text, length: text.length };',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  }
+  const tools = tree.exists(TOOLS_FILE) ? (readJson(tree, TOOLS_FILE) as { tools?: Record<string, unknown> }) : {};
+  const entries = { ...(tools.tools ?? {}) };
+  if (entries[toolId] === undefined) entries[toolId] = { module: `./${module}`, export: 'run' };
+  const sorted = Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  tree.write(TOOLS_FILE, `${JSON.stringify({ ...tools, tools: sorted }, null, 2)}\n`);
 }
 
 export default agentGenerator;
