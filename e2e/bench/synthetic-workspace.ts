@@ -114,6 +114,12 @@ export function writeSyntheticWorkspace(options: SyntheticOptions, pluginSpecifi
     join(options.dir, 'package.json'),
     JSON.stringify({ name: 'bench-workspace', private: true, ...(options.style === 'package-json' ? { workspaces: ['agents/*'] } : {}) }, null, 2),
   );
+  if (options.style === 'agentdef') {
+    // Every synthetic agent has the skill-package tool `echo`; adapters bundle its implementation.
+    writeFileSync(join(options.dir, 'tools.json'), JSON.stringify({ tools: { echo: { module: './tools/echo.ts', export: 'echo' } } }, null, 2) + '\n');
+    mkdirSync(join(options.dir, 'tools'), { recursive: true });
+    writeFileSync(join(options.dir, 'tools', 'echo.ts'), 'export async function echo(args: Record<string, unknown>): Promise<unknown> {\n  return { echo: args };\n}\n');
+  }
   for (const agent of dag) {
     const folder = join(options.dir, 'agents', agent.slug);
     mkdirSync(folder, { recursive: true });
