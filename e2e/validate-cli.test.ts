@@ -22,7 +22,8 @@ describe('agentdef validate', () => {
     const run = runAgentdef(['validate', 'examples']);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    const count = readdirSync(join(repoRoot, 'examples')).length;
+    // Folders that hold a definition (examples/tools holds the example tools' code).
+    const count = readdirSync(join(repoRoot, 'examples')).filter((name) => readdirSync(join(repoRoot, 'examples', name)).some((f) => /^agent\.(json|ya?ml)$/.test(f))).length;
     expect(count).toBeGreaterThanOrEqual(8);
     expect(run.stdout).toMatch(new RegExp(`^${count} definitions checked: ${count} valid, 0 invalid`, 'm'));
   });

@@ -82,7 +82,7 @@ describe('plan executor', () => {
 describe('compile executor', () => {
   it('compiles write-router for its planned target into dist/agents/write-router', async () => {
     expect(await compileExecutor({ definition: 'examples/write-router/agent.json' }, contextFor(root))).toEqual({ success: true });
-    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(['hb3-job.json', 'plan.json']);
+    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(expect.arrayContaining(['hb3-job.json', 'hb3-workflow.json', 'image', 'plan.json']));
     expect(printed(logs)).toContain('compiled write-router@1.4.0 for hb3 (container-required) into dist/agents/write-router');
   });
 
@@ -114,7 +114,7 @@ describe('executors.json and the option schemas', () => {
   const manifest = JSON.parse(readFileSync(join(REPO, 'executors.json'), 'utf8')) as { executors: Record<string, { implementation: string; schema: string; description: string }> };
 
   it('maps validate, plan and compile to existing implementations and schemas', () => {
-    expect(Object.keys(manifest.executors).sort()).toEqual(['compile', 'plan', 'validate']);
+    expect(Object.keys(manifest.executors).sort()).toEqual(['compile', 'plan', 'run', 'validate']);
     for (const [name, entry] of Object.entries(manifest.executors)) {
       expect(entry.implementation).toBe(`./executors/${name}/executor`);
       expect(existsSync(join(REPO, `${entry.implementation}.ts`))).toBe(true);

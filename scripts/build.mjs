@@ -44,7 +44,7 @@ cpSync(join(root, 'bin', 'agentdef.cjs'), join(out, 'bin', 'agentdef.cjs'));
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const devDeps = pkg.devDependencies ?? {};
-const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph'];
+const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph', '@modelcontextprotocol/sdk'];
 const published = {
   name: pkg.name,
   version: pkg.version,

@@ -40,3 +40,14 @@ for (const slug of readdirSync(outputs).sort()) {
   rows.push([`${plan.root.slug}@${plan.root.version}`, plan.runtime.declaredClass, plan.runtime.chosenClass, plan.target, reason.length > 90 ? `${reason.slice(0, 87)}...` : reason, `dist/agents/${slug}`]);
 }
 process.stdout.write(table(rows));
+
+step(
+  'Start a compiled Worker example in workerd and ask it over A2A',
+  'node scripts/run-worker-example.mjs text-digest --out dist/agents/text-digest',
+  [join(root, 'scripts', 'run-worker-example.mjs'), 'text-digest', '--out', 'dist/agents/text-digest'],
+);
+step(
+  'Run one HB3 job and one local launcher and ask each over A2A',
+  'node scripts/run-host-examples.mjs --hb3-out dist/agents/splice-resolver --local-out dist/agents/local-notes',
+  [join(root, 'scripts', 'run-host-examples.mjs'), '--hb3-out', 'dist/agents/splice-resolver', '--local-out', 'dist/agents/local-notes'],
+);

@@ -47,7 +47,7 @@ export default async function compileExecutor(options: CompileExecutorOptions, c
   }
   if (hasErrors(result.diagnostics) || !result.plan || !result.files || !result.target) return { success: false };
   console.log(
-    `compiled ${result.plan.root.slug}@${result.plan.root.version} for ${result.target} (${result.plan.runtime.chosenClass}) into ${result.outDir ?? '?'}: ${result.files.map((f) => f.path).join(', ')}`,
+    `compiled ${result.plan.root.slug}@${result.plan.root.version} for ${result.target} (${result.plan.runtime.chosenClass}) into ${result.outDir ?? '?'}: ${result.files.map((f) => f.path).join(', ')}${result.summary !== undefined ? `; ${result.summary}` : ''}`,
   );
   return { success: true };
 }

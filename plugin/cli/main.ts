@@ -8,6 +8,7 @@ import { EXIT, type CliIo } from './io';
 import { runCompileCommand, COMPILE_USAGE } from './commands/compile';
 import { runPlanCommand, PLAN_USAGE } from './commands/plan';
 import { runValidateCommand, VALIDATE_USAGE } from './commands/validate';
+import { runRunCommand, RUN_USAGE } from './commands/run';
 
 type Command = { usage: string; summary: string; run(argv: string[], io: CliIo): Promise<number> };
 
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, Command> = {
   validate: { usage: VALIDATE_USAGE, summary: 'check definitions against the schema and the semantic rules', run: runValidateCommand },
   plan: { usage: PLAN_USAGE, summary: 'resolve the composition and print the flattened compile plan', run: runPlanCommand },
   compile: { usage: COMPILE_USAGE, summary: 'compile an agent for its chosen (or the given) runtime target', run: runCompileCommand },
+  run: { usage: RUN_USAGE, summary: 'run a compiled HB3 job or local launcher on this machine, serving A2A on loopback', run: runRunCommand },
 };
 
 function packageVersion(): string {

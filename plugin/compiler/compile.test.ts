@@ -169,9 +169,20 @@ describe('compileAgent on the examples', () => {
     expect(result.target).toBe('hb3');
     expect(result.outDir).toBe('dist/agents/write-router');
     const written = filesBelow(join(root, 'dist/agents/write-router'));
-    expect(Object.keys(written).sort()).toEqual(['hb3-job.json', 'plan.json']);
+    expect(Object.keys(written).sort()).toEqual([
+      'hb3-job.json',
+      'hb3-workflow.json',
+      'image/Dockerfile',
+      'image/entrypoint.mjs',
+      'image/native-tools/README.md',
+      'jobs/fallback-writer-1.1.0.hb3-job.json',
+      'jobs/splice-resolver-0.4.2.hb3-job.json',
+      'plan.json',
+      'runtime-configs.json',
+      'weights.lock.json',
+    ]);
     expect(written['plan.json']).toBe(serializePlan(result.plan!));
-    expect(JSON.parse(written['hb3-job.json']!)).toEqual({ entry: 'entrypoint.js', planDigest: result.plan!.digest, root: 'write-router@1.4.0', target: 'hb3' });
+    expect(JSON.parse(written['hb3-job.json']!)).toMatchObject({ kind: 'Service', metadata: { agent: 'write-router@1.4.0', planDigest: result.plan!.digest } });
     for (const contents of Object.values(written)) expect(contents).not.toContain(root);
     expect(readdirSync(join(root, 'dist/agents'))).toEqual(['write-router']);
   });
@@ -179,25 +190,38 @@ describe('compileAgent on the examples', () => {
   it('writes the same bytes twice and replaces the previous output', async () => {
     const outDir = join(root, 'out');
     await compileAgent({ file: file('edit-assistant'), workspaceRoot: root, outDir, target: 'local-mac' });
-    expect(Object.keys(filesBelow(outDir)).sort()).toEqual(['launcher.json', 'plan.json']);
+    expect(Object.keys(filesBelow(outDir)).sort()).toEqual(['agentdef-edit-assistant.service', 'dev.agentdef.edit-assistant.plist', 'launch.mjs', 'launcher.json', 'mcp-servers.json', 'plan.json']);
     const first = await compileAgent({ file: file('edit-assistant'), workspaceRoot: root, outDir });
     const bytes = filesBelow(outDir);
-    expect(Object.keys(bytes).sort()).toEqual(['hb3-job.json', 'plan.json']);
+    expect(Object.keys(bytes)).toContain('hb3-job.json');
+    expect(Object.keys(bytes)).not.toContain('launch.mjs');
     const second = await compileAgent({ file: file('edit-assistant'), workspaceRoot: root, outDir });
     expect(filesBelow(outDir)).toEqual(bytes);
     expect(second.plan!.digest).toBe(first.plan!.digest);
     expect(first.outDir).toBe('out');
   });
 
+  it('compiles web-summarizer to a Worker, with the tool implementations tools.json maps (and a located error without them)', async () => {
+    const missing = await compileAgent({ file: file('web-summarizer'), workspaceRoot: root });
+    expect(errors(missing.diagnostics).map((d) => [d.rule, d.file, d.path])).toEqual([['tool-implementation', 'examples/web-summarizer/agent.json', '/toolInventory/0']]);
+    cpSync(join(EXAMPLES, '..', 'tools.json'), join(root, 'tools.json'));
+    const result = await compileAgent({ file: file('web-summarizer'), workspaceRoot: root });
+    expect(result.target).toBe('cloudflare-dynamic-worker');
+    expect(result.files!.map((f) => f.path)).toEqual(expect.arrayContaining(['plan.json', 'src/index.ts', 'worker.js', 'worker.js.map', 'host-plan.json', 'loader.js', 'wrangler.jsonc', 'agent-card.json']));
+    expect(JSON.parse(readFileSync(join(root, 'dist/agents/web-summarizer/host-plan.json'), 'utf8'))).toMatchObject({ target: 'cloudflare-dynamic-worker', planDigest: result.plan!.digest });
+  });
+
   it.each([
-    ['web-summarizer', 'worker-descriptor.json', 'cloudflare-dynamic-worker'],
-    ['code-search', 'launcher.json', 'local-mac'],
-    ['pdf-extractor', 'hb3-job.json', 'hb3'],
-  ])('compiles %s to %s', async (slug, descriptor, target) => {
+    ['code-search', 'launcher.json', 'local-mac', { agent: 'code-search@2.1.0' }],
+    ['pdf-extractor', 'hb3-job.json', 'hb3', { kind: 'Job', metadata: { agent: 'pdf-extractor@1.2.0' } }],
+  ])('compiles %s to %s', async (slug, descriptor, target, expected) => {
+    cpSync(join(EXAMPLES, '..', 'mcp.json'), join(root, 'mcp.json'));
     const result = await compileAgent({ file: file(slug), workspaceRoot: root });
     expect(result.target).toBe(target);
-    expect(result.files!.map((f) => f.path)).toEqual(['plan.json', descriptor]);
-    expect(JSON.parse(readFileSync(join(root, 'dist/agents', slug, descriptor), 'utf8'))).toMatchObject({ target, planDigest: result.plan!.digest });
+    expect(result.files!.map((f) => f.path)).toContain(descriptor);
+    const written = readFileSync(join(root, 'dist/agents', slug, descriptor), 'utf8');
+    expect(JSON.parse(written)).toMatchObject(expected);
+    expect(written).toContain(`"planDigest": "${result.plan!.digest}"`);
   });
 
   it('compiles write-router for an explicit target its tree allows, and the plan says so', async () => {

@@ -71,6 +71,8 @@ export interface CompileAgentResult {
   diagnostics: Diagnostic[];
   sources: Map<string, string>;
   ioError?: string;
+  /** The adapter's one-line note for the compile summary, when it has one (e.g. the bundle size). */
+  summary?: string;
 }
 
 function toPosix(path: string): string {
@@ -173,7 +175,7 @@ export async function compileAgent(options: CompileAgentOptions): Promise<Compil
     if (refusal) return { plan, target, diagnostics, sources, ioError: refusal };
     const written = await writeOutputAtomic(destination, emitted.files, { displayName: outDir, ...(options.outputFs ? { fs: options.outputFs } : {}) });
     if (!written.ok) return { plan, target, diagnostics, sources, ioError: written.error };
-    return { plan, target, files: emitted.files, outDir, diagnostics, sources };
+    return { plan, target, files: emitted.files, outDir, diagnostics, sources, ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}) };
   } catch (error) {
     return { plan, diagnostics, sources, ioError: `internal error while compiling: ${(error as Error).message}` };
   }

@@ -39,7 +39,8 @@ export interface EmittedFile {
   contents: string;
 }
 
-export type EmitResult = { files: EmittedFile[]; diagnostics?: undefined } | { files?: undefined; diagnostics: Diagnostic[] };
+/** `summary`: an optional one-line note for the compile summary (e.g. the Worker bundle's size against its budget). */
+export type EmitResult = { files: EmittedFile[]; diagnostics?: undefined; summary?: string } | { files?: undefined; diagnostics: Diagnostic[] };
 
 /** What an adapter may use besides the plan: the workspace's declarations and where its sources are. */
 export interface EmitContext {

@@ -132,8 +132,19 @@ describe('createNodes', () => {
     ];
     expect(projects['edit-assistant']!.targets!.plan!.inputs).toEqual(tree);
     // compile also hashes the --target given on the command line
-    expect(projects['edit-assistant']!.targets!.compile!.inputs).toEqual([...tree, { env: 'AGENTDEF_COMPILE_TARGET' }]);
+    expect(projects['edit-assistant']!.targets!.compile!.inputs).toEqual([...tree, '{workspaceRoot}/mcp.json', '{workspaceRoot}/tools.json', { env: 'AGENTDEF_COMPILE_TARGET' }]);
     expect(projects['splice-resolver']!.targets!.plan!.inputs).toEqual(['agentdefDefinition', '^agentdefDefinition']);
+  });
+
+  it('makes compile read the tool modules tools.json maps (their folders), so editing a tool recompiles', async () => {
+    ws.write('tools.json', JSON.stringify({ tools: { a: { module: './tools/a/index.ts', export: 'a' }, b: { module: './b.ts', export: 'b' }, c: { module: '../outside.ts', export: 'c' } } }));
+    const inputs = projectsOf(await infer(ws))['splice-resolver']!.targets!.compile!.inputs!;
+    expect(inputs.filter((i) => typeof i === 'string' && i.startsWith('{workspaceRoot}/') && !i.endsWith('agent.json'))).toEqual([
+      '{workspaceRoot}/b.ts',
+      '{workspaceRoot}/mcp.json',
+      '{workspaceRoot}/tools.json',
+      '{workspaceRoot}/tools/a/**/*',
+    ]);
   });
 
   it('resolves a pin whose version no workspace agent has from the registry', async () => {
@@ -146,7 +157,7 @@ describe('createNodes', () => {
   it('applies the plugin options: target names, output and registry folders, bounds', async () => {
     const projects = projectsOf(await infer(ws, { targetNames: { compile: 'build-agent', validate: 'check' }, outputRoot: 'out/agents', registryRoot: 'registry/agents', maxDepth: 4, maxNodes: 40 }));
     const router = projects['write-router']!;
-    expect(Object.keys(router.targets!)).toEqual(['check', 'plan', 'build-agent']);
+    expect(Object.keys(router.targets!)).toEqual(['check', 'plan', 'build-agent', 'run']);
     expect(router.targets!['build-agent']).toMatchObject({
       executor: 'agentdef:compile',
       options: { outputPath: 'out/agents/{projectName}', maxDepth: 4, maxNodes: 40 },

@@ -22,6 +22,10 @@ import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
 /** The files the plugin infers projects from (`include` in `nx.json` narrows it). */
 export const AGENT_DEFINITION_GLOB = '**/agent.{json,yaml,yml}';
 
+/** The inferred target that runs a compiled agent, and its executor. */
+export const RUN_TARGET = 'run';
+export const RUN_EXECUTOR = 'agentdef:run';
+
 /** Preference when one folder holds more than one definition file. */
 const FILE_PREFERENCE = ['agent.json', 'agent.yaml', 'agent.yml'];
 
@@ -109,6 +113,31 @@ function compositionInputs(
 const TAG_VALUE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
+ * What every compile also reads besides definitions: the workspace's tools.json and mcp.json,
+ * and the skill-package modules tools.json maps (each module's folder, since a module may import
+ * its neighbours; a module at the workspace root counts as itself). Read tolerantly: a broken
+ * tools.json is the compile's to report.
+ */
+function workspaceConfigInputs(workspaceRoot: string): string[] {
+  const inputs = new Set(['{workspaceRoot}/tools.json', '{workspaceRoot}/mcp.json']);
+  let tools: unknown;
+  try {
+    tools = (JSON.parse(readFileSync(join(workspaceRoot, 'tools.json'), 'utf8')) as { tools?: unknown }).tools;
+  } catch {
+    return [...inputs].sort();
+  }
+  if (tools === null || typeof tools !== 'object') return [...inputs].sort();
+  for (const entry of Object.values(tools as Record<string, { module?: unknown }>)) {
+    const module = entry?.module;
+    if (typeof module !== 'string' || !module.startsWith('./') || module.split('/').includes('..')) continue;
+    const file = posix.normalize(module.slice(2));
+    const folder = posix.dirname(file);
+    inputs.add(folder === '.' ? `{workspaceRoot}/${file}` : `{workspaceRoot}/${folder}/**/*`);
+  }
+  return [...inputs].sort();
+}
+
+/**
  * One inferred project. Every normalised option lands in the project configuration (target
  * names, executor options, outputs), which Nx hashes into each task, so changing an option
  * re-runs every agent task. (Target metadata is not hashed, and the executors' schemas take no
@@ -116,7 +145,7 @@ const TAG_VALUE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * executors' package, i.e. its version, into every task.) Executor options are exactly what
  * each executor's schema accepts.
  */
-function buildProject(agent: InferredAgent, composition: string[], options: NormalizedPluginOptions, workspaceRoot: string) {
+function buildProject(agent: InferredAgent, composition: string[], options: NormalizedPluginOptions, workspaceRoot: string, workspaceInputs: readonly string[]) {
   const { summary } = agent;
   // An unreadable slug falls back to the folder name, so the project (and its failing
   // `validate`) still shows up.
@@ -152,6 +181,19 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
   };
 
   const { validate, plan, compile } = options.targetNames;
+  // `run` starts the compiled output (an HB3 job as a local process, or the local launcher); it
+  // serves until stopped, so it is never cached. Left out if a renamed target already uses the name.
+  const run: Record<string, TargetConfiguration> = [validate, plan, compile].includes(RUN_TARGET)
+    ? {}
+    : {
+        [RUN_TARGET]: {
+          executor: RUN_EXECUTOR,
+          options: { outputPath },
+          dependsOn: [compile],
+          cache: false,
+          metadata: { description: 'Runs the compiled agent on this machine (HB3 job or local launcher), serving A2A on a loopback port', technologies: ['agentdef'] },
+        },
+      };
   return {
     name,
     tags,
@@ -164,9 +206,10 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
         'Compiles the agent for its runtime (--target=auto|cloudflare-dynamic-worker|hb3|local-mac)',
         { target: 'auto', outputPath, ...resolution },
         // `--target` on the command line arrives through this variable (see compile-target-flag.ts)
-        [...treeInputs, { env: COMPILE_TARGET_ENV }],
+        [...treeInputs, ...workspaceInputs, { env: COMPILE_TARGET_ENV }],
         [`{workspaceRoot}/${outputPath}`],
       ),
+      ...run,
     },
     metadata: {
       description: summary.slug !== undefined ? `AgentDefinition ${summary.slug}@${summary.versionSemver ?? '?'}` : `AgentDefinition ${agent.file} (its slug is unreadable)`,
@@ -184,6 +227,7 @@ export async function createAgentNodes(
 ): Promise<Array<readonly [string, CreateNodesResult]>> {
   const options = normalizePluginOptions(rawOptions);
   const cache = openInferenceCache(context.workspaceRoot, options.hash);
+  const workspaceInputs = workspaceConfigInputs(context.workspaceRoot);
   const errors: Array<[string, Error]> = [];
 
   // One definition per folder; registry snapshots are never projects.
@@ -235,7 +279,7 @@ export async function createAgentNodes(
 
   const results: Array<readonly [string, CreateNodesResult]> = agents.map((agent) => [
     agent.file,
-    { projects: { [agent.root]: buildProject(agent, compositionInputs(agent, byPin, readRegistry, options), options, context.workspaceRoot) } },
+    { projects: { [agent.root]: buildProject(agent, compositionInputs(agent, byPin, readRegistry, options), options, context.workspaceRoot, workspaceInputs) } },
   ]);
   cache.save();
 

@@ -23,9 +23,9 @@ describe('agentdef compile', () => {
   it('compiles for the planned target and prints a one-line summary', async () => {
     const { code, stdout, stderr } = await run(['examples/write-router/agent.json']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^compiled write-router@1\.4\.0 for hb3 \(container-required\) into dist\/agents\/write-router: plan\.json, hb3-job\.json \(plan [0-9a-f]{12}\)\n$/);
+    expect(stdout).toMatch(/^compiled write-router@1\.4\.0 for hb3 \(container-required\) into dist\/agents\/write-router: hb3-job\.json, hb3-workflow\.json, .*plan\.json.* \(plan [0-9a-f]{12}\)\n$/);
     expect(stderr).toMatch(/^(warning[^\n]*\n[\s\S]*)?$/);
-    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(['hb3-job.json', 'plan.json']);
+    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(expect.arrayContaining(['hb3-job.json', 'hb3-workflow.json', 'image', 'jobs', 'plan.json']));
   });
 
   it('prints the summary as one JSON line with --format json, and takes --out from the working directory', async () => {
@@ -33,7 +33,8 @@ describe('agentdef compile', () => {
     expect(code).toBe(0);
     expect(stdout.trimEnd().split('\n')).toHaveLength(1);
     const summary = JSON.parse(stdout);
-    expect(summary).toMatchObject({ ok: true, root: 'write-router@1.4.0', target: 'hb3', chosenClass: 'container-required', outDir: 'build/wr', files: ['plan.json', 'hb3-job.json'] });
+    expect(summary).toMatchObject({ ok: true, root: 'write-router@1.4.0', target: 'hb3', chosenClass: 'container-required', outDir: 'build/wr' });
+    expect(summary.files).toEqual(expect.arrayContaining(['plan.json', 'hb3-job.json', 'hb3-workflow.json', 'image/entrypoint.mjs']));
     expect(summary.planDigest).toMatch(/^[0-9a-f]{64}$/);
     expect(existsSync(join(root, 'build/wr/plan.json'))).toBe(true);
   });
@@ -52,7 +53,7 @@ describe('agentdef compile', () => {
     const { code, stdout } = await run(['examples/write-router/agent.json', '--target', 'local-mac']);
     expect(code).toBe(0);
     expect(stdout).toContain('for local-mac');
-    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(['launcher.json', 'plan.json']);
+    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(['agentdef-write-router.service', 'dev.agentdef.write-router.plist', 'launch.mjs', 'launcher.json', 'mcp-servers.json', 'plan.json']);
   });
 
   it('exits 2 on a bad target, a missing file, or an output folder it must not replace', async () => {

@@ -45,9 +45,9 @@ export async function runCompileCommand(argv: string[], io: CliIo): Promise<numb
   const root = `${result.plan.root.slug}@${result.plan.root.version}`;
   const files = result.files.map((f) => f.path);
   if (args.format === 'json') {
-    io.stdout(`${JSON.stringify({ ok: true, root, target: result.target, chosenClass: result.plan.runtime.chosenClass, outDir: result.outDir, files, planDigest: result.plan.digest })}\n`);
+    io.stdout(`${JSON.stringify({ ok: true, root, target: result.target, chosenClass: result.plan.runtime.chosenClass, outDir: result.outDir, files, planDigest: result.plan.digest, ...(result.summary !== undefined ? { summary: result.summary } : {}) })}\n`);
   } else {
-    io.stdout(`compiled ${root} for ${result.target} (${result.plan.runtime.chosenClass}) into ${result.outDir}: ${files.join(', ')} (plan ${result.plan.digest.slice(0, 12)})\n`);
+    io.stdout(`compiled ${root} for ${result.target} (${result.plan.runtime.chosenClass}) into ${result.outDir}: ${files.join(', ')} (plan ${result.plan.digest.slice(0, 12)})${result.summary !== undefined ? `; ${result.summary}` : ''}\n`);
   }
   return EXIT.ok;
 }

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ALL_HOSTS } from '../../definition/runtime-hosts';
 import { buildPlan } from '../plan';
@@ -8,6 +9,8 @@ import { ADAPTERS, adapterFor } from './index';
 import { EMPTY_WORKSPACE_CONFIG } from '../workspace-config';
 
 const CONTEXT = { workspaceRoot: '/nonexistent-workspace', workspace: EMPTY_WORKSPACE_CONFIG, options: {} };
+/** The Node host adapters bundle with esbuild from the workspace root, so theirs must exist. */
+const NODE_HOST_CONTEXT = { ...CONTEXT, workspaceRoot: tmpdir() };
 
 const router = () =>
   tree(agent('write-router', '1.4.0', { quarantine: true }), [
@@ -26,24 +29,27 @@ describe('adapters', () => {
   });
 
   it.each([
-    ['hb3', 'hb3-job.json', 'entrypoint.js'],
-    ['local-mac', 'launcher.json', 'launcher.js'],
-  ] as const)('%s emits plan.json and %s', async (target, descriptor, entry) => {
+    ['hb3', 'hb3-job.json', 'image/entrypoint.mjs'],
+    ['local-mac', 'launcher.json', 'launch.mjs'],
+  ] as const)('%s emits plan.json, %s and the bundled %s', async (target, descriptor, entry) => {
     const root = router();
-    const plan = buildPlan(root, chooseRuntime(root).choice!);
-    const result = await adapterFor(target).emit(plan, root, CONTEXT);
+    const plan = buildPlan(root, chooseRuntime(root).choice!, target);
+    const result = await adapterFor(target).emit(plan, root, NODE_HOST_CONTEXT);
     expect(result.diagnostics).toBeUndefined();
-    expect(result.files!.map((f) => f.path)).toEqual(['plan.json', descriptor]);
-    expect(JSON.parse(result.files![0]!.contents)).toEqual(JSON.parse(JSON.stringify(plan)));
-    expect(result.files![1]!.contents).toBe(`{\n  "entry": "${entry}",\n  "planDigest": "${plan.digest}",\n  "root": "write-router@1.4.0",\n  "target": "${target}"\n}\n`);
+    const paths = result.files!.map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['plan.json', descriptor, entry]));
+    expect(JSON.parse(result.files!.find((f) => f.path === 'plan.json')!.contents)).toEqual(JSON.parse(JSON.stringify(plan)));
+    expect(result.files!.find((f) => f.path === descriptor)!.contents).toContain(plan.digest);
   });
 
-  it('the Worker adapter emits worker-descriptor.json for a Worker-friendly tree', async () => {
+  it('the Worker adapter needs an implementation for every bundled tool (tools.json), and names the missing one', async () => {
+    // The full Worker output is tested in cloudflare-dynamic-worker/emit.test.ts and e2e/worker/.
     const root = tree(agent('a', '1.0.0', { cls: 'workers-only' }));
     const plan = buildPlan(root, chooseRuntime(root).choice!);
     const result = await adapterFor('cloudflare-dynamic-worker').emit(plan, root, CONTEXT);
-    expect(result.files!.map((f) => f.path)).toEqual(['plan.json', 'worker-descriptor.json']);
-    expect(JSON.parse(result.files![1]!.contents)).toEqual({ target: 'cloudflare-dynamic-worker', planDigest: plan.digest, root: 'a@1.0.0', entry: 'worker.js' });
+    expect(result.files).toBeUndefined();
+    expect(result.diagnostics!.map((d) => [d.rule, d.path])).toEqual([['tool-implementation', '/toolInventory/0']]);
+    expect(result.diagnostics![0]!.message).toContain('"fmt"');
   });
 
   it('fails closed on its own when handed a tree it cannot host', async () => {
@@ -58,7 +64,9 @@ describe('adapters', () => {
   it('emits the same bytes for the same plan', async () => {
     const a = router();
     const b = router();
-    const emit = async (root: typeof a) => (await adapterFor('hb3').emit(buildPlan(root, chooseRuntime(root).choice!), root, CONTEXT)).files;
-    expect(await emit(a)).toEqual(await emit(b));
+    const emit = async (root: typeof a) => (await adapterFor('hb3').emit(buildPlan(root, chooseRuntime(root).choice!), root, NODE_HOST_CONTEXT)).files;
+    const first = await emit(a);
+    expect(first?.length).toBeGreaterThan(2);
+    expect(await emit(b)).toEqual(first);
   });
 });

@@ -43,9 +43,11 @@ describe('SEMANTIC_RULES', () => {
 
 describe('examples', () => {
   it('registers every example folder in test-support', () => {
+    // Folders that hold a definition (examples/tools holds the example tools' code).
     const folders = readdirSync(join(REPO_ROOT, 'examples'), { withFileTypes: true })
-      .filter((d) => d.isDirectory())
+      .filter((d) => d.isDirectory() && readdirSync(join(REPO_ROOT, 'examples', d.name)).some((f) => /^agent\.(json|ya?ml)$/.test(f)))
       .map((d) => d.name);
+    expect(folders.length).toBeGreaterThanOrEqual(Object.keys(EXAMPLE_FILES).length);
     for (const folder of folders) expect(Object.keys(EXAMPLE_FILES), `examples/${folder} is missing from EXAMPLE_FILES`).toContain(folder);
   });
 

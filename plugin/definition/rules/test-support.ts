@@ -25,6 +25,9 @@ export const EXAMPLE_FILES: Readonly<Record<string, string>> = {
   'text-stats': 'examples/text-stats/agent.json',
   'web-summarizer': 'examples/web-summarizer/agent.json',
   'pdf-extractor': 'examples/pdf-extractor/agent.yaml',
+  'text-classify': 'examples/text-classify/agent.json',
+  'keyword-extract': 'examples/keyword-extract/agent.json',
+  'text-digest': 'examples/text-digest/agent.json',
 };
 
 function parseFile(relative: string): unknown {

@@ -1,9 +1,66 @@
-/** HB3 container job. For now: the plan and the `hb3-job.json` stub descriptor. */
-import type { Adapter } from '../../targets';
-import { emitManifest } from '../manifest';
+/**
+ * The HB3 adapter: a container job (and, for a dag, a workflow) per agentdef's published HB3
+ * contract (docs/hb3.md), with the image's build context:
+ *   plan.json, hb3-job.json, hb3-workflow.json (dags), jobs/<node>.hb3-job.json (quarantined
+ *   children), weights.lock.json (tuned checkpoints), runtime-configs.json,
+ *   image/Dockerfile, image/entrypoint.mjs, image/native-tools/README.md (native tools).
+ * Deterministic: the same plan and sources give the same bytes.
+ */
+import { stableJson } from '../../canonical-json';
+import { PLAN_FILE, serializePlan } from '../../plan';
+import { checkTarget } from '../../runtime-choice';
+import type { Adapter, EmittedFile } from '../../targets';
+import { locateFinding } from '../../../definition/validate-definition';
+import { hasErrors } from '../../../definition/diagnostic';
+import { dockerfile, nativeToolsReadme } from './dockerfile';
+import { hostBundleForTree } from './host-bundle-for-tree';
+import { ENTRYPOINT_FILE, IMAGE_DIR, JOB_FILE, WORKFLOW_FILE, buildJobSpec, childJobFile } from './job-spec';
+import { bundleNodeHost } from './node-bundle';
+import { buildWeightsLock, WEIGHTS_LOCK_FILE } from './weights-lock';
+import { buildWorkflowSpec } from './workflow-spec';
+
+export const RUNTIME_CONFIGS_FILE = 'runtime-configs.json';
 
 export const hb3Adapter: Adapter = {
   target: 'hb3',
   hosts: ['container'],
-  emit: async (plan, resolved) => emitManifest('hb3', 'hb3-job.json', 'entrypoint.js', plan, resolved),
+  async emit(plan, resolved, context) {
+    const mismatch = checkTarget(resolved, 'hb3');
+    if (mismatch.length > 0) return { diagnostics: mismatch };
+    const tree = hostBundleForTree(plan, resolved, context, 'hb3');
+    if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
+    const { bundle } = tree;
+    const fallback = locateFinding(resolved.document, { rule: 'bundle', path: '', message: 'cannot bundle the host' });
+    const entry = await bundleNodeHost({ workspaceRoot: context.workspaceRoot, workspace: context.workspace, main: 'hb3-main', bundle, tools: tree.toolModules, fallback });
+    if (entry.diagnostics) return { diagnostics: entry.diagnostics };
+
+    const root = `${plan.root.slug}@${plan.root.version}`;
+    const image = {
+      name: `agentdef/${plan.root.slug}`,
+      tag: `${plan.root.version}-${plan.digest.slice(0, 12)}`,
+      build: { context: IMAGE_DIR, dockerfile: `${IMAGE_DIR}/Dockerfile` },
+      workdir: '/app',
+    };
+    const definitionDigests = Object.fromEntries(plan.nodes.map((n) => [n.id, n.digest]));
+    const jobFor = (nodeId: string) => buildJobSpec({ bundle, nodeId, definitions: tree.definitions, definitionDigests, planDigest: plan.digest, image });
+    const rootJob = jobFor(bundle.rootId);
+    const files: EmittedFile[] = [
+      { path: PLAN_FILE, contents: serializePlan(plan) },
+      { path: JOB_FILE, contents: stableJson(rootJob) },
+      { path: RUNTIME_CONFIGS_FILE, contents: stableJson(Object.fromEntries(Object.values(bundle.nodes).map((n) => [n.nodeId, n.config]))) },
+    ];
+    for (const node of plan.nodes) {
+      if (node.parent !== undefined && node.quarantine) files.push({ path: childJobFile(bundle.rootId, node.id), contents: stableJson(jobFor(node.id)) });
+    }
+    if (resolved.definition.composition.kind === 'dag') files.push({ path: WORKFLOW_FILE, contents: stableJson(buildWorkflowSpec(plan, bundle, rootJob.metadata.name)) });
+    const lock = buildWeightsLock(plan.digest, tree.definitions);
+    if (lock) files.push({ path: WEIGHTS_LOCK_FILE, contents: stableJson(lock) });
+
+    const native = Object.values(bundle.nodes).flatMap((n) => n.native);
+    const binaries = [...new Set(native.map((t) => t.binary))].sort();
+    files.push({ path: `${IMAGE_DIR}/Dockerfile`, contents: dockerfile(rootJob, binaries, `agentdef HB3 image for ${root} (plan ${plan.digest.slice(0, 12)})`) });
+    files.push({ path: `${IMAGE_DIR}/${ENTRYPOINT_FILE}`, contents: entry.text });
+    if (native.length > 0) files.push({ path: `${IMAGE_DIR}/native-tools/README.md`, contents: nativeToolsReadme(native) });
+    return { files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+  },
 };

@@ -1,9 +1,63 @@
-/** The local host launcher (macOS, and the same launcher on Linux). For now: the plan and `launcher.json`. */
-import type { Adapter } from '../../targets';
-import { emitManifest } from '../manifest';
+/**
+ * The local host adapter (macOS, and the same launcher on Linux), per docs/local-mac.md:
+ *   plan.json, launch.mjs (the bundled launcher), launcher.json (what `agentdef run` starts),
+ *   mcp-servers.json, dev.agentdef.<slug>.plist (LaunchAgent template), agentdef-<slug>.service
+ *   (systemd user unit template).
+ * The service files are templates: `node launch.mjs --print-service launchd|systemd` fills in this
+ * machine's absolute paths. Deterministic: the same plan and sources give the same bytes.
+ */
+import { stableJson } from '../../canonical-json';
+import { PLAN_FILE, serializePlan } from '../../plan';
+import { checkTarget } from '../../runtime-choice';
+import type { Adapter, EmittedFile } from '../../targets';
+import { hasErrors } from '../../../definition/diagnostic';
+import { locateFinding } from '../../../definition/validate-definition';
+import { heapLimitMb } from '../../../hosts/node/child-runner';
+import { secretsOf } from '../../../hosts/node/host-bundle';
+import { launchAgentFile, launchAgentTemplate, systemdUnitFile, systemdUnitTemplate } from '../../../hosts/node/service-files';
+import { hostBundleForTree } from '../hb3/host-bundle-for-tree';
+import { bundleNodeHost } from '../hb3/node-bundle';
+import { MCP_SERVERS_FILE, mcpServersFile } from './mcp-servers-file';
+
+export const LAUNCH_FILE = 'launch.mjs';
+export const LAUNCHER_MANIFEST = 'launcher.json';
+export const LAUNCHER_VERSION = 'agentdef-launcher/v1';
 
 export const localMacAdapter: Adapter = {
   target: 'local-mac',
   hosts: ['local'],
-  emit: async (plan, resolved) => emitManifest('local-mac', 'launcher.json', 'launcher.js', plan, resolved),
+  async emit(plan, resolved, context) {
+    const mismatch = checkTarget(resolved, 'local-mac');
+    if (mismatch.length > 0) return { diagnostics: mismatch };
+    const tree = hostBundleForTree(plan, resolved, context, 'local');
+    if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
+    const { bundle } = tree;
+    const fallback = locateFinding(resolved.document, { rule: 'bundle', path: '', message: 'cannot bundle the launcher' });
+    const launcher = await bundleNodeHost({ workspaceRoot: context.workspaceRoot, workspace: context.workspace, main: 'launcher-main', bundle, tools: tree.toolModules, fallback });
+    if (launcher.diagnostics) return { diagnostics: launcher.diagnostics };
+
+    const root = bundle.nodes[bundle.rootId]!;
+    const { slug, version } = root.config.agent;
+    const heapMb = root.memoryMb ? heapLimitMb(root.memoryMb) : undefined;
+    const manifest = {
+      launcherVersion: LAUNCHER_VERSION,
+      agent: `${slug}@${version}`,
+      planDigest: plan.digest,
+      entry: LAUNCH_FILE,
+      ...(heapMb ? { heapMb } : {}),
+      localOnly: bundle.localOnly,
+      mcpServers: Object.keys(bundle.mcpServers).sort(),
+      secrets: secretsOf(bundle, Object.values(bundle.nodes)),
+      services: { launchd: launchAgentFile(slug), systemd: systemdUnitFile(slug) },
+    };
+    const files: EmittedFile[] = [
+      { path: PLAN_FILE, contents: serializePlan(plan) },
+      { path: LAUNCH_FILE, contents: launcher.text },
+      { path: LAUNCHER_MANIFEST, contents: stableJson(manifest) },
+      { path: MCP_SERVERS_FILE, contents: stableJson(mcpServersFile(bundle)) },
+      { path: launchAgentFile(slug), contents: launchAgentTemplate(slug, version, heapMb) },
+      { path: systemdUnitFile(slug), contents: systemdUnitTemplate(slug, version, heapMb) },
+    ];
+    return { files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+  },
 };

@@ -1,0 +1,152 @@
+/**
+ * Benchmarks of the Cloudflare Worker adapter against hand-written or bare baselines, printed as
+ * `name: value` lines (run: `node -r @swc-node/register e2e/bench/worker-bench.ts`):
+ *  (a) requests per second of the compiled tool-only text-stats agent in workerd (miniflare),
+ *      against minimal-a2a-worker.ts doing the same work (goal: ratio ≥ 0.9); the compiled agent
+ *      is measured as an ordinary Worker (what wrangler.jsonc deploys) and, for information,
+ *      behind its loader;
+ *  (b) bundle size of the compiled worker.js against the hand-written Worker bundled the same way
+ *      (minified, goal: ratio ≤ 1.5), in KiB;
+ *  (c) compile time of the agent (load, validate, resolve, plan, generate, bundle, write) against
+ *      bare esbuild bundling its generated entry with the same options and writing the bundle
+ *      (goal: ratio ≤ 1.5), both warm, medians of several runs; and, for information, the
+ *      adapter's emit alone (in memory) against the same baseline.
+ */
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Plugin } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import type { Readable } from 'node:stream';
+import { emitCloudflareWorker } from '../../plugin/compiler/adapters/cloudflare-dynamic-worker/emit';
+import { compileAgent, planAgent } from '../../plugin/compiler/compile';
+import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
+import { bundleLoader } from '../worker/support/start-compiled-worker';
+import { median, report, timeAsync } from './bench-support';
+
+const ROOT = join(__dirname, '..', '..');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const COMPILE_RUNS = Number(process.env.BENCH_COMPILE_RUNS ?? 15);
+const TEXT = 'Workers run agents in isolates. Each agent gets its own isolate.\nIsolates share nothing, so agents stay apart.\n\nThat is the point.';
+const BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'bench', role: 'ROLE_USER', parts: [{ text: TEXT }] } } });
+
+const ESBUILD_OPTIONS = { bundle: true, write: false, format: 'esm', platform: 'neutral', target: 'es2022', minify: true, treeShaking: true, legalComments: 'eof', charset: 'utf8', logLevel: 'silent' } as const;
+
+async function startWorker(script: string): Promise<{ url: string; dispose: () => Promise<void> }> {
+  const mf = new Miniflare({
+    modules: true,
+    script,
+    compatibilityDate: '2026-07-01',
+    workerLoaders: { LOADER: {} },
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+      stdout.resume();
+      stderr.resume();
+    },
+  });
+  const url = (await mf.ready).toString().replace(/\/$/, '');
+  return { url, dispose: () => mf.dispose() };
+}
+
+/** Requests per second for `REQUESTS` SendMessage calls, `CONCURRENCY` at a time; checks every answer. */
+async function requestsPerSecond(url: string): Promise<number> {
+  let next = 0;
+  const worker = async () => {
+    while (next < REQUESTS) {
+      next++;
+      const response = await fetch(`${url}/a2a/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
+      const answer = (await response.json()) as { result?: { task?: { status?: { state?: string } } } };
+      if (answer.result?.task?.status?.state !== 'TASK_STATE_COMPLETED') throw new Error(`unexpected answer: ${JSON.stringify(answer)}`);
+    }
+  };
+  const elapsed = await timeAsync(() => Promise.all(Array.from({ length: CONCURRENCY }, worker)).then(() => undefined));
+  return REQUESTS / (elapsed / 1000);
+}
+
+/** The alias plugin bare esbuild needs to bundle the generated entry (the same mapping the adapter uses). */
+function agentdefAliases(): Plugin {
+  const map: Record<string, string> = {
+    'agentdef:runtime': join(ROOT, 'plugin/runtime/index.ts'),
+    'agentdef:worker-host': join(ROOT, 'plugin/compiler/adapters/cloudflare-dynamic-worker/worker-host/index.ts'),
+  };
+  return {
+    name: 'agentdef-aliases',
+    setup(b) {
+      b.onResolve({ filter: /^agentdef:/ }, (args) => ({ path: map[args.path] ?? join(ROOT, args.path.slice('agentdef:workspace/'.length)) }));
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const out = join(ROOT, 'tmp', 'bench-worker');
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const outDir = join(out, 'text-stats');
+  const compile = () => compileAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker', outDir });
+  const first = await compile();
+  if (!first.files) throw new Error(`compile failed: ${first.ioError ?? first.diagnostics.map((d) => d.message).join('; ')}`);
+  const compiledWorker = readFileSync(join(outDir, 'worker.js'), 'utf8');
+  const loaderScript = await bundleLoader(outDir);
+  const baseline = (await build({ ...ESBUILD_OPTIONS, entryPoints: [join(__dirname, 'minimal-a2a-worker.ts')] })).outputFiles[0]!.text;
+
+  // (b) bundle size
+  const kib = (text: string) => Buffer.byteLength(text) / 1024;
+  report('bundle.compiled.kib', kib(compiledWorker));
+  report('bundle.handwritten.kib', kib(baseline));
+  report('bundle.compiled.gzip.kib', gzipSync(compiledWorker).length / 1024);
+  report('bundle.handwritten.gzip.kib', gzipSync(baseline).length / 1024);
+  report('bundle.ratio', kib(compiledWorker) / kib(baseline));
+
+  // (c) compile time, warm: the full compile vs bare esbuild on its generated entry
+  // Bare esbuild writes its bundle and map, as the compile writes its output.
+  const bareBundle = () =>
+    build({ ...ESBUILD_OPTIONS, write: true, entryPoints: [join(outDir, 'src', 'index.ts')], sourcemap: 'linked', outfile: join(out, 'bare', 'worker.js'), external: ['cloudflare:*'], plugins: [agentdefAliases()] }).then(
+      () => undefined,
+    );
+  const planned = await planAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker' });
+  const emitContext = { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config, options: {} };
+  const emitOnly = async () => void (await emitCloudflareWorker(planned.plan!, planned.resolved!, emitContext));
+  await bareBundle();
+  await emitOnly();
+  const compileTimes: number[] = [];
+  const emitTimes: number[] = [];
+  const bareTimes: number[] = [];
+  for (let i = 0; i < COMPILE_RUNS; i++) {
+    compileTimes.push(await timeAsync(async () => void (await compile())));
+    emitTimes.push(await timeAsync(emitOnly));
+    bareTimes.push(await timeAsync(bareBundle));
+  }
+  report('compile.agent.ms', median(compileTimes));
+  report('compile.emit-in-memory.ms', median(emitTimes));
+  report('compile.bare-esbuild.ms', median(bareTimes));
+  report('compile.ratio', median(compileTimes) / median(bareTimes));
+  report('compile.ratio.emit-only', median(emitTimes) / median(bareTimes));
+
+  // (a) requests per second, rounds interleaved so machine load affects both alike
+  const compiled = await startWorker(compiledWorker);
+  const loaded = await startWorker(loaderScript); // the loader with its host plan inlined, as wrangler bundles it
+  const handwritten = await startWorker(baseline);
+  try {
+    for (const server of [compiled, loaded, handwritten]) await requestsPerSecond(server.url); // warm-up
+    const rates = { compiled: [] as number[], loaded: [] as number[], handwritten: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      rates.handwritten.push(await requestsPerSecond(handwritten.url));
+      rates.compiled.push(await requestsPerSecond(compiled.url));
+      rates.loaded.push(await requestsPerSecond(loaded.url));
+    }
+    report('rps.handwritten', median(rates.handwritten));
+    report('rps.compiled', median(rates.compiled));
+    report('rps.compiled-through-loader', median(rates.loaded));
+    report('rps.ratio', median(rates.compiled) / median(rates.handwritten));
+    report('rps.ratio.through-loader', median(rates.loaded) / median(rates.handwritten));
+  } finally {
+    for (const server of [compiled, loaded, handwritten]) await server.dispose();
+  }
+  report('settings', `rounds=${ROUNDS} requests=${REQUESTS} concurrency=${CONCURRENCY} compileRuns=${COMPILE_RUNS}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

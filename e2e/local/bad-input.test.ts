@@ -1,0 +1,106 @@
+/**
+ * A launcher that cannot start says why in one line, naming what is missing and how to provide
+ * it, exits non-zero, and leaves nothing running: a missing keychain entry, an MCP server that
+ * crashes at start, an Ollama that is down, a port already taken.
+ */
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settle } from '../../plugin/hosts/node/__test-support__/process-tree';
+import { REPO, compileExample, isolatedEnv, receiptKeys, scratch, startHostProcess, writeExecutable, type Scratch } from './support/host-harness';
+import { startStubOllama } from './support/stub-ollama';
+
+let tmp: Scratch;
+let key: string;
+beforeAll(async () => {
+  tmp = scratch('local-bad');
+  key = (await receiptKeys()).secret;
+  // A workspace whose notes server crashes at start.
+  const ws = tmp.path('ws');
+  mkdirSync(ws, { recursive: true });
+  writeFileSync(join(ws, 'nx.json'), '{}');
+  cpSync(join(REPO, 'examples', 'local-notes'), join(ws, 'examples', 'local-notes'), { recursive: true });
+  cpSync(join(REPO, 'plugin/hosts/node/__fixtures__/crash-at-start.mjs'), join(ws, 'crash.mjs'));
+  writeFileSync(join(ws, 'mcp.json'), JSON.stringify({ servers: { 'notes-mcp': { command: 'node', args: ['crash.mjs'] } } }));
+  await compileExample(join(ws, 'examples/local-notes/agent.json'), 'local-mac', tmp.path('out', 'crashing-notes'), ws);
+  await compileExample('code-search', 'local-mac', tmp.path('out', 'code-search'));
+  await compileExample('local-notes', 'local-mac', tmp.path('out', 'local-notes'));
+}, 120_000);
+afterAll(() => tmp.cleanup());
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function launchFailing(out: string, env: NodeJS.ProcessEnv, args: string[] = [], cwd = REPO) {
+  const host = startHostProcess([tmp.path('out', out, 'launch.mjs'), ...args], { cwd, env });
+  const code = await host.exited;
+  const lines = host.stderr().trimEnd().split('\n');
+  const mcpPids = [...host.stdout().matchAll(/"event":"mcp\.ready"[^\n]*"pid":(\d+)/g)].map((m) => Number(m[1]));
+  return { code, lines, mcpPids, stdout: host.stdout() };
+}
+
+describe('a launcher that cannot start', () => {
+  it('names a secret missing from the keychain and the environment, after asking the keychain', async () => {
+    const bin = tmp.path('keychain-bin');
+    const asked = tmp.path('keychain-asked.txt');
+    writeExecutable(bin, 'secret-tool', `require('node:fs').appendFileSync(${JSON.stringify(asked)}, process.argv.slice(2).join(' ') + '\\n'); process.exit(1);`);
+    const env = isolatedEnv(tmp.path('home-1'), { AGENTDEF_KEYCHAIN: 'on', PATH: `${bin}:${process.env['PATH']}` });
+    const { code, lines } = await launchFailing('code-search', env);
+    expect(code).toBe(78);
+    const hint = process.platform === 'darwin' ? '`security add-generic-password -s agentdef -a AGENTDEF_RECEIPT_KEY -w`' : '`secret-tool store --label=agentdef service agentdef name AGENTDEF_RECEIPT_KEY`';
+    expect(lines).toEqual([`agentdef: error: secret AGENTDEF_RECEIPT_KEY is not set (code-search@2.1.0 signs its receipts with it): add it with ${hint} or set AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY`]);
+    if (process.platform === 'linux') expect(readFileSync(asked, 'utf8')).toBe('lookup service agentdef name AGENTDEF_RECEIPT_KEY\n');
+  }, 30_000);
+
+  it('names an MCP server that crashes at start, with its last stderr line', async () => {
+    const ollama = await startStubOllama({ models: ['llama3.1:8b'], respond: () => ({ text: 'unused' }) });
+    try {
+      const env = isolatedEnv(tmp.path('home-2'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: key, OLLAMA_HOST: ollama.url });
+      const { code, lines } = await launchFailing('crashing-notes', env, [], tmp.path('ws'));
+      expect(code).toBe(78);
+      expect(lines).toEqual([
+        'agentdef: error: MCP server "notes-mcp" (node crash.mjs) exited while starting: notes-mcp: cannot open the index at /nonexistent/notes.db; run it by hand to see why, or fix "servers.notes-mcp" in mcp.json',
+      ]);
+    } finally {
+      await ollama.close();
+    }
+  }, 30_000);
+
+  it('says how to start Ollama when it is down, before starting any MCP server', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const env = isolatedEnv(tmp.path('home-3'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: key, OLLAMA_HOST: `127.0.0.1:${port}` });
+    const { code, lines, mcpPids } = await launchFailing('local-notes', env);
+    expect(code).toBe(78);
+    expect(lines).toEqual([
+      `agentdef: error: Ollama is not reachable at http://127.0.0.1:${port} (connection failed; local-notes@0.3.0 needs model llama3.1:8b): start it with \`ollama serve\`, or set OLLAMA_HOST to where it listens`,
+    ]);
+    expect(mcpPids).toEqual([]);
+  }, 30_000);
+
+  it('names a port already taken, and stops the MCP server it had started', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const env = isolatedEnv(tmp.path('home-4'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: key });
+      const { code, lines, mcpPids } = await launchFailing('code-search', env, ['--port', String(port)]);
+      expect(code).toBe(78);
+      expect(lines).toEqual([`agentdef: error: port ${port} on 127.0.0.1 is already in use: stop the process that holds it, or pass --port <n> (or AGENTDEF_PORT=<n>) with a free port`]);
+      expect(mcpPids).toHaveLength(1);
+      expect(await settle(() => mcpPids.filter(alive))).toEqual([]);
+    } finally {
+      blocker.close();
+    }
+  }, 30_000);
+});

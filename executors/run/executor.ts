@@ -1,0 +1,44 @@
+/**
+ * `run` executor (`nx run <agent>:run`): runs the agent's compiled output on this machine (an HB3
+ * job as a local process, or the local launcher), serving A2A on a loopback port and printing the
+ * URL, until the job is done or Nx is interrupted. A thin shell around `runOutput`.
+ */
+import type { ExecutorContext } from '@nx/devkit';
+import { resolve } from 'node:path';
+import { runOutput } from '../../plugin/hosts/node/run-output';
+
+export interface RunExecutorOptions {
+  /** The compile output folder, relative to the workspace root (default `dist/agents/<project>`). */
+  outputPath?: string;
+  /** Loopback port to serve on (default: any free port). */
+  port?: number;
+  /** Local folder the job's weights root (`/weights`) maps to, relative to the workspace root. */
+  weights?: string;
+  /** Receipts file, relative to the workspace root (default: the state folder's `<slug>/receipts.jsonl`). */
+  receipts?: string;
+  /** Keep a `Job` serving after its first task. */
+  serve?: boolean;
+}
+
+export default async function runExecutor(options: RunExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+  const outputPath = options.outputPath ?? (context.projectName ? `dist/agents/${context.projectName}` : undefined);
+  if (!outputPath) {
+    console.error('agentdef:run: the "outputPath" option is required');
+    return { success: false };
+  }
+  if (options.port !== undefined && (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)) {
+    console.error(`agentdef:run: port must be a number from 0 to 65535, not ${String(options.port)}`);
+    return { success: false };
+  }
+  const code = await runOutput({
+    outDir: resolve(context.root, outputPath),
+    workspaceRoot: context.root,
+    ...(options.port !== undefined ? { port: options.port } : {}),
+    ...(options.weights !== undefined ? { weights: resolve(context.root, options.weights) } : {}),
+    ...(options.receipts !== undefined ? { receipts: resolve(context.root, options.receipts) } : {}),
+    serve: options.serve === true,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+  return { success: code === 0 };
+}

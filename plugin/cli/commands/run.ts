@@ -1,0 +1,38 @@
+/** `agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]` */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { findWorkspaceRoot } from '../../compiler/workspace-index';
+import { parsePortOption, runOutput } from '../../hosts/node/run-output';
+import { EXIT, type CliIo } from '../io';
+import { usageError } from '../usage';
+
+export const RUN_USAGE = 'agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]';
+
+export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { port: { type: 'string' }, weights: { type: 'string' }, receipts: { type: 'string' }, serve: { type: 'boolean', default: false } },
+    });
+  } catch (error) {
+    return usageError(io, (error as Error).message, RUN_USAGE);
+  }
+  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', RUN_USAGE);
+  const port = parsePortOption(parsed.values.port);
+  if (typeof port === 'string') return usageError(io, port, RUN_USAGE);
+  const outDir = resolve(io.cwd, parsed.positionals[0]!);
+  const code = await runOutput({
+    outDir,
+    workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
+    ...(port !== undefined ? { port } : {}),
+    ...(parsed.values.weights !== undefined ? { weights: resolve(io.cwd, parsed.values.weights) } : {}),
+    ...(parsed.values.receipts !== undefined ? { receipts: resolve(io.cwd, parsed.values.receipts) } : {}),
+    serve: parsed.values.serve === true,
+    stdout: io.stdout,
+    stderr: io.stderr,
+  });
+  return code === 0 ? EXIT.ok : code;
+}

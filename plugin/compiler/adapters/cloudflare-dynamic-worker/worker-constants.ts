@@ -1,0 +1,42 @@
+/**
+ * The fixed names and settings of the Cloudflare Worker output: file names, binding names the
+ * adapter adds, the compatibility date (a constant, never the clock), the virtual import
+ * specifiers the generated `src/` uses and the defaults of the size budget.
+ */
+export const COMPATIBILITY_DATE = '2026-07-01';
+export const COMPATIBILITY_FLAGS: readonly string[] = [];
+
+/** Cloudflare's Worker size limit on the free plan: the default bundle budget. */
+export const DEFAULT_MAX_BUNDLE_BYTES = 3 * 1024 * 1024;
+
+export const FILES = {
+  worker: 'worker.js',
+  workerMap: 'worker.js.map',
+  hostPlan: 'host-plan.json',
+  loader: 'loader.js',
+  wrangler: 'wrangler.jsonc',
+  agentCard: 'agent-card.json',
+} as const;
+
+/** Where generated modules live in the output (and in the source map). */
+export const SRC_DIR = 'src';
+
+/** Import specifiers of the generated `src/`; the adapter maps them when it bundles. */
+export const SPECIFIERS = {
+  runtime: 'agentdef:runtime',
+  workerHost: 'agentdef:worker-host',
+  /** + the tools.json module path without `./`: a module of the workspace. */
+  workspace: 'agentdef:workspace/',
+  /** + `<index>-<slug>`: the bundled code of a quarantined child's isolate, as text. */
+  isolate: 'agentdef:isolate/',
+} as const;
+
+/** Bindings the adapter adds beside the ones the definitions declare. */
+export const BINDINGS = {
+  receiptSink: 'AGENTDEF_RECEIPTS',
+  loader: 'LOADER',
+  isolates: 'AGENTDEF_ISOLATES',
+} as const;
+
+/** The origin the static agent-card.json names until the Worker is deployed (the served card uses the request's origin). */
+export const PLACEHOLDER_ORIGIN_SUFFIX = '.workers.dev.invalid';

@@ -1,0 +1,76 @@
+/**
+ * Turns a compiled agent module into the runtime's `RunDeps` on a Worker: secrets from `env` by
+ * binding name, the agent's bundled tools, the receipt sink, and a child runner that runs each
+ * child either as a module in this isolate or, when the parent asked for quarantine, in a fresh
+ * isolate of its own (see isolate-runner.ts).
+ */
+import type { RuntimeLogEvent } from '../../../../runtime/agent-loop';
+import type { ChildRunner } from '../../../../runtime/composition';
+import { RuntimeError } from '../../../../runtime/errors';
+import type { RunDeps } from '../../../../runtime/run-agent';
+import { runAgent } from '../../../../runtime/run-agent';
+import type { AgentModule, ChildHost, ChildModule, FetcherLike, LoopbackExports } from './host-types';
+import { runIsolate } from './isolate-runner';
+
+/**
+ * What the Worker gives the glue: its `env`, its loopback entrypoints, the request's `waitUntil`
+ * (from `cloudflare:workers`, or `ctx.waitUntil`), the receipt sink and the log.
+ */
+export type WorkerHost<E> = ChildHost<E>;
+
+/** `ctx.exports` of a handler's context, when the runtime provides it (typed structurally: not every workers-types version declares it). */
+export function loopbackExports(ctx: unknown): LoopbackExports | undefined {
+  const exports = (ctx as { exports?: unknown } | null | undefined)?.exports;
+  return exports !== null && typeof exports === 'object' ? (exports as LoopbackExports) : undefined;
+}
+
+/** The run events a compiled Worker logs: one line per run (how it ended) and every problem. */
+export const LOGGED_EVENTS: ReadonlySet<string> = new Set(['run.end', 'egress.blocked', 'receipt.failed', 'receipt.delivery_failed', 'rpc.internal_error', 'http.internal_error']);
+
+/** Structured run events on the Worker's log (they never carry secrets, prompts or answers). */
+export function runtimeLog(event: RuntimeLogEvent): void {
+  if (LOGGED_EVENTS.has(event.event)) console.log(JSON.stringify(event));
+}
+
+/** A service binding's `fetch` as a plain fetch function (for MCP tools reached through a binding). */
+export function serviceFetch(env: Record<string, unknown>, name: string): typeof fetch {
+  return (input, init) => {
+    const service = env[name] as FetcherLike | undefined;
+    if (!service || typeof service.fetch !== 'function') return Promise.reject(new RuntimeError('tool_unavailable', `service binding ${name} is not configured`));
+    return service.fetch(input instanceof URL ? input.toString() : input, init);
+  };
+}
+
+export function secretsOf(env: Record<string, unknown>): (name: string) => string | undefined {
+  return (name) => {
+    const value = env[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+}
+
+function childFor<E>(agent: AgentModule<E>, nodeId: string | undefined, slug: string, version: string): ChildModule<E> | undefined {
+  if (nodeId !== undefined && agent.children[nodeId]) return agent.children[nodeId];
+  const suffix = `/${slug}@${version}`;
+  const matches = Object.entries(agent.children).filter(([id]) => id.endsWith(suffix));
+  return matches.length === 1 ? matches[0]![1] : undefined;
+}
+
+export function childRunner<E extends Record<string, unknown>>(agent: AgentModule<E>, host: WorkerHost<E>): ChildRunner {
+  return async (child, input, context) => {
+    const entry = childFor(agent, child.nodeId, child.slug, child.version);
+    if (!entry) throw new RuntimeError('composition_failed', `no compiled child ${child.slug}@${child.version} in ${agent.nodeId}`);
+    const composedIn = { card: context.parent.slug, cardVersion: context.parent.version };
+    if (entry.kind === 'module') {
+      return runAgent(entry.agent.config, input, { ...nodeDeps(entry.agent, host), waitUntil: host.waitUntil }, { runId: context.runId, signal: context.signal, composedIn });
+    }
+    return runIsolate(entry.isolate, { input, runId: context.runId, composedIn, remainingMs: context.remainingMs }, host);
+  };
+}
+
+export function nodeDeps<E extends Record<string, unknown>>(agent: AgentModule<E>, host: WorkerHost<E>): RunDeps {
+  const deps: RunDeps = { secrets: secretsOf(host.env), tools: agent.tools(host.env) };
+  if (host.sink) deps.receipts = { sink: host.sink };
+  if (host.log) deps.log = host.log;
+  if (agent.runChildren && Object.keys(agent.children).length > 0) deps.runChild = agent.runChildren(agent, host);
+  return deps;
+}

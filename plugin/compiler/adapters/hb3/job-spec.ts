@@ -1,0 +1,140 @@
+/**
+ * `hb3-job.json` (schema: plugin/schema/hb3-job.v1.schema.json): how HB3 runs one process of a
+ * compiled agent. The root's job serves A2A over HTTP (`Job` for request/response agents,
+ * `Service` for long-lived ones); each quarantined child is its own `Job` that takes one task on
+ * stdin (`--child <nodeId>`). All jobs of a tree share one image. The spec names secrets only by
+ * reference (`secretRef`), never by value.
+ */
+import { LOCAL_INFERENCE_BASE_URL, RPC_PATH } from '../../runtime-config';
+import { AGENT_CARD_PATH } from '../../../runtime/agent-card';
+import { resolveLimits } from '../../../runtime/runtime-config';
+import type { HostBundle } from '../../../hosts/node/host-bundle';
+import { agentKey, hostedNodes, secretsOf, subtreeNodes } from '../../../hosts/node/host-bundle';
+import { heapLimitMb } from '../../../hosts/node/child-runner';
+import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, CONTAINER_WEIGHTS_ROOT, IMAGE_TOOLS_DIR, childJobFile, nodeFileStem } from '../../../hosts/node/container-contract';
+import type { AgentDefinition } from '../../../schema/generated/agent-definition.types';
+import { tunedPins } from './host-bundle-for-tree';
+
+export const HB3_API_VERSION = 'hb3.agentdef.dev/v1';
+export const JOB_FILE = 'hb3-job.json';
+export const WORKFLOW_FILE = 'hb3-workflow.json';
+export const IMAGE_DIR = 'image';
+export const IMAGE_WORKDIR = '/app';
+export const ENTRYPOINT_FILE = 'entrypoint.mjs';
+export const DEFAULT_MEMORY_MB = 512;
+export const KILL_GRACE_MS = 2000;
+export const STARTUP_MS = 30_000;
+export const TERMINATION_GRACE_MS = 10_000;
+const RECEIPTS_DIR = CONTAINER_RECEIPTS_FILE.slice(0, CONTAINER_RECEIPTS_FILE.lastIndexOf('/'));
+
+export type EnvVar = { name: string; value: string } | { name: string; secretRef: { name: string } };
+
+export interface Hb3Job {
+  apiVersion: typeof HB3_API_VERSION;
+  kind: 'Job' | 'Service';
+  metadata: { name: string; agent: string; node: string; planDigest: string; definitionDigest: string; labels: Record<string, string> };
+  image: { name: string; tag: string; build: { context: string; dockerfile: string }; workdir: string };
+  entrypoint: { file: string; format: 'esm'; node: '20' };
+  command: string[];
+  interface: { kind: 'a2a-http'; port: number; rpcPath: string; cardPath: string } | { kind: 'child-stdio'; protocol: 'agentdef-child/v1' };
+  resources: { cpu: number; memoryMb: number; heapMb: number; gpu: { count: number; reason: string } | null };
+  mounts: { name: string; mountPath: string; readOnly: boolean; source: { kind: 'checkpoint'; checkpointId: string; lock: string } | { kind: 'volume' } }[];
+  inference: { protocol: 'openai-chat'; baseUrl: string; checkpoints: string[] } | null;
+  nativeTools: { toolId: string; binary: string; path: string }[];
+  env: EnvVar[];
+  timeouts: { runMs: number; killAfterMs: number; startupMs: number; terminationGraceMs: number; activeDeadlineMs?: number };
+  healthCheck: { http: { path: string; port: number }; initialDelayMs: number; periodMs: number; timeoutMs: number; failureThreshold: number } | null;
+  receipts: { mode: 'signed'; schema: 'receipt/v1'; format: 'jsonl'; path: string; volume: string; signer: string; keySecret: string } | { mode: 'off' };
+  restartPolicy: 'Never' | 'OnFailure' | 'Always';
+}
+
+export { childJobFile, nodeFileStem };
+
+/** A DNS-label-like job name: lower case, `[a-z0-9-]`, at most 63 characters. */
+export function jobName(text: string): string {
+  const name = text.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  return (name || 'agent').slice(0, 63).replace(/-$/, '');
+}
+
+export interface JobSpecInput {
+  bundle: HostBundle;
+  nodeId: string;
+  definitions: Record<string, AgentDefinition>;
+  definitionDigests: Record<string, string>;
+  planDigest: string;
+  image: Hb3Job['image'];
+}
+
+export function buildJobSpec(input: JobSpecInput): Hb3Job {
+  const { bundle, nodeId } = input;
+  const spec = bundle.nodes[nodeId]!;
+  const isRoot = nodeId === bundle.rootId;
+  const hosted = hostedNodes(bundle, nodeId);
+  const subtree = subtreeNodes(bundle, nodeId);
+  const memoryMb = spec.memoryMb ?? DEFAULT_MEMORY_MB;
+  const heapMb = heapLimitMb(memoryMb);
+  const tuned = hosted.flatMap((n) => tunedPins(input.definitions[n.nodeId]!).map((p) => ({ node: n, pin: p })));
+  const checkpoints = hosted.flatMap((n) => n.checkpoints);
+  const runMs = resolveLimits(spec.config.limits).wallClockMs;
+  const kind: Hb3Job['kind'] = isRoot ? bundle.kind : 'Job';
+  const receipts = spec.config.receipts;
+
+  const env: EnvVar[] = [{ name: 'NODE_ENV', value: 'production' }];
+  if (isRoot) env.push({ name: 'HOST', value: '0.0.0.0' }, { name: 'PORT', value: String(CONTAINER_PORT) });
+  env.push({ name: 'AGENTDEF_NODE', value: nodeId });
+  if (receipts.mode === 'signed') env.push({ name: 'AGENTDEF_RECEIPTS_FILE', value: CONTAINER_RECEIPTS_FILE });
+  if (checkpoints.length > 0) env.push({ name: 'AGENTDEF_WEIGHTS_ROOT', value: CONTAINER_WEIGHTS_ROOT });
+  // The reference host runs quarantined children as processes of this job and hands them their
+  // own secrets, so the job references every secret of its subtree.
+  for (const name of secretsOf(bundle, subtree)) env.push({ name, secretRef: { name } });
+
+  const mounts: Hb3Job['mounts'] = checkpoints.map((c, i) => ({
+    name: `weights-${i}`,
+    mountPath: `${CONTAINER_WEIGHTS_ROOT}/${c.path}`,
+    readOnly: true,
+    source: { kind: 'checkpoint', checkpointId: c.checkpointId, lock: 'weights.lock.json' },
+  }));
+  if (receipts.mode === 'signed') mounts.push({ name: 'receipts', mountPath: RECEIPTS_DIR, readOnly: false, source: { kind: 'volume' } });
+
+  const port = CONTAINER_PORT;
+  const job: Hb3Job = {
+    apiVersion: HB3_API_VERSION,
+    kind,
+    metadata: {
+      name: jobName(isRoot ? spec.config.agent.slug : `${bundle.nodes[bundle.rootId]!.config.agent.slug}-${nodeFileStem(bundle.rootId, nodeId)}`),
+      agent: agentKey(spec),
+      node: nodeId,
+      planDigest: input.planDigest,
+      definitionDigest: input.definitionDigests[nodeId] ?? '',
+      labels: { 'agentdef.dev/agent': spec.config.agent.slug, 'agentdef.dev/version': spec.config.agent.version, 'agentdef.dev/lifecycle': spec.config.lifecycleState },
+    },
+    image: input.image,
+    entrypoint: { file: `${IMAGE_DIR}/${ENTRYPOINT_FILE}`, format: 'esm', node: '20' },
+    command: ['node', `--max-old-space-size=${heapMb}`, `${IMAGE_WORKDIR}/${ENTRYPOINT_FILE}`, ...(isRoot ? [] : ['--child', nodeId])],
+    interface: isRoot ? { kind: 'a2a-http', port, rpcPath: RPC_PATH, cardPath: AGENT_CARD_PATH } : { kind: 'child-stdio', protocol: 'agentdef-child/v1' },
+    resources: {
+      cpu: Math.max(1, Math.ceil(memoryMb / 4096)),
+      memoryMb,
+      heapMb,
+      gpu: tuned.length > 0 ? { count: 1, reason: `tuned checkpoint ${tuned[0]!.pin.checkpointId} of ${agentKey(tuned[0]!.node)}` } : null,
+    },
+    mounts,
+    inference: tuned.length > 0 ? { protocol: 'openai-chat', baseUrl: LOCAL_INFERENCE_BASE_URL, checkpoints: tuned.map((t) => t.pin.checkpointId) } : null,
+    nativeTools: hosted.flatMap((n) => n.native.map((t) => ({ toolId: t.toolId, binary: t.binary, path: `${IMAGE_TOOLS_DIR}/${t.binary}` }))),
+    env,
+    timeouts: {
+      runMs,
+      killAfterMs: runMs + KILL_GRACE_MS,
+      startupMs: STARTUP_MS,
+      terminationGraceMs: TERMINATION_GRACE_MS,
+      ...(kind === 'Job' ? { activeDeadlineMs: STARTUP_MS + runMs + KILL_GRACE_MS } : {}),
+    },
+    healthCheck: isRoot ? { http: { path: '/healthz', port }, initialDelayMs: 500, periodMs: 5000, timeoutMs: 2000, failureThreshold: 3 } : null,
+    receipts:
+      receipts.mode === 'signed'
+        ? { mode: 'signed', schema: 'receipt/v1', format: 'jsonl', path: CONTAINER_RECEIPTS_FILE, volume: 'receipts', signer: receipts.signerRef ?? 'unnamed', keySecret: receipts.keyBinding ?? '' }
+        : { mode: 'off' },
+    restartPolicy: kind === 'Service' ? 'Always' : 'Never',
+  };
+  return job;
+}

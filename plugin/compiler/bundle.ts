@@ -1,0 +1,235 @@
+/**
+ * In-memory bundling with esbuild, for adapters: an entry module's source (and any other
+ * generated modules) in, one bundled module, its source map and its size out. Nothing is written.
+ *
+ * Generated modules live in a virtual folder (`virtualRoot`); imports between them are relative
+ * (`./agents/x`). Everything else resolves on disk from `resolveDir`, except what `aliases` maps
+ * (a specifier, or a `prefix/` for a whole family, to an absolute path) and what `textModules`
+ * supplies (a specifier whose default export is a string, e.g. another bundle's code).
+ *
+ * Deterministic: the same inputs give the same bytes. Source map `sources` are made relative to
+ * `sourceRoot` (posix), so no absolute path of the machine that compiled ever lands in the output.
+ */
+import { build, type Loader, type Plugin } from 'esbuild';
+import { statSync } from 'node:fs';
+import { isAbsolute, join, posix, relative, sep } from 'node:path';
+
+export interface BundleInput {
+  /** The entry module: its virtual path (posix, below `virtualRoot`) and its source. */
+  entry: { path: string; contents: string };
+  /** Other generated modules by virtual path (posix, below `virtualRoot`). */
+  files?: Readonly<Record<string, string>>;
+  /** The virtual folder generated modules live in, as it should appear in the source map (e.g. `src`). */
+  virtualRoot?: string;
+  /** Absolute folder that imports of on-disk modules (packages, `./x` from disk files) resolve from. */
+  resolveDir: string;
+  platform: 'neutral' | 'node' | 'browser';
+  format?: 'esm' | 'cjs';
+  /** Specifiers left as imports (`cloudflare:*`, `node:*`, `./host-plan.json`); `*` wildcards allowed as esbuild takes them. */
+  externals?: readonly string[];
+  /**
+   * Specifier → absolute path. A key ending in `/` maps a family: `agentdef:workspace/` +
+   * `tools/x.ts` → `<path>/tools/x.ts`. A path without extension is resolved like an import.
+   */
+  aliases?: Readonly<Record<string, string>>;
+  /** Specifier → text: `import text from '<specifier>'` gives the string. */
+  textModules?: Readonly<Record<string, string>>;
+  minify?: boolean;
+  /** Emit a source map beside the code (default true). */
+  sourcemap?: boolean;
+  /** The output file's name, for the map's `file` and the `sourceMappingURL` comment. */
+  outFile: string;
+  /**
+   * How the map names sources on disk: the first root containing a file names it `<prefix><path
+   * inside the root>` (posix); a file under none is named relative to `resolveDir`. Default: one
+   * root, `resolveDir`, no prefix.
+   */
+  sourceRoots?: readonly { dir: string; prefix: string }[];
+  /** esbuild's working folder: unminified output names each module by its path relative to it (default `resolveDir`). */
+  workingDir?: string;
+  target?: string;
+  /** Package.json `exports` conditions to prefer (e.g. `workerd`, `worker`). */
+  conditions?: readonly string[];
+  /** Compile-time constants, as esbuild's `define`. */
+  define?: Readonly<Record<string, string>>;
+}
+
+export interface BundleOutput {
+  code: string;
+  /** The source map (JSON text); absent when `sourcemap` is false. */
+  map?: string;
+  /** UTF-8 size of `code` in bytes. */
+  bytes: number;
+}
+
+export class BundleError extends Error {
+  constructor(readonly errors: string[]) {
+    super(`bundling failed:\n${errors.join('\n')}`);
+    this.name = 'BundleError';
+  }
+}
+
+const VIRTUAL = 'agentdef-virtual';
+const TEXT = 'agentdef-text';
+
+function loaderFor(path: string): Loader {
+  if (path.endsWith('.ts') || path.endsWith('.mts') || path.endsWith('.cts')) return 'ts';
+  if (path.endsWith('.tsx')) return 'tsx';
+  if (path.endsWith('.json')) return 'json';
+  return 'js';
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const toPosix = (path: string) => path.split(sep).join('/');
+
+/** `./agents/x` from `src/index.ts` → `src/agents/x.ts` when that module exists. */
+function resolveVirtual(importer: string, specifier: string, files: ReadonlyMap<string, string>): string | undefined {
+  const base = posix.normalize(posix.join(posix.dirname(importer), specifier));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.js`, `${base}/index.ts`, `${base}/index.js`]) if (files.has(candidate)) return candidate;
+  return undefined;
+}
+
+function aliasTarget(specifier: string, aliases: Readonly<Record<string, string>>): string | undefined {
+  if (aliases[specifier] !== undefined && !specifier.endsWith('/')) return aliases[specifier];
+  let best: string | undefined;
+  for (const key of Object.keys(aliases)) if (key.endsWith('/') && specifier.startsWith(key) && (best === undefined || key.length > best.length)) best = key;
+  if (best === undefined) return undefined;
+  const rest = specifier.slice(best.length);
+  if (rest.split('/').includes('..')) return undefined;
+  return join(aliases[best]!, ...rest.split('/'));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Resolution for generated modules, aliases and text modules. Filters are narrow on purpose:
+ * every match is a round trip into JavaScript, so imports between on-disk modules never hit it.
+ */
+function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): Plugin {
+  const aliases = input.aliases ?? {};
+  const texts = input.textModules ?? {};
+  const external = (path: string) => input.externals?.some((pattern) => matchesExternal(pattern, path)) ?? false;
+  return {
+    name: 'agentdef-virtual-modules',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${escapeRegExp(input.entry.path)}$`) }, (args) => (args.kind === 'entry-point' ? { path: input.entry.path, namespace: VIRTUAL } : undefined));
+
+      const specials = [...Object.keys(texts).map((k) => `^${escapeRegExp(k)}$`), ...Object.keys(aliases).map((k) => (k.endsWith('/') ? `^${escapeRegExp(k)}` : `^${escapeRegExp(k)}$`))];
+      if (specials.length > 0) {
+        b.onResolve({ filter: new RegExp(specials.join('|')) }, async (args) => {
+          if (Object.prototype.hasOwnProperty.call(texts, args.path)) return { path: args.path, namespace: TEXT };
+          const aliased = aliasTarget(args.path, aliases);
+          if (aliased === undefined) return undefined;
+          if (isFile(aliased)) return { path: aliased };
+          // No extension: let esbuild resolve it like a relative import from its folder.
+          const resolved = await b.resolve(`./${toPosix(relative(input.resolveDir, aliased))}`, { kind: args.kind, resolveDir: input.resolveDir });
+          return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path };
+        });
+      }
+
+      b.onResolve({ filter: /.*/, namespace: VIRTUAL }, async (args) => {
+        if (external(args.path)) return { path: args.path, external: true };
+        if (args.path.startsWith('./') || args.path.startsWith('../')) {
+          const target = resolveVirtual(args.importer, args.path, files);
+          if (target !== undefined) return { path: target, namespace: VIRTUAL };
+          return { errors: [{ text: `cannot resolve ${args.path} from the generated module ${args.importer}` }] };
+        }
+        // Bare specifiers of generated modules resolve from resolveDir, as if they lived there.
+        const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: input.resolveDir });
+        return resolved.errors.length > 0 ? { errors: resolved.errors } : resolved;
+      });
+      b.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) => ({ contents: files.get(args.path)!, loader: loaderFor(args.path), resolveDir: input.resolveDir }));
+      b.onLoad({ filter: /.*/, namespace: TEXT }, (args) => ({ contents: texts[args.path]!, loader: 'text' }));
+    },
+  };
+}
+
+function matchesExternal(pattern: string, path: string): boolean {
+  if (!pattern.includes('*')) return pattern === path;
+  const [head, tail] = pattern.split('*', 2) as [string, string];
+  return path.startsWith(head) && path.endsWith(tail) && path.length >= head.length + tail.length;
+}
+
+function inside(dir: string, path: string): string | undefined {
+  const rel = relative(dir, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? toPosix(rel) : undefined;
+}
+
+/** The name a source file gets in the map (see `sourceRoots`). */
+export function sourceName(absolute: string, input: Pick<BundleInput, 'sourceRoots' | 'resolveDir'>): string {
+  for (const root of input.sourceRoots ?? [{ dir: input.resolveDir, prefix: '' }]) {
+    const rel = inside(root.dir, absolute);
+    if (rel !== undefined) return `${root.prefix}${rel}`;
+  }
+  return toPosix(relative(input.resolveDir, absolute));
+}
+
+/** Map `sources` (esbuild writes them relative to the output file) through `sourceName`; virtual modules under `virtualRoot`. */
+function relativeSources(mapText: string, input: BundleInput, outDirAbs: string): string {
+  const map = JSON.parse(mapText) as { sources: string[]; file?: string; sourceRoot?: string };
+  map.sources = map.sources.map((source) => {
+    if (source.startsWith(`${VIRTUAL}:`)) return posix.join(input.virtualRoot ?? '', source.slice(VIRTUAL.length + 1));
+    if (source.startsWith(`${TEXT}:`)) return source.slice(TEXT.length + 1);
+    return sourceName(isAbsolute(source) ? source : join(outDirAbs, source), input);
+  });
+  map.file = input.outFile;
+  delete map.sourceRoot;
+  return JSON.stringify(map);
+}
+
+export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
+  const files = new Map<string, string>([[input.entry.path, input.entry.contents], ...Object.entries(input.files ?? {})]);
+  const sourcemap = input.sourcemap ?? true;
+  // A fake output location inside resolveDir: esbuild needs one to name the map's sources.
+  const outDirAbs = join(input.resolveDir, '.agentdef-bundle');
+  const result = await build({
+    entryPoints: [input.entry.path],
+    bundle: true,
+    write: false,
+    outfile: join(outDirAbs, input.outFile),
+    format: input.format ?? 'esm',
+    platform: input.platform,
+    target: input.target ?? 'es2022',
+    minify: input.minify ?? false,
+    treeShaking: true,
+    sourcemap: sourcemap ? 'linked' : false,
+    sourcesContent: true,
+    legalComments: 'eof',
+    charset: 'utf8',
+    logLevel: 'silent',
+    external: [...(input.externals ?? [])],
+    ...(input.conditions ? { conditions: [...input.conditions] } : {}),
+    ...(input.define ? { define: { ...input.define } } : {}),
+    mainFields: input.platform === 'node' ? ['module', 'main'] : ['browser', 'module', 'main'],
+    resolveExtensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'],
+    plugins: [virtualPlugin(input, files)],
+    absWorkingDir: input.workingDir ?? input.resolveDir,
+  }).catch((error: unknown) => {
+    const messages = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors;
+    if (!messages) throw error;
+    const where = (file: string) => {
+      if (file.startsWith(`${VIRTUAL}:`)) return posix.join(input.virtualRoot ?? '', file.slice(VIRTUAL.length + 1));
+      return isAbsolute(file) ? sourceName(file, input) : file;
+    };
+    throw new BundleError(messages.map((m) => (m.location ? `${where(m.location.file)}:${m.location.line}:${m.location.column + 1}: ${m.text}` : m.text)));
+  });
+  const outputs = result.outputFiles ?? [];
+  const codeFile = outputs.find((f) => f.path.endsWith(input.outFile));
+  if (!codeFile) throw new BundleError(['esbuild produced no output']);
+  let code = codeFile.text;
+  let map: string | undefined;
+  if (sourcemap) {
+    const mapFile = outputs.find((f) => f.path.endsWith(`${input.outFile}.map`));
+    if (mapFile) map = relativeSources(mapFile.text, input, outDirAbs);
+  } else {
+    code = code.replace(/\n\/\/# sourceMappingURL=[^\n]*\n?$/, '\n');
+  }
+  return { code, ...(map !== undefined ? { map } : {}), bytes: Buffer.byteLength(code, 'utf8') };
+}

@@ -1,0 +1,116 @@
+/**
+ * The parent side of a quarantined child: a `ChildRunner` that runs each child in a fresh process
+ * of the same entry (`--child <nodeId>`), with the child's own heap limit (`memoryMb`) and only
+ * its own secrets, under a hard deadline: the parent's remaining wall clock or the child's own
+ * `wallClockMs`, whichever ends first, plus a grace period. A child that overruns is killed and
+ * the parent issues its receipt (`killed_by_host`); a parent run that is aborted kills its child.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildRunner } from '../../runtime/composition';
+import { LimitReached } from '../../runtime/run-budget';
+import { RuntimeError } from '../../runtime/errors';
+import type { Receipt } from '../../runtime/receipts';
+import { resolveLimits } from '../../runtime/runtime-config';
+import { CHILD_FLAG, isChildReply, type ChildTask } from './child-protocol';
+import type { HostNodeSpec } from './host-bundle';
+import { killedRunReceipt } from './killed-receipt';
+import { lineSplitter } from './run-events';
+
+export interface ProcessChildRunnerOptions {
+  /** The node specs by id. */
+  nodes: Record<string, HostNodeSpec>;
+  /** The entry file to start again (`process.argv[1]`). */
+  entryFile: string;
+  /**
+   * A command that starts a child's own job instead (HB3): it is run with the child's job file
+   * appended, speaks the same stdin/stdout protocol, and gives the child its own secrets.
+   */
+  childLauncher?: { command: string; args: string[]; jobFile(nodeId: string): string };
+  execPath?: string;
+  /** The environment every child gets (no secrets: those go over stdin). */
+  env: NodeJS.ProcessEnv;
+  /** The secrets a child's subtree needs, resolved by the parent. */
+  secretsFor(nodeId: string): Record<string, string>;
+  /** Receives every receipt a child process issued (and the parent's receipt for a killed child). */
+  deliver(receipt: Receipt): void;
+  /** Extra time after the deadline before the child is killed; default 2000 ms. */
+  killGraceMs?: number;
+  /** Called with each child's pid while it runs (hosts keep the list to stop them on shutdown). */
+  onSpawn?(pid: number, exited: Promise<void>): void;
+  now?: () => number;
+}
+
+export function processChildRunner(options: ProcessChildRunnerOptions): ChildRunner {
+  const now = options.now ?? (() => Date.now());
+  return async (child, input, context) => {
+    const nodeId = child.nodeId;
+    const spec = nodeId ? options.nodes[nodeId] : undefined;
+    if (!nodeId || !spec) throw new RuntimeError('composition_failed', `no node for child ${child.slug}@${child.version}`);
+    const ownLimit = resolveLimits(spec.config.limits).wallClockMs;
+    const deadlineMs = Math.min(ownLimit, Math.max(0, context.remainingMs)) + (options.killGraceMs ?? 2000);
+    const execArgv = spec.memoryMb ? [`--max-old-space-size=${heapLimitMb(spec.memoryMb)}`] : [];
+    const started = now();
+    const launcher = options.childLauncher;
+    const [command, args] = launcher
+      ? [launcher.command, [...launcher.args, launcher.jobFile(nodeId)]]
+      : [options.execPath ?? process.execPath, [...execArgv, options.entryFile, CHILD_FLAG, nodeId]];
+    const proc = spawn(command, args, {
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'inherit'],
+      windowsHide: true,
+    });
+    const exited = new Promise<void>((resolve) => proc.once('close', () => resolve()));
+    if (proc.pid !== undefined) options.onSpawn?.(proc.pid, exited);
+    proc.stdin.on('error', () => undefined);
+    const task: ChildTask = { nodeId, input, runId: context.runId, composedIn: { card: context.parent.slug, cardVersion: context.parent.version }, secrets: launcher ? {} : options.secretsFor(nodeId) };
+    proc.stdin.write(`${JSON.stringify(task)}\n`);
+
+    let reply: unknown;
+    const lines = lineSplitter((line) => {
+      try {
+        reply = JSON.parse(line) as unknown;
+      } catch {
+        // not the reply
+      }
+    });
+    proc.stdout.on('data', (c: Buffer) => lines.push(c));
+
+    let killedFor: 'deadline' | 'abort' | undefined;
+    const kill = (why: 'deadline' | 'abort') => {
+      if (killedFor || proc.exitCode !== null) return;
+      killedFor = why;
+      proc.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => kill('deadline'), deadlineMs);
+    const onAbort = () => kill('abort');
+    context.signal.addEventListener('abort', onAbort, { once: true });
+    const code = await new Promise<number | null>((resolve) => {
+      proc.once('close', (exitCode) => resolve(exitCode));
+      proc.once('error', () => resolve(null));
+    });
+    clearTimeout(timer);
+    context.signal.removeEventListener('abort', onAbort);
+    lines.end();
+
+    if (killedFor) {
+      const keyName = spec.config.receipts.keyBinding;
+      const key = keyName ? (options.secretsFor(nodeId)[keyName] ?? options.env[keyName]) : undefined;
+      if (spec.config.receipts.mode === 'signed' && key) {
+        const receipt = await killedRunReceipt(spec.config, { runId: context.runId, ...(input.skillId ? { skillId: input.skillId } : {}), startedAtMs: started, killedAtMs: now(), composedIn: task.composedIn }, key).catch(() => undefined);
+        if (receipt) options.deliver(receipt);
+      }
+      if (killedFor === 'abort') throw context.signal.reason instanceof Error ? context.signal.reason : new LimitReached('limit:wallClock');
+      return { stopReason: 'limit:wallClock', error: { code: 'killed_by_host', message: `child ${child.slug}@${child.version} overran its wall clock and was killed` } };
+    }
+    if (!isChildReply(reply)) {
+      throw new RuntimeError('composition_failed', `child ${child.slug}@${child.version} exited (code ${code ?? 'none'}) without a result`);
+    }
+    for (const receipt of reply.receipts) options.deliver(receipt);
+    return reply.result;
+  };
+}
+
+/** Node's old-space limit for a process allowed `memoryMb`: three quarters, at least 64 MB. */
+export function heapLimitMb(memoryMb: number): number {
+  return Math.max(64, Math.floor(memoryMb * 0.75));
+}

@@ -1,0 +1,23 @@
+/**
+ * The fixed places of agentdef's HB3 container contract, shared by the emitted job spec and the
+ * entrypoint that runs inside it: the A2A port, the receipts file, the weights root and the
+ * native tools folder.
+ */
+export const CONTAINER_PORT = 8080;
+export const CONTAINER_RECEIPTS_FILE = '/var/lib/agentdef/receipts/receipts.jsonl';
+export const CONTAINER_WEIGHTS_ROOT = '/weights';
+export const IMAGE_TOOLS_DIR = '/opt/agentdef/tools';
+
+/** The variable naming the command that starts a quarantined child's own job (see docs/hb3.md). */
+export const CHILD_LAUNCHER_ENV = 'AGENTDEF_CHILD_LAUNCHER';
+
+/** `write-router@1.4.0/splice-resolver@0.4.2` below root `write-router@1.4.0` → `splice-resolver-0.4.2`. */
+export function nodeFileStem(rootId: string, nodeId: string): string {
+  const below = nodeId.startsWith(`${rootId}/`) ? nodeId.slice(rootId.length + 1) : nodeId;
+  return below.replace(/@/g, '-').replace(/\//g, '--').replace(/[^A-Za-z0-9._-]+/g, '_');
+}
+
+/** The job file of a quarantined child, relative to the output folder. */
+export function childJobFile(rootId: string, nodeId: string): string {
+  return `jobs/${nodeFileStem(rootId, nodeId)}.hb3-job.json`;
+}

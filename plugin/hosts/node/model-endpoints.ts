@@ -1,0 +1,59 @@
+/**
+ * Where a host's model pins are reached, adjusted from the environment before the runtime starts
+ * (the runtime derives its egress allow-list from the same base URLs):
+ * - `AGENTDEF_BASE_URL_<PROVIDER>` (provider id upper-cased, other characters `_`:
+ *   `custom:acme-tuned` → `AGENTDEF_BASE_URL_CUSTOM_ACME_TUNED`) replaces any pin's base URL;
+ * - `AGENTDEF_INFERENCE_BASE_URL` replaces the in-container inference server of tuned pins
+ *   (`http://127.0.0.1:8000/v1` in an HB3 job), for local runs;
+ * - `OLLAMA_HOST` (Ollama's own variable: `host`, `host:port` or a URL) places `local-ollama` pins.
+ */
+import type { RuntimeConfig, RuntimeModelPin } from '../../runtime/runtime-config';
+import { DEFAULT_PROVIDER_BASE_URLS, modelBaseUrl } from '../../runtime/runtime-config';
+
+export const DEFAULT_OLLAMA_HOST = DEFAULT_PROVIDER_BASE_URLS['ollama-chat'];
+
+export function providerEnvName(providerId: string): string {
+  return `AGENTDEF_BASE_URL_${providerId.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+}
+
+/** Ollama's `OLLAMA_HOST` as a base URL: `http://127.0.0.1:11434` when unset. */
+export function ollamaBaseUrl(env: NodeJS.ProcessEnv): string {
+  const raw = env['OLLAMA_HOST']?.trim();
+  if (!raw) return DEFAULT_OLLAMA_HOST;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  const url = new URL(withScheme);
+  if (url.port === '' && url.protocol === 'http:' && !/:\d+$/.test(withScheme.replace(/\/+$/, ''))) url.port = '11434';
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  return url.toString().replace(/\/+$/, '');
+}
+
+function pinBaseUrl(pin: RuntimeModelPin, env: NodeJS.ProcessEnv): string | undefined {
+  const explicit = env[providerEnvName(pin.providerId)];
+  if (explicit) return explicit;
+  if (pin.wire === 'ollama-chat') return ollamaBaseUrl(env);
+  if (pin.tier === 'tuned' && pin.baseUrl && env['AGENTDEF_INFERENCE_BASE_URL']) return env['AGENTDEF_INFERENCE_BASE_URL'];
+  return pin.baseUrl;
+}
+
+/** The config with every pin's base URL settled for this host (a copy; the input is unchanged). */
+export function withEndpointOverrides(config: RuntimeConfig, env: NodeJS.ProcessEnv): RuntimeConfig {
+  return {
+    ...config,
+    models: config.models.map((pin) => {
+      const baseUrl = pinBaseUrl(pin, env);
+      return baseUrl === undefined ? { ...pin } : { ...pin, baseUrl: baseUrl.replace(/\/+$/, '') };
+    }),
+  };
+}
+
+/** Every origin a config reaches: model base URLs, tool URLs and endpoints, extra allowed origins. */
+export function reachedUrls(config: RuntimeConfig): { what: string; url: string }[] {
+  const out: { what: string; url: string }[] = [];
+  for (const pin of config.models) out.push({ what: `model ${pin.model} (${pin.providerId})`, url: modelBaseUrl(pin) });
+  for (const tool of config.tools) {
+    if (tool.url) out.push({ what: `tool ${tool.id}`, url: tool.url });
+    for (const endpoint of tool.endpoints ?? []) out.push({ what: `tool ${tool.id}`, url: endpoint });
+  }
+  for (const origin of config.egress.allow) out.push({ what: 'egress.allow', url: origin });
+  return out;
+}

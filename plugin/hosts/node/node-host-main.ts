@@ -1,0 +1,172 @@
+/**
+ * The main of a compiled Node host (HB3 entrypoint, local launcher). It serves the A2A handler of
+ * one node (the root, or `AGENTDEF_NODE`) over HTTP, prints `host.ready` with the URL, and stops
+ * cleanly on SIGINT/SIGTERM: no new requests, requests in flight answered, receipts flushed to the
+ * JSONL file, MCP servers and child processes stopped, exit 0. A `Job` stops the same way after
+ * its first task. `--child <nodeId>` runs a quarantined child instead (see child-main.ts).
+ * A start problem prints one line (`agentdef: error: ...`) and exits 78 with nothing left running.
+ */
+import { writeSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createA2aHandler } from '../../runtime/a2a-handler';
+import { AGENT_CARD_PATH } from '../../runtime/agent-card';
+import { runChildMain } from './child-main';
+import { heapLimitMb } from './child-runner';
+import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE } from './container-contract';
+import { HostStartError, START_FAILED_EXIT } from './host-error';
+import type { HostProgram } from './host-bundle';
+import { agentKey } from './host-bundle';
+import { serveWebHandler, type ServedHost } from './http-server';
+import type { McpStdioTools, StartMcpOptions } from './mcp-stdio-tools';
+import { startProcessHost, type ProcessHost } from './process-host';
+import { createReceiptFileSink } from './receipt-file-sink';
+import { createRunTracker, formatEvent, type HostEvent } from './run-events';
+import { createSecretSource, envSecretSource, howToProvideSecret } from './secret-source';
+import { printServiceFile } from './service-files';
+import { defaultReceiptsFile } from './state-dir';
+
+
+export interface NodeHostOptions {
+  startMcp?: (options: StartMcpOptions) => Promise<McpStdioTools>;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`agentdef: error: ${message}\n`);
+  process.exit(START_FAILED_EXIT);
+}
+
+function parsePort(text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) fail(`the port must be a number from 0 to 65535, not "${text}"`);
+  return Number(text);
+}
+
+export async function runNodeHost(program: HostProgram, options: NodeHostOptions = {}): Promise<void> {
+  const local = program.host === 'local';
+  let args;
+  try {
+    args = parseArgs({
+      args: process.argv.slice(2),
+      strict: true,
+      allowPositionals: false,
+      options: { child: { type: 'string' }, port: { type: 'string' }, 'print-service': { type: 'string' }, help: { type: 'boolean' } },
+    }).values;
+  } catch (error) {
+    fail(`${(error as Error).message}; usage: node ${local ? 'launch.mjs' : 'entrypoint.mjs'} [--port <n>]${local ? ' [--print-service launchd|systemd]' : ''}`);
+  }
+  if (args.help) {
+    process.stdout.write(`usage: node ${local ? 'launch.mjs' : 'entrypoint.mjs'} [--port <n>]${local ? ' [--print-service launchd|systemd]' : ''}\n`);
+    return;
+  }
+  if (args.child !== undefined) {
+    return runChildMain(program, args.child, { readCheckpoints: !local, checkOllama: local, ...(options.startMcp ? { startMcp: options.startMcp } : {}) });
+  }
+  const rootSpec = program.nodes[program.rootId]!;
+  if (args['print-service'] !== undefined) {
+    const port = parsePort(args.port ?? process.env['AGENTDEF_PORT'], 0);
+    const text = printServiceFile(args['print-service'], rootSpec.config.agent.slug, rootSpec.config.agent.version, rootSpec.memoryMb ? heapLimitMb(rootSpec.memoryMb) : undefined, port, process.env);
+    if (text === undefined) fail(`--print-service takes launchd or systemd, not "${args['print-service']}"`);
+    process.stdout.write(text);
+    return;
+  }
+
+  const env = process.env;
+  const nodeId = (!local && env['AGENTDEF_NODE']) || program.rootId;
+  const spec = program.nodes[nodeId];
+  if (!spec) fail(`AGENTDEF_NODE names no node of this entry: use one of ${Object.keys(program.nodes).join(', ')}`);
+  const agent = agentKey(spec);
+  const host = local ? '127.0.0.1' : env['HOST'] || '0.0.0.0';
+  const port = local ? parsePort(args.port ?? env['AGENTDEF_PORT'], 0) : parsePort(args.port ?? env['PORT'], CONTAINER_PORT);
+  const receiptsFile = env['AGENTDEF_RECEIPTS_FILE'] || (local ? defaultReceiptsFile(spec.config.agent.slug, env) : CONTAINER_RECEIPTS_FILE);
+  const once = !local && program.kind === 'Job' && env['AGENTDEF_JOB_MODE'] !== 'serve';
+
+  // Events are written synchronously: a supervisor must see `run.start` even when the run then
+  // blocks the event loop (pipes are asynchronous on macOS).
+  const emit = (event: HostEvent) => {
+    const line = formatEvent(event);
+    try {
+      writeSync(1, line);
+    } catch {
+      process.stdout.write(line);
+    }
+  };
+  const sink = createReceiptFileSink(receiptsFile, () => emit({ event: 'receipt.write_failed', runId: '' }));
+  const tracker = createRunTracker(agent);
+  let served: ServedHost | undefined;
+  let processHost: ProcessHost | undefined;
+  let stopping: Promise<void> | undefined;
+
+  const stop = (code: number, reason: string): Promise<void> => {
+    stopping ??= (async () => {
+      emit({ event: 'host.stopping', runId: '', reason });
+      await served?.close();
+      await processHost?.settled();
+      await sink.flush();
+      await processHost?.close();
+      emit({ event: 'host.stopped', runId: '', reason });
+      process.exit(code);
+    })();
+    return stopping;
+  };
+  const log = (event: HostEvent) => {
+    emit(event);
+    const change = tracker.push(event);
+    if (once && change?.kind === 'finished') void stop(0, 'job done');
+  };
+
+  // A second signal forces the exit; one arriving within a second of the first is the same request
+  // (a terminal signals the whole process group, and a supervisor passes it on too).
+  let firstSignalAt: number | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (firstSignalAt !== undefined) {
+      if (Date.now() - firstSignalAt > 1000) process.exit(130);
+      return;
+    }
+    firstSignalAt = Date.now();
+    void stop(0, signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // Started by `agentdef run`: if the supervisor dies (even by SIGKILL), stop too.
+  const supervisor = Number(env['AGENTDEF_SUPERVISOR_PID']);
+  if (Number.isInteger(supervisor) && supervisor > 0) {
+    setInterval(() => {
+      if (process.ppid !== supervisor) void stop(1, 'supervisor gone');
+    }, 500).unref();
+  }
+
+  try {
+    processHost = await startProcessHost({
+      program,
+      nodeId,
+      env,
+      secrets: local ? createSecretSource({ env }) : envSecretSource(env),
+      secretHint: local ? (name) => howToProvideSecret(name) : (name) => `give the job a secretRef for ${name} (agentdef run reads it from the keychain or AGENTDEF_SECRET_${name})`,
+      entryFile: process.argv[1] ?? '',
+      cwd: env['AGENTDEF_WORKSPACE'] || process.cwd(),
+      sink,
+      log,
+      readCheckpoints: !local,
+      checkOllama: local,
+      ...(options.startMcp ? { startMcp: options.startMcp } : {}),
+    });
+    const handler = createA2aHandler(processHost.configs[nodeId]!, processHost.depsFor(nodeId));
+    const checkpoints = processHost.checkpoints.map((c) => ({ checkpointId: c.checkpointId, digest: c.digest, files: c.files }));
+    served = await serveWebHandler(handler, {
+      host,
+      port,
+      portHint: local ? 'pass --port <n> (or AGENTDEF_PORT=<n>) with a free port' : 'set PORT (or --port) to a free port',
+      health: () => ({ agent, node: nodeId, host: program.host, kind: local ? 'Service' : program.kind, checkpoints }),
+    });
+  } catch (error) {
+    await processHost?.close().catch(() => undefined);
+    if (error instanceof HostStartError) fail(error.message);
+    fail(`internal error while starting ${agent} (${error instanceof Error ? error.message : typeof error})`);
+  }
+  for (const missing of processHost.unimplemented) {
+    emit({ event: 'host.tool_unimplemented', runId: '', agent: missing.agent, tool: missing.toolId, kind: missing.kind });
+    process.stderr.write(`agentdef: warning: tool "${missing.toolId}" of ${missing.agent} has no implementation on this host (calls fail with tool_unavailable): map it in the workspace's tools.json and compile again\n`);
+  }
+  emit({ event: 'host.ready', runId: '', url: served.url, agent, node: nodeId, host: program.host, kind: local ? 'Service' : program.kind, receipts: receiptsFile });
+  process.stderr.write(`agentdef: ${agent} serves A2A at ${served.url}/ (card: ${served.url}${AGENT_CARD_PATH})\n`);
+}

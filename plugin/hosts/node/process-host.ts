@@ -1,0 +1,252 @@
+/**
+ * Everything one host process needs around the portable runtime, for the node it serves and the
+ * nodes that run inside it (its non-quarantined descendants):
+ * 1. the pins' endpoints settled from the environment, and for a local-host-required agent the
+ *    check that nothing it reaches is off this machine (its fetch is guarded too);
+ * 2. every secret of the subtree read from the secret source (a missing one stops the start);
+ * 3. checkpoint folders read and digested, native executables found, Ollama reachable with its
+ *    models, stdio MCP servers started and their tools checked;
+ * 4. `RunDeps` per node: secrets, tools (bundled, native, MCP), the receipt sink, and a child
+ *    runner: in this process for ordinary children, a fresh process for quarantined ones.
+ * Anything started is stopped again when a later step fails, and by `close()`.
+ */
+import type { ToolHandler } from '../../runtime/agent-loop';
+import type { ChildRunner } from '../../runtime/composition';
+import type { Receipt, ReceiptSink } from '../../runtime/receipts';
+import { deliverReceipt } from '../../runtime/receipts';
+import type { RunDeps } from '../../runtime/run-agent';
+import { runAgent } from '../../runtime/run-agent';
+import type { RuntimeConfig } from '../../runtime/runtime-config';
+import { processChildRunner } from './child-runner';
+import { CHILD_LAUNCHER_ENV, childJobFile } from './container-contract';
+import { HostStartError } from './host-error';
+import type { HostNodeSpec, HostProgram } from './host-bundle';
+import { agentKey, hostedNodes, mcpServersOf, secretsOf, subtreeNodes } from './host-bundle';
+import { checkLocalOnly, loopbackOnlyFetch } from './loopback-fetch';
+import type { DeclaredMcpTool, McpStdioTools, StartMcpOptions } from './mcp-stdio-tools';
+import { withEndpointOverrides } from './model-endpoints';
+import { findExecutable, nativeSearchPath, nativeToolHandlers } from './native-tools';
+import { checkOllama } from './ollama-check';
+import type { HostEvent } from './run-events';
+import type { SecretSource } from './secret-source';
+import { howToProvideSecret } from './secret-source';
+import type { LoadedCheckpoint } from './weights';
+import { checkpointFolder, loadCheckpoint, weightsRoot } from './weights';
+
+export interface ProcessHostOptions {
+  program: HostProgram;
+  /** The node this process serves. */
+  nodeId: string;
+  env: NodeJS.ProcessEnv;
+  secrets: SecretSource;
+  /** How a missing secret can be provided (one phrase). */
+  secretHint?: (name: string) => string;
+  /** This process's entry file, started again for quarantined children. */
+  entryFile: string;
+  /** Working directory of stdio MCP servers. */
+  cwd: string;
+  sink: ReceiptSink;
+  log: (event: HostEvent) => void;
+  /** Local hosts: starts stdio MCP servers (absent in container entrypoints). */
+  startMcp?: (options: StartMcpOptions) => Promise<McpStdioTools>;
+  /** Container hosts read the checkpoint folders of their tuned pins. */
+  readCheckpoints: boolean;
+  /** Local hosts check Ollama before serving. */
+  checkOllama: boolean;
+  killGraceMs?: number;
+}
+
+export interface ProcessHost {
+  /** Configs of the subtree, endpoints settled. */
+  configs: Record<string, RuntimeConfig>;
+  depsFor(nodeId: string): RunDeps;
+  checkpoints: LoadedCheckpoint[];
+  /** Tools of this process's nodes that have no implementation here (calls fail with `tool_unavailable`). */
+  unimplemented: { agent: string; toolId: string; kind: string }[];
+  /** Pids of the MCP servers and child processes running now. */
+  pids(): number[];
+  /** Resolves when background work (receipt delivery) handed over so far has settled. */
+  settled(): Promise<void>;
+  /** Stops MCP servers and child processes. */
+  close(): Promise<void>;
+}
+
+function missingSecretsError(missing: string[], needs: Map<string, string>, hint: (name: string) => string): HostStartError {
+  const first = missing[0]!;
+  const list = missing.length === 1 ? `secret ${first} is` : `secrets ${missing.join(', ')} are`;
+  return new HostStartError(`${list} not set (${needs.get(first) ?? 'needed by the agent'}): ${hint(first)}`);
+}
+
+/** Why each secret is needed, for the missing-secret message. */
+function secretNeeds(program: HostProgram, nodes: readonly HostNodeSpec[]): Map<string, string> {
+  const needs = new Map<string, string>();
+  for (const node of nodes) {
+    const agent = agentKey(node);
+    if (node.config.receipts.keyBinding) needs.set(node.config.receipts.keyBinding, `${agent} signs its receipts with it`);
+    for (const pin of node.config.models) if (pin.secretBinding && !needs.has(pin.secretBinding)) needs.set(pin.secretBinding, `${agent} calls ${pin.providerId} model ${pin.model} with it`);
+  }
+  for (const server of mcpServersOf(nodes)) {
+    for (const [variable, ref] of Object.entries(program.mcpServers[server]?.env ?? {})) {
+      if (ref.from === 'secret' && !needs.has(ref.name)) needs.set(ref.name, `MCP server ${server} reads it as ${variable}`);
+    }
+  }
+  return needs;
+}
+
+export async function startProcessHost(options: ProcessHostOptions): Promise<ProcessHost> {
+  const { program, env } = options;
+  const root = program.nodes[options.nodeId];
+  if (!root) throw new HostStartError(`this entry has no node ${options.nodeId}: set AGENTDEF_NODE to one of ${Object.keys(program.nodes).join(', ')}`);
+  const subtree = subtreeNodes(program, options.nodeId);
+  const hosted = hostedNodes(program, options.nodeId);
+
+  const configs: Record<string, RuntimeConfig> = {};
+  for (const node of subtree) {
+    configs[node.nodeId] = withEndpointOverrides(node.config, env);
+    if (program.localOnly) checkLocalOnly(configs[node.nodeId]!, agentKey(node));
+  }
+
+  // Secrets: every one the subtree needs, so a quarantined child never starts without its own.
+  const secretNames = secretsOf(program, subtree);
+  const secrets: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const name of secretNames) {
+    const value = await options.secrets.get(name);
+    if (value === undefined) missing.push(name);
+    else secrets[name] = value;
+  }
+  if (missing.length > 0) throw missingSecretsError(missing, secretNeeds(program, subtree), options.secretHint ?? ((name) => howToProvideSecret(name)));
+
+  // Checkpoints of the nodes in this process are read. Those of quarantined descendants must at
+  // least exist when their processes start from this one (not when HB3 starts their own jobs).
+  const launcherWords = (env[CHILD_LAUNCHER_ENV] ?? '').trim().split(/\s+/).filter((w) => w !== '');
+  const checkpoints: LoadedCheckpoint[] = [];
+  if (options.readCheckpoints) {
+    const rootDir = weightsRoot(env);
+    for (const node of hosted) {
+      for (const checkpoint of node.checkpoints) {
+        const loaded = await loadCheckpoint(rootDir, checkpoint, agentKey(node));
+        checkpoints.push(loaded);
+        options.log({ event: 'weights.loaded', runId: '', checkpointId: loaded.checkpointId, files: loaded.files, bytes: loaded.bytes, digest: loaded.digest });
+      }
+    }
+    if (launcherWords.length === 0) {
+      for (const node of subtree.filter((n) => !hosted.includes(n))) for (const checkpoint of node.checkpoints) checkpointFolder(rootDir, checkpoint, agentKey(node));
+    }
+  }
+
+  const dirs = nativeSearchPath(env);
+  for (const node of subtree) {
+    for (const tool of node.native) {
+      if (!findExecutable(tool.binary, dirs)) nativeToolHandlers([tool], env, () => agentKey(node)); // throws the start error
+    }
+  }
+  const tools: Record<string, ToolHandler> = { ...program.tools };
+  for (const node of hosted) Object.assign(tools, nativeToolHandlers(node.native, env, () => agentKey(node)));
+
+  if (options.checkOllama) await checkOllama(Object.values(configs));
+
+  const declared: DeclaredMcpTool[] = [];
+  for (const node of hosted) {
+    for (const tool of node.config.tools) {
+      if (tool.kind !== 'mcp-stdio' || !tool.mcpServer) continue;
+      declared.push({ toolId: tool.id, server: tool.mcpServer, name: tool.name, agent: agentKey(node), ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}) });
+    }
+  }
+  let mcp: McpStdioTools | undefined;
+  if (declared.length > 0) {
+    if (!options.startMcp) throw new HostStartError(`${agentKey(root)} uses stdio MCP servers, which only the local launcher runs: compile it with --target local-mac`);
+    mcp = await options.startMcp({
+      servers: program.mcpServers,
+      tools: declared,
+      cwd: options.cwd,
+      resolveEnv: (_server, _variable, ref) => (ref.from === 'secret' ? secrets[ref.name] : env[ref.name]),
+      log: (event, fields) => options.log({ event, runId: '', ...fields }),
+    });
+    Object.assign(tools, mcp.handlers);
+  }
+
+  const unimplemented: ProcessHost['unimplemented'] = [];
+  for (const node of hosted) {
+    for (const tool of node.config.tools) {
+      if (!tools[tool.id] && !(tool.kind === 'mcp-http' && tool.url)) unimplemented.push({ agent: agentKey(node), toolId: tool.id, kind: tool.kind });
+    }
+  }
+
+  // Background work (receipt delivery) and child processes, so shutdown can wait for and stop them.
+  const background = new Set<Promise<unknown>>();
+  const track = (promise: Promise<unknown>) => {
+    const tracked = promise.catch(() => undefined).finally(() => background.delete(tracked));
+    background.add(tracked);
+  };
+  const children = new Map<number, Promise<void>>();
+  const logRuntime = (event: { event: string; runId: string }) => options.log(event);
+  const deliver = (receipt: Receipt) =>
+    deliverReceipt(receipt, options.sink, { waitUntil: track, onError: () => options.log({ event: 'receipt.delivery_failed', runId: receipt.runId }) });
+
+  const childEnv: NodeJS.ProcessEnv = {};
+  const allSecretNames = new Set(secretsOf(program, Object.values(program.nodes)));
+  for (const [key, value] of Object.entries(env)) if (!allSecretNames.has(key) && !key.startsWith('AGENTDEF_SECRET_')) childEnv[key] = value;
+  const pick = (names: string[]) => Object.fromEntries(names.filter((n) => secrets[n] !== undefined).map((n) => [n, secrets[n]!]));
+
+  const isolatedRunner = processChildRunner({
+    nodes: program.nodes,
+    entryFile: options.entryFile,
+    env: childEnv,
+    ...(launcherWords.length > 0 ? { childLauncher: { command: launcherWords[0]!, args: launcherWords.slice(1), jobFile: (id: string) => childJobFile(program.rootId, id) } } : {}),
+    secretsFor: (id) => pick(secretsOf(program, subtreeNodes(program, id))),
+    deliver,
+    ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
+    onSpawn: (pid, exited) => {
+      children.set(pid, exited);
+      void exited.then(() => children.delete(pid));
+    },
+  });
+  const fetchFn = program.localOnly ? loopbackOnlyFetch(undefined, (host) => options.log({ event: 'egress.blocked_off_machine', runId: '', host })) : undefined;
+
+  const depsCache = new Map<string, RunDeps>();
+  const depsFor = (nodeId: string): RunDeps => {
+    const cached = depsCache.get(nodeId);
+    if (cached) return cached;
+    const config = configs[nodeId];
+    if (!config) throw new HostStartError(`no node ${nodeId}`);
+    const inProcess: ChildRunner = async (child, input, context) => {
+      const childConfig = child.nodeId ? configs[child.nodeId] : undefined;
+      if (!child.nodeId || !childConfig) throw new Error(`no config for child ${child.slug}@${child.version}`);
+      return runAgent(childConfig, input, depsFor(child.nodeId), { runId: context.runId, signal: context.signal, composedIn: { card: context.parent.slug, cardVersion: context.parent.version } });
+    };
+    const deps: RunDeps = {
+      secrets: (name) => secrets[name],
+      tools,
+      receipts: { sink: options.sink },
+      waitUntil: track,
+      log: logRuntime,
+      ...(fetchFn ? { fetch: fetchFn } : {}),
+      ...(config.composition.kind === 'dag' ? { runChild: config.composition.quarantine ? isolatedRunner : inProcess } : {}),
+    };
+    depsCache.set(nodeId, deps);
+    return deps;
+  };
+
+  return {
+    configs,
+    depsFor,
+    checkpoints,
+    unimplemented,
+    pids: () => [...(mcp?.pids() ?? []), ...children.keys()],
+    settled: async () => {
+      while (background.size > 0) await Promise.all([...background]);
+    },
+    async close() {
+      for (const pid of children.keys()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      await Promise.all(children.values());
+      await mcp?.close();
+    },
+  };
+}

@@ -1,0 +1,298 @@
+/**
+ * `agentdef run <output folder>`: runs a compiled output on this machine as a process.
+ *
+ * An HB3 job (`hb3-job.json`) runs the way HB3 would run it, mapped onto the local machine: the
+ * environment from the spec, every `secretRef` read from the local secret source (keychain, then
+ * `AGENTDEF_SECRET_<NAME>`), the weights mount mapped to a local folder (`--weights`), the image's
+ * files mapped to the output's `image/` folder, memory bounded by Node's heap limit from the
+ * spec's command, A2A served on a loopback port. The wall clock is enforced from outside: a run
+ * still open `timeouts.killAfterMs` after it started gets the process killed, and this supervisor
+ * issues that run's receipt (`limit:wallClock`, `killed_by_host`).
+ *
+ * A local launcher (`launcher.json` + `launch.mjs`) is started as it is, in the workspace.
+ * Either way the serving URL is printed, SIGINT/SIGTERM are passed on, and the exit code is the
+ * host's (non-zero when it could not start or was killed).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { RuntimeConfig } from '../../runtime/runtime-config';
+import { AGENT_CARD_PATH } from '../../runtime/agent-card';
+import { createReceiptFileSink } from './receipt-file-sink';
+import { killedRunReceipt } from './killed-receipt';
+import { createRunTracker, lineSplitter, parseEvent, type HostEvent } from './run-events';
+import { createSecretSource, howToProvideSecret, type SecretSource } from './secret-source';
+import { defaultReceiptsFile } from './state-dir';
+
+export interface RunOutputOptions {
+  /** The compile output folder (absolute). */
+  outDir: string;
+  /** The workspace root (absolute): a launcher's MCP servers run there. */
+  workspaceRoot: string;
+  port?: number;
+  /** The local folder the job's weights root (`/weights`) maps to. */
+  weights?: string;
+  /** The receipts file (default: the state folder's `<slug>/receipts.jsonl`). */
+  receipts?: string;
+  /** Keep a `Job` serving after its first task. */
+  serve?: boolean;
+  env?: NodeJS.ProcessEnv;
+  secrets?: SecretSource;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Called once the host serves (tests and scripts). */
+  onReady?(info: { url: string; pid: number }): void;
+}
+
+/** Variables of this machine a local run passes on (paths, locale, and agentdef's host overrides). */
+const PASS_THROUGH = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|STATE_DIR))$/;
+
+interface JobFile {
+  kind: 'Job' | 'Service';
+  metadata: { agent: string; node: string; name: string };
+  image: { build: { context: string }; workdir: string };
+  command: string[];
+  env: ({ name: string; value: string } | { name: string; secretRef: { name: string } })[];
+  timeouts: { runMs: number; killAfterMs: number; startupMs: number };
+  receipts: { mode: 'signed'; keySecret: string } | { mode: 'off' };
+}
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+}
+
+function readOptionalJson(path: string): unknown {
+  try {
+    return readJson(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function fileExists(path: string): boolean {
+  try {
+    readFileSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function runOutput(options: RunOutputOptions): Promise<number> {
+  const env = options.env ?? process.env;
+  const jobPath = join(options.outDir, 'hb3-job.json');
+  const launcherPath = join(options.outDir, 'launcher.json');
+  if (fileExists(jobPath)) return runJob(options, env, jobPath);
+  if (fileExists(launcherPath)) return runLauncher(options, env, launcherPath);
+  options.stderr(`error: ${options.outDir} holds neither hb3-job.json nor launcher.json: compile the agent with --target hb3 or --target local-mac first\n`);
+  return 2;
+}
+
+function baseEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) if (PASS_THROUGH.test(k) && v !== undefined) out[k] = v;
+  return out;
+}
+
+async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath: string): Promise<number> {
+  let job: JobFile;
+  let configs: Record<string, RuntimeConfig>;
+  try {
+    job = readJson(jobPath) as JobFile;
+    configs = readJson(join(options.outDir, 'runtime-configs.json')) as Record<string, RuntimeConfig>;
+    if (!Array.isArray(job.command) || !Array.isArray(job.env) || !job.metadata?.node) throw new Error('not an hb3 job');
+  } catch (error) {
+    options.stderr(`error: cannot read ${jobPath}: ${(error as Error).message}; compile the agent again\n`);
+    return 2;
+  }
+  const config = configs[job.metadata.node];
+  if (!config) {
+    options.stderr(`error: runtime-configs.json has no node ${job.metadata.node}; compile the agent again\n`);
+    return 2;
+  }
+  const secrets = options.secrets ?? createSecretSource({ env });
+  const childEnv = baseEnv(env);
+  const resolved: Record<string, string> = {};
+  for (const entry of job.env) {
+    if ('value' in entry) {
+      childEnv[entry.name] = entry.value;
+      continue;
+    }
+    const value = await secrets.get(entry.secretRef.name);
+    if (value === undefined) {
+      options.stderr(`error: secret ${entry.secretRef.name} is not set (the job ${job.metadata.agent} references it): ${howToProvideSecret(entry.secretRef.name)}\n`);
+      return 1;
+    }
+    childEnv[entry.name] = value;
+    resolved[entry.secretRef.name] = value;
+  }
+  // Every checkpoint of the tree (the job's own, and its quarantined children's, which run as
+  // processes of this one here) is in the weights lock.
+  const lock = readOptionalJson(join(options.outDir, 'weights.lock.json')) as { checkpoints?: { checkpointId: string; mountPath: string; path: string; agent: string }[] } | undefined;
+  const checkpoints = lock?.checkpoints ?? [];
+  if (checkpoints.length > 0) {
+    if (!options.weights) {
+      const first = checkpoints[0]!;
+      options.stderr(`error: the job ${job.metadata.agent} mounts checkpoint ${first.checkpointId}${first.agent !== job.metadata.agent ? ` (of ${first.agent})` : ''} at ${first.mountPath}: pass --weights <folder> holding ${first.path}/\n`);
+      return 1;
+    }
+    childEnv['AGENTDEF_WEIGHTS_ROOT'] = options.weights;
+  }
+  const receiptsFile = options.receipts ?? defaultReceiptsFile(config.agent.slug, env);
+  if (job.receipts.mode === 'signed') childEnv['AGENTDEF_RECEIPTS_FILE'] = receiptsFile;
+  childEnv['HOST'] = '127.0.0.1';
+  childEnv['PORT'] = String(options.port ?? 0);
+  childEnv['AGENTDEF_SUPERVISOR_PID'] = String(process.pid);
+  if (options.serve) childEnv['AGENTDEF_JOB_MODE'] = 'serve';
+
+  // The image's files are the output's build context; `node` is this Node.
+  const workdir = job.image.workdir.replace(/\/+$/, '');
+  const contextDir = join(options.outDir, job.image.build.context);
+  const [command, ...rest] = job.command;
+  const args = rest.map((arg) => (arg.startsWith(`${workdir}/`) ? join(contextDir, arg.slice(workdir.length + 1)) : arg));
+  if (command !== 'node') {
+    options.stderr(`error: the job's command starts with "${command}", and agentdef run runs node entrypoints only\n`);
+    return 2;
+  }
+
+  const killReceipt = async (run: { runId: string; skill?: string; startedAtMs: number }) => {
+    if (job.receipts.mode !== 'signed') return;
+    const key = resolved[job.receipts.keySecret];
+    if (!key) return;
+    const receipt = await killedRunReceipt(config, { runId: run.runId, ...(run.skill ? { skillId: run.skill } : {}), startedAtMs: run.startedAtMs, killedAtMs: Date.now() }, key);
+    const sink = createReceiptFileSink(receiptsFile);
+    await sink.put(receipt);
+    await sink.flush();
+  };
+  return supervise(options, {
+    label: `${job.metadata.agent} (HB3 ${job.kind})`,
+    agent: job.metadata.agent,
+    command: process.execPath,
+    args,
+    cwd: options.outDir,
+    env: childEnv,
+    startupMs: job.timeouts.startupMs,
+    killAfterMs: job.timeouts.killAfterMs,
+    runMs: job.timeouts.runMs,
+    receiptsFile: job.receipts.mode === 'signed' ? receiptsFile : undefined,
+    onKilled: killReceipt,
+  });
+}
+
+interface LauncherFile {
+  agent: string;
+  entry: string;
+  heapMb?: number;
+}
+
+async function runLauncher(options: RunOutputOptions, env: NodeJS.ProcessEnv, launcherPath: string): Promise<number> {
+  let launcher: LauncherFile;
+  try {
+    launcher = readJson(launcherPath) as LauncherFile;
+    if (typeof launcher.entry !== 'string' || typeof launcher.agent !== 'string' || isAbsolute(launcher.entry) || launcher.entry.includes('..')) throw new Error('not a launcher manifest');
+  } catch (error) {
+    options.stderr(`error: cannot read ${launcherPath}: ${(error as Error).message}; compile the agent again\n`);
+    return 2;
+  }
+  const childEnv: NodeJS.ProcessEnv = { ...env, AGENTDEF_WORKSPACE: options.workspaceRoot, AGENTDEF_SUPERVISOR_PID: String(process.pid) };
+  if (options.receipts) childEnv['AGENTDEF_RECEIPTS_FILE'] = options.receipts;
+  const args = [...(launcher.heapMb ? [`--max-old-space-size=${launcher.heapMb}`] : []), join(options.outDir, launcher.entry), '--port', String(options.port ?? 0)];
+  return supervise(options, { label: `${launcher.agent} (local launcher)`, agent: launcher.agent, command: process.execPath, args, cwd: options.workspaceRoot, env: childEnv, startupMs: 60_000 });
+}
+
+interface SuperviseSpec {
+  label: string;
+  agent: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  startupMs: number;
+  killAfterMs?: number;
+  runMs?: number;
+  receiptsFile?: string | undefined;
+  onKilled?(run: { runId: string; skill?: string; startedAtMs: number }): Promise<void>;
+}
+
+function supervise(options: RunOutputOptions, spec: SuperviseSpec): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const tracker = createRunTracker(spec.agent);
+    const timers = new Map<string, NodeJS.Timeout>();
+    let ready = false;
+    let killed: { runId: string } | undefined;
+    let pendingKill: Promise<void> = Promise.resolve();
+    const startup = setTimeout(() => {
+      if (ready) return;
+      options.stderr(`error: ${spec.label} did not become ready within ${spec.startupMs} ms; it was stopped\n`);
+      child.kill('SIGKILL');
+    }, spec.startupMs);
+
+    const onEvent = (event: HostEvent) => {
+      if (event.event === 'host.ready' && typeof event['url'] === 'string') {
+        ready = true;
+        clearTimeout(startup);
+        const url = event['url'];
+        const receipts = spec.receiptsFile ?? (typeof event['receipts'] === 'string' ? event['receipts'] : undefined);
+        options.stdout(`${spec.label} serves A2A at ${url}/\n  agent card: ${url}${AGENT_CARD_PATH}\n${receipts ? `  receipts:   ${receipts}\n` : ''}`);
+        options.onReady?.({ url, pid: child.pid ?? 0 });
+      }
+      const change = tracker.push(event);
+      if (!change || spec.killAfterMs === undefined) return;
+      if (change.kind === 'started') {
+        const startedAtMs = Date.now();
+        timers.set(
+          change.runId,
+          setTimeout(() => {
+            if (killed || child.exitCode !== null) return;
+            killed = { runId: change.runId };
+            child.kill('SIGKILL');
+            pendingKill = (spec.onKilled?.({ runId: change.runId, ...(change.skill ? { skill: change.skill } : {}), startedAtMs }) ?? Promise.resolve()).catch(() => undefined);
+            options.stderr(`error: ${spec.agent} run ${change.runId} exceeded its wall clock (wallClockMs ${spec.runMs ?? '?'} ms) and was killed after ${spec.killAfterMs} ms; its receipt records limit:wallClock (killed_by_host)\n`);
+          }, spec.killAfterMs),
+        );
+      } else {
+        clearTimeout(timers.get(change.runId));
+        timers.delete(change.runId);
+      }
+    };
+    const stdoutLines = lineSplitter((line) => {
+      options.stderr(`${line}\n`);
+      const event = parseEvent(line);
+      if (event) onEvent(event);
+    });
+    child.stdout.on('data', (c: Buffer) => stdoutLines.push(c));
+    child.stderr.on('data', (c: Buffer) => options.stderr(c.toString()));
+
+    const forward = (signal: NodeJS.Signals) => {
+      if (child.exitCode === null) child.kill(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    };
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.once('error', (error) => {
+      options.stderr(`error: cannot start ${spec.label}: ${(error as NodeJS.ErrnoException).code ?? error.message}\n`);
+    });
+    child.once('close', (code, signal) => {
+      stdoutLines.end();
+      clearTimeout(startup);
+      for (const timer of timers.values()) clearTimeout(timer);
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      void pendingKill.then(() => {
+        if (killed) return done(1);
+        if (code === null) return done(signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1);
+        done(code);
+      });
+    });
+  });
+}
+
+/** `--port` text to a number, or a message. */
+export function parsePortOption(text: string | undefined): number | string | undefined {
+  if (text === undefined) return undefined;
+  return /^\d{1,5}$/.test(text) && Number(text) <= 65535 ? Number(text) : `--port must be a number from 0 to 65535, not "${text}"`;
+}
+
+export function absoluteFrom(cwd: string, path: string | undefined): string | undefined {
+  return path === undefined ? undefined : resolve(cwd, path);
+}

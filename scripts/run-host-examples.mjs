@@ -1,0 +1,13 @@
+// Runs one HB3 job (splice-resolver) and one local launcher (local-notes) on this machine, asks
+// each an A2A question with the @a2a-js/sdk client and prints the answers. No network: the model
+// servers are stubs on 127.0.0.1 (see e2e/cross-host/run-host-examples.ts).
+//
+//   node scripts/run-host-examples.mjs
+//   node scripts/run-host-examples.mjs --hb3-out dist/agents/splice-resolver --local-out dist/agents/local-notes
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const run = spawnSync(process.execPath, ['-r', '@swc-node/register', join(root, 'e2e', 'cross-host', 'run-host-examples.ts'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+process.exit(run.status ?? 1);
