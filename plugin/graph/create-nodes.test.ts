@@ -137,14 +137,21 @@ describe('createNodes', () => {
   });
 
   it('makes compile read the tool modules tools.json maps (their folders), so editing a tool recompiles', async () => {
-    ws.write('tools.json', JSON.stringify({ tools: { a: { module: './tools/a/index.ts', export: 'a' }, b: { module: './b.ts', export: 'b' }, c: { module: '../outside.ts', export: 'c' } } }));
-    const inputs = projectsOf(await infer(ws))['splice-resolver']!.targets!.compile!.inputs!;
-    expect(inputs.filter((i) => typeof i === 'string' && i.startsWith('{workspaceRoot}/') && !i.endsWith('agent.json'))).toEqual([
-      '{workspaceRoot}/b.ts',
-      '{workspaceRoot}/mcp.json',
-      '{workspaceRoot}/tools.json',
-      '{workspaceRoot}/tools/a/**/*',
-    ]);
+    const giveTool = (slug: string, id: string) => {
+      const file = `agents/${slug}/agent.json`;
+      const def = JSON.parse(ws.read(file)) as { toolInventory: unknown[] };
+      def.toolInventory = [{ id, name: id, version: '1.0.0', provenance: 'skill-package', risk: 'low' }];
+      ws.write(file, JSON.stringify(def, null, 2));
+    };
+    const [childTool, parentTool] = ['child-tool', 'parent-tool'];
+    giveTool('splice-resolver', childTool);
+    giveTool('write-router', parentTool);
+    ws.write('tools.json', JSON.stringify({ tools: { [childTool!]: { module: './tools/a/index.ts', export: 'a' }, [parentTool!]: { module: './b.ts', export: 'b' }, unused: { module: './tools/unused/x.ts', export: 'x' }, c: { module: '../outside.ts', export: 'c' } } }));
+    const projects = projectsOf(await infer(ws));
+    const extra = (slug: string) => projects[slug]!.targets!.compile!.inputs!.filter((i) => typeof i === 'string' && i.startsWith('{workspaceRoot}/') && !i.endsWith('.json') && !i.includes('registry/'));
+    // a child's tools are its ancestors' inputs too (children are compiled into the parent); unrelated tools are nobody's
+    expect(extra('splice-resolver')).toEqual(['{workspaceRoot}/tools/a/**/*']);
+    expect(extra('write-router')).toEqual(['{workspaceRoot}/b.ts', '{workspaceRoot}/tools/a/**/*']);
   });
 
   it('resolves a pin whose version no workspace agent has from the registry', async () => {

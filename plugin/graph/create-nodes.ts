@@ -90,8 +90,10 @@ function compositionInputs(
   byPin: ReadonlyMap<string, InferredAgent>,
   readRegistry: (slug: string, version: string) => AgentSummary | undefined,
   options: NormalizedPluginOptions,
+  toolIds: Set<string> = new Set(),
 ): string[] {
   const inputs: string[] = [];
+  for (const id of agent.summary.toolIds ?? []) toolIds.add(id);
   const seen = new Set<string>([`${agent.summary.slug}@${agent.summary.versionSemver}`]);
   const visit = (pin: { slug: string; version: string }) => {
     const key = `${pin.slug}@${pin.version}`;
@@ -100,10 +102,13 @@ function compositionInputs(
     const project = byPin.get(key);
     if (project) {
       inputs.push(`{workspaceRoot}/${project.file}`);
+      for (const id of project.summary.toolIds ?? []) toolIds.add(id);
       project.summary.pins.forEach(visit);
     } else {
       inputs.push(`{workspaceRoot}/${registrySnapshotFile(options.registryRoot, pin.slug, pin.version)}`);
-      readRegistry(pin.slug, pin.version)?.pins.forEach(visit);
+      const snapshot = readRegistry(pin.slug, pin.version);
+      for (const id of snapshot?.toolIds ?? []) toolIds.add(id);
+      snapshot?.pins.forEach(visit);
     }
   };
   agent.summary.pins.forEach(visit);
@@ -113,28 +118,45 @@ function compositionInputs(
 const TAG_VALUE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * What every compile also reads besides definitions: the workspace's tools.json and mcp.json,
- * and the skill-package modules tools.json maps (each module's folder, since a module may import
- * its neighbours; a module at the workspace root counts as itself). Read tolerantly: a broken
+ * What compiles read besides definitions: the workspace's tools.json and mcp.json, and the
+ * skill-package modules tools.json maps (each module's folder, since a module may import its
+ * neighbours; a module at the workspace root counts as itself). Read tolerantly: a broken
  * tools.json is the compile's to report.
  */
-function workspaceConfigInputs(workspaceRoot: string): string[] {
-  const inputs = new Set(['{workspaceRoot}/tools.json', '{workspaceRoot}/mcp.json']);
+interface WorkspaceConfigInputs {
+  files: string[];
+  /** tool id → the input covering its implementation. */
+  modules: Map<string, string>;
+}
+
+function workspaceConfigInputs(workspaceRoot: string): WorkspaceConfigInputs {
+  const files = ['{workspaceRoot}/mcp.json', '{workspaceRoot}/tools.json'];
+  const modules = new Map<string, string>();
   let tools: unknown;
   try {
     tools = (JSON.parse(readFileSync(join(workspaceRoot, 'tools.json'), 'utf8')) as { tools?: unknown }).tools;
   } catch {
-    return [...inputs].sort();
+    return { files, modules };
   }
-  if (tools === null || typeof tools !== 'object') return [...inputs].sort();
-  for (const entry of Object.values(tools as Record<string, { module?: unknown }>)) {
+  if (tools === null || typeof tools !== 'object') return { files, modules };
+  for (const [id, entry] of Object.entries(tools as Record<string, { module?: unknown }>)) {
     const module = entry?.module;
     if (typeof module !== 'string' || !module.startsWith('./') || module.split('/').includes('..')) continue;
     const file = posix.normalize(module.slice(2));
     const folder = posix.dirname(file);
-    inputs.add(folder === '.' ? `{workspaceRoot}/${file}` : `{workspaceRoot}/${folder}/**/*`);
+    modules.set(id, folder === '.' ? `{workspaceRoot}/${file}` : `{workspaceRoot}/${folder}/**/*`);
   }
-  return [...inputs].sort();
+  return { files, modules };
+}
+
+/** The compile inputs for a tree whose definitions declare `toolIds`. */
+function toolInputs(config: WorkspaceConfigInputs, toolIds: ReadonlySet<string>): string[] {
+  const modules = new Set<string>();
+  for (const id of toolIds) {
+    const input = config.modules.get(id);
+    if (input !== undefined) modules.add(input);
+  }
+  return [...config.files, ...[...modules].sort()];
 }
 
 /**
@@ -220,6 +242,19 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
   };
 }
 
+function buildProjectWithTools(
+  agent: InferredAgent,
+  byPin: ReadonlyMap<string, InferredAgent>,
+  readRegistry: (slug: string, version: string) => AgentSummary | undefined,
+  options: NormalizedPluginOptions,
+  workspaceRoot: string,
+  config: WorkspaceConfigInputs,
+) {
+  const toolIds = new Set<string>();
+  const composition = compositionInputs(agent, byPin, readRegistry, options, toolIds);
+  return buildProject(agent, composition, options, workspaceRoot, toolInputs(config, toolIds));
+}
+
 export async function createAgentNodes(
   configFiles: readonly string[],
   rawOptions: AgentdefPluginOptions | undefined,
@@ -279,7 +314,7 @@ export async function createAgentNodes(
 
   const results: Array<readonly [string, CreateNodesResult]> = agents.map((agent) => [
     agent.file,
-    { projects: { [agent.root]: buildProject(agent, compositionInputs(agent, byPin, readRegistry, options), options, context.workspaceRoot, workspaceInputs) } },
+    { projects: { [agent.root]: buildProjectWithTools(agent, byPin, readRegistry, options, context.workspaceRoot, workspaceInputs) } },
   ]);
   cache.save();
 

@@ -24,6 +24,8 @@ export interface AgentSummary {
   lifecycleState?: string;
   /** Well-formed `composition.nodes` entries, in file order. */
   pins: PinSummary[];
+  /** The ids of `toolInventory` (their implementations are compile inputs). */
+  toolIds?: string[];
   /** False when the text could not be parsed at all. */
   parsed: boolean;
 }
@@ -73,6 +75,11 @@ export function summarizeDefinition(text: string, file: string, format: Definiti
       const { line } = document.locate(joinPointer('/composition/nodes', index));
       summary.pins.push({ slug: pinSlug, version: pinVersion, line });
     });
+  }
+  const tools = field(root, 'toolInventory');
+  if (Array.isArray(tools)) {
+    const ids = tools.map((tool) => field(tool, 'id')).filter((id): id is string => typeof id === 'string');
+    if (ids.length > 0) summary.toolIds = ids;
   }
   return summary;
 }
