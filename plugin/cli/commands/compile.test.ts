@@ -1,23 +1,16 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCompileCommand } from './compile';
+import { captureRun, copyExamplesWorkspace } from './test-support';
 
 let root: string;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'agentdef-cli-compile-'));
-  writeFileSync(join(root, 'nx.json'), '{}\n');
-  cpSync(join(__dirname, '..', '..', '..', 'examples'), join(root, 'examples'), { recursive: true });
+  root = copyExamplesWorkspace('agentdef-cli-compile-');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-async function run(argv: string[], cwd = root) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCompileCommand(argv, { cwd, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], cwd = root) => captureRun(runCompileCommand, argv, cwd);
 
 describe('agentdef compile', () => {
   it('compiles for the planned target and prints a one-line summary', async () => {

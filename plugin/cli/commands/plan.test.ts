@@ -1,25 +1,19 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stableJson } from '../../compiler/canonical-json';
 import { planAgent } from '../../compiler/compile';
 import { runPlanCommand } from './plan';
+import { captureRun, copyExamplesWorkspace } from './test-support';
 
 let root: string;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'agentdef-cli-plan-'));
-  writeFileSync(join(root, 'nx.json'), '{}\n');
-  cpSync(join(__dirname, '..', '..', '..', 'examples'), join(root, 'examples'), { recursive: true });
+  root = copyExamplesWorkspace('agentdef-cli-plan-');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-async function run(argv: string[], cwd = root) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runPlanCommand(argv, { cwd, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], cwd = root) => captureRun(runPlanCommand, argv, cwd);
 
 describe('agentdef plan', () => {
   it('prints exactly the plan object with --format json', async () => {
