@@ -4,14 +4,13 @@
  * `e2e/golden/<target>/__golden__/<example>/…`. `node scripts/update-goldens.mjs` regenerates
  * every suite it finds (or `--check`s them); each suite's test fails on drift.
  *
- * Outputs are emitted in memory from the repository's own examples and tools.json (the adapter's
- * `emit`, nothing is written), then each suite picks the files it pins and normalises what must
+ * Outputs are emitted in memory from the repository's own examples and tools.json (the pipeline's
+ * `emitAgent`, nothing is written), then each suite picks the files it pins and normalises what must
  * not be pinned (e.g. bundled code, which changes with every runtime change and is tested elsewhere).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { adapterFor } from '../../plugin/compiler/adapters/index';
-import { planAgent } from '../../plugin/compiler/compile';
+import { emitAgent, planAgent } from '../../plugin/compiler/compile';
 import type { CompileTarget, EmittedFile } from '../../plugin/compiler/targets';
 import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
 
@@ -35,7 +34,7 @@ export async function emitExample(target: CompileTarget, slug: string): Promise<
   const planned = await planAgent({ file, workspaceRoot: REPO_ROOT, target });
   if (!planned.plan || !planned.resolved) throw new Error(`golden ${target}/${slug}: planning failed: ${planned.ioError ?? planned.diagnostics.map((d) => d.message).join('; ')}`);
   const workspace = loadWorkspaceConfig(REPO_ROOT);
-  const emitted = await adapterFor(target).emit(planned.plan, planned.resolved, { workspaceRoot: REPO_ROOT, workspace: workspace.config, options: {} });
+  const emitted = await emitAgent({ plan: planned.plan, resolved: planned.resolved }, { workspaceRoot: REPO_ROOT, workspace: workspace.config });
   if (!emitted.files) throw new Error(`golden ${target}/${slug}: emit failed: ${emitted.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('; ')}`);
   return emitted.files;
 }

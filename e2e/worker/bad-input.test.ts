@@ -12,8 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TaskState } from '@a2a-js/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloudflareDynamicWorkerAdapter } from '../../plugin/compiler/adapters/cloudflare-dynamic-worker/emit';
-import { planAgent } from '../../plugin/compiler/compile';
+import { emitAgent, planAgent } from '../../plugin/compiler/compile';
 import { buildPlan } from '../../plugin/compiler/plan';
 import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
 import { startMcpServer } from '../../plugin/runtime/__test-support__/mcp-server';
@@ -45,22 +44,23 @@ async function started(worker: Promise<StartedWorker>): Promise<StartedWorker> {
 }
 
 describe('a definition the plan sends elsewhere', () => {
-  it('fails closed in the adapter: a tree with a tuned child, and a plan made for another target', async () => {
+  it('fails closed in the emit stage: a tree with a tuned child planned for a Worker, and a Worker-only tree planned for a container', async () => {
     const router = await planAgent({ file: ws.definition('write-router'), workspaceRoot: ws.root });
     expect(router.plan!.target).toBe('hb3');
-    const context = { workspaceRoot: ws.root, workspace: loadWorkspaceConfig(ws.root).config, options: {} };
-    const refused = await cloudflareDynamicWorkerAdapter.emit(router.plan!, router.resolved!, context);
+    const inputs = { workspaceRoot: ws.root, workspace: loadWorkspaceConfig(ws.root).config };
+    const forWorker = buildPlan(router.resolved!, router.plan!.runtime, 'cloudflare-dynamic-worker');
+    const refused = await emitAgent({ plan: forWorker, resolved: router.resolved! }, inputs);
     expect(refused.files).toBeUndefined();
-    expect(refused.diagnostics!.map((d) => [d.code, d.path])).toEqual([['runtime_capability_mismatch', '/composition/nodes/0']]);
+    expect(refused.diagnostics.map((d) => [d.code, d.path])).toEqual([['runtime_capability_mismatch', '/composition/nodes/0']]);
 
-    const writer = await planAgent({ file: ws.definition('fallback-writer'), workspaceRoot: ws.root });
-    const forHb3 = buildPlan(writer.resolved!, writer.plan!.runtime, 'hb3');
-    const elsewhere = await cloudflareDynamicWorkerAdapter.emit(forHb3, writer.resolved!, context);
+    const stats = await planAgent({ file: ws.definition('text-stats'), workspaceRoot: ws.root });
+    const forHb3 = buildPlan(stats.resolved!, stats.plan!.runtime, 'hb3');
+    const elsewhere = await emitAgent({ plan: forHb3, resolved: stats.resolved! }, inputs);
     expect(elsewhere.files).toBeUndefined();
     expect(elsewhere.diagnostics).toEqual([
-      expect.objectContaining({ code: 'runtime_capability_mismatch', file: 'examples/fallback-writer/agent.json', path: '/runtimeRequirements/runtimeCapabilityClass', severity: 'error' }),
+      expect.objectContaining({ code: 'runtime_capability_mismatch', file: 'examples/text-stats/agent.json', path: '/runtimeRequirements/runtimeCapabilityClass', severity: 'error' }),
     ]);
-    expect(elsewhere.diagnostics![0]!.message).toContain('sends fallback-writer@1.1.0 to hb3');
+    expect(elsewhere.diagnostics[0]!.message).toContain('target "hb3"');
   });
 
   it('makes the loader refuse a host plan for another target, with a JSON error and no stack trace', async () => {

@@ -11,7 +11,7 @@ import { writeOutputAtomic } from '../../plugin/compiler/write-output';
 export interface PlanExecutorOptions {
   /** The definition file, relative to the workspace root. */
   definition: string;
-  /** When set, a folder (relative to the workspace root) that receives plan.json, replaced atomically. */
+  /** When set, a folder (relative to the workspace root) that receives plan.json, replaced atomically (only if agentdef wrote it, or it is empty). */
   outputPath?: string;
   registryRoot?: string;
   maxDepth?: number;
@@ -40,7 +40,7 @@ export default async function planExecutor(options: PlanExecutorOptions, context
   if (options.outputPath !== undefined) {
     const destination = resolve(context.root, options.outputPath);
     const display = workspacePath(context.root, destination);
-    const written = await writeOutputAtomic(destination, [{ path: PLAN_FILE, contents: serializePlan(result.plan) }], { displayName: display });
+    const written = await writeOutputAtomic(destination, [{ path: PLAN_FILE, contents: serializePlan(result.plan) }], { workspaceRoot: context.root, displayName: display });
     if (!written.ok) {
       console.error(`agentdef:plan: ${written.error}`);
       return { success: false };

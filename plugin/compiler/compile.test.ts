@@ -170,6 +170,7 @@ describe('compileAgent on the examples', () => {
     expect(result.outDir).toBe('dist/agents/write-router');
     const written = filesBelow(join(root, 'dist/agents/write-router'));
     expect(Object.keys(written).sort()).toEqual([
+      '.agentdef-output.json',
       'hb3-job.json',
       'hb3-workflow.json',
       'image/Dockerfile',
@@ -182,6 +183,7 @@ describe('compileAgent on the examples', () => {
       'weights.lock.json',
     ]);
     expect(written['plan.json']).toBe(serializePlan(result.plan!));
+    expect(JSON.parse(written['.agentdef-output.json']!)).toEqual({ format: 'agentdef-output/v1', files: result.files!.map((f) => f.path) });
     expect(JSON.parse(written['hb3-job.json']!)).toMatchObject({ kind: 'Service', metadata: { agent: 'write-router@1.4.0', planDigest: result.plan!.digest } });
     for (const contents of Object.values(written)) expect(contents).not.toContain(root);
     expect(readdirSync(join(root, 'dist/agents'))).toEqual(['write-router']);
@@ -190,7 +192,7 @@ describe('compileAgent on the examples', () => {
   it('writes the same bytes twice and replaces the previous output', async () => {
     const outDir = join(root, 'out');
     await compileAgent({ file: file('edit-assistant'), workspaceRoot: root, outDir, target: 'local-mac' });
-    expect(Object.keys(filesBelow(outDir)).sort()).toEqual(['agentdef-edit-assistant.service', 'dev.agentdef.edit-assistant.plist', 'launch.mjs', 'launcher.json', 'mcp-servers.json', 'plan.json']);
+    expect(Object.keys(filesBelow(outDir)).sort()).toEqual(['.agentdef-output.json', 'agentdef-edit-assistant.service', 'dev.agentdef.edit-assistant.plist', 'launch.mjs', 'launcher.json', 'mcp-servers.json', 'plan.json']);
     const first = await compileAgent({ file: file('edit-assistant'), workspaceRoot: root, outDir });
     const bytes = filesBelow(outDir);
     expect(Object.keys(bytes)).toContain('hb3-job.json');
@@ -275,7 +277,7 @@ describe('compileAgent on the examples', () => {
   it('refuses to replace a folder that is not a compile output, or the workspace', async () => {
     const before = filesBelow(join(root, 'examples/write-router'));
     const into = await compileAgent({ file: file('write-router'), workspaceRoot: root, outDir: join(root, 'examples/write-router') });
-    expect(into.ioError).toBe('refusing to replace examples/write-router: it exists and holds no plan.json, so it is not a compile output');
+    expect(into.ioError).toBe('refusing to replace examples/write-router: it holds files agentdef did not write (no .agentdef-output.json marker); move them elsewhere or choose another output folder');
     expect(filesBelow(join(root, 'examples/write-router'))).toEqual(before);
     expect((await compileAgent({ file: file('write-router'), workspaceRoot: root, outDir: root })).ioError).toMatch(/is or contains the workspace root/);
     expect((await compileAgent({ file: file('write-router'), workspaceRoot: join(root, 'examples'), outDir: root })).ioError).toMatch(/contains the workspace root/);

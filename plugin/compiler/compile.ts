@@ -1,21 +1,23 @@
 /**
  * The compiler's pipeline, visible in one place:
- *   load → validate → resolve → plan (runtime choice, digest) → emit (adapter) → write (atomic).
+ *   planAgent:   load → validate → resolve → plan (runtime choice, digest)
+ *   emitAgent:   target check → adapter (plan → files in memory) → plan.json → sorted files
+ *   compileAgent: planAgent → tools.json/mcp.json → emitAgent → write (guarded, atomic)
  * Takes absolute paths in, puts only workspace-relative names out. Never throws, never prints,
  * never exits: problems come back as diagnostics, or as `ioError` for I/O and option errors.
  */
-import { readdir, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import { locateFinding } from '../definition/validate-definition';
 import { hasErrors, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../definition/diagnostic';
 import { loadDefinition } from '../definition/load-definition';
 import type { RuleOptions } from '../definition/rules/rule';
 import { adapterFor } from './adapters/index';
-import { buildPlan, PLAN_FILE, type CompilePlan } from './plan';
+import { buildPlan, PLAN_FILE, serializePlan, type CompilePlan } from './plan';
 import { FolderRegistry, type AgentRegistry } from './registry';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, resolveComposition, type DefinitionCache, type ResolvedNode } from './resolve';
 import { checkTarget, chooseRuntime } from './runtime-choice';
 import { isTargetOption, type AdapterOptions, type CompileTarget, type EmittedFile, type TargetOption } from './targets';
-import { loadWorkspaceConfig } from './workspace-config';
+import { loadWorkspaceConfig, type WorkspaceConfig } from './workspace-config';
 import { indexWorkspace, type WorkspaceIndex } from './workspace-index';
 import { writeOutputAtomic, type OutputFs } from './write-output';
 
@@ -138,23 +140,45 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
   }
 }
 
-/** Refuses to replace anything that is not a previous compile output (or the workspace itself). */
-async function checkDestination(workspaceRoot: string, destination: string, display: string): Promise<string | undefined> {
-  const up = relative(destination, workspaceRoot);
-  const holdsWorkspace = up === '' || (!isAbsolute(up) && up !== '..' && !up.startsWith(`..${sep}`));
-  if (holdsWorkspace) return `refusing to write the output to ${display}: it is or contains the workspace root`;
-  let info;
-  try {
-    info = await stat(destination);
-  } catch {
-    return undefined; // nothing there yet
-  }
-  if (!info.isDirectory()) return `refusing to replace ${display}: it is a file, not a compile output folder`;
-  const names = await readdir(destination);
-  if (names.length > 0 && !names.includes(PLAN_FILE)) return `refusing to replace ${display}: it exists and holds no ${PLAN_FILE}, so it is not a compile output`;
-  return undefined;
+export interface EmitInputs {
+  /** Absolute workspace root: tool modules named in tools.json are bundled from here. Never written into outputs. */
+  workspaceRoot: string;
+  /** tools.json and mcp.json, already loaded and checked. */
+  workspace: WorkspaceConfig;
+  /** Options for the target's adapter (e.g. the Worker bundle size budget). */
+  adapterOptions?: AdapterOptions;
 }
 
+export type EmitAgentResult =
+  | { files: EmittedFile[]; summary?: string; diagnostics: Diagnostic[] }
+  | { files?: undefined; summary?: undefined; diagnostics: Diagnostic[] };
+
+const byPath = (a: EmittedFile, b: EmittedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/**
+ * The emit stage, in memory: the plan's target must be one the tree allows (fail closed even when
+ * the plan was made elsewhere), the target's adapter turns the plan into files, and the pipeline
+ * adds `plan.json` and sorts the files. Writes nothing; never throws.
+ */
+export async function emitAgent(planned: { plan: CompilePlan; resolved: ResolvedNode }, inputs: EmitInputs): Promise<EmitAgentResult> {
+  const { plan, resolved } = planned;
+  const mismatch = checkTarget(resolved, plan.target);
+  if (mismatch.length > 0) return { diagnostics: sortDiagnostics(mismatch) };
+  try {
+    const emitted = await adapterFor(plan.target).emit(plan, resolved, { workspaceRoot: inputs.workspaceRoot, workspace: inputs.workspace, options: inputs.adapterOptions ?? {} });
+    if (emitted.diagnostics) return { diagnostics: sortDiagnostics(uniqueDiagnostics(emitted.diagnostics)) };
+    const files = [{ path: PLAN_FILE, contents: serializePlan(plan) }, ...emitted.files].sort(byPath);
+    return { files, diagnostics: [], ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}) };
+  } catch (error) {
+    return {
+      diagnostics: [
+        locateFinding(resolved.document, { rule: 'emit', path: '', message: `internal error while emitting for ${plan.target}: ${(error as Error).message}`, suggestion: 'this is a bug in agentdef: please report it with the definition' }),
+      ],
+    };
+  }
+}
+
+/** The whole pipeline: plan, read the workspace's tools.json and mcp.json, emit, then one guarded atomic write. */
 export async function compileAgent(options: CompileAgentOptions): Promise<CompileAgentResult> {
   const planned = await planAgent(options);
   const { plan, resolved, diagnostics, sources } = planned;
@@ -162,20 +186,17 @@ export async function compileAgent(options: CompileAgentOptions): Promise<Compil
   if (!plan || !resolved) return { diagnostics, sources };
 
   try {
-    const target = plan.target;
     const workspace = loadWorkspaceConfig(options.workspaceRoot);
     for (const [file, document] of workspace.config.documents) sources.set(file, document.text);
     if (hasErrors(workspace.diagnostics)) return { plan, diagnostics: sortDiagnostics([...diagnostics, ...workspace.diagnostics]), sources };
-    const emitted = await adapterFor(target).emit(plan, resolved, { workspaceRoot: options.workspaceRoot, workspace: workspace.config, options: options.adapterOptions ?? {} });
-    if (emitted.diagnostics) return { plan, diagnostics: sortDiagnostics(uniqueDiagnostics([...diagnostics, ...emitted.diagnostics])), sources };
+    const emitted = await emitAgent({ plan, resolved }, { workspaceRoot: options.workspaceRoot, workspace: workspace.config, ...(options.adapterOptions ? { adapterOptions: options.adapterOptions } : {}) });
+    if (!emitted.files) return { plan, diagnostics: sortDiagnostics(uniqueDiagnostics([...diagnostics, ...emitted.diagnostics])), sources };
 
     const destination = resolvePath(options.workspaceRoot, options.outDir ?? `dist/agents/${plan.root.slug}`);
     const outDir = workspacePath(options.workspaceRoot, destination);
-    const refusal = await checkDestination(options.workspaceRoot, destination, outDir);
-    if (refusal) return { plan, target, diagnostics, sources, ioError: refusal };
-    const written = await writeOutputAtomic(destination, emitted.files, { displayName: outDir, ...(options.outputFs ? { fs: options.outputFs } : {}) });
-    if (!written.ok) return { plan, target, diagnostics, sources, ioError: written.error };
-    return { plan, target, files: emitted.files, outDir, diagnostics, sources, ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}) };
+    const written = await writeOutputAtomic(destination, emitted.files, { workspaceRoot: options.workspaceRoot, displayName: outDir, ...(options.outputFs ? { fs: options.outputFs } : {}) });
+    if (!written.ok) return { plan, target: plan.target, diagnostics, sources, ioError: written.error };
+    return { plan, target: plan.target, files: emitted.files, outDir, diagnostics, sources, ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}) };
   } catch (error) {
     return { plan, diagnostics, sources, ioError: `internal error while compiling: ${(error as Error).message}` };
   }

@@ -2,7 +2,7 @@
  * Test helpers for the compiler: definitions built from a known-valid template, and throwaway
  * workspaces under the OS temp folder. Not part of the published package.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -174,4 +174,46 @@ export function tree(definition: AgentDefinition, children: ResolvedNode[] = [],
   const reparent = (child: ResolvedNode, d: number): ResolvedNode => ({ ...child, depth: d, children: child.children.map((g) => reparent(g, d + 1)) });
   node.children = children.map((c, i) => ({ ...reparent(c, depth + 1), pinPointer: `/composition/nodes/${i}` }));
   return node;
+}
+
+/** Every entry below `dir` (links listed, not followed) with file contents: what must not change. */
+export function treeSnapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string, prefix: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const path = join(d, name);
+      const info = lstatSync(path);
+      if (info.isSymbolicLink()) out[`${prefix}${name}`] = '<link>';
+      else if (info.isDirectory()) walk(path, `${prefix}${name}/`);
+      else out[`${prefix}${name}`] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+/**
+ * Output folders no shell may let the writer replace, relative to the workspace `root`: the
+ * workspace itself, a source folder, a folder that holds a stray `plan.json` beside user files, a
+ * symbolic link out of the workspace (to a folder with a precious file) and a path through it.
+ * Creates what they need; `outside` is the folder the link leads to (remove it afterwards).
+ */
+export function unsafeOutputFolders(root: string): { folders: { path: string; refusal: RegExp }[]; outside: string } {
+  const outside = mkdtempSync(join(tmpdir(), 'agentdef-outside-'));
+  writeFileSync(join(outside, 'precious.txt'), 'keep me');
+  symlinkSync(outside, join(root, 'linked-out'));
+  mkdirSync(join(root, 'infra'), { recursive: true });
+  writeFileSync(join(root, 'infra', 'plan.json'), '{"terraform":true}');
+  writeFileSync(join(root, 'infra', 'main.tf'), 'resource "x" "y" {}');
+  return {
+    outside,
+    folders: [
+      { path: '.', refusal: /is or contains the workspace root/ },
+      { path: 'examples', refusal: /holds files agentdef did not write/ },
+      { path: 'examples/write-router', refusal: /holds files agentdef did not write/ },
+      { path: 'infra', refusal: /holds files agentdef did not write/ },
+      { path: 'linked-out', refusal: /symbolic link/ },
+      { path: 'linked-out/agent', refusal: /symbolic link on the way leads out of the workspace/ },
+    ],
+  };
 }

@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkOutputPath, writeOutputAtomic } from './write-output';
+import { markerContents, OUTPUT_MARKER } from './output-guard';
+import { checkOutputPath, writeOutputAtomic, type WriteOutputOptions } from './write-output';
 
 let parent: string;
 let dest: string;
@@ -27,28 +29,40 @@ function snapshot(dir: string): Record<string, string> {
   return out;
 }
 
+/** The files of an output folder as the writer leaves them: the given files and the marker listing them. */
+const output = (files: Record<string, string>) => ({ ...files, [OUTPUT_MARKER]: markerContents(Object.keys(files)) });
+
+/** A previous output the writer made (it carries the marker). */
 const previous = () => {
   mkdirSync(join(dest, 'sub'), { recursive: true });
   writeFileSync(join(dest, 'plan.json'), 'old plan');
   writeFileSync(join(dest, 'sub', 'old.txt'), 'old file');
+  writeFileSync(join(dest, OUTPUT_MARKER), markerContents(['plan.json', 'sub/old.txt']));
   return snapshot(dest);
 };
 
+/** The writer's options for a workspace rooted at the temp folder. */
+const at = (more: Partial<WriteOutputOptions> = {}): WriteOutputOptions => ({ workspaceRoot: parent, ...more });
+
 describe('writeOutputAtomic', () => {
   it('writes every file, nested folders included, and leaves nothing beside the output', async () => {
-    const result = await writeOutputAtomic(dest, [
-      { path: 'plan.json', contents: '{}\n' },
-      { path: 'a/b/c.txt', contents: 'deep ✓' },
-    ]);
+    const result = await writeOutputAtomic(
+      dest,
+      [
+        { path: 'plan.json', contents: '{}\n' },
+        { path: 'a/b/c.txt', contents: 'deep ✓' },
+      ],
+      at(),
+    );
     expect(result).toEqual({ ok: true });
-    expect(snapshot(dest)).toEqual({ 'a/b/c.txt': 'deep ✓', 'plan.json': '{}\n' });
+    expect(snapshot(dest)).toEqual(output({ 'a/b/c.txt': 'deep ✓', 'plan.json': '{}\n' }));
     expect(readdirSync(parent)).toEqual(['out']);
   });
 
   it('replaces the previous output as a whole', async () => {
     previous();
-    expect(await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new plan' }])).toEqual({ ok: true });
-    expect(snapshot(dest)).toEqual({ 'plan.json': 'new plan' });
+    expect(await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new plan' }], at())).toEqual({ ok: true });
+    expect(snapshot(dest)).toEqual(output({ 'plan.json': 'new plan' }));
     expect(readdirSync(parent)).toEqual(['out']);
   });
 
@@ -62,14 +76,14 @@ describe('writeOutputAtomic', () => {
         { path: 'worker.js', contents: 'new code' },
         { path: 'more.txt', contents: 'never' },
       ],
-      {
+      at({
         fs: {
           writeFile: async (path, contents) => {
-            if (++writes === 2) throw Object.assign(new Error('disk full'), { code: 'ENOSPC', syscall: 'write' });
+            if (++writes === 3) throw Object.assign(new Error('disk full'), { code: 'ENOSPC', syscall: 'write' });
             await nodeFs.writeFile(path, contents);
           },
         },
-      },
+      }),
     );
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toBe('cannot write out/worker.js: ENOSPC (write); the previous output is unchanged');
@@ -79,14 +93,14 @@ describe('writeOutputAtomic', () => {
 
   it('moves the previous output back when the final rename fails', async () => {
     const before = previous();
-    const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new plan' }], {
+    const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new plan' }], at({
       fs: {
         rename: async (from, to) => {
           if (from.includes('.tmp-')) throw Object.assign(new Error('busy'), { code: 'EBUSY', syscall: 'rename' });
           await nodeFs.rename(from, to);
         },
       },
-    });
+    }));
     expect(result).toEqual({ ok: false, error: 'cannot replace out: EBUSY (rename); the previous output is unchanged' });
     expect(snapshot(dest)).toEqual(before);
     expect(readdirSync(parent)).toEqual(['out']);
@@ -94,13 +108,13 @@ describe('writeOutputAtomic', () => {
 
   it('fails without touching anything when the previous output cannot be moved aside', async () => {
     const before = previous();
-    const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new' }], {
+    const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new' }], at({
       fs: {
         rename: async () => {
           throw Object.assign(new Error('denied'), { code: 'EACCES', syscall: 'rename' });
         },
       },
-    });
+    }));
     expect(result.ok).toBe(false);
     expect(snapshot(dest)).toEqual(before);
     expect(readdirSync(parent)).toEqual(['out']);
@@ -108,28 +122,28 @@ describe('writeOutputAtomic', () => {
 
   it('succeeds with a warning when the old output cannot be removed afterwards', async () => {
     previous();
-    const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new' }], {
+    const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new' }], at({
       fs: {
         rm: async (path, options) => {
           if (path.includes('.old-')) throw Object.assign(new Error('denied'), { code: 'EPERM' });
           await nodeFs.rm(path, options);
         },
       },
-    });
+    }));
     expect(result.ok).toBe(true);
     expect(result.ok && result.warning).toMatch(/^the new output is in place, but the previous one could not be removed from \.out\.old-/);
-    expect(snapshot(dest)).toEqual({ 'plan.json': 'new' });
+    expect(snapshot(dest)).toEqual(output({ 'plan.json': 'new' }));
   });
 
   it('creates missing parent folders', async () => {
     const deep = join(parent, 'x', 'y', 'out');
-    expect(await writeOutputAtomic(deep, [{ path: 'f', contents: '1' }])).toEqual({ ok: true });
+    expect(await writeOutputAtomic(deep, [{ path: 'f', contents: '1' }], at())).toEqual({ ok: true });
     expect(readFileSync(join(deep, 'f'), 'utf8')).toBe('1');
   });
 
   it('reports a parent that is a file, naming no absolute path', async () => {
     writeFileSync(join(parent, 'blocker'), '');
-    const result = await writeOutputAtomic(join(parent, 'blocker', 'out'), [{ path: 'f', contents: '1' }], { displayName: 'blocker/out' });
+    const result = await writeOutputAtomic(join(parent, 'blocker', 'out'), [{ path: 'f', contents: '1' }], at({ displayName: 'blocker/out' }));
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toMatch(/^cannot write blocker\/out: cannot create a temporary folder beside it: (ENOTDIR|EEXIST)/);
     expect(!result.ok && result.error).not.toContain(parent);
@@ -153,7 +167,7 @@ describe('writeOutputAtomic', () => {
         { path: 'a/b', contents: '' },
       ],
     ]) {
-      const result = await writeOutputAtomic(dest, files);
+      const result = await writeOutputAtomic(dest, files, at());
       expect(result.ok).toBe(false);
     }
     expect(readdirSync(parent)).toEqual([]);
@@ -163,5 +177,107 @@ describe('writeOutputAtomic', () => {
     expect(checkOutputPath('plan.json')).toBeUndefined();
     expect(checkOutputPath('a/b-c/d.e.js')).toBeUndefined();
     expect(checkOutputPath('a/../b')).toMatch(/segment/);
+  });
+});
+
+describe('the writer replaces only what it wrote', () => {
+  /** Every entry below `dir` (links not followed), with file contents: what must not change. */
+  const tree = (dir: string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    const walk = (d: string, prefix: string) => {
+      for (const name of readdirSync(d).sort()) {
+        const p = join(d, name);
+        const info = lstatSync(p);
+        if (info.isSymbolicLink()) out[`${prefix}${name}`] = '<link>';
+        else if (info.isDirectory()) walk(p, `${prefix}${name}/`);
+        else out[`${prefix}${name}`] = readFileSync(p, 'utf8');
+      }
+    };
+    walk(dir, '');
+    return out;
+  };
+  const workspace = () => {
+    const root = join(parent, 'ws');
+    mkdirSync(join(root, 'src'), { recursive: true });
+    writeFileSync(join(root, 'nx.json'), '{}');
+    writeFileSync(join(root, 'src', 'agent.json'), '{"keep":true}');
+    return root;
+  };
+  const refused = async (destination: string, root: string, pattern: RegExp) => {
+    const before = tree(parent);
+    const result = await writeOutputAtomic(destination, [{ path: 'plan.json', contents: 'new' }], { workspaceRoot: root, displayName: 'the-output' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toMatch(pattern);
+    expect(!result.ok && result.error).not.toContain(parent);
+    expect(tree(parent)).toEqual(before);
+  };
+
+  it('refuses the workspace root and every folder that holds it', async () => {
+    const root = workspace();
+    await refused(root, root, /it is or contains the workspace root/);
+    await refused(parent, root, /it is or contains the workspace root/);
+    await refused(join(root, 'src', '..'), root, /it is or contains the workspace root/);
+  });
+
+  it('refuses a source folder, a folder with a stray plan.json, and a file', async () => {
+    const root = workspace();
+    await refused(join(root, 'src'), root, /holds files agentdef did not write \(no \.agentdef-output\.json marker\)/);
+    mkdirSync(join(root, 'infra'));
+    writeFileSync(join(root, 'infra', 'plan.json'), 'terraform plan');
+    writeFileSync(join(root, 'infra', 'main.tf'), 'resource {}');
+    await refused(join(root, 'infra'), root, /holds files agentdef did not write/);
+    await refused(join(root, 'nx.json'), root, /it is a file/);
+  });
+
+  it('refuses an output folder that gained files agentdef did not write, and a forged marker', async () => {
+    const root = workspace();
+    const out = join(root, 'dist', 'a');
+    expect(await writeOutputAtomic(out, [{ path: 'plan.json', contents: 'v1' }], { workspaceRoot: root })).toEqual({ ok: true });
+    writeFileSync(join(out, 'notes.md'), 'mine');
+    await refused(out, root, /it holds notes\.md, which agentdef did not write/);
+    rmSync(join(out, 'notes.md'));
+    writeFileSync(join(out, OUTPUT_MARKER), '{"format":"something-else","files":[]}');
+    await refused(out, root, /is not a marker agentdef wrote/);
+  });
+
+  it('refuses a symbolic link, and a path whose links lead out of the workspace or onto it', async () => {
+    const root = workspace();
+    const elsewhere = join(parent, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'precious.txt'), 'keep');
+    symlinkSync(elsewhere, join(root, 'link-out'));
+    await refused(join(root, 'link-out'), root, /a symbolic link on the way leads out of the workspace/);
+    await refused(join(root, 'link-out', 'agent'), root, /a symbolic link on the way leads out of the workspace/);
+    symlinkSync(root, join(parent, 'to-root'));
+    await refused(join(parent, 'to-root'), root, /through a symbolic link it is or contains the workspace root|it is a symbolic link/);
+    const empty = join(root, 'empty');
+    mkdirSync(empty);
+    symlinkSync(empty, join(root, 'link-in'));
+    await refused(join(root, 'link-in'), root, /it is a symbolic link/);
+  });
+
+  it('writes into a missing or empty folder, then replaces its own output', async () => {
+    const root = workspace();
+    mkdirSync(join(root, 'empty'));
+    expect(await writeOutputAtomic(join(root, 'empty'), [{ path: 'a', contents: '1' }], { workspaceRoot: root })).toEqual({ ok: true });
+    expect(await writeOutputAtomic(join(root, 'empty'), [{ path: 'b/c', contents: '2' }], { workspaceRoot: root })).toEqual({ ok: true });
+    expect(snapshot(join(root, 'empty'))).toEqual(output({ 'b/c': '2' }));
+    expect(await writeOutputAtomic(join(root, 'x'), [{ path: OUTPUT_MARKER, contents: '{}' }], { workspaceRoot: root })).toMatchObject({ ok: false });
+    expect(existsSync(join(root, 'x'))).toBe(false);
+  });
+
+  it('recovers from a crash between the two renames: the previous output comes back, dead leftovers go', async () => {
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+    previous();
+    const aside = join(parent, `.out.old-${deadPid}-0123abcd`);
+    await nodeFs.rename(dest, aside);
+    mkdirSync(join(parent, `.out.tmp-${deadPid}-89abcdef`));
+    writeFileSync(join(parent, `.out.tmp-${deadPid}-89abcdef`, OUTPUT_MARKER), markerContents([]));
+    mkdirSync(join(parent, `.out.tmp-${deadPid}-00000000`));
+    writeFileSync(join(parent, `.out.tmp-${deadPid}-00000000`, 'user.txt'), 'not the writer\'s');
+    const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'next' }], at());
+    expect(result).toEqual({ ok: true });
+    expect(snapshot(dest)).toEqual(output({ 'plan.json': 'next' }));
+    expect(readdirSync(parent).sort()).toEqual([`.out.tmp-${deadPid}-00000000`, 'out']);
   });
 });

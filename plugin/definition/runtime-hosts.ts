@@ -76,10 +76,6 @@ export function pinHosts(pin: LlmPin): HostRequirement {
   return { hosts: ALL_HOSTS, reason: `${label} is a remote API call from any host` };
 }
 
-export function classHosts(cls: RuntimeCapabilityClass): HostRequirement {
-  return { hosts: CLASS_HOSTS[cls], reason: `runtimeCapabilityClass "${cls}"` };
-}
-
 export function intersectHosts(a: readonly Host[], b: readonly Host[]): Host[] {
   return a.filter((h) => b.includes(h));
 }

@@ -5,10 +5,11 @@ import { buildPlan } from '../plan';
 import { chooseRuntime } from '../runtime-choice';
 import { COMPILE_TARGETS, TARGET_HOST } from '../targets';
 import { agent, pins, tools, tree } from '../test-support';
+import { emitAgent } from '../compile';
 import { ADAPTERS, adapterFor } from './index';
 import { EMPTY_WORKSPACE_CONFIG } from '../workspace-config';
 
-const CONTEXT = { workspaceRoot: '/nonexistent-workspace', workspace: EMPTY_WORKSPACE_CONFIG, options: {} };
+const CONTEXT = { workspaceRoot: '/nonexistent-workspace', workspace: EMPTY_WORKSPACE_CONFIG };
 /** The Node host adapters bundle with esbuild from the workspace root, so theirs must exist. */
 const NODE_HOST_CONTEXT = { ...CONTEXT, workspaceRoot: tmpdir() };
 
@@ -34,8 +35,8 @@ describe('adapters', () => {
   ] as const)('%s emits plan.json, %s and the bundled %s', async (target, descriptor, entry) => {
     const root = router();
     const plan = buildPlan(root, chooseRuntime(root).choice!, target);
-    const result = await adapterFor(target).emit(plan, root, NODE_HOST_CONTEXT);
-    expect(result.diagnostics).toBeUndefined();
+    const result = await emitAgent({ plan, resolved: root }, NODE_HOST_CONTEXT);
+    expect(result.diagnostics).toEqual([]);
     const paths = result.files!.map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['plan.json', descriptor, entry]));
     expect(JSON.parse(result.files!.find((f) => f.path === 'plan.json')!.contents)).toEqual(JSON.parse(JSON.stringify(plan)));
@@ -46,25 +47,25 @@ describe('adapters', () => {
     // The full Worker output is tested in cloudflare-dynamic-worker/emit.test.ts and e2e/worker/.
     const root = tree(agent('a', '1.0.0', { cls: 'workers-only' }));
     const plan = buildPlan(root, chooseRuntime(root).choice!);
-    const result = await adapterFor('cloudflare-dynamic-worker').emit(plan, root, CONTEXT);
+    const result = await emitAgent({ plan, resolved: root }, CONTEXT);
     expect(result.files).toBeUndefined();
-    expect(result.diagnostics!.map((d) => [d.rule, d.path])).toEqual([['tool-implementation', '/toolInventory/0']]);
-    expect(result.diagnostics![0]!.message).toContain('"fmt"');
+    expect(result.diagnostics.map((d) => [d.rule, d.path])).toEqual([['tool-implementation', '/toolInventory/0']]);
+    expect(result.diagnostics[0]!.message).toContain('"fmt"');
   });
 
-  it('fails closed on its own when handed a tree it cannot host', async () => {
+  it('fails closed when handed a plan for a target the tree cannot run on', async () => {
     const root = router();
-    const plan = buildPlan(root, chooseRuntime(root).choice!);
-    const result = await adapterFor('cloudflare-dynamic-worker').emit(plan, root, CONTEXT);
+    const plan = buildPlan(root, chooseRuntime(root).choice!, 'cloudflare-dynamic-worker');
+    const result = await emitAgent({ plan, resolved: root }, CONTEXT);
     expect(result.files).toBeUndefined();
-    expect(result.diagnostics!.map((d) => [d.code, d.path])).toEqual([['runtime_capability_mismatch', '/composition/nodes/0']]);
-    expect(result.diagnostics![0]!.message).toContain('splice-resolver@0.4.2');
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([['runtime_capability_mismatch', '/composition/nodes/0']]);
+    expect(result.diagnostics[0]!.message).toContain('splice-resolver@0.4.2');
   });
 
   it('emits the same bytes for the same plan', async () => {
     const a = router();
     const b = router();
-    const emit = async (root: typeof a) => (await adapterFor('hb3').emit(buildPlan(root, chooseRuntime(root).choice!), root, NODE_HOST_CONTEXT)).files;
+    const emit = async (root: typeof a) => (await emitAgent({ plan: buildPlan(root, chooseRuntime(root).choice!), resolved: root }, NODE_HOST_CONTEXT)).files;
     const first = await emit(a);
     expect(first?.length).toBeGreaterThan(2);
     expect(await emit(b)).toEqual(first);

@@ -12,7 +12,3 @@ export class HostStartError extends Error {
 
 /** Exit code of a host that could not start. */
 export const START_FAILED_EXIT = 78;
-
-export function isHostStartError(value: unknown): value is HostStartError {
-  return value instanceof HostStartError;
-}

@@ -7,34 +7,33 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildPlan } from '../../plan';
 import { chooseRuntime } from '../../runtime-choice';
-import type { EmitContext } from '../../targets';
+import { emitAgent, type EmitInputs } from '../../compile';
 import { agent, pins, tempWorkspace, tools, tree, type TempWorkspace } from '../../test-support';
 import { loadWorkspaceConfig } from '../../workspace-config';
-import { emitCloudflareWorker } from './emit';
 import type { HostPlan } from './worker-host/host-plan-types';
 
 let ws: TempWorkspace;
-let context: EmitContext;
+let context: EmitInputs;
 
 beforeEach(() => {
   ws = tempWorkspace({
     'tools.json': { tools: { fmt: { module: './tools/fmt.ts', export: 'fmt' } } },
     'tools/fmt.ts': 'export function fmt(args: Record<string, unknown>) {\n  return { formatted: String(args["text"]).trim() };\n}\n',
   });
-  context = { workspaceRoot: ws.root, workspace: loadWorkspaceConfig(ws.root).config, options: {} };
+  context = { workspaceRoot: ws.root, workspace: loadWorkspaceConfig(ws.root).config };
 });
 afterEach(() => ws.remove());
 
 const emit = async (root: ReturnType<typeof tree>) => {
   const plan = buildPlan(root, chooseRuntime(root).choice!);
-  return { plan, result: await emitCloudflareWorker(plan, root, context) };
+  return { plan, result: await emitAgent({ plan, resolved: root }, context) };
 };
 const file = (result: Awaited<ReturnType<typeof emit>>['result'], path: string) => result.files!.find((f) => f.path === path)!.contents;
 
 describe('the cloudflare-dynamic-worker adapter', () => {
   it('emits plan.json, src/, worker.js and its map, host-plan.json, loader.js, wrangler.jsonc and agent-card.json', async () => {
     const { plan, result } = await emit(tree(agent('a', '1.0.0', { cls: 'workers-only' })));
-    expect(result.diagnostics).toBeUndefined();
+    expect(result.diagnostics).toEqual([]);
     expect(result.files!.map((f) => f.path)).toEqual([
       'agent-card.json',
       'host-plan.json',
@@ -62,7 +61,7 @@ describe('the cloudflare-dynamic-worker adapter', () => {
     const inner = tree(agent('inner', '1.0.0', { cls: 'workers-only', models: [], quarantine: false }), [leaf('c')]);
     const root = tree(agent('root', '2.0.0', { cls: 'workers-only', models: [], quarantine: true }), [leaf('b'), inner]);
     const { result } = await emit(root);
-    expect(result.diagnostics).toBeUndefined();
+    expect(result.diagnostics).toEqual([]);
     const paths = result.files!.map((f) => f.path);
     expect(paths.filter((p) => p.startsWith('src/'))).toEqual([
       'src/agentdef-modules.d.ts',
@@ -157,7 +156,7 @@ describe('the cloudflare-dynamic-worker adapter', () => {
   it('rejects a maxBundleBytes that is not a whole number of bytes', async () => {
     const root = tree(agent('a', '1.0.0', { cls: 'workers-only' }));
     const plan = buildPlan(root, chooseRuntime(root).choice!);
-    const result = await emitCloudflareWorker(plan, root, { ...context, options: { maxBundleBytes: 0 } });
+    const result = await emitAgent({ plan, resolved: root }, { ...context, adapterOptions: { maxBundleBytes: 0 } });
     expect(result.diagnostics!.map((d) => [d.rule, d.message])).toEqual([['worker-bundle-size', 'the adapter option maxBundleBytes must be a whole number of bytes, not 0']]);
   });
 });

@@ -4,7 +4,7 @@
  *   bundled tool needs an implementation in tools.json) → lay the nodes out in isolates → plan the
  *   bindings → generate `src/` (ts-morph) → bundle each quarantined child's isolate, then the Worker
  *   (esbuild, minified, source map beside it) → enforce the size budget → bundle `loader.js` →
- *   `host-plan.json`, `wrangler.jsonc`, `agent-card.json`, `plan.json`.
+ *   `host-plan.json`, `wrangler.jsonc`, `agent-card.json`. (The pipeline checks the target and adds `plan.json`.)
  * Same inputs, same bytes: no clock, no absolute path in any output.
  */
 import { statSync } from 'node:fs';
@@ -15,10 +15,9 @@ import { locateFinding } from '../../../definition/validate-definition';
 import { buildAgentCard } from '../../../runtime/agent-card';
 import { BundleError, bundleModule, type BundleInput } from '../../bundle';
 import { stableJson } from '../../canonical-json';
-import { PLAN_FILE, serializePlan, type CompilePlan } from '../../plan';
+import type { CompilePlan } from '../../plan';
 import type { ResolvedNode } from '../../resolve';
 import { runtimeConfigsForTree } from '../../runtime-config';
-import { checkTarget } from '../../runtime-choice';
 import type { Adapter, EmitContext, EmitResult, EmittedFile } from '../../targets';
 import { TOOLS_FILE } from '../../workspace-config';
 import { planBindings, workerName } from './binding-plan';
@@ -79,22 +78,6 @@ function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
-/** The plan must be for this target, and the tree must allow a Worker. */
-function failClosed(plan: CompilePlan, resolved: ResolvedNode): Diagnostic[] {
-  const mismatch = checkTarget(resolved, TARGET);
-  if (mismatch.length > 0) return mismatch;
-  if (plan.target === TARGET) return [];
-  return [
-    locateFinding(resolved.document, {
-      code: ERROR_CODES.runtimeMismatch,
-      rule: 'runtime-choice',
-      path: '/runtimeRequirements/runtimeCapabilityClass',
-      message: `the compile plan sends ${plan.root.slug}@${plan.root.version} to ${plan.target}, not to ${TARGET}: refusing to emit a Worker for it`,
-      suggestion: `plan again with --target ${TARGET}, or compile with the ${plan.target} adapter`,
-    }),
-  ];
-}
-
 /** Every workspace module tools.json names for a bundled tool must exist (a located error in tools.json otherwise). */
 function missingToolModules(layout: WorkerLayout, context: EmitContext): Diagnostic[] {
   const document = context.workspace.documents.get(TOOLS_FILE);
@@ -138,9 +121,6 @@ function bundleFailure(resolved: ResolvedNode, what: string, error: unknown): Di
 }
 
 export async function emitCloudflareWorker(plan: CompilePlan, resolved: ResolvedNode, context: EmitContext): Promise<EmitResult> {
-  const refusal = failClosed(plan, resolved);
-  if (refusal.length > 0) return { diagnostics: refusal };
-
   const projected = runtimeConfigsForTree(resolved, { workspace: context.workspace, requireImplementations: { bundled: true, mcpHttp: true } });
   if (hasErrors(projected.diagnostics)) return { diagnostics: projected.diagnostics };
   const layout = planWorkerLayout(projected.nodes);
@@ -215,7 +195,6 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
   const rootConfig = layout.nodes[0]!.config;
   const card = buildAgentCard(rootConfig, { requestOrigin: `https://${workerName(plan.root.slug)}${PLACEHOLDER_ORIGIN_SUFFIX}` });
   const out: EmittedFile[] = [
-    { path: PLAN_FILE, contents: serializePlan(plan) },
     ...[...source].map(([path, contents]) => ({ path, contents })),
     { path: FILES.worker, contents: worker.code },
     { path: FILES.workerMap, contents: `${worker.map ?? '{}'}\n` },
@@ -225,7 +204,7 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
     { path: FILES.agentCard, contents: stableJson(card) },
   ];
   return {
-    files: out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    files: out,
     summary: `${FILES.worker} ${kib(worker.bytes)} of the ${kib(maxBytes)} budget`,
   };
 }

@@ -6,10 +6,9 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planAgent } from '../../compile';
+import { emitAgent, planAgent } from '../../compile';
 import type { EmittedFile } from '../../targets';
 import { loadWorkspaceConfig } from '../../workspace-config';
-import { hb3Adapter } from './emit';
 import type { Hb3Job } from './job-spec';
 import type { Hb3Workflow } from './workflow-spec';
 
@@ -20,7 +19,7 @@ afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true }))
 async function emit(slug: string, workspaceRoot = REPO): Promise<{ files: Record<string, string>; list: EmittedFile[]; digest: string }> {
   const file = join(workspaceRoot, 'examples', slug, slug === 'pdf-extractor' ? 'agent.yaml' : 'agent.json');
   const planned = await planAgent({ file, workspaceRoot, target: 'hb3' });
-  const result = await hb3Adapter.emit(planned.plan!, planned.resolved!, { workspaceRoot, workspace: loadWorkspaceConfig(workspaceRoot).config, options: {} });
+  const result = await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot, workspace: loadWorkspaceConfig(workspaceRoot).config });
   if (!result.files) throw new Error(JSON.stringify(result.diagnostics));
   return { files: Object.fromEntries(result.files.map((f) => [f.path, f.contents])), list: result.files, digest: planned.plan!.digest };
 }
@@ -98,7 +97,7 @@ describe('the hb3 adapter', () => {
     writeFileSync(join(ws, 'tools.json'), JSON.stringify({ tools: { 'fs-write': { module: './examples/tools/fs-write.ts', export: 'noSuchExport' }, 'diff-apply': { module: './examples/tools/diff-apply.ts', export: 'applyUnifiedDiff' } } }, null, 2));
     const file = join(ws, 'examples/write-router/agent.json');
     const planned = await planAgent({ file, workspaceRoot: ws });
-    const result = await hb3Adapter.emit(planned.plan!, planned.resolved!, { workspaceRoot: ws, workspace: loadWorkspaceConfig(ws).config, options: {} });
+    const result = await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot: ws, workspace: loadWorkspaceConfig(ws).config });
     expect(result.files).toBeUndefined();
     expect(result.diagnostics).toEqual([
       expect.objectContaining({ severity: 'error', file: 'tools.json', line: 3, path: '/tools/fs-write', message: expect.stringContaining('cannot bundle tool "fs-write" from ./examples/tools/fs-write.ts') }),

@@ -1,14 +1,12 @@
 /**
  * The HB3 adapter: a container job (and, for a dag, a workflow) per agentdef's published HB3
  * contract (docs/hb3.md), with the image's build context:
- *   plan.json, hb3-job.json, hb3-workflow.json (dags), jobs/<node>.hb3-job.json (quarantined
+ *   hb3-job.json, hb3-workflow.json (dags), jobs/<node>.hb3-job.json (quarantined
  *   children), weights.lock.json (tuned checkpoints), runtime-configs.json,
  *   image/Dockerfile, image/entrypoint.mjs, image/native-tools/README.md (native tools).
  * Deterministic: the same plan and sources give the same bytes.
  */
 import { stableJson } from '../../canonical-json';
-import { PLAN_FILE, serializePlan } from '../../plan';
-import { checkTarget } from '../../runtime-choice';
 import type { Adapter, EmittedFile } from '../../targets';
 import { locateFinding } from '../../../definition/validate-definition';
 import { hasErrors } from '../../../definition/diagnostic';
@@ -25,8 +23,6 @@ export const hb3Adapter: Adapter = {
   target: 'hb3',
   hosts: ['container'],
   async emit(plan, resolved, context) {
-    const mismatch = checkTarget(resolved, 'hb3');
-    if (mismatch.length > 0) return { diagnostics: mismatch };
     const tree = hostBundleForTree(plan, resolved, context, 'hb3');
     if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
     const { bundle } = tree;
@@ -45,7 +41,6 @@ export const hb3Adapter: Adapter = {
     const jobFor = (nodeId: string) => buildJobSpec({ bundle, nodeId, definitions: tree.definitions, definitionDigests, planDigest: plan.digest, image });
     const rootJob = jobFor(bundle.rootId);
     const files: EmittedFile[] = [
-      { path: PLAN_FILE, contents: serializePlan(plan) },
       { path: JOB_FILE, contents: stableJson(rootJob) },
       { path: RUNTIME_CONFIGS_FILE, contents: stableJson(Object.fromEntries(Object.values(bundle.nodes).map((n) => [n.nodeId, n.config]))) },
     ];
@@ -61,6 +56,6 @@ export const hb3Adapter: Adapter = {
     files.push({ path: `${IMAGE_DIR}/Dockerfile`, contents: dockerfile(rootJob, binaries, `agentdef HB3 image for ${root} (plan ${plan.digest.slice(0, 12)})`) });
     files.push({ path: `${IMAGE_DIR}/${ENTRYPOINT_FILE}`, contents: entry.text });
     if (native.length > 0) files.push({ path: `${IMAGE_DIR}/native-tools/README.md`, contents: nativeToolsReadme(native) });
-    return { files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+    return { files };
   },
 };

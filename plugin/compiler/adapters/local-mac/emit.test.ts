@@ -7,9 +7,8 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planAgent } from '../../compile';
+import { emitAgent, planAgent } from '../../compile';
 import { loadWorkspaceConfig } from '../../workspace-config';
-import { localMacAdapter } from './emit';
 
 const REPO = join(__dirname, '..', '..', '..', '..');
 const temps: string[] = [];
@@ -18,7 +17,7 @@ afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true }))
 async function emit(slug: string, workspaceRoot = REPO) {
   const file = join(workspaceRoot, 'examples', slug, slug === 'pdf-extractor' ? 'agent.yaml' : 'agent.json');
   const planned = await planAgent({ file, workspaceRoot, target: 'local-mac' });
-  return localMacAdapter.emit(planned.plan!, planned.resolved!, { workspaceRoot, workspace: loadWorkspaceConfig(workspaceRoot).config, options: {} });
+  return emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot, workspace: loadWorkspaceConfig(workspaceRoot).config });
 }
 
 describe('the local-mac adapter', () => {

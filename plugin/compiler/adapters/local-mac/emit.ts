@@ -1,14 +1,12 @@
 /**
  * The local host adapter (macOS, and the same launcher on Linux), per docs/local-mac.md:
- *   plan.json, launch.mjs (the bundled launcher), launcher.json (what `agentdef run` starts),
+ *   launch.mjs (the bundled launcher), launcher.json (what `agentdef run` starts),
  *   mcp-servers.json, dev.agentdef.<slug>.plist (LaunchAgent template), agentdef-<slug>.service
  *   (systemd user unit template).
  * The service files are templates: `node launch.mjs --print-service launchd|systemd` fills in this
  * machine's absolute paths. Deterministic: the same plan and sources give the same bytes.
  */
 import { stableJson } from '../../canonical-json';
-import { PLAN_FILE, serializePlan } from '../../plan';
-import { checkTarget } from '../../runtime-choice';
 import type { Adapter, EmittedFile } from '../../targets';
 import { hasErrors } from '../../../definition/diagnostic';
 import { locateFinding } from '../../../definition/validate-definition';
@@ -27,8 +25,6 @@ export const localMacAdapter: Adapter = {
   target: 'local-mac',
   hosts: ['local'],
   async emit(plan, resolved, context) {
-    const mismatch = checkTarget(resolved, 'local-mac');
-    if (mismatch.length > 0) return { diagnostics: mismatch };
     const tree = hostBundleForTree(plan, resolved, context, 'local');
     if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
     const { bundle } = tree;
@@ -51,13 +47,12 @@ export const localMacAdapter: Adapter = {
       services: { launchd: launchAgentFile(slug), systemd: systemdUnitFile(slug) },
     };
     const files: EmittedFile[] = [
-      { path: PLAN_FILE, contents: serializePlan(plan) },
       { path: LAUNCH_FILE, contents: launcher.text },
       { path: LAUNCHER_MANIFEST, contents: stableJson(manifest) },
       { path: MCP_SERVERS_FILE, contents: stableJson(mcpServersFile(bundle)) },
       { path: launchAgentFile(slug), contents: launchAgentTemplate(slug, version, heapMb) },
       { path: systemdUnitFile(slug), contents: systemdUnitTemplate(slug, version, heapMb) },
     ];
-    return { files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+    return { files };
   },
 };
