@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stablePort } from '../../plugin/hosts/node/service-files';
+import { stablePort } from '../../plugin/host-contract/service-templates';
 import { REPO, compileExample, isolatedEnv, scratch, type Scratch } from './support/host-harness';
 
 let tmp: Scratch;

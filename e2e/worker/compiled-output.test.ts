@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../plugin/compiler/canonical-json';
-import type { HostPlan } from '../../plugin/compiler/adapters/cloudflare-dynamic-worker/worker-host/host-plan-types';
+import type { HostPlan } from '../../plugin/host-contract/worker-host-plan';
 import { compileWorker, exampleWorkspace, filesBelow, repoRoot, type ExampleWorkspace } from './support/example-workspace';
 
 let ws: ExampleWorkspace;
@@ -50,7 +50,7 @@ describe('the Worker output', () => {
     expect(worker).not.toMatch(/from\s*["']node:/);
     const map = JSON.parse(files.get('worker.js.map')!) as { file: string; sources: string[] };
     expect(map.file).toBe('worker.js');
-    expect(map.sources).toEqual(expect.arrayContaining(['src/index.ts', 'src/agents/0-text-digest.ts', 'agentdef/plugin/runtime/a2a-handler.ts', 'agentdef/plugin/compiler/adapters/cloudflare-dynamic-worker/worker-host/isolate-runner.ts']));
+    expect(map.sources).toEqual(expect.arrayContaining(['src/index.ts', 'src/agents/0-text-digest.ts', 'agentdef/plugin/runtime/a2a-handler.ts', 'agentdef/plugin/hosts/worker/isolate-runner.ts']));
     expect(map.sources.every((s) => !s.startsWith('/') && !s.includes('..'))).toBe(true);
     // Only the tools this tree uses are bundled (the classifier's, inside its isolate's code), not every tool tools.json maps.
     expect(worker).toContain('codeLineShare');

@@ -12,7 +12,7 @@ import { generateLoaderEntry } from '../../plugin/compiler/adapters/cloudflare-d
 import { compileWorker, exampleWorkspace, repoRoot, type ExampleWorkspace } from './support/example-workspace';
 
 const TSC = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-const GLUE = 'plugin/compiler/adapters/cloudflare-dynamic-worker/worker-host/index';
+const GLUE = 'plugin/hosts/worker/index';
 const SLUGS = ['text-stats', 'text-digest', 'web-summarizer', 'fallback-writer'];
 
 let ws: ExampleWorkspace;

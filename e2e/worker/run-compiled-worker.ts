@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compileAgent } from '../../plugin/compiler/compile';
-import type { HostPlan } from '../../plugin/compiler/adapters/cloudflare-dynamic-worker/worker-host/host-plan-types';
+import type { HostPlan } from '../../plugin/host-contract/worker-host-plan';
 import { startScriptedProvider, type StubServer, type Wire } from '../../plugin/runtime/__test-support__/stub-provider';
 import { generateReceiptKeyPair, verifyReceipt } from '../../plugin/runtime/receipts';
 import { askWithSdk } from './support/a2a-client';

@@ -10,7 +10,7 @@
  * Deterministic: the same inputs give the same bytes. Source map `sources` are made relative to
  * `sourceRoot` (posix), so no absolute path of the machine that compiled ever lands in the output.
  */
-import { build, type Loader, type Plugin } from 'esbuild';
+import type { Loader, Plugin } from 'esbuild';
 import { statSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, sep } from 'node:path';
 
@@ -189,6 +189,8 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
   const sourcemap = input.sourcemap ?? true;
   // A fake output location inside resolveDir: esbuild needs one to name the map's sources.
   const outDirAbs = join(input.resolveDir, '.agentdef-bundle');
+  // Loaded on first use: validate and plan never load esbuild.
+  const { build } = require('esbuild') as typeof import('esbuild');
   const result = await build({
     entryPoints: [input.entry.path],
     bundle: true,

@@ -14,7 +14,7 @@ import type { Readable } from 'node:stream';
 import { build } from 'esbuild';
 import { Miniflare, Response as MiniflareResponse } from 'miniflare';
 import type { Request as MiniflareRequest } from 'miniflare';
-import type { HostPlan } from '../../../plugin/compiler/adapters/cloudflare-dynamic-worker/worker-host/host-plan-types';
+import type { HostPlan } from '../../../plugin/host-contract/worker-host-plan';
 import type { Receipt } from '../../../plugin/runtime/receipts';
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect']);

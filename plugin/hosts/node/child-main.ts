@@ -8,7 +8,7 @@ import type { Receipt } from '../../runtime/receipts';
 import { runAgent } from '../../runtime/run-agent';
 import type { ChildReply, ChildTask } from './child-protocol';
 import { HostStartError, START_FAILED_EXIT } from './host-error';
-import type { HostProgram } from './host-bundle';
+import type { HostProgram } from '../../host-contract/node-host-spec';
 import type { McpStdioTools, StartMcpOptions } from './mcp-stdio-tools';
 import { startProcessHost } from './process-host';
 import { formatEvent } from './run-events';

@@ -4,8 +4,9 @@ import { toolChildConfig } from '../../runtime/__test-support__/configs';
 import type { Receipt } from '../../runtime/receipts';
 import { generateReceiptKeyPair, verifyReceipt } from '../../runtime/receipts';
 import { LimitReached } from '../../runtime/run-budget';
-import { heapLimitMb, processChildRunner } from './child-runner';
-import type { HostNodeSpec } from './host-bundle';
+import { heapLimitMb } from '../../host-contract/heap-limit';
+import { processChildRunner } from './child-runner';
+import type { HostNodeSpec } from '../../host-contract/node-host-spec';
 
 const FIXTURES = join(__dirname, '__fixtures__');
 const config = toolChildConfig('worker');

@@ -12,7 +12,8 @@ import { RuntimeError } from '../../runtime/errors';
 import type { Receipt } from '../../runtime/receipts';
 import { resolveLimits } from '../../runtime/runtime-config';
 import { CHILD_FLAG, isChildReply, type ChildTask } from './child-protocol';
-import type { HostNodeSpec } from './host-bundle';
+import type { HostNodeSpec } from '../../host-contract/node-host-spec';
+import { heapLimitMb } from '../../host-contract/heap-limit';
 import { killedRunReceipt } from './killed-receipt';
 import { lineSplitter } from './run-events';
 
@@ -108,9 +109,4 @@ export function processChildRunner(options: ProcessChildRunnerOptions): ChildRun
     for (const receipt of reply.receipts) options.deliver(receipt);
     return reply.result;
   };
-}
-
-/** Node's old-space limit for a process allowed `memoryMb`: three quarters, at least 64 MB. */
-export function heapLimitMb(memoryMb: number): number {
-  return Math.max(64, Math.floor(memoryMb * 0.75));
 }

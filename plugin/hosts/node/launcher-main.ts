@@ -1,5 +1,5 @@
 /** The local launcher's main: the Node host with stdio MCP servers (official MCP SDK client). */
-import type { HostProgram } from './host-bundle';
+import type { HostProgram } from '../../host-contract/node-host-spec';
 import { startMcpStdioTools } from './mcp-stdio-tools';
 import { runNodeHost } from './node-host-main';
 

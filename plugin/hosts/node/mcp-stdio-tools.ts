@@ -11,7 +11,7 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import type { ToolHandler } from '../../runtime/agent-loop';
 import { RuntimeError } from '../../runtime/errors';
 import { HostStartError } from './host-error';
-import type { HostMcpServer } from './host-bundle';
+import type { HostMcpServer } from '../../host-contract/node-host-spec';
 import { inputSchemaDifference } from './tool-schema-diff';
 
 export interface DeclaredMcpTool {

@@ -12,9 +12,9 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { ToolHandler } from '../../runtime/agent-loop';
 import { RuntimeError } from '../../runtime/errors';
-import { IMAGE_TOOLS_DIR } from './container-contract';
+import { IMAGE_TOOLS_DIR } from '../../host-contract/container-contract';
 import { HostStartError } from './host-error';
-import type { HostNativeTool } from './host-bundle';
+import type { HostNativeTool } from '../../host-contract/node-host-spec';
 
 
 export function nativeSearchPath(env: NodeJS.ProcessEnv): string[] {

@@ -16,6 +16,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import type { Hb3Job } from '../../host-contract/hb3-job';
+import { JOB_FILE, LAUNCHER_MANIFEST, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, type LauncherManifest } from '../../host-contract/output-files';
 import type { RuntimeConfig } from '../../runtime/runtime-config';
 import { AGENT_CARD_PATH } from '../../runtime/agent-card';
 import { createReceiptFileSink } from './receipt-file-sink';
@@ -47,16 +49,6 @@ export interface RunOutputOptions {
 /** Variables of this machine a local run passes on (paths, locale, and agentdef's host overrides). */
 const PASS_THROUGH = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|STATE_DIR))$/;
 
-interface JobFile {
-  kind: 'Job' | 'Service';
-  metadata: { agent: string; node: string; name: string };
-  image: { build: { context: string }; workdir: string };
-  command: string[];
-  env: ({ name: string; value: string } | { name: string; secretRef: { name: string } })[];
-  timeouts: { runMs: number; killAfterMs: number; startupMs: number };
-  receipts: { mode: 'signed'; keySecret: string } | { mode: 'off' };
-}
-
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
 }
@@ -80,11 +72,11 @@ function fileExists(path: string): boolean {
 
 export async function runOutput(options: RunOutputOptions): Promise<number> {
   const env = options.env ?? process.env;
-  const jobPath = join(options.outDir, 'hb3-job.json');
-  const launcherPath = join(options.outDir, 'launcher.json');
+  const jobPath = join(options.outDir, JOB_FILE);
+  const launcherPath = join(options.outDir, LAUNCHER_MANIFEST);
   if (fileExists(jobPath)) return runJob(options, env, jobPath);
   if (fileExists(launcherPath)) return runLauncher(options, env, launcherPath);
-  options.stderr(`error: ${options.outDir} holds neither hb3-job.json nor launcher.json: compile the agent with --target hb3 or --target local-mac first\n`);
+  options.stderr(`error: ${options.outDir} holds neither ${JOB_FILE} nor ${LAUNCHER_MANIFEST}: compile the agent with --target hb3 or --target local-mac first\n`);
   return 2;
 }
 
@@ -95,11 +87,11 @@ function baseEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath: string): Promise<number> {
-  let job: JobFile;
+  let job: Hb3Job;
   let configs: Record<string, RuntimeConfig>;
   try {
-    job = readJson(jobPath) as JobFile;
-    configs = readJson(join(options.outDir, 'runtime-configs.json')) as Record<string, RuntimeConfig>;
+    job = readJson(jobPath) as Hb3Job;
+    configs = readJson(join(options.outDir, RUNTIME_CONFIGS_FILE)) as Record<string, RuntimeConfig>;
     if (!Array.isArray(job.command) || !Array.isArray(job.env) || !job.metadata?.node) throw new Error('not an hb3 job');
   } catch (error) {
     options.stderr(`error: cannot read ${jobPath}: ${(error as Error).message}; compile the agent again\n`);
@@ -107,7 +99,7 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   }
   const config = configs[job.metadata.node];
   if (!config) {
-    options.stderr(`error: runtime-configs.json has no node ${job.metadata.node}; compile the agent again\n`);
+    options.stderr(`error: ${RUNTIME_CONFIGS_FILE} has no node ${job.metadata.node}; compile the agent again\n`);
     return 2;
   }
   const secrets = options.secrets ?? createSecretSource({ env });
@@ -128,7 +120,7 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   }
   // Every checkpoint of the tree (the job's own, and its quarantined children's, which run as
   // processes of this one here) is in the weights lock.
-  const lock = readOptionalJson(join(options.outDir, 'weights.lock.json')) as { checkpoints?: { checkpointId: string; mountPath: string; path: string; agent: string }[] } | undefined;
+  const lock = readOptionalJson(join(options.outDir, WEIGHTS_LOCK_FILE)) as { checkpoints?: { checkpointId: string; mountPath: string; path: string; agent: string }[] } | undefined;
   const checkpoints = lock?.checkpoints ?? [];
   if (checkpoints.length > 0) {
     if (!options.weights) {
@@ -179,16 +171,10 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   });
 }
 
-interface LauncherFile {
-  agent: string;
-  entry: string;
-  heapMb?: number;
-}
-
 async function runLauncher(options: RunOutputOptions, env: NodeJS.ProcessEnv, launcherPath: string): Promise<number> {
-  let launcher: LauncherFile;
+  let launcher: Pick<LauncherManifest, 'agent' | 'entry' | 'heapMb'>;
   try {
-    launcher = readJson(launcherPath) as LauncherFile;
+    launcher = readJson(launcherPath) as LauncherManifest;
     if (typeof launcher.entry !== 'string' || typeof launcher.agent !== 'string' || isAbsolute(launcher.entry) || launcher.entry.includes('..')) throw new Error('not a launcher manifest');
   } catch (error) {
     options.stderr(`error: cannot read ${launcherPath}: ${(error as Error).message}; compile the agent again\n`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillServiceTemplate, launchAgentTemplate, printServiceFile, stablePort, systemdUnitTemplate } from './service-files';
+import { fillServiceTemplate, launchAgentTemplate, stablePort, systemdUnitTemplate } from '../../host-contract/service-templates';
+import { printServiceFile } from './service-files';
 
 const values = { NODE: '/opt/node 20/bin/node', LAUNCHER: '/Users/mia/a&b/launch.mjs', WORKSPACE: '/Users/mia/ws', PATH: '/usr/bin:/bin', PORT: '7000', LOG_DIR: '/Users/mia/.local/state/agentdef/notes' };
 

@@ -8,9 +8,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { CONTAINER_WEIGHTS_ROOT } from './container-contract';
+import { CONTAINER_WEIGHTS_ROOT } from '../../host-contract/container-contract';
 import { HostStartError } from './host-error';
-import type { HostCheckpoint } from './host-bundle';
+import type { HostCheckpoint } from '../../host-contract/node-host-spec';
 
 
 export interface LoadedCheckpoint {

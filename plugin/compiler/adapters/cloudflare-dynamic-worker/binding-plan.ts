@@ -12,8 +12,8 @@ import { ERROR_CODES } from '../../../definition/diagnostic';
 import { joinPointer } from '../../../definition/json-pointer';
 import { locateFinding } from '../../../definition/validate-definition';
 import type { BindingRef } from '../../../schema/generated/agent-definition.types';
-import type { HostBindingKind, HostPlanBinding, LoaderProvision } from './worker-host/host-plan-types';
-import type { ReceiptSinkBinding } from './worker-host/host-types';
+import type { HostBindingKind, HostPlanBinding, LoaderProvision } from '../../../host-contract/worker-host-plan';
+import type { ReceiptSinkBinding } from '../../../host-contract/worker-host-plan';
 import { BINDINGS } from './worker-constants';
 import type { LayoutNode, WorkerLayout } from './worker-layout';
 

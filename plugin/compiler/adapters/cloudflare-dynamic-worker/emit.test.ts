@@ -10,7 +10,7 @@ import { chooseRuntime } from '../../runtime-choice';
 import { emitAgent, type EmitInputs } from '../../compile';
 import { agent, pins, tempWorkspace, tools, tree, type TempWorkspace } from '../../test-support';
 import { loadWorkspaceConfig } from '../../workspace-config';
-import type { HostPlan } from './worker-host/host-plan-types';
+import type { HostPlan } from '../../../host-contract/worker-host-plan';
 
 let ws: TempWorkspace;
 let context: EmitInputs;

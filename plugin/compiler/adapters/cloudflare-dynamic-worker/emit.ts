@@ -36,7 +36,7 @@ const PLUGIN_DIR = join(__dirname, '..', '..', '..');
 function bundleAliases(workspaceRoot: string): Record<string, string> {
   return {
     [SPECIFIERS.runtime]: join(PLUGIN_DIR, 'runtime', 'index'),
-    [SPECIFIERS.workerHost]: join(__dirname, 'worker-host', 'index'),
+    [SPECIFIERS.workerHost]: join(PLUGIN_DIR, 'hosts', 'worker', 'index'),
     [SPECIFIERS.workspace]: workspaceRoot,
   };
 }

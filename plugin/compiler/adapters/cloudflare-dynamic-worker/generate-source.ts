@@ -9,11 +9,12 @@
  * Statements come from ts-morph structures; every value that comes from a definition or from
  * tools.json is written by ts-literals.ts (printed string literals, checked identifiers).
  */
-import { IndentationText, Project, QuoteKind, StructureKind, type ClassDeclarationStructure, type CodeBlockWriter, type ModuleDeclarationStructure, type SourceFile, type WriterFunction } from 'ts-morph';
+import type { ClassDeclarationStructure, CodeBlockWriter, ModuleDeclarationStructure, Project, SourceFile, WriterFunction } from 'ts-morph';
+import { tsMorph } from './ts-morph-module';
 import type { RuntimeTool } from '../../../runtime/runtime-config';
 import type { ToolImplementation } from '../../workspace-config';
 import type { BindingPlan } from './binding-plan';
-import type { HostBindingKind, HostPlanBinding } from './worker-host/host-plan-types';
+import type { HostBindingKind, HostPlanBinding } from '../../../host-contract/worker-host-plan';
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, SPECIFIERS, SRC_DIR } from './worker-constants';
 import type { LayoutNode, WorkerLayout } from './worker-layout';
 import { commentText, importDeclaration, isIdentifier, propertyName, stringLiteral, writeJsonValue } from './ts-literals';
@@ -68,7 +69,8 @@ function printed(file: SourceFile): string {
 }
 
 function newProject(): Project {
-  return new Project({
+  const { IndentationText, Project: TsProject, QuoteKind } = tsMorph();
+  return new TsProject({
     useInMemoryFileSystem: true,
     skipFileDependencyResolution: true,
     skipLoadingLibFiles: true,
@@ -302,7 +304,7 @@ function addDefaultHandler(file: SourceFile, body: (writer: CodeBlockWriter) => 
 }
 
 function addClass(file: SourceFile, structure: Omit<ClassDeclarationStructure, 'kind'>): void {
-  queue(file, (writer) => writer.blankLine(), { ...structure, kind: StructureKind.Class });
+  queue(file, (writer) => writer.blankLine(), { ...structure, kind: tsMorph().StructureKind.Class });
 }
 
 /** The egress gateway class an isolate exports when it starts isolates of its own (their `globalOutbound`). */
@@ -368,7 +370,7 @@ function generateIsolateEntry(project: Project, input: SourceInput, entry: numbe
 function generateModuleDeclarations(project: Project, input: SourceInput): SourceFile {
   const file = withHeader(project.createSourceFile(`${SRC_DIR}/agentdef-modules.d.ts`, '', { overwrite: true }), header('Modules the adapter supplies when it bundles this Worker.', input.origin));
   queue(file, {
-    kind: StructureKind.Module,
+    kind: tsMorph().StructureKind.Module,
     name: stringLiteral(`${SPECIFIERS.isolate}*`),
     hasDeclareKeyword: true,
     statements: ['/** The bundled code of a quarantined child\'s isolate. */', 'const source: string;', 'export default source;'],

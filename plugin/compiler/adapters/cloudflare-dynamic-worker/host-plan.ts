@@ -1,13 +1,13 @@
 /**
- * Builds `host-plan.json` (see worker-host/host-plan-types.ts for its meaning) from the layout,
+ * Builds `host-plan.json` (see plugin/host-contract/worker-host-plan.ts for its meaning) from the layout,
  * the binding plan and the bundled code. Its id joins the plan digest and the code digest, so a
  * changed definition or a changed bundle is a new isolate (the Worker Loader caches by id).
  */
 import { sha256Hex } from '../../canonical-json';
 import type { CompilePlan } from '../../plan';
 import type { BindingPlan } from './binding-plan';
-import type { HostPlan } from './worker-host/host-plan-types';
-import { HOST_PLAN_TARGET, HOST_PLAN_VERSION } from './worker-host/host-plan-types';
+import type { HostPlan } from '../../../host-contract/worker-host-plan';
+import { HOST_PLAN_TARGET, HOST_PLAN_VERSION } from '../../../host-contract/worker-host-plan';
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, FILES } from './worker-constants';
 import type { WorkerLayout } from './worker-layout';
 

@@ -6,24 +6,37 @@
  * property names are identifiers only when they are valid ones (`__proto__` is a computed key, so
  * it stays an own property instead of setting the prototype).
  */
-import { ts, type CodeBlockWriter, type WriterFunction } from 'ts-morph';
+import type { CodeBlockWriter, ts, WriterFunction } from 'ts-morph';
+import { tsMorph } from './ts-morph-module';
 
-const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: true });
-const scratch = ts.createSourceFile('literal.ts', '', ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+/** The compiler API, a printer and an empty file to print nodes against, made on first use. */
+let printing: { api: typeof ts; printer: ts.Printer; scratch: ts.SourceFile } | undefined;
+function api(): typeof ts {
+  if (!printing) {
+    const typescript = tsMorph().ts;
+    printing = {
+      api: typescript,
+      printer: typescript.createPrinter({ newLine: typescript.NewLineKind.LineFeed, removeComments: true }),
+      scratch: typescript.createSourceFile('literal.ts', '', typescript.ScriptTarget.ES2022, false, typescript.ScriptKind.TS),
+    };
+  }
+  return printing.api;
+}
 
 function print(node: ts.Node): string {
-  return printer.printNode(ts.EmitHint.Unspecified, node, scratch);
+  const typescript = api();
+  return printing!.printer.printNode(typescript.EmitHint.Unspecified, node, printing!.scratch);
 }
 
 /** A TypeScript string literal whose value is exactly `value`. */
 export function stringLiteral(value: string): string {
-  return print(ts.factory.createStringLiteral(value));
+  return print(api().factory.createStringLiteral(value));
 }
 
 export function numberLiteral(value: number): string {
   if (!Number.isFinite(value)) throw new TypeError('numberLiteral: JSON numbers are finite');
-  const literal = ts.factory.createNumericLiteral(Math.abs(value));
-  return print(value < 0 || Object.is(value, -0) ? ts.factory.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, literal) : literal);
+  const literal = api().factory.createNumericLiteral(Math.abs(value));
+  return print(value < 0 || Object.is(value, -0) ? api().factory.createPrefixUnaryExpression(api().SyntaxKind.MinusToken, literal) : literal);
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -45,7 +58,7 @@ export function memberAccess(object: string, name: string): string {
 
 /** An `import … from "<specifier>"` declaration, printed from nodes (so the specifier is escaped). */
 export function importDeclaration(specifier: string, clause: { default?: string; named?: readonly (string | readonly [string, string])[]; typeOnly?: boolean }): string {
-  const f = ts.factory;
+  const f = api().factory;
   const named = clause.named?.length
     ? f.createNamedImports(
         clause.named.map((n) =>

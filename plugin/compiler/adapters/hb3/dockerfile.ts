@@ -3,8 +3,10 @@
  * `docker build image/`, the bundled `entrypoint.mjs`, and a `native-tools/` folder for the
  * executables of native tools (agentdef's native tool protocol: JSON on stdin, JSON on stdout).
  */
-import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, IMAGE_TOOLS_DIR } from '../../../hosts/node/container-contract';
-import { ENTRYPOINT_FILE, IMAGE_WORKDIR, type Hb3Job } from './job-spec';
+import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, IMAGE_TOOLS_DIR } from '../../../host-contract/container-contract';
+import type { Hb3Job } from '../../../host-contract/hb3-job';
+import { ENTRYPOINT_FILE } from '../../../host-contract/output-files';
+import { IMAGE_WORKDIR } from './job-spec';
 
 /** Node 20 on Debian bookworm, slim: the runtime the entrypoint is bundled for. */
 export const BASE_IMAGE = 'node:20-bookworm-slim';

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { emitAgent, planAgent } from '../../compile';
 import type { EmittedFile } from '../../targets';
 import { loadWorkspaceConfig } from '../../workspace-config';
-import type { Hb3Job } from './job-spec';
+import type { Hb3Job } from '../../../host-contract/hb3-job';
 import type { Hb3Workflow } from './workflow-spec';
 
 const REPO = join(__dirname, '..', '..', '..', '..');

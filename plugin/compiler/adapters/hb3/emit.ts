@@ -11,19 +11,18 @@ import type { Adapter, EmittedFile } from '../../targets';
 import { locateFinding } from '../../../definition/validate-definition';
 import { hasErrors } from '../../../definition/diagnostic';
 import { dockerfile, nativeToolsReadme } from './dockerfile';
-import { hostBundleForTree } from './host-bundle-for-tree';
-import { ENTRYPOINT_FILE, IMAGE_DIR, JOB_FILE, WORKFLOW_FILE, buildJobSpec, childJobFile } from './job-spec';
-import { bundleNodeHost } from './node-bundle';
-import { buildWeightsLock, WEIGHTS_LOCK_FILE } from './weights-lock';
+import { nodeHostSpecForTree } from '../../node-host-spec';
+import { ENTRYPOINT_FILE, IMAGE_DIR, JOB_FILE, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, WORKFLOW_FILE } from '../../../host-contract/output-files';
+import { buildJobSpec, childJobFile } from './job-spec';
+import { bundleNodeHost } from '../../node-host-entry';
+import { buildWeightsLock } from './weights-lock';
 import { buildWorkflowSpec } from './workflow-spec';
-
-export const RUNTIME_CONFIGS_FILE = 'runtime-configs.json';
 
 export const hb3Adapter: Adapter = {
   target: 'hb3',
   hosts: ['container'],
   async emit(plan, resolved, context) {
-    const tree = hostBundleForTree(plan, resolved, context, 'hb3');
+    const tree = nodeHostSpecForTree(plan, resolved, context, 'hb3');
     if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
     const { bundle } = tree;
     const fallback = locateFinding(resolved.document, { rule: 'bundle', path: '', message: 'cannot bundle the host' });

@@ -8,45 +8,21 @@
 import { LOCAL_INFERENCE_BASE_URL, RPC_PATH } from '../../runtime-config';
 import { AGENT_CARD_PATH } from '../../../runtime/agent-card';
 import { resolveLimits } from '../../../runtime/runtime-config';
-import type { HostBundle } from '../../../hosts/node/host-bundle';
-import { agentKey, hostedNodes, secretsOf, subtreeNodes } from '../../../hosts/node/host-bundle';
-import { heapLimitMb } from '../../../hosts/node/child-runner';
-import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, CONTAINER_WEIGHTS_ROOT, IMAGE_TOOLS_DIR, childJobFile, nodeFileStem } from '../../../hosts/node/container-contract';
+import type { NodeHostSpec } from '../../../host-contract/node-host-spec';
+import { agentKey, hostedNodes, secretsOf, subtreeNodes } from '../../../host-contract/node-host-spec';
+import { heapLimitMb } from '../../../host-contract/heap-limit';
+import { HB3_API_VERSION, RECEIPTS_DIR, type EnvVar, type Hb3Job } from '../../../host-contract/hb3-job';
+import { ENTRYPOINT_FILE, IMAGE_DIR } from '../../../host-contract/output-files';
+import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, CONTAINER_WEIGHTS_ROOT, IMAGE_TOOLS_DIR, childJobFile, nodeFileStem } from '../../../host-contract/container-contract';
 import type { AgentDefinition } from '../../../schema/generated/agent-definition.types';
-import { tunedPins } from './host-bundle-for-tree';
+import { tunedPins } from '../../node-host-spec';
 
-export const HB3_API_VERSION = 'hb3.agentdef.dev/v1';
-export const JOB_FILE = 'hb3-job.json';
-export const WORKFLOW_FILE = 'hb3-workflow.json';
-export const IMAGE_DIR = 'image';
 export const IMAGE_WORKDIR = '/app';
-export const ENTRYPOINT_FILE = 'entrypoint.mjs';
 export const DEFAULT_MEMORY_MB = 512;
 export const KILL_GRACE_MS = 2000;
 export const STARTUP_MS = 30_000;
 export const TERMINATION_GRACE_MS = 10_000;
-const RECEIPTS_DIR = CONTAINER_RECEIPTS_FILE.slice(0, CONTAINER_RECEIPTS_FILE.lastIndexOf('/'));
 
-export type EnvVar = { name: string; value: string } | { name: string; secretRef: { name: string } };
-
-export interface Hb3Job {
-  apiVersion: typeof HB3_API_VERSION;
-  kind: 'Job' | 'Service';
-  metadata: { name: string; agent: string; node: string; planDigest: string; definitionDigest: string; labels: Record<string, string> };
-  image: { name: string; tag: string; build: { context: string; dockerfile: string }; workdir: string };
-  entrypoint: { file: string; format: 'esm'; node: '20' };
-  command: string[];
-  interface: { kind: 'a2a-http'; port: number; rpcPath: string; cardPath: string } | { kind: 'child-stdio'; protocol: 'agentdef-child/v1' };
-  resources: { cpu: number; memoryMb: number; heapMb: number; gpu: { count: number; reason: string } | null };
-  mounts: { name: string; mountPath: string; readOnly: boolean; source: { kind: 'checkpoint'; checkpointId: string; lock: string } | { kind: 'volume' } }[];
-  inference: { protocol: 'openai-chat'; baseUrl: string; checkpoints: string[] } | null;
-  nativeTools: { toolId: string; binary: string; path: string }[];
-  env: EnvVar[];
-  timeouts: { runMs: number; killAfterMs: number; startupMs: number; terminationGraceMs: number; activeDeadlineMs?: number };
-  healthCheck: { http: { path: string; port: number }; initialDelayMs: number; periodMs: number; timeoutMs: number; failureThreshold: number } | null;
-  receipts: { mode: 'signed'; schema: 'receipt/v1'; format: 'jsonl'; path: string; volume: string; signer: string; keySecret: string } | { mode: 'off' };
-  restartPolicy: 'Never' | 'OnFailure' | 'Always';
-}
 
 export { childJobFile, nodeFileStem };
 
@@ -57,7 +33,7 @@ export function jobName(text: string): string {
 }
 
 export interface JobSpecInput {
-  bundle: HostBundle;
+  bundle: NodeHostSpec;
   nodeId: string;
   definitions: Record<string, AgentDefinition>;
   definitionDigests: Record<string, string>;

@@ -5,10 +5,9 @@
  * checkpoint fills it in; hosts print the digest of what they read (`weights.loaded`).
  */
 import type { AgentDefinition } from '../../../schema/generated/agent-definition.types';
-import { CONTAINER_WEIGHTS_ROOT } from '../../../hosts/node/container-contract';
-import { checkpointPath, tunedPins } from './host-bundle-for-tree';
+import { CONTAINER_WEIGHTS_ROOT } from '../../../host-contract/container-contract';
+import { checkpointPath, tunedPins } from '../../node-host-spec';
 
-export const WEIGHTS_LOCK_FILE = 'weights.lock.json';
 export const WEIGHTS_LOCK_VERSION = 'agentdef-weights-lock/v1';
 
 export interface WeightsLock {

@@ -6,8 +6,10 @@
  * step is its own job, the others run inside the process of the step (or driver) that holds them.
  */
 import type { PlanEdge, CompilePlan } from '../../plan';
-import type { HostBundle } from '../../../hosts/node/host-bundle';
-import { HB3_API_VERSION, JOB_FILE, childJobFile } from './job-spec';
+import type { NodeHostSpec } from '../../../host-contract/node-host-spec';
+import { HB3_API_VERSION } from '../../../host-contract/hb3-job';
+import { JOB_FILE } from '../../../host-contract/output-files';
+import { childJobFile } from './job-spec';
 import { resolveLimits } from '../../../runtime/runtime-config';
 
 export interface Hb3WorkflowStep {
@@ -32,7 +34,7 @@ export interface Hb3Workflow {
   steps: Hb3WorkflowStep[];
 }
 
-export function buildWorkflowSpec(plan: CompilePlan, bundle: HostBundle, name: string): Hb3Workflow {
+export function buildWorkflowSpec(plan: CompilePlan, bundle: NodeHostSpec, name: string): Hb3Workflow {
   const processOf = (nodeId: string): string => {
     const node = plan.nodes.find((n) => n.id === nodeId);
     if (!node?.parent || node.quarantine) return nodeId;

@@ -10,22 +10,19 @@ import { stableJson } from '../../canonical-json';
 import type { Adapter, EmittedFile } from '../../targets';
 import { hasErrors } from '../../../definition/diagnostic';
 import { locateFinding } from '../../../definition/validate-definition';
-import { heapLimitMb } from '../../../hosts/node/child-runner';
-import { secretsOf } from '../../../hosts/node/host-bundle';
-import { launchAgentFile, launchAgentTemplate, systemdUnitFile, systemdUnitTemplate } from '../../../hosts/node/service-files';
-import { hostBundleForTree } from '../hb3/host-bundle-for-tree';
-import { bundleNodeHost } from '../hb3/node-bundle';
-import { MCP_SERVERS_FILE, mcpServersFile } from './mcp-servers-file';
-
-export const LAUNCH_FILE = 'launch.mjs';
-export const LAUNCHER_MANIFEST = 'launcher.json';
-export const LAUNCHER_VERSION = 'agentdef-launcher/v1';
+import { heapLimitMb } from '../../../host-contract/heap-limit';
+import { secretsOf } from '../../../host-contract/node-host-spec';
+import { launchAgentFile, launchAgentTemplate, systemdUnitFile, systemdUnitTemplate } from '../../../host-contract/service-templates';
+import { nodeHostSpecForTree } from '../../node-host-spec';
+import { bundleNodeHost } from '../../node-host-entry';
+import { LAUNCH_FILE, LAUNCHER_MANIFEST, LAUNCHER_VERSION, MCP_SERVERS_FILE, type LauncherManifest } from '../../../host-contract/output-files';
+import { mcpServersFile } from './mcp-servers-file';
 
 export const localMacAdapter: Adapter = {
   target: 'local-mac',
   hosts: ['local'],
   async emit(plan, resolved, context) {
-    const tree = hostBundleForTree(plan, resolved, context, 'local');
+    const tree = nodeHostSpecForTree(plan, resolved, context, 'local');
     if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
     const { bundle } = tree;
     const fallback = locateFinding(resolved.document, { rule: 'bundle', path: '', message: 'cannot bundle the launcher' });
@@ -35,7 +32,7 @@ export const localMacAdapter: Adapter = {
     const root = bundle.nodes[bundle.rootId]!;
     const { slug, version } = root.config.agent;
     const heapMb = root.memoryMb ? heapLimitMb(root.memoryMb) : undefined;
-    const manifest = {
+    const manifest: LauncherManifest = {
       launcherVersion: LAUNCHER_VERSION,
       agent: `${slug}@${version}`,
       planDigest: plan.digest,

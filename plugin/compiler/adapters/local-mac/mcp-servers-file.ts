@@ -4,17 +4,16 @@
  * to which agent. The launcher carries the same table in its bundle; this file is for people and
  * tools that inspect the output. Commands run in the workspace (`AGENTDEF_WORKSPACE`).
  */
-import type { HostBundle } from '../../../hosts/node/host-bundle';
-import { agentKey } from '../../../hosts/node/host-bundle';
+import type { NodeHostSpec } from '../../../host-contract/node-host-spec';
+import { agentKey } from '../../../host-contract/node-host-spec';
 
-export const MCP_SERVERS_FILE = 'mcp-servers.json';
 
 export interface McpServersFile {
   cwd: 'workspace';
   servers: Record<string, { command: string; args: string[]; env: Record<string, string>; tools: { tool: string; toolId: string; agent: string }[] }>;
 }
 
-export function mcpServersFile(bundle: HostBundle): McpServersFile {
+export function mcpServersFile(bundle: NodeHostSpec): McpServersFile {
   const servers: McpServersFile['servers'] = {};
   for (const [name, server] of Object.entries(bundle.mcpServers)) {
     servers[name] = {

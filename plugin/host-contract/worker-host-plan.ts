@@ -5,7 +5,6 @@
  * loader makes from `egress`); `bindings` says how each binding reaches the loaded Worker; the
  * `isolates` are the quarantined children the loaded Worker may ask the loader to start.
  */
-import type { ReceiptSinkBinding } from './host-types';
 
 export const HOST_PLAN_VERSION = 'agentdef-host-plan/v1';
 export const HOST_PLAN_TARGET = 'cloudflare-dynamic-worker';
@@ -76,4 +75,10 @@ export interface HostPlan {
   egress: { globalOutbound: 'egress-gateway' | 'blocked'; allow: string[] };
   isolates: HostPlanIsolate[];
   receiptSink?: ReceiptSinkBinding;
+}
+
+/** Where receipts go: a KV namespace or a queue, by binding name. */
+export interface ReceiptSinkBinding {
+  binding: string;
+  kind: 'kv' | 'queue';
 }

@@ -3,10 +3,10 @@
  * against the DOM lib (in this repository) and against `@cloudflare/workers-types` (with the
  * generated `src/`), and bundled into Workers, so it names only what it calls.
  */
-import type { RuntimeLogEvent, ToolHandler } from '../../../../runtime/agent-loop';
-import type { ChildRunner } from '../../../../runtime/composition';
-import type { ReceiptSink } from '../../../../runtime/receipts';
-import type { RuntimeConfig } from '../../../../runtime/runtime-config';
+import type { RuntimeLogEvent, ToolHandler } from '../../runtime/agent-loop';
+import type { ChildRunner } from '../../runtime/composition';
+import type { ReceiptSink } from '../../runtime/receipts';
+import type { RuntimeConfig } from '../../runtime/runtime-config';
 
 /** A service binding or a loopback entrypoint stub: something requests can be sent to. */
 export interface FetcherLike {
@@ -100,11 +100,7 @@ export interface ChildHost<E> {
   log?: (event: RuntimeLogEvent) => void;
 }
 
-/** Where receipts go: a KV namespace or a queue, by binding name. */
-export interface ReceiptSinkBinding {
-  binding: string;
-  kind: 'kv' | 'queue';
-}
+export type { ReceiptSinkBinding } from '../../host-contract/worker-host-plan';
 
 /** The request a parent sends to a quarantined child's isolate, and what comes back. */
 export interface IsolateRunRequest {

@@ -5,8 +5,8 @@
  * The compiler writes it as a JSON literal into the generated entry; the host reads nothing else
  * from the compiler. Plain data, no absolute paths.
  */
-import type { ToolHandler } from '../../runtime/agent-loop';
-import type { RuntimeConfig } from '../../runtime/runtime-config';
+import type { ToolHandler } from '../runtime/agent-loop';
+import type { RuntimeConfig } from '../runtime/runtime-config';
 
 export type HostKind = 'hb3' | 'local';
 
@@ -46,7 +46,7 @@ export interface HostNodeSpec {
   checkpoints: HostCheckpoint[];
 }
 
-export interface HostBundle {
+export interface NodeHostSpec {
   host: HostKind;
   rootId: string;
   /** `Job`: serve one task, then exit; `Service`: serve until stopped. */
@@ -59,7 +59,7 @@ export interface HostBundle {
 }
 
 /** The bundle plus the tool functions the entry imports (by tool id). */
-export interface HostProgram extends HostBundle {
+export interface HostProgram extends NodeHostSpec {
   tools: Record<string, ToolHandler>;
 }
 
@@ -72,7 +72,7 @@ export function childIds(spec: HostNodeSpec): string[] {
  * The nodes one process hosts: `nodeId` and every descendant reached without crossing a
  * quarantine boundary (a quarantined child runs in its own process).
  */
-export function hostedNodes(bundle: Pick<HostBundle, 'nodes'>, nodeId: string): HostNodeSpec[] {
+export function hostedNodes(bundle: Pick<NodeHostSpec, 'nodes'>, nodeId: string): HostNodeSpec[] {
   const out: HostNodeSpec[] = [];
   const visit = (id: string) => {
     const spec = bundle.nodes[id];
@@ -86,7 +86,7 @@ export function hostedNodes(bundle: Pick<HostBundle, 'nodes'>, nodeId: string): 
 }
 
 /** Every node at or below `nodeId`, whatever process it runs in. */
-export function subtreeNodes(bundle: Pick<HostBundle, 'nodes'>, nodeId: string): HostNodeSpec[] {
+export function subtreeNodes(bundle: Pick<NodeHostSpec, 'nodes'>, nodeId: string): HostNodeSpec[] {
   const out: HostNodeSpec[] = [];
   const visit = (id: string) => {
     const spec = bundle.nodes[id];
@@ -106,7 +106,7 @@ export function mcpServersOf(nodes: readonly HostNodeSpec[]): string[] {
 }
 
 /** Every secret a set of nodes needs, their MCP servers' `secret:` references included, sorted. */
-export function secretsOf(bundle: Pick<HostBundle, 'mcpServers'>, nodes: readonly HostNodeSpec[]): string[] {
+export function secretsOf(bundle: Pick<NodeHostSpec, 'mcpServers'>, nodes: readonly HostNodeSpec[]): string[] {
   const names = new Set<string>();
   for (const node of nodes) for (const name of node.secrets) names.add(name);
   for (const server of mcpServersOf(nodes)) {

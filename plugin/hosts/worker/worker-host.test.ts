@@ -7,9 +7,9 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEST_KEY, baseConfig, toolOnlyConfig } from '../../../../runtime/__test-support__/configs';
-import type { Receipt } from '../../../../runtime/receipts';
-import { generateReceiptKeyPair, verifyReceipt } from '../../../../runtime/receipts';
+import { TEST_KEY, baseConfig, toolOnlyConfig } from '../../runtime/__test-support__/configs';
+import type { Receipt } from '../../runtime/receipts';
+import { generateReceiptKeyPair, verifyReceipt } from '../../runtime/receipts';
 import type { AgentModule, IsolateSpec, WorkerCode } from './index';
 import {
   cappedConfig,
@@ -30,7 +30,7 @@ import {
   secretsOf,
   serviceFetch,
 } from './index';
-import type { HostPlan } from './host-plan-types';
+import type { HostPlan } from '../../host-contract/worker-host-plan';
 
 const ok = () => Promise.resolve(new Response('upstream'));
 

@@ -1,25 +1,25 @@
 /**
- * Turns a resolved tree into the `HostBundle` a compiled Node host carries (HB3 entrypoint, local
+ * Turns a resolved tree into the `NodeHostSpec` a compiled Node host carries (HB3 entrypoint, local
  * launcher): every node's runtime config and what its process needs (secrets by name, native
  * executables, checkpoint folders), the stdio MCP servers the tree uses (from mcp.json), and the
  * tool modules to bundle (from tools.json). Pure; a stdio MCP server missing from mcp.json comes
  * back as a located diagnostic. Shared by the hb3 and local-mac adapters.
  */
-import type { AgentDefinition, LlmPin, ToolRef } from '../../../schema/generated/agent-definition.types';
-import type { Diagnostic } from '../../../definition/diagnostic';
-import type { HostBundle, HostCheckpoint, HostKind, HostMcpServer, HostNativeTool, HostNodeSpec } from '../../../hosts/node/host-bundle';
-import type { CompilePlan } from '../../plan';
-import type { ResolvedNode } from '../../resolve';
-import { runtimeConfigsForTree } from '../../runtime-config';
-import type { EmitContext } from '../../targets';
-import type { ToolImplementation } from '../../workspace-config';
+import type { AgentDefinition, LlmPin, ToolRef } from '../schema/generated/agent-definition.types';
+import type { Diagnostic } from '../definition/diagnostic';
+import type { NodeHostSpec, HostCheckpoint, HostKind, HostMcpServer, HostNativeTool, HostNodeSpec } from '../host-contract/node-host-spec';
+import type { CompilePlan } from './plan';
+import type { ResolvedNode } from './resolve';
+import { runtimeConfigsForTree } from './runtime-config';
+import type { EmitContext } from './targets';
+import type { ToolImplementation } from './workspace-config';
 
 export interface ToolModule extends ToolImplementation {
   toolId: string;
 }
 
-export interface TreeHostBundle {
-  bundle: HostBundle;
+export interface TreeNodeHostSpec {
+  bundle: NodeHostSpec;
   /** The bundled tool implementations, by tool id (sorted). */
   toolModules: ToolModule[];
   /** Definitions by node id (for adapters that emit more than the bundle). */
@@ -60,7 +60,7 @@ export function isLocalOnly(plan: CompilePlan, root: ResolvedNode): boolean {
   return plan.runtime.chosenClass === 'local-host-required' || root.definition.runtimeRequirements.runtimeCapabilityClass === 'local-host-required';
 }
 
-export function hostBundleForTree(plan: CompilePlan, resolved: ResolvedNode, context: EmitContext, host: HostKind): TreeHostBundle {
+export function nodeHostSpecForTree(plan: CompilePlan, resolved: ResolvedNode, context: EmitContext, host: HostKind): TreeNodeHostSpec {
   const projected = runtimeConfigsForTree(resolved, {
     workspace: context.workspace,
     // A stdio MCP server the workspace does not declare cannot be started: a compile error. A

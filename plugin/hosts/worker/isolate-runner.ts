@@ -10,10 +10,10 @@
  *
  * The child's receipts come back with its result and are delivered here, after the response.
  */
-import type { ChildResult } from '../../../../runtime/composition';
-import { RuntimeError } from '../../../../runtime/errors';
-import type { Receipt } from '../../../../runtime/receipts';
-import { deliverReceipt } from '../../../../runtime/receipts';
+import type { ChildResult } from '../../runtime/composition';
+import { RuntimeError } from '../../runtime/errors';
+import type { Receipt } from '../../runtime/receipts';
+import { deliverReceipt } from '../../runtime/receipts';
 import type { WorkerHost } from './agent-deps';
 import type { IsolateRunRequest, IsolateServiceLike, IsolateSpec, WorkerCode, WorkerLoaderLike } from './host-types';
 import { ISOLATE_MAIN_MODULE, ISOLATE_RUN_URL, ISOLATE_SERVICE_BINDING, LOADER_BINDING } from './host-types';

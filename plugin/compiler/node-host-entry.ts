@@ -6,22 +6,22 @@
  * A `require` made from `import.meta.url` lets bundled CommonJS code load Node built-ins.
  */
 import { join } from 'node:path';
-import type { Diagnostic } from '../../../definition/diagnostic';
-import type { HostBundle } from '../../../hosts/node/host-bundle';
-import { TOOLS_FILE, type WorkspaceConfig } from '../../workspace-config';
-import { locateFinding } from '../../../definition/validate-definition';
-import { joinPointer } from '../../../definition/json-pointer';
-import type { ToolModule } from './host-bundle-for-tree';
+import type { Diagnostic } from '../definition/diagnostic';
+import type { NodeHostSpec } from '../host-contract/node-host-spec';
+import { TOOLS_FILE, type WorkspaceConfig } from './workspace-config';
+import { locateFinding } from '../definition/validate-definition';
+import { joinPointer } from '../definition/json-pointer';
+import type { ToolModule } from './node-host-spec';
 
 /** The host mains, by file name in `plugin/hosts/node/`. */
 export type HostMain = 'hb3-main' | 'launcher-main';
 
-const HOSTS_DIR = join(__dirname, '..', '..', '..', 'hosts', 'node');
+const HOSTS_DIR = join(__dirname, '..', 'hosts', 'node');
 
 const BANNER = "import { createRequire as __agentdefCreateRequire } from 'node:module';\nconst require = __agentdefCreateRequire(import.meta.url);";
 
 /** The generated entry: imports the main and every tool, then starts the host with the bundle. */
-export function hostEntrySource(main: HostMain, bundle: HostBundle, tools: readonly ToolModule[]): string {
+export function hostEntrySource(main: HostMain, bundle: NodeHostSpec, tools: readonly ToolModule[]): string {
   const lines = [`import { main } from ${JSON.stringify(join(HOSTS_DIR, main))};`];
   tools.forEach((tool, i) => lines.push(`import { ${tool.export} as __tool${i} } from ${JSON.stringify(tool.module)};`));
   lines.push(`const bundle = ${JSON.stringify(bundle)};`);
@@ -39,7 +39,7 @@ export async function bundleNodeHost(options: {
   workspaceRoot: string;
   workspace: WorkspaceConfig;
   main: HostMain;
-  bundle: HostBundle;
+  bundle: NodeHostSpec;
   tools: readonly ToolModule[];
   /** Where problems that name no tool are reported (the root definition's diagnostic location). */
   fallback: Diagnostic;

@@ -4,7 +4,7 @@
  * On a dynamically loaded Worker the binding is the loader's RPC proxy of the same binding, with
  * the same methods. No binding configured: no sink (the run still signs its receipt).
  */
-import type { Receipt, ReceiptSink } from '../../../../runtime/receipts';
+import type { Receipt, ReceiptSink } from '../../runtime/receipts';
 import type { KvLike, QueueLike, ReceiptSinkBinding } from './host-types';
 
 /** The KV key of a receipt: grouped by run id, unique per receipt (the signature differs). */

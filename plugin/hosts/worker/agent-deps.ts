@@ -4,11 +4,11 @@
  * child either as a module in this isolate or, when the parent asked for quarantine, in a fresh
  * isolate of its own (see isolate-runner.ts).
  */
-import type { RuntimeLogEvent } from '../../../../runtime/agent-loop';
-import type { ChildRunner } from '../../../../runtime/composition';
-import { RuntimeError } from '../../../../runtime/errors';
-import type { RunDeps } from '../../../../runtime/run-agent';
-import { runAgent } from '../../../../runtime/run-agent';
+import type { RuntimeLogEvent } from '../../runtime/agent-loop';
+import type { ChildRunner } from '../../runtime/composition';
+import { RuntimeError } from '../../runtime/errors';
+import type { RunDeps } from '../../runtime/run-agent';
+import { runAgent } from '../../runtime/run-agent';
 import type { AgentModule, ChildHost, ChildModule, FetcherLike, LoopbackExports } from './host-types';
 import { runIsolate } from './isolate-runner';
 

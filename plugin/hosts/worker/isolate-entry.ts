@@ -4,11 +4,11 @@
  * what is left of the parent's, and answers the result together with every receipt the run
  * produced (its own and its in-isolate children's): the isolate has no receipt sink of its own.
  */
-import { RuntimeError } from '../../../../runtime/errors';
-import type { Receipt } from '../../../../runtime/receipts';
-import { runAgent } from '../../../../runtime/run-agent';
-import type { RuntimeConfig } from '../../../../runtime/runtime-config';
-import { DEFAULT_LIMITS } from '../../../../runtime/runtime-config';
+import { RuntimeError } from '../../runtime/errors';
+import type { Receipt } from '../../runtime/receipts';
+import { runAgent } from '../../runtime/run-agent';
+import type { RuntimeConfig } from '../../runtime/runtime-config';
+import { DEFAULT_LIMITS } from '../../runtime/runtime-config';
 import type { WorkerHost } from './agent-deps';
 import { nodeDeps } from './agent-deps';
 import type { AgentModule, IsolateRunRequest } from './host-types';

@@ -7,8 +7,8 @@
  */
 import type { EgressProps, FetcherLike, KvLike, QueueLike, WorkerCode, WorkerLoaderLike } from './host-types';
 import { ISOLATE_MAIN_MODULE, LOADER_BINDING } from './host-types';
-import type { HostPlan } from './host-plan-types';
-import { HOST_PLAN_TARGET, HOST_PLAN_VERSION } from './host-plan-types';
+import type { HostPlan } from '../../host-contract/worker-host-plan';
+import { HOST_PLAN_TARGET, HOST_PLAN_VERSION } from '../../host-contract/worker-host-plan';
 import { codeDigest } from './isolate-runner';
 
 /** The loader's loopback entrypoints (`ctx.exports`) the glue hands out. */

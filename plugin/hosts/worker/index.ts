@@ -5,7 +5,7 @@
  * props to these functions), so it bundles the same from TypeScript sources and compiled CommonJS.
  */
 export * from './host-types';
-export * from './host-plan-types';
+export * from '../../host-contract/worker-host-plan';
 export * from './egress-gateway';
 export * from './receipt-sink';
 export * from './agent-deps';

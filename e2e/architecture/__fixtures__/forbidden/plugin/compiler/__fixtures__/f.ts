@@ -1,0 +1,4 @@
+// @ts-nocheck
+/** Fixture: fixtures are not production code; never reported. */
+import { h } from '../../hosts/node/h';
+export const f = h;

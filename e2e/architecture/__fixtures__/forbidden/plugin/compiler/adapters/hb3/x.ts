@@ -1,0 +1,3 @@
+// @ts-nocheck
+/** Fixture: an hb3 helper. */
+export const hb3 = 1;

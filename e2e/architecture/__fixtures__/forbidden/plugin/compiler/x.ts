@@ -1,0 +1,3 @@
+// @ts-nocheck
+/** Fixture: compiler core, imports nothing. */
+export const x = 1;

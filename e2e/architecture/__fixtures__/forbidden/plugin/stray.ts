@@ -1,0 +1,3 @@
+// @ts-nocheck
+/** Fixture: a file no layer claims. */
+export const stray = 1;

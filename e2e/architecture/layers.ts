@@ -1,0 +1,51 @@
+/**
+ * The target architecture of this repository as data (docs: DESIGN.md, "Which way the imports
+ * run"): which folder is which layer, which layers each layer may import, which packages it must
+ * not load, and that one adapter's folder never imports another's. Read by import-directions.test.ts.
+ * Shells sit on top and nothing imports them; the portable runtime and the definition layer import
+ * only themselves (plugin/runtime/portability.test.ts checks the runtime the same way).
+ */
+import type { Architecture } from './import-graph';
+
+export type Layer = 'shell' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'runtime' | 'definition';
+
+/** The folders the architecture covers. */
+export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
+
+export const ARCHITECTURE: Architecture<Layer> = {
+  layers: [
+    { layer: 'shell', paths: ['plugin/cli/**', 'executors/**', 'generators/**', 'plugin/index.ts'] },
+    { layer: 'graph', paths: ['plugin/graph/**'] },
+    { layer: 'adapters', paths: ['plugin/compiler/adapters/**'] },
+    { layer: 'compiler', paths: ['plugin/compiler/**'] },
+    { layer: 'host-contract', paths: ['plugin/host-contract/**'] },
+    { layer: 'hosts', paths: ['plugin/hosts/**'] },
+    { layer: 'runtime', paths: ['plugin/runtime/**'] },
+    { layer: 'definition', paths: ['plugin/definition/**', 'plugin/schema/**'] },
+  ],
+
+  // prettier-ignore
+  imports: {
+    shell:           { shell: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', runtime: 'yes', definition: 'yes' },
+    graph:           { graph: 'yes', definition: 'yes' },
+    compiler:        { compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', adapters: 'yes' },
+    adapters:        { adapters: 'yes', compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
+    'host-contract': { 'host-contract': 'yes', runtime: 'type-only' },
+    hosts:           { hosts: 'yes', 'host-contract': 'yes', runtime: 'yes' },
+    runtime:         { runtime: 'yes' },
+    definition:      { definition: 'yes' },
+  },
+
+  // prettier-ignore
+  packages: {
+    graph:           { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
+    compiler:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
+    adapters:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
+    'host-contract': { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
+    hosts:           { nx: 'no', '@nx/*': 'no' },
+    runtime:         { '*': 'no' },
+    definition:      { nx: 'no', '@nx/*': 'no' },
+  },
+
+  siblings: [{ rule: 'no-sibling-adapter', folder: 'plugin/compiler/adapters' }],
+};
