@@ -18,8 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import type { Readable } from 'node:stream';
-import { emitCloudflareWorker } from '../../plugin/compiler/adapters/cloudflare-dynamic-worker/emit';
-import { compileAgent, planAgent } from '../../plugin/compiler/compile';
+import { compileAgent, emitAgent, planAgent } from '../../plugin/compiler/compile';
 import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
 import { bundleLoader } from '../worker/support/start-compiled-worker';
 import { median, report, timeAsync } from './bench-support';
@@ -105,8 +104,8 @@ async function main(): Promise<void> {
       () => undefined,
     );
   const planned = await planAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker' });
-  const emitContext = { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config, options: {} };
-  const emitOnly = async () => void (await emitCloudflareWorker(planned.plan!, planned.resolved!, emitContext));
+  const emitInputs = { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config };
+  const emitOnly = async () => void (await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, emitInputs));
   await bareBundle();
   await emitOnly();
   const compileTimes: number[] = [];

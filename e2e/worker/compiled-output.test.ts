@@ -128,7 +128,9 @@ describe('the Worker output', () => {
     ws.write('tools.json', JSON.stringify({ tools: { ...rest, 'text-metrics': { ...textMetrics!, export: 'noSuchExport' } } }, null, 2));
     const badExport = await compileWorker(ws.root, 'text-stats', { outDir: join(ws.root, 'out/export') });
     const bundleError = badExport.result.diagnostics.find((d) => d.severity === 'error')!;
-    expect(bundleError).toMatchObject({ rule: 'worker-bundle', file: 'examples/text-stats/agent.json' });
+    // The same failure is reported the same way for every target: at the tool's entry in tools.json.
+    expect(bundleError).toMatchObject({ rule: 'bundle', file: 'tools.json', path: '/tools/text-metrics' });
+    expect(bundleError.message).toContain('cannot bundle tool "text-metrics" from ./examples/tools/text-metrics.ts');
     expect(bundleError.message).toContain('noSuchExport');
     writeFileSync(join(ws.root, 'tools.json'), JSON.stringify(tools, null, 2));
   });

@@ -1,9 +1,13 @@
-/** `compile` executor: plans the definition and writes the chosen (or given) target's output. A thin shell. */
+/**
+ * `compile` executor: plans the definition and writes the chosen (or given) target's output. A thin
+ * shell; its summary line is `agentdef compile`'s without the plan digest (compile-summary.ts).
+ */
 import type { ExecutorContext } from '@nx/devkit';
 import { resolve } from 'node:path';
 import { hasErrors } from '../../plugin/definition/diagnostic';
 import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
 import { compileAgent } from '../../plugin/compiler/compile';
+import { formatCompileSummary, hasCompiledOutput } from '../../plugin/compiler/compile-summary';
 import { isTargetOption, type TargetOption } from '../../plugin/compiler/targets';
 import { COMPILE_TARGET_ENV } from '../../plugin/graph/compile-target-flag';
 
@@ -45,9 +49,7 @@ export default async function compileExecutor(options: CompileExecutorOptions, c
     console.error(`agentdef:compile: ${result.ioError}`);
     return { success: false };
   }
-  if (hasErrors(result.diagnostics) || !result.plan || !result.files || !result.target) return { success: false };
-  console.log(
-    `compiled ${result.plan.root.slug}@${result.plan.root.version} for ${result.target} (${result.plan.runtime.chosenClass}) into ${result.outDir ?? '?'}: ${result.files.map((f) => f.path).join(', ')}${result.summary !== undefined ? `; ${result.summary}` : ''}`,
-  );
+  if (hasErrors(result.diagnostics) || !hasCompiledOutput(result)) return { success: false };
+  console.log(formatCompileSummary(result));
   return { success: true };
 }

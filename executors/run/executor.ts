@@ -5,6 +5,7 @@
  */
 import type { ExecutorContext } from '@nx/devkit';
 import { resolve } from 'node:path';
+import { checkPort } from '../../plugin/cli/port';
 import { runOutput } from '../../plugin/hosts/node/run-output';
 
 export interface RunExecutorOptions {
@@ -26,8 +27,9 @@ export default async function runExecutor(options: RunExecutorOptions, context: 
     console.error('agentdef:run: the "outputPath" option is required');
     return { success: false };
   }
-  if (options.port !== undefined && (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)) {
-    console.error(`agentdef:run: port must be a number from 0 to 65535, not ${String(options.port)}`);
+  const badPort = checkPort(options.port);
+  if (badPort !== undefined) {
+    console.error(`agentdef:run: ${badPort}`);
     return { success: false };
   }
   const code = await runOutput({

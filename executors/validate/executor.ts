@@ -1,10 +1,12 @@
-/** `validate` executor: checks one definition against the schema and the semantic rules. A thin shell. */
+/**
+ * `validate` executor: checks one definition against the schema and the semantic rules. A thin
+ * shell around `validateFiles` (shared with `agentdef validate`); loads only the definition layer.
+ */
 import type { ExecutorContext } from '@nx/devkit';
 import { resolve } from 'node:path';
-import { hasErrors } from '../../plugin/definition/diagnostic';
 import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
-import { loadDefinition } from '../../plugin/definition/load-definition';
-import { workspacePath } from '../../plugin/compiler/compile';
+import { validateFiles } from '../../plugin/definition/validate-files';
+import { workspacePath } from '../../plugin/definition/workspace-path';
 
 export interface ValidateExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -16,16 +18,13 @@ export default async function validateExecutor(options: ValidateExecutorOptions,
     console.error('agentdef:validate: the "definition" option is required');
     return { success: false };
   }
-  const absolute = resolve(context.root, options.definition);
-  const file = workspacePath(context.root, absolute);
-  const result = loadDefinition(absolute, file);
-  if (result.ioError !== undefined) {
-    console.error(`agentdef:validate: ${result.ioError}`);
-    return { success: false };
-  }
-  const sources = new Map(result.document ? [[file, result.document.text]] : []);
-  if (result.diagnostics.length > 0) console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources }));
-  const success = result.valid && !hasErrors(result.diagnostics);
+  const absolutePath = resolve(context.root, options.definition);
+  const file = workspacePath(context.root, absolutePath);
+  const result = validateFiles([{ absolutePath, file }]);
+  for (const message of result.ioErrors) console.error(`agentdef:validate: ${message}`);
+  if (result.ioErrors.length > 0) return { success: false };
+  if (result.diagnostics.length > 0) console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
+  const success = result.invalid === 0;
   console.log(success ? `${file}: valid` : `${file}: invalid`);
   return { success };
 }

@@ -1,22 +1,42 @@
 /**
  * The `agentdef` command line: parses the verb and hands over to one command. Never exits the
  * process; returns the exit code (0 ok, 1 invalid definitions, 2 usage or I/O errors).
+ *
+ * Each command module is loaded when its verb runs, not before: `validate` loads only the
+ * definition layer, and `--help`, `--version` and usage errors load no command at all. Only
+ * `compile` (and whatever the compiler loads eagerly) pays for ts-morph and esbuild.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT, type CliIo } from './io';
-import { runCompileCommand, COMPILE_USAGE } from './commands/compile';
-import { runPlanCommand, PLAN_USAGE } from './commands/plan';
-import { runValidateCommand, VALIDATE_USAGE } from './commands/validate';
-import { runRunCommand, RUN_USAGE } from './commands/run';
+import { USAGE } from './usage';
 
-type Command = { usage: string; summary: string; run(argv: string[], io: CliIo): Promise<number> };
+type CommandRun = (argv: string[], io: CliIo) => Promise<number>;
+type Command = { usage: string; summary: string; load(): CommandRun };
 
+// `require` (not `import()`): the built package is CommonJS, and from a source checkout
+// @swc-node/register compiles the required .ts file on the fly.
 const COMMANDS: Record<string, Command> = {
-  validate: { usage: VALIDATE_USAGE, summary: 'check definitions against the schema and the semantic rules', run: runValidateCommand },
-  plan: { usage: PLAN_USAGE, summary: 'resolve the composition and print the flattened compile plan', run: runPlanCommand },
-  compile: { usage: COMPILE_USAGE, summary: 'compile an agent for its chosen (or the given) runtime target', run: runCompileCommand },
-  run: { usage: RUN_USAGE, summary: 'run a compiled HB3 job or local launcher on this machine, serving A2A on loopback', run: runRunCommand },
+  validate: {
+    usage: USAGE.validate,
+    summary: 'check definitions against the schema and the semantic rules',
+    load: () => (require('./commands/validate') as typeof import('./commands/validate')).runValidateCommand,
+  },
+  plan: {
+    usage: USAGE.plan,
+    summary: 'resolve the composition and print the flattened compile plan',
+    load: () => (require('./commands/plan') as typeof import('./commands/plan')).runPlanCommand,
+  },
+  compile: {
+    usage: USAGE.compile,
+    summary: 'compile an agent for its chosen (or the given) runtime target',
+    load: () => (require('./commands/compile') as typeof import('./commands/compile')).runCompileCommand,
+  },
+  run: {
+    usage: USAGE.run,
+    summary: 'run a compiled HB3 job or local launcher on this machine, serving A2A on loopback',
+    load: () => (require('./commands/run') as typeof import('./commands/run')).runRunCommand,
+  },
 };
 
 function packageVersion(): string {
@@ -44,15 +64,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(`${packageVersion()}\n`);
     return EXIT.ok;
   }
-  const command = COMMANDS[verb];
+  // Own keys only: `agentdef constructor` is an unknown command, not Object.prototype's.
+  const command = Object.hasOwn(COMMANDS, verb) ? COMMANDS[verb] : undefined;
   if (!command) {
     io.stderr(`error: unknown command "${verb}"\n\n${help()}`);
     return EXIT.usage;
   }
   try {
-    return await command.run(rest, io);
+    return await command.load()(rest, io);
   } catch (error) {
-    // A bug, not bad input: say so plainly, without a stack trace in normal output.
+    // A bug (or a broken installation, e.g. a missing dependency), not bad input: say so plainly,
+    // without a stack trace in normal output.
     io.stderr(`internal error in agentdef ${verb}: ${(error as Error).message}\nplease report this with the input that caused it\n`);
     return EXIT.usage;
   }

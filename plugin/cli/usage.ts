@@ -1,4 +1,17 @@
+/**
+ * What every verb shares: the usage lines (kept here so `agentdef --help` prints them without
+ * loading any command), the usage error and the `--format` check.
+ */
 import { EXIT, type CliIo } from './io';
+
+/** One usage line per verb, in the order `agentdef --help` lists them. */
+export const USAGE = {
+  validate: 'agentdef validate <file or dir>... [--format text|json]',
+  plan: 'agentdef plan <file> [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
+  compile:
+    'agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
+  run: 'agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]',
+} as const;
 
 export function usageError(io: CliIo, message: string, usage: string): number {
   io.stderr(`error: ${message}\nusage: ${usage}\n`);

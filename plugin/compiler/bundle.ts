@@ -34,7 +34,12 @@ export interface BundleInput {
   aliases?: Readonly<Record<string, string>>;
   /** Specifier → text: `import text from '<specifier>'` gives the string. */
   textModules?: Readonly<Record<string, string>>;
-  minify?: boolean;
+  /** `true`: full minification; `syntax`: whitespace and syntax only. */
+  minify?: boolean | 'syntax';
+  /** Code put before the bundle. */
+  banner?: string;
+  /** License comments at the end of the file (default) or none. */
+  legalComments?: 'eof' | 'none';
   /** Emit a source map beside the code (default true). */
   sourcemap?: boolean;
   /** The output file's name, for the map's `file` and the `sourceMappingURL` comment. */
@@ -62,10 +67,14 @@ export interface BundleOutput {
   bytes: number;
 }
 
+/** esbuild's failures, located by workspace-relative (or `agentdef/plugin/…`) file names only. */
 export class BundleError extends Error {
-  constructor(readonly errors: string[]) {
+  readonly errors: string[];
+  constructor(readonly failures: { text: string; file?: string; line?: number; column?: number }[]) {
+    const errors = failures.map((f) => (f.file ? `${f.file}${f.line ? `:${f.line}:${(f.column ?? 0) + 1}` : ''}: ${f.text}` : f.text));
     super(`bundling failed:\n${errors.join('\n')}`);
     this.name = 'BundleError';
+    this.errors = errors;
   }
 }
 
@@ -199,17 +208,18 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
     format: input.format ?? 'esm',
     platform: input.platform,
     target: input.target ?? 'es2022',
-    minify: input.minify ?? false,
+    ...(input.minify === 'syntax' ? { minifyWhitespace: true, minifySyntax: true } : { minify: input.minify ?? false }),
     treeShaking: true,
     sourcemap: sourcemap ? 'linked' : false,
     sourcesContent: true,
-    legalComments: 'eof',
+    legalComments: input.legalComments ?? 'eof',
+    ...(input.banner !== undefined ? { banner: { js: input.banner } } : {}),
     charset: 'utf8',
     logLevel: 'silent',
     external: [...(input.externals ?? [])],
     ...(input.conditions ? { conditions: [...input.conditions] } : {}),
     ...(input.define ? { define: { ...input.define } } : {}),
-    mainFields: input.platform === 'node' ? ['module', 'main'] : ['browser', 'module', 'main'],
+    ...(input.platform === 'node' ? {} : { mainFields: ['browser', 'module', 'main'] }),
     resolveExtensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'],
     plugins: [virtualPlugin(input, files)],
     absWorkingDir: input.workingDir ?? input.resolveDir,
@@ -220,11 +230,11 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
       if (file.startsWith(`${VIRTUAL}:`)) return posix.join(input.virtualRoot ?? '', file.slice(VIRTUAL.length + 1));
       return isAbsolute(file) ? sourceName(file, input) : file;
     };
-    throw new BundleError(messages.map((m) => (m.location ? `${where(m.location.file)}:${m.location.line}:${m.location.column + 1}: ${m.text}` : m.text)));
+    throw new BundleError(messages.map((m) => (m.location ? { text: m.text, file: where(m.location.file), line: m.location.line, column: m.location.column } : { text: m.text })));
   });
   const outputs = result.outputFiles ?? [];
   const codeFile = outputs.find((f) => f.path.endsWith(input.outFile));
-  if (!codeFile) throw new BundleError(['esbuild produced no output']);
+  if (!codeFile) throw new BundleError([{ text: 'esbuild produced no output' }]);
   let code = codeFile.text;
   let map: string | undefined;
   if (sourcemap) {

@@ -1,7 +1,8 @@
 /**
  * The compiler's pipeline, visible in one place:
  *   planAgent:   load → validate → resolve → plan (runtime choice, digest)
- *   emitAgent:   target check → adapter (plan → files in memory) → plan.json → sorted files
+ *   emitAgent:   target check → tool modules exist → adapter (plan → files in memory, bundled
+ *                through the bundler port) → plan.json → sorted files
  *   compileAgent: planAgent → tools.json/mcp.json → emitAgent → write (guarded, atomic)
  * Takes absolute paths in, puts only workspace-relative names out. Never throws, never prints,
  * never exits: problems come back as diagnostics, or as `ioError` for I/O and option errors.
@@ -10,8 +11,12 @@ import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import { locateFinding } from '../definition/validate-definition';
 import { hasErrors, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../definition/diagnostic';
 import { loadDefinition } from '../definition/load-definition';
+import { defaultOutputDir } from '../definition/workspace-definitions';
 import type { RuleOptions } from '../definition/rules/rule';
 import { adapterFor } from './adapters/index';
+import type { Bundler } from './bundler';
+import { createEsbuildBundler } from './esbuild-bundler';
+import { missingToolModules } from './tool-modules';
 import { buildPlan, PLAN_FILE, serializePlan, type CompilePlan } from './plan';
 import { FolderRegistry, type AgentRegistry } from './registry';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, resolveComposition, type DefinitionCache, type ResolvedNode } from './resolve';
@@ -147,6 +152,8 @@ export interface EmitInputs {
   workspace: WorkspaceConfig;
   /** Options for the target's adapter (e.g. the Worker bundle size budget). */
   adapterOptions?: AdapterOptions;
+  /** The bundler port (default: esbuild, one per call); a long-lived caller may share one across compiles. */
+  bundler?: Bundler;
 }
 
 export type EmitAgentResult =
@@ -164,8 +171,11 @@ export async function emitAgent(planned: { plan: CompilePlan; resolved: Resolved
   const { plan, resolved } = planned;
   const mismatch = checkTarget(resolved, plan.target);
   if (mismatch.length > 0) return { diagnostics: sortDiagnostics(mismatch) };
+  const missing = missingToolModules(resolved, inputs.workspace, inputs.workspaceRoot);
+  if (missing.length > 0) return { diagnostics: sortDiagnostics(missing) };
   try {
-    const emitted = await adapterFor(plan.target).emit(plan, resolved, { workspaceRoot: inputs.workspaceRoot, workspace: inputs.workspace, options: inputs.adapterOptions ?? {} });
+    const bundler = inputs.bundler ?? createEsbuildBundler({ workspaceRoot: inputs.workspaceRoot });
+    const emitted = await adapterFor(plan.target).emit(plan, resolved, { workspace: inputs.workspace, bundler, options: inputs.adapterOptions ?? {} });
     if (emitted.diagnostics) return { diagnostics: sortDiagnostics(uniqueDiagnostics(emitted.diagnostics)) };
     const files = [{ path: PLAN_FILE, contents: serializePlan(plan) }, ...emitted.files].sort(byPath);
     return { files, diagnostics: [], ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}) };
@@ -192,7 +202,7 @@ export async function compileAgent(options: CompileAgentOptions): Promise<Compil
     const emitted = await emitAgent({ plan, resolved }, { workspaceRoot: options.workspaceRoot, workspace: workspace.config, ...(options.adapterOptions ? { adapterOptions: options.adapterOptions } : {}) });
     if (!emitted.files) return { plan, diagnostics: sortDiagnostics(uniqueDiagnostics([...diagnostics, ...emitted.diagnostics])), sources };
 
-    const destination = resolvePath(options.workspaceRoot, options.outDir ?? `dist/agents/${plan.root.slug}`);
+    const destination = resolvePath(options.workspaceRoot, options.outDir ?? defaultOutputDir(plan.root.slug));
     const outDir = workspacePath(options.workspaceRoot, destination);
     const written = await writeOutputAtomic(destination, emitted.files, { workspaceRoot: options.workspaceRoot, displayName: outDir, ...(options.outputFs ? { fs: options.outputFs } : {}) });
     if (!written.ok) return { plan, target: plan.target, diagnostics, sources, ioError: written.error };

@@ -1,86 +1,56 @@
 /**
- * Bundles a compiled Node host (HB3 `entrypoint.mjs`, local `launch.mjs`) with esbuild, in memory:
- * one ES module for Node 20 holding the host main, the portable runtime, the tool modules of
- * tools.json and the host bundle (configs) as a JSON literal. Whitespace-minified, so no comment
- * carries a path; resolved from the workspace root, so the bytes depend on the inputs only.
- * A `require` made from `import.meta.url` lets bundled CommonJS code load Node built-ins.
+ * The entry of a compiled Node host (HB3 `entrypoint.mjs`, local `launch.mjs`), generated and
+ * bundled through the bundler port: one ES module for Node 20 holding the host main, the portable
+ * runtime, the tool modules of tools.json and the host spec (configs) as a JSON literal.
+ * Whitespace- and syntax-minified, so no comment carries a path; agentdef's modules are named by
+ * specifier, never by a path of this machine, so the bytes depend on the inputs only. A `require`
+ * made from `import.meta.url` lets bundled CommonJS code load Node built-ins.
  */
-import { join } from 'node:path';
 import type { Diagnostic } from '../definition/diagnostic';
+import type { SourceDocument } from '../definition/source-document';
 import type { NodeHostSpec } from '../host-contract/node-host-spec';
-import { TOOLS_FILE, type WorkspaceConfig } from './workspace-config';
-import { locateFinding } from '../definition/validate-definition';
-import { joinPointer } from '../definition/json-pointer';
-import type { ToolModule } from './node-host-spec';
+import { AGENTDEF_MODULES, bundleFailureDiagnostics, toolSpecifier, type BundledTool, type Bundler } from './bundler';
+import type { WorkspaceConfig } from './workspace-config';
 
 /** The host mains, by file name in `plugin/hosts/node/`. */
 export type HostMain = 'hb3-main' | 'launcher-main';
 
-const HOSTS_DIR = join(__dirname, '..', 'hosts', 'node');
-
 const BANNER = "import { createRequire as __agentdefCreateRequire } from 'node:module';\nconst require = __agentdefCreateRequire(import.meta.url);";
 
-/** The generated entry: imports the main and every tool, then starts the host with the bundle. */
-export function hostEntrySource(main: HostMain, bundle: NodeHostSpec, tools: readonly ToolModule[]): string {
-  const lines = [`import { main } from ${JSON.stringify(join(HOSTS_DIR, main))};`];
-  tools.forEach((tool, i) => lines.push(`import { ${tool.export} as __tool${i} } from ${JSON.stringify(tool.module)};`));
-  lines.push(`const bundle = ${JSON.stringify(bundle)};`);
+/** The generated entry: imports the main and every tool, then starts the host with its spec. */
+export function hostEntrySource(main: HostMain, spec: NodeHostSpec, tools: readonly BundledTool[]): string {
+  const lines = [`import { main } from ${JSON.stringify(`${AGENTDEF_MODULES.nodeHost}${main}`)};`];
+  tools.forEach((tool, i) => lines.push(`import { ${tool.export} as __tool${i} } from ${JSON.stringify(toolSpecifier(tool.module))};`));
+  lines.push(`const bundle = ${JSON.stringify(spec)};`);
   lines.push(`main({ ...bundle, tools: { ${tools.map((tool, i) => `${JSON.stringify(tool.toolId)}: __tool${i}`).join(', ')} } });`);
   return `${lines.join('\n')}\n`;
 }
 
-export type NodeBundleResult = { text: string; diagnostics?: undefined } | { text?: undefined; diagnostics: Diagnostic[] };
+export type NodeHostEntryResult = { text: string; diagnostics?: undefined } | { text?: undefined; diagnostics: Diagnostic[] };
 
-function toolOfError(text: string, tools: readonly ToolModule[]): ToolModule | undefined {
-  return tools.find((t) => text.includes(t.module.replace(/^\.\//, '')) || text.includes(`"${t.export}"`));
-}
-
-export async function bundleNodeHost(options: {
-  workspaceRoot: string;
+export async function bundleNodeHostEntry(options: {
+  bundler: Bundler;
   workspace: WorkspaceConfig;
   main: HostMain;
-  bundle: NodeHostSpec;
-  tools: readonly ToolModule[];
-  /** Where problems that name no tool are reported (the root definition's diagnostic location). */
-  fallback: Diagnostic;
-}): Promise<NodeBundleResult> {
-  const { build } = await import('esbuild');
-  let result;
-  try {
-    result = await build({
-      stdin: { contents: hostEntrySource(options.main, options.bundle, options.tools), resolveDir: options.workspaceRoot, sourcefile: 'agentdef-host-entry.mjs', loader: 'js' },
-      absWorkingDir: options.workspaceRoot,
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      minifyWhitespace: true,
-      minifySyntax: true,
-      legalComments: 'none',
-      charset: 'utf8',
-      banner: { js: BANNER },
-      logLevel: 'silent',
-    });
-  } catch (error) {
-    const failures = (error as { errors?: { text: string; location?: { file?: string } | null }[] }).errors ?? [{ text: (error as Error).message }];
-    const toolsDocument = options.workspace.documents.get(TOOLS_FILE);
-    const diagnostics = failures.map((failure): Diagnostic => {
-      const text = `${failure.text}${failure.location?.file ? ` (${failure.location.file})` : ''}`;
-      const tool = toolOfError(text, options.tools);
-      if (tool && toolsDocument) {
-        return locateFinding(toolsDocument, {
-          rule: 'bundle',
-          path: joinPointer('/tools', tool.toolId),
-          message: `cannot bundle tool "${tool.toolId}" from ${tool.module}: ${failure.text}`,
-          suggestion: `check that ${tool.module} exists and exports a function named ${tool.export}`,
-        });
-      }
-      return { ...options.fallback, message: `cannot bundle the host: ${text}` };
-    });
-    return { diagnostics };
+  spec: NodeHostSpec;
+  tools: readonly BundledTool[];
+  /** The root definition: where a failure that names no tool is reported. */
+  root: SourceDocument;
+}): Promise<NodeHostEntryResult> {
+  const out = await options.bundler.bundle({
+    entry: { path: 'agentdef-host-entry.mjs', contents: hostEntrySource(options.main, options.spec, options.tools) },
+    platform: 'node',
+    target: 'node20',
+    minify: 'syntax',
+    legalComments: 'none',
+    banner: BANNER,
+    sourcemap: false,
+    moduleNames: 'workspace',
+    outFile: options.main === 'hb3-main' ? 'entrypoint.mjs' : 'launch.mjs',
+  });
+  if (!out.ok) {
+    const what = options.main === 'hb3-main' ? 'the container entrypoint' : 'the launcher';
+    return { diagnostics: bundleFailureDiagnostics(out.failures, { workspace: options.workspace, tools: options.tools, root: options.root, what }) };
   }
-  const file = result.outputFiles[0];
-  if (!file) return { diagnostics: [{ ...options.fallback, message: 'cannot bundle the host: esbuild produced no output' }] };
-  return { text: file.text };
+  return { text: out.code };
 }

@@ -12,16 +12,12 @@ import type { CompilePlan } from './plan';
 import type { ResolvedNode } from './resolve';
 import { runtimeConfigsForTree } from './runtime-config';
 import type { EmitContext } from './targets';
-import type { ToolImplementation } from './workspace-config';
-
-export interface ToolModule extends ToolImplementation {
-  toolId: string;
-}
+import type { BundledTool } from './bundler';
 
 export interface TreeNodeHostSpec {
   bundle: NodeHostSpec;
   /** The bundled tool implementations, by tool id (sorted). */
-  toolModules: ToolModule[];
+  toolModules: BundledTool[];
   /** Definitions by node id (for adapters that emit more than the bundle). */
   definitions: Record<string, AgentDefinition>;
   diagnostics: Diagnostic[];
@@ -95,7 +91,7 @@ export function nodeHostSpecForTree(plan: CompilePlan, resolved: ResolvedNode, c
       if (server?.transport === 'stdio') mcpServers[name] = { command: server.command, args: [...server.args], env: Object.fromEntries(Object.entries(server.env).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, { ...v }])) };
     }
   }
-  const toolModules: ToolModule[] = [];
+  const toolModules: BundledTool[] = [];
   for (const toolId of [...toolIds].sort()) {
     const impl = context.workspace.tools.get(toolId);
     if (impl) toolModules.push({ toolId, module: impl.module, export: impl.export });

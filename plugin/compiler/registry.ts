@@ -1,13 +1,22 @@
 /**
  * The registry of published definitions: immutable `slug@version` snapshots. The interface is
- * asynchronous so an HTTP (KYM) registry can implement it later; the folder registry reads
- * `<registryRoot>/<slug>/<version>.json`.
+ * asynchronous so an HTTP (KYM) registry can implement it later; the folder registry reads the
+ * layout of plugin/definition/workspace-definitions.ts (`<registryRoot>/<slug>/<version>.json`).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
-import { isExactSemver, sortVersions } from './semver';
+import {
+  isExactSemver,
+  isSlug,
+  kymRef,
+  registrySlugPath,
+  registrySnapshotPath,
+  registrySnapshotVersion,
+  sortVersions,
+  WORKSPACE_DEFAULTS,
+} from '../definition/workspace-definitions';
 
-export const DEFAULT_REGISTRY_ROOT = 'registry/agents';
+export const DEFAULT_REGISTRY_ROOT: string = WORKSPACE_DEFAULTS.registryRoot;
 
 export interface RegistryHit {
   slug: string;
@@ -30,17 +39,15 @@ export interface AgentRegistry {
   readonly description: string;
 }
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const KYM_REF = /^kym:\/\/agents\/([^@/]+)@([^@/]+)$/;
 
-export function kymRef(slug: string, version: string): string {
-  return `kym://agents/${slug}@${version}`;
-}
+/** Defined with the registry layout; re-exported for the compiler's callers. */
+export { kymRef };
 
 /** `kym://agents/<slug>@<version>` → its parts, or undefined when it is not such a reference. */
 export function parseKymRef(ref: string): { slug: string; version: string } | undefined {
   const match = KYM_REF.exec(ref);
-  if (!match || !SLUG.test(match[1]!) || !isExactSemver(match[2]!)) return undefined;
+  if (!match || !isSlug(match[1]!) || !isExactSemver(match[2]!)) return undefined;
   return { slug: match[1]!, version: match[2]! };
 }
 
@@ -55,12 +62,12 @@ function toPosix(path: string): string {
 }
 
 export interface FolderRegistryOptions {
-  /** Where snapshots live; relative paths are taken from `workspaceRoot`. Default `registry/agents`. */
+  /** Where snapshots live; relative paths are taken from `workspaceRoot`. Default {@link WORKSPACE_DEFAULTS}.registryRoot. */
   registryRoot?: string;
   workspaceRoot: string;
 }
 
-/** `<registryRoot>/<slug>/<version>.json`; a missing folder is an empty registry. */
+/** Snapshots in a folder ({@link registrySnapshotPath}); a missing folder is an empty registry. */
 export class FolderRegistry implements AgentRegistry {
   readonly root: string;
   readonly description: string;
@@ -76,27 +83,27 @@ export class FolderRegistry implements AgentRegistry {
 
   async resolve(slug: string, version: string): Promise<RegistryHit | undefined> {
     // Only well-formed names reach the file system: no `..`, no separators.
-    if (!SLUG.test(slug) || !isExactSemver(version)) return undefined;
+    if (!isSlug(slug) || !isExactSemver(version)) return undefined;
     let bytes: Uint8Array;
     try {
-      bytes = await readFile(join(this.root, slug, `${version}.json`));
+      bytes = await readFile(join(registrySnapshotPath(this.root, slug, version)));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
       throw new Error(`${this.description}: cannot read ${slug}@${version} (${code ?? (error as Error).message})`);
     }
-    return { slug, version, ref: kymRef(slug, version), file: `${this.displayRoot}/${slug}/${version}.json`, format: 'json', bytes };
+    return { slug, version, ref: kymRef(slug, version), file: registrySnapshotPath(this.displayRoot, slug, version), format: 'json', bytes };
   }
 
   async versions(slug: string): Promise<string[]> {
-    if (!SLUG.test(slug)) return [];
+    if (!isSlug(slug)) return [];
     let names: string[];
     try {
-      names = await readdir(join(this.root, slug));
+      names = await readdir(join(registrySlugPath(this.root, slug)));
     } catch {
       return [];
     }
-    return sortVersions(names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length)).filter(isExactSemver));
+    return sortVersions(names.map(registrySnapshotVersion).filter((v): v is string => v !== undefined));
   }
 }
 

@@ -16,11 +16,11 @@ import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../definition/rules/rule
 import type { SourceDocument } from '../definition/source-document';
 import { digestOf } from './canonical-json';
 import type { AgentRegistry } from './registry';
-import { sortVersions } from './semver';
+import { pinKey, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import { lookupWorkspace, type WorkspaceIndex } from './workspace-index';
 
-export const DEFAULT_MAX_DEPTH = 16;
-export const DEFAULT_MAX_NODES = 512;
+export const DEFAULT_MAX_DEPTH: number = WORKSPACE_DEFAULTS.maxDepth;
+export const DEFAULT_MAX_NODES: number = WORKSPACE_DEFAULTS.maxNodes;
 
 export type NodeSource = 'workspace' | 'registry';
 
@@ -49,9 +49,9 @@ export interface ResolveOptions {
   registry: AgentRegistry;
   /** Absolute; where workspace files are read from. */
   workspaceRoot: string;
-  /** Deepest allowed child depth (the root is depth 0). Default 16. */
+  /** Deepest allowed child depth (the root is depth 0). Default {@link WORKSPACE_DEFAULTS}.maxDepth. */
   maxDepth?: number;
-  /** Most nodes in the resolved tree, the root included. Default 512. */
+  /** Most nodes in the resolved tree, the root included. Default {@link WORKSPACE_DEFAULTS}.maxNodes. */
   maxNodes?: number;
   ruleOptions?: RuleOptions;
   /**
@@ -104,7 +104,7 @@ type Lookup =
   | { kind: 'found'; file: string; source: NodeSource; load: () => Promise<LoadedChild> }
   | { kind: 'problem'; finding: Finding };
 
-export const nodeKey = (slug: string, version: string): string => `${slug}@${version}`;
+export const nodeKey: (slug: string, version: string) => string = pinKey;
 
 export async function resolveComposition(root: ResolveRoot, options: ResolveOptions): Promise<ResolveResult> {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;

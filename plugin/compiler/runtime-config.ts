@@ -16,6 +16,7 @@ import {
   type RuntimeTool,
 } from '../runtime/runtime-config';
 import type { ResolvedNode } from './resolve';
+import { providerKeyName } from '../definition/provider-keys';
 import { MCP_FILE, TOOLS_FILE, type WorkspaceConfig } from './workspace-config';
 
 /** Where the A2A JSON-RPC endpoint is served on every host. */
@@ -38,22 +39,7 @@ export interface ProjectionOptions {
   requireImplementations?: { bundled?: boolean; mcpStdio?: boolean; mcpHttp?: boolean };
 }
 
-const PROVIDER_KEY_NAMES: Readonly<Record<string, string>> = {
-  openai: 'OPENAI_API_KEY',
-  anthropic: 'ANTHROPIC_API_KEY',
-  google: 'GOOGLE_API_KEY',
-  mistral: 'MISTRAL_API_KEY',
-  cohere: 'COHERE_API_KEY',
-  groq: 'GROQ_API_KEY',
-  'azure-openai': 'AZURE_OPENAI_API_KEY',
-  bedrock: 'BEDROCK_API_KEY',
-  'workers-ai': 'WORKERS_AI_API_KEY',
-};
-
-/** The conventional secret name of a provider's key (`custom:acme` → `ACME_API_KEY`). */
-export function providerKeyName(providerId: string): string {
-  return PROVIDER_KEY_NAMES[providerId] ?? `${providerId.replace(/^custom:/, '').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_API_KEY`;
-}
+export { providerKeyName };
 
 function wireFor(pin: LlmPin): ProviderWire {
   // Custom and tuned providers are served behind an OpenAI-compatible API (vLLM, TGI, gateways).

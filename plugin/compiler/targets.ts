@@ -7,6 +7,7 @@ import type { Diagnostic } from '../definition/diagnostic';
 import type { Host } from '../definition/runtime-hosts';
 import type { CompilePlan } from './plan';
 import type { ResolvedNode } from './resolve';
+import type { Bundler } from './bundler';
 import type { WorkspaceConfig } from './workspace-config';
 
 export const COMPILE_TARGETS = ['cloudflare-dynamic-worker', 'hb3', 'local-mac'] as const;
@@ -42,12 +43,15 @@ export interface EmittedFile {
 /** `summary`: an optional one-line note for the compile summary (e.g. the Worker bundle's size against its budget). */
 export type EmitResult = { files: EmittedFile[]; diagnostics?: undefined; summary?: string } | { files?: undefined; diagnostics: Diagnostic[] };
 
-/** What an adapter may use besides the plan: the workspace's declarations and where its sources are. */
+/**
+ * What an adapter may use besides the plan: the workspace's declarations, in memory, and the
+ * bundler port. Adapters never read the disk and never name a path of it.
+ */
 export interface EmitContext {
-  /** Absolute workspace root: tool modules named in tools.json are bundled from here. Never written into outputs. */
-  workspaceRoot: string;
   /** tools.json and mcp.json, already loaded and checked. */
   workspace: WorkspaceConfig;
+  /** Bundles generated modules with agentdef's runtime, hosts and the workspace's tool modules. */
+  bundler: Bundler;
   /** Adapter options from the plugin options / CLI (e.g. `maxBundleBytes`). */
   options: AdapterOptions;
 }
@@ -58,8 +62,9 @@ export interface AdapterOptions {
 }
 
 /**
- * An adapter turns a plan (and the resolved tree it was made from) into files in memory. It may
- * read sources to bundle them (esbuild) but never writes: the compile step writes atomically.
+ * An adapter turns a plan (and the resolved tree it was made from) into files in memory, bundling
+ * through the context's bundler; it never reads or writes the disk: the pipeline checks the
+ * target, adds plan.json and writes atomically.
  * Same inputs, same bytes: no clocks, no absolute paths, no host names in what it returns.
  */
 export interface Adapter {

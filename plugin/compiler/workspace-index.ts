@@ -1,15 +1,14 @@
 /**
- * Finds every definition file of a workspace and indexes it by slug, reading only the two fields
- * resolution needs (`identity.slug`, `identity.versionSemver`). No validation here: a pin that
- * lands on a file validates that file, located in its own text.
+ * Indexes every definition file of a workspace by slug, reading only the two fields resolution
+ * needs (`identity.slug`, `identity.versionSemver`). No validation here: a pin that lands on a
+ * file validates that file, located in its own text. Finding and reading the files is
+ * plugin/definition/workspace-definitions.ts's (re-exported here for existing importers).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve as resolvePath } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { compareSemver } from './semver';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compareSemver, findDefinitionFiles, readIdentity, type FindDefinitionsOptions } from '../definition/workspace-definitions';
 
-export const DEFINITION_FILE_NAMES: readonly string[] = ['agent.json', 'agent.yaml', 'agent.yml'];
-export const SKIPPED_DIRECTORIES: readonly string[] = ['node_modules', 'dist', '.nx', 'tmp', '.git'];
+export { findDefinitionFiles, findWorkspaceRoot, readIdentity } from '../definition/workspace-definitions';
 
 export interface WorkspaceEntry {
   slug: string;
@@ -25,54 +24,9 @@ export interface WorkspaceIndex {
   unreadable: readonly { file: string; reason: string }[];
 }
 
-export interface IndexOptions {
-  /** Directory names never entered (default {@link SKIPPED_DIRECTORIES}). */
-  skipDirectories?: readonly string[];
-}
+export type IndexOptions = FindDefinitionsOptions;
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Workspace-relative posix paths of every definition file below `workspaceRoot`, in a stable order. */
-export function findDefinitionFiles(workspaceRoot: string, options: IndexOptions = {}): string[] {
-  const skip = new Set(options.skipDirectories ?? SKIPPED_DIRECTORIES);
-  const found: string[] = [];
-  const walk = (relDir: string) => {
-    let entries;
-    try {
-      entries = readdirSync(relDir === '' ? workspaceRoot : join(workspaceRoot, relDir), { withFileTypes: true });
-    } catch {
-      return; // unreadable directories hold nothing we can resolve to
-    }
-    entries.sort((a, b) => byCodeUnit(a.name, b.name));
-    for (const entry of entries) {
-      const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
-      // Symbolic links are not followed: no loops, and every file has one workspace path.
-      if (entry.isDirectory()) {
-        if (!skip.has(entry.name)) walk(rel);
-      } else if (entry.isFile() && DEFINITION_FILE_NAMES.includes(entry.name)) {
-        found.push(rel);
-      }
-    }
-  };
-  walk('');
-  return found;
-}
-
-/** Reads `identity.slug` and `identity.versionSemver` from a definition's text, without validating it. */
-export function readIdentity(text: string, file: string): { slug: string; versionSemver: string } | { reason: string } {
-  let value: unknown;
-  try {
-    value = file.endsWith('.json') ? JSON.parse(text.replace(/^\uFEFF/, '')) : parseYaml(text, { maxAliasCount: 100 });
-  } catch (error) {
-    return { reason: `cannot be parsed (${(error as Error).message.split('\n')[0]})` };
-  }
-  const identity = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)['identity'] : undefined;
-  const fields = identity !== null && typeof identity === 'object' ? (identity as Record<string, unknown>) : {};
-  const slug = fields['slug'];
-  const versionSemver = fields['versionSemver'];
-  if (typeof slug !== 'string' || typeof versionSemver !== 'string') return { reason: 'has no string identity.slug and identity.versionSemver' };
-  return { slug, versionSemver };
-}
 
 export function indexWorkspace(workspaceRoot: string, options: IndexOptions = {}): WorkspaceIndex {
   const bySlug = new Map<string, WorkspaceEntry[]>();
@@ -101,20 +55,4 @@ export function indexWorkspace(workspaceRoot: string, options: IndexOptions = {}
 /** The workspace definitions of `slug` whose version is exactly `version` (more than one is an ambiguity). */
 export function lookupWorkspace(index: WorkspaceIndex, slug: string, version: string): WorkspaceEntry[] {
   return (index.bySlug.get(slug) ?? []).filter((e) => e.versionSemver === version);
-}
-
-/**
- * The workspace root for a file or folder: the nearest ancestor (itself included) holding
- * `nx.json`, else the nearest holding `package.json`, else undefined.
- */
-export function findWorkspaceRoot(start: string): string | undefined {
-  let packageRoot: string | undefined;
-  let dir = resolvePath(start);
-  for (;;) {
-    if (existsSync(join(dir, 'nx.json'))) return dir;
-    if (packageRoot === undefined && existsSync(join(dir, 'package.json'))) packageRoot = dir;
-    const parent = dirname(dir);
-    if (parent === dir) return packageRoot;
-    dir = parent;
-  }
 }

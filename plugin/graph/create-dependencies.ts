@@ -11,6 +11,7 @@ import type { CreateDependencies, RawProjectGraphDependency } from '@nx/devkit';
 import { posix } from 'node:path';
 import type { AgentProjectMetadata } from './create-nodes';
 import type { AgentdefPluginOptions } from './options';
+import { pinKey } from '../definition/workspace-definitions';
 
 function agentMetadata(metadata: unknown): AgentProjectMetadata | undefined {
   const value = (metadata as { agentdef?: unknown } | undefined)?.agentdef;
@@ -29,7 +30,7 @@ export const createDependencies: CreateDependencies<AgentdefPluginOptions> = (_o
     const sourceFile = posix.join(project.root, posix.basename(meta.definition));
     agents.push({ name, sourceFile, meta });
     if (meta.slug !== undefined && meta.versionSemver !== undefined) {
-      const key = `${meta.slug}@${meta.versionSemver}`;
+      const key = pinKey(meta.slug, meta.versionSemver);
       byPin.set(key, [...(byPin.get(key) ?? []), name]);
     }
   }
@@ -38,7 +39,7 @@ export const createDependencies: CreateDependencies<AgentdefPluginOptions> = (_o
   const seen = new Set<string>();
   for (const { name, sourceFile, meta } of agents) {
     for (const pin of meta.pins) {
-      for (const target of byPin.get(`${pin.slug}@${pin.version}`) ?? []) {
+      for (const target of byPin.get(pinKey(pin.slug, pin.version)) ?? []) {
         const key = `${name}\u0000${target}`;
         if (target === name || seen.has(key)) continue;
         seen.add(key);

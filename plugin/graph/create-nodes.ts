@@ -18,6 +18,7 @@ import { COMPILE_TARGET_ENV } from './compile-target-flag';
 import { inferenceCacheKey, openInferenceCache, type InferenceCache } from './inference-cache';
 import { EXECUTORS, normalizePluginOptions, PLUGIN_VERSION, type AgentdefPluginOptions, type NormalizedPluginOptions, type TargetKind } from './options';
 import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
+import { DEFINITION_FILE_NAMES, pinKey, registrySnapshotPath } from '../definition/workspace-definitions';
 
 /** The files the plugin infers projects from (`include` in `nx.json` narrows it). */
 export const AGENT_DEFINITION_GLOB = '**/agent.{json,yaml,yml}';
@@ -25,9 +26,6 @@ export const AGENT_DEFINITION_GLOB = '**/agent.{json,yaml,yml}';
 /** The inferred target that runs a compiled agent, and its executor. */
 export const RUN_TARGET = 'run';
 export const RUN_EXECUTOR = 'agentdef:run';
-
-/** Preference when one folder holds more than one definition file. */
-const FILE_PREFERENCE = ['agent.json', 'agent.yaml', 'agent.yml'];
 
 /** The project-level named input holding a project's own definition file (what `^` reads). */
 export const DEFINITION_INPUT = 'agentdefDefinition';
@@ -72,11 +70,6 @@ function summarize(absolutePath: string, file: string, cache: InferenceCache, op
   return summary;
 }
 
-/** The registry snapshot of `slug@version`, as the compiler's folder registry lays it out. */
-export function registrySnapshotFile(registryRoot: string, slug: string, version: string): string {
-  return `${registryRoot}/${slug}/${version}.json`;
-}
-
 /**
  * Every definition a tree reaches beyond its root, resolved the way the compiler resolves (a
  * workspace definition of exactly `slug@version` first, else the registry snapshot
@@ -94,9 +87,9 @@ function compositionInputs(
 ): string[] {
   const inputs: string[] = [];
   for (const id of agent.summary.toolIds ?? []) toolIds.add(id);
-  const seen = new Set<string>([`${agent.summary.slug}@${agent.summary.versionSemver}`]);
+  const seen = new Set<string>([pinKey(agent.summary.slug ?? '', agent.summary.versionSemver ?? '')]);
   const visit = (pin: { slug: string; version: string }) => {
-    const key = `${pin.slug}@${pin.version}`;
+    const key = pinKey(pin.slug, pin.version);
     if (seen.has(key)) return;
     seen.add(key);
     const project = byPin.get(key);
@@ -105,7 +98,7 @@ function compositionInputs(
       for (const id of project.summary.toolIds ?? []) toolIds.add(id);
       project.summary.pins.forEach(visit);
     } else {
-      inputs.push(`{workspaceRoot}/${registrySnapshotFile(options.registryRoot, pin.slug, pin.version)}`);
+      inputs.push(`{workspaceRoot}/${registrySnapshotPath(options.registryRoot, pin.slug, pin.version)}`);
       const snapshot = readRegistry(pin.slug, pin.version);
       for (const id of snapshot?.toolIds ?? []) toolIds.add(id);
       snapshot?.pins.forEach(visit);
@@ -276,7 +269,8 @@ export async function createAgentNodes(
 
   const agents: InferredAgent[] = [];
   for (const [root, files] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    files.sort((a, b) => FILE_PREFERENCE.indexOf(basename(a)) - FILE_PREFERENCE.indexOf(basename(b)));
+    // One folder, several definition files: the most preferred name wins.
+    files.sort((a, b) => DEFINITION_FILE_NAMES.indexOf(basename(a)) - DEFINITION_FILE_NAMES.indexOf(basename(b)));
     const [file, ...others] = files as [string, ...string[]];
     for (const other of others) {
       errors.push([other, new Error(`${other}: ${root} already holds ${file}; a folder holds one agent definition, so move or remove one of them`)]);
@@ -294,12 +288,12 @@ export async function createAgentNodes(
   const byPin = new Map<string, InferredAgent>();
   for (const agent of agents) {
     if (agent.summary.slug !== undefined && agent.summary.versionSemver !== undefined) {
-      byPin.set(`${agent.summary.slug}@${agent.summary.versionSemver}`, agent);
+      byPin.set(pinKey(agent.summary.slug, agent.summary.versionSemver), agent);
     }
   }
   const registrySummaries = new Map<string, AgentSummary | undefined>();
   const readRegistry = (slug: string, version: string): AgentSummary | undefined => {
-    const file = registrySnapshotFile(options.registryRoot, slug, version);
+    const file = registrySnapshotPath(options.registryRoot, slug, version);
     if (!registrySummaries.has(file)) {
       let summary: AgentSummary | undefined;
       try {

@@ -7,6 +7,7 @@
 import { hashArray } from './hash';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 
 /**
  * The version of agentdef that inferred the graph; part of every inference cache key. Read from
@@ -49,10 +50,10 @@ export interface NormalizedPluginOptions {
 
 export const DEFAULT_PLUGIN_OPTIONS: Omit<NormalizedPluginOptions, 'hash'> = {
   targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
-  outputRoot: 'dist/agents',
-  registryRoot: 'registry/agents',
-  maxDepth: 16,
-  maxNodes: 512,
+  outputRoot: WORKSPACE_DEFAULTS.outputRoot,
+  registryRoot: WORKSPACE_DEFAULTS.registryRoot,
+  maxDepth: WORKSPACE_DEFAULTS.maxDepth,
+  maxNodes: WORKSPACE_DEFAULTS.maxNodes,
 };
 
 /** A workspace-relative POSIX folder: no `./`, no trailing `/`, never absolute, never `..`. */

@@ -7,6 +7,7 @@
  */
 import { definitionFormat, parseDefinitionText, type DefinitionFormat } from '../definition/parse-document';
 import { joinPointer } from '../definition/json-pointer';
+import { SLUG_PATTERN } from '../definition/workspace-definitions';
 
 export interface PinSummary {
   slug: string;
@@ -30,7 +31,6 @@ export interface AgentSummary {
   parsed: boolean;
 }
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Loose on purpose: enough to be a tag or a version key; the validator judges the rest. */
 const WORD = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/;
 
@@ -57,7 +57,7 @@ export function summarizeDefinition(text: string, file: string, format: Definiti
   const root = document.value;
   const identity = field(root, 'identity');
   const summary: AgentSummary = { pins: [], parsed: true };
-  const slug = word(field(identity, 'slug'), SLUG);
+  const slug = word(field(identity, 'slug'), SLUG_PATTERN);
   if (slug !== undefined) summary.slug = slug;
   const version = word(field(identity, 'versionSemver'));
   if (version !== undefined) summary.versionSemver = version;
@@ -69,7 +69,7 @@ export function summarizeDefinition(text: string, file: string, format: Definiti
   const nodes = field(field(root, 'composition'), 'nodes');
   if (Array.isArray(nodes)) {
     nodes.forEach((node, index) => {
-      const pinSlug = word(field(node, 'slug'), SLUG);
+      const pinSlug = word(field(node, 'slug'), SLUG_PATTERN);
       const pinVersion = word(field(node, 'version'));
       if (pinSlug === undefined || pinVersion === undefined) return;
       const { line } = document.locate(joinPointer('/composition/nodes', index));

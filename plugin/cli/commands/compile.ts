@@ -4,13 +4,13 @@ import { resolve } from 'node:path';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { hasErrors } from '../../definition/diagnostic';
 import { compileAgent } from '../../compiler/compile';
+import { formatCompileSummary, hasCompiledOutput } from '../../compiler/compile-summary';
 import { isTargetOption } from '../../compiler/targets';
 import { EXIT, type CliIo } from '../io';
-import { usageError } from '../usage';
+import { usageError, USAGE } from '../usage';
 import { RESOLUTION_OPTIONS, resolutionArgs } from './plan';
 
-export const COMPILE_USAGE =
-  'agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]';
+export const COMPILE_USAGE = USAGE.compile;
 
 export async function runCompileCommand(argv: string[], io: CliIo): Promise<number> {
   let parsed;
@@ -36,18 +36,18 @@ export async function runCompileCommand(argv: string[], io: CliIo): Promise<numb
     io.stderr(`error: ${result.ioError}\n`);
     return EXIT.usage;
   }
-  if (hasErrors(result.diagnostics) || !result.plan || !result.files || result.outDir === undefined || !result.target) {
+  if (hasErrors(result.diagnostics) || !hasCompiledOutput(result) || result.outDir === undefined) {
     if (args.format === 'json') io.stdout(print('json'));
     else io.stderr(print('text'));
     return EXIT.invalid;
   }
   if (result.diagnostics.length > 0) io.stderr(print(args.format));
-  const root = `${result.plan.root.slug}@${result.plan.root.version}`;
-  const files = result.files.map((f) => f.path);
   if (args.format === 'json') {
+    const root = `${result.plan.root.slug}@${result.plan.root.version}`;
+    const files = result.files.map((f) => f.path);
     io.stdout(`${JSON.stringify({ ok: true, root, target: result.target, chosenClass: result.plan.runtime.chosenClass, outDir: result.outDir, files, planDigest: result.plan.digest, ...(result.summary !== undefined ? { summary: result.summary } : {}) })}\n`);
   } else {
-    io.stdout(`compiled ${root} for ${result.target} (${result.plan.runtime.chosenClass}) into ${result.outDir}: ${files.join(', ')} (plan ${result.plan.digest.slice(0, 12)})${result.summary !== undefined ? `; ${result.summary}` : ''}\n`);
+    io.stdout(`${formatCompileSummary(result, { planDigest: true })}\n`);
   }
   return EXIT.ok;
 }

@@ -8,9 +8,9 @@ import { planAgent } from '../../compiler/compile';
 import { formatPlanText } from '../../compiler/plan-text';
 import { findWorkspaceRoot } from '../../compiler/workspace-index';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, usageError } from '../usage';
+import { parseFormat, usageError, USAGE } from '../usage';
 
-export const PLAN_USAGE = 'agentdef plan <file> [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]';
+export const PLAN_USAGE = USAGE.plan;
 
 /** Options shared by `plan` and `compile`. */
 export const RESOLUTION_OPTIONS = {

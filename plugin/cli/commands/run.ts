@@ -2,11 +2,12 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { findWorkspaceRoot } from '../../compiler/workspace-index';
-import { parsePortOption, runOutput } from '../../hosts/node/run-output';
+import { runOutput } from '../../hosts/node/run-output';
 import { EXIT, type CliIo } from '../io';
-import { usageError } from '../usage';
+import { parsePort } from '../port';
+import { usageError, USAGE } from '../usage';
 
-export const RUN_USAGE = 'agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]';
+export const RUN_USAGE = USAGE.run;
 
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
   let parsed;
@@ -21,7 +22,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     return usageError(io, (error as Error).message, RUN_USAGE);
   }
   if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', RUN_USAGE);
-  const port = parsePortOption(parsed.values.port);
+  const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, RUN_USAGE);
   const outDir = resolve(io.cwd, parsed.positionals[0]!);
   const code = await runOutput({

@@ -3,6 +3,8 @@
  * adapter adds, the compatibility date (a constant, never the clock), the virtual import
  * specifiers the generated `src/` uses and the defaults of the size budget.
  */
+import { AGENTDEF_MODULES } from '../../bundler';
+
 export const COMPATIBILITY_DATE = '2026-07-01';
 export const COMPATIBILITY_FLAGS: readonly string[] = [];
 
@@ -21,12 +23,12 @@ export const FILES = {
 /** Where generated modules live in the output (and in the source map). */
 export const SRC_DIR = 'src';
 
-/** Import specifiers of the generated `src/`; the adapter maps them when it bundles. */
+/** Import specifiers of the generated `src/`: agentdef's modules (the bundler resolves them) and the isolates' code. */
 export const SPECIFIERS = {
-  runtime: 'agentdef:runtime',
-  workerHost: 'agentdef:worker-host',
+  runtime: AGENTDEF_MODULES.runtime,
+  workerHost: AGENTDEF_MODULES.workerHost,
   /** + the tools.json module path without `./`: a module of the workspace. */
-  workspace: 'agentdef:workspace/',
+  workspace: AGENTDEF_MODULES.workspace,
   /** + `<index>-<slug>`: the bundled code of a quarantined child's isolate, as text. */
   isolate: 'agentdef:isolate/',
 } as const;

@@ -14,7 +14,7 @@ import { dockerfile, nativeToolsReadme } from './dockerfile';
 import { nodeHostSpecForTree } from '../../node-host-spec';
 import { ENTRYPOINT_FILE, IMAGE_DIR, JOB_FILE, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, WORKFLOW_FILE } from '../../../host-contract/output-files';
 import { buildJobSpec, childJobFile } from './job-spec';
-import { bundleNodeHost } from '../../node-host-entry';
+import { bundleNodeHostEntry } from '../../node-host-entry';
 import { buildWeightsLock } from './weights-lock';
 import { buildWorkflowSpec } from './workflow-spec';
 
@@ -25,8 +25,7 @@ export const hb3Adapter: Adapter = {
     const tree = nodeHostSpecForTree(plan, resolved, context, 'hb3');
     if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
     const { bundle } = tree;
-    const fallback = locateFinding(resolved.document, { rule: 'bundle', path: '', message: 'cannot bundle the host' });
-    const entry = await bundleNodeHost({ workspaceRoot: context.workspaceRoot, workspace: context.workspace, main: 'hb3-main', bundle, tools: tree.toolModules, fallback });
+    const entry = await bundleNodeHostEntry({ bundler: context.bundler, workspace: context.workspace, main: 'hb3-main', spec: bundle, tools: tree.toolModules, root: resolved.document });
     if (entry.diagnostics) return { diagnostics: entry.diagnostics };
 
     const root = `${plan.root.slug}@${plan.root.version}`;

@@ -14,7 +14,7 @@ import { heapLimitMb } from '../../../host-contract/heap-limit';
 import { secretsOf } from '../../../host-contract/node-host-spec';
 import { launchAgentFile, launchAgentTemplate, systemdUnitFile, systemdUnitTemplate } from '../../../host-contract/service-templates';
 import { nodeHostSpecForTree } from '../../node-host-spec';
-import { bundleNodeHost } from '../../node-host-entry';
+import { bundleNodeHostEntry } from '../../node-host-entry';
 import { LAUNCH_FILE, LAUNCHER_MANIFEST, LAUNCHER_VERSION, MCP_SERVERS_FILE, type LauncherManifest } from '../../../host-contract/output-files';
 import { mcpServersFile } from './mcp-servers-file';
 
@@ -25,8 +25,7 @@ export const localMacAdapter: Adapter = {
     const tree = nodeHostSpecForTree(plan, resolved, context, 'local');
     if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
     const { bundle } = tree;
-    const fallback = locateFinding(resolved.document, { rule: 'bundle', path: '', message: 'cannot bundle the launcher' });
-    const launcher = await bundleNodeHost({ workspaceRoot: context.workspaceRoot, workspace: context.workspace, main: 'launcher-main', bundle, tools: tree.toolModules, fallback });
+    const launcher = await bundleNodeHostEntry({ bundler: context.bundler, workspace: context.workspace, main: 'launcher-main', spec: bundle, tools: tree.toolModules, root: resolved.document });
     if (launcher.diagnostics) return { diagnostics: launcher.diagnostics };
 
     const root = bundle.nodes[bundle.rootId]!;

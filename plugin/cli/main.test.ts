@@ -1,0 +1,48 @@
+/**
+ * The CLI loads a command's modules only when its verb runs: through the real binary (from the
+ * source checkout), a preloaded script lists every module the process loaded. `validate` must stay
+ * within the CLI and the definition layer (no compiler, no ts-morph, no esbuild); `--help` and
+ * unknown verbs load no command at all.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = join(__dirname, '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'agentdef-cli-modules-'));
+const preload = join(dir, 'list-modules.cjs');
+writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.AGENTDEF_MODULE_LIST, JSON.stringify(Object.keys(require.cache))));\n");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs `agentdef <args>`; returns the exit code and the loaded modules (repository-relative, posix). */
+function loadedModules(args: string[]): { status: number | null; own: string[]; packages: string[] } {
+  const list = join(dir, `modules-${args.join('_').replace(/\W/g, '-')}.json`);
+  const run = spawnSync(process.execPath, ['-r', preload, join(repoRoot, 'bin', 'agentdef.cjs'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, AGENTDEF_MODULE_LIST: list },
+    timeout: 60_000,
+  });
+  const files = (JSON.parse(readFileSync(list, 'utf8')) as string[]).map((f) => relative(repoRoot, f).split(sep).join('/'));
+  const packages = new Set(files.flatMap((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(f)?.[1] ?? []));
+  return { status: run.status, own: files.filter((f) => !f.startsWith('../') && !f.includes('node_modules/')), packages: [...packages].sort() };
+}
+
+describe('agentdef loads commands lazily', () => {
+  it('validate loads only the CLI and the definition layer', () => {
+    const { status, own, packages } = loadedModules(['validate', 'examples/text-digest/agent.json']);
+    expect(status).toBe(0);
+    expect(own.filter((f) => !/^(bin\/|plugin\/cli\/|plugin\/definition\/|plugin\/schema\/)/.test(f))).toEqual([]);
+    expect(own).not.toContain('plugin/cli/commands/compile.ts');
+    for (const heavy of ['ts-morph', '@ts-morph/common', 'esbuild', 'yaml']) expect(packages).not.toContain(heavy);
+  });
+
+  it('--help and an unknown verb load no command module', () => {
+    for (const args of [['--help'], ['frobnicate'], ['constructor']]) {
+      const { own } = loadedModules(args);
+      expect(own.filter((f) => f.startsWith('plugin/') && !['plugin/cli/main.ts', 'plugin/cli/io.ts', 'plugin/cli/usage.ts'].includes(f)), args.join(' ')).toEqual([]);
+    }
+  });
+});

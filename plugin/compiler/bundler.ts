@@ -1,0 +1,112 @@
+/**
+ * The one bundler port of the compiler. Adapters describe what to bundle (generated modules,
+ * agentdef's own modules by specifier, the workspace's tool modules, externals, text modules) and
+ * get code back, or structured failures; they never name a path on disk. The esbuild
+ * implementation is esbuild-bundler.ts; adapter tests may pass a fake. `bundleFailureDiagnostics`
+ * is the one place a failure becomes a located diagnostic: at the tool's entry in tools.json when
+ * it names a tool module, else at the root definition.
+ */
+import type { Diagnostic } from '../definition/diagnostic';
+import { joinPointer } from '../definition/json-pointer';
+import type { SourceDocument } from '../definition/source-document';
+import { locateFinding } from '../definition/validate-definition';
+import { TOOLS_FILE, type WorkspaceConfig } from './workspace-config';
+
+/** Specifiers of agentdef's own modules, resolved by the bundler wherever agentdef is installed. */
+export const AGENTDEF_MODULES = {
+  runtime: 'agentdef:runtime',
+  workerHost: 'agentdef:worker-host',
+  /** + `hb3-main` or `launcher-main`: a Node host main. */
+  nodeHost: 'agentdef:node-host/',
+  /** + a tools.json module path without `./`: a module of the workspace. */
+  workspace: 'agentdef:workspace/',
+} as const;
+
+export interface BundleRequest {
+  /** The entry module: its virtual path (posix) and its source. */
+  entry: { path: string; contents: string };
+  /** Other generated modules by virtual path (posix); imports between them are relative. */
+  files?: Readonly<Record<string, string>>;
+  /** The folder generated modules appear under in the source map (e.g. `src`). */
+  virtualRoot?: string;
+  platform: 'neutral' | 'node';
+  /** esbuild's target, e.g. `es2022` (default) or `node20`. */
+  target?: string;
+  /** Specifiers left as imports (`cloudflare:*`); `*` wildcards allowed. */
+  externals?: readonly string[];
+  /** Specifier → text: `import text from '<specifier>'` gives the string. */
+  textModules?: Readonly<Record<string, string>>;
+  /** Package.json `exports` conditions to prefer (e.g. `workerd`). */
+  conditions?: readonly string[];
+  /** `true`: full minification; `syntax`: whitespace and syntax only (names stay readable). */
+  minify?: boolean | 'syntax';
+  sourcemap?: boolean;
+  /** The output file's name, for the map and the `sourceMappingURL` comment. */
+  outFile: string;
+  /** Code put before the bundle. */
+  banner?: string;
+  /** Keep license comments at the end (default) or drop them. */
+  legalComments?: 'eof' | 'none';
+  /** Whose paths name the modules in unminified output's comments: agentdef's plugin folder (default) or the workspace. */
+  moduleNames?: 'agentdef' | 'workspace';
+}
+
+/** One bundling failure; `file` is workspace-relative or `agentdef/plugin/…`, never absolute. */
+export interface BundleFailure {
+  text: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+export type BundleResult = { ok: true; code: string; map?: string; bytes: number } | { ok: false; failures: BundleFailure[] };
+
+export interface Bundler {
+  bundle(request: BundleRequest): Promise<BundleResult>;
+}
+
+/** A tool module the bundle imports: the tool, and where tools.json says its code is. */
+export interface BundledTool {
+  toolId: string;
+  module: string;
+  export: string;
+}
+
+/** The import specifier of a tools.json module: `./x.ts` is a workspace file, anything else a package. */
+export function toolSpecifier(module: string): string {
+  return module.startsWith('./') ? `${AGENTDEF_MODULES.workspace}${module.slice(2)}` : module;
+}
+
+function describeFailure(failure: BundleFailure): string {
+  return failure.file ? `${failure.file}${failure.line ? `:${failure.line}:${(failure.column ?? 0) + 1}` : ''}: ${failure.text}` : failure.text;
+}
+
+function toolOf(failure: BundleFailure, tools: readonly BundledTool[]): BundledTool | undefined {
+  const text = `${failure.file ?? ''} ${failure.text}`;
+  return tools.find((t) => (t.module.startsWith('./') && text.includes(t.module.slice(2))) || text.includes(`"${t.module}"`) || text.includes(`"${t.export}"`));
+}
+
+/** Located diagnostics for failures: at `/tools/<id>` in tools.json when one names a tool, else at the root definition. */
+export function bundleFailureDiagnostics(
+  failures: readonly BundleFailure[],
+  context: { workspace: WorkspaceConfig; tools: readonly BundledTool[]; root: SourceDocument; what: string },
+): Diagnostic[] {
+  const toolsDocument = context.workspace.documents.get(TOOLS_FILE);
+  return failures.map((failure) => {
+    const tool = toolOf(failure, context.tools);
+    if (tool && toolsDocument) {
+      return locateFinding(toolsDocument, {
+        rule: 'bundle',
+        path: joinPointer('/tools', tool.toolId),
+        message: `cannot bundle tool "${tool.toolId}" from ${tool.module}: ${failure.text}`,
+        suggestion: `check that ${tool.module} exists, bundles, and exports a function named ${tool.export}`,
+      });
+    }
+    return locateFinding(context.root, {
+      rule: 'bundle',
+      path: '',
+      message: `cannot bundle ${context.what}: ${describeFailure(failure)}`,
+      suggestion: `check the tool modules ${TOOLS_FILE} names and their imports`,
+    });
+  });
+}

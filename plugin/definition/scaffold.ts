@@ -1,0 +1,308 @@
+/**
+ * What `nx g agentdef:agent` writes, as pure functions of its options: the checked options
+ * (the first problem, as the generator's refusal message), the AgentDefinition and its text, and
+ * for a tool the starter implementation and its tools.json entry. No I/O, no clock, no
+ * randomness (the caller passes the two ULIDs); never throws.
+ */
+import { posix } from 'node:path';
+import type { AgentDefinition, AgentRef, BindingRef, LlmPin } from '../schema/generated/agent-definition.types';
+import { providerKeyName } from './provider-keys';
+import { LIFECYCLE_STAGES } from './rules/lifecycle-gates';
+import { ALL_HOSTS, CLASS_HOSTS, LOCAL_PROVIDERS, pinHosts, type Host, type RuntimeCapabilityClass } from './runtime-hosts';
+import { isExactSemver, isSlug, kymRef, SLUG_MAX_LENGTH, SLUG_PATTERN } from './workspace-definitions';
+
+export type Lifecycle = AgentDefinition['lifecycleState'];
+export type Tier = NonNullable<LlmPin['tier']>;
+
+/** The generator's options, with `version` already read back from the command line. */
+export interface ScaffoldOptions {
+  name: string;
+  directory?: string;
+  kind?: 'tool' | 'agent';
+  runtime?: RuntimeCapabilityClass;
+  provider?: string;
+  model?: string;
+  modelVersion?: string;
+  tier?: Tier;
+  checkpoint?: string;
+  nodes?: string;
+  lifecycle?: Lifecycle;
+  version?: string;
+  owner?: string;
+}
+
+/** What the scaffold reads from the workspace: its package.json `name` and `repository`. */
+export interface ScaffoldWorkspace {
+  packageName?: unknown;
+  repository?: unknown;
+}
+
+/** The options, checked and with every default filled in. */
+export interface ScaffoldPlan {
+  slug: string;
+  /** Workspace-relative posix folder; `.` for the root. */
+  directory: string;
+  /** `<directory>/agent.json`. */
+  file: string;
+  kind: 'tool' | 'agent';
+  nodes: AgentRef[];
+  lifecycle: Lifecycle;
+  runtime: RuntimeCapabilityClass;
+  pin?: LlmPin;
+  version: string;
+  owner: string;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
+const problem = (message: string): { ok: false; problem: string } => ({ ok: false, problem: message });
+
+export const DEFAULT_VERSION = '0.1.0';
+const INSTALLED_SCHEMA = 'node_modules/agentdef/plugin/schema/agent-definition.v1.schema.json';
+const SOURCE_SCHEMA = 'plugin/schema/agent-definition.v1.schema.json';
+const OWNER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/** The model each provider gets when `--model` is not given: id and exact version. */
+export const DEFAULT_MODELS: Readonly<Record<string, { model: string; version: string }>> = {
+  openai: { model: 'gpt-4o-mini', version: '2024-07-18' },
+  anthropic: { model: 'claude-3-5-haiku', version: '20241022' },
+  'local-ollama': { model: 'llama3.1', version: '8b' },
+};
+
+/** Classes a generated agent may default to, most portable first. */
+const DEFAULT_CLASSES: readonly RuntimeCapabilityClass[] = ['workers-preferred', 'container-required', 'local-host-required'];
+
+/** A workspace-relative posix folder (`.` for the root), or the problem with `value`. */
+export function folderPath(value: string, what: string): Outcome<string> {
+  const folder = value.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '').replace(/\/{2,}/g, '/');
+  if (folder.startsWith('/') || /^[A-Za-z]:/.test(folder) || folder.split('/').includes('..')) {
+    return problem(`${what} "${value}" must be a folder inside the workspace (relative to its root, without "..")`);
+  }
+  return ok(folder === '' ? '.' : folder);
+}
+
+function titleCase(slug: string): string {
+  return slug
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+function parseNodes(value: string | undefined, self: string): Outcome<AgentRef[]> {
+  if (value === undefined || value.trim() === '') return ok([]);
+  const nodes: AgentRef[] = [];
+  for (const raw of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const at = raw.lastIndexOf('@');
+    const slug = at > 0 ? raw.slice(0, at) : raw;
+    const version = at > 0 ? raw.slice(at + 1) : '';
+    if (!isSlug(slug) || !isExactSemver(version)) {
+      return problem(`--nodes entry "${raw}" must be slug@version with an exact version, e.g. write-router@1.4.0`);
+    }
+    if (slug === self) return problem(`--nodes pins "${raw}", the agent itself: a definition never pins itself`);
+    if (nodes.some((n) => n.slug === slug)) return problem(`--nodes pins "${slug}" twice: each child appears once`);
+    nodes.push({ slug, version });
+  }
+  return ok(nodes);
+}
+
+/** The owner id: `--owner`, else the workspace package's scope or name, made a valid id. */
+function ownerId(option: string | undefined, packageName: unknown): Outcome<string> {
+  if (option !== undefined) {
+    return OWNER_ID.test(option) ? ok(option) : problem(`--owner "${option}" must be letters, digits, ".", "_" or "-" (up to 128)`);
+  }
+  const base = typeof packageName === 'string' ? (packageName.startsWith('@') ? packageName.slice(1).split('/')[0]! : packageName) : '';
+  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 128);
+  return ok(cleaned === '' ? 'my-org' : cleaned);
+}
+
+function repositoryUrl(repository: unknown, owner: string): string {
+  const url = typeof repository === 'string' ? repository : (repository as { url?: unknown } | null | undefined)?.url;
+  if (typeof url === 'string' && url.trim() !== '') return url.trim();
+  return `https://example.invalid/${owner}`; // RFC 2606: plainly a placeholder until the repo has a URL
+}
+
+/** The hosts a pin (or a tool without one) can run on. */
+function hostsOf(pin: LlmPin | undefined): readonly Host[] {
+  return pin ? pinHosts(pin).hosts : ALL_HOSTS;
+}
+
+/** The most portable class whose preferred host runs the pin. */
+function defaultRuntime(pin: LlmPin | undefined): RuntimeCapabilityClass {
+  const hosts = hostsOf(pin);
+  return DEFAULT_CLASSES.find((cls) => hosts.includes(CLASS_HOSTS[cls][0]!)) ?? 'local-host-required';
+}
+
+/** A pin that calls a remote API needs its provider's key; a local model needs none. */
+function needsProviderKey(pin: LlmPin | undefined): pin is LlmPin {
+  return pin !== undefined && hostsOf(pin).some((h) => h !== 'local');
+}
+
+function modelPin(options: ScaffoldOptions, owner: string, nodes: readonly AgentRef[]): Outcome<LlmPin> {
+  const tier: Tier = options.tier ?? (options.provider !== undefined && LOCAL_PROVIDERS.has(options.provider) ? 'local' : 'small');
+  const provider = options.provider ?? (tier === 'local' ? 'local-ollama' : 'openai');
+  const at = options.model?.lastIndexOf('@') ?? -1;
+  const [modelFromOption, versionFromModel] = options.model !== undefined && at >= 0 ? [options.model.slice(0, at), options.model.slice(at + 1)] : [options.model, undefined];
+  const fallback = DEFAULT_MODELS[provider];
+  const modelId = modelFromOption ?? fallback?.model;
+  if (modelId === undefined) return problem(`--provider "${provider}" has no default model: pass --model=<id>[@<version>]`);
+  const modelVersion = options.modelVersion ?? versionFromModel ?? (modelId === fallback?.model ? fallback.version : '1');
+  const role: LlmPin['role'] = nodes.length > 0 ? 'router' : tier === 'tuned' ? 'specialist' : 'primary';
+  const pin: LlmPin = { role, modelId, modelVersion, providerId: provider, samplingParams: { temperature: 0 }, tier };
+  if (tier === 'tuned') pin.checkpointId = options.checkpoint ?? `ckpt:${owner}/${modelId}/${modelVersion}`;
+  else if (options.checkpoint !== undefined) return problem('--checkpoint applies to a tuned model only (--tier=tuned)');
+  return ok(pin);
+}
+
+/** Checks the options in the order the generator reports them and fills in every default. */
+export function planScaffold(options: ScaffoldOptions, workspace: ScaffoldWorkspace = {}): Outcome<ScaffoldPlan> {
+  const given = folderPath(String(options.name ?? ''), 'name');
+  if (!given.ok) return given;
+  const slug = posix.basename(given.value);
+  if (!SLUG_PATTERN.test(slug)) return problem(`"${slug}" is not a valid slug: use lowercase kebab-case (a-z, 0-9, single hyphens), e.g. "code-search"`);
+  if (slug.length > SLUG_MAX_LENGTH) return problem(`"${slug}" is longer than ${SLUG_MAX_LENGTH} characters`);
+  const directory = options.directory !== undefined ? folderPath(options.directory, '--directory') : given;
+  if (!directory.ok) return directory;
+  const file = directory.value === '.' ? 'agent.json' : `${directory.value}/agent.json`;
+
+  const version = options.version ?? DEFAULT_VERSION;
+  if (!isExactSemver(version)) return problem(`--version "${version}" must be an exact semantic version such as 0.1.0`);
+  const kind = options.kind ?? 'agent';
+  const nodes = parseNodes(options.nodes, slug);
+  if (!nodes.ok) return nodes;
+  const owner = ownerId(options.owner, workspace.packageName);
+  if (!owner.ok) return owner;
+
+  let pin: LlmPin | undefined;
+  if (kind === 'agent') {
+    const made = modelPin(options, owner.value, nodes.value);
+    if (!made.ok) return made;
+    pin = made.value;
+  } else if (options.provider !== undefined || options.model !== undefined || options.modelVersion !== undefined || options.tier !== undefined || options.checkpoint !== undefined) {
+    return problem('a tool has no model: drop --provider, --model, --modelVersion, --tier and --checkpoint, or use --kind=agent');
+  }
+
+  const lifecycle: Lifecycle = options.lifecycle ?? (kind === 'tool' ? 'tool-prototype' : nodes.value.length > 0 ? 'composed' : 'mcp-resident');
+  const runtime = options.runtime ?? defaultRuntime(pin);
+  return ok({ slug, directory: directory.value, file, kind, nodes: nodes.value, lifecycle, runtime, ...(pin ? { pin } : {}), version, owner: owner.value });
+}
+
+/** `$schema`: the installed package's schema, or the source schema inside the agentdef repository. */
+function schemaReference(packageName: unknown, directory: string): string {
+  return posix.relative(directory === '.' ? '' : directory, packageName === 'agentdef' ? SOURCE_SCHEMA : INSTALLED_SCHEMA);
+}
+
+/** The definition a plan describes, with the caller's fresh `id` and `versionId`. */
+export function scaffoldDefinition(plan: ScaffoldPlan, workspace: ScaffoldWorkspace, ids: { id: string; versionId: string }): AgentDefinition {
+  const agentic = plan.pin !== undefined;
+  const keyRef = `keyref:${plan.owner}-agents`;
+  const atOrAfter = (stage: Lifecycle) => LIFECYCLE_STAGES.indexOf(plan.lifecycle) >= LIFECYCLE_STAGES.indexOf(stage);
+  const keyed = needsProviderKey(plan.pin) ? plan.pin : undefined;
+  const bindings: BindingRef[] = keyed
+    ? [{ kind: 'secret-ref', name: providerKeyName(keyed.providerId), ref: `secrets-store://${plan.owner}/${keyed.providerId.replace(/^custom:/, '')}` }]
+    : [];
+
+  return {
+    $schema: schemaReference(workspace.packageName, plan.directory),
+    schemaVersion: 'agent-definition/v1',
+    identity: {
+      id: ids.id,
+      slug: plan.slug,
+      name: titleCase(plan.slug),
+      versionSemver: plan.version,
+      versionId: ids.versionId,
+      owner: { kind: 'org', id: plan.owner },
+      signingKeyRef: keyRef,
+      ...(atOrAfter('kym-registered') ? { kymRef: kymRef(plan.slug, plan.version) } : {}),
+    },
+    capabilityContract: {
+      inputs: [{ kind: 'text', mediaType: 'text/plain', description: 'The request.' }],
+      outputs: [{ kind: 'text', mediaType: 'text/plain', description: 'The answer.' }],
+      skills: [
+        {
+          id: `${plan.slug}.run`,
+          name: titleCase(plan.slug),
+          description: `What ${plan.slug} does (describe it here).`,
+          version: plan.version,
+          tags: [plan.kind],
+        },
+      ],
+      invariants: [],
+    },
+    modelSet: plan.pin ? [plan.pin] : [],
+    toolInventory:
+      plan.kind === 'tool'
+        ? [{ id: plan.slug, name: plan.slug.replace(/-/g, '_'), version: plan.version, provenance: 'scripted', risk: 'low', description: `Runs ${plan.slug}.` }]
+        : [],
+    composition: plan.nodes.length > 0 ? { kind: 'dag', nodes: plan.nodes, edges: [] } : { kind: 'leaf' },
+    memoryContract: { refs: [], workingSetTokens: 4000, contextWindowBudget: 16000, compactionPolicy: agentic ? 'summarise' : 'drop' },
+    telemetryContract: {
+      receiptSigner: plan.lifecycle === 'tool-prototype' ? null : keyRef,
+      receiptSchemaVersion: 'receipt/v1',
+      telemetryKinds: agentic ? ['events', 'session-report'] : ['events'],
+      agenticGate: agentic ? 'agentic' : 'tool-only',
+      kymRegistrationRequired: agentic,
+    },
+    runtimeRequirements: {
+      runtimeCapabilityClass: plan.runtime,
+      limits: { wallClockMs: 30000 },
+      keyCustody: keyed ? 'secrets-store' : 'session',
+      bindings,
+    },
+    lifecycleState: plan.lifecycle,
+    metadata: {
+      description: `${titleCase(plan.slug)}: ${agentic ? 'an agent' : 'a tool'} generated by agentdef (describe it here).`,
+      tags: [plan.kind],
+      provenance: { repo: repositoryUrl(workspace.repository, plan.owner), filePath: plan.file },
+    },
+  };
+}
+
+/** The file text of a definition: two-space JSON and a final newline. */
+export function definitionText(definition: AgentDefinition): string {
+  return `${JSON.stringify(definition, null, 2)}\n`;
+}
+
+/** Plan, definition and text in one call. */
+export function scaffoldAgent(
+  options: ScaffoldOptions,
+  workspace: ScaffoldWorkspace,
+  ids: { id: string; versionId: string },
+): Outcome<{ plan: ScaffoldPlan; definition: AgentDefinition; text: string }> {
+  const plan = planScaffold(options, workspace);
+  if (!plan.ok) return plan;
+  const definition = scaffoldDefinition(plan.value, workspace, ids);
+  return ok({ plan: plan.value, definition, text: definitionText(definition) });
+}
+
+/** Where a tool agent's starter implementation goes: `tool.ts` beside its definition. */
+export function toolModuleFile(directory: string): string {
+  return directory === '.' ? 'tool.ts' : `${directory}/tool.ts`;
+}
+
+/** The starter implementation of a scripted tool. */
+export function toolModuleText(toolId: string): string {
+  return [
+    `/** The implementation of the "${toolId}" tool: called with the tool's arguments, returns its result as JSON. */`,
+    'export async function run(args: Record<string, unknown>): Promise<unknown> {',
+    "  const text = typeof args['text'] === 'string' ? args['text'] : JSON.stringify(args);",
+    '  return { echo: text, length: text.length };',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The workspace's tools.json (`current`: its parsed value, undefined when there is none) with
+ * `toolId` mapped to `./<module>` unless already mapped; other content kept, entries sorted.
+ */
+export function toolsJsonWithTool(current: unknown, toolId: string, module: string): Outcome<string> {
+  const tools = current === undefined ? {} : current;
+  if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) return problem('tools.json must hold a JSON object');
+  const existing = (tools as { tools?: unknown }).tools ?? {};
+  if (typeof existing !== 'object' || existing === null || Array.isArray(existing)) return problem('tools.json "tools" must be an object of tool ids');
+  const entries: Record<string, unknown> = { ...existing };
+  if (entries[toolId] === undefined) entries[toolId] = { module: `./${module}`, export: 'run' };
+  const sorted = Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return ok(`${JSON.stringify({ ...tools, tools: sorted }, null, 2)}\n`);
+}
