@@ -18,6 +18,10 @@ if (tsc.status !== 0) {
   process.exit(tsc.status ?? 1);
 }
 
+/** Folders and files that are test support, never part of the package (tsconfig.build.json excludes the same). */
+const TEST_ONLY_FOLDERS = new Set(['__fixtures__', '__golden__', '__test-support__']);
+const TEST_ONLY_FILE = /(\.(test|spec)\.[cm]?[jt]s|(^|[/\\])test-support\.(ts|js|d\.ts))$/;
+
 /** Copies every file under `dir` whose name matches `keep`, preserving the layout. */
 function copyMatching(dir, keep) {
   const from = join(root, dir);
@@ -25,8 +29,8 @@ function copyMatching(dir, keep) {
     for (const name of readdirSync(current)) {
       const path = join(current, name);
       if (statSync(path).isDirectory()) {
-        if (name !== '__fixtures__' && name !== 'node_modules') walk(path);
-      } else if (keep(name)) {
+        if (name !== 'node_modules' && !TEST_ONLY_FOLDERS.has(name)) walk(path);
+      } else if (keep(name) && !TEST_ONLY_FILE.test(name)) {
         const target = join(out, relative(root, path));
         mkdirSync(dirname(target), { recursive: true });
         cpSync(path, target);
@@ -36,7 +40,7 @@ function copyMatching(dir, keep) {
   walk(from);
 }
 copyMatching('plugin', (name) => name.endsWith('.json'));
-copyMatching('generators', (name) => name.endsWith('.json') || name.endsWith('__tmpl__'));
+copyMatching('generators', (name) => name.endsWith('.json'));
 copyMatching('executors', (name) => name.endsWith('.json'));
 for (const file of ['generators.json', 'executors.json', 'README.md', 'LICENSE']) cpSync(join(root, file), join(out, file));
 mkdirSync(join(out, 'bin'), { recursive: true });
@@ -63,4 +67,12 @@ const published = {
   peerDependencies: { nx: devDeps.nx },
 };
 writeFileSync(join(out, 'package.json'), JSON.stringify(published, null, 2) + '\n');
+
+// Fail rather than ship test support: anything the exclusions above missed stops the build.
+const shipped = readdirSync(out, { recursive: true }).map((name) => String(name).split('\\').join('/'));
+const testOnly = shipped.filter((name) => name.split('/').some((part) => TEST_ONLY_FOLDERS.has(part)) || TEST_ONLY_FILE.test(name));
+if (testOnly.length > 0) {
+  console.error(`build: test support in the package (check tsconfig.build.json excludes):\n  ${testOnly.join('\n  ')}`);
+  process.exit(1);
+}
 console.log(`built ${relative(root, out)}`);

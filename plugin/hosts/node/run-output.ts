@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { Hb3Job } from '../../host-contract/hb3-job';
 import { JOB_FILE, LAUNCHER_MANIFEST, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, type LauncherManifest } from '../../host-contract/output-files';
 import type { RuntimeConfig } from '../../runtime/runtime-config';
@@ -273,12 +273,3 @@ function supervise(options: RunOutputOptions, spec: SuperviseSpec): Promise<numb
   });
 }
 
-/** `--port` text to a number, or a message. */
-export function parsePortOption(text: string | undefined): number | string | undefined {
-  if (text === undefined) return undefined;
-  return /^\d{1,5}$/.test(text) && Number(text) <= 65535 ? Number(text) : `--port must be a number from 0 to 65535, not "${text}"`;
-}
-
-export function absoluteFrom(cwd: string, path: string | undefined): string | undefined {
-  return path === undefined ? undefined : resolve(cwd, path);
-}

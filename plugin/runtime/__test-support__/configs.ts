@@ -1,5 +1,5 @@
 /** Runtime configs for tests, shaped like what the compiler emits. */
-import type { AgentRunResult, RunDeps } from '../run-agent';
+import type { RunDeps } from '../run-agent';
 import type { Receipt } from '../receipts';
 import type { ProviderWire, RuntimeConfig, RuntimeModelPin, RuntimeTool } from '../runtime-config';
 import { RUNTIME_CONFIG_VERSION } from '../runtime-config';
@@ -103,11 +103,6 @@ export function memorySink(): { receipts: Receipt[]; put(r: Receipt): Promise<vo
       receipts.push(r);
     },
   };
-}
-
-/** Everything a run produced that could leak a secret, as one string. */
-export function everythingVisible(result: AgentRunResult, logs: unknown[], extra: unknown[] = []): string {
-  return JSON.stringify({ result, logs, extra });
 }
 
 /** A tool-only child agent `slug@1.0.0` whose single skill routes to tool `<slug>.tool`. */

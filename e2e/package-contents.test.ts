@@ -1,0 +1,86 @@
+/**
+ * What `npm pack` ships: no test support, fixtures, goldens or tests, and every package the
+ * shipped JavaScript requires or imports is declared in the published package.json (or is a Node
+ * built-in). Lists the tarball the global setup packed; run alone, builds and packs its own.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildAndPack, e2eRoot } from './support/pack';
+
+/**
+ * Bare imports allowed without a declaration, each for a stated reason:
+ * bin/agentdef.cjs loads @swc-node/register only from a source checkout (when plugin/cli/main.js
+ * does not exist), never from the installed package.
+ */
+const UNDECLARED_ALLOWED: Readonly<Record<string, readonly string[]>> = { 'bin/agentdef.cjs': ['@swc-node/register'] };
+
+let tarball: string;
+let unpacked: string;
+const cleanup: string[] = [];
+let entries: string[];
+
+beforeAll(() => {
+  const provided = inject('agentdefTarball') as string | undefined;
+  tarball = provided ?? buildAndPack();
+  if (!provided) cleanup.push(dirname(tarball));
+  entries = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line !== '' && !line.endsWith('/'))
+    .map((line) => line.replace(/^package\//, ''));
+  unpacked = mkdtempSync(join(e2eRoot(), 'contents-'));
+  cleanup.push(unpacked);
+  execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
+}, 180_000);
+afterAll(() => {
+  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Bare specifiers of `require()`/`import()` calls and import/export declarations, by package name. */
+function importedPackages(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const specifiers: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.arguments.length >= 1 && ts.isStringLiteralLike(node.arguments[0]!)) {
+      const callee = node.expression;
+      if ((ts.isIdentifier(callee) && callee.text === 'require') || callee.kind === ts.SyntaxKind.ImportKeyword) specifiers.push((node.arguments[0] as ts.StringLiteral).text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return specifiers
+    .filter((s) => !s.startsWith('.') && !s.startsWith('/'))
+    .map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!));
+}
+
+const isBuiltin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
+
+describe('the packed package', () => {
+  it('ships the entry points and no test support, fixtures, goldens or tests', () => {
+    expect(entries).toEqual(expect.arrayContaining(['package.json', 'plugin/index.js', 'plugin/index.d.ts', 'plugin/cli/main.js', 'bin/agentdef.cjs', 'generators.json', 'executors.json']));
+    const testOnly = entries.filter(
+      (entry) => /(^|\/)(__test-support__|__fixtures__|__golden__|__tmpl__)(\/|$)/.test(entry) || /\.(test|spec)\.(d\.ts|[cm]?[jt]s)$/.test(entry) || /(^|\/)test-support\.(js|d\.ts)$/.test(entry),
+    );
+    expect(testOnly).toEqual([]);
+  });
+
+  it('requires only declared dependencies and Node built-ins', () => {
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {})]);
+    const undeclared: string[] = [];
+    for (const entry of entries.filter((e) => /\.(c|m)?js$/.test(e))) {
+      const text = readFileSync(join(unpacked, 'package', entry), 'utf8');
+      for (const name of new Set(importedPackages(entry, text))) {
+        if (isBuiltin(name) || declared.has(name) || UNDECLARED_ALLOWED[entry]?.includes(name)) continue;
+        undeclared.push(`${entry}: ${name}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+    expect(declared.has('zod')).toBe(false); // test support used it; the package never should
+  });
+});
