@@ -53,9 +53,7 @@ function importedPackages(file: string, text: string): string[] {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return specifiers
-    .filter((s) => !s.startsWith('.') && !s.startsWith('/'))
-    .map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!));
+  return specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('/')).map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!));
 }
 
 const isBuiltin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);

@@ -133,9 +133,7 @@ describe('executors.json and the option schemas', () => {
     expect(schema('compile').properties.target.default).toBe('auto');
     expect(schema('plan').properties.target).toBeUndefined();
     for (const name of ['plan', 'compile']) {
-      expect(Object.keys(schema(name).properties).sort()).toEqual(
-        ['definition', 'maxDepth', 'maxNodes', 'outputPath', 'registryRoot', ...(name === 'compile' ? ['target'] : [])].sort(),
-      );
+      expect(Object.keys(schema(name).properties).sort()).toEqual(['definition', 'maxDepth', 'maxNodes', 'outputPath', 'registryRoot', ...(name === 'compile' ? ['target'] : [])].sort());
       expect(schema(name).properties.maxDepth.default).toBe(16);
       expect(schema(name).properties.maxNodes.default).toBe(512);
     }

@@ -20,7 +20,16 @@ function step(title, shown, args) {
 
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  return rows.map((r) => r.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map((r) =>
+        r
+          .map((cell, i) => String(cell).padEnd(widths[i]))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 step('Validate every example definition', 'agentdef validate examples', [cli, 'validate', 'examples']);
@@ -41,13 +50,16 @@ for (const slug of readdirSync(outputs).sort()) {
 }
 process.stdout.write(table(rows));
 
-step(
-  'Start a compiled Worker example in workerd and ask it over A2A',
-  'node scripts/run-worker-example.mjs text-digest --out dist/agents/text-digest',
-  [join(root, 'scripts', 'run-worker-example.mjs'), 'text-digest', '--out', 'dist/agents/text-digest'],
-);
-step(
-  'Run one HB3 job and one local launcher and ask each over A2A',
-  'node scripts/run-host-examples.mjs --hb3-out dist/agents/splice-resolver --local-out dist/agents/local-notes',
-  [join(root, 'scripts', 'run-host-examples.mjs'), '--hb3-out', 'dist/agents/splice-resolver', '--local-out', 'dist/agents/local-notes'],
-);
+step('Start a compiled Worker example in workerd and ask it over A2A', 'node scripts/run-worker-example.mjs text-digest --out dist/agents/text-digest', [
+  join(root, 'scripts', 'run-worker-example.mjs'),
+  'text-digest',
+  '--out',
+  'dist/agents/text-digest',
+]);
+step('Run one HB3 job and one local launcher and ask each over A2A', 'node scripts/run-host-examples.mjs --hb3-out dist/agents/splice-resolver --local-out dist/agents/local-notes', [
+  join(root, 'scripts', 'run-host-examples.mjs'),
+  '--hb3-out',
+  'dist/agents/splice-resolver',
+  '--local-out',
+  'dist/agents/local-notes',
+]);

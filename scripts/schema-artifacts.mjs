@@ -12,9 +12,7 @@ import { build } from 'esbuild';
 import { renderSchemaReference } from './schema-reference.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const SCHEMAS = [
-  { file: 'plugin/schema/agent-definition.v1.schema.json', name: 'agent-definition', validator: 'validateAgentDefinition', doc: 'docs/reference/agent-definition.md' },
-];
+export const SCHEMAS = [{ file: 'plugin/schema/agent-definition.v1.schema.json', name: 'agent-definition', validator: 'validateAgentDefinition', doc: 'docs/reference/agent-definition.md' }];
 const BANNER = '/* Generated from the JSON Schema by `npm run generate`. Do not edit. */\n';
 
 /** An Ajv instance configured exactly as the generated validator is. */
@@ -83,9 +81,7 @@ export async function generateSchemaArtifacts() {
     files[`plugin/schema/generated/${entry.name}.validator.ts`] =
       BANNER +
       '// @ts-nocheck -- Ajv standalone output, bundled by esbuild; typed by the wrapper below.\n' +
-      bundled
-        .replace(/\nexport \{[^}]*\};\s*$/s, '\n')
-        .replace(new RegExp(`\\b(var|const|let) ${entry.validator}\\b`), `$1 ${entry.validator}Compiled`) +
+      bundled.replace(/\nexport \{[^}]*\};\s*$/s, '\n').replace(new RegExp(`\\b(var|const|let) ${entry.validator}\\b`), `$1 ${entry.validator}Compiled`) +
       `\nexport interface ValidationError { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }\n` +
       `export interface GeneratedValidator { (data: unknown): boolean; errors?: ValidationError[] | null }\n` +
       `export const ${entry.validator}: GeneratedValidator = ${entry.validator}Compiled;\n`;

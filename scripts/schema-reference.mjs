@@ -27,7 +27,10 @@ function constraints(node) {
   if (node.uniqueItems) out.push('unique items');
   return out.join('; ');
 }
-const cell = (s) => String(s ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|');
+const cell = (s) =>
+  String(s ?? '')
+    .replace(/\n/g, ' ')
+    .replace(/\|/g, '\\|');
 
 function objectSection(title, node, schema) {
   const lines = [`### ${title}`, '', cell(node.description), ''];
@@ -79,5 +82,10 @@ export function renderSchemaReference(schema, file) {
       lines.push(`### ${name}`, '', cell(node.description), '', `Type: ${typeOf(node, schema)}${constraints(node) ? `; ${constraints(node)}` : ''}.`, '');
     }
   }
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }

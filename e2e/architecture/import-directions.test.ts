@@ -30,7 +30,7 @@ describe('the import scanner', () => {
       "const k = require('k');",
       "type L = typeof import('./l');",
       "// import { m } from './m';",
-      "const n = \"import { n } from './n'\";",
+      'const n = "import { n } from \'./n\'";',
     ].join('\n');
     expect(extractImports('x.ts', text)).toEqual([
       { specifier: './a', line: 1, kind: 'static' },

@@ -88,10 +88,7 @@ export function extractImports(fileName: string, text: string): Array<{ specifie
     if (ts.isImportDeclaration(node)) {
       const specifier = literalText(node.moduleSpecifier);
       const clause = node.importClause;
-      const typeOnly =
-        clause !== undefined &&
-        (clause.isTypeOnly ||
-          (!clause.name && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && isTypeOnlyNamed(clause.namedBindings.elements)));
+      const typeOnly = clause !== undefined && (clause.isTypeOnly || (!clause.name && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && isTypeOnlyNamed(clause.namedBindings.elements)));
       if (specifier !== undefined) add(node.moduleSpecifier, specifier, typeOnly ? 'type-only' : 'static');
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
       const specifier = literalText(node.moduleSpecifier);
@@ -130,7 +127,10 @@ export function resolveRelative(root: string, from: string, specifier: string): 
   const base = posix.normalize(posix.join(posix.dirname(from), specifier)).replace(/\/$/, '');
   const candidates = [
     base,
-    base.replace(/\.js$/, '.ts').replace(/\.mjs$/, '.mts').replace(/\.cjs$/, '.cts'),
+    base
+      .replace(/\.js$/, '.ts')
+      .replace(/\.mjs$/, '.mts')
+      .replace(/\.cjs$/, '.cts'),
     `${base}.ts`,
     `${base}.d.ts`,
     `${base}/index.ts`,

@@ -24,7 +24,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'definition', paths: ['plugin/definition/**', 'plugin/schema/**'] },
   ],
 
-  // prettier-ignore
+  // biome-ignore format: aligned table, one row per layer
   imports: {
     shell:           { shell: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', runtime: 'yes', definition: 'yes' },
     graph:           { graph: 'yes', definition: 'yes' },
@@ -36,7 +36,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     definition:      { definition: 'yes' },
   },
 
-  // prettier-ignore
+  // biome-ignore format: aligned table, one row per layer
   packages: {
     graph:           { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
     compiler:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },

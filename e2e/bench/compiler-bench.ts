@@ -53,25 +53,24 @@ async function main(): Promise<void> {
 
   // (a) graph construction
   if (wants('graph')) {
-  const agentdefWs = join(base, 'graph-agentdef');
-  writeSyntheticWorkspace({ dir: agentdefWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'agentdef' }, 'agentdef');
-  installAgentdef(agentdefWs, tarball);
-  const plainWs = join(base, 'graph-package-json');
-  writeSyntheticWorkspace({ dir: plainWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'package-json' }, 'agentdef');
-  const countProjects = (dir: string) =>
-    (JSON.parse(execFileSync(process.execPath, [nxBin, 'show', 'projects', '--json'], { cwd: dir, env: isolatedEnv(home), encoding: 'utf8' })) as string[]).length;
-  report('graph_projects_agentdef', countProjects(agentdefWs));
-  report('graph_projects_package_json', countProjects(plainWs));
-  const [withPlugin, baseline] = graphTimes([agentdefWs, plainWs], home) as [number, number];
-  report(`graph_ms_agentdef_${GRAPH_AGENTS}`, withPlugin);
-  report(`graph_ms_package_json_${GRAPH_AGENTS}`, baseline);
-  report('graph_ratio_agentdef_vs_package_json', withPlugin / baseline);
-  // Nx starts one worker process per non-built-in plugin (plugin isolation, its default); the
-  // same measurement with plugins loaded in Nx's own process shows what the plugin itself costs.
-  const [inProcess, inProcessBaseline] = graphTimes([agentdefWs, plainWs], home, { NX_ISOLATE_PLUGINS: 'false' }) as [number, number];
-  report(`graph_ms_agentdef_${GRAPH_AGENTS}_in_process`, inProcess);
-  report(`graph_ms_package_json_${GRAPH_AGENTS}_in_process`, inProcessBaseline);
-  report('graph_ratio_agentdef_vs_package_json_in_process', inProcess / inProcessBaseline);
+    const agentdefWs = join(base, 'graph-agentdef');
+    writeSyntheticWorkspace({ dir: agentdefWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'agentdef' }, 'agentdef');
+    installAgentdef(agentdefWs, tarball);
+    const plainWs = join(base, 'graph-package-json');
+    writeSyntheticWorkspace({ dir: plainWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'package-json' }, 'agentdef');
+    const countProjects = (dir: string) => (JSON.parse(execFileSync(process.execPath, [nxBin, 'show', 'projects', '--json'], { cwd: dir, env: isolatedEnv(home), encoding: 'utf8' })) as string[]).length;
+    report('graph_projects_agentdef', countProjects(agentdefWs));
+    report('graph_projects_package_json', countProjects(plainWs));
+    const [withPlugin, baseline] = graphTimes([agentdefWs, plainWs], home) as [number, number];
+    report(`graph_ms_agentdef_${GRAPH_AGENTS}`, withPlugin);
+    report(`graph_ms_package_json_${GRAPH_AGENTS}`, baseline);
+    report('graph_ratio_agentdef_vs_package_json', withPlugin / baseline);
+    // Nx starts one worker process per non-built-in plugin (plugin isolation, its default); the
+    // same measurement with plugins loaded in Nx's own process shows what the plugin itself costs.
+    const [inProcess, inProcessBaseline] = graphTimes([agentdefWs, plainWs], home, { NX_ISOLATE_PLUGINS: 'false' }) as [number, number];
+    report(`graph_ms_agentdef_${GRAPH_AGENTS}_in_process`, inProcess);
+    report(`graph_ms_package_json_${GRAPH_AGENTS}_in_process`, inProcessBaseline);
+    report('graph_ratio_agentdef_vs_package_json_in_process', inProcess / inProcessBaseline);
   }
 
   // (b) validate + plan throughput vs bare Ajv
@@ -84,39 +83,39 @@ async function main(): Promise<void> {
   // (Nx inference already knows the index); the CLI and executors rebuild both per call.
   const index = indexWorkspace(compileWs);
   if (wants('validate')) {
-  const ajvRates: number[] = [];
-  const validateRates: number[] = [];
-  const planRates: number[] = [];
-  const coldPlanRates: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const bare = await timeAsync(() => {
-      for (const text of texts) if (!validateAgentDefinition(JSON.parse(text))) throw new Error('bench document invalid');
-    });
-    ajvRates.push(texts.length / (bare / 1000));
-    const validated = await timeAsync(() => {
-      for (let k = 0; k < texts.length; k++) if (!validateDefinitionSource(texts[k]!, `agents/${dag[k]!.slug}/agent.json`, 'json').valid) throw new Error('bench document invalid');
-    });
-    validateRates.push(texts.length / (validated / 1000));
-    const definitionCache = new Map();
-    const planned = await timeAsync(async () => {
-      for (const file of files) {
-        const result = await planAgent({ file, workspaceRoot: compileWs, index, definitionCache });
-        if (!result.plan) throw new Error(`plan failed: ${JSON.stringify(result.diagnostics[0])}`);
-      }
-    });
-    planRates.push(files.length / (planned / 1000));
-    const coldPlanned = await timeAsync(async () => {
-      for (const file of files) if (!(await planAgent({ file, workspaceRoot: compileWs })).plan) throw new Error('plan failed');
-    });
-    coldPlanRates.push(files.length / (coldPlanned / 1000));
-  }
-  report('ajv_validate_per_s', median(ajvRates));
-  report('validate_per_s', median(validateRates));
-  report('validate_ratio_vs_ajv', median(validateRates) / median(ajvRates));
-  report('validate_plan_per_s', median(planRates));
-  report('validate_plan_ratio_vs_ajv', median(planRates) / median(ajvRates));
-  report('validate_plan_uncached_per_s', median(coldPlanRates));
-  report('validate_plan_uncached_ratio_vs_ajv', median(coldPlanRates) / median(ajvRates));
+    const ajvRates: number[] = [];
+    const validateRates: number[] = [];
+    const planRates: number[] = [];
+    const coldPlanRates: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const bare = await timeAsync(() => {
+        for (const text of texts) if (!validateAgentDefinition(JSON.parse(text))) throw new Error('bench document invalid');
+      });
+      ajvRates.push(texts.length / (bare / 1000));
+      const validated = await timeAsync(() => {
+        for (let k = 0; k < texts.length; k++) if (!validateDefinitionSource(texts[k]!, `agents/${dag[k]!.slug}/agent.json`, 'json').valid) throw new Error('bench document invalid');
+      });
+      validateRates.push(texts.length / (validated / 1000));
+      const definitionCache = new Map();
+      const planned = await timeAsync(async () => {
+        for (const file of files) {
+          const result = await planAgent({ file, workspaceRoot: compileWs, index, definitionCache });
+          if (!result.plan) throw new Error(`plan failed: ${JSON.stringify(result.diagnostics[0])}`);
+        }
+      });
+      planRates.push(files.length / (planned / 1000));
+      const coldPlanned = await timeAsync(async () => {
+        for (const file of files) if (!(await planAgent({ file, workspaceRoot: compileWs })).plan) throw new Error('plan failed');
+      });
+      coldPlanRates.push(files.length / (coldPlanned / 1000));
+    }
+    report('ajv_validate_per_s', median(ajvRates));
+    report('validate_per_s', median(validateRates));
+    report('validate_ratio_vs_ajv', median(validateRates) / median(ajvRates));
+    report('validate_plan_per_s', median(planRates));
+    report('validate_plan_ratio_vs_ajv', median(planRates) / median(ajvRates));
+    report('validate_plan_uncached_per_s', median(coldPlanRates));
+    report('validate_plan_uncached_ratio_vs_ajv', median(coldPlanRates) / median(ajvRates));
   }
 
   // (c) cold and warm run-many compile

@@ -80,13 +80,9 @@ function definitionFor(agent: SyntheticAgent, all: Map<string, SyntheticAgent>, 
       skills: [{ id: `${agent.slug}.run`, name: 'Run', description: 'Synthetic skill.', version: agent.version, tags: ['bench'] }],
       invariants: ['Answers in text.'],
     },
-    modelSet: composed
-      ? [{ role: 'router', modelId: 'gpt-4o-mini', modelVersion: '2024-07-18', providerId: 'openai', samplingParams: { temperature: 0 }, tier: 'small' }]
-      : [],
+    modelSet: composed ? [{ role: 'router', modelId: 'gpt-4o-mini', modelVersion: '2024-07-18', providerId: 'openai', samplingParams: { temperature: 0 }, tier: 'small' }] : [],
     toolInventory: [{ id: 'echo', name: 'echo', version: '1.0.0', provenance: 'skill-package', risk: 'low' }],
-    composition: composed
-      ? { kind: 'dag', nodes: agent.children.map((slug) => ({ slug, version: all.get(slug)!.version })), edges: [] }
-      : { kind: 'leaf' },
+    composition: composed ? { kind: 'dag', nodes: agent.children.map((slug) => ({ slug, version: all.get(slug)!.version })), edges: [] } : { kind: 'leaf' },
     memoryContract: { refs: [], workingSetTokens: 1000, contextWindowBudget: 8000, compactionPolicy: 'drop' },
     telemetryContract: {
       receiptSigner: 'keyref:bench',
@@ -110,10 +106,7 @@ export function writeSyntheticWorkspace(options: SyntheticOptions, pluginSpecifi
   const nxJson: Record<string, unknown> = { cacheDirectory: '.nx/cache', useDaemonProcess: false };
   if (options.style === 'agentdef') nxJson.plugins = [{ plugin: pluginSpecifier, include: ['agents/**/agent.json'] }];
   writeFileSync(join(options.dir, 'nx.json'), JSON.stringify(nxJson, null, 2));
-  writeFileSync(
-    join(options.dir, 'package.json'),
-    JSON.stringify({ name: 'bench-workspace', private: true, ...(options.style === 'package-json' ? { workspaces: ['agents/*'] } : {}) }, null, 2),
-  );
+  writeFileSync(join(options.dir, 'package.json'), JSON.stringify({ name: 'bench-workspace', private: true, ...(options.style === 'package-json' ? { workspaces: ['agents/*'] } : {}) }, null, 2));
   if (options.style === 'agentdef') {
     // Every synthetic agent has the skill-package tool `echo`; adapters bundle its implementation.
     writeFileSync(join(options.dir, 'tools.json'), JSON.stringify({ tools: { echo: { module: './tools/echo.ts', export: 'echo' } } }, null, 2) + '\n');

@@ -20,10 +20,7 @@ import { REPO, a2aAsk, agentdefRun, compileExample, isolatedEnv, readReceipts, r
 const ANTHROPIC_KEY = 'sk-ant-conformance-0123456789';
 const SOURCE = 'const raw = read();\nconst config = parseConfig(raw);\nuse(config);\n';
 const DIFF = '@@ -1,3 +1,4 @@\n const raw = read();\n+if (raw == null) throw new Error("no config");\n const config = parseConfig(raw);\n use(config);\n';
-const CONVERSATION: (string | Record<string, unknown>)[] = [
-  { path: 'src/config.ts', source: SOURCE, instruction: 'add a null check before the call to parseConfig' },
-  'What can you do?',
-];
+const CONVERSATION: (string | Record<string, unknown>)[] = [{ path: 'src/config.ts', source: SOURCE, instruction: 'add a null check before the call to parseConfig' }, 'What can you do?'];
 
 /** The model, scripted from each request alone (so every host sees the same turns). */
 function script(_index: number, ctx: TurnContext): ScriptTurn {

@@ -27,7 +27,9 @@ describe('agentdef run of a job that cannot start', () => {
     expect(await host.exited).toBe(1);
     const lines = host.stderr().trimEnd().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^error: secret AGENTDEF_RECEIPT_KEY is not set \(the job pdf-extractor@1\.2\.0 references it\): add it with `(secret-tool store|security add-generic-password)[^`]*AGENTDEF_RECEIPT_KEY[^`]*` or set AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY$/);
+    expect(lines[0]).toMatch(
+      /^error: secret AGENTDEF_RECEIPT_KEY is not set \(the job pdf-extractor@1\.2\.0 references it\): add it with `(secret-tool store|security add-generic-password)[^`]*AGENTDEF_RECEIPT_KEY[^`]*` or set AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY$/,
+    );
     expect(readFileSync(asked, 'utf8')).toContain('AGENTDEF_RECEIPT_KEY');
     expect(host.stdout()).toBe('');
   }, 30_000);
@@ -40,9 +42,12 @@ describe('agentdef run of a job that cannot start', () => {
       const env = isolatedEnv(tmp.path('home-2'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: (await receiptKeys()).secret, AGENTDEF_NATIVE_BIN: tmp.path('bin') });
       const host = agentdefRun(tmp.path('out'), ['--port', String(port)], env);
       expect(await host.exited).toBe(78);
-      expect(host.stderr().split('\n').filter((l) => l.startsWith('agentdef: error:'))).toEqual([
-        `agentdef: error: port ${port} on 127.0.0.1 is already in use: stop the process that holds it, or set PORT (or --port) to a free port`,
-      ]);
+      expect(
+        host
+          .stderr()
+          .split('\n')
+          .filter((l) => l.startsWith('agentdef: error:')),
+      ).toEqual([`agentdef: error: port ${port} on 127.0.0.1 is already in use: stop the process that holds it, or set PORT (or --port) to a free port`]);
       expect(descendantsOf(host.proc.pid!)).toEqual([]);
     } finally {
       blocker.close();

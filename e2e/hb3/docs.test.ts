@@ -27,7 +27,7 @@ describe('docs/hb3.md', () => {
     expect(missing).toEqual([]);
   });
 
-  it('says plainly that this is agentdef\'s own contract', () => {
+  it("says plainly that this is agentdef's own contract", () => {
     expect(doc).toContain("**The two files described here are agentdef's own contract**");
   });
 });

@@ -51,7 +51,12 @@ describe('the splice-resolver HB3 job, run locally', () => {
       expect(await host.exited).toBe(0);
       const written = readReceipts(receipts);
       expect(written).toHaveLength(1);
-      expect(written[0]).toMatchObject({ runId: task.id, pinning: { card: 'splice-resolver', cardVersion: '0.4.2', skill: 'splice.resolve', skillVersion: '0.4.2' }, outcome: { status: 'answer' }, toolCalls: [{ seq: 1, name: 'parse_spans', ok: true }] });
+      expect(written[0]).toMatchObject({
+        runId: task.id,
+        pinning: { card: 'splice-resolver', cardVersion: '0.4.2', skill: 'splice.resolve', skillVersion: '0.4.2' },
+        outcome: { status: 'answer' },
+        toolCalls: [{ seq: 1, name: 'parse_spans', ok: true }],
+      });
       expect(await verifyReceipt(written[0], keys.publicJwk)).toBe(true);
       expect(descendantsOf(host.proc.pid!)).toEqual([]);
     } finally {
@@ -64,9 +69,13 @@ describe('the splice-resolver HB3 job, run locally', () => {
     const env = isolatedEnv(tmp.path('home-2'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: (await receiptKeys()).secret });
     const host = agentdefRun(tmp.path('out'), [], env);
     expect(await host.exited).toBe(1);
-    expect(host.stderr()).toBe('error: the job splice-resolver@0.4.2 mounts checkpoint ckpt:acme/splice-resolver/2026-10-02 at /weights/acme/splice-resolver/2026-10-02: pass --weights <folder> holding acme/splice-resolver/2026-10-02/\n');
+    expect(host.stderr()).toBe(
+      'error: the job splice-resolver@0.4.2 mounts checkpoint ckpt:acme/splice-resolver/2026-10-02 at /weights/acme/splice-resolver/2026-10-02: pass --weights <folder> holding acme/splice-resolver/2026-10-02/\n',
+    );
     const empty = agentdefRun(tmp.path('out'), ['--weights', tmp.path('no-weights-here')], env);
     expect(await empty.exited).toBe(78);
-    expect(empty.stderr()).toContain(`agentdef: error: checkpoint ckpt:acme/splice-resolver/2026-10-02 of splice-resolver@0.4.2 is missing: no folder at ${tmp.path('no-weights-here', 'acme', 'splice-resolver', '2026-10-02')}`);
+    expect(empty.stderr()).toContain(
+      `agentdef: error: checkpoint ckpt:acme/splice-resolver/2026-10-02 of splice-resolver@0.4.2 is missing: no folder at ${tmp.path('no-weights-here', 'acme', 'splice-resolver', '2026-10-02')}`,
+    );
   }, 60_000);
 });

@@ -50,11 +50,33 @@ export function startInferenceStub() {
   return startScriptedProvider({
     wire: 'openai-chat',
     script: (_index, ctx) => {
-      if (ctx.lastToolResults.length === 0) return { toolCalls: [{ name: 'parse_spans', arguments: { path: 'src/a.ts', candidates: [{ start: 7, end: 14 }, { start: 40, end: 47 }] } }] };
+      if (ctx.lastToolResults.length === 0)
+        return {
+          toolCalls: [
+            {
+              name: 'parse_spans',
+              arguments: {
+                path: 'src/a.ts',
+                candidates: [
+                  { start: 7, end: 14 },
+                  { start: 40, end: 47 },
+                ],
+              },
+            },
+          ],
+        };
       const first = (JSON.parse(ctx.lastToolResults[0]!) as { spans: { start: number; end: number; node: string }[] }).spans[0]!;
       return { text: JSON.stringify({ start: first.start, end: first.end, replacement: 'renamed', node: first.node }) };
     },
   });
 }
 
-export const SPLICE_INPUT = { path: 'src/a.ts', source: 'export handler = 1;\nconst x = handler();\n', instruction: 'rename the exported handler', candidates: [{ start: 7, end: 14 }, { start: 40, end: 47 }] };
+export const SPLICE_INPUT = {
+  path: 'src/a.ts',
+  source: 'export handler = 1;\nconst x = handler();\n',
+  instruction: 'rename the exported handler',
+  candidates: [
+    { start: 7, end: 14 },
+    { start: 40, end: 47 },
+  ],
+};

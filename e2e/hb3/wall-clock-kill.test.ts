@@ -50,7 +50,11 @@ describe('the wall clock of an HB3 job', () => {
       const written = readReceipts(receipts);
       expect(written).toHaveLength(1);
       const receipt = written[0]!;
-      expect(receipt).toMatchObject({ pinning: { card: 'busy-worker', cardVersion: '1.0.0', skill: 'crunch', skillVersion: '1.0.0' }, outcome: { stopReason: 'limit:wallClock', status: 'limit', errorCode: 'killed_by_host' }, toolCalls: [] });
+      expect(receipt).toMatchObject({
+        pinning: { card: 'busy-worker', cardVersion: '1.0.0', skill: 'crunch', skillVersion: '1.0.0' },
+        outcome: { stopReason: 'limit:wallClock', status: 'limit', errorCode: 'killed_by_host' },
+        toolCalls: [],
+      });
       expect(receipt.latencyMs).toBeGreaterThanOrEqual(3000);
       expect(await verifyReceipt(receipt, keys.publicJwk)).toBe(true);
       const ajv = new Ajv2020({ allErrors: true, strict: false });

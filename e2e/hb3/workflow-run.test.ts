@@ -35,12 +35,16 @@ async function runRouter(name: string, how: 'agentdef-run' | 'entrypoint', extra
   const common = { AGENTDEF_NATIVE_BIN: tmp.path(`bin-${name}`), AGENTDEF_INFERENCE_BASE_URL: inference.baseUrl, ...extra };
   const host =
     how === 'agentdef-run'
-      ? agentdefRun(tmp.path('out'), ['--weights', tmp.path('weights'), '--receipts', receipts], isolatedEnv(tmp.path(`home-${name}`), {
-          AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret,
-          AGENTDEF_SECRET_OPENAI_API_KEY: 'sk-router-unused',
-          AGENTDEF_SECRET_ANTHROPIC_API_KEY: 'sk-fallback-unused',
-          ...common,
-        }))
+      ? agentdefRun(
+          tmp.path('out'),
+          ['--weights', tmp.path('weights'), '--receipts', receipts],
+          isolatedEnv(tmp.path(`home-${name}`), {
+            AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret,
+            AGENTDEF_SECRET_OPENAI_API_KEY: 'sk-router-unused',
+            AGENTDEF_SECRET_ANTHROPIC_API_KEY: 'sk-fallback-unused',
+            ...common,
+          }),
+        )
       : startHostProcess([tmp.path('out', 'image', 'entrypoint.mjs')], {
           cwd: tmp.path('out'),
           env: isolatedEnv(tmp.path(`home-${name}`), {

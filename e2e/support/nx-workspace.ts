@@ -12,7 +12,6 @@ import { inject } from 'vitest';
 import { e2eRoot, isolatedEnv, nxBin } from './pack';
 export { e2eRoot, isolatedEnv, nxBin } from './pack';
 
-
 /** The tarball built and packed once by the test run's global setup. */
 export function packAgentdef(): string {
   return inject('agentdefTarball');
@@ -90,7 +89,10 @@ export function snapshotTree(dir: string): Record<string, string> {
     for (const entry of readdirSync(current, { withFileTypes: true })) {
       const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(join(current, entry.name), rel);
-      else out[rel] = createHash('sha256').update(readFileSync(join(current, entry.name))).digest('hex');
+      else
+        out[rel] = createHash('sha256')
+          .update(readFileSync(join(current, entry.name)))
+          .digest('hex');
     }
   };
   walk(dir, '');

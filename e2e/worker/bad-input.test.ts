@@ -22,7 +22,7 @@ import { askWithSdk, rawRpc } from './support/a2a-client';
 import { compileWorker, exampleWorkspace, filesBelow, type ExampleWorkspace } from './support/example-workspace';
 import { startCompiledWorker, type StartedWorker } from './support/start-compiled-worker';
 
-const WEIRD = 'q"uote \'single\' `back` */ </script> \\ ${x} \n line2 \u2028 end';
+const WEIRD = "q\"uote 'single' `back` */ </script> \\ ${x} \n line2 \u2028 end";
 
 let ws: ExampleWorkspace;
 let keys: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
@@ -103,7 +103,10 @@ describe('strings that would break naive code generation', () => {
     expect(answer.metadata['skill']).toBe(WEIRD);
     const receipts = await worker.receipts(1);
     expect(receipts[0]!.pinning.skill).toBe(WEIRD);
-    const unknown = await rawRpc(worker.url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'SendMessage', params: { message: { messageId: 'x', role: 'ROLE_USER', parts: [{ text: 'a' }] }, metadata: { skillId: `${WEIRD}!` } } }));
+    const unknown = await rawRpc(
+      worker.url,
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'SendMessage', params: { message: { messageId: 'x', role: 'ROLE_USER', parts: [{ text: 'a' }] }, metadata: { skillId: `${WEIRD}!` } } }),
+    );
     expect(unknown.json.error.code).toBe(-32602);
   });
 

@@ -109,7 +109,12 @@ describe('web-fetch', () => {
     const notFound = (async () => new Response('gone', { status: 404 })) as unknown as typeof fetch;
     await expect(fetchPage({ url: 'https://web.archive.org/x' }, context('r', notFound))).rejects.toThrow('the page answered HTTP 404');
     const egress = Object.assign(new Error('egress_blocked: evil.example'), { code: 'egress_blocked' });
-    await expect(fetchPage({ url: 'https://evil.example/' }, context('r', () => Promise.reject(egress)))).rejects.toBe(egress);
+    await expect(
+      fetchPage(
+        { url: 'https://evil.example/' },
+        context('r', () => Promise.reject(egress)),
+      ),
+    ).rejects.toBe(egress);
     expect(decodeEntities('&lt;&#60;&#x3C;&bogus;')).toBe('<<<&bogus;');
     expect(readableText('plain')).toEqual({ text: 'plain' });
   });
@@ -122,6 +127,12 @@ describe('text-classify and keyword-extract', () => {
   });
 
   it('count content words, stop words out, ties in alphabetical order', () => {
-    expect(extractKeywords({ text: 'The beta and the alpha; alpha, beta, gamma!', limit: 2 })).toEqual({ keywords: [{ word: 'alpha', count: 2 }, { word: 'beta', count: 2 }], words: 8 });
+    expect(extractKeywords({ text: 'The beta and the alpha; alpha, beta, gamma!', limit: 2 })).toEqual({
+      keywords: [
+        { word: 'alpha', count: 2 },
+        { word: 'beta', count: 2 },
+      ],
+      words: 8,
+    });
   });
 });

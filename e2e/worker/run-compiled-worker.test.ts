@@ -21,7 +21,7 @@ describe('runCompiledWorkerExample', () => {
     expect(JSON.parse(result.answer).keywords[0]).toEqual({ word: 'receipts', count: 2 });
   });
 
-  it('stands a stub provider in for an agentic example\'s model', async () => {
+  it("stands a stub provider in for an agentic example's model", async () => {
     const result = await runCompiledWorkerExample({ example: 'fallback-writer', message: 'rewrite it', mode: 'direct' });
     expect(result).toMatchObject({ state: 'completed', answer: '(stub model) I was asked: "rewrite it"', stubModel: true, receipts: 1, verifiedReceipts: 1 });
   });

@@ -77,7 +77,10 @@ describe('a compiled tool-only agent in workerd', () => {
     expect(await verifyReceipt({ ...receipts[0]!, latencyMs: receipts[0]!.latencyMs + 1 }, keys.publicJwk)).toBe(false);
     expect(worker.logs.join('')).not.toContain(keys.privateJwk.d!);
     // One log line per run, saying how it ended.
-    const runEnds = worker.logs.join('').split('\n').filter((line) => line.includes('"event":"run.end"'));
+    const runEnds = worker.logs
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('"event":"run.end"'));
     expect(runEnds.map((line) => (JSON.parse(line) as { runId: string }).runId).sort()).toEqual([first.taskId, second.taskId].sort());
   });
 

@@ -61,7 +61,11 @@ describe('agentdef:agent', () => {
     expect(def.lifecycleState).toBe('mcp-resident');
     expect(def.telemetryContract).toMatchObject({ agenticGate: 'agentic', kymRegistrationRequired: true, receiptSigner: 'keyref:acme-agents' });
     expect(def.composition).toEqual({ kind: 'leaf' });
-    expect(def.runtimeRequirements).toMatchObject({ runtimeCapabilityClass: 'workers-preferred', keyCustody: 'secrets-store', bindings: [{ kind: 'secret-ref', name: 'OPENAI_API_KEY', ref: 'secrets-store://acme/openai' }] });
+    expect(def.runtimeRequirements).toMatchObject({
+      runtimeCapabilityClass: 'workers-preferred',
+      keyCustody: 'secrets-store',
+      bindings: [{ kind: 'secret-ref', name: 'OPENAI_API_KEY', ref: 'secrets-store://acme/openai' }],
+    });
     expect(def.metadata.provenance).toEqual({ repo: 'https://example.invalid/acme', filePath: 'summarizer/agent.json' });
     expect(def.$schema).toBe('../node_modules/agentdef/plugin/schema/agent-definition.v1.schema.json');
   });
@@ -89,7 +93,14 @@ describe('agentdef:agent', () => {
     await generate(tree, { name: 'mid', kind: 'agent', nodes: 'leaf@0.1.0, tuned@0.2.0' });
     expectValid(tree, 'mid/agent.json');
     const def = read(tree, 'mid/agent.json');
-    expect(def.composition).toEqual({ kind: 'dag', nodes: [{ slug: 'leaf', version: '0.1.0' }, { slug: 'tuned', version: '0.2.0' }], edges: [] });
+    expect(def.composition).toEqual({
+      kind: 'dag',
+      nodes: [
+        { slug: 'leaf', version: '0.1.0' },
+        { slug: 'tuned', version: '0.2.0' },
+      ],
+      edges: [],
+    });
     expect(def.lifecycleState).toBe('composed');
     expect(def.identity.kymRef).toBe('kym://agents/mid@0.1.0');
     expect(def.modelSet[0]!.role).toBe('router');

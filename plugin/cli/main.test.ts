@@ -42,7 +42,10 @@ describe('agentdef loads commands lazily', () => {
   it('--help and an unknown verb load no command module', () => {
     for (const args of [['--help'], ['frobnicate'], ['constructor']]) {
       const { own } = loadedModules(args);
-      expect(own.filter((f) => f.startsWith('plugin/') && !['plugin/cli/main.ts', 'plugin/cli/io.ts', 'plugin/cli/usage.ts'].includes(f)), args.join(' ')).toEqual([]);
+      expect(
+        own.filter((f) => f.startsWith('plugin/') && !['plugin/cli/main.ts', 'plugin/cli/io.ts', 'plugin/cli/usage.ts'].includes(f)),
+        args.join(' '),
+      ).toEqual([]);
     }
   });
 });

@@ -8,8 +8,7 @@ import { EXIT, type CliIo } from './io';
 export const USAGE = {
   validate: 'agentdef validate <file or dir>... [--format text|json]',
   plan: 'agentdef plan <file> [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
-  compile:
-    'agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
+  compile: 'agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
   run: 'agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]',
 } as const;
 

@@ -16,7 +16,11 @@ beforeEach(() => {
 afterEach(() => ws.remove());
 
 const input = () => ({
-  entry: { path: 'main.ts', contents: 'import { greet } from "ws:root/lib/greet";\nimport { exclaim } from "./util/exclaim";\nimport text from "blob:one";\nimport { env } from "cloudflare:workers";\nexport default exclaim(greet(text)) + String(env);\n' },
+  entry: {
+    path: 'main.ts',
+    contents:
+      'import { greet } from "ws:root/lib/greet";\nimport { exclaim } from "./util/exclaim";\nimport text from "blob:one";\nimport { env } from "cloudflare:workers";\nexport default exclaim(greet(text)) + String(env);\n',
+  },
   files: { 'util/exclaim.ts': 'export const exclaim = (s: string): string => `${s}!`;\n' },
   virtualRoot: 'src',
   resolveDir: ws.root,
@@ -53,7 +57,13 @@ describe('bundleModule', () => {
   });
 
   it('names sources by the first root that holds them', () => {
-    const roots = { resolveDir: '/w', sourceRoots: [{ dir: '/pkg/plugin', prefix: 'agentdef/plugin/' }, { dir: '/w', prefix: '' }] };
+    const roots = {
+      resolveDir: '/w',
+      sourceRoots: [
+        { dir: '/pkg/plugin', prefix: 'agentdef/plugin/' },
+        { dir: '/w', prefix: '' },
+      ],
+    };
     expect(sourceName('/pkg/plugin/runtime/a.ts', roots)).toBe('agentdef/plugin/runtime/a.ts');
     expect(sourceName('/w/tools/t.ts', roots)).toBe('tools/t.ts');
     expect(sourceName('/elsewhere/x.ts', roots)).toBe('../elsewhere/x.ts');

@@ -133,7 +133,7 @@ function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): 
       const specials = [...Object.keys(texts).map((k) => `^${escapeRegExp(k)}$`), ...Object.keys(aliases).map((k) => (k.endsWith('/') ? `^${escapeRegExp(k)}` : `^${escapeRegExp(k)}$`))];
       if (specials.length > 0) {
         b.onResolve({ filter: new RegExp(specials.join('|')) }, async (args) => {
-          if (Object.prototype.hasOwnProperty.call(texts, args.path)) return { path: args.path, namespace: TEXT };
+          if (Object.hasOwn(texts, args.path)) return { path: args.path, namespace: TEXT };
           const aliased = aliasTarget(args.path, aliases);
           if (aliased === undefined) return undefined;
           if (isFile(aliased)) return { path: aliased };

@@ -87,10 +87,7 @@ function toolOf(failure: BundleFailure, tools: readonly BundledTool[]): BundledT
 }
 
 /** Located diagnostics for failures: at `/tools/<id>` in tools.json when one names a tool, else at the root definition. */
-export function bundleFailureDiagnostics(
-  failures: readonly BundleFailure[],
-  context: { workspace: WorkspaceConfig; tools: readonly BundledTool[]; root: SourceDocument; what: string },
-): Diagnostic[] {
+export function bundleFailureDiagnostics(failures: readonly BundleFailure[], context: { workspace: WorkspaceConfig; tools: readonly BundledTool[]; root: SourceDocument; what: string }): Diagnostic[] {
   const toolsDocument = context.workspace.documents.get(TOOLS_FILE);
   return failures.map((failure) => {
     const tool = toolOf(failure, context.tools);

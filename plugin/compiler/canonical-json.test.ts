@@ -7,7 +7,9 @@ import { canonicalJson, digestOf, sha256Hex, stableJson } from './canonical-json
 const JCS = join(__dirname, '__fixtures__', 'jcs');
 
 describe('canonicalJson: the RFC 8785 test vectors (cyberphone/json-canonicalization testdata)', () => {
-  const names = readdirSync(join(JCS, 'input')).filter((n) => n.endsWith('.json')).sort();
+  const names = readdirSync(join(JCS, 'input'))
+    .filter((n) => n.endsWith('.json'))
+    .sort();
 
   it('has every input paired with an output', () => {
     expect(names).toEqual(['arrays.json', 'french.json', 'structures.json', 'unicode.json', 'values.json', 'weird.json']);

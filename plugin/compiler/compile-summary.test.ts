@@ -12,9 +12,7 @@ const output: CompiledOutput = {
 describe('formatCompileSummary', () => {
   it("prints the executor's line by default and the CLI's with the plan digest", () => {
     expect(formatCompileSummary(output)).toBe('compiled write-router@1.4.0 for hb3 (container-required) into dist/agents/write-router: hb3-job.json, plan.json');
-    expect(formatCompileSummary(output, { planDigest: true })).toBe(
-      'compiled write-router@1.4.0 for hb3 (container-required) into dist/agents/write-router: hb3-job.json, plan.json (plan 0123456789ab)',
-    );
+    expect(formatCompileSummary(output, { planDigest: true })).toBe('compiled write-router@1.4.0 for hb3 (container-required) into dist/agents/write-router: hb3-job.json, plan.json (plan 0123456789ab)');
   });
 
   it("ends with the adapter's note and shows a missing output folder as ?", () => {

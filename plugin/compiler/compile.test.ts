@@ -192,7 +192,15 @@ describe('compileAgent on the examples', () => {
   it('writes the same bytes twice and replaces the previous output', async () => {
     const outDir = join(root, 'out');
     await compileAgent({ file: file('edit-assistant'), workspaceRoot: root, outDir, target: 'local-mac' });
-    expect(Object.keys(filesBelow(outDir)).sort()).toEqual(['.agentdef-output.json', 'agentdef-edit-assistant.service', 'dev.agentdef.edit-assistant.plist', 'launch.mjs', 'launcher.json', 'mcp-servers.json', 'plan.json']);
+    expect(Object.keys(filesBelow(outDir)).sort()).toEqual([
+      '.agentdef-output.json',
+      'agentdef-edit-assistant.service',
+      'dev.agentdef.edit-assistant.plist',
+      'launch.mjs',
+      'launcher.json',
+      'mcp-servers.json',
+      'plan.json',
+    ]);
     const first = await compileAgent({ file: file('edit-assistant'), workspaceRoot: root, outDir });
     const bytes = filesBelow(outDir);
     expect(Object.keys(bytes)).toContain('hb3-job.json');

@@ -156,9 +156,7 @@ export interface EmitInputs {
   bundler?: Bundler;
 }
 
-export type EmitAgentResult =
-  | { files: EmittedFile[]; summary?: string; diagnostics: Diagnostic[] }
-  | { files?: undefined; summary?: undefined; diagnostics: Diagnostic[] };
+export type EmitAgentResult = { files: EmittedFile[]; summary?: string; diagnostics: Diagnostic[] } | { files?: undefined; summary?: undefined; diagnostics: Diagnostic[] };
 
 const byPath = (a: EmittedFile, b: EmittedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
@@ -182,7 +180,12 @@ export async function emitAgent(planned: { plan: CompilePlan; resolved: Resolved
   } catch (error) {
     return {
       diagnostics: [
-        locateFinding(resolved.document, { rule: 'emit', path: '', message: `internal error while emitting for ${plan.target}: ${(error as Error).message}`, suggestion: 'this is a bug in agentdef: please report it with the definition' }),
+        locateFinding(resolved.document, {
+          rule: 'emit',
+          path: '',
+          message: `internal error while emitting for ${plan.target}: ${(error as Error).message}`,
+          suggestion: 'this is a bug in agentdef: please report it with the definition',
+        }),
       ],
     };
   }

@@ -88,7 +88,16 @@ export function nodeHostSpecForTree(plan: CompilePlan, resolved: ResolvedNode, c
   if (host === 'local') {
     for (const name of [...servers].sort()) {
       const server = context.workspace.mcpServers.get(name);
-      if (server?.transport === 'stdio') mcpServers[name] = { command: server.command, args: [...server.args], env: Object.fromEntries(Object.entries(server.env).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, { ...v }])) };
+      if (server?.transport === 'stdio')
+        mcpServers[name] = {
+          command: server.command,
+          args: [...server.args],
+          env: Object.fromEntries(
+            Object.entries(server.env)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, v]) => [k, { ...v }]),
+          ),
+        };
     }
   }
   const toolModules: BundledTool[] = [];

@@ -5,7 +5,12 @@ import type { CompilePlan } from './plan';
 function table(rows: string[][]): string[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 export function formatPlanText(plan: CompilePlan): string {
@@ -21,15 +26,7 @@ export function formatPlanText(plan: CompilePlan): string {
     'nodes',
     ...table([
       ['  NODE', 'DEPTH', 'SOURCE', 'CLASS', 'QUARANTINE', 'DIGEST', 'FILE'],
-      ...plan.nodes.map((n) => [
-        `  ${'  '.repeat(n.depth)}${n.slug}@${n.version}`,
-        String(n.depth),
-        n.source,
-        n.runtimeCapabilityClass,
-        n.quarantine ? 'yes' : 'no',
-        n.digest.slice(0, 12),
-        n.file,
-      ]),
+      ...plan.nodes.map((n) => [`  ${'  '.repeat(n.depth)}${n.slug}@${n.version}`, String(n.depth), n.source, n.runtimeCapabilityClass, n.quarantine ? 'yes' : 'no', n.digest.slice(0, 12), n.file]),
     ]),
   ];
   if (runtime.constraints.length > 0) {

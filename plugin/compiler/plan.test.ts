@@ -108,7 +108,11 @@ describe('buildPlan', () => {
       Array.isArray(value)
         ? value.map(reverseKeys)
         : value !== null && typeof value === 'object'
-          ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]))
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reverseKeys(v)]),
+            )
           : value;
     const reordered = (node: ResolvedNode): ResolvedNode => ({
       ...node,

@@ -5,16 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
-import {
-  isExactSemver,
-  isSlug,
-  kymRef,
-  registrySlugPath,
-  registrySnapshotPath,
-  registrySnapshotVersion,
-  sortVersions,
-  WORKSPACE_DEFAULTS,
-} from '../definition/workspace-definitions';
+import { isExactSemver, isSlug, kymRef, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 
 export const DEFAULT_REGISTRY_ROOT: string = WORKSPACE_DEFAULTS.registryRoot;
 

@@ -28,7 +28,12 @@ const errorsOf = (diagnostics: Diagnostic[], rule: string) => diagnostics.filter
 describe('resolveComposition: where a pin resolves', () => {
   it('takes the workspace definition first, then the registry snapshot', async () => {
     ws = tempWorkspace({
-      'agents/root/agent.json': agent('root', '0.1.0', { nodes: [['a', '3.3.3'], ['b', '4.4.4']] }),
+      'agents/root/agent.json': agent('root', '0.1.0', {
+        nodes: [
+          ['a', '3.3.3'],
+          ['b', '4.4.4'],
+        ],
+      }),
       'agents/a/agent.json': agent('a', '3.3.3', { description: 'workspace copy' }),
       'registry/agents/a/3.3.3.json': agent('a', '3.3.3', { description: 'registry copy' }),
       'registry/agents/b/4.4.4.json': agent('b', '4.4.4'),
@@ -79,7 +84,12 @@ describe('resolveComposition: where a pin resolves', () => {
 describe('resolveComposition: exact versions only', () => {
   it('reports a missing version at the pin, with the parent file and every version that exists', async () => {
     ws = tempWorkspace({
-      'agents/root/agent.json': agent('root', '0.1.0', { nodes: [['fallback', '1.1.0'], ['splice', '3.3.3']] }),
+      'agents/root/agent.json': agent('root', '0.1.0', {
+        nodes: [
+          ['fallback', '1.1.0'],
+          ['splice', '3.3.3'],
+        ],
+      }),
       'agents/fallback/agent.json': agent('fallback', '1.1.0'),
       'agents/splice/agent.json': agent('splice', '3.3.4'),
       'old/splice/agent.json': agent('splice', '3.2.0'),
@@ -108,7 +118,14 @@ describe('resolveComposition: exact versions only', () => {
   });
 
   it('locates a missing pin in a YAML parent too', async () => {
-    const text = `# root in YAML\n${toYaml(agent('r', '0.1.0', { nodes: [['a', '3.3.3'], ['b', '7.7.7']] }))}`;
+    const text = `# root in YAML\n${toYaml(
+      agent('r', '0.1.0', {
+        nodes: [
+          ['a', '3.3.3'],
+          ['b', '7.7.7'],
+        ],
+      }),
+    )}`;
     ws = tempWorkspace({ 'r/agent.yaml': text, 'a/agent.json': agent('a', '3.3.3') });
     const result = await resolveFile(ws, 'r/agent.yaml');
     expect(result.diagnostics.map((d) => [d.rule, d.file, d.line, d.column])).toEqual([['unresolved-pin', 'r/agent.yaml', ...Object.values(positionOf(text, '7.7.7'))]]);
@@ -141,18 +158,14 @@ describe('resolveComposition: exact versions only', () => {
   it('refuses two workspace definitions of the same slug@version', async () => {
     ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['a', '3.3.3']] }), 'x/agent.json': agent('a', '3.3.3'), 'y/agent.json': agent('a', '3.3.3') });
     const result = await resolveFile(ws, 'r/agent.json');
-    expect(result.diagnostics.map((d) => [d.rule, d.path, d.message])).toEqual([
-      ['ambiguous-pin', '/composition/nodes/0', 'pin "a@3.3.3" matches 2 workspace definitions: x/agent.json, y/agent.json'],
-    ]);
+    expect(result.diagnostics.map((d) => [d.rule, d.path, d.message])).toEqual([['ambiguous-pin', '/composition/nodes/0', 'pin "a@3.3.3" matches 2 workspace definitions: x/agent.json, y/agent.json']]);
     expect(result.root.children).toEqual([]);
   });
 
   it('refuses a registry snapshot whose identity is another version', async () => {
     ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '4.4.4']] }), 'registry/agents/b/4.4.4.json': agent('b', '4.4.5') });
     const result = await resolveFile(ws, 'r/agent.json');
-    expect(result.diagnostics.map((d) => [d.rule, d.message])).toEqual([
-      ['pin-identity-mismatch', 'pin "b@4.4.4" resolves to registry/agents/b/4.4.4.json, but that file defines b@4.4.5'],
-    ]);
+    expect(result.diagnostics.map((d) => [d.rule, d.message])).toEqual([['pin-identity-mismatch', 'pin "b@4.4.4" resolves to registry/agents/b/4.4.4.json, but that file defines b@4.4.5']]);
   });
 
   it('reports a registry that fails at the pin', async () => {
@@ -190,7 +203,12 @@ describe('resolveComposition: every child is validated in its own file', () => {
     const bad = agent('shared', '3.3.3') as unknown as Record<string, unknown>;
     bad['lifecycleState'] = 'nope';
     ws = tempWorkspace({
-      'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '1.0.0'], ['c', '1.0.0']] }),
+      'r/agent.json': agent('r', '0.1.0', {
+        nodes: [
+          ['b', '1.0.0'],
+          ['c', '1.0.0'],
+        ],
+      }),
       'b/agent.json': agent('b', '1.0.0', { nodes: [['shared', '3.3.3']] }),
       'c/agent.json': agent('c', '1.0.0', { nodes: [['shared', '3.3.3']] }),
       'shared/agent.json': bad,
@@ -203,7 +221,12 @@ describe('resolveComposition: every child is validated in its own file', () => {
 
   it('resolves a diamond into one node per occurrence', async () => {
     ws = tempWorkspace({
-      'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '1.0.0'], ['c', '1.0.0']] }),
+      'r/agent.json': agent('r', '0.1.0', {
+        nodes: [
+          ['b', '1.0.0'],
+          ['c', '1.0.0'],
+        ],
+      }),
       'b/agent.json': agent('b', '1.0.0', { nodes: [['d', '1.0.0']] }),
       'c/agent.json': agent('c', '1.0.0', { nodes: [['d', '1.0.0']] }),
       'd/agent.json': agent('d', '1.0.0'),
@@ -232,7 +255,12 @@ describe('resolveComposition: cycles', () => {
 
   it('finds a cycle below the root and a definition that pins itself', async () => {
     ws = tempWorkspace({
-      'r/agent.json': agent('r', '0.1.0', { nodes: [['a', '1.0.0'], ['self', '1.0.0']] }),
+      'r/agent.json': agent('r', '0.1.0', {
+        nodes: [
+          ['a', '1.0.0'],
+          ['self', '1.0.0'],
+        ],
+      }),
       'a/agent.json': agent('a', '1.0.0', { nodes: [['b', '2.0.0']] }),
       'b/agent.json': agent('b', '2.0.0', { nodes: [['c', '3.0.0']] }),
       'c/agent.json': agent('c', '3.0.0', { nodes: [['a', '1.0.0']] }),
@@ -284,7 +312,14 @@ describe('resolveComposition: bounds', () => {
 
   it('stops at maxNodes, once, at the pin that would exceed it', async () => {
     ws = tempWorkspace({
-      'r/agent.json': agent('r', '0.1.0', { nodes: [['a', '1.0.0'], ['b', '1.0.0'], ['c', '1.0.0'], ['d', '1.0.0']] }),
+      'r/agent.json': agent('r', '0.1.0', {
+        nodes: [
+          ['a', '1.0.0'],
+          ['b', '1.0.0'],
+          ['c', '1.0.0'],
+          ['d', '1.0.0'],
+        ],
+      }),
       'a/agent.json': agent('a', '1.0.0'),
       'b/agent.json': agent('b', '1.0.0'),
       'c/agent.json': agent('c', '1.0.0'),
@@ -301,8 +336,30 @@ describe('resolveComposition: bounds', () => {
     const files: Record<string, object> = {};
     const levels = 12;
     for (let i = 0; i < levels; i++) {
-      files[`l${i}a/agent.json`] = agent(`l${i}a`, '1.0.0', i + 1 < levels ? { nodes: [[`l${i + 1}a`, '1.0.0'], [`l${i + 1}b`, '1.0.0']] } : {});
-      files[`l${i}b/agent.json`] = agent(`l${i}b`, '1.0.0', i + 1 < levels ? { nodes: [[`l${i + 1}a`, '1.0.0'], [`l${i + 1}b`, '1.0.0']] } : {});
+      files[`l${i}a/agent.json`] = agent(
+        `l${i}a`,
+        '1.0.0',
+        i + 1 < levels
+          ? {
+              nodes: [
+                [`l${i + 1}a`, '1.0.0'],
+                [`l${i + 1}b`, '1.0.0'],
+              ],
+            }
+          : {},
+      );
+      files[`l${i}b/agent.json`] = agent(
+        `l${i}b`,
+        '1.0.0',
+        i + 1 < levels
+          ? {
+              nodes: [
+                [`l${i + 1}a`, '1.0.0'],
+                [`l${i + 1}b`, '1.0.0'],
+              ],
+            }
+          : {},
+      );
     }
     ws = tempWorkspace(files);
     const result = await resolveFile(ws, 'l0a/agent.json');

@@ -100,9 +100,7 @@ export interface LoadedChild {
   ioError?: string;
 }
 
-type Lookup =
-  | { kind: 'found'; file: string; source: NodeSource; load: () => Promise<LoadedChild> }
-  | { kind: 'problem'; finding: Finding };
+type Lookup = { kind: 'found'; file: string; source: NodeSource; load: () => Promise<LoadedChild> } | { kind: 'problem'; finding: Finding };
 
 export const nodeKey: (slug: string, version: string) => string = pinKey;
 

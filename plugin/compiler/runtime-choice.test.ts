@@ -242,13 +242,36 @@ describe('chooseRuntime: an empty intersection is runtime_capability_mismatch', 
 
 describe('checkTarget: an explicit target fails closed', () => {
   const table: { name: string; root: () => ResolvedNode; target: CompileTarget; paths: string[]; mention?: string[] }[] = [
-    { name: 'router on a Worker', root: () => router(), target: 'cloudflare-dynamic-worker', paths: ['/composition/nodes/0'], mention: ['splice-resolver@0.4.2: tuned model pin "splice-lora"', 'target "cloudflare-dynamic-worker" runs on a Worker'] },
+    {
+      name: 'router on a Worker',
+      root: () => router(),
+      target: 'cloudflare-dynamic-worker',
+      paths: ['/composition/nodes/0'],
+      mention: ['splice-resolver@0.4.2: tuned model pin "splice-lora"', 'target "cloudflare-dynamic-worker" runs on a Worker'],
+    },
     { name: 'router on HB3', root: () => router(), target: 'hb3', paths: [] },
     { name: 'router on the local host', root: () => router(), target: 'local-mac', paths: [] },
-    { name: 'workers-only leaf on HB3', root: () => tree(agent('a', '1.0.0', { cls: 'workers-only' })), target: 'hb3', paths: ['/runtimeRequirements/runtimeCapabilityClass'], mention: ['a@1.0.0: runtimeCapabilityClass "workers-only"'] },
+    {
+      name: 'workers-only leaf on HB3',
+      root: () => tree(agent('a', '1.0.0', { cls: 'workers-only' })),
+      target: 'hb3',
+      paths: ['/runtimeRequirements/runtimeCapabilityClass'],
+      mention: ['a@1.0.0: runtimeCapabilityClass "workers-only"'],
+    },
     { name: 'workers-preferred leaf on the local host', root: () => tree(agent('a', '1.0.0')), target: 'local-mac', paths: [] },
-    { name: 'local leaf on a Worker', root: () => tree(agent('a', '1.0.0', { cls: 'local-host-required', models: [pins.ollama()], tools: [tools.stdio()] })), target: 'cloudflare-dynamic-worker', paths: ['/modelSet/0', '/runtimeRequirements/runtimeCapabilityClass', '/toolInventory/0'] },
-    { name: 'three levels on a Worker names the grandchild at the child pin', root: () => tree(agent('e', '1.0.0'), [router()]), target: 'cloudflare-dynamic-worker', paths: ['/composition/nodes/0'], mention: ['splice-resolver@0.4.2'] },
+    {
+      name: 'local leaf on a Worker',
+      root: () => tree(agent('a', '1.0.0', { cls: 'local-host-required', models: [pins.ollama()], tools: [tools.stdio()] })),
+      target: 'cloudflare-dynamic-worker',
+      paths: ['/modelSet/0', '/runtimeRequirements/runtimeCapabilityClass', '/toolInventory/0'],
+    },
+    {
+      name: 'three levels on a Worker names the grandchild at the child pin',
+      root: () => tree(agent('e', '1.0.0'), [router()]),
+      target: 'cloudflare-dynamic-worker',
+      paths: ['/composition/nodes/0'],
+      mention: ['splice-resolver@0.4.2'],
+    },
   ];
   for (const c of table) {
     it(`${c.name}: ${c.paths.length === 0 ? 'allowed' : 'refused'}`, () => {

@@ -6,17 +6,7 @@
  * `definition/runtime-hosts.ts`, the table the single-file rule reads too.
  */
 import { ERROR_CODES, type Diagnostic } from '../definition/diagnostic';
-import {
-  ALL_HOSTS,
-  CLASS_TARGET_HOSTS,
-  HOST_CLASS,
-  describeHosts,
-  intersectHosts,
-  pinHosts,
-  toolHosts,
-  type Host,
-  type RuntimeCapabilityClass,
-} from '../definition/runtime-hosts';
+import { ALL_HOSTS, CLASS_TARGET_HOSTS, HOST_CLASS, describeHosts, intersectHosts, pinHosts, toolHosts, type Host, type RuntimeCapabilityClass } from '../definition/runtime-hosts';
 import { locateFinding } from '../definition/validate-definition';
 import type { ResolvedNode } from './resolve';
 import { HOST_TARGET, TARGET_HOST, type CompileTarget } from './targets';
@@ -143,12 +133,7 @@ export function chooseRuntime(root: ResolvedNode): RuntimeChoiceResult {
       if (left.length === 0) break;
     }
     return {
-      diagnostics: mismatchDiagnostics(
-        root,
-        narrowing,
-        `no host satisfies every requirement in the tree of ${root.key} (${declaredClass})`,
-        'the requirements named here exclude each other: change one of the pins',
-      ),
+      diagnostics: mismatchDiagnostics(root, narrowing, `no host satisfies every requirement in the tree of ${root.key} (${declaredClass})`, 'the requirements named here exclude each other: change one of the pins'),
     };
   }
 
@@ -188,8 +173,6 @@ export function checkTarget(root: ResolvedNode, target: CompileTarget): Diagnost
     root,
     offenders,
     `target "${target}" runs on ${describeHosts([host])}, which the tree of ${root.key} forbids`,
-    allowed.length > 0
-      ? `compile with --target auto, or --target ${allowed.map((h) => HOST_TARGET[h]).join(' or ')}`
-      : 'no target can host this tree: change the pins named here',
+    allowed.length > 0 ? `compile with --target auto, or --target ${allowed.map((h) => HOST_TARGET[h]).join(' or ')}` : 'no target can host this tree: change the pins named here',
   );
 }

@@ -7,14 +7,7 @@
 import type { AgentDefinition, BindingRef, LlmPin, ToolRef } from '../schema/generated/agent-definition.types';
 import type { Diagnostic, Finding } from '../definition/diagnostic';
 import { locateFinding } from '../definition/validate-definition';
-import {
-  RUNTIME_CONFIG_VERSION,
-  defaultWireFor,
-  type ProviderWire,
-  type RuntimeConfig,
-  type RuntimeModelPin,
-  type RuntimeTool,
-} from '../runtime/runtime-config';
+import { RUNTIME_CONFIG_VERSION, defaultWireFor, type ProviderWire, type RuntimeConfig, type RuntimeModelPin, type RuntimeTool } from '../runtime/runtime-config';
 import type { ResolvedNode } from './resolve';
 import { providerKeyName } from '../definition/provider-keys';
 import { MCP_FILE, TOOLS_FILE, type WorkspaceConfig } from './workspace-config';
@@ -71,7 +64,7 @@ function modelPin(pin: LlmPin, definition: AgentDefinition): RuntimeModelPin {
   };
 }
 
-function runtimeTool(tool: ToolRef, index: number, node: ResolvedNode, options: ProjectionOptions, findings: Finding[]): RuntimeTool {
+function runtimeTool(tool: ToolRef, index: number, _node: ResolvedNode, options: ProjectionOptions, findings: Finding[]): RuntimeTool {
   const base = {
     id: tool.id,
     name: tool.name,
@@ -92,7 +85,10 @@ function runtimeTool(tool: ToolRef, index: number, node: ResolvedNode, options: 
         rule: 'tool-implementation',
         path: `${at}/mcpServer`,
         message: `MCP server "${tool.mcpServer ?? ''}" of tool "${tool.id}" is not declared in the workspace's ${MCP_FILE}`,
-        suggestion: kind === 'mcp-stdio' ? `add "servers": { "${tool.mcpServer ?? 'name'}": { "command": "node", "args": ["path/to/server.mjs"] } } to ${MCP_FILE}` : `add "servers": { "${tool.mcpServer ?? 'name'}": { "url": "https://..." } } to ${MCP_FILE}`,
+        suggestion:
+          kind === 'mcp-stdio'
+            ? `add "servers": { "${tool.mcpServer ?? 'name'}": { "command": "node", "args": ["path/to/server.mjs"] } } to ${MCP_FILE}`
+            : `add "servers": { "${tool.mcpServer ?? 'name'}": { "url": "https://..." } } to ${MCP_FILE}`,
       });
     }
     if (server?.transport === 'http') return { ...base, kind: 'mcp-http', mcpServer: tool.mcpServer!, url: server.url, ...(server.binding ? { binding: server.binding } : {}) };

@@ -29,9 +29,7 @@ export interface ToolImplementation {
   export: string;
 }
 
-export type McpServer =
-  | { transport: 'stdio'; command: string; args: string[]; env: Record<string, EnvReference> }
-  | { transport: 'http'; url: string; binding?: string };
+export type McpServer = { transport: 'stdio'; command: string; args: string[]; env: Record<string, EnvReference> } | { transport: 'http'; url: string; binding?: string };
 
 /** `secret:NAME` (from the host's secret source) or `env:NAME` (from the host's environment). */
 export interface EnvReference {
@@ -89,7 +87,12 @@ function toolsFrom(document: SourceDocument, findings: Finding[]): Map<string, T
     const module = value['module'];
     const exported = value['export'];
     if (module.startsWith('/') || module.split('/').includes('..')) {
-      findings.push({ rule: 'workspace-config', path: joinPointer(at, 'module'), message: `tool "${id}": module must be a package name or a path inside the workspace starting with ./`, suggestion: 'write it relative to the workspace root, e.g. "./tools/my-tool.ts"' });
+      findings.push({
+        rule: 'workspace-config',
+        path: joinPointer(at, 'module'),
+        message: `tool "${id}": module must be a package name or a path inside the workspace starting with ./`,
+        suggestion: 'write it relative to the workspace root, e.g. "./tools/my-tool.ts"',
+      });
       continue;
     }
     if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(exported)) {

@@ -93,14 +93,18 @@ describe('writeOutputAtomic', () => {
 
   it('moves the previous output back when the final rename fails', async () => {
     const before = previous();
-    const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new plan' }], at({
-      fs: {
-        rename: async (from, to) => {
-          if (from.includes('.tmp-')) throw Object.assign(new Error('busy'), { code: 'EBUSY', syscall: 'rename' });
-          await nodeFs.rename(from, to);
+    const result = await writeOutputAtomic(
+      dest,
+      [{ path: 'plan.json', contents: 'new plan' }],
+      at({
+        fs: {
+          rename: async (from, to) => {
+            if (from.includes('.tmp-')) throw Object.assign(new Error('busy'), { code: 'EBUSY', syscall: 'rename' });
+            await nodeFs.rename(from, to);
+          },
         },
-      },
-    }));
+      }),
+    );
     expect(result).toEqual({ ok: false, error: 'cannot replace out: EBUSY (rename); the previous output is unchanged' });
     expect(snapshot(dest)).toEqual(before);
     expect(readdirSync(parent)).toEqual(['out']);
@@ -108,13 +112,17 @@ describe('writeOutputAtomic', () => {
 
   it('fails without touching anything when the previous output cannot be moved aside', async () => {
     const before = previous();
-    const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new' }], at({
-      fs: {
-        rename: async () => {
-          throw Object.assign(new Error('denied'), { code: 'EACCES', syscall: 'rename' });
+    const result = await writeOutputAtomic(
+      dest,
+      [{ path: 'plan.json', contents: 'new' }],
+      at({
+        fs: {
+          rename: async () => {
+            throw Object.assign(new Error('denied'), { code: 'EACCES', syscall: 'rename' });
+          },
         },
-      },
-    }));
+      }),
+    );
     expect(result.ok).toBe(false);
     expect(snapshot(dest)).toEqual(before);
     expect(readdirSync(parent)).toEqual(['out']);
@@ -122,14 +130,18 @@ describe('writeOutputAtomic', () => {
 
   it('succeeds with a warning when the old output cannot be removed afterwards', async () => {
     previous();
-    const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'new' }], at({
-      fs: {
-        rm: async (path, options) => {
-          if (path.includes('.old-')) throw Object.assign(new Error('denied'), { code: 'EPERM' });
-          await nodeFs.rm(path, options);
+    const result = await writeOutputAtomic(
+      dest,
+      [{ path: 'plan.json', contents: 'new' }],
+      at({
+        fs: {
+          rm: async (path, options) => {
+            if (path.includes('.old-')) throw Object.assign(new Error('denied'), { code: 'EPERM' });
+            await nodeFs.rm(path, options);
+          },
         },
-      },
-    }));
+      }),
+    );
     expect(result.ok).toBe(true);
     expect(result.ok && result.warning).toMatch(/^the new output is in place, but the previous one could not be removed from \.out\.old-/);
     expect(snapshot(dest)).toEqual(output({ 'plan.json': 'new' }));
@@ -274,7 +286,7 @@ describe('the writer replaces only what it wrote', () => {
     mkdirSync(join(parent, `.out.tmp-${deadPid}-89abcdef`));
     writeFileSync(join(parent, `.out.tmp-${deadPid}-89abcdef`, OUTPUT_MARKER), markerContents([]));
     mkdirSync(join(parent, `.out.tmp-${deadPid}-00000000`));
-    writeFileSync(join(parent, `.out.tmp-${deadPid}-00000000`, 'user.txt'), 'not the writer\'s');
+    writeFileSync(join(parent, `.out.tmp-${deadPid}-00000000`, 'user.txt'), "not the writer's");
     const result = await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'next' }], at());
     expect(result).toEqual({ ok: true });
     expect(snapshot(dest)).toEqual(output({ 'plan.json': 'next' }));

@@ -98,7 +98,7 @@ describe('syntax errors', () => {
     ['capitalised literal', '{"a": True}', 'syntax 1:7 JSON literals are lower case: write true, not True'],
     ['undefined', '{"a": undefined}', 'syntax 1:7 undefined is not a JSON value; use null'],
     ['bare word', '{"a": hello}', 'syntax 1:7 unexpected "hello"; strings must be in double quotes'],
-    ['single-quoted string', "{\"a\": 'x'}", 'syntax 1:7 strings must use double quotes, not single quotes'],
+    ['single-quoted string', '{"a": \'x\'}', 'syntax 1:7 strings must use double quotes, not single quotes'],
     ['single-quoted key', "{'a': 1}", 'syntax 1:2 property names must use double quotes, not single quotes'],
     ['unquoted key', '{\n  name: 1\n}', 'syntax 2:3 property names must be in double quotes: "name"'],
     ['missing colon', '{"a" 1}', "syntax 1:6 expected ':' after property name"],
@@ -107,11 +107,7 @@ describe('syntax errors', () => {
     ['end of file after a colon', '{"a": ', 'syntax 1:7 unexpected end of file; expected a value'],
     ['end of file after a key', '{"a"', "syntax 1:5 unexpected end of file; expected ':' after property name"],
     ['end of file after a comma', '{"a": 1,', 'syntax 1:9 unexpected end of file; expected a property name'],
-    [
-      'unclosed object',
-      '{\n  "a": {\n    "b": 1\n',
-      "syntax 4:1 unexpected end of file: expected ',' or '}' after property value (the object opened on line 2 is not closed)",
-    ],
+    ['unclosed object', '{\n  "a": {\n    "b": 1\n', "syntax 4:1 unexpected end of file: expected ',' or '}' after property value (the object opened on line 2 is not closed)"],
     ['empty text', '', 'syntax 1:1 unexpected end of file; expected a value'],
     ['no-break space', '\u00a0{}', 'syntax 1:1 expected a value, found the character U+00A0 (only spaces, tabs and line breaks may separate JSON tokens)'],
     ['byte order mark left in the text', '\ufeff{}', 'syntax 1:1 expected a value, found the character U+FEFF (only spaces, tabs and line breaks may separate JSON tokens)'],
@@ -221,9 +217,7 @@ describe('the top level', () => {
   ])('refuses %s at 1:1', (text, found) => {
     const { document, diagnostics } = parse(text);
     expect(document).toBeUndefined();
-    expect(diagnostics).toEqual([
-      expect.objectContaining({ rule: 'not-an-object', path: '', line: 1, column: 1, message: `an AgentDefinition must be an object, but this file holds ${found}` }),
-    ]);
+    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'not-an-object', path: '', line: 1, column: 1, message: `an AgentDefinition must be an object, but this file holds ${found}` })]);
   });
 });
 

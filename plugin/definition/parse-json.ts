@@ -131,7 +131,7 @@ class JsonParser {
         const isArray = Array.isArray(opened.container);
         if (this.code(this.pos) !== (isArray ? CLOSE_BRACKET : CLOSE_BRACE)) {
           keyStart = isArray ? this.element(opened) : this.member(opened);
-          continue values;
+          continue;
         }
         this.pos++;
         this.stack.pop();
@@ -239,17 +239,17 @@ class JsonParser {
       }
       if (c === BACKSLASH) {
         out += this.text.slice(chunk, i);
-        const escape = this.text[i + 1];
-        if (escape === undefined) this.fail(open, 'unterminated string: no closing quote before the end of the file');
-        if (escape === 'u') {
+        const escaped = this.text[i + 1];
+        if (escaped === undefined) this.fail(open, 'unterminated string: no closing quote before the end of the file');
+        if (escaped === 'u') {
           const hex = this.text.slice(i + 2, i + 6);
           if (!/^[0-9A-Fa-f]{4}$/.test(hex)) this.fail(i, 'invalid unicode escape: \\u must be followed by four hex digits');
           out += String.fromCharCode(parseInt(hex, 16));
           i += 6;
         } else {
-          const decoded = ESCAPES[escape];
+          const decoded = ESCAPES[escaped];
           if (decoded === undefined) {
-            this.fail(i, `invalid escape '\\${escape}' in string; JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX`);
+            this.fail(i, `invalid escape '\\${escaped}' in string; JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX`);
           }
           out += decoded;
           i += 2;

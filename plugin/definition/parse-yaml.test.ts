@@ -25,18 +25,7 @@ function problems(text: string): string[] {
 }
 
 describe('values and positions', () => {
-  const text = [
-    'name: demo',
-    'model:',
-    '  provider: openai',
-    '  id: "gpt"',
-    'tools:',
-    '  - id: search',
-    '    mode: fast',
-    '  - plain',
-    'limits: {turns: [1, 2], off: ~}',
-    '',
-  ].join('\n');
+  const text = ['name: demo', 'model:', '  provider: openai', '  id: "gpt"', 'tools:', '  - id: search', '    mode: fast', '  - plain', 'limits: {turns: [1, 2], off: ~}', ''].join('\n');
 
   it('converts to plain null-prototype values', () => {
     const doc = documentOf(text);
@@ -115,9 +104,7 @@ describe('syntax errors', () => {
   });
 
   it('refuses a second document', () => {
-    expect(problems('a: 1\n---\nb: 2\n')).toEqual([
-      'multiple-documents 2:1  a definition file must hold a single YAML document; this starts a second one',
-    ]);
+    expect(problems('a: 1\n---\nb: 2\n')).toEqual(['multiple-documents 2:1  a definition file must hold a single YAML document; this starts a second one']);
     expect(problems('a: 1\n...\nb: 2\n')[0]).toMatch(/^multiple-documents 3:1 /);
     expect(documentOf('---\na: 1\n').value).toEqual({ a: 1 });
   });
@@ -162,12 +149,7 @@ describe('keys, tags and values JSON cannot hold', () => {
   });
 
   it('refuses numbers JSON has no spelling for', () => {
-    expect(problems('a: .inf\nb: -.Inf\nc: .nan\nd: 1e999\n').map((p) => p.split(' ').slice(0, 3).join(' '))).toEqual([
-      'yaml-value 1:4 /a',
-      'yaml-value 2:4 /b',
-      'yaml-value 3:4 /c',
-      'yaml-value 4:4 /d',
-    ]);
+    expect(problems('a: .inf\nb: -.Inf\nc: .nan\nd: 1e999\n').map((p) => p.split(' ').slice(0, 3).join(' '))).toEqual(['yaml-value 1:4 /a', 'yaml-value 2:4 /b', 'yaml-value 3:4 /c', 'yaml-value 4:4 /d']);
   });
 
   it('refuses a top level that is not a mapping, at 1:1', () => {

@@ -53,9 +53,7 @@ export function parseYaml(text: string, file: string, options: ParseOptions = {}
         ? at('nesting-depth', offset, '', `nesting deeper than ${maxDepth} levels`)
         : at('syntax', offset, '', error.message);
   const before = positions(offset);
-  const duplicates = converter.diagnostics.filter(
-    (d) => d.rule === 'duplicate-key' && (d.line < before.line || (d.line === before.line && d.column < before.column)),
-  );
+  const duplicates = converter.diagnostics.filter((d) => d.rule === 'duplicate-key' && (d.line < before.line || (d.line === before.line && d.column < before.column)));
   return { value: undefined, valueAt: new Map(), keyAt: new Map(), diagnostics: [...duplicates, syntax] };
 }
 
@@ -106,12 +104,7 @@ class Converter {
       return this.convert(target, pointer, depth, alias ?? start);
     }
     if (alias !== undefined && ++this.expanded > MAX_ALIAS_EXPANSION) {
-      this.fail(
-        'yaml-alias',
-        alias,
-        pointer,
-        `YAML aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values (a "billion laughs" pattern); write the values out or share less`,
-      );
+      this.fail('yaml-alias', alias, pointer, `YAML aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values (a "billion laughs" pattern); write the values out or share less`);
     }
     const anchor = (node as { anchor?: unknown }).anchor;
     if (alias === undefined && typeof anchor === 'string') this.anchors.set(anchor, node);

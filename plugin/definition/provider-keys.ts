@@ -5,5 +5,8 @@
 
 /** `openai` → `OPENAI_API_KEY`, `azure-openai` → `AZURE_OPENAI_API_KEY`, `custom:acme` → `ACME_API_KEY`. */
 export function providerKeyName(providerId: string): string {
-  return `${providerId.replace(/^custom:/, '').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_API_KEY`;
+  return `${providerId
+    .replace(/^custom:/, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase()}_API_KEY`;
 }

@@ -11,8 +11,7 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 const FILE = 'examples/x/agent.json';
-const bytes = (...parts: (string | number[])[]): Uint8Array =>
-  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+const bytes = (...parts: (string | number[])[]): Uint8Array => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
 
 describe('lineIndex', () => {
   it('maps offsets to 1-based line:column across \\n, \\r\\n and \\r', () => {
@@ -74,9 +73,7 @@ describe('decodeSource', () => {
 
   it('recognises UTF-16', () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{}', 'utf16le')]);
-    expect(decodeSource(utf16, FILE).diagnostics).toEqual([
-      expect.objectContaining({ rule: 'encoding', line: 1, column: 1, message: 'the file is UTF-16 encoded; an AgentDefinition must be UTF-8' }),
-    ]);
+    expect(decodeSource(utf16, FILE).diagnostics).toEqual([expect.objectContaining({ rule: 'encoding', line: 1, column: 1, message: 'the file is UTF-16 encoded; an AgentDefinition must be UTF-8' })]);
   });
 
   it.each([

@@ -129,13 +129,7 @@ function notUtf8(bytes: Uint8Array, file: string): Diagnostic {
   // Everything before the bad byte decodes, so its position is that of the end of that text.
   const before = utf8(bytes.subarray(0, bad));
   const hex = (bytes[bad] ?? 0).toString(16).toUpperCase().padStart(2, '0');
-  return diagnostic(
-    file,
-    'encoding',
-    `the file is not valid UTF-8: byte 0x${hex} does not start a valid UTF-8 character`,
-    lineIndex(before)(before.length),
-    'save the file as UTF-8',
-  );
+  return diagnostic(file, 'encoding', `the file is not valid UTF-8: byte 0x${hex} does not start a valid UTF-8 character`, lineIndex(before)(before.length), 'save the file as UTF-8');
 }
 
 /** Index of the first byte of the first ill-formed sequence (Unicode 15, table 3-7). */
@@ -170,13 +164,7 @@ function firstInvalidByte(bytes: Uint8Array): number {
 }
 
 function tooLarge(file: string, size: number, limit: number): Diagnostic {
-  return diagnostic(
-    file,
-    'file-size',
-    `the file is ${formatBytes(size)}; an AgentDefinition may be at most ${formatBytes(limit)}`,
-    { line: 1, column: 1 },
-    'split large prompts or data out of the definition',
-  );
+  return diagnostic(file, 'file-size', `the file is ${formatBytes(size)}; an AgentDefinition may be at most ${formatBytes(limit)}`, { line: 1, column: 1 }, 'split large prompts or data out of the definition');
 }
 
 function formatBytes(bytes: number): string {

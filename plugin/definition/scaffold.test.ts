@@ -3,17 +3,7 @@ import { providerKeyName as compilerProviderKeyName } from '../compiler/runtime-
 import { providerKeyName } from './provider-keys';
 import { CLASS_HOSTS, intersectHosts, pinHosts, type RuntimeCapabilityClass } from './runtime-hosts';
 import { LIFECYCLE_STAGES } from './rules/lifecycle-gates';
-import {
-  definitionText,
-  planScaffold,
-  scaffoldAgent,
-  scaffoldDefinition,
-  toolModuleFile,
-  toolModuleText,
-  toolsJsonWithTool,
-  type Lifecycle,
-  type ScaffoldOptions,
-} from './scaffold';
+import { definitionText, planScaffold, scaffoldAgent, scaffoldDefinition, toolModuleFile, toolModuleText, toolsJsonWithTool, type Lifecycle, type ScaffoldOptions } from './scaffold';
 import { validateDefinitionSource } from './validate-definition';
 
 const IDS = { id: '01J0000000000000000000000A', versionId: '01J0000000000000000000000B' };

@@ -75,7 +75,11 @@ const DEFAULT_CLASSES: readonly RuntimeCapabilityClass[] = ['workers-preferred',
 
 /** A workspace-relative posix folder (`.` for the root), or the problem with `value`. */
 export function folderPath(value: string, what: string): Outcome<string> {
-  const folder = value.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '').replace(/\/{2,}/g, '/');
+  const folder = value
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\/{2,}/g, '/');
   if (folder.startsWith('/') || /^[A-Za-z]:/.test(folder) || folder.split('/').includes('..')) {
     return problem(`${what} "${value}" must be a folder inside the workspace (relative to its root, without "..")`);
   }
@@ -92,7 +96,10 @@ function titleCase(slug: string): string {
 function parseNodes(value: string | undefined, self: string): Outcome<AgentRef[]> {
   if (value === undefined || value.trim() === '') return ok([]);
   const nodes: AgentRef[] = [];
-  for (const raw of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const at = raw.lastIndexOf('@');
     const slug = at > 0 ? raw.slice(0, at) : raw;
     const version = at > 0 ? raw.slice(at + 1) : '';
@@ -112,7 +119,10 @@ function ownerId(option: string | undefined, packageName: unknown): Outcome<stri
     return OWNER_ID.test(option) ? ok(option) : problem(`--owner "${option}" must be letters, digits, ".", "_" or "-" (up to 128)`);
   }
   const base = typeof packageName === 'string' ? (packageName.startsWith('@') ? packageName.slice(1).split('/')[0]! : packageName) : '';
-  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 128);
+  const cleaned = base
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 128);
   return ok(cleaned === '' ? 'my-org' : cleaned);
 }
 
@@ -198,9 +208,7 @@ export function scaffoldDefinition(plan: ScaffoldPlan, workspace: ScaffoldWorksp
   const keyRef = `keyref:${plan.owner}-agents`;
   const atOrAfter = (stage: Lifecycle) => LIFECYCLE_STAGES.indexOf(plan.lifecycle) >= LIFECYCLE_STAGES.indexOf(stage);
   const keyed = needsProviderKey(plan.pin) ? plan.pin : undefined;
-  const bindings: BindingRef[] = keyed
-    ? [{ kind: 'secret-ref', name: providerKeyName(keyed.providerId), ref: `secrets-store://${plan.owner}/${keyed.providerId.replace(/^custom:/, '')}` }]
-    : [];
+  const bindings: BindingRef[] = keyed ? [{ kind: 'secret-ref', name: providerKeyName(keyed.providerId), ref: `secrets-store://${plan.owner}/${keyed.providerId.replace(/^custom:/, '')}` }] : [];
 
   return {
     $schema: schemaReference(workspace.packageName, plan.directory),
@@ -230,10 +238,7 @@ export function scaffoldDefinition(plan: ScaffoldPlan, workspace: ScaffoldWorksp
       invariants: [],
     },
     modelSet: plan.pin ? [plan.pin] : [],
-    toolInventory:
-      plan.kind === 'tool'
-        ? [{ id: plan.slug, name: plan.slug.replace(/-/g, '_'), version: plan.version, provenance: 'scripted', risk: 'low', description: `Runs ${plan.slug}.` }]
-        : [],
+    toolInventory: plan.kind === 'tool' ? [{ id: plan.slug, name: plan.slug.replace(/-/g, '_'), version: plan.version, provenance: 'scripted', risk: 'low', description: `Runs ${plan.slug}.` }] : [],
     composition: plan.nodes.length > 0 ? { kind: 'dag', nodes: plan.nodes, edges: [] } : { kind: 'leaf' },
     memoryContract: { refs: [], workingSetTokens: 4000, contextWindowBudget: 16000, compactionPolicy: agentic ? 'summarise' : 'drop' },
     telemetryContract: {
@@ -264,11 +269,7 @@ export function definitionText(definition: AgentDefinition): string {
 }
 
 /** Plan, definition and text in one call. */
-export function scaffoldAgent(
-  options: ScaffoldOptions,
-  workspace: ScaffoldWorkspace,
-  ids: { id: string; versionId: string },
-): Outcome<{ plan: ScaffoldPlan; definition: AgentDefinition; text: string }> {
+export function scaffoldAgent(options: ScaffoldOptions, workspace: ScaffoldWorkspace, ids: { id: string; versionId: string }): Outcome<{ plan: ScaffoldPlan; definition: AgentDefinition; text: string }> {
   const plan = planScaffold(options, workspace);
   if (!plan.ok) return plan;
   const definition = scaffoldDefinition(plan.value, workspace, ids);

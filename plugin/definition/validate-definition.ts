@@ -43,8 +43,7 @@ export function schemaFindings(value: unknown): Finding[] {
   if (validateAgentDefinition(value)) return [];
   const errors: ValidationError[] = validateAgentDefinition.errors ?? [];
   const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
-  const isBranchNoise = (e: ValidationError) =>
-    anyOfs.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath.replace(/\/anyOf$/, '/anyOf/')));
+  const isBranchNoise = (e: ValidationError) => anyOfs.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath.replace(/\/anyOf$/, '/anyOf/')));
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
@@ -79,12 +78,7 @@ export function validateDocument(document: SourceDocument, options: RuleOptions 
 }
 
 /** Validates the bytes (or text) of one definition file named `file`. */
-export function validateDefinitionSource(
-  source: Uint8Array | string,
-  file: string,
-  format: 'json' | 'yaml',
-  options: RuleOptions = DEFAULT_RULE_OPTIONS,
-): DefinitionResult {
+export function validateDefinitionSource(source: Uint8Array | string, file: string, format: 'json' | 'yaml', options: RuleOptions = DEFAULT_RULE_OPTIONS): DefinitionResult {
   let text: string;
   if (typeof source === 'string') {
     text = source;

@@ -9,13 +9,7 @@ const at = (file: string) => ({ absolutePath: join(repoRoot, file), file });
 
 describe('validateFiles', () => {
   it('validates each file in order, keeping sources, diagnostics, I/O problems and counts apart', () => {
-    const result = validateFiles([
-      at('examples/text-digest/agent.json'),
-      at('e2e/fixtures/invalid/schema-version-range.json'),
-      at('examples/nope/agent.json'),
-      at('README.md'),
-      at('examples/pdf-extractor/agent.yaml'),
-    ]);
+    const result = validateFiles([at('examples/text-digest/agent.json'), at('e2e/fixtures/invalid/schema-version-range.json'), at('examples/nope/agent.json'), at('README.md'), at('examples/pdf-extractor/agent.yaml')]);
     expect(result.files.map((f) => [f.file, f.valid, f.ioError !== undefined])).toEqual([
       ['examples/text-digest/agent.json', true, false],
       ['e2e/fixtures/invalid/schema-version-range.json', false, false],

@@ -80,9 +80,33 @@ describe('the schema patterns', () => {
 
   it('isExactSemver agrees with the validator, tricky cases included', () => {
     const cases = [
-      '0.0.0', '1.2.3', '10.20.30', '1.0.0-0', '1.0.0-0a', '1.0.0-alpha.1', '1.0.0-x-y.z', '1.0.0+build', '1.0.0+01', '1.0.0-rc.1+build.5',
-      '1.0.0-01', '1.0.0-alpha.01', '01.0.0', '1.01.0', '1.0.01', '1.0.0-', '1.0.0+', '1.0.0-a..b', '1.2', '^1.2.3', '~1.2.3', 'latest', '1.2.3.4', '', ' 1.0.0',
-      `1.0.0-${'a'.repeat(122)}`, `1.0.0-${'a'.repeat(123)}`,
+      '0.0.0',
+      '1.2.3',
+      '10.20.30',
+      '1.0.0-0',
+      '1.0.0-0a',
+      '1.0.0-alpha.1',
+      '1.0.0-x-y.z',
+      '1.0.0+build',
+      '1.0.0+01',
+      '1.0.0-rc.1+build.5',
+      '1.0.0-01',
+      '1.0.0-alpha.01',
+      '01.0.0',
+      '1.01.0',
+      '1.0.01',
+      '1.0.0-',
+      '1.0.0+',
+      '1.0.0-a..b',
+      '1.2',
+      '^1.2.3',
+      '~1.2.3',
+      'latest',
+      '1.2.3.4',
+      '',
+      ' 1.0.0',
+      `1.0.0-${'a'.repeat(122)}`,
+      `1.0.0-${'a'.repeat(123)}`,
     ];
     for (const v of cases) expect([v, isExactSemver(v)]).toEqual([v, schemaAccepts('versionSemver', v)]);
     expect(isExactSemver('1.0.0-01')).toBe(false);
@@ -190,7 +214,7 @@ describe('findDefinitionFiles', () => {
 
   it('names the same files as the graph glob and the init generator’s include', () => {
     const braces = /^\*\*\/agent\.\{(.+)\}$/.exec(AGENT_DEFINITION_GLOB);
-    expect(braces?.[1]!.split(',').map((ext) => `agent.${ext}`)).toEqual([...DEFINITION_FILE_NAMES]);
+    expect(braces![1]!.split(',').map((ext) => `agent.${ext}`)).toEqual([...DEFINITION_FILE_NAMES]);
     expect(DEFAULT_INCLUDE).toEqual(DEFINITION_FILE_NAMES.map((name) => `**/${name}`));
   });
 });
@@ -276,9 +300,9 @@ describe('weight', () => {
   it('loads without the yaml package until a YAML file is read', () => {
     const script = [
       "const m = require('./plugin/definition/workspace-definitions.ts');",
-      "const yamlLoaded = () => Object.keys(require.cache).some((k) => /[\\\\/]node_modules[\\\\/]yaml[\\\\/]/.test(k));",
+      'const yamlLoaded = () => Object.keys(require.cache).some((k) => /[\\\\/]node_modules[\\\\/]yaml[\\\\/]/.test(k));',
       'const before = yamlLoaded();',
-      "m.readIdentity('{\"identity\":{\"slug\":\"a\",\"versionSemver\":\"1.0.0\"}}', 'agent.json');",
+      'm.readIdentity(\'{"identity":{"slug":"a","versionSemver":"1.0.0"}}\', \'agent.json\');',
       'const afterJson = yamlLoaded();',
       "m.readIdentity('identity: {}', 'agent.yaml');",
       'console.log(JSON.stringify([before, afterJson, yamlLoaded()]));',

@@ -21,7 +21,32 @@ function invokedTarget(args: readonly string[]): string | undefined {
   if (command === undefined) return undefined;
   if (command === 'run') return second?.split(':')[1];
   // Nx's own commands never take `--target` as a compile target (run-many: it means -t).
-  const NX_COMMANDS = new Set(['run-many', 'affected', 'g', 'generate', 'graph', 'show', 'reset', 'watch', 'exec', 'release', 'init', 'add', 'report', 'list', 'migrate', 'sync', 'repair', 'daemon', 'format', 'format:write', 'format:check', 'connect', 'view-logs', 'import']);
+  const NX_COMMANDS = new Set([
+    'run-many',
+    'affected',
+    'g',
+    'generate',
+    'graph',
+    'show',
+    'reset',
+    'watch',
+    'exec',
+    'release',
+    'init',
+    'add',
+    'report',
+    'list',
+    'migrate',
+    'sync',
+    'repair',
+    'daemon',
+    'format',
+    'format:write',
+    'format:check',
+    'connect',
+    'view-logs',
+    'import',
+  ]);
   return NX_COMMANDS.has(command) ? undefined : command;
 }
 

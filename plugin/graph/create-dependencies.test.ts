@@ -40,10 +40,7 @@ describe('createDependencies', () => {
     ws.write('examples/fallback-writer/agent.json', definitionJson({ slug: 'fallback-writer', version: '1.2.0' }));
     ws.write('examples/write-router/agent.json', definitionJson({ slug: 'write-router', version: '1.4.0', pins: ['splice-resolver@0.4.2', 'fallback-writer@1.1.0', 'nowhere@1.0.0'] }));
     const deps = await createDependencies({}, await graphContext(ws));
-    expect(edges(deps)).toEqual([
-      'edit-assistant -> write-router (static, examples/edit-assistant/agent.json)',
-      'write-router -> splice-resolver (static, examples/write-router/agent.json)',
-    ]);
+    expect(edges(deps)).toEqual(['edit-assistant -> write-router (static, examples/edit-assistant/agent.json)', 'write-router -> splice-resolver (static, examples/write-router/agent.json)']);
   });
 
   it('reads pins from the project metadata and roots from context.projects (keyed by name), not from the disk', async () => {
@@ -73,9 +70,6 @@ describe('createDependencies', () => {
     const context = await graphContext(ws);
     const projectFileMap = { ...context.fileMap.projectFileMap, 'edit-assistant': [] };
     const deps = await createDependencies({}, { ...context, fileMap: { ...context.fileMap, projectFileMap } });
-    expect(edges(deps)).toEqual([
-      'write-router -> fallback-writer (static, examples/write-router/agent.json)',
-      'write-router -> splice-resolver (static, examples/write-router/agent.json)',
-    ]);
+    expect(edges(deps)).toEqual(['write-router -> fallback-writer (static, examples/write-router/agent.json)', 'write-router -> splice-resolver (static, examples/write-router/agent.json)']);
   });
 });

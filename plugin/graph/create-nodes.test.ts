@@ -146,7 +146,17 @@ describe('createNodes', () => {
     const [childTool, parentTool] = ['child-tool', 'parent-tool'];
     giveTool('splice-resolver', childTool);
     giveTool('write-router', parentTool);
-    ws.write('tools.json', JSON.stringify({ tools: { [childTool!]: { module: './tools/a/index.ts', export: 'a' }, [parentTool!]: { module: './b.ts', export: 'b' }, unused: { module: './tools/unused/x.ts', export: 'x' }, c: { module: '../outside.ts', export: 'c' } } }));
+    ws.write(
+      'tools.json',
+      JSON.stringify({
+        tools: {
+          [childTool!]: { module: './tools/a/index.ts', export: 'a' },
+          [parentTool!]: { module: './b.ts', export: 'b' },
+          unused: { module: './tools/unused/x.ts', export: 'x' },
+          c: { module: '../outside.ts', export: 'c' },
+        },
+      }),
+    );
     const projects = projectsOf(await infer(ws));
     const extra = (slug: string) => projects[slug]!.targets!.compile!.inputs!.filter((i) => typeof i === 'string' && i.startsWith('{workspaceRoot}/') && !i.endsWith('.json') && !i.includes('registry/'));
     // a child's tools are its ancestors' inputs too (children are compiled into the parent); unrelated tools are nobody's
@@ -209,9 +219,7 @@ describe('createNodes', () => {
       ws.write('agents/fallback-writer/agent.yaml', YAML_AGENT);
       const error = (await infer(ws).catch((e: unknown) => e)) as AggregateCreateNodesError;
       expect(error).toBeInstanceOf(AggregateCreateNodesError);
-      expect(error.errors.map(([file, e]) => [file, e.message])).toEqual([
-        ['agents/fallback-writer/agent.yaml', expect.stringMatching(/already holds agents\/fallback-writer\/agent\.json/)],
-      ]);
+      expect(error.errors.map(([file, e]) => [file, e.message])).toEqual([['agents/fallback-writer/agent.yaml', expect.stringMatching(/already holds agents\/fallback-writer\/agent\.json/)]]);
       expect(projectsOf(error.partialResults)['fallback-writer']!.root).toBe('agents/fallback-writer');
     });
   });

@@ -248,11 +248,7 @@ function buildProjectWithTools(
   return buildProject(agent, composition, options, workspaceRoot, toolInputs(config, toolIds));
 }
 
-export async function createAgentNodes(
-  configFiles: readonly string[],
-  rawOptions: AgentdefPluginOptions | undefined,
-  context: CreateNodesContext,
-): Promise<Array<readonly [string, CreateNodesResult]>> {
+export async function createAgentNodes(configFiles: readonly string[], rawOptions: AgentdefPluginOptions | undefined, context: CreateNodesContext): Promise<Array<readonly [string, CreateNodesResult]>> {
   const options = normalizePluginOptions(rawOptions);
   const cache = openInferenceCache(context.workspaceRoot, options.hash);
   const workspaceInputs = workspaceConfigInputs(context.workspaceRoot);

@@ -31,7 +31,6 @@ export function inferenceCachePath(workspaceRoot: string, optionsHash: string): 
   return join(workspaceDataDirectoryFor(workspaceRoot), `agentdef-${optionsHash}.json`);
 }
 
-
 /** The key of one entry: content, options and the plugin version that inferred it. */
 export function inferenceCacheKey(content: string, optionsHash: string): string {
   return hashArray([CACHE_FORMAT, PLUGIN_VERSION, optionsHash, content]);

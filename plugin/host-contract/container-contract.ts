@@ -14,7 +14,10 @@ export const CHILD_LAUNCHER_ENV = 'AGENTDEF_CHILD_LAUNCHER';
 /** `write-router@1.4.0/splice-resolver@0.4.2` below root `write-router@1.4.0` → `splice-resolver-0.4.2`. */
 export function nodeFileStem(rootId: string, nodeId: string): string {
   const below = nodeId.startsWith(`${rootId}/`) ? nodeId.slice(rootId.length + 1) : nodeId;
-  return below.replace(/@/g, '-').replace(/\//g, '--').replace(/[^A-Za-z0-9._-]+/g, '_');
+  return below
+    .replace(/@/g, '-')
+    .replace(/\//g, '--')
+    .replace(/[^A-Za-z0-9._-]+/g, '_');
 }
 
 /** The job file of a quarantined child, relative to the output folder. */

@@ -115,4 +115,3 @@ const escapeFor = {
 export function fillServiceTemplate(template: string, kind: 'launchd' | 'systemd', values: Record<Placeholder, string>): string {
   return template.replace(/@@([A-Z_]+)@@/g, (whole, name: string) => ((PLACEHOLDERS as readonly string[]).includes(name) ? escapeFor[kind](values[name as Placeholder]) : whole));
 }
-

@@ -119,7 +119,16 @@ describe('the @a2a-js/sdk client (an independent implementation) against the han
     expect(card.name).toBe('Calculator Agent');
     const result = await client.sendMessage({
       tenant: '',
-      message: { messageId: 'msg-1', contextId: '', taskId: '', role: Role.ROLE_USER, parts: [{ content: { $case: 'text', value: 'What is 19 + 23?' }, metadata: undefined, filename: '', mediaType: '' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
+      message: {
+        messageId: 'msg-1',
+        contextId: '',
+        taskId: '',
+        role: Role.ROLE_USER,
+        parts: [{ content: { $case: 'text', value: 'What is 19 + 23?' }, metadata: undefined, filename: '', mediaType: '' }],
+        metadata: undefined,
+        extensions: [],
+        referenceTaskIds: [],
+      },
       configuration: undefined,
       metadata: { skillId: 'arithmetic' },
     });
@@ -157,7 +166,16 @@ describe('the @a2a-js/sdk client (an independent implementation) against the han
     const client = await new ClientFactory().createFromUrl(served.url);
     const result = await client.sendMessage({
       tenant: '',
-      message: { messageId: 'msg-2', contextId: 'ctx-9', taskId: '', role: Role.ROLE_USER, parts: [{ content: { $case: 'text', value: 'hi' }, metadata: undefined, filename: '', mediaType: '' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
+      message: {
+        messageId: 'msg-2',
+        contextId: 'ctx-9',
+        taskId: '',
+        role: Role.ROLE_USER,
+        parts: [{ content: { $case: 'text', value: 'hi' }, metadata: undefined, filename: '', mediaType: '' }],
+        metadata: undefined,
+        extensions: [],
+        referenceTaskIds: [],
+      },
       configuration: undefined,
       metadata: undefined,
     });
@@ -177,7 +195,16 @@ describe('the @a2a-js/sdk client (an independent implementation) against the han
     await expect(
       client.sendMessage({
         tenant: '',
-        message: { messageId: 'x', contextId: '', taskId: '', role: Role.ROLE_USER, parts: [{ content: { $case: 'text', value: '{}' }, metadata: undefined, filename: '', mediaType: '' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
+        message: {
+          messageId: 'x',
+          contextId: '',
+          taskId: '',
+          role: Role.ROLE_USER,
+          parts: [{ content: { $case: 'text', value: '{}' }, metadata: undefined, filename: '', mediaType: '' }],
+          metadata: undefined,
+          extensions: [],
+          referenceTaskIds: [],
+        },
         configuration: undefined,
         metadata: { skillId: 'nope' },
       }),
@@ -273,7 +300,14 @@ describe('A2A v0.3 clients', () => {
     expect(r.json.result).toMatchObject({
       kind: 'task',
       status: { state: 'completed', message: { kind: 'message', role: 'agent' } },
-      artifacts: [{ parts: [{ kind: 'text', text: '{"sum":11}' }, { kind: 'data', data: { sum: 11 } }] }],
+      artifacts: [
+        {
+          parts: [
+            { kind: 'text', text: '{"sum":11}' },
+            { kind: 'data', data: { sum: 11 } },
+          ],
+        },
+      ],
     });
     const got = await rpc(served.url, { jsonrpc: '2.0', id: 2, method: 'tasks/get', params: { id: r.json.result.id } });
     expect(got.json.result.kind).toBe('task');

@@ -88,7 +88,12 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
     it('calls the model, runs the tool calls in order, feeds the results back, and answers', async () => {
       const stub = await provider(wire, [
         { toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }] },
-        { toolCalls: [{ name: 'mul', arguments: { a: 5, b: 4 } }, { name: 'add', arguments: { a: 20, b: 0 } }] },
+        {
+          toolCalls: [
+            { name: 'mul', arguments: { a: 5, b: 4 } },
+            { name: 'add', arguments: { a: 20, b: 0 } },
+          ],
+        },
         { text: (ctx) => `Final: ${ctx.lastToolResults.join(', ')}` },
       ]);
       const { deps, sink, logs } = harness();
@@ -383,7 +388,11 @@ describe('receipts per run', () => {
 
   it('no receipt when the config turns receipts off (tool-prototype)', async () => {
     const sink = memorySink();
-    const result = await runAgent(toolOnlyConfig({ lifecycleState: 'tool-prototype', receipts: { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null } }), { text: '{"a":1,"b":1}' }, { tools: calcTools, receipts: { sink } });
+    const result = await runAgent(
+      toolOnlyConfig({ lifecycleState: 'tool-prototype', receipts: { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null } }),
+      { text: '{"a":1,"b":1}' },
+      { tools: calcTools, receipts: { sink } },
+    );
     await settle();
     expect(result.stopReason).toBe('answer');
     expect(result.receipt).toBeUndefined();

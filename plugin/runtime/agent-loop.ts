@@ -249,16 +249,7 @@ async function runToolOnly(config: RuntimeConfig, skill: RuntimeSkill, input: Ag
   result.stopReason = 'answer';
 }
 
-async function runAgentic(
-  config: RuntimeConfig,
-  skill: RuntimeSkill,
-  input: AgentInput,
-  env: LoopEnv,
-  budget: RunBudget,
-  result: LoopResult,
-  log: Log,
-  redactor: Redactor,
-) {
+async function runAgentic(config: RuntimeConfig, skill: RuntimeSkill, input: AgentInput, env: LoopEnv, budget: RunBudget, result: LoopResult, log: Log, redactor: Redactor) {
   const model = env.model;
   if (!model) throw new RuntimeError('config_invalid', 'an agentic run needs a model client');
   const tools = toolSpecs(config);
@@ -312,7 +303,14 @@ async function runAgentic(
     for (const call of turn.toolCalls) {
       budget.spendSubrequest();
       const outcome = await executeToolCall(call, toolsByName, env, budget, redactor);
-      result.toolCalls.push({ seq: result.toolCalls.length + 1, step, name: call.name, ...(outcome.toolId ? { toolId: outcome.toolId } : {}), ok: outcome.ok, ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}) });
+      result.toolCalls.push({
+        seq: result.toolCalls.length + 1,
+        step,
+        name: call.name,
+        ...(outcome.toolId ? { toolId: outcome.toolId } : {}),
+        ok: outcome.ok,
+        ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
+      });
       log('tool.call', { step, tool: call.name, ok: outcome.ok, errorCode: outcome.errorCode });
       group.push({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.content, ...(outcome.ok ? {} : { isError: true }) });
     }

@@ -44,7 +44,10 @@ function harness(extra: Partial<RunDeps> = {}) {
     tools: all.find((c) => c.config.agent.slug === config.agent.slug)!.tools,
     receipts: { signingKey: keys.privateJwk, sink },
   });
-  const inner = inProcessChildRunner(all.map((c) => c.config), childDeps);
+  const inner = inProcessChildRunner(
+    all.map((c) => c.config),
+    childDeps,
+  );
   const runChild: ChildRunner = (c, input, context) => {
     contexts.push({ slug: c.slug, context });
     return inner(c, input, context);
@@ -56,12 +59,7 @@ function harness(extra: Partial<RunDeps> = {}) {
 describe('dag composition', () => {
   it('runs deterministic edges in order, passing each output on, and returns the sink answer', async () => {
     const { deps, sink } = harness();
-    const config = parent(
-      [
-        { from: 'classify', to: 'upper', gate: 'deterministic' },
-      ],
-      ['classify', 'upper'],
-    );
+    const config = parent([{ from: 'classify', to: 'upper', gate: 'deterministic' }], ['classify', 'upper']);
     const result = await runAgent(config, { text: 'a sum please' }, deps);
     expect(result.stopReason).toBe('answer');
     expect(result.answer?.text).toBe('A SUM PLEASE');
@@ -192,7 +190,12 @@ describe('composition helpers', () => {
   it('orders nodes topologically with declaration order breaking ties, and rejects cycles', () => {
     const nodes = ['a', 'b', 'c', 'd'].map((slug) => ({ slug, version: '1.0.0' }));
     expect(topologicalOrder(nodes, [{ from: 'c', to: 'a', gate: 'deterministic' }])).toEqual(['b', 'c', 'a', 'd']); // among ready nodes, declaration order wins
-    expect(() => topologicalOrder(nodes, [{ from: 'a', to: 'b', gate: 'deterministic' }, { from: 'b', to: 'a', gate: 'deterministic' }])).toThrow(/cycle/);
+    expect(() =>
+      topologicalOrder(nodes, [
+        { from: 'a', to: 'b', gate: 'deterministic' },
+        { from: 'b', to: 'a', gate: 'deterministic' },
+      ]),
+    ).toThrow(/cycle/);
     expect(() => topologicalOrder(nodes, [{ from: 'a', to: 'zz', gate: 'deterministic' }])).toThrow(/unknown node/);
   });
 

@@ -180,7 +180,15 @@ export async function runComposition(config: RuntimeConfig, input: AgentInput, e
       const taken: RuntimeEdge[] = outgoing.filter((e) => e.gate === 'deterministic' || (e.gate === 'conditional' && conditionHolds(e, answer)));
       const llmEdges = outgoing.filter((e) => e.gate === 'llm-decides');
       if (llmEdges.length > 0) {
-        const chosen = await askRouter(env, budget, slug, answer, llmEdges.map((e) => e.to), result, log);
+        const chosen = await askRouter(
+          env,
+          budget,
+          slug,
+          answer,
+          llmEdges.map((e) => e.to),
+          result,
+          log,
+        );
         taken.push(llmEdges.find((e) => e.to === chosen)!);
       }
       for (const edge of taken) {
@@ -213,15 +221,7 @@ export async function runComposition(config: RuntimeConfig, input: AgentInput, e
   return result;
 }
 
-async function askRouter(
-  env: CompositionEnv,
-  budget: RunBudget,
-  from: string,
-  answer: AgentAnswer,
-  candidates: string[],
-  result: LoopResult,
-  log: (event: string, fields?: LogFields) => void,
-): Promise<string> {
+async function askRouter(env: CompositionEnv, budget: RunBudget, from: string, answer: AgentAnswer, candidates: string[], result: LoopResult, log: (event: string, fields?: LogFields) => void): Promise<string> {
   if (!env.router) throw new RuntimeError('config_invalid', `node ${from} has llm-decides edges but the agent pins no router model`);
   budget.spendSubrequest();
   log('model.call', { purpose: 'route', from, model: env.router.model });

@@ -76,16 +76,12 @@ describe('egress allow-list', () => {
   it('derives the allow-list from the model pins, the tools and the config', () => {
     const config = agenticConfig('openai-chat', 'http://127.0.0.1:9999/v1', {
       models: [pin('openai-chat', 'http://127.0.0.1:9999/v1'), pin('anthropic-messages', 'https://api.anthropic.com', { role: 'router' }), { ...pin('ollama-chat', 'x'), baseUrl: undefined } as never],
-      tools: [{ ...ADD_TOOL, endpoints: ['https://tools.example.com/api/v1'] }, { ...ADD_TOOL, id: 'mcp', kind: 'mcp-http', url: 'https://mcp.example.com/mcp' }],
+      tools: [
+        { ...ADD_TOOL, endpoints: ['https://tools.example.com/api/v1'] },
+        { ...ADD_TOOL, id: 'mcp', kind: 'mcp-http', url: 'https://mcp.example.com/mcp' },
+      ],
       egress: { allow: ['https://extra.example.com'] },
     });
-    expect(egressAllowList(config)).toEqual([
-      'http://127.0.0.1:11434',
-      'http://127.0.0.1:9999',
-      'https://api.anthropic.com',
-      'https://extra.example.com',
-      'https://mcp.example.com',
-      'https://tools.example.com',
-    ]);
+    expect(egressAllowList(config)).toEqual(['http://127.0.0.1:11434', 'http://127.0.0.1:9999', 'https://api.anthropic.com', 'https://extra.example.com', 'https://mcp.example.com', 'https://tools.example.com']);
   });
 });

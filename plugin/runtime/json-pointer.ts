@@ -9,7 +9,7 @@ export function getByPointer(document: unknown, pointer: string): unknown {
       if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined;
       current = current[Number(token)];
     } else if (current !== null && typeof current === 'object') {
-      if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;
+      if (!Object.hasOwn(current, token)) return undefined;
       current = (current as Record<string, unknown>)[token];
     } else return undefined;
     if (current === undefined) return undefined;

@@ -144,7 +144,7 @@ export async function verifyReceipt(receipt: unknown, publicKeyJwk: JsonWebKey):
     const r = receipt as Receipt;
     if (r.receiptVersion !== RECEIPT_VERSION) return false;
     const sig = r.signature;
-    if (!sig || sig.alg !== 'Ed25519' || typeof sig.kid !== 'string' || typeof sig.value !== 'string') return false;
+    if (sig?.alg !== 'Ed25519' || typeof sig.kid !== 'string' || typeof sig.value !== 'string') return false;
     const key = await crypto.subtle.importKey('jwk', okpJwk(publicKeyJwk, false), ED25519, false, ['verify']);
     return await crypto.subtle.verify(ED25519, key, base64UrlToBytes(sig.value), receiptSigningInput(r, sig.kid));
   } catch {
@@ -166,11 +166,7 @@ export async function generateReceiptKeyPair(): Promise<{ privateJwk: JsonWebKey
  * `waitUntil` (Workers `ctx.waitUntil`; a process host may pass its own tracker). A failing sink
  * is reported through `onError` and never reaches the response.
  */
-export function deliverReceipt(
-  receipt: Receipt,
-  sink: ReceiptSink,
-  options: { waitUntil?: (promise: Promise<unknown>) => void; onError?: (error: unknown) => void } = {},
-): void {
+export function deliverReceipt(receipt: Receipt, sink: ReceiptSink, options: { waitUntil?: (promise: Promise<unknown>) => void; onError?: (error: unknown) => void } = {}): void {
   // Deferred to a microtask so even a sink that does synchronous work first cannot delay the caller.
   const settled = Promise.resolve()
     .then(() => sink.put(receipt))

@@ -12,13 +12,7 @@ export const RUNTIME_CONFIG_VERSION = 'agentdef-runtime-config/v1';
 /** The wire format a model pin speaks; the compiler maps `providerId` onto one of these. */
 export type ProviderWire = 'openai-chat' | 'anthropic-messages' | 'ollama-chat';
 
-export type LifecycleState =
-  | 'tool-prototype'
-  | 'tool-shipped'
-  | 'mcp-resident'
-  | 'kym-registered'
-  | 'composed'
-  | 'marketplace-published';
+export type LifecycleState = 'tool-prototype' | 'tool-shipped' | 'mcp-resident' | 'kym-registered' | 'composed' | 'marketplace-published';
 
 export type ModelRole = 'primary' | 'classifier' | 'evaluator' | 'specialist' | 'router';
 export type CompactionPolicy = 'summarise' | 'drop' | 'quarantine';
@@ -244,7 +238,10 @@ export function checkRuntimeConfig(value: unknown): string[] {
   if (!isObj(card) || typeof card['rpcPath'] !== 'string' || !String(card['rpcPath']).startsWith('/')) problems.push('card.rpcPath: must be a path starting with /');
   const skills = value['skills'];
   if (!Array.isArray(skills) || skills.length === 0) problems.push('skills: at least one skill is required');
-  else skills.forEach((s, i) => { if (!isObj(s) || typeof s['id'] !== 'string' || typeof s['version'] !== 'string') problems.push(`skills[${i}]: id and version are required`); });
+  else
+    skills.forEach((s, i) => {
+      if (!isObj(s) || typeof s['id'] !== 'string' || typeof s['version'] !== 'string') problems.push(`skills[${i}]: id and version are required`);
+    });
   const gate = value['agenticGate'];
   const models = value['models'];
   if (!Array.isArray(models)) problems.push('models: missing');

@@ -84,7 +84,16 @@ async function stub(script: Parameters<typeof startScriptedProvider>[0]['script'
 
 const userMessage = (messageId: string, text: string) => ({
   tenant: '',
-  message: { messageId, contextId: '', taskId: '', role: Role.ROLE_USER, parts: [{ content: { $case: 'text' as const, value: text }, metadata: undefined, filename: '', mediaType: '' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
+  message: {
+    messageId,
+    contextId: '',
+    taskId: '',
+    role: Role.ROLE_USER,
+    parts: [{ content: { $case: 'text' as const, value: text }, metadata: undefined, filename: '', mediaType: '' }],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  },
   configuration: undefined,
   metadata: undefined,
 });
@@ -96,10 +105,7 @@ describe('the runtime inside workerd (miniflare)', () => {
   });
 
   it('serves the card and answers the @a2a-js/sdk client, calling the loopback provider and a tool from inside the Worker', async () => {
-    const provider = await stub([
-      { toolCalls: [{ name: 'mul', arguments: { a: 6, b: 7 } }] },
-      { text: (ctx) => `Worker says ${JSON.parse(ctx.lastToolResults[0]!).product}` },
-    ]);
+    const provider = await stub([{ toolCalls: [{ name: 'mul', arguments: { a: 6, b: 7 } }] }, { text: (ctx) => `Worker says ${JSON.parse(ctx.lastToolResults[0]!).product}` }]);
     const { url, receiptsAfter, stdout } = await startWorker(agenticConfig('openai-chat', provider.baseUrl, { tools: [ADD_TOOL, MUL_TOOL] }));
     const client = await new ClientFactory().createFromUrl(url);
     const card = await client.getAgentCard();

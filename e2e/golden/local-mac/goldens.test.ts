@@ -11,7 +11,8 @@ describe('golden files of local-mac', () => {
     const rendered = await renderSuite(suite);
     const checkedIn = readGoldens(suite.target);
     expect([...new Set([...checkedIn.keys()].map((path) => path.split('/')[0]))].sort()).toEqual([...suite.examples].sort());
-    for (const path of ['local-notes/mcp-servers.json', 'local-notes/dev.agentdef.local-notes.plist', 'code-search/agentdef-code-search.service', 'pdf-extractor/launcher.json']) expect(checkedIn.has(path), path).toBe(true);
+    for (const path of ['local-notes/mcp-servers.json', 'local-notes/dev.agentdef.local-notes.plist', 'code-search/agentdef-code-search.service', 'pdf-extractor/launcher.json'])
+      expect(checkedIn.has(path), path).toBe(true);
     const drift = goldenDrift(rendered, checkedIn);
     expect(drift, `golden files differ from the adapter's output: ${drift.join(', ')}; if intended, run node scripts/update-goldens.mjs local-mac`).toEqual([]);
   });

@@ -74,8 +74,7 @@ export function startHostProcess(args: string[], options: { cwd: string; env: No
   const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
     const look = () => {
-      const found =
-        options.readyLine === 'supervisor' ? /^.* serves A2A at (http:\/\/127\.0\.0\.1:\d+)\/\n/m.exec(out) : /"event":"host\.ready"[^\n]*"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
+      const found = options.readyLine === 'supervisor' ? /^.* serves A2A at (http:\/\/127\.0\.0\.1:\d+)\/\n/m.exec(out) : /"event":"host\.ready"[^\n]*"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
       if (found) resolve(found[1]!);
     };
     proc.stdout!.on('data', (c: Buffer) => ((out += c.toString()), look()));

@@ -110,7 +110,7 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
   const sink = hostPlan.receiptSink;
 
   const readReceipts = async (): Promise<Receipt[]> => {
-    if (!sink || sink.kind !== 'kv') return [];
+    if (sink?.kind !== 'kv') return [];
     const kv = await mf.getKVNamespace(sink.binding);
     const { keys } = await kv.list({ prefix: 'receipts/' });
     const out: Receipt[] = [];

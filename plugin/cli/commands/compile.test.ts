@@ -46,7 +46,15 @@ describe('agentdef compile', () => {
     const { code, stdout } = await run(['examples/write-router/agent.json', '--target', 'local-mac']);
     expect(code).toBe(0);
     expect(stdout).toContain('for local-mac');
-    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(['.agentdef-output.json', 'agentdef-write-router.service', 'dev.agentdef.write-router.plist', 'launch.mjs', 'launcher.json', 'mcp-servers.json', 'plan.json']);
+    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual([
+      '.agentdef-output.json',
+      'agentdef-write-router.service',
+      'dev.agentdef.write-router.plist',
+      'launch.mjs',
+      'launcher.json',
+      'mcp-servers.json',
+      'plan.json',
+    ]);
   });
 
   it('exits 2 on a bad target, a missing file, or an output folder it must not replace', async () => {

@@ -45,7 +45,9 @@ export async function runCompileCommand(argv: string[], io: CliIo): Promise<numb
   if (args.format === 'json') {
     const root = `${result.plan.root.slug}@${result.plan.root.version}`;
     const files = result.files.map((f) => f.path);
-    io.stdout(`${JSON.stringify({ ok: true, root, target: result.target, chosenClass: result.plan.runtime.chosenClass, outDir: result.outDir, files, planDigest: result.plan.digest, ...(result.summary !== undefined ? { summary: result.summary } : {}) })}\n`);
+    io.stdout(
+      `${JSON.stringify({ ok: true, root, target: result.target, chosenClass: result.plan.runtime.chosenClass, outDir: result.outDir, files, planDigest: result.plan.digest, ...(result.summary !== undefined ? { summary: result.summary } : {}) })}\n`,
+    );
   } else {
     io.stdout(`${formatCompileSummary(result, { planDigest: true })}\n`);
   }

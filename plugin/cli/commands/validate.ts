@@ -28,8 +28,7 @@ export async function runValidateCommand(argv: string[], io: CliIo): Promise<num
   if (format === 'text') {
     const { checked, invalid, errors, warnings } = result;
     io.stdout(
-      `${checked} definition${checked === 1 ? '' : 's'} checked: ${checked - invalid} valid, ${invalid} invalid` +
-        ` (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})\n`,
+      `${checked} definition${checked === 1 ? '' : 's'} checked: ${checked - invalid} valid, ${invalid} invalid` + ` (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})\n`,
     );
   }
   const ioErrors = [...found.errors, ...result.ioErrors];

@@ -37,18 +37,14 @@ describe('agentic-gate', () => {
     const def = baseDefinition();
     def.telemetryContract.kymRegistrationRequired = false;
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([
-      { path: '/telemetryContract/kymRegistrationRequired', code: 'agent_definition_invalid', severity: 'error' },
-    ]);
+    expect(summarize(findings)).toEqual([{ path: '/telemetryContract/kymRegistrationRequired', code: 'agent_definition_invalid', severity: 'error' }]);
     expect(findings[0]?.suggestion).toBe('Set telemetryContract.kymRegistrationRequired to true.');
   });
 
   it('reports a tool that claims KYM registration', () => {
     const def = loadExample('code-search');
     def.telemetryContract.kymRegistrationRequired = true;
-    expect(summarize(runRule(rule, def))).toEqual([
-      { path: '/telemetryContract/kymRegistrationRequired', code: 'agent_definition_invalid', severity: 'error' },
-    ]);
+    expect(summarize(runRule(rule, def))).toEqual([{ path: '/telemetryContract/kymRegistrationRequired', code: 'agent_definition_invalid', severity: 'error' }]);
   });
 
   it('reports both mismatches at once, never inferring one field from the other', () => {

@@ -107,7 +107,10 @@ describe('composition-shape', () => {
     const findings = runRule(rule, def);
     expect(findings.map((f) => [f.path, f.message])).toEqual([['/composition/edges/2', expect.stringContaining('a -> b -> c -> a')]]);
 
-    def.composition.edges = [{ from: 'a', to: 'b' }, { from: 'b', to: 'b' }];
+    def.composition.edges = [
+      { from: 'a', to: 'b' },
+      { from: 'b', to: 'b' },
+    ];
     const selfLoop = runRule(rule, def);
     expect(selfLoop.map((f) => f.path)).toEqual(['/composition/edges/1']);
     expect(selfLoop[0]?.message).toContain('b -> b');
@@ -163,8 +166,6 @@ describe('composition-shape on large graphs', () => {
     def.composition.edges.push({ from: `n${n - 1}`, to: 'n0' });
     const findings = runRule(rule, def);
     expect(findings.map((f) => f.path)).toEqual([`/composition/edges/${n - 1}`]);
-    expect(findings[0]?.message).toBe(
-      'composition.edges form a cycle: n0 -> n1 -> n2 -> n3 -> n4 -> n5 -> ... (19989 more) -> n19995 -> n19996 -> n19997 -> n19998 -> n19999 -> n0. A composition must be acyclic.',
-    );
+    expect(findings[0]?.message).toBe('composition.edges form a cycle: n0 -> n1 -> n2 -> n3 -> n4 -> n5 -> ... (19989 more) -> n19995 -> n19996 -> n19997 -> n19998 -> n19999 -> n0. A composition must be acyclic.');
   });
 });

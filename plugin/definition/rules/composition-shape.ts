@@ -52,8 +52,7 @@ function findCycle(nodes: readonly string[], edges: readonly Edge[]): { slugs: s
 
 export const compositionShapeRule: SemanticRule = {
   name: RULE,
-  description:
-    'A leaf has no nodes or edges; a DAG has at least one uniquely named child that is not itself, edges only between its children, no duplicate edges, no cycles, and conditions only on conditional edges.',
+  description: 'A leaf has no nodes or edges; a DAG has at least one uniquely named child that is not itself, edges only between its children, no duplicate edges, no cycles, and conditions only on conditional edges.',
   check(definition) {
     const findings: Finding[] = [];
     const composition = definition.composition;
@@ -182,10 +181,7 @@ export const compositionShapeRule: SemanticRule = {
     );
     if (cycle) {
       const slugs = cycle.slugs;
-      const text =
-        slugs.length <= 16
-          ? slugs.join(' -> ')
-          : [...slugs.slice(0, 6), `... (${slugs.length - 12} more)`, ...slugs.slice(-6)].join(' -> ');
+      const text = slugs.length <= 16 ? slugs.join(' -> ') : [...slugs.slice(0, 6), `... (${slugs.length - 12} more)`, ...slugs.slice(-6)].join(' -> ');
       findings.push({
         rule: RULE,
         path: `/composition/edges/${cycle.edgeIndex}`,

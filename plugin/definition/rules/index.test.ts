@@ -23,18 +23,7 @@ const errorsOf = (findings: readonly Finding[]) => findings.filter((f) => (f.sev
 describe('SEMANTIC_RULES', () => {
   it('lists every rule once, in order, each in the file of its name', () => {
     const names = SEMANTIC_RULES.map((r) => r.name);
-    expect(names).toEqual([
-      'agentic-gate',
-      'lifecycle-gates',
-      'kym-ref',
-      'composition-shape',
-      'pins',
-      'tool-fields',
-      'sandboxing',
-      'budgets',
-      'secrets',
-      'unique-bindings',
-    ]);
+    expect(names).toEqual(['agentic-gate', 'lifecycle-gates', 'kym-ref', 'composition-shape', 'pins', 'tool-fields', 'sandboxing', 'budgets', 'secrets', 'unique-bindings']);
     const files = readdirSync(__dirname).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['index.ts', 'rule.ts', 'test-support.ts'].includes(f));
     expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...names].sort());
     for (const rule of SEMANTIC_RULES) expect(rule.description.length).toBeGreaterThan(20);
@@ -74,12 +63,8 @@ describe('examples', () => {
 
   it('covers every lifecycle stage, runtime class and tier', () => {
     const defs = Object.keys(EXAMPLE_FILES).map(loadExample);
-    expect(new Set(defs.map((d) => d.lifecycleState))).toEqual(
-      new Set(['tool-prototype', 'tool-shipped', 'mcp-resident', 'kym-registered', 'composed', 'marketplace-published']),
-    );
-    expect(new Set(defs.map((d) => d.runtimeRequirements.runtimeCapabilityClass))).toEqual(
-      new Set(['workers-only', 'workers-preferred', 'container-required', 'local-host-required']),
-    );
+    expect(new Set(defs.map((d) => d.lifecycleState))).toEqual(new Set(['tool-prototype', 'tool-shipped', 'mcp-resident', 'kym-registered', 'composed', 'marketplace-published']));
+    expect(new Set(defs.map((d) => d.runtimeRequirements.runtimeCapabilityClass))).toEqual(new Set(['workers-only', 'workers-preferred', 'container-required', 'local-host-required']));
     expect(new Set(defs.flatMap((d) => d.modelSet.map((p) => p.tier)))).toEqual(new Set(['frontier', 'small', 'tuned', 'local']));
   });
 

@@ -17,28 +17,6 @@ import { uniqueBindingsRule } from './unique-bindings';
 export type { RuleOptions, SemanticRule } from './rule';
 export { DEFAULT_RULE_OPTIONS } from './rule';
 
-export const SEMANTIC_RULES: readonly SemanticRule[] = [
-  agenticGateRule,
-  lifecycleGatesRule,
-  kymRefRule,
-  compositionShapeRule,
-  pinsRule,
-  toolFieldsRule,
-  sandboxingRule,
-  budgetsRule,
-  secretsRule,
-  uniqueBindingsRule,
-];
+export const SEMANTIC_RULES: readonly SemanticRule[] = [agenticGateRule, lifecycleGatesRule, kymRefRule, compositionShapeRule, pinsRule, toolFieldsRule, sandboxingRule, budgetsRule, secretsRule, uniqueBindingsRule];
 
-export {
-  agenticGateRule,
-  budgetsRule,
-  compositionShapeRule,
-  kymRefRule,
-  lifecycleGatesRule,
-  pinsRule,
-  sandboxingRule,
-  secretsRule,
-  toolFieldsRule,
-  uniqueBindingsRule,
-};
+export { agenticGateRule, budgetsRule, compositionShapeRule, kymRefRule, lifecycleGatesRule, pinsRule, sandboxingRule, secretsRule, toolFieldsRule, uniqueBindingsRule };

@@ -91,12 +91,6 @@ describe('lifecycle-gates', () => {
     delete def.identity.kymRef;
     delete def.identity.nandaFactsRef;
     def.metadata.cardExports = {};
-    expect(runRule(rule, def).map((f) => f.path)).toEqual([
-      '/telemetryContract/receiptSigner',
-      '/modelSet',
-      '/identity/kymRef',
-      '/identity/nandaFactsRef',
-      '/metadata/cardExports/agentFacts',
-    ]);
+    expect(runRule(rule, def).map((f) => f.path)).toEqual(['/telemetryContract/receiptSigner', '/modelSet', '/identity/kymRef', '/identity/nandaFactsRef', '/metadata/cardExports/agentFacts']);
   });
 });

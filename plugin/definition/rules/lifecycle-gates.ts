@@ -12,14 +12,7 @@ const RULE = 'lifecycle-gates';
 type Stage = AgentDefinition['lifecycleState'];
 
 /** The stages in lifecycle order. */
-export const LIFECYCLE_STAGES: readonly Stage[] = [
-  'tool-prototype',
-  'tool-shipped',
-  'mcp-resident',
-  'kym-registered',
-  'composed',
-  'marketplace-published',
-];
+export const LIFECYCLE_STAGES: readonly Stage[] = ['tool-prototype', 'tool-shipped', 'mcp-resident', 'kym-registered', 'composed', 'marketplace-published'];
 
 function atOrAfter(stage: Stage, gate: Stage): boolean {
   return LIFECYCLE_STAGES.indexOf(stage) >= LIFECYCLE_STAGES.indexOf(gate);

@@ -51,14 +51,11 @@ describe('pins', () => {
     }
   });
 
-  it.each(['latest', 'LATEST', '*', '^2024.7.0', '~1.2', '>=2024-07-18', '1.x', '1.2.*', '1.0 - 2.0', '1 || 2', 'llama3.1:latest'])(
-    'reports the floating modelVersion %s',
-    (modelVersion) => {
-      const def = baseDefinition();
-      def.modelSet[0]!.modelVersion = modelVersion;
-      expect(summarize(runRule(rule, def))).toEqual([error('/modelSet/0/modelVersion')]);
-    },
-  );
+  it.each(['latest', 'LATEST', '*', '^2024.7.0', '~1.2', '>=2024-07-18', '1.x', '1.2.*', '1.0 - 2.0', '1 || 2', 'llama3.1:latest'])('reports the floating modelVersion %s', (modelVersion) => {
+    const def = baseDefinition();
+    def.modelSet[0]!.modelVersion = modelVersion;
+    expect(summarize(runRule(rule, def))).toEqual([error('/modelSet/0/modelVersion')]);
+  });
 
   it.each(['2024-07-18', '20251001', 'v3', '8b-instruct-q4_K_M', 'gpt-4o-2024-08-06', '1.2.3'])('accepts the exact modelVersion %s', (modelVersion) => {
     expect(floatingVersionReason(modelVersion)).toBeUndefined();
@@ -95,12 +92,7 @@ describe('pins', () => {
       { role: 'specialist', modelId: 'splice', modelVersion: 'latest', providerId: 'anthropc', samplingParams: {}, tier: 'tuned' },
       { role: 'evaluator', modelId: 'judge', modelVersion: '2025-01-01', providerId: 'groq', samplingParams: {}, tier: 'local' },
     );
-    expect(summarize(runRule(rule, def))).toEqual([
-      error('/modelSet/1/checkpointId'),
-      error('/modelSet/1/providerId'),
-      error('/modelSet/1/modelVersion'),
-      error('/modelSet/2/tier'),
-    ]);
+    expect(summarize(runRule(rule, def))).toEqual([error('/modelSet/1/checkpointId'), error('/modelSet/1/providerId'), error('/modelSet/1/modelVersion'), error('/modelSet/2/tier')]);
   });
 
   it('computes edit distances and close providers', () => {

@@ -8,18 +8,7 @@ import type { SemanticRule } from './rule';
 
 const RULE = 'pins';
 
-export const KNOWN_PROVIDERS: readonly string[] = [
-  'openai',
-  'anthropic',
-  'google',
-  'mistral',
-  'cohere',
-  'groq',
-  'workers-ai',
-  'azure-openai',
-  'bedrock',
-  'local-ollama',
-];
+export const KNOWN_PROVIDERS: readonly string[] = ['openai', 'anthropic', 'google', 'mistral', 'cohere', 'groq', 'workers-ai', 'azure-openai', 'bedrock', 'local-ollama'];
 
 const CUSTOM_PREFIX = 'custom:';
 
@@ -58,8 +47,7 @@ export function floatingVersionReason(version: string): string | undefined {
 
 export const pinsRule: SemanticRule = {
   name: RULE,
-  description:
-    'Each model pin names a known provider or custom:<name>, an exact modelVersion, a checkpointId exactly when tier is "tuned", and a local provider exactly when tier is "local".',
+  description: 'Each model pin names a known provider or custom:<name>, an exact modelVersion, a checkpointId exactly when tier is "tuned", and a local provider exactly when tier is "local".',
   check(definition) {
     const findings: Finding[] = [];
     definition.modelSet.forEach((pin, index) => {

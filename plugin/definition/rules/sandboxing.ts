@@ -5,16 +5,7 @@
  */
 import type { Finding } from '../diagnostic';
 import { ERROR_CODES } from '../diagnostic';
-import {
-  CLASS_HOSTS,
-  HOST_CLASS,
-  describeHosts,
-  intersectHosts,
-  pinHosts,
-  toolHosts,
-  type HostRequirement,
-  type RuntimeCapabilityClass,
-} from '../runtime-hosts';
+import { CLASS_HOSTS, HOST_CLASS, describeHosts, intersectHosts, pinHosts, toolHosts, type HostRequirement, type RuntimeCapabilityClass } from '../runtime-hosts';
 import type { SemanticRule } from './rule';
 
 const RULE = 'sandboxing';
@@ -38,7 +29,7 @@ function suggestClass(requirement: HostRequirement, all: readonly HostRequiremen
 export const sandboxingRule: SemanticRule = {
   name: RULE,
   description:
-    "The declared runtimeCapabilityClass can host every tool and model pin of the definition (native tools and tuned weights need a container or the local host, MCP over stdio and local models the local host).",
+    'The declared runtimeCapabilityClass can host every tool and model pin of the definition (native tools and tuned weights need a container or the local host, MCP over stdio and local models the local host).',
   check(definition) {
     const findings: Finding[] = [];
     const cls = definition.runtimeRequirements.runtimeCapabilityClass;

@@ -9,8 +9,7 @@ import type { SemanticRule } from './rule';
 
 const RULE = 'secrets';
 
-export const SECRET_SUGGESTION =
-  "Remove the literal and store the value in a secret store and reference it, e.g. {kind: 'secret-ref', name, ref: 'secrets-store://team/name'}; then rotate the exposed credential.";
+export const SECRET_SUGGESTION = "Remove the literal and store the value in a secret store and reference it, e.g. {kind: 'secret-ref', name, ref: 'secrets-store://team/name'}; then rotate the exposed credential.";
 
 interface Detector {
   kind: string;
@@ -76,14 +75,7 @@ export function highEntropyBlob(value: string): 'a long hex string' | 'a long ba
       if (/[0-9]/.test(t) && /[a-fA-F]/.test(t) && shannonEntropy(t) >= 3) return 'a long hex string';
       continue;
     }
-    if (
-      /[a-z]/.test(t) &&
-      /[A-Z]/.test(t) &&
-      (/[0-9]/.test(t) || t.length >= 40) &&
-      shannonEntropy(t) >= 3.8 &&
-      classTransitions(t) >= 0.35 &&
-      wordCoverage(t) <= 0.7
-    ) {
+    if (/[a-z]/.test(t) && /[A-Z]/.test(t) && (/[0-9]/.test(t) || t.length >= 40) && shannonEntropy(t) >= 3.8 && classTransitions(t) >= 0.35 && wordCoverage(t) <= 0.7) {
       return 'a long base64 string';
     }
   }
@@ -131,10 +123,7 @@ function fieldName(segments: readonly string[]): string {
 /** Binding and sampling-parameter fields, where pasted keys are likely and blobs are flagged too. */
 function inBlobZone(segments: readonly string[]): boolean {
   const [a, b, c] = segments;
-  return (
-    (a === 'runtimeRequirements' && b === 'bindings' && segments.length >= 3) ||
-    (a === 'modelSet' && c === 'samplingParams' && segments.length >= 4)
-  );
+  return (a === 'runtimeRequirements' && b === 'bindings' && segments.length >= 3) || (a === 'modelSet' && c === 'samplingParams' && segments.length >= 4);
 }
 
 /** Resource ids that are long hex or UUIDs by design and are not secrets. */
@@ -155,8 +144,7 @@ function describeKinds(kinds: readonly string[]): string {
 
 export const secretsRule: SemanticRule = {
   name: RULE,
-  description:
-    'No string of the definition holds a literal credential (API keys, tokens, private keys, JWTs, or high-entropy blobs in bindings and sampling parameters); secrets are referenced, never inlined.',
+  description: 'No string of the definition holds a literal credential (API keys, tokens, private keys, JWTs, or high-entropy blobs in bindings and sampling parameters); secrets are referenced, never inlined.',
   check(definition) {
     const findings: Finding[] = [];
     const root: unknown = definition;

@@ -19,8 +19,7 @@ function duplicates<T>(items: readonly T[], key: (item: T) => string, report: (i
 
 export const toolFieldsRule: SemanticRule = {
   name: RULE,
-  description:
-    'MCP tools set mcpServer and mcpTransport and other tools do not; tool ids, tool names and skill ids are unique.',
+  description: 'MCP tools set mcpServer and mcpTransport and other tools do not; tool ids, tool names and skill ids are unique.',
   check(definition) {
     const findings: Finding[] = [];
     const tools = definition.toolInventory;

@@ -31,11 +31,7 @@ function readFirstLine(): Promise<string> {
   });
 }
 
-export async function runChildMain(
-  program: HostProgram,
-  nodeId: string,
-  options: { readCheckpoints: boolean; checkOllama: boolean; startMcp?: (o: StartMcpOptions) => Promise<McpStdioTools> },
-): Promise<void> {
+export async function runChildMain(program: HostProgram, nodeId: string, options: { readCheckpoints: boolean; checkOllama: boolean; startMcp?: (o: StartMcpOptions) => Promise<McpStdioTools> }): Promise<void> {
   const log = (event: object) => process.stderr.write(formatEvent(event as { event: string }));
   let task: ChildTask;
   try {

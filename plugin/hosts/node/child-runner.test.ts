@@ -28,7 +28,10 @@ describe('quarantined children in their own process', () => {
     const delivered: Receipt[] = [];
     const runner = processChildRunner({ nodes, entryFile: join(FIXTURES, 'child-answers.mjs'), env: { PATH: process.env['PATH'] }, secretsFor: () => ({ RECEIPT_SIGNING_JWK: 'k' }), deliver: (r) => delivered.push(r) });
     const result = await runner(child, { text: 'go' }, context());
-    expect(result).toEqual({ stopReason: 'answer', answer: { text: `p@1.0.0/worker@1.0.0: go (01J9RUN0000000000000000000; secrets RECEIPT_SIGNING_JWK; args --child p@1.0.0/worker@1.0.0; node --max-old-space-size=192)` } });
+    expect(result).toEqual({
+      stopReason: 'answer',
+      answer: { text: `p@1.0.0/worker@1.0.0: go (01J9RUN0000000000000000000; secrets RECEIPT_SIGNING_JWK; args --child p@1.0.0/worker@1.0.0; node --max-old-space-size=192)` },
+    });
     expect(delivered).toEqual([{ runId: '01J9RUN0000000000000000000', receiptVersion: 'receipt/v1' }]);
     expect(heapLimitMb(256)).toBe(192);
     expect(heapLimitMb(32)).toBe(64);

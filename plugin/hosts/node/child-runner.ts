@@ -52,9 +52,7 @@ export function processChildRunner(options: ProcessChildRunnerOptions): ChildRun
     const execArgv = spec.memoryMb ? [`--max-old-space-size=${heapLimitMb(spec.memoryMb)}`] : [];
     const started = now();
     const launcher = options.childLauncher;
-    const [command, args] = launcher
-      ? [launcher.command, [...launcher.args, launcher.jobFile(nodeId)]]
-      : [options.execPath ?? process.execPath, [...execArgv, options.entryFile, CHILD_FLAG, nodeId]];
+    const [command, args] = launcher ? [launcher.command, [...launcher.args, launcher.jobFile(nodeId)]] : [options.execPath ?? process.execPath, [...execArgv, options.entryFile, CHILD_FLAG, nodeId]];
     const proc = spawn(command, args, {
       env: options.env,
       stdio: ['pipe', 'pipe', 'inherit'],
@@ -97,7 +95,11 @@ export function processChildRunner(options: ProcessChildRunnerOptions): ChildRun
       const keyName = spec.config.receipts.keyBinding;
       const key = keyName ? (options.secretsFor(nodeId)[keyName] ?? options.env[keyName]) : undefined;
       if (spec.config.receipts.mode === 'signed' && key) {
-        const receipt = await killedRunReceipt(spec.config, { runId: context.runId, ...(input.skillId ? { skillId: input.skillId } : {}), startedAtMs: started, killedAtMs: now(), composedIn: task.composedIn }, key).catch(() => undefined);
+        const receipt = await killedRunReceipt(
+          spec.config,
+          { runId: context.runId, ...(input.skillId ? { skillId: input.skillId } : {}), startedAtMs: started, killedAtMs: now(), composedIn: task.composedIn },
+          key,
+        ).catch(() => undefined);
         if (receipt) options.deliver(receipt);
       }
       if (killedFor === 'abort') throw context.signal.reason instanceof Error ? context.signal.reason : new LimitReached('limit:wallClock');

@@ -21,7 +21,10 @@ describe('the local-only guard', () => {
   it('blocks a fetch off the machine before any connection, and lets loopback through', async () => {
     const reached: string[] = [];
     const blocked: string[] = [];
-    const guarded = loopbackOnlyFetch(async (input) => (reached.push(String(input)), new Response('ok')), (host) => blocked.push(host));
+    const guarded = loopbackOnlyFetch(
+      async (input) => (reached.push(String(input)), new Response('ok')),
+      (host) => blocked.push(host),
+    );
     await expect(guarded('https://example.com/x?token=1')).rejects.toMatchObject({ code: 'egress_blocked' });
     await expect(guarded(new Request('http://10.1.2.3:8080/'))).rejects.toMatchObject({ code: 'egress_blocked' });
     expect(await (await guarded('http://127.0.0.1:11434/api/chat')).text()).toBe('ok');

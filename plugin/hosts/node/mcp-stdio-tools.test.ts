@@ -37,7 +37,15 @@ const alive = (pid: number) => {
 
 describe('stdio MCP servers through the official SDK client', () => {
   it('spawns the server, checks the declared tool and calls it, returning its structured result; close stops it', async () => {
-    const mcp = await start([{ toolId: 'search', server: 'code-search-index', name: 'search', agent: 'code-search@2.1.0', inputSchema: { type: 'object', properties: { text: { type: 'string' }, limit: { type: 'integer' } }, required: ['text'] } }]);
+    const mcp = await start([
+      {
+        toolId: 'search',
+        server: 'code-search-index',
+        name: 'search',
+        agent: 'code-search@2.1.0',
+        inputSchema: { type: 'object', properties: { text: { type: 'string' }, limit: { type: 'integer' } }, required: ['text'] },
+      },
+    ]);
     const result = (await mcp.handlers['search']!({ text: 'callers of createNodes', limit: 2 }, ctx)) as { results: { path: string; startLine: number; endLine: number; score: number }[] };
     expect(result.results).toHaveLength(2);
     for (const r of result.results) expect(r).toMatchObject({ path: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number) });
@@ -52,7 +60,9 @@ describe('stdio MCP servers through the official SDK client', () => {
 
   it('fails at start when a declared tool is missing, naming what the server offers, and stops the server', async () => {
     const attempt = start([{ toolId: 'find', server: 'code-search-index', name: 'find', agent: 'x@1.0.0' }]);
-    await expect(attempt).rejects.toThrow(new HostStartError('MCP server "code-search-index" does not offer tool "find" that x@1.0.0 declares (it offers: search); fix the server in mcp.json or the agent\'s toolInventory'));
+    await expect(attempt).rejects.toThrow(
+      new HostStartError('MCP server "code-search-index" does not offer tool "find" that x@1.0.0 declares (it offers: search); fix the server in mcp.json or the agent\'s toolInventory'),
+    );
     expect(await settle(() => descendantsOf(process.pid).filter((p) => p.args.includes('server.mjs')))).toEqual([]);
   });
 

@@ -89,7 +89,8 @@ async function startOne(name: string, server: HostMcpServer, options: StartMcpOp
     await transport.close().catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new HostStartError(`MCP server "${name}" cannot start: command "${server.command}" was not found; install it or fix "servers.${name}.command" in mcp.json`);
-    if ((error as Error).message === 'timeout') throw new HostStartError(`MCP server "${name}" (${describeCommand(server)}) did not answer initialize within ${timeoutMs} ms; run it by hand to see why, or fix it in mcp.json`);
+    if ((error as Error).message === 'timeout')
+      throw new HostStartError(`MCP server "${name}" (${describeCommand(server)}) did not answer initialize within ${timeoutMs} ms; run it by hand to see why, or fix it in mcp.json`);
     // Give the last stderr lines a moment to arrive.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const last = stderrLines.at(-1);

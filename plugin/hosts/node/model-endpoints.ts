@@ -13,7 +13,10 @@ import { DEFAULT_PROVIDER_BASE_URLS, modelBaseUrl } from '../../runtime/runtime-
 export const DEFAULT_OLLAMA_HOST = DEFAULT_PROVIDER_BASE_URLS['ollama-chat'];
 
 export function providerEnvName(providerId: string): string {
-  return `AGENTDEF_BASE_URL_${providerId.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+  return `AGENTDEF_BASE_URL_${providerId
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')}`;
 }
 
 /** Ollama's `OLLAMA_HOST` as a base URL: `http://127.0.0.1:11434` when unset. */

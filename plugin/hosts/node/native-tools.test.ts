@@ -27,7 +27,7 @@ describe('native tools', () => {
     expect(await handlersFor('plain_text')['plain_text']!({}, context())).toBe('two words');
   });
 
-  it('never see the host\'s secrets in their environment', async () => {
+  it("never see the host's secrets in their environment", async () => {
     const names = (await handlersFor('env_names')['env_names']!({}, context())) as string[];
     expect(names).toContain('PATH');
     expect(names).not.toContain('OPENAI_API_KEY');

@@ -16,7 +16,6 @@ import { IMAGE_TOOLS_DIR } from '../../host-contract/container-contract';
 import { HostStartError } from './host-error';
 import type { HostNativeTool } from '../../host-contract/node-host-spec';
 
-
 export function nativeSearchPath(env: NodeJS.ProcessEnv): string[] {
   return [...(env['AGENTDEF_NATIVE_BIN'] ?? '').split(delimiter), IMAGE_TOOLS_DIR, ...(env['PATH'] ?? '').split(delimiter)].filter((d) => d !== '');
 }
@@ -66,7 +65,11 @@ function runExecutable(path: string, args: Record<string, unknown>, signal: Abor
       signal.removeEventListener('abort', onAbort);
       if (signal.aborted) return reject(signal.reason ?? new RuntimeError('aborted', 'the run was aborted'));
       if (code !== 0) {
-        const first = Buffer.concat(err).toString('utf8').split('\n').find((l) => l.trim() !== '') ?? (killedBy ? `killed by ${killedBy}` : `exit code ${code}`);
+        const first =
+          Buffer.concat(err)
+            .toString('utf8')
+            .split('\n')
+            .find((l) => l.trim() !== '') ?? (killedBy ? `killed by ${killedBy}` : `exit code ${code}`);
         return reject(new RuntimeError('tool_failed', first.trim().slice(0, 300)));
       }
       if (size > maxOutputBytes) return reject(new RuntimeError('tool_failed', `output larger than ${maxOutputBytes} bytes`));

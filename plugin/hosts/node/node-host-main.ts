@@ -25,7 +25,6 @@ import { createSecretSource, envSecretSource, howToProvideSecret } from './secre
 import { printServiceFile } from './service-files';
 import { defaultReceiptsFile } from './state-dir';
 
-
 export interface NodeHostOptions {
   startMcp?: (options: StartMcpOptions) => Promise<McpStdioTools>;
 }

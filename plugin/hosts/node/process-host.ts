@@ -119,7 +119,10 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
 
   // Checkpoints of the nodes in this process are read. Those of quarantined descendants must at
   // least exist when their processes start from this one (not when HB3 starts their own jobs).
-  const launcherWords = (env[CHILD_LAUNCHER_ENV] ?? '').trim().split(/\s+/).filter((w) => w !== '');
+  const launcherWords = (env[CHILD_LAUNCHER_ENV] ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   const checkpoints: LoadedCheckpoint[] = [];
   if (options.readCheckpoints) {
     const rootDir = weightsRoot(env);
@@ -142,7 +145,11 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     }
   }
   const tools: Record<string, ToolHandler> = { ...program.tools };
-  for (const node of hosted) Object.assign(tools, nativeToolHandlers(node.native, env, () => agentKey(node)));
+  for (const node of hosted)
+    Object.assign(
+      tools,
+      nativeToolHandlers(node.native, env, () => agentKey(node)),
+    );
 
   if (options.checkOllama) await checkOllama(Object.values(configs));
 
@@ -181,8 +188,7 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   };
   const children = new Map<number, Promise<void>>();
   const logRuntime = (event: { event: string; runId: string }) => options.log(event);
-  const deliver = (receipt: Receipt) =>
-    deliverReceipt(receipt, options.sink, { waitUntil: track, onError: () => options.log({ event: 'receipt.delivery_failed', runId: receipt.runId }) });
+  const deliver = (receipt: Receipt) => deliverReceipt(receipt, options.sink, { waitUntil: track, onError: () => options.log({ event: 'receipt.delivery_failed', runId: receipt.runId }) });
 
   const childEnv: NodeJS.ProcessEnv = {};
   const allSecretNames = new Set(secretsOf(program, Object.values(program.nodes)));

@@ -47,7 +47,8 @@ export interface RunOutputOptions {
 }
 
 /** Variables of this machine a local run passes on (paths, locale, and agentdef's host overrides). */
-const PASS_THROUGH = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|STATE_DIR))$/;
+const PASS_THROUGH =
+  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|STATE_DIR))$/;
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -125,7 +126,9 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   if (checkpoints.length > 0) {
     if (!options.weights) {
       const first = checkpoints[0]!;
-      options.stderr(`error: the job ${job.metadata.agent} mounts checkpoint ${first.checkpointId}${first.agent !== job.metadata.agent ? ` (of ${first.agent})` : ''} at ${first.mountPath}: pass --weights <folder> holding ${first.path}/\n`);
+      options.stderr(
+        `error: the job ${job.metadata.agent} mounts checkpoint ${first.checkpointId}${first.agent !== job.metadata.agent ? ` (of ${first.agent})` : ''} at ${first.mountPath}: pass --weights <folder> holding ${first.path}/\n`,
+      );
       return 1;
     }
     childEnv['AGENTDEF_WEIGHTS_ROOT'] = options.weights;
@@ -234,7 +237,9 @@ function supervise(options: RunOutputOptions, spec: SuperviseSpec): Promise<numb
             killed = { runId: change.runId };
             child.kill('SIGKILL');
             pendingKill = (spec.onKilled?.({ runId: change.runId, ...(change.skill ? { skill: change.skill } : {}), startedAtMs }) ?? Promise.resolve()).catch(() => undefined);
-            options.stderr(`error: ${spec.agent} run ${change.runId} exceeded its wall clock (wallClockMs ${spec.runMs ?? '?'} ms) and was killed after ${spec.killAfterMs} ms; its receipt records limit:wallClock (killed_by_host)\n`);
+            options.stderr(
+              `error: ${spec.agent} run ${change.runId} exceeded its wall clock (wallClockMs ${spec.runMs ?? '?'} ms) and was killed after ${spec.killAfterMs} ms; its receipt records limit:wallClock (killed_by_host)\n`,
+            );
           }, spec.killAfterMs),
         );
       } else {
@@ -272,4 +277,3 @@ function supervise(options: RunOutputOptions, spec: SuperviseSpec): Promise<numb
     });
   });
 }
-

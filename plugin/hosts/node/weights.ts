@@ -12,7 +12,6 @@ import { CONTAINER_WEIGHTS_ROOT } from '../../host-contract/container-contract';
 import { HostStartError } from './host-error';
 import type { HostCheckpoint } from '../../host-contract/node-host-spec';
 
-
 export interface LoadedCheckpoint {
   checkpointId: string;
   path: string;

@@ -26,8 +26,7 @@ export function loaderExports(ctx: unknown): LoaderExports {
   return exports as LoaderExports;
 }
 
-const failure = (status: number, error: string, message: string) =>
-  new Response(JSON.stringify({ error, message }), { status, headers: { 'content-type': 'application/json' } });
+const failure = (status: number, error: string, message: string) => new Response(JSON.stringify({ error, message }), { status, headers: { 'content-type': 'application/json' } });
 
 /** Why this plan must not be run here, or undefined when it may. */
 export function hostPlanProblem(plan: unknown): string | undefined {
@@ -97,12 +96,7 @@ export async function serveThroughLoader(request: Request, plan: HostPlan, env: 
  * Starts a quarantined child for the loaded Worker: only a child the plan names, only with the
  * code the plan pins, with the plan's (not the caller's) allow-list and CPU limit.
  */
-export async function runPlannedIsolate(
-  plan: HostPlan,
-  env: Record<string, unknown>,
-  exports: LoaderExports,
-  request: { nodeId: string; isolateId: string; code: WorkerCode; payload: string },
-): Promise<string> {
+export async function runPlannedIsolate(plan: HostPlan, env: Record<string, unknown>, exports: LoaderExports, request: { nodeId: string; isolateId: string; code: WorkerCode; payload: string }): Promise<string> {
   const refuse = (message: string) => JSON.stringify({ error: `isolate refused: ${message}` });
   const planned = plan.isolates.find((i) => i.nodeId === request.nodeId);
   if (!planned) return refuse(`${request.nodeId} is not a quarantined child in the host plan`);

@@ -70,11 +70,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 /** One scripted model turn. */
-export type ScriptTurn =
-  | { toolCalls: { name: string; arguments: Record<string, unknown> }[]; text?: string }
-  | { text: string | ((ctx: TurnContext) => string) }
-  | { hang: true }
-  | { status: number; body: unknown };
+export type ScriptTurn = { toolCalls: { name: string; arguments: Record<string, unknown> }[]; text?: string } | { text: string | ((ctx: TurnContext) => string) } | { hang: true } | { status: number; body: unknown };
 
 export interface TurnContext {
   /** Contents of the tool results that end the conversation (what the model "just saw"). */
@@ -141,10 +137,11 @@ function validate(wire: Wire, body: any): string | undefined {
     const ids = new Set<string>();
     for (const [i, m] of body.messages.entries()) {
       if (!['system', 'user', 'assistant', 'tool'].includes(m.role)) return `messages[${i}].role is invalid`;
-      if (m.role === 'assistant') for (const c of m.tool_calls ?? []) {
-        if (c.type !== 'function' || typeof c.function?.name !== 'string' || typeof c.function?.arguments !== 'string') return `messages[${i}].tool_calls is invalid`;
-        ids.add(c.id);
-      }
+      if (m.role === 'assistant')
+        for (const c of m.tool_calls ?? []) {
+          if (c.type !== 'function' || typeof c.function?.name !== 'string' || typeof c.function?.arguments !== 'string') return `messages[${i}].tool_calls is invalid`;
+          ids.add(c.id);
+        }
       if (m.role === 'tool' && (!ids.has(m.tool_call_id) || typeof m.content !== 'string')) return `messages[${i}]: tool message without a matching tool_call_id`;
     }
     for (const t of body.tools ?? []) if (t.type !== 'function' || typeof t.function?.name !== 'string' || typeof t.function?.parameters !== 'object') return 'tools[] is invalid';
@@ -199,7 +196,7 @@ function render(wire: Wire, model: string, text: string, calls: { name: string; 
           index: 0,
           message: {
             role: 'assistant',
-            content: calls.length ? (text || null) : text,
+            content: calls.length ? text || null : text,
             ...(calls.length ? { tool_calls: calls.map((c, i) => ({ id: `call_${n}_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) } : {}),
           },
           finish_reason: calls.length ? 'tool_calls' : 'stop',

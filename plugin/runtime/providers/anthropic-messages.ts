@@ -81,8 +81,7 @@ export function parseAnthropicResponse(response: Record<string, unknown>): Model
     }
   });
   const reason = response['stop_reason'];
-  const finish: ModelTurn['finish'] =
-    toolCalls.length > 0 || reason === 'tool_use' ? 'tool_calls' : reason === 'end_turn' || reason === 'stop_sequence' ? 'stop' : reason === 'max_tokens' ? 'length' : 'other';
+  const finish: ModelTurn['finish'] = toolCalls.length > 0 || reason === 'tool_use' ? 'tool_calls' : reason === 'end_turn' || reason === 'stop_sequence' ? 'stop' : reason === 'max_tokens' ? 'length' : 'other';
   const turn: ModelTurn = { text: texts.join(''), toolCalls, finish };
   const usage = response['usage'] as { input_tokens?: unknown; output_tokens?: unknown } | undefined;
   if (usage && typeof usage === 'object') {

@@ -14,10 +14,7 @@ export interface ToolCall {
   rawArguments?: string;
 }
 
-export type ChatMessage =
-  | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
-  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
+export type ChatMessage = { role: 'user'; content: string } | { role: 'assistant'; content: string; toolCalls?: ToolCall[] } | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
 
 export interface ToolSpec {
   name: string;

@@ -83,8 +83,7 @@ export function parseOpenAiResponse(response: Record<string, unknown>): ModelTur
     });
   }
   const reason = choice?.['finish_reason'];
-  const finish: ModelTurn['finish'] =
-    toolCalls.length > 0 || reason === 'tool_calls' ? 'tool_calls' : reason === 'stop' ? 'stop' : reason === 'length' ? 'length' : 'other';
+  const finish: ModelTurn['finish'] = toolCalls.length > 0 || reason === 'tool_calls' ? 'tool_calls' : reason === 'stop' ? 'stop' : reason === 'length' ? 'length' : 'other';
   const usage = response['usage'] as { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined;
   const turn: ModelTurn = { text, toolCalls, finish };
   if (usage && typeof usage === 'object') {

@@ -5,14 +5,7 @@
  */
 import { RuntimeError, isRuntimeError } from '../errors';
 
-export async function postJson(
-  provider: string,
-  fetchFn: typeof fetch,
-  url: string,
-  headers: Record<string, string>,
-  body: unknown,
-  signal: AbortSignal | undefined,
-): Promise<Record<string, unknown>> {
+export async function postJson(provider: string, fetchFn: typeof fetch, url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
   let response: Response;
   try {
     response = await fetchFn(url, {

@@ -40,7 +40,12 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
         wire,
         ...(apiKey ? { apiKey } : {}),
         script: [
-          { toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }, { name: 'add', arguments: { a: 10, b: 1 } }] },
+          {
+            toolCalls: [
+              { name: 'add', arguments: { a: 2, b: 3 } },
+              { name: 'add', arguments: { a: 10, b: 1 } },
+            ],
+          },
           { text: (ctx) => `results: ${ctx.lastToolResults.join(' | ')}` },
         ],
       });

@@ -34,18 +34,7 @@ describe('the cloudflare-dynamic-worker adapter', () => {
   it('emits plan.json, src/, worker.js and its map, host-plan.json, loader.js, wrangler.jsonc and agent-card.json', async () => {
     const { plan, result } = await emit(tree(agent('a', '1.0.0', { cls: 'workers-only' })));
     expect(result.diagnostics).toEqual([]);
-    expect(result.files!.map((f) => f.path)).toEqual([
-      'agent-card.json',
-      'host-plan.json',
-      'loader.js',
-      'plan.json',
-      'src/agents/0-a.ts',
-      'src/env.ts',
-      'src/index.ts',
-      'worker.js',
-      'worker.js.map',
-      'wrangler.jsonc',
-    ]);
+    expect(result.files!.map((f) => f.path)).toEqual(['agent-card.json', 'host-plan.json', 'loader.js', 'plan.json', 'src/agents/0-a.ts', 'src/env.ts', 'src/index.ts', 'worker.js', 'worker.js.map', 'wrangler.jsonc']);
     const hostPlan = JSON.parse(file(result, 'host-plan.json')) as HostPlan;
     expect(hostPlan).toMatchObject({ target: 'cloudflare-dynamic-worker', planDigest: plan.digest, agent: { slug: 'a', version: '1.0.0' } });
     expect(hostPlan.egress).toEqual({ globalOutbound: 'egress-gateway', allow: ['https://api.anthropic.com'] });

@@ -79,7 +79,13 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
     const textModules: Record<string, string> = {};
     for (const child of isolate.childIsolates) textModules[`${SPECIFIERS.isolate}${child}-${layout.nodes[child]!.slug}`] = isolateCode.get(child)!;
     const what = entry === 0 ? FILES.worker : `the isolate of ${layout.nodes[entry]!.nodeId}`;
-    const out = await context.bundler.bundle({ ...common, entry: { path: isolate.entryPath, contents: source.get(isolate.entryPath)! }, textModules, outFile: entry === 0 ? FILES.worker : 'isolate.js', sourcemap: entry === 0 });
+    const out = await context.bundler.bundle({
+      ...common,
+      entry: { path: isolate.entryPath, contents: source.get(isolate.entryPath)! },
+      textModules,
+      outFile: entry === 0 ? FILES.worker : 'isolate.js',
+      sourcemap: entry === 0,
+    });
     if (!out.ok) return failed(what, out.failures);
     if (entry === 0) worker = out;
     else isolateCode.set(entry, out.code);
@@ -93,7 +99,7 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
           rule: 'worker-bundle-size',
           path: '',
           message: `${FILES.worker} is ${worker.bytes} bytes (${kib(worker.bytes)}), above the Worker size budget of ${maxBytes} bytes (${kib(maxBytes)})`,
-          suggestion: 'drop heavy tool dependencies, split the agent into quarantined children, or raise maxBundleBytes to your plan\'s limit',
+          suggestion: "drop heavy tool dependencies, split the agent into quarantined children, or raise maxBundleBytes to your plan's limit",
         }),
       ],
     };
@@ -127,4 +133,3 @@ export const cloudflareDynamicWorkerAdapter: Adapter = {
   hosts: ['worker'],
   emit: emitCloudflareWorker,
 };
-

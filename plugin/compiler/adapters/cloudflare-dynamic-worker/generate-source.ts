@@ -136,7 +136,7 @@ function generateEnv(project: Project, input: SourceInput): SourceFile {
   const file = withHeader(project.createSourceFile(`${SRC_DIR}/env.ts`, '', { overwrite: true }), header('The bindings this Worker reads, by the names the definitions give them.', input.origin));
   addImports(file, [importDeclaration(SPECIFIERS.workerHost, { named: ['ReceiptSinkBinding'], typeOnly: true })]);
   addStatement(file, (writer) => {
-    writer.write('/** Every binding this Worker reads; the names are exactly the definitions\' (not always JavaScript identifiers). */').newLine();
+    writer.write("/** Every binding this Worker reads; the names are exactly the definitions' (not always JavaScript identifiers). */").newLine();
     writer.write('export type Env = ');
     writeEnvType(writer, input.bindings.bindings);
     writer.write(';');
@@ -160,10 +160,7 @@ function generateAgentModule(project: Project, input: SourceInput, node: LayoutN
   const { layout } = input;
   const file = withHeader(project.createSourceFile(node.modulePath, '', { overwrite: true }), header(`Agent ${node.nodeId}: its runtime config, its tools and how its children run.`, input.origin));
   const used = new Set<string>(['agent', 'config', 'env', 'Env', 'AgentModule', 'RuntimeConfig', 'createMcpHttpToolHandler', 'serviceFetch', 'childRunner']);
-  const imports: string[] = [
-    importDeclaration(SPECIFIERS.runtime, { named: ['RuntimeConfig'], typeOnly: true }),
-    importDeclaration(SPECIFIERS.workerHost, { named: ['AgentModule'], typeOnly: true }),
-  ];
+  const imports: string[] = [importDeclaration(SPECIFIERS.runtime, { named: ['RuntimeConfig'], typeOnly: true }), importDeclaration(SPECIFIERS.workerHost, { named: ['AgentModule'], typeOnly: true })];
   const tools: ToolEntry[] = [];
   let needsEnv = false;
   for (const tool of node.config.tools) {
@@ -319,7 +316,10 @@ function generateRootEntry(project: Project, input: SourceInput): SourceFile {
   const isolate = input.layout.isolates.get(0)!;
   const startsIsolates = isolate.childIsolates.length > 0;
   const path = isolate.entryPath;
-  const file = withHeader(project.createSourceFile(path, '', { overwrite: true }), header(`The Worker entry: serves ${root.nodeId} over A2A (card at /.well-known/agent-card.json, JSON-RPC at ${root.config.card.rpcPath}).`, input.origin));
+  const file = withHeader(
+    project.createSourceFile(path, '', { overwrite: true }),
+    header(`The Worker entry: serves ${root.nodeId} over A2A (card at /.well-known/agent-card.json, JSON-RPC at ${root.config.card.rpcPath}).`, input.origin),
+  );
   const hostNames = ['loopbackExports', 'nodeDeps', 'receiptSinkFrom', 'runtimeLog', ...(startsIsolates ? ['gatewayFetch'] : [])].sort();
   addImports(file, [
     importDeclaration('cloudflare:workers', { named: startsIsolates ? ['WorkerEntrypoint', 'waitUntil'] : ['waitUntil'] }),
@@ -347,7 +347,10 @@ function generateIsolateEntry(project: Project, input: SourceInput, entry: numbe
   const isolate = input.layout.isolates.get(entry)!;
   const startsIsolates = isolate.childIsolates.length > 0;
   const path = isolate.entryPath;
-  const file = withHeader(project.createSourceFile(path, '', { overwrite: true }), header(`The isolate of ${node.nodeId}, a quarantined child: its parent loads it through the Worker Loader, one fresh isolate per run.`, input.origin));
+  const file = withHeader(
+    project.createSourceFile(path, '', { overwrite: true }),
+    header(`The isolate of ${node.nodeId}, a quarantined child: its parent loads it through the Worker Loader, one fresh isolate per run.`, input.origin),
+  );
   const hostNames = ['handleIsolateRun', 'loopbackExports', 'runtimeLog', ...(startsIsolates ? ['gatewayFetch'] : [])].sort();
   addImports(file, [
     ...(startsIsolates ? [importDeclaration('cloudflare:workers', { named: ['WorkerEntrypoint'] })] : []),
@@ -369,7 +372,7 @@ function generateModuleDeclarations(project: Project, input: SourceInput): Sourc
     kind: tsMorph().StructureKind.Module,
     name: stringLiteral(`${SPECIFIERS.isolate}*`),
     hasDeclareKeyword: true,
-    statements: ['/** The bundled code of a quarantined child\'s isolate. */', 'const source: string;', 'export default source;'],
+    statements: ["/** The bundled code of a quarantined child's isolate. */", 'const source: string;', 'export default source;'],
   });
   return file;
 }
@@ -396,7 +399,10 @@ const QUEUE = 'proxiedBinding<QueueLike>(plan, this.env, this.ctx.props, "queue-
 /** The loader host Worker's entry (bundled into `loader.js`); generic, the same for every agent. */
 export function generateLoaderEntry(): { path: string; contents: string } {
   const project = newProject();
-  const file = withHeader(project.createSourceFile('loader.ts', '', { overwrite: true }), header('The host Worker: loads the compiled agent from host-plan.json through its Worker Loader binding and forwards every request to it.', 'the host plan beside it'));
+  const file = withHeader(
+    project.createSourceFile('loader.ts', '', { overwrite: true }),
+    header('The host Worker: loads the compiled agent from host-plan.json through its Worker Loader binding and forwards every request to it.', 'the host plan beside it'),
+  );
   addImports(file, [
     importDeclaration('cloudflare:workers', { named: ['WorkerEntrypoint'] }),
     importDeclaration(SPECIFIERS.workerHost, { named: ['gatewayFetch', 'loaderExports', 'proxiedBinding', 'runPlannedIsolate', 'serveThroughLoader'] }),
@@ -435,12 +441,21 @@ export function generateLoaderEntry(): { path: string; contents: string } {
       { name: 'get', parameters: [{ name: 'key', type: 'string' }], returnType: 'Promise<string | null>', statements: [`return ${KV}.get(key);`] },
       {
         name: 'put',
-        parameters: [{ name: 'key', type: 'string' }, { name: 'value', type: 'string' }, { name: 'options', type: '{ expirationTtl?: number; metadata?: Record<string, string> }', hasQuestionToken: true }],
+        parameters: [
+          { name: 'key', type: 'string' },
+          { name: 'value', type: 'string' },
+          { name: 'options', type: '{ expirationTtl?: number; metadata?: Record<string, string> }', hasQuestionToken: true },
+        ],
         returnType: 'Promise<void>',
         statements: [`return ${KV}.put(key, value, options);`],
       },
       { name: 'delete', parameters: [{ name: 'key', type: 'string' }], returnType: 'Promise<void>', statements: [`return ${KV}.delete(key);`] },
-      { name: 'list', parameters: [{ name: 'options', type: '{ prefix?: string; limit?: number; cursor?: string }', hasQuestionToken: true }], returnType: 'Promise<unknown>', statements: [`return ${KV}.list(options);`] },
+      {
+        name: 'list',
+        parameters: [{ name: 'options', type: '{ prefix?: string; limit?: number; cursor?: string }', hasQuestionToken: true }],
+        returnType: 'Promise<unknown>',
+        statements: [`return ${KV}.list(options);`],
+      },
     ],
   });
   addClass(file, {
@@ -458,4 +473,3 @@ export function generateLoaderEntry(): { path: string; contents: string } {
   });
   return { path: 'loader.ts', contents: printed(file) };
 }
-

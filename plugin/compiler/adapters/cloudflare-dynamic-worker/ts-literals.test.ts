@@ -73,7 +73,7 @@ describe('names, imports and comments', () => {
   });
 
   it('prints import specifiers as escaped literals (the TypeScript parser reads back the exact specifier)', () => {
-    const specifier = "agentdef:workspace/we'ird \"dir\"\n/x.ts";
+    const specifier = 'agentdef:workspace/we\'ird "dir"\n/x.ts';
     const text = importDeclaration(specifier, { named: [['run', 'runTool']] });
     const parsed = ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2022, true);
     const declaration = parsed.statements[0] as ts.ImportDeclaration;

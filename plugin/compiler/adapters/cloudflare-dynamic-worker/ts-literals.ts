@@ -61,9 +61,7 @@ export function importDeclaration(specifier: string, clause: { default?: string;
   const f = api().factory;
   const named = clause.named?.length
     ? f.createNamedImports(
-        clause.named.map((n) =>
-          typeof n === 'string' ? f.createImportSpecifier(false, undefined, f.createIdentifier(n)) : f.createImportSpecifier(false, f.createIdentifier(n[0]), f.createIdentifier(n[1])),
-        ),
+        clause.named.map((n) => (typeof n === 'string' ? f.createImportSpecifier(false, undefined, f.createIdentifier(n)) : f.createImportSpecifier(false, f.createIdentifier(n[0]), f.createIdentifier(n[1])))),
       )
     : undefined;
   const importClause = f.createImportClause(clause.typeOnly ?? false, clause.default !== undefined ? f.createIdentifier(clause.default) : undefined, named);

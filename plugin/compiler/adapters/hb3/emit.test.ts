@@ -33,7 +33,12 @@ describe('the hb3 adapter', () => {
     expect(job.kind).toBe('Job');
     expect(job.command).toEqual(['node', '--max-old-space-size=6144', '/app/entrypoint.mjs']);
     expect(job.resources).toEqual({ cpu: 2, memoryMb: 8192, heapMb: 6144, gpu: { count: 1, reason: 'tuned checkpoint ckpt:acme/splice-resolver/2026-10-02 of splice-resolver@0.4.2' } });
-    expect(job.mounts[0]).toEqual({ name: 'weights-0', mountPath: '/weights/acme/splice-resolver/2026-10-02', readOnly: true, source: { kind: 'checkpoint', checkpointId: 'ckpt:acme/splice-resolver/2026-10-02', lock: 'weights.lock.json' } });
+    expect(job.mounts[0]).toEqual({
+      name: 'weights-0',
+      mountPath: '/weights/acme/splice-resolver/2026-10-02',
+      readOnly: true,
+      source: { kind: 'checkpoint', checkpointId: 'ckpt:acme/splice-resolver/2026-10-02', lock: 'weights.lock.json' },
+    });
     expect(job.inference).toEqual({ protocol: 'openai-chat', baseUrl: 'http://127.0.0.1:8000/v1', checkpoints: ['ckpt:acme/splice-resolver/2026-10-02'] });
     expect(job.nativeTools).toEqual([{ toolId: 'ts-splice', binary: 'parse_spans', path: '/opt/agentdef/tools/parse_spans' }]);
     expect(job.timeouts).toEqual({ runMs: 20000, killAfterMs: 22000, startupMs: 30000, terminationGraceMs: 10000, activeDeadlineMs: 52000 });
@@ -43,7 +48,13 @@ describe('the hb3 adapter', () => {
     expect(job.image.tag).toBe(`0.4.2-${digest.slice(0, 12)}`);
     const lock = json<{ checkpoints: unknown[] }>(files['weights.lock.json']);
     expect(lock.checkpoints).toEqual([
-      expect.objectContaining({ checkpointId: 'ckpt:acme/splice-resolver/2026-10-02', mountPath: '/weights/acme/splice-resolver/2026-10-02', readOnly: true, source: { kind: 'r2', binding: 'CHECKPOINTS', bucket: 'acme-checkpoints', key: 'acme/splice-resolver/2026-10-02' }, digest: null }),
+      expect.objectContaining({
+        checkpointId: 'ckpt:acme/splice-resolver/2026-10-02',
+        mountPath: '/weights/acme/splice-resolver/2026-10-02',
+        readOnly: true,
+        source: { kind: 'r2', binding: 'CHECKPOINTS', bucket: 'acme-checkpoints', key: 'acme/splice-resolver/2026-10-02' },
+        digest: null,
+      }),
     ]);
     expect(files['image/Dockerfile']).toContain('COPY native-tools/ /opt/agentdef/tools/');
     expect(files['image/Dockerfile']).toContain('CMD ["node","--max-old-space-size=6144","/app/entrypoint.mjs"]');
@@ -72,7 +83,13 @@ describe('the hb3 adapter', () => {
     expect(rootJob.resources.gpu).toBeNull();
     expect(rootJob.env.filter((e) => 'secretRef' in e).map((e) => e.name)).toEqual(['AGENTDEF_RECEIPT_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);
     const child = json<Hb3Job>(files['jobs/splice-resolver-0.4.2.hb3-job.json']);
-    expect(child).toMatchObject({ kind: 'Job', interface: { kind: 'child-stdio' }, healthCheck: null, restartPolicy: 'Never', metadata: { name: 'write-router-splice-resolver-0-4-2', node: `${root}/splice-resolver@0.4.2` } });
+    expect(child).toMatchObject({
+      kind: 'Job',
+      interface: { kind: 'child-stdio' },
+      healthCheck: null,
+      restartPolicy: 'Never',
+      metadata: { name: 'write-router-splice-resolver-0-4-2', node: `${root}/splice-resolver@0.4.2` },
+    });
     expect(child.command).toEqual(['node', '--max-old-space-size=6144', '/app/entrypoint.mjs', '--child', `${root}/splice-resolver@0.4.2`]);
     expect(child.resources.gpu?.count).toBe(1);
     expect(child.env.filter((e) => 'secretRef' in e).map((e) => e.name)).toEqual(['AGENTDEF_RECEIPT_KEY']);
@@ -94,7 +111,10 @@ describe('the hb3 adapter', () => {
     temps.push(ws);
     writeFileSync(join(ws, 'nx.json'), '{}');
     cpSync(join(REPO, 'examples'), join(ws, 'examples'), { recursive: true });
-    writeFileSync(join(ws, 'tools.json'), JSON.stringify({ tools: { 'fs-write': { module: './examples/tools/fs-write.ts', export: 'noSuchExport' }, 'diff-apply': { module: './examples/tools/diff-apply.ts', export: 'applyUnifiedDiff' } } }, null, 2));
+    writeFileSync(
+      join(ws, 'tools.json'),
+      JSON.stringify({ tools: { 'fs-write': { module: './examples/tools/fs-write.ts', export: 'noSuchExport' }, 'diff-apply': { module: './examples/tools/diff-apply.ts', export: 'applyUnifiedDiff' } } }, null, 2),
+    );
     const file = join(ws, 'examples/write-router/agent.json');
     const planned = await planAgent({ file, workspaceRoot: ws });
     const result = await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot: ws, workspace: loadWorkspaceConfig(ws).config });

@@ -8,7 +8,6 @@
  */
 import { stableJson } from '../../canonical-json';
 import type { Adapter, EmittedFile } from '../../targets';
-import { locateFinding } from '../../../definition/validate-definition';
 import { hasErrors } from '../../../definition/diagnostic';
 import { dockerfile, nativeToolsReadme } from './dockerfile';
 import { nodeHostSpecForTree } from '../../node-host-spec';

@@ -23,12 +23,15 @@ export const KILL_GRACE_MS = 2000;
 export const STARTUP_MS = 30_000;
 export const TERMINATION_GRACE_MS = 10_000;
 
-
 export { childJobFile, nodeFileStem };
 
 /** A DNS-label-like job name: lower case, `[a-z0-9-]`, at most 63 characters. */
 export function jobName(text: string): string {
-  const name = text.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  const name = text
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
   return (name || 'agent').slice(0, 63).replace(/-$/, '');
 }
 

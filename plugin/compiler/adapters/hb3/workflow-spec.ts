@@ -50,9 +50,7 @@ export function buildWorkflowSpec(plan: CompilePlan, bundle: NodeHostSpec, name:
         agent: `${n.slug}@${n.version}`,
         parent: n.parent!,
         isolation: n.quarantine ? 'job' : 'in-process',
-        dependsOn: flows
-          .filter((e) => e.to === n.id)
-          .map((e) => ({ step: e.from, gate: e.gate ?? 'deterministic', ...(e.condition ? { condition: { ...e.condition } } : {}) })),
+        dependsOn: flows.filter((e) => e.to === n.id).map((e) => ({ step: e.from, gate: e.gate ?? 'deterministic', ...(e.condition ? { condition: { ...e.condition } } : {}) })),
       };
       if (n.quarantine) step.job = childJobFile(plan.nodes[0]!.id, n.id);
       else step.runsIn = processOf(n.parent!);

@@ -9,7 +9,6 @@
 import { stableJson } from '../../canonical-json';
 import type { Adapter, EmittedFile } from '../../targets';
 import { hasErrors } from '../../../definition/diagnostic';
-import { locateFinding } from '../../../definition/validate-definition';
 import { heapLimitMb } from '../../../host-contract/heap-limit';
 import { secretsOf } from '../../../host-contract/node-host-spec';
 import { launchAgentFile, launchAgentTemplate, systemdUnitFile, systemdUnitTemplate } from '../../../host-contract/service-templates';

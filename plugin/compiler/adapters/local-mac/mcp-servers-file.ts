@@ -7,7 +7,6 @@
 import type { NodeHostSpec } from '../../../host-contract/node-host-spec';
 import { agentKey } from '../../../host-contract/node-host-spec';
 
-
 export interface McpServersFile {
   cwd: 'workspace';
   servers: Record<string, { command: string; args: string[]; env: Record<string, string>; tools: { tool: string; toolId: string; agent: string }[] }>;
