@@ -1,10 +1,11 @@
-import type { ExecutorContext } from '@nx/devkit';
+
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { COMPILE_TARGETS } from '../plugin/compiler/targets';
 import compileExecutor from './compile/executor';
+import { executorContext } from './test-support';
 import planExecutor from './plan/executor';
 import validateExecutor from './validate/executor';
 
@@ -14,18 +15,7 @@ let logs: MockInstance;
 let errors: MockInstance;
 const printed = (spy: MockInstance) => spy.mock.calls.map((c) => c.join(' ')).join('\n');
 
-function contextFor(workspaceRoot: string): ExecutorContext {
-  return {
-    root: workspaceRoot,
-    cwd: workspaceRoot,
-    isVerbose: false,
-    projectName: 'write-router',
-    targetName: 'compile',
-    projectsConfigurations: { version: 2, projects: {} },
-    nxJsonConfiguration: {},
-    projectGraph: { nodes: {}, dependencies: {} },
-  };
-}
+const contextFor = executorContext;
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'agentdef-executors-'));

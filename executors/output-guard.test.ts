@@ -1,14 +1,11 @@
-/**
- * Every executor that writes (plan with `outputPath`, compile) goes through the one guarded
- * writer: an unsafe output folder is refused with a clear message and nothing on disk changes.
- */
-import type { ExecutorContext } from '@nx/devkit';
+
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { treeSnapshot, unsafeOutputFolders } from '../plugin/compiler/test-support';
 import compileExecutor from './compile/executor';
+import { executorContext } from './test-support';
 import planExecutor from './plan/executor';
 
 const REPO = join(__dirname, '..');
@@ -17,16 +14,7 @@ let outside: string;
 let folders: ReturnType<typeof unsafeOutputFolders>['folders'];
 let errors: MockInstance;
 
-const context = (): ExecutorContext => ({
-  root,
-  cwd: root,
-  isVerbose: false,
-  projectName: 'write-router',
-  targetName: 'compile',
-  projectsConfigurations: { version: 2, projects: {} },
-  nxJsonConfiguration: {},
-  projectGraph: { nodes: {}, dependencies: {} },
-});
+const context = () => executorContext(root);
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'agentdef-executor-guard-'));

@@ -6,10 +6,14 @@
  * specifier, never by a path of this machine, so the bytes depend on the inputs only. A `require`
  * made from `import.meta.url` lets bundled CommonJS code load Node built-ins.
  */
-import type { Diagnostic } from '../definition/diagnostic';
+import { hasErrors, type Diagnostic } from '../definition/diagnostic';
 import type { SourceDocument } from '../definition/source-document';
-import type { NodeHostSpec } from '../host-contract/node-host-spec';
+import type { HostKind, NodeHostSpec } from '../host-contract/node-host-spec';
 import { AGENTDEF_MODULES, bundleFailureDiagnostics, toolSpecifier, type BundledTool, type Bundler } from './bundler';
+import { nodeHostSpecForTree, type TreeNodeHostSpec } from './node-host-spec';
+import type { CompilePlan } from './plan';
+import type { ResolvedNode } from './resolve';
+import type { EmitContext } from './targets';
 import type { WorkspaceConfig } from './workspace-config';
 
 /** The host mains, by file name in `plugin/hosts/node/`. */
@@ -53,4 +57,22 @@ export async function bundleNodeHostEntry(options: {
     return { diagnostics: bundleFailureDiagnostics(out.failures, { workspace: options.workspace, tools: options.tools, root: options.root, what }) };
   }
   return { text: out.code };
+}
+
+/**
+ * What both Node host adapters start from: the tree's host spec (projected once) and the bundled
+ * entry that runs it, or the diagnostics that stop either.
+ */
+export async function emitNodeHost(
+  plan: CompilePlan,
+  resolved: ResolvedNode,
+  context: EmitContext,
+  host: HostKind,
+): Promise<{ tree: TreeNodeHostSpec; entry: string; diagnostics?: undefined } | { diagnostics: Diagnostic[] }> {
+  const tree = nodeHostSpecForTree(plan, resolved, context, host);
+  if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
+  const main: HostMain = host === 'hb3' ? 'hb3-main' : 'launcher-main';
+  const entry = await bundleNodeHostEntry({ bundler: context.bundler, workspace: context.workspace, main, spec: tree.bundle, tools: tree.toolModules, root: resolved.document });
+  if (entry.diagnostics) return { diagnostics: entry.diagnostics };
+  return { tree, entry: entry.text };
 }

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markerContents, OUTPUT_MARKER } from './output-guard';
+import { treeSnapshot } from './test-support';
 import { checkOutputPath, writeOutputAtomic, type WriteOutputOptions } from './write-output';
 
 let parent: string;
@@ -193,21 +194,7 @@ describe('writeOutputAtomic', () => {
 });
 
 describe('the writer replaces only what it wrote', () => {
-  /** Every entry below `dir` (links not followed), with file contents: what must not change. */
-  const tree = (dir: string): Record<string, string> => {
-    const out: Record<string, string> = {};
-    const walk = (d: string, prefix: string) => {
-      for (const name of readdirSync(d).sort()) {
-        const p = join(d, name);
-        const info = lstatSync(p);
-        if (info.isSymbolicLink()) out[`${prefix}${name}`] = '<link>';
-        else if (info.isDirectory()) walk(p, `${prefix}${name}/`);
-        else out[`${prefix}${name}`] = readFileSync(p, 'utf8');
-      }
-    };
-    walk(dir, '');
-    return out;
-  };
+  const tree = treeSnapshot;
   const workspace = () => {
     const root = join(parent, 'ws');
     mkdirSync(join(root, 'src'), { recursive: true });

@@ -8,12 +8,10 @@
  */
 import { stableJson } from '../../canonical-json';
 import type { Adapter, EmittedFile } from '../../targets';
-import { hasErrors } from '../../../definition/diagnostic';
 import { dockerfile, nativeToolsReadme } from './dockerfile';
-import { nodeHostSpecForTree } from '../../node-host-spec';
 import { ENTRYPOINT_FILE, IMAGE_DIR, JOB_FILE, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, WORKFLOW_FILE } from '../../../host-contract/output-files';
 import { buildJobSpec, childJobFile } from './job-spec';
-import { bundleNodeHostEntry } from '../../node-host-entry';
+import { emitNodeHost } from '../../node-host-entry';
 import { buildWeightsLock } from './weights-lock';
 import { buildWorkflowSpec } from './workflow-spec';
 
@@ -21,11 +19,10 @@ export const hb3Adapter: Adapter = {
   target: 'hb3',
   hosts: ['container'],
   async emit(plan, resolved, context) {
-    const tree = nodeHostSpecForTree(plan, resolved, context, 'hb3');
-    if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
+    const host = await emitNodeHost(plan, resolved, context, 'hb3');
+    if (host.diagnostics) return { diagnostics: host.diagnostics };
+    const { tree } = host;
     const { bundle } = tree;
-    const entry = await bundleNodeHostEntry({ bundler: context.bundler, workspace: context.workspace, main: 'hb3-main', spec: bundle, tools: tree.toolModules, root: resolved.document });
-    if (entry.diagnostics) return { diagnostics: entry.diagnostics };
 
     const root = `${plan.root.slug}@${plan.root.version}`;
     const image = {
@@ -51,7 +48,7 @@ export const hb3Adapter: Adapter = {
     const native = Object.values(bundle.nodes).flatMap((n) => n.native);
     const binaries = [...new Set(native.map((t) => t.binary))].sort();
     files.push({ path: `${IMAGE_DIR}/Dockerfile`, contents: dockerfile(rootJob, binaries, `agentdef HB3 image for ${root} (plan ${plan.digest.slice(0, 12)})`) });
-    files.push({ path: `${IMAGE_DIR}/${ENTRYPOINT_FILE}`, contents: entry.text });
+    files.push({ path: `${IMAGE_DIR}/${ENTRYPOINT_FILE}`, contents: host.entry });
     if (native.length > 0) files.push({ path: `${IMAGE_DIR}/native-tools/README.md`, contents: nativeToolsReadme(native) });
     return { files };
   },

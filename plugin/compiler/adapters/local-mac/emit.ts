@@ -8,12 +8,10 @@
  */
 import { stableJson } from '../../canonical-json';
 import type { Adapter, EmittedFile } from '../../targets';
-import { hasErrors } from '../../../definition/diagnostic';
 import { heapLimitMb } from '../../../host-contract/heap-limit';
 import { secretsOf } from '../../../host-contract/node-host-spec';
 import { launchAgentFile, launchAgentTemplate, systemdUnitFile, systemdUnitTemplate } from '../../../host-contract/service-templates';
-import { nodeHostSpecForTree } from '../../node-host-spec';
-import { bundleNodeHostEntry } from '../../node-host-entry';
+import { emitNodeHost } from '../../node-host-entry';
 import { LAUNCH_FILE, LAUNCHER_MANIFEST, LAUNCHER_VERSION, MCP_SERVERS_FILE, type LauncherManifest } from '../../../host-contract/output-files';
 import { mcpServersFile } from './mcp-servers-file';
 
@@ -21,11 +19,9 @@ export const localMacAdapter: Adapter = {
   target: 'local-mac',
   hosts: ['local'],
   async emit(plan, resolved, context) {
-    const tree = nodeHostSpecForTree(plan, resolved, context, 'local');
-    if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
-    const { bundle } = tree;
-    const launcher = await bundleNodeHostEntry({ bundler: context.bundler, workspace: context.workspace, main: 'launcher-main', spec: bundle, tools: tree.toolModules, root: resolved.document });
-    if (launcher.diagnostics) return { diagnostics: launcher.diagnostics };
+    const host = await emitNodeHost(plan, resolved, context, 'local');
+    if (host.diagnostics) return { diagnostics: host.diagnostics };
+    const bundle = host.tree.bundle;
 
     const root = bundle.nodes[bundle.rootId]!;
     const { slug, version } = root.config.agent;
@@ -42,7 +38,7 @@ export const localMacAdapter: Adapter = {
       services: { launchd: launchAgentFile(slug), systemd: systemdUnitFile(slug) },
     };
     const files: EmittedFile[] = [
-      { path: LAUNCH_FILE, contents: launcher.text },
+      { path: LAUNCH_FILE, contents: host.entry },
       { path: LAUNCHER_MANIFEST, contents: stableJson(manifest) },
       { path: MCP_SERVERS_FILE, contents: stableJson(mcpServersFile(bundle)) },
       { path: launchAgentFile(slug), contents: launchAgentTemplate(slug, version, heapMb) },

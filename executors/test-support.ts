@@ -1,0 +1,15 @@
+/** Shared by the executor tests: the ExecutorContext Nx hands an executor run in `workspaceRoot`. */
+import type { ExecutorContext } from '@nx/devkit';
+
+export function executorContext(workspaceRoot: string, projectName = 'write-router'): ExecutorContext {
+  return {
+    root: workspaceRoot,
+    cwd: workspaceRoot,
+    isVerbose: false,
+    projectName,
+    targetName: 'compile',
+    projectsConfigurations: { version: 2, projects: {} },
+    nxJsonConfiguration: {},
+    projectGraph: { nodes: {}, dependencies: {} },
+  };
+}
