@@ -1,3 +1,7 @@
+/**
+ * Every executor that writes (plan with `outputPath`, compile) goes through the one guarded
+ * writer: an unsafe output folder is refused with a clear message and nothing on disk changes.
+ */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
