@@ -5,7 +5,7 @@
  */
 import type { ExecutorContext } from '@nx/devkit';
 import { resolve } from 'node:path';
-import { checkPort } from '../../plugin/cli/port';
+import { checkPort } from '../../plugin/host-contract/port';
 import { runOutput } from '../../plugin/hosts/node/run-output';
 
 export interface RunExecutorOptions {

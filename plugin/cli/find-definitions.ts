@@ -4,18 +4,14 @@
  * and skip list); explicit files may have any name.
  */
 import { statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { findDefinitionFiles } from '../definition/workspace-definitions';
+import { workspacePath } from '../definition/workspace-path';
 
 export interface FoundDefinitions {
   /** Absolute path and the display name (relative to cwd, posix separators). */
   files: { absolutePath: string; file: string }[];
   errors: string[];
-}
-
-export function displayPath(cwd: string, absolutePath: string): string {
-  const rel = relative(cwd, absolutePath);
-  return (rel === '' ? '.' : rel).split(sep).join('/');
 }
 
 export function findDefinitions(cwd: string, args: readonly string[]): FoundDefinitions {
@@ -41,7 +37,7 @@ export function findDefinitions(cwd: string, args: readonly string[]): FoundDefi
     for (const candidate of candidates) {
       if (seen.has(candidate)) continue;
       seen.add(candidate);
-      files.push({ absolutePath: candidate, file: displayPath(cwd, candidate) });
+      files.push({ absolutePath: candidate, file: workspacePath(cwd, candidate) });
     }
   }
   return { files, errors };

@@ -7,11 +7,12 @@
  * Takes absolute paths in, puts only workspace-relative names out. Never throws, never prints,
  * never exits: problems come back as diagnostics, or as `ioError` for I/O and option errors.
  */
-import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import { isAbsolute, resolve as resolvePath } from 'node:path';
+import { workspacePath } from '../definition/workspace-path';
 import { locateFinding } from '../definition/validate-definition';
 import { hasErrors, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../definition/diagnostic';
 import { loadDefinition } from '../definition/load-definition';
-import { defaultOutputDir } from '../definition/workspace-definitions';
+import { defaultOutputDir, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import type { RuleOptions } from '../definition/rules/rule';
 import { adapterFor } from './adapters/index';
 import type { Bundler } from './bundler';
@@ -19,7 +20,7 @@ import { createEsbuildBundler } from './esbuild-bundler';
 import { missingToolModules } from './tool-modules';
 import { buildPlan, PLAN_FILE, serializePlan, type CompilePlan } from './plan';
 import { FolderRegistry, type AgentRegistry } from './registry';
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, resolveComposition, type DefinitionCache, type ResolvedNode } from './resolve';
+import { resolveComposition, type DefinitionCache, type ResolvedNode } from './resolve';
 import { checkTarget, chooseRuntime } from './runtime-choice';
 import { isTargetOption, type AdapterOptions, type CompileTarget, type EmittedFile, type TargetOption } from './targets';
 import { loadWorkspaceConfig, type WorkspaceConfig } from './workspace-config';
@@ -82,15 +83,6 @@ export interface CompileAgentResult {
   summary?: string;
 }
 
-function toPosix(path: string): string {
-  return path.split(sep).join('/');
-}
-
-/** `path` relative to the workspace, posix; `.` for the root itself. */
-export function workspacePath(workspaceRoot: string, path: string): string {
-  return toPosix(relative(workspaceRoot, path)) || '.';
-}
-
 function checkBound(name: string, value: number | undefined): string | undefined {
   if (value === undefined) return undefined;
   return Number.isInteger(value) && value >= 1 ? undefined : `${name} must be a whole number of at least 1, not ${String(value)}`;
@@ -122,8 +114,8 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
         index: options.index ?? ((loaded.definition.composition.nodes?.length ?? 0) > 0 ? indexWorkspace(options.workspaceRoot) : EMPTY_INDEX),
         registry,
         workspaceRoot: options.workspaceRoot,
-        maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
-        maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,
+        maxDepth: options.maxDepth ?? WORKSPACE_DEFAULTS.maxDepth,
+        maxNodes: options.maxNodes ?? WORKSPACE_DEFAULTS.maxNodes,
         ...(options.ruleOptions ? { ruleOptions: options.ruleOptions } : {}),
         ...(options.definitionCache ? { definitionCache: options.definitionCache } : {}),
       },

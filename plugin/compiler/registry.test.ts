@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FolderRegistry, MemoryRegistry, kymRef, parseKymRef, resolveKymRef } from './registry';
+import { kymRef } from '../definition/workspace-definitions';
+import { FolderRegistry, MemoryRegistry, parseKymRef, resolveKymRef } from './registry';
 import { agent, json, tempWorkspace, type TempWorkspace } from './test-support';
 
 let ws: TempWorkspace | undefined;

@@ -7,8 +7,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { isExactSemver, isSlug, kymRef, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 
-export const DEFAULT_REGISTRY_ROOT: string = WORKSPACE_DEFAULTS.registryRoot;
-
 export interface RegistryHit {
   slug: string;
   version: string;
@@ -31,9 +29,6 @@ export interface AgentRegistry {
 }
 
 const KYM_REF = /^kym:\/\/agents\/([^@/]+)@([^@/]+)$/;
-
-/** Defined with the registry layout; re-exported for the compiler's callers. */
-export { kymRef };
 
 /** `kym://agents/<slug>@<version>` → its parts, or undefined when it is not such a reference. */
 export function parseKymRef(ref: string): { slug: string; version: string } | undefined {
@@ -65,7 +60,7 @@ export class FolderRegistry implements AgentRegistry {
   private readonly displayRoot: string;
 
   constructor(options: FolderRegistryOptions) {
-    const configured = options.registryRoot ?? DEFAULT_REGISTRY_ROOT;
+    const configured = options.registryRoot ?? WORKSPACE_DEFAULTS.registryRoot;
     this.root = isAbsolute(configured) ? configured : resolvePath(options.workspaceRoot, configured);
     // Shown relative to the workspace: outputs never carry absolute paths.
     this.displayRoot = toPosix(relative(options.workspaceRoot, this.root)) || '.';

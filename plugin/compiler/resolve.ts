@@ -19,9 +19,6 @@ import type { AgentRegistry } from './registry';
 import { pinKey, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import { lookupWorkspace, type WorkspaceIndex } from './workspace-index';
 
-export const DEFAULT_MAX_DEPTH: number = WORKSPACE_DEFAULTS.maxDepth;
-export const DEFAULT_MAX_NODES: number = WORKSPACE_DEFAULTS.maxNodes;
-
 export type NodeSource = 'workspace' | 'registry';
 
 export interface ResolvedNode {
@@ -102,11 +99,9 @@ export interface LoadedChild {
 
 type Lookup = { kind: 'found'; file: string; source: NodeSource; load: () => Promise<LoadedChild> } | { kind: 'problem'; finding: Finding };
 
-export const nodeKey: (slug: string, version: string) => string = pinKey;
-
 export async function resolveComposition(root: ResolveRoot, options: ResolveOptions): Promise<ResolveResult> {
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
+  const maxDepth = options.maxDepth ?? WORKSPACE_DEFAULTS.maxDepth;
+  const maxNodes = options.maxNodes ?? WORKSPACE_DEFAULTS.maxNodes;
   const ruleOptions = options.ruleOptions ?? DEFAULT_RULE_OPTIONS;
   const diagnostics: Diagnostic[] = [];
   const reported = new Set<string>();
@@ -125,7 +120,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
   };
 
   const lookup = async (slug: string, version: string, pinFile: string): Promise<Lookup> => {
-    const pin = nodeKey(slug, version);
+    const pin = pinKey(slug, version);
     const inWorkspace = lookupWorkspace(options.index, slug, version);
     if (inWorkspace.length > 1) {
       return {
@@ -161,7 +156,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
   };
 
   const unresolvedPin = async (slug: string, version: string, pinFile: string): Promise<Finding> => {
-    const pin = nodeKey(slug, version);
+    const pin = pinKey(slug, version);
     const workspace = options.index.bySlug.get(slug) ?? [];
     let registryVersions: string[] = [];
     let registryNote = '';
@@ -201,7 +196,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
     for (const [i, pin] of pins.entries()) {
       if (stopped) return;
       const pointer = `/composition/nodes/${i}`;
-      const key = nodeKey(pin.slug, pin.version);
+      const key = pinKey(pin.slug, pin.version);
       const chain = [...path, key];
 
       const cycleStart = path.indexOf(key);
@@ -269,7 +264,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
         report(node, {
           rule: 'pin-identity-mismatch',
           path: pointer,
-          message: `pin "${key}" resolves to ${found.file}, but that file defines ${nodeKey(identity.slug, identity.versionSemver)}`,
+          message: `pin "${key}" resolves to ${found.file}, but that file defines ${pinKey(identity.slug, identity.versionSemver)}`,
           suggestion: found.source === 'registry' ? 'registry snapshots are immutable: republish the snapshot under its own slug and version' : `fix identity in ${found.file}`,
         });
         continue;
@@ -297,7 +292,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
   const rootNode: ResolvedNode = {
     slug: identity.slug,
     version: identity.versionSemver,
-    key: nodeKey(identity.slug, identity.versionSemver),
+    key: pinKey(identity.slug, identity.versionSemver),
     file: root.document.file,
     source: root.source ?? 'workspace',
     definition: root.definition,

@@ -1,7 +1,8 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findDefinitionFiles, findWorkspaceRoot, indexWorkspace, lookupWorkspace, readIdentity } from './workspace-index';
+import { findDefinitionFiles, findWorkspaceRoot, readIdentity } from '../definition/workspace-definitions';
+import { indexWorkspace, lookupWorkspace } from './workspace-index';
 import { agent, tempWorkspace, type TempWorkspace } from './test-support';
 
 let ws: TempWorkspace | undefined;

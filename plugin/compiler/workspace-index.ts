@@ -2,13 +2,11 @@
  * Indexes every definition file of a workspace by slug, reading only the two fields resolution
  * needs (`identity.slug`, `identity.versionSemver`). No validation here: a pin that lands on a
  * file validates that file, located in its own text. Finding and reading the files is
- * plugin/definition/workspace-definitions.ts's (re-exported here for existing importers).
+ * plugin/definition/workspace-definitions.ts's.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareSemver, findDefinitionFiles, readIdentity, type FindDefinitionsOptions } from '../definition/workspace-definitions';
-
-export { findDefinitionFiles, findWorkspaceRoot, readIdentity } from '../definition/workspace-definitions';
 
 export interface WorkspaceEntry {
   slug: string;

@@ -6,7 +6,7 @@ import { hasErrors } from '../../definition/diagnostic';
 import { stableJson } from '../../compiler/canonical-json';
 import { planAgent } from '../../compiler/compile';
 import { formatPlanText } from '../../compiler/plan-text';
-import { findWorkspaceRoot } from '../../compiler/workspace-index';
+import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { EXIT, type CliIo } from '../io';
 import { parseFormat, usageError, USAGE } from '../usage';
 

@@ -1,10 +1,10 @@
 /** `agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]` */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { findWorkspaceRoot } from '../../compiler/workspace-index';
+import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { runOutput } from '../../hosts/node/run-output';
 import { EXIT, type CliIo } from '../io';
-import { parsePort } from '../port';
+import { parsePort } from '../../host-contract/port';
 import { usageError, USAGE } from '../usage';
 
 export const RUN_USAGE = USAGE.run;

@@ -12,6 +12,7 @@ import { createA2aHandler } from '../../runtime/a2a-handler';
 import { AGENT_CARD_PATH } from '../../runtime/agent-card';
 import { runChildMain } from './child-main';
 import { heapLimitMb } from '../../host-contract/heap-limit';
+import { parsePort } from '../../host-contract/port';
 import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE } from '../../host-contract/container-contract';
 import { HostStartError, START_FAILED_EXIT } from './host-error';
 import type { HostProgram } from '../../host-contract/node-host-spec';
@@ -34,10 +35,10 @@ function fail(message: string): never {
   process.exit(START_FAILED_EXIT);
 }
 
-function parsePort(text: string | undefined, fallback: number): number {
-  if (text === undefined || text === '') return fallback;
-  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) fail(`the port must be a number from 0 to 65535, not "${text}"`);
-  return Number(text);
+function portOption(text: string | undefined, fallback: number): number {
+  const port = parsePort(text === '' ? undefined : text, 'the port');
+  if (typeof port === 'string') fail(port);
+  return port ?? fallback;
 }
 
 export async function runNodeHost(program: HostProgram, options: NodeHostOptions = {}): Promise<void> {
@@ -62,7 +63,7 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   }
   const rootSpec = program.nodes[program.rootId]!;
   if (args['print-service'] !== undefined) {
-    const port = parsePort(args.port ?? process.env['AGENTDEF_PORT'], 0);
+    const port = portOption(args.port ?? process.env['AGENTDEF_PORT'], 0);
     const text = printServiceFile(args['print-service'], rootSpec.config.agent.slug, rootSpec.config.agent.version, rootSpec.memoryMb ? heapLimitMb(rootSpec.memoryMb) : undefined, port, process.env);
     if (text === undefined) fail(`--print-service takes launchd or systemd, not "${args['print-service']}"`);
     process.stdout.write(text);
@@ -75,7 +76,7 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   if (!spec) fail(`AGENTDEF_NODE names no node of this entry: use one of ${Object.keys(program.nodes).join(', ')}`);
   const agent = agentKey(spec);
   const host = local ? '127.0.0.1' : env['HOST'] || '0.0.0.0';
-  const port = local ? parsePort(args.port ?? env['AGENTDEF_PORT'], 0) : parsePort(args.port ?? env['PORT'], CONTAINER_PORT);
+  const port = local ? portOption(args.port ?? env['AGENTDEF_PORT'], 0) : portOption(args.port ?? env['PORT'], CONTAINER_PORT);
   const receiptsFile = env['AGENTDEF_RECEIPTS_FILE'] || (local ? defaultReceiptsFile(spec.config.agent.slug, env) : CONTAINER_RECEIPTS_FILE);
   const once = !local && program.kind === 'Job' && env['AGENTDEF_JOB_MODE'] !== 'serve';
 

@@ -1,6 +1,7 @@
 /**
- * The loopback port a compiled agent is served on, checked the same way by both shells that
- * take one: `agentdef run --port` (text) and the `run` executor's `port` option (a number).
+ * The loopback port a compiled agent is served on, checked the same way everywhere one is taken:
+ * `agentdef run --port` and a compiled host's own `--port` (text), and the `run` executor's
+ * `port` option (a number).
  */
 
 /** A port number the hosts accept: a whole number from 0 (any free port) to 65535. */
