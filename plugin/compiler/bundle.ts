@@ -1,5 +1,13 @@
 /**
- * In-memory bundling with esbuild, for adapters: an entry module's source (and any other
+ * The one esbuild module: the bundler port (bundler.ts) on esbuild, in memory.
+ *
+ * `createEsbuildBundler` serves the port. It alone knows where agentdef's own modules are on disk
+ * (beside this file, in the sources and in the installed package alike) and maps `agentdef:*`
+ * specifiers to them; the workspace's modules resolve from the workspace root. One bundler serves
+ * one compile session: identical requests (the Worker loader, say) are bundled once per bundler,
+ * never cached across sessions in module state.
+ *
+ * `bundleModule` is the engine underneath: an entry module's source (and any other
  * generated modules) in, one bundled module, its source map and its size out. Nothing is written.
  *
  * Generated modules live in a virtual folder (`virtualRoot`); imports between them are relative
@@ -12,7 +20,9 @@
  */
 import type { Loader, Plugin } from 'esbuild';
 import { statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { isAbsolute, join, posix, relative, sep } from 'node:path';
+import { AGENTDEF_MODULES, describeFailure, type Bundler, type BundleFailure, type BundleRequest, type BundleResult } from './bundler';
 
 export interface BundleInput {
   /** The entry module: its virtual path (posix, below `virtualRoot`) and its source. */
@@ -70,8 +80,8 @@ export interface BundleOutput {
 /** esbuild's failures, located by workspace-relative (or `agentdef/plugin/…`) file names only. */
 export class BundleError extends Error {
   readonly errors: string[];
-  constructor(readonly failures: { text: string; file?: string; line?: number; column?: number }[]) {
-    const errors = failures.map((f) => (f.file ? `${f.file}${f.line ? `:${f.line}:${(f.column ?? 0) + 1}` : ''}: ${f.text}` : f.text));
+  constructor(readonly failures: BundleFailure[]) {
+    const errors = failures.map(describeFailure);
     super(`bundling failed:\n${errors.join('\n')}`);
     this.name = 'BundleError';
     this.errors = errors;
@@ -244,4 +254,64 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
     code = code.replace(/\n\/\/# sourceMappingURL=[^\n]*\n?$/, '\n');
   }
   return { code, ...(map !== undefined ? { map } : {}), bytes: Buffer.byteLength(code, 'utf8') };
+}
+
+/** agentdef's own `plugin/` folder. */
+const PLUGIN_DIR = join(__dirname, '..');
+
+function failuresOf(error: unknown): BundleFailure[] {
+  if (error instanceof BundleError) return error.failures;
+  return [{ text: error instanceof Error ? error.message : String(error) }];
+}
+
+export function createEsbuildBundler(options: { workspaceRoot: string }): Bundler {
+  const { workspaceRoot } = options;
+  const memo = new Map<string, Promise<BundleResult>>();
+  const run = async (request: BundleRequest): Promise<BundleResult> => {
+    const input: BundleInput = {
+      entry: request.entry,
+      ...(request.files ? { files: request.files } : {}),
+      ...(request.virtualRoot !== undefined ? { virtualRoot: request.virtualRoot } : {}),
+      resolveDir: workspaceRoot,
+      workingDir: request.moduleNames === 'workspace' ? workspaceRoot : PLUGIN_DIR,
+      sourceRoots: [
+        { dir: PLUGIN_DIR, prefix: 'agentdef/plugin/' },
+        { dir: workspaceRoot, prefix: '' },
+      ],
+      platform: request.platform,
+      format: 'esm',
+      ...(request.target ? { target: request.target } : {}),
+      externals: request.externals ?? [],
+      aliases: {
+        [AGENTDEF_MODULES.runtime]: join(PLUGIN_DIR, 'runtime', 'index'),
+        [AGENTDEF_MODULES.workerHost]: join(PLUGIN_DIR, 'hosts', 'worker', 'index'),
+        [AGENTDEF_MODULES.nodeHost]: join(PLUGIN_DIR, 'hosts', 'node'),
+        [AGENTDEF_MODULES.workspace]: workspaceRoot,
+      },
+      ...(request.textModules ? { textModules: request.textModules } : {}),
+      ...(request.conditions ? { conditions: request.conditions } : {}),
+      minify: request.minify ?? false,
+      sourcemap: request.sourcemap ?? true,
+      outFile: request.outFile,
+      ...(request.banner !== undefined ? { banner: request.banner } : {}),
+      ...(request.legalComments ? { legalComments: request.legalComments } : {}),
+    };
+    try {
+      const out = await bundleModule(input);
+      return { ok: true, code: out.code, ...(out.map !== undefined ? { map: out.map } : {}), bytes: out.bytes };
+    } catch (error) {
+      return { ok: false, failures: failuresOf(error) };
+    }
+  };
+  return {
+    bundle(request) {
+      const key = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+      let result = memo.get(key);
+      if (!result) {
+        result = run(request);
+        memo.set(key, result);
+      }
+      return result;
+    },
+  };
 }

@@ -2,7 +2,7 @@
  * The one bundler port of the compiler. Adapters describe what to bundle (generated modules,
  * agentdef's own modules by specifier, the workspace's tool modules, externals, text modules) and
  * get code back, or structured failures; they never name a path on disk. The esbuild
- * implementation is esbuild-bundler.ts; adapter tests may pass a fake. `bundleFailureDiagnostics`
+ * implementation is bundle.ts; adapter tests may pass a fake. `bundleFailureDiagnostics`
  * is the one place a failure becomes a located diagnostic: at the tool's entry in tools.json when
  * it names a tool module, else at the root definition.
  */
@@ -10,6 +10,7 @@ import type { Diagnostic } from '../definition/diagnostic';
 import { joinPointer } from '../definition/json-pointer';
 import type { SourceDocument } from '../definition/source-document';
 import { locateFinding } from '../definition/validate-definition';
+import type { RuntimeConfig } from '../runtime/runtime-config';
 import { TOOLS_FILE, type WorkspaceConfig } from './workspace-config';
 
 /** Specifiers of agentdef's own modules, resolved by the bundler wherever agentdef is installed. */
@@ -72,12 +73,25 @@ export interface BundledTool {
   export: string;
 }
 
+/** The tools.json implementations of every bundled tool the configs name, once each, by tool id. */
+export function bundledToolsOf(configs: Iterable<RuntimeConfig>, workspace: WorkspaceConfig): BundledTool[] {
+  const ids = new Set<string>();
+  for (const config of configs) for (const tool of config.tools) if (tool.kind === 'bundled') ids.add(tool.id);
+  const tools: BundledTool[] = [];
+  for (const toolId of [...ids].sort()) {
+    const implementation = workspace.tools.get(toolId);
+    if (implementation) tools.push({ toolId, module: implementation.module, export: implementation.export });
+  }
+  return tools;
+}
+
 /** The import specifier of a tools.json module: `./x.ts` is a workspace file, anything else a package. */
 export function toolSpecifier(module: string): string {
   return module.startsWith('./') ? `${AGENTDEF_MODULES.workspace}${module.slice(2)}` : module;
 }
 
-function describeFailure(failure: BundleFailure): string {
+/** `file:line:column: text`, or the text alone when esbuild named no place. */
+export function describeFailure(failure: BundleFailure): string {
   return failure.file ? `${failure.file}${failure.line ? `:${failure.line}:${(failure.column ?? 0) + 1}` : ''}: ${failure.text}` : failure.text;
 }
 

@@ -16,7 +16,7 @@ import { defaultOutputDir, WORKSPACE_DEFAULTS } from '../definition/workspace-de
 import type { RuleOptions } from '../definition/rules/rule';
 import { adapterFor } from './adapters/index';
 import type { Bundler } from './bundler';
-import { createEsbuildBundler } from './esbuild-bundler';
+import { createEsbuildBundler } from './bundle';
 import { missingToolModules } from './tool-modules';
 import { buildPlan, PLAN_FILE, serializePlan, type CompilePlan } from './plan';
 import { FolderRegistry, type AgentRegistry } from './registry';

@@ -72,7 +72,7 @@ export async function emitNodeHost(
   const tree = nodeHostSpecForTree(plan, resolved, context, host);
   if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
   const main: HostMain = host === 'hb3' ? 'hb3-main' : 'launcher-main';
-  const entry = await bundleNodeHostEntry({ bundler: context.bundler, workspace: context.workspace, main, spec: tree.bundle, tools: tree.toolModules, root: resolved.document });
+  const entry = await bundleNodeHostEntry({ bundler: context.bundler, workspace: context.workspace, main, spec: tree.spec, tools: tree.toolModules, root: resolved.document });
   if (entry.diagnostics) return { diagnostics: entry.diagnostics };
   return { tree, entry: entry.text };
 }

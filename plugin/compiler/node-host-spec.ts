@@ -12,13 +12,13 @@ import type { CompilePlan } from './plan';
 import type { ResolvedNode } from './resolve';
 import { runtimeConfigsForTree } from './runtime-config';
 import type { EmitContext } from './targets';
-import type { BundledTool } from './bundler';
+import { bundledToolsOf, type BundledTool } from './bundler';
 
 export interface TreeNodeHostSpec {
-  bundle: NodeHostSpec;
+  spec: NodeHostSpec;
   /** The bundled tool implementations, by tool id (sorted). */
   toolModules: BundledTool[];
-  /** Definitions by node id (for adapters that emit more than the bundle). */
+  /** Definitions by node id (for adapters that emit more than the host spec). */
   definitions: Record<string, AgentDefinition>;
   diagnostics: Diagnostic[];
 }
@@ -66,7 +66,6 @@ export function nodeHostSpecForTree(plan: CompilePlan, resolved: ResolvedNode, c
   });
   const nodes: Record<string, HostNodeSpec> = {};
   const definitions: Record<string, AgentDefinition> = {};
-  const toolIds = new Set<string>();
   const servers = new Set<string>();
   for (const { nodeId, node, config } of projected.nodes) {
     const d = node.definition;
@@ -77,7 +76,6 @@ export function nodeHostSpecForTree(plan: CompilePlan, resolved: ResolvedNode, c
     const native: HostNativeTool[] = d.toolInventory.filter((t) => t.provenance === 'native').map((t) => ({ toolId: t.id, binary: nativeBinaryName(t) }));
     const checkpoints: HostCheckpoint[] = tunedPins(d).map((p) => ({ checkpointId: p.checkpointId, path: checkpointPath(p.checkpointId) }));
     for (const tool of config.tools) {
-      if (tool.kind === 'bundled') toolIds.add(tool.id);
       if (tool.kind === 'mcp-stdio' && tool.mcpServer) servers.add(tool.mcpServer);
     }
     const spec: HostNodeSpec = { nodeId, config, secrets: [...secrets].sort(), native, checkpoints };
@@ -100,13 +98,8 @@ export function nodeHostSpecForTree(plan: CompilePlan, resolved: ResolvedNode, c
         };
     }
   }
-  const toolModules: BundledTool[] = [];
-  for (const toolId of [...toolIds].sort()) {
-    const impl = context.workspace.tools.get(toolId);
-    if (impl) toolModules.push({ toolId, module: impl.module, export: impl.export });
-  }
   return {
-    bundle: {
+    spec: {
       host,
       rootId: resolved.key,
       kind: jobKind(resolved.definition),
@@ -114,7 +107,10 @@ export function nodeHostSpecForTree(plan: CompilePlan, resolved: ResolvedNode, c
       nodes,
       mcpServers,
     },
-    toolModules,
+    toolModules: bundledToolsOf(
+      projected.nodes.map((n) => n.config),
+      context.workspace,
+    ),
     definitions,
     diagnostics: projected.diagnostics,
   };

@@ -10,7 +10,7 @@
 import { ERROR_CODES, hasErrors } from '../../../definition/diagnostic';
 import { locateFinding } from '../../../definition/validate-definition';
 import { buildAgentCard } from '../../../runtime/agent-card';
-import { bundleFailureDiagnostics, type BundledTool, type BundleFailure, type BundleRequest } from '../../bundler';
+import { bundledToolsOf, bundleFailureDiagnostics, type BundleFailure, type BundleRequest } from '../../bundler';
 import { stableJson } from '../../canonical-json';
 import type { CompilePlan } from '../../plan';
 import type { ResolvedNode } from '../../resolve';
@@ -20,25 +20,13 @@ import { planBindings, workerName } from './binding-plan';
 import { generateLoaderEntry, generateWorkerSource } from './generate-source';
 import { buildHostPlan } from './host-plan';
 import { DEFAULT_MAX_BUNDLE_BYTES, FILES, PLACEHOLDER_ORIGIN_SUFFIX, SPECIFIERS } from './worker-constants';
-import { planWorkerLayout, type WorkerLayout } from './worker-layout';
+import { planWorkerLayout, } from './worker-layout';
 import { wranglerConfig } from './wrangler-config';
 
 const TARGET = 'cloudflare-dynamic-worker';
 
 function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;
-}
-
-/** What the Worker's bundles import from the workspace: the bundled tools of the tree, by tools.json. */
-function bundledTools(layout: WorkerLayout, context: EmitContext): BundledTool[] {
-  const tools = new Map<string, BundledTool>();
-  for (const node of layout.nodes) {
-    for (const tool of node.config.tools) {
-      const implementation = tool.kind === 'bundled' ? context.workspace.tools.get(tool.id) : undefined;
-      if (implementation) tools.set(tool.id, { toolId: tool.id, module: implementation.module, export: implementation.export });
-    }
-  }
-  return [...tools.values()];
 }
 
 export async function emitCloudflareWorker(plan: CompilePlan, resolved: ResolvedNode, context: EmitContext): Promise<EmitResult> {
@@ -68,7 +56,15 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
     minify: true,
   };
   const failed = (what: string, failures: BundleFailure[]): EmitResult => ({
-    diagnostics: bundleFailureDiagnostics(failures, { workspace: context.workspace, tools: bundledTools(layout, context), root: resolved.document, what }),
+    diagnostics: bundleFailureDiagnostics(failures, {
+      workspace: context.workspace,
+      tools: bundledToolsOf(
+        layout.nodes.map((n) => n.config),
+        context.workspace,
+      ),
+      root: resolved.document,
+      what,
+    }),
   });
 
   // Children's isolates first: a parent embeds their code as text.

@@ -19,10 +19,10 @@ export const hb3Adapter: Adapter = {
   target: 'hb3',
   hosts: ['container'],
   async emit(plan, resolved, context) {
-    const host = await emitNodeHost(plan, resolved, context, 'hb3');
-    if (host.diagnostics) return { diagnostics: host.diagnostics };
-    const { tree } = host;
-    const { bundle } = tree;
+    const emitted = await emitNodeHost(plan, resolved, context, 'hb3');
+    if (emitted.diagnostics) return { diagnostics: emitted.diagnostics };
+    const { tree } = emitted;
+    const host = tree.spec;
 
     const root = `${plan.root.slug}@${plan.root.version}`;
     const image = {
@@ -32,23 +32,23 @@ export const hb3Adapter: Adapter = {
       workdir: '/app',
     };
     const definitionDigests = Object.fromEntries(plan.nodes.map((n) => [n.id, n.digest]));
-    const jobFor = (nodeId: string) => buildJobSpec({ bundle, nodeId, definitions: tree.definitions, definitionDigests, planDigest: plan.digest, image });
-    const rootJob = jobFor(bundle.rootId);
+    const jobFor = (nodeId: string) => buildJobSpec({ host, nodeId, definitions: tree.definitions, definitionDigests, planDigest: plan.digest, image });
+    const rootJob = jobFor(host.rootId);
     const files: EmittedFile[] = [
       { path: JOB_FILE, contents: stableJson(rootJob) },
-      { path: RUNTIME_CONFIGS_FILE, contents: stableJson(Object.fromEntries(Object.values(bundle.nodes).map((n) => [n.nodeId, n.config]))) },
+      { path: RUNTIME_CONFIGS_FILE, contents: stableJson(Object.fromEntries(Object.values(host.nodes).map((n) => [n.nodeId, n.config]))) },
     ];
     for (const node of plan.nodes) {
-      if (node.parent !== undefined && node.quarantine) files.push({ path: childJobFile(bundle.rootId, node.id), contents: stableJson(jobFor(node.id)) });
+      if (node.parent !== undefined && node.quarantine) files.push({ path: childJobFile(host.rootId, node.id), contents: stableJson(jobFor(node.id)) });
     }
-    if (resolved.definition.composition.kind === 'dag') files.push({ path: WORKFLOW_FILE, contents: stableJson(buildWorkflowSpec(plan, bundle, rootJob.metadata.name)) });
+    if (resolved.definition.composition.kind === 'dag') files.push({ path: WORKFLOW_FILE, contents: stableJson(buildWorkflowSpec(plan, host, rootJob.metadata.name)) });
     const lock = buildWeightsLock(plan.digest, tree.definitions);
     if (lock) files.push({ path: WEIGHTS_LOCK_FILE, contents: stableJson(lock) });
 
-    const native = Object.values(bundle.nodes).flatMap((n) => n.native);
+    const native = Object.values(host.nodes).flatMap((n) => n.native);
     const binaries = [...new Set(native.map((t) => t.binary))].sort();
     files.push({ path: `${IMAGE_DIR}/Dockerfile`, contents: dockerfile(rootJob, binaries, `agentdef HB3 image for ${root} (plan ${plan.digest.slice(0, 12)})`) });
-    files.push({ path: `${IMAGE_DIR}/${ENTRYPOINT_FILE}`, contents: host.entry });
+    files.push({ path: `${IMAGE_DIR}/${ENTRYPOINT_FILE}`, contents: emitted.entry });
     if (native.length > 0) files.push({ path: `${IMAGE_DIR}/native-tools/README.md`, contents: nativeToolsReadme(native) });
     return { files };
   },

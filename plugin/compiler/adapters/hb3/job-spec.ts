@@ -36,7 +36,7 @@ export function jobName(text: string): string {
 }
 
 export interface JobSpecInput {
-  bundle: NodeHostSpec;
+  host: NodeHostSpec;
   nodeId: string;
   definitions: Record<string, AgentDefinition>;
   definitionDigests: Record<string, string>;
@@ -45,17 +45,17 @@ export interface JobSpecInput {
 }
 
 export function buildJobSpec(input: JobSpecInput): Hb3Job {
-  const { bundle, nodeId } = input;
-  const spec = bundle.nodes[nodeId]!;
-  const isRoot = nodeId === bundle.rootId;
-  const hosted = hostedNodes(bundle, nodeId);
-  const subtree = subtreeNodes(bundle, nodeId);
+  const { host, nodeId } = input;
+  const spec = host.nodes[nodeId]!;
+  const isRoot = nodeId === host.rootId;
+  const hosted = hostedNodes(host, nodeId);
+  const subtree = subtreeNodes(host, nodeId);
   const memoryMb = spec.memoryMb ?? DEFAULT_MEMORY_MB;
   const heapMb = heapLimitMb(memoryMb);
   const tuned = hosted.flatMap((n) => tunedPins(input.definitions[n.nodeId]!).map((p) => ({ node: n, pin: p })));
   const checkpoints = hosted.flatMap((n) => n.checkpoints);
   const runMs = resolveLimits(spec.config.limits).wallClockMs;
-  const kind: Hb3Job['kind'] = isRoot ? bundle.kind : 'Job';
+  const kind: Hb3Job['kind'] = isRoot ? host.kind : 'Job';
   const receipts = spec.config.receipts;
 
   const env: EnvVar[] = [{ name: 'NODE_ENV', value: 'production' }];
@@ -65,7 +65,7 @@ export function buildJobSpec(input: JobSpecInput): Hb3Job {
   if (checkpoints.length > 0) env.push({ name: 'AGENTDEF_WEIGHTS_ROOT', value: CONTAINER_WEIGHTS_ROOT });
   // The reference host runs quarantined children as processes of this job and hands them their
   // own secrets, so the job references every secret of its subtree.
-  for (const name of secretsOf(bundle, subtree)) env.push({ name, secretRef: { name } });
+  for (const name of secretsOf(host, subtree)) env.push({ name, secretRef: { name } });
 
   const mounts: Hb3Job['mounts'] = checkpoints.map((c, i) => ({
     name: `weights-${i}`,
@@ -80,7 +80,7 @@ export function buildJobSpec(input: JobSpecInput): Hb3Job {
     apiVersion: HB3_API_VERSION,
     kind,
     metadata: {
-      name: jobName(isRoot ? spec.config.agent.slug : `${bundle.nodes[bundle.rootId]!.config.agent.slug}-${nodeFileStem(bundle.rootId, nodeId)}`),
+      name: jobName(isRoot ? spec.config.agent.slug : `${host.nodes[host.rootId]!.config.agent.slug}-${nodeFileStem(host.rootId, nodeId)}`),
       agent: agentKey(spec),
       node: nodeId,
       planDigest: input.planDigest,

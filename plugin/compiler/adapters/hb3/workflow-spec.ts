@@ -34,7 +34,7 @@ export interface Hb3Workflow {
   steps: Hb3WorkflowStep[];
 }
 
-export function buildWorkflowSpec(plan: CompilePlan, bundle: NodeHostSpec, name: string): Hb3Workflow {
+export function buildWorkflowSpec(plan: CompilePlan, host: NodeHostSpec, name: string): Hb3Workflow {
   const processOf = (nodeId: string): string => {
     const node = plan.nodes.find((n) => n.id === nodeId);
     if (!node?.parent || node.quarantine) return nodeId;
@@ -56,12 +56,12 @@ export function buildWorkflowSpec(plan: CompilePlan, bundle: NodeHostSpec, name:
       else step.runsIn = processOf(n.parent!);
       return step;
     });
-  const root = bundle.nodes[bundle.rootId]!;
+  const root = host.nodes[host.rootId]!;
   return {
     apiVersion: HB3_API_VERSION,
     kind: 'Workflow',
     metadata: { name, agent: `${plan.root.slug}@${plan.root.version}`, planDigest: plan.digest },
-    driver: { node: bundle.rootId, job: JOB_FILE },
+    driver: { node: host.rootId, job: JOB_FILE },
     wallClockMs: resolveLimits(root.config.limits).wallClockMs,
     steps,
   };

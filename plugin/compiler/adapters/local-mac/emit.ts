@@ -19,11 +19,11 @@ export const localMacAdapter: Adapter = {
   target: 'local-mac',
   hosts: ['local'],
   async emit(plan, resolved, context) {
-    const host = await emitNodeHost(plan, resolved, context, 'local');
-    if (host.diagnostics) return { diagnostics: host.diagnostics };
-    const bundle = host.tree.bundle;
+    const emitted = await emitNodeHost(plan, resolved, context, 'local');
+    if (emitted.diagnostics) return { diagnostics: emitted.diagnostics };
+    const host = emitted.tree.spec;
 
-    const root = bundle.nodes[bundle.rootId]!;
+    const root = host.nodes[host.rootId]!;
     const { slug, version } = root.config.agent;
     const heapMb = root.memoryMb ? heapLimitMb(root.memoryMb) : undefined;
     const manifest: LauncherManifest = {
@@ -32,15 +32,15 @@ export const localMacAdapter: Adapter = {
       planDigest: plan.digest,
       entry: LAUNCH_FILE,
       ...(heapMb ? { heapMb } : {}),
-      localOnly: bundle.localOnly,
-      mcpServers: Object.keys(bundle.mcpServers).sort(),
-      secrets: secretsOf(bundle, Object.values(bundle.nodes)),
+      localOnly: host.localOnly,
+      mcpServers: Object.keys(host.mcpServers).sort(),
+      secrets: secretsOf(host, Object.values(host.nodes)),
       services: { launchd: launchAgentFile(slug), systemd: systemdUnitFile(slug) },
     };
     const files: EmittedFile[] = [
-      { path: LAUNCH_FILE, contents: host.entry },
+      { path: LAUNCH_FILE, contents: emitted.entry },
       { path: LAUNCHER_MANIFEST, contents: stableJson(manifest) },
-      { path: MCP_SERVERS_FILE, contents: stableJson(mcpServersFile(bundle)) },
+      { path: MCP_SERVERS_FILE, contents: stableJson(mcpServersFile(host)) },
       { path: launchAgentFile(slug), contents: launchAgentTemplate(slug, version, heapMb) },
       { path: systemdUnitFile(slug), contents: systemdUnitTemplate(slug, version, heapMb) },
     ];
