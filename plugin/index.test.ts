@@ -24,34 +24,37 @@ describe('the main entry', () => {
     const script = [
       `const api = require(${JSON.stringify(join(__dirname, 'index.ts'))});`,
       `const heavy = Object.keys(require.cache).filter((k) => /node_modules[\\\\/](ts-morph|@ts-morph|esbuild)[\\\\/]/.test(k));`,
-      `process.stdout.write(JSON.stringify({ exports: Object.keys(api), heavy }));`,
+      `const layers = Object.keys(require.cache).filter((k) => /plugin[\\\\/](compiler|hosts|runtime)[\\\\/]|agent-definition\\.validator/.test(k));`,
+      `process.stdout.write(JSON.stringify({ exports: Object.keys(api), heavy, layers }));`,
     ].join('\n');
     const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
     expect(run.status, run.stderr).toBe(0);
-    const { exports, heavy } = JSON.parse(run.stdout) as { exports: string[]; heavy: string[] };
+    const { exports, heavy, layers } = JSON.parse(run.stdout) as { exports: string[]; heavy: string[]; layers: string[] };
     expect(heavy).toEqual([]);
+    // Nx loads this entry on every command: graph inference only, the API's layers on first call.
+    expect(layers).toEqual([]);
     expect(exports).toEqual(expect.arrayContaining(['createNodesV2', 'validateDefinition', 'planAgent', 'emitAgent', 'compileAgent']));
   });
 });
 
 describe('validateDefinition', () => {
-  it('finds an example valid, naming the file relative to cwd', () => {
-    const result = validateDefinition('examples/text-stats/agent.json', { cwd: repoRoot });
+  it('finds an example valid, naming the file relative to cwd', async () => {
+    const result = await validateDefinition('examples/text-stats/agent.json', { cwd: repoRoot });
     expect(result).toMatchObject({ valid: true, diagnostics: [] });
     expect(result.definition?.identity.slug).toBe('text-stats');
     expect(result.sources.has('examples/text-stats/agent.json')).toBe(true);
   });
 
-  it('checks text, and its diagnostics print', () => {
+  it('checks text, and its diagnostics print', async () => {
     const text = readFileSync(example, 'utf8').replace('"text-stats"', '"Text Stats"');
-    const result = validateDefinition('agent.json', { text, cwd: repoRoot });
+    const result = await validateDefinition('agent.json', { text, cwd: repoRoot });
     expect(result.valid).toBe(false);
     expect(result.diagnostics[0]).toMatchObject({ file: 'agent.json', path: '/identity/slug', severity: 'error' });
     expect(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources })).toContain('agent.json:');
   });
 
-  it('reports a missing file as an I/O problem', () => {
-    const result = validateDefinition(join(repoRoot, 'examples', 'missing', 'agent.json'), { cwd: repoRoot });
+  it('reports a missing file as an I/O problem', async () => {
+    const result = await validateDefinition(join(repoRoot, 'examples', 'missing', 'agent.json'), { cwd: repoRoot });
     expect(result.valid).toBe(false);
     expect(result.ioError).toContain('examples/missing/agent.json');
   });
@@ -73,7 +76,7 @@ describe('plan, emit and compile', () => {
     expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(planned.plan?.target).toBe('cloudflare-dynamic-worker');
 
-    const config = loadWorkspaceConfig(repoRoot);
+    const config = await loadWorkspaceConfig(repoRoot);
     expect(config.diagnostics).toEqual([]);
     const emitted = await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot: repoRoot, workspace: config.config });
     expect(emitted.diagnostics).toEqual([]);

@@ -4,8 +4,8 @@
  * targets, its pins mirrored as project-graph edges. Kept tiny: Nx loads it on every command.
  *
  * Also the package's programmatic API (see "Using agentdef from a script" in the README):
- * validate, plan, emit in memory and compile. The compiler loads ts-morph and esbuild only when
- * an adapter needs them, so importing this module never loads either.
+ * validate, plan, emit in memory and compile, each loaded on its first call, so that importing
+ * this module (as Nx does on every command) loads graph inference and nothing more.
  */
 export const name = 'agentdef';
 export { createNodes, createNodesV2 } from './graph/create-nodes';
@@ -13,21 +13,54 @@ export { createDependencies } from './graph/create-dependencies';
 export { preTasksExecution } from './graph/compile-target-flag';
 export type { AgentdefPluginOptions } from './graph/options';
 
-// Definitions: validate one file (or text), or many; print diagnostics like the CLI does.
-export { validateDefinition } from './definition/validate-definition-file';
-export type { ValidateDefinitionOptions, ValidateDefinitionResult } from './definition/validate-definition-file';
-export { validateFiles as validateDefinitionFiles } from './definition/validate-files';
-export type { DefinitionFile, FileValidation, ValidateFilesResult } from './definition/validate-files';
+// The programmatic API. Nx loads this module on every command and needs only the plugin above,
+// so each API function loads its layer on first call (`import()`: vitest and the CommonJS build
+// both resolve the `.js` name); only formatDiagnostics, a few lines, is loaded up front.
+import type * as Compile from './compiler/compile';
+import type * as ValidateDefinition from './definition/validate-definition-file';
+import type * as ValidateFiles from './definition/validate-files';
+import type * as WorkspaceConfigModule from './compiler/workspace-config';
+
 export { formatDiagnostics } from './definition/format-diagnostics';
+
+/** Validates the definition in `file` (or `options.text`, named `file`); see validate-definition-file.ts. */
+export async function validateDefinition(file: string, options?: ValidateDefinition.ValidateDefinitionOptions): Promise<ValidateDefinition.ValidateDefinitionResult> {
+  return (await import('./definition/validate-definition-file.js')).validateDefinition(file, options);
+}
+
+/** Validates a list of definition files, as `agentdef validate` does. */
+export async function validateDefinitionFiles(files: readonly ValidateFiles.DefinitionFile[], options?: RuleOptions): Promise<ValidateFiles.ValidateFilesResult> {
+  return (await import('./definition/validate-files.js')).validateFiles(files, options);
+}
+
+/** read → validate → resolve → plan. */
+export async function planAgent(options: Compile.PlanAgentOptions): Promise<Compile.PlanAgentResult> {
+  return (await import('./compiler/compile.js')).planAgent(options);
+}
+
+/** plan → files in memory (nothing is written). */
+export async function emitAgent(planned: Parameters<typeof Compile.emitAgent>[0], inputs: Compile.EmitInputs): Promise<Compile.EmitAgentResult> {
+  return (await import('./compiler/compile.js')).emitAgent(planned, inputs);
+}
+
+/** plan, emit, then one guarded atomic write. */
+export async function compileAgent(options: Compile.CompileAgentOptions): Promise<Compile.CompileAgentResult> {
+  return (await import('./compiler/compile.js')).compileAgent(options);
+}
+
+/** The workspace's tools.json and mcp.json, loaded and checked: what `emitAgent` needs. */
+export async function loadWorkspaceConfig(workspaceRoot: string): Promise<WorkspaceConfigModule.LoadedWorkspaceConfig> {
+  return (await import('./compiler/workspace-config.js')).loadWorkspaceConfig(workspaceRoot);
+}
+
+export type { ValidateDefinitionOptions, ValidateDefinitionResult } from './definition/validate-definition-file';
+export type { DefinitionFile, FileValidation, ValidateFilesResult } from './definition/validate-files';
 export type { FormatOptions as FormatDiagnosticsOptions } from './definition/format-diagnostics';
 export type { Diagnostic, DiagnosticCode, Severity } from './definition/diagnostic';
-export type { RuleOptions } from './definition/rules/rule';
+import type { RuleOptions } from './definition/rules/rule';
+export type { RuleOptions };
 export type { AgentDefinition } from './schema/generated/agent-definition.types';
-
-// The compiler: plan → emit (in memory) → write, or all three at once.
-export { planAgent, emitAgent, compileAgent } from './compiler/compile';
 export type { PlanAgentOptions, PlanAgentResult, EmitInputs, EmitAgentResult, CompileAgentOptions, CompileAgentResult } from './compiler/compile';
-export { loadWorkspaceConfig } from './compiler/workspace-config';
 export type { WorkspaceConfig, LoadedWorkspaceConfig } from './compiler/workspace-config';
 export type { CompilePlan } from './compiler/plan';
 export type { CompileTarget, EmittedFile, TargetOption, AdapterOptions } from './compiler/targets';
