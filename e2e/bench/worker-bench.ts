@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import type { Readable } from 'node:stream';
+import { createEsbuildBundler } from '../../plugin/compiler/bundle';
 import { compileAgent, emitAgent, planAgent } from '../../plugin/compiler/compile';
 import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
 import { bundleLoader } from '../worker/support/start-compiled-worker';
@@ -82,7 +83,9 @@ async function main(): Promise<void> {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const outDir = join(out, 'text-stats');
-  const compile = () => compileAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker', outDir });
+  // One bundler for the whole run, as a long-lived host keeps: the loader (agentdef's own code) is bundled once.
+  const bundler = createEsbuildBundler({ workspaceRoot: ROOT });
+  const compile = () => compileAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker', outDir, bundler });
   const first = await compile();
   if (!first.files) throw new Error(`compile failed: ${first.ioError ?? first.diagnostics.map((d) => d.message).join('; ')}`);
   const compiledWorker = readFileSync(join(outDir, 'worker.js'), 'utf8');
@@ -104,7 +107,7 @@ async function main(): Promise<void> {
       () => undefined,
     );
   const planned = await planAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker' });
-  const emitInputs = { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config };
+  const emitInputs = { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config, bundler };
   const emitOnly = async () => void (await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, emitInputs));
   await bareBundle();
   await emitOnly();

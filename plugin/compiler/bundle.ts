@@ -3,9 +3,10 @@
  *
  * `createEsbuildBundler` serves the port. It alone knows where agentdef's own modules are on disk
  * (beside this file, in the sources and in the installed package alike) and maps `agentdef:*`
- * specifiers to them; the workspace's modules resolve from the workspace root. One bundler serves
- * one compile session: identical requests (the Worker loader, say) are bundled once per bundler,
- * never cached across sessions in module state.
+ * specifiers to them; the workspace's modules resolve from the workspace root. A request marked
+ * `reusable` (it reads agentdef's own modules only, like the Worker loader) is bundled once per
+ * bundler; every other request is bundled afresh, since the workspace's files may change between
+ * two compiles of a long-lived caller. Nothing is cached in module state.
  *
  * `bundleModule` is the engine underneath: an entry module's source (and any other
  * generated modules) in, one bundled module, its source map and its size out. Nothing is written.
@@ -266,7 +267,7 @@ function failuresOf(error: unknown): BundleFailure[] {
 
 export function createEsbuildBundler(options: { workspaceRoot: string }): Bundler {
   const { workspaceRoot } = options;
-  const memo = new Map<string, Promise<BundleResult>>();
+  const reused = new Map<string, Promise<BundleResult>>();
   const run = async (request: BundleRequest): Promise<BundleResult> => {
     const input: BundleInput = {
       entry: request.entry,
@@ -305,11 +306,12 @@ export function createEsbuildBundler(options: { workspaceRoot: string }): Bundle
   };
   return {
     bundle(request) {
+      if (!request.reusable) return run(request);
       const key = createHash('sha256').update(JSON.stringify(request)).digest('hex');
-      let result = memo.get(key);
+      let result = reused.get(key);
       if (!result) {
         result = run(request);
-        memo.set(key, result);
+        reused.set(key, result);
       }
       return result;
     },

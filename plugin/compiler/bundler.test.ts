@@ -3,11 +3,12 @@
  * modules by specifier and never a path of this machine, and a tool module that does not bundle
  * is reported the same way for every target: at the tool's entry in tools.json.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Bundler, BundleRequest } from './bundler';
+import { createEsbuildBundler } from './bundle';
 import { emitAgent, planAgent } from './compile';
 import { COMPILE_TARGETS, type CompileTarget } from './targets';
 import { loadWorkspaceConfig } from './workspace-config';
@@ -73,5 +74,21 @@ describe('the bundler port', () => {
     const failed = await emitAgent(hb3, { workspaceRoot: REPO, workspace: loadWorkspaceConfig(REPO).config, bundler: fakeBundler('Could not resolve "left-pad"') });
     expect(failed.diagnostics.map((d) => [d.rule, d.file, d.path])).toEqual([['bundle', 'examples/pdf-extractor/agent.yaml', '']]);
     expect(failed.diagnostics[0]!.message).toBe('cannot bundle the container entrypoint: examples/tools/text-metrics.ts:1:1: Could not resolve "left-pad"');
+  });
+
+  it('serves no stale bundle: a bundler shared across compiles rebundles a tool module that changed', async () => {
+    const ws = mkdtempSync(join(tmpdir(), 'agentdef-bundler-'));
+    temps.push(ws);
+    writeFileSync(join(ws, 'nx.json'), '{}');
+    cpSync(join(REPO, 'examples'), join(ws, 'examples'), { recursive: true });
+    cpSync(join(REPO, 'tools.json'), join(ws, 'tools.json'));
+    const planned = await planAgent({ file: join(ws, 'examples', 'text-stats', 'agent.json'), workspaceRoot: ws });
+    const inputs = { workspaceRoot: ws, workspace: loadWorkspaceConfig(ws).config, bundler: createEsbuildBundler({ workspaceRoot: ws }) };
+    const worker = async () => (await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, inputs)).files!.find((f) => f.path === 'worker.js')!.contents;
+    const before = await worker();
+    expect(before).not.toContain('edited-between-compiles');
+    const tool = join(ws, 'examples', 'tools', 'text-metrics.ts');
+    writeFileSync(tool, `${readFileSync(tool, 'utf8')}\nexport const marker = console.log('edited-between-compiles');\n`);
+    expect(await worker()).toContain('edited-between-compiles');
   });
 });

@@ -48,6 +48,8 @@ export interface BundleRequest {
   banner?: string;
   /** Keep license comments at the end (default) or drop them. */
   legalComments?: 'eof' | 'none';
+  /** The output depends on agentdef's own modules only (no workspace file): a bundler may serve it again. */
+  reusable?: boolean;
   /** Whose paths name the modules in unminified output's comments: agentdef's plugin folder (default) or the workspace. */
   moduleNames?: 'agentdef' | 'workspace';
 }

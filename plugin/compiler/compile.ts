@@ -57,6 +57,8 @@ export interface CompileAgentOptions extends PlanAgentOptions {
   adapterOptions?: AdapterOptions;
   /** Replaces file-system calls of the writer (tests inject failures). */
   outputFs?: Partial<OutputFs>;
+  /** The bundler port (default: esbuild, one per call); a long-lived caller may share one across compiles. */
+  bundler?: Bundler;
 }
 
 export interface PlanAgentResult {
@@ -194,7 +196,10 @@ export async function compileAgent(options: CompileAgentOptions): Promise<Compil
     const workspace = loadWorkspaceConfig(options.workspaceRoot);
     for (const [file, document] of workspace.config.documents) sources.set(file, document.text);
     if (hasErrors(workspace.diagnostics)) return { plan, diagnostics: sortDiagnostics([...diagnostics, ...workspace.diagnostics]), sources };
-    const emitted = await emitAgent({ plan, resolved }, { workspaceRoot: options.workspaceRoot, workspace: workspace.config, ...(options.adapterOptions ? { adapterOptions: options.adapterOptions } : {}) });
+    const emitted = await emitAgent(
+      { plan, resolved },
+      { workspaceRoot: options.workspaceRoot, workspace: workspace.config, ...(options.adapterOptions ? { adapterOptions: options.adapterOptions } : {}), ...(options.bundler ? { bundler: options.bundler } : {}) },
+    );
     if (!emitted.files) return { plan, diagnostics: sortDiagnostics(uniqueDiagnostics([...diagnostics, ...emitted.diagnostics])), sources };
 
     const destination = resolvePath(options.workspaceRoot, options.outDir ?? defaultOutputDir(plan.root.slug));

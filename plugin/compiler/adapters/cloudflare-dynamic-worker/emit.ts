@@ -20,7 +20,7 @@ import { planBindings, workerName } from './binding-plan';
 import { generateLoaderEntry, generateWorkerSource } from './generate-source';
 import { buildHostPlan } from './host-plan';
 import { DEFAULT_MAX_BUNDLE_BYTES, FILES, PLACEHOLDER_ORIGIN_SUFFIX, SPECIFIERS } from './worker-constants';
-import { planWorkerLayout, } from './worker-layout';
+import { planWorkerLayout } from './worker-layout';
 import { wranglerConfig } from './wrangler-config';
 
 const TARGET = 'cloudflare-dynamic-worker';
@@ -102,7 +102,15 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
   }
 
   // `loader.js` is the same for every agent (it reads the host plan beside it); unminified, so readable.
-  const loaderOut = await context.bundler.bundle({ entry: generateLoaderEntry(), platform: 'neutral', externals: ['cloudflare:*', './host-plan.json'], minify: false, sourcemap: false, outFile: FILES.loader });
+  const loaderOut = await context.bundler.bundle({
+    entry: generateLoaderEntry(),
+    platform: 'neutral',
+    externals: ['cloudflare:*', './host-plan.json'],
+    minify: false,
+    sourcemap: false,
+    outFile: FILES.loader,
+    reusable: true,
+  });
   if (!loaderOut.ok) return failed(FILES.loader, loaderOut.failures);
   const loader = loaderOut.code;
 
