@@ -1,7 +1,8 @@
 /**
  * The CLI loads a command's modules only when its verb runs: through the real binary (from the
  * source checkout), a preloaded script lists every module the process loaded. `validate` must stay
- * within the CLI and the definition layer (no compiler, no ts-morph, no esbuild); `--help` and
+ * within the CLI and the definition layer (no compiler, no ts-morph, no esbuild), `plan` loads no
+ * ts-morph, esbuild or host code (from a source checkout, @swc-node/register itself loads TypeScript); `--help` and
  * unknown verbs load no command at all.
  */
 import { spawnSync } from 'node:child_process';
@@ -37,6 +38,13 @@ describe('agentdef loads commands lazily', () => {
     expect(own.filter((f) => !/^(bin\/|plugin\/cli\/|plugin\/definition\/|plugin\/schema\/)/.test(f))).toEqual([]);
     expect(own).not.toContain('plugin/cli/commands/compile.ts');
     for (const heavy of ['ts-morph', '@ts-morph/common', 'esbuild', 'yaml']) expect(packages).not.toContain(heavy);
+  });
+
+  it('plan loads neither ts-morph nor esbuild, nor any host', () => {
+    const { status, own, packages } = loadedModules(['plan', 'examples/write-router/agent.json']);
+    expect(status).toBe(0);
+    expect(own.filter((f) => /^plugin\/hosts\//.test(f))).toEqual([]);
+    for (const heavy of ['ts-morph', '@ts-morph/common', 'esbuild']) expect(packages).not.toContain(heavy);
   });
 
   it('--help and an unknown verb load no command module', () => {

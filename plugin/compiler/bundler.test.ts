@@ -91,4 +91,22 @@ describe('the bundler port', () => {
     writeFileSync(tool, `${readFileSync(tool, 'utf8')}\nexport const marker = console.log('edited-between-compiles');\n`);
     expect(await worker()).toContain('edited-between-compiles');
   });
+
+  it.each(COMPILE_TARGETS)('reports a tool module that does not exist at its line in tools.json before bundling, for %s', async (target) => {
+    const ws = mkdtempSync(join(tmpdir(), 'agentdef-bundler-'));
+    temps.push(ws);
+    writeFileSync(join(ws, 'nx.json'), '{}');
+    cpSync(join(REPO, 'examples'), join(ws, 'examples'), { recursive: true });
+    const toolsJson = { tools: { 'text-metrics': { module: './examples/tools/gone.ts', export: 'countText' }, 'diff-apply': { module: './examples/tools/gone.ts', export: 'applyUnifiedDiff' } } };
+    writeFileSync(join(ws, 'tools.json'), JSON.stringify(toolsJson, null, 2));
+    // text-stats (Worker-only) pins text-metrics; write-router's tree (container or local) bundles diff-apply.
+    const slug = target === 'cloudflare-dynamic-worker' ? 'text-stats' : 'write-router';
+    const planned = await planAgent({ file: join(ws, 'examples', slug, 'agent.json'), workspaceRoot: ws, target });
+    const bundler = fakeBundler();
+    const result = await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot: ws, workspace: loadWorkspaceConfig(ws).config, bundler });
+    const toolId = slug === 'text-stats' ? 'text-metrics' : 'diff-apply';
+    expect(result.files).toBeUndefined();
+    expect(result.diagnostics).toEqual([expect.objectContaining({ rule: 'tool-implementation', file: 'tools.json', path: `/tools/${toolId}/module`, severity: 'error' })]);
+    expect(bundler.requests).toEqual([]);
+  });
 });

@@ -279,4 +279,45 @@ describe('the writer replaces only what it wrote', () => {
     expect(snapshot(dest)).toEqual(output({ 'plan.json': 'next' }));
     expect(readdirSync(parent).sort()).toEqual([`.out.tmp-${deadPid}-00000000`, 'out']);
   });
+
+  it('never follows a link inside its own output: a linked folder is refused, a linked file is replaced and its target stays', async () => {
+    const root = workspace();
+    const outside = join(parent, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'precious.txt'), 'keep');
+    const out = join(root, 'dist', 'a');
+    expect(
+      await writeOutputAtomic(
+        out,
+        [
+          { path: 'plan.json', contents: 'v1' },
+          { path: 'data/x.txt', contents: 'x' },
+        ],
+        { workspaceRoot: root },
+      ),
+    ).toEqual({ ok: true });
+    // A listed folder swapped for a link out of the workspace: not what the writer wrote, refused.
+    rmSync(join(out, 'data'), { recursive: true });
+    symlinkSync(outside, join(out, 'data'));
+    await refused(out, root, /it holds data, which agentdef did not write/);
+    // A listed file swapped for such a link: the folder is replaced, the link's target stays.
+    rmSync(join(out, 'data'));
+    mkdirSync(join(out, 'data'));
+    writeFileSync(join(out, 'data', 'x.txt'), 'x');
+    rmSync(join(out, 'plan.json'));
+    symlinkSync(join(outside, 'precious.txt'), join(out, 'plan.json'));
+    expect(await writeOutputAtomic(out, [{ path: 'plan.json', contents: 'v2' }], { workspaceRoot: root })).toEqual({ ok: true });
+    expect(tree(outside)).toEqual({ 'precious.txt': 'keep' });
+    expect(snapshot(out)).toEqual(output({ 'plan.json': 'v2' }));
+  });
+
+  it('refuses a marker that is a link, or one that lists a path outside the folder', async () => {
+    const root = workspace();
+    const out = join(root, 'dist', 'b');
+    expect(await writeOutputAtomic(out, [{ path: 'plan.json', contents: 'v1' }], { workspaceRoot: root })).toEqual({ ok: true });
+    writeFileSync(join(parent, 'elsewhere.json'), markerContents(['plan.json']));
+    rmSync(join(out, OUTPUT_MARKER));
+    symlinkSync(join(parent, 'elsewhere.json'), join(out, OUTPUT_MARKER));
+    await refused(out, root, /is not a marker agentdef wrote/);
+  });
 });
