@@ -20,7 +20,7 @@ import { folderPath, planScaffold, scaffoldDefinition, definitionText, toolModul
 import { DEFINITION_FILE_NAMES, isDefinitionFileName, registrySlugPath, WORKSPACE_DEFAULTS } from '../../plugin/definition/workspace-definitions';
 import { summarizeDefinition } from '../../plugin/graph/read-agent-summary';
 import { isAgentdefPlugin } from '../init/generator';
-import { TOOLS_FILE } from '../../plugin/compiler/workspace-config';
+import { TOOLS_FILE } from '../../plugin/definition/workspace-definitions';
 import type { AgentGeneratorSchema } from './schema';
 
 /** A generator error: Nx prints the message and writes nothing. */

@@ -11,7 +11,8 @@ import { joinPointer } from '../definition/json-pointer';
 import type { SourceDocument } from '../definition/source-document';
 import { locateFinding } from '../definition/validate-definition';
 import type { RuntimeConfig } from '../runtime/runtime-config';
-import { TOOLS_FILE, type WorkspaceConfig } from './workspace-config';
+import { TOOLS_FILE } from '../definition/workspace-definitions';
+import type { WorkspaceConfig } from './workspace-config';
 
 /** Specifiers of agentdef's own modules, resolved by the bundler wherever agentdef is installed. */
 export const AGENTDEF_MODULES = {

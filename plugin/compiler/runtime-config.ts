@@ -10,7 +10,8 @@ import { locateFinding } from '../definition/validate-definition';
 import { RUNTIME_CONFIG_VERSION, defaultWireFor, type ProviderWire, type RuntimeConfig, type RuntimeModelPin, type RuntimeTool } from '../runtime/runtime-config';
 import type { ResolvedNode } from './resolve';
 import { providerKeyName } from '../definition/provider-keys';
-import { MCP_FILE, TOOLS_FILE, type WorkspaceConfig } from './workspace-config';
+import { MCP_FILE, TOOLS_FILE } from '../definition/workspace-definitions';
+import type { WorkspaceConfig } from './workspace-config';
 
 /** Where the A2A JSON-RPC endpoint is served on every host. */
 export const RPC_PATH = '/a2a/v1';

@@ -9,7 +9,8 @@ import { ERROR_CODES, type Diagnostic } from '../definition/diagnostic';
 import { joinPointer } from '../definition/json-pointer';
 import { locateFinding } from '../definition/validate-definition';
 import type { ResolvedNode } from './resolve';
-import { TOOLS_FILE, type WorkspaceConfig } from './workspace-config';
+import { TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
+import type { WorkspaceConfig } from './workspace-config';
 
 function isFile(path: string): boolean {
   try {
@@ -26,16 +27,17 @@ export function missingToolModules(root: ResolvedNode, workspace: WorkspaceConfi
   const seen = new Set<string>();
   const visit = (node: ResolvedNode) => {
     for (const tool of node.definition.toolInventory) {
-      const implementation = workspace.tools.get(tool.id);
-      if (tool.provenance === 'mcp' || tool.provenance === 'native' || !implementation || seen.has(tool.id) || !implementation.module.startsWith('./')) continue;
+      const module = workspace.tools.get(tool.id)?.module;
+      const path = module === undefined ? undefined : workspaceModulePath(module);
+      if (tool.provenance === 'mcp' || tool.provenance === 'native' || path === undefined || seen.has(tool.id)) continue;
       seen.add(tool.id);
-      if (isFile(join(workspaceRoot, ...implementation.module.slice(2).split('/')))) continue;
+      if (isFile(join(workspaceRoot, ...path.split('/')))) continue;
       diagnostics.push(
         locateFinding(document, {
           code: ERROR_CODES.invalid,
           rule: 'tool-implementation',
           path: joinPointer(joinPointer('/tools', tool.id), 'module'),
-          message: `the module of tool "${tool.id}" does not exist: ${implementation.module}`,
+          message: `the module of tool "${tool.id}" does not exist: ${module}`,
           suggestion: 'point "module" at a file inside the workspace (relative to its root) or at an installed package',
         }),
       );

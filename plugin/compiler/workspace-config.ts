@@ -18,10 +18,8 @@ import { ERROR_CODES, type Diagnostic, type Finding } from '../definition/diagno
 import { joinPointer } from '../definition/json-pointer';
 import { parseDefinitionText } from '../definition/parse-document';
 import type { SourceDocument } from '../definition/source-document';
+import { MCP_FILE, TOOLS_FILE } from '../definition/workspace-definitions';
 import { locateFinding } from '../definition/validate-definition';
-
-export const TOOLS_FILE = 'tools.json';
-export const MCP_FILE = 'mcp.json';
 
 export interface ToolImplementation {
   /** A package name or a workspace-relative path (posix, starting with `./`). */

@@ -8,7 +8,7 @@
  * definition layer's parser only (which loads `yaml` on first use). Nothing here throws on bad input.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve as resolvePath } from 'node:path';
+import { dirname, join, posix, resolve as resolvePath } from 'node:path';
 import { definitionFormat, parseDefinitionText } from './parse-document';
 
 /** The defaults shared by the plugin options, the executors and the compiler. */
@@ -22,6 +22,20 @@ export const WORKSPACE_DEFAULTS = {
   /** The most definitions one resolved tree may hold, the root included. */
   maxNodes: 512,
 } as const;
+
+/** Where the workspace maps bundled tools to their code, and MCP servers to a command or a URL. */
+export const TOOLS_FILE = 'tools.json';
+export const MCP_FILE = 'mcp.json';
+
+/**
+ * The workspace-relative posix path of a tools.json module inside the workspace (`./tools/x.ts`
+ * → `tools/x.ts`); undefined for a package name or a path that leaves the workspace. Graph
+ * inference (the module is a compile input) and the compiler (the module must exist) both ask here.
+ */
+export function workspaceModulePath(module: string): string | undefined {
+  if (!module.startsWith('./') || module.split('/').includes('..')) return undefined;
+  return posix.normalize(module.slice(2));
+}
 
 /** The default compile output folder of an agent: `dist/agents/<slug>`. */
 export function defaultOutputDir(slug: string): string {

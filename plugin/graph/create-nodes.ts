@@ -18,7 +18,7 @@ import { COMPILE_TARGET_ENV } from './compile-target-flag';
 import { inferenceCacheKey, openInferenceCache, type InferenceCache } from './inference-cache';
 import { EXECUTORS, normalizePluginOptions, PLUGIN_VERSION, type AgentdefPluginOptions, type NormalizedPluginOptions, type TargetKind } from './options';
 import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
-import { DEFINITION_FILE_NAMES, pinKey, registrySnapshotPath } from '../definition/workspace-definitions';
+import { DEFINITION_FILE_NAMES, MCP_FILE, pinKey, registrySnapshotPath, TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
 
 /** The files the plugin infers projects from (`include` in `nx.json` narrows it). */
 export const AGENT_DEFINITION_GLOB = '**/agent.{json,yaml,yml}';
@@ -123,19 +123,19 @@ interface WorkspaceConfigInputs {
 }
 
 function workspaceConfigInputs(workspaceRoot: string): WorkspaceConfigInputs {
-  const files = ['{workspaceRoot}/mcp.json', '{workspaceRoot}/tools.json'];
+  const files = [`{workspaceRoot}/${MCP_FILE}`, `{workspaceRoot}/${TOOLS_FILE}`];
   const modules = new Map<string, string>();
   let tools: unknown;
   try {
-    tools = (JSON.parse(readFileSync(join(workspaceRoot, 'tools.json'), 'utf8')) as { tools?: unknown }).tools;
+    tools = (JSON.parse(readFileSync(join(workspaceRoot, TOOLS_FILE), 'utf8')) as { tools?: unknown }).tools;
   } catch {
     return { files, modules };
   }
   if (tools === null || typeof tools !== 'object') return { files, modules };
   for (const [id, entry] of Object.entries(tools as Record<string, { module?: unknown }>)) {
     const module = entry?.module;
-    if (typeof module !== 'string' || !module.startsWith('./') || module.split('/').includes('..')) continue;
-    const file = posix.normalize(module.slice(2));
+    const file = typeof module === 'string' ? workspaceModulePath(module) : undefined;
+    if (file === undefined) continue;
     const folder = posix.dirname(file);
     modules.set(id, folder === '.' ? `{workspaceRoot}/${file}` : `{workspaceRoot}/${folder}/**/*`);
   }
