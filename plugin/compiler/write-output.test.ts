@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -99,9 +99,9 @@ describe('writeOutputAtomic', () => {
       [{ path: 'plan.json', contents: 'new plan' }],
       at({
         fs: {
-          rename: async (from, to) => {
+          renameSync: (from, to) => {
             if (from.includes('.tmp-')) throw Object.assign(new Error('busy'), { code: 'EBUSY', syscall: 'rename' });
-            await nodeFs.rename(from, to);
+            renameSync(from, to);
           },
         },
       }),
@@ -118,7 +118,7 @@ describe('writeOutputAtomic', () => {
       [{ path: 'plan.json', contents: 'new' }],
       at({
         fs: {
-          rename: async () => {
+          renameSync: () => {
             throw Object.assign(new Error('denied'), { code: 'EACCES', syscall: 'rename' });
           },
         },
@@ -278,6 +278,29 @@ describe('the writer replaces only what it wrote', () => {
     expect(result).toEqual({ ok: true });
     expect(snapshot(dest)).toEqual(output({ 'plan.json': 'next' }));
     expect(readdirSync(parent).sort()).toEqual([`.out.tmp-${deadPid}-00000000`, 'out']);
+  });
+
+  it('removes only leftovers that are provably its own: unfinished ones yes, a link or a folder with unlisted files no', async () => {
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+    previous();
+    const name = (kind: string, hex: string) => join(parent, `.out.${kind}-${deadPid}-${hex}`);
+    mkdirSync(name('tmp', '00000001')); // died right after creating its temp folder
+    mkdirSync(name('tmp', '00000002'));
+    writeFileSync(join(name('tmp', '00000002'), OUTPUT_MARKER), '{"format":"agentdef-out'); // marker cut short
+    mkdirSync(join(name('old', '00000003'), 'sub'), { recursive: true }); // a removal cut short: marker kept last
+    writeFileSync(join(name('old', '00000003'), OUTPUT_MARKER), markerContents(['plan.json', 'sub/x']));
+    mkdirSync(name('old', '00000004')); // looks like ours, but holds a file its marker does not list
+    writeFileSync(join(name('old', '00000004'), OUTPUT_MARKER), markerContents(['plan.json']));
+    writeFileSync(join(name('old', '00000004'), 'notes.txt'), 'mine');
+    mkdirSync(join(parent, 'elsewhere'));
+    writeFileSync(join(parent, 'elsewhere', OUTPUT_MARKER), markerContents([]));
+    symlinkSync(join(parent, 'elsewhere'), name('tmp', '00000005')); // a link is never the writer's
+    mkdirSync(name('tmp', '00000006'));
+    writeFileSync(join(name('tmp', '00000006'), 'user.txt'), 'not a marker'); // one file, not the marker
+    expect(await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'next' }], at())).toEqual({ ok: true });
+    expect(readdirSync(parent).sort()).toEqual([`.out.old-${deadPid}-00000004`, `.out.tmp-${deadPid}-00000005`, `.out.tmp-${deadPid}-00000006`, 'elsewhere', 'out']);
+    expect(readFileSync(join(name('old', '00000004'), 'notes.txt'), 'utf8')).toBe('mine');
+    expect(readdirSync(join(parent, 'elsewhere'))).toEqual([OUTPUT_MARKER]);
   });
 
   it('never follows a link inside its own output: a linked folder is refused, a linked file is replaced and its target stays', async () => {

@@ -3,12 +3,16 @@
  * destination is agentdef's to replace, and refuses anything else before a byte moves. Then it
  * writes atomically: every file, and the marker that lists them, goes into a sibling temp folder,
  * and the temp folder is renamed over the destination (the previous output is moved aside and
- * removed afterwards). Any failure leaves the previous output exactly as it was; what a crash
- * between the two renames leaves behind is recovered by the next write. Never throws.
+ * removed afterwards). The two renames run back to back, synchronously, with SIGINT/SIGTERM/SIGHUP
+ * held until both are done, so the destination is always the previous or the new output. Any
+ * failure leaves the previous output exactly as it was; what a SIGKILL between the two renames
+ * leaves behind is moved back by the next write, and dead writers' leftovers are removed. Never throws.
  */
 import { randomBytes } from 'node:crypto';
+import { lstatSync, renameSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { withSignalsDeferred } from './defer-signals';
 import { checkDestination, markerContents, OUTPUT_MARKER, parseMarker } from './output-guard';
 import type { EmittedFile } from './targets';
 
@@ -17,6 +21,9 @@ export interface OutputFs {
   mkdir(path: string, options: { recursive: true }): Promise<unknown>;
   writeFile(path: string, contents: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  /** The swap's two renames are synchronous, back to back: no other code runs between them. */
+  renameSync(from: string, to: string): void;
+  existsSync(path: string): boolean;
   rm(path: string, options: { recursive: true; force: true }): Promise<void>;
   /** Resolves true when something exists at `path` (not following a final symlink). */
   exists(path: string): Promise<boolean>;
@@ -26,6 +33,15 @@ export const nodeOutputFs: OutputFs = {
   mkdir: (path, options) => nodeFs.mkdir(path, options),
   writeFile: (path, contents) => nodeFs.writeFile(path, contents, 'utf8'),
   rename: (from, to) => nodeFs.rename(from, to),
+  renameSync: (from, to) => renameSync(from, to),
+  existsSync: (path) => {
+    try {
+      lstatSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  },
   rm: (path, options) => nodeFs.rm(path, options),
   exists: (path) =>
     nodeFs.lstat(path).then(
@@ -56,6 +72,9 @@ function describe(error: unknown): string {
   return e.code ? `${e.code}${e.syscall ? ` (${e.syscall})` : ''}` : String(e.message ?? error);
 }
 
+/** Temp and aside folders of writes of this process that are running now (not leftovers). */
+const inFlight = new Set<string>();
+
 /** Whether process `pid` of this machine still runs. */
 function alive(pid: number): boolean {
   try {
@@ -67,9 +86,40 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Leftovers of a write that died between its renames: a previous output moved aside while the
- * destination is missing is moved back; temp and aside folders of dead writers that carry the
- * marker are removed. Folders without the marker, or of a writer still running, are left alone.
+ * What a folder with one of the writer's temp or aside names holds: `output` when its marker is
+ * whole and it holds nothing the marker does not list, `unfinished` when it is empty or holds only a
+ * marker cut short (the writer died right after creating it), otherwise `undefined`: not provably
+ * the writer's, so it is never touched. A link is never the writer's.
+ */
+async function leftoverKind(path: string): Promise<'output' | 'unfinished' | undefined> {
+  const info = await nodeFs.lstat(path).catch(() => undefined);
+  if (!info?.isDirectory()) return undefined;
+  const entries = await nodeFs.readdir(path).catch(() => undefined);
+  if (entries === undefined) return undefined;
+  if (entries.length === 0) return 'unfinished';
+  const markerPath = join(path, OUTPUT_MARKER);
+  const markerInfo = await nodeFs.lstat(markerPath).catch(() => undefined);
+  if (!markerInfo?.isFile()) return undefined;
+  const listed = parseMarker(await nodeFs.readFile(markerPath, 'utf8').catch(() => ''));
+  if (!listed) return entries.length === 1 ? 'unfinished' : undefined;
+  const tops = new Set(listed.map((file) => file.split('/')[0]));
+  return entries.every((entry) => entry === OUTPUT_MARKER || tops.has(entry)) ? 'output' : undefined;
+}
+
+/**
+ * Removes a folder of the writer's own with its marker last, so that a removal cut short still
+ * leaves a folder the next write recognises as the writer's and finishes removing.
+ */
+async function removeOwnFolder(path: string, fs: OutputFs): Promise<void> {
+  for (const entry of await nodeFs.readdir(path)) if (entry !== OUTPUT_MARKER) await fs.rm(join(path, entry), { recursive: true, force: true });
+  await fs.rm(path, { recursive: true, force: true });
+}
+
+/**
+ * Leftovers of writes that died: a previous output moved aside while the destination is missing
+ * (a SIGKILL between the swap's two renames) is moved back; temp and aside folders of dead writers
+ * are removed when they are provably the writer's (leftoverKind). This process's own count as dead
+ * unless a write of it is running now. Anything else, or a writer still running, is left alone.
  */
 async function recoverLeftovers(destination: string, fs: OutputFs): Promise<void> {
   const parent = dirname(destination);
@@ -82,15 +132,16 @@ async function recoverLeftovers(destination: string, fs: OutputFs): Promise<void
   }
   for (const name of names) {
     const match = /^\.(tmp|old)-(\d+)-[0-9a-f]{8}$/.exec(name.slice(prefix.length - 1));
-    if (!match || alive(Number(match[2]))) continue;
     const path = join(parent, name);
-    const marker = await nodeFs.readFile(join(path, OUTPUT_MARKER), 'utf8').catch(() => undefined);
-    if (marker === undefined || !parseMarker(marker)) continue;
-    if (match[1] === 'old' && !(await fs.exists(destination))) {
+    const pid = Number(match?.[2]);
+    if (!match || inFlight.has(path) || (pid !== process.pid && alive(pid))) continue;
+    const kind = await leftoverKind(path);
+    if (kind === undefined) continue;
+    if (kind === 'output' && match[1] === 'old' && !(await fs.exists(destination))) {
       await fs.rename(path, destination).catch(() => undefined);
       continue;
     }
-    await fs.rm(path, { recursive: true, force: true }).catch(() => undefined);
+    await removeOwnFolder(path, fs).catch(() => undefined);
   }
 }
 
@@ -129,6 +180,28 @@ export async function writeOutputAtomic(destinationPath: string, files: readonly
   const temp = join(parent, `.${basename(destination)}.tmp-${suffix}`);
   const aside = join(parent, `.${basename(destination)}.old-${suffix}`);
 
+  inFlight.add(temp);
+  inFlight.add(aside);
+  try {
+    return await writeAndSwap({ destination, parent, temp, aside, name, files, paths: [...seen] }, fs);
+  } finally {
+    inFlight.delete(temp);
+    inFlight.delete(aside);
+  }
+}
+
+interface Swap {
+  destination: string;
+  parent: string;
+  temp: string;
+  aside: string;
+  name: string;
+  files: readonly EmittedFile[];
+  paths: string[];
+}
+
+/** Writes the files into `temp`, swaps it in for `destination` and removes the previous output. */
+async function writeAndSwap({ destination, parent, temp, aside, name, files, paths }: Swap, fs: OutputFs): Promise<WriteOutputResult> {
   try {
     await fs.mkdir(parent, { recursive: true });
     await fs.mkdir(temp, { recursive: true });
@@ -140,7 +213,7 @@ export async function writeOutputAtomic(destinationPath: string, files: readonly
   let current = OUTPUT_MARKER;
   try {
     // The marker first: a temp folder left by a crash is then recognisably the writer's own.
-    await fs.writeFile(join(temp, OUTPUT_MARKER), markerContents([...seen]));
+    await fs.writeFile(join(temp, OUTPUT_MARKER), markerContents(paths));
     for (const file of files) {
       current = file.path;
       const target = join(temp, ...file.path.split('/'));
@@ -152,29 +225,40 @@ export async function writeOutputAtomic(destinationPath: string, files: readonly
     return { ok: false, error: `cannot write ${name}/${current}: ${describe(error)}; the previous output is unchanged` };
   }
 
-  let movedAside = false;
-  try {
-    if (await fs.exists(destination)) {
-      await fs.rename(destination, aside);
-      movedAside = true;
-    }
-    await fs.rename(temp, destination);
-  } catch (error) {
-    let restore = '';
-    if (movedAside) {
-      try {
-        await fs.rename(aside, destination);
-      } catch (restoreError) {
-        restore = `; the previous output could not be moved back and is kept at ${basename(aside)} (${describe(restoreError)})`;
+  // The swap: the previous output moves aside and the new one takes its place in two renames with
+  // nothing in between (synchronous, termination signals held until both are done), so the
+  // destination is missing only if the process is SIGKILLed between two system calls; the next
+  // write then moves the previous output back (recoverLeftovers).
+  const swap = await withSignalsDeferred((): { movedAside: boolean; error?: string } => {
+    let movedAside = false;
+    try {
+      if (fs.existsSync(destination)) {
+        fs.renameSync(destination, aside);
+        movedAside = true;
       }
+      fs.renameSync(temp, destination);
+      return { movedAside };
+    } catch (error) {
+      let restore = '';
+      if (movedAside) {
+        try {
+          fs.renameSync(aside, destination);
+        } catch (restoreError) {
+          restore = `; the previous output could not be moved back and is kept at ${basename(aside)} (${describe(restoreError)})`;
+        }
+      }
+      return { movedAside, error: `cannot replace ${name}: ${describe(error)}${restore || '; the previous output is unchanged'}` };
     }
+  });
+  if (swap.error !== undefined) {
     await fs.rm(temp, { recursive: true, force: true }).catch(() => undefined);
-    return { ok: false, error: `cannot replace ${name}: ${describe(error)}${restore || '; the previous output is unchanged'}` };
+    return { ok: false, error: swap.error };
   }
+  const movedAside = swap.movedAside;
 
   if (movedAside) {
     try {
-      await fs.rm(aside, { recursive: true, force: true });
+      await removeOwnFolder(aside, fs);
     } catch (error) {
       return { ok: true, warning: `the new output is in place, but the previous one could not be removed from ${basename(aside)}: ${describe(error)}` };
     }
