@@ -2,7 +2,7 @@
  * The launcher prints its LaunchAgent and systemd unit filled in for this machine: the emitted
  * templates with the node binary, the launcher, the workspace, PATH, a port and the log folder.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stablePort } from '../../plugin/host-contract/service-templates';
@@ -53,5 +53,28 @@ describe('service files for this machine', () => {
     expect(unit).toContain(`ExecStart="${process.execPath}" --max-old-space-size=768 "${tmp.path('out', 'launch.mjs')}" --port 7412`);
     expect(unit).toContain(`WorkingDirectory=${REPO}`);
     expect(unit).not.toContain('@@');
+  });
+
+  it('never lets a hostile workspace path or PATH add a directive: escaped where it can be, refused where it cannot', () => {
+    const printWith = (kind: string, env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, [tmp.path('out', 'launch.mjs'), '--print-service', kind], { cwd: REPO, env: isolatedEnv(tmp.path('home'), env), encoding: 'utf8' });
+    const template = readFileSync(tmp.path('out', 'agentdef-local-notes.service'), 'utf8');
+    // PATH goes into a quoted Environment= value: escaped, one line, no specifier left.
+    const hostilePath = `${process.env['PATH']}\nExecStartPre=/bin/sh -c "id"\n%h`;
+    const unit = printWith('systemd', { AGENTDEF_WORKSPACE: REPO, PATH: hostilePath });
+    expect(unit.status, unit.stderr).toBe(0);
+    expect(unit.stdout.split('\n')).toHaveLength(template.split('\n').length);
+    expect(unit.stdout).not.toMatch(/^ExecStartPre=/m);
+    expect(unit.stdout).toContain('\\nExecStartPre=/bin/sh -c \\"id\\"\\n%%h"');
+    // The workspace also goes into WorkingDirectory=, which has no quoting: refused, nothing printed.
+    const refused = printWith('systemd', { AGENTDEF_WORKSPACE: `${REPO}\n[Service]\nUser=root` });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/cannot print the systemd service file: the workspace path .* holds a line break/);
+    // The plist holds it as element text.
+    const plist = printWith('launchd', { AGENTDEF_WORKSPACE: `${REPO}/]]></string><key>x</key><string>` });
+    expect(plist.status, plist.stderr).toBe(0);
+    expect(balanced(plist.stdout)).toBe(true);
+    expect(plist.stdout).toContain(`<string>${REPO}/]]&gt;&lt;/string&gt;&lt;key&gt;x&lt;/key&gt;&lt;string&gt;</string>`);
   });
 });

@@ -22,7 +22,10 @@ import { askWithSdk, rawRpc } from './support/a2a-client';
 import { compileWorker, exampleWorkspace, filesBelow, type ExampleWorkspace } from './support/example-workspace';
 import { startCompiledWorker, type StartedWorker } from './support/start-compiled-worker';
 
-const WEIRD = "q\"uote 'single' `back` */ </script> \\ ${x} \n line2 \u2028 end";
+/** Every character a TypeScript or HTML printer must escape that an identifier may hold (control characters it may not: rule control-characters). */
+const WEIRD = "q\"uote 'single' `back` */ </script> \\ ${x} line2 end";
+/** Prose may also hold line breaks and separators. */
+const WEIRD_PROSE = `${WEIRD} \n next \u2028 end`;
 
 let ws: ExampleWorkspace;
 let keys: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
@@ -81,8 +84,8 @@ describe('strings that would break naive code generation', () => {
       const skill = d.capabilityContract.skills[0]!;
       skill.id = WEIRD;
       skill.name = `name ${WEIRD}`;
-      skill.description = `description ${WEIRD}`;
-      skill.examples = [WEIRD];
+      skill.description = `description ${WEIRD_PROSE}`;
+      skill.examples = [WEIRD_PROSE];
       skill.tags = ['t*/`"'];
       d.identity.name = `Keywords ${WEIRD}`;
     });
@@ -92,13 +95,14 @@ describe('strings that would break naive code generation', () => {
     // Printed as escaped string literals, never as raw text: no raw line break inside any string, no early comment end.
     expect(source).toContain(JSON.stringify(WEIRD).slice(1, 12));
     expect(source).not.toContain('\u2028');
+    expect(source).toContain(' \\n next \\u2028 end"');
     const withWeird = source.split('\n').filter((line) => line.includes('line2'));
     expect(withWeird).toHaveLength(5);
     for (const line of withWeird) expect(line).toMatch(/^\s*(?:[a-z]+: )?\[?"[^\n]*uote[^\n]*line2[^\n]*end",?\]?,?$/);
     const worker = await started(startCompiledWorker(compiled.outDir, { secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) } }));
     const answer = await askWithSdk(worker.url, 'alpha beta alpha', WEIRD);
     expect(answer.card.name).toBe(`Keywords ${WEIRD}`);
-    expect(answer.card.skills[0]).toMatchObject({ id: WEIRD, name: `name ${WEIRD}`, description: `description ${WEIRD}`, examples: [WEIRD], tags: ['t*/`"'] });
+    expect(answer.card.skills[0]).toMatchObject({ id: WEIRD, name: `name ${WEIRD}`, description: `description ${WEIRD_PROSE}`, examples: [WEIRD_PROSE], tags: ['t*/`"'] });
     expect(answer.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(answer.metadata['skill']).toBe(WEIRD);
     const receipts = await worker.receipts(1);

@@ -10,6 +10,7 @@ import { compileAgent } from '../../plugin/compiler/compile';
 import { formatCompileSummary, hasCompiledOutput } from '../../plugin/compiler/compile-summary';
 import { isTargetOption, type TargetOption } from '../../plugin/compiler/targets';
 import { COMPILE_TARGET_ENV } from '../../plugin/graph/compile-target-flag';
+import { terminalSafe } from '../../plugin/definition/terminal-text';
 
 export interface CompileExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -32,7 +33,7 @@ export default async function compileExecutor(options: CompileExecutorOptions, c
   // preTasksExecution hook hands it over in the environment (see compile-target-flag.ts).
   const target = process.env[COMPILE_TARGET_ENV] || options.target || 'auto';
   if (!isTargetOption(target)) {
-    console.error(`agentdef:compile: unknown target "${target}": use auto, cloudflare-dynamic-worker, hb3 or local-mac`);
+    console.error(terminalSafe(`agentdef:compile: unknown target "${target}": use auto, cloudflare-dynamic-worker, hb3 or local-mac`));
     return { success: false };
   }
   const result = await compileAgent({
@@ -46,10 +47,10 @@ export default async function compileExecutor(options: CompileExecutorOptions, c
   });
   if (result.diagnostics.length > 0) console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
   if (result.ioError !== undefined) {
-    console.error(`agentdef:compile: ${result.ioError}`);
+    console.error(terminalSafe(`agentdef:compile: ${result.ioError}`));
     return { success: false };
   }
   if (hasErrors(result.diagnostics) || !hasCompiledOutput(result)) return { success: false };
-  console.log(formatCompileSummary(result));
+  console.log(terminalSafe(formatCompileSummary(result)));
   return { success: true };
 }

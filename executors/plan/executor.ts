@@ -8,6 +8,7 @@ import { planAgent } from '../../plugin/compiler/compile';
 import { PLAN_FILE, serializePlan } from '../../plugin/compiler/plan';
 import { formatPlanText } from '../../plugin/compiler/plan-text';
 import { writeOutputAtomic } from '../../plugin/compiler/write-output';
+import { terminalSafe } from '../../plugin/definition/terminal-text';
 
 export interface PlanExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -32,21 +33,21 @@ export default async function planExecutor(options: PlanExecutorOptions, context
     ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
   });
   if (result.ioError !== undefined) {
-    console.error(`agentdef:plan: ${result.ioError}`);
+    console.error(terminalSafe(`agentdef:plan: ${result.ioError}`));
     return { success: false };
   }
   if (result.diagnostics.length > 0) console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
   if (hasErrors(result.diagnostics) || !result.plan) return { success: false };
-  console.log(formatPlanText(result.plan));
+  console.log(terminalSafe(formatPlanText(result.plan)));
   if (options.outputPath !== undefined) {
     const destination = resolve(context.root, options.outputPath);
     const display = workspacePath(context.root, destination);
     const written = await writeOutputAtomic(destination, [{ path: PLAN_FILE, contents: serializePlan(result.plan) }], { workspaceRoot: context.root, displayName: display });
     if (!written.ok) {
-      console.error(`agentdef:plan: ${written.error}`);
+      console.error(terminalSafe(`agentdef:plan: ${written.error}`));
       return { success: false };
     }
-    console.log(`wrote ${display}/${PLAN_FILE}`);
+    console.log(terminalSafe(`wrote ${display}/${PLAN_FILE}`));
   }
   return { success: true };
 }

@@ -47,7 +47,7 @@ describe('run executor', () => {
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       const running = runExecutor({}, context('code-search'));
-      for (let i = 0; i < 200 && !printed.includes('serves A2A at'); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 800 && !printed.includes('serves A2A at'); i++) await new Promise((r) => setTimeout(r, 50));
       const url = /serves A2A at (http:\/\/127\.0\.0\.1:\d+)\//.exec(printed)![1]!;
       const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { name: string };
       expect(card.name).toBe('Code search');

@@ -7,6 +7,7 @@ import type { ExecutorContext } from '@nx/devkit';
 import { resolve } from 'node:path';
 import { checkPort } from '../../plugin/host-contract/port';
 import { runOutput } from '../../plugin/hosts/node/run-output';
+import { terminalSafe } from '../../plugin/definition/terminal-text';
 
 export interface RunExecutorOptions {
   /** The compile output folder, relative to the workspace root (default `dist/agents/<project>`). */
@@ -29,7 +30,7 @@ export default async function runExecutor(options: RunExecutorOptions, context: 
   }
   const badPort = checkPort(options.port);
   if (badPort !== undefined) {
-    console.error(`agentdef:run: ${badPort}`);
+    console.error(terminalSafe(`agentdef:run: ${badPort}`));
     return { success: false };
   }
   const code = await runOutput({
@@ -39,8 +40,8 @@ export default async function runExecutor(options: RunExecutorOptions, context: 
     ...(options.weights !== undefined ? { weights: resolve(context.root, options.weights) } : {}),
     ...(options.receipts !== undefined ? { receipts: resolve(context.root, options.receipts) } : {}),
     serve: options.serve === true,
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: (text) => process.stdout.write(terminalSafe(text)),
+    stderr: (text) => process.stderr.write(terminalSafe(text)),
   });
   return { success: code === 0 };
 }

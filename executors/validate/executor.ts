@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
 import { validateFiles } from '../../plugin/definition/validate-files';
 import { workspacePath } from '../../plugin/definition/workspace-path';
+import { terminalSafe } from '../../plugin/definition/terminal-text';
 
 export interface ValidateExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -21,10 +22,10 @@ export default async function validateExecutor(options: ValidateExecutorOptions,
   const absolutePath = resolve(context.root, options.definition);
   const file = workspacePath(context.root, absolutePath);
   const result = validateFiles([{ absolutePath, file }]);
-  for (const message of result.ioErrors) console.error(`agentdef:validate: ${message}`);
+  for (const message of result.ioErrors) console.error(terminalSafe(`agentdef:validate: ${message}`));
   if (result.ioErrors.length > 0) return { success: false };
   if (result.diagnostics.length > 0) console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
   const success = result.invalid === 0;
-  console.log(success ? `${file}: valid` : `${file}: invalid`);
+  console.log(terminalSafe(success ? `${file}: valid` : `${file}: invalid`));
   return { success };
 }

@@ -51,7 +51,8 @@ describe('agentdef loads commands lazily', () => {
     for (const args of [['--help'], ['frobnicate'], ['constructor']]) {
       const { own } = loadedModules(args);
       expect(
-        own.filter((f) => f.startsWith('plugin/') && !['plugin/cli/main.ts', 'plugin/cli/io.ts', 'plugin/cli/usage.ts'].includes(f)),
+        // terminal-text.ts escapes what the CLI prints (an unknown verb is echoed); it is no command.
+        own.filter((f) => f.startsWith('plugin/') && !['plugin/cli/main.ts', 'plugin/cli/io.ts', 'plugin/cli/usage.ts', 'plugin/definition/terminal-text.ts'].includes(f)),
         args.join(' '),
       ).toEqual([]);
     }

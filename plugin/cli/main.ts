@@ -2,12 +2,17 @@
  * The `agentdef` command line: parses the verb and hands over to one command. Never exits the
  * process; returns the exit code (0 ok, 1 invalid definitions, 2 usage or I/O errors).
  *
+ * Everything a command writes goes through {@link terminalSafeIo}: control characters, bidi
+ * controls and unpaired surrogates from definitions, file names or arguments reach the terminal as
+ * `\uXXXX` escapes, never raw (JSON output stays JSON with the same values).
+ *
  * Each command module is loaded when its verb runs, not before: `validate` loads only the
  * definition layer, and `--help`, `--version` and usage errors load no command at all. Only
  * `compile` (and whatever the compiler loads eagerly) pays for ts-morph and esbuild.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { terminalSafe } from '../definition/terminal-text';
 import { EXIT, type CliIo } from './io';
 import { USAGE } from './usage';
 
@@ -54,7 +59,13 @@ function help(): string {
   return lines.join('\n');
 }
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+/** `io` with both streams escaped for a terminal (terminal-text.ts). */
+export function terminalSafeIo(io: CliIo): CliIo {
+  return { cwd: io.cwd, stdout: (text) => io.stdout(terminalSafe(text)), stderr: (text) => io.stderr(terminalSafe(text)) };
+}
+
+export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<number> {
+  const io = terminalSafeIo(rawIo);
   const [verb, ...rest] = argv;
   if (verb === undefined || verb === 'help' || verb === '--help' || verb === '-h') {
     io.stdout(help());

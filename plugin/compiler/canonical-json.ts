@@ -7,14 +7,86 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 
 /**
- * The RFC 8785 canonical form of `value`. Throws on values JSON cannot represent canonically
- * (NaN, Infinity, lone surrogates, cycles, a top-level `undefined`): such values never come out of
- * a parsed definition, so meeting one is a bug in the caller.
+ * Thrown by {@link canonicalJson} for a value JSON cannot represent canonically: the error names
+ * the JSON Pointer of the offending value and never quotes it. Callers that turn inputs into
+ * digests catch it and report a diagnostic; it extends TypeError, as before.
+ */
+export class CanonicalJsonError extends TypeError {
+  override readonly name = 'CanonicalJsonError';
+  constructor(
+    /** JSON Pointer (RFC 6901) to the value that has no canonical form; `""` is the whole value. */
+    readonly pointer: string,
+    /** Why, e.g. `an unpaired UTF-16 surrogate`. */
+    readonly reason: string,
+  ) {
+    super(`canonicalJson: ${pointer === '' ? 'the value' : `the value at ${pointer}`} has no canonical JSON form (${reason})`);
+  }
+}
+
+/**
+ * The RFC 8785 canonical form of `value`. Throws a {@link CanonicalJsonError} (never another
+ * error) on values JSON cannot represent canonically (NaN, Infinity, unpaired surrogates, cycles,
+ * a top-level `undefined`, text too large for one string): such values never come out of a parsed
+ * definition, so meeting one is a bug in the caller, reported with the value's location.
  */
 export function canonicalJson(value: unknown): string {
-  const text = canonicalize(value);
-  if (text === undefined) throw new TypeError('canonicalJson: the value has no JSON representation');
+  let text: string | undefined;
+  try {
+    text = canonicalize(value);
+  } catch (error) {
+    throw error instanceof RangeError && !/call stack/i.test(error.message)
+      ? new CanonicalJsonError('', 'the canonical text is too large')
+      : (unrepresentable(value) ?? new CanonicalJsonError('', error instanceof RangeError ? 'nested too deeply' : 'not a JSON value'));
+  }
+  if (text === undefined) throw new CanonicalJsonError('', 'no JSON representation');
   return text;
+}
+
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The first value inside `value` that has no canonical form, as an error; undefined when none is found. */
+function unrepresentable(value: unknown): CanonicalJsonError | undefined {
+  const open = new Set<object>();
+  const visit = (current: unknown, pointer: string): CanonicalJsonError | undefined => {
+    if (typeof current === 'string') return UNPAIRED_SURROGATE.test(current) ? new CanonicalJsonError(pointer, 'an unpaired UTF-16 surrogate') : undefined;
+    if (typeof current === 'number') return Number.isFinite(current) ? undefined : new CanonicalJsonError(pointer, `${String(current)} is not a JSON number`);
+    if (typeof current !== 'object' || current === null) return undefined;
+    if (open.has(current)) return new CanonicalJsonError(pointer, 'a circular reference');
+    open.add(current);
+    try {
+      if (Array.isArray(current)) {
+        for (let i = 0; i < current.length; i++) {
+          const found = visit(current[i], `${pointer}/${i}`);
+          if (found) return found;
+        }
+        return undefined;
+      }
+      for (const key of Object.keys(current)) {
+        const member = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (UNPAIRED_SURROGATE.test(key)) return new CanonicalJsonError(member, 'an unpaired UTF-16 surrogate in a property name');
+        const found = visit((current as Record<string, unknown>)[key], member);
+        if (found) return found;
+      }
+      return undefined;
+    } finally {
+      open.delete(current);
+    }
+  };
+  try {
+    return visit(value, '');
+  } catch {
+    return undefined; // deeper than the stack: reported as such by the caller
+  }
+}
+
+/** True when `value` has a canonical JSON form (what {@link canonicalJson} accepts without throwing). */
+export function isCanonicalizable(value: unknown): boolean {
+  try {
+    canonicalJson(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Lowercase hex SHA-256 of a string (as UTF-8) or of bytes. */

@@ -15,6 +15,7 @@ import { loadDefinition } from '../definition/load-definition';
 import { defaultOutputDir, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import type { RuleOptions } from '../definition/rules/rule';
 import { adapterFor } from './adapters/index';
+import { CanonicalJsonError } from './canonical-json';
 import type { Bundler } from './bundler';
 import { createEsbuildBundler } from './bundle';
 import { missingToolModules } from './tool-modules';
@@ -90,6 +91,11 @@ function checkBound(name: string, value: number | undefined): string | undefined
   return Number.isInteger(value) && value >= 1 ? undefined : `${name} must be a whole number of at least 1, not ${String(value)}`;
 }
 
+/** A value with no canonical JSON form reached a digest: a located diagnostic (exit 1), not an internal error. */
+function unencodable(file: string, error: CanonicalJsonError): Diagnostic {
+  return { code: 'agent_definition_invalid', rule: 'canonical-json', severity: 'error', path: error.pointer, file, line: 1, column: 1, message: error.message };
+}
+
 const EMPTY_INDEX: WorkspaceIndex = { bySlug: new Map(), unreadable: [] };
 
 export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentResult> {
@@ -135,6 +141,7 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
     }
     return { plan: buildPlan(resolved.root, runtime.choice, requested === 'auto' ? runtime.choice.target : requested), resolved: resolved.root, diagnostics, sources };
   } catch (error) {
+    if (error instanceof CanonicalJsonError) return { diagnostics: [unencodable(workspacePath(options.workspaceRoot, resolvePath(options.workspaceRoot, options.file)), error)], sources };
     return { diagnostics: [], sources, ioError: `internal error while planning: ${(error as Error).message}` };
   }
 }

@@ -2,9 +2,13 @@
  * The registry of published definitions: immutable `slug@version` snapshots. The interface is
  * asynchronous so an HTTP (KYM) registry can implement it later; the folder registry reads the
  * layout of plugin/definition/workspace-definitions.ts (`<registryRoot>/<slug>/<version>.json`).
+ * A snapshot is read only when it is a regular file inside the registry, at most as large as a
+ * workspace definition (plugin/definition/read-source.ts): a link to `/dev/zero` or to a file
+ * outside the registry is refused, and no message quotes what such a link points at.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
+import { readSourceBytes } from '../definition/read-source';
 import { isExactSemver, isSlug, kymRef, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 
 export interface RegistryHit {
@@ -70,22 +74,25 @@ export class FolderRegistry implements AgentRegistry {
   async resolve(slug: string, version: string): Promise<RegistryHit | undefined> {
     // Only well-formed names reach the file system: no `..`, no separators.
     if (!isSlug(slug) || !isExactSemver(version)) return undefined;
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(join(registrySnapshotPath(this.root, slug, version)));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-      throw new Error(`${this.description}: cannot read ${slug}@${version} (${code ?? (error as Error).message})`);
+    const file = registrySnapshotPath(this.displayRoot, slug, version);
+    const read = readSourceBytes(join(registrySnapshotPath(this.root, slug, version)), file, undefined, this.root);
+    if (read.missing) return undefined;
+    if (read.bytes === undefined) {
+      const reason = read.ioError?.slice(`cannot read ${file}: `.length) ?? read.diagnostics[0]?.message ?? 'unreadable';
+      throw new Error(`${this.description}: cannot read ${slug}@${version} (${reason})`);
     }
-    return { slug, version, ref: kymRef(slug, version), file: registrySnapshotPath(this.displayRoot, slug, version), format: 'json', bytes };
+    return { slug, version, ref: kymRef(slug, version), file, format: 'json', bytes: read.bytes };
   }
 
   async versions(slug: string): Promise<string[]> {
     if (!isSlug(slug)) return [];
     let names: string[];
     try {
-      names = await readdir(join(registrySlugPath(this.root, slug)));
+      const folder = join(registrySlugPath(this.root, slug));
+      // A slug folder linked out of the registry lists nothing: its names are not this registry's.
+      const [realRoot, realFolder] = await Promise.all([realpath(this.root), realpath(folder)]);
+      if (realFolder !== join(realRoot, slug)) return [];
+      names = await readdir(folder);
     } catch {
       return [];
     }

@@ -10,13 +10,15 @@
  *   for stdio servers, `{ "url": "https://..." }` (and optional `"binding": "<service binding>"`)
  *   for Streamable HTTP servers. Environment values are references, never secret values.
  *
- * Problems are located diagnostics in the file they come from; the files are read once per compile.
+ * Problems are located diagnostics in the file they come from; the files are read once per compile,
+ * like definitions (plugin/definition/read-source.ts): regular files inside the workspace, at most
+ * as large as a definition; a FIFO, a device or a link out of the workspace is a diagnostic.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES, type Diagnostic, type Finding } from '../definition/diagnostic';
 import { joinPointer } from '../definition/json-pointer';
 import { parseDefinitionText } from '../definition/parse-document';
+import { readDefinitionSource } from '../definition/read-source';
 import type { SourceDocument } from '../definition/source-document';
 import { MCP_FILE, TOOLS_FILE } from '../definition/workspace-definitions';
 import { locateFinding } from '../definition/validate-definition';
@@ -52,19 +54,13 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 function readOptional(workspaceRoot: string, file: string): { document?: SourceDocument; diagnostics: Diagnostic[] } {
-  const path = join(workspaceRoot, file);
-  try {
-    if (!statSync(path).isFile()) return { diagnostics: [] };
-  } catch {
-    return { diagnostics: [] };
+  const source = readDefinitionSource(join(workspaceRoot, file), file, undefined, workspaceRoot);
+  if (source.ioError !== undefined) {
+    if (source.missing) return { diagnostics: [] }; // both files are optional
+    return { diagnostics: [{ code: ERROR_CODES.invalid, rule: 'workspace-config', severity: 'error', path: '', file, line: 1, column: 1, message: source.ioError }] };
   }
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    return { diagnostics: [{ code: ERROR_CODES.invalid, rule: 'workspace-config', severity: 'error', path: '', file, line: 1, column: 1, message: `cannot read ${file}: ${(error as Error).message}` }] };
-  }
-  const parsed = parseDefinitionText(text, file, 'json');
+  if (source.text === undefined) return { diagnostics: source.diagnostics };
+  const parsed = parseDefinitionText(source.text, file, 'json');
   return parsed.document ? { document: parsed.document, diagnostics: parsed.diagnostics } : { diagnostics: parsed.diagnostics };
 }
 

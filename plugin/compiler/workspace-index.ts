@@ -1,11 +1,12 @@
 /**
  * Indexes every definition file of a workspace by slug, reading only the two fields resolution
  * needs (`identity.slug`, `identity.versionSemver`). No validation here: a pin that lands on a
- * file validates that file, located in its own text. Finding and reading the files is
- * plugin/definition/workspace-definitions.ts's.
+ * file validates that file, located in its own text. Finding the files is
+ * plugin/definition/workspace-definitions.ts's; each is read like any definition
+ * (plugin/definition/read-source.ts: a regular file inside the workspace, size-limited).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readDefinitionSource } from '../definition/read-source';
 import { compareSemver, findDefinitionFiles, readIdentity, type FindDefinitionsOptions } from '../definition/workspace-definitions';
 
 export interface WorkspaceEntry {
@@ -30,14 +31,13 @@ export function indexWorkspace(workspaceRoot: string, options: IndexOptions = {}
   const bySlug = new Map<string, WorkspaceEntry[]>();
   const unreadable: { file: string; reason: string }[] = [];
   for (const file of findDefinitionFiles(workspaceRoot, options)) {
-    let text: string;
-    try {
-      text = readFileSync(join(workspaceRoot, file), 'utf8');
-    } catch (error) {
-      unreadable.push({ file, reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+    const source = readDefinitionSource(join(workspaceRoot, file), file, undefined, workspaceRoot);
+    if (source.text === undefined) {
+      const why = source.ioError?.slice(`cannot read ${file}: `.length) ?? source.diagnostics[0]?.message ?? 'unreadable';
+      unreadable.push({ file, reason: `cannot be read (${why})` });
       continue;
     }
-    const identity = readIdentity(text, file);
+    const identity = readIdentity(source.text, file);
     if ('reason' in identity) {
       unreadable.push({ file, reason: identity.reason });
       continue;

@@ -1,8 +1,12 @@
 /**
  * Prints diagnostics the way compilers do (file:line:col, the offending line, a caret, the
- * message, a suggestion), or as JSON. Pure: the caller passes the source texts it has.
+ * message, a suggestion), or as JSON. Pure: the caller passes the source texts it has. Whatever
+ * a definition holds, the output is safe for a terminal: control characters, bidi controls and
+ * unpaired surrogates in messages, names and source lines are printed as `\uXXXX` escapes
+ * (terminal-text.ts), and the caret still points at the same character.
  */
 import type { Diagnostic } from './diagnostic';
+import { terminalSafe, terminalSafeLine } from './terminal-text';
 
 export interface FormatOptions {
   format: 'text' | 'json';
@@ -12,7 +16,8 @@ export interface FormatOptions {
 
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], options: FormatOptions): string {
   if (options.format === 'json') {
-    return JSON.stringify({ valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics }, null, 2) + '\n';
+    // JSON.stringify escapes C0 and unpaired surrogates; the rest (DEL, C1, bidi) is escaped the same way.
+    return terminalSafe(JSON.stringify({ valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics }, null, 2)) + '\n';
   }
   return diagnostics.map((d) => formatOne(d, options.sources.get(d.file))).join('');
 }
@@ -32,22 +37,29 @@ function sourceLine(text: string | undefined, line: number): string | undefined 
 const MAX_SHOWN = 160;
 
 export function formatOne(d: Diagnostic, text: string | undefined): string {
-  const out = [`${d.severity}[${d.code}] ${d.rule}: ${d.message}`, `  --> ${d.file}:${d.line}:${d.column}${d.path ? `  (${d.path})` : ''}`];
+  const out = [`${d.severity}[${d.code}] ${terminalSafeLine(d.rule)}: ${terminalSafe(d.message)}`, `  --> ${terminalSafeLine(d.file)}:${d.line}:${d.column}${d.path ? `  (${terminalSafeLine(d.path)})` : ''}`];
   const gutter = String(d.line).length;
   const pad = ' '.repeat(gutter);
   const line = sourceLine(text, d.line);
   if (d.redactSource) {
     out.push(`${pad} |`, `${String(d.line)} | (line hidden: it may hold a secret)`);
   } else if (line !== undefined) {
-    let shown = line.replace(/\t/g, ' ');
+    let raw = line.replace(/\t/g, ' ');
     let caretColumn = d.column;
-    if (shown.length > MAX_SHOWN) {
+    let prefix = '';
+    let suffix = '';
+    if (raw.length > MAX_SHOWN) {
       const from = Math.max(0, caretColumn - 1 - MAX_SHOWN / 2);
-      shown = (from > 0 ? '...' : '') + shown.slice(from, from + MAX_SHOWN) + (from + MAX_SHOWN < line.length ? '...' : '');
-      caretColumn = caretColumn - from + (from > 0 ? 3 : 0);
+      prefix = from > 0 ? '...' : '';
+      suffix = from + MAX_SHOWN < line.length ? '...' : '';
+      raw = raw.slice(from, from + MAX_SHOWN);
+      caretColumn -= from;
     }
-    out.push(`${pad} |`, `${String(d.line)} | ${shown}`, `${pad} | ${' '.repeat(Math.max(0, caretColumn - 1))}^`);
+    // Escapes widen the line: the caret goes under the escaped form of the same character.
+    const before = prefix + terminalSafeLine(raw.slice(0, Math.max(0, caretColumn - 1)));
+    const shown = before + terminalSafeLine(raw.slice(Math.max(0, caretColumn - 1))) + suffix;
+    out.push(`${pad} |`, `${String(d.line)} | ${shown}`, `${pad} | ${' '.repeat(before.length)}^`);
   }
-  if (d.suggestion) out.push(`${pad} = help: ${d.suggestion}`);
+  if (d.suggestion) out.push(`${pad} = help: ${terminalSafe(d.suggestion)}`);
   return out.join('\n') + '\n\n';
 }

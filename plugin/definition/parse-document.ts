@@ -1,12 +1,14 @@
 /**
- * From definition text to a SourceDocument: picks the parser by format, requires an object at
- * the top, and answers `locate(pointer)` from the offsets the parser recorded.
+ * From definition text to a SourceDocument: picks the parser by format, requires Unicode text in
+ * every string and property name (no unpaired surrogates) and an object at the top, and answers
+ * `locate(pointer)` from the offsets the parser recorded.
  */
 import { ERROR_CODES, sortDiagnostics, type Diagnostic } from './diagnostic';
 import { parseJson, type ParsedText } from './parse-json';
 import { parseYaml } from './parse-yaml';
 import { lineIndex, type PositionAt } from './read-source';
 import type { SourceDocument, SourcePosition } from './source-document';
+import { unpairedSurrogateDiagnostics } from './unpaired-surrogates';
 
 export type DefinitionFormat = SourceDocument['format'];
 
@@ -27,6 +29,8 @@ export interface ParsedDefinition {
 export function parseDefinitionText(text: string, file: string, format: DefinitionFormat): ParsedDefinition {
   const parsed = format === 'json' ? parseJson(text, file) : parseYaml(text, file);
   if (parsed.diagnostics.length > 0) return { diagnostics: sortDiagnostics(parsed.diagnostics) };
+  const surrogates = unpairedSurrogateDiagnostics(parsed.value, file, parsed, lineIndex(text));
+  if (surrogates.length > 0) return { diagnostics: sortDiagnostics(surrogates) };
   const value = parsed.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const found = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;

@@ -289,7 +289,13 @@ class JsonParser {
       while (isDigit(this.code(i))) i++;
     }
     this.pos = i;
-    return Number(this.text.slice(start, i));
+    const value = Number(this.text.slice(start, i));
+    // 1e400 parses to Infinity, which no JSON consumer (nor the canonicaliser) can represent.
+    if (!Number.isFinite(value)) {
+      const shown = i - start > 40 ? `${this.text.slice(start, start + 40)}...` : this.text.slice(start, i);
+      this.fail(start, `${shown} is beyond the range of a double-precision number (it would be ${String(value)})`, 'number-range');
+    }
+    return value;
   }
 
   private skipSpace(): void {

@@ -3,7 +3,8 @@
  * null-prototype values and per-pointer offsets as JSON. Only what JSON can say is accepted: one
  * document, string keys, no duplicate keys, core-schema tags, finite numbers. Nesting is bounded
  * before the library composes the document (it recurses per level), and alias expansion is
- * bounded while converting (a "billion laughs" file is refused, not expanded).
+ * bounded while converting, both in values and in bytes (a "billion laughs" file, or one large
+ * scalar aliased thousands of times, is refused at the alias, not expanded).
  */
 import type { Node, Scalar } from 'yaml';
 
@@ -21,6 +22,12 @@ import { lineIndex, type PositionAt } from './read-source';
 
 /** At most this many values may be produced by expanding aliases. */
 export const MAX_ALIAS_EXPANSION = 10_000;
+
+/**
+ * At most this many bytes (UTF-8 of the strings and property names) may be produced by expanding
+ * aliases: as much again as a definition file may hold (read-source.ts's MAX_DEFINITION_BYTES).
+ */
+export const MAX_ALIAS_EXPANSION_BYTES = 4 * 1024 * 1024;
 
 const CORE_TAGS: ReadonlySet<string> = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`));
 
@@ -73,6 +80,7 @@ class Converter {
   /** Collections being converted: an alias to one of them would be infinite. */
   private readonly open = new Set<unknown>();
   private expanded = 0;
+  private expandedBytes = 0;
 
   constructor(
     private readonly text: string,
@@ -110,7 +118,11 @@ class Converter {
     if (alias === undefined && typeof anchor === 'string') this.anchors.set(anchor, node);
     if (alias === undefined) this.checkTag(node, pointer);
 
-    if (yaml().isScalar(node)) return this.scalar(node, pointer, alias);
+    if (yaml().isScalar(node)) {
+      const value = this.scalar(node, pointer, alias);
+      if (alias !== undefined) this.countBytes(value, alias, pointer);
+      return value;
+    }
     if (!yaml().isMap(node) && !yaml().isSeq(node)) this.fail('syntax', start, pointer, 'unsupported YAML node');
     if (depth >= this.maxDepth) this.fail('nesting-depth', alias ?? start, pointer, `nesting deeper than ${this.maxDepth} levels`);
 
@@ -126,6 +138,7 @@ class Converter {
       for (const pair of node.items) {
         const key = this.key(pair.key, pointer, alias, start);
         if (key === undefined) continue;
+        if (alias !== undefined) this.countBytes(key, alias, joinPointer(pointer, key));
         const keyStart = offsetOf(pair.key);
         const member = joinPointer(pointer, key);
         const first = firstSeen.get(key);
@@ -143,6 +156,15 @@ class Converter {
     }
     this.open.delete(node);
     return value;
+  }
+
+  /** Adds what an alias expanded to at `alias` to the byte budget; stops when it is spent. */
+  private countBytes(value: unknown, alias: number, pointer: string): void {
+    this.expandedBytes += typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : 8;
+    if (this.expandedBytes > MAX_ALIAS_EXPANSION_BYTES) {
+      const limit = `${(MAX_ALIAS_EXPANSION_BYTES / (1024 * 1024)).toLocaleString('en-US')} MiB`;
+      this.fail('yaml-alias', alias, pointer, `YAML aliases expand to more than ${limit} of text (one large value aliased many times); write the values out or share less`);
+    }
   }
 
   private target(node: { source: string }, pointer: string): unknown {
@@ -168,7 +190,11 @@ class Converter {
       this.checkTag(node, mapPointer);
     }
     const resolved = yaml().isAlias(node) ? this.target(node, mapPointer) : node;
-    if (yaml().isScalar(resolved) && typeof resolved.value === 'string') return resolved.value;
+    if (yaml().isScalar(resolved) && typeof resolved.value === 'string') {
+      // An alias used as a key expands too (a key inside an expanded collection is counted by the caller).
+      if (alias === undefined && yaml().isAlias(node)) this.countBytes(resolved.value, offsetOf(node), mapPointer);
+      return resolved.value;
+    }
     if (alias === undefined) {
       const found = yaml().isScalar(resolved) ? `${describe(resolved.value)} ${this.source(resolved)}` : 'a collection';
       this.report('yaml-key', offsetOf(node), mapPointer, `property names must be strings, found ${found}; quote the key`);

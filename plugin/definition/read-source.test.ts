@@ -160,7 +160,7 @@ describe('readDefinitionSource', () => {
   });
 
   it('reports a missing file as an I/O error, not a diagnostic', () => {
-    expect(readDefinitionSource(path.join(dir, 'missing.json'), FILE)).toEqual({ diagnostics: [], ioError: `cannot read ${FILE}: no such file` });
+    expect(readDefinitionSource(path.join(dir, 'missing.json'), FILE)).toEqual({ diagnostics: [], ioError: `cannot read ${FILE}: no such file`, missing: true });
     expect(readDefinitionSource(path.join(dir, 'ok.json', 'below'), FILE).ioError).toBe(`cannot read ${FILE}: no such file`);
   });
 

@@ -1,10 +1,19 @@
 /**
  * Source text: reading a definition file's bytes, decoding them as UTF-8, and mapping offsets in
  * the decoded text to the line:column an editor shows. Nothing here throws.
+ *
+ * Every workspace file agentdef reads (definitions, registry snapshots, tools.json, mcp.json)
+ * comes through {@link readDefinitionSource}: only a regular file (never a FIFO, a device or a
+ * directory; checked before opening, and again on the open descriptor), at most
+ * {@link MAX_DEFINITION_BYTES}, and only inside its root: a symbolic link (anywhere on the path)
+ * that leads out of the workspace, or out of the registry, is refused without reading the target,
+ * so no outside content can appear in a message.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { ERROR_CODES, type Diagnostic } from './diagnostic';
 import type { SourcePosition } from './source-document';
+import { findWorkspaceRoot } from './workspace-root';
 
 /** Definitions above this size are refused before they are read. */
 export const MAX_DEFINITION_BYTES = 4 * 1024 * 1024;
@@ -18,6 +27,8 @@ export interface DecodedSource {
 export interface DefinitionSource extends DecodedSource {
   /** Set when the file cannot be read at all, e.g. `cannot read a/agent.json: no such file`. */
   ioError?: string;
+  /** Set with `ioError` when nothing exists at the path. */
+  missing?: boolean;
 }
 
 /** Maps an offset in a text to its 1-based line and column (in UTF-16 code units). */
@@ -65,29 +76,70 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedSource {
 }
 
 /**
- * Reads and decodes the definition at `absPath`, naming it `file` in messages. The size is
- * checked with `stat` first, so an oversized file is refused without being read. A file that is
- * missing, unreadable or not a regular file gives `ioError` and no diagnostics.
+ * Reads and decodes the definition at `absPath`, naming it `file` in messages. The file must be a
+ * regular file whose real path (links resolved) lies inside `within`: by default the workspace
+ * root of `absPath` (nx.json, else package.json), or the folder holding it when there is none.
+ * The size is checked with `stat` first, so an oversized file is refused without being read. A
+ * file that is missing, unreadable, not a regular file or outside its root gives `ioError` and
+ * no diagnostics; messages never name the target of a link.
  */
-export function readDefinitionSource(absPath: string, file: string, maxBytes = MAX_DEFINITION_BYTES): DefinitionSource {
+export function readDefinitionSource(absPath: string, file: string, maxBytes = MAX_DEFINITION_BYTES, within?: string): DefinitionSource {
+  const read = readSourceBytes(absPath, file, maxBytes, within);
+  if (read.bytes === undefined) {
+    const { diagnostics, ioError, missing } = read;
+    return ioError === undefined ? { diagnostics } : { diagnostics, ioError, ...(missing ? { missing } : {}) };
+  }
+  return decodeSource(read.bytes, file);
+}
+
+export interface SourceBytes {
+  /** The file's bytes, exactly as stored; absent when it could not (or may not) be read. */
+  bytes?: Uint8Array;
+  /** The file is too large (a `file-size` diagnostic). */
+  diagnostics: Diagnostic[];
+  /** As in {@link DefinitionSource}. */
+  ioError?: string;
+  missing?: boolean;
+}
+
+/** The checks and the read of {@link readDefinitionSource}, without decoding: the bytes as stored. */
+export function readSourceBytes(absPath: string, file: string, maxBytes = MAX_DEFINITION_BYTES, within?: string): SourceBytes {
   try {
     const stats = statSync(absPath);
     if (stats.isDirectory()) return { diagnostics: [], ioError: `cannot read ${file}: it is a directory` };
     if (!stats.isFile()) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
     if (stats.size > maxBytes) return { diagnostics: [tooLarge(file, stats.size, maxBytes)] };
+    const root = within ?? findWorkspaceRoot(dirname(absPath)) ?? dirname(absPath);
+    const real = realpathSync(absPath);
+    if (!isInside(realpathSync(root), real)) {
+      return { diagnostics: [], ioError: `cannot read ${file}: it is a link to a file outside ${within === undefined ? 'the workspace' : 'its folder'}` };
+    }
     // Read one byte past the limit, in case the file grew after the stat.
-    const bytes = readAtMost(absPath, maxBytes + 1);
+    const bytes = readAtMost(real, maxBytes + 1);
+    if (bytes === undefined) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
     if (bytes.length > maxBytes) return { diagnostics: [tooLarge(file, bytes.length, maxBytes)] };
-    return decodeSource(bytes, file);
+    return { bytes, diagnostics: [] };
   } catch (error) {
-    return { diagnostics: [], ioError: `cannot read ${file}: ${ioReason(error)}` };
+    const code = (error as { code?: unknown } | null)?.code;
+    return { diagnostics: [], ioError: `cannot read ${file}: ${ioReason(error)}`, ...(code === 'ENOENT' || code === 'ENOTDIR' ? { missing: true } : {}) };
   }
 }
 
-function readAtMost(path: string, limit: number): Uint8Array {
-  const buffer = Buffer.allocUnsafe(limit); // only the filled part is returned
-  const fd = openSync(path, 'r');
+/** True when `path` is `root` or below it (both real paths). */
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`));
+}
+
+/** Opening never blocks (a FIFO swapped in after the stat) nor follows a link swapped in for the file. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+/** At most `limit` bytes of the regular file at `path`; undefined when the open descriptor is no regular file. */
+function readAtMost(path: string, limit: number): Uint8Array | undefined {
+  const fd = openSync(path, OPEN_FLAGS);
   try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const buffer = Buffer.allocUnsafe(limit); // only the filled part is returned
     let length = 0;
     while (length < limit) {
       const read = readSync(fd, buffer, length, limit - length, null);
@@ -100,6 +152,7 @@ function readAtMost(path: string, limit: number): Uint8Array {
   }
 }
 
+/** Why a read failed, in words: never the error's own message, which names absolute paths. */
 function ioReason(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
@@ -111,9 +164,10 @@ function ioReason(error: unknown): string {
       return 'permission denied';
     case 'EISDIR':
       return 'it is a directory';
+    case 'ELOOP':
+      return 'too many levels of symbolic links';
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0] ?? message;
+  return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code) ? `I/O error ${code}` : 'the path cannot be read';
 }
 
 function utf8(bytes: Uint8Array): string {

@@ -291,10 +291,10 @@ describe('findWorkspaceRoot', () => {
 });
 
 describe('weight', () => {
-  it('imports only node:fs, node:path and the definition parser', () => {
+  it('imports only node:fs, node:path, the definition parser and the workspace-root lookup', () => {
     const source = readFileSync(join(__dirname, 'workspace-definitions.ts'), 'utf8');
     const specifiers = [...source.matchAll(/\bfrom\s+'([^']+)'|\brequire\(\s*'([^']+)'\s*\)|\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
-    expect([...new Set(specifiers)].sort()).toEqual(['./parse-document', 'node:fs', 'node:path']);
+    expect([...new Set(specifiers)].sort()).toEqual(['./parse-document', './workspace-root', 'node:fs', 'node:path']);
   });
 
   it('loads without the yaml package until a YAML file is read', () => {

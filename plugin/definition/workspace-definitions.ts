@@ -7,8 +7,8 @@
  * Light on purpose (Nx loads graph inference on every command): node:fs, node:path and the
  * definition layer's parser only (which loads `yaml` on first use). Nothing here throws on bad input.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, posix, resolve as resolvePath } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { definitionFormat, parseDefinitionText } from './parse-document';
 
 /** The defaults shared by the plugin options, the executors and the compiler. */
@@ -225,18 +225,5 @@ export function readIdentity(text: string, file: string): DefinitionIdentity | {
   return { slug, versionSemver };
 }
 
-/**
- * The workspace root for a file or folder: the nearest ancestor (itself included) holding
- * `nx.json`, else the nearest holding `package.json`, else undefined.
- */
-export function findWorkspaceRoot(start: string): string | undefined {
-  let packageRoot: string | undefined;
-  let dir = resolvePath(start);
-  for (;;) {
-    if (existsSync(join(dir, 'nx.json'))) return dir;
-    if (packageRoot === undefined && existsSync(join(dir, 'package.json'))) packageRoot = dir;
-    const parent = dirname(dir);
-    if (parent === dir) return packageRoot;
-    dir = parent;
-  }
-}
+/** The workspace root for a file or folder (see workspace-root.ts). */
+export { findWorkspaceRoot } from './workspace-root';

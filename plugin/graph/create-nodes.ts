@@ -12,12 +12,12 @@
  * (once, as an AggregateCreateNodesError that keeps every other project).
  */
 import type { CreateNodes, CreateNodesContext, CreateNodesResult, TargetConfiguration } from '@nx/devkit';
-import { readFileSync } from 'node:fs';
 import { basename, join, posix } from 'node:path';
 import { COMPILE_TARGET_ENV } from './compile-target-flag';
 import { inferenceCacheKey, openInferenceCache, type InferenceCache } from './inference-cache';
 import { EXECUTORS, normalizePluginOptions, PLUGIN_VERSION, type AgentdefPluginOptions, type NormalizedPluginOptions, type TargetKind } from './options';
 import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
+import { readDefinitionSource } from '../definition/read-source';
 import { DEFINITION_FILE_NAMES, MCP_FILE, pinKey, registrySnapshotPath, TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
 
 /** The files the plugin infers projects from (`include` in `nx.json` narrows it). */
@@ -60,8 +60,14 @@ function isInside(file: string, folder: string): boolean {
 }
 
 /** Reads and summarises one definition, through the cache. */
-function summarize(absolutePath: string, file: string, cache: InferenceCache, optionsHash: string): AgentSummary {
-  const text = readFileSync(absolutePath, 'utf8');
+function summarize(workspaceRoot: string, file: string, cache: InferenceCache, optionsHash: string, within = workspaceRoot): AgentSummary {
+  // Read as the compiler reads: a regular file inside the workspace, size-limited (never a FIFO that blocks Nx).
+  const source = readDefinitionSource(join(workspaceRoot, file), file, undefined, within);
+  if (source.ioError !== undefined) {
+    const reason = source.ioError.slice(`cannot read ${file}: `.length);
+    throw Object.assign(new Error(reason), reason === 'it is a directory' ? { code: 'EISDIR' } : {});
+  }
+  const text = source.text ?? ''; // too large, not UTF-8 or empty: summarised as unparsed
   const key = inferenceCacheKey(text, optionsHash);
   const cached = cache.get(key);
   if (cached) return cached;
@@ -127,7 +133,8 @@ function workspaceConfigInputs(workspaceRoot: string): WorkspaceConfigInputs {
   const modules = new Map<string, string>();
   let tools: unknown;
   try {
-    tools = (JSON.parse(readFileSync(join(workspaceRoot, TOOLS_FILE), 'utf8')) as { tools?: unknown }).tools;
+    const source = readDefinitionSource(join(workspaceRoot, TOOLS_FILE), TOOLS_FILE, undefined, workspaceRoot);
+    tools = source.text === undefined ? undefined : (JSON.parse(source.text) as { tools?: unknown }).tools;
   } catch {
     return { files, modules };
   }
@@ -273,7 +280,7 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
     }
     let summary: AgentSummary;
     try {
-      summary = summarize(join(context.workspaceRoot, file), file, cache, options.hash);
+      summary = summarize(context.workspaceRoot, file, cache, options.hash);
     } catch (error) {
       errors.push([file, new Error(`${file}: cannot read the agent definition (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)]);
       continue;
@@ -293,7 +300,7 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
     if (!registrySummaries.has(file)) {
       let summary: AgentSummary | undefined;
       try {
-        summary = summarize(join(context.workspaceRoot, file), file, cache, options.hash);
+        summary = summarize(context.workspaceRoot, file, cache, options.hash, join(context.workspaceRoot, options.registryRoot));
       } catch {
         summary = undefined; // not published (yet): the file input still names it
       }

@@ -5,6 +5,7 @@
 import { agenticGateRule } from './agentic-gate';
 import { budgetsRule } from './budgets';
 import { compositionShapeRule } from './composition-shape';
+import { controlCharactersRule } from './control-characters';
 import { kymRefRule } from './kym-ref';
 import { lifecycleGatesRule } from './lifecycle-gates';
 import { pinsRule } from './pins';
@@ -17,6 +18,18 @@ import { uniqueBindingsRule } from './unique-bindings';
 export type { RuleOptions, SemanticRule } from './rule';
 export { DEFAULT_RULE_OPTIONS } from './rule';
 
-export const SEMANTIC_RULES: readonly SemanticRule[] = [agenticGateRule, lifecycleGatesRule, kymRefRule, compositionShapeRule, pinsRule, toolFieldsRule, sandboxingRule, budgetsRule, secretsRule, uniqueBindingsRule];
+export const SEMANTIC_RULES: readonly SemanticRule[] = [
+  agenticGateRule,
+  lifecycleGatesRule,
+  kymRefRule,
+  compositionShapeRule,
+  pinsRule,
+  toolFieldsRule,
+  sandboxingRule,
+  budgetsRule,
+  secretsRule,
+  uniqueBindingsRule,
+  controlCharactersRule,
+];
 
-export { agenticGateRule, budgetsRule, compositionShapeRule, kymRefRule, lifecycleGatesRule, pinsRule, sandboxingRule, secretsRule, toolFieldsRule, uniqueBindingsRule };
+export { agenticGateRule, budgetsRule, compositionShapeRule, controlCharactersRule, kymRefRule, lifecycleGatesRule, pinsRule, sandboxingRule, secretsRule, toolFieldsRule, uniqueBindingsRule };

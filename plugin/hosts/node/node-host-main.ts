@@ -64,7 +64,12 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   const rootSpec = program.nodes[program.rootId]!;
   if (args['print-service'] !== undefined) {
     const port = portOption(args.port ?? process.env['AGENTDEF_PORT'], 0);
-    const text = printServiceFile(args['print-service'], rootSpec.config.agent.slug, rootSpec.config.agent.version, rootSpec.memoryMb ? heapLimitMb(rootSpec.memoryMb) : undefined, port, process.env);
+    let text: string | undefined;
+    try {
+      text = printServiceFile(args['print-service'], rootSpec.config.agent.slug, rootSpec.config.agent.version, rootSpec.memoryMb ? heapLimitMb(rootSpec.memoryMb) : undefined, port, process.env);
+    } catch (error) {
+      fail(`cannot print the ${args['print-service']} service file: ${(error as Error).message}`); // a ServiceFileError: a value it cannot hold
+    }
     if (text === undefined) fail(`--print-service takes launchd or systemd, not "${args['print-service']}"`);
     process.stdout.write(text);
     return;

@@ -21,7 +21,9 @@ describe('service files', () => {
     expect(plist).not.toContain('@@');
     const unit = fillServiceTemplate(systemdUnitTemplate('notes', '0.3.0'), 'systemd', { ...values, WORKSPACE: '/home/mia/100%/$ws' });
     expect(unit).toContain('ExecStart="/opt/node 20/bin/node" "/Users/mia/a&b/launch.mjs" --port 7000');
-    expect(unit).toContain('Environment="AGENTDEF_WORKSPACE=/home/mia/100%%/$$ws"');
+    // Environment= expands specifiers but not variables: `$` stays as it is there (systemd.exec(5)).
+    expect(unit).toContain('Environment="AGENTDEF_WORKSPACE=/home/mia/100%%/$ws"');
+    expect(unit).toContain('WorkingDirectory=/home/mia/100%%/$ws');
   });
 
   it('print the filled file for this machine, with a stable port per agent', () => {

@@ -10,6 +10,7 @@ import { stableJson } from '../../canonical-json';
 import type { Adapter, EmittedFile } from '../../targets';
 import { dockerfile, nativeToolsReadme } from './dockerfile';
 import { ENTRYPOINT_FILE, IMAGE_DIR, JOB_FILE, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, WORKFLOW_FILE } from '../../../host-contract/output-files';
+import { imageTag } from './image-tag';
 import { buildJobSpec, childJobFile } from './job-spec';
 import { emitNodeHost } from '../../node-host-entry';
 import { buildWeightsLock } from './weights-lock';
@@ -27,7 +28,7 @@ export const hb3Adapter: Adapter = {
     const root = `${plan.root.slug}@${plan.root.version}`;
     const image = {
       name: `agentdef/${plan.root.slug}`,
-      tag: `${plan.root.version}-${plan.digest.slice(0, 12)}`,
+      tag: imageTag(plan.root.version, plan.digest),
       build: { context: IMAGE_DIR, dockerfile: `${IMAGE_DIR}/Dockerfile` },
       workdir: '/app',
     };

@@ -1,0 +1,51 @@
+/**
+ * Identifiers, versions, model ids, references, tags and names are printable text: no control
+ * characters (C0, DEL, C1), no line or paragraph separators, no bidi embedding, override or
+ * isolate controls. Such characters have no business there; in a terminal they can retitle it,
+ * erase lines or reorder what is shown, and in generated names and files they can inject. Prose
+ * (descriptions, invariants, examples) and data (embedded JSON Schemas, sampling parameters,
+ * edge condition values, card exports) are not identifiers and are left to the printers, which
+ * escape whatever they show (terminal-text.ts).
+ */
+import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
+import type { Finding } from '../diagnostic';
+import { joinPointer } from '../json-pointer';
+import { codePointName, controlCharacterIndex } from '../terminal-text';
+import type { SemanticRule } from './rule';
+
+const RULE = 'control-characters';
+
+/** Members whose values are prose or data, not identifiers: not entered. */
+const NOT_IDENTIFIERS: ReadonlySet<string> = new Set(['description', 'invariants', 'examples', 'inputSchema', 'outputSchema', 'schema', 'samplingParams', 'equals', 'cardExports']);
+
+export const controlCharactersRule: SemanticRule = {
+  name: RULE,
+  description: 'Identifiers, versions, model ids, references, names and tags hold no control characters (C0, DEL, C1), line separators or bidi controls.',
+  check(definition: AgentDefinition) {
+    const findings: Finding[] = [];
+    const visit = (value: unknown, pointer: string): void => {
+      if (typeof value === 'string') {
+        const index = controlCharacterIndex(value);
+        if (index >= 0) {
+          findings.push({
+            rule: RULE,
+            path: pointer,
+            message: `${pointer} holds the control character ${codePointName(value, index)} at character ${index + 1}: identifiers, versions, model ids and names must be printable text.`,
+            suggestion: 'Remove the character; terminals act on control characters instead of showing them, and generated names would carry them.',
+          });
+        }
+        return;
+      }
+      if (Array.isArray(value)) {
+        value.forEach((item, i) => visit(item, joinPointer(pointer, i)));
+        return;
+      }
+      if (value === null || typeof value !== 'object') return;
+      for (const key of Object.keys(value)) {
+        if (!NOT_IDENTIFIERS.has(key)) visit((value as Record<string, unknown>)[key], joinPointer(pointer, key));
+      }
+    };
+    visit(definition, '');
+    return findings;
+  },
+};
