@@ -229,7 +229,7 @@ async function writeAndSwap({ destination, parent, temp, aside, name, files, pat
   // nothing in between (synchronous, termination signals held until both are done), so the
   // destination is missing only if the process is SIGKILLed between two system calls; the next
   // write then moves the previous output back (recoverLeftovers).
-  const swap = await withSignalsDeferred((): { movedAside: boolean; error?: string } => {
+  const swap = withSignalsDeferred((): { movedAside: boolean; error?: string } => {
     let movedAside = false;
     try {
       if (fs.existsSync(destination)) {
