@@ -35,6 +35,12 @@ describe('the splice-resolver HB3 job, run locally', () => {
       expect(health).toMatchObject({ status: 'ok', agent: 'splice-resolver@0.4.2', host: 'hb3', kind: 'Job' });
       expect(health.checkpoints).toEqual([{ checkpointId: 'ckpt:acme/splice-resolver/2026-10-02', digest, files: 2 }]);
       expect(host.stderr()).toContain(`"event":"weights.loaded","runId":"","checkpointId":"ckpt:acme/splice-resolver/2026-10-02","files":2`);
+      // The job's service origin (http://splice-resolver:8080) does not exist here: the card names loopback.
+      const job = JSON.parse(readFileSync(tmp.path('out', 'hb3-job.json'), 'utf8')) as { env: { name: string; value?: string }[] };
+      expect(job.env).toContainEqual({ name: 'AGENTDEF_PUBLIC_ORIGIN', value: 'http://splice-resolver:8080' });
+      const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { supportedInterfaces: { url: string }[] };
+      expect(card.supportedInterfaces.length).toBeGreaterThan(0);
+      for (const i of card.supportedInterfaces) expect(i.url.startsWith(`${url}/`), i.url).toBe(true);
 
       const { task, answer } = await a2aAsk(url, SPLICE_INPUT);
       expect(task.status?.state).toBe(3);

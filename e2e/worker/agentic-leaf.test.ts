@@ -2,8 +2,9 @@
  * Agentic leaf agents compiled for Workers, running in workerd behind their loader. The model
  * providers are scripted stubs on 127.0.0.1 speaking the real wire formats (OpenAI chat
  * completions, Anthropic messages) with tool calls; workerd reaches them only through the egress
- * policy: the runtime's egress-checked fetch inside the isolate, then the loader's egress gateway
- * (`globalOutbound`), then the host's outbound, which the test routes to loopback.
+ * policy: the runtime's egress-checked fetch inside the isolate, the isolate's egress guard (the
+ * global fetch of tool code), then the loader's egress gateway (`globalOutbound`), then the host's
+ * outbound, which the test routes to loopback.
  */
 import { TaskState } from '@a2a-js/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +114,7 @@ describe('web-summarizer (frontier OpenAI pin, a fetch tool) in workerd', () => 
     expect(await verifyReceipt(receipts[0], keys.publicJwk)).toBe(true);
   });
 
-  it("blocks at the platform too: code that bypasses the runtime's fetch meets the loader's egress gateway", async () => {
+  it("blocks code that bypasses the runtime's fetch: the isolate's egress guard refuses it before the loader's gateway would see it", async () => {
     ws.edit('web-summarizer', (d) => {
       d.toolInventory.push({ id: 'raw-fetch', name: 'raw_fetch', version: '1.0.0', provenance: 'skill-package', risk: 'high', description: 'Fetches with the global fetch.' });
     });
@@ -127,7 +128,7 @@ describe('web-summarizer (frontier OpenAI pin, a fetch tool) in workerd', () => 
       { text: (ctx) => ctx.lastToolResults.join(' | ') },
     ]);
     const answer = await askWithSdk(worker.url, 'probe the network');
-    expect(answer.text).toBe('{"status":403,"egress":"blocked"} | {"status":200,"egress":null}');
+    expect(answer.text).toBe('{"error":"egress_blocked: evil.example.net is not on this agent\'s egress allow-list"} | {"status":200,"egress":null}');
     expect(worker.outbound.map((o) => new URL(o.url).host)).toEqual(['api.openai.com', 'web.archive.org', 'api.openai.com']);
   });
 

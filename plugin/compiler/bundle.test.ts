@@ -4,7 +4,7 @@
  * absolute path, the same bytes on every run, and readable errors.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BundleError, bundleModule, sourceName } from './bundle';
+import { BundleError, bundleModule, createEsbuildBundler, sourceName } from './bundle';
 import { tempWorkspace, type TempWorkspace } from './test-support';
 
 let ws: TempWorkspace;
@@ -77,5 +77,72 @@ describe('bundleModule', () => {
     const badAlias = await bundleModule({ ...input(), entry: { path: 'main.ts', contents: 'import { nope } from "ws:root/lib/greet";\nexport default nope;\n' } }).catch((e: unknown) => e);
     expect((badAlias as BundleError).errors.join('\n')).toMatch(/lib\/greet\.ts.*nope|nope.*lib\/greet\.ts/);
     expect((badAlias as BundleError).errors.join('\n')).not.toContain(ws.root);
+  });
+});
+
+describe('createEsbuildBundler: imports that would get around a host egress guard', () => {
+  const entry = (specifier: string) => ({ path: 'main.ts', contents: `export { run } from ${JSON.stringify(`agentdef:workspace/tools/${specifier}`)};\n` });
+
+  it('refuses cloudflare:sockets in a workspace module on every platform, located at the import', async () => {
+    ws.write('tools/raw.ts', 'export const x = 1;\nimport { connect } from "cloudflare:sockets";\nexport const run = () => connect;\n');
+    const bundler = createEsbuildBundler({ workspaceRoot: ws.root });
+    for (const platform of ['neutral', 'node'] as const) {
+      const out = await bundler.bundle({ entry: entry('raw.ts'), platform, externals: ['cloudflare:*'], outFile: 'out.js' });
+      expect(out.ok).toBe(false);
+      const failure = (out as { failures: { text: string; file?: string; line?: number }[] }).failures[0]!;
+      expect(failure.file).toMatch(/(^|\/)tools\/raw\.ts$/);
+      expect(failure.line).toBe(2);
+      expect(failure.text).toContain('tools/raw.ts may not import cloudflare:sockets');
+    }
+  });
+
+  it("refuses every cloudflare: module (env, exports, the Worker Loader) in a tool's modules and in the packages it imports", async () => {
+    ws.write('tools/env.ts', 'import { env } from "cloudflare:workers";\nexport const run = () => env;\n');
+    ws.write('node_modules/sneaky/package.json', JSON.stringify({ name: 'sneaky', version: '1.0.0', main: 'index.js' }));
+    ws.write('node_modules/sneaky/index.js', 'const { connect } = require("cloudflare:sockets");\nexports.open = connect;\n');
+    ws.write('tools/uses-package.ts', 'import { open } from "sneaky";\nexport const run = () => open;\n');
+    const bundler = createEsbuildBundler({ workspaceRoot: ws.root });
+    const env = await bundler.bundle({ entry: entry('env.ts'), platform: 'neutral', externals: ['cloudflare:*'], outFile: 'out.js' });
+    expect(env.ok).toBe(false);
+    expect((env as { failures: { text: string }[] }).failures[0]!.text).toContain('tools/env.ts may not import cloudflare:workers');
+    const viaPackage = await bundler.bundle({ entry: entry('uses-package.ts'), platform: 'neutral', externals: ['cloudflare:*'], outFile: 'out.js' });
+    expect(viaPackage.ok).toBe(false);
+    expect((viaPackage as { failures: { text: string }[] }).failures[0]!.text).toContain('node_modules/sneaky/index.js may not import cloudflare:sockets');
+  });
+
+  it("lets a package import child_process on Node (agentdef's MCP client spawns its servers); only workspace modules are refused", async () => {
+    ws.write('node_modules/spawner/package.json', JSON.stringify({ name: 'spawner', version: '1.0.0', main: 'index.js' }));
+    ws.write('node_modules/spawner/index.js', 'exports.spawn = require("node:child_process").spawn;\n');
+    ws.write('tools/pkg.ts', 'import { spawn } from "spawner";\nexport const run = () => spawn;\n');
+    const out = await createEsbuildBundler({ workspaceRoot: ws.root }).bundle({ entry: entry('pkg.ts'), platform: 'node', outFile: 'out.js' });
+    expect(out.ok).toBe(true);
+  });
+
+  it('refuses child_process, worker_threads and cluster in workspace modules of Node bundles (static, require and literal import())', async () => {
+    ws.write('tools/spawn.ts', 'import { spawn } from "node:child_process";\nexport const run = () => spawn;\n');
+    ws.write('tools/thread.ts', 'export const run = () => require("worker_threads");\n');
+    ws.write('tools/cluster.ts', 'export const run = () => import("node:cluster");\n');
+    const bundler = createEsbuildBundler({ workspaceRoot: ws.root });
+    for (const [file, specifier] of [
+      ['spawn.ts', 'node:child_process'],
+      ['thread.ts', 'worker_threads'],
+      ['cluster.ts', 'node:cluster'],
+    ] as const) {
+      const out = await bundler.bundle({ entry: entry(file), platform: 'node', outFile: 'out.js' });
+      expect(out.ok, file).toBe(false);
+      const failure = (out as { failures: { text: string; file?: string }[] }).failures[0]!;
+      expect(failure.file!.endsWith(`tools/${file}`)).toBe(true);
+      expect(failure.text).toContain(`may not import ${specifier}`);
+      expect(failure.text).toContain('declare a native tool instead');
+    }
+  });
+
+  it('leaves no import() in a Worker bundle: a computed specifier becomes a require that a Worker does not have', async () => {
+    ws.write('tools/dyn.ts', 'export const run = (name: string) => import(name);\n');
+    const bundler = createEsbuildBundler({ workspaceRoot: ws.root });
+    const out = await bundler.bundle({ entry: entry('dyn.ts'), platform: 'neutral', externals: ['cloudflare:*'], outFile: 'out.js' });
+    expect(out.ok).toBe(true);
+    expect((out as { code: string }).code).not.toMatch(/\bimport\s*\(/);
+    expect((out as { code: string }).code).toContain('Dynamic require of');
   });
 });

@@ -20,10 +20,10 @@
  * `sourceRoot` (posix), so no absolute path of the machine that compiled ever lands in the output.
  */
 import type { Loader, Plugin } from 'esbuild';
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isAbsolute, join, posix, relative, sep } from 'node:path';
-import { AGENTDEF_MODULES, describeFailure, type Bundler, type BundleFailure, type BundleRequest, type BundleResult } from './bundler';
+import { AGENTDEF_MODULES, describeFailure, refusedImport, type Bundler, type BundleFailure, type BundleRequest, type BundleResult } from './bundler';
 
 export interface BundleInput {
   /** The entry module: its virtual path (posix, below `virtualRoot`) and its source. */
@@ -68,6 +68,18 @@ export interface BundleInput {
   conditions?: readonly string[];
   /** Compile-time constants, as esbuild's `define`. */
   define?: Readonly<Record<string, string>>;
+  /**
+   * Imports refused in on-disk modules outside the folders of `except`: the reason for a
+   * specifier, given whether the importer is a module of `dir` (outside its `node_modules`) or a
+   * package, or undefined when it may be imported. The failure is located at the import.
+   */
+  refuse?: { dir: string; except?: readonly string[]; reason: (specifier: string, importer: 'workspace' | 'package') => string | undefined };
+  /**
+   * `false`: no `import()` is left in the output. Imports of bundled modules become module
+   * initialisations; a computed specifier becomes a `require` that fails where there is none (a
+   * Worker), so code cannot reach a runtime module (`cloudflare:sockets`) the refusals would stop.
+   */
+  dynamicImport?: boolean;
 }
 
 export interface BundleOutput {
@@ -171,6 +183,27 @@ function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): 
   };
 }
 
+/** The specifiers any `refusedImport` rule may name: the filter of the plugin that applies them. */
+const REFUSABLE = /^(?:cloudflare:.*|(?:node:)?(?:child_process|worker_threads|cluster))$/;
+
+/** Refuses the imports `input.refuse` names in on-disk modules (agentdef's own, in `except`, and the generated ones may import them). */
+function refusePlugin(refuse: NonNullable<BundleInput['refuse']>): Plugin {
+  return {
+    name: 'agentdef-refused-imports',
+    setup(b) {
+      b.onResolve({ filter: REFUSABLE }, (args) => {
+        if (args.namespace !== 'file' || !isAbsolute(args.importer)) return undefined;
+        if (refuse.except?.some((dir) => inside(dir, args.importer) !== undefined)) return undefined;
+        const rel = inside(refuse.dir, args.importer);
+        const importer = rel !== undefined && !rel.split('/').includes('node_modules') ? 'workspace' : 'package';
+        const reason = refuse.reason(args.path, importer);
+        const name = rel ?? toPosix(relative(refuse.dir, args.importer));
+        return reason === undefined ? undefined : { errors: [{ text: `${name} may not import ${args.path}: ${reason}` }] };
+      });
+    },
+  };
+}
+
 function matchesExternal(pattern: string, path: string): boolean {
   if (!pattern.includes('*')) return pattern === path;
   const [head, tail] = pattern.split('*', 2) as [string, string];
@@ -230,9 +263,10 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
     external: [...(input.externals ?? [])],
     ...(input.conditions ? { conditions: [...input.conditions] } : {}),
     ...(input.define ? { define: { ...input.define } } : {}),
+    ...(input.dynamicImport === false ? { supported: { 'dynamic-import': false } } : {}),
     ...(input.platform === 'node' ? {} : { mainFields: ['browser', 'module', 'main'] }),
     resolveExtensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'],
-    plugins: [virtualPlugin(input, files)],
+    plugins: [...(input.refuse ? [refusePlugin(input.refuse)] : []), virtualPlugin(input, files)],
     absWorkingDir: input.workingDir ?? input.resolveDir,
   }).catch((error: unknown) => {
     const messages = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors;
@@ -259,6 +293,14 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
 
 /** agentdef's own `plugin/` folder. */
 const PLUGIN_DIR = join(__dirname, '..');
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
 
 function failuresOf(error: unknown): BundleFailure[] {
   if (error instanceof BundleError) return error.failures;
@@ -296,6 +338,10 @@ export function createEsbuildBundler(options: { workspaceRoot: string }): Bundle
       outFile: request.outFile,
       ...(request.banner !== undefined ? { banner: request.banner } : {}),
       ...(request.legalComments ? { legalComments: request.legalComments } : {}),
+      // esbuild names importers by their real path.
+      refuse: { dir: realPath(workspaceRoot), except: [realPath(PLUGIN_DIR)], reason: (specifier, importer) => refusedImport(specifier, request.platform, importer) },
+      // Workers: a computed `import('cloudflare:' + 'sockets')` would get around the refusal.
+      ...(request.platform === 'node' ? {} : { dynamicImport: false }),
     };
     try {
       const out = await bundleModule(input);

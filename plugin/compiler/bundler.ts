@@ -5,6 +5,9 @@
  * implementation is bundle.ts; adapter tests may pass a fake. `bundleFailureDiagnostics`
  * is the one place a failure becomes a located diagnostic: at the tool's entry in tools.json when
  * it names a tool module, else at the root definition.
+ *
+ * Some imports are refused in the workspace's own modules whatever the target (`refusedImport`):
+ * each opens a way around the egress guard of the host the bundle runs on.
  */
 import type { Diagnostic } from '../definition/diagnostic';
 import { joinPointer } from '../definition/json-pointer';
@@ -69,6 +72,31 @@ export interface Bundler {
   bundle(request: BundleRequest): Promise<BundleResult>;
 }
 
+/**
+ * Why a module of the workspace may not import `specifier` on `platform`, or undefined when it may:
+ * raw sockets on Workers (`cloudflare:sockets` reaches any host:port, outside the isolate's egress
+ * guard) and the Worker's own modules (`cloudflare:workers` hands out `env`: secrets, bindings and
+ * the Worker Loader, whose Workers have a network of their own), from any module but agentdef's
+ * own (a package a tool imports included), and on Node hosts the modules that run code outside
+ * the process's network guard
+ * (a child process, a worker thread, a cluster worker).
+ */
+export function refusedImport(specifier: string, platform: BundleRequest['platform'], importer: 'workspace' | 'package'): string | undefined {
+  if (specifier === 'cloudflare:sockets') {
+    return 'cloudflare:sockets opens raw TCP connections to any host, around the egress allow-list: a tool reaches the network only with fetch, to the origins it declares in endpoints';
+  }
+  if (specifier.startsWith('cloudflare:')) {
+    return `${specifier} gives a module the Worker's own env (secrets, bindings, the Worker Loader, which starts Workers outside the allow-list) and exports: a tool gets only its arguments and its context`;
+  }
+  // A package may need these (agentdef's own MCP client spawns its servers); only the workspace's modules are refused.
+  if (platform !== 'node' || importer !== 'workspace') return undefined;
+  const name = specifier.replace(/^node:/, '');
+  if (name === 'child_process' || name === 'worker_threads' || name === 'cluster') {
+    return `${specifier} runs code outside the host's network guard, around the egress allow-list: declare a native tool instead (its executable runs with the host's permissions and is reviewed as one)`;
+  }
+  return undefined;
+}
+
 /** A tool module the bundle imports: the tool, and where tools.json says its code is. */
 export interface BundledTool {
   toolId: string;
@@ -112,7 +140,7 @@ export function bundleFailureDiagnostics(failures: readonly BundleFailure[], con
       return locateFinding(toolsDocument, {
         rule: 'bundle',
         path: joinPointer('/tools', tool.toolId),
-        message: `cannot bundle tool "${tool.toolId}" from ${tool.module}: ${failure.text}`,
+        message: `cannot bundle tool "${tool.toolId}" from ${tool.module}: ${describeFailure(failure)}`,
         suggestion: `check that ${tool.module} exists, bundles, and exports a function named ${tool.export}`,
       });
     }

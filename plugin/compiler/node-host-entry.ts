@@ -1,7 +1,8 @@
 /**
  * The entry of a compiled Node host (HB3 `entrypoint.mjs`, local `launch.mjs`), generated and
- * bundled through the bundler port: one ES module for Node 20 holding the host main, the portable
- * runtime, the tool modules of tools.json and the host spec (configs) as a JSON literal.
+ * bundled through the bundler port: one ES module for Node 20 holding the network guard (first),
+ * the host main, the portable runtime, the tool modules of tools.json (evaluated on the first tool
+ * call, after the guard is armed) and the host spec (configs) as a JSON literal.
  * Whitespace- and syntax-minified, so no comment carries a path; agentdef's modules are named by
  * specifier, never by a path of this machine, so the bytes depend on the inputs only. A `require`
  * made from `import.meta.url` lets bundled CommonJS code load Node built-ins.
@@ -21,12 +22,29 @@ export type HostMain = 'hb3-main' | 'launcher-main';
 
 const BANNER = "import { createRequire as __agentdefCreateRequire } from 'node:module';\nconst require = __agentdefCreateRequire(import.meta.url);";
 
-/** The generated entry: imports the main and every tool, then starts the host with its spec. */
+/** The generated module that re-exports every tool: imported lazily by the entry (see `hostEntrySource`). */
+export const HOST_TOOLS_MODULE = 'agentdef-host-tools.mjs';
+
+/** The tools module: each tool's export under a name of its own (a missing export fails the bundle). */
+export function hostToolsSource(tools: readonly BundledTool[]): string {
+  return `${tools.map((tool, i) => `export { ${tool.export} as __tool${i} } from ${JSON.stringify(toolSpecifier(tool.module))};`).join('\n')}\n`;
+}
+
+/**
+ * The generated entry: installs the network guard (its first import: ES modules evaluate in
+ * import order), imports the main, then starts the host with its spec. The tool modules are
+ * evaluated on the first tool call, through a dynamic import of the tools module: never before the
+ * host has armed the guard with its allow-list, so no tool code can run (or change a built-in the
+ * host computes the allow-list with) before the allow-list holds.
+ */
 export function hostEntrySource(main: HostMain, spec: NodeHostSpec, tools: readonly BundledTool[]): string {
-  const lines = [`import { main } from ${JSON.stringify(`${AGENTDEF_MODULES.nodeHost}${main}`)};`];
-  tools.forEach((tool, i) => lines.push(`import { ${tool.export} as __tool${i} } from ${JSON.stringify(toolSpecifier(tool.module))};`));
+  const lines = [`import ${JSON.stringify(`${AGENTDEF_MODULES.nodeHost}network-guard-install`)};`, `import { main } from ${JSON.stringify(`${AGENTDEF_MODULES.nodeHost}${main}`)};`];
   lines.push(`const bundle = ${JSON.stringify(spec)};`);
-  lines.push(`main({ ...bundle, tools: { ${tools.map((tool, i) => `${JSON.stringify(tool.toolId)}: __tool${i}`).join(', ')} } });`);
+  if (tools.length > 0) {
+    lines.push('let loaded;');
+    lines.push(`const tool = (name) => async (args, context) => (await (loaded ??= import(${JSON.stringify(`./${HOST_TOOLS_MODULE}`)})))[name](args, context);`);
+  }
+  lines.push(`main({ ...bundle, tools: { ${tools.map((tool, i) => `${JSON.stringify(tool.toolId)}: tool("__tool${i}")`).join(', ')} } });`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -43,6 +61,7 @@ export async function bundleNodeHostEntry(options: {
 }): Promise<NodeHostEntryResult> {
   const out = await options.bundler.bundle({
     entry: { path: 'agentdef-host-entry.mjs', contents: hostEntrySource(options.main, options.spec, options.tools) },
+    files: { [HOST_TOOLS_MODULE]: hostToolsSource(options.tools) },
     platform: 'node',
     target: 'node20',
     minify: 'syntax',

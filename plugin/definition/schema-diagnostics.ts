@@ -6,6 +6,7 @@ import schema from '../schema/agent-definition.v1.schema.json';
 import type { ValidationError } from '../schema/generated/agent-definition.validator';
 import type { Finding } from './diagnostic';
 import { getAtPointer, joinPointer } from './json-pointer';
+import { highEntropyBlob, secretKinds } from './rules/secrets';
 
 type SchemaNode = Record<string, unknown>;
 
@@ -44,7 +45,18 @@ export function closest(word: string, candidates: readonly string[]): string | u
   return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
 }
 
+/** What a value that looks like a credential is called instead of being quoted (schema messages never echo a secret). */
+function secretLooking(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const kinds = secretKinds(value);
+  if (kinds.length > 0) return `what looks like ${kinds.join(' and ')} (the value is not shown)`;
+  const blob = highEntropyBlob(value);
+  return blob === undefined ? undefined : `${blob} that may be a key (the value is not shown)`;
+}
+
 function quote(value: unknown): string {
+  const secret = secretLooking(value);
+  if (secret !== undefined) return secret;
   const text = JSON.stringify(value);
   return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
@@ -57,6 +69,8 @@ export function schemaErrorToFinding(error: ValidationError, data: unknown): Fin
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
+      const secretKey = secretLooking(key);
+      if (secretKey !== undefined) return { ...base, redactSource: true, message: `${fieldName(path)} has an unknown field whose name is ${secretKey}`, suggestion: 'remove it, and rotate the credential' };
       const allowed = Object.keys((node?.properties as SchemaNode | undefined) ?? {});
       const guess = closest(key, allowed);
       return {
@@ -79,6 +93,7 @@ export function schemaErrorToFinding(error: ValidationError, data: unknown): Fin
       const guess = typeof value === 'string' ? closest(value, allowed) : undefined;
       return {
         ...base,
+        ...(secretLooking(value) !== undefined ? { redactSource: true } : {}),
         message: `${fieldName(path)} is ${quote(value)}; it must be one of ${allowed.map((v) => `"${v}"`).join(', ')}`,
         ...(guess ? { suggestion: `did you mean "${guess}"?` } : {}),
       };
@@ -87,7 +102,8 @@ export function schemaErrorToFinding(error: ValidationError, data: unknown): Fin
       return { ...base, message: `${fieldName(path)} must be ${quote(params.allowedValue)}`, suggestion: `set it to ${quote(params.allowedValue)}` };
     case 'pattern': {
       const custom = typeof node?.['x-message'] === 'string' ? (node['x-message'] as string) : `must match the pattern ${String(params.pattern)}`;
-      return { ...base, message: `${fieldName(path)} is ${quote(getAtPointer(data, path))}: it ${custom}` };
+      const value = getAtPointer(data, path);
+      return { ...base, ...(secretLooking(value) !== undefined ? { redactSource: true } : {}), message: `${fieldName(path)} is ${quote(value)}: it ${custom}` };
     }
     case 'discriminator':
       // The enum on `kind` reports the same problem with the allowed values; keep that one.

@@ -8,6 +8,9 @@ export const CONTAINER_RECEIPTS_FILE = '/var/lib/agentdef/receipts/receipts.json
 export const CONTAINER_WEIGHTS_ROOT = '/weights';
 export const IMAGE_TOOLS_DIR = '/opt/agentdef/tools';
 
+/** The variable holding the origin(s) clients reach an A2A host at besides loopback (comma-separated). */
+export const PUBLIC_ORIGIN_ENV = 'AGENTDEF_PUBLIC_ORIGIN';
+
 /** The variable naming the command that starts a quarantined child's own job (see docs/hb3.md). */
 export const CHILD_LAUNCHER_ENV = 'AGENTDEF_CHILD_LAUNCHER';
 

@@ -272,6 +272,13 @@ describe('JSON-RPC errors', () => {
     expect(await code('SendMessage', { message: v1Message('x', { parts: [{ text: 'x', mediaType: 'image/png' }] }) })).toBe(-32005);
   });
 
+  it("names of Object.prototype's members are unknown methods, not operations", async () => {
+    const { served } = await serve(toolOnlyConfig());
+    for (const method of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect((await rpc(served.url, { jsonrpc: '2.0', id: 1, method, params: {} })).json.error, method).toEqual({ code: -32601, message: 'Method not found' });
+    }
+  });
+
   it('CancelTask on a finished task is not-cancelable', async () => {
     const { served } = await serve(toolOnlyConfig());
     const sent = await rpc(served.url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: v1Message('{"a":1,"b":2}') } });

@@ -12,10 +12,14 @@
  * `-32603` internal. Never a stack trace, never a key.
  * The `A2A-Version` service parameter is checked when present (1.0 and 0.3 are served); an
  * absent header is accepted and the method name decides the wire flavour.
+ * Before a JSON-RPC body is read (request-guard.ts): a cross-site `Origin` is refused (403), a
+ * body that is not JSON (415) or too large, declared or read (413), and a request beyond
+ * `maxConcurrentRuns` in flight is answered 503 with `Retry-After`. Finished tasks are kept within
+ * a count and a byte budget (task-store.ts), so memory stays bounded under any load.
  */
 import { AGENT_CARD_PATH, buildAgentCard } from './agent-card';
 import type { ProtocolFlavour, TaskView } from './a2a-wire';
-import { isObject, messageToInput, parseMessage, renderTask } from './a2a-wire';
+import { isObject, messageToInput, parseMessage, renderTask, tooDeepAt, tooDeepViolation } from './a2a-wire';
 import type { RuntimeLogEvent } from './agent-loop';
 import { RuntimeError, describeError } from './errors';
 import type { AgentRunResult, RunDeps } from './run-agent';
@@ -23,6 +27,8 @@ import { runAgent } from './run-agent';
 import { newRunId, webRandom } from './run-id';
 import type { RuntimeConfig } from './runtime-config';
 import { checkRuntimeConfig } from './runtime-config';
+import { busy, isJsonContentType, originAllowed, readBodyText, refusal, tooLarge } from './request-guard';
+import { createTaskStore } from './task-store';
 
 export const JSON_RPC_ERRORS = {
   parseError: -32700,
@@ -44,7 +50,19 @@ export interface A2aHandlerDeps extends RunDeps {
   maxBodyBytes?: number;
   /** How many finished tasks `GetTask` can read back (per handler instance); default 100. */
   taskMemory?: number;
+  /** How many bytes of finished tasks are kept for `GetTask` (per handler instance); default 8 MiB. */
+  taskMemoryBytes?: number;
+  /** JSON-RPC requests read or run at once (per handler instance: a Worker isolate, a Node host); more are answered 503; default 16. */
+  maxConcurrentRuns?: number;
+  /** The origin clients reach this agent at (the card's URLs); default the request's own origin. */
+  publicOrigin?: string;
+  /** Origins besides the request's own (and `card.publicUrl`'s) whose pages may call the agent. */
+  allowedOrigins?: () => readonly string[];
 }
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_CONCURRENT_RUNS = 16;
+export const DEFAULT_TASK_MEMORY_BYTES = 8 * 1024 * 1024;
 
 /** Per-request host facilities (Workers: `ctx.waitUntil`). */
 export type PerRequestDeps = Pick<RunDeps, 'waitUntil' | 'log'>;
@@ -127,14 +145,18 @@ function stopText(result: AgentRunResult): string {
 export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {}): (request: Request, perRequest?: PerRequestDeps) => Promise<Response> {
   const problems = checkRuntimeConfig(config);
   if (problems.length > 0) throw new RuntimeError('config_invalid', `the runtime config is invalid: ${problems.join('; ')}`);
-  const maxBodyBytes = deps.maxBodyBytes ?? 1024 * 1024;
-  const taskMemory = deps.taskMemory ?? 100;
-  const tasks = new Map<string, TaskView>();
-  const remember = (task: TaskView) => {
-    tasks.set(task.id, task);
-    while (tasks.size > taskMemory) tasks.delete(tasks.keys().next().value as string);
-  };
+  const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxConcurrentRuns = deps.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS;
+  const tasks = createTaskStore({ maxTasks: deps.taskMemory ?? 100, maxBytes: deps.taskMemoryBytes ?? DEFAULT_TASK_MEMORY_BYTES });
   const rpcPath = config.card.rpcPath;
+  const configuredOrigins = [config.card.publicUrl, deps.publicOrigin].flatMap((u) => {
+    try {
+      return u === undefined ? [] : [new URL(u).origin];
+    } catch {
+      return [];
+    }
+  });
+  let inFlight = 0;
 
   const handleSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>, request: Request, perRequest: PerRequestDeps | undefined) => {
     const { message, violations } = parseMessage(flavour, params['message']);
@@ -174,7 +196,7 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
       metadata,
     };
     if (result.answer) task.answer = result.answer;
-    remember(task);
+    tasks.put(task);
     const rendered = renderTask(flavour, task, typeof historyLength === 'number' ? historyLength : undefined);
     return flavour === 'v1' ? { task: rendered } : rendered;
   };
@@ -190,12 +212,35 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
     return renderTask(flavour, task, historyLength as number | undefined);
   };
 
-  const handleRpc = async (request: Request, perRequest: PerRequestDeps | undefined, log: (e: RuntimeLogEvent) => void): Promise<Response> => {
+  /** The refusal of a JSON-RPC request before its body is read, or undefined. */
+  const refuseEarly = (request: Request): Response | undefined => {
     if (request.method !== 'POST') return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Use POST for JSON-RPC requests'), 405);
-    const declared = Number(request.headers.get('content-length') ?? '0');
-    if (declared > maxBodyBytes) return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Request payload too large'), 413);
-    const text = await request.text();
-    if (text.length > maxBodyBytes) return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Request payload too large'), 413);
+    const allowed = [new URL(request.url).origin, ...configuredOrigins, ...(deps.allowedOrigins?.() ?? [])];
+    if (!originAllowed(request.headers.get('origin'), allowed)) return refusal(403, 'Cross-origin requests are not accepted: the Origin is not one this agent serves');
+    if (!isJsonContentType(request.headers.get('content-type'))) return refusal(415, 'JSON-RPC requests must have Content-Type application/json');
+    const declared = request.headers.get('content-length');
+    if (declared !== null && !(Number(declared) <= maxBodyBytes)) return tooLarge(maxBodyBytes);
+    return undefined;
+  };
+
+  const handleRpc = async (request: Request, perRequest: PerRequestDeps | undefined, log: (e: RuntimeLogEvent) => void): Promise<Response> => {
+    const refused = refuseEarly(request);
+    if (refused) return refused;
+    if (inFlight >= maxConcurrentRuns) {
+      await request.body?.cancel().catch(() => undefined);
+      return busy(maxConcurrentRuns);
+    }
+    inFlight++;
+    try {
+      return await handleRpcBody(request, perRequest, log);
+    } finally {
+      inFlight--;
+    }
+  };
+
+  const handleRpcBody = async (request: Request, perRequest: PerRequestDeps | undefined, log: (e: RuntimeLogEvent) => void): Promise<Response> => {
+    const text = await readBodyText(request, maxBodyBytes);
+    if (text === 'too-large') return tooLarge(maxBodyBytes);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -218,10 +263,12 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
           throw a2aError(JSON_RPC_ERRORS.versionNotSupported, 'A2A protocol version not supported; this agent serves 1.0 and 0.3', 'VERSION_NOT_SUPPORTED', { supported: '1.0,0.3' });
         }
       }
-      const route = FLAVOUR_BY_METHOD[method];
+      const route = Object.hasOwn(FLAVOUR_BY_METHOD, method) ? FLAVOUR_BY_METHOD[method] : undefined;
       if (!route) throw new RpcError(JSON_RPC_ERRORS.methodNotFound, 'Method not found');
       const params = body['params'] ?? {};
       if (!isObject(params)) throw badParams([{ field: 'params', description: 'must be an object' }]);
+      const deep = tooDeepAt(params, 'params');
+      if (deep !== undefined) throw badParams([tooDeepViolation(deep)]);
       let result: unknown;
       switch (route.op) {
         case 'send':
@@ -254,7 +301,11 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
       const url = new URL(request.url);
       if (url.pathname === AGENT_CARD_PATH) {
         if (request.method !== 'GET' && request.method !== 'HEAD') return json({ error: 'method not allowed' }, 405, { allow: 'GET, HEAD' });
-        return json(buildAgentCard(config, { requestOrigin: url.origin }), 200, { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' });
+        // The card's URLs come from configuration when there is one; built from the request's own
+        // origin, the card must not be shared by caches between origins.
+        const fixed = config.card.publicUrl !== undefined || deps.publicOrigin !== undefined;
+        const caching: Record<string, string> = fixed ? { 'cache-control': 'public, max-age=300' } : { 'cache-control': 'private, max-age=300', vary: 'Host' };
+        return json(buildAgentCard(config, { requestOrigin: deps.publicOrigin ?? url.origin }), 200, { ...caching, 'access-control-allow-origin': '*' });
       }
       if (url.pathname === rpcPath) {
         onRpcPath = true;

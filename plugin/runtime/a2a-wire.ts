@@ -5,6 +5,9 @@
  * - v0.3 (JSON Schema): `message/send`; parts carry `kind` (`text`/`file`/`data`), roles are
  *   `user`/`agent`, states `completed`/`failed`, objects carry `kind: 'task' | 'message'`.
  * Parsing returns either a neutral message or a list of field violations for `-32602`.
+ * JSON nested deeper than `MAX_JSON_DEPTH` (in data parts, metadata, anywhere in the params) is a
+ * violation too: every host then answers it the same clear way, instead of whichever host's stack
+ * runs out first failing with an internal error while another completes the task.
  */
 import type { AgentAnswer, AgentInput } from './agent-loop';
 
@@ -35,9 +38,35 @@ export interface FieldViolation {
 
 export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** How deep JSON in a request may nest (objects and arrays; the value itself is depth 0). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Where `value` nests deeper than `maxDepth` (the field path of the first container past it,
+ * below `field`), or undefined. Iterative: measuring never runs out of stack, however deep.
+ */
+export function tooDeepAt(value: unknown, field: string, maxDepth = MAX_JSON_DEPTH): string | undefined {
+  const stack: [unknown, number, string][] = [[value, 0, field]];
+  while (stack.length > 0) {
+    const [current, depth, path] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= maxDepth) return path;
+    if (Array.isArray(current)) for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], depth + 1, `${path}[${i}]`]);
+    else for (const [key, child] of Object.entries(current).reverse()) stack.push([child, depth + 1, `${path}.${key.length > 40 ? `${key.slice(0, 40)}…` : key}`]);
+  }
+  return undefined;
+}
+
+/** The violation for JSON nested too deep at `path`. */
+export function tooDeepViolation(path: string): FieldViolation {
+  return { field: path, description: `nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays` };
+}
+
 export function parseMessage(flavour: ProtocolFlavour, value: unknown, field = 'message'): { message?: NeutralMessage; violations: FieldViolation[] } {
   const violations: FieldViolation[] = [];
   if (!isObject(value)) return { violations: [{ field, description: 'a message object is required' }] };
+  const deep = tooDeepAt(value, field);
+  if (deep !== undefined) return { violations: [tooDeepViolation(deep)] };
   const messageId = value['messageId'];
   if (typeof messageId !== 'string' || messageId === '') violations.push({ field: `${field}.messageId`, description: 'a non-empty string is required' });
   const role = value['role'];
@@ -131,7 +160,8 @@ export interface TaskView {
   /** The agent's reply text (the answer, or why the run stopped). */
   replyText: string;
   answer?: AgentAnswer;
-  userMessage: NeutralMessage;
+  /** The user's message; absent when the task store could not keep it (history then holds the reply only). */
+  userMessage?: NeutralMessage;
   timestamp: string;
   metadata: Record<string, unknown>;
 }
@@ -172,7 +202,7 @@ export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLeng
     role: flavour === 'v1' ? 'ROLE_AGENT' : 'agent',
     parts: [part({ kind: 'text', text: task.replyText })],
   };
-  const userMessage: Record<string, unknown> = {
+  const userMessage: Record<string, unknown> | undefined = task.userMessage && {
     messageId: task.userMessage.messageId,
     contextId: task.contextId,
     taskId: task.id,
@@ -181,7 +211,7 @@ export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLeng
   };
   if (flavour === 'v03') {
     agentMessage['kind'] = 'message';
-    userMessage['kind'] = 'message';
+    if (userMessage) userMessage['kind'] = 'message';
   }
   const out: Record<string, unknown> = {
     id: task.id,
@@ -195,7 +225,7 @@ export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLeng
   };
   if (flavour === 'v03') out['kind'] = 'task';
   if (task.answer) out['artifacts'] = [{ artifactId: `${task.id}-answer`, name: 'answer', parts: answerParts(task.answer).map(part) }];
-  const history = [userMessage, agentMessage];
+  const history = userMessage ? [userMessage, agentMessage] : [agentMessage];
   const keep = historyLength === undefined ? history.length : Math.max(0, Math.min(history.length, historyLength));
   if (keep > 0) out['history'] = history.slice(history.length - keep);
   return out;

@@ -5,6 +5,7 @@
  * handler also serves. Skill versions (half of the receipt pinning tuple) travel in an extension,
  * since `AgentSkill` has no version field.
  */
+import { scrubKeyMaterial } from './card-secrets';
 import type { RuntimeConfig } from './runtime-config';
 
 export const A2A_PROTOCOL_VERSION = '1.0';
@@ -50,7 +51,11 @@ export interface AgentCard {
   iconUrl?: string;
 }
 
-/** The JSON-RPC endpoint's absolute URL: `card.publicUrl` (or the request's origin) + `card.rpcPath`. */
+/**
+ * The JSON-RPC endpoint's absolute URL: `card.publicUrl` + `card.rpcPath`, else `requestOrigin`: the
+ * handler passes the host's configured public origin, or the request's own origin only after the
+ * host checked its `Host` (and then the card is not cached publicly).
+ */
 export function rpcUrl(config: RuntimeConfig, requestOrigin?: string): string {
   const base = config.card.publicUrl ?? requestOrigin;
   if (base === undefined) throw new TypeError('rpcUrl: the config has no publicUrl and no request origin was given');
@@ -98,5 +103,6 @@ export function buildAgentCard(config: RuntimeConfig, options: { requestOrigin?:
   if (config.card.provider) card.provider = { organization: config.card.provider.organization, url: config.card.provider.url };
   if (config.card.documentationUrl) card.documentationUrl = config.card.documentationUrl;
   if (config.card.iconUrl) card.iconUrl = config.card.iconUrl;
-  return card;
+  // The card is public: no private JWK member or URL password survives in any of its strings.
+  return scrubKeyMaterial(card);
 }

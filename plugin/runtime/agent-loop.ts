@@ -10,6 +10,7 @@
  */
 import type { CompactionEvent, QuarantinedStep } from './compaction';
 import { compactIfNeeded } from './compaction';
+import { egressBlockedCause } from './egress';
 import { RuntimeError, describeError, isRuntimeError } from './errors';
 import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from './providers/model-turn';
 import type { Redactor } from './redact';
@@ -182,8 +183,10 @@ export function answerFromText(text: string): AgentAnswer {
 
 export function answerFromValue(value: unknown): AgentAnswer {
   if (typeof value === 'string') return answerFromText(value);
-  if (value === undefined) return { text: '' };
-  return { text: JSON.stringify(value), data: value };
+  // A value with no JSON text (a function, a symbol) answers nothing rather than an undefined text.
+  const text = value === undefined ? undefined : (JSON.stringify(value) as string | undefined);
+  if (text === undefined) return { text: '' };
+  return { text, data: JSON.parse(text) as unknown };
 }
 
 function toolContent(value: unknown): string {
@@ -239,6 +242,11 @@ async function runToolOnly(config: RuntimeConfig, skill: RuntimeSkill, input: Ag
   try {
     value = await budget.race(handler(toolArguments(input), { runId: env.runId, tool, signal: budget.signal, fetch: env.fetch }));
   } catch (error) {
+    const blocked = isRuntimeError(error) ? undefined : egressBlockedCause(error);
+    if (blocked) {
+      record.errorCode = blocked.code;
+      throw blocked;
+    }
     if (isRuntimeError(error)) record.errorCode = error.code;
     if (error instanceof LimitReached || error instanceof RunAborted || isRuntimeError(error)) throw error;
     record.errorCode = 'tool_failed';
@@ -337,11 +345,16 @@ async function executeToolCall(call: ToolCall, toolsByName: Map<string, RuntimeT
   const handler = env.tools[tool.id];
   if (!handler) return fail('tool_unavailable', `tool ${call.name} has no implementation on this host`, tool.id);
   try {
-    const value = await budget.race(handler(call.arguments, { runId: env.runId, tool, signal: budget.signal, fetch: env.fetch }));
+    // A model that repeats a key into a tool call cannot hand it to the tool (and on to the tool's origin).
+    const args = redactor.json(call.arguments);
+    const value = await budget.race(handler(args, { runId: env.runId, tool, signal: budget.signal, fetch: env.fetch }));
     return { ok: true, toolId: tool.id, content: redactor.text(toolContent(value)) };
   } catch (error) {
     if (error instanceof LimitReached || error instanceof RunAborted) throw error;
     if (isRuntimeError(error)) return fail(error.code, error.message, tool.id);
+    // A client library's wrapper (undici's `fetch failed`) around the egress guard's refusal.
+    const blocked = egressBlockedCause(error);
+    if (blocked) return fail(blocked.code, blocked.message, tool.id);
     const message = error instanceof Error ? error.message.slice(0, 500) : 'the tool failed';
     return fail('tool_failed', message, tool.id);
   }

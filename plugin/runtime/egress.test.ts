@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ADD_TOOL, agenticConfig, pin } from './__test-support__/configs';
 import type { StubServer } from './__test-support__/stub-provider';
 import { sendJson, startServer } from './__test-support__/stub-provider';
-import { EgressBlockedError, createEgressFetch, egressAllowList } from './egress';
+import { EgressBlockedError, createEgressFetch, egressAllowList, egressBlockedCause } from './egress';
 import { RuntimeError } from './errors';
 
 const servers: StubServer[] = [];
@@ -83,5 +83,77 @@ describe('egress allow-list', () => {
       egress: { allow: ['https://extra.example.com'] },
     });
     expect(egressAllowList(config)).toEqual(['http://127.0.0.1:11434', 'http://127.0.0.1:9999', 'https://api.anthropic.com', 'https://extra.example.com', 'https://mcp.example.com', 'https://tools.example.com']);
+  });
+
+  it("follows the Fetch standard's redirect modes: manual hands the redirect back, error rejects, neither reaches the target", async () => {
+    const target = await startServer((_req, res) => sendJson(res, 200, { target: true }));
+    servers.push(target);
+    const inside = await startServer((_req, res) => {
+      res.writeHead(302, { location: `${target.url}/x` });
+      res.end();
+    });
+    servers.push(inside);
+    const egress = createEgressFetch({ allow: [inside.url, target.url] });
+    const manual = await egress(`${inside.url}/r`, { redirect: 'manual' });
+    expect(manual.status).toBe(302);
+    expect(manual.headers.get('location')).toBe(`${target.url}/x`);
+    await expect(egress(`${inside.url}/r`, { redirect: 'error' })).rejects.toBeInstanceOf(TypeError);
+    await expect(egress(new Request(`${inside.url}/r`, { redirect: 'error' }))).rejects.toBeInstanceOf(TypeError);
+    expect(target.requests).toHaveLength(0);
+    const followed = await egress(`${inside.url}/r`);
+    expect(await followed.json()).toEqual({ target: true });
+    expect(target.requests).toHaveLength(1);
+  });
+
+  it('turns a POST into a GET on 301, 302 and 303 only, as the Fetch standard does, and keeps it on 307 and 308', async () => {
+    const seen: string[] = [];
+    const server = await startServer((req, res) => {
+      seen.push(`${req.method} ${req.path} ${typeof req.body === 'string' || req.body === undefined ? (req.body ?? '') : JSON.stringify(req.body)}`);
+      const status = Number(req.path.slice(1));
+      if (status >= 300) {
+        res.writeHead(status, { location: '/done' });
+        return res.end();
+      }
+      return sendJson(res, 200, {});
+    });
+    servers.push(server);
+    const egress = createEgressFetch({ allow: [server.url] });
+    for (const status of [301, 302, 303, 307, 308]) await egress(`${server.url}/${status}`, { method: 'POST', body: 'b' });
+    expect(seen.filter((line) => line.includes('/done'))).toEqual(['GET /done ', 'GET /done ', 'GET /done ', 'POST /done b', 'POST /done b']);
+  });
+
+  it('reads userinfo as the URL standard does and never repeats credentials', async () => {
+    const egress = createEgressFetch({ allow: ['https://allowed.example'], fetch: () => Promise.reject(new Error('must not be called')) });
+    await expect(egress('https://allowed.example@evil.example/x?token=abc')).rejects.toMatchObject({ code: 'egress_blocked', host: 'evil.example' });
+    const error = await rejection(egress('https://user:hunter2-password@allowed.example/x'));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(String((error as Error).message)).not.toContain('hunter2');
+    expect(String((error as Error).message)).toContain('allowed.example');
+    const invalid = await rejection(egress('https://user:hunter2-password@[bad/x'));
+    expect(String((invalid as Error).message)).not.toContain('hunter2');
+  });
+
+  it('refuses a redirect to a URL with credentials without repeating them', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(302, { location: `http://user:hunter2-password@127.0.0.1:${new URL(server.url).port}/x` });
+      res.end();
+    });
+    servers.push(server);
+    const egress = createEgressFetch({ allow: [server.url] });
+    const error = await rejection(egress(`${server.url}/r`));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(String((error as Error).message)).not.toContain('hunter2');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("finds the egress refusal a client library wrapped (undici's fetch failed, an AggregateError)", () => {
+    const refusal = new EgressBlockedError('evil.example:443');
+    expect(egressBlockedCause(new TypeError('fetch failed', { cause: refusal }))).toBe(refusal);
+    expect(egressBlockedCause(new AggregateError([new Error('a'), new Error('b', { cause: refusal })]))).toBe(refusal);
+    expect(egressBlockedCause(new TypeError('fetch failed', { cause: new Error('ECONNREFUSED') }))).toBeUndefined();
+    const loop: { cause?: unknown } = {};
+    loop.cause = loop;
+    expect(egressBlockedCause(loop)).toBeUndefined();
+    expect(egressBlockedCause('egress_blocked')).toBeUndefined();
   });
 });

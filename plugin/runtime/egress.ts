@@ -5,6 +5,7 @@
  * (never the path or query, which may carry tokens). Redirects are followed by hand so a redirect
  * cannot escape the list.
  */
+import { NativeHeaders, NativeRequest, nativeUrl, setHas } from './captured-intrinsics';
 import { RuntimeError } from './errors';
 import type { RuntimeConfig } from './runtime-config';
 import { modelBaseUrl } from './runtime-config';
@@ -20,9 +21,10 @@ export class EgressBlockedError extends RuntimeError {
 
 /** `scheme://host[:port]` of a URL or origin string; throws on anything that is not http(s). */
 export function originOf(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`egress: unsupported scheme ${parsed.protocol}`);
-  return parsed.origin;
+  const parsed = nativeUrl.parse(url);
+  const protocol = nativeUrl.protocol(parsed);
+  if (protocol !== 'http:' && protocol !== 'https:') throw new TypeError(`egress: unsupported scheme ${protocol}`);
+  return nativeUrl.origin(parsed);
 }
 
 /** The origins a config may reach: every model pin's base URL, every tool endpoint and URL, plus `egress.allow`. */
@@ -46,37 +48,104 @@ export interface EgressOptions {
   maxRedirects?: number;
 }
 
+/** The URL a fetch input names, parsed without ever echoing it (a URL may carry a password or a token). */
+function requestUrl(input: RequestInfo | URL): URL {
+  const text = typeof input === 'string' ? input : input instanceof NativeRequest ? input.url : `${input as URL}`;
+  return parseUrl(text);
+}
+
+function parseUrl(text: string, base?: URL): URL {
+  try {
+    return nativeUrl.parse(text, base);
+  } catch {
+    throw new TypeError('fetch: invalid URL');
+  }
+}
+
+/** Whether `url` has userinfo (`user:password@`); fetch refuses such URLs, and the refusal must not repeat them. */
+function hasCredentials(url: URL): boolean {
+  return nativeUrl.username(url) !== '' || nativeUrl.password(url) !== '';
+}
+
+/**
+ * The egress error a client library wrapped (undici's `fetch failed` keeps it as `cause`, an
+ * `AggregateError` in `errors`), so a tool refused by the policy fails with `egress_blocked`
+ * whichever client it used.
+ */
+export function egressBlockedCause(error: unknown): RuntimeError | undefined {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && seen.size < 16) {
+    const current = queue.shift();
+    if (current === null || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    if (current instanceof RuntimeError && current.code === 'egress_blocked') return current;
+    const { cause, errors } = current as { cause?: unknown; errors?: unknown };
+    queue.push(cause);
+    if (Array.isArray(errors)) queue.push(...errors.slice(0, 8));
+  }
+  return undefined;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A fetch that reaches only the allow-listed origins. Every hop of a redirect is checked before it
+ * is requested (`redirect: 'follow'`, the default, is followed by hand); `manual` hands the
+ * redirect response back, `error` rejects on one, as the Fetch standard says. A URL with userinfo
+ * is refused with a message that names the host only.
+ */
 export function createEgressFetch(options: EgressOptions): typeof fetch {
   const allowed = new Set([...options.allow].map(originOf));
   const inner = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const maxRedirects = options.maxRedirects ?? 5;
+  // Verdicts read URLs and the list only through the built-ins captured before any tool ran.
   const check = (url: URL) => {
-    if (!allowed.has(url.origin) || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      const host = url.host || url.protocol;
+    const protocol = nativeUrl.protocol(url);
+    if (!setHas(allowed, nativeUrl.origin(url)) || (protocol !== 'http:' && protocol !== 'https:')) {
+      const host = nativeUrl.host(url) || protocol;
       options.onBlocked?.(host);
       throw new EgressBlockedError(host);
     }
   };
   const egressFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const first = new Request(input, init);
-    let url = new URL(first.url);
-    check(url); // before reading anything, so a blocked call has no side effect
+    const target = requestUrl(input);
+    check(target); // before reading anything, so a blocked call has no side effect
+    if (hasCredentials(target)) throw new TypeError(`fetch: a URL with credentials (user:password@${nativeUrl.host(target)}) is refused`);
+    const first = new NativeRequest(input, init);
+    let url = parseUrl(first.url);
+    check(url);
     let method = first.method;
-    const headers = new Headers(first.headers);
+    const headers = new NativeHeaders(first.headers);
+    // The Host header names the URL's host, never another one (a shared front-end would route by it).
+    headers.delete('host');
     let body: ArrayBuffer | undefined = first.body ? await first.arrayBuffer() : undefined;
-    const follow = (init?.redirect ?? (input instanceof Request ? input.redirect : 'follow')) === 'follow';
+    const mode = init?.redirect ?? first.redirect ?? 'follow';
     for (let hop = 0; ; hop++) {
       check(url);
-      const response = await inner(url.toString(), { method, headers, ...(body !== undefined ? { body } : {}), signal: first.signal, redirect: 'manual' });
+      const response = await inner(nativeUrl.href(url), { method, headers, ...(body !== undefined ? { body } : {}), signal: first.signal, redirect: 'manual' });
       const location = response.headers.get('location');
-      if (!follow || response.status < 300 || response.status >= 400 || location === null) return response;
+      if (!setHas(REDIRECT_STATUSES, response.status) || location === null || mode === 'manual') return response;
+      if (mode === 'error') {
+        await response.body?.cancel().catch(() => undefined);
+        throw new TypeError('fetch: redirect refused (redirect: "error")');
+      }
       if (hop >= maxRedirects) throw new RuntimeError('egress_blocked', 'egress_blocked: too many redirects');
-      const next = new URL(location, url);
-      if (next.origin !== url.origin) for (const name of ['authorization', 'x-api-key', 'cookie', 'proxy-authorization']) headers.delete(name);
-      if (response.status !== 307 && response.status !== 308 && method !== 'GET' && method !== 'HEAD') {
+      let next: URL;
+      try {
+        next = nativeUrl.parse(location, url);
+      } catch {
+        throw new TypeError('fetch: the redirect location is not a URL');
+      }
+      await response.body?.cancel().catch(() => undefined);
+      check(next);
+      if (hasCredentials(next)) throw new TypeError(`fetch: a redirect to a URL with credentials (user:password@${nativeUrl.host(next)}) is refused`);
+      if (nativeUrl.origin(next) !== nativeUrl.origin(url)) for (const name of ['authorization', 'x-api-key', 'cookie', 'proxy-authorization']) headers.delete(name);
+      if ((response.status === 303 && method !== 'GET' && method !== 'HEAD') || ((response.status === 301 || response.status === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
         headers.delete('content-type');
+        headers.delete('content-length');
       }
       url = next;
     }

@@ -8,12 +8,20 @@
  * Signature: Ed25519 (WebCrypto) over the RFC 8785 canonical JSON of the receipt with
  * `signature.value` removed (so `alg` and `kid` are covered). Delivery to a sink never blocks the
  * response: hosts pass `waitUntil`.
+ *
+ * Every run gets its receipt whatever a model or tool returned: strings that came from outside
+ * (tool names a model asked for, error codes a tool threw) are made encodable before signing (a
+ * lone surrogate becomes U+FFFD) and capped in length, deterministically, so canonicalisation
+ * cannot fail. Verification is strict: only the canonical base64url encoding of a 64-byte
+ * signature, exactly the members `alg` (`Ed25519`), `kid` and `value`, and, from text, no
+ * duplicated property names (`verifyReceiptText`).
  */
 import type { LoopResult, StopReason } from './agent-loop';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url';
 import type { CompositionTrace } from './composition';
 import { canonicalize } from './jcs';
 import type { LifecycleState, RuntimeConfig } from './runtime-config';
+import { parseStrictJson } from './strict-json';
 
 export const RECEIPT_VERSION = 'receipt/v1';
 const ED25519 = { name: 'Ed25519' } as const;
@@ -68,6 +76,47 @@ export interface ReceiptMeta {
   composition?: CompositionTrace;
 }
 
+/** Strings that came from a model or tool are capped at this many UTF-16 code units in a receipt. */
+export const RECEIPT_STRING_MAX = 256;
+
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` as a receipt can carry it: lone surrogates replaced by U+FFFD (what a UTF-8 encoder
+ * does), cut to `RECEIPT_STRING_MAX` code units (never inside a surrogate pair) with a `…` marker.
+ * Deterministic: the same input always gives the same output.
+ */
+export function receiptString(text: string): string {
+  let out = text.replace(LONE_SURROGATES, '\uFFFD');
+  if (out.length > RECEIPT_STRING_MAX) {
+    let end = RECEIPT_STRING_MAX - 1;
+    const last = out.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end--;
+    out = `${out.slice(0, end)}…`;
+  }
+  return out;
+}
+
+/** A deep copy of a JSON value whose strings (values and keys) are all encodable; non-finite numbers become null. */
+export function receiptSafe<T>(value: T): T {
+  return safeValue(value) as T;
+}
+
+function safeValue(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATES, '\uFFFD');
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (Array.isArray(value)) return value.map(safeValue);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (child === undefined || typeof child === 'function') continue;
+      Object.defineProperty(out, safeValue(key) as string, { value: safeValue(child), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+  return value;
+}
+
 async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -77,7 +126,7 @@ export async function buildReceipt(config: RuntimeConfig, result: LoopResult, me
   const skill = config.skills.find((s) => s.id === result.skillId) ?? config.skills[0];
   const status: Receipt['outcome']['status'] = result.stopReason === 'answer' ? 'answer' : result.stopReason === 'error' ? 'error' : 'limit';
   const outcome: Receipt['outcome'] = { stopReason: result.stopReason, status };
-  if (result.error) outcome.errorCode = result.error.code;
+  if (result.error) outcome.errorCode = receiptString(String(result.error.code));
   if (result.answer) outcome.answerDigest = `sha-256:${await sha256Hex(result.answer.text)}`;
   const receipt: UnsignedReceipt = {
     receiptVersion: RECEIPT_VERSION,
@@ -89,7 +138,7 @@ export async function buildReceipt(config: RuntimeConfig, result: LoopResult, me
     agenticGate: config.agenticGate,
     latencyMs: Math.max(0, Math.round(meta.latencyMs)),
     outcome,
-    toolCalls: result.toolCalls.map((c) => ({ seq: c.seq, name: c.name, ok: c.ok, ...(c.errorCode ? { errorCode: c.errorCode } : {}) })),
+    toolCalls: result.toolCalls.map((c) => ({ seq: c.seq, name: receiptString(String(c.name)) || '\uFFFD', ok: c.ok === true, ...(c.errorCode ? { errorCode: receiptString(String(c.errorCode)) } : {}) })),
     steps: result.steps,
     subrequests: result.subrequests,
     models: config.models.map((m) => ({ role: m.role, providerId: m.providerId, model: m.model, modelVersion: m.modelVersion })),
@@ -101,7 +150,7 @@ export async function buildReceipt(config: RuntimeConfig, result: LoopResult, me
       nodes: meta.composition.nodes.map((n) => ({ card: n.slug, cardVersion: n.version, status: n.status, ...(n.stopReason ? { stopReason: n.stopReason } : {}) })),
     };
   }
-  return receipt;
+  return receiptSafe(receipt);
 }
 
 /** The bytes a receipt's signature covers. */
@@ -133,23 +182,73 @@ function isCryptoKey(key: unknown): key is CryptoKey {
 
 export async function signReceipt(unsigned: UnsignedReceipt, key: CryptoKey | JsonWebKey | string, kid: string): Promise<Receipt> {
   const cryptoKey = await importSigningKey(key);
-  const signature = new Uint8Array(await crypto.subtle.sign(ED25519, cryptoKey, receiptSigningInput(unsigned, kid)));
-  return { ...unsigned, signature: { alg: 'Ed25519', kid, value: bytesToBase64Url(signature) } };
+  // The kid comes from the config: made encodable like every other string, so signing cannot fail on it.
+  const safeKid = receiptString(String(kid)) || 'unnamed';
+  const signature = new Uint8Array(await crypto.subtle.sign(ED25519, cryptoKey, receiptSigningInput(unsigned, safeKid)));
+  return { ...unsigned, signature: { alg: 'Ed25519', kid: safeKid, value: bytesToBase64Url(signature) } };
 }
 
-/** True when the receipt is intact and signed by the key; false for tampering, a wrong key or a malformed receipt. */
+/**
+ * The key as a CryptoKey that is known to sign (it signed a probe): a run checks this before it
+ * starts, so no run with side effects ends without its receipt for want of a usable key.
+ */
+export async function usableSigningKey(key: CryptoKey | JsonWebKey | string): Promise<CryptoKey> {
+  const cryptoKey = await importSigningKey(key);
+  await crypto.subtle.sign(ED25519, cryptoKey, new Uint8Array(0));
+  return cryptoKey;
+}
+
+/** An Ed25519 signature is 64 bytes: 86 base64url characters, no padding. */
+const SIGNATURE_CHARS = 86;
+const SIGNATURE_MEMBERS = ['alg', 'kid', 'value'];
+
+/** The signature bytes when `value` is the one canonical encoding of 64 bytes, else undefined. */
+function canonicalSignatureBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
+  if (typeof value !== 'string' || value.length !== SIGNATURE_CHARS || !/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
+  const bytes = base64UrlToBytes(value);
+  // Non-zero trailing bits decode to the same bytes: only the encoding we would produce is accepted.
+  return bytes.length === 64 && bytesToBase64Url(bytes) === value ? bytes : undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * True when the receipt is intact and signed by the key; false for tampering, a wrong key or a
+ * malformed receipt: a signature object with members other than `alg`, `kid` and `value`, an
+ * `alg` other than the issued `Ed25519`, or a signature that is not the canonical base64url of 64
+ * bytes. Every other member of the receipt is covered by the signature. For a receipt read from a
+ * file or a response, use `verifyReceiptText`, which also refuses duplicated property names.
+ */
 export async function verifyReceipt(receipt: unknown, publicKeyJwk: JsonWebKey): Promise<boolean> {
   try {
-    if (receipt === null || typeof receipt !== 'object') return false;
-    const r = receipt as Receipt;
+    if (!isPlainObject(receipt)) return false;
+    const r = receipt as unknown as Receipt;
     if (r.receiptVersion !== RECEIPT_VERSION) return false;
-    const sig = r.signature;
-    if (sig?.alg !== 'Ed25519' || typeof sig.kid !== 'string' || typeof sig.value !== 'string') return false;
+    const sig: unknown = r.signature;
+    if (!isPlainObject(sig)) return false;
+    const members = Object.keys(sig);
+    if (members.length !== SIGNATURE_MEMBERS.length || !SIGNATURE_MEMBERS.every((m) => Object.hasOwn(sig, m))) return false;
+    if (sig['alg'] !== 'Ed25519' || typeof sig['kid'] !== 'string' || sig['kid'] === '') return false;
+    const signature = canonicalSignatureBytes(sig['value']);
+    if (signature === undefined) return false;
     const key = await crypto.subtle.importKey('jwk', okpJwk(publicKeyJwk, false), ED25519, false, ['verify']);
-    return await crypto.subtle.verify(ED25519, key, base64UrlToBytes(sig.value), receiptSigningInput(r, sig.kid));
+    return await crypto.subtle.verify(ED25519, key, signature, receiptSigningInput(r, sig['kid']));
   } catch {
     return false;
   }
+}
+
+/**
+ * `verifyReceipt` for a receipt as JSON text (a file, a response body): the text must be strict
+ * JSON with no duplicated property name at any depth, since a duplicate lets two readers see two
+ * different receipts under one signature.
+ */
+export async function verifyReceiptText(text: string, publicKeyJwk: JsonWebKey): Promise<boolean> {
+  if (typeof text !== 'string') return false;
+  const parsed = parseStrictJson(text);
+  return parsed.ok ? verifyReceipt(parsed.value, publicKeyJwk) : false;
 }
 
 /** A fresh Ed25519 key pair as JWKs (for hosts provisioning a signer, and for tests). */

@@ -3,6 +3,11 @@
  * wrap fetch in the egress policy, arm the run budget, run the loop (leaf) or the composition
  * (dag), then issue exactly one receipt, signed and handed to the sink without blocking. This is
  * the function every host calls; the A2A handler is a thin shell around it.
+ *
+ * No secret leaves: every secret value the run resolved (provider keys, the receipt key, every
+ * value of a secret record the host passed) is scrubbed from the whole result (answer, data,
+ * error, tool-call names, compaction notes) and from every log event before they are returned,
+ * and the receipt is built from the scrubbed result, so redaction happens before signing.
  */
 import type { AgentInput, LoopResult, RuntimeLogEvent, ToolHandler } from './agent-loop';
 import { emptyLoopResult, runAgentLoop } from './agent-loop';
@@ -14,7 +19,7 @@ import { createMcpHttpToolHandler } from './mcp-http-tool';
 import { createModelClient } from './providers/create-model-client';
 import type { ModelClient } from './providers/model-turn';
 import type { Receipt, ReceiptSink } from './receipts';
-import { buildReceipt, deliverReceipt, signReceipt } from './receipts';
+import { buildReceipt, deliverReceipt, signReceipt, usableSigningKey } from './receipts';
 import { createRedactor } from './redact';
 import { createRunBudget } from './run-budget';
 import type { RandomFill } from './run-id';
@@ -88,6 +93,8 @@ export async function runAgent(config: RuntimeConfig, input: AgentInput, deps: R
   const started = now();
   const runId = options.runId ?? newRunId(started, deps.random ?? webRandom);
   const redactor = createRedactor();
+  // A record of secrets is known in full: all of its values are scrubbed, used by this run or not.
+  if (deps.secrets !== undefined && typeof deps.secrets !== 'function') for (const value of Object.values(deps.secrets)) redactor.add(value);
   const log = (event: RuntimeLogEvent) => {
     if (!deps.log) return;
     const safe: RuntimeLogEvent = { ...event };
@@ -98,15 +105,30 @@ export async function runAgent(config: RuntimeConfig, input: AgentInput, deps: R
 
   let result: LoopResult = emptyLoopResult(input.skillId ?? config.skills[0]?.id ?? '');
   let composition: CompositionTrace | undefined;
-  let signingKey: CryptoKey | JsonWebKey | string | undefined;
+  let signingKey: CryptoKey | undefined;
   try {
     // Secrets first: a run that cannot sign its receipt, or reach its model, does not start. The
     // signing key comes first so a missing model key still ends in a (signed) receipt.
     if (config.receipts.mode === 'signed') {
-      signingKey = deps.receipts?.signingKey ?? (config.receipts.keyBinding ? await readSecret(deps.secrets, config.receipts.keyBinding) : undefined);
-      if (signingKey === undefined) throw new RuntimeError('missing_secret', 'the receipt signing key is not set');
-      if (typeof signingKey === 'string') redactor.add(signingKey);
-      else if (!(typeof CryptoKey !== 'undefined' && signingKey instanceof CryptoKey)) redactor.add((signingKey as JsonWebKey).d);
+      const material = deps.receipts?.signingKey ?? (config.receipts.keyBinding ? await readSecret(deps.secrets, config.receipts.keyBinding) : undefined);
+      if (material === undefined) throw new RuntimeError('missing_secret', 'the receipt signing key is not set');
+      if (typeof material === 'string') redactor.add(material);
+      if (typeof material === 'object' && !(typeof CryptoKey !== 'undefined' && material instanceof CryptoKey)) redactor.add((material as JsonWebKey).d);
+      if (typeof material === 'string') {
+        // The private member alone too, wherever the JWK text puts it.
+        try {
+          redactor.add((JSON.parse(material) as JsonWebKey | null)?.d);
+        } catch {
+          // not JSON: importing it below fails with a clear code
+        }
+      }
+      // Imported before anything runs: a key that cannot sign stops the run before any tool or
+      // model call, never after it (a run with side effects and no receipt).
+      try {
+        signingKey = await usableSigningKey(material);
+      } catch {
+        throw new RuntimeError('missing_secret', 'the receipt signing key is not a usable Ed25519 private JWK');
+      }
     }
 
     const keys = new Map<RuntimeModelPin, string | undefined>();
@@ -153,18 +175,22 @@ export async function runAgent(config: RuntimeConfig, input: AgentInput, deps: R
   }
 
   const latencyMs = Math.max(0, now() - started);
-  const out: AgentRunResult = { ...result, runId, latencyMs };
-  if (composition) out.composition = composition;
+  // Everything that leaves goes through the redactor once, here: answer, data, error, tool calls.
+  const out: AgentRunResult = { ...redactor.json(result), runId, latencyMs };
+  if (composition) out.composition = redactor.json(composition);
   if (config.receipts.mode === 'signed' && signingKey !== undefined) {
+    const meta = { runId, issuedAtMs: now(), latencyMs, ...(options.composedIn ? { composedIn: options.composedIn } : {}), ...(out.composition ? { composition: out.composition } : {}) };
+    let receipt: Receipt | undefined;
     try {
-      const unsigned = await buildReceipt(config, result, {
-        runId,
-        issuedAtMs: now(),
-        latencyMs,
-        ...(options.composedIn ? { composedIn: options.composedIn } : {}),
-        ...(composition ? { composition } : {}),
-      });
-      const receipt = redactor.json(await signReceipt(unsigned, signingKey, config.receipts.signerRef ?? 'unnamed'));
+      receipt = await signReceipt(redactor.json(await buildReceipt(config, out, meta)), signingKey, config.receipts.signerRef ?? 'unnamed');
+    } catch (error) {
+      // describeError keeps only a foreign error's class name (for example DataError), never its text.
+      log({ event: 'receipt.failed', runId, errorCode: describeError(error).code, detail: describeError(error).message });
+      // Never no receipt: one that records only that the run's own receipt could not be built.
+      const fallback: LoopResult = { ...emptyLoopResult(out.skillId), steps: out.steps, subrequests: out.subrequests, error: { code: 'receipt_incomplete', message: '' } };
+      receipt = await signReceipt(await buildReceipt(config, fallback, meta), signingKey, config.receipts.signerRef ?? 'unnamed').catch(() => undefined);
+    }
+    if (receipt) {
       out.receipt = receipt;
       const sink = deps.receipts?.sink;
       if (sink) {
@@ -173,9 +199,6 @@ export async function runAgent(config: RuntimeConfig, input: AgentInput, deps: R
           onError: (error) => log({ event: 'receipt.delivery_failed', runId, errorCode: describeError(error).code, detail: describeError(error).message }),
         });
       }
-    } catch (error) {
-      // describeError keeps only a foreign error's class name (for example DataError), never its text.
-      log({ event: 'receipt.failed', runId, errorCode: describeError(error).code, detail: describeError(error).message });
     }
   }
   log({ event: 'run.end', runId, stopReason: out.stopReason, latencyMs, errorCode: out.error?.code });

@@ -14,6 +14,7 @@ import { compileAgent } from '../../../plugin/compiler/compile';
 import type { CompileTarget } from '../../../plugin/compiler/targets';
 import type { Receipt } from '../../../plugin/runtime/receipts';
 import { generateReceiptKeyPair } from '../../../plugin/runtime/receipts';
+import { parseStrictJson } from '../../../plugin/runtime/strict-json';
 
 export const REPO = join(__dirname, '..', '..', '..');
 export const AGENTDEF_BIN = join(REPO, 'bin', 'agentdef.cjs');
@@ -121,10 +122,15 @@ export function readReceipts(path: string): Receipt[] {
   } catch {
     return [];
   }
+  // Strict: a line with a duplicated property name is not a receipt (verifyReceiptText's rule).
   return text
     .split('\n')
     .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Receipt);
+    .map((l) => {
+      const parsed = parseStrictJson(l);
+      if (!parsed.ok) throw new Error(`receipt line is not strict JSON: ${parsed.reason}`);
+      return parsed.value as Receipt;
+    });
 }
 
 type Content = { $case: 'text'; value: string } | { $case: 'data'; value: unknown };

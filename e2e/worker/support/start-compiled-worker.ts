@@ -16,6 +16,7 @@ import { Miniflare, Response as MiniflareResponse } from 'miniflare';
 import type { Request as MiniflareRequest } from 'miniflare';
 import type { HostPlan } from '../../../plugin/host-contract/worker-host-plan';
 import type { Receipt } from '../../../plugin/runtime/receipts';
+import { parseStrictJson } from '../../../plugin/runtime/strict-json';
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect']);
 
@@ -114,7 +115,12 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
     const kv = await mf.getKVNamespace(sink.binding);
     const { keys } = await kv.list({ prefix: 'receipts/' });
     const out: Receipt[] = [];
-    for (const key of keys) out.push(JSON.parse((await kv.get(key.name)) ?? 'null') as Receipt);
+    for (const key of keys) {
+      // Strict: a stored receipt with a duplicated property name is not a receipt (verifyReceiptText's rule).
+      const parsed = parseStrictJson((await kv.get(key.name)) ?? 'null');
+      if (!parsed.ok) throw new Error(`receipt ${key.name} is not strict JSON: ${parsed.reason}`);
+      out.push(parsed.value as Receipt);
+    }
     return out;
   };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
+import { validateDefinitionSource } from '../validate-definition';
 import { SECRET_SUGGESTION, highEntropyBlob, secretKinds, secretsRule as rule } from './secrets';
 import { EXAMPLE_FILES, baseDefinition, loadExample, runRule, summarize } from './test-support';
 
@@ -137,5 +138,40 @@ describe('secrets', () => {
     expect(highEntropyBlob('ProductionOpenAIKey2024v2SecondaryBackup')).toBeUndefined();
     expect(highEntropyBlob(BASE64)).toBe('a long base64 string');
     expect(highEntropyBlob(HEX)).toBe('a long hex string');
+  });
+
+  it('scans hostile long strings in linear time (no regular-expression backtracking blow-up)', () => {
+    const n = 100_000;
+    const hostile = [
+      '-'.repeat(n) + 'BEGIN',
+      `--BEGIN ${'A'.repeat(n)}`,
+      'a'.repeat(n) + '://',
+      `a://${':'.repeat(n)}`,
+      `a://${'b:'.repeat(n / 2)}`,
+      'eyJ'.repeat(n / 3),
+      'eyJabcd.'.repeat(n / 8),
+      `sk-${'A'.repeat(n)}`,
+      `kty: ${' d: '.repeat(n / 4)}`,
+      `"kty":${'"d":"'.repeat(n / 5)}`,
+      `aws ${'Ab1/'.repeat(n / 4)}`,
+      `hooks.slack.com/services/${'a/'.repeat(n / 2)}`,
+      'a://b:c@'.repeat(n / 8),
+    ];
+    for (const text of hostile) {
+      const started = performance.now();
+      secretKinds(text, 'aws');
+      expect(performance.now() - started, text.slice(0, 12)).toBeLessThan(500);
+    }
+  });
+
+  it('masks the value in schema messages too: a pasted key where a reference belongs is named by kind, not quoted', () => {
+    const def = baseDefinition();
+    def.runtimeRequirements.bindings[0] = { kind: 'secret-ref', name: 'OPENAI_API_KEY', ref: OPENAI } as never;
+    (def.metadata as unknown as Record<string, unknown>)[GITHUB] = 'x';
+    const result = validateDefinitionSource(JSON.stringify(def, null, 2), 'agent.json', 'json');
+    const schema = result.diagnostics.filter((d) => d.rule === 'schema');
+    expect(schema.map((d) => d.path)).toEqual(expect.arrayContaining(['/runtimeRequirements/bindings/0/ref', '/metadata']));
+    for (const d of schema) if (d.path === '/runtimeRequirements/bindings/0/ref' || d.path === '/metadata') expect(d.redactSource).toBe(true);
+    assertRedacted(result.diagnostics, OPENAI, GITHUB);
   });
 });

@@ -1,8 +1,11 @@
 /**
- * Secrets never appear as literals. Every string of the definition (values and property names) is
- * scanned for unmistakable credential shapes; binding fields and sampling parameters, where a
- * pasted key is most likely, are also scanned for long high-entropy base64 or hex strings.
- * Findings name the field and the kind of secret, never the value or any part of it.
+ * Secrets never appear as literals. Every string of the definition (values and property names, at
+ * any depth, in every field) is scanned for unmistakable credential shapes: provider and registry
+ * tokens, PEM private keys, JWTs, credentials in URLs (`scheme://user:password@host`), JWKs with
+ * private members (as objects anywhere in the document or as JSON text inside a string), and AWS
+ * secret access keys (40 base64 characters next to an AWS name). Binding fields and sampling
+ * parameters, where a pasted key is most likely, are also scanned for long high-entropy base64 or
+ * hex strings. Findings name the field and the kind of secret, never the value or any part of it.
  */
 import type { Finding } from '../diagnostic';
 import type { SemanticRule } from './rule';
@@ -19,10 +22,27 @@ interface Detector {
 }
 
 const hasKeyChars = (body: string) => /[0-9A-Z]/.test(body) && /[A-Za-z]/.test(body);
+/** Random tokens mix classes: at least two of lower, upper, digit. */
+const mixed = (body: string) => [/[a-z]/, /[A-Z]/, /[0-9]/].filter((re) => re.test(body)).length >= 2;
+
+/** A password in a URL that is a placeholder, not a value: `${VAR}`, `{{var}}`, `<password>`, `%VAR%`, `****`, `xxx`. */
+function isPlaceholderPassword(password: string): boolean {
+  let p = password;
+  try {
+    p = decodeURIComponent(password);
+  } catch {
+    // keep it as written
+  }
+  return /^(?:\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\{\{[^}]*\}\}|<[^>]*>|%[A-Za-z_][A-Za-z0-9_]*%|\*+|x+|X+|\.\.\.|…|password|passwd|pass|secret|token|changeme)$/i.test(p);
+}
+
+/** JWK members that hold private or symmetric key material (RFC 7517/7518, RFC 8037). */
+export const JWK_PRIVATE_MEMBERS: readonly string[] = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth'];
 
 /** Shapes that are credentials wherever they appear. Order: most specific first. */
 const DETECTORS: readonly Detector[] = [
-  { kind: 'a private key', pattern: /-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/ },
+  // Anchored at the first dash of a run, so a long run of dashes is scanned once, not once per dash.
+  { kind: 'a private key', pattern: /(?<!-)-{2,}\s*BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?\s*-{2,}/ },
   {
     kind: 'an Anthropic API key',
     pattern: /(?<![A-Za-z0-9])sk-ant-([A-Za-z0-9_-]{16,})/,
@@ -30,15 +50,58 @@ const DETECTORS: readonly Detector[] = [
   },
   {
     kind: 'an OpenAI API key',
-    pattern: /(?<![A-Za-z0-9])sk-(?!ant-)(?:proj-)?([A-Za-z0-9_-]{16,})/,
+    pattern: /(?<![A-Za-z0-9])sk-(?!ant-)(?:proj-|svcacct-|admin-)?([A-Za-z0-9_-]{16,})/,
     accept: (m) => hasKeyChars(m[1] ?? ''),
   },
+  { kind: 'a Stripe secret key', pattern: /(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_([0-9A-Za-z]{16,})/, accept: (m) => mixed(m[1] ?? '') },
+  { kind: 'a Stripe webhook secret', pattern: /(?<![A-Za-z0-9])whsec_[0-9A-Za-z+/]{24,}/ },
   { kind: 'an AWS access key id', pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])/ },
   { kind: 'a GitHub token', pattern: /(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/ },
-  { kind: 'a Slack token', pattern: /(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,}/ },
+  { kind: 'a GitLab token', pattern: /(?<![A-Za-z0-9])(?:glpat|gldt|glptt|glrt|glcbt|gloas|glsoat|glimt|glft|glagent)-([A-Za-z0-9_-]{20,})/, accept: (m) => mixed(m[1] ?? '') },
+  { kind: 'a Hugging Face token', pattern: /(?<![A-Za-z0-9_])hf_([A-Za-z0-9]{30,})(?![A-Za-z0-9])/, accept: (m) => mixed(m[1] ?? '') },
+  { kind: 'an npm token', pattern: /(?<![A-Za-z0-9_])npm_([A-Za-z0-9]{36})(?![A-Za-z0-9])/, accept: (m) => mixed(m[1] ?? '') },
+  { kind: 'a PyPI token', pattern: /(?<![A-Za-z0-9])pypi-AgE[A-Za-z0-9_-]{50,}/ },
+  { kind: 'a Docker Hub token', pattern: /(?<![A-Za-z0-9])dckr_pat_[A-Za-z0-9_-]{24,}/ },
+  { kind: 'a RubyGems API key', pattern: /(?<![A-Za-z0-9])rubygems_[0-9a-f]{48}(?![0-9a-f])/ },
+  { kind: 'a SendGrid API key', pattern: /(?<![A-Za-z0-9])SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,64}/ },
+  { kind: 'a Google OAuth token', pattern: /(?<![A-Za-z0-9])ya29\.([0-9A-Za-z_-]{20,})/, accept: (m) => mixed(m[1] ?? '') },
+  { kind: 'a Google OAuth client secret', pattern: /(?<![A-Za-z0-9])GOCSPX-[0-9A-Za-z_-]{20,}/ },
+  { kind: 'a Google OAuth refresh token', pattern: /(?<![A-Za-z0-9/])1\/\/0[0-9A-Za-z_-]{40,}/ },
+  { kind: 'a Slack webhook URL', pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_-]{6,}\/[A-Za-z0-9_/-]{8,}/ },
+  { kind: 'a Slack token', pattern: /(?<![A-Za-z0-9])(?:xox[abprse]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})/ },
+  { kind: 'a Discord webhook URL', pattern: /discord(?:app)?\.com\/api\/webhooks\/\d{5,}\/[A-Za-z0-9_-]{20,}/ },
   { kind: 'a Google API key', pattern: /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}/ },
   { kind: 'a JSON Web Token', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/ },
+  {
+    kind: 'a password in a URL',
+    // scheme://user:password@host — the user part may be empty (`https://:token@host`).
+    pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/([^\s/?#@:]*):([^\s/?#@]+)@(?=[^\s/?#@]*[A-Za-z0-9\]])/,
+    accept: (m) => !isPlaceholderPassword(m[2] ?? ''),
+  },
+  {
+    kind: 'a private key (JWK)',
+    // A private or symmetric member with a base64url value, in JSON or object-literal text that names a key type.
+    pattern: /(?<![A-Za-z0-9_$])\\?["']?(?:d|p|q|dp|dq|qi|k)\\?["']?\s*[:=]\s*\\?["']?([A-Za-z0-9_-]{8,}={0,2})(?![A-Za-z0-9_-])/,
+  },
 ];
+
+/** The kind that only counts inside text naming a JWK key type. */
+const JWK_TEXT_KIND = 'a private key (JWK)';
+const NAMES_KEY_TYPE = /(?<![A-Za-z0-9_])\\?["']?(?:kty|crv)\\?["']?\s*[:=]/;
+
+/** An AWS secret access key: 40 base64 characters, in a string that names AWS or a secret access key, or under such a field. */
+const AWS_CONTEXT = /aws|secret_?access_?key|secretaccesskey/i;
+const AWS_SECRET = /(?<![A-Za-z0-9/+=])([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/g;
+const AWS_SECRET_KIND = 'an AWS secret access key';
+
+function hasAwsSecret(value: string): boolean {
+  AWS_SECRET.lastIndex = 0;
+  for (let m = AWS_SECRET.exec(value); m !== null; m = AWS_SECRET.exec(value)) {
+    const body = m[1] ?? '';
+    if (/[a-z]/.test(body) && /[A-Z]/.test(body) && /[0-9]/.test(body) && shannonEntropy(body) >= 4) return true;
+  }
+  return false;
+}
 
 function shannonEntropy(s: string): number {
   const counts = new Map<string, number>();
@@ -85,25 +148,41 @@ export function highEntropyBlob(value: string): 'a long hex string' | 'a long ba
 /** Every detector's pattern, compiled once with the global flag. */
 const GLOBAL_PATTERNS: readonly RegExp[] = DETECTORS.map((d) => new RegExp(d.pattern.source, 'g'));
 /** The shortest string any detector can match, and a cheap test most strings fail. */
-const SHORTEST_MATCH = 15;
-const MAYBE_SECRET = /-----BEGIN|sk-|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abprs]-|AIza|eyJ/;
+const SHORTEST_MATCH = 8;
+const MAYBE_SECRET = /-BEGIN|sk-|sk_|rk_|whsec_|AKIA|ASIA|gh[pousr]_|github_pat_|gl[a-z]{1,6}-|hf_|npm_|pypi-|dckr_|rubygems_|SG\.|ya29\.|GOCSPX-|1\/\/0|hooks\.slack|xox[abprse]-|xapp-|webhooks|AIza|eyJ|:\/\/|kty|crv/;
 
-/** The kinds of credential shapes found in `value` (empty when none). */
-export function secretKinds(value: string): string[] {
+/**
+ * The kinds of credential shapes found in `value` (empty when none). `field` is where the value
+ * sits (a dotted path); it gives context to shapes that only count next to a name, such as an AWS
+ * secret access key under `aws_secret_access_key`.
+ */
+export function secretKinds(value: string, field = ''): string[] {
   const kinds: string[] = [];
-  if (value.length < SHORTEST_MATCH || !MAYBE_SECRET.test(value)) return kinds;
-  for (const [index, detector] of DETECTORS.entries()) {
-    const re = GLOBAL_PATTERNS[index]!;
-    re.lastIndex = 0;
-    for (let m = re.exec(value); m !== null; m = re.exec(value)) {
-      if (detector.accept === undefined || detector.accept(m)) {
-        kinds.push(detector.kind);
-        break;
+  if (value.length < SHORTEST_MATCH) return kinds;
+  if (MAYBE_SECRET.test(value)) {
+    for (const [index, detector] of DETECTORS.entries()) {
+      if (detector.kind === JWK_TEXT_KIND && !NAMES_KEY_TYPE.test(value)) continue;
+      const re = GLOBAL_PATTERNS[index]!;
+      re.lastIndex = 0;
+      for (let m = re.exec(value); m !== null; m = re.exec(value)) {
+        if (detector.accept === undefined || detector.accept(m)) {
+          kinds.push(detector.kind);
+          break;
+        }
+        if (m[0].length === 0) re.lastIndex++;
       }
-      if (m[0].length === 0) re.lastIndex++;
     }
   }
+  if (value.length >= 40 && (AWS_CONTEXT.test(field) || AWS_CONTEXT.test(value)) && hasAwsSecret(value)) kinds.push(AWS_SECRET_KIND);
   return kinds;
+}
+
+/** Whether `value` is a JWK object holding private or symmetric key material. */
+export function isPrivateJwk(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  if (typeof record['kty'] !== 'string' && typeof record['crv'] !== 'string') return false;
+  return JWK_PRIVATE_MEMBERS.some((m) => Object.hasOwn(record, m) && record[m] !== undefined && record[m] !== null && record[m] !== '');
 }
 
 function escapeSegment(segment: string): string {
@@ -144,7 +223,8 @@ function describeKinds(kinds: readonly string[]): string {
 
 export const secretsRule: SemanticRule = {
   name: RULE,
-  description: 'No string of the definition holds a literal credential (API keys, tokens, private keys, JWTs, or high-entropy blobs in bindings and sampling parameters); secrets are referenced, never inlined.',
+  description:
+    'No string of the definition holds a literal credential (API keys and tokens of providers and registries, private keys in PEM or JWK form, JWTs, passwords in URLs, or high-entropy blobs in bindings and sampling parameters); secrets are referenced, never inlined.',
   check(definition) {
     const findings: Finding[] = [];
     const root: unknown = definition;
@@ -164,7 +244,7 @@ export const secretsRule: SemanticRule = {
     };
 
     const kindsOf = (segments: readonly string[], value: string): string[] => {
-      const kinds = secretKinds(value);
+      const kinds = secretKinds(value, fieldName(segments));
       if (kinds.length === 0 && inBlobZone(segments) && !isKnownResourceId(segments, value, root)) {
         const blob = highEntropyBlob(value);
         if (blob !== undefined) kinds.push(`${blob} (a key or token)`);
@@ -185,6 +265,17 @@ export const secretsRule: SemanticRule = {
         return;
       }
       if (value !== null && typeof value === 'object') {
+        if (isPrivateJwk(value)) {
+          // Reported at the private member (or the object, inside a redacted subtree), and once.
+          const member = JWK_PRIVATE_MEMBERS.find((m) => Object.hasOwn(value, m)) ?? '';
+          findings.push({
+            rule: RULE,
+            path: toPointer(redacted ? segments : [...segments, member]),
+            redactSource: true,
+            message: `${fieldName(segments)} is a JSON Web Key with private key material (${JWK_PRIVATE_MEMBERS.filter((m) => Object.hasOwn(value, m)).join(', ')}): private keys must never appear in a definition (the value is not shown).`,
+            suggestion: SECRET_SUGGESTION,
+          });
+        }
         for (const [key, child] of Object.entries(value)) {
           const keyKinds = kindsOf([...segments, key], key);
           if (keyKinds.length > 0) {

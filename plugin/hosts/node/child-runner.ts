@@ -41,6 +41,15 @@ export interface ProcessChildRunnerOptions {
   now?: () => number;
 }
 
+/** The command and arguments a child of `nodeId` starts with (the spawn guard allows exactly these). */
+export function childCommand(options: Pick<ProcessChildRunnerOptions, 'nodes' | 'entryFile' | 'childLauncher' | 'execPath'>, nodeId: string): { command: string; args: string[] } {
+  const launcher = options.childLauncher;
+  if (launcher) return { command: launcher.command, args: [...launcher.args, launcher.jobFile(nodeId)] };
+  const memoryMb = options.nodes[nodeId]?.memoryMb;
+  const execArgv = memoryMb ? [`--max-old-space-size=${heapLimitMb(memoryMb)}`] : [];
+  return { command: options.execPath ?? process.execPath, args: [...execArgv, options.entryFile, CHILD_FLAG, nodeId] };
+}
+
 export function processChildRunner(options: ProcessChildRunnerOptions): ChildRunner {
   const now = options.now ?? (() => Date.now());
   return async (child, input, context) => {
@@ -49,10 +58,9 @@ export function processChildRunner(options: ProcessChildRunnerOptions): ChildRun
     if (!nodeId || !spec) throw new RuntimeError('composition_failed', `no node for child ${child.slug}@${child.version}`);
     const ownLimit = resolveLimits(spec.config.limits).wallClockMs;
     const deadlineMs = Math.min(ownLimit, Math.max(0, context.remainingMs)) + (options.killGraceMs ?? 2000);
-    const execArgv = spec.memoryMb ? [`--max-old-space-size=${heapLimitMb(spec.memoryMb)}`] : [];
     const started = now();
     const launcher = options.childLauncher;
-    const [command, args] = launcher ? [launcher.command, [...launcher.args, launcher.jobFile(nodeId)]] : [options.execPath ?? process.execPath, [...execArgv, options.entryFile, CHILD_FLAG, nodeId]];
+    const { command, args } = childCommand(options, nodeId);
     const proc = spawn(command, args, {
       env: options.env,
       stdio: ['pipe', 'pipe', 'inherit'],

@@ -62,15 +62,21 @@ interface Started {
   transport: StdioClientTransport;
 }
 
-async function startOne(name: string, server: HostMcpServer, options: StartMcpOptions): Promise<Started> {
+/** The environment a server starts with: the SDK's default variables and its `env` resolved; throws a start error naming the first one missing. */
+export function mcpServerEnv(name: string, server: HostMcpServer, resolveEnv: StartMcpOptions['resolveEnv']): Record<string, string> {
   const env: Record<string, string> = { ...getDefaultEnvironment() };
   for (const [variable, ref] of Object.entries(server.env)) {
-    const value = options.resolveEnv(name, variable, ref);
+    const value = resolveEnv(name, variable, ref);
     if (value === undefined) {
       throw new HostStartError(`MCP server "${name}" needs ${ref.from === 'secret' ? 'secret' : 'environment variable'} ${ref.name} for its ${variable}, which is not set`);
     }
     env[variable] = value;
   }
+  return env;
+}
+
+async function startOne(name: string, server: HostMcpServer, options: StartMcpOptions): Promise<Started> {
+  const env = mcpServerEnv(name, server, options.resolveEnv);
   const transport = new StdioClientTransport({ command: server.command, args: server.args, env, cwd: options.cwd, stderr: 'pipe' });
   const stderrLines: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => {

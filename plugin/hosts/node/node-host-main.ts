@@ -8,12 +8,13 @@
  */
 import { writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createA2aHandler } from '../../runtime/a2a-handler';
+import { DEFAULT_MAX_BODY_BYTES, createA2aHandler } from '../../runtime/a2a-handler';
+import { parseOriginList } from '../../runtime/request-guard';
 import { AGENT_CARD_PATH } from '../../runtime/agent-card';
 import { runChildMain } from './child-main';
-import { heapLimitMb } from '../../host-contract/heap-limit';
+import { concurrentRunsFor, heapLimitMb } from '../../host-contract/heap-limit';
 import { parsePort } from '../../host-contract/port';
-import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE } from '../../host-contract/container-contract';
+import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, PUBLIC_ORIGIN_ENV } from '../../host-contract/container-contract';
 import { HostStartError, START_FAILED_EXIT } from './host-error';
 import type { HostProgram } from '../../host-contract/node-host-spec';
 import { agentKey } from '../../host-contract/node-host-spec';
@@ -84,6 +85,11 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   const port = local ? portOption(args.port ?? env['AGENTDEF_PORT'], 0) : portOption(args.port ?? env['PORT'], CONTAINER_PORT);
   const receiptsFile = env['AGENTDEF_RECEIPTS_FILE'] || (local ? defaultReceiptsFile(spec.config.agent.slug, env) : CONTAINER_RECEIPTS_FILE);
   const once = !local && program.kind === 'Job' && env['AGENTDEF_JOB_MODE'] !== 'serve';
+  // Where clients reach the host besides its loopback names (a container's service name, a
+  // gateway): allowed in Host and Origin, and the first one is what the card advertises.
+  const configured = parseOriginList(env[PUBLIC_ORIGIN_ENV]);
+  if ('problem' in configured) fail(`${PUBLIC_ORIGIN_ENV}: ${configured.problem}; give one or more origins separated by commas`);
+  const publicOrigins = configured.origins;
 
   // Events are written synchronously: a supervisor must see `run.start` even when the run then
   // blocks the event loop (pipes are asynchronous on macOS).
@@ -155,11 +161,19 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       checkOllama: local,
       ...(options.startMcp ? { startMcp: options.startMcp } : {}),
     });
-    const handler = createA2aHandler(processHost.configs[nodeId]!, processHost.depsFor(nodeId));
+    const handler = createA2aHandler(processHost.configs[nodeId]!, {
+      ...processHost.depsFor(nodeId),
+      maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+      ...(spec.memoryMb ? { maxConcurrentRuns: concurrentRunsFor(heapLimitMb(spec.memoryMb)) } : {}),
+      ...(publicOrigins[0] !== undefined ? { publicOrigin: publicOrigins[0] } : {}),
+      allowedOrigins: () => served?.allowedOrigins ?? publicOrigins,
+    });
     const checkpoints = processHost.checkpoints.map((c) => ({ checkpointId: c.checkpointId, digest: c.digest, files: c.files }));
     served = await serveWebHandler(handler, {
       host,
       port,
+      maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+      allowedOrigins: publicOrigins,
       portHint: local ? 'pass --port <n> (or AGENTDEF_PORT=<n>) with a free port' : 'set PORT (or --port) to a free port',
       health: () => ({ agent, node: nodeId, host: program.host, kind: local ? 'Service' : program.kind, checkpoints }),
     });

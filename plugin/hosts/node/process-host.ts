@@ -5,7 +5,8 @@
  *    check that nothing it reaches is off this machine (its fetch is guarded too);
  * 2. every secret of the subtree read from the secret source (a missing one stops the start);
  * 3. checkpoint folders read and digested, native executables found, Ollama reachable with its
- *    models, stdio MCP servers started and their tools checked;
+ *    models, the process guard armed with the host's own launches (native tools, stdio MCP
+ *    servers, quarantined children), stdio MCP servers started and their tools checked;
  * 4. `RunDeps` per node: secrets, tools (bundled, native, MCP), the receipt sink, and a child
  *    runner: in this process for ordinary children, a fresh process for quarantined ones.
  * Anything started is stopped again when a later step fails, and by `close()`.
@@ -17,15 +18,18 @@ import { deliverReceipt } from '../../runtime/receipts';
 import type { RunDeps } from '../../runtime/run-agent';
 import { runAgent } from '../../runtime/run-agent';
 import type { RuntimeConfig } from '../../runtime/runtime-config';
-import { processChildRunner } from './child-runner';
+import { childCommand, processChildRunner, type ProcessChildRunnerOptions } from './child-runner';
 import { CHILD_LAUNCHER_ENV, childJobFile } from '../../host-contract/container-contract';
 import { HostStartError } from './host-error';
 import type { HostNodeSpec, HostProgram } from '../../host-contract/node-host-spec';
 import { agentKey, hostedNodes, mcpServersOf, secretsOf, subtreeNodes } from '../../host-contract/node-host-spec';
 import { checkLocalOnly, loopbackOnlyFetch } from './loopback-fetch';
-import type { DeclaredMcpTool, McpStdioTools, StartMcpOptions } from './mcp-stdio-tools';
+import { armNetworkGuard } from './network-guard';
+import { egressAllowList } from '../../runtime/egress';
+import { mcpServerEnv, type DeclaredMcpTool, type McpStdioTools, type StartMcpOptions } from './mcp-stdio-tools';
 import { withEndpointOverrides } from './model-endpoints';
-import { findExecutable, nativeSearchPath, nativeToolHandlers } from './native-tools';
+import { findExecutable, nativeSearchPath, nativeToolEnv, nativeToolHandlers } from './native-tools';
+import { armSpawnGuard, type AllowedLaunch } from './spawn-guard';
 import { checkOllama } from './ollama-check';
 import type { HostEvent } from './run-events';
 import type { SecretSource } from './secret-source';
@@ -105,6 +109,17 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     configs[node.nodeId] = withEndpointOverrides(node.config, env);
     if (program.localOnly) checkLocalOnly(configs[node.nodeId]!, agentKey(node));
   }
+  // The process-wide network guard (installed first by the compiled entry) gets the allow-list of
+  // the agents this process runs, endpoints settled, before anything of the host connects.
+  const allow = new Set<string>();
+  for (const node of hosted) {
+    try {
+      for (const origin of egressAllowList(configs[node.nodeId]!)) allow.add(origin);
+    } catch {
+      throw new HostStartError(`${agentKey(node)} reaches an endpoint that is not an http(s) URL: check OLLAMA_HOST and the model endpoint overrides`);
+    }
+  }
+  armNetworkGuard([...allow].sort(), { onBlocked: (host) => options.log({ event: 'egress.blocked', runId: '', host }) });
 
   // Secrets: every one the subtree needs, so a quarantined child never starts without its own.
   const secretNames = secretsOf(program, subtree);
@@ -160,6 +175,43 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
       declared.push({ toolId: tool.id, server: tool.mcpServer, name: tool.name, agent: agentKey(node), ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}) });
     }
   }
+  const resolveMcpEnv: StartMcpOptions['resolveEnv'] = (_server, _variable, ref) => (ref.from === 'secret' ? secrets[ref.name] : env[ref.name]);
+
+  const childEnv: NodeJS.ProcessEnv = {};
+  const allSecretNames = new Set(secretsOf(program, Object.values(program.nodes)));
+  for (const [key, value] of Object.entries(env)) if (!allSecretNames.has(key) && !key.startsWith('AGENTDEF_SECRET_')) childEnv[key] = value;
+  const childStart: Pick<ProcessChildRunnerOptions, 'nodes' | 'entryFile' | 'childLauncher'> = {
+    nodes: program.nodes,
+    entryFile: options.entryFile,
+    ...(launcherWords.length > 0 ? { childLauncher: { command: launcherWords[0]!, args: launcherWords.slice(1), jobFile: (id: string) => childJobFile(program.rootId, id) } } : {}),
+  };
+
+  // The process guard (installed first by the compiled entry, the keychain readers done) gets the
+  // host's own launches: from now on nothing else may start, whatever tool code asks.
+  const launches: AllowedLaunch[] = [];
+  const nativeEnv = nativeToolEnv(env);
+  for (const node of hosted) {
+    for (const tool of node.native) {
+      const path = findExecutable(tool.binary, dirs);
+      if (path) launches.push({ command: path, args: [], env: nativeEnv });
+    }
+  }
+  for (const node of subtree.filter((n) => !hosted.includes(n))) {
+    const { command, args } = childCommand(childStart, node.nodeId);
+    launches.push({ command, args, env: childEnv });
+  }
+  for (const name of new Set(declared.map((tool) => tool.server))) {
+    const server = program.mcpServers[name];
+    if (!server) continue;
+    let serverEnv: Record<string, string>;
+    try {
+      serverEnv = mcpServerEnv(name, server, resolveMcpEnv);
+    } catch {
+      continue; // starting it fails with its own message
+    }
+    launches.push({ command: server.command, args: server.args, env: serverEnv, cwd: options.cwd });
+  }
+  armSpawnGuard(launches, { onBlocked: (executable) => options.log({ event: 'spawn.blocked', runId: '', executable }) });
   let mcp: McpStdioTools | undefined;
   if (declared.length > 0) {
     if (!options.startMcp) throw new HostStartError(`${agentKey(root)} uses stdio MCP servers, which only the local launcher runs: compile it with --target local-mac`);
@@ -167,7 +219,7 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
       servers: program.mcpServers,
       tools: declared,
       cwd: options.cwd,
-      resolveEnv: (_server, _variable, ref) => (ref.from === 'secret' ? secrets[ref.name] : env[ref.name]),
+      resolveEnv: resolveMcpEnv,
       log: (event, fields) => options.log({ event, runId: '', ...fields }),
     });
     Object.assign(tools, mcp.handlers);
@@ -190,16 +242,11 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   const logRuntime = (event: { event: string; runId: string }) => options.log(event);
   const deliver = (receipt: Receipt) => deliverReceipt(receipt, options.sink, { waitUntil: track, onError: () => options.log({ event: 'receipt.delivery_failed', runId: receipt.runId }) });
 
-  const childEnv: NodeJS.ProcessEnv = {};
-  const allSecretNames = new Set(secretsOf(program, Object.values(program.nodes)));
-  for (const [key, value] of Object.entries(env)) if (!allSecretNames.has(key) && !key.startsWith('AGENTDEF_SECRET_')) childEnv[key] = value;
   const pick = (names: string[]) => Object.fromEntries(names.filter((n) => secrets[n] !== undefined).map((n) => [n, secrets[n]!]));
 
   const isolatedRunner = processChildRunner({
-    nodes: program.nodes,
-    entryFile: options.entryFile,
+    ...childStart,
     env: childEnv,
-    ...(launcherWords.length > 0 ? { childLauncher: { command: launcherWords[0]!, args: launcherWords.slice(1), jobFile: (id: string) => childJobFile(program.rootId, id) } } : {}),
     secretsFor: (id) => pick(secretsOf(program, subtreeNodes(program, id))),
     deliver,
     ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
@@ -222,7 +269,7 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
       return runAgent(childConfig, input, depsFor(child.nodeId), { runId: context.runId, signal: context.signal, composedIn: { card: context.parent.slug, cardVersion: context.parent.version } });
     };
     const deps: RunDeps = {
-      secrets: (name) => secrets[name],
+      secrets,
       tools,
       receipts: { sink: options.sink },
       waitUntil: track,

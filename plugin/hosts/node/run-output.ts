@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Hb3Job } from '../../host-contract/hb3-job';
+import { PUBLIC_ORIGIN_ENV } from '../../host-contract/container-contract';
 import { JOB_FILE, LAUNCHER_MANIFEST, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, type LauncherManifest } from '../../host-contract/output-files';
 import type { RuntimeConfig } from '../../runtime/runtime-config';
 import { AGENT_CARD_PATH } from '../../runtime/agent-card';
@@ -48,7 +49,7 @@ export interface RunOutputOptions {
 
 /** Variables of this machine a local run passes on (paths, locale, and agentdef's host overrides). */
 const PASS_THROUGH =
-  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|STATE_DIR))$/;
+  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|STATE_DIR|PUBLIC_ORIGIN))$/;
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -137,6 +138,10 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   if (job.receipts.mode === 'signed') childEnv['AGENTDEF_RECEIPTS_FILE'] = receiptsFile;
   childEnv['HOST'] = '127.0.0.1';
   childEnv['PORT'] = String(options.port ?? 0);
+  // The job's service origin does not exist on this machine: the host is reached on loopback,
+  // unless this machine's own environment names an origin.
+  if (env[PUBLIC_ORIGIN_ENV]) childEnv[PUBLIC_ORIGIN_ENV] = env[PUBLIC_ORIGIN_ENV];
+  else delete childEnv[PUBLIC_ORIGIN_ENV];
   childEnv['AGENTDEF_SUPERVISOR_PID'] = String(process.pid);
   if (options.serve) childEnv['AGENTDEF_JOB_MODE'] = 'serve';
 

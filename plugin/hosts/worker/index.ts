@@ -7,6 +7,7 @@
 export * from './host-types';
 export * from '../../host-contract/worker-host-plan';
 export * from './egress-gateway';
+export * from './egress-guard';
 export * from './receipt-sink';
 export * from './agent-deps';
 export * from './isolate-runner';

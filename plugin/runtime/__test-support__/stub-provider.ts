@@ -86,6 +86,8 @@ export interface ScriptedProviderOptions {
   apiKey?: string;
   /** Turn by index of the request, or a function of the request. Past the end: the last turn repeats. */
   script: ScriptTurn[] | ((index: number, ctx: TurnContext) => ScriptTurn);
+  /** Milliseconds each answer waits before it is sent (a model that takes time; load tests). */
+  delayMs?: number;
 }
 
 const PATHS: Record<Wire, string> = { 'openai-chat': '/v1/chat/completions', 'anthropic-messages': '/v1/messages', 'ollama-chat': '/api/chat' };
@@ -111,7 +113,9 @@ export async function startScriptedProvider(options: ScriptedProviderOptions): P
     if ('status' in turn) return sendJson(res, turn.status, turn.body);
     const text = 'toolCalls' in turn ? (turn.text ?? '') : typeof turn.text === 'function' ? turn.text(ctx) : turn.text;
     const calls = 'toolCalls' in turn ? turn.toolCalls : [];
-    return sendJson(res, 200, render(options.wire, req.body.model, text, calls, index));
+    const answer = render(options.wire, req.body.model, text, calls, index);
+    if (options.delayMs) setTimeout(() => sendJson(res, 200, answer), options.delayMs);
+    else sendJson(res, 200, answer);
   });
   return { ...server, baseUrl: baseUrlFor(options.wire, server) };
 }

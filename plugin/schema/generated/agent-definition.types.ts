@@ -379,7 +379,7 @@ export interface ToolRef {
   description?: string;
   inputSchema?: JsonSchemaObject;
   /**
-   * The HTTP(S) origins the tool may reach; everything else is blocked by the egress policy.
+   * The HTTP(S) origins the tool may reach; everything else is blocked by the egress policy. No userinfo (`user:password@`): credentials never appear in a definition.
    */
   endpoints?: string[];
 }

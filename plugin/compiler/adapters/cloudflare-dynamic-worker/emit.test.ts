@@ -34,7 +34,22 @@ describe('the cloudflare-dynamic-worker adapter', () => {
   it('emits plan.json, src/, worker.js and its map, host-plan.json, loader.js, wrangler.jsonc and agent-card.json', async () => {
     const { plan, result } = await emit(tree(agent('a', '1.0.0', { cls: 'workers-only' })));
     expect(result.diagnostics).toEqual([]);
-    expect(result.files!.map((f) => f.path)).toEqual(['agent-card.json', 'host-plan.json', 'loader.js', 'plan.json', 'src/agents/0-a.ts', 'src/env.ts', 'src/index.ts', 'worker.js', 'worker.js.map', 'wrangler.jsonc']);
+    expect(result.files!.map((f) => f.path)).toEqual([
+      'agent-card.json',
+      'host-plan.json',
+      'loader.js',
+      'plan.json',
+      'src/agents/0-a.ts',
+      'src/egress/0-a.ts',
+      'src/env.ts',
+      'src/index.ts',
+      'worker.js',
+      'worker.js.map',
+      'wrangler.jsonc',
+    ]);
+    // The isolate's egress guard is the entry's first import (evaluated before any tool module) and holds its allow-list.
+    expect(file(result, 'src/index.ts')).toMatch(/\*\/\nimport "\.\/egress\/0-a";\n/);
+    expect(file(result, 'src/egress/0-a.ts')).toContain('installEgressGuard(["https://api.anthropic.com"], ');
     const hostPlan = JSON.parse(file(result, 'host-plan.json')) as HostPlan;
     expect(hostPlan).toMatchObject({ target: 'cloudflare-dynamic-worker', planDigest: plan.digest, agent: { slug: 'a', version: '1.0.0' } });
     expect(hostPlan.egress).toEqual({ globalOutbound: 'egress-gateway', allow: ['https://api.anthropic.com'] });
@@ -58,11 +73,15 @@ describe('the cloudflare-dynamic-worker adapter', () => {
       'src/agents/1-b.ts',
       'src/agents/2-inner.ts',
       'src/agents/3-c.ts',
+      'src/egress/0-root.ts',
+      'src/egress/1-b.ts',
+      'src/egress/2-inner.ts',
       'src/env.ts',
       'src/index.ts',
       'src/isolates/1-b.ts',
       'src/isolates/2-inner.ts',
     ]);
+    expect(file(result, 'src/isolates/2-inner.ts')).toMatch(/\*\/\nimport "\.\.\/egress\/2-inner";\n/);
     const rootModule = file(result, 'src/agents/0-root.ts');
     expect(rootModule).toContain('import bIsolate from "agentdef:isolate/1-b";');
     expect(rootModule).toContain('kind: "isolate",');

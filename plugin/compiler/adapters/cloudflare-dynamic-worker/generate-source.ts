@@ -5,6 +5,8 @@
  *   its bundled tools, and how each child runs (a module here, or the code of its own isolate);
  * - `index.ts`: the Worker entry, serving the root agent over A2A;
  * - `isolates/<index>-<slug>.ts`: the entry of each quarantined child's isolate;
+ * - `egress/<index>-<slug>.ts`: each isolate's egress guard (its allow-list), the FIRST import of
+ *   the isolate's entry, so it is installed before any tool module is evaluated;
  * - `agentdef-modules.d.ts`: the isolate-code modules the bundler supplies.
  * Statements come from ts-morph structures; every value that comes from a definition or from
  * tools.json is written by ts-literals.ts (printed string literals, checked identifiers).
@@ -311,6 +313,36 @@ function addEgressClass(file: SourceFile): void {
   });
 }
 
+/** Where an isolate's egress guard module lives: `src/egress/<index>-<slug>.ts`. */
+function egressGuardPath(node: LayoutNode): string {
+  return `${SRC_DIR}/egress/${node.index}-${node.slug}.ts`;
+}
+
+/**
+ * The egress guard of the isolate whose entry is `node`: installs the in-isolate guard with the
+ * union of the allow-lists of the agents that run in it, before any other module is evaluated.
+ */
+function generateEgressGuard(project: Project, input: SourceInput, entry: number): SourceFile {
+  const node = input.layout.nodes[entry]!;
+  const isolate = input.layout.isolates.get(entry)!;
+  const file = withHeader(
+    project.createSourceFile(egressGuardPath(node), '', { overwrite: true }),
+    header(`The egress guard of the isolate of ${node.nodeId}: fetch, WebSocket and EventSource of the whole isolate reach only the origins its agents may reach.`, input.origin),
+  );
+  addImports(file, [importDeclaration(SPECIFIERS.workerHost, { named: ['installEgressGuard', 'runtimeLog'] })]);
+  addStatement(file, (writer) => {
+    writer.write('installEgressGuard(');
+    writeJsonValue(writer, isolate.egress);
+    writer.write(', { onBlocked: (host) => runtimeLog({ event: "egress.blocked", runId: "", host }) });');
+  });
+  return file;
+}
+
+/** The side-effect import of the isolate's egress guard: the first import of its entry. */
+function egressGuardImport(entryPath: string, node: LayoutNode): string {
+  return `import ${stringLiteral(relativeModule(entryPath, egressGuardPath(node)))};`;
+}
+
 function generateRootEntry(project: Project, input: SourceInput): SourceFile {
   const root = input.layout.nodes[0]!;
   const isolate = input.layout.isolates.get(0)!;
@@ -322,6 +354,7 @@ function generateRootEntry(project: Project, input: SourceInput): SourceFile {
   );
   const hostNames = ['loopbackExports', 'nodeDeps', 'receiptSinkFrom', 'runtimeLog', ...(startsIsolates ? ['gatewayFetch'] : [])].sort();
   addImports(file, [
+    egressGuardImport(path, root),
     importDeclaration('cloudflare:workers', { named: startsIsolates ? ['WorkerEntrypoint', 'waitUntil'] : ['waitUntil'] }),
     importDeclaration(SPECIFIERS.runtime, { named: ['createA2aHandler'] }),
     importDeclaration(SPECIFIERS.workerHost, { named: hostNames }),
@@ -353,6 +386,7 @@ function generateIsolateEntry(project: Project, input: SourceInput, entry: numbe
   );
   const hostNames = ['handleIsolateRun', 'loopbackExports', 'runtimeLog', ...(startsIsolates ? ['gatewayFetch'] : [])].sort();
   addImports(file, [
+    egressGuardImport(path, node),
     ...(startsIsolates ? [importDeclaration('cloudflare:workers', { named: ['WorkerEntrypoint'] })] : []),
     importDeclaration(SPECIFIERS.workerHost, { named: hostNames }),
     ...(startsIsolates ? [importDeclaration(SPECIFIERS.workerHost, { named: ['EgressProps'], typeOnly: true })] : []),
@@ -384,6 +418,7 @@ export function generateWorkerSource(input: SourceInput): Map<string, string> {
   for (const node of input.layout.nodes) files.push(generateAgentModule(project, input, node));
   files.push(generateRootEntry(project, input));
   for (const entry of input.layout.bundleOrder) if (entry !== 0) files.push(generateIsolateEntry(project, input, entry));
+  for (const entry of input.layout.bundleOrder) files.push(generateEgressGuard(project, input, entry));
   if (input.layout.isolates.size > 1) files.push(generateModuleDeclarations(project, input));
   const out = new Map<string, string>();
   for (const file of files.sort((a, b) => (a.getFilePath() < b.getFilePath() ? -1 : 1))) {

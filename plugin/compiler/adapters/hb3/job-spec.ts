@@ -13,7 +13,7 @@ import { agentKey, hostedNodes, secretsOf, subtreeNodes } from '../../../host-co
 import { heapLimitMb } from '../../../host-contract/heap-limit';
 import { HB3_API_VERSION, RECEIPTS_DIR, type EnvVar, type Hb3Job } from '../../../host-contract/hb3-job';
 import { ENTRYPOINT_FILE, IMAGE_DIR } from '../../../host-contract/output-files';
-import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, CONTAINER_WEIGHTS_ROOT, IMAGE_TOOLS_DIR, childJobFile, nodeFileStem } from '../../../host-contract/container-contract';
+import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, PUBLIC_ORIGIN_ENV, CONTAINER_WEIGHTS_ROOT, IMAGE_TOOLS_DIR, childJobFile, nodeFileStem } from '../../../host-contract/container-contract';
 import type { AgentDefinition } from '../../../schema/generated/agent-definition.types';
 import { tunedPins } from '../../node-host-spec';
 
@@ -58,8 +58,11 @@ export function buildJobSpec(input: JobSpecInput): Hb3Job {
   const kind: Hb3Job['kind'] = isRoot ? host.kind : 'Job';
   const receipts = spec.config.receipts;
 
+  const name = jobName(isRoot ? spec.config.agent.slug : `${host.nodes[host.rootId]!.config.agent.slug}-${nodeFileStem(host.rootId, nodeId)}`);
   const env: EnvVar[] = [{ name: 'NODE_ENV', value: 'production' }];
-  if (isRoot) env.push({ name: 'HOST', value: '0.0.0.0' }, { name: 'PORT', value: String(CONTAINER_PORT) });
+  // The root is reached at its job name (the service name) on its port: the only Host it accepts
+  // besides loopback, and the origin its card advertises. A gateway in front sets its own.
+  if (isRoot) env.push({ name: 'HOST', value: '0.0.0.0' }, { name: 'PORT', value: String(CONTAINER_PORT) }, { name: PUBLIC_ORIGIN_ENV, value: `http://${name}:${CONTAINER_PORT}` });
   env.push({ name: 'AGENTDEF_NODE', value: nodeId });
   if (receipts.mode === 'signed') env.push({ name: 'AGENTDEF_RECEIPTS_FILE', value: CONTAINER_RECEIPTS_FILE });
   if (checkpoints.length > 0) env.push({ name: 'AGENTDEF_WEIGHTS_ROOT', value: CONTAINER_WEIGHTS_ROOT });
@@ -80,7 +83,7 @@ export function buildJobSpec(input: JobSpecInput): Hb3Job {
     apiVersion: HB3_API_VERSION,
     kind,
     metadata: {
-      name: jobName(isRoot ? spec.config.agent.slug : `${host.nodes[host.rootId]!.config.agent.slug}-${nodeFileStem(host.rootId, nodeId)}`),
+      name,
       agent: agentKey(spec),
       node: nodeId,
       planDigest: input.planDigest,

@@ -1,0 +1,99 @@
+/**
+ * "No secret leaves", on real hosts: fallback-writer compiled for the Worker (workerd through
+ * miniflare) and for HB3 (a Node process, `agentdef run`), against a stub Anthropic model on
+ * loopback that repeats the API key it was sent: in a tool call's arguments, then in its answer,
+ * as is, JSON-escaped and base64-encoded. The A2A answer and the task, the host's logs (stdout,
+ * stderr; workerd's output) and the receipts carry none of it; the tool never receives it; and
+ * every receipt verifies from its text as stored.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedProvider, type ScriptTurn, type TurnContext } from '../../plugin/runtime/__test-support__/stub-provider';
+import { verifyReceiptText } from '../../plugin/runtime/receipts';
+import { compileAgent } from '../../plugin/compiler/compile';
+import { startCompiledWorker } from '../worker/support/start-compiled-worker';
+import { REPO, a2aAsk, agentdefRun, compileExample, isolatedEnv, receiptKeys, scratch, type Scratch } from '../local/support/host-harness';
+
+const ANTHROPIC_KEY = 'sk-ant-e2e-leak-' + 'Q7vR2mX9kL4pT8wZ';
+
+/** A model that repeats its key: first into the tool's arguments, then into its answer. */
+function echoingModel(_index: number, ctx: TurnContext): ScriptTurn {
+  if (ctx.lastToolResults.length === 0) return { toolCalls: [{ name: 'apply_unified_diff', arguments: { source: `token=${ANTHROPIC_KEY}\n`, diff: `@@ -1 +1 @@\n-token=${ANTHROPIC_KEY}\n+token=x\n` } }] };
+  return { text: JSON.stringify({ key: ANTHROPIC_KEY, b64: Buffer.from(`Bearer ${ANTHROPIC_KEY}`).toString('base64'), seen: ctx.lastToolResults[0] }) };
+}
+
+function forms(secret: string): string[] {
+  const out = [secret, encodeURIComponent(secret)];
+  for (const prefix of ['', 'a', 'ab']) {
+    const b64 = Buffer.from(`${prefix}${secret}`).toString('base64');
+    out.push(b64.slice(Math.ceil((prefix.length * 8) / 6), Math.floor(((prefix.length + secret.length) * 8) / 6)));
+  }
+  return out;
+}
+
+function expectNoKey(what: string, text: string): void {
+  for (const form of forms(ANTHROPIC_KEY)) expect(text.includes(form), `${what} carries a form of the key`).toBe(false);
+}
+
+let tmp: Scratch;
+let keys: Awaited<ReturnType<typeof receiptKeys>>;
+beforeAll(async () => {
+  tmp = scratch('secrets-never-leave');
+  keys = await receiptKeys();
+}, 60_000);
+afterAll(() => tmp.cleanup());
+
+describe('a model that repeats its API key delivers it nowhere', () => {
+  it('on the Worker (workerd)', async () => {
+    const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, script: echoingModel });
+    const out = tmp.path('worker');
+    const compiled = await compileAgent({ file: 'examples/fallback-writer/agent.json', workspaceRoot: REPO, target: 'cloudflare-dynamic-worker', outDir: out });
+    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const worker = await startCompiledWorker(out, { secrets: { ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_RECEIPT_KEY: keys.secret }, upstreams: { 'https://api.anthropic.com': model.url } });
+    try {
+      const { task, answer } = await a2aAsk(worker.url, 'apply it');
+      expect(task.status?.state).toBe(3);
+      expect(answer).toContain('[redacted]');
+      expectNoKey('the task', JSON.stringify(task));
+      // The tool never got the key: what it returned to the model does not hold it.
+      expectNoKey('the tool result the model saw', JSON.stringify(model.requests.slice(1).map((r) => r.body.messages.at(-1))));
+      const receipts = await worker.receipts(1, 5000);
+      expect(receipts).toHaveLength(1);
+      const text = JSON.stringify(receipts[0]);
+      expectNoKey('the receipt', text);
+      expect(await verifyReceiptText(text, keys.publicJwk)).toBe(true);
+      expectNoKey('the Worker logs', worker.logs.join(''));
+    } finally {
+      await worker.dispose();
+      await model.close();
+    }
+  }, 120_000);
+
+  it('on the HB3 job (a Node process)', async () => {
+    const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, script: echoingModel });
+    const out = tmp.path('hb3');
+    await compileExample('fallback-writer', 'hb3', out);
+    const receipts = tmp.path('hb3-receipts.jsonl');
+    const env = isolatedEnv(tmp.path('home-hb3'), { AGENTDEF_SECRET_ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret, AGENTDEF_BASE_URL_ANTHROPIC: model.url });
+    const host = agentdefRun(out, ['--receipts', receipts], env);
+    try {
+      const { task, answer } = await a2aAsk(await host.ready, 'apply it');
+      expect(task.status?.state).toBe(3);
+      expect(answer).toContain('[redacted]');
+      expectNoKey('the task', JSON.stringify(task));
+      expectNoKey('the tool result the model saw', JSON.stringify(model.requests.slice(1).map((r) => r.body.messages.at(-1))));
+      expect(await host.stop('SIGTERM')).toBe(0);
+      const lines = readFileSync(receipts, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '');
+      expect(lines).toHaveLength(1);
+      expectNoKey('the receipts file', lines.join('\n'));
+      expect(await verifyReceiptText(lines[0]!, keys.publicJwk)).toBe(true);
+      expectNoKey('the host stdout', host.stdout());
+      expectNoKey('the host stderr', host.stderr());
+    } finally {
+      await host.stop('SIGKILL');
+      await model.close();
+    }
+  }, 120_000);
+});
