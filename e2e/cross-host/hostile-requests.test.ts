@@ -87,7 +87,9 @@ function raw(base: string, path: string, options: { method?: string; headers?: R
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}), ...options.headers };
-    const req = httpRequest(url, { method: options.method ?? 'GET', headers }, (res) => {
+    // A fresh connection per request: a host may close one after refusing a body it did not read,
+    // and a keep-alive client racing that close would report "socket hang up" for the next request.
+    const req = httpRequest(url, { method: options.method ?? 'GET', headers, agent: false }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
