@@ -22,6 +22,7 @@ import { readDefinitionSource } from '../definition/read-source';
 import type { SourceDocument } from '../definition/source-document';
 import { MCP_FILE, TOOLS_FILE } from '../definition/workspace-definitions';
 import { locateFinding } from '../definition/validate-definition';
+import { secretFindings } from '../definition/rules/secrets';
 
 export interface ToolImplementation {
   /** A package name or a workspace-relative path (posix, starting with `./`). */
@@ -122,6 +123,16 @@ function envFrom(value: unknown, at: string, findings: Finding[]): Record<string
   return env;
 }
 
+/** Whether an http(s) URL names a user or a password before its host (`https://token@host/`). */
+function hasUserinfo(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url);
+  }
+}
+
 function serversFrom(document: SourceDocument, findings: Finding[]): Map<string, McpServer> {
   const servers = new Map<string, McpServer>();
   const entries = (document.value as Record<string, unknown>)['servers'];
@@ -143,6 +154,14 @@ function serversFrom(document: SourceDocument, findings: Finding[]): Map<string,
       }
       const env = envFrom(value['env'], joinPointer(at, 'env'), findings);
       if (env) servers.set(name, { transport: 'stdio', command: value['command'], args: args as string[], env });
+    } else if (typeof value['url'] === 'string' && hasUserinfo(value['url'])) {
+      findings.push({
+        rule: 'workspace-config',
+        path: joinPointer(at, 'url'),
+        redactSource: true,
+        message: `server "${name}": url must not carry a user name or password (the value is not shown)`,
+        suggestion: 'give the server its credential through a secret (a service binding, or the environment of its host), never in the URL',
+      });
     } else if (typeof value['url'] === 'string' && /^https?:\/\/[^\s/]+/.test(value['url'])) {
       const binding = value['binding'];
       servers.set(name, { transport: 'http', url: value['url'], ...(typeof binding === 'string' ? { binding } : {}) });
@@ -164,6 +183,7 @@ export function loadWorkspaceConfig(workspaceRoot: string): LoadedWorkspaceConfi
     documents.set(TOOLS_FILE, toolsFile.document);
     const findings: Finding[] = [];
     tools = toolsFrom(toolsFile.document, findings);
+    for (const finding of secretFindings(toolsFile.document.value, TOOLS_FILE)) if (!findings.some((f) => f.path === finding.path)) findings.push(finding);
     diagnostics.push(...findings.map((f) => locateFinding(toolsFile.document!, f)));
   }
   const mcpFile = readOptional(workspaceRoot, MCP_FILE);
@@ -172,6 +192,7 @@ export function loadWorkspaceConfig(workspaceRoot: string): LoadedWorkspaceConfi
     documents.set(MCP_FILE, mcpFile.document);
     const findings: Finding[] = [];
     mcpServers = serversFrom(mcpFile.document, findings);
+    for (const finding of secretFindings(mcpFile.document.value, MCP_FILE)) if (!findings.some((f) => f.path === finding.path)) findings.push(finding);
     diagnostics.push(...findings.map((f) => locateFinding(mcpFile.document!, f)));
   }
   return { config: { tools, mcpServers, documents }, diagnostics };

@@ -221,74 +221,82 @@ function describeKinds(kinds: readonly string[]): string {
   return `${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1] ?? ''}`;
 }
 
+/**
+ * Findings for every literal credential in a JSON value: each string and property name at any
+ * depth. `where` names the document in messages ("a definition", "tools.json"). Messages name the
+ * kind only, never the value, and every finding hides its source line.
+ */
+export function secretFindings(root: unknown, where = 'a definition'): Finding[] {
+  const findings: Finding[] = [];
+
+  const report = (segments: readonly string[], kinds: readonly string[], what: 'value' | 'name') => {
+    const field = fieldName(segments);
+    findings.push({
+      rule: RULE,
+      path: toPointer(segments),
+      redactSource: true,
+      message:
+        what === 'value'
+          ? `${field} holds what looks like ${describeKinds(kinds)}: secrets must never appear as literals in ${where} (the value is not shown).`
+          : `A property name inside ${field} looks like ${describeKinds(kinds)}: secrets must never appear as literals in ${where} (the name is not shown).`,
+      suggestion: SECRET_SUGGESTION,
+    });
+  };
+
+  const kindsOf = (segments: readonly string[], value: string): string[] => {
+    const kinds = secretKinds(value, fieldName(segments));
+    if (kinds.length === 0 && inBlobZone(segments) && !isKnownResourceId(segments, value, root)) {
+      const blob = highEntropyBlob(value);
+      if (blob !== undefined) kinds.push(`${blob} (a key or token)`);
+    }
+    return kinds;
+  };
+
+  // `segments` is where findings are reported. Once a property name is itself a secret, its
+  // subtree is reported at the object holding it, so no path ever carries the secret.
+  const walk = (value: unknown, segments: string[], redacted: boolean): void => {
+    if (typeof value === 'string') {
+      const kinds = kindsOf(segments, value);
+      if (kinds.length > 0) report(segments, kinds, 'value');
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, redacted ? segments : [...segments, String(index)], redacted));
+      return;
+    }
+    if (value !== null && typeof value === 'object') {
+      if (isPrivateJwk(value)) {
+        // Reported at the private member (or the object, inside a redacted subtree), and once.
+        const member = JWK_PRIVATE_MEMBERS.find((m) => Object.hasOwn(value, m)) ?? '';
+        findings.push({
+          rule: RULE,
+          path: toPointer(redacted ? segments : [...segments, member]),
+          redactSource: true,
+          message: `${fieldName(segments)} is a JSON Web Key with private key material (${JWK_PRIVATE_MEMBERS.filter((m) => Object.hasOwn(value, m)).join(', ')}): private keys must never appear in ${where} (the value is not shown).`,
+          suggestion: SECRET_SUGGESTION,
+        });
+      }
+      for (const [key, child] of Object.entries(value)) {
+        const keyKinds = kindsOf([...segments, key], key);
+        if (keyKinds.length > 0) {
+          report(segments, keyKinds, 'name');
+          walk(child, segments, true);
+        } else {
+          walk(child, redacted ? segments : [...segments, key], redacted);
+        }
+      }
+    }
+  };
+
+  walk(root, [], false);
+  return findings;
+}
+
 export const secretsRule: SemanticRule = {
   name: RULE,
   description:
     'No string of the definition holds a literal credential (API keys and tokens of providers and registries, private keys in PEM or JWK form, JWTs, passwords in URLs, or high-entropy blobs in bindings and sampling parameters); secrets are referenced, never inlined.',
   check(definition) {
-    const findings: Finding[] = [];
-    const root: unknown = definition;
-
-    const report = (segments: readonly string[], kinds: readonly string[], what: 'value' | 'name') => {
-      const field = fieldName(segments);
-      findings.push({
-        rule: RULE,
-        path: toPointer(segments),
-        redactSource: true,
-        message:
-          what === 'value'
-            ? `${field} holds what looks like ${describeKinds(kinds)}: secrets must never appear as literals in a definition (the value is not shown).`
-            : `A property name inside ${field} looks like ${describeKinds(kinds)}: secrets must never appear as literals in a definition (the name is not shown).`,
-        suggestion: SECRET_SUGGESTION,
-      });
-    };
-
-    const kindsOf = (segments: readonly string[], value: string): string[] => {
-      const kinds = secretKinds(value, fieldName(segments));
-      if (kinds.length === 0 && inBlobZone(segments) && !isKnownResourceId(segments, value, root)) {
-        const blob = highEntropyBlob(value);
-        if (blob !== undefined) kinds.push(`${blob} (a key or token)`);
-      }
-      return kinds;
-    };
-
-    // `segments` is where findings are reported. Once a property name is itself a secret, its
-    // subtree is reported at the object holding it, so no path ever carries the secret.
-    const walk = (value: unknown, segments: string[], redacted: boolean): void => {
-      if (typeof value === 'string') {
-        const kinds = kindsOf(segments, value);
-        if (kinds.length > 0) report(segments, kinds, 'value');
-        return;
-      }
-      if (Array.isArray(value)) {
-        value.forEach((item, index) => walk(item, redacted ? segments : [...segments, String(index)], redacted));
-        return;
-      }
-      if (value !== null && typeof value === 'object') {
-        if (isPrivateJwk(value)) {
-          // Reported at the private member (or the object, inside a redacted subtree), and once.
-          const member = JWK_PRIVATE_MEMBERS.find((m) => Object.hasOwn(value, m)) ?? '';
-          findings.push({
-            rule: RULE,
-            path: toPointer(redacted ? segments : [...segments, member]),
-            redactSource: true,
-            message: `${fieldName(segments)} is a JSON Web Key with private key material (${JWK_PRIVATE_MEMBERS.filter((m) => Object.hasOwn(value, m)).join(', ')}): private keys must never appear in a definition (the value is not shown).`,
-            suggestion: SECRET_SUGGESTION,
-          });
-        }
-        for (const [key, child] of Object.entries(value)) {
-          const keyKinds = kindsOf([...segments, key], key);
-          if (keyKinds.length > 0) {
-            report(segments, keyKinds, 'name');
-            walk(child, segments, true);
-          } else {
-            walk(child, redacted ? segments : [...segments, key], redacted);
-          }
-        }
-      }
-    };
-
-    walk(root, [], false);
-    return findings;
+    return secretFindings(definition);
   },
 };
