@@ -1,4 +1,4 @@
-// Everything derived from plugin/schema/agent-definition.v1.schema.json, computed in memory:
+// Everything derived from the JSON Schemas of plugin/schema (SCHEMAS below), computed in memory:
 // the TypeScript types (json-schema-to-typescript), the standalone Ajv validator (no `new Function`
 // at run time, so it runs inside a Worker) and the field reference in docs/. `generate.mjs` writes
 // these files; a test compares them with the committed ones so that drift fails the suite.
@@ -12,7 +12,12 @@ import { build } from 'esbuild';
 import { renderSchemaReference } from './schema-reference.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const SCHEMAS = [{ file: 'plugin/schema/agent-definition.v1.schema.json', name: 'agent-definition', validator: 'validateAgentDefinition', doc: 'docs/reference/agent-definition.md' }];
+// `validator` (a standalone Ajv validator) and `doc` (a field reference) are optional: the
+// application manifest is validated by an Ajv compiled lazily in plugin/application and gets types only.
+export const SCHEMAS = [
+  { file: 'plugin/schema/agent-definition.v1.schema.json', name: 'agent-definition', validator: 'validateAgentDefinition', doc: 'docs/reference/agent-definition.md' },
+  { file: 'plugin/schema/application-manifest.v1.schema.json', name: 'application-manifest' },
+];
 const BANNER = '/* Generated from the JSON Schema by `npm run generate`. Do not edit. */\n';
 
 /** An Ajv instance configured exactly as the generated validator is. */
@@ -73,6 +78,7 @@ export async function generateSchemaArtifacts() {
       style: { singleQuote: true },
     });
     files[`plugin/schema/generated/${entry.name}.types.ts`] = types;
+    if (entry.validator === undefined) continue;
 
     const ajv = createAjv();
     ajv.addSchema(schema, 'root');
@@ -85,7 +91,7 @@ export async function generateSchemaArtifacts() {
       `\nexport interface ValidationError { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }\n` +
       `export interface GeneratedValidator { (data: unknown): boolean; errors?: ValidationError[] | null }\n` +
       `export const ${entry.validator}: GeneratedValidator = ${entry.validator}Compiled;\n`;
-    files[entry.doc] = renderSchemaReference(schema, entry.file);
+    if (entry.doc !== undefined) files[entry.doc] = renderSchemaReference(schema, entry.file);
   }
   return files;
 }

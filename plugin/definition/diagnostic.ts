@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   invalid: 'agent_definition_invalid',
   /** A runtime class or compile target that cannot host what the definition needs. */
   runtimeMismatch: 'runtime_capability_mismatch',
+  /** Schema, graph and digest violations of an application manifest (plugin/application). */
+  applicationInvalid: 'application_manifest_invalid',
 } as const;
 
 export type DiagnosticCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

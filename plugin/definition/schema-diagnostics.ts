@@ -10,15 +10,20 @@ import { highEntropyBlob, secretKinds } from './rules/secrets';
 
 type SchemaNode = Record<string, unknown>;
 
-/** The schema node a validator error's `schemaPath` points into (the keyword's parent). */
-function schemaNodeAt(schemaPath: string): SchemaNode | undefined {
-  const pointer = schemaPath.replace(/^#/, '').split('/').slice(0, -1).join('/');
-  const node = getAtPointer(schema, pointer);
-  return node && typeof node === 'object' ? (node as SchemaNode) : undefined;
+/** Which schema a validator error comes from, and what its whole document is called in messages. */
+export interface SchemaSubject {
+  schema: unknown;
+  /** e.g. `the definition`, `the application manifest`. */
+  documentName: string;
 }
 
-function fieldName(pointer: string): string {
-  return pointer === '' ? 'the definition' : `\`${pointer}\``;
+const AGENT_DEFINITION: SchemaSubject = { schema, documentName: 'the definition' };
+
+/** The schema node a validator error's `schemaPath` points into (the keyword's parent). */
+function schemaNodeAt(root: unknown, schemaPath: string): SchemaNode | undefined {
+  const pointer = schemaPath.replace(/^#/, '').split('/').slice(0, -1).join('/');
+  const node = getAtPointer(root, pointer);
+  return node && typeof node === 'object' ? (node as SchemaNode) : undefined;
 }
 
 const levenshtein = (a: string, b: string): number => {
@@ -61,8 +66,9 @@ function quote(value: unknown): string {
   return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-export function schemaErrorToFinding(error: ValidationError, data: unknown): Finding | undefined {
-  const node = schemaNodeAt(error.schemaPath);
+export function schemaErrorToFinding(error: ValidationError, data: unknown, subject: SchemaSubject = AGENT_DEFINITION): Finding | undefined {
+  const node = schemaNodeAt(subject.schema, error.schemaPath);
+  const fieldName = (pointer: string): string => (pointer === '' ? subject.documentName : `\`${pointer}\``);
   const path = error.instancePath;
   const params = error.params;
   const base = { rule: 'schema' as const, path };

@@ -7,7 +7,12 @@ import { generateSchemaArtifacts, root } from '../../scripts/schema-artifacts.mj
 describe('files generated from the JSON Schema', () => {
   it('are up to date (run `npm run generate` after changing the schema)', async () => {
     const files = (await generateSchemaArtifacts()) as Record<string, string>;
-    expect(Object.keys(files).sort()).toEqual(['docs/reference/agent-definition.md', 'plugin/schema/generated/agent-definition.types.ts', 'plugin/schema/generated/agent-definition.validator.ts']);
+    expect(Object.keys(files).sort()).toEqual([
+      'docs/reference/agent-definition.md',
+      'plugin/schema/generated/agent-definition.types.ts',
+      'plugin/schema/generated/agent-definition.validator.ts',
+      'plugin/schema/generated/application-manifest.types.ts',
+    ]);
     for (const [file, expected] of Object.entries(files)) {
       const committed = readFileSync(join(root as string, file), 'utf8');
       expect(committed, `${file} is stale`).toBe(expected);
