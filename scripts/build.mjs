@@ -64,6 +64,8 @@ const published = {
     ...pkg.dependencies,
     ...Object.fromEntries(runtimeFromDev.filter((name) => devDeps[name]).map((name) => [name, devDeps[name]])),
   },
+  // The durable (SQLite) execution ledger's native addon: installed when it can build, never required to install.
+  optionalDependencies: pkg.optionalDependencies,
   peerDependencies: { nx: devDeps.nx },
 };
 writeFileSync(join(out, 'package.json'), JSON.stringify(published, null, 2) + '\n');

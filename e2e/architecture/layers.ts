@@ -40,7 +40,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   packages: {
-    application:     { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
+    application:     { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', 'better-sqlite3': 'lazy' },
     graph:           { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
     compiler:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
     adapters:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },

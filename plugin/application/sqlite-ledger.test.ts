@@ -1,0 +1,158 @@
+/**
+ * The SQLite ledger's own promises, beyond the shared table of execution-ledger.test.ts: entries and
+ * claim numbers survive closing and reopening the file; opening refuses bad options, a missing
+ * folder, a file that is not a database and a foreign table of the same name, and leaves each as it
+ * was; a tampered row or a database locked by another writer answers `storage` instead of throwing.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fakeClock, ledgerFolder, live } from './__test-support__/ledgers';
+import type { ExecutionLedger } from './execution-ledger';
+import { openSqliteExecutionLedger, SQLITE_LEDGER_TABLE } from './sqlite-ledger';
+
+const folder = ledgerFolder();
+afterAll(() => folder.dispose());
+
+type Db = { prepare(sql: string): { run(...a: unknown[]): unknown; get(...a: unknown[]): unknown }; exec(sql: string): void; close(): void; pragma(s: string, o?: { simple: boolean }): unknown };
+const Database = createRequire(__filename)('better-sqlite3') as new (file: string) => Db;
+
+function open(file: string, now = fakeClock().now, extra: Record<string, unknown> = {}): ExecutionLedger {
+  const opened = openSqliteExecutionLedger({ file, now, leaseMs: 1000, ...extra });
+  if (!opened.ok) throw new Error(opened.message);
+  return opened.ledger;
+}
+
+describe('the SQLite execution ledger', () => {
+  it('keeps entries, results and the claim counter across close and reopen', async () => {
+    const file = folder.file('reopen');
+    const clock = fakeClock();
+    const first = open(file, clock.now);
+    const a = await first.claim('done', live());
+    const b = await first.claim('dispatched', live());
+    if (a.kind !== 'claimed' || b.kind !== 'claimed') throw new Error('no claim');
+    expect((await first.finish('done', a.claim, { status: 'succeeded', result: { rows: [1, 2] } })).ok).toBe(true);
+    expect((await first.markDispatched('dispatched', b.claim)).ok).toBe(true);
+    expect((await first.release('done')).ok).toBe(true); // the highest claim number is now 2, the row of 1 is gone
+    const c = await first.claim('done', live());
+    if (c.kind !== 'claimed') throw new Error('no claim');
+    expect((await first.finish('done', c.claim, { status: 'failed', result: 'recorded' })).ok).toBe(true);
+    await first.close();
+
+    const second = open(file, clock.now);
+    const replay = await second.claim('done', live());
+    expect(replay).toMatchObject({ kind: 'replay', result: 'recorded', entry: { claim: 3, state: 'failed', reconciliationRequired: false } });
+    expect(await second.claim('dispatched', live())).toMatchObject({ kind: 'in-progress', entry: { state: 'dispatched', protected: true } });
+    clock.advance(1000);
+    expect((await second.claim('dispatched', live())).kind).toBe('reconciliation-required');
+    expect((await second.release('dispatched')).ok).toBe(true); // the row with the highest number so far (2) is gone too
+    await second.close();
+    const third = open(file, clock.now);
+    expect(await third.claim('new', live())).toMatchObject({ kind: 'claimed', claim: 4 }); // never reused
+    await third.close();
+    expect([...readFileSync(file).subarray(18, 20)]).toEqual([2, 2]); // the header's read and write versions: WAL mode
+  });
+
+  it('reopened with a smaller bound, a claim evicts every evictable entry beyond it, oldest first, and keeps protected ones', async () => {
+    const file = folder.file('shrink');
+    const clock = fakeClock();
+    const wide = open(file, clock.now, { maxEntries: 10 });
+    for (const key of ['p', 'a', 'b', 'c', 'd']) {
+      clock.advance(1);
+      const c = await wide.claim(key, live());
+      if (c.kind !== 'claimed') throw new Error('no claim');
+      if (key === 'p') expect((await wide.markDispatched(key, c.claim)).ok).toBe(true);
+      expect((await wide.finish(key, c.claim, { status: 'succeeded', result: key })).ok).toBe(true);
+    }
+    await wide.close();
+    const narrow = open(file, clock.now, { maxEntries: 2 });
+    expect((await narrow.claim('new', live())).kind).toBe('claimed');
+    const snap = await narrow.snapshot();
+    expect(snap.ok && snap.entries.map((entry) => entry.key)).toEqual(['new', 'p']);
+    const tiny = open(file, clock.now, { maxEntries: 1 });
+    expect((await tiny.claim('newer', live())).kind).toBe('full'); // 'new' is running, 'p' protected
+    await narrow.close();
+    await tiny.close();
+  });
+
+  it('refuses bad options before touching the disk', () => {
+    const file = join(folder.dir, 'never-created.sqlite');
+    const bad: Record<string, unknown>[] = [
+      { file: '' },
+      { file: ':memory:' },
+      { file: 'file:ledger.sqlite?mode=memory' },
+      { file: 42 },
+      { file: 'a\0b' },
+      { file, busyTimeoutMs: -1 },
+      { file, busyTimeoutMs: 1.5 },
+      { file, maxEntries: 0 },
+      { file, leaseMs: 'soon' },
+    ];
+    for (const options of bad) expect(openSqliteExecutionLedger(options as never)).toMatchObject({ ok: false, reason: 'invalid-options' });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('refuses a missing folder, a file that is not a database and a foreign table, leaving each as it was', () => {
+    const missing = join(folder.dir, 'no-such-folder', 'ledger.sqlite');
+    expect(openSqliteExecutionLedger({ file: missing })).toMatchObject({ ok: false, reason: 'storage' });
+    expect(existsSync(join(folder.dir, 'no-such-folder'))).toBe(false);
+
+    const text = join(folder.dir, 'notes.txt');
+    const contents = 'not a database, just notes\n'.repeat(200);
+    writeFileSync(text, contents);
+    expect(openSqliteExecutionLedger({ file: text })).toEqual({ ok: false, reason: 'storage', message: expect.stringContaining('SQLITE_NOTADB') });
+    expect(readFileSync(text, 'utf8')).toBe(contents);
+    expect(existsSync(`${text}-wal`) || existsSync(`${text}-shm`)).toBe(false);
+
+    const foreign = join(folder.dir, 'foreign.sqlite');
+    const db = new Database(foreign);
+    db.exec(`CREATE TABLE ${SQLITE_LEDGER_TABLE} (key TEXT, value TEXT); INSERT INTO ${SQLITE_LEDGER_TABLE} VALUES ('k', 'v');`);
+    db.close();
+    const before = readFileSync(foreign);
+    expect(openSqliteExecutionLedger({ file: foreign })).toEqual({ ok: false, reason: 'storage', message: expect.stringContaining('other columns') });
+    expect(readFileSync(foreign).equals(before)).toBe(true);
+  });
+
+  it('a tampered row answers storage, never throws, and leaves other keys usable', async () => {
+    const file = folder.file('tampered');
+    const ledger = open(file);
+    for (const key of ['bad', 'good']) {
+      const c = await ledger.claim(key, live());
+      if (c.kind !== 'claimed') throw new Error('no claim');
+      expect((await ledger.finish(key, c.claim, { status: 'succeeded', result: key })).ok).toBe(true);
+    }
+    const db = new Database(file);
+    db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET result = ? WHERE key = ?`).run('{not json', 'bad');
+    expect(() => db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET state = 'weird' WHERE key = 'good'`).run()).toThrow(/CHECK/);
+    expect(() => db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET state = 'running' WHERE key = 'good'`).run()).toThrow(/CHECK/); // a result on an open run
+    db.close();
+    expect(await ledger.get('bad')).toMatchObject({ ok: false, reason: 'storage' });
+    expect(await ledger.claim('bad', live())).toMatchObject({ kind: 'rejected', reason: 'storage' });
+    const good = await ledger.claim('good', live());
+    expect(good.kind === 'replay' && good.result).toBe('good');
+    await ledger.close();
+  });
+
+  it('waits for another writer, then answers storage (busy) instead of guessing or throwing', async () => {
+    const file = folder.file('busy');
+    const ledger = open(file, undefined, { busyTimeoutMs: 50 });
+    expect((await ledger.claim('first', live())).kind).toBe('claimed');
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    expect(await ledger.claim('second', live())).toEqual({ kind: 'rejected', reason: 'storage', message: expect.stringContaining('SQLITE_BUSY') });
+    other.exec('ROLLBACK');
+    other.close();
+    expect((await ledger.claim('second', live())).kind).toBe('claimed');
+    await ledger.close();
+  });
+
+  it('creates the file when missing, in a folder that exists', async () => {
+    const dir = join(folder.dir, 'fresh');
+    mkdirSync(dir);
+    const ledger = open(join(dir, 'ledger.sqlite'));
+    expect((await ledger.claim('k', live())).kind).toBe('claimed');
+    await ledger.close();
+    expect(existsSync(join(dir, 'ledger.sqlite'))).toBe(true);
+  });
+});

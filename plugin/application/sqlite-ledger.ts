@@ -1,0 +1,202 @@
+/**
+ * The durable execution ledger: the rules of `execution-ledger.ts` over one SQLite table, through
+ * better-sqlite3 12 (an optional dependency, loaded only when a host selects this ledger). An execute
+ * repeated with the same idempotency key after the process restarted, or from another process that
+ * opens the same file, returns the recorded result instead of running again.
+ *
+ * - One STRICT table, `agentdef_execution_ledger_v1`, one row per idempotency key. The claim number is
+ *   an AUTOINCREMENT row id, so it is never reused in the file (a reclaim deletes the row and inserts
+ *   a new one); CHECK constraints keep states, modes and the dispatch marker consistent.
+ * - WAL journal with `synchronous = FULL`: a committed claim, marker or result survives the process
+ *   being killed at any instant (and a power loss). Every operation is one `BEGIN IMMEDIATE`
+ *   transaction, so two processes can never both claim a key; a writer waits up to `busyTimeoutMs`
+ *   for another, then the operation answers `storage` (never a guess).
+ * - Opening checks before writing anything: a file that is not a SQLite database, or holds a table of
+ *   that name with other columns, is refused and left as it was. The folder must exist; the file is
+ *   created when missing. `:memory:` is refused (use the in-memory ledger instead).
+ * - All processes sharing a file should use the same limits; each claim enforces its own.
+ * Nothing here throws: failures are typed results, and messages carry SQLite's error code, not data.
+ */
+import type { ExecutionLedgerOptions, LedgerOpening, LedgerRecord, LedgerStore, NewLedgerRecord } from './execution-ledger';
+import { createLedgerOverStore, readLedgerOptions } from './execution-ledger';
+
+export interface SqliteExecutionLedgerOptions extends ExecutionLedgerOptions {
+  /** The database file (its folder must exist). */
+  readonly file: string;
+  /** How long a write waits for another process's transaction (ms). Default 5,000. */
+  readonly busyTimeoutMs?: number;
+}
+
+export const SQLITE_LEDGER_TABLE = 'agentdef_execution_ledger_v1';
+
+/** The columns of the table, in order: an existing table must have exactly these. */
+const COLUMNS = ['claim', 'key', 'plan_digest', 'mode', 'state', 'claimed_at', 'lease_until', 'dispatched_at', 'finished_at', 'result'] as const;
+
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${SQLITE_LEDGER_TABLE} (
+  claim INTEGER PRIMARY KEY AUTOINCREMENT,
+  key TEXT NOT NULL UNIQUE,
+  plan_digest TEXT NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('dry-run', 'live')),
+  state TEXT NOT NULL CHECK (state IN ('running', 'dispatched', 'succeeded', 'failed', 'cancelled')),
+  claimed_at REAL NOT NULL,
+  lease_until REAL NOT NULL,
+  dispatched_at REAL,
+  finished_at REAL,
+  result TEXT,
+  CHECK ((state = 'dispatched') <= (dispatched_at IS NOT NULL)),
+  CHECK ((state IN ('running', 'dispatched')) = (finished_at IS NULL AND result IS NULL))
+) STRICT;
+CREATE INDEX IF NOT EXISTS ${SQLITE_LEDGER_TABLE}_eviction ON ${SQLITE_LEDGER_TABLE} (COALESCE(finished_at, lease_until), claim) WHERE dispatched_at IS NULL;`;
+
+/** The few better-sqlite3 members used here (typed locally: the package is optional). */
+interface SqliteStatement {
+  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
+interface SqliteDatabase {
+  prepare(sql: string): SqliteStatement;
+  exec(sql: string): void;
+  pragma(source: string, options?: { simple?: boolean }): unknown;
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): { immediate(...args: A): R };
+  close(): void;
+}
+type SqliteDriver = new (file: string, options?: { timeout?: number }) => SqliteDatabase;
+
+/** better-sqlite3, loaded on first use only (nothing else pays for the native addon). */
+function loadDriver(): SqliteDriver | undefined {
+  try {
+    return require('better-sqlite3') as SqliteDriver;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Opens (creating when missing) the ledger in `options.file`. */
+export function openSqliteExecutionLedger(options: SqliteExecutionLedgerOptions): LedgerOpening {
+  const read = readLedgerOptions(options);
+  if (!read.ok) return { ok: false, reason: 'invalid-options', message: read.message };
+  let file: unknown;
+  let busy: unknown;
+  try {
+    file = options.file;
+    busy = options.busyTimeoutMs ?? 5000;
+  } catch {
+    return { ok: false, reason: 'invalid-options', message: 'the ledger options could not be read as plain data' };
+  }
+  if (typeof file !== 'string' || file === '' || file === ':memory:' || file.startsWith('file:') || file.includes('\0')) {
+    return { ok: false, reason: 'invalid-options', message: 'file must be the path of a database file (not empty, not :memory:, not a URI)' };
+  }
+  if (typeof busy !== 'number' || !Number.isSafeInteger(busy) || busy < 0 || busy > 600_000) return { ok: false, reason: 'invalid-options', message: 'busyTimeoutMs must be an integer from 0 to 600000' };
+  const Driver = loadDriver();
+  if (Driver === undefined) {
+    return { ok: false, reason: 'driver-missing', message: 'the durable execution ledger needs the optional dependency better-sqlite3 12, which is not installed or did not build here' };
+  }
+  let db: SqliteDatabase | undefined;
+  try {
+    db = new Driver(file, { timeout: busy });
+    const existing = (db.prepare(`SELECT name FROM pragma_table_info('${SQLITE_LEDGER_TABLE}') ORDER BY cid`).all() as { name: string }[]).map((row) => row.name);
+    if (existing.length > 0 && existing.join(',') !== COLUMNS.join(',')) {
+      db.close();
+      return { ok: false, reason: 'storage', message: `the database holds a ${SQLITE_LEDGER_TABLE} table with other columns; it is not an agentdef execution ledger` };
+    }
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal') throw Object.assign(new Error('no WAL'), { code: 'SQLITE_CANTOPEN_WAL' });
+    db.pragma('synchronous = FULL');
+    db.exec(CREATE_TABLE);
+    const ledger = createLedgerOverStore('sqlite', sqliteStore(db), read.limits, read.now, describeSqliteError);
+    return { ok: true, ledger };
+  } catch (error) {
+    try {
+      db?.close();
+    } catch {
+      // already unusable
+    }
+    return { ok: false, reason: 'storage', message: `the ledger database could not be opened: ${describeSqliteError(error)}` };
+  }
+}
+
+function describeSqliteError(error: unknown): string {
+  const code = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'unknown error';
+  return `SQLite ${code} (the ledger database is busy, unreadable or not an execution ledger)`;
+}
+
+interface Row {
+  claim: number;
+  key: string;
+  plan_digest: string;
+  mode: string;
+  state: string;
+  claimed_at: number;
+  lease_until: number;
+  dispatched_at: number | null;
+  finished_at: number | null;
+  result: string | null;
+}
+
+/** A row as a record; refuses (throws inside the transaction, reported as `storage`) a row no ledger wrote. */
+function recordOf(row: Row): LedgerRecord {
+  if (typeof row.result === 'string') JSON.parse(row.result); // an unreadable result is corruption, found here
+  return {
+    key: row.key,
+    claim: row.claim,
+    planDigest: row.plan_digest,
+    mode: row.mode as LedgerRecord['mode'],
+    state: row.state as LedgerRecord['state'],
+    claimedAt: row.claimed_at,
+    leaseUntil: row.lease_until,
+    dispatchedAt: row.dispatched_at,
+    finishedAt: row.finished_at,
+    result: row.result,
+  };
+}
+
+function sqliteStore(db: SqliteDatabase): LedgerStore {
+  const t = SQLITE_LEDGER_TABLE;
+  const evictable = `dispatched_at IS NULL AND (state <> 'running' OR lease_until <= @now)`;
+  const sql = {
+    read: db.prepare(`SELECT * FROM ${t} WHERE key = ?`),
+    count: db.prepare(`SELECT COUNT(*) AS n FROM ${t}`),
+    insert: db.prepare(
+      `INSERT INTO ${t} (key, plan_digest, mode, state, claimed_at, lease_until, dispatched_at, finished_at, result) VALUES (@key, @planDigest, @mode, @state, @claimedAt, @leaseUntil, @dispatchedAt, @finishedAt, @result)`,
+    ),
+    update: db.prepare(
+      `UPDATE ${t} SET plan_digest = @planDigest, mode = @mode, state = @state, claimed_at = @claimedAt, lease_until = @leaseUntil, dispatched_at = @dispatchedAt, finished_at = @finishedAt, result = @result WHERE key = @key AND claim = @claim`,
+    ),
+    remove: db.prepare(`DELETE FROM ${t} WHERE key = ?`),
+    purge: db.prepare(`DELETE FROM ${t} WHERE dispatched_at IS NULL AND COALESCE(finished_at, lease_until) + @ttl <= @now`),
+    countEvictable: db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE ${evictable}`),
+    evict: db.prepare(`DELETE FROM ${t} WHERE claim IN (SELECT claim FROM ${t} WHERE ${evictable} ORDER BY COALESCE(finished_at, lease_until), claim LIMIT @n)`),
+    list: db.prepare(`SELECT * FROM ${t} ORDER BY claim`),
+  };
+  const atomic = db.transaction(<T>(fn: () => T): T => fn());
+  return {
+    read(key) {
+      const row = sql.read.get(key) as Row | undefined;
+      return row === undefined ? undefined : recordOf(row);
+    },
+    count: () => (sql.count.get() as { n: number }).n,
+    insert(record: NewLedgerRecord) {
+      const claim = Number(sql.insert.run(record).lastInsertRowid);
+      return { ...record, claim };
+    },
+    update(record) {
+      if (sql.update.run(record).changes !== 1) throw Object.assign(new Error('lost row'), { code: 'SQLITE_CONSTRAINT_LOST_ROW' });
+    },
+    remove(key) {
+      sql.remove.run(key);
+    },
+    purgeExpired(now, ttl) {
+      sql.purge.run({ now, ttl });
+    },
+    countEvictable: (now) => (sql.countEvictable.get({ now }) as { n: number }).n,
+    evictOldest(now, n) {
+      sql.evict.run({ now, n });
+    },
+    list: () => (sql.list.all() as Row[]).map(recordOf),
+    atomically: <T>(fn: () => T): T => atomic.immediate(fn) as T,
+    close() {
+      db.close();
+    },
+  };
+}
