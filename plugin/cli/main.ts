@@ -42,6 +42,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'run a compiled HB3 job or local launcher on this machine, serving A2A on loopback',
     load: () => (require('./commands/run') as typeof import('./commands/run')).runRunCommand,
   },
+  application: {
+    usage: USAGE.application,
+    summary: "write an application manifest's source digest in place of its placeholder (--check: only compare)",
+    load: () => (require('./commands/application') as typeof import('./commands/application')).runApplicationCommand,
+  },
 };
 
 function packageVersion(): string {

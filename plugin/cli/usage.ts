@@ -10,6 +10,7 @@ export const USAGE = {
   plan: 'agentdef plan <file> [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
   compile: 'agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
   run: 'agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]',
+  application: 'agentdef application digest <manifest file> [--check]',
 } as const;
 
 export function usageError(io: CliIo, message: string, usage: string): number {
