@@ -41,7 +41,7 @@ export function validManifest(): ApplicationManifest {
     nodes: [
       { id: 'question', component: { id: 'agentdef.input', revision: '1.0.0' }, config: { description: 'the customer question' } },
       { id: 'template', component: { id: 'agentdef.prompt-template', revision: '1.0.0' }, config: { template: 'Triage: {{question}}' } },
-      { id: 'planner', component: { id: 'agentdef.registered-agent', revision: '1.0.0' }, config: { agent: 'support-agent@1.2.0' } },
+      { id: 'planner', component: { id: 'agentdef.registered-agent', revision: '1.0.0' }, config: { slug: 'support-agent', version: '1.2.0' } },
       { id: 'result', component: { id: 'agentdef.output', revision: '1.0.0' }, config: {} },
     ],
     edges: [
