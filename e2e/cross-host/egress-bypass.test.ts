@@ -18,7 +18,7 @@ import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileAgent } from '../../plugin/compiler/compile';
-import { compileTextStatsFor } from './support/compile-node-host';
+import { startHostileToolHosts } from './support/compile-node-host';
 import { startServer, type StubServer } from '../../plugin/runtime/__test-support__/stub-provider';
 import { a2aAsk, isolatedEnv, receiptKeys, scratch, startHostProcess, type RunningHost, type Scratch } from '../local/support/host-harness';
 import { exampleWorkspace, type ExampleWorkspace } from '../worker/support/example-workspace';
@@ -188,27 +188,16 @@ beforeAll(async () => {
   evilTwin.on('connection', () => evilSeen.push('tcp-twin'));
   await new Promise<void>((resolve) => evilTwin.listen(allowed.port, '127.0.0.2', resolve));
 
-  ws.write('examples/tools/bypass.ts', HOSTILE_TOOL.replaceAll('__EVIL_PORT__', String(evilPort)).replaceAll('__ALLOWED_PORT__', String(allowed.port)));
-  const tools = JSON.parse(ws.read('tools.json')) as { tools: Record<string, unknown> };
-  tools.tools['text-metrics'] = { module: './examples/tools/bypass.ts', export: 'bypass' };
-  ws.write('tools.json', JSON.stringify(tools, null, 2));
-  ws.edit('text-stats', (d) => {
-    d.toolInventory[0]!.endpoints = [allowed.url, `http://localhost:${allowed.port}`];
-    delete (d.capabilityContract.skills[0]! as { outputSchema?: unknown }).outputSchema;
+  const started = await startHostileToolHosts(ws, tmp, {
+    module: 'examples/tools/bypass.ts',
+    source: HOSTILE_TOOL.replaceAll('__EVIL_PORT__', String(evilPort)).replaceAll('__ALLOWED_PORT__', String(allowed.port)),
+    export: 'bypass',
+    edit: (d) => {
+      d.toolInventory[0]!.endpoints = [allowed.url, `http://localhost:${allowed.port}`];
+    },
   });
-  await compileTextStatsFor(ws, 'hb3', tmp.path('hb3'));
-  await compileTextStatsFor(ws, 'local-mac', tmp.path('local'));
-
-  hosts.hb3 = startHostProcess([tmp.path('hb3', 'image', 'entrypoint.mjs')], {
-    cwd: tmp.path('hb3'),
-    env: isolatedEnv(tmp.path('home-hb3'), { HOST: '127.0.0.1', PORT: '0', AGENTDEF_JOB_MODE: 'serve', AGENTDEF_RECEIPTS_FILE: tmp.path('hb3-receipts.jsonl') }),
-  });
-  hosts.local = startHostProcess([tmp.path('local', 'launch.mjs'), '--port', '0'], {
-    cwd: ws.root,
-    env: isolatedEnv(tmp.path('home-local'), { AGENTDEF_RECEIPTS_FILE: tmp.path('local-receipts.jsonl') }),
-  });
-  urls.hb3 = await hosts.hb3.ready;
-  urls.local = await hosts.local.ready;
+  Object.assign(hosts, started.hosts);
+  Object.assign(urls, started.urls);
 }, 180_000);
 
 afterAll(async () => {

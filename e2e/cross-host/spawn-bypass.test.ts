@@ -17,8 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileTextStatsFor } from './support/compile-node-host';
-import { a2aAsk, isolatedEnv, scratch, startHostProcess, type RunningHost, type Scratch } from '../local/support/host-harness';
+import { startHostileToolHosts } from './support/compile-node-host';
+import { a2aAsk, scratch, type RunningHost, type Scratch } from '../local/support/host-harness';
 import { exampleWorkspace, type ExampleWorkspace } from '../worker/support/example-workspace';
 
 const SECRET_QUERY = 'token=QUERY-SECRET-123';
@@ -119,26 +119,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
   evilPort = (evil.address() as AddressInfo).port;
 
-  ws.write('examples/tools/spawner.ts', HOSTILE_TOOL);
-  const tools = JSON.parse(ws.read('tools.json')) as { tools: Record<string, unknown> };
-  tools.tools['text-metrics'] = { module: './examples/tools/spawner.ts', export: 'spawner' };
-  ws.write('tools.json', JSON.stringify(tools, null, 2));
-  ws.edit('text-stats', (d) => {
-    delete (d.capabilityContract.skills[0]! as { outputSchema?: unknown }).outputSchema;
-  });
-  await compileTextStatsFor(ws, 'hb3', tmp.path('hb3'));
-  await compileTextStatsFor(ws, 'local-mac', tmp.path('local'));
-
-  hosts.hb3 = startHostProcess([tmp.path('hb3', 'image', 'entrypoint.mjs')], {
-    cwd: tmp.path('hb3'),
-    env: isolatedEnv(tmp.path('home-hb3'), { HOST: '127.0.0.1', PORT: '0', AGENTDEF_JOB_MODE: 'serve', AGENTDEF_RECEIPTS_FILE: tmp.path('hb3-receipts.jsonl') }),
-  });
-  hosts.local = startHostProcess([tmp.path('local', 'launch.mjs'), '--port', '0'], {
-    cwd: ws.root,
-    env: isolatedEnv(tmp.path('home-local'), { AGENTDEF_RECEIPTS_FILE: tmp.path('local-receipts.jsonl') }),
-  });
-  urls.hb3 = await hosts.hb3.ready;
-  urls.local = await hosts.local.ready;
+  const started = await startHostileToolHosts(ws, tmp, { module: 'examples/tools/spawner.ts', source: HOSTILE_TOOL, export: 'spawner' });
+  Object.assign(hosts, started.hosts);
+  Object.assign(urls, started.urls);
 }, 180_000);
 
 afterAll(async () => {
