@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { builtinCatalog, catalogView } from './catalog';
-import { sealed } from './__test-support__/application-manifests';
+import { sealed, validManifest } from './__test-support__/application-manifests';
 import { APPLICATION_INVOCATION, validateApplicationManifestValue } from './manifest-validate';
 
 const catalog = builtinCatalog();
@@ -25,23 +25,14 @@ function envelope(id: string, rest: Record<string, unknown>) {
   };
 }
 
-/** question (input) → template → planner (registered agent) → result (output). */
-const agentManifest = () =>
-  envelope('support-triage', {
-    nodes: [
-      { id: 'question', component: c('agentdef.input'), config: { description: 'the customer question' } },
-      { id: 'template', component: c('agentdef.prompt-template'), config: { template: 'Triage: {{question}}', variables: ['question'] } },
-      { id: 'planner', component: c('agentdef.registered-agent'), config: { slug: 'support-agent', version: '1.2.0' } },
-      { id: 'result', component: c('agentdef.output'), config: {} },
-    ],
-    edges: [
-      { from: { node: 'question', port: 'value' }, to: { node: 'template', port: 'vars' } },
-      { from: { node: 'template', port: 'prompt' }, to: { node: 'planner', port: 'prompt' } },
-      { from: { node: 'planner', port: 'plan' }, to: { node: 'result', port: 'value' } },
-    ],
-    entrypoints: [{ node: 'question', port: 'value' }],
-    outputs: [{ name: 'plan', node: 'result', port: 'value' }],
-  });
+/** The shared fixture (question → template → planner → result), bound to the real catalog's digests. */
+const agentManifest = () => {
+  const manifest = structuredClone(validManifest()) as Record<string, any>;
+  manifest['catalogDigest'] = catalog.catalogDigest;
+  manifest['adapterPolicyDigest'] = catalog.adapterPolicyDigest;
+  manifest['nodes'][1].config.variables = ['question'];
+  return manifest;
+};
 
 /** request (input) → artifact (approved artifact) → result (output). */
 const artifactManifest = () =>

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toolOnlyConfig } from './__test-support__/configs';
-import type { LoopResult } from './agent-loop';
+import { loopResult } from './__test-support__/loop-result';
 import type { Receipt } from './receipts';
 import { buildReceipt, generateReceiptKeyPair, signReceipt, verifyReceipt, verifyReceiptText } from './receipts';
 import { parseStrictJson } from './strict-json';
@@ -17,17 +17,7 @@ let keys: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
 let receipt: Receipt;
 let text: string;
 
-const result: LoopResult = {
-  stopReason: 'answer',
-  skillId: 'add',
-  answer: { text: '{"sum":3}', data: { sum: 3 } },
-  toolCalls: [{ seq: 1, step: 1, name: 'add', toolId: 'calc.add', ok: true }],
-  steps: 1,
-  subrequests: 1,
-  compactions: [],
-  quarantined: [],
-  usage: { inputTokens: 0, outputTokens: 0 },
-};
+const result = loopResult();
 
 beforeAll(async () => {
   keys = await generateReceiptKeyPair();

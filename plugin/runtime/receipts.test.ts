@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import canonicalizeReference from 'canonicalize';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calcTools, memorySink, toolOnlyConfig } from './__test-support__/configs';
+import { loopResult } from './__test-support__/loop-result';
 import type { LoopResult } from './agent-loop';
 import { base64UrlToBytes } from './base64url';
 import type { Receipt } from './receipts';
@@ -25,21 +26,6 @@ beforeAll(async () => {
 });
 
 const RUN_ID = '01JA0000000000000000000000';
-
-function loopResult(overrides: Partial<LoopResult> = {}): LoopResult {
-  return {
-    stopReason: 'answer',
-    skillId: 'add',
-    answer: { text: '{"sum":3}', data: { sum: 3 } },
-    toolCalls: [{ seq: 1, step: 1, name: 'add', toolId: 'calc.add', ok: true }],
-    steps: 1,
-    subrequests: 1,
-    compactions: [],
-    quarantined: [],
-    usage: { inputTokens: 0, outputTokens: 0 },
-    ...overrides,
-  };
-}
 
 async function signed(overrides: Partial<LoopResult> = {}): Promise<Receipt> {
   const unsigned = await buildReceipt(toolOnlyConfig(), loopResult(overrides), { runId: RUN_ID, issuedAtMs: Date.UTC(2026, 0, 2, 3, 4, 5), latencyMs: 12.4 });
