@@ -20,6 +20,11 @@ import type * as Compile from './compiler/compile';
 import type * as ValidateDefinition from './definition/validate-definition-file';
 import type * as ValidateFiles from './definition/validate-files';
 import type * as WorkspaceConfigModule from './compiler/workspace-config';
+import type * as ApplicationHost from './application/application-host';
+import type * as PackRegistry from './application/component-pack-registry';
+import type * as LocalGateway from './application/local-gateway-owner';
+import type * as Ledgers from './application/execution-ledger';
+import type * as SqliteLedger from './application/sqlite-ledger';
 
 export { formatDiagnostics } from './definition/format-diagnostics';
 
@@ -53,6 +58,42 @@ export async function loadWorkspaceConfig(workspaceRoot: string): Promise<Worksp
   return (await import('./compiler/workspace-config.js')).loadWorkspaceConfig(workspaceRoot);
 }
 
+// Application composition (docs/composing-an-application.md): the host API. Each loads the
+// application layer on first call, like the functions above, so these are async here.
+
+/** Serves `catalog`, `plan` and `execute` over the built-ins plus the admitted packs. */
+export async function createApplicationHost(options: ApplicationHost.ApplicationHostOptions): Promise<ApplicationHost.ApplicationHostOpening> {
+  return (await import('./application/application-host.js')).createApplicationHost(options);
+}
+
+/** Admits component packs with their private adapters and owner resolvers, all or nothing. */
+export async function createApplicationComponentPackRegistry(options: PackRegistry.ComponentPackRegistryOptions): Promise<PackRegistry.ComponentPackRegistryResult> {
+  return (await import('./application/component-pack-registry.js')).createApplicationComponentPackRegistry(options);
+}
+
+/** The reference gateway owner: approved artifacts, by digest, from one workspace folder. */
+export async function createLocalGatewayOwner(options: LocalGateway.LocalGatewayOptions): Promise<LocalGateway.LocalGatewayOpening> {
+  return (await import('./application/local-gateway-owner.js')).createLocalGatewayOwner(options);
+}
+
+/** A process-local execution ledger. */
+export async function createMemoryExecutionLedger(options?: Ledgers.ExecutionLedgerOptions): Promise<Ledgers.LedgerOpening> {
+  return (await import('./application/execution-ledger.js')).createMemoryExecutionLedger(options);
+}
+
+/** A durable execution ledger in SQLite (the optional dependency better-sqlite3). */
+export async function openSqliteExecutionLedger(options: SqliteLedger.SqliteExecutionLedgerOptions): Promise<Ledgers.LedgerOpening> {
+  return (await import('./application/sqlite-ledger.js')).openSqliteExecutionLedger(options);
+}
+
+export type { ApplicationHostOptions, ApplicationHostOpening } from './application/application-host';
+export type { ApplicationService, ApplicationRun, ExecuteRequest, ExecuteResponse, PlanRequest, PlanResponse, EntrypointValue, ManifestInput } from './application/application-service';
+export type { ComponentAdapter, OwnerResolver, AdapterCall, AdapterOutcome } from './application/component-adapter';
+export type { ComponentPackRegistry, ComponentPackRegistryOptions, ComponentPackRegistryResult } from './application/component-pack-registry';
+export type { GatewayOwner, GatewayInvocation } from './application/gateway-owner';
+export type { ExecutionLedger } from './application/execution-ledger';
+export type { ApplicationManifest } from './schema/generated/application-manifest.types';
+export type { ApplicationPlan } from './schema/generated/application-plan.types';
 export type { ValidateDefinitionOptions, ValidateDefinitionResult } from './definition/validate-definition-file';
 export type { DefinitionFile, FileValidation, ValidateFilesResult } from './definition/validate-files';
 export type { FormatOptions as FormatDiagnosticsOptions } from './definition/format-diagnostics';

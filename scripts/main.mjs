@@ -63,3 +63,15 @@ step('Run one HB3 job and one local launcher and ask each over A2A', 'node scrip
   '--local-out',
   'dist/agents/local-notes',
 ]);
+step(
+  'Plan and dry-run execute an example application through `agentdef mcp` (the official MCP client)',
+  'node scripts/run-application-example.mjs examples/applications/release-brief/application.json --artifacts examples/applications/approved-artifacts --inputs examples/applications/release-brief/inputs.json',
+  [
+    join(root, 'scripts', 'run-application-example.mjs'),
+    'examples/applications/release-brief/application.json',
+    '--artifacts',
+    'examples/applications/approved-artifacts',
+    '--inputs',
+    'examples/applications/release-brief/inputs.json',
+  ],
+);

@@ -13,10 +13,13 @@ import { renderSchemaReference } from './schema-reference.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `validator` (a standalone Ajv validator) and `doc` (a field reference) are optional: the
-// application manifest is validated by an Ajv compiled lazily in plugin/application and gets types only.
+// application schemas are validated by an Ajv compiled lazily in plugin/application and get types
+// and a reference page.
 export const SCHEMAS = [
   { file: 'plugin/schema/agent-definition.v1.schema.json', name: 'agent-definition', validator: 'validateAgentDefinition', doc: 'docs/reference/agent-definition.md' },
-  { file: 'plugin/schema/application-manifest.v1.schema.json', name: 'application-manifest' },
+  { file: 'plugin/schema/application-manifest.v1.schema.json', name: 'application-manifest', doc: 'docs/reference/application-manifest.md' },
+  { file: 'plugin/schema/application-plan.v1.schema.json', name: 'application-plan', doc: 'docs/reference/application-plan.md' },
+  { file: 'plugin/schema/component-pack.v1.schema.json', name: 'component-pack', doc: 'docs/reference/component-pack.md' },
 ];
 const BANNER = '/* Generated from the JSON Schema by `npm run generate`. Do not edit. */\n';
 
@@ -78,6 +81,7 @@ export async function generateSchemaArtifacts() {
       style: { singleQuote: true },
     });
     files[`plugin/schema/generated/${entry.name}.types.ts`] = types;
+    if (entry.doc !== undefined) files[entry.doc] = renderSchemaReference(schema, entry.file);
     if (entry.validator === undefined) continue;
 
     const ajv = createAjv();

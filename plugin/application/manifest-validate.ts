@@ -22,7 +22,6 @@
  *
  * Pure: no file system, no console, and it never throws on bad input.
  */
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { ERROR_CODES, hasErrors, sortDiagnostics, type Diagnostic, type Finding } from '../definition/diagnostic';
 import { joinPointer } from '../definition/json-pointer';
 import { parseDefinitionText, type DefinitionFormat } from '../definition/parse-document';
@@ -31,6 +30,7 @@ import { secretFindings, secretKinds } from '../definition/rules/secrets';
 import { schemaErrorToFinding, type SchemaSubject } from '../definition/schema-diagnostics';
 import type { SourceDocument } from '../definition/source-document';
 import { locateFinding } from '../definition/validate-definition';
+import { schemaValidator } from './schema-validator';
 import schema from '../schema/application-manifest.v1.schema.json';
 import type { ApplicationManifest, PortRef } from '../schema/generated/application-manifest.types';
 import { controlFieldKind } from './control-fields';
@@ -65,25 +65,13 @@ export interface ApplicationManifestOptions {
 const SUBJECT: SchemaSubject = { schema, documentName: 'the application manifest' };
 const DOCUMENT_NAME = 'an application manifest';
 
-let compiled: ValidateFunction | undefined;
-
-/** The manifest schema, compiled on first use by an Ajv configured like the generated validators. */
-function schemaValidator(): ValidateFunction {
-  if (compiled === undefined) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true, unicodeRegExp: true, allowUnionTypes: true });
-    ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
-    compiled = ajv.compile(schema);
-  }
-  return compiled;
-}
-
 function withCode(finding: Finding): Finding {
   return { ...finding, code: ERROR_CODES.applicationInvalid };
 }
 
 /** JSON Schema findings, one per place and message. */
 function schemaFindings(value: unknown): Finding[] {
-  const validate = schemaValidator();
+  const validate = schemaValidator(schema);
   if (validate(value)) return [];
   const findings: Finding[] = [];
   const seen = new Set<string>();

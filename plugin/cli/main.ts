@@ -44,8 +44,13 @@ const COMMANDS: Record<string, Command> = {
   },
   application: {
     usage: USAGE.application,
-    summary: "write an application manifest's source digest in place of its placeholder (--check: only compare)",
+    summary: 'application manifests: write the source digest, list the catalog, plan, execute step by step, run the local verification',
     load: () => (require('./commands/application') as typeof import('./commands/application')).runApplicationCommand,
+  },
+  mcp: {
+    usage: USAGE.mcp,
+    summary: 'serve agentdef.application.catalog, .plan and .execute as a stdio MCP server',
+    load: () => (require('./commands/mcp') as typeof import('./commands/mcp')).runMcpCommand,
   },
 };
 

@@ -10,7 +10,15 @@ export const USAGE = {
   plan: 'agentdef plan <file> [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
   compile: 'agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
   run: 'agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]',
-  application: 'agentdef application digest <manifest file> [--check]',
+  mcp: 'agentdef mcp [--workspace dir] [--artifacts dir] [--ledger sqlite file] [--host module]',
+  application: [
+    'agentdef application <digest|catalog|plan|execute|check> ...',
+    '    agentdef application digest <manifest file> [--check]',
+    '    agentdef application catalog [--format text|json] [--artifacts dir] [--host module]',
+    '    agentdef application plan <manifest file> [--mode dry-run|live] [--format text|json] [--artifacts dir] [--host module]',
+    '    agentdef application execute <manifest file> [--mode dry-run|live] [--input node.port=json]... [--inputs file] [--key k] [--expect digest] [--format text|json] [--artifacts dir] [--ledger file] [--host module]',
+    '    agentdef application check <manifest file> [--artifacts dir] [--host module] [--inputs file]',
+  ].join('\n'),
 } as const;
 
 export function usageError(io: CliIo, message: string, usage: string): number {

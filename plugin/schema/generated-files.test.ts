@@ -9,9 +9,14 @@ describe('files generated from the JSON Schema', () => {
     const files = (await generateSchemaArtifacts()) as Record<string, string>;
     expect(Object.keys(files).sort()).toEqual([
       'docs/reference/agent-definition.md',
+      'docs/reference/application-manifest.md',
+      'docs/reference/application-plan.md',
+      'docs/reference/component-pack.md',
       'plugin/schema/generated/agent-definition.types.ts',
       'plugin/schema/generated/agent-definition.validator.ts',
       'plugin/schema/generated/application-manifest.types.ts',
+      'plugin/schema/generated/application-plan.types.ts',
+      'plugin/schema/generated/component-pack.types.ts',
     ]);
     for (const [file, expected] of Object.entries(files)) {
       const committed = readFileSync(join(root as string, file), 'utf8');
@@ -19,9 +24,15 @@ describe('files generated from the JSON Schema', () => {
     }
   });
 
-  it('document every field of the schema', async () => {
-    const schema = JSON.parse(readFileSync(join(root as string, 'plugin/schema/agent-definition.v1.schema.json'), 'utf8'));
-    const doc = readFileSync(join(root as string, 'docs/reference/agent-definition.md'), 'utf8');
+  const documented = [
+    ['agent-definition', 'AgentDefinition'],
+    ['application-manifest', 'ApplicationManifest'],
+    ['application-plan', 'ApplicationPlan'],
+    ['component-pack', 'ComponentPack'],
+  ];
+  it.each(documented)('document every field of the %s schema', async (name, title) => {
+    const schema = JSON.parse(readFileSync(join(root as string, `plugin/schema/${name}.v1.schema.json`), 'utf8'));
+    const doc = readFileSync(join(root as string, `docs/reference/${name}.md`), 'utf8');
     const missing: string[] = [];
     const visit = (node: Record<string, any>, where: string) => {
       for (const [name, prop] of Object.entries<Record<string, any>>(node.properties ?? {})) {
@@ -31,8 +42,8 @@ describe('files generated from the JSON Schema', () => {
       }
       for (const branch of node.oneOf ?? []) visit(branch, `${where}/${branch.title}`);
     };
-    visit(schema, 'AgentDefinition');
-    for (const [name, def] of Object.entries<Record<string, any>>(schema.$defs)) visit(def, name);
+    visit(schema, title);
+    for (const [defName, def] of Object.entries<Record<string, any>>(schema.$defs ?? {})) visit(def, defName);
     expect(missing).toEqual([]);
   });
 });

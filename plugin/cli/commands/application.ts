@@ -1,69 +1,26 @@
 /**
- * `agentdef application digest <file> [--check]`: the placeholder flow of an application
- * manifest's `source.sha256`. It computes the source digest and writes it in place of the 64
- * characters there (every other byte of the file unchanged, written atomically with the file's
- * mode kept); `--check` writes nothing and exits 1 when the stored digest is stale. A thin shell
- * around `sealManifestText`.
+ * `agentdef application <digest|catalog|plan|execute|check> …`: hands the subcommand to its own
+ * module. (The verb itself is loaded only when it runs: plugin/cli/main.ts.)
  */
-import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { sealManifestText } from '../../application/seal-manifest';
-import { formatDiagnostics } from '../../definition/format-diagnostics';
-import { definitionFormat } from '../../definition/parse-document';
-import { readDefinitionSource } from '../../definition/read-source';
-import { EXIT, type CliIo } from '../io';
+import type { CliIo } from '../io';
 import { USAGE, usageError } from '../usage';
+import { runApplicationCheckCommand } from './application-check';
+import { runApplicationDigestCommand } from './application-digest';
+import { runApplicationCatalogCommand, runApplicationExecuteCommand, runApplicationPlanCommand } from './application-run';
 
-export const APPLICATION_USAGE = USAGE.application;
+type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
+
+const SUBCOMMANDS: Record<string, Subcommand> = {
+  digest: runApplicationDigestCommand,
+  catalog: runApplicationCatalogCommand,
+  plan: runApplicationPlanCommand,
+  execute: runApplicationExecuteCommand,
+  check: runApplicationCheckCommand,
+};
 
 export async function runApplicationCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { check: { type: 'boolean', default: false } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, APPLICATION_USAGE);
-  }
-  const [sub, file, ...rest] = parsed.positionals;
-  if (sub !== 'digest') return usageError(io, sub === undefined ? 'name a subcommand: digest' : `unknown subcommand "${sub}"`, APPLICATION_USAGE);
-  if (file === undefined || rest.length > 0) return usageError(io, 'name exactly one manifest file', APPLICATION_USAGE);
-  const format = definitionFormat(file);
-  if (!format) return usageError(io, `${file} is not a .json, .yaml or .yml file`, APPLICATION_USAGE);
-
-  const absolute = resolve(io.cwd, file);
-  const source = readDefinitionSource(absolute, file);
-  if (source.ioError !== undefined) {
-    io.stderr(`error: ${source.ioError}\n`);
-    return EXIT.usage;
-  }
-  if (source.text === undefined) {
-    io.stdout(formatDiagnostics(source.diagnostics, { format: 'text', sources: new Map() }));
-    return EXIT.invalid;
-  }
-  const sealed = sealManifestText(source.text, file, format);
-  if (!sealed.ok) {
-    io.stdout(formatDiagnostics(sealed.diagnostics, { format: 'text', sources: new Map([[file, source.text]]) }));
-    return EXIT.invalid;
-  }
-  if (!sealed.changed) {
-    io.stdout(`${file}: source.sha256 ${sealed.sha256} is up to date\n`);
-    return EXIT.ok;
-  }
-  if (parsed.values.check) {
-    io.stdout(`${file}: source.sha256 is stale; the digest is ${sealed.sha256} (run agentdef application digest ${file} to write it)\n`);
-    return EXIT.invalid;
-  }
-  const temp = join(dirname(absolute), `.${basename(absolute)}.agentdef-${process.pid}.tmp`);
-  try {
-    const mode = statSync(absolute).mode & 0o7777;
-    writeFileSync(temp, sealed.text, { encoding: 'utf8', mode, flag: 'wx' });
-    chmodSync(temp, mode);
-    renameSync(temp, absolute);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    io.stderr(`error: cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? 'write failed'}; the file is unchanged\n`);
-    return EXIT.usage;
-  }
-  io.stdout(`${file}: wrote source.sha256 ${sealed.sha256}\n`);
-  return EXIT.ok;
+  const [sub, ...rest] = argv;
+  const run = sub !== undefined && Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
+  if (run === undefined) return usageError(io, sub === undefined ? 'name a subcommand: digest, catalog, plan, execute or check' : `unknown subcommand "${sub}"`, USAGE.application);
+  return run(rest, io);
 }

@@ -1,0 +1,144 @@
+/**
+ * The MCP wiring of `agentdef mcp`: the official SDK's low-level `Server` over a
+ * `StdioServerTransport`, offering exactly the three application tools.
+ *
+ * - `tools/list` returns the three contracts of mcp-tool-contracts.ts, each with its closed
+ *   `inputSchema` and its `outputSchema`.
+ * - `tools/call` hands the arguments, exactly as they arrived on the wire (captured before the
+ *   SDK's request schema copies them and drops keys such as an own `__proto__`), to
+ *   `callApplicationTool` (mcp-tool-calls.ts), which checks them and calls the
+ *   `ApplicationService`; the result carries `structuredContent` and a short text, with
+ *   `isError: true` for refused arguments and refusals. The request's abort signal goes to
+ *   `execute`, so a cancellation reaches the step owner. An unknown tool is a protocol error.
+ *
+ * Only the protocol is written to the output stream; the server's own diagnostics go to `log`
+ * (stderr). `serveApplicationMcp` resolves when the transport closes: the client closed the input
+ * stream, or `stop()` was called.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolRequestSchema, type CallToolResult, ErrorCode, type JSONRPCMessage, ListToolsRequestSchema, McpError, type RequestId, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ApplicationService } from '../application/application-service';
+import { callApplicationTool } from '../application/mcp-tool-calls';
+import { APPLICATION_TOOLS, isApplicationToolName } from '../application/mcp-tool-contracts';
+
+export const MCP_SERVER_NAME = 'agentdef';
+
+/**
+ * The largest message the server reads: the biggest arguments the contracts admit (a 4 MiB
+ * manifest text and 4 MiB of entry point JSON) even when every character is escaped.
+ */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+export interface ApplicationMcpServerOptions {
+  readonly service: ApplicationService;
+  /** The package version the server announces. */
+  readonly version: string;
+  /** One line of the server's own diagnostics (never protocol): stderr. */
+  readonly log: (line: string) => void;
+}
+
+const INSTRUCTIONS = [
+  'agentdef application composition. Call agentdef.application.catalog for the component revisions, their config schemas and the catalog/adapter-policy digests;',
+  'agentdef.application.plan to verify a manifest and get its plan digest; agentdef.application.execute with that digest as expectedPlanDigest, an idempotency key',
+  'and a JSON value for every entry point. Packs, adapters and operator authority are never arguments: the host supplies them.',
+].join(' ');
+
+/** The `tools/list` entries: exactly the three tools. */
+export function listedApplicationTools(): Tool[] {
+  return APPLICATION_TOOLS.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: structuredClone(tool.inputSchema) as Tool['inputSchema'],
+    outputSchema: structuredClone(tool.outputSchema) as Tool['outputSchema'],
+    annotations: { ...tool.annotations },
+  }));
+}
+
+/** At most this many raw `tools/call` arguments wait for their handler (a request the SDK refuses never reaches it). */
+const MAX_PENDING_ARGUMENTS = 256;
+
+/**
+ * The raw `arguments` of each `tools/call`, by request id, exactly as they arrived: the SDK's own
+ * request schema drops some keys (an own `__proto__`) while copying them, and a tool must see, and
+ * refuse, everything the caller sent.
+ */
+function captureRawArguments(transport: Transport): (requestId: RequestId) => { found: boolean; value: unknown } {
+  const pending = new Map<RequestId, unknown>();
+  // Set before `connect`: the SDK keeps a handler already on the transport and calls it first.
+  transport.onmessage = (message: JSONRPCMessage) => {
+    const request = message as { method?: unknown; id?: unknown; params?: unknown };
+    if (request.method !== 'tools/call' || (typeof request.id !== 'string' && typeof request.id !== 'number')) return;
+    const params = request.params;
+    const value = params !== null && typeof params === 'object' && Object.hasOwn(params, 'arguments') ? (params as { arguments: unknown }).arguments : undefined;
+    pending.delete(request.id);
+    pending.set(request.id, value);
+    if (pending.size > MAX_PENDING_ARGUMENTS) pending.delete(pending.keys().next().value as RequestId);
+  };
+  return (requestId) => {
+    if (!pending.has(requestId)) return { found: false, value: undefined };
+    const value = pending.get(requestId);
+    pending.delete(requestId);
+    return { found: true, value };
+  };
+}
+
+/** Creates the server (the two handlers) and connects it to `transport`. */
+export async function connectApplicationMcp(options: ApplicationMcpServerOptions, transport: Transport): Promise<Server> {
+  const server = new Server({ name: MCP_SERVER_NAME, title: 'agentdef application composition', version: options.version }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const rawArguments = captureRawArguments(transport);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedApplicationTools() }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const raw = rawArguments(extra.requestId);
+    const name = request.params.name;
+    if (!isApplicationToolName(name)) {
+      throw new McpError(ErrorCode.InvalidParams, `unknown tool; this server offers exactly ${APPLICATION_TOOLS.map((t) => t.name).join(', ')}`);
+    }
+    const result = await callApplicationTool(options.service, name, raw.found ? raw.value : request.params.arguments, extra.signal);
+    if (result.internalError !== undefined) options.log(`agentdef mcp: internal error in ${name}: ${result.internalError}`);
+    const answer: CallToolResult = { content: [{ type: 'text', text: result.text }], isError: result.isError };
+    if (result.structuredContent !== undefined) answer.structuredContent = result.structuredContent as Record<string, unknown>;
+    return answer;
+  });
+  server.onerror = (error) => options.log(`agentdef mcp: ${error instanceof Error ? error.message : 'protocol error'}`);
+  await server.connect(transport);
+  return server;
+}
+
+export interface ServingApplicationMcp {
+  /** Resolves when the transport has closed. */
+  readonly closed: Promise<void>;
+  /** Closes the transport (and so ends serving). */
+  stop(): Promise<void>;
+}
+
+/** Serves the three tools over stdio (or the given streams) until the client closes the input or `stop()` is called. */
+export async function serveApplicationMcp(options: ApplicationMcpServerOptions & { readonly input?: Readable; readonly output?: Writable }): Promise<ServingApplicationMcp> {
+  const input = options.input ?? process.stdin;
+  const output = options.output ?? process.stdout;
+  const transport = new StdioServerTransport(input, output, { maxBufferSize: MAX_MESSAGE_BYTES });
+  let markClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
+  let server: Server | undefined;
+  const stop = async (): Promise<void> => {
+    await (server ?? transport).close();
+  };
+  // The SDK's stdio transport does not watch for the end of its input: closing it here ends serving.
+  const onEnd = () => {
+    void stop();
+  };
+  input.once('end', onEnd);
+  input.once('close', onEnd);
+  void closed.then(() => {
+    input.off('end', onEnd);
+    input.off('close', onEnd);
+  });
+  server = await connectApplicationMcp(options, transport);
+  server.onclose = () => markClosed();
+  return { closed, stop };
+}
