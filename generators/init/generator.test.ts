@@ -9,10 +9,10 @@ describe('agentdef:init', () => {
     tree = createTreeWithEmptyWorkspace();
   });
 
-  it('registers the plugin in nx.json for every agent.json / agent.yaml', async () => {
+  it('registers the plugin in nx.json for every agent.json / agent.yaml and application manifest', async () => {
     expect(isPluginRegistered(tree)).toBe(false);
     await initGenerator(tree, {});
-    expect(readNxJson(tree)?.plugins).toEqual([{ plugin: 'agentdef', include: ['**/agent.json', '**/agent.yaml', '**/agent.yml'] }]);
+    expect(readNxJson(tree)?.plugins).toEqual([{ plugin: 'agentdef', include: ['**/agent.json', '**/agent.yaml', '**/agent.yml', '**/application.json', '**/application.yaml', '**/application.yml'] }]);
     expect(DEFAULT_INCLUDE).toContain('**/agent.yaml');
     expect(isPluginRegistered(tree)).toBe(true);
   });

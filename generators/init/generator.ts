@@ -1,6 +1,7 @@
 /**
  * `nx g agentdef:init`: registers the plugin in `nx.json`, so every `agent.json` / `agent.yaml`
- * (and `agent.yml`) of the workspace becomes a project. Idempotent: an existing `agentdef`
+ * (and `agent.yml`) and every `application.json` / `application.yaml` of the workspace becomes a
+ * project. Idempotent: an existing `agentdef`
  * registration, whatever its options, is left exactly as it is.
  *
  * Nx 23 resolves a bare `nx g agent` without any default collection (that setting is gone since
@@ -11,7 +12,8 @@ import { readNxJson, updateNxJson, type GeneratorCallback, type Tree } from '@nx
 import type { InitGeneratorSchema } from './schema';
 
 export const PLUGIN_NAME = 'agentdef';
-export const DEFAULT_INCLUDE = ['**/agent.json', '**/agent.yaml', '**/agent.yml'];
+/** Agent definitions and application manifests. */
+export const DEFAULT_INCLUDE = ['**/agent.json', '**/agent.yaml', '**/agent.yml', '**/application.json', '**/application.yaml', '**/application.yml'];
 
 export function isAgentdefPlugin(entry: string | { plugin: string }): boolean {
   const specifier = typeof entry === 'string' ? entry : entry.plugin;

@@ -215,7 +215,7 @@ describe('findDefinitionFiles', () => {
   it('names the same files as the graph glob and the init generator’s include', () => {
     const braces = /^\*\*\/agent\.\{(.+)\}$/.exec(AGENT_DEFINITION_GLOB);
     expect(braces![1]!.split(',').map((ext) => `agent.${ext}`)).toEqual([...DEFINITION_FILE_NAMES]);
-    expect(DEFAULT_INCLUDE).toEqual(DEFINITION_FILE_NAMES.map((name) => `**/${name}`));
+    expect(DEFAULT_INCLUDE).toEqual([...DEFINITION_FILE_NAMES, 'application.json', 'application.yaml', 'application.yml'].map((name) => `**/${name}`));
   });
 });
 

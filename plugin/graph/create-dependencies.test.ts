@@ -1,11 +1,12 @@
 import { DependencyType, type CreateDependenciesContext, type RawProjectGraphDependency } from '@nx/devkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { asText, edited } from '../application/__test-support__/application-manifests';
 import { createDependencies } from './create-dependencies';
 import { createNodesV2 } from './create-nodes';
 import { definitionJson, dependenciesContext, nodesContext, tempWorkspace, type TempWorkspace } from './test-support';
 
 async function graphContext(ws: TempWorkspace): Promise<CreateDependenciesContext> {
-  const files = ws.files().filter((f) => /\/agent\.(json|yaml|yml)$/.test(f));
+  const files = ws.files().filter((f) => /\/(agent|application)\.(json|yaml|yml)$/.test(f));
   const results = await createNodesV2[1](files, {}, nodesContext(ws.root));
   return dependenciesContext(ws, results);
 }
@@ -71,5 +72,68 @@ describe('createDependencies', () => {
     const projectFileMap = { ...context.fileMap.projectFileMap, 'edit-assistant': [] };
     const deps = await createDependencies({}, { ...context, fileMap: { ...context.fileMap, projectFileMap } });
     expect(edges(deps)).toEqual(['write-router -> fallback-writer (static, examples/write-router/agent.json)', 'write-router -> splice-resolver (static, examples/write-router/agent.json)']);
+  });
+});
+
+/** The application fixture, with its one registered agent node per `slug@version` in `agents`. */
+function applicationJson(id: string, agents: Array<`${string}@${string}`>): string {
+  return asText(
+    edited((m) => {
+      m.id = id;
+      const template = m.nodes.find((n: { id: string }) => n.id === 'planner');
+      m.nodes = m.nodes.filter((n: { id: string }) => n.id !== 'planner');
+      agents.forEach((pin, i) => {
+        const [slug, version] = pin.split('@') as [string, string];
+        m.nodes.push({ ...template, id: i === 0 ? 'planner' : `planner-${i}`, config: { slug, version } });
+      });
+    }),
+    'json',
+  );
+}
+
+describe('createDependencies for applications', () => {
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    delete process.env.NX_WORKSPACE_DATA_DIRECTORY;
+    ws = tempWorkspace({
+      'agents/write-router/agent.json': definitionJson({ slug: 'write-router', version: '1.4.0', pins: ['splice-resolver@0.4.2'] }),
+      'agents/splice-resolver/agent.json': definitionJson({ slug: 'splice-resolver', version: '0.4.2' }),
+      'agents/fallback-writer/agent.json': definitionJson({ slug: 'fallback-writer', version: '1.1.0' }),
+      'apps/triage/application.json': applicationJson('triage', ['write-router@1.4.0', 'fallback-writer@1.1.0', 'write-router@1.4.0']),
+    });
+  });
+  afterEach(() => ws.remove());
+
+  it('adds one static edge from an application to each agent it composes, bound to the manifest', async () => {
+    const deps = await createDependencies({}, await graphContext(ws));
+    expect(edges(deps)).toEqual([
+      'triage -> fallback-writer (static, apps/triage/application.json)',
+      'triage -> write-router (static, apps/triage/application.json)',
+      'write-router -> splice-resolver (static, agents/write-router/agent.json)',
+    ]);
+  });
+
+  it('adds no edge for an agent at another version or one no project answers (it resolves from the registry)', async () => {
+    ws.write('apps/triage/application.json', applicationJson('triage', ['write-router@1.5.0', 'nowhere@1.0.0', 'splice-resolver@0.4.2']));
+    expect(edges(await createDependencies({}, await graphContext(ws))).filter((e) => e.startsWith('triage'))).toEqual(['triage -> splice-resolver (static, apps/triage/application.json)']);
+  });
+
+  it('follows renamed projects (context.projects is keyed by name) and never makes an application a target', async () => {
+    const context = await graphContext(ws);
+    const { triage, ['write-router']: router, ...rest } = context.projects;
+    const projects = { ...rest, 'triage-app': { ...triage!, name: 'triage-app' }, router: { ...router!, name: 'router' } };
+    const projectFileMap = { ...context.fileMap.projectFileMap, 'triage-app': context.fileMap.projectFileMap['triage']!, router: context.fileMap.projectFileMap['write-router']! };
+    const renamed = { ...context, projects, fileMap: { ...context.fileMap, projectFileMap }, filesToProcess: { ...context.fileMap, projectFileMap } };
+    expect(edges(await createDependencies({}, renamed))).toEqual([
+      'router -> splice-resolver (static, agents/write-router/agent.json)',
+      'triage-app -> fallback-writer (static, apps/triage/application.json)',
+      'triage-app -> router (static, apps/triage/application.json)',
+    ]);
+  });
+
+  it('skips the edges of a manifest Nx does not track (no file to bind them to)', async () => {
+    const context = await graphContext(ws);
+    const projectFileMap = { ...context.fileMap.projectFileMap, triage: [] };
+    expect(edges(await createDependencies({}, { ...context, fileMap: { ...context.fileMap, projectFileMap } })).filter((e) => e.startsWith('triage'))).toEqual([]);
   });
 });

@@ -2,12 +2,18 @@ import { AggregateCreateNodesError, type CreateNodesResult, type ProjectConfigur
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AGENT_DEFINITION_GLOB, createNodes, createNodesV2 } from './create-nodes';
+import { asText, edited } from '../application/__test-support__/application-manifests';
+import { OUTBOX_FOLDER } from '../application/local-gateway-owner';
+import { DEFAULT_ARTIFACTS_FOLDER } from '../cli/open-application-host';
+import { INPUTS_FILE } from '../../generators/application/scaffold-manifest';
+import { approvedArtifactsInputs, CHECK_INPUTS_FILE, COMPONENT_HOST_FILE } from './application-project';
+import { DEFAULT_APPROVED_ARTIFACTS } from './options';
+import { AGENT_DEFINITION_GLOB, APPLICATION_MANIFEST_GLOB, createNodes, createNodesV2, INFERENCE_GLOB } from './create-nodes';
 import { inferenceCachePath } from './inference-cache';
 import { normalizePluginOptions, type AgentdefPluginOptions } from './options';
 import { definitionJson, nodesContext, tempWorkspace, type TempWorkspace } from './test-support';
 
-const DEFINITION_NAMES = new Set(['agent.json', 'agent.yaml', 'agent.yml']);
+const DEFINITION_NAMES = new Set(['agent.json', 'agent.yaml', 'agent.yml', 'application.json', 'application.yaml', 'application.yml']);
 
 /** What Nx would hand the plugin: every definition file of the workspace. */
 function definitionFiles(ws: TempWorkspace): string[] {
@@ -64,10 +70,13 @@ describe('createNodes', () => {
     process.env = { ...savedEnv };
   });
 
-  it('exports one createNodes tuple under both names, for agent.json and agent.yaml', () => {
+  it('exports one createNodes tuple under both names, for agent and application files', () => {
     expect(createNodesV2).toBe(createNodes);
-    expect(createNodes[0]).toBe(AGENT_DEFINITION_GLOB);
+    expect(createNodes[0]).toBe(INFERENCE_GLOB);
     expect(AGENT_DEFINITION_GLOB).toBe('**/agent.{json,yaml,yml}');
+    expect(APPLICATION_MANIFEST_GLOB).toBe('**/application.{json,yaml,yml}');
+    // Nx takes one glob per plugin: the two above, in one
+    expect(INFERENCE_GLOB).toBe('**/{agent,application}.{json,yaml,yml}');
   });
 
   it('infers one project per definition, named by its slug, rooted at its folder, tagged', async () => {
@@ -281,5 +290,173 @@ describe('createNodes', () => {
       expect(Object.keys(projectsOf(await infer(ws)))).toContain('write-router');
       expect(Object.keys(readCache().entries)).toHaveLength(6);
     });
+  });
+});
+
+/** A schema-valid manifest (the application fixture) composing `agents` (`slug@version`), fanned out from its template. */
+function applicationText(id: string, agents: Array<`${string}@${string}`>, format: 'json' | 'yaml' = 'json'): string {
+  const manifest = edited((m) => {
+    m.id = id;
+    m.nodes = m.nodes.filter((n: { id: string }) => n.id !== 'planner' && n.id !== 'result');
+    m.edges = m.edges.filter((e: { from: { node: string } }) => e.from.node === 'question');
+    m.outputs = [];
+    agents.forEach((pin, i) => {
+      const [slug, version] = pin.split('@') as [string, string];
+      m.nodes.push({ id: `agent-${i}`, component: { id: 'agentdef.registered-agent', revision: '1.0.0' }, config: { slug, version } });
+      m.nodes.push({ id: `out-${i}`, component: { id: 'agentdef.output', revision: '1.0.0' }, config: {} });
+      m.edges.push({ from: { node: 'template', port: 'prompt' }, to: { node: `agent-${i}`, port: 'prompt' } });
+      m.edges.push({ from: { node: `agent-${i}`, port: 'plan' }, to: { node: `out-${i}`, port: 'value' } });
+      m.outputs.push({ name: `plan${i}`, node: `out-${i}`, port: 'value' });
+    });
+  });
+  return asText(manifest, format);
+}
+
+describe('createNodes for application manifests', () => {
+  let ws: TempWorkspace;
+  const savedEnv = { ...process.env };
+
+  beforeEach(() => {
+    delete process.env.NX_WORKSPACE_DATA_DIRECTORY;
+    delete process.env.NX_PROJECT_GRAPH_CACHE_DIRECTORY;
+    ws = tempWorkspace({
+      'agents/write-router/agent.json': definitionJson({ slug: 'write-router', version: '1.4.0', pins: ['splice-resolver@0.4.2', 'published@2.0.0'] }),
+      'agents/splice-resolver/agent.json': definitionJson({ slug: 'splice-resolver', version: '0.4.2' }),
+      'agents/pdf/agent.yaml': YAML_AGENT,
+      'registry/agents/published/2.0.0.json': definitionJson({ slug: 'published', version: '2.0.0', pins: ['deep@3.0.0'] }),
+      'apps/triage/application.json': applicationText('support-triage', ['write-router@1.4.0', 'pdf-extractor@1.2.0', 'unpublished@1.0.0']),
+      'apps/summary/application.yaml': applicationText('summary', ['splice-resolver@0.4.2'], 'yaml'),
+    });
+  });
+
+  afterEach(() => {
+    ws.remove();
+    process.env = { ...savedEnv };
+  });
+
+  it('infers one project per manifest, named by its id, rooted at its folder, beside the agent projects', async () => {
+    const results = await infer(ws);
+    expect(results.map(([file]) => file)).toEqual(['agents/pdf/agent.yaml', 'agents/splice-resolver/agent.json', 'agents/write-router/agent.json', 'apps/summary/application.yaml', 'apps/triage/application.json']);
+    const projects = projectsOf(results);
+    expect(projects['support-triage']).toMatchObject({ root: 'apps/triage', tags: ['agentdef', 'agentdef:application'], namedInputs: { agentdefManifest: ['{projectRoot}/application.json'] } });
+    expect(projects['summary']).toMatchObject({ root: 'apps/summary', namedInputs: { agentdefManifest: ['{projectRoot}/application.yaml'] } });
+    expect(projects['support-triage']!.metadata).toMatchObject({
+      description: 'Application support-triage@1.0.0',
+      technologies: ['agentdef'],
+      targetGroups: { agentdef: ['plan', 'check', 'execute'] },
+      agentdefApplication: {
+        manifest: 'apps/triage/application.json',
+        id: 'support-triage',
+        revision: '1.0.0',
+        agents: [
+          { slug: 'write-router', version: '1.4.0', line: expect.any(Number) },
+          { slug: 'pdf-extractor', version: '1.2.0', line: expect.any(Number) },
+          { slug: 'unpublished', version: '1.0.0', line: expect.any(Number) },
+        ],
+      },
+    });
+    // an application is no agent: createDependencies tells them apart by their metadata
+    expect(projects['support-triage']!.metadata!.agentdef).toBeUndefined();
+  });
+
+  it('infers plan and check (cached) and execute (never cached), dry-run by default', async () => {
+    const { plan, check, execute } = projectsOf(await infer(ws))['support-triage']!.targets!;
+    expect(plan).toMatchObject({ executor: 'agentdef:application-plan', cache: true, options: { manifest: '{projectRoot}/application.json', mode: 'dry-run' }, outputs: [] });
+    expect(check).toMatchObject({ executor: 'agentdef:application-check', cache: true, options: { manifest: '{projectRoot}/application.json' }, outputs: [] });
+    expect(Object.keys(check!.options)).toEqual(['manifest']); // its schema takes only the manifest
+    expect(execute).toEqual({
+      executor: 'agentdef:application-execute',
+      cache: false,
+      options: { manifest: '{projectRoot}/application.json', mode: 'dry-run' },
+      metadata: { description: 'Plans, then executes the application step by step (dry-run unless --mode=live); never cached', technologies: ['agentdef'] },
+    });
+  });
+
+  it('gives plan and check the manifest plus the whole tree of every composed agent as inputs', async () => {
+    const projects = projectsOf(await infer(ws));
+    // triage -> write-router -> {splice-resolver, published (registry) -> deep (registry)}, pdf-extractor, unpublished (registry)
+    const triage = [
+      'agentdefManifest',
+      '^agentdefDefinition',
+      '{workspaceRoot}/agents/write-router/agent.json',
+      '{workspaceRoot}/agents/splice-resolver/agent.json',
+      '{workspaceRoot}/registry/agents/published/2.0.0.json',
+      '{workspaceRoot}/registry/agents/deep/3.0.0.json',
+      '{workspaceRoot}/agents/pdf/agent.yaml',
+      '{workspaceRoot}/registry/agents/unpublished/1.0.0.json',
+      // the reference gateway's approvals are owner evidence a plan binds; live runs' outbox is not
+      '{workspaceRoot}/approved-artifacts/**/*',
+      '!{workspaceRoot}/approved-artifacts/outbox/**/*',
+    ];
+    expect(projects['support-triage']!.targets!.plan!.inputs).toEqual(triage);
+    // check also runs a dry-run with the entrypoint values beside the manifest
+    expect(projects['support-triage']!.targets!.check!.inputs).toEqual([...triage, '{projectRoot}/inputs.json']);
+    expect(projects['summary']!.targets!.plan!.inputs).toEqual([
+      'agentdefManifest',
+      '^agentdefDefinition',
+      '{workspaceRoot}/agents/splice-resolver/agent.json',
+      '{workspaceRoot}/approved-artifacts/**/*',
+      '!{workspaceRoot}/approved-artifacts/outbox/**/*',
+    ]);
+  });
+
+  it('names the file the generator writes sample inputs to, and check reads them from', () => {
+    expect(CHECK_INPUTS_FILE).toBe(INPUTS_FILE);
+  });
+
+  it('names the folder the CLI reads approvals from by default, less its outbox', () => {
+    expect(DEFAULT_APPROVED_ARTIFACTS).toBe(DEFAULT_ARTIFACTS_FOLDER);
+    expect(approvedArtifactsInputs(DEFAULT_APPROVED_ARTIFACTS)).toEqual([`{workspaceRoot}/${DEFAULT_ARTIFACTS_FOLDER}/**/*`, `!{workspaceRoot}/${DEFAULT_ARTIFACTS_FOLDER}/${OUTBOX_FOLDER}/**/*`]);
+  });
+
+  it('passes the approvedArtifacts option as --artifacts, and a component-host.mjs beside the manifest as --host', async () => {
+    ws.write(`apps/triage/${COMPONENT_HOST_FILE}`, 'export default { packs: [], adapters: [], ownerResolvers: [] };\n');
+    const projects = projectsOf(await infer(ws, { approvedArtifacts: 'ops/approved' }));
+    const plan = projects['support-triage']!.targets!.plan!;
+    expect(plan.options).toMatchObject({ artifacts: 'ops/approved', host: `{projectRoot}/${COMPONENT_HOST_FILE}` });
+    expect(plan.inputs).toEqual(expect.arrayContaining(['{workspaceRoot}/ops/approved/**/*', '!{workspaceRoot}/ops/approved/outbox/**/*', `{projectRoot}/${COMPONENT_HOST_FILE}`]));
+    expect(projects['support-triage']!.targets!.execute!.options).toMatchObject({ artifacts: 'ops/approved', host: `{projectRoot}/${COMPONENT_HOST_FILE}` });
+    const defaults = projectsOf(await infer(ws));
+    expect(defaults['support-triage']!.targets!.check!.options).not.toHaveProperty('artifacts');
+  });
+
+  it('renames the application targets with applicationTargetNames, leaving the agent targets alone', async () => {
+    const projects = projectsOf(await infer(ws, { applicationTargetNames: { plan: 'plan-app', execute: 'run-app' }, targetNames: { validate: 'check-agent' } }));
+    expect(Object.keys(projects['support-triage']!.targets!)).toEqual(['plan-app', 'check', 'run-app']);
+    expect(projects['support-triage']!.targets!['run-app']!.executor).toBe('agentdef:application-execute');
+    expect(projects['support-triage']!.metadata!.targetGroups).toEqual({ agentdef: ['plan-app', 'check', 'run-app'] });
+    expect(Object.keys(projects['write-router']!.targets!)).toEqual(['check-agent', 'plan', 'compile', 'run']);
+  });
+
+  it('still infers a project for an invalid manifest: by its id, or by its folder when the id is unreadable', async () => {
+    ws.write('apps/half/application.json', JSON.stringify({ id: 'half-app', nodes: 'none', bounds: {} }));
+    ws.write('apps/Broken_Name/application.json', '{ "id": "never-read" ');
+    ws.write('apps/no-id/application.yml', 'nodes: []\n');
+    const projects = projectsOf(await infer(ws));
+    expect(projects['half-app']).toMatchObject({ root: 'apps/half', metadata: { description: 'Application half-app@?', agentdefApplication: { id: 'half-app', agents: [] } } });
+    expect(projects['Broken_Name']).toMatchObject({ root: 'apps/Broken_Name', metadata: { description: 'Application apps/Broken_Name/application.json (its id is unreadable)' } });
+    expect(projects['Broken_Name']!.targets!.check).toMatchObject({ executor: 'agentdef:application-check', options: { manifest: '{projectRoot}/application.json' } });
+    expect(projects['no-id']).toMatchObject({ root: 'apps/no-id', namedInputs: { agentdefManifest: ['{projectRoot}/application.yml'] } });
+  });
+
+  it('reports a manifest beside an agent definition, or a second manifest in a folder, and keeps every other project', async () => {
+    ws.write('agents/pdf/application.json', applicationText('pdf-app', []));
+    ws.write('apps/summary/application.json', applicationText('summary-json', []));
+    mkdirSync(join(ws.root, 'apps/dir/application.json'), { recursive: true });
+    const error = (await infer(ws, undefined, [...definitionFiles(ws), 'apps/dir/application.json']).catch((e: unknown) => e)) as AggregateCreateNodesError;
+    expect(error).toBeInstanceOf(AggregateCreateNodesError);
+    expect(error.errors.map(([file, e]) => [file, e.message])).toEqual([
+      ['agents/pdf/application.json', expect.stringMatching(/^agents\/pdf\/application\.json: agents\/pdf already holds the agent definition agents\/pdf\/agent\.yaml; a folder is one project/)],
+      ['apps/dir/application.json', 'apps/dir/application.json: cannot read the application manifest (EISDIR)'],
+      ['apps/summary/application.yaml', expect.stringMatching(/apps\/summary already holds apps\/summary\/application\.json; a folder holds one application manifest/)],
+    ]);
+    const projects = projectsOf(error.partialResults);
+    expect(Object.keys(projects).sort()).toEqual(['pdf-extractor', 'splice-resolver', 'summary-json', 'support-triage', 'write-router']);
+    expect(projects['pdf-extractor']!.root).toBe('agents/pdf');
+  });
+
+  it('never infers a manifest under the registry folder', async () => {
+    ws.write('registry/agents/app/application.json', applicationText('registry-app', []));
+    expect(Object.keys(projectsOf(await infer(ws)))).not.toContain('registry-app');
   });
 });

@@ -6,10 +6,16 @@
  * `createDependencies` adds, plus the same files listed explicitly) and the registry snapshots
  * the tree reaches (explicit file inputs, since they are no projects).
  *
+ * Every `application.json` / `application.yaml` becomes a project too (application-project.ts),
+ * named by the manifest's id, whose `plan` and `check` inputs are the manifest plus the trees of
+ * the agents it composes, resolved the same way. Nx takes one glob per plugin, so one glob covers
+ * both file names and each file is handled by its name.
+ *
  * It reads and hashes definitions and nothing more: no validation, no compiler, no adapters.
- * An invalid definition still becomes a project (its `validate` target reports the problems);
- * only a file that cannot be read at all, or two definitions in one folder, are reported to Nx
- * (once, as an AggregateCreateNodesError that keeps every other project).
+ * An invalid definition or manifest still becomes a project (its `validate` or `check` target
+ * reports the problems); only a file that cannot be read at all, two definitions (or manifests)
+ * in one folder, or a manifest beside a definition, are reported to Nx (once, as an
+ * AggregateCreateNodesError that keeps every other project).
  */
 import type { CreateNodes, CreateNodesContext, CreateNodesResult, TargetConfiguration } from '@nx/devkit';
 import { basename, join, posix } from 'node:path';
@@ -17,11 +23,19 @@ import { COMPILE_TARGET_ENV } from './compile-target-flag';
 import { inferenceCacheKey, openInferenceCache, type InferenceCache } from './inference-cache';
 import { EXECUTORS, normalizePluginOptions, PLUGIN_VERSION, type AgentdefPluginOptions, type NormalizedPluginOptions, type TargetKind } from './options';
 import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
+import { APPLICATION_FILE_NAMES, buildApplicationProject, isApplicationFileName, type InferredApplication } from './application-project';
+import { summarizeApplication } from './read-application-summary';
 import { readDefinitionSource } from '../definition/read-source';
 import { DEFINITION_FILE_NAMES, MCP_FILE, pinKey, registrySnapshotPath, TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
 
-/** The files the plugin infers projects from (`include` in `nx.json` narrows it). */
+/** The agent definitions the plugin infers projects from. */
 export const AGENT_DEFINITION_GLOB = '**/agent.{json,yaml,yml}';
+
+/** The application manifests the plugin infers projects from. */
+export const APPLICATION_MANIFEST_GLOB = '**/application.{json,yaml,yml}';
+
+/** The one glob Nx matches for the plugin: both of the above (`include` in `nx.json` narrows it). */
+export const INFERENCE_GLOB = '**/{agent,application}.{json,yaml,yml}';
 
 /** The inferred target that runs a compiled agent, and its executor. */
 export const RUN_TARGET = 'run';
@@ -255,6 +269,7 @@ function buildProjectWithTools(
   return buildProject(agent, composition, options, workspaceRoot, toolInputs(config, toolIds));
 }
 
+/** Nx's createNodes function: agent and application projects from every matched file (the name says which). */
 export async function createAgentNodes(configFiles: readonly string[], rawOptions: AgentdefPluginOptions | undefined, context: CreateNodesContext): Promise<Array<readonly [string, CreateNodesResult]>> {
   const options = normalizePluginOptions(rawOptions);
   const cache = openInferenceCache(context.workspaceRoot, options.hash);
@@ -263,11 +278,13 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
 
   // One definition per folder; registry snapshots are never projects.
   const byFolder = new Map<string, string[]>();
+  const applicationsByFolder = new Map<string, string[]>();
   for (const raw of configFiles) {
     const file = posixPath(raw);
     if (isInside(file, options.registryRoot)) continue;
     const root = projectRoot(file);
-    byFolder.set(root, [...(byFolder.get(root) ?? []), file]);
+    const folders = isApplicationFileName(basename(file)) ? applicationsByFolder : byFolder;
+    folders.set(root, [...(folders.get(root) ?? []), file]);
   }
 
   const agents: InferredAgent[] = [];
@@ -315,6 +332,13 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
   ]);
   cache.save();
 
+  for (const application of inferApplications(applicationsByFolder, byFolder, context.workspaceRoot, errors)) {
+    // The agents it composes, resolved like pins: their files and their whole trees are inputs.
+    const composing: InferredAgent = { file: application.file, root: application.root, summary: { pins: application.summary.agents, parsed: true } };
+    const composition = compositionInputs(composing, byPin, readRegistry, options);
+    results.push([application.file, { projects: { [application.root]: buildApplicationProject(application, composition, options, context.workspaceRoot, DEFINITION_INPUT) } }]);
+  }
+
   if (errors.length > 0) {
     // Loaded only on this rare path: @nx/devkit costs ~0.4 s to load on every Nx command.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -324,7 +348,39 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
   return results;
 }
 
-export const createNodes: CreateNodes<AgentdefPluginOptions> = [AGENT_DEFINITION_GLOB, createAgentNodes];
+/**
+ * Reads every application manifest: one per folder (the most preferred name wins), never in a
+ * folder that holds an agent definition (a folder is one project). Not cached: manifests are few
+ * and small, and the summary is one parse.
+ */
+function inferApplications(byFolder: ReadonlyMap<string, string[]>, agentFolders: ReadonlyMap<string, string[]>, workspaceRoot: string, errors: Array<[string, Error]>): InferredApplication[] {
+  const applications: InferredApplication[] = [];
+  for (const [root, files] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    files.sort((a, b) => APPLICATION_FILE_NAMES.indexOf(basename(a)) - APPLICATION_FILE_NAMES.indexOf(basename(b)));
+    const definitions = agentFolders.get(root);
+    if (definitions !== undefined) {
+      for (const file of files) {
+        errors.push([file, new Error(`${file}: ${root} already holds the agent definition ${definitions[0]}; a folder is one project, so move the application manifest to a folder of its own`)]);
+      }
+      continue;
+    }
+    const [file, ...others] = files as [string, ...string[]];
+    for (const other of others) {
+      errors.push([other, new Error(`${other}: ${root} already holds ${file}; a folder holds one application manifest, so move or remove one of them`)]);
+    }
+    const source = readDefinitionSource(join(workspaceRoot, file), file, undefined, workspaceRoot);
+    if (source.ioError !== undefined) {
+      const reason = source.ioError.slice(`cannot read ${file}: `.length);
+      errors.push([file, new Error(`${file}: cannot read the application manifest (${reason === 'it is a directory' ? 'EISDIR' : reason})`)]);
+      continue;
+    }
+    // Too large, not UTF-8 or empty: summarised as unparsed (its `check` reports why).
+    applications.push({ file, root, summary: summarizeApplication(source.text ?? '', file) });
+  }
+  return applications;
+}
+
+export const createNodes: CreateNodes<AgentdefPluginOptions> = [INFERENCE_GLOB, createAgentNodes];
 
 /** The same function under the name older Nx versions look for. */
 export const createNodesV2: CreateNodes<AgentdefPluginOptions> = createNodes;

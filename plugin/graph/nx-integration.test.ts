@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentdefPluginOptions } from './options';
+import { asText, edited } from '../application/__test-support__/application-manifests';
 import { definitionJson, REPO_ROOT, tempWorkspace, type TempWorkspace } from './test-support';
 
 /** Runs in the workspace: builds the graph, hashes `project:target` tasks, prints JSON. */
@@ -49,14 +50,17 @@ function setUpWorkspace(ws: TempWorkspace): void {
   mkdirSync(stub, { recursive: true });
   writeFileSync(join(stub, 'package.json'), JSON.stringify({ name: 'agentdef', version: '0.0.0-stub', executors: './executors.json' }));
   const executor = { implementation: './executor.js', schema: './schema.json' };
-  writeFileSync(join(stub, 'executors.json'), JSON.stringify({ executors: { validate: executor, plan: executor, compile: executor } }));
+  writeFileSync(
+    join(stub, 'executors.json'),
+    JSON.stringify({ executors: { validate: executor, plan: executor, compile: executor, 'application-plan': executor, 'application-check': executor, 'application-execute': executor } }),
+  );
   writeFileSync(join(stub, 'schema.json'), JSON.stringify({ type: 'object', properties: {} }));
   writeFileSync(join(stub, 'executor.js'), 'module.exports = async () => ({ success: true });\n');
   mkdirSync(join(ws.root, 'home'), { recursive: true });
 }
 
 function probe(ws: TempWorkspace, options: AgentdefPluginOptions, tasks: string[]): Probe {
-  ws.write('nx.json', JSON.stringify({ plugins: [{ plugin: join(REPO_ROOT, 'plugin', 'index.ts'), include: ['agents/**/agent.json'], options }], useDaemonProcess: false }));
+  ws.write('nx.json', JSON.stringify({ plugins: [{ plugin: join(REPO_ROOT, 'plugin', 'index.ts'), include: ['agents/**/agent.json', 'apps/**/application.json'], options }], useDaemonProcess: false }));
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('NX_') && !key.startsWith('VITEST')) env[key] = value;
   const run = spawnSync(process.execPath, ['-e', PROBE], {
@@ -72,13 +76,21 @@ function probe(ws: TempWorkspace, options: AgentdefPluginOptions, tasks: string[
 describe('the plugin in a real Nx workspace', () => {
   let ws: TempWorkspace;
   let first: Probe;
-  const tasks = ['write-router:validate', 'write-router:compile'];
+  const tasks = ['write-router:validate', 'write-router:compile', 'triage:plan'];
 
   beforeAll(() => {
     ws = tempWorkspace({
       'agents/write-router/agent.json': definitionJson({ slug: 'write-router', version: '1.4.0', pins: ['splice-resolver@0.4.2', 'fallback-writer@1.1.0'] }),
       'agents/splice-resolver/agent.json': definitionJson({ slug: 'splice-resolver', version: '0.4.2' }),
       'agents/fallback-writer/agent.json': definitionJson({ slug: 'fallback-writer', version: '1.0.0' }),
+      // An application composing write-router (the fixture's registered agent, re-pointed).
+      'apps/triage/application.json': asText(
+        edited((m) => {
+          m.id = 'triage';
+          m.nodes.find((n: { id: string }) => n.id === 'planner').config = { slug: 'write-router', version: '1.4.0' };
+        }),
+        'json',
+      ),
       // Explicit settings on top of an inferred project.
       'agents/splice-resolver/project.json': JSON.stringify({ tags: ['team:edit'], targets: { compile: { options: { target: 'hb3' } } } }),
     });
@@ -88,7 +100,7 @@ describe('the plugin in a real Nx workspace', () => {
   afterAll(() => ws?.remove());
 
   it('builds the project graph: inferred projects and pin edges (none for a version mismatch)', () => {
-    expect(Object.keys(first.projects).sort()).toEqual(['fallback-writer', 'splice-resolver', 'write-router']);
+    expect(Object.keys(first.projects).sort()).toEqual(['fallback-writer', 'splice-resolver', 'triage', 'write-router']);
     expect(first.dependencies['write-router']).toEqual(['splice-resolver:static']);
     expect(first.projects['write-router']!.targets.compile!.options).toMatchObject({ definition: 'agents/write-router/agent.json', outputPath: 'dist/agents/write-router' });
   });
@@ -106,13 +118,16 @@ describe('the plugin in a real Nx workspace', () => {
     const again = probe(ws, {}, tasks);
     expect(again.hashes).toEqual(first.hashes);
 
-    // (Every option lands in the inferred configuration; the unit tests show each one does.)
+    // (Every agent option lands in the inferred agent configuration; the unit tests show each one does.)
     const changed = probe(ws, { maxDepth: 3 }, tasks);
-    for (const task of tasks) {
+    for (const task of tasks.filter((t) => t.startsWith('write-router:'))) {
       // nx.json is an input of every task anyway; the project configuration proves the options themselves count
       expect(changed.hashes[task]!.projectConfiguration).not.toBe(first.hashes[task]!.projectConfiguration);
       expect(changed.hashes[task]!.hash).not.toBe(first.hashes[task]!.hash);
     }
+    // The application executors take no resolution bound: the application's configuration stays, nx.json still counts.
+    expect(changed.hashes['triage:plan']!.projectConfiguration).toBe(first.hashes['triage:plan']!.projectConfiguration);
+    expect(changed.hashes['triage:plan']!.hash).not.toBe(first.hashes['triage:plan']!.hash);
   }, 180_000);
 
   it('hashes the pinned children into compile and only the definition into validate', () => {
@@ -122,5 +137,13 @@ describe('the plugin in a real Nx workspace', () => {
     expect(compileNodes).toContain('env:AGENTDEF_COMPILE_TARGET'); // --target on the command line
     const validateNodes = first.hashes['write-router:validate']!.nodes;
     expect(validateNodes.some((n) => n.includes('splice-resolver/agent.json'))).toBe(false);
+  });
+
+  it('puts an application above the agents it composes, and hashes their whole trees into its plan', () => {
+    expect(first.dependencies['triage']).toEqual(['write-router:static']);
+    expect(first.projects['triage']!.targets.plan!.options).toEqual({ manifest: 'apps/triage/application.json', mode: 'dry-run' });
+    const planNodes = first.hashes['triage:plan']!.nodes;
+    expect(planNodes).toEqual(expect.arrayContaining(['triage:apps/triage/application.json', 'write-router:agents/write-router/agent.json', 'splice-resolver:agents/splice-resolver/agent.json']));
+    expect(planNodes.some((n) => n.includes('registry/agents/fallback-writer/1.1.0.json'))).toBe(true);
   });
 });

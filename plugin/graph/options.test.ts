@@ -1,19 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLUGIN_OPTIONS, normalizePluginOptions, PLUGIN_VERSION } from './options';
+import { DEFAULT_APPLICATION_TARGET_NAMES, DEFAULT_APPROVED_ARTIFACTS, DEFAULT_PLUGIN_OPTIONS, normalizePluginOptions, PLUGIN_VERSION } from './options';
 import { REPO_ROOT } from './test-support';
 
 describe('normalizePluginOptions', () => {
   it('fills every default', () => {
     const { hash, ...rest } = normalizePluginOptions(undefined);
-    expect(rest).toEqual(DEFAULT_PLUGIN_OPTIONS);
+    expect(rest).toEqual({ ...DEFAULT_PLUGIN_OPTIONS, applicationTargetNames: DEFAULT_APPLICATION_TARGET_NAMES, approvedArtifacts: DEFAULT_APPROVED_ARTIFACTS });
     expect(rest).toEqual({
       targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
+      applicationTargetNames: { plan: 'plan', execute: 'execute', check: 'check' },
       outputRoot: 'dist/agents',
       registryRoot: 'registry/agents',
       maxDepth: 16,
       maxNodes: 512,
+      approvedArtifacts: 'approved-artifacts',
     });
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -41,6 +43,9 @@ describe('normalizePluginOptions', () => {
       { targetNames: { validate: 'check' } },
       { targetNames: { plan: 'plan-agent' } },
       { targetNames: { compile: 'build' } },
+      { applicationTargetNames: { plan: 'plan-app' } },
+      { applicationTargetNames: { execute: 'run-app' } },
+      { applicationTargetNames: { check: 'verify' } },
     ];
     const hashes = variants.map((v) => normalizePluginOptions(v).hash);
     expect(new Set([a, ...hashes]).size).toBe(variants.length + 1);
@@ -54,6 +59,15 @@ describe('normalizePluginOptions', () => {
     expect(() => normalizePluginOptions({ targetNames: { compile: 'plan' } })).toThrow(/same name/);
     expect(() => normalizePluginOptions({ targetNames: { build: 'x' } as never })).toThrow(/targetNames\.build/);
     expect(() => normalizePluginOptions({ outDir: 'x' } as never)).toThrow(/unknown option.*outDir/);
+  });
+
+  it('takes application target names apart from the agent ones, checked the same way', () => {
+    // An application's `plan` and an agent's `plan` never share a project, so they may share a name.
+    expect(normalizePluginOptions({ applicationTargetNames: { execute: 'run-app' } }).applicationTargetNames).toEqual({ plan: 'plan', execute: 'run-app', check: 'check' });
+    expect(() => normalizePluginOptions({ applicationTargetNames: { check: 'plan' } })).toThrow(/applicationTargetNames.*same name/);
+    expect(() => normalizePluginOptions({ applicationTargetNames: { compile: 'x' } as never })).toThrow(/applicationTargetNames\.compile.*allowed: plan, execute, check/);
+    expect(() => normalizePluginOptions({ applicationTargetNames: { plan: 'no spaces' } })).toThrow(/applicationTargetNames\.plan/);
+    expect(() => normalizePluginOptions({ applicationTargetNames: ['plan'] as never })).toThrow(/applicationTargetNames.*must be an object/);
   });
 
   it('knows its own version from package.json', () => {

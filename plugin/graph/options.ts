@@ -1,6 +1,6 @@
 /**
  * The plugin's options as written in `nx.json`, their defaults, and the normalised form every
- * other graph module reads. The normalised options carry a stable hash: it keys the inference
+ * other graph module reads (agents and application manifests each have their own target names). The normalised options carry a stable hash: it keys the inference
  * cache, and it is stamped on every inferred target so that changing an option changes the
  * task hash of every agent task.
  */
@@ -24,10 +24,21 @@ export const EXECUTORS = {
 
 export type TargetKind = keyof typeof EXECUTORS;
 
+/** The executors the targets inferred for an application manifest run. */
+export const APPLICATION_EXECUTORS = {
+  plan: 'agentdef:application-plan',
+  execute: 'agentdef:application-execute',
+  check: 'agentdef:application-check',
+} as const;
+
+export type ApplicationTargetKind = keyof typeof APPLICATION_EXECUTORS;
+
 /** Options of the `agentdef` entry in `nx.json` `plugins` (every field optional). */
 export interface AgentdefPluginOptions {
   /** The names of the inferred targets, e.g. `{ "compile": "build-agent" }`. */
   targetNames?: Partial<Record<TargetKind, string>>;
+  /** The names of the targets inferred for application manifests, e.g. `{ "plan": "plan-app" }`. */
+  applicationTargetNames?: Partial<Record<ApplicationTargetKind, string>>;
   /** Where compiled agents go, relative to the workspace root: `<outputRoot>/<project>`. */
   outputRoot?: string;
   /** The immutable registry of published definitions, relative to the workspace root. */
@@ -36,25 +47,36 @@ export interface AgentdefPluginOptions {
   maxDepth?: number;
   /** The most definitions one resolved tree may hold. */
   maxNodes?: number;
+  /** The reference gateway owner's approved-artifacts folder for application targets, relative to the workspace root. */
+  approvedArtifacts?: string;
 }
 
 export interface NormalizedPluginOptions {
   targetNames: Record<TargetKind, string>;
+  applicationTargetNames: Record<ApplicationTargetKind, string>;
   outputRoot: string;
   registryRoot: string;
   maxDepth: number;
   maxNodes: number;
+  approvedArtifacts: string;
   /** A stable hash of the fields above (not of the plugin version). */
   hash: string;
 }
 
-export const DEFAULT_PLUGIN_OPTIONS: Omit<NormalizedPluginOptions, 'hash'> = {
+/** The defaults of the agent options (the folders and bounds are the workspace defaults). */
+export const DEFAULT_PLUGIN_OPTIONS: Omit<NormalizedPluginOptions, 'hash' | 'applicationTargetNames' | 'approvedArtifacts'> = {
   targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
   outputRoot: WORKSPACE_DEFAULTS.outputRoot,
   registryRoot: WORKSPACE_DEFAULTS.registryRoot,
   maxDepth: WORKSPACE_DEFAULTS.maxDepth,
   maxNodes: WORKSPACE_DEFAULTS.maxNodes,
 };
+
+/** The CLI's default approved-artifacts folder (`--artifacts`), spelled here because the graph layer imports no shell. */
+export const DEFAULT_APPROVED_ARTIFACTS = 'approved-artifacts';
+
+/** The default names of the targets inferred for application manifests. */
+export const DEFAULT_APPLICATION_TARGET_NAMES: Readonly<Record<ApplicationTargetKind, string>> = { plan: 'plan', execute: 'execute', check: 'check' };
 
 /** A workspace-relative POSIX folder: no `./`, no trailing `/`, never absolute, never `..`. */
 function normalizeFolder(value: unknown, field: string, fallback: string): string {
@@ -81,54 +103,64 @@ function positiveInteger(value: unknown, field: string, fallback: number): numbe
 
 const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9:_.-]*$/;
 
+/** One `targetNames`-like option: known kinds only, valid names, no two targets with one name. */
+function normalizeTargetNames<Kind extends string>(value: unknown, field: string, defaults: Readonly<Record<Kind, string>>, example: string): Record<Kind, string> {
+  const rawNames = (value ?? {}) as Record<string, unknown>;
+  if (typeof rawNames !== 'object' || rawNames === null || Array.isArray(rawNames)) {
+    throw new Error(`agentdef plugin option \`${field}\` must be an object such as ${example}`);
+  }
+  const names: Record<Kind, string> = { ...defaults };
+  for (const [kind, name] of Object.entries(rawNames)) {
+    if (!Object.hasOwn(defaults, kind)) throw new Error(`agentdef plugin option \`${field}.${kind}\` is unknown; allowed: ${Object.keys(defaults).join(', ')}`);
+    if (name === undefined) continue;
+    if (typeof name !== 'string' || !TARGET_NAME.test(name)) {
+      throw new Error(`agentdef plugin option \`${field}.${kind}\` must be a target name, not ${JSON.stringify(name)}`);
+    }
+    names[kind as Kind] = name;
+  }
+  const all = Object.values<string>(names);
+  if (new Set(all).size !== all.length) {
+    throw new Error(`agentdef plugin option \`${field}\` gives two targets the same name: ${JSON.stringify(names)}`);
+  }
+  return names;
+}
+
 /**
  * Fills in the defaults and checks the options. Throws on an option that cannot work (Nx reports
  * it as a plugin configuration error); never guesses.
  */
 export function normalizePluginOptions(options: AgentdefPluginOptions | undefined | null): NormalizedPluginOptions {
   const raw = (options ?? {}) as Record<string, unknown>;
-  const known = new Set(['targetNames', 'outputRoot', 'registryRoot', 'maxDepth', 'maxNodes']);
+  const known = new Set(['targetNames', 'applicationTargetNames', 'outputRoot', 'registryRoot', 'maxDepth', 'maxNodes', 'approvedArtifacts']);
   const unknown = Object.keys(raw).filter((key) => !known.has(key));
   if (unknown.length > 0) {
     throw new Error(`agentdef plugin: unknown option(s) ${unknown.map((k) => `\`${k}\``).join(', ')}; allowed: ${[...known].join(', ')}`);
   }
 
-  const rawNames = (raw.targetNames ?? {}) as Record<string, unknown>;
-  if (typeof rawNames !== 'object' || rawNames === null || Array.isArray(rawNames)) {
-    throw new Error('agentdef plugin option `targetNames` must be an object such as { "compile": "build-agent" }');
-  }
-  const targetNames = { ...DEFAULT_PLUGIN_OPTIONS.targetNames };
-  for (const [kind, name] of Object.entries(rawNames)) {
-    if (!(kind in EXECUTORS)) throw new Error(`agentdef plugin option \`targetNames.${kind}\` is unknown; allowed: ${Object.keys(EXECUTORS).join(', ')}`);
-    if (name === undefined) continue;
-    if (typeof name !== 'string' || !TARGET_NAME.test(name)) {
-      throw new Error(`agentdef plugin option \`targetNames.${kind}\` must be a target name, not ${JSON.stringify(name)}`);
-    }
-    targetNames[kind as TargetKind] = name;
-  }
-  const names = Object.values(targetNames);
-  if (new Set(names).size !== names.length) {
-    throw new Error(`agentdef plugin option \`targetNames\` gives two targets the same name: ${JSON.stringify(targetNames)}`);
-  }
+  const targetNames = normalizeTargetNames(raw.targetNames, 'targetNames', DEFAULT_PLUGIN_OPTIONS.targetNames, '{ "compile": "build-agent" }');
+  const applicationTargetNames = normalizeTargetNames(raw.applicationTargetNames, 'applicationTargetNames', DEFAULT_APPLICATION_TARGET_NAMES, '{ "plan": "plan-app" }');
 
   const outputRoot = normalizeFolder(raw.outputRoot, 'outputRoot', DEFAULT_PLUGIN_OPTIONS.outputRoot);
   const registryRoot = normalizeFolder(raw.registryRoot, 'registryRoot', DEFAULT_PLUGIN_OPTIONS.registryRoot);
   const maxDepth = positiveInteger(raw.maxDepth, 'maxDepth', DEFAULT_PLUGIN_OPTIONS.maxDepth);
   const maxNodes = positiveInteger(raw.maxNodes, 'maxNodes', DEFAULT_PLUGIN_OPTIONS.maxNodes);
+  const approvedArtifacts = normalizeFolder(raw.approvedArtifacts, 'approvedArtifacts', DEFAULT_APPROVED_ARTIFACTS);
 
-  const normalized = { targetNames, outputRoot, registryRoot, maxDepth, maxNodes };
+  const normalized = { targetNames, applicationTargetNames, outputRoot, registryRoot, maxDepth, maxNodes, approvedArtifacts };
   return { ...normalized, hash: hashOptions(normalized) };
 }
 
 /** Stable across key order: the fields are listed explicitly. */
 function hashOptions(options: Omit<NormalizedPluginOptions, 'hash'>): string {
-  const { targetNames: t } = options;
+  const { targetNames: t, applicationTargetNames: a } = options;
   return hashArray([
     'agentdef-plugin-options/v1',
     `targetNames=${t.validate},${t.plan},${t.compile}`,
+    `applicationTargetNames=${a.plan},${a.execute},${a.check}`,
     `outputRoot=${options.outputRoot}`,
     `registryRoot=${options.registryRoot}`,
     `maxDepth=${options.maxDepth}`,
     `maxNodes=${options.maxNodes}`,
+    `approvedArtifacts=${options.approvedArtifacts}`,
   ]);
 }

@@ -5,7 +5,8 @@
  * but never validated here: an invalid file still yields whatever it states plainly, and a file
  * that does not parse at all yields an empty summary. Pure; never throws.
  */
-import { definitionFormat, parseDefinitionText, type DefinitionFormat } from '../definition/parse-document';
+import { definitionFormat, type DefinitionFormat } from '../definition/parse-document';
+import { field, parseForSummary, word } from './summary-fields';
 import { joinPointer } from '../definition/json-pointer';
 import { SLUG_PATTERN } from '../definition/workspace-definitions';
 
@@ -31,27 +32,8 @@ export interface AgentSummary {
   parsed: boolean;
 }
 
-/** Loose on purpose: enough to be a tag or a version key; the validator judges the rest. */
-const WORD = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/;
-
-function field(value: unknown, key: string): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const descriptor = Object.getOwnPropertyDescriptor(value, key);
-  return descriptor && 'value' in descriptor ? descriptor.value : undefined;
-}
-
-function word(value: unknown, pattern: RegExp = WORD): string | undefined {
-  return typeof value === 'string' && pattern.test(value) ? value : undefined;
-}
-
 export function summarizeDefinition(text: string, file: string, format: DefinitionFormat = definitionFormat(file) ?? 'json'): AgentSummary {
-  let parsed: ReturnType<typeof parseDefinitionText>;
-  try {
-    parsed = parseDefinitionText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file, format);
-  } catch {
-    return { pins: [], parsed: false };
-  }
-  const document = parsed.document;
+  const document = parseForSummary(text, file, format);
   if (!document) return { pins: [], parsed: false };
 
   const root = document.value;
