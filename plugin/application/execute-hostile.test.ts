@@ -23,8 +23,6 @@ interface HostileCase {
   path: string | RegExp;
 }
 
-const node = (m: any, id: string) => m.nodes.find((n: any) => n.id === id);
-
 const CASES: HostileCase[] = [
   {
     name: 'a cycle',
