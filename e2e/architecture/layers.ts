@@ -7,7 +7,7 @@
  */
 import type { Architecture } from './import-graph';
 
-export type Layer = 'shell' | 'application' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'runtime' | 'definition';
+export type Layer = 'shell' | 'application' | 'trust' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'runtime' | 'definition';
 
 /** The folders the architecture covers. */
 export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
@@ -16,6 +16,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
   layers: [
     { layer: 'shell', paths: ['plugin/cli/**', 'executors/**', 'generators/**', 'plugin/index.ts'] },
     { layer: 'application', paths: ['plugin/application/**'] },
+    { layer: 'trust', paths: ['plugin/trust/**'] },
     { layer: 'graph', paths: ['plugin/graph/**'] },
     { layer: 'adapters', paths: ['plugin/compiler/adapters/**'] },
     { layer: 'compiler', paths: ['plugin/compiler/**'] },
@@ -27,8 +28,9 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    shell:           { shell: 'yes', application: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', runtime: 'yes', definition: 'yes' },
+    shell:           { shell: 'yes', application: 'yes', trust: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', runtime: 'yes', definition: 'yes' },
     application:     { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes' },
+    trust:           { trust: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes' },
     graph:           { graph: 'yes', definition: 'yes' },
     compiler:        { compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', adapters: 'yes' },
     adapters:        { adapters: 'yes', compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
@@ -41,6 +43,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
   // biome-ignore format: aligned table, one row per layer
   packages: {
     application:     { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', 'better-sqlite3': 'lazy' },
+    trust:           { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     graph:           { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
     compiler:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
     adapters:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
