@@ -323,3 +323,24 @@ describe('the application host: execute', () => {
     expect(response.run.outputs).toBeUndefined();
   });
 });
+
+describe('the application host: catalog', () => {
+  it('lists each owner as an opaque integration record: availability and an evidence digest only', async () => {
+    const root = exampleWorkspace();
+    const catalog = (await (await openHost(root)).catalog()) as any;
+    const gateway = catalog.integrations.find((i: any) => i.owner === 'agentdef.gateway');
+    expect(gateway).toMatchObject({ selection: 'host-injected', components: ['agentdef.approved-artifact@1.0.0'], available: true });
+    expect(gateway.evidenceDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(catalog.integrations.map((i: any) => i.owner)).toEqual([...catalog.integrations.map((i: any) => i.owner)].sort());
+    expect(JSON.stringify(catalog.integrations)).not.toContain('approvals');
+    // Without a gateway the record says so, with no reason or setting in it.
+    const bare = (await (await openHost(root, { gateway: undefined })).catalog()) as any;
+    expect(bare.integrations.find((i: any) => i.owner === 'agentdef.gateway')).toEqual({
+      owner: 'agentdef.gateway',
+      selection: 'host-injected',
+      components: ['agentdef.approved-artifact@1.0.0'],
+      available: false,
+      evidenceDigest: null,
+    });
+  });
+});

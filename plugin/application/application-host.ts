@@ -19,14 +19,14 @@ import type { SourceDocument } from '../definition/source-document';
 import type { ApplicationService, ExecuteRequest, ExecuteResponse, ManifestInput, PlanRequest, PlanResponse } from './application-service';
 import { builtinAdapters, builtinOwnerResolvers } from './builtin-adapters';
 import { type BuiltinComponentDefinition, builtinComponents } from './builtin-components';
-import { type CatalogPack, catalogFromDefinitions, catalogToolResult, type ComponentCatalog } from './catalog';
+import { type CatalogPack, catalogFromDefinitions, catalogToolResult, type ComponentCatalog, type IntegrationRecord } from './catalog';
 import { type ComponentAdapter, identityKey, type OwnerResolver } from './component-adapter';
 import { executePlannedRun } from './execute-application';
 import { createMemoryExecutionLedger, type ExecutionLedger, IDEMPOTENCY_KEY } from './execution-ledger';
 import type { GatewayOwner } from './gateway-owner';
-import { planApplicationDocument, type PlanningContext, requestDiagnostic } from './plan-application';
+import { planApplicationDocument, type PlanningContext, requestDiagnostic, safely } from './plan-application';
 import { SHA256_HEX } from './source-digest';
-import type { JsonValue } from './stable-json';
+import { digestPlainJson, type JsonValue, readApplicationJson } from './stable-json';
 
 /** What an admitted pack set gives the host (the shape `createApplicationComponentPackRegistry` returns). */
 export interface AdmittedPacks {
@@ -121,7 +121,25 @@ export async function createApplicationHost(options: ApplicationHostOptions): Pr
     if (!opened.ok) return { ok: false, message: opened.message };
     ledger = opened.ledger;
   }
-  const publicCatalog = catalogToolResult(catalog);
+  /** The owners' current evidence, as opaque digests: whether each integration is there, nothing of it. */
+  const integrations = async (): Promise<IntegrationRecord[]> => {
+    const byOwner = new Map<string, { selection: IntegrationRecord['selection']; components: string[]; resolver: OwnerResolver }>();
+    for (const { definition } of catalog.components) {
+      const resolver = context.resolvers.get(identityKey(definition));
+      if (resolver === undefined) continue;
+      const entry = byOwner.get(definition.owner.name) ?? { selection: definition.owner.selection, components: [], resolver };
+      entry.components.push(`${definition.id}@${definition.revision}`);
+      byOwner.set(definition.owner.name, entry);
+    }
+    const records: IntegrationRecord[] = [];
+    for (const [owner, entry] of byOwner) {
+      const resolved = await safely(() => entry.resolver.resolve());
+      const evidence = resolved.ok && resolved.value.ok ? readApplicationJson(resolved.value.evidence) : undefined;
+      const digest = evidence?.ok ? digestPlainJson(evidence.value) : undefined;
+      records.push({ owner, selection: entry.selection, components: entry.components, available: digest?.ok === true, evidenceDigest: digest?.ok ? digest.sha256 : null });
+    }
+    return records;
+  };
 
   const plan = async (request: PlanRequest): Promise<PlanResponse> => {
     const read = readManifestDocument(request?.manifest, root);
@@ -166,7 +184,7 @@ export async function createApplicationHost(options: ApplicationHostOptions): Pr
   };
 
   const service: ApplicationService = {
-    catalog: (): JsonValue => structuredClone(publicCatalog),
+    catalog: async (): Promise<JsonValue> => catalogToolResult(catalog, await integrations()),
     plan,
     execute,
     close: () => ledger.close(),

@@ -73,8 +73,8 @@ export type ExecuteResponse =
 export type ExecuteRefusal = 'invalid-manifest' | 'drift' | 'invalid-inputs' | 'idempotency-conflict' | 'in-progress' | 'reconciliation-required' | 'ledger-full' | 'ledger-error';
 
 export interface ApplicationService {
-  /** `agentdef.application.catalog`: plain JSON, read-only, no external connection. */
-  catalog(): JsonValue;
+  /** `agentdef.application.catalog`: plain JSON, read-only, no external connection (owners give evidence digests only). */
+  catalog(): Promise<JsonValue>;
   plan(request: PlanRequest): Promise<PlanResponse>;
   execute(request: ExecuteRequest, signal?: AbortSignal): Promise<ExecuteResponse>;
   close(): Promise<void>;

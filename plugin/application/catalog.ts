@@ -166,8 +166,21 @@ export function catalogView(catalog: ComponentCatalog): ComponentCatalogView {
   };
 }
 
+/**
+ * One opaque integration record: an owner the catalog's components delegate to, whether it gives
+ * evidence now, and only the digest of that evidence (never the evidence, its messages or settings).
+ */
+export interface IntegrationRecord {
+  readonly owner: string;
+  readonly selection: 'builtin' | 'host-injected';
+  /** `id@revision` of the components it owns, sorted. */
+  readonly components: readonly string[];
+  readonly available: boolean;
+  readonly evidenceDigest: string | null;
+}
+
 /** The public, read-only projection `agentdef.application.catalog` returns: plain JSON, nothing private. */
-export function catalogToolResult(catalog: ComponentCatalog): JsonValue {
+export function catalogToolResult(catalog: ComponentCatalog, integrations: readonly IntegrationRecord[] = []): JsonValue {
   return {
     schemaVersion: CATALOG_TOOL_RESULT_VERSION,
     catalogDigest: catalog.catalogDigest,
@@ -184,6 +197,9 @@ export function catalogToolResult(catalog: ComponentCatalog): JsonValue {
       configSchema: structuredClone(definition.configSchema) as JsonValue,
     })),
     packs: catalog.packs.map((p) => ({ id: p.id, revision: p.revision, sourceDigest: p.sourceDigest })),
+    integrations: [...integrations]
+      .sort((a, b) => codeUnitOrder(a.owner, b.owner))
+      .map((i) => ({ owner: i.owner, selection: i.selection, components: [...i.components].sort(codeUnitOrder), available: i.available, evidenceDigest: i.evidenceDigest })),
   };
 }
 

@@ -216,7 +216,7 @@ const CHECKS: Record<string, Check> = {
     const service = await o.openService();
     let catalog: string[];
     try {
-      catalog = contentStrings(service.catalog());
+      catalog = contentStrings(await service.catalog());
     } finally {
       await service.close();
     }
@@ -243,7 +243,7 @@ const CHECKS: Record<string, Check> = {
     if (JSON.stringify(catalogToolResult(f)) !== JSON.stringify(catalogToolResult(b))) fail('component order changed the catalog projection');
     const service = await o.openService();
     try {
-      const active = service.catalog() as { catalogDigest?: string };
+      const active = (await service.catalog()) as { catalogDigest?: string };
       if (active.catalogDigest !== f.catalogDigest) fail('the host serves another catalog than its components and packs give');
     } finally {
       await service.close();

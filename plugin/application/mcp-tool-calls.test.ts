@@ -19,7 +19,7 @@ import { type ApplicationToolName, CATALOG_TOOL, EXECUTE_TOOL, PLAN_TOOL, toolCo
 function recordingService(behaviour: 'answer' | 'throw' = 'answer') {
   const calls: { op: string; request?: PlanRequest | ExecuteRequest; signal?: AbortSignal }[] = [];
   const service: ApplicationService = {
-    catalog: () => {
+    catalog: async () => {
       calls.push({ op: 'catalog' });
       if (behaviour === 'throw') throw new Error('secret-internal-detail');
       return { schemaVersion: 'x' };

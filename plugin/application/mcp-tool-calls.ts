@@ -54,7 +54,7 @@ async function call(service: ApplicationService, name: ApplicationToolName, rawA
   if (name === CATALOG_TOOL) {
     const read = readCatalogArguments(rawArguments);
     if (!read.ok) return argumentRefusal(read.message, read.diagnostics);
-    const catalog = service.catalog();
+    const catalog = await service.catalog();
     return { structuredContent: catalog as Record<string, unknown>, text: catalogSummary(catalog), isError: false };
   }
   if (name === EXECUTE_TOOL) {

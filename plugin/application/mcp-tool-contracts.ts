@@ -243,7 +243,7 @@ const CATALOG_RESULT_SCHEMA: Schema = {
   title: 'CatalogResult',
   description: 'The public, read-only component catalog: authoring schemas, execution evidence and digests.',
   additionalProperties: false,
-  required: ['schemaVersion', 'catalogDigest', 'adapterPolicyDigest', 'components', 'packs'],
+  required: ['schemaVersion', 'catalogDigest', 'adapterPolicyDigest', 'components', 'packs', 'integrations'],
   properties: {
     schemaVersion: { const: CATALOG_TOOL_RESULT_VERSION },
     catalogDigest: { $ref: '#/$defs/Sha256', description: 'The composite catalog digest a manifest names as `catalogDigest`.' },
@@ -291,6 +291,22 @@ const CATALOG_RESULT_SCHEMA: Schema = {
         additionalProperties: false,
         required: ['id', 'revision', 'sourceDigest'],
         properties: { id: text('The pack id.'), revision: text('The selected revision.'), sourceDigest: { $ref: '#/$defs/Sha256' } },
+      },
+    },
+    integrations: {
+      type: 'array',
+      description: 'Opaque integration records: each owner, whether it gives evidence now, and only the digest of that evidence.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['owner', 'selection', 'components', 'available', 'evidenceDigest'],
+        properties: {
+          owner: text("The owner's name."),
+          selection: { type: 'string', enum: ['builtin', 'host-injected'] },
+          components: { type: 'array', items: { type: 'string' }, description: 'The `id@revision` of the components it owns.' },
+          available: { type: 'boolean', description: 'Whether the owner gives evidence now.' },
+          evidenceDigest: { anyOf: [{ $ref: '#/$defs/Sha256' }, { type: 'null' }], description: "SHA-256 of the owner's current evidence; null when it gives none." },
+        },
       },
     },
   },

@@ -7,14 +7,15 @@
  * `--artifacts <dir>` (workspace-relative, default `approved-artifacts`): when the folder has an
  * `approvals.json`, the reference gateway owner serves it; otherwise no gateway is injected and
  * approved-artifact nodes do not plan (their diagnostic says which flag to pass).
- * `--ledger <file>`: the SQLite ledger file (relative to the working directory).
+ * `--ledger <file>`: the SQLite ledger file (relative to the working directory; its folder is
+ * created when missing).
  * `--host <module>`: an embedding host module (an ES module inside the workspace, written by the
  * workspace's owner, never reachable over MCP) whose default export is
  * `{ packs, adapters, ownerResolvers }`: the component packs it admits with their private
  * adapters and owner resolvers, checked by `createApplicationComponentPackRegistry` at start-up.
  */
-import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ComponentPackRegistry, createApplicationComponentPackRegistry } from '../application/component-pack-registry';
 import { type ApplicationHostOpening, createApplicationHost } from '../application/application-host';
@@ -84,7 +85,14 @@ export async function openApplicationHost(flags: ApplicationHostFlags): Promise<
   }
   let ledger: ExecutionLedger | undefined;
   if (flags.ledger !== undefined) {
-    const opened = openSqliteExecutionLedger({ file: resolve(flags.cwd, flags.ledger) });
+    const file = resolve(flags.cwd, flags.ledger);
+    // The ledger's folder is created when missing (SQLite would only say it cannot open the file).
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+    } catch (error) {
+      return { ok: false, message: `--ledger: cannot create the folder of ${flags.ledger} (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+    }
+    const opened = openSqliteExecutionLedger({ file });
     if (!opened.ok) return { ok: false, message: `--ledger: ${opened.message}` };
     ledger = opened.ledger;
   }

@@ -122,3 +122,16 @@ describe('agentdef application check', () => {
     expect(result.stdout).toMatch(/FAIL {2}offline-execution +the dry-run stopped: failure at brief-prompt/);
   });
 });
+
+describe('agentdef application execute --ledger', () => {
+  it('creates the ledger folder, and a repeat with the same key replays from the durable ledger in a new host', async () => {
+    const root = exampleWorkspace();
+    const argv = ['execute', EXAMPLE_MANIFEST, '--input', 'request.value={"topic":"x"}', '--key', 'durable-1', '--ledger', '.agentdef/ledgers/app.sqlite', '--format', 'json', ...artifacts];
+    const first = await captureRun(runApplicationCommand, argv, root);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout).replayed).toBe(false);
+    const second = await captureRun(runApplicationCommand, argv, root);
+    expect(second.code, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout)).toMatchObject({ replayed: true, run: JSON.parse(first.stdout).run });
+  });
+});

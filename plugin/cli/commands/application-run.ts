@@ -96,7 +96,11 @@ export async function runApplicationCatalogCommand(argv: string[], io: CliIo): P
   }
   const opened = await open(io, parsed.values, io.cwd);
   if (typeof opened === 'number') return opened;
-  const catalog = opened.service.catalog() as { catalogDigest: string; adapterPolicyDigest: string; components: { id: string; revision: string; title: string; evidence: { modes: string[]; sideEffect: string } }[] };
+  const catalog = (await opened.service.catalog()) as {
+    catalogDigest: string;
+    adapterPolicyDigest: string;
+    components: { id: string; revision: string; title: string; evidence: { modes: string[]; sideEffect: string } }[];
+  };
   await opened.service.close();
   if (opened.format === 'json') {
     io.stdout(stableJson(catalog));
