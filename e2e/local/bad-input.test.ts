@@ -56,8 +56,12 @@ describe('a launcher that cannot start', () => {
     const { code, lines } = await launchFailing('code-search', env);
     expect(code).toBe(78);
     const hint = process.platform === 'darwin' ? '`security add-generic-password -s agentdef -a AGENTDEF_RECEIPT_KEY -w`' : '`secret-tool store --label=agentdef service agentdef name AGENTDEF_RECEIPT_KEY`';
-    expect(lines).toEqual([`agentdef: error: secret AGENTDEF_RECEIPT_KEY is not set (code-search@2.1.0 signs its receipts with it): add it with ${hint} or set AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY`]);
-    if (process.platform === 'linux') expect(readFileSync(asked, 'utf8')).toBe('lookup service agentdef name AGENTDEF_RECEIPT_KEY\n');
+    // The receipt signer is keyref:acme-receipts: the key store (keychain, then keys folder) is asked first, and the error says how to create the key.
+    const keysFolder = join(tmp.path('home-1'), '.config', 'agentdef', 'keys');
+    expect(lines).toEqual([
+      `agentdef: error: secret AGENTDEF_RECEIPT_KEY is not set (code-search@2.1.0 signs its receipts with it): no private key keyref:acme-receipts in the OS keychain or ${keysFolder}: create it with \`agentdef keys generate keyref:acme-receipts\`; or add it with ${hint} or set AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY`,
+    ]);
+    if (process.platform === 'linux') expect(readFileSync(asked, 'utf8')).toBe('lookup service agentdef name key:acme-receipts\nlookup service agentdef name AGENTDEF_RECEIPT_KEY\n');
   }, 30_000);
 
   it('names an MCP server that crashes at start, with its last stderr line', async () => {

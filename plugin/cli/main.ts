@@ -47,6 +47,21 @@ const COMMANDS: Record<string, Command> = {
     summary: 'application manifests: write the source digest, list the catalog, plan, execute step by step, run the local verification',
     load: () => (require('./commands/application') as typeof import('./commands/application')).runApplicationCommand,
   },
+  keys: {
+    usage: USAGE.keys,
+    summary: 'Ed25519 signing keys: generate one for a keyref:<name>, list them, export a public JWK and its kid',
+    load: () => (require('./commands/keys') as typeof import('./commands/keys')).runKeysCommand,
+  },
+  diff: {
+    usage: USAGE.diff,
+    summary: 'classify every change between two definitions (major, minor, patch) and check the version bump',
+    load: () => (require('./commands/diff') as typeof import('./commands/diff')).runDiffCommand,
+  },
+  verify: {
+    usage: USAGE.verify,
+    summary: 'verify a credential (eddsa-jcs-2022, did:key), a signed A2A card or receipts (one, or a JSONL file line by line)',
+    load: () => (require('./commands/verify') as typeof import('./commands/verify')).runVerifyCommand,
+  },
   mcp: {
     usage: USAGE.mcp,
     summary: 'serve agentdef.application.catalog, .plan and .execute as a stdio MCP server',

@@ -10,6 +10,14 @@ export const USAGE = {
   plan: 'agentdef plan <file> [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
   compile: 'agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
   run: 'agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]',
+  keys: [
+    'agentdef keys <generate|list|export-public> ...',
+    '    agentdef keys generate <keyref:name> [--store folder|keychain] [--format text|json]',
+    '    agentdef keys list [--format text|json]',
+    '    agentdef keys export-public <keyref:name> [--format text|json]',
+  ].join('\n'),
+  diff: 'agentdef diff <old file> <new file> [--format text|json]',
+  verify: 'agentdef verify <file> [--key public-jwk-file] [--keys dir] [--at date-time] [--format text|json]',
   mcp: 'agentdef mcp [--workspace dir] [--artifacts dir] [--ledger sqlite file] [--host module]',
   application: [
     'agentdef application <digest|catalog|plan|execute|check> ...',

@@ -1,6 +1,7 @@
 /**
  * The A2A server of one agent, as a web-standard `(Request) => Promise<Response>`:
- * - `GET /.well-known/agent-card.json`: the AgentCard;
+ * - `GET /.well-known/agent-card.json`: the AgentCard, signed when the host sets a card signing key
+ *   (served-card.ts);
  * - `POST <card.rpcPath>`: JSON-RPC 2.0. `SendMessage` (A2A v1.0, what `@a2a-js/sdk` 1.3 sends)
  *   and `message/send` (v0.3) run the agent and return a finished Task (`completed` with the
  *   answer as an artifact, or `failed` saying which limit or error stopped it); `GetTask` /
@@ -17,7 +18,7 @@
  * `maxConcurrentRuns` in flight is answered 503 with `Retry-After`. Finished tasks are kept within
  * a count and a byte budget (task-store.ts), so memory stays bounded under any load.
  */
-import { AGENT_CARD_PATH, buildAgentCard } from './agent-card';
+import { AGENT_CARD_PATH } from './agent-card';
 import type { ProtocolFlavour, TaskView } from './a2a-wire';
 import { isObject, messageToInput, parseMessage, renderTask, tooDeepAt, tooDeepViolation } from './a2a-wire';
 import type { RuntimeLogEvent } from './agent-loop';
@@ -28,6 +29,7 @@ import { newRunId, webRandom } from './run-id';
 import type { RuntimeConfig } from './runtime-config';
 import { checkRuntimeConfig } from './runtime-config';
 import { busy, isJsonContentType, originAllowed, readBodyText, refusal, tooLarge } from './request-guard';
+import { createServedCard } from './served-card';
 import { createTaskStore } from './task-store';
 
 export const JSON_RPC_ERRORS = {
@@ -58,6 +60,8 @@ export interface A2aHandlerDeps extends RunDeps {
   publicOrigin?: string;
   /** Origins besides the request's own (and `card.publicUrl`'s) whose pages may call the agent. */
   allowedOrigins?: () => readonly string[];
+  /** The private Ed25519 JWK the served card is signed with; absent: the `AGENTDEF_CARD_SIGNING_KEY` secret, else unsigned. */
+  cardSigningKey?: JsonWebKey | string;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -157,6 +161,7 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
     }
   });
   let inFlight = 0;
+  const servedCard = createServedCard(config, { ...(deps.cardSigningKey !== undefined ? { signingKey: deps.cardSigningKey } : {}), ...(deps.secrets ? { secrets: deps.secrets } : {}) });
 
   const handleSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>, request: Request, perRequest: PerRequestDeps | undefined) => {
     const { message, violations } = parseMessage(flavour, params['message']);
@@ -305,7 +310,12 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
         // origin, the card must not be shared by caches between origins.
         const fixed = config.card.publicUrl !== undefined || deps.publicOrigin !== undefined;
         const caching: Record<string, string> = fixed ? { 'cache-control': 'public, max-age=300' } : { 'cache-control': 'private, max-age=300', vary: 'Host' };
-        return json(buildAgentCard(config, { requestOrigin: deps.publicOrigin ?? url.origin }), 200, { ...caching, 'access-control-allow-origin': '*' });
+        const served = await servedCard(deps.publicOrigin ?? url.origin);
+        if ('error' in served) {
+          log({ event: 'card.signing_key_unusable', runId: '', errorCode: served.error });
+          return json({ error: 'the agent card signing key is unusable' }, 500);
+        }
+        return json(served.card, 200, { ...caching, 'access-control-allow-origin': '*' });
       }
       if (url.pathname === rpcPath) {
         onRpcPath = true;

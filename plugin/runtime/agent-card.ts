@@ -4,6 +4,15 @@
  * v1.0 binding (`SendMessage`), then the same URL for v0.3 clients (`message/send`), which the
  * handler also serves. Skill versions (half of the receipt pinning tuple) travel in an extension,
  * since `AgentSkill` has no version field.
+ *
+ * Security (`securitySchemes`, `securityRequirements`, the A2A v1.0 names): the definition
+ * (agent-definition.v1 schema) says nothing about how callers authenticate, and the runtime's
+ * A2A endpoint authenticates no caller, so `cardSecurity` derives no scheme and no requirement:
+ * both fields are absent, which A2A reads as "no authentication required" (an empty map or list is
+ * the proto default, omitted under §5.7). A card never claims a scheme the endpoint does not
+ * enforce; a host that fronts the endpoint with its own authentication publishes its own card.
+ * Signing: card-signature.ts (A2A §8.4); the handler signs the served card when the host sets
+ * `AGENTDEF_CARD_SIGNING_KEY` (`CARD_SIGNING_KEY_BINDING`).
  */
 import { scrubKeyMaterial } from './card-secrets';
 import type { RuntimeConfig } from './runtime-config';
@@ -12,6 +21,8 @@ export const A2A_PROTOCOL_VERSION = '1.0';
 export const A2A_LEGACY_PROTOCOL_VERSION = '0.3';
 export const AGENT_CARD_PATH = '/.well-known/agent-card.json';
 export const PINNING_EXTENSION_URI = 'urn:agentdef:extension:pinning-tuple:v1';
+/** The secret / binding holding the private Ed25519 JWK the served card is signed with. */
+export const CARD_SIGNING_KEY_BINDING = 'AGENTDEF_CARD_SIGNING_KEY';
 
 export interface AgentInterface {
   url: string;
@@ -37,6 +48,32 @@ export interface AgentExtension {
   params?: Record<string, unknown>;
 }
 
+/** One JWS of the card (A2A §4.4.7): base64url protected header, base64url signature. */
+export interface AgentCardSignature {
+  protected: string;
+  signature: string;
+  header?: Record<string, unknown>;
+}
+
+/** A2A v1.0 `SecurityScheme`: exactly one of the members is set. */
+export interface AgentSecurityScheme {
+  apiKeySecurityScheme?: { description?: string; location: string; name: string };
+  httpAuthSecurityScheme?: { description?: string; scheme: string; bearerFormat?: string };
+  oauth2SecurityScheme?: { description?: string; flows: Record<string, unknown>; oauth2MetadataUrl?: string };
+  openIdConnectSecurityScheme?: { description?: string; openIdConnectUrl: string };
+  mtlsSecurityScheme?: { description?: string };
+}
+
+/** A2A v1.0 `SecurityRequirement`: scheme name → required scopes. */
+export interface AgentSecurityRequirement {
+  schemes: Record<string, { list: string[] }>;
+}
+
+export interface CardSecurity {
+  securitySchemes?: Record<string, AgentSecurityScheme>;
+  securityRequirements?: AgentSecurityRequirement[];
+}
+
 export interface AgentCard {
   name: string;
   description: string;
@@ -48,7 +85,18 @@ export interface AgentCard {
   defaultInputModes: string[];
   defaultOutputModes: string[];
   skills: AgentSkillCard[];
+  securitySchemes?: Record<string, AgentSecurityScheme>;
+  securityRequirements?: AgentSecurityRequirement[];
+  signatures?: AgentCardSignature[];
   iconUrl?: string;
+}
+
+/**
+ * The card's security, derived from the config (see the header): the definition declares no
+ * caller authentication and the endpoint enforces none, so no scheme and no requirement.
+ */
+export function cardSecurity(_config: RuntimeConfig): CardSecurity {
+  return {};
 }
 
 /**
@@ -103,6 +151,9 @@ export function buildAgentCard(config: RuntimeConfig, options: { requestOrigin?:
   if (config.card.provider) card.provider = { organization: config.card.provider.organization, url: config.card.provider.url };
   if (config.card.documentationUrl) card.documentationUrl = config.card.documentationUrl;
   if (config.card.iconUrl) card.iconUrl = config.card.iconUrl;
+  const security = cardSecurity(config);
+  if (security.securitySchemes && Object.keys(security.securitySchemes).length > 0) card.securitySchemes = security.securitySchemes;
+  if (security.securityRequirements?.length) card.securityRequirements = security.securityRequirements;
   // The card is public: no private JWK member or URL password survives in any of its strings.
   return scrubKeyMaterial(card);
 }

@@ -4,6 +4,7 @@
  */
 import { agenticGateRule } from './agentic-gate';
 import { budgetsRule } from './budgets';
+import { cardExportsRule } from './card-exports';
 import { compositionShapeRule } from './composition-shape';
 import { controlCharactersRule } from './control-characters';
 import { kymRefRule } from './kym-ref';
@@ -30,6 +31,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   secretsRule,
   uniqueBindingsRule,
   controlCharactersRule,
+  cardExportsRule,
 ];
 
-export { agenticGateRule, budgetsRule, compositionShapeRule, controlCharactersRule, kymRefRule, lifecycleGatesRule, pinsRule, sandboxingRule, secretsRule, toolFieldsRule, uniqueBindingsRule };
+export { agenticGateRule, budgetsRule, cardExportsRule, compositionShapeRule, controlCharactersRule, kymRefRule, lifecycleGatesRule, pinsRule, sandboxingRule, secretsRule, toolFieldsRule, uniqueBindingsRule };

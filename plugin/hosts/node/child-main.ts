@@ -8,6 +8,7 @@ import type { Receipt } from '../../runtime/receipts';
 import { runAgent } from '../../runtime/run-agent';
 import type { ChildReply, ChildTask } from './child-protocol';
 import { HostStartError, START_FAILED_EXIT } from './host-error';
+import { loadPrivateKey } from './key-store';
 import type { HostProgram } from '../../host-contract/node-host-spec';
 import type { McpStdioTools, StartMcpOptions } from './mcp-stdio-tools';
 import { startProcessHost } from './process-host';
@@ -31,7 +32,11 @@ function readFirstLine(): Promise<string> {
   });
 }
 
-export async function runChildMain(program: HostProgram, nodeId: string, options: { readCheckpoints: boolean; checkOllama: boolean; startMcp?: (o: StartMcpOptions) => Promise<McpStdioTools> }): Promise<void> {
+export async function runChildMain(
+  program: HostProgram,
+  nodeId: string,
+  options: { readCheckpoints: boolean; checkOllama: boolean; localKeys?: boolean; startMcp?: (o: StartMcpOptions) => Promise<McpStdioTools> },
+): Promise<void> {
   const log = (event: object) => process.stderr.write(formatEvent(event as { event: string }));
   let task: ChildTask;
   try {
@@ -53,6 +58,8 @@ export async function runChildMain(program: HostProgram, nodeId: string, options
       env: process.env,
       // From the parent; a child started as its own job (HB3) reads its own secrets from its environment.
       secrets: { get: async (name) => task.secrets[name] ?? (process.env[name] || undefined) },
+      // A local child (started by the launcher on this machine) reads a `keyref:` receipt key from the key store as its parent did.
+      ...(options.localKeys ? { receiptKeys: (ref: string) => loadPrivateKey(ref, { env: process.env }) } : {}),
       entryFile: process.argv[1] ?? '',
       cwd: process.env['AGENTDEF_WORKSPACE'] || process.cwd(),
       sink: { put: async (receipt) => void receipts.push(receipt) },

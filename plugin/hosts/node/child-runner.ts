@@ -32,6 +32,8 @@ export interface ProcessChildRunnerOptions {
   env: NodeJS.ProcessEnv;
   /** The secrets a child's subtree needs, resolved by the parent. */
   secretsFor(nodeId: string): Record<string, string>;
+  /** A child's receipt key from the key store (its `keyref:` signer), for the receipt of a killed child; kid = the key's thumbprint. */
+  receiptSignerFor?(nodeId: string): { signingKey: JsonWebKey; kid: string } | undefined;
   /** Receives every receipt a child process issued (and the parent's receipt for a killed child). */
   deliver(receipt: Receipt): void;
   /** Extra time after the deadline before the child is killed; default 2000 ms. */
@@ -101,10 +103,11 @@ export function processChildRunner(options: ProcessChildRunnerOptions): ChildRun
 
     if (killedFor) {
       const keyName = spec.config.receipts.keyBinding;
-      const key = keyName ? (options.secretsFor(nodeId)[keyName] ?? options.env[keyName]) : undefined;
+      const fromKeyStore = options.receiptSignerFor?.(nodeId);
+      const key = fromKeyStore?.signingKey ?? (keyName ? (options.secretsFor(nodeId)[keyName] ?? options.env[keyName]) : undefined);
       if (spec.config.receipts.mode === 'signed' && key) {
         const receipt = await killedRunReceipt(
-          spec.config,
+          fromKeyStore ? { ...spec.config, receipts: { ...spec.config.receipts, signerRef: fromKeyStore.kid } } : spec.config,
           { runId: context.runId, ...(input.skillId ? { skillId: input.skillId } : {}), startedAtMs: started, killedAtMs: now(), composedIn: task.composedIn },
           key,
         ).catch(() => undefined);

@@ -10,12 +10,13 @@ import { writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_BODY_BYTES, createA2aHandler } from '../../runtime/a2a-handler';
 import { parseOriginList } from '../../runtime/request-guard';
-import { AGENT_CARD_PATH } from '../../runtime/agent-card';
+import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 import { runChildMain } from './child-main';
 import { concurrentRunsFor, heapLimitMb } from '../../host-contract/heap-limit';
 import { parsePort } from '../../host-contract/port';
 import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, PUBLIC_ORIGIN_ENV } from '../../host-contract/container-contract';
 import { HostStartError, START_FAILED_EXIT } from './host-error';
+import { loadPrivateKey } from './key-store';
 import type { HostProgram } from '../../host-contract/node-host-spec';
 import { agentKey } from '../../host-contract/node-host-spec';
 import { serveWebHandler, type ServedHost } from './http-server';
@@ -60,7 +61,7 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
     return;
   }
   if (args.child !== undefined) {
-    return runChildMain(program, args.child, { readCheckpoints: !local, checkOllama: local, ...(options.startMcp ? { startMcp: options.startMcp } : {}) });
+    return runChildMain(program, args.child, { readCheckpoints: !local, checkOllama: local, localKeys: local, ...(options.startMcp ? { startMcp: options.startMcp } : {}) });
   }
   const rootSpec = program.nodes[program.rootId]!;
   if (args['print-service'] !== undefined) {
@@ -147,12 +148,15 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   }
 
   try {
+    const secretSource = local ? createSecretSource({ env }) : envSecretSource(env);
     processHost = await startProcessHost({
       program,
       nodeId,
       env,
-      secrets: local ? createSecretSource({ env }) : envSecretSource(env),
+      secrets: secretSource,
       secretHint: local ? (name) => howToProvideSecret(name) : (name) => `give the job a secretRef for ${name} (agentdef run reads it from the keychain or AGENTDEF_SECRET_${name})`,
+      // Locally a `keyref:` receipt signer resolves through the key store (keychain, keys folder) first.
+      ...(local ? { receiptKeys: (ref: string) => loadPrivateKey(ref, { env }) } : {}),
       entryFile: process.argv[1] ?? '',
       cwd: env['AGENTDEF_WORKSPACE'] || process.cwd(),
       sink,
@@ -167,6 +171,9 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       ...(spec.memoryMb ? { maxConcurrentRuns: concurrentRunsFor(heapLimitMb(spec.memoryMb)) } : {}),
       ...(publicOrigins[0] !== undefined ? { publicOrigin: publicOrigins[0] } : {}),
       allowedOrigins: () => served?.allowedOrigins ?? publicOrigins,
+      // The served card is signed when the card signing key is set (keychain / environment locally,
+      // the environment in containers), like the receipt key; unsigned otherwise.
+      ...(await secretSource.get(CARD_SIGNING_KEY_BINDING).then((cardSigningKey) => (cardSigningKey !== undefined ? { cardSigningKey } : {}))),
     });
     const checkpoints = processHost.checkpoints.map((c) => ({ checkpointId: c.checkpointId, digest: c.digest, files: c.files }));
     served = await serveWebHandler(handler, {

@@ -9,6 +9,9 @@
  *    servers, quarantined children), stdio MCP servers started and their tools checked;
  * 4. `RunDeps` per node: secrets, tools (bundled, native, MCP), the receipt sink, and a child
  *    runner: in this process for ordinary children, a fresh process for quarantined ones.
+ * A receipt signer `keyref:<name>` resolves through `receiptKeys` (the local key store) first: the
+ * node then signs with that key and its receipts' `kid` is the key's RFC 7638 thumbprint; the
+ * receipt key secret (keychain / environment) stays the fallback, with the signer ref as kid.
  * Anything started is stopped again when a later step fails, and by `close()`.
  */
 import type { ToolHandler } from '../../runtime/agent-loop';
@@ -32,6 +35,7 @@ import { findExecutable, nativeSearchPath, nativeToolEnv, nativeToolHandlers } f
 import { armSpawnGuard, type AllowedLaunch } from './spawn-guard';
 import { checkOllama } from './ollama-check';
 import type { HostEvent } from './run-events';
+import type { KeyFailure, LoadedKey } from './key-store';
 import type { SecretSource } from './secret-source';
 import { howToProvideSecret } from './secret-source';
 import type { LoadedCheckpoint } from './weights';
@@ -45,6 +49,8 @@ export interface ProcessHostOptions {
   secrets: SecretSource;
   /** How a missing secret can be provided (one phrase). */
   secretHint?: (name: string) => string;
+  /** Local hosts: loads a `keyref:<name>` receipt signer's key (key-store.ts `loadPrivateKey`). */
+  receiptKeys?: (ref: string) => Promise<LoadedKey | KeyFailure>;
   /** This process's entry file, started again for quarantined children. */
   entryFile: string;
   /** Working directory of stdio MCP servers. */
@@ -75,10 +81,17 @@ export interface ProcessHost {
   close(): Promise<void>;
 }
 
-function missingSecretsError(missing: string[], needs: Map<string, string>, hint: (name: string) => string): HostStartError {
+function missingSecretsError(missing: string[], needs: Map<string, string>, hint: (name: string) => string, keyHints: Map<string, string>): HostStartError {
   const first = missing[0]!;
   const list = missing.length === 1 ? `secret ${first} is` : `secrets ${missing.join(', ')} are`;
-  return new HostStartError(`${list} not set (${needs.get(first) ?? 'needed by the agent'}): ${hint(first)}`);
+  // A receipt key a keyref signer names: the key store's own message first (it says how to create the key).
+  const keyHint = keyHints.get(first);
+  return new HostStartError(`${list} not set (${needs.get(first) ?? 'needed by the agent'}): ${keyHint ? `${keyHint}; or ${hint(first)}` : hint(first)}`);
+}
+
+/** A config whose receipts carry `kid` as the signature's key id (run-agent signs with `signerRef`). */
+function withReceiptKid(config: RuntimeConfig, kid: string): RuntimeConfig {
+  return { ...config, receipts: { ...config.receipts, signerRef: kid } };
 }
 
 /** Why each secret is needed, for the missing-secret message. */
@@ -121,16 +134,37 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   }
   armNetworkGuard([...allow].sort(), { onBlocked: (host) => options.log({ event: 'egress.blocked', runId: '', host }) });
 
+  // Receipt signers named `keyref:<name>`: the key store first. A node whose key it has needs no
+  // receipt key secret; for one whose key it lacks, its message says how to create the key.
+  const receiptKeys = new Map<string, LoadedKey>();
+  const keyHints = new Map<string, string>();
+  if (options.receiptKeys) {
+    for (const node of subtree) {
+      const { mode, signerRef, keyBinding } = node.config.receipts;
+      if (mode !== 'signed' || !signerRef?.startsWith('keyref:')) continue;
+      const key = await options.receiptKeys(signerRef);
+      if (key.ok) {
+        receiptKeys.set(node.nodeId, key);
+        configs[node.nodeId] = withReceiptKid(configs[node.nodeId]!, key.kid);
+      } else if (keyBinding && !keyHints.has(keyBinding)) keyHints.set(keyBinding, key.message);
+    }
+  }
+  const coveredByKeyStore = (name: string) =>
+    subtree.every((node) => node.config.receipts.keyBinding !== name || receiptKeys.has(node.nodeId)) &&
+    subtree.some((node) => node.config.receipts.keyBinding === name) &&
+    !subtree.some((node) => node.config.models.some((pin) => pin.secretBinding === name)) &&
+    !mcpServersOf(subtree).some((server) => Object.values(program.mcpServers[server]?.env ?? {}).some((ref) => ref.from === 'secret' && ref.name === name));
+
   // Secrets: every one the subtree needs, so a quarantined child never starts without its own.
   const secretNames = secretsOf(program, subtree);
   const secrets: Record<string, string> = {};
   const missing: string[] = [];
   for (const name of secretNames) {
     const value = await options.secrets.get(name);
-    if (value === undefined) missing.push(name);
-    else secrets[name] = value;
+    if (value !== undefined) secrets[name] = value;
+    else if (!coveredByKeyStore(name)) missing.push(name);
   }
-  if (missing.length > 0) throw missingSecretsError(missing, secretNeeds(program, subtree), options.secretHint ?? ((name) => howToProvideSecret(name)));
+  if (missing.length > 0) throw missingSecretsError(missing, secretNeeds(program, subtree), options.secretHint ?? ((name) => howToProvideSecret(name)), keyHints);
 
   // Checkpoints of the nodes in this process are read. Those of quarantined descendants must at
   // least exist when their processes start from this one (not when HB3 starts their own jobs).
@@ -248,6 +282,10 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     ...childStart,
     env: childEnv,
     secretsFor: (id) => pick(secretsOf(program, subtreeNodes(program, id))),
+    receiptSignerFor: (id) => {
+      const key = receiptKeys.get(id);
+      return key ? { signingKey: key.privateJwk, kid: key.kid } : undefined;
+    },
     deliver,
     ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
     onSpawn: (pid, exited) => {
@@ -271,7 +309,7 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     const deps: RunDeps = {
       secrets,
       tools,
-      receipts: { sink: options.sink },
+      receipts: { sink: options.sink, ...(receiptKeys.has(nodeId) ? { signingKey: receiptKeys.get(nodeId)!.privateJwk } : {}) },
       waitUntil: track,
       log: logRuntime,
       ...(fetchFn ? { fetch: fetchFn } : {}),

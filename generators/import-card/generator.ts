@@ -1,0 +1,66 @@
+/**
+ * `nx g agentdef:import-card --card=<file> [--directory=<folder>]`: retrofits an AgentDefinition
+ * from an existing A2A AgentCard (docs/decisions/0002-legacy-import.md). The import itself is
+ * plugin/trust/import-card.ts; this file is the Tree I/O around it: read the card, pick the folder,
+ * write `<folder>/agent.json`, and print the fields the owner must complete and what was noticed
+ * about the card. A card that is not a JSON object, or a folder that already holds a definition,
+ * writes nothing and says why.
+ */
+import { logger, readJson, type GeneratorCallback, type Tree } from '@nx/devkit';
+import { ulid } from 'ulid';
+import { folderPath } from '../../plugin/definition/scaffold';
+import { DEFINITION_FILE_NAMES } from '../../plugin/definition/workspace-definitions';
+import { formatImportReport, importCard, isTodoMarker } from '../../plugin/trust/import-card';
+import type { ImportCardGeneratorSchema } from './schema';
+
+/** A generator error: Nx prints the message and writes nothing. */
+function refuse(message: string): never {
+  throw new Error(`agentdef:import-card: ${message}`);
+}
+
+/** The workspace package.json's repository URL, when it names one. */
+function repositoryOf(tree: Tree): string | undefined {
+  if (!tree.exists('package.json')) return undefined;
+  const { repository } = readJson<{ repository?: unknown }>(tree, 'package.json');
+  const url = typeof repository === 'string' ? repository : (repository as { url?: unknown } | null | undefined)?.url;
+  return typeof url === 'string' && url.trim() !== '' ? url.trim() : undefined;
+}
+
+function readCard(tree: Tree, file: string): unknown {
+  const text = tree.exists(file) ? tree.read(file, 'utf-8') : null;
+  if (text === null) refuse(`cannot read the card ${file}: no such file in the workspace`);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return refuse(`the card ${file} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+export async function importCardGenerator(tree: Tree, options: ImportCardGeneratorSchema): Promise<GeneratorCallback> {
+  const cardFile = folderPath(String(options.card ?? ''), '--card');
+  if (!cardFile.ok) refuse(cardFile.problem);
+  const card = readCard(tree, cardFile.value);
+
+  // The slug decides the default folder, and the folder decides provenance.filePath: import once to learn it.
+  const ids = { id: ulid(), versionId: ulid() };
+  const repository = repositoryOf(tree);
+  const probe = importCard(card, { ids, ...(repository ? { repository } : {}) });
+  if (!probe.ok) refuse(formatImportReport(probe, cardFile.value).trimEnd());
+  const slug = (probe.definition.identity as Record<string, unknown>).slug;
+  if (options.directory === undefined && (typeof slug !== 'string' || isTodoMarker(slug))) refuse("the card's name gives no slug: pass --directory=<folder>");
+  const directory = folderPath(options.directory ?? String(slug), '--directory');
+  if (!directory.ok) refuse(directory.problem);
+  for (const name of DEFINITION_FILE_NAMES) {
+    const existing = directory.value === '.' ? name : `${directory.value}/${name}`;
+    if (tree.exists(existing)) refuse(`${existing} already exists: one folder holds one agent definition; choose another --directory`);
+  }
+  const file = directory.value === '.' ? 'agent.json' : `${directory.value}/agent.json`;
+
+  const result = importCard(card, { ids, file, ...(repository ? { repository } : {}) });
+  if (!result.ok) refuse(formatImportReport(result, cardFile.value).trimEnd());
+  tree.write(file, `${JSON.stringify(result.definition, null, 2)}\n`);
+  logger.info(`${file}:\n${formatImportReport(result, cardFile.value)}`);
+  return () => {};
+}
+
+export default importCardGenerator;

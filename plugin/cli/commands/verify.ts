@@ -1,0 +1,248 @@
+/**
+ * `agentdef verify <file> [--key public-jwk-file] [--keys dir] [--at date-time] [--format text|json]`:
+ * one command for what agentdef signs and what others sign for it:
+ * - a document with a DataIntegrityProof (`eddsa-jcs-2022`; a Verifiable Credential also gets its
+ *   VC 2.0 checks and validity window): did:key verification methods resolve offline;
+ * - an A2A AgentCard with JWS `signatures` (verifyAgentCard): the key from `--key`, or the kid
+ *   looked up among the public JWKs of `--keys` (by RFC 7638 thumbprint or `kid` member);
+ * - a run receipt (verifyReceiptText), and a receipts JSONL file line by line, same keys.
+ * It says what failed and where (line, JSON Pointer). Exit 0 verified, 1 not verified, 2
+ * unreadable (or a usage error). A private key given as a key file is refused and never printed.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { verifyAgentCard } from '../../runtime/card-signature';
+import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
+import { verifyReceiptText } from '../../runtime/receipts';
+import { parseStrictJson } from '../../runtime/strict-json';
+import { verifyCredential } from '../../trust/agentfacts-credential';
+import { verifyEddsaJcs2022 } from '../../trust/data-integrity';
+import { EXIT, type CliIo } from '../io';
+import { parseFormat, USAGE, usageError } from '../usage';
+
+/** Files larger than this are not read (a receipts log rotated long ago, or not ours). */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+const MAX_KEY_FILE_BYTES = 64 * 1024;
+
+type Kind = 'credential' | 'data-integrity' | 'agent-card' | 'receipt' | 'unknown';
+
+export interface VerifyFailure {
+  /** 1-based line of a JSONL file. */
+  line?: number;
+  pointer: string;
+  message: string;
+}
+
+export interface DocumentOutcome {
+  line?: number;
+  kind: Kind;
+  verified: boolean;
+  /** Who or what signed it: issuer DID, card kid, receipt kid. */
+  signer?: string;
+  failures: VerifyFailure[];
+}
+
+interface Keys {
+  /** `--key`: used for any kid. */
+  single?: JsonWebKey;
+  /** `--keys`: kid (thumbprint or `kid` member) → key. */
+  byKid: Map<string, JsonWebKey>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function kindOf(document: unknown): Kind {
+  if (!isRecord(document)) return 'unknown';
+  if (document['proof'] !== undefined) return Array.isArray(document['type']) && document['type'].includes('VerifiableCredential') ? 'credential' : 'data-integrity';
+  if (typeof document['receiptVersion'] === 'string') return 'receipt';
+  if (document['signatures'] !== undefined && (document['supportedInterfaces'] !== undefined || document['skills'] !== undefined)) return 'agent-card';
+  return 'unknown';
+}
+
+function keyFor(keys: Keys, kid: string): JsonWebKey | undefined {
+  return keys.single ?? keys.byKid.get(kid);
+}
+
+/** Where a receipt failed: its signature members first, then the signature itself. */
+function receiptFailure(receipt: Record<string, unknown>, hasKey: boolean): VerifyFailure {
+  const signature = receipt['signature'];
+  if (receipt['receiptVersion'] !== 'receipt/v1') return { pointer: '/receiptVersion', message: `receiptVersion must be "receipt/v1"` };
+  if (!isRecord(signature)) return { pointer: '/signature', message: 'the receipt has no signature object' };
+  const extra = Object.keys(signature).filter((name) => !['alg', 'kid', 'value'].includes(name));
+  if (extra.length > 0) return { pointer: '/signature', message: `the signature has members other than alg, kid and value (${extra.join(', ')})` };
+  if (signature['alg'] !== 'Ed25519') return { pointer: '/signature/alg', message: 'alg must be "Ed25519"' };
+  if (typeof signature['kid'] !== 'string' || signature['kid'] === '') return { pointer: '/signature/kid', message: 'kid must be a non-empty string' };
+  if (!hasKey) return { pointer: '/signature/kid', message: `no public key for kid ${signature['kid']}: pass --key <public JWK file> or --keys <folder of public JWKs>` };
+  if (typeof signature['value'] !== 'string' || !/^[A-Za-z0-9_-]{86}$/.test(signature['value'])) return { pointer: '/signature/value', message: 'value must be the base64url (no padding) of a 64-byte Ed25519 signature' };
+  return { pointer: '/signature/value', message: 'the signature does not match the receipt (changed, duplicated members, or signed by another key)' };
+}
+
+async function verifyDocument(text: string, keys: Keys, at: string): Promise<DocumentOutcome> {
+  const parsed = parseStrictJson(text);
+  if (!parsed.ok) return { kind: 'unknown', verified: false, failures: [{ pointer: '', message: `not strict JSON: ${parsed.reason}` }] };
+  const document = parsed.value;
+  const kind = kindOf(document);
+  switch (kind) {
+    case 'credential': {
+      const result = await verifyCredential(document, { at });
+      const method = result.verificationMethod;
+      const bound = method !== undefined && result.issuer !== undefined && method.split('#')[0] === result.issuer;
+      const signer = bound ? result.issuer : method === undefined ? undefined : `${method}; issuer ${result.issuer ?? 'none'} is not bound to this key`;
+      return { kind, verified: result.verified, ...(signer ? { signer } : {}), failures: result.failures };
+    }
+    case 'data-integrity': {
+      const result = await verifyEddsaJcs2022(document);
+      return { kind, verified: result.verified, ...(result.verificationMethod ? { signer: result.verificationMethod } : {}), failures: result.failures };
+    }
+    case 'agent-card': {
+      const result = await verifyAgentCard(document, (kid) => keyFor(keys, kid));
+      if (result.ok) return { kind, verified: true, signer: `kid ${result.kid}`, failures: [] };
+      if (result.failures.length === 0) return { kind, verified: false, failures: [{ pointer: result.reason === 'no-signatures' ? '/signatures' : '', message: result.detail }] };
+      const failures = result.failures.map((f) => ({ pointer: `/signatures/${f.index}${f.reason === 'bad-signature' ? '/signature' : f.reason === 'bad-header' ? '/protected' : ''}`, message: f.detail }));
+      return { kind, verified: false, failures };
+    }
+    case 'receipt': {
+      const receipt = document as Record<string, unknown>;
+      const signature = receipt['signature'];
+      const kid = isRecord(signature) && typeof signature['kid'] === 'string' ? signature['kid'] : '';
+      const key = keyFor(keys, kid);
+      if (key !== undefined && (await verifyReceiptText(text, key))) return { kind, verified: true, signer: `kid ${kid}`, failures: [] };
+      return { kind, verified: false, failures: [receiptFailure(receipt, key !== undefined)] };
+    }
+    default:
+      return { kind, verified: false, failures: [{ pointer: '', message: 'not a credential or document with a DataIntegrityProof, a signed A2A card, or a receipt' }] };
+  }
+}
+
+type KeyLoad = { ok: true; jwk: JsonWebKey } | { ok: false; message: string };
+
+/** A public Ed25519 JWK from a file; a private key is refused (and never echoed). */
+function readPublicJwk(path: string, shown: string): KeyLoad {
+  let text: string;
+  try {
+    if (statSync(path).size > MAX_KEY_FILE_BYTES) return { ok: false, message: `${shown} is too large for a JWK` };
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return { ok: false, message: `cannot read ${shown}` };
+  }
+  const parsed = parseStrictJson(text);
+  if (!parsed.ok || !isRecord(parsed.value)) return { ok: false, message: `${shown} is not a JSON object` };
+  const jwk = parsed.value;
+  if (Object.hasOwn(jwk, 'd')) return { ok: false, message: `${shown} holds a private key (member d); give the public JWK (agentdef keys export-public)` };
+  if (jwk['kty'] !== 'OKP' || jwk['crv'] !== 'Ed25519' || typeof jwk['x'] !== 'string') return { ok: false, message: `${shown} is not an Ed25519 public JWK (kty OKP, crv Ed25519, x)` };
+  return { ok: true, jwk: { kty: 'OKP', crv: 'Ed25519', x: jwk['x'], ...(typeof jwk['kid'] === 'string' ? { kid: jwk['kid'] } : {}) } as JsonWebKey };
+}
+
+async function loadKeys(io: CliIo, keyFile: string | undefined, keysDir: string | undefined): Promise<Keys | string> {
+  const keys: Keys = { byKid: new Map() };
+  if (keyFile !== undefined) {
+    const loaded = readPublicJwk(resolve(io.cwd, keyFile), keyFile);
+    if (!loaded.ok) return loaded.message;
+    keys.single = loaded.jwk;
+  }
+  if (keysDir !== undefined) {
+    let names: string[];
+    try {
+      names = readdirSync(resolve(io.cwd, keysDir))
+        .filter((name) => name.endsWith('.json'))
+        .sort();
+    } catch {
+      return `cannot read the folder ${keysDir}`;
+    }
+    for (const name of names) {
+      const loaded = readPublicJwk(join(resolve(io.cwd, keysDir), name), join(keysDir, name));
+      if (!loaded.ok) {
+        io.stderr(`note: skipped ${loaded.message}\n`);
+        continue;
+      }
+      try {
+        keys.byKid.set(await jwkThumbprint(loaded.jwk), loaded.jwk);
+      } catch {
+        io.stderr(`note: skipped ${join(keysDir, name)}: x is not the base64url of 32 bytes\n`);
+        continue;
+      }
+      const kid = (loaded.jwk as { kid?: unknown }).kid;
+      if (typeof kid === 'string' && !keys.byKid.has(kid)) keys.byKid.set(kid, loaded.jwk);
+    }
+  }
+  return keys;
+}
+
+function describeOutcome(outcome: DocumentOutcome, label: string): string {
+  const kind = outcome.kind === 'unknown' ? 'document' : outcome.kind;
+  if (outcome.verified) return `${label}: verified ${kind}${outcome.signer ? ` (signed by ${outcome.signer})` : ''}\n`;
+  const lines = [`${label}: NOT verified ${kind}`];
+  for (const failure of outcome.failures) lines.push(`  at ${failure.pointer === '' ? '(document)' : failure.pointer}: ${failure.message}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export async function runVerifyCommand(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { key: { type: 'string' }, keys: { type: 'string' }, at: { type: 'string' }, format: { type: 'string', default: 'text' } } });
+  } catch (error) {
+    return usageError(io, (error as Error).message, USAGE.verify);
+  }
+  const format = parseFormat(parsed.values.format);
+  if (!format) return usageError(io, `unknown --format "${String(parsed.values.format)}"`, USAGE.verify);
+  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the file to verify' : `name one file, not ${parsed.positionals.length}`, USAGE.verify);
+  // The shell reads the clock (the libraries never do); --at makes a check reproducible.
+  const at = parsed.values.at ?? new Date().toISOString();
+  if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time, not "${at}"`, USAGE.verify);
+  const shown = parsed.positionals[0]!;
+  const path = resolve(io.cwd, shown);
+
+  let text: string;
+  try {
+    if (statSync(path).size > MAX_FILE_BYTES) {
+      io.stderr(`error: ${shown} is larger than ${MAX_FILE_BYTES} bytes\n`);
+      return EXIT.usage;
+    }
+    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(path));
+  } catch {
+    io.stderr(`error: cannot read ${shown} as UTF-8 text\n`);
+    return EXIT.usage;
+  }
+  const keys = await loadKeys(io, parsed.values.key, parsed.values.keys);
+  if (typeof keys === 'string') {
+    io.stderr(`error: ${keys}\n`);
+    return EXIT.usage;
+  }
+
+  const extension = extname(shown).toLowerCase();
+  const whole = parseStrictJson(text);
+  const nonBlank = text.split('\n').filter((line) => line.trim() !== '');
+  const jsonl = extension === '.jsonl' || extension === '.ndjson' || (!whole.ok && nonBlank.length > 1);
+  if (!jsonl && !whole.ok) {
+    io.stderr(`error: ${shown} is not JSON (${whole.reason}) nor JSON Lines\n`);
+    return EXIT.usage;
+  }
+
+  const outcomes: DocumentOutcome[] = [];
+  if (jsonl) {
+    const lines = text.split('\n');
+    for (const [index, line] of lines.entries()) {
+      if (line.trim() === '') continue;
+      const outcome = await verifyDocument(line.replace(/\r$/, ''), keys, at);
+      outcomes.push({ ...outcome, line: index + 1, failures: outcome.failures.map((f) => ({ line: index + 1, ...f })) });
+    }
+    if (outcomes.length === 0) {
+      io.stderr(`error: ${shown} has no lines to verify\n`);
+      return EXIT.usage;
+    }
+  } else outcomes.push(await verifyDocument(text, keys, at));
+
+  const verified = outcomes.every((o) => o.verified);
+  if (format === 'json') io.stdout(`${JSON.stringify({ file: shown, verified, documents: outcomes }, null, 2)}\n`);
+  else {
+    for (const outcome of outcomes) {
+      const label = outcome.line === undefined ? shown : `${shown}:${outcome.line}`;
+      (outcome.verified ? io.stdout : io.stderr)(describeOutcome(outcome, label));
+    }
+    if (jsonl) io.stdout(`${outcomes.filter((o) => o.verified).length} of ${outcomes.length} lines verified\n`);
+  }
+  return verified ? EXIT.ok : EXIT.invalid;
+}

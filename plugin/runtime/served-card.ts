@@ -1,0 +1,62 @@
+/**
+ * The AgentCard a host serves: `buildAgentCard`, signed (A2A §8.4, card-signature.ts) when the host
+ * sets the card signing key — given directly, or read from the secret `AGENTDEF_CARD_SIGNING_KEY`
+ * the way the receipt key is read (Workers: the `env` binding; Node hosts pass it in) — and
+ * unsigned otherwise. The kid is the key's RFC 7638 thumbprint. The key is read and imported once;
+ * signed cards are kept per request origin (a few), since the card's URLs may follow the origin.
+ */
+import type { AgentCard } from './agent-card';
+import { CARD_SIGNING_KEY_BINDING, buildAgentCard } from './agent-card';
+import { signAgentCard } from './card-signature';
+import { jwkThumbprint } from './jwk-thumbprint';
+import { importSigningKey } from './receipts';
+import type { RuntimeConfig } from './runtime-config';
+import type { SecretSource } from './run-agent';
+
+export interface ServedCardOptions {
+  /** The private Ed25519 JWK (or its JSON text); absent: the `AGENTDEF_CARD_SIGNING_KEY` secret. */
+  signingKey?: JsonWebKey | string;
+  secrets?: SecretSource;
+}
+
+export type ServedCard = { card: AgentCard } | { error: 'card_signing_key_unusable' };
+
+type Signer = { key: CryptoKey; kid: string } | 'none' | 'unusable';
+
+const CACHED_ORIGINS = 16;
+
+async function readSigner(options: ServedCardOptions): Promise<Signer> {
+  let material: JsonWebKey | string | undefined = options.signingKey;
+  if (material === undefined && options.secrets) {
+    const value = typeof options.secrets === 'function' ? await options.secrets(CARD_SIGNING_KEY_BINDING) : options.secrets[CARD_SIGNING_KEY_BINDING];
+    material = typeof value === 'string' && value !== '' ? value : undefined;
+  }
+  if (material === undefined) return 'none';
+  try {
+    const jwk = typeof material === 'string' ? (JSON.parse(material) as JsonWebKey) : material;
+    const kid = await jwkThumbprint(jwk);
+    return { key: await importSigningKey(jwk), kid };
+  } catch {
+    return 'unusable';
+  }
+}
+
+export function createServedCard(config: RuntimeConfig, options: ServedCardOptions = {}): (requestOrigin: string | undefined) => Promise<ServedCard> {
+  let signer: Promise<Signer> | undefined;
+  const signed = new Map<string, Promise<AgentCard>>();
+  return async (requestOrigin) => {
+    const card = buildAgentCard(config, requestOrigin === undefined ? {} : { requestOrigin });
+    signer ??= readSigner(options);
+    const current = await signer;
+    if (current === 'none') return { card };
+    if (current === 'unusable') return { error: 'card_signing_key_unusable' };
+    const cacheKey = requestOrigin ?? '';
+    let pending = signed.get(cacheKey);
+    if (!pending) {
+      if (signed.size >= CACHED_ORIGINS) signed.delete(signed.keys().next().value as string);
+      pending = signAgentCard(card, current.key, current.kid);
+      signed.set(cacheKey, pending);
+    }
+    return { card: await pending };
+  };
+}
