@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { indexRegistrySnapshots } from '../plugin/compiler/__test-support__/registry-fixture';
 import { COMPILE_TARGETS } from '../plugin/compiler/targets';
 import compileExecutor from './compile/executor';
 import { executorContext } from './test-support';
@@ -87,6 +88,7 @@ describe('compile executor', () => {
     const snapshots = join(root, 'snapshots/fallback-writer');
     cpSync(join(root, 'examples/fallback-writer/agent.json'), join(snapshots, '1.1.0.json'));
     rmSync(join(root, 'examples/fallback-writer'), { recursive: true });
+    indexRegistrySnapshots(root, 'snapshots');
     const result = await compileExecutor({ definition: 'examples/write-router/agent.json', outputPath: 'build/wr', registryRoot: 'snapshots' }, contextFor(root));
     expect(result).toEqual({ success: true });
     const plan = JSON.parse(readFileSync(join(root, 'build/wr/plan.json'), 'utf8'));
@@ -103,7 +105,7 @@ describe('executors.json and the option schemas', () => {
   const manifest = JSON.parse(readFileSync(join(REPO, 'executors.json'), 'utf8')) as { executors: Record<string, { implementation: string; schema: string; description: string }> };
 
   it('maps validate, plan and compile to existing implementations and schemas', () => {
-    expect(Object.keys(manifest.executors).sort()).toEqual(['application-check', 'application-execute', 'application-plan', 'compile', 'plan', 'run', 'validate']);
+    expect(Object.keys(manifest.executors).sort()).toEqual(['application-check', 'application-execute', 'application-plan', 'compile', 'plan', 'promote', 'publish', 'run', 'validate']);
     for (const [name, entry] of Object.entries(manifest.executors)) {
       expect(entry.implementation).toBe(`./executors/${name}/executor`);
       expect(existsSync(join(REPO, `${entry.implementation}.ts`))).toBe(true);

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { indexRegistrySnapshots } from '../compiler/__test-support__/registry-fixture';
 import { FolderRegistry } from '../compiler/registry';
 import { loadWorkspaceConfig } from '../compiler/workspace-config';
 import { indexWorkspace } from '../compiler/workspace-index';
@@ -120,6 +121,7 @@ describe('registry snapshots', () => {
       .replace('"slug": "text-stats"', '"slug": "ghost"')
       .replace(/"versionSemver": "[^"]+"/, '"versionSemver": "1.0.0"');
     writeFileSync(join(root, 'registry/agents/ghost/1.0.0.json'), snapshot);
+    indexRegistrySnapshots(root);
     const hit = await new FolderRegistry({ workspaceRoot: root }).resolve('ghost', '1.0.0');
     expect(Buffer.from(hit!.bytes).toString('utf8')).toBe(snapshot);
   });

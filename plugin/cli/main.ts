@@ -62,6 +62,21 @@ const COMMANDS: Record<string, Command> = {
     summary: 'verify a credential (eddsa-jcs-2022, did:key), a signed A2A card or receipts (one, or a JSONL file line by line)',
     load: () => (require('./commands/verify') as typeof import('./commands/verify')).runVerifyCommand,
   },
+  promote: {
+    usage: USAGE.promote,
+    summary: 'move a definition one lifecycle stage up (gates checked) or any stages down, appending a signed transition receipt',
+    load: () => (require('./commands/promote') as typeof import('./commands/promote')).runPromoteCommand,
+  },
+  publish: {
+    usage: USAGE.publish,
+    summary: 'publish a committed definition to the registry: immutable snapshot, signed card, AgentFacts credential and KYM registration, index entry',
+    load: () => (require('./commands/publish') as typeof import('./commands/publish')).runPublishCommand,
+  },
+  registry: {
+    usage: USAGE.registry,
+    summary: "check every registry snapshot against the index's digest and every export's signature",
+    load: () => (require('./commands/registry') as typeof import('./commands/registry')).runRegistryCommand,
+  },
   mcp: {
     usage: USAGE.mcp,
     summary: 'serve agentdef.application.catalog, .plan and .execute as a stdio MCP server',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../definition/diagnostic';
+import { indexRegistrySnapshots } from './__test-support__/registry-fixture';
 import { compileAgent, planAgent } from './compile';
 import { serializePlan } from './plan';
 import { positionOf } from './test-support';
@@ -110,6 +111,7 @@ describe('planAgent on the examples', () => {
   it('resolves a child from the registry when the workspace lacks it', async () => {
     mkdirSync(join(root, 'registry/agents/splice-resolver'), { recursive: true });
     cpSync(file('splice-resolver'), join(root, 'registry/agents/splice-resolver/0.4.2.json'));
+    indexRegistrySnapshots(root);
     rmSync(join(root, 'examples/splice-resolver'), { recursive: true });
     const { plan, diagnostics } = await planAgent({ file: file('write-router'), workspaceRoot: root });
     expect(errors(diagnostics)).toEqual([]);

@@ -5,11 +5,15 @@
  * A snapshot is read only when it is a regular file inside the registry, at most as large as a
  * workspace definition (plugin/definition/read-source.ts): a link to `/dev/zero` or to a file
  * outside the registry is refused, and no message quotes what such a link points at.
+ * A snapshot is then checked against the digest the registry index (registry-index.ts) recorded
+ * when it was published: an edited snapshot, or one the index does not list, is refused with a
+ * {@link RegistryIntegrityError} naming both digests, which fails the plan at the pin.
  */
 import { readdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { readSourceBytes } from '../definition/read-source';
 import { isExactSemver, isSlug, kymRef, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
+import { findIndexEntry, readRegistryIndex, REGISTRY_INDEX_FILE, showDigest, snapshotSha256 } from './registry-index';
 
 export interface RegistryHit {
   slug: string;
@@ -24,7 +28,10 @@ export interface RegistryHit {
 }
 
 export interface AgentRegistry {
-  /** The snapshot of exactly `slug@version`, or undefined when there is none. Rejects only on I/O failure. */
+  /**
+   * The snapshot of exactly `slug@version`, or undefined when there is none. Rejects on I/O
+   * failure, and (a {@link RegistryIntegrityError}) when the snapshot is not the one published.
+   */
   resolve(slug: string, version: string): Promise<RegistryHit | undefined>;
   /** Every version of `slug` the registry holds, ascending. */
   versions(slug: string): Promise<string[]>;
@@ -45,6 +52,11 @@ export function parseKymRef(ref: string): { slug: string; version: string } | un
 export async function resolveKymRef(registry: AgentRegistry, ref: string): Promise<RegistryHit | undefined> {
   const parsed = parseKymRef(ref);
   return parsed ? registry.resolve(parsed.slug, parsed.version) : undefined;
+}
+
+/** A snapshot that is not what was published: edited after publishing, or never recorded in the index. */
+export class RegistryIntegrityError extends Error {
+  override readonly name = 'RegistryIntegrityError';
 }
 
 function toPosix(path: string): string {
@@ -81,7 +93,26 @@ export class FolderRegistry implements AgentRegistry {
       const reason = read.ioError?.slice(`cannot read ${file}: `.length) ?? read.diagnostics[0]?.message ?? 'unreadable';
       throw new Error(`${this.description}: cannot read ${slug}@${version} (${reason})`);
     }
+    this.checkIntegrity(slug, version, file, read.bytes);
     return { slug, version, ref: kymRef(slug, version), file, format: 'json', bytes: read.bytes };
+  }
+
+  /** Throws a {@link RegistryIntegrityError} unless the index records exactly these bytes for `slug@version`. */
+  private checkIntegrity(slug: string, version: string, file: string, bytes: Uint8Array): void {
+    const actual = showDigest(snapshotSha256(bytes));
+    const indexFile = `${this.displayRoot}/${REGISTRY_INDEX_FILE}`;
+    const index = readRegistryIndex(this.root, this.displayRoot);
+    if (!index.ok) throw new RegistryIntegrityError(`${this.description}: ${slug}@${version} cannot be checked (${index.problem}); its bytes are ${actual}`);
+    const entry = findIndexEntry(index.index, slug, version);
+    if (entry === undefined) {
+      throw new RegistryIntegrityError(
+        `${this.description}: ${file} is not recorded in ${indexFile}${index.missing ? ' (there is no index)' : ''}: recorded digest none, snapshot digest ${actual}; publish it with \`agentdef publish\``,
+      );
+    }
+    const recorded = showDigest(entry.sha256);
+    if (recorded !== actual) {
+      throw new RegistryIntegrityError(`${this.description}: ${file} was changed after it was published: ${indexFile} records ${recorded}, the snapshot is ${actual}`);
+    }
   }
 
   async versions(slug: string): Promise<string[]> {

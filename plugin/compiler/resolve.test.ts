@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../definition/diagnostic';
 import { loadDefinition } from '../definition/load-definition';
+import { indexRegistrySnapshots } from './__test-support__/registry-fixture';
 import { digestOf } from './canonical-json';
 import { FolderRegistry, type AgentRegistry } from './registry';
 import { resolveComposition, walkTree, type ResolveOptions } from './resolve';
@@ -14,6 +15,7 @@ let ws: TempWorkspace | undefined;
 afterEach(() => ws?.remove());
 
 async function resolveFile(workspace: TempWorkspace, file: string, options: Partial<ResolveOptions> = {}) {
+  indexRegistrySnapshots(workspace.root);
   const loaded = loadDefinition(join(workspace.root, file), file);
   expect(loaded.diagnostics).toEqual([]);
   expect(loaded.definition).toBeDefined();

@@ -107,12 +107,36 @@ function runtimeTool(tool: ToolRef, index: number, _node: ResolvedNode, options:
   return { ...base, kind: 'bundled' };
 }
 
+/** The receipt schema versions the runtime emits (`telemetryContract.receiptSchemaVersion` must name one). */
+export const EMITTED_RECEIPT_SCHEMAS: readonly string[] = ['receipt/v1'];
+
+/**
+ * Whether and how the agent's runs are receipted; the lifecycle stage decides: at
+ * `tool-prototype` no signed receipt is emitted (the seed), whatever signer is set; from
+ * `tool-shipped` on, every run is signed by `receiptSigner`. A `receiptSchemaVersion` the runtime
+ * does not emit is a located finding, never a silent downgrade.
+ */
+export function receiptSettingsFor(d: AgentDefinition, findings: Finding[]): RuntimeConfig['receipts'] {
+  const version = d.telemetryContract.receiptSchemaVersion;
+  if (!EMITTED_RECEIPT_SCHEMAS.includes(version)) {
+    findings.push({
+      rule: 'receipt-schema',
+      path: '/telemetryContract/receiptSchemaVersion',
+      message: `receiptSchemaVersion "${version}" is not a receipt schema this runtime emits (${EMITTED_RECEIPT_SCHEMAS.join(', ')})`,
+      suggestion: `set receiptSchemaVersion to "${EMITTED_RECEIPT_SCHEMAS[0]}"`,
+    });
+  }
+  const signer = d.telemetryContract.receiptSigner;
+  if (signer === null || d.lifecycleState === 'tool-prototype') return { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null };
+  return { mode: 'signed', schemaVersion: 'receipt/v1', signerRef: signer, keyBinding: RECEIPT_KEY_BINDING };
+}
+
 export function runtimeConfigFor(node: ResolvedNode, nodeId: string, options: ProjectionOptions): { config: RuntimeConfig; diagnostics: Diagnostic[] } {
   const d = node.definition;
   const findings: Finding[] = [];
   const unique = (values: string[]) => [...new Set(values)];
   const tools = d.toolInventory.map((tool, i) => runtimeTool(tool, i, node, options, findings));
-  const signer = d.telemetryContract.receiptSigner;
+  const receipts = receiptSettingsFor(d, findings);
   const config: RuntimeConfig = {
     configVersion: RUNTIME_CONFIG_VERSION,
     agent: {
@@ -161,7 +185,7 @@ export function runtimeConfigFor(node: ResolvedNode, nodeId: string, options: Pr
     },
     egress: { allow: [] },
     lifecycleState: d.lifecycleState,
-    receipts: signer === null ? { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null } : { mode: 'signed', schemaVersion: 'receipt/v1', signerRef: signer, keyBinding: RECEIPT_KEY_BINDING },
+    receipts,
   };
   return { config, diagnostics: findings.map((f) => locateFinding(node.document, f)) };
 }

@@ -50,7 +50,19 @@ export interface HostRequirement {
 
 export const LOCAL_PROVIDERS: ReadonlySet<string> = new Set(['local-ollama']);
 
+/**
+ * The hosts a tool may run on: its provenance decides (the seed: skill packages → Workers, native
+ * binaries → HB3, MCP over stdio → local-mac only), and its risk narrows it: a `critical` tool runs
+ * in its own process (a container or the local host), never in a Worker isolate beside other code.
+ */
 export function toolHosts(tool: ToolRef): HostRequirement {
+  const byProvenance = provenanceHosts(tool);
+  if (tool.risk !== 'critical' || !byProvenance.hosts.includes('worker')) return byProvenance;
+  const hosts = byProvenance.hosts.filter((h) => h !== 'worker');
+  return { hosts, reason: `critical-risk tool "${tool.id}" runs in its own process: ${describeHosts(hosts)}` };
+}
+
+function provenanceHosts(tool: ToolRef): HostRequirement {
   const label = `tool "${tool.id}"`;
   switch (tool.provenance) {
     case 'native':

@@ -183,13 +183,20 @@ describe('createNodes', () => {
   it('applies the plugin options: target names, output and registry folders, bounds', async () => {
     const projects = projectsOf(await infer(ws, { targetNames: { compile: 'build-agent', validate: 'check' }, outputRoot: 'out/agents', registryRoot: 'registry/agents', maxDepth: 4, maxNodes: 40 }));
     const router = projects['write-router']!;
-    expect(Object.keys(router.targets!)).toEqual(['check', 'plan', 'build-agent', 'run']);
+    expect(Object.keys(router.targets!)).toEqual(['check', 'plan', 'build-agent', 'run', 'promote', 'publish']);
     expect(router.targets!['build-agent']).toMatchObject({
       executor: 'agentdef:compile',
       options: { outputPath: 'out/agents/{projectName}', maxDepth: 4, maxNodes: 40 },
       outputs: ['{workspaceRoot}/out/agents/{projectName}'],
     });
     expect(router.metadata?.targetGroups).toEqual({ agentdef: ['check', 'plan', 'build-agent'] });
+  });
+
+  it('infers an uncached promote target that hands the definition to agentdef:promote', async () => {
+    const router = projectsOf(await infer(ws))['write-router']!;
+    expect(router.targets!['promote']).toMatchObject({ executor: 'agentdef:promote', options: { definition: '{projectRoot}/agent.json' }, cache: false });
+    expect(router.targets!['promote']!.dependsOn).toBeUndefined();
+    expect(router.targets!['publish']).toMatchObject({ executor: 'agentdef:publish', options: { definition: '{projectRoot}/agent.json', registryRoot: 'registry/agents' }, cache: false });
   });
 
   it('treats files under a custom registryRoot as snapshots, not projects', async () => {
@@ -425,7 +432,7 @@ describe('createNodes for application manifests', () => {
     expect(Object.keys(projects['support-triage']!.targets!)).toEqual(['plan-app', 'check', 'run-app']);
     expect(projects['support-triage']!.targets!['run-app']!.executor).toBe('agentdef:application-execute');
     expect(projects['support-triage']!.metadata!.targetGroups).toEqual({ agentdef: ['plan-app', 'check', 'run-app'] });
-    expect(Object.keys(projects['write-router']!.targets!)).toEqual(['check-agent', 'plan', 'compile', 'run']);
+    expect(Object.keys(projects['write-router']!.targets!)).toEqual(['check-agent', 'plan', 'compile', 'run', 'promote', 'publish']);
   });
 
   it('still infers a project for an invalid manifest: by its id, or by its folder when the id is unreadable', async () => {

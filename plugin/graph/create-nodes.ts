@@ -41,6 +41,14 @@ export const INFERENCE_GLOB = '**/{agent,application}.{json,yaml,yml}';
 export const RUN_TARGET = 'run';
 export const RUN_EXECUTOR = 'agentdef:run';
 
+/** The inferred target that moves the definition along its lifecycle (`--to=<stage>`), and its executor. */
+export const PROMOTE_TARGET = 'promote';
+export const PROMOTE_EXECUTOR = 'agentdef:promote';
+
+/** The inferred target that publishes the definition to the registry, and its executor. */
+export const PUBLISH_TARGET = 'publish';
+export const PUBLISH_EXECUTOR = 'agentdef:publish';
+
 /** The project-level named input holding a project's own definition file (what `^` reads). */
 export const DEFINITION_INPUT = 'agentdefDefinition';
 
@@ -230,6 +238,30 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           metadata: { description: 'Runs the compiled agent on this machine (HB3 job or local launcher), serving A2A on a loopback port', technologies: ['agentdef'] },
         },
       };
+  // `promote` changes the definition and appends a signed receipt: never cached; left out if a
+  // renamed target already uses the name.
+  const promote: Record<string, TargetConfiguration> = [validate, plan, compile].includes(PROMOTE_TARGET)
+    ? {}
+    : {
+        [PROMOTE_TARGET]: {
+          executor: PROMOTE_EXECUTOR,
+          options: { definition },
+          cache: false,
+          metadata: { description: 'Moves the definition one lifecycle stage up (--to=<stage>, gates checked) or down, appending a signed transition receipt', technologies: ['agentdef'] },
+        },
+      };
+  // `publish` writes to the registry from a committed definition: never cached; left out if a
+  // renamed target already uses the name.
+  const publish: Record<string, TargetConfiguration> = [validate, plan, compile].includes(PUBLISH_TARGET)
+    ? {}
+    : {
+        [PUBLISH_TARGET]: {
+          executor: PUBLISH_EXECUTOR,
+          options: { definition, registryRoot: options.registryRoot },
+          cache: false,
+          metadata: { description: 'Publishes the committed definition to the registry: snapshot, signed card, AgentFacts credential, KYM registration', technologies: ['agentdef'] },
+        },
+      };
   return {
     name,
     tags,
@@ -246,6 +278,8 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
         [`{workspaceRoot}/${outputPath}`],
       ),
       ...run,
+      ...promote,
+      ...publish,
     },
     metadata: {
       description: summary.slug !== undefined ? `AgentDefinition ${summary.slug}@${summary.versionSemver ?? '?'}` : `AgentDefinition ${agent.file} (its slug is unreadable)`,

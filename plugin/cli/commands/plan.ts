@@ -1,4 +1,7 @@
-/** `agentdef plan <file> [--format json|text] [--registry dir] [--max-depth n] [--max-nodes n]` */
+/**
+ * `agentdef plan <file | kym://agents/slug@version> [--format json|text] [--registry dir] [--max-depth n] [--max-nodes n]`:
+ * a KYM reference plans the registry snapshot, once it matches the digest the registry index recorded.
+ */
 import { parseArgs } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
@@ -8,6 +11,7 @@ import { planAgent } from '../../compiler/compile';
 import { formatPlanText } from '../../compiler/plan-text';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { EXIT, type CliIo } from '../io';
+import { KYM_PREFIX, resolveKymTarget } from '../kym-target';
 import { parseFormat, usageError, USAGE } from '../usage';
 
 export const PLAN_USAGE = USAGE.plan;
@@ -63,6 +67,16 @@ export async function runPlanCommand(argv: string[], io: CliIo): Promise<number>
   }
   const args = resolutionArgs(io, parsed.positionals, parsed.values);
   if (typeof args === 'string') return usageError(io, args, PLAN_USAGE);
+  const named = parsed.positionals[0]!;
+  if (named.startsWith(KYM_PREFIX)) {
+    const target = await resolveKymTarget(named, io.cwd, parsed.values.registry);
+    if (!target.ok) {
+      io.stderr(`error: ${target.message}\n`);
+      return target.code === 1 ? EXIT.invalid : EXIT.usage;
+    }
+    args.file = target.file;
+    args.workspaceRoot = target.workspaceRoot;
+  }
 
   const result = await planAgent(args);
   if (result.ioError !== undefined) {

@@ -5,7 +5,9 @@
  *   VC 2.0 checks and validity window): did:key verification methods resolve offline;
  * - an A2A AgentCard with JWS `signatures` (verifyAgentCard): the key from `--key`, or the kid
  *   looked up among the public JWKs of `--keys` (by RFC 7638 thumbprint or `kid` member);
- * - a run receipt (verifyReceiptText), and a receipts JSONL file line by line, same keys.
+ * - a run receipt (verifyReceiptText), and a receipts JSONL file line by line, same keys;
+ * - a lifecycle transition receipt (`agentdef promote`, verifyLifecycleReceipt), same keys; in a
+ *   JSONL file each transition must also start at the stage the one before it ended at.
  * It says what failed and where (line, JSON Pointer). Exit 0 verified, 1 not verified, 2
  * unreadable (or a usage error). A private key given as a key file is refused and never printed.
  */
@@ -18,6 +20,7 @@ import { verifyReceiptText } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { verifyCredential } from '../../trust/agentfacts-credential';
 import { verifyEddsaJcs2022 } from '../../trust/data-integrity';
+import { LIFECYCLE_RECEIPT_VERSION, lifecycleChainFailures, verifyLifecycleReceipt } from '../../trust/lifecycle-receipt';
 import { EXIT, type CliIo } from '../io';
 import { parseFormat, USAGE, usageError } from '../usage';
 
@@ -25,7 +28,7 @@ import { parseFormat, USAGE, usageError } from '../usage';
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 const MAX_KEY_FILE_BYTES = 64 * 1024;
 
-type Kind = 'credential' | 'data-integrity' | 'agent-card' | 'receipt' | 'unknown';
+type Kind = 'credential' | 'data-integrity' | 'agent-card' | 'receipt' | 'lifecycle-receipt' | 'unknown';
 
 export interface VerifyFailure {
   /** 1-based line of a JSONL file. */
@@ -57,6 +60,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function kindOf(document: unknown): Kind {
   if (!isRecord(document)) return 'unknown';
   if (document['proof'] !== undefined) return Array.isArray(document['type']) && document['type'].includes('VerifiableCredential') ? 'credential' : 'data-integrity';
+  if (document['receiptVersion'] === LIFECYCLE_RECEIPT_VERSION) return 'lifecycle-receipt';
   if (typeof document['receiptVersion'] === 'string') return 'receipt';
   if (document['signatures'] !== undefined && (document['supportedInterfaces'] !== undefined || document['skills'] !== undefined)) return 'agent-card';
   return 'unknown';
@@ -111,6 +115,11 @@ async function verifyDocument(text: string, keys: Keys, at: string): Promise<Doc
       const key = keyFor(keys, kid);
       if (key !== undefined && (await verifyReceiptText(text, key))) return { kind, verified: true, signer: `kid ${kid}`, failures: [] };
       return { kind, verified: false, failures: [receiptFailure(receipt, key !== undefined)] };
+    }
+    case 'lifecycle-receipt': {
+      const result = await verifyLifecycleReceipt(document, (kid) => keyFor(keys, kid));
+      const signer = result.kid === undefined ? {} : { signer: `kid ${result.kid}` };
+      return { kind, verified: result.verified, ...signer, failures: result.verified ? [] : result.failures };
     }
     default:
       return { kind, verified: false, failures: [{ pointer: '', message: 'not a credential or document with a DataIntegrityProof, a signed A2A card, or a receipt' }] };
@@ -232,6 +241,14 @@ export async function runVerifyCommand(argv: string[], io: CliIo): Promise<numbe
     if (outcomes.length === 0) {
       io.stderr(`error: ${shown} has no lines to verify\n`);
       return EXIT.usage;
+    }
+    // Lifecycle receipts also chain: each transition starts where the previous one ended.
+    const transitions = outcomes.filter((o) => o.kind === 'lifecycle-receipt');
+    const values = transitions.map((o) => parseStrictJson(lines[o.line! - 1]!.replace(/\r$/, '')));
+    for (const { index, failure } of lifecycleChainFailures(values.map((v) => (v.ok ? v.value : undefined)))) {
+      const outcome = transitions[index]!;
+      outcome.verified = false;
+      outcome.failures.push({ line: outcome.line!, ...failure });
     }
   } else outcomes.push(await verifyDocument(text, keys, at));
 

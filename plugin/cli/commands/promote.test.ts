@@ -1,0 +1,108 @@
+/**
+ * `agentdef promote`: the file changed in place (mode kept), the signed receipt appended next to it,
+ * refusals leaving both untouched, `agentdef verify` checking the receipts file; exit codes 0 / 1 /
+ * 2; the private key never in any output.
+ */
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateKey, loadPrivateKey, type KeyStoreOptions } from '../../hosts/node/key-store';
+import { generateReceiptKeyPair } from '../../runtime/receipts';
+import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
+import { issueAgentFactsCredential } from '../../trust/agentfacts-credential';
+import { runPromoteCommandWith } from './promote';
+import { captureRun, copyExamplesWorkspace } from './test-support';
+import { runVerifyCommand } from './verify';
+
+const AT = '2026-03-01T12:30:00Z';
+let root: string;
+let keyOptions: KeyStoreOptions;
+let secret: string;
+const outputs: string[] = [];
+
+async function promote(argv: string[]) {
+  const run = await captureRun((a, io) => runPromoteCommandWith(a, io, keyOptions), argv, root);
+  outputs.push(run.stdout, run.stderr);
+  return run;
+}
+
+beforeAll(async () => {
+  root = copyExamplesWorkspace('agentdef-promote-');
+  keyOptions = { env: { AGENTDEF_KEYS_DIR: join(root, 'keys'), AGENTDEF_KEYCHAIN: 'off' }, keychain: 'off' };
+  const generated = await generateKey('keyref:release', keyOptions);
+  if (!generated.ok) throw new Error(generated.message);
+  const loaded = await loadPrivateKey('keyref:release', keyOptions);
+  if (!loaded.ok) throw new Error(loaded.message);
+  secret = loaded.privateJwk.d;
+});
+
+describe('agentdef promote', () => {
+  const file = 'examples/edit-assistant/agent.json';
+  const receipts = join('examples', 'edit-assistant', 'lifecycle.receipts.jsonl');
+
+  it('demotes in place, keeps the mode, appends a signed receipt; refusals change nothing; verify checks the file', async () => {
+    const path = join(root, file);
+    chmodSync(path, 0o640);
+    const before = readFileSync(path, 'utf8');
+    const down = await promote([file, '--to', 'composed', '--at', AT, '--key', 'keyref:release']);
+    expect(down).toMatchObject({ code: 0, stderr: '' });
+    expect(down.stdout).toContain('demotion marketplace-published -> composed');
+    expect(down.stdout).toContain(`receipt appended to ${receipts}`);
+    expect(readFileSync(path, 'utf8')).toBe(before.replace('"lifecycleState": "marketplace-published"', '"lifecycleState": "composed"'));
+    expect(statSync(path).mode & 0o777).toBe(0o640);
+    expect(readFileSync(join(root, receipts), 'utf8').trim().split('\n')).toHaveLength(1);
+
+    const composed = readFileSync(path, 'utf8');
+    const refused = await promote([file, '--to', 'marketplace-published', '--at', AT, '--key', 'keyref:release']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('requires the AgentFacts credential');
+    expect(refused.stderr).toMatch(/agent\.json:\d+:\d+/);
+    expect(readFileSync(path, 'utf8')).toBe(composed);
+    expect(readFileSync(join(root, receipts), 'utf8').trim().split('\n')).toHaveLength(1);
+
+    const { privateJwk } = await generateReceiptKeyPair();
+    const issued = await issueAgentFactsCredential(JSON.parse(composed) as AgentDefinition, { target: 'local-mac', port: 4100, ttlSeconds: 3600, issuedAt: '2026-03-01T12:00:00Z', privateJwk });
+    if (!issued.ok) throw new Error('credential');
+    writeFileSync(join(root, 'facts.vc.json'), JSON.stringify(issued.credential));
+    const up = await promote([file, '--to=marketplace-published', '--at', '2026-03-01T12:40:00Z', '--key', 'keyref:release', '--credential', 'facts.vc.json', '--format', 'json']);
+    expect(up.code).toBe(0);
+    expect(JSON.parse(up.stdout)).toMatchObject({ from: 'composed', to: 'marketplace-published', transition: 'promotion', receipt: { signature: { alg: 'Ed25519' } } });
+    expect(readFileSync(path, 'utf8')).toBe(before);
+
+    const verified = await captureRun(runVerifyCommand, [receipts, '--keys', 'keys'], root);
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toContain('2 of 2 lines verified');
+    expect(verified.stdout).toContain('verified lifecycle-receipt');
+
+    const lines = readFileSync(join(root, receipts), 'utf8').trim().split('\n');
+    writeFileSync(join(root, 'tampered.jsonl'), `${lines[0]!.replace('"to":"composed"', '"to":"kym-registered"')}\n${lines[1]}\n`);
+    const tampered = await captureRun(runVerifyCommand, ['tampered.jsonl', '--keys', 'keys'], root);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stderr).toContain('tampered.jsonl:1: NOT verified lifecycle-receipt');
+    expect(tampered.stderr).toContain('tampered.jsonl:2: NOT verified lifecycle-receipt');
+    expect(tampered.stderr).toContain('previous receipt ended at "kym-registered"');
+  });
+
+  it('refuses a jump with exit 1, naming the stage in between', async () => {
+    const run = await promote(['examples/text-digest/agent.json', '--to', 'kym-registered', '--at', AT, '--key', 'keyref:release']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('skips "mcp-resident"');
+    expect(existsSync(join(root, 'examples', 'text-digest', 'lifecycle.receipts.jsonl'))).toBe(false);
+  });
+
+  it('uses the definition signingKeyRef by default, and says how to create a missing key (exit 2)', async () => {
+    const run = await promote(['examples/text-digest/agent.json', '--to', 'tool-prototype', '--at', AT]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/no private key keyref:[a-z0-9.-]+ .*agentdef keys generate keyref:/);
+  });
+
+  it('usage errors: no --to, a bad --at, two files', async () => {
+    expect((await promote(['examples/text-digest/agent.json'])).code).toBe(2);
+    expect((await promote(['examples/text-digest/agent.json', '--to', 'tool-prototype', '--at', 'yesterday'])).code).toBe(2);
+    expect((await promote(['a.json', 'b.json', '--to', 'tool-prototype'])).code).toBe(2);
+  });
+
+  it('never prints the private key', () => {
+    expect(outputs.join('\n')).not.toContain(secret);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * `agentdef promote <file> --to <stage> [--key keyref:name] [--at date-time] [--credential file]
+ * [--format text|json]`: moves a definition one lifecycle stage up (or any stages down), changing
+ * only its `lifecycleState` value (written atomically, the file's mode kept) and appending the
+ * signed transition receipt to `lifecycle.receipts.jsonl` in the definition's folder. A thin shell
+ * around `promoteDefinitionText` (plugin/trust/promotion.ts): it reads the file, the key (`--key`,
+ * default the definition's `identity.signingKeyRef`, through hosts/node/key-store.ts), the
+ * credential and the clock (only when `--at` is not given). Exit 0 moved, 1 refused (located
+ * diagnostics), 2 unreadable input or a usage error. No private key member is ever printed.
+ */
+import { appendFileSync, chmodSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatDiagnostics } from '../../definition/format-diagnostics';
+import { definitionFormat, parseDefinitionText } from '../../definition/parse-document';
+import { readDefinitionSource } from '../../definition/read-source';
+import { type KeyStoreOptions, loadPrivateKey } from '../../hosts/node/key-store';
+import { parseStrictJson } from '../../runtime/strict-json';
+import { LIFECYCLE_RECEIPTS_FILE } from '../../trust/lifecycle-receipt';
+import { promoteDefinitionText } from '../../trust/promotion';
+import { EXIT, type CliIo } from '../io';
+import { parseFormat, USAGE, usageError } from '../usage';
+
+const PROMOTE_USAGE = USAGE.promote;
+const MAX_CREDENTIAL_BYTES = 1024 * 1024;
+
+export async function runPromoteCommand(argv: string[], io: CliIo): Promise<number> {
+  return runPromoteCommandWith(argv, io, {});
+}
+
+/** The command with the key store's environment injected (tests). */
+export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOptions: KeyStoreOptions): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { to: { type: 'string' }, key: { type: 'string' }, at: { type: 'string' }, credential: { type: 'string' }, format: { type: 'string', default: 'text' } },
+    });
+  } catch (error) {
+    return usageError(io, (error as Error).message, PROMOTE_USAGE);
+  }
+  const format = parseFormat(parsed.values.format);
+  if (!format) return usageError(io, `--format must be text or json, not "${String(parsed.values.format)}"`, PROMOTE_USAGE);
+  const [file, ...rest] = parsed.positionals;
+  if (file === undefined || rest.length > 0) return usageError(io, 'name exactly one definition file', PROMOTE_USAGE);
+  const to = parsed.values.to;
+  if (to === undefined || to === '') return usageError(io, 'name the stage with --to <stage>', PROMOTE_USAGE);
+  const fileFormat = definitionFormat(file);
+  if (!fileFormat) return usageError(io, `${file} is not a .json, .yaml or .yml file`, PROMOTE_USAGE);
+  // The shell reads the clock (the library never does); --at makes a promotion reproducible.
+  const at = parsed.values.at ?? new Date().toISOString();
+  if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time, not "${at}"`, PROMOTE_USAGE);
+
+  const absolute = resolve(io.cwd, file);
+  const source = readDefinitionSource(absolute, file);
+  if (source.ioError !== undefined) {
+    io.stderr(`error: ${source.ioError}\n`);
+    return EXIT.usage;
+  }
+  const sources = new Map([[file, source.text ?? '']]);
+  const report = (diagnostics: Parameters<typeof formatDiagnostics>[0]) => {
+    (format === 'json' ? io.stdout : io.stderr)(formatDiagnostics(diagnostics, { format, sources }));
+    return EXIT.invalid;
+  };
+  if (source.text === undefined) return report(source.diagnostics);
+
+  let credential: unknown;
+  if (parsed.values.credential !== undefined) {
+    const shown = parsed.values.credential;
+    try {
+      const path = resolve(io.cwd, shown);
+      if (statSync(path).size > MAX_CREDENTIAL_BYTES) {
+        io.stderr(`error: ${shown} is too large for a credential\n`);
+        return EXIT.usage;
+      }
+      const read = parseStrictJson(readFileSync(path, 'utf8'));
+      if (!read.ok) {
+        io.stderr(`error: ${shown} is not strict JSON (${read.reason})\n`);
+        return EXIT.usage;
+      }
+      credential = read.value;
+    } catch {
+      io.stderr(`error: cannot read ${shown}\n`);
+      return EXIT.usage;
+    }
+  }
+
+  // The key: --key, else the definition's own signing key ref.
+  let keyRef = parsed.values.key;
+  if (keyRef === undefined) {
+    const current = parseDefinitionText(source.text, file, fileFormat).document?.value as { identity?: { signingKeyRef?: unknown } } | undefined;
+    const ref = current?.identity?.signingKeyRef;
+    if (typeof ref !== 'string') {
+      io.stderr('error: the definition names no identity.signingKeyRef: pass --key keyref:<name>\n');
+      return EXIT.usage;
+    }
+    keyRef = ref;
+  }
+  const key = await loadPrivateKey(keyRef, keyOptions);
+  if (!key.ok) {
+    io.stderr(`error: ${key.message}\n`);
+    return EXIT.usage;
+  }
+
+  const result = await promoteDefinitionText({ text: source.text, file, format: fileFormat, to, at, signer: { privateJwk: key.privateJwk, kid: key.kid }, ...(credential !== undefined ? { credential } : {}) });
+  if (!result.ok) return report(result.diagnostics);
+
+  const receiptsPath = join(dirname(absolute), LIFECYCLE_RECEIPTS_FILE);
+  const shownReceipts = relative(io.cwd, receiptsPath) || LIFECYCLE_RECEIPTS_FILE;
+  const temp = join(dirname(absolute), `.${basename(absolute)}.agentdef-${process.pid}.tmp`);
+  try {
+    const mode = statSync(absolute).mode & 0o7777;
+    writeFileSync(temp, result.text, { encoding: 'utf8', mode, flag: 'wx' });
+    chmodSync(temp, mode);
+    renameSync(temp, absolute);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    io.stderr(`error: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}); nothing changed\n`);
+    return EXIT.usage;
+  }
+  try {
+    appendFileSync(receiptsPath, `${JSON.stringify(result.receipt)}\n`, { encoding: 'utf8', mode: 0o644 });
+  } catch (error) {
+    // No transition without its receipt: put the definition back as it was.
+    try {
+      const mode = statSync(absolute).mode & 0o7777;
+      writeFileSync(temp, source.text, { encoding: 'utf8', mode, flag: 'wx' });
+      chmodSync(temp, mode);
+      renameSync(temp, absolute);
+    } catch {
+      rmSync(temp, { force: true });
+    }
+    io.stderr(`error: cannot append to ${shownReceipts} (${(error as NodeJS.ErrnoException).code ?? 'error'}); ${file} is left at "${result.from}"\n`);
+    return EXIT.usage;
+  }
+
+  if (format === 'json') io.stdout(`${JSON.stringify({ file, from: result.from, to: result.to, transition: result.transition, receipts: shownReceipts, receipt: result.receipt }, null, 2)}\n`);
+  else {
+    io.stdout(`${file}: ${result.transition} ${result.from} -> ${result.to}\n`);
+    io.stdout(`receipt appended to ${shownReceipts} (signed by ${key.ref}, kid ${key.kid})\n`);
+  }
+  return EXIT.ok;
+}

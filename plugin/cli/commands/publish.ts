@@ -1,0 +1,182 @@
+/**
+ * `agentdef publish <file> [--registry dir] [--key keyref:name] [--at date-time] [--worker-url url] [--port n]`
+ * and the shell the `agentdef:publish` executor shares ({@link publishDefinition}): plans the
+ * definition (it must validate and resolve), refuses a file with uncommitted changes, loads the
+ * signing key (`--key`, else `identity.signingKeyRef`), reads what the registry holds for the
+ * slug, lets trust/publish.ts decide, then writes the exports, the immutable snapshot (never
+ * over an existing file) and the index entry, each through a flushed temp file and a rename.
+ * The time is `--at`, else the commit time of HEAD (never the clock), so re-publishing is
+ * byte-identical and a no-op. Exit 0 published or unchanged, 1 refused, 2 usage or I/O.
+ */
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { planAgent } from '../../compiler/compile';
+import { FolderRegistry } from '../../compiler/registry';
+import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeFileCarefully, writeRegistryIndex } from '../../compiler/registry-index';
+import { hasErrors } from '../../definition/diagnostic';
+import { formatDiagnostics } from '../../definition/format-diagnostics';
+import { readSourceBytes } from '../../definition/read-source';
+import { findWorkspaceRoot, registrySnapshotPath, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
+import { CONTAINER_PORT } from '../../host-contract/container-contract';
+import { howToCreateKey, KEY_REF_PREFIX, type KeyStoreOptions, loadPrivateKey } from '../../hosts/node/key-store';
+import { preparePublication, previousVersion } from '../../trust/publish';
+import { gitStateOf } from '../git-state';
+import { EXIT, type CliIo } from '../io';
+import { USAGE, usageError } from '../usage';
+
+export interface PublishOptions {
+  /** Absolute path of the definition file. */
+  file: string;
+  workspaceRoot: string;
+  /** Relative to the workspace root, or absolute (default `registry/agents`). */
+  registryRoot?: string;
+  /** `keyref:<name>`; default `identity.signingKeyRef`. */
+  keyRef?: string;
+  /** RFC 3339 date-time; default the commit time of HEAD. */
+  at?: string;
+  workerUrl?: string;
+  port?: number;
+  keyStore?: KeyStoreOptions;
+}
+
+export type PublishOutcome = { code: 0 | 1 | 2; stdout: string; stderr: string };
+
+const toPosix = (path: string) => path.split(sep).join('/');
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** `2026-01-02T03:04:05Z`: whole seconds, UTC. */
+function utcSeconds(time: string): string {
+  return new Date(Math.floor(Date.parse(time) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** Publishes one definition to the folder registry; returns the exit code and what to print. Never throws. */
+export async function publishDefinition(options: PublishOptions): Promise<PublishOutcome> {
+  const fail = (code: 1 | 2, message: string): PublishOutcome => ({ code, stdout: '', stderr: `error: ${message}\n` });
+  try {
+    const shown = toPosix(relative(options.workspaceRoot, options.file));
+    if (options.at !== undefined && !RFC3339.test(options.at)) return fail(2, `--at must be an RFC 3339 date-time with a zone (e.g. 2026-01-02T03:04:05Z), not "${options.at}"`);
+    const registryRoot = options.registryRoot ?? WORKSPACE_DEFAULTS.registryRoot;
+    const planned = await planAgent({ file: options.file, workspaceRoot: options.workspaceRoot, registryRoot });
+    if (planned.ioError !== undefined) return fail(2, planned.ioError);
+    if (hasErrors(planned.diagnostics) || !planned.plan || !planned.resolved) {
+      return { code: 1, stdout: '', stderr: `${formatDiagnostics(planned.diagnostics, { format: 'text', sources: planned.sources })}error: ${shown} does not plan; nothing was published\n` };
+    }
+    const definition = planned.resolved.definition;
+
+    const gitState = gitStateOf(options.file, shown);
+    if (!gitState.ok) return fail(1, gitState.message);
+    if (gitState.dirty) return fail(1, `${shown} has uncommitted changes (${gitState.status.split('\n')[0]}): commit it first; publish records the commit it comes from, and nothing was written`);
+
+    const keyRef = options.keyRef ?? definition.identity.signingKeyRef;
+    if (keyRef === undefined || keyRef === null) {
+      return fail(1, `publishing signs the card and the credential: set identity.signingKeyRef to ${KEY_REF_PREFIX}<name> or pass --key ${KEY_REF_PREFIX}<name>, and ${howToCreateKey('<name>')}`);
+    }
+    const key = await loadPrivateKey(keyRef, options.keyStore ?? {});
+    if (!key.ok) return fail(1, `publishing needs the signing key ${keyRef}: ${key.message}`);
+
+    const root = isAbsolute(registryRoot) ? registryRoot : resolve(options.workspaceRoot, registryRoot);
+    const displayRoot = toPosix(relative(options.workspaceRoot, root)) || '.';
+    const indexRead = readRegistryIndex(root, displayRoot);
+    if (!indexRead.ok) return fail(2, indexRead.problem);
+    const index = indexRead.index;
+    const { slug, versionSemver: version } = definition.identity;
+
+    const snapshotFile = registrySnapshotPath(displayRoot, slug, version);
+    const existing = readSourceBytes(registrySnapshotPath(root, slug, version), snapshotFile, undefined, root);
+    if (existing.bytes === undefined && !existing.missing) return fail(2, existing.ioError ?? `cannot read ${snapshotFile}`);
+
+    const earlier = previousVersion(
+      index.snapshots.filter((e) => e.slug === slug).map((e) => e.version),
+      version,
+    );
+    let previous: { version: string; definition: unknown } | undefined;
+    if (earlier !== undefined) {
+      try {
+        const hit = await new FolderRegistry({ workspaceRoot: options.workspaceRoot, registryRoot: root }).resolve(slug, earlier);
+        if (hit === undefined) return fail(1, `the index records ${slug}@${earlier}, but its snapshot is missing: restore it before publishing a later version`);
+        previous = { version: earlier, definition: JSON.parse(new TextDecoder().decode(hit.bytes)) };
+      } catch (error) {
+        return fail(1, `the published ${slug}@${earlier} cannot be compared with: ${(error as Error).message}`);
+      }
+    }
+
+    const at = utcSeconds(options.at ?? gitState.commitTime);
+    const port = options.port ?? (planned.plan.target === 'cloudflare-dynamic-worker' ? undefined : CONTAINER_PORT);
+    const decision = await preparePublication({
+      resolved: planned.resolved,
+      plan: planned.plan,
+      commitSha: gitState.commitSha,
+      publishedAt: at,
+      signingKey: { privateJwk: key.privateJwk, kid: key.kid },
+      endpoint: { ...(options.workerUrl !== undefined ? { workerUrl: options.workerUrl } : {}), ...(port !== undefined ? { port } : {}) },
+      index,
+      ...(existing.bytes !== undefined ? { existingSnapshot: existing.bytes } : {}),
+      ...(previous !== undefined ? { previous } : {}),
+    });
+
+    if (decision.kind === 'refused') return { code: 1, stdout: '', stderr: `${decision.problems.map((p) => `error: ${p}\n`).join('')}nothing was published\n` };
+    if (decision.kind === 'unchanged') {
+      if (decision.entry !== undefined) {
+        const written = writeRegistryIndex(root, displayRoot, withIndexEntry(index, decision.entry));
+        if (!written.ok) return fail(2, written.error);
+      }
+      const recorded = decision.entry !== undefined ? ' (its index entry is now recorded)' : '';
+      return { code: 0, stdout: `${slug}@${version} is already published with identical content (${showDigest(decision.sha256)}): nothing to do${recorded}\n`, stderr: '' };
+    }
+
+    const folder = join(root, slug);
+    const written: string[] = [];
+    for (const file of decision.files) {
+      const name = `${displayRoot}/${slug}/${file.name}`;
+      const result = writeFileCarefully(join(folder, file.name), file.text, 'replace', name);
+      if (!result.ok) return fail(2, `${result.error}; the registry index is unchanged, so nothing was published`);
+      written.push(name);
+    }
+    const snapshot = writeFileCarefully(join(folder, decision.snapshot.name), decision.snapshot.text, 'create', snapshotFile);
+    if (!snapshot.ok) return fail(2, `${snapshot.error}; nothing was published`);
+    written.push(snapshotFile);
+    // Re-read: another publish may have recorded a version since.
+    const latest = readRegistryIndex(root, displayRoot);
+    const base = latest.ok ? latest.index : index;
+    const other = findIndexEntry(base, slug, version);
+    if (other !== undefined && other.sha256 !== decision.entry.sha256) return fail(1, `${slug}@${version} was published concurrently with ${showDigest(other.sha256)}`);
+    const indexWrite = writeRegistryIndex(root, displayRoot, withIndexEntry(base, decision.entry));
+    if (!indexWrite.ok) return fail(2, `${indexWrite.error}; run publish again to record ${snapshotFile}`);
+    written.push(`${displayRoot}/index.json`);
+    const lines = [`published ${slug}@${version} (${showDigest(decision.entry.sha256)}) from commit ${gitState.commitSha} at ${at}, signed by kid ${key.kid}`, ...written.map((name) => `  wrote ${name}`)];
+    return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+  } catch (error) {
+    return fail(2, `internal error while publishing: ${(error as Error).message}`);
+  }
+}
+
+export async function runPublishCommand(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { registry: { type: 'string' }, key: { type: 'string' }, at: { type: 'string' }, 'worker-url': { type: 'string' }, port: { type: 'string' } },
+    });
+  } catch (error) {
+    return usageError(io, (error as Error).message, USAGE.publish);
+  }
+  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the definition file to publish' : `name one definition file, not ${parsed.positionals.length}`, USAGE.publish);
+  const portText = parsed.values.port;
+  if (portText !== undefined && !/^[1-9]\d{0,4}$/.test(portText)) return usageError(io, `--port must be a port number, not "${portText}"`, USAGE.publish);
+  const file = resolve(io.cwd, parsed.positionals[0]!);
+  const workspaceRoot = findWorkspaceRoot(join(file, '..')) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
+  const outcome = await publishDefinition({
+    file,
+    workspaceRoot,
+    ...(parsed.values.registry !== undefined ? { registryRoot: resolve(io.cwd, parsed.values.registry) } : {}),
+    ...(parsed.values.key !== undefined ? { keyRef: parsed.values.key } : {}),
+    ...(parsed.values.at !== undefined ? { at: parsed.values.at } : {}),
+    ...(parsed.values['worker-url'] !== undefined ? { workerUrl: parsed.values['worker-url'] } : {}),
+    ...(portText !== undefined ? { port: Number(portText) } : {}),
+  });
+  if (outcome.stdout !== '') io.stdout(outcome.stdout);
+  if (outcome.stderr !== '') io.stderr(outcome.stderr);
+  return outcome.code === 0 ? EXIT.ok : outcome.code === 1 ? EXIT.invalid : EXIT.usage;
+}

@@ -1,0 +1,161 @@
+/** Lifecycle promotion: one stage up with the gates checked, demotion recorded, the minimal text edit, the signed receipt. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jwkThumbprint } from '../runtime/jwk-thumbprint';
+import { generateReceiptKeyPair } from '../runtime/receipts';
+import type { AgentDefinition } from '../schema/generated/agent-definition.types';
+import { issueAgentFactsCredential } from './agentfacts-credential';
+import { LIFECYCLE_RECEIPT_VERSION, lifecycleChainFailures, verifyLifecycleReceipt } from './lifecycle-receipt';
+import { promoteDefinitionText, type PromotionRequest } from './promotion';
+
+const ROOT = join(__dirname, '..', '..');
+const example = (name: string, file = 'agent.json') => readFileSync(join(ROOT, 'examples', name, file), 'utf8');
+const AT = '2026-03-01T12:30:00Z';
+
+async function signer() {
+  const { privateJwk, publicJwk } = await generateReceiptKeyPair();
+  return { privateJwk, publicJwk, kid: await jwkThumbprint(publicJwk) };
+}
+
+async function promote(text: string, to: string, extra: Partial<PromotionRequest> = {}, format: 'json' | 'yaml' = 'json') {
+  const key = await signer();
+  const result = await promoteDefinitionText({ text, file: `examples/x/agent.${format}`, format, to, at: AT, signer: { privateJwk: key.privateJwk, kid: key.kid }, ...extra });
+  return { result, key };
+}
+
+/** The lines of `after` that differ from `before` (same line count expected). */
+function changedLines(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b.length).toBe(a.length);
+  return b.filter((line, i) => line !== a[i]);
+}
+
+describe('promoteDefinitionText', () => {
+  it('demotes any number of stages, records a demotion, and changes only the lifecycleState value', async () => {
+    const text = example('edit-assistant');
+    const { result, key } = await promote(text, 'composed');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(changedLines(text, result.text)).toEqual(['  "lifecycleState": "composed",']);
+    expect(result.receipt).toMatchObject({
+      receiptVersion: LIFECYCLE_RECEIPT_VERSION,
+      agent: { slug: 'edit-assistant', versionSemver: '1.0.0' },
+      transition: 'demotion',
+      from: 'marketplace-published',
+      to: 'composed',
+      at: AT,
+      definition: { file: 'agent.json' },
+      signature: { alg: 'Ed25519', kid: key.kid },
+    });
+    expect(result.receipt.definition.digestBefore).toMatch(/^sha-256:[0-9a-f]{64}$/);
+    expect(result.receipt.definition.digestAfter).not.toBe(result.receipt.definition.digestBefore);
+    expect(JSON.stringify(result.receipt)).not.toContain(String(key.privateJwk.d));
+    expect(await verifyLifecycleReceipt(result.receipt, (kid) => (kid === key.kid ? key.publicJwk : undefined))).toEqual({ verified: true, kid: key.kid });
+  });
+
+  it('refuses a jump and names the stage in between', async () => {
+    const { result } = await promote(example('text-digest'), 'kym-registered');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]).toMatchObject({ rule: 'lifecycle-promotion', path: '/lifecycleState', file: 'examples/x/agent.json' });
+    expect(result.diagnostics[0]!.message).toContain('skips "mcp-resident"');
+    expect(result.diagnostics[0]!.suggestion).toContain('--to mcp-resident');
+  });
+
+  it("checks the target stage's gates on the definition as it would be, located in the file", async () => {
+    const { result } = await promote(example('text-digest'), 'mcp-resident');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const gate = result.diagnostics.find((d) => d.rule === 'lifecycle-gates');
+    expect(gate).toMatchObject({ path: '/modelSet', severity: 'error' });
+    expect(gate!.message).toMatch(/^as "mcp-resident": /);
+    expect(gate!.line).toBeGreaterThan(1);
+  });
+
+  it('refuses the stage it is already at and a name that is not a stage', async () => {
+    const same = await promote(example('text-digest'), 'tool-shipped');
+    expect(same.result.ok === false && same.result.diagnostics[0]!.message).toContain('already at "tool-shipped"');
+    const unknown = await promote(example('text-digest'), 'shipped');
+    expect(unknown.result.ok === false && unknown.result.diagnostics[0]!.message).toContain('"shipped" is not a lifecycle stage');
+  });
+
+  it('keeps YAML as written: only the scalar changes', async () => {
+    const text = example('pdf-extractor', 'agent.yaml');
+    const { result } = await promote(text, 'tool-prototype', {}, 'yaml');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(changedLines(text, result.text)).toEqual(['lifecycleState: tool-prototype']);
+    expect(result.transition).toBe('demotion');
+    const quoted = text.replace('lifecycleState: tool-shipped', "lifecycleState: 'tool-shipped'");
+    const again = await promote(quoted, 'tool-prototype', {}, 'yaml');
+    expect(again.result.ok && changedLines(quoted, again.result.text)).toEqual(["lifecycleState: 'tool-prototype'"]);
+  });
+
+  describe('marketplace-published', () => {
+    const composed = example('edit-assistant').replace('"lifecycleState": "marketplace-published"', '"lifecycleState": "composed"');
+    const definition = JSON.parse(composed) as AgentDefinition;
+
+    async function credentialFor(agent: AgentDefinition, issuedAt = '2026-03-01T12:00:00Z') {
+      const { privateJwk } = await generateReceiptKeyPair();
+      const issued = await issueAgentFactsCredential(agent, { target: 'local-mac', port: 4100, ttlSeconds: 3600, issuedAt, privateJwk });
+      if (!issued.ok) throw new Error(JSON.stringify(issued.failures));
+      return issued.credential;
+    }
+
+    it('requires the AgentFacts credential', async () => {
+      const { result } = await promote(composed, 'marketplace-published');
+      expect(result.ok === false && result.diagnostics[0]!.message).toContain('requires the AgentFacts credential');
+    });
+
+    it('promotes with a credential that verifies and is about this agent version', async () => {
+      const { result } = await promote(composed, 'marketplace-published', { credential: await credentialFor(definition) });
+      expect(result.ok).toBe(true);
+      expect(result.ok && result.receipt).toMatchObject({ transition: 'promotion', from: 'composed', to: 'marketplace-published' });
+    });
+
+    it('refuses a credential that does not verify, is expired, or is about another agent', async () => {
+      const tampered = await credentialFor(definition);
+      (tampered['credentialSubject'] as Record<string, unknown>)['label'] = 'Someone else';
+      const changed = await promote(composed, 'marketplace-published', { credential: tampered });
+      expect(changed.result.ok === false && changed.result.diagnostics.map((d) => d.message).join('\n')).toContain('does not verify');
+
+      const expired = await promote(composed, 'marketplace-published', { credential: await credentialFor(definition, '2026-01-01T00:00:00Z') });
+      expect(expired.result.ok === false && expired.result.diagnostics.map((d) => d.message).join('\n')).toContain('/validUntil');
+
+      const other = JSON.parse(example('text-digest')) as AgentDefinition;
+      const foreign = await promote(composed, 'marketplace-published', { credential: await credentialFor(other) });
+      expect(foreign.result.ok).toBe(false);
+      expect(foreign.result.ok === false && foreign.result.diagnostics.map((d) => d.message).join('\n')).toContain('not about this agent version');
+    });
+  });
+});
+
+describe('lifecycle receipts', () => {
+  it('fail verification after any change, with another key, or with no key for the kid', async () => {
+    const { result, key } = await promote(example('edit-assistant'), 'kym-registered');
+    if (!result.ok) throw new Error('expected a demotion');
+    const keyFor = (kid: string) => (kid === key.kid ? key.publicJwk : undefined);
+    const changed = { ...result.receipt, at: '2026-03-01T12:30:01Z' };
+    expect(await verifyLifecycleReceipt(changed, keyFor)).toMatchObject({ verified: false, failures: [{ pointer: '/signature/value' }] });
+    const other = await signer();
+    expect(await verifyLifecycleReceipt(result.receipt, () => other.publicJwk)).toMatchObject({ verified: false });
+    expect(await verifyLifecycleReceipt(result.receipt, () => undefined)).toMatchObject({ verified: false, failures: [{ pointer: '/signature/kid' }] });
+    const skipped = { ...result.receipt, from: 'tool-shipped', to: 'composed', transition: 'promotion' };
+    const check = await verifyLifecycleReceipt(skipped, keyFor);
+    expect(check.verified === false && check.failures.map((f) => f.message).join('\n')).toContain('skips "mcp-resident"');
+  });
+
+  it('chain: each transition starts at the stage the previous one ended at, never earlier', () => {
+    const a = { from: 'tool-shipped', to: 'mcp-resident', at: '2026-03-01T10:00:00Z' };
+    const b = { from: 'mcp-resident', to: 'kym-registered', at: '2026-03-01T11:00:00Z' };
+    expect(lifecycleChainFailures([a, b])).toEqual([]);
+    const gap = { from: 'composed', to: 'marketplace-published', at: '2026-03-01T09:00:00Z' };
+    expect(lifecycleChainFailures([a, b, gap]).map((f) => [f.index, f.failure.pointer])).toEqual([
+      [2, '/from'],
+      [2, '/at'],
+    ]);
+  });
+});

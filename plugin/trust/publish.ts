@@ -1,0 +1,205 @@
+/**
+ * What `agentdef publish` writes, decided without I/O: given a validated definition, its compile
+ * plan, the commit and time it is published at, the signing key and what the registry already
+ * holds for the slug, either the files to write (the immutable snapshot `<slug>/<version>.json`,
+ * its signed exports `<version>.card.json`, `<version>.agentfacts.vc.json`, `<version>.kym.json`,
+ * and the index entry) or why publishing is refused, or that the same content is published already.
+ *
+ * - The snapshot is the definition with `metadata.provenance.commitSha` stamped (provenance is
+ *   required at publish) and `metadata.cardExports.agentCard` = the signed A2A card the compiler
+ *   generates (never hand-written); it must pass validation, the card-exports rule included.
+ * - The KYM registration document is the card plus a runtime-profile extension naming the
+ *   runtimes the plan supports (`plan.runtime.hosts`), signed as a card (A2A §8.4) itself.
+ * - Refusals: the same version with other content (both digests), another `identity.id` than the
+ *   slug's published versions, a `versionId` already used, a bump smaller than the semver policy
+ *   requires against the highest earlier version (with the changes that require more).
+ * Deterministic: the time comes from the caller; Ed25519 signatures are deterministic, so the same
+ * inputs give the same bytes. Never throws.
+ */
+import { buildAgentCard, type AgentCard, type AgentExtension } from '../runtime/agent-card';
+import { signAgentCard } from '../runtime/card-signature';
+import { runtimeConfigFor } from '../compiler/runtime-config';
+import { EMPTY_WORKSPACE_CONFIG } from '../compiler/workspace-config';
+import type { CompilePlan } from '../compiler/plan';
+import type { ResolvedNode } from '../compiler/resolve';
+import { type RegistryIndex, type RegistryIndexEntry, findIndexEntry, showDigest, snapshotSha256 } from '../compiler/registry-index';
+import { validateDefinitionSource } from '../definition/validate-definition';
+import { compareSemver, kymRef } from '../definition/workspace-definitions';
+import type { AgentDefinition } from '../schema/generated/agent-definition.types';
+import { issueAgentFactsCredential } from './agentfacts-credential';
+import { agentFactsEndpoint } from './agentfacts';
+import { checkBump, diffDefinitions } from './definition-diff';
+
+export const RUNTIME_PROFILE_EXTENSION_URI = 'urn:agentdef:extension:runtime-profile:v1';
+
+/** The file names of one published version, relative to the slug's folder. */
+export function publishedFileNames(version: string): { snapshot: string; card: string; credential: string; kym: string } {
+  return { snapshot: `${version}.json`, card: `${version}.card.json`, credential: `${version}.agentfacts.vc.json`, kym: `${version}.kym.json` };
+}
+
+export interface PublishInput {
+  /** The root of a successful plan (validated, resolved). */
+  resolved: ResolvedNode;
+  plan: CompilePlan;
+  /** The commit the definition is published from (40 or 64 lower-case hex). */
+  commitSha: string;
+  /** RFC 3339 date-time with a zone: the credential's validFrom. */
+  publishedAt: string;
+  signingKey: { privateJwk: JsonWebKey; kid: string };
+  /** Where the agent is served: the Worker's https URL, or the launcher's loopback port. */
+  endpoint: { workerUrl?: string; port?: number };
+  /** The registry index as read. */
+  index: RegistryIndex;
+  /** The bytes of the stored snapshot of this slug@version, when there is one. */
+  existingSnapshot?: Uint8Array;
+  /** The parsed snapshot of the highest published version below this one, when there is one. */
+  previous?: { version: string; definition: unknown };
+}
+
+export interface PublishFile {
+  /** Relative to the slug's registry folder. */
+  name: string;
+  text: string;
+}
+
+export type PublishDecision =
+  | { kind: 'publish'; slug: string; version: string; files: PublishFile[]; entry: RegistryIndexEntry; snapshot: PublishFile }
+  | { kind: 'unchanged'; slug: string; version: string; sha256: string /** Set when the index lacked the entry (an interrupted publish): record it. */; entry?: RegistryIndexEntry }
+  | { kind: 'refused'; problems: string[] };
+
+const COMMIT_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+function refused(...problems: string[]): PublishDecision {
+  return { kind: 'refused', problems };
+}
+
+/** The published card of a definition: the compiler's card for the endpoint origin, signed. */
+async function signedCard(resolved: ResolvedNode, origin: string, key: PublishInput['signingKey'], extension?: AgentExtension): Promise<AgentCard> {
+  const { config } = runtimeConfigFor(resolved, resolved.key, { workspace: EMPTY_WORKSPACE_CONFIG });
+  const card = buildAgentCard(config, { requestOrigin: origin });
+  if (extension) card.capabilities = { ...card.capabilities, extensions: [...(card.capabilities.extensions ?? []), extension] };
+  return signAgentCard(card, key.privateJwk, key.kid);
+}
+
+function registryChecks(definition: AgentDefinition, index: RegistryIndex): string[] {
+  const { slug, versionSemver: version, id, versionId } = definition.identity;
+  const problems: string[] = [];
+  const sameSlug = index.snapshots.filter((e) => e.slug === slug && e.version !== version);
+  const otherId = sameSlug.find((e) => e.id !== id);
+  if (otherId) problems.push(`identity.id ${id} is not the id of the published versions of ${slug} (${otherId.version} has ${otherId.id}): a slug keeps one identity.id across all its versions`);
+  const reused = index.snapshots.find((e) => e.versionId === versionId && !(e.slug === slug && e.version === version));
+  if (reused) problems.push(`identity.versionId ${versionId} is already used by ${reused.slug}@${reused.version}: every published version needs its own versionId`);
+  return problems;
+}
+
+/** A definition without what publishing stamps (the commit, the card exports): those change with every publication. */
+function withoutPublishStamps(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  const metadata = record['metadata'];
+  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) return value;
+  const { cardExports: _cardExports, ...rest } = metadata as Record<string, unknown>;
+  const provenance = rest['provenance'];
+  if (provenance !== null && typeof provenance === 'object' && !Array.isArray(provenance)) {
+    const { commitSha: _commitSha, ...where } = provenance as Record<string, unknown>;
+    rest['provenance'] = where;
+  }
+  return { ...record, metadata: rest };
+}
+
+/** Decides what publishing `input.resolved` means for the registry (see the header). */
+export async function preparePublication(input: PublishInput): Promise<PublishDecision> {
+  try {
+    const definition = input.resolved.definition;
+    const { slug, versionSemver: version } = definition.identity;
+    if (!COMMIT_SHA.test(input.commitSha)) return refused(`the commit "${input.commitSha.slice(0, 80)}" is not a full lower-case git commit id`);
+    const provenance = definition.metadata.provenance;
+    if (provenance === undefined || typeof provenance.repo !== 'string' || typeof provenance.filePath !== 'string') {
+      return refused('metadata.provenance (repo and filePath) is required at publish: say where the definition comes from');
+    }
+
+    const problems = registryChecks(definition, input.index);
+    if (input.previous !== undefined) {
+      const bump = checkBump(input.previous.version, version, diffDefinitions(withoutPublishStamps(input.previous.definition), withoutPublishStamps(definition)));
+      if (!bump.ok) {
+        const lines = bump.insufficient.map((c) => `  ${c.bump} ${c.kind} ${c.pointer || '(root)'} (${c.in}): ${c.reason}`);
+        problems.push([`${slug}@${version} against the published ${input.previous.version}: ${bump.problem}`, ...lines].join('\n'));
+      }
+    }
+
+    const endpoint = agentFactsEndpoint({ target: input.plan.target, ...input.endpoint });
+    if (!endpoint.ok) problems.push(`${endpoint.failure.pointer.replace('#/options/', '--').replace('workerUrl', 'worker-url')}: ${endpoint.failure.message}`);
+    if (problems.length > 0) return refused(...problems);
+    const origin = new URL((endpoint as { url: string }).url).origin;
+
+    const card = await signedCard(input.resolved, origin, input.signingKey);
+    const stamped: AgentDefinition = {
+      ...definition,
+      metadata: { ...definition.metadata, provenance: { ...provenance, commitSha: input.commitSha }, cardExports: { ...definition.metadata.cardExports, agentCard: card } },
+    };
+    const snapshotText = json(stamped);
+    const names = publishedFileNames(version);
+    const checked = validateDefinitionSource(snapshotText, `${slug}/${names.snapshot}`, 'json');
+    const errors = checked.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0) return refused(...errors.map((d) => `the snapshot to publish is not valid at ${d.path || '(root)'}: ${d.message}`));
+
+    const sha256 = snapshotSha256(new TextEncoder().encode(snapshotText));
+    const entry: RegistryIndexEntry = { slug, version, id: definition.identity.id, versionId: definition.identity.versionId, sha256 };
+    if (input.existingSnapshot !== undefined) {
+      const stored = snapshotSha256(input.existingSnapshot);
+      if (stored !== sha256) {
+        const recorded = findIndexEntry(input.index, slug, version);
+        const note = recorded !== undefined && recorded.sha256 !== stored ? ` (and the index records ${showDigest(recorded.sha256)}: the stored snapshot was edited)` : '';
+        return refused(
+          `${slug}@${version} is already published with other content: the registry holds ${showDigest(stored)}${note}, this would be ${showDigest(sha256)}; published versions are immutable: bump identity.versionSemver (and versionId)`,
+        );
+      }
+      const recorded = findIndexEntry(input.index, slug, version);
+      if (recorded !== undefined && recorded.sha256 !== sha256) {
+        return refused(`${slug}@${version}: the index records ${showDigest(recorded.sha256)}, but the stored snapshot and this publication are ${showDigest(sha256)}; the index was edited`);
+      }
+      return { kind: 'unchanged', slug, version, sha256, ...(recorded === undefined ? { entry } : {}) };
+    }
+    if (findIndexEntry(input.index, slug, version) !== undefined) {
+      return refused(`${slug}@${version} is recorded in the index but its snapshot is missing from the registry: restore it from version control rather than publishing again`);
+    }
+
+    const issued = await issueAgentFactsCredential(stamped, { target: input.plan.target, ...input.endpoint, issuedAt: input.publishedAt, privateJwk: input.signingKey.privateJwk });
+    if (!issued.ok) return refused(...issued.failures.map((f) => `the AgentFacts credential cannot be issued at ${f.pointer || '(root)'}: ${f.message}`));
+    const runtimeProfile: AgentExtension = {
+      uri: RUNTIME_PROFILE_EXTENSION_URI,
+      description: 'The runtimes the compile plan supports, the first preferred; the KYM registration of this card.',
+      required: false,
+      params: {
+        kymRef: kymRef(slug, version),
+        runtimeCapabilityClass: definition.runtimeRequirements.runtimeCapabilityClass,
+        hosts: [...input.plan.runtime.hosts],
+        target: input.plan.target,
+        planDigest: input.plan.digest,
+        snapshotSha256: sha256,
+      },
+    };
+    const kym = await signedCard(input.resolved, origin, input.signingKey, runtimeProfile);
+    const snapshot = { name: names.snapshot, text: snapshotText };
+    const files = [
+      { name: names.card, text: json(card) },
+      { name: names.credential, text: json(issued.credential) },
+      { name: names.kym, text: json(kym) },
+    ];
+    return { kind: 'publish', slug, version, files, entry, snapshot };
+  } catch (error) {
+    return refused(`publishing failed: ${(error as Error).message}`);
+  }
+}
+
+/** The highest version in `versions` below `version` (semver order), if any. */
+export function previousVersion(versions: readonly string[], version: string): string | undefined {
+  return [...versions]
+    .filter((v) => compareSemver(v, version) < 0)
+    .sort(compareSemver)
+    .pop();
+}
