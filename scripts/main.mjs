@@ -75,3 +75,8 @@ step(
     'examples/applications/release-brief/inputs.json',
   ],
 );
+step(
+  'Publish one example agent to a scratch registry and verify its signed card and AgentFacts credential',
+  'node scripts/run-trust-example.mjs examples/text-stats/agent.json --worker-url https://text-stats.example.workers.dev',
+  [join(root, 'scripts', 'run-trust-example.mjs'), 'examples/text-stats/agent.json', '--worker-url', 'https://text-stats.example.workers.dev'],
+);
