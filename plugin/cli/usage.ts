@@ -18,7 +18,7 @@ export const USAGE = {
   ].join('\n'),
   diff: 'agentdef diff <old file> <new file> [--format text|json]',
   verify: 'agentdef verify <file> [--key public-jwk-file] [--keys dir] [--at date-time] [--format text|json]',
-  promote: 'agentdef promote <file> --to <stage> [--key keyref:name] [--at date-time] [--credential file] [--format text|json]',
+  promote: 'agentdef promote <file> --to <stage> [--key keyref:name] [--at date-time] [--credential file] [--registry dir] [--format text|json]',
   publish: 'agentdef publish <file> [--registry dir] [--key keyref:name] [--at date-time] [--worker-url url] [--port n]',
   registry: 'agentdef registry verify [--registry dir] [--format text|json]',
   mcp: 'agentdef mcp [--workspace dir] [--artifacts dir] [--ledger sqlite file] [--host module]',

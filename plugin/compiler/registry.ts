@@ -57,6 +57,16 @@ export async function resolveKymRef(registry: AgentRegistry, ref: string): Promi
 /** A snapshot that is not what was published: edited after publishing, or never recorded in the index. */
 export class RegistryIntegrityError extends Error {
   override readonly name = 'RegistryIntegrityError';
+  /** The digest the index recorded at publish (`sha256:<hex>`); `none` when it records none, `unknown` when the index is unreadable. */
+  readonly recordedDigest: string;
+  /** The digest of the snapshot's bytes as they are now (`sha256:<hex>`). */
+  readonly snapshotDigest: string;
+
+  constructor(message: string, digests: { recorded: string; snapshot: string }) {
+    super(message);
+    this.recordedDigest = digests.recorded;
+    this.snapshotDigest = digests.snapshot;
+  }
 }
 
 function toPosix(path: string): string {
@@ -102,16 +112,17 @@ export class FolderRegistry implements AgentRegistry {
     const actual = showDigest(snapshotSha256(bytes));
     const indexFile = `${this.displayRoot}/${REGISTRY_INDEX_FILE}`;
     const index = readRegistryIndex(this.root, this.displayRoot);
-    if (!index.ok) throw new RegistryIntegrityError(`${this.description}: ${slug}@${version} cannot be checked (${index.problem}); its bytes are ${actual}`);
+    if (!index.ok) throw new RegistryIntegrityError(`${this.description}: ${slug}@${version} cannot be checked (${index.problem}); its bytes are ${actual}`, { recorded: 'unknown', snapshot: actual });
     const entry = findIndexEntry(index.index, slug, version);
     if (entry === undefined) {
       throw new RegistryIntegrityError(
         `${this.description}: ${file} is not recorded in ${indexFile}${index.missing ? ' (there is no index)' : ''}: recorded digest none, snapshot digest ${actual}; publish it with \`agentdef publish\``,
+        { recorded: 'none', snapshot: actual },
       );
     }
     const recorded = showDigest(entry.sha256);
     if (recorded !== actual) {
-      throw new RegistryIntegrityError(`${this.description}: ${file} was changed after it was published: ${indexFile} records ${recorded}, the snapshot is ${actual}`);
+      throw new RegistryIntegrityError(`${this.description}: ${file} was changed after it was published: ${indexFile} records ${recorded}, the snapshot is ${actual}`, { recorded, snapshot: actual });
     }
   }
 

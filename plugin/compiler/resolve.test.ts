@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../definition/diagnostic';
 import { loadDefinition } from '../definition/load-definition';
 import { indexRegistrySnapshots } from './__test-support__/registry-fixture';
+import { snapshotSha256 } from './registry-index';
 import { digestOf } from './canonical-json';
 import { FolderRegistry, type AgentRegistry } from './registry';
 import { resolveComposition, walkTree, type ResolveOptions } from './resolve';
@@ -181,6 +182,41 @@ describe('resolveComposition: exact versions only', () => {
     };
     const result = await resolveFile(ws, 'r/agent.json', { registry: failing });
     expect(result.diagnostics.map((d) => [d.rule, d.path, d.message])).toEqual([['registry-unavailable', '/composition/nodes/0', 'pin "b@4.4.4" could not be looked up: 503 Service Unavailable']]);
+  });
+});
+
+describe('resolveComposition: registry integrity', () => {
+  it('reports a snapshot edited after publishing as registry-integrity at the pin, with both digests', async () => {
+    ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '4.4.4']] }), 'registry/agents/b/4.4.4.json': agent('b', '4.4.4') });
+    indexRegistrySnapshots(ws.root);
+    const path = join(ws.root, 'registry/agents/b/4.4.4.json');
+    const recorded = snapshotSha256(readFileSync(path));
+    const edited = readFileSync(path, 'utf8').replace('"4.4.4"', '"4.4.4" ');
+    writeFileSync(path, edited);
+    const loaded = loadDefinition(join(ws.root, 'r/agent.json'), 'r/agent.json');
+    const result = await resolveComposition(
+      { definition: loaded.definition!, document: loaded.document! },
+      { index: indexWorkspace(ws.root), registry: new FolderRegistry({ workspaceRoot: ws.root }), workspaceRoot: ws.root },
+    );
+    expect(result.diagnostics.map((d) => [d.rule, d.path, d.file])).toEqual([['registry-integrity', '/composition/nodes/0', 'r/agent.json']]);
+    const message = result.diagnostics[0]!.message;
+    expect(message).toContain(`recorded sha256:${recorded}, snapshot sha256:${snapshotSha256(Buffer.from(edited))}`);
+    expect(message).toContain('was changed after it was published');
+    expect(result.diagnostics[0]!.suggestion).toContain('agentdef publish');
+    const pinLine = readFileSync(join(ws.root, 'r/agent.json'), 'utf8').split('\n')[result.diagnostics[0]!.line - 1];
+    expect(pinLine).toMatch(/"b"|4\.4\.4|\{/);
+  });
+
+  it('reports a snapshot the index does not list as registry-integrity, recorded digest none', async () => {
+    ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '4.4.4']] }), 'registry/agents/b/4.4.4.json': agent('b', '4.4.4') });
+    // No index at all: the snapshot was copied in, never published.
+    const loaded = loadDefinition(join(ws.root, 'r/agent.json'), 'r/agent.json');
+    const result = await resolveComposition(
+      { definition: loaded.definition!, document: loaded.document! },
+      { index: indexWorkspace(ws.root), registry: new FolderRegistry({ workspaceRoot: ws.root }), workspaceRoot: ws.root },
+    );
+    expect(result.diagnostics.map((d) => [d.rule, d.path])).toEqual([['registry-integrity', '/composition/nodes/0']]);
+    expect(result.diagnostics[0]!.message).toMatch(/recorded none, snapshot sha256:[0-9a-f]{64}/);
   });
 });
 

@@ -15,7 +15,7 @@ import { locateFinding, validateDefinitionSource } from '../definition/validate-
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../definition/rules/rule';
 import type { SourceDocument } from '../definition/source-document';
 import { digestOf } from './canonical-json';
-import type { AgentRegistry } from './registry';
+import { type AgentRegistry, RegistryIntegrityError } from './registry';
 import { pinKey, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import { lookupWorkspace, type WorkspaceIndex } from './workspace-index';
 
@@ -146,6 +146,18 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
     try {
       hit = await options.registry.resolve(slug, version);
     } catch (error) {
+      if (error instanceof RegistryIntegrityError) {
+        // The registry answered, with a snapshot that is not what was published: tampering, not an outage.
+        return {
+          kind: 'problem',
+          finding: {
+            rule: 'registry-integrity',
+            path: '',
+            message: `pin "${pin}" resolves to a registry snapshot that is not the one published (recorded ${error.recordedDigest}, snapshot ${error.snapshotDigest}): ${error.message}`,
+            suggestion: `restore the published snapshot of ${pin}, or publish a new version with \`agentdef publish\` and pin that`,
+          },
+        };
+      }
       return { kind: 'problem', finding: { rule: 'registry-unavailable', path: '', message: `pin "${pin}" could not be looked up: ${(error as Error).message}` } };
     }
     if (hit) {

@@ -138,6 +138,7 @@ describe('createNodes', () => {
       '{workspaceRoot}/agents/fallback-writer/agent.json',
       '{workspaceRoot}/registry/agents/published/2.0.0.json',
       '{workspaceRoot}/registry/agents/deep/3.0.0.json',
+      '{workspaceRoot}/registry/agents/index.json',
     ];
     expect(projects['edit-assistant']!.targets!.plan!.inputs).toEqual(tree);
     // compile also hashes the --target given on the command line
@@ -171,6 +172,21 @@ describe('createNodes', () => {
     // a child's tools are its ancestors' inputs too (children are compiled into the parent); unrelated tools are nobody's
     expect(extra('splice-resolver')).toEqual(['{workspaceRoot}/tools/a/**/*']);
     expect(extra('write-router')).toEqual(['{workspaceRoot}/b.ts', '{workspaceRoot}/tools/a/**/*']);
+  });
+
+  it('makes the registry index an input of plan and compile only for trees that reach a registry snapshot', async () => {
+    const projects = projectsOf(await infer(ws));
+    const index = '{workspaceRoot}/registry/agents/index.json';
+    for (const slug of ['edit-assistant', 'write-router']) {
+      expect(projects[slug]!.targets!.plan!.inputs).toContain(index);
+      expect(projects[slug]!.targets!.compile!.inputs).toContain(index);
+      expect(projects[slug]!.targets!.validate!.inputs).not.toContain(index);
+    }
+    // splice-resolver pins nothing: editing the registry index leaves its cache alone
+    expect(projects['splice-resolver']!.targets!.plan!.inputs).not.toContain(index);
+    expect(projects['splice-resolver']!.targets!.compile!.inputs).not.toContain(index);
+    const custom = projectsOf(await infer(ws, { registryRoot: 'registry/agents/' }));
+    expect(custom['write-router']!.targets!.plan!.inputs).toContain(index);
   });
 
   it('resolves a pin whose version no workspace agent has from the registry', async () => {
@@ -391,6 +407,8 @@ describe('createNodes for application manifests', () => {
       '{workspaceRoot}/registry/agents/deep/3.0.0.json',
       '{workspaceRoot}/agents/pdf/agent.yaml',
       '{workspaceRoot}/registry/agents/unpublished/1.0.0.json',
+      // the index vouching for those snapshots: editing only it replans
+      '{workspaceRoot}/registry/agents/index.json',
       // the reference gateway's approvals are owner evidence a plan binds; live runs' outbox is not
       '{workspaceRoot}/approved-artifacts/**/*',
       '!{workspaceRoot}/approved-artifacts/outbox/**/*',

@@ -4,7 +4,8 @@
  * definitions each one reads: `validate` its own file; `plan` and `compile` the whole tree, i.e.
  * the file, every pinned workspace child transitively (`^` inputs along the pin edges that
  * `createDependencies` adds, plus the same files listed explicitly) and the registry snapshots
- * the tree reaches (explicit file inputs, since they are no projects).
+ * the tree reaches (explicit file inputs, since they are no projects) with the registry index that
+ * vouches for them.
  *
  * Every `application.json` / `application.yaml` becomes a project too (application-project.ts),
  * named by the manifest's id, whose `plan` and `check` inputs are the manifest plus the trees of
@@ -98,6 +99,9 @@ function summarize(workspaceRoot: string, file: string, cache: InferenceCache, o
   return summary;
 }
 
+/** The registry index's file name in `<registryRoot>` (plugin/compiler/registry-index.ts `REGISTRY_INDEX_FILE`). */
+export const REGISTRY_INDEX_FILE_NAME = 'index.json';
+
 /**
  * Every definition a tree reaches beyond its root, resolved the way the compiler resolves (a
  * workspace definition of exactly `slug@version` first, else the registry snapshot
@@ -114,6 +118,7 @@ function compositionInputs(
   toolIds: Set<string> = new Set(),
 ): string[] {
   const inputs: string[] = [];
+  let readsRegistry = false;
   for (const id of agent.summary.toolIds ?? []) toolIds.add(id);
   const seen = new Set<string>([pinKey(agent.summary.slug ?? '', agent.summary.versionSemver ?? '')]);
   const visit = (pin: { slug: string; version: string }) => {
@@ -127,12 +132,16 @@ function compositionInputs(
       project.summary.pins.forEach(visit);
     } else {
       inputs.push(`{workspaceRoot}/${registrySnapshotPath(options.registryRoot, pin.slug, pin.version)}`);
+      readsRegistry = true;
       const snapshot = readRegistry(pin.slug, pin.version);
       for (const id of snapshot?.toolIds ?? []) toolIds.add(id);
       snapshot?.pins.forEach(visit);
     }
   };
   agent.summary.pins.forEach(visit);
+  // Resolution checks every snapshot against the digest the index recorded, so the index is an
+  // input too: editing only the index changes what the plan says (it may now refuse the pin).
+  if (readsRegistry) inputs.push(`{workspaceRoot}/${posix.join(options.registryRoot, REGISTRY_INDEX_FILE_NAME)}`);
   return inputs;
 }
 

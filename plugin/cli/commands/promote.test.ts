@@ -3,13 +3,14 @@
  * refusals leaving both untouched, `agentdef verify` checking the receipts file; exit codes 0 / 1 /
  * 2; the private key never in any output.
  */
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateKey, loadPrivateKey, type KeyStoreOptions } from '../../hosts/node/key-store';
 import { generateReceiptKeyPair } from '../../runtime/receipts';
 import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
 import { issueAgentFactsCredential } from '../../trust/agentfacts-credential';
+import { publishedFileNames } from '../../trust/publish';
 import { runPromoteCommandWith } from './promote';
 import { captureRun, copyExamplesWorkspace } from './test-support';
 import { runVerifyCommand } from './verify';
@@ -81,6 +82,52 @@ describe('agentdef promote', () => {
     expect(tampered.stderr).toContain('tampered.jsonl:1: NOT verified lifecycle-receipt');
     expect(tampered.stderr).toContain('tampered.jsonl:2: NOT verified lifecycle-receipt');
     expect(tampered.stderr).toContain('previous receipt ended at "kym-registered"');
+  });
+
+  it('without --credential, reads and verifies the credential publish wrote to the registry', async () => {
+    const path = join(root, file);
+    const down = await promote([file, '--to', 'composed', '--at', '2026-03-01T13:00:00Z', '--key', 'keyref:release']);
+    expect(down.stderr).toBe('');
+    expect(down.code).toBe(0);
+    const composed = readFileSync(path, 'utf8');
+    const definition = JSON.parse(composed) as AgentDefinition;
+    const shown = `registry/agents/${definition.identity.slug}/${publishedFileNames(definition.identity.versionSemver).credential}`;
+
+    const missing = await promote([file, '--to', 'marketplace-published', '--at', '2026-03-01T13:10:00Z', '--key', 'keyref:release']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`no AgentFacts credential at ${shown}`);
+    expect(missing.stderr).toContain('requires the AgentFacts credential');
+    expect(readFileSync(path, 'utf8')).toBe(composed);
+
+    const { privateJwk } = await generateReceiptKeyPair();
+    const issued = await issueAgentFactsCredential(definition, { target: 'local-mac', port: 4100, ttlSeconds: 86400, issuedAt: '2026-03-01T12:00:00Z', privateJwk });
+    if (!issued.ok) throw new Error('credential');
+    const published = JSON.stringify(issued.credential);
+    mkdirSync(join(root, 'registry', 'agents', definition.identity.slug), { recursive: true });
+    // A credential edited after publishing does not verify, so the promotion is refused.
+    writeFileSync(join(root, shown), published.replace('"agent_name":', '"agent_name_":'));
+    const edited = await promote([file, '--to', 'marketplace-published', '--at', '2026-03-01T13:10:00Z', '--key', 'keyref:release']);
+    expect(edited.code).toBe(1);
+    expect(edited.stderr).toContain('does not verify');
+    expect(readFileSync(path, 'utf8')).toBe(composed);
+
+    writeFileSync(join(root, shown), published);
+    const up = await promote([file, '--to', 'marketplace-published', '--at', '2026-03-01T13:20:00Z', '--key', 'keyref:release', '--format', 'json']);
+    expect(up.code).toBe(0);
+    expect(JSON.parse(up.stdout)).toMatchObject({ from: 'composed', to: 'marketplace-published', transition: 'promotion' });
+    expect(readFileSync(path, 'utf8')).toBe(composed.replace('"lifecycleState": "composed"', '"lifecycleState": "marketplace-published"'));
+  });
+
+  it('--registry names another registry folder to look the credential up in', async () => {
+    const path = join(root, file);
+    expect((await promote([file, '--to', 'composed', '--at', '2026-03-01T14:00:00Z', '--key', 'keyref:release'])).code).toBe(0);
+    const definition = JSON.parse(readFileSync(path, 'utf8')) as AgentDefinition;
+    const run = await promote([file, '--to', 'marketplace-published', '--at', '2026-03-01T14:10:00Z', '--key', 'keyref:release', '--registry', 'elsewhere']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`no AgentFacts credential at elsewhere/${definition.identity.slug}/${publishedFileNames(definition.identity.versionSemver).credential}`);
+    cpSync(join(root, 'registry', 'agents'), join(root, 'elsewhere'), { recursive: true });
+    const up = await promote([file, '--to', 'marketplace-published', '--at', '2026-03-01T14:20:00Z', '--key', 'keyref:release', '--registry', 'elsewhere']);
+    expect(up.code).toBe(0);
   });
 
   it('refuses a jump with exit 1, naming the stage in between', async () => {

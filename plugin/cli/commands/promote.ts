@@ -1,23 +1,27 @@
 /**
  * `agentdef promote <file> --to <stage> [--key keyref:name] [--at date-time] [--credential file]
- * [--format text|json]`: moves a definition one lifecycle stage up (or any stages down), changing
+ * [--registry dir] [--format text|json]`: moves a definition one lifecycle stage up (or any stages down), changing
  * only its `lifecycleState` value (written atomically, the file's mode kept) and appending the
  * signed transition receipt to `lifecycle.receipts.jsonl` in the definition's folder. A thin shell
  * around `promoteDefinitionText` (plugin/trust/promotion.ts): it reads the file, the key (`--key`,
  * default the definition's `identity.signingKeyRef`, through hosts/node/key-store.ts), the
- * credential and the clock (only when `--at` is not given). Exit 0 moved, 1 refused (located
+ * credential (`--credential`, else the one publish wrote: `<registry>/<slug>/<version>.agentfacts.vc.json`,
+ * the registry being `--registry` or the workspace's `registry/agents`) and the clock (only when
+ * `--at` is not given). Exit 0 moved, 1 refused (located
  * diagnostics), 2 unreadable input or a usage error. No private key member is ever printed.
  */
-import { appendFileSync, chmodSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { appendFileSync, chmodSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
-import { definitionFormat, parseDefinitionText } from '../../definition/parse-document';
+import { type DefinitionFormat, definitionFormat, parseDefinitionText } from '../../definition/parse-document';
 import { readDefinitionSource } from '../../definition/read-source';
+import { findWorkspaceRoot, registrySlugPath, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { type KeyStoreOptions, loadPrivateKey } from '../../hosts/node/key-store';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { LIFECYCLE_RECEIPTS_FILE } from '../../trust/lifecycle-receipt';
 import { promoteDefinitionText } from '../../trust/promotion';
+import { publishedFileNames } from '../../trust/publish';
 import { EXIT, type CliIo } from '../io';
 import { parseFormat, USAGE, usageError } from '../usage';
 
@@ -36,7 +40,7 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { to: { type: 'string' }, key: { type: 'string' }, at: { type: 'string' }, credential: { type: 'string' }, format: { type: 'string', default: 'text' } },
+      options: { to: { type: 'string' }, key: { type: 'string' }, at: { type: 'string' }, credential: { type: 'string' }, registry: { type: 'string' }, format: { type: 'string', default: 'text' } },
     });
   } catch (error) {
     return usageError(io, (error as Error).message, PROMOTE_USAGE);
@@ -67,8 +71,10 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
   if (source.text === undefined) return report(source.diagnostics);
 
   let credential: unknown;
-  if (parsed.values.credential !== undefined) {
-    const shown = parsed.values.credential;
+  // Without --credential, marketplace-published looks for the credential publish wrote.
+  const credentialFile = parsed.values.credential ?? (to === 'marketplace-published' ? publishedCredentialPath(source.text, file, fileFormat, absolute, io.cwd, parsed.values.registry) : undefined);
+  if (credentialFile !== undefined) {
+    const shown = credentialFile;
     try {
       const path = resolve(io.cwd, shown);
       if (statSync(path).size > MAX_CREDENTIAL_BYTES) {
@@ -82,8 +88,13 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
       }
       credential = read.value;
     } catch {
-      io.stderr(`error: cannot read ${shown}\n`);
-      return EXIT.usage;
+      if (parsed.values.credential === undefined && !existsSync(resolve(io.cwd, shown))) {
+        // Nothing published for this version: promotion refuses below, naming what is missing.
+        io.stderr(`note: no AgentFacts credential at ${shown} (publish this version first, or pass --credential <file>)\n`);
+      } else {
+        io.stderr(`error: cannot read ${shown}\n`);
+        return EXIT.usage;
+      }
     }
   }
 
@@ -142,4 +153,22 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
     io.stdout(`receipt appended to ${shownReceipts} (signed by ${key.ref}, kid ${key.kid})\n`);
   }
   return EXIT.ok;
+}
+
+/**
+ * Where publish wrote this definition version's AgentFacts credential, as the user would type it
+ * (relative to the working directory): `<registry>/<slug>/<version>.agentfacts.vc.json`. The
+ * registry is `--registry`, else the workspace's default registry root. Undefined when the
+ * definition names no slug or version (validation reports that).
+ */
+function publishedCredentialPath(text: string, file: string, format: DefinitionFormat, absolute: string, cwd: string, registryOption: string | undefined): string | undefined {
+  const identity = (parseDefinitionText(text, file, format).document?.value as { identity?: { slug?: unknown; versionSemver?: unknown } } | undefined)?.identity;
+  const slug = identity?.slug;
+  const version = identity?.versionSemver;
+  if (typeof slug !== 'string' || typeof version !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(slug) || !/^[0-9A-Za-z.+-]+$/.test(version)) return undefined;
+  const workspaceRoot = findWorkspaceRoot(dirname(absolute)) ?? findWorkspaceRoot(cwd) ?? cwd;
+  const registryRoot =
+    registryOption !== undefined ? resolve(cwd, registryOption) : isAbsolute(WORKSPACE_DEFAULTS.registryRoot) ? WORKSPACE_DEFAULTS.registryRoot : resolve(workspaceRoot, WORKSPACE_DEFAULTS.registryRoot);
+  const path = join(registrySlugPath(registryRoot, slug), publishedFileNames(version).credential);
+  return relative(cwd, path) || path;
 }

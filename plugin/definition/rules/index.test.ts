@@ -23,7 +23,23 @@ const errorsOf = (findings: readonly Finding[]) => findings.filter((f) => (f.sev
 describe('SEMANTIC_RULES', () => {
   it('lists every rule once, in order, each in the file of its name', () => {
     const names = SEMANTIC_RULES.map((r) => r.name);
-    expect(names).toEqual(['agentic-gate', 'lifecycle-gates', 'kym-ref', 'composition-shape', 'pins', 'tool-fields', 'sandboxing', 'budgets', 'secrets', 'unique-bindings', 'control-characters', 'card-exports']);
+    expect(names).toEqual([
+      'agentic-gate',
+      'lifecycle-gates',
+      'kym-ref',
+      'composition-shape',
+      'pins',
+      'tool-fields',
+      'sandboxing',
+      'budgets',
+      'secrets',
+      'unique-bindings',
+      'control-characters',
+      'card-exports',
+      'key-custody',
+      'telemetry-kinds',
+      'memory-egress',
+    ]);
     const files = readdirSync(__dirname).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['index.ts', 'rule.ts', 'test-support.ts'].includes(f));
     expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...names].sort());
     for (const rule of SEMANTIC_RULES) expect(rule.description.length).toBeGreaterThan(20);

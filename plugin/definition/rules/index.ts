@@ -7,12 +7,15 @@ import { budgetsRule } from './budgets';
 import { cardExportsRule } from './card-exports';
 import { compositionShapeRule } from './composition-shape';
 import { controlCharactersRule } from './control-characters';
+import { keyCustodyRule } from './key-custody';
 import { kymRefRule } from './kym-ref';
 import { lifecycleGatesRule } from './lifecycle-gates';
+import { memoryEgressRule } from './memory-egress';
 import { pinsRule } from './pins';
 import type { SemanticRule } from './rule';
 import { sandboxingRule } from './sandboxing';
 import { secretsRule } from './secrets';
+import { telemetryKindsRule } from './telemetry-kinds';
 import { toolFieldsRule } from './tool-fields';
 import { uniqueBindingsRule } from './unique-bindings';
 
@@ -32,6 +35,25 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   uniqueBindingsRule,
   controlCharactersRule,
   cardExportsRule,
+  keyCustodyRule,
+  telemetryKindsRule,
+  memoryEgressRule,
 ];
 
-export { agenticGateRule, budgetsRule, cardExportsRule, compositionShapeRule, controlCharactersRule, kymRefRule, lifecycleGatesRule, pinsRule, sandboxingRule, secretsRule, toolFieldsRule, uniqueBindingsRule };
+export {
+  agenticGateRule,
+  budgetsRule,
+  cardExportsRule,
+  compositionShapeRule,
+  controlCharactersRule,
+  keyCustodyRule,
+  kymRefRule,
+  lifecycleGatesRule,
+  memoryEgressRule,
+  pinsRule,
+  sandboxingRule,
+  secretsRule,
+  telemetryKindsRule,
+  toolFieldsRule,
+  uniqueBindingsRule,
+};
