@@ -3,13 +3,16 @@
  * (no keychain) is the one `agentdef run` signs receipts with when the receipt signer is its
  * `keyref:`; the receipt's kid is the key's thumbprint and it verifies with `keys export-public`.
  * A quarantined child (its own launcher subprocess) reads the same key store. No stdout/stderr of
- * any step carries the private key.
+ * any step carries the private key. The served card is signed with `identity.signingKeyRef` through
+ * the same key store.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKey } from '../../plugin/hosts/node/key-store';
+import type { AgentCard } from '../../plugin/runtime/agent-card';
+import { verifyAgentCard } from '../../plugin/runtime/card-signature';
 import { verifyReceipt } from '../../plugin/runtime/receipts';
 import { SPLICE_INPUT, fakeParseSpans, startInferenceStub } from '../hb3/support';
 import { AGENTDEF_BIN, REPO, a2aAsk, agentdefRun, compileExample, isolatedEnv, readReceipts, scratch, startHostProcess, type Scratch } from './support/host-harness';
@@ -45,6 +48,11 @@ describe('a key made by agentdef keys', () => {
     const host = agentdefRun(tmp.path('out', 'code-search'), ['--receipts', receipts], env);
     try {
       const url = await host.ready;
+      // The served card is signed with identity.signingKeyRef (the same key) through the key store.
+      const card = (await (await fetch(new URL('/.well-known/agent-card.json', url))).json()) as AgentCard;
+      expect(card.signatures).toHaveLength(1);
+      expect(JSON.parse(Buffer.from(card.signatures![0]!.protected, 'base64url').toString('utf8'))).toMatchObject({ alg: 'EdDSA', kid });
+      expect(await verifyAgentCard(card, (k) => (k === kid ? publicJwk : undefined))).toMatchObject({ ok: true });
       const { task } = await a2aAsk(url, 'find every caller of createNodes');
       expect(task.status?.state).toBe(3); // TASK_STATE_COMPLETED
       expect(await host.stop('SIGINT')).toBe(0);

@@ -154,6 +154,7 @@ export function runtimeConfigFor(node: ResolvedNode, nodeId: string, options: Pr
       provider: { organization: d.identity.owner.id, url: d.metadata.provenance.repo },
       defaultInputModes: unique(d.capabilityContract.inputs.map((p) => p.mediaType)),
       defaultOutputModes: unique(d.capabilityContract.outputs.map((p) => p.mediaType)),
+      signerRef: d.identity.signingKeyRef,
     },
     skills: d.capabilityContract.skills.map((s) => ({
       id: s.id,

@@ -44,6 +44,11 @@ export interface RuntimeCardSettings {
   iconUrl?: string;
   defaultInputModes: string[];
   defaultOutputModes: string[];
+  /**
+   * `identity.signingKeyRef`: the key the served card is signed with where the host can resolve
+   * that reference itself (local hosts, through the key store). An opaque reference, never a key.
+   */
+  signerRef?: string;
 }
 
 export interface RuntimeSkill {

@@ -149,6 +149,13 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
 
   try {
     const secretSource = local ? createSecretSource({ env }) : envSecretSource(env);
+    const cardSigningKeyFor = async (signerRef: string | undefined): Promise<{ cardSigningKey?: string | JsonWebKey }> => {
+      const fromSecret = await secretSource.get(CARD_SIGNING_KEY_BINDING);
+      if (fromSecret !== undefined) return { cardSigningKey: fromSecret };
+      if (!local || signerRef === undefined || !signerRef.startsWith('keyref:')) return {};
+      const loaded = await loadPrivateKey(signerRef, { env });
+      return loaded.ok ? { cardSigningKey: loaded.privateJwk } : {};
+    };
     processHost = await startProcessHost({
       program,
       nodeId,
@@ -172,8 +179,9 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       ...(publicOrigins[0] !== undefined ? { publicOrigin: publicOrigins[0] } : {}),
       allowedOrigins: () => served?.allowedOrigins ?? publicOrigins,
       // The served card is signed when the card signing key is set (keychain / environment locally,
-      // the environment in containers), like the receipt key; unsigned otherwise.
-      ...(await secretSource.get(CARD_SIGNING_KEY_BINDING).then((cardSigningKey) => (cardSigningKey !== undefined ? { cardSigningKey } : {}))),
+      // the environment in containers), like the receipt key; locally, else with the definition's
+      // `identity.signingKeyRef` when the key store holds it; unsigned otherwise.
+      ...(await cardSigningKeyFor(processHost.configs[nodeId]!.card.signerRef)),
     });
     const checkpoints = processHost.checkpoints.map((c) => ({ checkpointId: c.checkpointId, digest: c.digest, files: c.files }));
     served = await serveWebHandler(handler, {

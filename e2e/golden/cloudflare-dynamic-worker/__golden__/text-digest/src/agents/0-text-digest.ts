@@ -31,6 +31,7 @@ const config: RuntimeConfig = {
     },
     defaultInputModes: ["text/plain"],
     defaultOutputModes: ["application/json"],
+    signerRef: "keyref:acme-receipts",
   },
   skills: [
     {

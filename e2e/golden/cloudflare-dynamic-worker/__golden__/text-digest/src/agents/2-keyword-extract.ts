@@ -29,6 +29,7 @@ const config: RuntimeConfig = {
     },
     defaultInputModes: ["text/plain", "application/json"],
     defaultOutputModes: ["application/json"],
+    signerRef: "keyref:acme-receipts",
   },
   skills: [
     {

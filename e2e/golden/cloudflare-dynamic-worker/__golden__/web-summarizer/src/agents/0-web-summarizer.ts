@@ -30,6 +30,7 @@ const config: RuntimeConfig = {
     },
     defaultInputModes: ["text/plain"],
     defaultOutputModes: ["text/markdown"],
+    signerRef: "keyref:acme-agents",
   },
   skills: [
     {
