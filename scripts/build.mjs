@@ -48,7 +48,8 @@ cpSync(join(root, 'bin', 'agentdef.cjs'), join(out, 'bin', 'agentdef.cjs'));
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const devDeps = pkg.devDependencies ?? {};
-const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph', '@modelcontextprotocol/sdk'];
+// miniflare: `agentdef dev` serves Worker outputs through it (loaded only when a Worker starts).
+const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph', '@modelcontextprotocol/sdk', '@a2a-js/sdk', 'miniflare'];
 const published = {
   name: pkg.name,
   version: pkg.version,

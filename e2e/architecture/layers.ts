@@ -7,7 +7,7 @@
  */
 import type { Architecture } from './import-graph';
 
-export type Layer = 'shell' | 'application' | 'trust' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'runtime' | 'definition';
+export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'runtime' | 'definition';
 
 /** The folders the architecture covers. */
 export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
@@ -17,6 +17,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'shell', paths: ['plugin/cli/**', 'executors/**', 'generators/**', 'plugin/index.ts'] },
     { layer: 'application', paths: ['plugin/application/**'] },
     { layer: 'trust', paths: ['plugin/trust/**'] },
+    { layer: 'deploy', paths: ['plugin/deploy/**'] },
     { layer: 'graph', paths: ['plugin/graph/**'] },
     { layer: 'adapters', paths: ['plugin/compiler/adapters/**'] },
     { layer: 'compiler', paths: ['plugin/compiler/**'] },
@@ -28,9 +29,10 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    shell:           { shell: 'yes', application: 'yes', trust: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', runtime: 'yes', definition: 'yes' },
+    shell:           { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', runtime: 'yes', definition: 'yes' },
     application:     { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes' },
     trust:           { trust: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes' },
+    deploy:          { deploy: 'yes', 'host-contract': 'yes', hosts: 'yes' },
     graph:           { graph: 'yes', definition: 'yes' },
     compiler:        { compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', adapters: 'yes' },
     adapters:        { adapters: 'yes', compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
@@ -44,6 +46,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
   packages: {
     application:     { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', 'better-sqlite3': 'lazy' },
     trust:           { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
+    deploy:          { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     graph:           { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
     compiler:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
     adapters:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },

@@ -65,7 +65,7 @@ describe('the Worker output', () => {
     const plan = JSON.parse(files.get('host-plan.json')!) as HostPlan;
     const worker = files.get('worker.js')!;
     expect(Object.keys(plan.workerCode).sort()).toEqual(['compatibilityDate', 'compatibilityFlags', 'env', 'limits', 'mainModule', 'modules']);
-    expect(plan.workerCode).toEqual({ compatibilityDate: '2026-07-01', compatibilityFlags: [], limits: { cpuMs: 100 }, mainModule: 'worker.js', modules: { 'worker.js': worker }, env: {} });
+    expect(plan.workerCode).toEqual({ compatibilityDate: '2026-04-26', compatibilityFlags: [], limits: { cpuMs: 100 }, mainModule: 'worker.js', modules: { 'worker.js': worker }, env: {} });
     expect(plan.id).toBe(`web-summarizer@2.0.0:${result.plan!.digest.slice(0, 16)}:${sha256Hex(worker).slice(0, 16)}`);
     expect(plan.planDigest).toBe(result.plan!.digest);
     expect(plan.egress).toEqual({ globalOutbound: 'egress-gateway', allow: ['https://api.openai.com', 'https://fetch.acme.dev', 'https://web.archive.org'] });

@@ -42,6 +42,21 @@ const COMMANDS: Record<string, Command> = {
     summary: 'run a compiled HB3 job or local launcher on this machine, serving A2A on loopback',
     load: () => (require('./commands/run') as typeof import('./commands/run')).runRunCommand,
   },
+  dev: {
+    usage: USAGE.dev,
+    summary: 'serve any compiled output on loopback until Ctrl-C (a Worker through miniflare and its loader, HB3 and local-mac through their hosts), printing the card URL and an `agentdef ask` line',
+    load: () => (require('./commands/dev') as typeof import('./commands/dev')).runDevCommand,
+  },
+  deploy: {
+    usage: USAGE.deploy,
+    summary: 'deploy a compiled output: wrangler deploy (Worker), docker build and push with the job spec (HB3), the user service (local-mac); --dry-run prints',
+    load: () => (require('./commands/deploy') as typeof import('./commands/deploy')).runDeployCommand,
+  },
+  ask: {
+    usage: USAGE.ask,
+    summary: 'ask a running agent over A2A (@a2a-js/sdk): prints the answer, the task id and state, and verifies the receipt',
+    load: () => (require('./commands/ask') as typeof import('./commands/ask')).runAskCommand,
+  },
   application: {
     usage: USAGE.application,
     summary: 'application manifests: write the source digest, list the catalog, plan, execute step by step, run the local verification',

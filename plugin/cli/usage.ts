@@ -10,6 +10,9 @@ export const USAGE = {
   plan: 'agentdef plan <file> [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
   compile: 'agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
   run: 'agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]',
+  dev: 'agentdef dev <output folder> [--port n]   (no --watch yet: recompile, then restart dev)',
+  deploy: 'agentdef deploy <output folder> [--dry-run] [--into dir] [--uninstall] [--service launchd|systemd] [--port n] [--registry host/path]',
+  ask: 'agentdef ask <url> <text> [--task id] [--stream] [--key public-jwk-file]',
   keys: [
     'agentdef keys <generate|list|export-public> ...',
     '    agentdef keys generate <keyref:name> [--store folder|keychain] [--format text|json]',

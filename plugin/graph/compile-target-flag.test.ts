@@ -16,6 +16,14 @@ describe('compileTargetFromArgv', () => {
     expect(compileTargetFromArgv(nx('run', 'leaf:build-agent', '--target=hb3'), 'compile')).toBeUndefined();
   });
 
+  it('reads it from the targets that compile first (`run`, `serve`), so their dependsOn compiles for that target', () => {
+    expect(compileTargetFromArgv(nx('run', 'leaf:run', '--target=hb3'), 'compile', ['run', 'serve'])).toBe('hb3');
+    expect(compileTargetFromArgv(nx('run', 'leaf:serve', '--target', 'local-mac', '--port=8080'), 'compile', ['run', 'serve'])).toBe('local-mac');
+    expect(compileTargetFromArgv(nx('serve', 'leaf', '--target=hb3'), 'compile', ['run', 'serve'])).toBe('hb3');
+    expect(compileTargetFromArgv(nx('run', 'leaf:run', '--target=hb3'), 'compile')).toBeUndefined();
+    expect(compileTargetFromArgv(nx('run', 'leaf:promote', '--target=hb3'), 'compile', ['run', 'serve'])).toBeUndefined();
+  });
+
   it('ignores other targets, other commands, and arguments after --', () => {
     expect(compileTargetFromArgv(nx('run', 'leaf:plan', '--target=hb3'), 'compile')).toBeUndefined();
     expect(compileTargetFromArgv(nx('run-many', '-t', 'compile', '--target=hb3'), 'compile')).toBeUndefined();
@@ -40,5 +48,14 @@ describe('preTasksExecution', () => {
     expect(process.env[COMPILE_TARGET_ENV]).toBe('');
     await preTasksExecution({ targetNames: { compile: 'build-agent' } }, context(nx('build-agent', 'leaf', '--target', 'hb3')));
     expect(process.env[COMPILE_TARGET_ENV]).toBe('hb3');
+  });
+
+  it('hands on the --target of `run` and `serve` (their dependsOn compile must not fall back to auto)', async () => {
+    await preTasksExecution({}, context(nx('run', 'leaf:run', '--target=hb3')));
+    expect(process.env[COMPILE_TARGET_ENV]).toBe('hb3');
+    await preTasksExecution({}, context(nx('run', 'leaf:serve', '--target=local-mac')));
+    expect(process.env[COMPILE_TARGET_ENV]).toBe('local-mac');
+    await preTasksExecution({}, context(nx('run', 'leaf:plan', '--target=hb3')));
+    expect(process.env[COMPILE_TARGET_ENV]).toBe('');
   });
 });

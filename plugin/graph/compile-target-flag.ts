@@ -8,8 +8,13 @@
  * changes Nx applies to every task; the value travels as `AGENTDEF_COMPILE_TARGET`. The inferred
  * compile target lists that variable as an input, so each target caches separately; the variable
  * is reset (to empty) on every run, so a nested `nx` never inherits an outer value.
+ *
+ * The targets that depend on compile (`run`, `serve`) take the same flag: `nx run <agent>:run
+ * --target=hb3` compiles for hb3 first instead of letting its `dependsOn` compile in `auto` mode
+ * overwrite the hb3 output.
  */
 import type { PreTasksExecution } from '@nx/devkit';
+import { RUN_TARGET, SERVE_TARGET } from './create-nodes';
 import { normalizePluginOptions, type AgentdefPluginOptions } from './options';
 
 export const COMPILE_TARGET_ENV = 'AGENTDEF_COMPILE_TARGET';
@@ -51,10 +56,11 @@ function invokedTarget(args: readonly string[]): string | undefined {
 }
 
 /**
- * The `--target` value of a command line that runs the compile target (`compileTarget`), or
- * undefined. `argv` is `process.argv` (node, the nx script, then the arguments).
+ * The `--target` value of a command line that runs the compile target (`compileTarget`) or one of
+ * the targets that compile first (`dependents`), or undefined. `argv` is `process.argv` (node, the
+ * nx script, then the arguments).
  */
-export function compileTargetFromArgv(argv: readonly string[], compileTarget: string): string | undefined {
+export function compileTargetFromArgv(argv: readonly string[], compileTarget: string, dependents: readonly string[] = []): string | undefined {
   const args = argv.slice(2);
   const end = args.indexOf('--');
   const own = end === -1 ? args : args.slice(0, end);
@@ -67,11 +73,12 @@ export function compileTargetFromArgv(argv: readonly string[], compileTarget: st
     else if (arg === '--target' && own[i + 1] !== undefined && !own[i + 1]!.startsWith('-')) value = own[++i];
     else positional.push(arg);
   }
-  if (value === undefined || invokedTarget(positional) !== compileTarget) return undefined;
-  return value;
+  if (value === undefined) return undefined;
+  const invoked = invokedTarget(positional);
+  return invoked !== undefined && (invoked === compileTarget || dependents.includes(invoked)) ? value : undefined;
 }
 
 export const preTasksExecution: PreTasksExecution<AgentdefPluginOptions> = (options, context) => {
   const compileTarget = normalizePluginOptions(options).targetNames.compile;
-  process.env[COMPILE_TARGET_ENV] = compileTargetFromArgv(context.argv, compileTarget) ?? '';
+  process.env[COMPILE_TARGET_ENV] = compileTargetFromArgv(context.argv, compileTarget, [RUN_TARGET, SERVE_TARGET]) ?? '';
 };

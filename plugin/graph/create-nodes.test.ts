@@ -199,13 +199,27 @@ describe('createNodes', () => {
   it('applies the plugin options: target names, output and registry folders, bounds', async () => {
     const projects = projectsOf(await infer(ws, { targetNames: { compile: 'build-agent', validate: 'check' }, outputRoot: 'out/agents', registryRoot: 'registry/agents', maxDepth: 4, maxNodes: 40 }));
     const router = projects['write-router']!;
-    expect(Object.keys(router.targets!)).toEqual(['check', 'plan', 'build-agent', 'run', 'promote', 'publish']);
+    expect(Object.keys(router.targets!)).toEqual(['check', 'plan', 'build-agent', 'run', 'serve', 'promote', 'publish', 'deploy']);
     expect(router.targets!['build-agent']).toMatchObject({
       executor: 'agentdef:compile',
       options: { outputPath: 'out/agents/{projectName}', maxDepth: 4, maxNodes: 40 },
       outputs: ['{workspaceRoot}/out/agents/{projectName}'],
     });
     expect(router.metadata?.targetGroups).toEqual({ agentdef: ['check', 'plan', 'build-agent'] });
+    // serve (like run) depends on the renamed compile and serves its output folder
+    expect(router.targets!['serve']).toMatchObject({ dependsOn: ['build-agent'], options: { command: 'agentdef dev "out/agents/{projectName}"' } });
+  });
+
+  it('infers an uncached serve target that compiles first and runs `agentdef dev` on the output folder', async () => {
+    const router = projectsOf(await infer(ws))['write-router']!;
+    expect(router.targets!['serve']).toEqual({
+      executor: 'nx:run-commands',
+      options: { command: 'agentdef dev "dist/agents/{projectName}"', cwd: '{workspaceRoot}' },
+      dependsOn: ['compile'],
+      cache: false,
+      metadata: expect.objectContaining({ technologies: ['agentdef'] }),
+    });
+    expect(router.targets!['run']!.dependsOn).toEqual(['compile']);
   });
 
   it('infers an uncached promote target that hands the definition to agentdef:promote', async () => {
@@ -213,6 +227,19 @@ describe('createNodes', () => {
     expect(router.targets!['promote']).toMatchObject({ executor: 'agentdef:promote', options: { definition: '{projectRoot}/agent.json' }, cache: false });
     expect(router.targets!['promote']!.dependsOn).toBeUndefined();
     expect(router.targets!['publish']).toMatchObject({ executor: 'agentdef:publish', options: { definition: '{projectRoot}/agent.json', registryRoot: 'registry/agents' }, cache: false });
+  });
+
+  it('infers an uncached deploy target that compiles first and hands the output folder to agentdef:deploy', async () => {
+    const router = projectsOf(await infer(ws))['write-router']!;
+    expect(router.targets!['deploy']).toEqual({
+      executor: 'agentdef:deploy',
+      options: { outputPath: 'dist/agents/{projectName}' },
+      dependsOn: ['compile'],
+      cache: false,
+      metadata: expect.objectContaining({ technologies: ['agentdef'] }),
+    });
+    const renamed = projectsOf(await infer(ws, { targetNames: { compile: 'deploy' } }))['write-router']!;
+    expect(renamed.targets!['deploy']!.executor).toBe('agentdef:compile');
   });
 
   it('treats files under a custom registryRoot as snapshots, not projects', async () => {
@@ -450,7 +477,7 @@ describe('createNodes for application manifests', () => {
     expect(Object.keys(projects['support-triage']!.targets!)).toEqual(['plan-app', 'check', 'run-app']);
     expect(projects['support-triage']!.targets!['run-app']!.executor).toBe('agentdef:application-execute');
     expect(projects['support-triage']!.metadata!.targetGroups).toEqual({ agentdef: ['plan-app', 'check', 'run-app'] });
-    expect(Object.keys(projects['write-router']!.targets!)).toEqual(['check-agent', 'plan', 'compile', 'run', 'promote', 'publish']);
+    expect(Object.keys(projects['write-router']!.targets!)).toEqual(['check-agent', 'plan', 'compile', 'run', 'serve', 'promote', 'publish', 'deploy']);
   });
 
   it('still infers a project for an invalid manifest: by its id, or by its folder when the id is unreadable', async () => {

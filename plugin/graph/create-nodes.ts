@@ -42,6 +42,9 @@ export const INFERENCE_GLOB = '**/{agent,application}.{json,yaml,yml}';
 export const RUN_TARGET = 'run';
 export const RUN_EXECUTOR = 'agentdef:run';
 
+/** The inferred target that serves the compiled agent on loopback (`agentdef dev`), whatever its target. */
+export const SERVE_TARGET = 'serve';
+
 /** The inferred target that moves the definition along its lifecycle (`--to=<stage>`), and its executor. */
 export const PROMOTE_TARGET = 'promote';
 export const PROMOTE_EXECUTOR = 'agentdef:promote';
@@ -49,6 +52,10 @@ export const PROMOTE_EXECUTOR = 'agentdef:promote';
 /** The inferred target that publishes the definition to the registry, and its executor. */
 export const PUBLISH_TARGET = 'publish';
 export const PUBLISH_EXECUTOR = 'agentdef:publish';
+
+/** The inferred target that deploys the compiled agent with its target's own tool (`--dry-run` prints), and its executor. */
+export const DEPLOY_TARGET = 'deploy';
+export const DEPLOY_EXECUTOR = 'agentdef:deploy';
 
 /** The project-level named input holding a project's own definition file (what `^` reads). */
 export const DEFINITION_INPUT = 'agentdefDefinition';
@@ -247,6 +254,20 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           metadata: { description: 'Runs the compiled agent on this machine (HB3 job or local launcher), serving A2A on a loopback port', technologies: ['agentdef'] },
         },
       };
+  // `serve` compiles (passing `--target` down, see compile-target-flag.ts) and serves any compiled
+  // output on loopback with `agentdef dev` until stopped: never cached; `--port=<n>` is forwarded.
+  // Left out if a renamed target already uses the name.
+  const serve: Record<string, TargetConfiguration> = [validate, plan, compile].includes(SERVE_TARGET)
+    ? {}
+    : {
+        [SERVE_TARGET]: {
+          executor: 'nx:run-commands',
+          options: { command: `agentdef dev ${JSON.stringify(outputPath)}`, cwd: '{workspaceRoot}' },
+          dependsOn: [compile],
+          cache: false,
+          metadata: { description: 'Compiles the agent (--target=…) and serves it on loopback with `agentdef dev` (a Worker through miniflare, hb3 and local-mac through their hosts)', technologies: ['agentdef'] },
+        },
+      };
   // `promote` changes the definition and appends a signed receipt: never cached; left out if a
   // renamed target already uses the name.
   const promote: Record<string, TargetConfiguration> = [validate, plan, compile].includes(PROMOTE_TARGET)
@@ -271,6 +292,19 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           metadata: { description: 'Publishes the committed definition to the registry: snapshot, signed card, AgentFacts credential, KYM registration', technologies: ['agentdef'] },
         },
       };
+  // `deploy` compiles, then hands the output to wrangler, docker/podman or the user service folder:
+  // never cached. Left out if a renamed target already uses the name.
+  const deploy: Record<string, TargetConfiguration> = [validate, plan, compile].includes(DEPLOY_TARGET)
+    ? {}
+    : {
+        [DEPLOY_TARGET]: {
+          executor: DEPLOY_EXECUTOR,
+          options: { outputPath },
+          dependsOn: [compile],
+          cache: false,
+          metadata: { description: 'Deploys the compiled agent: wrangler deploy (Worker), image build and push plus the job spec (HB3), the user service (local-mac); --dry-run prints', technologies: ['agentdef'] },
+        },
+      };
   return {
     name,
     tags,
@@ -287,8 +321,10 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
         [`{workspaceRoot}/${outputPath}`],
       ),
       ...run,
+      ...serve,
       ...promote,
       ...publish,
+      ...deploy,
     },
     metadata: {
       description: summary.slug !== undefined ? `AgentDefinition ${summary.slug}@${summary.versionSemver ?? '?'}` : `AgentDefinition ${agent.file} (its slug is unreadable)`,

@@ -121,7 +121,7 @@ describe('the cloudflare-dynamic-worker adapter', () => {
     expect(config).toEqual({
       name: 'b',
       main: 'worker.js',
-      compatibility_date: '2026-07-01',
+      compatibility_date: '2026-04-26',
       compatibility_flags: [],
       no_bundle: true,
       upload_source_maps: true,

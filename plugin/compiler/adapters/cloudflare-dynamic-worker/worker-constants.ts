@@ -5,7 +5,7 @@
  */
 import { AGENTDEF_MODULES } from '../../bundler';
 
-export const COMPATIBILITY_DATE = '2026-07-01';
+export const COMPATIBILITY_DATE = '2026-04-26';
 export const COMPATIBILITY_FLAGS: readonly string[] = [];
 
 /** Cloudflare's Worker size limit on the free plan: the default bundle budget. */

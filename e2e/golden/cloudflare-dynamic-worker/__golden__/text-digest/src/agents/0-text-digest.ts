@@ -102,7 +102,7 @@ export const agent: AgentModule<Env> = {
       isolate: {
         nodeId: "text-digest@1.0.0/text-classify@1.0.0",
         source: textClassifyIsolate,
-        compatibilityDate: "2026-07-01",
+        compatibilityDate: "2026-04-26",
         compatibilityFlags: [],
         secrets: ["AGENTDEF_RECEIPT_KEY"],
         egress: [],
@@ -114,7 +114,7 @@ export const agent: AgentModule<Env> = {
       isolate: {
         nodeId: "text-digest@1.0.0/keyword-extract@1.0.0",
         source: keywordExtractIsolate,
-        compatibilityDate: "2026-07-01",
+        compatibilityDate: "2026-04-26",
         compatibilityFlags: [],
         secrets: ["AGENTDEF_RECEIPT_KEY"],
         egress: [],

@@ -1,0 +1,216 @@
+/**
+ * `agentdef ask` against a real A2A host on loopback: the runtime's A2A handler (what every host
+ * serves) behind a `node:http` server on 127.0.0.1, a tool-only agent so no model is needed. The
+ * receipt cases put the run's own signed receipt (from the host's receipt sink) in the task's
+ * `metadata.receipt`, the way a host that returns receipts attaches them.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { calcTools, memorySink, toolOnlyConfig } from '../../runtime/__test-support__/configs';
+import type { ServedHandler } from '../../runtime/__test-support__/serve-handler';
+import { serveHandler } from '../../runtime/__test-support__/serve-handler';
+import { createA2aHandler } from '../../runtime/a2a-handler';
+import { AGENT_CARD_PATH } from '../../runtime/agent-card';
+import { signAgentCard } from '../../runtime/card-signature';
+import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
+import { generateReceiptKeyPair } from '../../runtime/receipts';
+import type { RuntimeConfig } from '../../runtime/runtime-config';
+import { runAskCommand } from './ask';
+
+const root = mkdtempSync(join(tmpdir(), 'agentdef-cli-ask-'));
+const closers: { close(): Promise<void> }[] = [];
+let keys: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
+let otherKeys: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
+beforeAll(async () => {
+  keys = await generateReceiptKeyPair();
+  otherKeys = await generateReceiptKeyPair();
+  writeFileSync(join(root, 'public.jwk.json'), JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: keys.publicJwk.x }));
+  writeFileSync(join(root, 'other.jwk.json'), JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: otherKeys.publicJwk.x }));
+  writeFileSync(join(root, 'private.jwk.json'), JSON.stringify(keys.privateJwk));
+});
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((c) => c.close()));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function ask(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAskCommand(argv, { cwd: root, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
+  return { code, stdout, stderr };
+}
+
+interface HostOptions {
+  config?: RuntimeConfig;
+  /** Put the run's signed receipt in the task's metadata.receipt (optionally changed first). */
+  attachReceipt?: (receipt: Record<string, unknown>) => Record<string, unknown>;
+  /** Publish this public JWK in the served card's signature header. */
+  publishKey?: boolean;
+}
+
+/** A real A2A host on 127.0.0.1 serving a tool-only adder whose receipts are signed with `keys`. */
+async function host(options: HostOptions = {}): Promise<{ served: ServedHandler; receipts: Record<string, unknown>[] }> {
+  const sink = memorySink();
+  const config = options.config ?? toolOnlyConfig();
+  const handler = createA2aHandler(config, { tools: calcTools, receipts: { signingKey: keys.privateJwk, sink } });
+  const served = await serveHandler(async (request) => {
+    const pending: Promise<unknown>[] = [];
+    const response = await handler(request, { waitUntil: (p) => pending.push(p) });
+    await Promise.all(pending);
+    const path = new URL(request.url).pathname;
+    if (options.publishKey && path === AGENT_CARD_PATH) {
+      const card = await response.json();
+      const signed = await signAgentCard(card, keys.privateJwk);
+      signed.signatures[0]!.header = { jwk: { kty: 'OKP', crv: 'Ed25519', x: keys.publicJwk.x } };
+      return new Response(JSON.stringify(signed), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    if (options.attachReceipt && request.method === 'POST') {
+      const body = await response.json();
+      const receipt = sink.receipts.at(-1);
+      if (body.result?.task && receipt) body.result.task.metadata = { ...body.result.task.metadata, receipt: options.attachReceipt(JSON.parse(JSON.stringify(receipt))) };
+      return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
+    }
+    return response;
+  });
+  closers.push(served);
+  return { served, receipts: sink.receipts as unknown as Record<string, unknown>[] };
+}
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('agentdef ask: usage', () => {
+  it('exits 2 with the usage on bad arguments', async () => {
+    for (const argv of [
+      [],
+      ['http://127.0.0.1:1'],
+      ['a', 'b', 'c'],
+      ['not a url', 'hi'],
+      ['ftp://127.0.0.1/', 'hi'],
+      ['http://127.0.0.1:1', '  '],
+      ['http://127.0.0.1:1', 'hi', '--task', ''],
+      ['http://127.0.0.1:1', 'hi', '--nope'],
+    ]) {
+      const result = await ask(argv);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^error: .*\nusage: agentdef ask <url> <text> \[--task id\] \[--stream\] \[--key public-jwk-file\]\n$/);
+      expect(result.stdout).toBe('');
+    }
+  });
+
+  it('refuses a private key as --key without printing it', async () => {
+    const result = await ask(['http://127.0.0.1:1', 'hi', '--key', 'private.jwk.json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('private.jwk.json holds a private key (member d)');
+    expect(result.stderr).not.toContain(keys.privateJwk.d!);
+  });
+
+  it('exits 2 when nothing answers at the URL', async () => {
+    const port = await closedPort();
+    const result = await ask([`http://127.0.0.1:${port}`, 'hi']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: cannot read the agent card from http://127.0.0.1:${port}/: fetch failed\n`);
+  });
+});
+
+describe('agentdef ask: a real host on loopback', () => {
+  it('sends the message, prints the answer, the task id and its state; no receipt when the host returns none', async () => {
+    const { served, receipts } = await host();
+    const result = await ask([served.url, '{"a": 19, "b": 23}']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const taskId = String(receipts[0]!['runId']);
+    expect(result.stdout).toBe(`{"sum":42}\ntask: ${taskId}\nstate: completed\nno receipt\n`);
+  });
+
+  it('takes the card URL as well as the base URL', async () => {
+    const { served } = await host();
+    const result = await ask([`${served.url}${AGENT_CARD_PATH}`, '{"a": 1, "b": 2}']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^\{"sum":3\}\ntask: \S+\nstate: completed\nno receipt\n$/);
+  });
+
+  it('--stream says the card does not declare streaming and falls back to SendMessage', async () => {
+    const { served } = await host();
+    const result = await ask([served.url, '{"a": 2, "b": 2}', '--stream']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('note: Adder does not declare streaming in its card; sending without it (SendMessage)\n');
+    expect(result.stdout).toMatch(/^\{"sum":4\}\ntask: \S+\nstate: completed\n/);
+  });
+
+  it('--task continues a task: a finished task refuses the follow-up, exit 1 with the agent error', async () => {
+    const { served, receipts } = await host();
+    expect((await ask([served.url, '{"a": 1, "b": 1}'])).code).toBe(0);
+    const result = await ask([served.url, '{"a": 1, "b": 1}', '--task', String(receipts[0]!['runId'])]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: Adder answered with an error: .*terminal state/);
+    const unknown = await ask([served.url, 'hi', '--task', 'no-such-task']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^error: Adder answered with an error: .*[Tt]ask not found/);
+  });
+
+  it('exits 1 on a failed task, printing why it stopped', async () => {
+    const config = toolOnlyConfig();
+    const handlerTools = { 'calc.add': () => Promise.reject(new Error('adder broke')) };
+    const failing = createA2aHandler(config, { tools: handlerTools, receipts: { signingKey: keys.privateJwk, sink: memorySink() } });
+    const served = await serveHandler((request, perRequest) => failing(request, perRequest));
+    closers.push(served);
+    const result = await ask([served.url, '{"a": 1, "b": 2}']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^The run failed: .*\ntask: \S+\nstate: failed\nno receipt\n$/);
+  });
+});
+
+describe('agentdef ask: receipts', () => {
+  it('verifies the receipt with --key: exit 0', async () => {
+    const { served } = await host({ attachReceipt: (r) => r });
+    const result = await ask([served.url, '{"a": 3, "b": 4}', '--key', 'public.jwk.json']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^\{"sum":7\}\ntask: \S+\nstate: completed\nreceipt: verified \(kid keyref:calc-agent\)\n$/);
+  });
+
+  it('a receipt that does not verify, or has no key to verify with, exits 1 saying why', async () => {
+    const { served } = await host({ attachReceipt: (r) => r });
+    const wrongKey = await ask([served.url, '{"a": 3, "b": 4}', '--key', 'other.jwk.json']);
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stderr).toBe('receipt: NOT verified (the signature does not match the receipt for the --key key (changed, or signed by another key))\n');
+    const noKey = await ask([served.url, '{"a": 3, "b": 4}']);
+    expect(noKey.code).toBe(1);
+    expect(noKey.stderr).toBe('receipt: NOT verified (no public key for kid keyref:calc-agent: pass --key <public JWK file>)\n');
+  });
+
+  it('a changed receipt does not verify', async () => {
+    const { served } = await host({ attachReceipt: (r) => ({ ...r, steps: 99 }) });
+    const result = await ask([served.url, '{"a": 3, "b": 4}', '--key', 'public.jwk.json']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('receipt: NOT verified (the signature does not match');
+  });
+
+  it('a receipt for another run does not count for this task', async () => {
+    const { served } = await host({ attachReceipt: (r) => ({ ...r, runId: 'another-run' }) });
+    const result = await ask([served.url, '{"a": 3, "b": 4}', '--key', 'public.jwk.json']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^receipt: NOT verified \(it is for run another-run, not task \S+\)\n$/);
+  });
+
+  it("uses the key the card publishes when its thumbprint is the receipt's kid", async () => {
+    const kid = await jwkThumbprint(keys.publicJwk);
+    const config = toolOnlyConfig();
+    config.receipts = { ...config.receipts, signerRef: kid };
+    const { served } = await host({ config, attachReceipt: (r) => r, publishKey: true });
+    const result = await ask([served.url, '{"a": 5, "b": 6}']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`receipt: verified (kid ${kid}, key published in the card)\n`);
+  });
+});

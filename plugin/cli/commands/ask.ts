@@ -1,0 +1,261 @@
+/**
+ * `agentdef ask <url> <text> [--task id] [--stream] [--key public-jwk-file]`: the A2A client a
+ * user expects, built on the official `@a2a-js/sdk` client. `<url>` is the agent's base URL (the
+ * card is read from `/.well-known/agent-card.json` below it) or the card's own URL (a path ending
+ * in `.json`). It sends one message (SendMessage; `--task` continues a task; `--stream` uses
+ * SendStreamingMessage when the card declares streaming, else says so and sends without it), then
+ * prints the answer text, the task id and its state, and what became of the run's receipt:
+ * - a host that returns the receipt puts the signed `receipt/v1` object in the task's (or the
+ *   reply message's) `metadata.receipt`, or as a data part of an artifact;
+ * - it is verified (receipts.ts) with `--key`, else with a public JWK the card publishes in a
+ *   signature's unprotected `header.jwk` whose RFC 7638 thumbprint is the receipt's kid;
+ * - "receipt: verified (kid …)", "receipt: NOT verified (why)" or "no receipt".
+ * Exit 0 answered, 1 agent error, failed/canceled/rejected task or unverified receipt, 2 usage
+ * error or the agent unreachable (or not serving an agent card).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Message, StreamResponse, Task } from '@a2a-js/sdk';
+import { Role, TaskState } from '@a2a-js/sdk';
+import type { Client } from '@a2a-js/sdk/client';
+import { ClientFactory } from '@a2a-js/sdk/client';
+import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
+import { RECEIPT_VERSION, verifyReceipt } from '../../runtime/receipts';
+import { parseStrictJson } from '../../runtime/strict-json';
+import { EXIT, type CliIo } from '../io';
+import { USAGE, usageError } from '../usage';
+
+const MAX_KEY_FILE_BYTES = 64 * 1024;
+/** Task states that end a task without an answer: the ask did not succeed. */
+const UNSUCCESSFUL_STATES = new Set([TaskState.TASK_STATE_FAILED, TaskState.TASK_STATE_CANCELED, TaskState.TASK_STATE_REJECTED]);
+
+type Answer = { kind: 'task'; task: Task } | { kind: 'message'; message: Message };
+type ReceiptOutcome = { line: string; verified: boolean | undefined };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The card URL split the way the SDK's resolver takes it: base and path ('' when `url` is the card itself). */
+function cardLocation(url: URL): { base: string; path?: string } {
+  if (url.pathname.endsWith('.json')) return { base: url.toString(), path: '' };
+  return { base: url.toString().replace(/\/+$/, '') };
+}
+
+/** A public Ed25519 JWK from a file; a private key is refused (and never echoed). */
+function readPublicJwk(path: string, shown: string): JsonWebKey | string {
+  let text: string;
+  try {
+    if (statSync(path).size > MAX_KEY_FILE_BYTES) return `${shown} is too large for a JWK`;
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return `cannot read ${shown}`;
+  }
+  const parsed = parseStrictJson(text);
+  if (!parsed.ok || !isRecord(parsed.value)) return `${shown} is not a JSON object`;
+  const jwk = parsed.value;
+  if (Object.hasOwn(jwk, 'd')) return `${shown} holds a private key (member d); give the public JWK (agentdef keys export-public)`;
+  if (jwk['kty'] !== 'OKP' || jwk['crv'] !== 'Ed25519' || typeof jwk['x'] !== 'string') return `${shown} is not an Ed25519 public JWK (kty OKP, crv Ed25519, x)`;
+  return { kty: 'OKP', crv: 'Ed25519', x: jwk['x'] };
+}
+
+/** The text parts of a list of parts, joined by newlines. */
+function partsText(parts: readonly { content?: { $case: string; value?: unknown } | undefined }[]): string {
+  return parts.flatMap((part) => (part.content?.$case === 'text' && typeof part.content.value === 'string' ? [part.content.value] : [])).join('\n');
+}
+
+/** What the agent said: the artifacts' text when there is any, else the status message's. */
+function answerText(answer: Answer): string {
+  if (answer.kind === 'message') return partsText(answer.message.parts);
+  const fromArtifacts = answer.task.artifacts.map((a) => partsText(a.parts)).filter((t) => t !== '');
+  if (fromArtifacts.length > 0) return fromArtifacts.join('\n');
+  return partsText(answer.task.status?.message?.parts ?? []);
+}
+
+/** `TASK_STATE_INPUT_REQUIRED` → `input-required`. */
+function stateName(state: TaskState | undefined): string {
+  const name = state === undefined ? undefined : TaskState[state];
+  return typeof name === 'string'
+    ? name
+        .replace(/^TASK_STATE_/, '')
+        .toLowerCase()
+        .replace(/_/g, '-')
+    : 'unknown';
+}
+
+function isReceipt(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && typeof value['receiptVersion'] === 'string' && value['receiptVersion'].startsWith('receipt/');
+}
+
+/** Where a host attaches the run's receipt: metadata.receipt of the task or reply, or an artifact's data part. */
+function findReceipt(answer: Answer): Record<string, unknown> | undefined {
+  const candidates: unknown[] = [];
+  if (answer.kind === 'message') candidates.push(answer.message.metadata?.['receipt']);
+  else {
+    const { task } = answer;
+    candidates.push(task.metadata?.['receipt'], task.status?.message?.metadata?.['receipt']);
+    for (const artifact of task.artifacts) {
+      candidates.push(artifact.metadata?.['receipt']);
+      for (const part of artifact.parts) if (part.content?.$case === 'data') candidates.push(part.content.value);
+    }
+  }
+  return candidates.find(isReceipt);
+}
+
+/** A public JWK the card publishes (a signature's unprotected `header.jwk`) whose thumbprint is `kid`. */
+async function publishedKey(card: { signatures?: { header?: Record<string, unknown> | undefined }[] }, kid: string): Promise<JsonWebKey | undefined> {
+  for (const signature of card.signatures ?? []) {
+    const jwk = signature.header?.['jwk'];
+    if (!isRecord(jwk) || Object.hasOwn(jwk, 'd')) continue;
+    try {
+      if ((await jwkThumbprint(jwk)) === kid) return { kty: 'OKP', crv: 'Ed25519', x: jwk['x'] as string };
+    } catch {
+      // not an Ed25519 public JWK: not a key for receipts
+    }
+  }
+  return undefined;
+}
+
+async function checkReceipt(answer: Answer, card: Parameters<typeof publishedKey>[0], key: JsonWebKey | undefined): Promise<ReceiptOutcome> {
+  const receipt = findReceipt(answer);
+  if (receipt === undefined) return { line: 'no receipt', verified: undefined };
+  const signature = receipt['signature'];
+  const kid = isRecord(signature) && typeof signature['kid'] === 'string' ? signature['kid'] : '';
+  const notVerified = (why: string): ReceiptOutcome => ({ line: `receipt: NOT verified (${why})`, verified: false });
+  if (receipt['receiptVersion'] !== RECEIPT_VERSION) return notVerified(`receiptVersion ${JSON.stringify(receipt['receiptVersion'])} is not ${RECEIPT_VERSION}`);
+  if (kid === '') return notVerified('the receipt has no signature kid');
+  if (answer.kind === 'task' && receipt['runId'] !== answer.task.id) return notVerified(`it is for run ${String(receipt['runId'])}, not task ${answer.task.id}`);
+  const fromCard = key === undefined ? await publishedKey(card, kid) : undefined;
+  const verifyWith = key ?? fromCard;
+  if (verifyWith === undefined) return notVerified(`no public key for kid ${kid}: pass --key <public JWK file>`);
+  if (!(await verifyReceipt(receipt, verifyWith))) return notVerified(`the signature does not match the receipt for the ${key ? '--key' : "card's"} key (changed, or signed by another key)`);
+  return { line: `receipt: verified (kid ${kid}${fromCard ? ', key published in the card' : ''})`, verified: true };
+}
+
+/** Folds a stream's events into the final answer; artifact text chunks are written as they arrive. */
+async function collectStream(events: AsyncGenerator<StreamResponse, void, undefined>, io: CliIo): Promise<{ answer: Answer | undefined; printed: boolean }> {
+  let task: Task | undefined;
+  let message: Message | undefined;
+  let printed = false;
+  for await (const event of events) {
+    const payload = event.payload;
+    if (payload === undefined) continue;
+    if (payload.$case === 'task') task = payload.value;
+    else if (payload.$case === 'message') message = payload.value;
+    else if (payload.$case === 'statusUpdate') {
+      const update = payload.value;
+      task ??= { id: update.taskId, contextId: update.contextId, status: undefined, artifacts: [], history: [], metadata: undefined };
+      task.status = update.status;
+      if (update.metadata) task.metadata = { ...task.metadata, ...update.metadata };
+    } else if (payload.$case === 'artifactUpdate') {
+      const update = payload.value;
+      const artifact = update.artifact;
+      if (!artifact) continue;
+      task ??= { id: update.taskId, contextId: update.contextId, status: undefined, artifacts: [], history: [], metadata: undefined };
+      const existing = task.artifacts.find((a) => a.artifactId === artifact.artifactId);
+      if (existing && update.append) existing.parts.push(...artifact.parts);
+      else task.artifacts = [...task.artifacts.filter((a) => a.artifactId !== artifact.artifactId), artifact];
+      const chunk = partsText(artifact.parts);
+      if (chunk !== '') {
+        io.stdout(chunk);
+        printed = true;
+      }
+    }
+  }
+  if (printed) io.stdout('\n');
+  return { answer: task ? { kind: 'task', task } : message ? { kind: 'message', message } : undefined, printed };
+}
+
+/** A JSON-RPC error the agent answered (the SDK's A2A errors carry a reason), as opposed to no answer at all. */
+function isAgentError(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof TypeError) && (typeof (error as { reason?: unknown }).reason === 'string' || typeof (error as { code?: unknown }).code === 'number');
+}
+
+export async function runAskCommand(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { task: { type: 'string' }, stream: { type: 'boolean', default: false }, key: { type: 'string' } } });
+  } catch (error) {
+    return usageError(io, (error as Error).message, USAGE.ask);
+  }
+  if (parsed.positionals.length !== 2)
+    return usageError(io, parsed.positionals.length < 2 ? 'give the agent URL and the text to send' : `give one URL and one text (quote the text), not ${parsed.positionals.length} arguments`, USAGE.ask);
+  const [urlText, text] = parsed.positionals as [string, string];
+  let url: URL;
+  try {
+    url = new URL(urlText);
+  } catch {
+    return usageError(io, `"${urlText}" is not a URL`, USAGE.ask);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return usageError(io, `the URL must be http or https, not ${url.protocol}`, USAGE.ask);
+  if (text.trim() === '') return usageError(io, 'the text to send is empty', USAGE.ask);
+  const taskId = parsed.values.task;
+  if (taskId !== undefined && taskId.trim() === '') return usageError(io, '--task needs a task id', USAGE.ask);
+  let key: JsonWebKey | undefined;
+  if (parsed.values.key !== undefined) {
+    const loaded = readPublicJwk(resolve(io.cwd, parsed.values.key), parsed.values.key);
+    if (typeof loaded === 'string') return usageError(io, loaded, USAGE.ask);
+    key = loaded;
+  }
+
+  const { base, path } = cardLocation(url);
+  let client: Client;
+  let card: Awaited<ReturnType<Client['getAgentCard']>>;
+  try {
+    client = path === undefined ? await new ClientFactory().createFromUrl(base) : await new ClientFactory().createFromUrl(base, path);
+    card = await client.getAgentCard();
+  } catch (error) {
+    io.stderr(`error: cannot read the agent card from ${url.toString()}: ${(error as Error).message}\n`);
+    return EXIT.usage;
+  }
+
+  const request = {
+    tenant: '',
+    message: {
+      messageId: randomUUID(),
+      contextId: '',
+      taskId: taskId ?? '',
+      role: Role.ROLE_USER,
+      parts: [{ content: { $case: 'text' as const, value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }],
+      metadata: undefined,
+      extensions: [],
+      referenceTaskIds: [],
+    },
+    configuration: undefined,
+    metadata: undefined,
+  };
+  let answer: Answer | undefined;
+  let printed = false;
+  try {
+    if (parsed.values.stream && card.capabilities?.streaming === true) {
+      ({ answer, printed } = await collectStream(client.sendMessageStream(request), io));
+    } else {
+      if (parsed.values.stream) io.stderr(`note: ${card.name} does not declare streaming in its card; sending without it (SendMessage)\n`);
+      const result = await client.sendMessage(request);
+      answer = 'status' in result || 'artifacts' in result ? { kind: 'task', task: result as Task } : { kind: 'message', message: result as Message };
+    }
+  } catch (error) {
+    const message = (error as Error).message;
+    if (isAgentError(error)) {
+      io.stderr(`error: ${card.name} answered with an error: ${message}\n`);
+      return EXIT.invalid;
+    }
+    io.stderr(`error: cannot reach ${card.name} at ${card.supportedInterfaces[0]?.url ?? url.toString()}: ${message}\n`);
+    return EXIT.usage;
+  }
+  if (answer === undefined) {
+    io.stderr(`error: ${card.name} ended the stream without a task or message\n`);
+    return EXIT.invalid;
+  }
+
+  const reply = answerText(answer);
+  if (!printed) io.stdout(reply === '' ? '(no text in the answer)\n' : `${reply}\n`);
+  if (answer.kind === 'task') io.stdout(`task: ${answer.task.id}\nstate: ${stateName(answer.task.status?.state)}\n`);
+  else io.stdout(`task: none (the agent answered with a message${answer.message.taskId ? ` in task ${answer.message.taskId}` : ''})\n`);
+  const receipt = await checkReceipt(answer, card as Parameters<typeof publishedKey>[0], key);
+  (receipt.verified === false ? io.stderr : io.stdout)(`${receipt.line}\n`);
+  const failed = answer.kind === 'task' && answer.task.status !== undefined && UNSUCCESSFUL_STATES.has(answer.task.status.state);
+  return failed || receipt.verified === false ? EXIT.invalid : EXIT.ok;
+}
