@@ -228,11 +228,11 @@ describe('the Host of a request to a process host', () => {
     expect(card.status).toBe(421);
     const served = await raw(base, '/.well-known/agent-card.json', { headers: { host: 'fallback-writer.agents.internal:8080' } });
     expect(served.status).toBe(200);
-    expect(JSON.parse(served.body).supportedInterfaces.map((i: { url: string }) => i.url)).toEqual([`${PUBLIC_ORIGIN}/a2a/v1`, `${PUBLIC_ORIGIN}/a2a/v1`]);
+    expect(JSON.parse(served.body).supportedInterfaces.map((i: { url: string }) => i.url)).toEqual([`${PUBLIC_ORIGIN}/`, `${PUBLIC_ORIGIN}/`]);
     expect(served.headers['cache-control']).toBe('public, max-age=300');
     // Through loopback too, the card advertises the configured origin, never the request's Host.
     const loopback = JSON.parse((await raw(base, '/.well-known/agent-card.json')).body);
-    expect(loopback.supportedInterfaces[0].url).toBe(`${PUBLIC_ORIGIN}/a2a/v1`);
+    expect(loopback.supportedInterfaces[0].url).toBe(`${PUBLIC_ORIGIN}/`);
     // A page on a configured origin may call the agent; another may not.
     const allowed = await raw(base, '/a2a/v1', { method: 'POST', headers: { host: 'fallback-writer.agents.internal:8080', origin: 'https://console.example.com', ...JSON_HEADERS }, body: send() });
     expect(JSON.parse(allowed.body).result.task.status.state).toBe('TASK_STATE_COMPLETED');

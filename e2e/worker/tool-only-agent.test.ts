@@ -38,7 +38,7 @@ describe('a compiled tool-only agent in workerd', () => {
     const { worker, compiled } = await start('text-stats');
     const answer = await askWithSdk(worker.url, 'One two three.\nFour five.\n\nSix!');
     expect(answer.card.name).toBe('Text stats');
-    expect(answer.card.supportedInterfaces[0]!.url).toBe(`${worker.url}/a2a/v1`);
+    expect(answer.card.supportedInterfaces[0]!.url).toBe(`${worker.url}/`);
     expect(answer.card.skills.map((s) => s.id)).toEqual(['text.stats']);
     expect(answer.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(JSON.parse(answer.text)).toEqual({ characters: 31, words: 6, sentences: 3, paragraphs: 2, lines: 4, fleschReadingEase: expect.any(Number) });

@@ -191,7 +191,7 @@ describe('the card', () => {
   it("built from the request's origin, it is not publicly cacheable and varies by Host", async () => {
     const { handle } = handler();
     const response = await handle(new Request(`http://localhost:9999${AGENT_CARD_PATH}`));
-    expect(((await response.json()) as any).supportedInterfaces[0].url).toBe('http://localhost:9999/a2a/v1');
+    expect(((await response.json()) as any).supportedInterfaces[0].url).toBe('http://localhost:9999/');
     expect(response.headers.get('cache-control')).toBe('private, max-age=300');
     expect(response.headers.get('vary')).toBe('Host');
   });
@@ -200,7 +200,7 @@ describe('the card', () => {
     const { handle } = handler({ publicOrigin: 'https://agents.example.com' });
     const response = await handle(new Request(`http://evil.example${AGENT_CARD_PATH}`));
     const card = (await response.json()) as any;
-    expect(card.supportedInterfaces.map((i: { url: string }) => i.url)).toEqual(['https://agents.example.com/a2a/v1', 'https://agents.example.com/a2a/v1']);
+    expect(card.supportedInterfaces.map((i: { url: string }) => i.url)).toEqual(['https://agents.example.com/', 'https://agents.example.com/']);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
   });
 });

@@ -95,7 +95,7 @@ describe('agent card', () => {
     const problems: string[] = [];
     conformance('AgentCard', card, 'card', problems);
     expect(problems).toEqual([]);
-    expect(card.supportedInterfaces[0]).toEqual({ url: `${served.url}/a2a/v1`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' });
+    expect(card.supportedInterfaces[0]).toEqual({ url: `${served.url}/`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' });
     expect(card.version).toBe('0.3.0');
     expect(card.skills).toEqual([{ id: 'add', name: 'Add', description: 'Adds a and b.', tags: ['math'] }]);
     expect(card.capabilities.extensions[0].params.skills).toEqual({ add: '0.3.0' });
@@ -106,7 +106,7 @@ describe('agent card', () => {
     config.card.publicUrl = 'https://adder.example.com';
     const { served } = await serve(config);
     const card = await (await fetch(`${served.url}${AGENT_CARD_PATH}`)).json();
-    expect(card.supportedInterfaces[0].url).toBe('https://adder.example.com/a2a/v1');
+    expect(card.supportedInterfaces[0].url).toBe('https://adder.example.com/');
   });
 });
 
@@ -147,8 +147,8 @@ describe('the @a2a-js/sdk client (an independent implementation) against the han
     // what the SDK actually sent: the card from the well-known path, then v1.0 PascalCase methods
     expect(calls).toEqual([
       { path: '/.well-known/agent-card.json', version: '1.0' },
-      { path: '/a2a/v1', method: 'SendMessage', version: '1.0' },
-      { path: '/a2a/v1', method: 'GetTask', version: '1.0' },
+      { path: '/', method: 'SendMessage', version: '1.0' },
+      { path: '/', method: 'GetTask', version: '1.0' },
     ]);
 
     // one signed receipt, delivered through waitUntil
@@ -265,7 +265,7 @@ describe('JSON-RPC errors', () => {
     const code = async (method: string, params: unknown = {}, headers: Record<string, string> = {}) => (await rpc(served.url, { jsonrpc: '2.0', id: 1, method, params }, headers)).json.error?.code;
     expect(await code('SendStreamingMessage', { message: v1Message('x') })).toBe(-32004);
     expect(await code('CreateTaskPushNotificationConfig')).toBe(-32003);
-    expect(await code('GetExtendedAgentCard')).toBe(-32007);
+    expect(await code('GetExtendedAgentCard')).toBe(-32004);
     expect(await code('GetTask', { id: 'unknown' })).toBe(-32001);
     expect(await code('SendMessage', { message: v1Message('x') }, { 'A2A-Version': '2.0' })).toBe(-32009);
     expect(await code('SendMessage', { message: v1Message('x', { taskId: 'nope' }) })).toBe(-32001);

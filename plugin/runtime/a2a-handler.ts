@@ -2,25 +2,31 @@
  * The A2A server of one agent, as a web-standard `(Request) => Promise<Response>`:
  * - `GET /.well-known/agent-card.json`: the AgentCard, signed when the host sets a card signing key
  *   (served-card.ts);
- * - `POST <card.rpcPath>`: JSON-RPC 2.0. `SendMessage` (A2A v1.0, what `@a2a-js/sdk` 1.3 sends)
- *   and `message/send` (v0.3) run the agent and return a finished Task (`completed` with the
- *   answer as an artifact, or `failed` saying which limit or error stopped it); `GetTask` /
- *   `tasks/get` read recent tasks back; `CancelTask` answers not-cancelable (tasks finish before
- *   the response). Streaming, push notifications and the extended card are declared unsupported
- *   in the card and answered with their A2A error codes.
- * Errors are JSON-RPC errors with safe messages: `-32700` bad JSON, `-32600` bad request,
- * `-32601` unknown method, `-32602` bad params (with `google.rpc.BadRequest` field violations),
- * `-32603` internal. Never a stack trace, never a key.
- * The `A2A-Version` service parameter is checked when present (1.0 and 0.3 are served); an
- * absent header is accepted and the method name decides the wire flavour.
+ * - `POST /` (the URL the card's JSONRPC interfaces name) and `POST <card.rpcPath>` (kept for
+ *   clients of the earlier cards): JSON-RPC 2.0. `SendMessage` (A2A v1.0, what `@a2a-js/sdk` 1.3
+ *   sends) and `message/send` (v0.3) run the agent and return the Task: finished (`completed`
+ *   with the answer as an artifact, or `failed` saying which limit or error stopped it), or, with
+ *   `configuration.returnImmediately` (v0.3: `blocking: false`), `working` while the run goes on.
+ *   `GetTask` / `tasks/get` read recent tasks back (`historyLength`), `ListTasks` lists them
+ *   (a2a-list-tasks.ts), `CancelTask` answers not-cancelable (runs are not interrupted), a message
+ *   into a known task is refused (tasks are single-turn). Streaming, push notifications and the
+ *   extended card are declared unsupported in the card and answered with their A2A error codes.
+ * Errors are JSON-RPC errors with safe messages: `-32700` bad JSON, `-32600` bad request (wrong or
+ * missing `jsonrpc`, a missing or non-string `method`, an object or array `id`, a batch),
+ * `-32601` unknown method, `-32602` bad params (the message names the parameters; the data holds
+ * `google.rpc.BadRequest` field violations), `-32603` internal, and A2A's codes (`-32001`…`-32009`
+ * with `google.rpc.ErrorInfo`). Never a stack trace, never a key.
+ * The `A2A-Version` service parameter (header, or query parameter) is checked when present (1.0
+ * and 0.3 are served, anything else is -32009); an absent header is accepted and the method name
+ * decides the wire flavour.
  * Before a JSON-RPC body is read (request-guard.ts): a cross-site `Origin` is refused (403), a
  * body that is not JSON (415) or too large, declared or read (413), and a request beyond
- * `maxConcurrentRuns` in flight is answered 503 with `Retry-After`. Finished tasks are kept within
- * a count and a byte budget (task-store.ts), so memory stays bounded under any load.
+ * `maxConcurrentRuns` in flight (background runs included) is answered 503 with `Retry-After`.
+ * Tasks are kept within a count and a byte budget (task-store.ts), so memory stays bounded.
  */
 import { AGENT_CARD_PATH } from './agent-card';
 import type { ProtocolFlavour, TaskView } from './a2a-wire';
-import { isObject, messageToInput, parseMessage, renderTask, tooDeepAt, tooDeepViolation } from './a2a-wire';
+import { TERMINAL_TASK_STATES, isObject, messageToInput, parseMessage, renderTask, tooDeepAt, tooDeepViolation } from './a2a-wire';
 import type { RuntimeLogEvent } from './agent-loop';
 import { RuntimeError, describeError } from './errors';
 import type { AgentRunResult, RunDeps } from './run-agent';
@@ -30,6 +36,7 @@ import type { RuntimeConfig } from './runtime-config';
 import { checkRuntimeConfig } from './runtime-config';
 import { busy, isJsonContentType, originAllowed, readBodyText, refusal, tooLarge } from './request-guard';
 import { createServedCard } from './served-card';
+import { createPageTokenSigner, listTasks, parseListTasksParams } from './a2a-list-tasks';
 import { createTaskStore } from './task-store';
 
 export const JSON_RPC_ERRORS = {
@@ -117,8 +124,10 @@ function rpcErrorResponse(id: JsonRpcId, error: RpcError, status = 200): Respons
   return json({ jsonrpc: '2.0', id, error: body }, status);
 }
 
+/** -32602 naming every offending parameter in the message, with `google.rpc.BadRequest` detail. */
 function badParams(violations: { field: string; description: string }[]): RpcError {
-  return new RpcError(JSON_RPC_ERRORS.invalidParams, 'Invalid parameters', [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations }]);
+  const fields = [...new Set(violations.map((v) => v.field))];
+  return new RpcError(JSON_RPC_ERRORS.invalidParams, `Invalid parameters: ${fields.join(', ')}`, [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations }]);
 }
 
 function a2aError(code: number, message: string, reason: string, metadata: Record<string, string> = {}): RpcError {
@@ -153,6 +162,8 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
   const maxConcurrentRuns = deps.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS;
   const tasks = createTaskStore({ maxTasks: deps.taskMemory ?? 100, maxBytes: deps.taskMemoryBytes ?? DEFAULT_TASK_MEMORY_BYTES });
   const rpcPath = config.card.rpcPath;
+  const now = deps.now ?? (() => Date.now());
+  const pageTokens = createPageTokenSigner();
   const configuredOrigins = [config.card.publicUrl, deps.publicOrigin].flatMap((u) => {
     try {
       return u === undefined ? [] : [new URL(u).origin];
@@ -171,6 +182,11 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
     if (historyLength !== undefined && historyLength !== null && (!Number.isInteger(historyLength) || (historyLength as number) < 0)) {
       violations.push({ field: 'configuration.historyLength', description: 'must be a non-negative integer' });
     }
+    // v1.0 `returnImmediately: true`, v0.3 `blocking: false`: answer with the working task, the run goes on.
+    const modeField = flavour === 'v1' ? 'returnImmediately' : 'blocking';
+    const mode = isObject(configuration) ? configuration[modeField] : undefined;
+    if (mode !== undefined && mode !== null && typeof mode !== 'boolean') violations.push({ field: `configuration.${modeField}`, description: 'must be a boolean' });
+    const returnImmediately = flavour === 'v1' ? mode === true : mode === false;
     if (params['metadata'] !== undefined && !isObject(params['metadata'])) violations.push({ field: 'metadata', description: 'must be an object' });
     if (!message || violations.length > 0) throw badParams(violations);
     const skillRef = (params['metadata'] as Record<string, unknown> | undefined)?.['skillId'] ?? message.metadata?.['skillId'];
@@ -185,25 +201,53 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
       }
     }
     if (message.taskId !== undefined) {
-      if (tasks.has(message.taskId)) throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is in a terminal state and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
+      // Every task of this agent is single-turn: a follow-up into a known task is refused (A2A §3.1.1).
+      const known = tasks.get(message.taskId);
+      if (known && TERMINAL_TASK_STATES.includes(known.state))
+        throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is in a terminal state and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
+      if (known) throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is still working and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
       throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId: message.taskId });
     }
-    const result = await runAgent(config, messageToInput(message, typeof skillRef === 'string' ? skillRef : undefined), { ...deps, ...perRequest }, request.signal ? { signal: request.signal } : {});
-    const metadata: Record<string, unknown> = { runId: result.runId, stopReason: result.stopReason, skill: result.skillId };
-    if (result.error) metadata['errorCode'] = result.error.code;
-    const task: TaskView = {
-      id: result.runId,
-      contextId: message.contextId ?? newRunId(Date.now(), deps.random ?? webRandom),
-      state: result.stopReason === 'answer' ? 'completed' : 'failed',
-      replyText: stopText(result),
-      userMessage: message,
-      timestamp: new Date().toISOString(),
-      metadata,
+    const input = messageToInput(message, typeof skillRef === 'string' ? skillRef : undefined);
+    const contextId = message.contextId ?? newRunId(now(), deps.random ?? webRandom);
+    const keep = typeof historyLength === 'number' ? historyLength : undefined;
+    const reply = (task: TaskView) => {
+      const rendered = renderTask(flavour, task, keep);
+      return flavour === 'v1' ? { task: rendered } : rendered;
     };
-    if (result.answer) task.answer = result.answer;
-    tasks.put(task);
-    const rendered = renderTask(flavour, task, typeof historyLength === 'number' ? historyLength : undefined);
-    return flavour === 'v1' ? { task: rendered } : rendered;
+    const finish = (result: AgentRunResult): TaskView => {
+      const metadata: Record<string, unknown> = { runId: result.runId, stopReason: result.stopReason, skill: result.skillId };
+      if (result.error) metadata['errorCode'] = result.error.code;
+      const task: TaskView = {
+        id: result.runId,
+        contextId,
+        state: result.stopReason === 'answer' ? 'completed' : 'failed',
+        replyText: stopText(result),
+        userMessage: message,
+        timestamp: new Date(now()).toISOString(),
+        metadata,
+      };
+      if (result.answer) task.answer = result.answer;
+      tasks.put(task);
+      return task;
+    };
+    if (!returnImmediately) return reply(finish(await runAgent(config, input, { ...deps, ...perRequest }, request.signal ? { signal: request.signal } : {})));
+    // The run outlives the request (no request signal; Workers keep it alive with waitUntil) and
+    // holds a concurrency slot until it ends.
+    const runId = newRunId(now(), deps.random ?? webRandom);
+    const working: TaskView = { id: runId, contextId, state: 'working', userMessage: message, timestamp: new Date(now()).toISOString(), metadata: { runId } };
+    tasks.put(working);
+    inFlight++;
+    const run = runAgent(config, input, { ...deps, ...perRequest }, { runId })
+      .then(finish, (error: unknown) => {
+        (perRequest?.log ?? deps.log)?.({ event: 'rpc.internal_error', runId, errorCode: describeError(error).code });
+        tasks.put({ ...working, state: 'failed', replyText: 'The run failed: internal.', timestamp: new Date(now()).toISOString(), metadata: { runId, stopReason: 'error', errorCode: 'internal' } });
+      })
+      .finally(() => {
+        inFlight--;
+      });
+    perRequest?.waitUntil?.(run);
+    return reply(working);
   };
 
   const handleTaskRead = (op: 'get' | 'cancel', flavour: ProtocolFlavour, params: Record<string, unknown>) => {
@@ -283,10 +327,19 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
         case 'cancel':
           result = handleTaskRead(route.op, route.flavour, params);
           break;
+        case 'list': {
+          const { query, violations } = parseListTasksParams(params);
+          if (!query) throw badParams(violations);
+          const listed = await listTasks(tasks.list(), query, pageTokens);
+          if (!listed.result) throw badParams(listed.violation ? [listed.violation] : []);
+          result = listed.result;
+          break;
+        }
         case 'push':
           throw a2aError(JSON_RPC_ERRORS.pushNotificationNotSupported, 'Push notifications are not supported', 'PUSH_NOTIFICATION_NOT_SUPPORTED');
         case 'extendedCard':
-          throw a2aError(JSON_RPC_ERRORS.extendedAgentCardNotConfigured, 'No extended agent card is configured', 'EXTENDED_AGENT_CARD_NOT_CONFIGURED');
+          // The card declares `capabilities.extendedAgentCard: false`: A2A §3.3.4 answers UnsupportedOperation.
+          throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'This agent declares no extended agent card', 'UNSUPPORTED_OPERATION');
         default:
           throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, `${method} is not supported by this agent`, 'UNSUPPORTED_OPERATION');
       }
@@ -317,7 +370,7 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
         }
         return json(served.card, 200, { ...caching, 'access-control-allow-origin': '*' });
       }
-      if (url.pathname === rpcPath) {
+      if (url.pathname === rpcPath || url.pathname === '/') {
         onRpcPath = true;
         return await handleRpc(request, perRequest, log);
       }

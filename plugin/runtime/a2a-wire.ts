@@ -153,12 +153,20 @@ export function messageToInput(message: NeutralMessage, skillId: string | undefi
   return input;
 }
 
+/** The task states this agent reaches: `working` while a `returnImmediately` run goes on, then terminal. */
+export type TaskViewState = 'working' | 'completed' | 'failed';
+
+export const TERMINAL_TASK_STATES: readonly TaskViewState[] = ['completed', 'failed'];
+
+/** The v1.0 (ProtoJSON) name of each state. */
+export const V1_TASK_STATE: Record<TaskViewState, string> = { working: 'TASK_STATE_WORKING', completed: 'TASK_STATE_COMPLETED', failed: 'TASK_STATE_FAILED' };
+
 export interface TaskView {
   id: string;
   contextId: string;
-  state: 'completed' | 'failed';
-  /** The agent's reply text (the answer, or why the run stopped). */
-  replyText: string;
+  state: TaskViewState;
+  /** The agent's reply text (the answer, or why the run stopped); absent while the task is working. */
+  replyText?: string;
   answer?: AgentAnswer;
   /** The user's message; absent when the task store could not keep it (history then holds the reply only). */
   userMessage?: NeutralMessage;
@@ -192,16 +200,22 @@ function answerParts(answer: AgentAnswer): NeutralPart[] {
   return parts;
 }
 
-/** The Task object of one flavour; `historyLength` 0 omits history, n keeps the last n messages. */
-export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLength?: number): Record<string, unknown> {
+/**
+ * The Task object of one flavour; `historyLength` 0 omits history, n keeps the last n messages;
+ * `includeArtifacts: false` omits the artifacts (ListTasks' default).
+ */
+export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLength?: number, options: { includeArtifacts?: boolean } = {}): Record<string, unknown> {
   const part = flavour === 'v1' ? v1Part : v03Part;
-  const agentMessage: Record<string, unknown> = {
-    messageId: `${task.id}-reply`,
-    contextId: task.contextId,
-    taskId: task.id,
-    role: flavour === 'v1' ? 'ROLE_AGENT' : 'agent',
-    parts: [part({ kind: 'text', text: task.replyText })],
-  };
+  const agentMessage: Record<string, unknown> | undefined =
+    task.replyText === undefined
+      ? undefined
+      : {
+          messageId: `${task.id}-reply`,
+          contextId: task.contextId,
+          taskId: task.id,
+          role: flavour === 'v1' ? 'ROLE_AGENT' : 'agent',
+          parts: [part({ kind: 'text', text: task.replyText })],
+        };
   const userMessage: Record<string, unknown> | undefined = task.userMessage && {
     messageId: task.userMessage.messageId,
     contextId: task.contextId,
@@ -210,22 +224,16 @@ export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLeng
     parts: task.userMessage.parts.map(part),
   };
   if (flavour === 'v03') {
-    agentMessage['kind'] = 'message';
+    if (agentMessage) agentMessage['kind'] = 'message';
     if (userMessage) userMessage['kind'] = 'message';
   }
-  const out: Record<string, unknown> = {
-    id: task.id,
-    contextId: task.contextId,
-    status: {
-      state: flavour === 'v1' ? (task.state === 'completed' ? 'TASK_STATE_COMPLETED' : 'TASK_STATE_FAILED') : task.state,
-      message: agentMessage,
-      timestamp: task.timestamp,
-    },
-    metadata: task.metadata,
-  };
+  const status: Record<string, unknown> = { state: flavour === 'v1' ? V1_TASK_STATE[task.state] : task.state };
+  if (agentMessage) status['message'] = agentMessage;
+  status['timestamp'] = task.timestamp;
+  const out: Record<string, unknown> = { id: task.id, contextId: task.contextId, status, metadata: task.metadata };
   if (flavour === 'v03') out['kind'] = 'task';
-  if (task.answer) out['artifacts'] = [{ artifactId: `${task.id}-answer`, name: 'answer', parts: answerParts(task.answer).map(part) }];
-  const history = userMessage ? [userMessage, agentMessage] : [agentMessage];
+  if (task.answer && options.includeArtifacts !== false) out['artifacts'] = [{ artifactId: `${task.id}-answer`, name: 'answer', parts: answerParts(task.answer).map(part) }];
+  const history = [userMessage, agentMessage].filter((m): m is Record<string, unknown> => m !== undefined);
   const keep = historyLength === undefined ? history.length : Math.max(0, Math.min(history.length, historyLength));
   if (keep > 0) out['history'] = history.slice(history.length - keep);
   return out;

@@ -100,14 +100,15 @@ export function cardSecurity(_config: RuntimeConfig): CardSecurity {
 }
 
 /**
- * The JSON-RPC endpoint's absolute URL: `card.publicUrl` + `card.rpcPath`, else `requestOrigin`: the
- * handler passes the host's configured public origin, or the request's own origin only after the
- * host checked its `Host` (and then the card is not cached publicly).
+ * The JSON-RPC endpoint's absolute URL: the service root of `card.publicUrl`, else of
+ * `requestOrigin`: the handler passes the host's configured public origin, or the request's own
+ * origin only after the host checked its `Host` (and then the card is not cached publicly). The
+ * handler serves JSON-RPC at `/` and, for clients of earlier cards, at `card.rpcPath` too.
  */
 export function rpcUrl(config: RuntimeConfig, requestOrigin?: string): string {
   const base = config.card.publicUrl ?? requestOrigin;
   if (base === undefined) throw new TypeError('rpcUrl: the config has no publicUrl and no request origin was given');
-  return new URL(config.card.rpcPath, base.endsWith('/') ? base : `${base}/`).toString();
+  return new URL('/', base).toString();
 }
 
 export function buildAgentCard(config: RuntimeConfig, options: { requestOrigin?: string } = {}): AgentCard {

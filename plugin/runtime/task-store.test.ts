@@ -65,4 +65,26 @@ describe('the task store', () => {
     expect(store.has('cyclic')).toBe(false);
     expect(createTaskStore({ maxTasks: 0, maxBytes: 1e6 }).has('a')).toBe(false);
   });
+
+  it('lists every kept task, oldest put first; putting a task again (working, then finished) replaces it and makes it the newest', () => {
+    const store = createTaskStore({ maxTasks: 10, maxBytes: 1e6 });
+    const working: TaskView = { ...task('a', 'hi'), state: 'working' };
+    delete working.replyText;
+    delete working.answer;
+    store.put(working);
+    store.put(task('b', 'hello'));
+    expect(store.list().map((t) => [t.id, t.state])).toEqual([
+      ['a', 'working'],
+      ['b', 'completed'],
+    ]);
+    store.put(task('a', 'hi', 'done'));
+    expect(store.list().map((t) => [t.id, t.state, t.replyText])).toEqual([
+      ['b', 'completed', 'ok'],
+      ['a', 'completed', 'done'],
+    ]);
+    expect(store.size()).toBe(2);
+    const listed = store.list();
+    listed[0]!.contextId = 'changed';
+    expect(store.get('b')!.contextId).toBe('ctx');
+  });
 });

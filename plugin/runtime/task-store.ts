@@ -4,7 +4,8 @@
  * code unit, an upper bound of what the engine holds) and shares nothing with the request that
  * produced it. The oldest tasks are evicted first; a task larger than the whole budget keeps
  * only its answer and status (its history then omits the user's message), and one whose answer
- * alone is too large is not kept (reading it back answers task-not-found).
+ * alone is too large is not kept (reading it back answers task-not-found). Putting a task again
+ * (a `working` task reaching its terminal state) replaces it and makes it the newest.
  */
 import type { TaskView } from './a2a-wire';
 
@@ -19,6 +20,8 @@ export interface TaskStore {
   put(task: TaskView): void;
   get(id: string): TaskView | undefined;
   has(id: string): boolean;
+  /** Every kept task, oldest put first (ListTasks filters, orders and pages them). */
+  list(): TaskView[];
   /** Bytes held now (for tests and health reports). */
   bytes(): number;
   size(): number;
@@ -64,6 +67,7 @@ export function createTaskStore(limits: TaskStoreLimits): TaskStore {
       return text === undefined ? undefined : (JSON.parse(text) as TaskView);
     },
     has: (id) => entries.has(id),
+    list: () => [...entries.values()].map((text) => JSON.parse(text) as TaskView),
     bytes: () => held,
     size: () => entries.size,
   };

@@ -109,7 +109,7 @@ describe('the runtime inside workerd (miniflare)', () => {
     const { url, receiptsAfter, stdout } = await startWorker(agenticConfig('openai-chat', provider.baseUrl, { tools: [ADD_TOOL, MUL_TOOL] }));
     const client = await new ClientFactory().createFromUrl(url);
     const card = await client.getAgentCard();
-    expect(card.supportedInterfaces[0]!.url).toBe(`${url}/a2a/v1`);
+    expect(card.supportedInterfaces[0]!.url).toBe(`${url}/`);
     const result = await client.sendMessage(userMessage('w-1', 'What is 6 * 7?'));
     const task = result as Extract<typeof result, { status: unknown }>;
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);

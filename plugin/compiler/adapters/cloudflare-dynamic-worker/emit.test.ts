@@ -57,7 +57,7 @@ describe('the cloudflare-dynamic-worker adapter', () => {
     expect(file(result, 'worker.js')).toContain('formatted:');
     const card = JSON.parse(file(result, 'agent-card.json')) as { name: string; supportedInterfaces: { url: string }[] };
     expect(card.name).toBe('a');
-    expect(card.supportedInterfaces[0]!.url).toBe('https://a.workers.dev.invalid/a2a/v1');
+    expect(card.supportedInterfaces[0]!.url).toBe('https://a.workers.dev.invalid/');
   });
 
   it('lays quarantined children out in isolates of their own, and in-module children in their parent', async () => {
