@@ -12,22 +12,12 @@ import { ERROR_CODES } from '../definition/diagnostic';
 import { parseDefinitionText } from '../definition/parse-document';
 import type { DefinitionFormat } from '../definition/parse-document';
 import { digestApplicationManifestSource, SHA256_HEX, SOURCE_DIGEST_POINTER } from './source-digest';
+import { offsetOfPosition } from '../definition/read-source';
 
 export type SealResult = { ok: true; text: string; sha256: string; changed: boolean } | { ok: false; diagnostics: Diagnostic[] };
 
 /** The placeholder a new manifest carries in `source.sha256`. */
 export const SOURCE_DIGEST_PLACEHOLDER = '0'.repeat(64);
-
-/** UTF-16 offset of a 1-based line and column. */
-function offsetOf(text: string, line: number, column: number): number {
-  let offset = 0;
-  for (let l = 1; l < line; l++) {
-    const next = text.indexOf('\n', offset);
-    if (next < 0) return -1;
-    offset = next + 1;
-  }
-  return offset + column - 1;
-}
 
 export function sealManifestText(text: string, file: string, format: DefinitionFormat): SealResult {
   const parsed = parseDefinitionText(text, file, format);
@@ -54,7 +44,7 @@ export function sealManifestText(text: string, file: string, format: DefinitionF
   };
   // The stored value is read from the text: in YAML a plain 64-digit placeholder parses as a number.
   const at = document.locate(SOURCE_DIGEST_POINTER);
-  const start = offsetOf(text, at.line, at.column);
+  const start = offsetOfPosition(text, at.line, at.column);
   const quote = text[start] === '"' || text[start] === "'" ? text[start] : '';
   const begin = start + quote.length;
   const current = text.slice(begin, begin + 64);

@@ -35,6 +35,21 @@ export interface DefinitionSource extends DecodedSource {
 export type PositionAt = (offset: number) => SourcePosition;
 
 /**
+ * The UTF-16 offset in `text` of a 1-based line and column (as `lineIndex` and the documents'
+ * `locate` give them), or -1 when the text has fewer lines: the inverse of a position, for the
+ * in-place edits of one located value (`agentdef application digest`, `agentdef promote`).
+ */
+export function offsetOfPosition(text: string, line: number, column: number): number {
+  let offset = 0;
+  for (let l = 1; l < line; l++) {
+    const next = text.indexOf('\n', offset);
+    if (next < 0) return -1;
+    offset = next + 1;
+  }
+  return offset + column - 1;
+}
+
+/**
  * Builds a line-start table for `text` once; each lookup is then a binary search. Line breaks are
  * `\n`, `\r\n` and a lone `\r`, as editors count them. Offsets outside the text are clamped.
  */

@@ -21,6 +21,7 @@ import type { AgentDefinition } from '../schema/generated/agent-definition.types
 import type { LifecycleState } from '../runtime/runtime-config';
 import { verifyCredential } from './agentfacts-credential';
 import { definitionDigest, LIFECYCLE_RECEIPT_VERSION, type LifecycleReceipt, signLifecycleReceipt } from './lifecycle-receipt';
+import { offsetOfPosition } from '../definition/read-source';
 
 const RULE = 'lifecycle-promotion';
 const POINTER = '/lifecycleState';
@@ -43,22 +44,11 @@ export interface PromotionRequest {
 
 export type PromotionResult = { ok: true; text: string; receipt: LifecycleReceipt; from: LifecycleState; to: LifecycleState; transition: 'promotion' | 'demotion' } | { ok: false; diagnostics: Diagnostic[] };
 
-/** UTF-16 offset of a 1-based line and column, or -1. */
-function offsetOf(text: string, line: number, column: number): number {
-  let offset = 0;
-  for (let l = 1; l < line; l++) {
-    const next = text.indexOf('\n', offset);
-    if (next < 0) return -1;
-    offset = next + 1;
-  }
-  return offset + column - 1;
-}
-
 /** The text with the scalar at `pointer` (currently `current`) replaced by `next`, its quoting kept; undefined when the token is not where and what it should be. */
 function replaceScalar(document: SourceDocument, current: string, next: string): string | undefined {
   const { text } = document;
   const position = document.locate(POINTER);
-  const start = offsetOf(text, position.line, position.column);
+  const start = offsetOfPosition(text, position.line, position.column);
   if (start < 0) return undefined;
   const quote = text[start] === '"' || text[start] === "'" ? text[start] : '';
   const begin = start + quote.length;
