@@ -2,6 +2,7 @@
  * What every verb shares: the usage lines (kept here so `agentdef --help` prints them without
  * loading any command), the usage error and the `--format` check.
  */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { EXIT, type CliIo } from './io';
 
 /** One usage line per verb, in the order `agentdef --help` lists them. */
@@ -42,4 +43,13 @@ export function usageError(io: CliIo, message: string, usage: string): number {
 
 export function parseFormat(value: unknown): 'text' | 'json' | undefined {
   return value === 'text' || value === 'json' ? value : undefined;
+}
+
+/** `parseArgs` with its error turned into the usage error every verb prints; a number is the exit code to return. */
+export function parseCommandArgs<T extends ParseArgsConfig>(io: CliIo, usage: string, config: T): ReturnType<typeof parseArgs<T>> | number {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    return usageError(io, (error as Error).message, usage);
+  }
 }

@@ -9,7 +9,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { EntrypointValue } from '../../application/application-service';
 import { createLocalGatewayOwner } from '../../application/local-gateway-owner';
 import { runLocalVerification, type VerificationCheck } from '../../application/local-verification';
@@ -18,7 +17,7 @@ import { parseStrictJson } from '../../runtime/strict-json';
 import { EXIT, type CliIo } from '../io';
 import { APPLICATION_HOST_OPTIONS, DEFAULT_ARTIFACTS_FOLDER, loadHostModule, openApplicationHost } from '../open-application-host';
 import type { ComponentPackRegistry } from '../../application/component-pack-registry';
-import { USAGE, usageError } from '../usage';
+import { USAGE, usageError, parseCommandArgs } from '../usage';
 
 const BIN = join(__dirname, '..', '..', '..', 'bin', 'agentdef.cjs');
 
@@ -61,12 +60,8 @@ function readInputsFile(path: string): EntrypointValue[] | string {
 }
 
 export async function runApplicationCheckCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...APPLICATION_HOST_OPTIONS, inputs: { type: 'string' } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, USAGE.application);
-  }
+  const parsed = parseCommandArgs(io, USAGE.application, { args: argv, allowPositionals: true, strict: true, options: { ...APPLICATION_HOST_OPTIONS, inputs: { type: 'string' } } });
+  if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 1) return usageError(io, 'name exactly one manifest file', USAGE.application);
   if (parsed.values.ledger !== undefined) return usageError(io, 'check runs with fresh in-memory ledgers; --ledger is not used here', USAGE.application);
   const file = resolve(io.cwd, parsed.positionals[0]!);

@@ -7,23 +7,18 @@
  */
 import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { sealManifestText } from '../../application/seal-manifest';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { definitionFormat } from '../../definition/parse-document';
 import { readDefinitionSource } from '../../definition/read-source';
 import { EXIT, type CliIo } from '../io';
-import { USAGE, usageError } from '../usage';
+import { USAGE, usageError, parseCommandArgs } from '../usage';
 
 const DIGEST_USAGE = USAGE.application;
 
 export async function runApplicationDigestCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { check: { type: 'boolean', default: false } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, DIGEST_USAGE);
-  }
+  const parsed = parseCommandArgs(io, DIGEST_USAGE, { args: argv, allowPositionals: true, options: { check: { type: 'boolean', default: false } } });
+  if (typeof parsed === 'number') return parsed;
   const [file, ...rest] = parsed.positionals;
   if (file === undefined || rest.length > 0) return usageError(io, 'name exactly one manifest file', DIGEST_USAGE);
   const format = definitionFormat(file);

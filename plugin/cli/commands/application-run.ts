@@ -12,7 +12,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ulid } from 'ulid';
 import type { ApplicationService, EntrypointValue, ExecuteResponse, ManifestInput } from '../../application/application-service';
 import type { ExecutionMode } from '../../application/builtin-components';
@@ -24,7 +23,7 @@ import type { ApplicationPlan } from '../../schema/generated/application-plan.ty
 import { stableJson } from '../../compiler/canonical-json';
 import { EXIT, type CliIo } from '../io';
 import { APPLICATION_HOST_OPTIONS, openApplicationHost } from '../open-application-host';
-import { parseFormat, USAGE, usageError } from '../usage';
+import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
 
 const COMMON = { format: { type: 'string', default: 'text' }, ...APPLICATION_HOST_OPTIONS } as const;
 
@@ -88,12 +87,8 @@ export function formatApplicationPlanText(plan: ApplicationPlan): string {
 }
 
 export async function runApplicationCatalogCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: false, strict: true, options: COMMON });
-  } catch (error) {
-    return usageError(io, (error as Error).message, USAGE.application);
-  }
+  const parsed = parseCommandArgs(io, USAGE.application, { args: argv, allowPositionals: false, strict: true, options: COMMON });
+  if (typeof parsed === 'number') return parsed;
   const opened = await open(io, parsed.values, io.cwd);
   if (typeof opened === 'number') return opened;
   const catalog = (await opened.service.catalog()) as {
@@ -118,12 +113,8 @@ function parseMode(value: string | undefined): ExecutionMode | undefined {
 }
 
 export async function runApplicationPlanCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...COMMON, mode: { type: 'string' } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, USAGE.application);
-  }
+  const parsed = parseCommandArgs(io, USAGE.application, { args: argv, allowPositionals: true, strict: true, options: { ...COMMON, mode: { type: 'string' } } });
+  if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 1) return usageError(io, 'name exactly one manifest file', USAGE.application);
   const mode = parseMode(parsed.values.mode);
   if (mode === undefined) return usageError(io, `--mode must be dry-run or live, not "${String(parsed.values.mode)}"`, USAGE.application);
@@ -192,17 +183,13 @@ function formatRunText(response: Extract<ExecuteResponse, { ok: true }>, key: st
 }
 
 export async function runApplicationExecuteCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { ...COMMON, mode: { type: 'string' }, input: { type: 'string', multiple: true }, inputs: { type: 'string' }, key: { type: 'string' }, expect: { type: 'string' } },
-    });
-  } catch (error) {
-    return usageError(io, (error as Error).message, USAGE.application);
-  }
+  const parsed = parseCommandArgs(io, USAGE.application, {
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { ...COMMON, mode: { type: 'string' }, input: { type: 'string', multiple: true }, inputs: { type: 'string' }, key: { type: 'string' }, expect: { type: 'string' } },
+  });
+  if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 1) return usageError(io, 'name exactly one manifest file', USAGE.application);
   const mode = parseMode(parsed.values.mode);
   if (mode === undefined) return usageError(io, `--mode must be dry-run or live, not "${String(parsed.values.mode)}"`, USAGE.application);

@@ -16,7 +16,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Message, StreamResponse, Task } from '@a2a-js/sdk';
 import { Role, TaskState } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
@@ -25,7 +24,7 @@ import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { RECEIPT_VERSION, verifyReceipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { EXIT, type CliIo } from '../io';
-import { USAGE, usageError } from '../usage';
+import { USAGE, usageError, parseCommandArgs } from '../usage';
 
 const MAX_KEY_FILE_BYTES = 64 * 1024;
 /** Task states that end a task without an answer: the ask did not succeed. */
@@ -174,12 +173,8 @@ function isAgentError(error: unknown): boolean {
 }
 
 export async function runAskCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { task: { type: 'string' }, stream: { type: 'boolean', default: false }, key: { type: 'string' } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, USAGE.ask);
-  }
+  const parsed = parseCommandArgs(io, USAGE.ask, { args: argv, allowPositionals: true, strict: true, options: { task: { type: 'string' }, stream: { type: 'boolean', default: false }, key: { type: 'string' } } });
+  if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 2)
     return usageError(io, parsed.positionals.length < 2 ? 'give the agent URL and the text to send' : `give one URL and one text (quote the text), not ${parsed.positionals.length} arguments`, USAGE.ask);
   const [urlText, text] = parsed.positionals as [string, string];

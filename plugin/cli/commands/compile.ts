@@ -1,5 +1,3 @@
-/** `agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json]` */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { hasErrors } from '../../definition/diagnostic';
@@ -7,23 +5,19 @@ import { compileAgent } from '../../compiler/compile';
 import { formatCompileSummary, hasCompiledOutput } from '../../compiler/compile-summary';
 import { isTargetOption } from '../../compiler/targets';
 import { EXIT, type CliIo } from '../io';
-import { usageError, USAGE } from '../usage';
+import { usageError, USAGE, parseCommandArgs } from '../usage';
 import { RESOLUTION_OPTIONS, resolutionArgs } from './plan';
 
 export const COMPILE_USAGE = USAGE.compile;
 
 export async function runCompileCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { ...RESOLUTION_OPTIONS, target: { type: 'string', default: 'auto' }, out: { type: 'string' } },
-    });
-  } catch (error) {
-    return usageError(io, (error as Error).message, COMPILE_USAGE);
-  }
+  const parsed = parseCommandArgs(io, COMPILE_USAGE, {
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { ...RESOLUTION_OPTIONS, target: { type: 'string', default: 'auto' }, out: { type: 'string' } },
+  });
+  if (typeof parsed === 'number') return parsed;
   const target = parsed.values.target;
   if (!isTargetOption(target)) return usageError(io, `unknown --target "${String(target)}"`, COMPILE_USAGE);
   const args = resolutionArgs(io, parsed.positionals, parsed.values);

@@ -1,33 +1,27 @@
-/** `agentdef deploy <output folder> [--dry-run] [--into dir] [--uninstall] [--service launchd|systemd] [--port n] [--registry host/path]` */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { parsePort } from '../../host-contract/port';
 import { deployOutput } from '../../deploy/deploy-output';
 import { EXIT, type CliIo } from '../io';
-import { usageError, USAGE } from '../usage';
+import { usageError, USAGE, parseCommandArgs } from '../usage';
 
 export const DEPLOY_USAGE = USAGE.deploy;
 
 export async function runDeployCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'dry-run': { type: 'boolean', default: false },
-        into: { type: 'string' },
-        uninstall: { type: 'boolean', default: false },
-        service: { type: 'string' },
-        port: { type: 'string' },
-        registry: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    return usageError(io, (error as Error).message, DEPLOY_USAGE);
-  }
+  const parsed = parseCommandArgs(io, DEPLOY_USAGE, {
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      into: { type: 'string' },
+      uninstall: { type: 'boolean', default: false },
+      service: { type: 'string' },
+      port: { type: 'string' },
+      registry: { type: 'string' },
+    },
+  });
+  if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', DEPLOY_USAGE);
   const service = parsed.values.service;
   if (service !== undefined && service !== 'launchd' && service !== 'systemd') return usageError(io, `--service must be launchd or systemd, not "${service}"`, DEPLOY_USAGE);

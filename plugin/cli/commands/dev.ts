@@ -11,7 +11,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { FILES } from '../../compiler/adapters/cloudflare-dynamic-worker/worker-constants';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { JOB_FILE, LAUNCHER_MANIFEST } from '../../host-contract/output-files';
@@ -21,7 +20,7 @@ import { createSecretSource, howToProvideSecret, type SecretSource } from '../..
 import { runOutput } from '../../hosts/node/run-output';
 import { AGENT_CARD_PATH } from '../../runtime/agent-card';
 import { EXIT, type CliIo } from '../io';
-import { USAGE, usageError } from '../usage';
+import { USAGE, usageError, parseCommandArgs } from '../usage';
 import { type StartedWorker, startCompiledWorker } from './dev-worker-host';
 
 export const DEV_USAGE = USAGE.dev;
@@ -166,12 +165,8 @@ async function serveProcessHost(outDir: string, port: number | undefined, io: Cl
 }
 
 export async function runDevCommand(argv: string[], io: CliIo, control: DevControl = {}): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { port: { type: 'string' }, watch: { type: 'boolean', default: false } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, DEV_USAGE);
-  }
+  const parsed = parseCommandArgs(io, DEV_USAGE, { args: argv, allowPositionals: true, strict: true, options: { port: { type: 'string' }, watch: { type: 'boolean', default: false } } });
+  if (typeof parsed === 'number') return parsed;
   if (parsed.values.watch === true) return usageError(io, '--watch is not supported yet: recompile the agent, then restart agentdef dev', DEV_USAGE);
   if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', DEV_USAGE);
   const port = parsePort(parsed.values.port);

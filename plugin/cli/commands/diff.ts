@@ -5,14 +5,13 @@
  * cannot be read or parsed, or has no exact versionSemver.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { definitionFormat, parseDefinitionText } from '../../definition/parse-document';
 import { readDefinitionSource } from '../../definition/read-source';
 import { workspacePath } from '../../definition/workspace-path';
 import { checkBump, type DefinitionChange, diffDefinitions } from '../../trust/definition-diff';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, usageError, USAGE } from '../usage';
+import { parseFormat, usageError, USAGE, parseCommandArgs } from '../usage';
 
 export const DIFF_USAGE = USAGE.diff;
 
@@ -41,12 +40,8 @@ function changeLine(change: DefinitionChange): string {
 }
 
 export async function runDiffCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { format: { type: 'string', default: 'text' } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, DIFF_USAGE);
-  }
+  const parsed = parseCommandArgs(io, DIFF_USAGE, { args: argv, allowPositionals: true, strict: true, options: { format: { type: 'string', default: 'text' } } });
+  if (typeof parsed === 'number') return parsed;
   const format = parseFormat(parsed.values.format);
   if (!format) return usageError(io, `unknown --format "${String(parsed.values.format)}"`, DIFF_USAGE);
   if (parsed.positionals.length !== 2) return usageError(io, `name two definition files (old, then new), not ${parsed.positionals.length}`, DIFF_USAGE);

@@ -1,14 +1,6 @@
-/**
- * `agentdef keys generate <ref> [--store folder|keychain] [--format text|json]`,
- * `agentdef keys list [--format text|json]`, `agentdef keys export-public <ref> [--format text|json]`:
- * the local signing keys (hosts/node/key-store.ts). Prints public JWKs and kids only, never a
- * private member. Exit 0 done, 1 the key store refused (a key exists, is missing, or is unsafe),
- * 2 usage errors.
- */
-import { parseArgs } from 'node:util';
 import { exportPublicKey, generateKey, type KeyStoreOptions, listKeys } from '../../hosts/node/key-store';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, USAGE, usageError } from '../usage';
+import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
 
 export const KEYS_USAGE = USAGE.keys;
 
@@ -18,12 +10,8 @@ export async function runKeysCommand(argv: string[], io: CliIo): Promise<number>
 
 /** The command with the key store's environment injected (tests). */
 export async function runKeysCommandWith(argv: string[], io: CliIo, options: KeyStoreOptions): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { store: { type: 'string' }, format: { type: 'string', default: 'text' } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, KEYS_USAGE);
-  }
+  const parsed = parseCommandArgs(io, KEYS_USAGE, { args: argv, allowPositionals: true, strict: true, options: { store: { type: 'string' }, format: { type: 'string', default: 'text' } } });
+  if (typeof parsed === 'number') return parsed;
   const format = parseFormat(parsed.values.format);
   if (!format) return usageError(io, `--format must be text or json, not "${parsed.values.format}"`, KEYS_USAGE);
   const [action, ...refs] = parsed.positionals;

@@ -18,12 +18,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { format, parseArgs } from 'node:util';
+import { format } from 'node:util';
 import { findWorkspaceRoot } from '../../definition/workspace-root';
 import { EXIT, type CliIo } from '../io';
 import { serveApplicationMcp } from '../mcp-server';
 import { APPLICATION_HOST_OPTIONS, openApplicationHost } from '../open-application-host';
-import { USAGE, usageError } from '../usage';
+import { USAGE, usageError, parseCommandArgs } from '../usage';
 
 export const MCP_USAGE = USAGE.mcp;
 const MCP_OPTIONS = { workspace: { type: 'string' }, ...APPLICATION_HOST_OPTIONS } as const;
@@ -62,12 +62,8 @@ function consoleToStderr(io: CliIo): () => void {
 }
 
 export async function runMcpCommand(argv: string[], io: CliIo, streams?: McpStreams): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: false, strict: true, options: MCP_OPTIONS });
-  } catch (error) {
-    return usageError(io, (error as Error).message, MCP_USAGE);
-  }
+  const parsed = parseCommandArgs(io, MCP_USAGE, { args: argv, allowPositionals: false, strict: true, options: MCP_OPTIONS });
+  if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
   const workspaceRoot = values.workspace !== undefined ? resolve(io.cwd, values.workspace) : (findWorkspaceRoot(io.cwd) ?? resolve(io.cwd));
   if (!isDirectory(workspaceRoot)) return usageError(io, `the workspace ${values.workspace ?? workspaceRoot} is not a folder`, MCP_USAGE);

@@ -1,8 +1,3 @@
-/**
- * `agentdef plan <file | kym://agents/slug@version> [--format json|text] [--registry dir] [--max-depth n] [--max-nodes n]`:
- * a KYM reference plans the registry snapshot, once it matches the digest the registry index recorded.
- */
-import { parseArgs } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { hasErrors } from '../../definition/diagnostic';
@@ -12,7 +7,7 @@ import { formatPlanText } from '../../compiler/plan-text';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { EXIT, type CliIo } from '../io';
 import { KYM_PREFIX, resolveKymTarget } from '../kym-target';
-import { parseFormat, usageError, USAGE } from '../usage';
+import { parseFormat, usageError, USAGE, parseCommandArgs } from '../usage';
 
 export const PLAN_USAGE = USAGE.plan;
 
@@ -59,12 +54,8 @@ export function resolutionArgs(
 }
 
 export async function runPlanCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: RESOLUTION_OPTIONS });
-  } catch (error) {
-    return usageError(io, (error as Error).message, PLAN_USAGE);
-  }
+  const parsed = parseCommandArgs(io, PLAN_USAGE, { args: argv, allowPositionals: true, strict: true, options: RESOLUTION_OPTIONS });
+  if (typeof parsed === 'number') return parsed;
   const args = resolutionArgs(io, parsed.positionals, parsed.values);
   if (typeof args === 'string') return usageError(io, args, PLAN_USAGE);
   const named = parsed.positionals[0]!;

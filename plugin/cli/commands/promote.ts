@@ -12,7 +12,6 @@
  */
 import { appendFileSync, chmodSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { type DefinitionFormat, definitionFormat, parseDefinitionText } from '../../definition/parse-document';
 import { readDefinitionSource } from '../../definition/read-source';
@@ -23,7 +22,7 @@ import { LIFECYCLE_RECEIPTS_FILE } from '../../trust/lifecycle-receipt';
 import { promoteDefinitionText } from '../../trust/promotion';
 import { publishedFileNames } from '../../trust/publish';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, USAGE, usageError } from '../usage';
+import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
 
 const PROMOTE_USAGE = USAGE.promote;
 const MAX_CREDENTIAL_BYTES = 1024 * 1024;
@@ -34,17 +33,13 @@ export async function runPromoteCommand(argv: string[], io: CliIo): Promise<numb
 
 /** The command with the key store's environment injected (tests). */
 export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOptions: KeyStoreOptions): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { to: { type: 'string' }, key: { type: 'string' }, at: { type: 'string' }, credential: { type: 'string' }, registry: { type: 'string' }, format: { type: 'string', default: 'text' } },
-    });
-  } catch (error) {
-    return usageError(io, (error as Error).message, PROMOTE_USAGE);
-  }
+  const parsed = parseCommandArgs(io, PROMOTE_USAGE, {
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { to: { type: 'string' }, key: { type: 'string' }, at: { type: 'string' }, credential: { type: 'string' }, registry: { type: 'string' }, format: { type: 'string', default: 'text' } },
+  });
+  if (typeof parsed === 'number') return parsed;
   const format = parseFormat(parsed.values.format);
   if (!format) return usageError(io, `--format must be text or json, not "${String(parsed.values.format)}"`, PROMOTE_USAGE);
   const [file, ...rest] = parsed.positionals;

@@ -9,7 +9,6 @@
  * byte-identical and a no-op. Exit 0 published or unchanged, 1 refused, 2 usage or I/O.
  */
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import { planAgent } from '../../compiler/compile';
 import { FolderRegistry } from '../../compiler/registry';
 import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeFileCarefully, writeRegistryIndex } from '../../compiler/registry-index';
@@ -22,7 +21,7 @@ import { howToCreateKey, KEY_REF_PREFIX, type KeyStoreOptions, loadPrivateKey } 
 import { preparePublication, previousVersion } from '../../trust/publish';
 import { gitStateOf } from '../git-state';
 import { EXIT, type CliIo } from '../io';
-import { USAGE, usageError } from '../usage';
+import { USAGE, usageError, parseCommandArgs } from '../usage';
 
 export interface PublishOptions {
   /** Absolute path of the definition file. */
@@ -151,17 +150,13 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
 }
 
 export async function runPublishCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { registry: { type: 'string' }, key: { type: 'string' }, at: { type: 'string' }, 'worker-url': { type: 'string' }, port: { type: 'string' } },
-    });
-  } catch (error) {
-    return usageError(io, (error as Error).message, USAGE.publish);
-  }
+  const parsed = parseCommandArgs(io, USAGE.publish, {
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { registry: { type: 'string' }, key: { type: 'string' }, at: { type: 'string' }, 'worker-url': { type: 'string' }, port: { type: 'string' } },
+  });
+  if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the definition file to publish' : `name one definition file, not ${parsed.positionals.length}`, USAGE.publish);
   const portText = parsed.values.port;
   if (portText !== undefined && !/^[1-9]\d{0,4}$/.test(portText)) return usageError(io, `--port must be a port number, not "${portText}"`, USAGE.publish);

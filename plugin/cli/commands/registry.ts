@@ -6,13 +6,12 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readRegistryIndex } from '../../compiler/registry-index';
 import { readSourceBytes } from '../../definition/read-source';
 import { findWorkspaceRoot, isSlug, registrySnapshotVersion, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { type RegistryFiles, verifyRegistry } from '../../trust/registry-verify';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, USAGE, usageError } from '../usage';
+import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
 
 const toPosix = (path: string) => path.split(sep).join('/');
 
@@ -32,12 +31,8 @@ function listSnapshots(root: string): { slug: string; version: string }[] {
 export async function runRegistryCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub !== 'verify') return usageError(io, sub === undefined ? 'name a registry command (verify)' : `unknown registry command "${sub}"`, USAGE.registry);
-  let parsed;
-  try {
-    parsed = parseArgs({ args: rest, allowPositionals: false, strict: true, options: { registry: { type: 'string' }, format: { type: 'string', default: 'text' } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, USAGE.registry);
-  }
+  const parsed = parseCommandArgs(io, USAGE.registry, { args: rest, allowPositionals: false, strict: true, options: { registry: { type: 'string' }, format: { type: 'string', default: 'text' } } });
+  if (typeof parsed === 'number') return parsed;
   const format = parseFormat(parsed.values.format);
   if (!format) return usageError(io, `unknown --format "${String(parsed.values.format)}"`, USAGE.registry);
   const workspaceRoot = findWorkspaceRoot(io.cwd) ?? io.cwd;

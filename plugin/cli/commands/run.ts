@@ -1,26 +1,20 @@
-/** `agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--serve]` */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { runOutput } from '../../hosts/node/run-output';
 import { EXIT, type CliIo } from '../io';
 import { parsePort } from '../../host-contract/port';
-import { usageError, USAGE } from '../usage';
+import { usageError, USAGE, parseCommandArgs } from '../usage';
 
 export const RUN_USAGE = USAGE.run;
 
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { port: { type: 'string' }, weights: { type: 'string' }, receipts: { type: 'string' }, serve: { type: 'boolean', default: false } },
-    });
-  } catch (error) {
-    return usageError(io, (error as Error).message, RUN_USAGE);
-  }
+  const parsed = parseCommandArgs(io, RUN_USAGE, {
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { port: { type: 'string' }, weights: { type: 'string' }, receipts: { type: 'string' }, serve: { type: 'boolean', default: false } },
+  });
+  if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', RUN_USAGE);
   const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, RUN_USAGE);

@@ -1,23 +1,14 @@
-/**
- * `agentdef validate <file or dir>... [--format text|json]`: a thin shell around `validateFiles`.
- * Loads only the definition layer (no compiler), so it starts fast.
- */
-import { parseArgs } from 'node:util';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { validateFiles } from '../../definition/validate-files';
 import { findDefinitions } from '../find-definitions';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, usageError, USAGE } from '../usage';
+import { parseFormat, usageError, USAGE, parseCommandArgs } from '../usage';
 
 export const VALIDATE_USAGE = USAGE.validate;
 
 export async function runValidateCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: 'string', default: 'text' } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, VALIDATE_USAGE);
-  }
+  const parsed = parseCommandArgs(io, VALIDATE_USAGE, { args: argv, allowPositionals: true, options: { format: { type: 'string', default: 'text' } } });
+  if (typeof parsed === 'number') return parsed;
   const format = parseFormat(parsed.values.format);
   if (!format) return usageError(io, `unknown --format "${String(parsed.values.format)}"`, VALIDATE_USAGE);
   if (parsed.positionals.length === 0) return usageError(io, 'name at least one file or directory', VALIDATE_USAGE);

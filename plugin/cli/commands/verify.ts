@@ -13,7 +13,6 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { verifyAgentCard } from '../../runtime/card-signature';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { verifyReceiptText } from '../../runtime/receipts';
@@ -22,7 +21,7 @@ import { verifyCredential } from '../../trust/agentfacts-credential';
 import { verifyEddsaJcs2022 } from '../../trust/data-integrity';
 import { LIFECYCLE_RECEIPT_VERSION, lifecycleChainFailures, verifyLifecycleReceipt } from '../../trust/lifecycle-receipt';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, USAGE, usageError } from '../usage';
+import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
 
 /** Files larger than this are not read (a receipts log rotated long ago, or not ours). */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -189,12 +188,13 @@ function describeOutcome(outcome: DocumentOutcome, label: string): string {
 }
 
 export async function runVerifyCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { key: { type: 'string' }, keys: { type: 'string' }, at: { type: 'string' }, format: { type: 'string', default: 'text' } } });
-  } catch (error) {
-    return usageError(io, (error as Error).message, USAGE.verify);
-  }
+  const parsed = parseCommandArgs(io, USAGE.verify, {
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { key: { type: 'string' }, keys: { type: 'string' }, at: { type: 'string' }, format: { type: 'string', default: 'text' } },
+  });
+  if (typeof parsed === 'number') return parsed;
   const format = parseFormat(parsed.values.format);
   if (!format) return usageError(io, `unknown --format "${String(parsed.values.format)}"`, USAGE.verify);
   if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the file to verify' : `name one file, not ${parsed.positionals.length}`, USAGE.verify);
