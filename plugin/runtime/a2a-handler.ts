@@ -37,6 +37,7 @@ import { checkRuntimeConfig } from './runtime-config';
 import { busy, isJsonContentType, originAllowed, readBodyText, refusal, tooLarge } from './request-guard';
 import { createServedCard } from './served-card';
 import { createPageTokenSigner, listTasks, parseListTasksParams } from './a2a-list-tasks';
+import type { TaskStore } from './task-store';
 import { createTaskStore } from './task-store';
 
 export const JSON_RPC_ERRORS = {
@@ -69,6 +70,8 @@ export interface A2aHandlerDeps extends RunDeps {
   allowedOrigins?: () => readonly string[];
   /** The private Ed25519 JWK the served card is signed with; absent: the `AGENTDEF_CARD_SIGNING_KEY` secret, else unsigned. */
   cardSigningKey?: JsonWebKey | string;
+  /** Where tasks are kept (a Worker's Durable Object, a Node host's SQLite file); absent: in memory, within `taskMemory`/`taskMemoryBytes`. */
+  taskStore?: TaskStore;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -160,10 +163,10 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
   if (problems.length > 0) throw new RuntimeError('config_invalid', `the runtime config is invalid: ${problems.join('; ')}`);
   const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxConcurrentRuns = deps.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS;
-  const tasks = createTaskStore({ maxTasks: deps.taskMemory ?? 100, maxBytes: deps.taskMemoryBytes ?? DEFAULT_TASK_MEMORY_BYTES });
+  const tasks = deps.taskStore ?? createTaskStore({ maxTasks: deps.taskMemory ?? 100, maxBytes: deps.taskMemoryBytes ?? DEFAULT_TASK_MEMORY_BYTES });
   const rpcPath = config.card.rpcPath;
   const now = deps.now ?? (() => Date.now());
-  const pageTokens = createPageTokenSigner();
+  const pageTokens = createPageTokenSigner(tasks.pageTokenKey?.bind(tasks));
   const configuredOrigins = [config.card.publicUrl, deps.publicOrigin].flatMap((u) => {
     try {
       return u === undefined ? [] : [new URL(u).origin];
@@ -202,7 +205,7 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
     }
     if (message.taskId !== undefined) {
       // Every task of this agent is single-turn: a follow-up into a known task is refused (A2A §3.1.1).
-      const known = tasks.get(message.taskId);
+      const known = await tasks.get(message.taskId);
       if (known && TERMINAL_TASK_STATES.includes(known.state))
         throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is in a terminal state and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
       if (known) throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is still working and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
@@ -215,7 +218,7 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
       const rendered = renderTask(flavour, task, keep);
       return flavour === 'v1' ? { task: rendered } : rendered;
     };
-    const finish = (result: AgentRunResult): TaskView => {
+    const finish = async (result: AgentRunResult): Promise<TaskView> => {
       const metadata: Record<string, unknown> = { runId: result.runId, stopReason: result.stopReason, skill: result.skillId };
       if (result.error) metadata['errorCode'] = result.error.code;
       const task: TaskView = {
@@ -228,20 +231,20 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
         metadata,
       };
       if (result.answer) task.answer = result.answer;
-      tasks.put(task);
+      await tasks.put(task);
       return task;
     };
-    if (!returnImmediately) return reply(finish(await runAgent(config, input, { ...deps, ...perRequest }, request.signal ? { signal: request.signal } : {})));
+    if (!returnImmediately) return reply(await finish(await runAgent(config, input, { ...deps, ...perRequest }, request.signal ? { signal: request.signal } : {})));
     // The run outlives the request (no request signal; Workers keep it alive with waitUntil) and
     // holds a concurrency slot until it ends.
     const runId = newRunId(now(), deps.random ?? webRandom);
     const working: TaskView = { id: runId, contextId, state: 'working', userMessage: message, timestamp: new Date(now()).toISOString(), metadata: { runId } };
-    tasks.put(working);
+    await tasks.put(working);
     inFlight++;
     const run = runAgent(config, input, { ...deps, ...perRequest }, { runId })
-      .then(finish, (error: unknown) => {
+      .then(finish, async (error: unknown) => {
         (perRequest?.log ?? deps.log)?.({ event: 'rpc.internal_error', runId, errorCode: describeError(error).code });
-        tasks.put({ ...working, state: 'failed', replyText: 'The run failed: internal.', timestamp: new Date(now()).toISOString(), metadata: { runId, stopReason: 'error', errorCode: 'internal' } });
+        await tasks.put({ ...working, state: 'failed', replyText: 'The run failed: internal.', timestamp: new Date(now()).toISOString(), metadata: { runId, stopReason: 'error', errorCode: 'internal' } });
       })
       .finally(() => {
         inFlight--;
@@ -250,12 +253,12 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
     return reply(working);
   };
 
-  const handleTaskRead = (op: 'get' | 'cancel', flavour: ProtocolFlavour, params: Record<string, unknown>) => {
+  const handleTaskRead = async (op: 'get' | 'cancel', flavour: ProtocolFlavour, params: Record<string, unknown>) => {
     const id = params['id'];
     if (typeof id !== 'string' || id === '') throw badParams([{ field: 'id', description: 'a task id is required' }]);
     const historyLength = params['historyLength'];
     if (historyLength !== undefined && (!Number.isInteger(historyLength) || (historyLength as number) < 0)) throw badParams([{ field: 'historyLength', description: 'must be a non-negative integer' }]);
-    const task = tasks.get(id);
+    const task = await tasks.get(id);
     if (!task) throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId: id });
     if (op === 'cancel') throw a2aError(JSON_RPC_ERRORS.taskNotCancelable, 'Task is already in a terminal state', 'TASK_NOT_CANCELABLE', { taskId: id });
     return renderTask(flavour, task, historyLength as number | undefined);
@@ -325,12 +328,12 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
           break;
         case 'get':
         case 'cancel':
-          result = handleTaskRead(route.op, route.flavour, params);
+          result = await handleTaskRead(route.op, route.flavour, params);
           break;
         case 'list': {
           const { query, violations } = parseListTasksParams(params);
           if (!query) throw badParams(violations);
-          const listed = await listTasks(tasks.list(), query, pageTokens);
+          const listed = await listTasks(await tasks.list(), query, pageTokens);
           if (!listed.result) throw badParams(listed.violation ? [listed.violation] : []);
           result = listed.result;
           break;

@@ -102,10 +102,16 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   }
 }
 
-export function createPageTokenSigner(): PageTokenSigner {
+export function createPageTokenSigner(sharedKey?: () => Promise<Uint8Array>): PageTokenSigner {
   let key: Promise<CryptoKey> | undefined;
   const hmacKey = () => {
-    key ??= crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']) as Promise<CryptoKey>;
+    key ??= sharedKey
+      ? sharedKey().then((bytes) => crypto.subtle.importKey('raw', bytes as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']))
+      : (crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']) as Promise<CryptoKey>);
+    // A shared key that could not be read is read again next time.
+    key.catch(() => {
+      key = undefined;
+    });
     return key;
   };
   const encoder = new TextEncoder();

@@ -153,13 +153,13 @@ export function messageToInput(message: NeutralMessage, skillId: string | undefi
   return input;
 }
 
-/** The task states this agent reaches: `working` while a `returnImmediately` run goes on, then terminal. */
-export type TaskViewState = 'working' | 'completed' | 'failed';
+/** The task states this agent reaches: `working` while a run goes on, then terminal (`canceled` by CancelTask). */
+export type TaskViewState = 'working' | 'completed' | 'failed' | 'canceled';
 
-export const TERMINAL_TASK_STATES: readonly TaskViewState[] = ['completed', 'failed'];
+export const TERMINAL_TASK_STATES: readonly TaskViewState[] = ['completed', 'failed', 'canceled'];
 
 /** The v1.0 (ProtoJSON) name of each state. */
-export const V1_TASK_STATE: Record<TaskViewState, string> = { working: 'TASK_STATE_WORKING', completed: 'TASK_STATE_COMPLETED', failed: 'TASK_STATE_FAILED' };
+export const V1_TASK_STATE: Record<TaskViewState, string> = { working: 'TASK_STATE_WORKING', completed: 'TASK_STATE_COMPLETED', failed: 'TASK_STATE_FAILED', canceled: 'TASK_STATE_CANCELED' };
 
 export interface TaskView {
   id: string;

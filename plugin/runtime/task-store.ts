@@ -1,13 +1,26 @@
 /**
- * The finished tasks an A2A handler can read back (`GetTask`), bounded by count and by bytes.
- * Each task is kept as its JSON text, so what is stored is measured exactly (two bytes a UTF-16
- * code unit, an upper bound of what the engine holds) and shares nothing with the request that
- * produced it. The oldest tasks are evicted first; a task larger than the whole budget keeps
- * only its answer and status (its history then omits the user's message), and one whose answer
- * alone is too large is not kept (reading it back answers task-not-found). Putting a task again
- * (a `working` task reaching its terminal state) replaces it and makes it the newest.
+ * Where an A2A handler keeps its tasks, and the bounded in-memory store every host has by default.
+ *
+ * The contract (`TaskStore`), which every store honours and `__test-support__/task-store-contract.ts`
+ * checks on each of them (this one, the Worker's Durable Object store, the Node hosts' SQLite store):
+ * - `put` keeps a task, replacing an earlier version of it and making it the newest; a task whose
+ *   kept version is terminal (completed, failed, canceled) is final: putting over it changes
+ *   nothing and answers false (so a run finishing after its task was canceled cannot undo the
+ *   cancel, whichever instance each happened in);
+ * - `get` reads one back, `list` every kept task, oldest put first (ListTasks filters, orders and
+ *   pages them); what is read shares nothing with what was put or with later reads;
+ * - the store is bounded: the oldest tasks are evicted first, by count and by bytes;
+ * - `shared` is true when other isolates or processes read and write the same tasks (a cancel
+ *   may then come through another instance: the handler polls the store for it while it runs),
+ *   and such a store keeps one page-token key for all of them (`pageTokenKey`).
+ *
+ * The in-memory store keeps each task as its JSON text, so what is stored is measured exactly (two
+ * bytes a UTF-16 code unit, an upper bound of what the engine holds). A task larger than the whole
+ * budget keeps only its answer and status (its history then omits the user's message), and one
+ * whose answer alone is too large is not kept (reading it back answers task-not-found).
  */
 import type { TaskView } from './a2a-wire';
+import { TERMINAL_TASK_STATES } from './a2a-wire';
 
 export interface TaskStoreLimits {
   /** Most tasks kept. */
@@ -17,57 +30,84 @@ export interface TaskStoreLimits {
 }
 
 export interface TaskStore {
-  put(task: TaskView): void;
-  get(id: string): TaskView | undefined;
+  /** Keeps `task`; false when it was not kept (the kept version is terminal, or it does not fit). */
+  put(task: TaskView): Promise<boolean>;
+  get(id: string): Promise<TaskView | undefined>;
+  /** Every kept task, oldest put first. */
+  list(): Promise<TaskView[]>;
+  /** Other isolates or processes share these tasks. */
+  readonly shared: boolean;
+  /**
+   * A shared store's page-token key: the same 32 random bytes for every instance sharing the store,
+   * kept with the tasks, so a ListTasks page token issued by one instance is accepted by all.
+   * Absent: each handler makes its own.
+   */
+  pageTokenKey?(): Promise<Uint8Array>;
+}
+
+/** The in-memory store, with its measurements (for tests and health reports). */
+export interface MemoryTaskStore extends TaskStore {
   has(id: string): boolean;
-  /** Every kept task, oldest put first (ListTasks filters, orders and pages them). */
-  list(): TaskView[];
-  /** Bytes held now (for tests and health reports). */
   bytes(): number;
   size(): number;
 }
 
-const sizeOf = (text: string) => text.length * 2;
+export const sizeOfTaskText = (text: string) => text.length * 2;
 
-function serialise(task: TaskView): string | undefined {
-  try {
-    return JSON.stringify(task);
-  } catch {
-    return undefined;
+/**
+ * The JSON text a store keeps for `task` within `maxBytes`: the whole task, else the task without
+ * the user's message, else undefined (too large, or not JSON).
+ */
+export function taskTextWithin(task: TaskView, maxBytes: number): string | undefined {
+  const serialise = (value: unknown) => {
+    try {
+      return JSON.stringify(value);
+    } catch {
+      return undefined;
+    }
+  };
+  let text = serialise(task);
+  if (text !== undefined && sizeOfTaskText(text) > maxBytes) {
+    const { userMessage: _dropped, ...slim } = task;
+    text = serialise(slim);
   }
+  return text === undefined || sizeOfTaskText(text) > maxBytes ? undefined : text;
 }
 
-export function createTaskStore(limits: TaskStoreLimits): TaskStore {
+export const isTerminalTask = (task: Pick<TaskView, 'state'>) => TERMINAL_TASK_STATES.includes(task.state);
+
+export function createTaskStore(limits: TaskStoreLimits): MemoryTaskStore {
   const entries = new Map<string, string>();
   let held = 0;
   const evictOldest = () => {
     const [id, text] = entries.entries().next().value as [string, string];
     entries.delete(id);
-    held -= sizeOf(text);
+    held -= sizeOfTaskText(text);
+  };
+  const read = (id: string) => {
+    const text = entries.get(id);
+    return text === undefined ? undefined : (JSON.parse(text) as TaskView);
   };
   return {
-    put(task) {
-      let text = serialise(task);
-      if (text !== undefined && sizeOf(text) > limits.maxBytes) {
-        const { userMessage: _dropped, ...slim } = task;
-        text = serialise(slim);
-      }
-      if (text === undefined || sizeOf(text) > limits.maxBytes || limits.maxTasks < 1) return;
+    shared: false,
+    async put(task) {
+      const kept = read(task.id);
+      if (kept && isTerminalTask(kept)) return false;
+      const text = taskTextWithin(task, limits.maxBytes);
+      if (text === undefined || limits.maxTasks < 1) return false;
       const previous = entries.get(task.id);
       if (previous !== undefined) {
         entries.delete(task.id);
-        held -= sizeOf(previous);
+        held -= sizeOfTaskText(previous);
       }
-      while (entries.size > 0 && (entries.size >= limits.maxTasks || held + sizeOf(text) > limits.maxBytes)) evictOldest();
+      while (entries.size > 0 && (entries.size >= limits.maxTasks || held + sizeOfTaskText(text) > limits.maxBytes)) evictOldest();
       entries.set(task.id, text);
-      held += sizeOf(text);
+      held += sizeOfTaskText(text);
+      return true;
     },
-    get(id) {
-      const text = entries.get(id);
-      return text === undefined ? undefined : (JSON.parse(text) as TaskView);
-    },
+    get: async (id) => read(id),
+    list: async () => [...entries.values()].map((text) => JSON.parse(text) as TaskView),
     has: (id) => entries.has(id),
-    list: () => [...entries.values()].map((text) => JSON.parse(text) as TaskView),
     bytes: () => held,
     size: () => entries.size,
   };
