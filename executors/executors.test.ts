@@ -105,7 +105,7 @@ describe('executors.json and the option schemas', () => {
   const manifest = JSON.parse(readFileSync(join(REPO, 'executors.json'), 'utf8')) as { executors: Record<string, { implementation: string; schema: string; description: string }> };
 
   it('maps validate, plan and compile to existing implementations and schemas', () => {
-    expect(Object.keys(manifest.executors).sort()).toEqual(['application-check', 'application-execute', 'application-plan', 'compile', 'deploy', 'plan', 'promote', 'publish', 'run', 'validate']);
+    expect(Object.keys(manifest.executors).sort()).toEqual(['application-check', 'application-execute', 'application-plan', 'compile', 'deploy', 'plan', 'promote', 'publish', 'run', 'serve', 'validate']);
     for (const [name, entry] of Object.entries(manifest.executors)) {
       expect(entry.implementation).toBe(`./executors/${name}/executor`);
       expect(existsSync(join(REPO, `${entry.implementation}.ts`))).toBe(true);

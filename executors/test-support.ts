@@ -1,13 +1,13 @@
 /** Shared by the executor tests: the ExecutorContext Nx hands an executor run in `workspaceRoot`. */
 import type { ExecutorContext } from '@nx/devkit';
 
-export function executorContext(workspaceRoot: string, projectName = 'write-router'): ExecutorContext {
+export function executorContext(workspaceRoot: string, projectName = 'write-router', targetName = 'compile'): ExecutorContext {
   return {
     root: workspaceRoot,
     cwd: workspaceRoot,
     isVerbose: false,
     projectName,
-    targetName: 'compile',
+    targetName,
     projectsConfigurations: { version: 2, projects: {} },
     nxJsonConfiguration: {},
     projectGraph: { nodes: {}, dependencies: {} },

@@ -50,19 +50,20 @@ for (const slug of readdirSync(outputs).sort()) {
 }
 process.stdout.write(table(rows));
 
-step('Start a compiled Worker example in workerd and ask it over A2A', 'node scripts/run-worker-example.mjs text-digest --out dist/agents/text-digest', [
-  join(root, 'scripts', 'run-worker-example.mjs'),
-  'text-digest',
+step('Compile a Worker-class example for HB3 as well', 'agentdef compile examples/fallback-writer/agent.json --target hb3 --out dist/hb3/fallback-writer', [
+  cli,
+  'compile',
+  'examples/fallback-writer/agent.json',
+  '--target',
+  'hb3',
   '--out',
-  'dist/agents/text-digest',
+  'dist/hb3/fallback-writer',
 ]);
-step('Run one HB3 job and one local launcher and ask each over A2A', 'node scripts/run-host-examples.mjs --hb3-out dist/agents/splice-resolver --local-out dist/agents/local-notes', [
-  join(root, 'scripts', 'run-host-examples.mjs'),
-  '--hb3-out',
-  'dist/agents/splice-resolver',
-  '--local-out',
-  'dist/agents/local-notes',
-]);
+step(
+  'For a Worker, an HB3 job and a local launcher: agentdef dev, agentdef ask, the deploy dry run, Ctrl-C',
+  'node scripts/run-dev-ask-examples.mjs --worker dist/agents/text-digest --hb3 dist/hb3/fallback-writer --local dist/agents/local-notes',
+  [join(root, 'scripts', 'run-dev-ask-examples.mjs'), '--worker', 'dist/agents/text-digest', '--hb3', 'dist/hb3/fallback-writer', '--local', 'dist/agents/local-notes'],
+);
 step(
   'Plan and dry-run execute an example application through `agentdef mcp` (the official MCP client)',
   'node scripts/run-application-example.mjs examples/applications/release-brief/application.json --artifacts examples/applications/approved-artifacts --inputs examples/applications/release-brief/inputs.json',

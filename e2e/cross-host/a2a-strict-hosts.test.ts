@@ -19,6 +19,7 @@ import { isolatedEnv, receiptKeys, scratch, startHostProcess, type RunningHost, 
 import { compileWorker, exampleWorkspace, type ExampleWorkspace } from '../worker/support/example-workspace';
 import { startCompiledWorker, type StartedWorker } from '../worker/support/start-compiled-worker';
 import { compileTextStatsFor } from './support/compile-node-host';
+import { until } from '../../plugin/runtime/__test-support__/until';
 
 type HostName = 'worker' | 'hb3';
 const HOSTS: HostName[] = ['worker', 'hb3'];
@@ -65,15 +66,6 @@ async function everywhere<T>(ask: (url: string) => Promise<T>): Promise<Record<H
   const out = {} as Record<HostName, T>;
   for (const host of HOSTS) out[host] = await ask(urls[host]);
   return out;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the condition was not reached');
 }
 
 describe('strict JSON-RPC 2.0 on the Worker and the Node host', () => {

@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { e2eRoot, isolatedEnv, nxBin } from './pack';
@@ -69,6 +69,13 @@ export function createWorkspace(name: string, tarball: string): TempWorkspace {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `${name}-workspace`, private: true, devDependencies: { agentdef: `file:${tarball}` } }, null, 2) + '\n');
   writeFileSync(join(dir, 'nx.json'), JSON.stringify({ $schema: './node_modules/nx/schemas/nx-schema.json', cacheDirectory: '.nx/cache', useDaemonProcess: false }, null, 2) + '\n');
   execFileSync('tar', ['-xzf', tarball, '-C', join(dir, 'node_modules', 'agentdef'), '--strip-components=1']);
+  // What npm does on install: each `bin` of the package linked into node_modules/.bin.
+  const { bin } = JSON.parse(readFileSync(join(dir, 'node_modules', 'agentdef', 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  for (const [command, file] of Object.entries(bin ?? {})) {
+    chmodSync(join(dir, 'node_modules', 'agentdef', file), 0o755);
+    symlinkSync(join('..', 'agentdef', file), join(dir, 'node_modules', '.bin', command));
+  }
   return openWorkspace(dir, home);
 }
 

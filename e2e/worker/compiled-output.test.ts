@@ -72,6 +72,7 @@ describe('the Worker output', () => {
     expect(plan.bindings.map((b) => [b.name, b.kind, b.purpose, b.loader])).toEqual([
       ['AGENTDEF_RECEIPTS', 'kv', 'receipt-sink', 'kv-proxy'],
       ['AGENTDEF_RECEIPT_KEY', 'secret-ref', 'receipt-key', 'copy-secret'],
+      ['AGENTDEF_TASKS', 'durable-object', 'task-store', 'task-store-proxy'],
       ['OPENAI_API_KEY', 'secret-ref', 'model-key', 'copy-secret'],
       ['SUMMARY_CACHE', 'kv', 'declared', 'kv-proxy'],
     ]);

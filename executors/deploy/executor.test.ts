@@ -1,8 +1,9 @@
 /** The `deploy` executor: `nx run <agent>:deploy` on the project's compiled output, `--dry-run` (dryRun) only printing. */
-import type { ExecutorContext } from '@nx/devkit';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { captureOutput } from '../__test-support__/captured-output';
+import { executorContext } from '../test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileAgent } from '../../plugin/compiler/compile';
 import deployExecutor from './executor';
@@ -20,32 +21,15 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
-const context = (projectName: string): ExecutorContext => ({
-  root,
-  cwd: root,
-  isVerbose: false,
-  projectName,
-  targetName: 'deploy',
-  projectsConfigurations: { version: 2, projects: {} },
-  nxJsonConfiguration: {},
-  projectGraph: { nodes: {}, dependencies: {} },
-});
-
-function capture() {
-  const out = { stdout: '', stderr: '' };
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out.stdout += chunk.toString()), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((out.stderr += chunk.toString()), true));
-  vi.spyOn(console, 'error').mockImplementation((text: string) => void (out.stderr += `${text}\n`));
-  return out;
-}
+const context = (projectName: string) => executorContext(root, projectName, 'deploy');
 
 describe('deploy executor', () => {
   it('prints only with dryRun (or dry-run as Nx may pass it), then installs and uninstalls the project output', async () => {
-    const out = capture();
+    const out = captureOutput();
     for (const flag of [{ dryRun: true }, { 'dry-run': true }]) {
       expect(await deployExecutor({ service: 'systemd', into: 'services', ...flag }, context('code-search'))).toEqual({ success: true });
     }
-    expect(out.stdout).toContain('dry run: would install the systemd service for code-search at services/agentdef-code-search.service');
+    expect(out.stdout()).toContain('dry run: would install the systemd service for code-search at services/agentdef-code-search.service');
     expect(existsSync(join(root, 'services'))).toBe(false);
     expect(await deployExecutor({ service: 'systemd', into: 'services', port: 7411 }, context('code-search'))).toEqual({ success: true });
     expect(readdirSync(join(root, 'services'))).toEqual(['agentdef-code-search.service']);
@@ -54,11 +38,11 @@ describe('deploy executor', () => {
   });
 
   it('fails on a missing output or a bad option', async () => {
-    const out = capture();
+    const out = captureOutput();
     expect(await deployExecutor({ outputPath: 'dist/agents/nothing', dryRun: true }, context('nothing'))).toEqual({ success: false });
-    expect(out.stderr).toContain('dist/agents/nothing is not a compile output');
+    expect(out.stderr()).toContain('dist/agents/nothing is not a compile output');
     expect(await deployExecutor({ port: 70000 }, context('code-search'))).toEqual({ success: false });
     expect(await deployExecutor({ service: 'upstart' as never }, context('code-search'))).toEqual({ success: false });
-    expect(out.stderr).toContain('service must be launchd or systemd');
+    expect(out.stderr()).toContain('service must be launchd or systemd');
   });
 });

@@ -4,10 +4,10 @@
  * shell around `deployOutput` (plugin/deploy/deploy-output.ts).
  */
 import type { ExecutorContext } from '@nx/devkit';
+import { compiledOutputPath } from '../compiled-output-options';
 import { resolve } from 'node:path';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
 import { deployOutput } from '../../plugin/deploy/deploy-output';
-import { checkPort } from '../../plugin/host-contract/port';
 
 export interface DeployExecutorOptions {
   /** The compile output folder, relative to the workspace root (default `dist/agents/<project>`). */
@@ -27,16 +27,8 @@ export interface DeployExecutorOptions {
 }
 
 export default async function deployExecutor(options: DeployExecutorOptions & { 'dry-run'?: boolean }, context: ExecutorContext): Promise<{ success: boolean }> {
-  const outputPath = options.outputPath ?? (context.projectName ? `dist/agents/${context.projectName}` : undefined);
-  if (!outputPath) {
-    console.error('agentdef:deploy: the "outputPath" option is required');
-    return { success: false };
-  }
-  const badPort = checkPort(options.port);
-  if (badPort !== undefined) {
-    console.error(terminalSafe(`agentdef:deploy: ${badPort}`));
-    return { success: false };
-  }
+  const outputPath = compiledOutputPath('deploy', options, context);
+  if (outputPath === undefined) return { success: false };
   if (options.service !== undefined && options.service !== 'launchd' && options.service !== 'systemd') {
     console.error(terminalSafe(`agentdef:deploy: service must be launchd or systemd, not ${String(options.service)}`));
     return { success: false };

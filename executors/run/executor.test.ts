@@ -2,10 +2,10 @@
  * The `run` executor and the inferred `run` target: `nx run <agent>:run` compiles first
  * (dependsOn compile), then serves the compiled output on loopback until it stops.
  */
-import type { ExecutorContext } from '@nx/devkit';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { executorContext } from '../test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileAgent } from '../../plugin/compiler/compile';
 import { createAgentNodes } from '../../plugin/graph/create-nodes';
@@ -26,16 +26,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
-const context = (projectName: string): ExecutorContext => ({
-  root,
-  cwd: root,
-  isVerbose: false,
-  projectName,
-  targetName: 'run',
-  projectsConfigurations: { version: 2, projects: {} },
-  nxJsonConfiguration: {},
-  projectGraph: { nodes: {}, dependencies: {} },
-});
+const context = (projectName: string) => executorContext(root, projectName, 'run');
 
 describe('run executor', () => {
   it('serves the compiled output of the project on loopback and succeeds when it stops cleanly', async () => {

@@ -4,8 +4,8 @@
  * URL, until the job is done or Nx is interrupted. A thin shell around `runOutput`.
  */
 import type { ExecutorContext } from '@nx/devkit';
+import { compiledOutputPath } from '../compiled-output-options';
 import { resolve } from 'node:path';
-import { checkPort } from '../../plugin/host-contract/port';
 import { runOutput } from '../../plugin/hosts/node/run-output';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
 
@@ -23,16 +23,8 @@ export interface RunExecutorOptions {
 }
 
 export default async function runExecutor(options: RunExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
-  const outputPath = options.outputPath ?? (context.projectName ? `dist/agents/${context.projectName}` : undefined);
-  if (!outputPath) {
-    console.error('agentdef:run: the "outputPath" option is required');
-    return { success: false };
-  }
-  const badPort = checkPort(options.port);
-  if (badPort !== undefined) {
-    console.error(terminalSafe(`agentdef:run: ${badPort}`));
-    return { success: false };
-  }
+  const outputPath = compiledOutputPath('run', options, context);
+  if (outputPath === undefined) return { success: false };
   const code = await runOutput({
     outDir: resolve(context.root, outputPath),
     workspaceRoot: context.root,

@@ -207,16 +207,17 @@ describe('createNodes', () => {
     });
     expect(router.metadata?.targetGroups).toEqual({ agentdef: ['check', 'plan', 'build-agent'] });
     // serve (like run) depends on the renamed compile and serves its output folder
-    expect(router.targets!['serve']).toMatchObject({ dependsOn: ['build-agent'], options: { command: 'agentdef dev "out/agents/{projectName}"' } });
+    expect(router.targets!['serve']).toMatchObject({ dependsOn: ['build-agent'], options: { outputPath: 'out/agents/{projectName}' } });
   });
 
-  it('infers an uncached serve target that compiles first and runs `agentdef dev` on the output folder', async () => {
+  it('infers an uncached, continuous serve target that compiles first and hands the output folder to agentdef:serve', async () => {
     const router = projectsOf(await infer(ws))['write-router']!;
     expect(router.targets!['serve']).toEqual({
-      executor: 'nx:run-commands',
-      options: { command: 'agentdef dev "dist/agents/{projectName}"', cwd: '{workspaceRoot}' },
+      executor: 'agentdef:serve',
+      options: { outputPath: 'dist/agents/{projectName}' },
       dependsOn: ['compile'],
       cache: false,
+      continuous: true,
       metadata: expect.objectContaining({ technologies: ['agentdef'] }),
     });
     expect(router.targets!['run']!.dependsOn).toEqual(['compile']);

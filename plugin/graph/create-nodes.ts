@@ -42,8 +42,9 @@ export const INFERENCE_GLOB = '**/{agent,application}.{json,yaml,yml}';
 export const RUN_TARGET = 'run';
 export const RUN_EXECUTOR = 'agentdef:run';
 
-/** The inferred target that serves the compiled agent on loopback (`agentdef dev`), whatever its target. */
+/** The inferred target that serves the compiled agent on loopback (`agentdef dev`), whatever its target, and its executor. */
 export const SERVE_TARGET = 'serve';
+export const SERVE_EXECUTOR = 'agentdef:serve';
 
 /** The inferred target that moves the definition along its lifecycle (`--to=<stage>`), and its executor. */
 export const PROMOTE_TARGET = 'promote';
@@ -255,17 +256,24 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
         },
       };
   // `serve` compiles (passing `--target` down, see compile-target-flag.ts) and serves any compiled
-  // output on loopback with `agentdef dev` until stopped: never cached; `--port=<n>` is forwarded.
-  // Left out if a renamed target already uses the name.
+  // output on loopback with `agentdef dev` (the agentdef:serve executor) until stopped: never
+  // cached; `--port=<n>` and `--watch` are its options. It is `continuous` (Nx runs it alongside
+  // the tasks that depend on it instead of waiting for it to exit); the watching itself is
+  // `agentdef dev --watch`'s, which follows exactly what the compile read (tool modules and their
+  // imports outside the project included). Left out if a renamed target already uses the name.
   const serve: Record<string, TargetConfiguration> = [validate, plan, compile].includes(SERVE_TARGET)
     ? {}
     : {
         [SERVE_TARGET]: {
-          executor: 'nx:run-commands',
-          options: { command: `agentdef dev ${JSON.stringify(outputPath)}`, cwd: '{workspaceRoot}' },
+          executor: SERVE_EXECUTOR,
+          options: { outputPath },
           dependsOn: [compile],
           cache: false,
-          metadata: { description: 'Compiles the agent (--target=…) and serves it on loopback with `agentdef dev` (a Worker through miniflare, hb3 and local-mac through their hosts)', technologies: ['agentdef'] },
+          continuous: true,
+          metadata: {
+            description: 'Compiles the agent (--target=…) and serves it on loopback with `agentdef dev` (a Worker through miniflare, hb3 and local-mac through their hosts); --watch recompiles and reloads on changes',
+            technologies: ['agentdef'],
+          },
         },
       };
   // `promote` changes the definition and appends a signed receipt: never cached; left out if a

@@ -9,7 +9,13 @@
 export const HOST_PLAN_VERSION = 'agentdef-host-plan/v1';
 export const HOST_PLAN_TARGET = 'cloudflare-dynamic-worker';
 
-export type HostBindingKind = 'secret-ref' | 'service' | 'kv' | 'd1' | 'r2' | 'queue' | 'custom' | 'worker-loader';
+/**
+ * The agent's task store: a SQLite-backed Durable Object class every Worker output exports (the
+ * generated entry and `loader.js`), bound as `binding`, declared by the wrangler migration `migrationTag`.
+ */
+export const TASK_STORE = { binding: 'AGENTDEF_TASKS', className: 'AgentTaskStore', migrationTag: 'agentdef-task-store-v1' } as const;
+
+export type HostBindingKind = 'secret-ref' | 'service' | 'kv' | 'd1' | 'r2' | 'queue' | 'custom' | 'worker-loader' | 'durable-object';
 
 /**
  * How `loader.js` gives a binding to the loaded Worker:
@@ -18,11 +24,13 @@ export type HostBindingKind = 'secret-ref' | 'service' | 'kv' | 'd1' | 'r2' | 'q
  * - `kv-proxy` / `queue-proxy`: an RPC entrypoint of the loader that forwards to its binding
  *   (KV and queue bindings cannot be handed to a loaded Worker directly);
  * - `isolate-service`: the loader's entrypoint that starts quarantined children;
+ * - `task-store-proxy`: the loader's entrypoint that forwards to the agent's task-store Durable
+ *   Object (the loader's own namespace binding of that name; a loaded Worker cannot hold one);
  * - `not-provided`: available only when the agent is deployed as an ordinary Worker (wrangler.jsonc).
  */
-export type LoaderProvision = 'copy-secret' | 'pass-through' | 'kv-proxy' | 'queue-proxy' | 'isolate-service' | 'not-provided';
+export type LoaderProvision = 'copy-secret' | 'pass-through' | 'kv-proxy' | 'queue-proxy' | 'isolate-service' | 'task-store-proxy' | 'not-provided';
 
-export type BindingPurpose = 'declared' | 'model-key' | 'receipt-key' | 'receipt-sink' | 'mcp-service' | 'isolates';
+export type BindingPurpose = 'declared' | 'model-key' | 'receipt-key' | 'receipt-sink' | 'mcp-service' | 'isolates' | 'task-store';
 
 export interface HostPlanBinding {
   /** The name in `env` (any string the definition allows, not only JS identifiers). */
@@ -39,6 +47,8 @@ export interface HostPlanBinding {
   queue?: string;
   /** For `custom` bindings: the host's binding type. */
   type?: string;
+  /** For `durable-object` bindings: the exported class the namespace holds (SQLite-backed). */
+  className?: string;
 }
 
 export interface HostWorkerCode {

@@ -71,5 +71,12 @@ describe('random JSON-RPC envelopes against the A2A handler', () => {
     expect(answerProblem(request, 200, '{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"TypeError: x\\n    at f (a.ts:1:2)"}}')).toBeDefined();
     expect(answerProblem(request, 500, '{"error":"internal error"}')).toBeDefined();
     expect(answerProblem(request, 200, '{"jsonrpc":"2.0","id":5,"result":{},"error":{"code":1,"message":"x"}}')).toBeDefined();
+    const notification = '{"jsonrpc":"2.0","method":"x"}';
+    expect(answerProblem(notification, 204, '')).toBeUndefined();
+    expect(answerProblem(notification, 200, '{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}}')).toContain('notification');
+    expect(answerProblem('{"jsonrpc":"1.0","method":"x"}', 204, '')).toBeDefined();
+    const streamed = '{"jsonrpc":"2.0","id":5,"method":"SendStreamingMessage"}';
+    expect(answerProblem(streamed, 200, 'data: {"jsonrpc":"2.0","id":5,"result":{"task":{}}}\n\ndata: {"jsonrpc":"2.0","id":5,"result":{}}\n\n')).toBeUndefined();
+    expect(answerProblem(streamed, 200, 'data: {"jsonrpc":"2.0","id":5,"result":{"task":{}}}\n\ndata: {"jsonrpc":"2.0","id":6,"result":{}}\n\n')).toContain('stream event');
   });
 });

@@ -15,6 +15,7 @@ import type { A2aHandlerDeps } from './a2a-handler';
 import { createA2aHandler } from './a2a-handler';
 import { AGENT_CARD_PATH } from './agent-card';
 import { generateReceiptKeyPair } from './receipts';
+import { until } from './__test-support__/until';
 
 const closers: (() => Promise<unknown>)[] = [];
 let receiptKey: JsonWebKey;
@@ -69,15 +70,6 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 const call = (url: string, method: string, params: unknown, id: unknown = 1, headers: Record<string, string> = {}) => post(url, { jsonrpc: '2.0', id, method, params }, headers);
 const message = (text: string, extra: Record<string, unknown> = {}) => ({ messageId: `m-${text}`, role: 'ROLE_USER', parts: [{ text }], ...extra });
 const add = (a: unknown, b = 1) => JSON.stringify({ a, b });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the condition was not reached');
-}
 
 describe('JSON-RPC 2.0, exactly', () => {
   it('unparsable JSON is -32700 with id null', async () => {

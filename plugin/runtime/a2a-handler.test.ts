@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { Role, TaskState } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
@@ -13,7 +14,7 @@ import { AGENT_CARD_PATH } from './agent-card';
 import { generateReceiptKeyPair, verifyReceipt } from './receipts';
 import type { RuntimeConfig } from './runtime-config';
 
-const REQUIRED = JSON.parse(readFileSync('/work/shared/conformance/a2a/a2a-v1.0.1.required-fields.derived.json', 'utf8')) as Record<
+const REQUIRED = JSON.parse(readFileSync(join(__dirname, '../../e2e/fixtures/conformance/a2a/a2a-v1.0.1.required-fields.derived.json'), 'utf8')) as Record<
   string,
   { required: string[]; fields: { json: string; type: string; repeated: boolean; map: boolean }[] }
 >;
@@ -263,7 +264,7 @@ describe('JSON-RPC errors', () => {
   it('unsupported A2A operations get their A2A error codes', async () => {
     const { served } = await serve(toolOnlyConfig());
     const code = async (method: string, params: unknown = {}, headers: Record<string, string> = {}) => (await rpc(served.url, { jsonrpc: '2.0', id: 1, method, params }, headers)).json.error?.code;
-    expect(await code('SendStreamingMessage', { message: v1Message('x') })).toBe(-32004);
+    expect(await code('SubscribeToTask', { id: 'unknown' })).toBe(-32001);
     expect(await code('CreateTaskPushNotificationConfig')).toBe(-32003);
     expect(await code('GetExtendedAgentCard')).toBe(-32004);
     expect(await code('GetTask', { id: 'unknown' })).toBe(-32001);

@@ -3,14 +3,26 @@
  * - `GET /.well-known/agent-card.json`: the AgentCard, signed when the host sets a card signing key
  *   (served-card.ts);
  * - `POST /` (the URL the card's JSONRPC interfaces name) and `POST <card.rpcPath>` (kept for
- *   clients of the earlier cards): JSON-RPC 2.0. `SendMessage` (A2A v1.0, what `@a2a-js/sdk` 1.3
- *   sends) and `message/send` (v0.3) run the agent and return the Task: finished (`completed`
- *   with the answer as an artifact, or `failed` saying which limit or error stopped it), or, with
- *   `configuration.returnImmediately` (v0.3: `blocking: false`), `working` while the run goes on.
- *   `GetTask` / `tasks/get` read recent tasks back (`historyLength`), `ListTasks` lists them
- *   (a2a-list-tasks.ts), `CancelTask` answers not-cancelable (runs are not interrupted), a message
- *   into a known task is refused (tasks are single-turn). Streaming, push notifications and the
- *   extended card are declared unsupported in the card and answered with their A2A error codes.
+ *   clients of the earlier cards): JSON-RPC 2.0, A2A v1.0 (`SendMessage`…, what `@a2a-js/sdk` 1.3
+ *   sends) and v0.3 (`message/send`…):
+ *   - SendMessage runs the agent: its task is kept `working` at once, then `completed` with the
+ *     answer as an artifact, or `failed` saying which limit or error stopped it, or `canceled`;
+ *     the answer waits for the end, or, with `configuration.returnImmediately` (v0.3:
+ *     `blocking: false`), is the working task while the run goes on. A finished task carries the
+ *     run's signed receipt in `metadata.receipt`.
+ *   - SendStreamingMessage and SubscribeToTask answer Server-Sent Events (a2a-sse.ts,
+ *     a2a-stream-events.ts): the Task, a working status update per step of the agent loop, the
+ *     answer's artifact chunks and the terminal status (with the receipt), then the stream closes.
+ *     The run outlives its stream; a terminal task cannot be subscribed to.
+ *   - GetTask (`historyLength`), ListTasks (a2a-list-tasks.ts), CancelTask: the canceled task is
+ *     kept first (a terminal task is final in every store), then the run is interrupted — here,
+ *     or, when another request or instance runs it, by the run's own poll of the store.
+ *   - A message into a known task is refused (tasks are single-turn).
+ *   - Push notifications and the extended card are declared unsupported in the card and answered
+ *     with their A2A error codes.
+ *   - A request without an `id` is a notification: carried out, answered 204 with no body.
+ * Tasks live in a `TaskStore` (task-store.ts): in memory by default, a Durable Object on Workers,
+ * SQLite on Node hosts when configured; the runs and streams of this instance in a2a-task-runs.ts.
  * Errors are JSON-RPC errors with safe messages: `-32700` bad JSON, `-32600` bad request (wrong or
  * missing `jsonrpc`, a missing or non-string `method`, an object or array `id`, a batch),
  * `-32601` unknown method, `-32602` bad params (the message names the parameters; the data holds
@@ -21,24 +33,30 @@
  * decides the wire flavour.
  * Before a JSON-RPC body is read (request-guard.ts): a cross-site `Origin` is refused (403), a
  * body that is not JSON (415) or too large, declared or read (413), and a request beyond
- * `maxConcurrentRuns` in flight (background runs included) is answered 503 with `Retry-After`.
+ * `maxConcurrentRuns` in flight (background runs included) is answered 503 with `Retry-After`, as
+ * is a stream beyond `maxOpenStreams`.
  * Tasks are kept within a count and a byte budget (task-store.ts), so memory stays bounded.
  */
 import { AGENT_CARD_PATH } from './agent-card';
-import type { ProtocolFlavour, TaskView } from './a2a-wire';
-import { TERMINAL_TASK_STATES, isObject, messageToInput, parseMessage, renderTask, tooDeepAt, tooDeepViolation } from './a2a-wire';
-import type { RuntimeLogEvent } from './agent-loop';
+import type { NeutralMessage, ProtocolFlavour, TaskView } from './a2a-wire';
+import { isObject, messageToInput, parseMessage, renderTask, tooDeepAt, tooDeepViolation } from './a2a-wire';
+import type { SseStream } from './a2a-sse';
+import { openSseStream } from './a2a-sse';
+import { progressOf, streamEnding, streamStatusUpdate, streamTask } from './a2a-stream-events';
+import type { TaskRunEvent, TaskRunListener } from './a2a-task-runs';
+import { createTaskRuns } from './a2a-task-runs';
+import type { AgentInput, RuntimeLogEvent } from './agent-loop';
 import { RuntimeError, describeError } from './errors';
 import type { AgentRunResult, RunDeps } from './run-agent';
 import { runAgent } from './run-agent';
 import { newRunId, webRandom } from './run-id';
 import type { RuntimeConfig } from './runtime-config';
-import { checkRuntimeConfig } from './runtime-config';
+import { checkRuntimeConfig, resolveLimits } from './runtime-config';
 import { busy, isJsonContentType, originAllowed, readBodyText, refusal, tooLarge } from './request-guard';
 import { createServedCard } from './served-card';
 import { createPageTokenSigner, listTasks, parseListTasksParams } from './a2a-list-tasks';
 import type { TaskStore } from './task-store';
-import { createTaskStore } from './task-store';
+import { createTaskStore, isTerminalTask } from './task-store';
 
 export const JSON_RPC_ERRORS = {
   parseError: -32700,
@@ -72,16 +90,31 @@ export interface A2aHandlerDeps extends RunDeps {
   cardSigningKey?: JsonWebKey | string;
   /** Where tasks are kept (a Worker's Durable Object, a Node host's SQLite file); absent: in memory, within `taskMemory`/`taskMemoryBytes`. */
   taskStore?: TaskStore;
+  /** Streams (SendStreamingMessage, SubscribeToTask) open at once (per handler instance); more are answered 503; default 4 × `maxConcurrentRuns`. */
+  maxOpenStreams?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_CONCURRENT_RUNS = 16;
 export const DEFAULT_TASK_MEMORY_BYTES = 8 * 1024 * 1024;
+/** How often a run reads its task back for a cancel that could not interrupt it directly. */
+const CANCEL_POLL_MS = 1000;
+/** How often a stream following another instance's run reads the shared store. */
+const SHARED_STREAM_POLL_MS = 500;
 
 /** Per-request host facilities (Workers: `ctx.waitUntil`). */
 export type PerRequestDeps = Pick<RunDeps, 'waitUntil' | 'log'>;
 
 type JsonRpcId = string | number | null;
+
+/** A checked SendMessage/SendStreamingMessage request. */
+interface PreparedSend {
+  message: NeutralMessage;
+  input: AgentInput;
+  contextId: string;
+  historyLength?: number;
+  returnImmediately: boolean;
+}
 
 class RpcError extends Error {
   constructor(
@@ -100,10 +133,10 @@ const FLAVOUR_BY_METHOD: Record<string, { op: string; flavour: ProtocolFlavour }
   'tasks/get': { op: 'get', flavour: 'v03' },
   CancelTask: { op: 'cancel', flavour: 'v1' },
   'tasks/cancel': { op: 'cancel', flavour: 'v03' },
-  SendStreamingMessage: { op: 'stream', flavour: 'v1' },
-  'message/stream': { op: 'stream', flavour: 'v03' },
-  SubscribeToTask: { op: 'stream', flavour: 'v1' },
-  'tasks/resubscribe': { op: 'stream', flavour: 'v03' },
+  SendStreamingMessage: { op: 'sendStream', flavour: 'v1' },
+  'message/stream': { op: 'sendStream', flavour: 'v03' },
+  SubscribeToTask: { op: 'subscribe', flavour: 'v1' },
+  'tasks/resubscribe': { op: 'subscribe', flavour: 'v03' },
   ListTasks: { op: 'list', flavour: 'v1' },
   CreateTaskPushNotificationConfig: { op: 'push', flavour: 'v1' },
   GetTaskPushNotificationConfig: { op: 'push', flavour: 'v1' },
@@ -175,9 +208,13 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
     }
   });
   let inFlight = 0;
+  let openStreams = 0;
+  const maxOpenStreams = deps.maxOpenStreams ?? 4 * maxConcurrentRuns;
+  const runs = createTaskRuns();
   const servedCard = createServedCard(config, { ...(deps.cardSigningKey !== undefined ? { signingKey: deps.cardSigningKey } : {}), ...(deps.secrets ? { secrets: deps.secrets } : {}) });
 
-  const handleSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>, request: Request, perRequest: PerRequestDeps | undefined) => {
+  /** A SendMessage/SendStreamingMessage request checked: what to run, or the -32602/A2A error. */
+  const prepareSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>): Promise<PreparedSend> => {
     const { message, violations } = parseMessage(flavour, params['message']);
     const configuration = params['configuration'];
     if (configuration !== undefined && !isObject(configuration)) violations.push({ field: 'configuration', description: 'must be an object' });
@@ -206,51 +243,222 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
     if (message.taskId !== undefined) {
       // Every task of this agent is single-turn: a follow-up into a known task is refused (A2A §3.1.1).
       const known = await tasks.get(message.taskId);
-      if (known && TERMINAL_TASK_STATES.includes(known.state))
-        throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is in a terminal state and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
+      if (known && isTerminalTask(known)) throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is in a terminal state and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
       if (known) throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is still working and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
       throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId: message.taskId });
     }
-    const input = messageToInput(message, typeof skillRef === 'string' ? skillRef : undefined);
-    const contextId = message.contextId ?? newRunId(now(), deps.random ?? webRandom);
-    const keep = typeof historyLength === 'number' ? historyLength : undefined;
-    const reply = (task: TaskView) => {
-      const rendered = renderTask(flavour, task, keep);
-      return flavour === 'v1' ? { task: rendered } : rendered;
+    return {
+      message,
+      input: messageToInput(message, typeof skillRef === 'string' ? skillRef : undefined),
+      contextId: message.contextId ?? newRunId(now(), deps.random ?? webRandom),
+      ...(typeof historyLength === 'number' ? { historyLength } : {}),
+      returnImmediately,
     };
-    const finish = async (result: AgentRunResult): Promise<TaskView> => {
-      const metadata: Record<string, unknown> = { runId: result.runId, stopReason: result.stopReason, skill: result.skillId };
-      if (result.error) metadata['errorCode'] = result.error.code;
-      const task: TaskView = {
-        id: result.runId,
-        contextId,
-        state: result.stopReason === 'answer' ? 'completed' : 'failed',
-        replyText: stopText(result),
-        userMessage: message,
-        timestamp: new Date(now()).toISOString(),
-        metadata,
-      };
-      if (result.answer) task.answer = result.answer;
-      await tasks.put(task);
-      return task;
-    };
-    if (!returnImmediately) return reply(await finish(await runAgent(config, input, { ...deps, ...perRequest }, request.signal ? { signal: request.signal } : {})));
-    // The run outlives the request (no request signal; Workers keep it alive with waitUntil) and
-    // holds a concurrency slot until it ends.
+  };
+
+  /** The task a finished run leaves: completed with its answer, or failed saying why; its receipt in the metadata. */
+  const finishedTask = (working: TaskView, result: AgentRunResult): TaskView => {
+    const metadata: Record<string, unknown> = { runId: result.runId, stopReason: result.stopReason, skill: result.skillId };
+    if (result.error) metadata['errorCode'] = result.error.code;
+    if (result.receipt) metadata['receipt'] = result.receipt;
+    const task: TaskView = { ...working, state: result.stopReason === 'answer' ? 'completed' : 'failed', replyText: stopText(result), timestamp: new Date(now()).toISOString(), metadata };
+    if (result.answer) task.answer = result.answer;
+    return task;
+  };
+
+  /**
+   * Starts a run for a checked request: its task is kept as `working` first (GetTask, ListTasks,
+   * CancelTask and SubscribeToTask see it from then on, on every instance sharing the store), then
+   * the run goes on, interruptible by CancelTask (directly, or through the store, which the run
+   * polls for it). `done` resolves with the task as finally kept — the canceled one when a cancel came
+   * first — and never rejects. `listener` hears the run from its first step.
+   */
+  const startRun = async (prepared: PreparedSend, perRequest: PerRequestDeps | undefined, options: { signal?: AbortSignal; listener?: TaskRunListener }) => {
     const runId = newRunId(now(), deps.random ?? webRandom);
-    const working: TaskView = { id: runId, contextId, state: 'working', userMessage: message, timestamp: new Date(now()).toISOString(), metadata: { runId } };
+    const working: TaskView = { id: runId, contextId: prepared.contextId, state: 'working', userMessage: prepared.message, timestamp: new Date(now()).toISOString(), metadata: { runId } };
     await tasks.put(working);
-    inFlight++;
-    const run = runAgent(config, input, { ...deps, ...perRequest }, { runId })
-      .then(finish, async (error: unknown) => {
-        (perRequest?.log ?? deps.log)?.({ event: 'rpc.internal_error', runId, errorCode: describeError(error).code });
-        await tasks.put({ ...working, state: 'failed', replyText: 'The run failed: internal.', timestamp: new Date(now()).toISOString(), metadata: { runId, stopReason: 'error', errorCode: 'internal' } });
+    const controller = new AbortController();
+    const stopOnSignal = () => controller.abort();
+    options.signal?.addEventListener('abort', stopOnSignal, { once: true });
+    runs.begin(runId, controller);
+    if (options.listener) runs.listen(runId, options.listener);
+    const log = perRequest?.log ?? deps.log;
+    const runLog = (event: RuntimeLogEvent) => {
+      log?.(event);
+      const progress = progressOf(event);
+      if (progress) runs.emit(runId, { type: 'progress', task: { ...working, timestamp: new Date(now()).toISOString() }, progress });
+    };
+    // A cancel that could not interrupt the run directly (it came through another instance sharing
+    // the store, or from another request that a Worker does not let abort this one's I/O) reaches
+    // it through the store.
+    const cancelPoll = setInterval(() => {
+      tasks.get(runId).then(
+        (kept) => kept?.state === 'canceled' && controller.abort(),
+        () => undefined,
+      );
+    }, CANCEL_POLL_MS);
+    const done = runAgent(config, prepared.input, { ...deps, ...perRequest, log: runLog }, { runId, signal: controller.signal })
+      .then(
+        (result) => finishedTask(working, result),
+        (error: unknown): TaskView => {
+          log?.({ event: 'rpc.internal_error', runId, errorCode: describeError(error).code });
+          return { ...working, state: 'failed', replyText: 'The run failed: internal.', timestamp: new Date(now()).toISOString(), metadata: { runId, stopReason: 'error', errorCode: 'internal' } };
+        },
+      )
+      .then(async (task) => ((await tasks.put(task).catch(() => false)) ? task : ((await tasks.get(runId).catch(() => undefined)) ?? task)))
+      .then((kept) => {
+        runs.emit(runId, { type: 'final', task: kept });
+        return kept;
       })
       .finally(() => {
-        inFlight--;
+        clearInterval(cancelPoll);
+        options.signal?.removeEventListener('abort', stopOnSignal);
+        runs.end(runId);
       });
-    perRequest?.waitUntil?.(run);
+    return { working, done };
+  };
+
+  const handleSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>, request: Request, perRequest: PerRequestDeps | undefined) => {
+    const prepared = await prepareSend(flavour, params);
+    const reply = (task: TaskView) => {
+      const rendered = renderTask(flavour, task, prepared.historyLength);
+      return flavour === 'v1' ? { task: rendered } : rendered;
+    };
+    if (!prepared.returnImmediately) {
+      const { done } = await startRun(prepared, perRequest, request.signal ? { signal: request.signal } : {});
+      return reply(await done);
+    }
+    // The run outlives the request (no request signal; Workers keep it alive with waitUntil) and
+    // holds a concurrency slot until it ends.
+    inFlight++;
+    const { working, done } = await startRun(prepared, perRequest, {}).catch((error: unknown) => {
+      inFlight--;
+      throw error;
+    });
+    perRequest?.waitUntil?.(done.finally(() => inFlight--));
     return reply(working);
+  };
+
+  /** Opens a stream if the open-stream bound allows it; else the 503 to answer. */
+  const streamSlot = (): Response | undefined => (openStreams >= maxOpenStreams ? busy(maxOpenStreams) : undefined);
+
+  /**
+   * SendStreamingMessage: the run starts as for `returnImmediately` (it outlives the stream; the
+   * client may go away and SubscribeToTask later), and the stream carries the Task, a status
+   * update per step, the answer's artifact chunks and the terminal status, then closes.
+   */
+  const handleSendStream = async (flavour: ProtocolFlavour, params: Record<string, unknown>, id: JsonRpcId, perRequest: PerRequestDeps | undefined): Promise<Response> => {
+    const prepared = await prepareSend(flavour, params);
+    const refused = streamSlot();
+    if (refused) return refused;
+    openStreams++;
+    const stream = openSseStream(id, () => openStreams--);
+    const listener = streamListener(flavour, stream);
+    inFlight++;
+    let started: { working: TaskView; done: Promise<TaskView> };
+    try {
+      started = await startRun(prepared, perRequest, { listener: (event) => listener.queue(event) });
+    } catch (error) {
+      inFlight--;
+      stream.close();
+      throw error;
+    }
+    perRequest?.waitUntil?.(started.done.finally(() => inFlight--));
+    listener.open(started.working, prepared.historyLength);
+    return stream.response;
+  };
+
+  /**
+   * Turns run events into stream events: nothing is sent until `open` has sent the Task (events
+   * that come first wait), progress becomes a working status update, `final` the ending, then the
+   * stream closes.
+   */
+  const streamListener = (flavour: ProtocolFlavour, stream: SseStream) => {
+    let opened = false;
+    const waiting: TaskRunEvent[] = [];
+    const deliver = (event: TaskRunEvent) => {
+      if (event.type === 'progress') stream.send(streamStatusUpdate(flavour, event.task, { progress: event.progress }));
+      else {
+        for (const ending of streamEnding(flavour, event.task)) stream.send(ending);
+        stream.close();
+      }
+    };
+    return {
+      queue(event: TaskRunEvent) {
+        if (opened) deliver(event);
+        else waiting.push(event);
+      },
+      open(task: TaskView, historyLength?: number) {
+        stream.send(streamTask(flavour, task, historyLength));
+        opened = true;
+        for (const event of waiting.splice(0)) deliver(event);
+      },
+    };
+  };
+
+  /**
+   * SubscribeToTask: the Task as it is now, then what happens to it until it ends. A run of this
+   * instance is listened to; a run of another instance sharing the store is followed by reading
+   * the store (each change of state a status update) until it ends or the longest run could have.
+   */
+  const handleSubscribe = async (flavour: ProtocolFlavour, params: Record<string, unknown>, id: JsonRpcId): Promise<Response> => {
+    const taskId = params['id'];
+    if (typeof taskId !== 'string' || taskId === '') throw badParams([{ field: 'id', description: 'a task id is required' }]);
+    // Listen first, read second: nothing that happens between the two is missed.
+    const pending: TaskRunEvent[] = [];
+    let forward: ((event: TaskRunEvent) => void) | undefined;
+    const stopListening = runs.listen(taskId, (event) => (forward ? forward(event) : pending.push(event)));
+    const current = await tasks.get(taskId).catch((error: unknown) => {
+      stopListening?.();
+      throw error;
+    });
+    const finalSeen = pending.find((e) => e.type === 'final');
+    if (!current || isTerminalTask(current) || finalSeen) {
+      stopListening?.();
+      if (!current) throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId });
+      throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is in a terminal state; read it with GetTask', 'UNSUPPORTED_OPERATION', { taskId });
+    }
+    const refused = streamSlot();
+    if (refused) {
+      stopListening?.();
+      return refused;
+    }
+    if (!stopListening && !tasks.shared) {
+      // Working in this instance's own store but run by no one here: the run was lost.
+      throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task has no run to follow on this agent instance', 'UNSUPPORTED_OPERATION', { taskId });
+    }
+    openStreams++;
+    let poll: ReturnType<typeof setInterval> | undefined;
+    const stream = openSseStream(id, () => {
+      openStreams--;
+      stopListening?.();
+      if (poll !== undefined) clearInterval(poll);
+    });
+    const listener = streamListener(flavour, stream);
+    if (stopListening) {
+      forward = (event) => listener.queue(event);
+      for (const event of pending.splice(0)) listener.queue(event);
+    } else {
+      let last = current;
+      const deadline = now() + resolveLimits(config.limits).wallClockMs + CANCEL_POLL_MS * 5;
+      poll = setInterval(() => {
+        tasks.get(taskId).then(
+          (kept) => {
+            if (stream.closed) return;
+            if (!kept) return stream.close();
+            if (kept.state !== last.state || kept.timestamp !== last.timestamp) {
+              last = kept;
+              if (isTerminalTask(kept)) return listener.queue({ type: 'final', task: kept });
+              stream.send(streamStatusUpdate(flavour, kept));
+            }
+            if (now() > deadline) stream.close();
+          },
+          () => undefined,
+        );
+      }, SHARED_STREAM_POLL_MS);
+    }
+    listener.open(current);
+    return stream.response;
   };
 
   const handleTaskRead = async (op: 'get' | 'cancel', flavour: ProtocolFlavour, params: Record<string, unknown>) => {
@@ -258,10 +466,19 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
     if (typeof id !== 'string' || id === '') throw badParams([{ field: 'id', description: 'a task id is required' }]);
     const historyLength = params['historyLength'];
     if (historyLength !== undefined && (!Number.isInteger(historyLength) || (historyLength as number) < 0)) throw badParams([{ field: 'historyLength', description: 'must be a non-negative integer' }]);
+    if (op === 'cancel' && params['metadata'] !== undefined && !isObject(params['metadata'])) throw badParams([{ field: 'metadata', description: 'must be an object' }]);
     const task = await tasks.get(id);
     if (!task) throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId: id });
-    if (op === 'cancel') throw a2aError(JSON_RPC_ERRORS.taskNotCancelable, 'Task is already in a terminal state', 'TASK_NOT_CANCELABLE', { taskId: id });
-    return renderTask(flavour, task, historyLength as number | undefined);
+    if (op === 'get') return renderTask(flavour, task, historyLength as number | undefined);
+    const notCancelable = () => a2aError(JSON_RPC_ERRORS.taskNotCancelable, 'Task is already in a terminal state', 'TASK_NOT_CANCELABLE', { taskId: id });
+    if (isTerminalTask(task)) throw notCancelable();
+    // The canceled task is kept first (terminal, so the run's own end cannot replace it), then the
+    // run is interrupted: here, or by its own instance polling the shared store.
+    const canceled: TaskView = { ...task, state: 'canceled', replyText: 'The task was canceled.', timestamp: new Date(now()).toISOString(), metadata: { ...task.metadata, stopReason: 'canceled' } };
+    if (!(await tasks.put(canceled))) throw notCancelable();
+    runs.emit(id, { type: 'final', task: canceled });
+    runs.abort(id);
+    return renderTask(flavour, canceled, historyLength as number | undefined);
   };
 
   /** The refusal of a JSON-RPC request before its body is read, or undefined. */
@@ -307,6 +524,15 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
       return rpcErrorResponse(id, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Request payload validation error'));
     }
     const method = body['method'];
+    // A request without an `id` is a notification: it is carried out and never answered (JSON-RPC 2.0 §4.1).
+    const notification = !Object.hasOwn(body, 'id');
+    const response = await dispatch(request, perRequest, log, method, body, id);
+    if (!notification) return response;
+    await response.body?.cancel().catch(() => undefined);
+    return new Response(null, { status: 204 });
+  };
+
+  const dispatch = async (request: Request, perRequest: PerRequestDeps | undefined, log: (e: RuntimeLogEvent) => void, method: string, body: Record<string, unknown>, id: JsonRpcId): Promise<Response> => {
     try {
       const version = request.headers.get('a2a-version') ?? new URL(request.url).searchParams.get('A2A-Version');
       if (version !== null && version.trim() !== '') {
@@ -326,6 +552,10 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
         case 'send':
           result = await handleSend(route.flavour, params, request, perRequest);
           break;
+        case 'sendStream':
+          return await handleSendStream(route.flavour, params, id, perRequest);
+        case 'subscribe':
+          return await handleSubscribe(route.flavour, params, id);
         case 'get':
         case 'cancel':
           result = await handleTaskRead(route.op, route.flavour, params);

@@ -200,22 +200,42 @@ function answerParts(answer: AgentAnswer): NeutralPart[] {
   return parts;
 }
 
+function renderAgentMessage(flavour: ProtocolFlavour, task: TaskView): Record<string, unknown> | undefined {
+  if (task.replyText === undefined) return undefined;
+  const part = flavour === 'v1' ? v1Part : v03Part;
+  const message: Record<string, unknown> = {
+    messageId: `${task.id}-reply`,
+    contextId: task.contextId,
+    taskId: task.id,
+    role: flavour === 'v1' ? 'ROLE_AGENT' : 'agent',
+    parts: [part({ kind: 'text', text: task.replyText })],
+  };
+  if (flavour === 'v03') message['kind'] = 'message';
+  return message;
+}
+
+/** A task's `TaskStatus`: its state, the agent's reply when there is one, and when it was reached. */
+export function renderTaskStatus(flavour: ProtocolFlavour, task: TaskView): Record<string, unknown> {
+  const status: Record<string, unknown> = { state: flavour === 'v1' ? V1_TASK_STATE[task.state] : task.state };
+  const agentMessage = renderAgentMessage(flavour, task);
+  if (agentMessage) status['message'] = agentMessage;
+  status['timestamp'] = task.timestamp;
+  return status;
+}
+
+/** A task's artifacts: its answer, when it has one. */
+export function renderTaskArtifacts(flavour: ProtocolFlavour, task: TaskView): Record<string, unknown>[] {
+  const part = flavour === 'v1' ? v1Part : v03Part;
+  return task.answer ? [{ artifactId: `${task.id}-answer`, name: 'answer', parts: answerParts(task.answer).map(part) }] : [];
+}
+
 /**
  * The Task object of one flavour; `historyLength` 0 omits history, n keeps the last n messages;
  * `includeArtifacts: false` omits the artifacts (ListTasks' default).
  */
 export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLength?: number, options: { includeArtifacts?: boolean } = {}): Record<string, unknown> {
   const part = flavour === 'v1' ? v1Part : v03Part;
-  const agentMessage: Record<string, unknown> | undefined =
-    task.replyText === undefined
-      ? undefined
-      : {
-          messageId: `${task.id}-reply`,
-          contextId: task.contextId,
-          taskId: task.id,
-          role: flavour === 'v1' ? 'ROLE_AGENT' : 'agent',
-          parts: [part({ kind: 'text', text: task.replyText })],
-        };
+  const agentMessage = renderAgentMessage(flavour, task);
   const userMessage: Record<string, unknown> | undefined = task.userMessage && {
     messageId: task.userMessage.messageId,
     contextId: task.contextId,
@@ -223,16 +243,11 @@ export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLeng
     role: flavour === 'v1' ? 'ROLE_USER' : 'user',
     parts: task.userMessage.parts.map(part),
   };
-  if (flavour === 'v03') {
-    if (agentMessage) agentMessage['kind'] = 'message';
-    if (userMessage) userMessage['kind'] = 'message';
-  }
-  const status: Record<string, unknown> = { state: flavour === 'v1' ? V1_TASK_STATE[task.state] : task.state };
-  if (agentMessage) status['message'] = agentMessage;
-  status['timestamp'] = task.timestamp;
-  const out: Record<string, unknown> = { id: task.id, contextId: task.contextId, status, metadata: task.metadata };
+  if (flavour === 'v03' && userMessage) userMessage['kind'] = 'message';
+  const out: Record<string, unknown> = { id: task.id, contextId: task.contextId, status: renderTaskStatus(flavour, task), metadata: task.metadata };
   if (flavour === 'v03') out['kind'] = 'task';
-  if (task.answer && options.includeArtifacts !== false) out['artifacts'] = [{ artifactId: `${task.id}-answer`, name: 'answer', parts: answerParts(task.answer).map(part) }];
+  const artifacts = renderTaskArtifacts(flavour, task);
+  if (artifacts.length > 0 && options.includeArtifacts !== false) out['artifacts'] = artifacts;
   const history = [userMessage, agentMessage].filter((m): m is Record<string, unknown> => m !== undefined);
   const keep = historyLength === undefined ? history.length : Math.max(0, Math.min(history.length, historyLength));
   if (keep > 0) out['history'] = history.slice(history.length - keep);

@@ -122,7 +122,7 @@ export function buildAgentCard(config: RuntimeConfig, options: { requestOrigin?:
     ],
     version: config.agent.version,
     capabilities: {
-      streaming: false,
+      streaming: true,
       pushNotifications: false,
       extendedAgentCard: false,
       extensions: [

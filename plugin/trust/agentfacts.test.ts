@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { toolOnlyConfig } from '../runtime/__test-support__/configs';
+import { buildAgentCard } from '../runtime/agent-card';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import { agentFactsEndpoint, projectAgentFacts, REPUTATION_SCHEME, validateAgentFacts } from './agentfacts';
 
@@ -62,7 +64,7 @@ describe('projectAgentFacts', () => {
       label: 'Text digest',
       version: '1.0.0',
       provider: { name: 'docs-platform', url: 'https://github.com/acme/agents', did: 'did:key:z6Mkabc' },
-      endpoints: { static: ['https://text-digest.acme.workers.dev/a2a/v1'] },
+      endpoints: { static: ['https://text-digest.acme.workers.dev/'] },
       capabilities: { modalities: ['data', 'text'], authentication: { methods: [] }, tags: ['pipeline', 'text', 'workers'] },
       skills: [{ id: 'text.digest', inputModes: ['text/plain'], outputModes: ['application/json'], latencyBudgetMs: 5000 }],
       reputation: { scheme: REPUTATION_SCHEME, attestations: [] },
@@ -71,8 +73,34 @@ describe('projectAgentFacts', () => {
   });
 
   it('gives the loopback URL for the launcher targets', () => {
-    expect(agentFactsEndpoint({ target: 'local-mac', port: 4100 })).toEqual({ ok: true, url: 'http://127.0.0.1:4100/a2a/v1' });
-    expect(agentFactsEndpoint({ target: 'hb3', port: 9000 })).toEqual({ ok: true, url: 'http://127.0.0.1:9000/a2a/v1' });
+    expect(agentFactsEndpoint({ target: 'local-mac', port: 4100 })).toEqual({ ok: true, url: 'http://127.0.0.1:4100/' });
+    expect(agentFactsEndpoint({ target: 'hb3', port: 9000 })).toEqual({ ok: true, url: 'http://127.0.0.1:9000/' });
+  });
+
+  it("names exactly the URL the agent card's JSONRPC interfaces name (the service root), whatever path the Worker URL carries", () => {
+    const cases: [Parameters<typeof agentFactsEndpoint>[0], string][] = [
+      [{ target: 'cloudflare-dynamic-worker', workerUrl: 'https://text-digest.acme.workers.dev' }, 'https://text-digest.acme.workers.dev'],
+      [{ target: 'cloudflare-dynamic-worker', workerUrl: 'https://text-digest.acme.workers.dev/a2a/v1' }, 'https://text-digest.acme.workers.dev'],
+      [{ target: 'cloudflare-dynamic-worker', workerUrl: 'https://agents.example.com:8443/some/path/' }, 'https://agents.example.com:8443'],
+      [{ target: 'local-mac', port: 4100 }, 'http://127.0.0.1:4100'],
+      [{ target: 'hb3', port: 65535 }, 'http://127.0.0.1:65535'],
+    ];
+    for (const [options, origin] of cases) {
+      const endpoint = agentFactsEndpoint(options);
+      const card = buildAgentCard({ ...toolOnlyConfig(), card: { ...toolOnlyConfig().card, publicUrl: origin } });
+      const jsonRpc = card.supportedInterfaces.filter((i) => i.protocolBinding === 'JSONRPC').map((i) => i.url);
+      expect(jsonRpc.length).toBeGreaterThan(0);
+      expect(endpoint).toEqual({ ok: true, url: jsonRpc[0] });
+      expect(new Set(jsonRpc)).toEqual(new Set([jsonRpc[0]]));
+      expect(endpoint.ok && endpoint.url.includes('/a2a/v1')).toBe(false);
+    }
+  });
+
+  it('claims the streaming capability exactly when the served card declares it', () => {
+    const result = projectAgentFacts(textDigest(), { target: 'local-mac', port: 8787 });
+    expect(result.ok).toBe(true);
+    const card = buildAgentCard({ ...toolOnlyConfig(), card: { ...toolOnlyConfig().card, publicUrl: 'http://127.0.0.1:8787' } });
+    expect(result.ok && result.facts.capabilities.streaming).toBe(card.capabilities.streaming);
   });
 
   it('says what is missing, where', () => {

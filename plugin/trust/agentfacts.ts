@@ -6,8 +6,9 @@
  *
  * Field by field (docs/credentials.md has the table): `id` is the KYM reference
  * (`identity.kymRef`, else `kym://agents/<slug>@<version>`); `agent_name` the URN of the immutable
- * identity; `endpoints.static` the A2A JSON-RPC URL the compile target serves (the Worker's public
- * URL, or the launcher's loopback URL for hb3 / local-mac); skills with their modes and the wall
+ * identity; `endpoints.static` the A2A JSON-RPC URL the compile target serves, the same URL the
+ * agent card's JSONRPC interface names: the service root of the Worker's public URL, or of the
+ * launcher's loopback URL for hb3 / local-mac; skills with their modes and the wall
  * clock limit as latency budget; `capabilities.tags` the capability tags (definition and skill
  * tags); `reputation` the attestation slot (empty until KYM attests); `ttl` the seconds the facts
  * are good for (the credential's validity window). The schema allows these extra members.
@@ -17,7 +18,6 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { RPC_PATH } from '../compiler/runtime-config';
 import type { CompileTarget } from '../compiler/targets';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import schema from './agentfacts.schema.json';
@@ -91,20 +91,23 @@ export function validateAgentFacts(facts: unknown, base = '#/facts'): Projection
   return (validate.errors ?? []).map((error) => ({ pointer: `${base}${error.instancePath}`, message: `AgentFacts schema: ${error.message ?? error.keyword}` }));
 }
 
-/** The A2A endpoint URL the target serves, or a failure naming the option. */
+/**
+ * The A2A endpoint URL the target serves, or a failure naming the option: the service root, where
+ * the card's JSONRPC interface points (`rpcUrl` in runtime/agent-card.ts).
+ */
 export function agentFactsEndpoint(options: AgentFactsOptions): { ok: true; url: string } | { ok: false; failure: ProjectionFailure } {
   if (options.target === 'cloudflare-dynamic-worker') {
     const url = parseUrl(options.workerUrl);
     if (url === undefined || url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
       return { ok: false, failure: { pointer: '#/options/workerUrl', message: "a Worker endpoint needs the Worker's public https URL (no credentials, query or fragment)" } };
     }
-    return { ok: true, url: new URL(RPC_PATH, url.origin).toString() };
+    return { ok: true, url: new URL('/', url.origin).toString() };
   }
   const port = options.port;
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65_535) {
     return { ok: false, failure: { pointer: '#/options/port', message: `a ${options.target} endpoint is the launcher's loopback URL: give the port it serves on (1-65535)` } };
   }
-  return { ok: true, url: `http://127.0.0.1:${port}${RPC_PATH}` };
+  return { ok: true, url: `http://127.0.0.1:${port}/` };
 }
 
 function parseUrl(text: unknown): URL | undefined {
@@ -147,7 +150,8 @@ export function projectAgentFacts(definition: AgentDefinition, options: AgentFac
     endpoints: { static: [(endpoint as { url: string }).url] },
     capabilities: {
       modalities: sortedUnique([...contract.inputs, ...contract.outputs].map((p) => p.kind)),
-      streaming: false,
+      // Every host streams (SendStreamingMessage, SubscribeToTask over SSE), as the card declares.
+      streaming: true,
       batch: false,
       // The A2A endpoint takes no credentials of its own today; a gateway in front adds its own.
       authentication: { methods: [] },

@@ -1,14 +1,14 @@
 /**
  * `agentdef ask` against a real A2A host on loopback: the runtime's A2A handler (what every host
  * serves) behind a `node:http` server on 127.0.0.1, a tool-only agent so no model is needed. The
- * receipt cases put the run's own signed receipt (from the host's receipt sink) in the task's
- * `metadata.receipt`, the way a host that returns receipts attaches them.
+ * host returns each run's signed receipt in the task's `metadata.receipt`; the tamper cases
+ * change it on its way to the client. The key store `ask` may read is a folder of the test's own.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calcTools, memorySink, toolOnlyConfig } from '../../runtime/__test-support__/configs';
 import type { ServedHandler } from '../../runtime/__test-support__/serve-handler';
 import { serveHandler } from '../../runtime/__test-support__/serve-handler';
@@ -21,6 +21,10 @@ import type { RuntimeConfig } from '../../runtime/runtime-config';
 import { runAskCommand } from './ask';
 
 const root = mkdtempSync(join(tmpdir(), 'agentdef-cli-ask-'));
+/** The key store `ask` reads for `keyref:` kids: a folder of this test's own, empty unless a test puts a key in it. */
+const keysFolder = join(root, 'keys');
+vi.stubEnv('AGENTDEF_KEYS_DIR', keysFolder);
+vi.stubEnv('AGENTDEF_KEYCHAIN', 'off');
 const closers: { close(): Promise<void> }[] = [];
 let keys: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
 let otherKeys: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
@@ -45,10 +49,12 @@ async function ask(argv: string[]) {
 
 interface HostOptions {
   config?: RuntimeConfig;
-  /** Put the run's signed receipt in the task's metadata.receipt (optionally changed first). */
-  attachReceipt?: (receipt: Record<string, unknown>) => Record<string, unknown>;
+  /** Change the receipt the host returns in the task's metadata.receipt on its way to the client. */
+  changeReceipt?: (receipt: Record<string, unknown>) => Record<string, unknown>;
   /** Publish this public JWK in the served card's signature header. */
   publishKey?: boolean;
+  /** Serve a card that does not declare streaming. */
+  withoutStreaming?: boolean;
 }
 
 /** A real A2A host on 127.0.0.1 serving a tool-only adder whose receipts are signed with `keys`. */
@@ -61,16 +67,21 @@ async function host(options: HostOptions = {}): Promise<{ served: ServedHandler;
     const response = await handler(request, { waitUntil: (p) => pending.push(p) });
     await Promise.all(pending);
     const path = new URL(request.url).pathname;
+    if (options.withoutStreaming && path === AGENT_CARD_PATH) {
+      const card = await response.json();
+      card.capabilities.streaming = false;
+      return Response.json(card);
+    }
     if (options.publishKey && path === AGENT_CARD_PATH) {
       const card = await response.json();
       const signed = await signAgentCard(card, keys.privateJwk);
       signed.signatures[0]!.header = { jwk: { kty: 'OKP', crv: 'Ed25519', x: keys.publicJwk.x } };
       return new Response(JSON.stringify(signed), { status: 200, headers: { 'content-type': 'application/json' } });
     }
-    if (options.attachReceipt && request.method === 'POST') {
+    if (options.changeReceipt && request.method === 'POST') {
       const body = await response.json();
-      const receipt = sink.receipts.at(-1);
-      if (body.result?.task && receipt) body.result.task.metadata = { ...body.result.task.metadata, receipt: options.attachReceipt(JSON.parse(JSON.stringify(receipt))) };
+      const receipt = body.result?.task?.metadata?.receipt;
+      if (receipt) body.result.task.metadata.receipt = options.changeReceipt(receipt);
       return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
     }
     return response;
@@ -124,23 +135,42 @@ describe('agentdef ask: usage', () => {
 
 describe('agentdef ask: a real host on loopback', () => {
   it('sends the message, prints the answer, the task id and its state; no receipt when the host returns none', async () => {
+    const config = toolOnlyConfig();
+    config.receipts = { ...config.receipts, mode: 'off' };
+    const { served } = await host({ config });
+    const result = await ask([served.url, '{"a": 19, "b": 23}']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^\{"sum":42\}\ntask: \S+\nstate: completed\nno receipt\n$/);
+  });
+
+  it('says when the receipt cannot be checked for want of its key, and still exits 0', async () => {
     const { served, receipts } = await host();
     const result = await ask([served.url, '{"a": 19, "b": 23}']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const taskId = String(receipts[0]!['runId']);
-    expect(result.stdout).toBe(`{"sum":42}\ntask: ${taskId}\nstate: completed\nno receipt\n`);
+    expect(result.stdout).toBe(`{"sum":42}\ntask: ${taskId}\nstate: completed\nreceipt: not checked (no public key for kid keyref:calc-agent at hand: pass --key <public JWK file>)\n`);
   });
 
   it('takes the card URL as well as the base URL', async () => {
     const { served } = await host();
     const result = await ask([`${served.url}${AGENT_CARD_PATH}`, '{"a": 1, "b": 2}']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^\{"sum":3\}\ntask: \S+\nstate: completed\nno receipt\n$/);
+    expect(result.stdout).toMatch(/^\{"sum":3\}\ntask: \S+\nstate: completed\nreceipt: not checked /);
   });
 
-  it('--stream says the card does not declare streaming and falls back to SendMessage', async () => {
+  it("--stream streams: the answer as it arrives, the task, its state, and the receipt from the stream's last status, verified", async () => {
     const { served } = await host();
+    const result = await ask([served.url, '{"a": 2, "b": 2}', '--stream', '--key', 'public.jwk.json']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    // The answer's text part and its data part are two chunks of one artifact, printed as they come.
+    expect(result.stdout).toMatch(/^\{"sum":4\}\ntask: \S+\nstate: completed\nreceipt: verified \(kid keyref:calc-agent\)\n$/);
+  });
+
+  it('--stream says when the card does not declare streaming and falls back to SendMessage', async () => {
+    const { served } = await host({ withoutStreaming: true });
     const result = await ask([served.url, '{"a": 2, "b": 2}', '--stream']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('note: Adder does not declare streaming in its card; sending without it (SendMessage)\n');
@@ -166,38 +196,54 @@ describe('agentdef ask: a real host on loopback', () => {
     closers.push(served);
     const result = await ask([served.url, '{"a": 1, "b": 2}']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^The run failed: .*\ntask: \S+\nstate: failed\nno receipt\n$/);
+    expect(result.stdout).toMatch(/^The run failed: .*\ntask: \S+\nstate: failed\nreceipt: not checked /);
   });
 });
 
 describe('agentdef ask: receipts', () => {
   it('verifies the receipt with --key: exit 0', async () => {
-    const { served } = await host({ attachReceipt: (r) => r });
+    const { served } = await host();
     const result = await ask([served.url, '{"a": 3, "b": 4}', '--key', 'public.jwk.json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^\{"sum":7\}\ntask: \S+\nstate: completed\nreceipt: verified \(kid keyref:calc-agent\)\n$/);
   });
 
-  it('a receipt that does not verify, or has no key to verify with, exits 1 saying why', async () => {
-    const { served } = await host({ attachReceipt: (r) => r });
+  it('a receipt that does not verify with the key given exits 1 saying why', async () => {
+    const { served } = await host();
     const wrongKey = await ask([served.url, '{"a": 3, "b": 4}', '--key', 'other.jwk.json']);
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stderr).toBe('receipt: NOT verified (the signature does not match the receipt for the --key key (changed, or signed by another key))\n');
-    const noKey = await ask([served.url, '{"a": 3, "b": 4}']);
-    expect(noKey.code).toBe(1);
-    expect(noKey.stderr).toBe('receipt: NOT verified (no public key for kid keyref:calc-agent: pass --key <public JWK file>)\n');
+  });
+
+  it("verifies a keyref: kid with that key's public half from this machine's key store, and refuses a receipt the stored key did not sign", async () => {
+    mkdirSync(keysFolder, { recursive: true, mode: 0o700 });
+    const stored = join(keysFolder, 'calc-agent.public.jwk.json');
+    writeFileSync(stored, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: keys.publicJwk.x }), { mode: 0o600 });
+    try {
+      const { served } = await host();
+      const result = await ask([served.url, '{"a": 3, "b": 4}']);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/\nreceipt: verified \(kid keyref:calc-agent, key from this machine's key store\)\n$/);
+      writeFileSync(stored, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: otherKeys.publicJwk.x }), { mode: 0o600 });
+      const other = await ask([served.url, '{"a": 3, "b": 4}']);
+      expect(other.code).toBe(1);
+      expect(other.stderr).toBe("receipt: NOT verified (the signature does not match the receipt for this machine's key store's key (changed, or signed by another key))\n");
+    } finally {
+      rmSync(stored);
+    }
   });
 
   it('a changed receipt does not verify', async () => {
-    const { served } = await host({ attachReceipt: (r) => ({ ...r, steps: 99 }) });
+    const { served } = await host({ changeReceipt: (r) => ({ ...r, steps: 99 }) });
     const result = await ask([served.url, '{"a": 3, "b": 4}', '--key', 'public.jwk.json']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('receipt: NOT verified (the signature does not match');
   });
 
   it('a receipt for another run does not count for this task', async () => {
-    const { served } = await host({ attachReceipt: (r) => ({ ...r, runId: 'another-run' }) });
+    const { served } = await host({ changeReceipt: (r) => ({ ...r, runId: 'another-run' }) });
     const result = await ask([served.url, '{"a": 3, "b": 4}', '--key', 'public.jwk.json']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^receipt: NOT verified \(it is for run another-run, not task \S+\)\n$/);
@@ -207,7 +253,7 @@ describe('agentdef ask: receipts', () => {
     const kid = await jwkThumbprint(keys.publicJwk);
     const config = toolOnlyConfig();
     config.receipts = { ...config.receipts, signerRef: kid };
-    const { served } = await host({ config, attachReceipt: (r) => r, publishKey: true });
+    const { served } = await host({ config, publishKey: true });
     const result = await ask([served.url, '{"a": 5, "b": 6}']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

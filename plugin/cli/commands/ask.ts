@@ -2,16 +2,20 @@
  * `agentdef ask <url> <text> [--task id] [--stream] [--key public-jwk-file]`: the A2A client a
  * user expects, built on the official `@a2a-js/sdk` client. `<url>` is the agent's base URL (the
  * card is read from `/.well-known/agent-card.json` below it) or the card's own URL (a path ending
- * in `.json`). It sends one message (SendMessage; `--task` continues a task; `--stream` uses
+ * in `.json`). It sends one message (its text as a text part, or as a JSON data part when the
+ * agent's input modes take JSON and not text; SendMessage; `--task` continues a task; `--stream` uses
  * SendStreamingMessage when the card declares streaming, else says so and sends without it), then
  * prints the answer text, the task id and its state, and what became of the run's receipt:
  * - a host that returns the receipt puts the signed `receipt/v1` object in the task's (or the
  *   reply message's) `metadata.receipt`, or as a data part of an artifact;
  * - it is verified (receipts.ts) with `--key`, else with a public JWK the card publishes in a
- *   signature's unprotected `header.jwk` whose RFC 7638 thumbprint is the receipt's kid;
- * - "receipt: verified (kid …)", "receipt: NOT verified (why)" or "no receipt".
- * Exit 0 answered, 1 agent error, failed/canceled/rejected task or unverified receipt, 2 usage
- * error or the agent unreachable (or not serving an agent card).
+ *   signature's unprotected `header.jwk` whose RFC 7638 thumbprint is the receipt's kid, else,
+ *   for a `keyref:` kid, with that key's public half from this machine's key store (the key
+ *   `agentdef dev` and `agentdef run` signed with);
+ * - "receipt: verified (kid …)", "receipt: NOT verified (why)" when it does not verify, or
+ *   "receipt: not checked (why)" when no public key for it is at hand, or "no receipt".
+ * Exit 0 answered, 1 agent error, failed/canceled/rejected task or a receipt that does not verify,
+ * 2 usage error or the agent unreachable (or not serving an agent card).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -20,6 +24,7 @@ import type { Message, StreamResponse, Task } from '@a2a-js/sdk';
 import { Role, TaskState } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import { ClientFactory } from '@a2a-js/sdk/client';
+import { KEY_REF_PREFIX, exportPublicKey } from '../../hosts/node/key-store';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { RECEIPT_VERSION, verifyReceipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
@@ -58,6 +63,25 @@ function readPublicJwk(path: string, shown: string): JsonWebKey | string {
   if (Object.hasOwn(jwk, 'd')) return `${shown} holds a private key (member d); give the public JWK (agentdef keys export-public)`;
   if (jwk['kty'] !== 'OKP' || jwk['crv'] !== 'Ed25519' || typeof jwk['x'] !== 'string') return `${shown} is not an Ed25519 public JWK (kty OKP, crv Ed25519, x)`;
   return { kty: 'OKP', crv: 'Ed25519', x: jwk['x'] };
+}
+
+/** Whether a list of media types accepts `type` (an empty list, any-type and type/any wildcards accept). */
+function accepts(modes: readonly string[], type: string): boolean {
+  return modes.length === 0 || modes.some((mode) => mode === type || mode === '*/*' || (mode.endsWith('/*') && type.startsWith(mode.slice(0, -1))));
+}
+
+/**
+ * The one part `ask` sends: text, unless the agent's input modes (its first skill's, else the
+ * card's defaults) accept JSON and not plain text and the text is JSON: then that JSON as a data
+ * part, which is what such an agent takes.
+ */
+function messagePart(text: string, card: { defaultInputModes?: string[]; skills?: { inputModes?: string[] }[] }) {
+  const modes = card.skills?.[0]?.inputModes?.length ? card.skills[0].inputModes : (card.defaultInputModes ?? []);
+  if (!accepts(modes, 'text/plain') && accepts(modes, 'application/json')) {
+    const parsed = parseStrictJson(text);
+    if (parsed.ok) return { content: { $case: 'data' as const, value: parsed.value as Record<string, unknown> }, metadata: undefined, filename: '', mediaType: 'application/json' };
+  }
+  return { content: { $case: 'text' as const, value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' };
 }
 
 /** The text parts of a list of parts, joined by newlines. */
@@ -117,6 +141,13 @@ async function publishedKey(card: { signatures?: { header?: Record<string, unkno
   return undefined;
 }
 
+/** The public half of a `keyref:` kid's key in this machine's key store, if it has that key. */
+async function keyStoreKey(kid: string): Promise<JsonWebKey | undefined> {
+  if (!kid.startsWith(KEY_REF_PREFIX)) return undefined;
+  const found = await exportPublicKey(kid);
+  return found.ok ? found.publicJwk : undefined;
+}
+
 async function checkReceipt(answer: Answer, card: Parameters<typeof publishedKey>[0], key: JsonWebKey | undefined): Promise<ReceiptOutcome> {
   const receipt = findReceipt(answer);
   if (receipt === undefined) return { line: 'no receipt', verified: undefined };
@@ -127,10 +158,12 @@ async function checkReceipt(answer: Answer, card: Parameters<typeof publishedKey
   if (kid === '') return notVerified('the receipt has no signature kid');
   if (answer.kind === 'task' && receipt['runId'] !== answer.task.id) return notVerified(`it is for run ${String(receipt['runId'])}, not task ${answer.task.id}`);
   const fromCard = key === undefined ? await publishedKey(card, kid) : undefined;
-  const verifyWith = key ?? fromCard;
-  if (verifyWith === undefined) return notVerified(`no public key for kid ${kid}: pass --key <public JWK file>`);
-  if (!(await verifyReceipt(receipt, verifyWith))) return notVerified(`the signature does not match the receipt for the ${key ? '--key' : "card's"} key (changed, or signed by another key)`);
-  return { line: `receipt: verified (kid ${kid}${fromCard ? ', key published in the card' : ''})`, verified: true };
+  const fromStore = key === undefined && fromCard === undefined ? await keyStoreKey(kid) : undefined;
+  const verifyWith = key ?? fromCard ?? fromStore;
+  if (verifyWith === undefined) return { line: `receipt: not checked (no public key for kid ${kid} at hand: pass --key <public JWK file>)`, verified: undefined };
+  const whose = key ? 'the --key' : fromCard ? "the card's" : "this machine's key store's";
+  if (!(await verifyReceipt(receipt, verifyWith))) return notVerified(`the signature does not match the receipt for ${whose} key (changed, or signed by another key)`);
+  return { line: `receipt: verified (kid ${kid}${fromCard ? ', key published in the card' : fromStore ? ", key from this machine's key store" : ''})`, verified: true };
 }
 
 /** Folds a stream's events into the final answer; artifact text chunks are written as they arrive. */
@@ -213,7 +246,7 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
       contextId: '',
       taskId: taskId ?? '',
       role: Role.ROLE_USER,
-      parts: [{ content: { $case: 'text' as const, value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }],
+      parts: [messagePart(text, card)],
       metadata: undefined,
       extensions: [],
       referenceTaskIds: [],

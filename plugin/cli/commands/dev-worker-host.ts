@@ -6,6 +6,8 @@
  *   `globalOutbound` is the loader's egress gateway;
  * - `direct`: `worker.js` as an ordinary Worker (what `wrangler.jsonc` deploys).
  * The bindings come from the host plan (KV namespaces are local; secrets are given by the caller).
+ * The task store's Durable Object (SQLite-backed, exported by both `loader.js` and `worker.js`) is
+ * kept in memory: tasks last as long as the dev server, nothing is written to disk.
  * Outbound requests (recorded either way): with `outbound: 'loopback-only'` (the default, for
  * tests) there is no network: each reaches `upstreams` (an origin → a loopback server) or gets a
  * 599; with `outbound: 'internet'` (`agentdef dev`) they go out as in production, after the
@@ -41,6 +43,12 @@ export interface StartOptions {
   port?: number;
   /** Service bindings by name (MCP servers, other Workers). */
   services?: Record<string, (request: MiniflareRequest) => Promise<MiniflareResponse> | MiniflareResponse>;
+  /**
+   * The caller stops the Worker itself on SIGINT and SIGTERM (`agentdef dev`): miniflare's own
+   * signal listeners, which exit the process at once (130, 143) before the caller's clean stop,
+   * are removed. Its exit listener stays, so workerd never outlives the process.
+   */
+  callerHandlesSignals?: boolean;
 }
 
 export interface StartedWorker {
@@ -68,6 +76,13 @@ export async function bundleLoader(outDir: string): Promise<string> {
   return out.outputFiles[0]!.text;
 }
 
+/** The plan's Durable Object bindings (the task store) as miniflare declares them: SQLite-backed, classes of the served script. */
+export function durableObjectsOf(hostPlan: HostPlan): Record<string, { className: string; useSQLite: true }> {
+  const out: Record<string, { className: string; useSQLite: true }> = {};
+  for (const binding of hostPlan.bindings) if (binding.kind === 'durable-object' && binding.className) out[binding.name] = { className: binding.className, useSQLite: true };
+  return out;
+}
+
 /**
  * miniflare, loaded when a Worker starts: it is a development tool, not a dependency of the
  * package, so loading this module never needs it (a missing miniflare is a MODULE_NOT_FOUND error
@@ -85,7 +100,7 @@ async function forward(request: MiniflareRequest, target: string): Promise<Minif
   });
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
   try {
-    const response = await fetch(target, { method: request.method, headers, ...(body ? { body } : {}), redirect: 'manual' });
+    const response = await fetch(target, { method: request.method, headers, ...(body ? { body } : {}), redirect: 'manual', ...(request.signal ? { signal: request.signal as AbortSignal } : {}) });
     const responseHeaders = [...response.headers].filter(([key]) => !HOP_BY_HOP.has(key) && key !== 'content-encoding');
     return new (loadMiniflare().Response)(await response.arrayBuffer(), { status: response.status, headers: responseHeaders });
   } catch (error) {
@@ -101,10 +116,12 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
   const logs: string[] = [];
   const secrets = options.secrets ?? {};
   const kvNamespaces = hostPlan.bindings.filter((b) => b.kind === 'kv').map((b) => b.name);
+  const durableObjects = durableObjectsOf(hostPlan);
   const plainBindings: Record<string, string> = {};
   for (const binding of hostPlan.bindings) if (binding.kind === 'secret-ref' && secrets[binding.name] !== undefined) plainBindings[binding.name] = secrets[binding.name]!;
 
   const { Miniflare, Response: MiniflareResponse } = loadMiniflare();
+  const signalListenersBefore = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   const mf = new Miniflare({
     modules: true,
     script,
@@ -112,6 +129,7 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
     compatibilityFlags: hostPlan.workerCode.compatibilityFlags,
     workerLoaders: { LOADER: {} },
     kvNamespaces,
+    durableObjects,
     bindings: plainBindings,
     ...(options.services ? { serviceBindings: options.services } : {}),
     host: '127.0.0.1',
@@ -131,6 +149,9 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
       stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
     },
   });
+  if (options.callerHandlesSignals) {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) for (const listener of process.listeners(signal)) if (!signalListenersBefore.has(listener)) process.off(signal, listener);
+  }
   const url = (await mf.ready).toString().replace(/\/$/, '');
   const sink = hostPlan.receiptSink;
 

@@ -7,11 +7,16 @@
  *   outbound requests through the loader's egress gateway (dev-worker-host.ts).
  * - An hb3 job (`hb3-job.json`) or a local launcher (`launcher.json`) runs through the existing
  *   `agentdef run` hosts (runOutput), kept serving.
- * `--watch` is not part of this command yet: recompile, then restart it.
+ * With `--watch`, a change to what the compile read (the definitions, tools.json, mcp.json, the tool
+ * modules and their imports) recompiles the definition named in the output's plan.json for the same
+ * target into the same folder, and the host restarts on the same port (dev-watch.ts); a failed
+ * compile prints its diagnostics and the last good build keeps serving.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FILES } from '../../compiler/adapters/cloudflare-dynamic-worker/worker-constants';
+import { PLAN_FILE } from '../../compiler/plan';
+import { type CompileTarget, isCompileTarget } from '../../compiler/targets';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { JOB_FILE, LAUNCHER_MANIFEST } from '../../host-contract/output-files';
 import { parsePort } from '../../host-contract/port';
@@ -22,6 +27,8 @@ import { AGENT_CARD_PATH } from '../../runtime/agent-card';
 import { EXIT, type CliIo } from '../io';
 import { USAGE, usageError, parseCommandArgs } from '../usage';
 import { type StartedWorker, startCompiledWorker } from './dev-worker-host';
+import { type RebuildOutcome, type Watching, watchAndReload } from './dev-watch';
+import { absoluteIn, insideWorkspace } from './dev-watch-files';
 
 export const DEV_USAGE = USAGE.dev;
 
@@ -34,6 +41,8 @@ export interface DevControl {
   secrets?: SecretSource;
   /** The environment the hosts read (default: this process's). */
   env?: NodeJS.ProcessEnv;
+  /** With `--watch`: called after every rebuild. */
+  onRebuild?(outcome: RebuildOutcome): void;
 }
 
 const DEFAULT_QUESTION = 'Hello';
@@ -89,18 +98,18 @@ function isMissingMiniflare(error: unknown): boolean {
   return (e?.code === 'MODULE_NOT_FOUND' || e?.code === 'ERR_MODULE_NOT_FOUND') && /['"]miniflare['"]/.test(e.message ?? '');
 }
 
-async function serveWorker(outDir: string, port: number | undefined, io: CliIo, control: DevControl): Promise<number> {
-  let hostPlan: HostPlan;
-  try {
-    hostPlan = JSON.parse(readFileSync(join(outDir, FILES.hostPlan), 'utf8')) as HostPlan;
-  } catch (error) {
-    io.stderr(`error: ${join(outDir, FILES.hostPlan)} is not readable JSON (${(error as Error).message}): compile the agent again\n`);
-    return EXIT.usage;
-  }
-  if (!exists(join(outDir, FILES.loader))) {
-    io.stderr(`error: ${outDir} holds ${FILES.hostPlan} but no ${FILES.loader}: compile the agent again\n`);
-    return EXIT.usage;
-  }
+/** One build of the output, serving: `stop` ends it; `ended` resolves with its exit code when it ends (on its own, or stopped). */
+interface RunningHost {
+  url: string;
+  stop(): Promise<void>;
+  ended: Promise<number>;
+}
+
+/** Starts the output's host on `port` (any free one when undefined); a number is the exit code when it could not (the reason printed). */
+type HostStarter = (port: number | undefined, restart: boolean) => Promise<RunningHost | number>;
+
+/** The Worker's secret values, or the exit code once each missing one has been named. */
+async function workerSecrets(hostPlan: HostPlan, io: CliIo, control: DevControl): Promise<Record<string, string> | number> {
   const source = control.secrets ?? createSecretSource(control.env ? { env: control.env } : {});
   const secrets: Record<string, string> = {};
   const missing: string[] = [];
@@ -110,70 +119,204 @@ async function serveWorker(outDir: string, port: number | undefined, io: CliIo, 
     if (value === undefined) missing.push(binding.name);
     else secrets[binding.name] = value;
   }
-  if (missing.length > 0) {
-    for (const name of missing) io.stderr(`error: secret ${name} is not set (the Worker ${hostPlan.agent.slug}@${hostPlan.agent.version} binds it): ${howToProvideSecret(name)}\n`);
-    return EXIT.invalid;
-  }
-  const signal = control.stop === undefined ? untilSignal() : undefined;
-  let worker: StartedWorker;
-  try {
-    worker = await startCompiledWorker(outDir, { mode: 'loader', secrets, outbound: 'internet', ...(port !== undefined ? { port } : {}) });
-  } catch (error) {
-    signal?.dispose();
-    if (isMissingMiniflare(error)) {
-      io.stderr("error: serving a Worker output needs miniflare (Cloudflare's local workerd runner): install it with `npm install --save-dev miniflare`\n");
-      return EXIT.usage;
-    }
-    io.stderr(`error: workerd could not start the Worker${port !== undefined ? ` on port ${port}` : ''}: ${(error as Error).message}\n`);
-    return EXIT.invalid;
-  }
-  try {
-    io.stdout(
-      `${hostPlan.agent.slug}@${hostPlan.agent.version} (Cloudflare Worker: loader.js with a Worker Loader binding, workerd via miniflare) serves A2A at ${worker.url}/\n  agent card: ${worker.url}${AGENT_CARD_PATH}\n`,
-    );
-    await printAskLine(io, worker.url);
-    control.onReady?.(worker.url);
-    await (control.stop ?? signal!.stopped);
-    return EXIT.ok;
-  } finally {
-    signal?.dispose();
-    await worker.dispose();
-  }
+  for (const name of missing) io.stderr(`error: secret ${name} is not set (the Worker ${hostPlan.agent.slug}@${hostPlan.agent.version} binds it): ${howToProvideSecret(name)}\n`);
+  return missing.length > 0 ? EXIT.invalid : secrets;
 }
 
-async function serveProcessHost(outDir: string, port: number | undefined, io: CliIo, control: DevControl): Promise<number> {
-  let pid = 0;
-  // A caller's stop interrupts the host process as Ctrl-C would (runOutput forwards SIGINT itself).
-  void control.stop?.then(() => {
-    if (pid > 0) process.kill(pid, 'SIGINT');
-  });
-  const code = await runOutput({
-    outDir,
-    workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
-    ...(port !== undefined ? { port } : {}),
-    ...(control.secrets ? { secrets: control.secrets } : {}),
-    ...(control.env ? { env: control.env } : {}),
-    serve: true,
-    stdout: io.stdout,
-    stderr: io.stderr,
-    onReady: (info) => {
-      pid = info.pid;
-      void printAskLine(io, info.url).then(() => control.onReady?.(info.url));
-    },
-  });
-  return code === 0 ? EXIT.ok : code;
+function workerStarter(outDir: string, io: CliIo, control: DevControl): HostStarter {
+  return async (port, restart) => {
+    let hostPlan: HostPlan;
+    try {
+      hostPlan = JSON.parse(readFileSync(join(outDir, FILES.hostPlan), 'utf8')) as HostPlan;
+    } catch (error) {
+      io.stderr(`error: ${join(outDir, FILES.hostPlan)} is not readable JSON (${(error as Error).message}): compile the agent again\n`);
+      return EXIT.usage;
+    }
+    if (!exists(join(outDir, FILES.loader))) {
+      io.stderr(`error: ${outDir} holds ${FILES.hostPlan} but no ${FILES.loader}: compile the agent again\n`);
+      return EXIT.usage;
+    }
+    const secrets = await workerSecrets(hostPlan, io, control);
+    if (typeof secrets === 'number') return secrets;
+    let worker: StartedWorker;
+    try {
+      worker = await startCompiledWorker(outDir, { mode: 'loader', secrets, outbound: 'internet', callerHandlesSignals: true, ...(port !== undefined ? { port } : {}) });
+    } catch (error) {
+      if (isMissingMiniflare(error)) {
+        io.stderr("error: serving a Worker output needs miniflare (Cloudflare's local workerd runner): install it with `npm install --save-dev miniflare`\n");
+        return EXIT.usage;
+      }
+      io.stderr(`error: workerd could not start the Worker${port !== undefined ? ` on port ${port}` : ''}: ${(error as Error).message}\n`);
+      return EXIT.invalid;
+    }
+    if (!restart) {
+      io.stdout(
+        `${hostPlan.agent.slug}@${hostPlan.agent.version} (Cloudflare Worker: loader.js with a Worker Loader binding, workerd via miniflare) serves A2A at ${worker.url}/\n  agent card: ${worker.url}${AGENT_CARD_PATH}\n`,
+      );
+    }
+    let stopped: Promise<void> | undefined;
+    let ended: (code: number) => void = () => {};
+    return {
+      url: worker.url,
+      ended: new Promise<number>((done) => {
+        ended = done;
+      }),
+      stop: () => {
+        stopped ??= worker.dispose().finally(() => ended(EXIT.ok));
+        return stopped;
+      },
+    };
+  };
+}
+
+/** hb3 and local-mac outputs through the `agentdef run` host (runOutput), kept serving; a restart does not print its banner again. */
+function processHostStarter(outDir: string, io: CliIo, control: DevControl): HostStarter {
+  return (port, restart) =>
+    new Promise((started) => {
+      let pid = 0;
+      let exited = false;
+      const ended = runOutput({
+        outDir,
+        workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
+        ...(port !== undefined ? { port } : {}),
+        ...(control.secrets ? { secrets: control.secrets } : {}),
+        ...(control.env ? { env: control.env } : {}),
+        serve: true,
+        stdout: restart ? () => {} : io.stdout,
+        stderr: io.stderr,
+        onReady: (info) => {
+          pid = info.pid;
+          started({
+            url: info.url,
+            ended,
+            // Interrupted as Ctrl-C would (runOutput forwards SIGINT itself).
+            stop: async () => {
+              // Never signal a pid once the child is gone: the number may belong to another process by then.
+              if (!exited) {
+                try {
+                  process.kill(pid, 'SIGINT');
+                } catch {
+                  // exited meanwhile
+                }
+              }
+              await ended;
+            },
+          });
+        },
+      }).then((code) => (code === 0 ? EXIT.ok : code));
+      void ended.then((code) => {
+        exited = true;
+        if (pid === 0) started(code);
+      });
+    });
+}
+
+/** The loopback port of a served URL. */
+function portOf(url: string): number {
+  return Number(new URL(url).port);
+}
+
+/** What `--watch` recompiles: the root definition and target the output's plan.json records, in the workspace `dev` runs in. */
+interface WatchSource {
+  workspaceRoot: string;
+  rootFile: string;
+  target: CompileTarget;
+}
+
+/** The watch source of `outDir`, or the reason it has none (a usage error). */
+function watchSourceOf(outDir: string, io: CliIo): WatchSource | string {
+  let plan: { target?: unknown; nodes?: { depth?: unknown; source?: unknown; file?: unknown }[] };
+  try {
+    plan = JSON.parse(readFileSync(join(outDir, PLAN_FILE), 'utf8')) as typeof plan;
+  } catch {
+    return `--watch needs the ${PLAN_FILE} the compile wrote in ${outDir} (it names the definition): compile the agent again`;
+  }
+  const root = Array.isArray(plan?.nodes) ? plan.nodes.find((n) => n?.depth === 0) : undefined;
+  const rootFile = root?.source === 'workspace' && typeof root.file === 'string' ? insideWorkspace(root.file) : undefined;
+  if (rootFile === undefined || !isCompileTarget(plan.target)) {
+    return `${join(outDir, PLAN_FILE)} names no workspace definition and target to recompile: compile the agent again`;
+  }
+  const workspaceRoot = findWorkspaceRoot(io.cwd) ?? io.cwd;
+  if (!exists(absoluteIn(workspaceRoot, rootFile)))
+    return `${join(outDir, PLAN_FILE)} names ${rootFile}, which is not in the workspace ${workspaceRoot}: run agentdef dev --watch from the workspace the agent was compiled in`;
+  return { workspaceRoot, rootFile, target: plan.target };
+}
+
+/**
+ * Serves until stopped. With `watch`, a change recompiles and the host restarts on the same port;
+ * a host that cannot start (or ends on its own) is reported and started again on the next change.
+ */
+async function serve(start: HostStarter, port: number | undefined, outDir: string, io: CliIo, control: DevControl, watch: WatchSource | undefined): Promise<number> {
+  const signal = control.stop === undefined ? untilSignal() : undefined;
+  const stopRequested = control.stop ?? signal!.stopped;
+  try {
+    const first = await start(port, false);
+    if (typeof first === 'number') return first;
+    if (!watch) {
+      await printAskLine(io, first.url);
+      control.onReady?.(first.url);
+      return await Promise.race([stopRequested.then(() => first.stop()).then(() => EXIT.ok), first.ended]).finally(() => first.stop());
+    }
+    const servingPort = portOf(first.url);
+    let current: RunningHost | undefined = first;
+    let stopping = false;
+    let watching: Watching | undefined;
+    const track = (host: RunningHost) => {
+      void host.ended.then((code) => {
+        if (current !== host || stopping) return;
+        current = undefined;
+        io.stderr(`error: the host ended (exit code ${code}); it starts again on the next change\n`);
+      });
+    };
+    try {
+      track(first);
+      // Watching before the ready line: an edit made as soon as it serves is seen.
+      watching = await watchAndReload({
+        ...watch,
+        outDir,
+        io,
+        ...(control.onRebuild ? { onRebuild: control.onRebuild } : {}),
+        reload: async () => {
+          const previous = current;
+          current = undefined;
+          await previous?.stop();
+          const next = await start(servingPort, true);
+          if (typeof next === 'number') {
+            io.stderr(`error: the new build did not start on port ${servingPort}; it starts again on the next change\n`);
+            return false;
+          }
+          current = next;
+          track(next);
+          return true;
+        },
+      });
+      await printAskLine(io, first.url);
+      control.onReady?.(first.url);
+      await stopRequested;
+      return EXIT.ok;
+    } finally {
+      stopping = true;
+      await watching?.close();
+      await current?.stop();
+    }
+  } finally {
+    signal?.dispose();
+  }
 }
 
 export async function runDevCommand(argv: string[], io: CliIo, control: DevControl = {}): Promise<number> {
   const parsed = parseCommandArgs(io, DEV_USAGE, { args: argv, allowPositionals: true, strict: true, options: { port: { type: 'string' }, watch: { type: 'boolean', default: false } } });
   if (typeof parsed === 'number') return parsed;
-  if (parsed.values.watch === true) return usageError(io, '--watch is not supported yet: recompile the agent, then restart agentdef dev', DEV_USAGE);
   if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', DEV_USAGE);
   const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, DEV_USAGE);
   const outDir = resolve(io.cwd, parsed.positionals[0]!);
-  if (exists(join(outDir, FILES.hostPlan))) return serveWorker(outDir, port, io, control);
-  if (exists(join(outDir, JOB_FILE)) || exists(join(outDir, LAUNCHER_MANIFEST))) return serveProcessHost(outDir, port, io, control);
-  io.stderr(`error: ${outDir} holds no compiled output (${FILES.hostPlan}, ${JOB_FILE} or ${LAUNCHER_MANIFEST}): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`);
-  return EXIT.usage;
+  const start = exists(join(outDir, FILES.hostPlan)) ? workerStarter(outDir, io, control) : exists(join(outDir, JOB_FILE)) || exists(join(outDir, LAUNCHER_MANIFEST)) ? processHostStarter(outDir, io, control) : undefined;
+  if (!start) {
+    io.stderr(`error: ${outDir} holds no compiled output (${FILES.hostPlan}, ${JOB_FILE} or ${LAUNCHER_MANIFEST}): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`);
+    return EXIT.usage;
+  }
+  const watch = parsed.values.watch === true ? watchSourceOf(outDir, io) : undefined;
+  if (typeof watch === 'string') return usageError(io, watch, DEV_USAGE);
+  return serve(start, port, outDir, io, control, watch);
 }

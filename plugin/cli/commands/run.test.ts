@@ -17,10 +17,10 @@ async function run(argv: string[]) {
 
 describe('agentdef run', () => {
   it('exits 2 with the usage on bad arguments', async () => {
-    for (const argv of [[], ['a', 'b'], ['out', '--port', 'http'], ['out', '--port', '70000'], ['out', '--nope']]) {
+    for (const argv of [[], ['a', 'b'], ['out', '--port', 'http'], ['out', '--port', '70000'], ['out', '--nope'], ['out', '--task-store'], ['out', '--task-store', '']]) {
       const result = await run(argv);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^error: .*\nusage: agentdef run <output folder> \[--port n\] \[--weights dir\] \[--receipts file\] \[--serve\]\n$/);
+      expect(result.stderr).toMatch(/^error: .*\nusage: agentdef run <output folder> \[--port n\] \[--weights dir\] \[--receipts file\] \[--task-store file\] \[--serve\]\n$/);
     }
   });
 

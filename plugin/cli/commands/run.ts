@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { runOutput } from '../../hosts/node/run-output';
+import { TASK_STORE_ENV } from '../../hosts/node/task-store-env';
 import { EXIT, type CliIo } from '../io';
 import { parsePort } from '../../host-contract/port';
 import { usageError, USAGE, parseCommandArgs } from '../usage';
@@ -12,13 +13,15 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: { port: { type: 'string' }, weights: { type: 'string' }, receipts: { type: 'string' }, serve: { type: 'boolean', default: false } },
+    options: { port: { type: 'string' }, weights: { type: 'string' }, receipts: { type: 'string' }, 'task-store': { type: 'string' }, serve: { type: 'boolean', default: false } },
   });
   if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', RUN_USAGE);
   const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, RUN_USAGE);
   const outDir = resolve(io.cwd, parsed.positionals[0]!);
+  const taskStore = parsed.values['task-store'];
+  if (taskStore === '') return usageError(io, '--task-store names a file (the host creates it)', RUN_USAGE);
   const code = await runOutput({
     outDir,
     workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
@@ -26,6 +29,8 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     ...(parsed.values.weights !== undefined ? { weights: resolve(io.cwd, parsed.values.weights) } : {}),
     ...(parsed.values.receipts !== undefined ? { receipts: resolve(io.cwd, parsed.values.receipts) } : {}),
     serve: parsed.values.serve === true,
+    // The host opens (or creates) the file and refuses one that is not its own (task-store-env.ts).
+    ...(taskStore !== undefined ? { env: { ...process.env, [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } } : {}),
     stdout: io.stdout,
     stderr: io.stderr,
   });

@@ -61,11 +61,32 @@ function toRequest(req: IncomingMessage, body: Buffer | undefined, origin: strin
   });
 }
 
+/**
+ * Writes a web Response to a Node response. A stream (`text/event-stream`) is written chunk by chunk
+ * as the handler produces it, waiting for the socket to drain, and cancelled when the client goes.
+ */
 async function send(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, key) => (headers[key] = value));
   res.writeHead(response.status, headers);
-  res.end(Buffer.from(await response.arrayBuffer()));
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  const gone = () => void reader.cancel().catch(() => undefined);
+  res.once('close', gone);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || res.destroyed) break;
+      if (!res.write(value)) await new Promise<void>((resolve) => (res.destroyed ? resolve() : res.once('drain', resolve).once('close', resolve)));
+    }
+  } finally {
+    res.off('close', gone);
+    res.end();
+  }
 }
 
 export async function serveWebHandler(handler: WebHandler, options: ServeOptions): Promise<ServedHost> {

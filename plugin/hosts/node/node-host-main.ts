@@ -27,6 +27,7 @@ import { createRunTracker, formatEvent, type HostEvent } from './run-events';
 import { createSecretSource, envSecretSource, howToProvideSecret } from './secret-source';
 import { printServiceFile } from './service-files';
 import { defaultReceiptsFile } from './state-dir';
+import { taskStoreFromEnv } from './task-store-env';
 
 export interface NodeHostOptions {
   startMcp?: (options: StartMcpOptions) => Promise<McpStdioTools>;
@@ -91,6 +92,9 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   const configured = parseOriginList(env[PUBLIC_ORIGIN_ENV]);
   if ('problem' in configured) fail(`${PUBLIC_ORIGIN_ENV}: ${configured.problem}; give one or more origins separated by commas`);
   const publicOrigins = configured.origins;
+  // AGENTDEF_TASK_STORE: tasks in a SQLite file that survives a restart; else in memory.
+  const configuredTasks = taskStoreFromEnv(env, spec.config.agent.slug);
+  if ('problem' in configuredTasks) fail(configuredTasks.problem);
 
   // Events are written synchronously: a supervisor must see `run.start` even when the run then
   // blocks the event loop (pipes are asynchronous on macOS).
@@ -177,6 +181,7 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
       ...(spec.memoryMb ? { maxConcurrentRuns: concurrentRunsFor(heapLimitMb(spec.memoryMb)) } : {}),
       ...(publicOrigins[0] !== undefined ? { publicOrigin: publicOrigins[0] } : {}),
+      ...(configuredTasks.store ? { taskStore: configuredTasks.store } : {}),
       allowedOrigins: () => served?.allowedOrigins ?? publicOrigins,
       // The served card is signed when the card signing key is set (keychain / environment locally,
       // the environment in containers), like the receipt key; locally, else with the definition's

@@ -13,3 +13,5 @@ export * from './agent-deps';
 export * from './isolate-runner';
 export * from './isolate-entry';
 export * from './loader-host';
+export * from './task-store-object';
+export * from './task-store-client';

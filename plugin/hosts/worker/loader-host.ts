@@ -2,7 +2,7 @@
  * The host side of `loader.js`: it loads the compiled agent from its host plan through the Worker
  * Loader binding and forwards every request to it. The loaded Worker gets the bindings the plan
  * lists (secrets copied by name, service bindings as they are, KV and queues through the loader's
- * RPC proxies) and, as `globalOutbound`, the loader's egress gateway with the plan's allow-list.
+ * RPC proxies, the task store through the loader's `AgentdefTasks`) and, as `globalOutbound`, the loader's egress gateway with the plan's allow-list.
  * A plan for another target, of another version, or without a loader binding fails closed.
  */
 import type { EgressProps, FetcherLike, KvLike, QueueLike, WorkerCode, WorkerLoaderLike } from './host-types';
@@ -17,6 +17,7 @@ export interface LoaderExports {
   AgentdefIsolates(options: { props: Record<string, never> }): unknown;
   AgentdefKv(options: { props: { binding: string } }): unknown;
   AgentdefQueue(options: { props: { binding: string } }): unknown;
+  AgentdefTasks(options: { props: Record<string, never> }): unknown;
 }
 
 /** `ctx.exports` of the loader: it must export every entrypoint the host plan may hand out. */
@@ -61,6 +62,9 @@ export function loadedEnv(plan: HostPlan, env: Record<string, unknown>, exports:
         break;
       case 'isolate-service':
         out[binding.name] = exports.AgentdefIsolates({ props: {} });
+        break;
+      case 'task-store-proxy':
+        if (env[binding.name] !== undefined) out[binding.name] = exports.AgentdefTasks({ props: {} });
         break;
       case 'not-provided':
         break;

@@ -138,13 +138,40 @@ export function expectedId(body: string): unknown {
   }
 }
 
+/** A notification: a well-formed request without an `id` member, which gets no answer (JSON-RPC 2.0 §4.1). */
+export function isNotification(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
+    const request = parsed as Record<string, unknown>;
+    return request['jsonrpc'] === '2.0' && typeof request['method'] === 'string' && !Object.hasOwn(request, 'id');
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Why an answer is not a well-formed JSON-RPC response to `body`, or undefined: JSON with
- * `jsonrpc: "2.0"`, the expected id, exactly one of `result` / `error`, an integer code and a
- * string message, no `-32603` (every random body is a client mistake or a valid request), and
- * nothing that looks like a stack trace.
+ * Why an answer is not a well-formed JSON-RPC response to `body`, or undefined: a notification gets
+ * 204 and no body; anything else JSON with `jsonrpc: "2.0"`, the expected id, exactly one of
+ * `result` / `error`, an integer code and a string message, no `-32603` (every random body is a
+ * client mistake or a valid request), and nothing that looks like a stack trace. A stream
+ * (Server-Sent Events) is checked event by event.
  */
 export function answerProblem(body: string, status: number, text: string): string | undefined {
+  if (isNotification(body)) return status === 204 && text === '' ? undefined : `a notification answered ${status}: ${text.slice(0, 200)}`;
+  if (text.startsWith('data: ')) {
+    const events = text.split('\n\n').filter((event) => event.startsWith('data: '));
+    if (events.length === 0 || status !== 200) return 'a stream without events';
+    for (const event of events) {
+      const problem = responseProblem(body, status, event.slice('data: '.length));
+      if (problem) return `stream event: ${problem}`;
+    }
+    return undefined;
+  }
+  return responseProblem(body, status, text);
+}
+
+function responseProblem(body: string, status: number, text: string): string | undefined {
   let answer: Record<string, unknown>;
   try {
     answer = JSON.parse(text) as Record<string, unknown>;

@@ -3,7 +3,8 @@
  * (`runtimeRequirements.bindings`), plus the ones the adapter adds: a secret per model key and for
  * the receipt signing key, the receipt sink (a KV namespace unless the root declares
  * `AGENTDEF_RECEIPTS` as a queue or KV), a service binding per MCP server reached through one,
- * and the Worker Loader (`LOADER`, and the loader's isolate service) when a child is quarantined.
+ * the Worker Loader (`LOADER`, and the loader's isolate service) when a child is quarantined, and
+ * the task store (`AGENTDEF_TASKS`, a SQLite-backed Durable Object) always.
  * Secrets are names only; their `ref` never leaves the definition. Two agents that give one
  * name two different kinds is a located error.
  */
@@ -14,6 +15,7 @@ import { locateFinding } from '../../../definition/validate-definition';
 import type { BindingRef } from '../../../schema/generated/agent-definition.types';
 import type { HostBindingKind, HostPlanBinding, LoaderProvision } from '../../../host-contract/worker-host-plan';
 import type { ReceiptSinkBinding } from '../../../host-contract/worker-host-plan';
+import { TASK_STORE } from '../../../host-contract/worker-host-plan';
 import { BINDINGS } from './worker-constants';
 import type { LayoutNode, WorkerLayout } from './worker-layout';
 
@@ -32,6 +34,7 @@ const PROVISION: Readonly<Record<HostBindingKind, LoaderProvision>> = {
   r2: 'not-provided',
   custom: 'not-provided',
   'worker-loader': 'not-provided',
+  'durable-object': 'task-store-proxy',
 };
 
 /** A Worker name from any text: lowercase, digits and single hyphens. */
@@ -91,7 +94,7 @@ export function planBindings(layout: WorkerLayout): BindingPlan {
     byName.set(entry.name, { ...entry, neededBy: [node.nodeId], loader: PROVISION[entry.kind] });
   };
 
-  const reserved = new Set<string>([BINDINGS.loader, BINDINGS.isolates]);
+  const reserved = new Set<string>([BINDINGS.loader, BINDINGS.isolates, BINDINGS.tasks]);
   for (const node of layout.nodes) {
     node.definition.runtimeRequirements.bindings.forEach((binding, i) => {
       const at = joinPointer(joinPointer('/runtimeRequirements/bindings', i), 'name');
@@ -104,7 +107,7 @@ export function planBindings(layout: WorkerLayout): BindingPlan {
             message:
               binding.name === '__proto__'
                 ? 'binding name "__proto__" cannot be read from a Worker env (it names the object\'s prototype)'
-                : `binding name "${binding.name}" is reserved by the Worker output (the Worker Loader and its isolate service)`,
+                : `binding name "${binding.name}" is reserved by the Worker output (the Worker Loader, its isolate service and the task store)`,
             suggestion: 'rename the binding',
           }),
         );
@@ -145,6 +148,8 @@ export function planBindings(layout: WorkerLayout): BindingPlan {
     add({ name: BINDINGS.loader, kind: 'worker-loader', purpose: 'isolates' }, root);
     byName.set(BINDINGS.isolates, { name: BINDINGS.isolates, kind: 'service', purpose: 'isolates', neededBy: [root.nodeId], loader: 'isolate-service' });
   }
+  // Every Worker keeps its A2A tasks in one Durable Object, so every isolate sees every task.
+  byName.set(BINDINGS.tasks, { name: BINDINGS.tasks, kind: 'durable-object', purpose: 'task-store', neededBy: [root.nodeId], loader: 'task-store-proxy', className: TASK_STORE.className });
   const bindings = [...byName.values()].map((b) => ({ ...b, neededBy: [...b.neededBy] })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { bindings, ...(receiptSink ? { receiptSink } : {}), diagnostics };
 }

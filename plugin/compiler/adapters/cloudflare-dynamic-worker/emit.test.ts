@@ -96,6 +96,7 @@ describe('the cloudflare-dynamic-worker adapter', () => {
       ['AGENTDEF_ISOLATES', 'service', 'isolate-service'],
       ['AGENTDEF_RECEIPTS', 'kv', 'kv-proxy'],
       ['AGENTDEF_RECEIPT_KEY', 'secret-ref', 'copy-secret'],
+      ['AGENTDEF_TASKS', 'durable-object', 'task-store-proxy'],
       ['LOADER', 'worker-loader', 'not-provided'],
     ]);
     expect(hostPlan.egress).toEqual({ globalOutbound: 'blocked', allow: [] });
@@ -131,6 +132,8 @@ describe('the cloudflare-dynamic-worker adapter', () => {
       r2_buckets: [{ binding: 'FILES', bucket_name: 'files' }],
       queues: { producers: [{ binding: 'JOBS', queue: 'jobs' }] },
       services: [{ binding: 'AUTH', service: 'auth-worker' }],
+      durable_objects: { bindings: [{ name: 'AGENTDEF_TASKS', class_name: 'AgentTaskStore' }] },
+      migrations: [{ tag: 'agentdef-task-store-v1', new_sqlite_classes: ['AgentTaskStore'] }],
       secrets: { required: ['AGENTDEF_RECEIPT_KEY', 'ANTHROPIC_API_KEY'] },
     });
     expect(text).not.toContain('secrets-store://');
@@ -148,6 +151,16 @@ describe('the cloudflare-dynamic-worker adapter', () => {
       ['runtime_capability_mismatch', 'worker-bindings', 'agents/c/agent.json', '/runtimeRequirements/bindings/1/name'],
     ]);
     expect(result.diagnostics![0]!.message).toBe('binding "SHARED" is a queue here, but p@1.0.0 needs it as a kv: one Worker env cannot hold both');
+  });
+
+  it('refuses a definition that declares the task store binding itself, writing nothing', async () => {
+    const def = agent('t', '1.0.0', { cls: 'workers-only', models: [] });
+    def.runtimeRequirements.bindings.push({ kind: 'kv', name: 'AGENTDEF_TASKS' });
+    const { result } = await emit(tree(def));
+    expect(result.files).toBeUndefined();
+    expect(result.diagnostics!.map((d) => [d.rule, d.path, d.message])).toEqual([
+      ['worker-bindings', '/runtimeRequirements/bindings/0/name', 'binding name "AGENTDEF_TASKS" is reserved by the Worker output (the Worker Loader, its isolate service and the task store)'],
+    ]);
   });
 
   it('emits the same bytes for the same plan, and different ones when a tool changes', async () => {

@@ -3,7 +3,7 @@
  * - `env.ts`: the `Env` type (every binding, by the exact name the definitions give it) and the receipt sink;
  * - `agents/<index>-<slug>.ts`: one module per plan node: its runtime config as a typed literal,
  *   its bundled tools, and how each child runs (a module here, or the code of its own isolate);
- * - `index.ts`: the Worker entry, serving the root agent over A2A;
+ * - `index.ts`: the Worker entry, serving the root agent over A2A, and the task store's Durable Object class;
  * - `isolates/<index>-<slug>.ts`: the entry of each quarantined child's isolate;
  * - `egress/<index>-<slug>.ts`: each isolate's egress guard (its allow-list), the FIRST import of
  *   the isolate's entry, so it is installed before any tool module is evaluated;
@@ -17,6 +17,7 @@ import type { RuntimeTool } from '../../../runtime/runtime-config';
 import type { ToolImplementation } from '../../workspace-config';
 import type { BindingPlan } from './binding-plan';
 import type { HostBindingKind, HostPlanBinding } from '../../../host-contract/worker-host-plan';
+import { TASK_STORE } from '../../../host-contract/worker-host-plan';
 import { toolSpecifier } from '../../bundler';
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, SPECIFIERS, SRC_DIR } from './worker-constants';
 import type { LayoutNode, WorkerLayout } from './worker-layout';
@@ -40,6 +41,7 @@ const BINDING_TYPES: Readonly<Record<HostBindingKind, string>> = {
   service: 'Fetcher',
   custom: 'unknown',
   'worker-loader': 'WorkerLoader',
+  'durable-object': 'DurableObjectNamespace',
 };
 
 const HEADERS = new WeakMap<SourceFile, string>();
@@ -127,7 +129,8 @@ function writeEnvType(writer: CodeBlockWriter, bindings: readonly HostPlanBindin
   writer.indent(() => {
     writer.write('readonly [binding: string]: unknown;').newLine();
     for (const binding of bindings) {
-      const type = binding.purpose === 'isolates' && binding.kind === 'service' ? 'unknown' : BINDING_TYPES[binding.kind];
+      // The isolate service and the task store are the loader's entrypoints under the loader: typed by use, not by kind.
+      const type = (binding.purpose === 'isolates' && binding.kind === 'service') || binding.purpose === 'task-store' ? 'unknown' : BINDING_TYPES[binding.kind];
       writer.write(`readonly ${propertyName(binding.name)}?: ${type};`).newLine();
     }
   });
@@ -313,6 +316,36 @@ function addEgressClass(file: SourceFile): void {
   });
 }
 
+/**
+ * The agent's task store, a SQLite-backed Durable Object (`TaskTable` of the glue does the work):
+ * exported by the Worker entry (ordinary Worker) and by the loader (loaded Worker).
+ */
+function addTaskStoreClass(file: SourceFile): void {
+  addClass(file, {
+    name: TASK_STORE.className,
+    isExported: true,
+    extends: 'DurableObject<Env>',
+    docs: ["The agent's A2A tasks, shared by every isolate of this Worker: one object per agent, kept in its SQLite storage."],
+    properties: [{ name: 'tasks', scope: tsMorph().Scope.Private, isReadonly: true, initializer: 'new TaskTable(this.ctx.storage)' }],
+    methods: [
+      {
+        name: 'putTask',
+        parameters: [
+          { name: 'id', type: 'string' },
+          { name: 'text', type: 'string' },
+          { name: 'terminal', type: 'boolean' },
+          { name: 'limits', type: 'TaskStoreLimits' },
+        ],
+        returnType: 'boolean',
+        statements: ['return this.tasks.put(id, text, terminal, limits);'],
+      },
+      { name: 'getTask', parameters: [{ name: 'id', type: 'string' }], returnType: 'string | null', statements: ['return this.tasks.get(id);'] },
+      { name: 'listTasks', returnType: 'string[]', statements: ['return this.tasks.list();'] },
+      { name: 'pageTokenKey', returnType: 'Uint8Array', statements: ['return this.tasks.pageTokenKey();'] },
+    ],
+  });
+}
+
 /** Where an isolate's egress guard module lives: `src/egress/<index>-<slug>.ts`. */
 function egressGuardPath(node: LayoutNode): string {
   return `${SRC_DIR}/egress/${node.index}-${node.slug}.ts`;
@@ -350,26 +383,32 @@ function generateRootEntry(project: Project, input: SourceInput): SourceFile {
   const path = isolate.entryPath;
   const file = withHeader(
     project.createSourceFile(path, '', { overwrite: true }),
-    header(`The Worker entry: serves ${root.nodeId} over A2A (card at /.well-known/agent-card.json, JSON-RPC at ${root.config.card.rpcPath}).`, input.origin),
+    header(`The Worker entry: serves ${root.nodeId} over A2A (card at /.well-known/agent-card.json, JSON-RPC at ${root.config.card.rpcPath}), its tasks kept in the ${TASK_STORE.className} Durable Object.`, input.origin),
   );
-  const hostNames = ['loopbackExports', 'nodeDeps', 'receiptSinkFrom', 'runtimeLog', ...(startsIsolates ? ['gatewayFetch'] : [])].sort();
+  const hostNames = ['TaskTable', 'loopbackExports', 'nodeDeps', 'receiptSinkFrom', 'runtimeLog', 'taskStoreDeps', ...(startsIsolates ? ['gatewayFetch'] : [])].sort();
   addImports(file, [
     egressGuardImport(path, root),
-    importDeclaration('cloudflare:workers', { named: startsIsolates ? ['WorkerEntrypoint', 'waitUntil'] : ['waitUntil'] }),
+    importDeclaration('cloudflare:workers', { named: startsIsolates ? ['DurableObject', 'WorkerEntrypoint', 'waitUntil'] : ['DurableObject', 'waitUntil'] }),
     importDeclaration(SPECIFIERS.runtime, { named: ['createA2aHandler'] }),
     importDeclaration(SPECIFIERS.workerHost, { named: hostNames }),
-    ...(startsIsolates ? [importDeclaration(SPECIFIERS.workerHost, { named: ['EgressProps'], typeOnly: true })] : []),
+    importDeclaration(SPECIFIERS.workerHost, { named: [...(startsIsolates ? ['EgressProps'] : []), 'TaskStoreLimits'], typeOnly: true }),
     importDeclaration(relativeModule(path, root.modulePath), { named: ['agent'] }),
     importDeclaration(relativeModule(path, `${SRC_DIR}/env.ts`), { named: ['RECEIPT_SINK'] }),
     importDeclaration(relativeModule(path, `${SRC_DIR}/env.ts`), { named: ['Env'], typeOnly: true }),
   ]);
   if (startsIsolates) addEgressClass(file);
+  addTaskStoreClass(file);
   addStatement(file, (writer) => {
     writer.write('/** The A2A handler, made on the first request (env is the same for every request of an isolate). */').newLine();
     writer.write('let serve: ReturnType<typeof createA2aHandler> | undefined;');
   });
   addDefaultHandler(file, (writer) => {
-    writer.write('serve ??= createA2aHandler(agent.config, nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog }));').newLine();
+    writer.write('serve ??= createA2aHandler(agent.config, {').newLine();
+    writer.indent(() => {
+      writer.write('...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog }),').newLine();
+      writer.write(`...taskStoreDeps(env, ${stringLiteral(root.slug)}),`).newLine();
+    });
+    writer.write('});').newLine();
     writer.write('return serve(request, { waitUntil: (promise) => ctx.waitUntil(promise) });');
   });
   return file;
@@ -430,6 +469,7 @@ export function generateWorkerSource(input: SourceInput): Map<string, string> {
 
 const KV = 'proxiedBinding<KvLike>(plan, this.env, this.ctx.props, "kv-proxy")';
 const QUEUE = 'proxiedBinding<QueueLike>(plan, this.env, this.ctx.props, "queue-proxy")';
+const TASKS = 'plannedTaskObject(plan, this.env)';
 
 /** The loader host Worker's entry (bundled into `loader.js`); generic, the same for every agent. */
 export function generateLoaderEntry(): { path: string; contents: string } {
@@ -439,9 +479,9 @@ export function generateLoaderEntry(): { path: string; contents: string } {
     header('The host Worker: loads the compiled agent from host-plan.json through its Worker Loader binding and forwards every request to it.', 'the host plan beside it'),
   );
   addImports(file, [
-    importDeclaration('cloudflare:workers', { named: ['WorkerEntrypoint'] }),
-    importDeclaration(SPECIFIERS.workerHost, { named: ['gatewayFetch', 'loaderExports', 'proxiedBinding', 'runPlannedIsolate', 'serveThroughLoader'] }),
-    importDeclaration(SPECIFIERS.workerHost, { named: ['EgressProps', 'HostPlan', 'KvLike', 'QueueLike', 'WorkerCode'], typeOnly: true }),
+    importDeclaration('cloudflare:workers', { named: ['DurableObject', 'WorkerEntrypoint'] }),
+    importDeclaration(SPECIFIERS.workerHost, { named: ['TaskTable', 'gatewayFetch', 'loaderExports', 'plannedTaskObject', 'proxiedBinding', 'runPlannedIsolate', 'serveThroughLoader'] }),
+    importDeclaration(SPECIFIERS.workerHost, { named: ['EgressProps', 'HostPlan', 'KvLike', 'QueueLike', 'TaskStoreLimits', 'WorkerCode'], typeOnly: true }),
     importDeclaration('./host-plan.json', { default: 'hostPlan' }),
   ]);
   addStatement(file, (writer) => writer.write('const plan = hostPlan as unknown as HostPlan;'));
@@ -503,6 +543,30 @@ export function generateLoaderEntry(): { path: string; contents: string } {
       { name: 'sendBatch', parameters: [{ name: 'messages', type: '{ body: unknown }[]' }], returnType: 'Promise<unknown>', statements: [`return ${QUEUE}.sendBatch(messages);`] },
     ],
   });
+  addClass(file, {
+    name: 'AgentdefTasks',
+    isExported: true,
+    extends: 'WorkerEntrypoint<Env>',
+    docs: [`The agent's task store for the loaded Worker (which cannot hold a Durable Object binding): forwards to the ${TASK_STORE.className} object.`],
+    methods: [
+      {
+        name: 'putTask',
+        isAsync: true,
+        parameters: [
+          { name: 'id', type: 'string' },
+          { name: 'text', type: 'string' },
+          { name: 'terminal', type: 'boolean' },
+          { name: 'limits', type: 'TaskStoreLimits' },
+        ],
+        returnType: 'Promise<boolean>',
+        statements: [`return ${TASKS}.putTask(id, text, terminal, limits);`],
+      },
+      { name: 'getTask', isAsync: true, parameters: [{ name: 'id', type: 'string' }], returnType: 'Promise<string | null>', statements: [`return ${TASKS}.getTask(id);`] },
+      { name: 'listTasks', isAsync: true, returnType: 'Promise<string[]>', statements: [`return ${TASKS}.listTasks();`] },
+      { name: 'pageTokenKey', isAsync: true, returnType: 'Promise<Uint8Array>', statements: [`return ${TASKS}.pageTokenKey();`] },
+    ],
+  });
+  addTaskStoreClass(file);
   addDefaultHandler(file, (writer) => {
     writer.write('return serveThroughLoader(request, plan, env, loaderExports(ctx));');
   });

@@ -4,6 +4,7 @@
  * specifiers the generated `src/` uses and the defaults of the size budget.
  */
 import { AGENTDEF_MODULES } from '../../bundler';
+import { TASK_STORE } from '../../../host-contract/worker-host-plan';
 
 export const COMPATIBILITY_DATE = '2026-04-26';
 export const COMPATIBILITY_FLAGS: readonly string[] = [];
@@ -38,6 +39,8 @@ export const BINDINGS = {
   receiptSink: 'AGENTDEF_RECEIPTS',
   loader: 'LOADER',
   isolates: 'AGENTDEF_ISOLATES',
+  /** The agent's task store (a Durable Object namespace; the loader's `AgentdefTasks` under the loader). */
+  tasks: TASK_STORE.binding,
 } as const;
 
 /** The origin the static agent-card.json names until the Worker is deployed (the served card uses the request's origin). */

@@ -2,11 +2,13 @@
  * `wrangler.jsonc`: deploys the compiled agent as an ordinary Worker (`wrangler deploy`), without
  * the loader. The bundle is already built (`no_bundle`), its source map is uploaded, every binding
  * of the binding plan is declared in wrangler's own shape (KV, D1 and R2 without ids are
- * provisioned by wrangler), `limits.cpu_ms` comes from the definitions' `cpuMs`, and secrets are
+ * provisioned by wrangler; the task store's Durable Object with its `new_sqlite_classes` migration),
+ * `limits.cpu_ms` comes from the definitions' `cpuMs`, and secrets are
  * listed by name only (`secrets.required`): their values are set with `wrangler secret put`.
  * Custom bindings have no wrangler shape; a comment names them.
  */
 import type { CompilePlan } from '../../plan';
+import { TASK_STORE } from '../../../host-contract/worker-host-plan';
 import type { BindingPlan } from './binding-plan';
 import { workerName } from './binding-plan';
 import { commentText } from './ts-literals';
@@ -39,6 +41,11 @@ export function wranglerConfig(plan: CompilePlan, layout: WorkerLayout, bindings
   if (services.length) config['services'] = services;
   const loaders = by('worker-loader').map((b) => ({ binding: b.name }));
   if (loaders.length) config['worker_loaders'] = loaders;
+  const objects = by('durable-object').map((b) => ({ name: b.name, class_name: b.className ?? b.name }));
+  if (objects.length) {
+    config['durable_objects'] = { bindings: objects };
+    config['migrations'] = [{ tag: TASK_STORE.migrationTag, new_sqlite_classes: [...new Set(objects.map((o) => o.class_name))] }];
+  }
   const secrets = by('secret-ref').map((b) => b.name);
   if (secrets.length) config['secrets'] = { required: secrets };
 

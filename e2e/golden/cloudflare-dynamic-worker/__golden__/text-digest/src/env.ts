@@ -10,6 +10,7 @@ export type Env = {
   readonly AGENTDEF_ISOLATES?: unknown;
   readonly AGENTDEF_RECEIPTS?: KVNamespace;
   readonly AGENTDEF_RECEIPT_KEY?: string;
+  readonly AGENTDEF_TASKS?: unknown;
   readonly LOADER?: WorkerLoader;
 };
 

@@ -7,6 +7,7 @@ import type { ReceiptSinkBinding } from "agentdef:worker-host";
 /** Every binding this Worker reads; the names are exactly the definitions' (not always JavaScript identifiers). */
 export type Env = {
   readonly [binding: string]: unknown;
+  readonly AGENTDEF_TASKS?: unknown;
 };
 
 /** Where receipts go: a KV namespace or a queue of this Worker. */

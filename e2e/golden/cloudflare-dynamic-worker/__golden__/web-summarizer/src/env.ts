@@ -9,6 +9,7 @@ export type Env = {
   readonly [binding: string]: unknown;
   readonly AGENTDEF_RECEIPTS?: KVNamespace;
   readonly AGENTDEF_RECEIPT_KEY?: string;
+  readonly AGENTDEF_TASKS?: unknown;
   readonly OPENAI_API_KEY?: string;
   readonly SUMMARY_CACHE?: KVNamespace;
 };

@@ -1,0 +1,101 @@
+/**
+ * Inside the task-store Durable Object (`AgentTaskStore`, declared by the generated entry and by
+ * `loader.js`): the agent's A2A tasks in the object's SQLite storage (`ctx.storage.sql`), one
+ * object per agent, so every isolate of the Worker reads and writes the same tasks.
+ *
+ * Each method runs synchronously inside the object (no await between the read and the write, and
+ * in one `transactionSync`), so a check-and-put is atomic across every caller: a terminal task is
+ * final whichever isolate put it. Values reach SQLite as bound parameters only, never in the query
+ * text. The rows hold the JSON text the client chose with `taskTextWithin`; their size is measured
+ * as the in-memory store measures it (`sizeOfTaskText`), and the oldest rows are evicted first, by
+ * count and by bytes. The page-token key is 32 random bytes made once and kept with the tasks.
+ */
+import type { TaskStoreLimits } from '../../runtime/task-store';
+import { sizeOfTaskText } from '../../runtime/task-store';
+
+export type { TaskStoreLimits };
+
+/** A value SQLite storage binds or returns. */
+export type SqlValue = string | number | ArrayBuffer | null;
+
+/** The part of a Durable Object's `ctx.storage` the table uses (SQLite-backed objects only). */
+export interface SqlStorageLike {
+  sql: { exec(query: string, ...bindings: SqlValue[]): { toArray(): Record<string, SqlValue>[] } };
+  transactionSync<T>(run: () => T): T;
+}
+
+/**
+ * The most a single task may take (in `sizeOfTaskText` units): Durable Object SQLite keeps rows
+ * of at most 2 MB, and UTF-8 takes at most 3 bytes per UTF-16 code unit.
+ */
+export const MAX_TASK_SIZE = 1_200_000;
+
+const TASKS = 'agentdef_tasks';
+const META = 'agentdef_task_store_meta';
+const PAGE_TOKEN_KEY = 'page-token-key';
+
+const validLimits = (limits: unknown): limits is TaskStoreLimits => {
+  const l = limits as Partial<TaskStoreLimits> | null;
+  return l !== null && typeof l === 'object' && Number.isInteger(l.maxTasks) && (l.maxTasks as number) >= 1 && typeof l.maxBytes === 'number' && l.maxBytes > 0;
+};
+
+export class TaskTable {
+  private ready = false;
+
+  constructor(private readonly storage: SqlStorageLike) {}
+
+  private rows(query: string, ...bindings: SqlValue[]): Record<string, SqlValue>[] {
+    if (!this.ready) {
+      this.storage.sql.exec(`CREATE TABLE IF NOT EXISTS ${TASKS} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, text TEXT NOT NULL, size INTEGER NOT NULL, terminal INTEGER NOT NULL)`);
+      this.storage.sql.exec(`CREATE TABLE IF NOT EXISTS ${META} (name TEXT PRIMARY KEY, value BLOB NOT NULL)`);
+      this.ready = true;
+    }
+    return this.storage.sql.exec(query, ...bindings).toArray();
+  }
+
+  /** Keeps `text` as task `id`, the newest; false when the kept version is terminal or it does not fit. */
+  put(id: string, text: string, terminal: boolean, limits: TaskStoreLimits): boolean {
+    if (typeof id !== 'string' || typeof text !== 'string' || typeof terminal !== 'boolean' || !validLimits(limits)) return false;
+    const size = sizeOfTaskText(text);
+    if (size > limits.maxBytes || size > MAX_TASK_SIZE) return false;
+    return this.storage.transactionSync(() => {
+      const kept = this.rows(`SELECT terminal FROM ${TASKS} WHERE id = ?`, id)[0];
+      if (kept && kept['terminal'] === 1) return false;
+      if (kept) this.rows(`DELETE FROM ${TASKS} WHERE id = ?`, id);
+      const totals = this.rows(`SELECT COUNT(*) AS count, COALESCE(SUM(size), 0) AS held FROM ${TASKS}`)[0]!;
+      let count = Number(totals['count']);
+      let held = Number(totals['held']);
+      while (count > 0 && (count >= limits.maxTasks || held + size > limits.maxBytes)) {
+        const oldest = this.rows(`SELECT seq, size FROM ${TASKS} ORDER BY seq LIMIT 1`)[0]!;
+        this.rows(`DELETE FROM ${TASKS} WHERE seq = ?`, oldest['seq'] as number);
+        count -= 1;
+        held -= Number(oldest['size']);
+      }
+      this.rows(`INSERT INTO ${TASKS} (seq, id, text, size, terminal) VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM ${TASKS}), ?, ?, ?, ?)`, id, text, size, terminal ? 1 : 0);
+      return true;
+    });
+  }
+
+  /** The kept JSON text of task `id`, or null. */
+  get(id: string): string | null {
+    if (typeof id !== 'string') return null;
+    const row = this.rows(`SELECT text FROM ${TASKS} WHERE id = ?`, id)[0];
+    return row ? (row['text'] as string) : null;
+  }
+
+  /** Every kept task's JSON text, oldest put first. */
+  list(): string[] {
+    return this.rows(`SELECT text FROM ${TASKS} ORDER BY seq`).map((row) => row['text'] as string);
+  }
+
+  /** The store's page-token key: 32 random bytes, made on first use and kept. */
+  pageTokenKey(): Uint8Array {
+    return this.storage.transactionSync(() => {
+      const kept = this.rows(`SELECT value FROM ${META} WHERE name = ?`, PAGE_TOKEN_KEY)[0];
+      if (kept && kept['value'] instanceof ArrayBuffer && kept['value'].byteLength === 32) return new Uint8Array(kept['value'].slice(0));
+      const key = crypto.getRandomValues(new Uint8Array(32));
+      this.rows(`INSERT OR REPLACE INTO ${META} (name, value) VALUES (?, ?)`, PAGE_TOKEN_KEY, key.buffer.slice(0));
+      return key;
+    });
+  }
+}

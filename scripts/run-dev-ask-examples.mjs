@@ -1,0 +1,261 @@
+// For the README's main job: what a newcomer does with a compiled agent, once per target. For a
+// Worker, an HB3 job and a local launcher, in turn: `agentdef dev <output> --port <free port>` (a
+// real child process), wait for its ready line, `agentdef ask <url> <text> --key <public JWK>` (a
+// real child process) and print its answer, task id, state and receipt line, print the deploy dry
+// run (`agentdef deploy <output> --dry-run`), stop dev with SIGINT and check it exited 0. A host
+// that writes its receipts to a file (HB3, local launcher) has them checked with `agentdef verify`.
+//
+// No network and nothing in $HOME: the model servers are stubs on 127.0.0.1 (Anthropic's Messages
+// API for the HB3 job, Ollama for the launcher) reached through the hosts' own overrides
+// (AGENTDEF_BASE_URL_ANTHROPIC, OLLAMA_HOST); secrets come from AGENTDEF_SECRET_<NAME> (a fresh
+// receipt key, a stub API key; keychain off); HOME, state and caches live in a scratch folder under
+// tmp/ that is removed afterwards.
+//
+//   node scripts/run-dev-ask-examples.mjs --worker dist/agents/text-digest --hb3 dist/hb3/fallback-writer --local dist/agents/local-notes
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { connect, createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'bin', 'agentdef.cjs');
+const READY_MS = 60_000;
+const STOP_MS = 15_000;
+const STUB_API_KEY = 'sk-ant-stub-0123456789abcdefghij';
+/** Everything the agentdef processes printed, searched for the secrets they were given at the end. */
+const printed = [];
+const DEFAULT_OUTPUTS = { worker: 'dist/agents/text-digest', hb3: 'dist/hb3/fallback-writer', local: 'dist/agents/local-notes' };
+
+// The stub model servers are the test suite's own (TypeScript, compiled on the fly like bin/agentdef.cjs does).
+const require = createRequire(import.meta.url);
+process.env.SWC_NODE_PROJECT ||= join(root, 'tsconfig.json');
+require('@swc-node/register');
+const { startScriptedProvider } = require('../plugin/runtime/__test-support__/stub-provider.ts');
+const { startStubOllama } = require('../e2e/local/support/stub-ollama.ts');
+
+/** What the stub Anthropic model proposes for the HB3 example's edit: a diff that applies. */
+const FALLBACK_DIFF = ['--- a/config.ts', '+++ b/config.ts', '@@ -1,1 +1,2 @@', '+if (raw === undefined) throw new Error("no config");', ' parseConfig(raw);', ''].join('\n');
+
+/** One example per target: the output folder, what to ask, and the model stub its host reaches. */
+const EXAMPLES = [
+  {
+    key: 'worker',
+    title: 'A Cloudflare Worker: text-digest (workerd via miniflare, loader.js with a Worker Loader binding)',
+    question: 'Workers run agents in isolates. Each agent gets its own isolate, and isolates share nothing.',
+    startModel: async () => ({ env: {}, close: async () => {} }),
+  },
+  {
+    key: 'hb3',
+    title: 'An HB3 job: fallback-writer compiled with --target hb3 (its container entrypoint as a local process)',
+    question: JSON.stringify({ path: 'config.ts', source: 'parseConfig(raw);\n', instruction: 'add a null check before the call to parseConfig' }),
+    receiptsOf: 'fallback-writer',
+    startModel: async () => {
+      const stub = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: STUB_API_KEY, script: [{ text: FALLBACK_DIFF }] });
+      return { env: { AGENTDEF_BASE_URL_ANTHROPIC: stub.url, AGENTDEF_SECRET_ANTHROPIC_API_KEY: STUB_API_KEY }, close: () => stub.close() };
+    },
+  },
+  {
+    key: 'local',
+    title: 'A local launcher: local-notes (launch.mjs; Ollama and the notes MCP server on this machine)',
+    question: 'what did we decide about the Q3 offsite venue?',
+    receiptsOf: 'local-notes',
+    // Into a folder of the workspace, so the dry run names no home folder.
+    deployArgs: ['--into', 'dist/services'],
+    startModel: async () => {
+      const ollama = await startStubOllama({
+        models: ['llama3.1:8b'],
+        respond: (chat) => {
+          const tool = chat.messages.find((m) => m.role === 'tool');
+          if (!tool) return { toolCalls: [{ name: 'search_notes', arguments: { query: 'Q3 offsite venue' } }] };
+          const match = JSON.parse(tool.content).matches[0];
+          return { text: `${match.text.replace(/^- /, '')} (from ${match.file})` };
+        },
+      });
+      return { env: { OLLAMA_HOST: ollama.url }, close: () => ollama.close() };
+    },
+  },
+];
+
+function print(text) {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** A loopback port nothing listens on right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** This process's environment without agentdef's, Nx's or npm's own variables, HOME and caches in `scratch`. */
+function isolatedEnv(scratch, extra) {
+  const env = {};
+  for (const [name, value] of Object.entries(process.env)) if (!/^(AGENTDEF_|NX_|npm_|WRANGLER_|CLOUDFLARE_)/.test(name)) env[name] = value;
+  return {
+    ...env,
+    HOME: join(scratch, 'home'),
+    XDG_CONFIG_HOME: join(scratch, 'home', '.config'),
+    XDG_CACHE_HOME: join(scratch, 'home', '.cache'),
+    XDG_STATE_HOME: join(scratch, 'home', '.local', 'state'),
+    WRANGLER_LOG_PATH: join(scratch, 'wrangler-logs'),
+    AGENTDEF_STATE_DIR: join(scratch, 'state'),
+    AGENTDEF_KEYCHAIN: 'off',
+    ...extra,
+  };
+}
+
+/** `args` as the user types them, with the scratch folder shown as <scratch>. */
+function shown(args, scratch) {
+  return args
+    .map((a) => (/^[\w@%+=:,./<>-]+$/.test(a) ? a : `'${a.replaceAll("'", `'\\''`)}'`))
+    .join(' ')
+    .split(scratch)
+    .join('<scratch>');
+}
+
+/**
+ * Runs `agentdef <args>` to the end (asynchronously: the stub model servers answer from this
+ * process), printing the command and what it printed; resolves with its exit code and stdout.
+ */
+function agentdef(args, env, scratch) {
+  print(`$ agentdef ${shown(args, scratch)}`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (stdout) print(stdout.split(scratch).join('<scratch>'));
+      if (stderr) print(stderr.split(scratch).join('<scratch>'));
+      printed.push(stdout, stderr);
+      resolve({ status: signal ?? code, stdout });
+    });
+  });
+}
+
+/** Starts `agentdef dev`, resolves with the served URL once it prints its ask line (its ready line). */
+function startDev(out, port, env) {
+  print(`$ agentdef dev ${out} --port ${port}`);
+  const child = spawn(process.execPath, [cli, 'dev', out, '--port', String(port)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`agentdef dev printed no ready line within ${READY_MS / 1000}s:\n${stdout}${stderr}`)), READY_MS);
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const url = /serves A2A at (http:\/\/127\.0\.0\.1:\d+)\/?/.exec(stdout)?.[1];
+      if (url && /^stop with Ctrl-C$/m.test(stdout)) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`agentdef dev exited (${signal ?? code}) before it served:\n${stdout}${stderr}`));
+    });
+  });
+  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+}
+
+/** Interrupts `agentdef dev` as Ctrl-C would and waits for it to exit (SIGKILL past STOP_MS). */
+async function stopDev(dev) {
+  dev.child.kill('SIGINT');
+  const timer = setTimeout(() => dev.child.kill('SIGKILL'), STOP_MS);
+  const result = await dev.exited;
+  clearTimeout(timer);
+  return result;
+}
+
+/** Whether anything still accepts connections on the loopback port. */
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function runExample(example, out, scratch, keyFile, receiptSecret) {
+  print(`\n== ${example.title}`);
+  if (!existsSync(join(root, out))) throw new Error(`${out} does not exist: compile the example first`);
+  const model = await example.startModel();
+  const env = isolatedEnv(scratch, { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: receiptSecret, ...model.env });
+  const problems = [];
+  const port = await freePort();
+  const dev = startDev(out, port, env);
+  try {
+    const url = await dev.ready;
+    print(dev.output().stdout.split(scratch).join('<scratch>').trimEnd());
+    const ask = await agentdef(['ask', url, example.question, '--key', keyFile], env, scratch);
+    if (ask.status !== 0) problems.push(`agentdef ask exited ${ask.status}`);
+    if (!/^state: completed$/m.test(ask.stdout)) problems.push('the task did not complete');
+    if (!/^receipt: verified /m.test(ask.stdout)) problems.push('the receipt the host returned was not verified');
+    const deploy = await agentdef(['deploy', out, '--dry-run', ...(example.deployArgs ?? [])], env, scratch);
+    if (deploy.status !== 0) problems.push(`agentdef deploy --dry-run exited ${deploy.status}`);
+  } finally {
+    const { code, signal } = await stopDev(dev);
+    print(`(Ctrl-C) agentdef dev exited ${signal ?? code}`);
+    // Clean: exit 0 (dev stops its host itself, whatever the target), no error printed, the port free.
+    const { stdout, stderr } = dev.output();
+    if (code !== 0 || /^error/m.test(stderr)) problems.push(`agentdef dev did not exit cleanly after SIGINT (${signal ?? code}):\n${stderr}`);
+    printed.push(stdout, stderr);
+    if (await listening(port)) problems.push(`port ${port} still accepts connections after agentdef dev exited`);
+    await model.close();
+  }
+  if (example.receiptsOf) {
+    // The process hosts also append every receipt to their receipts file: all of them verify.
+    const verify = await agentdef(['verify', join(scratch, 'state', example.receiptsOf, 'receipts.jsonl'), '--key', keyFile], env, scratch);
+    if (verify.status !== 0) problems.push(`agentdef verify of the receipts file exited ${verify.status}`);
+  }
+  for (const problem of problems) process.stderr.write(`run-dev-ask-examples: ${example.key}: ${problem}\n`);
+  return problems.length;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { worker: { type: 'string' }, hb3: { type: 'string' }, local: { type: 'string' } }, strict: true });
+  mkdirSync(join(root, 'tmp'), { recursive: true });
+  const scratch = mkdtempSync(join(root, 'tmp', 'dev-ask-'));
+  try {
+    // A fresh receipt key: the private JWK is the hosts' secret, the public one what ask and verify check with.
+    const pair = generateKeyPairSync('ed25519');
+    const keyFile = join(scratch, 'receipt-key.public.jwk');
+    writeFileSync(keyFile, JSON.stringify(pair.publicKey.export({ format: 'jwk' })));
+    const receiptSecret = JSON.stringify(pair.privateKey.export({ format: 'jwk' }));
+    let failures = 0;
+    for (const example of EXAMPLES) failures += await runExample(example, values[example.key] ?? DEFAULT_OUTPUTS[example.key], scratch, keyFile, receiptSecret);
+    // No secret value in any output: not the receipt key's private part, not the model API key.
+    const secrets = [pair.privateKey.export({ format: 'jwk' }).d, STUB_API_KEY];
+    if (printed.some((text) => secrets.some((secret) => text.includes(secret)))) {
+      process.stderr.write('run-dev-ask-examples: a secret value appeared in the output of agentdef\n');
+      failures++;
+    }
+    return failures === 0 ? 0 : 1;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`run-dev-ask-examples: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
