@@ -8,6 +8,15 @@ export const CONTAINER_RECEIPTS_FILE = '/var/lib/agentdef/receipts/receipts.json
 export const CONTAINER_WEIGHTS_ROOT = '/weights';
 export const IMAGE_TOOLS_DIR = '/opt/agentdef/tools';
 
+/**
+ * The package the SQLite task store (`AGENTDEF_TASK_STORE`) runs on, at the version agentdef ships
+ * with: the image installs it when built with `--build-arg TASK_STORE=sqlite`.
+ */
+export const SQLITE_TASK_STORE_PACKAGE = 'better-sqlite3@12.11.1';
+
+/** The image build argument that selects the task store the image can run (`memory`, `sqlite`). */
+export const TASK_STORE_BUILD_ARG = 'TASK_STORE';
+
 /** The variable holding the origin(s) clients reach an A2A host at besides loopback (comma-separated). */
 export const PUBLIC_ORIGIN_ENV = 'AGENTDEF_PUBLIC_ORIGIN';
 

@@ -25,6 +25,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { TaskView } from '../../runtime/a2a-wire';
 import { isTerminalTask, sizeOfTaskText, taskTextWithin, type TaskStore, type TaskStoreLimits } from '../../runtime/task-store';
+import { SQLITE_TASK_STORE_PACKAGE, TASK_STORE_BUILD_ARG } from '../../host-contract/container-contract';
 
 /** SQLite's `application_id` of a task store file ("adts"). */
 export const TASK_STORE_APPLICATION_ID = 0x61647473;
@@ -114,7 +115,7 @@ export function openSqliteTaskStore(file: string, limits: TaskStoreLimits, optio
   if (Sqlite === undefined) {
     return refuse(
       'it needs the package better-sqlite3 12, which is not installed where the host runs (or did not build for this Node)',
-      'install better-sqlite3@12 next to the host (npm install better-sqlite3@12), or leave the task store unset to keep tasks in memory',
+      `install ${SQLITE_TASK_STORE_PACKAGE} next to the host (an HB3 image: build it with --build-arg ${TASK_STORE_BUILD_ARG}=sqlite), or leave the task store unset to keep tasks in memory`,
     );
   }
   let found = inspect(path);

@@ -1,9 +1,10 @@
 /**
  * The image's build context (`image/`): a Dockerfile any container builder can build with
- * `docker build image/`, the bundled `entrypoint.mjs`, and a `native-tools/` folder for the
- * executables of native tools (agentdef's native tool protocol: JSON on stdin, JSON on stdout).
+ * `docker build image/` (`--build-arg TASK_STORE=sqlite` adds the SQLite task store's package),
+ * the bundled `entrypoint.mjs`, and a `native-tools/` folder for the executables of native tools
+ * (agentdef's native tool protocol: JSON on stdin, JSON on stdout).
  */
-import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, IMAGE_TOOLS_DIR } from '../../../host-contract/container-contract';
+import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, IMAGE_TOOLS_DIR, SQLITE_TASK_STORE_PACKAGE, TASK_STORE_BUILD_ARG } from '../../../host-contract/container-contract';
 import type { Hb3Job } from '../../../host-contract/hb3-job';
 import { ENTRYPOINT_FILE } from '../../../host-contract/output-files';
 import { IMAGE_WORKDIR } from './job-spec';
@@ -26,6 +27,9 @@ export function dockerfile(root: Hb3Job, nativeBinaries: readonly string[], summ
     lines.push(`COPY native-tools/ ${IMAGE_TOOLS_DIR}/`, `RUN chmod -R a+rx ${IMAGE_TOOLS_DIR}`);
   }
   lines.push(
+    `# The SQLite task store (AGENTDEF_TASK_STORE=<file on a volume>): build with --build-arg ${TASK_STORE_BUILD_ARG}=sqlite.`,
+    `ARG ${TASK_STORE_BUILD_ARG}=memory`,
+    `RUN if [ "$${TASK_STORE_BUILD_ARG}" = "sqlite" ]; then npm install --no-save --no-audit --no-fund ${SQLITE_TASK_STORE_PACKAGE}; fi`,
     `RUN mkdir -p ${receiptsDir} /weights && chown node:node ${receiptsDir}`,
     'USER node',
     `EXPOSE ${CONTAINER_PORT}`,
