@@ -67,8 +67,8 @@ describe('applications in a fresh Nx workspace', () => {
     ok(ws.nx(['graph', '--file=graph.json']));
     const graph = JSON.parse(readFileSync(join(ws.dir, 'graph.json'), 'utf8')) as { graph: { dependencies: Record<string, Array<{ target: string; type: string }>> } };
     const edges = (project: string) => (graph.graph.dependencies[project] ?? []).map((d) => `${d.target}:${d.type}`).sort();
-    expect(edges('triage')).toEqual(['reviewer:static', 'writer:static']);
-    expect(edges('writer')).toEqual(['leaf:static']);
+    expect(edges('triage')).toEqual(['reviewer:implicit', 'writer:implicit']);
+    expect(edges('writer')).toEqual(['leaf:implicit']);
     expect(edges('reviewer')).toEqual([]);
   });
 

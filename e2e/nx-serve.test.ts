@@ -12,10 +12,10 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, nxBin, openWorkspace, packAgentdef, snapshotTree, type TempWorkspace } from './support/nx-workspace';
+import { freePort, listening } from './support/loopback-ports';
 
 const WORKER = 'echo';
 const CONTAINER = 'boxed';
@@ -23,30 +23,7 @@ const LOCAL = 'desk';
 const READY_MS = 120_000;
 /** `agentdef dev` is ready once it prints its ask line; `agentdef run` once its supervisor names the URL. */
 const DEV_READY = /ask it: +agentdef ask /;
-const RUN_READY = /agentdef: \S+ serves A2A at /;
-
-/** A loopback port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
+const RUN_READY = / \((?:HB3 \w+|local launcher)\) serves A2A at /;
 
 interface Served {
   child: ChildProcess;

@@ -12,7 +12,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -121,9 +121,6 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     for (const name of Object.keys(ws.env)) {
       if ((name.startsWith('AGENTDEF_') && name !== 'AGENTDEF_KEYS_DIR' && name !== 'AGENTDEF_KEYCHAIN') || name.startsWith('GIT_')) delete ws.env[name];
     }
-    // npm links a package's bins on install; the workspace helper unpacks the tarball, so link it here.
-    mkdirSync(join(ws.dir, 'node_modules', '.bin'), { recursive: true });
-    symlinkSync('../agentdef/bin/agentdef.cjs', join(ws.dir, 'node_modules', '.bin', 'agentdef'));
     writeFileSync(join(ws.dir, '.gitignore'), 'node_modules\n.nx\ndist\n');
     git(['init', '-q']);
     git(['config', 'user.name', 'Trust E2E']);

@@ -41,7 +41,7 @@ describe('agentdef in a fresh Nx workspace', () => {
     const graph = JSON.parse(readFileSync(join(ws.dir, 'graph.json'), 'utf8')) as { graph: { dependencies: Record<string, Array<{ target: string; type: string }>> } };
     const agents = ['leaf', 'tuned', 'mid', 'root'];
     const edges = agents.flatMap((a) => (graph.graph.dependencies[a] ?? []).filter((d) => agents.includes(d.target)).map((d) => `${a}->${d.target}:${d.type}`)).sort();
-    expect(edges).toEqual(['mid->leaf:static', 'mid->tuned:static', 'root->mid:static']);
+    expect(edges).toEqual(['mid->leaf:implicit', 'mid->tuned:implicit', 'root->mid:implicit']);
   });
 
   it('compiles the leaf for local-mac and the root for hb3 (the --target option reaches the executor)', () => {
@@ -100,7 +100,9 @@ describe('agentdef in a fresh Nx workspace', () => {
     const broken = join(ws.dir, 'broken');
     mkdirSync(broken, { recursive: true });
     const leaf = readFileSync(join(ws.dir, 'leaf', 'agent.json'), 'utf8');
-    writeFileSync(join(broken, 'agent.json'), leaf.replace('"slug": "leaf"', '"slug": "broken"').replace('"versionSemver": "0.1.0"', '"versionSemver": "^0.1.0"'));
+    // A copy with its own slug and id (a shared id is a duplicate graph inference reports).
+    const copy = leaf.replace('"slug": "leaf"', '"slug": "broken"').replace(/"id": "[0-9A-Z]{26}"/, '"id": "01KZZZZZZZZZZZZZZZZZZZZZZZ"');
+    writeFileSync(join(broken, 'agent.json'), copy.replace('"versionSemver": "0.1.0"', '"versionSemver": "^0.1.0"'));
     try {
       const projects = JSON.parse(ok(ws.nx(['show', 'projects', '--json'])).stdout) as string[];
       expect(projects).toEqual(expect.arrayContaining(['broken', 'leaf', 'mid', 'root', 'tuned']));

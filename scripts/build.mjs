@@ -1,6 +1,6 @@
 // Builds the publishable package into dist/agentdef: compiled JavaScript, the JSON schemas,
 // generator and executor manifests, the CLI, and a package.json without development fields.
-// `npm pack ./dist/agentdef` then makes the tarball users install.
+// `npm run pack` (scripts/pack.mjs) builds and packs it into the tarball users install.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -39,17 +39,26 @@ function copyMatching(dir, keep) {
   };
   walk(from);
 }
-copyMatching('plugin', (name) => name.endsWith('.json'));
-copyMatching('generators', (name) => name.endsWith('.json'));
-copyMatching('executors', (name) => name.endsWith('.json'));
+// What users read ships too: each module's README (the Worker adapter's among them) and docs/,
+// so every relative link of README.md resolves inside the installed package.
+const isReadme = (name) => name === 'README.md';
+copyMatching('plugin', (name) => name.endsWith('.json') || isReadme(name));
+copyMatching('generators', (name) => name.endsWith('.json') || isReadme(name));
+copyMatching('executors', (name) => name.endsWith('.json') || isReadme(name));
+copyMatching('docs', (name) => name.endsWith('.md'));
 for (const file of ['generators.json', 'executors.json', 'README.md', 'LICENSE']) cpSync(join(root, file), join(out, file));
 mkdirSync(join(out, 'bin'), { recursive: true });
 cpSync(join(root, 'bin', 'agentdef.cjs'), join(out, 'bin', 'agentdef.cjs'));
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const devDeps = pkg.devDependencies ?? {};
-// miniflare: `agentdef dev` serves Worker outputs through it (loaded only when a Worker starts).
-const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph', '@modelcontextprotocol/sdk', '@a2a-js/sdk', 'miniflare'];
+const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph', '@modelcontextprotocol/sdk', '@a2a-js/sdk'];
+// miniflare: `agentdef dev` serves Worker outputs through it, loaded only when a Worker starts (a
+// clear error says to install it otherwise). An optional peer, because it declares Node >= 22 while
+// the package supports the `engines` range: a dependency would make npm warn EBADENGINE on every install.
+const optionalPeers = ['miniflare'];
+/** Development-only packages the published package must never name (test oracles, test frameworks). */
+const NEVER_SHIPPED = ['canonicalize', 'fast-check', 'vitest', 'zod'];
 const published = {
   name: pkg.name,
   version: pkg.version,
@@ -67,8 +76,15 @@ const published = {
   },
   // The durable (SQLite) execution ledger's native addon: installed when it can build, never required to install.
   optionalDependencies: pkg.optionalDependencies,
-  peerDependencies: { nx: devDeps.nx },
+  peerDependencies: { nx: devDeps.nx, ...Object.fromEntries(optionalPeers.map((name) => [name, `^${devDeps[name]}`])) },
+  peerDependenciesMeta: Object.fromEntries(optionalPeers.map((name) => [name, { optional: true }])),
 };
+const named = Object.keys({ ...published.dependencies, ...published.optionalDependencies, ...published.peerDependencies });
+const devOnly = named.filter((name) => NEVER_SHIPPED.includes(name));
+if (devOnly.length > 0) {
+  console.error(`build: development-only packages in the published dependencies: ${devOnly.join(', ')} (move them to devDependencies)`);
+  process.exit(1);
+}
 writeFileSync(join(out, 'package.json'), JSON.stringify(published, null, 2) + '\n');
 
 // Fail rather than ship test support: anything the exclusions above missed stops the build.

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKey } from '../../plugin/hosts/node/key-store';
 import type { AgentCard } from '../../plugin/runtime/agent-card';
 import { verifyAgentCard } from '../../plugin/runtime/card-signature';
+import { startScriptedProvider } from '../../plugin/runtime/__test-support__/stub-provider';
 import { verifyReceipt } from '../../plugin/runtime/receipts';
 import { SPLICE_INPUT, fakeParseSpans, startInferenceStub } from '../hb3/support';
 import { AGENTDEF_BIN, REPO, a2aAsk, agentdefRun, compileExample, isolatedEnv, readReceipts, scratch, startHostProcess, type Scratch } from './support/host-harness';
@@ -70,6 +71,41 @@ describe('a key made by agentdef keys', () => {
     const all = outputs.join('\n') + readFileSync(receipts, 'utf8');
     for (const needle of [d, raw.toString('base64'), raw.toString('hex')]) expect(all).not.toContain(needle);
   }, 60_000);
+
+  it('signs the receipts of an HB3 job that agentdef run starts on this machine; the same job in its container (not supervised) needs the secret', async () => {
+    await compileExample('fallback-writer', 'hb3', tmp.path('out', 'fallback-writer-hb3'));
+    const apiKey = 'sk-ant-test-keys-receipts-0123456789';
+    const diff = ['--- a/config.ts', '+++ b/config.ts', '@@ -1,1 +1,2 @@', '+if (raw === undefined) throw new Error("no config");', ' parseConfig(raw);', ''].join('\n');
+    const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey, script: [{ text: diff }] });
+    const keysDir = tmp.path('keys-hb3');
+    const env = isolatedEnv(tmp.path('home-hb3'), { AGENTDEF_KEYS_DIR: keysDir, AGENTDEF_BASE_URL_ANTHROPIC: model.baseUrl, AGENTDEF_SECRET_ANTHROPIC_API_KEY: apiKey });
+    const generated = await generateKey('keyref:acme-agents', { env });
+    if (!generated.ok) throw new Error(generated.message);
+    const receipts = tmp.path('hb3-receipts.jsonl');
+    const host = agentdefRun(tmp.path('out', 'fallback-writer-hb3'), ['--receipts', receipts, '--serve'], env);
+    try {
+      const url = await host.ready.catch((error: Error) => {
+        throw new Error(`${error.message}\n${host.stdout()}\n${host.stderr()}`);
+      });
+      const { task } = await a2aAsk(url, { path: 'config.ts', source: 'parseConfig(raw);\n', instruction: 'add a null check before the call to parseConfig' });
+      expect(task.status?.state).toBe(3); // TASK_STATE_COMPLETED
+      expect(await host.stop('SIGINT')).toBe(0);
+      const written = readReceipts(receipts);
+      expect(written).toHaveLength(1);
+      expect(written[0]!.signature.kid).toBe(generated.kid);
+      expect(await verifyReceipt(written[0], generated.publicJwk)).toBe(true);
+    } finally {
+      await host.stop('SIGKILL');
+      await model.close();
+    }
+    // Its container entrypoint, as the platform starts it: no key store, the secret is required.
+    const inContainer = startHostProcess([tmp.path('out', 'fallback-writer-hb3', 'image', 'entrypoint.mjs')], {
+      cwd: tmp.path('out', 'fallback-writer-hb3'),
+      env: isolatedEnv(tmp.path('home-hb3'), { AGENTDEF_KEYS_DIR: keysDir, HOST: '127.0.0.1', PORT: '0', AGENTDEF_JOB_MODE: 'serve', ANTHROPIC_API_KEY: apiKey }),
+    });
+    expect(await inContainer.exited).toBe(78);
+    expect(inContainer.stderr()).toContain('AGENTDEF_RECEIPT_KEY');
+  }, 90_000);
 
   it('signs a quarantined child subprocess receipt with the key store key too', async () => {
     const keysDir = tmp.path('keys-router');

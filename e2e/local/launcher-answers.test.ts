@@ -94,7 +94,7 @@ describe('the local launcher', () => {
       expect(written.map((r) => r.runId).sort()).toEqual(asked.map((a) => a.task.id).sort());
       for (const r of written) {
         expect(await verifyReceipt(r, keys.publicJwk)).toBe(true);
-        expect(r.models).toEqual([{ role: 'primary', providerId: 'local-ollama', model: 'llama3.1:8b', modelVersion: '2024-07-23' }]);
+        expect(r.models).toEqual([{ role: 'primary', providerId: 'local-ollama', model: 'llama3.1:8b', modelVersion: '8b' }]);
       }
 
       // Nothing left the machine: every connection the launcher opened went to loopback, Ollama included.

@@ -74,7 +74,7 @@ describe('web-summarizer (frontier OpenAI pin, a fetch tool) in workerd', () => 
     // The key came from the secret binding; the model name and sampling from the pin.
     expect(provider.requests).toHaveLength(2);
     expect(provider.requests[0]!.headers['authorization']).toBe(`Bearer ${OPENAI_KEY}`);
-    expect(provider.requests[0]!.body).toMatchObject({ model: 'gpt-5', temperature: 0.3 });
+    expect(provider.requests[0]!.body).toMatchObject({ model: 'gpt-5-2025-08-07', temperature: 0.3 });
     expect(provider.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['fetch_page']);
     // Everything left through the host's outbound, to declared origins only.
     expect(worker.outbound.map((o) => `${o.method} ${new URL(o.url).origin}`)).toEqual(['POST https://api.openai.com', 'GET https://web.archive.org', 'POST https://api.openai.com']);
@@ -87,7 +87,7 @@ describe('web-summarizer (frontier OpenAI pin, a fetch tool) in workerd', () => 
       agenticGate: 'agentic',
       outcome: { stopReason: 'answer', status: 'answer' },
       toolCalls: [{ seq: 1, name: 'fetch_page', ok: true }],
-      models: [{ role: 'primary', providerId: 'openai', model: 'gpt-5', modelVersion: '2025-08-07' }],
+      models: [{ role: 'primary', providerId: 'openai', model: 'gpt-5-2025-08-07', modelVersion: '2025-08-07' }],
       signature: { alg: 'Ed25519', kid: 'keyref:acme-agents' },
     });
     expect(await verifyReceipt(receipts[0], keys.publicJwk)).toBe(true);
@@ -172,7 +172,7 @@ describe('fallback-writer (small Anthropic pin, the diff tool) in workerd', () =
     expect(answer.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(JSON.parse(answer.text)).toEqual({ applied: true, result: 'a\nB\nc\n', hunks: 1 });
     expect(provider.requests[0]!.headers['x-api-key']).toBe(ANTHROPIC_KEY);
-    expect(provider.requests[0]!.body).toMatchObject({ model: 'claude-haiku-4-5', max_tokens: 2048 });
+    expect(provider.requests[0]!.body).toMatchObject({ model: 'claude-haiku-4-5-20251001', max_tokens: 2048 });
     const receipts = await worker.receipts(1);
     expect(receipts.map((r) => [r.pinning.card, r.toolCalls])).toEqual([['fallback-writer', [{ seq: 1, name: 'apply_unified_diff', ok: true }]]]);
     expect(await verifyReceipt(receipts[0], keys.publicJwk)).toBe(true);

@@ -131,7 +131,7 @@ describe('text-digest: a two-level dag with quarantine, in workerd', () => {
         expect(JSON.stringify(provider.requests[0]!.body.messages)).toContain('Choose the next agent, one of: keyword-extract');
         expect(worker.outbound.map((o) => o.url)).toEqual(['https://api.openai.com/v1/chat/completions']);
         const receipts = await worker.receipts(3);
-        expect(receipts.find((r) => r.pinning.card === 'text-digest')!.models).toEqual([{ role: 'router', providerId: 'openai', model: 'gpt-4o-mini', modelVersion: '2024-07-18' }]);
+        expect(receipts.find((r) => r.pinning.card === 'text-digest')!.models).toEqual([{ role: 'router', providerId: 'openai', model: 'gpt-4o-mini-2024-07-18', modelVersion: '2024-07-18' }]);
       } finally {
         await provider.close();
       }

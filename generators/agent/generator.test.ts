@@ -1,10 +1,12 @@
 import { readJson, writeJson, type Tree } from '@nx/devkit';
-import { mkdtempSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FsTree } from 'nx/src/generators/tree';
 import { createTreeWithEmptyWorkspace } from 'nx/src/devkit-testing-exports';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { OPTION_VALUES } from '../../plugin/definition/scaffold';
 import type { AgentDefinition } from '../../plugin/schema/generated/agent-definition.types';
 import { validateDefinitionSource } from '../../plugin/definition/validate-definition';
 import { agentGenerator, versionFromArgv } from './generator';
@@ -57,7 +59,7 @@ describe('agentdef:agent', () => {
     expectValid(tree, 'summarizer/agent.json');
     const def = read(tree, 'summarizer/agent.json');
     expect(def.identity).toMatchObject({ slug: 'summarizer', name: 'Summarizer', versionSemver: '0.1.0', owner: { kind: 'org', id: 'acme' }, signingKeyRef: 'keyref:acme-agents' });
-    expect(def.modelSet).toEqual([{ role: 'primary', modelId: 'gpt-4o-mini', modelVersion: '2024-07-18', providerId: 'openai', samplingParams: { temperature: 0 }, tier: 'small' }]);
+    expect(def.modelSet).toEqual([{ role: 'primary', modelId: 'gpt-5-mini', modelVersion: '2025-08-07', providerId: 'openai', samplingParams: { temperature: 0 }, tier: 'small' }]);
     expect(def.lifecycleState).toBe('mcp-resident');
     expect(def.telemetryContract).toMatchObject({ agenticGate: 'agentic', kymRegistrationRequired: true, receiptSigner: 'keyref:acme-agents' });
     expect(def.composition).toEqual({ kind: 'leaf' });
@@ -90,6 +92,8 @@ describe('agentdef:agent', () => {
   });
 
   it('turns --nodes into a DAG of pins and a composed agent with its kymRef', async () => {
+    await generate(tree, { name: 'leaf', kind: 'tool' });
+    tree.write('registry/agents/tuned/0.2.0.json', '{}'); // a published snapshot resolves a pin too
     await generate(tree, { name: 'mid', kind: 'agent', nodes: 'leaf@0.1.0, tuned@0.2.0' });
     expectValid(tree, 'mid/agent.json');
     const def = read(tree, 'mid/agent.json');
@@ -107,6 +111,7 @@ describe('agentdef:agent', () => {
   });
 
   it('lets a tool compose children deterministically (a DAG without a model stays a tool)', async () => {
+    await generate(tree, { name: 'leaf', kind: 'tool' });
     await generate(tree, { name: 'pipeline', kind: 'tool', nodes: 'leaf@0.1.0' });
     expectValid(tree, 'pipeline/agent.json');
     const def = read(tree, 'pipeline/agent.json');
@@ -153,7 +158,86 @@ describe('agentdef:agent', () => {
     expect(read(tree, 'examples/new-one/agent.json').$schema).toBe('../../plugin/schema/agent-definition.v1.schema.json');
   });
 
+  it('writes agent.yaml with a schema modeline first, which validates and reads back to the same definition as the JSON one', async () => {
+    await generate(tree, { name: 'agents/notes-yaml', format: 'yaml', provider: 'anthropic' });
+    await generate(tree, { name: 'agents/notes-json', provider: 'anthropic' });
+    expect(tree.exists('agents/notes-yaml/agent.json')).toBe(false);
+    const text = tree.read('agents/notes-yaml/agent.yaml', 'utf-8')!;
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../node_modules/agentdef/plugin/schema/agent-definition.v1.schema.json');
+    const result = validateDefinitionSource(text, 'agents/notes-yaml/agent.yaml', 'yaml');
+    expect(result.diagnostics).toEqual([]);
+    expect(result.valid).toBe(true);
+    const fromYaml = parseYaml(text) as AgentDefinition;
+    const fromJson = read(tree, 'agents/notes-json/agent.json');
+    const comparable = (def: AgentDefinition) => ({ ...def, $schema: undefined, identity: { ...def.identity, id: '', versionId: '', slug: '', name: '' }, capabilityContract: undefined, metadata: undefined });
+    expect(comparable(fromYaml)).toEqual(comparable(fromJson));
+    expect(fromYaml.metadata.provenance.filePath).toBe('agents/notes-yaml/agent.yaml');
+  });
+
+  it('refuses a second definition in a folder that holds an agent.yaml, whatever the format', async () => {
+    await generate(tree, { name: 'twin', format: 'yaml' });
+    await expect(generate(tree, { name: 'other', directory: 'twin' })).rejects.toThrow(/twin\/agent\.yaml already exists/);
+    await expect(generate(tree, { name: 'twin', format: 'json', directory: 'elsewhere' })).rejects.toThrow(/slug "twin" already exists \(twin\/agent\.yaml\)/);
+  });
+
   describe('refusals (nothing is written)', () => {
+    it('refuses a --nodes pin that resolves to nothing, naming it, what exists and the nearest slug', async () => {
+      await generate(tree, { name: 'summarizer', provider: 'anthropic' });
+      const before = tree.listChanges().map((c) => c.path);
+      await expect(generate(tree, { name: 'router', nodes: 'summarizer@0.1.0,splice@0.1.0' })).rejects.toThrow(
+        /--nodes pins splice@0\.1\.0, which does not resolve: no agent definition in the workspace has the slug "splice" and registry\/agents\/splice\/0\.1\.0\.json does not exist; create the child first \(nx g agentdef:agent splice\)/,
+      );
+      await expect(generate(tree, { name: 'router', nodes: 'summarizer@0.2.0' })).rejects.toThrow(/--nodes pins summarizer@0\.2\.0, which does not resolve: summarizer exists at 0\.1\.0 only/);
+      await expect(generate(tree, { name: 'router', nodes: 'sumarizer@0.1.0' })).rejects.toThrow(/did you mean summarizer\?/);
+      expect(tree.listChanges().map((c) => c.path)).toEqual(before);
+      expect(tree.exists('router/agent.json')).toBe(false);
+    });
+
+    it('refuses a tuned model or a custom provider without --model, and never leaves a half-made agent', async () => {
+      const before = tree.listChanges().map((c) => c.path);
+      const readmeLine = { name: 'splice', runtime: 'container-required', tier: 'tuned', provider: 'custom:acme' } as const;
+      await expect(generate(tree, readmeLine)).rejects.toThrow(/--model is required with --tier=tuned: .*--model=<id>\[@<version>\]/);
+      await expect(generate(tree, { name: 'splice', provider: 'custom:acme' })).rejects.toThrow(/--model is required: --provider "custom:acme" has no default model/);
+      await expect(generate(tree, { name: 'splice', tier: 'tuned', provider: 'openai' })).rejects.toThrow(/--model is required with --tier=tuned/);
+      expect(tree.listChanges().map((c) => c.path)).toEqual(before);
+      await generate(tree, { ...readmeLine, model: 'splice-7b@1' });
+      expectValid(tree, 'splice/agent.json');
+      expect(read(tree, 'splice/agent.json').modelSet[0]).toMatchObject({ modelId: 'splice-7b', modelVersion: '1', providerId: 'custom:acme', tier: 'tuned' });
+    });
+
+    it('answers a wrong enumerated value or provider with the value it probably means and every allowed one', async () => {
+      const before = tree.listChanges().map((c) => c.path);
+      await expect(generate(tree, { name: 'x', provider: 'OpenAI' })).rejects.toThrow(
+        'agentdef:agent: --provider "OpenAI" is not a provider agentdef knows: did you mean "openai"? It must be one of openai, anthropic, google, mistral, cohere, groq, workers-ai, azure-openai, bedrock, local-ollama, or custom:<name>',
+      );
+      await expect(generate(tree, { name: 'x', provider: 'anthropik' })).rejects.toThrow(/did you mean "anthropic"\?/);
+      await expect(generate(tree, { name: 'x', provider: 'custom:Acme', model: 'm' })).rejects.toThrow(/--provider "custom:Acme" is not a provider agentdef knows: did you mean "custom:acme"\?/);
+      await expect(generate(tree, { name: 'x', provider: 'my-llm-host' })).rejects.toThrow(
+        /^agentdef:agent: --provider "my-llm-host" is not a provider agentdef knows\. It must be one of .*custom:<name> for your own endpoint/,
+      );
+      const wrong = (options: Record<string, string>) => generate(tree, { name: 'x', ...options } as AgentGeneratorSchema);
+      await expect(wrong({ tier: 'Small' })).rejects.toThrow('--tier "Small" is not allowed: did you mean "small"? It must be one of frontier, small, tuned, local');
+      await expect(wrong({ runtime: 'container-requird' })).rejects.toThrow(
+        '--runtime "container-requird" is not allowed: did you mean "container-required"? It must be one of workers-only, workers-preferred, container-required, local-host-required',
+      );
+      await expect(wrong({ kind: 'Tool' })).rejects.toThrow('--kind "Tool" is not allowed: did you mean "tool"? It must be one of tool, agent');
+      await expect(wrong({ lifecycle: 'composd' })).rejects.toThrow(/--lifecycle "composd" is not allowed: did you mean "composed"\? It must be one of tool-prototype, .*marketplace-published/);
+      await expect(wrong({ format: 'yml' })).rejects.toThrow('--format "yml" is not allowed: did you mean "yaml"? It must be one of json, yaml');
+      await expect(wrong({ runtime: 'kubernetes' })).rejects.toThrow(/^agentdef:agent: --runtime "kubernetes" is not allowed\. It must be one of/);
+      for (const attempt of [wrong({ provider: 'OpenAI', model: 'gpt-4o' }), wrong({ provider: 'custom:Acme', model: 'm' })]) {
+        await expect(attempt).rejects.not.toThrow(/pattern|\^\(\?:/);
+      }
+      expect(tree.listChanges().map((c) => c.path)).toEqual(before);
+    });
+
+    it('keeps the enumerated options out of schema.json enums, so Nx hands every value to the generator to answer', () => {
+      const schema = JSON.parse(readFileSync(join(__dirname, 'schema.json'), 'utf8')) as { properties: Record<string, { enum?: unknown; description: string }> };
+      for (const [flag, values] of Object.entries(OPTION_VALUES)) {
+        expect(schema.properties[flag]?.enum, flag).toBeUndefined();
+        for (const value of values) expect(schema.properties[flag]?.description, `${flag} lists ${value}`).toContain(value);
+      }
+    });
+
     it('refuses a slug that already exists anywhere in the workspace, naming where', async () => {
       tree.write('deep/down/there/agent.yaml', 'identity:\n  slug: leaf\n  versionSemver: 9.0.0\n');
       await expect(generate(tree, { name: 'leaf' })).rejects.toThrow(/an agent with slug "leaf" already exists \(deep\/down\/there\/agent\.yaml\)/);
@@ -180,7 +264,7 @@ describe('agentdef:agent', () => {
       await expect(generate(tree, { name: 'ok', nodes: 'leaf@latest' })).rejects.toThrow(/--nodes entry "leaf@latest"/);
       await expect(generate(tree, { name: 'ok', nodes: 'ok@1.0.0' })).rejects.toThrow(/the agent itself/);
       await expect(generate(tree, { name: 'ok', kind: 'tool', model: 'gpt-4o' })).rejects.toThrow(/a tool has no model/);
-      await expect(generate(tree, { name: 'ok', provider: 'groq' })).rejects.toThrow(/--provider "groq" has no default model/);
+      await expect(generate(tree, { name: 'ok', provider: 'groq' })).rejects.toThrow(/--model is required: --provider "groq" has no default model/);
       expect(tree.exists('ok/agent.json')).toBe(false);
     });
 

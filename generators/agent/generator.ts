@@ -1,27 +1,28 @@
 /**
- * `nx g agentdef:agent <name>`: writes a new `agent.json` that passes the JSON Schema and every
+ * `nx g agentdef:agent <name>`: writes a new `agent.json` (or, with `--format yaml`, an
+ * `agent.yaml` whose first line names the schema for editors) that passes the JSON Schema and every
  * semantic rule, or writes nothing and says why. The definition is checked with the definition
  * layer's own validator before it touches the tree, so a generated file never fails `validate`.
  *
  * Where it goes: `name` may be a slug (`summarizer` → `summarizer/agent.json`) or a folder path
  * whose last segment is the slug (`agents/summarizer` → `agents/summarizer/agent.json`), like
  * Nx's own generators; `--directory` names the folder explicitly. Paths are relative to the
- * workspace root.
+ * workspace root. Every `--nodes` pin must resolve (a workspace definition at exactly that
+ * version, or a registry snapshot), and every check runs before the first write, so a refusal
+ * leaves nothing behind.
  *
  * What it writes is plugin/definition/scaffold.ts's; this file is the Tree I/O around it.
  */
-import { readJson, readNxJson, visitNotIgnoredFiles, type GeneratorCallback, type Tree } from '@nx/devkit';
-import { posix } from 'node:path';
+import { readJson, readNxJson, type GeneratorCallback, type Tree } from '@nx/devkit';
 import { ulid } from 'ulid';
 import { hasErrors } from '../../plugin/definition/diagnostic';
 import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
 import { validateDefinitionSource } from '../../plugin/definition/validate-definition';
 import { folderPath, planScaffold, scaffoldDefinition, definitionText, toolModuleFile, toolModuleText, toolsJsonWithTool, type Outcome, type ScaffoldWorkspace } from '../../plugin/definition/scaffold';
-import { DEFINITION_FILE_NAMES, isDefinitionFileName, registrySlugPath, WORKSPACE_DEFAULTS } from '../../plugin/definition/workspace-definitions';
-import { summarizeDefinition } from '../../plugin/graph/read-agent-summary';
+import { DEFINITION_FILE_NAMES, TOOLS_FILE, WORKSPACE_DEFAULTS } from '../../plugin/definition/workspace-definitions';
 import { isAgentdefPlugin } from '../init/generator';
-import { TOOLS_FILE } from '../../plugin/definition/workspace-definitions';
 import type { AgentGeneratorSchema } from './schema';
+import { readWorkspaceAgents, takenSlug, unresolvedPin } from './workspace-agents';
 
 /** A generator error: Nx prints the message and writes nothing. */
 function refuse(message: string): never {
@@ -62,51 +63,46 @@ function registryRoot(tree: Tree): string {
   return WORKSPACE_DEFAULTS.registryRoot;
 }
 
-/** Where `slug` already exists: a definition declaring it, or a registry folder publishing it. */
-function existingSlug(tree: Tree, slug: string): string | undefined {
-  let found: string | undefined;
-  visitNotIgnoredFiles(tree, '.', (file) => {
-    if (found !== undefined || !isDefinitionFileName(posix.basename(file))) return;
-    const text = tree.read(file, 'utf-8');
-    if (text !== null && summarizeDefinition(text, file).slug === slug) found = file;
-  });
-  if (found !== undefined) return found;
-  const published = registrySlugPath(registryRoot(tree), slug);
-  return tree.exists(published) && tree.children(published).length > 0 ? published : undefined;
-}
-
 export async function agentGenerator(tree: Tree, options: AgentGeneratorSchema): Promise<GeneratorCallback> {
   const version = typeof options.version === 'string' ? options.version : versionFromArgv(process.argv);
   const workspace = readWorkspace(tree);
   const plan = unwrap(planScaffold({ ...options, version }, workspace));
-  const where = existingSlug(tree, plan.slug);
+  const agents = readWorkspaceAgents(tree, registryRoot(tree));
+  const where = takenSlug(tree, agents, plan.slug);
   if (where !== undefined) refuse(`an agent with slug "${plan.slug}" already exists (${where}); choose another name`);
   for (const name of DEFINITION_FILE_NAMES) {
     const sibling = plan.directory === '.' ? name : `${plan.directory}/${name}`;
     if (tree.exists(sibling)) refuse(`${sibling} already exists: one folder holds one agent definition; choose another --directory`);
   }
+  for (const node of plan.nodes) {
+    const unresolved = unresolvedPin(tree, agents, node.slug, node.version);
+    if (unresolved !== undefined) refuse(`${unresolved}. Nothing was written`);
+  }
 
   const id = ulid();
-  const text = definitionText(scaffoldDefinition(plan, workspace, { id, versionId: ulid() }));
-  const result = validateDefinitionSource(text, plan.file, 'json');
+  const text = definitionText(scaffoldDefinition(plan, workspace, { id, versionId: ulid() }), plan.format);
+  const result = validateDefinitionSource(text, plan.file, plan.format);
   if (!result.valid || hasErrors(result.diagnostics)) {
     const report = formatDiagnostics(result.diagnostics, { format: 'text', sources: new Map([[plan.file, text]]) });
     refuse(`these options do not make a valid definition, so nothing was written:\n${report}`);
   }
+  const toolFiles = plan.kind === 'tool' ? toolImplementationFiles(tree, plan.directory, plan.slug) : [];
   tree.write(plan.file, text);
-  if (plan.kind === 'tool') scaffoldToolImplementation(tree, plan.directory, plan.slug);
+  for (const file of toolFiles) tree.write(file.path, file.text);
   return () => {};
 }
 
 /**
- * A tool agent's scripted tool needs an implementation to compile: write a starter module beside
- * the definition and map it in the workspace's tools.json (created or extended, never replaced).
+ * A tool agent's scripted tool needs an implementation to compile: a starter module beside the
+ * definition (unless one is there) and the workspace's tools.json mapping it (created or
+ * extended, never replaced). Computed before anything is written, so a bad tools.json refuses
+ * the whole run.
  */
-function scaffoldToolImplementation(tree: Tree, directory: string, toolId: string): void {
+function toolImplementationFiles(tree: Tree, directory: string, toolId: string): { path: string; text: string }[] {
   const module = toolModuleFile(directory);
-  if (!tree.exists(module)) tree.write(module, toolModuleText(toolId));
   const current = tree.exists(TOOLS_FILE) ? readJson(tree, TOOLS_FILE) : undefined;
-  tree.write(TOOLS_FILE, unwrap(toolsJsonWithTool(current, toolId, module)));
+  const tools = { path: TOOLS_FILE, text: unwrap(toolsJsonWithTool(current, toolId, module)) };
+  return tree.exists(module) ? [tools] : [{ path: module, text: toolModuleText(toolId) }, tools];
 }
 
 export default agentGenerator;

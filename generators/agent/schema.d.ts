@@ -23,4 +23,6 @@ export interface AgentGeneratorSchema {
   version?: string | boolean;
   /** The owning organisation's id (default: from the workspace package name). */
   owner?: string;
+  /** `json` (default) writes agent.json; `yaml` writes agent.yaml with a schema modeline. */
+  format?: 'json' | 'yaml';
 }

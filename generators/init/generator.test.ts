@@ -1,12 +1,15 @@
-import { readNxJson, updateNxJson, type Tree } from '@nx/devkit';
+import { logger, readNxJson, updateNxJson, type Tree } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from 'nx/src/devkit-testing-exports';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_INCLUDE, initGenerator, isPluginRegistered } from './generator';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alreadyRegisteredMessage, DEFAULT_INCLUDE, initGenerator, isPluginRegistered } from './generator';
 
 describe('agentdef:init', () => {
   let tree: Tree;
   beforeEach(() => {
     tree = createTreeWithEmptyWorkspace();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   it('registers the plugin in nx.json for every agent.json / agent.yaml and application manifest', async () => {
@@ -23,6 +26,16 @@ describe('agentdef:init', () => {
     await initGenerator(tree, {});
     await initGenerator(tree, {});
     expect(tree.read('nx.json', 'utf-8')).toBe(before);
+  });
+
+  it('says when the plugin is already registered, naming where, and says nothing when it registers it', async () => {
+    const info = vi.spyOn(logger, 'info').mockImplementation(() => {});
+    updateNxJson(tree, { ...readNxJson(tree), plugins: ['@nx/js/typescript'] });
+    await initGenerator(tree, {});
+    expect(info).not.toHaveBeenCalled();
+    await initGenerator(tree, {});
+    expect(info.mock.calls).toEqual([[alreadyRegisteredMessage(1)]]);
+    expect(alreadyRegisteredMessage(1)).toBe('agentdef:init: the agentdef plugin is already registered in nx.json (plugins[1]); nothing changed');
   });
 
   it('adds itself after existing plugins, once', async () => {

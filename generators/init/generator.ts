@@ -2,13 +2,13 @@
  * `nx g agentdef:init`: registers the plugin in `nx.json`, so every `agent.json` / `agent.yaml`
  * (and `agent.yml`) and every `application.json` / `application.yaml` of the workspace becomes a
  * project. Idempotent: an existing `agentdef`
- * registration, whatever its options, is left exactly as it is.
+ * registration, whatever its options, is left exactly as it is, and init says so.
  *
  * Nx 23 resolves a bare `nx g agent` without any default collection (that setting is gone since
  * Nx 17): it offers every installed or local plugin that has an `agent` generator, and runs it
  * directly when there is only one. So init has nothing more to set for that.
  */
-import { readNxJson, updateNxJson, type GeneratorCallback, type Tree } from '@nx/devkit';
+import { logger, readNxJson, updateNxJson, type GeneratorCallback, type Tree } from '@nx/devkit';
 import type { InitGeneratorSchema } from './schema';
 
 export const PLUGIN_NAME = 'agentdef';
@@ -24,13 +24,21 @@ export function isPluginRegistered(tree: Tree): boolean {
   return (readNxJson(tree)?.plugins ?? []).some(isAgentdefPlugin);
 }
 
+/** What init tells the user when nx.json already registers the plugin (at `plugins[index]`). */
+export function alreadyRegisteredMessage(index: number): string {
+  return `agentdef:init: the agentdef plugin is already registered in nx.json (plugins[${index}]); nothing changed`;
+}
+
 export async function initGenerator(tree: Tree, _options: InitGeneratorSchema = {}): Promise<GeneratorCallback> {
   const nxJson = readNxJson(tree) ?? {};
   const plugins = nxJson.plugins ?? [];
-  if (!plugins.some(isAgentdefPlugin)) {
-    nxJson.plugins = [...plugins, { plugin: PLUGIN_NAME, include: [...DEFAULT_INCLUDE] }];
-    updateNxJson(tree, nxJson);
+  const registered = plugins.findIndex(isAgentdefPlugin);
+  if (registered >= 0) {
+    logger.info(alreadyRegisteredMessage(registered));
+    return () => {};
   }
+  nxJson.plugins = [...plugins, { plugin: PLUGIN_NAME, include: [...DEFAULT_INCLUDE] }];
+  updateNxJson(tree, nxJson);
   return () => {};
 }
 

@@ -299,8 +299,9 @@ describe('the application host: execute', () => {
 
   it('stops at the runtime bound while an owner hangs, telling it through the signal', async () => {
     const root = exampleWorkspace();
+    // Room for the steps before the hanging one even on a loaded machine; the owner then hangs until the bound.
     editManifest(root, (m) => {
-      m.bounds.maxRuntimeMs = 200;
+      m.bounds.maxRuntimeMs = 3000;
     });
     const gateway = wrappedGateway(root, {
       invoke: (call) => new Promise((resolve) => call.signal.addEventListener('abort', () => resolve({ status: 'failed', code: 'aborted', message: 'aborted' }))),

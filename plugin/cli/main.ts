@@ -110,7 +110,7 @@ function packageVersion(): string {
 function help(): string {
   const lines = ['agentdef: validate, plan and compile AgentDefinitions', '', 'usage:'];
   for (const command of Object.values(COMMANDS)) lines.push(`  ${command.usage}`, `      ${command.summary}`);
-  lines.push('  agentdef --version', '');
+  lines.push('  agentdef --version', '      print the version of agentdef', '  agentdef --help', '      print this list', '');
   return lines.join('\n');
 }
 

@@ -4,7 +4,7 @@
  * order, whitespace, number spelling or the file format (JSON or YAML) the value came from.
  */
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalize } from '../runtime/jcs';
 
 /**
  * Thrown by {@link canonicalJson} for a value JSON cannot represent canonically: the error names

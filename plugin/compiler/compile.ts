@@ -112,7 +112,8 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
     const file = workspacePath(options.workspaceRoot, absolute);
     const loaded = options.ruleOptions ? loadDefinition(absolute, file, options.ruleOptions) : loadDefinition(absolute, file);
     if (loaded.ioError !== undefined) return { diagnostics: [], sources, ioError: loaded.ioError };
-    if (loaded.document) sources.set(file, loaded.document.text);
+    const loadedText = loaded.text ?? loaded.document?.text;
+    if (loadedText !== undefined) sources.set(file, loadedText);
     if (!loaded.definition || !loaded.document) return { diagnostics: sortDiagnostics(loaded.diagnostics), sources };
 
     const registry = options.registry ?? new FolderRegistry({ workspaceRoot: options.workspaceRoot, ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}) });

@@ -10,6 +10,7 @@ import { locateFinding } from '../definition/validate-definition';
 import { RUNTIME_CONFIG_VERSION, defaultWireFor, type ProviderWire, type RuntimeConfig, type RuntimeModelPin, type RuntimeTool } from '../runtime/runtime-config';
 import type { ResolvedNode } from './resolve';
 import { providerKeyName } from '../definition/provider-keys';
+import { wireModelId } from '../definition/rules/exact-models';
 import { MCP_FILE, TOOLS_FILE } from '../definition/workspace-definitions';
 import type { WorkspaceConfig } from './workspace-config';
 
@@ -56,7 +57,8 @@ function modelPin(pin: LlmPin, definition: AgentDefinition): RuntimeModelPin {
     role: pin.role,
     providerId: pin.providerId,
     wire: wireFor(pin),
-    model: pin.tier === 'tuned' && pin.checkpointId ? pin.checkpointId : pin.modelId,
+    // The exact provider model (dated snapshot, Ollama tag, checkpoint): docs/models.md.
+    model: wireModelId(pin).id,
     modelVersion: pin.modelVersion,
     ...(pin.tier ? { tier: pin.tier } : {}),
     sampling: { ...pin.samplingParams },

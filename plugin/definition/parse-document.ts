@@ -4,6 +4,7 @@
  * `locate(pointer)` from the offsets the parser recorded.
  */
 import { ERROR_CODES, sortDiagnostics, type Diagnostic } from './diagnostic';
+import { withParseHelp } from './parse-help';
 import { parseJson, type ParsedText } from './parse-json';
 import { parseYaml } from './parse-yaml';
 import { lineIndex, type PositionAt } from './read-source';
@@ -28,7 +29,7 @@ export interface ParsedDefinition {
 
 export function parseDefinitionText(text: string, file: string, format: DefinitionFormat): ParsedDefinition {
   const parsed = format === 'json' ? parseJson(text, file) : parseYaml(text, file);
-  if (parsed.diagnostics.length > 0) return { diagnostics: sortDiagnostics(parsed.diagnostics) };
+  if (parsed.diagnostics.length > 0) return { diagnostics: sortDiagnostics(withParseHelp(parsed.diagnostics, format)) };
   const surrogates = unpairedSurrogateDiagnostics(parsed.value, file, parsed, lineIndex(text));
   if (surrogates.length > 0) return { diagnostics: sortDiagnostics(surrogates) };
   const value = parsed.value;

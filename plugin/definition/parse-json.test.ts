@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from './diagnostic';
 import { getAtPointer, joinPointer } from './json-pointer';
 import { definitionFormat, parseDefinitionText } from './parse-document';
+import { parseHelp } from './parse-help';
 import { parseJson } from './parse-json';
 
 const FILE = 'examples/demo/agent.json';
@@ -130,6 +131,7 @@ describe('syntax errors', () => {
         line: 3,
         column: 14,
         message: 'trailing comma is not allowed in JSON',
+        suggestion: parseHelp('syntax', 'json'),
       },
     ]);
   });

@@ -4,6 +4,7 @@ import { parse as parseWithLibrary, stringify } from 'yaml';
 import type { Diagnostic } from './diagnostic';
 import { getAtPointer } from './json-pointer';
 import { parseDefinitionText } from './parse-document';
+import { parseHelp } from './parse-help';
 import { MAX_ALIAS_EXPANSION, parseYaml } from './parse-yaml';
 
 const FILE = 'examples/demo/agent.yaml';
@@ -99,6 +100,7 @@ describe('syntax errors', () => {
         line: 1,
         column: 4,
         message: 'Nested mappings are not allowed in compact mappings',
+        suggestion: parseHelp('syntax', 'yaml'),
       },
     ]);
   });

@@ -6,13 +6,18 @@
  */
 import { posix } from 'node:path';
 import type { AgentDefinition, AgentRef, BindingRef, LlmPin } from '../schema/generated/agent-definition.types';
+import { stringify as yamlText } from 'yaml';
+import { nearestName } from './nearest-name';
 import { providerKeyName } from './provider-keys';
 import { LIFECYCLE_STAGES } from './rules/lifecycle-gates';
+import { KNOWN_PROVIDERS } from './rules/pins';
 import { ALL_HOSTS, CLASS_HOSTS, LOCAL_PROVIDERS, pinHosts, type Host, type RuntimeCapabilityClass } from './runtime-hosts';
 import { isExactSemver, isSlug, kymRef, SLUG_MAX_LENGTH, SLUG_PATTERN } from './workspace-definitions';
 
 export type Lifecycle = AgentDefinition['lifecycleState'];
 export type Tier = NonNullable<LlmPin['tier']>;
+/** The file the generator writes: `agent.json`, or `agent.yaml` with a schema modeline. */
+export type ScaffoldFormat = 'json' | 'yaml';
 
 /** The generator's options, with `version` already read back from the command line. */
 export interface ScaffoldOptions {
@@ -29,6 +34,7 @@ export interface ScaffoldOptions {
   lifecycle?: Lifecycle;
   version?: string;
   owner?: string;
+  format?: ScaffoldFormat;
 }
 
 /** What the scaffold reads from the workspace: its package.json `name` and `repository`. */
@@ -42,8 +48,9 @@ export interface ScaffoldPlan {
   slug: string;
   /** Workspace-relative posix folder; `.` for the root. */
   directory: string;
-  /** `<directory>/agent.json`. */
+  /** `<directory>/agent.json` or `<directory>/agent.yaml`. */
   file: string;
+  format: ScaffoldFormat;
   kind: 'tool' | 'agent';
   nodes: AgentRef[];
   lifecycle: Lifecycle;
@@ -63,12 +70,33 @@ const INSTALLED_SCHEMA = 'node_modules/agentdef/plugin/schema/agent-definition.v
 const SOURCE_SCHEMA = 'plugin/schema/agent-definition.v1.schema.json';
 const OWNER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
-/** The model each provider gets when `--model` is not given: id and exact version. */
+/**
+ * The model each provider gets when `--model` is not given: id and exact version, sent on the wire
+ * as `wireModelId` (rules/exact-models.ts) maps them (docs/models.md):
+ * - openai: `gpt-5-mini-2025-08-07`, the dated GPT-5 mini snapshot (OpenAI lists `gpt-5-mini` with
+ *   the snapshot `gpt-5-mini-2025-08-07`);
+ * - anthropic: `claude-haiku-4-5-20251001`, the dated Claude Haiku 4.5 snapshot (the example id of
+ *   https://platform.claude.com/docs/en/about-claude/models/model-ids-and-versions);
+ * - local-ollama: `llama3.1:8b`.
+ */
 export const DEFAULT_MODELS: Readonly<Record<string, { model: string; version: string }>> = {
-  openai: { model: 'gpt-4o-mini', version: '2024-07-18' },
-  anthropic: { model: 'claude-3-5-haiku', version: '20241022' },
+  openai: { model: 'gpt-5-mini', version: '2025-08-07' },
+  anthropic: { model: 'claude-haiku-4-5', version: '20251001' },
   'local-ollama': { model: 'llama3.1', version: '8b' },
 };
+
+/** The values each enumerated option accepts, in the order the help lists them. */
+export const OPTION_VALUES = {
+  kind: ['tool', 'agent'],
+  runtime: Object.keys(CLASS_HOSTS) as RuntimeCapabilityClass[],
+  tier: Object.keys({ frontier: true, small: true, tuned: true, local: true } satisfies Record<Tier, true>) as Tier[],
+  lifecycle: LIFECYCLE_STAGES as readonly Lifecycle[],
+  format: ['json', 'yaml'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** A custom provider's name, as the schema's `providerId` pattern admits it after `custom:`. */
+const CUSTOM_PROVIDER_NAME = /^[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
+const CUSTOM_PREFIX = 'custom:';
 
 /** Classes a generated agent may default to, most portable first. */
 const DEFAULT_CLASSES: readonly RuntimeCapabilityClass[] = ['workers-preferred', 'container-required', 'local-host-required'];
@@ -84,6 +112,34 @@ export function folderPath(value: string, what: string): Outcome<string> {
     return problem(`${what} "${value}" must be a folder inside the workspace (relative to its root, without "..")`);
   }
   return ok(folder === '' ? '.' : folder);
+}
+
+/** `--<flag>` is one of `allowed`, else the problem with the nearest allowed value and the whole list. */
+function checkOneOf(flag: keyof typeof OPTION_VALUES, value: string | undefined): Outcome<void> {
+  const allowed: readonly string[] = OPTION_VALUES[flag];
+  if (value === undefined || allowed.includes(value)) return ok(undefined);
+  const guess = nearestName(String(value), allowed);
+  return problem(`--${flag} "${value}" is not allowed${guess ? `: did you mean "${guess}"?` : '.'} It must be one of ${allowed.join(', ')}`);
+}
+
+/** `--provider` names a provider agentdef knows or `custom:<name>`; else the nearest one and the list. */
+function checkProvider(value: string | undefined): Outcome<void> {
+  if (value === undefined || KNOWN_PROVIDERS.includes(value)) return ok(undefined);
+  if (value.startsWith(CUSTOM_PREFIX) && CUSTOM_PROVIDER_NAME.test(value.slice(CUSTOM_PREFIX.length))) return ok(undefined);
+  const lowered = value.toLowerCase();
+  const guess = lowered.startsWith(CUSTOM_PREFIX) ? (CUSTOM_PROVIDER_NAME.test(lowered.slice(CUSTOM_PREFIX.length)) ? lowered : undefined) : nearestName(value, KNOWN_PROVIDERS);
+  return problem(
+    `--provider "${value}" is not a provider agentdef knows${guess ? `: did you mean "${guess}"?` : '.'} It must be one of ${KNOWN_PROVIDERS.join(', ')}, or custom:<name> for your own endpoint (<name> in lowercase letters, digits, "-" and ".", e.g. custom:acme)`,
+  );
+}
+
+/** Every enumerated option and `--provider`, checked before anything is derived from them. */
+function checkOptionValues(options: ScaffoldOptions): Outcome<void> {
+  for (const flag of Object.keys(OPTION_VALUES) as (keyof typeof OPTION_VALUES)[]) {
+    const checked = checkOneOf(flag, options[flag]);
+    if (!checked.ok) return checked;
+  }
+  return checkProvider(options.provider);
 }
 
 function titleCase(slug: string): string {
@@ -154,8 +210,13 @@ function modelPin(options: ScaffoldOptions, owner: string, nodes: readonly Agent
   const at = options.model?.lastIndexOf('@') ?? -1;
   const [modelFromOption, versionFromModel] = options.model !== undefined && at >= 0 ? [options.model.slice(0, at), options.model.slice(at + 1)] : [options.model, undefined];
   const fallback = DEFAULT_MODELS[provider];
+  if (modelFromOption === undefined && tier === 'tuned') {
+    return problem(`--model is required with --tier=tuned: a tuned model is your own fine-tune, so name it: --model=<id>[@<version>], e.g. --model=splice-7b@1`);
+  }
   const modelId = modelFromOption ?? fallback?.model;
-  if (modelId === undefined) return problem(`--provider "${provider}" has no default model: pass --model=<id>[@<version>]`);
+  if (modelId === undefined) {
+    return problem(`--model is required: --provider "${provider}" has no default model (${Object.keys(DEFAULT_MODELS).join(', ')} have one); pass --model=<id>[@<version>]`);
+  }
   const modelVersion = options.modelVersion ?? versionFromModel ?? (modelId === fallback?.model ? fallback.version : '1');
   const role: LlmPin['role'] = nodes.length > 0 ? 'router' : tier === 'tuned' ? 'specialist' : 'primary';
   const pin: LlmPin = { role, modelId, modelVersion, providerId: provider, samplingParams: { temperature: 0 }, tier };
@@ -171,9 +232,12 @@ export function planScaffold(options: ScaffoldOptions, workspace: ScaffoldWorksp
   const slug = posix.basename(given.value);
   if (!SLUG_PATTERN.test(slug)) return problem(`"${slug}" is not a valid slug: use lowercase kebab-case (a-z, 0-9, single hyphens), e.g. "code-search"`);
   if (slug.length > SLUG_MAX_LENGTH) return problem(`"${slug}" is longer than ${SLUG_MAX_LENGTH} characters`);
+  const values = checkOptionValues(options);
+  if (!values.ok) return values;
   const directory = options.directory !== undefined ? folderPath(options.directory, '--directory') : given;
   if (!directory.ok) return directory;
-  const file = directory.value === '.' ? 'agent.json' : `${directory.value}/agent.json`;
+  const format = options.format ?? 'json';
+  const file = directory.value === '.' ? `agent.${format}` : `${directory.value}/agent.${format}`;
 
   const version = options.version ?? DEFAULT_VERSION;
   if (!isExactSemver(version)) return problem(`--version "${version}" must be an exact semantic version such as 0.1.0`);
@@ -194,7 +258,7 @@ export function planScaffold(options: ScaffoldOptions, workspace: ScaffoldWorksp
 
   const lifecycle: Lifecycle = options.lifecycle ?? (kind === 'tool' ? 'tool-prototype' : nodes.value.length > 0 ? 'composed' : 'mcp-resident');
   const runtime = options.runtime ?? defaultRuntime(pin);
-  return ok({ slug, directory: directory.value, file, kind, nodes: nodes.value, lifecycle, runtime, ...(pin ? { pin } : {}), version, owner: owner.value });
+  return ok({ slug, directory: directory.value, file, format, kind, nodes: nodes.value, lifecycle, runtime, ...(pin ? { pin } : {}), version, owner: owner.value });
 }
 
 /** `$schema`: the installed package's schema, or the source schema inside the agentdef repository. */
@@ -263,9 +327,21 @@ export function scaffoldDefinition(plan: ScaffoldPlan, workspace: ScaffoldWorksp
   };
 }
 
-/** The file text of a definition: two-space JSON and a final newline. */
-export function definitionText(definition: AgentDefinition): string {
-  return `${JSON.stringify(definition, null, 2)}\n`;
+/** The first line of a generated agent.yaml: tells the YAML language server which schema completes it. */
+export function yamlSchemaModeline(schemaPath: string): string {
+  return `# yaml-language-server: $schema=${schemaPath}`;
+}
+
+/**
+ * The file text of a definition. JSON: two spaces and a final newline. YAML: the schema modeline
+ * (from `$schema`, which YAML editors do not read as a key), then the rest in document order,
+ * never folded, so the file reads back to the same definition.
+ */
+export function definitionText(definition: AgentDefinition, format: ScaffoldFormat = 'json'): string {
+  if (format === 'json') return `${JSON.stringify(definition, null, 2)}\n`;
+  const { $schema, ...rest } = definition;
+  const body = yamlText(rest, { lineWidth: 0 });
+  return $schema === undefined ? body : `${yamlSchemaModeline($schema)}\n${body}`;
 }
 
 /** Plan, definition and text in one call. */
@@ -273,7 +349,7 @@ export function scaffoldAgent(options: ScaffoldOptions, workspace: ScaffoldWorks
   const plan = planScaffold(options, workspace);
   if (!plan.ok) return plan;
   const definition = scaffoldDefinition(plan.value, workspace, ids);
-  return ok({ plan: plan.value, definition, text: definitionText(definition) });
+  return ok({ plan: plan.value, definition, text: definitionText(definition, plan.value.format) });
 }
 
 /** Where a tool agent's starter implementation goes: `tool.ts` beside its definition. */

@@ -6,7 +6,9 @@ import schema from '../schema/agent-definition.v1.schema.json';
 import type { ValidationError } from '../schema/generated/agent-definition.validator';
 import type { Finding } from './diagnostic';
 import { getAtPointer, joinPointer } from './json-pointer';
+import { nearestName } from './nearest-name';
 import { highEntropyBlob, secretKinds } from './rules/secrets';
+import { allowedFieldsAt } from './schema-location';
 
 type SchemaNode = Record<string, unknown>;
 
@@ -24,30 +26,6 @@ function schemaNodeAt(root: unknown, schemaPath: string): SchemaNode | undefined
   const pointer = schemaPath.replace(/^#/, '').split('/').slice(0, -1).join('/');
   const node = getAtPointer(root, pointer);
   return node && typeof node === 'object' ? (node as SchemaNode) : undefined;
-}
-
-const levenshtein = (a: string, b: string): number => {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length]!;
-};
-
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = levenshtein(word.toLowerCase(), c.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
 }
 
 /** What a value that looks like a credential is called instead of being quoted (schema messages never echo a secret). */
@@ -77,14 +55,17 @@ export function schemaErrorToFinding(error: ValidationError, data: unknown, subj
       const key = String(params.additionalProperty);
       const secretKey = secretLooking(key);
       if (secretKey !== undefined) return { ...base, redactSource: true, message: `${fieldName(path)} has an unknown field whose name is ${secretKey}`, suggestion: 'remove it, and rotate the credential' };
-      const allowed = Object.keys((node?.properties as SchemaNode | undefined) ?? {});
-      const guess = closest(key, allowed);
+      // The object's own fields: walked from the document's path, as `schemaPath` is relative to a `$ref`'d definition.
+      const walked = allowedFieldsAt(subject.schema, data, path);
+      const allowed = walked.length > 0 ? walked : Object.keys((node?.properties as SchemaNode | undefined) ?? {});
+      const guess = nearestName(key, allowed);
+      const listed = allowed.length > 0 ? `${fieldName(path)} allows: ${allowed.join(', ')}` : 'remove it';
       return {
         ...base,
         path: joinPointer(path, key),
         at: 'key',
         message: `unknown field \`${key}\` in ${fieldName(path)}`,
-        suggestion: guess ? `did you mean \`${guess}\`?` : allowed.length ? `allowed fields: ${allowed.join(', ')}` : 'remove it',
+        suggestion: guess ? `did you mean \`${guess}\`? ${listed}` : listed,
       };
     }
     case 'required':
@@ -96,7 +77,7 @@ export function schemaErrorToFinding(error: ValidationError, data: unknown, subj
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((v) => String(v));
       const value = getAtPointer(data, path);
-      const guess = typeof value === 'string' ? closest(value, allowed) : undefined;
+      const guess = typeof value === 'string' ? nearestName(value, allowed) : undefined;
       return {
         ...base,
         ...(secretLooking(value) !== undefined ? { redactSource: true } : {}),

@@ -54,7 +54,8 @@ export function validateDefinition(file: string, options: ValidateDefinitionOpti
       loaded = loadDefinition(absolute, name, ruleOptions);
       if (loaded.ioError !== undefined) return { valid: false, diagnostics: [], sources, ioError: loaded.ioError };
     }
-    if (loaded.document) sources.set(name, loaded.document.text);
+    const text = loaded.text ?? loaded.document?.text;
+    if (text !== undefined) sources.set(name, text);
     return {
       valid: loaded.valid && !hasErrors(loaded.diagnostics),
       diagnostics: loaded.diagnostics,

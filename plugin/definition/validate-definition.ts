@@ -17,6 +17,8 @@ export interface DefinitionResult {
   /** Present when the file parsed and passed the JSON Schema (rules may still report errors). */
   definition?: AgentDefinition;
   document?: SourceDocument;
+  /** The decoded text, whenever the bytes decoded (also when it does not parse), for printing diagnostics with their source lines. */
+  text?: string;
   diagnostics: Diagnostic[];
   valid: boolean;
 }
@@ -88,7 +90,7 @@ export function validateDefinitionSource(source: Uint8Array | string, file: stri
     text = decoded.text;
   }
   const parsed = parseDefinitionText(text, file, format);
-  if (!parsed.document || hasErrors(parsed.diagnostics)) return { diagnostics: parsed.diagnostics, valid: false, ...(parsed.document ? { document: parsed.document } : {}) };
+  if (!parsed.document || hasErrors(parsed.diagnostics)) return { text, diagnostics: parsed.diagnostics, valid: false, ...(parsed.document ? { document: parsed.document } : {}) };
   const result = validateDocument(parsed.document, options);
-  return { ...result, diagnostics: sortDiagnostics([...parsed.diagnostics, ...result.diagnostics]) };
+  return { ...result, text, diagnostics: sortDiagnostics([...parsed.diagnostics, ...result.diagnostics]) };
 }

@@ -6,6 +6,7 @@
 import { hasErrors, type Diagnostic } from './diagnostic';
 import { loadDefinition } from './load-definition';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/rule';
+import type { SourceDocument } from './source-document';
 
 export interface DefinitionFile {
   /** Where to read. */
@@ -21,6 +22,8 @@ export interface FileValidation {
   diagnostics: Diagnostic[];
   /** Set when the file could not be read (or is no definition file); then nothing was checked. */
   ioError?: string;
+  /** The parsed document, when the file parsed (workspace-wide checks locate their findings in it). */
+  document?: SourceDocument;
 }
 
 export interface ValidateFilesResult {
@@ -48,9 +51,10 @@ export function validateFiles(files: readonly DefinitionFile[], options: RuleOpt
       result.ioErrors.push(loaded.ioError);
       continue;
     }
-    if (loaded.document) result.sources.set(file, loaded.document.text);
+    const text = loaded.text ?? loaded.document?.text;
+    if (text !== undefined) result.sources.set(file, text);
     const valid = loaded.valid && !hasErrors(loaded.diagnostics);
-    result.files.push({ file, valid, diagnostics: loaded.diagnostics });
+    result.files.push({ file, valid, diagnostics: loaded.diagnostics, ...(loaded.document ? { document: loaded.document } : {}) });
     result.diagnostics.push(...loaded.diagnostics);
     result.checked++;
     if (!valid) result.invalid++;

@@ -1,18 +1,26 @@
 /**
- * Mirrors every composition edge into the Nx project graph: a static dependency from each agent
- * to every agent project it pins, bound to the definition file that declares the pin, and from
- * each application to every agent project it composes (a registered-agent node), bound to the
- * manifest. A pin or a composed agent matches a project only at exactly that project's
- * `versionSemver`; any other version resolves from the registry and is no project edge. So
- * `nx affected` reaches an application when an agent it composes (or anything below it) changes,
- * and `nx graph` draws applications above their agents.
+ * Mirrors every composition edge into the Nx project graph: a dependency from each agent to every
+ * agent project it pins, and from each application to every agent project it composes (a
+ * registered-agent node). A pin or a composed agent matches a project only at exactly that
+ * project's `versionSemver`; any other version resolves from the registry and is no project edge.
+ * So `nx affected` reaches an application when an agent it composes (or anything below it)
+ * changes, and `nx graph` draws applications above their agents.
+ *
+ * The edges are implicit, never static. Nx binds a static edge to its `sourceFile` and, for a file
+ * whose hash is unchanged since the last graph, replaces whatever this function returned with
+ * the edges it cached for that file (nx 23 build-project-graph.js: `f.deps = [...cached.deps]`
+ * for every cached file). But an edge here depends on two files, the declaring definition and
+ * the pinned child's: a child created, renamed to another version or removed after its parent
+ * leaves the parent's file unchanged, and a static edge would stay stale until `nx reset`. Nx
+ * keeps implicit edges out of the file map and takes them afresh from every run (the builder's
+ * `calculateAlreadySetTargetDeps` keeps only implicit ones), so the graph follows the pins
+ * whatever order the files appear in. `nx affected` and `^` inputs follow every edge type alike.
  *
  * It reads no file: the pins and composed agents come from the metadata `createNodes` stamped on
  * each project. `context.projects` is keyed by project name (a project.json may rename one).
  */
 // Type-only: graph inference runs on every Nx command, and loading @nx/devkit costs ~0.4 s.
-import type { CreateDependencies, CreateDependenciesContext, RawProjectGraphDependency } from '@nx/devkit';
-import { posix } from 'node:path';
+import type { CreateDependencies, ImplicitDependency, RawProjectGraphDependency } from '@nx/devkit';
 import type { ApplicationProjectMetadata } from './application-project';
 import type { AgentProjectMetadata } from './create-nodes';
 import type { AgentdefPluginOptions } from './options';
@@ -32,21 +40,20 @@ function applicationMetadata(metadata: unknown): ApplicationProjectMetadata | un
   return typeof candidate.manifest === 'string' && Array.isArray(candidate.agents) ? (candidate as ApplicationProjectMetadata) : undefined;
 }
 
-/** A project that composes agents: the file declaring them, and each `{ slug, version }`. */
+/** A project that composes agents, and each `{ slug, version }` it names. */
 interface Composer {
   name: string;
-  sourceFile: string;
   refs: ReadonlyArray<{ slug: string; version: string }>;
 }
 
 export const createDependencies: CreateDependencies<AgentdefPluginOptions> = (_options, context) => {
+  // Nx's type demands the whole context; this reads `projects` only (never the file map).
   const composers: Composer[] = [];
   const byPin = new Map<string, string[]>();
   for (const [name, project] of Object.entries(context.projects)) {
     const agent = agentMetadata(project.metadata);
     if (agent) {
-      // The definition sits at the project's root (a project.json may rename, never move, it).
-      composers.push({ name, sourceFile: posix.join(project.root, posix.basename(agent.definition)), refs: agent.pins });
+      composers.push({ name, refs: agent.pins });
       if (agent.slug !== undefined && agent.versionSemver !== undefined) {
         const key = pinKey(agent.slug, agent.versionSemver);
         byPin.set(key, [...(byPin.get(key) ?? []), name]);
@@ -54,22 +61,21 @@ export const createDependencies: CreateDependencies<AgentdefPluginOptions> = (_o
       continue;
     }
     const application = applicationMetadata(project.metadata);
-    if (application) composers.push({ name, sourceFile: posix.join(project.root, posix.basename(application.manifest)), refs: application.agents });
+    if (application) composers.push({ name, refs: application.agents });
   }
-  return composers.flatMap((composer) => edgesOf(composer, byPin, context));
+  return composers.flatMap((composer) => edgesOf(composer, byPin));
 };
 
-function edgesOf({ name, sourceFile, refs }: Composer, byPin: ReadonlyMap<string, string[]>, context: CreateDependenciesContext): RawProjectGraphDependency[] {
-  // Nx only accepts a static edge whose sourceFile it tracks for the source project (a
-  // git-ignored definition or manifest has no file to bind the edge to).
-  if (!(context.fileMap.projectFileMap[name] ?? []).some((f) => f.file === sourceFile)) return [];
+function edgesOf({ name, refs }: Composer, byPin: ReadonlyMap<string, string[]>): RawProjectGraphDependency[] {
   const dependencies: RawProjectGraphDependency[] = [];
   const seen = new Set<string>();
   for (const ref of refs) {
     for (const target of byPin.get(pinKey(ref.slug, ref.version)) ?? []) {
       if (target === name || seen.has(target)) continue;
       seen.add(target);
-      dependencies.push({ source: name, target, type: 'static' as RawProjectGraphDependency['type'], sourceFile });
+      // A string literal: the DependencyType enum lives in @nx/devkit, which this file does not load.
+      const edge: ImplicitDependency = { source: name, target, type: 'implicit' as ImplicitDependency['type'] };
+      dependencies.push(edge);
     }
   }
   return dependencies;

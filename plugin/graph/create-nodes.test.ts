@@ -245,9 +245,13 @@ describe('createNodes', () => {
 
   it('treats files under a custom registryRoot as snapshots, not projects', async () => {
     ws.write('snapshots/a/agent.json', definitionJson({ slug: 'snap', version: '1.0.0' }));
-    const names = Object.keys(projectsOf(await infer(ws, { registryRoot: 'snapshots' })));
+    // registry/agents is an ordinary folder now: its old write-router copy is a second write-router
+    const error = (await infer(ws, { registryRoot: 'snapshots' }).catch((e: unknown) => e)) as AggregateCreateNodesError;
+    expect(error).toBeInstanceOf(AggregateCreateNodesError);
+    expect(error.errors.map(([file, e]) => [file, e.message])).toEqual([['registry/agents/old/agent.json', expect.stringContaining('identity.slug "write-router" is already stated by agents/write-router/agent.json')]]);
+    const names = Object.keys(projectsOf(error.partialResults));
     expect(names).not.toContain('snap');
-    expect(names).toContain('write-router'); // registry/agents is an ordinary folder now
+    expect(projectsOf(error.partialResults)['write-router']!.root).toBe('agents/write-router');
   });
 
   describe('invalid definitions', () => {
@@ -273,6 +277,43 @@ describe('createNodes', () => {
       expect(aggregate.errors.map(([file]) => file)).toEqual(['agents/dir/agent.json']);
       expect(aggregate.errors[0]![1].message).toMatch(/agents\/dir\/agent\.json: cannot read the agent definition \(EISDIR\)/);
       expect(Object.keys(projectsOf(aggregate.partialResults)).sort()).toEqual(['edit-assistant', 'fallback-writer', 'pdf-extractor', 'splice-resolver', 'write-router']);
+    });
+
+    it('reports two definitions with one slug (both files, the field to change) and keeps the first by path as the project', async () => {
+      ws.write('agents/writer-copy/agent.json', definitionJson({ slug: 'write-router', version: '2.0.0' }));
+      const error = (await infer(ws).catch((e: unknown) => e)) as AggregateCreateNodesError;
+      expect(error).toBeInstanceOf(AggregateCreateNodesError);
+      const slugLine = (file: string) =>
+        ws
+          .read(file)
+          .split('\n')
+          .findIndex((l) => l.includes('"slug": "write-router"')) + 1;
+      expect(error.errors.map(([file, e]) => [file, e.message])).toEqual([
+        [
+          'agents/writer-copy/agent.json',
+          `agents/writer-copy/agent.json:${slugLine('agents/writer-copy/agent.json')}:13: identity.slug "write-router" is already stated by agents/write-router/agent.json:${slugLine('agents/write-router/agent.json')}:13; each agent is one Nx project named by its slug and pins resolve by it, so change /identity/slug in one of the two files (and the pins that mean it)`,
+        ],
+      ]);
+      const projects = projectsOf(error.partialResults);
+      expect(projects['write-router']!.root).toBe('agents/write-router');
+      expect(Object.values(projects).map((p) => p.root)).not.toContain('agents/writer-copy');
+      // The rest of the graph is whole, edges included.
+      expect(Object.keys(projects).sort()).toEqual(['edit-assistant', 'fallback-writer', 'pdf-extractor', 'splice-resolver', 'write-router']);
+    });
+
+    it('reports two agents with one identity.id and keeps both projects (their names differ)', async () => {
+      const id = '01JF3Z8Q2M0000000000000000';
+      ws.write('agents/fallback-writer/agent.json', definitionJson({ slug: 'fallback-writer', version: '1.1.0', id }));
+      ws.write('agents/splice-resolver/agent.json', definitionJson({ slug: 'splice-resolver', version: '0.4.2', id }));
+      const error = (await infer(ws).catch((e: unknown) => e)) as AggregateCreateNodesError;
+      expect(error).toBeInstanceOf(AggregateCreateNodesError);
+      expect(error.errors.map(([file, e]) => [file, e.message])).toEqual([
+        [
+          'agents/splice-resolver/agent.json',
+          `agents/splice-resolver/agent.json:4:11: identity.id "${id}" is already stated by agents/fallback-writer/agent.json:4:11; an id names exactly one agent, so give one of the two files a new ULID in /identity/id`,
+        ],
+      ]);
+      expect(Object.keys(projectsOf(error.partialResults)).sort()).toEqual(['edit-assistant', 'fallback-writer', 'pdf-extractor', 'splice-resolver', 'write-router']);
     });
 
     it('reports a second definition in one folder and keeps the agent.json project', async () => {

@@ -15,8 +15,11 @@
  * It reads and hashes definitions and nothing more: no validation, no compiler, no adapters.
  * An invalid definition or manifest still becomes a project (its `validate` or `check` target
  * reports the problems); only a file that cannot be read at all, two definitions (or manifests)
- * in one folder, or a manifest beside a definition, are reported to Nx (once, as an
- * AggregateCreateNodesError that keeps every other project).
+ * in one folder, a manifest beside a definition, or two definitions stating the same
+ * `identity.slug` or `identity.id` (find-duplicate-definitions.ts), are reported to Nx (once, as
+ * an AggregateCreateNodesError that keeps every other project). Of two definitions with one slug
+ * the first by path stays a project and the other is left out, so Nx reports agentdef's message
+ * (both files, the field to change) instead of its own advice to write a project.json.
  */
 import type { CreateNodes, CreateNodesContext, CreateNodesResult, TargetConfiguration } from '@nx/devkit';
 import { basename, join, posix } from 'node:path';
@@ -26,6 +29,7 @@ import { EXECUTORS, normalizePluginOptions, PLUGIN_VERSION, type AgentdefPluginO
 import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
 import { APPLICATION_FILE_NAMES, buildApplicationProject, isApplicationFileName, type InferredApplication } from './application-project';
 import { summarizeApplication } from './read-application-summary';
+import { findDuplicateDefinitions } from './find-duplicate-definitions';
 import { readDefinitionSource } from '../definition/read-source';
 import { DEFINITION_FILE_NAMES, MCP_FILE, pinKey, registrySnapshotPath, TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
 
@@ -115,8 +119,8 @@ export const REGISTRY_INDEX_FILE_NAME = 'index.json';
  * workspace definition of exactly `slug@version` first, else the registry snapshot
  * `<registryRoot>/<slug>/<version>.json`), through snapshots too, as workspace-root file inputs.
  * The pin edges add `^agentdefDefinition` on top: the explicit list keeps the task hash exact
- * even where Nx restores an unchanged file's edges from its file-map cache, and the `^` input
- * covers children inferred by another registration of the plugin.
+ * whatever the graph holds, and the `^` input covers children inferred by another registration
+ * of the plugin.
  */
 function compositionInputs(
   agent: InferredAgent,
@@ -374,7 +378,7 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
     folders.set(root, [...(folders.get(root) ?? []), file]);
   }
 
-  const agents: InferredAgent[] = [];
+  const readAgents: InferredAgent[] = [];
   for (const [root, files] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     // One folder, several definition files: the most preferred name wins.
     files.sort((a, b) => DEFINITION_FILE_NAMES.indexOf(basename(a)) - DEFINITION_FILE_NAMES.indexOf(basename(b)));
@@ -389,8 +393,15 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
       errors.push([file, new Error(`${file}: cannot read the agent definition (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)]);
       continue;
     }
-    agents.push({ file, root, summary });
+    readAgents.push({ file, root, summary });
   }
+
+  const sameSlug = new Set<string>();
+  for (const duplicate of findDuplicateDefinitions(readAgents.map((agent) => ({ file: agent.file, ...agent.summary })))) {
+    errors.push([duplicate.duplicate.file, new Error(duplicate.message)]);
+    if (duplicate.field === 'identity.slug') sameSlug.add(duplicate.duplicate.file);
+  }
+  const agents = readAgents.filter((agent) => !sameSlug.has(agent.file));
 
   const byPin = new Map<string, InferredAgent>();
   for (const agent of agents) {

@@ -14,7 +14,7 @@ import { PLUGIN_VERSION } from './options';
 import type { AgentSummary } from './read-agent-summary';
 
 /** Bump when the shape of a cached summary changes without a version bump (development). */
-const CACHE_FORMAT = 'agentdef-inference/v2';
+const CACHE_FORMAT = 'agentdef-inference/v3';
 
 /**
  * Nx's workspace data directory for `workspaceRoot`: `NX_WORKSPACE_DATA_DIRECTORY` (or the older

@@ -101,7 +101,7 @@ describe('the plugin in a real Nx workspace', () => {
 
   it('builds the project graph: inferred projects and pin edges (none for a version mismatch)', () => {
     expect(Object.keys(first.projects).sort()).toEqual(['fallback-writer', 'splice-resolver', 'triage', 'write-router']);
-    expect(first.dependencies['write-router']).toEqual(['splice-resolver:static']);
+    expect(first.dependencies['write-router']).toEqual(['splice-resolver:implicit']);
     expect(first.projects['write-router']!.targets.compile!.options).toMatchObject({ definition: 'agents/write-router/agent.json', outputPath: 'dist/agents/write-router' });
   });
 
@@ -140,7 +140,7 @@ describe('the plugin in a real Nx workspace', () => {
   });
 
   it('puts an application above the agents it composes, and hashes their whole trees into its plan', () => {
-    expect(first.dependencies['triage']).toEqual(['write-router:static']);
+    expect(first.dependencies['triage']).toEqual(['write-router:implicit']);
     expect(first.projects['triage']!.targets.plan!.options).toEqual({ manifest: 'apps/triage/application.json', mode: 'dry-run' });
     const planNodes = first.hashes['triage:plan']!.nodes;
     expect(planNodes).toEqual(expect.arrayContaining(['triage:apps/triage/application.json', 'write-router:agents/write-router/agent.json', 'splice-resolver:agents/splice-resolver/agent.json']));

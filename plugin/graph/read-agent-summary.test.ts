@@ -8,9 +8,13 @@ describe('summarizeDefinition', () => {
     const summary = summarizeDefinition(text, 'agents/write-router/agent.json');
     const lines = text.split('\n');
     const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle)) + 1;
+    const at = (needle: string) => ({ line: lineOf(needle), column: lines[lineOf(needle) - 1]!.indexOf(needle) + needle.indexOf(': ') + 3 });
     expect(summary).toEqual({
       parsed: true,
       slug: 'write-router',
+      slugAt: at('"slug": "write-router"'),
+      id: JSON.parse(text).identity.id,
+      idAt: at('"id": "01'),
       versionSemver: '1.4.0',
       runtimeCapabilityClass: 'workers-preferred',
       lifecycleState: 'composed',
@@ -39,6 +43,7 @@ describe('summarizeDefinition', () => {
     expect(summarizeDefinition(text, 'x/agent.yaml')).toEqual({
       parsed: true,
       slug: 'pdf-extractor',
+      slugAt: { line: 3, column: 9 },
       versionSemver: '1.2.0',
       lifecycleState: 'composed',
       pins: [{ slug: 'ocr', version: '2.0.0', line: 8 }],

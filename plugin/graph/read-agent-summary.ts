@@ -1,6 +1,7 @@
 /**
- * The little graph inference needs from a definition: its slug, version, the two fields its
- * tags name, and the children it pins (each with the line that pins it). Read with the
+ * The little graph inference needs from a definition: its slug and id (each with where it
+ * stands, for duplicate reports), version, the two fields its tags name, and the children it pins
+ * (each with the line that pins it). Read with the
  * definition layer's parser (the same one `validate` uses, so both agree on what a file says),
  * but never validated here: an invalid file still yields whatever it states plainly, and a file
  * that does not parse at all yields an empty summary. Pure; never throws.
@@ -8,6 +9,7 @@
 import { definitionFormat, type DefinitionFormat } from '../definition/parse-document';
 import { field, parseForSummary, word } from './summary-fields';
 import { joinPointer } from '../definition/json-pointer';
+import type { SourcePosition } from '../definition/source-document';
 import { SLUG_PATTERN } from '../definition/workspace-definitions';
 
 export interface PinSummary {
@@ -20,6 +22,12 @@ export interface PinSummary {
 export interface AgentSummary {
   /** Present when the definition states a well-formed slug. */
   slug?: string;
+  /** Where `identity.slug` stands, when the slug is present. */
+  slugAt?: SourcePosition;
+  /** Present when the definition states a well-formed `identity.id`. */
+  id?: string;
+  /** Where `identity.id` stands, when the id is present. */
+  idAt?: SourcePosition;
   /** Present when the definition states a version string. */
   versionSemver?: string;
   runtimeCapabilityClass?: string;
@@ -40,7 +48,15 @@ export function summarizeDefinition(text: string, file: string, format: Definiti
   const identity = field(root, 'identity');
   const summary: AgentSummary = { pins: [], parsed: true };
   const slug = word(field(identity, 'slug'), SLUG_PATTERN);
-  if (slug !== undefined) summary.slug = slug;
+  if (slug !== undefined) {
+    summary.slug = slug;
+    summary.slugAt = document.locate('/identity/slug');
+  }
+  const id = word(field(identity, 'id'));
+  if (id !== undefined) {
+    summary.id = id;
+    summary.idAt = document.locate('/identity/id');
+  }
   const version = word(field(identity, 'versionSemver'));
   if (version !== undefined) summary.versionSemver = version;
   const runtimeClass = word(field(field(root, 'runtimeRequirements'), 'runtimeCapabilityClass'));

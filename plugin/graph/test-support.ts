@@ -3,6 +3,7 @@
  * them, and the contexts Nx hands to `createNodes` and `createDependencies`.
  */
 import { hashArray, type CreateDependenciesContext, type CreateNodesContext, type CreateNodesResult, type FileData, type ProjectConfiguration } from '@nx/devkit';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -15,6 +16,18 @@ export interface DefinitionSpec {
   pins?: Array<`${string}@${string}`>;
   runtime?: string;
   lifecycle?: string;
+  /** `identity.id`; by default one derived from the slug, so distinct agents never share one. */
+  id?: string;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A well-formed ULID that is a pure function of `seed` (a fixed time part, a hashed random part). */
+export function ulidFor(seed: string): string {
+  const digest = createHash('sha256').update(seed).digest();
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[digest[i]! % 32];
+  return `01JF3Z8Q2M${random}`;
 }
 
 /** A schema-valid definition (a tool, or a composed agent when it pins children). */
@@ -28,7 +41,7 @@ export function definition(spec: DefinitionSpec): Record<string, unknown> {
   return {
     schemaVersion: 'agent-definition/v1',
     identity: {
-      id: '01JF3Z8Q2M5N7P9R1T3V5X7Z9B',
+      id: spec.id ?? ulidFor(spec.slug),
       slug: spec.slug,
       name: spec.slug,
       versionSemver: version,

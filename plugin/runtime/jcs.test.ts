@@ -29,6 +29,14 @@ describe('canonicalize (RFC 8785)', () => {
     expect(canonicalize({ b: 1, a: [true, null, 'x'], '\u20ac': 1, '\ud83d\ude00': 2, c: undefined })).toBe('{"a":[true,null,"x"],"b":1,"€":1,"😀":2}');
   });
 
+  it('writes nesting deeper than the call stack (no recursion): the compiler digests with it too', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = i % 2 === 0 ? [deep] : { d: deep };
+    const text = canonicalize(deep);
+    expect(text.length).toBe(1 + 50_000 * 2 + 50_000 * 6);
+    expect(text.startsWith('{"d":[{"d":[')).toBe(true);
+  });
+
   it('refuses values with no canonical form', () => {
     expect(() => canonicalize(Number.NaN)).toThrow();
     expect(() => canonicalize({ x: Infinity })).toThrow();

@@ -81,9 +81,14 @@ export interface RuntimeModelPin {
   /** The definition's `providerId` (`openai`, `anthropic`, `local-ollama`, `custom:…`). */
   providerId: string;
   wire: ProviderWire;
-  /** The model name sent on the wire. */
+  /**
+   * The exact model id sent on the wire, as the provider names it: the compiler derives it from
+   * the pin's (providerId, modelId, modelVersion), e.g. `gpt-4o-mini-2024-07-18`,
+   * `claude-3-5-haiku-20241022`, `llama3.1:8b`, or a tuned pin's checkpoint (docs/models.md).
+   * Receipts record it with `modelVersion`.
+   */
   model: string;
-  /** The pinned version or snapshot, recorded in receipts. */
+  /** The definition's `modelVersion` (snapshot date, tag or version), recorded in receipts. */
   modelVersion: string;
   tier?: 'frontier' | 'small' | 'tuned' | 'local';
   sampling: RuntimeSampling;

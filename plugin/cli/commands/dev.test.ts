@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileAgent } from '../../compiler/compile';
 import type { CompileTarget } from '../../compiler/targets';
+import { startScriptedProvider } from '../../runtime/__test-support__/stub-provider';
 import { generateReceiptKeyPair } from '../../runtime/receipts';
 import { type DevControl, runDevCommand } from './dev';
 import type { RebuildOutcome } from './dev-watch';
@@ -168,6 +169,33 @@ describe('agentdef dev', () => {
     // stopped: nothing serves there any more
     await expect(fetch(`${served.url}/.well-known/agent-card.json`)).rejects.toThrow();
   }, 60_000);
+
+  it("reroutes an agentic Worker's requests to its public provider with AGENTDEF_BASE_URL_<PROVIDER>, as the process hosts do; a bad override is a usage error", async () => {
+    await compileExample('web-summarizer', 'cloudflare-dynamic-worker', join(root, 'worker-agentic'));
+    const key = 'sk-dev-test-0123456789abcdef';
+    const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: key, script: [{ text: 'A short summary.' }] });
+    try {
+      const receiptKey = JSON.stringify((await generateReceiptKeyPair()).privateJwk);
+      const values: Record<string, string> = { OPENAI_API_KEY: key, AGENTDEF_RECEIPT_KEY: receiptKey };
+      const secrets = { get: async (name: string) => values[name] };
+      const result = await dev(['worker-agentic'], {
+        control: { secrets, env: { AGENTDEF_BASE_URL_OPENAI: stub.baseUrl } },
+        whileServing: async (url) => sendMessage(await jsonRpcUrl(url), 'Summarize https://fetch.acme.dev/notes'),
+      });
+      expect(result.stderr).toBe('');
+      expect(result.served).toEqual({ state: 'TASK_STATE_COMPLETED', answer: 'A short summary.' });
+      expect(stub.requests.map((r) => r.path)).toEqual(['/v1/chat/completions']);
+      expect(JSON.stringify(result)).not.toContain(key);
+      for (const bad of ['not a url', 'ftp://127.0.0.1/v1', `${stub.url}/other`]) {
+        const refused = await dev(['worker-agentic'], { control: { secrets, env: { AGENTDEF_BASE_URL_OPENAI: bad } } });
+        expect(refused.code).toBe(2);
+        expect(refused.stdout).toBe('');
+        expect(refused.stderr).toMatch(/^error: AGENTDEF_BASE_URL_OPENAI (is not a URL|must be an http\(s\) URL whose path ends with \/v1 \(like https:\/\/api\.openai\.com\/v1\))\n$/);
+      }
+    } finally {
+      await stub.close();
+    }
+  }, 90_000);
 
   it('refuses to serve a Worker whose secret is not set, naming it and how to set it', async () => {
     const outDir = join(root, 'worker-with-secret');

@@ -22,6 +22,7 @@ import { JOB_FILE, LAUNCHER_MANIFEST } from '../../host-contract/output-files';
 import { parsePort } from '../../host-contract/port';
 import type { HostPlan } from '../../host-contract/worker-host-plan';
 import { createSecretSource, howToProvideSecret, type SecretSource } from '../../hosts/node/secret-source';
+import { publicModelUpstreams } from '../../hosts/node/model-endpoints';
 import { runOutput } from '../../hosts/node/run-output';
 import { AGENT_CARD_PATH } from '../../runtime/agent-card';
 import { EXIT, type CliIo } from '../io';
@@ -138,9 +139,15 @@ function workerStarter(outDir: string, io: CliIo, control: DevControl): HostStar
     }
     const secrets = await workerSecrets(hostPlan, io, control);
     if (typeof secrets === 'number') return secrets;
+    // The process hosts read AGENTDEF_BASE_URL_<PROVIDER> for their pins; a Worker's requests to the public providers are rerouted the same way.
+    const models = publicModelUpstreams(control.env ?? process.env);
+    if (models.problems.length > 0) {
+      for (const problem of models.problems) io.stderr(`error: ${problem}\n`);
+      return EXIT.usage;
+    }
     let worker: StartedWorker;
     try {
-      worker = await startCompiledWorker(outDir, { mode: 'loader', secrets, outbound: 'internet', callerHandlesSignals: true, ...(port !== undefined ? { port } : {}) });
+      worker = await startCompiledWorker(outDir, { mode: 'loader', secrets, outbound: 'internet', upstreams: models.upstreams, callerHandlesSignals: true, ...(port !== undefined ? { port } : {}) });
     } catch (error) {
       if (isMissingMiniflare(error)) {
         io.stderr("error: serving a Worker output needs miniflare (Cloudflare's local workerd runner): install it with `npm install --save-dev miniflare`\n");

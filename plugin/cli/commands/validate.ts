@@ -1,5 +1,11 @@
+/**
+ * `agentdef validate <files or dirs>`: each definition's own diagnostics, then what only the set
+ * shows (duplicate slugs and ids; pins that resolve to nothing in the workspace or its registry,
+ * as warnings), printed like a compiler's, with a summary line.
+ */
 import { formatDiagnostics } from '../../definition/format-diagnostics';
-import { validateFiles } from '../../definition/validate-files';
+import { validateWorkspaceFiles } from '../../definition/validate-workspace';
+import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { findDefinitions } from '../find-definitions';
 import { EXIT, type CliIo } from '../io';
 import { parseFormat, usageError, USAGE, parseCommandArgs } from '../usage';
@@ -14,15 +20,16 @@ export async function runValidateCommand(argv: string[], io: CliIo): Promise<num
   if (parsed.positionals.length === 0) return usageError(io, 'name at least one file or directory', VALIDATE_USAGE);
 
   const found = findDefinitions(io.cwd, parsed.positionals);
-  const result = validateFiles(found.files);
+  const result = validateWorkspaceFiles(found.files, { workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd });
   io.stdout(formatDiagnostics(result.diagnostics, { format, sources: result.sources }));
-  if (format === 'text') {
+  const ioErrors = [...found.errors, ...result.ioErrors];
+  // Nothing checked because a path could not be read: the error says so; "0 definitions checked" would only add noise.
+  if (format === 'text' && (result.checked > 0 || ioErrors.length === 0)) {
     const { checked, invalid, errors, warnings } = result;
     io.stdout(
       `${checked} definition${checked === 1 ? '' : 's'} checked: ${checked - invalid} valid, ${invalid} invalid` + ` (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})\n`,
     );
   }
-  const ioErrors = [...found.errors, ...result.ioErrors];
   for (const message of ioErrors) io.stderr(`error: ${message}\n`);
   if (ioErrors.length > 0) return EXIT.usage;
   return result.invalid > 0 ? EXIT.invalid : EXIT.ok;

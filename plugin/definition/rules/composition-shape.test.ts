@@ -19,8 +19,11 @@ describe('composition-shape', () => {
     expect(runRule(rule, loadExample('edit-assistant'))).toEqual([]);
   });
 
-  it('warns (only) about a conditional edge without a condition, as in the write-router reference', () => {
-    const findings = runRule(rule, baseDefinition());
+  it('accepts the write-router reference, and warns (only) about a conditional edge without a condition', () => {
+    expect(runRule(rule, baseDefinition())).toEqual([]);
+    const def = baseDefinition();
+    delete def.composition.edges![0]!.condition;
+    const findings = runRule(rule, def);
     expect(summarize(findings)).toEqual([warning('/composition/edges/0/gate')]);
     expect(findings[0]?.suggestion).toMatch(/condition/);
   });

@@ -163,8 +163,8 @@ export const compositionShapeRule: SemanticRule = {
         });
       }
       if (edge.gate === 'conditional' && edge.condition === undefined) {
-        // A warning, not an error: the seed's own write-router reference declares a conditional
-        // edge whose rule lives in code. The compiler cannot generate the check without it.
+        // A warning, not an error: a conditional edge whose rule lives in code still runs (it is
+        // never taken). The compiler cannot generate the check without the condition.
         findings.push({
           rule: RULE,
           severity: 'warning',

@@ -7,6 +7,7 @@ import { budgetsRule } from './budgets';
 import { cardExportsRule } from './card-exports';
 import { compositionShapeRule } from './composition-shape';
 import { controlCharactersRule } from './control-characters';
+import { exactModelsRule } from './exact-models';
 import { keyCustodyRule } from './key-custody';
 import { kymRefRule } from './kym-ref';
 import { lifecycleGatesRule } from './lifecycle-gates';
@@ -28,6 +29,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   kymRefRule,
   compositionShapeRule,
   pinsRule,
+  exactModelsRule,
   toolFieldsRule,
   sandboxingRule,
   budgetsRule,
@@ -46,6 +48,7 @@ export {
   cardExportsRule,
   compositionShapeRule,
   controlCharactersRule,
+  exactModelsRule,
   keyCustodyRule,
   kymRefRule,
   lifecycleGatesRule,

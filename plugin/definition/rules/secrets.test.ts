@@ -91,9 +91,9 @@ describe('secrets', () => {
   it('flags hex and base64 blobs in binding fields and sampling parameters', () => {
     const def = baseDefinition();
     def.runtimeRequirements.bindings.push({ kind: 'custom', name: 'SIGNER', type: 'hmac' }, { kind: 'kv', name: 'CACHE', namespaceId: BASE64 });
-    def.modelSet[0]!.samplingParams = { temperature: 0, api_key: HEX, stop: ['</answer>', BASE64] };
+    def.modelSet[0]!.samplingParams = { temperature: 0, stop: ['</answer>', HEX, BASE64] };
     const findings = runRule(rule, def);
-    expect(findings.map((f) => f.path)).toEqual(['/modelSet/0/samplingParams/api_key', '/modelSet/0/samplingParams/stop/1', '/runtimeRequirements/bindings/3/namespaceId']);
+    expect(findings.map((f) => f.path)).toEqual(['/modelSet/0/samplingParams/stop/1', '/modelSet/0/samplingParams/stop/2', '/runtimeRequirements/bindings/3/namespaceId']);
     expect(findings[0]?.message).toContain('hex');
     assertRedacted(findings, HEX, BASE64);
   });

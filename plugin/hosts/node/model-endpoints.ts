@@ -6,6 +6,9 @@
  * - `AGENTDEF_INFERENCE_BASE_URL` replaces the in-container inference server of tuned pins
  *   (`http://127.0.0.1:8000/v1` in an HB3 job), for local runs;
  * - `OLLAMA_HOST` (Ollama's own variable: `host`, `host:port` or a URL) places `local-ollama` pins.
+ * A Worker's pins are compiled into its bundle: under `agentdef dev`, the same variables for the
+ * public providers (`AGENTDEF_BASE_URL_OPENAI`, `AGENTDEF_BASE_URL_ANTHROPIC`) reroute the
+ * requests its egress gateway lets out (`publicModelUpstreams`).
  */
 import type { RuntimeConfig, RuntimeModelPin } from '../../runtime/runtime-config';
 import { DEFAULT_PROVIDER_BASE_URLS, modelBaseUrl } from '../../runtime/runtime-config';
@@ -59,4 +62,39 @@ export function reachedUrls(config: RuntimeConfig): { what: string; url: string 
   }
   for (const origin of config.egress.allow) out.push({ what: 'egress.allow', url: origin });
   return out;
+}
+
+/** The public providers a Worker reaches by their default base URLs, by provider id. */
+const PUBLIC_PROVIDERS: Readonly<Record<string, string>> = { openai: DEFAULT_PROVIDER_BASE_URLS['openai-chat'], anthropic: DEFAULT_PROVIDER_BASE_URLS['anthropic-messages'] };
+
+/**
+ * Public provider origin → the base a request to it is sent to instead, from
+ * `AGENTDEF_BASE_URL_OPENAI` / `AGENTDEF_BASE_URL_ANTHROPIC`: a request for `<default base><rest>`
+ * goes to `<override><rest>`. An override that is not an http(s) URL, or whose path does not end
+ * with the default base's path (`/v1` for OpenAI), is reported and left out.
+ */
+export function publicModelUpstreams(env: NodeJS.ProcessEnv): { upstreams: Record<string, string>; problems: string[] } {
+  const upstreams: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const [providerId, base] of Object.entries(PUBLIC_PROVIDERS)) {
+    const name = providerEnvName(providerId);
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    let override: URL;
+    try {
+      override = new URL(raw);
+    } catch {
+      problems.push(`${name} is not a URL`);
+      continue;
+    }
+    const defaultUrl = new URL(base);
+    const overridePath = override.pathname.replace(/\/+$/, '');
+    const defaultPath = defaultUrl.pathname.replace(/\/+$/, '');
+    if (!/^https?:$/.test(override.protocol) || !overridePath.endsWith(defaultPath)) {
+      problems.push(`${name} must be an http(s) URL whose path ends with ${defaultPath || '/'} (like ${base})`);
+      continue;
+    }
+    upstreams[defaultUrl.origin] = `${override.origin}${overridePath.slice(0, overridePath.length - defaultPath.length)}`;
+  }
+  return { upstreams, problems };
 }

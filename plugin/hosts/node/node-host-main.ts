@@ -145,7 +145,8 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   process.on('SIGTERM', onSignal);
   // Started by `agentdef run`: if the supervisor dies (even by SIGKILL), stop too.
   const supervisor = Number(env['AGENTDEF_SUPERVISOR_PID']);
-  if (Number.isInteger(supervisor) && supervisor > 0) {
+  const supervised = Number.isInteger(supervisor) && supervisor > 0;
+  if (supervised) {
     setInterval(() => {
       if (process.ppid !== supervisor) void stop(1, 'supervisor gone');
     }, 500).unref();
@@ -153,10 +154,13 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
 
   try {
     const secretSource = local ? createSecretSource({ env }) : envSecretSource(env);
+    // The launcher, and an HB3 job that `agentdef run` (or `agentdef dev`) started on this machine,
+    // resolve `keyref:` signers through this machine's key store; a job in its container does not.
+    const machineKeys = local || supervised;
     const cardSigningKeyFor = async (signerRef: string | undefined): Promise<{ cardSigningKey?: string | JsonWebKey }> => {
       const fromSecret = await secretSource.get(CARD_SIGNING_KEY_BINDING);
       if (fromSecret !== undefined) return { cardSigningKey: fromSecret };
-      if (!local || signerRef === undefined || !signerRef.startsWith('keyref:')) return {};
+      if (!machineKeys || signerRef === undefined || !signerRef.startsWith('keyref:')) return {};
       const loaded = await loadPrivateKey(signerRef, { env });
       return loaded.ok ? { cardSigningKey: loaded.privateJwk } : {};
     };
@@ -167,7 +171,7 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       secrets: secretSource,
       secretHint: local ? (name) => howToProvideSecret(name) : (name) => `give the job a secretRef for ${name} (agentdef run reads it from the keychain or AGENTDEF_SECRET_${name})`,
       // Locally a `keyref:` receipt signer resolves through the key store (keychain, keys folder) first.
-      ...(local ? { receiptKeys: (ref: string) => loadPrivateKey(ref, { env }) } : {}),
+      ...(machineKeys ? { receiptKeys: (ref: string) => loadPrivateKey(ref, { env }) } : {}),
       entryFile: process.argv[1] ?? '',
       cwd: env['AGENTDEF_WORKSPACE'] || process.cwd(),
       sink,
@@ -206,6 +210,9 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
     emit({ event: 'host.tool_unimplemented', runId: '', agent: missing.agent, tool: missing.toolId, kind: missing.kind });
     process.stderr.write(`agentdef: warning: tool "${missing.toolId}" of ${missing.agent} has no implementation on this host (calls fail with tool_unavailable): map it in the workspace's tools.json and compile again\n`);
   }
-  emit({ event: 'host.ready', runId: '', url: served.url, agent, node: nodeId, host: program.host, kind: local ? 'Service' : program.kind, receipts: receiptsFile });
-  process.stderr.write(`agentdef: ${agent} serves A2A at ${served.url}/ (card: ${served.url}${AGENT_CARD_PATH})\n`);
+  // The receipts file is named only when receipts are written; under `agentdef run` the supervisor
+  // prints the address (once), so the host's own line is for hosts started without it.
+  const receipts = spec.config.receipts.mode === 'signed' ? { receipts: receiptsFile } : {};
+  emit({ event: 'host.ready', runId: '', url: served.url, agent, node: nodeId, host: program.host, kind: local ? 'Service' : program.kind, ...receipts });
+  if (!supervised) process.stderr.write(`agentdef: ${agent} serves A2A at ${served.url}/ (card: ${served.url}${AGENT_CARD_PATH})\n`);
 }

@@ -21,6 +21,7 @@ import { PUBLIC_ORIGIN_ENV } from '../../host-contract/container-contract';
 import { JOB_FILE, LAUNCHER_MANIFEST, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, type LauncherManifest } from '../../host-contract/output-files';
 import type { RuntimeConfig } from '../../runtime/runtime-config';
 import { AGENT_CARD_PATH } from '../../runtime/agent-card';
+import { KEY_REF_PREFIX, loadPrivateKey } from './key-store';
 import { createReceiptFileSink } from './receipt-file-sink';
 import { killedRunReceipt } from './killed-receipt';
 import { createRunTracker, lineSplitter, parseEvent, type HostEvent } from './run-events';
@@ -49,7 +50,7 @@ export interface RunOutputOptions {
 
 /** Variables of this machine a local run passes on (paths, locale, and agentdef's host overrides). */
 const PASS_THROUGH =
-  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|STATE_DIR|PUBLIC_ORIGIN|TASK_STORE))$/;
+  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|KEYS_DIR|STATE_DIR|PUBLIC_ORIGIN|TASK_STORE))$/;
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -107,12 +108,23 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   const secrets = options.secrets ?? createSecretSource({ env });
   const childEnv = baseEnv(env);
   const resolved: Record<string, string> = {};
+  // The receipt key of a job whose signer is `keyref:<name>`: on this machine, the key store's key
+  // when no secret is set (the host started here signs with it too, its kid the key's thumbprint).
+  let receiptKid: string | undefined;
+  const receiptKeyFromStore = async (): Promise<string | undefined> => {
+    const signerRef = config.receipts.signerRef;
+    if (config.receipts.mode !== 'signed' || !signerRef?.startsWith(KEY_REF_PREFIX)) return undefined;
+    const loaded = await loadPrivateKey(signerRef, { env });
+    if (!loaded.ok) return undefined;
+    receiptKid = loaded.kid;
+    return JSON.stringify(loaded.privateJwk);
+  };
   for (const entry of job.env) {
     if ('value' in entry) {
       childEnv[entry.name] = entry.value;
       continue;
     }
-    const value = await secrets.get(entry.secretRef.name);
+    const value = (await secrets.get(entry.secretRef.name)) ?? (job.receipts.mode === 'signed' && entry.secretRef.name === job.receipts.keySecret ? await receiptKeyFromStore() : undefined);
     if (value === undefined) {
       options.stderr(`error: secret ${entry.secretRef.name} is not set (the job ${job.metadata.agent} references it): ${howToProvideSecret(entry.secretRef.name)}\n`);
       return 1;
@@ -159,7 +171,11 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
     if (job.receipts.mode !== 'signed') return;
     const key = resolved[job.receipts.keySecret];
     if (!key) return;
-    const receipt = await killedRunReceipt(config, { runId: run.runId, ...(run.skill ? { skillId: run.skill } : {}), startedAtMs: run.startedAtMs, killedAtMs: Date.now() }, key);
+    const receipt = await killedRunReceipt(
+      receiptKid ? { ...config, receipts: { ...config.receipts, signerRef: receiptKid } } : config,
+      { runId: run.runId, ...(run.skill ? { skillId: run.skill } : {}), startedAtMs: run.startedAtMs, killedAtMs: Date.now() },
+      key,
+    );
     const sink = createReceiptFileSink(receiptsFile);
     await sink.put(receipt);
     await sink.flush();

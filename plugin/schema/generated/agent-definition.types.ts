@@ -207,7 +207,7 @@ export interface LlmPin {
   checkpointId?: string;
 }
 /**
- * Sampling parameters sent with every call to the model. Provider-specific extras are allowed as scalars or lists of scalars; none may hold a secret.
+ * Sampling parameters sent with every call to the model: the portable ones (camelCase, translated for each provider) and the provider-specific ones agentdef passes through under their wire names (OpenAI: `frequency_penalty`, `presence_penalty`; Ollama: `num_ctx`, `repeat_penalty`, `repeat_last_n`, `min_p`, `mirostat`, `mirostat_eta`, `mirostat_tau`). Any other field is an error, so a misspelled parameter is never silently ignored.
  */
 export interface SamplingParams {
   /**
@@ -286,63 +286,42 @@ export interface SamplingParams {
         string,
         string
       ];
-  [k: string]:
-    | string
-    | number
-    | boolean
-    | null
-    | (string | number | boolean | null)[]
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | undefined;
+  /**
+   * OpenAI: penalty on tokens by how often they already appear.
+   */
+  frequency_penalty?: number;
+  /**
+   * OpenAI: penalty on tokens that already appear.
+   */
+  presence_penalty?: number;
+  /**
+   * Ollama: the context window size, in tokens.
+   */
+  num_ctx?: number;
+  /**
+   * Ollama: how strongly repetitions are penalised.
+   */
+  repeat_penalty?: number;
+  /**
+   * Ollama: how far back to look for repetitions (-1: the whole context).
+   */
+  repeat_last_n?: number;
+  /**
+   * Ollama: minimum probability of a token relative to the most likely one.
+   */
+  min_p?: number;
+  /**
+   * Ollama: Mirostat sampling (0 off, 1 Mirostat, 2 Mirostat 2.0).
+   */
+  mirostat?: number;
+  /**
+   * Ollama: Mirostat learning rate.
+   */
+  mirostat_eta?: number;
+  /**
+   * Ollama: Mirostat target perplexity.
+   */
+  mirostat_tau?: number;
 }
 /**
  * One versioned, provenance-tagged tool the agent may call.

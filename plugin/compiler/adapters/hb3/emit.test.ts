@@ -76,7 +76,7 @@ describe('the hb3 adapter', () => {
     expect(workflow.driver).toEqual({ node: root, job: 'hb3-job.json' });
     expect(workflow.steps.map((s) => [s.agent, s.isolation, s.job, s.dependsOn])).toEqual([
       ['splice-resolver@0.4.2', 'job', 'jobs/splice-resolver-0.4.2.hb3-job.json', []],
-      ['fallback-writer@1.1.0', 'job', 'jobs/fallback-writer-1.1.0.hb3-job.json', [{ step: `${root}/splice-resolver@0.4.2`, gate: 'conditional' }]],
+      ['fallback-writer@1.1.0', 'job', 'jobs/fallback-writer-1.1.0.hb3-job.json', [{ step: `${root}/splice-resolver@0.4.2`, gate: 'conditional', condition: { pointer: '/refused', equals: true } }]],
     ]);
     const rootJob = json<Hb3Job>(files['hb3-job.json']);
     expect(rootJob.kind).toBe('Service');

@@ -50,7 +50,7 @@ const config: RuntimeConfig = {
       role: "primary",
       providerId: "openai",
       wire: "openai-chat",
-      model: "gpt-5",
+      model: "gpt-5-2025-08-07",
       modelVersion: "2025-08-07",
       tier: "frontier",
       sampling: {

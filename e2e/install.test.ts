@@ -1,0 +1,170 @@
+/**
+ * Installing agentdef as the README says: `npm run pack` (scripts/pack.mjs, run here for real
+ * into a temp folder) prints the tarball and the exact install line; the tarball, installed into
+ * a fresh workspace, brings only dependencies whose `engines.node` admits the lowest Node version
+ * agentdef declares (npm warns EBADENGINE otherwise), names no development-only package
+ * (`canonicalize` is a test oracle: the runtime's jcs.ts is the one RFC 8785 implementation), and
+ * ships what users read (every relative link of its Markdown resolves inside the package) and
+ * nothing for tests.
+ *
+ * A real `npm install <tarball>` needs the registry (no network in tests), so the workspace is laid
+ * out from the tarball as npm would (support/nx-workspace.ts) and resolves the dependencies from
+ * the repository's node_modules, which hold the same pinned versions.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, posix } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkspace, e2eRoot, isolatedEnv, type TempWorkspace } from './support/nx-workspace';
+
+const repoRoot = join(__dirname, '..');
+// npm's own semver, as npm uses it to check `engines`.
+const semver = createRequire(join(repoRoot, 'package.json'))('semver') as {
+  minVersion(range: string): { version: string } | null;
+  satisfies(version: string, range: string): boolean;
+  validRange(range: string): string | null;
+};
+
+interface Manifest {
+  name: string;
+  version: string;
+  engines?: { node?: string };
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+const readManifest = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+
+let packDir: string;
+let packed: { status: number | null; stdout: string; stderr: string };
+let tarball: string;
+let entries: string[];
+let ws: TempWorkspace;
+
+beforeAll(() => {
+  packDir = mkdtempSync(join(e2eRoot(), 'install-pack-'));
+  const home = join(packDir, 'home');
+  mkdirSync(home);
+  const run = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'pack.mjs'), '--into', packDir], { cwd: repoRoot, encoding: 'utf8', env: isolatedEnv(home), timeout: 300_000 });
+  packed = { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  tarball = /^ {2}npm install -D (\S+)$/m.exec(packed.stdout)?.[1] ?? '';
+  if (tarball === '') return;
+  entries = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((line) => line !== '' && !line.endsWith('/'))
+    .map((line) => line.replace(/^package\//, ''));
+  ws = createWorkspace('install', tarball);
+}, 300_000);
+afterAll(() => {
+  rmSync(packDir, { recursive: true, force: true });
+  if (ws) rmSync(dirname(ws.dir), { recursive: true, force: true });
+});
+
+describe('npm run pack', () => {
+  it('prints the tarball it packed and the exact install line', () => {
+    expect(packed.status, packed.stderr).toBe(0);
+    const version = readManifest(join(repoRoot, 'package.json')).version;
+    expect(tarball).toBe(join(packDir, `agentdef-${version}.tgz`));
+    expect(existsSync(tarball)).toBe(true);
+    expect(packed.stdout).toContain(`packed ${tarball} (`);
+    expect(packed.stdout).toContain('install it in an Nx workspace (Node >=');
+  });
+
+  it('is the script package.json runs as `npm run pack`', () => {
+    expect((JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['pack']).toBe('node scripts/pack.mjs');
+  });
+});
+
+describe('the installed package', () => {
+  const installed = () => readManifest(join(ws.dir, 'node_modules', 'agentdef', 'package.json'));
+
+  it('names no development-only package (canonicalize stays a test oracle)', () => {
+    const manifest = installed();
+    const named = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies, ...manifest.peerDependencies });
+    for (const devOnly of ['canonicalize', 'fast-check', 'vitest', 'zod']) expect(named).not.toContain(devOnly);
+    const requiresCanonicalize = entries.filter((entry) => /\.(c|m)?js$/.test(entry) && /require\("canonicalize"\)|from ['"]canonicalize['"]/.test(readFileSync(join(ws.dir, 'node_modules', 'agentdef', entry), 'utf8')));
+    expect(requiresCanonicalize).toEqual([]);
+  });
+
+  it('installs only dependencies whose engines.node admits the lowest Node agentdef declares', () => {
+    const manifest = installed();
+    const declared = manifest.engines?.node ?? '';
+    expect(semver.validRange(declared), 'engines.node is a valid range').not.toBeNull();
+    const minimum = semver.minVersion(declared)!.version;
+    expect(semver.satisfies(process.versions.node, declared), `this Node (${process.versions.node}) is inside ${declared}`).toBe(true);
+    // What npm installs: dependencies, optional dependencies, and the peers that are not optional; transitively.
+    const optionalPeers = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).flatMap(([name, meta]) => (meta.optional ? [name] : [])));
+    const requiredPeers = Object.keys(manifest.peerDependencies ?? {}).filter((name) => !optionalPeers.has(name));
+    const queue: Array<{ name: string; from: string; optional: boolean }> = [...Object.keys(manifest.dependencies ?? {}), ...requiredPeers].map((name) => ({
+      name,
+      from: join(ws.dir, 'node_modules', 'agentdef'),
+      optional: false,
+    }));
+    queue.push(...Object.keys(manifest.optionalDependencies ?? {}).map((name) => ({ name, from: join(ws.dir, 'node_modules', 'agentdef'), optional: true })));
+    const seen = new Set<string>();
+    const refusing: string[] = [];
+    const missing: string[] = [];
+    while (queue.length > 0) {
+      const { name, from, optional } = queue.shift()!;
+      const file = resolveManifest(name, from);
+      if (!file) {
+        // Platform packages of other systems (esbuild's, nx's native binaries) are optional and absent here.
+        if (!optional) missing.push(`${name} (from ${from})`);
+        continue;
+      }
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const dep = readManifest(file);
+      const range = dep.engines?.node;
+      if (range && !semver.satisfies(minimum, range)) refusing.push(`${dep.name}@${dep.version} requires Node ${range}`);
+      const dir = dirname(file);
+      for (const child of Object.keys(dep.dependencies ?? {})) queue.push({ name: child, from: dir, optional });
+      for (const child of Object.keys(dep.optionalDependencies ?? {})) queue.push({ name: child, from: dir, optional: true });
+    }
+    expect(seen.size).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
+    expect(refusing, `agentdef declares Node ${declared}`).toEqual([]);
+  });
+
+  it('ships what users read: every relative link of its Markdown resolves inside the package', () => {
+    const shipped = new Set(entries);
+    const folders = new Set(
+      entries.flatMap((entry) =>
+        entry
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      ),
+    );
+    expect(entries).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'plugin/compiler/adapters/cloudflare-dynamic-worker/README.md', 'docs/installing.md']));
+    const broken: string[] = [];
+    for (const entry of entries.filter((e) => e.endsWith('.md'))) {
+      const text = readFileSync(join(ws.dir, 'node_modules', 'agentdef', entry), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/i.test(target!)) continue; // https:, mailto:
+        const resolved = posix.normalize(posix.join(posix.dirname(entry), target!)).replace(/\/$/, '');
+        if (!shipped.has(resolved) && !folders.has(resolved)) broken.push(`${entry} → ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('ships nothing for tests', () => {
+    const testOnly = entries.filter((entry) => /(^|\/)(__test-support__|__fixtures__|__golden__)(\/|$)/.test(entry) || /\.(test|spec)\.(d\.ts|[cm]?[jt]s)$/.test(entry) || /(^|\/)test-support\.(js|d\.ts)$/.test(entry));
+    expect(testOnly).toEqual([]);
+    // and the source tree does hold such files, so the check above is not vacuous
+    expect(readdirSync(join(repoRoot, 'plugin', 'compiler')).some((name) => name.endsWith('.test.ts'))).toBe(true);
+  });
+});
+
+/** Where Node finds `name`'s package.json from `fromDir`: node_modules folders upwards. */
+function resolveManifest(name: string, fromDir: string): string | undefined {
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return undefined;
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * The README's "Using agentdef in an Nx workspace" walk-through, followed as a new user follows it:
+ * its fenced `sh` block is read from README.md at test time (e2e/support/markdown-commands.ts),
+ * so a README change that stops working fails here. Every command runs in order with `sh -c` in
+ * a fresh Nx workspace (a git repository on `main`, as create-nx-workspace makes one) and must
+ * exit 0; after each `nx g agentdef:agent` its project is in `nx show projects`, after each
+ * `nx run <agent>:compile` its output folder exists, and `nx affected -t compile` compiles every
+ * agent the walk-through created.
+ *
+ * Installing: the block's lines before its first `nx` command (the `npm install -D` of the packed
+ * tarball) are replaced by the workspace's own install of the packed tarball (createWorkspace
+ * unpacks the tarball global setup built and packed into node_modules/agentdef, as npm lays it
+ * out); npm runs offline, so nothing is fetched. Afterwards, the generator's rough edges through
+ * the real nx CLI: init says it is already registered, a pin that resolves to nothing and a
+ * mistyped provider are refused with nothing written, and `--format=yaml` writes an agent.yaml
+ * whose schema modeline names the shipped schema and which validates and compiles like JSON.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractSteps, type CommandStep } from './support/markdown-commands';
+import { createWorkspace, nxBin, openWorkspace, packAgentdef, type CommandResult, type TempWorkspace } from './support/nx-workspace';
+
+const README = join(__dirname, '..', 'README.md');
+const SECTION = 'Using agentdef in an Nx workspace';
+const COMMAND_MS = 300_000;
+
+/** The section's commands, split into the install lines (replaced, see above) and the rest. */
+function walkthrough(): { install: CommandStep[]; rest: CommandStep[] } {
+  const steps = extractSteps(readFileSync(README, 'utf8'), { section: SECTION });
+  const commands = steps.filter((s): s is CommandStep => s.kind === 'command');
+  const firstNx = commands.findIndex((c) => /^(npx )?nx /.test(c.command));
+  return { install: commands.slice(0, Math.max(firstNx, 0)), rest: commands.slice(Math.max(firstNx, 0)) };
+}
+
+/** A command's words before its trailing `# comment`. */
+function words(command: string): string[] {
+  return command
+    .replace(/\s+#.*$/, '')
+    .trim()
+    .split(/\s+/);
+}
+
+/** The slug `nx g agentdef:agent <name> …` creates: the last segment of its name. */
+function generatedSlug(command: string): string | undefined {
+  const args = words(command);
+  const at = args.indexOf('agentdef:agent');
+  const name = at >= 0 ? args.slice(at + 1).find((w) => !w.startsWith('-')) : undefined;
+  return name === undefined ? undefined : posix.basename(name);
+}
+
+/** The project `nx run <project>:compile …` compiles. */
+function compiledProject(command: string): string | undefined {
+  return /\bnx run ([a-z0-9-]+):compile\b/.exec(command)?.[1];
+}
+
+function sh(ws: TempWorkspace, command: string): CommandResult {
+  const r = spawnSync('sh', ['-c', command], { cwd: ws.dir, env: ws.env, encoding: 'utf8', timeout: COMMAND_MS });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function projects(ws: TempWorkspace): string[] {
+  const r = ws.nx(['show', 'projects', '--json']);
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as string[];
+}
+
+const git = (ws: TempWorkspace, args: string[]) => spawnSync('git', ['-c', 'user.name=walkthrough', '-c', 'user.email=walkthrough@example.invalid', ...args], { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
+
+describe('README "Using agentdef in an Nx workspace", every command in order in a fresh workspace', { timeout: 900_000 }, () => {
+  const { install, rest } = walkthrough();
+  let ws: TempWorkspace;
+
+  beforeAll(() => {
+    const created = createWorkspace('readme-walkthrough', packAgentdef());
+    // A workspace made by create-nx-workspace has nx installed: link the repository's, for `npx nx`.
+    symlinkSync(nxBin, join(created.dir, 'node_modules', '.bin', 'nx'));
+    ws = openWorkspace(created.dir, created.home, { npm_config_offline: 'true', npm_config_update_notifier: 'false', WRANGLER_LOG_PATH: join(created.home, 'wrangler-logs') });
+    writeFileSync(join(ws.dir, '.gitignore'), 'node_modules\ndist\n.nx\n');
+    for (const args of [
+      ['init', '-q', '-b', 'main'],
+      ['add', '-A'],
+      ['commit', '-q', '-m', 'an empty Nx workspace with agentdef installed'],
+    ]) {
+      const r = git(ws, args);
+      expect(r.status, r.stderr).toBe(0);
+    }
+  });
+
+  it('is a walk-through worth following: install, init, agents, a composition, plan, compile, affected', () => {
+    expect(install.length, 'the block starts with the install line(s)').toBeGreaterThan(0);
+    expect(install.some((c) => /\bnpm (install|i|add)\b/.test(c.command) && /agentdef/.test(c.command))).toBe(true);
+    const all = rest.map((c) => c.command);
+    expect(all.some((c) => /nx g agentdef:init\b/.test(c))).toBe(true);
+    expect(all.filter((c) => generatedSlug(c) !== undefined).length).toBeGreaterThanOrEqual(3);
+    expect(all.some((c) => /--nodes=/.test(c))).toBe(true);
+    expect(all.some((c) => /nx affected -t compile/.test(c))).toBe(true);
+  });
+
+  it('runs every command after the install, in order, each succeeding, with what it made in place', () => {
+    const created: string[] = [];
+    for (const step of rest) {
+      const where = `README.md:${step.line}: ${step.command}`;
+      const r = sh(ws, step.command);
+      expect(r.status, `${where}\n${r.stdout}\n${r.stderr}`).toBe(0);
+      const slug = generatedSlug(step.command);
+      if (slug !== undefined) {
+        created.push(slug);
+        expect(projects(ws), where).toEqual(expect.arrayContaining(created));
+      }
+      const compiled = compiledProject(step.command);
+      if (compiled !== undefined) expect(existsSync(join(ws.dir, 'dist', 'agents', compiled, 'plan.json')), where).toBe(true);
+      if (/nx affected -t compile/.test(step.command)) {
+        for (const agent of created) expect(r.stdout, `${where}: compiles ${agent}`).toContain(`${agent}:compile`);
+      }
+    }
+    expect(created.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('says so when init finds the plugin already registered, and leaves nx.json as it is', () => {
+    const before = readFileSync(join(ws.dir, 'nx.json'), 'utf8');
+    const r = ws.nx(['g', 'agentdef:init']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/agentdef:init: the agentdef plugin is already registered in nx\.json \(plugins\[\d+\]\); nothing changed/);
+    expect(readFileSync(join(ws.dir, 'nx.json'), 'utf8')).toBe(before);
+  });
+
+  it('refuses a pin that resolves to nothing and a mistyped provider, naming them, and writes nothing', () => {
+    const before = projects(ws);
+    const pin = ws.nx(['g', 'agentdef:agent', 'editor', '--nodes=summarizer@0.1.0,splicer@0.1.0']);
+    expect(pin.status).not.toBe(0);
+    expect(pin.stdout + pin.stderr).toContain('--nodes pins splicer@0.1.0, which does not resolve');
+    expect(pin.stdout + pin.stderr).toContain('did you mean splice?');
+    const provider = ws.nx(['g', 'agentdef:agent', 'editor', '--provider=OpenAI', '--model=gpt-4o']);
+    expect(provider.status).not.toBe(0);
+    expect(provider.stdout + provider.stderr).toContain('--provider "OpenAI" is not a provider agentdef knows: did you mean "openai"?');
+    expect(provider.stdout + provider.stderr).not.toMatch(/pattern \^/);
+    const tier = ws.nx(['g', 'agentdef:agent', 'editor', '--tier=Small']);
+    expect(tier.status).not.toBe(0);
+    expect(tier.stdout + tier.stderr).toContain('--tier "Small" is not allowed: did you mean "small"? It must be one of frontier, small, tuned, local');
+    expect(existsSync(join(ws.dir, 'editor'))).toBe(false);
+    expect(projects(ws)).toEqual(before);
+  });
+
+  it('writes agent.yaml with a modeline naming the shipped schema; it validates and compiles like agent.json', () => {
+    const r = ws.nx(['g', 'agentdef:agent', 'agents/notes', '--format=yaml', '--provider=anthropic', '--tier=small']);
+    expect(r.status, r.stderr).toBe(0);
+    const file = join(ws.dir, 'agents', 'notes', 'agent.yaml');
+    const [first] = readFileSync(file, 'utf8').split('\n');
+    const schema = /^# yaml-language-server: \$schema=(\S+)$/.exec(first!)?.[1];
+    expect(schema).toBe('../../node_modules/agentdef/plugin/schema/agent-definition.v1.schema.json');
+    expect(existsSync(join(dirname(file), schema!))).toBe(true);
+    expect(projects(ws)).toContain('notes');
+    const validated = sh(ws, 'npx agentdef validate agents/notes/agent.yaml --format json');
+    expect(validated.status, validated.stdout + validated.stderr).toBe(0);
+    expect(JSON.parse(validated.stdout)).toEqual({ valid: true, diagnostics: [] });
+    const compiled = ws.nx(['run', 'notes:compile']);
+    expect(compiled.status, compiled.stdout + compiled.stderr).toBe(0);
+    const plan = (project: string) => JSON.parse(readFileSync(join(ws.dir, 'dist', 'agents', project, 'plan.json'), 'utf8')) as { target: string };
+    expect(plan('notes').target).toBe(plan('summarizer').target);
+  });
+});

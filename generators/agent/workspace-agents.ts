@@ -1,0 +1,69 @@
+/**
+ * The agents a generator's Tree already holds: every definition file's slug and version (read
+ * from the Tree, so earlier changes of the same run count), and the registry's published
+ * snapshots. Answers the two questions `nx g agentdef:agent` asks before writing: is this slug
+ * taken, and does each `--nodes` pin resolve the way `plan` and `compile` will resolve it.
+ */
+import { visitNotIgnoredFiles, type Tree } from '@nx/devkit';
+import { posix } from 'node:path';
+import { nearestName } from '../../plugin/definition/nearest-name';
+import { isDefinitionFileName, pinKey, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions } from '../../plugin/definition/workspace-definitions';
+import { summarizeDefinition } from '../../plugin/graph/read-agent-summary';
+
+export interface WorkspaceAgent {
+  slug: string;
+  versionSemver?: string;
+  /** Workspace-relative path of the definition file. */
+  file: string;
+}
+
+export interface WorkspaceAgents {
+  definitions: readonly WorkspaceAgent[];
+  registryRoot: string;
+}
+
+/** Every definition file in the Tree (ignored folders skipped, as Nx skips them), with its slug. */
+export function readWorkspaceAgents(tree: Tree, registryRoot: string): WorkspaceAgents {
+  const definitions: WorkspaceAgent[] = [];
+  visitNotIgnoredFiles(tree, '.', (file) => {
+    if (!isDefinitionFileName(posix.basename(file))) return;
+    const text = tree.read(file, 'utf-8');
+    if (text === null) return;
+    const summary = summarizeDefinition(text, file);
+    if (summary.slug !== undefined) definitions.push({ slug: summary.slug, file, ...(summary.versionSemver !== undefined ? { versionSemver: summary.versionSemver } : {}) });
+  });
+  return { definitions, registryRoot };
+}
+
+/** The versions of `slug` the registry folder publishes. */
+function publishedVersions(tree: Tree, agents: WorkspaceAgents, slug: string): string[] {
+  const folder = registrySlugPath(agents.registryRoot, slug);
+  if (!tree.exists(folder)) return [];
+  return tree.children(folder).flatMap((name) => registrySnapshotVersion(name) ?? []);
+}
+
+/** Where `slug` is already taken: a definition declaring it, or a registry folder publishing it. */
+export function takenSlug(tree: Tree, agents: WorkspaceAgents, slug: string): string | undefined {
+  const defined = agents.definitions.find((agent) => agent.slug === slug);
+  if (defined !== undefined) return defined.file;
+  const folder = registrySlugPath(agents.registryRoot, slug);
+  return tree.exists(folder) && tree.children(folder).length > 0 ? folder : undefined;
+}
+
+/**
+ * Why `slug@version` resolves to nothing (no workspace definition at exactly that version, no
+ * registry snapshot), with what does exist and the nearest slug; undefined when it resolves.
+ */
+export function unresolvedPin(tree: Tree, agents: WorkspaceAgents, slug: string, version: string): string | undefined {
+  if (agents.definitions.some((agent) => agent.slug === slug && agent.versionSemver === version)) return undefined;
+  if (tree.exists(registrySnapshotPath(agents.registryRoot, slug, version))) return undefined;
+  const versions = sortVersions(new Set([...agents.definitions.filter((agent) => agent.slug === slug).flatMap((agent) => agent.versionSemver ?? []), ...publishedVersions(tree, agents, slug)]));
+  const pin = pinKey(slug, version);
+  if (versions.length > 0) return `--nodes pins ${pin}, which does not resolve: ${slug} exists at ${versions.join(', ')} only; pin one of those versions`;
+  const guess = nearestName(
+    slug,
+    agents.definitions.map((agent) => agent.slug),
+  );
+  const hint = guess !== undefined ? `did you mean ${guess}? ` : '';
+  return `--nodes pins ${pin}, which does not resolve: no agent definition in the workspace has the slug "${slug}" and ${registrySnapshotPath(agents.registryRoot, slug, version)} does not exist; ${hint}create the child first (nx g agentdef:agent ${slug}), then pin it`;
+}
