@@ -33,7 +33,7 @@ function table(rows) {
 }
 
 step('Validate every example definition', 'agentdef validate examples', [cli, 'validate', 'examples']);
-step('Compile every example agent for its chosen target (Nx, cached)', 'nx run-many -t compile', [nx, 'run-many', '-t', 'compile', '--output-style=static']);
+step('Compile every example agent for its chosen target (Nx, cached, one batch process)', 'nx run-many -t compile --batch', [nx, 'run-many', '-t', 'compile', '--batch', '--output-style=static']);
 
 process.stdout.write('\n== Compile summary\n');
 const rows = [['AGENT', 'DECLARED CLASS', 'CHOSEN RUNTIME', 'TARGET', 'REASON', 'OUTPUT']];

@@ -4,7 +4,8 @@
  *  (a) project-graph construction for 1,000 agents vs the same 1,000 folders as package.json
  *      projects inferred by Nx itself (goal: ratio ≤ 1.0);
  *  (b) validate + plan throughput vs bare Ajv validation of the same documents;
- *  (c) cold and warm (all cache hits) `nx run-many -t compile` for 200 agents.
+ *  (c) cold and warm (all cache hits) `nx run-many -t compile` for 200 agents, per task (one
+ *      executor process per task, the baseline) and as a batch (`--batch`: one process).
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,11 +17,13 @@ import { buildAndPack, e2eRoot, isolatedEnv, nxBin } from '../support/pack';
 import { median, report, timeAsync, timeCommand } from './bench-support';
 import { writeSyntheticWorkspace } from './synthetic-workspace';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const GRAPH_AGENTS = Number(process.env.BENCH_GRAPH_AGENTS ?? 1000);
-const COMPILE_AGENTS = Number(process.env.BENCH_COMPILE_AGENTS ?? 200);
+// BENCH_QUICK=1: 40 agents for the run-many section (a cold per-task run of 200 takes minutes).
+const COMPILE_AGENTS = Number(process.env.BENCH_COMPILE_AGENTS ?? (process.env.BENCH_QUICK === '1' ? 40 : 200));
 const SEED = 20261130;
 
 function installAgentdef(dir: string, tarball: string): void {
@@ -118,25 +121,52 @@ async function main(): Promise<void> {
     report('validate_plan_uncached_ratio_vs_ajv', median(coldPlanRates) / median(ajvRates));
   }
 
-  // (c) cold and warm run-many compile
+  // (c) cold and warm run-many compile: per-task (Nx forks one executor process per task, the
+  // baseline) against the batch (`--batch`: one process, one compile session), interleaved in the
+  // same workspace; the outputs of the two are compared by digest.
   if (!wants('compile')) return;
   const env = isolatedEnv(home);
-  const cold: number[] = [];
-  const warm: number[] = [];
-  // A cold run of 200 tasks takes minutes (Nx forks one process per task), so it is measured
-  // COLD_RUNS times (default 1) and the warm, all-cache-hit run three times after each.
+  const modes = { per_task: [] as string[], batch: ['--batch'] };
+  const cold: Record<keyof typeof modes, number[]> = { per_task: [], batch: [] };
+  const warm: Record<keyof typeof modes, number[]> = { per_task: [], batch: [] };
+  const outputs: Record<keyof typeof modes, string> = { per_task: '', batch: '' };
+  // A cold per-task run of 200 tasks takes minutes, so each mode is measured COLD_RUNS times
+  // (default 1) and the warm, all-cache-hit run three times after each.
   const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 1);
   for (let i = 0; i < coldRuns; i++) {
-    timeCommand(process.execPath, [nxBin, 'reset'], compileWs, env);
-    rmSync(join(compileWs, 'dist'), { recursive: true, force: true });
-    cold.push(timeCommand(process.execPath, [nxBin, 'run-many', '-t', 'compile', '--parallel=2'], compileWs, env));
-    for (let k = 0; k < 3; k++) warm.push(timeCommand(process.execPath, [nxBin, 'run-many', '-t', 'compile', '--parallel=2'], compileWs, env));
+    for (const mode of Object.keys(modes) as (keyof typeof modes)[]) {
+      const runMany = [nxBin, 'run-many', '-t', 'compile', '--parallel=2', ...modes[mode]];
+      timeCommand(process.execPath, [nxBin, 'reset'], compileWs, env);
+      rmSync(join(compileWs, 'dist'), { recursive: true, force: true });
+      cold[mode].push(timeCommand(process.execPath, runMany, compileWs, env));
+      outputs[mode] = treeDigest(join(compileWs, 'dist', 'agents'));
+      for (let k = 0; k < 3; k++) warm[mode].push(timeCommand(process.execPath, runMany, compileWs, env));
+    }
   }
-  report('compile_cold_runs', cold.length);
-  report(`compile_cold_ms_${COMPILE_AGENTS}`, median(cold));
-  report(`compile_warm_ms_${COMPILE_AGENTS}`, median(warm));
-  report('compile_warm_vs_cold_ratio', median(warm) / median(cold));
+  report('compile_cold_runs', coldRuns);
+  for (const mode of Object.keys(modes) as (keyof typeof modes)[]) {
+    report(`compile_cold_ms_${COMPILE_AGENTS}_${mode}`, median(cold[mode]));
+    report(`compile_cold_s_per_agent_${mode}`, median(cold[mode]) / 1000 / COMPILE_AGENTS);
+    report(`compile_warm_ms_${COMPILE_AGENTS}_${mode}`, median(warm[mode]));
+  }
+  report('compile_cold_ratio_batch_vs_per_task', median(cold.batch) / median(cold.per_task));
+  report('compile_warm_ratio_batch_vs_per_task', median(warm.batch) / median(warm.per_task));
   report('compiled_outputs', readdirSync(join(compileWs, 'dist', 'agents')).length);
+  report('compile_outputs_identical_batch_vs_per_task', outputs.batch === outputs.per_task ? 'yes' : 'NO');
+}
+
+/** One digest of every file below `dir` (relative path and bytes), in a fixed order. */
+function treeDigest(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (current: string, prefix: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const rel = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) walk(join(current, entry.name), rel);
+      else hash.update(`${rel}\0`).update(readFileSync(join(current, entry.name)));
+    }
+  };
+  walk(dir, '');
+  return hash.digest('hex');
 }
 
 main().catch((error: unknown) => {

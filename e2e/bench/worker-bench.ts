@@ -5,8 +5,10 @@
  *      against minimal-a2a-worker.ts doing the same work (goal: ratio ≥ 0.9); the compiled agent
  *      is measured as an ordinary Worker (what wrangler.jsonc deploys) and, for information,
  *      behind its loader;
- *  (b) bundle size of the compiled worker.js against the hand-written Worker bundled the same way
- *      (minified, goal: ratio ≤ 1.5), in KiB;
+ *  (b) bundle size of the compiled worker.js of a tool-only agent (text-stats) and of an agentic
+ *      leaf (web-summarizer), in KiB, against a minimal A2A Worker built from the official
+ *      `@a2a-js/sdk` server classes (sdk-a2a-worker.ts) bundled with the same esbuild settings
+ *      (goals: tool-only ≤ 0.5, agentic leaf ≤ 1); the hand-written Worker, for context;
  *  (c) compile time of the agent (load, validate, resolve, plan, generate, bundle, write) against
  *      bare esbuild bundling its generated entry with the same options and writing the bundle
  *      (goal: ratio ≤ 1.5), both warm, medians of several runs; and, for information, the
@@ -25,10 +27,13 @@ import { bundleLoader } from '../worker/support/start-compiled-worker';
 import { median, report, timeAsync } from './bench-support';
 
 const ROOT = join(__dirname, '..', '..');
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const QUICK = process.env.BENCH_QUICK === '1';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 2 : 5));
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (QUICK ? 500 : 2000));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const COMPILE_RUNS = Number(process.env.BENCH_COMPILE_RUNS ?? 15);
+const COMPILE_RUNS = Number(process.env.BENCH_COMPILE_RUNS ?? (QUICK ? 5 : 15));
+/** `BENCH_ONLY=bundle,compile,rps`: the sections to run (default all). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,compile,rps').split(',').map((s) => s.trim()));
 const TEXT = 'Workers run agents in isolates. Each agent gets its own isolate.\nIsolates share nothing, so agents stay apart.\n\nThat is the point.';
 const BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'bench', role: 'ROLE_USER', parts: [{ text: TEXT }] } } });
 
@@ -68,7 +73,7 @@ async function requestsPerSecond(url: string): Promise<number> {
 function agentdefAliases(): Plugin {
   const map: Record<string, string> = {
     'agentdef:runtime': join(ROOT, 'plugin/runtime/index.ts'),
-    'agentdef:worker-host': join(ROOT, 'plugin/compiler/adapters/cloudflare-dynamic-worker/worker-host/index.ts'),
+    'agentdef:worker-host': join(ROOT, 'plugin/hosts/worker/index.ts'),
   };
   return {
     name: 'agentdef-aliases',
@@ -91,60 +96,82 @@ async function main(): Promise<void> {
   const compiledWorker = readFileSync(join(outDir, 'worker.js'), 'utf8');
   const loaderScript = await bundleLoader(outDir);
   const baseline = (await build({ ...ESBUILD_OPTIONS, entryPoints: [join(__dirname, 'minimal-a2a-worker.ts')] })).outputFiles[0]!.text;
+  const sdkWorker = (await build({ ...ESBUILD_OPTIONS, entryPoints: [join(__dirname, 'sdk-a2a-worker.ts')] })).outputFiles[0]!.text;
+  const agenticDir = join(out, 'web-summarizer');
+  const agentic = await compileAgent({ file: 'examples/web-summarizer/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker', outDir: agenticDir, bundler });
+  if (!agentic.files) throw new Error(`compile failed: ${agentic.ioError ?? agentic.diagnostics.map((d) => d.message).join('; ')}`);
+  const agenticWorker = readFileSync(join(agenticDir, 'worker.js'), 'utf8');
 
-  // (b) bundle size
-  const kib = (text: string) => Buffer.byteLength(text) / 1024;
-  report('bundle.compiled.kib', kib(compiledWorker));
-  report('bundle.handwritten.kib', kib(baseline));
-  report('bundle.compiled.gzip.kib', gzipSync(compiledWorker).length / 1024);
-  report('bundle.handwritten.gzip.kib', gzipSync(baseline).length / 1024);
-  report('bundle.ratio', kib(compiledWorker) / kib(baseline));
-
-  // (c) compile time, warm: the full compile vs bare esbuild on its generated entry
-  // Bare esbuild writes its bundle and map, as the compile writes its output.
-  const bareBundle = () =>
-    build({ ...ESBUILD_OPTIONS, write: true, entryPoints: [join(outDir, 'src', 'index.ts')], sourcemap: 'linked', outfile: join(out, 'bare', 'worker.js'), external: ['cloudflare:*'], plugins: [agentdefAliases()] }).then(
-      () => undefined,
-    );
-  const planned = await planAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker' });
-  const emitInputs = { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config, bundler };
-  const emitOnly = async () => void (await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, emitInputs));
-  await bareBundle();
-  await emitOnly();
-  const compileTimes: number[] = [];
-  const emitTimes: number[] = [];
-  const bareTimes: number[] = [];
-  for (let i = 0; i < COMPILE_RUNS; i++) {
-    compileTimes.push(await timeAsync(async () => void (await compile())));
-    emitTimes.push(await timeAsync(emitOnly));
-    bareTimes.push(await timeAsync(bareBundle));
-  }
-  report('compile.agent.ms', median(compileTimes));
-  report('compile.emit-in-memory.ms', median(emitTimes));
-  report('compile.bare-esbuild.ms', median(bareTimes));
-  report('compile.ratio', median(compileTimes) / median(bareTimes));
-  report('compile.ratio.emit-only', median(emitTimes) / median(bareTimes));
-
-  // (a) requests per second, rounds interleaved so machine load affects both alike
-  const compiled = await startWorker(compiledWorker);
-  const loaded = await startWorker(loaderScript); // the loader with its host plan inlined, as wrangler bundles it
-  const handwritten = await startWorker(baseline);
-  try {
-    for (const server of [compiled, loaded, handwritten]) await requestsPerSecond(server.url); // warm-up
-    const rates = { compiled: [] as number[], loaded: [] as number[], handwritten: [] as number[] };
-    for (let round = 0; round < ROUNDS; round++) {
-      rates.handwritten.push(await requestsPerSecond(handwritten.url));
-      rates.compiled.push(await requestsPerSecond(compiled.url));
-      rates.loaded.push(await requestsPerSecond(loaded.url));
+  if (ONLY.has('bundle')) {
+    // (b) bundle size, against the SDK's minimal A2A Worker
+    const kib = (text: string) => Buffer.byteLength(text) / 1024;
+    const gzipKib = (text: string) => gzipSync(text).length / 1024;
+    const sizes = { 'sdk-a2a': sdkWorker, 'tool-only': compiledWorker, 'agentic-leaf': agenticWorker, handwritten: baseline };
+    for (const [name, text] of Object.entries(sizes)) {
+      report(`bundle.${name}.kib`, kib(text));
+      report(`bundle.${name}.gzip.kib`, gzipKib(text));
     }
-    report('rps.handwritten', median(rates.handwritten));
-    report('rps.compiled', median(rates.compiled));
-    report('rps.compiled-through-loader', median(rates.loaded));
-    report('rps.ratio', median(rates.compiled) / median(rates.handwritten));
-    report('rps.ratio.through-loader', median(rates.loaded) / median(rates.handwritten));
-  } finally {
-    for (const server of [compiled, loaded, handwritten]) await server.dispose();
+    report('bundle.ratio.tool-only', kib(compiledWorker) / kib(sdkWorker));
+    report('bundle.ratio.agentic-leaf', kib(agenticWorker) / kib(sdkWorker));
+    report('bundle.ratio.handwritten', kib(baseline) / kib(sdkWorker));
   }
+
+  if (ONLY.has('compile')) {
+    // (c) compile time, warm: the full compile vs bare esbuild on its generated entry
+    // Bare esbuild writes its bundle and map, as the compile writes its output.
+    const bareBundle = () =>
+      build({
+        ...ESBUILD_OPTIONS,
+        write: true,
+        entryPoints: [join(outDir, 'src', 'index.ts')],
+        sourcemap: 'linked',
+        outfile: join(out, 'bare', 'worker.js'),
+        external: ['cloudflare:*'],
+        plugins: [agentdefAliases()],
+      }).then(() => undefined);
+    const planned = await planAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker' });
+    const emitInputs = { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config, bundler };
+    const emitOnly = async () => void (await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, emitInputs));
+    await bareBundle();
+    await emitOnly();
+    const compileTimes: number[] = [];
+    const emitTimes: number[] = [];
+    const bareTimes: number[] = [];
+    for (let i = 0; i < COMPILE_RUNS; i++) {
+      compileTimes.push(await timeAsync(async () => void (await compile())));
+      emitTimes.push(await timeAsync(emitOnly));
+      bareTimes.push(await timeAsync(bareBundle));
+    }
+    report('compile.agent.ms', median(compileTimes));
+    report('compile.emit-in-memory.ms', median(emitTimes));
+    report('compile.bare-esbuild.ms', median(bareTimes));
+    report('compile.ratio', median(compileTimes) / median(bareTimes));
+    report('compile.ratio.emit-only', median(emitTimes) / median(bareTimes));
+  }
+
+  if (ONLY.has('rps')) {
+    // (a) requests per second, rounds interleaved so machine load affects both alike
+    const compiled = await startWorker(compiledWorker);
+    const loaded = await startWorker(loaderScript); // the loader with its host plan inlined, as wrangler bundles it
+    const handwritten = await startWorker(baseline);
+    try {
+      for (const server of [compiled, loaded, handwritten]) await requestsPerSecond(server.url); // warm-up
+      const rates = { compiled: [] as number[], loaded: [] as number[], handwritten: [] as number[] };
+      for (let round = 0; round < ROUNDS; round++) {
+        rates.handwritten.push(await requestsPerSecond(handwritten.url));
+        rates.compiled.push(await requestsPerSecond(compiled.url));
+        rates.loaded.push(await requestsPerSecond(loaded.url));
+      }
+      report('rps.handwritten', median(rates.handwritten));
+      report('rps.compiled', median(rates.compiled));
+      report('rps.compiled-through-loader', median(rates.loaded));
+      report('rps.ratio', median(rates.compiled) / median(rates.handwritten));
+      report('rps.ratio.through-loader', median(rates.loaded) / median(rates.handwritten));
+    } finally {
+      for (const server of [compiled, loaded, handwritten]) await server.dispose();
+    }
+  }
+
   report('settings', `rounds=${ROUNDS} requests=${REQUESTS} concurrency=${CONCURRENCY} compileRuns=${COMPILE_RUNS}`);
 }
 

@@ -92,6 +92,31 @@ describe('writeOutputAtomic', () => {
     expect(readdirSync(parent)).toEqual(['out']);
   });
 
+  it('names the first file, in the order given, that could not be written, whichever write fails first', async () => {
+    const before = previous();
+    const result = await writeOutputAtomic(
+      dest,
+      [
+        { path: 'plan.json', contents: 'new plan' },
+        { path: 'src/a.ts', contents: 'a' },
+        { path: 'worker.js', contents: 'new code' },
+      ],
+      at({
+        fs: {
+          writeFile: async (path, contents) => {
+            // src/a.ts fails late, worker.js at once: the report still names src/a.ts.
+            if (path.endsWith('a.ts')) await new Promise((resolve) => setTimeout(resolve, 20)).then(() => Promise.reject(Object.assign(new Error('denied'), { code: 'EACCES', syscall: 'open' })));
+            if (path.endsWith('worker.js')) throw Object.assign(new Error('disk full'), { code: 'ENOSPC', syscall: 'write' });
+            await nodeFs.writeFile(path, contents);
+          },
+        },
+      }),
+    );
+    expect(!result.ok && result.error).toBe('cannot write out/src/a.ts: EACCES (open); the previous output is unchanged');
+    expect(snapshot(dest)).toEqual(before);
+    expect(readdirSync(parent)).toEqual(['out']);
+  });
+
   it('moves the previous output back when the final rename fails', async () => {
     const before = previous();
     const result = await writeOutputAtomic(

@@ -9,7 +9,7 @@
  * leaves behind is moved back by the next write, and dead writers' leftovers are removed. Never throws.
  */
 import { randomBytes } from 'node:crypto';
-import { lstatSync, renameSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { withSignalsDeferred } from './defer-signals';
@@ -29,19 +29,27 @@ export interface OutputFs {
   exists(path: string): Promise<boolean>;
 }
 
+function existsSync(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Node's file system. Folders and files of the new output are made synchronously behind the
+ * promises the interface asks for: they are small, and an asynchronous call costs a round trip
+ * through the thread pool that took longer than the call itself. The rest stays asynchronous, so
+ * a termination signal held during the swap takes effect while the previous output is removed.
+ */
 export const nodeOutputFs: OutputFs = {
-  mkdir: (path, options) => nodeFs.mkdir(path, options),
-  writeFile: (path, contents) => nodeFs.writeFile(path, contents, 'utf8'),
+  mkdir: async (path, options) => mkdirSync(path, options),
+  writeFile: async (path, contents) => writeFileSync(path, contents, 'utf8'),
   rename: (from, to) => nodeFs.rename(from, to),
   renameSync: (from, to) => renameSync(from, to),
-  existsSync: (path) => {
-    try {
-      lstatSync(path);
-      return true;
-    } catch {
-      return false;
-    }
-  },
+  existsSync,
   rm: (path, options) => nodeFs.rm(path, options),
   exists: (path) =>
     nodeFs.lstat(path).then(
@@ -111,8 +119,16 @@ async function leftoverKind(path: string): Promise<'output' | 'unfinished' | und
  * leaves a folder the next write recognises as the writer's and finishes removing.
  */
 async function removeOwnFolder(path: string, fs: OutputFs): Promise<void> {
-  for (const entry of await nodeFs.readdir(path)) if (entry !== OUTPUT_MARKER) await fs.rm(join(path, entry), { recursive: true, force: true });
+  const entries = (await nodeFs.readdir(path)).filter((entry) => entry !== OUTPUT_MARKER);
+  const failed = firstRejection(await Promise.allSettled(entries.map((entry) => fs.rm(join(path, entry), { recursive: true, force: true }))));
+  if (failed) throw failed.reason;
   await fs.rm(path, { recursive: true, force: true });
+}
+
+/** The first rejected result, in the order the calls were made (so a failure is reported as if they had run one by one). */
+function firstRejection(results: readonly PromiseSettledResult<unknown>[]): { index: number; reason: unknown } | undefined {
+  const index = results.findIndex((result) => result.status === 'rejected');
+  return index < 0 ? undefined : { index, reason: (results[index] as PromiseRejectedResult).reason };
 }
 
 /**
@@ -214,11 +230,23 @@ async function writeAndSwap({ destination, parent, temp, aside, name, files, pat
   try {
     // The marker first: a temp folder left by a crash is then recognisably the writer's own.
     await fs.writeFile(join(temp, OUTPUT_MARKER), markerContents(paths));
+    // The folders side by side, each once; then the files side by side (a round trip each, not one
+    // per file). A failure names the first file, in the files' order, that could not be written.
+    const firstFileIn = new Map<string, string>(); // folder → the first file written into it
     for (const file of files) {
-      current = file.path;
-      const target = join(temp, ...file.path.split('/'));
-      await fs.mkdir(dirname(target), { recursive: true });
-      await fs.writeFile(target, file.contents);
+      const folder = dirname(join(temp, ...file.path.split('/')));
+      if (folder !== temp && !firstFileIn.has(folder)) firstFileIn.set(folder, file.path);
+    }
+    const folders = [...firstFileIn.keys()];
+    const unmade = firstRejection(await Promise.allSettled(folders.map((folder) => fs.mkdir(folder, { recursive: true }))));
+    if (unmade) {
+      current = firstFileIn.get(folders[unmade.index]!)!;
+      throw unmade.reason;
+    }
+    const failed = firstRejection(await Promise.allSettled(files.map((file) => fs.writeFile(join(temp, ...file.path.split('/')), file.contents))));
+    if (failed) {
+      current = files[failed.index]!.path;
+      throw failed.reason;
     }
   } catch (error) {
     await fs.rm(temp, { recursive: true, force: true }).catch(() => undefined);

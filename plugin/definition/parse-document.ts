@@ -1,11 +1,14 @@
 /**
  * From definition text to a SourceDocument: picks the parser by format, requires Unicode text in
  * every string and property name (no unpaired surrogates) and an object at the top, and answers
- * `locate(pointer)` from the offsets the parser recorded.
+ * `locate(pointer)` from the offsets the parser recorded. JSON takes the fast path first
+ * (parse-json-fast.ts): when it proves the strict parser would agree, the position-keeping parse
+ * runs only on the document's first `locate`.
  */
 import { ERROR_CODES, sortDiagnostics, type Diagnostic } from './diagnostic';
 import { withParseHelp } from './parse-help';
 import { parseJson, type ParsedText } from './parse-json';
+import { parseJsonWithoutPositions } from './parse-json-fast';
 import { parseYaml } from './parse-yaml';
 import { lineIndex, type PositionAt } from './read-source';
 import type { SourceDocument, SourcePosition } from './source-document';
@@ -28,6 +31,13 @@ export interface ParsedDefinition {
 }
 
 export function parseDefinitionText(text: string, file: string, format: DefinitionFormat): ParsedDefinition {
+  const fast = format === 'json' ? parseJsonWithoutPositions(text) : undefined;
+  if (fast !== undefined) return { document: documentWithLazyPositions(text, file, format, fast.value), diagnostics: [] };
+  return parseDefinitionTextStrictly(text, file, format);
+}
+
+/** {@link parseDefinitionText} with the position-keeping parser from the start. */
+export function parseDefinitionTextStrictly(text: string, file: string, format: DefinitionFormat): ParsedDefinition {
   const parsed = format === 'json' ? parseJson(text, file) : parseYaml(text, file);
   if (parsed.diagnostics.length > 0) return { diagnostics: sortDiagnostics(withParseHelp(parsed.diagnostics, format)) };
   const surrogates = unpairedSurrogateDiagnostics(parsed.value, file, parsed, lineIndex(text));
@@ -51,6 +61,24 @@ export function parseDefinitionText(text: string, file: string, format: Definiti
     };
   }
   return { document: sourceDocument(text, file, format, parsed), diagnostics: [] };
+}
+
+/**
+ * A document whose `value` came from the fast path; the position-keeping parser runs on its first
+ * `locate` (the fast path proved it parses the same text without a diagnostic).
+ */
+export function documentWithLazyPositions(text: string, file: string, format: DefinitionFormat, value: unknown): SourceDocument {
+  let located: SourceDocument | undefined;
+  return {
+    file,
+    format,
+    text,
+    value,
+    locate(pointer: string, at: 'key' | 'value' = 'value'): SourcePosition {
+      located ??= sourceDocument(text, file, format, format === 'json' ? parseJson(text, file) : parseYaml(text, file));
+      return located.locate(pointer, at);
+    },
+  };
 }
 
 function sourceDocument(text: string, file: string, format: DefinitionFormat, parsed: ParsedText): SourceDocument {

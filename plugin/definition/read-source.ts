@@ -130,7 +130,7 @@ export function readSourceBytes(absPath: string, file: string, maxBytes = MAX_DE
       return { diagnostics: [], ioError: `cannot read ${file}: it is a link to a file outside ${within === undefined ? 'the workspace' : 'its folder'}` };
     }
     // Read one byte past the limit, in case the file grew after the stat.
-    const bytes = readAtMost(real, maxBytes + 1);
+    const bytes = readAtMost(real, maxBytes + 1, stats.size + 1);
     if (bytes === undefined) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
     if (bytes.length > maxBytes) return { diagnostics: [tooLarge(file, bytes.length, maxBytes)] };
     return { bytes, diagnostics: [] };
@@ -149,15 +149,24 @@ function isInside(root: string, path: string): boolean {
 /** Opening never blocks (a FIFO swapped in after the stat) nor follows a link swapped in for the file. */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
-/** At most `limit` bytes of the regular file at `path`; undefined when the open descriptor is no regular file. */
-function readAtMost(path: string, limit: number): Uint8Array | undefined {
+/**
+ * At most `limit` bytes of the regular file at `path`; undefined when the open descriptor is no
+ * regular file. The buffer starts at `expected` bytes (the size the stat saw, plus one) and grows
+ * only if the file grew since, so reading a small file never allocates the whole limit.
+ */
+function readAtMost(path: string, limit: number, expected: number): Uint8Array | undefined {
   const fd = openSync(path, OPEN_FLAGS);
   try {
     if (!fstatSync(fd).isFile()) return undefined;
-    const buffer = Buffer.allocUnsafe(limit); // only the filled part is returned
+    let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(limit, expected))); // only the filled part is returned
     let length = 0;
     while (length < limit) {
-      const read = readSync(fd, buffer, length, limit - length, null);
+      if (length === buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(limit, buffer.length * 2));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
       if (read === 0) break;
       length += read;
     }

@@ -1,12 +1,15 @@
 /**
  * The definition layer's pipeline, visible in one place:
  *   decode bytes → parse (with positions) → JSON Schema → semantic rules → located diagnostics.
+ * JSON first tries the fast path (validate-fast-path.ts): a valid definition without findings is
+ * never parsed with positions; anything else takes this pipeline, with the same result.
  * Pure: no file system, no console, never throws on bad input.
  */
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import { validateAgentDefinition, type ValidationError } from '../schema/generated/agent-definition.validator';
 import { ERROR_CODES, hasErrors, sortDiagnostics, type Diagnostic, type Finding } from './diagnostic';
-import { parseDefinitionText } from './parse-document';
+import { parseDefinitionTextStrictly } from './parse-document';
+import { validateOnFastPath } from './validate-fast-path';
 import { decodeSource } from './read-source';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/rule';
 import { SEMANTIC_RULES } from './rules/index';
@@ -89,7 +92,12 @@ export function validateDefinitionSource(source: Uint8Array | string, file: stri
     if (decoded.text === undefined) return { diagnostics: decoded.diagnostics, valid: false };
     text = decoded.text;
   }
-  const parsed = parseDefinitionText(text, file, format);
+  return (format === 'json' ? validateOnFastPath(text, file, options) : undefined) ?? validateDefinitionTextStrictly(text, file, format, options);
+}
+
+/** Validates decoded text with positions from the start: what the fast path must always agree with. */
+export function validateDefinitionTextStrictly(text: string, file: string, format: 'json' | 'yaml', options: RuleOptions = DEFAULT_RULE_OPTIONS): DefinitionResult {
+  const parsed = parseDefinitionTextStrictly(text, file, format);
   if (!parsed.document || hasErrors(parsed.diagnostics)) return { text, diagnostics: parsed.diagnostics, valid: false, ...(parsed.document ? { document: parsed.document } : {}) };
   const result = validateDocument(parsed.document, options);
   return { ...result, text, diagnostics: sortDiagnostics([...parsed.diagnostics, ...result.diagnostics]) };

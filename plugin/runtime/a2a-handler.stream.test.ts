@@ -211,6 +211,11 @@ describe('SubscribeToTask', () => {
     const { url, gate } = await startHost(toolOnlyConfig());
     gate.hold();
     const sent = JSON.parse((await post(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(add(1, 2)), configuration: { returnImmediately: true } } })).text).result.task;
+    // Subscribe once the run is inside its tool (its one step already reported), so what follows is its ending.
+    await until(
+      async () => gate.seen.calls,
+      (n) => n === 1,
+    );
     const client = await new ClientFactory().createFromUrl(url);
     const events: any[] = [];
     const reading = (async () => {

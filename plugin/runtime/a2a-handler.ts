@@ -36,6 +36,8 @@
  * `maxConcurrentRuns` in flight (background runs included) is answered 503 with `Retry-After`, as
  * is a stream beyond `maxOpenStreams`.
  * Tasks are kept within a count and a byte budget (task-store.ts), so memory stays bounded.
+ * Runs use the parts of the runtime `deps` carries (runtime-parts.ts): `createA2aHandler` supplies
+ * every part, `createA2aHandlerWithParts` (a generated Worker) only the ones given.
  */
 import { AGENT_CARD_PATH } from './agent-card';
 import type { NeutralMessage, ProtocolFlavour, TaskView } from './a2a-wire';
@@ -48,7 +50,7 @@ import { createTaskRuns } from './a2a-task-runs';
 import type { AgentInput, RuntimeLogEvent } from './agent-loop';
 import { RuntimeError, describeError } from './errors';
 import type { AgentRunResult, RunDeps } from './run-agent';
-import { runAgent } from './run-agent';
+import { runAgentWithParts } from './run-agent';
 import { newRunId, webRandom } from './run-id';
 import type { RuntimeConfig } from './runtime-config';
 import { checkRuntimeConfig, resolveLimits } from './runtime-config';
@@ -57,6 +59,7 @@ import { createServedCard } from './served-card';
 import { createPageTokenSigner, listTasks, parseListTasksParams } from './a2a-list-tasks';
 import type { TaskStore } from './task-store';
 import { createTaskStore, isTerminalTask } from './task-store';
+import { withEveryPart } from './runtime-parts';
 
 export const JSON_RPC_ERRORS = {
   parseError: -32700,
@@ -191,7 +194,15 @@ function stopText(result: AgentRunResult): string {
   }
 }
 
-export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {}): (request: Request, perRequest?: PerRequestDeps) => Promise<Response> {
+export type A2aHandler = (request: Request, perRequest?: PerRequestDeps) => Promise<Response>;
+
+/** The handler with every part of the runtime (the hosts that serve any agent). */
+export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {}): A2aHandler {
+  return createA2aHandlerWithParts(config, withEveryPart(deps));
+}
+
+/** The handler whose runs use only the parts `deps` carries (a generated Worker passes what its agent uses). */
+export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandlerDeps = {}): A2aHandler {
   const problems = checkRuntimeConfig(config);
   if (problems.length > 0) throw new RuntimeError('config_invalid', `the runtime config is invalid: ${problems.join('; ')}`);
   const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -297,7 +308,7 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
         () => undefined,
       );
     }, CANCEL_POLL_MS);
-    const done = runAgent(config, prepared.input, { ...deps, ...perRequest, log: runLog }, { runId, signal: controller.signal })
+    const done = runAgentWithParts(config, prepared.input, { ...deps, ...perRequest, log: runLog }, { runId, signal: controller.signal })
       .then(
         (result) => finishedTask(working, result),
         (error: unknown): TaskView => {

@@ -91,7 +91,15 @@ export interface LoopEnv {
   signal?: AbortSignal;
   redactor?: Redactor;
   log?: (event: RuntimeLogEvent) => void;
+  /**
+   * The model-driven loop of agentic configs (`runAgenticLoop`); `runAgentLoop` supplies it, a
+   * generated Worker passes it only to agents with models, so a tool-only bundle leaves it out.
+   */
+  agenticLoop?: AgenticLoop;
 }
+
+/** The model-driven part of the loop: model turns, tool calls, compaction (`runAgenticLoop`). */
+export type AgenticLoop = typeof runAgenticLoop;
 
 const SUMMARISER_PROMPT =
   'You compress the working notes of an AI agent. Summarise the steps below: keep every fact, number, identifier and tool result the agent may still need; drop chatter. Reply with the summary only.';
@@ -195,7 +203,13 @@ function toolContent(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export async function runAgentLoop(config: RuntimeConfig, input: AgentInput, env: LoopEnv): Promise<LoopResult> {
+/** The loop with every part: tool-only and agentic configs alike. */
+export function runAgentLoop(config: RuntimeConfig, input: AgentInput, env: LoopEnv): Promise<LoopResult> {
+  return runAgentLoopWithParts(config, input, { ...env, agenticLoop: env.agenticLoop ?? runAgenticLoop });
+}
+
+/** The loop with the parts `env` supplies: an agentic config without `env.agenticLoop` ends in `config_invalid`. */
+export async function runAgentLoopWithParts(config: RuntimeConfig, input: AgentInput, env: LoopEnv): Promise<LoopResult> {
   const budget = env.budget ?? createRunBudget(resolveLimits(config.limits), env.signal ? { signal: env.signal } : {});
   const redactor = env.redactor ?? createRedactor();
   const log = runLogger(env.log, env.runId, redactor);
@@ -204,7 +218,8 @@ export async function runAgentLoop(config: RuntimeConfig, input: AgentInput, env
     const skill = findSkill(config, input.skillId);
     result.skillId = skill.id;
     if (config.models.length === 0) await runToolOnly(config, skill, input, env, budget, result, log);
-    else await runAgentic(config, skill, input, env, budget, result, log, redactor);
+    else if (env.agenticLoop) await env.agenticLoop(config, skill, input, env, budget, result, log, redactor);
+    else throw new RuntimeError('config_invalid', 'this build of the runtime has no agentic loop');
   } catch (error) {
     if (error instanceof LimitReached) result.stopReason = error.reason;
     else if (error instanceof RunAborted) {
@@ -224,7 +239,7 @@ export async function runAgentLoop(config: RuntimeConfig, input: AgentInput, env
   return result;
 }
 
-type Log = (event: string, fields?: LogFields) => void;
+export type Log = (event: string, fields?: LogFields) => void;
 
 async function runToolOnly(config: RuntimeConfig, skill: RuntimeSkill, input: AgentInput, env: LoopEnv, budget: RunBudget, result: LoopResult, log: Log) {
   const tool = skillTool(config, skill);
@@ -257,7 +272,8 @@ async function runToolOnly(config: RuntimeConfig, skill: RuntimeSkill, input: Ag
   result.stopReason = 'answer';
 }
 
-async function runAgentic(config: RuntimeConfig, skill: RuntimeSkill, input: AgentInput, env: LoopEnv, budget: RunBudget, result: LoopResult, log: Log, redactor: Redactor) {
+/** Model turns, the tool calls they ask for and compaction, until an answer or a limit. */
+export async function runAgenticLoop(config: RuntimeConfig, skill: RuntimeSkill, input: AgentInput, env: LoopEnv, budget: RunBudget, result: LoopResult, log: Log, redactor: Redactor): Promise<void> {
   const model = env.model;
   if (!model) throw new RuntimeError('config_invalid', 'an agentic run needs a model client');
   const tools = toolSpecs(config);

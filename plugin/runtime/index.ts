@@ -15,6 +15,7 @@ export * from './egress';
 export * from './receipts';
 export * from './mcp-http-tool';
 export * from './run-agent';
+export * from './runtime-parts';
 export * from './run-budget';
 export * from './run-id';
 export * from './jcs';

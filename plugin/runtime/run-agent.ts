@@ -4,19 +4,19 @@
  * (dag), then issue exactly one receipt, signed and handed to the sink without blocking. This is
  * the function every host calls; the A2A handler is a thin shell around it.
  *
+ * The optional parts (model clients, composition, the MCP client, the agentic loop) come in
+ * `deps` (runtime-parts.ts): `runAgentWithParts` uses only those, `runAgent` supplies every part.
+ *
  * No secret leaves: every secret value the run resolved (provider keys, the receipt key, every
  * value of a secret record the host passed) is scrubbed from the whole result (answer, data,
  * error, tool-call names, compaction notes) and from every log event before they are returned,
  * and the receipt is built from the scrubbed result, so redaction happens before signing.
  */
 import type { AgentInput, LoopResult, RuntimeLogEvent, ToolHandler } from './agent-loop';
-import { emptyLoopResult, runAgentLoop } from './agent-loop';
+import { emptyLoopResult, runAgentLoopWithParts } from './agent-loop';
 import type { ChildRunner, CompositionTrace } from './composition';
-import { runComposition } from './composition';
 import { createEgressFetch, egressAllowList } from './egress';
 import { RuntimeError, describeError } from './errors';
-import { createMcpHttpToolHandler } from './mcp-http-tool';
-import { createModelClient } from './providers/create-model-client';
 import type { ModelClient } from './providers/model-turn';
 import type { Receipt, ReceiptSink } from './receipts';
 import { buildReceipt, deliverReceipt, signReceipt, usableSigningKey } from './receipts';
@@ -26,10 +26,12 @@ import type { RandomFill } from './run-id';
 import { newRunId, webRandom } from './run-id';
 import type { RuntimeConfig, RuntimeModelPin } from './runtime-config';
 import { primaryPin, resolveLimits, routerPin } from './runtime-config';
+import type { RuntimeParts } from './runtime-parts';
+import { withEveryPart } from './runtime-parts';
 
 export type SecretSource = Record<string, string | undefined> | ((bindingName: string) => string | undefined | Promise<string | undefined>);
 
-export interface RunDeps {
+export interface RunDeps extends RuntimeParts {
   /** The host's fetch (Workers global fetch, Node fetch); every call goes through the egress policy. */
   fetch?: typeof fetch;
   /** Secret values by binding name (`env` on Workers, the keychain on local hosts). */
@@ -38,8 +40,6 @@ export interface RunDeps {
   tools?: Record<string, ToolHandler>;
   /** How composed children run (dag configs). */
   runChild?: ChildRunner;
-  /** Overrides how a pin becomes a client (custom providers, tests). */
-  modelClient?: (pin: RuntimeModelPin, io: { fetch: typeof fetch; apiKey?: string }) => ModelClient;
   receipts?: {
     /** The Ed25519 private key (CryptoKey, JWK or JWK JSON); default: the secret named by `receipts.keyBinding`. */
     signingKey?: CryptoKey | JsonWebKey | string;
@@ -77,18 +77,25 @@ async function readSecret(source: SecretSource | undefined, name: string): Promi
 }
 
 /**
- * The host's tool implementations, plus a Streamable HTTP client for every `mcp-http` tool whose
- * URL the config names and the host does not implement itself.
+ * The host's tool implementations, plus a Streamable HTTP client (the `mcpHttpTool` part) for
+ * every `mcp-http` tool whose URL the config names and the host does not implement itself.
  */
-export function toolHandlers(config: RuntimeConfig, deps: Pick<RunDeps, 'tools'>): Record<string, ToolHandler> {
+export function toolHandlers(config: RuntimeConfig, deps: Pick<RunDeps, 'tools' | 'mcpHttpTool'>): Record<string, ToolHandler> {
   const handlers: Record<string, ToolHandler> = {};
+  const mcpHttpTool = deps.mcpHttpTool;
   for (const tool of config.tools) {
-    if (tool.kind === 'mcp-http' && tool.url) handlers[tool.id] = createMcpHttpToolHandler({ url: tool.url, toolName: tool.name });
+    if (tool.kind === 'mcp-http' && tool.url && mcpHttpTool) handlers[tool.id] = mcpHttpTool({ url: tool.url, toolName: tool.name });
   }
   return { ...handlers, ...deps.tools };
 }
 
-export async function runAgent(config: RuntimeConfig, input: AgentInput, deps: RunDeps = {}, options: RunOptions = {}): Promise<AgentRunResult> {
+/** A run with every part of the runtime (the hosts that run any agent). */
+export function runAgent(config: RuntimeConfig, input: AgentInput, deps: RunDeps = {}, options: RunOptions = {}): Promise<AgentRunResult> {
+  return runAgentWithParts(config, input, withEveryPart(deps), options);
+}
+
+/** A run with only the parts `deps` carries: a config that needs another part ends in a `config_invalid` result. */
+export async function runAgentWithParts(config: RuntimeConfig, input: AgentInput, deps: RunDeps = {}, options: RunOptions = {}): Promise<AgentRunResult> {
   const now = deps.now ?? (() => Date.now());
   const started = now();
   const runId = options.runId ?? newRunId(started, deps.random ?? webRandom);
@@ -147,7 +154,8 @@ export async function runAgent(config: RuntimeConfig, input: AgentInput, deps: R
       if (!pin) return undefined;
       const apiKey = keys.get(pin);
       const io = { fetch: egressFetch, ...(apiKey ? { apiKey } : {}) };
-      return (deps.modelClient ?? createModelClient)(pin, io);
+      if (!deps.modelClient) throw new RuntimeError('config_invalid', 'this build of the runtime has no model clients');
+      return deps.modelClient(pin, io);
     };
     const budget = createRunBudget(resolveLimits(config.limits), { now, ...(options.signal ? { signal: options.signal } : {}) });
     try {
@@ -158,13 +166,23 @@ export async function runAgent(config: RuntimeConfig, input: AgentInput, deps: R
             throw new RuntimeError('composition_failed', 'this host cannot run composed children');
           });
         const router = clientFor(routerPin(config));
-        const out = await runComposition(config, input, { runId, runChild, budget, redactor, log, ...(router ? { router } : {}) });
+        if (!deps.runComposition) throw new RuntimeError('config_invalid', 'this build of the runtime cannot run compositions');
+        const out = await deps.runComposition(config, input, { runId, runChild, budget, redactor, log, ...(router ? { router } : {}) });
         composition = out.composition;
         const { composition: _trace, ...rest } = out;
         result = rest;
       } else {
         const model = clientFor(primaryPin(config));
-        result = await runAgentLoop(config, input, { runId, tools: toolHandlers(config, deps), fetch: egressFetch, budget, redactor, log, ...(model ? { model } : {}) });
+        result = await runAgentLoopWithParts(config, input, {
+          runId,
+          tools: toolHandlers(config, deps),
+          fetch: egressFetch,
+          budget,
+          redactor,
+          log,
+          ...(model ? { model } : {}),
+          ...(deps.agenticLoop ? { agenticLoop: deps.agenticLoop } : {}),
+        });
       }
     } finally {
       budget.dispose();

@@ -93,6 +93,8 @@ const NAMES_KEY_TYPE = /(?<![A-Za-z0-9_])\\?["']?(?:kty|crv)\\?["']?\s*[:=]/;
 const AWS_CONTEXT = /aws|secret_?access_?key|secretaccesskey/i;
 const AWS_SECRET = /(?<![A-Za-z0-9/+=])([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/g;
 const AWS_SECRET_KIND = 'an AWS secret access key';
+/** The length of an AWS secret access key: shorter strings need no field name for context. */
+const AWS_SECRET_LENGTH = 40;
 
 function hasAwsSecret(value: string): boolean {
   AWS_SECRET.lastIndex = 0;
@@ -173,7 +175,7 @@ export function secretKinds(value: string, field = ''): string[] {
       }
     }
   }
-  if (value.length >= 40 && (AWS_CONTEXT.test(field) || AWS_CONTEXT.test(value)) && hasAwsSecret(value)) kinds.push(AWS_SECRET_KIND);
+  if (value.length >= AWS_SECRET_LENGTH && (AWS_CONTEXT.test(field) || AWS_CONTEXT.test(value)) && hasAwsSecret(value)) kinds.push(AWS_SECRET_KIND);
   return kinds;
 }
 
@@ -244,7 +246,9 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
   };
 
   const kindsOf = (segments: readonly string[], value: string): string[] => {
-    const kinds = secretKinds(value, fieldName(segments));
+    // No detector, nor a blob, matches so short a string: skip naming its field.
+    if (value.length < SHORTEST_MATCH) return [];
+    const kinds = secretKinds(value, value.length >= AWS_SECRET_LENGTH ? fieldName(segments) : '');
     if (kinds.length === 0 && inBlobZone(segments) && !isKnownResourceId(segments, value, root)) {
       const blob = highEntropyBlob(value);
       if (blob !== undefined) kinds.push(`${blob} (a key or token)`);
@@ -252,16 +256,22 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
     return kinds;
   };
 
-  // `segments` is where findings are reported. Once a property name is itself a secret, its
-  // subtree is reported at the object holding it, so no path ever carries the secret.
-  const walk = (value: unknown, segments: string[], redacted: boolean): void => {
+  // `segments` is where findings are reported: one stack, pushed and popped as the walk goes
+  // (findings copy what they need). Once a property name is itself a secret, its subtree is
+  // reported at the object holding it, so no path ever carries the secret.
+  const segments: string[] = [];
+  const walk = (value: unknown, redacted: boolean): void => {
     if (typeof value === 'string') {
       const kinds = kindsOf(segments, value);
       if (kinds.length > 0) report(segments, kinds, 'value');
       return;
     }
     if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, redacted ? segments : [...segments, String(index)], redacted));
+      for (let index = 0; index < value.length; index++) {
+        if (!redacted) segments.push(String(index));
+        walk(value[index], redacted);
+        if (!redacted) segments.pop();
+      }
       return;
     }
     if (value !== null && typeof value === 'object') {
@@ -276,19 +286,24 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
           suggestion: SECRET_SUGGESTION,
         });
       }
-      for (const [key, child] of Object.entries(value)) {
-        const keyKinds = kindsOf([...segments, key], key);
+      for (const key of Object.keys(value)) {
+        const child = (value as Record<string, unknown>)[key];
+        segments.push(key);
+        const keyKinds = kindsOf(segments, key);
+        segments.pop();
         if (keyKinds.length > 0) {
           report(segments, keyKinds, 'name');
-          walk(child, segments, true);
+          walk(child, true);
         } else {
-          walk(child, redacted ? segments : [...segments, key], redacted);
+          if (!redacted) segments.push(key);
+          walk(child, redacted);
+          if (!redacted) segments.pop();
         }
       }
     }
   };
 
-  walk(root, [], false);
+  walk(root, false);
   return findings;
 }
 

@@ -2,13 +2,14 @@
  * Turns a compiled agent module into the runtime's `RunDeps` on a Worker: secrets from `env` by
  * binding name, the agent's bundled tools, the receipt sink, and a child runner that runs each
  * child either as a module in this isolate or, when the parent asked for quarantine, in a fresh
- * isolate of its own (see isolate-runner.ts).
+ * isolate of its own (see isolate-runner.ts). Runs use only the runtime parts the agent module
+ * names (`runAgentWithParts`), so the Worker bundles nothing its agents do not use.
  */
 import type { RuntimeLogEvent } from '../../runtime/agent-loop';
 import type { ChildRunner } from '../../runtime/composition';
 import { RuntimeError } from '../../runtime/errors';
 import type { RunDeps } from '../../runtime/run-agent';
-import { runAgent } from '../../runtime/run-agent';
+import { runAgentWithParts } from '../../runtime/run-agent';
 import type { AgentModule, ChildHost, ChildModule, FetcherLike, LoopbackExports } from './host-types';
 import { runIsolate } from './isolate-runner';
 
@@ -61,14 +62,14 @@ export function childRunner<E extends Record<string, unknown>>(agent: AgentModul
     if (!entry) throw new RuntimeError('composition_failed', `no compiled child ${child.slug}@${child.version} in ${agent.nodeId}`);
     const composedIn = { card: context.parent.slug, cardVersion: context.parent.version };
     if (entry.kind === 'module') {
-      return runAgent(entry.agent.config, input, { ...nodeDeps(entry.agent, host), waitUntil: host.waitUntil }, { runId: context.runId, signal: context.signal, composedIn });
+      return runAgentWithParts(entry.agent.config, input, { ...nodeDeps(entry.agent, host), waitUntil: host.waitUntil }, { runId: context.runId, signal: context.signal, composedIn });
     }
     return runIsolate(entry.isolate, { input, runId: context.runId, composedIn, remainingMs: context.remainingMs }, host);
   };
 }
 
 export function nodeDeps<E extends Record<string, unknown>>(agent: AgentModule<E>, host: WorkerHost<E>): RunDeps {
-  const deps: RunDeps = { secrets: secretsOf(host.env), tools: agent.tools(host.env) };
+  const deps: RunDeps = { ...agent.parts, secrets: secretsOf(host.env), tools: agent.tools(host.env) };
   if (host.sink) deps.receipts = { sink: host.sink };
   if (host.log) deps.log = host.log;
   if (agent.runChildren && Object.keys(agent.children).length > 0) deps.runChild = agent.runChildren(agent, host);

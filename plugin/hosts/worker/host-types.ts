@@ -7,6 +7,7 @@ import type { RuntimeLogEvent, ToolHandler } from '../../runtime/agent-loop';
 import type { ChildRunner } from '../../runtime/composition';
 import type { ReceiptSink } from '../../runtime/receipts';
 import type { RuntimeConfig } from '../../runtime/runtime-config';
+import type { RuntimeParts } from '../../runtime/runtime-parts';
 
 /** A service binding or a loopback entrypoint stub: something requests can be sent to. */
 export interface FetcherLike {
@@ -89,6 +90,11 @@ export interface AgentModule<E> {
    * bundle leaves the child and isolate runners out.
    */
   runChildren?: (agent: AgentModule<E>, host: ChildHost<E>) => ChildRunner;
+  /**
+   * The parts of the runtime this agent's runs use (model clients, composition, the MCP client,
+   * the agentic loop): the generated module names only those, so the bundle leaves the rest out.
+   */
+  parts?: RuntimeParts;
 }
 
 /** What a child runner needs of its Worker (agent-deps.ts's `WorkerHost`). */

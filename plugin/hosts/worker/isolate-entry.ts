@@ -6,7 +6,7 @@
  */
 import { RuntimeError } from '../../runtime/errors';
 import type { Receipt } from '../../runtime/receipts';
-import { runAgent } from '../../runtime/run-agent';
+import { runAgentWithParts } from '../../runtime/run-agent';
 import type { RuntimeConfig } from '../../runtime/runtime-config';
 import { DEFAULT_LIMITS } from '../../runtime/runtime-config';
 import type { WorkerHost } from './agent-deps';
@@ -48,7 +48,7 @@ export async function handleIsolateRun<E extends Record<string, unknown>>(reques
     waitUntil: (promise) => void pending.push(promise),
   };
   const config = cappedConfig(agent.config, run.remainingMs);
-  const result = await runAgent(config, run.input, { ...nodeDeps(agent, isolateHost), waitUntil: isolateHost.waitUntil }, { runId: run.runId, composedIn: run.composedIn });
+  const result = await runAgentWithParts(config, run.input, { ...nodeDeps(agent, isolateHost), waitUntil: isolateHost.waitUntil }, { runId: run.runId, composedIn: run.composedIn });
   // Receipts are handed to the sink after a microtask; wait for every delivery this run started.
   for (let settled = 0; settled < pending.length; ) {
     const batch = pending.slice(settled);

@@ -174,6 +174,14 @@ describe('the cloudflare-dynamic-worker adapter', () => {
     expect(id(changed).split(':').slice(0, 2)).toEqual(id(first).split(':').slice(0, 2));
   });
 
+  it("reports the Worker's bundle failing before the loader's, though the two are bundled at once", async () => {
+    const root = tree(agent('a', '1.0.0', { cls: 'workers-only', models: [] }));
+    const plan = buildPlan(root, chooseRuntime(root).choice!);
+    const bundler = { bundle: async (request: { reusable?: boolean }) => ({ ok: false as const, failures: [{ text: request.reusable ? 'the loader broke' : 'the worker broke' }] }) };
+    const result = await emitAgent({ plan, resolved: root }, { ...context, bundler });
+    expect(result.diagnostics!.map((d) => d.message)).toEqual(['cannot bundle worker.js: the worker broke']);
+  });
+
   it('rejects a maxBundleBytes that is not a whole number of bytes', async () => {
     const root = tree(agent('a', '1.0.0', { cls: 'workers-only' }));
     const plan = buildPlan(root, chooseRuntime(root).choice!);

@@ -3,8 +3,8 @@
  *   project every node onto the runtime config (every
  *   bundled tool needs an implementation in tools.json) → lay the nodes out in isolates → plan the
  *   bindings → generate `src/` (ts-morph) → bundle each quarantined child's isolate, then the Worker
- *   (the bundler port, minified, source map beside it) → enforce the size budget → bundle `loader.js` →
- *   `host-plan.json`, `wrangler.jsonc`, `agent-card.json`. (The pipeline checks the target and adds `plan.json`.)
+ *   (the bundler port, minified, source map beside it; `loader.js` is bundled alongside, its entry
+ *   generated once per process) → enforce the size budget → `host-plan.json`, `wrangler.jsonc`, `agent-card.json`. (The pipeline checks the target and adds `plan.json`.)
  * Same inputs, same bytes: no clock, no absolute path in any output.
  */
 import { ERROR_CODES, hasErrors } from '../../../definition/diagnostic';
@@ -24,6 +24,9 @@ import { planWorkerLayout } from './worker-layout';
 import { wranglerConfig } from './wrangler-config';
 
 const TARGET = 'cloudflare-dynamic-worker';
+
+/** The loader's entry is the same for every agent: generated (ts-morph) once per process, not once per compile. */
+let loaderEntry: ReturnType<typeof generateLoaderEntry> | undefined;
 
 function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;
@@ -67,6 +70,20 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
     }),
   });
 
+  // `loader.js` is the same for every agent (it reads the host plan beside it); unminified, so
+  // readable. It needs nothing of the Worker's bundles, so esbuild builds it alongside them; its
+  // failure is reported only once they are done, as if it had been bundled after them.
+  const loaderBundle = context.bundler.bundle({
+    entry: (loaderEntry ??= generateLoaderEntry()),
+    platform: 'neutral',
+    externals: ['cloudflare:*', './host-plan.json'],
+    minify: false,
+    sourcemap: false,
+    outFile: FILES.loader,
+    reusable: true,
+  });
+  loaderBundle.catch(() => undefined); // awaited below, unless the Worker's bundles fail first
+
   // Children's isolates first: a parent embeds their code as text.
   const isolateCode = new Map<number, string>();
   let worker: { code: string; map?: string; bytes: number } | undefined;
@@ -101,16 +118,7 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
     };
   }
 
-  // `loader.js` is the same for every agent (it reads the host plan beside it); unminified, so readable.
-  const loaderOut = await context.bundler.bundle({
-    entry: generateLoaderEntry(),
-    platform: 'neutral',
-    externals: ['cloudflare:*', './host-plan.json'],
-    minify: false,
-    sourcemap: false,
-    outFile: FILES.loader,
-    reusable: true,
-  });
+  const loaderOut = await loaderBundle;
   if (!loaderOut.ok) return failed(FILES.loader, loaderOut.failures);
   const loader = loaderOut.code;
 

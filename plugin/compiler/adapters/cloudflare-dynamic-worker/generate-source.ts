@@ -21,6 +21,7 @@ import { TASK_STORE } from '../../../host-contract/worker-host-plan';
 import { toolSpecifier } from '../../bundler';
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, SPECIFIERS, SRC_DIR } from './worker-constants';
 import type { LayoutNode, WorkerLayout } from './worker-layout';
+import { RUNTIME_PART_NAMES, runtimePartsSource } from './runtime-parts-source';
 import { commentText, importDeclaration, isIdentifier, propertyName, stringLiteral, writeJsonValue } from './ts-literals';
 
 export interface SourceInput {
@@ -164,7 +165,8 @@ interface ToolEntry {
 function generateAgentModule(project: Project, input: SourceInput, node: LayoutNode): SourceFile {
   const { layout } = input;
   const file = withHeader(project.createSourceFile(node.modulePath, '', { overwrite: true }), header(`Agent ${node.nodeId}: its runtime config, its tools and how its children run.`, input.origin));
-  const used = new Set<string>(['agent', 'config', 'env', 'Env', 'AgentModule', 'RuntimeConfig', 'createMcpHttpToolHandler', 'serviceFetch', 'childRunner']);
+  const used = new Set<string>(['agent', 'config', 'env', 'Env', 'AgentModule', 'RuntimeConfig', 'serviceFetch', 'childRunner', ...RUNTIME_PART_NAMES]);
+  const parts = runtimePartsSource(node.config);
   const imports: string[] = [importDeclaration(SPECIFIERS.runtime, { named: ['RuntimeConfig'], typeOnly: true }), importDeclaration(SPECIFIERS.workerHost, { named: ['AgentModule'], typeOnly: true })];
   const tools: ToolEntry[] = [];
   let needsEnv = false;
@@ -179,10 +181,9 @@ function generateAgentModule(project: Project, input: SourceInput, node: LayoutN
       tools.push({ tool });
     }
   }
-  if (needsEnv) {
-    imports.push(importDeclaration(SPECIFIERS.runtime, { named: ['createMcpHttpToolHandler'] }));
-    imports.push(importDeclaration(SPECIFIERS.workerHost, { named: ['serviceFetch'] }));
-  }
+  const runtimeNames = [...new Set([...parts.imports, ...(needsEnv ? ['createMcpHttpToolHandler'] : [])])].sort();
+  if (runtimeNames.length > 0) imports.push(importDeclaration(SPECIFIERS.runtime, { named: runtimeNames }));
+  if (needsEnv) imports.push(importDeclaration(SPECIFIERS.workerHost, { named: ['serviceFetch'] }));
   if (node.children.length > 0) imports.push(importDeclaration(SPECIFIERS.workerHost, { named: ['childRunner'] }));
   const childLocals = new Map<number, string>();
   for (const childIndex of node.children) {
@@ -283,6 +284,11 @@ function generateAgentModule(project: Project, input: SourceInput, node: LayoutN
       writeChildren(writer);
       writer.write(',').newLine();
       if (node.children.length > 0) writer.write('runChildren: childRunner,').newLine();
+      if (parts.write) {
+        writer.write('parts: ');
+        parts.write(writer);
+        writer.write(',').newLine();
+      }
     });
     writer.write('};');
   });
@@ -389,7 +395,7 @@ function generateRootEntry(project: Project, input: SourceInput): SourceFile {
   addImports(file, [
     egressGuardImport(path, root),
     importDeclaration('cloudflare:workers', { named: startsIsolates ? ['DurableObject', 'WorkerEntrypoint', 'waitUntil'] : ['DurableObject', 'waitUntil'] }),
-    importDeclaration(SPECIFIERS.runtime, { named: ['createA2aHandler'] }),
+    importDeclaration(SPECIFIERS.runtime, { named: ['createA2aHandlerWithParts'] }),
     importDeclaration(SPECIFIERS.workerHost, { named: hostNames }),
     importDeclaration(SPECIFIERS.workerHost, { named: [...(startsIsolates ? ['EgressProps'] : []), 'TaskStoreLimits'], typeOnly: true }),
     importDeclaration(relativeModule(path, root.modulePath), { named: ['agent'] }),
@@ -400,10 +406,10 @@ function generateRootEntry(project: Project, input: SourceInput): SourceFile {
   addTaskStoreClass(file);
   addStatement(file, (writer) => {
     writer.write('/** The A2A handler, made on the first request (env is the same for every request of an isolate). */').newLine();
-    writer.write('let serve: ReturnType<typeof createA2aHandler> | undefined;');
+    writer.write('let serve: ReturnType<typeof createA2aHandlerWithParts> | undefined;');
   });
   addDefaultHandler(file, (writer) => {
-    writer.write('serve ??= createA2aHandler(agent.config, {').newLine();
+    writer.write('serve ??= createA2aHandlerWithParts(agent.config, {').newLine();
     writer.indent(() => {
       writer.write('...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog }),').newLine();
       writer.write(`...taskStoreDeps(env, ${stringLiteral(root.slug)}),`).newLine();

@@ -4,7 +4,7 @@
  */
 import "./egress/0-text-stats";
 import { DurableObject, waitUntil } from "cloudflare:workers";
-import { createA2aHandler } from "agentdef:runtime";
+import { createA2aHandlerWithParts } from "agentdef:runtime";
 import { TaskTable, loopbackExports, nodeDeps, receiptSinkFrom, runtimeLog, taskStoreDeps } from "agentdef:worker-host";
 import type { TaskStoreLimits } from "agentdef:worker-host";
 import { agent } from "./agents/0-text-stats";
@@ -33,11 +33,11 @@ export class AgentTaskStore extends DurableObject<Env> {
 }
 
 /** The A2A handler, made on the first request (env is the same for every request of an isolate). */
-let serve: ReturnType<typeof createA2aHandler> | undefined;
+let serve: ReturnType<typeof createA2aHandlerWithParts> | undefined;
 
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    serve ??= createA2aHandler(agent.config, {
+    serve ??= createA2aHandlerWithParts(agent.config, {
       ...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog }),
       ...taskStoreDeps(env, "text-stats"),
     });

@@ -5,6 +5,7 @@
 import type { RuntimeConfig } from "agentdef:runtime";
 import type { AgentModule } from "agentdef:worker-host";
 import { fetchPage as webFetchTool } from "agentdef:workspace/examples/tools/web-fetch.ts";
+import { createOpenAiChatClient, modelClientFrom, runAgenticLoop } from "agentdef:runtime";
 import type { Env } from "../env";
 
 const config: RuntimeConfig = {
@@ -105,4 +106,8 @@ export const agent: AgentModule<Env> = {
     "web-fetch": webFetchTool,
   }),
   children: {},
+  parts: {
+    modelClient: modelClientFrom({ "openai-chat": createOpenAiChatClient }),
+    agenticLoop: runAgenticLoop,
+  },
 };

@@ -1,0 +1,51 @@
+/**
+ * A compile session: what several compiles of one workspace in one process share (the Nx batch
+ * executor compiles every agent of a `run-many` this way). The workspace index is scanned once,
+ * validated definitions are kept by file and content (an agent pinned by many trees is validated
+ * once), and one bundler serves every compile (esbuild's one service per process; the Worker
+ * loader bundled once). Each compile is otherwise `compileAgent`'s, with the same result for the
+ * same inputs: sharing only skips work whose answer cannot differ within the session.
+ *
+ * A session assumes the workspace's definitions do not change while it lives (the outputs it
+ * writes land in `dist/`, which the index never enters). Never throws.
+ */
+import { createEsbuildBundler } from './bundle';
+import type { Bundler } from './bundler';
+import { compileAgent, type CompileAgentOptions, type CompileAgentResult } from './compile';
+import type { DefinitionCache } from './resolve';
+import { indexWorkspace, type WorkspaceIndex } from './workspace-index';
+
+/** A compile's own options; the session supplies the workspace root and what it shares. */
+export type SessionCompileOptions = Omit<CompileAgentOptions, 'workspaceRoot' | 'index' | 'definitionCache' | 'bundler'>;
+
+export interface CompileSession {
+  readonly workspaceRoot: string;
+  compile(options: SessionCompileOptions): Promise<CompileAgentResult>;
+}
+
+/** The index, or undefined when scanning failed (each compile then scans, and reports, as alone). */
+function tryIndex(workspaceRoot: string): WorkspaceIndex | undefined {
+  try {
+    return indexWorkspace(workspaceRoot);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `workspaceRoot` is absolute (a relative one reaches each compile, which reports it). */
+export function openCompileSession(workspaceRoot: string): CompileSession {
+  const definitionCache: DefinitionCache = new Map();
+  const bundler: Bundler = createEsbuildBundler({ workspaceRoot });
+  let index: WorkspaceIndex | undefined;
+  let indexed = false;
+  return {
+    workspaceRoot,
+    compile(options) {
+      if (!indexed) {
+        index = tryIndex(workspaceRoot);
+        indexed = true;
+      }
+      return compileAgent({ ...options, workspaceRoot, definitionCache, bundler, ...(index ? { index } : {}) });
+    },
+  };
+}
