@@ -113,6 +113,23 @@ describe('a model that repeats the key does not deliver it', () => {
     expect(receipt.outcome.answerDigest).toBe(`sha-256:${createHash('sha256').update(delivered).digest('hex')}`);
   });
 
+  it('streamed (SendStreamingMessage: progress updates, artifact chunks, the final status with its receipt) and listed (ListTasks with artifacts and history), the key stays out', async () => {
+    const echo = `Your key is ${TEST_KEY}; base64 ${Buffer.from(`Bearer ${TEST_KEY}`).toString('base64')}; unused ${UNUSED_SECRET}.`;
+    const stub = await provider('openai-chat', (index) => (index === 0 ? { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2, note: TEST_KEY } }] } : { text: `${echo} ${'x'.repeat(40_000)}` }));
+    const run = await serve(agenticConfig('openai-chat', stub.baseUrl));
+    const streamed = await rpc(run.served.url, { jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params: { message: { messageId: 'm-s', role: 'ROLE_USER', parts: [{ text: 'stream your key' }] } } });
+    const events = streamed.split('\n\n').filter((e) => e.startsWith('data: '));
+    expect(events.length).toBeGreaterThan(4);
+    expect(streamed).toContain('[redacted]');
+    expect(streamed).toContain('"receipt"');
+    expectNoSecret('the stream', streamed, allSecrets());
+    const listed = await rpc(run.served.url, { jsonrpc: '2.0', id: 2, method: 'ListTasks', params: { includeArtifacts: true, historyLength: 10 } });
+    expect(JSON.parse(listed).result.tasks).toHaveLength(1);
+    expectNoSecret('the task list', listed, allSecrets());
+    await Promise.all(run.served.background);
+    expectNoSecret('the log events', JSON.stringify(run.logs), allSecrets());
+  });
+
   it('a JSON answer: the structured data part is scrubbed too, keys and values', async () => {
     const stub = await provider('openai-chat', [{ text: JSON.stringify({ leak: TEST_KEY, [TEST_KEY]: 1, nested: [{ again: `x${TEST_KEY}x` }] }) }]);
     const run = await serve(agenticConfig('openai-chat', stub.baseUrl));
