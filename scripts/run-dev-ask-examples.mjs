@@ -198,10 +198,23 @@ async function runExample(example, out, scratch, keyFile, receiptSecret) {
   const model = await example.startModel();
   const env = isolatedEnv(scratch, { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: receiptSecret, ...model.env });
   const problems = [];
-  const port = await freePort();
-  const dev = startDev(out, port, env);
+  // A free port can be taken again between our check and workerd's bind (by miniflare's own
+  // loopback server, say): then dev exits saying so, and another port is tried.
+  let port;
+  let dev;
+  let url;
+  for (let attempt = 1; url === undefined; attempt++) {
+    port = await freePort();
+    dev = startDev(out, port, env);
+    try {
+      url = await dev.ready;
+    } catch (error) {
+      if (attempt >= 3 || !/already in use/i.test(dev.output().stderr)) throw error;
+      await stopDev(dev);
+      print(`(port ${port} was taken meanwhile: trying another)`);
+    }
+  }
   try {
-    const url = await dev.ready;
     print(dev.output().stdout.split(scratch).join('<scratch>').trimEnd());
     const ask = await agentdef(['ask', url, example.question, '--key', keyFile], env, scratch);
     if (ask.status !== 0) problems.push(`agentdef ask exited ${ask.status}`);

@@ -152,7 +152,16 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
   if (options.callerHandlesSignals) {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) for (const listener of process.listeners(signal)) if (!signalListenersBefore.has(listener)) process.off(signal, listener);
   }
-  const url = (await mf.ready).toString().replace(/\/$/, '');
+  let ready: URL;
+  try {
+    ready = await mf.ready;
+  } catch (error) {
+    // A Worker that could not start (its port taken) leaves nothing running: workerd and
+    // miniflare's own servers are stopped, so the caller's process can end.
+    await mf.dispose().catch(() => undefined);
+    throw error;
+  }
+  const url = ready.toString().replace(/\/$/, '');
   const sink = hostPlan.receiptSink;
 
   const readReceipts = async (): Promise<Receipt[]> => {

@@ -3,7 +3,9 @@
  * through its loader (card, an A2A SendMessage, the printed `agentdef ask` line, stop), a Worker
  * whose secret is not set, and a local launcher served through the `agentdef run` host.
  */
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,6 +198,24 @@ describe('agentdef dev', () => {
       await stub.close();
     }
   }, 90_000);
+
+  it('exits 1 at once, as a process, when the Worker cannot have its port: nothing of workerd keeps it alive', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const env = { ...process.env, HOME: root, XDG_CACHE_HOME: join(root, 'cache'), AGENTDEF_KEYCHAIN: 'off' };
+      const child = spawn(process.execPath, [join(repoRoot, 'bin', 'agentdef.cjs'), 'dev', join(root, 'worker'), '--port', String(port)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = await Promise.race([new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))), new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 45_000))]);
+      if (exited === 'hung') child.kill('SIGKILL');
+      expect(exited).toBe(1);
+      expect(stderr).toContain(`error: workerd could not start the Worker on port ${port}`);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  }, 60_000);
 
   it('refuses to serve a Worker whose secret is not set, naming it and how to set it', async () => {
     const outDir = join(root, 'worker-with-secret');
