@@ -206,16 +206,22 @@ describe('SendStreamingMessage', () => {
   });
 });
 
+/** A tool-only host and a `returnImmediately` task whose run is held inside its tool (its one step reported). */
+async function heldTask() {
+  const { url, gate } = await startHost(toolOnlyConfig());
+  gate.hold();
+  const sent = JSON.parse((await post(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(add(1, 2)), configuration: { returnImmediately: true } } })).text).result.task;
+  await until(
+    async () => gate.seen.calls,
+    (n) => n === 1,
+  );
+  return { url, gate, sent };
+}
+
 describe('SubscribeToTask', () => {
   it('through the SDK client: the working Task first, then its ending; terminal and unknown tasks are refused', async () => {
-    const { url, gate } = await startHost(toolOnlyConfig());
-    gate.hold();
-    const sent = JSON.parse((await post(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(add(1, 2)), configuration: { returnImmediately: true } } })).text).result.task;
     // Subscribe once the run is inside its tool (its one step already reported), so what follows is its ending.
-    await until(
-      async () => gate.seen.calls,
-      (n) => n === 1,
-    );
+    const { url, gate, sent } = await heldTask();
     const client = await new ClientFactory().createFromUrl(url);
     const events: any[] = [];
     const reading = (async () => {
@@ -246,13 +252,7 @@ describe('SubscribeToTask', () => {
 
 describe('CancelTask', () => {
   it('interrupts the run: the tool sees its signal abort, the task is canceled and stays canceled; a second cancel is -32002', async () => {
-    const { url, gate } = await startHost(toolOnlyConfig());
-    gate.hold();
-    const sent = JSON.parse((await post(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(add(1, 2)), configuration: { returnImmediately: true } } })).text).result.task;
-    await until(
-      async () => gate.seen.calls,
-      (n) => n === 1,
-    );
+    const { url, gate, sent } = await heldTask();
     const client = await new ClientFactory().createFromUrl(url);
     const canceled = await client.cancelTask({ tenant: '', id: sent.id, metadata: undefined } as any);
     expect(canceled.status?.state).toBe(5); // TASK_STATE_CANCELED in the SDK's enum
