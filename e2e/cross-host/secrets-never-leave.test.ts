@@ -2,11 +2,14 @@
  * "No secret leaves", on real hosts: fallback-writer compiled for the Worker (workerd through
  * miniflare) and for HB3 (a Node process, `agentdef run`), against a stub Anthropic model on
  * loopback that repeats the API key it was sent: in a tool call's arguments, then in its answer,
- * as is, JSON-escaped and base64-encoded. The A2A answer and the task, the host's logs (stdout,
- * stderr; workerd's output) and the receipts carry none of it; the tool never receives it; and
- * every receipt verifies from its text as stored.
+ * as is, JSON-escaped and base64-encoded. The A2A answer and the task, a streamed run's every
+ * event (progress updates, artifact chunks, the terminal status with its receipt), ListTasks with
+ * history and artifacts, the host's logs (stdout, stderr; workerd's output) and the receipts carry
+ * none of it; the tool never receives it; and every receipt verifies from its text as stored.
  */
 import { readFileSync } from 'node:fs';
+import { Role, type StreamResponse, TaskState } from '@a2a-js/sdk';
+import type { Client } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedProvider, type ScriptTurn, type TurnContext } from '../../plugin/runtime/__test-support__/stub-provider';
 import { verifyReceiptText } from '../../plugin/runtime/receipts';
@@ -35,6 +38,25 @@ function expectNoKey(what: string, text: string): void {
   for (const form of forms(ANTHROPIC_KEY)) expect(text.includes(form), `${what} carries a form of the key`).toBe(false);
 }
 
+/** A streamed run of the same ask (every event the official client parsed), then ListTasks with history and artifacts: all as one text. */
+async function streamedAndListed(client: Client): Promise<{ text: string; states: string[] }> {
+  const events: StreamResponse[] = [];
+  const message = {
+    messageId: `m-stream-${Date.now()}`,
+    contextId: '',
+    taskId: '',
+    role: Role.ROLE_USER,
+    parts: [{ content: { $case: 'text' as const, value: 'apply it, streamed' }, metadata: undefined, filename: '', mediaType: '' }],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+  for await (const event of client.sendMessageStream({ tenant: '', message, configuration: undefined, metadata: undefined })) events.push(event);
+  const listed = await client.listTasks({ tenant: '', contextId: '', status: TaskState.TASK_STATE_UNSPECIFIED, historyLength: 10, statusTimestampAfter: undefined, includeArtifacts: true, pageSize: 100, pageToken: '' });
+  const states = events.flatMap((e) => (e.payload?.$case === 'statusUpdate' ? [String(e.payload.value.status?.state)] : []));
+  return { text: JSON.stringify({ events, listed }), states };
+}
+
 let tmp: Scratch;
 let keys: Awaited<ReturnType<typeof receiptKeys>>;
 beforeAll(async () => {
@@ -51,17 +73,23 @@ describe('a model that repeats its API key delivers it nowhere', () => {
     expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const worker = await startCompiledWorker(out, { secrets: { ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_RECEIPT_KEY: keys.secret }, upstreams: { 'https://api.anthropic.com': model.url } });
     try {
-      const { task, answer } = await a2aAsk(worker.url, 'apply it');
+      const { task, answer, client } = await a2aAsk(worker.url, 'apply it');
       expect(task.status?.state).toBe(3);
       expect(answer).toContain('[redacted]');
       expectNoKey('the task', JSON.stringify(task));
       // The tool never got the key: what it returned to the model does not hold it.
       expectNoKey('the tool result the model saw', JSON.stringify(model.requests.slice(1).map((r) => r.body.messages.at(-1))));
-      const receipts = await worker.receipts(1, 5000);
-      expect(receipts).toHaveLength(1);
-      const text = JSON.stringify(receipts[0]);
-      expectNoKey('the receipt', text);
-      expect(await verifyReceiptText(text, keys.publicJwk)).toBe(true);
+      const streamed = await streamedAndListed(client);
+      expect(streamed.states.at(-1)).toBe(String(TaskState.TASK_STATE_COMPLETED));
+      expect(streamed.text).toContain('[redacted]');
+      expectNoKey('the stream and ListTasks', streamed.text);
+      const receipts = await worker.receipts(2, 5000);
+      expect(receipts).toHaveLength(2);
+      for (const receipt of receipts) {
+        const text = JSON.stringify(receipt);
+        expectNoKey('the receipt', text);
+        expect(await verifyReceiptText(text, keys.publicJwk)).toBe(true);
+      }
       expectNoKey('the Worker logs', worker.logs.join(''));
     } finally {
       await worker.dispose();
@@ -77,18 +105,22 @@ describe('a model that repeats its API key delivers it nowhere', () => {
     const env = isolatedEnv(tmp.path('home-hb3'), { AGENTDEF_SECRET_ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret, AGENTDEF_BASE_URL_ANTHROPIC: model.url });
     const host = agentdefRun(out, ['--receipts', receipts], env);
     try {
-      const { task, answer } = await a2aAsk(await host.ready, 'apply it');
+      const { task, answer, client } = await a2aAsk(await host.ready, 'apply it');
       expect(task.status?.state).toBe(3);
       expect(answer).toContain('[redacted]');
       expectNoKey('the task', JSON.stringify(task));
       expectNoKey('the tool result the model saw', JSON.stringify(model.requests.slice(1).map((r) => r.body.messages.at(-1))));
+      const streamed = await streamedAndListed(client);
+      expect(streamed.states.at(-1)).toBe(String(TaskState.TASK_STATE_COMPLETED));
+      expect(streamed.text).toContain('[redacted]');
+      expectNoKey('the stream and ListTasks', streamed.text);
       expect(await host.stop('SIGTERM')).toBe(0);
       const lines = readFileSync(receipts, 'utf8')
         .split('\n')
         .filter((l) => l.trim() !== '');
-      expect(lines).toHaveLength(1);
+      expect(lines).toHaveLength(2);
       expectNoKey('the receipts file', lines.join('\n'));
-      expect(await verifyReceiptText(lines[0]!, keys.publicJwk)).toBe(true);
+      for (const line of lines) expect(await verifyReceiptText(line, keys.publicJwk)).toBe(true);
       expectNoKey('the host stdout', host.stdout());
       expectNoKey('the host stderr', host.stderr());
     } finally {

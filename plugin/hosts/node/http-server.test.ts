@@ -238,4 +238,32 @@ describe('what the server refuses as soon as the headers arrive', () => {
       await served.close(100);
     }
   });
+
+  it('does not count an open event stream as a request in flight: held streams leave other requests served', async () => {
+    const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const served = await serveWebHandler(
+      async (request) => {
+        if (new URL(request.url).pathname !== '/stream') return Response.json({ ok: true });
+        const body = new ReadableStream<Uint8Array>({ start: (controller) => void streams.push(controller) });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      },
+      { host: '127.0.0.1', port: 0, maxRequestsInFlight: 1 },
+    );
+    const held = [new AbortController(), new AbortController(), new AbortController()];
+    try {
+      for (const controller of held) {
+        const response = await fetch(`${served.url}/stream`, { method: 'POST', body: '{}', signal: controller.signal });
+        expect(response.status).toBe(200);
+      }
+      expect(streams).toHaveLength(3);
+      // One slot, three streams held open: a plain request is still answered.
+      const plain = await fetch(`${served.url}/plain`, { method: 'POST', body: '{}' });
+      expect(plain.status).toBe(200);
+      expect(await plain.json()).toEqual({ ok: true });
+    } finally {
+      for (const controller of held) controller.abort();
+      for (const stream of streams) stream.close();
+      await served.close(100);
+    }
+  });
 });

@@ -133,8 +133,17 @@ export async function serveWebHandler(handler: WebHandler, options: ServeOptions
     }
     const refused = refuseEarly(req);
     if (refused) return refuse(req, res, refused);
+    // A request counts against `maxServing` while it is read and run; an event stream the handler
+    // answered with is bounded by the handler's own open-stream limit instead, so held streams do
+    // not make every other request busy.
     serving++;
-    res.once('close', () => serving--);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      serving--;
+    };
+    res.once('close', release);
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (c: Buffer) => {
@@ -161,6 +170,7 @@ export async function serveWebHandler(handler: WebHandler, options: ServeOptions
               background.add(tracked);
             },
           });
+          if (response.headers.get('content-type')?.startsWith('text/event-stream')) release();
           await send(res, response);
         } catch {
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
