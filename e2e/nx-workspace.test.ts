@@ -75,6 +75,24 @@ describe('agentdef in a fresh Nx workspace', () => {
     expect(again.stdout).toMatch(/existing outputs match the cache|local cache|read the output from the cache/i);
   });
 
+  it("recompiles the root when its grandchild's definition changes, and hits the cache again once it is back", () => {
+    ok(ws.nx(['run', 'root:compile', '--target=hb3']));
+    const leafFile = join(ws.dir, 'leaf/agent.json');
+    const original = readFileSync(leafFile, 'utf8');
+    const edited = JSON.parse(original) as { identity: { name: string } };
+    edited.identity.name = `${edited.identity.name} (edited)`;
+    writeFileSync(leafFile, `${JSON.stringify(edited, null, 2)}\n`);
+    try {
+      // root -> mid -> leaf: only the pin edges (`^` inputs, which Nx hashes through every level) reach the leaf.
+      const changed = ok(ws.nx(['run', 'root:compile', '--target=hb3']));
+      expect(changed.stdout).not.toMatch(/existing outputs match the cache|local cache|read the output from the cache/i);
+    } finally {
+      writeFileSync(leafFile, original);
+    }
+    const restored = ok(ws.nx(['run', 'root:compile', '--target=hb3']));
+    expect(restored.stdout).toMatch(/existing outputs match the cache|local cache|read the output from the cache/i);
+  });
+
   it('restores identical outputs from a shared cache in a second clone', async () => {
     // Nx shares a cache across machines through a remote cache; this one keeps its entries in
     // one folder on loopback. The two clones live in different folders.

@@ -41,10 +41,11 @@ afterAll(() => {
 
 /** Bare specifiers of `require()`/`import()` calls and import/export declarations, by package name. */
 function importedPackages(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.mts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
   const specifiers: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    const typeOnly = (ts.isImportDeclaration(node) && node.importClause?.isTypeOnly) || (ts.isExportDeclaration(node) && node.isTypeOnly);
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && !typeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       specifiers.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.arguments.length >= 1 && ts.isStringLiteralLike(node.arguments[0]!)) {
       const callee = node.expression;
@@ -61,6 +62,9 @@ const isBuiltin = (name: string) => name.startsWith('node:') || builtinModules.i
 describe('the packed package', () => {
   it('ships the entry points and no test support, fixtures, goldens or tests', () => {
     expect(entries).toEqual(expect.arrayContaining(['package.json', 'plugin/index.js', 'plugin/index.d.ts', 'plugin/cli/main.js', 'bin/agentdef.cjs', 'generators.json', 'executors.json']));
+    // What compiled Workers bundle ships as ES modules too (`.mts`), so esbuild tree-shakes a
+    // Worker down to the runtime parts its entry names (the CommonJS `.js` cannot be).
+    expect(entries).toEqual(expect.arrayContaining(['plugin/runtime/index.mts', 'plugin/runtime/run-agent.mts', 'plugin/runtime/a2a-handler.mts']));
     const testOnly = entries.filter(
       (entry) => /(^|\/)(__test-support__|__fixtures__|__golden__|__tmpl__)(\/|$)/.test(entry) || /\.(test|spec)\.(d\.ts|[cm]?[jt]s)$/.test(entry) || /(^|\/)test-support\.(js|d\.ts)$/.test(entry),
     );
@@ -71,7 +75,7 @@ describe('the packed package', () => {
     const manifest = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
     const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {})]);
     const undeclared: string[] = [];
-    for (const entry of entries.filter((e) => /\.(c|m)?js$/.test(e))) {
+    for (const entry of entries.filter((e) => /\.(c|m)?js$|\.mts$/.test(e))) {
       const text = readFileSync(join(unpacked, 'package', entry), 'utf8');
       for (const name of new Set(importedPackages(entry, text))) {
         if (isBuiltin(name) || declared.has(name) || UNDECLARED_ALLOWED[entry]?.includes(name)) continue;

@@ -10,6 +10,8 @@
  *    the same with a bundler per call, as one CLI or executor process runs it;
  *  - bare-esbuild: esbuild bundling the entry that compile bundles (recorded from its bundle
  *    request, written to disk once), same settings, writing the bundle and its map (bare-esbuild.ts);
+ *  - compile-cpu, bare-esbuild-cpu: the CPU time of this Node process during each (esbuild's own
+ *    process not counted): what the compile's own work costs, whatever the machine's load;
  *  - the pipeline's stages run one by one, timed here rather than in the product: plan (load,
  *    validate, resolve, plan), workspace (tools.json, mcp.json), emit in memory, of which bundle
  *    is the time inside the bundler port (so adapter = emit − bundle is the adapter's own work:
@@ -57,9 +59,18 @@ function timedBundler(inner: Bundler): Bundler & { ms: number; agentRequest?: Bu
   return timed;
 }
 
-const MEASUREMENTS = ['compile', 'compile-fresh-bundler', 'bare-esbuild', 'plan', 'workspace', 'emit', 'bundle', 'adapter', 'write'] as const;
+const MEASUREMENTS = ['compile', 'compile-fresh-bundler', 'bare-esbuild', 'compile-cpu', 'bare-esbuild-cpu', 'plan', 'workspace', 'emit', 'bundle', 'adapter', 'write'] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 const noTimes = () => Object.fromEntries(MEASUREMENTS.map((m) => [m, [] as number[]])) as Record<Measurement, number[]>;
+
+/** Times `run` and adds the CPU time this Node process spent meanwhile (esbuild's own process not included) to `cpu`: a figure the machine's load barely moves. */
+async function timeWithCpu(run: () => Promise<void>, cpu: number[]): Promise<number> {
+  const before = process.cpuUsage();
+  const ms = await timeAsync(run);
+  const used = process.cpuUsage(before);
+  cpu.push((used.user + used.system) / 1000);
+  return ms;
+}
 
 async function benchTarget(target: CompileTarget): Promise<void> {
   const file = AGENTS[target];
@@ -97,8 +108,8 @@ async function benchTarget(target: CompileTarget): Promise<void> {
   await stages(noTimes()); // warm-up
   const times = noTimes();
   for (let i = 0; i < RUNS; i++) {
-    times.compile.push(await timeAsync(() => compile(bundler)));
-    times['bare-esbuild'].push(await timeAsync(bare));
+    times.compile.push(await timeWithCpu(() => compile(bundler), times['compile-cpu']));
+    times['bare-esbuild'].push(await timeWithCpu(bare, times['bare-esbuild-cpu']));
     times['compile-fresh-bundler'].push(await timeAsync(() => compile(undefined)));
     await stages(times);
   }

@@ -3,28 +3,37 @@
  * `name: value` lines (run: `node -r @swc-node/register e2e/bench/worker-bench.ts`):
  *  (a) requests per second of the compiled tool-only text-stats agent in workerd (miniflare),
  *      against minimal-a2a-worker.ts doing the same work (goal: ratio ≥ 0.9); the compiled agent
- *      is measured as an ordinary Worker (what wrangler.jsonc deploys) and, for information,
- *      behind its loader;
+ *      is measured as an ordinary Worker keeping its tasks in memory (no task-store binding), as
+ *      wrangler.jsonc deploys it (its tasks in the AgentTaskStore Durable Object, whose SQLite
+ *      files miniflare keeps under /dev/shm when there is one, so the disk's fsync is not what is
+ *      measured) and, for information, behind its loader; on Linux also the CPU time workerd
+ *      spends per request (workerd-cpu.ts), which the load on the machine moves far less;
  *  (b) bundle size of the compiled worker.js of a tool-only agent (text-stats) and of an agentic
  *      leaf (web-summarizer), in KiB, against a minimal A2A Worker built from the official
  *      `@a2a-js/sdk` server classes (sdk-a2a-worker.ts) bundled with the same esbuild settings
- *      (goals: tool-only ≤ 0.5, agentic leaf ≤ 1); the hand-written Worker, for context;
+ *      (goals: tool-only ≤ 0.5, agentic leaf ≤ 1); the hand-written Worker, for context; and what
+ *      each compiled Worker is made of, by feature (bundle-profile.ts); the same Workers compiled
+ *      with the package as built for npm (installed-bundle.ts: the sizes users get);
  *  (c) compile time of the agent (load, validate, resolve, plan, generate, bundle, write) against
  *      bare esbuild bundling its generated entry with the same options and writing the bundle
  *      (goal: ratio ≤ 1.5), both warm, medians of several runs; and, for information, the
  *      adapter's emit alone (in memory) against the same baseline.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import type { Readable } from 'node:stream';
+import { durableObjectsOf } from '../../plugin/cli/commands/dev-worker-host';
 import { createEsbuildBundler } from '../../plugin/compiler/bundle';
 import { compileAgent, emitAgent, planAgent } from '../../plugin/compiler/compile';
 import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
 import { bundleLoader } from '../worker/support/start-compiled-worker';
 import { median, report, timeAsync } from './bench-support';
+import { bundleProfile } from './bundle-profile';
+import { installedWorkerKib } from './installed-bundle';
+import { cpuNs, startedWorkerd } from './workerd-cpu';
 
 const ROOT = join(__dirname, '..', '..');
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -32,26 +41,47 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 2 : 5));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (QUICK ? 500 : 2000));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const COMPILE_RUNS = Number(process.env.BENCH_COMPILE_RUNS ?? (QUICK ? 5 : 15));
-/** `BENCH_ONLY=bundle,compile,rps`: the sections to run (default all). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,compile,rps').split(',').map((s) => s.trim()));
+/** `BENCH_ONLY=bundle,compile,rps,installed`: the sections to run (default all). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,compile,rps,installed').split(',').map((s) => s.trim()));
 const TEXT = 'Workers run agents in isolates. Each agent gets its own isolate.\nIsolates share nothing, so agents stay apart.\n\nThat is the point.';
 const BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'bench', role: 'ROLE_USER', parts: [{ text: TEXT }] } } });
 
 const ESBUILD_OPTIONS = { bundle: true, write: false, format: 'esm', platform: 'neutral', target: 'es2022', minify: true, treeShaking: true, legalComments: 'eof', charset: 'utf8', logLevel: 'silent' } as const;
 
-async function startWorker(script: string): Promise<{ url: string; dispose: () => Promise<void> }> {
-  const mf = new Miniflare({
-    modules: true,
-    script,
-    compatibilityDate: '2026-07-01',
-    workerLoaders: { LOADER: {} },
-    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-      stdout.resume();
-      stderr.resume();
-    },
+interface StartedWorker {
+  url: string;
+  /** The workerd process serving it, when it can be told (Linux). */
+  pid: string | undefined;
+  dispose: () => Promise<void>;
+}
+
+/** Starts `script` in workerd; `durableObjects` binds the Durable Objects it declares, their SQLite files under `persistDir`. */
+async function startWorker(script: string, durable?: { objects: Record<string, { className: string; useSQLite: true }>; persistDir: string | undefined }): Promise<StartedWorker> {
+  const { started: mf, pid } = await startedWorkerd(async () => {
+    const instance = new Miniflare({
+      modules: true,
+      script,
+      compatibilityDate: '2026-07-01',
+      workerLoaders: { LOADER: {} },
+      ...(durable ? { durableObjects: durable.objects, ...(durable.persistDir ? { durableObjectsPersist: durable.persistDir } : {}) } : {}),
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+        stdout.resume();
+        stderr.resume();
+      },
+    });
+    await instance.ready;
+    return instance;
   });
   const url = (await mf.ready).toString().replace(/\/$/, '');
-  return { url, dispose: () => mf.dispose() };
+  return { url, pid, dispose: () => mf.dispose() };
+}
+
+/** Requests per second for `REQUESTS` SendMessage calls, `CONCURRENCY` at a time (checking every answer), and workerd's CPU microseconds per request. */
+async function measureRequests(server: StartedWorker): Promise<{ rate: number; cpuUs: number | undefined }> {
+  const before = cpuNs(server.pid);
+  const rate = await requestsPerSecond(server.url);
+  const after = cpuNs(server.pid);
+  return { rate, cpuUs: before === undefined || after === undefined ? undefined : (after - before) / REQUESTS / 1000 };
 }
 
 /** Requests per second for `REQUESTS` SendMessage calls, `CONCURRENCY` at a time; checks every answer. */
@@ -102,9 +132,9 @@ async function main(): Promise<void> {
   if (!agentic.files) throw new Error(`compile failed: ${agentic.ioError ?? agentic.diagnostics.map((d) => d.message).join('; ')}`);
   const agenticWorker = readFileSync(join(agenticDir, 'worker.js'), 'utf8');
 
+  const kib = (text: string) => Buffer.byteLength(text) / 1024;
   if (ONLY.has('bundle')) {
     // (b) bundle size, against the SDK's minimal A2A Worker
-    const kib = (text: string) => Buffer.byteLength(text) / 1024;
     const gzipKib = (text: string) => gzipSync(text).length / 1024;
     const sizes = { 'sdk-a2a': sdkWorker, 'tool-only': compiledWorker, 'agentic-leaf': agenticWorker, handwritten: baseline };
     for (const [name, text] of Object.entries(sizes)) {
@@ -114,6 +144,12 @@ async function main(): Promise<void> {
     report('bundle.ratio.tool-only', kib(compiledWorker) / kib(sdkWorker));
     report('bundle.ratio.agentic-leaf', kib(agenticWorker) / kib(sdkWorker));
     report('bundle.ratio.handwritten', kib(baseline) / kib(sdkWorker));
+    // What each compiled Worker is made of, by feature (minified KiB; the total is the re-bundled entry).
+    const profiled = { 'tool-only': outDir, 'agentic-leaf': agenticDir };
+    for (const [name, dir] of Object.entries(profiled)) {
+      const parts = await bundleProfile(dir, { aliases: agentdefAliases(), esbuild: { ...ESBUILD_OPTIONS } });
+      for (const [feature, size] of Object.entries(parts).sort((a, b) => b[1] - a[1])) if (size > 0) report(`bundle.${name}.part.${feature}.kib`, size);
+    }
   }
 
   if (ONLY.has('compile')) {
@@ -150,25 +186,52 @@ async function main(): Promise<void> {
   }
 
   if (ONLY.has('rps')) {
-    // (a) requests per second, rounds interleaved so machine load affects both alike
-    const compiled = await startWorker(compiledWorker);
-    const loaded = await startWorker(loaderScript); // the loader with its host plan inlined, as wrangler bundles it
-    const handwritten = await startWorker(baseline);
+    // (a) requests per second, rounds interleaved so machine load affects all alike
+    const persistDir = existsSync('/dev/shm') ? join('/dev/shm', `agentdef-bench-${process.pid}`) : undefined;
+    const objects = durableObjectsOf(JSON.parse(readFileSync(join(outDir, 'host-plan.json'), 'utf8')));
+    const servers = {
+      handwritten: await startWorker(baseline),
+      compiled: await startWorker(compiledWorker),
+      'compiled-durable': await startWorker(compiledWorker, { objects, persistDir }),
+      'compiled-through-loader': await startWorker(loaderScript), // the loader with its host plan inlined, as wrangler bundles it
+    };
     try {
-      for (const server of [compiled, loaded, handwritten]) await requestsPerSecond(server.url); // warm-up
-      const rates = { compiled: [] as number[], loaded: [] as number[], handwritten: [] as number[] };
+      for (const server of Object.values(servers)) await requestsPerSecond(server.url); // warm-up
+      const rates: Record<string, number[]> = {};
+      const cpu: Record<string, number[]> = {};
       for (let round = 0; round < ROUNDS; round++) {
-        rates.handwritten.push(await requestsPerSecond(handwritten.url));
-        rates.compiled.push(await requestsPerSecond(compiled.url));
-        rates.loaded.push(await requestsPerSecond(loaded.url));
+        for (const [name, server] of Object.entries(servers)) {
+          const { rate, cpuUs } = await measureRequests(server);
+          (rates[name] ??= []).push(rate);
+          if (cpuUs !== undefined) (cpu[name] ??= []).push(cpuUs);
+        }
       }
-      report('rps.handwritten', median(rates.handwritten));
-      report('rps.compiled', median(rates.compiled));
-      report('rps.compiled-through-loader', median(rates.loaded));
-      report('rps.ratio', median(rates.compiled) / median(rates.handwritten));
-      report('rps.ratio.through-loader', median(rates.loaded) / median(rates.handwritten));
+      for (const name of Object.keys(servers)) report(`rps.${name}`, median(rates[name]!));
+      report('rps.ratio', median(rates['compiled']!) / median(rates['handwritten']!));
+      report('rps.ratio.durable', median(rates['compiled-durable']!) / median(rates['handwritten']!));
+      report('rps.ratio.through-loader', median(rates['compiled-through-loader']!) / median(rates['handwritten']!));
+      if (Object.keys(cpu).length === Object.keys(servers).length) {
+        for (const name of Object.keys(servers)) report(`rps.workerd-cpu-per-request.${name}`, median(cpu[name]!), 'µs');
+        report('rps.workerd-cpu-ratio', median(cpu['compiled']!) / median(cpu['handwritten']!));
+        report('rps.workerd-cpu-ratio.durable', median(cpu['compiled-durable']!) / median(cpu['handwritten']!));
+      }
+      report('rps.durable-storage', persistDir ? 'tmpfs (/dev/shm)' : "miniflare's default (disk)");
     } finally {
-      for (const server of [compiled, loaded, handwritten]) await server.dispose();
+      for (const server of Object.values(servers)) await server.dispose();
+      if (persistDir) rmSync(persistDir, { recursive: true, force: true });
+    }
+  }
+
+  if (ONLY.has('installed')) {
+    // (b, continued) the same Workers compiled with the package as built for npm: the sizes users get
+    try {
+      const installed = await installedWorkerKib(ROOT, out, ['text-stats', 'web-summarizer']);
+      report('bundle.installed.tool-only.kib', installed['text-stats']!);
+      report('bundle.installed.agentic-leaf.kib', installed['web-summarizer']!);
+      report('bundle.installed.ratio.tool-only', installed['text-stats']! / kib(sdkWorker));
+      report('bundle.installed.ratio.agentic-leaf', installed['web-summarizer']! / kib(sdkWorker));
+    } catch (error) {
+      report('bundle.installed.error', error instanceof Error ? error.message.split('\n')[0]! : String(error));
     }
   }
 

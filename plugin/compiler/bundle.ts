@@ -121,6 +121,9 @@ function isFile(path: string): boolean {
 
 const toPosix = (path: string) => path.split(sep).join('/');
 
+/** The extensions esbuild tries, in order, on an import without one. */
+const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'] as const;
+
 /** `./agents/x` from `src/index.ts` → `src/agents/x.ts` when that module exists. */
 function resolveVirtual(importer: string, specifier: string, files: ReadonlyMap<string, string>): string | undefined {
   const base = posix.normalize(posix.join(posix.dirname(importer), specifier));
@@ -160,7 +163,10 @@ function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): 
           const aliased = aliasTarget(args.path, aliases);
           if (aliased === undefined) return undefined;
           if (isFile(aliased)) return { path: aliased };
-          // No extension: let esbuild resolve it like a relative import from its folder.
+          // No extension: the first of esbuild's extensions that names a file, as esbuild's resolver names it (its real path), without a round trip.
+          const withExtension = RESOLVE_EXTENSIONS.map((extension) => `${aliased}${extension}`).find(isFile);
+          if (withExtension !== undefined) return { path: realPath(withExtension) };
+          // Anything else (a folder, a package): let esbuild resolve it like a relative import from its folder.
           const resolved = await b.resolve(`./${toPosix(relative(input.resolveDir, aliased))}`, { kind: args.kind, resolveDir: input.resolveDir });
           return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path };
         });
@@ -265,7 +271,7 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
     ...(input.define ? { define: { ...input.define } } : {}),
     ...(input.dynamicImport === false ? { supported: { 'dynamic-import': false } } : {}),
     ...(input.platform === 'node' ? {} : { mainFields: ['browser', 'module', 'main'] }),
-    resolveExtensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'],
+    resolveExtensions: [...RESOLVE_EXTENSIONS],
     plugins: [...(input.refuse ? [refusePlugin(input.refuse)] : []), virtualPlugin(input, files)],
     absWorkingDir: input.workingDir ?? input.resolveDir,
   }).catch((error: unknown) => {

@@ -25,7 +25,8 @@ import { resolveComposition, type DefinitionCache, type ResolvedNode } from './r
 import { checkTarget, chooseRuntime } from './runtime-choice';
 import { isTargetOption, type AdapterOptions, type CompileTarget, type EmittedFile, type TargetOption } from './targets';
 import { loadWorkspaceConfig, type WorkspaceConfig } from './workspace-config';
-import { indexWorkspace, type WorkspaceIndex } from './workspace-index';
+import type { PinLookup } from './workspace-index';
+import { lazyWorkspaceIndex } from './workspace-index-lazy';
 import { writeOutputAtomic, type OutputFs } from './write-output';
 
 export interface PlanAgentOptions {
@@ -39,8 +40,12 @@ export interface PlanAgentOptions {
   registry?: AgentRegistry;
   /** Validated definitions kept across calls by a long-lived host (see resolve.ts). */
   definitionCache?: DefinitionCache;
-  /** The workspace's definitions, when the caller already has them (else the workspace is scanned, only if the root pins children). */
-  index?: WorkspaceIndex;
+  /**
+   * The workspace's definitions, when the caller already has them (`indexWorkspace`). Else, only if
+   * the root pins children, the plan reads the workspace's definitions and parses those that may
+   * state a pinned slug (workspace-index-lazy.ts).
+   */
+  index?: PinLookup;
   maxDepth?: number;
   maxNodes?: number;
   ruleOptions?: RuleOptions;
@@ -96,7 +101,7 @@ function unencodable(file: string, error: CanonicalJsonError): Diagnostic {
   return { code: 'agent_definition_invalid', rule: 'canonical-json', severity: 'error', path: error.pointer, file, line: 1, column: 1, message: error.message };
 }
 
-const EMPTY_INDEX: WorkspaceIndex = { bySlug: new Map(), unreadable: [] };
+const EMPTY_INDEX: PinLookup = { definitionsOf: () => [], unreadableNamed: () => [] };
 
 export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentResult> {
   const sources = new Map<string, string>();
@@ -120,7 +125,7 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
     const resolved = await resolveComposition(
       { definition: loaded.definition, document: loaded.document },
       {
-        index: options.index ?? ((loaded.definition.composition.nodes?.length ?? 0) > 0 ? indexWorkspace(options.workspaceRoot) : EMPTY_INDEX),
+        index: options.index ?? ((loaded.definition.composition.nodes?.length ?? 0) > 0 ? lazyWorkspaceIndex(options.workspaceRoot) : EMPTY_INDEX),
         registry,
         workspaceRoot: options.workspaceRoot,
         maxDepth: options.maxDepth ?? WORKSPACE_DEFAULTS.maxDepth,

@@ -17,7 +17,7 @@ import type { SourceDocument } from '../definition/source-document';
 import { digestOf } from './canonical-json';
 import { type AgentRegistry, RegistryIntegrityError } from './registry';
 import { pinKey, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
-import { lookupWorkspace, type WorkspaceIndex } from './workspace-index';
+import { lookupWorkspace, type PinLookup } from './workspace-index';
 
 export type NodeSource = 'workspace' | 'registry';
 
@@ -42,7 +42,8 @@ export interface ResolvedNode {
 }
 
 export interface ResolveOptions {
-  index: WorkspaceIndex;
+  /** The workspace's definitions (an index, or the lazy one of workspace-index-lazy.ts). */
+  index: PinLookup;
   registry: AgentRegistry;
   /** Absolute; where workspace files are read from. */
   workspaceRoot: string;
@@ -169,7 +170,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
 
   const unresolvedPin = async (slug: string, version: string, pinFile: string): Promise<Finding> => {
     const pin = pinKey(slug, version);
-    const workspace = options.index.bySlug.get(slug) ?? [];
+    const workspace = options.index.definitionsOf(slug);
     let registryVersions: string[] = [];
     let registryNote = '';
     try {
@@ -182,7 +183,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
     for (const v of registryVersions) where.set(v, [...(where.get(v) ?? []), options.registry.description]);
     // A definition with a syntax error has no readable identity: name the likely ones, so a typo in the
     // child does not read as "the child does not exist".
-    const suspects = options.index.unreadable.filter((u) => u.file.split('/').includes(slug));
+    const suspects = options.index.unreadableNamed(slug);
     const suspectNote = suspects.length > 0 ? `; unreadable definition files that may be it: ${suspects.map((u) => `${u.file} (${u.reason})`).join(', ')}` : '';
     registryNote += suspectNote;
     const existing = sortVersions(where.keys());

@@ -54,7 +54,7 @@ function agrees(text: string, format: 'json' | 'yaml'): void {
     const reference = parseDefinitionTextStrictly(text, file, 'json');
     expect(reference.diagnostics).toEqual([]);
     expect(parsed.value).toEqual(reference.document?.value);
-    expect(parsed.plain).toEqual(reference.document?.value);
+    expect(nullPrototypesOnly(parsed.value)).toBe(true);
   }
 }
 

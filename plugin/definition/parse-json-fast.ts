@@ -1,7 +1,8 @@
 /**
  * The fast path's JSON parse: plain `JSON.parse`, then one walk of its value that proves the
  * strict, position-keeping parser (parse-json.ts, with parse-document.ts's checks) would accept
- * the same text without a diagnostic and build the same value. Anything the walk cannot prove
+ * the same text without a diagnostic and build the same value, and makes it that value (each
+ * object's prototype set to null, in place). Anything the walk cannot prove
  * returns `undefined`, and the caller takes the strict path, which reports it as it always has:
  *  - syntax errors: `JSON.parse` throws on all of them (the grammar is RFC 8259 for both);
  *  - duplicate keys (`JSON.parse` keeps the last one silently): see {@link quotesAccountedFor};
@@ -10,8 +11,7 @@
  *  - unpaired surrogates in strings or property names;
  *  - a top-level value that is not an object;
  *  - any property name or string equal to a member of `Object.prototype` (`__proto__`,
- *    `constructor`, ...), so that the plain value, which has a prototype, answers every lookup
- *    a validator or rule makes exactly as the null-prototype value does.
+ *    `constructor`, ...): such documents are rare, and the strict path has always judged them.
  * Pure, never throws.
  */
 import { unpairedSurrogateIndex } from './unpaired-surrogates';
@@ -22,9 +22,10 @@ export const FAST_MAX_DEPTH = 64;
 const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 export interface FastParsedJson {
-  /** `JSON.parse`'s value: ordinary objects, fast for the validator and the rules to read. */
-  plain: Record<string, unknown>;
-  /** The same value with null-prototype objects, as the strict parser builds it. */
+  /**
+   * `JSON.parse`'s value with every object's prototype set to null, in place, as the strict parser
+   * builds it (objects made by `JSON.parse` stay fast for the validator and the rules to read).
+   */
   value: Record<string, unknown>;
 }
 
@@ -32,56 +33,64 @@ type JsonObject = Record<string, unknown>;
 
 /** The parsed value when the strict parser is proven to agree without a diagnostic; else undefined. */
 export function parseJsonWithoutPositions(text: string): FastParsedJson | undefined {
-  let plain: unknown;
+  let value: unknown;
   try {
-    plain = JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) return undefined;
-  const counts = { strings: 0, quotes: 0 };
-  const value = nullPrototypeCopy(plain, 1, counts);
-  if (value === undefined || !quotesAccountedFor(text, counts)) return undefined;
-  return { plain: plain as JsonObject, value: value as JsonObject };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const counts: StringCounts = { strings: 0, quotes: 0, ...stringChecksFor(text) };
+  if (!acceptTree(value, 1, counts) || !quotesAccountedFor(text, counts)) return undefined;
+  return { value: value as JsonObject };
 }
 
 /** Strings (property names and values) seen, and the `"` characters they hold once decoded. */
 interface StringCounts {
   strings: number;
   quotes: number;
+  /** False when the text proves no string can hold a surrogate: no surrogate code unit, no `\u` escape. */
+  surrogates: boolean;
+  /** False when the text proves no string holds a decoded `"`: no `\"` and no `\u` escape. */
+  decodedQuotes: boolean;
 }
 
-/** Unset when the value holds anything the strict path must judge (see the file header). */
-const REJECT = undefined;
+/**
+ * What the text proves of every string in it, with one scan each: a decoded string holds only
+ * code units written literally or through an escape, so without any surrogate code unit and any
+ * `\u` escape no string holds a surrogate, and without `\"` and `\u` none holds a `"`.
+ */
+function stringChecksFor(text: string): Pick<StringCounts, 'surrogates' | 'decodedQuotes'> {
+  const unicodeEscapes = text.includes('\\u');
+  return { surrogates: unicodeEscapes || SURROGATE.test(text), decodedQuotes: unicodeEscapes || text.includes('\\"') };
+}
 
-function nullPrototypeCopy(value: unknown, depth: number, counts: StringCounts): unknown {
-  if (typeof value === 'string') return acceptString(value, counts) ? value : REJECT;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : REJECT;
-  if (typeof value !== 'object' || value === null) return value; // booleans and null
-  if (depth > FAST_MAX_DEPTH) return REJECT;
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * True when nothing in `value` needs the strict path's judgement (see the file header); sets the
+ * prototype of every object it accepts to null on the way (a rejected value is thrown away).
+ */
+function acceptTree(value: unknown, depth: number, counts: StringCounts): boolean {
+  if (typeof value === 'string') return acceptString(value, counts);
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object' || value === null) return true; // booleans and null
+  if (depth > FAST_MAX_DEPTH) return false;
   if (Array.isArray(value)) {
-    const items: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) {
-      const item = nullPrototypeCopy(value[i], depth + 1, counts);
-      if (item === REJECT) return REJECT;
-      items[i] = item;
-    }
-    return items;
+    for (let i = 0; i < value.length; i++) if (!acceptTree(value[i], depth + 1, counts)) return false;
+    return true;
   }
-  const copy = Object.create(null) as JsonObject;
   for (const key of Object.keys(value)) {
-    if (!acceptString(key, counts)) return REJECT;
-    const member = nullPrototypeCopy((value as JsonObject)[key], depth + 1, counts);
-    if (member === REJECT) return REJECT;
-    copy[key] = member;
+    if (!acceptString(key, counts) || !acceptTree((value as JsonObject)[key], depth + 1, counts)) return false;
   }
-  return copy;
+  Object.setPrototypeOf(value, null);
+  return true;
 }
 
 function acceptString(text: string, counts: StringCounts): boolean {
-  if (PROTOTYPE_NAMES.has(text) || unpairedSurrogateIndex(text) >= 0) return false;
+  if (PROTOTYPE_NAMES.has(text) || (counts.surrogates && unpairedSurrogateIndex(text) >= 0)) return false;
   counts.strings++;
-  for (let at = text.indexOf('"'); at >= 0; at = text.indexOf('"', at + 1)) counts.quotes++;
+  if (counts.decodedQuotes) for (let at = text.indexOf('"'); at >= 0; at = text.indexOf('"', at + 1)) counts.quotes++;
   return true;
 }
 

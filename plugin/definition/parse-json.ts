@@ -7,6 +7,7 @@
 import { ERROR_CODES, type Diagnostic } from './diagnostic';
 import { joinPointer } from './json-pointer';
 import { lineIndex, type PositionAt } from './read-source';
+import { SPACE, TAB, LF, CR, QUOTE, BACKSLASH, SLASH, STAR, COMMA, COLON, MINUS, PLUS, DOT, ZERO, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, APOSTROPHE } from './json-char-codes';
 
 /** Containers may nest this deep by default (the root object is level 1). */
 export const MAX_DEPTH = 256;
@@ -46,26 +47,6 @@ interface Frame {
   key?: string;
   keys?: Map<string, number>;
 }
-
-const SPACE = 0x20;
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const SLASH = 0x2f;
-const STAR = 0x2a;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const MINUS = 0x2d;
-const PLUS = 0x2b;
-const DOT = 0x2e;
-const ZERO = 0x30;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const APOSTROPHE = 0x27;
 
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 

@@ -14,6 +14,7 @@ import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { ERROR_CODES, type Diagnostic } from './diagnostic';
 import type { SourcePosition } from './source-document';
 import { findWorkspaceRoot } from './workspace-root';
+import { lastAtOrBefore } from './last-at-or-before';
 
 /** Definitions above this size are refused before they are read. */
 export const MAX_DEFINITION_BYTES = 4 * 1024 * 1024;
@@ -65,14 +66,8 @@ export function lineIndex(text: string): PositionAt {
   }
   return (offset) => {
     const at = Math.max(0, Math.min(offset, text.length));
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((starts[middle] ?? 0) <= at) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: at - (starts[low] ?? 0) + 1 };
+    const line = lastAtOrBefore(starts, at);
+    return { line: line + 1, column: at - (starts[line] ?? 0) + 1 };
   };
 }
 
@@ -117,16 +112,35 @@ export interface SourceBytes {
   missing?: boolean;
 }
 
-/** The checks and the read of {@link readDefinitionSource}, without decoding: the bytes as stored. */
-export function readSourceBytes(absPath: string, file: string, maxBytes = MAX_DEFINITION_BYTES, within?: string): SourceBytes {
+/** A folder whose real path is resolved once, for many reads inside it (an index reading every definition). */
+export interface ResolvedFolder {
+  path: string;
+  /** `path` with every link resolved. */
+  real: string;
+}
+
+/** `folder` with its real path, or undefined when it cannot be resolved (each read then resolves, and reports, as alone). */
+export function resolveFolder(folder: string): ResolvedFolder | undefined {
+  try {
+    return { path: folder, real: realpathSync.native(folder) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The checks and the read of {@link readDefinitionSource}, without decoding: the bytes as stored.
+ * `within` may come resolved ({@link resolveFolder}), so that many reads resolve it once.
+ */
+export function readSourceBytes(absPath: string, file: string, maxBytes = MAX_DEFINITION_BYTES, within?: string | ResolvedFolder): SourceBytes {
   try {
     const stats = statSync(absPath);
     if (stats.isDirectory()) return { diagnostics: [], ioError: `cannot read ${file}: it is a directory` };
     if (!stats.isFile()) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
     if (stats.size > maxBytes) return { diagnostics: [tooLarge(file, stats.size, maxBytes)] };
-    const root = within ?? findWorkspaceRoot(dirname(absPath)) ?? dirname(absPath);
-    const real = realpathSync(absPath);
-    if (!isInside(realpathSync(root), real)) {
+    const real = realpathSync.native(absPath);
+    const realRoot = typeof within === 'object' ? within.real : realpathSync.native(within ?? findWorkspaceRoot(dirname(absPath)) ?? dirname(absPath));
+    if (!isInside(realRoot, real)) {
       return { diagnostics: [], ioError: `cannot read ${file}: it is a link to a file outside ${within === undefined ? 'the workspace' : 'its folder'}` };
     }
     // Read one byte past the limit, in case the file grew after the stat.

@@ -16,9 +16,9 @@ import type { DefinitionResult } from './validate-definition';
 
 export function validateOnFastPath(text: string, file: string, options: RuleOptions): DefinitionResult | undefined {
   const parsed = parseJsonWithoutPositions(text);
-  if (parsed === undefined || !validateAgentDefinition(parsed.plain)) return undefined;
-  const definition = parsed.plain as unknown as AgentDefinition;
+  if (parsed === undefined || !validateAgentDefinition(parsed.value)) return undefined;
+  const definition = parsed.value as unknown as AgentDefinition;
   for (const rule of SEMANTIC_RULES) if (rule.check(definition, options).length > 0) return undefined;
   const document = documentWithLazyPositions(text, file, 'json', parsed.value);
-  return { definition: parsed.value as unknown as AgentDefinition, document, diagnostics: [], valid: true, text };
+  return { definition, document, diagnostics: [], valid: true, text };
 }

@@ -126,24 +126,31 @@ describe('createNodes', () => {
     expect(project.namedInputs).toEqual({ agentdefDefinition: ['{projectRoot}/agent.json'] });
   });
 
-  it('gives validate its own file as input, and plan/compile the whole tree: ^ children plus every reached file', async () => {
+  it('gives validate its own file as input, and plan/compile the whole tree: ^ children (Nx follows them through every level) plus every file behind a registry snapshot', async () => {
     const projects = projectsOf(await infer(ws));
     expect(projects['edit-assistant']!.targets!.validate!.inputs).toEqual(['agentdefDefinition']);
-    // edit-assistant -> write-router -> {splice-resolver, fallback-writer, published (registry) -> {splice-resolver, deep (registry)}}
-    const tree = [
-      'agentdefDefinition',
-      '^agentdefDefinition',
-      '{workspaceRoot}/agents/write-router/agent.json',
-      '{workspaceRoot}/agents/splice-resolver/agent.json',
-      '{workspaceRoot}/agents/fallback-writer/agent.json',
-      '{workspaceRoot}/registry/agents/published/2.0.0.json',
-      '{workspaceRoot}/registry/agents/deep/3.0.0.json',
-      '{workspaceRoot}/registry/agents/index.json',
-    ];
+    // edit-assistant -> write-router -> {splice-resolver, fallback-writer, published (registry) -> {splice-resolver, deep (registry)}}:
+    // the workspace children are dependencies (pin edges), so `^agentdefDefinition` covers them;
+    // splice-resolver is reached through the snapshot too, but it is a dependency already.
+    const tree = ['agentdefDefinition', '^agentdefDefinition', '{workspaceRoot}/registry/agents/published/2.0.0.json', '{workspaceRoot}/registry/agents/deep/3.0.0.json', '{workspaceRoot}/registry/agents/index.json'];
     expect(projects['edit-assistant']!.targets!.plan!.inputs).toEqual(tree);
     // compile also hashes the --target given on the command line
     expect(projects['edit-assistant']!.targets!.compile!.inputs).toEqual([...tree, '{workspaceRoot}/mcp.json', '{workspaceRoot}/tools.json', { env: 'AGENTDEF_COMPILE_TARGET' }]);
     expect(projects['splice-resolver']!.targets!.plan!.inputs).toEqual(['agentdefDefinition', '^agentdefDefinition']);
+  });
+
+  it('lists a workspace definition reached only through a registry snapshot (no pin edge leads past a snapshot)', async () => {
+    ws.write('agents/lonely/agent.json', definitionJson({ slug: 'lonely', version: '1.0.0' }));
+    ws.write('registry/agents/bridge/1.0.0.json', definitionJson({ slug: 'bridge', version: '1.0.0', pins: ['lonely@1.0.0'] }));
+    ws.write('agents/via-bridge/agent.json', definitionJson({ slug: 'via-bridge', version: '1.0.0', pins: ['bridge@1.0.0'] }));
+    const projects = projectsOf(await infer(ws));
+    expect(projects['via-bridge']!.targets!.plan!.inputs).toEqual([
+      'agentdefDefinition',
+      '^agentdefDefinition',
+      '{workspaceRoot}/registry/agents/bridge/1.0.0.json',
+      '{workspaceRoot}/agents/lonely/agent.json',
+      '{workspaceRoot}/registry/agents/index.json',
+    ]);
   });
 
   it('makes compile read the tool modules tools.json maps (their folders), so editing a tool recompiles', async () => {
@@ -467,14 +474,12 @@ describe('createNodes for application manifests', () => {
   it('gives plan and check the manifest plus the whole tree of every composed agent as inputs', async () => {
     const projects = projectsOf(await infer(ws));
     // triage -> write-router -> {splice-resolver, published (registry) -> deep (registry)}, pdf-extractor, unpublished (registry)
+    // (the composed workspace agents and their workspace children are dependencies: `^agentdefDefinition`)
     const triage = [
       'agentdefManifest',
       '^agentdefDefinition',
-      '{workspaceRoot}/agents/write-router/agent.json',
-      '{workspaceRoot}/agents/splice-resolver/agent.json',
       '{workspaceRoot}/registry/agents/published/2.0.0.json',
       '{workspaceRoot}/registry/agents/deep/3.0.0.json',
-      '{workspaceRoot}/agents/pdf/agent.yaml',
       '{workspaceRoot}/registry/agents/unpublished/1.0.0.json',
       // the index vouching for those snapshots: editing only it replans
       '{workspaceRoot}/registry/agents/index.json',
@@ -485,13 +490,7 @@ describe('createNodes for application manifests', () => {
     expect(projects['support-triage']!.targets!.plan!.inputs).toEqual(triage);
     // check also runs a dry-run with the entrypoint values beside the manifest
     expect(projects['support-triage']!.targets!.check!.inputs).toEqual([...triage, '{projectRoot}/inputs.json']);
-    expect(projects['summary']!.targets!.plan!.inputs).toEqual([
-      'agentdefManifest',
-      '^agentdefDefinition',
-      '{workspaceRoot}/agents/splice-resolver/agent.json',
-      '{workspaceRoot}/approved-artifacts/**/*',
-      '!{workspaceRoot}/approved-artifacts/outbox/**/*',
-    ]);
+    expect(projects['summary']!.targets!.plan!.inputs).toEqual(['agentdefManifest', '^agentdefDefinition', '{workspaceRoot}/approved-artifacts/**/*', '!{workspaceRoot}/approved-artifacts/outbox/**/*']);
   });
 
   it('names the file the generator writes sample inputs to, and check reads them from', () => {

@@ -3,9 +3,9 @@
  * with cacheable `validate`, `plan` and `compile` targets whose inputs are exactly the
  * definitions each one reads: `validate` its own file; `plan` and `compile` the whole tree, i.e.
  * the file, every pinned workspace child transitively (`^` inputs along the pin edges that
- * `createDependencies` adds, plus the same files listed explicitly) and the registry snapshots
- * the tree reaches (explicit file inputs, since they are no projects) with the registry index that
- * vouches for them.
+ * `createDependencies` adds: Nx hashes them through every level) and the registry snapshots the
+ * tree reaches, with whatever lies behind them (explicit file inputs: a snapshot is no project, so
+ * no edge leads past it) and the registry index that vouches for them.
  *
  * Every `application.json` / `application.yaml` becomes a project too (application-project.ts),
  * named by the manifest's id, whose `plan` and `check` inputs are the manifest plus the trees of
@@ -30,7 +30,7 @@ import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
 import { APPLICATION_FILE_NAMES, buildApplicationProject, isApplicationFileName, type InferredApplication } from './application-project';
 import { summarizeApplication } from './read-application-summary';
 import { findDuplicateDefinitions } from './find-duplicate-definitions';
-import { readDefinitionSource } from '../definition/read-source';
+import { decodeSource, readDefinitionSource, readSourceBytes, resolveFolder, type ResolvedFolder } from '../definition/read-source';
 import { DEFINITION_FILE_NAMES, MCP_FILE, pinKey, registrySnapshotPath, TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
 
 /** The agent definitions the plugin infers projects from. */
@@ -94,15 +94,19 @@ function isInside(file: string, folder: string): boolean {
   return file === folder || file.startsWith(`${folder}/`);
 }
 
-/** Reads and summarises one definition, through the cache. */
-function summarize(workspaceRoot: string, file: string, cache: InferenceCache, optionsHash: string, within = workspaceRoot): AgentSummary {
+/**
+ * Reads and summarises one definition, through the cache. `within` is the folder the file must
+ * stay inside, resolved once for all the files read from it (resolveFolder), or its path.
+ */
+function summarize(workspaceRoot: string, file: string, cache: InferenceCache, optionsHash: string, within: string | ResolvedFolder): AgentSummary {
   // Read as the compiler reads: a regular file inside the workspace, size-limited (never a FIFO that blocks Nx).
-  const source = readDefinitionSource(join(workspaceRoot, file), file, undefined, within);
-  if (source.ioError !== undefined) {
-    const reason = source.ioError.slice(`cannot read ${file}: `.length);
+  const read = readSourceBytes(join(workspaceRoot, file), file, undefined, within);
+  if (read.ioError !== undefined) {
+    const reason = read.ioError.slice(`cannot read ${file}: `.length);
     throw Object.assign(new Error(reason), reason === 'it is a directory' ? { code: 'EISDIR' } : {});
   }
-  const text = source.text ?? ''; // too large, not UTF-8 or empty: summarised as unparsed
+  // Too large, not UTF-8 or empty: summarised as unparsed.
+  const text = (read.bytes === undefined ? undefined : decodeSource(read.bytes, file).text) ?? '';
   const key = inferenceCacheKey(text, optionsHash);
   const cached = cache.get(key);
   if (cached) return cached;
@@ -115,12 +119,16 @@ function summarize(workspaceRoot: string, file: string, cache: InferenceCache, o
 export const REGISTRY_INDEX_FILE_NAME = 'index.json';
 
 /**
- * Every definition a tree reaches beyond its root, resolved the way the compiler resolves (a
- * workspace definition of exactly `slug@version` first, else the registry snapshot
- * `<registryRoot>/<slug>/<version>.json`), through snapshots too, as workspace-root file inputs.
- * The pin edges add `^agentdefDefinition` on top: the explicit list keeps the task hash exact
- * whatever the graph holds, and the `^` input covers children inferred by another registration
- * of the plugin.
+ * The definitions a tree reaches beyond its root that `^agentdefDefinition` does not cover, as
+ * workspace-root file inputs. Pins resolve the way the compiler resolves them (a workspace
+ * definition of exactly `slug@version` first, else the registry snapshot
+ * `<registryRoot>/<slug>/<version>.json`). A workspace child reached along workspace pins is a
+ * dependency of this project (the pin edges of create-dependencies.ts, whichever registration of
+ * the plugin inferred it), and Nx hashes `^` inputs along dependencies transitively, so it is not
+ * listed: for 1,000 agents the lists were 1.5 MB of project configuration Nx merged, stored and
+ * sent to every plugin worker. What lies behind a registry snapshot has no edge (a snapshot is no
+ * project): the snapshot, and every definition reached through it, workspace ones included, is
+ * listed, with the registry index that vouches for the snapshots.
  */
 function compositionInputs(
   agent: InferredAgent,
@@ -133,24 +141,29 @@ function compositionInputs(
   let readsRegistry = false;
   for (const id of agent.summary.toolIds ?? []) toolIds.add(id);
   const seen = new Set<string>([pinKey(agent.summary.slug ?? '', agent.summary.versionSemver ?? '')]);
-  const visit = (pin: { slug: string; version: string }) => {
+  // Workspace-only paths first, so a child reached both ways is left to `^` (it is a dependency).
+  const behindSnapshots: Array<{ slug: string; version: string }> = [];
+  const visit = (pin: { slug: string; version: string }, viaSnapshot: boolean) => {
     const key = pinKey(pin.slug, pin.version);
     if (seen.has(key)) return;
-    seen.add(key);
     const project = byPin.get(key);
     if (project) {
-      inputs.push(`{workspaceRoot}/${project.file}`);
+      seen.add(key);
+      if (viaSnapshot) inputs.push(`{workspaceRoot}/${project.file}`);
       for (const id of project.summary.toolIds ?? []) toolIds.add(id);
-      project.summary.pins.forEach(visit);
-    } else {
+      for (const child of project.summary.pins) visit(child, viaSnapshot);
+    } else if (!viaSnapshot) behindSnapshots.push(pin);
+    else {
+      seen.add(key);
       inputs.push(`{workspaceRoot}/${registrySnapshotPath(options.registryRoot, pin.slug, pin.version)}`);
       readsRegistry = true;
       const snapshot = readRegistry(pin.slug, pin.version);
       for (const id of snapshot?.toolIds ?? []) toolIds.add(id);
-      snapshot?.pins.forEach(visit);
+      for (const child of snapshot?.pins ?? []) visit(child, true);
     }
   };
-  agent.summary.pins.forEach(visit);
+  for (const pin of agent.summary.pins) visit(pin, false);
+  for (const pin of behindSnapshots) visit(pin, true);
   // Resolution checks every snapshot against the digest the index recorded, so the index is an
   // input too: editing only the index changes what the plan says (it may now refuse the pin).
   if (readsRegistry) inputs.push(`{workspaceRoot}/${posix.join(options.registryRoot, REGISTRY_INDEX_FILE_NAME)}`);
@@ -379,6 +392,7 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
   }
 
   const readAgents: InferredAgent[] = [];
+  const workspaceFolder = resolveFolder(context.workspaceRoot) ?? context.workspaceRoot;
   for (const [root, files] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     // One folder, several definition files: the most preferred name wins.
     files.sort((a, b) => DEFINITION_FILE_NAMES.indexOf(basename(a)) - DEFINITION_FILE_NAMES.indexOf(basename(b)));
@@ -388,7 +402,7 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
     }
     let summary: AgentSummary;
     try {
-      summary = summarize(context.workspaceRoot, file, cache, options.hash);
+      summary = summarize(context.workspaceRoot, file, cache, options.hash, workspaceFolder);
     } catch (error) {
       errors.push([file, new Error(`${file}: cannot read the agent definition (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)]);
       continue;
@@ -410,12 +424,17 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
     }
   }
   const registrySummaries = new Map<string, AgentSummary | undefined>();
+  let registryFolder: string | ResolvedFolder | undefined;
   const readRegistry = (slug: string, version: string): AgentSummary | undefined => {
     const file = registrySnapshotPath(options.registryRoot, slug, version);
     if (!registrySummaries.has(file)) {
       let summary: AgentSummary | undefined;
       try {
-        summary = summarize(context.workspaceRoot, file, cache, options.hash, join(context.workspaceRoot, options.registryRoot));
+        if (registryFolder === undefined) {
+          const registry = join(context.workspaceRoot, options.registryRoot);
+          registryFolder = resolveFolder(registry) ?? registry;
+        }
+        summary = summarize(context.workspaceRoot, file, cache, options.hash, registryFolder);
       } catch {
         summary = undefined; // not published (yet): the file input still names it
       }

@@ -4,12 +4,16 @@
  * (each with the line that pins it). Read with the
  * definition layer's parser (the same one `validate` uses, so both agree on what a file says),
  * but never validated here: an invalid file still yields whatever it states plainly, and a file
- * that does not parse at all yields an empty summary. Pure; never throws.
+ * that does not parse at all yields an empty summary. The positions of a JSON file come from a
+ * scan of the few paths they need (json-value-offsets.ts), not from the position-keeping parse.
+ * Pure; never throws.
  */
 import { definitionFormat, type DefinitionFormat } from '../definition/parse-document';
 import { field, parseForSummary, word } from './summary-fields';
 import { joinPointer } from '../definition/json-pointer';
-import type { SourcePosition } from '../definition/source-document';
+import { lineIndex, type PositionAt } from '../definition/read-source';
+import type { SourceDocument, SourcePosition } from '../definition/source-document';
+import { jsonValueOffsets, type ValuePath } from './json-value-offsets';
 import { SLUG_PATTERN } from '../definition/workspace-definitions';
 
 export interface PinSummary {
@@ -47,15 +51,16 @@ export function summarizeDefinition(text: string, file: string, format: Definiti
   const root = document.value;
   const identity = field(root, 'identity');
   const summary: AgentSummary = { pins: [], parsed: true };
+  const locate = locator(document);
   const slug = word(field(identity, 'slug'), SLUG_PATTERN);
   if (slug !== undefined) {
     summary.slug = slug;
-    summary.slugAt = document.locate('/identity/slug');
+    summary.slugAt = locate('/identity/slug');
   }
   const id = word(field(identity, 'id'));
   if (id !== undefined) {
     summary.id = id;
-    summary.idAt = document.locate('/identity/id');
+    summary.idAt = locate('/identity/id');
   }
   const version = word(field(identity, 'versionSemver'));
   if (version !== undefined) summary.versionSemver = version;
@@ -70,7 +75,7 @@ export function summarizeDefinition(text: string, file: string, format: Definiti
       const pinSlug = word(field(node, 'slug'), SLUG_PATTERN);
       const pinVersion = word(field(node, 'version'));
       if (pinSlug === undefined || pinVersion === undefined) return;
-      const { line } = document.locate(joinPointer('/composition/nodes', index));
+      const { line } = locate(joinPointer('/composition/nodes', index));
       summary.pins.push({ slug: pinSlug, version: pinVersion, line });
     });
   }
@@ -80,4 +85,28 @@ export function summarizeDefinition(text: string, file: string, format: Definiti
     if (ids.length > 0) summary.toolIds = ids;
   }
   return summary;
+}
+
+/** The paths a summary locates. */
+const LOCATED_PATHS: readonly ValuePath[] = [
+  ['identity', 'slug'],
+  ['identity', 'id'],
+  ['composition', 'nodes', '*'],
+];
+
+/**
+ * `document.locate` for the summary's paths. For JSON, one scan finds them all (the parse that
+ * keeps positions runs only if the scan cannot follow the text); YAML documents come with their
+ * positions already.
+ */
+function locator(document: SourceDocument): (pointer: string) => SourcePosition {
+  const offsets = document.format === 'json' ? jsonValueOffsets(document.text, LOCATED_PATHS) : undefined;
+  if (offsets === undefined) return (pointer) => document.locate(pointer);
+  let positions: PositionAt | undefined;
+  return (pointer) => {
+    const offset = offsets.get(pointer);
+    if (offset === undefined) return document.locate(pointer);
+    positions ??= lineIndex(document.text);
+    return positions(offset);
+  };
 }

@@ -53,7 +53,7 @@ import type { AgentRunResult, RunDeps } from './run-agent';
 import { runAgentWithParts } from './run-agent';
 import { newRunId, webRandom } from './run-id';
 import type { RuntimeConfig } from './runtime-config';
-import { checkRuntimeConfig, resolveLimits } from './runtime-config';
+import { resolveLimits } from './runtime-config';
 import { busy, isJsonContentType, originAllowed, readBodyText, refusal, tooLarge } from './request-guard';
 import { createServedCard } from './served-card';
 import { createPageTokenSigner, listTasks, parseListTasksParams } from './a2a-list-tasks';
@@ -102,6 +102,8 @@ export const DEFAULT_MAX_CONCURRENT_RUNS = 16;
 export const DEFAULT_TASK_MEMORY_BYTES = 8 * 1024 * 1024;
 /** How often a run reads its task back for a cancel that could not interrupt it directly. */
 const CANCEL_POLL_MS = 1000;
+/** How long a blocking SendMessage's run goes before its `working` task is put (shorter runs make only their final put). */
+export const DEFERRED_WORKING_PUT_MS = 100;
 /** How often a stream following another instance's run reads the shared store. */
 const SHARED_STREAM_POLL_MS = 500;
 
@@ -203,7 +205,7 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
 
 /** The handler whose runs use only the parts `deps` carries (a generated Worker passes what its agent uses). */
 export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandlerDeps = {}): A2aHandler {
-  const problems = checkRuntimeConfig(config);
+  const problems = deps.configCheck?.(config) ?? [];
   if (problems.length > 0) throw new RuntimeError('config_invalid', `the runtime config is invalid: ${problems.join('; ')}`);
   const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxConcurrentRuns = deps.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS;
@@ -282,12 +284,20 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
    * CancelTask and SubscribeToTask see it from then on, on every instance sharing the store), then
    * the run goes on, interruptible by CancelTask (directly, or through the store, which the run
    * polls for it). `done` resolves with the task as finally kept — the canceled one when a cancel came
-   * first — and never rejects. `listener` hears the run from its first step.
+   * first — and rejects only as said below. `listener` hears the run from its first step.
+   *
+   * `deferWorkingPut` (a blocking SendMessage, whose caller learns the task id only from the
+   * answer): the `working` task is put only if the run is still going after
+   * {@link DEFERRED_WORKING_PUT_MS}, so a short run makes one put, its final one; the final put
+   * waits for a working put in flight, so the store never sees working after final. Until then no
+   * other request can name the task, and the run polls for a cancel from its working put on. As
+   * when the working put fails up front, a run whose task never reached the store (its working put,
+   * if made, and its final put both failed) rejects `done`.
    */
-  const startRun = async (prepared: PreparedSend, perRequest: PerRequestDeps | undefined, options: { signal?: AbortSignal; listener?: TaskRunListener }) => {
+  const startRun = async (prepared: PreparedSend, perRequest: PerRequestDeps | undefined, options: { signal?: AbortSignal; listener?: TaskRunListener; deferWorkingPut?: boolean }) => {
     const runId = newRunId(now(), deps.random ?? webRandom);
     const working: TaskView = { id: runId, contextId: prepared.contextId, state: 'working', userMessage: prepared.message, timestamp: new Date(now()).toISOString(), metadata: { runId } };
-    await tasks.put(working);
+    if (!options.deferWorkingPut) await tasks.put(working);
     const controller = new AbortController();
     const stopOnSignal = () => controller.abort();
     options.signal?.addEventListener('abort', stopOnSignal, { once: true });
@@ -302,12 +312,36 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     // A cancel that could not interrupt the run directly (it came through another instance sharing
     // the store, or from another request that a Worker does not let abort this one's I/O) reaches
     // it through the store.
-    const cancelPoll = setInterval(() => {
-      tasks.get(runId).then(
-        (kept) => kept?.state === 'canceled' && controller.abort(),
-        () => undefined,
-      );
-    }, CANCEL_POLL_MS);
+    let cancelPoll: ReturnType<typeof setInterval> | undefined;
+    const pollForCancel = () => {
+      cancelPoll = setInterval(() => {
+        tasks.get(runId).then(
+          (kept) => kept?.state === 'canceled' && controller.abort(),
+          () => undefined,
+        );
+      }, CANCEL_POLL_MS);
+    };
+    /** The deferred working put once made: whether the task reached the store by it. */
+    let workingKept: Promise<boolean> | undefined;
+    let deferral: ReturnType<typeof setTimeout> | undefined;
+    if (options.deferWorkingPut) {
+      deferral = setTimeout(() => {
+        deferral = undefined;
+        workingKept = tasks.put(working).then(
+          () => true,
+          () => false,
+        );
+        pollForCancel();
+      }, DEFERRED_WORKING_PUT_MS);
+    } else pollForCancel();
+    /** Keeps the finished task; what is kept in the end (a cancel kept first wins). */
+    const keepFinal = async (task: TaskView): Promise<TaskView> => {
+      if (deferral !== undefined) clearTimeout(deferral);
+      const stored = options.deferWorkingPut ? ((await workingKept) ?? false) : true;
+      const put = tasks.put(task);
+      const kept = stored ? await put.catch(() => false) : await put;
+      return kept ? task : ((await tasks.get(runId).catch(() => undefined)) ?? task);
+    };
     const done = runAgentWithParts(config, prepared.input, { ...deps, ...perRequest, log: runLog }, { runId, signal: controller.signal })
       .then(
         (result) => finishedTask(working, result),
@@ -316,13 +350,14 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
           return { ...working, state: 'failed', replyText: 'The run failed: internal.', timestamp: new Date(now()).toISOString(), metadata: { runId, stopReason: 'error', errorCode: 'internal' } };
         },
       )
-      .then(async (task) => ((await tasks.put(task).catch(() => false)) ? task : ((await tasks.get(runId).catch(() => undefined)) ?? task)))
+      .then(keepFinal)
       .then((kept) => {
         runs.emit(runId, { type: 'final', task: kept });
         return kept;
       })
       .finally(() => {
-        clearInterval(cancelPoll);
+        if (deferral !== undefined) clearTimeout(deferral);
+        if (cancelPoll !== undefined) clearInterval(cancelPoll);
         options.signal?.removeEventListener('abort', stopOnSignal);
         runs.end(runId);
       });
@@ -336,7 +371,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       return flavour === 'v1' ? { task: rendered } : rendered;
     };
     if (!prepared.returnImmediately) {
-      const { done } = await startRun(prepared, perRequest, request.signal ? { signal: request.signal } : {});
+      const { done } = await startRun(prepared, perRequest, { ...(request.signal ? { signal: request.signal } : {}), deferWorkingPut: true });
       return reply(await done);
     }
     // The run outlives the request (no request signal; Workers keep it alive with waitUntil) and

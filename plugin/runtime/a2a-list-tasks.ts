@@ -8,22 +8,13 @@
  */
 import type { FieldViolation, TaskView, TaskViewState } from './a2a-wire';
 import { V1_TASK_STATE, isObject, renderTask } from './a2a-wire';
+import { base64UrlToBytes, bytesToBase64Url } from './base64url';
 
 export const LIST_TASKS_DEFAULT_PAGE_SIZE = 50;
 export const LIST_TASKS_MAX_PAGE_SIZE = 100;
 
-/** Every v1.0 TaskState name (and its ProtoJSON number), for validating the `status` filter. */
-const TASK_STATE_NAMES = [
-  'TASK_STATE_UNSPECIFIED',
-  'TASK_STATE_SUBMITTED',
-  'TASK_STATE_WORKING',
-  'TASK_STATE_COMPLETED',
-  'TASK_STATE_FAILED',
-  'TASK_STATE_CANCELED',
-  'TASK_STATE_INPUT_REQUIRED',
-  'TASK_STATE_REJECTED',
-  'TASK_STATE_AUTH_REQUIRED',
-] as const;
+/** Every v1.0 TaskState name (its index: its ProtoJSON number), for validating the `status` filter. */
+const TASK_STATE_NAMES: readonly string[] = /* @__PURE__ */ ['UNSPECIFIED', 'SUBMITTED', 'WORKING', 'COMPLETED', 'FAILED', 'CANCELED', 'INPUT_REQUIRED', 'REJECTED', 'AUTH_REQUIRED'].map((name) => `TASK_STATE_${name}`);
 
 /** RFC 3339 / ISO 8601 date-time with a zone, as ProtoJSON writes a Timestamp. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
@@ -88,15 +79,9 @@ export interface PageTokenSigner {
   verify(payload: string, mac: string): Promise<boolean>;
 }
 
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
   try {
-    return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    return base64UrlToBytes(text);
   } catch {
     return undefined;
   }
@@ -117,7 +102,7 @@ export function createPageTokenSigner(sharedKey?: () => Promise<Uint8Array>): Pa
   const encoder = new TextEncoder();
   return {
     async sign(payload) {
-      return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(), encoder.encode(payload))));
+      return bytesToBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(), encoder.encode(payload))));
     },
     async verify(payload, mac) {
       const bytes = fromBase64Url(mac);
@@ -173,7 +158,7 @@ export async function listTasks(tasks: readonly TaskView[], query: ListTasksQuer
   const last = page[page.length - 1];
   if (rest.length > page.length && last !== undefined) {
     const payload = JSON.stringify({ f: key, t: last.t, i: last.i } satisfies Cursor);
-    nextPageToken = `${toBase64Url(new TextEncoder().encode(payload))}.${await signer.sign(payload)}`;
+    nextPageToken = `${bytesToBase64Url(new TextEncoder().encode(payload))}.${await signer.sign(payload)}`;
   }
   return {
     result: {

@@ -8,7 +8,7 @@
  *   compacted by `compactionPolicy` if it would exceed `contextWindowBudget`.
  * The result always says why the run stopped. Deterministic given deterministic models and tools.
  */
-import type { CompactionEvent, QuarantinedStep } from './compaction';
+import type { CompactionEvent, Compactor, QuarantinedStep } from './compaction';
 import { compactIfNeeded } from './compaction';
 import { egressBlockedCause } from './egress';
 import { RuntimeError, describeError, isRuntimeError } from './errors';
@@ -99,7 +99,7 @@ export interface LoopEnv {
 }
 
 /** The model-driven part of the loop: model turns, tool calls, compaction (`runAgenticLoop`). */
-export type AgenticLoop = typeof runAgenticLoop;
+export type AgenticLoop = (config: RuntimeConfig, skill: RuntimeSkill, input: AgentInput, env: LoopEnv, budget: RunBudget, result: LoopResult, log: Log, redactor: Redactor) => Promise<void>;
 
 const SUMMARISER_PROMPT =
   'You compress the working notes of an AI agent. Summarise the steps below: keep every fact, number, identifier and tool result the agent may still need; drop chatter. Reply with the summary only.';
@@ -272,8 +272,29 @@ async function runToolOnly(config: RuntimeConfig, skill: RuntimeSkill, input: Ag
   result.stopReason = 'answer';
 }
 
-/** Model turns, the tool calls they ask for and compaction, until an answer or a limit. */
-export async function runAgenticLoop(config: RuntimeConfig, skill: RuntimeSkill, input: AgentInput, env: LoopEnv, budget: RunBudget, result: LoopResult, log: Log, redactor: Redactor): Promise<void> {
+/**
+ * The agentic loop compacting with `compact` (a generated Worker passes its agent's policy, or
+ * nothing for an agent with no `contextWindowBudget`; a config with a budget and no compactor is
+ * refused as `config_invalid`).
+ */
+export function createAgenticLoop(compact?: Compactor): AgenticLoop {
+  return (config, skill, input, env, budget, result, log, redactor) => agenticLoop(config, skill, input, env, budget, result, log, redactor, compact);
+}
+
+/** Model turns, the tool calls they ask for and compaction (every policy), until an answer or a limit. */
+export const runAgenticLoop: AgenticLoop = /* @__PURE__ */ createAgenticLoop(compactIfNeeded);
+
+async function agenticLoop(
+  config: RuntimeConfig,
+  skill: RuntimeSkill,
+  input: AgentInput,
+  env: LoopEnv,
+  budget: RunBudget,
+  result: LoopResult,
+  log: Log,
+  redactor: Redactor,
+  compact: Compactor | undefined,
+): Promise<void> {
   const model = env.model;
   if (!model) throw new RuntimeError('config_invalid', 'an agentic run needs a model client');
   const tools = toolSpecs(config);
@@ -290,7 +311,8 @@ export async function runAgenticLoop(config: RuntimeConfig, skill: RuntimeSkill,
 
   for (let step = 1; ; step++) {
     if (contextBudget !== undefined) {
-      const event = await compactIfNeeded(transcript, {
+      if (!compact) throw new RuntimeError('config_invalid', 'this build of the runtime has no context compaction');
+      const event = await compact(transcript, {
         budget: contextBudget,
         policy,
         system,

@@ -13,14 +13,14 @@
  */
 import type { AgentCard, AgentCardSignature } from './agent-card';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url';
+import { CARD_SIGNATURE_ALG, ED25519, cardSigningInput, withCardSignature } from './card-jws';
 import type { CardFieldSpec } from './card-presence';
 import { CARD_MESSAGES } from './card-presence';
 import { canonicalize } from './jcs';
 import { jwkThumbprint } from './jwk-thumbprint';
 import { importSigningKey } from './receipts';
 
-const ED25519 = { name: 'Ed25519' } as const;
-export const CARD_SIGNATURE_ALG = 'EdDSA';
+export { CARD_SIGNATURE_ALG } from './card-jws';
 
 /** An Ed25519 signature is 64 bytes: 86 base64url characters, no padding. */
 const SIGNATURE_CHARS = 86;
@@ -86,14 +86,6 @@ export function agentCardSigningPayload(card: object): string {
   return canonicalize(normalizeMessage(unsigned, 'AgentCard'));
 }
 
-function utf8(text: string): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(text);
-}
-
-function signingInput(protectedHeader: string, payload: string): Uint8Array<ArrayBuffer> {
-  return utf8(`${protectedHeader}.${bytesToBase64Url(utf8(payload))}`);
-}
-
 /**
  * The card with one more entry in `signatures` (earlier entries kept, for key rotation). `kid`
  * defaults to the RFC 7638 thumbprint of the key when the key is a JWK. Rejects (TypeError) when
@@ -112,11 +104,7 @@ export async function signAgentCard<C extends AgentCard>(card: C, privateKey: Js
   } catch {
     throw new TypeError('signAgentCard: the key is not an Ed25519 private key (a JWK with kty OKP, crv Ed25519, x and d)');
   }
-  const protectedHeader = bytesToBase64Url(utf8(JSON.stringify({ alg: CARD_SIGNATURE_ALG, typ: 'JOSE', kid: keyId })));
-  const payload = agentCardSigningPayload(card);
-  const signature = new Uint8Array(await crypto.subtle.sign(ED25519, key, signingInput(protectedHeader, payload)));
-  const entry: AgentCardSignature = { protected: protectedHeader, signature: bytesToBase64Url(signature) };
-  return { ...card, signatures: [...(card.signatures ?? []), entry] };
+  return withCardSignature(card, agentCardSigningPayload(card), key, keyId);
 }
 
 export type CardSignatureFailureReason = 'bad-header' | 'unknown-kid' | 'unusable-key' | 'bad-signature';
@@ -196,7 +184,7 @@ async function verifyEntry(entry: unknown, index: number, payload: string, resol
   if (!key) return { index, kid, reason: 'unusable-key', detail: `signatures[${index}]: the key for kid ${kid} is not an Ed25519 public JWK` };
   const signature = canonicalSignatureBytes(entry['signature']);
   if (!signature) return { index, kid, reason: 'bad-signature', detail: `signatures[${index}]: \`signature\` is not the base64url of 64 bytes` };
-  const valid = await crypto.subtle.verify(ED25519, key, signature, signingInput(entry['protected'] as string, payload));
+  const valid = await crypto.subtle.verify(ED25519, key, signature, cardSigningInput(entry['protected'] as string, payload));
   return valid ? { kid } : { index, kid, reason: 'bad-signature', detail: `signatures[${index}]: the signature does not match the card (changed, or signed by another key)` };
 }
 

@@ -16,6 +16,7 @@ export * from './receipts';
 export * from './mcp-http-tool';
 export * from './run-agent';
 export * from './runtime-parts';
+export * from './run-receipt';
 export * from './run-budget';
 export * from './run-id';
 export * from './jcs';

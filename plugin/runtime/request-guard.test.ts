@@ -156,4 +156,32 @@ describe('reading a body with a limit', () => {
     expect(cancelled).toBe(true);
     expect(pulled).toBeLessThan(20);
   });
+
+  it('bounds a body whose declared Content-Length lies (as a service-binding caller can on workerd)', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(1024).fill(97));
+      },
+    });
+    const request = new Request('http://x/', { method: 'POST', headers: { 'content-length': '10' }, body: endless, duplex: 'half' } as RequestInit);
+    expect(await readBodyText(request, 10_000)).toBe('too-large');
+    expect(pulled).toBeLessThan(20);
+  });
+
+  it('joins a body that arrives in several chunks, a character split across two of them', async () => {
+    const bytes = new TextEncoder().encode('{"text":"héllo wörld"}');
+    const split = bytes.indexOf(0xc3) + 1; // inside the two bytes of é
+    const chunks = [bytes.slice(0, split), bytes.slice(split, split + 5), bytes.slice(split + 5)];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    const request = new Request('http://x/', { method: 'POST', body, duplex: 'half' } as RequestInit);
+    expect(await readBodyText(request, bytes.byteLength)).toBe('{"text":"héllo wörld"}');
+  });
 });

@@ -4,8 +4,9 @@
  * (dag), then issue exactly one receipt, signed and handed to the sink without blocking. This is
  * the function every host calls; the A2A handler is a thin shell around it.
  *
- * The optional parts (model clients, composition, the MCP client, the agentic loop) come in
- * `deps` (runtime-parts.ts): `runAgentWithParts` uses only those, `runAgent` supplies every part.
+ * The optional parts (model clients, composition, the MCP client, the agentic loop, receipt
+ * signing: run-receipt.ts) come in `deps` (runtime-parts.ts): `runAgentWithParts` uses only
+ * those, `runAgent` supplies every part.
  *
  * No secret leaves: every secret value the run resolved (provider keys, the receipt key, every
  * value of a secret record the host passed) is scrubbed from the whole result (answer, data,
@@ -19,7 +20,6 @@ import { createEgressFetch, egressAllowList } from './egress';
 import { RuntimeError, describeError } from './errors';
 import type { ModelClient } from './providers/model-turn';
 import type { Receipt, ReceiptSink } from './receipts';
-import { buildReceipt, deliverReceipt, signReceipt, usableSigningKey } from './receipts';
 import { createRedactor } from './redact';
 import { createRunBudget } from './run-budget';
 import type { RandomFill } from './run-id';
@@ -27,9 +27,11 @@ import { newRunId, webRandom } from './run-id';
 import type { RuntimeConfig, RuntimeModelPin } from './runtime-config';
 import { primaryPin, resolveLimits, routerPin } from './runtime-config';
 import type { RuntimeParts } from './runtime-parts';
+import type { SecretSource } from './secret-source';
+import { readSecret } from './secret-source';
 import { withEveryPart } from './runtime-parts';
 
-export type SecretSource = Record<string, string | undefined> | ((bindingName: string) => string | undefined | Promise<string | undefined>);
+export type { SecretSource } from './secret-source';
 
 export interface RunDeps extends RuntimeParts {
   /** The host's fetch (Workers global fetch, Node fetch); every call goes through the egress policy. */
@@ -68,12 +70,6 @@ export interface AgentRunResult extends LoopResult {
   /** The signed receipt (absent when the config's receipts are off). */
   receipt?: Receipt;
   composition?: CompositionTrace;
-}
-
-async function readSecret(source: SecretSource | undefined, name: string): Promise<string | undefined> {
-  if (!source) return undefined;
-  const value = typeof source === 'function' ? await source(name) : source[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /**
@@ -117,25 +113,8 @@ export async function runAgentWithParts(config: RuntimeConfig, input: AgentInput
     // Secrets first: a run that cannot sign its receipt, or reach its model, does not start. The
     // signing key comes first so a missing model key still ends in a (signed) receipt.
     if (config.receipts.mode === 'signed') {
-      const material = deps.receipts?.signingKey ?? (config.receipts.keyBinding ? await readSecret(deps.secrets, config.receipts.keyBinding) : undefined);
-      if (material === undefined) throw new RuntimeError('missing_secret', 'the receipt signing key is not set');
-      if (typeof material === 'string') redactor.add(material);
-      if (typeof material === 'object' && !(typeof CryptoKey !== 'undefined' && material instanceof CryptoKey)) redactor.add((material as JsonWebKey).d);
-      if (typeof material === 'string') {
-        // The private member alone too, wherever the JWK text puts it.
-        try {
-          redactor.add((JSON.parse(material) as JsonWebKey | null)?.d);
-        } catch {
-          // not JSON: importing it below fails with a clear code
-        }
-      }
-      // Imported before anything runs: a key that cannot sign stops the run before any tool or
-      // model call, never after it (a run with side effects and no receipt).
-      try {
-        signingKey = await usableSigningKey(material);
-      } catch {
-        throw new RuntimeError('missing_secret', 'the receipt signing key is not a usable Ed25519 private JWK');
-      }
+      if (!deps.receiptSigning) throw new RuntimeError('config_invalid', 'this build of the runtime cannot sign receipts');
+      signingKey = await deps.receiptSigning.key(config, deps, redactor);
     }
 
     const keys = new Map<RuntimeModelPin, string | undefined>();
@@ -196,28 +175,9 @@ export async function runAgentWithParts(config: RuntimeConfig, input: AgentInput
   // Everything that leaves goes through the redactor once, here: answer, data, error, tool calls.
   const out: AgentRunResult = { ...redactor.json(result), runId, latencyMs };
   if (composition) out.composition = redactor.json(composition);
-  if (config.receipts.mode === 'signed' && signingKey !== undefined) {
+  if (config.receipts.mode === 'signed' && signingKey !== undefined && deps.receiptSigning) {
     const meta = { runId, issuedAtMs: now(), latencyMs, ...(options.composedIn ? { composedIn: options.composedIn } : {}), ...(out.composition ? { composition: out.composition } : {}) };
-    let receipt: Receipt | undefined;
-    try {
-      receipt = await signReceipt(redactor.json(await buildReceipt(config, out, meta)), signingKey, config.receipts.signerRef ?? 'unnamed');
-    } catch (error) {
-      // describeError keeps only a foreign error's class name (for example DataError), never its text.
-      log({ event: 'receipt.failed', runId, errorCode: describeError(error).code, detail: describeError(error).message });
-      // Never no receipt: one that records only that the run's own receipt could not be built.
-      const fallback: LoopResult = { ...emptyLoopResult(out.skillId), steps: out.steps, subrequests: out.subrequests, error: { code: 'receipt_incomplete', message: '' } };
-      receipt = await signReceipt(await buildReceipt(config, fallback, meta), signingKey, config.receipts.signerRef ?? 'unnamed').catch(() => undefined);
-    }
-    if (receipt) {
-      out.receipt = receipt;
-      const sink = deps.receipts?.sink;
-      if (sink) {
-        deliverReceipt(receipt, sink, {
-          ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}),
-          onError: (error) => log({ event: 'receipt.delivery_failed', runId, errorCode: describeError(error).code, detail: describeError(error).message }),
-        });
-      }
-    }
+    await deps.receiptSigning.issue(out, { config, deps, meta, signingKey, redactor, log });
   }
   log({ event: 'run.end', runId, stopReason: out.stopReason, latencyMs, errorCode: out.error?.code });
   return out;

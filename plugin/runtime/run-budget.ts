@@ -46,6 +46,16 @@ export interface RunBudgetOptions {
   signal?: AbortSignal;
 }
 
+/** Whether awaiting `value` could wait (a promise or other thenable); a `then` that cannot be read counts as one, so `Promise.resolve` meets it as before. */
+function isThenable(value: unknown): boolean {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
+  try {
+    return typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return true;
+  }
+}
+
 export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOptions = {}): RunBudget {
   const now = options.now ?? (() => Date.now());
   const started = now();
@@ -74,6 +84,12 @@ export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOption
     },
     race<T>(value: Promise<T> | T): Promise<T> {
       if (controller.signal.aborted) return Promise.reject(reason());
+      // A value already there (a synchronous tool) cannot outlast the clock: no abort listener, the same check a tick later.
+      if (!isThenable(value))
+        return Promise.resolve().then(() => {
+          if (controller.signal.aborted) throw reason();
+          return value;
+        });
       return new Promise<T>((resolve, reject) => {
         const onAbort = () => reject(reason());
         controller.signal.addEventListener('abort', onAbort, { once: true });

@@ -1,6 +1,7 @@
 /**
  * The optional parts of the runtime, injected rather than imported: how model pins become
- * clients, the composition runner, the MCP client of `mcp-http` tools and the agentic loop.
+ * clients, the composition runner, the MCP client of `mcp-http` tools, the agentic loop,
+ * receipt signing and the check of a config given at runtime.
  * `runAgentWithParts` and `createA2aHandlerWithParts` use only the parts their deps carry, so a
  * generated Worker, which passes only what its agent uses, bundles nothing else; `withEveryPart`
  * supplies every part, for hosts that run any agent (Node hosts, `runAgent`, `createA2aHandler`).
@@ -11,6 +12,9 @@ import { runComposition } from './composition';
 import { createMcpHttpToolHandler } from './mcp-http-tool';
 import type { ModelClientFactory } from './providers/create-model-client';
 import { createModelClient } from './providers/create-model-client';
+import type { ReceiptSigning } from './run-receipt';
+import { signedReceipts } from './run-receipt';
+import { checkRuntimeConfig } from './runtime-config';
 
 export interface RuntimeParts {
   /** How a pin becomes a client (agentic agents, routed dags); also how custom providers and tests plug in. */
@@ -21,9 +25,24 @@ export interface RuntimeParts {
   mcpHttpTool?: typeof createMcpHttpToolHandler;
   /** The model-driven loop (configs with model pins). */
   agenticLoop?: AgenticLoop;
+  /** The signing key check and the receipt of each run (configs with `receipts.mode: signed`). */
+  receiptSigning?: ReceiptSigning;
+  /**
+   * The check of a config given at runtime (the A2A handler refuses a config it fails). A
+   * generated Worker's config was checked when its source was generated: the Worker names this
+   * part only when that check found problems, so it still fails as it would.
+   */
+  configCheck?: (config: unknown) => string[];
 }
 
-const EVERY_PART: Required<RuntimeParts> = { modelClient: createModelClient, runComposition, mcpHttpTool: createMcpHttpToolHandler, agenticLoop: runAgenticLoop };
+const EVERY_PART: Required<RuntimeParts> = {
+  modelClient: createModelClient,
+  runComposition,
+  mcpHttpTool: createMcpHttpToolHandler,
+  agenticLoop: runAgenticLoop,
+  receiptSigning: signedReceipts,
+  configCheck: checkRuntimeConfig,
+};
 
 /** `deps` with every part it does not set itself. */
 export function withEveryPart<D extends RuntimeParts>(deps: D): D {
@@ -33,5 +52,7 @@ export function withEveryPart<D extends RuntimeParts>(deps: D): D {
     runComposition: deps.runComposition ?? EVERY_PART.runComposition,
     mcpHttpTool: deps.mcpHttpTool ?? EVERY_PART.mcpHttpTool,
     agenticLoop: deps.agenticLoop ?? EVERY_PART.agenticLoop,
+    receiptSigning: deps.receiptSigning ?? EVERY_PART.receiptSigning,
+    configCheck: deps.configCheck ?? EVERY_PART.configCheck,
   };
 }

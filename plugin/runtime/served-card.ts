@@ -1,14 +1,15 @@
 /**
- * The AgentCard a host serves: `buildAgentCard`, signed (A2A §8.4, card-signature.ts) when the host
- * sets the card signing key — given directly, or read from the secret `AGENTDEF_CARD_SIGNING_KEY`
- * the way the receipt key is read (Workers: the `env` binding; Node hosts pass it in) — and
- * unsigned otherwise. The kid is the key's RFC 7638 thumbprint. The key is read and imported once;
- * signed cards are kept per request origin (a few), since the card's URLs may follow the origin.
+ * The AgentCard a host serves: `buildAgentCard`, signed (A2A §8.4: own-card-payload.ts, the payload
+ * card-signature.ts verifies) when the host sets the card signing key — given directly, or read
+ * from the secret `AGENTDEF_CARD_SIGNING_KEY` the way the receipt key is read (Workers: the `env`
+ * binding; Node hosts pass it in) — and unsigned otherwise. The kid is the key's RFC 7638
+ * thumbprint. The key is read and imported once; signed cards are kept per request origin (a
+ * few), since the card's URLs may follow the origin.
  */
 import type { AgentCard } from './agent-card';
 import { CARD_SIGNING_KEY_BINDING, buildAgentCard } from './agent-card';
-import { signAgentCard } from './card-signature';
 import { jwkThumbprint } from './jwk-thumbprint';
+import { signOwnAgentCard } from './own-card-payload';
 import { importSigningKey } from './receipts';
 import type { RuntimeConfig } from './runtime-config';
 import type { SecretSource } from './run-agent';
@@ -54,7 +55,7 @@ export function createServedCard(config: RuntimeConfig, options: ServedCardOptio
     let pending = signed.get(cacheKey);
     if (!pending) {
       if (signed.size >= CACHED_ORIGINS) signed.delete(signed.keys().next().value as string);
-      pending = signAgentCard(card, current.key, current.kid);
+      pending = signOwnAgentCard(card, current.key, current.kid);
       signed.set(cacheKey, pending);
     }
     return { card: await pending };

@@ -23,10 +23,13 @@ export const controlCharactersRule: SemanticRule = {
   description: 'Identifiers, versions, model ids, references, names and tags hold no control characters (C0, DEL, C1), line separators or bidi controls.',
   check(definition: AgentDefinition) {
     const findings: Finding[] = [];
-    const visit = (value: unknown, pointer: string): void => {
+    // The path is kept as segments and joined into a pointer only for a finding.
+    const segments: (string | number)[] = [];
+    const visit = (value: unknown): void => {
       if (typeof value === 'string') {
         const index = controlCharacterIndex(value);
         if (index >= 0) {
+          const pointer = segments.reduce<string>(joinPointer, '');
           findings.push({
             rule: RULE,
             path: pointer,
@@ -37,15 +40,22 @@ export const controlCharactersRule: SemanticRule = {
         return;
       }
       if (Array.isArray(value)) {
-        value.forEach((item, i) => visit(item, joinPointer(pointer, i)));
+        for (let i = 0; i < value.length; i++) {
+          segments.push(i);
+          visit(value[i]);
+          segments.pop();
+        }
         return;
       }
       if (value === null || typeof value !== 'object') return;
       for (const key of Object.keys(value)) {
-        if (!NOT_IDENTIFIERS.has(key)) visit((value as Record<string, unknown>)[key], joinPointer(pointer, key));
+        if (NOT_IDENTIFIERS.has(key)) continue;
+        segments.push(key);
+        visit((value as Record<string, unknown>)[key]);
+        segments.pop();
       }
     };
-    visit(definition, '');
+    visit(definition);
     return findings;
   },
 };

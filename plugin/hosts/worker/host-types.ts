@@ -92,7 +92,8 @@ export interface AgentModule<E> {
   runChildren?: (agent: AgentModule<E>, host: ChildHost<E>) => ChildRunner;
   /**
    * The parts of the runtime this agent's runs use (model clients, composition, the MCP client,
-   * the agentic loop): the generated module names only those, so the bundle leaves the rest out.
+   * the agentic loop, receipt signing): the generated module names only those, so the bundle
+   * leaves the rest out.
    */
   parts?: RuntimeParts;
 }

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_KEY, baseConfig, toolOnlyConfig } from '../../runtime/__test-support__/configs';
 import type { Receipt } from '../../runtime/receipts';
 import { generateReceiptKeyPair, verifyReceipt } from '../../runtime/receipts';
+import { signedReceipts } from '../../runtime/run-receipt';
 import type { AgentModule, IsolateSpec, WorkerCode } from './index';
 import {
   cappedConfig,
@@ -199,7 +200,13 @@ describe('the child side of a quarantined run', () => {
   it('runs the child with the parent run id and a capped wall clock, and answers its result with every receipt', async () => {
     const keys = await generateReceiptKeyPair();
     const config = toolOnlyConfig();
-    const agent: AgentModule<Record<string, unknown>> = { nodeId: 'p@1.0.0/adder-tool@0.3.0', config, tools: () => ({ 'calc.add': (args) => ({ sum: Number(args['a']) + Number(args['b']) }) }), children: {} };
+    const agent: AgentModule<Record<string, unknown>> = {
+      nodeId: 'p@1.0.0/adder-tool@0.3.0',
+      config,
+      tools: () => ({ 'calc.add': (args) => ({ sum: Number(args['a']) + Number(args['b']) }) }),
+      children: {},
+      parts: { receiptSigning: signedReceipts },
+    };
     const body = { input: { text: '{"a":2,"b":3}' }, runId: '01J9ZZZZZZZZZZZZZZZZZZZZZZ', composedIn: { card: 'p', cardVersion: '1.0.0' }, remainingMs: 5000 };
     const response = await handleIsolateRun(new Request('https://isolate.agentdef.invalid/run', { method: 'POST', body: JSON.stringify(body) }), agent, { env: { RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) } });
     const reply = (await response.json()) as { result: { stopReason: string; answer: { data: unknown }; receipt?: unknown }; receipts: Receipt[] };

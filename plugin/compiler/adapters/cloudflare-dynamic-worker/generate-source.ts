@@ -1,5 +1,6 @@
 /**
- * Generates the Worker's TypeScript (`src/`) with ts-morph:
+ * Generates the Worker's TypeScript (`src/`) as text, each file printed once from ts-morph
+ * structures and code-writer statements (generated-file.ts; no SourceFile is parsed):
  * - `env.ts`: the `Env` type (every binding, by the exact name the definitions give it) and the receipt sink;
  * - `agents/<index>-<slug>.ts`: one module per plan node: its runtime config as a typed literal,
  *   its bundled tools, and how each child runs (a module here, or the code of its own isolate);
@@ -11,8 +12,9 @@
  * Statements come from ts-morph structures; every value that comes from a definition or from
  * tools.json is written by ts-literals.ts (printed string literals, checked identifiers).
  */
-import type { ClassDeclarationStructure, CodeBlockWriter, ModuleDeclarationStructure, Project, SourceFile, WriterFunction } from 'ts-morph';
+import type { ClassDeclarationStructure, CodeBlockWriter } from 'ts-morph';
 import { tsMorph } from './ts-morph-module';
+import { type GeneratedFile, type GeneratedStatement, generatedFile, printGeneratedFile } from './generated-file';
 import type { RuntimeTool } from '../../../runtime/runtime-config';
 import type { ToolImplementation } from '../../workspace-config';
 import type { BindingPlan } from './binding-plan';
@@ -45,43 +47,9 @@ const BINDING_TYPES: Readonly<Record<HostBindingKind, string>> = {
   'durable-object': 'DurableObjectNamespace',
 };
 
-const HEADERS = new WeakMap<SourceFile, string>();
-
-/** Remembers the file's header comment; it is put in front of the printed file (a leading JSDoc would attach to the first statement while ts-morph edits). */
-function withHeader(file: SourceFile, text: string): SourceFile {
-  HEADERS.set(file, text);
-  return file;
-}
-
-type PendingStatement = string | WriterFunction | ClassDeclarationStructure | ModuleDeclarationStructure;
-
-/** Statements wait here and go into their file in one ts-morph manipulation (each one re-parses the file). */
-const PENDING = new WeakMap<SourceFile, PendingStatement[]>();
-
-function queue(file: SourceFile, ...statements: PendingStatement[]): void {
-  const list = PENDING.get(file) ?? [];
-  list.push(...statements);
-  PENDING.set(file, list);
-}
-
-function printed(file: SourceFile): string {
-  const pending = PENDING.get(file);
-  if (pending) {
-    file.addStatements(pending);
-    PENDING.delete(file);
-  }
-  // Statement writers and ts-morph both separate statements; keep one blank line between them.
-  return `${HEADERS.get(file) ?? ''}${file.getFullText().replace(/\n{3,}/g, '\n\n')}`;
-}
-
-function newProject(): Project {
-  const { IndentationText, Project: TsProject, QuoteKind } = tsMorph();
-  return new TsProject({
-    useInMemoryFileSystem: true,
-    skipFileDependencyResolution: true,
-    skipLoadingLibFiles: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double, useTrailingCommas: true },
-  });
+/** Statements go into a file's list and are printed once, as text (generated-file.ts). */
+function queue(file: GeneratedFile, ...statements: GeneratedStatement[]): void {
+  file.statements.push(...statements);
 }
 
 function header(role: string, origin: string): string {
@@ -110,7 +78,7 @@ function relativeModule(from: string, to: string): string {
   return up === 0 ? `./${rest}` : `${'../'.repeat(up)}${rest}`;
 }
 
-function addImports(file: SourceFile, imports: string[]): void {
+function addImports(file: GeneratedFile, imports: string[]): void {
   queue(file, ...imports);
 }
 
@@ -118,7 +86,7 @@ function addImports(file: SourceFile, imports: string[]): void {
  * A statement written through ts-morph's code writer, after a blank line. (Statement-level
  * writers keep the writer's own indentation; initializer structures would add a hanging indent.)
  */
-function addStatement(file: SourceFile, write: (writer: CodeBlockWriter) => void): void {
+function addStatement(file: GeneratedFile, write: (writer: CodeBlockWriter) => void): void {
   queue(file, (writer) => {
     writer.blankLine();
     write(writer);
@@ -138,8 +106,8 @@ function writeEnvType(writer: CodeBlockWriter, bindings: readonly HostPlanBindin
   writer.write('}');
 }
 
-function generateEnv(project: Project, input: SourceInput): SourceFile {
-  const file = withHeader(project.createSourceFile(`${SRC_DIR}/env.ts`, '', { overwrite: true }), header('The bindings this Worker reads, by the names the definitions give them.', input.origin));
+function generateEnv(input: SourceInput): GeneratedFile {
+  const file = generatedFile(`${SRC_DIR}/env.ts`, header('The bindings this Worker reads, by the names the definitions give them.', input.origin));
   addImports(file, [importDeclaration(SPECIFIERS.workerHost, { named: ['ReceiptSinkBinding'], typeOnly: true })]);
   addStatement(file, (writer) => {
     writer.write("/** Every binding this Worker reads; the names are exactly the definitions' (not always JavaScript identifiers). */").newLine();
@@ -162,9 +130,9 @@ interface ToolEntry {
   local?: string;
 }
 
-function generateAgentModule(project: Project, input: SourceInput, node: LayoutNode): SourceFile {
+function generateAgentModule(input: SourceInput, node: LayoutNode): GeneratedFile {
   const { layout } = input;
-  const file = withHeader(project.createSourceFile(node.modulePath, '', { overwrite: true }), header(`Agent ${node.nodeId}: its runtime config, its tools and how its children run.`, input.origin));
+  const file = generatedFile(node.modulePath, header(`Agent ${node.nodeId}: its runtime config, its tools and how its children run.`, input.origin));
   const used = new Set<string>(['agent', 'config', 'env', 'Env', 'AgentModule', 'RuntimeConfig', 'serviceFetch', 'childRunner', ...RUNTIME_PART_NAMES]);
   const parts = runtimePartsSource(node.config);
   const imports: string[] = [importDeclaration(SPECIFIERS.runtime, { named: ['RuntimeConfig'], typeOnly: true }), importDeclaration(SPECIFIERS.workerHost, { named: ['AgentModule'], typeOnly: true })];
@@ -296,7 +264,7 @@ function generateAgentModule(project: Project, input: SourceInput, node: LayoutN
 }
 
 /** `export default { fetch(request, env, ctx) { … } } satisfies ExportedHandler<Env>;` */
-function addDefaultHandler(file: SourceFile, body: (writer: CodeBlockWriter) => void): void {
+function addDefaultHandler(file: GeneratedFile, body: (writer: CodeBlockWriter) => void): void {
   addStatement(file, (writer) => {
     writer.write('export default {').newLine();
     writer.indent(() => {
@@ -307,12 +275,12 @@ function addDefaultHandler(file: SourceFile, body: (writer: CodeBlockWriter) => 
   });
 }
 
-function addClass(file: SourceFile, structure: Omit<ClassDeclarationStructure, 'kind'>): void {
+function addClass(file: GeneratedFile, structure: Omit<ClassDeclarationStructure, 'kind'>): void {
   queue(file, (writer) => writer.blankLine(), { ...structure, kind: tsMorph().StructureKind.Class });
 }
 
 /** The egress gateway class an isolate exports when it starts isolates of its own (their `globalOutbound`). */
-function addEgressClass(file: SourceFile): void {
+function addEgressClass(file: GeneratedFile): void {
   addClass(file, {
     name: 'AgentdefEgress',
     isExported: true,
@@ -326,7 +294,7 @@ function addEgressClass(file: SourceFile): void {
  * The agent's task store, a SQLite-backed Durable Object (`TaskTable` of the glue does the work):
  * exported by the Worker entry (ordinary Worker) and by the loader (loaded Worker).
  */
-function addTaskStoreClass(file: SourceFile): void {
+function addTaskStoreClass(file: GeneratedFile): void {
   addClass(file, {
     name: TASK_STORE.className,
     isExported: true,
@@ -361,11 +329,11 @@ function egressGuardPath(node: LayoutNode): string {
  * The egress guard of the isolate whose entry is `node`: installs the in-isolate guard with the
  * union of the allow-lists of the agents that run in it, before any other module is evaluated.
  */
-function generateEgressGuard(project: Project, input: SourceInput, entry: number): SourceFile {
+function generateEgressGuard(input: SourceInput, entry: number): GeneratedFile {
   const node = input.layout.nodes[entry]!;
   const isolate = input.layout.isolates.get(entry)!;
-  const file = withHeader(
-    project.createSourceFile(egressGuardPath(node), '', { overwrite: true }),
+  const file = generatedFile(
+    egressGuardPath(node),
     header(`The egress guard of the isolate of ${node.nodeId}: fetch, WebSocket and EventSource of the whole isolate reach only the origins its agents may reach.`, input.origin),
   );
   addImports(file, [importDeclaration(SPECIFIERS.workerHost, { named: ['installEgressGuard', 'runtimeLog'] })]);
@@ -382,13 +350,13 @@ function egressGuardImport(entryPath: string, node: LayoutNode): string {
   return `import ${stringLiteral(relativeModule(entryPath, egressGuardPath(node)))};`;
 }
 
-function generateRootEntry(project: Project, input: SourceInput): SourceFile {
+function generateRootEntry(input: SourceInput): GeneratedFile {
   const root = input.layout.nodes[0]!;
   const isolate = input.layout.isolates.get(0)!;
   const startsIsolates = isolate.childIsolates.length > 0;
   const path = isolate.entryPath;
-  const file = withHeader(
-    project.createSourceFile(path, '', { overwrite: true }),
+  const file = generatedFile(
+    path,
     header(`The Worker entry: serves ${root.nodeId} over A2A (card at /.well-known/agent-card.json, JSON-RPC at ${root.config.card.rpcPath}), its tasks kept in the ${TASK_STORE.className} Durable Object.`, input.origin),
   );
   const hostNames = ['TaskTable', 'loopbackExports', 'nodeDeps', 'receiptSinkFrom', 'runtimeLog', 'taskStoreDeps', ...(startsIsolates ? ['gatewayFetch'] : [])].sort();
@@ -420,15 +388,12 @@ function generateRootEntry(project: Project, input: SourceInput): SourceFile {
   return file;
 }
 
-function generateIsolateEntry(project: Project, input: SourceInput, entry: number): SourceFile {
+function generateIsolateEntry(input: SourceInput, entry: number): GeneratedFile {
   const node = input.layout.nodes[entry]!;
   const isolate = input.layout.isolates.get(entry)!;
   const startsIsolates = isolate.childIsolates.length > 0;
   const path = isolate.entryPath;
-  const file = withHeader(
-    project.createSourceFile(path, '', { overwrite: true }),
-    header(`The isolate of ${node.nodeId}, a quarantined child: its parent loads it through the Worker Loader, one fresh isolate per run.`, input.origin),
-  );
+  const file = generatedFile(path, header(`The isolate of ${node.nodeId}, a quarantined child: its parent loads it through the Worker Loader, one fresh isolate per run.`, input.origin));
   const hostNames = ['handleIsolateRun', 'loopbackExports', 'runtimeLog', ...(startsIsolates ? ['gatewayFetch'] : [])].sort();
   addImports(file, [
     egressGuardImport(path, node),
@@ -445,8 +410,8 @@ function generateIsolateEntry(project: Project, input: SourceInput, entry: numbe
   return file;
 }
 
-function generateModuleDeclarations(project: Project, input: SourceInput): SourceFile {
-  const file = withHeader(project.createSourceFile(`${SRC_DIR}/agentdef-modules.d.ts`, '', { overwrite: true }), header('Modules the adapter supplies when it bundles this Worker.', input.origin));
+function generateModuleDeclarations(input: SourceInput): GeneratedFile {
+  const file = generatedFile(`${SRC_DIR}/agentdef-modules.d.ts`, header('Modules the adapter supplies when it bundles this Worker.', input.origin));
   queue(file, {
     kind: tsMorph().StructureKind.Module,
     name: stringLiteral(`${SPECIFIERS.isolate}*`),
@@ -458,18 +423,14 @@ function generateModuleDeclarations(project: Project, input: SourceInput): Sourc
 
 /** Every `src/` file, by output path, in a stable order. */
 export function generateWorkerSource(input: SourceInput): Map<string, string> {
-  const project = newProject();
-  const files: SourceFile[] = [generateEnv(project, input)];
-  for (const node of input.layout.nodes) files.push(generateAgentModule(project, input, node));
-  files.push(generateRootEntry(project, input));
-  for (const entry of input.layout.bundleOrder) if (entry !== 0) files.push(generateIsolateEntry(project, input, entry));
-  for (const entry of input.layout.bundleOrder) files.push(generateEgressGuard(project, input, entry));
-  if (input.layout.isolates.size > 1) files.push(generateModuleDeclarations(project, input));
+  const files: GeneratedFile[] = [generateEnv(input)];
+  for (const node of input.layout.nodes) files.push(generateAgentModule(input, node));
+  files.push(generateRootEntry(input));
+  for (const entry of input.layout.bundleOrder) if (entry !== 0) files.push(generateIsolateEntry(input, entry));
+  for (const entry of input.layout.bundleOrder) files.push(generateEgressGuard(input, entry));
+  if (input.layout.isolates.size > 1) files.push(generateModuleDeclarations(input));
   const out = new Map<string, string>();
-  for (const file of files.sort((a, b) => (a.getFilePath() < b.getFilePath() ? -1 : 1))) {
-    const path = file.getFilePath().replace(/^\//, '');
-    out.set(path, printed(file));
-  }
+  for (const file of files.sort((a, b) => (a.path < b.path ? -1 : 1))) out.set(file.path, printGeneratedFile(file));
   return out;
 }
 
@@ -479,11 +440,7 @@ const TASKS = 'plannedTaskObject(plan, this.env)';
 
 /** The loader host Worker's entry (bundled into `loader.js`); generic, the same for every agent. */
 export function generateLoaderEntry(): { path: string; contents: string } {
-  const project = newProject();
-  const file = withHeader(
-    project.createSourceFile('loader.ts', '', { overwrite: true }),
-    header('The host Worker: loads the compiled agent from host-plan.json through its Worker Loader binding and forwards every request to it.', 'the host plan beside it'),
-  );
+  const file = generatedFile('loader.ts', header('The host Worker: loads the compiled agent from host-plan.json through its Worker Loader binding and forwards every request to it.', 'the host plan beside it'));
   addImports(file, [
     importDeclaration('cloudflare:workers', { named: ['DurableObject', 'WorkerEntrypoint'] }),
     importDeclaration(SPECIFIERS.workerHost, { named: ['TaskTable', 'gatewayFetch', 'loaderExports', 'plannedTaskObject', 'proxiedBinding', 'runPlannedIsolate', 'serveThroughLoader'] }),
@@ -576,5 +533,5 @@ export function generateLoaderEntry(): { path: string; contents: string } {
   addDefaultHandler(file, (writer) => {
     writer.write('return serveThroughLoader(request, plan, env, loaderExports(ctx));');
   });
-  return { path: 'loader.ts', contents: printed(file) };
+  return { path: 'loader.ts', contents: printGeneratedFile(file) };
 }

@@ -3,11 +3,16 @@
  * searched for strings only a part's code holds. A tool-only leaf (text-stats) has no provider
  * client, no composition, no MCP client, no agentic loop and no compaction; an agentic leaf
  * (web-summarizer, OpenAI) has its own provider client and the agentic loop, and nothing else; a
- * dag (text-digest) has the composition runner. That the bundles still serve A2A is e2e/worker/'s job.
+ * dag (text-digest) has the composition runner; compaction comes with its agent's policy only
+ * (web-summarizer: summarise). Receipt signing comes only with signed receipts
+ * (text-stats has them off), the config check only for a config that fails it, and the card's
+ * proto presence table never (the served card's payload needs none). That the bundles still
+ * serve A2A is e2e/worker/'s job.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RuntimeConfig } from '../../../runtime/runtime-config';
+import { agenticConfig, toolOnlyConfig } from '../../../runtime/__test-support__/configs';
+import type { RuntimeConfig, RuntimeTool } from '../../../runtime/runtime-config';
 import { emitAgent, planAgent } from '../../compile';
 import { loadWorkspaceConfig } from '../../workspace-config';
 import { runtimePartsSource } from './runtime-parts-source';
@@ -23,6 +28,11 @@ const MARKERS = {
   mcpClient: 'mcp-session-id',
   agenticLoop: 'You compress the working notes',
   compaction: 'compaction; the budget is',
+  dropCompaction: 'earlier step(s) to fit the context budget',
+  quarantineCompaction: 'quarantined out of context',
+  receipts: 'the receipt signing key is not set',
+  configCheck: 'receipts.mode: must be signed or off',
+  cardPresenceTable: 'AuthorizationCodeOAuthFlow',
 } as const;
 
 type Part = keyof typeof MARKERS;
@@ -44,17 +54,31 @@ describe('the runtime parts a Worker bundles', () => {
   }, 60_000);
 
   it('an agentic leaf bundles its own provider client, the agentic loop and compaction, nothing else', async () => {
-    expect(partsIn(await workerJs('web-summarizer'))).toEqual(['openAiClient', 'agenticLoop', 'compaction']);
+    expect(partsIn(await workerJs('web-summarizer'))).toEqual(['openAiClient', 'agenticLoop', 'compaction', 'receipts']);
   }, 60_000);
 
   it('a tool-only dag bundles the composition runner, no provider client or agentic loop', async () => {
-    expect(partsIn(await workerJs('text-digest'))).toEqual(['composition']);
+    expect(partsIn(await workerJs('text-digest'))).toEqual(['composition', 'receipts']);
   }, 60_000);
 
   it('names the MCP client only for mcp-http tools reached by URL, not through a service binding', () => {
-    const config = (tools: unknown[]) => ({ models: [], composition: { kind: 'leaf' }, tools }) as unknown as RuntimeConfig;
+    const config = (tools: Omit<RuntimeTool, 'version' | 'risk'>[]) =>
+      toolOnlyConfig({ tools: tools.map((tool) => ({ version: '1.0.0', risk: 'low', ...tool })), receipts: { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null } });
     expect(runtimePartsSource(config([{ id: 't', name: 't', kind: 'mcp-http', url: 'https://tools.example/mcp' }])).imports).toEqual(['createMcpHttpToolHandler']);
     expect(runtimePartsSource(config([{ id: 't', name: 't', kind: 'mcp-http', url: 'https://tools.example/mcp', binding: 'TOOLS' }])).imports).toEqual([]);
     expect(runtimePartsSource(config([{ id: 't', name: 't', kind: 'bundled' }])).write).toBeUndefined();
+  });
+
+  it('names the agentic loop with the compaction policy the config uses, none without a context budget', () => {
+    const agentic = (memory: RuntimeConfig['memory']) => runtimePartsSource(agenticConfig('openai-chat', 'https://llm.example', { memory })).imports;
+    expect(agentic({})).toEqual(['createAgenticLoop', 'createOpenAiChatClient', 'modelClientFrom', 'signedReceipts']);
+    expect(agentic({ contextWindowBudget: 1000 })).toEqual(['compactWith', 'createAgenticLoop', 'createOpenAiChatClient', 'dropOlderSteps', 'modelClientFrom', 'signedReceipts']);
+    expect(agentic({ contextWindowBudget: 1000, compactionPolicy: 'quarantine' })).toContain('quarantineOlderSteps');
+  });
+
+  it('names receipt signing for signed receipts, and the config check only for a config that fails it', () => {
+    expect(runtimePartsSource(toolOnlyConfig()).imports).toEqual(['signedReceipts']);
+    const failing = { ...toolOnlyConfig(), skills: [] } as RuntimeConfig;
+    expect(runtimePartsSource(failing).imports).toEqual(['checkRuntimeConfig', 'signedReceipts']);
   });
 });

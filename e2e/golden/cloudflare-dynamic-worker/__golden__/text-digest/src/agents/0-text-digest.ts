@@ -4,7 +4,7 @@
  */
 import type { RuntimeConfig } from "agentdef:runtime";
 import type { AgentModule } from "agentdef:worker-host";
-import { runComposition } from "agentdef:runtime";
+import { runComposition, signedReceipts } from "agentdef:runtime";
 import { childRunner } from "agentdef:worker-host";
 import textClassifyIsolate from "agentdef:isolate/1-text-classify";
 import keywordExtractIsolate from "agentdef:isolate/2-keyword-extract";
@@ -126,5 +126,6 @@ export const agent: AgentModule<Env> = {
   runChildren: childRunner,
   parts: {
     runComposition,
+    receiptSigning: signedReceipts,
   },
 };

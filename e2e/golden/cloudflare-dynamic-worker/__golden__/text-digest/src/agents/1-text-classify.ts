@@ -5,6 +5,7 @@
 import type { RuntimeConfig } from "agentdef:runtime";
 import type { AgentModule } from "agentdef:worker-host";
 import { classifyText as textClassifyTool } from "agentdef:workspace/examples/tools/text-classify.ts";
+import { signedReceipts } from "agentdef:runtime";
 import type { Env } from "../env";
 
 const config: RuntimeConfig = {
@@ -84,4 +85,7 @@ export const agent: AgentModule<Env> = {
     "text-classify": textClassifyTool,
   }),
   children: {},
+  parts: {
+    receiptSigning: signedReceipts,
+  },
 };

@@ -5,6 +5,7 @@
 import type { RuntimeConfig } from "agentdef:runtime";
 import type { AgentModule } from "agentdef:worker-host";
 import { extractKeywords as keywordExtractTool } from "agentdef:workspace/examples/tools/keyword-extract.ts";
+import { signedReceipts } from "agentdef:runtime";
 import type { Env } from "../env";
 
 const config: RuntimeConfig = {
@@ -84,4 +85,7 @@ export const agent: AgentModule<Env> = {
     "keyword-extract": keywordExtractTool,
   }),
   children: {},
+  parts: {
+    receiptSigning: signedReceipts,
+  },
 };

@@ -5,7 +5,7 @@
 import type { RuntimeConfig } from "agentdef:runtime";
 import type { AgentModule } from "agentdef:worker-host";
 import { fetchPage as webFetchTool } from "agentdef:workspace/examples/tools/web-fetch.ts";
-import { createOpenAiChatClient, modelClientFrom, runAgenticLoop } from "agentdef:runtime";
+import { compactWith, createAgenticLoop, createOpenAiChatClient, modelClientFrom, signedReceipts, summariseOlderSteps } from "agentdef:runtime";
 import type { Env } from "../env";
 
 const config: RuntimeConfig = {
@@ -108,6 +108,7 @@ export const agent: AgentModule<Env> = {
   children: {},
   parts: {
     modelClient: modelClientFrom({ "openai-chat": createOpenAiChatClient }),
-    agenticLoop: runAgenticLoop,
+    agenticLoop: createAgenticLoop(compactWith({ summarise: summariseOlderSteps })),
+    receiptSigning: signedReceipts,
   },
 };

@@ -1,0 +1,20 @@
+/** The character codes the JSON scanners compare against (parse-json.ts, graph/json-value-offsets.ts). */
+export const SPACE = 0x20;
+export const TAB = 0x09;
+export const LF = 0x0a;
+export const CR = 0x0d;
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const SLASH = 0x2f;
+export const STAR = 0x2a;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
+export const MINUS = 0x2d;
+export const PLUS = 0x2b;
+export const DOT = 0x2e;
+export const ZERO = 0x30;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
+export const APOSTROPHE = 0x27;
