@@ -92,11 +92,21 @@ function verdict(target: GoalCheck['target'], value: string | undefined): 'met' 
 async function main(): Promise<void> {
   const env = { ...process.env };
   if (env.BENCH_FULL !== '1') env.BENCH_QUICK = '1';
+  // Goal 1 is stated for 200 agents: a batch's one-off start weighs more on fewer (40 agents, the
+  // quick size, give 0.25 instead of 0.1), so its run-many section keeps the full size here.
+  env.BENCH_COMPILE_AGENTS ??= '200';
+  // One Worker compile is ≈ 40 ms and its ratio to bare esbuild swings with a few slow rounds:
+  // 15 interleaved rounds (compile-bench's full size, about a minute) instead of 5.
+  env.BENCH_COMPILE_RUNS ??= '15';
   const values = new Map<string, string>();
   for (const file of BENCHES) {
     process.stdout.write(`# ${file}\n`);
     for (const [name, value] of parseLines(await runBench(file, env))) values.set(name, value);
   }
+  // The cold plan's ratio to bare Ajv is printed to three decimals; recompute it from the rates.
+  const plans = Number.parseFloat(values.get('validate_plan_uncached_per_s') ?? '');
+  const ajv = Number.parseFloat(values.get('ajv_validate_per_s') ?? '');
+  if (Number.isFinite(plans) && Number.isFinite(ajv) && ajv > 0) values.set('validate_plan_uncached_ratio_vs_ajv', (plans / ajv).toPrecision(3));
   process.stdout.write('# goals\n');
   const rows: string[] = ['| goal | measurement | target | measured | status |', '| --- | --- | --- | --- | --- |'];
   for (const check of GOALS) {
