@@ -98,6 +98,10 @@ async function main(): Promise<void> {
   // One Worker compile is ≈ 40 ms and its ratio to bare esbuild swings with a few slow rounds:
   // 15 interleaved rounds (compile-bench's full size, about a minute) instead of 5.
   env.BENCH_COMPILE_RUNS ??= '15';
+  // The request rate swings with a short sample (client and workerd share the cores): 5 × 2,000
+  // requests (worker-bench's full size, about a minute more) instead of 2 × 500.
+  env.BENCH_ROUNDS ??= '5';
+  env.BENCH_REQUESTS ??= '2000';
   const values = new Map<string, string>();
   for (const file of BENCHES) {
     process.stdout.write(`# ${file}\n`);
