@@ -19,6 +19,7 @@ import type { Readable } from 'node:stream';
 import { build } from 'esbuild';
 import type { Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare';
 import type { HostPlan } from '../../host-contract/worker-host-plan';
+import { CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 import type { Receipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 
@@ -119,6 +120,8 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
   const durableObjects = durableObjectsOf(hostPlan);
   const plainBindings: Record<string, string> = {};
   for (const binding of hostPlan.bindings) if (binding.kind === 'secret-ref' && secrets[binding.name] !== undefined) plainBindings[binding.name] = secrets[binding.name]!;
+  // Optional for every agent, so no planned binding: bound when given (the served card is signed).
+  if (secrets[CARD_SIGNING_KEY_BINDING] !== undefined) plainBindings[CARD_SIGNING_KEY_BINDING] = secrets[CARD_SIGNING_KEY_BINDING];
 
   const { Miniflare, Response: MiniflareResponse } = loadMiniflare();
   const signalListenersBefore = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);

@@ -24,7 +24,7 @@ import type { HostPlan } from '../../host-contract/worker-host-plan';
 import { createSecretSource, howToProvideSecret, type SecretSource } from '../../hosts/node/secret-source';
 import { publicModelUpstreams } from '../../hosts/node/model-endpoints';
 import { runOutput } from '../../hosts/node/run-output';
-import { AGENT_CARD_PATH } from '../../runtime/agent-card';
+import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 import { EXIT, type CliIo } from '../io';
 import { USAGE, usageError, parseCommandArgs } from '../usage';
 import { type StartedWorker, startCompiledWorker } from './dev-worker-host';
@@ -120,6 +120,9 @@ async function workerSecrets(hostPlan: HostPlan, io: CliIo, control: DevControl)
     if (value === undefined) missing.push(binding.name);
     else secrets[binding.name] = value;
   }
+  // The card signing key is optional: when this machine has it, the served card is signed.
+  const cardKey = await source.get(CARD_SIGNING_KEY_BINDING);
+  if (cardKey !== undefined) secrets[CARD_SIGNING_KEY_BINDING] = cardKey;
   for (const name of missing) io.stderr(`error: secret ${name} is not set (the Worker ${hostPlan.agent.slug}@${hostPlan.agent.version} binds it): ${howToProvideSecret(name)}\n`);
   return missing.length > 0 ? EXIT.invalid : secrets;
 }

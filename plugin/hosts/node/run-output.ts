@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Hb3Job } from '../../host-contract/hb3-job';
 import { PUBLIC_ORIGIN_ENV } from '../../host-contract/container-contract';
+import { CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 import { JOB_FILE, LAUNCHER_MANIFEST, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, type LauncherManifest } from '../../host-contract/output-files';
 import type { RuntimeConfig } from '../../runtime/runtime-config';
 import { AGENT_CARD_PATH } from '../../runtime/agent-card';
@@ -132,6 +133,10 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
     childEnv[entry.name] = value;
     resolved[entry.secretRef.name] = value;
   }
+  // The card signing key is optional for every job (its card is served unsigned without it), so the
+  // spec names no secretRef for it: when this machine has it, the host started here signs the card.
+  const cardKey = await secrets.get(CARD_SIGNING_KEY_BINDING);
+  if (cardKey !== undefined) childEnv[CARD_SIGNING_KEY_BINDING] = cardKey;
   // Every checkpoint of the tree (the job's own, and its quarantined children's, which run as
   // processes of this one here) is in the weights lock.
   const lock = readOptionalJson(join(options.outDir, WEIGHTS_LOCK_FILE)) as { checkpoints?: { checkpointId: string; mountPath: string; path: string; agent: string }[] } | undefined;

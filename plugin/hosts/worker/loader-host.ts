@@ -10,6 +10,7 @@ import { ISOLATE_MAIN_MODULE, LOADER_BINDING } from './host-types';
 import type { HostPlan } from '../../host-contract/worker-host-plan';
 import { HOST_PLAN_TARGET, HOST_PLAN_VERSION } from '../../host-contract/worker-host-plan';
 import { codeDigest } from './isolate-runner';
+import { CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 
 /** The loader's loopback entrypoints (`ctx.exports`) the glue hands out. */
 export interface LoaderExports {
@@ -70,6 +71,9 @@ export function loadedEnv(plan: HostPlan, env: Record<string, unknown>, exports:
         break;
     }
   }
+  // The card signing key is optional for every agent (its card is served unsigned without it), so
+  // it is no planned binding: the loader's secret of that name, when set, signs the served card.
+  if (typeof env[CARD_SIGNING_KEY_BINDING] === 'string') out[CARD_SIGNING_KEY_BINDING] = env[CARD_SIGNING_KEY_BINDING];
   return out;
 }
 
