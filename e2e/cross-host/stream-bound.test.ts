@@ -48,9 +48,14 @@ async function heldTask(url: string): Promise<string> {
   return task.id as string;
 }
 
-/** Opens SubscribeToTask streams until one is refused (at most `bound + 1`): the open ones, their controllers and the refusal. */
+/**
+ * Opens SubscribeToTask streams until one is refused (at most `bound + 1`): the open ones, their
+ * controllers and the refusal. Each open stream's Response is kept: undici cancels the body of a
+ * Response that is garbage-collected unread, which closes the stream and frees its slot.
+ */
 async function openUntilRefused(url: string, taskId: string, bound: number) {
   const controllers: AbortController[] = [];
+  const held: Response[] = [];
   let refused: Response | undefined;
   for (let i = 0; i <= bound && refused === undefined; i++) {
     const controller = new AbortController();
@@ -59,15 +64,17 @@ async function openUntilRefused(url: string, taskId: string, bound: number) {
       const type = response.headers.get('content-type') ?? '';
       expect(type, type.includes('json') ? `${await response.text()} ${await (await rpc(url, 'GetTask', { id: taskId })).text()}` : type).toContain('text/event-stream');
       controllers.push(controller);
+      held.push(response);
     } else refused = response;
   }
-  return { open: controllers, refused };
+  return { open: controllers, held, refused };
 }
 
 async function expectBound(url: string, bound: number): Promise<void> {
   const taskId = await heldTask(url);
-  const { open, refused } = await openUntilRefused(url, taskId, bound);
+  const { open, held, refused } = await openUntilRefused(url, taskId, bound);
   expect(open).toHaveLength(bound);
+  expect(held.every((response) => !response.bodyUsed)).toBe(true);
   expect(refused?.status).toBe(503);
   expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/);
   const body = await refused!.json();
