@@ -16,6 +16,52 @@ import { validateDefinitionSource, validateDefinitionTextStrictly } from './vali
 
 const examples = loadExamples();
 
+/** Scalars and property names that the fast and the strict parse could read differently. */
+const TRICKY_VALUES = [
+  '"a"',
+  '"\\u0061"',
+  '"__proto__"',
+  '"constructor"',
+  '"\\ud800"',
+  '"\\udc00"',
+  '"\\ud83d\\ude00"',
+  '"\ud800"',
+  '"\\""',
+  '"\\\\"',
+  '"\\\\\\""',
+  '"\\u0022"',
+  '"\\\\u0022"',
+  '"\\u005c"',
+  '"\\/"',
+  '""',
+  '"\u2028\u0085"',
+  '-0',
+  '0',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '1.5',
+  '123456789012345678901234567890',
+  'true',
+  'null',
+];
+const TRICKY_KEYS = ['"a"', '"\\u0061"', '"b"', '"__proto__"', '"\\u005f_proto__"', '"constructor"', '"valueOf"', '"\\""', '"\\u0022"', '"\\\\u0022"', '"\\ud800"', '""', '"0"', '"00"'];
+/** JSON whitespace, and characters that only look like it. */
+const SPACES = ['', ' ', '\t', '\r\n', '\n', '\u00a0', '\ufeff', '\u2028'];
+
+const space = fc.constantFrom(...SPACES);
+const hostileJson: fc.Arbitrary<string> = fc
+  .letrec<{ value: string; object: string }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constantFrom(...TRICKY_VALUES),
+      fc.array(tie('value'), { maxLength: 3 }).map((items) => `[${items.join(',')}]`),
+      tie('object'),
+    ),
+    object: fc.array(fc.tuple(fc.constantFrom(...TRICKY_KEYS), space, tie('value')), { maxLength: 3 }).map((members) => `{${members.map(([key, gap, value]) => `${key}${gap}:${value}`).join(',')}}`),
+  }))
+  .object.chain((object) => fc.tuple(space, space).map(([before, after]) => `${before}${object}${after}`));
+
 /** Every object in `value` has a null prototype, as the strict parser builds them. */
 function nullPrototypesOnly(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return true;
@@ -108,6 +154,48 @@ describe('the fast path agrees with the strict pipeline', () => {
     ['an array at the top', `[${base}]`],
   ])('%s', (_, text) => {
     agrees(text, 'json');
+  });
+
+  it.each([
+    ['a duplicate key spelled with an escape', base.replace('{', '{\n  "\\u0073chemaVersion": "x",')],
+    ['a __proto__ key spelled with an escape', base.replace(/"tags": \[/, '"\\u005f_proto__": { "x": 1 },\n "tags": [')],
+    ['an Object.prototype name as a nested key', base.replace(/"tags": \[/, '"x-notes": [{ "toString": 1, "valueOf": [] }],\n "tags": [')],
+    ['an unpaired surrogate in a property name', base.replace(/"tags": \[/, '"\\udc00": 1,\n "tags": [')],
+    ['a literal unpaired surrogate in a string', base.replace(/"description": "/, '"description": "\ud800')],
+    ['an escaped backslash before a closing quote', base.replace(/"description": "/, '"description": "C:\\\\')],
+    ['-0 and an exponent that underflows', base.replace(/"cpuMs": \d+/, '"cpuMs": -0').replace(/"tags": \[/, '"x": [-0, 1e-400, -1e-400, 0e999999],\n "tags": [')],
+    ['a BOM before the object', `\ufeff${base}`],
+    ['trailing content', `${base} x`],
+    ['a NUL after the object', `${base}\u0000`],
+    ['a NUL in a string', base.replace(/"description": "/, '"description": "\u0000')],
+    ['CRLF line breaks', base.replace(/\n/g, '\r\n')],
+    ['nesting at the fast path limit', base.replace(/"tags": \[/, `"deep": ${'['.repeat(63)}${']'.repeat(63)},\n "tags": [`)],
+    ['nesting one over the fast path limit', base.replace(/"tags": \[/, `"deep": ${'['.repeat(64)}${']'.repeat(64)},\n "tags": [`)],
+    ['nesting over the strict limit', base.replace(/"tags": \[/, `"deep": ${'['.repeat(256)}${']'.repeat(256)},\n "tags": [`)],
+  ])('%s', (_, text) => {
+    agrees(text, 'json');
+  });
+
+  it('on JSON built from tokens that tell the parsers apart', () => {
+    const seen = { fast: 0, strict: 0 };
+    fc.assert(
+      fc.property(hostileJson, (text) => {
+        const parsed = parseJsonWithoutPositions(text);
+        const reference = parseDefinitionTextStrictly(text, 'agent.json', 'json');
+        if (parsed === undefined) {
+          seen.strict++;
+          return;
+        }
+        seen.fast++;
+        expect(reference.diagnostics).toEqual([]);
+        expect(parsed.value).toEqual(reference.document?.value);
+        expect(nullPrototypesOnly(parsed.value)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    // Both outcomes were explored.
+    expect(seen.fast).toBeGreaterThan(100);
+    expect(seen.strict).toBeGreaterThan(100);
   });
 
   it('refuses duplicates on the fast path even when the quote count is made to balance', () => {

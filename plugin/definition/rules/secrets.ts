@@ -14,11 +14,13 @@ const RULE = 'secrets';
 
 export const SECRET_SUGGESTION = "Remove the literal and store the value in a secret store and reference it, e.g. {kind: 'secret-ref', name, ref: 'secrets-store://team/name'}; then rotate the exposed credential.";
 
-interface Detector {
+export interface SecretDetector {
   kind: string;
   pattern: RegExp;
   /** Extra check on the match, to keep ordinary words out. */
   accept?: (match: RegExpExecArray) => boolean;
+  /** The detector counts only in a string this also matches. */
+  requires?: RegExp;
 }
 
 const hasKeyChars = (body: string) => /[0-9A-Z]/.test(body) && /[A-Za-z]/.test(body);
@@ -39,8 +41,14 @@ function isPlaceholderPassword(password: string): boolean {
 /** JWK members that hold private or symmetric key material (RFC 7517/7518, RFC 8037). */
 export const JWK_PRIVATE_MEMBERS: readonly string[] = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth'];
 
-/** Shapes that are credentials wherever they appear. Order: most specific first. */
-const DETECTORS: readonly Detector[] = [
+/** JWK members in text count only inside text naming a JWK key type. */
+const NAMES_KEY_TYPE = /(?<![A-Za-z0-9_])\\?["']?(?:kty|crv)\\?["']?\s*[:=]/;
+
+/**
+ * Shapes that are credentials wherever they appear. Order: most specific first. Exported for the
+ * property test that holds {@link secretKinds}'s shortcuts to what running every detector finds.
+ */
+export const SECRET_DETECTORS: readonly SecretDetector[] = [
   // Anchored at the first dash of a run, so a long run of dashes is scanned once, not once per dash.
   { kind: 'a private key', pattern: /(?<!-)-{2,}\s*BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?\s*-{2,}/ },
   {
@@ -82,12 +90,9 @@ const DETECTORS: readonly Detector[] = [
     kind: 'a private key (JWK)',
     // A private or symmetric member with a base64url value, in JSON or object-literal text that names a key type.
     pattern: /(?<![A-Za-z0-9_$])\\?["']?(?:d|p|q|dp|dq|qi|k)\\?["']?\s*[:=]\s*\\?["']?([A-Za-z0-9_-]{8,}={0,2})(?![A-Za-z0-9_-])/,
+    requires: NAMES_KEY_TYPE,
   },
 ];
-
-/** The kind that only counts inside text naming a JWK key type. */
-const JWK_TEXT_KIND = 'a private key (JWK)';
-const NAMES_KEY_TYPE = /(?<![A-Za-z0-9_])\\?["']?(?:kty|crv)\\?["']?\s*[:=]/;
 
 /** An AWS secret access key: 40 base64 characters, in a string that names AWS or a secret access key, or under such a field. */
 const AWS_CONTEXT = /aws|secret_?access_?key|secretaccesskey/i;
@@ -148,10 +153,14 @@ export function highEntropyBlob(value: string): 'a long hex string' | 'a long ba
 }
 
 /** Every detector's pattern, compiled once with the global flag. */
-const GLOBAL_PATTERNS: readonly RegExp[] = DETECTORS.map((d) => new RegExp(d.pattern.source, 'g'));
-/** The shortest string any detector can match, and a cheap test most strings fail. */
+const GLOBAL_PATTERNS: readonly RegExp[] = SECRET_DETECTORS.map((d) => new RegExp(d.pattern.source, 'g'));
+/**
+ * The shortest string any detector can match, and a cheap test most strings fail: a fragment every
+ * match of some detector holds (a PEM header may put spaces or a line break between its dashes and
+ * BEGIN). secrets-prefilter.property.test.ts holds both to what running every detector finds.
+ */
 const SHORTEST_MATCH = 8;
-const MAYBE_SECRET = /-BEGIN|sk-|sk_|rk_|whsec_|AKIA|ASIA|gh[pousr]_|github_pat_|gl[a-z]{1,6}-|hf_|npm_|pypi-|dckr_|rubygems_|SG\.|ya29\.|GOCSPX-|1\/\/0|hooks\.slack|xox[abprse]-|xapp-|webhooks|AIza|eyJ|:\/\/|kty|crv/;
+const MAYBE_SECRET = /BEGIN|sk-|sk_|rk_|whsec_|AKIA|ASIA|gh[pousr]_|github_pat_|gl[a-z]{1,6}-|hf_|npm_|pypi-|dckr_|rubygems_|SG\.|ya29\.|GOCSPX-|1\/\/0|hooks\.slack|xox[abprse]-|xapp-|webhooks|AIza|eyJ|:\/\/|kty|crv/;
 
 /**
  * The kinds of credential shapes found in `value` (empty when none). `field` is where the value
@@ -162,8 +171,8 @@ export function secretKinds(value: string, field = ''): string[] {
   const kinds: string[] = [];
   if (value.length < SHORTEST_MATCH) return kinds;
   if (MAYBE_SECRET.test(value)) {
-    for (const [index, detector] of DETECTORS.entries()) {
-      if (detector.kind === JWK_TEXT_KIND && !NAMES_KEY_TYPE.test(value)) continue;
+    for (const [index, detector] of SECRET_DETECTORS.entries()) {
+      if (detector.requires !== undefined && !detector.requires.test(value)) continue;
       const re = GLOBAL_PATTERNS[index]!;
       re.lastIndex = 0;
       for (let m = re.exec(value); m !== null; m = re.exec(value)) {
