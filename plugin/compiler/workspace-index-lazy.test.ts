@@ -5,7 +5,8 @@
  * identity in folders named like a slug); and a plan reports ambiguous and unresolved pins the same
  * way with either.
  */
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planAgent } from './compile';
@@ -14,7 +15,11 @@ import { indexWorkspace } from './workspace-index';
 import { lazyWorkspaceIndex } from './workspace-index-lazy';
 
 let ws: TempWorkspace | undefined;
-afterEach(() => ws?.remove());
+let outside: TempWorkspace | undefined;
+afterEach(() => {
+  ws?.remove();
+  outside?.remove();
+});
 
 const identity = (slug: string, version: string) => `{ "identity": { "slug": "${slug}", "versionSemver": "${version}" } }`;
 
@@ -44,35 +49,37 @@ function hostileWorkspace(): TempWorkspace {
   return workspace;
 }
 
+/** The slugs asked about on the hostile workspace: every one it states, and near misses. */
+const hostileSlugs = (eager: ReturnType<typeof indexWorkspace>) => [
+  ...eager.bySlug.keys(),
+  'alpha',
+  'beta',
+  'gamma',
+  'delta',
+  'delta x',
+  'epsilon',
+  'epsilon-2',
+  'eta',
+  'zeta',
+  'deeper',
+  'x',
+  'agent',
+  'a',
+  'ghost',
+  'beta-two',
+  'dup',
+  'one',
+  '\\u0061lpha',
+  'a/agent.json',
+  '',
+];
+
 describe('lazy workspace index', () => {
   it('answers every slug exactly as indexWorkspace does', () => {
     ws = hostileWorkspace();
     const eager = indexWorkspace(ws.root);
     const lazy = lazyWorkspaceIndex(ws.root);
-    const slugs = [
-      ...eager.bySlug.keys(),
-      'alpha',
-      'beta',
-      'gamma',
-      'delta',
-      'delta x',
-      'epsilon',
-      'epsilon-2',
-      'eta',
-      'zeta',
-      'deeper',
-      'x',
-      'agent',
-      'a',
-      'ghost',
-      'beta-two',
-      'dup',
-      'one',
-      '\\u0061lpha',
-      'a/agent.json',
-      '',
-    ];
-    for (const slug of slugs) {
+    for (const slug of hostileSlugs(eager)) {
       expect(lazy.definitionsOf(slug), slug).toEqual(eager.definitionsOf(slug));
       expect(lazy.unreadableNamed(slug), slug).toEqual(eager.unreadableNamed(slug));
       expect(eager.unreadableNamed(slug)).toEqual(eager.unreadable.filter((u) => u.file.split('/').includes(slug)));
@@ -83,6 +90,53 @@ describe('lazy workspace index', () => {
     expect(eager.definitionsOf('delta').map((e) => e.file)).toEqual(['e2/agent.yml', 'e3/agent.yaml']);
     expect(eager.definitionsOf('delta x').map((e) => e.file)).toEqual(['e/agent.yml']);
     expect(eager.unreadable.map((u) => u.file)).toEqual(['alpha/agent.json', 'beta/x/agent.json', 'delta/agent.json', 'epsilon-2/agent.json', 'gamma/agent.json', 'zeta/deeper/agent.yaml']);
+  });
+
+  it('answers the same when the bytes kept for searching are bounded: files past the bound are parsed when read', () => {
+    ws = hostileWorkspace();
+    const eager = indexWorkspace(ws.root);
+    for (const limit of [0, 1, 60, 200, 400]) {
+      const lazy = lazyWorkspaceIndex(ws.root, {}, limit);
+      for (const slug of hostileSlugs(eager)) {
+        expect(lazy.definitionsOf(slug), `${slug} (limit ${limit})`).toEqual(eager.definitionsOf(slug));
+        expect(lazy.unreadableNamed(slug), `${slug} (limit ${limit})`).toEqual(eager.unreadableNamed(slug));
+      }
+    }
+  });
+
+  it('answers as indexWorkspace on YAML spellings, links, a FIFO and a folder named like a definition', () => {
+    outside = tempWorkspace({ 'agent.json': identity('theta', '1.0.0') });
+    ws = tempWorkspace({
+      'y1/agent.yaml': 'identity: !!map\n  slug: !!str theta\n  versionSemver: "1.0.1"\n',
+      'y2/agent.yaml': 'base: &b {slug: theta, versionSemver: 1.0.2}\nidentity: *b\n',
+      'y3/agent.yaml': 'identity:\n  <<: {slug: theta, versionSemver: 1.0.3}\n', // no merge keys: no slug
+      'y4/agent.yaml': '%YAML 1.1\n---\nidentity:\n  slug: theta\n  versionSemver: 1.0.4\n',
+      'y5/agent.yaml': 'identity:\n  slug: |\n    theta\n  versionSemver: 1.0.5\n', // "theta\n"
+      'y6/agent.yaml': 'identity:\r\n  slug: theta\r\n  versionSemver: 1.0.6\r\n',
+      'y7/agent.yaml': '? identity\n: ? slug\n  : theta\n  versionSemver: 1.0.7\n',
+      'y8/agent.yaml': '%TAG !e! tag:yaml.org,2002:\n---\nidentity: {slug: !e!str theta, versionSemver: 1.0.8}\n',
+      'y9/agent.yaml': 'identity:\n  slug: the\u0085ta\n  versionSemver: 1.0.9\n', // NEL and LS stay in the value: not theta
+      'y10/agent.yaml': 'identity:\n  slug: the\u2028ta\n  versionSemver: 1.0.10\n',
+      'y11/agent.yaml': 'identity: {slug: theta, versionSemver: 1.0.11, slug: iota}\n',
+      'j1/agent.json': '\ufeff{"identity":{"versionSemver":"2.0.0","slug":"theta"}}',
+      'j2/agent.json': identity('THETA', '2.0.1'),
+      'j3/agent.json': '{"identity":{"slug":"theta","versionSemver":"2.0.2"},"identity":{"slug":"iota","versionSemver":"2.0.2"}}',
+      'folder/agent.json/agent.json': identity('theta', '3.0.0'),
+    });
+    execFileSync('mkfifo', [join(ws.root, 'folder/agent.yaml')]);
+    mkdirSync(join(ws.root, 'links/theta'), { recursive: true });
+    symlinkSync(outside.root, join(ws.root, 'links/theta/out')); // a folder outside: not followed
+    symlinkSync(join(outside.root, 'agent.json'), join(ws.root, 'links/agent.json')); // a file outside: not a definition file
+    symlinkSync(join(ws.root, 'links'), join(ws.root, 'links/theta/loop')); // a loop: not followed
+    const eager = indexWorkspace(ws.root);
+    const lazy = lazyWorkspaceIndex(ws.root);
+    for (const slug of ['theta', 'THETA', 'iota', 'the\u0085ta', 'the\u2028ta', 'links', 'folder', 'out', 'loop', 'y3', 'j3']) {
+      expect(lazy.definitionsOf(slug), slug).toEqual(eager.definitionsOf(slug));
+      expect(lazy.unreadableNamed(slug), slug).toEqual(eager.unreadableNamed(slug));
+    }
+    expect(eager.definitionsOf('theta').map((e) => e.versionSemver)).toEqual(['1.0.1', '1.0.2', '1.0.4', '1.0.6', '1.0.7', '1.0.8', '2.0.0', '3.0.0']);
+    expect(eager.definitionsOf('the\u2028ta').map((e) => e.file)).toEqual(['y10/agent.yaml']);
+    expect(eager.unreadable.map((u) => u.file)).toEqual(['j3/agent.json', 'y11/agent.yaml', 'y3/agent.yaml']);
   });
 
   it('gives a plan the same ambiguous and unresolved pins as the full index', async () => {

@@ -11,7 +11,10 @@
  * backslash cannot state it as `identity.slug`; and whether its identity is unreadable matters to
  * `slug` only when its path has a folder named `slug` (`unreadableNamed`), which is checked by name.
  * Any slug outside the schema's pattern takes the full read. The bytes of every file are searched
- * as one buffer, one native search per slug. Never throws.
+ * as one buffer, one native search per slug; that buffer holds at most {@link CORPUS_LIMIT_BYTES}
+ * (a workspace of many large definitions would otherwise hold them all in memory, past what one
+ * buffer can be): each file past it is parsed for its identity when read, its bytes dropped, and
+ * is a candidate for every slug. Never throws.
  */
 import { findDefinitionFiles, isSlug } from '../definition/workspace-definitions';
 import { lastAtOrBefore } from '../definition/last-at-or-before';
@@ -36,7 +39,12 @@ interface ReadWorkspace {
   escaped: number[];
   /** Path segment → positions of the files with a folder (or a name) so called. */
   named: Map<string, number[]>;
+  /** Positions of the files past the corpus limit: identified when read, asked about for every slug. */
+  identified: number[];
 }
+
+/** The most definition bytes kept for searching (64 MiB: 16 definitions at the 4 MiB size limit). */
+export const CORPUS_LIMIT_BYTES = 64 * 1024 * 1024;
 
 const BACKSLASH = 0x5c;
 
@@ -44,26 +52,34 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-function readWorkspace(workspaceRoot: string, options: IndexOptions): ReadWorkspace {
+function readWorkspace(workspaceRoot: string, options: IndexOptions, corpusLimit: number): ReadWorkspace {
   const read = definitionReader(workspaceRoot);
-  const files = findDefinitionFiles(workspaceRoot, options).map((file): ReadFile => ({ file, read: read(file) }));
   const chunks: Buffer[] = [];
   const starts: number[] = [];
   const owners: number[] = [];
   const named = new Map<string, number[]>();
+  const identified: number[] = [];
   let offset = 0;
-  files.forEach((entry, position) => {
-    for (const segment of new Set(entry.file.split('/'))) {
+  const files = findDefinitionFiles(workspaceRoot, options).map((file, position): ReadFile => {
+    for (const segment of new Set(file.split('/'))) {
       const list = named.get(segment);
       if (list) list.push(position);
       else named.set(segment, [position]);
     }
-    if (entry.read.bytes === undefined) return;
+    const entry: ReadFile = { file, read: read(file) };
+    if (entry.read.bytes === undefined) return entry;
+    if (offset + entry.read.bytes.length > corpusLimit) {
+      entry.identity = identityOfFile(file, entry.read);
+      entry.read = { diagnostics: entry.read.diagnostics };
+      identified.push(position);
+      return entry;
+    }
     const bytes = asBuffer(entry.read.bytes);
     chunks.push(bytes);
     starts.push(offset);
     owners.push(position);
     offset += bytes.length;
+    return entry;
   });
   const corpus = Buffer.concat(chunks, offset);
   // One copy of the bytes is kept: each file's become a view of the corpus.
@@ -72,7 +88,7 @@ function readWorkspace(workspaceRoot: string, options: IndexOptions): ReadWorksp
     const start = starts[chunk] ?? 0;
     if (entry) entry.read = { ...entry.read, bytes: corpus.subarray(start, start + (chunks[chunk]?.length ?? 0)) };
   });
-  return { files, corpus, starts, owners, escaped: ownersOf(corpus, BACKSLASH, starts, owners), named };
+  return { files, corpus, starts, owners, escaped: ownersOf(corpus, BACKSLASH, starts, owners), named, identified };
 }
 
 /** The file (its position in `starts`) holding the corpus byte at `at`. */
@@ -91,7 +107,7 @@ function ownersOf(corpus: Buffer, needle: Buffer | number, starts: readonly numb
   return found;
 }
 
-export function lazyWorkspaceIndex(workspaceRoot: string, options: IndexOptions = {}): PinLookup {
+export function lazyWorkspaceIndex(workspaceRoot: string, options: IndexOptions = {}, corpusLimit = CORPUS_LIMIT_BYTES): PinLookup {
   let workspace: ReadWorkspace | undefined;
   const answers = new Map<string, { definitions: WorkspaceEntry[]; unreadable: UnreadableDefinition[] }>();
 
@@ -99,13 +115,13 @@ export function lazyWorkspaceIndex(workspaceRoot: string, options: IndexOptions 
   const candidates = (ws: ReadWorkspace, slug: string): Iterable<number> => {
     if (!isSlug(slug)) return ws.files.keys();
     const literal = ownersOf(ws.corpus, Buffer.from(slug, 'utf8'), ws.starts, ws.owners);
-    return [...new Set([...(ws.named.get(slug) ?? []), ...ws.escaped, ...literal])].sort((a, b) => a - b);
+    return [...new Set([...(ws.named.get(slug) ?? []), ...ws.escaped, ...literal, ...ws.identified])].sort((a, b) => a - b);
   };
 
   const answer = (slug: string) => {
     const known = answers.get(slug);
     if (known) return known;
-    workspace ??= readWorkspace(workspaceRoot, options);
+    workspace ??= readWorkspace(workspaceRoot, options, corpusLimit);
     const definitions: WorkspaceEntry[] = [];
     const unreadable: UnreadableDefinition[] = [];
     for (const position of candidates(workspace, slug)) {
