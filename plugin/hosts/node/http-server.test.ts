@@ -250,16 +250,20 @@ describe('what the server refuses as soon as the headers arrive', () => {
       { host: '127.0.0.1', port: 0, maxRequestsInFlight: 1 },
     );
     const held = [new AbortController(), new AbortController(), new AbortController()];
+    // The Responses are kept: undici cancels the body of one garbage-collected unread, closing its stream.
+    const responses: Response[] = [];
     try {
       for (const controller of held) {
         const response = await fetch(`${served.url}/stream`, { method: 'POST', body: '{}', signal: controller.signal });
         expect(response.status).toBe(200);
+        responses.push(response);
       }
       expect(streams).toHaveLength(3);
       // One slot, three streams held open: a plain request is still answered.
       const plain = await fetch(`${served.url}/plain`, { method: 'POST', body: '{}' });
       expect(plain.status).toBe(200);
       expect(await plain.json()).toEqual({ ok: true });
+      expect(responses.every((response) => !response.bodyUsed)).toBe(true);
     } finally {
       for (const controller of held) controller.abort();
       for (const stream of streams) stream.close();
