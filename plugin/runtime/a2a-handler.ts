@@ -32,7 +32,7 @@
  * and 0.3 are served, anything else is -32009); an absent header is accepted and the method name
  * decides the wire flavour.
  * Before a JSON-RPC body is read (request-guard.ts): a cross-site `Origin` is refused (403), a
- * body that is not JSON (415) or too large, declared or read (413), and a request beyond
+ * body that is not JSON (415), too large, declared or read (413), or unreadable (400), and a request beyond
  * `maxConcurrentRuns` in flight (background runs included) is answered 503 with `Retry-After`, as
  * is a stream beyond `maxOpenStreams`.
  * Tasks are kept within a count and a byte budget (task-store.ts), so memory stays bounded.
@@ -334,13 +334,19 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
         pollForCancel();
       }, DEFERRED_WORKING_PUT_MS);
     } else pollForCancel();
-    /** Keeps the finished task; what is kept in the end (a cancel kept first wins). */
+    /**
+     * Keeps the finished task; the run's ending as answered: a terminal task kept first (a cancel)
+     * wins, else the run's own ending, even when the store failed or could not fit it (its working
+     * version left behind must not be answered as the end of a finished run).
+     */
     const keepFinal = async (task: TaskView): Promise<TaskView> => {
       if (deferral !== undefined) clearTimeout(deferral);
       const stored = options.deferWorkingPut ? ((await workingKept) ?? false) : true;
       const put = tasks.put(task);
       const kept = stored ? await put.catch(() => false) : await put;
-      return kept ? task : ((await tasks.get(runId).catch(() => undefined)) ?? task);
+      if (kept) return task;
+      const current = await tasks.get(runId).catch(() => undefined);
+      return current && isTerminalTask(current) ? current : task;
     };
     const done = runAgentWithParts(config, prepared.input, { ...deps, ...perRequest, log: runLog }, { runId, signal: controller.signal })
       .then(
@@ -364,6 +370,17 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     return { working, done };
   };
 
+  /**
+   * Frees the slot a background run holds when it ends, whether or not the host passed `waitUntil`
+   * (a caller may pass no per-request deps, and `perRequest?.waitUntil?.(x)` does not even evaluate
+   * `x` then): the promise to keep alive, which never rejects.
+   */
+  const releaseWhenDone = (done: Promise<unknown>): Promise<void> =>
+    done.then(
+      () => void inFlight--,
+      () => void inFlight--,
+    );
+
   const handleSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>, request: Request, perRequest: PerRequestDeps | undefined) => {
     const prepared = await prepareSend(flavour, params);
     const reply = (task: TaskView) => {
@@ -381,7 +398,8 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       inFlight--;
       throw error;
     });
-    perRequest?.waitUntil?.(done.finally(() => inFlight--));
+    const released = releaseWhenDone(done);
+    perRequest?.waitUntil?.(released);
     return reply(working);
   };
 
@@ -409,7 +427,8 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       stream.close();
       throw error;
     }
-    perRequest?.waitUntil?.(started.done.finally(() => inFlight--));
+    const released = releaseWhenDone(started.done);
+    perRequest?.waitUntil?.(released);
     listener.open(started.working, prepared.historyLength);
     return stream.response;
   };
@@ -488,6 +507,8 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       let last = current;
       const deadline = now() + resolveLimits(config.limits).wallClockMs + CANCEL_POLL_MS * 5;
       poll = setInterval(() => {
+        // The deadline is checked before each read, so a store that fails or never answers ends the stream too.
+        if (now() > deadline) return stream.close();
         tasks.get(taskId).then(
           (kept) => {
             if (stream.closed) return;
@@ -497,7 +518,6 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
               if (isTerminalTask(kept)) return listener.queue({ type: 'final', task: kept });
               stream.send(streamStatusUpdate(flavour, kept));
             }
-            if (now() > deadline) stream.close();
           },
           () => undefined,
         );
@@ -556,6 +576,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   const handleRpcBody = async (request: Request, perRequest: PerRequestDeps | undefined, log: (e: RuntimeLogEvent) => void): Promise<Response> => {
     const text = await readBodyText(request, maxBodyBytes);
     if (text === 'too-large') return tooLarge(maxBodyBytes);
+    if (text === 'unreadable') return refusal(400, 'The request body could not be read');
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -9,6 +9,7 @@
  * - a JSON-RPC POST must say it is JSON (`application/json` or `application/a2a+json`, any
  *   parameters): the simple-request content types a page can send without a preflight → 415;
  * - the body's size (declared `Content-Length` first, then the bytes read) → 413;
+ * - a body that cannot be read (its stream fails, or gives something other than bytes) → 400;
  * - too many requests at once → 503 with `Retry-After` and the error `-32000` (JSON-RPC's
  *   implementation-defined server error range; A2A defines no "busy" error) carrying a
  *   `google.rpc.RetryInfo` detail.
@@ -127,20 +128,39 @@ const UTF8 = new TextDecoder();
  * The declared `Content-Length` is not trusted for the bound: on workerd a caller reaching the
  * Worker through a service binding can declare 10 bytes and send a megabyte, and `request.text()`
  * reads all of it. A body that arrives in one chunk (the usual small request) is decoded in place.
+ * Invalid UTF-8 becomes U+FFFD and a leading BOM is dropped, as `request.text()` does.
+ * `unreadable`: the stream failed (the client went away mid-body) or gave something other than
+ * bytes (a `Request` built over a JavaScript stream of strings, whose `byteLength` would count
+ * nothing and so bound nothing); `request.text()` rejects both.
  */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string | 'too-large'> {
+export async function readBodyText(request: Request, maxBytes: number): Promise<string | 'too-large' | 'unreadable'> {
   if (!request.body) return '';
-  const reader = request.body.getReader();
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = request.body.getReader();
+  } catch {
+    return 'unreadable';
+  }
+  const stop = async (outcome: 'too-large' | 'unreadable') => {
+    await reader.cancel().catch(() => undefined);
+    return outcome;
+  };
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return 'too-large';
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      return stop('unreadable');
     }
+    if (next.done) break;
+    const value: unknown = next.value;
+    if (!(value instanceof Uint8Array)) return stop('unreadable');
+    // An empty chunk adds nothing: not kept, so a stream of them holds no memory.
+    if (value.byteLength === 0) continue;
+    size += value.byteLength;
+    if (size > maxBytes) return stop('too-large');
     chunks.push(value);
   }
   if (chunks.length === 1) return UTF8.decode(chunks[0]);
