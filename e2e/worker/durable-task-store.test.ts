@@ -101,6 +101,35 @@ describe('the task-store object under attack', () => {
   });
 });
 
+describe('the task-store object forgetting a version it cannot keep', () => {
+  it('drops a non-terminal task on a put too large for a row or on dropTask, and never a terminal one', async () => {
+    const namespace = await contractNamespace();
+    const object = namespace.get(namespace.idFromName('too-large') as never) as {
+      putTask(id: string, text: string, terminal: boolean, limits: unknown): Promise<boolean>;
+      dropTask(id: unknown): Promise<boolean>;
+      getTask(id: string): Promise<string | null>;
+      listTasks(): Promise<string[]>;
+    };
+    const limits = { maxTasks: 10, maxBytes: 1e9 };
+    const working = (id: string) => JSON.stringify(workingTask(id));
+    const done = JSON.stringify(contractTask('done', 'hi'));
+    const tooLarge = 'x'.repeat(700_000); // over MAX_TASK_SIZE, within the budget: the object's own refusal
+    expect(await object.putTask('run', working('run'), false, limits)).toBe(true);
+    expect(await object.putTask('run', tooLarge, true, limits)).toBe(false);
+    expect(await object.getTask('run')).toBeNull();
+    expect(await object.putTask('done', done, true, limits)).toBe(true);
+    expect(await object.putTask('done', tooLarge, true, limits)).toBe(false);
+    expect(await object.getTask('done')).toBe(done);
+    expect(await object.putTask('other', working('other'), false, limits)).toBe(true);
+    expect(await object.dropTask('done')).toBe(false);
+    expect(await object.dropTask('nope')).toBe(false);
+    expect(await object.dropTask(42)).toBe(false);
+    expect(await object.dropTask('other')).toBe(true);
+    expect(await object.dropTask('other')).toBe(false);
+    expect(await object.listTasks()).toEqual([done]);
+  });
+});
+
 describe.each(['direct', 'loader'] as const)('two isolates sharing one task store (%s)', (mode) => {
   it('a task sent through one is read and listed through the other, with the first one page token', async () => {
     const { one, two } = await twoIsolates(mode);

@@ -7,6 +7,10 @@
  *   kept version is terminal (completed, failed, canceled) is final: putting over it changes
  *   nothing and answers false (so a run finishing after its task was canceled cannot undo the
  *   cancel, whichever instance each happened in);
+ * - a version that cannot be kept (too large for the budget or for the store, or not JSON) answers
+ *   false and removes the task's kept version when that one is not terminal, so a task that put
+ *   `working` and then finished too large reads back as task-not-found rather than `working`
+ *   forever (a terminal kept version stays, as above);
  * - `get` reads one back, `list` every kept task, oldest put first (ListTasks filters, orders and
  *   pages them); what is read shares nothing with what was put or with later reads;
  * - the store is bounded: the oldest tasks are evicted first, by count and by bytes;
@@ -30,7 +34,10 @@ export interface TaskStoreLimits {
 }
 
 export interface TaskStore {
-  /** Keeps `task`; false when it was not kept (the kept version is terminal, or it does not fit). */
+  /**
+   * Keeps `task`; false when it was not kept (the kept version is terminal, or it does not fit; a
+   * task that does not fit also loses its kept version unless that one is terminal).
+   */
   put(task: TaskView): Promise<boolean>;
   get(id: string): Promise<TaskView | undefined>;
   /** Every kept task, oldest put first. */
@@ -94,8 +101,14 @@ export function createTaskStore(limits: TaskStoreLimits): MemoryTaskStore {
       const kept = read(task.id);
       if (kept && isTerminalTask(kept)) return false;
       const text = taskTextWithin(task, limits.maxBytes);
-      if (text === undefined || limits.maxTasks < 1) return false;
       const previous = entries.get(task.id);
+      if (text === undefined || limits.maxTasks < 1) {
+        if (previous !== undefined) {
+          entries.delete(task.id); // not terminal (checked above): a stale version must not outlive it
+          held -= sizeOfTaskText(previous);
+        }
+        return false;
+      }
       if (previous !== undefined) {
         entries.delete(task.id);
         held -= sizeOfTaskText(previous);

@@ -5,11 +5,12 @@
  * processes may share one file (`shared: true`).
  *
  * - Sizes and what is kept follow the in-memory store exactly (`taskTextWithin`, `sizeOfTaskText`);
- *   the oldest put is evicted first, by count and by bytes. Every put is one `BEGIN IMMEDIATE`
- *   transaction: a terminal task is final whichever process wrote it. WAL journal, `synchronous =
- *   FULL`: a committed put survives the process being killed at any instant. SQL takes bound
- *   parameters only; a task id is kept as its JSON text, so distinct ids stay distinct keys (even
- *   ones SQLite's UTF-8 could not hold, such as lone surrogates).
+ *   the oldest put is evicted first, by count and by bytes; a version that cannot be kept removes
+ *   the task's kept version unless that one is terminal. Every put (or such a removal) is one
+ *   `BEGIN IMMEDIATE` transaction: a terminal task is final whichever process wrote it. WAL
+ *   journal, `synchronous = FULL`: a committed put or removal survives the process being killed at
+ *   any instant. SQL takes bound parameters only; a task id is kept as its JSON text, so distinct
+ *   ids stay distinct keys (even ones SQLite's UTF-8 could not hold, such as lone surrogates).
  * - Never adopts a file agentdef did not create. A new store is made whole in a temporary file
  *   beside the target (owner-only, 0600), then linked into place (never over an existing file);
  *   its folder is created owner-only (0700) when missing. An existing path must be a regular file
@@ -251,6 +252,7 @@ function storeOver(db: Database, limits: TaskStoreLimits, key: Uint8Array): Sqli
   const sql = {
     terminalOf: db.prepare(`SELECT terminal FROM ${TASKS} WHERE id = ?`),
     remove: db.prepare(`DELETE FROM ${TASKS} WHERE id = ?`),
+    removeUnfinished: db.prepare(`DELETE FROM ${TASKS} WHERE id = ? AND terminal = 0`),
     totals: db.prepare(`SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS total FROM ${TASKS}`),
     evictOldest: db.prepare(`DELETE FROM ${TASKS} WHERE seq = (SELECT MIN(seq) FROM ${TASKS})`),
     insert: db.prepare(`INSERT INTO ${TASKS} (id, terminal, bytes, text) VALUES (?, ?, ?, ?)`),
@@ -269,6 +271,11 @@ function storeOver(db: Database, limits: TaskStoreLimits, key: Uint8Array): Sqli
     sql.insert.run(id, terminal, bytes, text);
     return true;
   });
+  /** A version that cannot be kept: the kept one goes unless it is terminal (final). Answers false. */
+  const dropAtomically = db.transaction((id: string): boolean => {
+    sql.removeUnfinished.run(id);
+    return false;
+  });
   const parse = (text: unknown): TaskView | undefined => {
     try {
       return typeof text === 'string' ? (JSON.parse(text) as TaskView) : undefined;
@@ -279,9 +286,10 @@ function storeOver(db: Database, limits: TaskStoreLimits, key: Uint8Array): Sqli
   return {
     shared: true,
     async put(task: TaskView) {
+      if (typeof task.id !== 'string') return false;
       const text = taskTextWithin(task, limits.maxBytes);
-      if (text === undefined || limits.maxTasks < 1 || typeof task.id !== 'string') return false;
       try {
+        if (text === undefined || limits.maxTasks < 1) return dropAtomically.immediate(JSON.stringify(task.id));
         return putAtomically.immediate(JSON.stringify(task.id), text, isTerminalTask(task) ? 1 : 0);
       } catch {
         return false;

@@ -56,7 +56,7 @@ describe('the Worker task store glue', () => {
     const ns = namespace(asked);
     (ns as unknown as { get: (id: string) => unknown }).get = (id: string) => {
       asked.push(id);
-      return { getTask: async () => null, listTasks: async () => [], putTask: async () => true, pageTokenKey: async () => new Uint8Array(32) };
+      return { getTask: async () => null, listTasks: async () => [], putTask: async () => true, dropTask: async () => false, pageTokenKey: async () => new Uint8Array(32) };
     };
     const store = taskStoreDeps({ AGENTDEF_TASKS: ns }, 'my-agent').taskStore!;
     await store.get('x');
@@ -64,8 +64,9 @@ describe('the Worker task store glue', () => {
     expect(asked).toEqual(['id:my-agent', 'id:my-agent']);
   });
 
-  it('sends only what fits and never a task JSON cannot hold; reads back fresh objects', async () => {
+  it('sends only what fits and never a task JSON cannot hold (asking the object to drop it instead); reads back fresh objects', async () => {
     const sent: [string, string, boolean][] = [];
+    const dropped: string[] = [];
     const kept = new Map<string, string>();
     const store = taskStoreOver(
       () => ({
@@ -73,6 +74,10 @@ describe('the Worker task store glue', () => {
           sent.push([id, text, terminal]);
           kept.set(id, text);
           return true;
+        },
+        dropTask: async (id) => {
+          dropped.push(id);
+          return kept.delete(id);
         },
         getTask: async (id) => kept.get(id) ?? null,
         listTasks: async () => [...kept.values()],
@@ -88,6 +93,7 @@ describe('the Worker task store glue', () => {
     cyclic.metadata['self'] = cyclic;
     expect(await store.put(cyclic)).toBe(false);
     expect(sent).toHaveLength(1);
+    expect(dropped).toEqual(['b', 'c']);
     const first = await store.get('a');
     first!.contextId = 'changed';
     expect((await store.get('a'))!.contextId).toBe('ctx');

@@ -10,7 +10,8 @@
  *   the same object (`plannedTaskObject`).
  * The store chooses what it keeps with `taskTextWithin` (within the budget and within what one
  * SQLite row holds), sends the JSON text, and parses what it reads back, so nothing read shares
- * anything with what was put.
+ * anything with what was put. A version it cannot keep is not sent: it asks the object to drop the
+ * task's kept version instead (`dropTask`, which leaves a terminal one), and answers false.
  */
 import type { TaskView } from '../../runtime/a2a-wire';
 import type { TaskStore, TaskStoreLimits } from '../../runtime/task-store';
@@ -25,6 +26,8 @@ export const DURABLE_TASK_LIMITS: TaskStoreLimits = { maxTasks: 100, maxBytes: 8
 /** The task-store object's RPC methods (an object stub, or the loader's entrypoint forwarding to one). */
 export interface TaskObjectLike {
   putTask(id: string, text: string, terminal: boolean, limits: TaskStoreLimits): Promise<boolean> | boolean;
+  /** Forgets task `id` unless its kept version is terminal; true when one was removed. */
+  dropTask(id: string): Promise<boolean> | boolean;
   getTask(id: string): Promise<string | null> | string | null;
   listTasks(): Promise<string[]> | string[];
   pageTokenKey(): Promise<Uint8Array> | Uint8Array;
@@ -52,7 +55,11 @@ export function taskStoreOver(object: () => TaskObjectLike, limits: TaskStoreLim
     shared: true,
     async put(task) {
       const text = taskTextWithin(task, Math.min(limits.maxBytes, MAX_TASK_SIZE));
-      if (text === undefined || limits.maxTasks < 1) return false;
+      if (text === undefined || limits.maxTasks < 1) {
+        // Not kept: an earlier non-terminal version must not outlive it. A failed drop still answers false.
+        await (async () => object().dropTask(task.id))().catch(() => undefined);
+        return false;
+      }
       return (await object().putTask(task.id, text, isTerminalTask(task), { maxTasks: limits.maxTasks, maxBytes: limits.maxBytes })) === true;
     },
     get: async (id) => parse(await object().getTask(id)),

@@ -8,7 +8,10 @@
  * final whichever isolate put it. Values reach SQLite as bound parameters only, never in the query
  * text. The rows hold the JSON text the client chose with `taskTextWithin`; their size is measured
  * as the in-memory store measures it (`sizeOfTaskText`), and the oldest rows are evicted first, by
- * count and by bytes. The page-token key is 32 random bytes made once and kept with the tasks.
+ * count and by bytes. A version too large to keep (or one the client could not fit, `drop`)
+ * removes the task's kept version unless that one is terminal, in the same transaction as the
+ * check, so a task never stays `working` after its run ended too large to keep. The page-token key
+ * is 32 random bytes made once and kept with the tasks.
  */
 import type { TaskStoreLimits } from '../../runtime/task-store';
 import { sizeOfTaskText } from '../../runtime/task-store';
@@ -53,11 +56,17 @@ export class TaskTable {
     return this.storage.sql.exec(query, ...bindings).toArray();
   }
 
-  /** Keeps `text` as task `id`, the newest; false when the kept version is terminal or it does not fit. */
+  /**
+   * Keeps `text` as task `id`, the newest; false when the kept version is terminal or it does not
+   * fit (a version too large to keep also drops the kept one unless that is terminal, as `drop`).
+   */
   put(id: string, text: string, terminal: boolean, limits: TaskStoreLimits): boolean {
     if (typeof id !== 'string' || typeof text !== 'string' || typeof terminal !== 'boolean' || !validLimits(limits)) return false;
     const size = sizeOfTaskText(text);
-    if (size > limits.maxBytes || size > MAX_TASK_SIZE) return false;
+    if (size > limits.maxBytes || size > MAX_TASK_SIZE) {
+      this.drop(id);
+      return false;
+    }
     return this.storage.transactionSync(() => {
       const kept = this.rows(`SELECT terminal FROM ${TASKS} WHERE id = ?`, id)[0];
       if (kept && kept['terminal'] === 1) return false;
@@ -72,6 +81,21 @@ export class TaskTable {
         held -= Number(oldest['size']);
       }
       this.rows(`INSERT INTO ${TASKS} (seq, id, text, size, terminal) VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM ${TASKS}), ?, ?, ?, ?)`, id, text, size, terminal ? 1 : 0);
+      return true;
+    });
+  }
+
+  /**
+   * Forgets task `id` when its kept version is not terminal (a terminal one is final and stays):
+   * the client's answer to a version it cannot keep, so a stale `working` does not outlive its
+   * run. True when a version was removed.
+   */
+  drop(id: string): boolean {
+    if (typeof id !== 'string') return false;
+    return this.storage.transactionSync(() => {
+      const kept = this.rows(`SELECT terminal FROM ${TASKS} WHERE id = ?`, id)[0];
+      if (!kept || kept['terminal'] === 1) return false;
+      this.rows(`DELETE FROM ${TASKS} WHERE id = ?`, id);
       return true;
     });
   }

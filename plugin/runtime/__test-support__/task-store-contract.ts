@@ -96,6 +96,33 @@ export function describeTaskStoreContract(name: string, makeStore: (limits: Task
       expect(await store.get('big-answer')).toBeUndefined();
     });
 
+    it('forgets a non-terminal task whose new version cannot be kept, and keeps a terminal one', async () => {
+      const store = await makeStore({ maxTasks: 10, maxBytes: 100_000 });
+      const tooLarge = (id: string) => contractTask(id, 'q', 'a'.repeat(60_000));
+      await store.put(contractTask('other', 'hi'));
+      expect(await store.put(workingTask('run'))).toBe(true);
+      expect(await store.put(tooLarge('run'))).toBe(false);
+      expect(await store.get('run')).toBeUndefined();
+      expect((await store.list()).map((t) => t.id)).toEqual(['other']);
+      // A version JSON cannot hold is not kept either: the working one goes the same way.
+      expect(await store.put(workingTask('cyclic'))).toBe(true);
+      const cyclic = { ...workingTask('cyclic'), state: 'completed' as const } as TaskView & { metadata: Record<string, unknown> };
+      cyclic.metadata['self'] = cyclic;
+      expect(await store.put(cyclic)).toBe(false);
+      expect(await store.get('cyclic')).toBeUndefined();
+      // A terminal version is final: a too-large one after it changes nothing.
+      expect(await store.put(contractTask('done', 'hi', 'the answer'))).toBe(true);
+      expect(await store.put(tooLarge('done'))).toBe(false);
+      expect((await store.get('done'))?.replyText).toBe('the answer');
+      expect((await store.list()).map((t) => [t.id, t.state])).toEqual([
+        ['other', 'completed'],
+        ['done', 'completed'],
+      ]);
+      // A task never kept: refused, nothing else touched.
+      expect(await store.put(tooLarge('never'))).toBe(false);
+      expect((await store.list()).map((t) => t.id)).toEqual(['other', 'done']);
+    });
+
     it('refuses what JSON cannot hold, without throwing', async () => {
       const store = await makeStore({ maxTasks: 10, maxBytes: 1e6 });
       const cyclic = contractTask('cyclic', 'hi') as TaskView & { metadata: Record<string, unknown> };

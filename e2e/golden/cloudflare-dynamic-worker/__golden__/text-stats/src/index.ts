@@ -19,6 +19,10 @@ export class AgentTaskStore extends DurableObject<Env> {
     return this.tasks.put(id, text, terminal, limits);
   }
 
+  dropTask(id: string): boolean {
+    return this.tasks.drop(id);
+  }
+
   getTask(id: string): string | null {
     return this.tasks.get(id);
   }
