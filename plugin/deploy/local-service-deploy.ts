@@ -12,10 +12,11 @@
  * overwritten.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fillServiceTemplate, ServiceFileError, stablePort, type Placeholder } from '../host-contract/service-templates';
+import { isSlug } from '../definition/workspace-definitions';
+import { fillServiceTemplate, launchAgentFile, ServiceFileError, stablePort, systemdUnitFile, type Placeholder } from '../host-contract/service-templates';
 import { LAUNCHER_MANIFEST, type LauncherManifest } from '../host-contract/output-files';
 import { stateDir } from '../hosts/node/state-dir';
 import { DEPLOY_EXIT, type DeployOptions, type ServiceKind } from './deploy-options';
@@ -76,9 +77,20 @@ export function planLocalService(options: DeployOptions): LocalServicePlan | { e
   }
   const file = manifest.services?.[kind];
   const slug = typeof manifest.agent === 'string' ? manifest.agent.slice(0, manifest.agent.lastIndexOf('@')) : '';
-  if (typeof file !== 'string' || file !== basename(file) || file.startsWith('.') || typeof manifest.entry !== 'string' || slug === '') {
+  if (typeof file !== 'string' || typeof manifest.entry !== 'string' || slug === '') {
     return { error: `${LAUNCHER_MANIFEST} names no ${kind} service file; compile the agent again` };
   }
+  // The service file's name is the agent's own (as the compiler names it), never one the manifest
+  // makes up: a changed manifest cannot make a deploy replace or remove another agent's service,
+  // write outside the folder, or carry a path or line break into the file and the messages.
+  if (!isSlug(slug)) return { error: `${LAUNCHER_MANIFEST} names an agent that is not a valid slug; compile the agent again` };
+  const expected = kind === 'launchd' ? launchAgentFile(slug) : systemdUnitFile(slug);
+  if (file !== expected)
+    return {
+      error: `${LAUNCHER_MANIFEST} names the ${kind} service file "${basename(file)
+        .replace(/[^\x20-\x7e]/g, '?')
+        .slice(0, 80)}", not ${expected} for ${slug}; compile the agent again`,
+    };
   let template: string;
   try {
     template = readFileSync(join(options.outDir, file), 'utf8');
@@ -131,6 +143,44 @@ function unloadCommands(plan: LocalServicePlan, shownTarget: string): string[][]
   return plan.kind === 'launchd' ? [['launchctl', 'unload', shownTarget]] : [['systemctl', '--user', 'disable', '--now', unit]];
 }
 
+/**
+ * Writes the service file: into a temporary file beside it that this call creates (`O_EXCL`, so
+ * nothing already there, such as a symlink to another file, is ever written through), then renamed
+ * into place. The temporary file is removed when anything fails. Answers why it failed, if it did.
+ */
+function writeServiceFile(plan: LocalServicePlan): string | undefined {
+  const folder = join(plan.target, '..');
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    return `its folder cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  const temp = `${plan.target}.agentdef-${process.pid}.tmp`;
+  let fd: number;
+  try {
+    fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EEXIST' ? `${basename(temp)} is in the way in its folder (left alone); move it away and try again` : `cannot create a file in its folder (${code ?? (error as Error).message})`;
+  }
+  try {
+    try {
+      writeSync(fd, plan.content);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, plan.target);
+    return undefined;
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // already gone
+    }
+    return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  }
+}
+
 export async function deployLocalService(options: DeployOptions): Promise<number> {
   const plan = planLocalService(options);
   if ('error' in plan) {
@@ -166,13 +216,9 @@ export async function deployLocalService(options: DeployOptions): Promise<number
     options.stdout(`dry run: would ${verb} the ${plan.kind} service for ${plan.slug} at ${shown}, then load it with:\n${commands(loadCommands(plan, shown))}\n`);
     return DEPLOY_EXIT.ok;
   }
-  try {
-    mkdirSync(join(plan.target, '..'), { recursive: true });
-    const temp = `${plan.target}.agentdef-${process.pid}.tmp`;
-    writeFileSync(temp, plan.content, { mode: 0o644 });
-    renameSync(temp, plan.target);
-  } catch (error) {
-    options.stderr(`error: cannot write ${shown}: ${(error as Error).message}\n`);
+  const problem = writeServiceFile(plan);
+  if (problem !== undefined) {
+    options.stderr(`error: cannot write ${shown}: ${problem}\n`);
     return DEPLOY_EXIT.failed;
   }
   options.stdout(`${verb === 'install' ? 'installed' : 'replaced'} the ${plan.kind} service for ${plan.slug} at ${shown}; load it with:\n${commands(loadCommands(plan, shown))}\n`);

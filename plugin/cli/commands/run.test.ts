@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,5 +29,31 @@ describe('agentdef run', () => {
     const result = await run(['dist/agents/nothing']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`error: ${join(root, 'dist/agents/nothing')} holds neither hb3-job.json nor launcher.json: compile the agent with --target hb3 or --target local-mac first\n`);
+  });
+
+  it('refuses a --receipts path that is no receipts file before starting anything, and leaves it as it was', async () => {
+    const outside = join(root, 'outside.txt');
+    writeFileSync(outside, 'precious\n');
+    symlinkSync(outside, join(root, 'link.jsonl'));
+    mkdirSync(join(root, 'folder.jsonl'));
+    execFileSync('mkfifo', [join(root, 'fifo.jsonl')]);
+    writeFileSync(join(root, 'package.json'), '{\n  "name": "mine"\n}\n');
+    for (const [path, why] of [
+      ['link.jsonl', 'it is a symbolic link, and agentdef never appends receipts through one'],
+      ['folder.jsonl', 'it is not a regular file'],
+      ['fifo.jsonl', 'it is not a regular file'],
+      ['package.json', 'it holds something other than receipts'],
+    ] as const) {
+      const result = await run(['dist/agents/nothing', '--receipts', path]);
+      expect(result.code).toBe(2);
+      expect(result.stderr.startsWith(`error: --receipts ${join(root, path)}: ${why}`)).toBe(true);
+      expect(result.stdout).toBe('');
+    }
+    expect(readFileSync(outside, 'utf8')).toBe('precious\n');
+    expect(readFileSync(join(root, 'package.json'), 'utf8')).toBe('{\n  "name": "mine"\n}\n');
+    expect(lstatSync(join(root, 'fifo.jsonl')).isFIFO()).toBe(true);
+    const empty = await run(['out', '--receipts', '']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('error: --receipts names a file');
   });
 });

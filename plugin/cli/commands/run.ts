@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
+import { receiptsFileProblem } from '../../hosts/node/receipt-file-sink';
 import { runOutput } from '../../hosts/node/run-output';
 import { TASK_STORE_ENV } from '../../hosts/node/task-store-env';
 import { EXIT, type CliIo } from '../io';
@@ -22,12 +23,20 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
   const outDir = resolve(io.cwd, parsed.positionals[0]!);
   const taskStore = parsed.values['task-store'];
   if (taskStore === '') return usageError(io, '--task-store names a file (the host creates it)', RUN_USAGE);
+  if (parsed.values.receipts === '') return usageError(io, '--receipts names a file (the host appends receipts to it)', RUN_USAGE);
+  const receipts = parsed.values.receipts !== undefined ? resolve(io.cwd, parsed.values.receipts) : undefined;
+  // Refused before anything starts: the host only ever appends to a receipts file (receipt-file-sink.ts).
+  const receiptsProblem = receipts !== undefined ? receiptsFileProblem(receipts) : undefined;
+  if (receiptsProblem !== undefined) {
+    io.stderr(`error: --receipts ${receipts}: ${receiptsProblem}\n`);
+    return EXIT.usage;
+  }
   const code = await runOutput({
     outDir,
     workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
     ...(port !== undefined ? { port } : {}),
     ...(parsed.values.weights !== undefined ? { weights: resolve(io.cwd, parsed.values.weights) } : {}),
-    ...(parsed.values.receipts !== undefined ? { receipts: resolve(io.cwd, parsed.values.receipts) } : {}),
+    ...(receipts !== undefined ? { receipts } : {}),
     serve: parsed.values.serve === true,
     // The host opens (or creates) the file and refuses one that is not its own (task-store-env.ts).
     ...(taskStore !== undefined ? { env: { ...process.env, [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } } : {}),
