@@ -106,9 +106,13 @@ describe('an HB3 output', () => {
     expect(result.stdout).toContain(`  docker push ${image}\n`);
     expect(result.stdout).toContain('job specs to submit:\n  dist/agents/write-router/hb3-job.json\n');
     expect(result.stdout).toContain('  dist/agents/write-router/hb3-workflow.json\n');
-    const secrets = [...new Set(job().env.flatMap((v) => ('secretRef' in v ? [v.secretRef.name] : [])))].sort();
+    const secrets = [...new Set(job().env.flatMap((v) => ('secretRef' in v && v.secretRef.optional !== true ? [v.secretRef.name] : [])))].sort();
     expect(secrets.length).toBeGreaterThan(0);
-    expect(result.stdout).toContain(`secrets the jobs reference (by name, from the scheduler's secret store): ${secrets.join(', ')}`);
+    expect(result.stdout).toContain(`secrets the jobs reference (by name, from the scheduler's secret store): ${secrets.join(', ')}\n`);
+    // The card signing key is referenced by the root, optional: listed apart, never as required.
+    expect(job().env).toContainEqual({ name: 'AGENTDEF_CARD_SIGNING_KEY', secretRef: { name: 'AGENTDEF_CARD_SIGNING_KEY', optional: true } });
+    expect(secrets).not.toContain('AGENTDEF_CARD_SIGNING_KEY');
+    expect(result.stdout).toContain('optional secrets (the jobs start without them): AGENTDEF_CARD_SIGNING_KEY; AGENTDEF_CARD_SIGNING_KEY signs the served AgentCard\n');
     expect(result.stdout).toContain('no container engine (docker or podman) is on PATH');
     expect(result.stdout).toContain('dry run: nothing was built or pushed');
     expect(result.stdout).not.toContain(root);

@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hb3Job } from '../host-contract/hb3-job';
+import { CARD_SIGNING_KEY_BINDING } from '../runtime/agent-card';
 import { JOB_FILE, WORKFLOW_FILE } from '../host-contract/output-files';
 import { findContainerEngine } from './container-engine';
 import { DEPLOY_EXIT, type DeployOptions } from './deploy-options';
@@ -25,8 +26,10 @@ export interface Hb3DeployPlan {
   dockerfile: string;
   /** The job specs to submit (absolute): the root's first, then the children's in name order, then the workflow. */
   specs: string[];
-  /** The secrets the jobs reference (`secretRef` names), sorted. */
+  /** The secrets the jobs need (`secretRef` names), sorted. */
   secrets: string[];
+  /** The secrets the jobs take when the store holds them (`secretRef` with `optional: true`), sorted. */
+  optionalSecrets: string[];
 }
 
 const JOBS_DIR = 'jobs';
@@ -35,8 +38,11 @@ function readJob(path: string): Hb3Job {
   return JSON.parse(readFileSync(path, 'utf8')) as Hb3Job;
 }
 
-function secretNames(job: Hb3Job): string[] {
-  return (Array.isArray(job.env) ? job.env : []).flatMap((variable) => ('secretRef' in variable && typeof variable.secretRef?.name === 'string' ? [variable.secretRef.name] : []));
+/** The `secretRef`s of a job: each name, and whether the job starts without it. */
+function secretRefs(job: Hb3Job): { name: string; optional: boolean }[] {
+  return (Array.isArray(job.env) ? job.env : []).flatMap((variable) =>
+    'secretRef' in variable && typeof variable.secretRef?.name === 'string' ? [{ name: variable.secretRef.name, optional: variable.secretRef.optional === true }] : [],
+  );
 }
 
 /** A registry prefix: host and path words only (`ghcr.io/acme`, `127.0.0.1:5000/team`), no tag. */
@@ -58,7 +64,7 @@ export function readHb3DeployPlan(outDir: string, registry?: string): Hb3DeployP
   const inside = (rel: string) => !rel.split('/').includes('..') && !rel.startsWith('/');
   if (!inside(image.build.context) || !inside(image.build.dockerfile)) return { error: `${JOB_FILE} names a build context outside the output folder; compile the agent again` };
   const specs = [join(outDir, JOB_FILE)];
-  const secrets = new Set(secretNames(root));
+  const refs = secretRefs(root);
   let children: string[] = [];
   try {
     children = readdirSync(join(outDir, JOBS_DIR))
@@ -71,7 +77,7 @@ export function readHb3DeployPlan(outDir: string, registry?: string): Hb3DeployP
     const path = join(outDir, JOBS_DIR, name);
     specs.push(path);
     try {
-      for (const secret of secretNames(readJob(path))) secrets.add(secret);
+      refs.push(...secretRefs(readJob(path)));
     } catch (error) {
       return { error: `cannot read ${JOBS_DIR}/${name}: ${(error as Error).message}; compile the agent again` };
     }
@@ -89,8 +95,15 @@ export function readHb3DeployPlan(outDir: string, registry?: string): Hb3DeployP
     context: join(outDir, image.build.context),
     dockerfile: join(outDir, image.build.dockerfile),
     specs,
-    secrets: [...secrets].sort(),
+    ...splitSecrets(refs),
   };
+}
+
+/** Required names (any job needs it) and optional ones (every job that names it may start without it), each sorted. */
+function splitSecrets(refs: readonly { name: string; optional: boolean }[]): { secrets: string[]; optionalSecrets: string[] } {
+  const required = new Set(refs.filter((ref) => !ref.optional).map((ref) => ref.name));
+  const optional = new Set(refs.filter((ref) => ref.optional && !required.has(ref.name)).map((ref) => ref.name));
+  return { secrets: [...required].sort(), optionalSecrets: [...optional].sort() };
 }
 
 /** The build and push commands, run from the workspace. */
@@ -126,6 +139,10 @@ export async function deployHb3(options: DeployOptions): Promise<number> {
     ...plan.specs.map((spec) => `  ${show(spec)}`),
     plan.secrets.length ? `secrets the jobs reference (by name, from the scheduler's secret store): ${plan.secrets.join(', ')}` : 'secrets: none',
   ];
+  if (plan.optionalSecrets.length)
+    lines.push(
+      `optional secrets (the jobs start without them): ${plan.optionalSecrets.join(', ')}${plan.optionalSecrets.includes(CARD_SIGNING_KEY_BINDING) ? `; ${CARD_SIGNING_KEY_BINDING} signs the served AgentCard` : ''}`,
+    );
   if (plan.imageRef !== plan.jobImageRef) lines.push(`the job specs name the image ${plan.jobImageRef}: point the scheduler at ${plan.imageRef}`);
   if (!engine) lines.push('no container engine (docker or podman) is on PATH: run the commands above where one is');
   options.stdout(`${lines.join('\n')}\n`);

@@ -9,7 +9,8 @@ export const HB3_API_VERSION = 'hb3.agentdef.dev/v1';
 /** Where the job's receipts folder sits in the container. */
 export const RECEIPTS_DIR = CONTAINER_RECEIPTS_FILE.slice(0, CONTAINER_RECEIPTS_FILE.lastIndexOf('/'));
 
-export type EnvVar = { name: string; value: string } | { name: string; secretRef: { name: string } };
+/** A setting, or a secret by name; an `optional` secret may be absent (the variable is then unset). */
+export type EnvVar = { name: string; value: string } | { name: string; secretRef: { name: string; optional?: boolean } };
 
 export interface Hb3Job {
   apiVersion: typeof HB3_API_VERSION;

@@ -126,6 +126,7 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
       continue;
     }
     const value = (await secrets.get(entry.secretRef.name)) ?? (job.receipts.mode === 'signed' && entry.secretRef.name === job.receipts.keySecret ? await receiptKeyFromStore() : undefined);
+    if (value === undefined && entry.secretRef.optional === true) continue; // left unset, as the platform would
     if (value === undefined) {
       options.stderr(`error: secret ${entry.secretRef.name} is not set (the job ${job.metadata.agent} references it): ${howToProvideSecret(entry.secretRef.name)}\n`);
       return 1;
@@ -133,10 +134,12 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
     childEnv[entry.name] = value;
     resolved[entry.secretRef.name] = value;
   }
-  // The card signing key is optional for every job (its card is served unsigned without it), so the
-  // spec names no secretRef for it: when this machine has it, the host started here signs the card.
-  const cardKey = await secrets.get(CARD_SIGNING_KEY_BINDING);
-  if (cardKey !== undefined) childEnv[CARD_SIGNING_KEY_BINDING] = cardKey;
+  // The card signing key is optional (the card is served unsigned without it): the root's spec names
+  // it as an optional secretRef; a spec compiled before that names none, and the key is passed on anyway.
+  if (childEnv[CARD_SIGNING_KEY_BINDING] === undefined) {
+    const cardKey = await secrets.get(CARD_SIGNING_KEY_BINDING);
+    if (cardKey !== undefined) childEnv[CARD_SIGNING_KEY_BINDING] = cardKey;
+  }
   // Every checkpoint of the tree (the job's own, and its quarantined children's, which run as
   // processes of this one here) is in the weights lock.
   const lock = readOptionalJson(join(options.outDir, WEIGHTS_LOCK_FILE)) as { checkpoints?: { checkpointId: string; mountPath: string; path: string; agent: string }[] } | undefined;

@@ -44,7 +44,10 @@ describe('the hb3 adapter', () => {
     expect(job.timeouts).toEqual({ runMs: 20000, killAfterMs: 22000, startupMs: 30000, terminationGraceMs: 10000, activeDeadlineMs: 52000 });
     expect(job.healthCheck?.http).toEqual({ path: '/healthz', port: 8080 });
     expect(job.receipts).toMatchObject({ mode: 'signed', format: 'jsonl', keySecret: 'AGENTDEF_RECEIPT_KEY', signer: 'keyref:acme-agents' });
-    expect(job.env.filter((e) => 'secretRef' in e)).toEqual([{ name: 'AGENTDEF_RECEIPT_KEY', secretRef: { name: 'AGENTDEF_RECEIPT_KEY' } }]);
+    expect(job.env.filter((e) => 'secretRef' in e)).toEqual([
+      { name: 'AGENTDEF_RECEIPT_KEY', secretRef: { name: 'AGENTDEF_RECEIPT_KEY' } },
+      { name: 'AGENTDEF_CARD_SIGNING_KEY', secretRef: { name: 'AGENTDEF_CARD_SIGNING_KEY', optional: true } },
+    ]);
     expect(job.image.tag).toBe(`0.4.2-${digest.slice(0, 12)}`);
     const lock = json<{ checkpoints: unknown[] }>(files['weights.lock.json']);
     expect(lock.checkpoints).toEqual([
@@ -81,7 +84,7 @@ describe('the hb3 adapter', () => {
     const rootJob = json<Hb3Job>(files['hb3-job.json']);
     expect(rootJob.kind).toBe('Service');
     expect(rootJob.resources.gpu).toBeNull();
-    expect(rootJob.env.filter((e) => 'secretRef' in e).map((e) => e.name)).toEqual(['AGENTDEF_RECEIPT_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);
+    expect(rootJob.env.filter((e) => 'secretRef' in e).map((e) => e.name)).toEqual(['AGENTDEF_RECEIPT_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'AGENTDEF_CARD_SIGNING_KEY']);
     const child = json<Hb3Job>(files['jobs/splice-resolver-0.4.2.hb3-job.json']);
     expect(child).toMatchObject({
       kind: 'Job',
@@ -92,6 +95,7 @@ describe('the hb3 adapter', () => {
     });
     expect(child.command).toEqual(['node', '--max-old-space-size=6144', '/app/entrypoint.mjs', '--child', `${root}/splice-resolver@0.4.2`]);
     expect(child.resources.gpu?.count).toBe(1);
+    // A child serves no card: no card signing key.
     expect(child.env.filter((e) => 'secretRef' in e).map((e) => e.name)).toEqual(['AGENTDEF_RECEIPT_KEY']);
   });
 

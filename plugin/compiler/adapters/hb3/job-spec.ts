@@ -3,10 +3,10 @@
  * compiled agent. The root's job serves A2A over HTTP (`Job` for request/response agents,
  * `Service` for long-lived ones); each quarantined child is its own `Job` that takes one task on
  * stdin (`--child <nodeId>`). All jobs of a tree share one image. The spec names secrets only by
- * reference (`secretRef`), never by value.
+ * reference (`secretRef`), never by value; the root's card signing key is an optional one.
  */
 import { LOCAL_INFERENCE_BASE_URL, RPC_PATH } from '../../runtime-config';
-import { AGENT_CARD_PATH } from '../../../runtime/agent-card';
+import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../../runtime/agent-card';
 import { resolveLimits } from '../../../runtime/runtime-config';
 import type { NodeHostSpec } from '../../../host-contract/node-host-spec';
 import { agentKey, hostedNodes, secretsOf, subtreeNodes } from '../../../host-contract/node-host-spec';
@@ -68,7 +68,11 @@ export function buildJobSpec(input: JobSpecInput): Hb3Job {
   if (checkpoints.length > 0) env.push({ name: 'AGENTDEF_WEIGHTS_ROOT', value: CONTAINER_WEIGHTS_ROOT });
   // The reference host runs quarantined children as processes of this job and hands them their
   // own secrets, so the job references every secret of its subtree.
-  for (const name of secretsOf(host, subtree)) env.push({ name, secretRef: { name } });
+  const secrets = secretsOf(host, subtree);
+  for (const name of secrets) env.push({ name, secretRef: { name } });
+  // The root serves the agent's card, signed when the platform holds the card signing key and
+  // unsigned otherwise: the key is referenced, and optional.
+  if (isRoot && !secrets.includes(CARD_SIGNING_KEY_BINDING)) env.push({ name: CARD_SIGNING_KEY_BINDING, secretRef: { name: CARD_SIGNING_KEY_BINDING, optional: true } });
 
   const mounts: Hb3Job['mounts'] = checkpoints.map((c, i) => ({
     name: `weights-${i}`,
