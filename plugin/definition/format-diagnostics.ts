@@ -3,9 +3,12 @@
  * message, a suggestion), or as JSON. Pure: the caller passes the source texts it has. Whatever
  * a definition holds, the output is safe for a terminal: control characters, bidi controls and
  * unpaired surrogates in messages, names and source lines are printed as `\uXXXX` escapes
- * (terminal-text.ts), and the caret still points at the same character.
+ * (terminal-text.ts), and the caret still points at the same character. A source line is never
+ * printed when it looks like it holds a secret, whichever diagnostic points at it (a schema error
+ * on an unknown field, say, whose value is a key): the line is hidden as the secrets rule's are.
  */
 import type { Diagnostic } from './diagnostic';
+import { secretKinds } from './rules/secrets';
 import { terminalSafe, terminalSafeLine } from './terminal-text';
 
 export interface FormatOptions {
@@ -41,7 +44,7 @@ export function formatOne(d: Diagnostic, text: string | undefined): string {
   const gutter = String(d.line).length;
   const pad = ' '.repeat(gutter);
   const line = sourceLine(text, d.line);
-  if (d.redactSource) {
+  if (d.redactSource || (line !== undefined && secretKinds(line).length > 0)) {
     out.push(`${pad} |`, `${String(d.line)} | (line hidden: it may hold a secret)`);
   } else if (line !== undefined) {
     let raw = line.replace(/\t/g, ' ');
