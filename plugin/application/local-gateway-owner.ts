@@ -16,13 +16,15 @@
  * - Live: the same checks, then the idempotency fence: the dispatch record
  *   `<folder>/outbox/<step key digest>.json` is created exclusively, right after `markDispatched`
  *   answered `ok`. A repeat of the same step key finds the record and returns it without a second
- *   dispatch. The record holds digests only, never the request or the artifact bytes.
+ *   dispatch. The record holds digests only, never the request or the artifact bytes. The outbox
+ *   must be a real folder right inside the approved-artifacts folder (a link out of it stops the
+ *   step before the dispatch marker).
  *
  * Files are read through the workspace's guarded reader (regular files only, no link out of the
  * folder, size-limited). Nothing throws; messages never quote file contents.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, realpathSync, writeSync } from 'node:fs';
 import { isAbsolute, join, posix } from 'node:path';
 import type { Finding } from '../definition/diagnostic';
 import { decodeSource, readSourceBytes } from '../definition/read-source';
@@ -124,6 +126,22 @@ function verifyArtifact(root: string, folder: string, approval: Approval): { ok:
   return { ok: true, bytes: read.bytes.length };
 }
 
+/**
+ * Creates `<folder>/outbox` when missing and checks that it is a real folder right inside the
+ * approved-artifacts folder: an outbox that is a link (or under a link) out of it would put the
+ * dispatch records, the gateway's idempotency fence, somewhere else.
+ */
+function ensureOutbox(root: string, folder: string): string | undefined {
+  const outbox = join(root, folder, OUTBOX_FOLDER);
+  try {
+    mkdirSync(outbox, { recursive: true });
+    if (!lstatSync(outbox).isDirectory()) return undefined;
+    return realpathSync(outbox) === join(realpathSync(join(root, folder)), OUTBOX_FOLDER) ? outbox : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Creates the dispatch record exclusively; `exists` when a previous dispatch of this key made it. */
 function createDispatchRecord(path: string, text: string): 'created' | 'exists' | { error: string } {
   try {
@@ -184,15 +202,13 @@ export function createLocalGatewayOwner(options: LocalGatewayOptions): LocalGate
     if (call.mode === 'dry-run') return { status: 'completed', outputs: { artifact: { ...reference, dispatched: false } } };
 
     if (approval.live !== 'approved') return { status: 'approval-required', message: 'live dispatch of this artifact needs operator approval, which only the host can give' };
-    const outbox = join(root, folder, OUTBOX_FOLDER);
+    const outbox = ensureOutbox(root, folder);
+    if (outbox === undefined) {
+      return { status: 'failed', code: 'gateway-unavailable', message: `cannot use ${posix.join(folder, OUTBOX_FOLDER)}: it must be a folder right inside ${folder}, not a link out of it` };
+    }
     const keyDigest = createHash('sha256').update(call.idempotencyKey).digest('hex');
     const recordPath = join(outbox, `${keyDigest}.json`);
     const record = `${JSON.stringify({ schemaVersion: 'agentdef.gateway-dispatch/v1', stepKeyDigest: keyDigest, ...reference })}\n`;
-    try {
-      mkdirSync(outbox, { recursive: true });
-    } catch {
-      return { status: 'failed', code: 'gateway-unavailable', message: `cannot create ${posix.join(folder, OUTBOX_FOLDER)}` };
-    }
     if (call.signal.aborted) return { status: 'failed', code: 'cancelled', message: 'cancelled before dispatch' };
     const marked = await call.markDispatched();
     if (!marked.ok) return { status: 'failed', code: 'dispatch-refused', message: marked.message };

@@ -23,7 +23,7 @@
  * Pure: no file system, no console, and it never throws on bad input.
  */
 import { ERROR_CODES, hasErrors, sortDiagnostics, type Diagnostic, type Finding } from '../definition/diagnostic';
-import { joinPointer } from '../definition/json-pointer';
+import { getAtPointer, joinPointer } from '../definition/json-pointer';
 import { parseDefinitionText, type DefinitionFormat } from '../definition/parse-document';
 import { decodeSource } from '../definition/read-source';
 import { secretFindings, secretKinds } from '../definition/rules/secrets';
@@ -288,6 +288,63 @@ function uniqueIdentityFindings(manifest: ApplicationManifest): Finding[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Keeping secrets out of the other rules' messages
+
+const SECRET_NOT_SHOWN = '(a value that looks like a secret, not shown)';
+
+/**
+ * The strings of `value` (values and property names) that look like secrets, plus every value the
+ * secrets rule reported: the texts no diagnostic may quote.
+ */
+function secretTexts(value: unknown, secretReports: readonly Finding[]): string[] {
+  const found = new Set<string>();
+  for (const report of secretReports) {
+    const at = getAtPointer(value, report.path);
+    if (typeof at === 'string' && at.length > 0) found.add(at);
+  }
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (secretKinds(next).length > 0) found.add(next);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, member] of Object.entries(next)) {
+        if (secretKinds(key).length > 0) found.add(key);
+        pending.push(member);
+      }
+    }
+  }
+  // Longest first, so a secret that holds another is replaced whole.
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A manifest holding a literal secret is refused by the secrets rule, which never shows the value;
+ * the other rules quote names (a port, a node id, an output name) and must not show it either.
+ * Their messages and suggestions get a placeholder in its place, and every diagnostic on a line
+ * that a secret report hides hides that line too (printers echo source lines).
+ */
+function withoutSecrets(findings: Finding[], value: unknown, secretReports: readonly Finding[]): Finding[] {
+  if (secretReports.length === 0) return findings;
+  const secrets = secretTexts(value, secretReports);
+  const scrub = (text: string): string => secrets.reduce((out, secret) => (out.includes(secret) ? out.split(secret).join(SECRET_NOT_SHOWN) : out), text);
+  return findings.map((finding) => {
+    if (secretReports.includes(finding)) return finding;
+    const message = scrub(finding.message);
+    const suggestion = finding.suggestion === undefined ? undefined : scrub(finding.suggestion);
+    if (message === finding.message && suggestion === finding.suggestion) return finding;
+    return { ...finding, message, ...(suggestion !== undefined ? { suggestion } : {}), redactSource: true };
+  });
+}
+
+/** Every diagnostic on a line whose source a diagnostic hides hides it too. */
+function hideSecretLines(diagnostics: Diagnostic[]): Diagnostic[] {
+  const hidden = new Set(diagnostics.filter((d) => d.redactSource).map((d) => `${d.file}\u0000${d.line}`));
+  if (hidden.size === 0) return diagnostics;
+  return diagnostics.map((d) => (d.redactSource || !hidden.has(`${d.file}\u0000${d.line}`) ? d : { ...d, redactSource: true }));
+}
+
+// ---------------------------------------------------------------------------------------------
 // The pipeline
 
 /** Validates an already parsed manifest document. */
@@ -297,19 +354,19 @@ export function validateApplicationManifest(document: SourceDocument, options: A
   const controlled = new Set(controls.map((finding) => finding.path));
   // A control field the schema also calls unknown is reported once, as a control field.
   const schemaProblems = schemaFindings(value).filter((finding) => !(finding.at === 'key' && controlled.has(finding.path)));
-  const early = [...schemaProblems, ...controls, ...secretFindings(value, DOCUMENT_NAME).map(withCode)];
+  const secretReports = secretFindings(value, DOCUMENT_NAME).map(withCode);
+  const early = [...schemaProblems, ...controls, ...secretReports];
   if (schemaProblems.length > 0) {
-    return { document, diagnostics: sortDiagnostics(early.map((finding) => locateFinding(document, finding))), valid: false };
+    const located = withoutSecrets(early, value, secretReports).map((finding) => locateFinding(document, finding));
+    return { document, diagnostics: sortDiagnostics(hideSecretLines(located)), valid: false };
   }
   const manifest = value as ApplicationManifest;
-  const findings = [
-    ...early,
-    ...sourceFindings(manifest),
-    ...(options.activeDigests ? activeDigestFindings(manifest, options.activeDigests) : []),
-    ...uniqueIdentityFindings(manifest),
-    ...graphFindings(manifest, options.catalog),
-  ];
-  const diagnostics = sortDiagnostics(findings.map((finding) => locateFinding(document, finding)));
+  const findings = withoutSecrets(
+    [...early, ...sourceFindings(manifest), ...(options.activeDigests ? activeDigestFindings(manifest, options.activeDigests) : []), ...uniqueIdentityFindings(manifest), ...graphFindings(manifest, options.catalog)],
+    value,
+    secretReports,
+  );
+  const diagnostics = sortDiagnostics(hideSecretLines(findings.map((finding) => locateFinding(document, finding))));
   return { manifest, document, diagnostics, valid: !hasErrors(diagnostics) };
 }
 

@@ -534,11 +534,23 @@ function describePattern(at: string): string {
   return 'has an invalid form';
 }
 
+/** The longest a diagnostic's pointer gets: a deeper place is located at its ancestor this long at most. */
+const MAX_POINTER_SHOWN = 256;
+
+/** `pointer`, or its nearest ancestor no longer than `MAX_POINTER_SHOWN` (arguments nested a million deep would echo megabytes). */
+function boundedPointer(pointer: string): string {
+  if (pointer.length <= MAX_POINTER_SHOWN) return pointer;
+  const cut = pointer.lastIndexOf('/', MAX_POINTER_SHOWN);
+  return cut <= 0 ? '' : pointer.slice(0, cut);
+}
+
 /** Reads and schema-checks `raw`: the plain-data copy, or the refusal. */
 function readArguments(tool: ApplicationToolName, raw: unknown): { ok: true; args: Record<string, unknown> } | { ok: false; message: string; diagnostics: Diagnostic[] } {
   const plain = readApplicationJson(raw === undefined ? {} : raw);
   if (!plain.ok) {
-    return { ok: false, message: 'the arguments are not plain JSON data', diagnostics: [diagnostic(tool, plain.pointer, `the arguments are not plain JSON data: ${plain.reason}`, AUTHORITY_HELP)] };
+    const at = boundedPointer(plain.pointer);
+    const below = at === plain.pointer ? '' : ' (deeper inside this argument)';
+    return { ok: false, message: 'the arguments are not plain JSON data', diagnostics: [diagnostic(tool, at, `the arguments are not plain JSON data${below}: ${plain.reason}`, AUTHORITY_HELP)] };
   }
   const validate = validatorOf(tool);
   if (validate(plain.value)) return { ok: true, args: plain.value as Record<string, unknown> };
@@ -557,6 +569,17 @@ function summary(diagnostics: readonly Diagnostic[]): string {
   if (first === undefined) return 'invalid arguments';
   const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : '';
   return `invalid arguments: ${first.path === '' ? '' : `${first.path} `}${first.message}${more}`;
+}
+
+/**
+ * Why a JSON text did not parse (`parseStrictJson`), without any of the text: the strict parser
+ * names a duplicated property, and a property name may be anything the caller sent (a credential
+ * pasted as a key, say), so only where it sits is kept.
+ */
+export function unquotedJsonReason(reason: string): string {
+  if (!reason.startsWith('duplicate property name ')) return reason;
+  const at = / at offset \d+$/.exec(reason);
+  return `duplicate property name${at ? at[0] : ''}`;
 }
 
 const refuse = <T>(diagnostics: Diagnostic[]): ArgumentsResult<T> => ({ ok: false, message: summary(diagnostics), diagnostics });
@@ -647,7 +670,12 @@ export function readExecuteArguments(raw: unknown): ArgumentsResult<ExecuteReque
     const parsed = parseStrictJson(input.json, ARGUMENT_LIMITS.inputDepth);
     if (!parsed.ok) {
       diagnostics.push(
-        diagnostic(EXECUTE_TOOL, `${at}/json`, `is not strict JSON text: ${parsed.reason}`, 'give the value as JSON text, e.g. "\\"a string\\"" or "{\\"a\\": 1}"; duplicate keys and nesting deeper than 64 are refused'),
+        diagnostic(
+          EXECUTE_TOOL,
+          `${at}/json`,
+          `is not strict JSON text: ${unquotedJsonReason(parsed.reason)}`,
+          'give the value as JSON text, e.g. "\\"a string\\"" or "{\\"a\\": 1}"; duplicate keys and nesting deeper than 64 are refused',
+        ),
       );
       return;
     }
