@@ -103,9 +103,22 @@ export async function connectApplicationMcp(options: ApplicationMcpServerOptions
     if (result.structuredContent !== undefined) answer.structuredContent = result.structuredContent as Record<string, unknown>;
     return answer;
   });
-  server.onerror = (error) => options.log(`agentdef mcp: ${error instanceof Error ? error.message : 'protocol error'}`);
+  server.onerror = (error) => options.log(`agentdef mcp: ${describeProtocolError(error)}`);
   await server.connect(transport);
   return server;
+}
+
+/**
+ * One line for an error the SDK reports outside any request (a line that is not JSON, a message
+ * that is not JSON-RPC, a failed send). Its own messages quote what the client sent (V8's JSON
+ * errors quote the line, the SDK's quote whole messages), which may hold a secret: only the kind
+ * of error is logged, never its text.
+ */
+export function describeProtocolError(error: unknown): string {
+  const name = error instanceof Error ? error.name : typeof error;
+  if (error instanceof SyntaxError) return 'ignored an input line that is not JSON (its text is not logged)';
+  if (name === 'ZodError') return 'ignored an input message that is not JSON-RPC (its text is not logged)';
+  return `protocol error (${/^[A-Za-z][A-Za-z0-9]{0,40}$/.test(name) ? name : 'unknown'}; its text is not logged)`;
 }
 
 export interface ServingApplicationMcp {

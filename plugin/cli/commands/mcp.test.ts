@@ -56,6 +56,9 @@ describe('agentdef mcp: usage errors', () => {
   });
 });
 
+// Split so that no scanner takes it for a real credential.
+const LEAKED = 'sk-proj-' + 'LeakedLeakedLeaked0123456789';
+
 describe('agentdef mcp: a served session', () => {
   it('answers JSON-RPC on the output stream only, and ends when the input closes', async () => {
     const input = new PassThrough();
@@ -78,6 +81,10 @@ describe('agentdef mcp: a served session', () => {
     send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1.0.0' } } });
     await lines(1);
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // Lines the server cannot take are logged by kind only: nothing they hold reaches the log.
+    input.write(`{"not json ${LEAKED}\n`);
+    send({ jsonrpc: '2.0', id: 9, methodd: 'tools/list', params: { token: LEAKED } });
+    send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: LEAKED, progress: 1 } });
     console.log('a stray console.log while serving');
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'agentdef.application.plan', arguments: { manifestPath: 'applications/greeter/application.json', mode: 'dry-run' } } });
@@ -92,6 +99,9 @@ describe('agentdef mcp: a served session', () => {
     expect(stdout).toBe('');
     expect(written).not.toContain('stray');
     expect(stderr).toContain('a stray console.log while serving');
+    expect(stderr).toContain('agentdef mcp: ignored an input line that is not JSON (its text is not logged)');
+    expect(stderr).not.toContain(LEAKED);
+    expect(written).not.toContain(LEAKED);
     expect(stderr).toContain('agentdef mcp: serving the application tools over stdio (execution ledger: in memory)');
   });
 });
