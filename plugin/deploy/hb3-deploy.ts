@@ -8,8 +8,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CARD_SIGNING_KEY_SECRET } from '../host-contract/container-contract';
 import type { Hb3Job } from '../host-contract/hb3-job';
-import { CARD_SIGNING_KEY_BINDING } from '../runtime/agent-card';
 import { JOB_FILE, WORKFLOW_FILE } from '../host-contract/output-files';
 import { findContainerEngine } from './container-engine';
 import { DEPLOY_EXIT, type DeployOptions } from './deploy-options';
@@ -141,7 +141,7 @@ export async function deployHb3(options: DeployOptions): Promise<number> {
   ];
   if (plan.optionalSecrets.length)
     lines.push(
-      `optional secrets (the jobs start without them): ${plan.optionalSecrets.join(', ')}${plan.optionalSecrets.includes(CARD_SIGNING_KEY_BINDING) ? `; ${CARD_SIGNING_KEY_BINDING} signs the served AgentCard` : ''}`,
+      `optional secrets (the jobs start without them): ${plan.optionalSecrets.join(', ')}${plan.optionalSecrets.includes(CARD_SIGNING_KEY_SECRET) ? `; ${CARD_SIGNING_KEY_SECRET} signs the served AgentCard` : ''}`,
     );
   if (plan.imageRef !== plan.jobImageRef) lines.push(`the job specs name the image ${plan.jobImageRef}: point the scheduler at ${plan.imageRef}`);
   if (!engine) lines.push('no container engine (docker or podman) is on PATH: run the commands above where one is');

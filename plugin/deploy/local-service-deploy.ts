@@ -15,8 +15,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import { isSlug } from '../definition/workspace-definitions';
-import { fillServiceTemplate, launchAgentFile, ServiceFileError, stablePort, systemdUnitFile, type Placeholder } from '../host-contract/service-templates';
+import { fillServiceTemplate, isServiceSlug, launchAgentFile, ServiceFileError, stablePort, systemdUnitFile, type Placeholder } from '../host-contract/service-templates';
 import { LAUNCHER_MANIFEST, type LauncherManifest } from '../host-contract/output-files';
 import { stateDir } from '../hosts/node/state-dir';
 import { DEPLOY_EXIT, type DeployOptions, type ServiceKind } from './deploy-options';
@@ -83,7 +82,7 @@ export function planLocalService(options: DeployOptions): LocalServicePlan | { e
   // The service file's name is the agent's own (as the compiler names it), never one the manifest
   // makes up: a changed manifest cannot make a deploy replace or remove another agent's service,
   // write outside the folder, or carry a path or line break into the file and the messages.
-  if (!isSlug(slug)) return { error: `${LAUNCHER_MANIFEST} names an agent that is not a valid slug; compile the agent again` };
+  if (!isServiceSlug(slug)) return { error: `${LAUNCHER_MANIFEST} names an agent that is not a valid slug; compile the agent again` };
   const expected = kind === 'launchd' ? launchAgentFile(slug) : systemdUnitFile(slug);
   if (file !== expected)
     return {

@@ -20,6 +20,13 @@ export const TASK_STORE_BUILD_ARG = 'TASK_STORE';
 /** The variable holding the origin(s) clients reach an A2A host at besides loopback (comma-separated). */
 export const PUBLIC_ORIGIN_ENV = 'AGENTDEF_PUBLIC_ORIGIN';
 
+/**
+ * The secret holding the key that signs the served AgentCard: the runtime's
+ * `CARD_SIGNING_KEY_BINDING`, named here for the steps that only read job specs (deploy);
+ * mirrored-names.test.ts holds the two equal.
+ */
+export const CARD_SIGNING_KEY_SECRET = 'AGENTDEF_CARD_SIGNING_KEY';
+
 /** The variable naming the command that starts a quarantined child's own job (see docs/hb3.md). */
 export const CHILD_LAUNCHER_ENV = 'AGENTDEF_CHILD_LAUNCHER';
 

@@ -22,6 +22,15 @@
 export const PLACEHOLDERS = ['NODE', 'LAUNCHER', 'WORKSPACE', 'PATH', 'PORT', 'LOG_DIR'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
+/**
+ * A name a service file may be built from: the schema's slug (lower-case words joined by single
+ * hyphens, at most 64 characters), so it never holds a path, a dot or a line break.
+ * mirrored-names.test.ts holds it to the definition layer's `isSlug`.
+ */
+export function isServiceSlug(value: string): boolean {
+  return value.length <= 64 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+}
+
 export function launchAgentLabel(slug: string): string {
   return `dev.agentdef.${slug}`;
 }
