@@ -21,6 +21,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { APPLICATION_EXECUTORS, type ApplicationTargetKind, DEFAULT_APPROVED_ARTIFACTS, type NormalizedPluginOptions, PLUGIN_VERSION } from './options';
 import type { ApplicationSummary } from './read-application-summary';
+import { folderProjectName } from './project-names';
 
 /** The names an application manifest may have, in order of preference when one folder holds several. */
 export const APPLICATION_FILE_NAMES: readonly string[] = ['application.json', 'application.yaml', 'application.yml'];
@@ -71,7 +72,7 @@ export interface InferredApplication {
  */
 export function buildApplicationProject(application: InferredApplication, composition: readonly string[], options: NormalizedPluginOptions, workspaceRoot: string, agentInput: string) {
   const { summary } = application;
-  const name = summary.id ?? basename(application.root === '.' ? workspaceRoot : application.root);
+  const name = summary.id ?? folderProjectName(application.root, workspaceRoot);
   const manifest = `{projectRoot}/${basename(application.file)}`;
   const hasHost = existsSync(join(workspaceRoot, application.root, COMPONENT_HOST_FILE));
   const hostInputs = hasHost ? [`{projectRoot}/${COMPONENT_HOST_FILE}`] : [];

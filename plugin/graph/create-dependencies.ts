@@ -24,7 +24,22 @@ import type { CreateDependencies, ImplicitDependency, RawProjectGraphDependency 
 import type { ApplicationProjectMetadata } from './application-project';
 import type { AgentProjectMetadata } from './create-nodes';
 import type { AgentdefPluginOptions } from './options';
-import { pinKey } from '../definition/workspace-definitions';
+import { pinKey, SLUG_PATTERN } from '../definition/workspace-definitions';
+import { field, word } from './summary-fields';
+
+/**
+ * The well-formed `{ slug, version }` entries of a pins or agents list. The metadata is the
+ * plugin's own, but Nx merges a project.json's `metadata` over it, so anything may stand there.
+ */
+function wellFormedRefs(refs: readonly unknown[]): Array<{ slug: string; version: string }> {
+  const out: Array<{ slug: string; version: string }> = [];
+  for (const ref of refs) {
+    const slug = word(field(ref, 'slug'), SLUG_PATTERN);
+    const version = word(field(ref, 'version'));
+    if (slug !== undefined && version !== undefined) out.push({ slug, version });
+  }
+  return out;
+}
 
 function agentMetadata(metadata: unknown): AgentProjectMetadata | undefined {
   const value = (metadata as { agentdef?: unknown } | undefined)?.agentdef;
@@ -53,15 +68,17 @@ export const createDependencies: CreateDependencies<AgentdefPluginOptions> = (_o
   for (const [name, project] of Object.entries(context.projects)) {
     const agent = agentMetadata(project.metadata);
     if (agent) {
-      composers.push({ name, refs: agent.pins });
-      if (agent.slug !== undefined && agent.versionSemver !== undefined) {
-        const key = pinKey(agent.slug, agent.versionSemver);
+      composers.push({ name, refs: wellFormedRefs(agent.pins) });
+      const slug = word(agent.slug, SLUG_PATTERN);
+      const version = word(agent.versionSemver);
+      if (slug !== undefined && version !== undefined) {
+        const key = pinKey(slug, version);
         byPin.set(key, [...(byPin.get(key) ?? []), name]);
       }
       continue;
     }
     const application = applicationMetadata(project.metadata);
-    if (application) composers.push({ name, refs: application.agents });
+    if (application) composers.push({ name, refs: wellFormedRefs(application.agents) });
   }
   return composers.flatMap((composer) => edgesOf(composer, byPin));
 };

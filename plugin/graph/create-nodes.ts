@@ -16,7 +16,9 @@
  * An invalid definition or manifest still becomes a project (its `validate` or `check` target
  * reports the problems); only a file that cannot be read at all, two definitions (or manifests)
  * in one folder, a manifest beside a definition, or two definitions stating the same
- * `identity.slug` or `identity.id` (find-duplicate-definitions.ts), are reported to Nx (once, as
+ * `identity.slug` or `identity.id` (find-duplicate-definitions.ts), and a project name another
+ * project already holds or that Nx would read as a built-in property (project-names.ts: a folder's
+ * name stands in for an unreadable slug or id) are reported to Nx (once, as
  * an AggregateCreateNodesError that keeps every other project). Of two definitions with one slug
  * the first by path stays a project and the other is left out, so Nx reports agentdef's message
  * (both files, the field to change) instead of its own advice to write a project.json.
@@ -30,6 +32,8 @@ import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
 import { APPLICATION_FILE_NAMES, buildApplicationProject, isApplicationFileName, type InferredApplication } from './application-project';
 import { summarizeApplication } from './read-application-summary';
 import { findDuplicateDefinitions } from './find-duplicate-definitions';
+import { folderProjectName, refuseProjectNames, type NameClaim } from './project-names';
+import { definitionFormat } from '../definition/parse-document';
 import { decodeSource, readDefinitionSource, readSourceBytes, resolveFolder, type ResolvedFolder } from '../definition/read-source';
 import { DEFINITION_FILE_NAMES, MCP_FILE, pinKey, registrySnapshotPath, TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
 
@@ -107,10 +111,11 @@ function summarize(workspaceRoot: string, file: string, cache: InferenceCache, o
   }
   // Too large, not UTF-8 or empty: summarised as unparsed.
   const text = (read.bytes === undefined ? undefined : decodeSource(read.bytes, file).text) ?? '';
-  const key = inferenceCacheKey(text, optionsHash);
+  const format = definitionFormat(file) ?? 'json';
+  const key = inferenceCacheKey(text, format, optionsHash);
   const cached = cache.get(key);
   if (cached) return cached;
-  const summary = summarizeDefinition(text, file);
+  const summary = summarizeDefinition(text, file, format);
   cache.set(key, summary);
   return summary;
 }
@@ -227,7 +232,7 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
   const { summary } = agent;
   // An unreadable slug falls back to the folder name, so the project (and its failing
   // `validate`) still shows up.
-  const name = summary.slug ?? basename(agent.root === '.' ? workspaceRoot : agent.root);
+  const name = summary.slug ?? folderProjectName(agent.root, workspaceRoot);
   const definition = `{projectRoot}/${basename(agent.file)}`;
   const resolution = { registryRoot: options.registryRoot, maxDepth: options.maxDepth, maxNodes: options.maxNodes };
   const outputPath = `${options.outputRoot}/{projectName}`;
@@ -383,8 +388,8 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
   // One definition per folder; registry snapshots are never projects.
   const byFolder = new Map<string, string[]>();
   const applicationsByFolder = new Map<string, string[]>();
-  for (const raw of configFiles) {
-    const file = posixPath(raw);
+  // Nx may hand a file twice; order never matters (folders and files are sorted below).
+  for (const file of new Set(configFiles.map(posixPath))) {
     if (isInside(file, options.registryRoot)) continue;
     const root = projectRoot(file);
     const folders = isApplicationFileName(basename(file)) ? applicationsByFolder : byFolder;
@@ -415,7 +420,24 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
     errors.push([duplicate.duplicate.file, new Error(duplicate.message)]);
     if (duplicate.field === 'identity.slug') sameSlug.add(duplicate.duplicate.file);
   }
-  const agents = readAgents.filter((agent) => !sameSlug.has(agent.file));
+  const applicationErrors: Array<[string, Error]> = [];
+  const readApplications = inferApplications(applicationsByFolder, byFolder, context.workspaceRoot, applicationErrors);
+
+  // One name per project across agents and applications, none Nx would read as a built-in property.
+  const named = readAgents.filter((agent) => !sameSlug.has(agent.file));
+  const refused = refuseProjectNames([
+    ...named.map(
+      (agent): NameClaim => ({ file: agent.file, kind: 'agent', name: agent.summary.slug ?? folderProjectName(agent.root, context.workspaceRoot), stated: agent.summary.slug !== undefined, at: agent.summary.slugAt }),
+    ),
+    ...readApplications.map(
+      (app): NameClaim => ({ file: app.file, kind: 'application', name: app.summary.id ?? folderProjectName(app.root, context.workspaceRoot), stated: app.summary.id !== undefined, at: app.summary.idAt }),
+    ),
+  ]);
+  for (const agent of named) if (refused.has(agent.file)) errors.push([agent.file, new Error(refused.get(agent.file))]);
+  errors.push(...applicationErrors);
+  for (const app of readApplications) if (refused.has(app.file)) errors.push([app.file, new Error(refused.get(app.file))]);
+  const agents = named.filter((agent) => !refused.has(agent.file));
+  const applications = readApplications.filter((app) => !refused.has(app.file));
 
   const byPin = new Map<string, InferredAgent>();
   for (const agent of agents) {
@@ -449,7 +471,7 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
   ]);
   cache.save();
 
-  for (const application of inferApplications(applicationsByFolder, byFolder, context.workspaceRoot, errors)) {
+  for (const application of applications) {
     // The agents it composes, resolved like pins: their files and their whole trees are inputs.
     const composing: InferredAgent = { file: application.file, root: application.root, summary: { pins: application.summary.agents, parsed: true } };
     const composition = compositionInputs(composing, byPin, readRegistry, options);

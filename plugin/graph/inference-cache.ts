@@ -1,20 +1,26 @@
 /**
  * The on-disk cache of inference results, in the Nx workspace data directory (next to Nx's own
  * project-graph cache, so `nx reset` clears it). One file per options hash; each entry is keyed
- * by the definition's content hash, the options hash and the plugin version, so an edited file,
+ * by the definition's content hash and format, the options hash and the plugin version, so an edited file,
  * a changed option or an upgraded plugin can never be served a stale summary.
  *
  * A run keeps only the entries it used, so the file never grows beyond the workspace. Reading or
- * writing the cache never fails inference: a broken cache file is a cold cache.
+ * writing the cache never fails inference: a broken cache file is a cold cache. Nothing in it is
+ * trusted: only a regular file is read (never through a link, never a FIFO), every entry must have
+ * exactly a summary's shape, and a write replaces the file (or a link standing in its place).
  */
 import { hashArray } from './hash';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { DefinitionFormat } from '../definition/parse-document';
 import { PLUGIN_VERSION } from './options';
-import type { AgentSummary } from './read-agent-summary';
+import { checkedAgentSummary, type AgentSummary } from './read-agent-summary';
 
 /** Bump when the shape of a cached summary changes without a version bump (development). */
-const CACHE_FORMAT = 'agentdef-inference/v3';
+const CACHE_FORMAT = 'agentdef-inference/v4';
+
+/** A cache file larger than this is not read (a cold cache): 1,000 agents take about 1 MiB. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Nx's workspace data directory for `workspaceRoot`: `NX_WORKSPACE_DATA_DIRECTORY` (or the older
@@ -31,9 +37,12 @@ export function inferenceCachePath(workspaceRoot: string, optionsHash: string): 
   return join(workspaceDataDirectoryFor(workspaceRoot), `agentdef-${optionsHash}.json`);
 }
 
-/** The key of one entry: content, options and the plugin version that inferred it. */
-export function inferenceCacheKey(content: string, optionsHash: string): string {
-  return hashArray([CACHE_FORMAT, PLUGIN_VERSION, optionsHash, content]);
+/**
+ * The key of one entry: content, the format it was parsed as (the same bytes are one document as
+ * YAML and none as JSON), options and the plugin version that inferred it.
+ */
+export function inferenceCacheKey(content: string, format: DefinitionFormat, optionsHash: string): string {
+  return hashArray([CACHE_FORMAT, PLUGIN_VERSION, optionsHash, format, content]);
 }
 
 interface CacheFile {
@@ -52,15 +61,45 @@ export interface InferenceCache {
   readonly stats: { hits: number; misses: number };
 }
 
-function readCacheFile(path: string): Record<string, AgentSummary> {
+/**
+ * The text of the cache file, or undefined. Only a regular file is read: never through a symbolic
+ * link (it could lead anywhere, or to a FIFO that would block Nx), never a FIFO or device (opened
+ * without blocking, then checked), never one past {@link MAX_CACHE_BYTES}.
+ */
+function readCacheText(path: string): string | undefined {
+  let fd: number | undefined;
   try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<CacheFile>;
-    if (data.format !== CACHE_FORMAT || data.pluginVersion !== PLUGIN_VERSION) return {};
-    if (typeof data.entries !== 'object' || data.entries === null) return {};
-    return data.entries;
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_CACHE_BYTES) return undefined;
+    return readFileSync(fd, 'utf8');
   } catch {
-    return {};
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** The entries of the cache file: only those of the current format whose summary has the right shape. */
+function readCacheFile(path: string): Map<string, AgentSummary> {
+  const entries = new Map<string, AgentSummary>();
+  const text = readCacheText(path);
+  if (text === undefined) return entries;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return entries;
+  }
+  const own = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined);
+  if (own(data, 'format') !== CACHE_FORMAT || own(data, 'pluginVersion') !== PLUGIN_VERSION) return entries;
+  const stored = own(data, 'entries');
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return entries;
+  for (const [key, value] of Object.entries(stored)) {
+    const summary = checkedAgentSummary(value);
+    if (summary !== undefined) entries.set(key, summary);
+  }
+  return entries;
 }
 
 export function openInferenceCache(workspaceRoot: string, optionsHash: string): InferenceCache {
@@ -74,7 +113,7 @@ export function openInferenceCache(workspaceRoot: string, optionsHash: string): 
     path,
     stats,
     get(key) {
-      const hit = used.get(key) ?? (Object.hasOwn(stored, key) ? stored[key] : undefined);
+      const hit = used.get(key) ?? stored.get(key);
       if (hit === undefined) {
         stats.misses++;
         return undefined;
@@ -88,13 +127,13 @@ export function openInferenceCache(workspaceRoot: string, optionsHash: string): 
       changed = true;
     },
     save() {
-      if (!changed && used.size === Object.keys(stored).length) return;
+      if (!changed && used.size === stored.size) return;
       const file: CacheFile = { format: CACHE_FORMAT, pluginVersion: PLUGIN_VERSION, entries: Object.fromEntries(used) };
       const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       try {
         mkdirSync(join(path, '..'), { recursive: true });
-        writeFileSync(temp, JSON.stringify(file));
-        renameSync(temp, path);
+        writeFileSync(temp, JSON.stringify(file), { flag: 'wx' });
+        renameSync(temp, path); // replaces a link at `path` itself, never its target
       } catch {
         rmSync(temp, { force: true });
       }

@@ -130,6 +130,11 @@ function normalizeTargetNames<Kind extends string>(value: unknown, field: string
  * it as a plugin configuration error); never guesses.
  */
 export function normalizePluginOptions(options: AgentdefPluginOptions | undefined | null): NormalizedPluginOptions {
+  if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
+    throw new Error(
+      `agentdef plugin options (the \`options\` of its \`nx.json\` \`plugins\` entry) must be an object such as { "outputRoot": "dist/agents" }, not ${Array.isArray(options) ? 'an array' : `a ${typeof options}`}`,
+    );
+  }
   const raw = (options ?? {}) as Record<string, unknown>;
   const known = new Set(['targetNames', 'applicationTargetNames', 'outputRoot', 'registryRoot', 'maxDepth', 'maxNodes', 'approvedArtifacts']);
   const unknown = Object.keys(raw).filter((key) => !known.has(key));

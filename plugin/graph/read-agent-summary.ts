@@ -110,3 +110,56 @@ function locator(document: SourceDocument): (pointer: string) => SourcePosition 
     return positions(offset);
   };
 }
+
+const isPosition = (value: unknown): value is SourcePosition =>
+  Number.isSafeInteger(field(value, 'line')) && (field(value, 'line') as number) >= 1 && Number.isSafeInteger(field(value, 'column')) && (field(value, 'column') as number) >= 1;
+
+/**
+ * `value` as an AgentSummary when it has exactly the shape {@link summarizeDefinition} gives
+ * (every field well-formed, as that function would have read it), else undefined. For summaries
+ * read back from the inference cache: a cache file is data anyone can write, so nothing in it is
+ * trusted until checked. Copies what it keeps (own data properties only); never throws.
+ */
+export function checkedAgentSummary(value: unknown): AgentSummary | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const parsed = field(value, 'parsed');
+  const pins = field(value, 'pins');
+  if (typeof parsed !== 'boolean' || !Array.isArray(pins)) return undefined;
+  const summary: AgentSummary = { pins: [], parsed };
+  for (const pin of pins) {
+    const slug = word(field(pin, 'slug'), SLUG_PATTERN);
+    const version = word(field(pin, 'version'));
+    const line = field(pin, 'line');
+    if (slug === undefined || version === undefined || !Number.isSafeInteger(line) || (line as number) < 1) return undefined;
+    summary.pins.push({ slug, version, line: line as number });
+  }
+  const known = new Set(['parsed', 'pins', 'slug', 'slugAt', 'id', 'idAt', 'versionSemver', 'runtimeCapabilityClass', 'lifecycleState', 'toolIds']);
+  for (const key of Object.keys(value)) if (!known.has(key)) return undefined;
+  // A name and where it stands come together, or not at all.
+  for (const [name, at, pattern] of [
+    ['slug', 'slugAt', SLUG_PATTERN],
+    ['id', 'idAt', undefined],
+  ] as const) {
+    const stated = field(value, name);
+    const position = field(value, at);
+    if (stated === undefined && position === undefined) continue;
+    const checked = word(stated, pattern);
+    if (checked === undefined || !isPosition(position)) return undefined;
+    summary[name] = checked;
+    summary[at] = { line: position.line, column: position.column };
+  }
+  for (const name of ['versionSemver', 'runtimeCapabilityClass', 'lifecycleState'] as const) {
+    const stated = field(value, name);
+    if (stated === undefined) continue;
+    const checked = word(stated);
+    if (checked === undefined) return undefined;
+    summary[name] = checked;
+  }
+  const toolIds = field(value, 'toolIds');
+  if (toolIds !== undefined) {
+    if (!Array.isArray(toolIds) || toolIds.length === 0 || !toolIds.every((id) => typeof id === 'string')) return undefined;
+    summary.toolIds = [...(toolIds as string[])];
+  }
+  if (!parsed && (summary.pins.length > 0 || Object.keys(summary).length > 2)) return undefined;
+  return summary;
+}

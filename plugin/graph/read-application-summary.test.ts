@@ -17,6 +17,7 @@ describe('summarizeApplication', () => {
     expect(summarizeApplication(text, 'apps/triage/application.json')).toEqual({
       parsed: true,
       id: 'support-triage',
+      idAt: positionOf(text, '"support-triage"'),
       revision: '1.0.0',
       agents: [
         // the line of `{`, which opens the node, just above its id

@@ -10,6 +10,7 @@
 import { joinPointer } from '../definition/json-pointer';
 import { definitionFormat, type DefinitionFormat } from '../definition/parse-document';
 import { field, parseForSummary, word } from './summary-fields';
+import type { SourcePosition } from '../definition/source-document';
 import { SLUG_PATTERN } from '../definition/workspace-definitions';
 
 /** The built-in component that plans one registered agent (plugin/application/builtin-components.ts). */
@@ -25,6 +26,8 @@ export interface ComposedAgentSummary {
 export interface ApplicationSummary {
   /** Present when the manifest states a well-formed id (a slug). */
   id?: string;
+  /** Where `id` stands, when the id is present. */
+  idAt?: SourcePosition;
   /** Present when the manifest states a revision string. */
   revision?: string;
   /** The registered-agent nodes with a well-formed slug and version, in file order. */
@@ -40,7 +43,10 @@ export function summarizeApplication(text: string, file: string, format: Definit
   const root = document.value;
   const summary: ApplicationSummary = { agents: [], parsed: true };
   const id = word(field(root, 'id'), SLUG_PATTERN);
-  if (id !== undefined && id.length <= 64) summary.id = id;
+  if (id !== undefined && id.length <= 64) {
+    summary.id = id;
+    summary.idAt = document.locate('/id');
+  }
   const revision = word(field(root, 'revision'));
   if (revision !== undefined) summary.revision = revision;
 
