@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateReceiptKeyPair } from '../runtime/receipts';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import { issueAgentFactsCredential, VC_UNDEFINED_TERMS_CONTEXT, VC_V2_CONTEXT, verifyCredential } from './agentfacts-credential';
+import { type DataIntegrityProof, dateTimeStampMillis, signEddsaJcs2022 } from './data-integrity';
 import { didKeyOf } from './did-key';
 
 const ROOT = join(__dirname, '..', '..');
@@ -44,6 +45,44 @@ describe('issueAgentFactsCredential', () => {
     expect(early.failures.map((f) => f.pointer)).toEqual(['/validFrom']);
     const late = await verifyCredential(credential, { at: '2026-03-01T13:00:00Z' });
     expect(late.failures.map((f) => f.pointer)).toEqual(['/validUntil']);
+  });
+
+  it("reads the window and the proof's expiry as instants: no host time zone, no year Date.parse cannot hold, no day the month lacks", async () => {
+    const { privateJwk, credential } = await issue();
+    const { proof, ...unsigned } = credential as Record<string, unknown> & { proof: DataIntegrityProof };
+    const { proofValue: _value, ...proofOptions } = proof;
+    const resigned = async (changes: Record<string, unknown>, extraProof: Record<string, unknown> = {}) => {
+      const signed = await signEddsaJcs2022({ ...unsigned, ...changes }, { ...proofOptions, ...extraProof }, privateJwk);
+      if (!signed.ok) throw new Error(JSON.stringify(signed.failures));
+      return verifyCredential(signed.document, { at: '2026-03-01T12:30:00Z' });
+    };
+    const pointers = async (changes: Record<string, unknown>, extraProof?: Record<string, unknown>) => (await resigned(changes, extraProof)).failures.map((f) => f.pointer);
+    expect(await pointers({})).toEqual([]);
+    // Date.parse gives NaN for these years, which skipped the check
+    expect(await pointers({ validFrom: '99999-01-01T00:00:00Z' })).toEqual(['/validFrom']);
+    expect(await pointers({ validUntil: '-0001-01-01T00:00:00Z' })).toEqual(['/validUntil']);
+    expect(await pointers({ validUntil: '0099-01-01T00:00:00Z' })).toEqual(['/validUntil']); // not 1999
+    // an offset counts: 14:30+02:00 is 12:30Z, so the window has just closed
+    expect(await pointers({ validUntil: '2026-03-01T14:30:00+02:00' })).toEqual(['/validUntil']);
+    expect(await pointers({ validUntil: '2026-03-01T14:31:00+02:00' })).toEqual([]);
+    // no time zone (the host's would be used), a 30th of February
+    expect(await pointers({ validUntil: '2026-03-02T00:00:00' })).toEqual(['/validUntil']);
+    expect(await pointers({ validFrom: '2026-02-30T00:00:00Z' })).toEqual(['/validFrom']);
+    // the proof's own expiry
+    expect(await pointers({}, { expires: '2026-03-01T12:00:00Z' })).toEqual(['/proof/expires']);
+    expect(await pointers({}, { expires: '2026-03-01T13:00:00Z' })).toEqual([]);
+    expect((await verifyCredential(credential, { at: '2026-03-01T12:30:00' })).verified).toBe(false);
+  });
+
+  it('dateTimeStampMillis agrees with Date.parse wherever both hold, and is undefined for what is no dateTimeStamp', () => {
+    for (const value of ['2026-03-01T12:00:00Z', '1970-01-01T00:00:00.5Z', '2024-02-29T23:59:59.999-14:00', '0001-01-01T00:00:00+14:00', '2026-12-31T23:59:59.123456Z']) {
+      expect(dateTimeStampMillis(value), value).toBe(Date.parse(value));
+    }
+    for (const value of ['2026-03-01T12:00:00', '2025-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-3-01T12:00:00Z', 'Sun, 01 Mar 2026 12:00:00 GMT', 1_772_366_400_000, null]) {
+      expect(dateTimeStampMillis(value), String(value)).toBeUndefined();
+    }
+    expect(dateTimeStampMillis('300000-01-01T00:00:00Z')).toBe(Number.POSITIVE_INFINITY);
+    expect(dateTimeStampMillis('-300000-01-01T00:00:00Z')).toBe(Number.NEGATIVE_INFINITY);
   });
 
   it('fails a changed subject, a foreign issuer, a status entry and a non-AgentFacts subject', async () => {

@@ -10,7 +10,7 @@
  * - status: by expiry, not a status list (docs/credentials.md says why): no `credentialStatus`;
  *   a credential is withdrawn by not re-issuing it, and dies at `validUntil`.
  */
-import { type IntegrityFailure, isXsdDateTime, type ProofOptions, signEddsaJcs2022, type VerifyProofOptions, verifyEddsaJcs2022 } from './data-integrity';
+import { dateTimeStampMillis, type IntegrityFailure, type ProofOptions, signEddsaJcs2022, type VerifyProofOptions, verifyEddsaJcs2022 } from './data-integrity';
 import { didKeyOf, didKeyVerificationMethod } from './did-key';
 import { type AgentFacts, type AgentFactsOptions, projectAgentFacts, validateAgentFacts } from './agentfacts';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
@@ -84,8 +84,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export async function verifyCredential(credential: unknown, options: VerifyCredentialOptions): Promise<CredentialVerification> {
   if (!isRecord(credential)) return { verified: false, failures: [{ pointer: '', message: 'a credential must be a JSON object' }] };
   const failures: IntegrityFailure[] = [];
-  const at = typeof options.at === 'string' ? Date.parse(options.at) : Number.NaN;
-  if (Number.isNaN(at)) failures.push({ pointer: '', message: 'no valid time to check the validity window at' });
+  const at = dateTimeStampMillis(options.at) ?? Number.NaN;
+  if (Number.isNaN(at)) failures.push({ pointer: '', message: 'no valid time (a date-time with its time zone) to check the validity window at' });
   const proof = await verifyEddsaJcs2022(credential, options);
   failures.push(...proof.failures);
 
@@ -100,15 +100,27 @@ export async function verifyCredential(credential: unknown, options: VerifyCrede
     failures.push({ pointer: '/issuer', message: `the issuer ${issuer} does not control the proof's key (${proof.controller})` });
   }
   if (credential['credentialSubject'] === undefined) failures.push({ pointer: '/credentialSubject', message: 'credentialSubject is required' });
+  // The window, and the proof's own `expires`, as instants: a time without a zone would be read in
+  // the host's zone, and a year Date.parse cannot hold would be NaN and skip the check.
+  const instants: Partial<Record<'validFrom' | 'validUntil' | 'expires', number>> = {};
   for (const member of ['validFrom', 'validUntil'] as const) {
     const value = credential[member];
-    if (value !== undefined && !isXsdDateTime(value)) failures.push({ pointer: `/${member}`, message: `${member} must be an XML Schema dateTime` });
+    if (value === undefined) continue;
+    const ms = dateTimeStampMillis(value);
+    if (ms === undefined) failures.push({ pointer: `/${member}`, message: `${member} must be an XML Schema dateTimeStamp (a date-time with its time zone, e.g. 2026-03-01T14:00:00Z)` });
+    else instants[member] = ms;
+  }
+  const proofValue = credential['proof'];
+  const expires = isRecord(proofValue) ? proofValue['expires'] : undefined;
+  if (expires !== undefined) {
+    const ms = dateTimeStampMillis(expires);
+    if (ms === undefined) failures.push({ pointer: '/proof/expires', message: "the proof's expires must be an XML Schema dateTimeStamp (a date-time with its time zone)" });
+    else instants.expires = ms;
   }
   if (!Number.isNaN(at)) {
-    const from = typeof credential['validFrom'] === 'string' ? Date.parse(credential['validFrom']) : Number.NaN;
-    const until = typeof credential['validUntil'] === 'string' ? Date.parse(credential['validUntil']) : Number.NaN;
-    if (!Number.isNaN(from) && at < from) failures.push({ pointer: '/validFrom', message: `not valid yet: valid from ${String(credential['validFrom'])}` });
-    if (!Number.isNaN(until) && at >= until) failures.push({ pointer: '/validUntil', message: `expired at ${String(credential['validUntil'])}` });
+    if (instants.validFrom !== undefined && at < instants.validFrom) failures.push({ pointer: '/validFrom', message: `not valid yet: valid from ${String(credential['validFrom'])}` });
+    if (instants.validUntil !== undefined && at >= instants.validUntil) failures.push({ pointer: '/validUntil', message: `expired at ${String(credential['validUntil'])}` });
+    if (instants.expires !== undefined && at >= instants.expires) failures.push({ pointer: '/proof/expires', message: `the proof expired at ${String(expires)}` });
   }
   if (credential['credentialStatus'] !== undefined) failures.push({ pointer: '/credentialStatus', message: 'the credential names a status to consult; agentdef verify works offline and cannot check it' });
   if (Array.isArray(type) && type.includes(AGENTFACTS_CREDENTIAL_TYPE)) failures.push(...validateAgentFacts(credential['credentialSubject'], '/credentialSubject'));

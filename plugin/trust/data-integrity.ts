@@ -81,6 +81,37 @@ export function isXsdDateTime(value: unknown): value is string {
   return typeof value === 'string' && XSD_DATE_TIME.test(value);
 }
 
+const DATE_TIME_STAMP_PARTS = /^(-?\d{4,})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d+))?(?:Z|([+-])(\d\d):(\d\d))$/;
+
+/** Beyond this many years from 0 a time is before or after every time a check is made at. */
+const YEARS_DATE_HOLDS = 200_000;
+
+/**
+ * The instant of an XML Schema 1.1 dateTimeStamp (a dateTime with its time zone, the form VC 2.0
+ * gives `validFrom` and `validUntil`) in milliseconds since the epoch, or undefined when `value` is
+ * not one (a day the month does not have included). Unlike `Date.parse` it never reads the host's
+ * time zone and holds every year: years past what a Date holds are ±Infinity, never NaN (which
+ * would let a window check pass unnoticed).
+ */
+export function dateTimeStampMillis(value: unknown): number | undefined {
+  if (!isXsdDateTime(value)) return undefined;
+  const parts = DATE_TIME_STAMP_PARTS.exec(value);
+  if (parts === null) return undefined; // no time zone
+  const [, yearText, monthText, dayText, hour, minute, second, fraction, sign, zoneHours, zoneMinutes] = parts as unknown as string[];
+  const year = Number(yearText);
+  const month = Number(monthText);
+  const day = Number(dayText);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  if (day > days) return undefined;
+  if (Math.abs(year) > YEARS_DATE_HOLDS) return year > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(Number(hour), Number(minute), Number(second), fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000));
+  const offset = sign === undefined ? 0 : (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes)) * 60_000;
+  return date.getTime() - offset;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -12,6 +12,7 @@
  */
 import { base64UrlToBytes, bytesToBase64Url } from '../runtime/base64url';
 import { canonicalize } from '../runtime/jcs';
+import { dateTimeStampMillis } from './data-integrity';
 import type { LifecycleState } from '../runtime/runtime-config';
 
 export const LIFECYCLE_RECEIPT_VERSION = 'agentdef.lifecycle-transition/v1';
@@ -86,7 +87,7 @@ function shapeFailures(receipt: Record<string, unknown>): LifecycleReceiptFailur
     else if (to > from + 1) failures.push({ pointer: '/to', message: `a promotion moves one stage at a time; "${receipt['from']}" to "${receipt['to']}" skips "${STAGES[from + 1]}"` });
     else if (receipt['transition'] !== expected) failures.push({ pointer: '/transition', message: `transition must be "${expected}" for ${receipt['from']} to ${receipt['to']}` });
   }
-  if (typeof receipt['at'] !== 'string' || Number.isNaN(Date.parse(receipt['at']))) failures.push({ pointer: '/at', message: 'at must be an RFC 3339 date-time' });
+  if (!Number.isFinite(dateTimeStampMillis(receipt['at']) ?? Number.NaN)) failures.push({ pointer: '/at', message: 'at must be an RFC 3339 date-time with its time zone' });
   const definition = receipt['definition'];
   if (!isRecord(definition)) failures.push({ pointer: '/definition', message: 'definition (file, digestBefore, digestAfter) is required' });
   else {
@@ -144,7 +145,8 @@ export function lifecycleChainFailures(receipts: readonly unknown[]): { index: n
     const current = receipts[i];
     if (!isRecord(previous) || !isRecord(current)) continue;
     if (current['from'] !== previous['to']) out.push({ index: i, failure: { pointer: '/from', message: `from is "${String(current['from'])}" but the previous receipt ended at "${String(previous['to'])}"` } });
-    if (typeof current['at'] === 'string' && typeof previous['at'] === 'string' && Date.parse(current['at']) < Date.parse(previous['at'])) {
+    const [now, before] = [dateTimeStampMillis(current['at']), dateTimeStampMillis(previous['at'])];
+    if (now !== undefined && before !== undefined && now < before) {
       out.push({ index: i, failure: { pointer: '/at', message: `at is earlier than the previous receipt's (${previous['at']})` } });
     }
   }

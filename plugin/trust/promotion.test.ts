@@ -157,5 +157,23 @@ describe('lifecycle receipts', () => {
       [2, '/from'],
       [2, '/at'],
     ]);
+    // compared as instants: an offset counts, and a year Date.parse cannot hold is still earlier
+    const offset = { from: 'kym-registered', to: 'composed', at: '2026-03-01T11:30:00+01:00' };
+    expect(lifecycleChainFailures([b, offset]).map((f) => [f.index, f.failure.pointer])).toEqual([[1, '/at']]);
+    const far = { from: 'mcp-resident', to: 'kym-registered', at: '99999-01-01T00:00:00Z' };
+    expect(lifecycleChainFailures([a, far, { ...offset, at: '2026-03-01T12:00:00Z' }]).map((f) => [f.index, f.failure.pointer])).toEqual([[2, '/at']]);
+  });
+
+  it("a receipt's at is a date-time with its time zone, never a form only Date.parse reads", async () => {
+    const { result, key } = await promote(example('edit-assistant'), 'kym-registered');
+    if (!result.ok) throw new Error('expected a demotion');
+    for (const at of ['Sun, 01 Mar 2026 12:30:00 GMT', '2026-03-01T12:30:00', '2026-03-01']) {
+      const check = await verifyLifecycleReceipt({ ...result.receipt, at }, (kid) => (kid === key.kid ? key.publicJwk : undefined));
+      expect(check.verified, at).toBe(false);
+      expect(
+        check.failures.map((f) => f.pointer),
+        at,
+      ).toContain('/at');
+    }
   });
 });

@@ -18,6 +18,7 @@ import { readDefinitionSource } from '../../definition/read-source';
 import { findWorkspaceRoot, registrySlugPath, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { type KeyStoreOptions, loadPrivateKey } from '../../hosts/node/key-store';
 import { parseStrictJson } from '../../runtime/strict-json';
+import { dateTimeStampMillis } from '../../trust/data-integrity';
 import { LIFECYCLE_RECEIPTS_FILE } from '../../trust/lifecycle-receipt';
 import { promoteDefinitionText } from '../../trust/promotion';
 import { publishedFileNames } from '../../trust/publish';
@@ -50,7 +51,7 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
   if (!fileFormat) return usageError(io, `${file} is not a .json, .yaml or .yml file`, PROMOTE_USAGE);
   // The shell reads the clock (the library never does); --at makes a promotion reproducible.
   const at = parsed.values.at ?? new Date().toISOString();
-  if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time, not "${at}"`, PROMOTE_USAGE);
+  if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time with its time zone, not "${at}"`, PROMOTE_USAGE);
 
   const absolute = resolve(io.cwd, file);
   const source = readDefinitionSource(absolute, file);

@@ -95,6 +95,12 @@ describe('agentdef verify: the W3C eddsa-jcs-2022 signed vector', () => {
     expect((await verify(['broken.json'], dir)).code).toBe(2);
     expect((await verify([], dir)).code).toBe(2);
     expect((await verify([SIGNED_VECTOR, '--at', 'tomorrow'], dir)).code).toBe(2);
+    // a time without its zone would be read in this machine's zone; a 30th of February is no day
+    for (const at of ['2026-03-01T12:30:00', '2026-02-30T12:00:00Z']) {
+      const run = await verify([SIGNED_VECTOR, '--at', at], dir);
+      expect(run.code, at).toBe(2);
+      expect(run.stderr, at).toContain('--at must be an RFC 3339 date-time with its time zone');
+    }
   });
 });
 

@@ -18,7 +18,7 @@ import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { verifyReceiptText } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { verifyCredential } from '../../trust/agentfacts-credential';
-import { verifyEddsaJcs2022 } from '../../trust/data-integrity';
+import { dateTimeStampMillis, verifyEddsaJcs2022 } from '../../trust/data-integrity';
 import { LIFECYCLE_RECEIPT_VERSION, lifecycleChainFailures, verifyLifecycleReceipt } from '../../trust/lifecycle-receipt';
 import { EXIT, type CliIo } from '../io';
 import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
@@ -200,7 +200,7 @@ export async function runVerifyCommand(argv: string[], io: CliIo): Promise<numbe
   if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the file to verify' : `name one file, not ${parsed.positionals.length}`, USAGE.verify);
   // The shell reads the clock (the libraries never do); --at makes a check reproducible.
   const at = parsed.values.at ?? new Date().toISOString();
-  if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time, not "${at}"`, USAGE.verify);
+  if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time with its time zone, not "${at}"`, USAGE.verify);
   const shown = parsed.positionals[0]!;
   const path = resolve(io.cwd, shown);
 
