@@ -10,8 +10,8 @@
  * Parsing and serialising are pure; reading and writing return typed results and never throw.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { readSourceBytes } from '../definition/read-source';
 import { compareSemver, isExactSemver, isSlug } from '../definition/workspace-definitions';
 import { withSignalsDeferred } from './defer-signals';
@@ -130,16 +130,51 @@ export function readRegistryIndex(root: string, displayRoot: string): IndexRead 
 
 export type FileWrite = { ok: true } | { ok: false; error: string };
 
+/** True when `path` is `root` or below it (both real paths). */
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`));
+}
+
+/**
+ * Why `folder` may not be written into as a folder of the registry at `within`, or undefined:
+ * it must be a folder (not a file) whose real path (links resolved) is inside the registry's. A
+ * missing folder is fine (it is created). Never names where a link points.
+ */
+export function registryFolderProblem(folder: string, within: string, shown: string): string | undefined {
+  try {
+    const stat = lstatSync(folder);
+    if (!stat.isDirectory() && !stat.isSymbolicLink()) return `${shown} is not a folder`;
+    if (!isInside(realpathSync.native(within), realpathSync.native(folder))) return `${shown} is a link to a folder outside the registry: agentdef never writes through it`;
+    if (!statSync(folder).isDirectory()) return `${shown} is not a folder`;
+    return undefined;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return code === 'ENOENT' ? undefined : `${shown} cannot be inspected (${code ?? 'error'})`;
+  }
+}
+
 /**
  * Writes `bytes` to `path` through a temp file beside it: flushed, then renamed over `path`
  * (`replace`), or linked to `path` so an existing file is never overwritten (`create`: fails
- * with EEXIST). Creates the parent folder. Never throws; the message names `shown`, never an absolute path.
+ * with EEXIST). Creates the parent folder; with `within` (the registry root), the parent folder
+ * must be inside it ({@link registryFolderProblem}), checked before and after it is created.
+ * Never throws; the message names `shown`, never an absolute path.
  */
-export function writeFileCarefully(path: string, bytes: Uint8Array | string, mode: 'replace' | 'create', shown: string): FileWrite {
+export function writeFileCarefully(path: string, bytes: Uint8Array | string, mode: 'replace' | 'create', shown: string, within?: string): FileWrite {
   const folder = dirname(path);
   const temp = join(folder, `.${randomBytes(6).toString('hex')}.agentdef-tmp`);
+  const shownFolder = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
   try {
+    if (within !== undefined) {
+      const problem = registryFolderProblem(folder, within, shownFolder);
+      if (problem !== undefined) return { ok: false, error: problem };
+    }
     mkdirSync(folder, { recursive: true });
+    if (within !== undefined) {
+      const problem = registryFolderProblem(folder, within, shownFolder);
+      if (problem !== undefined) return { ok: false, error: problem };
+    }
     const fd = openSync(temp, 'wx', 0o644);
     try {
       const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
@@ -168,5 +203,5 @@ export function writeFileCarefully(path: string, bytes: Uint8Array | string, mod
 
 /** Replaces `<root>/index.json` with `index` (see {@link writeFileCarefully}). */
 export function writeRegistryIndex(root: string, displayRoot: string, index: RegistryIndex): FileWrite {
-  return writeFileCarefully(join(root, REGISTRY_INDEX_FILE), serializeRegistryIndex(index), 'replace', `${displayRoot}/${REGISTRY_INDEX_FILE}`);
+  return writeFileCarefully(join(root, REGISTRY_INDEX_FILE), serializeRegistryIndex(index), 'replace', `${displayRoot}/${REGISTRY_INDEX_FILE}`, root);
 }

@@ -4,6 +4,8 @@
  * holds for the slug, either the files to write (the immutable snapshot `<slug>/<version>.json`,
  * its signed exports `<version>.card.json`, `<version>.agentfacts.vc.json`, `<version>.kym.json`,
  * and the index entry) or why publishing is refused, or that the same content is published already.
+ * "Already published" carries the exports too: a publication interrupted after its snapshot was
+ * created is completed by writing the exports it lacks (the shell never replaces one).
  *
  * - The snapshot is the definition with `metadata.provenance.commitSha` stamped (provenance is
  *   required at publish) and `metadata.cardExports.agentCard` = the signed A2A card the compiler
@@ -64,7 +66,16 @@ export interface PublishFile {
 
 export type PublishDecision =
   | { kind: 'publish'; slug: string; version: string; files: PublishFile[]; entry: RegistryIndexEntry; snapshot: PublishFile }
-  | { kind: 'unchanged'; slug: string; version: string; sha256: string /** Set when the index lacked the entry (an interrupted publish): record it. */; entry?: RegistryIndexEntry }
+  | {
+      kind: 'unchanged';
+      slug: string;
+      version: string;
+      sha256: string;
+      /** The signed exports this publication gives: an interrupted publish may have left some missing (write those only). */
+      files: PublishFile[];
+      /** Set when the index lacked the entry (an interrupted publish): record it. */
+      entry?: RegistryIndexEntry;
+    }
   | { kind: 'refused'; problems: string[] };
 
 const COMMIT_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
@@ -149,6 +160,30 @@ export async function preparePublication(input: PublishInput): Promise<PublishDe
 
     const sha256 = snapshotSha256(new TextEncoder().encode(snapshotText));
     const entry: RegistryIndexEntry = { slug, version, id: definition.identity.id, versionId: definition.identity.versionId, sha256 };
+    /** The signed card, AgentFacts credential and KYM registration of this publication. */
+    const exportFiles = async (): Promise<PublishFile[] | PublishDecision> => {
+      const issued = await issueAgentFactsCredential(stamped, { target: input.plan.target, ...input.endpoint, issuedAt: input.publishedAt, privateJwk: input.signingKey.privateJwk });
+      if (!issued.ok) return refused(...issued.failures.map((f) => `the AgentFacts credential cannot be issued at ${f.pointer || '(root)'}: ${f.message}`));
+      const runtimeProfile: AgentExtension = {
+        uri: RUNTIME_PROFILE_EXTENSION_URI,
+        description: 'The runtimes the compile plan supports, the first preferred; the KYM registration of this card.',
+        required: false,
+        params: {
+          kymRef: kymRef(slug, version),
+          runtimeCapabilityClass: definition.runtimeRequirements.runtimeCapabilityClass,
+          hosts: [...input.plan.runtime.hosts],
+          target: input.plan.target,
+          planDigest: input.plan.digest,
+          snapshotSha256: sha256,
+        },
+      };
+      const kym = await signedCard(input.resolved, origin, input.signingKey, runtimeProfile);
+      return [
+        { name: names.card, text: json(card) },
+        { name: names.credential, text: json(issued.credential) },
+        { name: names.kym, text: json(kym) },
+      ];
+    };
     if (input.existingSnapshot !== undefined) {
       const stored = snapshotSha256(input.existingSnapshot);
       if (stored !== sha256) {
@@ -162,35 +197,17 @@ export async function preparePublication(input: PublishInput): Promise<PublishDe
       if (recorded !== undefined && recorded.sha256 !== sha256) {
         return refused(`${slug}@${version}: the index records ${showDigest(recorded.sha256)}, but the stored snapshot and this publication are ${showDigest(sha256)}; the index was edited`);
       }
-      return { kind: 'unchanged', slug, version, sha256, ...(recorded === undefined ? { entry } : {}) };
+      // The exports this run would write: the shell writes those an interrupted publication left missing.
+      const exported = await exportFiles();
+      if (!Array.isArray(exported)) return exported;
+      return { kind: 'unchanged', slug, version, sha256, files: exported, ...(recorded === undefined ? { entry } : {}) };
     }
     if (findIndexEntry(input.index, slug, version) !== undefined) {
       return refused(`${slug}@${version} is recorded in the index but its snapshot is missing from the registry: restore it from version control rather than publishing again`);
     }
-
-    const issued = await issueAgentFactsCredential(stamped, { target: input.plan.target, ...input.endpoint, issuedAt: input.publishedAt, privateJwk: input.signingKey.privateJwk });
-    if (!issued.ok) return refused(...issued.failures.map((f) => `the AgentFacts credential cannot be issued at ${f.pointer || '(root)'}: ${f.message}`));
-    const runtimeProfile: AgentExtension = {
-      uri: RUNTIME_PROFILE_EXTENSION_URI,
-      description: 'The runtimes the compile plan supports, the first preferred; the KYM registration of this card.',
-      required: false,
-      params: {
-        kymRef: kymRef(slug, version),
-        runtimeCapabilityClass: definition.runtimeRequirements.runtimeCapabilityClass,
-        hosts: [...input.plan.runtime.hosts],
-        target: input.plan.target,
-        planDigest: input.plan.digest,
-        snapshotSha256: sha256,
-      },
-    };
-    const kym = await signedCard(input.resolved, origin, input.signingKey, runtimeProfile);
-    const snapshot = { name: names.snapshot, text: snapshotText };
-    const files = [
-      { name: names.card, text: json(card) },
-      { name: names.credential, text: json(issued.credential) },
-      { name: names.kym, text: json(kym) },
-    ];
-    return { kind: 'publish', slug, version, files, entry, snapshot };
+    const files = await exportFiles();
+    if (!Array.isArray(files)) return files;
+    return { kind: 'publish', slug, version, files, entry, snapshot: { name: names.snapshot, text: snapshotText } };
   } catch (error) {
     return refused(`publishing failed: ${(error as Error).message}`);
   }

@@ -3,8 +3,12 @@
  * and the shell the `agentdef:publish` executor shares ({@link publishDefinition}): plans the
  * definition (it must validate and resolve), refuses a file with uncommitted changes, loads the
  * signing key (`--key`, else `identity.signingKeyRef`), reads what the registry holds for the
- * slug, lets trust/publish.ts decide, then writes the exports, the immutable snapshot (never
- * over an existing file) and the index entry, each through a flushed temp file and a rename.
+ * slug, lets trust/publish.ts decide, then writes the immutable snapshot first, created
+ * exclusively (never over an existing file: a concurrent publisher that got there first keeps the
+ * version, and the loser has touched nothing of it), then the exports and the index entry, each
+ * through a flushed temp file and a rename. Every write stays inside the registry folder (a slug
+ * folder that is a link out of it, or a file, is refused). A publication interrupted after its
+ * snapshot is completed by the next run: the exports it lacks are created, none replaced.
  * The time is `--at`, else the commit time of HEAD (never the clock), so re-publishing is
  * byte-identical and a no-op. Exit 0 published or unchanged, 1 refused, 2 usage or I/O.
  */
@@ -114,26 +118,35 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
     });
 
     if (decision.kind === 'refused') return { code: 1, stdout: '', stderr: `${decision.problems.map((p) => `error: ${p}\n`).join('')}nothing was published\n` };
-    if (decision.kind === 'unchanged') {
-      if (decision.entry !== undefined) {
-        const written = writeRegistryIndex(root, displayRoot, withIndexEntry(index, decision.entry));
-        if (!written.ok) return fail(2, written.error);
-      }
-      const recorded = decision.entry !== undefined ? ' (its index entry is now recorded)' : '';
-      return { code: 0, stdout: `${slug}@${version} is already published with identical content (${showDigest(decision.sha256)}): nothing to do${recorded}\n`, stderr: '' };
-    }
-
     const folder = join(root, slug);
     const written: string[] = [];
-    for (const file of decision.files) {
-      const name = `${displayRoot}/${slug}/${file.name}`;
-      const result = writeFileCarefully(join(folder, file.name), file.text, 'replace', name);
-      if (!result.ok) return fail(2, `${result.error}; the registry index is unchanged, so nothing was published`);
-      written.push(name);
+    if (decision.kind === 'unchanged') {
+      // An interrupted publication: create the exports it lacks, never replacing one.
+      for (const file of decision.files) {
+        const name = `${displayRoot}/${slug}/${file.name}`;
+        const result = writeFileCarefully(join(folder, file.name), file.text, 'create', name, root);
+        if (result.ok) written.push(name);
+        else if (!result.error.endsWith(' already exists')) return fail(2, result.error);
+      }
+      if (decision.entry !== undefined) {
+        const indexWritten = writeRegistryIndex(root, displayRoot, withIndexEntry(index, decision.entry));
+        if (!indexWritten.ok) return fail(2, indexWritten.error);
+      }
+      const recorded = decision.entry !== undefined ? ' (its index entry is now recorded)' : '';
+      const lines = [`${slug}@${version} is already published with identical content (${showDigest(decision.sha256)}): nothing to do${recorded}`, ...written.map((name) => `  wrote missing ${name}`)];
+      return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
     }
-    const snapshot = writeFileCarefully(join(folder, decision.snapshot.name), decision.snapshot.text, 'create', snapshotFile);
+
+    // The snapshot first, created exclusively: whoever creates it owns this version.
+    const snapshot = writeFileCarefully(join(folder, decision.snapshot.name), decision.snapshot.text, 'create', snapshotFile, root);
     if (!snapshot.ok) return fail(2, `${snapshot.error}; nothing was published`);
     written.push(snapshotFile);
+    for (const file of decision.files) {
+      const name = `${displayRoot}/${slug}/${file.name}`;
+      const result = writeFileCarefully(join(folder, file.name), file.text, 'replace', name, root);
+      if (!result.ok) return fail(2, `${result.error}; the registry index is unchanged: run publish again to complete ${slug}@${version}`);
+      written.push(name);
+    }
     // Re-read: another publish may have recorded a version since.
     const latest = readRegistryIndex(root, displayRoot);
     const base = latest.ok ? latest.index : index;
