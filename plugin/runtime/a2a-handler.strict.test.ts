@@ -320,7 +320,10 @@ describe('ListTasks', () => {
       [{ pageSize: 0 }, 'pageSize'],
       [{ pageSize: 101 }, 'pageSize'],
       [{ pageSize: 2.5 }, 'pageSize'],
-      [{ pageSize: '10' }, 'pageSize'],
+      // ProtoJSON reads an int32 from a decimal string ('10' is 10: e2e/cross-host/a2a-protojson-hosts.test.ts); any other string is no int32.
+      [{ pageSize: 'ten' }, 'pageSize'],
+      [{ pageSize: '2.5' }, 'pageSize'],
+      [{ pageSize: '1000' }, 'pageSize'],
       [{ status: 'TASK_STATE_RUNNING' }, 'status'],
       [{ status: 42 }, 'status'],
       [{ statusTimestampAfter: 'yesterday' }, 'statusTimestampAfter'],

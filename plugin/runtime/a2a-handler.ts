@@ -29,8 +29,12 @@
  * `google.rpc.BadRequest` field violations), `-32603` internal, and A2A's codes (`-32001`…`-32009`
  * with `google.rpc.ErrorInfo`). Never a stack trace, never a key.
  * The `A2A-Version` service parameter (header, or query parameter) is checked when present (1.0
- * and 0.3 are served, anything else is -32009); an absent header is accepted and the method name
- * decides the wire flavour.
+ * and 0.3 are served, anything else is -32009) and then decides the method names served (1.0:
+ * `SendMessage`…, 0.3: `message/send`…; the other version's names are -32601); an absent header
+ * is accepted and the method name decides the wire flavour.
+ * v1.0 parameters are read as ProtoJSON (a2a-proto-json.ts): null is an unset field, an int32 may
+ * be a decimal string. A push-notification config inside SendMessage is -32003, as the
+ * push-notification methods are.
  * Before a JSON-RPC body is read (request-guard.ts): a cross-site `Origin` is refused (403), a
  * body that is not JSON (415), too large, declared or read (413), or unreadable (400), and a request beyond
  * `maxConcurrentRuns` in flight (background runs included) is answered 503 with `Retry-After`, as
@@ -60,6 +64,7 @@ import { createPageTokenSigner, listTasks, parseListTasksParams } from './a2a-li
 import type { TaskStore } from './task-store';
 import { createTaskStore, isTerminalTask } from './task-store';
 import { withEveryPart } from './runtime-parts';
+import { optionalInt32, withoutNullFields, withoutNullFieldsIfObject } from './a2a-proto-json';
 
 export const JSON_RPC_ERRORS = {
   parseError: -32700,
@@ -229,12 +234,10 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   /** A SendMessage/SendStreamingMessage request checked: what to run, or the -32602/A2A error. */
   const prepareSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>): Promise<PreparedSend> => {
     const { message, violations } = parseMessage(flavour, params['message']);
-    const configuration = params['configuration'];
+    const configuration = flavour === 'v1' ? withoutNullFieldsIfObject(params['configuration']) : params['configuration'];
     if (configuration !== undefined && !isObject(configuration)) violations.push({ field: 'configuration', description: 'must be an object' });
-    const historyLength = isObject(configuration) ? configuration['historyLength'] : undefined;
-    if (historyLength !== undefined && historyLength !== null && (!Number.isInteger(historyLength) || (historyLength as number) < 0)) {
-      violations.push({ field: 'configuration.historyLength', description: 'must be a non-negative integer' });
-    }
+    const historyLength = isObject(configuration) && configuration['historyLength'] !== null ? optionalInt32(configuration['historyLength']) : undefined;
+    if (historyLength === 'invalid') violations.push({ field: 'configuration.historyLength', description: 'must be a non-negative integer' });
     // v1.0 `returnImmediately: true`, v0.3 `blocking: false`: answer with the working task, the run goes on.
     const modeField = flavour === 'v1' ? 'returnImmediately' : 'blocking';
     const mode = isObject(configuration) ? configuration[modeField] : undefined;
@@ -242,6 +245,12 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     const returnImmediately = flavour === 'v1' ? mode === true : mode === false;
     if (params['metadata'] !== undefined && !isObject(params['metadata'])) violations.push({ field: 'metadata', description: 'must be an object' });
     if (!message || violations.length > 0) throw badParams(violations);
+    // The card declares `pushNotifications: false`: a push config asked for with the message is refused
+    // (A2A §3.3.4), not ignored, so the client does not wait for notifications that never come.
+    const pushField = flavour === 'v1' ? 'taskPushNotificationConfig' : 'pushNotificationConfig';
+    if (isObject(configuration) && configuration[pushField] !== undefined && configuration[pushField] !== null) {
+      throw a2aError(JSON_RPC_ERRORS.pushNotificationNotSupported, 'Push notifications are not supported', 'PUSH_NOTIFICATION_NOT_SUPPORTED');
+    }
     const skillRef = (params['metadata'] as Record<string, unknown> | undefined)?.['skillId'] ?? message.metadata?.['skillId'];
     if (skillRef !== undefined && (typeof skillRef !== 'string' || !config.skills.some((s) => s.id === skillRef))) {
       throw badParams([{ field: 'metadata.skillId', description: `unknown skill; this agent offers ${config.skills.map((s) => s.id).join(', ')}` }]);
@@ -530,12 +539,12 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   const handleTaskRead = async (op: 'get' | 'cancel', flavour: ProtocolFlavour, params: Record<string, unknown>) => {
     const id = params['id'];
     if (typeof id !== 'string' || id === '') throw badParams([{ field: 'id', description: 'a task id is required' }]);
-    const historyLength = params['historyLength'];
-    if (historyLength !== undefined && (!Number.isInteger(historyLength) || (historyLength as number) < 0)) throw badParams([{ field: 'historyLength', description: 'must be a non-negative integer' }]);
+    const historyLength = optionalInt32(params['historyLength']);
+    if (historyLength === 'invalid') throw badParams([{ field: 'historyLength', description: 'must be a non-negative integer' }]);
     if (op === 'cancel' && params['metadata'] !== undefined && !isObject(params['metadata'])) throw badParams([{ field: 'metadata', description: 'must be an object' }]);
     const task = await tasks.get(id);
     if (!task) throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId: id });
-    if (op === 'get') return renderTask(flavour, task, historyLength as number | undefined);
+    if (op === 'get') return renderTask(flavour, task, historyLength);
     const notCancelable = () => a2aError(JSON_RPC_ERRORS.taskNotCancelable, 'Task is already in a terminal state', 'TASK_NOT_CANCELABLE', { taskId: id });
     if (isTerminalTask(task)) throw notCancelable();
     // The canceled task is kept first (terminal, so the run's own end cannot replace it), then the
@@ -544,7 +553,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     if (!(await tasks.put(canceled))) throw notCancelable();
     runs.emit(id, { type: 'final', task: canceled });
     runs.abort(id);
-    return renderTask(flavour, canceled, historyLength as number | undefined);
+    return renderTask(flavour, canceled, historyLength);
   };
 
   /** The refusal of a JSON-RPC request before its body is read, or undefined. */
@@ -602,16 +611,20 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   const dispatch = async (request: Request, perRequest: PerRequestDeps | undefined, log: (e: RuntimeLogEvent) => void, method: string, body: Record<string, unknown>, id: JsonRpcId): Promise<Response> => {
     try {
       const version = request.headers.get('a2a-version') ?? new URL(request.url).searchParams.get('A2A-Version');
+      let requested: ProtocolFlavour | undefined;
       if (version !== null && version.trim() !== '') {
         const v = parseVersion(version);
-        if (!v || !((v[0] === 1 && v[1] === 0) || (v[0] === 0 && v[1] === 3))) {
-          throw a2aError(JSON_RPC_ERRORS.versionNotSupported, 'A2A protocol version not supported; this agent serves 1.0 and 0.3', 'VERSION_NOT_SUPPORTED', { supported: '1.0,0.3' });
-        }
+        if (v && v[0] === 1 && v[1] === 0) requested = 'v1';
+        else if (v && v[0] === 0 && v[1] === 3) requested = 'v03';
+        else throw a2aError(JSON_RPC_ERRORS.versionNotSupported, 'A2A protocol version not supported; this agent serves 1.0 and 0.3', 'VERSION_NOT_SUPPORTED', { supported: '1.0,0.3' });
       }
       const route = Object.hasOwn(FLAVOUR_BY_METHOD, method) ? FLAVOUR_BY_METHOD[method] : undefined;
-      if (!route) throw new RpcError(JSON_RPC_ERRORS.methodNotFound, 'Method not found');
-      const params = body['params'] ?? {};
-      if (!isObject(params)) throw badParams([{ field: 'params', description: 'must be an object' }]);
+      // A requested version is served with its own method names only (A2A §3.6.2): `tasks/get` is no 1.0 method.
+      if (!route || (requested !== undefined && route.flavour !== requested)) throw new RpcError(JSON_RPC_ERRORS.methodNotFound, 'Method not found');
+      const given = body['params'] ?? {};
+      if (!isObject(given)) throw badParams([{ field: 'params', description: 'must be an object' }]);
+      // v1.0 parameters are ProtoJSON: a member set to null is unset (a2a-proto-json.ts).
+      const params = route.flavour === 'v1' ? withoutNullFields(given) : given;
       const deep = tooDeepAt(params, 'params');
       if (deep !== undefined) throw badParams([tooDeepViolation(deep)]);
       let result: unknown;

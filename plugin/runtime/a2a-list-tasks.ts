@@ -1,5 +1,6 @@
 /**
- * A2A v1.0 `ListTasks` over the kept tasks: the request's parameters validated (each violation
+ * A2A v1.0 `ListTasks` over the kept tasks: the request's parameters read as ProtoJSON
+ * (a2a-proto-json.ts: null is unset, an int32 may be a decimal string) and validated (each violation
  * names its field), the filters (`contextId`, `status`, `statusTimestampAfter`) applied, the
  * matches ordered by status timestamp, newest first (ties: task id, descending), and one page cut
  * (`pageSize` 1–100, default 50). `nextPageToken` is a cursor (the last task's timestamp and id)
@@ -9,6 +10,7 @@
 import type { FieldViolation, TaskView, TaskViewState } from './a2a-wire';
 import { V1_TASK_STATE, isObject, renderTask } from './a2a-wire';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url';
+import { optionalInt32, withoutNullFields } from './a2a-proto-json';
 
 export const LIST_TASKS_DEFAULT_PAGE_SIZE = 50;
 export const LIST_TASKS_MAX_PAGE_SIZE = 100;
@@ -32,7 +34,8 @@ export interface ListTasksQuery {
 }
 
 /** The query of a ListTasks request, or the violations (each naming its parameter). */
-export function parseListTasksParams(params: Record<string, unknown>): { query?: ListTasksQuery; violations: FieldViolation[] } {
+export function parseListTasksParams(request: Record<string, unknown>): { query?: ListTasksQuery; violations: FieldViolation[] } {
+  const params = withoutNullFields(request);
   const violations: FieldViolation[] = [];
   const query: ListTasksQuery = { pageSize: LIST_TASKS_DEFAULT_PAGE_SIZE, includeArtifacts: false };
   const tenant = params['tenant'];
@@ -52,20 +55,15 @@ export function parseListTasksParams(params: Record<string, unknown>): { query?:
     if (Number.isNaN(ms)) violations.push({ field: 'statusTimestampAfter', description: 'must be an RFC 3339 timestamp (date, time and offset, such as ...T10:00:00Z)' });
     else query.statusTimestampAfter = ms;
   }
-  const pageSize = params['pageSize'];
-  if (pageSize !== undefined) {
-    if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > LIST_TASKS_MAX_PAGE_SIZE)
-      violations.push({ field: 'pageSize', description: `must be an integer from 1 to ${LIST_TASKS_MAX_PAGE_SIZE}` });
-    else query.pageSize = pageSize as number;
-  }
+  const pageSize = optionalInt32(params['pageSize'], 1);
+  if (pageSize === 'invalid' || (pageSize !== undefined && pageSize > LIST_TASKS_MAX_PAGE_SIZE)) violations.push({ field: 'pageSize', description: `must be an integer from 1 to ${LIST_TASKS_MAX_PAGE_SIZE}` });
+  else if (pageSize !== undefined) query.pageSize = pageSize;
   const pageToken = params['pageToken'];
   if (pageToken !== undefined && typeof pageToken !== 'string') violations.push({ field: 'pageToken', description: 'must be a string' });
   else if (typeof pageToken === 'string' && pageToken !== '') query.pageToken = pageToken;
-  const historyLength = params['historyLength'];
-  if (historyLength !== undefined) {
-    if (!Number.isInteger(historyLength) || (historyLength as number) < 0) violations.push({ field: 'historyLength', description: 'must be a non-negative integer' });
-    else query.historyLength = historyLength as number;
-  }
+  const historyLength = optionalInt32(params['historyLength']);
+  if (historyLength === 'invalid') violations.push({ field: 'historyLength', description: 'must be a non-negative integer' });
+  else if (historyLength !== undefined) query.historyLength = historyLength;
   const includeArtifacts = params['includeArtifacts'];
   if (includeArtifacts !== undefined && typeof includeArtifacts !== 'boolean') violations.push({ field: 'includeArtifacts', description: 'must be a boolean' });
   else query.includeArtifacts = includeArtifacts === true;

@@ -10,6 +10,7 @@
  * runs out first failing with an internal error while another completes the task.
  */
 import type { AgentAnswer, AgentInput } from './agent-loop';
+import { withoutNullFieldsIfObject } from './a2a-proto-json';
 
 export type ProtocolFlavour = 'v1' | 'v03';
 
@@ -62,8 +63,10 @@ export function tooDeepViolation(path: string): FieldViolation {
   return { field: path, description: `nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays` };
 }
 
-export function parseMessage(flavour: ProtocolFlavour, value: unknown, field = 'message'): { message?: NeutralMessage; violations: FieldViolation[] } {
+export function parseMessage(flavour: ProtocolFlavour, request: unknown, field = 'message'): { message?: NeutralMessage; violations: FieldViolation[] } {
   const violations: FieldViolation[] = [];
+  // v1.0 is ProtoJSON: a member set to null is unset (a2a-proto-json.ts).
+  const value = flavour === 'v1' ? withoutNullFieldsIfObject(request) : request;
   if (!isObject(value)) return { violations: [{ field, description: 'a message object is required' }] };
   const deep = tooDeepAt(value, field);
   if (deep !== undefined) return { violations: [tooDeepViolation(deep)] };
@@ -94,7 +97,9 @@ export function parseMessage(flavour: ProtocolFlavour, value: unknown, field = '
   return { message, violations };
 }
 
-function parseV1Part(raw: unknown): NeutralPart | string {
+function parseV1Part(value: unknown): NeutralPart | string {
+  // `data` is a google.protobuf.Value: its null is the value null, a member set.
+  const raw = withoutNullFieldsIfObject(value, ['data']);
   if (!isObject(raw)) return 'a part object is required';
   const present = (['text', 'raw', 'url', 'data'] as const).filter((k) => raw[k] !== undefined);
   if (present.length !== 1) return 'exactly one of text, raw, url, data is required';
