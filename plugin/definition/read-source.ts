@@ -154,6 +154,28 @@ export function readSourceBytes(absPath: string, file: string, maxBytes = MAX_DE
   }
 }
 
+/**
+ * The bytes of a file the user named (a credential, a key, a receipts log), wherever it is: the
+ * checks and the bounded read of {@link readSourceBytes} without the root: only a regular file
+ * (never a FIFO, a device such as `/dev/zero`, or a directory, also when a link leads there), at
+ * most `maxBytes`, checked before opening and again on the open descriptor. Never throws.
+ */
+export function readRegularFileBytes(absPath: string, file: string, maxBytes: number): SourceBytes {
+  try {
+    const stats = statSync(absPath);
+    if (stats.isDirectory()) return { diagnostics: [], ioError: `cannot read ${file}: it is a directory` };
+    if (!stats.isFile()) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
+    if (stats.size > maxBytes) return { diagnostics: [], ioError: `cannot read ${file}: it is larger than ${maxBytes} bytes` };
+    const bytes = readAtMost(realpathSync.native(absPath), maxBytes + 1, stats.size + 1);
+    if (bytes === undefined) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
+    if (bytes.length > maxBytes) return { diagnostics: [], ioError: `cannot read ${file}: it is larger than ${maxBytes} bytes` };
+    return { bytes, diagnostics: [] };
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    return { diagnostics: [], ioError: `cannot read ${file}: ${ioReason(error)}`, ...(code === 'ENOENT' || code === 'ENOTDIR' ? { missing: true } : {}) };
+  }
+}
+
 /** True when `path` is `root` or below it (both real paths). */
 function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);

@@ -9,14 +9,20 @@
  * the registry being `--registry` or the workspace's `registry/agents`) and the clock (only when
  * `--at` is not given). Exit 0 moved, 1 refused (located
  * diagnostics), 2 unreadable input or a usage error. No private key member is ever printed.
+ * Hostile files: the definition is rewritten only as the file itself (a link is refused) and only
+ * while it still holds the text that was read (definition/rewrite-source.ts); receipts are
+ * appended only to a receipts file (never through a link, to a FIFO or to another file, checked
+ * before the definition changes); the credential is read only as a bounded regular file.
  */
-import { appendFileSync, chmodSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { type DefinitionFormat, definitionFormat, parseDefinitionText } from '../../definition/parse-document';
-import { readDefinitionSource } from '../../definition/read-source';
+import { readDefinitionSource, readRegularFileBytes } from '../../definition/read-source';
+import { rewriteInPlace, rewriteProblem } from '../../definition/rewrite-source';
 import { findWorkspaceRoot, registrySlugPath, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { type KeyStoreOptions, loadPrivateKey } from '../../hosts/node/key-store';
+import { receiptsFileProblem } from '../../hosts/node/receipt-file-sink';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { dateTimeStampMillis } from '../../trust/data-integrity';
 import { LIFECYCLE_RECEIPTS_FILE } from '../../trust/lifecycle-receipt';
@@ -54,6 +60,11 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
   if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time with its time zone, not "${at}"`, PROMOTE_USAGE);
 
   const absolute = resolve(io.cwd, file);
+  const linked = rewriteProblem(absolute, file);
+  if (linked !== undefined && !linked.startsWith('cannot inspect')) {
+    io.stderr(`error: ${linked}; nothing changed\n`);
+    return EXIT.usage;
+  }
   const source = readDefinitionSource(absolute, file);
   if (source.ioError !== undefined) {
     io.stderr(`error: ${source.ioError}\n`);
@@ -71,26 +82,30 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
   const credentialFile = parsed.values.credential ?? (to === 'marketplace-published' ? publishedCredentialPath(source.text, file, fileFormat, absolute, io.cwd, parsed.values.registry) : undefined);
   if (credentialFile !== undefined) {
     const shown = credentialFile;
-    try {
-      const path = resolve(io.cwd, shown);
-      if (statSync(path).size > MAX_CREDENTIAL_BYTES) {
-        io.stderr(`error: ${shown} is too large for a credential\n`);
-        return EXIT.usage;
-      }
-      const read = parseStrictJson(readFileSync(path, 'utf8'));
-      if (!read.ok) {
-        io.stderr(`error: ${shown} is not strict JSON (${read.reason})\n`);
-        return EXIT.usage;
-      }
-      credential = read.value;
-    } catch {
-      if (parsed.values.credential === undefined && !existsSync(resolve(io.cwd, shown))) {
+    // Only a regular file, bounded: a FIFO or a link to /dev/zero in the registry never blocks promote.
+    const read = readRegularFileBytes(resolve(io.cwd, shown), shown, MAX_CREDENTIAL_BYTES);
+    if (read.bytes === undefined) {
+      if (parsed.values.credential === undefined && read.missing === true) {
         // Nothing published for this version: promotion refuses below, naming what is missing.
         io.stderr(`note: no AgentFacts credential at ${shown} (publish this version first, or pass --credential <file>)\n`);
       } else {
-        io.stderr(`error: cannot read ${shown}\n`);
+        io.stderr(`error: ${read.ioError ?? `${shown} is too large for a credential`}\n`);
         return EXIT.usage;
       }
+    } else {
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+      } catch {
+        io.stderr(`error: ${shown} is not UTF-8 text\n`);
+        return EXIT.usage;
+      }
+      const json = parseStrictJson(text);
+      if (!json.ok) {
+        io.stderr(`error: ${shown} is not strict JSON (${json.reason})\n`);
+        return EXIT.usage;
+      }
+      credential = json.value;
     }
   }
 
@@ -116,30 +131,22 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
 
   const receiptsPath = join(dirname(absolute), LIFECYCLE_RECEIPTS_FILE);
   const shownReceipts = relative(io.cwd, receiptsPath) || LIFECYCLE_RECEIPTS_FILE;
-  const temp = join(dirname(absolute), `.${basename(absolute)}.agentdef-${process.pid}.tmp`);
-  try {
-    const mode = statSync(absolute).mode & 0o7777;
-    writeFileSync(temp, result.text, { encoding: 'utf8', mode, flag: 'wx' });
-    chmodSync(temp, mode);
-    renameSync(temp, absolute);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    io.stderr(`error: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}); nothing changed\n`);
+  // Both destinations are checked before either changes: the file itself (never a link), and a receipts file.
+  const receiptsProblem = receiptsFileProblem(receiptsPath);
+  if (receiptsProblem !== undefined) {
+    io.stderr(`error: cannot append to ${shownReceipts}: ${receiptsProblem}; nothing changed\n`);
     return EXIT.usage;
   }
-  try {
-    appendFileSync(receiptsPath, `${JSON.stringify(result.receipt)}\n`, { encoding: 'utf8', mode: 0o644 });
-  } catch (error) {
-    // No transition without its receipt: put the definition back as it was.
-    try {
-      const mode = statSync(absolute).mode & 0o7777;
-      writeFileSync(temp, source.text, { encoding: 'utf8', mode, flag: 'wx' });
-      chmodSync(temp, mode);
-      renameSync(temp, absolute);
-    } catch {
-      rmSync(temp, { force: true });
-    }
-    io.stderr(`error: cannot append to ${shownReceipts} (${(error as NodeJS.ErrnoException).code ?? 'error'}); ${file} is left at "${result.from}"\n`);
+  const written = rewriteInPlace(absolute, file, source.text, result.text);
+  if (!written.ok) {
+    io.stderr(`error: ${written.error}; nothing changed\n`);
+    return EXIT.usage;
+  }
+  const appended = appendReceiptLine(receiptsPath, `${JSON.stringify(result.receipt)}\n`);
+  if (appended !== undefined) {
+    // No transition without its receipt: put the definition back as it was (unless it changed since).
+    rewriteInPlace(absolute, file, result.text, source.text);
+    io.stderr(`error: cannot append to ${shownReceipts} (${appended}); ${file} is left at "${result.from}"\n`);
     return EXIT.usage;
   }
 
@@ -149,6 +156,21 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
     io.stdout(`receipt appended to ${shownReceipts} (signed by ${key.ref}, kid ${key.kid})\n`);
   }
   return EXIT.ok;
+}
+
+/** Appends one line to a receipts file: opened without following a link or blocking, only a regular file. The error code, or undefined. */
+function appendReceiptLine(path: string, line: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0), 0o644);
+    if (!fstatSync(fd).isFile()) return 'not a regular file';
+    writeSync(fd, line);
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'error';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /**
