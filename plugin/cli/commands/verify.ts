@@ -10,9 +10,11 @@
  *   JSONL file each transition must also start at the stage the one before it ended at.
  * It says what failed and where (line, JSON Pointer). Exit 0 verified, 1 not verified, 2
  * unreadable (or a usage error). A private key given as a key file is refused and never printed.
+ * Every file is read only as a bounded regular file (a FIFO or a link to /dev/zero is refused).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
+import { readRegularFileBytes } from '../../definition/read-source';
 import { verifyAgentCard } from '../../runtime/card-signature';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { verifyReceiptText } from '../../runtime/receipts';
@@ -129,13 +131,9 @@ type KeyLoad = { ok: true; jwk: JsonWebKey } | { ok: false; message: string };
 
 /** A public Ed25519 JWK from a file; a private key is refused (and never echoed). */
 function readPublicJwk(path: string, shown: string): KeyLoad {
-  let text: string;
-  try {
-    if (statSync(path).size > MAX_KEY_FILE_BYTES) return { ok: false, message: `${shown} is too large for a JWK` };
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return { ok: false, message: `cannot read ${shown}` };
-  }
+  const read = readRegularFileBytes(path, shown, MAX_KEY_FILE_BYTES);
+  if (read.bytes === undefined) return { ok: false, message: read.ioError ?? `cannot read ${shown}` };
+  const text = new TextDecoder().decode(read.bytes);
   const parsed = parseStrictJson(text);
   if (!parsed.ok || !isRecord(parsed.value)) return { ok: false, message: `${shown} is not a JSON object` };
   const jwk = parsed.value;
@@ -205,12 +203,14 @@ export async function runVerifyCommand(argv: string[], io: CliIo): Promise<numbe
   const path = resolve(io.cwd, shown);
 
   let text: string;
+  // Only a regular file, bounded: a FIFO or a link to /dev/zero is refused at once.
+  const read = readRegularFileBytes(path, shown, MAX_FILE_BYTES);
+  if (read.bytes === undefined) {
+    io.stderr(`error: ${read.ioError ?? `cannot read ${shown}`}\n`);
+    return EXIT.usage;
+  }
   try {
-    if (statSync(path).size > MAX_FILE_BYTES) {
-      io.stderr(`error: ${shown} is larger than ${MAX_FILE_BYTES} bytes\n`);
-      return EXIT.usage;
-    }
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(path));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
   } catch {
     io.stderr(`error: cannot read ${shown} as UTF-8 text\n`);
     return EXIT.usage;
