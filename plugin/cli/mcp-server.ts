@@ -1,6 +1,6 @@
 /**
- * The MCP wiring of `agentdef mcp`: the official SDK's low-level `Server` over a
- * `StdioServerTransport`, offering exactly the three application tools.
+ * The MCP wiring of `agentdef mcp`: the official SDK's low-level `Server` over a bounded
+ * stdio transport (mcp-stdio-transport.ts), offering exactly the three application tools.
  *
  * - `tools/list` returns the three contracts of mcp-tool-contracts.ts, each with its closed
  *   `inputSchema` and its `outputSchema`.
@@ -10,6 +10,9 @@
  *   `ApplicationService`; the result carries `structuredContent` and a short text, with
  *   `isError: true` for refused arguments and refusals. The request's abort signal goes to
  *   `execute`, so a cancellation reaches the step owner. An unknown tool is a protocol error.
+ * - In front of the SDK: before `initialize` only `ping` is answered (-32600 for the rest), and a
+ *   request whose params do not fit the MCP schema is -32602 with one short line; a `tools/list`
+ *   cursor is never one of ours (-32602).
  *
  * Only the protocol is written to the output stream; the server's own diagnostics go to `log`
  * (stderr). `serveApplicationMcp` resolves when the transport closes: the client closed the input
@@ -17,12 +20,23 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, type CallToolResult, ErrorCode, type JSONRPCMessage, ListToolsRequestSchema, McpError, type RequestId, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  InitializeRequestSchema,
+  type JSONRPCMessage,
+  ListToolsRequestSchema,
+  McpError,
+  PingRequestSchema,
+  type RequestId,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ApplicationService } from '../application/application-service';
 import { callApplicationTool } from '../application/mcp-tool-calls';
 import { APPLICATION_TOOLS, isApplicationToolName } from '../application/mcp-tool-contracts';
+import { BoundedStdioTransport, MessageTooLargeError } from './mcp-stdio-transport';
 
 export const MCP_SERVER_NAME = 'agentdef';
 
@@ -86,11 +100,100 @@ function captureRawArguments(transport: Transport): (requestId: RequestId) => { 
   };
 }
 
+/** The requests this server answers, with the SDK's schema of each. */
+const SERVED_REQUESTS = new Map<string, { safeParse(value: unknown): { success: boolean; error?: { issues: readonly { code: string; path: readonly PropertyKey[]; expected?: unknown }[] } } }>([
+  ['initialize', InitializeRequestSchema],
+  ['ping', PingRequestSchema],
+  ['tools/list', ListToolsRequestSchema],
+  ['tools/call', CallToolRequestSchema],
+]);
+
+/** Field names of the MCP schema, the only path segments a message may name (a client's own key may be a secret). */
+const SCHEMA_FIELDS = new Set([
+  'params',
+  'arguments',
+  'name',
+  'cursor',
+  'protocolVersion',
+  'capabilities',
+  'clientInfo',
+  'version',
+  'title',
+  'description',
+  'websiteUrl',
+  'icons',
+  'src',
+  'mimeType',
+  'sizes',
+  'theme',
+  '_meta',
+  'progressToken',
+  'task',
+  'ttl',
+  'experimental',
+  'roots',
+  'listChanged',
+  'sampling',
+  'elicitation',
+  'tasks',
+]);
+
+/**
+ * Why `message` is not a valid `method` request, in one line that names schema fields and the
+ * expected type only (the SDK's own answer was its Zod issues as JSON, code -32603, quoting the
+ * client's keys); undefined when it is valid.
+ */
+export function invalidParamsMessage(method: string, message: unknown): string | undefined {
+  const schema = SERVED_REQUESTS.get(method);
+  const parsed = schema?.safeParse(message);
+  if (parsed === undefined || parsed.success) return undefined;
+  const issues = parsed.error?.issues ?? [];
+  const first = issues[0];
+  if (first === undefined) return 'Invalid params';
+  const path = first.path.map((segment) => (typeof segment === 'number' ? String(segment) : typeof segment === 'string' && SCHEMA_FIELDS.has(segment) ? segment : '*')).join('.');
+  const what = first.code === 'invalid_type' && typeof first.expected === 'string' && /^[a-z]{1,20}$/.test(first.expected) ? `expected ${first.expected}` : /^[a-z_]{1,40}$/.test(first.code) ? first.code : 'invalid';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `Invalid params: ${path || 'the request'}: ${what}${more}`;
+}
+
+/**
+ * Puts a gate in front of the SDK's handling of `transport`'s messages: before `initialize`, every
+ * request but `ping` is refused (-32600: nothing is served before the version is negotiated), and
+ * a served request whose params do not fit its schema is refused with -32602 and a short message.
+ */
+function gateRequests(transport: Transport): void {
+  const sdk = transport.onmessage;
+  let initialized = false;
+  const refuse = (id: RequestId, code: number, message: string) => {
+    void transport.send({ jsonrpc: '2.0', id, error: { code, message } } as JSONRPCMessage).catch(() => {});
+  };
+  transport.onmessage = (message, extra) => {
+    const request = message as { method?: unknown; id?: unknown };
+    if (typeof request.method === 'string' && (typeof request.id === 'string' || typeof request.id === 'number')) {
+      if (!initialized && request.method !== 'initialize' && request.method !== 'ping') {
+        refuse(request.id, ErrorCode.InvalidRequest, 'Invalid Request: the session is not initialized; send initialize first (only ping is answered before it)');
+        return;
+      }
+      const invalid = invalidParamsMessage(request.method, message);
+      if (invalid !== undefined) {
+        refuse(request.id, ErrorCode.InvalidParams, invalid);
+        return;
+      }
+      if (request.method === 'initialize') initialized = true;
+    }
+    sdk?.(message, extra);
+  };
+}
+
 /** Creates the server (the two handlers) and connects it to `transport`. */
 export async function connectApplicationMcp(options: ApplicationMcpServerOptions, transport: Transport): Promise<Server> {
   const server = new Server({ name: MCP_SERVER_NAME, title: 'agentdef application composition', version: options.version }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   const rawArguments = captureRawArguments(transport);
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedApplicationTools() }));
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    // Every tool is on the one page, and no cursor is ever issued: any cursor is not one of ours.
+    if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, 'Invalid params: unknown cursor; this server lists every tool on one page and issues no cursor');
+    return { tools: listedApplicationTools() };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const raw = rawArguments(extra.requestId);
     const name = request.params.name;
@@ -105,6 +208,7 @@ export async function connectApplicationMcp(options: ApplicationMcpServerOptions
   });
   server.onerror = (error) => options.log(`agentdef mcp: ${describeProtocolError(error)}`);
   await server.connect(transport);
+  gateRequests(transport);
   return server;
 }
 
@@ -118,6 +222,7 @@ export function describeProtocolError(error: unknown): string {
   const name = error instanceof Error ? error.name : typeof error;
   if (error instanceof SyntaxError) return 'ignored an input line that is not JSON (its text is not logged)';
   if (name === 'ZodError') return 'ignored an input message that is not JSON-RPC (its text is not logged)';
+  if (error instanceof MessageTooLargeError) return `ignored an input message larger than ${error.limit} bytes (its text is not kept or logged)`;
   return `protocol error (${/^[A-Za-z][A-Za-z0-9]{0,40}$/.test(name) ? name : 'unknown'}; its text is not logged)`;
 }
 
@@ -132,7 +237,7 @@ export interface ServingApplicationMcp {
 export async function serveApplicationMcp(options: ApplicationMcpServerOptions & { readonly input?: Readable; readonly output?: Writable }): Promise<ServingApplicationMcp> {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
-  const transport = new StdioServerTransport(input, output, { maxBufferSize: MAX_MESSAGE_BYTES });
+  const transport = new BoundedStdioTransport(input, output, MAX_MESSAGE_BYTES);
   let markClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     markClosed = resolve;
