@@ -2,9 +2,12 @@
  * `agentdef diff`'s core: every change between two AgentDefinitions, each located by JSON Pointer
  * and classified by the semver policy (definition-change-policy.ts), the bump they require
  * together, and whether a version bump is enough (docs/decisions/0001-semver-policy.md).
- * Pure data in, data out: never throws, whatever the two values are.
+ * Pure data in, data out: never throws, whatever the two values are. A pointer segment (a
+ * property name) that looks like a credential is shown as `<hidden: …>`, never quoted: the
+ * secrets rule reports such a name without printing it, and a diff must not print it either.
  */
 import { joinPointer } from '../definition/json-pointer';
+import { highEntropyBlob, secretKinds } from '../definition/rules/secrets';
 import { type Bump, type ChangeVerdict, fieldRule, UNCLASSIFIED, type Verdict } from './definition-change-policy';
 
 export type { Bump } from './definition-change-policy';
@@ -58,11 +61,27 @@ function decide(verdict: ChangeVerdict, before: Json, after: Json): Verdict {
   return typeof verdict === 'function' ? verdict(before, after) : verdict;
 }
 
+/** `pointer` with every segment that looks like a credential replaced by what it looks like. */
+function shownPointer(pointer: string): string {
+  if (pointer === '') return pointer;
+  return pointer
+    .split('/')
+    .map((segment, i) => {
+      if (i === 0) return segment;
+      const name = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+      const kinds = secretKinds(name);
+      if (kinds.length > 0) return `<hidden: ${kinds.join(' and ')}>`;
+      const blob = highEntropyBlob(name);
+      return blob === undefined ? segment : `<hidden: ${blob}>`;
+    })
+    .join('/');
+}
+
 class ChangeCollector {
   readonly changes: DefinitionChange[] = [];
 
   add(pointer: string, side: 'old' | 'new', kind: DefinitionChange['kind'], verdict: Verdict): void {
-    this.changes.push({ pointer, in: side, kind, bump: verdict.bump, reason: verdict.reason });
+    this.changes.push({ pointer: shownPointer(pointer), in: side, kind, bump: verdict.bump, reason: verdict.reason });
   }
 
   /** Compares `before` (at `oldPointer`) and `after` (at `newPointer`), both present, under `schemaPath`. */
