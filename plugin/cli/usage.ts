@@ -50,6 +50,22 @@ export function parseCommandArgs<T extends ParseArgsConfig>(io: CliIo, usage: st
   try {
     return parseArgs(config);
   } catch (error) {
-    return usageError(io, (error as Error).message, usage);
+    return usageError(io, withoutKeyMaterial(String((error as Error).message)), usage);
   }
+}
+
+/**
+ * A parser message with every quoted argument that could be key material replaced by its length:
+ * over 40 characters, a line break or control character, JSON, or a run of 16 or more base64
+ * characters mixing upper case, lower case and digits. A PEM block, a JWK or a token given where
+ * an option belongs is never repeated (this module stays light: no secrets rule is loaded).
+ */
+function withoutKeyMaterial(message: string): string {
+  const mixed = (run: string) => /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run);
+  const quoted = /'([^']*)'/.exec(message);
+  const text = quoted?.[1];
+  if (quoted === null || text === undefined) return message.split('\n')[0] ?? '';
+  const risky = text.length > 40 || !/^[\x20-\x7e]*$/.test(text) || /[{}"]/.test(text) || (text.match(/[A-Za-z0-9+/_=-]{16,}/g) ?? []).some(mixed);
+  // The parser repeats the argument further on (a hint with it after `--`): nothing after it is kept.
+  return risky ? `${message.slice(0, quoted.index).trimEnd()} (an argument of ${text.length} characters, not shown)` : (message.split('\n')[0] ?? '');
 }

@@ -21,7 +21,7 @@ import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { readSourceBytes } from '../../definition/read-source';
 import { findWorkspaceRoot, registrySnapshotPath, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { CONTAINER_PORT } from '../../host-contract/container-contract';
-import { howToCreateKey, KEY_REF_PREFIX, type KeyStoreOptions, loadPrivateKey } from '../../hosts/node/key-store';
+import { howToCreateKey, KEY_REF_PREFIX, type KeyStoreOptions, loadPrivateKey, parseKeyRef } from '../../hosts/node/key-store';
 import { preparePublication, previousVersion } from '../../trust/publish';
 import { gitStateOf } from '../git-state';
 import { EXIT, type CliIo } from '../io';
@@ -75,7 +75,7 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
       return fail(1, `publishing signs the card and the credential: set identity.signingKeyRef to ${KEY_REF_PREFIX}<name> or pass --key ${KEY_REF_PREFIX}<name>, and ${howToCreateKey('<name>')}`);
     }
     const key = await loadPrivateKey(keyRef, options.keyStore ?? {});
-    if (!key.ok) return fail(1, `publishing needs the signing key ${keyRef}: ${key.message}`);
+    if (!key.ok) return fail(1, `publishing needs the signing key ${parseKeyRef(keyRef).ok ? keyRef : 'given'}: ${key.message}`);
 
     const root = isAbsolute(registryRoot) ? registryRoot : resolve(options.workspaceRoot, registryRoot);
     const displayRoot = toPosix(relative(options.workspaceRoot, root)) || '.';
