@@ -10,7 +10,7 @@
  * Parsing and serialising are pure; reading and writing return typed results and never throw.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { readSourceBytes } from '../definition/read-source';
 import { compareSemver, isExactSemver, isSlug } from '../definition/workspace-definitions';
@@ -145,6 +145,7 @@ export function registryFolderProblem(folder: string, within: string, shown: str
   try {
     const stat = lstatSync(folder);
     if (!stat.isDirectory() && !stat.isSymbolicLink()) return `${shown} is not a folder`;
+    if (stat.isSymbolicLink() && !existsSync(folder)) return `${shown} is a link that leads to nothing: agentdef never writes through it`;
     if (!isInside(realpathSync.native(within), realpathSync.native(folder))) return `${shown} is a link to a folder outside the registry: agentdef never writes through it`;
     if (!statSync(folder).isDirectory()) return `${shown} is not a folder`;
     return undefined;

@@ -107,6 +107,17 @@ describe('publish never writes through a link out of the registry', () => {
     expect(existsSync(join(root, 'registry/agents/index.json'))).toBe(false);
   });
 
+  it('refuses a slug folder that is a dangling link out of the registry, creating nothing at its target', async () => {
+    mkdirSync(join(root, 'registry/agents'), { recursive: true });
+    symlinkSync(join(outside, 'not-yet/text-stats'), join(root, 'registry/agents/text-stats'));
+    const outcome = await publish();
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).not.toContain(outside);
+    expect(filesBelow(outside)).toEqual({});
+    expect(existsSync(join(outside, 'not-yet'))).toBe(false);
+    expect(outcome.stderr).toContain('registry/agents/text-stats is a link that leads to nothing');
+  });
+
   it('refuses a slug folder that is a file', async () => {
     mkdirSync(join(root, 'registry/agents'), { recursive: true });
     writeFileSync(join(root, 'registry/agents/text-stats'), 'not a folder\n');
