@@ -9,12 +9,15 @@
  *   signatures with the public key of the credential's issuer (a did:key), which must be the key
  *   the card's kid names; the card must be the snapshot's `metadata.cardExports.agentCard`, and the
  *   KYM registration's runtime profile must name the snapshot's digest.
- * Reads through a {@link RegistryFiles} port; never throws; says exactly what failed, per file.
+ * Exports are parsed strictly (no duplicate member names, nesting at most 64), as every signed
+ * document agentdef reads. Reads through a {@link RegistryFiles} port; never throws; says exactly
+ * what failed, per file.
  */
 import { findIndexEntry, type RegistryIndex, showDigest, snapshotSha256 } from '../compiler/registry-index';
 import { verifyAgentCard } from '../runtime/card-signature';
 import { canonicalize } from '../runtime/jcs';
 import { jwkThumbprint } from '../runtime/jwk-thumbprint';
+import { parseStrictJson } from '../runtime/strict-json';
 import { verifyCredential } from './agentfacts-credential';
 import { resolveDidKey } from './did-key';
 import { publishedFileNames, RUNTIME_PROFILE_EXTENSION_URI } from './publish';
@@ -74,9 +77,16 @@ async function verifyVersion(slug: string, version: string, snapshot: Uint8Array
     const bytes = files.read(at(name));
     if (bytes === undefined) return report(at(name), 'missing: every published version has its signed card, credential and KYM registration');
     if (typeof bytes === 'string') return report(at(name), `unreadable: ${bytes}`);
-    const value = parse(bytes);
-    if (value === undefined) report(at(name), 'not UTF-8 JSON');
-    return value;
+    // Strictly: a duplicated member (JSON.parse keeps the last, other readers the first) or deep nesting fails here.
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      return report(at(name), 'not UTF-8 text');
+    }
+    const parsed = parseStrictJson(text);
+    if (!parsed.ok) return report(at(name), `not strict JSON: ${parsed.reason}`);
+    return parsed.value;
   };
 
   const credential = load(names.credential);

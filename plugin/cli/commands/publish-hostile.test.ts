@@ -169,3 +169,22 @@ describe('an interrupted publication', () => {
     expect((await captureRun(runRegistryCommand, ['verify'], root)).code).toBe(0);
   });
 });
+
+describe('registry verify reads every export strictly', () => {
+  it('a card, credential or KYM registration with a duplicated member (another value first) fails, naming the file', async () => {
+    expect((await publish()).code).toBe(0);
+    const folder = join(root, 'registry/agents/text-stats');
+    const doubled: Record<string, string> = { '1.0.0.card.json': '"name": "Evil agent"', '1.0.0.kym.json': '"name": "Evil agent"', '1.0.0.agentfacts.vc.json': '"issuer": "did:web:evil.example"' };
+    for (const [name, member] of Object.entries(doubled)) {
+      const path = join(folder, name);
+      const original = readFileSync(path, 'utf8');
+      // JSON.parse keeps the last value (the signed one); a reader that keeps the first sees another agent.
+      writeFileSync(path, original.replace(/^\{/, `{${member},`));
+      const verified = await captureRun(runRegistryCommand, ['verify'], root);
+      expect(verified.code, name).toBe(1);
+      expect(verified.stderr, name).toContain(`registry/agents/text-stats/${name}: not strict JSON`);
+      writeFileSync(path, original);
+    }
+    expect((await captureRun(runRegistryCommand, ['verify'], root)).code).toBe(0);
+  });
+});
