@@ -53,7 +53,7 @@ export function definition(spec: DefinitionSpec): Record<string, unknown> {
     capabilityContract: {
       inputs: [{ kind: 'text', mediaType: 'text/plain' }],
       outputs: [{ kind: 'text', mediaType: 'text/plain' }],
-      skills: [{ id: 'run', name: 'Run', description: 'Runs.', version, tags: [] }],
+      skills: [{ id: 'run', name: 'Run', description: 'Runs.', version, tags: ['run'] }],
       invariants: [],
     },
     modelSet: composed ? [{ role: 'router', modelId: 'gpt-4o-mini', modelVersion: '2024-07-18', providerId: 'openai', samplingParams: {}, tier: 'small' }] : [],

@@ -79,7 +79,7 @@ describe('mcp-http tools in a run', () => {
   it('an MCP server on an undeclared origin is blocked by egress', async () => {
     const server = await mcp(true);
     const tool: RuntimeTool = { ...ADD, kind: 'mcp-http' };
-    const config = toolOnlyConfig({ tools: [tool], skills: [{ id: 'add', name: 'Add', description: 'Adds.', version: '1.0.0', tags: [], toolId: 'mcp.add' }] });
+    const config = toolOnlyConfig({ tools: [tool], skills: [{ id: 'add', name: 'Add', description: 'Adds.', version: '1.0.0', tags: ['add'], toolId: 'mcp.add' }] });
     const handler = createMcpHttpToolHandler({ url: server.url });
     const result = await runAgent(config, { text: '{"a":1,"b":2}' }, { tools: { 'mcp.add': handler }, receipts: { signingKey: keys.privateJwk } });
     expect(result.stopReason).toBe('error');

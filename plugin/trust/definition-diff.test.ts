@@ -52,7 +52,7 @@ describe('diffDefinitions over edited examples', () => {
   it('classifies an added skill and an added tool as minor, their removal as major', () => {
     const base = example('text-classify');
     const withSkill = edited('text-classify', (d) => {
-      d.capabilityContract.skills.push({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: [] });
+      d.capabilityContract.skills.push({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: ['count'] });
       d.toolInventory.push({ id: 'line-count', name: 'count_lines', version: '1.0.0', provenance: 'skill-package', risk: 'low' });
     });
     const added = diffDefinitions(base, withSkill);
@@ -64,10 +64,10 @@ describe('diffDefinitions over edited examples', () => {
 
   it('matches skills by id, not by position', () => {
     const two = edited('text-classify', (d) => {
-      d.capabilityContract.skills.push({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: [] });
+      d.capabilityContract.skills.push({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: ['count'] });
     });
     const swapped = edited('text-classify', (d) => {
-      d.capabilityContract.skills.unshift({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: [] });
+      d.capabilityContract.skills.unshift({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: ['count'] });
     });
     expect(diffDefinitions(two, swapped)).toEqual([]);
   });

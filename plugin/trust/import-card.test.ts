@@ -48,13 +48,13 @@ const OWNER_ANSWERS: Record<string, unknown> = {
   '/lifecycleState': 'tool-shipped',
   '/capabilityContract/inputs': [{ kind: 'text', mediaType: 'text/plain' }],
   '/capabilityContract/outputs': [{ kind: 'text', mediaType: 'text/plain' }],
-  '/capabilityContract/skills': [{ id: 'owner-skill', name: 'Owner skill', description: 'By the owner.', version: '1.0.0', tags: [] }],
+  '/capabilityContract/skills': [{ id: 'owner-skill', name: 'Owner skill', description: 'By the owner.', version: '1.0.0', tags: ['owner'] }],
 };
 
 function ownerAnswer(pointer: string): unknown {
   if (Object.hasOwn(OWNER_ANSWERS, pointer)) return OWNER_ANSWERS[pointer];
-  const skill = /^\/capabilityContract\/skills\/(\d+)\/(id|name|description|version)$/.exec(pointer);
-  if (skill) return skill[2] === 'id' ? `owner-skill-${skill[1]}` : skill[2] === 'version' ? '1.0.0' : 'Filled in by the owner.';
+  const skill = /^\/capabilityContract\/skills\/(\d+)\/(id|name|description|version|tags)$/.exec(pointer);
+  if (skill) return skill[2] === 'id' ? `owner-skill-${skill[1]}` : skill[2] === 'version' ? '1.0.0' : skill[2] === 'tags' ? ['owner-tag'] : 'Filled in by the owner.';
   throw new Error(`no owner answer for ${pointer}`);
 }
 
@@ -156,6 +156,18 @@ describe('importCard on the A2A example cards', () => {
     // No provider: the owner is the owner's to name.
     expect(facts.todo.map((t) => t.pointer)).toEqual(expect.arrayContaining(['/identity/owner/kind', '/identity/owner/id']));
     expect((facts.definition as Record<string, any>).identity.slug).toBe('facts-agent');
+  });
+
+  it('asks for a tag where a card skill has none (A2A and the definition both hold at least one)', () => {
+    const card = readCard('spec-v0.3.0-sample-agent-card.json') as Record<string, any>;
+    card.skills = [{ ...card.skills[0], tags: [] }, { ...card.skills[0], id: 'untagged' }];
+    delete card.skills[1].tags;
+    const result = importCard(card, OPTIONS);
+    expectImported(result);
+    expect(result.todo.map((t) => t.pointer)).toEqual(expect.arrayContaining(['/capabilityContract/skills/0/tags', '/capabilityContract/skills/1/tags']));
+    expect(result.findings).toContainEqual({ pointer: '/skills/1/tags', message: 'skill has no tags (A2A requires at least one)' });
+    const completed = complete(result.definition, result.todo.map((t) => t.pointer));
+    expect(validateDefinitionSource(JSON.stringify(completed), 'agent.json', 'json').diagnostics).toEqual([]);
   });
 
   it('is deterministic for the same card and ids', () => {

@@ -74,6 +74,7 @@ const WHAT = {
   inputs: 'the A2A parts the agent accepts, e.g. [{"kind":"text","mediaType":"text/plain"}] (the card lists no usable input mode)',
   outputs: 'the A2A parts the agent produces, e.g. [{"kind":"text","mediaType":"text/plain"}] (the card lists no usable output mode)',
   skills: 'at least one skill {id, name, description, version, tags} (the card lists no usable skill)',
+  skillTags: 'at least one keyword describing the skill, e.g. ["summarise"] (the card lists no usable tag)',
   skillMember: (member: string) => `the skill's ${member} (the card's is missing or unusable)`,
   modelSet: 'the pinned models in the execution path (LlmPin[]), or [] for a tool: an A2A card does not say',
   toolInventory: 'the tools the agent calls (ToolRef[]), or []: an A2A card does not say',
@@ -216,9 +217,12 @@ class DraftBuilder {
       name: member('name', 200),
       description: member('description', 4000),
       version: version ?? this.todoAt(`${target}/version`, WHAT.skillVersion),
-      tags: this.textList(raw.tags, `${at}/tags`, 64, 'skill tag') ?? [],
+      tags: [],
     };
-    if (raw.tags === undefined) this.note(`${at}/tags`, 'skill has no tags (A2A requires them); none imported');
+    // A2A's AgentSkill holds at least one tag, and so does a definition's skill (it serialises to one).
+    const tags = this.textList(raw.tags, `${at}/tags`, 64, 'skill tag');
+    if (raw.tags === undefined) this.note(`${at}/tags`, 'skill has no tags (A2A requires at least one)');
+    skill.tags = tags !== undefined && tags.length > 0 ? tags : this.todoAt(`${target}/tags`, WHAT.skillTags);
     const examples = this.textList(raw.examples, `${at}/examples`, 256, 'skill example');
     if (examples && examples.length > 0) skill.examples = examples;
     for (const modes of ['inputModes', 'outputModes'] as const) {
@@ -385,7 +389,7 @@ function completion(pointer: string): Json {
     kind: inPart ? 'text' : 'org',
     mediaType: 'text/plain',
     filePath: 'agent.json',
-    tags: [],
+    tags: ['import-check'],
     id: skillIndex !== undefined ? `import-check-${skillIndex}` : 'import-check',
     slug: 'import-check',
     name: 'Import check',
@@ -394,7 +398,7 @@ function completion(pointer: string): Json {
     description: 'Import check.',
     inputs: [{ kind: 'text', mediaType: 'text/plain' }],
     outputs: [{ kind: 'text', mediaType: 'text/plain' }],
-    skills: [{ id: 'import-check', name: 'Import check', description: 'Import check.', version: '0.0.0', tags: [] }],
+    skills: [{ id: 'import-check', name: 'Import check', description: 'Import check.', version: '0.0.0', tags: ['import-check'] }],
     modelSet: [],
     toolInventory: [],
     receiptSigner: null,

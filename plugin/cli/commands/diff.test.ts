@@ -23,7 +23,7 @@ const diff = (argv: string[]) => captureRun(runDiffCommand, argv, root);
 
 describe('agentdef diff', () => {
   const old = write('old.json', () => {});
-  const addedSkill = (d: typeof base) => d.capabilityContract.skills.push({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: [] });
+  const addedSkill = (d: typeof base) => d.capabilityContract.skills.push({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: ['count'] });
 
   it('exits 0 when the new version is a big enough bump, and prints each change and the bump', async () => {
     const next = write('minor.json', (d) => {

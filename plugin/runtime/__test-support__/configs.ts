@@ -109,7 +109,7 @@ export function memorySink(): { receipts: Receipt[]; put(r: Receipt): Promise<vo
 export function toolChildConfig(slug: string, toolOverrides: Partial<RuntimeTool> = {}): RuntimeConfig {
   return toolOnlyConfig({
     agent: { id: '01J9ZZZZZZZZZZZZZZZZZZZZCA', slug, name: slug, version: '1.0.0', versionId: '01J9ZZZZZZZZZZZZZZZZZZZZCB', description: slug },
-    skills: [{ id: 'run', name: 'Run', description: slug, version: '1.0.0', tags: [] }],
+    skills: [{ id: 'run', name: 'Run', description: slug, version: '1.0.0', tags: ['run'] }],
     tools: [{ id: `${slug}.tool`, name: `${slug.replace(/-/g, '_')}_tool`, version: '1.0.0', kind: 'bundled', risk: 'low', ...toolOverrides }],
     lifecycleState: 'composed',
   });
@@ -119,7 +119,7 @@ export function toolChildConfig(slug: string, toolOverrides: Partial<RuntimeTool
 export function dagConfig(slugs: string[], edges: RuntimeConfig['composition']['edges'], overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
   return baseConfig({
     agent: { id: '01J9ZZZZZZZZZZZZZZZZZZZZPA', slug: 'pipeline', name: 'Pipeline', version: '3.0.0', versionId: '01J9ZZZZZZZZZZZZZZZZZZZZPB', description: 'Composes children.' },
-    skills: [{ id: 'handle', name: 'Handle', description: 'Handles a request.', version: '3.1.0', tags: [] }],
+    skills: [{ id: 'handle', name: 'Handle', description: 'Handles a request.', version: '3.1.0', tags: ['handle'] }],
     agenticGate: 'tool-only',
     models: [],
     tools: [],

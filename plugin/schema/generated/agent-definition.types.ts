@@ -158,9 +158,11 @@ export interface Skill {
   description: string;
   version: ExactSemver;
   /**
-   * Keywords describing the skill (A2A `AgentSkill.tags`).
+   * Keywords describing the skill (A2A `AgentSkill.tags`, which holds at least one).
+   *
+   * @minItems 1
    */
-  tags: string[];
+  tags: [string, ...string[]];
   /**
    * Example requests the skill handles.
    */
