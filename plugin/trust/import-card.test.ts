@@ -160,13 +160,19 @@ describe('importCard on the A2A example cards', () => {
 
   it('asks for a tag where a card skill has none (A2A and the definition both hold at least one)', () => {
     const card = readCard('spec-v0.3.0-sample-agent-card.json') as Record<string, any>;
-    card.skills = [{ ...card.skills[0], tags: [] }, { ...card.skills[0], id: 'untagged' }];
+    card.skills = [
+      { ...card.skills[0], tags: [] },
+      { ...card.skills[0], id: 'untagged' },
+    ];
     delete card.skills[1].tags;
     const result = importCard(card, OPTIONS);
     expectImported(result);
     expect(result.todo.map((t) => t.pointer)).toEqual(expect.arrayContaining(['/capabilityContract/skills/0/tags', '/capabilityContract/skills/1/tags']));
     expect(result.findings).toContainEqual({ pointer: '/skills/1/tags', message: 'skill has no tags (A2A requires at least one)' });
-    const completed = complete(result.definition, result.todo.map((t) => t.pointer));
+    const completed = complete(
+      result.definition,
+      result.todo.map((t) => t.pointer),
+    );
     expect(validateDefinitionSource(JSON.stringify(completed), 'agent.json', 'json').diagnostics).toEqual([]);
   });
 
