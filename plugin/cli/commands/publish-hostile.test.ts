@@ -188,3 +188,15 @@ describe('registry verify reads every export strictly', () => {
     expect((await captureRun(runRegistryCommand, ['verify'], root)).code).toBe(0);
   });
 });
+
+describe('registry verify in a registry folder with hostile entries', () => {
+  it('a dangling link or a FIFO named like a slug does not stop the check of every other version', async () => {
+    expect((await publish()).code).toBe(0);
+    symlinkSync(join(outside, 'gone'), join(root, 'registry/agents/ghost'));
+    execFileSync('mkfifo', [join(root, 'registry/agents/fifo')]);
+    const verified = await captureRun(runRegistryCommand, ['verify'], root);
+    expect(verified.stderr).toBe('');
+    expect(verified.stdout).toContain('1 of 1 published versions verified');
+    expect(verified.code).toBe(0);
+  });
+});

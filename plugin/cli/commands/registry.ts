@@ -15,11 +15,24 @@ import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
 
 const toPosix = (path: string) => path.split(sep).join('/');
 
-/** The snapshot files of a registry folder (regular files named `<slug>/<version>.json`). */
+/** Whether `path` is a folder (links followed); false for a dangling link or anything unreadable. */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The snapshot files of a registry folder (files named `<slug>/<version>.json`). An entry named
+ * like a slug that is no folder (a dangling link, a FIFO, a file) holds no snapshots: it never
+ * stops the check of the others (each file is then read, and refused, on its own).
+ */
 function listSnapshots(root: string): { slug: string; version: string }[] {
   const out: { slug: string; version: string }[] = [];
   for (const slug of readdirSync(root).sort()) {
-    if (!isSlug(slug) || !statSync(join(root, slug)).isDirectory()) continue;
+    if (!isSlug(slug) || !isFolder(join(root, slug))) continue;
     for (const name of readdirSync(join(root, slug)).sort()) {
       const version = registrySnapshotVersion(name);
       if (version !== undefined) out.push({ slug, version });
