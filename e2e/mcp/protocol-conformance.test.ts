@@ -41,16 +41,28 @@ function transportFor(): { transport: StdioClientTransport; stderr: () => string
   return { transport, stderr: () => stderr };
 }
 
-/** The SDK's transport without its `Client`: messages exactly as written, answers by id. */
+/**
+ * The SDK's transport without its `Client`: messages exactly as written, answers by id. The
+ * answers are read from the server's stdout line by line, not through the SDK's transport, which
+ * does not pass on an error answer with id null (valid JSON-RPC 2.0, outside the SDK's schema).
+ */
 async function rawSession() {
   const { transport, stderr } = transportFor();
   const received: JSONRPCMessage[] = [];
   const waiters: (() => void)[] = [];
-  transport.onmessage = (message) => {
-    received.push(message);
-    for (const wake of waiters.splice(0)) wake();
-  };
+  transport.onmessage = () => {};
+  transport.onerror = () => {};
   await transport.start();
+  const stdout = (transport as unknown as { _process?: { stdout?: NodeJS.ReadableStream | null } })._process?.stdout;
+  if (!stdout) throw new Error('the SDK transport has no child stdout');
+  let pending = '';
+  stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line !== '') received.push(JSON.parse(line) as JSONRPCMessage);
+    for (const wake of waiters.splice(0)) wake();
+  });
   const until = async (found: () => JSONRPCMessage | undefined): Promise<JSONRPCMessage> => {
     for (;;) {
       const message = found();
@@ -181,6 +193,43 @@ describe('agentdef mcp: requests the server must refuse with -32602', () => {
   });
 });
 
+describe('agentdef mcp: lines that are not valid JSON-RPC requests (JSON-RPC 2.0)', () => {
+  it('answers a line that is not JSON with -32700 and an invalid request with -32600, its id when readable, and never quotes them', async () => {
+    const session = await rawSession();
+    try {
+      await session.initialize(1);
+      const stdin = (session.transport as unknown as { _process?: { stdin?: NodeJS.WritableStream | null } })._process?.stdin;
+      if (!stdin) throw new Error('the SDK transport has no child stdin');
+      const cases: [string, number, string | number | null][] = [
+        [`{"not json ${LEAKED}`, ErrorCode.ParseError, null],
+        [JSON.stringify({ jsonrpc: '2.0', id: 'x-1', methodd: 'tools/list', params: { token: LEAKED } }), ErrorCode.InvalidRequest, 'x-1'],
+        [JSON.stringify({ jsonrpc: '1.0', id: 7, method: 'ping' }), ErrorCode.InvalidRequest, 7],
+        [JSON.stringify({ jsonrpc: '2.0', id: { token: LEAKED }, method: 'ping' }), ErrorCode.InvalidRequest, null],
+        [JSON.stringify({ jsonrpc: '2.0', id: false, method: 'ping' }), ErrorCode.InvalidRequest, null],
+        [JSON.stringify([{ jsonrpc: '2.0', id: 8, method: 'ping' }]), ErrorCode.InvalidRequest, null],
+      ];
+      let id = 100;
+      for (const [line, code, answerId] of cases) {
+        const before = session.received.length;
+        stdin.write(`${line}\n`);
+        expect((await session.request(++id, 'ping')).result).toEqual({});
+        const answers = session.received.slice(before).filter((m) => (m as { id?: unknown }).id !== id);
+        expect({ line, answers }).toEqual({ line, answers: [{ jsonrpc: '2.0', id: answerId, error: { code, message: expect.stringMatching(code === ErrorCode.ParseError ? /^Parse error/ : /^Invalid Request/) } }] });
+      }
+      // An unknown notification is ignored silently.
+      const before = session.received.length;
+      await session.transport.send({ jsonrpc: '2.0', method: `notifications/unknown-${LEAKED}` });
+      expect((await session.request(200, 'ping')).result).toEqual({});
+      expect(session.received.slice(before)).toEqual([{ jsonrpc: '2.0', id: 200, result: {} }]);
+      expect(JSON.stringify(session.received)).not.toContain(LEAKED);
+      expect(session.stderr()).not.toContain(LEAKED);
+      expect(session.stderr()).toContain('answered -32700 to an input line that is not JSON');
+    } finally {
+      await session.transport.close();
+    }
+  });
+});
+
 describe('agentdef mcp: notifications and limits', () => {
   it('takes notifications/cancelled for an unknown or finished request without answering it', async () => {
     const session = await rawSession();
@@ -203,8 +252,9 @@ describe('agentdef mcp: notifications and limits', () => {
     try {
       await session.initialize(1);
       const huge = `${LEAKED}${'x'.repeat(MAX_MESSAGE_BYTES)}`;
+
       await session.transport.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'agentdef.application.plan', arguments: { mode: 'dry-run', manifestText: huge } } });
-      const refused = (await session.until(() => session.received.find((m) => 'error' in m && (m as { id?: unknown }).id === undefined))) as { error: { code: number; message: string } };
+      const refused = (await session.until(() => session.received.find((m) => 'error' in m && (m as { id?: unknown }).id === null))) as { error: { code: number; message: string } };
       expect(refused.error.code).toBe(ErrorCode.InvalidRequest);
       expect(refused.error.message).toMatch(/larger than \d+ bytes/);
       expect((await session.request(3, 'ping')).result).toEqual({});

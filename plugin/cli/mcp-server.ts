@@ -36,7 +36,7 @@ import {
 import type { ApplicationService } from '../application/application-service';
 import { callApplicationTool } from '../application/mcp-tool-calls';
 import { APPLICATION_TOOLS, isApplicationToolName } from '../application/mcp-tool-contracts';
-import { BoundedStdioTransport, MessageTooLargeError } from './mcp-stdio-transport';
+import { BoundedStdioTransport, MessageTooLargeError, UnreadableMessageError, type UnreadableMessageKind } from './mcp-stdio-transport';
 
 export const MCP_SERVER_NAME = 'agentdef';
 
@@ -84,7 +84,7 @@ function captureRawArguments(transport: Transport): (requestId: RequestId) => { 
   const pending = new Map<RequestId, unknown>();
   // Set before `connect`: the SDK keeps a handler already on the transport and calls it first.
   transport.onmessage = (message: JSONRPCMessage) => {
-    const request = message as { method?: unknown; id?: unknown; params?: unknown };
+    const request = message as { method?: unknown; id?: unknown };
     if (request.method !== 'tools/call' || (typeof request.id !== 'string' && typeof request.id !== 'number')) return;
     const params = request.params;
     const value = params !== null && typeof params === 'object' && Object.hasOwn(params, 'arguments') ? (params as { arguments: unknown }).arguments : undefined;
@@ -212,6 +212,13 @@ export async function connectApplicationMcp(options: ApplicationMcpServerOptions
   return server;
 }
 
+const UNREADABLE_LOG_LINES: Readonly<Record<UnreadableMessageKind, string>> = {
+  'not-json': 'answered -32700 to an input line that is not JSON (its text is not logged)',
+  'invalid-request': 'answered -32600 to an input message that is not a valid JSON-RPC request (its text is not logged)',
+  'invalid-params': 'answered -32602 to a request whose params are not an object (its text is not logged)',
+  'invalid-response': 'ignored an input response that is not valid JSON-RPC (its text is not logged)',
+};
+
 /**
  * One line for an error the SDK reports outside any request (a line that is not JSON, a message
  * that is not JSON-RPC, a failed send). Its own messages quote what the client sent (V8's JSON
@@ -220,6 +227,7 @@ export async function connectApplicationMcp(options: ApplicationMcpServerOptions
  */
 export function describeProtocolError(error: unknown): string {
   const name = error instanceof Error ? error.name : typeof error;
+  if (error instanceof UnreadableMessageError) return UNREADABLE_LOG_LINES[error.kind];
   if (error instanceof SyntaxError) return 'ignored an input line that is not JSON (its text is not logged)';
   if (name === 'ZodError') return 'ignored an input message that is not JSON-RPC (its text is not logged)';
   if (error instanceof MessageTooLargeError) return `ignored an input message larger than ${error.limit} bytes (its text is not kept or logged)`;

@@ -6,17 +6,23 @@
  * line cost about 40 s of CPU) and, once a line passes its limit, closes the transport without a
  * word, so the client's request is never answered and the session is over. Here each line's chunks
  * are kept apart and joined once; a line longer than `maxLineBytes` is skipped up to its newline
- * without being kept, answered with a JSON-RPC error (`-32600`, without an id: nothing of the line
- * was read), reported to `onerror` as a `MessageTooLargeError`, and serving goes on.
+ * without being kept, answered with a JSON-RPC error (`-32600`, id null: nothing of the line was
+ * read), reported to `onerror` as a `MessageTooLargeError`, and serving goes on.
  *
- * A line that is not JSON, or not a JSON-RPC message, goes to `onerror` as the SDK's transport
- * reports it (a `SyntaxError`, a `ZodError`), and serving goes on. A request that is one but for
- * its params (not an object, or a `_meta` that is not one) is also answered, with `-32602`: the
- * SDK's transport dropped it unanswered and its client waited for ever.
+ * Every line is answered as JSON-RPC 2.0 says, and serving goes on: a line that is not JSON with
+ * `-32700` and id null; a JSON value that is not a valid request (not an object, a batch, no or a
+ * non-string method, a wrong `jsonrpc`, an unknown member, an id that is not a string or a number)
+ * with `-32600` and the request's id when it is a string or a number, else null; a request that is
+ * valid but for its params (not an object, or a `_meta` that is not one) with `-32602` (the SDK's
+ * transport dropped all of these unanswered, and its client waited for ever). A valid notification
+ * goes to the SDK, which ignores a method it does not know; a response (no method, a result or an
+ * error), even a malformed one, is never answered; a blank line is no message. None of the answers
+ * quotes the line, and `onerror` gets an `UnreadableMessageError` naming its kind only (V8's and
+ * Zod's errors quote what the client sent, which may hold a secret).
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type JSONRPCMessage, JSONRPCMessageSchema, JSONRPCRequestSchema, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 /** A line longer than the transport reads; its text is never kept. */
 export class MessageTooLargeError extends Error {
@@ -26,7 +32,26 @@ export class MessageTooLargeError extends Error {
   }
 }
 
+/** What was wrong with a line the transport did not pass on; it never carries the line's text. */
+export type UnreadableMessageKind = 'not-json' | 'invalid-request' | 'invalid-params' | 'invalid-response';
+
+/** A line that is not a valid JSON-RPC message: answered (or, for a response, ignored), never quoted. */
+export class UnreadableMessageError extends Error {
+  constructor(readonly kind: UnreadableMessageKind) {
+    super(`an input line could not be taken (${kind})`);
+    this.name = 'UnreadableMessageError';
+  }
+}
+
+export const PARSE_ERROR_MESSAGE = 'Parse error: an input line is not JSON; it was not read';
+export const INVALID_REQUEST_MESSAGE = 'Invalid Request: an input message is not a valid JSON-RPC 2.0 request; it was not read';
+const INVALID_PARAMS_MESSAGE = 'Invalid params: params must be an object (and its _meta, if any, an object)';
+
+/** The members a JSON-RPC request may have. */
+const REQUEST_MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params']);
+
 const NEWLINE = 0x0a;
+const BLANK = /^[\t\r ]*$/;
 
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;
@@ -80,30 +105,55 @@ export class BoundedStdioTransport implements Transport {
 
   private tooLarge(): void {
     this.onerror?.(new MessageTooLargeError(this.maxLineBytes));
-    const message = `Invalid Request: a message is larger than ${this.maxLineBytes} bytes; it was not read`;
-    void this.send({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message } } as JSONRPCMessage).catch(() => {});
+    this.answer(null, ErrorCode.InvalidRequest, `Invalid Request: a message is larger than ${this.maxLineBytes} bytes; it was not read`);
+  }
+
+  private answer(id: RequestId | null, code: number, message: string): void {
+    void this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(() => {});
   }
 
   private deliver(line: string): void {
-    let message: JSONRPCMessage;
+    if (BLANK.test(line)) return;
+    let value: unknown;
     try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(line));
-    } catch (error) {
-      this.onerror?.(error as Error);
-      if (!(error instanceof SyntaxError)) this.answerMalformedParams(line);
+      value = JSON.parse(line);
+    } catch {
+      this.onerror?.(new UnreadableMessageError('not-json'));
+      this.answer(null, ErrorCode.ParseError, PARSE_ERROR_MESSAGE);
       return;
     }
-    this.onmessage?.(message);
+    let message: JSONRPCMessage | undefined;
+    try {
+      const parsed = JSONRPCMessageSchema.safeParse(value);
+      if (parsed.success) message = parsed.data;
+    } catch {
+      message = undefined;
+    }
+    if (message === undefined) this.answerInvalid(value);
+    else this.onmessage?.(message);
   }
 
-  /** Answers a JSON-RPC request whose only fault is its params; anything else stays unanswered, as before. */
-  private answerMalformedParams(line: string): void {
-    const value = JSON.parse(line) as { jsonrpc?: unknown; id?: unknown; method?: unknown } | null;
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || value.jsonrpc !== '2.0' || typeof value.method !== 'string') return;
-    const id = value.id;
-    if (!((typeof id === 'string' && id.length <= 256) || (typeof id === 'number' && Number.isSafeInteger(id)))) return;
-    const message = 'Invalid params: params must be an object (and its _meta, if any, an object)';
-    void this.send({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message } } as JSONRPCMessage).catch(() => {});
+  /** Answers a JSON value that is not a JSON-RPC message (a response excepted), without quoting any of it. */
+  private answerInvalid(value: unknown): void {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      this.onerror?.(new UnreadableMessageError('invalid-request'));
+      this.answer(null, ErrorCode.InvalidRequest, INVALID_REQUEST_MESSAGE);
+      return;
+    }
+    const members = value as Record<string, unknown>;
+    if (!Object.hasOwn(members, 'method') && (Object.hasOwn(members, 'result') || Object.hasOwn(members, 'error'))) {
+      this.onerror?.(new UnreadableMessageError('invalid-response'));
+      return;
+    }
+    const id = Object.hasOwn(members, 'id') && (typeof members.id === 'string' || (typeof members.id === 'number' && Number.isFinite(members.id))) ? members.id : null;
+    const onlyParamsWrong = id !== null && Object.keys(members).every((key) => REQUEST_MEMBERS.has(key)) && JSONRPCRequestSchema.safeParse({ jsonrpc: members.jsonrpc, id, method: members.method }).success;
+    if (onlyParamsWrong) {
+      this.onerror?.(new UnreadableMessageError('invalid-params'));
+      this.answer(id, ErrorCode.InvalidParams, INVALID_PARAMS_MESSAGE);
+      return;
+    }
+    this.onerror?.(new UnreadableMessageError('invalid-request'));
+    this.answer(id, ErrorCode.InvalidRequest, INVALID_REQUEST_MESSAGE);
   }
 
   async start(): Promise<void> {
