@@ -230,6 +230,50 @@ describe('agentdef mcp: lines that are not valid JSON-RPC requests (JSON-RPC 2.0
   });
 });
 
+describe('agentdef mcp: task-augmented requests (MCP 2025-11-25 tasks; the server declares no tasks capability)', () => {
+  it('runs a tools/call that carries a task as a normal call, ignoring the task (official SDK client)', async () => {
+    const { transport, stderr } = transportFor();
+    const client = new Client({ name: 'conformance', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect(client.getServerCapabilities()?.tasks).toBeUndefined();
+      const called = await client.callTool({ name: 'agentdef.application.plan', arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' }, task: { ttl: 60_000 } });
+      expect(called).toMatchObject({ isError: false, structuredContent: { ok: true, plan: { application: { id: 'greeter' } } } });
+      expect(called).not.toHaveProperty('task');
+      const catalog = await client.callTool({ name: 'agentdef.application.catalog', arguments: {}, task: {} });
+      expect(catalog).toMatchObject({ isError: false, structuredContent: { schemaVersion: 'agentdef.application-catalog/v1' } });
+      expect(stderr()).not.toMatch(/task/i);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('ignores a task member of any shape on every request it serves, and still checks the rest of the params', async () => {
+    const session = await rawSession();
+    try {
+      expect((await session.initialize(1, LATEST_PROTOCOL_VERSION)).result?.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+      const plan = { name: 'agentdef.application.plan', arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' } };
+      for (const [id, task] of [
+        [2, { ttl: 1000 }],
+        [3, LEAKED],
+        [4, { ttl: LEAKED }],
+        [5, null],
+      ] as const) {
+        const answered = await session.request(id, 'tools/call', { ...plan, task });
+        expect({ task, error: answered.error }).toEqual({ task, error: undefined });
+        expect(answered.result).toMatchObject({ isError: false, structuredContent: { ok: true } });
+      }
+      expect((await session.request(6, 'tools/list', { task: { ttl: 1000 } })).result?.tools).toHaveLength(3);
+      expect((await session.request(7, 'ping', { task: { ttl: 1000 } })).result).toEqual({});
+      const stillChecked = await session.request(8, 'tools/call', { name: 42, arguments: {}, task: { ttl: 1000 } });
+      expect(stillChecked.error?.code).toBe(ErrorCode.InvalidParams);
+      expect(session.stderr()).not.toContain(LEAKED);
+    } finally {
+      await session.transport.close();
+    }
+  });
+});
+
 describe('agentdef mcp: notifications and limits', () => {
   it('takes notifications/cancelled for an unknown or finished request without answering it', async () => {
     const session = await rawSession();

@@ -12,7 +12,8 @@
  *   `execute`, so a cancellation reaches the step owner. An unknown tool is a protocol error.
  * - In front of the SDK: before `initialize` only `ping` is answered (-32600 for the rest), and a
  *   request whose params do not fit the MCP schema is -32602 with one short line; a `tools/list`
- *   cursor is never one of ours (-32602).
+ *   cursor is never one of ours (-32602). A request's `task` member is dropped: no tasks
+ *   capability is declared, so a task-augmented request is served as a normal one.
  *
  * Only the protocol is written to the output stream; the server's own diagnostics go to `log`
  * (stderr). `serveApplicationMcp` resolves when the transport closes: the client closed the input
@@ -84,7 +85,7 @@ function captureRawArguments(transport: Transport): (requestId: RequestId) => { 
   const pending = new Map<RequestId, unknown>();
   // Set before `connect`: the SDK keeps a handler already on the transport and calls it first.
   transport.onmessage = (message: JSONRPCMessage) => {
-    const request = message as { method?: unknown; id?: unknown };
+    const request = message as { method?: unknown; id?: unknown; params?: unknown };
     if (request.method !== 'tools/call' || (typeof request.id !== 'string' && typeof request.id !== 'number')) return;
     const params = request.params;
     const value = params !== null && typeof params === 'object' && Object.hasOwn(params, 'arguments') ? (params as { arguments: unknown }).arguments : undefined;
@@ -157,6 +158,17 @@ export function invalidParamsMessage(method: string, message: unknown): string |
 }
 
 /**
+ * Drops the `task` member of a request's params (MCP 2025-11-25 tasks). This server declares no
+ * tasks capability, and a receiver that does not "MUST process requests of that type normally,
+ * ignoring any task-augmentation metadata if present": the SDK instead refused the request with
+ * -32603 before its handler ran. The task is ignored whatever its shape, as a server that never
+ * heard of tasks would ignore it. `params` is the transport's own parsed copy.
+ */
+function ignoreTaskAugmentation(params: unknown): void {
+  if (params !== null && typeof params === 'object' && !Array.isArray(params) && Object.hasOwn(params, 'task')) delete (params as Record<string, unknown>).task;
+}
+
+/**
  * Puts a gate in front of the SDK's handling of `transport`'s messages: before `initialize`, every
  * request but `ping` is refused (-32600: nothing is served before the version is negotiated), and
  * a served request whose params do not fit its schema is refused with -32602 and a short message.
@@ -168,8 +180,9 @@ function gateRequests(transport: Transport): void {
     void transport.send({ jsonrpc: '2.0', id, error: { code, message } } as JSONRPCMessage).catch(() => {});
   };
   transport.onmessage = (message, extra) => {
-    const request = message as { method?: unknown; id?: unknown };
+    const request = message as { method?: unknown; id?: unknown; params?: unknown };
     if (typeof request.method === 'string' && (typeof request.id === 'string' || typeof request.id === 'number')) {
+      ignoreTaskAugmentation(request.params);
       if (!initialized && request.method !== 'initialize' && request.method !== 'ping') {
         refuse(request.id, ErrorCode.InvalidRequest, 'Invalid Request: the session is not initialized; send initialize first (only ping is answered before it)');
         return;
