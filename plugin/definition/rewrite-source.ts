@@ -1,5 +1,6 @@
 /**
- * Rewriting a definition file in place (`agentdef promote`, which changes one located value):
+ * Rewriting a definition file in place (`agentdef promote` and `agentdef application digest`, which
+ * change one located value):
  * only the regular file itself, never through a symbolic link (a rename would replace the link
  * with a file, and the file it points to would keep the old text), and only while it still holds
  * the text that was read (an edit made meanwhile is kept and the rewrite refused). The new text

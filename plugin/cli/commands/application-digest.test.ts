@@ -3,7 +3,7 @@
  * in the file changes (JSON, YAML plain and quoted, with comments); `--check` only compares; what
  * it cannot do safely is a located diagnostic and leaves the file as it was.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, chmodSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -89,6 +89,17 @@ describe('agentdef application digest', () => {
     expect(readFileSync(join(root, 'broken.json'), 'utf8')).toBe('{"source": ');
   });
 
+  it('never removes a file it did not create: a file already at its temp name is left as it was', async () => {
+    const { text } = placeholderText('json');
+    writeFileSync(join(root, 'application.json'), text);
+    const squatter = join(root, `.application.json.agentdef-${process.pid}.tmp`);
+    writeFileSync(squatter, 'not agentdef\'s');
+    const result = await run('digest', 'application.json');
+    expect(result.code).toBe(2);
+    expect(readFileSync(squatter, 'utf8')).toBe("not agentdef's");
+    expect(readFileSync(join(root, 'application.json'), 'utf8')).toBe(text);
+  });
+
   it('refuses a link, a file of another kind and bad arguments, changing nothing', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'agentdef-app-outside-'));
     try {
@@ -102,6 +113,15 @@ describe('agentdef application digest', () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
+    // a link inside the workspace: the rename would have replaced the link with a file
+    const { text } = placeholderText('json');
+    writeFileSync(join(root, 'real.json'), text);
+    symlinkSync('real.json', join(root, 'inside-link.json'));
+    const inside = await run('digest', 'inside-link.json');
+    expect(inside.code).toBe(2);
+    expect(inside.stderr).toContain('inside-link.json is a symbolic link');
+    expect(lstatSync(join(root, 'inside-link.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(root, 'real.json'), 'utf8')).toBe(text);
     expect((await run('digest', 'notes.txt')).code).toBe(2);
     expect((await run('seal', 'app.json')).stderr).toMatch(/unknown subcommand "seal"/);
     expect((await run('digest')).code).toBe(2);

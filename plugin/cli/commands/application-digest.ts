@@ -2,15 +2,15 @@
  * `agentdef application digest <file> [--check]`: the placeholder flow of an application
  * manifest's `source.sha256`. It computes the source digest and writes it in place of the 64
  * characters there (every other byte of the file unchanged, written atomically with the file's
- * mode kept); `--check` writes nothing and exits 1 when the stored digest is stale. A thin shell
+ * mode kept, never through a link); `--check` writes nothing and exits 1 when the stored digest is stale. A thin shell
  * around `sealManifestText`.
  */
-import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { sealManifestText } from '../../application/seal-manifest';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { definitionFormat } from '../../definition/parse-document';
 import { readDefinitionSource } from '../../definition/read-source';
+import { rewriteInPlace } from '../../definition/rewrite-source';
 import { EXIT, type CliIo } from '../io';
 import { USAGE, usageError, parseCommandArgs } from '../usage';
 
@@ -47,15 +47,11 @@ export async function runApplicationDigestCommand(argv: string[], io: CliIo): Pr
     io.stdout(`${file}: source.sha256 is stale; the digest is ${sealed.sha256} (run agentdef application digest ${file} to write it)\n`);
     return EXIT.invalid;
   }
-  const temp = join(dirname(absolute), `.${basename(absolute)}.agentdef-${process.pid}.tmp`);
-  try {
-    const mode = statSync(absolute).mode & 0o7777;
-    writeFileSync(temp, sealed.text, { encoding: 'utf8', mode, flag: 'wx' });
-    chmodSync(temp, mode);
-    renameSync(temp, absolute);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    io.stderr(`error: cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? 'write failed'}; the file is unchanged\n`);
+  // Only the regular file itself, only while it holds what was read, through a temp file this
+  // call creates (rewrite-source.ts): never through a link, never removing a file it did not create.
+  const written = rewriteInPlace(absolute, file, source.text, sealed.text);
+  if (!written.ok) {
+    io.stderr(`error: ${written.error}; the file is unchanged\n`);
     return EXIT.usage;
   }
   io.stdout(`${file}: wrote source.sha256 ${sealed.sha256}\n`);
