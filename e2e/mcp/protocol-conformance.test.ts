@@ -44,7 +44,7 @@ function transportFor(): { transport: StdioClientTransport; stderr: () => string
 /**
  * The SDK's transport without its `Client`: messages exactly as written, answers by id. The
  * answers are read from the server's stdout line by line, not through the SDK's transport, which
- * does not pass on an error answer with id null (valid JSON-RPC 2.0, outside the SDK's schema).
+ * passes an error answer without an id to no request.
  */
 async function rawSession() {
   const { transport, stderr } = transportFor();
@@ -200,13 +200,15 @@ describe('agentdef mcp: lines that are not valid JSON-RPC requests (JSON-RPC 2.0
       await session.initialize(1);
       const stdin = (session.transport as unknown as { _process?: { stdin?: NodeJS.WritableStream | null } })._process?.stdin;
       if (!stdin) throw new Error('the SDK transport has no child stdin');
-      const cases: [string, number, string | number | null][] = [
-        [`{"not json ${LEAKED}`, ErrorCode.ParseError, null],
+      // No id member where the request's id cannot be read (MCP 2025-11-25's JSONRPCErrorResponse
+      // holds a string or an integer id, or none).
+      const cases: [string, number, string | number | undefined][] = [
+        [`{"not json ${LEAKED}`, ErrorCode.ParseError, undefined],
         [JSON.stringify({ jsonrpc: '2.0', id: 'x-1', methodd: 'tools/list', params: { token: LEAKED } }), ErrorCode.InvalidRequest, 'x-1'],
         [JSON.stringify({ jsonrpc: '1.0', id: 7, method: 'ping' }), ErrorCode.InvalidRequest, 7],
-        [JSON.stringify({ jsonrpc: '2.0', id: { token: LEAKED }, method: 'ping' }), ErrorCode.InvalidRequest, null],
-        [JSON.stringify({ jsonrpc: '2.0', id: false, method: 'ping' }), ErrorCode.InvalidRequest, null],
-        [JSON.stringify([{ jsonrpc: '2.0', id: 8, method: 'ping' }]), ErrorCode.InvalidRequest, null],
+        [JSON.stringify({ jsonrpc: '2.0', id: { token: LEAKED }, method: 'ping' }), ErrorCode.InvalidRequest, undefined],
+        [JSON.stringify({ jsonrpc: '2.0', id: false, method: 'ping' }), ErrorCode.InvalidRequest, undefined],
+        [JSON.stringify([{ jsonrpc: '2.0', id: 8, method: 'ping' }]), ErrorCode.InvalidRequest, undefined],
       ];
       let id = 100;
       for (const [line, code, answerId] of cases) {
@@ -214,7 +216,10 @@ describe('agentdef mcp: lines that are not valid JSON-RPC requests (JSON-RPC 2.0
         stdin.write(`${line}\n`);
         expect((await session.request(++id, 'ping')).result).toEqual({});
         const answers = session.received.slice(before).filter((m) => (m as { id?: unknown }).id !== id);
-        expect({ line, answers }).toEqual({ line, answers: [{ jsonrpc: '2.0', id: answerId, error: { code, message: expect.stringMatching(code === ErrorCode.ParseError ? /^Parse error/ : /^Invalid Request/) } }] });
+        expect({ line, answers }).toEqual({
+          line,
+          answers: [{ jsonrpc: '2.0', ...(answerId !== undefined ? { id: answerId } : {}), error: { code, message: expect.stringMatching(code === ErrorCode.ParseError ? /^Parse error/ : /^Invalid Request/) } }],
+        });
       }
       // An unknown notification is ignored silently.
       const before = session.received.length;
@@ -298,7 +303,7 @@ describe('agentdef mcp: notifications and limits', () => {
       const huge = `${LEAKED}${'x'.repeat(MAX_MESSAGE_BYTES)}`;
 
       await session.transport.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'agentdef.application.plan', arguments: { mode: 'dry-run', manifestText: huge } } });
-      const refused = (await session.until(() => session.received.find((m) => 'error' in m && (m as { id?: unknown }).id === null))) as { error: { code: number; message: string } };
+      const refused = (await session.until(() => session.received.find((m) => 'error' in m && !('id' in m)))) as { error: { code: number; message: string } };
       expect(refused.error.code).toBe(ErrorCode.InvalidRequest);
       expect(refused.error.message).toMatch(/larger than \d+ bytes/);
       expect((await session.request(3, 'ping')).result).toEqual({});

@@ -6,19 +6,23 @@
  * line cost about 40 s of CPU) and, once a line passes its limit, closes the transport without a
  * word, so the client's request is never answered and the session is over. Here each line's chunks
  * are kept apart and joined once; a line longer than `maxLineBytes` is skipped up to its newline
- * without being kept, answered with a JSON-RPC error (`-32600`, id null: nothing of the line was
- * read), reported to `onerror` as a `MessageTooLargeError`, and serving goes on.
+ * without being kept, answered with a JSON-RPC error (`-32600` without an id: nothing of the line
+ * was read), reported to `onerror` as a `MessageTooLargeError`, and serving goes on.
  *
  * Every line is answered as JSON-RPC 2.0 says, and serving goes on: a line that is not JSON with
- * `-32700` and id null; a JSON value that is not a valid request (not an object, a batch, no or a
+ * `-32700`; a JSON value that is not a valid request (not an object, a batch, no or a
  * non-string method, a wrong `jsonrpc`, an unknown member, an id that is not a string or a number)
- * with `-32600` and the request's id when it is a string or a number, else null; a request that is
+ * with `-32600` and the request's id when it is a string or a number; a request that is
  * valid but for its params (not an object, or a `_meta` that is not one) with `-32602` (the SDK's
  * transport dropped all of these unanswered, and its client waited for ever). A valid notification
  * goes to the SDK, which ignores a method it does not know; a response (no method, a result or an
  * error), even a malformed one, is never answered; a blank line is no message. None of the answers
  * quotes the line, and `onerror` gets an `UnreadableMessageError` naming its kind only (V8's and
  * Zod's errors quote what the client sent, which may hold a secret).
+ *
+ * An answer whose request id cannot be read carries no `id` member: MCP 2025-11-25's
+ * `JSONRPCErrorResponse` makes the id optional and allows only a string or an integer (JSON-RPC
+ * 2.0's `id: null` is outside it, and the SDK's client drops such an answer).
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -105,11 +109,11 @@ export class BoundedStdioTransport implements Transport {
 
   private tooLarge(): void {
     this.onerror?.(new MessageTooLargeError(this.maxLineBytes));
-    this.answer(null, ErrorCode.InvalidRequest, `Invalid Request: a message is larger than ${this.maxLineBytes} bytes; it was not read`);
+    this.answer(undefined, ErrorCode.InvalidRequest, `Invalid Request: a message is larger than ${this.maxLineBytes} bytes; it was not read`);
   }
 
-  private answer(id: RequestId | null, code: number, message: string): void {
-    void this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(() => {});
+  private answer(id: RequestId | undefined, code: number, message: string): void {
+    void this.send({ jsonrpc: '2.0', ...(id !== undefined ? { id } : {}), error: { code, message } } as unknown as JSONRPCMessage).catch(() => {});
   }
 
   private deliver(line: string): void {
@@ -119,7 +123,7 @@ export class BoundedStdioTransport implements Transport {
       value = JSON.parse(line);
     } catch {
       this.onerror?.(new UnreadableMessageError('not-json'));
-      this.answer(null, ErrorCode.ParseError, PARSE_ERROR_MESSAGE);
+      this.answer(undefined, ErrorCode.ParseError, PARSE_ERROR_MESSAGE);
       return;
     }
     let message: JSONRPCMessage | undefined;
@@ -137,7 +141,7 @@ export class BoundedStdioTransport implements Transport {
   private answerInvalid(value: unknown): void {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       this.onerror?.(new UnreadableMessageError('invalid-request'));
-      this.answer(null, ErrorCode.InvalidRequest, INVALID_REQUEST_MESSAGE);
+      this.answer(undefined, ErrorCode.InvalidRequest, INVALID_REQUEST_MESSAGE);
       return;
     }
     const members = value as Record<string, unknown>;
@@ -145,8 +149,8 @@ export class BoundedStdioTransport implements Transport {
       this.onerror?.(new UnreadableMessageError('invalid-response'));
       return;
     }
-    const id = Object.hasOwn(members, 'id') && (typeof members.id === 'string' || (typeof members.id === 'number' && Number.isFinite(members.id))) ? members.id : null;
-    const onlyParamsWrong = id !== null && Object.keys(members).every((key) => REQUEST_MEMBERS.has(key)) && JSONRPCRequestSchema.safeParse({ jsonrpc: members.jsonrpc, id, method: members.method }).success;
+    const id = Object.hasOwn(members, 'id') && (typeof members.id === 'string' || (typeof members.id === 'number' && Number.isFinite(members.id))) ? members.id : undefined;
+    const onlyParamsWrong = id !== undefined && Object.keys(members).every((key) => REQUEST_MEMBERS.has(key)) && JSONRPCRequestSchema.safeParse({ jsonrpc: members.jsonrpc, id, method: members.method }).success;
     if (onlyParamsWrong) {
       this.onerror?.(new UnreadableMessageError('invalid-params'));
       this.answer(id, ErrorCode.InvalidParams, INVALID_PARAMS_MESSAGE);

@@ -95,8 +95,13 @@ describe('agentdef mcp: a served session', () => {
 
     // Each line the server cannot take, then a ping: what is written before the ping's answer is
     // the answer to that line. None of them quotes what the client sent.
-    const parseError = { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: an input line is not JSON; it was not read' } };
-    const invalidRequest = (id: string | number | null) => ({ jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid Request: an input message is not a valid JSON-RPC 2.0 request; it was not read' } });
+    // An answer whose id cannot be read has no id member (MCP 2025-11-25's JSONRPCErrorResponse).
+    const parseError = { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: an input line is not JSON; it was not read' } };
+    const invalidRequest = (id?: string | number) => ({
+      jsonrpc: '2.0',
+      ...(id !== undefined ? { id } : {}),
+      error: { code: -32600, message: 'Invalid Request: an input message is not a valid JSON-RPC 2.0 request; it was not read' },
+    });
     const cases: [string, object[]][] = [
       [`{"not json ${LEAKED}`, [parseError]],
       [`{"jsonrpc":"2.0","id":3,"method":"ping"`, [parseError]],
@@ -107,18 +112,18 @@ describe('agentdef mcp: a served session', () => {
       [JSON.stringify({ jsonrpc: '1.0', id: 11, method: 'ping' }), [invalidRequest(11)]],
       [JSON.stringify({ id: 12, method: 'ping' }), [invalidRequest(12)]],
       [JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'ping', [LEAKED]: true }), [invalidRequest(13)]],
-      [JSON.stringify({ jsonrpc: '2.0', id: { token: LEAKED }, method: 'ping' }), [invalidRequest(null)]],
-      [JSON.stringify({ jsonrpc: '2.0', id: [LEAKED], method: 'ping' }), [invalidRequest(null)]],
-      [JSON.stringify({ jsonrpc: '2.0', id: true, method: 'ping' }), [invalidRequest(null)]],
-      [JSON.stringify({ jsonrpc: '2.0', id: null, method: 'ping' }), [invalidRequest(null)]],
-      [JSON.stringify({ jsonrpc: '2.0', method: 1, params: LEAKED }), [invalidRequest(null)]],
-      [JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized', params: LEAKED }), [invalidRequest(null)]],
-      [JSON.stringify({ jsonrpc: '1.0', method: 'notifications/initialized' }), [invalidRequest(null)]],
-      [JSON.stringify([]), [invalidRequest(null)]],
-      [JSON.stringify([{ jsonrpc: '2.0', id: 14, method: 'ping' }]), [invalidRequest(null)]],
-      [JSON.stringify(LEAKED), [invalidRequest(null)]],
-      ['42', [invalidRequest(null)]],
-      ['null', [invalidRequest(null)]],
+      [JSON.stringify({ jsonrpc: '2.0', id: { token: LEAKED }, method: 'ping' }), [invalidRequest()]],
+      [JSON.stringify({ jsonrpc: '2.0', id: [LEAKED], method: 'ping' }), [invalidRequest()]],
+      [JSON.stringify({ jsonrpc: '2.0', id: true, method: 'ping' }), [invalidRequest()]],
+      [JSON.stringify({ jsonrpc: '2.0', id: null, method: 'ping' }), [invalidRequest()]],
+      [JSON.stringify({ jsonrpc: '2.0', method: 1, params: LEAKED }), [invalidRequest()]],
+      [JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized', params: LEAKED }), [invalidRequest()]],
+      [JSON.stringify({ jsonrpc: '1.0', method: 'notifications/initialized' }), [invalidRequest()]],
+      [JSON.stringify([]), [invalidRequest()]],
+      [JSON.stringify([{ jsonrpc: '2.0', id: 14, method: 'ping' }]), [invalidRequest()]],
+      [JSON.stringify(LEAKED), [invalidRequest()]],
+      ['42', [invalidRequest()]],
+      ['null', [invalidRequest()]],
       // A notification with a method the server does not know is ignored silently.
       [JSON.stringify({ jsonrpc: '2.0', method: `notifications/unknown-${LEAKED}`, params: { token: LEAKED } }), []],
       [JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: LEAKED, progress: 1 } }), []],
