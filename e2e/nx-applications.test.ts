@@ -5,7 +5,7 @@
  * reaches it from any agent below it, and its `plan`, `execute` and `check` targets run (plan and
  * check cached, execute never).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, packAgentdef, type TempWorkspace } from './support/nx-workspace';
@@ -144,5 +144,21 @@ describe('applications in a fresh Nx workspace', () => {
     const unknown = ws.nx(['g', 'agentdef:application', 'other', '--agents=writer@9.9.9', '--no-interactive']);
     expect(unknown.status).not.toBe(0);
     expect(unknown.stdout + unknown.stderr).toMatch(/writer@9\.9\.9 does not resolve to an agent definition in the workspace/);
+  });
+
+  it('refuses to generate a project the plugin would refuse (it broke every nx command): an agent named like the application, constructor, an agent in its folder', () => {
+    const projects = ok(ws.nx(['show', 'projects', '--json'])).stdout;
+    for (const args of [['agents/triage'], ['constructor'], ['other', '--directory=apps/triage']]) {
+      const run = ws.nx(['g', 'agentdef:agent', ...args, '--no-interactive']);
+      expect(run.status, args.join(' ')).not.toBe(0);
+      expect(run.stdout + run.stderr).toMatch(
+        /agentdef:agent: .*(already names the project of apps\/triage\/application\.json|cannot name an Nx project|is already the project of apps\/triage\/application\.json).*Nothing was written/,
+      );
+    }
+    const app = ws.nx(['g', 'agentdef:application', 'constructor', '--agents=writer@0.1.0', '--no-interactive']);
+    expect(app.status).not.toBe(0);
+    expect(app.stdout + app.stderr).toContain('"constructor" cannot name an Nx project');
+    for (const file of ['agents/triage/agent.json', 'constructor/agent.json', 'apps/triage/agent.json', 'constructor/application.json']) expect(existsSync(join(ws.dir, file)), file).toBe(false);
+    expect(ok(ws.nx(['show', 'projects', '--json'])).stdout).toBe(projects);
   });
 });

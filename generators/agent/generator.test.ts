@@ -252,6 +252,18 @@ describe('agentdef:agent', () => {
       await expect(generate(tree, { name: 'published' })).rejects.toThrow(/slug "published" already exists \(registry\/agents\/published\)/);
     });
 
+    it('refuses a project graph inference would refuse: a built-in property name, an application id, an application folder', async () => {
+      // Written, each broke every nx command in the workspace (the plugin refuses the project).
+      tree.write('apps/triage/application.json', JSON.stringify({ id: 'triage' }));
+      const before = tree.listChanges().map((c) => c.path);
+      await expect(generate(tree, { name: 'constructor' })).rejects.toThrow(/^agentdef:agent: "constructor" cannot name an Nx project: .*property every object has; choose another name\. Nothing was written$/);
+      await expect(generate(tree, { name: 'agents/triage' })).rejects.toThrow(/^agentdef:agent: "triage" already names the project of apps\/triage\/application\.json \(an application's id\); project names are unique/);
+      await expect(generate(tree, { name: 'other', directory: 'apps/triage' })).rejects.toThrow(
+        /^agentdef:agent: apps\/triage is already the project of apps\/triage\/application\.json, and a folder is one project; choose another --directory/,
+      );
+      expect(tree.listChanges().map((c) => c.path)).toEqual(before);
+    });
+
     it('refuses a folder that already holds a definition', async () => {
       tree.write('taken/agent.yaml', 'identity:\n  slug: something-else\n');
       await expect(generate(tree, { name: 'fresh', directory: 'taken' })).rejects.toThrow(/taken\/agent\.yaml already exists/);

@@ -22,7 +22,7 @@ import { folderPath, planScaffold, scaffoldDefinition, definitionText, toolModul
 import { DEFINITION_FILE_NAMES, TOOLS_FILE, WORKSPACE_DEFAULTS } from '../../plugin/definition/workspace-definitions';
 import { isAgentdefPlugin } from '../init/generator';
 import type { AgentGeneratorSchema } from './schema';
-import { readWorkspaceAgents, takenSlug, unresolvedPin } from './workspace-agents';
+import { newProjectProblem, readWorkspaceAgents, takenSlug, unresolvedPin } from './workspace-agents';
 
 /** A generator error: Nx prints the message and writes nothing. */
 function refuse(message: string): never {
@@ -74,6 +74,8 @@ export async function agentGenerator(tree: Tree, options: AgentGeneratorSchema):
     const sibling = plan.directory === '.' ? name : `${plan.directory}/${name}`;
     if (tree.exists(sibling)) refuse(`${sibling} already exists: one folder holds one agent definition; choose another --directory`);
   }
+  const project = newProjectProblem(tree, plan.slug, plan.directory);
+  if (project !== undefined) refuse(`${project}. Nothing was written`);
   for (const node of plan.nodes) {
     const unresolved = unresolvedPin(tree, agents, node.slug, node.version);
     if (unresolved !== undefined) refuse(`${unresolved}. Nothing was written`);

@@ -7,8 +7,11 @@
 import { visitNotIgnoredFiles, type Tree } from '@nx/devkit';
 import { posix } from 'node:path';
 import { nearestName } from '../../plugin/definition/nearest-name';
-import { isDefinitionFileName, pinKey, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions } from '../../plugin/definition/workspace-definitions';
+import { DEFINITION_FILE_NAMES, isDefinitionFileName, pinKey, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions } from '../../plugin/definition/workspace-definitions';
+import { APPLICATION_FILE_NAMES, isApplicationFileName } from '../../plugin/graph/application-project';
+import { newProjectNameProblem, type NameClaim } from '../../plugin/graph/project-names';
 import { summarizeDefinition } from '../../plugin/graph/read-agent-summary';
+import { summarizeApplication } from '../../plugin/graph/read-application-summary';
 
 export interface WorkspaceAgent {
   slug: string;
@@ -66,4 +69,33 @@ export function unresolvedPin(tree: Tree, agents: WorkspaceAgents, slug: string,
   );
   const hint = guess !== undefined ? `did you mean ${guess}? ` : '';
   return `--nodes pins ${pin}, which does not resolve: no agent definition in the workspace has the slug "${slug}" and ${registrySnapshotPath(agents.registryRoot, slug, version)} does not exist; ${hint}create the child first (nx g agentdef:agent ${slug}), then pin it`;
+}
+
+/** The project names the Tree's agent definitions (slugs) and application manifests (ids) state. */
+function projectNames(tree: Tree): Pick<NameClaim, 'file' | 'kind' | 'name'>[] {
+  const names: Pick<NameClaim, 'file' | 'kind' | 'name'>[] = [];
+  visitNotIgnoredFiles(tree, '.', (file) => {
+    const base = posix.basename(file);
+    const agent = isDefinitionFileName(base);
+    if (!agent && !isApplicationFileName(base)) return;
+    const text = tree.read(file, 'utf-8');
+    if (text === null) return;
+    const name = agent ? summarizeDefinition(text, file).slug : summarizeApplication(text, file).id;
+    if (name !== undefined) names.push({ file, kind: agent ? 'agent' : 'application', name });
+  });
+  return names.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/**
+ * Why a generator cannot create a project named `name` whose file goes in `directory`: graph
+ * inference would refuse it, and with it every nx command in the workspace, when the name is one
+ * Nx reads as a built-in property (`constructor`), when an agent or an application already has
+ * it, or when the folder is already an agent's or an application's project. Undefined when it can.
+ */
+export function newProjectProblem(tree: Tree, name: string, directory: string): string | undefined {
+  for (const fileName of [...DEFINITION_FILE_NAMES, ...APPLICATION_FILE_NAMES]) {
+    const file = directory === '.' ? fileName : `${directory}/${fileName}`;
+    if (tree.exists(file)) return `${directory} is already the project of ${file}, and a folder is one project; choose another --directory`;
+  }
+  return newProjectNameProblem(name, projectNames(tree));
 }

@@ -177,6 +177,10 @@ describe('agentdef:application', () => {
       expect(await refusal({ name: 'apps/triage', agents: 'summarizer@0.1.0' })).toMatch(/an application with id "triage" already exists \(elsewhere\/application\.json\)/);
     });
 
+    it('an id Nx reads as a built-in property (the plugin refused the written project, breaking every nx command)', async () => {
+      expect(await refusal({ name: 'constructor', agents: 'summarizer@0.1.0' })).toMatch(/^agentdef:application: "constructor" cannot name an Nx project: .*choose another name\. Nothing was written$/);
+    });
+
     it('options that make no manifest: agents, name, folder, revision', async () => {
       expect(await refusal({ name: 'triage', agents: '' })).toMatch(/name the agents to compose: --agents=<slug>@<version>/);
       expect(await refusal({ name: 'triage', agents: ' , ' })).toMatch(/name at least one agent/);

@@ -28,6 +28,7 @@ import type { Outcome } from '../../plugin/definition/scaffold';
 import { DEFINITION_FILE_NAMES } from '../../plugin/definition/workspace-definitions';
 import { APPLICATION_FILE_NAMES, isApplicationFileName } from '../../plugin/graph/application-project';
 import { summarizeApplication } from '../../plugin/graph/read-application-summary';
+import { newProjectProblem } from '../agent/workspace-agents';
 import { isAgentdefPlugin } from '../init/generator';
 import { INPUTS_FILE, manifestText, planApplicationScaffold, sampleInputsText, scaffoldManifest, type ApplicationScaffoldPlan } from './scaffold-manifest';
 import type { ApplicationGeneratorSchema } from './schema';
@@ -105,6 +106,8 @@ export async function applicationGenerator(tree: Tree, options: ApplicationGener
   checkDestination(tree, plan);
   const index = resolveAgents(tree, plan);
   checkIdIsFree(tree, plan, index);
+  const project = newProjectProblem(tree, plan.id, plan.directory);
+  if (project !== undefined) refuse(`${project}. Nothing was written`);
 
   const catalog = builtinCatalog();
   const manifest = unwrap(scaffoldManifest(plan, catalog));

@@ -66,6 +66,28 @@ describe('agentdef:import-card', () => {
     expect(tree.exists('taken/agent.json')).toBe(false);
   });
 
+  it('refuses a project graph inference would refuse: a slug already taken, a built-in property name, an application folder', async () => {
+    // Written, each broke every nx command in the workspace (the plugin refuses the project).
+    tree.write('facts.json', cardText('a2a-samples_adk_facts_agent.v0.3-style.json'));
+    await importCardGenerator(tree, { card: 'facts.json', directory: 'agents/facts' });
+    const before = tree.listChanges().map((c) => c.path);
+    await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again' })).rejects.toThrow(
+      /"facts-agent" already names the project of agents\/facts\/agent\.json \(an agent's identity\.slug\).*Nothing was written$/,
+    );
+    tree.write('object.json', JSON.stringify({ ...JSON.parse(cardText('a2a-samples_adk_facts_agent.v0.3-style.json')), name: 'constructor' }));
+    await expect(importCardGenerator(tree, { card: 'object.json' })).rejects.toThrow(/"constructor" cannot name an Nx project/);
+    tree.write('apps/triage/application.json', JSON.stringify({ id: 'triage' }));
+    await expect(importCardGenerator(tree, { card: 'object.json', directory: 'apps/triage' })).rejects.toThrow(/apps\/triage is already the project of apps\/triage\/application\.json, and a folder is one project/);
+    tree.write('nameless.json', JSON.stringify({ name: '***', description: 'x', version: '1.0.0', skills: [] }));
+    await expect(importCardGenerator(tree, { card: 'nameless.json', directory: 'deep/constructor' })).rejects.toThrow(/"constructor" cannot name an Nx project/);
+    expect(
+      tree
+        .listChanges()
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual([...before, 'apps/triage/application.json', 'nameless.json', 'object.json'].sort());
+  });
+
   it('asks for --directory when the card name gives no slug', async () => {
     tree.write('nameless.json', JSON.stringify({ name: '***', description: 'x', version: '1.0.0', skills: [] }));
     await expect(importCardGenerator(tree, { card: 'nameless.json' })).rejects.toThrow("the card's name gives no slug: pass --directory=<folder>");

@@ -10,6 +10,8 @@ import { logger, readJson, type GeneratorCallback, type Tree } from '@nx/devkit'
 import { ulid } from 'ulid';
 import { folderPath } from '../../plugin/definition/scaffold';
 import { DEFINITION_FILE_NAMES } from '../../plugin/definition/workspace-definitions';
+import { folderProjectName } from '../../plugin/graph/project-names';
+import { newProjectProblem } from '../agent/workspace-agents';
 import { formatImportReport, importCard, isTodoMarker } from '../../plugin/trust/import-card';
 import type { ImportCardGeneratorSchema } from './schema';
 
@@ -55,6 +57,10 @@ export async function importCardGenerator(tree: Tree, options: ImportCardGenerat
     if (tree.exists(existing)) refuse(`${existing} already exists: one folder holds one agent definition; choose another --directory`);
   }
   const file = directory.value === '.' ? 'agent.json' : `${directory.value}/agent.json`;
+  // The project's name: the slug, or (a TODO slug) the folder's name, as graph inference names it.
+  const name = typeof slug === 'string' && !isTodoMarker(slug) ? slug : folderProjectName(directory.value, tree.root);
+  const project = newProjectProblem(tree, name, directory.value);
+  if (project !== undefined) refuse(`the imported agent's project: ${project} (the slug comes from the card's name). Nothing was written`);
 
   const result = importCard(card, { ids, file, ...(repository ? { repository } : {}) });
   if (!result.ok) refuse(formatImportReport(result, cardFile.value).trimEnd());

@@ -37,6 +37,21 @@ export function isBuiltInPropertyName(name: string): boolean {
   return name === '__proto__' || Object.hasOwn(Object.prototype, name);
 }
 
+/** What names a project of each kind, as a generator's user reads it. */
+const NAMED_BY = { agent: "an agent's identity.slug", application: "an application's id" } as const;
+
+/**
+ * Why a project a generator is about to create, named `name`, would be refused by graph inference:
+ * a name Nx reads as a built-in property, or one an existing project (`holders`) already has.
+ * Undefined when the name is free. Pure; never throws.
+ */
+export function newProjectNameProblem(name: string, holders: readonly Pick<NameClaim, 'file' | 'kind' | 'name'>[]): string | undefined {
+  if (isBuiltInPropertyName(name)) return `"${name}" cannot name an Nx project: Nx keeps projects in plain objects, where "${name}" is a property every object has; choose another name`;
+  const holder = holders.find((claim) => claim.name === name);
+  if (holder === undefined) return undefined;
+  return `"${name}" already names the project of ${holder.file} (${NAMED_BY[holder.kind]}); project names are unique in an Nx workspace, so choose another name`;
+}
+
 const FIELD = { agent: { label: 'identity.slug', pointer: '/identity/slug', what: 'slug' }, application: { label: 'id', pointer: '/id', what: 'id' } } as const;
 
 function advice(claim: NameClaim): string {
