@@ -115,6 +115,8 @@ describe('verifyAgentCard names what failed and never throws', () => {
     const keys = resolver({ [kid]: publicJwk });
     expect(await verifyAgentCard(card(), keys)).toMatchObject({ ok: false, reason: 'no-signatures' });
     expect(await verifyAgentCard({ ...card(), signatures: [] }, keys)).toMatchObject({ ok: false, reason: 'no-signatures' });
+    // ProtoJSON (A2A §5.7): null is an unset field, so `signatures: null` is a card without signatures.
+    expect(await verifyAgentCard({ ...card(), signatures: null }, keys)).toMatchObject({ ok: false, reason: 'no-signatures' });
     expect(await verifyAgentCard(signed, () => undefined)).toMatchObject({ ok: false, reason: 'unknown-kid' });
     expect(
       await verifyAgentCard(signed, () => {

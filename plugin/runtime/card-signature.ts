@@ -197,7 +197,8 @@ export async function verifyAgentCard(card: unknown, resolvePublicKey: PublicKey
   try {
     if (!isPlainObject(card)) return { ok: false, reason: 'not-a-card', detail: 'the card is not a JSON object', failures: [] };
     const entries = card['signatures'];
-    if (entries === undefined || (Array.isArray(entries) && entries.length === 0)) {
+    // ProtoJSON (§5.7): null is an unset field, like an absent or empty list.
+    if (entries === undefined || entries === null || (Array.isArray(entries) && entries.length === 0)) {
       return { ok: false, reason: 'no-signatures', detail: 'the card has no signatures', failures: [] };
     }
     if (!Array.isArray(entries)) return { ok: false, reason: 'not-a-card', detail: '`signatures` is not an array', failures: [] };
