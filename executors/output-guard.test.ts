@@ -2,9 +2,9 @@
  * Every executor that writes (plan with `outputPath`, compile) goes through the one guarded
  * writer: an unsafe output folder is refused with a clear message and nothing on disk changes.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { treeSnapshot, unsafeOutputFolders } from '../plugin/compiler/test-support';
 import compileExecutor from './compile/executor';
@@ -50,6 +50,20 @@ describe.each(Object.entries(shells))('the %s executor', (_name, run) => {
       expect(printed, path).not.toContain(root);
       expect([treeSnapshot(root), treeSnapshot(outside)], path).toEqual(before);
     }
+  });
+
+  it('refuses an output folder outside the workspace (absolute or through ".."), writing nothing there', async () => {
+    // Both were written, outside what Nx caches and restores.
+    const sibling = `${basename(root)}-escape`;
+    for (const path of [join(outside, 'fresh'), `../${sibling}`, `dist/../../${sibling}`]) {
+      const before = [treeSnapshot(root), treeSnapshot(outside)];
+      errors.mockClear();
+      expect(await run(path), path).toEqual({ success: false });
+      const printed = errors.mock.calls.map((c) => c.join(' ')).join('\n');
+      expect(printed, path).toMatch(/outputPath ".*" must be a folder inside the workspace \(relative to its root, without "\.\."\): Nx caches and restores only the workspace's folders/);
+      expect([treeSnapshot(root), treeSnapshot(outside)], path).toEqual(before);
+    }
+    expect(existsSync(join(root, '..', sibling))).toBe(false);
   });
 
   it('writes a fresh folder, then replaces its own output', async () => {

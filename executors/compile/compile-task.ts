@@ -11,7 +11,15 @@ import type { CompileAgentOptions, CompileAgentResult } from '../../plugin/compi
 import { formatCompileSummary, hasCompiledOutput } from '../../plugin/compiler/compile-summary';
 import { isTargetOption, type TargetOption } from '../../plugin/compiler/targets';
 import { COMPILE_TARGET_ENV } from '../../plugin/graph/compile-target-flag';
+import { folderPath } from '../../plugin/definition/scaffold';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
+
+/** An `outputPath` option's problem (outside the workspace: absolute or through ".."), or undefined. */
+export function outputPathProblem(outputPath: unknown): string | undefined {
+  if (outputPath === undefined) return undefined;
+  const folder = folderPath(String(outputPath), 'outputPath');
+  return folder.ok ? undefined : `${folder.problem}: Nx caches and restores only the workspace's folders; choose a folder such as dist/agents/<project>`;
+}
 
 export interface CompileExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -45,6 +53,11 @@ export async function runCompileTask(options: CompileExecutorOptions, workspaceR
   const target = process.env[COMPILE_TARGET_ENV] || options.target || 'auto';
   if (!isTargetOption(target)) {
     output.error(terminalSafe(`agentdef:compile: unknown target "${target}": use auto, cloudflare-dynamic-worker, hb3 or local-mac`));
+    return false;
+  }
+  const badOutput = outputPathProblem(options.outputPath);
+  if (badOutput !== undefined) {
+    output.error(terminalSafe(`agentdef:compile: ${badOutput}`));
     return false;
   }
   const result = await compile({

@@ -9,6 +9,7 @@ import { PLAN_FILE, serializePlan } from '../../plugin/compiler/plan';
 import { formatPlanText } from '../../plugin/compiler/plan-text';
 import { writeOutputAtomic } from '../../plugin/compiler/write-output';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
+import { outputPathProblem } from '../compile/compile-task';
 
 export interface PlanExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -23,6 +24,11 @@ export interface PlanExecutorOptions {
 export default async function planExecutor(options: PlanExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
   if (typeof options.definition !== 'string' || options.definition === '') {
     console.error('agentdef:plan: the "definition" option is required');
+    return { success: false };
+  }
+  const badOutput = outputPathProblem(options.outputPath);
+  if (badOutput !== undefined) {
+    console.error(terminalSafe(`agentdef:plan: ${badOutput}`));
     return { success: false };
   }
   const result = await planAgent({
