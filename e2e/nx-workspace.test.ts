@@ -33,7 +33,7 @@ describe('agentdef in a fresh Nx workspace', () => {
     const root = JSON.parse(ok(ws.nx(['show', 'project', 'root', '--json'])).stdout) as { targets: Record<string, { cache?: boolean; outputs?: string[] }> };
     expect(Object.keys(root.targets)).toEqual(expect.arrayContaining(['validate', 'plan', 'compile']));
     expect(root.targets.compile!.cache).toBe(true);
-    expect(root.targets.compile!.outputs).toEqual(['{workspaceRoot}/dist/agents/{projectName}']);
+    expect(root.targets.compile!.outputs).toEqual(['{options.outputPath}']);
   });
 
   it('draws the composition DAG as the project graph (edges equal the pins)', () => {
@@ -73,6 +73,17 @@ describe('agentdef in a fresh Nx workspace', () => {
     ok(ws.nx(['run', 'root:compile', '--target=hb3']));
     const again = ok(ws.nx(['run', 'root:compile', '--target=hb3']));
     expect(again.stdout).toMatch(/existing outputs match the cache|local cache|read the output from the cache/i);
+  });
+
+  it('caches and restores the folder --outputPath names, not the default one', () => {
+    const args = ['run', 'leaf:compile', '--target=local-mac', '--outputPath=out/leaf-elsewhere'];
+    ok(ws.nx(args));
+    const folder = join(ws.dir, 'out/leaf-elsewhere');
+    const written = readFileSync(join(folder, 'plan.json'), 'utf8');
+    rmSync(folder, { recursive: true, force: true }); // the output, never the cache
+    const again = ok(ws.nx(args));
+    expect(again.stdout).toMatch(/local cache|read the output from the cache/i);
+    expect(readFileSync(join(folder, 'plan.json'), 'utf8')).toBe(written);
   });
 
   it("recompiles the root when its grandchild's definition changes, and hits the cache again once it is back", () => {

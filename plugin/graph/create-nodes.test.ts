@@ -120,7 +120,7 @@ describe('createNodes', () => {
       executor: 'agentdef:compile',
       cache: true,
       options: { definition: '{projectRoot}/agent.json', target: 'auto', outputPath: 'dist/agents/{projectName}', registryRoot: 'registry/agents', maxDepth: 16, maxNodes: 512 },
-      outputs: ['{workspaceRoot}/dist/agents/{projectName}'],
+      outputs: ['{options.outputPath}'],
     });
     expect(compile!.dependsOn).toBeUndefined();
     expect(project.namedInputs).toEqual({ agentdefDefinition: ['{projectRoot}/agent.json'] });
@@ -210,7 +210,7 @@ describe('createNodes', () => {
     expect(router.targets!['build-agent']).toMatchObject({
       executor: 'agentdef:compile',
       options: { outputPath: 'out/agents/{projectName}', maxDepth: 4, maxNodes: 40 },
-      outputs: ['{workspaceRoot}/out/agents/{projectName}'],
+      outputs: ['{options.outputPath}'],
     });
     expect(router.metadata?.targetGroups).toEqual({ agentdef: ['check', 'plan', 'build-agent'] });
     // serve (like run) depends on the renamed compile and serves its output folder

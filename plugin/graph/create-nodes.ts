@@ -348,7 +348,9 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
         { target: 'auto', outputPath, ...resolution },
         // `--target` on the command line arrives through this variable (see compile-target-flag.ts)
         [...treeInputs, ...workspaceInputs, { env: COMPILE_TARGET_ENV }],
-        [`{workspaceRoot}/${outputPath}`],
+        // The option itself (as Nx's own plugins declare it): a `--outputPath=…` given on the
+        // command line is what Nx caches and restores, not the default folder.
+        ['{options.outputPath}'],
       ),
       ...run,
       ...serve,
