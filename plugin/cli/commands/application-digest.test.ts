@@ -93,7 +93,7 @@ describe('agentdef application digest', () => {
     const { text } = placeholderText('json');
     writeFileSync(join(root, 'application.json'), text);
     const squatter = join(root, `.application.json.agentdef-${process.pid}.tmp`);
-    writeFileSync(squatter, 'not agentdef\'s');
+    writeFileSync(squatter, "not agentdef's");
     const result = await run('digest', 'application.json');
     expect(result.code).toBe(2);
     expect(readFileSync(squatter, 'utf8')).toBe("not agentdef's");
