@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generateKey } from '../../hosts/node/key-store';
 import { publishDefinition } from './publish';
 import { runRegistryCommand } from './registry';
-import { captureRun } from './test-support';
+import { captureRun, gitAt } from './test-support';
 
 /** Called when publish reads the snapshot path of a version: stands in for another publisher. */
 const race = vi.hoisted(() => ({ onSnapshotRead: undefined as undefined | ((path: string) => void) }));
@@ -41,21 +41,7 @@ let outside: string;
 let keyStore: { env: NodeJS.ProcessEnv; keychain: 'off' };
 
 function git(...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: root,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_DATE: COMMIT_TIME,
-      GIT_COMMITTER_DATE: COMMIT_TIME,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.invalid',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.invalid',
-      GIT_CONFIG_NOSYSTEM: '1',
-      HOME: root,
-    },
-  });
+  return gitAt(root, COMMIT_TIME, ...args);
 }
 
 const publish = (extra: Partial<Parameters<typeof publishDefinition>[0]> = {}) => publishDefinition({ file: join(root, FILE), workspaceRoot: root, workerUrl: WORKER_URL, keyStore, ...extra });

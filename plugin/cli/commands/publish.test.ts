@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +9,7 @@ import { runPlanCommand } from './plan';
 import { publishDefinition } from './publish';
 import { runRegistryCommand } from './registry';
 import { runVerifyCommand } from './verify';
-import { captureRun } from './test-support';
+import { captureRun, gitAt } from './test-support';
 
 const COMMIT_TIME = '2026-03-04T05:06:07Z';
 const WORKER_URL = 'https://text-stats.example.workers.dev';
@@ -20,21 +19,7 @@ let root: string;
 let keyStore: { env: NodeJS.ProcessEnv; keychain: 'off' };
 
 function git(...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: root,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_DATE: COMMIT_TIME,
-      GIT_COMMITTER_DATE: COMMIT_TIME,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.invalid',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.invalid',
-      GIT_CONFIG_NOSYSTEM: '1',
-      HOME: root,
-    },
-  });
+  return gitAt(root, COMMIT_TIME, ...args);
 }
 
 function definition(): Record<string, any> {
