@@ -41,9 +41,10 @@ function exampleTasks(): Record<string, CompileExecutorOptions> {
   return tasks;
 }
 
-function taskGraph(ids: string[]): TaskGraph {
+function taskGraph(ids: string[], dependencies: Record<string, string[]> = {}): TaskGraph {
   const tasks = Object.fromEntries(ids.map((id) => [id, { id, target: { project: id.split(':')[0]!, target: 'compile' }, overrides: {}, outputs: [], parallelism: true }]));
-  return { roots: ids, tasks, dependencies: Object.fromEntries(ids.map((id) => [id, []])), continuousDependencies: Object.fromEntries(ids.map((id) => [id, []])) } as unknown as TaskGraph;
+  const roots = ids.filter((id) => (dependencies[id] ?? []).length === 0);
+  return { roots, tasks, dependencies: Object.fromEntries(ids.map((id) => [id, dependencies[id] ?? []])), continuousDependencies: Object.fromEntries(ids.map((id) => [id, []])) } as unknown as TaskGraph;
 }
 
 describe('compile batch executor', () => {
@@ -76,5 +77,27 @@ describe('compile batch executor', () => {
     expect(snapshotTree(join(root, 'dist'))).toEqual(perTaskFiles);
     expect(perTask['broken:compile']!.success).toBe(false);
     expect(Object.values(perTask).filter((r) => r.success).length).toBeGreaterThan(5);
+  }, 180_000);
+
+  it('runs a task after its dependencies in the batch and skips it, as Nx does, when one of them failed', async () => {
+    // `dependsOn: ['^compile']` puts dependents in the same batch: text-digest depends on the failing
+    // broken (and text-classify on text-digest), keyword-extract on the succeeding text-stats.
+    const inputs = exampleTasks();
+    const ids = ['text-classify:compile', 'text-digest:compile', 'keyword-extract:compile', 'broken:compile', 'text-stats:compile'];
+    const dependencies = { 'text-digest:compile': ['broken:compile', 'text-stats:compile'], 'text-classify:compile': ['text-digest:compile'], 'keyword-extract:compile': ['text-stats:compile', 'outside:compile'] };
+    const reported: BatchTaskResult[] = [];
+    for await (const result of compileBatchExecutor(taskGraph(ids, dependencies), Object.fromEntries(ids.map((id) => [id, inputs[id]!])), {} as CompileExecutorOptions, executorContext(root))) reported.push(result);
+
+    expect(reported.map((r) => r.task).sort()).toEqual([...ids].sort());
+    const byTask = Object.fromEntries(reported.map((r) => [r.task, r.result]));
+    const order = reported.map((r) => r.task);
+    for (const skipped of ['text-digest:compile', 'text-classify:compile']) {
+      expect(byTask[skipped], skipped).toMatchObject({ success: false, status: 'skipped', terminalOutput: '' });
+      expect(order.indexOf(skipped)).toBeGreaterThan(order.indexOf('broken:compile'));
+    }
+    expect(byTask['broken:compile']).toMatchObject({ success: false, status: 'failure' });
+    expect(byTask['keyword-extract:compile']).toMatchObject({ success: true, status: 'success' });
+    expect(order.indexOf('keyword-extract:compile')).toBeGreaterThan(order.indexOf('text-stats:compile'));
+    expect(readdirSync(join(root, 'dist/agents')).sort()).toEqual(['keyword-extract', 'text-stats']);
   }, 180_000);
 });

@@ -5,17 +5,17 @@
  * one set of validated definitions, one bundler). Each task runs exactly as the per-task executor
  * runs it (compile-task.ts) and is reported on its own as it finishes, with the lines that executor
  * would have printed as its terminal output: Nx caches and replays each task as before, and one
- * failing agent fails its own task only. Compile tasks depend on no other compile task, so a few
- * run at once (the bundler works in esbuild's own process meanwhile). Never throws.
+ * failing agent fails its own task only. A few compiles run at once (the bundler works in esbuild's
+ * own process meanwhile), each after the compiles it depends on in the batch. Never throws.
  */
 import type { ExecutorContext, TaskGraph } from '@nx/devkit';
 import { openCompileSession } from '../../plugin/compiler/compile-session';
 import { runCompileTask, type CompileExecutorOptions } from './compile-task';
 
-/** What Nx expects for each task of a batch (nx's `BatchExecutorTaskResult`). */
+/** What Nx expects for each task of a batch (nx's `BatchExecutorTaskResult`); `skipped`: a dependency in the batch failed, so it never ran. */
 export interface BatchTaskResult {
   task: string;
-  result: { success: boolean; terminalOutput: string; startTime: number; endTime: number };
+  result: { success: boolean; status?: 'success' | 'failure' | 'skipped'; terminalOutput: string; startTime: number; endTime: number };
 }
 
 /** Compiles in flight at once: enough to keep esbuild's process and the file system busy while this one plans and generates. */
@@ -36,20 +36,43 @@ export default async function* compileBatchExecutor(taskGraph: TaskGraph, inputs
       write(`agentdef:compile: internal error: ${(error as Error).message}`);
       success = false;
     }
-    return { task: taskId, result: { success, terminalOutput, startTime, endTime: Date.now() } };
+    return { task: taskId, result: { success, status: success ? 'success' : 'failure', terminalOutput, startTime, endTime: Date.now() } };
   };
 
+  // Nx puts a task and the tasks depending on it (`dependsOn: ['^compile']`) in one batch: a task
+  // starts once its dependencies in the batch succeeded, and is skipped, as Nx skips it outside a
+  // batch, when one of them did not.
+  const dependencies = (taskId: string) => (taskGraph.dependencies?.[taskId] ?? []).filter((dep) => dep !== taskId && Object.hasOwn(taskGraph.tasks, dep));
+  const succeeded = new Map<string, boolean>();
   const waiting = Object.keys(taskGraph.tasks);
   const running = new Map<string, Promise<BatchTaskResult>>();
-  const startNext = () => {
-    const taskId = waiting.shift();
-    if (taskId !== undefined) running.set(taskId, compileTask(taskId));
-  };
-  while (running.size < CONCURRENT_COMPILES && waiting.length > 0) startNext();
-  while (running.size > 0) {
+  while (waiting.length > 0 || running.size > 0) {
+    for (let i = 0; i < waiting.length; ) {
+      const taskId = waiting[i]!;
+      if (dependencies(taskId).some((dep) => succeeded.get(dep) === false)) {
+        waiting.splice(i, 1);
+        succeeded.set(taskId, false);
+        const now = Date.now();
+        yield { task: taskId, result: { success: false, status: 'skipped', terminalOutput: '', startTime: now, endTime: now } };
+        i = 0;
+      } else i++;
+    }
+    for (let i = 0; i < waiting.length && running.size < CONCURRENT_COMPILES; ) {
+      const taskId = waiting[i]!;
+      if (dependencies(taskId).every((dep) => succeeded.get(dep) === true)) {
+        waiting.splice(i, 1);
+        running.set(taskId, compileTask(taskId));
+      } else i++;
+    }
+    // Dependencies that can never finish (a cycle Nx let through): run the next task rather than wait forever.
+    if (running.size === 0) {
+      const taskId = waiting.shift();
+      if (taskId === undefined) break;
+      running.set(taskId, compileTask(taskId));
+    }
     const finished = await Promise.race(running.values());
     running.delete(finished.task);
-    startNext();
+    succeeded.set(finished.task, finished.result.success);
     yield finished;
   }
 }
