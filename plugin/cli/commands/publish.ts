@@ -9,12 +9,16 @@
  * through a flushed temp file and a rename. Every write stays inside the registry folder (a slug
  * folder that is a link out of it, or a file, is refused). A publication interrupted after its
  * snapshot is completed by the next run: the exports it lacks are created, none replaced.
+ * From reading the index to writing it back a publish holds the registry's lock
+ * (compiler/registry-lock.ts), so concurrent publishes into one registry never drop each other's
+ * index entries; one that cannot take the lock in time exits 2 having written nothing.
  * The time is `--at`, else the commit time of HEAD (never the clock), so re-publishing is
  * byte-identical and a no-op. Exit 0 published or unchanged, 1 refused, 2 usage or I/O.
  */
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { planAgent } from '../../compiler/compile';
 import { FolderRegistry } from '../../compiler/registry';
+import { acquireRegistryLock, DEFAULT_LOCK_WAIT_MS } from '../../compiler/registry-lock';
 import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeFileCarefully, writeRegistryIndex } from '../../compiler/registry-index';
 import { hasErrors } from '../../definition/diagnostic';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
@@ -40,6 +44,8 @@ export interface PublishOptions {
   workerUrl?: string;
   port?: number;
   keyStore?: KeyStoreOptions;
+  /** How long to wait for another publish into the same registry to finish (default {@link DEFAULT_LOCK_WAIT_MS}). */
+  lockWaitMs?: number;
 }
 
 export type PublishOutcome = { code: 0 | 1 | 2; stdout: string; stderr: string };
@@ -79,6 +85,34 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
 
     const root = isAbsolute(registryRoot) ? registryRoot : resolve(options.workspaceRoot, registryRoot);
     const displayRoot = toPosix(relative(options.workspaceRoot, root)) || '.';
+    // From reading the index to writing it back, one publish at a time per registry.
+    const lock = await acquireRegistryLock(root, displayRoot, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
+    if (!lock.ok) return fail(2, lock.error);
+    try {
+      return await publishLocked(options, { planned: planned as Planned, gitState, key, root, displayRoot });
+    } finally {
+      lock.release();
+    }
+  } catch (error) {
+    return fail(2, `internal error while publishing: ${(error as Error).message}`);
+  }
+}
+
+type Planned = Awaited<ReturnType<typeof planAgent>> & { plan: NonNullable<Awaited<ReturnType<typeof planAgent>>['plan']>; resolved: NonNullable<Awaited<ReturnType<typeof planAgent>>['resolved']> };
+
+interface Prepared {
+  planned: Planned;
+  gitState: Extract<ReturnType<typeof gitStateOf>, { ok: true }>;
+  key: Extract<Awaited<ReturnType<typeof loadPrivateKey>>, { ok: true }>;
+  root: string;
+  displayRoot: string;
+}
+
+/** The part of {@link publishDefinition} that runs holding the registry's lock. */
+async function publishLocked(options: PublishOptions, { planned, gitState, key, root, displayRoot }: Prepared): Promise<PublishOutcome> {
+  const fail = (code: 1 | 2, message: string): PublishOutcome => ({ code, stdout: '', stderr: `error: ${message}\n` });
+  const definition = planned.resolved.definition;
+  try {
     const indexRead = readRegistryIndex(root, displayRoot);
     if (!indexRead.ok) return fail(2, indexRead.problem);
     const index = indexRead.index;
@@ -147,7 +181,7 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
       if (!result.ok) return fail(2, `${result.error}; the registry index is unchanged: run publish again to complete ${slug}@${version}`);
       written.push(name);
     }
-    // Re-read: another publish may have recorded a version since.
+    // Re-read under the lock: a writer that takes no lock (an older agentdef) may have recorded a version since.
     const latest = readRegistryIndex(root, displayRoot);
     const base = latest.ok ? latest.index : index;
     const other = findIndexEntry(base, slug, version);
