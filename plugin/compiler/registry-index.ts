@@ -5,7 +5,9 @@
  * edited after publishing, or one never published through the index, fails the plan: tamper
  * evidence for pins. `agentdef publish` is the one writer (trust/publish.ts), through
  * {@link writeRegistryIndex}: the text is written to a temp file beside the index, flushed, and
- * renamed over it, so a reader sees the previous index or the new one, never a torn one.
+ * renamed over it, so a reader sees the previous index or the new one, never a torn one. The
+ * read-modify-write of the index is exclusive across processes: publish holds the registry's lock
+ * (registry-lock.ts) from reading the index to writing it back.
  *
  * Parsing and serialising are pure; reading and writing return typed results and never throw.
  */
