@@ -2,10 +2,12 @@
  * The `compile` executor's batch implementation (`nx run-many -t compile --batch`, one process for
  * every task) against the per-task executor, in a workspace installed from the packed tarball:
  * several agents (a composition among them) compile to byte-identical outputs with the same
- * summary lines; a second batch run is all cache hits and replays each task's output; an agent
- * that fails to compile fails its own task only.
+ * summary lines; a second batch run is all cache hits and replays each task's output; agents
+ * that fail, each in its own way (an invalid definition, a target that cannot host the tree, a
+ * refused outputPath, a tool module that does not build, an option of the wrong kind), fail their
+ * own tasks only, each with its own diagnostics, writing nothing and caching nothing.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cloneWorkspace, createWorkspace, packAgentdef, snapshotTree, type CommandResult, type TempWorkspace } from './support/nx-workspace';
@@ -25,7 +27,24 @@ const summaryLines = (r: CommandResult) =>
     .sort();
 
 /** The tasks Nx lists under "Failed tasks:" at the end of a run. */
-const failedTasks = (output: string) => [...(output.split('Failed tasks:')[1] ?? '').matchAll(/^- (\S+)$/gm)].map((match) => match[1]);
+const failedTasks = (output: string) => [...(output.split('Failed tasks:')[1] ?? '').matchAll(/^- (\S+)$/gm)].map((match) => match[1]).sort();
+
+/** Each task's terminal output as Nx prints it (`> nx run <task>` up to the next task or the run's summary), by task. */
+const taskSections = (r: CommandResult) => {
+  const sections: Record<string, string> = {};
+  const parts = `${r.stdout}\n${r.stderr}`.split(/^> nx run (\S+?)(?: {2}\[local cache\])?$/m);
+  for (let i = 1; i < parts.length; i += 2) sections[parts[i]!] = parts[i + 1]!.split(/^ NX {3}|^ {2}Run duration:/m)[0]!.trim();
+  return sections;
+};
+
+/** The agents whose compile fails, and a line of each one's own diagnostics. */
+const FAILING: Record<string, string> = {
+  broken: 'is "quantum-required"; it must be one of',
+  nohost: 'runtime_capability_mismatch',
+  badout: 'outputPath "../escape" must be a folder inside the workspace',
+  badtool: 'cannot bundle tool "badtool"',
+  badopt: 'the "maxDepth" option must be a whole number of at least 1',
+};
 
 describe('nx run-many -t compile --batch', () => {
   let perTask: TempWorkspace;
@@ -45,6 +64,18 @@ describe('nx run-many -t compile --batch', () => {
     ok(perTask.nx(['g', 'agentdef:agent', 'broken', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']));
     const brokenFile = join(perTask.dir, 'broken', 'agent.json');
     writeFileSync(brokenFile, readFileSync(brokenFile, 'utf8').replace('"workers-preferred"', '"quantum-required"'));
+    // An agent compiled for a target its tree forbids, one whose outputPath leaves the workspace, a
+    // tool whose module does not build, and an option of the wrong kind: Nx checked each task's
+    // options against the schema before the batch started, and ended the batch process on this one.
+    ok(perTask.nx(['g', 'agentdef:agent', 'nohost', '--kind=agent', '--runtime=container-required', '--no-interactive']));
+    ok(perTask.nx(['g', 'agentdef:agent', 'badout', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']));
+    ok(perTask.nx(['g', 'agentdef:agent', 'badtool', '--kind=tool', '--runtime=workers-preferred', '--no-interactive']));
+    ok(perTask.nx(['g', 'agentdef:agent', 'badopt', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']));
+    const compileOptions = (agent: string, options: Record<string, unknown>) => writeFileSync(join(perTask.dir, agent, 'project.json'), `${JSON.stringify({ targets: { compile: { options } } })}\n`);
+    compileOptions('nohost', { target: 'cloudflare-dynamic-worker' });
+    compileOptions('badout', { outputPath: '../escape' });
+    compileOptions('badopt', { maxDepth: 'deep' });
+    writeFileSync(join(perTask.dir, 'badtool', 'tool.ts'), 'export async function run(args: unknown): Promise<unknown> {\n  return args +;\n}\n');
 
     batch = cloneWorkspace(perTask, 'nx-batch-clone');
     perTaskRun = perTask.nx(['run-many', '-t', 'compile', '--parallel=2', '--output-style=static']);
@@ -61,22 +92,48 @@ describe('nx run-many -t compile --batch', () => {
     expect(summaryLines(batchRun)).toEqual(summaryLines(perTaskRun));
   });
 
-  it('fails the broken agent’s task only, with its diagnostics', () => {
+  it('fails each failing agent’s task only, with its own diagnostics and none of another task’s, writing nothing', () => {
     for (const run of [perTaskRun, batchRun]) {
       const output = `${run.stdout}\n${run.stderr}`;
       expect(run.status, output).not.toBe(0);
-      expect(failedTasks(output)).toEqual(['broken:compile']);
+      expect(failedTasks(output), output).toEqual(
+        Object.keys(FAILING)
+          .map((agent) => `${agent}:compile`)
+          .sort(),
+      );
       expect(summaryLines(run)).toHaveLength(AGENTS.length);
-      expect(output).toContain('broken/agent.json');
-      expect(output).toContain('/runtimeRequirements/runtimeCapabilityClass');
+      const sections = taskSections(run);
+      for (const [agent, line] of Object.entries(FAILING)) {
+        expect(sections[`${agent}:compile`], agent).toContain(line);
+        for (const [other, otherLine] of Object.entries(FAILING)) if (other !== agent) expect(sections[`${agent}:compile`], agent).not.toContain(otherLine);
+      }
+    }
+    expect(taskSections(batchRun)).toEqual(taskSections(perTaskRun));
+    for (const ws of [perTask, batch]) {
+      expect(
+        Object.keys(snapshotTree(join(ws.dir, 'dist', 'agents')))
+          .map((file) => file.split('/')[0])
+          .filter((agent) => !AGENTS.includes(agent!)),
+      ).toEqual([]);
+      expect(existsSync(join(ws.dir, '..', 'escape'))).toBe(false);
     }
   });
 
   it('serves a second batch run from the cache, replaying each task’s output', () => {
-    const warm = batch.nx(['run-many', '-t', 'compile', '--batch', '--output-style=static', `--exclude=broken`]);
+    const warm = batch.nx(['run-many', '-t', 'compile', '--batch', '--output-style=static', `--exclude=${Object.keys(FAILING).join(',')}`]);
     ok(warm);
     for (const agent of AGENTS) expect(warm.stdout).toMatch(new RegExp(`nx run ${agent}:compile {2}\\[local cache\\]`));
     expect(warm.stdout).toContain(`Nx read the output from the cache instead of running the command for ${AGENTS.length} out of ${AGENTS.length} tasks`);
     expect(summaryLines(warm)).toEqual(summaryLines(perTaskRun));
+  });
+
+  it('caches no failed task: a batch run after the outputs are deleted restores the successful ones’ bytes and runs the failed ones again', () => {
+    rmSync(join(batch.dir, 'dist'), { recursive: true, force: true });
+    const again = batch.nx(['run-many', '-t', 'compile', '--batch', '--output-style=static']);
+    expect(again.status).not.toBe(0);
+    for (const agent of AGENTS) expect(again.stdout).toMatch(new RegExp(`nx run ${agent}:compile {2}\\[local cache\\]`));
+    for (const agent of Object.keys(FAILING)) expect(again.stdout).toMatch(new RegExp(`nx run ${agent}:compile$`, 'm'));
+    expect(taskSections(again)).toEqual(taskSections(batchRun));
+    for (const agent of AGENTS) expect(snapshotTree(join(batch.dir, 'dist', 'agents', agent)), agent).toEqual(snapshotTree(join(perTask.dir, 'dist', 'agents', agent)));
   });
 });

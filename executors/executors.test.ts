@@ -116,11 +116,16 @@ describe('executors.json and the option schemas', () => {
 
   it('requires definition everywhere and offers target only on compile', () => {
     const schema = (name: string) => JSON.parse(readFileSync(join(REPO, 'executors', name, 'schema.json'), 'utf8'));
-    for (const name of ['validate', 'plan', 'compile']) {
+    for (const name of ['validate', 'plan']) {
       expect(schema(name).required).toEqual(['definition']);
       expect(schema(name).properties.definition.type).toBe('string');
     }
-    expect(schema('compile').properties.target.enum).toEqual(['auto', ...COMPILE_TARGETS]);
+    // compile checks each task's options itself (compile-task.ts optionsProblem, batch.test.ts): a
+    // constraint Nx enforces would end a whole `--batch` on one task's options.
+    expect(schema('compile').required).toBeUndefined();
+    expect(schema('compile').additionalProperties).toBeUndefined();
+    for (const property of Object.values(schema('compile').properties) as Array<Record<string, unknown>>) for (const key of ['type', 'enum', 'minimum']) expect(property[key]).toBeUndefined();
+    for (const target of ['auto', ...COMPILE_TARGETS]) expect(schema('compile').properties.target.description).toContain(target);
     expect(schema('compile').properties.target.default).toBe('auto');
     expect(schema('plan').properties.target).toBeUndefined();
     for (const name of ['plan', 'compile']) {

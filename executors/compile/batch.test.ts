@@ -100,4 +100,41 @@ describe('compile batch executor', () => {
     expect(order.indexOf('keyword-extract:compile')).toBeGreaterThan(order.indexOf('text-stats:compile'));
     expect(readdirSync(join(root, 'dist/agents')).sort()).toEqual(['keyword-extract', 'text-stats']);
   }, 180_000);
+
+  it('fails a task whose options are of the wrong kind or unknown, alone, writing nothing and echoing no value', async () => {
+    // Nx no longer checks these (schema.json states no types, so one task's options cannot end the batch).
+    const hostile: Record<string, Record<string, unknown>> = {
+      'a:compile': { definition: 'examples/text-stats/agent.json', outputPath: { path: 'dist/agents/a' } },
+      'b:compile': { definition: 'examples/text-stats/agent.json', outputPath: 'dist/agents/b', maxDepth: 'deep-secret-value' },
+      'c:compile': { definition: 'examples/text-stats/agent.json', outputPath: 'dist/agents/c', outptuPath: 'dist/agents/typo' },
+      'd:compile': { definition: 42, outputPath: 'dist/agents/d' },
+      'e:compile': { definition: 'examples/text-stats/agent.json', outputPath: 'dist/agents/e', maxNodes: 0 },
+      'f:compile': { definition: 'examples/text-stats/agent.json', outputPath: 'dist/agents/f', registryRoot: ['registry'] },
+      'g:compile': { definition: 'examples/text-stats/agent.json', outputPath: 'dist/agents/g', target: { name: 'hb3' } },
+      'h:compile': { outputPath: 'dist/agents/h' },
+    };
+    const inputs = { ...hostile, 'text-stats:compile': exampleTasks()['text-stats:compile']! } as unknown as Record<string, CompileExecutorOptions>;
+    const ids = Object.keys(inputs);
+    const reported: BatchTaskResult[] = [];
+    for await (const result of compileBatchExecutor(taskGraph(ids), inputs, {} as CompileExecutorOptions, executorContext(root))) reported.push(result);
+    const byTask = Object.fromEntries(reported.map((r) => [r.task, r.result]));
+    const expected: Record<string, string> = {
+      'a:compile': 'the "outputPath" option must be a folder path, not an object',
+      'b:compile': 'the "maxDepth" option must be a whole number of at least 1, not a string',
+      'c:compile': 'unknown option "outptuPath"',
+      'd:compile': 'the "definition" option must be a file path, not a number',
+      'e:compile': 'the "maxNodes" option must be a whole number of at least 1, not 0',
+      'f:compile': 'the "registryRoot" option must be a folder path, not an array',
+      'g:compile': 'the "target" option must be auto, cloudflare-dynamic-worker, hb3 or local-mac, not an object',
+      'h:compile': 'the "definition" option is required',
+    };
+    for (const [task, message] of Object.entries(expected)) {
+      expect(byTask[task], task).toMatchObject({ success: false, status: 'failure' });
+      expect(byTask[task]!.terminalOutput, task).toBe(`agentdef:compile: ${message}${task === 'c:compile' ? ': the options are definition, target, outputPath, registryRoot, maxDepth, maxNodes' : ''}\n`);
+    }
+    expect(byTask['b:compile']!.terminalOutput).not.toContain('deep-secret-value');
+    expect(byTask['text-stats:compile']).toMatchObject({ success: true, status: 'success' });
+    expect(readdirSync(join(root, 'dist/agents'))).toEqual(['text-stats']);
+    expect(readdirSync(root).sort()).toEqual(['dist', 'examples', 'mcp.json', 'nx.json', 'tools.json']);
+  }, 180_000);
 });

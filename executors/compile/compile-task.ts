@@ -42,10 +42,39 @@ export interface TaskOutput {
 /** The compiler call a task makes: `compileAgent` alone, or a compile session's. */
 export type CompileFunction = (options: CompileAgentOptions) => Promise<CompileAgentResult>;
 
+const OPTION_NAMES = ['definition', 'target', 'outputPath', 'registryRoot', 'maxDepth', 'maxNodes'];
+
+const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
+
+/**
+ * The first problem of a task's options, or undefined. schema.json states the options without
+ * types, enums or a required list, because Nx checks every task of a batch against it before the
+ * batch starts and, on one task's mismatch, ends the batch process and fails every task: each
+ * task's options are checked here instead, failing that task alone. Values are not echoed (an
+ * option may hold anything), only their kind.
+ */
+export function optionsProblem(options: Record<string, unknown>): string | undefined {
+  const unknown = Object.keys(options).find((name) => !OPTION_NAMES.includes(name));
+  if (unknown !== undefined) return `unknown option "${unknown}": the options are ${OPTION_NAMES.join(', ')}`;
+  if (typeof options['definition'] !== 'string' || options['definition'] === '')
+    return options['definition'] === undefined ? 'the "definition" option is required' : `the "definition" option must be a file path, not ${kindOf(options['definition'])}`;
+  for (const name of ['outputPath', 'registryRoot']) {
+    if (options[name] !== undefined && typeof options[name] !== 'string') return `the "${name}" option must be a folder path, not ${kindOf(options[name])}`;
+  }
+  for (const name of ['maxDepth', 'maxNodes']) {
+    const value = options[name];
+    if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 1))
+      return `the "${name}" option must be a whole number of at least 1, not ${typeof value === 'number' ? String(value) : kindOf(value)}`;
+  }
+  if (options['target'] !== undefined && typeof options['target'] !== 'string') return `the "target" option must be auto, cloudflare-dynamic-worker, hb3 or local-mac, not ${kindOf(options['target'])}`;
+  return undefined;
+}
+
 /** Runs one compile task; true when it succeeded. */
 export async function runCompileTask(options: CompileExecutorOptions, workspaceRoot: string, compile: CompileFunction, output: TaskOutput): Promise<boolean> {
-  if (typeof options.definition !== 'string' || options.definition === '') {
-    output.error('agentdef:compile: the "definition" option is required');
+  const badOption = optionsProblem((typeof options === 'object' && options !== null ? options : {}) as unknown as Record<string, unknown>);
+  if (badOption !== undefined) {
+    output.error(terminalSafe(`agentdef:compile: ${badOption}`));
     return false;
   }
   // `nx run <agent>:compile --target=hb3`: Nx keeps `--target` for itself, so the plugin's
