@@ -5,9 +5,10 @@
  * summary lines; a second batch run is all cache hits and replays each task's output; agents
  * that fail, each in its own way (an invalid definition, a target that cannot host the tree, a
  * refused outputPath, a tool module that does not build, an option of the wrong kind), fail their
- * own tasks only, each with its own diagnostics, writing nothing and caching nothing.
+ * own tasks only, each with its own diagnostics, writing nothing and caching nothing; with
+ * `dependsOn: ['^compile']` the tasks whose dependency failed are skipped, as in a per-task run.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cloneWorkspace, createWorkspace, packAgentdef, snapshotTree, type CommandResult, type TempWorkspace } from './support/nx-workspace';
@@ -125,6 +126,36 @@ describe('nx run-many -t compile --batch', () => {
     for (const agent of AGENTS) expect(warm.stdout).toMatch(new RegExp(`nx run ${agent}:compile {2}\\[local cache\\]`));
     expect(warm.stdout).toContain(`Nx read the output from the cache instead of running the command for ${AGENTS.length} out of ${AGENTS.length} tasks`);
     expect(summaryLines(warm)).toEqual(summaryLines(perTaskRun));
+  });
+
+  it('with dependsOn ^compile, skips the tasks whose dependency failed, as a per-task run does', () => {
+    // mid pins broken instead of tuned (root pins mid); Nx puts dependents in the dependency's batch.
+    const dependents = (name: string) => {
+      const ws = cloneWorkspace(perTask, name);
+      const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as Record<string, unknown>;
+      writeFileSync(join(ws.dir, 'nx.json'), `${JSON.stringify({ ...nxJson, targetDefaults: { compile: { dependsOn: ['^compile'] } } }, null, 2)}\n`);
+      const mid = join(ws.dir, 'mid', 'agent.json');
+      writeFileSync(mid, readFileSync(mid, 'utf8').replace('"slug": "tuned"', '"slug": "broken"'));
+      return ws;
+    };
+    const notRun = (r: CommandResult) => [...(`${r.stdout}\n${r.stderr}`.split('dependencies failed')[1]?.split('Failed tasks:')[0] ?? '').matchAll(/^- (\S+)$/gm)].map((match) => match[1]).sort();
+    const perTaskDeps = dependents('nx-batch-deps-per-task');
+    const batchDeps = dependents('nx-batch-deps');
+    const perTaskDepsRun = perTaskDeps.nx(['run-many', '-t', 'compile', '--parallel=2', '--output-style=static']);
+    const batchDepsRun = batchDeps.nx(['run-many', '-t', 'compile', '--batch', '--output-style=static']);
+    for (const run of [perTaskDepsRun, batchDepsRun]) {
+      const output = `${run.stdout}\n${run.stderr}`;
+      expect(run.status, output).not.toBe(0);
+      expect(notRun(run), output).toEqual(['mid:compile', 'root:compile']);
+      expect(failedTasks(output), output).toEqual(
+        Object.keys(FAILING)
+          .map((agent) => `${agent}:compile`)
+          .sort(),
+      );
+    }
+    expect(taskSections(batchDepsRun)).toEqual(taskSections(perTaskDepsRun));
+    expect(Object.keys(taskSections(batchDepsRun))).not.toContain('mid:compile');
+    for (const ws of [perTaskDeps, batchDeps]) expect(readdirSync(join(ws.dir, 'dist', 'agents')).sort(), ws.dir).toEqual(['leaf', 'notes', 'tuned']);
   });
 
   it('caches no failed task: a batch run after the outputs are deleted restores the successful ones’ bytes and runs the failed ones again', () => {
