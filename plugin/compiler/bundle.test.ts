@@ -3,6 +3,7 @@
  * text modules, externals left as imports, minification, source maps whose sources name no
  * absolute path, the same bytes on every run, and readable errors.
  */
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BundleError, bundleModule, createEsbuildBundler, sourceName } from './bundle';
 import { tempWorkspace, type TempWorkspace } from './test-support';
@@ -77,6 +78,27 @@ describe('bundleModule', () => {
     const badAlias = await bundleModule({ ...input(), entry: { path: 'main.ts', contents: 'import { nope } from "ws:root/lib/greet";\nexport default nope;\n' } }).catch((e: unknown) => e);
     expect((badAlias as BundleError).errors.join('\n')).toMatch(/lib\/greet\.ts.*nope|nope.*lib\/greet\.ts/);
     expect((badAlias as BundleError).errors.join('\n')).not.toContain(ws.root);
+  });
+
+  it('names a workspace file by its workspace path when esbuild works from another folder', async () => {
+    // The compiler bundles tools from the plugin's own folder: the error named ../../../lib/bad.ts.
+    ws.write('lib/bad.ts', 'export function bad(): string {\n  return "x" +;\n}\n');
+    ws.write('pkg/plugin/runtime/index.ts', 'export const runtime = 1;\n');
+    const roots = {
+      sourceRoots: [
+        { dir: join(ws.root, 'pkg', 'plugin'), prefix: 'agentdef/plugin/' },
+        { dir: ws.root, prefix: '' },
+      ],
+    };
+    const error = await bundleModule({
+      ...input(),
+      ...roots,
+      workingDir: join(ws.root, 'pkg', 'plugin', 'runtime'),
+      entry: { path: 'main.ts', contents: 'import { bad } from "ws:root/lib/bad";\nexport default bad();\n' },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BundleError);
+    expect((error as BundleError).errors.join('\n')).toContain('lib/bad.ts:2');
+    expect((error as BundleError).errors.join('\n')).not.toContain('../');
   });
 });
 

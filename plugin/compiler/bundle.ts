@@ -22,7 +22,7 @@
 import type { Loader, Plugin } from 'esbuild';
 import { realpathSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { isAbsolute, join, posix, relative, sep } from 'node:path';
+import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { AGENTDEF_MODULES, describeFailure, refusedImport, type Bundler, type BundleFailure, type BundleRequest, type BundleResult } from './bundler';
 
 export interface BundleInput {
@@ -279,7 +279,10 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
     if (!messages) throw error;
     const where = (file: string) => {
       if (file.startsWith(`${VIRTUAL}:`)) return posix.join(input.virtualRoot ?? '', file.slice(VIRTUAL.length + 1));
-      return isAbsolute(file) ? sourceName(file, input) : file;
+      // esbuild names files relative to its working folder (the plugin's own, for tools): resolved
+      // from there, a workspace file gets its workspace path instead of a climb out of node_modules.
+      if (isAbsolute(file)) return sourceName(file, input);
+      return file.includes(':') ? file : sourceName(resolve(input.workingDir ?? input.resolveDir, file), input);
     };
     throw new BundleError(messages.map((m) => (m.location ? { text: m.text, file: where(m.location.file), line: m.location.line, column: m.location.column } : { text: m.text })));
   });
