@@ -315,11 +315,21 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     mkdirSync(join(ws.dir, 'cards'));
     const cards = [
       { card: 'spec-v1.0.1-sample-agent-card.json', directory: 'legacy/route-planner-v1', format: 'a2a-v1.0' },
-      { card: 'spec-v0.3.0-sample-agent-card.json', directory: 'legacy/route-planner-v03', format: 'a2a-v0.3' },
+      // the same agent's older card: its name gives the slug the first import took
+      { card: 'spec-v0.3.0-sample-agent-card.json', directory: 'legacy/route-planner-v03', format: 'a2a-v0.3', slug: 'route-planner-v03' },
     ];
-    for (const { card, directory, format } of cards) {
+    for (const { card, directory, format, slug } of cards) {
       copyFileSync(join(EXAMPLE_CARDS, card), join(ws.dir, 'cards', card));
-      const generated = ok(nx(['g', 'agentdef:import-card', `--card=cards/${card}`, `--directory=${directory}`, '--no-interactive'])).stdout;
+      const args = ['g', 'agentdef:import-card', `--card=cards/${card}`, `--directory=${directory}`, '--no-interactive'];
+      if (slug !== undefined) {
+        // without --slug the second import is refused: two projects would share the slug
+        const taken = refused(nx(args));
+        expect(taken).toContain('already names the project of');
+        expect(taken).toContain('--slug');
+        expect(existsSync(join(ws.dir, directory))).toBe(false);
+        args.push(`--slug=${slug}`);
+      }
+      const generated = ok(nx(args)).stdout;
       const file = `${directory}/agent.json`;
       expect(generated).toContain(`CREATE ${file}`);
       const listed = listedTodoFields(generated);

@@ -74,6 +74,12 @@ describe('agentdef:import-card', () => {
     await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again' })).rejects.toThrow(
       /"facts-agent" already names the project of agents\/facts\/agent\.json \(an agent's identity\.slug\).*Nothing was written$/,
     );
+    await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again' })).rejects.toThrow(/pass --slug=<another>/);
+    for (const slug of ['Facts Legacy', '../x', 'a--b', '', 'x'.repeat(65)]) {
+      await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again', slug })).rejects.toThrow(/--slug must be a kebab-case slug/);
+    }
+    await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again', slug: 'constructor' })).rejects.toThrow(/"constructor" cannot name an Nx project.*the slug given with --slug/);
+    expect(tree.exists('again/agent.json')).toBe(false);
     tree.write('object.json', JSON.stringify({ ...JSON.parse(cardText('a2a-samples_adk_facts_agent.v0.3-style.json')), name: 'constructor' }));
     await expect(importCardGenerator(tree, { card: 'object.json' })).rejects.toThrow(/"constructor" cannot name an Nx project/);
     tree.write('apps/triage/application.json', JSON.stringify({ id: 'triage' }));
@@ -86,6 +92,15 @@ describe('agentdef:import-card', () => {
         .map((c) => c.path)
         .sort(),
     ).toEqual([...before, 'apps/triage/application.json', 'nameless.json', 'object.json'].sort());
+  });
+
+  it("takes --slug instead of the slug made from the card's name (a second card of an agent the workspace holds)", async () => {
+    tree.write('facts.json', cardText('a2a-samples_adk_facts_agent.v0.3-style.json'));
+    await importCardGenerator(tree, { card: 'facts.json', directory: 'agents/facts' });
+    await importCardGenerator(tree, { card: 'facts.json', slug: 'facts-legacy' });
+    const definition = JSON.parse(tree.read('facts-legacy/agent.json', 'utf-8')!) as { identity: { slug: string }; metadata: { provenance: { filePath: string } } };
+    expect(definition.identity.slug).toBe('facts-legacy');
+    expect(definition.metadata.provenance.filePath).toBe('facts-legacy/agent.json');
   });
 
   it('asks for --directory when the card name gives no slug', async () => {

@@ -1,5 +1,5 @@
 /**
- * `nx g agentdef:import-card --card=<file> [--directory=<folder>]`: retrofits an AgentDefinition
+ * `nx g agentdef:import-card --card=<file> [--directory=<folder>] [--slug=<slug>]`: retrofits an AgentDefinition
  * from an existing A2A AgentCard (docs/decisions/0002-legacy-import.md). The import itself is
  * plugin/trust/import-card.ts; this file is the Tree I/O around it: read the card, pick the folder,
  * write `<folder>/agent.json`, and print the fields the owner must complete and what was noticed
@@ -9,7 +9,7 @@
 import { logger, readJson, type GeneratorCallback, type Tree } from '@nx/devkit';
 import { ulid } from 'ulid';
 import { folderPath } from '../../plugin/definition/scaffold';
-import { DEFINITION_FILE_NAMES } from '../../plugin/definition/workspace-definitions';
+import { DEFINITION_FILE_NAMES, isSlug, SLUG_MAX_LENGTH } from '../../plugin/definition/workspace-definitions';
 import { folderProjectName } from '../../plugin/graph/project-names';
 import { newProjectProblem } from '../agent/workspace-agents';
 import { formatImportReport, importCard, isTodoMarker } from '../../plugin/trust/import-card';
@@ -44,9 +44,13 @@ export async function importCardGenerator(tree: Tree, options: ImportCardGenerat
   const card = readCard(tree, cardFile.value);
 
   // The slug decides the default folder, and the folder decides provenance.filePath: import once to learn it.
+  if (options.slug !== undefined && !isSlug(String(options.slug))) {
+    refuse(`--slug must be a kebab-case slug of at most ${SLUG_MAX_LENGTH} characters (lower-case letters and digits joined by single hyphens), not ${JSON.stringify(String(options.slug))}`);
+  }
   const ids = { id: ulid(), versionId: ulid() };
   const repository = repositoryOf(tree);
-  const probe = importCard(card, { ids, ...(repository ? { repository } : {}) });
+  const chosen = { ...(repository ? { repository } : {}), ...(options.slug !== undefined ? { slug: String(options.slug) } : {}) };
+  const probe = importCard(card, { ids, ...chosen });
   if (!probe.ok) refuse(formatImportReport(probe, cardFile.value).trimEnd());
   const slug = (probe.definition.identity as Record<string, unknown>).slug;
   if (options.directory === undefined && (typeof slug !== 'string' || isTodoMarker(slug))) refuse("the card's name gives no slug: pass --directory=<folder>");
@@ -60,9 +64,10 @@ export async function importCardGenerator(tree: Tree, options: ImportCardGenerat
   // The project's name: the slug, or (a TODO slug) the folder's name, as graph inference names it.
   const name = typeof slug === 'string' && !isTodoMarker(slug) ? slug : folderProjectName(directory.value, tree.root);
   const project = newProjectProblem(tree, name, directory.value);
-  if (project !== undefined) refuse(`the imported agent's project: ${project} (the slug comes from the card's name). Nothing was written`);
+  if (project !== undefined)
+    refuse(`the imported agent's project: ${project} (${options.slug !== undefined ? 'the slug given with --slug' : "the slug comes from the card's name; pass --slug=<another>"}). Nothing was written`);
 
-  const result = importCard(card, { ids, file, ...(repository ? { repository } : {}) });
+  const result = importCard(card, { ids, file, ...chosen });
   if (!result.ok) refuse(formatImportReport(result, cardFile.value).trimEnd());
   tree.write(file, `${JSON.stringify(result.definition, null, 2)}\n`);
   logger.info(`${file}:\n${formatImportReport(result, cardFile.value)}`);

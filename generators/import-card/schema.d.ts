@@ -4,4 +4,6 @@ export interface ImportCardGeneratorSchema {
   card: string;
   /** The folder of the new `agent.json` (default: the slug made from the card's name). */
   directory?: string;
+  /** The agent's slug (default: made from the card's name). */
+  slug?: string;
 }

@@ -49,6 +49,8 @@ export interface ImportCardOptions {
   file?: string;
   /** The repository URL (`metadata.provenance.repo`); a TODO when absent. */
   repository?: string;
+  /** The agent's slug, instead of the one made from the card's name (a valid slug; the caller checks it). */
+  slug?: string;
 }
 
 export type CardImport = { ok: true; definition: Record<string, unknown>; format: CardFormat; todo: OwnerTask[]; findings: CardFinding[] } | { ok: false; findings: CardFinding[] };
@@ -321,7 +323,7 @@ class DraftBuilder {
 
     const name = cardText(card.name, 200);
     if (name === undefined) this.note('/name', 'name is missing or not text of 1-200 characters');
-    const slug = name === undefined ? undefined : slugOf(name);
+    const slug = options.slug ?? (name === undefined ? undefined : slugOf(name));
     const rawVersion = cardText(card.version, 128);
     const version = rawVersion !== undefined && SEMVER.test(rawVersion) ? rawVersion : undefined;
     if (version === undefined) this.note('/version', 'version is missing or not an exact semantic version');
