@@ -136,5 +136,22 @@ describe('compile batch executor', () => {
     expect(byTask['text-stats:compile']).toMatchObject({ success: true, status: 'success' });
     expect(readdirSync(join(root, 'dist/agents'))).toEqual(['text-stats']);
     expect(readdirSync(root).sort()).toEqual(['dist', 'examples', 'mcp.json', 'nx.json', 'tools.json']);
+
+    // The per-task executor takes the same options through the same check: each fails, with the
+    // same message, writing nothing and echoing no value.
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
+    try {
+      for (const [task, message] of Object.entries(expected)) {
+        errors.length = 0;
+        const { success } = await compileExecutor(hostile[task] as unknown as CompileExecutorOptions, executorContext(root, task.split(':')[0]));
+        expect(success, task).toBe(false);
+        expect(errors.join('\n'), task).toContain(`agentdef:compile: ${message}`);
+        expect(errors.join('\n'), task).not.toContain('deep-secret-value');
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(readdirSync(join(root, 'dist/agents'))).toEqual(['text-stats']);
   }, 180_000);
 });
