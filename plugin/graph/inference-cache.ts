@@ -10,7 +10,7 @@
  * exactly a summary's shape, and a write replaces the file (or a link standing in its place).
  */
 import { hashArray } from './hash';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DefinitionFormat } from '../definition/parse-document';
 import { PLUGIN_VERSION } from './options';
@@ -72,7 +72,11 @@ function readCacheText(path: string): string | undefined {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size > MAX_CACHE_BYTES) return undefined;
-    return readFileSync(fd, 'utf8');
+    // Only the size it had when checked: a file still growing cannot push the read past the bound.
+    const bytes = Buffer.alloc(stat.size);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < bytes.length; length += read) read = readSync(fd, bytes, length, bytes.length - length, length);
+    return bytes.subarray(0, length).toString('utf8');
   } catch {
     return undefined;
   } finally {
