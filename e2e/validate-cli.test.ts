@@ -83,7 +83,7 @@ describe('agentdef validate', () => {
       [['validate', 'does/not/exist.json'], /cannot read does\/not\/exist\.json/],
       [['validate', 'notes.txt'], /not a definition file/],
       [['validate', 'empty'], /no agent\.json or agent\.yaml/],
-      [['validate', '--format', 'xml', 'notes.txt'], /unknown --format/],
+      [['validate', '--format', 'xml', 'notes.txt'], /--format "xml" is not allowed/],
       [['frobnicate'], /unknown command/],
     ];
     for (const [args, message] of cases) {

@@ -56,6 +56,6 @@ describe('application-plan executor', () => {
     expect(output.stderr()).toContain('agentdef:application-plan: the "manifest" option is required');
     expect(await applicationPlanExecutor({ manifest: 'apps/none/application.json' }, context())).toEqual({ success: false });
     expect(await applicationPlanExecutor({ manifest: MANIFEST, mode: 'later' as never }, context())).toEqual({ success: false });
-    expect(output.stderr()).toContain('--mode must be dry-run or live');
+    expect(output.stderr()).toContain('--mode "later" is not allowed. It must be one of dry-run, live');
   });
 });

@@ -9,7 +9,7 @@ import { hasErrors } from '../../plugin/definition/diagnostic';
 import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
 import type { CompileAgentOptions, CompileAgentResult } from '../../plugin/compiler/compile';
 import { formatCompileSummary, hasCompiledOutput } from '../../plugin/compiler/compile-summary';
-import { isTargetOption, type TargetOption } from '../../plugin/compiler/targets';
+import { isTargetOption, type TargetOption, unknownTargetProblem } from '../../plugin/compiler/targets';
 import { COMPILE_TARGET_ENV } from '../../plugin/graph/compile-target-flag';
 import { folderPath } from '../../plugin/definition/scaffold';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
@@ -81,7 +81,7 @@ export async function runCompileTask(options: CompileExecutorOptions, workspaceR
   // preTasksExecution hook hands it over in the environment (see compile-target-flag.ts).
   const target = process.env[COMPILE_TARGET_ENV] || options.target || 'auto';
   if (!isTargetOption(target)) {
-    output.error(terminalSafe(`agentdef:compile: unknown target "${target}": use auto, cloudflare-dynamic-worker, hb3 or local-mac`));
+    output.error(terminalSafe(`agentdef:compile: ${unknownTargetProblem(target)}`));
     return false;
   }
   const badOutput = outputPathProblem(options.outputPath);

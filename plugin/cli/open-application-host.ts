@@ -26,12 +26,6 @@ import type { GatewayOwner } from '../application/gateway-owner';
 
 export const DEFAULT_ARTIFACTS_FOLDER = 'approved-artifacts';
 
-export const APPLICATION_HOST_OPTIONS = {
-  artifacts: { type: 'string' },
-  ledger: { type: 'string' },
-  host: { type: 'string' },
-} as const;
-
 export interface ApplicationHostFlags {
   readonly workspaceRoot: string;
   readonly cwd: string;

@@ -23,7 +23,7 @@ import { buildPlan, PLAN_FILE, serializePlan, type CompilePlan } from './plan';
 import { FolderRegistry, type AgentRegistry } from './registry';
 import { resolveComposition, type DefinitionCache, type ResolvedNode } from './resolve';
 import { checkTarget, chooseRuntime } from './runtime-choice';
-import { isTargetOption, type AdapterOptions, type CompileTarget, type EmittedFile, type TargetOption } from './targets';
+import { isTargetOption, unknownTargetProblem, type AdapterOptions, type CompileTarget, type EmittedFile, type TargetOption } from './targets';
 import { loadWorkspaceConfig, type WorkspaceConfig } from './workspace-config';
 import type { PinLookup } from './workspace-index';
 import { lazyWorkspaceIndex } from './workspace-index-lazy';
@@ -106,7 +106,7 @@ const EMPTY_INDEX: PinLookup = { definitionsOf: () => [], unreadableNamed: () =>
 export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentResult> {
   const sources = new Map<string, string>();
   if (options.target !== undefined && !isTargetOption(options.target)) {
-    return { diagnostics: [], sources, ioError: `unknown target "${String(options.target)}": use auto, cloudflare-dynamic-worker, hb3 or local-mac` };
+    return { diagnostics: [], sources, ioError: unknownTargetProblem(String(options.target)) };
   }
   try {
     if (!isAbsolute(options.workspaceRoot)) return { diagnostics: [], sources, ioError: `workspaceRoot must be an absolute path, not "${options.workspaceRoot}"` };

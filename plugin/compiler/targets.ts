@@ -4,6 +4,7 @@
  * runtime choice can name targets without loading an emitter.
  */
 import type { Diagnostic } from '../definition/diagnostic';
+import { nearestName } from '../definition/nearest-name';
 import type { Host } from '../definition/runtime-hosts';
 import type { CompilePlan } from './plan';
 import type { ResolvedNode } from './resolve';
@@ -32,6 +33,30 @@ export function isCompileTarget(value: unknown): value is CompileTarget {
 
 export function isTargetOption(value: unknown): value is TargetOption {
   return value === 'auto' || isCompileTarget(value);
+}
+
+/** Every value `--target` takes, `auto` first. */
+export const TARGET_OPTIONS: readonly TargetOption[] = ['auto', ...COMPILE_TARGETS];
+
+/**
+ * The target a value that is none probably means: a host's name (`worker`, `container`, `local`)
+ * or a near miss of one means that host's target; else the nearest target name (`hb4` → `hb3`),
+ * or a target the value begins (`cloudflare` → `cloudflare-dynamic-worker`). Undefined when
+ * nothing is close.
+ */
+export function suggestTarget(value: string): TargetOption | undefined {
+  const hosts = Object.keys(HOST_TARGET) as Host[];
+  const nearest = nearestName(value.trim(), [...TARGET_OPTIONS, ...hosts]);
+  if (nearest !== undefined) return (hosts as readonly string[]).includes(nearest) ? HOST_TARGET[nearest as Host] : (nearest as TargetOption);
+  const lowered = value.trim().toLowerCase();
+  return lowered.length >= 3 ? TARGET_OPTIONS.find((target) => target.startsWith(lowered)) : undefined;
+}
+
+/** What is wrong with a target value that is none: what it probably means, and the values there are. */
+export function unknownTargetProblem(value: string): string {
+  const guess = suggestTarget(value);
+  const list = `${TARGET_OPTIONS.slice(0, -1).join(', ')} or ${TARGET_OPTIONS.at(-1)}`;
+  return guess ? `unknown target "${value}": did you mean ${guess}? The targets are ${list}` : `unknown target "${value}": use ${list}`;
 }
 
 /** One output file, in memory. `path` is relative to the output folder, posix separators. */

@@ -15,9 +15,12 @@ import { runLocalVerification, type VerificationCheck } from '../../application/
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { EXIT, type CliIo } from '../io';
-import { APPLICATION_HOST_OPTIONS, DEFAULT_ARTIFACTS_FOLDER, loadHostModule, openApplicationHost } from '../open-application-host';
+import { DEFAULT_ARTIFACTS_FOLDER, loadHostModule, openApplicationHost } from '../open-application-host';
 import type { ComponentPackRegistry } from '../../application/component-pack-registry';
-import { USAGE, usageError, parseCommandArgs } from '../usage';
+import { APPLICATION } from '../specs/application';
+import { parseCommand, usageError } from '../usage';
+
+const CHECK = APPLICATION.subcommands.check;
 
 const BIN = join(__dirname, '..', '..', '..', 'bin', 'agentdef.cjs');
 
@@ -60,19 +63,18 @@ function readInputsFile(path: string): EntrypointValue[] | string {
 }
 
 export async function runApplicationCheckCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, USAGE.application, { args: argv, allowPositionals: true, strict: true, options: { ...APPLICATION_HOST_OPTIONS, inputs: { type: 'string' } } });
+  const parsed = parseCommand(io, CHECK, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, 'name exactly one manifest file', USAGE.application);
-  if (parsed.values.ledger !== undefined) return usageError(io, 'check runs with fresh in-memory ledgers; --ledger is not used here', USAGE.application);
+  if (parsed.positionals.length !== 1) return usageError(io, 'name exactly one manifest file', CHECK);
   const file = resolve(io.cwd, parsed.positionals[0]!);
-  if (!existsSync(file)) return usageError(io, `${parsed.positionals[0]} does not exist`, USAGE.application);
+  if (!existsSync(file)) return usageError(io, `${parsed.positionals[0]} does not exist`, CHECK);
   const workspaceRoot = findWorkspaceRoot(dirname(file)) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
   const manifestPath = relative(workspaceRoot, file).split('\\').join('/');
   const inputsFile = parsed.values.inputs !== undefined ? resolve(io.cwd, parsed.values.inputs) : join(dirname(file), 'inputs.json');
   let inputs: EntrypointValue[] | undefined;
   if (parsed.values.inputs !== undefined || existsSync(inputsFile)) {
     const read = readInputsFile(inputsFile);
-    if (typeof read === 'string') return usageError(io, `--inputs: ${read}`, USAGE.application);
+    if (typeof read === 'string') return usageError(io, `--inputs: ${read}`, CHECK);
     inputs = read;
   }
   const artifacts = parsed.values.artifacts;

@@ -123,7 +123,7 @@ describe('agentdef application digest', () => {
     expect(lstatSync(join(root, 'inside-link.json')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(root, 'real.json'), 'utf8')).toBe(text);
     expect((await run('digest', 'notes.txt')).code).toBe(2);
-    expect((await run('seal', 'app.json')).stderr).toMatch(/unknown subcommand "seal"/);
+    expect((await run('seal', 'app.json')).stderr).toMatch(/unknown application subcommand "seal"/);
     expect((await run('digest')).code).toBe(2);
   });
 });

@@ -12,17 +12,18 @@ import { definitionFormat } from '../../definition/parse-document';
 import { readDefinitionSource } from '../../definition/read-source';
 import { rewriteInPlace } from '../../definition/rewrite-source';
 import { EXIT, type CliIo } from '../io';
-import { USAGE, usageError, parseCommandArgs } from '../usage';
+import { APPLICATION } from '../specs/application';
+import { parseCommand, usageError } from '../usage';
 
-const DIGEST_USAGE = USAGE.application;
+const DIGEST = APPLICATION.subcommands.digest;
 
 export async function runApplicationDigestCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, DIGEST_USAGE, { args: argv, allowPositionals: true, options: { check: { type: 'boolean', default: false } } });
+  const parsed = parseCommand(io, DIGEST, argv);
   if (typeof parsed === 'number') return parsed;
   const [file, ...rest] = parsed.positionals;
-  if (file === undefined || rest.length > 0) return usageError(io, 'name exactly one manifest file', DIGEST_USAGE);
+  if (file === undefined || rest.length > 0) return usageError(io, 'name exactly one manifest file', DIGEST);
   const format = definitionFormat(file);
-  if (!format) return usageError(io, `${file} is not a .json, .yaml or .yml file`, DIGEST_USAGE);
+  if (!format) return usageError(io, `${file} is not a .json, .yaml or .yml file`, DIGEST);
 
   const absolute = resolve(io.cwd, file);
   const source = readDefinitionSource(absolute, file);

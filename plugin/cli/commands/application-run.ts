@@ -14,7 +14,6 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { ulid } from 'ulid';
 import type { ApplicationService, EntrypointValue, ExecuteResponse, ManifestInput } from '../../application/application-service';
-import type { ExecutionMode } from '../../application/builtin-components';
 import { ARGUMENT_LIMITS, unquotedJsonReason } from '../../application/mcp-tool-contracts';
 import type { Diagnostic } from '../../definition/diagnostic';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
@@ -23,10 +22,11 @@ import { parseStrictJson } from '../../runtime/strict-json';
 import type { ApplicationPlan } from '../../schema/generated/application-plan.types';
 import { stableJson } from '../../compiler/canonical-json';
 import { EXIT, type CliIo } from '../io';
-import { APPLICATION_HOST_OPTIONS, openApplicationHost } from '../open-application-host';
-import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
+import { APPLICATION } from '../specs/application';
+import { openApplicationHost } from '../open-application-host';
+import { parseCommand, usageError } from '../usage';
 
-const COMMON = { format: { type: 'string', default: 'text' }, ...APPLICATION_HOST_OPTIONS } as const;
+const { catalog: CATALOG, plan: PLAN, execute: EXECUTE } = APPLICATION.subcommands;
 
 interface Opened {
   service: ApplicationService;
@@ -35,9 +35,8 @@ interface Opened {
 }
 
 /** Parses flags, finds the workspace and opens the host; a number is the exit code of a failure. */
-async function open(io: CliIo, values: { format?: string | undefined; artifacts?: string | undefined; ledger?: string | undefined; host?: string | undefined }, anchor: string): Promise<Opened | number> {
-  const format = parseFormat(values.format);
-  if (!format) return usageError(io, `unknown --format "${String(values.format)}"`, USAGE.application);
+async function open(io: CliIo, values: { format: 'text' | 'json'; artifacts?: string | undefined; ledger?: string | undefined; host?: string | undefined }, anchor: string): Promise<Opened | number> {
+  const { format } = values;
   const workspaceRoot = findWorkspaceRoot(anchor) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
   const host = await openApplicationHost({ workspaceRoot, cwd: io.cwd, artifacts: values.artifacts, ledger: values.ledger, host: values.host });
   if (!host.ok) {
@@ -88,7 +87,7 @@ export function formatApplicationPlanText(plan: ApplicationPlan): string {
 }
 
 export async function runApplicationCatalogCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, USAGE.application, { args: argv, allowPositionals: false, strict: true, options: COMMON });
+  const parsed = parseCommand(io, CATALOG, argv);
   if (typeof parsed === 'number') return parsed;
   const opened = await open(io, parsed.values, io.cwd);
   if (typeof opened === 'number') return opened;
@@ -108,17 +107,11 @@ export async function runApplicationCatalogCommand(argv: string[], io: CliIo): P
   return EXIT.ok;
 }
 
-function parseMode(value: string | undefined): ExecutionMode | undefined {
-  const mode = value ?? 'dry-run';
-  return mode === 'dry-run' || mode === 'live' ? mode : undefined;
-}
-
 export async function runApplicationPlanCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, USAGE.application, { args: argv, allowPositionals: true, strict: true, options: { ...COMMON, mode: { type: 'string' } } });
+  const parsed = parseCommand(io, PLAN, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, 'name exactly one manifest file', USAGE.application);
-  const mode = parseMode(parsed.values.mode);
-  if (mode === undefined) return usageError(io, `--mode must be dry-run or live, not "${String(parsed.values.mode)}"`, USAGE.application);
+  if (parsed.positionals.length !== 1) return usageError(io, 'name exactly one manifest file', PLAN);
+  const { mode } = parsed.values;
   const file = parsed.positionals[0]!;
   const opened = await open(io, parsed.values, dirname(resolve(io.cwd, file)));
   if (typeof opened === 'number') return opened;
@@ -199,18 +192,12 @@ function formatRunText(response: Extract<ExecuteResponse, { ok: true }>, key: st
 }
 
 export async function runApplicationExecuteCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, USAGE.application, {
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { ...COMMON, mode: { type: 'string' }, input: { type: 'string', multiple: true }, inputs: { type: 'string' }, key: { type: 'string' }, expect: { type: 'string' } },
-  });
+  const parsed = parseCommand(io, EXECUTE, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, 'name exactly one manifest file', USAGE.application);
-  const mode = parseMode(parsed.values.mode);
-  if (mode === undefined) return usageError(io, `--mode must be dry-run or live, not "${String(parsed.values.mode)}"`, USAGE.application);
+  if (parsed.positionals.length !== 1) return usageError(io, 'name exactly one manifest file', EXECUTE);
+  const { mode } = parsed.values;
   const inputs = readInputs(io, parsed.values.input ?? [], parsed.values.inputs);
-  if (typeof inputs === 'string') return usageError(io, inputs, USAGE.application);
+  if (typeof inputs === 'string') return usageError(io, inputs, EXECUTE);
   const file = parsed.positionals[0]!;
   const opened = await open(io, parsed.values, dirname(resolve(io.cwd, file)));
   if (typeof opened === 'number') return opened;

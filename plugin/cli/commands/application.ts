@@ -3,7 +3,8 @@
  * module. (The verb itself is loaded only when it runs: plugin/cli/main.ts.)
  */
 import type { CliIo } from '../io';
-import { USAGE, usageError } from '../usage';
+import { APPLICATION } from '../specs/application';
+import { subcommandError } from '../usage';
 import { runApplicationCheckCommand } from './application-check';
 import { runApplicationDigestCommand } from './application-digest';
 import { runApplicationCatalogCommand, runApplicationExecuteCommand, runApplicationPlanCommand } from './application-run';
@@ -21,6 +22,6 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
 export async function runApplicationCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   const run = sub !== undefined && Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
-  if (run === undefined) return usageError(io, sub === undefined ? 'name a subcommand: digest, catalog, plan, execute or check' : `unknown subcommand "${sub}"`, USAGE.application);
+  if (run === undefined) return subcommandError(io, APPLICATION, sub);
   return run(rest, io);
 }

@@ -29,7 +29,8 @@ import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { RECEIPT_VERSION, verifyReceipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { EXIT, type CliIo } from '../io';
-import { USAGE, usageError, parseCommandArgs } from '../usage';
+import { ASK } from '../specs/ask';
+import { parseCommand, usageError } from '../usage';
 
 const MAX_KEY_FILE_BYTES = 64 * 1024;
 /** Task states that end a task without an answer: the ask did not succeed. */
@@ -206,25 +207,25 @@ function isAgentError(error: unknown): boolean {
 }
 
 export async function runAskCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, USAGE.ask, { args: argv, allowPositionals: true, strict: true, options: { task: { type: 'string' }, stream: { type: 'boolean', default: false }, key: { type: 'string' } } });
+  const parsed = parseCommand(io, ASK, argv);
   if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 2)
-    return usageError(io, parsed.positionals.length < 2 ? 'give the agent URL and the text to send' : `give one URL and one text (quote the text), not ${parsed.positionals.length} arguments`, USAGE.ask);
+    return usageError(io, parsed.positionals.length < 2 ? 'give the agent URL and the text to send' : `give one URL and one text (quote the text), not ${parsed.positionals.length} arguments`, ASK);
   const [urlText, text] = parsed.positionals as [string, string];
   let url: URL;
   try {
     url = new URL(urlText);
   } catch {
-    return usageError(io, `"${urlText}" is not a URL`, USAGE.ask);
+    return usageError(io, `"${urlText}" is not a URL`, ASK);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return usageError(io, `the URL must be http or https, not ${url.protocol}`, USAGE.ask);
-  if (text.trim() === '') return usageError(io, 'the text to send is empty', USAGE.ask);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return usageError(io, `the URL must be http or https, not ${url.protocol}`, ASK);
+  if (text.trim() === '') return usageError(io, 'the text to send is empty', ASK);
   const taskId = parsed.values.task;
-  if (taskId !== undefined && taskId.trim() === '') return usageError(io, '--task needs a task id', USAGE.ask);
+  if (taskId !== undefined && taskId.trim() === '') return usageError(io, '--task needs a task id', ASK);
   let key: JsonWebKey | undefined;
   if (parsed.values.key !== undefined) {
     const loaded = readPublicJwk(resolve(io.cwd, parsed.values.key), parsed.values.key);
-    if (typeof loaded === 'string') return usageError(io, loaded, USAGE.ask);
+    if (typeof loaded === 'string') return usageError(io, loaded, ASK);
     key = loaded;
   }
 

@@ -60,7 +60,7 @@ describe('agentdef compile', () => {
   it('exits 2 on a bad target, a missing file, or an output folder it must not replace', async () => {
     const bad = await run(['examples/write-router/agent.json', '--target', 'lambda']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('unknown --target "lambda"');
+    expect(bad.stderr).toContain('--target "lambda" is not allowed. It must be one of auto, cloudflare-dynamic-worker, hb3, local-mac');
     expect((await run(['missing/agent.json'])).code).toBe(2);
     const guarded = await run(['examples/write-router/agent.json', '--out', 'examples']);
     expect(guarded.code).toBe(2);

@@ -3,25 +3,17 @@ import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { hasErrors } from '../../definition/diagnostic';
 import { compileAgent } from '../../compiler/compile';
 import { formatCompileSummary, hasCompiledOutput } from '../../compiler/compile-summary';
-import { isTargetOption } from '../../compiler/targets';
+import { COMPILE } from '../specs/compile';
 import { EXIT, type CliIo } from '../io';
-import { usageError, USAGE, parseCommandArgs } from '../usage';
-import { RESOLUTION_OPTIONS, resolutionArgs } from './plan';
-
-export const COMPILE_USAGE = USAGE.compile;
+import { parseCommand, usageError } from '../usage';
+import { resolutionArgs } from './plan';
 
 export async function runCompileCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, COMPILE_USAGE, {
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { ...RESOLUTION_OPTIONS, target: { type: 'string', default: 'auto' }, out: { type: 'string' } },
-  });
+  const parsed = parseCommand(io, COMPILE, argv);
   if (typeof parsed === 'number') return parsed;
-  const target = parsed.values.target;
-  if (!isTargetOption(target)) return usageError(io, `unknown --target "${String(target)}"`, COMPILE_USAGE);
+  const { target } = parsed.values;
   const args = resolutionArgs(io, parsed.positionals, parsed.values);
-  if (typeof args === 'string') return usageError(io, args, COMPILE_USAGE);
+  if (typeof args === 'string') return usageError(io, args, COMPILE);
 
   const result = await compileAgent({ ...args, target, ...(parsed.values.out !== undefined ? { outDir: resolve(io.cwd, parsed.values.out) } : {}) });
   const print = (format: 'text' | 'json') => formatDiagnostics(result.diagnostics, { format, sources: result.sources });

@@ -3,6 +3,8 @@ import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileAgent } from '../../compiler/compile';
+// runCli loads the command tables with Node's require (see require-typescript.ts).
+import '../../../executors/__test-support__/require-typescript';
 import { runCli } from '../main';
 import { runDeployCommand } from './deploy';
 import { captureRun, copyExamplesWorkspace } from './test-support';
@@ -27,7 +29,7 @@ describe('agentdef deploy', () => {
     for (const [argv, message] of [
       [[], 'name the compile output folder'],
       [['a', 'b'], 'name one output folder'],
-      [['dist/agents/code-search', '--service', 'upstart'], '--service must be launchd or systemd, not "upstart"'],
+      [['dist/agents/code-search', '--service', 'upstart'], '--service "upstart" is not allowed. It must be one of launchd, systemd'],
       [['dist/agents/code-search', '--port', 'x'], '--port must be a number'],
       [['dist/agents/code-search', '--force'], "Unknown option '--force'"],
     ] as const) {

@@ -3,30 +3,16 @@ import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { parsePort } from '../../host-contract/port';
 import { deployOutput } from '../../deploy/deploy-output';
 import { EXIT, type CliIo } from '../io';
-import { usageError, USAGE, parseCommandArgs } from '../usage';
-
-export const DEPLOY_USAGE = USAGE.deploy;
+import { DEPLOY } from '../specs/deploy';
+import { parseCommand, usageError } from '../usage';
 
 export async function runDeployCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, DEPLOY_USAGE, {
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      'dry-run': { type: 'boolean', default: false },
-      into: { type: 'string' },
-      uninstall: { type: 'boolean', default: false },
-      service: { type: 'string' },
-      port: { type: 'string' },
-      registry: { type: 'string' },
-    },
-  });
+  const parsed = parseCommand(io, DEPLOY, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', DEPLOY_USAGE);
-  const service = parsed.values.service;
-  if (service !== undefined && service !== 'launchd' && service !== 'systemd') return usageError(io, `--service must be launchd or systemd, not "${service}"`, DEPLOY_USAGE);
+  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', DEPLOY);
+  const { service } = parsed.values;
   const port = parsePort(parsed.values.port);
-  if (typeof port === 'string') return usageError(io, port, DEPLOY_USAGE);
+  if (typeof port === 'string') return usageError(io, port, DEPLOY);
   const code = await deployOutput({
     outDir: resolve(io.cwd, parsed.positionals[0]!),
     workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,

@@ -26,12 +26,11 @@ import { publicModelUpstreams } from '../../hosts/node/model-endpoints';
 import { runOutput } from '../../hosts/node/run-output';
 import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 import { EXIT, type CliIo } from '../io';
-import { USAGE, usageError, parseCommandArgs } from '../usage';
+import { DEV } from '../specs/dev';
+import { parseCommand, usageError } from '../usage';
 import { type StartedWorker, startCompiledWorker } from './dev-worker-host';
 import { type RebuildOutcome, type Watching, watchAndReload } from './dev-watch';
 import { absoluteIn, insideWorkspace } from './dev-watch-files';
-
-export const DEV_USAGE = USAGE.dev;
 
 /** How a caller other than a terminal drives the server (tests): when to stop, and where it serves. */
 export interface DevControl {
@@ -315,11 +314,11 @@ async function serve(start: HostStarter, port: number | undefined, outDir: strin
 }
 
 export async function runDevCommand(argv: string[], io: CliIo, control: DevControl = {}): Promise<number> {
-  const parsed = parseCommandArgs(io, DEV_USAGE, { args: argv, allowPositionals: true, strict: true, options: { port: { type: 'string' }, watch: { type: 'boolean', default: false } } });
+  const parsed = parseCommand(io, DEV, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', DEV_USAGE);
+  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', DEV);
   const port = parsePort(parsed.values.port);
-  if (typeof port === 'string') return usageError(io, port, DEV_USAGE);
+  if (typeof port === 'string') return usageError(io, port, DEV);
   const outDir = resolve(io.cwd, parsed.positionals[0]!);
   const start = exists(join(outDir, FILES.hostPlan)) ? workerStarter(outDir, io, control) : exists(join(outDir, JOB_FILE)) || exists(join(outDir, LAUNCHER_MANIFEST)) ? processHostStarter(outDir, io, control) : undefined;
   if (!start) {
@@ -327,6 +326,6 @@ export async function runDevCommand(argv: string[], io: CliIo, control: DevContr
     return EXIT.usage;
   }
   const watch = parsed.values.watch === true ? watchSourceOf(outDir, io) : undefined;
-  if (typeof watch === 'string') return usageError(io, watch, DEV_USAGE);
+  if (typeof watch === 'string') return usageError(io, watch, DEV);
   return serve(start, port, outDir, io, control, watch);
 }

@@ -11,9 +11,8 @@ import { readDefinitionSource } from '../../definition/read-source';
 import { workspacePath } from '../../definition/workspace-path';
 import { checkBump, type DefinitionChange, diffDefinitions } from '../../trust/definition-diff';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, usageError, USAGE, parseCommandArgs } from '../usage';
-
-export const DIFF_USAGE = USAGE.diff;
+import { DIFF } from '../specs/diff';
+import { parseCommand, usageError } from '../usage';
 
 type Loaded = { name: string; value: Record<string, unknown>; version: unknown } | { problem: string };
 
@@ -40,11 +39,10 @@ function changeLine(change: DefinitionChange): string {
 }
 
 export async function runDiffCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, DIFF_USAGE, { args: argv, allowPositionals: true, strict: true, options: { format: { type: 'string', default: 'text' } } });
+  const parsed = parseCommand(io, DIFF, argv);
   if (typeof parsed === 'number') return parsed;
-  const format = parseFormat(parsed.values.format);
-  if (!format) return usageError(io, `unknown --format "${String(parsed.values.format)}"`, DIFF_USAGE);
-  if (parsed.positionals.length !== 2) return usageError(io, `name two definition files (old, then new), not ${parsed.positionals.length}`, DIFF_USAGE);
+  const { format } = parsed.values;
+  if (parsed.positionals.length !== 2) return usageError(io, `name two definition files (old, then new), not ${parsed.positionals.length}`, DIFF);
 
   const before = loadDefinitionValue(io.cwd, parsed.positionals[0]!);
   const after = loadDefinitionValue(io.cwd, parsed.positionals[1]!);

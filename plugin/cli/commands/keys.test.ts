@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import type { KeyExec } from '../../hosts/node/key-store';
+// runCli loads the command tables with Node's require (see require-typescript.ts).
+import '../../../executors/__test-support__/require-typescript';
 import { runCli } from '../main';
 import { runKeysCommandWith } from './keys';
 
@@ -61,7 +63,7 @@ describe('agentdef keys', () => {
     expect(text.stdout).toMatch(/^generated keyref:calc2 \(private key in the keys folder, mode 0600\)\nkid: [A-Za-z0-9_-]{43}\npublic JWK: \{"kty":"OKP","crv":"Ed25519","x":"[A-Za-z0-9_-]{43}"\}\n$/);
 
     const again = await ws.run(['generate', 'keyref:calc']);
-    expect(again.code).toBe(1);
+    expect(again.code).toBe(2);
     expect(again.stdout).toBe('');
     expect(again.stderr).toMatch(/^error: keyref:calc already has a key: a key is never overwritten/);
   });
@@ -86,10 +88,10 @@ describe('agentdef keys', () => {
     expect(JSON.parse((await ws.run(['export-public', 'keyref:b', '--format', 'json'])).stdout)).toEqual({ ref: 'keyref:b', kid: b.kid, publicJwk: b.publicJwk });
   });
 
-  it('a missing key exits 1 and says how to create it', async () => {
+  it('a missing key exits 2 (keys judges no definition) and says how to create it', async () => {
     const ws = workspace();
     const missing = await ws.run(['export-public', 'keyref:nope']);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('create it with `agentdef keys generate keyref:nope`');
   });
 
@@ -110,9 +112,18 @@ describe('agentdef keys', () => {
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^error: .*\nusage: agentdef keys/);
     }
-    const badRef = await ws.run(['generate', 'keyref:Bad/Name']);
-    expect(badRef.code).toBe(1);
-    expect(badRef.stderr).toContain('is not a key ref');
+    // A bad key ref is a usage error (it exited 1): with the usage line, for every action that takes one, and nothing stored.
+    for (const argv of [
+      ['generate', 'keyref:Bad/Name'],
+      ['generate', 'keyref:Bad_Name'],
+      ['export-public', 'keyref:Bad_Name'],
+      ['generate', 'keyref:'],
+    ]) {
+      const badRef = await ws.run(argv);
+      expect(badRef.code, argv.join(' ')).toBe(2);
+      expect(badRef.stderr).toMatch(/^error: "keyref:[^"]*" is not a key ref: .*\nusage: agentdef keys (generate|export-public) <keyref:name>/);
+    }
+    expect((await ws.run(['list', '--format', 'json'])).stdout).toBe('{\n  "keys": []\n}\n');
   });
 
   it('is registered in the CLI and its help', async () => {

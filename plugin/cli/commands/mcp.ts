@@ -22,11 +22,9 @@ import { format } from 'node:util';
 import { findWorkspaceRoot } from '../../definition/workspace-root';
 import { EXIT, type CliIo } from '../io';
 import { serveApplicationMcp } from '../mcp-server';
-import { APPLICATION_HOST_OPTIONS, openApplicationHost } from '../open-application-host';
-import { USAGE, usageError, parseCommandArgs } from '../usage';
-
-export const MCP_USAGE = USAGE.mcp;
-const MCP_OPTIONS = { workspace: { type: 'string' }, ...APPLICATION_HOST_OPTIONS } as const;
+import { MCP } from '../specs/mcp';
+import { openApplicationHost } from '../open-application-host';
+import { parseCommand, usageError } from '../usage';
 
 /** The streams the protocol runs over: the process's own unless a test gives others. */
 export interface McpStreams {
@@ -62,17 +60,17 @@ function consoleToStderr(io: CliIo): () => void {
 }
 
 export async function runMcpCommand(argv: string[], io: CliIo, streams?: McpStreams): Promise<number> {
-  const parsed = parseCommandArgs(io, MCP_USAGE, { args: argv, allowPositionals: false, strict: true, options: MCP_OPTIONS });
+  const parsed = parseCommand(io, MCP, argv);
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
   const workspaceRoot = values.workspace !== undefined ? resolve(io.cwd, values.workspace) : (findWorkspaceRoot(io.cwd) ?? resolve(io.cwd));
-  if (!isDirectory(workspaceRoot)) return usageError(io, `the workspace ${values.workspace ?? workspaceRoot} is not a folder`, MCP_USAGE);
+  if (!isDirectory(workspaceRoot)) return usageError(io, `the workspace ${values.workspace ?? workspaceRoot} is not a folder`, MCP);
 
-  if (values.ledger === '') return usageError(io, '--ledger needs the path of a SQLite file', MCP_USAGE);
+  if (values.ledger === '') return usageError(io, '--ledger needs the path of a SQLite file', MCP);
   const host = await openApplicationHost({ workspaceRoot, cwd: io.cwd, artifacts: values.artifacts, ledger: values.ledger, host: values.host });
   if (!host.ok) {
     // A flag's own problem (`--artifacts: …`, `--ledger: …`, `--host: …`) comes with the usage line.
-    if (host.message.startsWith('--')) return usageError(io, host.message, MCP_USAGE);
+    if (host.message.startsWith('--')) return usageError(io, host.message, MCP);
     io.stderr(`error: the application host cannot start: ${host.message}\n`);
     return EXIT.usage;
   }

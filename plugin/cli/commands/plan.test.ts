@@ -73,7 +73,7 @@ describe('agentdef plan', () => {
   it.each([
     [[], 'name the definition file'],
     [['a.json', 'b.json'], 'name one definition file, not 2'],
-    [['examples/write-router/agent.json', '--format', 'xml'], 'unknown --format "xml"'],
+    [['examples/write-router/agent.json', '--format', 'xml'], '--format "xml" is not allowed. It must be one of text, json'],
     [['examples/write-router/agent.json', '--max-depth', 'ten'], '--max-depth must be a whole number'],
     [['examples/write-router/agent.json', '--max-nodes', '0'], '--max-nodes must be a whole number'],
     [['examples/write-router/agent.json', '--frobnicate'], 'Unknown option'],

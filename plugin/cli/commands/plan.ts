@@ -7,17 +7,8 @@ import { formatPlanText } from '../../compiler/plan-text';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { EXIT, type CliIo } from '../io';
 import { KYM_PREFIX, resolveKymTarget } from '../kym-target';
-import { parseFormat, usageError, USAGE, parseCommandArgs } from '../usage';
-
-export const PLAN_USAGE = USAGE.plan;
-
-/** Options shared by `plan` and `compile`. */
-export const RESOLUTION_OPTIONS = {
-  format: { type: 'string', default: 'text' },
-  registry: { type: 'string' },
-  'max-depth': { type: 'string' },
-  'max-nodes': { type: 'string' },
-} as const;
+import { PLAN } from '../specs/plan';
+import { parseCommand, usageError } from '../usage';
 
 export interface ResolutionArgs {
   file: string;
@@ -32,10 +23,9 @@ export interface ResolutionArgs {
 export function resolutionArgs(
   io: CliIo,
   positionals: readonly string[],
-  values: { format?: string | undefined; registry?: string | undefined; 'max-depth'?: string | undefined; 'max-nodes'?: string | undefined },
+  values: { format: 'text' | 'json'; registry?: string | undefined; 'max-depth'?: string | undefined; 'max-nodes'?: string | undefined },
 ): ResolutionArgs | string {
-  const format = parseFormat(values.format);
-  if (!format) return `unknown --format "${String(values.format)}"`;
+  const { format } = values;
   if (positionals.length !== 1) return positionals.length === 0 ? 'name the definition file' : `name one definition file, not ${positionals.length}`;
   const file = resolve(io.cwd, positionals[0]!);
   const bound = (flag: string, text: string | undefined): number | string | undefined => {
@@ -54,10 +44,10 @@ export function resolutionArgs(
 }
 
 export async function runPlanCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, PLAN_USAGE, { args: argv, allowPositionals: true, strict: true, options: RESOLUTION_OPTIONS });
+  const parsed = parseCommand(io, PLAN, argv);
   if (typeof parsed === 'number') return parsed;
   const args = resolutionArgs(io, parsed.positionals, parsed.values);
-  if (typeof args === 'string') return usageError(io, args, PLAN_USAGE);
+  if (typeof args === 'string') return usageError(io, args, PLAN);
   const named = parsed.positionals[0]!;
   if (named.startsWith(KYM_PREFIX)) {
     const target = await resolveKymTarget(named, io.cwd, parsed.values.registry);

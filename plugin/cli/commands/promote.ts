@@ -29,9 +29,9 @@ import { LIFECYCLE_RECEIPTS_FILE } from '../../trust/lifecycle-receipt';
 import { promoteDefinitionText } from '../../trust/promotion';
 import { publishedFileNames } from '../../trust/publish';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
+import { PROMOTE } from '../specs/promote';
+import { parseCommand, usageError } from '../usage';
 
-const PROMOTE_USAGE = USAGE.promote;
 const MAX_CREDENTIAL_BYTES = 1024 * 1024;
 
 export async function runPromoteCommand(argv: string[], io: CliIo): Promise<number> {
@@ -40,24 +40,18 @@ export async function runPromoteCommand(argv: string[], io: CliIo): Promise<numb
 
 /** The command with the key store's environment injected (tests). */
 export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOptions: KeyStoreOptions): Promise<number> {
-  const parsed = parseCommandArgs(io, PROMOTE_USAGE, {
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { to: { type: 'string' }, key: { type: 'string' }, at: { type: 'string' }, credential: { type: 'string' }, registry: { type: 'string' }, format: { type: 'string', default: 'text' } },
-  });
+  const parsed = parseCommand(io, PROMOTE, argv);
   if (typeof parsed === 'number') return parsed;
-  const format = parseFormat(parsed.values.format);
-  if (!format) return usageError(io, `--format must be text or json, not "${String(parsed.values.format)}"`, PROMOTE_USAGE);
+  const { format } = parsed.values;
   const [file, ...rest] = parsed.positionals;
-  if (file === undefined || rest.length > 0) return usageError(io, 'name exactly one definition file', PROMOTE_USAGE);
+  if (file === undefined || rest.length > 0) return usageError(io, 'name exactly one definition file', PROMOTE);
   const to = parsed.values.to;
-  if (to === undefined || to === '') return usageError(io, 'name the stage with --to <stage>', PROMOTE_USAGE);
+  if (to === undefined) return usageError(io, 'name the stage with --to <stage>', PROMOTE);
   const fileFormat = definitionFormat(file);
-  if (!fileFormat) return usageError(io, `${file} is not a .json, .yaml or .yml file`, PROMOTE_USAGE);
+  if (!fileFormat) return usageError(io, `${file} is not a .json, .yaml or .yml file`, PROMOTE);
   // The shell reads the clock (the library never does); --at makes a promotion reproducible.
   const at = parsed.values.at ?? new Date().toISOString();
-  if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time with its time zone, not "${at}"`, PROMOTE_USAGE);
+  if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time with its time zone, not "${at}"`, PROMOTE);
 
   const absolute = resolve(io.cwd, file);
   const linked = rewriteProblem(absolute, file);

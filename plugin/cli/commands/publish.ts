@@ -29,7 +29,8 @@ import { howToCreateKey, KEY_REF_PREFIX, type KeyStoreOptions, loadPrivateKey, p
 import { preparePublication, previousVersion } from '../../trust/publish';
 import { gitStateOf } from '../git-state';
 import { EXIT, type CliIo } from '../io';
-import { USAGE, usageError, parseCommandArgs } from '../usage';
+import { PUBLISH } from '../specs/publish';
+import { parseCommand, usageError } from '../usage';
 
 export interface PublishOptions {
   /** Absolute path of the definition file. */
@@ -197,16 +198,11 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
 }
 
 export async function runPublishCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, USAGE.publish, {
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { registry: { type: 'string' }, key: { type: 'string' }, at: { type: 'string' }, 'worker-url': { type: 'string' }, port: { type: 'string' } },
-  });
+  const parsed = parseCommand(io, PUBLISH, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the definition file to publish' : `name one definition file, not ${parsed.positionals.length}`, USAGE.publish);
+  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the definition file to publish' : `name one definition file, not ${parsed.positionals.length}`, PUBLISH);
   const portText = parsed.values.port;
-  if (portText !== undefined && !/^[1-9]\d{0,4}$/.test(portText)) return usageError(io, `--port must be a port number, not "${portText}"`, USAGE.publish);
+  if (portText !== undefined && !/^[1-9]\d{0,4}$/.test(portText)) return usageError(io, `--port must be a port number, not "${portText}"`, PUBLISH);
   const file = resolve(io.cwd, parsed.positionals[0]!);
   const workspaceRoot = findWorkspaceRoot(join(file, '..')) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
   const outcome = await publishDefinition({

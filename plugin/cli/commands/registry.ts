@@ -11,7 +11,8 @@ import { readSourceBytes } from '../../definition/read-source';
 import { findWorkspaceRoot, isSlug, registrySnapshotVersion, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { type RegistryFiles, verifyRegistry } from '../../trust/registry-verify';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
+import { REGISTRY } from '../specs/registry';
+import { parseCommand, subcommandError, subcommandOf } from '../usage';
 
 const toPosix = (path: string) => path.split(sep).join('/');
 
@@ -43,11 +44,10 @@ function listSnapshots(root: string): { slug: string; version: string }[] {
 
 export async function runRegistryCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub !== 'verify') return usageError(io, sub === undefined ? 'name a registry command (verify)' : `unknown registry command "${sub}"`, USAGE.registry);
-  const parsed = parseCommandArgs(io, USAGE.registry, { args: rest, allowPositionals: false, strict: true, options: { registry: { type: 'string' }, format: { type: 'string', default: 'text' } } });
+  if (subcommandOf(REGISTRY, sub) === undefined) return subcommandError(io, REGISTRY, sub);
+  const parsed = parseCommand(io, REGISTRY.subcommands.verify, rest);
   if (typeof parsed === 'number') return parsed;
-  const format = parseFormat(parsed.values.format);
-  if (!format) return usageError(io, `unknown --format "${String(parsed.values.format)}"`, USAGE.registry);
+  const { format } = parsed.values;
   const workspaceRoot = findWorkspaceRoot(io.cwd) ?? io.cwd;
   const configured = parsed.values.registry ?? WORKSPACE_DEFAULTS.registryRoot;
   const root = parsed.values.registry !== undefined ? resolve(io.cwd, configured) : isAbsolute(configured) ? configured : resolve(workspaceRoot, configured);

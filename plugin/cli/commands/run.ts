@@ -5,25 +5,19 @@ import { runOutput } from '../../hosts/node/run-output';
 import { TASK_STORE_ENV } from '../../hosts/node/task-store-env';
 import { EXIT, type CliIo } from '../io';
 import { parsePort } from '../../host-contract/port';
-import { usageError, USAGE, parseCommandArgs } from '../usage';
-
-export const RUN_USAGE = USAGE.run;
+import { RUN } from '../specs/run';
+import { parseCommand, usageError } from '../usage';
 
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, RUN_USAGE, {
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { port: { type: 'string' }, weights: { type: 'string' }, receipts: { type: 'string' }, 'task-store': { type: 'string' }, serve: { type: 'boolean', default: false } },
-  });
+  const parsed = parseCommand(io, RUN, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', RUN_USAGE);
+  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', RUN);
   const port = parsePort(parsed.values.port);
-  if (typeof port === 'string') return usageError(io, port, RUN_USAGE);
+  if (typeof port === 'string') return usageError(io, port, RUN);
   const outDir = resolve(io.cwd, parsed.positionals[0]!);
   const taskStore = parsed.values['task-store'];
-  if (taskStore === '') return usageError(io, '--task-store names a file (the host creates it)', RUN_USAGE);
-  if (parsed.values.receipts === '') return usageError(io, '--receipts names a file (the host appends receipts to it)', RUN_USAGE);
+  if (taskStore === '') return usageError(io, '--task-store names a file (the host creates it)', RUN);
+  if (parsed.values.receipts === '') return usageError(io, '--receipts names a file (the host appends receipts to it)', RUN);
   const receipts = parsed.values.receipts !== undefined ? resolve(io.cwd, parsed.values.receipts) : undefined;
   // Refused before anything starts: the host only ever appends to a receipts file (receipt-file-sink.ts).
   const receiptsProblem = receipts !== undefined ? receiptsFileProblem(receipts) : undefined;

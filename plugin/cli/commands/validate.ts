@@ -8,16 +8,14 @@ import { validateWorkspaceFiles } from '../../definition/validate-workspace';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { findDefinitions } from '../find-definitions';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, usageError, USAGE, parseCommandArgs } from '../usage';
-
-export const VALIDATE_USAGE = USAGE.validate;
+import { VALIDATE } from '../specs/validate';
+import { parseCommand, usageError } from '../usage';
 
 export async function runValidateCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, VALIDATE_USAGE, { args: argv, allowPositionals: true, options: { format: { type: 'string', default: 'text' } } });
+  const parsed = parseCommand(io, VALIDATE, argv);
   if (typeof parsed === 'number') return parsed;
-  const format = parseFormat(parsed.values.format);
-  if (!format) return usageError(io, `unknown --format "${String(parsed.values.format)}"`, VALIDATE_USAGE);
-  if (parsed.positionals.length === 0) return usageError(io, 'name at least one file or directory', VALIDATE_USAGE);
+  const { format } = parsed.values;
+  if (parsed.positionals.length === 0) return usageError(io, 'name at least one file or directory', VALIDATE);
 
   const found = findDefinitions(io.cwd, parsed.positionals);
   const result = validateWorkspaceFiles(found.files, { workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd });

@@ -23,7 +23,8 @@ import { verifyCredential } from '../../trust/agentfacts-credential';
 import { dateTimeStampMillis, verifyEddsaJcs2022 } from '../../trust/data-integrity';
 import { LIFECYCLE_RECEIPT_VERSION, lifecycleChainFailures, verifyLifecycleReceipt } from '../../trust/lifecycle-receipt';
 import { EXIT, type CliIo } from '../io';
-import { parseFormat, USAGE, usageError, parseCommandArgs } from '../usage';
+import { VERIFY } from '../specs/verify';
+import { parseCommand, usageError } from '../usage';
 
 /** Files larger than this are not read (a receipts log rotated long ago, or not ours). */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -186,19 +187,13 @@ function describeOutcome(outcome: DocumentOutcome, label: string): string {
 }
 
 export async function runVerifyCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(io, USAGE.verify, {
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { key: { type: 'string' }, keys: { type: 'string' }, at: { type: 'string' }, format: { type: 'string', default: 'text' } },
-  });
+  const parsed = parseCommand(io, VERIFY, argv);
   if (typeof parsed === 'number') return parsed;
-  const format = parseFormat(parsed.values.format);
-  if (!format) return usageError(io, `unknown --format "${String(parsed.values.format)}"`, USAGE.verify);
-  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the file to verify' : `name one file, not ${parsed.positionals.length}`, USAGE.verify);
+  const { format } = parsed.values;
+  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the file to verify' : `name one file, not ${parsed.positionals.length}`, VERIFY);
   // The shell reads the clock (the libraries never do); --at makes a check reproducible.
   const at = parsed.values.at ?? new Date().toISOString();
-  if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time with its time zone, not "${at}"`, USAGE.verify);
+  if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time with its time zone, not "${at}"`, VERIFY);
   const shown = parsed.positionals[0]!;
   const path = resolve(io.cwd, shown);
 

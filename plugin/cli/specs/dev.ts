@@ -1,0 +1,22 @@
+/** The table of `agentdef dev` (command-spec.ts). */
+import type { CommandSpec } from './command-spec';
+import { USAGE_OR_IO, PORT, LOG_FORMAT } from './shared-options';
+
+export const DEV = {
+  name: 'dev',
+  arguments: [{ name: '<output folder>', description: 'a compile output of any target (host-plan.json, hb3-job.json or launcher.json)' }],
+  summary: 'serve any compiled output on loopback until Ctrl-C (a Worker through miniflare and its loader, HB3 and local-mac through their hosts), printing the card URL and an `agentdef ask` line',
+  description:
+    "Serves a compile output on loopback as it runs in production: a Worker in workerd through miniflare, with loader.js, its host plan and a Worker Loader binding; an HB3 job or a local launcher through the `agentdef run` hosts, kept serving. Secrets come from the keychain, else AGENTDEF_SECRET_<NAME>. It prints the card URL and an `agentdef ask` line with the card's first example, and serves until Ctrl-C.",
+  options: {
+    port: PORT,
+    watch: {
+      type: 'boolean',
+      default: false,
+      description:
+        'recompile (the definition and target plan.json names) on every change the compile would see (definitions, tools.json, mcp.json, tool modules and their imports) and restart on the same port; a failed compile prints its diagnostics and the last good build keeps serving',
+    },
+    'log-format': LOG_FORMAT,
+  },
+  exitCodes: ['served, then stopped', 'the host could not start or ended with an error', `${USAGE_OR_IO}, a missing secret, or a folder that holds no compile output`],
+} as const satisfies CommandSpec;

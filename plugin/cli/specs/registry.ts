@@ -1,0 +1,20 @@
+/** The table of `agentdef registry …` (command-spec.ts). */
+import type { CommandGroupSpec } from './command-spec';
+import { USAGE_OR_IO, FORMAT, REGISTRY_FOLDER } from './shared-options';
+
+export const REGISTRY = {
+  name: 'registry',
+  summary: "check every registry snapshot against the index's digest and every export's signature",
+  description: 'Commands over the folder registry `agentdef publish` writes (registry/agents by default).',
+  subcommands: {
+    verify: {
+      name: 'registry verify',
+      arguments: [],
+      summary: "check every snapshot against the index's digest and every export's signature",
+      description:
+        "Checks every snapshot of the folder registry against the digest its index recorded, and every export's signature (card, AgentFacts credential, KYM registration), saying exactly which file failed and why.",
+      options: { registry: { ...REGISTRY_FOLDER, description: 'the folder registry to check, relative to the working folder' }, format: FORMAT },
+      exitCodes: ['every published version verified', 'a snapshot or export does not verify, or the index is missing', `${USAGE_OR_IO}, or no registry folder or an unreadable index`],
+    },
+  },
+} as const satisfies CommandGroupSpec;

@@ -1,0 +1,34 @@
+/** The table of `agentdef run` (command-spec.ts). */
+import type { CommandSpec } from './command-spec';
+import { USAGE_OR_IO, PORT, LOG_FORMAT } from './shared-options';
+
+export const RUN = {
+  name: 'run',
+  arguments: [{ name: '<output folder>', description: 'an hb3 or local-mac compile output (hb3-job.json or launcher.json)' }],
+  summary: 'run a compiled HB3 job or local launcher on this machine, serving A2A on loopback',
+  description:
+    'Runs an HB3 job as its container would, as a local process (its environment from the job spec, every secretRef read from the keychain, else AGENTDEF_SECRET_<NAME>, its weights mount mapped to --weights, its wall clock enforced from outside), or starts a local launcher, and serves A2A on loopback, printing the URL. A Job ends after its first task unless --serve is given; Ctrl-C stops it.',
+  options: {
+    port: PORT,
+    weights: { type: 'string', value: 'dir', description: "the local folder the job's weights root (/weights) maps to; needed when the job mounts tuned checkpoints" },
+    receipts: {
+      type: 'string',
+      value: 'file',
+      otherwise: '$XDG_STATE_HOME/agentdef/<slug>/receipts.jsonl',
+      description: 'the JSON Lines file signed run receipts are appended to (never a link, a folder or a file holding anything else)',
+    },
+    'task-store': {
+      type: 'string',
+      value: 'file',
+      otherwise: 'tasks kept in memory',
+      description: "a SQLite file the host keeps its A2A tasks in, so they survive a restart (created when missing; a file that is not the agent's task store is refused)",
+    },
+    serve: { type: 'boolean', default: false, description: 'keep a Job serving after its first task' },
+    'log-format': LOG_FORMAT,
+  },
+  exitCodes: [
+    'the host ran and stopped cleanly',
+    'the host failed, or a run was killed for exceeding its wall clock',
+    `${USAGE_OR_IO}, a missing secret or --weights folder, or a folder that is no hb3 or local-mac output`,
+  ],
+} as const satisfies CommandSpec;

@@ -1,0 +1,62 @@
+/** Options, and words, that several commands' tables share. */
+import type { OptionSpec } from './command-spec';
+
+export const USAGE_OR_IO = 'a usage error (an unknown option, a bad option value, a missing argument) or an input that cannot be read';
+
+export const FORMAT = {
+  type: 'string',
+  values: ['text', 'json'],
+  default: 'text',
+  description: 'text for people, json for programs (one JSON document on standard output)',
+} as const satisfies OptionSpec;
+
+export const REGISTRY_FOLDER = {
+  type: 'string',
+  value: 'dir',
+  otherwise: 'registry/agents of the workspace',
+  description: 'the folder registry of published snapshots (<dir>/<slug>/<version>.json), relative to the working folder',
+} as const satisfies OptionSpec;
+
+export const RESOLUTION = {
+  format: FORMAT,
+  registry: { ...REGISTRY_FOLDER, description: 'the registry a pin resolves in when no workspace definition has its exact version (<dir>/<slug>/<version>.json), relative to the working folder' },
+  'max-depth': { type: 'string', value: 'n', otherwise: '16', description: 'the deepest a pinned child may sit below the definition (a whole number, at least 1); a deeper tree is an error' },
+  'max-nodes': { type: 'string', value: 'n', otherwise: '512', description: 'the most definitions the resolved tree may hold, the root included (a whole number, at least 1)' },
+} as const satisfies Record<string, OptionSpec>;
+
+export const PORT = { type: 'string', value: 'n', otherwise: 'any free port', description: 'the loopback port to serve on (0 to 65535; 0 is any free port)' } as const satisfies OptionSpec;
+
+export const LOG_FORMAT = {
+  type: 'string',
+  values: ['text', 'json'],
+  default: 'text',
+  description:
+    "how the host's events (runs starting and ending, blocked requests, lookups) are printed on standard error: text is one readable line per event, json the host's own JSON line per event (for log collectors); neither ever holds a secret value",
+} as const satisfies OptionSpec;
+
+export const SIGNING_AT = {
+  type: 'string',
+  value: 'date-time',
+  description: 'the time to record, as an RFC 3339 date-time with its time zone (2026-01-02T03:04:05Z)',
+} as const satisfies OptionSpec;
+
+export const APPLICATION_HOST = {
+  artifacts: {
+    type: 'string',
+    value: 'dir',
+    otherwise: 'approved-artifacts',
+    description: "the reference gateway's folder of approved artifacts, relative to the workspace root; without an approvals.json in it, approved-artifact nodes do not plan",
+  },
+  host: {
+    type: 'string',
+    value: 'module',
+    description: "an embedding host module inside the workspace (an ES module written by the workspace's owner) whose default export admits component packs with their adapters and owner resolvers",
+  },
+} as const satisfies Record<string, OptionSpec>;
+
+export const LEDGER = {
+  type: 'string',
+  value: 'file',
+  otherwise: 'in memory, for this process only',
+  description: 'a durable SQLite execution ledger (its folder is created when missing): a run repeated with the same idempotency key after a restart replays the recorded run',
+} as const satisfies OptionSpec;
