@@ -1,7 +1,8 @@
 /**
  * The example agents as an Nx workspace, with agentdef installed from its packed tarball: every
  * example compiles with `nx run-many -t compile`, the reference router plans to a container
- * because of its tuned child, and forcing it onto a Worker fails closed naming that child.
+ * because of its tuned child, and forcing it onto a Worker fails closed naming that child. A
+ * `--target` that is no target (a host's name) is answered with the target it means.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,4 +48,13 @@ describe('the examples workspace', () => {
     expect(readFileSync(join(ws.dir, 'dist/agents/write-router/plan.json'), 'utf8')).toBe(before);
     expect(existsSync(join(ws.dir, 'dist/agents/write-router/worker-descriptor.json'))).toBe(false);
   });
+
+  it('answers --target=worker with the target it means, compiling nothing (other near misses: plugin/compiler/targets.test.ts)', () => {
+    const plan = join(ws.dir, 'dist/agents/text-stats/plan.json');
+    const before = existsSync(plan) ? readFileSync(plan, 'utf8') : undefined;
+    const run = ws.nx(['run', 'text-stats:compile', '--target=worker', '--skip-nx-cache']);
+    expect(run.status).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain('agentdef:compile: unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3 or local-mac');
+    expect(existsSync(plan) ? readFileSync(plan, 'utf8') : undefined).toBe(before);
+  }, 180_000);
 });
