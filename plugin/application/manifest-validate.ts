@@ -27,7 +27,7 @@ import { getAtPointer, joinPointer } from '../definition/json-pointer';
 import { parseDefinitionText, type DefinitionFormat } from '../definition/parse-document';
 import { decodeSource } from '../definition/read-source';
 import { secretFindings, secretKinds } from '../definition/rules/secrets';
-import { schemaErrorToFinding, type SchemaSubject } from '../definition/schema-diagnostics';
+import { misspelledRequiredFields, schemaErrorToFinding, type SchemaSubject } from '../definition/schema-diagnostics';
 import type { SourceDocument } from '../definition/source-document';
 import { locateFinding } from '../definition/validate-definition';
 import { schemaValidator } from './schema-validator';
@@ -69,14 +69,20 @@ function withCode(finding: Finding): Finding {
   return { ...finding, code: ERROR_CODES.applicationInvalid };
 }
 
-/** JSON Schema findings, one per place and message. */
-function schemaFindings(value: unknown): Finding[] {
+/**
+ * JSON Schema findings, one per place and message, and the misspelled keys that stand for missing
+ * required members (pointer of the key → the member's name): a misspelling is one mistake, one
+ * finding at the key.
+ */
+function schemaFindings(value: unknown): { findings: Finding[]; misspelled: ReadonlyMap<string, string> } {
   const validate = schemaValidator(schema);
-  if (validate(value)) return [];
+  if (validate(value)) return { findings: [], misspelled: new Map() };
   const findings: Finding[] = [];
   const seen = new Set<string>();
-  for (const error of validate.errors ?? []) {
-    let finding = schemaErrorToFinding(error, value, SUBJECT);
+  const errors = validate.errors ?? [];
+  const misspelled = misspelledRequiredFields(errors, value, SUBJECT);
+  for (const error of errors) {
+    let finding = schemaErrorToFinding(error, value, SUBJECT, misspelled);
     if (finding === undefined) continue;
     if (error.keyword === 'const' && error.instancePath === '/invocation')
       finding = { ...finding, message: '`/invocation` must be the exact invocation tuple of application composition', suggestion: `set it to ${JSON.stringify(APPLICATION_INVOCATION)}` };
@@ -85,7 +91,12 @@ function schemaFindings(value: unknown): Finding[] {
     seen.add(key);
     findings.push(withCode(finding));
   }
-  return findings;
+  const keys = new Map<string, string>();
+  for (const [at, key] of misspelled) {
+    const [objectPath, member] = at.split('\u0000') as [string, string];
+    keys.set(joinPointer(objectPath, key), member);
+  }
+  return { findings, misspelled: keys };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +141,7 @@ const CONTROL_SUGGESTION =
  * reported at its parent, without the name. Iterative (any depth), visits each object once, reads
  * own data properties only, never throws.
  */
-function walkControlFields(value: unknown, pointer: string, schemaNode: SchemaNode | undefined, where: string): Finding[] {
+function walkControlFields(value: unknown, pointer: string, schemaNode: SchemaNode | undefined, where: string, misspelled: ReadonlyMap<string, string> = new Map()): Finding[] {
   const findings: Finding[] = [];
   const seen = new WeakSet<object>();
   const stack: { value: unknown; pointer: string; schema: SchemaNode | undefined }[] = [{ value, pointer, schema: schemaNode }];
@@ -152,8 +163,10 @@ function walkControlFields(value: unknown, pointer: string, schemaNode: SchemaNo
       continue;
     }
     for (const key of keys.reverse()) {
-      const declared = declaredMember(frame.schema, key);
       const member = joinPointer(frame.pointer, key);
+      // A misspelled member (reported as such by the schema) is walked as the member it stands for.
+      const standsFor = misspelled.get(member);
+      const declared = declaredMember(frame.schema, standsFor ?? key);
       if (declared === undefined) {
         const kind = controlFieldKind(key);
         if (kind !== undefined) {
@@ -184,9 +197,12 @@ export function controlFieldFindings(value: unknown, pointer = '', where = 'a bu
   return walkControlFields(value, pointer, undefined, where);
 }
 
-/** Control fields of the envelope: everywhere but inside a node's `config` and the schema's own members. */
-export function envelopeControlFieldFindings(document: unknown): Finding[] {
-  return walkControlFields(document, '', schema as SchemaNode, DOCUMENT_NAME);
+/**
+ * Control fields of the envelope: everywhere but inside a node's `config` and the schema's own
+ * members (`misspelled`: keys that stand for a member, walked as that member).
+ */
+export function envelopeControlFieldFindings(document: unknown, misspelled?: ReadonlyMap<string, string>): Finding[] {
+  return walkControlFields(document, '', schema as SchemaNode, DOCUMENT_NAME, misspelled);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -350,10 +366,11 @@ function hideSecretLines(diagnostics: Diagnostic[]): Diagnostic[] {
 /** Validates an already parsed manifest document. */
 export function validateApplicationManifest(document: SourceDocument, options: ApplicationManifestOptions = {}): ApplicationManifestResult {
   const value = document.value;
-  const controls = envelopeControlFieldFindings(value);
+  const schemaResult = schemaFindings(value);
+  const controls = envelopeControlFieldFindings(value, schemaResult.misspelled);
   const controlled = new Set(controls.map((finding) => finding.path));
   // A control field the schema also calls unknown is reported once, as a control field.
-  const schemaProblems = schemaFindings(value).filter((finding) => !(finding.at === 'key' && controlled.has(finding.path)));
+  const schemaProblems = schemaResult.findings.filter((finding) => !(finding.at === 'key' && controlled.has(finding.path)));
   const secretReports = secretFindings(value, DOCUMENT_NAME).map(withCode);
   const early = [...schemaProblems, ...controls, ...secretReports];
   if (schemaProblems.length > 0) {

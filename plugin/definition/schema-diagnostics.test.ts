@@ -22,11 +22,11 @@ describe('unknown fields', () => {
   it('lists the nested object’s own fields and suggests the nearest one', () => {
     const text = fallbackWriter.replace('"versionSemver"', '"versionSmever"');
     const errors = errorsOf(text);
-    // The unknown field, and the now missing `versionSemver` of the same object.
-    expect(errors.map((d) => d.path).sort()).toEqual(['/identity', '/identity/versionSmever']);
+    // One mistake, one diagnostic: the unknown field stands for the now missing `versionSemver` of the same object.
+    expect(errors.map((d) => d.path)).toEqual(['/identity/versionSmever']);
     const error = errors.find((d) => d.path === '/identity/versionSmever');
-    expect(error).toMatchObject({ rule: 'schema', path: '/identity/versionSmever', message: 'unknown field `versionSmever` in `/identity`' });
-    expect(error!.suggestion).toBe('did you mean `versionSemver`? `/identity` allows: id, slug, name, versionSemver, versionId, owner, signingKeyRef, kymRef, nandaFactsRef');
+    expect(error).toMatchObject({ rule: 'schema', path: '/identity/versionSmever', message: 'unknown field `versionSmever` in `/identity`: did you mean `versionSemver`? (`versionSemver` is required and missing)' });
+    expect(error!.suggestion).toBe('rename `versionSmever` to `versionSemver`; `/identity` allows: id, slug, name, versionSemver, versionId, owner, signingKeyRef, kymRef, nandaFactsRef');
     expect(error!.suggestion).not.toContain('capabilityContract');
   });
 

@@ -44,7 +44,63 @@ function quote(value: unknown): string {
   return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-export function schemaErrorToFinding(error: ValidationError, data: unknown, subject: SchemaSubject = AGENT_DEFINITION): Finding | undefined {
+/** The fields the object at `error.instancePath` allows (an `additionalProperties` error's object). */
+function allowedFieldsOf(error: ValidationError, data: unknown, subject: SchemaSubject): string[] {
+  // Walked from the document's path, as `schemaPath` is relative to a `$ref`'d definition.
+  const walked = allowedFieldsAt(subject.schema, data, error.instancePath);
+  return walked.length > 0 ? walked : Object.keys((schemaNodeAt(subject.schema, error.schemaPath)?.properties as SchemaNode | undefined) ?? {});
+}
+
+const fieldKey = (objectPath: string, field: string) => `${objectPath}\u0000${field}`;
+
+/**
+ * The required fields that a misspelled key of the same object stands for (`descripton` for a
+ * missing `description`): object path and field → the key as written. Such a pair is one mistake,
+ * reported once, at the key (schemaErrorToFinding folds the missing-field error into the unknown
+ * field's). A discriminated object without its tag (`kidn` for `kind`) gets no unknown-field error
+ * (no branch is chosen): its own keys are compared with the tag.
+ */
+export function misspelledRequiredFields(errors: readonly ValidationError[], data: unknown, subject: SchemaSubject = AGENT_DEFINITION): ReadonlyMap<string, string> {
+  const missing = new Set<string>();
+  for (const error of errors) {
+    if (error.keyword === 'required') missing.add(fieldKey(error.instancePath, String(error.params.missingProperty)));
+    if (error.keyword === 'discriminator' && error.params.error === 'tag') missing.add(fieldKey(error.instancePath, String(error.params.tag)));
+  }
+  const found = new Map<string, string>();
+  const pair = (objectPath: string, key: string, candidates: readonly string[]) => {
+    if (secretLooking(key) !== undefined || candidates.includes(key)) return;
+    const guess = nearestName(key, candidates);
+    const id = guess === undefined ? undefined : fieldKey(objectPath, guess);
+    if (id !== undefined && missing.has(id) && !found.has(id)) found.set(id, key);
+  };
+  for (const error of errors) {
+    if (error.keyword === 'additionalProperties') pair(error.instancePath, String(error.params.additionalProperty), allowedFieldsOf(error, data, subject));
+    if (error.keyword === 'discriminator' && error.params.error === 'tag') {
+      const object = getAtPointer(data, error.instancePath);
+      const tag = String(error.params.tag);
+      if (object !== null && typeof object === 'object' && !Array.isArray(object)) for (const key of Object.keys(object)) pair(error.instancePath, key, [tag]);
+    }
+  }
+  return found;
+}
+
+/** The one finding for a misspelled key that stands for a required field. */
+function misspelledFinding(objectPath: string, key: string, field: string, fieldName: (pointer: string) => string, listed?: string): Finding {
+  return {
+    rule: 'schema',
+    path: joinPointer(objectPath, key),
+    at: 'key',
+    message: `unknown field \`${key}\` in ${fieldName(objectPath)}: did you mean \`${field}\`? (\`${field}\` is required and missing)`,
+    suggestion: `rename \`${key}\` to \`${field}\`${listed ? `; ${listed}` : ''}`,
+  };
+}
+
+/**
+ * One validator error as a finding, or undefined when another error says it better. With
+ * `misspelled` (misspelledRequiredFields of the same errors), a missing required field that a
+ * misspelled key stands for is reported once, as that key's unknown-field finding.
+ */
+export function schemaErrorToFinding(error: ValidationError, data: unknown, subject: SchemaSubject = AGENT_DEFINITION, misspelled: ReadonlyMap<string, string> = new Map()): Finding | undefined {
   const node = schemaNodeAt(subject.schema, error.schemaPath);
   const fieldName = (pointer: string): string => (pointer === '' ? subject.documentName : `\`${pointer}\``);
   const path = error.instancePath;
@@ -55,11 +111,10 @@ export function schemaErrorToFinding(error: ValidationError, data: unknown, subj
       const key = String(params.additionalProperty);
       const secretKey = secretLooking(key);
       if (secretKey !== undefined) return { ...base, redactSource: true, message: `${fieldName(path)} has an unknown field whose name is ${secretKey}`, suggestion: 'remove it, and rotate the credential' };
-      // The object's own fields: walked from the document's path, as `schemaPath` is relative to a `$ref`'d definition.
-      const walked = allowedFieldsAt(subject.schema, data, path);
-      const allowed = walked.length > 0 ? walked : Object.keys((node?.properties as SchemaNode | undefined) ?? {});
+      const allowed = allowedFieldsOf(error, data, subject);
       const guess = nearestName(key, allowed);
       const listed = allowed.length > 0 ? `${fieldName(path)} allows: ${allowed.join(', ')}` : 'remove it';
+      if (guess !== undefined && misspelled.get(fieldKey(path, guess)) === key) return misspelledFinding(path, key, guess, fieldName, listed);
       return {
         ...base,
         path: joinPointer(path, key),
@@ -69,6 +124,8 @@ export function schemaErrorToFinding(error: ValidationError, data: unknown, subj
       };
     }
     case 'required':
+      // Folded into the unknown field that misspells it.
+      if (misspelled.has(fieldKey(path, String(params.missingProperty)))) return undefined;
       return {
         ...base,
         message: `${fieldName(path)} is missing the required field \`${String(params.missingProperty)}\``,
@@ -92,9 +149,13 @@ export function schemaErrorToFinding(error: ValidationError, data: unknown, subj
       const value = getAtPointer(data, path);
       return { ...base, ...(secretLooking(value) !== undefined ? { redactSource: true } : {}), message: `${fieldName(path)} is ${quote(value)}: it ${custom}` };
     }
-    case 'discriminator':
+    case 'discriminator': {
       // The enum on `kind` reports the same problem with the allowed values; keep that one.
-      return params.error === 'mapping' ? undefined : { ...base, message: `${fieldName(path)} needs a \`${String(params.tag)}\`` };
+      if (params.error === 'mapping') return undefined;
+      const tag = String(params.tag);
+      const key = misspelled.get(fieldKey(path, tag));
+      return key !== undefined ? misspelledFinding(path, key, tag, fieldName) : { ...base, message: `${fieldName(path)} needs a \`${tag}\`` };
+    }
     case 'oneOf':
     case 'anyOf':
       return undefined; // the branch errors say what is wrong

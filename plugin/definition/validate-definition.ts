@@ -13,7 +13,7 @@ import { validateOnFastPath } from './validate-fast-path';
 import { decodeSource } from './read-source';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/rule';
 import { SEMANTIC_RULES } from './rules/index';
-import { schemaErrorToFinding } from './schema-diagnostics';
+import { misspelledRequiredFields, schemaErrorToFinding } from './schema-diagnostics';
 import type { SourceDocument } from './source-document';
 
 export interface DefinitionResult {
@@ -51,12 +51,14 @@ export function schemaFindings(value: unknown): Finding[] {
   const isBranchNoise = (e: ValidationError) => anyOfs.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath.replace(/\/anyOf$/, '/anyOf/')));
   const findings: Finding[] = [];
   const seen = new Set<string>();
+  // A misspelled required field is one mistake: one finding, at the key.
+  const misspelled = misspelledRequiredFields(errors, value);
   for (const error of errors) {
     if (isBranchNoise(error)) continue;
     const finding =
       error.keyword === 'anyOf'
         ? { rule: 'schema', path: error.instancePath, message: `\`${error.instancePath}\` has none of the allowed shapes`, suggestion: 'see docs/reference/agent-definition.md for the field' }
-        : schemaErrorToFinding(error, value);
+        : schemaErrorToFinding(error, value, undefined, misspelled);
     if (!finding) continue;
     const key = `${finding.path}\u0000${finding.message}`;
     if (seen.has(key)) continue;
