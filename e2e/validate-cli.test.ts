@@ -18,14 +18,18 @@ const invalidDir = join(repoRoot, 'e2e', 'fixtures', 'invalid');
 const expectations = JSON.parse(readFileSync(join(repoRoot, 'e2e', 'fixtures', 'invalid.expected.json'), 'utf8')) as Record<string, Expected>;
 
 describe('agentdef validate', () => {
-  it('accepts every example definition (exit 0)', () => {
+  it('accepts every example definition and application manifest (exit 0)', () => {
     const run = runAgentdef(['validate', 'examples']);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     // Folders that hold a definition (examples/tools holds the example tools' code).
     const count = readdirSync(join(repoRoot, 'examples')).filter((name) => readdirSync(join(repoRoot, 'examples', name)).some((f) => /^agent\.(json|ya?ml)$/.test(f))).length;
+    const applications = readdirSync(join(repoRoot, 'examples', 'applications'), { withFileTypes: true }).filter(
+      (d) => d.isDirectory() && readdirSync(join(repoRoot, 'examples', 'applications', d.name)).includes('application.json'),
+    ).length;
     expect(count).toBeGreaterThanOrEqual(8);
-    expect(run.stdout).toMatch(new RegExp(`^${count} definitions checked: ${count} valid, 0 invalid`, 'm'));
+    expect(applications).toBeGreaterThanOrEqual(2);
+    expect(run.stdout).toMatch(new RegExp(`^${count} definitions and ${applications} application manifests checked: ${count + applications} valid, 0 invalid`, 'm'));
   });
 
   it('has an expectation for every invalid fixture and a fixture for every expectation', () => {
@@ -82,7 +86,7 @@ describe('agentdef validate', () => {
       [['validate'], /name at least one file/],
       [['validate', 'does/not/exist.json'], /cannot read does\/not\/exist\.json/],
       [['validate', 'notes.txt'], /not a definition file/],
-      [['validate', 'empty'], /no agent\.json or agent\.yaml/],
+      [['validate', 'empty'], /no agent\.json, agent\.yaml, application\.json or application\.yaml/],
       [['validate', '--format', 'xml', 'notes.txt'], /--format "xml" is not allowed/],
       [['frobnicate'], /unknown command/],
     ];

@@ -39,7 +39,7 @@ import { digestApplicationManifestSource } from './source-digest';
 import { checkSourceUri } from './source-uri';
 import { stableApplicationJson } from './stable-json';
 
-export const APPLICATION_MANIFEST_SCHEMA_VERSION = 'agentdef.application-manifest/v1';
+export { APPLICATION_MANIFEST_SCHEMA_VERSION } from '../definition/workspace-definitions';
 
 /** The invocation tuple every manifest carries, spelled exactly so. */
 export const APPLICATION_INVOCATION = '/application.compose #application-composition @application-manifest @component-catalog @integration-profile @runtime-proof';

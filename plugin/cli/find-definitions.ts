@@ -1,22 +1,44 @@
 /**
- * Expands the CLI's file and directory arguments into definition files. Directories are
- * searched with the workspace walker (plugin/definition/workspace-definitions.ts: its file names
- * and skip list); explicit files may have any name.
+ * Expands the CLI's file and directory arguments into the documents `agentdef validate` checks:
+ * AgentDefinitions and application manifests. Directories are searched with the workspace walker
+ * (plugin/definition/workspace-definitions.ts: its file names and skip list) for both; an explicit
+ * file may have any name, and one named neither way is an application manifest when its
+ * `schemaVersion` says so (it is read and parsed to find out).
  */
 import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { findDefinitionFiles } from '../definition/workspace-definitions';
+import { basename, join, resolve } from 'node:path';
+import { definitionFormat, parseDefinitionText } from '../definition/parse-document';
+import { readDefinitionSource } from '../definition/read-source';
+import { APPLICATION_FILE_NAMES, DEFINITION_FILE_NAMES, findDefinitionFiles, isApplicationManifest, isDefinitionFileName } from '../definition/workspace-definitions';
 import { workspacePath } from '../definition/workspace-path';
 
+export interface FoundFile {
+  absolutePath: string;
+  /** The display name (relative to cwd, posix separators). */
+  file: string;
+}
+
 export interface FoundDefinitions {
-  /** Absolute path and the display name (relative to cwd, posix separators). */
-  files: { absolutePath: string; file: string }[];
+  /** AgentDefinitions (and files of other names that are no application manifest). */
+  files: FoundFile[];
+  /** Application manifests. */
+  applications: FoundFile[];
   errors: string[];
 }
 
+/** Whether an explicit file is an application manifest: by its name, else by its `schemaVersion`. */
+function isManifestFile(absolutePath: string, file: string): boolean {
+  const name = basename(absolutePath);
+  if (isApplicationManifest(name) || isDefinitionFileName(name)) return isApplicationManifest(name);
+  const format = definitionFormat(file);
+  if (!format) return false;
+  const source = readDefinitionSource(absolutePath, file);
+  if (source.text === undefined) return false;
+  return isApplicationManifest(name, parseDefinitionText(source.text, file, format).document?.value);
+}
+
 export function findDefinitions(cwd: string, args: readonly string[]): FoundDefinitions {
-  const files: FoundDefinitions['files'] = [];
-  const errors: string[] = [];
+  const found: FoundDefinitions = { files: [], applications: [], errors: [] };
   const seen = new Set<string>();
   for (const arg of args) {
     const absolutePath = resolve(cwd, arg);
@@ -24,21 +46,23 @@ export function findDefinitions(cwd: string, args: readonly string[]): FoundDefi
     try {
       stats = statSync(absolutePath);
     } catch {
-      errors.push(`cannot read ${arg}: no such file or directory`);
+      found.errors.push(`cannot read ${arg}: no such file or directory`);
       continue;
     }
-    const candidates: string[] = [];
+    const candidates: { path: string; manifest: boolean }[] = [];
     if (stats.isDirectory()) {
-      for (const file of findDefinitionFiles(absolutePath)) candidates.push(join(absolutePath, file));
-      if (candidates.length === 0) errors.push(`${arg}: no agent.json or agent.yaml found in this directory`);
+      for (const file of findDefinitionFiles(absolutePath, { fileNames: [...DEFINITION_FILE_NAMES, ...APPLICATION_FILE_NAMES] })) {
+        candidates.push({ path: join(absolutePath, file), manifest: isApplicationManifest(basename(file)) });
+      }
+      if (candidates.length === 0) found.errors.push(`${arg}: no agent.json, agent.yaml, application.json or application.yaml found in this directory`);
     } else {
-      candidates.push(absolutePath);
+      candidates.push({ path: absolutePath, manifest: isManifestFile(absolutePath, workspacePath(cwd, absolutePath)) });
     }
     for (const candidate of candidates) {
-      if (seen.has(candidate)) continue;
-      seen.add(candidate);
-      files.push({ absolutePath: candidate, file: workspacePath(cwd, candidate) });
+      if (seen.has(candidate.path)) continue;
+      seen.add(candidate.path);
+      (candidate.manifest ? found.applications : found.files).push({ absolutePath: candidate.path, file: workspacePath(cwd, candidate.path) });
     }
   }
-  return { files, errors };
+  return found;
 }

@@ -7,12 +7,12 @@
  * Takes absolute paths in, puts only workspace-relative names out. Never throws, never prints,
  * never exits: problems come back as diagnostics, or as `ioError` for I/O and option errors.
  */
-import { isAbsolute, resolve as resolvePath } from 'node:path';
+import { basename, isAbsolute, resolve as resolvePath } from 'node:path';
 import { workspacePath } from '../definition/workspace-path';
 import { locateFinding } from '../definition/validate-definition';
 import { hasErrors, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../definition/diagnostic';
 import { loadDefinition } from '../definition/load-definition';
-import { defaultOutputDir, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
+import { defaultOutputDir, isApplicationManifest, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import type { RuleOptions } from '../definition/rules/rule';
 import { adapterFor } from './adapters/index';
 import { CanonicalJsonError } from './canonical-json';
@@ -101,6 +101,11 @@ function unencodable(file: string, error: CanonicalJsonError): Diagnostic {
   return { code: 'agent_definition_invalid', rule: 'canonical-json', severity: 'error', path: error.pointer, file, line: 1, column: 1, message: error.message };
 }
 
+/** What planning (or compiling) an application manifest is answered with: the commands that take one. */
+function notAnAgent(file: string): string {
+  return `${file} is an application manifest, not an AgentDefinition: an application is planned and executed, not compiled; use \`agentdef application plan ${file}\``;
+}
+
 const EMPTY_INDEX: PinLookup = { definitionsOf: () => [], unreadableNamed: () => [] };
 
 export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentResult> {
@@ -115,8 +120,10 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
 
     const absolute = resolvePath(options.workspaceRoot, options.file);
     const file = workspacePath(options.workspaceRoot, absolute);
+    if (isApplicationManifest(basename(absolute))) return { diagnostics: [], sources, ioError: notAnAgent(file) };
     const loaded = options.ruleOptions ? loadDefinition(absolute, file, options.ruleOptions) : loadDefinition(absolute, file);
     if (loaded.ioError !== undefined) return { diagnostics: [], sources, ioError: loaded.ioError };
+    if (!loaded.definition && isApplicationManifest(basename(absolute), loaded.document?.value)) return { diagnostics: [], sources, ioError: notAnAgent(file) };
     const loadedText = loaded.text ?? loaded.document?.text;
     if (loadedText !== undefined) sources.set(file, loadedText);
     if (!loaded.definition || !loaded.document) return { diagnostics: sortDiagnostics(loaded.diagnostics), sources };

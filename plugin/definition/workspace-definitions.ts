@@ -49,6 +49,26 @@ export function isDefinitionFileName(name: string): boolean {
   return DEFINITION_FILE_NAMES.includes(name);
 }
 
+/** The names an application manifest may have, in order of preference when one folder holds several. */
+export const APPLICATION_FILE_NAMES: readonly string[] = ['application.json', 'application.yaml', 'application.yml'];
+
+export function isApplicationFileName(name: string): boolean {
+  return APPLICATION_FILE_NAMES.includes(name);
+}
+
+/** The `schemaVersion` every application manifest carries (a test keeps it equal to the manifest schema's). */
+export const APPLICATION_MANIFEST_SCHEMA_VERSION = 'agentdef.application-manifest/v1';
+
+/**
+ * Whether a document is an application manifest: named like one, or, under another name, a parsed
+ * value whose `schemaVersion` says it is one (an AgentDefinition's never does).
+ */
+export function isApplicationManifest(fileName: string, value?: unknown): boolean {
+  if (isApplicationFileName(fileName)) return true;
+  if (isDefinitionFileName(fileName) || value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  return (value as { schemaVersion?: unknown }).schemaVersion === APPLICATION_MANIFEST_SCHEMA_VERSION;
+}
+
 /**
  * Folders never searched for definitions: dependencies, VCS and Nx state, build output and
  * scratch space. Other dot-folders are searched, as Nx's own file map (and so graph inference)
@@ -59,6 +79,8 @@ export const SKIPPED_DIRECTORIES: readonly string[] = ['.git', '.nx', 'dist', 'n
 export interface FindDefinitionsOptions {
   /** Directory names never entered (default {@link SKIPPED_DIRECTORIES}). */
   skipDirectories?: readonly string[];
+  /** The file names to find (default {@link DEFINITION_FILE_NAMES}). */
+  fileNames?: readonly string[];
 }
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -69,6 +91,7 @@ const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  */
 export function findDefinitionFiles(root: string, options: FindDefinitionsOptions = {}): string[] {
   const skip = new Set(options.skipDirectories ?? SKIPPED_DIRECTORIES);
+  const names = new Set(options.fileNames ?? DEFINITION_FILE_NAMES);
   const found: string[] = [];
   const walk = (relDir: string) => {
     let entries;
@@ -82,7 +105,7 @@ export function findDefinitionFiles(root: string, options: FindDefinitionsOption
       const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
       if (entry.isDirectory()) {
         if (!skip.has(entry.name)) walk(rel);
-      } else if (entry.isFile() && isDefinitionFileName(entry.name)) {
+      } else if (entry.isFile() && names.has(entry.name)) {
         found.push(rel);
       }
     }

@@ -23,12 +23,8 @@ import { APPLICATION_EXECUTORS, type ApplicationTargetKind, DEFAULT_APPROVED_ART
 import type { ApplicationSummary } from './read-application-summary';
 import { folderProjectName } from './project-names';
 
-/** The names an application manifest may have, in order of preference when one folder holds several. */
-export const APPLICATION_FILE_NAMES: readonly string[] = ['application.json', 'application.yaml', 'application.yml'];
-
-export function isApplicationFileName(name: string): boolean {
-  return APPLICATION_FILE_NAMES.includes(name);
-}
+/** The names an application manifest may have: definition/workspace-definitions.ts, where the definitions' are. */
+export { APPLICATION_FILE_NAMES, isApplicationFileName } from '../definition/workspace-definitions';
 
 /** The reference gateway owner's folder as inputs: its approvals and artifacts, not its outbox. */
 export function approvedArtifactsInputs(folder: string): string[] {
