@@ -57,4 +57,27 @@ describe('the examples workspace', () => {
     expect(run.stdout + run.stderr).toContain('agentdef:compile: unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3 or local-mac');
     expect(existsSync(plan) ? readFileSync(plan, 'utf8') : undefined).toBe(before);
   }, 180_000);
+
+  it("validate reports a tool tools.json does not map, located at the tool's entry, and passes again once it is mapped (tools.json is an input)", () => {
+    const toolsFile = join(ws.dir, 'tools.json');
+    const mapped = readFileSync(toolsFile, 'utf8');
+    const first = ws.nx(['run', 'text-stats:validate']);
+    expect(first.status, first.stdout + first.stderr).toBe(0);
+    try {
+      writeFileSync(toolsFile, mapped.replace('"text-metrics"', '"text-metricz"'));
+      const run = ws.nx(['run', 'text-stats:validate']);
+      expect(run.status).not.toBe(0);
+      const output = run.stdout + run.stderr;
+      expect(output).toContain('tool-implementation: skill-package tool "text-metrics" has no implementation: the workspace\'s tools.json does not map it to a module');
+      const line = readFileSync(join(ws.dir, 'examples/text-stats/agent.json'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('"id": "text-metrics"'));
+      expect(output).toContain(`--> examples/text-stats/agent.json:${line}:5  (/toolInventory/0)`);
+      expect(output).toContain('add "tools": { "text-metrics": { "module": "./tools/text-metrics.ts", "export": "run" } } to tools.json');
+    } finally {
+      writeFileSync(toolsFile, mapped);
+    }
+    const again = ws.nx(['run', 'text-stats:validate']);
+    expect(again.status, again.stdout + again.stderr).toBe(0);
+  }, 180_000);
 });

@@ -198,7 +198,7 @@ describe('definition files', () => {
     writeFileSync(join(outside, 'agent.json'), `${OUTSIDE_SECRET}\n`);
     const run = await cli(['validate', 'agents']);
     expect(run.stdout + run.stderr).not.toContain(OUTSIDE_SECRET);
-    expect(run.stderr).toContain('no agent.json or agent.yaml found');
+    expect(run.stderr).toContain('no agent.json, agent.yaml, application.json or application.yaml found');
   });
 
   it('the workspace index reports a huge or linked-out definition as unreadable without reading it', () => {

@@ -11,7 +11,8 @@ import { RUNTIME_CONFIG_VERSION, defaultWireFor, type ProviderWire, type Runtime
 import type { ResolvedNode } from './resolve';
 import { providerKeyName } from '../definition/provider-keys';
 import { wireModelId } from '../definition/rules/exact-models';
-import { MCP_FILE, TOOLS_FILE } from '../definition/workspace-definitions';
+import { unmappedToolFinding } from '../definition/tool-mapping';
+import { MCP_FILE } from '../definition/workspace-definitions';
 import type { WorkspaceConfig } from './workspace-config';
 
 /** Where the A2A JSON-RPC endpoint is served on every host. */
@@ -98,14 +99,9 @@ function runtimeTool(tool: ToolRef, index: number, _node: ResolvedNode, options:
     return { ...base, kind, ...(tool.mcpServer ? { mcpServer: tool.mcpServer } : {}) };
   }
   if (tool.provenance === 'native') return { ...base, kind: 'native' };
-  if (require.bundled && !options.workspace.tools.has(tool.id)) {
-    findings.push({
-      rule: 'tool-implementation',
-      path: at,
-      message: `${tool.provenance} tool "${tool.id}" has no implementation: the workspace's ${TOOLS_FILE} does not map it to a module`,
-      suggestion: `add "tools": { "${tool.id}": { "module": "./tools/${tool.id}.ts", "export": "run" } } to ${TOOLS_FILE}`,
-    });
-  }
+  // The same finding `agentdef validate` reports (definition/tool-mapping.ts).
+  const unmapped = require.bundled ? unmappedToolFinding(tool, index, options.workspace.tools) : undefined;
+  if (unmapped) findings.push(unmapped);
   return { ...base, kind: 'bundled' };
 }
 

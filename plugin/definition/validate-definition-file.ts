@@ -3,12 +3,13 @@
  * text, and returns its diagnostics with the source text needed to print them. Prints nothing,
  * never throws, never exits: read problems come back as `ioError`.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import { hasErrors, type Diagnostic } from './diagnostic';
 import { loadDefinition, type LoadedDefinition } from './load-definition';
 import { definitionFormat } from './parse-document';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/rule';
+import { withToolMapping } from './tool-mapping';
 import { validateDefinitionSource } from './validate-definition';
 import { workspacePath } from './workspace-path';
 
@@ -23,6 +24,12 @@ export interface ValidateDefinitionOptions {
   /** Relative `file` paths are taken from here, and diagnostics name files relative to it (default `process.cwd()`). */
   cwd?: string;
   ruleOptions?: RuleOptions;
+  /**
+   * The workspace the definition belongs to (absolute, or relative to `cwd`): its tools.json must
+   * map every scripted and skill-package tool (tool-mapping.ts), as compiling for a Worker
+   * requires; a problem of tools.json itself is reported too. Absent: the mapping is not checked.
+   */
+  workspaceRoot?: string;
 }
 
 export interface ValidateDefinitionResult {
@@ -56,9 +63,19 @@ export function validateDefinition(file: string, options: ValidateDefinitionOpti
     }
     const text = loaded.text ?? loaded.document?.text;
     if (text !== undefined) sources.set(name, text);
+    let diagnostics = loaded.diagnostics;
+    if (options.workspaceRoot !== undefined && loaded.document) {
+      const root = resolve(cwd, options.workspaceRoot);
+      const result = withToolMapping(
+        { files: [{ file: name, valid: true, diagnostics, document: loaded.document }], diagnostics, sources, ioErrors: [], checked: 1, invalid: 0, errors: 0, warnings: 0 },
+        root,
+        (workspaceFile) => workspacePath(cwd, join(root, workspaceFile)),
+      );
+      diagnostics = result.diagnostics;
+    }
     return {
-      valid: loaded.valid && !hasErrors(loaded.diagnostics),
-      diagnostics: loaded.diagnostics,
+      valid: loaded.valid && !hasErrors(diagnostics),
+      diagnostics,
       sources,
       ...(loaded.definition ? { definition: loaded.definition } : {}),
     };

@@ -1,7 +1,8 @@
 /**
  * `agentdef validate` over many files: each file's own diagnostics (validate-files.ts), then what
- * only the set shows (workspace-checks.ts: duplicate slugs and ids, pins that resolve to nothing),
- * merged into one result with its counts. Prints nothing, never throws, never exits.
+ * only the set shows (workspace-checks.ts: duplicate slugs and ids, pins that resolve to nothing)
+ * and, in a workspace, the tool mapping (tool-mapping.ts), merged into one result with its counts.
+ * Prints nothing, never throws, never exits.
  */
 import { hasErrors, sortDiagnostics } from './diagnostic';
 import { getAtPointer } from './json-pointer';
@@ -9,12 +10,18 @@ import { readKnownVersions } from './known-versions';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/rule';
 import { validateFiles, type DefinitionFile, type ValidateFilesResult } from './validate-files';
 import { checkWorkspaceDefinitions, type CheckedDefinition, type KnownVersion } from './workspace-checks';
+import { withToolMapping } from './tool-mapping';
 import { pinKey } from './workspace-definitions';
 
 export interface ValidateWorkspaceOptions {
   ruleOptions?: RuleOptions;
-  /** The workspace pins resolve in (its definitions and registry); absent: pins are not checked. */
+  /**
+   * The workspace pins resolve in (its definitions and registry) and whose tools.json maps the
+   * definitions' tools; absent: neither is checked.
+   */
   workspaceRoot?: string;
+  /** How a workspace-relative file (tools.json) is named in diagnostics (default: as it is). */
+  displayName?: (workspaceFile: string) => string;
   /** Instead of reading the workspace: slug → versions that exist outside the checked files. */
   knownVersions?: ReadonlyMap<string, readonly KnownVersion[]>;
 }
@@ -51,6 +58,7 @@ export function validateWorkspaceFiles(files: readonly DefinitionFile[], options
   const definitions = parsedDefinitions(result);
   const knownVersions = options.knownVersions ?? (options.workspaceRoot !== undefined ? readKnownVersions(options.workspaceRoot, pinnedElsewhere(definitions)) : undefined);
   const extra = checkWorkspaceDefinitions(definitions, knownVersions ? { knownVersions } : {});
+  if (options.workspaceRoot !== undefined) withToolMapping(result, options.workspaceRoot, options.displayName);
   if (extra.length === 0) return result;
   for (const entry of result.files) {
     const own = extra.filter((d) => d.file === entry.file);
@@ -61,7 +69,7 @@ export function validateWorkspaceFiles(files: readonly DefinitionFile[], options
       result.invalid++;
     }
   }
-  result.diagnostics = result.files.flatMap((f) => f.diagnostics);
+  result.diagnostics = [...result.files.flatMap((f) => f.diagnostics), ...result.diagnostics.filter((d) => !result.files.some((f) => f.file === d.file))];
   result.errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   result.warnings = result.diagnostics.length - result.errors;
   return result;

@@ -75,6 +75,8 @@ describe('validateWorkspaceFiles', () => {
     const root = mkdtempSync(join(tmpdir(), 'agentdef-workspace-checks-'));
     try {
       writeFileSync(join(root, 'nx.json'), '{}');
+      // The tools.json that maps the router's tools (the tool mapping is checked in a workspace too).
+      writeFileSync(join(root, 'tools.json'), readFileSync(join(__dirname, '..', '..', 'tools.json')));
       const router = JSON.parse(exampleText('write-router')) as { composition: { nodes: { version: string }[] } };
       router.composition.nodes[1]!.version = '9.9.9';
       mkdirSync(join(root, 'router'));

@@ -126,9 +126,9 @@ describe('createNodes', () => {
     expect(project.namedInputs).toEqual({ agentdefDefinition: ['{projectRoot}/agent.json'] });
   });
 
-  it('gives validate its own file as input, and plan/compile the whole tree: ^ children (Nx follows them through every level) plus every file behind a registry snapshot', async () => {
+  it('gives validate its own file and tools.json (the tool mapping) as input, and plan/compile the whole tree: ^ children (Nx follows them through every level) plus every file behind a registry snapshot', async () => {
     const projects = projectsOf(await infer(ws));
-    expect(projects['edit-assistant']!.targets!.validate!.inputs).toEqual(['agentdefDefinition']);
+    expect(projects['edit-assistant']!.targets!.validate!.inputs).toEqual(['agentdefDefinition', '{workspaceRoot}/tools.json']);
     // edit-assistant -> write-router -> {splice-resolver, fallback-writer, published (registry) -> {splice-resolver, deep (registry)}}:
     // the workspace children are dependencies (pin edges), so `^agentdefDefinition` covers them;
     // splice-resolver is reached through the snapshot too, but it is a dependency already.

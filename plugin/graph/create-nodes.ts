@@ -1,7 +1,8 @@
 /**
  * Graph inference: every `agent.json` / `agent.yaml` becomes an Nx project named by its slug,
  * with cacheable `validate`, `plan` and `compile` targets whose inputs are exactly the
- * definitions each one reads: `validate` its own file; `plan` and `compile` the whole tree, i.e.
+ * definitions each one reads: `validate` its own file (and tools.json, which maps its tools); `plan`
+ * and `compile` the whole tree, i.e.
  * the file, every pinned workspace child transitively (`^` inputs along the pin edges that
  * `createDependencies` adds: Nx hashes them through every level) and the registry snapshots the
  * tree reaches, with whatever lies behind them (explicit file inputs: a snapshot is no project, so
@@ -236,8 +237,8 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
   const definition = `{projectRoot}/${basename(agent.file)}`;
   const resolution = { registryRoot: options.registryRoot, maxDepth: options.maxDepth, maxNodes: options.maxNodes };
   const outputPath = `${options.outputRoot}/{projectName}`;
-  // `validate` reads its own file only; `plan` and `compile` read the whole tree.
-  const ownInputs = [DEFINITION_INPUT];
+  // `validate` reads its own file and tools.json (the tool mapping); `plan` and `compile` read the whole tree.
+  const ownInputs = [DEFINITION_INPUT, `{workspaceRoot}/${TOOLS_FILE}`];
   const treeInputs = [DEFINITION_INPUT, `^${DEFINITION_INPUT}`, ...composition];
 
   const target = (kind: TargetKind, description: string, targetOptions: Record<string, unknown>, inputs: TargetConfiguration['inputs'], outputs: string[]): TargetConfiguration => ({

@@ -5,11 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIo } from '../io';
 
-/** A new temp workspace (an `nx.json` and a copy of the repository's examples); returns its root. */
+/**
+ * A new temp workspace (an `nx.json`, a copy of the repository's examples, and the tools.json and
+ * mcp.json that map their tools and MCP servers); returns its root.
+ */
 export function copyExamplesWorkspace(prefix: string): string {
   const root = mkdtempSync(join(tmpdir(), prefix));
+  const repoRoot = join(__dirname, '..', '..', '..');
   writeFileSync(join(root, 'nx.json'), '{}\n');
-  cpSync(join(__dirname, '..', '..', '..', 'examples'), join(root, 'examples'), { recursive: true });
+  cpSync(join(repoRoot, 'examples'), join(root, 'examples'), { recursive: true });
+  for (const file of ['tools.json', 'mcp.json']) cpSync(join(repoRoot, file), join(root, file));
   return root;
 }
 

@@ -1,13 +1,15 @@
 /**
  * `agentdef validate <files or dirs>`: each definition's own diagnostics, then what only the set
  * shows (duplicate slugs and ids; pins that resolve to nothing in the workspace or its registry,
- * as warnings), and each application manifest checked as an application (the application layer's
+ * as warnings; scripted and skill-package tools the workspace's tools.json does not map), and each application manifest checked as an application (the application layer's
  * manifest validation, loaded only when there is one), printed like a compiler's, with a summary line.
  */
+import { join } from 'node:path';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import type { ValidateFilesResult } from '../../definition/validate-files';
 import { validateWorkspaceFiles } from '../../definition/validate-workspace';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
+import { workspacePath } from '../../definition/workspace-path';
 import { findDefinitions, type FoundFile } from '../find-definitions';
 import { EXIT, type CliIo } from '../io';
 import { VALIDATE } from '../specs/validate';
@@ -28,7 +30,8 @@ export async function runValidateCommand(argv: string[], io: CliIo): Promise<num
   if (parsed.positionals.length === 0) return usageError(io, 'name at least one file or directory', VALIDATE);
 
   const found = findDefinitions(io.cwd, parsed.positionals);
-  const agents = validateWorkspaceFiles(found.files, { workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd });
+  const workspaceRoot = findWorkspaceRoot(io.cwd) ?? io.cwd;
+  const agents = validateWorkspaceFiles(found.files, { workspaceRoot, displayName: (file) => workspacePath(io.cwd, join(workspaceRoot, file)) });
   const manifests = validateManifests(found.applications);
   const diagnostics = [...agents.diagnostics, ...(manifests?.diagnostics ?? [])];
   const sources = new Map([...agents.sources, ...(manifests?.sources ?? [])]);
@@ -46,5 +49,6 @@ export async function runValidateCommand(argv: string[], io: CliIo): Promise<num
   }
   for (const message of ioErrors) io.stderr(`error: ${message}\n`);
   if (ioErrors.length > 0) return EXIT.usage;
-  return invalid > 0 ? EXIT.invalid : EXIT.ok;
+  // An error outside every checked file (tools.json, which the tool mapping reads) fails too.
+  return invalid > 0 || agents.errors + (manifests?.errors ?? 0) > 0 ? EXIT.invalid : EXIT.ok;
 }
