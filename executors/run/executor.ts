@@ -20,6 +20,8 @@ export interface RunExecutorOptions {
   receipts?: string;
   /** Keep a `Job` serving after its first task. */
   serve?: boolean;
+  /** How the host's events are printed: one readable line each (`text`, the default) or the host's JSON lines (`json`). */
+  logFormat?: 'text' | 'json';
 }
 
 export default async function runExecutor(options: RunExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
@@ -32,6 +34,7 @@ export default async function runExecutor(options: RunExecutorOptions, context: 
     ...(options.weights !== undefined ? { weights: resolve(context.root, options.weights) } : {}),
     ...(options.receipts !== undefined ? { receipts: resolve(context.root, options.receipts) } : {}),
     serve: options.serve === true,
+    ...(options.logFormat !== undefined ? { logFormat: options.logFormat } : {}),
     stdout: (text) => process.stdout.write(terminalSafe(text)),
     stderr: (text) => process.stderr.write(terminalSafe(text)),
   });

@@ -17,12 +17,19 @@ export interface ServeExecutorOptions {
   port?: number;
   /** Recompile and reload when the definition, its children, tools.json, mcp.json or tool modules change. */
   watch?: boolean;
+  /** How the host's events are printed: one readable line each (`text`, the default) or the host's JSON lines (`json`). */
+  logFormat?: 'text' | 'json';
 }
 
 export default async function serveExecutor(options: ServeExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
   const outputPath = compiledOutputPath('serve', options, context);
   if (outputPath === undefined) return { success: false };
-  const argv = [outputPath, ...(options.port !== undefined ? ['--port', String(options.port)] : []), ...(options.watch === true ? ['--watch'] : [])];
+  const argv = [
+    outputPath,
+    ...(options.port !== undefined ? ['--port', String(options.port)] : []),
+    ...(options.watch === true ? ['--watch'] : []),
+    ...(options.logFormat !== undefined ? [`--log-format=${String(options.logFormat)}`] : []),
+  ];
   const code = await runDevCommand(argv, {
     cwd: context.root,
     stdout: (text) => process.stdout.write(terminalSafe(text)),

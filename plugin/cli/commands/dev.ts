@@ -6,7 +6,8 @@
  *   secrets from the same sources as the other hosts (keychain, then `AGENTDEF_SECRET_<NAME>`),
  *   outbound requests through the loader's egress gateway (dev-worker-host.ts).
  * - An hb3 job (`hb3-job.json`) or a local launcher (`launcher.json`) runs through the existing
- *   `agentdef run` hosts (runOutput), kept serving.
+ *   `agentdef run` hosts (runOutput), kept serving; their events are printed as readable lines, or
+ *   as the hosts' JSON lines with `--log-format json`.
  * With `--watch`, a change to what the compile read (the definitions, tools.json, mcp.json, the tool
  * modules and their imports) recompiles the definition named in the output's plan.json for the same
  * target into the same folder, and the host restarts on the same port (dev-watch.ts); a failed
@@ -23,6 +24,7 @@ import { parsePort } from '../../host-contract/port';
 import type { HostPlan } from '../../host-contract/worker-host-plan';
 import { createSecretSource, howToProvideSecret, type SecretSource } from '../../hosts/node/secret-source';
 import { publicModelUpstreams } from '../../hosts/node/model-endpoints';
+import type { LogFormat } from '../../hosts/node/event-text';
 import { runOutput } from '../../hosts/node/run-output';
 import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 import { EXIT, type CliIo } from '../io';
@@ -179,7 +181,7 @@ function workerStarter(outDir: string, io: CliIo, control: DevControl): HostStar
 }
 
 /** hb3 and local-mac outputs through the `agentdef run` host (runOutput), kept serving; a restart does not print its banner again. */
-function processHostStarter(outDir: string, io: CliIo, control: DevControl): HostStarter {
+function processHostStarter(outDir: string, io: CliIo, control: DevControl, logFormat: LogFormat): HostStarter {
   return (port, restart) =>
     new Promise((started) => {
       let pid = 0;
@@ -191,6 +193,7 @@ function processHostStarter(outDir: string, io: CliIo, control: DevControl): Hos
         ...(control.secrets ? { secrets: control.secrets } : {}),
         ...(control.env ? { env: control.env } : {}),
         serve: true,
+        logFormat,
         stdout: restart ? () => {} : io.stdout,
         stderr: io.stderr,
         onReady: (info) => {
@@ -320,7 +323,7 @@ export async function runDevCommand(argv: string[], io: CliIo, control: DevContr
   const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, DEV);
   const outDir = resolve(io.cwd, parsed.positionals[0]!);
-  const start = exists(join(outDir, FILES.hostPlan)) ? workerStarter(outDir, io, control) : exists(join(outDir, JOB_FILE)) || exists(join(outDir, LAUNCHER_MANIFEST)) ? processHostStarter(outDir, io, control) : undefined;
+  const start = exists(join(outDir, FILES.hostPlan)) ? workerStarter(outDir, io, control) : exists(join(outDir, JOB_FILE)) || exists(join(outDir, LAUNCHER_MANIFEST)) ? processHostStarter(outDir, io, control, parsed.values['log-format']) : undefined;
   if (!start) {
     io.stderr(`error: ${outDir} holds no compiled output (${FILES.hostPlan}, ${JOB_FILE} or ${LAUNCHER_MANIFEST}): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`);
     return EXIT.usage;

@@ -32,6 +32,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     ...(parsed.values.weights !== undefined ? { weights: resolve(io.cwd, parsed.values.weights) } : {}),
     ...(receipts !== undefined ? { receipts } : {}),
     serve: parsed.values.serve === true,
+    logFormat: parsed.values['log-format'],
     // The host opens (or creates) the file and refuses one that is not its own (task-store-env.ts).
     ...(taskStore !== undefined ? { env: { ...process.env, [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } } : {}),
     stdout: io.stdout,

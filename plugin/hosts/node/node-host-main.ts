@@ -164,6 +164,9 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       const loaded = await loadPrivateKey(signerRef, { env });
       return loaded.ok ? { cardSigningKey: loaded.privateJwk } : {};
     };
+    // Looked up before the host starts: once it serves, its process guard lets no keychain reader
+    // start (the lookup was refused then, and a key in the keychain never signed the card).
+    const cardSigning = await cardSigningKeyFor(spec.config.card.signerRef);
     processHost = await startProcessHost({
       program,
       nodeId,
@@ -190,7 +193,7 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       // The served card is signed when the card signing key is set (keychain / environment locally,
       // the environment in containers), like the receipt key; locally, else with the definition's
       // `identity.signingKeyRef` when the key store holds it; unsigned otherwise.
-      ...(await cardSigningKeyFor(processHost.configs[nodeId]!.card.signerRef)),
+      ...cardSigning,
     });
     const checkpoints = processHost.checkpoints.map((c) => ({ checkpointId: c.checkpointId, digest: c.digest, files: c.files }));
     served = await serveWebHandler(handler, {

@@ -10,8 +10,9 @@
  * issues that run's receipt (`limit:wallClock`, `killed_by_host`).
  *
  * A local launcher (`launcher.json` + `launch.mjs`) is started as it is, in the workspace.
- * Either way the serving URL is printed, SIGINT/SIGTERM are passed on, and the exit code is the
- * host's (non-zero when it could not start or was killed).
+ * Either way the serving URL is printed, the host's events as one readable line each on stderr
+ * (event-text.ts; its JSON lines with `logFormat: 'json'`), SIGINT/SIGTERM are passed on, and the
+ * exit code is the host's (non-zero when it could not start or was killed).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { AGENT_CARD_PATH } from '../../runtime/agent-card';
 import { KEY_REF_PREFIX, loadPrivateKey } from './key-store';
 import { createReceiptFileSink } from './receipt-file-sink';
 import { killedRunReceipt } from './killed-receipt';
+import { eventLine, type LogFormat } from './event-text';
 import { createRunTracker, lineSplitter, parseEvent, type HostEvent } from './run-events';
 import { createSecretSource, howToProvideSecret, type SecretSource } from './secret-source';
 import { defaultReceiptsFile } from './state-dir';
@@ -47,6 +49,8 @@ export interface RunOutputOptions {
   stderr(text: string): void;
   /** Called once the host serves (tests and scripts). */
   onReady?(info: { url: string; pid: number }): void;
+  /** How the host's events are printed on stderr: one readable line each (default), or the host's JSON lines. */
+  logFormat?: LogFormat;
 }
 
 /** Variables of this machine a local run passes on (paths, locale, and agentdef's host overrides). */
@@ -277,8 +281,9 @@ function supervise(options: RunOutputOptions, spec: SuperviseSpec): Promise<numb
       }
     };
     const stdoutLines = lineSplitter((line) => {
-      options.stderr(`${line}\n`);
       const event = parseEvent(line);
+      const shown = eventLine(line, event, options.logFormat ?? 'text');
+      if (shown !== '') options.stderr(shown);
       if (event) onEvent(event);
     });
     child.stdout.on('data', (c: Buffer) => stdoutLines.push(c));

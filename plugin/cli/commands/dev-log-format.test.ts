@@ -1,0 +1,163 @@
+/**
+ * What `agentdef dev` (and `agentdef run`, the same supervisor) prints of a process host's events:
+ * by default one readable line per event (a run starting and ending, the model call, the host
+ * stopping), never the host's raw JSON lines mixed into the banner; with `--log-format json`, the
+ * host's JSON lines. Neither form ever holds a secret value (the provider key, the receipt key, the
+ * card signing key read from the keychain). The card signing key's keychain lookup happens before
+ * the host's process guard is armed, so it is not refused (it printed a `spawn.blocked` event, and
+ * the key in the keychain never signed the card). An HB3 job of web-summarizer (allowed a
+ * container), its OpenAI model a scripted provider on loopback, the keychain a `secret-tool` of the
+ * test's own on PATH.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileAgent } from '../../compiler/compile';
+import { startScriptedProvider } from '../../runtime/__test-support__/stub-provider';
+import { generateReceiptKeyPair } from '../../runtime/receipts';
+import { runDevCommand } from './dev';
+
+const repoRoot = join(__dirname, '..', '..', '..');
+const root = mkdtempSync(join(tmpdir(), 'agentdef-dev-log-format-'));
+const outDir = join(root, 'out');
+const PROVIDER_KEY = 'sk-proj-devlogformat0123456789ABCDEFabcdef';
+let receiptJwk: string;
+let receiptD: string;
+let cardJwk: string;
+let cardD: string;
+
+beforeAll(async () => {
+  // web-summarizer, allowed a container, in a workspace of its own (its tool maps to a stub: the model calls none).
+  const definition = JSON.parse(readFileSync(join(repoRoot, 'examples/web-summarizer/agent.json'), 'utf8')) as { runtimeRequirements: { runtimeCapabilityClass: string } };
+  definition.runtimeRequirements.runtimeCapabilityClass = 'workers-preferred';
+  mkdirSync(join(root, 'agents/summarizer'), { recursive: true });
+  mkdirSync(join(root, 'tools'));
+  writeFileSync(join(root, 'nx.json'), '{}\n');
+  writeFileSync(join(root, 'agents/summarizer/agent.json'), JSON.stringify(definition, null, 2));
+  writeFileSync(join(root, 'tools.json'), JSON.stringify({ tools: { 'web-fetch': { module: './tools/web-fetch.ts', export: 'fetchPage' } } }));
+  writeFileSync(join(root, 'tools/web-fetch.ts'), "export async function fetchPage() {\n  return { text: 'a page' };\n}\n");
+  const result = await compileAgent({ file: 'agents/summarizer/agent.json', workspaceRoot: root, target: 'hb3', outDir });
+  if (result.ioError !== undefined || !result.files) throw new Error(`compile failed: ${result.ioError ?? JSON.stringify(result.diagnostics)}`);
+  const receipt = await generateReceiptKeyPair();
+  receiptJwk = JSON.stringify(receipt.privateJwk);
+  receiptD = (receipt.privateJwk as { d: string }).d;
+  const card = await generateReceiptKeyPair();
+  cardJwk = JSON.stringify(card.privateJwk);
+  cardD = (card.privateJwk as { d: string }).d;
+  // The OS keychain as the key store reads it on Linux and macOS: this key for keyref:acme-agents, nothing else.
+  const bin = join(root, 'keychain-bin');
+  mkdirSync(bin);
+  for (const name of ['secret-tool', 'security']) {
+    writeFileSync(join(bin, name), `#!${process.execPath}\nif (process.argv.includes('key:acme-agents')) { process.stdout.write(${JSON.stringify(cardJwk)}); } else { process.exit(1); }\n`);
+    chmodSync(join(bin, name), 0o755);
+  }
+}, 120_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+interface Served {
+  code: number;
+  stdout: string;
+  stderr: string;
+  card: { signatures?: unknown[] };
+}
+
+/** Serves the job with `args`, asks it once, stops it. */
+async function serveAndAsk(args: string[], baseUrl: string): Promise<Served> {
+  const home = mkdtempSync(join(root, 'home-'));
+  const env: NodeJS.ProcessEnv = {
+    PATH: `${join(root, 'keychain-bin')}:${process.env['PATH'] ?? ''}`,
+    ...(process.env['SWC_NODE_PROJECT'] ? { SWC_NODE_PROJECT: process.env['SWC_NODE_PROJECT'] } : {}),
+    HOME: home,
+    XDG_STATE_HOME: join(home, 'state'),
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    AGENTDEF_KEYCHAIN: 'on',
+    AGENTDEF_SECRET_OPENAI_API_KEY: PROVIDER_KEY,
+    AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: receiptJwk,
+    AGENTDEF_BASE_URL_OPENAI: baseUrl,
+  };
+  let stdout = '';
+  let stderr = '';
+  let stop: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  let card: Served['card'] = {};
+  let failure: unknown;
+  const code = await runDevCommand(
+    [outDir, ...args],
+    { cwd: root, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) },
+    {
+      env,
+      stop: stopped,
+      onReady: (url) => {
+        void (async () => {
+          card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as Served['card'];
+          const rpc = await fetch(`${url}/a2a/v1`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { role: 'ROLE_USER', messageId: 'm-log-1', parts: [{ text: 'Summarize https://fetch.acme.dev/notes' }] } } }),
+          });
+          const answer = (await rpc.json()) as { result?: { task?: { status?: { state?: string } } } };
+          expect(answer.result?.task?.status?.state).toBe('TASK_STATE_COMPLETED');
+        })()
+          .catch((error: unknown) => (failure = error))
+          .finally(stop);
+      },
+    },
+  );
+  if (failure !== undefined) throw failure;
+  return { code, stdout, stderr, card };
+}
+
+function expectNoSecret(served: Served): void {
+  const all = served.stdout + served.stderr;
+  for (const secret of [PROVIDER_KEY, receiptD, cardD, cardJwk, receiptJwk]) expect(all).not.toContain(secret);
+}
+
+describe('agentdef dev: the host events it prints', () => {
+  it('prints readable lines by default, no raw JSON event, no refused keychain lookup; the keychain key signs the card', async () => {
+    const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: PROVIDER_KEY, script: [{ text: 'A short summary.' }] });
+    try {
+      const served = await serveAndAsk([], stub.baseUrl);
+      expect(served.code).toBe(0);
+      expect(served.stdout).toContain('web-summarizer@');
+      const lines = served.stderr.trimEnd().split('\n');
+      expect(lines.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
+      expect(served.stderr).not.toMatch(/spawn\.blocked|process guard refused/);
+      expect(served.stderr).toMatch(/^run \S+ started on web-summarizer@\S+/m);
+      expect(served.stderr).toMatch(/^run \S+: model call, step 1 \(gpt-\S+\)$/m);
+      expect(served.stderr).toMatch(/^run \S+: agent loop ended: answer after 1 step$/m);
+      expect(served.stderr).toMatch(/^run \S+ ended: \S+ after \d+ ms$/m);
+      expect(lines.slice(-2)).toEqual(['stopping (SIGINT)', 'stopped (SIGINT)']);
+      expect(served.card.signatures?.length).toBe(1);
+      expect(stub.requests).toHaveLength(1);
+      expectNoSecret(served);
+    } finally {
+      await stub.close();
+    }
+  }, 120_000);
+
+  it('prints the host JSON lines with --log-format json, still without a secret; a bad value is a usage error', async () => {
+    const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: PROVIDER_KEY, script: [{ text: 'A short summary.' }] });
+    try {
+      const served = await serveAndAsk(['--log-format', 'json'], stub.baseUrl);
+      expect(served.code).toBe(0);
+      const events = served.stderr
+        .trimEnd()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => (JSON.parse(line) as { event: string }).event);
+      expect(events).toEqual(expect.arrayContaining(['host.ready', 'run.start', 'model.call', 'run.end', 'host.stopping', 'host.stopped']));
+      expect(events).not.toContain('spawn.blocked');
+      expectNoSecret(served);
+    } finally {
+      await stub.close();
+    }
+    let stderr = '';
+    const code = await runDevCommand([outDir, '--log-format', 'yaml'], { cwd: root, stdout: () => {}, stderr: (s) => (stderr += s) });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: --log-format "yaml" is not allowed\. It must be one of text, json\nusage: agentdef dev /);
+  }, 120_000);
+});
