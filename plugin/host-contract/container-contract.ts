@@ -4,6 +4,8 @@
  * native tools folder.
  */
 export const CONTAINER_PORT = 8080;
+/** The in-container inference server tuned pins reach (OpenAI-compatible), unless the host says otherwise. */
+export const LOCAL_INFERENCE_BASE_URL = 'http://127.0.0.1:8000/v1';
 export const CONTAINER_RECEIPTS_FILE = '/var/lib/agentdef/receipts/receipts.jsonl';
 export const CONTAINER_WEIGHTS_ROOT = '/weights';
 export const IMAGE_TOOLS_DIR = '/opt/agentdef/tools';
