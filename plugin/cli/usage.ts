@@ -10,8 +10,8 @@ export const USAGE = {
   validate: 'agentdef validate <file or dir>... [--format text|json]',
   plan: 'agentdef plan <file> [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
   compile: 'agentdef compile <file> [--target auto|cloudflare-dynamic-worker|hb3|local-mac] [--out dir] [--format text|json] [--registry dir] [--max-depth n] [--max-nodes n]',
-  run: 'agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--task-store file] [--serve]',
-  dev: 'agentdef dev <output folder> [--port n] [--watch]',
+  run: 'agentdef run <output folder> [--port n] [--weights dir] [--receipts file] [--task-store file] [--serve] [--record dir | --replay dir]',
+  dev: 'agentdef dev <output folder> [--port n] [--watch] [--record dir | --replay dir]',
   deploy: 'agentdef deploy <output folder> [--dry-run] [--into dir] [--uninstall] [--service launchd|systemd] [--port n] [--registry host/path]',
   ask: 'agentdef ask <url> <text> [--task id] [--stream] [--key public-jwk-file]',
   keys: [

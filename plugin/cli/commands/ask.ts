@@ -127,6 +127,16 @@ function findReceipt(answer: Answer): Record<string, unknown> | undefined {
   return candidates.find(isReceipt);
 }
 
+/**
+ * Whether the answering agent's models were replayed from a recording (`agentdef dev --replay`),
+ * and who says so: the signed receipt (`modelsReplayed`), else the task's metadata.
+ */
+function modelsReplayed(answer: Answer): string | undefined {
+  if (findReceipt(answer)?.['modelsReplayed'] === true) return 'the receipt says so';
+  const metadata = answer.kind === 'task' ? answer.task.metadata : answer.message.metadata;
+  return metadata?.['modelsReplayed'] === true ? 'the task metadata says so' : undefined;
+}
+
 /** A public JWK the card publishes (a signature's unprotected `header.jwk`) whose thumbprint is `kid`. */
 async function publishedKey(card: { signatures?: { header?: Record<string, unknown> | undefined }[] }, kid: string): Promise<JsonWebKey | undefined> {
   for (const signature of card.signatures ?? []) {
@@ -284,6 +294,8 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
   else io.stdout(`task: none (the agent answered with a message${answer.message.taskId ? ` in task ${answer.message.taskId}` : ''})\n`);
   const receipt = await checkReceipt(answer, card as Parameters<typeof publishedKey>[0], key);
   (receipt.verified === false ? io.stderr : io.stdout)(`${receipt.line}\n`);
+  const replayed = modelsReplayed(answer);
+  if (replayed !== undefined) io.stdout(`models: replayed from a recording, not a live model (${replayed})\n`);
   const failed = answer.kind === 'task' && answer.task.status !== undefined && UNSUCCESSFUL_STATES.has(answer.task.status.state);
   return failed || receipt.verified === false ? EXIT.invalid : EXIT.ok;
 }

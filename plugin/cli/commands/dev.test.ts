@@ -133,7 +133,7 @@ describe('agentdef dev', () => {
     for (const argv of [[], ['a', 'b'], ['out', '--port', 'http'], ['out', '--port', '70000'], ['out', '--nope'], ['out', '--watch=yes']]) {
       const result = await dev(argv);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^error: .*\nusage: agentdef dev <output folder> \[--port n\] \[--watch\]\n$/);
+      expect(result.stderr).toMatch(/^error: .*\nusage: agentdef dev <output folder> \[--port n\] \[--watch\] \[--record dir \| --replay dir\]\n$/);
     }
   });
 
@@ -329,7 +329,9 @@ describe('agentdef dev --watch', () => {
       const result = await dev([forged, '--watch'], { cwd: ws.dir });
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(`error: ${join(forged, 'plan.json')} names no workspace definition and target to recompile: compile the agent again\nusage: agentdef dev <output folder> [--port n] [--watch]\n`);
+      expect(result.stderr).toBe(
+        `error: ${join(forged, 'plan.json')} names no workspace definition and target to recompile: compile the agent again\nusage: agentdef dev <output folder> [--port n] [--watch] [--record dir | --replay dir]\n`,
+      );
     }
     rmSync(join(forged, 'plan.json'));
     {

@@ -6,6 +6,9 @@ import { TASK_STORE_ENV } from '../../hosts/node/task-store-env';
 import { EXIT, type CliIo } from '../io';
 import { parsePort } from '../../host-contract/port';
 import { usageError, USAGE, parseCommandArgs } from '../usage';
+import { modelBaseUrls } from '../../hosts/node/model-endpoints';
+import { type ModelSession, modelModeRequest } from '../../hosts/model-replay/model-session';
+import { modelsSummary, startCliModelSession } from './model-session';
 
 export const RUN_USAGE = USAGE.run;
 
@@ -14,7 +17,15 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: { port: { type: 'string' }, weights: { type: 'string' }, receipts: { type: 'string' }, 'task-store': { type: 'string' }, serve: { type: 'boolean', default: false } },
+    options: {
+      port: { type: 'string' },
+      weights: { type: 'string' },
+      receipts: { type: 'string' },
+      'task-store': { type: 'string' },
+      serve: { type: 'boolean', default: false },
+      record: { type: 'string' },
+      replay: { type: 'string' },
+    },
   });
   if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', RUN_USAGE);
@@ -31,17 +42,31 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     io.stderr(`error: --receipts ${receipts}: ${receiptsProblem}\n`);
     return EXIT.usage;
   }
-  const code = await runOutput({
-    outDir,
-    workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
-    ...(port !== undefined ? { port } : {}),
-    ...(parsed.values.weights !== undefined ? { weights: resolve(io.cwd, parsed.values.weights) } : {}),
-    ...(receipts !== undefined ? { receipts } : {}),
-    serve: parsed.values.serve === true,
-    // The host opens (or creates) the file and refuses one that is not its own (task-store-env.ts).
-    ...(taskStore !== undefined ? { env: { ...process.env, [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } } : {}),
-    stdout: io.stdout,
-    stderr: io.stderr,
-  });
-  return code === 0 ? EXIT.ok : code;
+  const models = modelModeRequest({ record: parsed.values.record, replay: parsed.values.replay }, process.env);
+  if (typeof models === 'string') return usageError(io, models, RUN_USAGE);
+  let session: ModelSession | undefined;
+  if (models) {
+    const started = await startCliModelSession({ request: models, outDir, outArg: parsed.positionals[0]!, io, env: process.env, upstreams: modelBaseUrls(process.env) });
+    if (typeof started === 'number') return started;
+    session = started;
+  }
+  try {
+    const env = { ...process.env, ...(taskStore !== undefined ? { [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } : {}), ...session?.env };
+    const code = await runOutput({
+      outDir,
+      workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
+      ...(port !== undefined ? { port } : {}),
+      ...(parsed.values.weights !== undefined ? { weights: resolve(io.cwd, parsed.values.weights) } : {}),
+      ...(receipts !== undefined ? { receipts } : {}),
+      serve: parsed.values.serve === true,
+      // The host opens (or creates) the file and refuses one that is not its own (task-store-env.ts).
+      env,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      ...(session ? { onReady: () => io.stdout(`  models:     ${modelsSummary(session)}\n`) } : {}),
+    });
+    return code === 0 ? EXIT.ok : code;
+  } finally {
+    await session?.close();
+  }
 }
