@@ -46,6 +46,8 @@ copyMatching('plugin', (name) => name.endsWith('.json') || isReadme(name));
 copyMatching('generators', (name) => name.endsWith('.json') || isReadme(name));
 copyMatching('executors', (name) => name.endsWith('.json') || isReadme(name));
 copyMatching('docs', (name) => name.endsWith('.md'));
+// The model recordings the docs replay (docs/your-first-agent.md: `--replay node_modules/agentdef/recordings/your-first-agent`).
+copyMatching('recordings', (name) => name.endsWith('.json') || isReadme(name));
 for (const file of ['generators.json', 'executors.json', 'README.md', 'LICENSE']) cpSync(join(root, file), join(out, file));
 // What compiled outputs bundle (the portable runtime, the Worker host, the host contract) ships as
 // TypeScript too, renamed `.mts`: esbuild tries `.mts` before `.js`, so it bundles these ES modules
