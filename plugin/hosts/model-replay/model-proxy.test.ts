@@ -158,6 +158,8 @@ describe('no secret is ever written', () => {
   async function echoingProvider(): Promise<StubServer> {
     const server = await startServer((req, res) => {
       const key = req.headers['x-api-key'] ?? req.headers['authorization'] ?? '';
+      // The key echoed in a response header too: headers are never written.
+      res.setHeader('x-echoed-key', String(key));
       if (req.path.includes('fail')) return sendJson(res, 401, { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${key}` } });
       return sendJson(res, 200, { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'text', text: `you sent ${key} and ${JSON.stringify(req.body)}` }], stop_reason: 'end_turn' });
     });
@@ -169,7 +171,7 @@ describe('no secret is ever written', () => {
     return fetch(`${proxiedBaseUrl(proxyUrl, 'anthropic-messages', upstream)}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   }
 
-  it('a key echoed in the answer, in an error answer, in the request body and in the URL query is redacted in every form; headers are not written', async () => {
+  it('a key echoed in the answer, in an answer header, in an error answer, in the request body and in the URL query is redacted in every form; headers are not written', async () => {
     const { folder } = workspace();
     mkdirSync(folder, { recursive: true });
     const provider = await echoingProvider();
@@ -189,7 +191,7 @@ describe('no secret is ever written', () => {
       expect(written).not.toContain(secret);
     }
     expect(written).toContain('[redacted]');
-    expect(written).not.toMatch(/x-api-key"|"authorization"|content-type/i);
+    expect(written).not.toMatch(/x-api-key"|"authorization"|content-type|x-echoed-key/i);
     expect(written).toContain('authentication_error'); // the error answer is recorded, scrubbed
   });
 
