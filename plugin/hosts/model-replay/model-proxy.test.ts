@@ -250,6 +250,37 @@ describe('record forwards only to a model pin base of the session', () => {
   });
 });
 
+describe('a web page cannot drive it', () => {
+  it('a forged or rebinding Host is refused (421), and so is any request with an Origin (403), before anything is read, forwarded or written', async () => {
+    const { folder } = workspace();
+    mkdirSync(folder, { recursive: true });
+    const provider = await startScriptedProvider({ wire: 'anthropic-messages', script: [{ text: 'ok' }] });
+    closers.push(() => provider.close());
+    const recorder = await proxy({ mode: 'record', folder, upstreams: [provider.url], secrets: [] });
+    const port = new URL(recorder.url).port;
+    const path = `/m/anthropic-messages/${proxiedBaseUrl('http://x', 'anthropic-messages', provider.url).split('/').pop()}/v1/messages`;
+    const body = JSON.stringify({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] });
+    const { request } = await import('node:http');
+    const send = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: Number(port), path, method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.once('error', reject);
+        req.end(body);
+      });
+    expect(await send({ host: `evil.example:${port}` })).toBe(421);
+    expect(await send({ host: `127.0.0.1:${Number(port) + 1}` })).toBe(421);
+    expect(await send({ host: `127.0.0.1:${port}`, origin: 'https://evil.example' })).toBe(403);
+    expect(await send({ host: `127.0.0.1:${port}`, origin: 'null' })).toBe(403);
+    expect(provider.requests).toEqual([]);
+    expect(readdirSync(folder)).toEqual([]);
+    expect(await send({ host: `127.0.0.1:${port}` })).toBe(200);
+    expect(readdirSync(folder)).toHaveLength(1);
+  });
+});
+
 describe('hostile recording folders and files', () => {
   it('a replay folder outside the workspace, reached through a link or named directly, is refused; so is a record folder that is a link or outside', () => {
     const { root } = workspace();

@@ -22,6 +22,9 @@
  *   clocks (Ollama's `created_at` and durations, OpenAI's `created`) are dropped from answers.
  * The digest is taken of the request as it would be written (redacted), on both sides, so a
  * replay matches the recording whatever key the replaying session has (none).
+ * Like every agentdef loopback server it cannot be driven from a web page: a `Host` other than its
+ * own loopback address is refused (421, so DNS rebinding fails) and so is any request with an
+ * `Origin` (403: hosts send none, browsers always do on a cross-site request).
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -163,8 +166,12 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
   const emit = (event: ProxyEvent) => options.onEvent?.(event);
   const fetchFn = options.fetch ?? fetch;
 
+  let hosts = new Set<string>();
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
+    // Hosts and their clients only, never a web page: the exact loopback Host (no DNS rebinding) and no Origin (no browser).
+    if (!hosts.has(req.headers.host ?? '')) return proxyError(res, 421, 'agentdef_replay_wrong_host', 'this server answers on its loopback address only');
+    if (req.headers.origin !== undefined) return proxyError(res, 403, 'agentdef_replay_browser_refused', 'this server does not answer web pages');
     const route = parseProxyPath(req.url ?? '/');
     // A request carries its key in a header: that value (and the bare token of `Bearer <token>`) is scrubbed from what is written.
     const redactor = createRedactor(options.secrets ?? []);
@@ -268,6 +275,7 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   return {
     url: `http://127.0.0.1:${port}`,
     close: () =>
