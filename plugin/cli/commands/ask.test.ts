@@ -260,3 +260,33 @@ describe('agentdef ask: receipts', () => {
     expect(result.stdout).toContain(`receipt: verified (kid ${kid}, key published in the card)\n`);
   });
 });
+
+describe('agentdef ask: models replayed from a recording', () => {
+  /** A host of an agent whose receipts are off, its answers carrying what a replayed run adds to the task: `modelsReplayed`. */
+  async function replayedHost() {
+    const sink = memorySink();
+    const handler = createA2aHandler(toolOnlyConfig(), { tools: calcTools, receipts: { signingKey: keys.privateJwk, sink } });
+    const served = await serveHandler(async (request) => {
+      const response = await handler(request);
+      if (request.method !== 'POST') return response;
+      const body = await response.json();
+      const task = body.result?.task;
+      if (task) {
+        task.metadata.modelsReplayed = true;
+        delete task.metadata.receipt;
+      }
+      return Response.json(body);
+    });
+    closers.push(served);
+    return served;
+  }
+
+  it('says the models were replayed when only the task metadata says so (the receipt case: e2e/cross-host/model-replay.test.ts); a live answer says nothing of the kind', async () => {
+    const fromTask = await ask([(await replayedHost()).url, '{"a": 2, "b": 3}']);
+    expect(fromTask.code).toBe(0);
+    expect(fromTask.stdout).toMatch(/^no receipt\nmodels: replayed from a recording, not a live model \(the task metadata says so\)\n$/m);
+    const live = await ask([(await host()).served.url, '{"a": 2, "b": 3}']);
+    expect(live.code).toBe(0);
+    expect(live.stdout).not.toContain('models:');
+  });
+});
