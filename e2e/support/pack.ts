@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -24,6 +24,9 @@ export function isolatedEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS
     NX_NO_CLOUD: 'true',
     NX_TUI: 'false',
     NX_SKIP_NX_CACHE: 'false',
+    // Plugins load in this process, not in one isolated worker process per plugin (Nx's default):
+    // a third of the CPU of every nx command. e2e/nx-plugin-isolation.test.ts runs with isolation.
+    NX_ISOLATE_PLUGINS: 'false',
     NX_VERBOSE_LOGGING: 'false',
     CI: 'true',
     FORCE_COLOR: '0',
@@ -37,10 +40,16 @@ export function e2eRoot(): string {
   return dir;
 }
 
-export function buildAndPack(): string {
+/**
+ * Builds the package into a new `tmp/e2e/pack-…/agentdef` folder and packs it beside; returns the tarball's path
+ * ({@link builtPackageOf} gives the build folder). `typeCheck: false` skips tsc's type check (the
+ * test run's global setup: e2e/typecheck.test.ts checks every file), emitting the same bytes.
+ */
+export function buildAndPack(options: { typeCheck?: boolean } = {}): string {
   const packDir = mkdtempSync(join(e2eRoot(), 'pack-'));
   const built = join(packDir, 'agentdef');
-  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--out', built], { cwd: repoRoot, encoding: 'utf8' });
+  const flags = options.typeCheck === false ? ['--no-check'] : [];
+  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--out', built, ...flags], { cwd: repoRoot, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
   const home = join(packDir, 'home');
   mkdirSync(home);
@@ -51,4 +60,9 @@ export function buildAndPack(): string {
   });
   const [info] = JSON.parse(out) as Array<{ filename: string }>;
   return join(packDir, info!.filename);
+}
+
+/** The built package folder a tarball of {@link buildAndPack} was packed from (the same files, unpacked). */
+export function builtPackageOf(tarball: string): string {
+  return join(dirname(tarball), 'agentdef');
 }
