@@ -7,12 +7,15 @@
  * SQLite driver this Node can load (plugin/sqlite).
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contractTask, describeTaskStoreContract, workingTask } from '../../runtime/__test-support__/task-store-contract';
 import { openSqliteTaskStore, type SqliteTaskStore } from './sqlite-task-store';
 import { taskStoreFromEnv, TASK_STORE_ENV } from './task-store-env';
+import { SQLITE_TASK_STORE_PACKAGE } from '../../host-contract/container-contract';
 import { availableSqliteDrivers, loadSqliteDriver, type SqliteDriverName } from '../../sqlite/sqlite-driver';
 
 const top = mkdtempSync(join(tmpdir(), 'agentdef-sqlite-tasks-'));
@@ -23,6 +26,37 @@ afterAll(() => {
 });
 
 for (const driver of availableSqliteDrivers()) suite(driver);
+
+describe('without any SQLite driver', () => {
+  it('refuses to open with one message naming what to install (libsql, or a Node with node:sqlite), and creates nothing', () => {
+    // The store bundled outside the repository, run where no libsql can be found and (Node 22.5+) with node:sqlite switched off.
+    const dir = join(top, 'no-driver');
+    mkdirSync(dir);
+    const script = join(dir, 'open-store.cjs');
+    buildSync({
+      stdin: {
+        contents: `const { openSqliteTaskStore } = require('./sqlite-task-store'); process.stdout.write(JSON.stringify(openSqliteTaskStore(process.argv[2], { maxTasks: 1, maxBytes: 1000 })));`,
+        resolveDir: __dirname,
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      external: ['libsql'],
+      outfile: script,
+      logLevel: 'silent',
+    });
+    const noNodeSqlite = availableSqliteDrivers().includes('node:sqlite') ? ['--no-experimental-sqlite'] : [];
+    const file = join(dir, 'store', 'tasks.sqlite');
+    const run = spawnSync(process.execPath, [...noNodeSqlite, script, file], { cwd: dir, env: { ...process.env, NODE_PATH: '' }, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      ok: false,
+      message: `cannot use ${file} as the task store: it needs SQLite, and this Node has no node:sqlite while no libsql is installed where the host runs; install ${SQLITE_TASK_STORE_PACKAGE} next to the host (an HB3 image: build it with --build-arg TASK_STORE=sqlite), run the host on Node 22.13 or later (node:sqlite), or leave the task store unset to keep tasks in memory`,
+    });
+    expect(readdirSync(dir)).toEqual(['open-store.cjs']);
+  });
+});
 
 function suite(driver: SqliteDriverName): void {
   const root = join(top, driver.replace(/\W/g, '-'));

@@ -80,7 +80,7 @@ export function openSqliteTaskStore(file: string, limits: TaskStoreLimits, optio
   const loaded = loadSqliteDriver(options.driver);
   if (!loaded.ok) {
     return refuse(
-      `it needs an SQLite driver where the host runs (${loaded.message})`,
+      options.driver === undefined ? 'it needs SQLite, and this Node has no node:sqlite while no libsql is installed where the host runs' : `it needs SQLite (${loaded.message})`,
       `install ${SQLITE_TASK_STORE_PACKAGE} next to the host (an HB3 image: build it with --build-arg ${TASK_STORE_BUILD_ARG}=sqlite), run the host on Node 22.13 or later (node:sqlite), or leave the task store unset to keep tasks in memory`,
     );
   }
