@@ -26,7 +26,7 @@ import { median, report } from './bench-support';
 const QUICK = process.env['BENCH_QUICK'] === '1';
 const N = QUICK ? 100 : 400;
 const WORKERS = 4;
-const PLAN = 'sha256:0000000000000000000000000000000000000000000000000000000000000000';
+const PLAN = '0'.repeat(64);
 const driverOption = (): Record<string, string> => (process.env['AGENTDEF_BENCH_SQLITE_DRIVER'] ? { driver: process.env['AGENTDEF_BENCH_SQLITE_DRIVER'] } : {});
 
 function openLedger(file: string): ExecutionLedger {
@@ -37,7 +37,7 @@ function openLedger(file: string): ExecutionLedger {
 
 async function execute(ledger: ExecutionLedger, key: string): Promise<void> {
   const claim = await ledger.claim(key, { planDigest: PLAN, mode: 'live' });
-  if (claim.kind !== 'claimed') throw new Error(`${key}: ${claim.kind}`);
+  if (claim.kind !== 'claimed') throw new Error(`${key}: ${JSON.stringify(claim)}`);
   const marked = await ledger.markDispatched(key, claim.claim);
   if (!marked.ok) throw new Error(`${key}: ${marked.reason}`);
   const done = await ledger.finish(key, claim.claim, { status: 'succeeded', result: { key } });
@@ -60,6 +60,7 @@ async function contention(dir: string): Promise<number> {
   await openLedger(file).close();
   const count = Math.max(10, Math.floor(N / 4));
   const children = Array.from({ length: WORKERS }, (_, w) => spawn(process.execPath, ['-r', '@swc-node/register', __filename, 'worker', file, `w${w}`, String(count)], { stdio: ['pipe', 'pipe', 'inherit'] }));
+  const exits = children.map((child) => new Promise((resolve) => child.on('exit', resolve)));
   const lines = children.map((child) => {
     const got: string[] = [];
     const waiting: ((line: string) => void)[] = [];
@@ -78,10 +79,10 @@ async function contention(dir: string): Promise<number> {
   });
   for (const next of lines) if ((await next()) !== 'ready') throw new Error('a worker did not start');
   const start = performance.now();
-  for (const child of children) child.stdin.write('go\n');
+  for (const child of children) child.stdin.end('go\n');
   await Promise.all(lines.map((next) => next()));
   const elapsed = performance.now() - start;
-  await Promise.all(children.map((child) => new Promise((resolve) => child.on('exit', resolve))));
+  await Promise.all(exits);
   return (WORKERS * count) / (elapsed / 1000);
 }
 
