@@ -160,6 +160,36 @@ describe('the installed package', () => {
   });
 });
 
+describe("the repository's own install (npm ci)", () => {
+  it('locks only packages whose engines.node admits the lowest Node agentdef declares (npm ci warns EBADENGINE for none)', () => {
+    const declared = readManifest(join(repoRoot, 'package.json')).engines?.node ?? '';
+    const minimum = semver.minVersion(declared)!.version;
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+    const entries = Object.entries(lock.packages).filter(([path]) => path !== '');
+    expect(entries.length).toBeGreaterThan(500);
+    // npm checks `engines.node` of every package it installs, optional platform packages included.
+    const refusing = entries.flatMap(([path, entry]) => {
+      const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
+      return range !== undefined && !semver.satisfies(minimum, range) ? [`${path}@${entry.version} requires Node ${range}`] : [];
+    });
+    expect(refusing, `agentdef declares Node ${declared}`).toEqual([]);
+    // The check reads what it should: canonicalize@5 (Node >= 22) would be refused.
+    expect(semver.satisfies(minimum, '>=22')).toBe(false);
+  });
+
+  it('installs nothing that builds native code: no package with a gyp file or an install script that npm would run', () => {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean; optional?: boolean; os?: string[]; cpu?: string[] }> };
+    const withScripts = Object.entries(lock.packages).flatMap(([path, entry]) => (entry.hasInstallScript ? [path.replace(/^.*node_modules\//, '')] : []));
+    // Each has a prebuilt binary in a registry package (esbuild, workerd, sharp, @parcel/watcher,
+    // @swc/core) or needs no script (nx); allowScripts denies each by name, so npm runs none.
+    const allowed = Object.entries(manifest.allowScripts ?? {}).filter(([, allow]) => allow !== false);
+    expect(allowed).toEqual([]);
+    expect([...new Set(withScripts)].filter((name) => manifest.allowScripts?.[name] !== false)).toEqual([]);
+    expect(Object.keys(lock.packages).some((path) => /node_modules\/(better-sqlite3|node-gyp|prebuild-install)$/.test(path))).toBe(false);
+  });
+});
+
 /** Where Node finds `name`'s package.json from `fromDir`: node_modules folders upwards. */
 function resolveManifest(name: string, fromDir: string): string | undefined {
   for (let dir = fromDir; ; dir = dirname(dir)) {

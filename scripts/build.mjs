@@ -66,10 +66,12 @@ cpSync(join(root, 'bin', 'agentdef.cjs'), join(out, 'bin', 'agentdef.cjs'));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const devDeps = pkg.devDependencies ?? {};
 const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph', '@modelcontextprotocol/sdk', '@a2a-js/sdk'];
-// miniflare: `agentdef dev` serves Worker outputs through it, loaded only when a Worker starts (a
-// clear error says to install it otherwise). An optional peer, because it declares Node >= 22 while
-// the package supports the `engines` range: a dependency would make npm warn EBADENGINE on every install.
-const optionalPeers = ['miniflare'];
+// What only some users need is an optional peer: npm installs none of them with agentdef, and each
+// missing one is met by one message naming the package and version to install (docs/installing.md).
+// - miniflare: `agentdef dev` serves Worker outputs through it (loaded when a Worker starts);
+// - wrangler: `agentdef deploy` of a Worker output runs it;
+// - libsql: the durable SQLite ledger and task store on a Node without node:sqlite (before 22.13).
+const optionalPeers = ['miniflare', 'wrangler', 'libsql'];
 /** Development-only packages the published package must never name (test oracles, test frameworks). */
 const NEVER_SHIPPED = ['canonicalize', 'fast-check', 'vitest', 'zod'];
 const published = {
@@ -87,12 +89,10 @@ const published = {
     ...pkg.dependencies,
     ...Object.fromEntries(runtimeFromDev.filter((name) => devDeps[name]).map((name) => [name, devDeps[name]])),
   },
-  // The durable (SQLite) execution ledger's native addon: installed when it can build, never required to install.
-  optionalDependencies: pkg.optionalDependencies,
   peerDependencies: { nx: devDeps.nx, ...Object.fromEntries(optionalPeers.map((name) => [name, `^${devDeps[name]}`])) },
   peerDependenciesMeta: Object.fromEntries(optionalPeers.map((name) => [name, { optional: true }])),
 };
-const named = Object.keys({ ...published.dependencies, ...published.optionalDependencies, ...published.peerDependencies });
+const named = Object.keys({ ...published.dependencies, ...published.peerDependencies });
 const devOnly = named.filter((name) => NEVER_SHIPPED.includes(name));
 if (devOnly.length > 0) {
   console.error(`build: development-only packages in the published dependencies: ${devOnly.join(', ')} (move them to devDependencies)`);
