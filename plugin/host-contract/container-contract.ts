@@ -11,10 +11,12 @@ export const CONTAINER_WEIGHTS_ROOT = '/weights';
 export const IMAGE_TOOLS_DIR = '/opt/agentdef/tools';
 
 /**
- * The package the SQLite task store (`AGENTDEF_TASK_STORE`) runs on, at the version agentdef ships
- * with: the image installs it when built with `--build-arg TASK_STORE=sqlite`.
+ * The package the SQLite task store (`AGENTDEF_TASK_STORE`) runs on where Node has no `node:sqlite`
+ * (the image's Node 20), at the version agentdef is tested with: its native library comes prebuilt
+ * in a per-platform package, so nothing compiles. The image installs it when built with
+ * `--build-arg TASK_STORE=sqlite`.
  */
-export const SQLITE_TASK_STORE_PACKAGE = 'better-sqlite3@12.11.1';
+export const SQLITE_TASK_STORE_PACKAGE = 'libsql@0.5.29';
 
 /** The image build argument that selects the task store the image can run (`memory`, `sqlite`). */
 export const TASK_STORE_BUILD_ARG = 'TASK_STORE';

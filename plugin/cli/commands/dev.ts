@@ -98,6 +98,9 @@ function untilSignal(): { stopped: Promise<void>; dispose(): void } {
   };
 }
 
+/** The miniflare agentdef is tested with (an optional peer of the package): what a missing one says to install. */
+export const MINIFLARE_PACKAGE = 'miniflare@4.20260426.0';
+
 function isMissingMiniflare(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return (e?.code === 'MODULE_NOT_FOUND' || e?.code === 'ERR_MODULE_NOT_FOUND') && /['"]miniflare['"]/.test(e.message ?? '');
@@ -188,7 +191,7 @@ function workerStarter(outDir: string, io: CliIo, control: DevControl, session: 
       });
     } catch (error) {
       if (isMissingMiniflare(error)) {
-        io.stderr("error: serving a Worker output needs miniflare (Cloudflare's local workerd runner): install it with `npm install --save-dev miniflare`\n");
+        io.stderr(`error: serving a Worker output needs miniflare (Cloudflare's local workerd runner), an optional peer of agentdef: install it in the workspace with \`npm install --save-dev ${MINIFLARE_PACKAGE}\`\n`);
         return EXIT.usage;
       }
       io.stderr(`error: workerd could not start the Worker${port !== undefined ? ` on port ${port}` : ''}: ${(error as Error).message}\n`);
