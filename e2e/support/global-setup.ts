@@ -4,7 +4,7 @@
  * racing to rebuild dist/, and e2e/install.test.ts checks this very run of the script.
  */
 import type { TestProject } from 'vitest/node';
-import { type PackRun, runPack } from './pack';
+import { AGENTDEF_TARBALL_ENV, type PackRun, runPack } from './pack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,5 +17,8 @@ export default function setup(project: TestProject): void {
   const packed = runPack({ typeCheck: false });
   if (packed.status !== 0 || packed.tarball === '') throw new Error(`npm run pack failed:\n${packed.stdout}\n${packed.stderr}`);
   project.provide('agentdefTarball', packed.tarball);
+  // Also in the environment the test processes inherit: run-cli.ts reads it there, so the helpers that
+  // import it (host-harness.ts) load outside vitest too (scripts/run-host-examples.mjs), where it is unset.
+  process.env[AGENTDEF_TARBALL_ENV] = packed.tarball;
   project.provide('agentdefPackRun', packed);
 }

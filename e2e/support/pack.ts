@@ -75,6 +75,9 @@ export function buildAndPack(options: { typeCheck?: boolean } = {}): string {
 }
 
 /** The built package folder a tarball of {@link buildAndPack} was packed from (the same files, unpacked). */
+/** The variable the test run's global setup puts the packed tarball's path in (for the test processes it starts). */
+export const AGENTDEF_TARBALL_ENV = 'AGENTDEF_E2E_TARBALL';
+
 export function builtPackageOf(tarball: string): string {
   return join(dirname(tarball), 'agentdef');
 }
