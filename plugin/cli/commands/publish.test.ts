@@ -132,6 +132,19 @@ describe('agentdef publish', () => {
     expect(existsSync(join(root, 'registry'))).toBe(false);
   });
 
+  it('refuses a definition git ignores (no commit holds it, whatever HEAD is) and writes nothing', async () => {
+    writeFileSync(join(root, '.gitignore'), '.keys/\nscratch/\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'ignore scratch/');
+    mkdirSync(join(root, 'scratch/text-stats'), { recursive: true });
+    writeFileSync(join(root, 'scratch/text-stats/agent.json'), readFileSync(join(root, FILE), 'utf8').replace('"slug": "text-stats"', '"slug": "scratch-stats"'));
+    const outcome = await publish({ file: join(root, 'scratch/text-stats/agent.json') });
+    expect(outcome.stdout).toBe('');
+    expect(outcome.stderr).toContain('scratch/text-stats/agent.json is ignored by git');
+    expect(outcome.code).toBe(1);
+    expect(existsSync(join(root, 'registry'))).toBe(false);
+  });
+
   it('requires the signing key and says how to create it', async () => {
     rmSync(join(root, '.keys'), { recursive: true });
     const outcome = await publish();

@@ -74,6 +74,12 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
 
     const gitState = gitStateOf(options.file, shown);
     if (!gitState.ok) return fail(1, gitState.message);
+    if (gitState.dirty && gitState.status.startsWith('!!')) {
+      return fail(
+        1,
+        `${shown} is ignored by git (a .gitignore matches it), so no commit holds it: publish records the commit a definition comes from; move it out of the ignored folder (or stop ignoring it) and commit it. Nothing was written`,
+      );
+    }
     if (gitState.dirty) return fail(1, `${shown} has uncommitted changes (${gitState.status.split('\n')[0]}): commit it first; publish records the commit it comes from, and nothing was written`);
 
     const keyRef = options.keyRef ?? definition.identity.signingKeyRef;
