@@ -309,7 +309,10 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           executor: PROMOTE_EXECUTOR,
           options: { definition },
           cache: false,
-          metadata: { description: 'Moves the definition to the next lifecycle stage that applies (--to=<stage>, gates checked; a leaf passes composed) or down, appending a signed transition receipt', technologies: ['agentdef'] },
+          metadata: {
+            description: 'Moves the definition to the next lifecycle stage that applies (--to=<stage>, gates checked; a leaf passes composed) or down, appending a signed transition receipt',
+            technologies: ['agentdef'],
+          },
         },
       };
   // `publish` writes to the registry from a committed definition: never cached; left out if a
