@@ -196,8 +196,13 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
       signature: { alg: 'Ed25519', kid },
     });
     expect(ok(agentdef(['verify', RECEIPTS, '--keys', 'public-keys'])).stdout).toContain('1 of 1 lines verified');
-    // Without the public key nothing verifies.
-    expect(refused(agentdef(['verify', RECEIPTS]))).toContain(`no public key for kid ${kid}`);
+    // Without --key or --keys, the local key store's public key (the one `keys generate` made) verifies it, named.
+    expect(ok(agentdef(['verify', RECEIPTS])).stdout).toContain(`(signed by kid ${kid}: ${signingRef}, public key from the local key store)`);
+    // Where neither an option nor the key store has the public key, nothing verifies.
+    const elsewhere = spawnSync('npx', ['--no', 'agentdef', 'verify', RECEIPTS], { cwd: ws.dir, env: { ...ws.env, AGENTDEF_KEYS_DIR: join(ws.home, 'no-keys-here') }, encoding: 'utf8' });
+    outputs.push(elsewhere.stdout, elsewhere.stderr);
+    expect(elsewhere.status).toBe(1);
+    expect(elsewhere.stderr).toContain(`no public key for kid ${kid}`);
 
     // A jump past a stage that applies is refused, names it, and changes nothing.
     const definitionBefore = read(DEFINITION);
