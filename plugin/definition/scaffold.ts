@@ -354,7 +354,9 @@ export function scaffoldDefinition(plan: ScaffoldPlan, workspace: ScaffoldWorksp
     composition: plan.nodes.length > 0 ? { kind: 'dag', nodes: plan.nodes, edges: [] } : { kind: 'leaf' },
     memoryContract: { refs: [], workingSetTokens: 4000, contextWindowBudget: 16000, compactionPolicy: agentic ? 'summarise' : 'drop' },
     telemetryContract: {
-      receiptSigner: plan.lifecycle === 'tool-prototype' ? null : keyRef,
+      // Named from the start, also at tool-prototype (where no receipt is signed yet): promoting to
+      // tool-shipped then needs only the key (`agentdef keys generate <keyRef>`), not an edit.
+      receiptSigner: keyRef,
       receiptSchemaVersion: 'receipt/v1',
       telemetryKinds: agentic ? ['events', 'session-report'] : ['events'],
       agenticGate: agentic ? 'agentic' : 'tool-only',
