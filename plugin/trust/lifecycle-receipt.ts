@@ -2,8 +2,9 @@
  * Lifecycle transition receipts (`agentdef.lifecycle-transition/v1`): one signed line per change of
  * a definition's `lifecycleState`, appended to `<agent folder>/lifecycle.receipts.jsonl` by
  * `agentdef promote`. A receipt names the agent, the direction (promotion or demotion), the stages,
- * the definition's digest before and after (SHA-256 of its RFC 8785 form), the time the shell gave,
- * and the signer's kid (RFC 7638 thumbprint).
+ * the definition's digest before and after (SHA-256 of its RFC 8785 form), the stages a promotion
+ * passed because they do not apply (`skipped`: only `composed`, for a leaf), the time the shell
+ * gave, and the signer's kid (RFC 7638 thumbprint).
  *
  * Signature: Ed25519 over the RFC 8785 canonical JSON of the receipt whose `signature` holds only
  * `alg` and `kid` (the run receipts' scheme, runtime/receipts.ts), so every member but the value is

@@ -7,10 +7,11 @@
  * definition (a jump past one is refused and names it, so no gate is ever skipped); it passes only
  * a stage that does not apply (`composed`, for a leaf: the seed publishes the same definition and
  * moves only `lifecycleState`), and the receipt lists it in `skipped` with the reason. A
- * demotion may go to any earlier stage and is recorded as such. Either way the definition as it would be is validated in full
- * (JSON Schema, lifecycle gates and every other rule) and any error refuses the change, so the file
- * never leaves a valid state. `marketplace-published` also needs the AgentFacts credential to
- * verify (eddsa-jcs-2022, offline) at the given time and to be about this agent and version.
+ * demotion may go to any earlier stage and is recorded as such. Either way the definition as it
+ * would be is validated in full (JSON Schema, lifecycle gates and every other rule) and any error
+ * refuses the change, so the file never leaves a valid state. `marketplace-published` also needs
+ * the AgentFacts credential to verify (eddsa-jcs-2022, offline) at the given time and to be about
+ * this agent and version.
  * No file system, no clock: the shell (plugin/cli/commands/promote.ts) reads and writes.
  */
 import type { Diagnostic, Finding } from '../definition/diagnostic';
