@@ -19,7 +19,7 @@ const MANIFEST = 'apps/triage/application.json';
 const QUESTION = '--input=request.value={"question":"Why is the build red?"}';
 const FROM_CACHE = /existing outputs match the cache|local cache|read the output from the cache/i;
 
-describe('applications in a fresh Nx workspace', () => {
+describe('applications in a fresh Nx workspace', { timeout: 300_000 }, () => {
   let ws: TempWorkspace;
 
   beforeAll(() => {
