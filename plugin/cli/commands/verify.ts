@@ -292,7 +292,8 @@ export async function runVerifyCommandWith(argv: string[], io: CliIo, keyStore: 
   } else outcomes.push(await verifyDocument(text, keys, at));
 
   const verified = outcomes.every((o) => o.verified);
-  const unknownKid = outcomes.some((o) => o.failures.some((f) => f.message.startsWith('no public key for kid')));
+  // Receipts say "no public key for kid …", cards "…: no public key is known for kid …".
+  const unknownKid = outcomes.some((o) => o.failures.some((f) => /no public key (is known )?for kid/.test(f.message)));
   if (keys.local !== undefined && unknownKid) io.stderr(`note: with neither --key nor --keys, each kid was looked up in the local key store (${keyStoreFolder(keyStore.env)}), which has no public key for it\n`);
   if (format === 'json') io.stdout(`${JSON.stringify({ file: shown, verified, documents: outcomes }, null, 2)}\n`);
   else {
