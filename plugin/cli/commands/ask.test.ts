@@ -225,7 +225,7 @@ describe('agentdef ask: receipts', () => {
       const result = await ask([served.url, '{"a": 3, "b": 4}']);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/\nreceipt: verified \(kid keyref:calc-agent, key from this machine's key store\)\n$/);
+      expect(result.stdout).toMatch(/\nreceipt: verified \(kid keyref:calc-agent, key keyref:calc-agent from this machine's key store\)\n$/);
       writeFileSync(stored, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: otherKeys.publicJwk.x }), { mode: 0o600 });
       const other = await ask([served.url, '{"a": 3, "b": 4}']);
       expect(other.code).toBe(1);
@@ -233,6 +233,30 @@ describe('agentdef ask: receipts', () => {
     } finally {
       rmSync(stored);
     }
+  });
+
+  it('verifies a receipt whose kid is a key thumbprint (what a keyref signer puts there) with the key store public key of that thumbprint, naming its ref', async () => {
+    mkdirSync(keysFolder, { recursive: true, mode: 0o700 });
+    const stored = join(keysFolder, 'acme-receipts.public.jwk.json');
+    writeFileSync(stored, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: keys.publicJwk.x }));
+    const kid = await jwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x: keys.publicJwk.x! });
+    try {
+      const config = toolOnlyConfig();
+      config.receipts = { ...config.receipts, signerRef: kid };
+      const { served } = await host({ config });
+      const result = await ask([served.url, '{"a": 3, "b": 4}']);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(new RegExp(`\nreceipt: verified \\(kid ${kid}, key keyref:acme-receipts from this machine's key store\\)\n$`));
+      expect(result.code).toBe(0);
+    } finally {
+      rmSync(stored);
+    }
+    // Without that public file nothing at hand verifies it: not checked, and the private key is never looked for.
+    const config = toolOnlyConfig();
+    config.receipts = { ...config.receipts, signerRef: kid };
+    const { served } = await host({ config });
+    const unchecked = await ask([served.url, '{"a": 3, "b": 4}']);
+    expect(unchecked.stdout).toContain(`receipt: not checked (no public key for kid ${kid} at hand`);
   });
 
   it('a changed receipt does not verify', async () => {
