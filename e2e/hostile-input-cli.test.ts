@@ -9,7 +9,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runAgentdef } from './support/run-cli';
+import { spawnNodeWithCpuTime } from './support/cpu-time';
+import { agentdefBin, repoRoot, runAgentdef } from './support/run-cli';
 
 const BEYOND_C0 = '\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
 const RAW_CONTROL = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f${BEYOND_C0}]`);
@@ -30,6 +31,8 @@ afterAll(() => {
 });
 
 const agentdef = (args: string[]) => runAgentdef(args, ws, { XDG_CACHE_HOME: join(ws, '.cache') });
+/** Like `agentdef`, with the CPU time the binary spent (a bound on work that machine load cannot break). */
+const timedAgentdef = (args: string[]) => spawnNodeWithCpuTime([agentdefBin, ...args], { cwd: ws, env: { ...process.env, XDG_CACHE_HOME: join(ws, '.cache') }, timeout: 300_000 });
 
 function expectSafe(run: { status: number | null; stdout: string; stderr: string }, status: number) {
   expect(run.status, run.stderr).toBe(status);
@@ -52,9 +55,8 @@ describe('hostile definitions through the binary', () => {
   it('one large YAML scalar aliased thousands of times: exit 1 quickly, at the alias', () => {
     writeFileSync(join(ws, 'bomb.yaml'), `big: &b "${'x'.repeat(1024 * 1024)}"\nuses: [${Array(5000).fill('*b').join(', ')}]\n`);
     for (const verb of ['validate', 'plan']) {
-      const started = Date.now();
-      const run = agentdef([verb, 'bomb.yaml']);
-      expect(Date.now() - started).toBeLessThan(15_000);
+      const run = timedAgentdef([verb, 'bomb.yaml']);
+      expect(run.cpuMs).toBeLessThan(15_000);
       expectSafe(run, 1);
       expect(run.stdout + run.stderr).toMatch(/yaml-alias: YAML aliases expand to more than 4 MiB/);
     }
@@ -101,9 +103,8 @@ describe('hostile definitions through the binary', () => {
     for (const slug of ['ghost', 'phantom']) mkdirSync(join(ws, 'registry/agents', slug), { recursive: true });
     symlinkSync('/dev/zero', join(ws, 'registry/agents/ghost/1.0.0.json'));
     symlinkSync(join(outside, 'secret.json'), join(ws, 'registry/agents/phantom/1.0.0.json'));
-    const started = Date.now();
-    const run = agentdef(['plan', 'pinner.json']);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    const run = timedAgentdef(['plan', 'pinner.json']);
+    expect(run.cpuMs).toBeLessThan(15_000);
     expectSafe(run, 1);
     expect(run.stderr).toContain('cannot read ghost@1.0.0 (not a regular file)');
     expect(run.stderr).toContain('cannot read phantom@1.0.0 (it is a link to a file outside its folder)');

@@ -1,6 +1,7 @@
 /**
- * Installing agentdef as the README says: `npm run pack` (scripts/pack.mjs, run here for real
- * into a temp folder) prints the tarball and the exact install line; the tarball, installed into
+ * Installing agentdef as the README says: `npm run pack` (scripts/pack.mjs, run for real into a
+ * temp folder by the test run's global setup, e2e/support/global-setup.ts) prints the tarball and
+ * the exact install line; the tarball, installed into
  * a fresh workspace, brings only dependencies whose `engines.node` admits the lowest Node version
  * agentdef declares (npm warns EBADENGINE otherwise), names no development-only package
  * (`canonicalize` is a test oracle: the runtime's jcs.ts is the one RFC 8785 implementation), and
@@ -12,11 +13,11 @@
  * the repository's node_modules, which hold the same pinned versions.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, posix } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, e2eRoot, isolatedEnv, type TempWorkspace } from './support/nx-workspace';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createWorkspace, type TempWorkspace } from './support/nx-workspace';
 
 const repoRoot = join(__dirname, '..');
 // npm's own semver, as npm uses it to check `engines`.
@@ -45,12 +46,10 @@ let entries: string[];
 let ws: TempWorkspace;
 
 beforeAll(() => {
-  packDir = mkdtempSync(join(e2eRoot(), 'install-pack-'));
-  const home = join(packDir, 'home');
-  mkdirSync(home);
-  const run = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'pack.mjs'), '--into', packDir], { cwd: repoRoot, encoding: 'utf8', env: isolatedEnv(home), timeout: 300_000 });
-  packed = { status: run.status, stdout: run.stdout, stderr: run.stderr };
-  tarball = /^ {2}npm install -D (\S+)$/m.exec(packed.stdout)?.[1] ?? '';
+  const run = inject('agentdefPackRun');
+  packDir = run.dir;
+  packed = run;
+  tarball = run.tarball;
   if (tarball === '') return;
   entries = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
     .stdout.split('\n')
@@ -59,7 +58,6 @@ beforeAll(() => {
   ws = createWorkspace('install', tarball);
 }, 300_000);
 afterAll(() => {
-  rmSync(packDir, { recursive: true, force: true });
   if (ws) rmSync(dirname(ws.dir), { recursive: true, force: true });
 });
 
@@ -157,6 +155,36 @@ describe('the installed package', () => {
     expect(testOnly).toEqual([]);
     // and the source tree does hold such files, so the check above is not vacuous
     expect(readdirSync(join(repoRoot, 'plugin', 'compiler')).some((name) => name.endsWith('.test.ts'))).toBe(true);
+  });
+});
+
+describe("the repository's own install (npm ci)", () => {
+  it('locks only packages whose engines.node admits the lowest Node agentdef declares (npm ci warns EBADENGINE for none)', () => {
+    const declared = readManifest(join(repoRoot, 'package.json')).engines?.node ?? '';
+    const minimum = semver.minVersion(declared)!.version;
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+    const entries = Object.entries(lock.packages).filter(([path]) => path !== '');
+    expect(entries.length).toBeGreaterThan(500);
+    // npm checks `engines.node` of every package it installs, optional platform packages included.
+    const refusing = entries.flatMap(([path, entry]) => {
+      const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
+      return range !== undefined && !semver.satisfies(minimum, range) ? [`${path}@${entry.version} requires Node ${range}`] : [];
+    });
+    expect(refusing, `agentdef declares Node ${declared}`).toEqual([]);
+    // The check reads what it should: canonicalize@5 (Node >= 22) would be refused.
+    expect(semver.satisfies(minimum, '>=22')).toBe(false);
+  });
+
+  it('installs nothing that builds native code: no package with a gyp file or an install script that npm would run', () => {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean; optional?: boolean; os?: string[]; cpu?: string[] }> };
+    const withScripts = Object.entries(lock.packages).flatMap(([path, entry]) => (entry.hasInstallScript ? [path.replace(/^.*node_modules\//, '')] : []));
+    // Each has a prebuilt binary in a registry package (esbuild, workerd, sharp, @parcel/watcher,
+    // @swc/core) or needs no script (nx); allowScripts denies each by name, so npm runs none.
+    const allowed = Object.entries(manifest.allowScripts ?? {}).filter(([, allow]) => allow !== false);
+    expect(allowed).toEqual([]);
+    expect([...new Set(withScripts)].filter((name) => manifest.allowScripts?.[name] !== false)).toEqual([]);
+    expect(Object.keys(lock.packages).some((path) => /node_modules\/(better-sqlite3|node-gyp|prebuild-install)$/.test(path))).toBe(false);
   });
 });
 

@@ -19,7 +19,7 @@ const MANIFEST = 'apps/triage/application.json';
 const QUESTION = '--input=request.value={"question":"Why is the build red?"}';
 const FROM_CACHE = /existing outputs match the cache|local cache|read the output from the cache/i;
 
-describe('applications in a fresh Nx workspace', () => {
+describe('applications in a fresh Nx workspace', { timeout: 300_000 }, () => {
   let ws: TempWorkspace;
 
   beforeAll(() => {
@@ -109,10 +109,20 @@ describe('applications in a fresh Nx workspace', () => {
     const again = ok(ws.nx(['run', 'triage:execute', QUESTION]));
     expect(again.stdout).toContain('triage@0.1.0: succeeded (dry-run)');
     expect(again.stdout).not.toMatch(FROM_CACHE);
+  });
 
-    const missing = ws.nx(['run', 'triage:execute']);
-    expect(missing.status).not.toBe(0);
-    expect(missing.stdout + missing.stderr).toContain('invalid-inputs');
+  it('executes with the inputs.json the generator wrote beside the manifest (as check does) when no option names the values; an explicit one wins', () => {
+    const promptDigest = (r: { stdout: string }) => /"promptDigest":"([0-9a-f]{64})"/.exec(r.stdout)?.[1];
+    const byDefault = ok(ws.nx(['run', 'triage:execute']));
+    expect(byDefault.stdout).toContain('triage@0.1.0: succeeded (dry-run)');
+    expect(byDefault.stdout + byDefault.stderr).toContain(`note: entrypoint values from ${MANIFEST.replace('application.json', 'inputs.json')}, beside the manifest`);
+    const named = ok(ws.nx(['run', 'triage:execute', `--inputs=${MANIFEST.replace('application.json', 'inputs.json')}`]));
+    expect(promptDigest(byDefault)).toMatch(/^[0-9a-f]{64}$/);
+    expect(promptDigest(named)).toBe(promptDigest(byDefault));
+    const explicit = ok(ws.nx(['run', 'triage:execute', QUESTION]));
+    expect(explicit.stdout + explicit.stderr).not.toContain('note: entrypoint values from');
+    expect(promptDigest(explicit)).toMatch(/^[0-9a-f]{64}$/);
+    expect(promptDigest(explicit)).not.toBe(promptDigest(byDefault));
   });
 
   it('checks the generated application offline (every local verification check), and fails an edited one', () => {

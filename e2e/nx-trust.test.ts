@@ -196,16 +196,28 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
       signature: { alg: 'Ed25519', kid },
     });
     expect(ok(agentdef(['verify', RECEIPTS, '--keys', 'public-keys'])).stdout).toContain('1 of 1 lines verified');
-    // Without the public key nothing verifies.
-    expect(refused(agentdef(['verify', RECEIPTS]))).toContain(`no public key for kid ${kid}`);
+    // Without --key or --keys, the local key store's public key (the one `keys generate` made) verifies it, named.
+    expect(ok(agentdef(['verify', RECEIPTS])).stdout).toContain(`(signed by kid ${kid}: ${signingRef}, public key from the local key store)`);
+    // Where neither an option nor the key store has the public key, nothing verifies.
+    const elsewhere = spawnSync('npx', ['--no', 'agentdef', 'verify', RECEIPTS], { cwd: ws.dir, env: { ...ws.env, AGENTDEF_KEYS_DIR: join(ws.home, 'no-keys-here') }, encoding: 'utf8' });
+    outputs.push(elsewhere.stdout, elsewhere.stderr);
+    expect(elsewhere.status).toBe(1);
+    expect(elsewhere.stderr).toContain(`no public key for kid ${kid}`);
 
-    // A jump of two stages is refused, names the stage in between, and changes nothing.
+    // A jump past a stage that applies is refused, names it, and changes nothing.
     const definitionBefore = read(DEFINITION);
     const receiptsBefore = read(RECEIPTS);
+    ok(nx(['run', `${AGENT}:promote`, '--to=mcp-resident']));
     const jump = refused(nx(['run', `${AGENT}:promote`, '--to=marketplace-published']));
-    expect(jump).toContain('skips "composed"');
+    expect(jump).toContain('"mcp-resident" to "marketplace-published" skips "kym-registered"');
+    ok(nx(['run', `${AGENT}:promote`, '--to=kym-registered']));
     expect(read(DEFINITION)).toBe(definitionBefore);
-    expect(read(RECEIPTS)).toBe(receiptsBefore);
+    // A leaf passes composed (it applies to compositions), but marketplace-published's own gates still hold it.
+    const early = refused(nx(['run', `${AGENT}:promote`, '--to=marketplace-published']));
+    expect(early).not.toContain('skips');
+    expect(early).toContain('/identity/nandaFactsRef');
+    expect(read(DEFINITION)).toBe(definitionBefore);
+    expect(read(RECEIPTS).trimEnd().split('\n')).toHaveLength(receiptsBefore.trimEnd().split('\n').length + 2);
   });
 
   it('3. publishes the committed definition: snapshot, signed card, credential and KYM document verify; a one-byte edit of the snapshot fails', () => {
@@ -260,6 +272,24 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     });
     ok(agentdef(['registry', 'verify']));
     ok(agentdef(['plan', `kym://agents/${AGENT}@1.0.0`]));
+
+    // The published leaf reaches marketplace-published from kym-registered, passing composed: the
+    // credential publish wrote verifies, and the signed receipt says which stage it passed and why.
+    const committed = read(DEFINITION);
+    const credential = JSON.parse(read(`${REGISTRY}/1.0.0.agentfacts.vc.json`)) as { credentialSubject: Record<string, unknown> };
+    const listed = readDefinition() as Definition & { identity: { nandaFactsRef?: string }; metadata: { cardExports?: Record<string, unknown> } };
+    listed.identity.nandaFactsRef = `https://nanda.example.com/agentfacts/${AGENT}/1.0.0`;
+    listed.metadata.cardExports = { ...listed.metadata.cardExports, agentFacts: credential.credentialSubject };
+    writeDefinition(listed);
+    const marketplace = ok(nx(['run', `${AGENT}:promote`, '--to=marketplace-published'])).stdout;
+    expect(marketplace).toContain('promotion kym-registered -> marketplace-published');
+    expect(marketplace).toContain('passed "composed", which does not apply: composition.kind is "leaf"');
+    const lastReceipt = JSON.parse(read(RECEIPTS).trimEnd().split('\n').pop()!) as Record<string, unknown>;
+    expect(lastReceipt).toMatchObject({ from: 'kym-registered', to: 'marketplace-published', skipped: [{ stage: 'composed' }], signature: { kid } });
+    expect(ok(agentdef(['verify', RECEIPTS, '--keys', 'public-keys'])).stdout).toMatch(/(\d+) of \1 lines verified/);
+    // Back down (recorded as a demotion), and the definition as committed for what follows.
+    expect(ok(nx(['run', `${AGENT}:promote`, '--to=kym-registered'])).stdout).toContain('demotion marketplace-published -> kym-registered');
+    writeFileSync(join(ws.dir, DEFINITION), committed);
   });
 
   it('4. a second version: a bump too small for its diff is refused by diff and publish; the right bump publishes', () => {

@@ -4,7 +4,7 @@
  * built-in). Lists the tarball the global setup packed; run alone, builds and packs its own.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
@@ -84,5 +84,16 @@ describe('the packed package', () => {
     }
     expect(undeclared).toEqual([]);
     expect(declared.has('zod')).toBe(false); // test support used it; the package never should
+  });
+
+  it("ships the tutorial's model recording, byte for byte, where the page's commands name it (node_modules/agentdef/recordings/your-first-agent)", () => {
+    const source = join(__dirname, '..', 'recordings', 'your-first-agent');
+    const files = readdirSync(source).sort();
+    expect(files).toContain('README.md');
+    expect(files.filter((name) => /^[0-9a-f]{64}\.json$/.test(name)).length).toBeGreaterThanOrEqual(4);
+    expect(entries.filter((entry) => entry.startsWith('recordings/')).sort()).toEqual(files.map((name) => `recordings/your-first-agent/${name}`));
+    for (const name of files) expect(readFileSync(join(unpacked, 'package', 'recordings', 'your-first-agent', name), 'utf8')).toBe(readFileSync(join(source, name), 'utf8'));
+    // The README's link to the format resolves inside the package.
+    expect(entries).toContain('docs/offline-models.md');
   });
 });

@@ -126,7 +126,7 @@ describe('README "Using agentdef in an Nx workspace", every command in order in 
     expect(readFileSync(join(ws.dir, 'nx.json'), 'utf8')).toBe(before);
   });
 
-  it('refuses a pin that resolves to nothing and a mistyped provider, naming them, and writes nothing', () => {
+  it('refuses a pin that resolves to nothing, a mistyped provider and a model without its version, naming them, and writes nothing', () => {
     const before = projects(ws);
     const pin = ws.nx(['g', 'agentdef:agent', 'editor', '--nodes=summarizer@0.1.0,splicer@0.1.0']);
     expect(pin.status).not.toBe(0);
@@ -139,8 +139,19 @@ describe('README "Using agentdef in an Nx workspace", every command in order in 
     const tier = ws.nx(['g', 'agentdef:agent', 'editor', '--tier=Small']);
     expect(tier.status).not.toBe(0);
     expect(tier.stdout + tier.stderr).toContain('--tier "Small" is not allowed: did you mean "small"? It must be one of frontier, small, tuned, local');
+    // A model the generator cannot pin without its version: it asks for the provider's exact form, with an example.
+    const model = ws.nx(['g', 'agentdef:agent', 'editor', '--kind=agent', '--provider=openai', '--model=gpt-4o-mini']);
+    expect(model.status).not.toBe(0);
+    expect(model.stdout + model.stderr).toContain(
+      '--model=gpt-4o-mini names no version: OpenAI pins a model by the date of its snapshot, written YYYY-MM-DD. Pass it after "@": --model=gpt-4o-mini@<YYYY-MM-DD>, for example --model=gpt-4o-mini@2024-07-18',
+    );
     expect(existsSync(join(ws.dir, 'editor'))).toBe(false);
     expect(projects(ws)).toEqual(before);
+    // Given in that form, what it writes validates.
+    const pinned = ws.nx(['g', 'agentdef:agent', 'editor', '--kind=agent', '--provider=openai', '--model=gpt-4o-mini@2024-07-18']);
+    expect(pinned.status, pinned.stdout + pinned.stderr).toBe(0);
+    const validated = sh(ws, 'npx agentdef validate editor/agent.json --format json');
+    expect(JSON.parse(validated.stdout)).toEqual({ valid: true, diagnostics: [] });
   });
 
   it('writes agent.yaml with a modeline naming the shipped schema; it validates and compiles like agent.json', () => {

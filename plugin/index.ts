@@ -81,7 +81,7 @@ export async function createMemoryExecutionLedger(options?: Ledgers.ExecutionLed
   return (await import('./application/execution-ledger.js')).createMemoryExecutionLedger(options);
 }
 
-/** A durable execution ledger in SQLite (the optional dependency better-sqlite3). */
+/** A durable execution ledger in SQLite (`node:sqlite` where Node has it, else the optional peer `libsql`). */
 export async function openSqliteExecutionLedger(options: SqliteLedger.SqliteExecutionLedgerOptions): Promise<Ledgers.LedgerOpening> {
   return (await import('./application/sqlite-ledger.js')).openSqliteExecutionLedger(options);
 }

@@ -10,9 +10,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `--out <dir>` builds elsewhere (tests build into their own folder, so parallel builds never collide).
 const outFlag = process.argv.indexOf('--out');
 const out = outFlag === -1 ? join(root, 'dist', 'agentdef') : resolve(process.argv[outFlag + 1]);
+// `--no-check` emits without type-checking (tsc --noCheck: the same bytes, half the time). Only the
+// test run's global setup uses it: e2e/typecheck.test.ts type-checks every file of the project.
+const check = !process.argv.includes('--no-check');
 
 rmSync(out, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', out], { stdio: 'inherit' });
+const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', out, ...(check ? [] : ['--noCheck'])], { stdio: 'inherit' });
 if (tsc.status !== 0) {
   console.error('build: tsc failed');
   process.exit(tsc.status ?? 1);
@@ -46,6 +49,8 @@ copyMatching('plugin', (name) => name.endsWith('.json') || isReadme(name));
 copyMatching('generators', (name) => name.endsWith('.json') || isReadme(name));
 copyMatching('executors', (name) => name.endsWith('.json') || isReadme(name));
 copyMatching('docs', (name) => name.endsWith('.md'));
+// The model recordings the docs replay (docs/your-first-agent.md: `--replay node_modules/agentdef/recordings/your-first-agent`).
+copyMatching('recordings', (name) => name.endsWith('.json') || isReadme(name));
 for (const file of ['generators.json', 'executors.json', 'README.md', 'LICENSE']) cpSync(join(root, file), join(out, file));
 // What compiled outputs bundle (the portable runtime, the Worker host, the host contract) ships as
 // TypeScript too, renamed `.mts`: esbuild tries `.mts` before `.js`, so it bundles these ES modules
@@ -63,10 +68,12 @@ cpSync(join(root, 'bin', 'agentdef.cjs'), join(out, 'bin', 'agentdef.cjs'));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const devDeps = pkg.devDependencies ?? {};
 const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph', '@modelcontextprotocol/sdk', '@a2a-js/sdk'];
-// miniflare: `agentdef dev` serves Worker outputs through it, loaded only when a Worker starts (a
-// clear error says to install it otherwise). An optional peer, because it declares Node >= 22 while
-// the package supports the `engines` range: a dependency would make npm warn EBADENGINE on every install.
-const optionalPeers = ['miniflare'];
+// What only some users need is an optional peer: npm installs none of them with agentdef, and each
+// missing one is met by one message naming the package and version to install (docs/installing.md).
+// - miniflare: `agentdef dev` serves Worker outputs through it (loaded when a Worker starts);
+// - wrangler: `agentdef deploy` of a Worker output runs it;
+// - libsql: the durable SQLite ledger and task store on a Node without node:sqlite (before 22.13).
+const optionalPeers = ['miniflare', 'wrangler', 'libsql'];
 /** Development-only packages the published package must never name (test oracles, test frameworks). */
 const NEVER_SHIPPED = ['canonicalize', 'fast-check', 'vitest', 'zod'];
 const published = {
@@ -84,12 +91,10 @@ const published = {
     ...pkg.dependencies,
     ...Object.fromEntries(runtimeFromDev.filter((name) => devDeps[name]).map((name) => [name, devDeps[name]])),
   },
-  // The durable (SQLite) execution ledger's native addon: installed when it can build, never required to install.
-  optionalDependencies: pkg.optionalDependencies,
   peerDependencies: { nx: devDeps.nx, ...Object.fromEntries(optionalPeers.map((name) => [name, `^${devDeps[name]}`])) },
   peerDependenciesMeta: Object.fromEntries(optionalPeers.map((name) => [name, { optional: true }])),
 };
-const named = Object.keys({ ...published.dependencies, ...published.optionalDependencies, ...published.peerDependencies });
+const named = Object.keys({ ...published.dependencies, ...published.peerDependencies });
 const devOnly = named.filter((name) => NEVER_SHIPPED.includes(name));
 if (devOnly.length > 0) {
   console.error(`build: development-only packages in the published dependencies: ${devOnly.join(', ')} (move them to devDependencies)`);

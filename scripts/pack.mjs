@@ -13,7 +13,9 @@ const into = intoFlag === -1 ? undefined : resolve(process.argv[intoFlag + 1] ??
 const built = into ? join(into, 'agentdef') : join(root, 'dist', 'agentdef');
 const packDir = into ?? join(root, 'dist', 'pack');
 
-const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--out', built], { cwd: root, stdio: 'inherit' });
+// `--no-check` passes through to the build (tsc --noCheck: the test run's global setup).
+const buildFlags = process.argv.includes('--no-check') ? ['--no-check'] : [];
+const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--out', built, ...buildFlags], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
   console.error('pack: the build failed (see above); nothing was packed');
   process.exit(build.status ?? 1);

@@ -5,16 +5,21 @@
 // run (`agentdef deploy <output> --dry-run`), stop dev with SIGINT and check it exited 0. A host
 // that writes its receipts to a file (HB3, local launcher) has them checked with `agentdef verify`.
 //
-// No network and nothing in $HOME: the model servers are stubs on 127.0.0.1 (Anthropic's Messages
-// API for the HB3 job, Ollama for the launcher) reached through the hosts' own overrides
-// (AGENTDEF_BASE_URL_ANTHROPIC, OLLAMA_HOST); secrets come from AGENTDEF_SECRET_<NAME> (a fresh
-// receipt key, a stub API key; keychain off); HOME, state and caches live in a scratch folder under
-// tmp/ that is removed afterwards.
+// No network, no API key and nothing in $HOME: the agentic examples' models are replayed from the
+// recordings in examples/recordings/<agent> (`agentdef dev --replay`; dev and ask both say so), the
+// receipt key is a fresh one in AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY (keychain off), and HOME,
+// state and caches live in a scratch folder under tmp/ that is removed afterwards.
 //
 //   node scripts/run-dev-ask-examples.mjs --worker dist/agents/text-digest --hb3 dist/hb3/fallback-writer --local dist/agents/local-notes
+//
+// `--record` makes those recordings again: the same session with `agentdef dev --record` against
+// the test suite's scripted stand-ins on 127.0.0.1 (Anthropic's Messages API for the HB3 job, Ollama
+// for the launcher), reached through the hosts' own overrides (AGENTDEF_BASE_URL_ANTHROPIC,
+// OLLAMA_HOST), with a stand-in API key. The stand-ins are not the real models: see
+// examples/recordings/README.md.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -26,16 +31,18 @@ const cli = join(root, 'bin', 'agentdef.cjs');
 const READY_MS = 60_000;
 const STOP_MS = 15_000;
 const STUB_API_KEY = 'sk-ant-stub-0123456789abcdefghij';
+const RECORDINGS = 'examples/recordings';
 /** Everything the agentdef processes printed, searched for the secrets they were given at the end. */
 const printed = [];
 const DEFAULT_OUTPUTS = { worker: 'dist/agents/text-digest', hb3: 'dist/hb3/fallback-writer', local: 'dist/agents/local-notes' };
 
-// The stub model servers are the test suite's own (TypeScript, compiled on the fly like bin/agentdef.cjs does).
-const require = createRequire(import.meta.url);
-process.env.SWC_NODE_PROJECT ||= join(root, 'tsconfig.json');
-require('@swc-node/register');
-const { startScriptedProvider } = require('../plugin/runtime/__test-support__/stub-provider.ts');
-const { startStubOllama } = require('../e2e/local/support/stub-ollama.ts');
+/** The test suite's scripted stand-ins (TypeScript, compiled on the fly like bin/agentdef.cjs does): loaded only to record. */
+function standIns() {
+  const require = createRequire(import.meta.url);
+  process.env.SWC_NODE_PROJECT ||= join(root, 'tsconfig.json');
+  require('@swc-node/register');
+  return { ...require('../plugin/runtime/__test-support__/stub-provider.ts'), ...require('../e2e/local/support/stub-ollama.ts') };
+}
 
 /** What the stub Anthropic model proposes for the HB3 example's edit: a diff that applies. */
 const FALLBACK_DIFF = ['--- a/config.ts', '+++ b/config.ts', '@@ -1,1 +1,2 @@', '+if (raw === undefined) throw new Error("no config");', ' parseConfig(raw);', ''].join('\n');
@@ -46,15 +53,15 @@ const EXAMPLES = [
     key: 'worker',
     title: 'A Cloudflare Worker: text-digest (workerd via miniflare, loader.js with a Worker Loader binding)',
     question: 'Workers run agents in isolates. Each agent gets its own isolate, and isolates share nothing.',
-    startModel: async () => ({ env: {}, close: async () => {} }),
   },
   {
     key: 'hb3',
     title: 'An HB3 job: fallback-writer compiled with --target hb3 (its container entrypoint as a local process)',
     question: JSON.stringify({ path: 'config.ts', source: 'parseConfig(raw);\n', instruction: 'add a null check before the call to parseConfig' }),
     receiptsOf: 'fallback-writer',
-    startModel: async () => {
-      const stub = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: STUB_API_KEY, script: [{ text: FALLBACK_DIFF }] });
+    recording: `${RECORDINGS}/fallback-writer`,
+    recordAgainst: async () => {
+      const stub = await standIns().startScriptedProvider({ wire: 'anthropic-messages', apiKey: STUB_API_KEY, script: [{ text: FALLBACK_DIFF }] });
       return { env: { AGENTDEF_BASE_URL_ANTHROPIC: stub.url, AGENTDEF_SECRET_ANTHROPIC_API_KEY: STUB_API_KEY }, close: () => stub.close() };
     },
   },
@@ -65,8 +72,9 @@ const EXAMPLES = [
     receiptsOf: 'local-notes',
     // Into a folder of the workspace, so the dry run names no home folder.
     deployArgs: ['--into', 'dist/services'],
-    startModel: async () => {
-      const ollama = await startStubOllama({
+    recording: `${RECORDINGS}/local-notes`,
+    recordAgainst: async () => {
+      const ollama = await standIns().startStubOllama({
         models: ['llama3.1:8b'],
         respond: (chat) => {
           const tool = chat.messages.find((m) => m.role === 'tool');
@@ -145,10 +153,10 @@ function agentdef(args, env, scratch) {
   });
 }
 
-/** Starts `agentdef dev`, resolves with the served URL once it prints its ask line (its ready line). */
-function startDev(out, port, env) {
-  print(`$ agentdef dev ${out} --port ${port}`);
-  const child = spawn(process.execPath, [cli, 'dev', out, '--port', String(port)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `agentdef dev` (with `extra` arguments), resolves with the served URL once it prints its ask line (its ready line). */
+function startDev(out, port, env, extra) {
+  print(`$ agentdef dev ${out} --port ${port}${extra.length ? ` ${extra.join(' ')}` : ''}`);
+  const child = spawn(process.execPath, [cli, 'dev', out, '--port', String(port), ...extra], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -192,10 +200,20 @@ function listening(port) {
   });
 }
 
-async function runExample(example, out, scratch, keyFile, receiptSecret) {
+/** Removes the exchange files of a recording folder before it is recorded again (only files named `<64 hex>.json`). */
+function clearRecording(folder) {
+  const dir = join(root, folder);
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) if (/^[0-9a-f]{64}\.json$/.test(name)) rmSync(join(dir, name));
+}
+
+async function runExample(example, out, scratch, keyFile, receiptSecret, record) {
   print(`\n== ${example.title}`);
   if (!existsSync(join(root, out))) throw new Error(`${out} does not exist: compile the example first`);
-  const model = await example.startModel();
+  // Replayed (no key, no model server), or recorded against the stand-in.
+  const model = example.recording && record ? await example.recordAgainst() : { env: {}, close: async () => {} };
+  if (example.recording && record) clearRecording(example.recording);
+  const models = example.recording ? [record ? '--record' : '--replay', example.recording] : [];
   const env = isolatedEnv(scratch, { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: receiptSecret, ...model.env });
   const problems = [];
   // A free port can be taken again between our check and workerd's bind (by miniflare's own
@@ -205,7 +223,7 @@ async function runExample(example, out, scratch, keyFile, receiptSecret) {
   let url;
   for (let attempt = 1; url === undefined; attempt++) {
     port = await freePort();
-    dev = startDev(out, port, env);
+    dev = startDev(out, port, env, models);
     try {
       url = await dev.ready;
     } catch (error) {
@@ -220,6 +238,9 @@ async function runExample(example, out, scratch, keyFile, receiptSecret) {
     if (ask.status !== 0) problems.push(`agentdef ask exited ${ask.status}`);
     if (!/^state: completed$/m.test(ask.stdout)) problems.push('the task did not complete');
     if (!/^receipt: verified /m.test(ask.stdout)) problems.push('the receipt the host returned was not verified');
+    // A replayed run says so (the signed receipt's modelsReplayed); a recorded one answered live.
+    if (example.recording && !record && !/^models: replayed from a recording, not a live model \(the receipt says so\)$/m.test(ask.stdout)) problems.push('the answer does not say its models were replayed');
+    if (example.recording && !/^ {2}models: {5}(replayed from|recorded into) /m.test(dev.output().stdout)) problems.push('agentdef dev did not say where the models answer from');
     const deploy = await agentdef(['deploy', out, '--dry-run', ...(example.deployArgs ?? [])], env, scratch);
     if (deploy.status !== 0) problems.push(`agentdef deploy --dry-run exited ${deploy.status}`);
   } finally {
@@ -242,7 +263,7 @@ async function runExample(example, out, scratch, keyFile, receiptSecret) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { worker: { type: 'string' }, hb3: { type: 'string' }, local: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ options: { worker: { type: 'string' }, hb3: { type: 'string' }, local: { type: 'string' }, record: { type: 'boolean', default: false } }, strict: true });
   mkdirSync(join(root, 'tmp'), { recursive: true });
   const scratch = mkdtempSync(join(root, 'tmp', 'dev-ask-'));
   try {
@@ -252,7 +273,7 @@ async function main() {
     writeFileSync(keyFile, JSON.stringify(pair.publicKey.export({ format: 'jwk' })));
     const receiptSecret = JSON.stringify(pair.privateKey.export({ format: 'jwk' }));
     let failures = 0;
-    for (const example of EXAMPLES) failures += await runExample(example, values[example.key] ?? DEFAULT_OUTPUTS[example.key], scratch, keyFile, receiptSecret);
+    for (const example of EXAMPLES) failures += await runExample(example, values[example.key] ?? DEFAULT_OUTPUTS[example.key], scratch, keyFile, receiptSecret, values.record);
     // No secret value in any output: not the receipt key's private part, not the model API key.
     const secrets = [pair.privateKey.export({ format: 'jwk' }).d, STUB_API_KEY];
     if (printed.some((text) => secrets.some((secret) => text.includes(secret)))) {

@@ -7,7 +7,7 @@
  */
 import type { Architecture } from './import-graph';
 
-export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'runtime' | 'definition';
+export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'sqlite' | 'runtime' | 'definition';
 
 /** The folders the architecture covers. */
 export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
@@ -23,35 +23,38 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'compiler', paths: ['plugin/compiler/**'] },
     { layer: 'host-contract', paths: ['plugin/host-contract/**'] },
     { layer: 'hosts', paths: ['plugin/hosts/**'] },
+    { layer: 'sqlite', paths: ['plugin/sqlite/**'] },
     { layer: 'runtime', paths: ['plugin/runtime/**'] },
     { layer: 'definition', paths: ['plugin/definition/**', 'plugin/schema/**'] },
   ],
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    shell:           { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', runtime: 'yes', definition: 'yes' },
-    application:     { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes' },
+    shell:           { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    application:     { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
     trust:           { trust: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes' },
     deploy:          { deploy: 'yes', 'host-contract': 'yes', hosts: 'yes' },
     graph:           { graph: 'yes', definition: 'yes' },
     compiler:        { compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', adapters: 'yes' },
     adapters:        { adapters: 'yes', compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
     'host-contract': { 'host-contract': 'yes', runtime: 'type-only' },
-    hosts:           { hosts: 'yes', 'host-contract': 'yes', runtime: 'yes' },
+    hosts:           { hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes' },
+    sqlite:          { sqlite: 'yes' },
     runtime:         { runtime: 'yes' },
     definition:      { definition: 'yes' },
   },
 
   // biome-ignore format: aligned table, one row per layer
   packages: {
-    application:     { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', 'better-sqlite3': 'lazy' },
+    application:     { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
     trust:           { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     deploy:          { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     graph:           { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
     compiler:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
     adapters:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
     'host-contract': { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
-    hosts:           { nx: 'no', '@nx/*': 'no' },
+    hosts:           { nx: 'no', '@nx/*': 'no', libsql: 'no' },
+    sqlite:          { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },
     runtime:         { '*': 'no' },
     definition:      { nx: 'no', '@nx/*': 'no' },
   },

@@ -34,6 +34,7 @@ import { median, report, timeAsync } from './bench-support';
 import { bundleProfile } from './bundle-profile';
 import { installedWorkerKib } from './installed-bundle';
 import { cpuNs, startedWorkerd } from './workerd-cpu';
+import { COMPATIBILITY_DATE } from '../../plugin/compiler/adapters/cloudflare-dynamic-worker/worker-constants';
 
 const ROOT = join(__dirname, '..', '..');
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -61,7 +62,7 @@ async function startWorker(script: string, durable?: { objects: Record<string, {
     const instance = new Miniflare({
       modules: true,
       script,
-      compatibilityDate: '2026-07-01',
+      compatibilityDate: COMPATIBILITY_DATE,
       workerLoaders: { LOADER: {} },
       ...(durable ? { durableObjects: durable.objects, ...(durable.persistDir ? { durableObjectsPersist: durable.persistDir } : {}) } : {}),
       handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {

@@ -1,4 +1,4 @@
-/** The script the README's main job runs: one HB3 job and one local launcher, their answers printed. */
+/** The script of one HB3 job and one local launcher, their answers printed: their models replayed from examples/recordings, no model server started. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,5 +12,7 @@ describe('scripts/run-host-examples.mjs', () => {
     expect(run.stdout).toMatch(/read by the job from a local folder: 2 files, sha-256:[0-9a-f]{64} \(as expected\)/);
     expect(run.stdout).toContain('answer:     Venue for the Q3 offsite: the Quinta da Serra in Sintra, 15-17 September. (from 2026-06-12-offsite.md)');
     expect(run.stdout.match(/receipts: 1 \(1 verified\)/g)).toHaveLength(2);
+    expect(run.stdout).toContain('models:     replayed from examples/recordings/splice-resolver (no API key used)');
+    expect(run.stdout).toContain('models:     replayed from examples/recordings/local-notes (no API key used)');
   }, 150_000);
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   ws = exampleWorkspace('task-store');
   tmp = scratch('task-store');
   secret = (await receiptKeys()).secret;
-  // Inside the example workspace (under the repository): the host finds better-sqlite3 above its entry.
+  // Inside the example workspace (under the repository): on a Node without node:sqlite the host finds libsql above its entry.
   outs.hb3 = join(ws.root, 'dist', 'hb3');
   outs.local = join(ws.root, 'dist', 'local');
   await compileTextStatsFor(ws, 'hb3', outs.hb3);

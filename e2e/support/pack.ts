@@ -1,10 +1,10 @@
 /**
- * The toolchain end-to-end tests and benchmarks share: `npm run build` then `npm pack` of
- * dist/agentdef (the tarball users install), the nx binary, and an isolated process environment.
+ * The toolchain end-to-end tests and benchmarks share: `npm run pack` (the tarball users install),
+ * the nx binary, and an isolated process environment.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -24,6 +24,9 @@ export function isolatedEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS
     NX_NO_CLOUD: 'true',
     NX_TUI: 'false',
     NX_SKIP_NX_CACHE: 'false',
+    // Plugins load in this process, not in one isolated worker process per plugin (Nx's default):
+    // a third of the CPU of every nx command. e2e/nx-plugin-isolation.test.ts runs with isolation.
+    NX_ISOLATE_PLUGINS: 'false',
     NX_VERBOSE_LOGGING: 'false',
     CI: 'true',
     FORCE_COLOR: '0',
@@ -37,18 +40,44 @@ export function e2eRoot(): string {
   return dir;
 }
 
-export function buildAndPack(): string {
-  const packDir = mkdtempSync(join(e2eRoot(), 'pack-'));
-  const built = join(packDir, 'agentdef');
-  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--out', built], { cwd: repoRoot, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
-  const home = join(packDir, 'home');
+/** What `npm run pack` (scripts/pack.mjs) did: its exit status and output, and the tarball it printed. */
+export interface PackRun {
+  /** The folder it built into (`agentdef/`) and packed into. */
+  dir: string;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** The tarball named by the printed install line ('' when there is none). */
+  tarball: string;
+}
+
+/**
+ * `npm run pack --into <new tmp/e2e/pack-… folder>`, as users run it: builds the package into
+ * `<dir>/agentdef` ({@link builtPackageOf}) and packs it beside. `typeCheck: false` adds
+ * `--no-check` (tsc --noCheck: the same bytes, half the CPU; the test run's global setup uses it,
+ * since e2e/typecheck.test.ts checks every file).
+ */
+export function runPack(options: { typeCheck?: boolean } = {}): PackRun {
+  const dir = mkdtempSync(join(e2eRoot(), 'pack-'));
+  const home = join(dir, 'home');
   mkdirSync(home);
-  const out = execFileSync('npm', ['pack', built, '--pack-destination', packDir, '--json', '--silent'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, HOME: home, npm_config_cache: join(home, '.npm') },
-  });
-  const [info] = JSON.parse(out) as Array<{ filename: string }>;
-  return join(packDir, info!.filename);
+  const flags = options.typeCheck === false ? ['--no-check'] : [];
+  const run = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'pack.mjs'), '--into', dir, ...flags], { cwd: repoRoot, encoding: 'utf8', env: isolatedEnv(home), timeout: 600_000 });
+  const tarball = /^ {2}npm install -D (\S+)$/m.exec(run.stdout ?? '')?.[1] ?? '';
+  return { dir, status: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', tarball };
+}
+
+/** {@link runPack}'s tarball; throws when the pack failed. */
+export function buildAndPack(options: { typeCheck?: boolean } = {}): string {
+  const packed = runPack(options);
+  if (packed.status !== 0 || packed.tarball === '') throw new Error(`npm run pack failed:\n${packed.stdout}\n${packed.stderr}`);
+  return packed.tarball;
+}
+
+/** The built package folder a tarball of {@link buildAndPack} was packed from (the same files, unpacked). */
+/** The variable the test run's global setup puts the packed tarball's path in (for the test processes it starts). */
+export const AGENTDEF_TARBALL_ENV = 'AGENTDEF_E2E_TARBALL';
+
+export function builtPackageOf(tarball: string): string {
+  return join(dirname(tarball), 'agentdef');
 }

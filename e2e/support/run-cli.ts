@@ -1,9 +1,19 @@
-/** Runs the real `agentdef` binary as a child process, the way users do. */
+/**
+ * Runs the real `agentdef` binary as a child process, the way users do: the binary of the package
+ * the test run's global setup built (compiled JavaScript, so no spawn compiles TypeScript on the
+ * fly). `sourceAgentdefBin` is the source checkout's binary, for the tests of that path itself and
+ * for the scripts that share these helpers outside a test run (scripts/run-host-examples.mjs):
+ * the tarball comes from the environment the global setup sets, not from vitest, so this module
+ * loads without vitest.
+ */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { AGENTDEF_TARBALL_ENV, builtPackageOf } from './pack';
 
 export const repoRoot = join(__dirname, '..', '..');
-export const agentdefBin = join(repoRoot, 'bin', 'agentdef.cjs');
+export const sourceAgentdefBin = join(repoRoot, 'bin', 'agentdef.cjs');
+const tarball = process.env[AGENTDEF_TARBALL_ENV];
+export const agentdefBin = tarball ? join(builtPackageOf(tarball), 'bin', 'agentdef.cjs') : sourceAgentdefBin;
 
 export interface CliRun {
   status: number | null;
@@ -16,7 +26,7 @@ export function runAgentdef(args: string[], cwd = repoRoot, env: NodeJS.ProcessE
     cwd,
     encoding: 'utf8',
     env: { ...process.env, ...env },
-    timeout: 60_000,
+    timeout: 300_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -22,6 +22,7 @@ import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../plugin/runtime/
 import { verifyAgentCard } from '../../plugin/runtime/card-signature';
 import { jwkThumbprint } from '../../plugin/runtime/jwk-thumbprint';
 import { generateReceiptKeyPair } from '../../plugin/runtime/receipts';
+import { COMPATIBILITY_DATE } from '../../plugin/compiler/adapters/cloudflare-dynamic-worker/worker-constants';
 
 let keys: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
 let kid: string;
@@ -62,7 +63,7 @@ async function startWorker(bindings: Record<string, string>): Promise<string> {
   const mf = new Miniflare({
     modules: true,
     script: workerCode,
-    compatibilityDate: '2026-07-01',
+    compatibilityDate: COMPATIBILITY_DATE,
     bindings: { AGENT_CONFIG: JSON.stringify(toolOnlyConfig()), ...bindings },
     serviceBindings: { RECEIPTS: async () => new Response('stored') },
   });

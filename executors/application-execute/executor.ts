@@ -12,7 +12,7 @@ export interface ApplicationExecuteExecutorOptions {
   mode?: 'dry-run' | 'live';
   /** Entrypoint values, each `node.port=<json>` (one string, or a list). */
   input?: string | string[];
-  /** A JSON file of entrypoint values, relative to the workspace root. */
+  /** A JSON file of entrypoint values, relative to the workspace root (default, when neither `input` nor `inputs` is given: `inputs.json` beside the manifest, when there is one). */
   inputs?: string;
   /** The idempotency key: the same key with the same plan, mode and inputs replays the recorded run. */
   key?: string;

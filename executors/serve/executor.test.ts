@@ -4,7 +4,7 @@
  * miniflare, until interrupted; it succeeds when stopped cleanly and fails, saying why, on bad
  * options or an output that is not there.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureOutput } from '../__test-support__/captured-output';
@@ -53,6 +53,26 @@ describe('serve executor', () => {
       process.emit('SIGINT', 'SIGINT');
       expect(await running).toEqual({ success: true });
       await expect(fetch(`${url}/.well-known/agent-card.json`)).rejects.toThrow();
+    } finally {
+      process.env = saved;
+    }
+  }, 60_000);
+
+  it('replays the models from AGENTDEF_REPLAY (the Nx target reads the same variable as agentdef dev), and fails saying why on a folder that is not there', async () => {
+    const keys = await generateReceiptKeyPair();
+    const saved = { ...process.env };
+    mkdirSync(join(root, 'recordings', 'empty'), { recursive: true });
+    Object.assign(process.env, { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk), AGENTDEF_KEYCHAIN: 'off', AGENTDEF_REPLAY: 'recordings/empty' });
+    const out = captureOutput();
+    try {
+      const running = serveExecutor({}, context('text-stats'));
+      for (let i = 0; i < 800 && !out.stdout().includes('stop with Ctrl-C'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(out.stdout()).toContain('  models:     replayed from recordings/empty (0 recorded exchanges; no API key used)');
+      process.emit('SIGINT', 'SIGINT');
+      expect(await running).toEqual({ success: true });
+      process.env['AGENTDEF_REPLAY'] = 'recordings/missing';
+      expect(await serveExecutor({}, context('text-stats'))).toEqual({ success: false });
+      expect(out.stderr()).toContain('AGENTDEF_REPLAY recordings/missing does not exist');
     } finally {
       process.env = saved;
     }

@@ -80,13 +80,13 @@ describe('agentdef:agent', () => {
     expect(new Set(ids).size).toBe(4);
   });
 
-  it('writes a tool: no model, tool-only gate, tool-prototype with a null receipt signer', async () => {
+  it('writes a tool: no model, tool-only gate, tool-prototype with its receipt signer named (so tool-shipped needs only the key)', async () => {
     await generate(tree, { name: 'leaf', kind: 'tool', runtime: 'workers-preferred' });
     expectValid(tree, 'leaf/agent.json');
     const def = read(tree, 'leaf/agent.json');
     expect(def.modelSet).toEqual([]);
     expect(def.lifecycleState).toBe('tool-prototype');
-    expect(def.telemetryContract).toMatchObject({ agenticGate: 'tool-only', kymRegistrationRequired: false, receiptSigner: null });
+    expect(def.telemetryContract).toMatchObject({ agenticGate: 'tool-only', kymRegistrationRequired: false, receiptSigner: 'keyref:acme-agents' });
     expect(def.toolInventory).toEqual([{ id: 'leaf', name: 'leaf', version: '0.1.0', provenance: 'scripted', risk: 'low', description: 'Runs leaf.' }]);
     expect(def.runtimeRequirements).toMatchObject({ keyCustody: 'session', bindings: [] });
   });

@@ -23,6 +23,7 @@ import { checkSourceUri } from '../../plugin/application/source-uri';
 import { folderPath, type Outcome } from '../../plugin/definition/scaffold';
 import { isExactSemver, isSlug, SLUG_MAX_LENGTH } from '../../plugin/definition/workspace-definitions';
 import type { ApplicationManifest } from '../../plugin/schema/generated/application-manifest.types';
+import { APPLICATION_INPUTS_FILE } from '../../plugin/cli/application-inputs';
 
 /** The file every generated application is written to, in its own folder. */
 export const APPLICATION_FILE = 'application.json';
@@ -142,8 +143,8 @@ export function scaffoldManifest(plan: ApplicationScaffoldPlan, catalog: Pick<Co
   return ok(manifest);
 }
 
-/** The file of sample entrypoint values beside the manifest, which `check` runs its dry-run with. */
-export const INPUTS_FILE = 'inputs.json';
+/** The file of sample entrypoint values beside the manifest, which `check` and `execute` read when no option names others. */
+export const INPUTS_FILE = APPLICATION_INPUTS_FILE;
 
 /** The sample entrypoint values: one question for the entrypoint. */
 export function sampleInputsText(): string {

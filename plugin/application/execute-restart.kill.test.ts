@@ -17,10 +17,12 @@ import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_FOLDER, exampleWorkspace } from './__test-support__/application-workspace';
+import { availableSqliteDrivers, type SqliteDriverName } from '../sqlite/sqlite-driver';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agentdef-execute-kill-'));
 const script = join(scratch, 'execute-worker.cjs');
-const env = { ...process.env, NODE_PATH: join(__dirname, '..', '..', 'node_modules') };
+/** The driver (LEDGER_TEST_SQLITE_DRIVER) is set per describe: each one this Node can load. */
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_PATH: join(__dirname, '..', '..', 'node_modules') };
 /** Long enough for a new worker to start and reach the ledger while the dead holder's lease lasts. */
 const LEASE_MS = 4000;
 
@@ -30,7 +32,7 @@ beforeAll(() => {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    external: ['better-sqlite3', 'esbuild', 'ts-morph', 'typescript'],
+    external: ['libsql', 'esbuild', 'ts-morph', 'typescript'],
     outfile: script,
     logLevel: 'silent',
   });
@@ -89,10 +91,14 @@ async function repeat(root: string, ledger: string, key: string): Promise<any> {
   return event.response;
 }
 
-describe('execute with the durable ledger across SIGKILL', () => {
+describe.each(availableSqliteDrivers())('execute with the durable ledger on %s across SIGKILL', (driver: SqliteDriverName) => {
+  beforeAll(() => {
+    env['LEDGER_TEST_SQLITE_DRIVER'] = driver;
+  });
+
   it('a finished run, killed afterwards, is replayed byte for byte by a new process', async () => {
     const root = exampleWorkspace();
-    const ledger = join(scratch, 'finished.sqlite');
+    const ledger = join(scratch, `${driver.replace(/\W/g, '-')}-finished.sqlite`);
     const first = start(root, ledger, 'finished', 'none');
     const done = await first.next();
     await kill(first);
@@ -107,7 +113,7 @@ describe('execute with the durable ledger across SIGKILL', () => {
 
   it('killed before the dispatch marker: in progress during the lease, then run again safely, one dispatch in all', async () => {
     const root = exampleWorkspace();
-    const ledger = join(scratch, 'before.sqlite');
+    const ledger = join(scratch, `${driver.replace(/\W/g, '-')}-before.sqlite`);
     const first = start(root, ledger, 'before', 'before-dispatch');
     expect(await first.next()).toEqual({ event: 'holding', at: 'before-dispatch' });
     await kill(first);
@@ -123,7 +129,7 @@ describe('execute with the durable ledger across SIGKILL', () => {
 
   it('killed after the dispatch: never run again, reconciliation required, no second dispatch', async () => {
     const root = exampleWorkspace();
-    const ledger = join(scratch, 'after.sqlite');
+    const ledger = join(scratch, `${driver.replace(/\W/g, '-')}-after.sqlite`);
     const first = start(root, ledger, 'after', 'after-dispatch');
     expect(await first.next()).toEqual({ event: 'holding', at: 'after-dispatch' });
     await kill(first);

@@ -6,7 +6,8 @@
  * its recorded result (never run again); a run killed before the dispatch marker is in progress
  * while the dead holder's lease lasts and is then reclaimed; a run killed after the marker is in
  * progress, then requires reconciliation forever and is never run again. Several processes racing
- * for the same keys: exactly one claims each key.
+ * for the same keys: exactly one claims each key. All of it on every SQLite driver this Node can load;
+ * with no driver at all, opening answers what to install.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -18,13 +19,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEASE_MS, PLAN, resultOf } from './__test-support__/worker-runs';
 import type { ClaimResult, ExecutionLedgerEntry } from './execution-ledger';
 import { openSqliteExecutionLedger } from './sqlite-ledger';
+import { availableSqliteDrivers, SQLITE_DRIVER_PACKAGE, SQLITE_DRIVER_VERSION, type SqliteDriverName } from '../sqlite/sqlite-driver';
 
 const root = mkdtempSync(join(tmpdir(), 'agentdef-ledger-kill-'));
 const script = join(root, 'ledger-worker.cjs');
-/** better-sqlite3 stays external to the bundle; the worker finds it in this checkout's node_modules. */
-const env = { ...process.env, NODE_PATH: join(__dirname, '..', '..', 'node_modules') };
+/** libsql stays external to the bundle; the worker finds it in this checkout's node_modules. The driver is set per describe. */
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_PATH: join(__dirname, '..', '..', 'node_modules') };
 beforeAll(() => {
-  buildSync({ entryPoints: [join(__dirname, '__test-support__', 'ledger-worker.ts')], bundle: true, platform: 'node', format: 'cjs', external: ['better-sqlite3'], outfile: script, logLevel: 'silent' });
+  buildSync({ entryPoints: [join(__dirname, '__test-support__', 'ledger-worker.ts')], bundle: true, platform: 'node', format: 'cjs', external: ['libsql'], outfile: script, logLevel: 'silent' });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -107,7 +109,11 @@ async function killAfter(file: string, key: string, mode: 'live' | 'dry-run', un
   await kill(worker);
 }
 
-describe('the SQLite ledger when its process is killed', () => {
+describe.each(availableSqliteDrivers())('the SQLite ledger on %s when its process is killed', (driver: SqliteDriverName) => {
+  beforeAll(() => {
+    env['LEDGER_TEST_SQLITE_DRIVER'] = driver;
+  });
+
   it('killed after finishing: a new process replays exactly the recorded result, now and years later', async () => {
     for (const mode of ['live', 'dry-run'] as const) {
       const file = freshFile();
@@ -149,7 +155,7 @@ describe('the SQLite ledger when its process is killed', () => {
       await new Promise((resolve) => setTimeout(resolve, (round * 17) % 60));
       await kill(worker);
 
-      const opened = openSqliteExecutionLedger({ file, leaseMs: LEASE_MS });
+      const opened = openSqliteExecutionLedger({ file, leaseMs: LEASE_MS, driver });
       if (!opened.ok) throw new Error(opened.message);
       const snap = await opened.ledger.snapshot();
       await opened.ledger.close();
@@ -173,16 +179,22 @@ describe('the SQLite ledger when its process is killed', () => {
     }
   }, 120_000);
 
-  it('without better-sqlite3 installed, opening answers driver-missing with what to install (and creates nothing)', async () => {
+  it('with no driver (no libsql where it looks, no node:sqlite), opening answers driver-missing with what to install, and creates nothing', async () => {
     const file = freshFile();
-    const child = spawn(process.execPath, [script, 'repeat', file, 'k', 'live', '0'], { env: { ...process.env, NODE_PATH: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Node 22.5 and later: --no-experimental-sqlite takes node:sqlite away; the working folder (where libsql is also looked for) holds none.
+    const noNodeSqlite = availableSqliteDrivers().includes('node:sqlite') ? ['--no-experimental-sqlite'] : [];
+    const child = spawn(process.execPath, [...noNodeSqlite, script, 'repeat', file, 'k', 'live', '0'], {
+      cwd: root,
+      env: { ...process.env, NODE_PATH: '', LEDGER_TEST_SQLITE_DRIVER: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
     });
     const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(2);
-    expect(JSON.parse(out)).toEqual({ step: 'open-failed', message: expect.stringContaining('optional dependency better-sqlite3 12') });
+    expect(JSON.parse(out)).toEqual({ step: 'open-failed', message: expect.stringContaining(`npm install ${SQLITE_DRIVER_PACKAGE}@${SQLITE_DRIVER_VERSION}`) });
     expect(existsSync(file)).toBe(false);
   });
 

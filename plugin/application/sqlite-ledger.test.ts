@@ -3,28 +3,31 @@
  * claim numbers survive closing and reopening the file; opening refuses bad options, a missing
  * folder, a file that is not a database and a foreign table of the same name, and leaves each as it
  * was; a tampered row or a database locked by another writer answers `storage` instead of throwing.
+ * Each on every SQLite driver this Node can load (plugin/sqlite).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeClock, ledgerFolder, live } from './__test-support__/ledgers';
 import type { ExecutionLedger } from './execution-ledger';
 import { openSqliteExecutionLedger, SQLITE_LEDGER_TABLE } from './sqlite-ledger';
+import { availableSqliteDrivers, loadSqliteDriver, type SqliteDatabase, type SqliteDriverName } from '../sqlite/sqlite-driver';
 
-const folder = ledgerFolder();
-afterAll(() => folder.dispose());
+describe.each(availableSqliteDrivers())('the SQLite execution ledger on %s', (driver: SqliteDriverName) => {
+  const folder = ledgerFolder();
+  afterAll(() => folder.dispose());
+  function open(file: string, now = fakeClock().now, extra: Record<string, unknown> = {}): ExecutionLedger {
+    const opened = openSqliteExecutionLedger({ file, now, leaseMs: 1000, driver, ...extra });
+    if (!opened.ok) throw new Error(opened.message);
+    return opened.ledger;
+  }
+  /** A plain connection of the same driver: another writer, or someone tampering with the file. */
+  function connect(file: string): SqliteDatabase {
+    const loaded = loadSqliteDriver(driver);
+    if (!loaded.ok) throw new Error(loaded.message);
+    return loaded.driver.open(file, { busyTimeoutMs: 0 });
+  }
 
-type Db = { prepare(sql: string): { run(...a: unknown[]): unknown; get(...a: unknown[]): unknown }; exec(sql: string): void; close(): void; pragma(s: string, o?: { simple: boolean }): unknown };
-const Database = createRequire(__filename)('better-sqlite3') as new (file: string) => Db;
-
-function open(file: string, now = fakeClock().now, extra: Record<string, unknown> = {}): ExecutionLedger {
-  const opened = openSqliteExecutionLedger({ file, now, leaseMs: 1000, ...extra });
-  if (!opened.ok) throw new Error(opened.message);
-  return opened.ledger;
-}
-
-describe('the SQLite execution ledger', () => {
   it('keeps entries, results and the claim counter across close and reopen', async () => {
     const file = folder.file('reopen');
     const clock = fakeClock();
@@ -50,8 +53,8 @@ describe('the SQLite execution ledger', () => {
     await second.close();
     const third = open(file, clock.now);
     expect(await third.claim('new', live())).toMatchObject({ kind: 'claimed', claim: 4 }); // never reused
+    expect([...readFileSync(file).subarray(18, 20)]).toEqual([2, 2]); // the header's read and write versions: WAL mode while in use
     await third.close();
-    expect([...readFileSync(file).subarray(18, 20)]).toEqual([2, 2]); // the header's read and write versions: WAL mode
   });
 
   it('reopened with a smaller bound, a claim evicts every evictable entry beyond it, oldest first, and keeps protected ones', async () => {
@@ -89,28 +92,28 @@ describe('the SQLite execution ledger', () => {
       { file, maxEntries: 0 },
       { file, leaseMs: 'soon' },
     ];
-    for (const options of bad) expect(openSqliteExecutionLedger(options as never)).toMatchObject({ ok: false, reason: 'invalid-options' });
+    for (const options of [...bad, { file, driver: 'better-sqlite3' }]) expect(openSqliteExecutionLedger({ driver, ...options } as never)).toMatchObject({ ok: false, reason: 'invalid-options' });
     expect(existsSync(file)).toBe(false);
   });
 
   it('refuses a missing folder, a file that is not a database and a foreign table, leaving each as it was', () => {
     const missing = join(folder.dir, 'no-such-folder', 'ledger.sqlite');
-    expect(openSqliteExecutionLedger({ file: missing })).toMatchObject({ ok: false, reason: 'storage' });
+    expect(openSqliteExecutionLedger({ file: missing, driver })).toMatchObject({ ok: false, reason: 'storage' });
     expect(existsSync(join(folder.dir, 'no-such-folder'))).toBe(false);
 
     const text = join(folder.dir, 'notes.txt');
     const contents = 'not a database, just notes\n'.repeat(200);
     writeFileSync(text, contents);
-    expect(openSqliteExecutionLedger({ file: text })).toEqual({ ok: false, reason: 'storage', message: expect.stringContaining('SQLITE_NOTADB') });
+    expect(openSqliteExecutionLedger({ file: text, driver })).toEqual({ ok: false, reason: 'storage', message: expect.stringContaining('SQLITE_NOTADB') });
     expect(readFileSync(text, 'utf8')).toBe(contents);
     expect(existsSync(`${text}-wal`) || existsSync(`${text}-shm`)).toBe(false);
 
     const foreign = join(folder.dir, 'foreign.sqlite');
-    const db = new Database(foreign);
+    const db = connect(foreign);
     db.exec(`CREATE TABLE ${SQLITE_LEDGER_TABLE} (key TEXT, value TEXT); INSERT INTO ${SQLITE_LEDGER_TABLE} VALUES ('k', 'v');`);
     db.close();
     const before = readFileSync(foreign);
-    expect(openSqliteExecutionLedger({ file: foreign })).toEqual({ ok: false, reason: 'storage', message: expect.stringContaining('other columns') });
+    expect(openSqliteExecutionLedger({ file: foreign, driver })).toEqual({ ok: false, reason: 'storage', message: expect.stringContaining('other columns') });
     expect(readFileSync(foreign).equals(before)).toBe(true);
   });
 
@@ -122,8 +125,8 @@ describe('the SQLite execution ledger', () => {
       if (c.kind !== 'claimed') throw new Error('no claim');
       expect((await ledger.finish(key, c.claim, { status: 'succeeded', result: key })).ok).toBe(true);
     }
-    const db = new Database(file);
-    db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET result = ? WHERE key = ?`).run('{not json', 'bad');
+    const db = connect(file);
+    db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET result = @result WHERE key = @key`).run({ result: '{not json', key: 'bad' });
     expect(() => db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET state = 'weird' WHERE key = 'good'`).run()).toThrow(/CHECK/);
     expect(() => db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET state = 'running' WHERE key = 'good'`).run()).toThrow(/CHECK/); // a result on an open run
     db.close();
@@ -138,7 +141,7 @@ describe('the SQLite execution ledger', () => {
     const file = folder.file('busy');
     const ledger = open(file, undefined, { busyTimeoutMs: 50 });
     expect((await ledger.claim('first', live())).kind).toBe('claimed');
-    const other = new Database(file);
+    const other = connect(file);
     other.exec('BEGIN IMMEDIATE');
     expect(await ledger.claim('second', live())).toEqual({ kind: 'rejected', reason: 'storage', message: expect.stringContaining('SQLITE_BUSY') });
     other.exec('ROLLBACK');

@@ -1,6 +1,7 @@
 /**
  * The durable execution ledger: the rules of `execution-ledger.ts` over one SQLite table, through
- * better-sqlite3 12 (an optional dependency, loaded only when a host selects this ledger). An execute
+ * agentdef's SQLite port (plugin/sqlite: `node:sqlite` where Node has it, else the optional peer
+ * `libsql`; loaded only when a host selects this ledger). An execute
  * repeated with the same idempotency key after the process restarted, or from another process that
  * opens the same file, returns the recorded result instead of running again.
  *
@@ -19,12 +20,15 @@
  */
 import type { ExecutionLedgerOptions, LedgerOpening, LedgerRecord, LedgerStore, NewLedgerRecord } from './execution-ledger';
 import { createLedgerOverStore, readLedgerOptions } from './execution-ledger';
+import { loadSqliteDriver, type SqliteDatabase, type SqliteDriverName, sqliteErrorCode } from '../sqlite/sqlite-driver';
 
 export interface SqliteExecutionLedgerOptions extends ExecutionLedgerOptions {
   /** The database file (its folder must exist). */
   readonly file: string;
   /** How long a write waits for another process's transaction (ms). Default 5,000. */
   readonly busyTimeoutMs?: number;
+  /** The SQLite driver; default: `node:sqlite` where this Node has it, else `libsql`. */
+  readonly driver?: SqliteDriverName;
 }
 
 export const SQLITE_LEDGER_TABLE = 'agentdef_execution_ledger_v1';
@@ -48,39 +52,17 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${SQLITE_LEDGER_TABLE} (
 ) STRICT;
 CREATE INDEX IF NOT EXISTS ${SQLITE_LEDGER_TABLE}_eviction ON ${SQLITE_LEDGER_TABLE} (COALESCE(finished_at, lease_until), claim) WHERE dispatched_at IS NULL;`;
 
-/** The few better-sqlite3 members used here (typed locally: the package is optional). */
-interface SqliteStatement {
-  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
-  get(...params: unknown[]): unknown;
-  all(...params: unknown[]): unknown[];
-}
-interface SqliteDatabase {
-  prepare(sql: string): SqliteStatement;
-  exec(sql: string): void;
-  pragma(source: string, options?: { simple?: boolean }): unknown;
-  transaction<A extends unknown[], R>(fn: (...args: A) => R): { immediate(...args: A): R };
-  close(): void;
-}
-type SqliteDriver = new (file: string, options?: { timeout?: number }) => SqliteDatabase;
-
-/** better-sqlite3, loaded on first use only (nothing else pays for the native addon). */
-function loadDriver(): SqliteDriver | undefined {
-  try {
-    return require('better-sqlite3') as SqliteDriver;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Opens (creating when missing) the ledger in `options.file`. */
 export function openSqliteExecutionLedger(options: SqliteExecutionLedgerOptions): LedgerOpening {
   const read = readLedgerOptions(options);
   if (!read.ok) return { ok: false, reason: 'invalid-options', message: read.message };
   let file: unknown;
   let busy: unknown;
+  let driver: unknown;
   try {
     file = options.file;
     busy = options.busyTimeoutMs ?? 5000;
+    driver = options.driver;
   } catch {
     return { ok: false, reason: 'invalid-options', message: 'the ledger options could not be read as plain data' };
   }
@@ -88,21 +70,22 @@ export function openSqliteExecutionLedger(options: SqliteExecutionLedgerOptions)
     return { ok: false, reason: 'invalid-options', message: 'file must be the path of a database file (not empty, not :memory:, not a URI)' };
   }
   if (typeof busy !== 'number' || !Number.isSafeInteger(busy) || busy < 0 || busy > 600_000) return { ok: false, reason: 'invalid-options', message: 'busyTimeoutMs must be an integer from 0 to 600000' };
-  const Driver = loadDriver();
-  if (Driver === undefined) {
-    return { ok: false, reason: 'driver-missing', message: 'the durable execution ledger needs the optional dependency better-sqlite3 12, which is not installed or did not build here' };
-  }
+  if (driver !== undefined && driver !== 'node:sqlite' && driver !== 'libsql') return { ok: false, reason: 'invalid-options', message: 'driver must be node:sqlite or libsql' };
+  const loaded = loadSqliteDriver(driver);
+  if (!loaded.ok) return { ok: false, reason: 'driver-missing', message: `the durable execution ledger needs an SQLite driver: ${loaded.message}` };
   let db: SqliteDatabase | undefined;
   try {
-    db = new Driver(file, { timeout: busy });
-    const existing = (db.prepare(`SELECT name FROM pragma_table_info('${SQLITE_LEDGER_TABLE}') ORDER BY cid`).all() as { name: string }[]).map((row) => row.name);
+    db = loaded.driver.open(file, { busyTimeoutMs: busy });
+    const existing = db
+      .prepare(`SELECT name FROM pragma_table_info('${SQLITE_LEDGER_TABLE}') ORDER BY cid`)
+      .all()
+      .map((row) => row['name']);
     if (existing.length > 0 && existing.join(',') !== COLUMNS.join(',')) {
       db.close();
       return { ok: false, reason: 'storage', message: `the database holds a ${SQLITE_LEDGER_TABLE} table with other columns; it is not an agentdef execution ledger` };
     }
-    const mode = db.pragma('journal_mode = WAL', { simple: true });
-    if (mode !== 'wal') throw Object.assign(new Error('no WAL'), { code: 'SQLITE_CANTOPEN_WAL' });
-    db.pragma('synchronous = FULL');
+    if (db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode'] !== 'wal') throw Object.assign(new Error('no WAL'), { code: 'SQLITE_CANTOPEN' });
+    db.exec('PRAGMA synchronous = FULL');
     db.exec(CREATE_TABLE);
     const ledger = createLedgerOverStore('sqlite', sqliteStore(db), read.limits, read.now, describeSqliteError);
     return { ok: true, ledger };
@@ -117,8 +100,7 @@ export function openSqliteExecutionLedger(options: SqliteExecutionLedgerOptions)
 }
 
 function describeSqliteError(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'unknown error';
-  return `SQLite ${code} (the ledger database is busy, unreadable or not an execution ledger)`;
+  return `SQLite ${sqliteErrorCode(error)} (the ledger database is busy, unreadable or not an execution ledger)`;
 }
 
 interface Row {
@@ -151,11 +133,17 @@ function recordOf(row: Row): LedgerRecord {
   };
 }
 
+/** The bound values of a record's columns: exactly the names the statements use. */
+function columnsOf(record: NewLedgerRecord) {
+  const { key, planDigest, mode, state, claimedAt, leaseUntil, dispatchedAt, finishedAt, result } = record;
+  return { key, planDigest, mode, state, claimedAt, leaseUntil, dispatchedAt, finishedAt, result };
+}
+
 function sqliteStore(db: SqliteDatabase): LedgerStore {
   const t = SQLITE_LEDGER_TABLE;
   const evictable = `dispatched_at IS NULL AND (state <> 'running' OR lease_until <= @now)`;
   const sql = {
-    read: db.prepare(`SELECT * FROM ${t} WHERE key = ?`),
+    read: db.prepare(`SELECT * FROM ${t} WHERE key = @key`),
     count: db.prepare(`SELECT COUNT(*) AS n FROM ${t}`),
     insert: db.prepare(
       `INSERT INTO ${t} (key, plan_digest, mode, state, claimed_at, lease_until, dispatched_at, finished_at, result) VALUES (@key, @planDigest, @mode, @state, @claimedAt, @leaseUntil, @dispatchedAt, @finishedAt, @result)`,
@@ -163,28 +151,27 @@ function sqliteStore(db: SqliteDatabase): LedgerStore {
     update: db.prepare(
       `UPDATE ${t} SET plan_digest = @planDigest, mode = @mode, state = @state, claimed_at = @claimedAt, lease_until = @leaseUntil, dispatched_at = @dispatchedAt, finished_at = @finishedAt, result = @result WHERE key = @key AND claim = @claim`,
     ),
-    remove: db.prepare(`DELETE FROM ${t} WHERE key = ?`),
+    remove: db.prepare(`DELETE FROM ${t} WHERE key = @key`),
     purge: db.prepare(`DELETE FROM ${t} WHERE dispatched_at IS NULL AND COALESCE(finished_at, lease_until) + @ttl <= @now`),
     countEvictable: db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE ${evictable}`),
     evict: db.prepare(`DELETE FROM ${t} WHERE claim IN (SELECT claim FROM ${t} WHERE ${evictable} ORDER BY COALESCE(finished_at, lease_until), claim LIMIT @n)`),
     list: db.prepare(`SELECT * FROM ${t} ORDER BY claim`),
   };
-  const atomic = db.transaction(<T>(fn: () => T): T => fn());
   return {
     read(key) {
-      const row = sql.read.get(key) as Row | undefined;
+      const row = sql.read.get({ key }) as Row | undefined;
       return row === undefined ? undefined : recordOf(row);
     },
     count: () => (sql.count.get() as { n: number }).n,
     insert(record: NewLedgerRecord) {
-      const claim = Number(sql.insert.run(record).lastInsertRowid);
+      const claim = sql.insert.run(columnsOf(record)).lastInsertRowid;
       return { ...record, claim };
     },
     update(record) {
-      if (sql.update.run(record).changes !== 1) throw Object.assign(new Error('lost row'), { code: 'SQLITE_CONSTRAINT_LOST_ROW' });
+      if (sql.update.run({ ...columnsOf(record), claim: record.claim }).changes !== 1) throw Object.assign(new Error('lost row'), { code: 'SQLITE_CONSTRAINT_LOST_ROW' });
     },
     remove(key) {
-      sql.remove.run(key);
+      sql.remove.run({ key });
     },
     purgeExpired(now, ttl) {
       sql.purge.run({ now, ttl });
@@ -193,8 +180,8 @@ function sqliteStore(db: SqliteDatabase): LedgerStore {
     evictOldest(now, n) {
       sql.evict.run({ now, n });
     },
-    list: () => (sql.list.all() as Row[]).map(recordOf),
-    atomically: <T>(fn: () => T): T => atomic.immediate(fn) as T,
+    list: () => (sql.list.all() as unknown as Row[]).map(recordOf),
+    atomically: <T>(fn: () => T): T => db.immediate(fn),
     close() {
       db.close();
     },

@@ -1,6 +1,7 @@
 /**
  * What `agentdef publish` asks git about the definition file: whether it has uncommitted changes
- * (modified, staged, or not tracked at all), the HEAD commit and its commit time. Runs `git`
+ * (modified, staged, not tracked at all, or ignored: a file git ignores is in no commit, so HEAD
+ * says nothing about it), the HEAD commit and its commit time. Runs `git`
  * with fixed arguments in the file's folder; never throws: a failure comes back as a message
  * (which never quotes an absolute path).
  */
@@ -22,7 +23,8 @@ export function gitStateOf(path: string, shown: string): GitState {
     return { ok: false, message: `${shown} is not inside a git repository: publish records the commit it comes from (git init, add and commit it first)` };
   }
   try {
-    const status = git(cwd, ['status', '--porcelain', '--untracked-files=all', '--', basename(path)]).trim();
+    // `--ignored=matching`: an ignored file shows as `!! <file>` instead of nothing (it is in no commit).
+    const status = git(cwd, ['status', '--porcelain', '--untracked-files=all', '--ignored=matching', '--', basename(path)]).trim();
     // A change is reported before anything else: even in a repository with no commit yet.
     if (status !== '') return { ok: true, dirty: true, status, commitSha: '', commitTime: '' };
     const commitSha = git(cwd, ['rev-parse', '--verify', 'HEAD']).trim();

@@ -37,7 +37,16 @@ function optionWords(name: string, option: OptionSpec): string {
 /** The usage line of one command: `agentdef compile <file> [--target auto|…] [--out dir] …`. */
 export function usageLine(spec: CommandSpec): string {
   const words = [`agentdef ${spec.name}`, ...spec.arguments.map((a) => a.name)];
+  const shownWith = new Set<string>();
   for (const [name, option] of Object.entries(spec.options)) {
+    if (shownWith.has(name)) continue;
+    const other = option.excludes !== undefined && Object.hasOwn(spec.options, option.excludes) ? option.excludes : undefined;
+    if (other !== undefined) {
+      // Two options that exclude each other: one choice.
+      shownWith.add(other);
+      words.push(`[${optionWords(name, option)} | ${optionWords(other, spec.options[other]!)}]`);
+      continue;
+    }
     const shown = optionWords(name, option);
     words.push(option.required ? shown : `[${shown}]${option.multiple ? '...' : ''}`);
   }

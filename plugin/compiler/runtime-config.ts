@@ -14,13 +14,14 @@ import { wireModelId } from '../definition/rules/exact-models';
 import { unmappedToolFinding } from '../definition/tool-mapping';
 import { MCP_FILE } from '../definition/workspace-definitions';
 import type { WorkspaceConfig } from './workspace-config';
+import { LOCAL_INFERENCE_BASE_URL } from '../host-contract/container-contract';
 
 /** Where the A2A JSON-RPC endpoint is served on every host. */
 export const RPC_PATH = '/a2a/v1';
 /** The secret binding that holds the Ed25519 private key (JWK JSON) receipts are signed with. */
 export const RECEIPT_KEY_BINDING = 'AGENTDEF_RECEIPT_KEY';
-/** Where a tuned checkpoint is served inside its container (an OpenAI-compatible server, e.g. vLLM). */
-export const LOCAL_INFERENCE_BASE_URL = 'http://127.0.0.1:8000/v1';
+/** Where a tuned checkpoint is served inside its container (an OpenAI-compatible server, e.g. vLLM): the host contract's. */
+export { LOCAL_INFERENCE_BASE_URL };
 
 export interface NodeRuntimeConfig {
   /** The plan node id: `root@1.0.0/child@2.0.0`. */

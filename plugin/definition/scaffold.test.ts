@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { providerKeyName as compilerProviderKeyName } from '../compiler/runtime-config';
 import { providerKeyName } from './provider-keys';
 import { CLASS_HOSTS, intersectHosts, pinHosts, type RuntimeCapabilityClass } from './runtime-hosts';
 import { LIFECYCLE_STAGES } from './rules/lifecycle-gates';
+import { KNOWN_PROVIDERS } from './rules/pins';
 import { definitionText, planScaffold, scaffoldAgent, scaffoldDefinition, toolModuleFile, toolModuleText, toolsJsonWithTool, type Lifecycle, type ScaffoldOptions } from './scaffold';
 import { validateDefinitionSource } from './validate-definition';
 
@@ -169,5 +172,89 @@ describe('tool scaffolding', () => {
   it('refuses a tools.json it cannot extend, without throwing', () => {
     for (const current of [null, [], 'x', 3, { tools: [] }, { tools: 'x' }]) expect(toolsJsonWithTool(current, 'a', 'a/tool.ts').ok).toBe(false);
     expect(toolsJsonWithTool({ tools: null }, 'a', 'a/tool.ts').ok).toBe(true);
+  });
+});
+
+describe('scaffold: the model version each provider needs (issue 21)', () => {
+  /** Every provider the schema names in providerId's description, and a custom one. */
+  const schemaProviders = (): string[] => {
+    const schema = JSON.parse(readFileSync(join(__dirname, '../schema/agent-definition.v1.schema.json'), 'utf8')) as { $defs: { LlmPin: { properties: { providerId: { description: string } } } } };
+    const listed = /known provider \(([^)]*)\)/.exec(schema.$defs.LlmPin.properties.providerId.description)![1]!;
+    return [...listed.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!);
+  };
+  const PROVIDERS = [...schemaProviders(), 'custom:acme'];
+  const MODEL_IDS = ['some-model', 'gpt-4o-mini', 'gpt-4o-mini-2024-07-18', 'claude-3-5-haiku', 'claude-3-5-haiku-20241022', 'claude-sonnet-4-6', 'llama3.1', 'llama3.1:8b', 'mistral-large-2411'];
+  const VERSIONS = [undefined, '', '1', '2024-07-18', '20241022', '8b', '0613', '2024-13-45', 'latest', '^1.0', '8b:q4'];
+  /** The form each provider that needs one is asked for, and its example. */
+  const ASKED: Record<string, { format: string; example: string }> = {
+    openai: { format: 'YYYY-MM-DD', example: '--model=gpt-4o-mini@2024-07-18' },
+    anthropic: { format: 'YYYYMMDD', example: '--model=claude-haiku-4-5@20251001' },
+    'local-ollama': { format: '<tag>', example: '--model=llama3.1@8b' },
+  };
+
+  it('covers every provider the schema knows', () => {
+    expect(schemaProviders()).toEqual([...KNOWN_PROVIDERS]);
+    expect(PROVIDERS.length).toBe(KNOWN_PROVIDERS.length + 1);
+  });
+
+  it('whatever it writes validates with no diagnostic at all, for every provider, model and version form; anything else is refused naming --model', () => {
+    let written = 0;
+    let refused = 0;
+    for (const provider of PROVIDERS) {
+      for (const modelId of MODEL_IDS) {
+        for (const version of VERSIONS) {
+          const options: ScaffoldOptions = { name: 'agents/probe', provider, model: version === undefined ? modelId : `${modelId}@${version}` };
+          const made = scaffoldAgent(options, WORKSPACE, IDS);
+          if (!made.ok) {
+            refused++;
+            expect([options, made.problem]).toEqual([options, expect.stringMatching(/--model=.*Nothing was written$/)]);
+            continue;
+          }
+          written++;
+          expect([options, validateDefinitionSource(made.value.text, made.value.plan.file, 'json').diagnostics]).toEqual([options, []]);
+        }
+      }
+    }
+    expect(written).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('asks, before writing anything, for the exact version form with an example where the wire id needs it (OpenAI and pre-4.6 Claude snapshots, Ollama tags)', () => {
+    for (const [provider, modelId] of [
+      ['openai', 'gpt-4o-mini'],
+      ['openai', 'gpt-4.1'],
+      ['anthropic', 'claude-3-5-haiku'],
+      ['local-ollama', 'qwen2.5'],
+    ] as const) {
+      // ("1" is a tag Ollama accepts, so only a bare id and a moving tag are asked about there.)
+      for (const model of [modelId, ...(provider === 'local-ollama' ? [] : [`${modelId}@1`]), `${modelId}@latest`]) {
+        const made = scaffoldAgent({ name: 'x', kind: 'agent', provider, model }, WORKSPACE, IDS);
+        expect(made.ok, `${provider} ${model}`).toBe(false);
+        if (made.ok) continue;
+        expect(made.problem).toContain(`Pass it after "@": --model=${modelId}@${ASKED[provider]!.format.startsWith('<') ? ASKED[provider]!.format : `<${ASKED[provider]!.format}>`}`);
+        expect(made.problem).toContain(`for example ${ASKED[provider]!.example}`);
+      }
+    }
+    // The issue's command, word for word.
+    const issue = scaffoldAgent({ name: 'x', kind: 'agent', provider: 'openai', model: 'gpt-4o-mini' }, WORKSPACE, IDS);
+    expect(issue).toEqual({ ok: false, problem: expect.stringMatching(/^--model=gpt-4o-mini names no version: OpenAI pins a model by the date of its snapshot, written YYYY-MM-DD\./) });
+  });
+
+  it('writes the form the provider needs: the dated snapshot, the tag, a version a model id carries split off; recorded-only providers keep the version given', () => {
+    const pin = (options: Partial<ScaffoldOptions>) => {
+      const made = scaffoldAgent({ name: 'x', kind: 'agent', ...options }, WORKSPACE, IDS);
+      if (!made.ok) throw new Error(made.problem);
+      return made.value.definition.modelSet[0];
+    };
+    expect(pin({ provider: 'openai', model: 'gpt-4o-mini@2024-07-18' })).toMatchObject({ modelId: 'gpt-4o-mini', modelVersion: '2024-07-18' });
+    expect(pin({ provider: 'openai', model: 'gpt-4o-mini-2024-07-18' })).toMatchObject({ modelId: 'gpt-4o-mini', modelVersion: '2024-07-18' });
+    expect(pin({ provider: 'openai', model: 'gpt-4o-mini-2024-07-18@2024-07-18' })).toMatchObject({ modelId: 'gpt-4o-mini', modelVersion: '2024-07-18' });
+    expect(pin({ provider: 'anthropic', model: 'claude-3-5-haiku-20241022' })).toMatchObject({ modelId: 'claude-3-5-haiku', modelVersion: '20241022' });
+    expect(pin({ provider: 'anthropic', model: 'claude-sonnet-4-6@2026-02-17' })).toMatchObject({ modelId: 'claude-sonnet-4-6', modelVersion: '2026-02-17' });
+    expect(pin({ provider: 'local-ollama', model: 'qwen2.5:7b' })).toMatchObject({ modelId: 'qwen2.5', modelVersion: '7b', tier: 'local' });
+    expect(pin({ provider: 'mistral', model: 'mistral-large-2411@2411' })).toMatchObject({ modelId: 'mistral-large-2411', modelVersion: '2411' });
+    expect(pin({ provider: 'openai' })).toMatchObject({ modelId: 'gpt-5-mini', modelVersion: '2025-08-07' });
+    const contradiction = scaffoldAgent({ name: 'x', provider: 'openai', model: 'gpt-4o-mini-2024-07-18@2024-08-06' }, WORKSPACE, IDS);
+    expect(contradiction).toEqual({ ok: false, problem: expect.stringContaining('the pin names two different models') });
   });
 });

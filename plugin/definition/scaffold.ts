@@ -10,7 +10,9 @@ import { stringify as yamlText } from 'yaml';
 import { nearestName } from './nearest-name';
 import { providerKeyName } from './provider-keys';
 import { LIFECYCLE_STAGES } from './rules/lifecycle-gates';
-import { KNOWN_PROVIDERS } from './rules/pins';
+import { wireModelId } from './rules/exact-models';
+import { floatingVersionReason, KNOWN_PROVIDERS } from './rules/pins';
+import { requiredVersionForm, splitCarriedVersion } from './model-version-form';
 import { ALL_HOSTS, CLASS_HOSTS, LOCAL_PROVIDERS, pinHosts, type Host, type RuntimeCapabilityClass } from './runtime-hosts';
 import { isExactSemver, isSlug, kymRef, SLUG_MAX_LENGTH, SLUG_PATTERN } from './workspace-definitions';
 
@@ -204,6 +206,50 @@ function needsProviderKey(pin: LlmPin | undefined): pin is LlmPin {
   return pin !== undefined && hostsOf(pin).some((h) => h !== 'local');
 }
 
+/** `--model=<id>@<version>` as the user would type it. */
+const modelFlag = (modelId: string, version: string) => `--model=${modelId}@${version}`;
+
+/**
+ * The pin's model id and exact version from `--model[=<id>[@<version>]]` and `--modelVersion`:
+ * the provider's default model with its known version; a version the id carries in the
+ * provider's wire form, split off (`gpt-4o-mini-2024-07-18`); else, for a provider whose wire id
+ * needs the version (OpenAI and pre-4.6 Claude snapshots, Ollama tags), the problem asking for
+ * it in that provider's form with an example; else `1` (recorded only). A version that is not of
+ * the provider's form, or a moving tag, is refused the same way, before anything is written.
+ */
+function modelAndVersion(options: ScaffoldOptions, provider: string, tier: Tier, modelId: string, versionFromModel: string | undefined): Outcome<{ modelId: string; modelVersion: string }> {
+  const fallback = DEFAULT_MODELS[provider];
+  let id = modelId;
+  let version = options.modelVersion ?? versionFromModel;
+  const carried = splitCarriedVersion(provider, id);
+  if (carried !== undefined && (version === undefined || version === carried.modelVersion)) {
+    id = carried.modelId;
+    version = carried.modelVersion;
+  }
+  const form = requiredVersionForm(provider, id, tier === 'tuned');
+  const ask = (opening: string, shown: string) =>
+    problem(
+      `${opening}: ${form!.provider} pins a model by ${form!.what}, written ${form!.format}. Pass it after "@": ${modelFlag(shown, form!.format.startsWith('<') ? form!.format : `<${form!.format}>`)}, for example ${modelFlag(form!.example.modelId, form!.example.modelVersion)} (sent as "${form!.example.wire}"); ${form!.where}. Nothing was written`,
+    );
+  if (version === undefined) {
+    if (id === fallback?.model) return ok({ modelId: id, modelVersion: fallback.version });
+    if (form !== undefined) return ask(`--model=${id} names no version`, id);
+    return ok({ modelId: id, modelVersion: '1' });
+  }
+  const floating = floatingVersionReason(version);
+  if (floating !== undefined) {
+    return form !== undefined
+      ? ask(`the version "${version}" of --model=${id} is ${floating}, which names no exact model`, id)
+      : problem(`the version "${version}" of --model=${id} is ${floating}, which names no exact model: pass the exact version, ${modelFlag(id, '<version>')}. Nothing was written`);
+  }
+  const wire = wireModelId({ providerId: provider, modelId: id, modelVersion: version, tier, ...(tier === 'tuned' ? { checkpointId: options.checkpoint ?? 'ckpt:x' } : {}) });
+  if (wire.problem?.severity === 'error') {
+    if (wire.problem.field === 'modelVersion' && form !== undefined) return ask(`the version "${version}" of --model=${id} is not ${form.what}`, id);
+    return problem(`${modelFlag(id, version)}: ${wire.problem.message} Nothing was written`);
+  }
+  return ok({ modelId: id, modelVersion: version });
+}
+
 function modelPin(options: ScaffoldOptions, owner: string, nodes: readonly AgentRef[]): Outcome<LlmPin> {
   const tier: Tier = options.tier ?? (options.provider !== undefined && LOCAL_PROVIDERS.has(options.provider) ? 'local' : 'small');
   const provider = options.provider ?? (tier === 'local' ? 'local-ollama' : 'openai');
@@ -217,10 +263,12 @@ function modelPin(options: ScaffoldOptions, owner: string, nodes: readonly Agent
   if (modelId === undefined) {
     return problem(`--model is required: --provider "${provider}" has no default model (${Object.keys(DEFAULT_MODELS).join(', ')} have one); pass --model=<id>[@<version>]`);
   }
-  const modelVersion = options.modelVersion ?? versionFromModel ?? (modelId === fallback?.model ? fallback.version : '1');
+  const chosen = modelAndVersion(options, provider, tier, modelId, versionFromModel === '' ? undefined : versionFromModel);
+  if (!chosen.ok) return chosen;
+  const { modelVersion } = chosen.value;
   const role: LlmPin['role'] = nodes.length > 0 ? 'router' : tier === 'tuned' ? 'specialist' : 'primary';
-  const pin: LlmPin = { role, modelId, modelVersion, providerId: provider, samplingParams: { temperature: 0 }, tier };
-  if (tier === 'tuned') pin.checkpointId = options.checkpoint ?? `ckpt:${owner}/${modelId}/${modelVersion}`;
+  const pin: LlmPin = { role, modelId: chosen.value.modelId, modelVersion, providerId: provider, samplingParams: { temperature: 0 }, tier };
+  if (tier === 'tuned') pin.checkpointId = options.checkpoint ?? `ckpt:${owner}/${chosen.value.modelId}/${modelVersion}`;
   else if (options.checkpoint !== undefined) return problem('--checkpoint applies to a tuned model only (--tier=tuned)');
   return ok(pin);
 }
@@ -306,7 +354,9 @@ export function scaffoldDefinition(plan: ScaffoldPlan, workspace: ScaffoldWorksp
     composition: plan.nodes.length > 0 ? { kind: 'dag', nodes: plan.nodes, edges: [] } : { kind: 'leaf' },
     memoryContract: { refs: [], workingSetTokens: 4000, contextWindowBudget: 16000, compactionPolicy: agentic ? 'summarise' : 'drop' },
     telemetryContract: {
-      receiptSigner: plan.lifecycle === 'tool-prototype' ? null : keyRef,
+      // Named from the start, also at tool-prototype (where no receipt is signed yet): promoting to
+      // tool-shipped then needs only the key (`agentdef keys generate <keyRef>`), not an edit.
+      receiptSigner: keyRef,
       receiptSchemaVersion: 'receipt/v1',
       telemetryKinds: agentic ? ['events', 'session-report'] : ['events'],
       agenticGate: agentic ? 'agentic' : 'tool-only',

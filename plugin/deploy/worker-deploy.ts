@@ -51,9 +51,12 @@ export function wranglerDeployArgs(plan: WorkerDeployPlan, dryRunOutdir?: string
   return ['deploy', '--config', plan.config, ...(dryRunOutdir !== undefined ? ['--dry-run', '--outdir', dryRunOutdir] : [])];
 }
 
-/** wrangler's CLI script: the workspace's pinned wrangler, else the one agentdef depends on. */
-export function findWrangler(workspaceRoot: string): string | undefined {
-  for (const from of [join(workspaceRoot, 'package.json'), __filename]) {
+/** The wrangler agentdef is tested with (an optional peer of the package): what a missing one says to install. */
+export const WRANGLER_PACKAGE = 'wrangler@4.86.0';
+
+/** wrangler's CLI script: the workspace's pinned wrangler, else one installed beside agentdef. */
+export function findWrangler(workspaceRoot: string, near: string = __filename): string | undefined {
+  for (const from of [join(workspaceRoot, 'package.json'), near]) {
     try {
       const manifest = createRequire(from).resolve('wrangler/package.json');
       const bin = (JSON.parse(readFileSync(manifest, 'utf8')) as { bin?: Record<string, string> }).bin?.['wrangler'];
@@ -72,15 +75,18 @@ function secretLines(plan: WorkerDeployPlan, workspaceRoot: string): string[] {
   return [`secrets the Worker needs (names only; set each once): ${plan.secrets.join(', ')}`, ...plan.secrets.map((name) => `  ${shellLine(['wrangler', 'secret', 'put', name, '--config', config])}`)];
 }
 
-export async function deployWorker(options: DeployOptions): Promise<number> {
+/** `locate` finds wrangler's CLI script (tests point it elsewhere). */
+export async function deployWorker(options: DeployOptions, locate: (workspaceRoot: string) => string | undefined = findWrangler): Promise<number> {
   const plan = readWorkerDeployPlan(options.outDir);
   if ('error' in plan) {
     options.stderr(`error: ${plan.error}\n`);
     return DEPLOY_EXIT.usage;
   }
-  const wrangler = findWrangler(options.workspaceRoot);
+  const wrangler = locate(options.workspaceRoot);
   if (wrangler === undefined) {
-    options.stderr('error: wrangler is not installed in this workspace: npm install --save-dev wrangler\n');
+    options.stderr(
+      `error: deploying a Worker output needs wrangler (Cloudflare's CLI), an optional peer of agentdef that is not installed in this workspace: install it with \`npm install --save-dev ${WRANGLER_PACKAGE}\`\n`,
+    );
     return DEPLOY_EXIT.failed;
   }
   const shown = (args: string[]) => shellLine(['wrangler', ...args.map((arg) => (arg === plan.config ? displayPath(arg, options.workspaceRoot) : arg))]);

@@ -217,14 +217,13 @@ describe('createNodes', () => {
     expect(router.targets!['serve']).toMatchObject({ dependsOn: ['build-agent'], options: { outputPath: 'out/agents/{projectName}' } });
   });
 
-  it('infers an uncached, continuous serve target that compiles first and hands the output folder to agentdef:serve', async () => {
+  it('infers an uncached serve target (not continuous: Nx would report its failures as success) that compiles first and hands the output folder to agentdef:serve', async () => {
     const router = projectsOf(await infer(ws))['write-router']!;
     expect(router.targets!['serve']).toEqual({
       executor: 'agentdef:serve',
       options: { outputPath: 'dist/agents/{projectName}' },
       dependsOn: ['compile'],
       cache: false,
-      continuous: true,
       metadata: expect.objectContaining({ technologies: ['agentdef'] }),
     });
     expect(router.targets!['run']!.dependsOn).toEqual(['compile']);

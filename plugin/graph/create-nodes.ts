@@ -280,8 +280,11 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
       };
   // `serve` compiles (passing `--target` down, see compile-target-flag.ts) and serves any compiled
   // output on loopback with `agentdef dev` (the agentdef:serve executor) until stopped: never
-  // cached; `--port=<n>` and `--watch` are its options. It is `continuous` (Nx runs it alongside
-  // the tasks that depend on it instead of waiting for it to exit); the watching itself is
+  // cached; `--port=<n>` and `--watch` are its options. It is NOT `continuous`: Nx (23) counts a
+  // continuous task that exits on its own as successful when no other task depends on it, so
+  // `nx run <agent>:serve` would print `Successfully ran target serve` and exit 0 after dev
+  // failed (a port in use, a missing secret). A workspace that wants another target to run
+  // alongside it sets `continuous` itself (docs/running-and-calling.md). The watching is
   // `agentdef dev --watch`'s, which follows exactly what the compile read (tool modules and their
   // imports outside the project included). Left out if a renamed target already uses the name.
   const serve: Record<string, TargetConfiguration> = [validate, plan, compile].includes(SERVE_TARGET)
@@ -292,7 +295,6 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           options: { outputPath },
           dependsOn: [compile],
           cache: false,
-          continuous: true,
           metadata: {
             description: 'Compiles the agent (--target=…) and serves it on loopback with `agentdef dev` (a Worker through miniflare, hb3 and local-mac through their hosts); --watch recompiles and reloads on changes',
             technologies: ['agentdef'],
@@ -308,7 +310,10 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           executor: PROMOTE_EXECUTOR,
           options: { definition },
           cache: false,
-          metadata: { description: 'Moves the definition one lifecycle stage up (--to=<stage>, gates checked) or down, appending a signed transition receipt', technologies: ['agentdef'] },
+          metadata: {
+            description: 'Moves the definition to the next lifecycle stage that applies (--to=<stage>, gates checked; a leaf passes composed) or down, appending a signed transition receipt',
+            technologies: ['agentdef'],
+          },
         },
       };
   // `publish` writes to the registry from a committed definition: never cached; left out if a

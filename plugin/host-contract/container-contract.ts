@@ -4,15 +4,19 @@
  * native tools folder.
  */
 export const CONTAINER_PORT = 8080;
+/** The in-container inference server tuned pins reach (OpenAI-compatible), unless the host says otherwise. */
+export const LOCAL_INFERENCE_BASE_URL = 'http://127.0.0.1:8000/v1';
 export const CONTAINER_RECEIPTS_FILE = '/var/lib/agentdef/receipts/receipts.jsonl';
 export const CONTAINER_WEIGHTS_ROOT = '/weights';
 export const IMAGE_TOOLS_DIR = '/opt/agentdef/tools';
 
 /**
- * The package the SQLite task store (`AGENTDEF_TASK_STORE`) runs on, at the version agentdef ships
- * with: the image installs it when built with `--build-arg TASK_STORE=sqlite`.
+ * The package the SQLite task store (`AGENTDEF_TASK_STORE`) runs on where Node has no `node:sqlite`
+ * (the image's Node 20), at the version agentdef is tested with: its native library comes prebuilt
+ * in a per-platform package, so nothing compiles. The image installs it when built with
+ * `--build-arg TASK_STORE=sqlite`.
  */
-export const SQLITE_TASK_STORE_PACKAGE = 'better-sqlite3@12.11.1';
+export const SQLITE_TASK_STORE_PACKAGE = 'libsql@0.5.29';
 
 /** The image build argument that selects the task store the image can run (`memory`, `sqlite`). */
 export const TASK_STORE_BUILD_ARG = 'TASK_STORE';

@@ -282,6 +282,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   const finishedTask = (working: TaskView, result: AgentRunResult): TaskView => {
     const metadata: Record<string, unknown> = { runId: result.runId, stopReason: result.stopReason, skill: result.skillId };
     if (result.error) metadata['errorCode'] = result.error.code;
+    if (result.modelsReplayed === true) metadata['modelsReplayed'] = true;
     if (result.receipt) metadata['receipt'] = result.receipt;
     const task: TaskView = { ...working, state: result.stopReason === 'answer' ? 'completed' : 'failed', replyText: stopText(result), timestamp: new Date(now()).toISOString(), metadata };
     if (result.answer) task.answer = result.answer;

@@ -12,7 +12,7 @@ import type { CompactionEvent, Compactor, QuarantinedStep } from './compaction';
 import { compactIfNeeded } from './compaction';
 import { egressBlockedCause } from './egress';
 import { RuntimeError, describeError, isRuntimeError } from './errors';
-import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from './providers/model-turn';
+import type { ChatMessage, ModelClient, ModelTurn, ToolCall, ToolSpec } from './providers/model-turn';
 import type { Redactor } from './redact';
 import { createRedactor } from './redact';
 import type { LimitReason, RunBudget } from './run-budget';
@@ -75,6 +75,8 @@ export interface LoopResult {
   compactions: CompactionEvent[];
   quarantined: QuarantinedStep[];
   usage: { inputTokens: number; outputTokens: number };
+  /** Set when a model answer of the run (its own, or a composed child's) came from a recording, not a live model. */
+  modelsReplayed?: true;
 }
 
 export interface LoopEnv {
@@ -304,9 +306,10 @@ async function agenticLoop(
   const stepNumbers: number[] = [];
   const contextBudget = config.memory.contextWindowBudget;
   const policy = config.memory.compactionPolicy ?? 'drop';
-  const addUsage = (usage: { inputTokens?: number; outputTokens?: number } | undefined) => {
-    result.usage.inputTokens += usage?.inputTokens ?? 0;
-    result.usage.outputTokens += usage?.outputTokens ?? 0;
+  const addUsage = (turn: ModelTurn) => {
+    result.usage.inputTokens += turn.usage?.inputTokens ?? 0;
+    result.usage.outputTokens += turn.usage?.outputTokens ?? 0;
+    if (turn.replayed) result.modelsReplayed = true;
   };
 
   for (let step = 1; ; step++) {
@@ -323,7 +326,7 @@ async function agenticLoop(
           budget.spendSubrequest();
           log('model.call', { purpose: 'summarise', step, model: model.model });
           const turn = await budget.race(model.complete({ system: SUMMARISER_PROMPT, messages: [{ role: 'user', content: text }], tools: [], signal: budget.signal }));
-          addUsage(turn.usage);
+          addUsage(turn);
           return turn.text;
         },
       });
@@ -335,7 +338,7 @@ async function agenticLoop(
     budget.spendSubrequest();
     log('model.call', { purpose: 'step', step, model: model.model, wire: model.wire });
     const turn = await budget.race(model.complete({ system, messages: renderMessages(transcript), tools, signal: budget.signal }));
-    addUsage(turn.usage);
+    addUsage(turn);
     result.steps = step;
     if (turn.toolCalls.length === 0) {
       result.answer = answerFromText(turn.text);

@@ -42,6 +42,8 @@ export interface ChildResult {
   stopReason: LoopResult['stopReason'];
   answer?: AgentAnswer;
   error?: { code: string; message: string };
+  /** The child's models were replayed (a recording answered): the parent's result says so too. */
+  modelsReplayed?: true;
 }
 
 export type ChildRunner = (child: RuntimeChild, input: AgentInput, context: ChildRunContext) => Promise<ChildResult>;
@@ -171,6 +173,7 @@ export async function runComposition(config: RuntimeConfig, input: AgentInput, e
         }),
       );
       record.stopReason = childResult.stopReason;
+      if (childResult.modelsReplayed === true) result.modelsReplayed = true;
       if (childResult.stopReason !== 'answer' || !childResult.answer) {
         const why = childResult.error ? `${childResult.stopReason} (${childResult.error.code})` : childResult.stopReason;
         throw new RuntimeError('composition_failed', `child ${child.slug}@${child.version} stopped: ${why}`);
@@ -235,6 +238,7 @@ async function askRouter(env: CompositionEnv, budget: RunBudget, from: string, a
   );
   result.usage.inputTokens += turn.usage?.inputTokens ?? 0;
   result.usage.outputTokens += turn.usage?.outputTokens ?? 0;
+  if (turn.replayed) result.modelsReplayed = true;
   const choice = parseRouterChoice(turn.text, candidates);
   if (choice === undefined) throw new RuntimeError('router_invalid_choice', `the router chose none of ${candidates.join(', ')} after ${from}`);
   return choice;

@@ -54,6 +54,8 @@ export interface Receipt {
   subrequests: number;
   models: { role: string; providerId: string; model: string; modelVersion: string }[];
   compactions: number;
+  /** Present when a model answer of the run came from a recording (agentdef's model replay), not a live model. */
+  modelsReplayed?: true;
   /** For a composed child: the parent whose run id the receipt carries. */
   composedIn?: { card: string; cardVersion: string };
   /** For a dag: which children ran. */
@@ -144,6 +146,7 @@ export async function buildReceipt(config: RuntimeConfig, result: LoopResult, me
     models: config.models.map((m) => ({ role: m.role, providerId: m.providerId, model: m.model, modelVersion: m.modelVersion })),
     compactions: result.compactions.length,
   };
+  if (result.modelsReplayed === true) receipt.modelsReplayed = true;
   if (meta.composedIn) receipt.composedIn = meta.composedIn;
   if (meta.composition) {
     receipt.composition = {

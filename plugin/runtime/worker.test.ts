@@ -19,6 +19,7 @@ import { startScriptedProvider } from './__test-support__/stub-provider';
 import type { Receipt } from './receipts';
 import { generateReceiptKeyPair, verifyReceipt } from './receipts';
 import type { RuntimeConfig } from './runtime-config';
+import { COMPATIBILITY_DATE } from '../compiler/adapters/cloudflare-dynamic-worker/worker-constants';
 
 let workerCode: string;
 let dagCode: string;
@@ -53,7 +54,7 @@ async function startWorker(config: RuntimeConfig) {
   const mf = new Miniflare({
     modules: true,
     script: workerCode,
-    compatibilityDate: '2026-07-01',
+    compatibilityDate: COMPATIBILITY_DATE,
     bindings: { AGENT_CONFIG: JSON.stringify(config), OPENAI_API_KEY: TEST_KEY, RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) },
     serviceBindings: {
       RECEIPTS: async (request: MiniflareRequest) => {
@@ -175,7 +176,7 @@ describe('composition with quarantine on Workers (Worker Loader isolates)', () =
       const mf = new Miniflare({
         modules: true,
         script: dagCode,
-        compatibilityDate: '2026-07-01',
+        compatibilityDate: COMPATIBILITY_DATE,
         workerLoaders: { LOADER: {} },
         bindings: { AGENT_CONFIG: JSON.stringify(config), CHILD_CONFIGS: JSON.stringify(children), CHILD_CODE: childCode, RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) },
         serviceBindings: {

@@ -2,8 +2,9 @@
  * Lifecycle transition receipts (`agentdef.lifecycle-transition/v1`): one signed line per change of
  * a definition's `lifecycleState`, appended to `<agent folder>/lifecycle.receipts.jsonl` by
  * `agentdef promote`. A receipt names the agent, the direction (promotion or demotion), the stages,
- * the definition's digest before and after (SHA-256 of its RFC 8785 form), the time the shell gave,
- * and the signer's kid (RFC 7638 thumbprint).
+ * the definition's digest before and after (SHA-256 of its RFC 8785 form), the stages a promotion
+ * passed because they do not apply (`skipped`: only `composed`, for a leaf), the time the shell
+ * gave, and the signer's kid (RFC 7638 thumbprint).
  *
  * Signature: Ed25519 over the RFC 8785 canonical JSON of the receipt whose `signature` holds only
  * `alg` and `kid` (the run receipts' scheme, runtime/receipts.ts), so every member but the value is
@@ -34,10 +35,27 @@ export interface LifecycleReceipt {
     digestBefore: string;
     digestAfter: string;
   };
+  /**
+   * The stages a promotion passed without stopping because they do not apply to this definition
+   * (only `composed`, which applies to compositions: a leaf goes from `kym-registered` to
+   * `marketplace-published`). Present exactly when a promotion moves more than one stage, listing
+   * every stage in between, each with why it does not apply.
+   */
+  skipped?: SkippedStage[];
   /** RFC 3339 time of the transition (given by the shell: `--at`, or its clock). */
   at: string;
   signature: { alg: 'Ed25519'; kid: string; value: string };
 }
+
+/** A stage a promotion passed because it does not apply to the definition. */
+export interface SkippedStage {
+  stage: LifecycleState;
+  /** Why it does not apply, e.g. `composition.kind is "leaf": composed applies to compositions (a DAG of pinned agents)`. */
+  reason: string;
+}
+
+/** The stages that may not apply to a definition, so a promotion can pass them: `composed`, which a leaf has no use for. */
+export const SKIPPABLE_STAGES: readonly LifecycleState[] = ['composed'];
 
 export type UnsignedLifecycleReceipt = Omit<LifecycleReceipt, 'signature'>;
 
@@ -81,12 +99,15 @@ function shapeFailures(receipt: Record<string, unknown>): LifecycleReceiptFailur
   }
   const from = STAGES.indexOf(receipt['from'] as string);
   const to = STAGES.indexOf(receipt['to'] as string);
+  const skipped = receipt['skipped'];
   if (from >= 0 && to >= 0) {
     const expected = to > from ? 'promotion' : 'demotion';
+    const between = to > from + 1 ? STAGES.slice(from + 1, to) : [];
     if (to === from) failures.push({ pointer: '/to', message: 'from and to are the same stage: nothing changed' });
-    else if (to > from + 1) failures.push({ pointer: '/to', message: `a promotion moves one stage at a time; "${receipt['from']}" to "${receipt['to']}" skips "${STAGES[from + 1]}"` });
     else if (receipt['transition'] !== expected) failures.push({ pointer: '/transition', message: `transition must be "${expected}" for ${receipt['from']} to ${receipt['to']}` });
-  }
+    if (between.length > 0) failures.push(...skippedFailures(skipped, between, receipt));
+    else if (skipped !== undefined) failures.push({ pointer: '/skipped', message: 'skipped lists the stages a promotion passed; this transition passes none' });
+  } else if (skipped !== undefined && !Array.isArray(skipped)) failures.push({ pointer: '/skipped', message: 'skipped must be a list of { stage, reason }' });
   if (!Number.isFinite(dateTimeStampMillis(receipt['at']) ?? Number.NaN)) failures.push({ pointer: '/at', message: 'at must be an RFC 3339 date-time with its time zone' });
   const definition = receipt['definition'];
   if (!isRecord(definition)) failures.push({ pointer: '/definition', message: 'definition (file, digestBefore, digestAfter) is required' });
@@ -95,6 +116,34 @@ function shapeFailures(receipt: Record<string, unknown>): LifecycleReceiptFailur
       if (typeof definition[member] !== 'string' || !/^sha-256:[0-9a-f]{64}$/.test(definition[member])) failures.push({ pointer: `/definition/${member}`, message: `${member} must be sha-256:<64 hex>` });
     }
   }
+  return failures;
+}
+
+/**
+ * A promotion past stages: `skipped` must list exactly the stages in between, in order, each one
+ * that may not apply (SKIPPABLE_STAGES) with a reason; anything else is a promotion that skipped a
+ * gate.
+ */
+function skippedFailures(skipped: unknown, between: readonly string[], receipt: Record<string, unknown>): LifecycleReceiptFailure[] {
+  const jump = `"${receipt['from']}" to "${receipt['to']}" passes ${between.map((s) => `"${s}"`).join(', ')}`;
+  const unskippable = between.filter((stage) => !SKIPPABLE_STAGES.includes(stage as LifecycleState));
+  if (unskippable.length > 0) {
+    return [
+      {
+        pointer: '/to',
+        message: `"${receipt['from']}" to "${receipt['to']}" skips "${unskippable[0]}": a promotion moves one stage at a time through every stage that applies, and "${unskippable[0]}" applies to every agent`,
+      },
+    ];
+  }
+  if (!Array.isArray(skipped)) return [{ pointer: '/skipped', message: `${jump}: a receipt that passes stages lists them in skipped, each with why it does not apply` }];
+  const failures: LifecycleReceiptFailure[] = [];
+  if (skipped.length !== between.length) failures.push({ pointer: '/skipped', message: `${jump}: skipped must list exactly those stages` });
+  skipped.forEach((entry, index) => {
+    const record = isRecord(entry) ? entry : undefined;
+    if (record === undefined || Object.keys(record).length !== 2 || record['stage'] !== between[index] || typeof record['reason'] !== 'string' || record['reason'] === '') {
+      failures.push({ pointer: `/skipped/${index}`, message: `must be exactly { "stage": "${between[index] ?? '(none)'}", "reason": "<why it does not apply>" }` });
+    }
+  });
   return failures;
 }
 

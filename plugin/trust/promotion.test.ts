@@ -6,7 +6,7 @@ import { jwkThumbprint } from '../runtime/jwk-thumbprint';
 import { generateReceiptKeyPair } from '../runtime/receipts';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import { issueAgentFactsCredential } from './agentfacts-credential';
-import { LIFECYCLE_RECEIPT_VERSION, lifecycleChainFailures, verifyLifecycleReceipt } from './lifecycle-receipt';
+import { LIFECYCLE_RECEIPT_VERSION, lifecycleChainFailures, signLifecycleReceipt, verifyLifecycleReceipt } from './lifecycle-receipt';
 import { promoteDefinitionText, type PromotionRequest } from './promotion';
 
 const ROOT = join(__dirname, '..', '..');
@@ -146,6 +146,55 @@ describe('lifecycle receipts', () => {
     const skipped = { ...result.receipt, from: 'tool-shipped', to: 'composed', transition: 'promotion' };
     const check = await verifyLifecycleReceipt(skipped, keyFor);
     expect(check.verified === false && check.failures.map((f) => f.message).join('\n')).toContain('skips "mcp-resident"');
+  });
+
+  it('a receipt that passes stages, even signed by the right key, lists exactly those it passed, and only composed can be passed', async () => {
+    const key = await signer();
+    const keyFor = (kid: string) => (kid === key.kid ? key.publicJwk : undefined);
+    const base = {
+      receiptVersion: LIFECYCLE_RECEIPT_VERSION,
+      agent: { id: '01KQB8J5284X2B3T395NAM3B7D', slug: 'x', versionSemver: '1.0.0', versionId: '01KQXTGGAHPQXPXEVVWRWT04ZM' },
+      transition: 'promotion' as const,
+      definition: { file: 'agent.json', digestBefore: `sha-256:${'a'.repeat(64)}`, digestAfter: `sha-256:${'b'.repeat(64)}` },
+      at: AT,
+    };
+    const composed = { stage: 'composed' as const, reason: 'composition.kind is "leaf"' };
+    const check = async (fields: Record<string, unknown>) => {
+      const receipt = await signLifecycleReceipt({ ...base, ...fields } as Parameters<typeof signLifecycleReceipt>[0], key.privateJwk, key.kid);
+      const result = await verifyLifecycleReceipt(receipt, keyFor);
+      return result.verified ? 'verified' : result.failures.map((f) => `${f.pointer}: ${f.message}`).join('\n');
+    };
+    expect(await check({ from: 'kym-registered', to: 'marketplace-published', skipped: [composed] })).toBe('verified');
+    expect(await check({ from: 'kym-registered', to: 'marketplace-published' })).toContain('/skipped: "kym-registered" to "marketplace-published" passes "composed": a receipt that passes stages lists them in skipped');
+    expect(await check({ from: 'mcp-resident', to: 'marketplace-published', skipped: [{ stage: 'kym-registered', reason: 'x' }, composed] })).toContain('skips "kym-registered"');
+    expect(await check({ from: 'kym-registered', to: 'marketplace-published', skipped: [{ stage: 'composed', reason: '' }] })).toContain('/skipped/0: must be exactly');
+    expect(await check({ from: 'kym-registered', to: 'marketplace-published', skipped: [composed, composed] })).toContain('skipped must list exactly those stages');
+    expect(await check({ from: 'kym-registered', to: 'marketplace-published', skipped: [{ ...composed, extra: true }] })).toContain('/skipped/0');
+    expect(await check({ from: 'mcp-resident', to: 'kym-registered', skipped: [composed] })).toContain('/skipped: skipped lists the stages a promotion passed; this transition passes none');
+    expect(await check({ from: 'marketplace-published', to: 'kym-registered', transition: 'demotion', skipped: [composed] })).toContain('/skipped');
+  });
+
+  it('promotes a leaf from kym-registered to marketplace-published, passing composed with the reason in the signed receipt; a DAG cannot pass it', async () => {
+    const leaf = JSON.parse(example('edit-assistant')) as AgentDefinition;
+    const { privateJwk } = await generateReceiptKeyPair();
+    const asLeaf = (stage: string) => JSON.stringify({ ...leaf, lifecycleState: stage, composition: { kind: 'leaf' } }, null, 2);
+    const issued = await issueAgentFactsCredential({ ...leaf, composition: { kind: 'leaf' } } as AgentDefinition, { target: 'local-mac', port: 4100, ttlSeconds: 3600, issuedAt: '2026-03-01T12:00:00Z', privateJwk });
+    if (!issued.ok) throw new Error('credential');
+    const { result, key } = await promote(asLeaf('kym-registered'), 'marketplace-published', { credential: issued.credential });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.skipped).toEqual([{ stage: 'composed', reason: 'composition.kind is "leaf": "composed" applies to compositions (a DAG of pinned agents), not to a leaf' }]);
+    expect(result.receipt).toMatchObject({ from: 'kym-registered', to: 'marketplace-published', transition: 'promotion', skipped: result.skipped });
+    expect(await verifyLifecycleReceipt(result.receipt, () => key.publicJwk)).toEqual({ verified: true, kid: key.kid });
+    // The same jump for the DAG the example is: refused before any gate, naming composed.
+    const dag = await promote(JSON.stringify({ ...leaf, lifecycleState: 'kym-registered' }, null, 2), 'marketplace-published', { credential: issued.credential });
+    expect(dag.result.ok).toBe(false);
+    if (!dag.result.ok) expect(dag.result.diagnostics.map((d) => d.message).join('\n')).toContain('skips "composed"');
+    // A leaf asked to go to composed is told it does not apply, and where to go instead.
+    const toComposed = await promote(asLeaf('kym-registered'), 'composed');
+    expect(toComposed.result.ok).toBe(false);
+    if (!toComposed.result.ok)
+      expect(toComposed.result.diagnostics[0]).toMatchObject({ message: expect.stringContaining('"composed" does not apply to this agent'), suggestion: expect.stringContaining('promote to "marketplace-published"') });
   });
 
   it('chain: each transition starts at the stage the previous one ended at, never earlier', () => {

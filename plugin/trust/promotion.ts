@@ -3,12 +3,15 @@
  * key, it returns the new text (only the `lifecycleState` value changed, quoting kept) and the
  * signed transition receipt, or located diagnostics saying why not.
  *
- * Rules (the seed's six stages, in order): a promotion moves exactly one stage (a jump is refused
- * and names the stage in between, so no gate is ever skipped); a demotion may go to any earlier
- * stage and is recorded as such. Either way the definition as it would be is validated in full
- * (JSON Schema, lifecycle gates and every other rule) and any error refuses the change, so the file
- * never leaves a valid state. `marketplace-published` also needs the AgentFacts credential to
- * verify (eddsa-jcs-2022, offline) at the given time and to be about this agent and version.
+ * Rules (the seed's six stages, in order): a promotion stops at every stage that applies to the
+ * definition (a jump past one is refused and names it, so no gate is ever skipped); it passes only
+ * a stage that does not apply (`composed`, for a leaf: the seed publishes the same definition and
+ * moves only `lifecycleState`), and the receipt lists it in `skipped` with the reason. A
+ * demotion may go to any earlier stage and is recorded as such. Either way the definition as it
+ * would be is validated in full (JSON Schema, lifecycle gates and every other rule) and any error
+ * refuses the change, so the file never leaves a valid state. `marketplace-published` also needs
+ * the AgentFacts credential to verify (eddsa-jcs-2022, offline) at the given time and to be about
+ * this agent and version.
  * No file system, no clock: the shell (plugin/cli/commands/promote.ts) reads and writes.
  */
 import type { Diagnostic, Finding } from '../definition/diagnostic';
@@ -20,7 +23,7 @@ import { locateFinding, validateDocument } from '../definition/validate-definiti
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import type { LifecycleState } from '../runtime/runtime-config';
 import { verifyCredential } from './agentfacts-credential';
-import { definitionDigest, LIFECYCLE_RECEIPT_VERSION, type LifecycleReceipt, signLifecycleReceipt } from './lifecycle-receipt';
+import { definitionDigest, LIFECYCLE_RECEIPT_VERSION, type LifecycleReceipt, type SkippedStage, signLifecycleReceipt } from './lifecycle-receipt';
 import { offsetOfPosition } from '../definition/read-source';
 
 const RULE = 'lifecycle-promotion';
@@ -42,7 +45,20 @@ export interface PromotionRequest {
   credential?: unknown;
 }
 
-export type PromotionResult = { ok: true; text: string; receipt: LifecycleReceipt; from: LifecycleState; to: LifecycleState; transition: 'promotion' | 'demotion' } | { ok: false; diagnostics: Diagnostic[] };
+export type PromotionResult =
+  | { ok: true; text: string; receipt: LifecycleReceipt; from: LifecycleState; to: LifecycleState; transition: 'promotion' | 'demotion'; skipped: SkippedStage[] }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Why `stage` does not apply to the definition, or undefined when it does. `composed` applies to
+ * compositions only (its gate is a DAG of pinned agents): the seed publishes the same definition
+ * and moves only `lifecycleState`, so a leaf goes from `kym-registered` to `marketplace-published`.
+ */
+export function notApplicable(stage: LifecycleState, definition: { composition?: { kind?: unknown } } | undefined): string | undefined {
+  const kind = definition?.composition?.kind;
+  if (stage === 'composed' && kind === 'leaf') return `composition.kind is "leaf": "composed" applies to compositions (a DAG of pinned agents), not to a leaf`;
+  return undefined;
+}
 
 /** The text with the scalar at `pointer` (currently `current`) replaced by `next`, its quoting kept; undefined when the token is not where and what it should be. */
 function replaceScalar(document: SourceDocument, current: string, next: string): string | undefined {
@@ -116,17 +132,6 @@ export async function promoteDefinitionText(request: PromotionRequest): Promise<
   const fromIndex = LIFECYCLE_STAGES.indexOf(from as LifecycleState);
   const toIndex = LIFECYCLE_STAGES.indexOf(to as LifecycleState);
   if (toIndex === fromIndex) return refuse(document, [{ rule: RULE, path: POINTER, message: `the definition is already at "${from}"`, suggestion: 'name another stage' }]);
-  if (toIndex > fromIndex + 1) {
-    const between = LIFECYCLE_STAGES[fromIndex + 1]!;
-    return refuse(document, [
-      {
-        rule: RULE,
-        path: POINTER,
-        message: `"${from}" to "${to}" skips "${between}": a promotion moves one stage at a time, so every gate is checked`,
-        suggestion: `promote to "${between}" first (--to ${between})`,
-      },
-    ]);
-  }
   const transition = toIndex > fromIndex ? 'promotion' : 'demotion';
 
   const text = replaceScalar(document, from, to);
@@ -137,6 +142,32 @@ export async function promoteDefinitionText(request: PromotionRequest): Promise<
   }
   const next = parseDefinitionText(text, request.file, request.format);
   if (!next.document || hasErrors(next.diagnostics)) return { ok: false, diagnostics: next.diagnostics };
+  // A promotion stops at every stage that applies to the definition (as it would be): it may pass
+  // only a stage that does not apply, and the receipt says which and why. Checked before the gates,
+  // so a jump is named as such.
+  const shape = next.document.value as Pick<AgentDefinition, 'composition'> | undefined;
+  const skipped: SkippedStage[] = [];
+  for (const stage of transition === 'promotion' ? LIFECYCLE_STAGES.slice(fromIndex + 1, toIndex) : []) {
+    const reason = notApplicable(stage, shape);
+    if (reason === undefined) {
+      return refuse(document, [
+        {
+          rule: RULE,
+          path: POINTER,
+          message: `"${from}" to "${to}" skips "${stage}": a promotion moves one stage at a time through every stage that applies to the agent, so every gate is checked`,
+          suggestion: `promote to "${stage}" first (--to ${stage})`,
+        },
+      ]);
+    }
+    skipped.push({ stage, reason });
+  }
+  const toReason = transition === 'promotion' ? notApplicable(to as LifecycleState, shape) : undefined;
+  if (toReason !== undefined) {
+    const after = LIFECYCLE_STAGES.slice(toIndex + 1).find((stage) => notApplicable(stage, shape) === undefined);
+    return refuse(document, [
+      { rule: RULE, path: POINTER, message: `"${to}" does not apply to this agent: ${toReason}`, suggestion: after ? `promote to "${after}": it passes "${to}" and the receipt says why` : 'choose a stage that applies' },
+    ]);
+  }
   const validated = validateDocument(next.document);
   const errors = validated.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0 || validated.definition === undefined) {
@@ -166,12 +197,13 @@ export async function promoteDefinitionText(request: PromotionRequest): Promise<
         from: from as LifecycleState,
         to: to as LifecycleState,
         definition: { file: request.file.split(/[\\/]/).pop() ?? request.file, digestBefore, digestAfter },
+        ...(skipped.length > 0 ? { skipped } : {}),
         at: request.at,
       },
       request.signer.privateJwk,
       request.signer.kid,
     );
-    return { ok: true, text, receipt, from: from as LifecycleState, to: to as LifecycleState, transition };
+    return { ok: true, text, receipt, from: from as LifecycleState, to: to as LifecycleState, transition, skipped };
   } catch (error) {
     return refuse(document, [
       { rule: RULE, path: '/identity/signingKeyRef', message: `the signing key cannot sign (${(error as Error).name})`, suggestion: 'give an Ed25519 private key (agentdef keys generate keyref:<name>)' },

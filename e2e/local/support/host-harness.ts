@@ -15,9 +15,11 @@ import type { CompileTarget } from '../../../plugin/compiler/targets';
 import type { Receipt } from '../../../plugin/runtime/receipts';
 import { generateReceiptKeyPair } from '../../../plugin/runtime/receipts';
 import { parseStrictJson } from '../../../plugin/runtime/strict-json';
+import { agentdefBin } from '../../support/run-cli';
 
 export const REPO = join(__dirname, '..', '..', '..');
-export const AGENTDEF_BIN = join(REPO, 'bin', 'agentdef.cjs');
+/** The built package's binary (e2e/support/run-cli.ts): `agentdef run` starts without compiling TypeScript. */
+export const AGENTDEF_BIN = agentdefBin;
 
 export interface Scratch {
   dir: string;

@@ -1,6 +1,7 @@
 /**
  * A process that executes the example application through the application host with the durable
- * SQLite ledger, for execute-restart.kill.test.ts (bundled with esbuild). The test kills it with
+ * SQLite ledger, for execute-restart.kill.test.ts (bundled with esbuild; `LEDGER_TEST_SQLITE_DRIVER`
+ * names the SQLite driver). The test kills it with
  * SIGKILL at a chosen moment and repeats the same execute in a new process.
  *
  *   node execute-worker.cjs ROOT LEDGER KEY HOLD LEASE_MS
@@ -12,6 +13,7 @@
 import { createApplicationHost } from '../application-host';
 import type { GatewayOwner } from '../gateway-owner';
 import { openSqliteExecutionLedger } from '../sqlite-ledger';
+import type { SqliteDriverName } from '../../sqlite/sqlite-driver';
 import { ARTIFACTS_FOLDER, EXAMPLE_INPUTS, EXAMPLE_MANIFEST, localGateway } from './application-workspace';
 
 const [root, file, key, hold, lease] = process.argv.slice(2) as [string, string, string, string, string];
@@ -21,7 +23,8 @@ const say = (value: unknown): void => {
 const forever = () => new Promise<never>(() => setInterval(() => undefined, 1 << 30));
 
 async function main(): Promise<void> {
-  const ledger = openSqliteExecutionLedger({ file, leaseMs: Number(lease) });
+  const driver = process.env['LEDGER_TEST_SQLITE_DRIVER'] as SqliteDriverName | undefined;
+  const ledger = openSqliteExecutionLedger({ file, leaseMs: Number(lease), ...(driver ? { driver } : {}) });
   if (!ledger.ok) return say({ event: 'ledger-failed', message: ledger.message });
   const real = localGateway(root);
   const gateway: GatewayOwner = {

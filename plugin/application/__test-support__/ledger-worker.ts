@@ -1,6 +1,6 @@
 /**
  * A process that uses the SQLite execution ledger, for sqlite-ledger.kill.test.ts (bundled with
- * esbuild, better-sqlite3 left external). It prints one JSON line per step, and the test kills it
+ * esbuild, libsql left external; `LEDGER_TEST_SQLITE_DRIVER` names the driver). It prints one JSON line per step, and the test kills it
  * with SIGKILL between steps or at random moments. Commands:
  *   steps  FILE KEY MODE          claim, then (after a stdin line) mark live dispatch, then (after
  *                                 another) finish; after each step it prints the step and waits;
@@ -13,6 +13,7 @@
 import { createInterface } from 'node:readline';
 import type { ExecutionLedger, ExecutionMode } from '../execution-ledger';
 import { openSqliteExecutionLedger } from '../sqlite-ledger';
+import type { SqliteDriverName } from '../../sqlite/sqlite-driver';
 import { LEASE_MS, PLAN, resultOf } from './worker-runs';
 
 const lines = createInterface({ input: process.stdin });
@@ -40,7 +41,8 @@ function clock(offset: number, slowMs: number): () => number {
 }
 
 function open(file: string, offset = 0, slowMs = 0): ExecutionLedger {
-  const opened = openSqliteExecutionLedger({ file, leaseMs: LEASE_MS, maxEntries: 100_000, now: clock(offset, slowMs) });
+  const driver = process.env['LEDGER_TEST_SQLITE_DRIVER'] as SqliteDriverName | undefined;
+  const opened = openSqliteExecutionLedger({ file, leaseMs: LEASE_MS, maxEntries: 100_000, now: clock(offset, slowMs), ...(driver ? { driver } : {}) });
   if (!opened.ok) {
     say({ step: 'open-failed', message: opened.message });
     process.exit(2);

@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import type { ExecutionBinding, ExecutionLedger, ExecutionLedgerOptions } from '../execution-ledger';
 import { createMemoryExecutionLedger } from '../execution-ledger';
 import { openSqliteExecutionLedger } from '../sqlite-ledger';
+import { availableSqliteDrivers, type SqliteDriverName } from '../../sqlite/sqlite-driver';
 
-export type LedgerKind = ExecutionLedger['kind'];
-export const LEDGER_KINDS: readonly LedgerKind[] = ['memory', 'sqlite'];
+/** The in-memory ledger, and the SQLite ledger on each driver this Node can load. */
+export type LedgerKind = 'memory' | `sqlite on ${SqliteDriverName}`;
+export const LEDGER_KINDS: readonly LedgerKind[] = ['memory', ...availableSqliteDrivers().map((driver): LedgerKind => `sqlite on ${driver}`)];
 
 /** A clock the test moves by hand. */
 export interface FakeClock {
@@ -41,7 +43,7 @@ export function ledgerFolder(prefix = 'agentdef-ledger-'): { dir: string; file: 
 
 /** Opens a fresh ledger of `kind` (a new file for SQLite); fails the test when it cannot. */
 export function openLedger(kind: LedgerKind, folder: { file: (name: string) => string }, options: ExecutionLedgerOptions = {}): ExecutionLedger {
-  const opened = kind === 'memory' ? createMemoryExecutionLedger(options) : openSqliteExecutionLedger({ ...options, file: folder.file('ledger') });
+  const opened = kind === 'memory' ? createMemoryExecutionLedger(options) : openSqliteExecutionLedger({ ...options, file: folder.file('ledger'), driver: kind.slice('sqlite on '.length) as SqliteDriverName });
   if (!opened.ok) throw new Error(`could not open the ${kind} ledger: ${opened.message}`);
   return opened.ledger;
 }

@@ -4,16 +4,16 @@
  * the stdio check: it starts `agentdef mcp` as a child process, discovers the three tools with
  * the official MCP client and plans the manifest through them, expecting the same plan digest
  * as in process. Exit 0 when every check passed, 1 otherwise. Entry values for the dry-run come
- * from `--inputs`, else `inputs.json` beside the manifest when there is one.
+ * from `--inputs`, else `inputs.json` beside the manifest when there is one (application-inputs.ts,
+ * shared with `execute`).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { EntrypointValue } from '../../application/application-service';
 import { createLocalGatewayOwner } from '../../application/local-gateway-owner';
 import { runLocalVerification, type VerificationCheck } from '../../application/local-verification';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
-import { parseStrictJson } from '../../runtime/strict-json';
+import { readEntrypointInputs } from '../application-inputs';
 import { EXIT, type CliIo } from '../io';
 import { DEFAULT_ARTIFACTS_FOLDER, loadHostModule, openApplicationHost } from '../open-application-host';
 import type { ComponentPackRegistry } from '../../application/component-pack-registry';
@@ -50,18 +50,6 @@ async function stdioCheck(workspaceRoot: string, manifestPath: string, flags: { 
   }
 }
 
-function readInputsFile(path: string): EntrypointValue[] | string {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    return `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'read failed'})`;
-  }
-  const parsed = parseStrictJson(text);
-  if (!parsed.ok || !Array.isArray(parsed.value)) return `${path} must hold a JSON list of { node, port, value }`;
-  return parsed.value as EntrypointValue[];
-}
-
 export async function runApplicationCheckCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(io, CHECK, argv);
   if (typeof parsed === 'number') return parsed;
@@ -70,13 +58,10 @@ export async function runApplicationCheckCommand(argv: string[], io: CliIo): Pro
   if (!existsSync(file)) return usageError(io, `${parsed.positionals[0]} does not exist`, CHECK);
   const workspaceRoot = findWorkspaceRoot(dirname(file)) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
   const manifestPath = relative(workspaceRoot, file).split('\\').join('/');
-  const inputsFile = parsed.values.inputs !== undefined ? resolve(io.cwd, parsed.values.inputs) : join(dirname(file), 'inputs.json');
-  let inputs: EntrypointValue[] | undefined;
-  if (parsed.values.inputs !== undefined || existsSync(inputsFile)) {
-    const read = readInputsFile(inputsFile);
-    if (typeof read === 'string') return usageError(io, `--inputs: ${read}`, CHECK);
-    inputs = read;
-  }
+  // The same entrypoint values `execute` reads: --inputs, else inputs.json beside the manifest.
+  const entrypoint = readEntrypointInputs(io.cwd, { inputs: parsed.values.inputs }, parsed.positionals[0]!);
+  if (typeof entrypoint === 'string') return usageError(io, entrypoint, CHECK);
+  const inputs = entrypoint.defaultFile !== undefined || parsed.values.inputs !== undefined ? entrypoint.values : undefined;
   const artifacts = parsed.values.artifacts;
   // The stdio child resolves the module from the workspace root, the in-process host from cwd.
   const hostModule = parsed.values.host !== undefined ? relative(workspaceRoot, resolve(io.cwd, parsed.values.host)).split('\\').join('/') : undefined;

@@ -6,21 +6,21 @@
  * - `plan <file>`: the plan and its digest, or located diagnostics (exit 1).
  * - `execute <file>`: plans (or takes `--expect <digest>`, the plan the caller accepted), then
  *   executes with the entrypoint values of `--input node.port=<json>` (repeatable) or
- *   `--inputs <file>` (a JSON list of { node, port, value }, or an object keyed `node.port`).
+ *   `--inputs <file>` (a JSON list of { node, port, value }, or an object keyed `node.port`),
+ *   else of the `inputs.json` beside the manifest (application-inputs.ts, shared with `check`).
  *   Exit 0 when the run succeeded (or replayed a success), 1 when it stopped or was refused.
  *   Without `--key`, every call is a new run (a fresh key).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { ulid } from 'ulid';
-import type { ApplicationService, EntrypointValue, ExecuteResponse, ManifestInput } from '../../application/application-service';
-import { ARGUMENT_LIMITS, unquotedJsonReason } from '../../application/mcp-tool-contracts';
+import type { ApplicationService, ExecuteResponse, ManifestInput } from '../../application/application-service';
 import type { Diagnostic } from '../../definition/diagnostic';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
-import { parseStrictJson } from '../../runtime/strict-json';
 import type { ApplicationPlan } from '../../schema/generated/application-plan.types';
 import { stableJson } from '../../compiler/canonical-json';
+import { readEntrypointInputs } from '../application-inputs';
 import { EXIT, type CliIo } from '../io';
 import { APPLICATION } from '../specs/application';
 import { openApplicationHost } from '../open-application-host';
@@ -126,53 +126,6 @@ export async function runApplicationPlanCommand(argv: string[], io: CliIo): Prom
   return EXIT.ok;
 }
 
-/** Reads the `--inputs` file: a regular file no larger than the entry point values of one MCP call. */
-function readInputsFile(io: CliIo, file: string): { text: string } | string {
-  const path = resolve(io.cwd, file);
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile()) return `--inputs: cannot read ${file} (not a regular file)`;
-    if (stat.size > ARGUMENT_LIMITS.inputJsonTotal) return `--inputs: ${file} is larger than ${ARGUMENT_LIMITS.inputJsonTotal} bytes, more than the entry point values of one run`;
-    return { text: readFileSync(path, 'utf8') };
-  } catch (error) {
-    return `--inputs: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'read failed'})`;
-  }
-}
-
-/**
- * `--input node.port=<json>` values and the `--inputs` file, as entrypoint values; a string is a
- * usage error. Messages name places, never the values or property names given (they may hold
- * anything, a credential included).
- */
-function readInputs(io: CliIo, given: readonly string[], file: string | undefined): EntrypointValue[] | string {
-  const values: EntrypointValue[] = [];
-  for (const item of given) {
-    const match = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z][A-Za-z0-9_-]*)=([\s\S]*)$/.exec(item);
-    if (!match) return `--input must be node.port=<json>, for example request.value='{"topic":"x"}'`;
-    const parsed = parseStrictJson(match[3]!);
-    if (!parsed.ok) return `--input ${match[1]}.${match[2]}: the value is not JSON (${unquotedJsonReason(parsed.reason)}); quote a string as '"text"'`;
-    values.push({ node: match[1]!, port: match[2]!, value: parsed.value as EntrypointValue['value'] });
-  }
-  if (file !== undefined) {
-    const read = readInputsFile(io, file);
-    if (typeof read === 'string') return read;
-    const parsed = parseStrictJson(read.text);
-    if (!parsed.ok) return `--inputs: ${file} is not JSON (${unquotedJsonReason(parsed.reason)})`;
-    const value = parsed.value;
-    const count = Array.isArray(value) ? value.length : value !== null && typeof value === 'object' ? Object.keys(value).length : 0;
-    if (values.length + count > ARGUMENT_LIMITS.inputs) return `--inputs: ${file} holds ${count} entry point values; at most ${ARGUMENT_LIMITS.inputs} in all`;
-    if (Array.isArray(value)) for (const entry of value) values.push(entry as EntrypointValue);
-    else if (value !== null && typeof value === 'object') {
-      for (const [index, [at, v]] of Object.entries(value).entries()) {
-        const dot = at.indexOf('.');
-        if (dot < 1) return `--inputs: key ${index + 1} of ${file} is not node.port`;
-        values.push({ node: at.slice(0, dot), port: at.slice(dot + 1), value: v as EntrypointValue['value'] });
-      }
-    } else return `--inputs: ${file} must hold a list of { node, port, value } or an object keyed node.port`;
-  }
-  return values;
-}
-
 function formatRunText(response: Extract<ExecuteResponse, { ok: true }>, key: string): string {
   const { run } = response;
   const lines = [
@@ -196,9 +149,11 @@ export async function runApplicationExecuteCommand(argv: string[], io: CliIo): P
   if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 1) return usageError(io, 'name exactly one manifest file', EXECUTE);
   const { mode } = parsed.values;
-  const inputs = readInputs(io, parsed.values.input ?? [], parsed.values.inputs);
-  if (typeof inputs === 'string') return usageError(io, inputs, EXECUTE);
   const file = parsed.positionals[0]!;
+  const entrypoint = readEntrypointInputs(io.cwd, parsed.values, file);
+  if (typeof entrypoint === 'string') return usageError(io, entrypoint, EXECUTE);
+  const inputs = entrypoint.values;
+  if (entrypoint.defaultFile !== undefined) io.stderr(`note: entrypoint values from ${entrypoint.defaultFile}, beside the manifest (--input or --inputs give others)\n`);
   const opened = await open(io, parsed.values, dirname(resolve(io.cwd, file)));
   if (typeof opened === 'number') return opened;
   const manifest = manifestInput(io, opened.workspaceRoot, file);

@@ -225,7 +225,7 @@ describe('agentdef ask: receipts', () => {
       const result = await ask([served.url, '{"a": 3, "b": 4}']);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/\nreceipt: verified \(kid keyref:calc-agent, key from this machine's key store\)\n$/);
+      expect(result.stdout).toMatch(/\nreceipt: verified \(kid keyref:calc-agent, key keyref:calc-agent from this machine's key store\)\n$/);
       writeFileSync(stored, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: otherKeys.publicJwk.x }), { mode: 0o600 });
       const other = await ask([served.url, '{"a": 3, "b": 4}']);
       expect(other.code).toBe(1);
@@ -233,6 +233,30 @@ describe('agentdef ask: receipts', () => {
     } finally {
       rmSync(stored);
     }
+  });
+
+  it('verifies a receipt whose kid is a key thumbprint (what a keyref signer puts there) with the key store public key of that thumbprint, naming its ref', async () => {
+    mkdirSync(keysFolder, { recursive: true, mode: 0o700 });
+    const stored = join(keysFolder, 'acme-receipts.public.jwk.json');
+    writeFileSync(stored, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: keys.publicJwk.x }));
+    const kid = await jwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x: keys.publicJwk.x! });
+    try {
+      const config = toolOnlyConfig();
+      config.receipts = { ...config.receipts, signerRef: kid };
+      const { served } = await host({ config });
+      const result = await ask([served.url, '{"a": 3, "b": 4}']);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(new RegExp(`\nreceipt: verified \\(kid ${kid}, key keyref:acme-receipts from this machine's key store\\)\n$`));
+      expect(result.code).toBe(0);
+    } finally {
+      rmSync(stored);
+    }
+    // Without that public file nothing at hand verifies it: not checked, and the private key is never looked for.
+    const config = toolOnlyConfig();
+    config.receipts = { ...config.receipts, signerRef: kid };
+    const { served } = await host({ config });
+    const unchecked = await ask([served.url, '{"a": 3, "b": 4}']);
+    expect(unchecked.stdout).toContain(`receipt: not checked (no public key for kid ${kid} at hand`);
   });
 
   it('a changed receipt does not verify', async () => {
@@ -258,5 +282,35 @@ describe('agentdef ask: receipts', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`receipt: verified (kid ${kid}, key published in the card)\n`);
+  });
+});
+
+describe('agentdef ask: models replayed from a recording', () => {
+  /** A host of an agent whose receipts are off, its answers carrying what a replayed run adds to the task: `modelsReplayed`. */
+  async function replayedHost() {
+    const sink = memorySink();
+    const handler = createA2aHandler(toolOnlyConfig(), { tools: calcTools, receipts: { signingKey: keys.privateJwk, sink } });
+    const served = await serveHandler(async (request) => {
+      const response = await handler(request);
+      if (request.method !== 'POST') return response;
+      const body = await response.json();
+      const task = body.result?.task;
+      if (task) {
+        task.metadata.modelsReplayed = true;
+        delete task.metadata.receipt;
+      }
+      return Response.json(body);
+    });
+    closers.push(served);
+    return served;
+  }
+
+  it('says the models were replayed when only the task metadata says so (the receipt case: e2e/cross-host/model-replay.test.ts); a live answer says nothing of the kind', async () => {
+    const fromTask = await ask([(await replayedHost()).url, '{"a": 2, "b": 3}']);
+    expect(fromTask.code).toBe(0);
+    expect(fromTask.stdout).toMatch(/^no receipt\nmodels: replayed from a recording, not a live model \(the task metadata says so\)\n$/m);
+    const live = await ask([(await host()).served.url, '{"a": 2, "b": 3}']);
+    expect(live.code).toBe(0);
+    expect(live.stdout).not.toContain('models:');
   });
 });

@@ -9,9 +9,9 @@
  * - a host that returns the receipt puts the signed `receipt/v1` object in the task's (or the
  *   reply message's) `metadata.receipt`, or as a data part of an artifact;
  * - it is verified (receipts.ts) with `--key`, else with a public JWK the card publishes in a
- *   signature's unprotected `header.jwk` whose RFC 7638 thumbprint is the receipt's kid, else,
- *   for a `keyref:` kid, with that key's public half from this machine's key store (the key
- *   `agentdef dev` and `agentdef run` signed with);
+ *   signature's unprotected `header.jwk` whose RFC 7638 thumbprint is the receipt's kid, else
+ *   with the public key of this machine's key store whose thumbprint is the kid, or that a
+ *   `keyref:` kid names (the key `agentdef dev` and `agentdef run` signed with; public files only);
  * - "receipt: verified (kid …)", "receipt: NOT verified (why)" when it does not verify, or
  *   "receipt: not checked (why)" when no public key for it is at hand, or "no receipt".
  * Exit 0 answered, 1 agent error, failed/canceled/rejected task or a receipt that does not verify,
@@ -24,7 +24,7 @@ import type { Message, StreamResponse, Task } from '@a2a-js/sdk';
 import { Role, TaskState } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import { ClientFactory } from '@a2a-js/sdk/client';
-import { KEY_REF_PREFIX, exportPublicKey } from '../../hosts/node/key-store';
+import { findLocalPublicKey, type KeyStoreOptions } from '../../hosts/node/key-store';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { RECEIPT_VERSION, verifyReceipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
@@ -128,6 +128,16 @@ function findReceipt(answer: Answer): Record<string, unknown> | undefined {
   return candidates.find(isReceipt);
 }
 
+/**
+ * Whether the answering agent's models were replayed from a recording (`agentdef dev --replay`),
+ * and who says so: the signed receipt (`modelsReplayed`), else the task's metadata.
+ */
+function modelsReplayed(answer: Answer): string | undefined {
+  if (findReceipt(answer)?.['modelsReplayed'] === true) return 'the receipt says so';
+  const metadata = answer.kind === 'task' ? answer.task.metadata : answer.message.metadata;
+  return metadata?.['modelsReplayed'] === true ? 'the task metadata says so' : undefined;
+}
+
 /** A public JWK the card publishes (a signature's unprotected `header.jwk`) whose thumbprint is `kid`. */
 async function publishedKey(card: { signatures?: { header?: Record<string, unknown> | undefined }[] }, kid: string): Promise<JsonWebKey | undefined> {
   for (const signature of card.signatures ?? []) {
@@ -142,14 +152,7 @@ async function publishedKey(card: { signatures?: { header?: Record<string, unkno
   return undefined;
 }
 
-/** The public half of a `keyref:` kid's key in this machine's key store, if it has that key. */
-async function keyStoreKey(kid: string): Promise<JsonWebKey | undefined> {
-  if (!kid.startsWith(KEY_REF_PREFIX)) return undefined;
-  const found = await exportPublicKey(kid);
-  return found.ok ? found.publicJwk : undefined;
-}
-
-async function checkReceipt(answer: Answer, card: Parameters<typeof publishedKey>[0], key: JsonWebKey | undefined): Promise<ReceiptOutcome> {
+async function checkReceipt(answer: Answer, card: Parameters<typeof publishedKey>[0], key: JsonWebKey | undefined, keyStore: KeyStoreOptions): Promise<ReceiptOutcome> {
   const receipt = findReceipt(answer);
   if (receipt === undefined) return { line: 'no receipt', verified: undefined };
   const signature = receipt['signature'];
@@ -159,12 +162,12 @@ async function checkReceipt(answer: Answer, card: Parameters<typeof publishedKey
   if (kid === '') return notVerified('the receipt has no signature kid');
   if (answer.kind === 'task' && receipt['runId'] !== answer.task.id) return notVerified(`it is for run ${String(receipt['runId'])}, not task ${answer.task.id}`);
   const fromCard = key === undefined ? await publishedKey(card, kid) : undefined;
-  const fromStore = key === undefined && fromCard === undefined ? await keyStoreKey(kid) : undefined;
-  const verifyWith = key ?? fromCard ?? fromStore;
+  const fromStore = key === undefined && fromCard === undefined ? await findLocalPublicKey(kid, keyStore) : undefined;
+  const verifyWith = key ?? fromCard ?? fromStore?.publicJwk;
   if (verifyWith === undefined) return { line: `receipt: not checked (no public key for kid ${kid} at hand: pass --key <public JWK file>)`, verified: undefined };
   const whose = key ? 'the --key' : fromCard ? "the card's" : "this machine's key store's";
   if (!(await verifyReceipt(receipt, verifyWith))) return notVerified(`the signature does not match the receipt for ${whose} key (changed, or signed by another key)`);
-  return { line: `receipt: verified (kid ${kid}${fromCard ? ', key published in the card' : fromStore ? ", key from this machine's key store" : ''})`, verified: true };
+  return { line: `receipt: verified (kid ${kid}${fromCard ? ', key published in the card' : fromStore ? `, key ${fromStore.ref} from this machine's key store` : ''})`, verified: true };
 }
 
 /** Folds a stream's events into the final answer; artifact text chunks are written as they arrive. */
@@ -206,7 +209,8 @@ function isAgentError(error: unknown): boolean {
   return error instanceof Error && !(error instanceof TypeError) && (typeof (error as { reason?: unknown }).reason === 'string' || typeof (error as { code?: unknown }).code === 'number');
 }
 
-export async function runAskCommand(argv: string[], io: CliIo): Promise<number> {
+/** `keyStore`: where the key store is (tests); default this process's environment. */
+export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStoreOptions = {}): Promise<number> {
   const parsed = parseCommand(io, ASK, argv);
   if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 2)
@@ -283,8 +287,10 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
   if (!printed) io.stdout(reply === '' ? '(no text in the answer)\n' : `${reply}\n`);
   if (answer.kind === 'task') io.stdout(`task: ${answer.task.id}\nstate: ${stateName(answer.task.status?.state)}\n`);
   else io.stdout(`task: none (the agent answered with a message${answer.message.taskId ? ` in task ${answer.message.taskId}` : ''})\n`);
-  const receipt = await checkReceipt(answer, card as Parameters<typeof publishedKey>[0], key);
+  const receipt = await checkReceipt(answer, card as Parameters<typeof publishedKey>[0], key, keyStore);
   (receipt.verified === false ? io.stderr : io.stdout)(`${receipt.line}\n`);
+  const replayed = modelsReplayed(answer);
+  if (replayed !== undefined) io.stdout(`models: replayed from a recording, not a live model (${replayed})\n`);
   const failed = answer.kind === 'task' && answer.task.status !== undefined && UNSUCCESSFUL_STATES.has(answer.task.status.state);
   return failed || receipt.verified === false ? EXIT.invalid : EXIT.ok;
 }

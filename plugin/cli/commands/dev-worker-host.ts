@@ -38,6 +38,11 @@ export interface StartOptions {
   secrets?: Record<string, string>;
   /** Public origin → loopback base URL that stands in for it (e.g. `https://api.openai.com` → the stub provider). */
   upstreams?: Record<string, string>;
+  /**
+   * Where a request goes instead, decided per URL before `upstreams` (undefined: not rerouted):
+   * `agentdef dev --record/--replay` sends model requests to its record/replay server this way.
+   */
+  route?: (url: URL) => string | undefined;
   /** `loopback-only` (default): only `upstreams`, 599 for anything else; `internet`: requests the egress gateway allowed go out. */
   outbound?: 'loopback-only' | 'internet';
   /** The loopback port to serve on (default: any free one). */
@@ -142,6 +147,11 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
       const upstream = options.upstreams?.[url.origin];
       const record: OutboundRecord = { method: request.method, url: request.url };
       outbound.push(record);
+      const routed = options.route?.(url);
+      if (routed !== undefined) {
+        record.routedTo = routed;
+        return forward(request, routed);
+      }
       if (!upstream && options.outbound === 'internet') return forward(request, request.url);
       if (!upstream) return new MiniflareResponse(`no upstream for ${url.origin} in this test (there is no network)`, { status: 599 });
       record.routedTo = `${upstream}${url.pathname}${url.search}`;

@@ -23,8 +23,12 @@ import { JOB_FILE, LAUNCHER_MANIFEST } from '../../host-contract/output-files';
 import { parsePort } from '../../host-contract/port';
 import type { HostPlan } from '../../host-contract/worker-host-plan';
 import { createSecretSource, howToProvideSecret, type SecretSource } from '../../hosts/node/secret-source';
-import { publicModelUpstreams } from '../../hosts/node/model-endpoints';
 import type { LogFormat } from '../../hosts/node/event-text';
+import { modelBaseUrls, publicModelUpstreams } from '../../hosts/node/model-endpoints';
+import { proxiedBaseUrl, REPLAY_PLACEHOLDER_KEY } from '../../hosts/model-replay/proxy-routes';
+import { DEFAULT_PROVIDER_BASE_URLS } from '../../runtime/runtime-config';
+import { type ModelSession, type ModelModeRequest, modelModeRequest } from '../../hosts/model-replay/model-session';
+import { modelsSummary, startCliModelSession } from './model-session';
 import { runOutput } from '../../hosts/node/run-output';
 import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 import { EXIT, type CliIo } from '../io';
@@ -95,6 +99,9 @@ function untilSignal(): { stopped: Promise<void>; dispose(): void } {
   };
 }
 
+/** The miniflare agentdef is tested with (an optional peer of the package): what a missing one says to install. */
+export const MINIFLARE_PACKAGE = 'miniflare@4.20260426.0';
+
 function isMissingMiniflare(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return (e?.code === 'MODULE_NOT_FOUND' || e?.code === 'ERR_MODULE_NOT_FOUND') && /['"]miniflare['"]/.test(e.message ?? '');
@@ -111,12 +118,17 @@ interface RunningHost {
 type HostStarter = (port: number | undefined, restart: boolean) => Promise<RunningHost | number>;
 
 /** The Worker's secret values, or the exit code once each missing one has been named. */
-async function workerSecrets(hostPlan: HostPlan, io: CliIo, control: DevControl): Promise<Record<string, string> | number> {
+async function workerSecrets(hostPlan: HostPlan, io: CliIo, control: DevControl, session: ModelSession | undefined): Promise<Record<string, string> | number> {
   const source = control.secrets ?? createSecretSource(control.env ? { env: control.env } : {});
   const secrets: Record<string, string> = {};
   const missing: string[] = [];
   for (const binding of hostPlan.bindings ?? []) {
     if (binding.kind !== 'secret-ref') continue;
+    // Replaying: a model key is not read; the placeholder reaches only the replay server (the routes below).
+    if (session?.mode === 'replay' && binding.purpose === 'model-key') {
+      secrets[binding.name] = REPLAY_PLACEHOLDER_KEY;
+      continue;
+    }
     const value = await source.get(binding.name);
     if (value === undefined) missing.push(binding.name);
     else secrets[binding.name] = value;
@@ -128,7 +140,26 @@ async function workerSecrets(hostPlan: HostPlan, io: CliIo, control: DevControl)
   return missing.length > 0 ? EXIT.invalid : secrets;
 }
 
-function workerStarter(outDir: string, io: CliIo, control: DevControl): HostStarter {
+/**
+ * Under a record/replay session, where a Worker's model requests go: a Worker's pins can only
+ * reach the public providers' default base URLs (a custom or tuned pin cannot run on a Worker),
+ * so each request under one of them is sent to the session's server, carrying the base it stands
+ * for (the override `AGENTDEF_BASE_URL_<PROVIDER>` names, else the default).
+ */
+function workerModelRoute(session: ModelSession, overrides: Record<string, string>): (url: URL) => string | undefined {
+  const routes = (['openai-chat', 'anthropic-messages'] as const).map((wire) => {
+    const base = DEFAULT_PROVIDER_BASE_URLS[wire];
+    const origin = new URL(base).origin;
+    const upstream = overrides[origin] !== undefined ? `${overrides[origin]}${new URL(base).pathname.replace(/\/+$/, '')}` : base;
+    return { base, proxied: proxiedBaseUrl(session.proxy.url, wire, upstream) };
+  });
+  return (url) => {
+    for (const { base, proxied } of routes) if (url.href === base || url.href.startsWith(`${base}/`) || url.href.startsWith(`${base}?`)) return `${proxied}${url.href.slice(base.length)}`;
+    return undefined;
+  };
+}
+
+function workerStarter(outDir: string, io: CliIo, control: DevControl, session: ModelSession | undefined): HostStarter {
   return async (port, restart) => {
     let hostPlan: HostPlan;
     try {
@@ -141,7 +172,7 @@ function workerStarter(outDir: string, io: CliIo, control: DevControl): HostStar
       io.stderr(`error: ${outDir} holds ${FILES.hostPlan} but no ${FILES.loader}: compile the agent again\n`);
       return EXIT.usage;
     }
-    const secrets = await workerSecrets(hostPlan, io, control);
+    const secrets = await workerSecrets(hostPlan, io, control, session);
     if (typeof secrets === 'number') return secrets;
     // The process hosts read AGENTDEF_BASE_URL_<PROVIDER> for their pins; a Worker's requests to the public providers are rerouted the same way.
     const models = publicModelUpstreams(control.env ?? process.env);
@@ -151,10 +182,17 @@ function workerStarter(outDir: string, io: CliIo, control: DevControl): HostStar
     }
     let worker: StartedWorker;
     try {
-      worker = await startCompiledWorker(outDir, { mode: 'loader', secrets, outbound: 'internet', upstreams: models.upstreams, callerHandlesSignals: true, ...(port !== undefined ? { port } : {}) });
+      worker = await startCompiledWorker(outDir, {
+        mode: 'loader',
+        secrets,
+        outbound: 'internet',
+        ...(session ? { route: workerModelRoute(session, models.upstreams) } : { upstreams: models.upstreams }),
+        callerHandlesSignals: true,
+        ...(port !== undefined ? { port } : {}),
+      });
     } catch (error) {
       if (isMissingMiniflare(error)) {
-        io.stderr("error: serving a Worker output needs miniflare (Cloudflare's local workerd runner): install it with `npm install --save-dev miniflare`\n");
+        io.stderr(`error: serving a Worker output needs miniflare (Cloudflare's local workerd runner), an optional peer of agentdef: install it in the workspace with \`npm install --save-dev ${MINIFLARE_PACKAGE}\`\n`);
         return EXIT.usage;
       }
       io.stderr(`error: workerd could not start the Worker${port !== undefined ? ` on port ${port}` : ''}: ${(error as Error).message}\n`);
@@ -258,12 +296,13 @@ function watchSourceOf(outDir: string, io: CliIo): WatchSource | string {
  * Serves until stopped. With `watch`, a change recompiles and the host restarts on the same port;
  * a host that cannot start (or ends on its own) is reported and started again on the next change.
  */
-async function serve(start: HostStarter, port: number | undefined, outDir: string, io: CliIo, control: DevControl, watch: WatchSource | undefined): Promise<number> {
+async function serve(start: HostStarter, port: number | undefined, outDir: string, io: CliIo, control: DevControl, watch: WatchSource | undefined, modelsLine: string | undefined): Promise<number> {
   const signal = control.stop === undefined ? untilSignal() : undefined;
   const stopRequested = control.stop ?? signal!.stopped;
   try {
     const first = await start(port, false);
     if (typeof first === 'number') return first;
+    if (modelsLine) io.stdout(modelsLine);
     if (!watch) {
       await printAskLine(io, first.url);
       control.onReady?.(first.url);
@@ -323,12 +362,32 @@ export async function runDevCommand(argv: string[], io: CliIo, control: DevContr
   const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, DEV);
   const outDir = resolve(io.cwd, parsed.positionals[0]!);
-  const start = exists(join(outDir, FILES.hostPlan)) ? workerStarter(outDir, io, control) : exists(join(outDir, JOB_FILE)) || exists(join(outDir, LAUNCHER_MANIFEST)) ? processHostStarter(outDir, io, control, parsed.values['log-format']) : undefined;
-  if (!start) {
+  const isWorker = exists(join(outDir, FILES.hostPlan));
+  if (!isWorker && !exists(join(outDir, JOB_FILE)) && !exists(join(outDir, LAUNCHER_MANIFEST))) {
     io.stderr(`error: ${outDir} holds no compiled output (${FILES.hostPlan}, ${JOB_FILE} or ${LAUNCHER_MANIFEST}): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`);
     return EXIT.usage;
   }
+  const env = control.env ?? process.env;
+  const models: ModelModeRequest | undefined | string = modelModeRequest({ record: parsed.values.record, replay: parsed.values.replay }, env);
+  if (typeof models === 'string') return usageError(io, models, DEV);
   const watch = parsed.values.watch === true ? watchSourceOf(outDir, io) : undefined;
   if (typeof watch === 'string') return usageError(io, watch, DEV);
-  return serve(start, port, outDir, io, control, watch);
+  let session: ModelSession | undefined;
+  if (models) {
+    const started = await startCliModelSession({ request: models, outDir, outArg: parsed.positionals[0]!, io, env, upstreams: modelBaseUrls(env), ...(control.secrets ? { secrets: control.secrets } : {}) });
+    if (typeof started === 'number') return started;
+    session = started;
+  }
+  try {
+    const hostControl: DevControl = session ? { ...control, env: { ...env, ...session.env } } : control;
+    const start = isWorker ? workerStarter(outDir, io, hostControl, session) : processHostStarter(outDir, io, hostControl, parsed.values['log-format']);
+    return await serve(start, port, outDir, io, hostControl, watch, session ? modelsLine(session) : undefined);
+  } finally {
+    await session?.close();
+  }
+}
+
+/** The banner line that says where this session's models answer from. */
+function modelsLine(session: ModelSession): string {
+  return `  models:     ${modelsSummary(session)}\n`;
 }

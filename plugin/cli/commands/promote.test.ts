@@ -130,6 +130,104 @@ describe('agentdef promote', () => {
     expect(up.code).toBe(0);
   });
 
+  it('takes a leaf through every stage that applies to it: composed is passed (not applicable to a leaf) and said so; every signed receipt verifies', async () => {
+    const leaf = 'examples/text-stats/agent.json';
+    const leafReceipts = join('examples', 'text-stats', 'lifecycle.receipts.jsonl');
+    const path = join(root, leaf);
+    const edit = (change: (d: AgentDefinition) => void) => {
+      const d = JSON.parse(readFileSync(path, 'utf8')) as AgentDefinition;
+      change(d);
+      writeFileSync(path, `${JSON.stringify(d, null, 2)}\n`);
+    };
+    const stageOf = () => (JSON.parse(readFileSync(path, 'utf8')) as AgentDefinition).lifecycleState;
+    const up = async (to: string, extra: string[] = []) => {
+      const run = await promote([leaf, '--to', to, '--at', AT, '--key', 'keyref:release', ...extra]);
+      expect(run.stderr, to).toBe('');
+      expect(run.code, to).toBe(0);
+      expect(stageOf()).toBe(to);
+      return run;
+    };
+    expect(stageOf()).toBe('tool-prototype');
+    edit((d) => {
+      d.telemetryContract.receiptSigner = 'keyref:release';
+    });
+    await up('tool-shipped');
+    // The agentic gate flips: the tool gains a pinned model (the user's edit), then mcp-resident.
+    edit((d) => {
+      d.modelSet = [{ role: 'primary', modelId: 'claude-haiku-4-5', modelVersion: '20251001', providerId: 'anthropic', samplingParams: { temperature: 0 }, tier: 'small' }];
+      d.telemetryContract.agenticGate = 'agentic';
+      d.telemetryContract.kymRegistrationRequired = true;
+      d.runtimeRequirements.keyCustody = 'secrets-store';
+      d.runtimeRequirements.bindings = [{ kind: 'secret-ref', name: 'ANTHROPIC_API_KEY', ref: 'secrets-store://acme/anthropic' }];
+    });
+    await up('mcp-resident');
+    edit((d) => {
+      d.identity.kymRef = `kym://agents/${d.identity.slug}@${d.identity.versionSemver}`;
+    });
+    await up('kym-registered');
+
+    // composed does not apply to a leaf: asked for, it says so and names the stage to promote to.
+    const composed = await promote([leaf, '--to', 'composed', '--at', AT, '--key', 'keyref:release']);
+    expect(composed.code).toBe(1);
+    expect(composed.stderr).toContain('"composed" does not apply to this agent: composition.kind is "leaf"');
+    expect(composed.stderr).toContain('promote to "marketplace-published"');
+    expect(stageOf()).toBe('kym-registered');
+
+    const definition = JSON.parse(readFileSync(path, 'utf8')) as AgentDefinition;
+    const { privateJwk } = await generateReceiptKeyPair();
+    const issued = await issueAgentFactsCredential(definition, {
+      target: 'cloudflare-dynamic-worker',
+      workerUrl: 'https://text-stats.example.workers.dev',
+      ttlSeconds: 86400,
+      issuedAt: '2026-03-01T12:00:00Z',
+      privateJwk,
+    });
+    if (!issued.ok) throw new Error('credential');
+    writeFileSync(join(root, 'text-stats.vc.json'), JSON.stringify(issued.credential));
+    edit((d) => {
+      d.identity.nandaFactsRef = 'https://nanda.example.com/agentfacts/text-stats/1.0.0';
+      d.metadata.cardExports = { agentFacts: issued.credential.credentialSubject as never };
+    });
+    const published = await up('marketplace-published', ['--credential', 'text-stats.vc.json']);
+    expect(published.stdout).toContain('promotion kym-registered -> marketplace-published');
+    expect(published.stdout).toContain('passed "composed", which does not apply: composition.kind is "leaf"');
+
+    const lines = readFileSync(join(root, leafReceipts), 'utf8').trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line) as { from: string; to: string; skipped?: unknown })).toEqual([
+      expect.objectContaining({ from: 'tool-prototype', to: 'tool-shipped', transition: 'promotion' }),
+      expect.objectContaining({ from: 'tool-shipped', to: 'mcp-resident' }),
+      expect.objectContaining({ from: 'mcp-resident', to: 'kym-registered' }),
+      expect.objectContaining({ from: 'kym-registered', to: 'marketplace-published', skipped: [{ stage: 'composed', reason: expect.stringContaining('not to a leaf') }] }),
+    ]);
+    expect(lines.slice(0, 3).every((line) => !line.includes('"skipped"'))).toBe(true);
+    const verified = await captureRun(runVerifyCommand, [leafReceipts, '--keys', 'keys'], root);
+    expect(verified.stderr).not.toContain('NOT verified');
+    expect(verified.stdout).toContain('4 of 4 lines verified');
+    expect(verified.code).toBe(0);
+
+    // The skip is signed: dropping it (or claiming another stage was skipped) breaks the receipt.
+    const last = lines[3]!;
+    for (const forged of [last.replace(/,"skipped":\[[^\]]*\]/, ''), last.replace('"stage":"composed"', '"stage":"kym-registered"')]) {
+      expect(forged).not.toBe(last);
+      writeFileSync(join(root, 'forged.jsonl'), `${lines.slice(0, 3).join('\n')}\n${forged}\n`);
+      const check = await captureRun(runVerifyCommand, ['forged.jsonl', '--keys', 'keys'], root);
+      expect(check.code).toBe(1);
+      expect(check.stderr).toContain('forged.jsonl:4: NOT verified lifecycle-receipt');
+    }
+  });
+
+  it('a composition cannot pass composed: from kym-registered it goes to composed first', async () => {
+    const dag = 'examples/edit-assistant/agent.json';
+    const path = join(root, dag);
+    expect((await promote([dag, '--to', 'kym-registered', '--at', '2026-03-01T15:00:00Z', '--key', 'keyref:release'])).code).toBe(0);
+    const before = readFileSync(path, 'utf8');
+    const jump = await promote([dag, '--to', 'marketplace-published', '--at', '2026-03-01T15:10:00Z', '--key', 'keyref:release']);
+    expect(jump.code).toBe(1);
+    expect(jump.stderr).toContain('"kym-registered" to "marketplace-published" skips "composed"');
+    expect(jump.stderr).toContain('promote to "composed" first');
+    expect(readFileSync(path, 'utf8')).toBe(before);
+  });
+
   it('refuses a jump with exit 1, naming the stage in between', async () => {
     const run = await promote(['examples/text-digest/agent.json', '--to', 'kym-registered', '--at', AT, '--key', 'keyref:release']);
     expect(run.code).toBe(1);

@@ -1,6 +1,7 @@
 /**
  * `agentdef promote <file> --to <stage> [--key keyref:name] [--at date-time] [--credential file]
- * [--registry dir] [--format text|json]`: moves a definition one lifecycle stage up (or any stages down), changing
+ * [--registry dir] [--format text|json]`: moves a definition one lifecycle stage up (passing only a
+ * stage that does not apply to it, which the receipt lists), or any stages down, changing
  * only its `lifecycleState` value (written atomically, the file's mode kept) and appending the
  * signed transition receipt to `lifecycle.receipts.jsonl` in the definition's folder. A thin shell
  * around `promoteDefinitionText` (plugin/trust/promotion.ts): it reads the file, the key (`--key`,
@@ -144,9 +145,10 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
     return EXIT.usage;
   }
 
-  if (format === 'json') io.stdout(`${JSON.stringify({ file, from: result.from, to: result.to, transition: result.transition, receipts: shownReceipts, receipt: result.receipt }, null, 2)}\n`);
+  if (format === 'json') io.stdout(`${JSON.stringify({ file, from: result.from, to: result.to, transition: result.transition, skipped: result.skipped, receipts: shownReceipts, receipt: result.receipt }, null, 2)}\n`);
   else {
     io.stdout(`${file}: ${result.transition} ${result.from} -> ${result.to}\n`);
+    for (const { stage, reason } of result.skipped) io.stdout(`passed "${stage}", which does not apply: ${reason}\n`);
     io.stdout(`receipt appended to ${shownReceipts} (signed by ${key.ref}, kid ${key.kid})\n`);
   }
   return EXIT.ok;

@@ -132,6 +132,35 @@ describe('agentdef publish', () => {
     expect(existsSync(join(root, 'registry'))).toBe(false);
   });
 
+  it('refuses a definition git ignores (no commit holds it, whatever HEAD is) and writes nothing', async () => {
+    writeFileSync(join(root, '.gitignore'), '.keys/\nscratch/\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'ignore scratch/');
+    mkdirSync(join(root, 'scratch/text-stats'), { recursive: true });
+    writeFileSync(join(root, 'scratch/text-stats/agent.json'), readFileSync(join(root, FILE), 'utf8').replace('"slug": "text-stats"', '"slug": "scratch-stats"'));
+    const outcome = await publish({ file: join(root, 'scratch/text-stats/agent.json') });
+    expect(outcome.stdout).toBe('');
+    expect(outcome.stderr).toContain('scratch/text-stats/agent.json is ignored by git');
+    expect(outcome.code).toBe(1);
+    expect(existsSync(join(root, 'registry'))).toBe(false);
+  });
+
+  it('refuses a Worker without --worker-url before reading git or the key, saying how to give the URL; it never guesses one', async () => {
+    writeFileSync(join(root, FILE), readFileSync(join(root, FILE), 'utf8').replace('A deterministic', 'An uncommitted'));
+    rmSync(join(root, '.keys'), { recursive: true });
+    const outcome = await publishDefinition({ file: join(root, FILE), workspaceRoot: root, keyStore });
+    expect(outcome.code).toBe(2);
+    expect(outcome.stdout).toBe('');
+    expect(outcome.stderr).toContain('text-stats@1.0.0 is served as a Cloudflare Worker, and its signed card and AgentFacts credential name the URL it answers at');
+    expect(outcome.stderr).toContain(`agentdef publish ${FILE} --worker-url https://text-stats.<your-subdomain>.workers.dev`);
+    expect(outcome.stderr).toContain('nx run text-stats:publish --worker-url=https://text-stats.<your-subdomain>.workers.dev');
+    expect(outcome.stderr).toContain("the publish target's workerUrl option, in agents/text-stats/project.json");
+    expect(outcome.stderr).toContain('{ "targets": { "publish": { "options": { "workerUrl": "https://text-stats.<your-subdomain>.workers.dev" } } } }');
+    expect(outcome.stderr).toMatch(/Nothing was published\n$/);
+    expect(outcome.stderr).not.toMatch(/uncommitted|keys generate/);
+    expect(existsSync(join(root, 'registry'))).toBe(false);
+  });
+
   it('requires the signing key and says how to create it', async () => {
     rmSync(join(root, '.keys'), { recursive: true });
     const outcome = await publish();

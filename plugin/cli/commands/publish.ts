@@ -15,7 +15,7 @@
  * The time is `--at`, else the commit time of HEAD (never the clock), so re-publishing is
  * byte-identical and a no-op. Exit 0 published or unchanged, 1 refused, 2 usage or I/O.
  */
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { planAgent } from '../../compiler/compile';
 import { FolderRegistry } from '../../compiler/registry';
 import { acquireRegistryLock, DEFAULT_LOCK_WAIT_MS } from '../../compiler/registry-lock';
@@ -59,6 +59,23 @@ function utcSeconds(time: string): string {
   return new Date(Math.floor(Date.parse(time) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
+/**
+ * Why a Worker is not published without `--worker-url`, and how to give it. agentdef never guesses
+ * the URL: a workers.dev URL holds the account's own subdomain, and a custom domain is the
+ * account's route; a card or credential naming a URL the agent does not answer at would be signed
+ * and immutable.
+ */
+export function workerUrlMissing(slug: string, version: string, shown: string): string {
+  return [
+    `${slug}@${version} is served as a Cloudflare Worker, and its signed card and AgentFacts credential name the URL it answers at, which only its deployment knows (\`agentdef deploy\` prints it, e.g. https://${slug}.<your-subdomain>.workers.dev): pass it with`,
+    `  agentdef publish ${shown} --worker-url https://${slug}.<your-subdomain>.workers.dev`,
+    `  nx run ${slug}:publish --worker-url=https://${slug}.<your-subdomain>.workers.dev`,
+    `or set it once as the publish target's workerUrl option, in ${posix.join(posix.dirname(shown), 'project.json')} (Nx merges it into the inferred project):`,
+    `  { "targets": { "publish": { "options": { "workerUrl": "https://${slug}.<your-subdomain>.workers.dev" } } } }`,
+    'Nothing was published',
+  ].join('\n');
+}
+
 /** Publishes one definition to the folder registry; returns the exit code and what to print. Never throws. */
 export async function publishDefinition(options: PublishOptions): Promise<PublishOutcome> {
   const fail = (code: 1 | 2, message: string): PublishOutcome => ({ code, stdout: '', stderr: `error: ${message}\n` });
@@ -72,9 +89,17 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
       return { code: 1, stdout: '', stderr: `${formatDiagnostics(planned.diagnostics, { format: 'text', sources: planned.sources })}error: ${shown} does not plan; nothing was published\n` };
     }
     const definition = planned.resolved.definition;
+    // Asked before anything else: a Worker's card names the URL it answers at, which only its deployment knows.
+    if (planned.plan.target === 'cloudflare-dynamic-worker' && options.workerUrl === undefined) return fail(2, workerUrlMissing(definition.identity.slug, definition.identity.versionSemver, shown));
 
     const gitState = gitStateOf(options.file, shown);
     if (!gitState.ok) return fail(1, gitState.message);
+    if (gitState.dirty && gitState.status.startsWith('!!')) {
+      return fail(
+        1,
+        `${shown} is ignored by git (a .gitignore matches it), so no commit holds it: publish records the commit a definition comes from; move it out of the ignored folder (or stop ignoring it) and commit it. Nothing was written`,
+      );
+    }
     if (gitState.dirty) return fail(1, `${shown} has uncommitted changes (${gitState.status.split('\n')[0]}): commit it first; publish records the commit it comes from, and nothing was written`);
 
     const keyRef = options.keyRef ?? definition.identity.signingKeyRef;

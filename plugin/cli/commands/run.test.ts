@@ -21,7 +21,9 @@ describe('agentdef run', () => {
     for (const argv of [[], ['a', 'b'], ['out', '--port', 'http'], ['out', '--port', '70000'], ['out', '--nope'], ['out', '--task-store'], ['out', '--task-store', '']]) {
       const result = await run(argv);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^error: .*\nusage: agentdef run <output folder> \[--port n\] \[--weights dir\] \[--receipts file\] \[--task-store file\] \[--serve\] \[--log-format text\|json\]\n$/);
+      expect(result.stderr).toMatch(
+        /^error: .*\nusage: agentdef run <output folder> \[--port n\] \[--weights dir\] \[--receipts file\] \[--task-store file\] \[--serve\] \[--record dir \| --replay dir\] \[--log-format text\|json\]\n$/,
+      );
     }
   });
 

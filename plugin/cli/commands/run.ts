@@ -7,6 +7,9 @@ import { EXIT, type CliIo } from '../io';
 import { parsePort } from '../../host-contract/port';
 import { RUN } from '../specs/run';
 import { parseCommand, usageError } from '../usage';
+import { modelBaseUrls } from '../../hosts/node/model-endpoints';
+import { type ModelSession, modelModeRequest } from '../../hosts/model-replay/model-session';
+import { modelsSummary, startCliModelSession } from './model-session';
 
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(io, RUN, argv);
@@ -25,18 +28,32 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     io.stderr(`error: --receipts ${receipts}: ${receiptsProblem}\n`);
     return EXIT.usage;
   }
-  const code = await runOutput({
-    outDir,
-    workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
-    ...(port !== undefined ? { port } : {}),
-    ...(parsed.values.weights !== undefined ? { weights: resolve(io.cwd, parsed.values.weights) } : {}),
-    ...(receipts !== undefined ? { receipts } : {}),
-    serve: parsed.values.serve === true,
-    logFormat: parsed.values['log-format'],
-    // The host opens (or creates) the file and refuses one that is not its own (task-store-env.ts).
-    ...(taskStore !== undefined ? { env: { ...process.env, [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } } : {}),
-    stdout: io.stdout,
-    stderr: io.stderr,
-  });
-  return code === 0 ? EXIT.ok : code;
+  const models = modelModeRequest({ record: parsed.values.record, replay: parsed.values.replay }, process.env);
+  if (typeof models === 'string') return usageError(io, models, RUN);
+  let session: ModelSession | undefined;
+  if (models) {
+    const started = await startCliModelSession({ request: models, outDir, outArg: parsed.positionals[0]!, io, env: process.env, upstreams: modelBaseUrls(process.env) });
+    if (typeof started === 'number') return started;
+    session = started;
+  }
+  try {
+    const env = { ...process.env, ...(taskStore !== undefined ? { [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } : {}), ...session?.env };
+    const code = await runOutput({
+      outDir,
+      workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
+      ...(port !== undefined ? { port } : {}),
+      ...(parsed.values.weights !== undefined ? { weights: resolve(io.cwd, parsed.values.weights) } : {}),
+      ...(receipts !== undefined ? { receipts } : {}),
+      serve: parsed.values.serve === true,
+      logFormat: parsed.values['log-format'],
+      // The host opens (or creates) the file and refuses one that is not its own (task-store-env.ts).
+      env,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      ...(session ? { onReady: () => io.stdout(`  models:     ${modelsSummary(session)}\n`) } : {}),
+    });
+    return code === 0 ? EXIT.ok : code;
+  } finally {
+    await session?.close();
+  }
 }

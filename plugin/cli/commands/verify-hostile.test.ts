@@ -14,7 +14,7 @@ import { signAgentCard } from '../../runtime/card-signature';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { generateReceiptKeyPair } from '../../runtime/receipts';
 import { captureRun } from './test-support';
-import { runVerifyCommand } from './verify';
+import { runVerifyCommand, runVerifyCommandWith } from './verify';
 
 const verify = (argv: string[]) => captureRun(runVerifyCommand, argv, dir);
 const mkfifo = (path: string) => execFileSync('mkfifo', [path]);
@@ -87,4 +87,25 @@ describe('hostile documents', () => {
       }
     });
   }
+});
+
+describe('a hostile local key store (verify without --key or --keys reads its public files)', () => {
+  it('a link (even to the right key), a FIFO or a link to /dev/zero as a public key file is never used: nothing hangs, nothing verifies by it', async () => {
+    const store = join(dir, 'hostile-store');
+    mkdirSync(store);
+    symlinkSync(join(dir, 'public.jwk.json'), join(store, 'linked.public.jwk.json'));
+    mkfifo(join(store, 'fifo.public.jwk.json'));
+    symlinkSync('/dev/zero', join(store, 'zero.public.jwk.json'));
+    writeFileSync(join(store, 'huge.public.jwk.json'), ' '.repeat(70 * 1024));
+    const options = { env: { AGENTDEF_KEYS_DIR: store, AGENTDEF_KEYCHAIN: 'off' }, keychain: 'off' as const };
+    const run = await captureRun((argv, io) => runVerifyCommandWith(argv, io, options), ['card.json'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('NOT verified agent-card');
+    expect(run.stderr).toContain('note: with neither --key nor --keys, each kid was looked up in the local key store');
+    // The same key as a regular public file verifies, and says where it came from.
+    writeFileSync(join(store, 'real.public.jwk.json'), JSON.stringify(keys.publicJwk));
+    const real = await captureRun((argv, io) => runVerifyCommandWith(argv, io, options), ['card.json'], dir);
+    expect(real.code).toBe(0);
+    expect(real.stdout).toContain('keyref:real, public key from the local key store');
+  });
 });

@@ -4,7 +4,7 @@
  * file line by line; exit codes 0 / 1 / 2 and located messages; private keys refused, never printed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +15,15 @@ import { generateReceiptKeyPair, signReceipt, type UnsignedReceipt } from '../..
 import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
 import { issueAgentFactsCredential } from '../../trust/agentfacts-credential';
 import { captureRun } from './test-support';
-import { runVerifyCommand } from './verify';
+import { runVerifyCommandWith } from './verify';
+import { generateKey, type KeyStoreOptions } from '../../hosts/node/key-store';
+import { signLifecycleReceipt, LIFECYCLE_RECEIPT_VERSION } from '../../trust/lifecycle-receipt';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SIGNED_VECTOR = join(ROOT, 'e2e', 'fixtures', 'conformance', 'vc', 'vc-di-eddsa-TestVectors', 'eddsa-jcs-2022', 'signedJCS.json');
-const verify = (argv: string[], cwd: string) => captureRun(runVerifyCommand, argv, cwd);
+/** The local key store verify consults without --key or --keys: a folder of this test's own (empty unless a test fills it). */
+let keyStore: KeyStoreOptions;
+const verify = (argv: string[], cwd: string, store: KeyStoreOptions = keyStore) => captureRun((a, io) => runVerifyCommandWith(a, io, store), argv, cwd);
 
 let dir: string;
 let keys: Awaited<ReturnType<typeof generateReceiptKeyPair>>;
@@ -27,6 +31,7 @@ let kid: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agentdef-verify-'));
+  keyStore = { env: { AGENTDEF_KEYS_DIR: join(dir, 'empty-key-store'), AGENTDEF_KEYCHAIN: 'off' }, keychain: 'off' };
   keys = await generateReceiptKeyPair();
   kid = await jwkThumbprint(keys.publicJwk);
   writeFileSync(join(dir, 'public.jwk.json'), JSON.stringify(keys.publicJwk));
@@ -202,5 +207,96 @@ describe('agentdef verify: receipts', () => {
     const noKey = await verify(['receipt.json'], dir);
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toContain('at /signature/kid: no public key for kid');
+  });
+});
+
+describe('agentdef verify: public keys from the local key store (no --key, no --keys)', () => {
+  it('verifies lifecycle receipts, run receipts and cards signed by a key `keys generate` made, naming the ref; never reads a private key', async () => {
+    const store: KeyStoreOptions = { env: { AGENTDEF_KEYS_DIR: join(dir, 'local-store'), AGENTDEF_KEYCHAIN: 'off' }, keychain: 'off' };
+    const generated = await generateKey('keyref:acme-receipts', store);
+    if (!generated.ok) throw new Error(generated.message);
+    const privateJwk = JSON.parse(readFileSync(join(dir, 'local-store', 'acme-receipts.private.jwk.json'), 'utf8')) as JsonWebKey;
+    const transition = await signLifecycleReceipt(
+      {
+        receiptVersion: LIFECYCLE_RECEIPT_VERSION,
+        agent: { id: '01KQB8J5284X2B3T395NAM3B7D', slug: 'text-stats', versionSemver: '1.0.0', versionId: '01KQXTGGAHPQXPXEVVWRWT04ZM' },
+        transition: 'promotion',
+        from: 'tool-prototype',
+        to: 'tool-shipped',
+        definition: { file: 'agent.json', digestBefore: `sha-256:${'a'.repeat(64)}`, digestAfter: `sha-256:${'b'.repeat(64)}` },
+        at: '2026-03-01T12:00:00Z',
+      },
+      privateJwk,
+      generated.kid,
+    );
+    writeFileSync(join(dir, 'lifecycle.receipts.jsonl'), `${JSON.stringify(transition)}\n`);
+    const local = await verify(['lifecycle.receipts.jsonl'], dir, store);
+    expect(local.stderr).toBe('');
+    expect(local.stdout).toContain(`lifecycle.receipts.jsonl:1: verified lifecycle-receipt (signed by kid ${generated.kid}: keyref:acme-receipts, public key from the local key store)`);
+    expect(local.code).toBe(0);
+    // The same file against an empty store: not verified, and the note says where verify looked.
+    const empty = await verify(['lifecycle.receipts.jsonl'], dir);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain(`no public key for kid ${generated.kid}`);
+    expect(empty.stderr).toContain('note: with neither --key nor --keys, each kid was looked up in the local key store');
+    // --keys names the keys to trust: the local store is then not consulted.
+    const named = await verify(['lifecycle.receipts.jsonl', '--keys', 'keys'], dir, store);
+    expect(named.code).toBe(1);
+    // Run receipts and cards the same way.
+    const receipt = await signReceipt(
+      {
+        receiptVersion: 'receipt/v1',
+        runId: 'r-local',
+        issuedAt: '2026-03-01T12:00:00.000Z',
+        pinning: { card: 'echo', cardVersion: '1.0.0', skill: 'echo', skillVersion: '1.0.0' },
+        agent: { definitionId: '01KT07NYX0REMXMJQP3ND8QVHG', versionId: '01KT07NZW8SC87MJSHJ11S7EHY' },
+        lifecycleState: 'tool-shipped',
+        agenticGate: 'tool-only',
+        latencyMs: 3,
+        outcome: { stopReason: 'answer', status: 'answer' },
+        toolCalls: [],
+        steps: 1,
+        subrequests: 0,
+        models: [],
+        compactions: 0,
+      } as UnsignedReceipt,
+      privateJwk,
+      generated.kid,
+    );
+    writeFileSync(join(dir, 'local-receipt.json'), JSON.stringify(receipt));
+    expect((await verify(['local-receipt.json'], dir, store)).stdout).toContain('keyref:acme-receipts, public key from the local key store');
+    const byRef = await signReceipt({ ...(receipt as unknown as UnsignedReceipt), runId: 'r-ref' }, privateJwk, 'keyref:acme-receipts');
+    writeFileSync(join(dir, 'ref-receipt.json'), JSON.stringify(byRef));
+    expect((await verify(['ref-receipt.json'], dir, store)).code).toBe(0);
+    const card = await signAgentCard(
+      {
+        name: 'Echo',
+        description: 'Echoes text.',
+        supportedInterfaces: [{ url: 'http://127.0.0.1:4100/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        version: '1.0.0',
+        capabilities: { streaming: false },
+        defaultInputModes: ['text/plain'],
+        defaultOutputModes: ['text/plain'],
+        skills: [{ id: 'echo', name: 'Echo', description: 'Echo it back.', tags: ['text'] }],
+      },
+      privateJwk,
+    );
+    writeFileSync(join(dir, 'local-card.json'), JSON.stringify(card));
+    expect((await verify(['local-card.json'], dir, store)).stdout).toContain(`verified agent-card (signed by kid ${generated.kid}: keyref:acme-receipts, public key from the local key store)`);
+
+    // Only the public file is read: without it (the private key still there) nothing verifies.
+    renameSync(join(dir, 'local-store', 'acme-receipts.public.jwk.json'), join(dir, 'acme-receipts.public.moved'));
+    try {
+      const privateOnly = await verify(['lifecycle.receipts.jsonl'], dir, store);
+      expect(privateOnly.code).toBe(1);
+      expect(privateOnly.stdout + privateOnly.stderr).not.toContain(String(privateJwk.d));
+    } finally {
+      renameSync(join(dir, 'acme-receipts.public.moved'), join(dir, 'local-store', 'acme-receipts.public.jwk.json'));
+    }
+    // A public file whose key is another one does not verify what the generated key signed.
+    const other = await generateReceiptKeyPair();
+    writeFileSync(join(dir, 'local-store', 'acme-receipts.public.jwk.json'), JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: other.publicJwk.x }));
+    expect((await verify(['lifecycle.receipts.jsonl'], dir, store)).code).toBe(1);
+    expect((await verify(['ref-receipt.json'], dir, store)).code).toBe(1);
   });
 });

@@ -1,6 +1,9 @@
 /**
  * `agentdef verify <file> [--key public-jwk-file] [--keys dir] [--at date-time] [--format text|json]`:
  * one command for what agentdef signs and what others sign for it:
+ * Cards and receipts need the signer's public key: `--key`, `--keys`, else (neither given) the
+ * local key store's public key whose thumbprint is the kid (or the `keyref:` the kid names), and
+ * the output says which ref verified. Never a private key.
  * - a document with a DataIntegrityProof (`eddsa-jcs-2022`; a Verifiable Credential also gets its
  *   VC 2.0 checks and validity window): did:key verification methods resolve offline;
  * - an A2A AgentCard with JWS `signatures` (verifyAgentCard): the key from `--key`, or the kid
@@ -22,6 +25,7 @@ import { parseStrictJson } from '../../runtime/strict-json';
 import { verifyCredential } from '../../trust/agentfacts-credential';
 import { dateTimeStampMillis, verifyEddsaJcs2022 } from '../../trust/data-integrity';
 import { LIFECYCLE_RECEIPT_VERSION, lifecycleChainFailures, verifyLifecycleReceipt } from '../../trust/lifecycle-receipt';
+import { findLocalPublicKey, keysDir as keyStoreFolder, type KeyStoreOptions, type LocalPublicKey } from '../../hosts/node/key-store';
 import { EXIT, type CliIo } from '../io';
 import { VERIFY } from '../specs/verify';
 import { parseCommand, usageError } from '../usage';
@@ -53,6 +57,11 @@ interface Keys {
   single?: JsonWebKey;
   /** `--keys`: kid (thumbprint or `kid` member) → key. */
   byKid: Map<string, JsonWebKey>;
+  /**
+   * Neither `--key` nor `--keys`: each kid is looked up in the local key store (the keys folder
+   * `keys generate` writes; its public files only), once.
+   */
+  local?: { options: KeyStoreOptions; found: Map<string, LocalPublicKey | undefined> };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -69,7 +78,25 @@ function kindOf(document: unknown): Kind {
 }
 
 function keyFor(keys: Keys, kid: string): JsonWebKey | undefined {
-  return keys.single ?? keys.byKid.get(kid);
+  return keys.single ?? keys.byKid.get(kid) ?? keys.local?.found.get(kid)?.publicJwk;
+}
+
+/** Looks `kid` up in the local key store (when it is consulted), so {@link keyFor} can answer synchronously. */
+async function prepareKid(keys: Keys, kid: unknown): Promise<void> {
+  if (keys.local === undefined || typeof kid !== 'string' || kid === '' || keys.local.found.has(kid)) return;
+  keys.local.found.set(kid, await findLocalPublicKey(kid, keys.local.options));
+}
+
+/** Who signed, as printed: the kid, and the local key store's ref when that is where the key came from. */
+function signerOf(keys: Keys, kid: string): string {
+  const local = keys.single === undefined && !keys.byKid.has(kid) ? keys.local?.found.get(kid) : undefined;
+  return local === undefined ? `kid ${kid}` : `kid ${kid}: ${local.ref}, public key from the local key store`;
+}
+
+/** The kid a receipt's signature names. */
+function signatureKid(document: Record<string, unknown>): unknown {
+  const signature = document['signature'];
+  return isRecord(signature) ? signature['kid'] : undefined;
 }
 
 /** Where a receipt failed: its signature members first, then the signature itself. */
@@ -104,8 +131,11 @@ async function verifyDocument(text: string, keys: Keys, at: string): Promise<Doc
       return { kind, verified: result.verified, ...(result.verificationMethod ? { signer: result.verificationMethod } : {}), failures: result.failures };
     }
     case 'agent-card': {
-      const result = await verifyAgentCard(document, (kid) => keyFor(keys, kid));
-      if (result.ok) return { kind, verified: true, signer: `kid ${result.kid}`, failures: [] };
+      const result = await verifyAgentCard(document, async (kid) => {
+        await prepareKid(keys, kid);
+        return keyFor(keys, kid);
+      });
+      if (result.ok) return { kind, verified: true, signer: signerOf(keys, result.kid), failures: [] };
       if (result.failures.length === 0) return { kind, verified: false, failures: [{ pointer: result.reason === 'no-signatures' ? '/signatures' : '', message: result.detail }] };
       const failures = result.failures.map((f) => ({ pointer: `/signatures/${f.index}${f.reason === 'bad-signature' ? '/signature' : f.reason === 'bad-header' ? '/protected' : ''}`, message: f.detail }));
       return { kind, verified: false, failures };
@@ -114,13 +144,15 @@ async function verifyDocument(text: string, keys: Keys, at: string): Promise<Doc
       const receipt = document as Record<string, unknown>;
       const signature = receipt['signature'];
       const kid = isRecord(signature) && typeof signature['kid'] === 'string' ? signature['kid'] : '';
+      await prepareKid(keys, kid);
       const key = keyFor(keys, kid);
-      if (key !== undefined && (await verifyReceiptText(text, key))) return { kind, verified: true, signer: `kid ${kid}`, failures: [] };
+      if (key !== undefined && (await verifyReceiptText(text, key))) return { kind, verified: true, signer: signerOf(keys, kid), failures: [] };
       return { kind, verified: false, failures: [receiptFailure(receipt, key !== undefined)] };
     }
     case 'lifecycle-receipt': {
+      await prepareKid(keys, signatureKid(document as Record<string, unknown>));
       const result = await verifyLifecycleReceipt(document, (kid) => keyFor(keys, kid));
-      const signer = result.kid === undefined ? {} : { signer: `kid ${result.kid}` };
+      const signer = result.kid === undefined ? {} : { signer: signerOf(keys, result.kid) };
       return { kind, verified: result.verified, ...signer, failures: result.verified ? [] : result.failures };
     }
     default:
@@ -143,8 +175,10 @@ function readPublicJwk(path: string, shown: string): KeyLoad {
   return { ok: true, jwk: { kty: 'OKP', crv: 'Ed25519', x: jwk['x'], ...(typeof jwk['kid'] === 'string' ? { kid: jwk['kid'] } : {}) } as JsonWebKey };
 }
 
-async function loadKeys(io: CliIo, keyFile: string | undefined, keysDir: string | undefined): Promise<Keys | string> {
+async function loadKeys(io: CliIo, keyFile: string | undefined, keysDir: string | undefined, keyStore: KeyStoreOptions): Promise<Keys | string> {
   const keys: Keys = { byKid: new Map() };
+  // Without --key or --keys, the keys this machine made (`agentdef keys generate`) verify what they signed.
+  if (keyFile === undefined && keysDir === undefined) keys.local = { options: keyStore, found: new Map() };
   if (keyFile !== undefined) {
     const loaded = readPublicJwk(resolve(io.cwd, keyFile), keyFile);
     if (!loaded.ok) return loaded.message;
@@ -187,6 +221,11 @@ function describeOutcome(outcome: DocumentOutcome, label: string): string {
 }
 
 export async function runVerifyCommand(argv: string[], io: CliIo): Promise<number> {
+  return runVerifyCommandWith(argv, io, {});
+}
+
+/** The command with the key store's environment injected (tests). */
+export async function runVerifyCommandWith(argv: string[], io: CliIo, keyStore: KeyStoreOptions): Promise<number> {
   const parsed = parseCommand(io, VERIFY, argv);
   if (typeof parsed === 'number') return parsed;
   const { format } = parsed.values;
@@ -210,7 +249,7 @@ export async function runVerifyCommand(argv: string[], io: CliIo): Promise<numbe
     io.stderr(`error: cannot read ${shown} as UTF-8 text\n`);
     return EXIT.usage;
   }
-  const keys = await loadKeys(io, parsed.values.key, parsed.values.keys);
+  const keys = await loadKeys(io, parsed.values.key, parsed.values.keys, keyStore);
   if (typeof keys === 'string') {
     io.stderr(`error: ${keys}\n`);
     return EXIT.usage;
@@ -248,6 +287,9 @@ export async function runVerifyCommand(argv: string[], io: CliIo): Promise<numbe
   } else outcomes.push(await verifyDocument(text, keys, at));
 
   const verified = outcomes.every((o) => o.verified);
+  // Receipts say "no public key for kid …", cards "…: no public key is known for kid …".
+  const unknownKid = outcomes.some((o) => o.failures.some((f) => /no public key (is known )?for kid/.test(f.message)));
+  if (keys.local !== undefined && unknownKid) io.stderr(`note: with neither --key nor --keys, each kid was looked up in the local key store (${keyStoreFolder(keyStore.env)}), which has no public key for it\n`);
   if (format === 'json') io.stdout(`${JSON.stringify({ file: shown, verified, documents: outcomes }, null, 2)}\n`);
   else {
     for (const outcome of outcomes) {

@@ -46,7 +46,12 @@ export const APPLICATION = {
       options: {
         mode: MODE,
         input: { type: 'string', multiple: true, value: 'node.port=json', description: 'an entrypoint value, e.g. request.value=\'{"topic":"x"}\' (repeatable)' },
-        inputs: { type: 'string', value: 'file', description: 'a JSON file of entrypoint values: a list of { node, port, value }, or an object keyed node.port' },
+        inputs: {
+          type: 'string',
+          value: 'file',
+          otherwise: 'inputs.json beside the manifest, when there is one and no --input is given',
+          description: 'a JSON file of entrypoint values: a list of { node, port, value }, or an object keyed node.port',
+        },
         key: { type: 'string', value: 'k', otherwise: 'a fresh key: every call is a new run', description: 'the idempotency key of the run' },
         expect: { type: 'string', value: 'digest', otherwise: 'the digest of the plan made now', description: 'the plan digest the caller accepted; a manifest or catalog that changed since is refused' },
         format: FORMAT,
@@ -63,7 +68,12 @@ export const APPLICATION = {
         'Runs the local verification offline (no model call, no external write): the manifest plans, a dry-run executes with the entrypoint values, a repeated run replays, and `agentdef mcp` started as a child process lists the three tools and plans the manifest to the same digest over stdio.',
       options: {
         ...APPLICATION_HOST,
-        inputs: { type: 'string', value: 'file', otherwise: 'inputs.json beside the manifest, when there is one', description: "the dry-run's entrypoint values: a JSON list of { node, port, value }" },
+        inputs: {
+          type: 'string',
+          value: 'file',
+          otherwise: 'inputs.json beside the manifest, when there is one',
+          description: "the dry-run's entrypoint values: a JSON list of { node, port, value }, or an object keyed node.port",
+        },
       },
       exitCodes: ['every check passed', 'a check failed', `${USAGE_OR_IO}, or an application host that cannot start`],
     },

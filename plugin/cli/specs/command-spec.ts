@@ -20,6 +20,8 @@ export interface OptionSpec {
   readonly default?: string | boolean;
   /** What happens when the option is not given and no default value stands for it. */
   readonly otherwise?: string;
+  /** The option this one cannot be given with (the usage line shows them as one choice: `[--record dir | --replay dir]`). */
+  readonly excludes?: string;
   /** Must be given (shown without brackets). */
   readonly required?: boolean;
   /** What it does. */

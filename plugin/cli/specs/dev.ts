@@ -1,6 +1,6 @@
 /** The table of `agentdef dev` (command-spec.ts). */
 import type { CommandSpec } from './command-spec';
-import { USAGE_OR_IO, PORT, LOG_FORMAT } from './shared-options';
+import { USAGE_OR_IO, PORT, LOG_FORMAT, MODEL_SESSION } from './shared-options';
 
 export const DEV = {
   name: 'dev',
@@ -16,6 +16,7 @@ export const DEV = {
       description:
         'recompile (the definition and target plan.json names) on every change the compile would see (definitions, tools.json, mcp.json, tool modules and their imports) and restart on the same port; a failed compile prints its diagnostics and the last good build keeps serving',
     },
+    ...MODEL_SESSION,
     'log-format': LOG_FORMAT,
   },
   exitCodes: ['served, then stopped', 'the host could not start or ended with an error', `${USAGE_OR_IO}, a missing secret, or a folder that holds no compile output`],

@@ -8,7 +8,7 @@ export const PROMOTE = {
   arguments: [{ name: '<file>', description: 'the AgentDefinition file to move' }],
   summary: 'move a definition one lifecycle stage up (gates checked) or any stages down, appending a signed transition receipt',
   description:
-    "Changes only the definition's lifecycleState (written atomically, its mode kept) after checking the gates of the stage it moves to, and appends the signed transition receipt to lifecycle.receipts.jsonl beside it. Up is one stage at a time; down any number. marketplace-published needs the AgentFacts credential publish wrote.",
+    "Changes only the definition's lifecycleState (written atomically, its mode kept) after checking the gates of the stage it moves to, and appends the signed transition receipt to lifecycle.receipts.jsonl beside it. Up is one stage at a time, passing only a stage that does not apply to the definition (a leaf skips composed; the receipt lists what it skipped); down any number. marketplace-published needs the AgentFacts credential publish wrote.",
   options: {
     to: { type: 'string', value: 'stage', values: LIFECYCLE_STAGES, required: true, description: 'the lifecycle stage to move to' },
     key: { type: 'string', value: 'keyref:name', otherwise: "the definition's identity.signingKeyRef", description: 'the key that signs the transition receipt' },

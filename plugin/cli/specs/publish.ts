@@ -12,7 +12,12 @@ export const PUBLISH = {
     registry: { ...REGISTRY_FOLDER, description: 'the folder registry to publish into, relative to the working folder' },
     key: { type: 'string', value: 'keyref:name', otherwise: "the definition's identity.signingKeyRef", description: 'the key that signs the card and the credential' },
     at: { ...SIGNING_AT, otherwise: 'the commit time of HEAD', description: 'the publication time (RFC 3339 date-time with its time zone)' },
-    'worker-url': { type: 'string', value: 'url', description: "the Worker's public URL the card advertises (a Worker target)" },
+    'worker-url': {
+      type: 'string',
+      value: 'url',
+      otherwise: "the publish target's workerUrl option under Nx; a Worker definition published without it is refused (exit 2): agentdef never guesses the URL a signed card names",
+      description: "the Worker's public URL the card advertises (a Worker target; https://<slug>.<your-subdomain>.workers.dev once deployed)",
+    },
     port: { type: 'string', value: 'n', otherwise: 'the container port (a process target)', description: 'the port the card advertises for a process host' },
   },
   exitCodes: [

@@ -1,6 +1,6 @@
 /** The table of `agentdef run` (command-spec.ts). */
 import type { CommandSpec } from './command-spec';
-import { USAGE_OR_IO, PORT, LOG_FORMAT } from './shared-options';
+import { USAGE_OR_IO, PORT, LOG_FORMAT, MODEL_SESSION } from './shared-options';
 
 export const RUN = {
   name: 'run',
@@ -24,6 +24,7 @@ export const RUN = {
       description: "a SQLite file the host keeps its A2A tasks in, so they survive a restart (created when missing; a file that is not the agent's task store is refused)",
     },
     serve: { type: 'boolean', default: false, description: 'keep a Job serving after its first task' },
+    ...MODEL_SESSION,
     'log-format': LOG_FORMAT,
   },
   exitCodes: [

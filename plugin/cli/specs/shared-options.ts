@@ -34,6 +34,25 @@ export const LOG_FORMAT = {
     "how the host's events (runs starting and ending, blocked requests, lookups) are printed on standard error: text is one readable line per event, json the host's own JSON line per event (for log collectors); neither ever holds a secret value",
 } as const satisfies OptionSpec;
 
+/** `--record` / `--replay` of `agentdef dev` and `agentdef run` (plugin/hosts/model-replay). */
+export const MODEL_SESSION = {
+  record: {
+    type: 'string',
+    value: 'dir',
+    excludes: 'replay',
+    otherwise: 'AGENTDEF_RECORD when set, else live models not recorded',
+    description: 'record every model exchange of the session against the real providers into this folder (one file per exchange, keyed by its request digest, secrets redacted); excludes --replay',
+  },
+  replay: {
+    type: 'string',
+    value: 'dir',
+    excludes: 'record',
+    otherwise: 'AGENTDEF_REPLAY when set, else the live providers',
+    description:
+      'answer every model request from a folder --record wrote, with no API key and no network; a request it does not hold fails the run (model_request_not_recorded) and is named with the command that records it; excludes --record',
+  },
+} as const satisfies Record<string, OptionSpec>;
+
 export const SIGNING_AT = {
   type: 'string',
   value: 'date-time',

@@ -29,6 +29,8 @@ describe('lifecycle-gates', () => {
   it('tool-shipped: needs a receipt signer and no model', () => {
     const def = loadExample('text-stats');
     def.lifecycleState = 'tool-shipped';
+    expect(runRule(rule, def)).toEqual([]);
+    def.telemetryContract.receiptSigner = null;
     const findings = runRule(rule, def);
     expect(summarize(findings)).toEqual([error('/telemetryContract/receiptSigner')]);
     expect(findings[0]?.suggestion).toContain('"keyref:acme-receipts"');

@@ -420,3 +420,49 @@ export async function listKeys(options: KeyStoreOptions = {}): Promise<{ ok: tru
     return { ok: false, message: `cannot list keys (${(error as Error).name})` };
   }
 }
+
+/** A public key of the local key store, found by the kid a signature names. */
+export interface LocalPublicKey {
+  ref: string;
+  publicJwk: PublicJwk;
+  /** Its RFC 7638 thumbprint. */
+  kid: string;
+}
+
+/**
+ * The public key the local key store holds for a signature's `kid`: the key whose RFC 7638
+ * thumbprint is `kid` (what agentdef's signers put there), or, for a `keyref:<name>` kid (a
+ * receipt signed with the `AGENTDEF_RECEIPT_KEY` secret names its signer ref), that ref's key.
+ * Only the keys folder's public files (`<name>.public.jwk.json`, written for every key, the
+ * keychain's too) are read: a verifier never needs, opens or asks the keychain for a private key.
+ * Undefined when the store has no such key; never throws.
+ */
+export async function findLocalPublicKey(kid: string, options: KeyStoreOptions = {}): Promise<LocalPublicKey | undefined> {
+  try {
+    const o = resolveOptions(options);
+    const readPublic = async (name: string): Promise<LocalPublicKey | undefined> => {
+      const file = readKeyFile(join(o.dir, `${name}${PUBLIC_SUFFIX}`), `the public key file of ${KEY_REF_PREFIX}${name}`, false, o.platform);
+      const publicJwk = file.ok ? toPublicJwk(parseJson(file.text)) : undefined;
+      return publicJwk === undefined ? undefined : { ref: `${KEY_REF_PREFIX}${name}`, publicJwk, kid: await jwkThumbprint(publicJwk) };
+    };
+    if (kid.startsWith(KEY_REF_PREFIX)) {
+      const parsed = parseKeyRef(kid);
+      return parsed.ok ? await readPublic(parsed.name) : undefined;
+    }
+    let entries: string[];
+    try {
+      entries = readdirSync(o.dir).sort();
+    } catch {
+      return undefined;
+    }
+    for (const entry of entries) {
+      const name = entry.endsWith(PUBLIC_SUFFIX) ? entry.slice(0, -PUBLIC_SUFFIX.length) : undefined;
+      if (name === undefined || !KEY_NAME_PATTERN.test(name)) continue;
+      const found = await readPublic(name);
+      if (found?.kid === kid) return found;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADD_TOOL, agenticConfig, pin } from '../../runtime/__test-support__/configs';
-import { ollamaBaseUrl, providerEnvName, reachedUrls, withEndpointOverrides } from './model-endpoints';
+import { parseProxyPath } from '../model-replay/proxy-routes';
+import { modelBaseUrls, ollamaBaseUrl, providerEnvName, reachedUrls, withEndpointOverrides, withModelProxy } from './model-endpoints';
 
 describe('model endpoints from the environment', () => {
   it('reads OLLAMA_HOST the way Ollama does', () => {
@@ -32,5 +33,40 @@ describe('model endpoints from the environment', () => {
     expect(JSON.stringify(config)).toBe(before);
     expect(withEndpointOverrides(config, {}).models.map((m) => m.baseUrl)).toEqual(['http://127.0.0.1:11434', 'http://127.0.0.1:8000/v1', 'https://api.openai.com/v1']);
     expect(reachedUrls(settled).map((r) => r.url)).toEqual(['http://127.0.0.1:5000', 'http://127.0.0.1:9000/v1', 'http://127.0.0.1:7000/v1', 'https://tools.example.com']);
+  });
+});
+
+describe('the model record/replay server (AGENTDEF_MODEL_PROXY)', () => {
+  const proxy = { AGENTDEF_MODEL_PROXY: 'http://127.0.0.1:4444', AGENTDEF_MODEL_PROXY_MODE: 'replay' };
+
+  it('sends every pin through the server, each carrying its settled base in its route; without a mode nothing changes', () => {
+    const config = agenticConfig('anthropic-messages', 'https://api.anthropic.com', {
+      models: [
+        pin('anthropic-messages', 'https://api.anthropic.com'),
+        pin('ollama-chat', 'http://127.0.0.1:11434', { role: 'router' }),
+        pin('openai-chat', 'http://127.0.0.1:8000/v1', { providerId: 'custom:acme', role: 'specialist' }),
+      ],
+    });
+    const routed = withModelProxy(withEndpointOverrides(config, { ...proxy, OLLAMA_HOST: '127.0.0.1:5000' }), proxy);
+    const parsed = routed.models.map((p) => {
+      const base = p.baseUrl!;
+      expect(base.startsWith('http://127.0.0.1:4444/m/')).toBe(true);
+      return parseProxyPath(`${base.slice('http://127.0.0.1:4444'.length)}/v1/messages`);
+    });
+    expect(parsed.map((p) => [p?.wire, p?.upstreamBase, p?.path])).toEqual([
+      ['anthropic-messages', 'https://api.anthropic.com', '/v1/messages'],
+      ['ollama-chat', 'http://127.0.0.1:5000', '/v1/messages'],
+      ['openai-chat', 'http://127.0.0.1:8000/v1', '/v1/messages'],
+    ]);
+    // The egress allow-list the runtime derives from the pins is the server's loopback origin only.
+    expect(new Set(reachedUrls(routed).map((r) => new URL(r.url).origin))).toEqual(new Set(['http://127.0.0.1:4444']));
+    expect(withModelProxy(config, { AGENTDEF_MODEL_PROXY: 'http://127.0.0.1:4444' })).toBe(config);
+    expect(withModelProxy(config, { AGENTDEF_MODEL_PROXY: 'http://127.0.0.1:4444', AGENTDEF_MODEL_PROXY_MODE: 'live' })).toBe(config);
+  });
+
+  it('the record server may forward to every base a pin can have here, and to nothing else', () => {
+    expect(modelBaseUrls({ AGENTDEF_BASE_URL_CUSTOM_ACME: 'https://acme.example/api/', OLLAMA_HOST: '10.0.0.2', PATH: '/usr/bin' })).toEqual(
+      ['http://10.0.0.2:11434', 'http://127.0.0.1:11434', 'http://127.0.0.1:8000/v1', 'https://acme.example/api', 'https://api.anthropic.com', 'https://api.openai.com/v1'].sort(),
+    );
   });
 });

@@ -9,9 +9,14 @@
  * A Worker's pins are compiled into its bundle: under `agentdef dev`, the same variables for the
  * public providers (`AGENTDEF_BASE_URL_OPENAI`, `AGENTDEF_BASE_URL_ANTHROPIC`) reroute the
  * requests its egress gateway lets out (`publicModelUpstreams`).
+ * Under agentdef's model record/replay server (`AGENTDEF_MODEL_PROXY`, set by `agentdef dev` and
+ * `agentdef run` for `--record` / `--replay`), every pin, its base settled as above, is sent
+ * through that server (`withModelProxy`).
  */
 import type { RuntimeConfig, RuntimeModelPin } from '../../runtime/runtime-config';
 import { DEFAULT_PROVIDER_BASE_URLS, modelBaseUrl } from '../../runtime/runtime-config';
+import { LOCAL_INFERENCE_BASE_URL } from '../../host-contract/container-contract';
+import { modelProxyOf, proxiedBaseUrl } from '../model-replay/proxy-routes';
 
 export const DEFAULT_OLLAMA_HOST = DEFAULT_PROVIDER_BASE_URLS['ollama-chat'];
 
@@ -50,6 +55,27 @@ export function withEndpointOverrides(config: RuntimeConfig, env: NodeJS.Process
       return baseUrl === undefined ? { ...pin } : { ...pin, baseUrl: baseUrl.replace(/\/+$/, '') };
     }),
   };
+}
+
+/**
+ * The config with every pin sent through the model record/replay server the environment names
+ * (`AGENTDEF_MODEL_PROXY`), each pin's settled base URL carried in its route; unchanged without one.
+ */
+export function withModelProxy(config: RuntimeConfig, env: NodeJS.ProcessEnv): RuntimeConfig {
+  const proxy = modelProxyOf(env);
+  if (!proxy) return config;
+  return { ...config, models: config.models.map((pin) => ({ ...pin, baseUrl: proxiedBaseUrl(proxy.url, pin.wire, modelBaseUrl(pin)) })) };
+}
+
+/**
+ * Every base URL a pin can have on this machine, settled from `env`: the providers' public
+ * defaults, the in-container inference server, Ollama's, and every override the environment sets.
+ * The record server forwards only to these.
+ */
+export function modelBaseUrls(env: NodeJS.ProcessEnv): string[] {
+  const bases = new Set<string>([...Object.values(DEFAULT_PROVIDER_BASE_URLS), LOCAL_INFERENCE_BASE_URL, ollamaBaseUrl(env)]);
+  for (const [name, value] of Object.entries(env)) if ((name.startsWith('AGENTDEF_BASE_URL_') || name === 'AGENTDEF_INFERENCE_BASE_URL') && value?.trim()) bases.add(value.trim());
+  return [...bases].map((base) => base.replace(/\/+$/, '')).sort();
 }
 
 /** Every origin a config reaches: model base URLs, tool URLs and endpoints, extra allowed origins. */

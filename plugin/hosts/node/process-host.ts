@@ -30,7 +30,8 @@ import { checkLocalOnly, loopbackOnlyFetch } from './loopback-fetch';
 import { armNetworkGuard } from './network-guard';
 import { egressAllowList } from '../../runtime/egress';
 import { mcpServerEnv, type DeclaredMcpTool, type McpStdioTools, type StartMcpOptions } from './mcp-stdio-tools';
-import { withEndpointOverrides } from './model-endpoints';
+import { withEndpointOverrides, withModelProxy } from './model-endpoints';
+import { REPLAY_PLACEHOLDER_KEY, modelProxyOf } from '../model-replay/proxy-routes';
 import { findExecutable, nativeSearchPath, nativeToolEnv, nativeToolHandlers } from './native-tools';
 import { armSpawnGuard, type AllowedLaunch } from './spawn-guard';
 import { checkOllama } from './ollama-check';
@@ -110,6 +111,15 @@ function secretNeeds(program: HostProgram, nodes: readonly HostNodeSpec[]): Map<
   return needs;
 }
 
+/** Secrets the nodes need only as a model pin's API key (not a receipt key, not an MCP server's variable). */
+function modelKeyOnlySecrets(program: HostProgram, nodes: readonly HostNodeSpec[]): Set<string> {
+  const keys = new Set<string>();
+  for (const node of nodes) for (const pin of node.config.models) if (pin.secretBinding) keys.add(pin.secretBinding);
+  for (const node of nodes) if (node.config.receipts.keyBinding) keys.delete(node.config.receipts.keyBinding);
+  for (const server of mcpServersOf(nodes)) for (const ref of Object.values(program.mcpServers[server]?.env ?? {})) if (ref.from === 'secret') keys.delete(ref.name);
+  return keys;
+}
+
 export async function startProcessHost(options: ProcessHostOptions): Promise<ProcessHost> {
   const { program, env } = options;
   const root = program.nodes[options.nodeId];
@@ -120,7 +130,9 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   const configs: Record<string, RuntimeConfig> = {};
   for (const node of subtree) {
     configs[node.nodeId] = withEndpointOverrides(node.config, env);
+    // Checked on the pins' own endpoints, before a record/replay server (on loopback) stands in for them.
     if (program.localOnly) checkLocalOnly(configs[node.nodeId]!, agentKey(node));
+    configs[node.nodeId] = withModelProxy(configs[node.nodeId]!, env);
   }
   // The process-wide network guard (installed first by the compiled entry) gets the allow-list of
   // the agents this process runs, endpoints settled, before anything of the host connects.
@@ -159,7 +171,13 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   const secretNames = secretsOf(program, subtree);
   const secrets: Record<string, string> = {};
   const missing: string[] = [];
+  // Replaying models: a key only a model pin uses is not read; a placeholder reaches the replay server, which forwards nothing.
+  const replayedKeys = modelProxyOf(env)?.mode === 'replay' ? modelKeyOnlySecrets(program, subtree) : new Set<string>();
   for (const name of secretNames) {
+    if (replayedKeys.has(name)) {
+      secrets[name] = REPLAY_PLACEHOLDER_KEY;
+      continue;
+    }
     const value = await options.secrets.get(name);
     if (value !== undefined) secrets[name] = value;
     else if (!coveredByKeyStore(name)) missing.push(name);

@@ -30,6 +30,7 @@ import { eventLine, type LogFormat } from './event-text';
 import { createRunTracker, lineSplitter, parseEvent, type HostEvent } from './run-events';
 import { createSecretSource, howToProvideSecret, type SecretSource } from './secret-source';
 import { defaultReceiptsFile } from './state-dir';
+import { REPLAY_PLACEHOLDER_KEY, modelProxyOf } from '../model-replay/proxy-routes';
 
 export interface RunOutputOptions {
   /** The compile output folder (absolute). */
@@ -55,7 +56,7 @@ export interface RunOutputOptions {
 
 /** Variables of this machine a local run passes on (paths, locale, and agentdef's host overrides). */
 const PASS_THROUGH =
-  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|KEYS_DIR|STATE_DIR|PUBLIC_ORIGIN|TASK_STORE))$/;
+  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|KEYS_DIR|STATE_DIR|PUBLIC_ORIGIN|TASK_STORE|MODEL_PROXY|MODEL_PROXY_MODE))$/;
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -86,6 +87,14 @@ export async function runOutput(options: RunOutputOptions): Promise<number> {
   if (fileExists(launcherPath)) return runLauncher(options, env, launcherPath);
   options.stderr(`error: ${options.outDir} holds neither ${JOB_FILE} nor ${LAUNCHER_MANIFEST}: compile the agent with --target hb3 or --target local-mac first\n`);
   return 2;
+}
+
+/** Secrets the configs use only as model pins' API keys. */
+function modelKeyOnlySecrets(configs: readonly RuntimeConfig[]): Set<string> {
+  const keys = new Set<string>();
+  for (const config of configs) for (const pin of config.models) if (pin.secretBinding) keys.add(pin.secretBinding);
+  for (const config of configs) if (config.receipts.keyBinding) keys.delete(config.receipts.keyBinding);
+  return keys;
 }
 
 function baseEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -124,9 +133,15 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
     receiptKid = loaded.kid;
     return JSON.stringify(loaded.privateJwk);
   };
+  // Replaying models: a key only model pins use is not read (the placeholder reaches the replay server only).
+  const replayedKeys = modelProxyOf(env)?.mode === 'replay' ? modelKeyOnlySecrets(Object.values(configs)) : new Set<string>();
   for (const entry of job.env) {
     if ('value' in entry) {
       childEnv[entry.name] = entry.value;
+      continue;
+    }
+    if (replayedKeys.has(entry.secretRef.name)) {
+      childEnv[entry.name] = REPLAY_PLACEHOLDER_KEY;
       continue;
     }
     const value = (await secrets.get(entry.secretRef.name)) ?? (job.receipts.mode === 'signed' && entry.secretRef.name === job.receipts.keySecret ? await receiptKeyFromStore() : undefined);

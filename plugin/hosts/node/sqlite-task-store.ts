@@ -1,8 +1,8 @@
 /**
  * The Node hosts' durable task store: the `TaskStore` contract (runtime/task-store.ts) over one
- * SQLite file through better-sqlite3 12 (an optional dependency of agentdef, loaded only when a host
- * is configured with a file), so tasks and ListTasks page tokens survive a restart, and several host
- * processes may share one file (`shared: true`).
+ * SQLite file through agentdef's SQLite port (plugin/sqlite: `node:sqlite` where Node has it, else
+ * the optional peer `libsql`; loaded only when a host is configured with a file), so tasks and
+ * ListTasks page tokens survive a restart, and several host processes may share one file (`shared: true`).
  *
  * - Sizes and what is kept follow the in-memory store exactly (`taskTextWithin`, `sizeOfTaskText`);
  *   the oldest put is evicted first, by count and by bytes; a version that cannot be kept removes
@@ -15,18 +15,19 @@
  *   beside the target (owner-only, 0600), then linked into place (never over an existing file);
  *   its folder is created owner-only (0700) when missing. An existing path must be a regular file
  *   (not a symlink, not a folder) whose SQLite header carries this store's application id and
- *   schema version, checked by reading its first 100 bytes before SQLite opens it: anything else is
- *   refused with a message that says which file, why, and what to do, and is left as it was.
+ *   schema version, checked by reading its first 100 bytes before SQLite opens it (read-write,
+ *   never creating it): anything else is refused with a message that says which file, why, and
+ *   what to do, and is left as it was.
  * - Opening answers a typed result, never a throw; once open, a storage failure (disk full, a lock
  *   held past the busy timeout) makes `put` answer false, `get` nothing and `list` nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, unlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { TaskView } from '../../runtime/a2a-wire';
 import { isTerminalTask, sizeOfTaskText, taskTextWithin, type TaskStore, type TaskStoreLimits } from '../../runtime/task-store';
 import { SQLITE_TASK_STORE_PACKAGE, TASK_STORE_BUILD_ARG } from '../../host-contract/container-contract';
+import { loadSqliteDriver, type SqliteDatabase, type SqliteDriver, type SqliteDriverName, sqliteErrorCode } from '../../sqlite/sqlite-driver';
 
 /** SQLite's `application_id` of a task store file ("adts"). */
 export const TASK_STORE_APPLICATION_ID = 0x61647473;
@@ -58,49 +59,13 @@ export interface SqliteTaskStoreOptions {
   owner?: string;
   /** How long a write waits for another process's transaction (ms). Default 5,000. */
   busyTimeoutMs?: number;
+  /** The SQLite driver; default: `node:sqlite` where this Node has it, else `libsql`. */
+  driver?: SqliteDriverName;
 }
 
 export type SqliteTaskStoreOpening = { ok: true; store: SqliteTaskStore } | { ok: false; message: string };
 
-/** The few better-sqlite3 members used here (typed locally: the package is optional). */
-interface Statement {
-  run(...params: unknown[]): { changes: number };
-  get(...params: unknown[]): unknown;
-  all(...params: unknown[]): unknown[];
-}
-interface Database {
-  prepare(sql: string): Statement;
-  exec(sql: string): void;
-  pragma(source: string, options?: { simple?: boolean }): unknown;
-  transaction<A extends unknown[], R>(fn: (...args: A) => R): { immediate(...args: A): R };
-  close(): void;
-}
-type Driver = new (file: string, options?: { timeout?: number; fileMustExist?: boolean }) => Database;
-
-const DRIVER = 'better-sqlite3';
-
-/**
- * better-sqlite3, from where this module is (agentdef's own optional dependency; in a compiled
- * host, the folders above its entry file), else from the host's working folder (the workspace).
- */
-function loadDriver(): Driver | undefined {
-  const places: NodeRequire[] = [require];
-  try {
-    places.push(createRequire(join(process.cwd(), 'agentdef-task-store.js')));
-  } catch {
-    // no working folder: the first place only
-  }
-  for (const load of places) {
-    try {
-      return load(DRIVER) as Driver;
-    } catch {
-      // not installed there, or its native addon did not build for this Node
-    }
-  }
-  return undefined;
-}
-
-const codeOf = (error: unknown) => (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'unknown error');
+const codeOf = sqliteErrorCode;
 
 /** Opens the task store in `file`, creating it (and its folder) when missing. */
 export function openSqliteTaskStore(file: string, limits: TaskStoreLimits, options: SqliteTaskStoreOptions = {}): SqliteTaskStoreOpening {
@@ -112,16 +77,17 @@ export function openSqliteTaskStore(file: string, limits: TaskStoreLimits, optio
   if (!validLimits(limits)) return refuse('the limits must be whole numbers of tasks and bytes', 'pass maxTasks and maxBytes as integers of 0 or more');
   const busy = options.busyTimeoutMs ?? 5000;
   if (!Number.isSafeInteger(busy) || busy < 0 || busy > 600_000) return refuse('busyTimeoutMs must be an integer from 0 to 600000', 'pass a smaller wait');
-  const Sqlite = loadDriver();
-  if (Sqlite === undefined) {
+  const loaded = loadSqliteDriver(options.driver);
+  if (!loaded.ok) {
     return refuse(
-      'it needs the package better-sqlite3 12, which is not installed where the host runs (or did not build for this Node)',
-      `install ${SQLITE_TASK_STORE_PACKAGE} next to the host (an HB3 image: build it with --build-arg ${TASK_STORE_BUILD_ARG}=sqlite), or leave the task store unset to keep tasks in memory`,
+      options.driver === undefined ? 'it needs SQLite, and this Node has no node:sqlite while no libsql is installed where the host runs' : `it needs SQLite (${loaded.message})`,
+      `install ${SQLITE_TASK_STORE_PACKAGE} next to the host (an HB3 image: build it with --build-arg ${TASK_STORE_BUILD_ARG}=sqlite), run the host on Node 22.13 or later (node:sqlite), or leave the task store unset to keep tasks in memory`,
     );
   }
+  const Sqlite = loaded.driver;
   let found = inspect(path);
   if (found.kind === 'missing') {
-    const made = createStoreFile(Sqlite, path, options.owner);
+    const made = createStoreFile(Sqlite, path, options.owner, busy);
     if (made !== undefined && made !== 'exists') return refuse(made, 'name a path in a folder this user may write');
     found = inspect(path); // made here, or by another process meanwhile: checked the same way
   }
@@ -131,10 +97,10 @@ export function openSqliteTaskStore(file: string, limits: TaskStoreLimits, optio
   if (found.kind === 'missing') return refuse('it vanished while it was being created', 'start again');
   const problem = headerProblem(found.header);
   if (problem !== undefined) return refuse(problem, 'it was left untouched: name a new path (agentdef creates the file), or delete the file yourself if it is an old task store');
-  let db: Database | undefined;
+  let db: SqliteDatabase | undefined;
   try {
-    db = new Sqlite(path, { timeout: busy, fileMustExist: true });
-    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (?, ?)`).all(TASKS, META) as { name: string }[]).length;
+    db = Sqlite.open(path, { busyTimeoutMs: busy, mustExist: true });
+    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (@tasks, @meta)`).all({ tasks: TASKS, meta: META }).length;
     const key = (db.prepare(`SELECT value FROM ${META} WHERE name = 'page-token-key'`).get() as { value: unknown } | undefined)?.value;
     if (tables !== 2 || !(key instanceof Uint8Array) || key.byteLength !== 32) {
       db.close();
@@ -145,8 +111,8 @@ export function openSqliteTaskStore(file: string, limits: TaskStoreLimits, optio
       db.close();
       return refuse(`it holds the tasks of ${owner}, not ${options.owner}`, 'give each agent its own task store file');
     }
-    if (db.pragma('journal_mode = WAL', { simple: true }) !== 'wal') throw Object.assign(new Error('no WAL'), { code: 'SQLITE_CANTOPEN_WAL' });
-    db.pragma('synchronous = FULL');
+    if (db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode'] !== 'wal') throw Object.assign(new Error('no WAL'), { code: 'SQLITE_CANTOPEN' });
+    db.exec('PRAGMA synchronous = FULL');
     return { ok: true, store: storeOver(db, limits, new Uint8Array(key)) };
   } catch (error) {
     try {
@@ -154,7 +120,10 @@ export function openSqliteTaskStore(file: string, limits: TaskStoreLimits, optio
     } catch {
       // already unusable
     }
-    return refuse(`SQLite could not open it (${codeOf(error)})`, 'check that the file is not damaged or locked, and that its folder is writable');
+    return refuse(
+      `SQLite could not open it (${codeOf(error)}${codeOf(error) === 'SQLITE_CANTOPEN' ? ': it may have been removed or replaced meanwhile' : ''})`,
+      'check that the file is not damaged or locked, and that its folder is writable',
+    );
   }
 }
 
@@ -204,9 +173,11 @@ function headerProblem(header: Buffer): string | undefined {
 /**
  * Makes a whole, empty store at `path`: built in an owner-only temporary file beside it, then linked
  * into place (`link` never replaces a file). Answers undefined when made, `exists` when another
- * process made it meanwhile, else why it could not.
+ * process made it meanwhile, else why it could not. The temporary file keeps SQLite's rollback
+ * journal, so each committed statement is in the file itself (whenever the driver lets go of its
+ * handle: libsql does so only when its statements are collected); every opening turns on WAL.
  */
-function createStoreFile(Sqlite: Driver, path: string, owner: string | undefined): string | undefined | 'exists' {
+function createStoreFile(Sqlite: SqliteDriver, path: string, owner: string | undefined, busy: number): string | undefined | 'exists' {
   const dir = dirname(path);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -214,18 +185,19 @@ function createStoreFile(Sqlite: Driver, path: string, owner: string | undefined
     return `its folder ${dir} cannot be created (${codeOf(error)})`;
   }
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.creating`);
-  let db: Database | undefined;
+  let db: SqliteDatabase | undefined;
   try {
     closeSync(openSync(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
-    db = new Sqlite(temp, { fileMustExist: true });
-    db.pragma(`application_id = ${TASK_STORE_APPLICATION_ID}`);
-    db.pragma(`user_version = ${TASK_STORE_SCHEMA_VERSION}`);
-    db.exec(SCHEMA);
-    const insert = db.prepare(`INSERT INTO ${META} (name, value) VALUES (?, ?)`);
-    insert.run('page-token-key', randomBytes(32));
-    if (owner !== undefined) insert.run('owner', owner);
-    if (db.pragma('journal_mode = WAL', { simple: true }) !== 'wal') throw Object.assign(new Error('no WAL'), { code: 'SQLITE_CANTOPEN_WAL' });
-    db.close(); // the last connection: the WAL is checkpointed into the file and removed
+    db = Sqlite.open(temp, { busyTimeoutMs: busy, mustExist: true });
+    db.exec(`PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA application_id = ${TASK_STORE_APPLICATION_ID}; PRAGMA user_version = ${TASK_STORE_SCHEMA_VERSION}`);
+    const key = randomBytes(32);
+    db.immediate(() => {
+      db!.exec(SCHEMA);
+      const insert = db!.prepare(`INSERT INTO ${META} (name, value) VALUES (@name, @value)`);
+      insert.run({ name: 'page-token-key', value: new Uint8Array(key) });
+      if (owner !== undefined) insert.run({ name: 'owner', value: owner });
+    });
+    db.close();
     db = undefined;
     linkSync(temp, path);
     return undefined;
@@ -248,34 +220,36 @@ function createStoreFile(Sqlite: Driver, path: string, owner: string | undefined
   }
 }
 
-function storeOver(db: Database, limits: TaskStoreLimits, key: Uint8Array): SqliteTaskStore {
+function storeOver(db: SqliteDatabase, limits: TaskStoreLimits, key: Uint8Array): SqliteTaskStore {
   const sql = {
-    terminalOf: db.prepare(`SELECT terminal FROM ${TASKS} WHERE id = ?`),
-    remove: db.prepare(`DELETE FROM ${TASKS} WHERE id = ?`),
-    removeUnfinished: db.prepare(`DELETE FROM ${TASKS} WHERE id = ? AND terminal = 0`),
+    terminalOf: db.prepare(`SELECT terminal FROM ${TASKS} WHERE id = @id`),
+    remove: db.prepare(`DELETE FROM ${TASKS} WHERE id = @id`),
+    removeUnfinished: db.prepare(`DELETE FROM ${TASKS} WHERE id = @id AND terminal = 0`),
     totals: db.prepare(`SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS total FROM ${TASKS}`),
     evictOldest: db.prepare(`DELETE FROM ${TASKS} WHERE seq = (SELECT MIN(seq) FROM ${TASKS})`),
-    insert: db.prepare(`INSERT INTO ${TASKS} (id, terminal, bytes, text) VALUES (?, ?, ?, ?)`),
-    read: db.prepare(`SELECT text FROM ${TASKS} WHERE id = ?`),
+    insert: db.prepare(`INSERT INTO ${TASKS} (id, terminal, bytes, text) VALUES (@id, @terminal, @bytes, @text)`),
+    read: db.prepare(`SELECT text FROM ${TASKS} WHERE id = @id`),
     list: db.prepare(`SELECT text FROM ${TASKS} ORDER BY seq`),
   };
-  const putAtomically = db.transaction((id: string, text: string, terminal: number): boolean => {
-    if ((sql.terminalOf.get(id) as { terminal: number } | undefined)?.terminal === 1) return false;
-    sql.remove.run(id);
-    const bytes = sizeOfTaskText(text);
-    for (;;) {
-      const { n, total } = sql.totals.get() as { n: number; total: number };
-      if (n === 0 || (n < limits.maxTasks && total + bytes <= limits.maxBytes)) break;
-      sql.evictOldest.run();
-    }
-    sql.insert.run(id, terminal, bytes, text);
-    return true;
-  });
+  const putAtomically = (id: string, text: string, terminal: number): boolean =>
+    db.immediate(() => {
+      if (sql.terminalOf.get({ id })?.['terminal'] === 1) return false;
+      sql.remove.run({ id });
+      const bytes = sizeOfTaskText(text);
+      for (;;) {
+        const { n, total } = sql.totals.get() as { n: number; total: number };
+        if (n === 0 || (n < limits.maxTasks && total + bytes <= limits.maxBytes)) break;
+        sql.evictOldest.run();
+      }
+      sql.insert.run({ id, terminal, bytes, text });
+      return true;
+    });
   /** A version that cannot be kept: the kept one goes unless it is terminal (final). Answers false. */
-  const dropAtomically = db.transaction((id: string): boolean => {
-    sql.removeUnfinished.run(id);
-    return false;
-  });
+  const dropAtomically = (id: string): boolean =>
+    db.immediate(() => {
+      sql.removeUnfinished.run({ id });
+      return false;
+    });
   const parse = (text: unknown): TaskView | undefined => {
     try {
       return typeof text === 'string' ? (JSON.parse(text) as TaskView) : undefined;
@@ -289,8 +263,8 @@ function storeOver(db: Database, limits: TaskStoreLimits, key: Uint8Array): Sqli
       if (typeof task.id !== 'string') return false;
       const text = taskTextWithin(task, limits.maxBytes);
       try {
-        if (text === undefined || limits.maxTasks < 1) return dropAtomically.immediate(JSON.stringify(task.id));
-        return putAtomically.immediate(JSON.stringify(task.id), text, isTerminalTask(task) ? 1 : 0);
+        if (text === undefined || limits.maxTasks < 1) return dropAtomically(JSON.stringify(task.id));
+        return putAtomically(JSON.stringify(task.id), text, isTerminalTask(task) ? 1 : 0);
       } catch {
         return false;
       }
@@ -298,14 +272,17 @@ function storeOver(db: Database, limits: TaskStoreLimits, key: Uint8Array): Sqli
     async get(id: string) {
       if (typeof id !== 'string') return undefined;
       try {
-        return parse((sql.read.get(JSON.stringify(id)) as { text: unknown } | undefined)?.text);
+        return parse(sql.read.get({ id: JSON.stringify(id) })?.['text']);
       } catch {
         return undefined;
       }
     },
     async list() {
       try {
-        return (sql.list.all() as { text: unknown }[]).map((row) => parse(row.text)).filter((task): task is TaskView => task !== undefined);
+        return sql.list
+          .all()
+          .map((row) => parse(row['text']))
+          .filter((task): task is TaskView => task !== undefined);
       } catch {
         return [];
       }

@@ -54,8 +54,9 @@ export async function runIsolate<E extends Record<string, unknown>>(spec: Isolat
     const value = host.env[name];
     if (typeof value === 'string') env[name] = value;
   }
-  // A loaded parent passes its host's isolate service on, so a quarantined grandchild can start too.
-  if (host.env[ISOLATE_SERVICE_BINDING] !== undefined) env[ISOLATE_SERVICE_BINDING] = host.env[ISOLATE_SERVICE_BINDING];
+  // A loaded parent's children get the isolate service from the host (runPlannedIsolate), so a
+  // quarantined grandchild can start too: a service stub is not passed through RPC (workerd
+  // 1.20260426 refuses to serialize one without the experimental flag).
   const code: WorkerCode = {
     compatibilityDate: spec.compatibilityDate,
     compatibilityFlags: [...spec.compatibilityFlags],

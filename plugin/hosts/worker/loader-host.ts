@@ -6,7 +6,7 @@
  * A plan for another target, of another version, or without a loader binding fails closed.
  */
 import type { EgressProps, FetcherLike, KvLike, QueueLike, WorkerCode, WorkerLoaderLike } from './host-types';
-import { ISOLATE_MAIN_MODULE, LOADER_BINDING } from './host-types';
+import { ISOLATE_MAIN_MODULE, ISOLATE_SERVICE_BINDING, LOADER_BINDING } from './host-types';
 import type { HostPlan } from '../../host-contract/worker-host-plan';
 import { HOST_PLAN_TARGET, HOST_PLAN_VERSION } from '../../host-contract/worker-host-plan';
 import { codeDigest } from './isolate-runner';
@@ -115,6 +115,8 @@ export async function runPlannedIsolate(plan: HostPlan, env: Record<string, unkn
   if (!loader) return refuse(`no Worker Loader binding named ${LOADER_BINDING}`);
   const childEnv: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(request.code.env ?? {})) if (planned.secrets.includes(name) || typeof value !== 'string') childEnv[name] = value;
+  // The host's own isolate service, so a quarantined grandchild can start too (as its parent's did).
+  if (plan.bindings.some((b) => b.loader === 'isolate-service')) childEnv[ISOLATE_SERVICE_BINDING] = exports.AgentdefIsolates({ props: {} });
   const stub = loader.get(request.isolateId, () => ({
     compatibilityDate: request.code.compatibilityDate,
     compatibilityFlags: [...(request.code.compatibilityFlags ?? [])],

@@ -35,7 +35,7 @@ export default {
       const key = `${child.slug}@${child.version}`;
       const isolateId = context.quarantine ? `${key}#${context.runId}` : key;
       const worker = env.LOADER.get(isolateId, () => ({
-        compatibilityDate: '2026-07-01',
+        compatibilityDate: '2026-04-26', // the compiler's COMPATIBILITY_DATE: workerd refuses a date after its own build
         mainModule: 'child.js',
         modules: { 'child.js': env.CHILD_CODE },
         env: { CHILD_CONFIG: JSON.stringify(childConfigs[key]), RECEIPT_SIGNING_JWK: env.RECEIPT_SIGNING_JWK },

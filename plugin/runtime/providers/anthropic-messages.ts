@@ -6,7 +6,7 @@
  */
 import { RuntimeError } from '../errors';
 import type { ChatMessage, ModelClient, ModelRequest, ModelTurn, ProviderClientOptions, ToolCall } from './model-turn';
-import { parseArguments, samplingExtras } from './model-turn';
+import { parseArguments, samplingExtras, withReplayed } from './model-turn';
 import { postJson } from './post-json';
 
 const PROVIDER = 'anthropic-messages';
@@ -21,8 +21,8 @@ export function createAnthropicMessagesClient(options: ProviderClientOptions): M
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const headers: Record<string, string> = { 'anthropic-version': ANTHROPIC_VERSION, ...options.headers };
       if (options.apiKey) headers['x-api-key'] = options.apiKey;
-      const response = await postJson(PROVIDER, options.fetch, url, headers, anthropicRequestBody(options, request), request.signal);
-      return parseAnthropicResponse(response);
+      const { body: response, replayed } = await postJson(PROVIDER, options.fetch, url, headers, anthropicRequestBody(options, request), request.signal);
+      return withReplayed(parseAnthropicResponse(response), replayed);
     },
   };
 }

@@ -37,6 +37,8 @@ export interface ModelTurn {
   /** Why the model stopped: finished, wants tools, hit its token cap, or something else. */
   finish: 'stop' | 'tool_calls' | 'length' | 'other';
   usage?: { inputTokens?: number; outputTokens?: number };
+  /** Set when the answer came from a recording (agentdef's model replay server), not a live model. */
+  replayed?: true;
 }
 
 export interface ModelClient {
@@ -56,6 +58,12 @@ export interface ProviderClientOptions {
   fetch: typeof fetch;
   /** Extra headers (for example an organisation id). */
   headers?: Record<string, string>;
+}
+
+/** `turn`, marked as replayed when its answer came from a recording. */
+export function withReplayed(turn: ModelTurn, replayed: boolean): ModelTurn {
+  if (replayed) turn.replayed = true;
+  return turn;
 }
 
 /** Parses tool-call arguments that arrive as a JSON string. */

@@ -6,7 +6,7 @@
  */
 import { RuntimeError } from '../errors';
 import type { ChatMessage, ModelClient, ModelRequest, ModelTurn, ProviderClientOptions, ToolCall } from './model-turn';
-import { parseArguments, samplingExtras } from './model-turn';
+import { parseArguments, samplingExtras, withReplayed } from './model-turn';
 import { postJson } from './post-json';
 
 const PROVIDER = 'ollama-chat';
@@ -20,10 +20,10 @@ export function createOllamaChatClient(options: ProviderClientOptions): ModelCli
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const headers: Record<string, string> = { ...options.headers };
       if (options.apiKey) headers['authorization'] = `Bearer ${options.apiKey}`;
-      const response = await postJson(PROVIDER, options.fetch, url, headers, ollamaRequestBody(options, request), request.signal);
+      const { body: response, replayed } = await postJson(PROVIDER, options.fetch, url, headers, ollamaRequestBody(options, request), request.signal);
       const turn = parseOllamaResponse(response, callCounter);
       callCounter += turn.toolCalls.length;
-      return turn;
+      return withReplayed(turn, replayed);
     },
   };
 }

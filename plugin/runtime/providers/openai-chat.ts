@@ -6,7 +6,7 @@
  */
 import { RuntimeError } from '../errors';
 import type { ChatMessage, ModelClient, ModelRequest, ModelTurn, ProviderClientOptions, ToolCall } from './model-turn';
-import { parseArguments, samplingExtras } from './model-turn';
+import { parseArguments, samplingExtras, withReplayed } from './model-turn';
 import { postJson } from './post-json';
 
 const PROVIDER = 'openai-chat';
@@ -20,8 +20,8 @@ export function createOpenAiChatClient(options: ProviderClientOptions): ModelCli
       const headers: Record<string, string> = { ...options.headers };
       if (options.apiKey) headers['authorization'] = `Bearer ${options.apiKey}`;
       const body = openAiRequestBody(options, request);
-      const response = await postJson(PROVIDER, options.fetch, url, headers, body, request.signal);
-      return parseOpenAiResponse(response);
+      const { body: response, replayed } = await postJson(PROVIDER, options.fetch, url, headers, body, request.signal);
+      return withReplayed(parseOpenAiResponse(response), replayed);
     },
   };
 }

@@ -5,7 +5,21 @@
  */
 import { RuntimeError, isRuntimeError } from '../errors';
 
-export async function postJson(provider: string, fetchFn: typeof fetch, url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
+/**
+ * The response header agentdef's model replay server (`agentdef dev --replay`) sets on every answer
+ * it gives from a recording. A provider never sends it; the run records that its models were
+ * replayed (its receipt's `modelsReplayed`, the task's metadata), so a replayed run never passes
+ * for a live one.
+ */
+export const MODEL_REPLAY_HEADER = 'x-agentdef-model-replay';
+
+/** A provider's JSON answer, and whether it came from a recording rather than a live model. */
+export interface ProviderAnswer {
+  body: Record<string, unknown>;
+  replayed: boolean;
+}
+
+export async function postJson(provider: string, fetchFn: typeof fetch, url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal | undefined): Promise<ProviderAnswer> {
   let response: Response;
   try {
     response = await fetchFn(url, {
@@ -36,7 +50,7 @@ export async function postJson(provider: string, fetchFn: typeof fetch, url: str
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new RuntimeError('provider_bad_response', `${provider}: the response is not a JSON object`, { provider });
   }
-  return parsed as Record<string, unknown>;
+  return { body: parsed as Record<string, unknown>, replayed: response.headers.get(MODEL_REPLAY_HEADER) !== null };
 }
 
 async function readText(response: Response, signal: AbortSignal | undefined): Promise<string> {

@@ -1,0 +1,143 @@
+/**
+ * docs/publishing-and-verifying.md, followed as written (issue 21): every fenced `sh` command and
+ * titled file of the page, in order (e2e/support/doc-page.ts), in a scratch workspace as the page
+ * describes it: a fresh Nx workspace with agentdef installed from its packed tarball, the
+ * repository's `examples/` (and its tools.json, mcp.json) committed to git, the plugin registered
+ * for them. Each command must exit 0 and print what the page says it does: the key generated,
+ * text-stats promoted to tool-shipped with a signed receipt, that receipt verified with the public
+ * key of the local key store (no --key), the definition committed and published through Nx with
+ * the Worker URL the page sets, the credential, the card and the registry verified, the published
+ * version planned through kym://, and the CLI's publication of the same commit a no-op.
+ *
+ * HOME (so the default keys folder, ~/.config/agentdef/keys), caches and state live in the test's
+ * temp folder; the keychain is off; npm runs offline.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CommandStep, extractSteps } from './support/markdown-commands';
+import { followPage, killLeftovers, type StepResult } from './support/doc-page';
+import { createWorkspace, nxBin, openWorkspace, packAgentdef, type TempWorkspace } from './support/nx-workspace';
+import { repoRoot } from './support/run-cli';
+
+const PAGE = join(repoRoot, 'docs', 'publishing-and-verifying.md');
+
+/** What each command of the page prints, by the command it is (every row must meet a command). */
+const PRINTS: readonly { command: RegExp; prints: RegExp[] }[] = [
+  { command: /^npx agentdef keys generate keyref:acme-receipts\b/, prints: [/^generated keyref:acme-receipts \(private key in the keys folder, mode 0600\)$/m, /^kid: \S+$/m] },
+  {
+    command: /^npx nx run text-stats:promote --to=tool-shipped\b/,
+    prints: [/examples\/text-stats\/agent\.json: promotion tool-prototype -> tool-shipped/, /receipt appended to examples\/text-stats\/lifecycle\.receipts\.jsonl \(signed by keyref:acme-receipts, kid \S+\)/],
+  },
+  {
+    command: /^npx agentdef verify examples\/text-stats\/lifecycle\.receipts\.jsonl\b/,
+    prints: [/^examples\/text-stats\/lifecycle\.receipts\.jsonl:1: verified lifecycle-receipt \(signed by kid \S+: keyref:acme-receipts, public key from the local key store\)$/m, /^1 of 1 lines verified$/m],
+  },
+  { command: /^git commit -am "text-stats 1\.0\.0"/, prints: [/text-stats 1\.0\.0/] },
+  { command: /^npx nx run text-stats:publish\s*(#|$)/, prints: [/published text-stats@1\.0\.0 \(sha256:[0-9a-f]+\) from commit [0-9a-f]{40}/, /wrote registry\/agents\/text-stats\/1\.0\.0\.card\.json/] },
+  { command: /^npx agentdef verify registry\/agents\/text-stats\/1\.0\.0\.agentfacts\.vc\.json/, prints: [/verified credential \(signed by did:key:z6Mk\w+\)/] },
+  { command: /^npx agentdef verify registry\/agents\/text-stats\/1\.0\.0\.card\.json/, prints: [/verified agent-card \(signed by kid \S+: keyref:acme-receipts, public key from the local key store\)/] },
+  { command: /^npx agentdef registry verify\b/, prints: [/^verified text-stats@1\.0\.0$/m, /1 of 1 published versions verified/] },
+  { command: /^npx agentdef plan kym:\/\/agents\/text-stats@1\.0\.0/, prints: [/text-stats@1\.0\.0/, /registry\/agents\/text-stats\/1\.0\.0\.json/] },
+  {
+    command: /^npx agentdef publish examples\/text-stats\/agent\.json --worker-url https:\/\/text-stats\.example\.workers\.dev/,
+    prints: [/text-stats@1\.0\.0 is already published with identical content .*: nothing to do/],
+  },
+];
+
+describe('docs/publishing-and-verifying.md, every command as written in a scratch workspace', { timeout: 900_000 }, () => {
+  let ws: TempWorkspace;
+  const results: StepResult[] = [];
+
+  beforeAll(() => {
+    const created = createWorkspace('publishing-doc', packAgentdef());
+    // A workspace made by create-nx-workspace has nx installed: link the repository's, for `npx nx`.
+    symlinkSync(nxBin, join(created.dir, 'node_modules', '.bin', 'nx'));
+    ws = openWorkspace(created.dir, created.home, {
+      AGENTDEF_KEYCHAIN: 'off',
+      AGENTDEF_STATE_DIR: join(created.home, 'state'),
+      WRANGLER_LOG_PATH: join(created.home, 'wrangler-logs'),
+      npm_config_offline: 'true',
+      npm_config_update_notifier: 'false',
+      GIT_AUTHOR_NAME: 'Doc Reader',
+      GIT_AUTHOR_EMAIL: 'reader@example.invalid',
+      GIT_COMMITTER_NAME: 'Doc Reader',
+      GIT_COMMITTER_EMAIL: 'reader@example.invalid',
+    });
+    // No key folder or git location of the outer process leaks in: the default keys folder is under HOME.
+    for (const name of Object.keys(ws.env))
+      if ((name.startsWith('AGENTDEF_') && !['AGENTDEF_KEYCHAIN', 'AGENTDEF_STATE_DIR'].includes(name)) || name.startsWith('GIT_DIR') || name === 'GIT_WORK_TREE') delete ws.env[name];
+    cpSync(join(repoRoot, 'examples'), join(ws.dir, 'examples'), { recursive: true, filter: (src) => !src.endsWith('lifecycle.receipts.jsonl') });
+    for (const file of ['tools.json', 'mcp.json']) if (existsSync(join(repoRoot, file))) cpSync(join(repoRoot, file), join(ws.dir, file));
+    const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as Record<string, unknown>;
+    nxJson.plugins = [{ plugin: 'agentdef', include: ['examples/**/agent.json', 'examples/**/agent.yaml'] }];
+    writeFileSync(join(ws.dir, 'nx.json'), `${JSON.stringify(nxJson, null, 2)}\n`);
+    writeFileSync(join(ws.dir, '.gitignore'), 'node_modules\ndist\n.nx\n');
+    const git = (args: string[]) => execFileSync('git', args, { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
+    git(['init', '-q', '-b', 'main']);
+    git(['add', '-A']);
+    git(['commit', '-q', '-m', 'a workspace holding the examples']);
+  }, 600_000);
+
+  afterAll(() => killLeftovers());
+
+  it('is the whole flow: a key, a promotion, its receipt verified, a commit, a publication through Nx, every export verified', () => {
+    const commands = extractSteps(readFileSync(PAGE, 'utf8')).filter((s): s is CommandStep => s.kind === 'command');
+    for (const { command } of PRINTS)
+      expect(
+        commands.some((c) => command.test(c.command)),
+        String(command),
+      ).toBe(true);
+  });
+
+  it('runs every command of the page in order, each exiting 0 and printing what the page says', async () => {
+    results.push(
+      ...(await followPage({
+        page: PAGE,
+        cwd: ws.dir,
+        env: ws.env,
+        after: (result) => {
+          if (result.step.kind !== 'command') return;
+          for (const row of PRINTS.filter((r) => r.command.test((result.step as CommandStep).command))) {
+            for (const pattern of row.prints) expect(result.output, `${result.where}\n${result.output}`).toMatch(pattern);
+          }
+        },
+      })),
+    );
+    const ran = results.filter((r) => r.step.kind === 'command');
+    expect(ran.length).toBeGreaterThanOrEqual(PRINTS.length);
+    for (const row of PRINTS)
+      expect(
+        ran.some((r) => row.command.test((r.step as CommandStep).command)),
+        String(row.command),
+      ).toBe(true);
+    // What the flow left: text-stats at tool-shipped (the only change to the file), committed; the registry entry.
+    const definition = readFileSync(join(ws.dir, 'examples/text-stats/agent.json'), 'utf8');
+    expect(definition).toBe(readFileSync(join(repoRoot, 'examples/text-stats/agent.json'), 'utf8').replace('"lifecycleState": "tool-prototype"', '"lifecycleState": "tool-shipped"'));
+    const snapshot = JSON.parse(readFileSync(join(ws.dir, 'registry/agents/text-stats/1.0.0.json'), 'utf8')) as {
+      lifecycleState: string;
+      metadata: { cardExports: { agentCard: { supportedInterfaces: { url: string }[] } } };
+    };
+    expect(snapshot.lifecycleState).toBe('tool-shipped');
+    const urls = snapshot.metadata.cardExports.agentCard.supportedInterfaces.map((i) => i.url);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url).toMatch(/^https:\/\/text-stats\.example\.workers\.dev\//);
+  });
+
+  it('without the Worker URL, the same nx run text-stats:publish is refused before anything, saying how to give it', () => {
+    rmSync(join(ws.dir, 'examples/text-stats/project.json'));
+    const registry = readFileSync(join(ws.dir, 'registry/agents/index.json'), 'utf8');
+    const r = spawnSync('sh', ['-c', 'npx nx run text-stats:publish'], { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
+    const output = `${r.stdout}${r.stderr}`;
+    expect(r.status, output).not.toBe(0);
+    expect(output).toContain('text-stats@1.0.0 is served as a Cloudflare Worker');
+    expect(output).toContain('nx run text-stats:publish --worker-url=https://text-stats.<your-subdomain>.workers.dev');
+    expect(output).not.toMatch(/Successfully ran target/);
+    expect(readFileSync(join(ws.dir, 'registry/agents/index.json'), 'utf8')).toBe(registry);
+    // The CLI spelling of the option reaches the target (Nx camel-cases it).
+    const flagged = spawnSync('sh', ['-c', 'npx nx run text-stats:publish --worker-url=https://text-stats.example.workers.dev'], { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
+    expect(flagged.status, `${flagged.stdout}${flagged.stderr}`).toBe(0);
+    expect(flagged.stdout).toContain('nothing to do');
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Regenerates `recordings/your-first-agent`, the model recording docs/your-first-agent.md replays:
+ * agentdef built and packed, installed into a fresh Nx workspace, then every step of the page run
+ * in order as the tutorial test runs it, except that each `--replay <the shipped recording>`
+ * becomes `--record recordings/your-first-agent` and the hosts reach the scripted stand-in
+ * (tutorial-model.ts) with its key. The exchanges recorded replace the repository's (only
+ * exchange files agentdef wrote; the README stays). `--check` writes nothing and exits 1 when the
+ * recording the page makes now differs from the shipped one.
+ *
+ *   node scripts/record-tutorial.mjs           re-record after a change to the page or the generators
+ *   node scripts/record-tutorial.mjs --check   exit 1 and list what drifted
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXCHANGE_FILE, parseExchange } from '../../plugin/hosts/model-replay/exchange';
+import { extractSteps } from './markdown-commands';
+import { buildAndPack, e2eRoot, isolatedEnv, nxBin } from './pack';
+import { killStarted, runPageSteps } from './page-steps';
+import { INSTALLED_RECORDING, STAND_IN_API_KEY, TUTORIAL_PAGE, TUTORIAL_RECORDING, startTutorialModel, workerToolsInstall } from './tutorial-model';
+
+const RECORD_INTO = 'recordings/your-first-agent';
+
+/** A fresh workspace with the tarball unpacked into node_modules/agentdef, as npm lays it out (nx-workspace.ts's createWorkspace). */
+function workspace(tarball: string): { dir: string; home: string } {
+  const base = mkdtempSync(join(e2eRoot(), 'record-tutorial-'));
+  const dir = join(base, 'ws');
+  const home = join(base, 'home');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(join(dir, 'node_modules', 'agentdef'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'record-tutorial-workspace', private: true, devDependencies: { agentdef: `file:${tarball}` } }, null, 2)}\n`);
+  writeFileSync(join(dir, 'nx.json'), `${JSON.stringify({ $schema: './node_modules/nx/schemas/nx-schema.json', cacheDirectory: '.nx/cache', useDaemonProcess: false }, null, 2)}\n`);
+  execFileSync('tar', ['-xzf', tarball, '-C', join(dir, 'node_modules', 'agentdef'), '--strip-components=1']);
+  const { bin } = JSON.parse(readFileSync(join(dir, 'node_modules', 'agentdef', 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  for (const [command, file] of Object.entries(bin ?? {})) {
+    chmodSync(join(dir, 'node_modules', 'agentdef', file), 0o755);
+    symlinkSync(join('..', 'agentdef', file), join(dir, 'node_modules', '.bin', command));
+  }
+  symlinkSync(nxBin, join(dir, 'node_modules', '.bin', 'nx'));
+  return { dir, home };
+}
+
+/** The exchange files of a folder, by name, with their text. */
+function exchanges(folder: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let names: string[] = [];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return out;
+  }
+  for (const name of names.filter((n) => EXCHANGE_FILE.test(n)).sort()) out.set(name, readFileSync(join(folder, name), 'utf8'));
+  return out;
+}
+
+export async function recordTutorial(options: { check: boolean; log(line: string): void }): Promise<number> {
+  const tarball = buildAndPack();
+  const ws = workspace(tarball);
+  const model = await startTutorialModel();
+  try {
+    const env = isolatedEnv(ws.home, {
+      AGENTDEF_KEYCHAIN: 'off',
+      AGENTDEF_KEYS_DIR: join(ws.home, 'keys'),
+      AGENTDEF_STATE_DIR: join(ws.home, 'state'),
+      WRANGLER_LOG_PATH: join(ws.home, 'wrangler-logs'),
+      XDG_STATE_HOME: join(ws.home, '.local', 'state'),
+      npm_config_update_notifier: 'false',
+      AGENTDEF_BASE_URL_ANTHROPIC: model.url,
+      AGENTDEF_SECRET_ANTHROPIC_API_KEY: STAND_IN_API_KEY,
+    });
+    const problems: string[] = [];
+    await runPageSteps(ws.dir, extractSteps(readFileSync(TUTORIAL_PAGE, 'utf8')), env, {
+      // The install step needs the network; this repository's node_modules has both packages.
+      command: (command) => (workerToolsInstall(command) ? undefined : command.split(`--replay ${INSTALLED_RECORDING}`).join(`--record ${RECORD_INTO}`)),
+      finished: (step, command, finished) => {
+        if (finished.status !== 0 || (/agentdef ask /.test(command) && !/^state: completed$/m.test(finished.output))) problems.push(`docs/your-first-agent.md:${step.line}: ${command}\n${finished.output}`);
+      },
+      stopped: (step, command, stopped) => {
+        if (stopped.signal === 'SIGKILL' || /^(warning|error): model /m.test(stopped.output)) problems.push(`docs/your-first-agent.md:${step.line}: ${command}\n${stopped.output}`);
+      },
+    });
+    if (problems.length > 0) {
+      for (const problem of problems) options.log(`record-tutorial: ${problem}`);
+      return 1;
+    }
+    const made = exchanges(join(ws.dir, RECORD_INTO));
+    const shipped = exchanges(TUTORIAL_RECORDING);
+    const added = [...made.keys()].filter((name) => !shipped.has(name));
+    const removed = [...shipped.keys()].filter((name) => !made.has(name));
+    const changed = [...made.keys()].filter((name) => shipped.has(name) && shipped.get(name) !== made.get(name));
+    if (options.check) {
+      for (const name of added) options.log(`record-tutorial: the page sends a request the shipped recording does not hold: ${name}`);
+      for (const name of removed) options.log(`record-tutorial: the shipped recording holds a request the page no longer sends: ${name}`);
+      for (const name of changed) options.log(`record-tutorial: the answer to ${name} differs`);
+      if (added.length + removed.length + changed.length > 0) {
+        options.log('record-tutorial: the shipped recording is stale: run node scripts/record-tutorial.mjs');
+        return 1;
+      }
+      options.log(`record-tutorial: ${made.size} exchanges up to date`);
+      return 0;
+    }
+    mkdirSync(TUTORIAL_RECORDING, { recursive: true });
+    for (const name of removed) {
+      // Only an exchange agentdef wrote is removed.
+      if (parseExchange(shipped.get(name)!, name).ok) rmSync(join(TUTORIAL_RECORDING, name));
+    }
+    for (const [name, text] of made) writeFileSync(join(TUTORIAL_RECORDING, name), text);
+    options.log(`record-tutorial: ${made.size} exchanges in recordings/your-first-agent (${added.length} new, ${changed.length} changed, ${removed.length} removed)`);
+    return 0;
+  } finally {
+    killStarted();
+    await model.close();
+    rmSync(join(ws.dir, '..'), { recursive: true, force: true });
+    rmSync(join(tarball, '..'), { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  recordTutorial({ check: process.argv.includes('--check'), log: (line) => process.stdout.write(`${line}\n`) }).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`record-tutorial: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
