@@ -49,8 +49,9 @@ export type ApplicationHostOpening = { readonly ok: true; readonly service: Appl
 
 const MANIFEST_TEXT_LIMIT = MAX_DEFINITION_BYTES;
 
+/** A manifest that cannot be read or taken at all: the caller's usage error, not an invalid manifest. */
 function ioDiagnostic(file: string, message: string): Diagnostic {
-  return { code: ERROR_CODES.applicationInvalid, rule: 'read-manifest', severity: 'error', path: '', file, line: 1, column: 1, message, suggestion: 'name an application.json or application.yaml inside the workspace' };
+  return { code: ERROR_CODES.unreadable, rule: 'read-manifest', severity: 'error', path: '', file, line: 1, column: 1, message, suggestion: 'name an application.json or application.yaml inside the workspace' };
 }
 
 /** A workspace-relative path without `..`, posix separators; undefined when it leaves the workspace. */

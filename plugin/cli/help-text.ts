@@ -101,7 +101,7 @@ export function commandHelp(spec: CommandSpec): string {
   }
   lines.push('', 'options:');
   for (const [name, option] of Object.entries(spec.options)) {
-    const values = option.values !== undefined && option.value !== undefined ? ` (one of ${option.values.join(', ')})` : '';
+    const values = option.values !== undefined && option.value !== undefined ? ` (one of ${option.values.join(', ')})` : option.example !== undefined ? ` (e.g. ${option.example})` : '';
     const after = defaultText(option);
     lines.push(`  ${optionWords(name, option)}${option.multiple ? ' (repeatable)' : ''}`, wrap(`${option.description}${values}${after ? `; ${after}` : ''}`, '      '));
   }

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandHelp, usageLine } from './help-text';
-import { runCli } from './main';
+import { dispatchedVerbs, runCli } from './main';
 import { type CommandSpec, isCommandGroup } from './specs/command-spec';
 import { COMMAND_SPECS } from './specs/index';
 import { parseCommand } from './usage';
@@ -75,6 +75,10 @@ describe('agentdef --help', () => {
     for (const { spec } of allSpecs()) expect(help.stdout).toContain(usageLine(spec));
   });
 
+  it('every verb the CLI runs has a table (so its help, usage and parser), and every table is a verb it runs', () => {
+    expect(dispatchedVerbs().sort()).toEqual(Object.keys(COMMAND_SPECS).sort());
+  });
+
   it('lists only verbs the CLI dispatches: each answers a bad option with its own usage, exit 2', async () => {
     for (const { words: command, spec } of allSpecs()) {
       const result = await cli([...command, '--no-such-option-x']);
@@ -125,6 +129,7 @@ describe('per-command help', () => {
         expect(entry, `${name} --${option}`).toContain(table.description);
         expect(table.description.length, `${name} --${option}`).toBeGreaterThan(20);
         for (const value of table.values ?? []) expect(entry, `${name} --${option} ${value}`).toContain(value);
+        if (table.example !== undefined) expect(entry, `${name} --${option}`).toContain(`e.g. ${table.example}`);
         if (table.required) expect(entry).toContain('required');
         else if (table.type === 'string' && table.default !== undefined) expect(entry, `${name} --${option}`).toContain(`default: ${String(table.default)}`);
         else if (table.otherwise !== undefined) expect(entry, `${name} --${option}`).toContain(`default: ${table.otherwise}`);
@@ -179,10 +184,10 @@ describe('the table is the parser', () => {
     const io = { cwd: scratch, stdout: () => {}, stderr: () => {} };
     for (const { words: command, spec } of allSpecs()) {
       for (const [option, table] of Object.entries(spec.options)) {
-        const argv = table.type === 'boolean' ? [`--${option}`] : [`--${option}`, table.values?.[0] ?? 'x'];
+        const argv = table.type === 'boolean' ? [`--${option}`] : [`--${option}`, table.values?.[0] ?? table.example ?? 'x'];
         const parsed = parseCommand(io, spec, argv);
         expect(typeof parsed, `${command.join(' ')} --${option}`).toBe('object');
-        if (typeof parsed === 'object') expect((parsed.values as Record<string, unknown>)[option], `${command.join(' ')} --${option}`).toEqual(table.type === 'boolean' ? true : table.multiple ? ['x'] : argv[1]);
+        if (typeof parsed === 'object') expect((parsed.values as Record<string, unknown>)[option], `${command.join(' ')} --${option}`).toEqual(table.type === 'boolean' ? true : table.multiple ? [argv[1]] : argv[1]);
       }
       expect(parseCommand(io, spec, ['--undocumented-option']), command.join(' ')).toBe(2);
     }
@@ -205,7 +210,7 @@ describe('the table is the parser', () => {
     for (const { words: command, spec } of allSpecs()) {
       const argv = [...command];
       for (const [option, table] of Object.entries(spec.options)) {
-        argv.push(table.type === 'boolean' ? `--${option}` : `--${option}=${table.values?.[0] ?? join(scratch, 'no-such-thing')}`);
+        argv.push(table.type === 'boolean' ? `--${option}` : `--${option}=${table.values?.[0] ?? table.example ?? join(scratch, 'no-such-thing')}`);
       }
       // No positional (or a missing workspace): each command stops at a usage or I/O error before doing anything.
       const result = await cli(argv);

@@ -50,7 +50,8 @@ describe('agentdef loads commands lazily', () => {
   it("--help, a command's help and an unknown verb load no command module", () => {
     // Besides the CLI's own shell and its command tables (plugin/cli/specs/): terminal-text.ts escapes
     // what the CLI prints, nearest-name.ts finds the command a mistyped one means, and the tables name
-    // the values of --target and --to (compiler/targets.ts, rules/lifecycle-gates.ts: constants).
+    // the values of --target and --to (compiler/targets.ts, rules/lifecycle-gates.ts: constants), and
+    // the form of a --key keyref:<name> (hosts/node/key-ref.ts: a pattern, no key store).
     const allowed = new Set([
       'plugin/cli/main.ts',
       'plugin/cli/io.ts',
@@ -60,6 +61,7 @@ describe('agentdef loads commands lazily', () => {
       'plugin/definition/nearest-name.ts',
       'plugin/compiler/targets.ts',
       'plugin/definition/rules/lifecycle-gates.ts',
+      'plugin/hosts/node/key-ref.ts',
     ]);
     for (const args of [['--help'], ['frobnicate'], ['constructor'], ['compile', '--help'], ['help', 'keys', 'generate'], ['application', 'execute', '-h']]) {
       const { status, own } = loadedModules(args);

@@ -43,6 +43,11 @@ const COMMANDS: Record<string, () => CommandRun> = {
   mcp: () => (require('./commands/mcp') as typeof import('./commands/mcp')).runMcpCommand,
 };
 
+/** The verbs the CLI runs (each must have a table in specs/: help.test.ts checks it). */
+export function dispatchedVerbs(): string[] {
+  return Object.keys(COMMANDS);
+}
+
 function packageVersion(): string {
   try {
     return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;

@@ -39,10 +39,13 @@ export function usageError(io: CliIo, message: string, usage: CommandSpec | Comm
 }
 
 /**
- * What is wrong with `value` for an option that takes one of `option.values`: the value it probably
- * means (the option's own suggestion, else the nearest by spelling) and the list; undefined when allowed.
+ * What is wrong with `value` for an option: its table's own check of the value's form, else, for an
+ * option that takes one of `option.values`, the value it probably means (the option's own
+ * suggestion, else the nearest by spelling) and the list; undefined when allowed.
  */
 export function optionValueProblem(name: string, option: OptionSpec, value: string): string | undefined {
+  const malformed = option.check?.(value);
+  if (malformed !== undefined) return `--${name}: ${malformed}`;
   const allowed = option.values;
   if (allowed === undefined || allowed.includes(value)) return undefined;
   const guess = option.suggest?.(value) ?? nearestName(value, allowed);

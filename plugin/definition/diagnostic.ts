@@ -9,6 +9,12 @@ export const ERROR_CODES = {
   runtimeMismatch: 'runtime_capability_mismatch',
   /** Schema, graph and digest violations of an application manifest (plugin/application). */
   applicationInvalid: 'application_manifest_invalid',
+  /**
+   * An input the caller named that cannot be read at all (missing, a folder, not a regular file, a
+   * path or link leaving the workspace, a name that is no manifest file): a usage error (the CLI's
+   * exit 2, plugin/cli/exit-code.ts), not an invalid document.
+   */
+  unreadable: 'input_unreadable',
 } as const;
 
 export type DiagnosticCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

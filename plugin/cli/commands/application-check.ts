@@ -12,8 +12,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createLocalGatewayOwner } from '../../application/local-gateway-owner';
 import { runLocalVerification, type VerificationCheck } from '../../application/local-verification';
+import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { readEntrypointInputs } from '../application-inputs';
+import { isUsageProblem } from '../exit-code';
 import { EXIT, type CliIo } from '../io';
 import { DEFAULT_ARTIFACTS_FOLDER, loadHostModule, openApplicationHost } from '../open-application-host';
 import type { ComponentPackRegistry } from '../../application/component-pack-registry';
@@ -80,7 +82,13 @@ export async function runApplicationCheckCommand(argv: string[], io: CliIo): Pro
     io.stderr(`error: ${probe.message}\n`);
     return EXIT.usage;
   }
+  const planned = await probe.service.plan({ manifest: { path: manifestPath }, mode: 'dry-run' });
   await probe.service.close();
+  // A manifest the host cannot read at all (a folder, a path out of the workspace) is the caller's usage error, not a failed check.
+  if (!planned.ok && isUsageProblem(planned.diagnostics)) {
+    io.stderr(formatDiagnostics([...planned.diagnostics], { format: 'text', sources: new Map() }));
+    return EXIT.usage;
+  }
   const folder = artifacts ?? DEFAULT_ARTIFACTS_FOLDER;
   const gateway = existsSync(join(workspaceRoot, folder, 'approvals.json')) ? createLocalGatewayOwner({ workspaceRoot, folder }) : undefined;
 
@@ -96,7 +104,6 @@ export async function runApplicationCheckCommand(argv: string[], io: CliIo): Pro
     ...(packs ? { packs } : {}),
     ...(inputs !== undefined ? { inputs } : {}),
   });
-  const planned = await probe.service.plan({ manifest: { path: manifestPath }, mode: 'dry-run' });
   results.push(await stdioCheck(workspaceRoot, manifestPath, { artifacts, host: hostModule }, planned.ok ? planned.plan.digest : undefined));
 
   const width = Math.max(...results.map((r) => r.name.length));

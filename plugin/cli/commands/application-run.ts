@@ -21,6 +21,7 @@ import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import type { ApplicationPlan } from '../../schema/generated/application-plan.types';
 import { stableJson } from '../../compiler/canonical-json';
 import { readEntrypointInputs } from '../application-inputs';
+import { failureExitCode } from '../exit-code';
 import { EXIT, type CliIo } from '../io';
 import { APPLICATION } from '../specs/application';
 import { openApplicationHost } from '../open-application-host';
@@ -119,7 +120,7 @@ export async function runApplicationPlanCommand(argv: string[], io: CliIo): Prom
   await opened.service.close();
   if (!result.ok) {
     printDiagnostics(io, result.diagnostics, opened.format, opened.workspaceRoot);
-    return EXIT.invalid;
+    return failureExitCode(result.diagnostics);
   }
   printDiagnostics(io, result.diagnostics, 'text', opened.workspaceRoot);
   io.stdout(opened.format === 'json' ? stableJson(result.plan) : formatApplicationPlanText(result.plan));
@@ -163,7 +164,7 @@ export async function runApplicationExecuteCommand(argv: string[], io: CliIo): P
       const planned = await opened.service.plan({ manifest, mode });
       if (!planned.ok) {
         printDiagnostics(io, planned.diagnostics, opened.format, opened.workspaceRoot);
-        return EXIT.invalid;
+        return failureExitCode(planned.diagnostics);
       }
       expected = planned.plan.digest;
     }
@@ -175,7 +176,7 @@ export async function runApplicationExecuteCommand(argv: string[], io: CliIo): P
         io.stderr(`error: ${response.refusal}: ${response.message}\n`);
         printDiagnostics(io, response.diagnostics, 'text', opened.workspaceRoot);
       }
-      return EXIT.invalid;
+      return failureExitCode(response.diagnostics);
     }
     if (opened.format === 'text') {
       printDiagnostics(io, response.diagnostics, 'text', opened.workspaceRoot);

@@ -63,7 +63,7 @@ describe('agentdef keys', () => {
     expect(text.stdout).toMatch(/^generated keyref:calc2 \(private key in the keys folder, mode 0600\)\nkid: [A-Za-z0-9_-]{43}\npublic JWK: \{"kty":"OKP","crv":"Ed25519","x":"[A-Za-z0-9_-]{43}"\}\n$/);
 
     const again = await ws.run(['generate', 'keyref:calc']);
-    expect(again.code).toBe(2);
+    expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
     expect(again.stderr).toMatch(/^error: keyref:calc already has a key: a key is never overwritten/);
   });
@@ -88,10 +88,10 @@ describe('agentdef keys', () => {
     expect(JSON.parse((await ws.run(['export-public', 'keyref:b', '--format', 'json'])).stdout)).toEqual({ ref: 'keyref:b', kid: b.kid, publicJwk: b.publicJwk });
   });
 
-  it('a missing key exits 2 (keys judges no definition) and says how to create it', async () => {
+  it('a missing key is refused (exit 1, as docs/keys.md says) and says how to create it', async () => {
     const ws = workspace();
     const missing = await ws.run(['export-public', 'keyref:nope']);
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('create it with `agentdef keys generate keyref:nope`');
   });
 

@@ -9,16 +9,16 @@ export async function runKeysCommand(argv: string[], io: CliIo): Promise<number>
 }
 
 /**
- * The command with the key store's environment injected (tests). Keys judges no definition: every
- * failure (a bad key ref, a key that is missing or already exists, a key store that cannot be read
- * or written) is a usage or I/O error, exit 2.
+ * The command with the key store's environment injected (tests). As docs/keys.md says: a bad key
+ * ref (or option) is a usage error, exit 2, before the key store is touched; a refusal of the key
+ * store (the key exists, is missing, or its file is unsafe) exits 1.
  */
 export async function runKeysCommandWith(argv: string[], io: CliIo, options: KeyStoreOptions): Promise<number> {
   const [action, ...rest] = argv;
   const json = (value: unknown) => io.stdout(`${JSON.stringify(value, null, 2)}\n`);
   const fail = (message: string) => {
     io.stderr(`error: ${message}\n`);
-    return EXIT.usage;
+    return EXIT.invalid;
   };
   /** The one key ref the positionals name, or the usage error's exit code. */
   const oneRef = (spec: CommandSpec, refs: readonly string[]): string | number => {

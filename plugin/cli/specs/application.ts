@@ -1,6 +1,6 @@
 /** The table of `agentdef application …` (command-spec.ts). */
 import type { CommandGroupSpec, OptionSpec } from './command-spec';
-import { USAGE_OR_IO, FORMAT, APPLICATION_HOST, LEDGER } from './shared-options';
+import { USAGE_OR_IO, FORMAT, APPLICATION_HOST, LEDGER, planDigestProblem, PLAN_DIGEST_EXAMPLE } from './shared-options';
 
 const MANIFEST = { name: '<manifest file>', description: 'the application manifest (application.json or application.yaml)' } as const;
 
@@ -53,7 +53,14 @@ export const APPLICATION = {
           description: 'a JSON file of entrypoint values: a list of { node, port, value }, or an object keyed node.port',
         },
         key: { type: 'string', value: 'k', otherwise: 'a fresh key: every call is a new run', description: 'the idempotency key of the run' },
-        expect: { type: 'string', value: 'digest', otherwise: 'the digest of the plan made now', description: 'the plan digest the caller accepted; a manifest or catalog that changed since is refused' },
+        expect: {
+          type: 'string',
+          value: 'digest',
+          check: planDigestProblem,
+          example: PLAN_DIGEST_EXAMPLE,
+          otherwise: 'the digest of the plan made now',
+          description: 'the plan digest the caller accepted; a manifest or catalog that changed since is refused',
+        },
         format: FORMAT,
         ...APPLICATION_HOST,
         ledger: LEDGER,

@@ -16,6 +16,14 @@ export interface OptionSpec {
   readonly values?: readonly string[];
   /** The allowed value a value that is none probably means (default: the nearest by spelling). */
   readonly suggest?: (given: string) => string | undefined;
+  /**
+   * What is wrong with a value of this option's form (a key ref, a digest), or undefined when it is
+   * well formed: checked by the parser, so a malformed value is a usage error (exit 2) before the
+   * command does anything, whatever command takes the option.
+   */
+  readonly check?: (given: string) => string | undefined;
+  /** A well-formed value, shown in the help (every option with a `check` has one). */
+  readonly example?: string;
   /** The value the parser gives the option when it is not given. */
   readonly default?: string | boolean;
   /** What happens when the option is not given and no default value stands for it. */

@@ -7,7 +7,7 @@ export const DEV = {
   arguments: [{ name: '<output folder>', description: 'a compile output of any target (host-plan.json, hb3-job.json or launcher.json)' }],
   summary: 'serve any compiled output on loopback until Ctrl-C (a Worker through miniflare and its loader, HB3 and local-mac through their hosts), printing the card URL and an `agentdef ask` line',
   description:
-    "Serves a compile output on loopback as it runs in production: a Worker in workerd through miniflare, with loader.js, its host plan and a Worker Loader binding; an HB3 job or a local launcher through the `agentdef run` hosts, kept serving. Secrets come from the keychain, else AGENTDEF_SECRET_<NAME>. It prints the card URL and an `agentdef ask` line with the card's first example, and serves until Ctrl-C.",
+    "Serves a compile output on loopback as it runs in production: a Worker in workerd through miniflare, with loader.js, its host plan and a Worker Loader binding; an HB3 job or a local launcher through the `agentdef run` hosts, kept serving. Secrets come from the keychain, else AGENTDEF_SECRET_<NAME>. It prints the card URL and an `agentdef ask` line with the card's first example, and serves until Ctrl-C; an HB3 job's or a local launcher's host events are printed on standard error, one readable line each (their JSON lines with --log-format json).",
   options: {
     port: PORT,
     watch: {
@@ -19,5 +19,9 @@ export const DEV = {
     ...MODEL_SESSION,
     'log-format': LOG_FORMAT,
   },
-  exitCodes: ['served, then stopped', 'the host could not start or ended with an error', `${USAGE_OR_IO}, a missing secret, or a folder that holds no compile output`],
+  exitCodes: [
+    'served, then stopped',
+    'the host could not start (a secret it binds is not set, a recording that cannot be replayed) or ended with an error',
+    `${USAGE_OR_IO}, a folder that holds no compile output, or miniflare missing for a Worker output`,
+  ],
 } as const satisfies CommandSpec;

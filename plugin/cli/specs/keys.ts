@@ -4,7 +4,7 @@ import { USAGE_OR_IO, FORMAT } from './shared-options';
 
 const KEY_REF = { name: '<keyref:name>', description: 'the key, as keyref:<name>: the name 1 to 64 of a-z 0-9 . _ - starting with a letter or digit' } as const;
 
-const KEYS_EXIT = ['done', 'never: keys judges no definition', `${USAGE_OR_IO} (a bad key ref, a key that is missing or already exists, a key store that cannot be read or written)`] as const;
+const KEYS_EXIT = ['done', 'refused: the key already exists, is missing, or its file is unsafe', `${USAGE_OR_IO} (a key ref that is not keyref:<name>)`] as const;
 
 export const KEYS = {
   name: 'keys',

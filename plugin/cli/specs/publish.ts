@@ -1,6 +1,7 @@
 /** The table of `agentdef publish` (command-spec.ts). */
 import type { CommandSpec } from './command-spec';
 import { USAGE_OR_IO, REGISTRY_FOLDER, SIGNING_AT } from './shared-options';
+import { SIGNING_KEY } from './signing-key';
 
 export const PUBLISH = {
   name: 'publish',
@@ -10,7 +11,7 @@ export const PUBLISH = {
     'Plans the definition (it must validate and resolve), refuses uncommitted changes, and writes to the folder registry: the immutable snapshot (created exclusively, never over another), the signed A2A card, the AgentFacts credential, the KYM registration and the index entry. Publishing the same content again changes nothing; the time is --at, else the commit time of HEAD, so it is byte-identical.',
   options: {
     registry: { ...REGISTRY_FOLDER, description: 'the folder registry to publish into, relative to the working folder' },
-    key: { type: 'string', value: 'keyref:name', otherwise: "the definition's identity.signingKeyRef", description: 'the key that signs the card and the credential' },
+    key: { ...SIGNING_KEY, description: 'the key that signs the card and the credential' },
     at: { ...SIGNING_AT, otherwise: 'the commit time of HEAD', description: 'the publication time (RFC 3339 date-time with its time zone)' },
     'worker-url': {
       type: 'string',
@@ -22,7 +23,7 @@ export const PUBLISH = {
   },
   exitCodes: [
     'published, or already published with identical content',
-    'refused (uncommitted changes, the definition does not plan, other content for the same version, an insufficient version bump)',
-    `${USAGE_OR_IO}, a missing or unusable key, or a registry that cannot be written`,
+    'refused (uncommitted changes, the definition does not plan, no signing key named or none in the key store, other content for the same version, an insufficient version bump)',
+    `${USAGE_OR_IO} (a malformed --key, --at or --port; a Worker without --worker-url), or a registry that cannot be written`,
   ],
 } as const satisfies CommandSpec;

@@ -7,7 +7,7 @@ export const RUN = {
   arguments: [{ name: '<output folder>', description: 'an hb3 or local-mac compile output (hb3-job.json or launcher.json)' }],
   summary: 'run a compiled HB3 job or local launcher on this machine, serving A2A on loopback',
   description:
-    'Runs an HB3 job as its container would, as a local process (its environment from the job spec, every secretRef read from the keychain, else AGENTDEF_SECRET_<NAME>, its weights mount mapped to --weights, its wall clock enforced from outside), or starts a local launcher, and serves A2A on loopback, printing the URL. A Job ends after its first task unless --serve is given; Ctrl-C stops it.',
+    'Runs an HB3 job as its container would, as a local process (its environment from the job spec, every secretRef read from the keychain, else AGENTDEF_SECRET_<NAME>, its weights mount mapped to --weights, its wall clock enforced from outside), or starts a local launcher, and serves A2A on loopback, printing the URL. A Job ends after its first task unless --serve is given; Ctrl-C stops it. Its host events are printed on standard error, one readable line each (its JSON lines with --log-format json).',
   options: {
     port: PORT,
     weights: { type: 'string', value: 'dir', description: "the local folder the job's weights root (/weights) maps to; needed when the job mounts tuned checkpoints" },
@@ -29,7 +29,7 @@ export const RUN = {
   },
   exitCodes: [
     'the host ran and stopped cleanly',
-    'the host failed, or a run was killed for exceeding its wall clock',
-    `${USAGE_OR_IO}, a missing secret or --weights folder, or a folder that is no hb3 or local-mac output`,
+    'the host could not start (a secret the job references is not set, no --weights for a job that mounts checkpoints, a recording that cannot be replayed) or failed, or a run was killed for exceeding its wall clock',
+    `${USAGE_OR_IO}, or a folder that is no hb3 or local-mac output`,
   ],
 } as const satisfies CommandSpec;

@@ -79,3 +79,11 @@ export const LEDGER = {
   otherwise: 'in memory, for this process only',
   description: 'a durable SQLite execution ledger (its folder is created when missing): a run repeated with the same idempotency key after a restart replays the recorded run',
 } as const satisfies OptionSpec;
+
+/** What a plan digest looks like (the help's example). */
+export const PLAN_DIGEST_EXAMPLE = '3f1c2a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a';
+
+/** A plan digest as `application plan` prints it: 64 lowercase hexadecimal characters. */
+export function planDigestProblem(given: string): string | undefined {
+  return /^[0-9a-f]{64}$/.test(given) ? undefined : 'a plan digest is 64 lowercase hexadecimal characters, as `agentdef application plan` prints it';
+}
