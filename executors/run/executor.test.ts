@@ -29,26 +29,47 @@ afterEach(() => vi.restoreAllMocks());
 const context = (projectName: string) => executorContext(root, projectName, 'run');
 
 describe('run executor', () => {
-  it('serves the compiled output of the project on loopback and succeeds when it stops cleanly', async () => {
+  /** Runs the executor with `options` until it serves, checks the card, stops the launcher; returns what it printed. */
+  async function serveOnce(options: Parameters<typeof runExecutor>[0]): Promise<{ stdout: string; stderr: string }> {
     const keys = await generateReceiptKeyPair();
     const saved = { ...process.env };
     Object.assign(process.env, { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk), AGENTDEF_KEYCHAIN: 'off', AGENTDEF_STATE_DIR: join(root, 'state') });
     let printed = '';
+    let errors = '';
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((printed += chunk.toString()), true));
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((errors += chunk.toString()), true));
     try {
-      const running = runExecutor({}, context('code-search'));
-      for (let i = 0; i < 800 && !printed.includes('serves A2A at'); i++) await new Promise((r) => setTimeout(r, 50));
+      const running = runExecutor(options, context('code-search'));
+      for (let i = 0; i < 2400 && !printed.includes('serves A2A at'); i++) await new Promise((r) => setTimeout(r, 50));
       const url = /serves A2A at (http:\/\/127\.0\.0\.1:\d+)\//.exec(printed)![1]!;
       const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { name: string };
       expect(card.name).toBe('Code search');
       const launcher = descendantsOf(process.pid).find((p) => p.args.includes('launch.mjs'))!;
       process.kill(launcher.pid, 'SIGTERM');
       expect(await running).toEqual({ success: true });
+      return { stdout: printed, stderr: errors };
     } finally {
+      vi.restoreAllMocks();
       process.env = saved;
     }
-  }, 60_000);
+  }
+
+  it('serves the compiled output of the project on loopback and succeeds when it stops cleanly, printing the host events as readable lines', async () => {
+    const { stderr } = await serveOnce({});
+    expect(stderr).toMatch(/^MCP server code-search-index ready/m);
+    expect(stderr).toMatch(/^stopping \(SIGTERM\)$/m);
+    expect(stderr.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
+  }, 180_000);
+
+  it('passes logFormat json on: the host JSON event lines, as `agentdef run --log-format json` prints them', async () => {
+    const { stderr } = await serveOnce({ logFormat: 'json' });
+    const events = stderr
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { event: string }).event);
+    expect(events).toEqual(expect.arrayContaining(['host.ready', 'mcp.ready', 'host.stopping']));
+    expect(stderr).not.toMatch(/^MCP server code-search-index ready/m);
+  }, 180_000);
 
   it('fails when there is no compiled output', async () => {
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);

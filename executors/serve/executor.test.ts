@@ -25,7 +25,12 @@ beforeAll(async () => {
   const compiled = await compileAgent({ file: join(root, 'examples/text-stats/agent.json'), workspaceRoot: root });
   expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   expect(compiled.outDir).toBe('dist/agents/text-stats');
-}, 60_000);
+  // A local launcher (served through the `agentdef run` host, whose events dev prints).
+  cpSync(join(REPO, 'examples', 'code-search'), join(root, 'examples', 'code-search'), { recursive: true });
+  writeFileSync(join(root, 'mcp.json'), JSON.stringify({ servers: { 'code-search-index': { command: 'node', args: [join(REPO, 'examples/mcp/code-search/server.mjs')] } } }));
+  const launcher = await compileAgent({ file: join(root, 'examples/code-search/agent.json'), workspaceRoot: root });
+  expect(launcher.outDir).toBe('dist/agents/code-search');
+}, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
@@ -77,6 +82,41 @@ describe('serve executor', () => {
       process.env = saved;
     }
   }, 60_000);
+
+  it("prints a process host's events as readable lines, and its JSON lines with logFormat json (passed on to agentdef dev)", async () => {
+    const keys = await generateReceiptKeyPair();
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk),
+      AGENTDEF_KEYCHAIN: 'off',
+      AGENTDEF_KEYS_DIR: join(root, 'keys'),
+      AGENTDEF_STATE_DIR: join(root, 'state'),
+    });
+    try {
+      for (const logFormat of [undefined, 'json'] as const) {
+        vi.restoreAllMocks();
+        const out = captureOutput();
+        const running = serveExecutor(logFormat === undefined ? {} : { logFormat }, context('code-search'));
+        for (let i = 0; i < 2400 && !out.stdout().includes('stop with Ctrl-C'); i++) await new Promise((r) => setTimeout(r, 50));
+        expect(out.stdout(), out.stderr()).toContain('stop with Ctrl-C');
+        process.emit('SIGINT', 'SIGINT');
+        expect(await running).toEqual({ success: true });
+        const jsonLines = out
+          .stderr()
+          .split('\n')
+          .filter((line) => line.startsWith('{'));
+        if (logFormat === undefined) {
+          expect(jsonLines).toEqual([]);
+          expect(out.stderr()).toMatch(/^MCP server code-search-index ready/m);
+        } else {
+          expect(jsonLines.map((line) => (JSON.parse(line) as { event: string }).event)).toEqual(expect.arrayContaining(['host.ready', 'mcp.ready']));
+          expect(out.stderr()).not.toMatch(/^MCP server code-search-index ready/m);
+        }
+      }
+    } finally {
+      process.env = saved;
+    }
+  }, 240_000);
 
   it('fails saying why on a bad port or a missing output, serving nothing', async () => {
     const out = captureOutput();

@@ -1,5 +1,6 @@
 /**
- * What `agentdef dev` (and `agentdef run`, the same supervisor) prints of a process host's events:
+ * What `agentdef dev` and `agentdef run` (the same supervisor), spawned as users run them (the
+ * built package's binary), print of a process host's events:
  * by default one readable line per event (a run starting and ending, the model call, the host
  * stopping), never the host's raw JSON lines mixed into the banner; with `--log-format json`, the
  * host's JSON lines. Neither form ever holds a secret value (the provider key, the receipt key, the
@@ -9,6 +10,7 @@
  * container), its OpenAI model a scripted provider on loopback, the keychain a `secret-tool` of the
  * test's own on PATH.
  */
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileAgent } from '../../compiler/compile';
 import { startScriptedProvider } from '../../runtime/__test-support__/stub-provider';
 import { generateReceiptKeyPair } from '../../runtime/receipts';
+import { agentdefBin } from '../../../e2e/support/run-cli';
 import { runDevCommand } from './dev';
 
 const repoRoot = join(__dirname, '..', '..', '..');
@@ -56,18 +59,17 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 interface Served {
-  code: number;
+  code: number | null;
   stdout: string;
   stderr: string;
   card: { signatures?: unknown[] };
 }
 
-/** Serves the job with `args`, asks it once, stops it. */
-async function serveAndAsk(args: string[], baseUrl: string): Promise<Served> {
+/** The environment of the spawned CLI: this test's HOME, key store, keychain (a `secret-tool` on PATH), secrets and provider. */
+function cliEnv(baseUrl: string): NodeJS.ProcessEnv {
   const home = mkdtempSync(join(root, 'home-'));
-  const env: NodeJS.ProcessEnv = {
+  return {
     PATH: `${join(root, 'keychain-bin')}:${process.env['PATH'] ?? ''}`,
-    ...(process.env['SWC_NODE_PROJECT'] ? { SWC_NODE_PROJECT: process.env['SWC_NODE_PROJECT'] } : {}),
     HOME: home,
     XDG_STATE_HOME: join(home, 'state'),
     XDG_CONFIG_HOME: join(home, 'config'),
@@ -77,37 +79,50 @@ async function serveAndAsk(args: string[], baseUrl: string): Promise<Served> {
     AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: receiptJwk,
     AGENTDEF_BASE_URL_OPENAI: baseUrl,
   };
+}
+
+/** Asks the agent at `url` once; the task must complete. */
+async function askOnce(url: string): Promise<void> {
+  const rpc = await fetch(`${url}/a2a/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { role: 'ROLE_USER', messageId: 'm-log-1', parts: [{ text: 'Summarize https://fetch.acme.dev/notes' }] } } }),
+  });
+  const answer = (await rpc.json()) as { result?: { task?: { status?: { state?: string } } } };
+  expect(answer.result?.task?.status?.state).toBe('TASK_STATE_COMPLETED');
+}
+
+/**
+ * Spawns the real `agentdef` binary (`dev` or `run`) on the job with `args`; once it serves (its
+ * banner says so), fetches the card and asks once; then stops it with SIGINT (dev, and a served
+ * run) or lets the Job end after its task (run without --serve).
+ */
+async function serveAndAsk(command: 'dev' | 'run', args: string[], baseUrl: string): Promise<Served> {
+  const child = spawn(process.execPath, [agentdefBin, command, outDir, ...args], { cwd: root, env: cliEnv(baseUrl), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  let stop: () => void = () => {};
-  const stopped = new Promise<void>((resolve) => {
-    stop = resolve;
+  const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const serving = new Promise<string | undefined>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const url = /serves A2A at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1];
+      if (url !== undefined && (command === 'run' || stdout.includes('stop with Ctrl-C'))) resolve(url);
+    });
+    void ended.then(() => resolve(undefined));
   });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let card: Served['card'] = {};
-  let failure: unknown;
-  const code = await runDevCommand(
-    [outDir, ...args],
-    { cwd: root, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) },
-    {
-      env,
-      stop: stopped,
-      onReady: (url) => {
-        void (async () => {
-          card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as Served['card'];
-          const rpc = await fetch(`${url}/a2a/v1`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
-            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { role: 'ROLE_USER', messageId: 'm-log-1', parts: [{ text: 'Summarize https://fetch.acme.dev/notes' }] } } }),
-          });
-          const answer = (await rpc.json()) as { result?: { task?: { status?: { state?: string } } } };
-          expect(answer.result?.task?.status?.state).toBe('TASK_STATE_COMPLETED');
-        })()
-          .catch((error: unknown) => (failure = error))
-          .finally(stop);
-      },
-    },
-  );
-  if (failure !== undefined) throw failure;
+  try {
+    const url = await serving;
+    if (url === undefined) throw new Error(`agentdef ${command} ended before serving:\n${stdout}${stderr}`);
+    card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as Served['card'];
+    await askOnce(url);
+    if (command === 'dev' || args.includes('--serve')) child.kill('SIGINT');
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  const code = await ended;
   return { code, stdout, stderr, card };
 }
 
@@ -120,7 +135,7 @@ describe('agentdef dev: the host events it prints', () => {
   it('prints readable lines by default, no raw JSON event, no refused keychain lookup; the keychain key signs the card', async () => {
     const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: PROVIDER_KEY, script: [{ text: 'A short summary.' }] });
     try {
-      const served = await serveAndAsk([], stub.baseUrl);
+      const served = await serveAndAsk('dev', [], stub.baseUrl);
       expect(served.code).toBe(0);
       expect(served.stdout).toContain('web-summarizer@');
       const lines = served.stderr.trimEnd().split('\n');
@@ -142,7 +157,7 @@ describe('agentdef dev: the host events it prints', () => {
   it('prints the host JSON lines with --log-format json, still without a secret; a bad value is a usage error', async () => {
     const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: PROVIDER_KEY, script: [{ text: 'A short summary.' }] });
     try {
-      const served = await serveAndAsk(['--log-format', 'json'], stub.baseUrl);
+      const served = await serveAndAsk('dev', ['--log-format', 'json'], stub.baseUrl);
       expect(served.code).toBe(0);
       const events = served.stderr
         .trimEnd()
@@ -156,8 +171,25 @@ describe('agentdef dev: the host events it prints', () => {
       await stub.close();
     }
     let stderr = '';
+    // In process: the option's table refuses the value before anything starts.
     const code = await runDevCommand([outDir, '--log-format', 'yaml'], { cwd: root, stdout: () => {}, stderr: (s) => (stderr += s) });
     expect(code).toBe(2);
     expect(stderr).toMatch(/^error: --log-format "yaml" is not allowed\. It must be one of text, json\nusage: agentdef dev /);
+  }, 120_000);
+
+  it('agentdef run prints the same readable lines (a Job: it ends after its task), exit 0', async () => {
+    const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: PROVIDER_KEY, script: [{ text: 'A short summary.' }] });
+    try {
+      const served = await serveAndAsk('run', [], stub.baseUrl);
+      expect(served.code, served.stderr).toBe(0);
+      expect(served.stderr.split('\n').filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
+      expect(served.stderr).not.toMatch(/spawn\.blocked|process guard refused/);
+      expect(served.stderr).toMatch(/^run \S+ started on web-summarizer@\S+/m);
+      expect(served.stderr).toMatch(/^run \S+ ended: \S+ after \d+ ms$/m);
+      expect(served.card.signatures?.length).toBe(1);
+      expectNoSecret(served);
+    } finally {
+      await stub.close();
+    }
   }, 120_000);
 });

@@ -70,7 +70,7 @@ export function describeHostEvent(event: HostEvent): string | undefined {
     case 'weights.loaded':
       return `loaded checkpoint ${field(event, 'checkpointId') ?? '?'}${field(event, 'files') ? `: ${field(event, 'files')} files` : ''}${field(event, 'bytes') ? `, ${field(event, 'bytes')} bytes` : ''}`;
     case 'mcp.ready':
-      return `MCP server ${field(event, 'server') ?? '?'} ready${field(event, 'tools') ? ` (${field(event, 'tools')} tools)` : ''}`;
+      return `MCP server ${field(event, 'server') ?? '?'} ready${field(event, 'tools') ? ` (${field(event, 'tools')} tool${field(event, 'tools') === '1' ? '' : 's'})` : ''}`;
     case 'receipt.write_failed':
       return 'error: a receipt could not be appended to the receipts file';
     case 'receipt.delivery_failed':
