@@ -19,7 +19,7 @@ describe('the examples workspace', () => {
     const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as Record<string, unknown>;
     nxJson.plugins = [{ plugin: 'agentdef', include: ['examples/**/agent.json', 'examples/**/agent.yaml'] }];
     writeFileSync(join(ws.dir, 'nx.json'), JSON.stringify(nxJson, null, 2));
-  }, 300_000);
+  });
 
   it('compiles every example with nx run-many -t compile', () => {
     const run = ws.nx(['run-many', '-t', 'compile']);
@@ -34,7 +34,7 @@ describe('the examples workspace', () => {
     expect(router.runtime.chosenClass).toBe('container-required');
     expect(router.target).toBe('hb3');
     expect(router.runtime.reason).toContain('splice-resolver@0.4.2');
-  }, 180_000);
+  });
 
   it('refuses to compile the router for a Worker, naming the tuned child, and writes nothing', () => {
     const before = readFileSync(join(ws.dir, 'dist/agents/write-router/plan.json'), 'utf8');

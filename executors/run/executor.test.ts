@@ -22,7 +22,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'mcp.json'), JSON.stringify({ servers: { 'code-search-index': { command: 'node', args: [join(REPO, 'examples/mcp/code-search/server.mjs')] } } }));
   const compiled = await compileAgent({ file: join(root, 'examples/code-search/agent.json'), workspaceRoot: root });
   expect(compiled.outDir).toBe('dist/agents/code-search');
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
@@ -48,7 +48,7 @@ describe('run executor', () => {
     } finally {
       process.env = saved;
     }
-  }, 60_000);
+  });
 
   it('fails when there is no compiled output', async () => {
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);

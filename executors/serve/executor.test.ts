@@ -25,7 +25,7 @@ beforeAll(async () => {
   const compiled = await compileAgent({ file: join(root, 'examples/text-stats/agent.json'), workspaceRoot: root });
   expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   expect(compiled.outDir).toBe('dist/agents/text-stats');
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
@@ -56,7 +56,7 @@ describe('serve executor', () => {
     } finally {
       process.env = saved;
     }
-  }, 60_000);
+  });
 
   it('replays the models from AGENTDEF_REPLAY (the Nx target reads the same variable as agentdef dev), and fails saying why on a folder that is not there', async () => {
     const keys = await generateReceiptKeyPair();
@@ -76,7 +76,7 @@ describe('serve executor', () => {
     } finally {
       process.env = saved;
     }
-  }, 60_000);
+  });
 
   it('fails saying why on a bad port or a missing output, serving nothing', async () => {
     const out = captureOutput();
