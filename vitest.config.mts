@@ -1,14 +1,52 @@
 import { defineConfig } from 'vitest/config';
 
+/** Unit tests that change what other files would see: module mocks, stubbed environment variables. */
+const NEEDS_ITS_OWN_PROCESS = [
+  'plugin/definition/read-source.test.ts', // vi.mock('node:fs')
+  'plugin/cli/commands/publish-hostile.test.ts', // vi.mock of a module
+  'plugin/cli/commands/ask.test.ts', // vi.stubEnv at module level
+  'plugin/graph/create-nodes.test.ts', // set Nx's environment variables
+  'plugin/graph/create-dependencies.test.ts',
+  'plugin/graph/hostile-workspaces.test.ts',
+  'plugin/graph/compile-target-flag.test.ts',
+  'plugin/**/*.kill.test.ts', // kill processes they start
+];
+
+/** What every file gets. The global setup is the root's alone: it packs the tarball once per run. */
+const shared = {
+  setupFiles: ['./e2e/support/fast-check-seed.ts'],
+  // One backstop for a hung test, not a speed check: tests wait on events and progress, and the
+  // suite must pass on a loaded machine (two suites at once). No test sets its own timeout
+  // (e2e/architecture/test-conventions.test.ts).
+  testTimeout: 900_000,
+  hookTimeout: 900_000,
+  pool: 'forks' as const,
+};
+
 export default defineConfig({
   test: {
-    include: ['plugin/**/*.test.ts', 'generators/**/*.test.ts', 'executors/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'dist/**', 'tmp/**'],
+    ...shared,
     globalSetup: ['./e2e/support/global-setup.ts'],
-    setupFiles: ['./e2e/support/fast-check-seed.ts'],
     reporters: ['default', './e2e/support/plain-summary-reporter.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
+    // Most files wait on child processes and sockets more than they compute: three files at a
+    // time keep two cores busy (docs/performance.md, "Test suite").
+    maxWorkers: 3,
+    projects: [
+      {
+        // Unit tests share their worker processes (modules load once per worker, not per file):
+        // each file's fresh process loading the same modules was about a third of the suite's CPU.
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['plugin/**/*.test.ts', 'generators/**/*.test.ts', 'executors/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...NEEDS_ITS_OWN_PROCESS],
+          isolate: false,
+        },
+      },
+      {
+        // End-to-end tests and the files above: a fresh process per file.
+        test: { ...shared, name: 'isolated', include: ['e2e/**/*.test.ts', 'scripts/**/*.test.ts', ...NEEDS_ITS_OWN_PROCESS], exclude: ['**/node_modules/**', 'tmp/**'] },
+      },
+    ],
   },
 });

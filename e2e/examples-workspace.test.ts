@@ -20,7 +20,7 @@ describe('the examples workspace', () => {
     const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as Record<string, unknown>;
     nxJson.plugins = [{ plugin: 'agentdef', include: ['examples/**/agent.json', 'examples/**/agent.yaml'] }];
     writeFileSync(join(ws.dir, 'nx.json'), JSON.stringify(nxJson, null, 2));
-  }, 300_000);
+  });
 
   it('compiles every example with nx run-many -t compile', () => {
     const run = ws.nx(['run-many', '-t', 'compile']);
@@ -35,7 +35,7 @@ describe('the examples workspace', () => {
     expect(router.runtime.chosenClass).toBe('container-required');
     expect(router.target).toBe('hb3');
     expect(router.runtime.reason).toContain('splice-resolver@0.4.2');
-  }, 180_000);
+  });
 
   it('refuses to compile the router for a Worker, naming the tuned child, and writes nothing', () => {
     const before = readFileSync(join(ws.dir, 'dist/agents/write-router/plan.json'), 'utf8');
@@ -56,7 +56,7 @@ describe('the examples workspace', () => {
     expect(run.status).not.toBe(0);
     expect(run.stdout + run.stderr).toContain('agentdef:compile: unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3 or local-mac');
     expect(existsSync(plan) ? readFileSync(plan, 'utf8') : undefined).toBe(before);
-  }, 180_000);
+  });
 
   it("validate reports a tool tools.json does not map, located at the tool's entry, and passes again once it is mapped (tools.json is an input)", () => {
     const toolsFile = join(ws.dir, 'tools.json');
@@ -79,5 +79,5 @@ describe('the examples workspace', () => {
     }
     const again = ws.nx(['run', 'text-stats:validate']);
     expect(again.status, again.stdout + again.stderr).toBe(0);
-  }, 180_000);
+  });
 });

@@ -61,7 +61,7 @@ describe('the project graph without nx reset', () => {
     // The parent already has an edge (to base) and pins a child that does not exist yet.
     agent('base', { slug: 'base', version: '1.0.0' });
     agent('parent', { slug: 'parent', version: '1.0.0', pins: ['base@1.0.0', 'child@1.0.0'] });
-  }, 600_000);
+  });
 
   it('draws the existing edge only while the child is missing', () => {
     expect(graphEdges()).toEqual(['parent->base']);

@@ -56,7 +56,7 @@ beforeAll(() => {
     .filter((line) => line !== '' && !line.endsWith('/'))
     .map((line) => line.replace(/^package\//, ''));
   ws = createWorkspace('install', tarball);
-}, 300_000);
+});
 afterAll(() => {
   if (ws) rmSync(dirname(ws.dir), { recursive: true, force: true });
 });

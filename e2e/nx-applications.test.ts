@@ -19,7 +19,7 @@ const MANIFEST = 'apps/triage/application.json';
 const QUESTION = '--input=request.value={"question":"Why is the build red?"}';
 const FROM_CACHE = /existing outputs match the cache|local cache|read the output from the cache/i;
 
-describe('applications in a fresh Nx workspace', { timeout: 300_000 }, () => {
+describe('applications in a fresh Nx workspace', () => {
   let ws: TempWorkspace;
 
   beforeAll(() => {
@@ -30,7 +30,7 @@ describe('applications in a fresh Nx workspace', { timeout: 300_000 }, () => {
     ok(ws.nx(['g', 'agentdef:agent', 'writer', '--kind=agent', '--runtime=workers-preferred', '--nodes=leaf@0.1.0', '--no-interactive']));
     ok(ws.nx(['g', 'agentdef:agent', 'reviewer', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']));
     ok(ws.nx(['g', 'agentdef:application', 'triage', '--directory=apps', '--agents=writer@0.1.0,reviewer@0.1.0', '--no-interactive']));
-  }, 600_000);
+  });
 
   it('generates the manifest with its digests filled in, and makes its include cover applications', () => {
     const manifest = JSON.parse(readFileSync(join(ws.dir, MANIFEST), 'utf8')) as { id: string; source: { uri: string; sha256: string }; nodes: Array<{ id: string; config: unknown }> };

@@ -81,7 +81,7 @@ describe('nx run-many -t compile --batch', () => {
     batch = cloneWorkspace(perTask, 'nx-batch-clone');
     perTaskRun = perTask.nx(['run-many', '-t', 'compile', '--parallel=2', '--output-style=static']);
     batchRun = batch.nx(['run-many', '-t', 'compile', '--batch', '--output-style=static']);
-  }, 600_000);
+  });
 
   it('writes byte-identical outputs to the per-task executor, agent by agent', () => {
     for (const agent of AGENTS) expect(snapshotTree(join(batch.dir, 'dist', 'agents', agent)), agent).toEqual(snapshotTree(join(perTask.dir, 'dist', 'agents', agent)));

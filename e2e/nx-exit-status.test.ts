@@ -32,7 +32,7 @@ function expectFailed(r: CommandResult, ...targets: string[]): string {
   return output;
 }
 
-describe('every inferred Nx target fails when its command fails', { timeout: 600_000 }, () => {
+describe('every inferred Nx target fails when its command fails', () => {
   let ws: TempWorkspace;
   let busy: Server;
   let busyPort: number;
@@ -60,7 +60,7 @@ describe('every inferred Nx target fails when its command fails', { timeout: 600
     busyPort = await freePort();
     busy = createServer();
     await new Promise<void>((resolve) => busy.listen(busyPort, '127.0.0.1', resolve));
-  }, 600_000);
+  });
 
   afterAll(async () => {
     await new Promise<void>((resolve) => (busy ? busy.close(() => resolve()) : resolve()));

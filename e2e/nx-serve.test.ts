@@ -68,7 +68,7 @@ function serveWithNx(ws: TempWorkspace, args: string[], ready: RegExp): Promise<
 /** Every process group this file started, killed if a test left one running. */
 const started: ChildProcess[] = [];
 
-describe('nx serve, run --target and deploy --dry-run in a fresh Nx workspace', { timeout: 300_000 }, () => {
+describe('nx serve, run --target and deploy --dry-run in a fresh Nx workspace', () => {
   let ws: TempWorkspace;
   const ask = (url: string, text: string) => spawnSync('npx', ['--no', 'agentdef', 'ask', url, text], { cwd: ws.dir, env: ws.env, encoding: 'utf8', timeout: 120_000 });
   const ok = (r: { status: number | null; stdout: string; stderr: string }) => {

@@ -82,7 +82,7 @@ function workspaceFiles(dir: string, prefix = ''): Array<[string, string]> {
   });
 }
 
-describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verify, diff, import', { timeout: 180_000 }, () => {
+describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verify, diff, import', () => {
   let ws: TempWorkspace;
   let keysDir: string;
   let signingRef: string;
@@ -127,7 +127,7 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     git(['config', 'user.email', 'trust-e2e@example.invalid']);
     git(['config', 'commit.gpgsign', 'false']);
     ok(nx(['g', 'agentdef:init', '--no-interactive']));
-  }, 600_000);
+  });
 
   it('1. generates an agent and its signing key: the public JWK and kid printed, listed, the private key kept 0600', () => {
     ok(nx(['g', 'agentdef:agent', AGENT, '--version=1.0.0', '--no-interactive']));

@@ -25,7 +25,7 @@ describe('agentdef in a fresh Nx workspace', () => {
     ok(ws.nx(['g', 'agentdef:agent', 'tuned', '--kind=agent', '--runtime=container-required', '--tier=tuned', '--provider=custom:acme-tuned', '--model=splice-7b', '--no-interactive']));
     ok(ws.nx(['g', 'agentdef:agent', 'mid', '--kind=agent', '--runtime=workers-preferred', '--nodes=leaf@0.1.0,tuned@0.1.0', '--no-interactive']));
     ok(ws.nx(['g', 'agentdef:agent', 'root', '--kind=agent', '--runtime=workers-preferred', '--nodes=mid@0.1.0', '--no-interactive']));
-  }, 600_000);
+  });
 
   it('infers one project per agent with validate, plan and compile targets', () => {
     const projects = ok(ws.nx(['show', 'projects', '--json'])).stdout;

@@ -34,7 +34,7 @@ beforeAll(() => {
   unpacked = mkdtempSync(join(e2eRoot(), 'contents-'));
   cleanup.push(unpacked);
   execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
-}, 180_000);
+});
 afterAll(() => {
   for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 });

@@ -46,7 +46,7 @@ const PRINTS: readonly { command: RegExp; prints: RegExp[] }[] = [
   },
 ];
 
-describe('docs/publishing-and-verifying.md, every command as written in a scratch workspace', { timeout: 900_000 }, () => {
+describe('docs/publishing-and-verifying.md, every command as written in a scratch workspace', () => {
   let ws: TempWorkspace;
   const results: StepResult[] = [];
 
@@ -78,7 +78,7 @@ describe('docs/publishing-and-verifying.md, every command as written in a scratc
     git(['init', '-q', '-b', 'main']);
     git(['add', '-A']);
     git(['commit', '-q', '-m', 'a workspace holding the examples']);
-  }, 600_000);
+  });
 
   afterAll(() => killLeftovers());
 

@@ -68,7 +68,7 @@ function projects(ws: TempWorkspace): string[] {
 
 const git = (ws: TempWorkspace, args: string[]) => spawnSync('git', ['-c', 'user.name=walkthrough', '-c', 'user.email=walkthrough@example.invalid', ...args], { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
 
-describe('README "Using agentdef in an Nx workspace", every command in order in a fresh workspace', { timeout: 900_000 }, () => {
+describe('README "Using agentdef in an Nx workspace", every command in order in a fresh workspace', () => {
   const { install, rest } = walkthrough();
   let ws: TempWorkspace;
 

@@ -25,7 +25,7 @@ import { INSTALLED_RECORDING, TUTORIAL_PAGE, workerToolsInstall } from './suppor
 
 const REPO = join(__dirname, '..');
 
-describe('docs/your-first-agent.md, every step in a fresh Nx workspace', { timeout: 1_200_000 }, () => {
+describe('docs/your-first-agent.md, every step in a fresh Nx workspace', () => {
   const steps = extractSteps(readFileSync(TUTORIAL_PAGE, 'utf8'));
   const commands = steps.filter((s): s is CommandStep => s.kind === 'command');
   let ws: TempWorkspace;

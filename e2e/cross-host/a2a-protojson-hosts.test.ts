@@ -50,7 +50,7 @@ beforeAll(async () => {
   processes.push(hb3, local);
   urls.worker = worker.url;
   [urls.hb3, urls.local] = await Promise.all([hb3.ready, local.ready]);
-}, 240_000);
+});
 
 afterAll(async () => {
   await Promise.all(processes.map((p) => p.stop('SIGKILL')));

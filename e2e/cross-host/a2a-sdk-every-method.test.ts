@@ -50,7 +50,7 @@ beforeAll(async () => {
   model = await startHoldingModel({ apiKey: ANTHROPIC_KEY, turn: writerTurn });
   hosts = await startFallbackWriterHosts(tmp, { modelUrl: model.url, anthropicKey: ANTHROPIC_KEY, receiptKey: keys.secret });
   for (const host of HOST_NAMES) clients[host] = await new ClientFactory().createFromUrl(hosts.urls[host]);
-}, 240_000);
+});
 
 afterAll(async () => {
   await hosts?.stop();

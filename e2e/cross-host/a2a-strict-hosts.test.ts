@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   urls.worker = worker.url;
   urls.hb3 = await hb3.ready;
-}, 240_000);
+});
 
 afterAll(async () => {
   await hb3?.stop('SIGKILL');

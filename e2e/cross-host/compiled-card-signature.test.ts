@@ -29,7 +29,7 @@ beforeAll(async () => {
   cardKeys = await generateReceiptKeyPair();
   kid = await jwkThumbprint(cardKeys.publicJwk);
   receiptKey = (await receiptKeys()).secret;
-}, 60_000);
+});
 afterAll(() => tmp.cleanup());
 
 async function expectVerifiedCard(what: string, text: string): Promise<void> {
@@ -44,24 +44,20 @@ async function expectVerifiedCard(what: string, text: string): Promise<void> {
 }
 
 describe('a compiled agent serves a card that verifies', () => {
-  it.each(WORKER_EXAMPLES)(
-    'on the Worker (workerd): %s, through the loader and as an ordinary Worker',
-    async (example) => {
-      const out = tmp.path(`worker-${example}`);
-      await compileExample(example, 'cloudflare-dynamic-worker', out);
-      for (const mode of ['loader', 'direct'] as const) {
-        const worker = await startCompiledWorker(out, { mode, secrets: { AGENTDEF_RECEIPT_KEY: receiptKey, [CARD_SIGNING_KEY_BINDING]: JSON.stringify(cardKeys.privateJwk) } });
-        try {
-          const response = await fetch(`${worker.url}${AGENT_CARD_PATH}`);
-          expect(response.status).toBe(200);
-          await expectVerifiedCard(`${example} (${mode})`, await response.text());
-        } finally {
-          await worker.dispose();
-        }
+  it.each(WORKER_EXAMPLES)('on the Worker (workerd): %s, through the loader and as an ordinary Worker', async (example) => {
+    const out = tmp.path(`worker-${example}`);
+    await compileExample(example, 'cloudflare-dynamic-worker', out);
+    for (const mode of ['loader', 'direct'] as const) {
+      const worker = await startCompiledWorker(out, { mode, secrets: { AGENTDEF_RECEIPT_KEY: receiptKey, [CARD_SIGNING_KEY_BINDING]: JSON.stringify(cardKeys.privateJwk) } });
+      try {
+        const response = await fetch(`${worker.url}${AGENT_CARD_PATH}`);
+        expect(response.status).toBe(200);
+        await expectVerifiedCard(`${example} (${mode})`, await response.text());
+      } finally {
+        await worker.dispose();
       }
-    },
-    120_000,
-  );
+    }
+  });
 
   it('on the HB3 job (a Node process): fallback-writer', async () => {
     const out = tmp.path('hb3');
@@ -79,5 +75,5 @@ describe('a compiled agent serves a card that verifies', () => {
     } finally {
       await host.stop('SIGKILL');
     }
-  }, 120_000);
+  });
 });

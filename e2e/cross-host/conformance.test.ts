@@ -92,7 +92,7 @@ beforeAll(async () => {
   tmp = scratch('cross-host');
   keys = await receiptKeys();
   [runs.worker, runs.hb3, runs.local] = await Promise.all([runWorker(), runProcessHost('hb3'), runProcessHost('local-mac')]);
-}, 240_000);
+});
 afterAll(() => tmp.cleanup());
 
 /** A receipt without what may differ between hosts: time, ids, signature. */

@@ -198,7 +198,7 @@ beforeAll(async () => {
   });
   Object.assign(hosts, started.hosts);
   Object.assign(urls, started.urls);
-}, 180_000);
+});
 
 afterAll(async () => {
   for (const host of Object.values(hosts)) await host?.stop('SIGKILL');
@@ -385,7 +385,7 @@ describe('egress bypasses from a quarantined child process (its own process, its
     } finally {
       await digest.stop('SIGKILL');
     }
-  }, 90_000);
+  });
 });
 
 describe('bundle-time refusals for Node hosts', () => {

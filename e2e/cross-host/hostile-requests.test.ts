@@ -67,7 +67,7 @@ beforeAll(async () => {
   urls.worker = worker.url;
   urls.hb3 = processes.hb3.url;
   urls.local = processes.local.url;
-}, 240_000);
+});
 
 afterAll(async () => {
   await Promise.all(Object.values(processes).map((p) => p.host.stop('SIGKILL')));
@@ -273,7 +273,7 @@ describe('random JSON-RPC envelopes against the HB3 process', () => {
     );
     expect(randomRuns).toBeGreaterThan(0);
     expect((await fetch(`${urls.hb3}/healthz`)).status).toBe(200);
-  }, 60_000);
+  });
 });
 
 describe('after the hostile requests', () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await compileExample('text-digest', 'cloudflare-dynamic-worker', join(work, 'text-digest'));
   await compileExample('fallback-writer', 'hb3', join(work, 'fallback-writer'));
   await compileExample('local-notes', 'local-mac', join(work, 'local-notes'));
-}, 300_000);
+});
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the main job on replayed models', () => {
@@ -44,5 +44,5 @@ describe('the main job on replayed models', () => {
     expect(run.stdout.match(/^state: completed$/gm)).toHaveLength(3);
     expect(run.stdout).not.toMatch(/--record|AGENTDEF_BASE_URL|OLLAMA_HOST=/);
     expect(run.stderr).not.toMatch(/model request not recorded/);
-  }, 600_000);
+  });
 });

@@ -32,7 +32,7 @@ beforeAll(async () => {
   writeFileSync(ws.path('receipt.public.jwk'), JSON.stringify(keys.publicJwk));
   for (const [name, target] of Object.entries(TARGETS)) await compileExample('fallback-writer', target, ws.path('dist', name));
   stub = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: STUB_KEY, script: () => ({ text: DIFF }) });
-}, 300_000);
+});
 afterAll(async () => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await stub?.close();
@@ -101,7 +101,7 @@ function recording(folder: string): Record<string, string> {
 
 const live: Partial<Record<Target, { answer: string | undefined; models: unknown }>> = {};
 
-describe('agentdef dev --record, then --replay with the provider gone and no key', { timeout: 600_000 }, () => {
+describe('agentdef dev --record, then --replay with the provider gone and no key', () => {
   it('records one session per target; the three recordings hold the same requests (digests) and no key', async () => {
     for (const target of Object.keys(TARGETS) as Target[]) {
       const dev = await serve(['dev', `dist/${target}`, '--record', `recordings/${target}`], LIVE());

@@ -14,5 +14,5 @@ describe('scripts/run-host-examples.mjs', () => {
     expect(run.stdout.match(/receipts: 1 \(1 verified\)/g)).toHaveLength(2);
     expect(run.stdout).toContain('models:     replayed from examples/recordings/splice-resolver (no API key used)');
     expect(run.stdout).toContain('models:     replayed from examples/recordings/local-notes (no API key used)');
-  }, 150_000);
+  });
 });

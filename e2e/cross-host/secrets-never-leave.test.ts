@@ -62,7 +62,7 @@ let keys: Awaited<ReturnType<typeof receiptKeys>>;
 beforeAll(async () => {
   tmp = scratch('secrets-never-leave');
   keys = await receiptKeys();
-}, 60_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe('a model that repeats its API key delivers it nowhere', () => {
@@ -95,7 +95,7 @@ describe('a model that repeats its API key delivers it nowhere', () => {
       await worker.dispose();
       await model.close();
     }
-  }, 120_000);
+  });
 
   it('on the HB3 job (a Node process)', async () => {
     const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, script: echoingModel });
@@ -127,5 +127,5 @@ describe('a model that repeats its API key delivers it nowhere', () => {
       await host.stop('SIGKILL');
       await model.close();
     }
-  }, 120_000);
+  });
 });

@@ -122,7 +122,7 @@ beforeAll(async () => {
   const started = await startHostileToolHosts(ws, tmp, { module: 'examples/tools/spawner.ts', source: HOSTILE_TOOL, export: 'spawner' });
   Object.assign(hosts, started.hosts);
   Object.assign(urls, started.urls);
-}, 180_000);
+});
 
 afterAll(async () => {
   for (const host of Object.values(hosts)) await host?.stop('SIGKILL');

@@ -27,7 +27,7 @@ let keys: Awaited<ReturnType<typeof receiptKeys>>;
 beforeAll(async () => {
   tmp = scratch('stream-bound');
   keys = await receiptKeys();
-}, 60_000);
+});
 afterAll(() => tmp.cleanup());
 
 async function rpc(url: string, method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Response> {
@@ -108,7 +108,7 @@ describe('streams open at once are bounded on every host', () => {
       await worker.dispose();
       await model.close();
     }
-  }, 180_000);
+  });
 
   it(`on the HB3 job (a Node process): ${HB3_STREAM_BOUND} streams, then 503`, async () => {
     const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, script: () => ({ hang: true }) });
@@ -122,5 +122,5 @@ describe('streams open at once are bounded on every host', () => {
       await host.stop('SIGKILL');
       await model.close();
     }
-  }, 180_000);
+  });
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   outs.local = join(ws.root, 'dist', 'local');
   await compileTextStatsFor(ws, 'hb3', outs.hb3);
   await compileTextStatsFor(ws, 'local-mac', outs.local);
-}, 240_000);
+});
 
 afterAll(async () => {
   for (const host of running) await host.stop('SIGKILL');
@@ -107,7 +107,7 @@ describe.each(HOSTS)('the %s host with --task-store', (host) => {
     expect(page3.result.tasks).toHaveLength(2);
     expect((await call(url3, 'GetTask', { id: 'no-such-task' })).error?.code).toBe(-32001);
     await third.stop('SIGTERM');
-  }, 120_000);
+  });
 
   it('refuses to start on a file that is not a task store, naming it, and leaves it unchanged', async () => {
     const notes = tmp.path(`${host}-notes.txt`);
@@ -119,7 +119,7 @@ describe.each(HOSTS)('the %s host with --task-store', (host) => {
     expect(refused.stderr()).toMatch(new RegExp(`agentdef: error: AGENTDEF_TASK_STORE: cannot use ${notes.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} as the task store: it is not a SQLite database`));
     expect(refused.stderr()).not.toMatch(/\n\s+at /); // no stack trace
     expect(readFileSync(notes).equals(before)).toBe(true);
-  }, 60_000);
+  });
 });
 
 describe('two host processes on one new file', () => {
@@ -141,5 +141,5 @@ describe('two host processes on one new file', () => {
     expect(next.result.totalSize).toBe(2);
     await a.stop('SIGTERM');
     await b.stop('SIGTERM');
-  }, 120_000);
+  });
 });

@@ -15,7 +15,7 @@ beforeAll(async () => {
   tmp = scratch('hb3-bad');
   await compileExample('pdf-extractor', 'hb3', tmp.path('out'));
   writeExecutable(tmp.path('bin'), 'pdftotext', 'process.stdin.resume(); process.stdin.on("end", () => console.log("{}"));');
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe('agentdef run of a job that cannot start', () => {
@@ -32,7 +32,7 @@ describe('agentdef run of a job that cannot start', () => {
     );
     expect(readFileSync(asked, 'utf8')).toContain('AGENTDEF_RECEIPT_KEY');
     expect(host.stdout()).toBe('');
-  }, 30_000);
+  });
 
   it('names a port already taken, exits non-zero and leaves nothing running', async () => {
     const blocker = createServer();
@@ -52,5 +52,5 @@ describe('agentdef run of a job that cannot start', () => {
     } finally {
       blocker.close();
     }
-  }, 30_000);
+  });
 });

@@ -26,7 +26,7 @@ let tmp: Scratch;
 beforeAll(async () => {
   tmp = scratch('hb3-load');
   await compileExample('fallback-writer', 'hb3', tmp.path('out'));
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 function rssKb(pid: number): number {
@@ -150,5 +150,5 @@ describe('an HB3 host with a 96 MB heap under load', () => {
       await host.stop('SIGKILL');
       await model.close();
     }
-  }, 90_000);
+  });
 });

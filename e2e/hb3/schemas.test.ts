@@ -30,7 +30,7 @@ beforeAll(async () => {
     await compileExample(file, 'hb3', tmp.path(slug));
     compiled.push(slug);
   }
-}, 180_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe('the published HB3 schemas', () => {

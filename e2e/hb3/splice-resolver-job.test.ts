@@ -16,7 +16,7 @@ let tmp: Scratch;
 beforeAll(async () => {
   tmp = scratch('hb3-splice');
   await compileExample('splice-resolver', 'hb3', tmp.path('out'));
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe('the splice-resolver HB3 job, run locally', () => {
@@ -71,7 +71,7 @@ describe('the splice-resolver HB3 job, run locally', () => {
       await host.stop('SIGKILL');
       await inference.close();
     }
-  }, 60_000);
+  });
 
   it('will not start without its checkpoint folder, saying how to map it', async () => {
     const env = isolatedEnv(tmp.path('home-2'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: (await receiptKeys()).secret });
@@ -85,5 +85,5 @@ describe('the splice-resolver HB3 job, run locally', () => {
     expect(empty.stderr()).toContain(
       `agentdef: error: checkpoint ckpt:acme/splice-resolver/2026-10-02 of splice-resolver@0.4.2 is missing: no folder at ${tmp.path('no-weights-here', 'acme', 'splice-resolver', '2026-10-02')}`,
     );
-  }, 60_000);
+  });
 });

@@ -17,7 +17,7 @@ let tmp: Scratch;
 beforeAll(async () => {
   tmp = scratch('hb3-kill');
   await compileExample(join(WORKSPACE, 'agents/busy-worker/agent.json'), 'hb3', tmp.path('out'), WORKSPACE);
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe('the wall clock of an HB3 job', () => {
@@ -64,5 +64,5 @@ describe('the wall clock of an HB3 job', () => {
     } finally {
       await host.stop('SIGKILL');
     }
-  }, 60_000);
+  });
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   keys = await receiptKeys();
   await compileExample('write-router', 'hb3', tmp.path('out'));
   fakeCheckpoint(tmp.path('weights'));
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 /**
@@ -87,7 +87,7 @@ describe('the write-router workflow on the local HB3 host', () => {
   it('runs the quarantined splice-resolver as its own process, with its own heap limit', async () => {
     const { parents } = await runRouter('process', 'agentdef-run', {});
     expect(parents).toMatch(new RegExp(`--max-old-space-size=6144 .*image/entrypoint\\.mjs --child ${CHILD.replace(/[.@/]/g, (c) => `\\${c}`)}\\n$`));
-  }, 60_000);
+  });
 
   it('starts the quarantined child as its own job through AGENTDEF_CHILD_LAUNCHER', async () => {
     const log = tmp.path('launched.txt');
@@ -102,5 +102,5 @@ describe('the write-router workflow on the local HB3 host', () => {
     });
     expect(readFileSync(log, 'utf8')).toBe('Job write-router-splice-resolver-0-4-2 jobs/splice-resolver-0.4.2.hb3-job.json\n');
     expect(parents).toContain(`--child ${CHILD}`);
-  }, 60_000);
+  });
 });

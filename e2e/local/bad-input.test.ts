@@ -27,7 +27,7 @@ beforeAll(async () => {
   await compileExample(join(ws, 'examples/local-notes/agent.json'), 'local-mac', tmp.path('out', 'crashing-notes'), ws);
   await compileExample('code-search', 'local-mac', tmp.path('out', 'code-search'));
   await compileExample('local-notes', 'local-mac', tmp.path('out', 'local-notes'));
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 const alive = (pid: number) => {
@@ -62,7 +62,7 @@ describe('a launcher that cannot start', () => {
       `agentdef: error: secret AGENTDEF_RECEIPT_KEY is not set (code-search@2.1.0 signs its receipts with it): no private key keyref:acme-receipts in the OS keychain or ${keysFolder}: create it with \`agentdef keys generate keyref:acme-receipts\`; or add it with ${hint} or set AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY`,
     ]);
     if (process.platform === 'linux') expect(readFileSync(asked, 'utf8')).toBe('lookup service agentdef name key:acme-receipts\nlookup service agentdef name AGENTDEF_RECEIPT_KEY\n');
-  }, 30_000);
+  });
 
   it('names an MCP server that crashes at start, with its last stderr line', async () => {
     const ollama = await startStubOllama({ models: ['llama3.1:8b'], respond: () => ({ text: 'unused' }) });
@@ -76,7 +76,7 @@ describe('a launcher that cannot start', () => {
     } finally {
       await ollama.close();
     }
-  }, 30_000);
+  });
 
   it('says how to start Ollama when it is down, before starting any MCP server', async () => {
     const closed = createServer();
@@ -90,7 +90,7 @@ describe('a launcher that cannot start', () => {
       `agentdef: error: Ollama is not reachable at http://127.0.0.1:${port} (connection failed; local-notes@0.3.0 needs model llama3.1:8b): start it with \`ollama serve\`, or set OLLAMA_HOST to where it listens`,
     ]);
     expect(mcpPids).toEqual([]);
-  }, 30_000);
+  });
 
   it('names a port already taken, and stops the MCP server it had started', async () => {
     const blocker = createServer();
@@ -106,5 +106,5 @@ describe('a launcher that cannot start', () => {
     } finally {
       blocker.close();
     }
-  }, 30_000);
+  });
 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   tmp = scratch('keys-receipts');
   await compileExample('code-search', 'local-mac', tmp.path('out', 'code-search'));
   await compileExample('write-router', 'local-mac', tmp.path('out', 'write-router'));
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe('a key made by agentdef keys', () => {
@@ -70,7 +70,7 @@ describe('a key made by agentdef keys', () => {
     const raw = Buffer.from(d, 'base64url');
     const all = outputs.join('\n') + readFileSync(receipts, 'utf8');
     for (const needle of [d, raw.toString('base64'), raw.toString('hex')]) expect(all).not.toContain(needle);
-  }, 60_000);
+  });
 
   it('signs the receipts of an HB3 job that agentdef run starts on this machine; the same job in its container (not supervised) needs the secret', async () => {
     await compileExample('fallback-writer', 'hb3', tmp.path('out', 'fallback-writer-hb3'));
@@ -105,7 +105,7 @@ describe('a key made by agentdef keys', () => {
     });
     expect(await inContainer.exited).toBe(78);
     expect(inContainer.stderr()).toContain('AGENTDEF_RECEIPT_KEY');
-  }, 90_000);
+  });
 
   it('signs a quarantined child subprocess receipt with the key store key too', async () => {
     const keysDir = tmp.path('keys-router');
@@ -140,5 +140,5 @@ describe('a key made by agentdef keys', () => {
       await host.stop('SIGKILL');
       await inference.close();
     }
-  }, 60_000);
+  });
 });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   keys = await receiptKeys();
   await compileExample('code-search', 'local-mac', tmp.path('out', 'code-search'));
   await compileExample('local-notes', 'local-mac', tmp.path('out', 'local-notes'));
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe('the local launcher', () => {
@@ -46,7 +46,7 @@ describe('the local launcher', () => {
     } finally {
       await host.stop('SIGKILL');
     }
-  }, 60_000);
+  });
 
   it('calls the local Ollama for its local-ollama pin, uses the notes tool, never leaves the machine, and shuts down cleanly on SIGTERM', async () => {
     const ollama = await startStubOllama({
@@ -105,5 +105,5 @@ describe('the local launcher', () => {
       await host.stop('SIGKILL');
       await ollama.close();
     }
-  }, 60_000);
+  });
 });

@@ -14,7 +14,7 @@ let tmp: Scratch;
 beforeAll(async () => {
   tmp = scratch('local-quarantine');
   await compileExample('write-router', 'local-mac', tmp.path('out'));
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe('a quarantined child on the local host', () => {
@@ -49,5 +49,5 @@ describe('a quarantined child on the local host', () => {
       await host.stop('SIGKILL');
       await inference.close();
     }
-  }, 60_000);
+  });
 });

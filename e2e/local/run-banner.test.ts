@@ -34,7 +34,7 @@ async function runUntilReady(out: string, args: string[], env: NodeJS.ProcessEnv
 /** The human lines (not the host's JSON events, which are for programs). */
 const humanLines = (printed: string) => printed.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('{'));
 
-describe('agentdef run prints', { timeout: 120_000 }, () => {
+describe('agentdef run prints', () => {
   it('the address once and no receipts path when receipts are off', async () => {
     const out = await compileCodeSearch('prototype', { lifecycleState: 'tool-prototype' });
     const { url, printed } = await runUntilReady(out, [], isolatedEnv(tmp.path('home-off')));

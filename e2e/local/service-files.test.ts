@@ -12,7 +12,7 @@ let tmp: Scratch;
 beforeAll(async () => {
   tmp = scratch('services');
   await compileExample('local-notes', 'local-mac', tmp.path('out'));
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 const print = (kind: string, extra: string[] = []) =>

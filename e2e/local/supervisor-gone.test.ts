@@ -10,7 +10,7 @@ let tmp: Scratch;
 beforeAll(async () => {
   tmp = scratch('supervisor-gone');
   await compileExample('code-search', 'local-mac', tmp.path('out'));
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe('a supervised host', () => {
@@ -31,5 +31,5 @@ describe('a supervised host', () => {
     };
     const alive = () => [...processesMatching(tmp.dir), ...(running(server.pid) ? [server] : [])];
     expect(await settle(alive, 5000)).toEqual([]);
-  }, 60_000);
+  });
 });

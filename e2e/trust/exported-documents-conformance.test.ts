@@ -174,7 +174,7 @@ beforeAll(async () => {
       publications.push({ label: `${name} on ${target}`, card: read('.card.json'), kym: read('.kym.json'), credential: read('.agentfacts.vc.json') });
     }
   }
-}, 120_000);
+});
 afterAll(() => vi.restoreAllMocks());
 
 const sdkVerifies = (card: unknown): Promise<boolean> =>

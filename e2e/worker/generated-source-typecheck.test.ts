@@ -44,7 +44,7 @@ beforeAll(async () => {
   const loader = generateLoaderEntry();
   writeFileSync(join(ws.root, 'loader', loader.path), loader.contents);
   writeFileSync(join(ws.root, 'loader', 'host-plan.json'), (await compileWorker(ws.root, 'text-digest')).files.get('host-plan.json')!);
-}, 180_000);
+});
 afterAll(() => ws.remove());
 
 function checkConfig(include: string[]): string {
@@ -100,7 +100,7 @@ describe('the generated Worker source', () => {
       expect(files).toContain(expected);
     }
     expect(files).not.toContain('lib.dom.d.ts');
-  }, 120_000);
+  });
 
   it('fails the check when the generated code is wrong (the check can fail)', () => {
     const broken = join(ws.root, 'dist/agents/text-stats/src/broken.ts');
@@ -108,5 +108,5 @@ describe('the generated Worker source', () => {
     const run = tsc(checkConfig([broken]));
     expect(run.status).not.toBe(0);
     expect(run.output).toContain("Type 'string' is not assignable to type 'number'");
-  }, 120_000);
+  });
 });

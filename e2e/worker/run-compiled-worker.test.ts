@@ -35,5 +35,5 @@ describe('runCompiledWorkerExample', () => {
     const missing = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'run-worker-example.mjs'), 'text-stats', 'x', '--out', join(ws.root, 'nothing-here')], { encoding: 'utf8', timeout: 120_000 });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('holds no host-plan.json');
-  }, 120_000);
+  });
 });

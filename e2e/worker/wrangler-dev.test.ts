@@ -100,5 +100,5 @@ describe('wrangler dev on a generated wrangler.jsonc', () => {
     expect(answer.state).toBe(3); // TASK_STATE_COMPLETED
     expect(JSON.parse(answer.text)).toMatchObject({ words: 6, sentences: 2, lines: 2 });
     expect(output).not.toMatch(/compatibility date|Unable to fetch the `Request.cf`/i);
-  }, 120_000);
+  });
 });

@@ -31,7 +31,7 @@ describe('application-check executor', () => {
         lines.some((l) => new RegExp(`^ {2}ok +${check} `).test(l)),
         check,
       ).toBe(true);
-  }, 60_000);
+  });
 
   it('fails the offline dry-run without the entrypoint values, and takes them from --inputs', async () => {
     const inputs = readFileSync(join(ws.root, 'apps/triage/inputs.json'), 'utf8');
@@ -41,7 +41,7 @@ describe('application-check executor', () => {
     output.clear();
     ws.write('samples/triage.json', inputs);
     expect(await applicationCheckExecutor({ manifest: MANIFEST, inputs: 'samples/triage.json' }, context())).toEqual({ success: true });
-  }, 60_000);
+  });
 
   it('fails on a manifest changed after its digest was written, and without a manifest', async () => {
     ws.write(MANIFEST, readFileSync(join(ws.root, MANIFEST), 'utf8').replace('"maxRuntimeMs": 60000', '"maxRuntimeMs": 1000'));
@@ -49,5 +49,5 @@ describe('application-check executor', () => {
     expect(output.stdout() + output.stderr()).toContain('/source/sha256');
     expect(await applicationCheckExecutor({} as never, context())).toEqual({ success: false });
     expect(output.stderr()).toContain('agentdef:application-check: the "manifest" option is required');
-  }, 60_000);
+  });
 });

@@ -77,7 +77,7 @@ describe('compile batch executor', () => {
     expect(snapshotTree(join(root, 'dist'))).toEqual(perTaskFiles);
     expect(perTask['broken:compile']!.success).toBe(false);
     expect(Object.values(perTask).filter((r) => r.success).length).toBeGreaterThan(5);
-  }, 180_000);
+  });
 
   it('runs a task after its dependencies in the batch and skips it, as Nx does, when one of them failed', async () => {
     // `dependsOn: ['^compile']` puts dependents in the same batch: text-digest depends on the failing
@@ -99,7 +99,7 @@ describe('compile batch executor', () => {
     expect(byTask['keyword-extract:compile']).toMatchObject({ success: true, status: 'success' });
     expect(order.indexOf('keyword-extract:compile')).toBeGreaterThan(order.indexOf('text-stats:compile'));
     expect(readdirSync(join(root, 'dist/agents')).sort()).toEqual(['keyword-extract', 'text-stats']);
-  }, 180_000);
+  });
 
   it('fails a task whose options are of the wrong kind or unknown, alone, writing nothing and echoing no value', async () => {
     // Nx no longer checks these (schema.json states no types, so one task's options cannot end the batch).
@@ -153,5 +153,5 @@ describe('compile batch executor', () => {
       spy.mockRestore();
     }
     expect(readdirSync(join(root, 'dist/agents'))).toEqual(['text-stats']);
-  }, 180_000);
+  });
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'mcp.json'), JSON.stringify({ servers: { 'code-search-index': { command: 'node', args: ['server.mjs'] } } }));
   const compiled = await compileAgent({ file: join(root, 'examples/code-search/agent.json'), workspaceRoot: root });
   expect(compiled.outDir).toBe('dist/agents/code-search');
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 

@@ -23,8 +23,12 @@ const scratch = mkdtempSync(join(tmpdir(), 'agentdef-execute-kill-'));
 const script = join(scratch, 'execute-worker.cjs');
 /** The driver (LEDGER_TEST_SQLITE_DRIVER) is set per describe: each one this Node can load. */
 const env: NodeJS.ProcessEnv = { ...process.env, NODE_PATH: join(__dirname, '..', '..', 'node_modules') };
-/** Long enough for a new worker to start and reach the ledger while the dead holder's lease lasts. */
-const LEASE_MS = 4000;
+/**
+ * The holder's lease: longer than any machine takes to start the repeat, however loaded. A repeat
+ * that must find the lease over runs with its ledger clock this far ahead (no sleep, no race).
+ */
+const LEASE_MS = 600_000;
+const PAST_THE_LEASE = LEASE_MS + 1000;
 
 beforeAll(() => {
   buildSync({
@@ -41,8 +45,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 type Event = { event: string; [field: string]: any };
 
-function start(root: string, ledger: string, key: string, hold: string): { child: ChildProcessWithoutNullStreams; next(): Promise<Event>; exited: Promise<NodeJS.Signals | null> } {
-  const child = spawn(process.execPath, [script, root, ledger, key, hold, String(LEASE_MS)], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+function start(root: string, ledger: string, key: string, hold: string, clockAheadMs = 0): { child: ChildProcessWithoutNullStreams; next(): Promise<Event>; exited: Promise<NodeJS.Signals | null> } {
+  const child = spawn(process.execPath, [script, root, ledger, key, hold, String(LEASE_MS), String(clockAheadMs)], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const events: Event[] = [];
   const waiting: ((e: Event) => void)[] = [];
   let buffer = '';
@@ -82,9 +86,9 @@ const dispatches = (root: string) => {
   return existsSync(outbox) ? readdirSync(outbox).length : 0;
 };
 
-/** Runs a repeat to its response, then kills it. */
-async function repeat(root: string, ledger: string, key: string): Promise<any> {
-  const worker = start(root, ledger, key, 'none');
+/** Runs a repeat to its response, then kills it; `clockAheadMs` as in start. */
+async function repeat(root: string, ledger: string, key: string, clockAheadMs = 0): Promise<any> {
+  const worker = start(root, ledger, key, 'none', clockAheadMs);
   const event = await worker.next();
   await kill(worker);
   expect(event.event).toBe('response');
@@ -120,8 +124,7 @@ describe.each(availableSqliteDrivers())('execute with the durable ledger on %s a
     expect(dispatches(root)).toBe(0);
     const early = await repeat(root, ledger, 'before');
     expect(early).toMatchObject({ ok: false, refusal: 'in-progress' });
-    await new Promise((r) => setTimeout(r, LEASE_MS + 200));
-    const later = await repeat(root, ledger, 'before');
+    const later = await repeat(root, ledger, 'before', PAST_THE_LEASE);
     expect(later.ok).toBe(true);
     expect(later.run.status).toBe('succeeded');
     expect(dispatches(root)).toBe(1);
@@ -134,8 +137,7 @@ describe.each(availableSqliteDrivers())('execute with the durable ledger on %s a
     expect(await first.next()).toEqual({ event: 'holding', at: 'after-dispatch' });
     await kill(first);
     expect(dispatches(root)).toBe(1);
-    await new Promise((r) => setTimeout(r, LEASE_MS + 200));
-    const later = await repeat(root, ledger, 'after');
+    const later = await repeat(root, ledger, 'after', PAST_THE_LEASE);
     expect(later).toMatchObject({ ok: false, refusal: 'reconciliation-required' });
     expect(dispatches(root)).toBe(1);
   });

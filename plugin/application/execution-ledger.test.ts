@@ -490,5 +490,5 @@ describe('random operation sequences', () => {
     );
     for (const path of ['claim:claimed', 'claim:replay', 'claim:conflict', 'claim:full', 'claim:in-progress', 'finish:ok', 'finish:stale-claim', 'mark:ok', 'release:ok'])
       expect(kindsSeen.get(path) ?? 0).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });

@@ -123,7 +123,7 @@ describe.each(availableSqliteDrivers())('the SQLite ledger on %s when its proces
       if (mode === 'live') expect((await repeat(file, 'finished-run', mode, TEN_YEARS)).claim).toMatchObject({ kind: 'replay', result: resultOf('finished-run') });
       expect((await repeat(file, 'finished-run', mode === 'live' ? 'dry-run' : 'live')).claim.kind).toBe('conflict');
     }
-  }, 60_000);
+  });
 
   it('killed before the dispatch marker: in progress while the lease lasts, then reclaimed and run once', async () => {
     for (const mode of ['live', 'dry-run'] as const) {
@@ -134,7 +134,7 @@ describe.each(availableSqliteDrivers())('the SQLite ledger on %s when its proces
       expect(retaken).toEqual({ claim: expect.objectContaining({ kind: 'claimed', claim: 2, reclaimed: true }), finished: expect.objectContaining({ ok: true }) });
       expect((await repeat(file, 'early', mode)).claim).toMatchObject({ kind: 'replay', result: resultOf('early'), entry: { claim: 2 } });
     }
-  }, 60_000);
+  });
 
   it('killed after the dispatch marker: in progress, then reconciliation required and never run again', async () => {
     const file = freshFile();
@@ -145,7 +145,7 @@ describe.each(availableSqliteDrivers())('the SQLite ledger on %s when its proces
       expect(finished).toBeUndefined();
       expect(claim).toMatchObject({ kind: 'reconciliation-required', entry: { state: 'dispatched', claim: 1, protected: true, reconciliationRequired: true } });
     }
-  }, 60_000);
+  });
 
   it('killed at random moments of a loop of runs: every run is whole, and each repeat does what its state says', async () => {
     for (let round = 0; round < 6; round++) {
@@ -177,7 +177,7 @@ describe.each(availableSqliteDrivers())('the SQLite ledger on %s when its proces
       expect(again.claim.kind).toBe(expected);
       if (entries.length > 1) expect((await repeat(file, 'run-0', 'live', LEASE_MS)).claim).toMatchObject({ kind: 'replay', result: resultOf('run-0') });
     }
-  }, 120_000);
+  });
 
   it('with no driver (no libsql where it looks, no node:sqlite), opening answers driver-missing with what to install, and creates nothing', async () => {
     const file = freshFile();
@@ -216,5 +216,5 @@ describe.each(availableSqliteDrivers())('the SQLite ledger on %s when its proces
         expect(kinds.filter((kind) => kind === 'in-progress')).toHaveLength(3);
       }
     }
-  }, 120_000);
+  });
 });

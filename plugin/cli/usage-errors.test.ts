@@ -151,7 +151,7 @@ describe('usage errors exit 2, for every command', () => {
   for (const [name, cases] of Object.entries(CASES)) {
     it(`agentdef ${name}: its bad arguments are usage errors`, async () => {
       for (const argv of cases) await expectUsageError([...name.split(' '), ...argv]);
-    }, 120_000);
+    });
   }
 
   it('from the tables: a missing or extra argument, a value an option does not take, a malformed value of a checked option', async () => {
@@ -172,7 +172,7 @@ describe('usage errors exit 2, for every command', () => {
         }
       }
     }
-  }, 300_000);
+  });
 
   it('a malformed key ref is never repeated when it may be key material', async () => {
     const material = 'sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';

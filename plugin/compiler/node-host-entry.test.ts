@@ -45,7 +45,7 @@ describe('the Node host entry', () => {
     const code = (out as { code: string }).code;
     expect(code).toMatch(/installNetworkGuard\(\)[;,]/);
     ws.write('entry.mjs', code);
-    const run = spawnSync(process.execPath, [join(ws.root, 'entry.mjs'), '--help'], { cwd: ws.root, encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, [join(ws.root, 'entry.mjs'), '--help'], { cwd: ws.root, encoding: 'utf8', timeout: 120_000 });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('usage: node');
     // The tool module is in the bundle, and was not evaluated: nothing called a tool.

@@ -33,7 +33,7 @@ beforeAll(async () => {
     expect(compiled.ioError).toBeUndefined();
     expect(compiled.outDir).toBe(`dist/agents/${agent}`);
   }
-}, 120_000);
+});
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
@@ -86,7 +86,7 @@ describe('a Worker output', () => {
     // wrangler's output folder is temporary and removed
     const after = readdirSync(tmpdir()).filter((name) => name.startsWith('agentdef-deploy-') && !name.startsWith('agentdef-deploy-ws-') && !name.startsWith('agentdef-deploy-scratch-'));
     expect(after.sort()).toEqual(before.sort());
-  }, 60_000);
+  });
 });
 
 describe('an HB3 output', () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   for (const file of ['tools.json', 'mcp.json']) cpSync(join(REPO, file), join(root, file));
   const compiled = await compileAgent({ file: join(root, 'examples', 'code-search', 'agent.json'), workspaceRoot: root, target: 'local-mac' });
   expect(compiled.ioError).toBeUndefined();
-}, 120_000);
+});
 
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });

@@ -96,7 +96,7 @@ describe('the plugin in a real Nx workspace', () => {
     });
     setUpWorkspace(ws);
     first = probe(ws, {}, tasks);
-  }, 180_000);
+  });
   afterAll(() => ws?.remove());
 
   it('builds the project graph: inferred projects and pin edges (none for a version mismatch)', () => {
@@ -128,7 +128,7 @@ describe('the plugin in a real Nx workspace', () => {
     // The application executors take no resolution bound: the application's configuration stays, nx.json still counts.
     expect(changed.hashes['triage:plan']!.projectConfiguration).toBe(first.hashes['triage:plan']!.projectConfiguration);
     expect(changed.hashes['triage:plan']!.hash).not.toBe(first.hashes['triage:plan']!.hash);
-  }, 180_000);
+  });
 
   it('hashes the pinned children into compile and only the definition into validate', () => {
     const compileNodes = first.hashes['write-router:compile']!.nodes;

@@ -258,7 +258,7 @@ describe('the deferred working put against runs ending around the deferral', () 
       { numRuns: 40, examples: [[{ runMs: DEFERRED_WORKING_PUT_MS * 3, putDelayMs: 0, failPuts: false, cancelAfterMs: DEFERRED_WORKING_PUT_MS + 40, readDuringWindow: true }]] },
     );
     expect(puts.some((p) => p.state === 'canceled')).toBe(true);
-  }, 60_000);
+  });
 });
 
 type Hostile =
@@ -361,7 +361,7 @@ describe('slots after random interleavings of hostile requests', () => {
       }),
       { numRuns: 25 },
     );
-  }, 120_000);
+  });
 });
 
 describe('a stream following another instance through a failing shared store', () => {
@@ -384,7 +384,7 @@ describe('a stream following another instance through a failing shared store', (
     const again = await handler(post(rpcBody('SubscribeToTask', { id: task.id })));
     expect(again.headers.get('content-type')).toBe('text/event-stream');
     await again.body?.cancel();
-  }, 20_000);
+  });
 });
 
 describe('a final put the store does not keep', () => {

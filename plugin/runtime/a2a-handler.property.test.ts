@@ -61,7 +61,7 @@ describe('random JSON-RPC envelopes against the A2A handler', () => {
     const after = await post(VALID);
     expect(after.status).toBe(200);
     expect(JSON.parse(after.text)).toMatchObject({ id: 'still-there', result: { task: { status: { state: 'TASK_STATE_COMPLETED' } } } });
-  }, 120_000);
+  });
 
   it('the checker itself rejects what it must (an internal error, a wrong id, a stack trace)', () => {
     const request = '{"jsonrpc":"2.0","id":5,"method":"x"}';

@@ -92,7 +92,7 @@ describe('exactly one verifiable receipt per run', () => {
       }),
       { numRuns: 60 },
     );
-  }, 120_000);
+  });
 
   it('tool-only runs: random tool results and thrown values', async () => {
     await fc.assert(

@@ -4,8 +4,11 @@
  * names the SQLite driver). The test kills it with
  * SIGKILL at a chosen moment and repeats the same execute in a new process.
  *
- *   node execute-worker.cjs ROOT LEDGER KEY HOLD LEASE_MS
+ *   node execute-worker.cjs ROOT LEDGER KEY HOLD LEASE_MS [CLOCK_AHEAD_MS]
  *
+ * CLOCK_AHEAD_MS moves this process's ledger clock ahead of the real one: a repeat that must find
+ * the dead holder's lease over says so, instead of the test sleeping through the lease (a sleep
+ * that a loaded machine can stretch past a short lease, or a lease it can outlast).
  * HOLD says where the run stops and waits to be killed: `none` (finish, print the response, then
  * wait), `before-dispatch` (inside the gateway, before the dispatch marker) or `after-dispatch`
  * (after the gateway dispatched, before the step returns). It prints one JSON line per event.
@@ -16,7 +19,7 @@ import { openSqliteExecutionLedger } from '../sqlite-ledger';
 import type { SqliteDriverName } from '../../sqlite/sqlite-driver';
 import { ARTIFACTS_FOLDER, EXAMPLE_INPUTS, EXAMPLE_MANIFEST, localGateway } from './application-workspace';
 
-const [root, file, key, hold, lease] = process.argv.slice(2) as [string, string, string, string, string];
+const [root, file, key, hold, lease, ahead = '0'] = process.argv.slice(2) as [string, string, string, string, string, string?];
 const say = (value: unknown): void => {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 };
@@ -24,7 +27,7 @@ const forever = () => new Promise<never>(() => setInterval(() => undefined, 1 <<
 
 async function main(): Promise<void> {
   const driver = process.env['LEDGER_TEST_SQLITE_DRIVER'] as SqliteDriverName | undefined;
-  const ledger = openSqliteExecutionLedger({ file, leaseMs: Number(lease), ...(driver ? { driver } : {}) });
+  const ledger = openSqliteExecutionLedger({ file, leaseMs: Number(lease), now: () => Date.now() + Number(ahead), ...(driver ? { driver } : {}) });
   if (!ledger.ok) return say({ event: 'ledger-failed', message: ledger.message });
   const real = localGateway(root);
   const gateway: GatewayOwner = {

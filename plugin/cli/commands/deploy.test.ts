@@ -15,7 +15,7 @@ beforeAll(async () => {
   cpSync(join(__dirname, '..', '..', '..', 'mcp.json'), join(root, 'mcp.json'));
   const compiled = await compileAgent({ file: join(root, 'examples/code-search/agent.json'), workspaceRoot: root });
   expect(compiled.outDir).toBe('dist/agents/code-search');
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('agentdef deploy', () => {

@@ -55,7 +55,7 @@ beforeAll(async () => {
     writeFileSync(join(bin, name), `#!${process.execPath}\nif (process.argv.includes('key:acme-agents')) { process.stdout.write(${JSON.stringify(cardJwk)}); } else { process.exit(1); }\n`);
     chmodSync(join(bin, name), 0o755);
   }
-}, 120_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 interface Served {
@@ -152,7 +152,7 @@ describe('agentdef dev: the host events it prints', () => {
     } finally {
       await stub.close();
     }
-  }, 120_000);
+  });
 
   it('prints the host JSON lines with --log-format json, still without a secret; a bad value is a usage error', async () => {
     const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: PROVIDER_KEY, script: [{ text: 'A short summary.' }] });
@@ -175,7 +175,7 @@ describe('agentdef dev: the host events it prints', () => {
     const code = await runDevCommand([outDir, '--log-format', 'yaml'], { cwd: root, stdout: () => {}, stderr: (s) => (stderr += s) });
     expect(code).toBe(2);
     expect(stderr).toMatch(/^error: --log-format "yaml" is not allowed\. It must be one of text, json\nusage: agentdef dev /);
-  }, 120_000);
+  });
 
   it('agentdef run prints the same readable lines (a Job: it ends after its task), exit 0', async () => {
     const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: PROVIDER_KEY, script: [{ text: 'A short summary.' }] });
@@ -191,5 +191,5 @@ describe('agentdef dev: the host events it prints', () => {
     } finally {
       await stub.close();
     }
-  }, 120_000);
+  });
 });

@@ -28,7 +28,7 @@ async function compileExample(slug: string, target: CompileTarget, outDir: strin
 
 beforeAll(async () => {
   await compileExample('text-stats', 'cloudflare-dynamic-worker', join(root, 'worker'));
-}, 120_000);
+});
 
 interface DevRun {
   code: number;
@@ -170,7 +170,7 @@ describe('agentdef dev', () => {
     );
     // stopped: nothing serves there any more
     await expect(fetch(`${served.url}/.well-known/agent-card.json`)).rejects.toThrow();
-  }, 60_000);
+  });
 
   it("reroutes an agentic Worker's requests to its public provider with AGENTDEF_BASE_URL_<PROVIDER>, as the process hosts do; a bad override is a usage error", async () => {
     await compileExample('web-summarizer', 'cloudflare-dynamic-worker', join(root, 'worker-agentic'));
@@ -197,7 +197,7 @@ describe('agentdef dev', () => {
     } finally {
       await stub.close();
     }
-  }, 90_000);
+  });
 
   it('exits 1 at once, as a process, when the Worker cannot have its port: nothing of workerd keeps it alive', async () => {
     const taken = createServer();
@@ -215,7 +215,7 @@ describe('agentdef dev', () => {
     } finally {
       await new Promise<void>((resolve) => taken.close(() => resolve()));
     }
-  }, 60_000);
+  });
 
   it('refuses to serve a Worker whose secret is not set, naming it and how to set it', async () => {
     const outDir = join(root, 'worker-with-secret');
@@ -258,7 +258,7 @@ describe('agentdef dev', () => {
     expect(result.stdout).toContain(`code-search@2.1.0 (local launcher) serves A2A at ${served.url}/\n  agent card: ${served.url}/.well-known/agent-card.json\n`);
     expect(result.stdout).toMatch(new RegExp(`  ask it: {5}agentdef ask ${served.url.replaceAll('.', '\\.')} '[^']+'\\nstop with Ctrl-C\\n`));
     expect(result.code).toBe(0);
-  }, 90_000);
+  });
 });
 
 /**
@@ -341,7 +341,7 @@ describe('agentdef dev --watch', () => {
     }
     rmSync(forged, { recursive: true });
     expect(snapshot(ws.dir)).toEqual(before);
-  }, 60_000);
+  });
 
   it('recompiles a Worker on a change to the definition, a tool module or its import, and reloads it on the same port; a broken definition keeps the last good build serving', async () => {
     const ws = watchWorkspace('ws-worker');
@@ -397,7 +397,7 @@ describe('agentdef dev --watch', () => {
     // no clock, no absolute path in what the rebuilds wrote
     const written = Object.entries(snapshot(outDir)).map(([, bytes]) => Buffer.from(bytes, 'base64').toString('utf8'));
     for (const text of written) expect(text).not.toContain(ws.dir);
-  }, 120_000);
+  });
 
   it('restarts a local launcher on the same port when a tool module changes, and stops it', async () => {
     const ws = watchWorkspace('ws-local');
@@ -427,5 +427,5 @@ describe('agentdef dev --watch', () => {
       expect(await handle.stop()).toBe(0);
     }
     await expect(fetch(`${await handle.ready}/.well-known/agent-card.json`)).rejects.toThrow();
-  }, 120_000);
+  });
 });

@@ -51,15 +51,15 @@ function partsIn(code: string): Part[] {
 describe('the runtime parts a Worker bundles', () => {
   it('a tool-only leaf bundles no provider client, composition, MCP client, agentic loop or compaction', async () => {
     expect(partsIn(await workerJs('text-stats'))).toEqual([]);
-  }, 60_000);
+  });
 
   it('an agentic leaf bundles its own provider client, the agentic loop and compaction, nothing else', async () => {
     expect(partsIn(await workerJs('web-summarizer'))).toEqual(['openAiClient', 'agenticLoop', 'compaction', 'receipts']);
-  }, 60_000);
+  });
 
   it('a tool-only dag bundles the composition runner, no provider client or agentic loop', async () => {
     expect(partsIn(await workerJs('text-digest'))).toEqual(['composition', 'receipts']);
-  }, 60_000);
+  });
 
   it('names the MCP client only for mcp-http tools reached by URL, not through a service binding', () => {
     const config = (tools: Omit<RuntimeTool, 'version' | 'risk'>[]) =>
