@@ -1,6 +1,6 @@
 /**
  * The recording docs/your-first-agent.md replays (recordings/your-first-agent) against what the
- * page's agents send now, in milliseconds (e2e/tutorial.test.ts replays it for real, in minutes):
+ * page's agents send now, in milliseconds (e2e/docs/your-first-agent.test.ts replays it for real, in minutes):
  * every exchange loads; each request offers the tool exactly as the page's `toolInventory` block
  * declares it, names the model the generator pins for `--provider=anthropic`, and starts from a
  * question the page asks; each question the page asks an agentic agent is in it. A change to the

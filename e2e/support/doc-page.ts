@@ -2,32 +2,51 @@
  * Following a documentation page as a reader does, for tests that run a page's commands as written
  * (markdown-commands.ts reads the steps): in page order, each titled file block is written (whole,
  * or the JSON value at its pointer), each `sh` command runs with `sh -c` in the workspace and must
- * exit 0, each command marked `# serves until Ctrl-C` is left serving (its agent card answering on
- * its `--port`) while the rest of its block runs, then stopped with Ctrl-C (SIGINT to its process
- * group). A failure names the page, the line and the command, with what it printed.
+ * exit 0 (or the status its comment says it `exits`). Like a reader's shell, `export NAME=value` sets NAME for the commands after it. A command
+ * marked `# serves until Ctrl-C` is left serving (its agent card answering on its `--port`) while
+ * the rest of its block runs, then stopped with Ctrl-C (SIGINT to its process group); marked
+ * `# serves until Ctrl-C: keep it running …`, it serves on until a later command serves on its
+ * port or the page ends. Stopped, it must have ended on Ctrl-C (not killed) and freed its port. A
+ * failure names the page, the line and the command, with what it printed.
  *
- * Shared by the page tests (e2e/publishing-doc.test.ts; a test over every page can take the same
- * steps): the page's ports can be mapped to free ones (`portMap`, `withPorts`), a command can be
- * left out only with the reason the page gives, and `after` checks what each step printed.
+ * Shared by the page tests (e2e/docs/): the page's ports are mapped to free ones, a command can be
+ * left out only with the reason the page gives for it, and `after` (`printsChecker`) checks what
+ * each step printed against what the page shows.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parsePointer } from '../../plugin/definition/json-pointer';
-import { type CommandStep, type DocStep, extractSteps, type FileStep } from './markdown-commands';
-import { freePort } from './loopback-ports';
+import { type CommandStep, type DocStep, extractSteps, fencedBlocks, type FileStep } from './markdown-commands';
+import { freePort, listening } from './loopback-ports';
+
+const REPO = join(__dirname, '..', '..');
+
+/** A command the test leaves out, with the reason the page itself gives for it (text of the page). */
+export interface Skip {
+  match: RegExp;
+  reason: string;
+}
 
 export interface StepResult {
   step: DocStep;
   /** `<page>:<line>: <command or file>`, for messages. */
   where: string;
-  /** A command's exit status (a long-running one: as it ended after Ctrl-C); undefined for a file. */
+  /** The command as it ran (ports mapped, rewritten); the path for a file. */
+  command: string;
+  /** Set when the command was left out: the page's reason. */
+  skipped?: string;
+  /** A command's exit status (a long-running one: as it ended after Ctrl-C); undefined for a file or a skipped command. */
   status?: number | null;
   signal?: NodeJS.Signals | null;
   /** What the command printed, stdout then stderr as they came. */
   output: string;
   stdout: string;
   stderr: string;
+  /** The page's ports and the free ones they were mapped to. */
+  ports: ReadonlyMap<string, string>;
+  /** How long it took (a long-running command: until it stopped). */
+  ms: number;
 }
 
 export interface FollowOptions {
@@ -36,15 +55,16 @@ export interface FollowOptions {
   /** The workspace the reader is in. */
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Only this heading's section. */
+  /** Only this heading's section, or these sections (in page order). */
   section?: string;
+  sections?: readonly string[];
   /**
    * Commands the test leaves out, each with the reason the page itself gives for it (e.g. it needs
    * the network): `reason` must be text of the page, and each entry must match a command.
    */
-  skip?: readonly { match: RegExp; reason: string }[];
-  /** Rewrites a command before it runs (e.g. `withPorts`). */
-  rewrite?: (command: string) => string;
+  skip?: readonly Skip[];
+  /** Rewrites a command (after its ports are mapped) before it runs. */
+  rewrite?: (command: string, step: CommandStep) => string;
   /** Per command (default 5 minutes; generous, the suite runs on loaded machines). */
   commandTimeoutMs?: number;
   /** How long a long-running command may take to serve (default 2 minutes). */
@@ -56,6 +76,8 @@ export interface FollowOptions {
 const COMMAND_MS = 300_000;
 const READY_MS = 120_000;
 const STOP_MS = 20_000;
+const PORT = /--port[= ](\d+)/;
+const EXPORT = /^export ([A-Za-z_][A-Za-z0-9_]*)=/;
 
 /** The page's ports (`--port N`, `--port=N`) mapped to free loopback ports. */
 export async function portMap(steps: readonly DocStep[]): Promise<Map<string, string>> {
@@ -67,7 +89,7 @@ export async function portMap(steps: readonly DocStep[]): Promise<Map<string, st
   return map;
 }
 
-/** The command with the page's ports (in `--port N`, `--port=N` and `127.0.0.1:N`) replaced by their mapped ones. */
+/** The text with the page's ports (in `--port N`, `--port=N` and `127.0.0.1:N`) replaced by their mapped ones. */
 export function withPorts(command: string, ports: ReadonlyMap<string, string>): string {
   return command.replace(/(--port[= ]|127\.0\.0\.1:)(\d+)\b/g, (whole, prefix: string, port: string) => (ports.has(port) ? `${prefix}${ports.get(port)}` : whole));
 }
@@ -93,6 +115,8 @@ export function writeFileStep(root: string, step: FileStep): void {
 
 interface Running {
   child: ChildProcess;
+  /** When it started (Date.now()). */
+  since: number;
   exited: Promise<{ status: number | null; signal: NodeJS.Signals | null }>;
   stdout(): string;
   stderr(): string;
@@ -131,7 +155,7 @@ function start(command: string, cwd: string, env: NodeJS.ProcessEnv): Running {
     output += chunk.toString();
   });
   const exited = new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (status, signal) => resolve({ status, signal })));
-  return { child, exited, stdout: () => stdout, stderr: () => stderr, output: () => output };
+  return { child, since: Date.now(), exited, stdout: () => stdout, stderr: () => stderr, output: () => output };
 }
 
 /** Waits until the agent card answers on `port`, or the command exits, or `readyMs` pass. */
@@ -159,61 +183,179 @@ async function interrupt(running: Running): Promise<{ status: number | null; sig
   return finished;
 }
 
+/** The value `export NAME=…` gives NAME, as the reader's shell would. */
+function exported(command: string, name: string, cwd: string, env: NodeJS.ProcessEnv, where: string): string {
+  const r = spawnSync('sh', ['-c', `${command}\nprintf '%s' "$${name}"`], { cwd, env, encoding: 'utf8', timeout: COMMAND_MS });
+  if (r.status !== 0) throw new Error(`${where}\nexited ${r.signal ?? r.status}:\n${r.stdout}${r.stderr}`);
+  return r.stdout;
+}
+
+/** Whether the page's text holds `text`, whitespace (line breaks included) compared loosely. */
+export function pageSays(markdown: string, text: string): boolean {
+  const loose = (t: string) => t.replace(/\s+/g, ' ').trim();
+  return text.trim() !== '' && loose(markdown).includes(loose(text));
+}
+
+/** The page, repository-relative (for messages). */
+export function shownPath(page: string): string {
+  return relative(REPO, page);
+}
+
 /** Carries out the page's steps in order; throws at the first that fails, naming it. Returns every step's result. */
 export async function followPage(options: FollowOptions): Promise<StepResult[]> {
-  const shownPage = relative(join(__dirname, '..', '..'), options.page);
+  const shownPage = shownPath(options.page);
   const markdown = readFileSync(options.page, 'utf8');
-  const steps = extractSteps(markdown, options.section !== undefined ? { section: options.section } : {});
+  const steps = extractSteps(markdown, { ...(options.section !== undefined ? { section: options.section } : {}), ...(options.sections ? { sections: options.sections } : {}) });
   for (const skip of options.skip ?? []) {
-    if (!markdown.includes(skip.reason)) throw new Error(`${shownPage}: a command is left out "${skip.reason}", which the page does not say`);
+    if (!pageSays(markdown, skip.reason)) throw new Error(`${shownPage}: a command is left out "${skip.reason}", which the page does not say`);
     if (!steps.some((s) => s.kind === 'command' && skip.match.test(s.command))) throw new Error(`${shownPage}: no command matches ${skip.match}, which the test leaves out`);
   }
+  const ports = await portMap(steps);
+  const env: NodeJS.ProcessEnv = { ...options.env };
   const results: StepResult[] = [];
-  const serving: { step: CommandStep; running: Running; where: string }[] = [];
-  const stopServing = async () => {
-    for (const { step, running, where } of serving.splice(0)) {
-      const finished = await interrupt(running);
-      const result: StepResult = { step, where, ...finished, output: running.output(), stdout: running.stdout(), stderr: running.stderr() };
+  const serving: { step: CommandStep; running: Running; where: string; command: string; port: string }[] = [];
+  const stop = async (which: typeof serving) => {
+    for (const entry of which) {
+      serving.splice(serving.indexOf(entry), 1);
+      const finished = await interrupt(entry.running);
+      const result: StepResult = {
+        step: entry.step,
+        where: entry.where,
+        command: entry.command,
+        ...finished,
+        output: entry.running.output(),
+        stdout: entry.running.stdout(),
+        stderr: entry.running.stderr(),
+        ports,
+        ms: Date.now() - entry.running.since,
+      };
+      if (finished.signal === 'SIGKILL') throw new Error(`${entry.where}\ndid not stop on Ctrl-C within ${STOP_MS} ms:\n${result.output}`);
+      if (await listening(Number(entry.port))) throw new Error(`${entry.where}\nstill listens on port ${entry.port} after Ctrl-C:\n${result.output}`);
       results.push(result);
       await options.after?.(result);
     }
   };
   let block = -1;
-  for (const step of steps) {
-    if (step.kind === 'file') {
-      const where = `${shownPage}:${step.line}: ${step.path}`;
-      writeFileStep(options.cwd, step);
-      const result: StepResult = { step, where, output: '', stdout: '', stderr: '' };
+  try {
+    for (const step of steps) {
+      if (step.kind === 'file') {
+        const where = `${shownPage}:${step.line}: ${step.path}`;
+        writeFileStep(options.cwd, step);
+        const result: StepResult = { step, where, command: step.path, output: '', stdout: '', stderr: '', ports, ms: 0 };
+        results.push(result);
+        await options.after?.(result);
+        continue;
+      }
+      if (step.block !== block) {
+        await stop(serving.filter((s) => !s.step.keepServing));
+        block = step.block;
+      }
+      const where = `${shownPage}:${step.line}: ${step.command}`;
+      const skip = options.skip?.find((s) => s.match.test(step.command));
+      if (skip) {
+        results.push({ step, where, command: step.command, skipped: skip.reason, output: '', stdout: '', stderr: '', ports, ms: 0 });
+        continue;
+      }
+      const mapped = withPorts(step.command, ports);
+      const command = options.rewrite ? options.rewrite(mapped, step) : mapped;
+      const exporting = EXPORT.exec(command);
+      if (exporting) {
+        const since = Date.now();
+        env[exporting[1]!] = exported(command, exporting[1]!, options.cwd, env, where);
+        const result: StepResult = { step, where, command, status: 0, signal: null, output: '', stdout: '', stderr: '', ports, ms: Date.now() - since };
+        results.push(result);
+        await options.after?.(result);
+        continue;
+      }
+      if (step.longRunning) {
+        const port = PORT.exec(command)?.[1];
+        if (port === undefined) throw new Error(`${where}: a command that serves until Ctrl-C needs a --port to wait on`);
+        // One terminal per port: the reader stops what serves there before serving again.
+        await stop(serving.filter((s) => s.port === port));
+        const running = start(command, options.cwd, env);
+        serving.push({ step, running, where, command, port });
+        await untilServing(running, port, options.readyTimeoutMs ?? READY_MS, where);
+        continue;
+      }
+      const running = start(command, options.cwd, env);
+      const timer = setTimeout(() => process.kill(-running.child.pid!, 'SIGKILL'), options.commandTimeoutMs ?? COMMAND_MS);
+      const finished = await running.exited;
+      clearTimeout(timer);
+      const result: StepResult = { step, where, command, ...finished, output: running.output(), stdout: running.stdout(), stderr: running.stderr(), ports, ms: Date.now() - running.since };
+      if (finished.status !== step.exits) throw new Error(`${where}\nexited ${finished.signal ?? finished.status}${step.exits !== 0 ? ` where the page says it exits ${step.exits}` : ''}:\n${result.output}`);
       results.push(result);
       await options.after?.(result);
-      continue;
     }
-    if (step.block !== block) {
-      await stopServing();
-      block = step.block;
-    }
-    const where = `${shownPage}:${step.line}: ${step.command}`;
-    if (options.skip?.some((s) => s.match.test(step.command))) continue;
-    const command = options.rewrite ? options.rewrite(step.command) : step.command;
-    const running = start(command, options.cwd, options.env);
-    if (step.longRunning) {
-      const port = /--port[= ](\d+)/.exec(command)?.[1];
-      if (port === undefined) throw new Error(`${where}: a command that serves until Ctrl-C needs a --port to wait on`);
-      await untilServing(running, port, options.readyTimeoutMs ?? READY_MS, where);
-      serving.push({ step, running, where });
-      continue;
-    }
-    const timer = setTimeout(() => process.kill(-running.child.pid!, 'SIGKILL'), options.commandTimeoutMs ?? COMMAND_MS);
-    const finished = await running.exited;
-    clearTimeout(timer);
-    const result: StepResult = { step, where, ...finished, output: running.output(), stdout: running.stdout(), stderr: running.stderr() };
-    if (finished.status !== 0) {
-      await stopServing();
-      throw new Error(`${where}\nexited ${finished.signal ?? finished.status}:\n${result.output}`);
-    }
-    results.push(result);
-    await options.after?.(result);
+    await stop([...serving]);
+  } finally {
+    for (const { running } of serving.splice(0)) if (running.child.exitCode === null && running.child.signalCode === null) process.kill(-running.child.pid!, 'SIGKILL');
   }
-  await stopServing();
   return results;
+}
+
+/**
+ * The body of the page's fenced block (of any language but a shell's) whose first line starts with
+ * `firstLine`: what the page shows a command prints. Throws when there is none, or more than one.
+ */
+export function shownBlock(page: string, firstLine: string): string {
+  const markdown = readFileSync(page, 'utf8');
+  const found = fencedBlocks(markdown).filter((b) => !['sh', 'bash', 'shell'].includes(b.language) && (b.body.find((l) => l.trim() !== '') ?? '').startsWith(firstLine));
+  if (found.length !== 1) throw new Error(`${shownPath(page)}: ${found.length} fenced blocks start with "${firstLine}" (one expected)`);
+  return found[0]!.body.join('\n');
+}
+
+/**
+ * The first line the page shows that `output` does not print (undefined: it prints them all). Each
+ * non-blank line shown must be a line of the output, in the same order (other lines may come
+ * between); `…` in a shown line stands for any text, and the page's ports are mapped.
+ */
+export function missingShownLine(output: string, shown: string, ports: ReadonlyMap<string, string> = new Map()): string | undefined {
+  const lines = output.split(/\r?\n/).map((l) => l.trimEnd());
+  let at = 0;
+  for (const expected of shown.split(/\r?\n/).filter((l) => l.trim() !== '')) {
+    const mapped = withPorts(expected.trimEnd(), ports);
+    const pattern = new RegExp(
+      `^${mapped
+        .split('…')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
+    const found = lines.findIndex((line, i) => i >= at && pattern.test(line));
+    if (found < 0) return expected;
+    at = found + 1;
+  }
+  return undefined;
+}
+
+/** What a command of the page prints: every `prints` pattern (text: a substring), and the lines of `shows` (see missingShownLine). */
+export interface Prints {
+  command: RegExp;
+  prints?: readonly (RegExp | string)[];
+  shows?: string;
+}
+
+/**
+ * An `after` for followPage that checks each command's output against every row whose `command`
+ * matches it (throwing, with the output, at the first miss), and `unmet()`: the rows that met no
+ * command that ran (each row must meet one).
+ */
+export function printsChecker(rows: readonly Prints[]): { after: (result: StepResult) => void; unmet: () => string[] } {
+  const met = new Set<Prints>();
+  return {
+    after(result) {
+      if (result.step.kind !== 'command' || result.skipped !== undefined) return;
+      for (const row of rows.filter((r) => r.command.test((result.step as CommandStep).command))) {
+        met.add(row);
+        for (const expected of row.prints ?? []) {
+          const ok = typeof expected === 'string' ? result.output.includes(expected) : expected.test(result.output);
+          if (!ok) throw new Error(`${result.where}\ndoes not print ${String(expected)}:\n${result.output}`);
+        }
+        if (row.shows !== undefined) {
+          const missing = missingShownLine(result.output, row.shows, result.ports);
+          if (missing !== undefined) throw new Error(`${result.where}\ndoes not print what the page shows, from the line\n  ${missing}\n--- the page shows:\n${row.shows}\n--- it printed:\n${result.output}`);
+        }
+      }
+    },
+    unmet: () => rows.filter((r) => !met.has(r)).map((r) => String(r.command)),
+  };
 }

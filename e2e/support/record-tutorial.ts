@@ -1,7 +1,7 @@
 /**
  * Regenerates `recordings/your-first-agent`, the model recording docs/your-first-agent.md replays:
  * agentdef built and packed, installed into a fresh Nx workspace, then every step of the page run
- * in order as the tutorial test runs it, except that each `--replay <the shipped recording>`
+ * in order as its test (e2e/docs/your-first-agent.test.ts) runs it (e2e/support/doc-page.ts), except that each `--replay <the shipped recording>`
  * becomes `--record recordings/your-first-agent` and the hosts reach the scripted stand-in
  * (tutorial-model.ts) with its key. The exchanges recorded replace the repository's (only
  * exchange files agentdef wrote; the README stays). `--check` writes nothing and exits 1 when the
@@ -14,10 +14,10 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXCHANGE_FILE, parseExchange } from '../../plugin/hosts/model-replay/exchange';
-import { extractSteps } from './markdown-commands';
+import { docPageTest } from '../docs/doc-pages';
+import { followPage, killLeftovers } from './doc-page';
 import { buildAndPack, e2eRoot, isolatedEnv, nxBin } from './pack';
-import { killStarted, runPageSteps } from './page-steps';
-import { INSTALLED_RECORDING, STAND_IN_API_KEY, TUTORIAL_PAGE, TUTORIAL_RECORDING, startTutorialModel, workerToolsInstall } from './tutorial-model';
+import { INSTALLED_RECORDING, STAND_IN_API_KEY, TUTORIAL_PAGE, TUTORIAL_RECORDING, startTutorialModel } from './tutorial-model';
 
 const RECORD_INTO = 'recordings/your-first-agent';
 
@@ -70,16 +70,23 @@ export async function recordTutorial(options: { check: boolean; log(line: string
       AGENTDEF_SECRET_ANTHROPIC_API_KEY: STAND_IN_API_KEY,
     });
     const problems: string[] = [];
-    await runPageSteps(ws.dir, extractSteps(readFileSync(TUTORIAL_PAGE, 'utf8')), env, {
-      // The install step needs the network; this repository's node_modules has both packages.
-      command: (command) => (workerToolsInstall(command) ? undefined : command.split(`--replay ${INSTALLED_RECORDING}`).join(`--record ${RECORD_INTO}`)),
-      finished: (step, command, finished) => {
-        if (finished.status !== 0 || (/agentdef ask /.test(command) && !/^state: completed$/m.test(finished.output))) problems.push(`docs/your-first-agent.md:${step.line}: ${command}\n${finished.output}`);
-      },
-      stopped: (step, command, stopped) => {
-        if (stopped.signal === 'SIGKILL' || /^(warning|error): model /m.test(stopped.output)) problems.push(`docs/your-first-agent.md:${step.line}: ${command}\n${stopped.output}`);
-      },
-    });
+    try {
+      await followPage({
+        page: TUTORIAL_PAGE,
+        cwd: ws.dir,
+        env,
+        // What the page's test leaves out (the install step needs the network; this repository's node_modules has both packages).
+        skip: docPageTest('e2e/docs/your-first-agent.test.ts').skip,
+        rewrite: (command) => command.split(`--replay ${INSTALLED_RECORDING}`).join(`--record ${RECORD_INTO}`),
+        after: (result) => {
+          if (result.step.kind !== 'command' || result.skipped !== undefined) return;
+          const failed = result.step.longRunning ? /^(warning|error): model /m.test(result.output) : /agentdef ask /.test(result.command) && !/^state: completed$/m.test(result.output);
+          if (failed) problems.push(`${result.where}\n${result.output}`);
+        },
+      });
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
     if (problems.length > 0) {
       for (const problem of problems) options.log(`record-tutorial: ${problem}`);
       return 1;
@@ -109,7 +116,7 @@ export async function recordTutorial(options: { check: boolean; log(line: string
     options.log(`record-tutorial: ${made.size} exchanges in recordings/your-first-agent (${added.length} new, ${changed.length} changed, ${removed.length} removed)`);
     return 0;
   } finally {
-    killStarted();
+    killLeftovers();
     await model.close();
     rmSync(join(ws.dir, '..'), { recursive: true, force: true });
     rmSync(join(tarball, '..'), { recursive: true, force: true });

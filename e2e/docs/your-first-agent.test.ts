@@ -1,32 +1,37 @@
 /**
  * docs/your-first-agent.md, followed as a newcomer follows it: agentdef packed and installed into a
- * fresh Nx workspace, then every step of the page in order (e2e/support/page-steps.ts): each `sh`
- * command run with `sh -c` in the workspace (it must exit 0), each titled file block written
- * (whole, or at its JSON Pointer), each `# serves until Ctrl-C` command left serving (the agent card
- * answering on its port) while the rest of its block runs, then stopped with Ctrl-C (nothing
- * listens afterwards). Every `agentdef ask` must end `state: completed`.
+ * fresh Nx workspace (e2e/support/doc-workspace.ts), then every step of the page in order
+ * (e2e/support/doc-page.ts): each `sh` command run with `sh -c` in the workspace (it must exit 0),
+ * each titled file block written (whole, or at its JSON Pointer), each `# serves until Ctrl-C`
+ * command left serving (the agent card answering on its port) while the rest of its block runs,
+ * then stopped with Ctrl-C (it must stop, and nothing listen afterwards). Every `agentdef ask`
+ * must end `state: completed`; the tool agent's answer is the one the page shows.
  *
  * No API key and no model server: the agentic steps replay the recording the package ships
  * (`node_modules/agentdef/recordings/your-first-agent`, made by scripts/record-tutorial.mjs
  * against a scripted stand-in). A request it does not hold fails the ask (`model_request_not_recorded`)
- * and the test says to re-record. One step is not run: `npm install -D miniflare@… wrangler@…`
- * needs the registry; the test checks it names the versions this repository pins (the workspace
- * resolves both from the repository's node_modules). HOME, the keys folder, state and caches
- * live in the test's temp folder; the keychain is off.
+ * and the test says to re-record. One step is not run, for the reason the page gives next to it:
+ * `npm install -D miniflare@… wrangler@…` needs the registry; the test checks it names the versions
+ * this repository pins (the workspace resolves both from the repository's node_modules). HOME (and
+ * with it the default keys folder), state and caches live in the test's temp folder; the keychain
+ * is off.
  */
-import { readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRecording } from '../plugin/hosts/model-replay/recording-folder';
-import { extractSteps, type CommandStep } from './support/markdown-commands';
-import { createWorkspace, nxBin, openWorkspace, packAgentdef, type TempWorkspace } from './support/nx-workspace';
-import { killStarted, runPageSteps } from './support/page-steps';
-import { INSTALLED_RECORDING, TUTORIAL_PAGE, workerToolsInstall } from './support/tutorial-model';
+import { loadRecording } from '../../plugin/hosts/model-replay/recording-folder';
+import { followPage, killLeftovers, missingShownLine, shownBlock } from '../support/doc-page';
+import { readerWorkspace } from '../support/doc-workspace';
+import { type CommandStep, extractSteps } from '../support/markdown-commands';
+import type { TempWorkspace } from '../support/nx-workspace';
+import { INSTALLED_RECORDING, workerToolsInstall } from '../support/tutorial-model';
+import { docPageTest } from './doc-pages';
 
-const REPO = join(__dirname, '..');
+const REPO = join(__dirname, '..', '..');
+const PAGE = docPageTest('e2e/docs/your-first-agent.test.ts');
 
 describe('docs/your-first-agent.md, every step in a fresh Nx workspace', () => {
-  const steps = extractSteps(readFileSync(TUTORIAL_PAGE, 'utf8'));
+  const steps = extractSteps(readFileSync(PAGE.path, 'utf8'));
   const commands = steps.filter((s): s is CommandStep => s.kind === 'command');
   let ws: TempWorkspace;
   /** What each agentic `agentdef ask` printed, and what each served agent printed until Ctrl-C. */
@@ -34,22 +39,10 @@ describe('docs/your-first-agent.md, every step in a fresh Nx workspace', () => {
   const served: { command: string; output: string }[] = [];
 
   beforeAll(() => {
-    const created = createWorkspace('tutorial', packAgentdef());
-    // A workspace made by create-nx-workspace has nx installed: link the repository's.
-    symlinkSync(nxBin, join(created.dir, 'node_modules', '.bin', 'nx'));
-    ws = openWorkspace(created.dir, created.home, {
-      AGENTDEF_KEYCHAIN: 'off',
-      AGENTDEF_KEYS_DIR: join(created.home, 'keys'),
-      AGENTDEF_STATE_DIR: join(created.home, 'state'),
-      WRANGLER_LOG_PATH: join(created.home, 'wrangler-logs'),
-      XDG_STATE_HOME: join(created.home, '.local', 'state'),
-      npm_config_update_notifier: 'false',
-    });
-    // No key and no model endpoint of any kind reaches the page's commands.
-    for (const name of Object.keys(ws.env)) if (/^AGENTDEF_(SECRET_|BASE_URL_|REPLAY|RECORD|MODEL_PROXY)|^(ANTHROPIC|OPENAI)_API_KEY$|^OLLAMA_HOST$/.test(name)) delete ws.env[name];
+    ws = readerWorkspace('your-first-agent');
   });
 
-  afterAll(() => killStarted());
+  afterAll(() => killLeftovers());
 
   it('covers the whole journey: generate, compile for every target, serve, ask, deploy dry run', () => {
     const all = commands.map((c) => c.command).join('\n');
@@ -73,32 +66,35 @@ describe('docs/your-first-agent.md, every step in a fresh Nx workspace', () => {
     const install = commands.findIndex((c) => workerToolsInstall(c.command) !== undefined);
     expect(install, 'the page installs miniflare and wrangler').toBeGreaterThanOrEqual(0);
     expect(workerToolsInstall(commands[install]!.command)).toEqual({ miniflare: pins['miniflare'], wrangler: pins['wrangler'] });
+    expect(PAGE.skip.map((s) => commands.filter((c) => s.match.test(c.command)).map((c) => c.command))).toEqual([[commands[install]!.command]]);
     const firstWorker = commands.findIndex((c) => /nx run \S+:serve|deploy dist\/worker\//.test(c.command));
     expect(install).toBeLessThan(firstWorker);
   });
 
-  it('every command succeeds, in order; every served agent answers and stops on Ctrl-C', async () => {
-    await runPageSteps(ws.dir, steps, ws.env, {
-      // Needs the registry: checked above instead, and the workspace resolves both packages already.
-      command: (command) => (workerToolsInstall(command) ? undefined : command),
-      finished: (step, command, finished) => {
-        const where = `docs/your-first-agent.md:${step.line}: ${command}`;
-        expect(
-          finished.status,
-          `${where}\n${finished.output}${/model_request_not_recorded/.test(finished.output) ? '\nthe shipped recording does not hold what the page sends now: run node scripts/record-tutorial.mjs' : ''}`,
-        ).toBe(0);
-        if (/agentdef ask /.test(command)) {
-          expect(finished.output, `${where}\n${finished.output}`).toMatch(/^state: completed$/m);
-          asked.push({ command, output: finished.output });
-        }
-      },
-      stopped: (step, command, stopped, stillListening) => {
-        const where = `line ${step.line}: ${command}`;
-        expect(stopped.signal === 'SIGKILL', `${where} did not stop on Ctrl-C:\n${stopped.output}`).toBe(false);
-        expect(stillListening, `${where} still listens after Ctrl-C`).toBe(false);
-        served.push({ command, output: stopped.output });
-      },
-    });
+  it('every command succeeds, in order; every served agent answers and stops on Ctrl-C; every ask completes', async () => {
+    const toolAnswer = shownBlock(PAGE.path, '{"words":4,"characters":19}');
+    try {
+      await followPage({
+        page: PAGE.path,
+        skip: PAGE.skip,
+        cwd: ws.dir,
+        env: ws.env,
+        after: (result) => {
+          if (result.step.kind !== 'command' || result.skipped !== undefined) return;
+          if (result.step.longRunning) served.push({ command: result.command, output: result.output });
+          else if (/agentdef ask /.test(result.command)) {
+            expect(result.output, `${result.where}\n${result.output}`).toMatch(/^state: completed$/m);
+            asked.push({ command: result.command, output: result.output });
+            if (result.command.endsWith("'the quick brown fox'")) expect(missingShownLine(result.output, toolAnswer), result.output).toBeUndefined();
+          }
+        },
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(/model_request_not_recorded/.test(message) ? `${message}\nthe shipped recording does not hold what the page sends now: run node scripts/record-tutorial.mjs` : message);
+    }
+    expect(asked.length).toBe(commands.filter((c) => /agentdef ask /.test(c.command)).length);
+    expect(served.length).toBe(commands.filter((c) => c.longRunning).length);
   });
 
   it('the agentic steps were answered from the shipped recording with no key: the tool was offered, called, and its result sent back and answered', () => {

@@ -1,38 +1,32 @@
 /**
  * The README's "Using agentdef in an Nx workspace" walk-through, followed as a new user follows it:
- * its fenced `sh` block is read from README.md at test time (e2e/support/markdown-commands.ts),
- * so a README change that stops working fails here. Every command runs in order with `sh -c` in
- * a fresh Nx workspace (a git repository on `main`, as create-nx-workspace makes one) and must
- * exit 0; after each `nx g agentdef:agent` its project is in `nx show projects`, after each
+ * its fenced `sh` block is read from README.md at test time and run as written, in order
+ * (e2e/support/doc-page.ts), in a fresh Nx workspace that is a git repository on `main`, as
+ * create-nx-workspace makes one (e2e/support/doc-workspace.ts). Every command must exit 0; after
+ * each `nx g agentdef:agent` its project is in `nx show projects`, after each
  * `nx run <agent>:compile` its output folder exists, and `nx affected -t compile` compiles every
  * agent the walk-through created.
  *
- * Installing: the block's lines before its first `nx` command (the `npm install -D` of the packed
- * tarball) are replaced by the workspace's own install of the packed tarball (createWorkspace
- * unpacks the tarball global setup built and packed into node_modules/agentdef, as npm lays it
- * out); npm runs offline, so nothing is fetched. Afterwards, the generator's rough edges through
- * the real nx CLI: init says it is already registered, a pin that resolves to nothing and a
- * mistyped provider are refused with nothing written, and `--format=yaml` writes an agent.yaml
- * whose schema modeline names the shipped schema and which validates and compiles like JSON.
+ * Installing: the block's `npm install -D` of the packed tarball is left out, for the reason the
+ * README gives next to it (npm fetches agentdef's dependencies from the registry); the workspace
+ * has the tarball the global setup packed unpacked into node_modules/agentdef, as npm lays it out.
+ * Afterwards, the generator's rough edges through the real nx CLI: init says it is already
+ * registered, a pin that resolves to nothing and a mistyped provider are refused with nothing
+ * written, and `--format=yaml` writes an agent.yaml whose schema modeline names the shipped schema
+ * and which validates and compiles like JSON.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractSteps, type CommandStep } from './support/markdown-commands';
-import { createWorkspace, nxBin, openWorkspace, packAgentdef, type CommandResult, type TempWorkspace } from './support/nx-workspace';
+import { followPage, killLeftovers } from '../support/doc-page';
+import { readerWorkspace } from '../support/doc-workspace';
+import { type CommandStep, extractSteps } from '../support/markdown-commands';
+import type { CommandResult, TempWorkspace } from '../support/nx-workspace';
+import { docPageTest } from './doc-pages';
 
-const README = join(__dirname, '..', 'README.md');
-const SECTION = 'Using agentdef in an Nx workspace';
+const PAGE = docPageTest('e2e/docs/readme-walkthrough.test.ts');
 const COMMAND_MS = 300_000;
-
-/** The section's commands, split into the install lines (replaced, see above) and the rest. */
-function walkthrough(): { install: CommandStep[]; rest: CommandStep[] } {
-  const steps = extractSteps(readFileSync(README, 'utf8'), { section: SECTION });
-  const commands = steps.filter((s): s is CommandStep => s.kind === 'command');
-  const firstNx = commands.findIndex((c) => /^(npx )?nx /.test(c.command));
-  return { install: commands.slice(0, Math.max(firstNx, 0)), rest: commands.slice(Math.max(firstNx, 0)) };
-}
 
 /** A command's words before its trailing `# comment`. */
 function words(command: string): string[] {
@@ -66,54 +60,49 @@ function projects(ws: TempWorkspace): string[] {
   return JSON.parse(r.stdout) as string[];
 }
 
-const git = (ws: TempWorkspace, args: string[]) => spawnSync('git', ['-c', 'user.name=walkthrough', '-c', 'user.email=walkthrough@example.invalid', ...args], { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
-
 describe('README "Using agentdef in an Nx workspace", every command in order in a fresh workspace', () => {
-  const { install, rest } = walkthrough();
+  const commands = extractSteps(readFileSync(PAGE.path, 'utf8'), { sections: PAGE.sections! }).filter((s): s is CommandStep => s.kind === 'command');
   let ws: TempWorkspace;
 
   beforeAll(() => {
-    const created = createWorkspace('readme-walkthrough', packAgentdef());
-    // A workspace made by create-nx-workspace has nx installed: link the repository's, for `npx nx`.
-    symlinkSync(nxBin, join(created.dir, 'node_modules', '.bin', 'nx'));
-    ws = openWorkspace(created.dir, created.home, { npm_config_offline: 'true', npm_config_update_notifier: 'false', WRANGLER_LOG_PATH: join(created.home, 'wrangler-logs') });
-    writeFileSync(join(ws.dir, '.gitignore'), 'node_modules\ndist\n.nx\n');
-    for (const args of [
-      ['init', '-q', '-b', 'main'],
-      ['add', '-A'],
-      ['commit', '-q', '-m', 'an empty Nx workspace with agentdef installed'],
-    ]) {
-      const r = git(ws, args);
-      expect(r.status, r.stderr).toBe(0);
-    }
+    ws = readerWorkspace('readme-walkthrough');
   });
 
   it('is a walk-through worth following: install, init, agents, a composition, plan, compile, affected', () => {
-    expect(install.length, 'the block starts with the install line(s)').toBeGreaterThan(0);
-    expect(install.some((c) => /\bnpm (install|i|add)\b/.test(c.command) && /agentdef/.test(c.command))).toBe(true);
-    const all = rest.map((c) => c.command);
+    expect(/\bnpm (install|i|add)\b/.test(commands[0]!.command) && /agentdef/.test(commands[0]!.command), 'the block starts with the install line').toBe(true);
+    expect(PAGE.skip.map((s) => commands.filter((c) => s.match.test(c.command)).length)).toEqual([1]);
+    const all = commands.map((c) => c.command);
     expect(all.some((c) => /nx g agentdef:init\b/.test(c))).toBe(true);
     expect(all.filter((c) => generatedSlug(c) !== undefined).length).toBeGreaterThanOrEqual(3);
     expect(all.some((c) => /--nodes=/.test(c))).toBe(true);
     expect(all.some((c) => /nx affected -t compile/.test(c))).toBe(true);
   });
 
-  it('runs every command after the install, in order, each succeeding, with what it made in place', () => {
+  it('runs every command after the install, in order, each succeeding, with what it made in place', async () => {
     const created: string[] = [];
-    for (const step of rest) {
-      const where = `README.md:${step.line}: ${step.command}`;
-      const r = sh(ws, step.command);
-      expect(r.status, `${where}\n${r.stdout}\n${r.stderr}`).toBe(0);
-      const slug = generatedSlug(step.command);
-      if (slug !== undefined) {
-        created.push(slug);
-        expect(projects(ws), where).toEqual(expect.arrayContaining(created));
-      }
-      const compiled = compiledProject(step.command);
-      if (compiled !== undefined) expect(existsSync(join(ws.dir, 'dist', 'agents', compiled, 'plan.json')), where).toBe(true);
-      if (/nx affected -t compile/.test(step.command)) {
-        for (const agent of created) expect(r.stdout, `${where}: compiles ${agent}`).toContain(`${agent}:compile`);
-      }
+    try {
+      await followPage({
+        page: PAGE.path,
+        sections: PAGE.sections!,
+        skip: PAGE.skip,
+        cwd: ws.dir,
+        env: ws.env,
+        after: (result) => {
+          if (result.step.kind !== 'command' || result.skipped !== undefined) return;
+          const slug = generatedSlug(result.command);
+          if (slug !== undefined) {
+            created.push(slug);
+            expect(projects(ws), result.where).toEqual(expect.arrayContaining(created));
+          }
+          const compiled = compiledProject(result.command);
+          if (compiled !== undefined) expect(existsSync(join(ws.dir, 'dist', 'agents', compiled, 'plan.json')), result.where).toBe(true);
+          if (/nx affected -t compile/.test(result.command)) {
+            for (const agent of created) expect(result.stdout, `${result.where}: compiles ${agent}`).toContain(`${agent}:compile`);
+          }
+        },
+      });
+    } finally {
+      killLeftovers();
     }
     expect(created.length).toBeGreaterThanOrEqual(3);
   });

@@ -1,9 +1,9 @@
 /**
  * docs/publishing-and-verifying.md, followed as written (issue 21): every fenced `sh` command and
  * titled file of the page, in order (e2e/support/doc-page.ts), in a scratch workspace as the page
- * describes it: a fresh Nx workspace with agentdef installed from its packed tarball, the
- * repository's `examples/` (and its tools.json, mcp.json) committed to git, the plugin registered
- * for them. Each command must exit 0 and print what the page says it does: the key generated,
+ * describes it (e2e/support/doc-workspace.ts): a fresh Nx workspace with agentdef installed from
+ * its packed tarball, the repository's `examples/` (and its tools.json, mcp.json) committed to
+ * git, the plugin registered for them. Each command must exit 0 and print what the page says it does: the key generated,
  * text-stats promoted to tool-shipped with a signed receipt, that receipt verified with the public
  * key of the local key store (no --key), the definition committed and published through Nx with
  * the Worker URL the page sets, the credential, the card and the registry verified, the published
@@ -12,19 +12,21 @@
  * HOME (so the default keys folder, ~/.config/agentdef/keys), caches and state live in the test's
  * temp folder; the keychain is off; npm runs offline.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommandStep, extractSteps } from './support/markdown-commands';
-import { followPage, killLeftovers, type StepResult } from './support/doc-page';
-import { createWorkspace, nxBin, openWorkspace, packAgentdef, type TempWorkspace } from './support/nx-workspace';
-import { repoRoot } from './support/run-cli';
+import { followPage, killLeftovers, type Prints, printsChecker } from '../support/doc-page';
+import { readerWorkspace } from '../support/doc-workspace';
+import { type CommandStep, extractSteps } from '../support/markdown-commands';
+import type { TempWorkspace } from '../support/nx-workspace';
+import { repoRoot } from '../support/run-cli';
+import { docPageTest } from './doc-pages';
 
-const PAGE = join(repoRoot, 'docs', 'publishing-and-verifying.md');
+const PAGE = docPageTest('e2e/docs/publishing-and-verifying.test.ts');
 
 /** What each command of the page prints, by the command it is (every row must meet a command). */
-const PRINTS: readonly { command: RegExp; prints: RegExp[] }[] = [
+const PRINTS: readonly Prints[] = [
   { command: /^npx agentdef keys generate keyref:acme-receipts\b/, prints: [/^generated keyref:acme-receipts \(private key in the keys folder, mode 0600\)$/m, /^kid: \S+$/m] },
   {
     command: /^npx nx run text-stats:promote --to=tool-shipped\b/,
@@ -48,42 +50,15 @@ const PRINTS: readonly { command: RegExp; prints: RegExp[] }[] = [
 
 describe('docs/publishing-and-verifying.md, every command as written in a scratch workspace', () => {
   let ws: TempWorkspace;
-  const results: StepResult[] = [];
 
   beforeAll(() => {
-    const created = createWorkspace('publishing-doc', packAgentdef());
-    // A workspace made by create-nx-workspace has nx installed: link the repository's, for `npx nx`.
-    symlinkSync(nxBin, join(created.dir, 'node_modules', '.bin', 'nx'));
-    ws = openWorkspace(created.dir, created.home, {
-      AGENTDEF_KEYCHAIN: 'off',
-      AGENTDEF_STATE_DIR: join(created.home, 'state'),
-      WRANGLER_LOG_PATH: join(created.home, 'wrangler-logs'),
-      npm_config_offline: 'true',
-      npm_config_update_notifier: 'false',
-      GIT_AUTHOR_NAME: 'Doc Reader',
-      GIT_AUTHOR_EMAIL: 'reader@example.invalid',
-      GIT_COMMITTER_NAME: 'Doc Reader',
-      GIT_COMMITTER_EMAIL: 'reader@example.invalid',
-    });
-    // No key folder or git location of the outer process leaks in: the default keys folder is under HOME.
-    for (const name of Object.keys(ws.env))
-      if ((name.startsWith('AGENTDEF_') && !['AGENTDEF_KEYCHAIN', 'AGENTDEF_STATE_DIR'].includes(name)) || name.startsWith('GIT_DIR') || name === 'GIT_WORK_TREE') delete ws.env[name];
-    cpSync(join(repoRoot, 'examples'), join(ws.dir, 'examples'), { recursive: true, filter: (src) => !src.endsWith('lifecycle.receipts.jsonl') });
-    for (const file of ['tools.json', 'mcp.json']) if (existsSync(join(repoRoot, file))) cpSync(join(repoRoot, file), join(ws.dir, file));
-    const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as Record<string, unknown>;
-    nxJson.plugins = [{ plugin: 'agentdef', include: ['examples/**/agent.json', 'examples/**/agent.yaml'] }];
-    writeFileSync(join(ws.dir, 'nx.json'), `${JSON.stringify(nxJson, null, 2)}\n`);
-    writeFileSync(join(ws.dir, '.gitignore'), 'node_modules\ndist\n.nx\n');
-    const git = (args: string[]) => execFileSync('git', args, { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
-    git(['init', '-q', '-b', 'main']);
-    git(['add', '-A']);
-    git(['commit', '-q', '-m', 'a workspace holding the examples']);
+    ws = readerWorkspace('publishing-and-verifying', { examples: true });
   });
 
   afterAll(() => killLeftovers());
 
   it('is the whole flow: a key, a promotion, its receipt verified, a commit, a publication through Nx, every export verified', () => {
-    const commands = extractSteps(readFileSync(PAGE, 'utf8')).filter((s): s is CommandStep => s.kind === 'command');
+    const commands = extractSteps(readFileSync(PAGE.path, 'utf8')).filter((s): s is CommandStep => s.kind === 'command');
     for (const { command } of PRINTS)
       expect(
         commands.some((c) => command.test(c.command)),
@@ -92,26 +67,10 @@ describe('docs/publishing-and-verifying.md, every command as written in a scratc
   });
 
   it('runs every command of the page in order, each exiting 0 and printing what the page says', async () => {
-    results.push(
-      ...(await followPage({
-        page: PAGE,
-        cwd: ws.dir,
-        env: ws.env,
-        after: (result) => {
-          if (result.step.kind !== 'command') return;
-          for (const row of PRINTS.filter((r) => r.command.test((result.step as CommandStep).command))) {
-            for (const pattern of row.prints) expect(result.output, `${result.where}\n${result.output}`).toMatch(pattern);
-          }
-        },
-      })),
-    );
-    const ran = results.filter((r) => r.step.kind === 'command');
-    expect(ran.length).toBeGreaterThanOrEqual(PRINTS.length);
-    for (const row of PRINTS)
-      expect(
-        ran.some((r) => row.command.test((r.step as CommandStep).command)),
-        String(row.command),
-      ).toBe(true);
+    const check = printsChecker(PRINTS);
+    const results = await followPage({ page: PAGE.path, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
+    expect(check.unmet()).toEqual([]);
+    expect(results.filter((r) => r.skipped !== undefined)).toEqual([]);
     // What the flow left: text-stats at tool-shipped (the only change to the file), committed; the registry entry.
     const definition = readFileSync(join(ws.dir, 'examples/text-stats/agent.json'), 'utf8');
     expect(definition).toBe(readFileSync(join(repoRoot, 'examples/text-stats/agent.json'), 'utf8').replace('"lifecycleState": "tool-prototype"', '"lifecycleState": "tool-shipped"'));

@@ -1,0 +1,50 @@
+/**
+ * docs/installing.md, every command as written (e2e/support/doc-page.ts). `npm run pack` is the
+ * one the test run's global setup ran (e2e/support/global-setup.ts, the same script, once for
+ * every test file): what it printed must be what the page shows, the tarball path aside. The
+ * install is that tarball unpacked into a fresh Nx workspace as npm lays it out
+ * (e2e/support/doc-workspace.ts), then `npx nx g agentdef:init` runs as written and registers the
+ * plugin. Left out, with the reason the page gives next to them: `npm ci` and `npm install` (the
+ * npm registry), and `npm run pack` itself (checked from the global setup's run, not run twice).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { followPage, killLeftovers, missingShownLine, type Prints, printsChecker, shownBlock } from '../support/doc-page';
+import { readerWorkspace } from '../support/doc-workspace';
+import type { TempWorkspace } from '../support/nx-workspace';
+import { docPageTest } from './doc-pages';
+
+const PAGE = docPageTest('e2e/docs/installing.test.ts');
+const PLACEHOLDER = '/path/to/agentdef/dist/pack/agentdef-0.1.0.tgz';
+
+const PRINTS: readonly Prints[] = [{ command: /^npx nx g agentdef:init$/, prints: ['UPDATE nx.json'] }];
+
+describe('docs/installing.md, every command as written', () => {
+  let ws: TempWorkspace;
+
+  beforeAll(() => {
+    ws = readerWorkspace('installing');
+  });
+
+  afterAll(() => killLeftovers());
+
+  it('npm run pack prints what the page shows: the tarball and the line that installs it', () => {
+    const packed = inject('agentdefPackRun');
+    expect(packed.status, packed.stderr).toBe(0);
+    const shown = shownBlock(PAGE.path, 'packed ');
+    expect(shown).toContain(PLACEHOLDER);
+    expect(missingShownLine(packed.stdout, shown.split(PLACEHOLDER).join(packed.tarball))).toBeUndefined();
+    // The page's install line is the one printed, with the tarball's path.
+    expect(packed.stdout).toContain(`  npm install -D ${packed.tarball}\n`);
+  });
+
+  it('after the install, npx nx g agentdef:init registers the plugin', async () => {
+    const check = printsChecker(PRINTS);
+    const results = await followPage({ page: PAGE.path, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
+    expect(check.unmet()).toEqual([]);
+    expect(results.filter((r) => r.skipped !== undefined).length).toBe(3);
+    const nx = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as { plugins?: unknown[] };
+    expect(JSON.stringify(nx.plugins)).toContain('"agentdef"');
+  });
+});
