@@ -15,12 +15,19 @@ export interface FormatOptions {
   format: 'text' | 'json';
   /** file → original text, for printing the offending line. */
   sources: ReadonlyMap<string, string>;
+  /**
+   * JSON only: inputs that could not be read (each message as stderr prints it). Any makes the
+   * result invalid and is listed as `unreadable`: what was not checked never reads as valid.
+   */
+  unreadable?: readonly string[];
 }
 
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], options: FormatOptions): string {
   if (options.format === 'json') {
     // JSON.stringify escapes C0 and unpaired surrogates; the rest (DEL, C1, bidi) is escaped the same way.
-    return terminalSafe(JSON.stringify({ valid: !diagnostics.some((d) => d.severity === 'error'), diagnostics }, null, 2)) + '\n';
+    const unreadable = options.unreadable ?? [];
+    const valid = unreadable.length === 0 && !diagnostics.some((d) => d.severity === 'error');
+    return terminalSafe(JSON.stringify({ valid, diagnostics, ...(unreadable.length > 0 ? { unreadable } : {}) }, null, 2)) + '\n';
   }
   return diagnostics.map((d) => formatOne(d, options.sources.get(d.file))).join('');
 }

@@ -35,4 +35,18 @@ describe('agentdef validate <missing path>', () => {
     expect(result.stdout).toMatch(/^1 definition checked: 1 valid, 0 invalid/m);
     expect(result.stderr).toBe('error: cannot read nope/missing: no such file or directory\n');
   });
+
+  it('with --format json, says invalid and names what it could not read (it said valid: true)', async () => {
+    const alone = await validate(['nope/missing', '--format', 'json']);
+    expect(alone.code).toBe(2);
+    expect(JSON.parse(alone.stdout)).toEqual({ valid: false, diagnostics: [], unreadable: ['cannot read nope/missing: no such file or directory'] });
+    const beside = await validate(['agents', 'nope/missing', '--format', 'json']);
+    expect(beside.code).toBe(2);
+    expect(JSON.parse(beside.stdout)).toMatchObject({ valid: false, unreadable: ['cannot read nope/missing: no such file or directory'] });
+    const fine = await validate(['agents', '--format', 'json']);
+    expect(fine.code).toBe(0);
+    // Warnings only (its pins are not in this workspace): valid, and nothing unreadable.
+    expect(JSON.parse(fine.stdout)).toMatchObject({ valid: true });
+    expect(JSON.parse(fine.stdout)).not.toHaveProperty('unreadable');
+  });
 });

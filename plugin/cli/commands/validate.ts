@@ -35,8 +35,8 @@ export async function runValidateCommand(argv: string[], io: CliIo): Promise<num
   const manifests = validateManifests(found.applications);
   const diagnostics = [...agents.diagnostics, ...(manifests?.diagnostics ?? [])];
   const sources = new Map([...agents.sources, ...(manifests?.sources ?? [])]);
-  io.stdout(formatDiagnostics(diagnostics, { format, sources }));
   const ioErrors = [...found.errors, ...agents.ioErrors, ...(manifests?.ioErrors ?? [])];
+  io.stdout(formatDiagnostics(diagnostics, { format, sources, unreadable: ioErrors }));
   const checked = agents.checked + (manifests?.checked ?? 0);
   const invalid = agents.invalid + (manifests?.invalid ?? 0);
   // Nothing checked because a path could not be read: the error says so; "0 definitions checked" would only add noise.
