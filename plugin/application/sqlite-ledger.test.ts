@@ -5,7 +5,7 @@
  * was; a tampered row or a database locked by another writer answers `storage` instead of throwing.
  * Each on every SQLite driver this Node can load (plugin/sqlite).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeClock, ledgerFolder, live } from './__test-support__/ledgers';
@@ -157,5 +157,21 @@ describe.each(availableSqliteDrivers())('the SQLite execution ledger on %s', (dr
     expect((await ledger.claim('k', live())).kind).toBe('claimed');
     await ledger.close();
     expect(existsSync(join(dir, 'ledger.sqlite'))).toBe(true);
+  });
+
+  it("creates a new ledger for its owner alone (0600, its WAL too; it was 0644) and leaves an existing file's mode as it was", async () => {
+    const dir = join(folder.dir, 'owner-only');
+    mkdirSync(dir);
+    const file = join(dir, 'ledger.sqlite');
+    const ledger = open(file);
+    expect((await ledger.claim('k', live())).kind).toBe('claimed');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    if (existsSync(`${file}-wal`)) expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+    await ledger.close();
+    const shared = join(dir, 'shared.sqlite');
+    connect(shared).close();
+    chmodSync(shared, 0o640);
+    await open(shared).close();
+    expect(statSync(shared).mode & 0o777).toBe(0o640);
   });
 });

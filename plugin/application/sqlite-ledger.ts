@@ -18,6 +18,7 @@
  * - All processes sharing a file should use the same limits; each claim enforces its own.
  * Nothing here throws: failures are typed results, and messages carry SQLite's error code, not data.
  */
+import { closeSync, constants, openSync, unlinkSync } from 'node:fs';
 import type { ExecutionLedgerOptions, LedgerOpening, LedgerRecord, LedgerStore, NewLedgerRecord } from './execution-ledger';
 import { createLedgerOverStore, readLedgerOptions } from './execution-ledger';
 import { loadSqliteDriver, type SqliteDatabase, type SqliteDriverName, sqliteErrorCode } from '../sqlite/sqlite-driver';
@@ -73,6 +74,10 @@ export function openSqliteExecutionLedger(options: SqliteExecutionLedgerOptions)
   if (driver !== undefined && driver !== 'node:sqlite' && driver !== 'libsql') return { ok: false, reason: 'invalid-options', message: 'driver must be node:sqlite or libsql' };
   const loaded = loadSqliteDriver(driver);
   if (!loaded.ok) return { ok: false, reason: 'driver-missing', message: `the durable execution ledger needs an SQLite driver: ${loaded.message}` };
+  // A ledger holds what each execute returned: a new one is the owner's alone (0600, as the task
+  // store), and SQLite gives its -wal and -shm files the database file's mode. An existing file
+  // is left as it is; one made here is removed again if it does not open.
+  const created = createOwnerOnly(file);
   let db: SqliteDatabase | undefined;
   try {
     db = loaded.driver.open(file, { busyTimeoutMs: busy });
@@ -95,7 +100,26 @@ export function openSqliteExecutionLedger(options: SqliteExecutionLedgerOptions)
     } catch {
       // already unusable
     }
+    if (created) removeQuietly(file);
     return { ok: false, reason: 'storage', message: `the ledger database could not be opened: ${describeSqliteError(error)}` };
+  }
+}
+
+/** Creates `file` empty with mode 0600 unless something is there; whether it did. */
+function createOwnerOnly(file: string): boolean {
+  try {
+    closeSync(openSync(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
+    return true;
+  } catch {
+    return false; // there already, or the folder is missing: the driver's open says which
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // already gone
   }
 }
 
