@@ -157,11 +157,21 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
     // The launcher, and an HB3 job that `agentdef run` (or `agentdef dev`) started on this machine,
     // resolve `keyref:` signers through this machine's key store; a job in its container does not.
     const machineKeys = local || supervised;
+    // One key-store lookup per key ref: the card and the receipts are often signed by the same key,
+    // and each keychain read may ask the user.
+    const keyLookups = new Map<string, ReturnType<typeof loadPrivateKey>>();
+    const machineKey = (ref: string) => {
+      const known = keyLookups.get(ref);
+      if (known !== undefined) return known;
+      const lookup = loadPrivateKey(ref, { env });
+      keyLookups.set(ref, lookup);
+      return lookup;
+    };
     const cardSigningKeyFor = async (signerRef: string | undefined): Promise<{ cardSigningKey?: string | JsonWebKey }> => {
       const fromSecret = await secretSource.get(CARD_SIGNING_KEY_BINDING);
       if (fromSecret !== undefined) return { cardSigningKey: fromSecret };
       if (!machineKeys || signerRef === undefined || !signerRef.startsWith('keyref:')) return {};
-      const loaded = await loadPrivateKey(signerRef, { env });
+      const loaded = await machineKey(signerRef);
       return loaded.ok ? { cardSigningKey: loaded.privateJwk } : {};
     };
     // Looked up before the host starts: once it serves, its process guard lets no keychain reader
@@ -174,7 +184,7 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       secrets: secretSource,
       secretHint: local ? (name) => howToProvideSecret(name) : (name) => `give the job a secretRef for ${name} (agentdef run reads it from the keychain or AGENTDEF_SECRET_${name})`,
       // Locally a `keyref:` receipt signer resolves through the key store (keychain, keys folder) first.
-      ...(machineKeys ? { receiptKeys: (ref: string) => loadPrivateKey(ref, { env }) } : {}),
+      ...(machineKeys ? { receiptKeys: machineKey } : {}),
       entryFile: process.argv[1] ?? '',
       cwd: env['AGENTDEF_WORKSPACE'] || process.cwd(),
       sink,
