@@ -88,6 +88,11 @@ export interface A2aHandlerDeps extends RunDeps {
   taskMemory?: number;
   /** How many bytes of finished tasks are kept for `GetTask` (per handler instance); default 8 MiB. */
   taskMemoryBytes?: number;
+  /**
+   * How long a blocking SendMessage's run may take before its working task is put (default
+   * {@link DEFERRED_WORKING_PUT_MS}); a test that needs a run to count as short sets it long.
+   */
+  deferredWorkingPutMs?: number;
   /** JSON-RPC requests read or run at once (per handler instance: a Worker isolate, a Node host); more are answered 503; default 16. */
   maxConcurrentRuns?: number;
   /** The origin clients reach this agent at (the card's URLs); default the request's own origin. */
@@ -342,7 +347,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
           () => false,
         );
         pollForCancel();
-      }, DEFERRED_WORKING_PUT_MS);
+      }, deps.deferredWorkingPutMs ?? DEFERRED_WORKING_PUT_MS);
     } else pollForCancel();
     /**
      * Keeps the finished task; the run's ending as answered: a terminal task kept first (a cancel)
