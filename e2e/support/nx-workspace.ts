@@ -4,12 +4,12 @@
  * node_modules: no network is needed. The agentdef package is installed from its packed tarball,
  * unpacked into the workspace's node_modules exactly as npm lays it out.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { e2eRoot, isolatedEnv, nxBin } from './pack';
+import { e2eRoot, isolatedEnv, layOutWorkspace, nxBin } from './pack';
 export { e2eRoot, isolatedEnv, nxBin } from './pack';
 
 /** The tarball built and packed once by the test run's global setup. */
@@ -61,21 +61,7 @@ export function openWorkspace(dir: string, home: string, extraEnv: NodeJS.Proces
 
 /** A fresh, empty Nx workspace with agentdef installed from the tarball. */
 export function createWorkspace(name: string, tarball: string): TempWorkspace {
-  const base = mkdtempSync(join(e2eRoot(), `${name}-`));
-  const dir = join(base, 'ws');
-  const home = join(base, 'home');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(join(dir, 'node_modules', 'agentdef'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `${name}-workspace`, private: true, devDependencies: { agentdef: `file:${tarball}` } }, null, 2) + '\n');
-  writeFileSync(join(dir, 'nx.json'), JSON.stringify({ $schema: './node_modules/nx/schemas/nx-schema.json', cacheDirectory: '.nx/cache', useDaemonProcess: false }, null, 2) + '\n');
-  execFileSync('tar', ['-xzf', tarball, '-C', join(dir, 'node_modules', 'agentdef'), '--strip-components=1']);
-  // What npm does on install: each `bin` of the package linked into node_modules/.bin.
-  const { bin } = JSON.parse(readFileSync(join(dir, 'node_modules', 'agentdef', 'package.json'), 'utf8')) as { bin?: Record<string, string> };
-  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
-  for (const [command, file] of Object.entries(bin ?? {})) {
-    chmodSync(join(dir, 'node_modules', 'agentdef', file), 0o755);
-    symlinkSync(join('..', 'agentdef', file), join(dir, 'node_modules', '.bin', command));
-  }
+  const { dir, home } = layOutWorkspace(name, tarball);
   return openWorkspace(dir, home);
 }
 

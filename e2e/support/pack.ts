@@ -2,8 +2,8 @@
  * The toolchain end-to-end tests and benchmarks share: `npm run pack` (the tarball users install),
  * the nx binary, and an isolated process environment.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const repoRoot = join(__dirname, '..', '..');
@@ -80,4 +80,27 @@ export const AGENTDEF_TARBALL_ENV = 'AGENTDEF_E2E_TARBALL';
 
 export function builtPackageOf(tarball: string): string {
   return join(dirname(tarball), 'agentdef');
+}
+
+/**
+ * A fresh, empty Nx workspace folder (and a HOME beside it) under e2eRoot(), with the tarball
+ * unpacked into node_modules/agentdef as npm lays it out and each of its `bin`s linked into
+ * node_modules/.bin, as npm does on install. Needs no vitest: scripts use it too.
+ */
+export function layOutWorkspace(name: string, tarball: string): { dir: string; home: string } {
+  const base = mkdtempSync(join(e2eRoot(), `${name}-`));
+  const dir = join(base, 'ws');
+  const home = join(base, 'home');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(join(dir, 'node_modules', 'agentdef'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `${name}-workspace`, private: true, devDependencies: { agentdef: `file:${tarball}` } }, null, 2)}\n`);
+  writeFileSync(join(dir, 'nx.json'), `${JSON.stringify({ $schema: './node_modules/nx/schemas/nx-schema.json', cacheDirectory: '.nx/cache', useDaemonProcess: false }, null, 2)}\n`);
+  execFileSync('tar', ['-xzf', tarball, '-C', join(dir, 'node_modules', 'agentdef'), '--strip-components=1']);
+  const { bin } = JSON.parse(readFileSync(join(dir, 'node_modules', 'agentdef', 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  for (const [command, file] of Object.entries(bin ?? {})) {
+    chmodSync(join(dir, 'node_modules', 'agentdef', file), 0o755);
+    symlinkSync(join('..', 'agentdef', file), join(dir, 'node_modules', '.bin', command));
+  }
+  return { dir, home };
 }

@@ -1,44 +1,18 @@
-/**
- * Regenerates `recordings/your-first-agent`, the model recording docs/your-first-agent.md replays:
- * agentdef built and packed, installed into a fresh Nx workspace, then every step of the page run
- * in order as its test (e2e/docs/your-first-agent.test.ts) runs it (e2e/support/doc-page.ts), except that each `--replay <the shipped recording>`
- * becomes `--record recordings/your-first-agent` and the hosts reach the scripted stand-in
- * (tutorial-model.ts) with its key. The exchanges recorded replace the repository's (only
- * exchange files agentdef wrote; the README stays). `--check` writes nothing and exits 1 when the
- * recording the page makes now differs from the shipped one.
- *
- *   node scripts/record-tutorial.mjs           re-record after a change to the page or the generators
- *   node scripts/record-tutorial.mjs --check   exit 1 and list what drifted
- */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXCHANGE_FILE, parseExchange } from '../../plugin/hosts/model-replay/exchange';
 import { docPageTest } from '../docs/doc-pages';
 import { followPage, killLeftovers } from './doc-page';
-import { buildAndPack, e2eRoot, isolatedEnv, nxBin } from './pack';
+import { buildAndPack, isolatedEnv, layOutWorkspace, nxBin } from './pack';
 import { INSTALLED_RECORDING, STAND_IN_API_KEY, TUTORIAL_PAGE, TUTORIAL_RECORDING, startTutorialModel } from './tutorial-model';
 
 const RECORD_INTO = 'recordings/your-first-agent';
 
-/** A fresh workspace with the tarball unpacked into node_modules/agentdef, as npm lays it out (nx-workspace.ts's createWorkspace). */
+/** A fresh workspace with the tarball unpacked (pack.ts's layOutWorkspace) and the repository's nx linked in. */
 function workspace(tarball: string): { dir: string; home: string } {
-  const base = mkdtempSync(join(e2eRoot(), 'record-tutorial-'));
-  const dir = join(base, 'ws');
-  const home = join(base, 'home');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(join(dir, 'node_modules', 'agentdef'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'record-tutorial-workspace', private: true, devDependencies: { agentdef: `file:${tarball}` } }, null, 2)}\n`);
-  writeFileSync(join(dir, 'nx.json'), `${JSON.stringify({ $schema: './node_modules/nx/schemas/nx-schema.json', cacheDirectory: '.nx/cache', useDaemonProcess: false }, null, 2)}\n`);
-  execFileSync('tar', ['-xzf', tarball, '-C', join(dir, 'node_modules', 'agentdef'), '--strip-components=1']);
-  const { bin } = JSON.parse(readFileSync(join(dir, 'node_modules', 'agentdef', 'package.json'), 'utf8')) as { bin?: Record<string, string> };
-  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
-  for (const [command, file] of Object.entries(bin ?? {})) {
-    chmodSync(join(dir, 'node_modules', 'agentdef', file), 0o755);
-    symlinkSync(join('..', 'agentdef', file), join(dir, 'node_modules', '.bin', command));
-  }
-  symlinkSync(nxBin, join(dir, 'node_modules', '.bin', 'nx'));
-  return { dir, home };
+  const laid = layOutWorkspace('record-tutorial', tarball);
+  symlinkSync(nxBin, join(laid.dir, 'node_modules', '.bin', 'nx'));
+  return laid;
 }
 
 /** The exchange files of a folder, by name, with their text. */
