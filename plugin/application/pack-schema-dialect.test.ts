@@ -559,6 +559,10 @@ describe('inputs that are not plain JSON', () => {
 describe('Ajv never sees a rejected schema', () => {
   afterEach(() => vi.restoreAllMocks());
 
+  /** GOOD with a comment no other test uses: a schema this process has not compiled yet. */
+  let fresh = 0;
+  const unseen = (): Schema => ({ ...GOOD, $comment: `unseen ${process.pid} ${++fresh} ${Math.random()}` });
+
   it('does not construct or compile with Ajv when the dialect rejects, and does when it accepts', () => {
     const compile = vi.spyOn(Ajv2020.prototype, 'compile');
     for (const bad of [
@@ -571,7 +575,28 @@ describe('Ajv never sees a rejected schema', () => {
       expect(compilePackConfigSchema(bad).ok).toBe(false);
     }
     expect(compile).not.toHaveBeenCalled();
-    expect(compilePackConfigSchema(GOOD).ok).toBe(true);
+    expect(compilePackConfigSchema(unseen()).ok).toBe(true);
+    expect(compile).toHaveBeenCalledTimes(1);
+  });
+
+  it('compiles the same schema once, another one again, and forgets the oldest of more than it keeps', () => {
+    const compile = vi.spyOn(Ajv2020.prototype, 'compile');
+    const remove = vi.spyOn(Ajv2020.prototype, 'removeSchema');
+    const first = unseen();
+    const a = compilePackConfigSchema(first);
+    const again = compilePackConfigSchema(structuredClone(first));
+    expect(compile).toHaveBeenCalledTimes(1);
+    // The reused validator judges like a new one.
+    if (!a.ok || !again.ok) throw new Error('GOOD must compile');
+    expect(again.validate({ greeting: 'hi', extra: 1 })).toEqual(a.validate({ greeting: 'hi', extra: 1 }));
+    expect(again.validate({ greeting: 'hi', extra: 1 }).map((f) => f.message)).toEqual(['unknown configuration property "extra"']);
+    compilePackConfigSchema(unseen());
+    expect(compile).toHaveBeenCalledTimes(2);
+    // 300 more distinct schemas: the first is no longer kept (and was removed from Ajv), so it compiles again.
+    for (let i = 0; i < 300; i++) compilePackConfigSchema(unseen());
+    expect(remove).toHaveBeenCalled();
+    compile.mockClear();
+    expect(compilePackConfigSchema(first).ok).toBe(true);
     expect(compile).toHaveBeenCalledTimes(1);
   });
 
@@ -579,7 +604,7 @@ describe('Ajv never sees a rejected schema', () => {
     vi.spyOn(Ajv2020.prototype, 'compile').mockImplementation(() => {
       throw new Error('strict mode: simulated');
     });
-    const result = compilePackConfigSchema(GOOD, '/components/0/configSchema');
+    const result = compilePackConfigSchema(unseen(), '/components/0/configSchema');
     expect(result).toEqual({ ok: false, findings: [expect.objectContaining({ path: '/components/0/configSchema', message: expect.stringContaining('Ajv refused') })] });
   });
 });

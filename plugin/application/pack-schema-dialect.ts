@@ -622,14 +622,47 @@ export function compilePackConfigSchema(schema: unknown, pointerBase = ''): Comp
   const base = typeof pointerBase === 'string' ? pointerBase : '';
   const { findings, snapshot } = inspect(schema, base);
   if (findings.length > 0 || snapshot === undefined) return { ok: false, findings: findings.length > 0 ? findings : [{ rule: PACK_SCHEMA_RULE, path: base, message: 'the schema could not be read' }] };
+  const compiled = compileChecked(snapshot as object);
+  if (!compiled.ok) return { ok: false, findings: [{ rule: PACK_SCHEMA_RULE, path: base, message: `the schema passed the dialect check but Ajv refused it: ${compiled.reason}` }] };
+  const validator = compiled.validator;
+  return { ok: true, validate: (config) => validateConfig(validator, config) };
+}
+
+/** How many compiled schemas {@link compileChecked} keeps (a workspace has a handful; a hostile pack cannot grow memory). */
+const COMPILED_KEPT = 256;
+/** The one Ajv every checked schema compiles in: the 2020-12 meta-schema is compiled once per process, not once per schema. */
+let ajv: Ajv2020 | undefined;
+/** Compiled validators by the checked copy's JSON text (same text, same validator), oldest first. */
+const compiledByText = new Map<string, { schema: object; validator: ValidateFunction }>();
+
+/**
+ * Compiles a checked plain-JSON copy, reusing the validator of an identical copy. Schemas share
+ * one Ajv safely because the dialect admits no `$id`, `$ref` or `$anchor`: nothing in one schema
+ * can name another. The oldest of more than COMPILED_KEPT is removed from Ajv as well.
+ */
+function compileChecked(schema: object): { ok: true; validator: ValidateFunction } | { ok: false; reason: string } {
+  const text = JSON.stringify(schema);
+  const known = compiledByText.get(text);
+  if (known !== undefined) {
+    compiledByText.delete(text);
+    compiledByText.set(text, known);
+    return { ok: true, validator: known.validator };
+  }
+  ajv ??= new Ajv2020(AJV_OPTIONS);
   let validator: ValidateFunction;
   try {
-    validator = new Ajv2020(AJV_OPTIONS).compile(snapshot as object);
+    validator = ajv.compile(schema);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : 'unknown reason';
-    return { ok: false, findings: [{ rule: PACK_SCHEMA_RULE, path: base, message: `the schema passed the dialect check but Ajv refused it: ${reason}` }] };
+    ajv.removeSchema(schema);
+    return { ok: false, reason: error instanceof Error ? error.message : 'unknown reason' };
   }
-  return { ok: true, validate: (config) => validateConfig(validator, config) };
+  compiledByText.set(text, { schema, validator });
+  if (compiledByText.size > COMPILED_KEPT) {
+    const [oldest, entry] = compiledByText.entries().next().value!;
+    compiledByText.delete(oldest);
+    ajv.removeSchema(entry.schema);
+  }
+  return { ok: true, validator };
 }
 
 function validateConfig(validator: ValidateFunction, config: unknown): Finding[] {
