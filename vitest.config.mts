@@ -28,24 +28,25 @@ export default defineConfig({
     ...shared,
     globalSetup: ['./e2e/support/global-setup.ts'],
     reporters: ['default', './e2e/support/plain-summary-reporter.ts'],
-    // Most files wait on child processes and sockets more than they compute: three files at a
+    // Most files wait on child processes and sockets more than they compute: four files at a
     // time keep two cores busy (docs/performance.md, "Test suite").
-    maxWorkers: 3,
+    maxWorkers: 4,
     projects: [
       {
-        // Unit tests share their worker processes (modules load once per worker, not per file):
-        // each file's fresh process loading the same modules was about a third of the suite's CPU.
+        // Test files share their worker processes (modules load once per worker, not per file): a
+        // fresh process per file loading the same modules (miniflare, the SDKs, the compiler) was
+        // more than a tenth of the suite's CPU. A file runs alone in its worker, one after another.
         test: {
           ...shared,
-          name: 'unit',
-          include: ['plugin/**/*.test.ts', 'generators/**/*.test.ts', 'executors/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...NEEDS_ITS_OWN_PROCESS],
+          name: 'shared',
+          include: ['plugin/**/*.test.ts', 'generators/**/*.test.ts', 'executors/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'tmp/**', ...NEEDS_ITS_OWN_PROCESS],
           isolate: false,
         },
       },
       {
-        // End-to-end tests and the files above: a fresh process per file.
-        test: { ...shared, name: 'isolated', include: ['e2e/**/*.test.ts', 'scripts/**/*.test.ts', ...NEEDS_ITS_OWN_PROCESS], exclude: ['**/node_modules/**', 'tmp/**'] },
+        // The files above that change what other files would see: a fresh process each.
+        test: { ...shared, name: 'isolated', include: NEEDS_ITS_OWN_PROCESS, exclude: ['**/node_modules/**', 'tmp/**'] },
       },
     ],
   },

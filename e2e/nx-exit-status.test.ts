@@ -52,7 +52,7 @@ describe('every inferred Nx target fails when its command fails', () => {
     ok(ws.nx(['g', 'agentdef:application', 'triage', '--directory=apps', '--agents=helper@0.1.0']));
     // The generated agents' signing key, so promote and publish get past it; a repository with no commit yet.
     const sh = (command: string, args: string[]) => spawnSync(command, args, { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
-    ok(sh('npx', ['--no', 'agentdef', 'keys', 'generate', 'keyref:nx-exit-status-workspace-agents']));
+    ok(sh(join(ws.dir, 'node_modules', '.bin', 'agentdef'), ['keys', 'generate', 'keyref:nx-exit-status-workspace-agents']));
     ok(sh('git', ['init', '-q']));
     // An invalid definition is still a project: its targets report the problems.
     const broken = join(ws.dir, 'broken', 'agent.json');

@@ -1,7 +1,7 @@
 /**
  * Serving, running and deploying through Nx as users meet it (issue 12): agentdef packed with
  * `npm pack`, installed into a fresh Nx workspace, driven by the real `nx` CLI and
- * `npx agentdef ask`. Three generated tool agents (no model, no network), one per runtime class:
+ * the `agentdef ask` the install linked (what `npx agentdef ask` runs). Three generated tool agents (no model, no network), one per runtime class:
  * - `nx run <worker agent>:serve --port=<n>` compiles and serves the Worker (workerd via
  *   miniflare) until Ctrl-C; `agentdef ask` gets a completed task from it; after Ctrl-C nothing
  *   listens on the port any more;
@@ -70,7 +70,7 @@ const started: ChildProcess[] = [];
 
 describe('nx serve, run --target and deploy --dry-run in a fresh Nx workspace', () => {
   let ws: TempWorkspace;
-  const ask = (url: string, text: string) => spawnSync('npx', ['--no', 'agentdef', 'ask', url, text], { cwd: ws.dir, env: ws.env, encoding: 'utf8', timeout: 120_000 });
+  const ask = (url: string, text: string) => spawnSync(join(ws.dir, 'node_modules', '.bin', 'agentdef'), ['ask', url, text], { cwd: ws.dir, env: ws.env, encoding: 'utf8', timeout: 120_000 });
   const ok = (r: { status: number | null; stdout: string; stderr: string }) => {
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     return r;

@@ -1,7 +1,8 @@
 /**
  * The trust plane as users meet it (issue 11, "Done when"): agentdef packed with `npm pack`,
  * installed into one fresh Nx workspace that is a real git repository, driven by the real `nx` CLI
- * and `npx agentdef`. In order: a generated agent gets its signing key; it is promoted one
+ * and the `agentdef` bin the install linked (what `npx agentdef` runs; the page tests of e2e/docs
+ * run `npx` itself). In order: a generated agent gets its signing key; it is promoted one
  * lifecycle stage with a signed transition receipt (a jump is refused); it is committed and
  * published (snapshot, signed card, AgentFacts credential, KYM registration) and everything
  * verifies, while a one-byte edit of the snapshot fails `registry verify` and every plan through
@@ -89,9 +90,10 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
   let kid: string;
 
   const nx = (args: string[]) => recorded(ws.nx(args));
-  /** `npx agentdef …` as a user types it; `--no` so npx never reaches for a registry. */
+  /** The `agentdef` bin the install linked into node_modules/.bin (what `npx agentdef …` runs). */
+  const bin = () => join(ws.dir, 'node_modules', '.bin', 'agentdef');
   const agentdef = (args: string[]) => {
-    const r = spawnSync('npx', ['--no', 'agentdef', ...args], { cwd: ws.dir, env: ws.env, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(bin(), args, { cwd: ws.dir, env: ws.env, encoding: 'utf8', timeout: 120_000 });
     return recorded({ status: r.status, stdout: r.stdout, stderr: r.stderr });
   };
   const git = (args: string[]) => execFileSync('git', args, { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
@@ -199,7 +201,7 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     // Without --key or --keys, the local key store's public key (the one `keys generate` made) verifies it, named.
     expect(ok(agentdef(['verify', RECEIPTS])).stdout).toContain(`(signed by kid ${kid}: ${signingRef}, public key from the local key store)`);
     // Where neither an option nor the key store has the public key, nothing verifies.
-    const elsewhere = spawnSync('npx', ['--no', 'agentdef', 'verify', RECEIPTS], { cwd: ws.dir, env: { ...ws.env, AGENTDEF_KEYS_DIR: join(ws.home, 'no-keys-here') }, encoding: 'utf8' });
+    const elsewhere = spawnSync(bin(), ['verify', RECEIPTS], { cwd: ws.dir, env: { ...ws.env, AGENTDEF_KEYS_DIR: join(ws.home, 'no-keys-here') }, encoding: 'utf8' });
     outputs.push(elsewhere.stdout, elsewhere.stderr);
     expect(elsewhere.status).toBe(1);
     expect(elsewhere.stderr).toContain(`no public key for kid ${kid}`);

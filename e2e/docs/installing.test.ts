@@ -4,7 +4,7 @@
  * every test file): what it printed must be what the page shows, the tarball path aside. The
  * install is that tarball unpacked into a fresh Nx workspace as npm lays it out
  * (e2e/support/doc-workspace.ts), then `npx nx g agentdef:init` runs as written and registers the
- * plugin. Left out, with the reason the page gives next to them: `npm ci` and `npm install` (the
+ * plugin, through npm's own npx (the other page tests use the local-bin npx of doc-workspace.ts). Left out, with the reason the page gives next to them: `npm ci` and `npm install` (the
  * npm registry), and `npm run pack` itself (checked from the global setup's run, not run twice).
  */
 import { readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ describe('docs/installing.md, every command as written', () => {
   let ws: TempWorkspace;
 
   beforeAll(() => {
-    ws = readerWorkspace('installing');
+    ws = readerWorkspace('installing', { npx: 'npm' });
   });
 
   afterAll(() => killLeftovers());

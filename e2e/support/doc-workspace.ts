@@ -6,14 +6,19 @@
  * use it: the repository's `examples/` (without lifecycle receipts), `tools.json`, `mcp.json` and
  * the plugin registered in nx.json for them with the repository's own options.
  *
+ * `npx` is npm's own in the installing page's workspace (`npx: 'npm'`); in the others it is
+ * {@link LOCAL_BIN_NPX}, which runs a bin the workspace installed exactly as `npx <bin>` finds it,
+ * for a twentieth of npm's start-up (npx was half the CPU of the page tests), and hands anything
+ * else to npm's npx.
+ *
  * Nothing reaches the real machine: HOME is the test's folder, and with it the default keys folder
  * (`~/.config/agentdef/keys`), state (`~/.local/state/agentdef`), caches and wrangler's logs; the
  * keychain is off; npm runs offline. No key, model endpoint, agentdef or git setting of the outer
  * process is passed on.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import { createWorkspace, nxBin, openWorkspace, packAgentdef, type TempWorkspace } from './nx-workspace';
 
 const REPO = join(__dirname, '..', '..');
@@ -26,11 +31,71 @@ function examplesPlugin(): Record<string, unknown> {
   return { ...own, plugin: 'agentdef' };
 }
 
-export function readerWorkspace(name: string, options: { examples?: boolean } = {}): TempWorkspace {
+/**
+ * `npx` for a bin the project installed, as npm's npx runs it: `npx [--no|--yes|-y] <name> args…`
+ * runs the first `node_modules/.bin/<name>` from the current folder up, with the
+ * `node_modules/.bin` of every folder on that way put first on PATH (what `npm exec` does for a
+ * local bin). Any
+ * other use (a package spec, a name no folder installed, a flag it does not know) goes to npm's
+ * npx, unchanged. `@@NPX@@` is npm's npx.
+ */
+export const LOCAL_BIN_NPX = `#!/bin/sh
+# npx for a bin the project installed (e2e/support/doc-workspace.ts): anything else goes to npm's npx.
+real='@@NPX@@'
+flags=''
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no|--yes|-y) flags="$flags $1"; shift ;;
+    *) break ;;
+  esac
+done
+name="$1"
+case "$name" in
+  ''|-*|*/*|*@*) exec "$real" $flags "$@" ;;
+esac
+dir="$PWD"; bins=''; found=''
+while :; do
+  bins="\${bins:+$bins:}$dir/node_modules/.bin"
+  if [ -z "$found" ] && [ -x "$dir/node_modules/.bin/$name" ]; then found="$dir/node_modules/.bin/$name"; fi
+  if [ -z "$dir" ] || [ "$dir" = / ]; then break; fi
+  dir="\${dir%/*}"
+done
+if [ -z "$found" ]; then exec "$real" $flags "$@"; fi
+shift
+PATH="$bins:$PATH" exec "$found" "$@"
+`;
+
+/** npm's npx on `path` (absolute), for {@link LOCAL_BIN_NPX} to hand over to. */
+export function npmNpx(path: string | undefined): string {
+  for (const folder of (path ?? '').split(delimiter)) {
+    if (folder !== '' && isAbsolute(folder) && existsSync(join(folder, 'npx'))) return join(folder, 'npx');
+  }
+  throw new Error('no npx on PATH');
+}
+
+/** Writes {@link LOCAL_BIN_NPX} as `<folder>/npx` (a new folder), handing over to npm's npx found on `path`; returns its path. */
+export function writeLocalBinNpx(folder: string, path: string | undefined): string {
+  mkdirSync(folder);
+  const file = join(folder, 'npx');
+  writeFileSync(
+    file,
+    LOCAL_BIN_NPX.replace('@@NPX@@', () => npmNpx(path).replace(/'/g, `'\\''`)),
+  );
+  chmodSync(file, 0o755);
+  return file;
+}
+
+export function readerWorkspace(name: string, options: { examples?: boolean; npx?: 'npm' | 'local-bin' } = {}): TempWorkspace {
   const created = createWorkspace(name, packAgentdef());
   symlinkSync(nxBin, join(created.dir, 'node_modules', '.bin', 'nx'));
   const home = created.home;
+  let path = created.env.PATH;
+  if (options.npx !== 'npm') {
+    const shims = dirname(writeLocalBinNpx(join(dirname(created.dir), 'npx-local-bin'), path));
+    path = `${shims}${delimiter}${path ?? ''}`;
+  }
   const ws = openWorkspace(created.dir, home, {
+    PATH: path,
     AGENTDEF_KEYCHAIN: 'off',
     XDG_STATE_HOME: join(home, '.local', 'state'),
     XDG_DATA_HOME: join(home, '.local', 'share'),
