@@ -1,4 +1,6 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Unit tests that change what other files would see: module mocks, stubbed environment variables. */
 const NEEDS_ITS_OWN_PROCESS = [
@@ -11,6 +13,26 @@ const NEEDS_ITS_OWN_PROCESS = [
   'plugin/graph/compile-target-flag.test.ts',
   'plugin/**/*.kill.test.ts', // kill processes they start
 ];
+
+/** Files that start real processes and workspaces: the long ones. */
+const EXPENSIVE = /^(e2e|scripts)\//;
+
+/**
+ * The order test files start in. Vitest runs the files it has timings for longest first, and files
+ * it has none for (a fresh clone, CI) largest first; by size, a four-line file that runs tsc over
+ * the whole project or drives a real Nx workspace starts last and leaves one core working alone at
+ * the end. Without timings, this puts the end-to-end files (processes, servers, Nx) before the
+ * unit files, each group largest first; with timings for every file it keeps Vitest's order.
+ */
+class ExpensiveFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const path = (file: TestSpecification) => relative(this.ctx.config.root, file.moduleId).split('\\').join('/');
+    if (sorted.every((file) => this.ctx.cache.getFileTestResults(`${file.project.name}:${path(file)}`) !== undefined)) return sorted;
+    const expensive = (file: TestSpecification) => EXPENSIVE.test(path(file));
+    return [...sorted.filter(expensive), ...sorted.filter((file) => !expensive(file))];
+  }
+}
 
 /** What every file gets. The global setup is the root's alone: it packs the tarball once per run. */
 const shared = {
@@ -31,6 +53,7 @@ export default defineConfig({
     // Most files wait on child processes and sockets more than they compute: four files at a
     // time keep two cores busy (docs/performance.md, "Test suite").
     maxWorkers: 4,
+    sequence: { sequencer: ExpensiveFirstSequencer },
     projects: [
       {
         // Test files share their worker processes (modules load once per worker, not per file): a

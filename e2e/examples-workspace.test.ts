@@ -1,6 +1,7 @@
 /**
  * The example agents as an Nx workspace, with agentdef installed from its packed tarball: every
- * example compiles with `nx run-many -t compile`, the reference router plans to a container
+ * example compiles with `nx run-many -t compile --batch` (one process; that a batch compiles what
+ * per-task runs compile, byte for byte, is e2e/nx-compile-batch.test.ts's), the reference router plans to a container
  * because of its tuned child, and forcing it onto a Worker fails closed naming that child. A
  * `--target` that is no target (a host's name) is answered with the target it means.
  */
@@ -22,8 +23,8 @@ describe('the examples workspace', () => {
     writeFileSync(join(ws.dir, 'nx.json'), JSON.stringify(nxJson, null, 2));
   });
 
-  it('compiles every example with nx run-many -t compile', () => {
-    const run = ws.nx(['run-many', '-t', 'compile']);
+  it('compiles every example with nx run-many -t compile --batch', () => {
+    const run = ws.nx(['run-many', '-t', 'compile', '--batch']);
     expect(run.status, run.stdout + run.stderr).toBe(0);
     const examples = readdirSync(join(repoRoot, 'examples'), { withFileTypes: true }).filter((d) => d.isDirectory() && /agent\.(json|ya?ml)/.test(readdirSync(join(repoRoot, 'examples', d.name)).join(' ')));
     expect(run.stdout).toContain(`Successfully ran target compile for ${examples.length} projects`);

@@ -1,8 +1,10 @@
 /**
  * The trust plane as users meet it (issue 11, "Done when"): agentdef packed with `npm pack`,
  * installed into one fresh Nx workspace that is a real git repository, driven by the real `nx` CLI
- * and the `agentdef` bin the install linked (what `npx agentdef` runs; the page tests of e2e/docs
- * run `npx` itself). In order: a generated agent gets its signing key; it is promoted one
+ * where Nx is what is tested (the generators, the promote and publish targets once each, a plan
+ * through a pin; every target's exit status is e2e/nx-exit-status.test.ts's), the same operations
+ * otherwise through the `agentdef` bin the install linked (what `npx agentdef` runs; the page
+ * tests of e2e/docs run `npx` itself). In order: a generated agent gets its signing key; it is promoted one
  * lifecycle stage with a signed transition receipt (a jump is refused); it is committed and
  * published (snapshot, signed card, AgentFacts credential, KYM registration) and everything
  * verifies, while a one-byte edit of the snapshot fails `registry verify` and every plan through
@@ -21,6 +23,8 @@ import { type CommandResult, createWorkspace, openWorkspace, packAgentdef, type 
 
 const EXAMPLE_CARDS = join(__dirname, 'fixtures', 'conformance', 'a2a', 'examples');
 const WORKER_URL = '--workerUrl=https://summarizer.example.workers.dev';
+const CLI_WORKER_URL = '--worker-url=https://summarizer.example.workers.dev';
+const CONSUMER = 'consumer/agent.json';
 const AGENT = 'summarizer';
 const DEFINITION = `${AGENT}/agent.json`;
 const RECEIPTS = `${AGENT}/lifecycle.receipts.jsonl`;
@@ -174,7 +178,7 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
   it('2. promotes one stage with a signed transition receipt that verifies; a gate or a jump of two stages refuses and changes nothing', () => {
     expect(readDefinition().lifecycleState).toBe('mcp-resident');
     // kym-registered's gate: the agent must be resolvable in KYM.
-    expect(refused(nx(['run', `${AGENT}:promote`, '--to=kym-registered']))).toContain('/identity/kymRef');
+    expect(refused(agentdef(['promote', DEFINITION, '--to=kym-registered']))).toContain('/identity/kymRef');
     expect(existsSync(join(ws.dir, RECEIPTS))).toBe(false);
     expect(readDefinition().lifecycleState).toBe('mcp-resident');
 
@@ -209,13 +213,13 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     // A jump past a stage that applies is refused, names it, and changes nothing.
     const definitionBefore = read(DEFINITION);
     const receiptsBefore = read(RECEIPTS);
-    ok(nx(['run', `${AGENT}:promote`, '--to=mcp-resident']));
-    const jump = refused(nx(['run', `${AGENT}:promote`, '--to=marketplace-published']));
+    ok(agentdef(['promote', DEFINITION, '--to=mcp-resident']));
+    const jump = refused(agentdef(['promote', DEFINITION, '--to=marketplace-published']));
     expect(jump).toContain('"mcp-resident" to "marketplace-published" skips "kym-registered"');
-    ok(nx(['run', `${AGENT}:promote`, '--to=kym-registered']));
+    ok(agentdef(['promote', DEFINITION, '--to=kym-registered']));
     expect(read(DEFINITION)).toBe(definitionBefore);
     // A leaf passes composed (it applies to compositions), but marketplace-published's own gates still hold it.
-    const early = refused(nx(['run', `${AGENT}:promote`, '--to=marketplace-published']));
+    const early = refused(agentdef(['promote', DEFINITION, '--to=marketplace-published']));
     expect(early).not.toContain('skips');
     expect(early).toContain('/identity/nandaFactsRef');
     expect(read(DEFINITION)).toBe(definitionBefore);
@@ -224,7 +228,7 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
 
   it('3. publishes the committed definition: snapshot, signed card, credential and KYM document verify; a one-byte edit of the snapshot fails', () => {
     // Uncommitted: refused, nothing written.
-    expect(refused(nx(['run', `${AGENT}:publish`, WORKER_URL]))).toContain('uncommitted changes');
+    expect(refused(agentdef(['publish', DEFINITION, CLI_WORKER_URL]))).toContain('uncommitted changes');
     expect(existsSync(join(ws.dir, 'registry'))).toBe(false);
 
     git(['add', '-A']);
@@ -283,14 +287,14 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     listed.identity.nandaFactsRef = `https://nanda.example.com/agentfacts/${AGENT}/1.0.0`;
     listed.metadata.cardExports = { ...listed.metadata.cardExports, agentFacts: credential.credentialSubject };
     writeDefinition(listed);
-    const marketplace = ok(nx(['run', `${AGENT}:promote`, '--to=marketplace-published'])).stdout;
+    const marketplace = ok(agentdef(['promote', DEFINITION, '--to=marketplace-published'])).stdout;
     expect(marketplace).toContain('promotion kym-registered -> marketplace-published');
     expect(marketplace).toContain('passed "composed", which does not apply: composition.kind is "leaf"');
     const lastReceipt = JSON.parse(read(RECEIPTS).trimEnd().split('\n').pop()!) as Record<string, unknown>;
     expect(lastReceipt).toMatchObject({ from: 'kym-registered', to: 'marketplace-published', skipped: [{ stage: 'composed' }], signature: { kid } });
     expect(ok(agentdef(['verify', RECEIPTS, '--keys', 'public-keys'])).stdout).toMatch(/(\d+) of \1 lines verified/);
     // Back down (recorded as a demotion), and the definition as committed for what follows.
-    expect(ok(nx(['run', `${AGENT}:promote`, '--to=kym-registered'])).stdout).toContain('demotion marketplace-published -> kym-registered');
+    expect(ok(agentdef(['promote', DEFINITION, '--to=kym-registered'])).stdout).toContain('demotion marketplace-published -> kym-registered');
     writeFileSync(join(ws.dir, DEFINITION), committed);
   });
 
@@ -311,7 +315,7 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     expect(diff).toContain('required bump: minor; actual bump: patch');
 
     git(['commit', '-q', '-a', '-m', `${AGENT} 1.0.1`]);
-    const publish = refused(nx(['run', `${AGENT}:publish`, WORKER_URL]));
+    const publish = refused(agentdef(['publish', DEFINITION, CLI_WORKER_URL]));
     expect(publish).toContain('the changes require a minor bump, but 1.0.0 → 1.0.1 is a patch bump');
     expect(publish).toContain('/capabilityContract/skills/1');
     expect(publish).toContain('nothing was published');
@@ -325,7 +329,7 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     const enough = ok(agentdef(['diff', published, DEFINITION])).stdout;
     expect(enough).toContain('required bump: minor; actual bump: minor');
     git(['commit', '-q', '-a', '-m', `${AGENT} 1.1.0`]);
-    expect(ok(nx(['run', `${AGENT}:publish`, WORKER_URL])).stdout).toContain(`published ${AGENT}@1.1.0`);
+    expect(ok(agentdef(['publish', DEFINITION, CLI_WORKER_URL])).stdout).toContain(`published ${AGENT}@1.1.0`);
     // Publishing the same commit again is a no-op.
     expect(ok(nx(['run', `${AGENT}:publish`, WORKER_URL])).stdout).toContain('nothing to do');
     expect(ok(agentdef(['registry', 'verify'])).stdout).toContain('2 of 2 published versions verified');
@@ -336,11 +340,11 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     // where a one-byte edit of the snapshot fails its plan at the pin.
     expect(ok(nx(['run', 'consumer:plan'])).stdout).toMatch(new RegExp(`${AGENT}@1\\.0\\.0 .* registry .* ${published}`));
     withOneByteEdited(published, () => {
-      const plan = refused(nx(['run', 'consumer:plan']));
+      const plan = refused(agentdef(['plan', CONSUMER]));
       expect(plan).toContain(`${published} was changed after it was published`);
       expect(refused(agentdef(['registry', 'verify']))).toContain('1 of 2 published versions verified');
     });
-    ok(nx(['run', 'consumer:plan']));
+    ok(agentdef(['plan', CONSUMER]));
   });
 
   it('5. imports legacy A2A cards (v1.0 and v0.3) into definitions that fail validation exactly at the listed TODO fields', () => {
