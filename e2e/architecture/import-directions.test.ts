@@ -3,16 +3,18 @@
  * layers.ts: first over a fixture tree laid out like plugin/ that breaks every rule once (the check
  * must report each with file, line and rule), then over the real plugin/, executors/ and generators/,
  * which must break none. A failure lists one `file:line: rule: from → to (specifier; why)` a line.
+ * Then value import cycles: a fixture tree with one of each kind, then the real tree, which has none.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkImports, extractImports, formatViolation, importGraph, layerOf, listSources, packageName } from './import-graph';
+import { checkImports, extractImports, formatViolation, importGraph, layerOf, listSources, packageName, valueImportCycles } from './import-graph';
 import { ARCHITECTURE, TOP_FOLDERS } from './layers';
 
 const repoRoot = join(__dirname, '..', '..');
 const forbidden = join(__dirname, '__fixtures__', 'forbidden');
+const cycles = join(__dirname, '__fixtures__', 'cycles');
 
 describe('the import scanner', () => {
   it('finds every kind of import with its line, and tells type-only ones apart', () => {
@@ -107,5 +109,17 @@ describe('import directions', () => {
     expect(graph.files.length).toBeGreaterThan(100);
     const lines = checkImports(graph, ARCHITECTURE).map(formatViolation);
     if (lines.length > 0) expect.fail(`${lines.length} import(s) run against the architecture (e2e/architecture/layers.ts):\n${lines.join('\n')}`);
+  });
+});
+
+describe('value import cycles', () => {
+  it('finds a cycle of value imports and a file importing itself, not one closed by a type-only import or import()', () => {
+    expect(valueImportCycles(importGraph(cycles, TOP_FOLDERS))).toEqual([['plugin/graph/a.ts', 'plugin/graph/b.ts'], ['plugin/graph/self.ts']]);
+  });
+
+  it('the real plugin/, executors/ and generators/ have none', () => {
+    const found = valueImportCycles(importGraph(repoRoot, TOP_FOLDERS));
+    if (found.length > 0) expect.fail(`${found.length} value import cycle(s):\n${found.map((cycle) => cycle.join(' ⇄ ')).join('\n')}`);
+    expect(found).toEqual([]);
   });
 });

@@ -274,3 +274,65 @@ export function formatViolation(v: Violation): string {
   const what = v.specifier === '' ? v.why : `${v.specifier}; ${v.why}`;
   return `${v.file}:${v.line}: ${v.rule}: ${v.from} → ${v.to} (${what})`;
 }
+
+// ---- value import cycles ----
+
+/**
+ * The cycles of value imports (static, not type-only; `import()` is lazy and breaks a cycle's
+ * load order) among the graph's own files: each strongly connected component of more than one
+ * file, or a file importing itself, as its files sorted; the cycles sorted by their first file.
+ * Type-only imports are erased, so a cycle through one of them costs nothing at run time.
+ */
+export function valueImportCycles(graph: { files: readonly string[]; edges: readonly ImportEdge[] }): string[][] {
+  const known = new Set(graph.files);
+  const next = new Map<string, string[]>();
+  for (const edge of graph.edges) {
+    if (edge.kind !== 'static' || edge.target === undefined || !known.has(edge.target)) continue;
+    next.set(edge.file, [...(next.get(edge.file) ?? []), edge.target]);
+  }
+  // Tarjan's strongly connected components, iteratively (the tree is deep enough to matter).
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  let counter = 0;
+  for (const root of graph.files) {
+    if (index.has(root)) continue;
+    const work: Array<{ file: string; at: number }> = [{ file: root, at: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const targets = next.get(frame.file) ?? [];
+      if (frame.at < targets.length) {
+        const target = targets[frame.at++]!;
+        if (!index.has(target)) {
+          index.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ file: target, at: 0 });
+        } else if (onStack.has(target)) {
+          low.set(frame.file, Math.min(low.get(frame.file)!, index.get(target)!));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent !== undefined) low.set(parent.file, Math.min(low.get(parent.file)!, low.get(frame.file)!));
+      if (low.get(frame.file) !== index.get(frame.file)) continue;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== frame.file);
+      if (component.length > 1 || targets.includes(frame.file)) cycles.push(component.sort());
+    }
+  }
+  return cycles.sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+}

@@ -10,7 +10,7 @@ import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
 import type { CompileAgentOptions, CompileAgentResult } from '../../plugin/compiler/compile';
 import { formatCompileSummary, hasCompiledOutput } from '../../plugin/compiler/compile-summary';
 import { isTargetOption, type TargetOption, unknownTargetProblem } from '../../plugin/compiler/targets';
-import { COMPILE_TARGET_ENV } from '../../plugin/graph/compile-target-flag';
+import { COMPILE_TARGET_ENV } from '../../plugin/graph/compile-target-env';
 import { folderPath } from '../../plugin/definition/scaffold';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMPILE_TARGET_ENV, compileTargetFromArgv, preTasksExecution } from './compile-target-flag';
+import { COMPILE_TARGET_ENV } from './compile-target-env';
+import { compileTargetFromArgv, preTasksExecution } from './compile-target-flag';
 
 const nx = (...args: string[]) => ['/usr/bin/node', '/ws/node_modules/nx/dist/bin/nx.js', ...args];
 

@@ -15,9 +15,8 @@
  */
 import type { PreTasksExecution } from '@nx/devkit';
 import { RUN_TARGET, SERVE_TARGET } from './create-nodes';
+import { COMPILE_TARGET_ENV } from './compile-target-env';
 import { normalizePluginOptions, type AgentdefPluginOptions } from './options';
-
-export const COMPILE_TARGET_ENV = 'AGENTDEF_COMPILE_TARGET';
 
 /** The project and target a `run` or infix invocation names, when it names one. */
 function invokedTarget(args: readonly string[]): string | undefined {

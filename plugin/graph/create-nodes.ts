@@ -26,7 +26,7 @@
  */
 import type { CreateNodes, CreateNodesContext, CreateNodesResult, TargetConfiguration } from '@nx/devkit';
 import { basename, join, posix } from 'node:path';
-import { COMPILE_TARGET_ENV } from './compile-target-flag';
+import { COMPILE_TARGET_ENV } from './compile-target-env';
 import { inferenceCacheKey, openInferenceCache, type InferenceCache } from './inference-cache';
 import { EXECUTORS, normalizePluginOptions, PLUGIN_VERSION, type AgentdefPluginOptions, type NormalizedPluginOptions, type TargetKind } from './options';
 import { summarizeDefinition, type AgentSummary } from './read-agent-summary';

@@ -1,0 +1,2 @@
+import { later } from './l1';
+export const l2 = later;
