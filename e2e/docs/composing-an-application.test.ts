@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPage, killLeftovers, type Prints, printsChecker } from '../support/doc-page';
+import { followPagePrinting, killLeftovers, type Prints } from '../support/doc-page';
 import { readerWorkspace } from '../support/doc-workspace';
 import type { TempWorkspace } from '../support/nx-workspace';
 import { docPageTest } from './doc-pages';
@@ -45,9 +45,7 @@ describe('docs/composing-an-application.md, every command as written in a scratc
 
   it('runs every command in order, offline, each printing what the page says', async () => {
     const before = readFileSync(join(ws.dir, MANIFEST), 'utf8');
-    const check = printsChecker(PRINTS);
-    const results = await followPage({ page: PAGE.path, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
-    expect(check.unmet()).toEqual([]);
+    const results = await followPagePrinting(PAGE, ws, PRINTS);
     expect(results.filter((r) => r.skipped !== undefined)).toEqual([]);
     // The sealed example stays byte for byte; the ledger the page names is on disk; nothing was dispatched.
     expect(readFileSync(join(ws.dir, MANIFEST), 'utf8')).toBe(before);

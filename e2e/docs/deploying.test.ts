@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPage, killLeftovers, missingShownLine, type Prints, printsChecker, shownBlock } from '../support/doc-page';
+import { followPagePrinting, killLeftovers, missingShownLine, type Prints, shownBlock } from '../support/doc-page';
 import { readerWorkspace } from '../support/doc-workspace';
 import type { TempWorkspace } from '../support/nx-workspace';
 import { docPageTest } from './doc-pages';
@@ -53,18 +53,9 @@ describe('docs/deploying.md, every command as written in a scratch workspace', (
 
   it('runs every dry run and the service file install and uninstall, each printing what the page shows', async () => {
     const installed: boolean[] = [];
-    const check = printsChecker(PRINTS);
-    const results = await followPage({
-      page: PAGE.path,
-      skip: PAGE.skip,
-      cwd: ws.dir,
-      env: ws.env,
-      after: (result) => {
-        check.after(result);
-        if (/^npx agentdef deploy dist\/agents\/local-notes(\s|$)/.test(result.command) && !result.command.includes('--dry-run')) installed.push(existsSync(join(ws.home, SERVICE)));
-      },
+    const results = await followPagePrinting(PAGE, ws, PRINTS, (result) => {
+      if (/^npx agentdef deploy dist\/agents\/local-notes(\s|$)/.test(result.command) && !result.command.includes('--dry-run')) installed.push(existsSync(join(ws.home, SERVICE)));
     });
-    expect(check.unmet()).toEqual([]);
     expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual(['npx agentdef deploy dist/agents/web-summarizer', 'npx agentdef deploy dist/agents/splice-resolver --registry ghcr.io/acme']);
     // Installed into the (test's) user folder, then removed again.
     expect(installed).toEqual([true, false]);

@@ -58,7 +58,7 @@ describe('the documentation pages and their tests', () => {
     expect(existsSync(join(REPO, test)), `${test} does not exist`).toBe(true);
     const source = readFileSync(join(REPO, test), 'utf8');
     expect(source).toContain(`docPageTest('${test}')`);
-    expect(source).toMatch(/\bfollowPage\(/);
+    expect(source).toMatch(/\bfollowPage(Printing)?\(/);
     const markdown = read(entry.page);
     const commands = commandsOf(entry.page, entry.sections);
     for (const skip of entry.skip) {

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPage, killLeftovers, type Prints, printsChecker } from '../support/doc-page';
+import { followPagePrinting, killLeftovers, type Prints } from '../support/doc-page';
 import { readerWorkspace } from '../support/doc-workspace';
 import type { TempWorkspace } from '../support/nx-workspace';
 import { docPageTest } from './doc-pages';
@@ -33,9 +33,7 @@ describe('docs/hb3.md, every command as written in a scratch workspace', () => {
   afterAll(() => killLeftovers());
 
   it('compiles splice-resolver for HB3 into the output the page describes', async () => {
-    const check = printsChecker(PRINTS);
-    const results = await followPage({ page: PAGE.path, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
-    expect(check.unmet()).toEqual([]);
+    const results = await followPagePrinting(PAGE, ws, PRINTS);
     expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual(['npx agentdef run dist/agents/splice-resolver --weights ./weights   # or: nx run splice-resolver:run']);
     const job = JSON.parse(readFileSync(join(ws.dir, 'dist/agents/splice-resolver/hb3-job.json'), 'utf8')) as { apiVersion: string; kind: string };
     expect(job.apiVersion).toBe('hb3.agentdef.dev/v1');

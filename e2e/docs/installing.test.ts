@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { followPage, killLeftovers, missingShownLine, type Prints, printsChecker, shownBlock } from '../support/doc-page';
+import { followPagePrinting, killLeftovers, missingShownLine, type Prints, shownBlock } from '../support/doc-page';
 import { readerWorkspace } from '../support/doc-workspace';
 import type { TempWorkspace } from '../support/nx-workspace';
 import { docPageTest } from './doc-pages';
@@ -40,9 +40,7 @@ describe('docs/installing.md, every command as written', () => {
   });
 
   it('after the install, npx nx g agentdef:init registers the plugin', async () => {
-    const check = printsChecker(PRINTS);
-    const results = await followPage({ page: PAGE.path, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
-    expect(check.unmet()).toEqual([]);
+    const results = await followPagePrinting(PAGE, ws, PRINTS);
     expect(results.filter((r) => r.skipped !== undefined).length).toBe(3);
     const nx = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as { plugins?: unknown[] };
     expect(JSON.stringify(nx.plugins)).toContain('"agentdef"');

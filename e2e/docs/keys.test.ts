@@ -9,7 +9,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPage, killLeftovers, type Prints, printsChecker, type StepResult } from '../support/doc-page';
+import { followPagePrinting, killLeftovers, type Prints, type StepResult } from '../support/doc-page';
 import { readerWorkspace } from '../support/doc-workspace';
 import type { TempWorkspace } from '../support/nx-workspace';
 import { docPageTest } from './doc-pages';
@@ -35,9 +35,7 @@ describe('docs/keys.md, every command as written in a scratch home', () => {
   afterAll(() => killLeftovers());
 
   it('generates, lists and exports a key in the default keys folder, never printing the private part', async () => {
-    const check = printsChecker(PRINTS);
-    const results: StepResult[] = await followPage({ page: PAGE.path, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
-    expect(check.unmet()).toEqual([]);
+    const results: StepResult[] = await followPagePrinting(PAGE, ws, PRINTS);
     expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual(['npx agentdef keys generate keyref:mia-laptop --store keychain  # OS keychain']);
     const folder = join(ws.home, '.config', 'agentdef', 'keys');
     const privateJwk = JSON.parse(readFileSync(join(folder, 'acme-receipts.private.jwk.json'), 'utf8')) as { d: string };

@@ -10,7 +10,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPage, killLeftovers, type Prints, printsChecker } from '../support/doc-page';
+import { followPagePrinting, killLeftovers, type Prints } from '../support/doc-page';
 import { readerWorkspace } from '../support/doc-workspace';
 import type { TempWorkspace } from '../support/nx-workspace';
 import { docPageTest } from './doc-pages';
@@ -36,9 +36,7 @@ describe('docs/local-mac.md, every command as written in a scratch workspace', (
   afterAll(() => killLeftovers());
 
   it('compiles local-notes and runs its launcher, with and without a task store, its models replayed', async () => {
-    const check = printsChecker(PRINTS);
-    const results = await followPage({ page: PAGE.path, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
-    expect(check.unmet()).toEqual([]);
+    const results = await followPagePrinting(PAGE, ws, PRINTS);
     expect(results.filter((r) => r.skipped !== undefined).length).toBe(5);
     // The task store the page names, created owner-only in its folder.
     const store = statSync(join(ws.home, '.local/state/agentdef/local-notes/tasks.sqlite'));

@@ -6,7 +6,7 @@
  * shows (the models replayed, no API key used), and ask the line the page says it ends with.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPage, killLeftovers, type Prints, printsChecker, shownBlock } from '../support/doc-page';
+import { followPagePrinting, killLeftovers, type Prints, shownBlock } from '../support/doc-page';
 import { readerWorkspace } from '../support/doc-workspace';
 import type { TempWorkspace } from '../support/nx-workspace';
 import { docPageTest } from './doc-pages';
@@ -38,9 +38,7 @@ describe('docs/offline-models.md, every command as written in a scratch workspac
   afterAll(() => killLeftovers());
 
   it('serves fallback-writer from its recording with no API key and asks it, printing what the page shows', async () => {
-    const check = printsChecker(PRINTS);
-    const results = await followPage({ page: PAGE.path, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
-    expect(check.unmet()).toEqual([]);
+    const results = await followPagePrinting(PAGE, ws, PRINTS);
     expect(results.filter((r) => r.skipped !== undefined)).toEqual([]);
     expect(Object.keys(ws.env).filter((name) => /API_KEY|^AGENTDEF_SECRET_/.test(name))).toEqual([]);
   });

@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPage, killLeftovers, type Prints, printsChecker } from '../support/doc-page';
+import { followPagePrinting, killLeftovers, type Prints } from '../support/doc-page';
 import { readerWorkspace } from '../support/doc-workspace';
 import { type CommandStep, extractSteps } from '../support/markdown-commands';
 import type { TempWorkspace } from '../support/nx-workspace';
@@ -67,9 +67,7 @@ describe('docs/publishing-and-verifying.md, every command as written in a scratc
   });
 
   it('runs every command of the page in order, each exiting 0 and printing what the page says', async () => {
-    const check = printsChecker(PRINTS);
-    const results = await followPage({ page: PAGE.path, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
-    expect(check.unmet()).toEqual([]);
+    const results = await followPagePrinting(PAGE, ws, PRINTS);
     expect(results.filter((r) => r.skipped !== undefined)).toEqual([]);
     // What the flow left: text-stats at tool-shipped (the only change to the file), committed; the registry entry.
     const definition = readFileSync(join(ws.dir, 'examples/text-stats/agent.json'), 'utf8');

@@ -11,7 +11,7 @@
  * `npm test` (this suite). The Nx walk-through section is readme-walkthrough.test.ts's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPage, killLeftovers, type Prints, printsChecker } from '../support/doc-page';
+import { followPagePrinting, killLeftovers, type Prints } from '../support/doc-page';
 import { readerWorkspace } from '../support/doc-workspace';
 import type { TempWorkspace } from '../support/nx-workspace';
 import { docPageTest } from './doc-pages';
@@ -72,9 +72,7 @@ describe('README.md (the sections on the agentdef checkout), every command as wr
   afterAll(() => killLeftovers());
 
   it('runs every command in order, each exiting as the README says and printing what it says', async () => {
-    const check = printsChecker(PRINTS);
-    const results = await followPage({ page: PAGE.path, sections: PAGE.sections!, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
-    expect(check.unmet()).toEqual([]);
+    const results = await followPagePrinting(PAGE, ws, PRINTS);
     expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual(['npm ci --no-audit --no-fund && npm run main', 'npm test']);
     expect(results.filter((r) => r.step.kind === 'command' && r.skipped === undefined).length).toBeGreaterThanOrEqual(PRINTS.length);
   });

@@ -9,7 +9,7 @@
  * what varies).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPage, killLeftovers, type Prints, printsChecker, shownBlock } from '../support/doc-page';
+import { followPagePrinting, killLeftovers, type Prints, shownBlock } from '../support/doc-page';
 import { readerWorkspace } from '../support/doc-workspace';
 import type { TempWorkspace } from '../support/nx-workspace';
 import { docPageTest } from './doc-pages';
@@ -38,9 +38,7 @@ describe('docs/running-and-calling.md, every command as written in a scratch wor
   afterAll(() => killLeftovers());
 
   it('serves text-digest through the whole page, asks it, calls it with curl, then serves text-stats with --watch, each printing what the page shows', async () => {
-    const check = printsChecker(PRINTS);
-    const results = await followPage({ page: PAGE.path, skip: PAGE.skip, cwd: ws.dir, env: ws.env, after: check.after });
-    expect(check.unmet()).toEqual([]);
+    const results = await followPagePrinting(PAGE, ws, PRINTS);
     expect(results.filter((r) => r.skipped !== undefined)).toEqual([]);
     // The Worker served across the sections: it answered the ask and both curl calls before it stopped.
     const workerStopped = results.findIndex((r) => r.command.includes('npx agentdef dev dist/agents/text-digest'));

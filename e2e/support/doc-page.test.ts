@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPage, killLeftovers, missingShownLine, printsChecker, type StepResult } from './doc-page';
+import { followPage, followPagePrinting, killLeftovers, missingShownLine, printsChecker, type StepResult } from './doc-page';
 import { listening } from './loopback-ports';
 import { e2eRoot } from './pack';
 
@@ -193,5 +193,20 @@ describe('followPage', () => {
   it('fails when a command that serves does not serve on its port', async () => {
     const { path, cwd } = page('serve-never', ['```sh', 'node -e "process.exit(0)" --port 8789   # serves until Ctrl-C', '```']);
     await expect(followPage({ page: path, cwd, env: { ...process.env } })).rejects.toThrow(/it did not serve on port \d+ \(it exited\)/);
+  });
+});
+
+describe('followPagePrinting', () => {
+  it('follows the page with each row checked, and fails naming a row no command that ran matched', async () => {
+    const { path, cwd } = page('printing', ['```sh', 'echo hello from the page', 'echo second', '```']);
+    const reader = { dir: cwd, env: process.env };
+    const seen: string[] = [];
+    const results = await followPagePrinting({ path, skip: [] }, reader, [{ command: /^echo hello/, prints: ['hello from the page'] }], (r) => {
+      seen.push(r.command);
+    });
+    expect(results.map((r) => r.command)).toEqual(['echo hello from the page', 'echo second']);
+    expect(seen).toEqual(['echo hello from the page', 'echo second']);
+    await expect(followPagePrinting({ path, skip: [] }, reader, [{ command: /^echo hello/, prints: ['goodbye'] }])).rejects.toThrow(/does not print goodbye/);
+    await expect(followPagePrinting({ path, skip: [] }, reader, [{ command: /^npx never-run/, prints: ['x'] }])).rejects.toThrow(/no command that ran printed what these rows expect:\n\/\^npx never-run\//);
   });
 });

@@ -359,3 +359,31 @@ export function printsChecker(rows: readonly Prints[]): { after: (result: StepRe
     unmet: () => rows.filter((r) => !met.has(r)).map((r) => String(r.command)),
   };
 }
+
+/**
+ * A page test's usual run: {@link followPage} over the page's entry (its path, sections and
+ * skips) in the reader's workspace, each step checked against `prints` ({@link printsChecker})
+ * and then handed to `after`; throws, naming them, when rows of `prints` matched no command that ran.
+ */
+export async function followPagePrinting(
+  page: { path: string; sections?: readonly string[]; skip: readonly Skip[] },
+  reader: { dir: string; env: NodeJS.ProcessEnv },
+  prints: readonly Prints[],
+  after?: (result: StepResult) => void | Promise<void>,
+): Promise<StepResult[]> {
+  const check = printsChecker(prints);
+  const results = await followPage({
+    page: page.path,
+    ...(page.sections !== undefined ? { sections: page.sections } : {}),
+    skip: page.skip,
+    cwd: reader.dir,
+    env: reader.env,
+    after: async (result) => {
+      check.after(result);
+      await after?.(result);
+    },
+  });
+  const unmet = check.unmet();
+  if (unmet.length > 0) throw new Error(`${shownPath(page.path)}: no command that ran printed what these rows expect:\n${unmet.join('\n')}`);
+  return results;
+}
