@@ -166,12 +166,29 @@ describe.each(availableSqliteDrivers())('the SQLite execution ledger on %s', (dr
     const ledger = open(file);
     expect((await ledger.claim('k', live())).kind).toBe('claimed');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    if (existsSync(`${file}-wal`)) expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+    // The ledger runs in WAL mode (it refuses to open otherwise): the -wal file is there while it is open.
+    expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
     await ledger.close();
     const shared = join(dir, 'shared.sqlite');
     connect(shared).close();
     chmodSync(shared, 0o640);
     await open(shared).close();
     expect(statSync(shared).mode & 0o777).toBe(0o640);
+  });
+
+  it('removes the file it made when the database then does not open, and leaves one it did not make', () => {
+    const dir = join(folder.dir, 'no-wal');
+    mkdirSync(dir);
+    const file = join(dir, 'ledger.sqlite');
+    // A folder where the write-ahead log must go: SQLite cannot open the ledger in WAL mode.
+    mkdirSync(`${file}-wal`);
+    expect(openSqliteExecutionLedger({ file, driver })).toMatchObject({ ok: false, reason: 'storage' });
+    expect(existsSync(file)).toBe(false);
+    const existing = join(dir, 'existing.sqlite');
+    connect(existing).close();
+    mkdirSync(`${existing}-wal`);
+    const before = readFileSync(existing);
+    expect(openSqliteExecutionLedger({ file: existing, driver })).toMatchObject({ ok: false, reason: 'storage' });
+    expect(readFileSync(existing).equals(before)).toBe(true);
   });
 });
