@@ -75,6 +75,13 @@ describe('the local-bin npx of the page tests', () => {
     const npms = run(npx(), ['--no', 'agentdef-no-such-bin-here'], project);
     expect(npms.status).not.toBe(0);
     expect(ours.status).toBe(npms.status);
+    // An option it does not know, and a package spec, go to npm's npx as they are.
+    for (const args of [['--version'], ['--no', 'agentdef-no-such-package@1.0.0']]) {
+      const a = run(shim, args, project);
+      const b = run(npx(), args, project);
+      expect(a.status, args.join(' ')).toBe(b.status);
+      expect(a.stdout, args.join(' ')).toBe(b.stdout);
+    }
     const withoutLogName = (text: string) => text.replace(/_logs\/\S+/g, '_logs/…');
     expect(withoutLogName(ours.stderr)).toBe(withoutLogName(npms.stderr));
   });
