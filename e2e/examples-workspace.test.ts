@@ -50,7 +50,7 @@ describe('the examples workspace', () => {
     expect(existsSync(join(ws.dir, 'dist/agents/write-router/worker-descriptor.json'))).toBe(false);
   });
 
-  it('answers --target=worker with the target it means, compiling nothing (other near misses: plugin/compiler/targets.test.ts)', () => {
+  it('answers --target=worker with the target it means, compiling nothing (other near misses: plugin/targets/targets.test.ts)', () => {
     const plan = join(ws.dir, 'dist/agents/text-stats/plan.json');
     const before = existsSync(plan) ? readFileSync(plan, 'utf8') : undefined;
     const run = ws.nx(['run', 'text-stats:compile', '--target=worker', '--skip-nx-cache']);

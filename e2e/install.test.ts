@@ -137,7 +137,7 @@ describe('the installed package', () => {
           .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
       ),
     );
-    expect(entries).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'plugin/compiler/adapters/cloudflare-dynamic-worker/README.md', 'docs/installing.md']));
+    expect(entries).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'plugin/targets/cloudflare-dynamic-worker/README.md', 'docs/installing.md']));
     const broken: string[] = [];
     for (const entry of entries.filter((e) => e.endsWith('.md'))) {
       const text = readFileSync(join(ws.dir, 'node_modules', 'agentdef', entry), 'utf8');

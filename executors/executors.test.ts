@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { indexRegistrySnapshots } from '../plugin/compiler/__test-support__/registry-fixture';
-import { COMPILE_TARGETS } from '../plugin/compiler/targets';
+import { COMPILE_TARGETS } from '../plugin/targets/targets';
 import compileExecutor from './compile/executor';
 import { executorContext } from './test-support';
 import planExecutor from './plan/executor';

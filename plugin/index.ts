@@ -104,4 +104,5 @@ export type { AgentDefinition } from './schema/generated/agent-definition.types'
 export type { PlanAgentOptions, PlanAgentResult, EmitInputs, EmitAgentResult, CompileAgentOptions, CompileAgentResult } from './compiler/compile';
 export type { WorkspaceConfig, LoadedWorkspaceConfig } from './compiler/workspace-config';
 export type { CompilePlan } from './compiler/plan';
-export type { CompileTarget, EmittedFile, TargetOption, AdapterOptions } from './compiler/targets';
+export type { EmittedFile, AdapterOptions } from './targets/target';
+export type { CompileTarget, TargetOption } from './targets/targets';

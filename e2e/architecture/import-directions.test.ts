@@ -70,8 +70,12 @@ describe('the import scanner', () => {
     }
   });
 
-  it('puts files in layers by path, adapters before the compiler core', () => {
-    expect(layerOf('plugin/compiler/adapters/index.ts', ARCHITECTURE)).toBe('adapters');
+  it('puts files in layers by path: the target table and descriptors apart from their internals', () => {
+    expect(layerOf('plugin/targets/targets.ts', ARCHITECTURE)).toBe('target-table');
+    expect(layerOf('plugin/targets/hb3/target.ts', ARCHITECTURE)).toBe('target-table');
+    expect(layerOf('plugin/targets/cloudflare-dynamic-worker/contract.ts', ARCHITECTURE)).toBe('target-contract');
+    expect(layerOf('plugin/targets/hb3/emit.ts', ARCHITECTURE)).toBe('targets');
+    expect(layerOf('plugin/targets/hb3/sub/target.ts', ARCHITECTURE)).toBe('targets');
     expect(layerOf('plugin/compiler/plan.ts', ARCHITECTURE)).toBe('compiler');
     expect(layerOf('plugin/schema/generated/agent-definition.types.ts', ARCHITECTURE)).toBe('definition');
     expect(layerOf('plugin/index.ts', ARCHITECTURE)).toBe('shell');
@@ -87,8 +91,7 @@ describe('import directions', () => {
     expect(graph.files).not.toContain('plugin/runtime/__test-support__/s.ts');
     expect(graph.files).not.toContain('plugin/compiler/__fixtures__/f.ts');
     expect(checkImports(graph, ARCHITECTURE).map(formatViolation)).toEqual([
-      'plugin/compiler/adapters/local-mac/emit.ts:3: no-sibling-adapter: plugin/compiler/adapters/local-mac → plugin/compiler/adapters/hb3 (../hb3/x; sibling folders stay apart)',
-      'plugin/compiler/adapters/local-mac/emit.ts:4: adapters-imports: adapters → hosts (../../../hosts/node/h; static import; not allowed)',
+      'plugin/cli/serve.ts:3: shell-imports: shell → targets (../targets/hb3/emit; static import; not allowed)',
       'plugin/compiler/compile.ts:4: compiler-imports: compiler → hosts (../hosts/node/h; static import; not allowed)',
       'plugin/compiler/compile.ts:6: compiler-packages: compiler → esbuild (esbuild; static import; only a lazy import() is allowed)',
       'plugin/definition/d.ts:4: definition-imports: definition → graph (../graph/g; type-only import; not allowed)',
@@ -98,9 +101,13 @@ describe('import directions', () => {
       'plugin/graph/g.ts:9: graph-packages: graph → ts-morph (ts-morph; dynamic import; not allowed)',
       'plugin/host-contract/c.ts:4: host-contract-packages: host-contract → node:path (node:path; static import; not allowed)',
       'plugin/hosts/node/h.ts:6: hosts-imports: hosts → compiler (../../compiler/x; static import; not allowed)',
+      'plugin/hosts/node/h.ts:7: hosts-imports: hosts → target-table (../../targets/targets; static import; not allowed)',
       'plugin/runtime/a.ts:5: runtime-imports: runtime → compiler (../compiler/x; static import; not allowed)',
       'plugin/runtime/a.ts:6: runtime-packages: runtime → node:fs (node:fs; static import; not allowed)',
       'plugin/stray.ts:1: unclassified: ? → ? (no layer claims this file)',
+      'plugin/targets/hb3/target.ts:3: target-table-imports: target-table → targets (./emit; static import; only a lazy import() is allowed)',
+      'plugin/targets/local-mac/emit.ts:3: no-sibling-target: plugin/targets/local-mac → plugin/targets/hb3 (../hb3/x; sibling folders stay apart)',
+      'plugin/targets/local-mac/emit.ts:4: targets-imports: targets → shell (../../cli/main; static import; not allowed)',
     ]);
   });
 

@@ -172,7 +172,7 @@ export function importGraph(root: string, topFolders: readonly string[]): { file
 export type Access = 'yes' | 'type-only' | 'lazy';
 
 export interface Architecture<L extends string> {
-  /** First match wins. A path ending in `/**` matches that folder and everything under it. */
+  /** First match wins. A path ending in `/**` matches that folder and everything under it; a `*` segment elsewhere matches one name. */
   layers: ReadonlyArray<{ layer: L; paths: readonly string[] }>;
   /** The layers each layer may import (itself included only when listed); anything absent is refused. */
   imports: Readonly<Record<L, Partial<Record<L, Access>>>>;
@@ -203,10 +203,17 @@ export function layerOf<L extends string>(path: string, architecture: Architectu
       if (pattern.endsWith('/**')) {
         const folder = pattern.slice(0, -3);
         if (path === folder || path.startsWith(`${folder}/`)) return layer;
-      } else if (path === pattern) return layer;
+      } else if (matchesSegments(path, pattern)) return layer;
     }
   }
   return undefined;
+}
+
+/** `pattern` names one file; a `*` segment stands for any one folder or file name. */
+function matchesSegments(path: string, pattern: string): boolean {
+  const parts = path.split('/');
+  const wanted = pattern.split('/');
+  return parts.length === wanted.length && wanted.every((segment, i) => segment === '*' || segment === parts[i]);
 }
 
 function permits(access: Access | 'no' | undefined, kind: ImportKind): boolean {

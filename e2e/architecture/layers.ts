@@ -7,7 +7,7 @@
  */
 import type { Architecture } from './import-graph';
 
-export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'sqlite' | 'runtime' | 'definition';
+export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'target-table' | 'target-contract' | 'targets' | 'compiler' | 'host-contract' | 'hosts' | 'sqlite' | 'runtime' | 'definition';
 
 /** The folders the architecture covers. */
 export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
@@ -19,7 +19,12 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'trust', paths: ['plugin/trust/**'] },
     { layer: 'deploy', paths: ['plugin/deploy/**'] },
     { layer: 'graph', paths: ['plugin/graph/**'] },
-    { layer: 'adapters', paths: ['plugin/compiler/adapters/**'] },
+    // The table and each target's descriptor: light (every part of a target loads lazily), so
+    // the CLI's help, the graph and the compiler can name targets; a target's contract file is a
+    // leaf the hosts read; everything else in a target's folder is its internals.
+    { layer: 'target-table', paths: ['plugin/targets/*', 'plugin/targets/*/target.ts'] },
+    { layer: 'target-contract', paths: ['plugin/targets/*/contract.ts'] },
+    { layer: 'targets', paths: ['plugin/targets/**'] },
     { layer: 'compiler', paths: ['plugin/compiler/**'] },
     { layer: 'host-contract', paths: ['plugin/host-contract/**'] },
     { layer: 'hosts', paths: ['plugin/hosts/**'] },
@@ -30,18 +35,20 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    shell:           { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
-    application:     { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
-    trust:           { trust: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes' },
-    deploy:          { deploy: 'yes', 'host-contract': 'yes', hosts: 'yes' },
-    graph:           { graph: 'yes', definition: 'yes' },
-    compiler:        { compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', adapters: 'yes' },
-    adapters:        { adapters: 'yes', compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
-    'host-contract': { 'host-contract': 'yes', runtime: 'type-only' },
-    hosts:           { hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes' },
-    sqlite:          { sqlite: 'yes' },
-    runtime:         { runtime: 'yes' },
-    definition:      { definition: 'yes' },
+    shell:             { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
+    trust:             { trust: 'yes', compiler: 'yes', 'target-table': 'yes', definition: 'yes', runtime: 'yes' },
+    deploy:            { deploy: 'yes', 'target-table': 'yes', 'host-contract': 'yes', hosts: 'yes' },
+    graph:             { graph: 'yes', 'target-table': 'yes', definition: 'yes' },
+    'target-table':    { 'target-table': 'yes', 'target-contract': 'yes', targets: 'lazy', compiler: 'type-only', deploy: 'type-only', hosts: 'type-only', 'host-contract': 'yes', definition: 'yes' },
+    'target-contract': {},
+    targets:           { targets: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', deploy: 'yes', hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', definition: 'yes' },
+    compiler:          { compiler: 'yes', 'target-table': 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
+    'host-contract':   { 'host-contract': 'yes', 'target-contract': 'yes', 'target-table': 'type-only', runtime: 'type-only' },
+    hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes' },
+    sqlite:            { sqlite: 'yes' },
+    runtime:           { runtime: 'yes' },
+    definition:        { definition: 'yes' },
   },
 
   // biome-ignore format: aligned table, one row per layer
@@ -51,7 +58,9 @@ export const ARCHITECTURE: Architecture<Layer> = {
     deploy:          { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     graph:           { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
     compiler:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
-    adapters:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
+    'target-table':  { '*': 'no', 'node:*': 'yes' },
+    // A target's internals load only when a command needs that target (through the table).
+    targets:         { nx: 'no', '@nx/*': 'no', 'ts-morph': 'lazy', typescript: 'lazy' },
     'host-contract': { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
     hosts:           { nx: 'no', '@nx/*': 'no', libsql: 'no' },
     sqlite:          { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },
@@ -59,5 +68,5 @@ export const ARCHITECTURE: Architecture<Layer> = {
     definition:      { nx: 'no', '@nx/*': 'no' },
   },
 
-  siblings: [{ rule: 'no-sibling-adapter', folder: 'plugin/compiler/adapters' }],
+  siblings: [{ rule: 'no-sibling-target', folder: 'plugin/targets' }],
 };

@@ -25,7 +25,7 @@ import { build } from 'esbuild';
 import { createEsbuildBundler } from '../../plugin/compiler/bundle';
 import type { Bundler, BundleRequest } from '../../plugin/compiler/bundler';
 import { compileAgent, emitAgent, planAgent } from '../../plugin/compiler/compile';
-import type { CompileTarget } from '../../plugin/compiler/targets';
+import type { CompileTarget } from '../../plugin/targets/targets';
 import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
 import { writeOutputAtomic } from '../../plugin/compiler/write-output';
 import { bareBuildOptions, writeRequestSources } from './bare-esbuild';

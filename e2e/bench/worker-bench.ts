@@ -25,7 +25,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import type { Readable } from 'node:stream';
-import { durableObjectsOf } from '../../plugin/cli/commands/dev-worker-host';
+import { durableObjectsOf } from '../../plugin/targets/cloudflare-dynamic-worker/dev-worker-host';
 import { createEsbuildBundler } from '../../plugin/compiler/bundle';
 import { compileAgent, emitAgent, planAgent } from '../../plugin/compiler/compile';
 import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
@@ -34,7 +34,7 @@ import { median, report, timeAsync } from './bench-support';
 import { bundleProfile } from './bundle-profile';
 import { installedWorkerKib } from './installed-bundle';
 import { cpuNs, startedWorkerd } from './workerd-cpu';
-import { COMPATIBILITY_DATE } from '../../plugin/compiler/adapters/cloudflare-dynamic-worker/worker-constants';
+import { COMPATIBILITY_DATE } from '../../plugin/targets/cloudflare-dynamic-worker/worker-constants';
 
 const ROOT = join(__dirname, '..', '..');
 const QUICK = process.env.BENCH_QUICK === '1';

@@ -11,7 +11,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { emitAgent, planAgent } from '../../plugin/compiler/compile';
-import type { CompileTarget, EmittedFile } from '../../plugin/compiler/targets';
+import type { EmittedFile } from '../../plugin/targets/target';
+import type { CompileTarget } from '../../plugin/targets/targets';
 import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
 
 export const REPO_ROOT = join(__dirname, '..', '..');

@@ -22,7 +22,7 @@ import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../plugin/runtime/
 import { verifyAgentCard } from '../../plugin/runtime/card-signature';
 import { jwkThumbprint } from '../../plugin/runtime/jwk-thumbprint';
 import { generateReceiptKeyPair } from '../../plugin/runtime/receipts';
-import { COMPATIBILITY_DATE } from '../../plugin/compiler/adapters/cloudflare-dynamic-worker/worker-constants';
+import { COMPATIBILITY_DATE } from '../../plugin/targets/cloudflare-dynamic-worker/worker-constants';
 
 let keys: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
 let kid: string;

@@ -21,7 +21,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { planAgent } from '../../plugin/compiler/compile';
-import { COMPILE_TARGETS } from '../../plugin/compiler/targets';
+import { COMPILE_TARGETS } from '../../plugin/targets/targets';
 import { toolOnlyConfig } from '../../plugin/runtime/__test-support__/configs';
 import { buildAgentCard } from '../../plugin/runtime/agent-card';
 import { signAgentCard, verifyAgentCard } from '../../plugin/runtime/card-signature';

@@ -17,7 +17,7 @@ import { TASK_STORE } from '../../plugin/host-contract/worker-host-plan';
 import type { HostPlan } from '../../plugin/host-contract/worker-host-plan';
 import { createDurableObjectTaskStore, type DurableObjectNamespaceLike } from '../../plugin/hosts/worker/task-store-client';
 import { contractTask, describeTaskStoreContract, workingTask } from '../../plugin/runtime/__test-support__/task-store-contract';
-import { durableObjectsOf } from '../../plugin/cli/commands/dev-worker-host';
+import { durableObjectsOf } from '../../plugin/targets/cloudflare-dynamic-worker/dev-worker-host';
 import { rawRpc, sendMessageBody } from './support/a2a-client';
 import { compileWorker, exampleWorkspace, type ExampleWorkspace } from './support/example-workspace';
 import { bundleLoader } from './support/start-compiled-worker';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateLoaderEntry } from '../../plugin/compiler/adapters/cloudflare-dynamic-worker/generate-source';
+import { generateLoaderEntry } from '../../plugin/targets/cloudflare-dynamic-worker/generate-source';
 import { compileWorker, exampleWorkspace, repoRoot, type ExampleWorkspace } from './support/example-workspace';
 
 const TSC = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');

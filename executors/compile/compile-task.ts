@@ -9,7 +9,7 @@ import { hasErrors } from '../../plugin/definition/diagnostic';
 import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
 import type { CompileAgentOptions, CompileAgentResult } from '../../plugin/compiler/compile';
 import { formatCompileSummary, hasCompiledOutput } from '../../plugin/compiler/compile-summary';
-import { isTargetOption, type TargetOption, unknownTargetProblem } from '../../plugin/compiler/targets';
+import { isTargetOption, listText, TARGET_OPTIONS, type TargetOption, unknownTargetProblem } from '../../plugin/targets/targets';
 import { COMPILE_TARGET_ENV } from '../../plugin/graph/compile-target-env';
 import { folderPath } from '../../plugin/definition/scaffold';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
@@ -66,7 +66,7 @@ export function optionsProblem(options: Record<string, unknown>): string | undef
     if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 1))
       return `the "${name}" option must be a whole number of at least 1, not ${typeof value === 'number' ? String(value) : kindOf(value)}`;
   }
-  if (options['target'] !== undefined && typeof options['target'] !== 'string') return `the "target" option must be auto, cloudflare-dynamic-worker, hb3 or local-mac, not ${kindOf(options['target'])}`;
+  if (options['target'] !== undefined && typeof options['target'] !== 'string') return `the "target" option must be ${listText(TARGET_OPTIONS)}, not ${kindOf(options['target'])}`;
   return undefined;
 }
 

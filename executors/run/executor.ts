@@ -1,12 +1,12 @@
 /**
  * `run` executor (`nx run <agent>:run`): runs the agent's compiled output on this machine (an HB3
  * job as a local process, or the local launcher), serving A2A on a loopback port and printing the
- * URL, until the job is done or Nx is interrupted. A thin shell around `runOutput`.
+ * URL, until the job is done or Nx is interrupted. A thin shell around `runCompiledOutput`.
  */
 import type { ExecutorContext } from '@nx/devkit';
 import { compiledOutputPath } from '../compiled-output-options';
 import { resolve } from 'node:path';
-import { runOutput } from '../../plugin/hosts/node/run-output';
+import { runCompiledOutput } from '../../plugin/targets/run-output';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
 
 export interface RunExecutorOptions {
@@ -27,7 +27,7 @@ export interface RunExecutorOptions {
 export default async function runExecutor(options: RunExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
   const outputPath = compiledOutputPath('run', options, context);
   if (outputPath === undefined) return { success: false };
-  const code = await runOutput({
+  const code = await runCompiledOutput({
     outDir: resolve(context.root, outputPath),
     workspaceRoot: context.root,
     ...(options.port !== undefined ? { port: options.port } : {}),

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Bundler, BundleRequest } from './bundler';
 import { createEsbuildBundler } from './bundle';
 import { emitAgent, planAgent } from './compile';
-import { COMPILE_TARGETS, type CompileTarget } from './targets';
+import { COMPILE_TARGETS, type CompileTarget } from '../targets/targets';
 import { loadWorkspaceConfig } from './workspace-config';
 
 const REPO = join(__dirname, '..', '..');

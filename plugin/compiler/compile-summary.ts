@@ -5,7 +5,8 @@
  * Pure; no trailing newline (each shell ends the line its own way).
  */
 import type { CompilePlan } from './plan';
-import type { CompileTarget, EmittedFile } from './targets';
+import type { EmittedFile } from '../targets/target';
+import type { CompileTarget } from '../targets/targets';
 
 /** What the summary needs of a compile result that produced output. */
 export interface CompiledOutput {

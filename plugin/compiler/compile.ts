@@ -14,7 +14,6 @@ import { hasErrors, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '
 import { loadDefinition } from '../definition/load-definition';
 import { defaultOutputDir, isApplicationManifest, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import type { RuleOptions } from '../definition/rules/rule';
-import { adapterFor } from './adapters/index';
 import { CanonicalJsonError } from './canonical-json';
 import type { Bundler } from './bundler';
 import { createEsbuildBundler } from './bundle';
@@ -23,7 +22,8 @@ import { buildPlan, PLAN_FILE, serializePlan, type CompilePlan } from './plan';
 import { FolderRegistry, type AgentRegistry } from './registry';
 import { resolveComposition, type DefinitionCache, type ResolvedNode } from './resolve';
 import { checkTarget, chooseRuntime } from './runtime-choice';
-import { isTargetOption, unknownTargetProblem, type AdapterOptions, type CompileTarget, type EmittedFile, type TargetOption } from './targets';
+import type { AdapterOptions, EmittedFile } from '../targets/target';
+import { isTargetOption, targetFor, unknownTargetProblem, type CompileTarget, type TargetOption } from '../targets/targets';
 import { loadWorkspaceConfig, type WorkspaceConfig } from './workspace-config';
 import type { PinLookup } from './workspace-index';
 import { lazyWorkspaceIndex } from './workspace-index-lazy';
@@ -187,7 +187,8 @@ export async function emitAgent(planned: { plan: CompilePlan; resolved: Resolved
   if (missing.length > 0) return { diagnostics: sortDiagnostics(missing) };
   try {
     const bundler = inputs.bundler ?? createEsbuildBundler({ workspaceRoot: inputs.workspaceRoot });
-    const emitted = await adapterFor(plan.target).emit(plan, resolved, { workspace: inputs.workspace, bundler, options: inputs.adapterOptions ?? {} });
+    const adapter = await targetFor(plan.target).adapter();
+    const emitted = await adapter.emit(plan, resolved, { workspace: inputs.workspace, bundler, options: inputs.adapterOptions ?? {} });
     if (emitted.diagnostics) return { diagnostics: sortDiagnostics(uniqueDiagnostics(emitted.diagnostics)) };
     const files = [{ path: PLAN_FILE, contents: serializePlan(plan) }, ...emitted.files].sort(byPath);
     return { files, diagnostics: [], ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}) };

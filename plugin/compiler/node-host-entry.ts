@@ -14,7 +14,7 @@ import { AGENTDEF_MODULES, bundleFailureDiagnostics, toolSpecifier, type Bundled
 import { nodeHostSpecForTree, type TreeNodeHostSpec } from './node-host-spec';
 import type { CompilePlan } from './plan';
 import type { ResolvedNode } from './resolve';
-import type { EmitContext } from './targets';
+import type { EmitContext } from '../targets/target';
 import type { WorkspaceConfig } from './workspace-config';
 
 /** The host mains, by file name in `plugin/hosts/node/`. */
@@ -87,10 +87,10 @@ export async function emitNodeHost(
   resolved: ResolvedNode,
   context: EmitContext,
   host: HostKind,
+  main: HostMain,
 ): Promise<{ tree: TreeNodeHostSpec; entry: string; diagnostics?: undefined } | { diagnostics: Diagnostic[] }> {
   const tree = nodeHostSpecForTree(plan, resolved, context, host);
   if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
-  const main: HostMain = host === 'hb3' ? 'hb3-main' : 'launcher-main';
   const entry = await bundleNodeHostEntry({ bundler: context.bundler, workspace: context.workspace, main, spec: tree.spec, tools: tree.toolModules, root: resolved.document });
   if (entry.diagnostics) return { diagnostics: entry.diagnostics };
   return { tree, entry: entry.text };

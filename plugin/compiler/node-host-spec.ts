@@ -11,7 +11,7 @@ import type { NodeHostSpec, HostCheckpoint, HostKind, HostMcpServer, HostNativeT
 import type { CompilePlan } from './plan';
 import type { ResolvedNode } from './resolve';
 import { runtimeConfigsForTree } from './runtime-config';
-import type { EmitContext } from './targets';
+import type { EmitContext } from '../targets/target';
 import { bundledToolsOf, type BundledTool } from './bundler';
 
 export interface TreeNodeHostSpec {

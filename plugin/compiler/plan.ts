@@ -9,10 +9,10 @@ import type { Edge } from '../schema/generated/agent-definition.types';
 import { digestOf, stableJson } from './canonical-json';
 import type { NodeSource, ResolvedNode } from './resolve';
 import type { RuntimeChoice } from './runtime-choice';
-import type { CompileTarget } from './targets';
+import type { CompileTarget } from '../targets/targets';
 
 export const PLAN_VERSION = 'compile-plan/v1';
-export const PLAN_FILE = 'plan.json';
+export { PLAN_FILE } from '../host-contract/output-files';
 
 export interface PlanNode {
   /** The node's path from the root: `root@1.0.0/child@2.0.0/…`; unique even when a child is pinned twice. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Host, RuntimeCapabilityClass } from '../definition/runtime-hosts';
 import type { ResolvedNode } from './resolve';
 import { checkTarget, chooseRuntime, collectConstraints } from './runtime-choice';
-import type { CompileTarget } from './targets';
+import type { CompileTarget } from '../targets/targets';
 import { agent, pins, tools, tree } from './test-support';
 
 const splice = () => tree(agent('splice-resolver', '0.4.2', { cls: 'container-required', models: [pins.tuned('splice-lora')], tools: [tools.native('ts-splice')] }));

@@ -9,7 +9,7 @@ import { ERROR_CODES, type Diagnostic } from '../definition/diagnostic';
 import { ALL_HOSTS, CLASS_TARGET_HOSTS, HOST_CLASS, describeHosts, intersectHosts, pinHosts, toolHosts, type Host, type RuntimeCapabilityClass } from '../definition/runtime-hosts';
 import { locateFinding } from '../definition/validate-definition';
 import type { ResolvedNode } from './resolve';
-import { HOST_TARGET, TARGET_HOST, type CompileTarget } from './targets';
+import { hostOf, targetForHost, type CompileTarget } from '../targets/targets';
 
 export interface RuntimeConstraint {
   /** `slug@version` of the node the requirement comes from. */
@@ -150,7 +150,7 @@ export function chooseRuntime(root: ResolvedNode): RuntimeChoiceResult {
     choice: {
       declaredClass,
       chosenClass,
-      target: HOST_TARGET[chosen],
+      target: targetForHost(chosen),
       hosts,
       reason,
       constraints: publicConstraints([rootClass!, ...requirements.filter(narrows)]),
@@ -164,7 +164,7 @@ export function chooseRuntime(root: ResolvedNode): RuntimeChoiceResult {
  * `runtime_capability_mismatch` naming every child, pin or tool that forbids the target's host.
  */
 export function checkTarget(root: ResolvedNode, target: CompileTarget): Diagnostic[] {
-  const host = TARGET_HOST[target];
+  const host = hostOf(target);
   const constraints = collectConstraints(root);
   const offenders = constraints.filter((c) => !c.hosts.includes(host));
   if (offenders.length === 0) return [];
@@ -173,6 +173,6 @@ export function checkTarget(root: ResolvedNode, target: CompileTarget): Diagnost
     root,
     offenders,
     `target "${target}" runs on ${describeHosts([host])}, which the tree of ${root.key} forbids`,
-    allowed.length > 0 ? `compile with --target auto, or --target ${allowed.map((h) => HOST_TARGET[h]).join(' or ')}` : 'no target can host this tree: change the pins named here',
+    allowed.length > 0 ? `compile with --target auto, or --target ${allowed.map((h) => targetForHost(h)).join(' or ')}` : 'no target can host this tree: change the pins named here',
   );
 }

@@ -13,7 +13,7 @@ import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markerContents, OUTPUT_MARKER } from './output-guard';
 import { OUTPUT_A, OUTPUT_B } from './__test-support__/write-loop-outputs';
-import type { EmittedFile } from './targets';
+import type { EmittedFile } from '../targets/target';
 import { treeSnapshot } from './test-support';
 import { writeOutputAtomic } from './write-output';
 

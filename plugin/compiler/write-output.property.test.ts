@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { markerContents, OUTPUT_MARKER } from './output-guard';
-import type { EmittedFile } from './targets';
+import type { EmittedFile } from '../targets/target';
 import { treeSnapshot } from './test-support';
 import { nodeOutputFs, type OutputFs, writeOutputAtomic } from './write-output';
 

@@ -14,7 +14,7 @@ import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { withSignalsDeferred } from './defer-signals';
 import { checkDestination, markerContents, OUTPUT_MARKER, parseMarker } from './output-guard';
-import type { EmittedFile } from './targets';
+import type { EmittedFile } from '../targets/target';
 
 /** The file-system calls the writer makes; tests replace some to inject failures. */
 export interface OutputFs {

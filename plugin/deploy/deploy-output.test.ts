@@ -12,7 +12,7 @@ import { compileAgent } from '../compiler/compile';
 import type { Hb3Job } from '../host-contract/hb3-job';
 import { deployOutput } from './deploy-output';
 import type { DeployOptions } from './deploy-options';
-import { isInstalledByAgentdef } from './local-service-deploy';
+import { isInstalledByAgentdef } from '../targets/local-mac/deploy';
 
 const REPO = join(__dirname, '..', '..');
 let root: string;

@@ -10,11 +10,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MINIFLARE_PACKAGE } from '../cli/commands/dev';
+import { MINIFLARE_PACKAGE } from '../targets/cloudflare-dynamic-worker/serve';
 import { SQLITE_TASK_STORE_PACKAGE } from '../host-contract/container-contract';
 import { MISSING_DRIVER_ADVICE, SQLITE_DRIVER_PACKAGE, SQLITE_DRIVER_VERSION } from '../sqlite/sqlite-driver';
 import { DEPLOY_EXIT } from './deploy-options';
-import { deployWorker, findWrangler, WRANGLER_CONFIG_FILE, WRANGLER_PACKAGE } from './worker-deploy';
+import { deployWorker, findWrangler, WRANGLER_CONFIG_FILE, WRANGLER_PACKAGE } from '../targets/cloudflare-dynamic-worker/deploy';
 
 const REPO = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };

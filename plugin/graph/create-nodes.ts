@@ -37,6 +37,7 @@ import { folderProjectName, refuseProjectNames, type NameClaim } from './project
 import { definitionFormat } from '../definition/parse-document';
 import { decodeSource, readDefinitionSource, readSourceBytes, resolveFolder, type ResolvedFolder } from '../definition/read-source';
 import { DEFINITION_FILE_NAMES, MCP_FILE, pinKey, registrySnapshotPath, TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
+import { deploysText, servedText, targetChoices } from '../targets/targets';
 
 /** The agent definitions the plugin infers projects from. */
 export const AGENT_DEFINITION_GLOB = '**/agent.{json,yaml,yml}';
@@ -296,7 +297,7 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           dependsOn: [compile],
           cache: false,
           metadata: {
-            description: 'Compiles the agent (--target=…) and serves it on loopback with `agentdef dev` (a Worker through miniflare, hb3 and local-mac through their hosts); --watch recompiles and reloads on changes',
+            description: `Compiles the agent (--target=…) and serves it on loopback with \`agentdef dev\` (${servedText()}); --watch recompiles and reloads on changes`,
             technologies: ['agentdef'],
           },
         },
@@ -338,7 +339,7 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           options: { outputPath },
           dependsOn: [compile],
           cache: false,
-          metadata: { description: 'Deploys the compiled agent: wrangler deploy (Worker), image build and push plus the job spec (HB3), the user service (local-mac); --dry-run prints', technologies: ['agentdef'] },
+          metadata: { description: `Deploys the compiled agent with its target's own tool (${deploysText()}); --dry-run prints`, technologies: ['agentdef'] },
         },
       };
   return {
@@ -350,7 +351,7 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
       [plan]: target('plan', 'Resolves the pinned children and prints the compile plan', resolution, treeInputs, []),
       [compile]: target(
         'compile',
-        'Compiles the agent for its runtime (--target=auto|cloudflare-dynamic-worker|hb3|local-mac)',
+        `Compiles the agent for its runtime (--target=${targetChoices()})`,
         { target: 'auto', outputPath, ...resolution },
         // `--target` on the command line arrives through this variable (see compile-target-flag.ts)
         [...treeInputs, ...workspaceInputs, { env: COMPILE_TARGET_ENV }],

@@ -7,8 +7,10 @@
  */
 import type { ToolHandler } from '../runtime/agent-loop';
 import type { RuntimeConfig } from '../runtime/runtime-config';
+import type { hb3Target } from '../targets/hb3/target';
 
-export type HostKind = 'hb3' | 'local';
+/** Which host runs the spec: the HB3 target's container entrypoint, or the local launcher. */
+export type HostKind = (typeof hb3Target)['id'] | 'local';
 
 /** `secret:NAME` or `env:NAME`, as in the workspace's mcp.json. */
 export interface HostEnvReference {

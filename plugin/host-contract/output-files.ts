@@ -4,6 +4,9 @@
  * the output folder, posix.
  */
 
+/** Every target: the plan the output was compiled from (its `target` names the target). */
+export const PLAN_FILE = 'plan.json';
+
 /** HB3: the root job, the workflow of a dag, the image's build context and its entrypoint. */
 export const JOB_FILE = 'hb3-job.json';
 export const WORKFLOW_FILE = 'hb3-workflow.json';

@@ -7,7 +7,9 @@
  */
 
 export const HOST_PLAN_VERSION = 'agentdef-host-plan/v1';
-export const HOST_PLAN_TARGET = 'cloudflare-dynamic-worker';
+import { HOST_PLAN_TARGET } from '../targets/cloudflare-dynamic-worker/contract';
+
+export { HOST_PLAN_TARGET };
 
 /**
  * The agent's task store: a SQLite-backed Durable Object class every Worker output exports (the

@@ -76,7 +76,7 @@ describe('portable runtime', () => {
     expect(forbidden('@nx/devkit', file)).toBeDefined();
     expect(forbidden('../compiler/plan', file)).toBeDefined();
     expect(forbidden('../graph/create-nodes', file)).toBeDefined();
-    expect(forbidden('../compiler/adapters', file)).toBeDefined();
+    expect(forbidden('../targets/hb3/emit', file)).toBeDefined();
     expect(forbidden('./providers/openai-chat', file)).toBeUndefined();
   });
 

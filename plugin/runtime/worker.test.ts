@@ -19,7 +19,7 @@ import { startScriptedProvider } from './__test-support__/stub-provider';
 import type { Receipt } from './receipts';
 import { generateReceiptKeyPair, verifyReceipt } from './receipts';
 import type { RuntimeConfig } from './runtime-config';
-import { COMPATIBILITY_DATE } from '../compiler/adapters/cloudflare-dynamic-worker/worker-constants';
+import { COMPATIBILITY_DATE } from '../targets/cloudflare-dynamic-worker/worker-constants';
 
 let workerCode: string;
 let dagCode: string;

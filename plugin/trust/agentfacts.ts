@@ -18,7 +18,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import type { CompileTarget } from '../compiler/targets';
+import { type CompileTarget, targetFor } from '../targets/targets';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import schema from './agentfacts.schema.json';
 
@@ -96,7 +96,7 @@ export function validateAgentFacts(facts: unknown, base = '#/facts'): Projection
  * the card's JSONRPC interface points (`rpcUrl` in runtime/agent-card.ts).
  */
 export function agentFactsEndpoint(options: AgentFactsOptions): { ok: true; url: string } | { ok: false; failure: ProjectionFailure } {
-  if (options.target === 'cloudflare-dynamic-worker') {
+  if (targetFor(options.target).endpoint === 'public-url') {
     const url = parseUrl(options.workerUrl);
     if (url === undefined || url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
       return { ok: false, failure: { pointer: '#/options/workerUrl', message: "a Worker endpoint needs the Worker's public https URL (no credentials, query or fragment)" } };

@@ -4,7 +4,7 @@
  * bundled code and the digests of bundled code are replaced by markers: they change with every
  * runtime change, and compiled-output.test.ts checks them against `worker.js` itself.
  */
-import type { EmittedFile } from '../../../plugin/compiler/targets';
+import type { EmittedFile } from '../../../plugin/targets/target';
 import type { GoldenSuite } from '../golden-suite';
 
 export const CODE_MARKER = '<bundled code: see worker.js>';

@@ -4,7 +4,7 @@
  * the bundled `image/entrypoint.mjs`, which changes with every runtime change and is run by the
  * e2e/hb3 tests instead.
  */
-import type { EmittedFile } from '../../../plugin/compiler/targets';
+import type { EmittedFile } from '../../../plugin/targets/target';
 import type { GoldenSuite } from '../golden-suite';
 
 export const BUNDLE = 'image/entrypoint.mjs';

@@ -3,7 +3,7 @@
  * on a stdio MCP server, an Ollama agent with an MCP tool, a native tool) except the bundled
  * `launch.mjs`, which changes with every runtime change and is run by the e2e/local tests instead.
  */
-import type { EmittedFile } from '../../../plugin/compiler/targets';
+import type { EmittedFile } from '../../../plugin/targets/target';
 import type { GoldenSuite } from '../golden-suite';
 
 export const BUNDLE = 'launch.mjs';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { Role } from '@a2a-js/sdk';
 import { compileAgent } from '../../../plugin/compiler/compile';
-import type { CompileTarget } from '../../../plugin/compiler/targets';
+import type { CompileTarget } from '../../../plugin/targets/targets';
 import type { Receipt } from '../../../plugin/runtime/receipts';
 import { generateReceiptKeyPair } from '../../../plugin/runtime/receipts';
 import { parseStrictJson } from '../../../plugin/runtime/strict-json';

@@ -6,7 +6,7 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { AdapterOptions } from '../../../plugin/compiler/targets';
+import type { AdapterOptions } from '../../../plugin/targets/target';
 import { compileAgent, type CompileAgentResult } from '../../../plugin/compiler/compile';
 import type { AgentDefinition } from '../../../plugin/schema/generated/agent-definition.types';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileAgent } from '../../compiler/compile';
-import type { CompileTarget } from '../../compiler/targets';
+import type { CompileTarget } from '../../targets/targets';
 import { startScriptedProvider } from '../../runtime/__test-support__/stub-provider';
 import { generateReceiptKeyPair } from '../../runtime/receipts';
 import { type DevControl, runDevCommand } from './dev';
@@ -141,9 +141,7 @@ describe('agentdef dev', () => {
     for (const argv of [['dist/agents/nothing'], ['dist/agents/nothing', '--watch']]) {
       const result = await dev(argv);
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe(
-        `error: ${join(root, 'dist/agents/nothing')} holds no compiled output (host-plan.json, hb3-job.json or launcher.json): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`,
-      );
+      expect(result.stderr).toBe(`error: ${join(root, 'dist/agents/nothing')} holds no compiled output (no plan.json naming its target): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`);
     }
   });
 
@@ -337,7 +335,8 @@ describe('agentdef dev --watch', () => {
     {
       const missing = await dev([forged, '--watch'], { cwd: ws.dir });
       expect(missing.code).toBe(2);
-      expect(missing.stderr).toMatch(/^error: --watch needs the plan\.json the compile wrote in .*forged \(it names the definition\): compile the agent again\n/);
+      // Without its plan.json a folder is no compile output: the plan names its target.
+      expect(missing.stderr).toBe(`error: ${forged} holds no compiled output (no plan.json naming its target): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`);
     }
     rmSync(forged, { recursive: true });
     expect(snapshot(ws.dir)).toEqual(before);

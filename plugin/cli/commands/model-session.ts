@@ -5,34 +5,20 @@
  * refuses, each tampered exchange file, each request the recording does not hold (with the command
  * that records it), each exchange recorded or not written.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { FILES } from '../../compiler/adapters/cloudflare-dynamic-worker/worker-constants';
+import { outputTarget } from '../../targets/output-target';
+import type { OutputNeeds } from '../../targets/target';
 import { secretKinds } from '../../definition/rules/secrets';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
-import { JOB_FILE, LAUNCHER_MANIFEST } from '../../host-contract/output-files';
 import type { ProxyEvent } from '../../hosts/model-replay/model-proxy';
 import type { ModelModeRequest, ModelSession } from '../../hosts/model-replay/model-session';
 import { environmentSecrets, startModelSession } from '../../hosts/model-replay/model-session';
 import { createSecretSource, type SecretSource } from '../../hosts/node/secret-source';
 import { EXIT, type CliIo } from '../io';
 
-function readJson(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The secret names a compile output binds (its model keys among them) and whether it is a local-only launcher. */
-function outputNeeds(outDir: string): { secretNames: string[]; localOnly: boolean } {
-  const hostPlan = readJson(join(outDir, FILES.hostPlan)) as { bindings?: { kind?: string; name?: string }[] } | undefined;
-  if (hostPlan) return { secretNames: (hostPlan.bindings ?? []).filter((b) => b.kind === 'secret-ref' && typeof b.name === 'string').map((b) => b.name!), localOnly: false };
-  const job = readJson(join(outDir, JOB_FILE)) as { env?: { secretRef?: { name?: string } }[] } | undefined;
-  if (job) return { secretNames: (job.env ?? []).flatMap((e) => (typeof e.secretRef?.name === 'string' ? [e.secretRef.name] : [])), localOnly: false };
-  const launcher = readJson(join(outDir, LAUNCHER_MANIFEST)) as { secrets?: unknown[]; localOnly?: unknown } | undefined;
-  return { secretNames: (launcher?.secrets ?? []).filter((name): name is string => typeof name === 'string'), localOnly: launcher?.localOnly === true };
+/** The secret names a compile output binds (its model keys among them) and whether it is a local-only launcher, as its target reads them. */
+async function outputNeeds(outDir: string): Promise<OutputNeeds> {
+  const target = outputTarget(outDir).target;
+  return target === undefined ? { secretNames: [], localOnly: false } : (await target.needs())(outDir);
 }
 
 /** What a session's banner says about its models: where they answer from, and that no key is used when replayed. */
@@ -80,7 +66,7 @@ export interface CliModelSessionOptions {
 /** The started session, or the exit code once the reason has been printed. */
 export async function startCliModelSession(options: CliModelSessionOptions): Promise<ModelSession | number> {
   const { io, env, request } = options;
-  const needs = outputNeeds(options.outDir);
+  const needs = await outputNeeds(options.outDir);
   const secrets = environmentSecrets(env);
   if (request.mode === 'record') {
     // Every secret value the hosts will use is kept out of the recording, keychain values included.

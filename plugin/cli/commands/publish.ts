@@ -25,6 +25,7 @@ import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { readSourceBytes } from '../../definition/read-source';
 import { findWorkspaceRoot, registrySnapshotPath, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { CONTAINER_PORT } from '../../host-contract/container-contract';
+import { targetFor } from '../../targets/targets';
 import { howToCreateKey, KEY_REF_PREFIX, type KeyStoreOptions, loadPrivateKey, parseKeyRef } from '../../hosts/node/key-store';
 import { preparePublication, previousVersion } from '../../trust/publish';
 import { gitStateOf } from '../git-state';
@@ -90,7 +91,7 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
     }
     const definition = planned.resolved.definition;
     // Asked before anything else: a Worker's card names the URL it answers at, which only its deployment knows.
-    if (planned.plan.target === 'cloudflare-dynamic-worker' && options.workerUrl === undefined) return fail(2, workerUrlMissing(definition.identity.slug, definition.identity.versionSemver, shown));
+    if (targetFor(planned.plan.target).endpoint === 'public-url' && options.workerUrl === undefined) return fail(2, workerUrlMissing(definition.identity.slug, definition.identity.versionSemver, shown));
 
     const gitState = gitStateOf(options.file, shown);
     if (!gitState.ok) return fail(1, gitState.message);
@@ -164,7 +165,7 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     }
 
     const at = utcSeconds(options.at ?? gitState.commitTime);
-    const port = options.port ?? (planned.plan.target === 'cloudflare-dynamic-worker' ? undefined : CONTAINER_PORT);
+    const port = options.port ?? (targetFor(planned.plan.target).endpoint === 'public-url' ? undefined : CONTAINER_PORT);
     const decision = await preparePublication({
       resolved: planned.resolved,
       plan: planned.plan,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { receiptsFileProblem } from '../../hosts/node/receipt-file-sink';
-import { runOutput } from '../../hosts/node/run-output';
+import { runCompiledOutput } from '../../targets/run-output';
 import { TASK_STORE_ENV } from '../../hosts/node/task-store-env';
 import { EXIT, type CliIo } from '../io';
 import { parsePort } from '../../host-contract/port';
@@ -38,7 +38,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
   }
   try {
     const env = { ...process.env, ...(taskStore !== undefined ? { [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } : {}), ...session?.env };
-    const code = await runOutput({
+    const code = await runCompiledOutput({
       outDir,
       workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
       ...(port !== undefined ? { port } : {}),

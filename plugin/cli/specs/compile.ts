@@ -1,5 +1,5 @@
 /** The table of `agentdef compile` (command-spec.ts). */
-import { suggestTarget, TARGET_OPTIONS } from '../../compiler/targets';
+import { suggestTarget, TARGET_OPTIONS } from '../../targets/targets';
 import type { CommandSpec } from './command-spec';
 import { USAGE_OR_IO, RESOLUTION } from './shared-options';
 

@@ -1,13 +1,13 @@
 /** The table of `agentdef dev` (command-spec.ts). */
 import type { CommandSpec } from './command-spec';
+import { servedText } from '../../targets/targets';
 import { USAGE_OR_IO, PORT, LOG_FORMAT, MODEL_SESSION } from './shared-options';
 
 export const DEV = {
   name: 'dev',
-  arguments: [{ name: '<output folder>', description: 'a compile output of any target (host-plan.json, hb3-job.json or launcher.json)' }],
-  summary: 'serve any compiled output on loopback until Ctrl-C (a Worker through miniflare and its loader, HB3 and local-mac through their hosts), printing the card URL and an `agentdef ask` line',
-  description:
-    "Serves a compile output on loopback as it runs in production: a Worker in workerd through miniflare, with loader.js, its host plan and a Worker Loader binding; an HB3 job or a local launcher through the `agentdef run` hosts, kept serving. Secrets come from the keychain, else AGENTDEF_SECRET_<NAME>. It prints the card URL and an `agentdef ask` line with the card's first example, and serves until Ctrl-C; an HB3 job's or a local launcher's host events are printed on standard error, one readable line each (their JSON lines with --log-format json).",
+  arguments: [{ name: '<output folder>', description: 'a compile output of any target (its plan.json names the target)' }],
+  summary: 'serve any compiled output on loopback until Ctrl-C, as its target runs it, printing the card URL and an `agentdef ask` line',
+  description: `Serves a compile output on loopback as it runs in production, through its target's own host (${servedText()}). Secrets come from the keychain, else AGENTDEF_SECRET_<NAME>. It prints the card URL and an \`agentdef ask\` line with the card's first example, and serves until Ctrl-C; a process host's events are printed on standard error, one readable line each (their JSON lines with --log-format json).`,
   options: {
     port: PORT,
     watch: {

@@ -266,7 +266,7 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   armSpawnGuard(launches, { onBlocked: (executable) => options.log({ event: 'spawn.blocked', runId: '', executable }) });
   let mcp: McpStdioTools | undefined;
   if (declared.length > 0) {
-    if (!options.startMcp) throw new HostStartError(`${agentKey(root)} uses stdio MCP servers, which only the local launcher runs: compile it with --target local-mac`);
+    if (!options.startMcp) throw new HostStartError(`${agentKey(root)} uses stdio MCP servers, which only the local launcher runs: compile it for the local host`);
     mcp = await options.startMcp({
       servers: program.mcpServers,
       tools: declared,

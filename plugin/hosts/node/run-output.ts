@@ -79,13 +79,22 @@ function fileExists(path: string): boolean {
   }
 }
 
-export async function runOutput(options: RunOutputOptions): Promise<number> {
-  const env = options.env ?? process.env;
+/** Runs an HB3 job output (`hb3-job.json`) the way HB3 would, mapped onto this machine. */
+export async function runJobOutput(options: RunOutputOptions): Promise<number> {
   const jobPath = join(options.outDir, JOB_FILE);
+  if (!fileExists(jobPath)) return missingFile(options, JOB_FILE);
+  return runJob(options, options.env ?? process.env, jobPath);
+}
+
+/** Runs a local launcher output (`launcher.json`) as the user's service would. */
+export async function runLauncherOutput(options: RunOutputOptions): Promise<number> {
   const launcherPath = join(options.outDir, LAUNCHER_MANIFEST);
-  if (fileExists(jobPath)) return runJob(options, env, jobPath);
-  if (fileExists(launcherPath)) return runLauncher(options, env, launcherPath);
-  options.stderr(`error: ${options.outDir} holds neither ${JOB_FILE} nor ${LAUNCHER_MANIFEST}: compile the agent with --target hb3 or --target local-mac first\n`);
+  if (!fileExists(launcherPath)) return missingFile(options, LAUNCHER_MANIFEST);
+  return runLauncher(options, options.env ?? process.env, launcherPath);
+}
+
+function missingFile(options: RunOutputOptions, file: string): number {
+  options.stderr(`error: ${options.outDir} holds no ${file}: compile the agent again\n`);
   return 2;
 }
 
@@ -109,7 +118,7 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   try {
     job = readJson(jobPath) as Hb3Job;
     configs = readJson(join(options.outDir, RUNTIME_CONFIGS_FILE)) as Record<string, RuntimeConfig>;
-    if (!Array.isArray(job.command) || !Array.isArray(job.env) || !job.metadata?.node) throw new Error('not an hb3 job');
+    if (!Array.isArray(job.command) || !Array.isArray(job.env) || !job.metadata?.node) throw new Error('not a job spec');
   } catch (error) {
     options.stderr(`error: cannot read ${jobPath}: ${(error as Error).message}; compile the agent again\n`);
     return 2;

@@ -1,0 +1,33 @@
+/**
+ * The target of a compile output, from the `target` its `plan.json` records (every compile writes
+ * one), never guessed from which files are there. A folder with no readable plan, or one naming a
+ * target this agentdef does not know, has none; the problem says which and what to do.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PLAN_FILE } from '../host-contract/output-files';
+import type { TargetDescriptor } from './target';
+import { isCompileTarget, listText, targetFor, TARGETS } from './targets';
+
+/** A plan.json larger than this is no plan agentdef wrote (they are kilobytes). */
+const MAX_PLAN_BYTES = 64 * 1024 * 1024;
+
+export type OutputTarget = { target: TargetDescriptor; problem?: undefined } | { target?: undefined; problem: string; noPlan: boolean };
+
+export function outputTarget(outDir: string): OutputTarget {
+  const path = join(outDir, PLAN_FILE);
+  let recorded: unknown;
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile() || stat.size > MAX_PLAN_BYTES) return { problem: `${path} is not a plan agentdef wrote: compile the agent again`, noPlan: true };
+    recorded = (JSON.parse(readFileSync(path, 'utf8')) as { target?: unknown } | null)?.target;
+  } catch (error) {
+    const missing = (error as { code?: unknown })?.code === 'ENOENT';
+    return { problem: missing ? `${outDir} holds no ${PLAN_FILE}` : `${path} is not readable JSON: compile the agent again`, noPlan: true };
+  }
+  if (!isCompileTarget(recorded)) {
+    const shown = typeof recorded === 'string' ? JSON.stringify(recorded.slice(0, 80)) : 'no target';
+    return { problem: `${path} names ${shown}, which is none of ${listText(TARGETS.map((t) => t.id))}: compile the agent again with this agentdef`, noPlan: false };
+  }
+  return { target: targetFor(recorded) };
+}
