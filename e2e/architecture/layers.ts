@@ -7,7 +7,7 @@
  */
 import type { Architecture } from './import-graph';
 
-export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'sqlite' | 'runtime' | 'definition';
+export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'compiler' | 'adapters' | 'registry' | 'host-contract' | 'hosts' | 'sqlite' | 'runtime' | 'definition';
 
 /** The folders the architecture covers. */
 export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
@@ -21,6 +21,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'graph', paths: ['plugin/graph/**'] },
     { layer: 'adapters', paths: ['plugin/compiler/adapters/**'] },
     { layer: 'compiler', paths: ['plugin/compiler/**'] },
+    { layer: 'registry', paths: ['plugin/registry/**'] },
     { layer: 'host-contract', paths: ['plugin/host-contract/**'] },
     { layer: 'hosts', paths: ['plugin/hosts/**'] },
     { layer: 'sqlite', paths: ['plugin/sqlite/**'] },
@@ -30,13 +31,14 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    shell:           { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    shell:           { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', registry: 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
     application:     { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
-    trust:           { trust: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes' },
+    trust:           { trust: 'yes', compiler: 'yes', registry: 'yes', definition: 'yes', runtime: 'yes' },
     deploy:          { deploy: 'yes', 'host-contract': 'yes', hosts: 'yes' },
     graph:           { graph: 'yes', definition: 'yes' },
-    compiler:        { compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', adapters: 'yes' },
+    compiler:        { compiler: 'yes', registry: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', adapters: 'yes' },
     adapters:        { adapters: 'yes', compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
+    registry:        { registry: 'yes', definition: 'yes' },
     'host-contract': { 'host-contract': 'yes', runtime: 'type-only' },
     hosts:           { hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes' },
     sqlite:          { sqlite: 'yes' },
@@ -52,6 +54,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     graph:           { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
     compiler:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
     adapters:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
+    registry:        { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
     'host-contract': { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
     hosts:           { nx: 'no', '@nx/*': 'no', libsql: 'no' },
     sqlite:          { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },

@@ -24,7 +24,7 @@ import { runtimeConfigFor } from '../compiler/runtime-config';
 import { EMPTY_WORKSPACE_CONFIG } from '../compiler/workspace-config';
 import type { CompilePlan } from '../compiler/plan';
 import type { ResolvedNode } from '../compiler/resolve';
-import { type RegistryIndex, type RegistryIndexEntry, findIndexEntry, showDigest, snapshotSha256 } from '../compiler/registry-index';
+import { type RegistryIndex, type RegistryIndexEntry, findIndexEntry, showDigest, snapshotSha256 } from '../registry/registry-index';
 import { validateDefinitionSource } from '../definition/validate-definition';
 import { compareSemver, kymRef } from '../definition/workspace-definitions';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';

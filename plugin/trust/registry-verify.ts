@@ -13,7 +13,7 @@
  * document agentdef reads. Reads through a {@link RegistryFiles} port; never throws; says exactly
  * what failed, per file.
  */
-import { findIndexEntry, type RegistryIndex, showDigest, snapshotSha256 } from '../compiler/registry-index';
+import { findIndexEntry, type RegistryIndex, showDigest, snapshotSha256 } from '../registry/registry-index';
 import { verifyAgentCard } from '../runtime/card-signature';
 import { canonicalize } from '../runtime/jcs';
 import { jwkThumbprint } from '../runtime/jwk-thumbprint';

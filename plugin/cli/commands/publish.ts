@@ -10,16 +10,16 @@
  * folder that is a link out of it, or a file, is refused). A publication interrupted after its
  * snapshot is completed by the next run: the exports it lacks are created, none replaced.
  * From reading the index to writing it back a publish holds the registry's lock
- * (compiler/registry-lock.ts), so concurrent publishes into one registry never drop each other's
+ * (registry/registry-lock.ts), so concurrent publishes into one registry never drop each other's
  * index entries; one that cannot take the lock in time exits 2 having written nothing.
  * The time is `--at`, else the commit time of HEAD (never the clock), so re-publishing is
  * byte-identical and a no-op. Exit 0 published or unchanged, 1 refused, 2 usage or I/O.
  */
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { planAgent } from '../../compiler/compile';
-import { FolderRegistry } from '../../compiler/registry';
-import { acquireRegistryLock, DEFAULT_LOCK_WAIT_MS } from '../../compiler/registry-lock';
-import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeFileCarefully, writeRegistryIndex } from '../../compiler/registry-index';
+import { FolderRegistry } from '../../registry/agent-registry';
+import { acquireRegistryLock, DEFAULT_LOCK_WAIT_MS } from '../../registry/registry-lock';
+import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeFileCarefully, writeRegistryIndex } from '../../registry/registry-index';
 import { hasErrors } from '../../definition/diagnostic';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { readSourceBytes } from '../../definition/read-source';

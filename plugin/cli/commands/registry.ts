@@ -6,7 +6,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { readRegistryIndex } from '../../compiler/registry-index';
+import { readRegistryIndex } from '../../registry/registry-index';
 import { readSourceBytes } from '../../definition/read-source';
 import { findWorkspaceRoot, isSlug, registrySnapshotVersion, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { type RegistryFiles, verifyRegistry } from '../../trust/registry-verify';

@@ -16,7 +16,7 @@ import { closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openS
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { readSourceBytes } from '../definition/read-source';
 import { compareSemver, isExactSemver, isSlug } from '../definition/workspace-definitions';
-import { withSignalsDeferred } from './defer-signals';
+import { withSignalsDeferred } from '../definition/defer-signals';
 
 export const REGISTRY_INDEX_FILE = 'index.json';
 export const REGISTRY_INDEX_VERSION = 'agentdef-registry-index/v1';
