@@ -3,11 +3,13 @@
  * run"): which folder is which layer, which layers each layer may import, which packages it must
  * not load, and that one adapter's folder never imports another's. Read by import-directions.test.ts.
  * Shells sit on top and nothing imports them; the portable runtime and the definition layer import
- * only themselves (plugin/runtime/portability.test.ts checks the runtime the same way).
+ * only themselves (plugin/runtime/portability.test.ts checks the runtime the same way). The
+ * registry's file names (plugin/registry/registry-layout.ts) are a layer of their own that imports
+ * nothing, so graph inference can name the index without loading the registry's reads and writes.
  */
 import type { Architecture } from './import-graph';
 
-export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'compiler' | 'adapters' | 'registry' | 'host-contract' | 'hosts' | 'sqlite' | 'runtime' | 'definition';
+export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'compiler' | 'adapters' | 'registry' | 'registry-layout' | 'host-contract' | 'hosts' | 'sqlite' | 'runtime' | 'definition';
 
 /** The folders the architecture covers. */
 export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
@@ -21,6 +23,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'graph', paths: ['plugin/graph/**'] },
     { layer: 'adapters', paths: ['plugin/compiler/adapters/**'] },
     { layer: 'compiler', paths: ['plugin/compiler/**'] },
+    { layer: 'registry-layout', paths: ['plugin/registry/registry-layout.ts'] },
     { layer: 'registry', paths: ['plugin/registry/**'] },
     { layer: 'host-contract', paths: ['plugin/host-contract/**'] },
     { layer: 'hosts', paths: ['plugin/hosts/**'] },
@@ -31,35 +34,37 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    shell:           { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', registry: 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
-    application:     { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
-    trust:           { trust: 'yes', compiler: 'yes', registry: 'yes', definition: 'yes', runtime: 'yes' },
-    deploy:          { deploy: 'yes', 'host-contract': 'yes', hosts: 'yes' },
-    graph:           { graph: 'yes', definition: 'yes' },
-    compiler:        { compiler: 'yes', registry: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', adapters: 'yes' },
-    adapters:        { adapters: 'yes', compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
-    registry:        { registry: 'yes', definition: 'yes' },
-    'host-contract': { 'host-contract': 'yes', runtime: 'type-only' },
-    hosts:           { hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes' },
-    sqlite:          { sqlite: 'yes' },
-    runtime:         { runtime: 'yes' },
-    definition:      { definition: 'yes' },
+    shell:             { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
+    trust:             { trust: 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', runtime: 'yes' },
+    deploy:            { deploy: 'yes', 'host-contract': 'yes', hosts: 'yes' },
+    graph:             { graph: 'yes', 'registry-layout': 'yes', definition: 'yes' },
+    compiler:          { compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', adapters: 'yes' },
+    adapters:          { adapters: 'yes', compiler: 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
+    registry:          { registry: 'yes', 'registry-layout': 'yes', definition: 'yes' },
+    'registry-layout': {},
+    'host-contract':   { 'host-contract': 'yes', runtime: 'type-only' },
+    hosts:             { hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes' },
+    sqlite:            { sqlite: 'yes' },
+    runtime:           { runtime: 'yes' },
+    definition:        { definition: 'yes' },
   },
 
   // biome-ignore format: aligned table, one row per layer
   packages: {
-    application:     { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
-    trust:           { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
-    deploy:          { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
-    graph:           { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
-    compiler:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
-    adapters:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
-    registry:        { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
-    'host-contract': { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
-    hosts:           { nx: 'no', '@nx/*': 'no', libsql: 'no' },
-    sqlite:          { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },
-    runtime:         { '*': 'no' },
-    definition:      { nx: 'no', '@nx/*': 'no' },
+    application:       { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
+    trust:             { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
+    deploy:            { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
+    graph:             { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
+    compiler:          { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
+    adapters:          { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
+    registry:          { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
+    'registry-layout': { '*': 'no' },
+    'host-contract':   { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
+    hosts:             { nx: 'no', '@nx/*': 'no', libsql: 'no' },
+    sqlite:            { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },
+    runtime:           { '*': 'no' },
+    definition:        { nx: 'no', '@nx/*': 'no' },
   },
 
   siblings: [{ rule: 'no-sibling-adapter', folder: 'plugin/compiler/adapters' }],

@@ -13,7 +13,8 @@ import { readdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { readSourceBytes } from '../definition/read-source';
 import { isExactSemver, isSlug, kymRef, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
-import { findIndexEntry, readRegistryIndex, REGISTRY_INDEX_FILE, showDigest, snapshotSha256 } from './registry-index';
+import { findIndexEntry, readRegistryIndex, showDigest, snapshotSha256 } from './registry-index';
+import { REGISTRY_INDEX_FILE } from './registry-layout';
 
 export interface RegistryHit {
   slug: string;

@@ -17,8 +17,8 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { readSourceBytes } from '../definition/read-source';
 import { compareSemver, isExactSemver, isSlug } from '../definition/workspace-definitions';
 import { withSignalsDeferred } from '../definition/defer-signals';
+import { REGISTRY_INDEX_FILE } from './registry-layout';
 
-export const REGISTRY_INDEX_FILE = 'index.json';
 export const REGISTRY_INDEX_VERSION = 'agentdef-registry-index/v1';
 /** The index is read whole; a registry of tens of thousands of versions fits well below this. */
 const MAX_INDEX_BYTES = 32 * 1024 * 1024;

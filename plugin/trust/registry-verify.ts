@@ -14,13 +14,14 @@
  * what failed, per file.
  */
 import { findIndexEntry, type RegistryIndex, showDigest, snapshotSha256 } from '../registry/registry-index';
+import { publishedFileNames } from '../registry/registry-layout';
 import { verifyAgentCard } from '../runtime/card-signature';
 import { canonicalize } from '../runtime/jcs';
 import { jwkThumbprint } from '../runtime/jwk-thumbprint';
 import { parseStrictJson } from '../runtime/strict-json';
 import { verifyCredential } from './agentfacts-credential';
 import { resolveDidKey } from './did-key';
-import { publishedFileNames, RUNTIME_PROFILE_EXTENSION_URI } from './publish';
+import { RUNTIME_PROFILE_EXTENSION_URI } from './publish';
 
 /** The registry's files, by name relative to its root (`<slug>/<file>`). */
 export interface RegistryFiles {

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REGISTRY_LOCK_FILE } from '../../registry/registry-lock';
+import { REGISTRY_LOCK_FILE } from '../../registry/registry-layout';
 import { generateKey } from '../../hosts/node/key-store';
 import { publishDefinition } from './publish';
 import { runRegistryCommand } from './registry';
