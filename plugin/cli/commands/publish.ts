@@ -19,11 +19,12 @@ import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { planAgent } from '../../compiler/compile';
 import { FolderRegistry } from '../../registry/agent-registry';
 import { acquireRegistryLock, DEFAULT_LOCK_WAIT_MS } from '../../registry/registry-lock';
-import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeFileCarefully, writeRegistryIndex } from '../../registry/registry-index';
+import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeRegistryIndex } from '../../registry/registry-index';
+import { REGISTRY_INDEX_FILE } from '../../registry/registry-layout';
+import { readStoredSnapshot, writeVersionFile } from '../../registry/version-files';
 import { hasErrors } from '../../definition/diagnostic';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
-import { readSourceBytes } from '../../definition/read-source';
-import { findWorkspaceRoot, registrySnapshotPath, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
+import { findWorkspaceRoot, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { CONTAINER_PORT } from '../../host-contract/container-contract';
 import { howToCreateKey, KEY_REF_PREFIX, type KeyStoreOptions, loadPrivateKey, parseKeyRef } from '../../hosts/node/key-store';
 import { preparePublication, previousVersion } from '../../trust/publish';
@@ -144,8 +145,7 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     const index = indexRead.index;
     const { slug, versionSemver: version } = definition.identity;
 
-    const snapshotFile = registrySnapshotPath(displayRoot, slug, version);
-    const existing = readSourceBytes(registrySnapshotPath(root, slug, version), snapshotFile, undefined, root);
+    const { file: snapshotFile, read: existing } = readStoredSnapshot(root, displayRoot, slug, version);
     if (existing.bytes === undefined && !existing.missing) return fail(2, existing.ioError ?? `cannot read ${snapshotFile}`);
 
     const earlier = previousVersion(
@@ -178,13 +178,11 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     });
 
     if (decision.kind === 'refused') return { code: 1, stdout: '', stderr: `${decision.problems.map((p) => `error: ${p}\n`).join('')}nothing was published\n` };
-    const folder = join(root, slug);
     const written: string[] = [];
     if (decision.kind === 'unchanged') {
       // An interrupted publication: create the exports it lacks, never replacing one.
       for (const file of decision.files) {
-        const name = `${displayRoot}/${slug}/${file.name}`;
-        const result = writeFileCarefully(join(folder, file.name), file.text, 'create', name, root);
+        const { shown: name, result } = writeVersionFile(root, displayRoot, slug, file, 'create');
         if (result.ok) written.push(name);
         else if (!result.error.endsWith(' already exists')) return fail(2, result.error);
       }
@@ -198,12 +196,11 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     }
 
     // The snapshot first, created exclusively: whoever creates it owns this version.
-    const snapshot = writeFileCarefully(join(folder, decision.snapshot.name), decision.snapshot.text, 'create', snapshotFile, root);
+    const { result: snapshot } = writeVersionFile(root, displayRoot, slug, decision.snapshot, 'create');
     if (!snapshot.ok) return fail(2, `${snapshot.error}; nothing was published`);
     written.push(snapshotFile);
     for (const file of decision.files) {
-      const name = `${displayRoot}/${slug}/${file.name}`;
-      const result = writeFileCarefully(join(folder, file.name), file.text, 'replace', name, root);
+      const { shown: name, result } = writeVersionFile(root, displayRoot, slug, file, 'replace');
       if (!result.ok) return fail(2, `${result.error}; the registry index is unchanged: run publish again to complete ${slug}@${version}`);
       written.push(name);
     }
@@ -214,7 +211,7 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     if (other !== undefined && other.sha256 !== decision.entry.sha256) return fail(1, `${slug}@${version} was published concurrently with ${showDigest(other.sha256)}`);
     const indexWrite = writeRegistryIndex(root, displayRoot, withIndexEntry(base, decision.entry));
     if (!indexWrite.ok) return fail(2, `${indexWrite.error}; run publish again to record ${snapshotFile}`);
-    written.push(`${displayRoot}/index.json`);
+    written.push(`${displayRoot}/${REGISTRY_INDEX_FILE}`);
     const lines = [`published ${slug}@${version} (${showDigest(decision.entry.sha256)}) from commit ${gitState.commitSha} at ${at}, signed by kid ${key.kid}`, ...written.map((name) => `  wrote ${name}`)];
     return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
   } catch (error) {
