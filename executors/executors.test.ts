@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { indexRegistrySnapshots } from '../plugin/compiler/__test-support__/registry-fixture';
+import { indexRegistrySnapshots } from '../plugin/registry/__test-support__/registry-fixture';
 import { COMPILE_TARGETS } from '../plugin/targets/targets';
 import compileExecutor from './compile/executor';
 import { executorContext } from './test-support';

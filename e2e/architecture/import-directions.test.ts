@@ -70,7 +70,7 @@ describe('the import scanner', () => {
     }
   });
 
-  it('puts files in layers by path: the target table and descriptors apart from their internals', () => {
+  it('puts files in layers by path: the target table and descriptors apart from their internals, the registry layout before the registry', () => {
     expect(layerOf('plugin/targets/targets.ts', ARCHITECTURE)).toBe('target-table');
     expect(layerOf('plugin/targets/hb3/target.ts', ARCHITECTURE)).toBe('target-table');
     expect(layerOf('plugin/targets/cloudflare-dynamic-worker/contract.ts', ARCHITECTURE)).toBe('target-contract');
@@ -80,6 +80,8 @@ describe('the import scanner', () => {
     expect(layerOf('plugin/schema/generated/agent-definition.types.ts', ARCHITECTURE)).toBe('definition');
     expect(layerOf('plugin/index.ts', ARCHITECTURE)).toBe('shell');
     expect(layerOf('plugin/hosts/worker/entry.ts', ARCHITECTURE)).toBe('hosts');
+    expect(layerOf('plugin/registry/registry-layout.ts', ARCHITECTURE)).toBe('registry-layout');
+    expect(layerOf('plugin/registry/registry-index.ts', ARCHITECTURE)).toBe('registry');
     expect(layerOf('plugin/elsewhere.ts', ARCHITECTURE)).toBeUndefined();
   });
 });
@@ -99,9 +101,15 @@ describe('import directions', () => {
       'plugin/graph/g.ts:4: graph-packages: graph → esbuild (esbuild; static import; not allowed)',
       'plugin/graph/g.ts:5: graph-imports: graph → compiler (../compiler/x; static import; not allowed)',
       'plugin/graph/g.ts:9: graph-packages: graph → ts-morph (ts-morph; dynamic import; not allowed)',
+      'plugin/graph/registry-inputs.ts:4: graph-imports: graph → registry (../registry/r; static import; not allowed)',
       'plugin/host-contract/c.ts:4: host-contract-packages: host-contract → node:path (node:path; static import; not allowed)',
       'plugin/hosts/node/h.ts:6: hosts-imports: hosts → compiler (../../compiler/x; static import; not allowed)',
       'plugin/hosts/node/h.ts:7: hosts-imports: hosts → target-table (../../targets/targets; static import; not allowed)',
+      'plugin/registry/r.ts:3: registry-imports: registry → compiler (../compiler/x; static import; not allowed)',
+      'plugin/registry/r.ts:4: registry-imports: registry → shell (../cli/main; static import; not allowed)',
+      'plugin/registry/r.ts:5: registry-packages: registry → esbuild (esbuild; static import; not allowed)',
+      'plugin/registry/registry-layout.ts:3: registry-layout-packages: registry-layout → node:path (node:path; static import; not allowed)',
+      'plugin/registry/registry-layout.ts:4: registry-layout-imports: registry-layout → registry (./r; static import; not allowed)',
       'plugin/runtime/a.ts:5: runtime-imports: runtime → compiler (../compiler/x; static import; not allowed)',
       'plugin/runtime/a.ts:6: runtime-packages: runtime → node:fs (node:fs; static import; not allowed)',
       'plugin/stray.ts:1: unclassified: ? → ? (no layer claims this file)',

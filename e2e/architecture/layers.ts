@@ -1,13 +1,31 @@
 /**
  * The target architecture of this repository as data (docs: DESIGN.md, "Which way the imports
  * run"): which folder is which layer, which layers each layer may import, which packages it must
- * not load, and that one adapter's folder never imports another's. Read by import-directions.test.ts.
+ * not load, and that one target's folder never imports another's. Read by import-directions.test.ts.
  * Shells sit on top and nothing imports them; the portable runtime and the definition layer import
- * only themselves (plugin/runtime/portability.test.ts checks the runtime the same way).
+ * only themselves (plugin/runtime/portability.test.ts checks the runtime the same way). The
+ * registry's file names (plugin/registry/registry-layout.ts) are a layer of their own that imports
+ * nothing, so graph inference can name the index without loading the registry's reads and writes.
  */
 import type { Architecture } from './import-graph';
 
-export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'target-table' | 'target-contract' | 'targets' | 'compiler' | 'host-contract' | 'hosts' | 'sqlite' | 'runtime' | 'definition';
+export type Layer =
+  | 'shell'
+  | 'application'
+  | 'trust'
+  | 'deploy'
+  | 'graph'
+  | 'target-table'
+  | 'target-contract'
+  | 'targets'
+  | 'compiler'
+  | 'registry'
+  | 'registry-layout'
+  | 'host-contract'
+  | 'hosts'
+  | 'sqlite'
+  | 'runtime'
+  | 'definition';
 
 /** The folders the architecture covers. */
 export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
@@ -26,6 +44,8 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'target-contract', paths: ['plugin/targets/*/contract.ts'] },
     { layer: 'targets', paths: ['plugin/targets/**'] },
     { layer: 'compiler', paths: ['plugin/compiler/**'] },
+    { layer: 'registry-layout', paths: ['plugin/registry/registry-layout.ts'] },
+    { layer: 'registry', paths: ['plugin/registry/**'] },
     { layer: 'host-contract', paths: ['plugin/host-contract/**'] },
     { layer: 'hosts', paths: ['plugin/hosts/**'] },
     { layer: 'sqlite', paths: ['plugin/sqlite/**'] },
@@ -35,15 +55,17 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    shell:             { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    shell:             { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
     application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
-    trust:             { trust: 'yes', compiler: 'yes', 'target-table': 'yes', definition: 'yes', runtime: 'yes' },
+    trust:             { trust: 'yes', compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', runtime: 'yes' },
     deploy:            { deploy: 'yes', 'target-table': 'yes', 'host-contract': 'yes', hosts: 'yes' },
-    graph:             { graph: 'yes', 'target-table': 'yes', definition: 'yes' },
+    graph:             { graph: 'yes', 'target-table': 'yes', 'registry-layout': 'yes', definition: 'yes' },
     'target-table':    { 'target-table': 'yes', 'target-contract': 'yes', targets: 'lazy', compiler: 'type-only', deploy: 'type-only', hosts: 'type-only', 'host-contract': 'yes', definition: 'yes' },
     'target-contract': {},
     targets:           { targets: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', deploy: 'yes', hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', definition: 'yes' },
-    compiler:          { compiler: 'yes', 'target-table': 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
+    compiler:          { compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
+    registry:          { registry: 'yes', 'registry-layout': 'yes', definition: 'yes' },
+    'registry-layout': {},
     'host-contract':   { 'host-contract': 'yes', 'target-contract': 'yes', 'target-table': 'type-only', runtime: 'type-only' },
     hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes' },
     sqlite:            { sqlite: 'yes' },
@@ -53,19 +75,21 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   packages: {
-    application:     { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
-    trust:           { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
-    deploy:          { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
-    graph:           { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
-    compiler:        { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
-    'target-table':  { '*': 'no', 'node:*': 'yes' },
+    application:       { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
+    trust:             { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
+    deploy:            { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
+    graph:             { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
+    compiler:          { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
+    'target-table':    { '*': 'no', 'node:*': 'yes' },
     // A target's internals load only when a command needs that target (through the table).
-    targets:         { nx: 'no', '@nx/*': 'no', 'ts-morph': 'lazy', typescript: 'lazy' },
-    'host-contract': { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
-    hosts:           { nx: 'no', '@nx/*': 'no', libsql: 'no' },
-    sqlite:          { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },
-    runtime:         { '*': 'no' },
-    definition:      { nx: 'no', '@nx/*': 'no' },
+    targets:           { nx: 'no', '@nx/*': 'no', 'ts-morph': 'lazy', typescript: 'lazy' },
+    registry:          { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
+    'registry-layout': { '*': 'no' },
+    'host-contract':   { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
+    hosts:             { nx: 'no', '@nx/*': 'no', libsql: 'no' },
+    sqlite:            { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },
+    runtime:           { '*': 'no' },
+    definition:        { nx: 'no', '@nx/*': 'no' },
   },
 
   siblings: [{ rule: 'no-sibling-target', folder: 'plugin/targets' }],

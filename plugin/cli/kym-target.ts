@@ -4,7 +4,7 @@
  * the command reads it. Returns the snapshot's absolute path, or what went wrong.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { FolderRegistry, parseKymRef } from '../compiler/registry';
+import { FolderRegistry, parseKymRef } from '../registry/agent-registry';
 import { findWorkspaceRoot, registrySnapshotPath, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 
 export const KYM_PREFIX = 'kym://';

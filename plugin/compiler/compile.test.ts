@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../definition/diagnostic';
-import { indexRegistrySnapshots } from './__test-support__/registry-fixture';
+import { indexRegistrySnapshots } from '../registry/__test-support__/registry-fixture';
 import { compileAgent, planAgent } from './compile';
 import { serializePlan } from './plan';
 import { positionOf } from './test-support';

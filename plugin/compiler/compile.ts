@@ -19,7 +19,7 @@ import type { Bundler } from './bundler';
 import { createEsbuildBundler } from './bundle';
 import { missingToolModules } from './tool-modules';
 import { buildPlan, PLAN_FILE, serializePlan, type CompilePlan } from './plan';
-import { FolderRegistry, type AgentRegistry } from './registry';
+import { FolderRegistry, type AgentRegistry } from '../registry/agent-registry';
 import { resolveComposition, type DefinitionCache, type ResolvedNode } from './resolve';
 import { checkTarget, chooseRuntime } from './runtime-choice';
 import type { AdapterOptions, EmittedFile } from '../targets/target';

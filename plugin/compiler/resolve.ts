@@ -15,7 +15,7 @@ import { locateFinding, validateDefinitionSource } from '../definition/validate-
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../definition/rules/rule';
 import type { SourceDocument } from '../definition/source-document';
 import { digestOf } from './canonical-json';
-import { type AgentRegistry, RegistryIntegrityError } from './registry';
+import { type AgentRegistry, RegistryIntegrityError } from '../registry/agent-registry';
 import { pinKey, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import { lookupWorkspace, type PinLookup } from './workspace-index';
 

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { withSignalsDeferred } from './defer-signals';
+import { withSignalsDeferred } from '../definition/defer-signals';
 import { checkDestination, markerContents, OUTPUT_MARKER, parseMarker } from './output-guard';
 import type { EmittedFile } from '../targets/target';
 

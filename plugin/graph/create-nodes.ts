@@ -37,6 +37,7 @@ import { folderProjectName, refuseProjectNames, type NameClaim } from './project
 import { definitionFormat } from '../definition/parse-document';
 import { decodeSource, readDefinitionSource, readSourceBytes, resolveFolder, type ResolvedFolder } from '../definition/read-source';
 import { DEFINITION_FILE_NAMES, MCP_FILE, pinKey, registrySnapshotPath, TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
+import { REGISTRY_INDEX_FILE } from '../registry/registry-layout';
 import { deploysText, servedText, targetChoices } from '../targets/targets';
 
 /** The agent definitions the plugin infers projects from. */
@@ -122,9 +123,6 @@ function summarize(workspaceRoot: string, file: string, cache: InferenceCache, o
   return summary;
 }
 
-/** The registry index's file name in `<registryRoot>` (plugin/compiler/registry-index.ts `REGISTRY_INDEX_FILE`). */
-export const REGISTRY_INDEX_FILE_NAME = 'index.json';
-
 /**
  * The definitions a tree reaches beyond its root that `^agentdefDefinition` does not cover, as
  * workspace-root file inputs. Pins resolve the way the compiler resolves them (a workspace
@@ -173,7 +171,7 @@ function compositionInputs(
   for (const pin of behindSnapshots) visit(pin, true);
   // Resolution checks every snapshot against the digest the index recorded, so the index is an
   // input too: editing only the index changes what the plan says (it may now refuse the pin).
-  if (readsRegistry) inputs.push(`{workspaceRoot}/${posix.join(options.registryRoot, REGISTRY_INDEX_FILE_NAME)}`);
+  if (readsRegistry) inputs.push(`{workspaceRoot}/${posix.join(options.registryRoot, REGISTRY_INDEX_FILE)}`);
   return inputs;
 }
 

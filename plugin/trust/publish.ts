@@ -24,7 +24,8 @@ import { runtimeConfigFor } from '../compiler/runtime-config';
 import { EMPTY_WORKSPACE_CONFIG } from '../compiler/workspace-config';
 import type { CompilePlan } from '../compiler/plan';
 import type { ResolvedNode } from '../compiler/resolve';
-import { type RegistryIndex, type RegistryIndexEntry, findIndexEntry, showDigest, snapshotSha256 } from '../compiler/registry-index';
+import { type RegistryIndex, type RegistryIndexEntry, findIndexEntry, showDigest, snapshotSha256 } from '../registry/registry-index';
+import { publishedFileNames } from '../registry/registry-layout';
 import { validateDefinitionSource } from '../definition/validate-definition';
 import { compareSemver, kymRef } from '../definition/workspace-definitions';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
@@ -33,11 +34,6 @@ import { agentFactsEndpoint } from './agentfacts';
 import { checkBump, diffDefinitions } from './definition-diff';
 
 export const RUNTIME_PROFILE_EXTENSION_URI = 'urn:agentdef:extension:runtime-profile:v1';
-
-/** The file names of one published version, relative to the slug's folder. */
-export function publishedFileNames(version: string): { snapshot: string; card: string; credential: string; kym: string } {
-  return { snapshot: `${version}.json`, card: `${version}.card.json`, credential: `${version}.agentfacts.vc.json`, kym: `${version}.kym.json` };
-}
 
 export interface PublishInput {
   /** The root of a successful plan (validated, resolved). */

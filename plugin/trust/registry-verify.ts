@@ -10,25 +10,20 @@
  *   the card's kid names; the card must be the snapshot's `metadata.cardExports.agentCard`, and the
  *   KYM registration's runtime profile must name the snapshot's digest.
  * Exports are parsed strictly (no duplicate member names, nesting at most 64), as every signed
- * document agentdef reads. Reads through a {@link RegistryFiles} port; never throws; says exactly
+ * document agentdef reads. Reads through a {@link RegistryFiles} port (the folder's:
+plugin/registry/registry-files.ts); never throws; says exactly
  * what failed, per file.
  */
-import { findIndexEntry, type RegistryIndex, showDigest, snapshotSha256 } from '../compiler/registry-index';
+import { findIndexEntry, type RegistryIndex, showDigest, snapshotSha256 } from '../registry/registry-index';
+import type { RegistryFiles } from '../registry/registry-files';
+import { publishedFileNames } from '../registry/registry-layout';
 import { verifyAgentCard } from '../runtime/card-signature';
 import { canonicalize } from '../runtime/jcs';
 import { jwkThumbprint } from '../runtime/jwk-thumbprint';
 import { parseStrictJson } from '../runtime/strict-json';
 import { verifyCredential } from './agentfacts-credential';
 import { resolveDidKey } from './did-key';
-import { publishedFileNames, RUNTIME_PROFILE_EXTENSION_URI } from './publish';
-
-/** The registry's files, by name relative to its root (`<slug>/<file>`). */
-export interface RegistryFiles {
-  /** Every snapshot file present: `<slug>/<version>.json`. */
-  snapshots: { slug: string; version: string }[];
-  /** A file's bytes; undefined when it is missing; a string when it cannot be read (the reason). */
-  read(name: string): Uint8Array | undefined | string;
-}
+import { RUNTIME_PROFILE_EXTENSION_URI } from './publish';
 
 export interface RegistryProblem {
   /** `<slug>/<file>` relative to the registry root, or `index.json`. */

@@ -10,7 +10,7 @@ import { generateKey, loadPrivateKey, type KeyStoreOptions } from '../../hosts/n
 import { generateReceiptKeyPair } from '../../runtime/receipts';
 import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
 import { issueAgentFactsCredential } from '../../trust/agentfacts-credential';
-import { publishedFileNames } from '../../trust/publish';
+import { publishedFileNames } from '../../registry/registry-layout';
 import { runPromoteCommandWith } from './promote';
 import { captureRun, copyExamplesWorkspace } from './test-support';
 import { runVerifyCommand } from './verify';

@@ -24,11 +24,11 @@ import { rewriteInPlace, rewriteProblem } from '../../definition/rewrite-source'
 import { findWorkspaceRoot, registrySlugPath, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { type KeyStoreOptions, loadPrivateKey } from '../../hosts/node/key-store';
 import { receiptsFileProblem } from '../../hosts/node/receipt-file-sink';
+import { publishedFileNames } from '../../registry/registry-layout';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { dateTimeStampMillis } from '../../trust/data-integrity';
 import { LIFECYCLE_RECEIPTS_FILE } from '../../trust/lifecycle-receipt';
 import { promoteDefinitionText } from '../../trust/promotion';
-import { publishedFileNames } from '../../trust/publish';
 import { EXIT, type CliIo } from '../io';
 import { PROMOTE } from '../specs/promote';
 import { parseCommand, usageError } from '../usage';

@@ -1,6 +1,6 @@
 /**
  * Concurrent `agentdef publish` runs into one registry, as real processes: each holds the
- * registry's lock (compiler/registry-lock.ts) from reading index.json to writing it back, so none
+ * registry's lock (registry/registry-lock.ts) from reading index.json to writing it back, so none
  * drops another's entry. A preload in each child makes the race certain instead of likely: just
  * before renaming its new index over index.json, a child waits until every other child has either
  * reached that point too (which, without a lock, means all of them read the old index) or been
@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REGISTRY_LOCK_FILE } from '../../compiler/registry-lock';
+import { REGISTRY_LOCK_FILE } from '../../registry/registry-layout';
 import { generateKey } from '../../hosts/node/key-store';
 import { publishDefinition } from './publish';
 import { runRegistryCommand } from './registry';

@@ -10,20 +10,21 @@
  * folder that is a link out of it, or a file, is refused). A publication interrupted after its
  * snapshot is completed by the next run: the exports it lacks are created, none replaced.
  * From reading the index to writing it back a publish holds the registry's lock
- * (compiler/registry-lock.ts), so concurrent publishes into one registry never drop each other's
+ * (registry/registry-lock.ts), so concurrent publishes into one registry never drop each other's
  * index entries; one that cannot take the lock in time exits 2 having written nothing.
  * The time is `--at`, else the commit time of HEAD (never the clock), so re-publishing is
  * byte-identical and a no-op. Exit 0 published or unchanged, 1 refused, 2 usage or I/O.
  */
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { planAgent } from '../../compiler/compile';
-import { FolderRegistry } from '../../compiler/registry';
-import { acquireRegistryLock, DEFAULT_LOCK_WAIT_MS } from '../../compiler/registry-lock';
-import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeFileCarefully, writeRegistryIndex } from '../../compiler/registry-index';
+import { FolderRegistry } from '../../registry/agent-registry';
+import { acquireRegistryLock, DEFAULT_LOCK_WAIT_MS } from '../../registry/registry-lock';
+import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeRegistryIndex } from '../../registry/registry-index';
+import { REGISTRY_INDEX_FILE } from '../../registry/registry-layout';
+import { readStoredSnapshot, writeVersionFile } from '../../registry/version-files';
 import { hasErrors } from '../../definition/diagnostic';
 import { formatDiagnostics } from '../../definition/format-diagnostics';
-import { readSourceBytes } from '../../definition/read-source';
-import { findWorkspaceRoot, registrySnapshotPath, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
+import { findWorkspaceRoot, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
 import { CONTAINER_PORT } from '../../host-contract/container-contract';
 import { targetFor } from '../../targets/targets';
 import { howToCreateKey, KEY_REF_PREFIX, type KeyStoreOptions, loadPrivateKey, parseKeyRef } from '../../hosts/node/key-store';
@@ -145,8 +146,7 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     const index = indexRead.index;
     const { slug, versionSemver: version } = definition.identity;
 
-    const snapshotFile = registrySnapshotPath(displayRoot, slug, version);
-    const existing = readSourceBytes(registrySnapshotPath(root, slug, version), snapshotFile, undefined, root);
+    const { file: snapshotFile, read: existing } = readStoredSnapshot(root, displayRoot, slug, version);
     if (existing.bytes === undefined && !existing.missing) return fail(2, existing.ioError ?? `cannot read ${snapshotFile}`);
 
     const earlier = previousVersion(
@@ -179,13 +179,11 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     });
 
     if (decision.kind === 'refused') return { code: 1, stdout: '', stderr: `${decision.problems.map((p) => `error: ${p}\n`).join('')}nothing was published\n` };
-    const folder = join(root, slug);
     const written: string[] = [];
     if (decision.kind === 'unchanged') {
       // An interrupted publication: create the exports it lacks, never replacing one.
       for (const file of decision.files) {
-        const name = `${displayRoot}/${slug}/${file.name}`;
-        const result = writeFileCarefully(join(folder, file.name), file.text, 'create', name, root);
+        const { shown: name, result } = writeVersionFile(root, displayRoot, slug, file, 'create');
         if (result.ok) written.push(name);
         else if (!result.error.endsWith(' already exists')) return fail(2, result.error);
       }
@@ -199,12 +197,11 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     }
 
     // The snapshot first, created exclusively: whoever creates it owns this version.
-    const snapshot = writeFileCarefully(join(folder, decision.snapshot.name), decision.snapshot.text, 'create', snapshotFile, root);
+    const { result: snapshot } = writeVersionFile(root, displayRoot, slug, decision.snapshot, 'create');
     if (!snapshot.ok) return fail(2, `${snapshot.error}; nothing was published`);
     written.push(snapshotFile);
     for (const file of decision.files) {
-      const name = `${displayRoot}/${slug}/${file.name}`;
-      const result = writeFileCarefully(join(folder, file.name), file.text, 'replace', name, root);
+      const { shown: name, result } = writeVersionFile(root, displayRoot, slug, file, 'replace');
       if (!result.ok) return fail(2, `${result.error}; the registry index is unchanged: run publish again to complete ${slug}@${version}`);
       written.push(name);
     }
@@ -215,7 +212,7 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     if (other !== undefined && other.sha256 !== decision.entry.sha256) return fail(1, `${slug}@${version} was published concurrently with ${showDigest(other.sha256)}`);
     const indexWrite = writeRegistryIndex(root, displayRoot, withIndexEntry(base, decision.entry));
     if (!indexWrite.ok) return fail(2, `${indexWrite.error}; run publish again to record ${snapshotFile}`);
-    written.push(`${displayRoot}/index.json`);
+    written.push(`${displayRoot}/${REGISTRY_INDEX_FILE}`);
     const lines = [`published ${slug}@${version} (${showDigest(decision.entry.sha256)}) from commit ${gitState.commitSha} at ${at}, signed by kid ${key.kid}`, ...written.map((name) => `  wrote ${name}`)];
     return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
   } catch (error) {

@@ -1,46 +1,21 @@
 /**
  * `agentdef registry verify [--registry dir] [--format text|json]`: every snapshot of the folder
  * registry against the digest its index recorded, and every export's signature (card, AgentFacts
- * credential, KYM registration), via trust/registry-verify.ts. Says exactly which file failed and
- * why. Exit 0 verified, 1 not verified, 2 unreadable (no registry, an unreadable index) or usage.
+ * credential, KYM registration), via trust/registry-verify.ts over the folder's files
+ * (registry/registry-files.ts). Says exactly which file failed and why. Exit 0 verified, 1 not
+ * verified, 2 unreadable (no registry, an unreadable index) or usage.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { readRegistryIndex } from '../../compiler/registry-index';
-import { readSourceBytes } from '../../definition/read-source';
-import { findWorkspaceRoot, isSlug, registrySnapshotVersion, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
-import { type RegistryFiles, verifyRegistry } from '../../trust/registry-verify';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { findWorkspaceRoot, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
+import { folderRegistryFiles, type RegistryFiles } from '../../registry/registry-files';
+import { readRegistryIndex } from '../../registry/registry-index';
+import { REGISTRY_INDEX_FILE } from '../../registry/registry-layout';
+import { verifyRegistry } from '../../trust/registry-verify';
 import { EXIT, type CliIo } from '../io';
 import { REGISTRY } from '../specs/registry';
 import { parseCommand, subcommandError, subcommandOf } from '../usage';
 
 const toPosix = (path: string) => path.split(sep).join('/');
-
-/** Whether `path` is a folder (links followed); false for a dangling link or anything unreadable. */
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The snapshot files of a registry folder (files named `<slug>/<version>.json`). An entry named
- * like a slug that is no folder (a dangling link, a FIFO, a file) holds no snapshots: it never
- * stops the check of the others (each file is then read, and refused, on its own).
- */
-function listSnapshots(root: string): { slug: string; version: string }[] {
-  const out: { slug: string; version: string }[] = [];
-  for (const slug of readdirSync(root).sort()) {
-    if (!isSlug(slug) || !isFolder(join(root, slug))) continue;
-    for (const name of readdirSync(join(root, slug)).sort()) {
-      const version = registrySnapshotVersion(name);
-      if (version !== undefined) out.push({ slug, version });
-    }
-  }
-  return out;
-}
 
 export async function runRegistryCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
@@ -53,10 +28,9 @@ export async function runRegistryCommand(argv: string[], io: CliIo): Promise<num
   const root = parsed.values.registry !== undefined ? resolve(io.cwd, configured) : isAbsolute(configured) ? configured : resolve(workspaceRoot, configured);
   const displayRoot = toPosix(relative(workspaceRoot, root)) || '.';
 
-  let snapshots: { slug: string; version: string }[];
+  let files: RegistryFiles;
   try {
-    if (!statSync(root).isDirectory()) throw new Error('not a folder');
-    snapshots = listSnapshots(root);
+    files = folderRegistryFiles(root, displayRoot);
   } catch {
     io.stderr(`error: cannot read the registry ${displayRoot}\n`);
     return EXIT.usage;
@@ -66,18 +40,10 @@ export async function runRegistryCommand(argv: string[], io: CliIo): Promise<num
     io.stderr(`error: ${index.problem}\n`);
     return EXIT.usage;
   }
-  if (index.missing && snapshots.length > 0) {
-    io.stderr(`error: ${displayRoot}/index.json is missing: no snapshot of this registry can be checked\n`);
+  if (index.missing && files.snapshots.length > 0) {
+    io.stderr(`error: ${displayRoot}/${REGISTRY_INDEX_FILE} is missing: no snapshot of this registry can be checked\n`);
     return EXIT.invalid;
   }
-  const files: RegistryFiles = {
-    snapshots,
-    read: (name) => {
-      const read = readSourceBytes(join(root, name), `${displayRoot}/${name}`, undefined, root);
-      if (read.missing) return undefined;
-      return read.bytes ?? read.ioError ?? 'too large';
-    },
-  };
   const result = await verifyRegistry(index.index, files);
   if (format === 'json') io.stdout(`${JSON.stringify({ registry: displayRoot, ...result }, null, 2)}\n`);
   else {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kymRef } from '../definition/workspace-definitions';
 import { indexRegistrySnapshots } from './__test-support__/registry-fixture';
-import { FolderRegistry, MemoryRegistry, parseKymRef, RegistryIntegrityError, resolveKymRef } from './registry';
+import { FolderRegistry, MemoryRegistry, parseKymRef, RegistryIntegrityError, resolveKymRef } from './agent-registry';
 import { readRegistryIndex, snapshotSha256 } from './registry-index';
-import { agent, json, tempWorkspace, type TempWorkspace } from './test-support';
+import { agent, json, tempWorkspace, type TempWorkspace } from '../compiler/test-support';
 
 let ws: TempWorkspace | undefined;
 afterEach(() => ws?.remove());

@@ -1,24 +1,24 @@
 /**
  * The registry index, `<registryRoot>/index.json`: per published snapshot its slug, version,
  * `identity.id`, `identity.versionId` and the SHA-256 of the snapshot's bytes exactly as stored.
- * Resolution (registry.ts) checks a snapshot against the digest recorded here, so a snapshot
+ * Resolution (agent-registry.ts) checks a snapshot against the digest recorded here, so a snapshot
  * edited after publishing, or one never published through the index, fails the plan: tamper
- * evidence for pins. `agentdef publish` is the one writer (trust/publish.ts), through
+ * evidence for pins. `agentdef publish` is the one writer (cli/commands/publish.ts), through
  * {@link writeRegistryIndex}: the text is written to a temp file beside the index, flushed, and
  * renamed over it, so a reader sees the previous index or the new one, never a torn one. The
  * read-modify-write of the index is exclusive across processes: publish holds the registry's lock
- * (registry-lock.ts) from reading the index to writing it back.
+ * (registry-lock.ts) from reading the index to writing it back. The index's name is in
+ * registry-layout.ts, the careful write in registry-write.ts.
  *
  * Parsing and serialising are pure; reading and writing return typed results and never throw.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { readSourceBytes } from '../definition/read-source';
 import { compareSemver, isExactSemver, isSlug } from '../definition/workspace-definitions';
-import { withSignalsDeferred } from './defer-signals';
+import { REGISTRY_INDEX_FILE } from './registry-layout';
+import { type FileWrite, writeFileCarefully } from './registry-write';
 
-export const REGISTRY_INDEX_FILE = 'index.json';
 export const REGISTRY_INDEX_VERSION = 'agentdef-registry-index/v1';
 /** The index is read whole; a registry of tens of thousands of versions fits well below this. */
 const MAX_INDEX_BYTES = 32 * 1024 * 1024;
@@ -128,80 +128,6 @@ export function readRegistryIndex(root: string, displayRoot: string): IndexRead 
   }
   const parsed = parseRegistryIndex(text);
   return parsed.ok ? { ok: true, index: parsed.index, missing: false } : { ok: false, problem: `${shown}: ${parsed.problem}` };
-}
-
-export type FileWrite = { ok: true } | { ok: false; error: string };
-
-/** True when `path` is `root` or below it (both real paths). */
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`));
-}
-
-/**
- * Why `folder` may not be written into as a folder of the registry at `within`, or undefined:
- * it must be a folder (not a file) whose real path (links resolved) is inside the registry's. A
- * missing folder is fine (it is created). Never names where a link points.
- */
-export function registryFolderProblem(folder: string, within: string, shown: string): string | undefined {
-  try {
-    const stat = lstatSync(folder);
-    if (!stat.isDirectory() && !stat.isSymbolicLink()) return `${shown} is not a folder`;
-    if (stat.isSymbolicLink() && !existsSync(folder)) return `${shown} is a link that leads to nothing: agentdef never writes through it`;
-    if (!isInside(realpathSync.native(within), realpathSync.native(folder))) return `${shown} is a link to a folder outside the registry: agentdef never writes through it`;
-    if (!statSync(folder).isDirectory()) return `${shown} is not a folder`;
-    return undefined;
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    return code === 'ENOENT' ? undefined : `${shown} cannot be inspected (${code ?? 'error'})`;
-  }
-}
-
-/**
- * Writes `bytes` to `path` through a temp file beside it: flushed, then renamed over `path`
- * (`replace`), or linked to `path` so an existing file is never overwritten (`create`: fails
- * with EEXIST). Creates the parent folder; with `within` (the registry root), the parent folder
- * must be inside it ({@link registryFolderProblem}), checked before and after it is created.
- * Never throws; the message names `shown`, never an absolute path.
- */
-export function writeFileCarefully(path: string, bytes: Uint8Array | string, mode: 'replace' | 'create', shown: string, within?: string): FileWrite {
-  const folder = dirname(path);
-  const temp = join(folder, `.${randomBytes(6).toString('hex')}.agentdef-tmp`);
-  const shownFolder = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
-  try {
-    if (within !== undefined) {
-      const problem = registryFolderProblem(folder, within, shownFolder);
-      if (problem !== undefined) return { ok: false, error: problem };
-    }
-    mkdirSync(folder, { recursive: true });
-    if (within !== undefined) {
-      const problem = registryFolderProblem(folder, within, shownFolder);
-      if (problem !== undefined) return { ok: false, error: problem };
-    }
-    const fd = openSync(temp, 'wx', 0o644);
-    try {
-      const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
-      let offset = 0;
-      while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    withSignalsDeferred(() => {
-      if (mode === 'replace') renameSync(temp, path);
-      else linkSync(temp, path);
-    });
-    return { ok: true };
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    return { ok: false, error: code === 'EEXIST' ? `${shown} already exists` : `cannot write ${shown} (${code ?? (error as Error).message})` };
-  } finally {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // renamed away, or never created
-    }
-  }
 }
 
 /** Replaces `<root>/index.json` with `index` (see {@link writeFileCarefully}). */

@@ -18,8 +18,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
+import { REGISTRY_LOCK_FILE } from './registry-layout';
 
-export const REGISTRY_LOCK_FILE = '.index.json.lock';
 const LOCK_FORMAT = 'agentdef-registry-lock/v1';
 /** A lock older than this is stale whoever holds it (a publish holds it for seconds at most). */
 export const STALE_LOCK_MS = 10 * 60 * 1000;

@@ -11,9 +11,10 @@
  */
 import { readdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
-import { readSourceBytes } from '../definition/read-source';
 import { isExactSemver, isSlug, kymRef, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
-import { findIndexEntry, readRegistryIndex, REGISTRY_INDEX_FILE, showDigest, snapshotSha256 } from './registry-index';
+import { findIndexEntry, readRegistryIndex, showDigest, snapshotSha256 } from './registry-index';
+import { REGISTRY_INDEX_FILE } from './registry-layout';
+import { readStoredSnapshot } from './version-files';
 
 export interface RegistryHit {
   slug: string;
@@ -96,8 +97,7 @@ export class FolderRegistry implements AgentRegistry {
   async resolve(slug: string, version: string): Promise<RegistryHit | undefined> {
     // Only well-formed names reach the file system: no `..`, no separators.
     if (!isSlug(slug) || !isExactSemver(version)) return undefined;
-    const file = registrySnapshotPath(this.displayRoot, slug, version);
-    const read = readSourceBytes(join(registrySnapshotPath(this.root, slug, version)), file, undefined, this.root);
+    const { file, read } = readStoredSnapshot(this.root, this.displayRoot, slug, version);
     if (read.missing) return undefined;
     if (read.bytes === undefined) {
       const reason = read.ioError?.slice(`cannot read ${file}: `.length) ?? read.diagnostics[0]?.message ?? 'unreadable';
