@@ -7,7 +7,7 @@
  */
 import type { Architecture } from './import-graph';
 
-export type Layer = 'shell' | 'application' | 'trust' | 'deploy' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'sqlite' | 'runtime' | 'definition';
+export type Layer = 'shell' | 'operations' | 'application' | 'trust' | 'deploy' | 'graph' | 'compiler' | 'adapters' | 'host-contract' | 'hosts' | 'sqlite' | 'runtime' | 'definition';
 
 /** The folders the architecture covers. */
 export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
@@ -15,6 +15,7 @@ export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
 export const ARCHITECTURE: Architecture<Layer> = {
   layers: [
     { layer: 'shell', paths: ['plugin/cli/**', 'executors/**', 'generators/**', 'plugin/index.ts'] },
+    { layer: 'operations', paths: ['plugin/operations/**'] },
     { layer: 'application', paths: ['plugin/application/**'] },
     { layer: 'trust', paths: ['plugin/trust/**'] },
     { layer: 'deploy', paths: ['plugin/deploy/**'] },
@@ -30,7 +31,8 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    shell:           { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    shell:           { shell: 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    operations:      { operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', compiler: 'yes', adapters: 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
     application:     { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
     trust:           { trust: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes' },
     deploy:          { deploy: 'yes', 'host-contract': 'yes', hosts: 'yes' },

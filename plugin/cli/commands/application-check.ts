@@ -15,7 +15,7 @@ import { runLocalVerification, type VerificationCheck } from '../../application/
 import { formatDiagnostics } from '../../definition/format-diagnostics';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { readEntrypointInputs } from '../application-inputs';
-import { isUsageProblem } from '../exit-code';
+import { isUsageProblem } from '../../operations/exit-code';
 import { EXIT, type CliIo } from '../io';
 import { DEFAULT_ARTIFACTS_FOLDER, loadHostModule, openApplicationHost } from '../open-application-host';
 import type { ComponentPackRegistry } from '../../application/component-pack-registry';

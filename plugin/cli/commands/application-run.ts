@@ -21,7 +21,7 @@ import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import type { ApplicationPlan } from '../../schema/generated/application-plan.types';
 import { stableJson } from '../../compiler/canonical-json';
 import { readEntrypointInputs } from '../application-inputs';
-import { failureExitCode } from '../exit-code';
+import { failureExitCode } from '../../operations/exit-code';
 import { EXIT, type CliIo } from '../io';
 import { APPLICATION } from '../specs/application';
 import { openApplicationHost } from '../open-application-host';
