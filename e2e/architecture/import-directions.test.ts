@@ -1,6 +1,6 @@
 /**
  * The imports run the way DESIGN.md says ("Which way the imports run"), with the rule table in
- * layers.ts: first over a fixture tree laid out like plugin/ that breaks every rule once (the check
+ * layers.ts: first over a fixture tree laid out like plugin/, executors/ and generators/ that breaks every rule once (the check
  * must report each with file, line and rule), then over the real plugin/, executors/ and generators/,
  * which must break none. A failure lists one `file:line: rule: from → to (specifier; why)` a line.
  * Then value import cycles: a fixture tree with one of each kind, then the real tree, which has none.
@@ -74,7 +74,10 @@ describe('the import scanner', () => {
     expect(layerOf('plugin/compiler/adapters/index.ts', ARCHITECTURE)).toBe('adapters');
     expect(layerOf('plugin/compiler/plan.ts', ARCHITECTURE)).toBe('compiler');
     expect(layerOf('plugin/schema/generated/agent-definition.types.ts', ARCHITECTURE)).toBe('definition');
-    expect(layerOf('plugin/index.ts', ARCHITECTURE)).toBe('shell');
+    expect(layerOf('plugin/index.ts', ARCHITECTURE)).toBe('nx-shell');
+    expect(layerOf('executors/promote/executor.ts', ARCHITECTURE)).toBe('nx-shell');
+    expect(layerOf('plugin/cli/main.ts', ARCHITECTURE)).toBe('cli');
+    expect(layerOf('plugin/operations/publish.ts', ARCHITECTURE)).toBe('operations');
     expect(layerOf('plugin/hosts/worker/entry.ts', ARCHITECTURE)).toBe('hosts');
     expect(layerOf('plugin/elsewhere.ts', ARCHITECTURE)).toBeUndefined();
   });
@@ -87,17 +90,22 @@ describe('import directions', () => {
     expect(graph.files).not.toContain('plugin/runtime/__test-support__/s.ts');
     expect(graph.files).not.toContain('plugin/compiler/__fixtures__/f.ts');
     expect(checkImports(graph, ARCHITECTURE).map(formatViolation)).toEqual([
+      'executors/x/executor.ts:3: nx-shell-imports: nx-shell → cli (../../plugin/cli/main; static import; not allowed)',
+      'generators/y/generator.ts:3: nx-shell-imports: nx-shell → cli (../../plugin/cli/main; type-only import; not allowed)',
       'plugin/compiler/adapters/local-mac/emit.ts:3: no-sibling-adapter: plugin/compiler/adapters/local-mac → plugin/compiler/adapters/hb3 (../hb3/x; sibling folders stay apart)',
       'plugin/compiler/adapters/local-mac/emit.ts:4: adapters-imports: adapters → hosts (../../../hosts/node/h; static import; not allowed)',
       'plugin/compiler/compile.ts:4: compiler-imports: compiler → hosts (../hosts/node/h; static import; not allowed)',
       'plugin/compiler/compile.ts:6: compiler-packages: compiler → esbuild (esbuild; static import; only a lazy import() is allowed)',
       'plugin/definition/d.ts:4: definition-imports: definition → graph (../graph/g; type-only import; not allowed)',
-      'plugin/definition/d.ts:5: definition-imports: definition → shell (../cli/main; static import; not allowed)',
+      'plugin/definition/d.ts:5: definition-imports: definition → cli (../cli/main; static import; not allowed)',
       'plugin/graph/g.ts:4: graph-packages: graph → esbuild (esbuild; static import; not allowed)',
       'plugin/graph/g.ts:5: graph-imports: graph → compiler (../compiler/x; static import; not allowed)',
       'plugin/graph/g.ts:9: graph-packages: graph → ts-morph (ts-morph; dynamic import; not allowed)',
       'plugin/host-contract/c.ts:4: host-contract-packages: host-contract → node:path (node:path; static import; not allowed)',
       'plugin/hosts/node/h.ts:6: hosts-imports: hosts → compiler (../../compiler/x; static import; not allowed)',
+      'plugin/index.ts:3: nx-shell-imports: nx-shell → cli (./cli/main; dynamic import; not allowed)',
+      'plugin/operations/publish.ts:4: operations-imports: operations → cli (../cli/main; static import; not allowed)',
+      'plugin/operations/publish.ts:5: operations-imports: operations → nx-shell (../../executors/x/executor; static import; not allowed)',
       'plugin/runtime/a.ts:5: runtime-imports: runtime → compiler (../compiler/x; static import; not allowed)',
       'plugin/runtime/a.ts:6: runtime-packages: runtime → node:fs (node:fs; static import; not allowed)',
       'plugin/stray.ts:1: unclassified: ? → ? (no layer claims this file)',
