@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadHostModule } from '../../plugin/cli/open-application-host';
+import { loadHostModule } from '../../plugin/operations/open-application-host';
 import { secretFindings } from '../../plugin/definition/rules/secrets';
 import { createApplicationHost } from '../../plugin/application/application-host';
 import { ARTIFACTS_FOLDER, exampleWorkspace, localGateway } from '../../plugin/application/__test-support__/application-workspace';

@@ -1,6 +1,6 @@
 /**
  * The imports run the way DESIGN.md says ("Which way the imports run"), with the rule table in
- * layers.ts: first over a fixture tree laid out like plugin/ that breaks every rule once (the check
+ * layers.ts: first over a fixture tree laid out like plugin/, executors/ and generators/ that breaks every rule once (the check
  * must report each with file, line and rule), then over the real plugin/, executors/ and generators/,
  * which must break none. A failure lists one `file:line: rule: from → to (specifier; why)` a line.
  * Then value import cycles: a fixture tree with one of each kind, then the real tree, which has none.
@@ -78,7 +78,10 @@ describe('the import scanner', () => {
     expect(layerOf('plugin/targets/hb3/sub/target.ts', ARCHITECTURE)).toBe('targets');
     expect(layerOf('plugin/compiler/plan.ts', ARCHITECTURE)).toBe('compiler');
     expect(layerOf('plugin/schema/generated/agent-definition.types.ts', ARCHITECTURE)).toBe('definition');
-    expect(layerOf('plugin/index.ts', ARCHITECTURE)).toBe('shell');
+    expect(layerOf('plugin/index.ts', ARCHITECTURE)).toBe('nx-shell');
+    expect(layerOf('executors/promote/executor.ts', ARCHITECTURE)).toBe('nx-shell');
+    expect(layerOf('plugin/cli/main.ts', ARCHITECTURE)).toBe('cli');
+    expect(layerOf('plugin/operations/publish.ts', ARCHITECTURE)).toBe('operations');
     expect(layerOf('plugin/hosts/worker/entry.ts', ARCHITECTURE)).toBe('hosts');
     expect(layerOf('plugin/registry/registry-layout.ts', ARCHITECTURE)).toBe('registry-layout');
     expect(layerOf('plugin/registry/registry-index.ts', ARCHITECTURE)).toBe('registry');
@@ -93,11 +96,13 @@ describe('import directions', () => {
     expect(graph.files).not.toContain('plugin/runtime/__test-support__/s.ts');
     expect(graph.files).not.toContain('plugin/compiler/__fixtures__/f.ts');
     expect(checkImports(graph, ARCHITECTURE).map(formatViolation)).toEqual([
-      'plugin/cli/serve.ts:3: shell-imports: shell → targets (../targets/hb3/emit; static import; not allowed)',
+      'executors/x/executor.ts:3: nx-shell-imports: nx-shell → cli (../../plugin/cli/main; static import; not allowed)',
+      'generators/y/generator.ts:3: nx-shell-imports: nx-shell → cli (../../plugin/cli/main; type-only import; not allowed)',
+      'plugin/cli/serve.ts:3: cli-imports: cli → targets (../targets/hb3/emit; static import; not allowed)',
       'plugin/compiler/compile.ts:4: compiler-imports: compiler → hosts (../hosts/node/h; static import; not allowed)',
       'plugin/compiler/compile.ts:6: compiler-packages: compiler → esbuild (esbuild; static import; only a lazy import() is allowed)',
       'plugin/definition/d.ts:4: definition-imports: definition → graph (../graph/g; type-only import; not allowed)',
-      'plugin/definition/d.ts:5: definition-imports: definition → shell (../cli/main; static import; not allowed)',
+      'plugin/definition/d.ts:5: definition-imports: definition → cli (../cli/main; static import; not allowed)',
       'plugin/graph/g.ts:4: graph-packages: graph → esbuild (esbuild; static import; not allowed)',
       'plugin/graph/g.ts:5: graph-imports: graph → compiler (../compiler/x; static import; not allowed)',
       'plugin/graph/g.ts:9: graph-packages: graph → ts-morph (ts-morph; dynamic import; not allowed)',
@@ -105,8 +110,11 @@ describe('import directions', () => {
       'plugin/host-contract/c.ts:4: host-contract-packages: host-contract → node:path (node:path; static import; not allowed)',
       'plugin/hosts/node/h.ts:6: hosts-imports: hosts → compiler (../../compiler/x; static import; not allowed)',
       'plugin/hosts/node/h.ts:7: hosts-imports: hosts → target-table (../../targets/targets; static import; not allowed)',
+      'plugin/index.ts:3: nx-shell-imports: nx-shell → cli (./cli/main; dynamic import; not allowed)',
+      'plugin/operations/publish.ts:4: operations-imports: operations → cli (../cli/main; static import; not allowed)',
+      'plugin/operations/publish.ts:5: operations-imports: operations → nx-shell (../../executors/x/executor; static import; not allowed)',
       'plugin/registry/r.ts:3: registry-imports: registry → compiler (../compiler/x; static import; not allowed)',
-      'plugin/registry/r.ts:4: registry-imports: registry → shell (../cli/main; static import; not allowed)',
+      'plugin/registry/r.ts:4: registry-imports: registry → cli (../cli/main; static import; not allowed)',
       'plugin/registry/r.ts:5: registry-packages: registry → esbuild (esbuild; static import; not allowed)',
       'plugin/registry/registry-layout.ts:3: registry-layout-packages: registry-layout → node:path (node:path; static import; not allowed)',
       'plugin/registry/registry-layout.ts:4: registry-layout-imports: registry-layout → registry (./r; static import; not allowed)',
@@ -115,7 +123,7 @@ describe('import directions', () => {
       'plugin/stray.ts:1: unclassified: ? → ? (no layer claims this file)',
       'plugin/targets/hb3/target.ts:3: target-table-imports: target-table → targets (./emit; static import; only a lazy import() is allowed)',
       'plugin/targets/local-mac/emit.ts:3: no-sibling-target: plugin/targets/local-mac → plugin/targets/hb3 (../hb3/x; sibling folders stay apart)',
-      'plugin/targets/local-mac/emit.ts:4: targets-imports: targets → shell (../../cli/main; static import; not allowed)',
+      'plugin/targets/local-mac/emit.ts:4: targets-imports: targets → cli (../../cli/main; static import; not allowed)',
     ]);
   });
 

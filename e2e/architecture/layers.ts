@@ -2,15 +2,22 @@
  * The target architecture of this repository as data (docs: DESIGN.md, "Which way the imports
  * run"): which folder is which layer, which layers each layer may import, which packages it must
  * not load, and that one target's folder never imports another's. Read by import-directions.test.ts.
- * Shells sit on top and nothing imports them; the portable runtime and the definition layer import
- * only themselves (plugin/runtime/portability.test.ts checks the runtime the same way). The
- * registry's file names (plugin/registry/registry-layout.ts) are a layer of their own that imports
- * nothing, so graph inference can name the index without loading the registry's reads and writes.
+ * Shells sit on top and nothing imports them: the CLI (plugin/cli/) and the Nx shell (executors,
+ * generators, the plugin's entry point), which never imports the CLI; both reach the operations
+ * (plugin/operations/: publish, promote, the application verbs), which import neither shell.
+ * Neither shells nor operations reach a target's internals: the target table is their way in.
+ * The portable runtime and the definition layer import only themselves
+ * (plugin/runtime/portability.test.ts checks the runtime the same way). The registry's file names
+ * (plugin/registry/registry-layout.ts) are a layer of their own that imports nothing, so graph
+ * inference can name the index without loading the registry's reads and writes.
  */
 import type { Architecture } from './import-graph';
 
 export type Layer =
-  | 'shell'
+  | 'cli'
+  | 'nx-shell'
+  | 'serve'
+  | 'operations'
   | 'application'
   | 'trust'
   | 'deploy'
@@ -32,7 +39,11 @@ export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
 
 export const ARCHITECTURE: Architecture<Layer> = {
   layers: [
-    { layer: 'shell', paths: ['plugin/cli/**', 'executors/**', 'generators/**', 'plugin/index.ts'] },
+    { layer: 'cli', paths: ['plugin/cli/**'] },
+    // The one executor that still reaches the CLI (`runDevCommand`, plugin/cli/commands/dev.ts), until dev becomes an operation; then it joins nx-shell.
+    { layer: 'serve', paths: ['executors/serve/**'] },
+    { layer: 'nx-shell', paths: ['executors/**', 'generators/**', 'plugin/index.ts'] },
+    { layer: 'operations', paths: ['plugin/operations/**'] },
     { layer: 'application', paths: ['plugin/application/**'] },
     { layer: 'trust', paths: ['plugin/trust/**'] },
     { layer: 'deploy', paths: ['plugin/deploy/**'] },
@@ -55,7 +66,10 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    shell:             { shell: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    cli:               { cli: 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    'nx-shell':        { 'nx-shell': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    serve:             { serve: 'yes', cli: 'yes', 'nx-shell': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
+    operations:        { operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
     application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
     trust:             { trust: 'yes', compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', runtime: 'yes' },
     deploy:            { deploy: 'yes', 'target-table': 'yes', 'host-contract': 'yes', hosts: 'yes' },

@@ -1,10 +1,11 @@
 /**
  * `application-check` executor (`nx run <application>:check`): checks the manifest offline (the
  * local verification of application composition) and reports every problem, located. A thin
- * shell around `agentdef application check`.
+ * shell around the application check operation (plugin/operations/application-check.ts).
  */
 import type { ExecutorContext } from '@nx/devkit';
-import { runApplicationCli } from '../application-cli';
+import { type ApplicationCheckOptions, applicationCheck } from '../../plugin/operations/application-check';
+import { checkApplicationOptions, runApplicationOperation } from '../application-options';
 
 export interface ApplicationCheckExecutorOptions {
   /** The manifest file, relative to the workspace root. */
@@ -18,15 +19,10 @@ export interface ApplicationCheckExecutorOptions {
 }
 
 export default async function applicationCheckExecutor(options: ApplicationCheckExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
-  return runApplicationCli(
-    'application-check',
-    'check',
-    options.manifest,
-    [
-      ['artifacts', options.artifacts],
-      ['host', options.host],
-      ['inputs', options.inputs],
-    ],
-    context,
-  );
+  const checked = checkApplicationOptions(options.manifest, [
+    ['artifacts', options.artifacts],
+    ['host', options.host],
+    ['inputs', options.inputs],
+  ]);
+  return runApplicationOperation('application-check', checked, ({ manifest, values }, io) => applicationCheck({ manifest, ...(values as Omit<ApplicationCheckOptions, 'manifest'>) }, io), context);
 }

@@ -1,10 +1,12 @@
 /**
  * `application-execute` executor (`nx run <application>:execute`): plans the manifest (or takes
  * `--expect`, the plan digest the caller accepted), then executes it step by step with the given
- * entrypoint values, dry-run unless `--mode=live`. A thin shell around `agentdef application execute`.
+ * entrypoint values, dry-run unless `--mode=live`. A thin shell around the application execute
+ * operation (plugin/operations/application-run.ts).
  */
 import type { ExecutorContext } from '@nx/devkit';
-import { runApplicationCli } from '../application-cli';
+import { type ApplicationExecuteOptions, applicationExecute } from '../../plugin/operations/application-run';
+import { checkApplicationOptions, runApplicationOperation } from '../application-options';
 
 export interface ApplicationExecuteExecutorOptions {
   /** The manifest file, relative to the workspace root. */
@@ -28,21 +30,24 @@ export interface ApplicationExecuteExecutorOptions {
 }
 
 export default async function applicationExecuteExecutor(options: ApplicationExecuteExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
-  return runApplicationCli(
+  const checked = checkApplicationOptions(options.manifest, [
+    ['mode', options.mode],
+    ['input', options.input],
+    ['inputs', options.inputs],
+    ['key', options.key],
+    ['expect', options.expect],
+    ['format', options.format],
+    ['artifacts', options.artifacts],
+    ['host', options.host],
+    ['ledger', options.ledger],
+  ]);
+  return runApplicationOperation(
     'application-execute',
-    'execute',
-    options.manifest,
-    [
-      ['mode', options.mode],
-      ['input', options.input],
-      ['inputs', options.inputs],
-      ['key', options.key],
-      ['expect', options.expect],
-      ['format', options.format],
-      ['artifacts', options.artifacts],
-      ['host', options.host],
-      ['ledger', options.ledger],
-    ],
+    checked,
+    ({ manifest, values }, io) => {
+      const { mode = 'dry-run', format = 'text', ...rest } = values as Partial<Omit<ApplicationExecuteOptions, 'manifest'>>;
+      return applicationExecute({ manifest, mode, format, ...rest }, io);
+    },
     context,
   );
 }

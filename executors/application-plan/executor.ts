@@ -1,10 +1,11 @@
 /**
  * `application-plan` executor (`nx run <application>:plan`): verifies the manifest and prints its
  * application plan and plan digest (`--mode=live` plans for a live run; `--format=json` prints the
- * plan itself). A thin shell around `agentdef application plan`.
+ * plan itself). A thin shell around the application plan operation (plugin/operations/application-run.ts).
  */
 import type { ExecutorContext } from '@nx/devkit';
-import { runApplicationCli } from '../application-cli';
+import { type ApplicationPlanOptions, applicationPlan } from '../../plugin/operations/application-run';
+import { checkApplicationOptions, runApplicationOperation } from '../application-options';
 
 export interface ApplicationPlanExecutorOptions {
   /** The manifest file, relative to the workspace root. */
@@ -18,16 +19,19 @@ export interface ApplicationPlanExecutorOptions {
 }
 
 export default async function applicationPlanExecutor(options: ApplicationPlanExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
-  return runApplicationCli(
+  const checked = checkApplicationOptions(options.manifest, [
+    ['mode', options.mode],
+    ['format', options.format],
+    ['artifacts', options.artifacts],
+    ['host', options.host],
+  ]);
+  return runApplicationOperation(
     'application-plan',
-    'plan',
-    options.manifest,
-    [
-      ['mode', options.mode],
-      ['format', options.format],
-      ['artifacts', options.artifacts],
-      ['host', options.host],
-    ],
+    checked,
+    ({ manifest, values }, io) => {
+      const { mode = 'dry-run', format = 'text', ...host } = values as Partial<Omit<ApplicationPlanOptions, 'manifest'>>;
+      return applicationPlan({ manifest, mode, format, ...host }, io);
+    },
     context,
   );
 }

@@ -1,22 +1,27 @@
-/** The promote executor: its options become `agentdef promote` arguments, values never read as flags. */
+/** The promote executor: its options become the promote operation's, values passed as they are (never read as flags). */
 import { describe, expect, it } from 'vitest';
-import promoteExecutor, { promoteArgv } from './executor';
+import promoteExecutor, { promoteOptions } from './executor';
 
 describe('promote executor', () => {
-  it('passes the stage and optional flags as --name=value, the definition last', () => {
-    expect(promoteArgv({ definition: 'agents/a/agent.json', to: 'mcp-resident' })).toEqual(['promote', '--to=mcp-resident', 'agents/a/agent.json']);
-    expect(promoteArgv({ definition: '-odd/agent.json', to: 'composed', key: 'keyref:k', at: '2026-03-01T00:00:00Z', credential: '--x.json' })).toEqual([
-      'promote',
-      '--to=composed',
-      '--key=keyref:k',
-      '--at=2026-03-01T00:00:00Z',
-      '--credential=--x.json',
-      './-odd/agent.json',
-    ]);
+  it('passes the definition, the stage and the optional options as they are, in text format', () => {
+    expect(promoteOptions({ definition: 'agents/a/agent.json', to: 'mcp-resident' })).toEqual({ file: 'agents/a/agent.json', to: 'mcp-resident', format: 'text' });
+    expect(promoteOptions({ definition: '-odd/agent.json', to: 'composed', key: 'keyref:k', at: '2026-03-01T00:00:00Z', credential: '--x.json' })).toEqual({
+      file: '-odd/agent.json',
+      to: 'composed',
+      format: 'text',
+      key: 'keyref:k',
+      at: '2026-03-01T00:00:00Z',
+      credential: '--x.json',
+    });
+  });
+
+  it('names the problem with an option that is not a string', () => {
+    expect(promoteOptions({ definition: '', to: 'composed' })).toEqual({ problem: 'the "definition" option is required' });
+    expect(promoteOptions({ definition: 'a/agent.json', to: 'composed', key: 42 as never })).toEqual({ problem: 'the "key" option must be a string' });
   });
 
   it('fails without a stage, before running anything', async () => {
-    expect(promoteArgv({ definition: 'a/agent.json' })).toEqual({ problem: 'name the stage: nx run <agent>:promote --to=<stage>' });
+    expect(promoteOptions({ definition: 'a/agent.json' })).toEqual({ problem: 'name the stage: nx run <agent>:promote --to=<stage>' });
     const errors: string[] = [];
     const original = console.error;
     console.error = (text: string) => void errors.push(text);

@@ -1,11 +1,12 @@
 /**
- * `promote` executor (`nx run <agent>:promote --to=<stage>`): `agentdef promote <definition>
- * --to=<stage>` through the CLI's own entry point (`runCli`), in the workspace root, printing to the
- * process's streams, succeeding exactly when the command exits 0. Never cached: it changes the
- * definition and appends a signed receipt.
+ * `promote` executor (`nx run <agent>:promote --to=<stage>`): the promote operation
+ * (plugin/operations/promote.ts) for one definition, in the workspace root, printing to the
+ * process's streams, succeeding exactly when it exits 0. Never cached: it changes the definition
+ * and appends a signed receipt.
  */
 import type { ExecutorContext } from '@nx/devkit';
-import { runCli } from '../../plugin/cli/main';
+import { type PromoteOptions, promote } from '../../plugin/operations/promote';
+import { runOperation } from '../operation-io';
 
 export interface PromoteExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -20,27 +21,25 @@ export interface PromoteExecutorOptions {
   credential?: string;
 }
 
-/** The CLI arguments, or the problem with an option. Flags go as `--name=value`, so no value reads as a flag. */
-export function promoteArgv(options: PromoteExecutorOptions): string[] | { problem: string } {
+/** The operation's options, or the problem with an executor option. */
+export function promoteOptions(options: PromoteExecutorOptions): PromoteOptions | { problem: string } {
   if (typeof options.definition !== 'string' || options.definition === '') return { problem: 'the "definition" option is required' };
   if (typeof options.to !== 'string' || options.to === '') return { problem: 'name the stage: nx run <agent>:promote --to=<stage>' };
-  const argv = ['promote', `--to=${options.to}`];
+  const promoted: PromoteOptions = { file: options.definition, to: options.to, format: 'text' };
   for (const name of ['key', 'at', 'credential'] as const) {
     const value = options[name];
     if (value === undefined) continue;
     if (typeof value !== 'string') return { problem: `the "${name}" option must be a string` };
-    argv.push(`--${name}=${value}`);
+    promoted[name] = value;
   }
-  argv.push(options.definition.startsWith('-') ? `./${options.definition}` : options.definition);
-  return argv;
+  return promoted;
 }
 
 export default async function promoteExecutor(options: PromoteExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
-  const argv = promoteArgv(options);
-  if (!Array.isArray(argv)) {
-    console.error(`agentdef:promote: ${argv.problem}`);
+  const promoted = promoteOptions(options);
+  if ('problem' in promoted) {
+    console.error(`agentdef:promote: ${promoted.problem}`);
     return { success: false };
   }
-  const code = await runCli(argv, { cwd: context.root, stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
-  return { success: code === 0 };
+  return runOperation('promote', (io) => promote(promoted, io), context);
 }

@@ -1,8 +1,9 @@
-/** `publish` executor: `agentdef publish` for one definition (plugin/cli/commands/publish.ts does the work). A thin shell. */
+/** `publish` executor: the publish operation (plugin/operations/publish.ts) for one definition. A thin shell. */
 import type { ExecutorContext } from '@nx/devkit';
 import { resolve } from 'node:path';
-import { publishDefinition } from '../../plugin/cli/commands/publish';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
+import { publish } from '../../plugin/operations/publish';
+import { runOperation } from '../operation-io';
 
 export interface PublishExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -21,16 +22,24 @@ export default async function publishExecutor(options: PublishExecutorOptions, c
     console.error('agentdef:publish: the "definition" option is required');
     return { success: false };
   }
-  const outcome = await publishDefinition({
-    file: resolve(context.root, options.definition),
-    workspaceRoot: context.root,
-    ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
-    ...(options.key !== undefined ? { keyRef: options.key } : {}),
-    ...(options.at !== undefined ? { at: options.at } : {}),
-    ...(options.workerUrl !== undefined ? { workerUrl: options.workerUrl } : {}),
-    ...(options.port !== undefined ? { port: options.port } : {}),
-  });
-  if (outcome.stdout !== '') console.log(terminalSafe(outcome.stdout.trimEnd()));
-  if (outcome.stderr !== '') console.error(terminalSafe(outcome.stderr.trimEnd()));
-  return { success: outcome.code === 0 };
+  // What publish prints goes to the console as a whole, without its last line break.
+  const io = { cwd: context.root, stdout: (text: string) => console.log(terminalSafe(text.trimEnd())), stderr: (text: string) => console.error(terminalSafe(text.trimEnd())) };
+  return runOperation(
+    'publish',
+    (io) =>
+      publish(
+        {
+          file: resolve(context.root, options.definition),
+          workspaceRoot: context.root,
+          ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
+          ...(options.key !== undefined ? { keyRef: options.key } : {}),
+          ...(options.at !== undefined ? { at: options.at } : {}),
+          ...(options.workerUrl !== undefined ? { workerUrl: options.workerUrl } : {}),
+          ...(options.port !== undefined ? { port: options.port } : {}),
+        },
+        io,
+      ),
+    context,
+    io,
+  );
 }

@@ -23,7 +23,7 @@ import { checkSourceUri } from '../../plugin/application/source-uri';
 import { folderPath, type Outcome } from '../../plugin/definition/scaffold';
 import { isExactSemver, isSlug, SLUG_MAX_LENGTH } from '../../plugin/definition/workspace-definitions';
 import type { ApplicationManifest } from '../../plugin/schema/generated/application-manifest.types';
-import { APPLICATION_INPUTS_FILE } from '../../plugin/cli/application-inputs';
+import { APPLICATION_INPUTS_FILE } from '../../plugin/operations/application-inputs';
 
 /** The file every generated application is written to, in its own folder. */
 export const APPLICATION_FILE = 'application.json';

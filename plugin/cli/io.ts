@@ -1,9 +1,7 @@
-/** What a CLI command may touch: its working directory and two output streams. */
-export interface CliIo {
-  cwd: string;
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
+/** What a CLI command may touch (the operations' own io, plugin/operations/io.ts), and the exit codes every verb shares. */
+import type { EXIT as OPERATION_EXIT } from '../operations/io';
 
-/** Exit codes shared by every verb. */
-export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
+export type { OperationIo as CliIo } from '../operations/io';
+
+/** The operations' exit codes, written out rather than re-exported, so `validate` or `--help` loads no module of plugin/operations (main.test.ts); the type keeps them equal. */
+export const EXIT: typeof OPERATION_EXIT = { ok: 0, invalid: 1, usage: 2 };

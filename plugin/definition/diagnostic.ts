@@ -12,7 +12,7 @@ export const ERROR_CODES = {
   /**
    * An input the caller named that cannot be read at all (missing, a folder, not a regular file, a
    * path or link leaving the workspace, a name that is no manifest file): a usage error (the CLI's
-   * exit 2, plugin/cli/exit-code.ts), not an invalid document.
+   * exit 2, plugin/operations/exit-code.ts), not an invalid document.
    */
   unreadable: 'input_unreadable',
 } as const;

@@ -4,7 +4,7 @@ import { join, posix } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asText, edited } from '../application/__test-support__/application-manifests';
 import { OUTBOX_FOLDER } from '../application/local-gateway-owner';
-import { DEFAULT_ARTIFACTS_FOLDER } from '../cli/open-application-host';
+import { DEFAULT_ARTIFACTS_FOLDER } from '../operations/open-application-host';
 import { INPUTS_FILE } from '../../generators/application/scaffold-manifest';
 import { approvedArtifactsInputs, CHECK_INPUTS_FILE, COMPONENT_HOST_FILE } from './application-project';
 import { DEFAULT_APPROVED_ARTIFACTS } from './options';

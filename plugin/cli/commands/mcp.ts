@@ -23,7 +23,7 @@ import { findWorkspaceRoot } from '../../definition/workspace-root';
 import { EXIT, type CliIo } from '../io';
 import { serveApplicationMcp } from '../mcp-server';
 import { MCP } from '../specs/mcp';
-import { openApplicationHost } from '../open-application-host';
+import { openApplicationHost } from '../../operations/open-application-host';
 import { parseCommand, usageError } from '../usage';
 
 /** The streams the protocol runs over: the process's own unless a test gives others. */

@@ -1,224 +1,10 @@
-/**
- * `agentdef publish <file> [--registry dir] [--key keyref:name] [--at date-time] [--worker-url url] [--port n]`
- * and the shell the `agentdef:publish` executor shares ({@link publishDefinition}): plans the
- * definition (it must validate and resolve), refuses a file with uncommitted changes, loads the
- * signing key (`--key`, else `identity.signingKeyRef`), reads what the registry holds for the
- * slug, lets trust/publish.ts decide, then writes the immutable snapshot first, created
- * exclusively (never over an existing file: a concurrent publisher that got there first keeps the
- * version, and the loser has touched nothing of it), then the exports and the index entry, each
- * through a flushed temp file and a rename. Every write stays inside the registry folder (a slug
- * folder that is a link out of it, or a file, is refused). A publication interrupted after its
- * snapshot is completed by the next run: the exports it lacks are created, none replaced.
- * From reading the index to writing it back a publish holds the registry's lock
- * (registry/registry-lock.ts), so concurrent publishes into one registry never drop each other's
- * index entries; one that cannot take the lock in time exits 2 having written nothing.
- * The time is `--at`, else the commit time of HEAD (never the clock), so re-publishing is
- * byte-identical and a no-op. Exit 0 published or unchanged, 1 refused, 2 usage or I/O.
- */
-import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
-import { planAgent } from '../../compiler/compile';
-import { FolderRegistry } from '../../registry/agent-registry';
-import { acquireRegistryLock, DEFAULT_LOCK_WAIT_MS } from '../../registry/registry-lock';
-import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeRegistryIndex } from '../../registry/registry-index';
-import { REGISTRY_INDEX_FILE } from '../../registry/registry-layout';
-import { readStoredSnapshot, writeVersionFile } from '../../registry/version-files';
-import { hasErrors } from '../../definition/diagnostic';
-import { formatDiagnostics } from '../../definition/format-diagnostics';
-import { findWorkspaceRoot, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
-import { CONTAINER_PORT } from '../../host-contract/container-contract';
-import { targetFor } from '../../targets/targets';
-import { howToCreateKey, KEY_REF_PREFIX, type KeyStoreOptions, loadPrivateKey, parseKeyRef } from '../../hosts/node/key-store';
-import { preparePublication, previousVersion } from '../../trust/publish';
-import { gitStateOf } from '../git-state';
-import { EXIT, type CliIo } from '../io';
+/** `agentdef publish <file> …`: its arguments become the options of the publish operation (plugin/operations/publish.ts). */
+import { join, resolve } from 'node:path';
+import { findWorkspaceRoot } from '../../definition/workspace-definitions';
+import { publish } from '../../operations/publish';
+import type { CliIo } from '../io';
 import { PUBLISH } from '../specs/publish';
 import { parseCommand, usageError } from '../usage';
-
-export interface PublishOptions {
-  /** Absolute path of the definition file. */
-  file: string;
-  workspaceRoot: string;
-  /** Relative to the workspace root, or absolute (default `registry/agents`). */
-  registryRoot?: string;
-  /** `keyref:<name>`; default `identity.signingKeyRef`. */
-  keyRef?: string;
-  /** RFC 3339 date-time; default the commit time of HEAD. */
-  at?: string;
-  workerUrl?: string;
-  port?: number;
-  keyStore?: KeyStoreOptions;
-  /** How long to wait for another publish into the same registry to finish (default {@link DEFAULT_LOCK_WAIT_MS}). */
-  lockWaitMs?: number;
-}
-
-export type PublishOutcome = { code: 0 | 1 | 2; stdout: string; stderr: string };
-
-const toPosix = (path: string) => path.split(sep).join('/');
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** `2026-01-02T03:04:05Z`: whole seconds, UTC. */
-function utcSeconds(time: string): string {
-  return new Date(Math.floor(Date.parse(time) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
-
-/**
- * Why a Worker is not published without `--worker-url`, and how to give it. agentdef never guesses
- * the URL: a workers.dev URL holds the account's own subdomain, and a custom domain is the
- * account's route; a card or credential naming a URL the agent does not answer at would be signed
- * and immutable.
- */
-export function workerUrlMissing(slug: string, version: string, shown: string): string {
-  return [
-    `${slug}@${version} is served as a Cloudflare Worker, and its signed card and AgentFacts credential name the URL it answers at, which only its deployment knows (\`agentdef deploy\` prints it, e.g. https://${slug}.<your-subdomain>.workers.dev): pass it with`,
-    `  agentdef publish ${shown} --worker-url https://${slug}.<your-subdomain>.workers.dev`,
-    `  nx run ${slug}:publish --worker-url=https://${slug}.<your-subdomain>.workers.dev`,
-    `or set it once as the publish target's workerUrl option, in ${posix.join(posix.dirname(shown), 'project.json')} (Nx merges it into the inferred project):`,
-    `  { "targets": { "publish": { "options": { "workerUrl": "https://${slug}.<your-subdomain>.workers.dev" } } } }`,
-    'Nothing was published',
-  ].join('\n');
-}
-
-/** Publishes one definition to the folder registry; returns the exit code and what to print. Never throws. */
-export async function publishDefinition(options: PublishOptions): Promise<PublishOutcome> {
-  const fail = (code: 1 | 2, message: string): PublishOutcome => ({ code, stdout: '', stderr: `error: ${message}\n` });
-  try {
-    const shown = toPosix(relative(options.workspaceRoot, options.file));
-    if (options.at !== undefined && !RFC3339.test(options.at)) return fail(2, `--at must be an RFC 3339 date-time with a zone (e.g. 2026-01-02T03:04:05Z), not "${options.at}"`);
-    const registryRoot = options.registryRoot ?? WORKSPACE_DEFAULTS.registryRoot;
-    const planned = await planAgent({ file: options.file, workspaceRoot: options.workspaceRoot, registryRoot });
-    if (planned.ioError !== undefined) return fail(2, planned.ioError);
-    if (hasErrors(planned.diagnostics) || !planned.plan || !planned.resolved) {
-      return { code: 1, stdout: '', stderr: `${formatDiagnostics(planned.diagnostics, { format: 'text', sources: planned.sources })}error: ${shown} does not plan; nothing was published\n` };
-    }
-    const definition = planned.resolved.definition;
-    // Asked before anything else: a Worker's card names the URL it answers at, which only its deployment knows.
-    if (targetFor(planned.plan.target).endpoint === 'public-url' && options.workerUrl === undefined) return fail(2, workerUrlMissing(definition.identity.slug, definition.identity.versionSemver, shown));
-
-    const gitState = gitStateOf(options.file, shown);
-    if (!gitState.ok) return fail(1, gitState.message);
-    if (gitState.dirty && gitState.status.startsWith('!!')) {
-      return fail(
-        1,
-        `${shown} is ignored by git (a .gitignore matches it), so no commit holds it: publish records the commit a definition comes from; move it out of the ignored folder (or stop ignoring it) and commit it. Nothing was written`,
-      );
-    }
-    if (gitState.dirty) return fail(1, `${shown} has uncommitted changes (${gitState.status.split('\n')[0]}): commit it first; publish records the commit it comes from, and nothing was written`);
-
-    const keyRef = options.keyRef ?? definition.identity.signingKeyRef;
-    if (keyRef === undefined || keyRef === null) {
-      return fail(1, `publishing signs the card and the credential: set identity.signingKeyRef to ${KEY_REF_PREFIX}<name> or pass --key ${KEY_REF_PREFIX}<name>, and ${howToCreateKey('<name>')}`);
-    }
-    const key = await loadPrivateKey(keyRef, options.keyStore ?? {});
-    if (!key.ok) return fail(1, `publishing needs the signing key ${parseKeyRef(keyRef).ok ? keyRef : 'given'}: ${key.message}`);
-
-    const root = isAbsolute(registryRoot) ? registryRoot : resolve(options.workspaceRoot, registryRoot);
-    const displayRoot = toPosix(relative(options.workspaceRoot, root)) || '.';
-    // From reading the index to writing it back, one publish at a time per registry.
-    const lock = await acquireRegistryLock(root, displayRoot, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
-    if (!lock.ok) return fail(2, lock.error);
-    try {
-      return await publishLocked(options, { planned: planned as Planned, gitState, key, root, displayRoot });
-    } finally {
-      lock.release();
-    }
-  } catch (error) {
-    return fail(2, `internal error while publishing: ${(error as Error).message}`);
-  }
-}
-
-type Planned = Awaited<ReturnType<typeof planAgent>> & { plan: NonNullable<Awaited<ReturnType<typeof planAgent>>['plan']>; resolved: NonNullable<Awaited<ReturnType<typeof planAgent>>['resolved']> };
-
-interface Prepared {
-  planned: Planned;
-  gitState: Extract<ReturnType<typeof gitStateOf>, { ok: true }>;
-  key: Extract<Awaited<ReturnType<typeof loadPrivateKey>>, { ok: true }>;
-  root: string;
-  displayRoot: string;
-}
-
-/** The part of {@link publishDefinition} that runs holding the registry's lock. */
-async function publishLocked(options: PublishOptions, { planned, gitState, key, root, displayRoot }: Prepared): Promise<PublishOutcome> {
-  const fail = (code: 1 | 2, message: string): PublishOutcome => ({ code, stdout: '', stderr: `error: ${message}\n` });
-  const definition = planned.resolved.definition;
-  try {
-    const indexRead = readRegistryIndex(root, displayRoot);
-    if (!indexRead.ok) return fail(2, indexRead.problem);
-    const index = indexRead.index;
-    const { slug, versionSemver: version } = definition.identity;
-
-    const { file: snapshotFile, read: existing } = readStoredSnapshot(root, displayRoot, slug, version);
-    if (existing.bytes === undefined && !existing.missing) return fail(2, existing.ioError ?? `cannot read ${snapshotFile}`);
-
-    const earlier = previousVersion(
-      index.snapshots.filter((e) => e.slug === slug).map((e) => e.version),
-      version,
-    );
-    let previous: { version: string; definition: unknown } | undefined;
-    if (earlier !== undefined) {
-      try {
-        const hit = await new FolderRegistry({ workspaceRoot: options.workspaceRoot, registryRoot: root }).resolve(slug, earlier);
-        if (hit === undefined) return fail(1, `the index records ${slug}@${earlier}, but its snapshot is missing: restore it before publishing a later version`);
-        previous = { version: earlier, definition: JSON.parse(new TextDecoder().decode(hit.bytes)) };
-      } catch (error) {
-        return fail(1, `the published ${slug}@${earlier} cannot be compared with: ${(error as Error).message}`);
-      }
-    }
-
-    const at = utcSeconds(options.at ?? gitState.commitTime);
-    const port = options.port ?? (targetFor(planned.plan.target).endpoint === 'public-url' ? undefined : CONTAINER_PORT);
-    const decision = await preparePublication({
-      resolved: planned.resolved,
-      plan: planned.plan,
-      commitSha: gitState.commitSha,
-      publishedAt: at,
-      signingKey: { privateJwk: key.privateJwk, kid: key.kid },
-      endpoint: { ...(options.workerUrl !== undefined ? { workerUrl: options.workerUrl } : {}), ...(port !== undefined ? { port } : {}) },
-      index,
-      ...(existing.bytes !== undefined ? { existingSnapshot: existing.bytes } : {}),
-      ...(previous !== undefined ? { previous } : {}),
-    });
-
-    if (decision.kind === 'refused') return { code: 1, stdout: '', stderr: `${decision.problems.map((p) => `error: ${p}\n`).join('')}nothing was published\n` };
-    const written: string[] = [];
-    if (decision.kind === 'unchanged') {
-      // An interrupted publication: create the exports it lacks, never replacing one.
-      for (const file of decision.files) {
-        const { shown: name, result } = writeVersionFile(root, displayRoot, slug, file, 'create');
-        if (result.ok) written.push(name);
-        else if (!result.error.endsWith(' already exists')) return fail(2, result.error);
-      }
-      if (decision.entry !== undefined) {
-        const indexWritten = writeRegistryIndex(root, displayRoot, withIndexEntry(index, decision.entry));
-        if (!indexWritten.ok) return fail(2, indexWritten.error);
-      }
-      const recorded = decision.entry !== undefined ? ' (its index entry is now recorded)' : '';
-      const lines = [`${slug}@${version} is already published with identical content (${showDigest(decision.sha256)}): nothing to do${recorded}`, ...written.map((name) => `  wrote missing ${name}`)];
-      return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
-    }
-
-    // The snapshot first, created exclusively: whoever creates it owns this version.
-    const { result: snapshot } = writeVersionFile(root, displayRoot, slug, decision.snapshot, 'create');
-    if (!snapshot.ok) return fail(2, `${snapshot.error}; nothing was published`);
-    written.push(snapshotFile);
-    for (const file of decision.files) {
-      const { shown: name, result } = writeVersionFile(root, displayRoot, slug, file, 'replace');
-      if (!result.ok) return fail(2, `${result.error}; the registry index is unchanged: run publish again to complete ${slug}@${version}`);
-      written.push(name);
-    }
-    // Re-read under the lock: a writer that takes no lock (an older agentdef) may have recorded a version since.
-    const latest = readRegistryIndex(root, displayRoot);
-    const base = latest.ok ? latest.index : index;
-    const other = findIndexEntry(base, slug, version);
-    if (other !== undefined && other.sha256 !== decision.entry.sha256) return fail(1, `${slug}@${version} was published concurrently with ${showDigest(other.sha256)}`);
-    const indexWrite = writeRegistryIndex(root, displayRoot, withIndexEntry(base, decision.entry));
-    if (!indexWrite.ok) return fail(2, `${indexWrite.error}; run publish again to record ${snapshotFile}`);
-    written.push(`${displayRoot}/${REGISTRY_INDEX_FILE}`);
-    const lines = [`published ${slug}@${version} (${showDigest(decision.entry.sha256)}) from commit ${gitState.commitSha} at ${at}, signed by kid ${key.kid}`, ...written.map((name) => `  wrote ${name}`)];
-    return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
-  } catch (error) {
-    return fail(2, `internal error while publishing: ${(error as Error).message}`);
-  }
-}
 
 export async function runPublishCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(io, PUBLISH, argv);
@@ -228,16 +14,16 @@ export async function runPublishCommand(argv: string[], io: CliIo): Promise<numb
   if (portText !== undefined && !/^[1-9]\d{0,4}$/.test(portText)) return usageError(io, `--port must be a port number, not "${portText}"`, PUBLISH);
   const file = resolve(io.cwd, parsed.positionals[0]!);
   const workspaceRoot = findWorkspaceRoot(join(file, '..')) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
-  const outcome = await publishDefinition({
-    file,
-    workspaceRoot,
-    ...(parsed.values.registry !== undefined ? { registryRoot: resolve(io.cwd, parsed.values.registry) } : {}),
-    ...(parsed.values.key !== undefined ? { keyRef: parsed.values.key } : {}),
-    ...(parsed.values.at !== undefined ? { at: parsed.values.at } : {}),
-    ...(parsed.values['worker-url'] !== undefined ? { workerUrl: parsed.values['worker-url'] } : {}),
-    ...(portText !== undefined ? { port: Number(portText) } : {}),
-  });
-  if (outcome.stdout !== '') io.stdout(outcome.stdout);
-  if (outcome.stderr !== '') io.stderr(outcome.stderr);
-  return outcome.code === 0 ? EXIT.ok : outcome.code === 1 ? EXIT.invalid : EXIT.usage;
+  return publish(
+    {
+      file,
+      workspaceRoot,
+      ...(parsed.values.registry !== undefined ? { registryRoot: resolve(io.cwd, parsed.values.registry) } : {}),
+      ...(parsed.values.key !== undefined ? { keyRef: parsed.values.key } : {}),
+      ...(parsed.values.at !== undefined ? { at: parsed.values.at } : {}),
+      ...(parsed.values['worker-url'] !== undefined ? { workerUrl: parsed.values['worker-url'] } : {}),
+      ...(portText !== undefined ? { port: Number(portText) } : {}),
+    },
+    io,
+  );
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeysCommandWith } from '../../cli/commands/keys';
 import { runPromoteCommandWith } from '../../cli/commands/promote';
-import { publishDefinition } from '../../cli/commands/publish';
+import { publishDefinition } from '../../operations/publish';
 import { captureRun, copyExamplesWorkspace } from '../../cli/commands/test-support';
 import { generateReceiptKeyPair } from '../../runtime/receipts';
 import { exportPublicKey, generateKey, type KeyStoreOptions, loadPrivateKey, parseKeyRef } from './key-store';

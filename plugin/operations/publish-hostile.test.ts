@@ -9,15 +9,15 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { generateKey } from '../../hosts/node/key-store';
+import { generateKey } from '../hosts/node/key-store';
 import { publishDefinition } from './publish';
-import { runRegistryCommand } from './registry';
-import { captureRun, gitAt } from './test-support';
+import { runRegistryCommand } from '../cli/commands/registry';
+import { captureRun, gitAt } from '../cli/commands/test-support';
 
 /** Called when publish reads the snapshot path of a version: stands in for another publisher. */
 const race = vi.hoisted(() => ({ onSnapshotRead: undefined as undefined | ((path: string) => void) }));
-vi.mock('../../definition/read-source', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../definition/read-source')>();
+vi.mock('../definition/read-source', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../definition/read-source')>();
   return {
     ...original,
     readSourceBytes: (...args: Parameters<typeof original.readSourceBytes>) => {
@@ -65,7 +65,7 @@ beforeEach(async () => {
   outside = mkdtempSync(join(tmpdir(), 'agentdef-publish-outside-'));
   writeFileSync(join(root, 'nx.json'), '{}\n');
   mkdirSync(join(root, 'agents/text-stats'), { recursive: true });
-  writeFileSync(join(root, FILE), readFileSync(join(__dirname, '../../../examples/text-stats/agent.json')));
+  writeFileSync(join(root, FILE), readFileSync(join(__dirname, '../../examples/text-stats/agent.json')));
   keyStore = { env: { AGENTDEF_KEYS_DIR: join(root, '.keys'), AGENTDEF_KEYCHAIN: 'off' }, keychain: 'off' };
   expect((await generateKey('keyref:acme-receipts', keyStore)).ok).toBe(true);
   writeFileSync(join(root, '.gitignore'), '.keys/\n');

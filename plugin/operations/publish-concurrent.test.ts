@@ -13,15 +13,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REGISTRY_LOCK_FILE } from '../../registry/registry-layout';
-import { generateKey } from '../../hosts/node/key-store';
+import { REGISTRY_LOCK_FILE } from '../registry/registry-layout';
+import { generateKey } from '../hosts/node/key-store';
 import { publishDefinition } from './publish';
-import { runRegistryCommand } from './registry';
-import { captureRun, gitAt } from './test-support';
+import { runRegistryCommand } from '../cli/commands/registry';
+import { captureRun, gitAt } from '../cli/commands/test-support';
 
 const COMMIT_TIME = '2026-03-04T05:06:07Z';
 const WORKER_URL = 'https://text-stats.example.workers.dev';
-const repoRoot = join(__dirname, '..', '..', '..');
+const repoRoot = join(__dirname, '..', '..');
 const SLUGS = ['text-stats-a', 'text-stats-b', 'text-stats-c', 'text-stats-d'];
 
 /** Preloaded into each child: the barrier before the index rename described above. */

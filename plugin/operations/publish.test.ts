@@ -2,14 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { validateDefinitionSource } from '../../definition/validate-definition';
-import { generateKey } from '../../hosts/node/key-store';
-import { verifyAgentCard } from '../../runtime/card-signature';
-import { runPlanCommand } from './plan';
+import { validateDefinitionSource } from '../definition/validate-definition';
+import { generateKey } from '../hosts/node/key-store';
+import { verifyAgentCard } from '../runtime/card-signature';
+import { runPlanCommand } from '../cli/commands/plan';
 import { publishDefinition } from './publish';
-import { runRegistryCommand } from './registry';
-import { runVerifyCommand } from './verify';
-import { captureRun, gitAt } from './test-support';
+import { runRegistryCommand } from '../cli/commands/registry';
+import { runVerifyCommand } from '../cli/commands/verify';
+import { captureRun, gitAt } from '../cli/commands/test-support';
 
 const COMMIT_TIME = '2026-03-04T05:06:07Z';
 const WORKER_URL = 'https://text-stats.example.workers.dev';
@@ -61,7 +61,7 @@ beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), 'agentdef-publish-'));
   writeFileSync(join(root, 'nx.json'), '{}\n');
   mkdirSync(join(root, 'agents/text-stats'), { recursive: true });
-  writeFileSync(join(root, FILE), readFileSync(join(__dirname, '../../../examples/text-stats/agent.json')));
+  writeFileSync(join(root, FILE), readFileSync(join(__dirname, '../../examples/text-stats/agent.json')));
   keyStore = { env: { AGENTDEF_KEYS_DIR: join(root, '.keys'), AGENTDEF_KEYCHAIN: 'off' }, keychain: 'off' };
   const generated = await generateKey('keyref:acme-receipts', keyStore);
   expect(generated.ok).toBe(true);

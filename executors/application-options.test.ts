@@ -1,33 +1,37 @@
-/** The argument list the application executors hand the CLI (flags as `--name=value`, the manifest last), and their option schemas. */
+/** The options the application executors hand their operation (each as given, `input` a list), and their option schemas. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApplicationProject } from '../plugin/graph/application-project';
 import { normalizePluginOptions } from '../plugin/graph/options';
-import { applicationArgv } from './application-cli';
+import { checkApplicationOptions } from './application-options';
 
-describe('applicationArgv', () => {
-  it('passes each set option as one --name=value flag (a list repeats it), and the manifest last', () => {
+describe('checkApplicationOptions', () => {
+  it('passes each set option as it is (input as a list), and leaves out the unset ones', () => {
     expect(
-      applicationArgv('execute', 'apps/a/application.json', [
+      checkApplicationOptions('apps/a/application.json', [
         ['mode', 'live'],
         ['input', ['q.value={"a":1,"b":"x=y"}', 'r.value="--mode=live"']],
         ['key', undefined],
         ['format', 'json'],
       ]),
-    ).toEqual(['application', 'execute', '--mode=live', '--input=q.value={"a":1,"b":"x=y"}', '--input=r.value="--mode=live"', '--format=json', 'apps/a/application.json']);
-    expect(applicationArgv('check', 'application.yaml', [['artifacts', undefined]])).toEqual(['application', 'check', 'application.yaml']);
+    ).toEqual({ manifest: 'apps/a/application.json', values: { mode: 'live', input: ['q.value={"a":1,"b":"x=y"}', 'r.value="--mode=live"'], format: 'json' } });
+    expect(checkApplicationOptions('application.yaml', [['artifacts', undefined]])).toEqual({ manifest: 'application.yaml', values: {} });
+    expect(checkApplicationOptions('a.json', [['input', 'q.value=1']])).toEqual({ manifest: 'a.json', values: { input: ['q.value=1'] } });
   });
 
-  it('never lets a value or the manifest be read as a flag', () => {
-    expect(applicationArgv('plan', '--mode=live', [['mode', '--format=json']])).toEqual(['application', 'plan', '--mode=--format=json', './--mode=live']);
+  it('never reads a value or the manifest as a flag', () => {
+    expect(checkApplicationOptions('--mode=live', [['key', '--format=json']])).toEqual({ manifest: '--mode=live', values: { key: '--format=json' } });
   });
 
-  it('names the problem with a missing manifest or a value that is not a string', () => {
-    expect(applicationArgv('plan', undefined, [])).toEqual({ problem: 'the "manifest" option is required' });
-    expect(applicationArgv('plan', '', [])).toEqual({ problem: 'the "manifest" option is required' });
-    expect(applicationArgv('execute', 'a.json', [['key', 42]])).toEqual({ problem: 'the "key" option must be a string, not 42' });
-    expect(applicationArgv('execute', 'a.json', [['input', ['a.b=1', true]]])).toEqual({ problem: 'the "input" option must be a string, not true' });
+  it('names the problem with a missing manifest, a value that is not a string, or one the option does not take', () => {
+    expect(checkApplicationOptions(undefined, [])).toEqual({ problem: 'the "manifest" option is required' });
+    expect(checkApplicationOptions('', [])).toEqual({ problem: 'the "manifest" option is required' });
+    expect(checkApplicationOptions('a.json', [['key', 42]])).toEqual({ problem: 'the "key" option must be a string, not 42' });
+    expect(checkApplicationOptions('a.json', [['key', ['a', 'b']]])).toEqual({ problem: 'the "key" option must be a string, not ["a","b"]' });
+    expect(checkApplicationOptions('a.json', [['input', ['a.b=1', true]]])).toEqual({ problem: 'the "input" option must be a string, not true' });
+    expect(checkApplicationOptions('a.json', [['mode', '--format=json']])).toEqual({ problem: '--mode "--format=json" is not allowed. It must be one of dry-run, live' });
+    expect(checkApplicationOptions('a.json', [['format', 'jsno']])).toEqual({ problem: '--format "jsno" is not allowed: did you mean "json"? It must be one of text, json' });
   });
 });
 

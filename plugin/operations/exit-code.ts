@@ -3,12 +3,10 @@
  * there is no error (warnings allowed), 2 when an error says an input the caller named cannot be
  * read at all (`input_unreadable`: a usage error, like a bad option), 1 for any other error (an
  * invalid definition or manifest, a check that says no). Usage errors a command finds itself go
- * through `usageError` (usage.ts), which also exits 2.
+ * through `usageError` (plugin/cli/usage.ts), which also exits 2.
  */
 import { type Diagnostic, ERROR_CODES } from '../definition/diagnostic';
-import { EXIT } from './io';
-
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+import { EXIT, type ExitCode } from './io';
 
 /** Whether `diagnostics` hold an error that is the caller's usage error (an input that cannot be read). */
 export function isUsageProblem(diagnostics: readonly Diagnostic[]): boolean {
