@@ -4,7 +4,7 @@
  * not load, and that one target's folder never imports another's. Read by import-directions.test.ts.
  * Shells sit on top and nothing imports them: the CLI (plugin/cli/) and the Nx shell (executors,
  * generators, the plugin's entry point), which never imports the CLI; both reach the operations
- * (plugin/operations/: publish, promote, the application verbs), which import neither shell.
+ * (plugin/operations/: dev, publish, promote, the application verbs), which import neither shell.
  * Neither shells nor operations reach a target's internals: the target table is their way in.
  * The portable runtime and the definition layer import only themselves
  * (plugin/runtime/portability.test.ts checks the runtime the same way). The registry's file names
@@ -16,7 +16,6 @@ import type { Architecture } from './import-graph';
 export type Layer =
   | 'cli'
   | 'nx-shell'
-  | 'serve'
   | 'operations'
   | 'application'
   | 'trust'
@@ -40,8 +39,6 @@ export const TOP_FOLDERS = ['plugin', 'executors', 'generators'] as const;
 export const ARCHITECTURE: Architecture<Layer> = {
   layers: [
     { layer: 'cli', paths: ['plugin/cli/**'] },
-    // The one executor that still reaches the CLI (`runDevCommand`, plugin/cli/commands/dev.ts), until dev becomes an operation; then it joins nx-shell.
-    { layer: 'serve', paths: ['executors/serve/**'] },
     { layer: 'nx-shell', paths: ['executors/**', 'generators/**', 'plugin/index.ts'] },
     { layer: 'operations', paths: ['plugin/operations/**'] },
     { layer: 'application', paths: ['plugin/application/**'] },
@@ -68,7 +65,6 @@ export const ARCHITECTURE: Architecture<Layer> = {
   imports: {
     cli:               { cli: 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
     'nx-shell':        { 'nx-shell': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
-    serve:             { serve: 'yes', cli: 'yes', 'nx-shell': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
     operations:        { operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
     application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
     trust:             { trust: 'yes', compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', runtime: 'yes' },

@@ -1,14 +1,14 @@
 /**
  * `serve` executor (`nx run <agent>:serve [--port=n] [--watch]`): serves the agent's compiled
- * output on loopback with `agentdef dev` — a Worker through miniflare, an HB3 job or a local
- * launcher through their hosts — until Nx is interrupted; `watch` recompiles and reloads on
- * changes. A thin shell around `runDevCommand` (plugin/cli/commands/dev.ts): no binary on PATH
- * needed, and Nx reports exactly how it ended.
+ * output on loopback through the dev operation (plugin/operations/dev.ts, what `agentdef dev`
+ * runs): the target its plan.json names serves it, until Nx is interrupted; `watch` recompiles
+ * and reloads on changes. No binary on PATH needed, and Nx reports exactly how it ended.
  */
 import type { ExecutorContext } from '@nx/devkit';
+import { parsePort } from '../../plugin/host-contract/port';
+import { dev } from '../../plugin/operations/dev';
 import { compiledOutputPath } from '../compiled-output-options';
-import { runDevCommand } from '../../plugin/cli/commands/dev';
-import { terminalSafe } from '../../plugin/definition/terminal-text';
+import { runOperation } from '../operation-io';
 
 export interface ServeExecutorOptions {
   /** The compile output folder, relative to the workspace root (default `dist/agents/<project>`). */
@@ -24,16 +24,15 @@ export interface ServeExecutorOptions {
 export default async function serveExecutor(options: ServeExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
   const outputPath = compiledOutputPath('serve', options, context);
   if (outputPath === undefined) return { success: false };
-  const argv = [
-    outputPath,
-    ...(options.port !== undefined ? ['--port', String(options.port)] : []),
-    ...(options.watch === true ? ['--watch'] : []),
-    ...(options.logFormat !== undefined ? [`--log-format=${String(options.logFormat)}`] : []),
-  ];
-  const code = await runDevCommand(argv, {
-    cwd: context.root,
-    stdout: (text) => process.stdout.write(terminalSafe(text)),
-    stderr: (text) => process.stderr.write(terminalSafe(text)),
-  });
-  return { success: code === 0 };
+  return runOperation(
+    'serve',
+    async (io) => {
+      const port = options.port === undefined ? undefined : parsePort(String(options.port));
+      if (typeof port === 'string') return { usage: `the "port" option: ${port}` };
+      const logFormat = options.logFormat ?? 'text';
+      if (logFormat !== 'text' && logFormat !== 'json') return { usage: `the "logFormat" option must be text or json, not ${JSON.stringify(String(logFormat)).slice(0, 40)}` };
+      return dev({ outDir: outputPath, ...(port !== undefined ? { port } : {}), watch: options.watch === true, logFormat }, io);
+    },
+    context,
+  );
 }

@@ -14,7 +14,7 @@ import type { CompileTarget } from '../../targets/targets';
 import { startScriptedProvider } from '../../runtime/__test-support__/stub-provider';
 import { generateReceiptKeyPair } from '../../runtime/receipts';
 import { type DevControl, runDevCommand } from './dev';
-import type { RebuildOutcome } from './dev-watch';
+import type { RebuildOutcome } from '../../operations/dev-watch';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 const root = mkdtempSync(join(tmpdir(), 'agentdef-cli-dev-'));

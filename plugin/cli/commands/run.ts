@@ -9,7 +9,7 @@ import { RUN } from '../specs/run';
 import { parseCommand, usageError } from '../usage';
 import { modelBaseUrls } from '../../hosts/node/model-endpoints';
 import { type ModelSession, modelModeRequest } from '../../hosts/model-replay/model-session';
-import { modelsSummary, startCliModelSession } from './model-session';
+import { modelsSummary, startCliModelSession } from '../../operations/model-session';
 
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(io, RUN, argv);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insideWorkspace, watchedFiles } from './dev-watch-files';
 
-const repoRoot = join(__dirname, '..', '..', '..');
+const repoRoot = join(__dirname, '..', '..');
 const root = mkdtempSync(join(tmpdir(), 'agentdef-dev-watch-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -12,12 +12,12 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { dirname, basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createEsbuildBundler } from '../../compiler/bundle';
-import { compileAgent } from '../../compiler/compile';
-import { hasCompiledOutput } from '../../compiler/compile-summary';
-import { hasErrors } from '../../definition/diagnostic';
-import { formatDiagnostics } from '../../definition/format-diagnostics';
-import type { CliIo } from '../io';
+import { createEsbuildBundler } from '../compiler/bundle';
+import { compileAgent } from '../compiler/compile';
+import { hasCompiledOutput } from '../compiler/compile-summary';
+import { hasErrors } from '../definition/diagnostic';
+import { formatDiagnostics } from '../definition/format-diagnostics';
+import type { OperationIo } from './io';
 import { absoluteIn, type WatchedSource, watchedFiles } from './dev-watch-files';
 
 /** How long the files must be quiet before a rebuild starts. */
@@ -28,7 +28,7 @@ export type RebuildOutcome = 'reloaded' | 'compile-failed' | 'reload-failed';
 export interface WatchOptions extends WatchedSource {
   /** The output folder (absolute) the agent was compiled into; every rebuild writes there. */
   outDir: string;
-  io: CliIo;
+  io: OperationIo;
   /** Serves the build just written; false when it could not (the caller has said why). */
   reload(): Promise<boolean>;
   /** Called after every rebuild (tests). */

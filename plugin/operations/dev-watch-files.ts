@@ -10,11 +10,11 @@
  */
 import { statSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { planAgent } from '../../compiler/compile';
-import type { ResolvedNode } from '../../compiler/resolve';
-import type { CompileTarget } from '../../targets/targets';
-import { loadWorkspaceConfig } from '../../compiler/workspace-config';
-import { MCP_FILE, TOOLS_FILE, workspaceModulePath } from '../../definition/workspace-definitions';
+import { planAgent } from '../compiler/compile';
+import type { ResolvedNode } from '../compiler/resolve';
+import type { CompileTarget } from '../targets/targets';
+import { loadWorkspaceConfig } from '../compiler/workspace-config';
+import { MCP_FILE, TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
 
 export interface WatchedSource {
   /** Absolute workspace root. */

@@ -5,15 +5,15 @@
  * refuses, each tampered exchange file, each request the recording does not hold (with the command
  * that records it), each exchange recorded or not written.
  */
-import { outputTarget } from '../../targets/output-target';
-import type { OutputNeeds } from '../../targets/target';
-import { secretKinds } from '../../definition/rules/secrets';
-import { findWorkspaceRoot } from '../../definition/workspace-definitions';
-import type { ProxyEvent } from '../../hosts/model-replay/model-proxy';
-import type { ModelModeRequest, ModelSession } from '../../hosts/model-replay/model-session';
-import { environmentSecrets, startModelSession } from '../../hosts/model-replay/model-session';
-import { createSecretSource, type SecretSource } from '../../hosts/node/secret-source';
-import { EXIT, type CliIo } from '../io';
+import { outputTarget } from '../targets/output-target';
+import type { OutputNeeds } from '../targets/target';
+import { secretKinds } from '../definition/rules/secrets';
+import { findWorkspaceRoot } from '../definition/workspace-definitions';
+import type { ProxyEvent } from '../hosts/model-replay/model-proxy';
+import type { ModelModeRequest, ModelSession } from '../hosts/model-replay/model-session';
+import { environmentSecrets, startModelSession } from '../hosts/model-replay/model-session';
+import { createSecretSource, type SecretSource } from '../hosts/node/secret-source';
+import { EXIT, type OperationIo } from './io';
 
 /** The secret names a compile output binds (its model keys among them) and whether it is a local-only launcher, as its target reads them. */
 async function outputNeeds(outDir: string): Promise<OutputNeeds> {
@@ -29,7 +29,7 @@ export function modelsSummary(session: ModelSession): string {
 }
 
 /** One line per event of the server, in the terms of the command that records what is missing. */
-function eventPrinter(io: CliIo, outArg: string, display: string): (event: ProxyEvent) => void {
+function eventPrinter(io: OperationIo, outArg: string, display: string): (event: ProxyEvent) => void {
   return (event) => {
     switch (event.kind) {
       case 'replayed':
@@ -57,7 +57,7 @@ export interface CliModelSessionOptions {
   outDir: string;
   /** The output folder as the user typed it (for the command that records a missing request). */
   outArg: string;
-  io: CliIo;
+  io: OperationIo;
   env: NodeJS.ProcessEnv;
   upstreams: readonly string[];
   secrets?: SecretSource;
