@@ -83,6 +83,14 @@ const published = {
   license: pkg.license,
   main: './plugin/index.js',
   types: './plugin/index.d.ts',
+  // The documented API only (README "Using agentdef from a script"): the entry point, and the files
+  // Nx reads by name. Every other file is internal: `agentdef/plugin/…` is not importable.
+  exports: {
+    '.': { types: './plugin/index.d.ts', default: './plugin/index.js' },
+    './package.json': './package.json',
+    './executors.json': './executors.json',
+    './generators.json': './generators.json',
+  },
   bin: pkg.bin,
   generators: './generators.json',
   executors: './executors.json',
