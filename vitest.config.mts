@@ -28,7 +28,8 @@ class ExpensiveFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const path = (file: TestSpecification) => relative(this.ctx.config.root, file.moduleId).split('\\').join('/');
-    if (sorted.every((file) => this.ctx.cache.getFileTestResults(`${file.project.name}:${path(file)}`) !== undefined)) return sorted;
+    if (sorted.every((file) => this.ctx.cache.getFileTestResults(`${file.project.name}:${path(file)}`) !== undefined))
+      return sorted;
     const expensive = (file: TestSpecification) => EXPENSIVE.test(path(file));
     return [...sorted.filter(expensive), ...sorted.filter((file) => !expensive(file))];
   }
@@ -62,14 +63,25 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'shared',
-          include: ['plugin/**/*.test.ts', 'generators/**/*.test.ts', 'executors/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'plugin/**/*.test.ts',
+            'generators/**/*.test.ts',
+            'executors/**/*.test.ts',
+            'e2e/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', 'tmp/**', ...NEEDS_ITS_OWN_PROCESS],
           isolate: false,
         },
       },
       {
         // The files above that change what other files would see: a fresh process each.
-        test: { ...shared, name: 'isolated', include: NEEDS_ITS_OWN_PROCESS, exclude: ['**/node_modules/**', 'tmp/**'] },
+        test: {
+          ...shared,
+          name: 'isolated',
+          include: NEEDS_ITS_OWN_PROCESS,
+          exclude: ['**/node_modules/**', 'tmp/**'],
+        },
       },
     ],
   },

@@ -17,7 +17,8 @@ describe('the examples workspace', () => {
     ws = createWorkspace('examples', packAgentdef());
     cpSync(join(repoRoot, 'examples'), join(ws.dir, 'examples'), { recursive: true });
     // The workspace declarations the adapters read: tool implementations and MCP servers.
-    for (const file of ['tools.json', 'mcp.json']) if (existsSync(join(repoRoot, file))) cpSync(join(repoRoot, file), join(ws.dir, file));
+    for (const file of ['tools.json', 'mcp.json'])
+      if (existsSync(join(repoRoot, file))) cpSync(join(repoRoot, file), join(ws.dir, file));
     const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as Record<string, unknown>;
     nxJson.plugins = [{ plugin: 'agentdef', include: ['examples/**/agent.json', 'examples/**/agent.yaml'] }];
     writeFileSync(join(ws.dir, 'nx.json'), JSON.stringify(nxJson, null, 2));
@@ -26,7 +27,9 @@ describe('the examples workspace', () => {
   it('compiles every example with nx run-many -t compile --batch', () => {
     const run = ws.nx(['run-many', '-t', 'compile', '--batch']);
     expect(run.status, run.stdout + run.stderr).toBe(0);
-    const examples = readdirSync(join(repoRoot, 'examples'), { withFileTypes: true }).filter((d) => d.isDirectory() && /agent\.(json|ya?ml)/.test(readdirSync(join(repoRoot, 'examples', d.name)).join(' ')));
+    const examples = readdirSync(join(repoRoot, 'examples'), { withFileTypes: true }).filter(
+      (d) => d.isDirectory() && /agent\.(json|ya?ml)/.test(readdirSync(join(repoRoot, 'examples', d.name)).join(' ')),
+    );
     expect(run.stdout).toContain(`Successfully ran target compile for ${examples.length} projects`);
     const router = JSON.parse(readFileSync(join(ws.dir, 'dist/agents/write-router/plan.json'), 'utf8')) as {
       runtime: { declaredClass: string; chosenClass: string; reason: string };
@@ -55,7 +58,9 @@ describe('the examples workspace', () => {
     const before = existsSync(plan) ? readFileSync(plan, 'utf8') : undefined;
     const run = ws.nx(['run', 'text-stats:compile', '--target=worker', '--skip-nx-cache']);
     expect(run.status).not.toBe(0);
-    expect(run.stdout + run.stderr).toContain('agentdef:compile: unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3 or local-mac');
+    expect(run.stdout + run.stderr).toContain(
+      'agentdef:compile: unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3 or local-mac',
+    );
     expect(existsSync(plan) ? readFileSync(plan, 'utf8') : undefined).toBe(before);
   });
 
@@ -69,12 +74,16 @@ describe('the examples workspace', () => {
       const run = ws.nx(['run', 'text-stats:validate']);
       expect(run.status).not.toBe(0);
       const output = run.stdout + run.stderr;
-      expect(output).toContain('tool-implementation: skill-package tool "text-metrics" has no implementation: the workspace\'s tools.json does not map it to a module');
+      expect(output).toContain(
+        'tool-implementation: skill-package tool "text-metrics" has no implementation: the workspace\'s tools.json does not map it to a module',
+      );
       const line = readFileSync(join(ws.dir, 'examples/text-stats/agent.json'), 'utf8')
         .split('\n')
         .findIndex((l) => l.includes('"id": "text-metrics"'));
       expect(output).toContain(`--> examples/text-stats/agent.json:${line}:5  (/toolInventory/0)`);
-      expect(output).toContain('add "tools": { "text-metrics": { "module": "./tools/text-metrics.ts", "export": "run" } } to tools.json');
+      expect(output).toContain(
+        'add "tools": { "text-metrics": { "module": "./tools/text-metrics.ts", "export": "run" } } to tools.json',
+      );
     } finally {
       writeFileSync(toolsFile, mapped);
     }

@@ -34,7 +34,10 @@ describe('the project graph without nx reset', () => {
     rmSync(join(ws.dir, 'graph.json'), { force: true });
     const run = ws.nx(['graph', '--file=graph.json']);
     const { graph } = JSON.parse(readFileSync(join(ws.dir, 'graph.json'), 'utf8')) as {
-      graph: { nodes: Record<string, { data: { root: string } }>; dependencies: Record<string, Array<{ target: string }>> };
+      graph: {
+        nodes: Record<string, { data: { root: string } }>;
+        dependencies: Record<string, Array<{ target: string }>>;
+      };
     };
     const edges = Object.entries(graph.dependencies)
       .filter(([source]) => AGENTS.includes(source))
@@ -105,7 +108,9 @@ describe('the project graph without nx reset', () => {
     agent('twin', { slug: 'base', version: '1.1.0' });
     try {
       const { output, edges, roots } = drawGraph();
-      expect(output).toMatch(/twin\/agent\.json:\d+:\d+: identity\.slug "base" is already stated by base\/agent\.json:\d+:\d+/);
+      expect(output).toMatch(
+        /twin\/agent\.json:\d+:\d+: identity\.slug "base" is already stated by base\/agent\.json:\d+:\d+/,
+      );
       expect(output).toContain('change /identity/slug in one of the two files');
       expect(output).not.toMatch(/project\.json/);
       expect(edges).toEqual(['parent->base']);
@@ -122,7 +127,11 @@ describe('the project graph without nx reset', () => {
     agent('other', { slug: 'other', version: '1.0.0', id });
     try {
       const { output, edges, roots } = drawGraph();
-      expect(output).toMatch(new RegExp(`other/agent\\.json:\\d+:\\d+: identity\\.id "${id}" is already stated by base/agent\\.json:\\d+:\\d+`));
+      expect(output).toMatch(
+        new RegExp(
+          `other/agent\\.json:\\d+:\\d+: identity\\.id "${id}" is already stated by base/agent\\.json:\\d+:\\d+`,
+        ),
+      );
       expect(output).toContain('a new ULID in /identity/id');
       expect(edges).toEqual(['parent->base']);
       expect(roots['other']).toBe('other');

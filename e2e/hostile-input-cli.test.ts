@@ -32,7 +32,12 @@ afterAll(() => {
 
 const agentdef = (args: string[]) => runAgentdef(args, ws, { XDG_CACHE_HOME: join(ws, '.cache') });
 /** Like `agentdef`, with the CPU time the binary spent (a bound on work that machine load cannot break). */
-const timedAgentdef = (args: string[]) => spawnNodeWithCpuTime([agentdefBin, ...args], { cwd: ws, env: { ...process.env, XDG_CACHE_HOME: join(ws, '.cache') }, timeout: 300_000 });
+const timedAgentdef = (args: string[]) =>
+  spawnNodeWithCpuTime([agentdefBin, ...args], {
+    cwd: ws,
+    env: { ...process.env, XDG_CACHE_HOME: join(ws, '.cache') },
+    timeout: 300_000,
+  });
 
 function expectSafe(run: { status: number | null; stdout: string; stderr: string }, status: number) {
   expect(run.status, run.stderr).toBe(status);
@@ -48,12 +53,17 @@ describe('hostile definitions through the binary', () => {
     for (const verb of ['validate', 'plan']) {
       const run = agentdef([verb, 'surrogate.json']);
       expectSafe(run, 1);
-      expect(run.stdout + run.stderr).toMatch(/unpaired-surrogate: .*\n {2}--> surrogate\.json:\d+:\d+ {2}\(\/metadata\/description\)/);
+      expect(run.stdout + run.stderr).toMatch(
+        /unpaired-surrogate: .*\n {2}--> surrogate\.json:\d+:\d+ {2}\(\/metadata\/description\)/,
+      );
     }
   });
 
   it('one large YAML scalar aliased thousands of times: exit 1 quickly, at the alias', () => {
-    writeFileSync(join(ws, 'bomb.yaml'), `big: &b "${'x'.repeat(1024 * 1024)}"\nuses: [${Array(5000).fill('*b').join(', ')}]\n`);
+    writeFileSync(
+      join(ws, 'bomb.yaml'),
+      `big: &b "${'x'.repeat(1024 * 1024)}"\nuses: [${Array(5000).fill('*b').join(', ')}]\n`,
+    );
     for (const verb of ['validate', 'plan']) {
       const run = timedAgentdef([verb, 'bomb.yaml']);
       expect(run.cpuMs).toBeLessThan(15_000);
@@ -84,7 +94,8 @@ describe('hostile definitions through the binary', () => {
     const definition = example();
     definition.metadata.description = 'Counts \u001b]0;owned\u0007 words \u2028 \u202e\u009b and \u0000 more.';
     writeFileSync(join(ws, 'examples/text-stats/agent.json'), JSON.stringify(definition, null, 2));
-    for (const verb of ['validate', 'plan', 'compile']) expectSafe(agentdef([verb, 'examples/text-stats/agent.json']), 0);
+    for (const verb of ['validate', 'plan', 'compile'])
+      expectSafe(agentdef([verb, 'examples/text-stats/agent.json']), 0);
     const card = JSON.parse(readFileSync(join(ws, 'dist/agents/text-stats/agent-card.json'), 'utf8'));
     expect(card.description).toBe(definition.metadata.description); // data is kept as is; only printing escapes
   });

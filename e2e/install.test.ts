@@ -72,7 +72,11 @@ describe('npm run pack', () => {
   });
 
   it('is the script package.json runs as `npm run pack`', () => {
-    expect((JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['pack']).toBe('node scripts/pack.mjs');
+    expect(
+      (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+        'pack'
+      ],
+    ).toBe('node scripts/pack.mjs');
   });
 });
 
@@ -81,9 +85,19 @@ describe('the installed package', () => {
 
   it('names no development-only package (canonicalize stays a test oracle)', () => {
     const manifest = installed();
-    const named = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies, ...manifest.peerDependencies });
+    const named = Object.keys({
+      ...manifest.dependencies,
+      ...manifest.optionalDependencies,
+      ...manifest.peerDependencies,
+    });
     for (const devOnly of ['canonicalize', 'fast-check', 'vitest', 'zod']) expect(named).not.toContain(devOnly);
-    const requiresCanonicalize = entries.filter((entry) => /\.(c|m)?js$/.test(entry) && /require\("canonicalize"\)|from ['"]canonicalize['"]/.test(readFileSync(join(ws.dir, 'node_modules', 'agentdef', entry), 'utf8')));
+    const requiresCanonicalize = entries.filter(
+      (entry) =>
+        /\.(c|m)?js$/.test(entry) &&
+        /require\("canonicalize"\)|from ['"]canonicalize['"]/.test(
+          readFileSync(join(ws.dir, 'node_modules', 'agentdef', entry), 'utf8'),
+        ),
+    );
     expect(requiresCanonicalize).toEqual([]);
   });
 
@@ -92,16 +106,30 @@ describe('the installed package', () => {
     const declared = manifest.engines?.node ?? '';
     expect(semver.validRange(declared), 'engines.node is a valid range').not.toBeNull();
     const minimum = semver.minVersion(declared)!.version;
-    expect(semver.satisfies(process.versions.node, declared), `this Node (${process.versions.node}) is inside ${declared}`).toBe(true);
+    expect(
+      semver.satisfies(process.versions.node, declared),
+      `this Node (${process.versions.node}) is inside ${declared}`,
+    ).toBe(true);
     // What npm installs: dependencies, optional dependencies, and the peers that are not optional; transitively.
-    const optionalPeers = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).flatMap(([name, meta]) => (meta.optional ? [name] : [])));
+    const optionalPeers = new Set(
+      Object.entries(manifest.peerDependenciesMeta ?? {}).flatMap(([name, meta]) => (meta.optional ? [name] : [])),
+    );
     const requiredPeers = Object.keys(manifest.peerDependencies ?? {}).filter((name) => !optionalPeers.has(name));
-    const queue: Array<{ name: string; from: string; optional: boolean }> = [...Object.keys(manifest.dependencies ?? {}), ...requiredPeers].map((name) => ({
+    const queue: Array<{ name: string; from: string; optional: boolean }> = [
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...requiredPeers,
+    ].map((name) => ({
       name,
       from: join(ws.dir, 'node_modules', 'agentdef'),
       optional: false,
     }));
-    queue.push(...Object.keys(manifest.optionalDependencies ?? {}).map((name) => ({ name, from: join(ws.dir, 'node_modules', 'agentdef'), optional: true })));
+    queue.push(
+      ...Object.keys(manifest.optionalDependencies ?? {}).map((name) => ({
+        name,
+        from: join(ws.dir, 'node_modules', 'agentdef'),
+        optional: true,
+      })),
+    );
     const seen = new Set<string>();
     const refusing: string[] = [];
     const missing: string[] = [];
@@ -117,10 +145,12 @@ describe('the installed package', () => {
       seen.add(file);
       const dep = readManifest(file);
       const range = dep.engines?.node;
-      if (range && !semver.satisfies(minimum, range)) refusing.push(`${dep.name}@${dep.version} requires Node ${range}`);
+      if (range && !semver.satisfies(minimum, range))
+        refusing.push(`${dep.name}@${dep.version} requires Node ${range}`);
       const dir = dirname(file);
       for (const child of Object.keys(dep.dependencies ?? {})) queue.push({ name: child, from: dir, optional });
-      for (const child of Object.keys(dep.optionalDependencies ?? {})) queue.push({ name: child, from: dir, optional: true });
+      for (const child of Object.keys(dep.optionalDependencies ?? {}))
+        queue.push({ name: child, from: dir, optional: true });
     }
     expect(seen.size).toBeGreaterThan(20);
     expect(missing).toEqual([]);
@@ -137,7 +167,14 @@ describe('the installed package', () => {
           .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
       ),
     );
-    expect(entries).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'plugin/targets/cloudflare-dynamic-worker/README.md', 'docs/installing.md']));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'LICENSE',
+        'plugin/targets/cloudflare-dynamic-worker/README.md',
+        'docs/installing.md',
+      ]),
+    );
     const broken: string[] = [];
     for (const entry of entries.filter((e) => e.endsWith('.md'))) {
       const text = readFileSync(join(ws.dir, 'node_modules', 'agentdef', entry), 'utf8');
@@ -151,7 +188,12 @@ describe('the installed package', () => {
   });
 
   it('ships nothing for tests', () => {
-    const testOnly = entries.filter((entry) => /(^|\/)(__test-support__|__fixtures__|__golden__)(\/|$)/.test(entry) || /\.(test|spec)\.(d\.ts|[cm]?[jt]s)$/.test(entry) || /(^|\/)test-support\.(js|d\.ts)$/.test(entry));
+    const testOnly = entries.filter(
+      (entry) =>
+        /(^|\/)(__test-support__|__fixtures__|__golden__)(\/|$)/.test(entry) ||
+        /\.(test|spec)\.(d\.ts|[cm]?[jt]s)$/.test(entry) ||
+        /(^|\/)test-support\.(js|d\.ts)$/.test(entry),
+    );
     expect(testOnly).toEqual([]);
     // and the source tree does hold such files, so the check above is not vacuous
     expect(readdirSync(join(repoRoot, 'plugin', 'compiler')).some((name) => name.endsWith('.test.ts'))).toBe(true);
@@ -162,13 +204,17 @@ describe("the repository's own install (npm ci)", () => {
   it('locks only packages whose engines.node admits the lowest Node agentdef declares (npm ci warns EBADENGINE for none)', () => {
     const declared = readManifest(join(repoRoot, 'package.json')).engines?.node ?? '';
     const minimum = semver.minVersion(declared)!.version;
-    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+    };
     const entries = Object.entries(lock.packages).filter(([path]) => path !== '');
     expect(entries.length).toBeGreaterThan(500);
     // npm checks `engines.node` of every package it installs, optional platform packages included.
     const refusing = entries.flatMap(([path, entry]) => {
       const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
-      return range !== undefined && !semver.satisfies(minimum, range) ? [`${path}@${entry.version} requires Node ${range}`] : [];
+      return range !== undefined && !semver.satisfies(minimum, range)
+        ? [`${path}@${entry.version} requires Node ${range}`]
+        : [];
     });
     expect(refusing, `agentdef declares Node ${declared}`).toEqual([]);
     // The check reads what it should: canonicalize@5 (Node >= 22) would be refused.
@@ -176,15 +222,23 @@ describe("the repository's own install (npm ci)", () => {
   });
 
   it('installs nothing that builds native code: no package with a gyp file or an install script that npm would run', () => {
-    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
-    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean; optional?: boolean; os?: string[]; cpu?: string[] }> };
-    const withScripts = Object.entries(lock.packages).flatMap(([path, entry]) => (entry.hasInstallScript ? [path.replace(/^.*node_modules\//, '')] : []));
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      allowScripts?: Record<string, boolean>;
+    };
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { hasInstallScript?: boolean; optional?: boolean; os?: string[]; cpu?: string[] }>;
+    };
+    const withScripts = Object.entries(lock.packages).flatMap(([path, entry]) =>
+      entry.hasInstallScript ? [path.replace(/^.*node_modules\//, '')] : [],
+    );
     // Each has a prebuilt binary in a registry package (esbuild, workerd, sharp, @parcel/watcher,
     // @swc/core) or needs no script (nx); allowScripts denies each by name, so npm runs none.
     const allowed = Object.entries(manifest.allowScripts ?? {}).filter(([, allow]) => allow !== false);
     expect(allowed).toEqual([]);
     expect([...new Set(withScripts)].filter((name) => manifest.allowScripts?.[name] !== false)).toEqual([]);
-    expect(Object.keys(lock.packages).some((path) => /node_modules\/(better-sqlite3|node-gyp|prebuild-install)$/.test(path))).toBe(false);
+    expect(
+      Object.keys(lock.packages).some((path) => /node_modules\/(better-sqlite3|node-gyp|prebuild-install)$/.test(path)),
+    ).toBe(false);
   });
 });
 

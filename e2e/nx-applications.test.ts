@@ -27,24 +27,58 @@ describe('applications in a fresh Nx workspace', () => {
     ok(ws.nx(['g', 'agentdef:init', '--no-interactive']));
     // writer -> leaf; reviewer alone; the application composes writer and reviewer.
     ok(ws.nx(['g', 'agentdef:agent', 'leaf', '--kind=tool', '--runtime=workers-preferred', '--no-interactive']));
-    ok(ws.nx(['g', 'agentdef:agent', 'writer', '--kind=agent', '--runtime=workers-preferred', '--nodes=leaf@0.1.0', '--no-interactive']));
+    ok(
+      ws.nx([
+        'g',
+        'agentdef:agent',
+        'writer',
+        '--kind=agent',
+        '--runtime=workers-preferred',
+        '--nodes=leaf@0.1.0',
+        '--no-interactive',
+      ]),
+    );
     ok(ws.nx(['g', 'agentdef:agent', 'reviewer', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']));
-    ok(ws.nx(['g', 'agentdef:application', 'triage', '--directory=apps', '--agents=writer@0.1.0,reviewer@0.1.0', '--no-interactive']));
+    ok(
+      ws.nx([
+        'g',
+        'agentdef:application',
+        'triage',
+        '--directory=apps',
+        '--agents=writer@0.1.0,reviewer@0.1.0',
+        '--no-interactive',
+      ]),
+    );
   });
 
   it('generates the manifest with its digests filled in, and makes its include cover applications', () => {
-    const manifest = JSON.parse(readFileSync(join(ws.dir, MANIFEST), 'utf8')) as { id: string; source: { uri: string; sha256: string }; nodes: Array<{ id: string; config: unknown }> };
+    const manifest = JSON.parse(readFileSync(join(ws.dir, MANIFEST), 'utf8')) as {
+      id: string;
+      source: { uri: string; sha256: string };
+      nodes: Array<{ id: string; config: unknown }>;
+    };
     expect(manifest.id).toBe('triage');
     expect(manifest.source.uri).toBe(`workspace:/${MANIFEST}`);
     expect(manifest.source.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.source.sha256).not.toBe('0'.repeat(64));
-    expect(manifest.nodes.map((n) => n.id)).toEqual(['request', 'prompt', 'agent-1', 'agent-2', 'result-1', 'result-2']);
+    expect(manifest.nodes.map((n) => n.id)).toEqual([
+      'request',
+      'prompt',
+      'agent-1',
+      'agent-2',
+      'result-1',
+      'result-2',
+    ]);
     expect(manifest.nodes.slice(2, 4).map((n) => n.config)).toEqual([
       { slug: 'writer', version: '0.1.0' },
       { slug: 'reviewer', version: '0.1.0' },
     ]);
-    const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as { plugins: Array<{ plugin: string; include?: string[] }> };
-    expect(nxJson.plugins.find((p) => p.plugin === 'agentdef')!.include).toEqual(expect.arrayContaining(['**/agent.json', '**/application.json', '**/application.yaml', '**/application.yml']));
+    const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as {
+      plugins: Array<{ plugin: string; include?: string[] }>;
+    };
+    expect(nxJson.plugins.find((p) => p.plugin === 'agentdef')!.include).toEqual(
+      expect.arrayContaining(['**/agent.json', '**/application.json', '**/application.yaml', '**/application.yml']),
+    );
   });
 
   it('infers the application as a project with plan and check (cached) and execute (never cached)', () => {
@@ -58,22 +92,36 @@ describe('applications in a fresh Nx workspace', () => {
     expect(triage.root).toBe('apps/triage');
     expect(triage.tags).toEqual(expect.arrayContaining(['agentdef', 'agentdef:application']));
     expect(Object.keys(triage.targets)).toEqual(expect.arrayContaining(['plan', 'check', 'execute']));
-    expect(triage.targets.plan).toMatchObject({ executor: 'agentdef:application-plan', cache: true, options: { manifest: MANIFEST, mode: 'dry-run' } });
+    expect(triage.targets.plan).toMatchObject({
+      executor: 'agentdef:application-plan',
+      cache: true,
+      options: { manifest: MANIFEST, mode: 'dry-run' },
+    });
     expect(triage.targets.check).toMatchObject({ executor: 'agentdef:application-check', cache: true });
-    expect(triage.targets.execute).toMatchObject({ executor: 'agentdef:application-execute', cache: false, options: { mode: 'dry-run' } });
+    expect(triage.targets.execute).toMatchObject({
+      executor: 'agentdef:application-execute',
+      cache: false,
+      options: { mode: 'dry-run' },
+    });
   });
 
   it('draws the application above the agents it composes in nx graph', () => {
     ok(ws.nx(['graph', '--file=graph.json']));
-    const graph = JSON.parse(readFileSync(join(ws.dir, 'graph.json'), 'utf8')) as { graph: { dependencies: Record<string, Array<{ target: string; type: string }>> } };
-    const edges = (project: string) => (graph.graph.dependencies[project] ?? []).map((d) => `${d.target}:${d.type}`).sort();
+    const graph = JSON.parse(readFileSync(join(ws.dir, 'graph.json'), 'utf8')) as {
+      graph: { dependencies: Record<string, Array<{ target: string; type: string }>> };
+    };
+    const edges = (project: string) =>
+      (graph.graph.dependencies[project] ?? []).map((d) => `${d.target}:${d.type}`).sort();
     expect(edges('triage')).toEqual(['reviewer:implicit', 'writer:implicit']);
     expect(edges('writer')).toEqual(['leaf:implicit']);
     expect(edges('reviewer')).toEqual([]);
   });
 
   it('reports the application as affected by a change to any agent below it, and only then', () => {
-    const affected = (file: string) => (JSON.parse(ok(ws.nx(['show', 'projects', '--affected', `--files=${file}`, '--json'])).stdout) as string[]).filter((p) => p !== 'nx-apps-workspace').sort();
+    const affected = (file: string) =>
+      (JSON.parse(ok(ws.nx(['show', 'projects', '--affected', `--files=${file}`, '--json'])).stdout) as string[])
+        .filter((p) => p !== 'nx-apps-workspace')
+        .sort();
     expect(affected('leaf/agent.json')).toEqual(['leaf', 'triage', 'writer']);
     expect(affected('reviewer/agent.json')).toEqual(['reviewer', 'triage']);
     expect(affected(MANIFEST)).toEqual(['triage']);
@@ -115,8 +163,12 @@ describe('applications in a fresh Nx workspace', () => {
     const promptDigest = (r: { stdout: string }) => /"promptDigest":"([0-9a-f]{64})"/.exec(r.stdout)?.[1];
     const byDefault = ok(ws.nx(['run', 'triage:execute']));
     expect(byDefault.stdout).toContain('triage@0.1.0: succeeded (dry-run)');
-    expect(byDefault.stdout + byDefault.stderr).toContain(`note: entrypoint values from ${MANIFEST.replace('application.json', 'inputs.json')}, beside the manifest`);
-    const named = ok(ws.nx(['run', 'triage:execute', `--inputs=${MANIFEST.replace('application.json', 'inputs.json')}`]));
+    expect(byDefault.stdout + byDefault.stderr).toContain(
+      `note: entrypoint values from ${MANIFEST.replace('application.json', 'inputs.json')}, beside the manifest`,
+    );
+    const named = ok(
+      ws.nx(['run', 'triage:execute', `--inputs=${MANIFEST.replace('application.json', 'inputs.json')}`]),
+    );
     expect(promptDigest(byDefault)).toMatch(/^[0-9a-f]{64}$/);
     expect(promptDigest(named)).toBe(promptDigest(byDefault));
     const explicit = ok(ws.nx(['run', 'triage:execute', QUESTION]));
@@ -148,12 +200,21 @@ describe('applications in a fresh Nx workspace', () => {
   });
 
   it('refuses to generate an application over an existing one, or from an agent the workspace lacks', () => {
-    const again = ws.nx(['g', 'agentdef:application', 'triage', '--directory=apps', '--agents=writer@0.1.0', '--no-interactive']);
+    const again = ws.nx([
+      'g',
+      'agentdef:application',
+      'triage',
+      '--directory=apps',
+      '--agents=writer@0.1.0',
+      '--no-interactive',
+    ]);
     expect(again.status).not.toBe(0);
     expect(again.stdout + again.stderr).toContain('apps/triage/application.json already exists');
     const unknown = ws.nx(['g', 'agentdef:application', 'other', '--agents=writer@9.9.9', '--no-interactive']);
     expect(unknown.status).not.toBe(0);
-    expect(unknown.stdout + unknown.stderr).toMatch(/writer@9\.9\.9 does not resolve to an agent definition in the workspace/);
+    expect(unknown.stdout + unknown.stderr).toMatch(
+      /writer@9\.9\.9 does not resolve to an agent definition in the workspace/,
+    );
   });
 
   it('refuses to generate a project the plugin would refuse (it broke every nx command): an agent named like the application, constructor, an agent in its folder', () => {
@@ -168,7 +229,13 @@ describe('applications in a fresh Nx workspace', () => {
     const app = ws.nx(['g', 'agentdef:application', 'constructor', '--agents=writer@0.1.0', '--no-interactive']);
     expect(app.status).not.toBe(0);
     expect(app.stdout + app.stderr).toContain('"constructor" cannot name an Nx project');
-    for (const file of ['agents/triage/agent.json', 'constructor/agent.json', 'apps/triage/agent.json', 'constructor/application.json']) expect(existsSync(join(ws.dir, file)), file).toBe(false);
+    for (const file of [
+      'agents/triage/agent.json',
+      'constructor/agent.json',
+      'apps/triage/agent.json',
+      'constructor/application.json',
+    ])
+      expect(existsSync(join(ws.dir, file)), file).toBe(false);
     expect(ok(ws.nx(['show', 'projects', '--json'])).stdout).toBe(projects);
   });
 });

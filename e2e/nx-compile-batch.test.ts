@@ -11,7 +11,14 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cloneWorkspace, createWorkspace, packAgentdef, snapshotTree, type CommandResult, type TempWorkspace } from './support/nx-workspace';
+import {
+  cloneWorkspace,
+  createWorkspace,
+  packAgentdef,
+  snapshotTree,
+  type CommandResult,
+  type TempWorkspace,
+} from './support/nx-workspace';
 
 const ok = (r: CommandResult) => {
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
@@ -28,13 +35,15 @@ const summaryLines = (r: CommandResult) =>
     .sort();
 
 /** The tasks Nx lists under "Failed tasks:" at the end of a run. */
-const failedTasks = (output: string) => [...(output.split('Failed tasks:')[1] ?? '').matchAll(/^- (\S+)$/gm)].map((match) => match[1]).sort();
+const failedTasks = (output: string) =>
+  [...(output.split('Failed tasks:')[1] ?? '').matchAll(/^- (\S+)$/gm)].map((match) => match[1]).sort();
 
 /** Each task's terminal output as Nx prints it (`> nx run <task>` up to the next task or the run's summary), by task. */
 const taskSections = (r: CommandResult) => {
   const sections: Record<string, string> = {};
   const parts = `${r.stdout}\n${r.stderr}`.split(/^> nx run (\S+?)(?: {2}\[local cache\])?$/m);
-  for (let i = 1; i < parts.length; i += 2) sections[parts[i]!] = parts[i + 1]!.split(/^ NX {3}|^ {2}Run duration:/m)[0]!.trim();
+  for (let i = 1; i < parts.length; i += 2)
+    sections[parts[i]!] = parts[i + 1]!.split(/^ NX {3}|^ {2}Run duration:/m)[0]!.trim();
   return sections;
 };
 
@@ -57,26 +66,85 @@ describe('nx run-many -t compile --batch', () => {
     perTask = createWorkspace('nx-batch', packAgentdef());
     ok(perTask.nx(['g', 'agentdef:init', '--no-interactive']));
     ok(perTask.nx(['g', 'agentdef:agent', 'leaf', '--kind=tool', '--runtime=workers-preferred', '--no-interactive']));
-    ok(perTask.nx(['g', 'agentdef:agent', 'tuned', '--kind=agent', '--runtime=container-required', '--tier=tuned', '--provider=custom:acme-tuned', '--model=splice-7b', '--no-interactive']));
-    ok(perTask.nx(['g', 'agentdef:agent', 'mid', '--kind=agent', '--runtime=workers-preferred', '--nodes=leaf@0.1.0,tuned@0.1.0', '--no-interactive']));
-    ok(perTask.nx(['g', 'agentdef:agent', 'root', '--kind=agent', '--runtime=workers-preferred', '--nodes=mid@0.1.0', '--no-interactive']));
-    ok(perTask.nx(['g', 'agentdef:agent', 'notes', '--kind=agent', '--runtime=local-host-required', '--nodes=leaf@0.1.0', '--no-interactive']));
+    ok(
+      perTask.nx([
+        'g',
+        'agentdef:agent',
+        'tuned',
+        '--kind=agent',
+        '--runtime=container-required',
+        '--tier=tuned',
+        '--provider=custom:acme-tuned',
+        '--model=splice-7b',
+        '--no-interactive',
+      ]),
+    );
+    ok(
+      perTask.nx([
+        'g',
+        'agentdef:agent',
+        'mid',
+        '--kind=agent',
+        '--runtime=workers-preferred',
+        '--nodes=leaf@0.1.0,tuned@0.1.0',
+        '--no-interactive',
+      ]),
+    );
+    ok(
+      perTask.nx([
+        'g',
+        'agentdef:agent',
+        'root',
+        '--kind=agent',
+        '--runtime=workers-preferred',
+        '--nodes=mid@0.1.0',
+        '--no-interactive',
+      ]),
+    );
+    ok(
+      perTask.nx([
+        'g',
+        'agentdef:agent',
+        'notes',
+        '--kind=agent',
+        '--runtime=local-host-required',
+        '--nodes=leaf@0.1.0',
+        '--no-interactive',
+      ]),
+    );
     // An agent the graph accepts but the compile rejects: its runtime class is not one the schema knows.
-    ok(perTask.nx(['g', 'agentdef:agent', 'broken', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']));
+    ok(
+      perTask.nx(['g', 'agentdef:agent', 'broken', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']),
+    );
     const brokenFile = join(perTask.dir, 'broken', 'agent.json');
     writeFileSync(brokenFile, readFileSync(brokenFile, 'utf8').replace('"workers-preferred"', '"quantum-required"'));
     // An agent compiled for a target its tree forbids, one whose outputPath leaves the workspace, a
     // tool whose module does not build, and an option of the wrong kind: Nx checked each task's
     // options against the schema before the batch started, and ended the batch process on this one.
-    ok(perTask.nx(['g', 'agentdef:agent', 'nohost', '--kind=agent', '--runtime=container-required', '--no-interactive']));
-    ok(perTask.nx(['g', 'agentdef:agent', 'badout', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']));
-    ok(perTask.nx(['g', 'agentdef:agent', 'badtool', '--kind=tool', '--runtime=workers-preferred', '--no-interactive']));
-    ok(perTask.nx(['g', 'agentdef:agent', 'badopt', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']));
-    const compileOptions = (agent: string, options: Record<string, unknown>) => writeFileSync(join(perTask.dir, agent, 'project.json'), `${JSON.stringify({ targets: { compile: { options } } })}\n`);
+    ok(
+      perTask.nx(['g', 'agentdef:agent', 'nohost', '--kind=agent', '--runtime=container-required', '--no-interactive']),
+    );
+    ok(
+      perTask.nx(['g', 'agentdef:agent', 'badout', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']),
+    );
+    ok(
+      perTask.nx(['g', 'agentdef:agent', 'badtool', '--kind=tool', '--runtime=workers-preferred', '--no-interactive']),
+    );
+    ok(
+      perTask.nx(['g', 'agentdef:agent', 'badopt', '--kind=agent', '--runtime=workers-preferred', '--no-interactive']),
+    );
+    const compileOptions = (agent: string, options: Record<string, unknown>) =>
+      writeFileSync(
+        join(perTask.dir, agent, 'project.json'),
+        `${JSON.stringify({ targets: { compile: { options } } })}\n`,
+      );
     compileOptions('nohost', { target: 'cloudflare-dynamic-worker' });
     compileOptions('badout', { outputPath: '../escape' });
     compileOptions('badopt', { maxDepth: 'deep' });
-    writeFileSync(join(perTask.dir, 'badtool', 'tool.ts'), 'export async function run(args: unknown): Promise<unknown> {\n  return args +;\n}\n');
+    writeFileSync(
+      join(perTask.dir, 'badtool', 'tool.ts'),
+      'export async function run(args: unknown): Promise<unknown> {\n  return args +;\n}\n',
+    );
 
     batch = cloneWorkspace(perTask, 'nx-batch-clone');
     perTaskRun = perTask.nx(['run-many', '-t', 'compile', '--parallel=2', '--output-style=static']);
@@ -84,8 +152,13 @@ describe('nx run-many -t compile --batch', () => {
   });
 
   it('writes byte-identical outputs to the per-task executor, agent by agent', () => {
-    for (const agent of AGENTS) expect(snapshotTree(join(batch.dir, 'dist', 'agents', agent)), agent).toEqual(snapshotTree(join(perTask.dir, 'dist', 'agents', agent)));
-    expect(Object.keys(snapshotTree(join(batch.dir, 'dist', 'agents'))).map((file) => file.split('/')[0])).not.toContain('broken');
+    for (const agent of AGENTS)
+      expect(snapshotTree(join(batch.dir, 'dist', 'agents', agent)), agent).toEqual(
+        snapshotTree(join(perTask.dir, 'dist', 'agents', agent)),
+      );
+    expect(
+      Object.keys(snapshotTree(join(batch.dir, 'dist', 'agents'))).map((file) => file.split('/')[0]),
+    ).not.toContain('broken');
   });
 
   it('prints the same summary line per task', () => {
@@ -106,7 +179,8 @@ describe('nx run-many -t compile --batch', () => {
       const sections = taskSections(run);
       for (const [agent, line] of Object.entries(FAILING)) {
         expect(sections[`${agent}:compile`], agent).toContain(line);
-        for (const [other, otherLine] of Object.entries(FAILING)) if (other !== agent) expect(sections[`${agent}:compile`], agent).not.toContain(otherLine);
+        for (const [other, otherLine] of Object.entries(FAILING))
+          if (other !== agent) expect(sections[`${agent}:compile`], agent).not.toContain(otherLine);
       }
     }
     expect(taskSections(batchRun)).toEqual(taskSections(perTaskRun));
@@ -121,10 +195,19 @@ describe('nx run-many -t compile --batch', () => {
   });
 
   it('serves a second batch run from the cache, replaying each task’s output', () => {
-    const warm = batch.nx(['run-many', '-t', 'compile', '--batch', '--output-style=static', `--exclude=${Object.keys(FAILING).join(',')}`]);
+    const warm = batch.nx([
+      'run-many',
+      '-t',
+      'compile',
+      '--batch',
+      '--output-style=static',
+      `--exclude=${Object.keys(FAILING).join(',')}`,
+    ]);
     ok(warm);
     for (const agent of AGENTS) expect(warm.stdout).toMatch(new RegExp(`nx run ${agent}:compile {2}\\[local cache\\]`));
-    expect(warm.stdout).toContain(`Nx read the output from the cache instead of running the command for ${AGENTS.length} out of ${AGENTS.length} tasks`);
+    expect(warm.stdout).toContain(
+      `Nx read the output from the cache instead of running the command for ${AGENTS.length} out of ${AGENTS.length} tasks`,
+    );
     expect(summaryLines(warm)).toEqual(summaryLines(perTaskRun));
   });
 
@@ -133,12 +216,22 @@ describe('nx run-many -t compile --batch', () => {
     const dependents = (name: string) => {
       const ws = cloneWorkspace(perTask, name);
       const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as Record<string, unknown>;
-      writeFileSync(join(ws.dir, 'nx.json'), `${JSON.stringify({ ...nxJson, targetDefaults: { compile: { dependsOn: ['^compile'] } } }, null, 2)}\n`);
+      writeFileSync(
+        join(ws.dir, 'nx.json'),
+        `${JSON.stringify({ ...nxJson, targetDefaults: { compile: { dependsOn: ['^compile'] } } }, null, 2)}\n`,
+      );
       const mid = join(ws.dir, 'mid', 'agent.json');
       writeFileSync(mid, readFileSync(mid, 'utf8').replace('"slug": "tuned"', '"slug": "broken"'));
       return ws;
     };
-    const notRun = (r: CommandResult) => [...(`${r.stdout}\n${r.stderr}`.split('dependencies failed')[1]?.split('Failed tasks:')[0] ?? '').matchAll(/^- (\S+)$/gm)].map((match) => match[1]).sort();
+    const notRun = (r: CommandResult) =>
+      [
+        ...(`${r.stdout}\n${r.stderr}`.split('dependencies failed')[1]?.split('Failed tasks:')[0] ?? '').matchAll(
+          /^- (\S+)$/gm,
+        ),
+      ]
+        .map((match) => match[1])
+        .sort();
     const perTaskDeps = dependents('nx-batch-deps-per-task');
     const batchDeps = dependents('nx-batch-deps');
     const perTaskDepsRun = perTaskDeps.nx(['run-many', '-t', 'compile', '--parallel=2', '--output-style=static']);
@@ -155,16 +248,21 @@ describe('nx run-many -t compile --batch', () => {
     }
     expect(taskSections(batchDepsRun)).toEqual(taskSections(perTaskDepsRun));
     expect(Object.keys(taskSections(batchDepsRun))).not.toContain('mid:compile');
-    for (const ws of [perTaskDeps, batchDeps]) expect(readdirSync(join(ws.dir, 'dist', 'agents')).sort(), ws.dir).toEqual(['leaf', 'notes', 'tuned']);
+    for (const ws of [perTaskDeps, batchDeps])
+      expect(readdirSync(join(ws.dir, 'dist', 'agents')).sort(), ws.dir).toEqual(['leaf', 'notes', 'tuned']);
   });
 
   it('caches no failed task: a batch run after the outputs are deleted restores the successful ones’ bytes and runs the failed ones again', () => {
     rmSync(join(batch.dir, 'dist'), { recursive: true, force: true });
     const again = batch.nx(['run-many', '-t', 'compile', '--batch', '--output-style=static']);
     expect(again.status).not.toBe(0);
-    for (const agent of AGENTS) expect(again.stdout).toMatch(new RegExp(`nx run ${agent}:compile {2}\\[local cache\\]`));
+    for (const agent of AGENTS)
+      expect(again.stdout).toMatch(new RegExp(`nx run ${agent}:compile {2}\\[local cache\\]`));
     for (const agent of Object.keys(FAILING)) expect(again.stdout).toMatch(new RegExp(`nx run ${agent}:compile$`, 'm'));
     expect(taskSections(again)).toEqual(taskSections(batchRun));
-    for (const agent of AGENTS) expect(snapshotTree(join(batch.dir, 'dist', 'agents', agent)), agent).toEqual(snapshotTree(join(perTask.dir, 'dist', 'agents', agent)));
+    for (const agent of AGENTS)
+      expect(snapshotTree(join(batch.dir, 'dist', 'agents', agent)), agent).toEqual(
+        snapshotTree(join(perTask.dir, 'dist', 'agents', agent)),
+      );
   });
 });

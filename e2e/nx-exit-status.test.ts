@@ -13,7 +13,13 @@ import { createServer, type Server } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, openWorkspace, packAgentdef, type CommandResult, type TempWorkspace } from './support/nx-workspace';
+import {
+  createWorkspace,
+  openWorkspace,
+  packAgentdef,
+  type CommandResult,
+  type TempWorkspace,
+} from './support/nx-workspace';
 import { freePort } from './support/loopback-ports';
 
 const ok = (r: CommandResult) => {
@@ -51,12 +57,25 @@ describe('every inferred Nx target fails when its command fails', () => {
     ok(ws.nx(['g', 'agentdef:agent', 'broken', '--kind=tool']));
     ok(ws.nx(['g', 'agentdef:application', 'triage', '--directory=apps', '--agents=helper@0.1.0']));
     // The generated agents' signing key, so promote and publish get past it; a repository with no commit yet.
-    const sh = (command: string, args: string[]) => spawnSync(command, args, { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
-    ok(sh(join(ws.dir, 'node_modules', '.bin', 'agentdef'), ['keys', 'generate', 'keyref:nx-exit-status-workspace-agents']));
+    const sh = (command: string, args: string[]) =>
+      spawnSync(command, args, { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
+    ok(
+      sh(join(ws.dir, 'node_modules', '.bin', 'agentdef'), [
+        'keys',
+        'generate',
+        'keyref:nx-exit-status-workspace-agents',
+      ]),
+    );
     ok(sh('git', ['init', '-q']));
     // An invalid definition is still a project: its targets report the problems.
     const broken = join(ws.dir, 'broken', 'agent.json');
-    writeFileSync(broken, readFileSync(broken, 'utf8').replace('"runtimeCapabilityClass": "workers-preferred"', '"runtimeCapabilityClass": "workers-someday"'));
+    writeFileSync(
+      broken,
+      readFileSync(broken, 'utf8').replace(
+        '"runtimeCapabilityClass": "workers-preferred"',
+        '"runtimeCapabilityClass": "workers-someday"',
+      ),
+    );
     busyPort = await freePort();
     busy = createServer();
     await new Promise<void>((resolve) => busy.listen(busyPort, '127.0.0.1', resolve));
@@ -68,32 +87,51 @@ describe('every inferred Nx target fails when its command fails', () => {
 
   it('validate, plan and compile of an invalid definition', () => {
     // One Nx run for the three (each real nx spawn costs seconds).
-    const output = expectFailed(ws.nx(['run-many', '-t', 'validate,plan,compile', '-p', 'broken', '--output-style=stream']), 'broken:validate', 'broken:plan', 'broken:compile');
+    const output = expectFailed(
+      ws.nx(['run-many', '-t', 'validate,plan,compile', '-p', 'broken', '--output-style=stream']),
+      'broken:validate',
+      'broken:plan',
+      'broken:compile',
+    );
     expect(output.match(/\/runtimeRequirements\/runtimeCapabilityClass/g)?.length).toBeGreaterThanOrEqual(3);
   });
 
   it('serve when dev cannot start (its port is in use)', () => {
-    const output = expectFailed(ws.nx(['run', 'echo:serve', `--port=${busyPort}`, '--output-style=stream']), 'echo:serve');
+    const output = expectFailed(
+      ws.nx(['run', 'echo:serve', `--port=${busyPort}`, '--output-style=stream']),
+      'echo:serve',
+    );
     expect(output).toContain(`error: workerd could not start the Worker on port ${busyPort}`);
   });
 
   it('run of an output it cannot run (a Worker)', () => {
     const output = expectFailed(ws.nx(['run', 'echo:run', '--output-style=stream']), 'echo:run');
-    expect(output).toMatch(/is a cloudflare-dynamic-worker output, which runs in its own engine \(serve it with agentdef dev <folder>\): compile the agent with --target hb3 or --target local-mac first/);
+    expect(output).toMatch(
+      /is a cloudflare-dynamic-worker output, which runs in its own engine \(serve it with agentdef dev <folder>\): compile the agent with --target hb3 or --target local-mac first/,
+    );
   });
 
   it('deploy given an option of another target', () => {
-    const output = expectFailed(ws.nx(['run', 'echo:deploy', '--dry-run', '--registry=registry.example.com/acme', '--output-style=stream']), 'echo:deploy');
+    const output = expectFailed(
+      ws.nx(['run', 'echo:deploy', '--dry-run', '--registry=registry.example.com/acme', '--output-style=stream']),
+      'echo:deploy',
+    );
     expect(output).toMatch(/--registry is for hb3 outputs/);
   });
 
   it('promote past a stage it skips', () => {
-    const output = expectFailed(ws.nx(['run', 'echo:promote', '--to=mcp-resident', '--output-style=stream']), 'echo:promote');
+    const output = expectFailed(
+      ws.nx(['run', 'echo:promote', '--to=mcp-resident', '--output-style=stream']),
+      'echo:promote',
+    );
     expect(output).toContain('skips "tool-shipped"');
   });
 
   it('publish of a definition that is not committed', () => {
-    const output = expectFailed(ws.nx(['run', 'echo:publish', '--workerUrl=https://echo.example.workers.dev', '--output-style=stream']), 'echo:publish');
+    const output = expectFailed(
+      ws.nx(['run', 'echo:publish', '--workerUrl=https://echo.example.workers.dev', '--output-style=stream']),
+      'echo:publish',
+    );
     expect(output).toContain('error: echo/agent.json has uncommitted changes');
   });
 
@@ -102,13 +140,20 @@ describe('every inferred Nx target fails when its command fails', () => {
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('"template": "{{question}}"', '"template": "Q: {{question}}"'));
     try {
-      const output = expectFailed(ws.nx(['run-many', '-t', 'plan,check', '-p', 'triage', '--output-style=stream']), 'triage:plan', 'triage:check');
+      const output = expectFailed(
+        ws.nx(['run-many', '-t', 'plan,check', '-p', 'triage', '--output-style=stream']),
+        'triage:plan',
+        'triage:check',
+      );
       expect(output).toContain('/source/sha256');
       expect(output).toMatch(/FAIL +canonical-hashing/);
     } finally {
       writeFileSync(file, text);
     }
-    const output = expectFailed(ws.nx(['run', 'triage:execute', '--inputs=apps/triage/no-such-inputs.json', '--output-style=stream']), 'triage:execute');
+    const output = expectFailed(
+      ws.nx(['run', 'triage:execute', '--inputs=apps/triage/no-such-inputs.json', '--output-style=stream']),
+      'triage:execute',
+    );
     expect(output).toContain('--inputs: cannot read apps/triage/no-such-inputs.json');
   });
 });

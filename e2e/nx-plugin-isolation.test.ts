@@ -23,7 +23,17 @@ describe("agentdef with Nx's isolated plugin workers", () => {
     delete ws.env['NX_ISOLATE_PLUGINS'];
     ok(ws.nx(['g', 'agentdef:init', '--no-interactive']));
     ok(ws.nx(['g', 'agentdef:agent', 'leaf', '--kind=tool', '--runtime=workers-preferred', '--no-interactive']));
-    ok(ws.nx(['g', 'agentdef:agent', 'root', '--kind=agent', '--runtime=workers-preferred', '--nodes=leaf@0.1.0', '--no-interactive']));
+    ok(
+      ws.nx([
+        'g',
+        'agentdef:agent',
+        'root',
+        '--kind=agent',
+        '--runtime=workers-preferred',
+        '--nodes=leaf@0.1.0',
+        '--no-interactive',
+      ]),
+    );
   });
 
   it('runs with isolation on (the environment leaves Nx its default)', () => {
@@ -36,7 +46,9 @@ describe("agentdef with Nx's isolated plugin workers", () => {
     const projects = JSON.parse(ok(ws.nx(['show', 'projects', '--json'])).stdout) as string[];
     expect(projects.filter((p) => p === 'leaf' || p === 'root').sort()).toEqual(['leaf', 'root']);
     ok(ws.nx(['graph', '--file=graph.json']));
-    const graph = JSON.parse(readFileSync(join(ws.dir, 'graph.json'), 'utf8')) as { graph: { dependencies: Record<string, Array<{ target: string; type: string }>> } };
+    const graph = JSON.parse(readFileSync(join(ws.dir, 'graph.json'), 'utf8')) as {
+      graph: { dependencies: Record<string, Array<{ target: string; type: string }>> };
+    };
     expect((graph.graph.dependencies['root'] ?? []).map((d) => `${d.target}:${d.type}`)).toEqual(['leaf:implicit']);
   });
 

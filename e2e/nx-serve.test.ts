@@ -14,7 +14,14 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, nxBin, openWorkspace, packAgentdef, snapshotTree, type TempWorkspace } from './support/nx-workspace';
+import {
+  createWorkspace,
+  nxBin,
+  openWorkspace,
+  packAgentdef,
+  snapshotTree,
+  type TempWorkspace,
+} from './support/nx-workspace';
 import { freePort, listening } from './support/loopback-ports';
 
 const WORKER = 'echo';
@@ -35,10 +42,17 @@ interface Served {
 
 /** Starts a long-running `nx run …` in its own process group and waits for the agent's URL and `ready` after it. */
 function serveWithNx(ws: TempWorkspace, args: string[], ready: RegExp): Promise<Served> {
-  const child = spawn(process.execPath, [nxBin, ...args], { cwd: ws.dir, env: ws.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [nxBin, ...args], {
+    cwd: ws.dir,
+    env: ws.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.push(child);
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const interrupt = async () => {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGINT');
     const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
@@ -70,7 +84,13 @@ const started: ChildProcess[] = [];
 
 describe('nx serve, run --target and deploy --dry-run in a fresh Nx workspace', () => {
   let ws: TempWorkspace;
-  const ask = (url: string, text: string) => spawnSync(join(ws.dir, 'node_modules', '.bin', 'agentdef'), ['ask', url, text], { cwd: ws.dir, env: ws.env, encoding: 'utf8', timeout: 120_000 });
+  const ask = (url: string, text: string) =>
+    spawnSync(join(ws.dir, 'node_modules', '.bin', 'agentdef'), ['ask', url, text], {
+      cwd: ws.dir,
+      env: ws.env,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
   const ok = (r: { status: number | null; stdout: string; stderr: string }) => {
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     return r;
@@ -91,12 +111,17 @@ describe('nx serve, run --target and deploy --dry-run in a fresh Nx workspace', 
   });
 
   afterEach(() => {
-    for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    for (const child of started.splice(0))
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
   });
 
   it('serve compiles and serves the Worker until Ctrl-C; agentdef ask gets a completed task', async () => {
     const port = await freePort();
-    const served = await serveWithNx(ws, ['run', `${WORKER}:serve`, `--port=${port}`, '--output-style=stream'], DEV_READY);
+    const served = await serveWithNx(
+      ws,
+      ['run', `${WORKER}:serve`, `--port=${port}`, '--output-style=stream'],
+      DEV_READY,
+    );
     expect(served.url).toBe(`http://127.0.0.1:${port}`);
     expect(served.output()).toContain('Cloudflare Worker');
     expect(existsSync(join(outputOf(WORKER), 'host-plan.json'))).toBe(true);
@@ -116,14 +141,20 @@ describe('nx serve, run --target and deploy --dry-run in a fresh Nx workspace', 
     ok(ws.nx(['run', `${WORKER}:compile`]));
     expect(existsSync(join(outputOf(WORKER), 'host-plan.json'))).toBe(true);
     const port = await freePort();
-    const served = await serveWithNx(ws, ['run', `${WORKER}:run`, '--target=hb3', `--port=${port}`, '--serve', '--output-style=stream'], RUN_READY);
+    const served = await serveWithNx(
+      ws,
+      ['run', `${WORKER}:run`, '--target=hb3', `--port=${port}`, '--serve', '--output-style=stream'],
+      RUN_READY,
+    );
     const files = readdirSync(outputOf(WORKER));
     expect(files).toContain('hb3-job.json');
     expect(files).not.toContain('host-plan.json');
     expect(served.output()).toMatch(/\(HB3 (Job|Service)\)/);
     const answer = ok(ask(served.url, 'hello, hb3'));
     expect(answer.stdout).toMatch(/^state: completed$/m);
-    const card = (await (await fetch(`${served.url}/.well-known/agent-card.json`)).json()) as { supportedInterfaces: { url: string }[] };
+    const card = (await (await fetch(`${served.url}/.well-known/agent-card.json`)).json()) as {
+      supportedInterfaces: { url: string }[];
+    };
     expect(card.supportedInterfaces[0]!.url).toBe(`${served.url}/`);
     await served.interrupt();
     expect(await listening(port)).toBe(false);
@@ -142,7 +173,11 @@ describe('nx serve, run --target and deploy --dry-run in a fresh Nx workspace', 
     expect(worker.stdout).toContain('dry run: nothing was uploaded');
 
     const container = ok(ws.nx(['run', `${CONTAINER}:deploy`, '--dry-run', '--output-style=stream']));
-    expect(container.stdout).toMatch(new RegExp(`docker build -t agentdef/${CONTAINER}:0\\.1\\.0-[0-9a-f]{12} -f dist/agents/${CONTAINER}/image/Dockerfile dist/agents/${CONTAINER}/image`));
+    expect(container.stdout).toMatch(
+      new RegExp(
+        `docker build -t agentdef/${CONTAINER}:0\\.1\\.0-[0-9a-f]{12} -f dist/agents/${CONTAINER}/image/Dockerfile dist/agents/${CONTAINER}/image`,
+      ),
+    );
     expect(container.stdout).toContain(`dist/agents/${CONTAINER}/hb3-job.json`);
     expect(container.stdout).toContain('dry run: nothing was built or pushed');
 

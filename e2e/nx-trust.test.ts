@@ -19,7 +19,13 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { join } from 'node:path';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CommandResult, createWorkspace, openWorkspace, packAgentdef, type TempWorkspace } from './support/nx-workspace';
+import {
+  type CommandResult,
+  createWorkspace,
+  openWorkspace,
+  packAgentdef,
+  type TempWorkspace,
+} from './support/nx-workspace';
 
 const EXAMPLE_CARDS = join(__dirname, 'fixtures', 'conformance', 'a2a', 'examples');
 const WORKER_URL = '--workerUrl=https://summarizer.example.workers.dev';
@@ -31,7 +37,14 @@ const RECEIPTS = `${AGENT}/lifecycle.receipts.jsonl`;
 const REGISTRY = `registry/agents/${AGENT}`;
 
 interface Definition {
-  identity: { id: string; slug: string; versionSemver: string; versionId: string; signingKeyRef: string; kymRef?: string };
+  identity: {
+    id: string;
+    slug: string;
+    versionSemver: string;
+    versionId: string;
+    signingKeyRef: string;
+    kymRef?: string;
+  };
   capabilityContract: { skills: Array<Record<string, unknown>> };
   lifecycleState: string;
   metadata: { notes?: Record<string, unknown> };
@@ -56,14 +69,18 @@ const refused = (r: CommandResult) => {
 };
 
 /** RFC 7638 thumbprint of an Ed25519 public JWK, computed here independently of agentdef. */
-const thumbprint = (x: string) => createHash('sha256').update(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`).digest('base64url');
+const thumbprint = (x: string) =>
+  createHash('sha256').update(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`).digest('base64url');
 
 /** JSON Pointers of every `{ "TODO": "…" }` marker in a document. */
 function todoPointers(value: unknown, pointer = ''): string[] {
   if (value === null || typeof value !== 'object') return [];
   const entries = Object.entries(value as Record<string, unknown>);
-  if (!Array.isArray(value) && entries.length === 1 && entries[0]![0] === 'TODO' && typeof entries[0]![1] === 'string') return [pointer];
-  return entries.flatMap(([key, child]) => todoPointers(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  if (!Array.isArray(value) && entries.length === 1 && entries[0]![0] === 'TODO' && typeof entries[0]![1] === 'string')
+    return [pointer];
+  return entries.flatMap(([key, child]) =>
+    todoPointers(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
 }
 
 /** The pointers the import-card generator lists under "fields to complete" (the lines up to the next heading). */
@@ -82,7 +99,8 @@ function listedTodoFields(output: string): string[] {
 function workspaceFiles(dir: string, prefix = ''): Array<[string, string]> {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry): Array<[string, string]> => {
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === '.git' ? [] : workspaceFiles(join(dir, entry.name), rel);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === '.git' ? [] : workspaceFiles(join(dir, entry.name), rel);
     return entry.isFile() ? [[rel, readFileSync(join(dir, entry.name), 'latin1')]] : [];
   });
 }
@@ -103,7 +121,8 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
   const git = (args: string[]) => execFileSync('git', args, { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
   const read = (file: string) => readFileSync(join(ws.dir, file), 'utf8');
   const readDefinition = () => JSON.parse(read(DEFINITION)) as Definition;
-  const writeDefinition = (definition: Definition) => writeFileSync(join(ws.dir, DEFINITION), `${JSON.stringify(definition, null, 2)}\n`);
+  const writeDefinition = (definition: Definition) =>
+    writeFileSync(join(ws.dir, DEFINITION), `${JSON.stringify(definition, null, 2)}\n`);
   /** Flips one byte of a registry file, runs `check`, and puts the byte back. */
   const withOneByteEdited = (file: string, check: () => void) => {
     const original = readFileSync(join(ws.dir, file));
@@ -125,7 +144,11 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     ws = openWorkspace(created.dir, created.home, { AGENTDEF_KEYS_DIR: keysDir, AGENTDEF_KEYCHAIN: 'off' });
     // No key, receipt secret or git location of the outer process leaks in (the same object the runners use).
     for (const name of Object.keys(ws.env)) {
-      if ((name.startsWith('AGENTDEF_') && name !== 'AGENTDEF_KEYS_DIR' && name !== 'AGENTDEF_KEYCHAIN') || name.startsWith('GIT_')) delete ws.env[name];
+      if (
+        (name.startsWith('AGENTDEF_') && name !== 'AGENTDEF_KEYS_DIR' && name !== 'AGENTDEF_KEYCHAIN') ||
+        name.startsWith('GIT_')
+      )
+        delete ws.env[name];
     }
     writeFileSync(join(ws.dir, '.gitignore'), 'node_modules\n.nx\ndist\n');
     git(['init', '-q']);
@@ -143,9 +166,13 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     expect(signingRef).toMatch(/^keyref:[a-z0-9][a-z0-9._-]{0,63}$/);
 
     // Before the key exists, a command that needs it says how to create it, and changes nothing.
-    expect(ok(agentdef(['keys', 'list'])).stdout).toBe('no keys: create one with `agentdef keys generate keyref:<name>`\n');
+    expect(ok(agentdef(['keys', 'list'])).stdout).toBe(
+      'no keys: create one with `agentdef keys generate keyref:<name>`\n',
+    );
     const before = read(DEFINITION);
-    expect(refused(nx(['run', `${AGENT}:promote`, '--to=kym-registered']))).toContain(`create it with \`agentdef keys generate ${signingRef}\``);
+    expect(refused(nx(['run', `${AGENT}:promote`, '--to=kym-registered']))).toContain(
+      `create it with \`agentdef keys generate ${signingRef}\``,
+    );
     expect(read(DEFINITION)).toBe(before);
 
     const generated = ok(agentdef(['keys', 'generate', signingRef])).stdout;
@@ -161,7 +188,12 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     const name = signingRef.slice('keyref:'.length);
     const privateFile = join(keysDir, `${name}.private.jwk.json`);
     expect(statSync(privateFile).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(privateFile, 'utf8'))).toMatchObject({ kty: 'OKP', crv: 'Ed25519', x: jwk['x'], d: expect.any(String) });
+    expect(JSON.parse(readFileSync(privateFile, 'utf8'))).toMatchObject({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: jwk['x'],
+      d: expect.any(String),
+    });
 
     expect(ok(agentdef(['keys', 'list'])).stdout).toBe(`${signingRef}  kid ${kid}  private key: folder\n`);
     // A key is never overwritten.
@@ -188,14 +220,21 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     const before = read(DEFINITION);
     const promoted = ok(nx(['run', `${AGENT}:promote`, '--to=kym-registered'])).stdout;
     expect(promoted).toContain('promotion mcp-resident -> kym-registered');
-    expect(read(DEFINITION)).toBe(before.replace('"lifecycleState": "mcp-resident"', '"lifecycleState": "kym-registered"'));
+    expect(read(DEFINITION)).toBe(
+      before.replace('"lifecycleState": "mcp-resident"', '"lifecycleState": "kym-registered"'),
+    );
 
     const receipts = read(RECEIPTS).trimEnd().split('\n');
     expect(receipts).toHaveLength(1);
     const receipt = JSON.parse(receipts[0]!) as Record<string, unknown>;
     expect(receipt).toMatchObject({
       receiptVersion: 'agentdef.lifecycle-transition/v1',
-      agent: { id: definition.identity.id, slug: AGENT, versionSemver: '1.0.0', versionId: definition.identity.versionId },
+      agent: {
+        id: definition.identity.id,
+        slug: AGENT,
+        versionSemver: '1.0.0',
+        versionId: definition.identity.versionId,
+      },
       transition: 'promotion',
       from: 'mcp-resident',
       to: 'kym-registered',
@@ -203,9 +242,15 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     });
     expect(ok(agentdef(['verify', RECEIPTS, '--keys', 'public-keys'])).stdout).toContain('1 of 1 lines verified');
     // Without --key or --keys, the local key store's public key (the one `keys generate` made) verifies it, named.
-    expect(ok(agentdef(['verify', RECEIPTS])).stdout).toContain(`(signed by kid ${kid}: ${signingRef}, public key from the local key store)`);
+    expect(ok(agentdef(['verify', RECEIPTS])).stdout).toContain(
+      `(signed by kid ${kid}: ${signingRef}, public key from the local key store)`,
+    );
     // Where neither an option nor the key store has the public key, nothing verifies.
-    const elsewhere = spawnSync(bin(), ['verify', RECEIPTS], { cwd: ws.dir, env: { ...ws.env, AGENTDEF_KEYS_DIR: join(ws.home, 'no-keys-here') }, encoding: 'utf8' });
+    const elsewhere = spawnSync(bin(), ['verify', RECEIPTS], {
+      cwd: ws.dir,
+      env: { ...ws.env, AGENTDEF_KEYS_DIR: join(ws.home, 'no-keys-here') },
+      encoding: 'utf8',
+    });
     outputs.push(elsewhere.stdout, elsewhere.stderr);
     expect(elsewhere.status).toBe(1);
     expect(elsewhere.stderr).toContain(`no public key for kid ${kid}`);
@@ -238,10 +283,17 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     expect(published).toContain(`published ${AGENT}@1.0.0`);
     expect(published).toContain(`from commit ${head}`);
     expect(published).toContain(`signed by kid ${kid}`);
-    expect(readdirSync(join(ws.dir, REGISTRY)).sort()).toEqual(['1.0.0.agentfacts.vc.json', '1.0.0.card.json', '1.0.0.json', '1.0.0.kym.json']);
+    expect(readdirSync(join(ws.dir, REGISTRY)).sort()).toEqual([
+      '1.0.0.agentfacts.vc.json',
+      '1.0.0.card.json',
+      '1.0.0.json',
+      '1.0.0.kym.json',
+    ]);
     const snapshot = JSON.parse(read(`${REGISTRY}/1.0.0.json`)) as { metadata: { provenance: { commitSha?: string } } };
     expect(snapshot.metadata.provenance.commitSha).toBe(head);
-    const index = JSON.parse(read('registry/agents/index.json')) as { snapshots: Array<{ slug: string; version: string; sha256: string }> };
+    const index = JSON.parse(read('registry/agents/index.json')) as {
+      snapshots: Array<{ slug: string; version: string; sha256: string }>;
+    };
     expect(index.snapshots).toEqual([
       expect.objectContaining({
         slug: AGENT,
@@ -252,20 +304,32 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
       }),
     ]);
 
-    expect(ok(agentdef(['verify', `${REGISTRY}/1.0.0.card.json`, '--keys', 'public-keys'])).stdout).toContain(`verified agent-card (signed by kid ${kid})`);
-    expect(ok(agentdef(['verify', `${REGISTRY}/1.0.0.kym.json`, '--keys', 'public-keys'])).stdout).toContain('verified agent-card');
-    expect(ok(agentdef(['verify', `${REGISTRY}/1.0.0.agentfacts.vc.json`])).stdout).toMatch(/verified credential \(signed by did:key:z6Mk\w+\)/);
-    expect(ok(agentdef(['registry', 'verify'])).stdout).toContain(`verified ${AGENT}@1.0.0\n1 of 1 published versions verified`);
+    expect(ok(agentdef(['verify', `${REGISTRY}/1.0.0.card.json`, '--keys', 'public-keys'])).stdout).toContain(
+      `verified agent-card (signed by kid ${kid})`,
+    );
+    expect(ok(agentdef(['verify', `${REGISTRY}/1.0.0.kym.json`, '--keys', 'public-keys'])).stdout).toContain(
+      'verified agent-card',
+    );
+    expect(ok(agentdef(['verify', `${REGISTRY}/1.0.0.agentfacts.vc.json`])).stdout).toMatch(
+      /verified credential \(signed by did:key:z6Mk\w+\)/,
+    );
+    expect(ok(agentdef(['registry', 'verify'])).stdout).toContain(
+      `verified ${AGENT}@1.0.0\n1 of 1 published versions verified`,
+    );
 
     // A copy of the card changed by one byte does not verify.
     const card = read(`${REGISTRY}/1.0.0.card.json`);
     mkdirSync(join(ws.dir, 'scratch'));
     writeFileSync(join(ws.dir, 'scratch', 'card.json'), card.replace('describe it here', 'Describe it here'));
-    expect(refused(agentdef(['verify', 'scratch/card.json', '--keys', 'public-keys']))).toContain('NOT verified agent-card');
+    expect(refused(agentdef(['verify', 'scratch/card.json', '--keys', 'public-keys']))).toContain(
+      'NOT verified agent-card',
+    );
 
     // A consumer pinning the published version; in this workspace the pin resolves to the definition itself.
     ok(nx(['g', 'agentdef:agent', 'consumer', `--nodes=${AGENT}@1.0.0`, '--no-interactive']));
-    expect(ok(nx(['run', 'consumer:plan'])).stdout).toMatch(new RegExp(`${AGENT}@1\\.0\\.0 .* workspace .* ${DEFINITION}`));
+    expect(ok(nx(['run', 'consumer:plan'])).stdout).toMatch(
+      new RegExp(`${AGENT}@1\\.0\\.0 .* workspace .* ${DEFINITION}`),
+    );
 
     withOneByteEdited(`${REGISTRY}/1.0.0.json`, () => {
       const verify = refused(agentdef(['registry', 'verify']));
@@ -282,8 +346,13 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     // The published leaf reaches marketplace-published from kym-registered, passing composed: the
     // credential publish wrote verifies, and the signed receipt says which stage it passed and why.
     const committed = read(DEFINITION);
-    const credential = JSON.parse(read(`${REGISTRY}/1.0.0.agentfacts.vc.json`)) as { credentialSubject: Record<string, unknown> };
-    const listed = readDefinition() as Definition & { identity: { nandaFactsRef?: string }; metadata: { cardExports?: Record<string, unknown> } };
+    const credential = JSON.parse(read(`${REGISTRY}/1.0.0.agentfacts.vc.json`)) as {
+      credentialSubject: Record<string, unknown>;
+    };
+    const listed = readDefinition() as Definition & {
+      identity: { nandaFactsRef?: string };
+      metadata: { cardExports?: Record<string, unknown> };
+    };
     listed.identity.nandaFactsRef = `https://nanda.example.com/agentfacts/${AGENT}/1.0.0`;
     listed.metadata.cardExports = { ...listed.metadata.cardExports, agentFacts: credential.credentialSubject };
     writeDefinition(listed);
@@ -291,10 +360,17 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     expect(marketplace).toContain('promotion kym-registered -> marketplace-published');
     expect(marketplace).toContain('passed "composed", which does not apply: composition.kind is "leaf"');
     const lastReceipt = JSON.parse(read(RECEIPTS).trimEnd().split('\n').pop()!) as Record<string, unknown>;
-    expect(lastReceipt).toMatchObject({ from: 'kym-registered', to: 'marketplace-published', skipped: [{ stage: 'composed' }], signature: { kid } });
+    expect(lastReceipt).toMatchObject({
+      from: 'kym-registered',
+      to: 'marketplace-published',
+      skipped: [{ stage: 'composed' }],
+      signature: { kid },
+    });
     expect(ok(agentdef(['verify', RECEIPTS, '--keys', 'public-keys'])).stdout).toMatch(/(\d+) of \1 lines verified/);
     // Back down (recorded as a demotion), and the definition as committed for what follows.
-    expect(ok(agentdef(['promote', DEFINITION, '--to=kym-registered'])).stdout).toContain('demotion marketplace-published -> kym-registered');
+    expect(ok(agentdef(['promote', DEFINITION, '--to=kym-registered'])).stdout).toContain(
+      'demotion marketplace-published -> kym-registered',
+    );
     writeFileSync(join(ws.dir, DEFINITION), committed);
   });
 
@@ -304,7 +380,13 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     const published = `${REGISTRY}/1.0.0.json`;
     // A new skill: minor under the semver policy (docs/decisions/0001-semver-policy.md).
     const definition = readDefinition();
-    definition.capabilityContract.skills.push({ id: `${AGENT}.outline`, name: 'Outline', description: 'Outlines the text.', version: '1.0.1', tags: ['agent'] });
+    definition.capabilityContract.skills.push({
+      id: `${AGENT}.outline`,
+      name: 'Outline',
+      description: 'Outlines the text.',
+      version: '1.0.1',
+      tags: ['agent'],
+    });
     definition.identity.versionSemver = '1.0.1';
     definition.identity.kymRef = `kym://agents/${AGENT}@1.0.1`;
     definition.identity.versionId = ulid();
@@ -338,7 +420,9 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
 
     // The workspace now holds 1.1.0, so the consumer's pin on 1.0.0 resolves through the registry,
     // where a one-byte edit of the snapshot fails its plan at the pin.
-    expect(ok(nx(['run', 'consumer:plan'])).stdout).toMatch(new RegExp(`${AGENT}@1\\.0\\.0 .* registry .* ${published}`));
+    expect(ok(nx(['run', 'consumer:plan'])).stdout).toMatch(
+      new RegExp(`${AGENT}@1\\.0\\.0 .* registry .* ${published}`),
+    );
     withOneByteEdited(published, () => {
       const plan = refused(agentdef(['plan', CONSUMER]));
       expect(plan).toContain(`${published} was changed after it was published`);
@@ -352,11 +436,22 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
     const cards = [
       { card: 'spec-v1.0.1-sample-agent-card.json', directory: 'legacy/route-planner-v1', format: 'a2a-v1.0' },
       // the same agent's older card: its name gives the slug the first import took
-      { card: 'spec-v0.3.0-sample-agent-card.json', directory: 'legacy/route-planner-v03', format: 'a2a-v0.3', slug: 'route-planner-v03' },
+      {
+        card: 'spec-v0.3.0-sample-agent-card.json',
+        directory: 'legacy/route-planner-v03',
+        format: 'a2a-v0.3',
+        slug: 'route-planner-v03',
+      },
     ];
     for (const { card, directory, format, slug } of cards) {
       copyFileSync(join(EXAMPLE_CARDS, card), join(ws.dir, 'cards', card));
-      const args = ['g', 'agentdef:import-card', `--card=cards/${card}`, `--directory=${directory}`, '--no-interactive'];
+      const args = [
+        'g',
+        'agentdef:import-card',
+        `--card=cards/${card}`,
+        `--directory=${directory}`,
+        '--no-interactive',
+      ];
       if (slug !== undefined) {
         // without --slug the second import is refused: two projects would share the slug
         const taken = refused(nx(args));
@@ -377,7 +472,10 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
 
       const validate = agentdef(['validate', file, '--format', 'json']);
       expect(validate.status, validate.stderr).toBe(1);
-      const report = JSON.parse(validate.stdout) as { valid: boolean; diagnostics: Array<{ path: string; file: string; severity: string }> };
+      const report = JSON.parse(validate.stdout) as {
+        valid: boolean;
+        diagnostics: Array<{ path: string; file: string; severity: string }>;
+      };
       expect(report.valid).toBe(false);
       expect(report.diagnostics.every((d) => d.file === file)).toBe(true);
       const failing = [...new Set(report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.path))].sort();

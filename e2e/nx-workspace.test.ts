@@ -7,7 +7,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startRemoteCache } from './support/http-remote-cache';
-import { cloneWorkspace, createWorkspace, packAgentdef, snapshotTree, type TempWorkspace } from './support/nx-workspace';
+import {
+  cloneWorkspace,
+  createWorkspace,
+  packAgentdef,
+  snapshotTree,
+  type TempWorkspace,
+} from './support/nx-workspace';
 
 const ok = (r: { status: number | null; stdout: string; stderr: string }) => {
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
@@ -22,15 +28,51 @@ describe('agentdef in a fresh Nx workspace', () => {
     ok(ws.nx(['g', 'agentdef:init', '--no-interactive']));
     // Three levels: root -> mid -> leaf (plus a tuned specialist under mid).
     ok(ws.nx(['g', 'agentdef:agent', 'leaf', '--kind=tool', '--runtime=workers-preferred', '--no-interactive']));
-    ok(ws.nx(['g', 'agentdef:agent', 'tuned', '--kind=agent', '--runtime=container-required', '--tier=tuned', '--provider=custom:acme-tuned', '--model=splice-7b', '--no-interactive']));
-    ok(ws.nx(['g', 'agentdef:agent', 'mid', '--kind=agent', '--runtime=workers-preferred', '--nodes=leaf@0.1.0,tuned@0.1.0', '--no-interactive']));
-    ok(ws.nx(['g', 'agentdef:agent', 'root', '--kind=agent', '--runtime=workers-preferred', '--nodes=mid@0.1.0', '--no-interactive']));
+    ok(
+      ws.nx([
+        'g',
+        'agentdef:agent',
+        'tuned',
+        '--kind=agent',
+        '--runtime=container-required',
+        '--tier=tuned',
+        '--provider=custom:acme-tuned',
+        '--model=splice-7b',
+        '--no-interactive',
+      ]),
+    );
+    ok(
+      ws.nx([
+        'g',
+        'agentdef:agent',
+        'mid',
+        '--kind=agent',
+        '--runtime=workers-preferred',
+        '--nodes=leaf@0.1.0,tuned@0.1.0',
+        '--no-interactive',
+      ]),
+    );
+    ok(
+      ws.nx([
+        'g',
+        'agentdef:agent',
+        'root',
+        '--kind=agent',
+        '--runtime=workers-preferred',
+        '--nodes=mid@0.1.0',
+        '--no-interactive',
+      ]),
+    );
   });
 
   it('infers one project per agent with validate, plan and compile targets', () => {
     const projects = ok(ws.nx(['show', 'projects', '--json'])).stdout;
-    expect((JSON.parse(projects) as string[]).filter((p) => ['leaf', 'tuned', 'mid', 'root'].includes(p)).sort()).toEqual(['leaf', 'mid', 'root', 'tuned']);
-    const root = JSON.parse(ok(ws.nx(['show', 'project', 'root', '--json'])).stdout) as { targets: Record<string, { cache?: boolean; outputs?: string[] }> };
+    expect(
+      (JSON.parse(projects) as string[]).filter((p) => ['leaf', 'tuned', 'mid', 'root'].includes(p)).sort(),
+    ).toEqual(['leaf', 'mid', 'root', 'tuned']);
+    const root = JSON.parse(ok(ws.nx(['show', 'project', 'root', '--json'])).stdout) as {
+      targets: Record<string, { cache?: boolean; outputs?: string[] }>;
+    };
     expect(Object.keys(root.targets)).toEqual(expect.arrayContaining(['validate', 'plan', 'compile']));
     expect(root.targets.compile!.cache).toBe(true);
     expect(root.targets.compile!.outputs).toEqual(['{options.outputPath}']);
@@ -38,15 +80,25 @@ describe('agentdef in a fresh Nx workspace', () => {
 
   it('draws the composition DAG as the project graph (edges equal the pins)', () => {
     ok(ws.nx(['graph', '--file=graph.json']));
-    const graph = JSON.parse(readFileSync(join(ws.dir, 'graph.json'), 'utf8')) as { graph: { dependencies: Record<string, Array<{ target: string; type: string }>> } };
+    const graph = JSON.parse(readFileSync(join(ws.dir, 'graph.json'), 'utf8')) as {
+      graph: { dependencies: Record<string, Array<{ target: string; type: string }>> };
+    };
     const agents = ['leaf', 'tuned', 'mid', 'root'];
-    const edges = agents.flatMap((a) => (graph.graph.dependencies[a] ?? []).filter((d) => agents.includes(d.target)).map((d) => `${a}->${d.target}:${d.type}`)).sort();
+    const edges = agents
+      .flatMap((a) =>
+        (graph.graph.dependencies[a] ?? [])
+          .filter((d) => agents.includes(d.target))
+          .map((d) => `${a}->${d.target}:${d.type}`),
+      )
+      .sort();
     expect(edges).toEqual(['mid->leaf:implicit', 'mid->tuned:implicit', 'root->mid:implicit']);
   });
 
   it('compiles the leaf for local-mac and the root for hb3 (the --target option reaches the executor)', () => {
     ok(ws.nx(['run', 'leaf:compile', '--target=local-mac']));
-    const leafPlan = JSON.parse(readFileSync(join(ws.dir, 'dist/agents/leaf/plan.json'), 'utf8')) as { target?: string };
+    const leafPlan = JSON.parse(readFileSync(join(ws.dir, 'dist/agents/leaf/plan.json'), 'utf8')) as {
+      target?: string;
+    };
     expect(JSON.stringify(leafPlan)).toContain('local-mac');
     ok(ws.nx(['run', 'root:compile', '--target=hb3']));
     const rootPlan = readFileSync(join(ws.dir, 'dist/agents/root/plan.json'), 'utf8');
@@ -96,7 +148,9 @@ describe('agentdef in a fresh Nx workspace', () => {
     try {
       // root -> mid -> leaf: only the pin edges (`^` inputs, which Nx hashes through every level) reach the leaf.
       const changed = ok(ws.nx(['run', 'root:compile', '--target=hb3']));
-      expect(changed.stdout).not.toMatch(/existing outputs match the cache|local cache|read the output from the cache/i);
+      expect(changed.stdout).not.toMatch(
+        /existing outputs match the cache|local cache|read the output from the cache/i,
+      );
     } finally {
       writeFileSync(leafFile, original);
     }
@@ -109,7 +163,10 @@ describe('agentdef in a fresh Nx workspace', () => {
     // one folder on loopback. The two clones live in different folders.
     const cache = await startRemoteCache(join(ws.home, 'shared-cache'));
     try {
-      const env = { NX_SELF_HOSTED_REMOTE_CACHE_SERVER: cache.url, NX_SELF_HOSTED_REMOTE_CACHE_ACCESS_TOKEN: cache.token };
+      const env = {
+        NX_SELF_HOSTED_REMOTE_CACHE_SERVER: cache.url,
+        NX_SELF_HOSTED_REMOTE_CACHE_ACCESS_TOKEN: cache.token,
+      };
       const first = cloneWorkspace(ws, 'clone-a', env);
       const second = cloneWorkspace(ws, 'clone-b', env);
       const cold = ok(await first.nxAsync(['run-many', '-t', 'compile']));
@@ -130,7 +187,9 @@ describe('agentdef in a fresh Nx workspace', () => {
     mkdirSync(broken, { recursive: true });
     const leaf = readFileSync(join(ws.dir, 'leaf', 'agent.json'), 'utf8');
     // A copy with its own slug and id (a shared id is a duplicate graph inference reports).
-    const copy = leaf.replace('"slug": "leaf"', '"slug": "broken"').replace(/"id": "[0-9A-Z]{26}"/, '"id": "01KZZZZZZZZZZZZZZZZZZZZZZZ"');
+    const copy = leaf
+      .replace('"slug": "leaf"', '"slug": "broken"')
+      .replace(/"id": "[0-9A-Z]{26}"/, '"id": "01KZZZZZZZZZZZZZZZZZZZZZZZ"');
     writeFileSync(join(broken, 'agent.json'), copy.replace('"versionSemver": "0.1.0"', '"versionSemver": "^0.1.0"'));
     try {
       const projects = JSON.parse(ok(ws.nx(['show', 'projects', '--json'])).stdout) as string[];

@@ -41,39 +41,81 @@ afterAll(() => {
 
 /** Bare specifiers of `require()`/`import()` calls and import/export declarations, by package name. */
 function importedPackages(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.mts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.mts') ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+  );
   const specifiers: string[] = [];
   const visit = (node: ts.Node): void => {
-    const typeOnly = (ts.isImportDeclaration(node) && node.importClause?.isTypeOnly) || (ts.isExportDeclaration(node) && node.isTypeOnly);
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && !typeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    const typeOnly =
+      (ts.isImportDeclaration(node) && node.importClause?.isTypeOnly) ||
+      (ts.isExportDeclaration(node) && node.isTypeOnly);
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      !typeOnly &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       specifiers.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.arguments.length >= 1 && ts.isStringLiteralLike(node.arguments[0]!)) {
       const callee = node.expression;
-      if ((ts.isIdentifier(callee) && callee.text === 'require') || callee.kind === ts.SyntaxKind.ImportKeyword) specifiers.push((node.arguments[0] as ts.StringLiteral).text);
+      if ((ts.isIdentifier(callee) && callee.text === 'require') || callee.kind === ts.SyntaxKind.ImportKeyword)
+        specifiers.push((node.arguments[0] as ts.StringLiteral).text);
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('/')).map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!));
+  return specifiers
+    .filter((s) => !s.startsWith('.') && !s.startsWith('/'))
+    .map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!));
 }
 
 const isBuiltin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
 
 describe('the packed package', () => {
   it('ships the entry points and no test support, fixtures, goldens or tests', () => {
-    expect(entries).toEqual(expect.arrayContaining(['package.json', 'plugin/index.js', 'plugin/index.d.ts', 'plugin/cli/main.js', 'bin/agentdef.cjs', 'generators.json', 'executors.json']));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'plugin/index.js',
+        'plugin/index.d.ts',
+        'plugin/cli/main.js',
+        'bin/agentdef.cjs',
+        'generators.json',
+        'executors.json',
+      ]),
+    );
     // What compiled Workers bundle ships as ES modules too (`.mts`), so esbuild tree-shakes a
     // Worker down to the runtime parts its entry names (the CommonJS `.js` cannot be).
-    expect(entries).toEqual(expect.arrayContaining(['plugin/runtime/index.mts', 'plugin/runtime/run-agent.mts', 'plugin/runtime/a2a-handler.mts']));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'plugin/runtime/index.mts',
+        'plugin/runtime/run-agent.mts',
+        'plugin/runtime/a2a-handler.mts',
+      ]),
+    );
     const testOnly = entries.filter(
-      (entry) => /(^|\/)(__test-support__|__fixtures__|__golden__|__tmpl__)(\/|$)/.test(entry) || /\.(test|spec)\.(d\.ts|[cm]?[jt]s)$/.test(entry) || /(^|\/)test-support\.(js|d\.ts)$/.test(entry),
+      (entry) =>
+        /(^|\/)(__test-support__|__fixtures__|__golden__|__tmpl__)(\/|$)/.test(entry) ||
+        /\.(test|spec)\.(d\.ts|[cm]?[jt]s)$/.test(entry) ||
+        /(^|\/)test-support\.(js|d\.ts)$/.test(entry),
     );
     expect(testOnly).toEqual([]);
   });
 
   it('requires only declared dependencies and Node built-ins', () => {
-    const manifest = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {})]);
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
+    const declared = new Set([
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}),
+      ...Object.keys(manifest.optionalDependencies ?? {}),
+    ]);
     const undeclared: string[] = [];
     for (const entry of entries.filter((e) => /\.(c|m)?js$|\.mts$/.test(e))) {
       const text = readFileSync(join(unpacked, 'package', entry), 'utf8');
@@ -91,8 +133,13 @@ describe('the packed package', () => {
     const files = readdirSync(source).sort();
     expect(files).toContain('README.md');
     expect(files.filter((name) => /^[0-9a-f]{64}\.json$/.test(name)).length).toBeGreaterThanOrEqual(4);
-    expect(entries.filter((entry) => entry.startsWith('recordings/')).sort()).toEqual(files.map((name) => `recordings/your-first-agent/${name}`));
-    for (const name of files) expect(readFileSync(join(unpacked, 'package', 'recordings', 'your-first-agent', name), 'utf8')).toBe(readFileSync(join(source, name), 'utf8'));
+    expect(entries.filter((entry) => entry.startsWith('recordings/')).sort()).toEqual(
+      files.map((name) => `recordings/your-first-agent/${name}`),
+    );
+    for (const name of files)
+      expect(readFileSync(join(unpacked, 'package', 'recordings', 'your-first-agent', name), 'utf8')).toBe(
+        readFileSync(join(source, name), 'utf8'),
+      );
     // The README's link to the format resolves inside the package.
     expect(entries).toContain('docs/offline-models.md');
   });

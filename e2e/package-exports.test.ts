@@ -26,7 +26,10 @@ beforeAll(() => {
   mkdirSync(installed, { recursive: true });
   execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
   // What npm would install beside it: its dependencies and its peer nx, linked from this checkout.
-  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
   for (const name of [...Object.keys(manifest.dependencies ?? {}), 'nx']) {
     const link = join(workspace, 'node_modules', name);
     mkdirSync(dirname(link), { recursive: true });
@@ -40,7 +43,11 @@ afterAll(() => {
 
 /** Runs `script` (CommonJS) with node in the workspace; its last stdout line, parsed. */
 function inWorkspace(script: string): unknown {
-  const result = spawnSync(process.execPath, ['-e', script], { cwd: workspace, encoding: 'utf8', env: { PATH: process.env['PATH'], HOME: workspace } });
+  const result = spawnSync(process.execPath, ['-e', script], {
+    cwd: workspace,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'], HOME: workspace },
+  });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return JSON.parse(result.stdout.trim().split('\n').at(-1)!);
@@ -49,10 +56,24 @@ function inWorkspace(script: string): unknown {
 describe('the published package', () => {
   it('exports exactly the documented API, through require and import alike', () => {
     const documented = Object.keys(sourceApi).sort();
-    for (const name of ['compileAgent', 'emitAgent', 'formatDiagnostics', 'loadWorkspaceConfig', 'planAgent', 'validateDefinition', 'createNodesV2', 'createDependencies']) expect(documented).toContain(name);
-    const viaRequire = inWorkspace(`console.log(JSON.stringify(Object.keys(require('agentdef')).filter((k) => k !== '__esModule').sort()))`);
+    for (const name of [
+      'compileAgent',
+      'emitAgent',
+      'formatDiagnostics',
+      'loadWorkspaceConfig',
+      'planAgent',
+      'validateDefinition',
+      'createNodesV2',
+      'createDependencies',
+    ])
+      expect(documented).toContain(name);
+    const viaRequire = inWorkspace(
+      `console.log(JSON.stringify(Object.keys(require('agentdef')).filter((k) => k !== '__esModule').sort()))`,
+    );
     expect(viaRequire).toEqual(documented);
-    const viaImport = inWorkspace(`import('agentdef').then((m) => console.log(JSON.stringify(Object.keys(m).filter((k) => k !== 'default' && k !== 'module.exports' && k !== '__esModule').sort())))`);
+    const viaImport = inWorkspace(
+      `import('agentdef').then((m) => console.log(JSON.stringify(Object.keys(m).filter((k) => k !== 'default' && k !== 'module.exports' && k !== '__esModule').sort())))`,
+    );
     expect(viaImport).toEqual(documented);
   });
 
@@ -61,7 +82,11 @@ describe('the published package', () => {
     const planned = inWorkspace(
       `require('agentdef').planAgent({ file: ${file}, workspaceRoot: ${JSON.stringify(repoRoot)} }).then((r) => console.log(JSON.stringify({ target: r.plan?.target, root: r.plan?.root, errors: r.diagnostics.length })))`,
     );
-    expect(planned).toEqual({ target: 'cloudflare-dynamic-worker', root: { slug: 'text-stats', version: '1.0.0' }, errors: 0 });
+    expect(planned).toEqual({
+      target: 'cloudflare-dynamic-worker',
+      root: { slug: 'text-stats', version: '1.0.0' },
+      errors: 0,
+    });
   });
 
   it('resolves the files Nx reads by name, and refuses every internal path', () => {

@@ -19,26 +19,45 @@ import { INSTALLED_RECORDING, TUTORIAL_PAGE, TUTORIAL_RECORDING } from './suppor
 const RERECORD = 'the shipped recording no longer matches what the page sends: run node scripts/record-tutorial.mjs';
 const steps = extractSteps(readFileSync(TUTORIAL_PAGE, 'utf8'));
 const recording = loadRecording(TUTORIAL_RECORDING, 'recordings/your-first-agent');
-const requests = [...recording.exchanges.values()].map((e) => e.request.body as { model: string; tools?: unknown[]; messages: { role: string; content: { type: string; text?: string }[] }[] });
+const requests = [...recording.exchanges.values()].map(
+  (e) =>
+    e.request.body as {
+      model: string;
+      tools?: unknown[];
+      messages: { role: string; content: { type: string; text?: string }[] }[];
+    },
+);
 
 describe('recordings/your-first-agent', () => {
   it('loads: every file is an exchange under its own digest, and a README says how it was made', () => {
     expect(recording.problems).toEqual([]);
     expect(recording.exchanges.size).toBeGreaterThanOrEqual(4);
     expect(readdirSync(TUTORIAL_RECORDING).filter((name) => !name.endsWith('.json'))).toEqual(['README.md']);
-    expect(readFileSync(join(TUTORIAL_RECORDING, 'README.md'), 'utf8')).toMatch(/not Claude's[\s\S]*stand-in[\s\S]*scripts\/record-tutorial\.mjs/);
+    expect(readFileSync(join(TUTORIAL_RECORDING, 'README.md'), 'utf8')).toMatch(
+      /not Claude's[\s\S]*stand-in[\s\S]*scripts\/record-tutorial\.mjs/,
+    );
   });
 
   it("every request offers the page's tool as declared, to the model the generator pins for Anthropic", () => {
     const block = steps.find((s) => s.kind === 'file' && s.pointer === '/toolInventory');
     expect(block).toBeDefined();
-    const tools = (JSON.parse(block!.kind === 'file' ? block!.content : '[]') as { name: string; description: string; inputSchema: unknown }[]).map((t) => ({
+    const tools = (
+      JSON.parse(block!.kind === 'file' ? block!.content : '[]') as {
+        name: string;
+        description: string;
+        inputSchema: unknown;
+      }[]
+    ).map((t) => ({
       name: t.name,
       description: t.description,
       input_schema: t.inputSchema,
     }));
     const anthropic = DEFAULT_MODELS['anthropic']!;
-    const model = wireModelId({ providerId: 'anthropic', modelId: anthropic.model, modelVersion: anthropic.version }).id;
+    const model = wireModelId({
+      providerId: 'anthropic',
+      modelId: anthropic.model,
+      modelVersion: anthropic.version,
+    }).id;
     for (const request of requests) {
       expect(request.tools, RERECORD).toEqual(tools);
       expect(request.model, RERECORD).toBe(model);
@@ -47,7 +66,9 @@ describe('recordings/your-first-agent', () => {
 
   it('holds the first turn of every question the page asks an agent it serves with the recording, and nothing else', () => {
     const commands = steps.flatMap((s) => (s.kind === 'command' ? [s.command] : []));
-    const replayedPorts = commands.filter((c) => c.includes(`--replay ${INSTALLED_RECORDING}`)).map((c) => /--port[= ](\d+)/.exec(c)?.[1]);
+    const replayedPorts = commands
+      .filter((c) => c.includes(`--replay ${INSTALLED_RECORDING}`))
+      .map((c) => /--port[= ](\d+)/.exec(c)?.[1]);
     expect(replayedPorts.length).toBeGreaterThanOrEqual(2);
     const questions = commands
       .filter((c) => replayedPorts.some((port) => c.includes(`agentdef ask http://127.0.0.1:${port} `)))

@@ -6,7 +6,11 @@ import { repoRoot } from './support/run-cli';
 
 it('passes tsc --noEmit', () => {
   const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(repoRoot, 'tsconfig.json'), '--noEmit'], { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 });
+  const result = spawnSync(process.execPath, [tsc, '-p', join(repoRoot, 'tsconfig.json'), '--noEmit'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   expect(result.stdout + result.stderr).toBe('');
   expect(result.status).toBe(0);
 });

@@ -15,7 +15,9 @@ interface Expected {
   line: number;
 }
 const invalidDir = join(repoRoot, 'e2e', 'fixtures', 'invalid');
-const expectations = JSON.parse(readFileSync(join(repoRoot, 'e2e', 'fixtures', 'invalid.expected.json'), 'utf8')) as Record<string, Expected>;
+const expectations = JSON.parse(
+  readFileSync(join(repoRoot, 'e2e', 'fixtures', 'invalid.expected.json'), 'utf8'),
+) as Record<string, Expected>;
 
 describe('agentdef validate', () => {
   it('accepts every example definition and application manifest (exit 0)', () => {
@@ -23,13 +25,21 @@ describe('agentdef validate', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     // Folders that hold a definition (examples/tools holds the example tools' code).
-    const count = readdirSync(join(repoRoot, 'examples')).filter((name) => readdirSync(join(repoRoot, 'examples', name)).some((f) => /^agent\.(json|ya?ml)$/.test(f))).length;
+    const count = readdirSync(join(repoRoot, 'examples')).filter((name) =>
+      readdirSync(join(repoRoot, 'examples', name)).some((f) => /^agent\.(json|ya?ml)$/.test(f)),
+    ).length;
     const applications = readdirSync(join(repoRoot, 'examples', 'applications'), { withFileTypes: true }).filter(
-      (d) => d.isDirectory() && readdirSync(join(repoRoot, 'examples', 'applications', d.name)).includes('application.json'),
+      (d) =>
+        d.isDirectory() && readdirSync(join(repoRoot, 'examples', 'applications', d.name)).includes('application.json'),
     ).length;
     expect(count).toBeGreaterThanOrEqual(8);
     expect(applications).toBeGreaterThanOrEqual(2);
-    expect(run.stdout).toMatch(new RegExp(`^${count} definitions and ${applications} application manifests checked: ${count + applications} valid, 0 invalid`, 'm'));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^${count} definitions and ${applications} application manifests checked: ${count + applications} valid, 0 invalid`,
+        'm',
+      ),
+    );
   });
 
   it('has an expectation for every invalid fixture and a fixture for every expectation', () => {
@@ -40,7 +50,10 @@ describe('agentdef validate', () => {
     it(`rejects ${file} with ${expected.rule} at ${expected.path || '(root)'} line ${expected.line}`, () => {
       const run = runAgentdef(['validate', `e2e/fixtures/invalid/${file}`, '--format', 'json']);
       expect(run.status, run.stderr).toBe(1);
-      const output = JSON.parse(run.stdout) as { valid: boolean; diagnostics: Array<Expected & { severity: string; file: string; column: number }> };
+      const output = JSON.parse(run.stdout) as {
+        valid: boolean;
+        diagnostics: Array<Expected & { severity: string; file: string; column: number }>;
+      };
       expect(output.valid).toBe(false);
       const first = output.diagnostics.find((d) => d.severity === 'error');
       expect(first).toBeDefined();

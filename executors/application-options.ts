@@ -30,7 +30,10 @@ function notAllowed(name: string, value: string, allowed: readonly string[]): st
 }
 
 /** The manifest and the options that are set, or the problem with one. */
-export function checkApplicationOptions(manifest: unknown, options: readonly ExecutorOption[]): CheckedOptions | { problem: string } {
+export function checkApplicationOptions(
+  manifest: unknown,
+  options: readonly ExecutorOption[],
+): CheckedOptions | { problem: string } {
   if (typeof manifest !== 'string' || manifest === '') return { problem: 'the "manifest" option is required' };
   const values: Record<string, string | string[]> = {};
   for (const [name, value] of options) {
@@ -38,7 +41,8 @@ export function checkApplicationOptions(manifest: unknown, options: readonly Exe
     const list = LISTS.includes(name);
     const items: unknown[] = list && Array.isArray(value) ? value : [value];
     for (const item of items) {
-      if (typeof item !== 'string') return { problem: `the "${name}" option must be a string, not ${JSON.stringify(item)}` };
+      if (typeof item !== 'string')
+        return { problem: `the "${name}" option must be a string, not ${JSON.stringify(item)}` };
       const allowed = ALLOWED[name];
       if (allowed !== undefined && !allowed.includes(item)) return { problem: notAllowed(name, item, allowed) };
     }

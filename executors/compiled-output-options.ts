@@ -15,7 +15,11 @@ export interface CompiledOutputOptions {
 }
 
 /** The output folder (relative to the workspace root), or undefined once the problem is printed. */
-export function compiledOutputPath(executor: string, options: CompiledOutputOptions, context: ExecutorContext): string | undefined {
+export function compiledOutputPath(
+  executor: string,
+  options: CompiledOutputOptions,
+  context: ExecutorContext,
+): string | undefined {
   const outputPath = options.outputPath ?? (context.projectName ? `dist/agents/${context.projectName}` : undefined);
   if (!outputPath) {
     console.error(`agentdef:${executor}: the "outputPath" option is required`);

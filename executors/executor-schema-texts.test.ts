@@ -23,9 +23,18 @@ describe('executor schema texts', () => {
   it('names every target in the compile target option, and only the options of a schema change', () => {
     const compile = executorSchemaTexts().find((t) => t.option === 'target')!;
     for (const id of COMPILE_TARGETS) expect(compile.description).toContain(id);
-    const text = '{\n  "description": "top",\n  "properties": {\n    "target": { "default": "auto", "description": "old \\"quoted\\"" },\n    "other": { "description": "kept" }\n  }\n}\n';
-    const out = withSchemaTexts('executors/compile/schema.json', text, [compile, { file: 'elsewhere.json', option: 'other', description: 'not this file' }]);
-    expect(JSON.parse(out)).toEqual({ description: 'top', properties: { target: { default: 'auto', description: compile.description }, other: { description: 'kept' } } });
-    expect(() => withSchemaTexts('x.json', '{}', [{ file: 'x.json', option: 'gone', description: 'd' }])).toThrow('x.json has no option "gone"');
+    const text =
+      '{\n  "description": "top",\n  "properties": {\n    "target": { "default": "auto", "description": "old \\"quoted\\"" },\n    "other": { "description": "kept" }\n  }\n}\n';
+    const out = withSchemaTexts('executors/compile/schema.json', text, [
+      compile,
+      { file: 'elsewhere.json', option: 'other', description: 'not this file' },
+    ]);
+    expect(JSON.parse(out)).toEqual({
+      description: 'top',
+      properties: { target: { default: 'auto', description: compile.description }, other: { description: 'kept' } },
+    });
+    expect(() => withSchemaTexts('x.json', '{}', [{ file: 'x.json', option: 'gone', description: 'd' }])).toThrow(
+      'x.json has no option "gone"',
+    );
   });
 });

@@ -9,20 +9,31 @@ import type { OperationIo, OperationResult } from '../plugin/operations/io';
 
 /** The workspace root as the working folder; both streams the process's own, escaped for a terminal. */
 export function executorIo(context: ExecutorContext): OperationIo {
-  return { cwd: context.root, stdout: (text) => process.stdout.write(terminalSafe(text)), stderr: (text) => process.stderr.write(terminalSafe(text)) };
+  return {
+    cwd: context.root,
+    stdout: (text) => process.stdout.write(terminalSafe(text)),
+    stderr: (text) => process.stderr.write(terminalSafe(text)),
+  };
 }
 
 /**
  * Runs one operation for `agentdef:<executor>`: a problem with its options is printed as an error,
  * and an operation that throws (a bug, not bad input) is reported as the CLI reports one.
  */
-export async function runOperation(executor: string, operation: (io: OperationIo) => Promise<OperationResult>, context: ExecutorContext, io: OperationIo = executorIo(context)): Promise<{ success: boolean }> {
+export async function runOperation(
+  executor: string,
+  operation: (io: OperationIo) => Promise<OperationResult>,
+  context: ExecutorContext,
+  io: OperationIo = executorIo(context),
+): Promise<{ success: boolean }> {
   try {
     const result = await operation(io);
     if (typeof result !== 'number') io.stderr(`error: ${result.usage}\n`);
     return { success: result === 0 };
   } catch (error) {
-    io.stderr(`internal error in agentdef:${executor}: ${(error as Error).message}\nplease report this with the input that caused it\n`);
+    io.stderr(
+      `internal error in agentdef:${executor}: ${(error as Error).message}\nplease report this with the input that caused it\n`,
+    );
     return { success: false };
   }
 }

@@ -35,8 +35,10 @@ afterEach(() => {
 
 const shells = {
   plan: (outputPath: string) => planExecutor({ definition: 'examples/write-router/agent.json', outputPath }, context()),
-  compile: (outputPath: string) => compileExecutor({ definition: 'examples/write-router/agent.json', outputPath }, context()),
-  'compile --target local-mac': (outputPath: string) => compileExecutor({ definition: 'examples/write-router/agent.json', target: 'local-mac', outputPath }, context()),
+  compile: (outputPath: string) =>
+    compileExecutor({ definition: 'examples/write-router/agent.json', outputPath }, context()),
+  'compile --target local-mac': (outputPath: string) =>
+    compileExecutor({ definition: 'examples/write-router/agent.json', target: 'local-mac', outputPath }, context()),
 };
 
 describe.each(Object.entries(shells))('the %s executor', (_name, run) => {
@@ -60,7 +62,9 @@ describe.each(Object.entries(shells))('the %s executor', (_name, run) => {
       errors.mockClear();
       expect(await run(path), path).toEqual({ success: false });
       const printed = errors.mock.calls.map((c) => c.join(' ')).join('\n');
-      expect(printed, path).toMatch(/outputPath ".*" must be a folder inside the workspace \(relative to its root, without "\.\."\): Nx caches and restores only the workspace's folders/);
+      expect(printed, path).toMatch(
+        /outputPath ".*" must be a folder inside the workspace \(relative to its root, without "\.\."\): Nx caches and restores only the workspace's folders/,
+      );
       expect([treeSnapshot(root), treeSnapshot(outside)], path).toEqual(before);
     }
     expect(existsSync(join(root, '..', sibling))).toBe(false);

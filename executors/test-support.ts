@@ -1,7 +1,11 @@
 /** Shared by the executor tests: the ExecutorContext Nx hands an executor run in `workspaceRoot`. */
 import type { ExecutorContext } from '@nx/devkit';
 
-export function executorContext(workspaceRoot: string, projectName = 'write-router', targetName = 'compile'): ExecutorContext {
+export function executorContext(
+  workspaceRoot: string,
+  projectName = 'write-router',
+  targetName = 'compile',
+): ExecutorContext {
   return {
     root: workspaceRoot,
     cwd: workspaceRoot,

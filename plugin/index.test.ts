@@ -8,16 +8,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from './index';
-import { compileAgent, emitAgent, formatDiagnostics, loadWorkspaceConfig, planAgent, validateDefinition, validateDefinitionFiles } from './index';
+import {
+  compileAgent,
+  emitAgent,
+  formatDiagnostics,
+  loadWorkspaceConfig,
+  planAgent,
+  validateDefinition,
+  validateDefinitionFiles,
+} from './index';
 
 const repoRoot = join(__dirname, '..');
 const example = join(repoRoot, 'examples', 'text-stats', 'agent.json');
 
 describe('the main entry', () => {
   it('keeps the Nx plugin exports and adds the API', () => {
-    for (const name of ['createNodes', 'createNodesV2', 'createDependencies', 'preTasksExecution']) expect(api).toHaveProperty(name);
+    for (const name of ['createNodes', 'createNodesV2', 'createDependencies', 'preTasksExecution'])
+      expect(api).toHaveProperty(name);
     expect(api.name).toBe('agentdef');
-    for (const fn of [validateDefinition, validateDefinitionFiles, formatDiagnostics, planAgent, emitAgent, compileAgent, loadWorkspaceConfig]) expect(typeof fn).toBe('function');
+    for (const fn of [
+      validateDefinition,
+      validateDefinitionFiles,
+      formatDiagnostics,
+      planAgent,
+      emitAgent,
+      compileAgent,
+      loadWorkspaceConfig,
+    ])
+      expect(typeof fn).toBe('function');
   });
 
   it('loads neither ts-morph nor esbuild', () => {
@@ -27,13 +45,23 @@ describe('the main entry', () => {
       `const layers = Object.keys(require.cache).filter((k) => /plugin[\\\\/](compiler|hosts|runtime)[\\\\/]|agent-definition\\.validator/.test(k));`,
       `process.stdout.write(JSON.stringify({ exports: Object.keys(api), heavy, layers }));`,
     ].join('\n');
-    const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.status, run.stderr).toBe(0);
-    const { exports, heavy, layers } = JSON.parse(run.stdout) as { exports: string[]; heavy: string[]; layers: string[] };
+    const { exports, heavy, layers } = JSON.parse(run.stdout) as {
+      exports: string[];
+      heavy: string[];
+      layers: string[];
+    };
     expect(heavy).toEqual([]);
     // Nx loads this entry on every command: graph inference only, the API's layers on first call.
     expect(layers).toEqual([]);
-    expect(exports).toEqual(expect.arrayContaining(['createNodesV2', 'validateDefinition', 'planAgent', 'emitAgent', 'compileAgent']));
+    expect(exports).toEqual(
+      expect.arrayContaining(['createNodesV2', 'validateDefinition', 'planAgent', 'emitAgent', 'compileAgent']),
+    );
   });
 });
 
@@ -78,18 +106,27 @@ describe('plan, emit and compile', () => {
 
     const config = await loadWorkspaceConfig(repoRoot);
     expect(config.diagnostics).toEqual([]);
-    const emitted = await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot: repoRoot, workspace: config.config });
+    const emitted = await emitAgent(
+      { plan: planned.plan!, resolved: planned.resolved! },
+      { workspaceRoot: repoRoot, workspace: config.config },
+    );
     expect(emitted.diagnostics).toEqual([]);
     const paths = emitted.files!.map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['plan.json', 'worker.js']));
-    expect(JSON.parse(emitted.files!.find((f) => f.path === 'plan.json')!.contents as string)).toMatchObject({ target: 'cloudflare-dynamic-worker', digest: planned.plan!.digest });
+    expect(JSON.parse(emitted.files!.find((f) => f.path === 'plan.json')!.contents as string)).toMatchObject({
+      target: 'cloudflare-dynamic-worker',
+      digest: planned.plan!.digest,
+    });
   });
 
   it('compiles into a workspace, through the guarded writer', async () => {
     const result = await compileAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: workspace });
     expect(result.ioError).toBeUndefined();
     expect(result).toMatchObject({ target: 'cloudflare-dynamic-worker', outDir: 'dist/agents/text-stats' });
-    for (const file of result.files!) expect(existsSync(join(workspace, 'dist/agents/text-stats', file.path))).toBe(true);
-    expect(JSON.parse(readFileSync(join(workspace, 'dist/agents/text-stats/.agentdef-output.json'), 'utf8'))).toBeTruthy();
+    for (const file of result.files!)
+      expect(existsSync(join(workspace, 'dist/agents/text-stats', file.path))).toBe(true);
+    expect(
+      JSON.parse(readFileSync(join(workspace, 'dist/agents/text-stats/.agentdef-output.json'), 'utf8')),
+    ).toBeTruthy();
   });
 });

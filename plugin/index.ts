@@ -29,12 +29,18 @@ import type * as SqliteLedger from './application/sqlite-ledger';
 export { formatDiagnostics } from './definition/format-diagnostics';
 
 /** Validates the definition in `file` (or `options.text`, named `file`); see validate-definition-file.ts. */
-export async function validateDefinition(file: string, options?: ValidateDefinition.ValidateDefinitionOptions): Promise<ValidateDefinition.ValidateDefinitionResult> {
+export async function validateDefinition(
+  file: string,
+  options?: ValidateDefinition.ValidateDefinitionOptions,
+): Promise<ValidateDefinition.ValidateDefinitionResult> {
   return (await import('./definition/validate-definition-file.js')).validateDefinition(file, options);
 }
 
 /** Validates a list of definition files, as `agentdef validate` does. */
-export async function validateDefinitionFiles(files: readonly ValidateFiles.DefinitionFile[], options?: RuleOptions): Promise<ValidateFiles.ValidateFilesResult> {
+export async function validateDefinitionFiles(
+  files: readonly ValidateFiles.DefinitionFile[],
+  options?: RuleOptions,
+): Promise<ValidateFiles.ValidateFilesResult> {
   return (await import('./definition/validate-files.js')).validateFiles(files, options);
 }
 
@@ -44,7 +50,10 @@ export async function planAgent(options: Compile.PlanAgentOptions): Promise<Comp
 }
 
 /** plan → files in memory (nothing is written). */
-export async function emitAgent(planned: Parameters<typeof Compile.emitAgent>[0], inputs: Compile.EmitInputs): Promise<Compile.EmitAgentResult> {
+export async function emitAgent(
+  planned: Parameters<typeof Compile.emitAgent>[0],
+  inputs: Compile.EmitInputs,
+): Promise<Compile.EmitAgentResult> {
   return (await import('./compiler/compile.js')).emitAgent(planned, inputs);
 }
 
@@ -62,34 +71,57 @@ export async function loadWorkspaceConfig(workspaceRoot: string): Promise<Worksp
 // application layer on first call, like the functions above, so these are async here.
 
 /** Serves `catalog`, `plan` and `execute` over the built-ins plus the admitted packs. */
-export async function createApplicationHost(options: ApplicationHost.ApplicationHostOptions): Promise<ApplicationHost.ApplicationHostOpening> {
+export async function createApplicationHost(
+  options: ApplicationHost.ApplicationHostOptions,
+): Promise<ApplicationHost.ApplicationHostOpening> {
   return (await import('./application/application-host.js')).createApplicationHost(options);
 }
 
 /** Admits component packs with their private adapters and owner resolvers, all or nothing. */
-export async function createApplicationComponentPackRegistry(options: PackRegistry.ComponentPackRegistryOptions): Promise<PackRegistry.ComponentPackRegistryResult> {
+export async function createApplicationComponentPackRegistry(
+  options: PackRegistry.ComponentPackRegistryOptions,
+): Promise<PackRegistry.ComponentPackRegistryResult> {
   return (await import('./application/component-pack-registry.js')).createApplicationComponentPackRegistry(options);
 }
 
 /** The reference gateway owner: approved artifacts, by digest, from one workspace folder. */
-export async function createLocalGatewayOwner(options: LocalGateway.LocalGatewayOptions): Promise<LocalGateway.LocalGatewayOpening> {
+export async function createLocalGatewayOwner(
+  options: LocalGateway.LocalGatewayOptions,
+): Promise<LocalGateway.LocalGatewayOpening> {
   return (await import('./application/local-gateway-owner.js')).createLocalGatewayOwner(options);
 }
 
 /** A process-local execution ledger. */
-export async function createMemoryExecutionLedger(options?: Ledgers.ExecutionLedgerOptions): Promise<Ledgers.LedgerOpening> {
+export async function createMemoryExecutionLedger(
+  options?: Ledgers.ExecutionLedgerOptions,
+): Promise<Ledgers.LedgerOpening> {
   return (await import('./application/execution-ledger.js')).createMemoryExecutionLedger(options);
 }
 
 /** A durable execution ledger in SQLite (`node:sqlite` where Node has it, else the optional peer `libsql`). */
-export async function openSqliteExecutionLedger(options: SqliteLedger.SqliteExecutionLedgerOptions): Promise<Ledgers.LedgerOpening> {
+export async function openSqliteExecutionLedger(
+  options: SqliteLedger.SqliteExecutionLedgerOptions,
+): Promise<Ledgers.LedgerOpening> {
   return (await import('./application/sqlite-ledger.js')).openSqliteExecutionLedger(options);
 }
 
 export type { ApplicationHostOptions, ApplicationHostOpening } from './application/application-host';
-export type { ApplicationService, ApplicationRun, ExecuteRequest, ExecuteResponse, PlanRequest, PlanResponse, EntrypointValue, ManifestInput } from './application/application-service';
+export type {
+  ApplicationService,
+  ApplicationRun,
+  ExecuteRequest,
+  ExecuteResponse,
+  PlanRequest,
+  PlanResponse,
+  EntrypointValue,
+  ManifestInput,
+} from './application/application-service';
 export type { ComponentAdapter, OwnerResolver, AdapterCall, AdapterOutcome } from './application/component-adapter';
-export type { ComponentPackRegistry, ComponentPackRegistryOptions, ComponentPackRegistryResult } from './application/component-pack-registry';
+export type {
+  ComponentPackRegistry,
+  ComponentPackRegistryOptions,
+  ComponentPackRegistryResult,
+} from './application/component-pack-registry';
 export type { GatewayOwner, GatewayInvocation } from './application/gateway-owner';
 export type { ExecutionLedger } from './application/execution-ledger';
 export type { ApplicationManifest } from './schema/generated/application-manifest.types';
@@ -101,7 +133,14 @@ export type { Diagnostic, DiagnosticCode, Severity } from './definition/diagnost
 import type { RuleOptions } from './definition/rules/rule';
 export type { RuleOptions };
 export type { AgentDefinition } from './schema/generated/agent-definition.types';
-export type { PlanAgentOptions, PlanAgentResult, EmitInputs, EmitAgentResult, CompileAgentOptions, CompileAgentResult } from './compiler/compile';
+export type {
+  PlanAgentOptions,
+  PlanAgentResult,
+  EmitInputs,
+  EmitAgentResult,
+  CompileAgentOptions,
+  CompileAgentResult,
+} from './compiler/compile';
 export type { WorkspaceConfig, LoadedWorkspaceConfig } from './compiler/workspace-config';
 export type { CompilePlan } from './compiler/plan';
 export type { EmittedFile, AdapterOptions } from './targets/target';

@@ -15,7 +15,18 @@ const out = outFlag === -1 ? join(root, 'dist', 'agentdef') : resolve(process.ar
 const check = !process.argv.includes('--no-check');
 
 rmSync(out, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', out, ...(check ? [] : ['--noCheck'])], { stdio: 'inherit' });
+const tsc = spawnSync(
+  process.execPath,
+  [
+    join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '-p',
+    join(root, 'tsconfig.build.json'),
+    '--outDir',
+    out,
+    ...(check ? [] : ['--noCheck']),
+  ],
+  { stdio: 'inherit' },
+);
 if (tsc.status !== 0) {
   console.error('build: tsc failed');
   process.exit(tsc.status ?? 1);
@@ -51,7 +62,8 @@ copyMatching('executors', (name) => name.endsWith('.json') || isReadme(name));
 copyMatching('docs', (name) => name.endsWith('.md'));
 // The model recordings the docs replay (docs/your-first-agent.md: `--replay node_modules/agentdef/recordings/your-first-agent`).
 copyMatching('recordings', (name) => name.endsWith('.json') || isReadme(name));
-for (const file of ['generators.json', 'executors.json', 'README.md', 'LICENSE']) cpSync(join(root, file), join(out, file));
+for (const file of ['generators.json', 'executors.json', 'README.md', 'LICENSE'])
+  cpSync(join(root, file), join(out, file));
 // What compiled outputs bundle (the portable runtime, the Worker host, the host contract) ships as
 // TypeScript too, renamed `.mts`: esbuild tries `.mts` before `.js`, so it bundles these ES modules
 // and a Worker carries only the runtime parts it imports (the compiled `.js` files are CommonJS,
@@ -59,7 +71,8 @@ for (const file of ['generators.json', 'executors.json', 'README.md', 'LICENSE']
 // TypeScript never resolve an import without extension to `.mts`, so nothing else sees them.
 for (const dir of ['plugin/runtime', 'plugin/runtime/providers', 'plugin/hosts/worker', 'plugin/host-contract']) {
   for (const name of readdirSync(join(root, dir))) {
-    if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !TEST_ONLY_FILE.test(name)) cpSync(join(root, dir, name), join(out, dir, name.replace(/\.ts$/, '.mts')));
+    if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !TEST_ONLY_FILE.test(name))
+      cpSync(join(root, dir, name), join(out, dir, name.replace(/\.ts$/, '.mts')));
   }
 }
 mkdirSync(join(out, 'bin'), { recursive: true });
@@ -105,14 +118,18 @@ const published = {
 const named = Object.keys({ ...published.dependencies, ...published.peerDependencies });
 const devOnly = named.filter((name) => NEVER_SHIPPED.includes(name));
 if (devOnly.length > 0) {
-  console.error(`build: development-only packages in the published dependencies: ${devOnly.join(', ')} (move them to devDependencies)`);
+  console.error(
+    `build: development-only packages in the published dependencies: ${devOnly.join(', ')} (move them to devDependencies)`,
+  );
   process.exit(1);
 }
 writeFileSync(join(out, 'package.json'), JSON.stringify(published, null, 2) + '\n');
 
 // Fail rather than ship test support: anything the exclusions above missed stops the build.
 const shipped = readdirSync(out, { recursive: true }).map((name) => String(name).split('\\').join('/'));
-const testOnly = shipped.filter((name) => name.split('/').some((part) => TEST_ONLY_FOLDERS.has(part)) || TEST_ONLY_FILE.test(name));
+const testOnly = shipped.filter(
+  (name) => name.split('/').some((part) => TEST_ONLY_FOLDERS.has(part)) || TEST_ONLY_FILE.test(name),
+);
 if (testOnly.length > 0) {
   console.error(`build: test support in the package (check tsconfig.build.json excludes):\n  ${testOnly.join('\n  ')}`);
   process.exit(1);

@@ -12,5 +12,9 @@ for (const [rel, content] of Object.entries(files)) {
 }
 
 // The executor schemas' texts that name targets, from the target table (TypeScript, through swc).
-const targets = spawnSync(process.execPath, ['-r', '@swc-node/register', join(root, 'scripts', 'generate-target-texts.ts')], { cwd: root, stdio: 'inherit' });
+const targets = spawnSync(
+  process.execPath,
+  ['-r', '@swc-node/register', join(root, 'scripts', 'generate-target-texts.ts')],
+  { cwd: root, stdio: 'inherit' },
+);
 if (targets.status !== 0) process.exit(targets.status ?? 1);

@@ -33,7 +33,11 @@ function table(rows) {
 }
 
 step('Validate every example definition', 'agentdef validate examples', [cli, 'validate', 'examples']);
-step('Compile every example agent for its chosen target (Nx, cached, one batch process)', 'nx run-many -t compile --batch', [nx, 'run-many', '-t', 'compile', '--batch', '--output-style=static']);
+step(
+  'Compile every example agent for its chosen target (Nx, cached, one batch process)',
+  'nx run-many -t compile --batch',
+  [nx, 'run-many', '-t', 'compile', '--batch', '--output-style=static'],
+);
 
 process.stdout.write('\n== Compile summary\n');
 const rows = [['AGENT', 'DECLARED CLASS', 'CHOSEN RUNTIME', 'TARGET', 'REASON', 'OUTPUT']];
@@ -43,26 +47,39 @@ for (const slug of readdirSync(outputs).sort()) {
   if (!existsSync(planFile)) continue;
   const plan = JSON.parse(readFileSync(planFile, 'utf8'));
   const rootKey = `${plan.root.slug}@${plan.root.version}`;
-  const own = plan.runtime.constraints.find((c) => c.node === rootKey && c.element === '/runtimeRequirements/runtimeCapabilityClass');
+  const own = plan.runtime.constraints.find(
+    (c) => c.node === rootKey && c.element === '/runtimeRequirements/runtimeCapabilityClass',
+  );
   const forcing = plan.runtime.constraints.find((c) => own && !c.hosts.includes(own.hosts[0]));
   const reason = forcing ? `${forcing.node}: ${forcing.reason.split(':')[0]}` : 'the declared class';
-  rows.push([`${plan.root.slug}@${plan.root.version}`, plan.runtime.declaredClass, plan.runtime.chosenClass, plan.target, reason.length > 90 ? `${reason.slice(0, 87)}...` : reason, `dist/agents/${slug}`]);
+  rows.push([
+    `${plan.root.slug}@${plan.root.version}`,
+    plan.runtime.declaredClass,
+    plan.runtime.chosenClass,
+    plan.target,
+    reason.length > 90 ? `${reason.slice(0, 87)}...` : reason,
+    `dist/agents/${slug}`,
+  ]);
 }
 process.stdout.write(table(rows));
 
-step('Compile a Worker-class example for HB3 as well', 'agentdef compile examples/fallback-writer/agent.json --target hb3 --out dist/hb3/fallback-writer', [
-  cli,
-  'compile',
-  'examples/fallback-writer/agent.json',
-  '--target',
-  'hb3',
-  '--out',
-  'dist/hb3/fallback-writer',
-]);
+step(
+  'Compile a Worker-class example for HB3 as well',
+  'agentdef compile examples/fallback-writer/agent.json --target hb3 --out dist/hb3/fallback-writer',
+  [cli, 'compile', 'examples/fallback-writer/agent.json', '--target', 'hb3', '--out', 'dist/hb3/fallback-writer'],
+);
 step(
   'For a Worker, an HB3 job and a local launcher: agentdef dev, agentdef ask, the deploy dry run, Ctrl-C',
   'node scripts/run-dev-ask-examples.mjs --worker dist/agents/text-digest --hb3 dist/hb3/fallback-writer --local dist/agents/local-notes',
-  [join(root, 'scripts', 'run-dev-ask-examples.mjs'), '--worker', 'dist/agents/text-digest', '--hb3', 'dist/hb3/fallback-writer', '--local', 'dist/agents/local-notes'],
+  [
+    join(root, 'scripts', 'run-dev-ask-examples.mjs'),
+    '--worker',
+    'dist/agents/text-digest',
+    '--hb3',
+    'dist/hb3/fallback-writer',
+    '--local',
+    'dist/agents/local-notes',
+  ],
 );
 step(
   'Plan and dry-run execute an example application through `agentdef mcp` (the official MCP client)',
@@ -79,5 +96,10 @@ step(
 step(
   'Publish one example agent to a scratch registry and verify its signed card and AgentFacts credential',
   'node scripts/run-trust-example.mjs examples/text-stats/agent.json --worker-url https://text-stats.example.workers.dev',
-  [join(root, 'scripts', 'run-trust-example.mjs'), 'examples/text-stats/agent.json', '--worker-url', 'https://text-stats.example.workers.dev'],
+  [
+    join(root, 'scripts', 'run-trust-example.mjs'),
+    'examples/text-stats/agent.json',
+    '--worker-url',
+    'https://text-stats.example.workers.dev',
+  ],
 );

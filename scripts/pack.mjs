@@ -15,7 +15,10 @@ const packDir = into ?? join(root, 'dist', 'pack');
 
 // `--no-check` passes through to the build (tsc --noCheck: the test run's global setup).
 const buildFlags = process.argv.includes('--no-check') ? ['--no-check'] : [];
-const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--out', built, ...buildFlags], { cwd: root, stdio: 'inherit' });
+const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--out', built, ...buildFlags], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (build.status !== 0) {
   console.error('pack: the build failed (see above); nothing was packed');
   process.exit(build.status ?? 1);

@@ -9,9 +9,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const run = spawnSync(process.execPath, ['-r', '@swc-node/register', join(root, 'e2e', 'support', 'record-tutorial.ts'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, SWC_NODE_PROJECT: process.env.SWC_NODE_PROJECT || join(root, 'tsconfig.json') },
-});
+const run = spawnSync(
+  process.execPath,
+  ['-r', '@swc-node/register', join(root, 'e2e', 'support', 'record-tutorial.ts'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, SWC_NODE_PROJECT: process.env.SWC_NODE_PROJECT || join(root, 'tsconfig.json') },
+  },
+);
 process.exit(run.status ?? 1);

@@ -34,18 +34,32 @@ const STUB_API_KEY = 'sk-ant-stub-0123456789abcdefghij';
 const RECORDINGS = 'examples/recordings';
 /** Everything the agentdef processes printed, searched for the secrets they were given at the end. */
 const printed = [];
-const DEFAULT_OUTPUTS = { worker: 'dist/agents/text-digest', hb3: 'dist/hb3/fallback-writer', local: 'dist/agents/local-notes' };
+const DEFAULT_OUTPUTS = {
+  worker: 'dist/agents/text-digest',
+  hb3: 'dist/hb3/fallback-writer',
+  local: 'dist/agents/local-notes',
+};
 
 /** The test suite's scripted stand-ins (TypeScript, compiled on the fly like bin/agentdef.cjs does): loaded only to record. */
 function standIns() {
   const require = createRequire(import.meta.url);
   process.env.SWC_NODE_PROJECT ||= join(root, 'tsconfig.json');
   require('@swc-node/register');
-  return { ...require('../plugin/runtime/__test-support__/stub-provider.ts'), ...require('../e2e/local/support/stub-ollama.ts') };
+  return {
+    ...require('../plugin/runtime/__test-support__/stub-provider.ts'),
+    ...require('../e2e/local/support/stub-ollama.ts'),
+  };
 }
 
 /** What the stub Anthropic model proposes for the HB3 example's edit: a diff that applies. */
-const FALLBACK_DIFF = ['--- a/config.ts', '+++ b/config.ts', '@@ -1,1 +1,2 @@', '+if (raw === undefined) throw new Error("no config");', ' parseConfig(raw);', ''].join('\n');
+const FALLBACK_DIFF = [
+  '--- a/config.ts',
+  '+++ b/config.ts',
+  '@@ -1,1 +1,2 @@',
+  '+if (raw === undefined) throw new Error("no config");',
+  ' parseConfig(raw);',
+  '',
+].join('\n');
 
 /** One example per target: the output folder, what to ask, and the model stub its host reaches. */
 const EXAMPLES = [
@@ -57,12 +71,23 @@ const EXAMPLES = [
   {
     key: 'hb3',
     title: 'An HB3 job: fallback-writer compiled with --target hb3 (its container entrypoint as a local process)',
-    question: JSON.stringify({ path: 'config.ts', source: 'parseConfig(raw);\n', instruction: 'add a null check before the call to parseConfig' }),
+    question: JSON.stringify({
+      path: 'config.ts',
+      source: 'parseConfig(raw);\n',
+      instruction: 'add a null check before the call to parseConfig',
+    }),
     receiptsOf: 'fallback-writer',
     recording: `${RECORDINGS}/fallback-writer`,
     recordAgainst: async () => {
-      const stub = await standIns().startScriptedProvider({ wire: 'anthropic-messages', apiKey: STUB_API_KEY, script: [{ text: FALLBACK_DIFF }] });
-      return { env: { AGENTDEF_BASE_URL_ANTHROPIC: stub.url, AGENTDEF_SECRET_ANTHROPIC_API_KEY: STUB_API_KEY }, close: () => stub.close() };
+      const stub = await standIns().startScriptedProvider({
+        wire: 'anthropic-messages',
+        apiKey: STUB_API_KEY,
+        script: [{ text: FALLBACK_DIFF }],
+      });
+      return {
+        env: { AGENTDEF_BASE_URL_ANTHROPIC: stub.url, AGENTDEF_SECRET_ANTHROPIC_API_KEY: STUB_API_KEY },
+        close: () => stub.close(),
+      };
     },
   },
   {
@@ -107,7 +132,8 @@ function freePort() {
 /** This process's environment without agentdef's, Nx's or npm's own variables, HOME and caches in `scratch`. */
 function isolatedEnv(scratch, extra) {
   const env = {};
-  for (const [name, value] of Object.entries(process.env)) if (!/^(AGENTDEF_|NX_|npm_|WRANGLER_|CLOUDFLARE_)/.test(name)) env[name] = value;
+  for (const [name, value] of Object.entries(process.env))
+    if (!/^(AGENTDEF_|NX_|npm_|WRANGLER_|CLOUDFLARE_)/.test(name)) env[name] = value;
   return {
     ...env,
     HOME: join(scratch, 'home'),
@@ -156,12 +182,19 @@ function agentdef(args, env, scratch) {
 /** Starts `agentdef dev` (with `extra` arguments), resolves with the served URL once it prints its ask line (its ready line). */
 function startDev(out, port, env, extra) {
   print(`$ agentdef dev ${out} --port ${port}${extra.length ? ` ${extra.join(' ')}` : ''}`);
-  const child = spawn(process.execPath, [cli, 'dev', out, '--port', String(port), ...extra], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'dev', out, '--port', String(port), ...extra], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`agentdef dev printed no ready line within ${READY_MS / 1000}s:\n${stdout}${stderr}`)), READY_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`agentdef dev printed no ready line within ${READY_MS / 1000}s:\n${stdout}${stderr}`)),
+      READY_MS,
+    );
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
       const url = /serves A2A at (http:\/\/127\.0\.0\.1:\d+)\/?/.exec(stdout)?.[1];
@@ -239,8 +272,14 @@ async function runExample(example, out, scratch, keyFile, receiptSecret, record)
     if (!/^state: completed$/m.test(ask.stdout)) problems.push('the task did not complete');
     if (!/^receipt: verified /m.test(ask.stdout)) problems.push('the receipt the host returned was not verified');
     // A replayed run says so (the signed receipt's modelsReplayed); a recorded one answered live.
-    if (example.recording && !record && !/^models: replayed from a recording, not a live model \(the receipt says so\)$/m.test(ask.stdout)) problems.push('the answer does not say its models were replayed');
-    if (example.recording && !/^ {2}models: {5}(replayed from|recorded into) /m.test(dev.output().stdout)) problems.push('agentdef dev did not say where the models answer from');
+    if (
+      example.recording &&
+      !record &&
+      !/^models: replayed from a recording, not a live model \(the receipt says so\)$/m.test(ask.stdout)
+    )
+      problems.push('the answer does not say its models were replayed');
+    if (example.recording && !/^ {2}models: {5}(replayed from|recorded into) /m.test(dev.output().stdout))
+      problems.push('agentdef dev did not say where the models answer from');
     const deploy = await agentdef(['deploy', out, '--dry-run', ...(example.deployArgs ?? [])], env, scratch);
     if (deploy.status !== 0) problems.push(`agentdef deploy --dry-run exited ${deploy.status}`);
   } finally {
@@ -248,14 +287,19 @@ async function runExample(example, out, scratch, keyFile, receiptSecret, record)
     print(`(Ctrl-C) agentdef dev exited ${signal ?? code}`);
     // Clean: exit 0 (dev stops its host itself, whatever the target), no error printed, the port free.
     const { stdout, stderr } = dev.output();
-    if (code !== 0 || /^error/m.test(stderr)) problems.push(`agentdef dev did not exit cleanly after SIGINT (${signal ?? code}):\n${stderr}`);
+    if (code !== 0 || /^error/m.test(stderr))
+      problems.push(`agentdef dev did not exit cleanly after SIGINT (${signal ?? code}):\n${stderr}`);
     printed.push(stdout, stderr);
     if (await listening(port)) problems.push(`port ${port} still accepts connections after agentdef dev exited`);
     await model.close();
   }
   if (example.receiptsOf) {
     // The process hosts also append every receipt to their receipts file: all of them verify.
-    const verify = await agentdef(['verify', join(scratch, 'state', example.receiptsOf, 'receipts.jsonl'), '--key', keyFile], env, scratch);
+    const verify = await agentdef(
+      ['verify', join(scratch, 'state', example.receiptsOf, 'receipts.jsonl'), '--key', keyFile],
+      env,
+      scratch,
+    );
     if (verify.status !== 0) problems.push(`agentdef verify of the receipts file exited ${verify.status}`);
   }
   for (const problem of problems) process.stderr.write(`run-dev-ask-examples: ${example.key}: ${problem}\n`);
@@ -263,7 +307,15 @@ async function runExample(example, out, scratch, keyFile, receiptSecret, record)
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { worker: { type: 'string' }, hb3: { type: 'string' }, local: { type: 'string' }, record: { type: 'boolean', default: false } }, strict: true });
+  const { values } = parseArgs({
+    options: {
+      worker: { type: 'string' },
+      hb3: { type: 'string' },
+      local: { type: 'string' },
+      record: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
   mkdirSync(join(root, 'tmp'), { recursive: true });
   const scratch = mkdtempSync(join(root, 'tmp', 'dev-ask-'));
   try {
@@ -273,7 +325,15 @@ async function main() {
     writeFileSync(keyFile, JSON.stringify(pair.publicKey.export({ format: 'jwk' })));
     const receiptSecret = JSON.stringify(pair.privateKey.export({ format: 'jwk' }));
     let failures = 0;
-    for (const example of EXAMPLES) failures += await runExample(example, values[example.key] ?? DEFAULT_OUTPUTS[example.key], scratch, keyFile, receiptSecret, values.record);
+    for (const example of EXAMPLES)
+      failures += await runExample(
+        example,
+        values[example.key] ?? DEFAULT_OUTPUTS[example.key],
+        scratch,
+        keyFile,
+        receiptSecret,
+        values.record,
+      );
     // No secret value in any output: not the receipt key's private part, not the model API key.
     const secrets = [pair.privateKey.export({ format: 'jwk' }).d, STUB_API_KEY];
     if (printed.some((text) => secrets.some((secret) => text.includes(secret)))) {

@@ -65,4 +65,6 @@ agentdef(['verify', card, '--keys', publicKeys]);
 agentdef(['verify', credential]);
 agentdef(['registry', 'verify', '--registry', registry]);
 process.stdout.write(`\nverified A2A card (${slug}@${version}):\n${readFileSync(join(root, card), 'utf8')}\n`);
-process.stdout.write(`verified AgentFacts credential (${slug}@${version}):\n${readFileSync(join(root, credential), 'utf8')}\n`);
+process.stdout.write(
+  `verified AgentFacts credential (${slug}@${version}):\n${readFileSync(join(root, credential), 'utf8')}\n`,
+);

@@ -9,5 +9,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const run = spawnSync(process.execPath, ['-r', '@swc-node/register', join(root, 'e2e', 'worker', 'run-compiled-worker.ts'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const run = spawnSync(
+  process.execPath,
+  ['-r', '@swc-node/register', join(root, 'e2e', 'worker', 'run-compiled-worker.ts'), ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(run.status ?? 1);

@@ -16,10 +16,27 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // application schemas are validated by an Ajv compiled lazily in plugin/application and get types
 // and a reference page.
 export const SCHEMAS = [
-  { file: 'plugin/schema/agent-definition.v1.schema.json', name: 'agent-definition', validator: 'validateAgentDefinition', doc: 'docs/reference/agent-definition.md' },
-  { file: 'plugin/schema/application-manifest.v1.schema.json', name: 'application-manifest', doc: 'docs/reference/application-manifest.md' },
-  { file: 'plugin/schema/application-plan.v1.schema.json', name: 'application-plan', doc: 'docs/reference/application-plan.md' },
-  { file: 'plugin/schema/component-pack.v1.schema.json', name: 'component-pack', doc: 'docs/reference/component-pack.md' },
+  {
+    file: 'plugin/schema/agent-definition.v1.schema.json',
+    name: 'agent-definition',
+    validator: 'validateAgentDefinition',
+    doc: 'docs/reference/agent-definition.md',
+  },
+  {
+    file: 'plugin/schema/application-manifest.v1.schema.json',
+    name: 'application-manifest',
+    doc: 'docs/reference/application-manifest.md',
+  },
+  {
+    file: 'plugin/schema/application-plan.v1.schema.json',
+    name: 'application-plan',
+    doc: 'docs/reference/application-plan.md',
+  },
+  {
+    file: 'plugin/schema/component-pack.v1.schema.json',
+    name: 'component-pack',
+    doc: 'docs/reference/component-pack.md',
+  },
 ];
 const BANNER = '/* Generated from the JSON Schema by `npm run generate`. Do not edit. */\n';
 
@@ -91,7 +108,9 @@ export async function generateSchemaArtifacts() {
     files[`plugin/schema/generated/${entry.name}.validator.ts`] =
       BANNER +
       '// @ts-nocheck -- Ajv standalone output, bundled by esbuild; typed by the wrapper below.\n' +
-      bundled.replace(/\nexport \{[^}]*\};\s*$/s, '\n').replace(new RegExp(`\\b(var|const|let) ${entry.validator}\\b`), `$1 ${entry.validator}Compiled`) +
+      bundled
+        .replace(/\nexport \{[^}]*\};\s*$/s, '\n')
+        .replace(new RegExp(`\\b(var|const|let) ${entry.validator}\\b`), `$1 ${entry.validator}Compiled`) +
       `\nexport interface ValidationError { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }\n` +
       `export interface GeneratedValidator { (data: unknown): boolean; errors?: ValidationError[] | null }\n` +
       `export const ${entry.validator}: GeneratedValidator = ${entry.validator}Compiled;\n`;

@@ -36,7 +36,8 @@ function objectSection(title, node, schema) {
   const lines = [`### ${title}`, '', cell(node.description), ''];
   if (node.oneOf) {
     lines.push('One of:', '');
-    for (const branch of node.oneOf) lines.push(`- [${branch.title}](#${anchor(branch.title)}): ${cell(branch.description)}`);
+    for (const branch of node.oneOf)
+      lines.push(`- [${branch.title}](#${anchor(branch.title)}): ${cell(branch.description)}`);
     lines.push('');
     return lines;
   }
@@ -48,12 +49,15 @@ function objectSection(title, node, schema) {
       const target = prop.$ref ? schema.$defs[prop.$ref.split('/').pop()] : undefined;
       const desc = prop.description ?? target?.description ?? '';
       const extra = constraints(prop);
-      lines.push(`| \`${name}\` | ${typeOf(prop, schema)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(desc)}${extra ? ` (${cell(extra)})` : ''} |`);
+      lines.push(
+        `| \`${name}\` | ${typeOf(prop, schema)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(desc)}${extra ? ` (${cell(extra)})` : ''} |`,
+      );
     }
     lines.push('');
   }
   if (node.additionalProperties === false) lines.push('No other fields are allowed.', '');
-  else if (node.additionalProperties && typeof node.additionalProperties === 'object') lines.push(`Other fields are allowed: ${typeOf(node.additionalProperties, schema)}.`, '');
+  else if (node.additionalProperties && typeof node.additionalProperties === 'object')
+    lines.push(`Other fields are allowed: ${typeOf(node.additionalProperties, schema)}.`, '');
   else if (node.type === 'object' && !props.length) lines.push('Any JSON object.', '');
   return lines;
 }
@@ -79,7 +83,14 @@ export function renderSchemaReference(schema, file) {
       lines.push(...objectSection(name, node, schema));
       for (const branch of node.oneOf ?? []) lines.push(...objectSection(branch.title, branch, schema));
     } else {
-      lines.push(`### ${name}`, '', cell(node.description), '', `Type: ${typeOf(node, schema)}${constraints(node) ? `; ${constraints(node)}` : ''}.`, '');
+      lines.push(
+        `### ${name}`,
+        '',
+        cell(node.description),
+        '',
+        `Type: ${typeOf(node, schema)}${constraints(node) ? `; ${constraints(node)}` : ''}.`,
+        '',
+      );
     }
   }
   return (

@@ -22,7 +22,9 @@ const targets = readdirSync(goldenRoot, { withFileTypes: true })
   .filter((target) => only.length === 0 || only.includes(target))
   .sort();
 if (targets.length === 0) {
-  console.error(`update-goldens: no suite found${only.length ? ` for ${only.join(', ')}` : ''} under e2e/golden/*/suite.ts`);
+  console.error(
+    `update-goldens: no suite found${only.length ? ` for ${only.join(', ')}` : ''} under e2e/golden/*/suite.ts`,
+  );
   process.exit(2);
 }
 
@@ -48,7 +50,11 @@ for (const target of targets) {
   const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', runner], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, AGENTDEF_GOLDEN_SUITE: join(goldenRoot, target, 'suite.ts'), AGENTDEF_GOLDEN_CHECK: check ? '1' : '0' },
+    env: {
+      ...process.env,
+      AGENTDEF_GOLDEN_SUITE: join(goldenRoot, target, 'suite.ts'),
+      AGENTDEF_GOLDEN_CHECK: check ? '1' : '0',
+    },
   });
   if (run.status !== 0) failed = Math.max(failed, run.status ?? 2);
 }

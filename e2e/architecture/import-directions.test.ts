@@ -9,7 +9,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkImports, extractImports, formatViolation, importGraph, layerOf, listSources, packageName, valueImportCycles } from './import-graph';
+import {
+  checkImports,
+  extractImports,
+  formatViolation,
+  importGraph,
+  layerOf,
+  listSources,
+  packageName,
+  valueImportCycles,
+} from './import-graph';
 import { ARCHITECTURE, TOP_FOLDERS } from './layers';
 
 const repoRoot = join(__dirname, '..', '..');
@@ -60,7 +69,16 @@ describe('the import scanner', () => {
   it('lists production files only: no tests, test support or fixtures', () => {
     const root = mkdtempSync(join(tmpdir(), 'agentdef-import-graph-'));
     try {
-      for (const file of ['plugin/a.ts', 'plugin/a.test.ts', 'plugin/test-support.ts', 'plugin/__test-support__/s.ts', 'plugin/__fixtures__/f.ts', 'plugin/schema/generated/t.ts', 'plugin/b.mjs', 'other/c.ts']) {
+      for (const file of [
+        'plugin/a.ts',
+        'plugin/a.test.ts',
+        'plugin/test-support.ts',
+        'plugin/__test-support__/s.ts',
+        'plugin/__fixtures__/f.ts',
+        'plugin/schema/generated/t.ts',
+        'plugin/b.mjs',
+        'other/c.ts',
+      ]) {
         mkdirSync(join(root, file, '..'), { recursive: true });
         writeFileSync(join(root, file), 'export {};\n');
       }
@@ -131,18 +149,25 @@ describe('import directions', () => {
     const graph = importGraph(repoRoot, TOP_FOLDERS);
     expect(graph.files.length).toBeGreaterThan(100);
     const lines = checkImports(graph, ARCHITECTURE).map(formatViolation);
-    if (lines.length > 0) expect.fail(`${lines.length} import(s) run against the architecture (e2e/architecture/layers.ts):\n${lines.join('\n')}`);
+    if (lines.length > 0)
+      expect.fail(
+        `${lines.length} import(s) run against the architecture (e2e/architecture/layers.ts):\n${lines.join('\n')}`,
+      );
   });
 });
 
 describe('value import cycles', () => {
   it('finds a cycle of value imports and a file importing itself, not one closed by a type-only import or import()', () => {
-    expect(valueImportCycles(importGraph(cycles, TOP_FOLDERS))).toEqual([['plugin/graph/a.ts', 'plugin/graph/b.ts'], ['plugin/graph/self.ts']]);
+    expect(valueImportCycles(importGraph(cycles, TOP_FOLDERS))).toEqual([
+      ['plugin/graph/a.ts', 'plugin/graph/b.ts'],
+      ['plugin/graph/self.ts'],
+    ]);
   });
 
   it('the real plugin/, executors/ and generators/ have none', () => {
     const found = valueImportCycles(importGraph(repoRoot, TOP_FOLDERS));
-    if (found.length > 0) expect.fail(`${found.length} value import cycle(s):\n${found.map((cycle) => cycle.join(' ⇄ ')).join('\n')}`);
+    if (found.length > 0)
+      expect.fail(`${found.length} value import cycle(s):\n${found.map((cycle) => cycle.join(' ⇄ ')).join('\n')}`);
     expect(found).toEqual([]);
   });
 });

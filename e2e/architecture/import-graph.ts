@@ -78,7 +78,10 @@ function literalText(node: ts.Node | undefined): string | undefined {
 }
 
 /** The module specifiers of one file's text, with kind and 1-based line, in source order. */
-export function extractImports(fileName: string, text: string): Array<{ specifier: string; line: number; kind: ImportKind }> {
+export function extractImports(
+  fileName: string,
+  text: string,
+): Array<{ specifier: string; line: number; kind: ImportKind }> {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found: Array<{ specifier: string; line: number; kind: ImportKind }> = [];
   const add = (literal: ts.Node, specifier: string, kind: ImportKind): void => {
@@ -88,15 +91,26 @@ export function extractImports(fileName: string, text: string): Array<{ specifie
     if (ts.isImportDeclaration(node)) {
       const specifier = literalText(node.moduleSpecifier);
       const clause = node.importClause;
-      const typeOnly = clause !== undefined && (clause.isTypeOnly || (!clause.name && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && isTypeOnlyNamed(clause.namedBindings.elements)));
+      const typeOnly =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            isTypeOnlyNamed(clause.namedBindings.elements)));
       if (specifier !== undefined) add(node.moduleSpecifier, specifier, typeOnly ? 'type-only' : 'static');
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
       const specifier = literalText(node.moduleSpecifier);
-      const typeOnly = node.isTypeOnly || (node.exportClause !== undefined && ts.isNamedExports(node.exportClause) && isTypeOnlyNamed(node.exportClause.elements));
+      const typeOnly =
+        node.isTypeOnly ||
+        (node.exportClause !== undefined &&
+          ts.isNamedExports(node.exportClause) &&
+          isTypeOnlyNamed(node.exportClause.elements));
       if (specifier !== undefined) add(node.moduleSpecifier, specifier, typeOnly ? 'type-only' : 'static');
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const specifier = literalText(node.moduleReference.expression);
-      if (specifier !== undefined) add(node.moduleReference.expression, specifier, node.isTypeOnly ? 'type-only' : 'static');
+      if (specifier !== undefined)
+        add(node.moduleReference.expression, specifier, node.isTypeOnly ? 'type-only' : 'static');
     } else if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
@@ -238,10 +252,22 @@ function packageRule(pkg: string, rules: Readonly<Record<string, 'no' | Access>>
 }
 
 /** Every import that breaks the architecture, and every file no layer claims; sorted by file and line. */
-export function checkImports<L extends string>(graph: { files: readonly string[]; edges: readonly ImportEdge[] }, architecture: Architecture<L>): Violation[] {
+export function checkImports<L extends string>(
+  graph: { files: readonly string[]; edges: readonly ImportEdge[] },
+  architecture: Architecture<L>,
+): Violation[] {
   const out: Violation[] = [];
   for (const file of graph.files) {
-    if (layerOf(file, architecture) === undefined) out.push({ file, line: 1, rule: 'unclassified', from: '?', to: '?', specifier: '', why: 'no layer claims this file' });
+    if (layerOf(file, architecture) === undefined)
+      out.push({
+        file,
+        line: 1,
+        rule: 'unclassified',
+        from: '?',
+        to: '?',
+        specifier: '',
+        why: 'no layer claims this file',
+      });
   }
   for (const edge of graph.edges) {
     const from = layerOf(edge.file, architecture);
@@ -249,7 +275,8 @@ export function checkImports<L extends string>(graph: { files: readonly string[]
     const at = { file: edge.file, line: edge.line, specifier: edge.specifier, from };
     if (edge.package !== undefined) {
       const access = packageRule(edge.package, architecture.packages[from] ?? {});
-      if (access !== undefined && !permits(access, edge.kind)) out.push({ ...at, rule: `${from}-packages`, to: edge.package, why: `${edge.kind} import; ${refusal(access)}` });
+      if (access !== undefined && !permits(access, edge.kind))
+        out.push({ ...at, rule: `${from}-packages`, to: edge.package, why: `${edge.kind} import; ${refusal(access)}` });
       continue;
     }
     if (edge.target === undefined) continue;
@@ -259,14 +286,24 @@ export function checkImports<L extends string>(graph: { files: readonly string[]
       continue;
     }
     const access = architecture.imports[from][to];
-    if (!permits(access, edge.kind)) out.push({ ...at, rule: `${from}-imports`, to, why: `${edge.kind} import; ${refusal(access)}` });
+    if (!permits(access, edge.kind))
+      out.push({ ...at, rule: `${from}-imports`, to, why: `${edge.kind} import; ${refusal(access)}` });
     for (const { rule, folder } of architecture.siblings) {
       const own = subfolder(edge.file, folder);
       const other = subfolder(edge.target, folder);
-      if (own !== undefined && other !== undefined && own !== other) out.push({ ...at, rule, from: `${folder}/${own}`, to: `${folder}/${other}`, why: 'sibling folders stay apart' });
+      if (own !== undefined && other !== undefined && own !== other)
+        out.push({
+          ...at,
+          rule,
+          from: `${folder}/${own}`,
+          to: `${folder}/${other}`,
+          why: 'sibling folders stay apart',
+        });
     }
   }
-  return out.sort((a, b) => (a.file === b.file ? a.line - b.line || a.rule.localeCompare(b.rule) : a.file < b.file ? -1 : 1));
+  return out.sort((a, b) =>
+    a.file === b.file ? a.line - b.line || a.rule.localeCompare(b.rule) : a.file < b.file ? -1 : 1,
+  );
 }
 
 /** The first folder below `folder` that `path` is in, if any (`undefined` for files directly in it). */

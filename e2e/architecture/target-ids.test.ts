@@ -27,14 +27,18 @@ function schemaFiles(root: string): string[] {
     } catch {
       continue;
     }
-    for (const entry of entries) if (entry.isDirectory() && existsSync(join(root, top, entry.name, 'schema.json'))) out.push(`${top}/${entry.name}/schema.json`);
+    for (const entry of entries)
+      if (entry.isDirectory() && existsSync(join(root, top, entry.name, 'schema.json')))
+        out.push(`${top}/${entry.name}/schema.json`);
   }
   return out.sort();
 }
 
 /** Hits outside a target's own folder and generated files, not counting the generated `texts`. */
 function misplaced(root: string, generated: readonly string[]): IdHit[] {
-  const files = [...listSources(root, TOP_FOLDERS), ...schemaFiles(root)].filter((file) => !file.startsWith('plugin/targets/') && !file.includes('/generated/'));
+  const files = [...listSources(root, TOP_FOLDERS), ...schemaFiles(root)].filter(
+    (file) => !file.startsWith('plugin/targets/') && !file.includes('/generated/'),
+  );
   return targetIdHits(root, files, COMPILE_TARGETS).filter((hit) => !generated.includes(hit.text));
 }
 
@@ -57,7 +61,9 @@ describe('target ids', () => {
       executorSchemaTexts().map((t) => t.description),
     );
     if (hits.length > 0)
-      expect.fail(`${hits.length} target id(s) spelt outside plugin/targets/ (derive them from TARGETS):\n${hits.map((h) => `${h.file}:${h.line}: ${h.id} in ${JSON.stringify(h.text.slice(0, 100))}`).join('\n')}`);
+      expect.fail(
+        `${hits.length} target id(s) spelt outside plugin/targets/ (derive them from TARGETS):\n${hits.map((h) => `${h.file}:${h.line}: ${h.id} in ${JSON.stringify(h.text.slice(0, 100))}`).join('\n')}`,
+      );
     expect(hits).toEqual([]);
   });
 });

@@ -26,14 +26,22 @@ function stringTokens(fileName: string, text: string): Array<{ line: number; tex
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const out: Array<{ line: number; text: string }> = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
       // An import's specifier names a file, not a target.
       if (
         !(
           ts.isImportDeclaration(node.parent) ||
           ts.isExportDeclaration(node.parent) ||
           ts.isExternalModuleReference(node.parent) ||
-          (ts.isCallExpression(node.parent) && (node.parent.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.parent.expression) && node.parent.expression.text === 'require'))) ||
+          (ts.isCallExpression(node.parent) &&
+            (node.parent.expression.kind === ts.SyntaxKind.ImportKeyword ||
+              (ts.isIdentifier(node.parent.expression) && node.parent.expression.text === 'require'))) ||
           (ts.isLiteralTypeNode(node.parent) && ts.isImportTypeNode(node.parent.parent))
         )
       ) {
@@ -64,7 +72,8 @@ export function targetIdHits(root: string, files: readonly string[], ids: readon
     const text = readFileSync(join(root, file), 'utf8');
     const tokens = file.endsWith('.json') ? jsonStrings(text) : stringTokens(file, text);
     for (const token of tokens) {
-      for (const match of token.text.matchAll(pattern)) hits.push({ file, line: token.line, id: match[1]!, text: token.text });
+      for (const match of token.text.matchAll(pattern))
+        hits.push({ file, line: token.line, id: match[1]!, text: token.text });
     }
   }
   return hits;

@@ -56,29 +56,36 @@ function collectTestFiles(root: string): string[] {
 const isFunction = (node: ts.Node) => ts.isArrowFunction(node) || ts.isFunctionExpression(node);
 
 function hasTimeoutOption(node: ts.Node): boolean {
-  return ts.isObjectLiteralExpression(node) && node.properties.some((p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === 'timeout');
+  return (
+    ts.isObjectLiteralExpression(node) &&
+    node.properties.some((p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === 'timeout')
+  );
 }
 
 /** Each breach in one file, as `path:line: what`. */
 function conventionBreaches(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const breaches: string[] = [];
-  const at = (node: ts.Node, what: string) => breaches.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${what}`);
+  const at = (node: ts.Node, what: string) =>
+    breaches.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${what}`);
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
       const root = rootName(node.expression);
       if (root !== undefined && TEST_CALLS.has(root)) {
         const names = chainNames(node.expression);
-        for (const name of names) if (LEFT_OUT.has(name)) at(node, `${root}.${name} leaves a test out or singles one out`);
+        for (const name of names)
+          if (LEFT_OUT.has(name)) at(node, `${root}.${name} leaves a test out or singles one out`);
         if (names.includes('skipIf') || names.includes('runIf')) {
           const condition = ts.isCallExpression(node.expression) ? node.expression.arguments[0] : undefined;
-          if (condition !== undefined && !condition.getText(source).includes('process.platform')) at(node, `${root}.skipIf/runIf on something other than the platform`);
+          if (condition !== undefined && !condition.getText(source).includes('process.platform'))
+            at(node, `${root}.skipIf/runIf on something other than the platform`);
         }
         const args = node.arguments;
         const fnIndex = args.findIndex(isFunction);
         if (fnIndex >= 0) {
           const after = args[fnIndex + 1];
-          if (after !== undefined && (ts.isNumericLiteral(after) || hasTimeoutOption(after))) at(after, `${root} sets its own timeout`);
+          if (after !== undefined && (ts.isNumericLiteral(after) || hasTimeoutOption(after)))
+            at(after, `${root} sets its own timeout`);
           for (const arg of args.slice(0, fnIndex)) if (hasTimeoutOption(arg)) at(arg, `${root} sets its own timeout`);
         }
       }
@@ -106,7 +113,16 @@ describe('the test suite keeps its own rules', () => {
       "it.each([1])('fine %s', () => {});",
     ].join('\n');
     const found = conventionBreaches('sample.test.ts', sample);
-    expect(found.map((b) => b.split(': ')[0])).toEqual(['sample.test.ts:1', 'sample.test.ts:2', 'sample.test.ts:3', 'sample.test.ts:4', 'sample.test.ts:5', 'sample.test.ts:6', 'sample.test.ts:7', 'sample.test.ts:8']);
+    expect(found.map((b) => b.split(': ')[0])).toEqual([
+      'sample.test.ts:1',
+      'sample.test.ts:2',
+      'sample.test.ts:3',
+      'sample.test.ts:4',
+      'sample.test.ts:5',
+      'sample.test.ts:6',
+      'sample.test.ts:7',
+      'sample.test.ts:8',
+    ]);
   });
 
   it('no test file sets a timeout, skips, singles out or leaves a test to do', () => {

@@ -14,7 +14,8 @@ const PLUGIN_DIR = join(__dirname, '..', '..', 'plugin');
 
 /** `path` as a file: itself, or with `.ts`, or its `index.ts`. */
 function sourceFile(path: string): string {
-  for (const candidate of [path, `${path}.ts`, join(path, 'index.ts')]) if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
+  for (const candidate of [path, `${path}.ts`, join(path, 'index.ts')])
+    if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
   return path;
 }
 
@@ -51,8 +52,14 @@ export function writeRequestSources(request: BundleRequest, dir: string): string
 }
 
 /** esbuild's options for the request's bundle, written to `outDir`, from an entry on disk. */
-export function bareBuildOptions(request: BundleRequest, entry: string, outDir: string, workspaceRoot: string): BuildOptions {
-  if (request.textModules && Object.keys(request.textModules).length > 0) throw new Error('the bare baseline takes entries without text modules (agents without quarantined children)');
+export function bareBuildOptions(
+  request: BundleRequest,
+  entry: string,
+  outDir: string,
+  workspaceRoot: string,
+): BuildOptions {
+  if (request.textModules && Object.keys(request.textModules).length > 0)
+    throw new Error('the bare baseline takes entries without text modules (agents without quarantined children)');
   return {
     entryPoints: [entry],
     bundle: true,
@@ -61,7 +68,9 @@ export function bareBuildOptions(request: BundleRequest, entry: string, outDir: 
     format: 'esm',
     platform: request.platform,
     target: request.target ?? 'es2022',
-    ...(request.minify === 'syntax' ? { minifyWhitespace: true, minifySyntax: true } : { minify: request.minify ?? false }),
+    ...(request.minify === 'syntax'
+      ? { minifyWhitespace: true, minifySyntax: true }
+      : { minify: request.minify ?? false }),
     treeShaking: true,
     sourcemap: request.sourcemap === false ? false : 'linked',
     legalComments: request.legalComments ?? 'eof',

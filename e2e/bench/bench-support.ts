@@ -17,7 +17,8 @@ export function timeCommand(command: string, args: string[], cwd: string, env: N
   const start = performance.now();
   const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 600_000 });
   const elapsed = performance.now() - start;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
   return elapsed;
 }
 

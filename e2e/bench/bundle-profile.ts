@@ -10,12 +10,57 @@ import { build, type Plugin } from 'esbuild';
 
 /** Features, each named by the base names of its runtime and Worker-host modules. */
 const FEATURES: Readonly<Record<string, readonly string[]>> = {
-  'a2a-server': ['a2a-handler', 'a2a-wire', 'a2a-list-tasks', 'a2a-sse', 'a2a-stream-events', 'a2a-task-runs', 'request-guard', 'task-store', 'task-store-object', 'task-store-client', 'worker-host-plan'],
-  'served-card': ['agent-card', 'card-secrets', 'served-card', 'own-card-payload', 'card-jws', 'card-signature', 'card-presence', 'jcs', 'jwk-thumbprint', 'base64url'],
-  run: ['run-agent', 'agent-loop', 'run-budget', 'redact', 'errors', 'run-id', 'runtime-config', 'runtime-parts', 'secret-source', 'agent-deps'],
+  'a2a-server': [
+    'a2a-handler',
+    'a2a-wire',
+    'a2a-list-tasks',
+    'a2a-sse',
+    'a2a-stream-events',
+    'a2a-task-runs',
+    'request-guard',
+    'task-store',
+    'task-store-object',
+    'task-store-client',
+    'worker-host-plan',
+  ],
+  'served-card': [
+    'agent-card',
+    'card-secrets',
+    'served-card',
+    'own-card-payload',
+    'card-jws',
+    'card-signature',
+    'card-presence',
+    'jcs',
+    'jwk-thumbprint',
+    'base64url',
+  ],
+  run: [
+    'run-agent',
+    'agent-loop',
+    'run-budget',
+    'redact',
+    'errors',
+    'run-id',
+    'runtime-config',
+    'runtime-parts',
+    'secret-source',
+    'agent-deps',
+  ],
   egress: ['egress', 'egress-guard', 'captured-intrinsics'],
   receipts: ['receipts', 'run-receipt', 'receipt-sink'],
-  'model-side': ['compaction', 'transcript', 'model-turn', 'post-json', 'openai-chat', 'anthropic-messages', 'ollama-chat', 'create-model-client', 'composition', 'mcp-http-tool'],
+  'model-side': [
+    'compaction',
+    'transcript',
+    'model-turn',
+    'post-json',
+    'openai-chat',
+    'anthropic-messages',
+    'ollama-chat',
+    'create-model-client',
+    'composition',
+    'mcp-http-tool',
+  ],
 };
 
 function featureOf(input: string, entryDir: string): string {
@@ -26,7 +71,10 @@ function featureOf(input: string, entryDir: string): string {
 }
 
 /** Minified KiB per feature of the Worker whose generated entry is `<outDir>/src/index.ts`, and the total. */
-export async function bundleProfile(outDir: string, options: { aliases: Plugin; esbuild: Record<string, unknown> }): Promise<Record<string, number>> {
+export async function bundleProfile(
+  outDir: string,
+  options: { aliases: Plugin; esbuild: Record<string, unknown> },
+): Promise<Record<string, number>> {
   const entry = join(outDir, 'src', 'index.ts');
   const result = await build({
     ...options.esbuild,

@@ -20,7 +20,10 @@ const FILE = process.env.BENCH_CLI_FILE ?? 'examples/text-digest/agent.json';
 /** Builds the package into a new folder under tmp/e2e (below the repository, so its dependencies resolve). */
 function buildPackage(): string {
   const out = join(mkdtempSync(join(e2eRoot(), 'cli-bench-')), 'agentdef');
-  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--out', out], { cwd: repoRoot, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--out', out], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
   return out;
 }
@@ -29,7 +32,8 @@ function main(): void {
   const given = process.env.BENCH_CLI_BUILD;
   const build = given !== undefined ? resolve(given) : buildPackage();
   const bin = join(build, 'bin', 'agentdef.cjs');
-  if (!existsSync(join(build, 'plugin', 'cli', 'main.js'))) throw new Error(`${build} is not a built package (no plugin/cli/main.js)`);
+  if (!existsSync(join(build, 'plugin', 'cli', 'main.js')))
+    throw new Error(`${build} is not a built package (no plugin/cli/main.js)`);
   // A build outside the repository finds its dependencies here; no preloaded hooks in the children.
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_PATH: join(repoRoot, 'node_modules') };
   delete env.NODE_OPTIONS;
@@ -42,7 +46,8 @@ function main(): void {
   // One unmeasured round warms the file cache and fails early on a broken build.
   for (const [, args] of commands) timeCommand(process.execPath, args, repoRoot, env);
   const times = commands.map(() => [] as number[]);
-  for (let i = 0; i < RUNS; i++) commands.forEach(([, args], k) => times[k]!.push(timeCommand(process.execPath, args, repoRoot, env)));
+  for (let i = 0; i < RUNS; i++)
+    commands.forEach(([, args], k) => times[k]!.push(timeCommand(process.execPath, args, repoRoot, env)));
   const [empty, validate, plan] = times.map(median) as [number, number, number];
 
   report('build', given !== undefined ? build : 'built now');

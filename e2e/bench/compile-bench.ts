@@ -59,7 +59,19 @@ function timedBundler(inner: Bundler): Bundler & { ms: number; agentRequest?: Bu
   return timed;
 }
 
-const MEASUREMENTS = ['compile', 'compile-fresh-bundler', 'bare-esbuild', 'compile-cpu', 'bare-esbuild-cpu', 'plan', 'workspace', 'emit', 'bundle', 'adapter', 'write'] as const;
+const MEASUREMENTS = [
+  'compile',
+  'compile-fresh-bundler',
+  'bare-esbuild',
+  'compile-cpu',
+  'bare-esbuild-cpu',
+  'plan',
+  'workspace',
+  'emit',
+  'bundle',
+  'adapter',
+  'write',
+] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 const noTimes = () => Object.fromEntries(MEASUREMENTS.map((m) => [m, [] as number[]])) as Record<Measurement, number[]>;
 
@@ -78,29 +90,53 @@ async function benchTarget(target: CompileTarget): Promise<void> {
   rmSync(out, { recursive: true, force: true });
   const bundler = timedBundler(createEsbuildBundler({ workspaceRoot: ROOT }));
   const compile = async (shared: Bundler | undefined) => {
-    const result = await compileAgent({ file, workspaceRoot: ROOT, target, outDir: join(out, 'compiled'), ...(shared ? { bundler: shared } : {}) });
-    if (!result.files) throw new Error(`compile of ${file} for ${target} failed: ${result.ioError ?? result.diagnostics.map((d) => d.message).join('; ')}`);
+    const result = await compileAgent({
+      file,
+      workspaceRoot: ROOT,
+      target,
+      outDir: join(out, 'compiled'),
+      ...(shared ? { bundler: shared } : {}),
+    });
+    if (!result.files)
+      throw new Error(
+        `compile of ${file} for ${target} failed: ${result.ioError ?? result.diagnostics.map((d) => d.message).join('; ')}`,
+      );
   };
   await compile(bundler);
   const request = bundler.agentRequest;
   if (!request) throw new Error(`the ${target} compile bundled nothing of its own`);
-  const bareOptions = bareBuildOptions(request, writeRequestSources(request, join(out, 'bare-src')), join(out, 'bare'), ROOT);
+  const bareOptions = bareBuildOptions(
+    request,
+    writeRequestSources(request, join(out, 'bare-src')),
+    join(out, 'bare'),
+    ROOT,
+  );
   const bare = async () => void (await build(bareOptions));
 
   // The stages, one by one, as compileAgent chains them.
   const stages = async (times: Record<Measurement, number[]>) => {
     let planned: Awaited<ReturnType<typeof planAgent>> | undefined;
-    times.plan.push(await timeAsync(async () => void (planned = await planAgent({ file, workspaceRoot: ROOT, target }))));
+    times.plan.push(
+      await timeAsync(async () => void (planned = await planAgent({ file, workspaceRoot: ROOT, target }))),
+    );
     let workspace: ReturnType<typeof loadWorkspaceConfig> | undefined;
     times.workspace.push(await timeAsync(() => void (workspace = loadWorkspaceConfig(ROOT))));
     bundler.ms = 0;
     let emitted: Awaited<ReturnType<typeof emitAgent>> | undefined;
-    const emitMs = await timeAsync(async () => void (emitted = await emitAgent({ plan: planned!.plan!, resolved: planned!.resolved! }, { workspaceRoot: ROOT, workspace: workspace!.config, bundler })));
+    const emitMs = await timeAsync(
+      async () =>
+        void (emitted = await emitAgent(
+          { plan: planned!.plan!, resolved: planned!.resolved! },
+          { workspaceRoot: ROOT, workspace: workspace!.config, bundler },
+        )),
+    );
     times.emit.push(emitMs);
     times.bundle.push(bundler.ms);
     times.adapter.push(emitMs - bundler.ms);
     const files = emitted!.files!;
-    times.write.push(await timeAsync(async () => void (await writeOutputAtomic(join(out, 'staged'), files, { workspaceRoot: ROOT }))));
+    times.write.push(
+      await timeAsync(async () => void (await writeOutputAtomic(join(out, 'staged'), files, { workspaceRoot: ROOT }))),
+    );
   };
 
   await bare();

@@ -61,19 +61,41 @@ async function main(): Promise<void> {
   // (a) graph construction
   if (wants('graph')) {
     const agentdefWs = join(base, 'graph-agentdef');
-    writeSyntheticWorkspace({ dir: agentdefWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'agentdef' }, 'agentdef');
+    writeSyntheticWorkspace(
+      { dir: agentdefWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'agentdef' },
+      'agentdef',
+    );
     installAgentdef(agentdefWs, tarball);
     const plainWs = join(base, 'graph-package-json');
-    writeSyntheticWorkspace({ dir: plainWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'package-json' }, 'agentdef');
-    const countProjects = (dir: string) => (JSON.parse(execFileSync(process.execPath, [nxBin, 'show', 'projects', '--json'], { cwd: dir, env: isolatedEnv(home), encoding: 'utf8' })) as string[]).length;
+    writeSyntheticWorkspace(
+      { dir: plainWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'package-json' },
+      'agentdef',
+    );
+    const countProjects = (dir: string) =>
+      (
+        JSON.parse(
+          execFileSync(process.execPath, [nxBin, 'show', 'projects', '--json'], {
+            cwd: dir,
+            env: isolatedEnv(home),
+            encoding: 'utf8',
+          }),
+        ) as string[]
+      ).length;
     report('graph_projects_agentdef', countProjects(agentdefWs));
     report('graph_projects_package_json', countProjects(plainWs));
     // The same agentdef folders inferred by a plugin that gives each file a project with a name and
     // nothing else: what any third-party plugin costs under isolation, apart from its configurations.
     const minimalWs = join(base, 'graph-minimal-plugin');
-    writeSyntheticWorkspace({ dir: minimalWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'agentdef' }, installMinimalNxPlugin(minimalWs));
+    writeSyntheticWorkspace(
+      { dir: minimalWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'agentdef' },
+      installMinimalNxPlugin(minimalWs),
+    );
     report('graph_projects_minimal_plugin', countProjects(minimalWs));
-    const [withPlugin, baseline, minimal] = graphTimes([agentdefWs, plainWs, minimalWs], home) as [number, number, number];
+    const [withPlugin, baseline, minimal] = graphTimes([agentdefWs, plainWs, minimalWs], home) as [
+      number,
+      number,
+      number,
+    ];
     report(`graph_ms_agentdef_${GRAPH_AGENTS}`, withPlugin);
     report(`graph_ms_package_json_${GRAPH_AGENTS}`, baseline);
     report(`graph_ms_minimal_plugin_${GRAPH_AGENTS}`, minimal);
@@ -81,21 +103,30 @@ async function main(): Promise<void> {
     report('graph_ratio_minimal_plugin_vs_package_json', minimal / baseline);
     // Nx starts one worker process per non-built-in plugin (plugin isolation, its default); the
     // same measurement with plugins loaded in Nx's own process shows what the plugin itself costs.
-    const [inProcess, inProcessBaseline] = graphTimes([agentdefWs, plainWs], home, { NX_ISOLATE_PLUGINS: 'false' }) as [number, number];
+    const [inProcess, inProcessBaseline] = graphTimes([agentdefWs, plainWs], home, { NX_ISOLATE_PLUGINS: 'false' }) as [
+      number,
+      number,
+    ];
     report(`graph_ms_agentdef_${GRAPH_AGENTS}_in_process`, inProcess);
     report(`graph_ms_package_json_${GRAPH_AGENTS}_in_process`, inProcessBaseline);
     report('graph_ratio_agentdef_vs_package_json_in_process', inProcess / inProcessBaseline);
   }
 
   const compileWs = join(base, 'compile');
-  writeSyntheticWorkspace({ dir: compileWs, agents: COMPILE_AGENTS, depth: 4, fanOut: 3, seed: SEED + 1, style: 'agentdef' }, 'agentdef');
+  writeSyntheticWorkspace(
+    { dir: compileWs, agents: COMPILE_AGENTS, depth: 4, fanOut: 3, seed: SEED + 1, style: 'agentdef' },
+    'agentdef',
+  );
   installAgentdef(compileWs, tarball);
 
   // (b) validate + plan throughput vs bare Ajv, on VALIDATE_AGENTS definitions (200 also under
   // BENCH_QUICK: a cold plan reads the whole workspace, so its rate depends on the workspace's size)
   if (wants('validate')) {
     const validateWs = join(base, 'validate');
-    const dag = writeSyntheticWorkspace({ dir: validateWs, agents: VALIDATE_AGENTS, depth: 4, fanOut: 3, seed: SEED + 1, style: 'agentdef' }, 'agentdef');
+    const dag = writeSyntheticWorkspace(
+      { dir: validateWs, agents: VALIDATE_AGENTS, depth: 4, fanOut: 3, seed: SEED + 1, style: 'agentdef' },
+      'agentdef',
+    );
     const files = dag.map((a) => join(validateWs, 'agents', a.slug, 'agent.json'));
     const texts = files.map((f) => readFileSync(f, 'utf8'));
     // The workspace index and the validated-definition cache are what a long-lived host keeps
@@ -115,10 +146,13 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i++) {
       for (let pair = 0; pair < VALIDATE_PAIRS; pair++) {
         const bare = await timeAsync(() => {
-          for (const text of texts) if (!validateAgentDefinition(JSON.parse(text))) throw new Error('bench document invalid');
+          for (const text of texts)
+            if (!validateAgentDefinition(JSON.parse(text))) throw new Error('bench document invalid');
         });
         const validated = await timeAsync(() => {
-          for (let k = 0; k < texts.length; k++) if (!validateDefinitionSource(texts[k]!, names[k]!, 'json').valid) throw new Error('bench document invalid');
+          for (let k = 0; k < texts.length; k++)
+            if (!validateDefinitionSource(texts[k]!, names[k]!, 'json').valid)
+              throw new Error('bench document invalid');
         });
         ajvRates.push(texts.length / (bare / 1000));
         validateRates.push(texts.length / (validated / 1000));
@@ -135,12 +169,15 @@ async function main(): Promise<void> {
       // Cold, as the CLI and the per-task executors plan (nothing kept): the workspace's
       // definitions are read and only those that may state a pinned slug are parsed.
       const coldPlanned = await timeAsync(async () => {
-        for (const file of files) if (!(await planAgent({ file, workspaceRoot: validateWs })).plan) throw new Error('plan failed');
+        for (const file of files)
+          if (!(await planAgent({ file, workspaceRoot: validateWs })).plan) throw new Error('plan failed');
       });
       coldPlanRates.push(files.length / (coldPlanned / 1000));
       // The same, with the whole workspace indexed per plan, as cold plans did before (the baseline).
       const fullIndexPlanned = await timeAsync(async () => {
-        for (const file of files) if (!(await planAgent({ file, workspaceRoot: validateWs, index: indexWorkspace(validateWs) })).plan) throw new Error('plan failed');
+        for (const file of files)
+          if (!(await planAgent({ file, workspaceRoot: validateWs, index: indexWorkspace(validateWs) })).plan)
+            throw new Error('plan failed');
       });
       fullIndexPlanRates.push(files.length / (fullIndexPlanned / 1000));
     }
@@ -179,7 +216,8 @@ async function main(): Promise<void> {
   }
   timeCommand(process.execPath, runMany('per_task'), compileWs, env);
   for (let k = 0; k < 3; k++) {
-    for (const mode of Object.keys(modes) as (keyof typeof modes)[]) warm[mode].push(timeCommand(process.execPath, runMany(mode), compileWs, env));
+    for (const mode of Object.keys(modes) as (keyof typeof modes)[])
+      warm[mode].push(timeCommand(process.execPath, runMany(mode), compileWs, env));
   }
   report('compile_cold_runs', coldRuns);
   for (const mode of Object.keys(modes) as (keyof typeof modes)[]) {

@@ -31,10 +31,30 @@ interface GoalCheck {
 const FIRST_COLD_PLAN_RATIO_VS_AJV = 75 / 77_256;
 
 const GOALS: readonly GoalCheck[] = [
-  { goal: '1', what: 'batch compile, cold, s per agent', line: 'compile_cold_s_per_agent_batch', target: { atMost: 0.2 } },
-  { goal: '1', what: 'batch / per-task, cold (≥ 5× faster)', line: 'compile_cold_ratio_batch_vs_per_task', target: { atMost: 0.2 } },
-  { goal: '1', what: 'batch / per-task, warm (all cache hits)', line: 'compile_warm_ratio_batch_vs_per_task', target: { atMost: 1.25 } },
-  { goal: '1', what: 'outputs identical, batch vs per task', line: 'compile_outputs_identical_batch_vs_per_task', target: { equals: 'yes' } },
+  {
+    goal: '1',
+    what: 'batch compile, cold, s per agent',
+    line: 'compile_cold_s_per_agent_batch',
+    target: { atMost: 0.2 },
+  },
+  {
+    goal: '1',
+    what: 'batch / per-task, cold (≥ 5× faster)',
+    line: 'compile_cold_ratio_batch_vs_per_task',
+    target: { atMost: 0.2 },
+  },
+  {
+    goal: '1',
+    what: 'batch / per-task, warm (all cache hits)',
+    line: 'compile_warm_ratio_batch_vs_per_task',
+    target: { atMost: 1.25 },
+  },
+  {
+    goal: '1',
+    what: 'outputs identical, batch vs per task',
+    line: 'compile_outputs_identical_batch_vs_per_task',
+    target: { equals: 'yes' },
+  },
   { goal: '2', what: 'validation / bare Ajv', line: 'validate_ratio_vs_ajv', target: { atLeast: 0.3 } },
   {
     goal: '2',
@@ -42,20 +62,53 @@ const GOALS: readonly GoalCheck[] = [
     line: 'validate_plan_uncached_ratio_vs_ajv',
     target: { atLeast: 10 * FIRST_COLD_PLAN_RATIO_VS_AJV },
   },
-  { goal: '3', what: 'tool-only Worker / SDK Worker (minified)', line: 'bundle.ratio.tool-only', target: { atMost: 0.5 } },
-  { goal: '3', what: 'agentic leaf Worker / SDK Worker (minified)', line: 'bundle.ratio.agentic-leaf', target: { atMost: 1 } },
-  { goal: '3', what: 'the same, compiled with the installed package: tool-only', line: 'bundle.installed.ratio.tool-only', target: { atMost: 0.5 } },
-  { goal: '3', what: 'the same, compiled with the installed package: agentic leaf', line: 'bundle.installed.ratio.agentic-leaf', target: { atMost: 1 } },
-  { goal: '4', what: 'Worker compile / bare esbuild', line: 'compile.cloudflare-dynamic-worker.ratio', target: { atMost: 1.5 } },
+  {
+    goal: '3',
+    what: 'tool-only Worker / SDK Worker (minified)',
+    line: 'bundle.ratio.tool-only',
+    target: { atMost: 0.5 },
+  },
+  {
+    goal: '3',
+    what: 'agentic leaf Worker / SDK Worker (minified)',
+    line: 'bundle.ratio.agentic-leaf',
+    target: { atMost: 1 },
+  },
+  {
+    goal: '3',
+    what: 'the same, compiled with the installed package: tool-only',
+    line: 'bundle.installed.ratio.tool-only',
+    target: { atMost: 0.5 },
+  },
+  {
+    goal: '3',
+    what: 'the same, compiled with the installed package: agentic leaf',
+    line: 'bundle.installed.ratio.agentic-leaf',
+    target: { atMost: 1 },
+  },
+  {
+    goal: '4',
+    what: 'Worker compile / bare esbuild',
+    line: 'compile.cloudflare-dynamic-worker.ratio',
+    target: { atMost: 1.5 },
+  },
   { goal: '4', what: 'hb3 compile / bare esbuild', line: 'compile.hb3.ratio', target: { atMost: 1.5 } },
   { goal: '4', what: 'local-mac compile / bare esbuild', line: 'compile.local-mac.ratio', target: { atMost: 1.5 } },
-  { goal: '5', what: 'graph, 1,000 agents, isolation on / package.json', line: 'graph_ratio_agentdef_vs_package_json', target: { atMost: 1.25 } },
+  {
+    goal: '5',
+    what: 'graph, 1,000 agents, isolation on / package.json',
+    line: 'graph_ratio_agentdef_vs_package_json',
+    target: { atMost: 1.25 },
+  },
   { goal: '5', what: 'Worker requests/s, compiled / hand-written', line: 'rps.ratio', target: { atLeast: 0.9 } },
 ];
 
 function runBench(file: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, file)], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, file)], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
@@ -110,7 +163,8 @@ async function main(): Promise<void> {
   // The cold plan's ratio to bare Ajv is printed to three decimals; recompute it from the rates.
   const plans = Number.parseFloat(values.get('validate_plan_uncached_per_s') ?? '');
   const ajv = Number.parseFloat(values.get('ajv_validate_per_s') ?? '');
-  if (Number.isFinite(plans) && Number.isFinite(ajv) && ajv > 0) values.set('validate_plan_uncached_ratio_vs_ajv', (plans / ajv).toPrecision(3));
+  if (Number.isFinite(plans) && Number.isFinite(ajv) && ajv > 0)
+    values.set('validate_plan_uncached_ratio_vs_ajv', (plans / ajv).toPrecision(3));
   process.stdout.write('# goals\n');
   const rows: string[] = ['| goal | measurement | target | measured | status |', '| --- | --- | --- | --- | --- |'];
   for (const check of GOALS) {

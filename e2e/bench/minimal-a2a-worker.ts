@@ -10,7 +10,8 @@ import { measureText } from '../../examples/tools/text-metrics';
 const CARD_PATH = '/.well-known/agent-card.json';
 const RPC_PATH = '/a2a/v1';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function card(origin: string) {
   const url = `${origin}${RPC_PATH}`;
@@ -25,7 +26,14 @@ function card(origin: string) {
     capabilities: { streaming: false, pushNotifications: false, extendedAgentCard: false },
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['application/json'],
-    skills: [{ id: 'text.stats', name: 'Text statistics', description: 'Counts characters, words, sentences and paragraphs and computes the Flesch reading-ease score.', tags: ['text', 'statistics'] }],
+    skills: [
+      {
+        id: 'text.stats',
+        name: 'Text statistics',
+        description: 'Counts characters, words, sentences and paragraphs and computes the Flesch reading-ease score.',
+        tags: ['text', 'statistics'],
+      },
+    ],
   };
 }
 
@@ -34,14 +42,19 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === CARD_PATH) return json(card(url.origin));
     if (url.pathname !== RPC_PATH || request.method !== 'POST') return json({ error: 'not found' }, 404);
-    let body: { id?: string | number; method?: string; params?: { message?: { messageId?: string; contextId?: string; parts?: { text?: string }[] } } };
+    let body: {
+      id?: string | number;
+      method?: string;
+      params?: { message?: { messageId?: string; contextId?: string; parts?: { text?: string }[] } };
+    };
     try {
       body = JSON.parse(await request.text()) as typeof body;
     } catch {
       return json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Invalid JSON payload' } });
     }
     const id = body.id ?? null;
-    if (body.method !== 'SendMessage') return json({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } });
+    if (body.method !== 'SendMessage')
+      return json({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } });
     const message = body.params?.message;
     const text = (message?.parts ?? []).map((p) => p.text ?? '').join('\n');
     const answer = JSON.stringify(measureText(text));
@@ -55,8 +68,16 @@ export default {
           id: taskId,
           contextId,
           status: { state: 'TASK_STATE_COMPLETED', timestamp: new Date().toISOString() },
-          artifacts: [{ artifactId: `${taskId}-answer`, name: 'answer', parts: [{ text: answer, mediaType: 'application/json' }] }],
-          history: [{ messageId: message?.messageId ?? '', contextId, taskId, role: 'ROLE_USER', parts: message?.parts ?? [] }],
+          artifacts: [
+            {
+              artifactId: `${taskId}-answer`,
+              name: 'answer',
+              parts: [{ text: answer, mediaType: 'application/json' }],
+            },
+          ],
+          history: [
+            { messageId: message?.messageId ?? '', contextId, taskId, role: 'ROLE_USER', parts: message?.parts ?? [] },
+          ],
         },
       },
     });

@@ -23,7 +23,10 @@ exports.createNodesV2 = [${JSON.stringify(INFERENCE_GLOB)}, async (files) => fil
 export function installMinimalNxPlugin(workspace: string): string {
   const dir = join(workspace, 'node_modules', MINIMAL_PLUGIN_NAME);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: MINIMAL_PLUGIN_NAME, version: '1.0.0', main: 'index.js' }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: MINIMAL_PLUGIN_NAME, version: '1.0.0', main: 'index.js' }, null, 2)}\n`,
+  );
   writeFileSync(join(dir, 'index.js'), PLUGIN_SOURCE);
   return MINIMAL_PLUGIN_NAME;
 }

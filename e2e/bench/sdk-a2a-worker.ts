@@ -6,7 +6,13 @@
  * bundles it with the same esbuild settings as the other Workers and only measures its size.
  */
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from '@a2a-js/sdk/server';
-import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler, ServerCallContext } from '@a2a-js/sdk/server';
+import {
+  AgentEvent,
+  DefaultRequestHandler,
+  InMemoryTaskStore,
+  JsonRpcTransportHandler,
+  ServerCallContext,
+} from '@a2a-js/sdk/server';
 
 const CARD_PATH = '/.well-known/agent-card.json';
 const RPC_PATH = '/a2a/v1';
@@ -25,7 +31,14 @@ const card = {
 const echo: AgentExecutor = {
   async execute(context: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const text = context.userMessage.parts.map((part) => ('text' in part ? String(part.text) : '')).join('\n');
-    bus.publish(AgentEvent.message({ messageId: crypto.randomUUID(), role: 'ROLE_AGENT', parts: [{ text }], contextId: context.contextId } as never));
+    bus.publish(
+      AgentEvent.message({
+        messageId: crypto.randomUUID(),
+        role: 'ROLE_AGENT',
+        parts: [{ text }],
+        contextId: context.contextId,
+      } as never),
+    );
     bus.finished();
   },
   async cancelTask(): Promise<void> {},
@@ -40,7 +53,10 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === CARD_PATH) return json(card);
     if (url.pathname !== RPC_PATH || request.method !== 'POST') return new Response('not found', { status: 404 });
-    const result = await transport.handle(await request.text(), new ServerCallContext({ requestedVersion: request.headers.get('a2a-version') ?? '1.0' }));
+    const result = await transport.handle(
+      await request.text(),
+      new ServerCallContext({ requestedVersion: request.headers.get('a2a-version') ?? '1.0' }),
+    );
     if (!(Symbol.asyncIterator in Object(result))) return json(result);
     const events = result as AsyncGenerator<unknown>;
     const encoder = new TextEncoder();

@@ -27,7 +27,8 @@ const QUICK = process.env['BENCH_QUICK'] === '1';
 const N = QUICK ? 100 : 400;
 const WORKERS = 4;
 const PLAN = '0'.repeat(64);
-const driverOption = (): Record<string, string> => (process.env['AGENTDEF_BENCH_SQLITE_DRIVER'] ? { driver: process.env['AGENTDEF_BENCH_SQLITE_DRIVER'] } : {});
+const driverOption = (): Record<string, string> =>
+  process.env['AGENTDEF_BENCH_SQLITE_DRIVER'] ? { driver: process.env['AGENTDEF_BENCH_SQLITE_DRIVER'] } : {};
 
 function openLedger(file: string): ExecutionLedger {
   const opened = openSqliteExecutionLedger({ file, maxEntries: 1_000_000, ...driverOption() });
@@ -59,7 +60,11 @@ async function contention(dir: string): Promise<number> {
   const file = join(dir, 'contended.sqlite');
   await openLedger(file).close();
   const count = Math.max(10, Math.floor(N / 4));
-  const children = Array.from({ length: WORKERS }, (_, w) => spawn(process.execPath, ['-r', '@swc-node/register', __filename, 'worker', file, `w${w}`, String(count)], { stdio: ['pipe', 'pipe', 'inherit'] }));
+  const children = Array.from({ length: WORKERS }, (_, w) =>
+    spawn(process.execPath, ['-r', '@swc-node/register', __filename, 'worker', file, `w${w}`, String(count)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    }),
+  );
   const exits = children.map((child) => new Promise((resolve) => child.on('exit', resolve)));
   const lines = children.map((child) => {
     const got: string[] = [];
@@ -75,7 +80,8 @@ async function contention(dir: string): Promise<number> {
         else got.push(line);
       }
     });
-    return () => (got.length > 0 ? Promise.resolve(got.shift()!) : new Promise<string>((resolve) => waiting.push(resolve)));
+    return () =>
+      got.length > 0 ? Promise.resolve(got.shift()!) : new Promise<string>((resolve) => waiting.push(resolve));
   });
   for (const next of lines) if ((await next()) !== 'ready') throw new Error('a worker did not start');
   const start = performance.now();
@@ -94,7 +100,11 @@ async function main(): Promise<void> {
     const openStart = performance.now();
     const ledger = openLedger(join(dir, 'ledger.sqlite'));
     report('sqlite.ledger.open_ms', performance.now() - openStart);
-    const probe = openSqliteTaskStore(join(dir, 'probe', 'tasks.sqlite'), { maxTasks: 10, maxBytes: 1 << 20 }, driverOption());
+    const probe = openSqliteTaskStore(
+      join(dir, 'probe', 'tasks.sqlite'),
+      { maxTasks: 10, maxBytes: 1 << 20 },
+      driverOption(),
+    );
     report('sqlite.driver', process.env['AGENTDEF_BENCH_SQLITE_DRIVER'] ?? (probe.ok ? 'default' : probe.message));
     if (probe.ok) probe.store.close();
 
@@ -116,7 +126,11 @@ async function main(): Promise<void> {
 
     report('sqlite.ledger.contended_claims_per_s', await contention(dir));
 
-    const opened = openSqliteTaskStore(join(dir, 'tasks', 'tasks.sqlite'), { maxTasks: 100_000, maxBytes: 1 << 30 }, driverOption());
+    const opened = openSqliteTaskStore(
+      join(dir, 'tasks', 'tasks.sqlite'),
+      { maxTasks: 100_000, maxBytes: 1 << 30 },
+      driverOption(),
+    );
     if (!opened.ok) throw new Error(opened.message);
     const store = opened.store;
     const task = (id: string, state: 'working' | 'completed'): TaskView => ({

@@ -41,11 +41,18 @@ export interface SyntheticAgent {
   children: string[];
 }
 
-export function syntheticDag(options: Pick<SyntheticOptions, 'agents' | 'depth' | 'fanOut' | 'seed'>): SyntheticAgent[] {
+export function syntheticDag(
+  options: Pick<SyntheticOptions, 'agents' | 'depth' | 'fanOut' | 'seed'>,
+): SyntheticAgent[] {
   const random = prng(options.seed);
   const agents: SyntheticAgent[] = [];
   for (let i = 0; i < options.agents; i++) {
-    agents.push({ slug: `agent-${String(i).padStart(5, '0')}`, version: `1.${i % 7}.0`, level: Math.floor((i * options.depth) / options.agents), children: [] });
+    agents.push({
+      slug: `agent-${String(i).padStart(5, '0')}`,
+      version: `1.${i % 7}.0`,
+      level: Math.floor((i * options.depth) / options.agents),
+      children: [],
+    });
   }
   const byLevel = new Map<number, SyntheticAgent[]>();
   for (const agent of agents) byLevel.set(agent.level, [...(byLevel.get(agent.level) ?? []), agent]);
@@ -77,12 +84,33 @@ function definitionFor(agent: SyntheticAgent, all: Map<string, SyntheticAgent>, 
     capabilityContract: {
       inputs: [{ kind: 'text', mediaType: 'text/plain' }],
       outputs: [{ kind: 'text', mediaType: 'text/plain' }],
-      skills: [{ id: `${agent.slug}.run`, name: 'Run', description: 'Synthetic skill.', version: agent.version, tags: ['bench'] }],
+      skills: [
+        {
+          id: `${agent.slug}.run`,
+          name: 'Run',
+          description: 'Synthetic skill.',
+          version: agent.version,
+          tags: ['bench'],
+        },
+      ],
       invariants: ['Answers in text.'],
     },
-    modelSet: composed ? [{ role: 'router', modelId: 'gpt-4o-mini', modelVersion: '2024-07-18', providerId: 'openai', samplingParams: { temperature: 0 }, tier: 'small' }] : [],
+    modelSet: composed
+      ? [
+          {
+            role: 'router',
+            modelId: 'gpt-4o-mini',
+            modelVersion: '2024-07-18',
+            providerId: 'openai',
+            samplingParams: { temperature: 0 },
+            tier: 'small',
+          },
+        ]
+      : [],
     toolInventory: [{ id: 'echo', name: 'echo', version: '1.0.0', provenance: 'skill-package', risk: 'low' }],
-    composition: composed ? { kind: 'dag', nodes: agent.children.map((slug) => ({ slug, version: all.get(slug)!.version })), edges: [] } : { kind: 'leaf' },
+    composition: composed
+      ? { kind: 'dag', nodes: agent.children.map((slug) => ({ slug, version: all.get(slug)!.version })), edges: [] }
+      : { kind: 'leaf' },
     memoryContract: { refs: [], workingSetTokens: 1000, contextWindowBudget: 8000, compactionPolicy: 'drop' },
     telemetryContract: {
       receiptSigner: 'keyref:bench',
@@ -91,9 +119,18 @@ function definitionFor(agent: SyntheticAgent, all: Map<string, SyntheticAgent>, 
       agenticGate: composed ? 'agentic' : 'tool-only',
       kymRegistrationRequired: composed,
     },
-    runtimeRequirements: { runtimeCapabilityClass: 'workers-preferred', limits: { wallClockMs: 10000 }, keyCustody: 'secrets-store', bindings: [] },
+    runtimeRequirements: {
+      runtimeCapabilityClass: 'workers-preferred',
+      limits: { wallClockMs: 10000 },
+      keyCustody: 'secrets-store',
+      bindings: [],
+    },
     lifecycleState: composed ? 'composed' : 'tool-shipped',
-    metadata: { description: 'Synthetic benchmark agent.', tags: ['bench'], provenance: { repo: 'https://example.invalid/bench', filePath: `agents/${agent.slug}/agent.json` } },
+    metadata: {
+      description: 'Synthetic benchmark agent.',
+      tags: ['bench'],
+      provenance: { repo: 'https://example.invalid/bench', filePath: `agents/${agent.slug}/agent.json` },
+    },
   };
 }
 
@@ -106,12 +143,29 @@ export function writeSyntheticWorkspace(options: SyntheticOptions, pluginSpecifi
   const nxJson: Record<string, unknown> = { cacheDirectory: '.nx/cache', useDaemonProcess: false };
   if (options.style === 'agentdef') nxJson.plugins = [{ plugin: pluginSpecifier, include: ['agents/**/agent.json'] }];
   writeFileSync(join(options.dir, 'nx.json'), JSON.stringify(nxJson, null, 2));
-  writeFileSync(join(options.dir, 'package.json'), JSON.stringify({ name: 'bench-workspace', private: true, ...(options.style === 'package-json' ? { workspaces: ['agents/*'] } : {}) }, null, 2));
+  writeFileSync(
+    join(options.dir, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'bench-workspace',
+        private: true,
+        ...(options.style === 'package-json' ? { workspaces: ['agents/*'] } : {}),
+      },
+      null,
+      2,
+    ),
+  );
   if (options.style === 'agentdef') {
     // Every synthetic agent has the skill-package tool `echo`; adapters bundle its implementation.
-    writeFileSync(join(options.dir, 'tools.json'), JSON.stringify({ tools: { echo: { module: './tools/echo.ts', export: 'echo' } } }, null, 2) + '\n');
+    writeFileSync(
+      join(options.dir, 'tools.json'),
+      JSON.stringify({ tools: { echo: { module: './tools/echo.ts', export: 'echo' } } }, null, 2) + '\n',
+    );
     mkdirSync(join(options.dir, 'tools'), { recursive: true });
-    writeFileSync(join(options.dir, 'tools', 'echo.ts'), 'export async function echo(args: Record<string, unknown>): Promise<unknown> {\n  return { echo: args };\n}\n');
+    writeFileSync(
+      join(options.dir, 'tools', 'echo.ts'),
+      'export async function echo(args: Record<string, unknown>): Promise<unknown> {\n  return { echo: args };\n}\n',
+    );
   }
   for (const agent of dag) {
     const folder = join(options.dir, 'agents', agent.slug);
@@ -120,7 +174,10 @@ export function writeSyntheticWorkspace(options: SyntheticOptions, pluginSpecifi
       writeFileSync(join(folder, 'agent.json'), JSON.stringify(definitionFor(agent, all, random), null, 2) + '\n');
     } else {
       const dependencies = Object.fromEntries(agent.children.map((slug) => [slug, all.get(slug)!.version]));
-      writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: agent.slug, version: agent.version, dependencies }, null, 2) + '\n');
+      writeFileSync(
+        join(folder, 'package.json'),
+        JSON.stringify({ name: agent.slug, version: agent.version, dependencies }, null, 2) + '\n',
+      );
     }
   }
   return dag;

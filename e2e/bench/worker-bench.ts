@@ -44,10 +44,27 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const COMPILE_RUNS = Number(process.env.BENCH_COMPILE_RUNS ?? (QUICK ? 5 : 15));
 /** `BENCH_ONLY=bundle,compile,rps,installed`: the sections to run (default all). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,compile,rps,installed').split(',').map((s) => s.trim()));
-const TEXT = 'Workers run agents in isolates. Each agent gets its own isolate.\nIsolates share nothing, so agents stay apart.\n\nThat is the point.';
-const BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'bench', role: 'ROLE_USER', parts: [{ text: TEXT }] } } });
+const TEXT =
+  'Workers run agents in isolates. Each agent gets its own isolate.\nIsolates share nothing, so agents stay apart.\n\nThat is the point.';
+const BODY = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'SendMessage',
+  params: { message: { messageId: 'bench', role: 'ROLE_USER', parts: [{ text: TEXT }] } },
+});
 
-const ESBUILD_OPTIONS = { bundle: true, write: false, format: 'esm', platform: 'neutral', target: 'es2022', minify: true, treeShaking: true, legalComments: 'eof', charset: 'utf8', logLevel: 'silent' } as const;
+const ESBUILD_OPTIONS = {
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  minify: true,
+  treeShaking: true,
+  legalComments: 'eof',
+  charset: 'utf8',
+  logLevel: 'silent',
+} as const;
 
 interface StartedWorker {
   url: string;
@@ -57,14 +74,22 @@ interface StartedWorker {
 }
 
 /** Starts `script` in workerd; `durableObjects` binds the Durable Objects it declares, their SQLite files under `persistDir`. */
-async function startWorker(script: string, durable?: { objects: Record<string, { className: string; useSQLite: true }>; persistDir: string | undefined }): Promise<StartedWorker> {
+async function startWorker(
+  script: string,
+  durable?: { objects: Record<string, { className: string; useSQLite: true }>; persistDir: string | undefined },
+): Promise<StartedWorker> {
   const { started: mf, pid } = await startedWorkerd(async () => {
     const instance = new Miniflare({
       modules: true,
       script,
       compatibilityDate: COMPATIBILITY_DATE,
       workerLoaders: { LOADER: {} },
-      ...(durable ? { durableObjects: durable.objects, ...(durable.persistDir ? { durableObjectsPersist: durable.persistDir } : {}) } : {}),
+      ...(durable
+        ? {
+            durableObjects: durable.objects,
+            ...(durable.persistDir ? { durableObjectsPersist: durable.persistDir } : {}),
+          }
+        : {}),
       handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
         stdout.resume();
         stderr.resume();
@@ -91,9 +116,14 @@ async function requestsPerSecond(url: string): Promise<number> {
   const worker = async () => {
     while (next < REQUESTS) {
       next++;
-      const response = await fetch(`${url}/a2a/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
+      const response = await fetch(`${url}/a2a/v1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: BODY,
+      });
       const answer = (await response.json()) as { result?: { task?: { status?: { state?: string } } } };
-      if (answer.result?.task?.status?.state !== 'TASK_STATE_COMPLETED') throw new Error(`unexpected answer: ${JSON.stringify(answer)}`);
+      if (answer.result?.task?.status?.state !== 'TASK_STATE_COMPLETED')
+        throw new Error(`unexpected answer: ${JSON.stringify(answer)}`);
     }
   };
   const elapsed = await timeAsync(() => Promise.all(Array.from({ length: CONCURRENCY }, worker)).then(() => undefined));
@@ -109,7 +139,9 @@ function agentdefAliases(): Plugin {
   return {
     name: 'agentdef-aliases',
     setup(b) {
-      b.onResolve({ filter: /^agentdef:/ }, (args) => ({ path: map[args.path] ?? join(ROOT, args.path.slice('agentdef:workspace/'.length)) }));
+      b.onResolve({ filter: /^agentdef:/ }, (args) => ({
+        path: map[args.path] ?? join(ROOT, args.path.slice('agentdef:workspace/'.length)),
+      }));
     },
   };
 }
@@ -121,23 +153,45 @@ async function main(): Promise<void> {
   const outDir = join(out, 'text-stats');
   // One bundler for the whole run, as a long-lived host keeps: the loader (agentdef's own code) is bundled once.
   const bundler = createEsbuildBundler({ workspaceRoot: ROOT });
-  const compile = () => compileAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker', outDir, bundler });
+  const compile = () =>
+    compileAgent({
+      file: 'examples/text-stats/agent.json',
+      workspaceRoot: ROOT,
+      target: 'cloudflare-dynamic-worker',
+      outDir,
+      bundler,
+    });
   const first = await compile();
-  if (!first.files) throw new Error(`compile failed: ${first.ioError ?? first.diagnostics.map((d) => d.message).join('; ')}`);
+  if (!first.files)
+    throw new Error(`compile failed: ${first.ioError ?? first.diagnostics.map((d) => d.message).join('; ')}`);
   const compiledWorker = readFileSync(join(outDir, 'worker.js'), 'utf8');
   const loaderScript = await bundleLoader(outDir);
-  const baseline = (await build({ ...ESBUILD_OPTIONS, entryPoints: [join(__dirname, 'minimal-a2a-worker.ts')] })).outputFiles[0]!.text;
-  const sdkWorker = (await build({ ...ESBUILD_OPTIONS, entryPoints: [join(__dirname, 'sdk-a2a-worker.ts')] })).outputFiles[0]!.text;
+  const baseline = (await build({ ...ESBUILD_OPTIONS, entryPoints: [join(__dirname, 'minimal-a2a-worker.ts')] }))
+    .outputFiles[0]!.text;
+  const sdkWorker = (await build({ ...ESBUILD_OPTIONS, entryPoints: [join(__dirname, 'sdk-a2a-worker.ts')] }))
+    .outputFiles[0]!.text;
   const agenticDir = join(out, 'web-summarizer');
-  const agentic = await compileAgent({ file: 'examples/web-summarizer/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker', outDir: agenticDir, bundler });
-  if (!agentic.files) throw new Error(`compile failed: ${agentic.ioError ?? agentic.diagnostics.map((d) => d.message).join('; ')}`);
+  const agentic = await compileAgent({
+    file: 'examples/web-summarizer/agent.json',
+    workspaceRoot: ROOT,
+    target: 'cloudflare-dynamic-worker',
+    outDir: agenticDir,
+    bundler,
+  });
+  if (!agentic.files)
+    throw new Error(`compile failed: ${agentic.ioError ?? agentic.diagnostics.map((d) => d.message).join('; ')}`);
   const agenticWorker = readFileSync(join(agenticDir, 'worker.js'), 'utf8');
 
   const kib = (text: string) => Buffer.byteLength(text) / 1024;
   if (ONLY.has('bundle')) {
     // (b) bundle size, against the SDK's minimal A2A Worker
     const gzipKib = (text: string) => gzipSync(text).length / 1024;
-    const sizes = { 'sdk-a2a': sdkWorker, 'tool-only': compiledWorker, 'agentic-leaf': agenticWorker, handwritten: baseline };
+    const sizes = {
+      'sdk-a2a': sdkWorker,
+      'tool-only': compiledWorker,
+      'agentic-leaf': agenticWorker,
+      handwritten: baseline,
+    };
     for (const [name, text] of Object.entries(sizes)) {
       report(`bundle.${name}.kib`, kib(text));
       report(`bundle.${name}.gzip.kib`, gzipKib(text));
@@ -149,7 +203,8 @@ async function main(): Promise<void> {
     const profiled = { 'tool-only': outDir, 'agentic-leaf': agenticDir };
     for (const [name, dir] of Object.entries(profiled)) {
       const parts = await bundleProfile(dir, { aliases: agentdefAliases(), esbuild: { ...ESBUILD_OPTIONS } });
-      for (const [feature, size] of Object.entries(parts).sort((a, b) => b[1] - a[1])) if (size > 0) report(`bundle.${name}.part.${feature}.kib`, size);
+      for (const [feature, size] of Object.entries(parts).sort((a, b) => b[1] - a[1]))
+        if (size > 0) report(`bundle.${name}.part.${feature}.kib`, size);
     }
   }
 
@@ -166,9 +221,14 @@ async function main(): Promise<void> {
         external: ['cloudflare:*'],
         plugins: [agentdefAliases()],
       }).then(() => undefined);
-    const planned = await planAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker' });
+    const planned = await planAgent({
+      file: 'examples/text-stats/agent.json',
+      workspaceRoot: ROOT,
+      target: 'cloudflare-dynamic-worker',
+    });
     const emitInputs = { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config, bundler };
-    const emitOnly = async () => void (await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, emitInputs));
+    const emitOnly = async () =>
+      void (await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, emitInputs));
     await bareBundle();
     await emitOnly();
     const compileTimes: number[] = [];
@@ -212,7 +272,8 @@ async function main(): Promise<void> {
       report('rps.ratio.durable', median(rates['compiled-durable']!) / median(rates['handwritten']!));
       report('rps.ratio.through-loader', median(rates['compiled-through-loader']!) / median(rates['handwritten']!));
       if (Object.keys(cpu).length === Object.keys(servers).length) {
-        for (const name of Object.keys(servers)) report(`rps.workerd-cpu-per-request.${name}`, median(cpu[name]!), 'µs');
+        for (const name of Object.keys(servers))
+          report(`rps.workerd-cpu-per-request.${name}`, median(cpu[name]!), 'µs');
         report('rps.workerd-cpu-ratio', median(cpu['compiled']!) / median(cpu['handwritten']!));
         report('rps.workerd-cpu-ratio.durable', median(cpu['compiled-durable']!) / median(cpu['handwritten']!));
       }

@@ -16,7 +16,14 @@
  *     `pushNotifications: false`, and runs nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedEnv, receiptKeys, scratch, startHostProcess, type RunningHost, type Scratch } from '../local/support/host-harness';
+import {
+  isolatedEnv,
+  receiptKeys,
+  scratch,
+  startHostProcess,
+  type RunningHost,
+  type Scratch,
+} from '../local/support/host-harness';
 import { compileWorker, exampleWorkspace, type ExampleWorkspace } from '../worker/support/example-workspace';
 import { startCompiledWorker, type StartedWorker } from '../worker/support/start-compiled-worker';
 import { compileTextStatsFor } from './support/compile-node-host';
@@ -41,11 +48,20 @@ beforeAll(async () => {
   await compileTextStatsFor(ws, 'local-mac', tmp.path('local'));
   const hb3 = startHostProcess([tmp.path('hb3', 'image', 'entrypoint.mjs')], {
     cwd: tmp.path('hb3'),
-    env: isolatedEnv(tmp.path('home-hb3'), { HOST: '127.0.0.1', PORT: '0', AGENTDEF_JOB_MODE: 'serve', AGENTDEF_RECEIPTS_FILE: tmp.path('hb3-receipts.jsonl'), AGENTDEF_RECEIPT_KEY: keys.secret }),
+    env: isolatedEnv(tmp.path('home-hb3'), {
+      HOST: '127.0.0.1',
+      PORT: '0',
+      AGENTDEF_JOB_MODE: 'serve',
+      AGENTDEF_RECEIPTS_FILE: tmp.path('hb3-receipts.jsonl'),
+      AGENTDEF_RECEIPT_KEY: keys.secret,
+    }),
   });
   const local = startHostProcess([tmp.path('local', 'launch.mjs'), '--port', '0'], {
     cwd: ws.root,
-    env: isolatedEnv(tmp.path('home-local'), { AGENTDEF_RECEIPTS_FILE: tmp.path('local-receipts.jsonl'), AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret }),
+    env: isolatedEnv(tmp.path('home-local'), {
+      AGENTDEF_RECEIPTS_FILE: tmp.path('local-receipts.jsonl'),
+      AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret,
+    }),
   });
   processes.push(hb3, local);
   urls.worker = worker.url;
@@ -60,13 +76,23 @@ afterAll(async () => {
 });
 
 async function call(url: string, method: string, params: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${url}/`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(`${url}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   expect(response.headers.get('content-type')).toBe('application/json');
   return { status: response.status, json: JSON.parse(await response.text()) as any };
 }
 
-const message = (messageId: string, text: string, extra: Record<string, unknown> = {}) => ({ messageId, role: 'ROLE_USER', parts: [{ text }], ...extra });
-const violated = (error: { data?: { fieldViolations?: { field: string }[] }[] }) => error.data?.[0]?.fieldViolations?.map((v) => v.field);
+const message = (messageId: string, text: string, extra: Record<string, unknown> = {}) => ({
+  messageId,
+  role: 'ROLE_USER',
+  parts: [{ text }],
+  ...extra,
+});
+const violated = (error: { data?: { fieldViolations?: { field: string }[] }[] }) =>
+  error.data?.[0]?.fieldViolations?.map((v) => v.field);
 
 describe('ProtoJSON request parameters on the Worker, the HB3 job and the local launcher', () => {
   it('reads null as an unset field in every method, and keeps a data part’s null as its value', async () => {
@@ -75,7 +101,12 @@ describe('ProtoJSON request parameters on the Worker, the HB3 job and the local 
       const sent = await call(url, 'SendMessage', {
         tenant: null,
         metadata: null,
-        configuration: { acceptedOutputModes: null, taskPushNotificationConfig: null, historyLength: null, returnImmediately: null },
+        configuration: {
+          acceptedOutputModes: null,
+          taskPushNotificationConfig: null,
+          historyLength: null,
+          returnImmediately: null,
+        },
         message: {
           messageId: `null-${host}`,
           role: 'ROLE_USER',
@@ -109,10 +140,19 @@ describe('ProtoJSON request parameters on the Worker, the HB3 job and the local 
       expect(listed.json.result.pageSize, host).toBe(50);
       expect(listed.json.result.tasks.map((t: { id: string }) => t.id)).toContain(task.id);
       // The task is finished: the spec's errors, not -32602 for the null fields.
-      expect((await call(url, 'CancelTask', { id: task.id, metadata: null, tenant: null })).json.error, host).toMatchObject({ code: -32002 });
-      expect((await call(url, 'SubscribeToTask', { id: task.id, tenant: null })).json.error, host).toMatchObject({ code: -32004 });
+      expect(
+        (await call(url, 'CancelTask', { id: task.id, metadata: null, tenant: null })).json.error,
+        host,
+      ).toMatchObject({ code: -32002 });
+      expect((await call(url, 'SubscribeToTask', { id: task.id, tenant: null })).json.error, host).toMatchObject({
+        code: -32004,
+      });
       // google.protobuf.Value: null is a value, so a part with text and data: null sets two members of its oneof.
-      const twoMembers = (await call(url, 'SendMessage', { message: { messageId: `data-null-${host}`, role: 'ROLE_USER', parts: [{ text: 'x', data: null }] } })).json.error;
+      const twoMembers = (
+        await call(url, 'SendMessage', {
+          message: { messageId: `data-null-${host}`, role: 'ROLE_USER', parts: [{ text: 'x', data: null }] },
+        })
+      ).json.error;
       expect(twoMembers, host).toMatchObject({ code: -32602 });
       expect(violated(twoMembers), host).toEqual(['message.parts[0]']);
       // A required field given as null is missing.
@@ -124,7 +164,10 @@ describe('ProtoJSON request parameters on the Worker, the HB3 job and the local 
     for (const host of HOSTS) {
       const url = urls[host];
       const contextId = `ctx-int-${host}`;
-      const sent = await call(url, 'SendMessage', { message: message(`int-${host}`, 'One two.', { contextId }), configuration: { historyLength: '0' } });
+      const sent = await call(url, 'SendMessage', {
+        message: message(`int-${host}`, 'One two.', { contextId }),
+        configuration: { historyLength: '0' },
+      });
       const task = sent.json.result?.task;
       expect(task?.status.state, host).toBe('TASK_STATE_COMPLETED');
       expect(task.history, host).toBeUndefined();
@@ -139,7 +182,10 @@ describe('ProtoJSON request parameters on the Worker, the HB3 job and the local 
       expect(listed.pageSize, host).toBe(1);
       expect(listed.totalSize, host).toBe(2);
       for (const bad of ['1.5', 'two', '', ' 1', '99999999999']) {
-        expect(violated((await call(url, 'GetTask', { id: task.id, historyLength: bad })).json.error), `${host} ${JSON.stringify(bad)}`).toEqual(['historyLength']);
+        expect(
+          violated((await call(url, 'GetTask', { id: task.id, historyLength: bad })).json.error),
+          `${host} ${JSON.stringify(bad)}`,
+        ).toEqual(['historyLength']);
       }
       expect(violated((await call(url, 'ListTasks', { pageSize: '0' })).json.error), host).toEqual(['pageSize']);
     }
@@ -151,12 +197,33 @@ describe('A2A-Version decides the method names', () => {
     for (const host of HOSTS) {
       const url = urls[host];
       const notFound = { code: -32601, message: 'Method not found' };
-      expect((await call(url, 'tasks/get', { id: 'nope' }, { 'A2A-Version': '1.0' })).json.error, host).toEqual(notFound);
-      expect((await call(url, 'message/send', { message: { kind: 'message', messageId: `v-${host}`, role: 'user', parts: [{ kind: 'text', text: 'One.' }] } }, { 'A2A-Version': '1.0' })).json.error, host).toEqual(
+      expect((await call(url, 'tasks/get', { id: 'nope' }, { 'A2A-Version': '1.0' })).json.error, host).toEqual(
         notFound,
       );
+      expect(
+        (
+          await call(
+            url,
+            'message/send',
+            {
+              message: {
+                kind: 'message',
+                messageId: `v-${host}`,
+                role: 'user',
+                parts: [{ kind: 'text', text: 'One.' }],
+              },
+            },
+            { 'A2A-Version': '1.0' },
+          )
+        ).json.error,
+        host,
+      ).toEqual(notFound);
       expect((await call(url, 'GetTask', { id: 'nope' }, { 'A2A-Version': '0.3' })).json.error, host).toEqual(notFound);
-      expect((await call(url, 'SendMessage', { message: message(`v03-${host}`, 'One.') }, { 'A2A-Version': '0.3' })).json.error, host).toEqual(notFound);
+      expect(
+        (await call(url, 'SendMessage', { message: message(`v03-${host}`, 'One.') }, { 'A2A-Version': '0.3' })).json
+          .error,
+        host,
+      ).toEqual(notFound);
       for (const [method, version] of [
         ['GetTask', '1.0'],
         ['tasks/get', '0.3'],
@@ -175,13 +242,27 @@ describe('push notifications inside SendMessage', () => {
     for (const host of HOSTS) {
       const url = urls[host];
       const contextId = `ctx-push-${host}`;
-      const v1 = (await call(url, 'SendMessage', { message: message(`push-${host}`, 'One two.', { contextId }), configuration: { taskPushNotificationConfig: { url: 'https://hooks.example.com/a2a' } } })).json.error;
+      const v1 = (
+        await call(url, 'SendMessage', {
+          message: message(`push-${host}`, 'One two.', { contextId }),
+          configuration: { taskPushNotificationConfig: { url: 'https://hooks.example.com/a2a' } },
+        })
+      ).json.error;
       expect(v1, host).toMatchObject({ code: -32003, data: [{ reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED' }] });
-      const stream = await call(url, 'SendStreamingMessage', { message: message(`push-s-${host}`, 'One two.', { contextId }), configuration: { taskPushNotificationConfig: { url: 'https://hooks.example.com/a2a' } } });
+      const stream = await call(url, 'SendStreamingMessage', {
+        message: message(`push-s-${host}`, 'One two.', { contextId }),
+        configuration: { taskPushNotificationConfig: { url: 'https://hooks.example.com/a2a' } },
+      });
       expect(stream.json.error, host).toMatchObject({ code: -32003 });
       const v03 = (
         await call(url, 'message/send', {
-          message: { kind: 'message', messageId: `push03-${host}`, contextId, role: 'user', parts: [{ kind: 'text', text: 'One.' }] },
+          message: {
+            kind: 'message',
+            messageId: `push03-${host}`,
+            contextId,
+            role: 'user',
+            parts: [{ kind: 'text', text: 'One.' }],
+          },
           configuration: { pushNotificationConfig: { url: 'https://hooks.example.com/a2a' } },
         })
       ).json.error;

@@ -25,7 +25,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptTurn, TurnContext } from '../../plugin/runtime/__test-support__/stub-provider';
 import { verifyReceipt, type Receipt } from '../../plugin/runtime/receipts';
 import { readReceipts, receiptKeys, scratch, type Scratch } from '../local/support/host-harness';
-import { HOST_NAMES, startFallbackWriterHosts, type FallbackWriterHosts, type HostName } from './support/fallback-writer-hosts';
+import {
+  HOST_NAMES,
+  startFallbackWriterHosts,
+  type FallbackWriterHosts,
+  type HostName,
+} from './support/fallback-writer-hosts';
 import { holdMarker, startHoldingModel, type HoldingModel } from './support/holding-model';
 import { until } from '../../plugin/runtime/__test-support__/until';
 
@@ -34,7 +39,8 @@ const ANSWER = JSON.stringify({ path: 'src/a.ts', applied: true, diff: '@@ -1 +1
 
 /** One tool round, then the answer. */
 function writerTurn(_index: number, ctx: TurnContext): ScriptTurn {
-  if (ctx.lastToolResults.length === 0) return { toolCalls: [{ name: 'apply_unified_diff', arguments: { source: 'a\n', diff: '@@ -1 +1 @@\n-a\n+b\n' } }] };
+  if (ctx.lastToolResults.length === 0)
+    return { toolCalls: [{ name: 'apply_unified_diff', arguments: { source: 'a\n', diff: '@@ -1 +1 @@\n-a\n+b\n' } }] };
   return { text: ANSWER };
 }
 
@@ -48,7 +54,11 @@ beforeAll(async () => {
   tmp = scratch('a2a-every-method');
   keys = await receiptKeys();
   model = await startHoldingModel({ apiKey: ANTHROPIC_KEY, turn: writerTurn });
-  hosts = await startFallbackWriterHosts(tmp, { modelUrl: model.url, anthropicKey: ANTHROPIC_KEY, receiptKey: keys.secret });
+  hosts = await startFallbackWriterHosts(tmp, {
+    modelUrl: model.url,
+    anthropicKey: ANTHROPIC_KEY,
+    receiptKey: keys.secret,
+  });
   for (const host of HOST_NAMES) clients[host] = await new ClientFactory().createFromUrl(hosts.urls[host]);
 });
 
@@ -59,7 +69,10 @@ afterAll(async () => {
 });
 
 /** A SendMessage request as the SDK types it: one text part. */
-function userMessage(text: string, options: { contextId?: string; taskId?: string; returnImmediately?: boolean } = {}): SendMessageRequest {
+function userMessage(
+  text: string,
+  options: { contextId?: string; taskId?: string; returnImmediately?: boolean } = {},
+): SendMessageRequest {
   return {
     tenant: '',
     message: {
@@ -72,7 +85,12 @@ function userMessage(text: string, options: { contextId?: string; taskId?: strin
       extensions: [],
       referenceTaskIds: [],
     },
-    configuration: { acceptedOutputModes: [], taskPushNotificationConfig: undefined, historyLength: undefined, returnImmediately: options.returnImmediately ?? false },
+    configuration: {
+      acceptedOutputModes: [],
+      taskPushNotificationConfig: undefined,
+      historyLength: undefined,
+      returnImmediately: options.returnImmediately ?? false,
+    },
     metadata: undefined,
   };
 }
@@ -83,10 +101,13 @@ async function sendForTask(client: Client, request: SendMessageRequest): Promise
   return result as Task;
 }
 
-const getTask = (client: Client, id: string, historyLength?: number) => client.getTask({ tenant: '', id, ...(historyLength !== undefined ? { historyLength } : {}) });
+const getTask = (client: Client, id: string, historyLength?: number) =>
+  client.getTask({ tenant: '', id, ...(historyLength !== undefined ? { historyLength } : {}) });
 
 /** What the SDK threw: its error class name and JSON-RPC code (a refusal made by the client itself has no code). */
-async function refusal(call: () => Promise<unknown> | AsyncGenerator<unknown>): Promise<{ name: string; code: number | undefined }> {
+async function refusal(
+  call: () => Promise<unknown> | AsyncGenerator<unknown>,
+): Promise<{ name: string; code: number | undefined }> {
   try {
     const started = call();
     if (Symbol.asyncIterator in started) for await (const _ of started as AsyncGenerator<unknown>);
@@ -120,7 +141,9 @@ async function storedReceipts(host: HostName, atLeast: number): Promise<Receipt[
  * Runs `check` on every host in turn (a host that fails does not keep the others from being
  * checked: every failure is reported), then asserts the shapes they gathered agree.
  */
-async function onEveryHost<T>(check: (host: HostName, client: Client, url: string) => Promise<T>): Promise<Record<HostName, T>> {
+async function onEveryHost<T>(
+  check: (host: HostName, client: Client, url: string) => Promise<T>,
+): Promise<Record<HostName, T>> {
   const shapes = {} as Record<HostName, T>;
   const failures: string[] = [];
   for (const host of HOST_NAMES) {
@@ -137,7 +160,11 @@ async function onEveryHost<T>(check: (host: HostName, client: Client, url: strin
 }
 
 async function rawCall(url: string, body: Record<string, unknown>) {
-  const response = await fetch(`${url}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', ...body }) });
+  const response = await fetch(`${url}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+  });
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 }
 
@@ -179,7 +206,10 @@ describe('sending messages', () => {
       const receipt = (task.metadata as { receipt?: Receipt } | undefined)?.receipt;
       expect(receipt, host).toBeDefined();
       expect(await verifyReceipt(receipt!, keys.publicJwk), host).toBe(true);
-      expect(await verifyReceipt({ ...receipt!, stopReason: 'error' } as Receipt, keys.publicJwk), `${host}: a tampered receipt`).toBe(false);
+      expect(
+        await verifyReceipt({ ...receipt!, stopReason: 'error' } as Receipt, keys.publicJwk),
+        `${host}: a tampered receipt`,
+      ).toBe(false);
       const stored = await storedReceipts(host, before + 1);
       expect(
         stored.map((r) => JSON.stringify(r)),
@@ -209,7 +239,11 @@ describe('sending messages', () => {
         host,
       ).toEqual([Role.ROLE_AGENT]);
       const none = await getTask(client, sent.id, 0);
-      return { first: sent.status?.state, last: done.status?.state, history: [done.history.length, trimmed.history.length, none.history.length] };
+      return {
+        first: sent.status?.state,
+        last: done.status?.state,
+        history: [done.history.length, trimmed.history.length, none.history.length],
+      };
     });
   });
 
@@ -217,9 +251,17 @@ describe('sending messages', () => {
     await onEveryHost(async (host, client) => {
       const contextId = `ctx-list-${host}`;
       const ids: string[] = [];
-      for (const text of ['first', 'second', 'third']) ids.push((await sendForTask(client, userMessage(`${text} change`, { contextId }))).id);
+      for (const text of ['first', 'second', 'third'])
+        ids.push((await sendForTask(client, userMessage(`${text} change`, { contextId }))).id);
       await sendForTask(client, userMessage('elsewhere', { contextId: `ctx-other-${host}` }));
-      const base = { tenant: '', contextId, status: TaskState.TASK_STATE_UNSPECIFIED, historyLength: 0, statusTimestampAfter: undefined, includeArtifacts: false };
+      const base = {
+        tenant: '',
+        contextId,
+        status: TaskState.TASK_STATE_UNSPECIFIED,
+        historyLength: 0,
+        statusTimestampAfter: undefined,
+        includeArtifacts: false,
+      };
       const seen: string[] = [];
       const pages: { size: number; total: number; more: boolean }[] = [];
       let pageToken = '';
@@ -237,7 +279,9 @@ describe('sending messages', () => {
       const all = await client.listTasks({ ...base, pageSize: 100, pageToken: '' });
       expect(all.tasks.map((t) => t.id).sort(), host).toEqual([...ids].sort());
       const second = (await client.listTasks({ ...base, pageSize: 1, pageToken: '' })).nextPageToken;
-      const crossed = await refusal(() => client.listTasks({ ...base, contextId: `ctx-other-${host}`, pageSize: 1, pageToken: second }));
+      const crossed = await refusal(() =>
+        client.listTasks({ ...base, contextId: `ctx-other-${host}`, pageSize: 1, pageToken: second }),
+      );
       expect(crossed.code, host).toBe(-32602);
       const tooBig = await refusal(() => client.listTasks({ ...base, pageSize: 101, pageToken: '' }));
       expect(tooBig.code, host).toBe(-32602);
@@ -259,8 +303,13 @@ describe('sending messages', () => {
       const taskId = (events[0]!.payload as { value: Task }).value.id;
       const artifacts = events.flatMap((e) => (e.payload?.$case === 'artifactUpdate' ? [e.payload.value] : []));
       expect(artifacts.at(-1)?.lastChunk, host).toBe(true);
-      expect(JSON.stringify(artifacts.map((a) => a.artifact?.parts)), host).toContain(JSON.stringify(ANSWER).slice(1, -1));
-      const final = events.at(-1)!.payload as { $case: 'statusUpdate'; value: { taskId: string; metadata?: { receipt?: Receipt } } };
+      expect(JSON.stringify(artifacts.map((a) => a.artifact?.parts)), host).toContain(
+        JSON.stringify(ANSWER).slice(1, -1),
+      );
+      const final = events.at(-1)!.payload as {
+        $case: 'statusUpdate';
+        value: { taskId: string; metadata?: { receipt?: Receipt } };
+      };
       expect(final.value.taskId, host).toBe(taskId);
       expect(await verifyReceipt(final.value.metadata!.receipt!, keys.publicJwk), host).toBe(true);
       const read = await getTask(client, taskId);
@@ -339,7 +388,9 @@ describe('finished and unknown tasks', () => {
       expect(resubscribe, host).toEqual({ name: 'UnsupportedOperationError', code: -32004 });
       const unknown = await refusal(() => getTask(client, 'no-such-task'));
       expect(unknown, host).toEqual({ name: 'TaskNotFoundError', code: -32001 });
-      const unknownCancel = await refusal(() => client.cancelTask({ tenant: '', id: 'no-such-task', metadata: undefined }));
+      const unknownCancel = await refusal(() =>
+        client.cancelTask({ tenant: '', id: 'no-such-task', metadata: undefined }),
+      );
       expect(unknownCancel, host).toEqual({ name: 'TaskNotFoundError', code: -32001 });
       expect((await getTask(client, done.id)).status?.state, host).toBe(TaskState.TASK_STATE_COMPLETED);
       return { cancel, resubscribe, unknown, unknownCancel };
@@ -350,21 +401,44 @@ describe('finished and unknown tasks', () => {
 describe('what the card does not declare, and notifications', () => {
   it('push notification configs: the client refuses them from the card; on the wire every method is -32003', async () => {
     await onEveryHost(async (host, client, url) => {
-      const config = { tenant: '', id: 'cfg', taskId: 'any', url: 'https://hooks.example/a2a', token: '', authentication: undefined };
+      const config = {
+        tenant: '',
+        id: 'cfg',
+        taskId: 'any',
+        url: 'https://hooks.example/a2a',
+        token: '',
+        authentication: undefined,
+      };
       const byClient = [
         await refusal(async () => client.createTaskPushNotificationConfig(config)),
         await refusal(async () => client.getTaskPushNotificationConfig({ tenant: '', taskId: 'any', id: 'cfg' })),
-        await refusal(async () => client.listTaskPushNotificationConfig({ tenant: '', taskId: 'any', pageSize: 10, pageToken: '' })),
+        await refusal(async () =>
+          client.listTaskPushNotificationConfig({ tenant: '', taskId: 'any', pageSize: 10, pageToken: '' }),
+        ),
         // The client does not check the card for this one: the host refuses it.
         await refusal(async () => client.deleteTaskPushNotificationConfig({ tenant: '', taskId: 'any', id: 'cfg' })),
       ];
-      expect(byClient.slice(0, 3), host).toEqual(Array(3).fill({ name: 'PushNotificationNotSupportedError', code: undefined }));
+      expect(byClient.slice(0, 3), host).toEqual(
+        Array(3).fill({ name: 'PushNotificationNotSupportedError', code: undefined }),
+      );
       expect(byClient[3], host).toEqual({ name: 'PushNotificationNotSupportedError', code: -32003 });
       const onWire: unknown[] = [];
-      for (const method of ['CreateTaskPushNotificationConfig', 'GetTaskPushNotificationConfig', 'ListTaskPushNotificationConfigs', 'DeleteTaskPushNotificationConfig']) {
-        const answer = await rawCall(url, { id: method, method, params: { taskId: 'any', id: 'cfg', url: 'https://hooks.example/a2a' } });
+      for (const method of [
+        'CreateTaskPushNotificationConfig',
+        'GetTaskPushNotificationConfig',
+        'ListTaskPushNotificationConfigs',
+        'DeleteTaskPushNotificationConfig',
+      ]) {
+        const answer = await rawCall(url, {
+          id: method,
+          method,
+          params: { taskId: 'any', id: 'cfg', url: 'https://hooks.example/a2a' },
+        });
         const error = JSON.parse(answer.text).error;
-        expect(error, `${host} ${method}`).toMatchObject({ code: -32003, data: [{ reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED' }] });
+        expect(error, `${host} ${method}`).toMatchObject({
+          code: -32003,
+          data: [{ reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED' }],
+        });
         onWire.push({ status: answer.status, code: error.code, reason: error.data[0].reason });
       }
       return { byClient, onWire };
@@ -375,11 +449,26 @@ describe('what the card does not declare, and notifications', () => {
     await onEveryHost(async (host, client, url) => {
       const contextId = `ctx-notified-${host}`;
       const request = userMessage('rename a, unasked', { contextId });
-      const message = { messageId: request.message!.messageId, contextId, role: 'ROLE_USER', parts: [{ text: 'rename a, unasked' }] };
+      const message = {
+        messageId: request.message!.messageId,
+        contextId,
+        role: 'ROLE_USER',
+        parts: [{ text: 'rename a, unasked' }],
+      };
       const answer = await rawCall(url, { method: 'SendMessage', params: { message } });
       expect(answer, host).toEqual({ status: 204, type: null, text: '' });
       const listed = await until(
-        () => client.listTasks({ tenant: '', contextId, status: TaskState.TASK_STATE_COMPLETED, pageSize: 10, pageToken: '', historyLength: 0, statusTimestampAfter: undefined, includeArtifacts: false }),
+        () =>
+          client.listTasks({
+            tenant: '',
+            contextId,
+            status: TaskState.TASK_STATE_COMPLETED,
+            pageSize: 10,
+            pageToken: '',
+            historyLength: 0,
+            statusTimestampAfter: undefined,
+            includeArtifacts: false,
+          }),
         (page) => page.tasks.length > 0,
         `${host}: the notified message runs`,
       );

@@ -15,7 +15,14 @@
 import { Role, TaskState } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedEnv, receiptKeys, scratch, startHostProcess, type RunningHost, type Scratch } from '../local/support/host-harness';
+import {
+  isolatedEnv,
+  receiptKeys,
+  scratch,
+  startHostProcess,
+  type RunningHost,
+  type Scratch,
+} from '../local/support/host-harness';
 import { compileWorker, exampleWorkspace, type ExampleWorkspace } from '../worker/support/example-workspace';
 import { startCompiledWorker, type StartedWorker } from '../worker/support/start-compiled-worker';
 import { compileTextStatsFor } from './support/compile-node-host';
@@ -40,7 +47,13 @@ beforeAll(async () => {
   await compileTextStatsFor(ws, 'hb3', tmp.path('hb3'));
   hb3 = startHostProcess([tmp.path('hb3', 'image', 'entrypoint.mjs')], {
     cwd: tmp.path('hb3'),
-    env: isolatedEnv(tmp.path('home-hb3'), { HOST: '127.0.0.1', PORT: '0', AGENTDEF_JOB_MODE: 'serve', AGENTDEF_RECEIPTS_FILE: tmp.path('hb3-receipts.jsonl'), AGENTDEF_RECEIPT_KEY: keys.secret }),
+    env: isolatedEnv(tmp.path('home-hb3'), {
+      HOST: '127.0.0.1',
+      PORT: '0',
+      AGENTDEF_JOB_MODE: 'serve',
+      AGENTDEF_RECEIPTS_FILE: tmp.path('hb3-receipts.jsonl'),
+      AGENTDEF_RECEIPT_KEY: keys.secret,
+    }),
   });
   urls.worker = worker.url;
   urls.hb3 = await hb3.ready;
@@ -54,12 +67,22 @@ afterAll(async () => {
 });
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}, path = '/') {
-  const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, json: JSON.parse(text) as any };
 }
-const call = (url: string, method: string, params: unknown, headers: Record<string, string> = {}) => post(url, { jsonrpc: '2.0', id: 1, method, params }, headers);
-const message = (messageId: string, text: string, extra: Record<string, unknown> = {}) => ({ messageId, role: 'ROLE_USER', parts: [{ text }], ...extra });
+const call = (url: string, method: string, params: unknown, headers: Record<string, string> = {}) =>
+  post(url, { jsonrpc: '2.0', id: 1, method, params }, headers);
+const message = (messageId: string, text: string, extra: Record<string, unknown> = {}) => ({
+  messageId,
+  role: 'ROLE_USER',
+  parts: [{ text }],
+  ...extra,
+});
 
 /** The same request on every host: the answers, by host. */
 async function everywhere<T>(ask: (url: string) => Promise<T>): Promise<Record<HostName, T>> {
@@ -79,33 +102,54 @@ describe('strict JSON-RPC 2.0 on the Worker and the Node host', () => {
       ['{"jsonrpc":"2.0","id":4,"method":["GetTask"]}', { jsonrpc: '2.0', id: 4, error: invalid }],
       ['{"jsonrpc":"2.0","id":{"n":5},"method":"GetTask"}', { jsonrpc: '2.0', id: null, error: invalid }],
       ['{"jsonrpc":"2.0","id":[6],"method":"GetTask"}', { jsonrpc: '2.0', id: null, error: invalid }],
-      ['[{"jsonrpc":"2.0","id":7,"method":"GetTask","params":{"id":"x"}}]', { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Batch requests are not supported' } }],
-      ['{"jsonrpc":"2.0","id":"m","method":"NoSuchMethod"}', { jsonrpc: '2.0', id: 'm', error: { code: -32601, message: 'Method not found' } }],
+      [
+        '[{"jsonrpc":"2.0","id":7,"method":"GetTask","params":{"id":"x"}}]',
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Batch requests are not supported' } },
+      ],
+      [
+        '{"jsonrpc":"2.0","id":"m","method":"NoSuchMethod"}',
+        { jsonrpc: '2.0', id: 'm', error: { code: -32601, message: 'Method not found' } },
+      ],
     ];
     for (const [body, expected] of cases) {
       const answers = await everywhere((url) => post(url, body));
       for (const host of HOSTS) expect(answers[host], `${host}: ${body}`).toEqual({ status: 200, json: expected });
     }
-    const params = await everywhere(async (url) => (await call(url, 'ListTasks', { pageSize: 0, historyLength: -1 })).json.error);
+    const params = await everywhere(
+      async (url) => (await call(url, 'ListTasks', { pageSize: 0, historyLength: -1 })).json.error,
+    );
     for (const host of HOSTS) {
       expect(params[host].message, host).toBe('Invalid parameters: pageSize, historyLength');
-      expect(params[host].data[0].fieldViolations.map((v: { field: string }) => v.field)).toEqual(['pageSize', 'historyLength']);
+      expect(params[host].data[0].fieldViolations.map((v: { field: string }) => v.field)).toEqual([
+        'pageSize',
+        'historyLength',
+      ]);
     }
     expect(params.worker).toEqual(params.hb3);
-    const version = await everywhere(async (url) => (await call(url, 'GetTask', { id: 'x' }, { 'A2A-Version': '2.0' })).json.error);
-    for (const host of HOSTS) expect(version[host], host).toMatchObject({ code: -32009, data: [{ reason: 'VERSION_NOT_SUPPORTED' }] });
+    const version = await everywhere(
+      async (url) => (await call(url, 'GetTask', { id: 'x' }, { 'A2A-Version': '2.0' })).json.error,
+    );
+    for (const host of HOSTS)
+      expect(version[host], host).toMatchObject({ code: -32009, data: [{ reason: 'VERSION_NOT_SUPPORTED' }] });
   });
 
   it('names the service root in the card, and answers JSON-RPC there and at /a2a/v1', async () => {
     for (const host of HOSTS) {
       const url = urls[host];
-      const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { supportedInterfaces: { url: string }[] };
+      const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as {
+        supportedInterfaces: { url: string }[];
+      };
       expect(
         card.supportedInterfaces.map((i) => i.url),
         host,
       ).toEqual([`${url}/`, `${url}/`]);
       for (const path of ['/', '/a2a/v1']) {
-        const sent = await post(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(`root-${path}`, 'One two.') } }, { 'A2A-Version': '1.0' }, path);
+        const sent = await post(
+          url,
+          { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(`root-${path}`, 'One two.') } },
+          { 'A2A-Version': '1.0' },
+          path,
+        );
         expect(sent.json.result.task.status.state, `${host} ${path}`).toBe('TASK_STATE_COMPLETED');
       }
     }
@@ -113,15 +157,26 @@ describe('strict JSON-RPC 2.0 on the Worker and the Node host', () => {
 
   it('refuses the extended card (-32004) and push notifications (-32003)', async () => {
     for (const host of HOSTS) {
-      expect((await call(urls[host], 'GetExtendedAgentCard', {})).json.error, host).toMatchObject({ code: -32004, data: [{ reason: 'UNSUPPORTED_OPERATION' }] });
-      expect((await call(urls[host], 'CreateTaskPushNotificationConfig', { taskId: 'x' })).json.error, host).toMatchObject({ code: -32003 });
+      expect((await call(urls[host], 'GetExtendedAgentCard', {})).json.error, host).toMatchObject({
+        code: -32004,
+        data: [{ reason: 'UNSUPPORTED_OPERATION' }],
+      });
+      expect(
+        (await call(urls[host], 'CreateTaskPushNotificationConfig', { taskId: 'x' })).json.error,
+        host,
+      ).toMatchObject({ code: -32003 });
     }
   });
 
   it('returnImmediately: the working task at once, then the finished one; historyLength; a follow-up is -32004', async () => {
     for (const host of HOSTS) {
       const url = urls[host];
-      const sent = (await call(url, 'SendMessage', { message: message(`ri-${host}`, 'Alpha beta gamma.'), configuration: { returnImmediately: true } })).json.result.task;
+      const sent = (
+        await call(url, 'SendMessage', {
+          message: message(`ri-${host}`, 'Alpha beta gamma.'),
+          configuration: { returnImmediately: true },
+        })
+      ).json.result.task;
       expect(sent.status.state, host).toBe('TASK_STATE_WORKING');
       expect(sent.artifacts).toBeUndefined();
       const done = await until(
@@ -131,8 +186,12 @@ describe('strict JSON-RPC 2.0 on the Worker and the Node host', () => {
       expect(done.status.state, host).toBe('TASK_STATE_COMPLETED');
       expect(done.history.map((m: { role: string }) => m.role)).toEqual(['ROLE_AGENT']);
       expect(JSON.parse(done.artifacts[0].parts[0].text).words).toBe(3);
-      const followUp = (await call(url, 'SendMessage', { message: message(`fu-${host}`, 'more', { taskId: sent.id }) })).json.error;
-      expect(followUp, host).toMatchObject({ code: -32004, data: [{ reason: 'UNSUPPORTED_OPERATION', metadata: { taskId: sent.id } }] });
+      const followUp = (await call(url, 'SendMessage', { message: message(`fu-${host}`, 'more', { taskId: sent.id }) }))
+        .json.error;
+      expect(followUp, host).toMatchObject({
+        code: -32004,
+        data: [{ reason: 'UNSUPPORTED_OPERATION', metadata: { taskId: sent.id } }],
+      });
     }
   });
 
@@ -154,7 +213,12 @@ describe('strict JSON-RPC 2.0 on the Worker and the Node host', () => {
             extensions: [],
             referenceTaskIds: [],
           },
-          configuration: { acceptedOutputModes: [], taskPushNotificationConfig: undefined, historyLength: undefined, returnImmediately: i === 2 },
+          configuration: {
+            acceptedOutputModes: [],
+            taskPushNotificationConfig: undefined,
+            historyLength: undefined,
+            returnImmediately: i === 2,
+          },
           metadata: undefined,
         });
         const task = result as Extract<typeof result, { status: unknown }>;
@@ -165,7 +229,14 @@ describe('strict JSON-RPC 2.0 on the Worker and the Node host', () => {
         () => client.getTask({ tenant: '', id: ids[2]!, historyLength: 0 }),
         (t) => t.status?.state === TaskState.TASK_STATE_COMPLETED,
       );
-      const base = { tenant: '', contextId, status: TaskState.TASK_STATE_UNSPECIFIED, historyLength: 0, statusTimestampAfter: undefined, includeArtifacts: false };
+      const base = {
+        tenant: '',
+        contextId,
+        status: TaskState.TASK_STATE_UNSPECIFIED,
+        historyLength: 0,
+        statusTimestampAfter: undefined,
+        includeArtifacts: false,
+      };
       const seen: string[] = [];
       let pageToken = '';
       for (let page = 0; page < 3; page++) {
@@ -180,7 +251,10 @@ describe('strict JSON-RPC 2.0 on the Worker and the Node host', () => {
       expect(pageToken).toBe('');
       expect([...seen].sort()).toEqual([...ids].sort());
       const again = await client.listTasks({ ...base, pageSize: 1, pageToken: '' });
-      await expect(client.listTasks({ ...base, contextId: 'another', pageSize: 1, pageToken: again.nextPageToken }), host).rejects.toMatchObject({ envelopeCode: -32602 });
+      await expect(
+        client.listTasks({ ...base, contextId: 'another', pageSize: 1, pageToken: again.nextPageToken }),
+        host,
+      ).rejects.toMatchObject({ envelopeCode: -32602 });
     }
   });
 });

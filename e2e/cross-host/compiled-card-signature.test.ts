@@ -16,7 +16,14 @@ import { verifyAgentCard } from '../../plugin/runtime/card-signature';
 import { jwkThumbprint } from '../../plugin/runtime/jwk-thumbprint';
 import { generateReceiptKeyPair } from '../../plugin/runtime/receipts';
 import { startCompiledWorker } from '../worker/support/start-compiled-worker';
-import { agentdefRun, compileExample, isolatedEnv, receiptKeys, scratch, type Scratch } from '../local/support/host-harness';
+import {
+  agentdefRun,
+  compileExample,
+  isolatedEnv,
+  receiptKeys,
+  scratch,
+  type Scratch,
+} from '../local/support/host-harness';
 
 const WORKER_EXAMPLES = ['text-stats', 'web-summarizer', 'text-digest', 'fallback-writer', 'keyword-extract'] as const;
 
@@ -38,26 +45,38 @@ async function expectVerifiedCard(what: string, text: string): Promise<void> {
   expect(card['signatures'], what).toHaveLength(1);
   const resolve = (k: string) => (k === kid ? cardKeys.publicJwk : undefined);
   expect(await verifyAgentCard(card, resolve), what).toEqual({ ok: true, kid, index: 0 });
-  await expect(verifyAgentCardSignature(async () => ({ ...cardKeys.publicJwk, alg: 'EdDSA' }))(card as unknown as SdkAgentCard), what).resolves.toBeUndefined();
+  await expect(
+    verifyAgentCardSignature(async () => ({ ...cardKeys.publicJwk, alg: 'EdDSA' }))(card as unknown as SdkAgentCard),
+    what,
+  ).resolves.toBeUndefined();
   const changed = { ...card, description: `${String(card['description'])}.` };
   expect(await verifyAgentCard(changed, resolve), what).toMatchObject({ ok: false, reason: 'bad-signature' });
 }
 
 describe('a compiled agent serves a card that verifies', () => {
-  it.each(WORKER_EXAMPLES)('on the Worker (workerd): %s, through the loader and as an ordinary Worker', async (example) => {
-    const out = tmp.path(`worker-${example}`);
-    await compileExample(example, 'cloudflare-dynamic-worker', out);
-    for (const mode of ['loader', 'direct'] as const) {
-      const worker = await startCompiledWorker(out, { mode, secrets: { AGENTDEF_RECEIPT_KEY: receiptKey, [CARD_SIGNING_KEY_BINDING]: JSON.stringify(cardKeys.privateJwk) } });
-      try {
-        const response = await fetch(`${worker.url}${AGENT_CARD_PATH}`);
-        expect(response.status).toBe(200);
-        await expectVerifiedCard(`${example} (${mode})`, await response.text());
-      } finally {
-        await worker.dispose();
+  it.each(WORKER_EXAMPLES)(
+    'on the Worker (workerd): %s, through the loader and as an ordinary Worker',
+    async (example) => {
+      const out = tmp.path(`worker-${example}`);
+      await compileExample(example, 'cloudflare-dynamic-worker', out);
+      for (const mode of ['loader', 'direct'] as const) {
+        const worker = await startCompiledWorker(out, {
+          mode,
+          secrets: {
+            AGENTDEF_RECEIPT_KEY: receiptKey,
+            [CARD_SIGNING_KEY_BINDING]: JSON.stringify(cardKeys.privateJwk),
+          },
+        });
+        try {
+          const response = await fetch(`${worker.url}${AGENT_CARD_PATH}`);
+          expect(response.status).toBe(200);
+          await expectVerifiedCard(`${example} (${mode})`, await response.text());
+        } finally {
+          await worker.dispose();
+        }
       }
-    }
-  });
+    },
+  );
 
   it('on the HB3 job (a Node process): fallback-writer', async () => {
     const out = tmp.path('hb3');

@@ -10,25 +10,52 @@
  * signatures (each verifies against the same public key).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedProvider, type RecordedRequest, type ScriptTurn, type TurnContext } from '../../plugin/runtime/__test-support__/stub-provider';
+import {
+  startScriptedProvider,
+  type RecordedRequest,
+  type ScriptTurn,
+  type TurnContext,
+} from '../../plugin/runtime/__test-support__/stub-provider';
 import type { Receipt } from '../../plugin/runtime/receipts';
 import { verifyReceipt } from '../../plugin/runtime/receipts';
 import { compileAgent } from '../../plugin/compiler/compile';
 import { startCompiledWorker } from '../worker/support/start-compiled-worker';
-import { REPO, a2aAsk, agentdefRun, compileExample, isolatedEnv, readReceipts, receiptKeys, scratch, type Scratch } from '../local/support/host-harness';
+import {
+  REPO,
+  a2aAsk,
+  agentdefRun,
+  compileExample,
+  isolatedEnv,
+  readReceipts,
+  receiptKeys,
+  scratch,
+  type Scratch,
+} from '../local/support/host-harness';
 
 const ANTHROPIC_KEY = 'sk-ant-conformance-0123456789';
 const SOURCE = 'const raw = read();\nconst config = parseConfig(raw);\nuse(config);\n';
-const DIFF = '@@ -1,3 +1,4 @@\n const raw = read();\n+if (raw == null) throw new Error("no config");\n const config = parseConfig(raw);\n use(config);\n';
-const CONVERSATION: (string | Record<string, unknown>)[] = [{ path: 'src/config.ts', source: SOURCE, instruction: 'add a null check before the call to parseConfig' }, 'What can you do?'];
+const DIFF =
+  '@@ -1,3 +1,4 @@\n const raw = read();\n+if (raw == null) throw new Error("no config");\n const config = parseConfig(raw);\n use(config);\n';
+const CONVERSATION: (string | Record<string, unknown>)[] = [
+  { path: 'src/config.ts', source: SOURCE, instruction: 'add a null check before the call to parseConfig' },
+  'What can you do?',
+];
 
 /** The model, scripted from each request alone (so every host sees the same turns). */
 function script(_index: number, ctx: TurnContext): ScriptTurn {
   if (ctx.lastToolResults.length > 0) {
     const result = JSON.parse(ctx.lastToolResults[0]!) as { applied: boolean; result?: string };
-    return { text: JSON.stringify({ path: 'src/config.ts', applied: result.applied, diff: DIFF, lines: result.result?.split('\n').length }) };
+    return {
+      text: JSON.stringify({
+        path: 'src/config.ts',
+        applied: result.applied,
+        diff: DIFF,
+        lines: result.result?.split('\n').length,
+      }),
+    };
   }
-  if (ctx.allText.includes('What can you do?')) return { text: 'I rewrite one file at a time with a unified diff that must apply cleanly.' };
+  if (ctx.allText.includes('What can you do?'))
+    return { text: 'I rewrite one file at a time with a unified diff that must apply cleanly.' };
   return { toolCalls: [{ name: 'apply_unified_diff', arguments: { source: SOURCE, diff: DIFF } }] };
 }
 
@@ -55,9 +82,17 @@ async function converse(url: string): Promise<string[]> {
 async function runWorker(): Promise<HostRun> {
   const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, script });
   const out = tmp.path('worker');
-  const compiled = await compileAgent({ file: 'examples/fallback-writer/agent.json', workspaceRoot: REPO, target: 'cloudflare-dynamic-worker', outDir: out });
+  const compiled = await compileAgent({
+    file: 'examples/fallback-writer/agent.json',
+    workspaceRoot: REPO,
+    target: 'cloudflare-dynamic-worker',
+    outDir: out,
+  });
   expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const worker = await startCompiledWorker(out, { secrets: { ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_RECEIPT_KEY: keys.secret }, upstreams: { 'https://api.anthropic.com': model.url } });
+  const worker = await startCompiledWorker(out, {
+    secrets: { ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_RECEIPT_KEY: keys.secret },
+    upstreams: { 'https://api.anthropic.com': model.url },
+  });
   try {
     const answers = await converse(worker.url);
     return { answers, receipts: await worker.receipts(CONVERSATION.length, 5000), modelRequests: model.requests };
@@ -91,7 +126,11 @@ async function runProcessHost(target: 'hb3' | 'local-mac'): Promise<HostRun> {
 beforeAll(async () => {
   tmp = scratch('cross-host');
   keys = await receiptKeys();
-  [runs.worker, runs.hb3, runs.local] = await Promise.all([runWorker(), runProcessHost('hb3'), runProcessHost('local-mac')]);
+  [runs.worker, runs.hb3, runs.local] = await Promise.all([
+    runWorker(),
+    runProcessHost('hb3'),
+    runProcessHost('local-mac'),
+  ]);
 });
 afterAll(() => tmp.cleanup());
 
@@ -116,7 +155,8 @@ describe('the same conversation on Workers, HB3 and the local host', () => {
     expect(runs.worker.modelRequests).toHaveLength(3);
     expect(bodies(runs.hb3)).toEqual(bodies(runs.worker));
     expect(bodies(runs.local)).toEqual(bodies(runs.worker));
-    for (const run of Object.values(runs)) for (const r of run.modelRequests) expect(r.headers['x-api-key']).toBe(ANTHROPIC_KEY);
+    for (const run of Object.values(runs))
+      for (const r of run.modelRequests) expect(r.headers['x-api-key']).toBe(ANTHROPIC_KEY);
   });
 
   it('makes the same tool calls in the same order, and receipts that differ only in time, ids and signatures', async () => {
@@ -127,6 +167,7 @@ describe('the same conversation on Workers, HB3 and the local host', () => {
       expect(theirs.map(comparable)).toEqual(worker.map(comparable));
       expect(theirs.map((r) => r.runId)).not.toEqual(worker.map((r) => r.runId));
     }
-    for (const run of Object.values(runs)) for (const r of run.receipts) expect(await verifyReceipt(r, keys.publicJwk)).toBe(true);
+    for (const run of Object.values(runs))
+      for (const r of run.receipts) expect(await verifyReceipt(r, keys.publicJwk)).toBe(true);
   });
 });

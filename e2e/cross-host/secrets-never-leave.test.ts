@@ -11,18 +11,45 @@ import { readFileSync } from 'node:fs';
 import { Role, type StreamResponse, TaskState } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedProvider, type ScriptTurn, type TurnContext } from '../../plugin/runtime/__test-support__/stub-provider';
+import {
+  startScriptedProvider,
+  type ScriptTurn,
+  type TurnContext,
+} from '../../plugin/runtime/__test-support__/stub-provider';
 import { verifyReceiptText } from '../../plugin/runtime/receipts';
 import { compileAgent } from '../../plugin/compiler/compile';
 import { startCompiledWorker } from '../worker/support/start-compiled-worker';
-import { REPO, a2aAsk, agentdefRun, compileExample, isolatedEnv, receiptKeys, scratch, type Scratch } from '../local/support/host-harness';
+import {
+  REPO,
+  a2aAsk,
+  agentdefRun,
+  compileExample,
+  isolatedEnv,
+  receiptKeys,
+  scratch,
+  type Scratch,
+} from '../local/support/host-harness';
 
 const ANTHROPIC_KEY = 'sk-ant-e2e-leak-' + 'Q7vR2mX9kL4pT8wZ';
 
 /** A model that repeats its key: first into the tool's arguments, then into its answer. */
 function echoingModel(_index: number, ctx: TurnContext): ScriptTurn {
-  if (ctx.lastToolResults.length === 0) return { toolCalls: [{ name: 'apply_unified_diff', arguments: { source: `token=${ANTHROPIC_KEY}\n`, diff: `@@ -1 +1 @@\n-token=${ANTHROPIC_KEY}\n+token=x\n` } }] };
-  return { text: JSON.stringify({ key: ANTHROPIC_KEY, b64: Buffer.from(`Bearer ${ANTHROPIC_KEY}`).toString('base64'), seen: ctx.lastToolResults[0] }) };
+  if (ctx.lastToolResults.length === 0)
+    return {
+      toolCalls: [
+        {
+          name: 'apply_unified_diff',
+          arguments: { source: `token=${ANTHROPIC_KEY}\n`, diff: `@@ -1 +1 @@\n-token=${ANTHROPIC_KEY}\n+token=x\n` },
+        },
+      ],
+    };
+  return {
+    text: JSON.stringify({
+      key: ANTHROPIC_KEY,
+      b64: Buffer.from(`Bearer ${ANTHROPIC_KEY}`).toString('base64'),
+      seen: ctx.lastToolResults[0],
+    }),
+  };
 }
 
 function forms(secret: string): string[] {
@@ -46,14 +73,38 @@ async function streamedAndListed(client: Client): Promise<{ text: string; states
     contextId: '',
     taskId: '',
     role: Role.ROLE_USER,
-    parts: [{ content: { $case: 'text' as const, value: 'apply it, streamed' }, metadata: undefined, filename: '', mediaType: '' }],
+    parts: [
+      {
+        content: { $case: 'text' as const, value: 'apply it, streamed' },
+        metadata: undefined,
+        filename: '',
+        mediaType: '',
+      },
+    ],
     metadata: undefined,
     extensions: [],
     referenceTaskIds: [],
   };
-  for await (const event of client.sendMessageStream({ tenant: '', message, configuration: undefined, metadata: undefined })) events.push(event);
-  const listed = await client.listTasks({ tenant: '', contextId: '', status: TaskState.TASK_STATE_UNSPECIFIED, historyLength: 10, statusTimestampAfter: undefined, includeArtifacts: true, pageSize: 100, pageToken: '' });
-  const states = events.flatMap((e) => (e.payload?.$case === 'statusUpdate' ? [String(e.payload.value.status?.state)] : []));
+  for await (const event of client.sendMessageStream({
+    tenant: '',
+    message,
+    configuration: undefined,
+    metadata: undefined,
+  }))
+    events.push(event);
+  const listed = await client.listTasks({
+    tenant: '',
+    contextId: '',
+    status: TaskState.TASK_STATE_UNSPECIFIED,
+    historyLength: 10,
+    statusTimestampAfter: undefined,
+    includeArtifacts: true,
+    pageSize: 100,
+    pageToken: '',
+  });
+  const states = events.flatMap((e) =>
+    e.payload?.$case === 'statusUpdate' ? [String(e.payload.value.status?.state)] : [],
+  );
   return { text: JSON.stringify({ events, listed }), states };
 }
 
@@ -67,18 +118,33 @@ afterAll(() => tmp.cleanup());
 
 describe('a model that repeats its API key delivers it nowhere', () => {
   it('on the Worker (workerd)', async () => {
-    const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, script: echoingModel });
+    const model = await startScriptedProvider({
+      wire: 'anthropic-messages',
+      apiKey: ANTHROPIC_KEY,
+      script: echoingModel,
+    });
     const out = tmp.path('worker');
-    const compiled = await compileAgent({ file: 'examples/fallback-writer/agent.json', workspaceRoot: REPO, target: 'cloudflare-dynamic-worker', outDir: out });
+    const compiled = await compileAgent({
+      file: 'examples/fallback-writer/agent.json',
+      workspaceRoot: REPO,
+      target: 'cloudflare-dynamic-worker',
+      outDir: out,
+    });
     expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const worker = await startCompiledWorker(out, { secrets: { ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_RECEIPT_KEY: keys.secret }, upstreams: { 'https://api.anthropic.com': model.url } });
+    const worker = await startCompiledWorker(out, {
+      secrets: { ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_RECEIPT_KEY: keys.secret },
+      upstreams: { 'https://api.anthropic.com': model.url },
+    });
     try {
       const { task, answer, client } = await a2aAsk(worker.url, 'apply it');
       expect(task.status?.state).toBe(3);
       expect(answer).toContain('[redacted]');
       expectNoKey('the task', JSON.stringify(task));
       // The tool never got the key: what it returned to the model does not hold it.
-      expectNoKey('the tool result the model saw', JSON.stringify(model.requests.slice(1).map((r) => r.body.messages.at(-1))));
+      expectNoKey(
+        'the tool result the model saw',
+        JSON.stringify(model.requests.slice(1).map((r) => r.body.messages.at(-1))),
+      );
       const streamed = await streamedAndListed(client);
       expect(streamed.states.at(-1)).toBe(String(TaskState.TASK_STATE_COMPLETED));
       expect(streamed.text).toContain('[redacted]');
@@ -98,18 +164,29 @@ describe('a model that repeats its API key delivers it nowhere', () => {
   });
 
   it('on the HB3 job (a Node process)', async () => {
-    const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, script: echoingModel });
+    const model = await startScriptedProvider({
+      wire: 'anthropic-messages',
+      apiKey: ANTHROPIC_KEY,
+      script: echoingModel,
+    });
     const out = tmp.path('hb3');
     await compileExample('fallback-writer', 'hb3', out);
     const receipts = tmp.path('hb3-receipts.jsonl');
-    const env = isolatedEnv(tmp.path('home-hb3'), { AGENTDEF_SECRET_ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret, AGENTDEF_BASE_URL_ANTHROPIC: model.url });
+    const env = isolatedEnv(tmp.path('home-hb3'), {
+      AGENTDEF_SECRET_ANTHROPIC_API_KEY: ANTHROPIC_KEY,
+      AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret,
+      AGENTDEF_BASE_URL_ANTHROPIC: model.url,
+    });
     const host = agentdefRun(out, ['--receipts', receipts], env);
     try {
       const { task, answer, client } = await a2aAsk(await host.ready, 'apply it');
       expect(task.status?.state).toBe(3);
       expect(answer).toContain('[redacted]');
       expectNoKey('the task', JSON.stringify(task));
-      expectNoKey('the tool result the model saw', JSON.stringify(model.requests.slice(1).map((r) => r.body.messages.at(-1))));
+      expectNoKey(
+        'the tool result the model saw',
+        JSON.stringify(model.requests.slice(1).map((r) => r.body.messages.at(-1))),
+      );
       const streamed = await streamedAndListed(client);
       expect(streamed.states.at(-1)).toBe(String(TaskState.TASK_STATE_COMPLETED));
       expect(streamed.text).toContain('[redacted]');

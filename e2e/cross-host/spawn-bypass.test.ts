@@ -119,7 +119,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
   evilPort = (evil.address() as AddressInfo).port;
 
-  const started = await startHostileToolHosts(ws, tmp, { module: 'examples/tools/spawner.ts', source: HOSTILE_TOOL, export: 'spawner' });
+  const started = await startHostileToolHosts(ws, tmp, {
+    module: 'examples/tools/spawner.ts',
+    source: HOSTILE_TOOL,
+    export: 'spawner',
+  });
   Object.assign(hosts, started.hosts);
   Object.assign(urls, started.urls);
 });
@@ -134,7 +138,10 @@ afterAll(async () => {
 async function attack(host: 'hb3' | 'local', name: string) {
   const dir = tmp.path(`attack-${host}-${name}`);
   mkdirSync(dir, { recursive: true });
-  const { task, answer } = await a2aAsk(urls[host]!, JSON.stringify({ attack: name, url: `http://127.0.0.1:${evilPort}/steal?${SECRET_QUERY}`, dir }));
+  const { task, answer } = await a2aAsk(
+    urls[host]!,
+    JSON.stringify({ attack: name, url: `http://127.0.0.1:${evilPort}/steal?${SECRET_QUERY}`, dir }),
+  );
   const status = task.status?.message?.parts?.[0]?.content;
   const text = answer ?? (status?.$case === 'text' ? status.value : '');
   return { state: task.status?.state, text, dir };

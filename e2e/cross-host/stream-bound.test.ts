@@ -14,7 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concurrentRunsFor, heapLimitMb } from '../../plugin/host-contract/heap-limit';
 import { startScriptedProvider } from '../../plugin/runtime/__test-support__/stub-provider';
 import { startCompiledWorker } from '../worker/support/start-compiled-worker';
-import { agentdefRun, compileExample, isolatedEnv, receiptKeys, scratch, type Scratch } from '../local/support/host-harness';
+import {
+  agentdefRun,
+  compileExample,
+  isolatedEnv,
+  receiptKeys,
+  scratch,
+  type Scratch,
+} from '../local/support/host-harness';
 
 const ANTHROPIC_KEY = 'sk-ant-stream-bound-0123456789';
 /** A Worker's handler: 16 concurrent runs by default, four streams each. */
@@ -30,7 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => tmp.cleanup());
 
-async function rpc(url: string, method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Response> {
+async function rpc(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<Response> {
   return fetch(`${url}/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -62,7 +74,12 @@ async function openUntilRefused(url: string, taskId: string, bound: number) {
     const response = await rpc(url, 'SubscribeToTask', { id: taskId }, controller.signal);
     if (response.status === 200) {
       const type = response.headers.get('content-type') ?? '';
-      expect(type, type.includes('json') ? `${await response.text()} ${await (await rpc(url, 'GetTask', { id: taskId })).text()}` : type).toContain('text/event-stream');
+      expect(
+        type,
+        type.includes('json')
+          ? `${await response.text()} ${await (await rpc(url, 'GetTask', { id: taskId })).text()}`
+          : type,
+      ).toContain('text/event-stream');
       controllers.push(controller);
       held.push(response);
     } else refused = response;
@@ -98,10 +115,17 @@ async function expectBound(url: string, bound: number): Promise<void> {
 
 describe('streams open at once are bounded on every host', () => {
   it(`on the Worker (workerd): ${WORKER_STREAM_BOUND} streams, then 503`, async () => {
-    const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, script: () => ({ hang: true }) });
+    const model = await startScriptedProvider({
+      wire: 'anthropic-messages',
+      apiKey: ANTHROPIC_KEY,
+      script: () => ({ hang: true }),
+    });
     const out = tmp.path('worker');
     await compileExample('fallback-writer', 'cloudflare-dynamic-worker', out);
-    const worker = await startCompiledWorker(out, { secrets: { ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_RECEIPT_KEY: keys.secret }, upstreams: { 'https://api.anthropic.com': model.url } });
+    const worker = await startCompiledWorker(out, {
+      secrets: { ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_RECEIPT_KEY: keys.secret },
+      upstreams: { 'https://api.anthropic.com': model.url },
+    });
     try {
       await expectBound(worker.url, WORKER_STREAM_BOUND);
     } finally {
@@ -111,10 +135,18 @@ describe('streams open at once are bounded on every host', () => {
   });
 
   it(`on the HB3 job (a Node process): ${HB3_STREAM_BOUND} streams, then 503`, async () => {
-    const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, script: () => ({ hang: true }) });
+    const model = await startScriptedProvider({
+      wire: 'anthropic-messages',
+      apiKey: ANTHROPIC_KEY,
+      script: () => ({ hang: true }),
+    });
     const out = tmp.path('hb3');
     await compileExample('fallback-writer', 'hb3', out);
-    const env = isolatedEnv(tmp.path('home-hb3'), { AGENTDEF_SECRET_ANTHROPIC_API_KEY: ANTHROPIC_KEY, AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret, AGENTDEF_BASE_URL_ANTHROPIC: model.url });
+    const env = isolatedEnv(tmp.path('home-hb3'), {
+      AGENTDEF_SECRET_ANTHROPIC_API_KEY: ANTHROPIC_KEY,
+      AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret,
+      AGENTDEF_BASE_URL_ANTHROPIC: model.url,
+    });
     const host = agentdefRun(out, ['--receipts', tmp.path('hb3-receipts.jsonl')], env);
     try {
       await expectBound(await host.ready, HB3_STREAM_BOUND);

@@ -11,7 +11,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentdefRun, isolatedEnv, receiptKeys, scratch, type RunningHost, type Scratch } from '../local/support/host-harness';
+import {
+  agentdefRun,
+  isolatedEnv,
+  receiptKeys,
+  scratch,
+  type RunningHost,
+  type Scratch,
+} from '../local/support/host-harness';
 import { exampleWorkspace, type ExampleWorkspace } from '../worker/support/example-workspace';
 import { compileTextStatsFor } from './support/compile-node-host';
 
@@ -43,19 +50,31 @@ afterAll(async () => {
 
 function start(host: HostName, storeFile: string, round: number): RunningHost {
   const env = isolatedEnv(tmp.path(`home-${host}`), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: secret });
-  const args = ['--task-store', storeFile, '--receipts', tmp.path(`${host}-${round}-receipts.jsonl`), ...(host === 'hb3' ? ['--serve'] : [])];
+  const args = [
+    '--task-store',
+    storeFile,
+    '--receipts',
+    tmp.path(`${host}-${round}-receipts.jsonl`),
+    ...(host === 'hb3' ? ['--serve'] : []),
+  ];
   const started = agentdefRun(outs[host], args, env, ws.root);
   running.push(started);
   return started;
 }
 
 async function call(url: string, method: string, params: unknown) {
-  const response = await fetch(`${url}/`, { method: 'POST', headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(`${url}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return (await response.json()) as { result?: any; error?: { code: number; message: string } };
 }
 
 async function send(url: string, contextId: string, messageId: string, text: string): Promise<string> {
-  const sent = await call(url, 'SendMessage', { message: { messageId, contextId, role: 'ROLE_USER', parts: [{ text }] } });
+  const sent = await call(url, 'SendMessage', {
+    message: { messageId, contextId, role: 'ROLE_USER', parts: [{ text }] },
+  });
   expect(sent.result?.task?.status?.state).toBe('TASK_STATE_COMPLETED');
   return sent.result.task.id as string;
 }
@@ -63,7 +82,11 @@ async function send(url: string, contextId: string, messageId: string, text: str
 /** The host process `agentdef run` started (the supervisor's only child). */
 function hostPidOf(supervisor: RunningHost): number {
   const pid = supervisor.proc.pid!;
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
   expect(children).toHaveLength(1);
   return children[0]!;
 }
@@ -75,7 +98,11 @@ describe.each(HOSTS)('the %s host with --task-store', (host) => {
 
     const first = start(host, storeFile, 1);
     const url1 = await first.ready;
-    const ids = [await send(url1, contextId, 'm1', 'One.'), await send(url1, contextId, 'm2', 'One two.'), await send(url1, contextId, 'm3', 'One two three.')];
+    const ids = [
+      await send(url1, contextId, 'm1', 'One.'),
+      await send(url1, contextId, 'm2', 'One two.'),
+      await send(url1, contextId, 'm3', 'One two three.'),
+    ];
     const page1 = await call(url1, 'ListTasks', { contextId, pageSize: 1 });
     expect(page1.result.totalSize).toBe(3);
     const token = page1.result.nextPageToken as string;
@@ -84,7 +111,8 @@ describe.each(HOSTS)('the %s host with --task-store', (host) => {
 
     const second = start(host, storeFile, 2);
     const url2 = await second.ready;
-    for (const id of ids) expect((await call(url2, 'GetTask', { id })).result?.status?.state, id).toBe('TASK_STATE_COMPLETED');
+    for (const id of ids)
+      expect((await call(url2, 'GetTask', { id })).result?.status?.state, id).toBe('TASK_STATE_COMPLETED');
     const got = await call(url2, 'GetTask', { id: ids[1] });
     expect(JSON.parse(got.result.artifacts[0].parts[0].text).words).toBe(2);
     const page2 = await call(url2, 'ListTasks', { contextId, pageSize: 1, pageToken: token });
@@ -100,7 +128,8 @@ describe.each(HOSTS)('the %s host with --task-store', (host) => {
 
     const third = start(host, storeFile, 3);
     const url3 = await third.ready;
-    for (const id of [...ids, fourth]) expect((await call(url3, 'GetTask', { id })).result?.status?.state, id).toBe('TASK_STATE_COMPLETED');
+    for (const id of [...ids, fourth])
+      expect((await call(url3, 'GetTask', { id })).result?.status?.state, id).toBe('TASK_STATE_COMPLETED');
     const page3 = await call(url3, 'ListTasks', { contextId, pageSize: 2, pageToken: token2 });
     expect(page3.error).toBeUndefined();
     expect(page3.result.totalSize).toBe(4);
@@ -116,7 +145,11 @@ describe.each(HOSTS)('the %s host with --task-store', (host) => {
     const refused = start(host, notes, 9);
     await expect(refused.ready).rejects.toThrow();
     expect(await refused.exited).not.toBe(0);
-    expect(refused.stderr()).toMatch(new RegExp(`agentdef: error: AGENTDEF_TASK_STORE: cannot use ${notes.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} as the task store: it is not a SQLite database`));
+    expect(refused.stderr()).toMatch(
+      new RegExp(
+        `agentdef: error: AGENTDEF_TASK_STORE: cannot use ${notes.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} as the task store: it is not a SQLite database`,
+      ),
+    );
     expect(refused.stderr()).not.toMatch(/\n\s+at /); // no stack trace
     expect(readFileSync(notes).equals(before)).toBe(true);
   });

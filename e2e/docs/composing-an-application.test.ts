@@ -19,19 +19,45 @@ const PAGE = docPageTest('e2e/docs/composing-an-application.test.ts');
 const MANIFEST = 'examples/applications/release-brief/application.json';
 
 const PRINTS: readonly Prints[] = [
-  { command: /^npx agentdef application catalog --artifacts /, prints: [/^catalog digest\s+[0-9a-f]{64}$/m, /^adapter-policy digest\s+[0-9a-f]{64}$/m, 'agentdef.approved-artifact@1.0.0'] },
+  {
+    command: /^npx agentdef application catalog --artifacts /,
+    prints: [
+      /^catalog digest\s+[0-9a-f]{64}$/m,
+      /^adapter-policy digest\s+[0-9a-f]{64}$/m,
+      'agentdef.approved-artifact@1.0.0',
+    ],
+  },
   { command: /^npx agentdef application digest \S+$/, prints: [`${MANIFEST}: source.sha256 `, 'is up to date'] },
   { command: /^npx agentdef application digest \S+ --check/, prints: ['is up to date'] },
-  { command: /^npx agentdef application plan \S+ --artifacts /, prints: ['release-brief@1.0.0: plan (dry-run)', /^ {2}plan digest\s+[0-9a-f]{64}$/m] },
+  {
+    command: /^npx agentdef application plan \S+ --artifacts /,
+    prints: ['release-brief@1.0.0: plan (dry-run)', /^ {2}plan digest\s+[0-9a-f]{64}$/m],
+  },
   {
     command: /^npx agentdef application execute examples\/applications\/release-brief\/.* --key release-brief-1$/,
-    prints: ['release-brief@1.0.0: succeeded (dry-run)', /^ {2}idempotency key\s+release-brief-1$/m, '"dispatched":false'],
+    prints: [
+      'release-brief@1.0.0: succeeded (dry-run)',
+      /^ {2}idempotency key\s+release-brief-1$/m,
+      '"dispatched":false',
+    ],
   },
-  { command: /^npx agentdef mcp --artifacts \S+ --ledger \.agentdef\/ledger\.sqlite$/, prints: ['agentdef mcp: serving the application tools over stdio (execution ledger: SQLite)'] },
-  { command: /^npx agentdef application execute examples\/applications\/text-pack\//, prints: ['text-summary@1.0.0: succeeded (dry-run)', /^ {4}wordCount: \{"words":\d+\}$/m] },
-  { command: /^npx nx g agentdef:application digest-brief --agents=text-digest@1\.0\.0$/, prints: ['CREATE digest-brief/application.json'] },
+  {
+    command: /^npx agentdef mcp --artifacts \S+ --ledger \.agentdef\/ledger\.sqlite$/,
+    prints: ['agentdef mcp: serving the application tools over stdio (execution ledger: SQLite)'],
+  },
+  {
+    command: /^npx agentdef application execute examples\/applications\/text-pack\//,
+    prints: ['text-summary@1.0.0: succeeded (dry-run)', /^ {4}wordCount: \{"words":\d+\}$/m],
+  },
+  {
+    command: /^npx nx g agentdef:application digest-brief --agents=text-digest@1\.0\.0$/,
+    prints: ['CREATE digest-brief/application.json'],
+  },
   { command: /^npx agentdef application check /, prints: [/^15 checks passed$/m] },
-  { command: /^npx nx run release-brief:check$/, prints: [/^15 checks passed$/m, 'Successfully ran target check for project release-brief'] },
+  {
+    command: /^npx nx run release-brief:check$/,
+    prints: [/^15 checks passed$/m, 'Successfully ran target check for project release-brief'],
+  },
 ];
 
 describe('docs/composing-an-application.md, every command as written in a scratch workspace', () => {

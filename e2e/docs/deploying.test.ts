@@ -23,23 +23,49 @@ const WORKER_SECRETS = shownBlock(PAGE.path, 'secrets the Worker needs');
 const HB3_PUSH = shownBlock(PAGE.path, 'HB3 image ghcr.io/acme/');
 
 const PRINTS: readonly Prints[] = [
-  { command: /^npx nx run-many -t compile --projects=web-summarizer,splice-resolver,local-notes/, prints: ['Successfully ran target compile for 3 projects'] },
+  {
+    command: /^npx nx run-many -t compile --projects=web-summarizer,splice-resolver,local-notes/,
+    prints: ['Successfully ran target compile for 3 projects'],
+  },
   {
     command: /^npx agentdef deploy dist\/agents\/web-summarizer --dry-run/,
-    prints: ['running: wrangler deploy --config dist/agents/web-summarizer/wrangler.jsonc --dry-run', 'dry run: nothing was uploaded'],
+    prints: [
+      'running: wrangler deploy --config dist/agents/web-summarizer/wrangler.jsonc --dry-run',
+      'dry run: nothing was uploaded',
+    ],
     shows: WORKER_SECRETS,
   },
   {
     command: /^npx agentdef deploy dist\/agents\/splice-resolver --dry-run/,
-    prints: [/^HB3 image agentdef\/splice-resolver:0\.4\.2-[0-9a-f]{12} from dist\/agents\/splice-resolver$/m, '  dist/agents/splice-resolver/hb3-job.json', 'dry run: nothing was built or pushed'],
+    prints: [
+      /^HB3 image agentdef\/splice-resolver:0\.4\.2-[0-9a-f]{12} from dist\/agents\/splice-resolver$/m,
+      '  dist/agents/splice-resolver/hb3-job.json',
+      'dry run: nothing was built or pushed',
+    ],
   },
-  { command: /^npx agentdef deploy dist\/agents\/local-notes --dry-run/, prints: [/^dry run: would install the systemd service for local-notes at .*\/\.config\/systemd\/user\/agentdef-local-notes\.service/m] },
-  { command: /^npx nx run web-summarizer:deploy --dry-run/, prints: ['dry run: nothing was uploaded', 'Successfully ran target deploy for project web-summarizer'] },
+  {
+    command: /^npx agentdef deploy dist\/agents\/local-notes --dry-run/,
+    prints: [
+      /^dry run: would install the systemd service for local-notes at .*\/\.config\/systemd\/user\/agentdef-local-notes\.service/m,
+    ],
+  },
+  {
+    command: /^npx nx run web-summarizer:deploy --dry-run/,
+    prints: ['dry run: nothing was uploaded', 'Successfully ran target deploy for project web-summarizer'],
+  },
   {
     command: /^npx agentdef deploy dist\/agents\/local-notes\s+#/,
-    prints: [/^installed the systemd service for local-notes at .*\/\.config\/systemd\/user\/agentdef-local-notes\.service; load it with:$/m, 'systemctl --user enable --now agentdef-local-notes.service'],
+    prints: [
+      /^installed the systemd service for local-notes at .*\/\.config\/systemd\/user\/agentdef-local-notes\.service; load it with:$/m,
+      'systemctl --user enable --now agentdef-local-notes.service',
+    ],
   },
-  { command: /^npx agentdef deploy dist\/agents\/local-notes --uninstall/, prints: [/^removed .*\/\.config\/systemd\/user\/agentdef-local-notes\.service; if the service was loaded, stop it with:$/m] },
+  {
+    command: /^npx agentdef deploy dist\/agents\/local-notes --uninstall/,
+    prints: [
+      /^removed .*\/\.config\/systemd\/user\/agentdef-local-notes\.service; if the service was loaded, stop it with:$/m,
+    ],
+  },
 ];
 
 describe('docs/deploying.md, every command as written in a scratch workspace', () => {
@@ -54,15 +80,26 @@ describe('docs/deploying.md, every command as written in a scratch workspace', (
   it('runs every dry run and the service file install and uninstall, each printing what the page shows', async () => {
     const installed: boolean[] = [];
     const results = await followPagePrinting(PAGE, ws, PRINTS, (result) => {
-      if (/^npx agentdef deploy dist\/agents\/local-notes(\s|$)/.test(result.command) && !result.command.includes('--dry-run')) installed.push(existsSync(join(ws.home, SERVICE)));
+      if (
+        /^npx agentdef deploy dist\/agents\/local-notes(\s|$)/.test(result.command) &&
+        !result.command.includes('--dry-run')
+      )
+        installed.push(existsSync(join(ws.home, SERVICE)));
     });
-    expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual(['npx agentdef deploy dist/agents/web-summarizer', 'npx agentdef deploy dist/agents/splice-resolver --registry ghcr.io/acme']);
+    expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual([
+      'npx agentdef deploy dist/agents/web-summarizer',
+      'npx agentdef deploy dist/agents/splice-resolver --registry ghcr.io/acme',
+    ]);
     // Installed into the (test's) user folder, then removed again.
     expect(installed).toEqual([true, false]);
   });
 
   it('the image commands the page shows for --registry are the ones its dry run prints', () => {
-    const r = spawnSync('sh', ['-c', 'npx agentdef deploy dist/agents/splice-resolver --registry ghcr.io/acme --dry-run'], { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
+    const r = spawnSync(
+      'sh',
+      ['-c', 'npx agentdef deploy dist/agents/splice-resolver --registry ghcr.io/acme --dry-run'],
+      { cwd: ws.dir, env: ws.env, encoding: 'utf8' },
+    );
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(missingShownLine(r.stdout, HB3_PUSH)).toBeUndefined();
   });

@@ -25,7 +25,8 @@ function markdownFiles(dir: string): string[] {
 }
 
 const read = (page: string) => readFileSync(join(REPO, page), 'utf8');
-const commandsOf = (page: string, sections?: readonly string[]) => extractSteps(read(page), sections ? { sections } : {}).filter((s): s is CommandStep => s.kind === 'command');
+const commandsOf = (page: string, sections?: readonly string[]) =>
+  extractSteps(read(page), sections ? { sections } : {}).filter((s): s is CommandStep => s.kind === 'command');
 
 /** The page's text around the fenced block holding `line`. */
 function around(markdown: string, line: number): string {
@@ -53,21 +54,28 @@ describe('the documentation pages and their tests', () => {
     expect(covered.length, `${page}: a command is covered by two tests`).toBe(new Set(covered).size);
   });
 
-  it.each(DOC_PAGE_TESTS.map((e) => [e.test, e] as const))('%s follows its page and leaves out only what the page explains next to the command', (test, entry) => {
-    expect(pages, `${entry.page} has no command`).toContain(entry.page);
-    expect(existsSync(join(REPO, test)), `${test} does not exist`).toBe(true);
-    const source = readFileSync(join(REPO, test), 'utf8');
-    expect(source).toContain(`docPageTest('${test}')`);
-    expect(source).toMatch(/\bfollowPage(Printing)?\(/);
-    const markdown = read(entry.page);
-    const commands = commandsOf(entry.page, entry.sections);
-    for (const skip of entry.skip) {
-      const matched = commands.filter((c) => skip.match.test(c.command));
-      expect(matched.length, `${test}: ${skip.match} matches no command of ${entry.page}`).toBeGreaterThan(0);
-      expect(pageSays(markdown, skip.reason), `${entry.page} does not say "${skip.reason}"`).toBe(true);
-      for (const command of matched) expect(pageSays(around(markdown, command.line), skip.reason), `${entry.page}:${command.line}: "${skip.reason}" is not said next to ${command.command}`).toBe(true);
-    }
-  });
+  it.each(DOC_PAGE_TESTS.map((e) => [e.test, e] as const))(
+    '%s follows its page and leaves out only what the page explains next to the command',
+    (test, entry) => {
+      expect(pages, `${entry.page} has no command`).toContain(entry.page);
+      expect(existsSync(join(REPO, test)), `${test} does not exist`).toBe(true);
+      const source = readFileSync(join(REPO, test), 'utf8');
+      expect(source).toContain(`docPageTest('${test}')`);
+      expect(source).toMatch(/\bfollowPage(Printing)?\(/);
+      const markdown = read(entry.page);
+      const commands = commandsOf(entry.page, entry.sections);
+      for (const skip of entry.skip) {
+        const matched = commands.filter((c) => skip.match.test(c.command));
+        expect(matched.length, `${test}: ${skip.match} matches no command of ${entry.page}`).toBeGreaterThan(0);
+        expect(pageSays(markdown, skip.reason), `${entry.page} does not say "${skip.reason}"`).toBe(true);
+        for (const command of matched)
+          expect(
+            pageSays(around(markdown, command.line), skip.reason),
+            `${entry.page}:${command.line}: "${skip.reason}" is not said next to ${command.command}`,
+          ).toBe(true);
+      }
+    },
+  );
 
   it('every test in e2e/docs/ is a page test listed in doc-pages.ts, once', () => {
     const tests = readdirSync(__dirname)

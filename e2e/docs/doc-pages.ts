@@ -22,7 +22,13 @@ export interface DocPageTest {
 const REPO = join(__dirname, '..', '..');
 
 /** The README's sections that use the agentdef checkout (its examples); the Nx walk-through has its own test. */
-const README_CHECKOUT_SECTIONS = ['Quick start', 'Using the CLI', 'Running, calling and deploying', 'Composing applications', 'Publishing and verifying'];
+const README_CHECKOUT_SECTIONS = [
+  'Quick start',
+  'Using the CLI',
+  'Running, calling and deploying',
+  'Composing applications',
+  'Publishing and verifying',
+];
 
 export const DOC_PAGE_TESTS: readonly DocPageTest[] = [
   {
@@ -38,12 +44,22 @@ export const DOC_PAGE_TESTS: readonly DocPageTest[] = [
     page: 'README.md',
     test: 'e2e/docs/readme-walkthrough.test.ts',
     sections: ['Using agentdef in an Nx workspace'],
-    skip: [{ match: /^npm install -D \/path\/to\/agentdef\//, reason: "npm fetches agentdef's dependencies from the registry" }],
+    skip: [
+      {
+        match: /^npm install -D \/path\/to\/agentdef\//,
+        reason: "npm fetches agentdef's dependencies from the registry",
+      },
+    ],
   },
   {
     page: 'docs/your-first-agent.md',
     test: 'e2e/docs/your-first-agent.test.ts',
-    skip: [{ match: /^npm install -D miniflare@\S+ wrangler@\S+$/, reason: 'npm fetches both from the registry: the one step of this page its test does not run' }],
+    skip: [
+      {
+        match: /^npm install -D miniflare@\S+ wrangler@\S+$/,
+        reason: 'npm fetches both from the registry: the one step of this page its test does not run',
+      },
+    ],
   },
   { page: 'docs/publishing-and-verifying.md', test: 'e2e/docs/publishing-and-verifying.test.ts', skip: [] },
   { page: 'docs/composing-an-application.md', test: 'e2e/docs/composing-an-application.test.ts', skip: [] },
@@ -53,28 +69,53 @@ export const DOC_PAGE_TESTS: readonly DocPageTest[] = [
     page: 'docs/deploying.md',
     test: 'e2e/docs/deploying.test.ts',
     skip: [
-      { match: /^npx agentdef deploy dist\/agents\/web-summarizer$/, reason: 'It uploads the Worker to your Cloudflare account over the network' },
-      { match: /^npx agentdef deploy dist\/agents\/splice-resolver --registry /, reason: 'It builds the image and pushes it to your registry over the network' },
+      {
+        match: /^npx agentdef deploy dist\/agents\/web-summarizer$/,
+        reason: 'It uploads the Worker to your Cloudflare account over the network',
+      },
+      {
+        match: /^npx agentdef deploy dist\/agents\/splice-resolver --registry /,
+        reason: 'It builds the image and pushes it to your registry over the network',
+      },
     ],
   },
   {
     page: 'docs/hb3.md',
     test: 'e2e/docs/hb3.test.ts',
-    skip: [{ match: /^npx agentdef run dist\/agents\/splice-resolver --weights /, reason: 'this repository ships neither, so the documentation test only compiles it' }],
+    skip: [
+      {
+        match: /^npx agentdef run dist\/agents\/splice-resolver --weights /,
+        reason: 'this repository ships neither, so the documentation test only compiles it',
+      },
+    ],
   },
   {
     page: 'docs/local-mac.md',
     test: 'e2e/docs/local-mac.test.ts',
     skip: [
-      { match: /^node dist\/agents\/local-notes\/launch\.mjs --print-service /, reason: 'These lines install and start a service of your login session' },
-      { match: /^(launchctl load|systemctl --user daemon-reload)/, reason: 'These lines install and start a service of your login session' },
-      { match: /^node dist\/agents\/local-notes\/launch\.mjs --port /, reason: 'The launcher on its own does not replay: it needs Ollama serving `llama3.1:8b`' },
+      {
+        match: /^node dist\/agents\/local-notes\/launch\.mjs --print-service /,
+        reason: 'These lines install and start a service of your login session',
+      },
+      {
+        match: /^(launchctl load|systemctl --user daemon-reload)/,
+        reason: 'These lines install and start a service of your login session',
+      },
+      {
+        match: /^node dist\/agents\/local-notes\/launch\.mjs --port /,
+        reason: 'The launcher on its own does not replay: it needs Ollama serving `llama3.1:8b`',
+      },
     ],
   },
   {
     page: 'docs/keys.md',
     test: 'e2e/docs/keys.test.ts',
-    skip: [{ match: /--store keychain/, reason: 'without `--store keychain`: it leaves the keychain of the machine it runs on alone' }],
+    skip: [
+      {
+        match: /--store keychain/,
+        reason: 'without `--store keychain`: it leaves the keychain of the machine it runs on alone',
+      },
+    ],
   },
   {
     page: 'docs/installing.md',
@@ -82,7 +123,11 @@ export const DOC_PAGE_TESTS: readonly DocPageTest[] = [
     skip: [
       { match: /^npm ci --no-audit --no-fund\s/, reason: '`npm ci` needs the npm registry' },
       { match: /^npm run pack$/, reason: 'the test suite runs this same `npm run pack` once before its tests' },
-      { match: /^npm install -D \/path\/to\/agentdef\//, reason: "fetches agentdef's dependencies from the registry: the documentation test unpacks the tarball in place instead" },
+      {
+        match: /^npm install -D \/path\/to\/agentdef\//,
+        reason:
+          "fetches agentdef's dependencies from the registry: the documentation test unpacks the tarball in place instead",
+      },
     ],
   },
 ];

@@ -19,7 +19,10 @@ const PAGE = docPageTest('e2e/docs/hb3.test.ts');
 const PRINTS: readonly Prints[] = [
   {
     command: /^npx agentdef compile examples\/splice-resolver\/agent\.json --target hb3$/,
-    prints: [/^compiled splice-resolver@0\.4\.2 for hb3 \(container-required\) into dist\/agents\/splice-resolver: .*hb3-job\.json, image\/Dockerfile, image\/entrypoint\.mjs/m, 'weights.lock.json'],
+    prints: [
+      /^compiled splice-resolver@0\.4\.2 for hb3 \(container-required\) into dist\/agents\/splice-resolver: .*hb3-job\.json, image\/Dockerfile, image\/entrypoint\.mjs/m,
+      'weights.lock.json',
+    ],
   },
 ];
 
@@ -34,8 +37,13 @@ describe('docs/hb3.md, every command as written in a scratch workspace', () => {
 
   it('compiles splice-resolver for HB3 into the output the page describes', async () => {
     const results = await followPagePrinting(PAGE, ws, PRINTS);
-    expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual(['npx agentdef run dist/agents/splice-resolver --weights ./weights   # or: nx run splice-resolver:run']);
-    const job = JSON.parse(readFileSync(join(ws.dir, 'dist/agents/splice-resolver/hb3-job.json'), 'utf8')) as { apiVersion: string; kind: string };
+    expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual([
+      'npx agentdef run dist/agents/splice-resolver --weights ./weights   # or: nx run splice-resolver:run',
+    ]);
+    const job = JSON.parse(readFileSync(join(ws.dir, 'dist/agents/splice-resolver/hb3-job.json'), 'utf8')) as {
+      apiVersion: string;
+      kind: string;
+    };
     expect(job.apiVersion).toBe('hb3.agentdef.dev/v1');
     expect(existsSync(join(ws.dir, 'dist/agents/splice-resolver/weights.lock.json'))).toBe(true);
   });

@@ -19,10 +19,17 @@ const PAGE = docPageTest('e2e/docs/keys.test.ts');
 const PRINTS: readonly Prints[] = [
   {
     command: /^npx agentdef keys generate keyref:acme-receipts\s/,
-    prints: ['generated keyref:acme-receipts (private key in the keys folder, mode 0600)', /^kid: [\w-]{43}$/m, /^public JWK: \{"kty":"OKP","crv":"Ed25519","x":"[\w-]{43}"\}$/m],
+    prints: [
+      'generated keyref:acme-receipts (private key in the keys folder, mode 0600)',
+      /^kid: [\w-]{43}$/m,
+      /^public JWK: \{"kty":"OKP","crv":"Ed25519","x":"[\w-]{43}"\}$/m,
+    ],
   },
   { command: /^npx agentdef keys list\s/, prints: [/^keyref:acme-receipts {2}kid [\w-]{43} {2}private key: folder$/m] },
-  { command: /^npx agentdef keys export-public keyref:acme-receipts\s/, prints: ['"kty": "OKP"', /"kid": "[\w-]{43}"/] },
+  {
+    command: /^npx agentdef keys export-public keyref:acme-receipts\s/,
+    prints: ['"kty": "OKP"', /"kid": "[\w-]{43}"/],
+  },
 ];
 
 describe('docs/keys.md, every command as written in a scratch home', () => {
@@ -36,14 +43,20 @@ describe('docs/keys.md, every command as written in a scratch home', () => {
 
   it('generates, lists and exports a key in the default keys folder, never printing the private part', async () => {
     const results: StepResult[] = await followPagePrinting(PAGE, ws, PRINTS);
-    expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual(['npx agentdef keys generate keyref:mia-laptop --store keychain  # OS keychain']);
+    expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual([
+      'npx agentdef keys generate keyref:mia-laptop --store keychain  # OS keychain',
+    ]);
     const folder = join(ws.home, '.config', 'agentdef', 'keys');
-    const privateJwk = JSON.parse(readFileSync(join(folder, 'acme-receipts.private.jwk.json'), 'utf8')) as { d: string };
+    const privateJwk = JSON.parse(readFileSync(join(folder, 'acme-receipts.private.jwk.json'), 'utf8')) as {
+      d: string;
+    };
     expect(statSync(join(folder, 'acme-receipts.private.jwk.json')).mode & 0o777).toBe(0o600);
     expect(statSync(folder).mode & 0o777).toBe(0o700);
     for (const result of results) expect(result.output).not.toContain(privateJwk.d);
     // One kid throughout: generate's, list's and export-public's.
-    const kids = new Set(results.flatMap((r) => [...r.output.matchAll(/(?:kid:? |"kid": ")([\w-]{43})/g)].map((m) => m[1])));
+    const kids = new Set(
+      results.flatMap((r) => [...r.output.matchAll(/(?:kid:? |"kid": ")([\w-]{43})/g)].map((m) => m[1])),
+    );
     expect(kids.size).toBe(1);
   });
 });

@@ -17,10 +17,14 @@ import { docPageTest } from './doc-pages';
 
 const PAGE = docPageTest('e2e/docs/local-mac.test.ts');
 const SERVES = /^local-notes@0\.3\.0 \(local launcher\) serves A2A at http:\/\/127\.0\.0\.1:\d+\/$/m;
-const REPLAYED = /^ {2}models: {5}replayed from examples\/recordings\/local-notes \(\d+ recorded exchanges; no API key used\)$/m;
+const REPLAYED =
+  /^ {2}models: {5}replayed from examples\/recordings\/local-notes \(\d+ recorded exchanges; no API key used\)$/m;
 
 const PRINTS: readonly Prints[] = [
-  { command: /^npx agentdef compile examples\/local-notes\/agent\.json/, prints: [/^compiled local-notes@0\.3\.0 for local-mac .*launch\.mjs/m] },
+  {
+    command: /^npx agentdef compile examples\/local-notes\/agent\.json/,
+    prints: [/^compiled local-notes@0\.3\.0 for local-mac .*launch\.mjs/m],
+  },
   { command: /^npx agentdef keys generate keyref:mia-laptop$/, prints: ['generated keyref:mia-laptop'] },
   { command: /^npx agentdef run dist\/agents\/local-notes --port \d+\s+#/, prints: [SERVES, REPLAYED] },
   { command: /^npx agentdef run dist\/agents\/local-notes --port \d+ --task-store /, prints: [SERVES, REPLAYED] },

@@ -14,9 +14,15 @@ import { docPageTest } from './doc-pages';
 const PAGE = docPageTest('e2e/docs/offline-models.test.ts');
 
 const PRINTS: readonly Prints[] = [
-  { command: /^npx agentdef compile examples\/fallback-writer\/agent\.json --target hb3/, prints: [/^compiled fallback-writer@1\.1\.0 for hb3 /m] },
+  {
+    command: /^npx agentdef compile examples\/fallback-writer\/agent\.json --target hb3/,
+    prints: [/^compiled fallback-writer@1\.1\.0 for hb3 /m],
+  },
   { command: /^npx agentdef keys generate keyref:acme-agents$/, prints: ['generated keyref:acme-agents'] },
-  { command: /^npx agentdef dev dist\/hb3\/fallback-writer /, shows: shownBlock(PAGE.path, 'fallback-writer@1.1.0 (HB3 Service) serves A2A') },
+  {
+    command: /^npx agentdef dev dist\/hb3\/fallback-writer /,
+    shows: shownBlock(PAGE.path, 'fallback-writer@1.1.0 (HB3 Service) serves A2A'),
+  },
   {
     command: /^npx agentdef ask /,
     prints: [

@@ -27,23 +27,51 @@ const PAGE = docPageTest('e2e/docs/publishing-and-verifying.test.ts');
 
 /** What each command of the page prints, by the command it is (every row must meet a command). */
 const PRINTS: readonly Prints[] = [
-  { command: /^npx agentdef keys generate keyref:acme-receipts\b/, prints: [/^generated keyref:acme-receipts \(private key in the keys folder, mode 0600\)$/m, /^kid: \S+$/m] },
+  {
+    command: /^npx agentdef keys generate keyref:acme-receipts\b/,
+    prints: [/^generated keyref:acme-receipts \(private key in the keys folder, mode 0600\)$/m, /^kid: \S+$/m],
+  },
   {
     command: /^npx nx run text-stats:promote --to=tool-shipped\b/,
-    prints: [/examples\/text-stats\/agent\.json: promotion tool-prototype -> tool-shipped/, /receipt appended to examples\/text-stats\/lifecycle\.receipts\.jsonl \(signed by keyref:acme-receipts, kid \S+\)/],
+    prints: [
+      /examples\/text-stats\/agent\.json: promotion tool-prototype -> tool-shipped/,
+      /receipt appended to examples\/text-stats\/lifecycle\.receipts\.jsonl \(signed by keyref:acme-receipts, kid \S+\)/,
+    ],
   },
   {
     command: /^npx agentdef verify examples\/text-stats\/lifecycle\.receipts\.jsonl\b/,
-    prints: [/^examples\/text-stats\/lifecycle\.receipts\.jsonl:1: verified lifecycle-receipt \(signed by kid \S+: keyref:acme-receipts, public key from the local key store\)$/m, /^1 of 1 lines verified$/m],
+    prints: [
+      /^examples\/text-stats\/lifecycle\.receipts\.jsonl:1: verified lifecycle-receipt \(signed by kid \S+: keyref:acme-receipts, public key from the local key store\)$/m,
+      /^1 of 1 lines verified$/m,
+    ],
   },
   { command: /^git commit -am "text-stats 1\.0\.0"/, prints: [/text-stats 1\.0\.0/] },
-  { command: /^npx nx run text-stats:publish\s*(#|$)/, prints: [/published text-stats@1\.0\.0 \(sha256:[0-9a-f]+\) from commit [0-9a-f]{40}/, /wrote registry\/agents\/text-stats\/1\.0\.0\.card\.json/] },
-  { command: /^npx agentdef verify registry\/agents\/text-stats\/1\.0\.0\.agentfacts\.vc\.json/, prints: [/verified credential \(signed by did:key:z6Mk\w+\)/] },
-  { command: /^npx agentdef verify registry\/agents\/text-stats\/1\.0\.0\.card\.json/, prints: [/verified agent-card \(signed by kid \S+: keyref:acme-receipts, public key from the local key store\)/] },
-  { command: /^npx agentdef registry verify\b/, prints: [/^verified text-stats@1\.0\.0$/m, /1 of 1 published versions verified/] },
-  { command: /^npx agentdef plan kym:\/\/agents\/text-stats@1\.0\.0/, prints: [/text-stats@1\.0\.0/, /registry\/agents\/text-stats\/1\.0\.0\.json/] },
   {
-    command: /^npx agentdef publish examples\/text-stats\/agent\.json --worker-url https:\/\/text-stats\.example\.workers\.dev/,
+    command: /^npx nx run text-stats:publish\s*(#|$)/,
+    prints: [
+      /published text-stats@1\.0\.0 \(sha256:[0-9a-f]+\) from commit [0-9a-f]{40}/,
+      /wrote registry\/agents\/text-stats\/1\.0\.0\.card\.json/,
+    ],
+  },
+  {
+    command: /^npx agentdef verify registry\/agents\/text-stats\/1\.0\.0\.agentfacts\.vc\.json/,
+    prints: [/verified credential \(signed by did:key:z6Mk\w+\)/],
+  },
+  {
+    command: /^npx agentdef verify registry\/agents\/text-stats\/1\.0\.0\.card\.json/,
+    prints: [/verified agent-card \(signed by kid \S+: keyref:acme-receipts, public key from the local key store\)/],
+  },
+  {
+    command: /^npx agentdef registry verify\b/,
+    prints: [/^verified text-stats@1\.0\.0$/m, /1 of 1 published versions verified/],
+  },
+  {
+    command: /^npx agentdef plan kym:\/\/agents\/text-stats@1\.0\.0/,
+    prints: [/text-stats@1\.0\.0/, /registry\/agents\/text-stats\/1\.0\.0\.json/],
+  },
+  {
+    command:
+      /^npx agentdef publish examples\/text-stats\/agent\.json --worker-url https:\/\/text-stats\.example\.workers\.dev/,
     prints: [/text-stats@1\.0\.0 is already published with identical content .*: nothing to do/],
   },
 ];
@@ -58,7 +86,9 @@ describe('docs/publishing-and-verifying.md, every command as written in a scratc
   afterAll(() => killLeftovers());
 
   it('is the whole flow: a key, a promotion, its receipt verified, a commit, a publication through Nx, every export verified', () => {
-    const commands = extractSteps(readFileSync(PAGE.path, 'utf8')).filter((s): s is CommandStep => s.kind === 'command');
+    const commands = extractSteps(readFileSync(PAGE.path, 'utf8')).filter(
+      (s): s is CommandStep => s.kind === 'command',
+    );
     for (const { command } of PRINTS)
       expect(
         commands.some((c) => command.test(c.command)),
@@ -71,7 +101,12 @@ describe('docs/publishing-and-verifying.md, every command as written in a scratc
     expect(results.filter((r) => r.skipped !== undefined)).toEqual([]);
     // What the flow left: text-stats at tool-shipped (the only change to the file), committed; the registry entry.
     const definition = readFileSync(join(ws.dir, 'examples/text-stats/agent.json'), 'utf8');
-    expect(definition).toBe(readFileSync(join(repoRoot, 'examples/text-stats/agent.json'), 'utf8').replace('"lifecycleState": "tool-prototype"', '"lifecycleState": "tool-shipped"'));
+    expect(definition).toBe(
+      readFileSync(join(repoRoot, 'examples/text-stats/agent.json'), 'utf8').replace(
+        '"lifecycleState": "tool-prototype"',
+        '"lifecycleState": "tool-shipped"',
+      ),
+    );
     const snapshot = JSON.parse(readFileSync(join(ws.dir, 'registry/agents/text-stats/1.0.0.json'), 'utf8')) as {
       lifecycleState: string;
       metadata: { cardExports: { agentCard: { supportedInterfaces: { url: string }[] } } };
@@ -93,7 +128,11 @@ describe('docs/publishing-and-verifying.md, every command as written in a scratc
     expect(output).not.toMatch(/Successfully ran target/);
     expect(readFileSync(join(ws.dir, 'registry/agents/index.json'), 'utf8')).toBe(registry);
     // The CLI spelling of the option reaches the target (Nx camel-cases it).
-    const flagged = spawnSync('sh', ['-c', 'npx nx run text-stats:publish --worker-url=https://text-stats.example.workers.dev'], { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
+    const flagged = spawnSync(
+      'sh',
+      ['-c', 'npx nx run text-stats:publish --worker-url=https://text-stats.example.workers.dev'],
+      { cwd: ws.dir, env: ws.env, encoding: 'utf8' },
+    );
     expect(flagged.status, `${flagged.stdout}${flagged.stderr}`).toBe(0);
     expect(flagged.stdout).toContain('nothing to do');
   });

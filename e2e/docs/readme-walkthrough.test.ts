@@ -61,7 +61,9 @@ function projects(ws: TempWorkspace): string[] {
 }
 
 describe('README "Using agentdef in an Nx workspace", every command in order in a fresh workspace', () => {
-  const commands = extractSteps(readFileSync(PAGE.path, 'utf8'), { sections: PAGE.sections! }).filter((s): s is CommandStep => s.kind === 'command');
+  const commands = extractSteps(readFileSync(PAGE.path, 'utf8'), { sections: PAGE.sections! }).filter(
+    (s): s is CommandStep => s.kind === 'command',
+  );
   let ws: TempWorkspace;
 
   beforeAll(() => {
@@ -69,7 +71,10 @@ describe('README "Using agentdef in an Nx workspace", every command in order in 
   });
 
   it('is a walk-through worth following: install, init, agents, a composition, plan, compile, affected', () => {
-    expect(/\bnpm (install|i|add)\b/.test(commands[0]!.command) && /agentdef/.test(commands[0]!.command), 'the block starts with the install line').toBe(true);
+    expect(
+      /\bnpm (install|i|add)\b/.test(commands[0]!.command) && /agentdef/.test(commands[0]!.command),
+      'the block starts with the install line',
+    ).toBe(true);
     expect(PAGE.skip.map((s) => commands.filter((c) => s.match.test(c.command)).length)).toEqual([1]);
     const all = commands.map((c) => c.command);
     expect(all.some((c) => /nx g agentdef:init\b/.test(c))).toBe(true);
@@ -95,9 +100,11 @@ describe('README "Using agentdef in an Nx workspace", every command in order in 
             expect(projects(ws), result.where).toEqual(expect.arrayContaining(created));
           }
           const compiled = compiledProject(result.command);
-          if (compiled !== undefined) expect(existsSync(join(ws.dir, 'dist', 'agents', compiled, 'plan.json')), result.where).toBe(true);
+          if (compiled !== undefined)
+            expect(existsSync(join(ws.dir, 'dist', 'agents', compiled, 'plan.json')), result.where).toBe(true);
           if (/nx affected -t compile/.test(result.command)) {
-            for (const agent of created) expect(result.stdout, `${result.where}: compiles ${agent}`).toContain(`${agent}:compile`);
+            for (const agent of created)
+              expect(result.stdout, `${result.where}: compiles ${agent}`).toContain(`${agent}:compile`);
           }
         },
       });
@@ -111,7 +118,9 @@ describe('README "Using agentdef in an Nx workspace", every command in order in 
     const before = readFileSync(join(ws.dir, 'nx.json'), 'utf8');
     const r = ws.nx(['g', 'agentdef:init']);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/agentdef:init: the agentdef plugin is already registered in nx\.json \(plugins\[\d+\]\); nothing changed/);
+    expect(r.stdout).toMatch(
+      /agentdef:init: the agentdef plugin is already registered in nx\.json \(plugins\[\d+\]\); nothing changed/,
+    );
     expect(readFileSync(join(ws.dir, 'nx.json'), 'utf8')).toBe(before);
   });
 
@@ -123,11 +132,15 @@ describe('README "Using agentdef in an Nx workspace", every command in order in 
     expect(pin.stdout + pin.stderr).toContain('did you mean splice?');
     const provider = ws.nx(['g', 'agentdef:agent', 'editor', '--provider=OpenAI', '--model=gpt-4o']);
     expect(provider.status).not.toBe(0);
-    expect(provider.stdout + provider.stderr).toContain('--provider "OpenAI" is not a provider agentdef knows: did you mean "openai"?');
+    expect(provider.stdout + provider.stderr).toContain(
+      '--provider "OpenAI" is not a provider agentdef knows: did you mean "openai"?',
+    );
     expect(provider.stdout + provider.stderr).not.toMatch(/pattern \^/);
     const tier = ws.nx(['g', 'agentdef:agent', 'editor', '--tier=Small']);
     expect(tier.status).not.toBe(0);
-    expect(tier.stdout + tier.stderr).toContain('--tier "Small" is not allowed: did you mean "small"? It must be one of frontier, small, tuned, local');
+    expect(tier.stdout + tier.stderr).toContain(
+      '--tier "Small" is not allowed: did you mean "small"? It must be one of frontier, small, tuned, local',
+    );
     // A model the generator cannot pin without its version: it asks for the provider's exact form, with an example.
     const model = ws.nx(['g', 'agentdef:agent', 'editor', '--kind=agent', '--provider=openai', '--model=gpt-4o-mini']);
     expect(model.status).not.toBe(0);
@@ -137,7 +150,14 @@ describe('README "Using agentdef in an Nx workspace", every command in order in 
     expect(existsSync(join(ws.dir, 'editor'))).toBe(false);
     expect(projects(ws)).toEqual(before);
     // Given in that form, what it writes validates.
-    const pinned = ws.nx(['g', 'agentdef:agent', 'editor', '--kind=agent', '--provider=openai', '--model=gpt-4o-mini@2024-07-18']);
+    const pinned = ws.nx([
+      'g',
+      'agentdef:agent',
+      'editor',
+      '--kind=agent',
+      '--provider=openai',
+      '--model=gpt-4o-mini@2024-07-18',
+    ]);
     expect(pinned.status, pinned.stdout + pinned.stderr).toBe(0);
     const validated = sh(ws, 'npx agentdef validate editor/agent.json --format json');
     expect(JSON.parse(validated.stdout)).toEqual({ valid: true, diagnostics: [] });
@@ -157,7 +177,8 @@ describe('README "Using agentdef in an Nx workspace", every command in order in 
     expect(JSON.parse(validated.stdout)).toEqual({ valid: true, diagnostics: [] });
     const compiled = ws.nx(['run', 'notes:compile']);
     expect(compiled.status, compiled.stdout + compiled.stderr).toBe(0);
-    const plan = (project: string) => JSON.parse(readFileSync(join(ws.dir, 'dist', 'agents', project, 'plan.json'), 'utf8')) as { target: string };
+    const plan = (project: string) =>
+      JSON.parse(readFileSync(join(ws.dir, 'dist', 'agents', project, 'plan.json'), 'utf8')) as { target: string };
     expect(plan('notes').target).toBe(plan('summarizer').target);
   });
 });

@@ -21,27 +21,74 @@ const COMPLETED = /^state: completed$/m;
 const REPLAYED = /^models: replayed from a recording, not a live model \(the receipt says so\)$/m;
 
 const PRINTS: readonly Prints[] = [
-  { command: /^npx agentdef validate examples\s/, prints: [/^\d+ definitions and \d+ application manifests checked: \d+ valid, 0 invalid/m] },
-  { command: /^npx agentdef validate examples\/pdf-extractor\/agent\.yaml --format json/, prints: [/"valid": true/, /"diagnostics": \[\]/] },
-  { command: /^npx agentdef plan examples\/write-router\/agent\.json/, prints: [/^plan compile-plan\/v1 for write-router@1\.4\.0$/m, /target hb3/] },
-  { command: /^npx agentdef compile examples\/write-router\/agent\.json --target hb3/, prints: [/^compiled write-router@1\.4\.0 for hb3 .* into dist\/agents\/write-router: /m] },
-  { command: /^npx agentdef compile --help/, prints: [/^usage: agentdef compile <file> /m, /^ {2}--target auto\|cloudflare-dynamic-worker\|hb3\|local-mac$/m, /^exit codes:$/m] },
+  {
+    command: /^npx agentdef validate examples\s/,
+    prints: [/^\d+ definitions and \d+ application manifests checked: \d+ valid, 0 invalid/m],
+  },
+  {
+    command: /^npx agentdef validate examples\/pdf-extractor\/agent\.yaml --format json/,
+    prints: [/"valid": true/, /"diagnostics": \[\]/],
+  },
+  {
+    command: /^npx agentdef plan examples\/write-router\/agent\.json/,
+    prints: [/^plan compile-plan\/v1 for write-router@1\.4\.0$/m, /target hb3/],
+  },
+  {
+    command: /^npx agentdef compile examples\/write-router\/agent\.json --target hb3/,
+    prints: [/^compiled write-router@1\.4\.0 for hb3 .* into dist\/agents\/write-router: /m],
+  },
+  {
+    command: /^npx agentdef compile --help/,
+    prints: [
+      /^usage: agentdef compile <file> /m,
+      /^ {2}--target auto\|cloudflare-dynamic-worker\|hb3\|local-mac$/m,
+      /^exit codes:$/m,
+    ],
+  },
   { command: /^npx nx run-many -t compile --batch/, prints: [/Successfully ran target compile for \d+ projects/] },
   { command: /^npx agentdef keys generate keyref:dev-receipts/, prints: ['generated keyref:dev-receipts'] },
-  { command: /^npx agentdef dev dist\/agents\/text-digest/, prints: [/^text-digest@1\.0\.0 \(Cloudflare Worker: .*\) serves A2A at http:\/\/127\.0\.0\.1:\d+\/$/m] },
+  {
+    command: /^npx agentdef dev dist\/agents\/text-digest/,
+    prints: [/^text-digest@1\.0\.0 \(Cloudflare Worker: .*\) serves A2A at http:\/\/127\.0\.0\.1:\d+\/$/m],
+  },
   { command: /^npx agentdef ask .* 'Workers run agents/, prints: [/"words":15/, COMPLETED, /^receipt: /m] },
-  { command: /^npx agentdef deploy dist\/agents\/text-digest --dry-run/, prints: ['dry run: nothing was uploaded', 'secrets the Worker needs (names only; set each once): AGENTDEF_RECEIPT_KEY'] },
+  {
+    command: /^npx agentdef deploy dist\/agents\/text-digest --dry-run/,
+    prints: [
+      'dry run: nothing was uploaded',
+      'secrets the Worker needs (names only; set each once): AGENTDEF_RECEIPT_KEY',
+    ],
+  },
   {
     command: /^npx agentdef dev dist\/hb3\/fallback-writer/,
     prints: ['  models:     replayed from examples/recordings/fallback-writer (1 recorded exchange; no API key used)'],
   },
   { command: /^npx agentdef ask .*parseConfig/, prints: ['+if (raw === undefined)', COMPLETED, REPLAYED] },
-  { command: /^npx agentdef deploy dist\/hb3\/fallback-writer --dry-run/, prints: [/^ {2}docker build -t agentdef\/fallback-writer:1\.1\.0-/m, 'dry run: nothing was built or pushed'] },
-  { command: /^npx agentdef dev dist\/agents\/local-notes/, prints: [/^ {2}models: {5}replayed from examples\/recordings\/local-notes \(\d+ recorded exchanges; no API key used\)$/m] },
+  {
+    command: /^npx agentdef deploy dist\/hb3\/fallback-writer --dry-run/,
+    prints: [/^ {2}docker build -t agentdef\/fallback-writer:1\.1\.0-/m, 'dry run: nothing was built or pushed'],
+  },
+  {
+    command: /^npx agentdef dev dist\/agents\/local-notes/,
+    prints: [
+      /^ {2}models: {5}replayed from examples\/recordings\/local-notes \(\d+ recorded exchanges; no API key used\)$/m,
+    ],
+  },
   { command: /^npx agentdef ask .*Q3 offsite/, prints: ['Quinta da Serra', COMPLETED, REPLAYED] },
-  { command: /^npx agentdef deploy dist\/agents\/local-notes --dry-run --into dist\/services/, prints: ['dry run: would install the systemd service for local-notes at dist/services/agentdef-local-notes.service'] },
-  { command: /^npx nx run text-digest:serve/, prints: [/text-digest@1\.0\.0 \(Cloudflare Worker: .*\) serves A2A at http:\/\/127\.0\.0\.1:\d+\//] },
-  { command: /^npx nx run text-digest:deploy --dry-run/, prints: ['dry run: nothing was uploaded', 'Successfully ran target deploy'] },
+  {
+    command: /^npx agentdef deploy dist\/agents\/local-notes --dry-run --into dist\/services/,
+    prints: [
+      'dry run: would install the systemd service for local-notes at dist/services/agentdef-local-notes.service',
+    ],
+  },
+  {
+    command: /^npx nx run text-digest:serve/,
+    prints: [/text-digest@1\.0\.0 \(Cloudflare Worker: .*\) serves A2A at http:\/\/127\.0\.0\.1:\d+\//],
+  },
+  {
+    command: /^npx nx run text-digest:deploy --dry-run/,
+    prints: ['dry run: nothing was uploaded', 'Successfully ran target deploy'],
+  },
   { command: /^npx agentdef application catalog/, prints: [/^catalog digest\s+[0-9a-f]{64}$/m] },
   { command: /^npx agentdef application digest /, prints: [/source\.sha256 [0-9a-f]{64} is up to date/] },
   { command: /^npx agentdef application plan /, prints: [/^ {2}plan digest\s+[0-9a-f]{64}$/m] },
@@ -53,11 +100,23 @@ const PRINTS: readonly Prints[] = [
   { command: /^npx agentdef keys generate keyref:acme-receipts/, prints: ['generated keyref:acme-receipts'] },
   {
     command: /^npx nx run text-stats:promote --to=tool-shipped/,
-    prints: ['promotion tool-prototype -> tool-shipped', /receipt appended to examples\/text-stats\/lifecycle\.receipts\.jsonl \(signed by keyref:acme-receipts/],
+    prints: [
+      'promotion tool-prototype -> tool-shipped',
+      /receipt appended to examples\/text-stats\/lifecycle\.receipts\.jsonl \(signed by keyref:acme-receipts/,
+    ],
   },
-  { command: /^npx nx run text-stats:publish --worker-url=/, prints: [/published text-stats@1\.0\.0 \(sha256:[0-9a-f]+\) from commit [0-9a-f]{40}/] },
-  { command: /^npx agentdef verify registry\/agents\/text-stats\/1\.0\.0\.agentfacts\.vc\.json/, prints: [/verified credential \(signed by did:key:z6Mk\w+\)/] },
-  { command: /^npx agentdef registry verify/, prints: [/^verified text-stats@1\.0\.0$/m, '1 of 1 published versions verified'] },
+  {
+    command: /^npx nx run text-stats:publish --worker-url=/,
+    prints: [/published text-stats@1\.0\.0 \(sha256:[0-9a-f]+\) from commit [0-9a-f]{40}/],
+  },
+  {
+    command: /^npx agentdef verify registry\/agents\/text-stats\/1\.0\.0\.agentfacts\.vc\.json/,
+    prints: [/verified credential \(signed by did:key:z6Mk\w+\)/],
+  },
+  {
+    command: /^npx agentdef registry verify/,
+    prints: [/^verified text-stats@1\.0\.0$/m, '1 of 1 published versions verified'],
+  },
   { command: /^npx agentdef diff /, prints: ['required bump: patch; actual bump: none'] },
   { command: /^npx nx g agentdef:import-card /, prints: ['CREATE text-stats-card/agent.json'] },
 ];
@@ -73,7 +132,12 @@ describe('README.md (the sections on the agentdef checkout), every command as wr
 
   it('runs every command in order, each exiting as the README says and printing what it says', async () => {
     const results = await followPagePrinting(PAGE, ws, PRINTS);
-    expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual(['npm ci --no-audit --no-fund && npm run main', 'npm test']);
-    expect(results.filter((r) => r.step.kind === 'command' && r.skipped === undefined).length).toBeGreaterThanOrEqual(PRINTS.length);
+    expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual([
+      'npm ci --no-audit --no-fund && npm run main',
+      'npm test',
+    ]);
+    expect(results.filter((r) => r.step.kind === 'command' && r.skipped === undefined).length).toBeGreaterThanOrEqual(
+      PRINTS.length,
+    );
   });
 });

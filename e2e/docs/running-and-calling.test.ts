@@ -17,15 +17,33 @@ import { docPageTest } from './doc-pages';
 const PAGE = docPageTest('e2e/docs/running-and-calling.test.ts');
 
 const PRINTS: readonly Prints[] = [
-  { command: /^npx agentdef compile examples\/text-digest\/agent\.json/, prints: [/^compiled text-digest@1\.0\.0 for cloudflare-dynamic-worker /m] },
+  {
+    command: /^npx agentdef compile examples\/text-digest\/agent\.json/,
+    prints: [/^compiled text-digest@1\.0\.0 for cloudflare-dynamic-worker /m],
+  },
   { command: /^npx agentdef keys generate keyref:acme-receipts$/, prints: ['generated keyref:acme-receipts'] },
-  { command: /^AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY=.* npx agentdef dev dist\/agents\/text-digest/, shows: shownBlock(PAGE.path, 'text-digest@1.0.0 (Cloudflare Worker') },
-  { command: /^npx agentdef ask .* --key receipt-key\.public\.jwk$/, shows: shownBlock(PAGE.path, '{"keywords":[{"word":"isolates","count":2}') },
+  {
+    command: /^AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY=.* npx agentdef dev dist\/agents\/text-digest/,
+    shows: shownBlock(PAGE.path, 'text-digest@1.0.0 (Cloudflare Worker'),
+  },
+  {
+    command: /^npx agentdef ask .* --key receipt-key\.public\.jwk$/,
+    shows: shownBlock(PAGE.path, '{"keywords":[{"word":"isolates","count":2}'),
+  },
   { command: /^curl -s \S+\/\.well-known\/agent-card\.json \| jq/, prints: [/^http:\/\/127\.0\.0\.1:\d+\/$/m] },
-  { command: /^curl -s \S+ -H 'Content-Type: application\/json' -H 'A2A-Version: 1\.0'/, prints: ['"state":"TASK_STATE_COMPLETED"', '\\"words\\":4', '"skill":"text.digest"', '"receipt":{'] },
+  {
+    command: /^curl -s \S+ -H 'Content-Type: application\/json' -H 'A2A-Version: 1\.0'/,
+    prints: ['"state":"TASK_STATE_COMPLETED"', '\\"words\\":4', '"skill":"text.digest"', '"receipt":{'],
+  },
   { command: /^curl -sN /, shows: shownBlock(PAGE.path, 'data: {"jsonrpc":"2.0","id":1,"result":{"task":') },
-  { command: /^npx agentdef dev dist\/agents\/text-stats --port \d+ --watch/, prints: [/^watching \d+ files /m, /^text-stats@1\.0\.0 .* serves A2A at /m] },
-  { command: /^npx nx run text-stats:serve --port=\d+ --watch/, prints: [/^watching \d+ files /m, /^text-stats@1\.0\.0 .* serves A2A at /m] },
+  {
+    command: /^npx agentdef dev dist\/agents\/text-stats --port \d+ --watch/,
+    prints: [/^watching \d+ files /m, /^text-stats@1\.0\.0 .* serves A2A at /m],
+  },
+  {
+    command: /^npx nx run text-stats:serve --port=\d+ --watch/,
+    prints: [/^watching \d+ files /m, /^text-stats@1\.0\.0 .* serves A2A at /m],
+  },
 ];
 
 describe('docs/running-and-calling.md, every command as written in a scratch workspace', () => {

@@ -58,15 +58,24 @@ describe('docs/your-first-agent.md, every step in a fresh Nx workspace', () => {
     expect(steps.some((s) => s.kind === 'file' && s.pointer === undefined)).toBe(true);
     expect(steps.some((s) => s.kind === 'file' && s.pointer !== undefined)).toBe(true);
     // Every agentic agent the page serves replays the shipped recording.
-    expect(commands.filter((c) => c.command.includes(`--replay ${INSTALLED_RECORDING}`)).length).toBeGreaterThanOrEqual(2);
+    expect(commands.filter((c) => c.command.includes(`--replay ${INSTALLED_RECORDING}`)).length).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it('the Worker tools install step names the miniflare and wrangler this repository pins, before the first Worker is served', () => {
-    const pins = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+    const pins = (
+      JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+    ).devDependencies;
     const install = commands.findIndex((c) => workerToolsInstall(c.command) !== undefined);
     expect(install, 'the page installs miniflare and wrangler').toBeGreaterThanOrEqual(0);
-    expect(workerToolsInstall(commands[install]!.command)).toEqual({ miniflare: pins['miniflare'], wrangler: pins['wrangler'] });
-    expect(PAGE.skip.map((s) => commands.filter((c) => s.match.test(c.command)).map((c) => c.command))).toEqual([[commands[install]!.command]]);
+    expect(workerToolsInstall(commands[install]!.command)).toEqual({
+      miniflare: pins['miniflare'],
+      wrangler: pins['wrangler'],
+    });
+    expect(PAGE.skip.map((s) => commands.filter((c) => s.match.test(c.command)).map((c) => c.command))).toEqual([
+      [commands[install]!.command],
+    ]);
     const firstWorker = commands.findIndex((c) => /nx run \S+:serve|deploy dist\/worker\//.test(c.command));
     expect(install).toBeLessThan(firstWorker);
   });
@@ -85,13 +94,18 @@ describe('docs/your-first-agent.md, every step in a fresh Nx workspace', () => {
           else if (/agentdef ask /.test(result.command)) {
             expect(result.output, `${result.where}\n${result.output}`).toMatch(/^state: completed$/m);
             asked.push({ command: result.command, output: result.output });
-            if (result.command.endsWith("'the quick brown fox'")) expect(missingShownLine(result.output, toolAnswer), result.output).toBeUndefined();
+            if (result.command.endsWith("'the quick brown fox'"))
+              expect(missingShownLine(result.output, toolAnswer), result.output).toBeUndefined();
           }
         },
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      throw new Error(/model_request_not_recorded/.test(message) ? `${message}\nthe shipped recording does not hold what the page sends now: run node scripts/record-tutorial.mjs` : message);
+      throw new Error(
+        /model_request_not_recorded/.test(message)
+          ? `${message}\nthe shipped recording does not hold what the page sends now: run node scripts/record-tutorial.mjs`
+          : message,
+      );
     }
     expect(asked.length).toBe(commands.filter((c) => /agentdef ask /.test(c.command)).length);
     expect(served.length).toBe(commands.filter((c) => c.longRunning).length);
@@ -101,7 +115,9 @@ describe('docs/your-first-agent.md, every step in a fresh Nx workspace', () => {
     const replaying = served.filter((s) => s.command.includes(`--replay ${INSTALLED_RECORDING}`));
     expect(replaying.length).toBeGreaterThanOrEqual(2);
     for (const { command, output } of replaying) {
-      expect(output, command).toMatch(/^ {2}models: {5}replayed from node_modules\/agentdef\/recordings\/your-first-agent \(\d+ recorded exchanges?; no API key used\)$/m);
+      expect(output, command).toMatch(
+        /^ {2}models: {5}replayed from node_modules\/agentdef\/recordings\/your-first-agent \(\d+ recorded exchanges?; no API key used\)$/m,
+      );
       expect(output, command).not.toMatch(/model request not recorded|^error/m);
     }
     const agentic = asked.filter((a) => /models: replayed/.test(a.output));

@@ -31,12 +31,23 @@ export function goldenDir(target: CompileTarget): string {
 
 /** Emits one example for the suite's target, in memory, from the repository workspace. */
 export async function emitExample(target: CompileTarget, slug: string): Promise<EmittedFile[]> {
-  const file = existsSync(join(REPO_ROOT, 'examples', slug, 'agent.yaml')) ? `examples/${slug}/agent.yaml` : `examples/${slug}/agent.json`;
+  const file = existsSync(join(REPO_ROOT, 'examples', slug, 'agent.yaml'))
+    ? `examples/${slug}/agent.yaml`
+    : `examples/${slug}/agent.json`;
   const planned = await planAgent({ file, workspaceRoot: REPO_ROOT, target });
-  if (!planned.plan || !planned.resolved) throw new Error(`golden ${target}/${slug}: planning failed: ${planned.ioError ?? planned.diagnostics.map((d) => d.message).join('; ')}`);
+  if (!planned.plan || !planned.resolved)
+    throw new Error(
+      `golden ${target}/${slug}: planning failed: ${planned.ioError ?? planned.diagnostics.map((d) => d.message).join('; ')}`,
+    );
   const workspace = loadWorkspaceConfig(REPO_ROOT);
-  const emitted = await emitAgent({ plan: planned.plan, resolved: planned.resolved }, { workspaceRoot: REPO_ROOT, workspace: workspace.config });
-  if (!emitted.files) throw new Error(`golden ${target}/${slug}: emit failed: ${emitted.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('; ')}`);
+  const emitted = await emitAgent(
+    { plan: planned.plan, resolved: planned.resolved },
+    { workspaceRoot: REPO_ROOT, workspace: workspace.config },
+  );
+  if (!emitted.files)
+    throw new Error(
+      `golden ${target}/${slug}: emit failed: ${emitted.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('; ')}`,
+    );
   return emitted.files;
 }
 
@@ -44,7 +55,8 @@ export async function emitExample(target: CompileTarget, slug: string): Promise<
 export async function renderSuite(suite: GoldenSuite): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const slug of suite.examples) {
-    for (const [path, contents] of suite.select(await emitExample(suite.target, slug))) out.set(`${slug}/${path}`, contents);
+    for (const [path, contents] of suite.select(await emitExample(suite.target, slug)))
+      out.set(`${slug}/${path}`, contents);
   }
   return out;
 }

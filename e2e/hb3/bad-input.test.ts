@@ -8,13 +8,25 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descendantsOf } from '../../plugin/hosts/node/__test-support__/process-tree';
-import { agentdefRun, compileExample, isolatedEnv, receiptKeys, scratch, writeExecutable, type Scratch } from '../local/support/host-harness';
+import {
+  agentdefRun,
+  compileExample,
+  isolatedEnv,
+  receiptKeys,
+  scratch,
+  writeExecutable,
+  type Scratch,
+} from '../local/support/host-harness';
 
 let tmp: Scratch;
 beforeAll(async () => {
   tmp = scratch('hb3-bad');
   await compileExample('pdf-extractor', 'hb3', tmp.path('out'));
-  writeExecutable(tmp.path('bin'), 'pdftotext', 'process.stdin.resume(); process.stdin.on("end", () => console.log("{}"));');
+  writeExecutable(
+    tmp.path('bin'),
+    'pdftotext',
+    'process.stdin.resume(); process.stdin.on("end", () => console.log("{}"));',
+  );
 });
 afterAll(() => tmp.cleanup());
 
@@ -22,8 +34,16 @@ describe('agentdef run of a job that cannot start', () => {
   it('names the secret missing from the keychain and the environment, and starts nothing', async () => {
     const bin = tmp.path('keychain-bin');
     const asked = tmp.path('asked.txt');
-    writeExecutable(bin, process.platform === 'darwin' ? 'security' : 'secret-tool', `require('node:fs').appendFileSync(${JSON.stringify(asked)}, process.argv.slice(2).join(' ') + '\\n'); process.exit(1);`);
-    const host = agentdefRun(tmp.path('out'), [], isolatedEnv(tmp.path('home-1'), { AGENTDEF_KEYCHAIN: 'on', PATH: `${bin}:${process.env['PATH']}` }));
+    writeExecutable(
+      bin,
+      process.platform === 'darwin' ? 'security' : 'secret-tool',
+      `require('node:fs').appendFileSync(${JSON.stringify(asked)}, process.argv.slice(2).join(' ') + '\\n'); process.exit(1);`,
+    );
+    const host = agentdefRun(
+      tmp.path('out'),
+      [],
+      isolatedEnv(tmp.path('home-1'), { AGENTDEF_KEYCHAIN: 'on', PATH: `${bin}:${process.env['PATH']}` }),
+    );
     expect(await host.exited).toBe(1);
     const lines = host.stderr().trimEnd().split('\n');
     expect(lines).toHaveLength(1);
@@ -39,7 +59,10 @@ describe('agentdef run of a job that cannot start', () => {
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
     const port = (blocker.address() as AddressInfo).port;
     try {
-      const env = isolatedEnv(tmp.path('home-2'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: (await receiptKeys()).secret, AGENTDEF_NATIVE_BIN: tmp.path('bin') });
+      const env = isolatedEnv(tmp.path('home-2'), {
+        AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: (await receiptKeys()).secret,
+        AGENTDEF_NATIVE_BIN: tmp.path('bin'),
+      });
       const host = agentdefRun(tmp.path('out'), ['--port', String(port)], env);
       expect(await host.exited).toBe(78);
       expect(
@@ -47,7 +70,9 @@ describe('agentdef run of a job that cannot start', () => {
           .stderr()
           .split('\n')
           .filter((l) => l.startsWith('agentdef: error:')),
-      ).toEqual([`agentdef: error: port ${port} on 127.0.0.1 is already in use: stop the process that holds it, or set PORT (or --port) to a free port`]);
+      ).toEqual([
+        `agentdef: error: port ${port} on 127.0.0.1 is already in use: stop the process that holds it, or set PORT (or --port) to a free port`,
+      ]);
       expect(descendantsOf(host.proc.pid!)).toEqual([]);
     } finally {
       blocker.close();

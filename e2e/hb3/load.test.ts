@@ -15,7 +15,16 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedProvider } from '../../plugin/runtime/__test-support__/stub-provider';
-import { a2aAsk, compileExample, isolatedEnv, readReceipts, receiptKeys, scratch, startHostProcess, type Scratch } from '../local/support/host-harness';
+import {
+  a2aAsk,
+  compileExample,
+  isolatedEnv,
+  readReceipts,
+  receiptKeys,
+  scratch,
+  startHostProcess,
+  type Scratch,
+} from '../local/support/host-harness';
 
 const ANTHROPIC_KEY = 'sk-ant-load-0123456789';
 const ANSWER = JSON.stringify({ path: 'src/big.ts', applied: true, diff: '@@ -1 +1 @@\n-a\n+b\n', lines: 1 });
@@ -40,7 +49,13 @@ function sendMessageBody(i: number, sourceBytes: number): string {
     jsonrpc: '2.0',
     id: i,
     method: 'SendMessage',
-    params: { message: { messageId: `load-${i}`, role: 'ROLE_USER', parts: [{ data: { path: 'src/big.ts', source, instruction: `rename value (${i})` } }] } },
+    params: {
+      message: {
+        messageId: `load-${i}`,
+        role: 'ROLE_USER',
+        parts: [{ data: { path: 'src/big.ts', source, instruction: `rename value (${i})` } }],
+      },
+    },
   });
 }
 
@@ -54,13 +69,22 @@ interface Answer {
 function post(base: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
   const url = new URL('/a2a/v1', base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: text }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: text }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', (error) => reject(error));
     req.end(body);
   });
@@ -68,9 +92,16 @@ function post(base: string, body: string, headers: Record<string, string> = {}):
 
 describe('an HB3 host with a 96 MB heap under load', () => {
   it('stays up with flat memory, receipts every accepted run and refuses the excess with 503 or 413', async () => {
-    const heapMb = (JSON.parse(readFileSync(tmp.path('out', 'hb3-job.json'), 'utf8')) as { resources: { heapMb: number } }).resources.heapMb;
+    const heapMb = (
+      JSON.parse(readFileSync(tmp.path('out', 'hb3-job.json'), 'utf8')) as { resources: { heapMb: number } }
+    ).resources.heapMb;
     expect(heapMb).toBe(96);
-    const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, delayMs: 50, script: [{ text: ANSWER }] });
+    const model = await startScriptedProvider({
+      wire: 'anthropic-messages',
+      apiKey: ANTHROPIC_KEY,
+      delayMs: 50,
+      script: [{ text: ANSWER }],
+    });
     const keys = await receiptKeys();
     const receipts = tmp.path('receipts.jsonl');
     const host = startHostProcess([`--max-old-space-size=${heapMb}`, tmp.path('out', 'image', 'entrypoint.mjs')], {
@@ -103,7 +134,9 @@ describe('an HB3 host with a 96 MB heap under load', () => {
           const answer = await post(url, sendMessageBody(i, large ? 950_000 : 200_000));
           expect(answer.status, answer.body.slice(0, 300)).toBe(200);
           const task = JSON.parse(answer.body).result.task;
-          expect(task.status.state, JSON.stringify(task.metadata)).toBe(large ? 'TASK_STATE_FAILED' : 'TASK_STATE_COMPLETED');
+          expect(task.status.state, JSON.stringify(task.metadata)).toBe(
+            large ? 'TASK_STATE_FAILED' : 'TASK_STATE_COMPLETED',
+          );
           if (large) expect(task.metadata.errorCode).toBe('context_budget_exceeded');
           accepted++;
           model.requests.length = 0; // the stub keeps what it was sent: not the host's memory
@@ -128,7 +161,11 @@ describe('an HB3 host with a 96 MB heap under load', () => {
           refused.push(413);
         } else if (answer.status === 503) {
           expect(answer.retryAfter).toBe('1');
-          expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo' }] } });
+          expect(JSON.parse(answer.body)).toMatchObject({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32000, data: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo' }] },
+          });
           refused.push(503);
         } else {
           expect(answer.status, answer.body.slice(0, 300)).toBe(200);

@@ -16,7 +16,9 @@ const validateJob = ajv.compile(schema('hb3-job.v1.schema.json'));
 const validateWorkflow = ajv.compile(schema('hb3-workflow.v1.schema.json'));
 
 const examples = readdirSync(join(REPO, 'examples'), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && readdirSync(join(REPO, 'examples', d.name)).some((f) => /^agent\.(json|ya?ml)$/.test(f)))
+  .filter(
+    (d) => d.isDirectory() && readdirSync(join(REPO, 'examples', d.name)).some((f) => /^agent\.(json|ya?ml)$/.test(f)),
+  )
   .map((d) => d.name)
   .sort();
 let tmp: Scratch;
@@ -24,7 +26,12 @@ const compiled: string[] = [];
 beforeAll(async () => {
   tmp = scratch('hb3-schemas');
   for (const slug of examples) {
-    const file = join(REPO, 'examples', slug, readdirSync(join(REPO, 'examples', slug)).find((f) => f.startsWith('agent.'))!);
+    const file = join(
+      REPO,
+      'examples',
+      slug,
+      readdirSync(join(REPO, 'examples', slug)).find((f) => f.startsWith('agent.'))!,
+    );
     const planned = await planAgent({ file, workspaceRoot: REPO, target: 'hb3' });
     if (!planned.plan) continue; // the plan does not allow a container (runtime_capability_mismatch)
     await compileExample(file, 'hb3', tmp.path(slug));
@@ -35,7 +42,9 @@ afterAll(() => tmp.cleanup());
 
 describe('the published HB3 schemas', () => {
   it('cover every example whose plan allows a container', () => {
-    expect(compiled).toEqual(expect.arrayContaining(['edit-assistant', 'fallback-writer', 'pdf-extractor', 'splice-resolver', 'write-router']));
+    expect(compiled).toEqual(
+      expect.arrayContaining(['edit-assistant', 'fallback-writer', 'pdf-extractor', 'splice-resolver', 'write-router']),
+    );
     expect(compiled).not.toContain('code-search');
   });
 
@@ -44,13 +53,22 @@ describe('the published HB3 schemas', () => {
     let workflows = 0;
     for (const slug of compiled) {
       const out = tmp.path(slug);
-      const files = ['hb3-job.json', ...(readdirSync(out).includes('jobs') ? readdirSync(join(out, 'jobs')).map((f) => `jobs/${f}`) : [])];
+      const files = [
+        'hb3-job.json',
+        ...(readdirSync(out).includes('jobs') ? readdirSync(join(out, 'jobs')).map((f) => `jobs/${f}`) : []),
+      ];
       for (const file of files) {
-        expect(validateJob(JSON.parse(readFileSync(join(out, file), 'utf8'))), `${slug}/${file}: ${JSON.stringify(validateJob.errors)}`).toBe(true);
+        expect(
+          validateJob(JSON.parse(readFileSync(join(out, file), 'utf8'))),
+          `${slug}/${file}: ${JSON.stringify(validateJob.errors)}`,
+        ).toBe(true);
         jobs++;
       }
       if (readdirSync(out).includes('hb3-workflow.json')) {
-        expect(validateWorkflow(JSON.parse(readFileSync(join(out, 'hb3-workflow.json'), 'utf8'))), `${slug}: ${JSON.stringify(validateWorkflow.errors)}`).toBe(true);
+        expect(
+          validateWorkflow(JSON.parse(readFileSync(join(out, 'hb3-workflow.json'), 'utf8'))),
+          `${slug}: ${JSON.stringify(validateWorkflow.errors)}`,
+        ).toBe(true);
         workflows++;
       }
     }
@@ -66,7 +84,9 @@ describe('the published HB3 schemas', () => {
       return validateJob(copy);
     };
     expect(broken(() => undefined)).toBe(true);
-    expect(broken((j) => j.env.push({ name: 'OPENAI_API_KEY', value: 'sk-x', secretRef: { name: 'OPENAI_API_KEY' } }))).toBe(false);
+    expect(
+      broken((j) => j.env.push({ name: 'OPENAI_API_KEY', value: 'sk-x', secretRef: { name: 'OPENAI_API_KEY' } })),
+    ).toBe(false);
     expect(broken((j) => (j.mounts[0].readOnly = false))).toBe(false);
     expect(broken((j) => (j.restartPolicy = 'Always'))).toBe(false);
     expect(broken((j) => delete j.timeouts.activeDeadlineMs)).toBe(false);

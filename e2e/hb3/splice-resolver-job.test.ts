@@ -9,7 +9,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyReceipt } from '../../plugin/runtime/receipts';
 import { descendantsOf } from '../../plugin/hosts/node/__test-support__/process-tree';
-import { a2aAsk, agentdefRun, compileExample, isolatedEnv, readReceipts, receiptKeys, scratch, type Scratch } from '../local/support/host-harness';
+import {
+  a2aAsk,
+  agentdefRun,
+  compileExample,
+  isolatedEnv,
+  readReceipts,
+  receiptKeys,
+  scratch,
+  type Scratch,
+} from '../local/support/host-harness';
 import { SPLICE_INPUT, fakeCheckpoint, fakeParseSpans, startInferenceStub } from './support';
 
 let tmp: Scratch;
@@ -26,21 +35,32 @@ describe('the splice-resolver HB3 job, run locally', () => {
     fakeParseSpans(tmp.path('bin'), tmp.path('parents.txt'));
     const inference = await startInferenceStub();
     const receipts = tmp.path('receipts.jsonl');
-    const env = isolatedEnv(tmp.path('home'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret, AGENTDEF_NATIVE_BIN: tmp.path('bin'), AGENTDEF_INFERENCE_BASE_URL: inference.baseUrl });
+    const env = isolatedEnv(tmp.path('home'), {
+      AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret,
+      AGENTDEF_NATIVE_BIN: tmp.path('bin'),
+      AGENTDEF_INFERENCE_BASE_URL: inference.baseUrl,
+    });
     const host = agentdefRun(tmp.path('out'), ['--weights', tmp.path('weights'), '--receipts', receipts], env);
     try {
       const url = await host.ready;
       expect(host.stdout()).toContain(`splice-resolver@0.4.2 (HB3 Job) serves A2A at ${url}/`);
-      const health = (await (await fetch(`${url}/healthz`)).json()) as { checkpoints: { checkpointId: string; digest: string; files: number }[]; kind: string };
+      const health = (await (await fetch(`${url}/healthz`)).json()) as {
+        checkpoints: { checkpointId: string; digest: string; files: number }[];
+        kind: string;
+      };
       expect(health).toMatchObject({ status: 'ok', agent: 'splice-resolver@0.4.2', host: 'hb3', kind: 'Job' });
       expect(health.checkpoints).toEqual([{ checkpointId: 'ckpt:acme/splice-resolver/2026-10-02', digest, files: 2 }]);
       // The host's events as agentdef run prints them: one readable line each (JSON only with --log-format json).
       expect(host.stderr()).toMatch(/^loaded checkpoint ckpt:acme\/splice-resolver\/2026-10-02: 2 files\b/m);
       expect(host.stderr()).not.toMatch(/^\{/m);
       // The job's service origin (http://splice-resolver:8080) does not exist here: the card names loopback.
-      const job = JSON.parse(readFileSync(tmp.path('out', 'hb3-job.json'), 'utf8')) as { env: { name: string; value?: string }[] };
+      const job = JSON.parse(readFileSync(tmp.path('out', 'hb3-job.json'), 'utf8')) as {
+        env: { name: string; value?: string }[];
+      };
       expect(job.env).toContainEqual({ name: 'AGENTDEF_PUBLIC_ORIGIN', value: 'http://splice-resolver:8080' });
-      const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { supportedInterfaces: { url: string }[] };
+      const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as {
+        supportedInterfaces: { url: string }[];
+      };
       expect(card.supportedInterfaces.length).toBeGreaterThan(0);
       for (const i of card.supportedInterfaces) expect(i.url.startsWith(`${url}/`), i.url).toBe(true);
 
@@ -49,11 +69,18 @@ describe('the splice-resolver HB3 job, run locally', () => {
       expect(JSON.parse(answer!)).toEqual({ start: 7, end: 14, replacement: 'renamed', node: 'export_statement' });
       // The tuned pin reached the inference server by its checkpoint, with the tool, temperature 0 and seed 7.
       expect(inference.requests).toHaveLength(2);
-      expect(inference.requests[0]!.body).toMatchObject({ model: 'ckpt:acme/splice-resolver/2026-10-02', temperature: 0, seed: 7, max_tokens: 1024 });
+      expect(inference.requests[0]!.body).toMatchObject({
+        model: 'ckpt:acme/splice-resolver/2026-10-02',
+        temperature: 0,
+        seed: 7,
+        max_tokens: 1024,
+      });
       expect(inference.requests[0]!.body.tools[0].function.name).toBe('parse_spans');
       expect(inference.requests[0]!.headers['authorization']).toBeUndefined();
       // The native tool ran as a child of the job's own process.
-      expect(readFileSync(tmp.path('parents.txt'), 'utf8')).toMatch(/--max-old-space-size=6144 .*image\/entrypoint\.mjs/);
+      expect(readFileSync(tmp.path('parents.txt'), 'utf8')).toMatch(
+        /--max-old-space-size=6144 .*image\/entrypoint\.mjs/,
+      );
 
       // A Job serves one task, then stops by itself: exit 0, receipt flushed.
       expect(await host.exited).toBe(0);

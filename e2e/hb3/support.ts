@@ -16,7 +16,10 @@ export function fakeCheckpoint(weightsRoot: string): string {
   const dir = join(weightsRoot, ...SPLICE_CHECKPOINT.split('/'));
   mkdirSync(dir, { recursive: true });
   const files: [string, string][] = [
-    ['adapter_config.json', JSON.stringify({ base_model_name_or_path: 'Qwen/Qwen2.5-Coder-7B', r: 16, lora_alpha: 32 })],
+    [
+      'adapter_config.json',
+      JSON.stringify({ base_model_name_or_path: 'Qwen/Qwen2.5-Coder-7B', r: 16, lora_alpha: 32 }),
+    ],
     ['adapter_model.safetensors', 'fake-weights-0123456789'],
   ];
   for (const [name, text] of files) writeFileSync(join(dir, name), text);
@@ -65,7 +68,8 @@ export function startInferenceStub() {
             },
           ],
         };
-      const first = (JSON.parse(ctx.lastToolResults[0]!) as { spans: { start: number; end: number; node: string }[] }).spans[0]!;
+      const first = (JSON.parse(ctx.lastToolResults[0]!) as { spans: { start: number; end: number; node: string }[] })
+        .spans[0]!;
       return { text: JSON.stringify({ start: first.start, end: first.end, replacement: 'renamed', node: first.node }) };
     },
   });

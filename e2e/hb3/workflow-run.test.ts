@@ -10,7 +10,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyReceipt } from '../../plugin/runtime/receipts';
 import { descendantsOf, settle } from '../../plugin/hosts/node/__test-support__/process-tree';
-import { a2aAsk, agentdefRun, compileExample, isolatedEnv, readReceipts, receiptKeys, scratch, startHostProcess, type Scratch } from '../local/support/host-harness';
+import {
+  a2aAsk,
+  agentdefRun,
+  compileExample,
+  isolatedEnv,
+  readReceipts,
+  receiptKeys,
+  scratch,
+  startHostProcess,
+  type Scratch,
+} from '../local/support/host-harness';
 import { SPLICE_INPUT, fakeCheckpoint, fakeParseSpans, startInferenceStub } from './support';
 
 const CHILD = 'write-router@1.4.0/splice-resolver@0.4.2';
@@ -32,7 +42,11 @@ async function runRouter(name: string, how: 'agentdef-run' | 'entrypoint', extra
   fakeParseSpans(tmp.path(`bin-${name}`), tmp.path(`parents-${name}.txt`));
   const inference = await startInferenceStub();
   const receipts = tmp.path(`receipts-${name}.jsonl`);
-  const common = { AGENTDEF_NATIVE_BIN: tmp.path(`bin-${name}`), AGENTDEF_INFERENCE_BASE_URL: inference.baseUrl, ...extra };
+  const common = {
+    AGENTDEF_NATIVE_BIN: tmp.path(`bin-${name}`),
+    AGENTDEF_INFERENCE_BASE_URL: inference.baseUrl,
+    ...extra,
+  };
   const host =
     how === 'agentdef-run'
       ? agentdefRun(
@@ -86,7 +100,11 @@ async function runRouter(name: string, how: 'agentdef-run' | 'entrypoint', extra
 describe('the write-router workflow on the local HB3 host', () => {
   it('runs the quarantined splice-resolver as its own process, with its own heap limit', async () => {
     const { parents } = await runRouter('process', 'agentdef-run', {});
-    expect(parents).toMatch(new RegExp(`--max-old-space-size=6144 .*image/entrypoint\\.mjs --child ${CHILD.replace(/[.@/]/g, (c) => `\\${c}`)}\\n$`));
+    expect(parents).toMatch(
+      new RegExp(
+        `--max-old-space-size=6144 .*image/entrypoint\\.mjs --child ${CHILD.replace(/[.@/]/g, (c) => `\\${c}`)}\\n$`,
+      ),
+    );
   });
 
   it('starts the quarantined child as its own job through AGENTDEF_CHILD_LAUNCHER', async () => {
@@ -100,7 +118,9 @@ describe('the write-router workflow on the local HB3 host', () => {
       FAKE_HB3_WEIGHTS: tmp.path('weights'),
       FAKE_HB3_LOG: log,
     });
-    expect(readFileSync(log, 'utf8')).toBe('Job write-router-splice-resolver-0-4-2 jobs/splice-resolver-0.4.2.hb3-job.json\n');
+    expect(readFileSync(log, 'utf8')).toBe(
+      'Job write-router-splice-resolver-0-4-2 jobs/splice-resolver-0.4.2.hb3-job.json\n',
+    );
     expect(parents).toContain(`--child ${CHILD}`);
   });
 });

@@ -9,7 +9,16 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from '../../plugin/hosts/node/__test-support__/process-tree';
-import { REPO, compileExample, isolatedEnv, receiptKeys, scratch, startHostProcess, writeExecutable, type Scratch } from './support/host-harness';
+import {
+  REPO,
+  compileExample,
+  isolatedEnv,
+  receiptKeys,
+  scratch,
+  startHostProcess,
+  writeExecutable,
+  type Scratch,
+} from './support/host-harness';
 import { startStubOllama } from './support/stub-ollama';
 
 let tmp: Scratch;
@@ -23,7 +32,10 @@ beforeAll(async () => {
   writeFileSync(join(ws, 'nx.json'), '{}');
   cpSync(join(REPO, 'examples', 'local-notes'), join(ws, 'examples', 'local-notes'), { recursive: true });
   cpSync(join(REPO, 'plugin/hosts/node/__fixtures__/crash-at-start.mjs'), join(ws, 'crash.mjs'));
-  writeFileSync(join(ws, 'mcp.json'), JSON.stringify({ servers: { 'notes-mcp': { command: 'node', args: ['crash.mjs'] } } }));
+  writeFileSync(
+    join(ws, 'mcp.json'),
+    JSON.stringify({ servers: { 'notes-mcp': { command: 'node', args: ['crash.mjs'] } } }),
+  );
   await compileExample(join(ws, 'examples/local-notes/agent.json'), 'local-mac', tmp.path('out', 'crashing-notes'), ws);
   await compileExample('code-search', 'local-mac', tmp.path('out', 'code-search'));
   await compileExample('local-notes', 'local-mac', tmp.path('out', 'local-notes'));
@@ -51,11 +63,18 @@ describe('a launcher that cannot start', () => {
   it('names a secret missing from the keychain and the environment, after asking the keychain', async () => {
     const bin = tmp.path('keychain-bin');
     const asked = tmp.path('keychain-asked.txt');
-    writeExecutable(bin, 'secret-tool', `require('node:fs').appendFileSync(${JSON.stringify(asked)}, process.argv.slice(2).join(' ') + '\\n'); process.exit(1);`);
+    writeExecutable(
+      bin,
+      'secret-tool',
+      `require('node:fs').appendFileSync(${JSON.stringify(asked)}, process.argv.slice(2).join(' ') + '\\n'); process.exit(1);`,
+    );
     const env = isolatedEnv(tmp.path('home-1'), { AGENTDEF_KEYCHAIN: 'on', PATH: `${bin}:${process.env['PATH']}` });
     const { code, lines } = await launchFailing('code-search', env);
     expect(code).toBe(78);
-    const hint = process.platform === 'darwin' ? '`security add-generic-password -s agentdef -a AGENTDEF_RECEIPT_KEY -w`' : '`secret-tool store --label=agentdef service agentdef name AGENTDEF_RECEIPT_KEY`';
+    const hint =
+      process.platform === 'darwin'
+        ? '`security add-generic-password -s agentdef -a AGENTDEF_RECEIPT_KEY -w`'
+        : '`secret-tool store --label=agentdef service agentdef name AGENTDEF_RECEIPT_KEY`';
     // The receipt signer is keyref:acme-receipts: the key store (keychain, then keys folder) is asked first, and the error says how to create the key.
     const keysFolder = join(tmp.path('home-1'), '.config', 'agentdef', 'keys');
     expect(lines).toEqual([
@@ -65,13 +84,18 @@ describe('a launcher that cannot start', () => {
     // (the guard used to refuse that lookup); the key ref it shares with the receipts is asked for
     // once, then the receipt key by its name.
     if (process.platform === 'linux')
-      expect(readFileSync(asked, 'utf8')).toBe('lookup service agentdef name AGENTDEF_CARD_SIGNING_KEY\nlookup service agentdef name key:acme-receipts\nlookup service agentdef name AGENTDEF_RECEIPT_KEY\n');
+      expect(readFileSync(asked, 'utf8')).toBe(
+        'lookup service agentdef name AGENTDEF_CARD_SIGNING_KEY\nlookup service agentdef name key:acme-receipts\nlookup service agentdef name AGENTDEF_RECEIPT_KEY\n',
+      );
   });
 
   it('names an MCP server that crashes at start, with its last stderr line', async () => {
     const ollama = await startStubOllama({ models: ['llama3.1:8b'], respond: () => ({ text: 'unused' }) });
     try {
-      const env = isolatedEnv(tmp.path('home-2'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: key, OLLAMA_HOST: ollama.url });
+      const env = isolatedEnv(tmp.path('home-2'), {
+        AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: key,
+        OLLAMA_HOST: ollama.url,
+      });
       const { code, lines } = await launchFailing('crashing-notes', env, [], tmp.path('ws'));
       expect(code).toBe(78);
       expect(lines).toEqual([
@@ -87,7 +111,10 @@ describe('a launcher that cannot start', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    const env = isolatedEnv(tmp.path('home-3'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: key, OLLAMA_HOST: `127.0.0.1:${port}` });
+    const env = isolatedEnv(tmp.path('home-3'), {
+      AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: key,
+      OLLAMA_HOST: `127.0.0.1:${port}`,
+    });
     const { code, lines, mcpPids } = await launchFailing('local-notes', env);
     expect(code).toBe(78);
     expect(lines).toEqual([
@@ -104,7 +131,9 @@ describe('a launcher that cannot start', () => {
       const env = isolatedEnv(tmp.path('home-4'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: key });
       const { code, lines, mcpPids } = await launchFailing('code-search', env, ['--port', String(port)]);
       expect(code).toBe(78);
-      expect(lines).toEqual([`agentdef: error: port ${port} on 127.0.0.1 is already in use: stop the process that holds it, or pass --port <n> (or AGENTDEF_PORT=<n>) with a free port`]);
+      expect(lines).toEqual([
+        `agentdef: error: port ${port} on 127.0.0.1 is already in use: stop the process that holds it, or pass --port <n> (or AGENTDEF_PORT=<n>) with a free port`,
+      ]);
       expect(mcpPids).toHaveLength(1);
       expect(await settle(() => mcpPids.filter(alive))).toEqual([]);
     } finally {

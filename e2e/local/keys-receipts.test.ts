@@ -16,7 +16,18 @@ import { verifyAgentCard } from '../../plugin/runtime/card-signature';
 import { startScriptedProvider } from '../../plugin/runtime/__test-support__/stub-provider';
 import { verifyReceipt } from '../../plugin/runtime/receipts';
 import { SPLICE_INPUT, fakeParseSpans, startInferenceStub } from '../hb3/support';
-import { AGENTDEF_BIN, REPO, a2aAsk, agentdefRun, compileExample, isolatedEnv, readReceipts, scratch, startHostProcess, type Scratch } from './support/host-harness';
+import {
+  AGENTDEF_BIN,
+  REPO,
+  a2aAsk,
+  agentdefRun,
+  compileExample,
+  isolatedEnv,
+  readReceipts,
+  scratch,
+  startHostProcess,
+  type Scratch,
+} from './support/host-harness';
 
 let tmp: Scratch;
 beforeAll(async () => {
@@ -52,7 +63,10 @@ describe('a key made by agentdef keys', () => {
       // The served card is signed with identity.signingKeyRef (the same key) through the key store.
       const card = (await (await fetch(new URL('/.well-known/agent-card.json', url))).json()) as AgentCard;
       expect(card.signatures).toHaveLength(1);
-      expect(JSON.parse(Buffer.from(card.signatures![0]!.protected, 'base64url').toString('utf8'))).toMatchObject({ alg: 'EdDSA', kid });
+      expect(JSON.parse(Buffer.from(card.signatures![0]!.protected, 'base64url').toString('utf8'))).toMatchObject({
+        alg: 'EdDSA',
+        kid,
+      });
       expect(await verifyAgentCard(card, (k) => (k === kid ? publicJwk : undefined))).toMatchObject({ ok: true });
       const { task } = await a2aAsk(url, 'find every caller of createNodes');
       expect(task.status?.state).toBe(3); // TASK_STATE_COMPLETED
@@ -75,10 +89,21 @@ describe('a key made by agentdef keys', () => {
   it('signs the receipts of an HB3 job that agentdef run starts on this machine; the same job in its container (not supervised) needs the secret', async () => {
     await compileExample('fallback-writer', 'hb3', tmp.path('out', 'fallback-writer-hb3'));
     const apiKey = 'sk-ant-test-keys-receipts-0123456789';
-    const diff = ['--- a/config.ts', '+++ b/config.ts', '@@ -1,1 +1,2 @@', '+if (raw === undefined) throw new Error("no config");', ' parseConfig(raw);', ''].join('\n');
+    const diff = [
+      '--- a/config.ts',
+      '+++ b/config.ts',
+      '@@ -1,1 +1,2 @@',
+      '+if (raw === undefined) throw new Error("no config");',
+      ' parseConfig(raw);',
+      '',
+    ].join('\n');
     const model = await startScriptedProvider({ wire: 'anthropic-messages', apiKey, script: [{ text: diff }] });
     const keysDir = tmp.path('keys-hb3');
-    const env = isolatedEnv(tmp.path('home-hb3'), { AGENTDEF_KEYS_DIR: keysDir, AGENTDEF_BASE_URL_ANTHROPIC: model.baseUrl, AGENTDEF_SECRET_ANTHROPIC_API_KEY: apiKey });
+    const env = isolatedEnv(tmp.path('home-hb3'), {
+      AGENTDEF_KEYS_DIR: keysDir,
+      AGENTDEF_BASE_URL_ANTHROPIC: model.baseUrl,
+      AGENTDEF_SECRET_ANTHROPIC_API_KEY: apiKey,
+    });
     const generated = await generateKey('keyref:acme-agents', { env });
     if (!generated.ok) throw new Error(generated.message);
     const receipts = tmp.path('hb3-receipts.jsonl');
@@ -87,7 +112,11 @@ describe('a key made by agentdef keys', () => {
       const url = await host.ready.catch((error: Error) => {
         throw new Error(`${error.message}\n${host.stdout()}\n${host.stderr()}`);
       });
-      const { task } = await a2aAsk(url, { path: 'config.ts', source: 'parseConfig(raw);\n', instruction: 'add a null check before the call to parseConfig' });
+      const { task } = await a2aAsk(url, {
+        path: 'config.ts',
+        source: 'parseConfig(raw);\n',
+        instruction: 'add a null check before the call to parseConfig',
+      });
       expect(task.status?.state).toBe(3); // TASK_STATE_COMPLETED
       expect(await host.stop('SIGINT')).toBe(0);
       const written = readReceipts(receipts);
@@ -101,7 +130,13 @@ describe('a key made by agentdef keys', () => {
     // Its container entrypoint, as the platform starts it: no key store, the secret is required.
     const inContainer = startHostProcess([tmp.path('out', 'fallback-writer-hb3', 'image', 'entrypoint.mjs')], {
       cwd: tmp.path('out', 'fallback-writer-hb3'),
-      env: isolatedEnv(tmp.path('home-hb3'), { AGENTDEF_KEYS_DIR: keysDir, HOST: '127.0.0.1', PORT: '0', AGENTDEF_JOB_MODE: 'serve', ANTHROPIC_API_KEY: apiKey }),
+      env: isolatedEnv(tmp.path('home-hb3'), {
+        AGENTDEF_KEYS_DIR: keysDir,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        AGENTDEF_JOB_MODE: 'serve',
+        ANTHROPIC_API_KEY: apiKey,
+      }),
     });
     expect(await inContainer.exited).toBe(78);
     expect(inContainer.stderr()).toContain('AGENTDEF_RECEIPT_KEY');
@@ -128,7 +163,9 @@ describe('a key made by agentdef keys', () => {
     try {
       const { task } = await a2aAsk(await host.ready, SPLICE_INPUT);
       expect(task.status?.state).toBe(3);
-      expect(readFileSync(tmp.path('parents.txt'), 'utf8')).toContain('launch.mjs --child write-router@1.4.0/splice-resolver@0.4.2');
+      expect(readFileSync(tmp.path('parents.txt'), 'utf8')).toContain(
+        'launch.mjs --child write-router@1.4.0/splice-resolver@0.4.2',
+      );
       expect(await host.stop('SIGTERM')).toBe(0);
       const written = readReceipts(receipts);
       expect(written.map((r) => [r.pinning.card, r.signature.kid]).sort()).toEqual([

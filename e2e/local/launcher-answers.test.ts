@@ -9,7 +9,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyReceipt } from '../../plugin/runtime/receipts';
 import { descendantsOf, settle } from '../../plugin/hosts/node/__test-support__/process-tree';
-import { REPO, a2aAsk, agentdefRun, compileExample, isolatedEnv, readReceipts, receiptKeys, scratch, startHostProcess, type Scratch } from './support/host-harness';
+import {
+  REPO,
+  a2aAsk,
+  agentdefRun,
+  compileExample,
+  isolatedEnv,
+  readReceipts,
+  receiptKeys,
+  scratch,
+  startHostProcess,
+  type Scratch,
+} from './support/host-harness';
 import { startStubOllama } from './support/stub-ollama';
 
 let tmp: Scratch;
@@ -33,15 +44,25 @@ describe('the local launcher', () => {
       const { task, answer, client } = await a2aAsk(url, 'find every caller of createNodes');
       expect((await client.getAgentCard()).name).toBe('Code search');
       expect(task.status?.state).toBe(3); // TASK_STATE_COMPLETED
-      const data = JSON.parse(answer!) as { results: { path: string; startLine: number; endLine: number; score: number }[] };
-      expect(data.results.map((r) => r.path)).toEqual(['plugin/graph/create-nodes.test.ts', 'plugin/graph/nx-integration.test.ts', 'plugin/index.ts', 'plugin/graph/create-nodes.ts']);
+      const data = JSON.parse(answer!) as {
+        results: { path: string; startLine: number; endLine: number; score: number }[];
+      };
+      expect(data.results.map((r) => r.path)).toEqual([
+        'plugin/graph/create-nodes.test.ts',
+        'plugin/graph/nx-integration.test.ts',
+        'plugin/index.ts',
+        'plugin/graph/create-nodes.ts',
+      ]);
       for (const r of data.results) expect(r.endLine).toBeGreaterThanOrEqual(r.startLine);
-      const servers = () => descendantsOf(host.proc.pid!).filter((p) => p.args.includes('examples/mcp/code-search/server.mjs'));
+      const servers = () =>
+        descendantsOf(host.proc.pid!).filter((p) => p.args.includes('examples/mcp/code-search/server.mjs'));
       expect(servers()).toHaveLength(1);
       expect(await host.stop('SIGINT')).toBe(0);
       expect(await settle(servers)).toEqual([]);
       const written = readReceipts(receipts);
-      expect(written.map((r) => [r.runId, r.toolCalls, r.outcome.status])).toEqual([[task.id, [{ seq: 1, name: 'search', ok: true }], 'answer']]);
+      expect(written.map((r) => [r.runId, r.toolCalls, r.outcome.status])).toEqual([
+        [task.id, [{ seq: 1, name: 'search', ok: true }], 'answer'],
+      ]);
       expect(await verifyReceipt(written[0], keys.publicJwk)).toBe(true);
     } finally {
       await host.stop('SIGKILL');
@@ -71,19 +92,28 @@ describe('the local launcher', () => {
     const host = startHostProcess([tmp.path('out', 'local-notes', 'launch.mjs'), '--port', '0'], { cwd: REPO, env });
     try {
       const url = await host.ready;
-      const asked = await Promise.all([a2aAsk(url, 'what did we decide about the Q3 offsite venue?', 'n-1'), a2aAsk(url, 'and the venue again?', 'n-2')]);
+      const asked = await Promise.all([
+        a2aAsk(url, 'what did we decide about the Q3 offsite venue?', 'n-1'),
+        a2aAsk(url, 'and the venue again?', 'n-2'),
+      ]);
       for (const { task } of asked) expect(task.status?.state).toBe(3);
-      for (const { answer } of asked) expect(answer).toBe('The Q3 offsite is at Quinta da Serra in Sintra (2026-06-12-offsite.md).');
+      for (const { answer } of asked)
+        expect(answer).toBe('The Q3 offsite is at Quinta da Serra in Sintra (2026-06-12-offsite.md).');
       // What Ollama saw: the tool, then the real notes server's result under its tool name.
       const chats = ollama.chats();
       expect(chats).toHaveLength(4);
       expect(chats[0]!.body.model).toBe('llama3.1:8b');
-      expect(chats[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['search_notes']);
-      const toolMessage = chats.find((c) => c.body.messages.some((m: { role: string }) => m.role === 'tool'))!.body.messages.find((m: { role: string }) => m.role === 'tool');
+      expect(chats[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+        'search_notes',
+      ]);
+      const toolMessage = chats
+        .find((c) => c.body.messages.some((m: { role: string }) => m.role === 'tool'))!
+        .body.messages.find((m: { role: string }) => m.role === 'tool');
       expect(toolMessage).toMatchObject({ tool_name: 'search_notes' });
       expect(toolMessage.content).toContain('Quinta da Serra');
 
-      const servers = () => descendantsOf(host.proc.pid!).filter((p) => p.args.includes('examples/mcp/notes/server.mjs'));
+      const servers = () =>
+        descendantsOf(host.proc.pid!).filter((p) => p.args.includes('examples/mcp/notes/server.mjs'));
       expect(servers()).toHaveLength(1);
       expect(await host.stop('SIGTERM')).toBe(0);
       expect(host.stdout()).toContain('"event":"host.stopped"');
@@ -94,7 +124,9 @@ describe('the local launcher', () => {
       expect(written.map((r) => r.runId).sort()).toEqual(asked.map((a) => a.task.id).sort());
       for (const r of written) {
         expect(await verifyReceipt(r, keys.publicJwk)).toBe(true);
-        expect(r.models).toEqual([{ role: 'primary', providerId: 'local-ollama', model: 'llama3.1:8b', modelVersion: '8b' }]);
+        expect(r.models).toEqual([
+          { role: 'primary', providerId: 'local-ollama', model: 'llama3.1:8b', modelVersion: '8b' },
+        ]);
       }
 
       // Nothing left the machine: every connection the launcher opened went to loopback, Ollama included.

@@ -8,7 +8,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyReceipt } from '../../plugin/runtime/receipts';
 import { SPLICE_INPUT, fakeParseSpans, startInferenceStub } from '../hb3/support';
-import { REPO, a2aAsk, compileExample, isolatedEnv, readReceipts, receiptKeys, scratch, startHostProcess, type Scratch } from './support/host-harness';
+import {
+  REPO,
+  a2aAsk,
+  compileExample,
+  isolatedEnv,
+  readReceipts,
+  receiptKeys,
+  scratch,
+  startHostProcess,
+  type Scratch,
+} from './support/host-harness';
 
 let tmp: Scratch;
 beforeAll(async () => {
@@ -37,7 +47,9 @@ describe('a quarantined child on the local host', () => {
       const { task, answer } = await a2aAsk(await host.ready, SPLICE_INPUT);
       expect(task.status?.state).toBe(3);
       expect(JSON.parse(answer!)).toMatchObject({ start: 7, end: 14, replacement: 'renamed' });
-      expect(readFileSync(tmp.path('parents.txt'), 'utf8')).toMatch(/--max-old-space-size=6144 .*launch\.mjs --child write-router@1\.4\.0\/splice-resolver@0\.4\.2\n$/);
+      expect(readFileSync(tmp.path('parents.txt'), 'utf8')).toMatch(
+        /--max-old-space-size=6144 .*launch\.mjs --child write-router@1\.4\.0\/splice-resolver@0\.4\.2\n$/,
+      );
       expect(await host.stop('SIGTERM')).toBe(0);
       const written = readReceipts(receipts);
       expect(written.map((r) => [r.pinning.card, r.runId === task.id, r.composedIn ?? null]).sort()).toEqual([

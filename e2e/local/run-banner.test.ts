@@ -13,7 +13,10 @@ afterAll(() => tmp.cleanup());
 
 /** code-search's definition with `changes` applied, compiled for local-mac into `out`. */
 async function compileCodeSearch(name: string, changes: Record<string, unknown>): Promise<string> {
-  const definition = { ...(JSON.parse(readFileSync(`${REPO}/examples/code-search/agent.json`, 'utf8')) as Record<string, unknown>), ...changes };
+  const definition = {
+    ...(JSON.parse(readFileSync(`${REPO}/examples/code-search/agent.json`, 'utf8')) as Record<string, unknown>),
+    ...changes,
+  };
   const file = tmp.path(`${name}.agent.json`);
   writeFileSync(file, JSON.stringify(definition, null, 2));
   const out = tmp.path(name);
@@ -21,7 +24,11 @@ async function compileCodeSearch(name: string, changes: Record<string, unknown>)
   return out;
 }
 
-async function runUntilReady(out: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; printed: string }> {
+async function runUntilReady(
+  out: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; printed: string }> {
   const host = agentdefRun(out, args, env);
   try {
     const url = await host.ready;
@@ -32,14 +39,17 @@ async function runUntilReady(out: string, args: string[], env: NodeJS.ProcessEnv
 }
 
 /** The human lines (not the host's JSON events, which are for programs). */
-const humanLines = (printed: string) => printed.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('{'));
+const humanLines = (printed: string) =>
+  printed.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('{'));
 
 describe('agentdef run prints', () => {
   it('the address once and no receipts path when receipts are off', async () => {
     const out = await compileCodeSearch('prototype', { lifecycleState: 'tool-prototype' });
     const { url, printed } = await runUntilReady(out, [], isolatedEnv(tmp.path('home-off')));
     const lines = humanLines(printed);
-    expect(lines.filter((line) => line.includes(`${url}/`) && !line.includes('agent card'))).toEqual([`code-search@2.1.0 (local launcher) serves A2A at ${url}/`]);
+    expect(lines.filter((line) => line.includes(`${url}/`) && !line.includes('agent card'))).toEqual([
+      `code-search@2.1.0 (local launcher) serves A2A at ${url}/`,
+    ]);
     expect(lines.filter((line) => line.includes('serves A2A at'))).toHaveLength(1);
     expect(printed).not.toMatch(/receipts/i);
     expect(printed).not.toContain('.jsonl');

@@ -25,7 +25,9 @@ const print = (kind: string, extra: string[] = []) =>
 /** Tags open and close in order (a plist is plain XML with no attributes that matter here). */
 function balanced(xml: string): boolean {
   const stack: string[] = [];
-  for (const m of xml.replace(/<\?[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>/g, '').matchAll(/<(\/?)([A-Za-z]+)[^>]*?(\/?)>/g)) {
+  for (const m of xml
+    .replace(/<\?[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>/g, '')
+    .matchAll(/<(\/?)([A-Za-z]+)[^>]*?(\/?)>/g)) {
     if (m[3] === '/') continue;
     if (m[1] === '/') {
       if (stack.pop() !== m[2]) return false;
@@ -45,19 +47,27 @@ describe('service files for this machine', () => {
     expect(plist).toContain(`<string>${tmp.path('out', 'launch.mjs')}</string>`);
     expect(plist).toContain(`<string>${REPO}</string>`);
     expect(plist).toContain(`<string>${stablePort('local-notes')}</string>`);
-    expect(plist).toContain(`<string>${tmp.path('home', '.local', 'state', 'agentdef', 'local-notes')}/launcher.log</string>`);
+    expect(plist).toContain(
+      `<string>${tmp.path('home', '.local', 'state', 'agentdef', 'local-notes')}/launcher.log</string>`,
+    );
   });
 
   it('fills the systemd unit, honouring --port', () => {
     const unit = print('systemd', ['--port', '7412']);
-    expect(unit).toContain(`ExecStart="${process.execPath}" --max-old-space-size=768 "${tmp.path('out', 'launch.mjs')}" --port 7412`);
+    expect(unit).toContain(
+      `ExecStart="${process.execPath}" --max-old-space-size=768 "${tmp.path('out', 'launch.mjs')}" --port 7412`,
+    );
     expect(unit).toContain(`WorkingDirectory=${REPO}`);
     expect(unit).not.toContain('@@');
   });
 
   it('never lets a hostile workspace path or PATH add a directive: escaped where it can be, refused where it cannot', () => {
     const printWith = (kind: string, env: NodeJS.ProcessEnv) =>
-      spawnSync(process.execPath, [tmp.path('out', 'launch.mjs'), '--print-service', kind], { cwd: REPO, env: isolatedEnv(tmp.path('home'), env), encoding: 'utf8' });
+      spawnSync(process.execPath, [tmp.path('out', 'launch.mjs'), '--print-service', kind], {
+        cwd: REPO,
+        env: isolatedEnv(tmp.path('home'), env),
+        encoding: 'utf8',
+      });
     const template = readFileSync(tmp.path('out', 'agentdef-local-notes.service'), 'utf8');
     // PATH goes into a quoted Environment= value: escaped, one line, no specifier left.
     const hostilePath = `${process.env['PATH']}\nExecStartPre=/bin/sh -c "id"\n%h`;
@@ -75,6 +85,8 @@ describe('service files for this machine', () => {
     const plist = printWith('launchd', { AGENTDEF_WORKSPACE: `${REPO}/]]></string><key>x</key><string>` });
     expect(plist.status, plist.stderr).toBe(0);
     expect(balanced(plist.stdout)).toBe(true);
-    expect(plist.stdout).toContain(`<string>${REPO}/]]&gt;&lt;/string&gt;&lt;key&gt;x&lt;/key&gt;&lt;string&gt;</string>`);
+    expect(plist.stdout).toContain(
+      `<string>${REPO}/]]&gt;&lt;/string&gt;&lt;key&gt;x&lt;/key&gt;&lt;string&gt;</string>`,
+    );
   });
 });

@@ -15,7 +15,11 @@ afterAll(() => tmp.cleanup());
 
 describe('a supervised host', () => {
   it('stops with its MCP server when agentdef run is killed', async () => {
-    const host = agentdefRun(tmp.path('out'), [], isolatedEnv(tmp.path('home'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: (await receiptKeys()).secret }));
+    const host = agentdefRun(
+      tmp.path('out'),
+      [],
+      isolatedEnv(tmp.path('home'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: (await receiptKeys()).secret }),
+    );
     await host.ready;
     const launcher = descendantsOf(host.proc.pid!).find((p) => p.args.includes(tmp.path('out', 'launch.mjs')))!;
     const server = descendantsOf(launcher.pid).find((p) => p.args.includes('code-search/server.mjs'))!;

@@ -14,7 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ErrorCode, type JSONRPCMessage, LATEST_PROTOCOL_VERSION, McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  type JSONRPCMessage,
+  LATEST_PROTOCOL_VERSION,
+  McpError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GREETER_PATH, writeMcpWorkspace } from '../../plugin/application/__test-support__/mcp-workspace';
 import { MAX_MESSAGE_BYTES } from '../../plugin/cli/mcp-server';
@@ -73,10 +79,18 @@ async function rawSession() {
   const answer = (id: number) => until(() => received.find((m) => (m as { id?: unknown }).id === id));
   const request = async (id: number, method: string, params?: unknown) => {
     await transport.send({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) } as JSONRPCMessage);
-    return (await answer(id)) as { id: number; result?: Record<string, unknown>; error?: { code: number; message: string } };
+    return (await answer(id)) as {
+      id: number;
+      result?: Record<string, unknown>;
+      error?: { code: number; message: string };
+    };
   };
   const initialize = async (id: number, protocolVersion = LATEST_PROTOCOL_VERSION) => {
-    const answered = await request(id, 'initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'conformance', version: '1.0.0' } });
+    const answered = await request(id, 'initialize', {
+      protocolVersion,
+      capabilities: {},
+      clientInfo: { name: 'conformance', version: '1.0.0' },
+    });
     await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     return answered;
   };
@@ -99,9 +113,17 @@ describe('agentdef mcp: lifecycle', () => {
     try {
       let id = 1;
       for (const version of [...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01', 'not-a-version']) {
-        const answered = await session.request(id++, 'initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 'conformance', version: '1.0.0' } });
+        const answered = await session.request(id++, 'initialize', {
+          protocolVersion: version,
+          capabilities: {},
+          clientInfo: { name: 'conformance', version: '1.0.0' },
+        });
         const expected = SUPPORTED_PROTOCOL_VERSIONS.includes(version) ? version : LATEST_PROTOCOL_VERSION;
-        expect(answered.result).toMatchObject({ protocolVersion: expected, capabilities: { tools: { listChanged: false } }, serverInfo: { name: 'agentdef' } });
+        expect(answered.result).toMatchObject({
+          protocolVersion: expected,
+          capabilities: { tools: { listChanged: false } },
+          serverInfo: { name: 'agentdef' },
+        });
         expect(Object.keys(answered.result?.capabilities as object)).toEqual(['tools']);
       }
     } finally {
@@ -113,14 +135,24 @@ describe('agentdef mcp: lifecycle', () => {
     const session = await rawSession();
     try {
       expect((await session.request(1, 'ping')).result).toEqual({});
-      const early = await session.request(2, 'tools/call', { name: 'agentdef.application.plan', arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' } });
+      const early = await session.request(2, 'tools/call', {
+        name: 'agentdef.application.plan',
+        arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' },
+      });
       expect(early.result).toBeUndefined();
       expect(early.error?.code).toBe(ErrorCode.InvalidRequest);
       expect(early.error?.message).toMatch(/initialize/);
       expect((await session.request(3, 'tools/list')).error?.code).toBe(ErrorCode.InvalidRequest);
       expect((await session.initialize(4)).result?.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
       expect((await session.request(5, 'tools/list')).result?.tools).toHaveLength(3);
-      expect((await session.request(6, 'tools/call', { name: 'agentdef.application.plan', arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' } })).result).toMatchObject({ isError: false });
+      expect(
+        (
+          await session.request(6, 'tools/call', {
+            name: 'agentdef.application.plan',
+            arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' },
+          })
+        ).result,
+      ).toMatchObject({ isError: false });
     } finally {
       await session.transport.close();
     }
@@ -131,7 +163,9 @@ describe('agentdef mcp: lifecycle', () => {
     const client = new Client({ name: 'conformance', version: '1.0.0' });
     await client.connect(transport);
     const exited = new Promise<number | null>((resolve) => {
-      const child = (transport as unknown as { _process?: { once(event: 'exit', listener: (code: number | null) => void): void } })._process;
+      const child = (
+        transport as unknown as { _process?: { once(event: 'exit', listener: (code: number | null) => void): void } }
+      )._process;
       child?.once('exit', resolve);
     });
     await client.close();
@@ -177,7 +211,11 @@ describe('agentdef mcp: requests the server must refuse with -32602', () => {
       for (const [method, params] of cases) {
         const answered = await session.request(id++, method, params);
         expect({ method, params, result: answered.result }).toEqual({ method, params, result: undefined });
-        expect({ method, params, code: answered.error?.code }).toEqual({ method, params, code: ErrorCode.InvalidParams });
+        expect({ method, params, code: answered.error?.code }).toEqual({
+          method,
+          params,
+          code: ErrorCode.InvalidParams,
+        });
         const message = answered.error?.message ?? '';
         expect(message).toMatch(/^Invalid params/);
         expect(message).not.toContain('\n');
@@ -198,15 +236,24 @@ describe('agentdef mcp: lines that are not valid JSON-RPC requests (JSON-RPC 2.0
     const session = await rawSession();
     try {
       await session.initialize(1);
-      const stdin = (session.transport as unknown as { _process?: { stdin?: NodeJS.WritableStream | null } })._process?.stdin;
+      const stdin = (session.transport as unknown as { _process?: { stdin?: NodeJS.WritableStream | null } })._process
+        ?.stdin;
       if (!stdin) throw new Error('the SDK transport has no child stdin');
       // No id member where the request's id cannot be read (MCP 2025-11-25's JSONRPCErrorResponse
       // holds a string or an integer id, or none).
       const cases: [string, number, string | number | undefined][] = [
         [`{"not json ${LEAKED}`, ErrorCode.ParseError, undefined],
-        [JSON.stringify({ jsonrpc: '2.0', id: 'x-1', methodd: 'tools/list', params: { token: LEAKED } }), ErrorCode.InvalidRequest, 'x-1'],
+        [
+          JSON.stringify({ jsonrpc: '2.0', id: 'x-1', methodd: 'tools/list', params: { token: LEAKED } }),
+          ErrorCode.InvalidRequest,
+          'x-1',
+        ],
         [JSON.stringify({ jsonrpc: '1.0', id: 7, method: 'ping' }), ErrorCode.InvalidRequest, 7],
-        [JSON.stringify({ jsonrpc: '2.0', id: { token: LEAKED }, method: 'ping' }), ErrorCode.InvalidRequest, undefined],
+        [
+          JSON.stringify({ jsonrpc: '2.0', id: { token: LEAKED }, method: 'ping' }),
+          ErrorCode.InvalidRequest,
+          undefined,
+        ],
         [JSON.stringify({ jsonrpc: '2.0', id: false, method: 'ping' }), ErrorCode.InvalidRequest, undefined],
         [JSON.stringify([{ jsonrpc: '2.0', id: 8, method: 'ping' }]), ErrorCode.InvalidRequest, undefined],
       ];
@@ -218,7 +265,16 @@ describe('agentdef mcp: lines that are not valid JSON-RPC requests (JSON-RPC 2.0
         const answers = session.received.slice(before).filter((m) => (m as { id?: unknown }).id !== id);
         expect({ line, answers }).toEqual({
           line,
-          answers: [{ jsonrpc: '2.0', ...(answerId !== undefined ? { id: answerId } : {}), error: { code, message: expect.stringMatching(code === ErrorCode.ParseError ? /^Parse error/ : /^Invalid Request/) } }],
+          answers: [
+            {
+              jsonrpc: '2.0',
+              ...(answerId !== undefined ? { id: answerId } : {}),
+              error: {
+                code,
+                message: expect.stringMatching(code === ErrorCode.ParseError ? /^Parse error/ : /^Invalid Request/),
+              },
+            },
+          ],
         });
       }
       // An unknown notification is ignored silently.
@@ -242,11 +298,21 @@ describe('agentdef mcp: task-augmented requests (MCP 2025-11-25 tasks; the serve
     await client.connect(transport);
     try {
       expect(client.getServerCapabilities()?.tasks).toBeUndefined();
-      const called = await client.callTool({ name: 'agentdef.application.plan', arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' }, task: { ttl: 60_000 } });
-      expect(called).toMatchObject({ isError: false, structuredContent: { ok: true, plan: { application: { id: 'greeter' } } } });
+      const called = await client.callTool({
+        name: 'agentdef.application.plan',
+        arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' },
+        task: { ttl: 60_000 },
+      });
+      expect(called).toMatchObject({
+        isError: false,
+        structuredContent: { ok: true, plan: { application: { id: 'greeter' } } },
+      });
       expect(called).not.toHaveProperty('task');
       const catalog = await client.callTool({ name: 'agentdef.application.catalog', arguments: {}, task: {} });
-      expect(catalog).toMatchObject({ isError: false, structuredContent: { schemaVersion: 'agentdef.application-catalog/v1' } });
+      expect(catalog).toMatchObject({
+        isError: false,
+        structuredContent: { schemaVersion: 'agentdef.application-catalog/v1' },
+      });
       expect(stderr()).not.toMatch(/task/i);
     } finally {
       await client.close();
@@ -256,7 +322,9 @@ describe('agentdef mcp: task-augmented requests (MCP 2025-11-25 tasks; the serve
   it('ignores a task member of any shape on every request it serves, and still checks the rest of the params', async () => {
     const session = await rawSession();
     try {
-      expect((await session.initialize(1, LATEST_PROTOCOL_VERSION)).result?.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+      expect((await session.initialize(1, LATEST_PROTOCOL_VERSION)).result?.protocolVersion).toBe(
+        LATEST_PROTOCOL_VERSION,
+      );
       const plan = { name: 'agentdef.application.plan', arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' } };
       for (const [id, task] of [
         [2, { ttl: 1000 }],
@@ -285,7 +353,11 @@ describe('agentdef mcp: notifications and limits', () => {
     try {
       await session.initialize(1);
       await session.request(2, 'tools/call', { name: 'agentdef.application.catalog', arguments: {} });
-      await session.transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: LEAKED } });
+      await session.transport.send({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 2, reason: LEAKED },
+      });
       await session.transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 12345 } });
       expect((await session.request(3, 'ping')).result).toEqual({});
       expect(session.received.filter((m) => (m as { id?: unknown }).id === 2)).toHaveLength(1);
@@ -302,12 +374,26 @@ describe('agentdef mcp: notifications and limits', () => {
       await session.initialize(1);
       const huge = `${LEAKED}${'x'.repeat(MAX_MESSAGE_BYTES)}`;
 
-      await session.transport.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'agentdef.application.plan', arguments: { mode: 'dry-run', manifestText: huge } } });
-      const refused = (await session.until(() => session.received.find((m) => 'error' in m && !('id' in m)))) as { error: { code: number; message: string } };
+      await session.transport.send({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'agentdef.application.plan', arguments: { mode: 'dry-run', manifestText: huge } },
+      });
+      const refused = (await session.until(() => session.received.find((m) => 'error' in m && !('id' in m)))) as {
+        error: { code: number; message: string };
+      };
       expect(refused.error.code).toBe(ErrorCode.InvalidRequest);
       expect(refused.error.message).toMatch(/larger than \d+ bytes/);
       expect((await session.request(3, 'ping')).result).toEqual({});
-      expect((await session.request(4, 'tools/call', { name: 'agentdef.application.plan', arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' } })).result).toMatchObject({ isError: false });
+      expect(
+        (
+          await session.request(4, 'tools/call', {
+            name: 'agentdef.application.plan',
+            arguments: { manifestPath: GREETER_PATH, mode: 'dry-run' },
+          })
+        ).result,
+      ).toMatchObject({ isError: false });
       expect(session.stderr()).toContain('ignored an input message larger than');
       expect(session.stderr()).not.toContain(LEAKED);
     } finally {

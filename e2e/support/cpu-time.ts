@@ -55,7 +55,11 @@ export function spawnNodeWithCpuTime(args: string[], options: SpawnSyncOptions =
     const preload = join(dir, 'report-cpu.cjs');
     const report = join(dir, 'cpu.json');
     writeFileSync(preload, PRELOAD);
-    const run = spawnSync(process.execPath, ['-r', preload, ...args], { ...options, encoding: 'utf8', env: { ...(options.env ?? process.env), AGENTDEF_TEST_CPU_REPORT: report } });
+    const run = spawnSync(process.execPath, ['-r', preload, ...args], {
+      ...options,
+      encoding: 'utf8',
+      env: { ...(options.env ?? process.env), AGENTDEF_TEST_CPU_REPORT: report },
+    });
     let cpu = Number.POSITIVE_INFINITY;
     try {
       cpu = cpuMs(JSON.parse(readFileSync(report, 'utf8')) as NodeJS.CpuUsage);

@@ -84,14 +84,17 @@ export async function portMap(steps: readonly DocStep[]): Promise<Map<string, st
   const map = new Map<string, string>();
   for (const step of steps) {
     if (step.kind !== 'command') continue;
-    for (const match of step.command.matchAll(/--port[= ](\d+)/g)) if (!map.has(match[1]!)) map.set(match[1]!, String(await freePort()));
+    for (const match of step.command.matchAll(/--port[= ](\d+)/g))
+      if (!map.has(match[1]!)) map.set(match[1]!, String(await freePort()));
   }
   return map;
 }
 
 /** The text with the page's ports (in `--port N`, `--port=N` and `127.0.0.1:N`) replaced by their mapped ones. */
 export function withPorts(command: string, ports: ReadonlyMap<string, string>): string {
-  return command.replace(/(--port[= ]|127\.0\.0\.1:)(\d+)\b/g, (whole, prefix: string, port: string) => (ports.has(port) ? `${prefix}${ports.get(port)}` : whole));
+  return command.replace(/(--port[= ]|127\.0\.0\.1:)(\d+)\b/g, (whole, prefix: string, port: string) =>
+    ports.has(port) ? `${prefix}${ports.get(port)}` : whole,
+  );
 }
 
 /** The reader writing a titled block: the whole file, or the JSON value at its pointer. */
@@ -108,7 +111,8 @@ export function writeFileStep(root: string, step: FileStep): void {
   if (last === undefined) throw new Error(`line ${step.line}: pointer "${step.pointer}" names the whole file: drop it`);
   let parent: unknown = document;
   for (const segment of segments) parent = (parent as Record<string, unknown>)[segment];
-  if (parent === null || typeof parent !== 'object') throw new Error(`line ${step.line}: ${step.path} has no object at ${step.pointer}`);
+  if (parent === null || typeof parent !== 'object')
+    throw new Error(`line ${step.line}: ${step.path} has no object at ${step.pointer}`);
   (parent as Record<string, unknown>)[last] = JSON.parse(step.content);
   writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
 }
@@ -154,7 +158,9 @@ function start(command: string, cwd: string, env: NodeJS.ProcessEnv): Running {
     stderr += chunk.toString();
     output += chunk.toString();
   });
-  const exited = new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (status, signal) => resolve({ status, signal })));
+  const exited = new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (status, signal) => resolve({ status, signal })),
+  );
   return { child, since: Date.now(), exited, stdout: () => stdout, stderr: () => stderr, output: () => output };
 }
 
@@ -171,7 +177,9 @@ async function untilServing(running: Running, port: string, readyMs: number, whe
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${where}: it did not serve on port ${port}${exited ? ' (it exited)' : ` within ${readyMs} ms`}:\n${running.output()}`);
+  throw new Error(
+    `${where}: it did not serve on port ${port}${exited ? ' (it exited)' : ` within ${readyMs} ms`}:\n${running.output()}`,
+  );
 }
 
 /** Ctrl-C: SIGINT to the process group, then SIGKILL past STOP_MS. */
@@ -185,7 +193,12 @@ async function interrupt(running: Running): Promise<{ status: number | null; sig
 
 /** The value `export NAME=…` gives NAME, as the reader's shell would. */
 function exported(command: string, name: string, cwd: string, env: NodeJS.ProcessEnv, where: string): string {
-  const r = spawnSync('sh', ['-c', `${command}\nprintf '%s' "$${name}"`], { cwd, env, encoding: 'utf8', timeout: COMMAND_MS });
+  const r = spawnSync('sh', ['-c', `${command}\nprintf '%s' "$${name}"`], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: COMMAND_MS,
+  });
   if (r.status !== 0) throw new Error(`${where}\nexited ${r.signal ?? r.status}:\n${r.stdout}${r.stderr}`);
   return r.stdout;
 }
@@ -205,10 +218,15 @@ export function shownPath(page: string): string {
 export async function followPage(options: FollowOptions): Promise<StepResult[]> {
   const shownPage = shownPath(options.page);
   const markdown = readFileSync(options.page, 'utf8');
-  const steps = extractSteps(markdown, { ...(options.section !== undefined ? { section: options.section } : {}), ...(options.sections ? { sections: options.sections } : {}) });
+  const steps = extractSteps(markdown, {
+    ...(options.section !== undefined ? { section: options.section } : {}),
+    ...(options.sections ? { sections: options.sections } : {}),
+  });
   for (const skip of options.skip ?? []) {
-    if (!pageSays(markdown, skip.reason)) throw new Error(`${shownPage}: a command is left out "${skip.reason}", which the page does not say`);
-    if (!steps.some((s) => s.kind === 'command' && skip.match.test(s.command))) throw new Error(`${shownPage}: no command matches ${skip.match}, which the test leaves out`);
+    if (!pageSays(markdown, skip.reason))
+      throw new Error(`${shownPage}: a command is left out "${skip.reason}", which the page does not say`);
+    if (!steps.some((s) => s.kind === 'command' && skip.match.test(s.command)))
+      throw new Error(`${shownPage}: no command matches ${skip.match}, which the test leaves out`);
   }
   const ports = await portMap(steps);
   const env: NodeJS.ProcessEnv = { ...options.env };
@@ -229,8 +247,10 @@ export async function followPage(options: FollowOptions): Promise<StepResult[]> 
         ports,
         ms: Date.now() - entry.running.since,
       };
-      if (finished.signal === 'SIGKILL') throw new Error(`${entry.where}\ndid not stop on Ctrl-C within ${STOP_MS} ms:\n${result.output}`);
-      if (await listening(Number(entry.port))) throw new Error(`${entry.where}\nstill listens on port ${entry.port} after Ctrl-C:\n${result.output}`);
+      if (finished.signal === 'SIGKILL')
+        throw new Error(`${entry.where}\ndid not stop on Ctrl-C within ${STOP_MS} ms:\n${result.output}`);
+      if (await listening(Number(entry.port)))
+        throw new Error(`${entry.where}\nstill listens on port ${entry.port} after Ctrl-C:\n${result.output}`);
       results.push(result);
       await options.after?.(result);
     }
@@ -241,7 +261,16 @@ export async function followPage(options: FollowOptions): Promise<StepResult[]> 
       if (step.kind === 'file') {
         const where = `${shownPage}:${step.line}: ${step.path}`;
         writeFileStep(options.cwd, step);
-        const result: StepResult = { step, where, command: step.path, output: '', stdout: '', stderr: '', ports, ms: 0 };
+        const result: StepResult = {
+          step,
+          where,
+          command: step.path,
+          output: '',
+          stdout: '',
+          stderr: '',
+          ports,
+          ms: 0,
+        };
         results.push(result);
         await options.after?.(result);
         continue;
@@ -253,7 +282,17 @@ export async function followPage(options: FollowOptions): Promise<StepResult[]> 
       const where = `${shownPage}:${step.line}: ${step.command}`;
       const skip = options.skip?.find((s) => s.match.test(step.command));
       if (skip) {
-        results.push({ step, where, command: step.command, skipped: skip.reason, output: '', stdout: '', stderr: '', ports, ms: 0 });
+        results.push({
+          step,
+          where,
+          command: step.command,
+          skipped: skip.reason,
+          output: '',
+          stdout: '',
+          stderr: '',
+          ports,
+          ms: 0,
+        });
         continue;
       }
       const mapped = withPorts(step.command, ports);
@@ -262,14 +301,26 @@ export async function followPage(options: FollowOptions): Promise<StepResult[]> 
       if (exporting) {
         const since = Date.now();
         env[exporting[1]!] = exported(command, exporting[1]!, options.cwd, env, where);
-        const result: StepResult = { step, where, command, status: 0, signal: null, output: '', stdout: '', stderr: '', ports, ms: Date.now() - since };
+        const result: StepResult = {
+          step,
+          where,
+          command,
+          status: 0,
+          signal: null,
+          output: '',
+          stdout: '',
+          stderr: '',
+          ports,
+          ms: Date.now() - since,
+        };
         results.push(result);
         await options.after?.(result);
         continue;
       }
       if (step.longRunning) {
         const port = PORT.exec(command)?.[1];
-        if (port === undefined) throw new Error(`${where}: a command that serves until Ctrl-C needs a --port to wait on`);
+        if (port === undefined)
+          throw new Error(`${where}: a command that serves until Ctrl-C needs a --port to wait on`);
         // One terminal per port: the reader stops what serves there before serving again.
         await stop(serving.filter((s) => s.port === port));
         const running = start(command, options.cwd, env);
@@ -278,17 +329,35 @@ export async function followPage(options: FollowOptions): Promise<StepResult[]> 
         continue;
       }
       const running = start(command, options.cwd, env);
-      const timer = setTimeout(() => process.kill(-running.child.pid!, 'SIGKILL'), options.commandTimeoutMs ?? COMMAND_MS);
+      const timer = setTimeout(
+        () => process.kill(-running.child.pid!, 'SIGKILL'),
+        options.commandTimeoutMs ?? COMMAND_MS,
+      );
       const finished = await running.exited;
       clearTimeout(timer);
-      const result: StepResult = { step, where, command, ...finished, output: running.output(), stdout: running.stdout(), stderr: running.stderr(), ports, ms: Date.now() - running.since };
-      if (finished.status !== step.exits) throw new Error(`${where}\nexited ${finished.signal ?? finished.status}${step.exits !== 0 ? ` where the page says it exits ${step.exits}` : ''}:\n${result.output}`);
+      const result: StepResult = {
+        step,
+        where,
+        command,
+        ...finished,
+        output: running.output(),
+        stdout: running.stdout(),
+        stderr: running.stderr(),
+        ports,
+        ms: Date.now() - running.since,
+      };
+      if (finished.status !== step.exits)
+        throw new Error(
+          `${where}\nexited ${finished.signal ?? finished.status}${step.exits !== 0 ? ` where the page says it exits ${step.exits}` : ''}:\n${result.output}`,
+        );
       results.push(result);
       await options.after?.(result);
     }
     await stop([...serving]);
   } finally {
-    for (const { running } of serving.splice(0)) if (running.child.exitCode === null && running.child.signalCode === null) process.kill(-running.child.pid!, 'SIGKILL');
+    for (const { running } of serving.splice(0))
+      if (running.child.exitCode === null && running.child.signalCode === null)
+        process.kill(-running.child.pid!, 'SIGKILL');
   }
   return results;
 }
@@ -299,8 +368,13 @@ export async function followPage(options: FollowOptions): Promise<StepResult[]> 
  */
 export function shownBlock(page: string, firstLine: string): string {
   const markdown = readFileSync(page, 'utf8');
-  const found = fencedBlocks(markdown).filter((b) => !['sh', 'bash', 'shell'].includes(b.language) && (b.body.find((l) => l.trim() !== '') ?? '').startsWith(firstLine));
-  if (found.length !== 1) throw new Error(`${shownPath(page)}: ${found.length} fenced blocks start with "${firstLine}" (one expected)`);
+  const found = fencedBlocks(markdown).filter(
+    (b) =>
+      !['sh', 'bash', 'shell'].includes(b.language) &&
+      (b.body.find((l) => l.trim() !== '') ?? '').startsWith(firstLine),
+  );
+  if (found.length !== 1)
+    throw new Error(`${shownPath(page)}: ${found.length} fenced blocks start with "${firstLine}" (one expected)`);
   return found[0]!.body.join('\n');
 }
 
@@ -309,7 +383,11 @@ export function shownBlock(page: string, firstLine: string): string {
  * non-blank line shown must be a line of the output, in the same order (other lines may come
  * between); `…` in a shown line stands for any text, and the page's ports are mapped.
  */
-export function missingShownLine(output: string, shown: string, ports: ReadonlyMap<string, string> = new Map()): string | undefined {
+export function missingShownLine(
+  output: string,
+  shown: string,
+  ports: ReadonlyMap<string, string> = new Map(),
+): string | undefined {
   const lines = output.split(/\r?\n/).map((l) => l.trimEnd());
   let at = 0;
   for (const expected of shown.split(/\r?\n/).filter((l) => l.trim() !== '')) {
@@ -352,7 +430,10 @@ export function printsChecker(rows: readonly Prints[]): { after: (result: StepRe
         }
         if (row.shows !== undefined) {
           const missing = missingShownLine(result.output, row.shows, result.ports);
-          if (missing !== undefined) throw new Error(`${result.where}\ndoes not print what the page shows, from the line\n  ${missing}\n--- the page shows:\n${row.shows}\n--- it printed:\n${result.output}`);
+          if (missing !== undefined)
+            throw new Error(
+              `${result.where}\ndoes not print what the page shows, from the line\n  ${missing}\n--- the page shows:\n${row.shows}\n--- it printed:\n${result.output}`,
+            );
         }
       }
     },
@@ -384,6 +465,9 @@ export async function followPagePrinting(
     },
   });
   const unmet = check.unmet();
-  if (unmet.length > 0) throw new Error(`${shownPath(page.path)}: no command that ran printed what these rows expect:\n${unmet.join('\n')}`);
+  if (unmet.length > 0)
+    throw new Error(
+      `${shownPath(page.path)}: no command that ran printed what these rows expect:\n${unmet.join('\n')}`,
+    );
   return results;
 }

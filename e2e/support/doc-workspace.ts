@@ -85,7 +85,10 @@ export function writeLocalBinNpx(folder: string, path: string | undefined): stri
   return file;
 }
 
-export function readerWorkspace(name: string, options: { examples?: boolean; npx?: 'npm' | 'local-bin' } = {}): TempWorkspace {
+export function readerWorkspace(
+  name: string,
+  options: { examples?: boolean; npx?: 'npm' | 'local-bin' } = {},
+): TempWorkspace {
   const created = createWorkspace(name, packAgentdef());
   symlinkSync(nxBin, join(created.dir, 'node_modules', '.bin', 'nx'));
   const home = created.home;
@@ -110,12 +113,19 @@ export function readerWorkspace(name: string, options: { examples?: boolean; npx
   });
   for (const variable of Object.keys(ws.env)) {
     const outer =
-      (variable.startsWith('AGENTDEF_') && variable !== 'AGENTDEF_KEYCHAIN') || /^(ANTHROPIC|OPENAI)_API_KEY$|^OLLAMA_HOST$|^CLOUDFLARE_|^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|CONFIG_GLOBAL)$/.test(variable);
+      (variable.startsWith('AGENTDEF_') && variable !== 'AGENTDEF_KEYCHAIN') ||
+      /^(ANTHROPIC|OPENAI)_API_KEY$|^OLLAMA_HOST$|^CLOUDFLARE_|^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|CONFIG_GLOBAL)$/.test(
+        variable,
+      );
     if (outer) delete ws.env[variable];
   }
   if (options.examples) {
-    cpSync(join(REPO, 'examples'), join(ws.dir, 'examples'), { recursive: true, filter: (src) => !src.endsWith('lifecycle.receipts.jsonl') });
-    for (const file of ['tools.json', 'mcp.json']) if (existsSync(join(REPO, file))) cpSync(join(REPO, file), join(ws.dir, file));
+    cpSync(join(REPO, 'examples'), join(ws.dir, 'examples'), {
+      recursive: true,
+      filter: (src) => !src.endsWith('lifecycle.receipts.jsonl'),
+    });
+    for (const file of ['tools.json', 'mcp.json'])
+      if (existsSync(join(REPO, file))) cpSync(join(REPO, file), join(ws.dir, file));
     const nxJson = JSON.parse(readFileSync(join(ws.dir, 'nx.json'), 'utf8')) as Record<string, unknown>;
     nxJson.plugins = [examplesPlugin()];
     writeFileSync(join(ws.dir, 'nx.json'), `${JSON.stringify(nxJson, null, 2)}\n`);
@@ -124,6 +134,11 @@ export function readerWorkspace(name: string, options: { examples?: boolean; npx
   const git = (args: string[]) => execFileSync('git', args, { cwd: ws.dir, env: ws.env, encoding: 'utf8' });
   git(['init', '-q', '-b', 'main']);
   git(['add', '-A']);
-  git(['commit', '-q', '-m', options.examples ? 'a workspace holding the examples' : 'an empty Nx workspace with agentdef installed']);
+  git([
+    'commit',
+    '-q',
+    '-m',
+    options.examples ? 'a workspace holding the examples' : 'an empty Nx workspace with agentdef installed',
+  ]);
   return ws;
 }

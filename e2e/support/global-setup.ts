@@ -15,7 +15,8 @@ declare module 'vitest' {
 
 export default function setup(project: TestProject): void {
   const packed = runPack({ typeCheck: false });
-  if (packed.status !== 0 || packed.tarball === '') throw new Error(`npm run pack failed:\n${packed.stdout}\n${packed.stderr}`);
+  if (packed.status !== 0 || packed.tarball === '')
+    throw new Error(`npm run pack failed:\n${packed.stdout}\n${packed.stderr}`);
   project.provide('agentdefTarball', packed.tarball);
   // Also in the environment the test processes inherit: run-cli.ts reads it there, so the helpers that
   // import it (host-harness.ts) load outside vitest too (scripts/run-host-examples.mjs), where it is unset.

@@ -24,7 +24,8 @@ beforeAll(() => {
   // A project with an installed bin, and a package inside it that installed another.
   project = join(root, 'project');
   nested = join(project, 'packages', 'inner');
-  for (const bin of [join(project, 'node_modules', '.bin'), join(nested, 'node_modules', '.bin')]) mkdirSync(bin, { recursive: true });
+  for (const bin of [join(project, 'node_modules', '.bin'), join(nested, 'node_modules', '.bin')])
+    mkdirSync(bin, { recursive: true });
   writeFileSync(join(project, 'package.json'), '{ "name": "project", "private": true }\n');
   writeFileSync(join(nested, 'package.json'), '{ "name": "inner", "private": true }\n');
   for (const [dir, name] of [
@@ -40,8 +41,15 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const npx = () => npmNpx(process.env.PATH);
 
-const env = () => ({ ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_cache: join(root, 'npm-cache'), HOME: join(root, 'home') });
-const run = (command: string, args: string[], cwd: string) => spawnSync(command, args, { cwd, env: env(), encoding: 'utf8' });
+const env = () => ({
+  ...process.env,
+  npm_config_offline: 'true',
+  npm_config_update_notifier: 'false',
+  npm_config_cache: join(root, 'npm-cache'),
+  HOME: join(root, 'home'),
+});
+const run = (command: string, args: string[], cwd: string) =>
+  spawnSync(command, args, { cwd, env: env(), encoding: 'utf8' });
 
 describe('the local-bin npx of the page tests', () => {
   it('runs an installed bin as npm npx does: the same arguments, every node_modules/.bin from here up first on PATH', () => {
@@ -55,7 +63,9 @@ describe('the local-bin npx of the page tests', () => {
     expect(argLines(ours.stdout)).toEqual(argLines(npms.stdout));
     const pathOf = (out: string) => (/^path:(.*)$/m.exec(out)?.[1] ?? '').split(delimiter);
     // npm puts the .bin of every folder from here up first (existing or not; the nearest twice).
-    const ancestorsBins = [nested, join(project, 'packages'), project, root].map((dir) => join(dir, 'node_modules', '.bin'));
+    const ancestorsBins = [nested, join(project, 'packages'), project, root].map((dir) =>
+      join(dir, 'node_modules', '.bin'),
+    );
     const underRoot = (paths: string[]) => [...new Set(paths.filter((p) => p.startsWith(root)))];
     expect(underRoot(pathOf(ours.stdout))).toEqual(ancestorsBins);
     expect(underRoot(pathOf(ours.stdout))).toEqual(underRoot(pathOf(npms.stdout)));

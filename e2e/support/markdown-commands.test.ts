@@ -33,9 +33,33 @@ const PAGE = [
 describe('extractSteps', () => {
   it('reads commands (joined continuations, long-running marks), titled files and pointers, in page order', () => {
     expect(extractSteps(PAGE)).toEqual([
-      { kind: 'command', command: 'npx nx g agentdef:init', line: 4, block: 0, longRunning: false, keepServing: false, exits: 0 },
-      { kind: 'command', command: 'npx agentdef dev dist/a --port 8787   # serves until Ctrl-C', line: 6, block: 0, longRunning: true, keepServing: false, exits: 0 },
-      { kind: 'command', command: 'npx agentdef compile a/agent.json --target hb3', line: 7, block: 0, longRunning: false, keepServing: false, exits: 0 },
+      {
+        kind: 'command',
+        command: 'npx nx g agentdef:init',
+        line: 4,
+        block: 0,
+        longRunning: false,
+        keepServing: false,
+        exits: 0,
+      },
+      {
+        kind: 'command',
+        command: 'npx agentdef dev dist/a --port 8787   # serves until Ctrl-C',
+        line: 6,
+        block: 0,
+        longRunning: true,
+        keepServing: false,
+        exits: 0,
+      },
+      {
+        kind: 'command',
+        command: 'npx agentdef compile a/agent.json --target hb3',
+        line: 7,
+        block: 0,
+        longRunning: false,
+        keepServing: false,
+        exits: 0,
+      },
       { kind: 'file', path: 'a/tool.ts', content: 'export const x = 1;\n', line: 14 },
       { kind: 'file', path: 'a/agent.json', pointer: '/toolInventory', content: '[]\n', line: 17 },
       { kind: 'command', command: 'echo done', line: 22, block: 4, longRunning: false, keepServing: false, exits: 0 },
@@ -48,14 +72,24 @@ describe('extractSteps', () => {
         keepServing: true,
         exits: 0,
       },
-      { kind: 'command', command: 'npx agentdef diff a.json b.json   # the bump it needs: exits 1 until it is made', line: 24, block: 4, longRunning: false, keepServing: false, exits: 1 },
+      {
+        kind: 'command',
+        command: 'npx agentdef diff a.json b.json   # the bump it needs: exits 1 until it is made',
+        line: 24,
+        block: 4,
+        longRunning: false,
+        keepServing: false,
+        exits: 1,
+      },
     ]);
   });
 
   it('limits the steps to one section or several, numbering blocks across the whole page, and names a missing one', () => {
     expect(extractSteps(PAGE, { section: 'Files' }).map((s) => s.line)).toEqual([14, 17]);
     expect(extractSteps(PAGE, { sections: ['Next', 'Files'] }).map((s) => s.line)).toEqual([14, 17, 22, 23, 24]);
-    expect(extractSteps(PAGE, { section: 'Next' }).map((s) => (s.kind === 'command' ? s.block : -1))).toEqual([4, 4, 4]);
+    expect(extractSteps(PAGE, { section: 'Next' }).map((s) => (s.kind === 'command' ? s.block : -1))).toEqual([
+      4, 4, 4,
+    ]);
     expect(() => extractSteps(PAGE, { section: 'Nope' })).toThrow('no heading "Nope"');
   });
 

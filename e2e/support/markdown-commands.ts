@@ -88,7 +88,15 @@ function commandsOf(body: { text: string; line: number }[], block: number): Comm
     pending = pending ? { ...pending, parts: [...pending.parts, part] } : { parts: [part], line };
     if (continued) continue;
     const command = pending.parts.join(' ');
-    steps.push({ kind: 'command', command, line: pending.line, block, longRunning: LONG_RUNNING_MARK.test(command), keepServing: KEEP_SERVING_MARK.test(command), exits: Number(EXITS_MARK.exec(command)?.[1] ?? 0) });
+    steps.push({
+      kind: 'command',
+      command,
+      line: pending.line,
+      block,
+      longRunning: LONG_RUNNING_MARK.test(command),
+      keepServing: KEEP_SERVING_MARK.test(command),
+      exits: Number(EXITS_MARK.exec(command)?.[1] ?? 0),
+    });
     pending = undefined;
   }
   return steps;
@@ -117,10 +125,14 @@ export function fencedBlocks(markdown: string): { line: number; language: string
 }
 
 /** Every step of the page (or of its section `options.section`, or sections `options.sections`), in order. */
-export function extractSteps(markdown: string, options: { section?: string; sections?: readonly string[] } = {}): DocStep[] {
+export function extractSteps(
+  markdown: string,
+  options: { section?: string; sections?: readonly string[] } = {},
+): DocStep[] {
   const lines = markdown.split(/\r?\n/).map((text, i) => ({ text, line: i + 1 }));
   const names = options.sections ?? (options.section !== undefined ? [options.section] : undefined);
-  const ranges = names === undefined ? [sectionRange(lines, undefined)] : names.map((name) => sectionRange(lines, name));
+  const ranges =
+    names === undefined ? [sectionRange(lines, undefined)] : names.map((name) => sectionRange(lines, name));
   const inRange = (i: number) => ranges.some(([from, to]) => i >= from && i < to);
   const steps: DocStep[] = [];
   let block = -1;
@@ -135,7 +147,10 @@ export function extractSteps(markdown: string, options: { section?: string; sect
     for (; j < lines.length; j++) {
       const close = FENCE.exec(lines[j]!.text);
       if (close && close[2]!.startsWith(fence!) && close[3]!.trim() === '') break;
-      body.push({ text: lines[j]!.text.startsWith(indent!) ? lines[j]!.text.slice(indent!.length) : lines[j]!.text, line: lines[j]!.line });
+      body.push({
+        text: lines[j]!.text.startsWith(indent!) ? lines[j]!.text.slice(indent!.length) : lines[j]!.text,
+        line: lines[j]!.line,
+      });
     }
     const included = inRange(i);
     const fenceLine = lines[i]!.line;

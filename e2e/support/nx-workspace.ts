@@ -39,7 +39,12 @@ export function openWorkspace(dir: string, home: string, extraEnv: NodeJS.Proces
     home,
     env,
     nx(args, more = {}) {
-      const r = spawnSync(process.execPath, [nxBin, ...args], { cwd: dir, env: { ...env, ...more }, encoding: 'utf8', timeout: 300_000 });
+      const r = spawnSync(process.execPath, [nxBin, ...args], {
+        cwd: dir,
+        env: { ...env, ...more },
+        encoding: 'utf8',
+        timeout: 300_000,
+      });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
     },
     nxAsync(args, more = {}) {
@@ -69,7 +74,10 @@ export function createWorkspace(name: string, tarball: string): TempWorkspace {
 export function cloneWorkspace(from: TempWorkspace, name: string, extraEnv: NodeJS.ProcessEnv = {}): TempWorkspace {
   const base = mkdtempSync(join(e2eRoot(), `${name}-`));
   const dir = join(base, 'ws');
-  cpSync(from.dir, dir, { recursive: true, filter: (src) => !/[\\/](\.nx|dist)([\\/]|$)/.test(src.slice(from.dir.length)) });
+  cpSync(from.dir, dir, {
+    recursive: true,
+    filter: (src) => !/[\\/](\.nx|dist)([\\/]|$)/.test(src.slice(from.dir.length)),
+  });
   const home = join(base, 'home');
   mkdirSync(home, { recursive: true });
   return openWorkspace(dir, home, extraEnv);

@@ -62,7 +62,12 @@ export function runPack(options: { typeCheck?: boolean } = {}): PackRun {
   const home = join(dir, 'home');
   mkdirSync(home);
   const flags = options.typeCheck === false ? ['--no-check'] : [];
-  const run = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'pack.mjs'), '--into', dir, ...flags], { cwd: repoRoot, encoding: 'utf8', env: isolatedEnv(home), timeout: 600_000 });
+  const run = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'pack.mjs'), '--into', dir, ...flags], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: isolatedEnv(home),
+    timeout: 600_000,
+  });
   const tarball = /^ {2}npm install -D (\S+)$/m.exec(run.stdout ?? '')?.[1] ?? '';
   return { dir, status: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', tarball };
 }
@@ -70,7 +75,8 @@ export function runPack(options: { typeCheck?: boolean } = {}): PackRun {
 /** {@link runPack}'s tarball; throws when the pack failed. */
 export function buildAndPack(options: { typeCheck?: boolean } = {}): string {
   const packed = runPack(options);
-  if (packed.status !== 0 || packed.tarball === '') throw new Error(`npm run pack failed:\n${packed.stdout}\n${packed.stderr}`);
+  if (packed.status !== 0 || packed.tarball === '')
+    throw new Error(`npm run pack failed:\n${packed.stdout}\n${packed.stderr}`);
   return packed.tarball;
 }
 
@@ -93,10 +99,18 @@ export function layOutWorkspace(name: string, tarball: string): { dir: string; h
   const home = join(base, 'home');
   mkdirSync(home, { recursive: true });
   mkdirSync(join(dir, 'node_modules', 'agentdef'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `${name}-workspace`, private: true, devDependencies: { agentdef: `file:${tarball}` } }, null, 2)}\n`);
-  writeFileSync(join(dir, 'nx.json'), `${JSON.stringify({ $schema: './node_modules/nx/schemas/nx-schema.json', cacheDirectory: '.nx/cache', useDaemonProcess: false }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `${name}-workspace`, private: true, devDependencies: { agentdef: `file:${tarball}` } }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(dir, 'nx.json'),
+    `${JSON.stringify({ $schema: './node_modules/nx/schemas/nx-schema.json', cacheDirectory: '.nx/cache', useDaemonProcess: false }, null, 2)}\n`,
+  );
   execFileSync('tar', ['-xzf', tarball, '-C', join(dir, 'node_modules', 'agentdef'), '--strip-components=1']);
-  const { bin } = JSON.parse(readFileSync(join(dir, 'node_modules', 'agentdef', 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+  const { bin } = JSON.parse(readFileSync(join(dir, 'node_modules', 'agentdef', 'package.json'), 'utf8')) as {
+    bin?: Record<string, string>;
+  };
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
   for (const [command, file] of Object.entries(bin ?? {})) {
     chmodSync(join(dir, 'node_modules', 'agentdef', file), 0o755);

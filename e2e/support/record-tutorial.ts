@@ -4,7 +4,13 @@ import { EXCHANGE_FILE, parseExchange } from '../../plugin/hosts/model-replay/ex
 import { docPageTest } from '../docs/doc-pages';
 import { followPage, killLeftovers } from './doc-page';
 import { buildAndPack, isolatedEnv, layOutWorkspace, nxBin } from './pack';
-import { INSTALLED_RECORDING, STAND_IN_API_KEY, TUTORIAL_PAGE, TUTORIAL_RECORDING, startTutorialModel } from './tutorial-model';
+import {
+  INSTALLED_RECORDING,
+  STAND_IN_API_KEY,
+  TUTORIAL_PAGE,
+  TUTORIAL_RECORDING,
+  startTutorialModel,
+} from './tutorial-model';
 
 const RECORD_INTO = 'recordings/your-first-agent';
 
@@ -24,7 +30,8 @@ function exchanges(folder: string): Map<string, string> {
   } catch {
     return out;
   }
-  for (const name of names.filter((n) => EXCHANGE_FILE.test(n)).sort()) out.set(name, readFileSync(join(folder, name), 'utf8'));
+  for (const name of names.filter((n) => EXCHANGE_FILE.test(n)).sort())
+    out.set(name, readFileSync(join(folder, name), 'utf8'));
   return out;
 }
 
@@ -54,7 +61,9 @@ export async function recordTutorial(options: { check: boolean; log(line: string
         rewrite: (command) => command.split(`--replay ${INSTALLED_RECORDING}`).join(`--record ${RECORD_INTO}`),
         after: (result) => {
           if (result.step.kind !== 'command' || result.skipped !== undefined) return;
-          const failed = result.step.longRunning ? /^(warning|error): model /m.test(result.output) : /agentdef ask /.test(result.command) && !/^state: completed$/m.test(result.output);
+          const failed = result.step.longRunning
+            ? /^(warning|error): model /m.test(result.output)
+            : /agentdef ask /.test(result.command) && !/^state: completed$/m.test(result.output);
           if (failed) problems.push(`${result.where}\n${result.output}`);
         },
       });
@@ -71,8 +80,10 @@ export async function recordTutorial(options: { check: boolean; log(line: string
     const removed = [...shipped.keys()].filter((name) => !made.has(name));
     const changed = [...made.keys()].filter((name) => shipped.has(name) && shipped.get(name) !== made.get(name));
     if (options.check) {
-      for (const name of added) options.log(`record-tutorial: the page sends a request the shipped recording does not hold: ${name}`);
-      for (const name of removed) options.log(`record-tutorial: the shipped recording holds a request the page no longer sends: ${name}`);
+      for (const name of added)
+        options.log(`record-tutorial: the page sends a request the shipped recording does not hold: ${name}`);
+      for (const name of removed)
+        options.log(`record-tutorial: the shipped recording holds a request the page no longer sends: ${name}`);
       for (const name of changed) options.log(`record-tutorial: the answer to ${name} differs`);
       if (added.length + removed.length + changed.length > 0) {
         options.log('record-tutorial: the shipped recording is stale: run node scripts/record-tutorial.mjs');
@@ -87,7 +98,9 @@ export async function recordTutorial(options: { check: boolean; log(line: string
       if (parseExchange(shipped.get(name)!, name).ok) rmSync(join(TUTORIAL_RECORDING, name));
     }
     for (const [name, text] of made) writeFileSync(join(TUTORIAL_RECORDING, name), text);
-    options.log(`record-tutorial: ${made.size} exchanges in recordings/your-first-agent (${added.length} new, ${changed.length} changed, ${removed.length} removed)`);
+    options.log(
+      `record-tutorial: ${made.size} exchanges in recordings/your-first-agent (${added.length} new, ${changed.length} changed, ${removed.length} removed)`,
+    );
     return 0;
   } finally {
     killLeftovers();

@@ -23,10 +23,16 @@ export function startTutorialModel(): Promise<StubServer> {
     apiKey: STAND_IN_API_KEY,
     script: (_index, ctx) => {
       const tools = (ctx.body.tools ?? []) as { name: string }[];
-      if (ctx.lastToolResults.length > 0 || tools.length === 0) return { text: `The tool says: ${ctx.lastToolResults.join(' ')}` };
+      if (ctx.lastToolResults.length > 0 || tools.length === 0)
+        return { text: `The tool says: ${ctx.lastToolResults.join(' ')}` };
       const user = (ctx.body.messages as { role: string; content: unknown }[]).find((m) => m.role === 'user');
       const content = user?.content;
-      const said = typeof content === 'string' ? content : Array.isArray(content) ? content.map((part: { text?: string }) => part.text ?? '').join('') : '';
+      const said =
+        typeof content === 'string'
+          ? content
+          : Array.isArray(content)
+            ? content.map((part: { text?: string }) => part.text ?? '').join('')
+            : '';
       // What a model does with 'How many words are in "…"?': it counts the quoted text.
       const text = /"([^"]+)"/.exec(said)?.[1] ?? said;
       return { toolCalls: [{ name: tools[0]!.name, arguments: { text } }] };
@@ -38,6 +44,8 @@ export function startTutorialModel(): Promise<StubServer> {
 export function workerToolsInstall(command: string): Record<string, string> | undefined {
   const match = /^npm install -D ((?:[a-z@/-]+@\S+ ?)+)$/.exec(command.trim());
   if (!match) return undefined;
-  const named = Object.fromEntries(match[1]!.split(' ').map((spec) => [spec.slice(0, spec.lastIndexOf('@')), spec.slice(spec.lastIndexOf('@') + 1)]));
+  const named = Object.fromEntries(
+    match[1]!.split(' ').map((spec) => [spec.slice(0, spec.lastIndexOf('@')), spec.slice(spec.lastIndexOf('@') + 1)]),
+  );
   return 'miniflare' in named || 'wrangler' in named ? named : undefined;
 }

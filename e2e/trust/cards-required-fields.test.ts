@@ -17,7 +17,9 @@ import { signAgentCard } from '../../plugin/runtime/card-signature';
 import { generateReceiptKeyPair } from '../../plugin/runtime/receipts';
 
 type Derived = Record<string, { required: string[]; fields: { json: string; type: string; repeated: boolean }[] }>;
-const derived = JSON.parse(readFileSync(join(__dirname, '../fixtures/conformance/a2a/a2a-v1.0.1.required-fields.derived.json'), 'utf8')) as Derived;
+const derived = JSON.parse(
+  readFileSync(join(__dirname, '../fixtures/conformance/a2a/a2a-v1.0.1.required-fields.derived.json'), 'utf8'),
+) as Derived;
 
 /** Every REQUIRED field missing anywhere in a message (by JSON Pointer). */
 function missingRequired(value: unknown, message: string, path = ''): string[] {
@@ -28,7 +30,8 @@ function missingRequired(value: unknown, message: string, path = ''): string[] {
   for (const field of spec.fields) {
     const child = record[field.json];
     if (child === undefined || !derived[field.type]) continue;
-    if (field.repeated && Array.isArray(child)) child.forEach((item, i) => missing.push(...missingRequired(item, field.type, `${path}/${field.json}/${i}`)));
+    if (field.repeated && Array.isArray(child))
+      child.forEach((item, i) => missing.push(...missingRequired(item, field.type, `${path}/${field.json}/${i}`)));
     else missing.push(...missingRequired(child, field.type, `${path}/${field.json}`));
   }
   return missing;
@@ -58,11 +61,21 @@ describe.each(configs)('the %s card', (_label, config) => {
 
 describe('the check finds what it should', () => {
   it('names a REQUIRED field missing deep inside', () => {
-    const card = buildAgentCard(toolOnlyConfig(), { requestOrigin: 'https://agent.example.com' }) as unknown as Record<string, unknown>;
+    const card = buildAgentCard(toolOnlyConfig(), { requestOrigin: 'https://agent.example.com' }) as unknown as Record<
+      string,
+      unknown
+    >;
     const broken = { ...card, supportedInterfaces: [{ url: 'https://a.example/' }], skills: [{ id: 's' }] };
     delete (broken as Record<string, unknown>)['version'];
     expect(missingRequired(broken, 'AgentCard').sort()).toEqual(
-      ['/skills/0/description', '/skills/0/name', '/skills/0/tags', '/supportedInterfaces/0/protocolBinding', '/supportedInterfaces/0/protocolVersion', '/version'].sort(),
+      [
+        '/skills/0/description',
+        '/skills/0/name',
+        '/skills/0/tags',
+        '/supportedInterfaces/0/protocolBinding',
+        '/supportedInterfaces/0/protocolVersion',
+        '/version',
+      ].sort(),
     );
   });
 });
@@ -72,9 +85,26 @@ describe('metadata.cardExports', () => {
     const definition = loadExample('code-search');
     const config = toolOnlyConfig();
     const { identity, metadata, capabilityContract } = definition;
-    config.agent = { ...config.agent, id: identity.id, slug: identity.slug, name: identity.name, version: identity.versionSemver, versionId: identity.versionId, description: metadata.description };
-    config.skills = capabilityContract.skills.map((s) => ({ id: s.id, name: s.name, description: s.description, version: s.version, tags: [...s.tags] }));
-    const card = await signAgentCard(buildAgentCard(config, { requestOrigin: 'https://code-search.example.com' }), (await generateReceiptKeyPair()).privateJwk);
+    config.agent = {
+      ...config.agent,
+      id: identity.id,
+      slug: identity.slug,
+      name: identity.name,
+      version: identity.versionSemver,
+      versionId: identity.versionId,
+      description: metadata.description,
+    };
+    config.skills = capabilityContract.skills.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      version: s.version,
+      tags: [...s.tags],
+    }));
+    const card = await signAgentCard(
+      buildAgentCard(config, { requestOrigin: 'https://code-search.example.com' }),
+      (await generateReceiptKeyPair()).privateJwk,
+    );
     definition.metadata.cardExports = { agentCard: JSON.parse(JSON.stringify(card)) };
     expect(cardExportsRule.check(definition, DEFAULT_RULE_OPTIONS)).toEqual([]);
   });

@@ -67,7 +67,9 @@ describe.each(cards)('%s', (_label, make) => {
     expect(await sdkVerifies(signed)).toBe(true);
     expect(await hereVerifies(signed)).toEqual({ ok: true, kid, index: 0 });
     const changed = oneByteChanged(signed);
-    expect(new TextEncoder().encode(JSON.stringify(changed)).length).toBe(new TextEncoder().encode(JSON.stringify(signed)).length);
+    expect(new TextEncoder().encode(JSON.stringify(changed)).length).toBe(
+      new TextEncoder().encode(JSON.stringify(signed)).length,
+    );
     expect(await sdkVerifies(changed)).toBe(false);
     expect(await hereVerifies(changed)).toMatchObject({ ok: false, reason: 'bad-signature' });
   });

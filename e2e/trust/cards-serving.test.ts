@@ -52,11 +52,23 @@ afterAll(async () => {
 async function expectVerifiedCard(text: string): Promise<void> {
   expect(text).not.toContain(keys.privateJwk.d!);
   const card = JSON.parse(text) as Record<string, unknown>;
-  expect(await verifyAgentCard(card, (k) => (k === kid ? keys.publicJwk : undefined))).toEqual({ ok: true, kid, index: 0 });
-  await expect(verifyAgentCardSignature(async () => ({ ...keys.publicJwk, alg: 'EdDSA' }))(card as unknown as SdkAgentCard)).resolves.toBeUndefined();
+  expect(await verifyAgentCard(card, (k) => (k === kid ? keys.publicJwk : undefined))).toEqual({
+    ok: true,
+    kid,
+    index: 0,
+  });
+  await expect(
+    verifyAgentCardSignature(async () => ({ ...keys.publicJwk, alg: 'EdDSA' }))(card as unknown as SdkAgentCard),
+  ).resolves.toBeUndefined();
   // One byte changed (a character of the card's name): the card no longer verifies.
-  const changed = { ...card, name: `${String(card['name']).slice(0, -1)}${String(card['name']).endsWith('x') ? 'y' : 'x'}` };
-  expect(await verifyAgentCard(changed, (k) => (k === kid ? keys.publicJwk : undefined))).toMatchObject({ ok: false, reason: 'bad-signature' });
+  const changed = {
+    ...card,
+    name: `${String(card['name']).slice(0, -1)}${String(card['name']).endsWith('x') ? 'y' : 'x'}`,
+  };
+  expect(await verifyAgentCard(changed, (k) => (k === kid ? keys.publicJwk : undefined))).toMatchObject({
+    ok: false,
+    reason: 'bad-signature',
+  });
 }
 
 async function startWorker(bindings: Record<string, string>): Promise<string> {
@@ -84,7 +96,9 @@ describe('Worker (workerd through miniflare)', () => {
     expect(plain.signatures).toBeUndefined();
     expect(plain.name).toBe(toolOnlyConfig().agent.name);
     const broken = { ...keys.privateJwk, x: 'not-a-key' };
-    const response = await fetch(`${await startWorker({ [CARD_SIGNING_KEY_BINDING]: JSON.stringify(broken) })}${AGENT_CARD_PATH}`);
+    const response = await fetch(
+      `${await startWorker({ [CARD_SIGNING_KEY_BINDING]: JSON.stringify(broken) })}${AGENT_CARD_PATH}`,
+    );
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(text).toContain('signing key is unusable');

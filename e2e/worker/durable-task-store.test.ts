@@ -15,8 +15,15 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_STORE } from '../../plugin/host-contract/worker-host-plan';
 import type { HostPlan } from '../../plugin/host-contract/worker-host-plan';
-import { createDurableObjectTaskStore, type DurableObjectNamespaceLike } from '../../plugin/hosts/worker/task-store-client';
-import { contractTask, describeTaskStoreContract, workingTask } from '../../plugin/runtime/__test-support__/task-store-contract';
+import {
+  createDurableObjectTaskStore,
+  type DurableObjectNamespaceLike,
+} from '../../plugin/hosts/worker/task-store-client';
+import {
+  contractTask,
+  describeTaskStoreContract,
+  workingTask,
+} from '../../plugin/runtime/__test-support__/task-store-contract';
 import { durableObjectsOf } from '../../plugin/targets/cloudflare-dynamic-worker/dev-worker-host';
 import { rawRpc, sendMessageBody } from './support/a2a-client';
 import { compileWorker, exampleWorkspace, type ExampleWorkspace } from './support/example-workspace';
@@ -50,7 +57,9 @@ async function twoIsolates(mode: 'direct' | 'loader') {
     compatibilityDate: hostPlan.workerCode.compatibilityDate,
     compatibilityFlags: hostPlan.workerCode.compatibilityFlags,
     ...(mode === 'loader' ? { workerLoaders: { LOADER: {} } } : {}),
-    durableObjects: Object.fromEntries(Object.entries(objects).map(([binding, object]) => [binding, shared ? { ...object, scriptName: 'one' } : object])),
+    durableObjects: Object.fromEntries(
+      Object.entries(objects).map(([binding, object]) => [binding, shared ? { ...object, scriptName: 'one' } : object]),
+    ),
     unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
   });
   const mf = new Miniflare({ workers: [worker('one', false), worker('two', true)] });
@@ -64,18 +73,48 @@ let contractWorkers: Awaited<ReturnType<typeof twoIsolates>> | undefined;
 let storeCount = 0;
 const contractNamespace = async () => {
   contractWorkers ??= await twoIsolates('direct');
-  return (await contractWorkers.mf.getDurableObjectNamespace(TASK_STORE.binding, 'one')) as unknown as DurableObjectNamespaceLike;
+  return (await contractWorkers.mf.getDurableObjectNamespace(
+    TASK_STORE.binding,
+    'one',
+  )) as unknown as DurableObjectNamespaceLike;
 };
 
-describeTaskStoreContract('Durable Object (SQLite, in workerd)', async (limits) => createDurableObjectTaskStore(await contractNamespace(), `contract-${storeCount++}`, limits));
+describeTaskStoreContract('Durable Object (SQLite, in workerd)', async (limits) =>
+  createDurableObjectTaskStore(await contractNamespace(), `contract-${storeCount++}`, limits),
+);
 
 describe('the task-store object under attack', () => {
   it('keeps ids with quotes, SQL and wildcards as data, and finds exactly the id asked for', async () => {
-    const store = createDurableObjectTaskStore(await contractNamespace(), 'hostile-ids', { maxTasks: 100, maxBytes: 4e6 });
-    const ids = ["it's", 'say "hi"', "x'); DROP TABLE agentdef_tasks; --", '1 OR 1=1', '%', '_', 'a\u0000b', '\u{1F600} émoji', '', `long-${'k'.repeat(10_240)}`];
+    const store = createDurableObjectTaskStore(await contractNamespace(), 'hostile-ids', {
+      maxTasks: 100,
+      maxBytes: 4e6,
+    });
+    const ids = [
+      "it's",
+      'say "hi"',
+      "x'); DROP TABLE agentdef_tasks; --",
+      '1 OR 1=1',
+      '%',
+      '_',
+      'a\u0000b',
+      '\u{1F600} émoji',
+      '',
+      `long-${'k'.repeat(10_240)}`,
+    ];
     for (const id of ids) expect(await store.put(contractTask(id, `question for ${id.slice(0, 20)}`))).toBe(true);
     for (const id of ids) expect((await store.get(id))?.id).toBe(id);
-    for (const lookalike of ["it''s", 'x', '1', 'a', 'ab', '%%', '__', `long-${'k'.repeat(10_239)}`, `long-${'k'.repeat(10_241)}`, "' OR '1'='1"]) {
+    for (const lookalike of [
+      "it''s",
+      'x',
+      '1',
+      'a',
+      'ab',
+      '%%',
+      '__',
+      `long-${'k'.repeat(10_239)}`,
+      `long-${'k'.repeat(10_241)}`,
+      "' OR '1'='1",
+    ]) {
       expect(await store.get(lookalike)).toBeUndefined();
     }
     expect((await store.list()).map((t) => t.id)).toEqual(ids);
@@ -139,18 +178,30 @@ describe.each(['direct', 'loader'] as const)('two isolates sharing one task stor
       expect(json.result?.task?.status?.state ?? json.result?.status?.state).toBe('TASK_STATE_COMPLETED');
       sent.push(json.result?.task?.id ?? json.result?.id);
     }
-    const got = await rawRpc(two, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: sent[0] } }));
+    const got = await rawRpc(
+      two,
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: sent[0] } }),
+    );
     expect(got.json.result?.id).toBe(sent[0]);
     expect(got.json.result?.status?.state).toBe('TASK_STATE_COMPLETED');
-    const unknown = await rawRpc(two, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'GetTask', params: { id: `${sent[0]}x` } }));
+    const unknown = await rawRpc(
+      two,
+      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'GetTask', params: { id: `${sent[0]}x` } }),
+    );
     expect(unknown.json.error?.code).toBe(-32001);
     // A page token issued by one isolate is accepted by the other: the key is kept with the tasks.
-    const first = await rawRpc(one, JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ListTasks', params: { pageSize: 1 } }));
+    const first = await rawRpc(
+      one,
+      JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ListTasks', params: { pageSize: 1 } }),
+    );
     expect(first.json.result?.tasks).toHaveLength(1);
     expect(first.json.result?.totalSize).toBe(3);
     const token = first.json.result?.nextPageToken as string;
     expect(token).toEqual(expect.any(String));
-    const rest = await rawRpc(two, JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ListTasks', params: { pageSize: 10, pageToken: token } }));
+    const rest = await rawRpc(
+      two,
+      JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ListTasks', params: { pageSize: 10, pageToken: token } }),
+    );
     expect(rest.json.error).toBeUndefined();
     const listed = [...first.json.result.tasks, ...rest.json.result.tasks].map((t: { id: string }) => t.id);
     expect(listed.sort()).toEqual([...sent].sort());
@@ -158,7 +209,11 @@ describe.each(['direct', 'loader'] as const)('two isolates sharing one task stor
 
   it('a working task put through one, then terminal puts racing from both ends: terminal exactly once', async () => {
     const { mf } = await twoIsolates(mode);
-    const through = async (name: string) => createDurableObjectTaskStore((await mf.getDurableObjectNamespace(TASK_STORE.binding, name)) as unknown as DurableObjectNamespaceLike, hostPlan.agent.slug);
+    const through = async (name: string) =>
+      createDurableObjectTaskStore(
+        (await mf.getDurableObjectNamespace(TASK_STORE.binding, name)) as unknown as DurableObjectNamespaceLike,
+        hostPlan.agent.slug,
+      );
     const [one, two] = [await through('one'), await through('two')];
     for (let round = 0; round < 10; round++) {
       const id = `race-${round}`;

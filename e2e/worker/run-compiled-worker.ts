@@ -42,20 +42,31 @@ export interface RunExampleResult {
   stubModel: boolean;
 }
 
-const PROVIDERS: Readonly<Record<string, Wire>> = { 'https://api.openai.com': 'openai-chat', 'https://api.anthropic.com': 'anthropic-messages' };
+const PROVIDERS: Readonly<Record<string, Wire>> = {
+  'https://api.openai.com': 'openai-chat',
+  'https://api.anthropic.com': 'anthropic-messages',
+};
 const STUB_KEY = 'sk-stub-0123456789abcdefghij';
 
 async function compiledOutput(example: string, outDir: string | undefined): Promise<string> {
   if (outDir !== undefined) {
     const absolute = resolve(repoRoot, outDir);
-    if (!existsSync(join(absolute, 'host-plan.json'))) throw new Error(`${outDir} holds no host-plan.json: compile the example for cloudflare-dynamic-worker first`);
+    if (!existsSync(join(absolute, 'host-plan.json')))
+      throw new Error(`${outDir} holds no host-plan.json: compile the example for cloudflare-dynamic-worker first`);
     return absolute;
   }
   const target = join(repoRoot, 'tmp', 'run-worker', example);
-  const result = await compileAgent({ file: `examples/${example}/agent.json`, workspaceRoot: repoRoot, target: 'cloudflare-dynamic-worker', outDir: target });
+  const result = await compileAgent({
+    file: `examples/${example}/agent.json`,
+    workspaceRoot: repoRoot,
+    target: 'cloudflare-dynamic-worker',
+    outDir: target,
+  });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (result.ioError !== undefined || errors.length > 0 || !result.files) {
-    throw new Error(`compiling ${example} for Workers failed: ${result.ioError ?? errors.map((d) => `${d.file}:${d.line}: ${d.message}`).join('; ')}`);
+    throw new Error(
+      `compiling ${example} for Workers failed: ${result.ioError ?? errors.map((d) => `${d.file}:${d.line}: ${d.message}`).join('; ')}`,
+    );
   }
   return target;
 }

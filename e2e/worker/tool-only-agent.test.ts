@@ -28,7 +28,10 @@ afterAll(async () => {
 async function start(slug: string, mode: 'loader' | 'direct' = 'loader') {
   const compiled = await compileWorker(ws.root, slug);
   expect(compiled.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const worker = await startCompiledWorker(compiled.outDir, { mode, secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) } });
+  const worker = await startCompiledWorker(compiled.outDir, {
+    mode,
+    secrets: { AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk) },
+  });
   started.push(worker);
   return { worker, compiled };
 }
@@ -41,9 +44,18 @@ describe('a compiled tool-only agent in workerd', () => {
     expect(answer.card.supportedInterfaces[0]!.url).toBe(`${worker.url}/`);
     expect(answer.card.skills.map((s) => s.id)).toEqual(['text.stats']);
     expect(answer.state).toBe(TaskState.TASK_STATE_COMPLETED);
-    expect(JSON.parse(answer.text)).toEqual({ characters: 31, words: 6, sentences: 3, paragraphs: 2, lines: 4, fleschReadingEase: expect.any(Number) });
+    expect(JSON.parse(answer.text)).toEqual({
+      characters: 31,
+      words: 6,
+      sentences: 3,
+      paragraphs: 2,
+      lines: 4,
+      fleschReadingEase: expect.any(Number),
+    });
     // The served card is the emitted agent-card.json, with the request's origin in the interface URLs.
-    const emitted = JSON.parse(readFileSync(join(compiled.outDir, 'agent-card.json'), 'utf8')) as { supportedInterfaces: { url: string }[] };
+    const emitted = JSON.parse(readFileSync(join(compiled.outDir, 'agent-card.json'), 'utf8')) as {
+      supportedInterfaces: { url: string }[];
+    };
     const served = (await (await fetch(`${worker.url}/.well-known/agent-card.json`)).json()) as typeof emitted;
     const placeholder = new URL(emitted.supportedInterfaces[0]!.url).origin;
     expect(served).toEqual(JSON.parse(JSON.stringify(emitted).split(placeholder).join(worker.url)));
@@ -69,7 +81,12 @@ describe('a compiled tool-only agent in workerd', () => {
     expect(receipts.filter((r) => r.runId === second.taskId)).toHaveLength(1);
     for (const receipt of receipts) {
       expect(await verifyReceipt(receipt, keys.publicJwk)).toBe(true);
-      expect(receipt.pinning).toEqual({ card: 'keyword-extract', cardVersion: '1.0.0', skill: 'text.keywords', skillVersion: '1.0.0' });
+      expect(receipt.pinning).toEqual({
+        card: 'keyword-extract',
+        cardVersion: '1.0.0',
+        skill: 'text.keywords',
+        skillVersion: '1.0.0',
+      });
       expect(receipt.outcome).toMatchObject({ stopReason: 'answer', status: 'answer' });
       expect(receipt.toolCalls).toEqual([{ seq: 1, name: 'extract_keywords', ok: true }]);
     }
@@ -81,7 +98,9 @@ describe('a compiled tool-only agent in workerd', () => {
       .join('')
       .split('\n')
       .filter((line) => line.includes('"event":"run.end"'));
-    expect(runEnds.map((line) => (JSON.parse(line) as { runId: string }).runId).sort()).toEqual([first.taskId, second.taskId].sort());
+    expect(runEnds.map((line) => (JSON.parse(line) as { runId: string }).runId).sort()).toEqual(
+      [first.taskId, second.taskId].sort(),
+    );
   });
 
   it('runs the same bundle as an ordinary Worker (what wrangler.jsonc deploys)', async () => {
@@ -96,9 +115,18 @@ describe('a compiled tool-only agent in workerd', () => {
   it('answers malformed JSON and unknown methods with JSON-RPC errors, never a 500', async () => {
     const { worker } = await start('text-stats');
     const malformed = await rawRpc(worker.url, '{"jsonrpc":');
-    expect(malformed).toEqual({ status: 200, json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Invalid JSON payload' } } });
-    const unknown = await rawRpc(worker.url, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tasks/explode', params: {} }));
-    expect(unknown).toEqual({ status: 200, json: { jsonrpc: '2.0', id: 7, error: { code: -32601, message: 'Method not found' } } });
+    expect(malformed).toEqual({
+      status: 200,
+      json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Invalid JSON payload' } },
+    });
+    const unknown = await rawRpc(
+      worker.url,
+      JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tasks/explode', params: {} }),
+    );
+    expect(unknown).toEqual({
+      status: 200,
+      json: { jsonrpc: '2.0', id: 7, error: { code: -32601, message: 'Method not found' } },
+    });
     const ok = await rawRpc(worker.url, sendMessageBody('a b c'));
     expect(ok.json.result.task.status.state).toBe('TASK_STATE_COMPLETED');
     expect(JSON.stringify([malformed, unknown])).not.toMatch(/at .*\.(js|ts):\d+/);

@@ -72,23 +72,36 @@ describe('wrangler dev on a generated wrangler.jsonc', () => {
     for (const folder of ['config', 'cache', 'tmp', 'logs']) mkdirSync(join(home, folder), { recursive: true });
     const port = await freeLoopbackPort();
     const binary = join(repoRoot, 'node_modules', '.bin', process.platform === 'win32' ? 'wrangler.cmd' : 'wrangler');
-    wrangler = spawn(binary, ['dev', '--config', join(compiled.outDir, 'wrangler.jsonc'), '--local', '--ip', '127.0.0.1', '--port', String(port)], {
-      cwd: compiled.outDir,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: home,
-        XDG_CONFIG_HOME: join(home, 'config'),
-        XDG_CACHE_HOME: join(home, 'cache'),
-        TMPDIR: join(home, 'tmp'),
-        WRANGLER_LOG_PATH: join(home, 'logs'),
-        WRANGLER_SEND_METRICS: 'false',
-        WRANGLER_HIDE_BANNER: 'true',
-        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-        CI: 'true',
-        NO_COLOR: '1',
+    wrangler = spawn(
+      binary,
+      [
+        'dev',
+        '--config',
+        join(compiled.outDir, 'wrangler.jsonc'),
+        '--local',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
+      ],
+      {
+        cwd: compiled.outDir,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          HOME: home,
+          XDG_CONFIG_HOME: join(home, 'config'),
+          XDG_CACHE_HOME: join(home, 'cache'),
+          TMPDIR: join(home, 'tmp'),
+          WRANGLER_LOG_PATH: join(home, 'logs'),
+          WRANGLER_SEND_METRICS: 'false',
+          WRANGLER_HIDE_BANNER: 'true',
+          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+          CI: 'true',
+          NO_COLOR: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     wrangler.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     wrangler.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 

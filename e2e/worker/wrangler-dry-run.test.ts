@@ -24,21 +24,25 @@ afterAll(() => {
 
 function dryRun(cwd: string, outdir: string) {
   mkdirSync(join(home, '.config'), { recursive: true });
-  const run = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'deploy', '--dry-run', '--outdir', outdir], {
-    cwd,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      WRANGLER_LOG_PATH: join(home, 'logs'),
-      WRANGLER_SEND_METRICS: 'false',
-      WRANGLER_HIDE_BANNER: 'true',
-      CI: 'true',
-      NO_COLOR: '1',
+  const run = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'deploy', '--dry-run', '--outdir', outdir],
+    {
+      cwd,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, '.config'),
+        WRANGLER_LOG_PATH: join(home, 'logs'),
+        WRANGLER_SEND_METRICS: 'false',
+        WRANGLER_HIDE_BANNER: 'true',
+        CI: 'true',
+        NO_COLOR: '1',
+      },
     },
-  });
+  );
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -64,7 +68,10 @@ describe('wrangler deploy --dry-run', () => {
 
   it('rejects a config whose main module is missing (the check can fail)', async () => {
     const compiled = await compileWorker(ws.root, 'text-stats');
-    writeFileSync(join(compiled.outDir, 'wrangler.jsonc'), compiled.files.get('wrangler.jsonc')!.replace('"main": "worker.js"', '"main": "missing.js"'));
+    writeFileSync(
+      join(compiled.outDir, 'wrangler.jsonc'),
+      compiled.files.get('wrangler.jsonc')!.replace('"main": "worker.js"', '"main": "missing.js"'),
+    );
     const run = dryRun(compiled.outDir, join(home, 'out-broken'));
     expect(run.status).not.toBe(0);
   });

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { builtinCatalog } from '../../plugin/application/catalog';
 import { definitionJson } from '../../plugin/graph/test-support';
-import { INPUTS_FILE, manifestText, planApplicationScaffold, sampleInputsText, scaffoldManifest } from '../../generators/application/scaffold-manifest';
+import {
+  INPUTS_FILE,
+  manifestText,
+  planApplicationScaffold,
+  sampleInputsText,
+  scaffoldManifest,
+} from '../../generators/application/scaffold-manifest';
 
 export const MANIFEST = 'apps/triage/application.json';
 

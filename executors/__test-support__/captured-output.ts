@@ -10,8 +10,12 @@ export interface CapturedOutput {
 export function captureOutput(): CapturedOutput {
   let out = '';
   let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += chunk.toString()), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += chunk.toString()), true));
+  vi.spyOn(process.stdout, 'write').mockImplementation(
+    (chunk: string | Uint8Array) => ((out += chunk.toString()), true),
+  );
+  vi.spyOn(process.stderr, 'write').mockImplementation(
+    (chunk: string | Uint8Array) => ((err += chunk.toString()), true),
+  );
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void (err += `${args.join(' ')}\n`));
   return {
     stdout: () => out,

@@ -40,11 +40,16 @@ describe('application-check executor', () => {
     expect(output.stdout()).toMatch(/FAIL +offline-execution/);
     output.clear();
     ws.write('samples/triage.json', inputs);
-    expect(await applicationCheckExecutor({ manifest: MANIFEST, inputs: 'samples/triage.json' }, context())).toEqual({ success: true });
+    expect(await applicationCheckExecutor({ manifest: MANIFEST, inputs: 'samples/triage.json' }, context())).toEqual({
+      success: true,
+    });
   });
 
   it('fails on a manifest changed after its digest was written, and without a manifest', async () => {
-    ws.write(MANIFEST, readFileSync(join(ws.root, MANIFEST), 'utf8').replace('"maxRuntimeMs": 60000', '"maxRuntimeMs": 1000'));
+    ws.write(
+      MANIFEST,
+      readFileSync(join(ws.root, MANIFEST), 'utf8').replace('"maxRuntimeMs": 60000', '"maxRuntimeMs": 1000'),
+    );
     expect(await applicationCheckExecutor({ manifest: MANIFEST }, context())).toEqual({ success: false });
     expect(output.stdout() + output.stderr()).toContain('/source/sha256');
     expect(await applicationCheckExecutor({} as never, context())).toEqual({ success: false });

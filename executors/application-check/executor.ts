@@ -18,11 +18,20 @@ export interface ApplicationCheckExecutorOptions {
   inputs?: string;
 }
 
-export default async function applicationCheckExecutor(options: ApplicationCheckExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function applicationCheckExecutor(
+  options: ApplicationCheckExecutorOptions,
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   const checked = checkApplicationOptions(options.manifest, [
     ['artifacts', options.artifacts],
     ['host', options.host],
     ['inputs', options.inputs],
   ]);
-  return runApplicationOperation('application-check', checked, ({ manifest, values }, io) => applicationCheck({ manifest, ...(values as Omit<ApplicationCheckOptions, 'manifest'>) }, io), context);
+  return runApplicationOperation(
+    'application-check',
+    checked,
+    ({ manifest, values }, io) =>
+      applicationCheck({ manifest, ...(values as Omit<ApplicationCheckOptions, 'manifest'>) }, io),
+    context,
+  );
 }

@@ -29,7 +29,10 @@ export interface ApplicationExecuteExecutorOptions {
   ledger?: string;
 }
 
-export default async function applicationExecuteExecutor(options: ApplicationExecuteExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function applicationExecuteExecutor(
+  options: ApplicationExecuteExecutorOptions,
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   const checked = checkApplicationOptions(options.manifest, [
     ['mode', options.mode],
     ['input', options.input],
@@ -45,7 +48,11 @@ export default async function applicationExecuteExecutor(options: ApplicationExe
     'application-execute',
     checked,
     ({ manifest, values }, io) => {
-      const { mode = 'dry-run', format = 'text', ...rest } = values as Partial<Omit<ApplicationExecuteOptions, 'manifest'>>;
+      const {
+        mode = 'dry-run',
+        format = 'text',
+        ...rest
+      } = values as Partial<Omit<ApplicationExecuteOptions, 'manifest'>>;
       return applicationExecute({ manifest, mode, format, ...rest }, io);
     },
     context,

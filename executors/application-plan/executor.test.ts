@@ -34,7 +34,9 @@ describe('application-plan executor', () => {
     expect(await applicationPlanExecutor({ manifest: MANIFEST, format: 'json' }, context())).toEqual({ success: true });
     const dryRun = JSON.parse(output.stdout()) as { mode: string; digest: string };
     output.clear();
-    expect(await applicationPlanExecutor({ manifest: MANIFEST, mode: 'live', format: 'json' }, context())).toEqual({ success: true });
+    expect(await applicationPlanExecutor({ manifest: MANIFEST, mode: 'live', format: 'json' }, context())).toEqual({
+      success: true,
+    });
     const live = JSON.parse(output.stdout()) as { mode: string; digest: string };
     expect([dryRun.mode, live.mode]).toEqual(['dry-run', 'live']);
     expect(live.digest).toMatch(/^[0-9a-f]{64}$/);
@@ -42,7 +44,10 @@ describe('application-plan executor', () => {
   });
 
   it('fails with located diagnostics when the manifest changed after its digest was written', async () => {
-    const text = readFileSync(join(ws.root, MANIFEST), 'utf8').replace('"template": "{{question}}"', '"template": "Q: {{question}}"');
+    const text = readFileSync(join(ws.root, MANIFEST), 'utf8').replace(
+      '"template": "{{question}}"',
+      '"template": "Q: {{question}}"',
+    );
     ws.write(MANIFEST, text);
     expect(await applicationPlanExecutor({ manifest: MANIFEST }, context())).toEqual({ success: false });
     const at = positionOf(text, '"sha256"', 1, '"sha256": '.length);
@@ -54,8 +59,12 @@ describe('application-plan executor', () => {
   it('fails, naming the problem, without a manifest or with a manifest that is not there', async () => {
     expect(await applicationPlanExecutor({} as never, context())).toEqual({ success: false });
     expect(output.stderr()).toContain('agentdef:application-plan: the "manifest" option is required');
-    expect(await applicationPlanExecutor({ manifest: 'apps/none/application.json' }, context())).toEqual({ success: false });
-    expect(await applicationPlanExecutor({ manifest: MANIFEST, mode: 'later' as never }, context())).toEqual({ success: false });
+    expect(await applicationPlanExecutor({ manifest: 'apps/none/application.json' }, context())).toEqual({
+      success: false,
+    });
+    expect(await applicationPlanExecutor({ manifest: MANIFEST, mode: 'later' as never }, context())).toEqual({
+      success: false,
+    });
     expect(output.stderr()).toContain('--mode "later" is not allowed. It must be one of dry-run, live');
   });
 });

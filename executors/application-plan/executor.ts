@@ -18,7 +18,10 @@ export interface ApplicationPlanExecutorOptions {
   host?: string;
 }
 
-export default async function applicationPlanExecutor(options: ApplicationPlanExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function applicationPlanExecutor(
+  options: ApplicationPlanExecutorOptions,
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   const checked = checkApplicationOptions(options.manifest, [
     ['mode', options.mode],
     ['format', options.format],
@@ -29,7 +32,11 @@ export default async function applicationPlanExecutor(options: ApplicationPlanEx
     'application-plan',
     checked,
     ({ manifest, values }, io) => {
-      const { mode = 'dry-run', format = 'text', ...host } = values as Partial<Omit<ApplicationPlanOptions, 'manifest'>>;
+      const {
+        mode = 'dry-run',
+        format = 'text',
+        ...host
+      } = values as Partial<Omit<ApplicationPlanOptions, 'manifest'>>;
       return applicationPlan({ manifest, mode, format, ...host }, io);
     },
     context,

@@ -20,11 +20,15 @@ let root: string;
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'agentdef-compile-batch-'));
   writeFileSync(join(root, 'nx.json'), '{}\n');
-  for (const entry of ['examples', 'tools.json', 'mcp.json']) cpSync(join(REPO, entry), join(root, entry), { recursive: true });
+  for (const entry of ['examples', 'tools.json', 'mcp.json'])
+    cpSync(join(REPO, entry), join(root, entry), { recursive: true });
   // One agent the compile rejects (a runtime class the schema does not know).
   const broken = join(root, 'examples/text-stats/agent.json');
   cpSync(broken, join(root, 'examples/broken/agent.json'));
-  writeFileSync(join(root, 'examples/broken/agent.json'), readFileSync(broken, 'utf8').replace('"text-stats"', '"broken"').replace('"workers-only"', '"workers-maybe"'));
+  writeFileSync(
+    join(root, 'examples/broken/agent.json'),
+    readFileSync(broken, 'utf8').replace('"text-stats"', '"broken"').replace('"workers-only"', '"workers-maybe"'),
+  );
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -35,16 +39,33 @@ afterEach(() => {
 function exampleTasks(): Record<string, CompileExecutorOptions> {
   const tasks: Record<string, CompileExecutorOptions> = {};
   for (const name of readdirSync(join(root, 'examples')).sort()) {
-    const file = ['agent.json', 'agent.yaml'].find((candidate) => readdirSync(join(root, 'examples', name)).includes(candidate));
-    if (file) tasks[`${name}:compile`] = { definition: `examples/${name}/${file}`, target: 'auto', outputPath: `dist/agents/${name}` };
+    const file = ['agent.json', 'agent.yaml'].find((candidate) =>
+      readdirSync(join(root, 'examples', name)).includes(candidate),
+    );
+    if (file)
+      tasks[`${name}:compile`] = {
+        definition: `examples/${name}/${file}`,
+        target: 'auto',
+        outputPath: `dist/agents/${name}`,
+      };
   }
   return tasks;
 }
 
 function taskGraph(ids: string[], dependencies: Record<string, string[]> = {}): TaskGraph {
-  const tasks = Object.fromEntries(ids.map((id) => [id, { id, target: { project: id.split(':')[0]!, target: 'compile' }, overrides: {}, outputs: [], parallelism: true }]));
+  const tasks = Object.fromEntries(
+    ids.map((id) => [
+      id,
+      { id, target: { project: id.split(':')[0]!, target: 'compile' }, overrides: {}, outputs: [], parallelism: true },
+    ]),
+  );
   const roots = ids.filter((id) => (dependencies[id] ?? []).length === 0);
-  return { roots, tasks, dependencies: Object.fromEntries(ids.map((id) => [id, dependencies[id] ?? []])), continuousDependencies: Object.fromEntries(ids.map((id) => [id, []])) } as unknown as TaskGraph;
+  return {
+    roots,
+    tasks,
+    dependencies: Object.fromEntries(ids.map((id) => [id, dependencies[id] ?? []])),
+    continuousDependencies: Object.fromEntries(ids.map((id) => [id, []])),
+  } as unknown as TaskGraph;
 }
 
 describe('compile batch executor', () => {
@@ -67,7 +88,13 @@ describe('compile batch executor', () => {
     rmSync(join(root, 'dist'), { recursive: true });
 
     const reported: BatchTaskResult[] = [];
-    for await (const result of compileBatchExecutor(taskGraph(ids), inputs, {} as CompileExecutorOptions, executorContext(root))) reported.push(result);
+    for await (const result of compileBatchExecutor(
+      taskGraph(ids),
+      inputs,
+      {} as CompileExecutorOptions,
+      executorContext(root),
+    ))
+      reported.push(result);
 
     expect(reported.map((r) => r.task).sort()).toEqual(ids);
     for (const { task, result } of reported) {
@@ -83,10 +110,26 @@ describe('compile batch executor', () => {
     // `dependsOn: ['^compile']` puts dependents in the same batch: text-digest depends on the failing
     // broken (and text-classify on text-digest), keyword-extract on the succeeding text-stats.
     const inputs = exampleTasks();
-    const ids = ['text-classify:compile', 'text-digest:compile', 'keyword-extract:compile', 'broken:compile', 'text-stats:compile'];
-    const dependencies = { 'text-digest:compile': ['broken:compile', 'text-stats:compile'], 'text-classify:compile': ['text-digest:compile'], 'keyword-extract:compile': ['text-stats:compile', 'outside:compile'] };
+    const ids = [
+      'text-classify:compile',
+      'text-digest:compile',
+      'keyword-extract:compile',
+      'broken:compile',
+      'text-stats:compile',
+    ];
+    const dependencies = {
+      'text-digest:compile': ['broken:compile', 'text-stats:compile'],
+      'text-classify:compile': ['text-digest:compile'],
+      'keyword-extract:compile': ['text-stats:compile', 'outside:compile'],
+    };
     const reported: BatchTaskResult[] = [];
-    for await (const result of compileBatchExecutor(taskGraph(ids, dependencies), Object.fromEntries(ids.map((id) => [id, inputs[id]!])), {} as CompileExecutorOptions, executorContext(root))) reported.push(result);
+    for await (const result of compileBatchExecutor(
+      taskGraph(ids, dependencies),
+      Object.fromEntries(ids.map((id) => [id, inputs[id]!])),
+      {} as CompileExecutorOptions,
+      executorContext(root),
+    ))
+      reported.push(result);
 
     expect(reported.map((r) => r.task).sort()).toEqual([...ids].sort());
     const byTask = Object.fromEntries(reported.map((r) => [r.task, r.result]));
@@ -105,18 +148,43 @@ describe('compile batch executor', () => {
     // Nx no longer checks these (schema.json states no types, so one task's options cannot end the batch).
     const hostile: Record<string, Record<string, unknown>> = {
       'a:compile': { definition: 'examples/text-stats/agent.json', outputPath: { path: 'dist/agents/a' } },
-      'b:compile': { definition: 'examples/text-stats/agent.json', outputPath: 'dist/agents/b', maxDepth: 'deep-secret-value' },
-      'c:compile': { definition: 'examples/text-stats/agent.json', outputPath: 'dist/agents/c', outptuPath: 'dist/agents/typo' },
+      'b:compile': {
+        definition: 'examples/text-stats/agent.json',
+        outputPath: 'dist/agents/b',
+        maxDepth: 'deep-secret-value',
+      },
+      'c:compile': {
+        definition: 'examples/text-stats/agent.json',
+        outputPath: 'dist/agents/c',
+        outptuPath: 'dist/agents/typo',
+      },
       'd:compile': { definition: 42, outputPath: 'dist/agents/d' },
       'e:compile': { definition: 'examples/text-stats/agent.json', outputPath: 'dist/agents/e', maxNodes: 0 },
-      'f:compile': { definition: 'examples/text-stats/agent.json', outputPath: 'dist/agents/f', registryRoot: ['registry'] },
-      'g:compile': { definition: 'examples/text-stats/agent.json', outputPath: 'dist/agents/g', target: { name: 'hb3' } },
+      'f:compile': {
+        definition: 'examples/text-stats/agent.json',
+        outputPath: 'dist/agents/f',
+        registryRoot: ['registry'],
+      },
+      'g:compile': {
+        definition: 'examples/text-stats/agent.json',
+        outputPath: 'dist/agents/g',
+        target: { name: 'hb3' },
+      },
       'h:compile': { outputPath: 'dist/agents/h' },
     };
-    const inputs = { ...hostile, 'text-stats:compile': exampleTasks()['text-stats:compile']! } as unknown as Record<string, CompileExecutorOptions>;
+    const inputs = { ...hostile, 'text-stats:compile': exampleTasks()['text-stats:compile']! } as unknown as Record<
+      string,
+      CompileExecutorOptions
+    >;
     const ids = Object.keys(inputs);
     const reported: BatchTaskResult[] = [];
-    for await (const result of compileBatchExecutor(taskGraph(ids), inputs, {} as CompileExecutorOptions, executorContext(root))) reported.push(result);
+    for await (const result of compileBatchExecutor(
+      taskGraph(ids),
+      inputs,
+      {} as CompileExecutorOptions,
+      executorContext(root),
+    ))
+      reported.push(result);
     const byTask = Object.fromEntries(reported.map((r) => [r.task, r.result]));
     const expected: Record<string, string> = {
       'a:compile': 'the "outputPath" option must be a folder path, not an object',
@@ -130,7 +198,9 @@ describe('compile batch executor', () => {
     };
     for (const [task, message] of Object.entries(expected)) {
       expect(byTask[task], task).toMatchObject({ success: false, status: 'failure' });
-      expect(byTask[task]!.terminalOutput, task).toBe(`agentdef:compile: ${message}${task === 'c:compile' ? ': the options are definition, target, outputPath, registryRoot, maxDepth, maxNodes' : ''}\n`);
+      expect(byTask[task]!.terminalOutput, task).toBe(
+        `agentdef:compile: ${message}${task === 'c:compile' ? ': the options are definition, target, outputPath, registryRoot, maxDepth, maxNodes' : ''}\n`,
+      );
     }
     expect(byTask['b:compile']!.terminalOutput).not.toContain('deep-secret-value');
     expect(byTask['text-stats:compile']).toMatchObject({ success: true, status: 'success' });
@@ -144,7 +214,10 @@ describe('compile batch executor', () => {
     try {
       for (const [task, message] of Object.entries(expected)) {
         errors.length = 0;
-        const { success } = await compileExecutor(hostile[task] as unknown as CompileExecutorOptions, executorContext(root, task.split(':')[0]));
+        const { success } = await compileExecutor(
+          hostile[task] as unknown as CompileExecutorOptions,
+          executorContext(root, task.split(':')[0]),
+        );
         expect(success, task).toBe(false);
         expect(errors.join('\n'), task).toContain(`agentdef:compile: ${message}`);
         expect(errors.join('\n'), task).not.toContain('deep-secret-value');

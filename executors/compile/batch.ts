@@ -15,13 +15,24 @@ import { runCompileTask, type CompileExecutorOptions } from './compile-task';
 /** What Nx expects for each task of a batch (nx's `BatchExecutorTaskResult`); `skipped`: a dependency in the batch failed, so it never ran. */
 export interface BatchTaskResult {
   task: string;
-  result: { success: boolean; status?: 'success' | 'failure' | 'skipped'; terminalOutput: string; startTime: number; endTime: number };
+  result: {
+    success: boolean;
+    status?: 'success' | 'failure' | 'skipped';
+    terminalOutput: string;
+    startTime: number;
+    endTime: number;
+  };
 }
 
 /** Compiles in flight at once: enough to keep esbuild's process and the file system busy while this one plans and generates. */
 const CONCURRENT_COMPILES = 4;
 
-export default async function* compileBatchExecutor(taskGraph: TaskGraph, inputs: Record<string, CompileExecutorOptions>, _overrides: CompileExecutorOptions, context: ExecutorContext): AsyncGenerator<BatchTaskResult> {
+export default async function* compileBatchExecutor(
+  taskGraph: TaskGraph,
+  inputs: Record<string, CompileExecutorOptions>,
+  _overrides: CompileExecutorOptions,
+  context: ExecutorContext,
+): AsyncGenerator<BatchTaskResult> {
   const session = openCompileSession(context.root);
   const compileTask = async (taskId: string): Promise<BatchTaskResult> => {
     const startTime = Date.now();
@@ -31,18 +42,25 @@ export default async function* compileBatchExecutor(taskGraph: TaskGraph, inputs
     };
     let success: boolean;
     try {
-      success = await runCompileTask(inputs[taskId] ?? ({} as CompileExecutorOptions), context.root, session.compile, { log: write, error: write });
+      success = await runCompileTask(inputs[taskId] ?? ({} as CompileExecutorOptions), context.root, session.compile, {
+        log: write,
+        error: write,
+      });
     } catch (error) {
       write(`agentdef:compile: internal error: ${(error as Error).message}`);
       success = false;
     }
-    return { task: taskId, result: { success, status: success ? 'success' : 'failure', terminalOutput, startTime, endTime: Date.now() } };
+    return {
+      task: taskId,
+      result: { success, status: success ? 'success' : 'failure', terminalOutput, startTime, endTime: Date.now() },
+    };
   };
 
   // Nx puts a task and the tasks depending on it (`dependsOn: ['^compile']`) in one batch: a task
   // starts once its dependencies in the batch succeeded, and is skipped, as Nx skips it outside a
   // batch, when one of them did not.
-  const dependencies = (taskId: string) => (taskGraph.dependencies?.[taskId] ?? []).filter((dep) => dep !== taskId && Object.hasOwn(taskGraph.tasks, dep));
+  const dependencies = (taskId: string) =>
+    (taskGraph.dependencies?.[taskId] ?? []).filter((dep) => dep !== taskId && Object.hasOwn(taskGraph.tasks, dep));
   const succeeded = new Map<string, boolean>();
   const waiting = Object.keys(taskGraph.tasks);
   const running = new Map<string, Promise<BatchTaskResult>>();
@@ -53,7 +71,10 @@ export default async function* compileBatchExecutor(taskGraph: TaskGraph, inputs
         waiting.splice(i, 1);
         succeeded.set(taskId, false);
         const now = Date.now();
-        yield { task: taskId, result: { success: false, status: 'skipped', terminalOutput: '', startTime: now, endTime: now } };
+        yield {
+          task: taskId,
+          result: { success: false, status: 'skipped', terminalOutput: '', startTime: now, endTime: now },
+        };
         i = 0;
       } else i++;
     }

@@ -9,7 +9,13 @@ import { hasErrors } from '../../plugin/definition/diagnostic';
 import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
 import type { CompileAgentOptions, CompileAgentResult } from '../../plugin/compiler/compile';
 import { formatCompileSummary, hasCompiledOutput } from '../../plugin/compiler/compile-summary';
-import { isTargetOption, listText, TARGET_OPTIONS, type TargetOption, unknownTargetProblem } from '../../plugin/targets/targets';
+import {
+  isTargetOption,
+  listText,
+  TARGET_OPTIONS,
+  type TargetOption,
+  unknownTargetProblem,
+} from '../../plugin/targets/targets';
 import { COMPILE_TARGET_ENV } from '../../plugin/graph/compile-target-env';
 import { folderPath } from '../../plugin/definition/scaffold';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
@@ -18,7 +24,9 @@ import { terminalSafe } from '../../plugin/definition/terminal-text';
 export function outputPathProblem(outputPath: unknown): string | undefined {
   if (outputPath === undefined) return undefined;
   const folder = folderPath(String(outputPath), 'outputPath');
-  return folder.ok ? undefined : `${folder.problem}: Nx caches and restores only the workspace's folders; choose a folder such as dist/agents/<project>`;
+  return folder.ok
+    ? undefined
+    : `${folder.problem}: Nx caches and restores only the workspace's folders; choose a folder such as dist/agents/<project>`;
 }
 
 export interface CompileExecutorOptions {
@@ -44,7 +52,14 @@ export type CompileFunction = (options: CompileAgentOptions) => Promise<CompileA
 
 const OPTION_NAMES = ['definition', 'target', 'outputPath', 'registryRoot', 'maxDepth', 'maxNodes'];
 
-const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
+const kindOf = (value: unknown) =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'object'
+        ? 'an object'
+        : `a ${typeof value}`;
 
 /**
  * The first problem of a task's options, or undefined. schema.json states the options without
@@ -57,22 +72,33 @@ export function optionsProblem(options: Record<string, unknown>): string | undef
   const unknown = Object.keys(options).find((name) => !OPTION_NAMES.includes(name));
   if (unknown !== undefined) return `unknown option "${unknown}": the options are ${OPTION_NAMES.join(', ')}`;
   if (typeof options['definition'] !== 'string' || options['definition'] === '')
-    return options['definition'] === undefined ? 'the "definition" option is required' : `the "definition" option must be a file path, not ${kindOf(options['definition'])}`;
+    return options['definition'] === undefined
+      ? 'the "definition" option is required'
+      : `the "definition" option must be a file path, not ${kindOf(options['definition'])}`;
   for (const name of ['outputPath', 'registryRoot']) {
-    if (options[name] !== undefined && typeof options[name] !== 'string') return `the "${name}" option must be a folder path, not ${kindOf(options[name])}`;
+    if (options[name] !== undefined && typeof options[name] !== 'string')
+      return `the "${name}" option must be a folder path, not ${kindOf(options[name])}`;
   }
   for (const name of ['maxDepth', 'maxNodes']) {
     const value = options[name];
     if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 1))
       return `the "${name}" option must be a whole number of at least 1, not ${typeof value === 'number' ? String(value) : kindOf(value)}`;
   }
-  if (options['target'] !== undefined && typeof options['target'] !== 'string') return `the "target" option must be ${listText(TARGET_OPTIONS)}, not ${kindOf(options['target'])}`;
+  if (options['target'] !== undefined && typeof options['target'] !== 'string')
+    return `the "target" option must be ${listText(TARGET_OPTIONS)}, not ${kindOf(options['target'])}`;
   return undefined;
 }
 
 /** Runs one compile task; true when it succeeded. */
-export async function runCompileTask(options: CompileExecutorOptions, workspaceRoot: string, compile: CompileFunction, output: TaskOutput): Promise<boolean> {
-  const badOption = optionsProblem((typeof options === 'object' && options !== null ? options : {}) as unknown as Record<string, unknown>);
+export async function runCompileTask(
+  options: CompileExecutorOptions,
+  workspaceRoot: string,
+  compile: CompileFunction,
+  output: TaskOutput,
+): Promise<boolean> {
+  const badOption = optionsProblem(
+    (typeof options === 'object' && options !== null ? options : {}) as unknown as Record<string, unknown>,
+  );
   if (badOption !== undefined) {
     output.error(terminalSafe(`agentdef:compile: ${badOption}`));
     return false;
@@ -98,7 +124,8 @@ export async function runCompileTask(options: CompileExecutorOptions, workspaceR
     ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
     ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
   });
-  if (result.diagnostics.length > 0) output.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
+  if (result.diagnostics.length > 0)
+    output.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
   if (result.ioError !== undefined) {
     output.error(terminalSafe(`agentdef:compile: ${result.ioError}`));
     return false;

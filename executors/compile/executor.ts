@@ -15,6 +15,9 @@ const consoleOutput: TaskOutput = {
   error: (line) => console.error(line),
 };
 
-export default async function compileExecutor(options: CompileExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function compileExecutor(
+  options: CompileExecutorOptions,
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   return { success: await runCompileTask(options, context.root, compileAgent, consoleOutput) };
 }

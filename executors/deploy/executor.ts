@@ -26,7 +26,10 @@ export interface DeployExecutorOptions {
   registry?: string;
 }
 
-export default async function deployExecutor(options: DeployExecutorOptions & { 'dry-run'?: boolean }, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function deployExecutor(
+  options: DeployExecutorOptions & { 'dry-run'?: boolean },
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   const outputPath = compiledOutputPath('deploy', options, context);
   if (outputPath === undefined) return { success: false };
   if (options.service !== undefined && options.service !== 'launchd' && options.service !== 'systemd') {

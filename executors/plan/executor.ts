@@ -21,7 +21,10 @@ export interface PlanExecutorOptions {
   maxNodes?: number;
 }
 
-export default async function planExecutor(options: PlanExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function planExecutor(
+  options: PlanExecutorOptions,
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   if (typeof options.definition !== 'string' || options.definition === '') {
     console.error('agentdef:plan: the "definition" option is required');
     return { success: false };
@@ -42,13 +45,17 @@ export default async function planExecutor(options: PlanExecutorOptions, context
     console.error(terminalSafe(`agentdef:plan: ${result.ioError}`));
     return { success: false };
   }
-  if (result.diagnostics.length > 0) console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
+  if (result.diagnostics.length > 0)
+    console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
   if (hasErrors(result.diagnostics) || !result.plan) return { success: false };
   console.log(terminalSafe(formatPlanText(result.plan)));
   if (options.outputPath !== undefined) {
     const destination = resolve(context.root, options.outputPath);
     const display = workspacePath(context.root, destination);
-    const written = await writeOutputAtomic(destination, [{ path: PLAN_FILE, contents: serializePlan(result.plan) }], { workspaceRoot: context.root, displayName: display });
+    const written = await writeOutputAtomic(destination, [{ path: PLAN_FILE, contents: serializePlan(result.plan) }], {
+      workspaceRoot: context.root,
+      displayName: display,
+    });
     if (!written.ok) {
       console.error(terminalSafe(`agentdef:plan: ${written.error}`));
       return { success: false };

@@ -23,8 +23,10 @@ export interface PromoteExecutorOptions {
 
 /** The operation's options, or the problem with an executor option. */
 export function promoteOptions(options: PromoteExecutorOptions): PromoteOptions | { problem: string } {
-  if (typeof options.definition !== 'string' || options.definition === '') return { problem: 'the "definition" option is required' };
-  if (typeof options.to !== 'string' || options.to === '') return { problem: 'name the stage: nx run <agent>:promote --to=<stage>' };
+  if (typeof options.definition !== 'string' || options.definition === '')
+    return { problem: 'the "definition" option is required' };
+  if (typeof options.to !== 'string' || options.to === '')
+    return { problem: 'name the stage: nx run <agent>:promote --to=<stage>' };
   const promoted: PromoteOptions = { file: options.definition, to: options.to, format: 'text' };
   for (const name of ['key', 'at', 'credential'] as const) {
     const value = options[name];
@@ -35,7 +37,10 @@ export function promoteOptions(options: PromoteExecutorOptions): PromoteOptions 
   return promoted;
 }
 
-export default async function promoteExecutor(options: PromoteExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function promoteExecutor(
+  options: PromoteExecutorOptions,
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   const promoted = promoteOptions(options);
   if ('problem' in promoted) {
     console.error(`agentdef:promote: ${promoted.problem}`);

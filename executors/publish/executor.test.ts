@@ -12,7 +12,10 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'agentdef-publish-executor-'));
   writeFileSync(join(root, 'nx.json'), '{}\n');
   mkdirSync(join(root, 'agents/text-stats'), { recursive: true });
-  writeFileSync(join(root, 'agents/text-stats/agent.json'), readFileSync(join(__dirname, '../../examples/text-stats/agent.json')));
+  writeFileSync(
+    join(root, 'agents/text-stats/agent.json'),
+    readFileSync(join(__dirname, '../../examples/text-stats/agent.json')),
+  );
   execFileSync('git', ['init', '-q'], { cwd: root });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -29,9 +32,14 @@ describe('publish executor', () => {
   });
 
   it('refuses a definition git does not have committed, and writes nothing', async () => {
-    const result = await publishExecutor({ definition: 'agents/text-stats/agent.json', workerUrl: 'https://text-stats.example.workers.dev' }, executorContext(root));
+    const result = await publishExecutor(
+      { definition: 'agents/text-stats/agent.json', workerUrl: 'https://text-stats.example.workers.dev' },
+      executorContext(root),
+    );
     expect(result).toEqual({ success: false });
-    expect(String(vi.mocked(console.error).mock.calls.at(-1)?.[0])).toMatch(/^error: agents\/text-stats\/agent\.json has uncommitted changes \(\?\? /);
+    expect(String(vi.mocked(console.error).mock.calls.at(-1)?.[0])).toMatch(
+      /^error: agents\/text-stats\/agent\.json has uncommitted changes \(\?\? /,
+    );
     expect(existsSync(join(root, 'registry'))).toBe(false);
   });
 });

@@ -17,13 +17,20 @@ export interface PublishExecutorOptions {
   port?: number;
 }
 
-export default async function publishExecutor(options: PublishExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function publishExecutor(
+  options: PublishExecutorOptions,
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   if (typeof options.definition !== 'string' || options.definition === '') {
     console.error('agentdef:publish: the "definition" option is required');
     return { success: false };
   }
   // What publish prints goes to the console as a whole, without its last line break.
-  const io = { cwd: context.root, stdout: (text: string) => console.log(terminalSafe(text.trimEnd())), stderr: (text: string) => console.error(terminalSafe(text.trimEnd())) };
+  const io = {
+    cwd: context.root,
+    stdout: (text: string) => console.log(terminalSafe(text.trimEnd())),
+    stderr: (text: string) => console.error(terminalSafe(text.trimEnd())),
+  };
   return runOperation(
     'publish',
     (io) =>

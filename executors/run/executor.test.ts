@@ -19,7 +19,12 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'agentdef-run-executor-'));
   writeFileSync(join(root, 'nx.json'), '{}\n');
   cpSync(join(REPO, 'examples', 'code-search'), join(root, 'examples', 'code-search'), { recursive: true });
-  writeFileSync(join(root, 'mcp.json'), JSON.stringify({ servers: { 'code-search-index': { command: 'node', args: [join(REPO, 'examples/mcp/code-search/server.mjs')] } } }));
+  writeFileSync(
+    join(root, 'mcp.json'),
+    JSON.stringify({
+      servers: { 'code-search-index': { command: 'node', args: [join(REPO, 'examples/mcp/code-search/server.mjs')] } },
+    }),
+  );
   const compiled = await compileAgent({ file: join(root, 'examples/code-search/agent.json'), workspaceRoot: root });
   expect(compiled.outDir).toBe('dist/agents/code-search');
 });
@@ -33,11 +38,20 @@ describe('run executor', () => {
   async function serveOnce(options: Parameters<typeof runExecutor>[0]): Promise<{ stdout: string; stderr: string }> {
     const keys = await generateReceiptKeyPair();
     const saved = { ...process.env };
-    Object.assign(process.env, { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk), AGENTDEF_KEYCHAIN: 'off', AGENTDEF_KEYS_DIR: join(root, 'keys'), AGENTDEF_STATE_DIR: join(root, 'state') });
+    Object.assign(process.env, {
+      AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk),
+      AGENTDEF_KEYCHAIN: 'off',
+      AGENTDEF_KEYS_DIR: join(root, 'keys'),
+      AGENTDEF_STATE_DIR: join(root, 'state'),
+    });
     let printed = '';
     let errors = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((printed += chunk.toString()), true));
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((errors += chunk.toString()), true));
+    vi.spyOn(process.stdout, 'write').mockImplementation(
+      (chunk: string | Uint8Array) => ((printed += chunk.toString()), true),
+    );
+    vi.spyOn(process.stderr, 'write').mockImplementation(
+      (chunk: string | Uint8Array) => ((errors += chunk.toString()), true),
+    );
     try {
       const running = runExecutor(options, context('code-search'));
       // Until it serves, or it ends (then the match below fails, with what it printed).
@@ -83,16 +97,26 @@ describe('run executor', () => {
 
 describe('the inferred run target', () => {
   it('runs the compile output after compiling, and is never cached', async () => {
-    const results = await createAgentNodes(['examples/code-search/agent.json'], {}, { workspaceRoot: root, nxJsonConfiguration: {} } as never);
+    const results = await createAgentNodes(['examples/code-search/agent.json'], {}, {
+      workspaceRoot: root,
+      nxJsonConfiguration: {},
+    } as never);
     const project = results[0]![1].projects!['examples/code-search']!;
     expect(project.targets!['run']).toEqual({
       executor: 'agentdef:run',
       options: { outputPath: 'dist/agents/{projectName}' },
       dependsOn: ['compile'],
       cache: false,
-      metadata: { description: 'Runs the compiled agent on this machine (HB3 job or local launcher), serving A2A on a loopback port', technologies: ['agentdef'] },
+      metadata: {
+        description:
+          'Runs the compiled agent on this machine (HB3 job or local launcher), serving A2A on a loopback port',
+        technologies: ['agentdef'],
+      },
     });
-    const renamed = await createAgentNodes(['examples/code-search/agent.json'], { targetNames: { compile: 'run' } }, { workspaceRoot: root, nxJsonConfiguration: {} } as never);
+    const renamed = await createAgentNodes(['examples/code-search/agent.json'], { targetNames: { compile: 'run' } }, {
+      workspaceRoot: root,
+      nxJsonConfiguration: {},
+    } as never);
     expect(renamed[0]![1].projects!['examples/code-search']!.targets!['run']!.executor).toBe('agentdef:compile');
   });
 });

@@ -24,7 +24,10 @@ export interface RunExecutorOptions {
   logFormat?: 'text' | 'json';
 }
 
-export default async function runExecutor(options: RunExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function runExecutor(
+  options: RunExecutorOptions,
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   const outputPath = compiledOutputPath('run', options, context);
   if (outputPath === undefined) return { success: false };
   const code = await runCompiledOutput({

@@ -27,7 +27,12 @@ beforeAll(async () => {
   expect(compiled.outDir).toBe('dist/agents/text-stats');
   // A local launcher (served through the `agentdef run` host, whose events dev prints).
   cpSync(join(REPO, 'examples', 'code-search'), join(root, 'examples', 'code-search'), { recursive: true });
-  writeFileSync(join(root, 'mcp.json'), JSON.stringify({ servers: { 'code-search-index': { command: 'node', args: [join(REPO, 'examples/mcp/code-search/server.mjs')] } } }));
+  writeFileSync(
+    join(root, 'mcp.json'),
+    JSON.stringify({
+      servers: { 'code-search-index': { command: 'node', args: [join(REPO, 'examples/mcp/code-search/server.mjs')] } },
+    }),
+  );
   const launcher = await compileAgent({ file: join(root, 'examples/code-search/agent.json'), workspaceRoot: root });
   expect(launcher.outDir).toBe('dist/agents/code-search');
 });
@@ -40,17 +45,28 @@ describe('serve executor', () => {
   it('serves the Worker output of the project until interrupted, answering A2A, and succeeds when stopped', async () => {
     const keys = await generateReceiptKeyPair();
     const saved = { ...process.env };
-    Object.assign(process.env, { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk), AGENTDEF_KEYCHAIN: 'off' });
+    Object.assign(process.env, {
+      AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk),
+      AGENTDEF_KEYCHAIN: 'off',
+    });
     const out = captureOutput();
     try {
       const running = serveExecutor({}, context('text-stats'));
-      for (let i = 0; i < 800 && !out.stdout().includes('stop with Ctrl-C'); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 800 && !out.stdout().includes('stop with Ctrl-C'); i++)
+        await new Promise((r) => setTimeout(r, 50));
       const url = /serves A2A at (http:\/\/127\.0\.0\.1:\d+)\//.exec(out.stdout())![1]!;
       const answer = (await (
         await fetch(`${url}/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'One sentence. Two sentences.' }] } } }),
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'SendMessage',
+            params: {
+              message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'One sentence. Two sentences.' }] },
+            },
+          }),
         })
       ).json()) as { result: { task: { status: { state: string } } } };
       expect(answer.result.task.status.state).toBe('TASK_STATE_COMPLETED');
@@ -67,12 +83,19 @@ describe('serve executor', () => {
     const keys = await generateReceiptKeyPair();
     const saved = { ...process.env };
     mkdirSync(join(root, 'recordings', 'empty'), { recursive: true });
-    Object.assign(process.env, { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk), AGENTDEF_KEYCHAIN: 'off', AGENTDEF_REPLAY: 'recordings/empty' });
+    Object.assign(process.env, {
+      AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: JSON.stringify(keys.privateJwk),
+      AGENTDEF_KEYCHAIN: 'off',
+      AGENTDEF_REPLAY: 'recordings/empty',
+    });
     const out = captureOutput();
     try {
       const running = serveExecutor({}, context('text-stats'));
-      for (let i = 0; i < 800 && !out.stdout().includes('stop with Ctrl-C'); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(out.stdout()).toContain('  models:     replayed from recordings/empty (0 recorded exchanges; no API key used)');
+      for (let i = 0; i < 800 && !out.stdout().includes('stop with Ctrl-C'); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(out.stdout()).toContain(
+        '  models:     replayed from recordings/empty (0 recorded exchanges; no API key used)',
+      );
       process.emit('SIGINT', 'SIGINT');
       expect(await running).toEqual({ success: true });
       process.env['AGENTDEF_REPLAY'] = 'recordings/missing';
@@ -112,7 +135,9 @@ describe('serve executor', () => {
           expect(jsonLines).toEqual([]);
           expect(out.stderr()).toMatch(/^MCP server code-search-index ready/m);
         } else {
-          expect(jsonLines.map((line) => (JSON.parse(line) as { event: string }).event)).toEqual(expect.arrayContaining(['host.ready', 'mcp.ready']));
+          expect(jsonLines.map((line) => (JSON.parse(line) as { event: string }).event)).toEqual(
+            expect.arrayContaining(['host.ready', 'mcp.ready']),
+          );
           expect(out.stderr()).not.toMatch(/^MCP server code-search-index ready/m);
         }
       }

@@ -21,7 +21,10 @@ export interface ServeExecutorOptions {
   logFormat?: 'text' | 'json';
 }
 
-export default async function serveExecutor(options: ServeExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function serveExecutor(
+  options: ServeExecutorOptions,
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   const outputPath = compiledOutputPath('serve', options, context);
   if (outputPath === undefined) return { success: false };
   return runOperation(
@@ -30,8 +33,14 @@ export default async function serveExecutor(options: ServeExecutorOptions, conte
       const port = options.port === undefined ? undefined : parsePort(String(options.port));
       if (typeof port === 'string') return { usage: `the "port" option: ${port}` };
       const logFormat = options.logFormat ?? 'text';
-      if (logFormat !== 'text' && logFormat !== 'json') return { usage: `the "logFormat" option must be text or json, not ${JSON.stringify(String(logFormat)).slice(0, 40)}` };
-      return dev({ outDir: outputPath, ...(port !== undefined ? { port } : {}), watch: options.watch === true, logFormat }, io);
+      if (logFormat !== 'text' && logFormat !== 'json')
+        return {
+          usage: `the "logFormat" option must be text or json, not ${JSON.stringify(String(logFormat)).slice(0, 40)}`,
+        };
+      return dev(
+        { outDir: outputPath, ...(port !== undefined ? { port } : {}), watch: options.watch === true, logFormat },
+        io,
+      );
     },
     context,
   );

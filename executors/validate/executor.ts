@@ -16,7 +16,10 @@ export interface ValidateExecutorOptions {
   definition: string;
 }
 
-export default async function validateExecutor(options: ValidateExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+export default async function validateExecutor(
+  options: ValidateExecutorOptions,
+  context: ExecutorContext,
+): Promise<{ success: boolean }> {
   if (typeof options.definition !== 'string' || options.definition === '') {
     console.error('agentdef:validate: the "definition" option is required');
     return { success: false };
@@ -27,7 +30,8 @@ export default async function validateExecutor(options: ValidateExecutorOptions,
   const result = withToolMapping(validateFiles([{ absolutePath, file }]), context.root);
   for (const message of result.ioErrors) console.error(terminalSafe(`agentdef:validate: ${message}`));
   if (result.ioErrors.length > 0) return { success: false };
-  if (result.diagnostics.length > 0) console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
+  if (result.diagnostics.length > 0)
+    console.error(formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }));
   const success = result.invalid === 0 && result.errors === 0;
   console.log(terminalSafe(success ? `${file}: valid` : `${file}: invalid`));
   return { success };

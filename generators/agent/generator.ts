@@ -18,7 +18,17 @@ import { ulid } from 'ulid';
 import { hasErrors } from '../../plugin/definition/diagnostic';
 import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
 import { validateDefinitionSource } from '../../plugin/definition/validate-definition';
-import { folderPath, planScaffold, scaffoldDefinition, definitionText, toolModuleFile, toolModuleText, toolsJsonWithTool, type Outcome, type ScaffoldWorkspace } from '../../plugin/definition/scaffold';
+import {
+  folderPath,
+  planScaffold,
+  scaffoldDefinition,
+  definitionText,
+  toolModuleFile,
+  toolModuleText,
+  toolsJsonWithTool,
+  type Outcome,
+  type ScaffoldWorkspace,
+} from '../../plugin/definition/scaffold';
 import { DEFINITION_FILE_NAMES, TOOLS_FILE, WORKSPACE_DEFAULTS } from '../../plugin/definition/workspace-definitions';
 import { isAgentdefPlugin } from '../init/generator';
 import type { AgentGeneratorSchema } from './schema';
@@ -58,7 +68,8 @@ function registryRoot(tree: Tree): string {
   for (const entry of readNxJson(tree)?.plugins ?? []) {
     if (typeof entry === 'string') continue;
     const configured = (entry.options as { registryRoot?: unknown } | undefined)?.registryRoot;
-    if (isAgentdefPlugin(entry) && typeof configured === 'string') return unwrap(folderPath(configured, 'registryRoot'));
+    if (isAgentdefPlugin(entry) && typeof configured === 'string')
+      return unwrap(folderPath(configured, 'registryRoot'));
   }
   return WORKSPACE_DEFAULTS.registryRoot;
 }
@@ -72,7 +83,8 @@ export async function agentGenerator(tree: Tree, options: AgentGeneratorSchema):
   if (where !== undefined) refuse(`an agent with slug "${plan.slug}" already exists (${where}); choose another name`);
   for (const name of DEFINITION_FILE_NAMES) {
     const sibling = plan.directory === '.' ? name : `${plan.directory}/${name}`;
-    if (tree.exists(sibling)) refuse(`${sibling} already exists: one folder holds one agent definition; choose another --directory`);
+    if (tree.exists(sibling))
+      refuse(`${sibling} already exists: one folder holds one agent definition; choose another --directory`);
   }
   const project = newProjectProblem(tree, plan.slug, plan.directory);
   if (project !== undefined) refuse(`${project}. Nothing was written`);

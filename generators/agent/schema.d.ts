@@ -15,7 +15,13 @@ export interface AgentGeneratorSchema {
   checkpoint?: string;
   /** Pinned children: `slug@version,slug@version`. */
   nodes?: string;
-  lifecycle?: 'tool-prototype' | 'tool-shipped' | 'mcp-resident' | 'kym-registered' | 'composed' | 'marketplace-published';
+  lifecycle?:
+    | 'tool-prototype'
+    | 'tool-shipped'
+    | 'mcp-resident'
+    | 'kym-registered'
+    | 'composed'
+    | 'marketplace-published';
   /**
    * The definition's versionSemver (default 0.1.0). `false`/`true` when it arrives through the
    * Nx CLI, whose global boolean `--version` swallows the value (the generator then reads argv).

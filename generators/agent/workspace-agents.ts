@@ -7,7 +7,15 @@
 import { visitNotIgnoredFiles, type Tree } from '@nx/devkit';
 import { posix } from 'node:path';
 import { nearestName } from '../../plugin/definition/nearest-name';
-import { DEFINITION_FILE_NAMES, isDefinitionFileName, pinKey, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions } from '../../plugin/definition/workspace-definitions';
+import {
+  DEFINITION_FILE_NAMES,
+  isDefinitionFileName,
+  pinKey,
+  registrySlugPath,
+  registrySnapshotPath,
+  registrySnapshotVersion,
+  sortVersions,
+} from '../../plugin/definition/workspace-definitions';
 import { APPLICATION_FILE_NAMES, isApplicationFileName } from '../../plugin/graph/application-project';
 import { newProjectNameProblem, type NameClaim } from '../../plugin/graph/project-names';
 import { summarizeDefinition } from '../../plugin/graph/read-agent-summary';
@@ -33,7 +41,12 @@ export function readWorkspaceAgents(tree: Tree, registryRoot: string): Workspace
     const text = tree.read(file, 'utf-8');
     if (text === null) return;
     const summary = summarizeDefinition(text, file);
-    if (summary.slug !== undefined) definitions.push({ slug: summary.slug, file, ...(summary.versionSemver !== undefined ? { versionSemver: summary.versionSemver } : {}) });
+    if (summary.slug !== undefined)
+      definitions.push({
+        slug: summary.slug,
+        file,
+        ...(summary.versionSemver !== undefined ? { versionSemver: summary.versionSemver } : {}),
+      });
   });
   return { definitions, registryRoot };
 }
@@ -60,9 +73,15 @@ export function takenSlug(tree: Tree, agents: WorkspaceAgents, slug: string): st
 export function unresolvedPin(tree: Tree, agents: WorkspaceAgents, slug: string, version: string): string | undefined {
   if (agents.definitions.some((agent) => agent.slug === slug && agent.versionSemver === version)) return undefined;
   if (tree.exists(registrySnapshotPath(agents.registryRoot, slug, version))) return undefined;
-  const versions = sortVersions(new Set([...agents.definitions.filter((agent) => agent.slug === slug).flatMap((agent) => agent.versionSemver ?? []), ...publishedVersions(tree, agents, slug)]));
+  const versions = sortVersions(
+    new Set([
+      ...agents.definitions.filter((agent) => agent.slug === slug).flatMap((agent) => agent.versionSemver ?? []),
+      ...publishedVersions(tree, agents, slug),
+    ]),
+  );
   const pin = pinKey(slug, version);
-  if (versions.length > 0) return `--nodes pins ${pin}, which does not resolve: ${slug} exists at ${versions.join(', ')} only; pin one of those versions`;
+  if (versions.length > 0)
+    return `--nodes pins ${pin}, which does not resolve: ${slug} exists at ${versions.join(', ')} only; pin one of those versions`;
   const guess = nearestName(
     slug,
     agents.definitions.map((agent) => agent.slug),
@@ -95,7 +114,8 @@ function projectNames(tree: Tree): Pick<NameClaim, 'file' | 'kind' | 'name'>[] {
 export function newProjectProblem(tree: Tree, name: string, directory: string): string | undefined {
   for (const fileName of [...DEFINITION_FILE_NAMES, ...APPLICATION_FILE_NAMES]) {
     const file = directory === '.' ? fileName : `${directory}/${fileName}`;
-    if (tree.exists(file)) return `${directory} is already the project of ${file}, and a folder is one project; choose another --directory`;
+    if (tree.exists(file))
+      return `${directory} is already the project of ${file}, and a folder is one project; choose another --directory`;
   }
   return newProjectNameProblem(name, projectNames(tree));
 }

@@ -73,7 +73,9 @@ describe('agentdef:application', () => {
     expect(manifest.entrypoints).toEqual([{ node: 'request', port: 'value' }]);
     expect(manifest.outputs).toEqual([{ name: 'plan-1', node: 'result-1', port: 'value' }]);
     // the sample entrypoint value fills the template's one variable
-    expect(readJson(tree, 'triage/inputs.json')).toEqual([{ node: 'request', port: 'value', value: { question: 'What should this application answer?' } }]);
+    expect(readJson(tree, 'triage/inputs.json')).toEqual([
+      { node: 'request', port: 'value', value: { question: 'What should this application answer?' } },
+    ]);
     // written in memory only: nothing on disk until Nx flushes the tree
     expect(tree.listChanges().map((c) => [c.type, c.path])).toEqual([
       ['CREATE', 'triage/application.json'],
@@ -86,7 +88,11 @@ describe('agentdef:application', () => {
     await generate({ name: 'apps/support', agents: 'router@1.4.0, summarizer@0.1.0,router@2.0.0', revision: '1.2.3' });
     expectValid('apps/support/application.json');
     const manifest = read('apps/support/application.json');
-    expect(manifest).toMatchObject({ id: 'support', revision: '1.2.3', source: { uri: 'workspace:/apps/support/application.json' } });
+    expect(manifest).toMatchObject({
+      id: 'support',
+      revision: '1.2.3',
+      source: { uri: 'workspace:/apps/support/application.json' },
+    });
     const edges = manifest.edges.map((e) => `${e.from.node}.${e.from.port}->${e.to.node}.${e.to.port}`);
     expect(edges).toEqual([
       'request.value->prompt.vars',
@@ -119,10 +125,18 @@ describe('agentdef:application', () => {
   });
 
   it('adds the application globs to an agentdef include that names none, and leaves other registrations alone', async () => {
-    onDisk('nx.json', JSON.stringify({ plugins: [{ plugin: 'agentdef', include: ['**/agent.json', '**/agent.yaml', '**/agent.yml'] }, '@nx/js'] }));
+    onDisk(
+      'nx.json',
+      JSON.stringify({
+        plugins: [{ plugin: 'agentdef', include: ['**/agent.json', '**/agent.yaml', '**/agent.yml'] }, '@nx/js'],
+      }),
+    );
     tree = new FsTree(root, false);
     await generate({ name: 'triage', agents: 'summarizer@0.1.0' });
-    expect(readNxJson(tree)!.plugins).toEqual([{ plugin: 'agentdef', include: ['**/agent.json', '**/agent.yaml', '**/agent.yml', ...APPLICATION_INCLUDE] }, '@nx/js']);
+    expect(readNxJson(tree)!.plugins).toEqual([
+      { plugin: 'agentdef', include: ['**/agent.json', '**/agent.yaml', '**/agent.yml', ...APPLICATION_INCLUDE] },
+      '@nx/js',
+    ]);
     expect(APPLICATION_INCLUDE).toEqual(['**/application.json', '**/application.yaml', '**/application.yml']);
 
     const custom = { plugins: [{ plugin: 'agentdef', include: ['agents/**/agent.json', 'apps/**/application.json'] }] };
@@ -148,18 +162,24 @@ describe('agentdef:application', () => {
       expect(await refusal({ name: 'triage', agents: 'router@1.5.0' })).toMatch(
         /^agentdef:application: router@1\.5\.0 does not resolve to an agent definition in the workspace \(the workspace defines router at 1\.4\.0, 2\.0\.0 only\)/,
       );
-      expect(await refusal({ name: 'triage', agents: 'summarizer@0.1.0,nowhere@1.0.0' })).toMatch(/nowhere@1\.0\.0 does not resolve .*no agent definition in the workspace has the slug nowhere/);
+      expect(await refusal({ name: 'triage', agents: 'summarizer@0.1.0,nowhere@1.0.0' })).toMatch(
+        /nowhere@1\.0\.0 does not resolve .*no agent definition in the workspace has the slug nowhere/,
+      );
     });
 
     it('an agent defined twice at the same version (ambiguous)', async () => {
       onDisk('copies/summarizer/agent.yaml', 'identity:\n  slug: summarizer\n  versionSemver: 0.1.0\n');
-      expect(await refusal({ name: 'triage', agents: 'summarizer@0.1.0' })).toMatch(/summarizer@0\.1\.0 is defined more than once \(agents\/summarizer\/agent\.json, copies\/summarizer\/agent\.yaml\)/);
+      expect(await refusal({ name: 'triage', agents: 'summarizer@0.1.0' })).toMatch(
+        /summarizer@0\.1\.0 is defined more than once \(agents\/summarizer\/agent\.json, copies\/summarizer\/agent\.yaml\)/,
+      );
     });
 
     it('an existing manifest: never overwritten', async () => {
       onDisk('triage/application.yaml', 'id: triage\n');
       tree = new FsTree(root, false);
-      expect(await refusal({ name: 'triage', agents: 'summarizer@0.1.0' })).toMatch(/triage\/application\.yaml already exists, and an application is never overwritten/);
+      expect(await refusal({ name: 'triage', agents: 'summarizer@0.1.0' })).toMatch(
+        /triage\/application\.yaml already exists, and an application is never overwritten/,
+      );
       await generate({ name: 'fresh', agents: 'summarizer@0.1.0' });
       const first = tree.read('fresh/application.json', 'utf-8');
       const again = await generate({ name: 'fresh', agents: 'router@1.4.0' }).catch((e: Error) => e.message);
@@ -171,26 +191,48 @@ describe('agentdef:application', () => {
       expect(await refusal({ name: 'router-next', directory: 'agents', agents: 'summarizer@0.1.0' })).toMatch(
         /agents\/router-next holds the agent definition agents\/router-next\/agent\.json, and a folder is one project/,
       );
-      expect(await refusal({ name: 'apps/router', agents: 'summarizer@0.1.0' })).toMatch(/an agent with slug "router" already exists \(agents\/router(-next)?\/agent\.json\)/);
+      expect(await refusal({ name: 'apps/router', agents: 'summarizer@0.1.0' })).toMatch(
+        /an agent with slug "router" already exists \(agents\/router(-next)?\/agent\.json\)/,
+      );
       onDisk('elsewhere/application.json', JSON.stringify({ id: 'triage' }));
       tree = new FsTree(root, false);
-      expect(await refusal({ name: 'apps/triage', agents: 'summarizer@0.1.0' })).toMatch(/an application with id "triage" already exists \(elsewhere\/application\.json\)/);
+      expect(await refusal({ name: 'apps/triage', agents: 'summarizer@0.1.0' })).toMatch(
+        /an application with id "triage" already exists \(elsewhere\/application\.json\)/,
+      );
     });
 
     it('an id Nx reads as a built-in property (the plugin refused the written project, breaking every nx command)', async () => {
-      expect(await refusal({ name: 'constructor', agents: 'summarizer@0.1.0' })).toMatch(/^agentdef:application: "constructor" cannot name an Nx project: .*choose another name\. Nothing was written$/);
+      expect(await refusal({ name: 'constructor', agents: 'summarizer@0.1.0' })).toMatch(
+        /^agentdef:application: "constructor" cannot name an Nx project: .*choose another name\. Nothing was written$/,
+      );
     });
 
     it('options that make no manifest: agents, name, folder, revision', async () => {
-      expect(await refusal({ name: 'triage', agents: '' })).toMatch(/name the agents to compose: --agents=<slug>@<version>/);
+      expect(await refusal({ name: 'triage', agents: '' })).toMatch(
+        /name the agents to compose: --agents=<slug>@<version>/,
+      );
       expect(await refusal({ name: 'triage', agents: ' , ' })).toMatch(/name at least one agent/);
-      expect(await refusal({ name: 'triage', agents: 'summarizer' })).toMatch(/--agents entry "summarizer" must be slug@version/);
-      expect(await refusal({ name: 'triage', agents: 'summarizer@^0.1.0' })).toMatch(/--agents entry "summarizer@\^0\.1\.0" must be slug@version with an exact version/);
-      expect(await refusal({ name: 'triage', agents: 'summarizer@0.1.0,summarizer@0.1.0' })).toMatch(/names "summarizer@0\.1\.0" twice/);
-      expect(await refusal({ name: 'Triage', agents: 'summarizer@0.1.0' })).toMatch(/the application id "Triage" .* must be lowercase kebab-case/);
-      expect(await refusal({ name: '../triage', agents: 'summarizer@0.1.0' })).toMatch(/name "\.\.\/triage" must be a folder inside the workspace/);
-      expect(await refusal({ name: 'triage', directory: 'Apps', agents: 'summarizer@0.1.0' })).toMatch(/Apps\/triage\/application\.json cannot be named by a workspace source URI/);
-      expect(await refusal({ name: 'triage', agents: 'summarizer@0.1.0', revision: 'latest' })).toMatch(/--revision "latest" must be an exact semantic version/);
+      expect(await refusal({ name: 'triage', agents: 'summarizer' })).toMatch(
+        /--agents entry "summarizer" must be slug@version/,
+      );
+      expect(await refusal({ name: 'triage', agents: 'summarizer@^0.1.0' })).toMatch(
+        /--agents entry "summarizer@\^0\.1\.0" must be slug@version with an exact version/,
+      );
+      expect(await refusal({ name: 'triage', agents: 'summarizer@0.1.0,summarizer@0.1.0' })).toMatch(
+        /names "summarizer@0\.1\.0" twice/,
+      );
+      expect(await refusal({ name: 'Triage', agents: 'summarizer@0.1.0' })).toMatch(
+        /the application id "Triage" .* must be lowercase kebab-case/,
+      );
+      expect(await refusal({ name: '../triage', agents: 'summarizer@0.1.0' })).toMatch(
+        /name "\.\.\/triage" must be a folder inside the workspace/,
+      );
+      expect(await refusal({ name: 'triage', directory: 'Apps', agents: 'summarizer@0.1.0' })).toMatch(
+        /Apps\/triage\/application\.json cannot be named by a workspace source URI/,
+      );
+      expect(await refusal({ name: 'triage', agents: 'summarizer@0.1.0', revision: 'latest' })).toMatch(
+        /--revision "latest" must be an exact semantic version/,
+      );
     });
   });
 });

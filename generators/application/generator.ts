@@ -30,7 +30,14 @@ import { APPLICATION_FILE_NAMES, isApplicationFileName } from '../../plugin/grap
 import { summarizeApplication } from '../../plugin/graph/read-application-summary';
 import { newProjectProblem } from '../agent/workspace-agents';
 import { isAgentdefPlugin } from '../init/generator';
-import { INPUTS_FILE, manifestText, planApplicationScaffold, sampleInputsText, scaffoldManifest, type ApplicationScaffoldPlan } from './scaffold-manifest';
+import {
+  INPUTS_FILE,
+  manifestText,
+  planApplicationScaffold,
+  sampleInputsText,
+  scaffoldManifest,
+  type ApplicationScaffoldPlan,
+} from './scaffold-manifest';
 import type { ApplicationGeneratorSchema } from './schema';
 
 /** The `include` globs that make application manifests projects. */
@@ -51,11 +58,15 @@ const inFolder = (directory: string, name: string) => (directory === '.' ? name 
 function checkDestination(tree: Tree, plan: ApplicationScaffoldPlan): void {
   for (const name of APPLICATION_FILE_NAMES) {
     const file = inFolder(plan.directory, name);
-    if (tree.exists(file)) refuse(`${file} already exists, and an application is never overwritten; choose another name or --directory`);
+    if (tree.exists(file))
+      refuse(`${file} already exists, and an application is never overwritten; choose another name or --directory`);
   }
   for (const name of DEFINITION_FILE_NAMES) {
     const file = inFolder(plan.directory, name);
-    if (tree.exists(file)) refuse(`${plan.directory} holds the agent definition ${file}, and a folder is one project; choose another name or --directory`);
+    if (tree.exists(file))
+      refuse(
+        `${plan.directory} holds the agent definition ${file}, and a folder is one project; choose another name or --directory`,
+      );
   }
 }
 
@@ -65,10 +76,18 @@ function resolveAgents(tree: Tree, plan: ApplicationScaffoldPlan) {
   for (const { slug, version } of plan.agents) {
     const hits = lookupWorkspace(index, slug, version);
     if (hits.length === 1) continue;
-    if (hits.length > 1) refuse(`${slug}@${version} is defined more than once (${hits.map((h) => h.file).join(', ')}); keep one definition per slug and version`);
+    if (hits.length > 1)
+      refuse(
+        `${slug}@${version} is defined more than once (${hits.map((h) => h.file).join(', ')}); keep one definition per slug and version`,
+      );
     const versions = (index.bySlug.get(slug) ?? []).map((e) => e.versionSemver);
-    const known = versions.length > 0 ? `the workspace defines ${slug} at ${[...new Set(versions)].join(', ')} only` : `no agent definition in the workspace has the slug ${slug}`;
-    refuse(`${slug}@${version} does not resolve to an agent definition in the workspace (${known}); an application composes exact versions of existing agents`);
+    const known =
+      versions.length > 0
+        ? `the workspace defines ${slug} at ${[...new Set(versions)].join(', ')} only`
+        : `no agent definition in the workspace has the slug ${slug}`;
+    refuse(
+      `${slug}@${version} does not resolve to an agent definition in the workspace (${known}); an application composes exact versions of existing agents`,
+    );
   }
   return index;
 }
@@ -76,7 +95,10 @@ function resolveAgents(tree: Tree, plan: ApplicationScaffoldPlan) {
 /** Refuses an id that already names an agent or another application (both are Nx project names). */
 function checkIdIsFree(tree: Tree, plan: ApplicationScaffoldPlan, index: ReturnType<typeof indexWorkspace>): void {
   const agent = index.bySlug.get(plan.id)?.[0];
-  if (agent !== undefined) refuse(`an agent with slug "${plan.id}" already exists (${agent.file}); the id names an Nx project, so choose another name`);
+  if (agent !== undefined)
+    refuse(
+      `an agent with slug "${plan.id}" already exists (${agent.file}); the id names an Nx project, so choose another name`,
+    );
   let found: string | undefined;
   visitNotIgnoredFiles(tree, '.', (file) => {
     if (found !== undefined || !isApplicationFileName(posix.basename(file))) return;
@@ -101,7 +123,10 @@ export function includeApplications(tree: Tree): boolean {
   return changed;
 }
 
-export async function applicationGenerator(tree: Tree, options: ApplicationGeneratorSchema): Promise<GeneratorCallback> {
+export async function applicationGenerator(
+  tree: Tree,
+  options: ApplicationGeneratorSchema,
+): Promise<GeneratorCallback> {
   const plan = unwrap(planApplicationScaffold(options));
   checkDestination(tree, plan);
   const index = resolveAgents(tree, plan);
@@ -116,7 +141,9 @@ export async function applicationGenerator(tree: Tree, options: ApplicationGener
     catalog: catalogView(catalog),
     activeDigests: { catalogDigest: catalog.catalogDigest, adapterPolicyDigest: catalog.adapterPolicyDigest },
   });
-  const configProblems = manifest.nodes.flatMap((node, i) => componentConfigFindings(catalog, node.component.id, node.component.revision, node.config, `/nodes/${i}/config`));
+  const configProblems = manifest.nodes.flatMap((node, i) =>
+    componentConfigFindings(catalog, node.component.id, node.component.revision, node.config, `/nodes/${i}/config`),
+  );
   if (!result.valid || configProblems.length > 0) {
     const report = formatDiagnostics(result.diagnostics, { format: 'text', sources: new Map([[plan.file, text]]) });
     const configs = configProblems.map((f) => `${f.path}: ${f.message}`).join('\n');
@@ -125,7 +152,10 @@ export async function applicationGenerator(tree: Tree, options: ApplicationGener
   tree.write(plan.file, text);
   const inputs = inFolder(plan.directory, INPUTS_FILE);
   if (!tree.exists(inputs)) tree.write(inputs, sampleInputsText());
-  if (includeApplications(tree)) logger.info(`agentdef:application: added ${APPLICATION_INCLUDE.join(', ')} to the agentdef plugin's include in nx.json, so ${plan.file} becomes a project`);
+  if (includeApplications(tree))
+    logger.info(
+      `agentdef:application: added ${APPLICATION_INCLUDE.join(', ')} to the agentdef plugin's include in nx.json, so ${plan.file} becomes a project`,
+    );
   return () => {};
 }
 

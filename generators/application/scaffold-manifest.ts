@@ -15,7 +15,10 @@
  * check's privacy search would take a slug (a configuration value) found in the plan for a leak.
  * Nothing here reads a file or throws.
  */
-import { APPLICATION_INVOCATION, APPLICATION_MANIFEST_SCHEMA_VERSION } from '../../plugin/application/manifest-validate';
+import {
+  APPLICATION_INVOCATION,
+  APPLICATION_MANIFEST_SCHEMA_VERSION,
+} from '../../plugin/application/manifest-validate';
 import { BUILTIN_REVISION } from '../../plugin/application/builtin-components';
 import type { ComponentCatalog } from '../../plugin/application/catalog';
 import { digestApplicationManifestSource } from '../../plugin/application/source-digest';
@@ -62,7 +65,9 @@ const problem = <T>(message: string): Outcome<T> => ({ ok: false, problem: messa
 /** `slug@version,slug@version` with exact versions, each pair once, at least one. */
 export function parseAgentRefs(value: unknown): Outcome<AgentRef[]> {
   if (typeof value !== 'string' || value.trim() === '') {
-    return problem('name the agents to compose: --agents=<slug>@<version>[,<slug>@<version>…], e.g. --agents=summarizer@0.1.0');
+    return problem(
+      'name the agents to compose: --agents=<slug>@<version>[,<slug>@<version>…], e.g. --agents=summarizer@0.1.0',
+    );
   }
   const refs: AgentRef[] = [];
   for (const raw of value
@@ -75,7 +80,8 @@ export function parseAgentRefs(value: unknown): Outcome<AgentRef[]> {
     if (!isSlug(slug) || !isExactSemver(version)) {
       return problem(`--agents entry "${raw}" must be slug@version with an exact version, e.g. summarizer@0.1.0`);
     }
-    if (refs.some((r) => r.slug === slug && r.version === version)) return problem(`--agents names "${raw}" twice: each agent appears once`);
+    if (refs.some((r) => r.slug === slug && r.version === version))
+      return problem(`--agents names "${raw}" twice: each agent appears once`);
     refs.push({ slug, version });
   }
   if (refs.length === 0) return problem('name at least one agent: --agents=<slug>@<version>');
@@ -88,7 +94,9 @@ export function planApplicationScaffold(options: ApplicationScaffoldOptions): Ou
   if (!given.ok) return given;
   const id = given.value === '.' ? '' : (given.value.split('/').pop() ?? '');
   if (!isSlug(id) || id.length > SLUG_MAX_LENGTH) {
-    return problem(`the application id "${id}" (the last segment of the name) must be lowercase kebab-case: letters a-z, digits and single hyphens, 1-${SLUG_MAX_LENGTH} characters`);
+    return problem(
+      `the application id "${id}" (the last segment of the name) must be lowercase kebab-case: letters a-z, digits and single hyphens, 1-${SLUG_MAX_LENGTH} characters`,
+    );
   }
   const base = options.directory === undefined ? ok('.') : folderPath(options.directory, 'directory');
   if (!base.ok) return base;
@@ -96,10 +104,13 @@ export function planApplicationScaffold(options: ApplicationScaffoldOptions): Ou
   const file = `${directory}/${APPLICATION_FILE}`;
   const uri = checkSourceUri(`workspace:/${file}`);
   if (!uri.ok) {
-    return problem(`${file} cannot be named by a workspace source URI (${uri.reason}); use folder names of lowercase letters and digits, joined by single ".", "_" or "-"`);
+    return problem(
+      `${file} cannot be named by a workspace source URI (${uri.reason}); use folder names of lowercase letters and digits, joined by single ".", "_" or "-"`,
+    );
   }
   const revision = options.revision ?? DEFAULT_REVISION;
-  if (typeof revision !== 'string' || !isExactSemver(revision)) return problem(`--revision "${String(revision)}" must be an exact semantic version such as 0.1.0`);
+  if (typeof revision !== 'string' || !isExactSemver(revision))
+    return problem(`--revision "${String(revision)}" must be an exact semantic version such as 0.1.0`);
   const agents = parseAgentRefs(options.agents);
   if (!agents.ok) return agents;
   return ok({ id, revision, directory, file, agents: agents.value });
@@ -112,8 +123,16 @@ export const ENTRYPOINT_NODE = 'request';
 export const QUESTION_VARIABLE = 'question';
 
 /** The manifest of `plan`, sealed with its source digest. */
-export function scaffoldManifest(plan: ApplicationScaffoldPlan, catalog: Pick<ComponentCatalog, 'catalogDigest' | 'adapterPolicyDigest'>): Outcome<ApplicationManifest> {
-  const numbered = plan.agents.map((agent, i) => ({ agent, node: `agent-${i + 1}`, result: `result-${i + 1}`, output: `plan-${i + 1}` }));
+export function scaffoldManifest(
+  plan: ApplicationScaffoldPlan,
+  catalog: Pick<ComponentCatalog, 'catalogDigest' | 'adapterPolicyDigest'>,
+): Outcome<ApplicationManifest> {
+  const numbered = plan.agents.map((agent, i) => ({
+    agent,
+    node: `agent-${i + 1}`,
+    result: `result-${i + 1}`,
+    output: `plan-${i + 1}`,
+  }));
   const manifest: ApplicationManifest = {
     schemaVersion: APPLICATION_MANIFEST_SCHEMA_VERSION,
     id: plan.id,
@@ -123,9 +142,27 @@ export function scaffoldManifest(plan: ApplicationScaffoldPlan, catalog: Pick<Co
     catalogDigest: catalog.catalogDigest,
     adapterPolicyDigest: catalog.adapterPolicyDigest,
     nodes: [
-      { id: ENTRYPOINT_NODE, component: component('agentdef.input'), config: { description: `The caller's input: an object with the ${QUESTION_VARIABLE}, { "${QUESTION_VARIABLE}": "..." }` } },
-      { id: 'prompt', component: component('agentdef.prompt-template'), config: { template: `{{${QUESTION_VARIABLE}}}`, variables: [QUESTION_VARIABLE], description: 'The prompt every agent is planned with.' } },
-      ...numbered.map(({ agent, node }) => ({ id: node, component: component('agentdef.registered-agent'), config: { slug: agent.slug, version: agent.version } })),
+      {
+        id: ENTRYPOINT_NODE,
+        component: component('agentdef.input'),
+        config: {
+          description: `The caller's input: an object with the ${QUESTION_VARIABLE}, { "${QUESTION_VARIABLE}": "..." }`,
+        },
+      },
+      {
+        id: 'prompt',
+        component: component('agentdef.prompt-template'),
+        config: {
+          template: `{{${QUESTION_VARIABLE}}}`,
+          variables: [QUESTION_VARIABLE],
+          description: 'The prompt every agent is planned with.',
+        },
+      },
+      ...numbered.map(({ agent, node }) => ({
+        id: node,
+        component: component('agentdef.registered-agent'),
+        config: { slug: agent.slug, version: agent.version },
+      })),
       ...numbered.map(({ result }) => ({ id: result, component: component('agentdef.output'), config: {} })),
     ],
     edges: [
@@ -134,7 +171,11 @@ export function scaffoldManifest(plan: ApplicationScaffoldPlan, catalog: Pick<Co
       ...numbered.map(({ node, result }) => ({ from: { node, port: 'plan' }, to: { node: result, port: 'value' } })),
     ],
     entrypoints: [{ node: ENTRYPOINT_NODE, port: 'value' }],
-    outputs: numbered.map(({ result, output }) => ({ name: output, node: result, port: 'value' })) as ApplicationManifest['outputs'],
+    outputs: numbered.map(({ result, output }) => ({
+      name: output,
+      node: result,
+      port: 'value',
+    })) as ApplicationManifest['outputs'],
     bounds: { maxSteps: Math.max(16, 2 + 2 * plan.agents.length), maxRuntimeMs: 60_000, maxOutputBytes: 1_048_576 },
   };
   const digest = digestApplicationManifestSource(manifest);

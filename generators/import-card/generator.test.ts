@@ -20,7 +20,11 @@ describe('agentdef:import-card', () => {
   let printed: string[];
   beforeEach(() => {
     tree = createTreeWithEmptyWorkspace();
-    writeJson(tree, 'package.json', { name: '@acme/agents', private: true, repository: { type: 'git', url: 'https://github.com/acme/agents' } });
+    writeJson(tree, 'package.json', {
+      name: '@acme/agents',
+      private: true,
+      repository: { type: 'git', url: 'https://github.com/acme/agents' },
+    });
     printed = [];
     vi.spyOn(logger, 'info').mockImplementation((message: unknown) => void printed.push(String(message)));
   });
@@ -35,14 +39,19 @@ describe('agentdef:import-card', () => {
     expect(definition.identity.versionId).toMatch(ULID);
     expect(definition.identity.id).not.toBe(definition.identity.versionId);
     expect(definition.metadata.notes.origin).toBe('legacy');
-    expect(definition.metadata.provenance).toEqual({ repo: 'https://github.com/acme/agents', filePath: 'weather-agent/agent.json' });
+    expect(definition.metadata.provenance).toEqual({
+      repo: 'https://github.com/acme/agents',
+      filePath: 'weather-agent/agent.json',
+    });
     const todo = findTodoMarkers(definition).sort();
     const result = validateDefinitionSource(text, 'weather-agent/agent.json', 'json');
     expect([...new Set(result.diagnostics.map((d) => d.path))].sort()).toEqual(todo);
     const report = printed.join('\n');
     expect(report).toContain('weather-agent/agent.json:');
     for (const pointer of todo) expect(report).toContain(`  ${pointer}: `);
-    expect(report).toContain('/supportedInterfaces/0/protocolVersion: protocolVersion is required in a v1.0 interface but missing (not conformant)');
+    expect(report).toContain(
+      '/supportedInterfaces/0/protocolVersion: protocolVersion is required in a v1.0 interface but missing (not conformant)',
+    );
   });
 
   it('writes into --directory', async () => {
@@ -54,15 +63,25 @@ describe('agentdef:import-card', () => {
   });
 
   it('refuses a missing card, a card that is not JSON or not an object, and an occupied folder, writing nothing', async () => {
-    await expect(importCardGenerator(tree, { card: 'nope.json' })).rejects.toThrow('agentdef:import-card: cannot read the card nope.json');
+    await expect(importCardGenerator(tree, { card: 'nope.json' })).rejects.toThrow(
+      'agentdef:import-card: cannot read the card nope.json',
+    );
     tree.write('broken.json', '{ "name": ');
-    await expect(importCardGenerator(tree, { card: 'broken.json' })).rejects.toThrow('the card broken.json is not JSON');
+    await expect(importCardGenerator(tree, { card: 'broken.json' })).rejects.toThrow(
+      'the card broken.json is not JSON',
+    );
     tree.write('list.json', '[]');
-    await expect(importCardGenerator(tree, { card: 'list.json' })).rejects.toThrow('an A2A AgentCard is a JSON object, but this is an array');
+    await expect(importCardGenerator(tree, { card: 'list.json' })).rejects.toThrow(
+      'an A2A AgentCard is a JSON object, but this is an array',
+    );
     tree.write('card.json', cardText('spec-v0.3.0-sample-agent-card.json'));
     tree.write('taken/agent.yaml', 'schemaVersion: agent-definition/v1\n');
-    await expect(importCardGenerator(tree, { card: 'card.json', directory: 'taken' })).rejects.toThrow('taken/agent.yaml already exists');
-    await expect(importCardGenerator(tree, { card: '../outside.json' })).rejects.toThrow('must be a folder inside the workspace');
+    await expect(importCardGenerator(tree, { card: 'card.json', directory: 'taken' })).rejects.toThrow(
+      'taken/agent.yaml already exists',
+    );
+    await expect(importCardGenerator(tree, { card: '../outside.json' })).rejects.toThrow(
+      'must be a folder inside the workspace',
+    );
     expect(tree.exists('taken/agent.json')).toBe(false);
   });
 
@@ -74,18 +93,33 @@ describe('agentdef:import-card', () => {
     await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again' })).rejects.toThrow(
       /"facts-agent" already names the project of agents\/facts\/agent\.json \(an agent's identity\.slug\).*Nothing was written$/,
     );
-    await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again' })).rejects.toThrow(/pass --slug=<another>/);
+    await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again' })).rejects.toThrow(
+      /pass --slug=<another>/,
+    );
     for (const slug of ['Facts Legacy', '../x', 'a--b', '', 'x'.repeat(65)]) {
-      await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again', slug })).rejects.toThrow(/--slug must be a kebab-case slug/);
+      await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again', slug })).rejects.toThrow(
+        /--slug must be a kebab-case slug/,
+      );
     }
-    await expect(importCardGenerator(tree, { card: 'facts.json', directory: 'again', slug: 'constructor' })).rejects.toThrow(/"constructor" cannot name an Nx project.*the slug given with --slug/);
+    await expect(
+      importCardGenerator(tree, { card: 'facts.json', directory: 'again', slug: 'constructor' }),
+    ).rejects.toThrow(/"constructor" cannot name an Nx project.*the slug given with --slug/);
     expect(tree.exists('again/agent.json')).toBe(false);
-    tree.write('object.json', JSON.stringify({ ...JSON.parse(cardText('a2a-samples_adk_facts_agent.v0.3-style.json')), name: 'constructor' }));
-    await expect(importCardGenerator(tree, { card: 'object.json' })).rejects.toThrow(/"constructor" cannot name an Nx project/);
+    tree.write(
+      'object.json',
+      JSON.stringify({ ...JSON.parse(cardText('a2a-samples_adk_facts_agent.v0.3-style.json')), name: 'constructor' }),
+    );
+    await expect(importCardGenerator(tree, { card: 'object.json' })).rejects.toThrow(
+      /"constructor" cannot name an Nx project/,
+    );
     tree.write('apps/triage/application.json', JSON.stringify({ id: 'triage' }));
-    await expect(importCardGenerator(tree, { card: 'object.json', directory: 'apps/triage' })).rejects.toThrow(/apps\/triage is already the project of apps\/triage\/application\.json, and a folder is one project/);
+    await expect(importCardGenerator(tree, { card: 'object.json', directory: 'apps/triage' })).rejects.toThrow(
+      /apps\/triage is already the project of apps\/triage\/application\.json, and a folder is one project/,
+    );
     tree.write('nameless.json', JSON.stringify({ name: '***', description: 'x', version: '1.0.0', skills: [] }));
-    await expect(importCardGenerator(tree, { card: 'nameless.json', directory: 'deep/constructor' })).rejects.toThrow(/"constructor" cannot name an Nx project/);
+    await expect(importCardGenerator(tree, { card: 'nameless.json', directory: 'deep/constructor' })).rejects.toThrow(
+      /"constructor" cannot name an Nx project/,
+    );
     expect(
       tree
         .listChanges()
@@ -98,16 +132,23 @@ describe('agentdef:import-card', () => {
     tree.write('facts.json', cardText('a2a-samples_adk_facts_agent.v0.3-style.json'));
     await importCardGenerator(tree, { card: 'facts.json', directory: 'agents/facts' });
     await importCardGenerator(tree, { card: 'facts.json', slug: 'facts-legacy' });
-    const definition = JSON.parse(tree.read('facts-legacy/agent.json', 'utf-8')!) as { identity: { slug: string }; metadata: { provenance: { filePath: string } } };
+    const definition = JSON.parse(tree.read('facts-legacy/agent.json', 'utf-8')!) as {
+      identity: { slug: string };
+      metadata: { provenance: { filePath: string } };
+    };
     expect(definition.identity.slug).toBe('facts-legacy');
     expect(definition.metadata.provenance.filePath).toBe('facts-legacy/agent.json');
   });
 
   it('asks for --directory when the card name gives no slug', async () => {
     tree.write('nameless.json', JSON.stringify({ name: '***', description: 'x', version: '1.0.0', skills: [] }));
-    await expect(importCardGenerator(tree, { card: 'nameless.json' })).rejects.toThrow("the card's name gives no slug: pass --directory=<folder>");
+    await expect(importCardGenerator(tree, { card: 'nameless.json' })).rejects.toThrow(
+      "the card's name gives no slug: pass --directory=<folder>",
+    );
     await importCardGenerator(tree, { card: 'nameless.json', directory: 'nameless' });
     const definition = JSON.parse(tree.read('nameless/agent.json', 'utf-8')!);
-    expect(findTodoMarkers(definition)).toEqual(expect.arrayContaining(['/identity/slug', '/capabilityContract/skills']));
+    expect(findTodoMarkers(definition)).toEqual(
+      expect.arrayContaining(['/identity/slug', '/capabilityContract/skills']),
+    );
   });
 });

@@ -45,27 +45,36 @@ export async function importCardGenerator(tree: Tree, options: ImportCardGenerat
 
   // The slug decides the default folder, and the folder decides provenance.filePath: import once to learn it.
   if (options.slug !== undefined && !isSlug(String(options.slug))) {
-    refuse(`--slug must be a kebab-case slug of at most ${SLUG_MAX_LENGTH} characters (lower-case letters and digits joined by single hyphens), not ${JSON.stringify(String(options.slug))}`);
+    refuse(
+      `--slug must be a kebab-case slug of at most ${SLUG_MAX_LENGTH} characters (lower-case letters and digits joined by single hyphens), not ${JSON.stringify(String(options.slug))}`,
+    );
   }
   const ids = { id: ulid(), versionId: ulid() };
   const repository = repositoryOf(tree);
-  const chosen = { ...(repository ? { repository } : {}), ...(options.slug !== undefined ? { slug: String(options.slug) } : {}) };
+  const chosen = {
+    ...(repository ? { repository } : {}),
+    ...(options.slug !== undefined ? { slug: String(options.slug) } : {}),
+  };
   const probe = importCard(card, { ids, ...chosen });
   if (!probe.ok) refuse(formatImportReport(probe, cardFile.value).trimEnd());
   const slug = (probe.definition.identity as Record<string, unknown>).slug;
-  if (options.directory === undefined && (typeof slug !== 'string' || isTodoMarker(slug))) refuse("the card's name gives no slug: pass --directory=<folder>");
+  if (options.directory === undefined && (typeof slug !== 'string' || isTodoMarker(slug)))
+    refuse("the card's name gives no slug: pass --directory=<folder>");
   const directory = folderPath(options.directory ?? String(slug), '--directory');
   if (!directory.ok) refuse(directory.problem);
   for (const name of DEFINITION_FILE_NAMES) {
     const existing = directory.value === '.' ? name : `${directory.value}/${name}`;
-    if (tree.exists(existing)) refuse(`${existing} already exists: one folder holds one agent definition; choose another --directory`);
+    if (tree.exists(existing))
+      refuse(`${existing} already exists: one folder holds one agent definition; choose another --directory`);
   }
   const file = directory.value === '.' ? 'agent.json' : `${directory.value}/agent.json`;
   // The project's name: the slug, or (a TODO slug) the folder's name, as graph inference names it.
   const name = typeof slug === 'string' && !isTodoMarker(slug) ? slug : folderProjectName(directory.value, tree.root);
   const project = newProjectProblem(tree, name, directory.value);
   if (project !== undefined)
-    refuse(`the imported agent's project: ${project} (${options.slug !== undefined ? 'the slug given with --slug' : "the slug comes from the card's name; pass --slug=<another>"}). Nothing was written`);
+    refuse(
+      `the imported agent's project: ${project} (${options.slug !== undefined ? 'the slug given with --slug' : "the slug comes from the card's name; pass --slug=<another>"}). Nothing was written`,
+    );
 
   const result = importCard(card, { ids, file, ...chosen });
   if (!result.ok) refuse(formatImportReport(result, cardFile.value).trimEnd());

@@ -15,13 +15,31 @@ describe('agentdef:init', () => {
   it('registers the plugin in nx.json for every agent.json / agent.yaml and application manifest', async () => {
     expect(isPluginRegistered(tree)).toBe(false);
     await initGenerator(tree, {});
-    expect(readNxJson(tree)?.plugins).toEqual([{ plugin: 'agentdef', include: ['**/agent.json', '**/agent.yaml', '**/agent.yml', '**/application.json', '**/application.yaml', '**/application.yml'] }]);
+    expect(readNxJson(tree)?.plugins).toEqual([
+      {
+        plugin: 'agentdef',
+        include: [
+          '**/agent.json',
+          '**/agent.yaml',
+          '**/agent.yml',
+          '**/application.json',
+          '**/application.yaml',
+          '**/application.yml',
+        ],
+      },
+    ]);
     expect(DEFAULT_INCLUDE).toContain('**/agent.yaml');
     expect(isPluginRegistered(tree)).toBe(true);
   });
 
   it('is idempotent and keeps other plugins and an existing registration as they are', async () => {
-    updateNxJson(tree, { ...readNxJson(tree), plugins: ['@nx/js/typescript', { plugin: 'agentdef', include: ['agents/**/agent.json'], options: { outputRoot: 'out' } }] });
+    updateNxJson(tree, {
+      ...readNxJson(tree),
+      plugins: [
+        '@nx/js/typescript',
+        { plugin: 'agentdef', include: ['agents/**/agent.json'], options: { outputRoot: 'out' } },
+      ],
+    });
     const before = tree.read('nx.json', 'utf-8');
     await initGenerator(tree, {});
     await initGenerator(tree, {});
@@ -35,7 +53,9 @@ describe('agentdef:init', () => {
     expect(info).not.toHaveBeenCalled();
     await initGenerator(tree, {});
     expect(info.mock.calls).toEqual([[alreadyRegisteredMessage(1)]]);
-    expect(alreadyRegisteredMessage(1)).toBe('agentdef:init: the agentdef plugin is already registered in nx.json (plugins[1]); nothing changed');
+    expect(alreadyRegisteredMessage(1)).toBe(
+      'agentdef:init: the agentdef plugin is already registered in nx.json (plugins[1]); nothing changed',
+    );
   });
 
   it('adds itself after existing plugins, once', async () => {

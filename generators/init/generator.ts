@@ -13,7 +13,14 @@ import type { InitGeneratorSchema } from './schema';
 
 export const PLUGIN_NAME = 'agentdef';
 /** Agent definitions and application manifests. */
-export const DEFAULT_INCLUDE = ['**/agent.json', '**/agent.yaml', '**/agent.yml', '**/application.json', '**/application.yaml', '**/application.yml'];
+export const DEFAULT_INCLUDE = [
+  '**/agent.json',
+  '**/agent.yaml',
+  '**/agent.yml',
+  '**/application.json',
+  '**/application.yaml',
+  '**/application.yml',
+];
 
 export function isAgentdefPlugin(entry: string | { plugin: string }): boolean {
   const specifier = typeof entry === 'string' ? entry : entry.plugin;

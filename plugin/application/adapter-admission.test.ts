@@ -5,7 +5,12 @@
  * quote nothing secret-looking.
  */
 import { describe, expect, it } from 'vitest';
-import { adapterFor, ownerResolverFor, summariseComponent, wordCountComponent } from './__test-support__/component-packs';
+import {
+  adapterFor,
+  ownerResolverFor,
+  summariseComponent,
+  wordCountComponent,
+} from './__test-support__/component-packs';
 import { admitHostBindings, BINDING_RULE, quoteHostText } from './adapter-admission';
 import type { AdapterCall, OwnerEvidence } from './component-adapter';
 import { identityKey } from './component-adapter';
@@ -21,7 +26,10 @@ const CLAIMS: PackComponentClaim[] = [
 ];
 const BUILTINS = new Set([identityKey({ id: 'agentdef.input', revision: '1.0.0' })]);
 
-const bindings = () => ({ adapters: [adapterFor(summarise), adapterFor(wordCount)] as unknown[], resolvers: [ownerResolverFor(summarise), ownerResolverFor(wordCount)] as unknown[] });
+const bindings = () => ({
+  adapters: [adapterFor(summarise), adapterFor(wordCount)] as unknown[],
+  resolvers: [ownerResolverFor(summarise), ownerResolverFor(wordCount)] as unknown[],
+});
 
 describe('admitHostBindings', () => {
   it('admits one adapter and one resolver per component, as frozen wrappers in identity order', async () => {
@@ -32,14 +40,20 @@ describe('admitHostBindings', () => {
     expect(result.adapters[0]).not.toBe(adapters[0]);
     expect(Object.isFrozen(result.adapters[0])).toBe(true);
     expect(Object.isFrozen(adapters[0])).toBe(false);
-    const outcome = await result.adapters[1]?.execute({ config: {}, inputs: { text: 'one two three' } } as unknown as AdapterCall);
+    const outcome = await result.adapters[1]?.execute({
+      config: {},
+      inputs: { text: 'one two three' },
+    } as unknown as AdapterCall);
     expect(outcome).toEqual({ status: 'completed', outputs: { count: { words: 3 } } });
     const evidence: OwnerEvidence | undefined = await result.ownerResolvers[0]?.resolve();
     expect(evidence).toEqual({ ok: true, evidence: { owner: 'acme.summariser', profileDigest: '1'.repeat(64) } });
   });
 
   it('does not ask for bindings of a claimed component that is not well-formed', () => {
-    const claims: PackComponentClaim[] = [CLAIMS[0] as PackComponentClaim, { id: wordCount.id, revision: wordCount.revision, pointer: '/packs/0/components/1' }];
+    const claims: PackComponentClaim[] = [
+      CLAIMS[0] as PackComponentClaim,
+      { id: wordCount.id, revision: wordCount.revision, pointer: '/packs/0/components/1' },
+    ];
     const result = admitHostBindings([adapterFor(summarise)], [ownerResolverFor(summarise)], claims, BUILTINS);
     expect(result.findings).toEqual([]);
     // …and a binding for it is neither unknown nor compared against a broken definition.
@@ -55,7 +69,12 @@ describe('admitHostBindings', () => {
       ['/adapters', BINDING_RULE],
     ]);
     const { adapters, resolvers } = bindings();
-    const twice = admitHostBindings([...adapters, adapterFor(wordCount)], [...resolvers, ownerResolverFor(summarise)], CLAIMS, BUILTINS);
+    const twice = admitHostBindings(
+      [...adapters, adapterFor(wordCount)],
+      [...resolvers, ownerResolverFor(summarise)],
+      CLAIMS,
+      BUILTINS,
+    );
     expect(twice.findings.map((f) => f.path)).toEqual(['/adapters/2', '/ownerResolvers/2']);
     expect(twice.findings[0]?.message).toMatch(/already has the adapter at \/adapters\/1/);
   });
@@ -108,17 +127,25 @@ describe('admitHostBindings', () => {
     const result = admitHostBindings([host, adapters[1]], resolvers, CLAIMS, BUILTINS);
     host.label = 'changed';
     host.execute = () => Promise.reject(new Error('not this one'));
-    expect(await result.adapters[0]?.execute({} as AdapterCall)).toEqual({ status: 'failed', code: 'x', message: 'changed' });
+    expect(await result.adapters[0]?.execute({} as AdapterCall)).toEqual({
+      status: 'failed',
+      code: 'x',
+      message: 'changed',
+    });
 
     const noResolve = { component: { id: wordCount.id, revision: wordCount.revision }, owner: 'acme.counter' };
     const refused = admitHostBindings(adapters, [resolvers[0], noResolve], CLAIMS, BUILTINS);
-    expect(refused.findings).toEqual([expect.objectContaining({ path: '/ownerResolvers/1/resolve', message: expect.stringMatching(/is missing/) })]);
+    expect(refused.findings).toEqual([
+      expect.objectContaining({ path: '/ownerResolvers/1/resolve', message: expect.stringMatching(/is missing/) }),
+    ]);
   });
 
   it('reports a list that is not an array once, and still the missing bindings of the other list', () => {
     const { resolvers } = bindings();
     const result = admitHostBindings('adapters', resolvers, CLAIMS, BUILTINS);
-    expect(result.findings).toEqual([expect.objectContaining({ path: '/adapters', message: '`adapters` must be an array, not a string' })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ path: '/adapters', message: '`adapters` must be an array, not a string' }),
+    ]);
   });
 });
 
@@ -131,6 +158,8 @@ describe('quoteHostText', () => {
     expect(quoteHostText('line\nbreak')).toBe('a value that is not shown');
     expect(quoteHostText('\u202eevil')).toBe('a value that is not shown');
     expect(quoteHostText(`sk-${'A1b2C3d4'.repeat(6)}`)).toBe('a value that is not shown');
-    expect(quoteHostText('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08')).toBe('a value that is not shown');
+    expect(quoteHostText('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08')).toBe(
+      'a value that is not shown',
+    );
   });
 });

@@ -25,7 +25,15 @@
 import type { Finding } from '../definition/diagnostic';
 import { highEntropyBlob, secretKinds } from '../definition/rules/secrets';
 import type { BuiltinComponentDefinition, ExecutionMode } from './builtin-components';
-import type { AdapterCall, AdapterOutcome, ComponentAdapter, ComponentIdentity, NodeCheck, OwnerEvidence, OwnerResolver } from './component-adapter';
+import type {
+  AdapterCall,
+  AdapterOutcome,
+  ComponentAdapter,
+  ComponentIdentity,
+  NodeCheck,
+  OwnerEvidence,
+  OwnerResolver,
+} from './component-adapter';
 import { identityKey } from './component-adapter';
 import { type HostMember, readHostArray, readHostMembers } from './host-object';
 import { PACK_LIMITS } from './pack-admission-limits';
@@ -48,13 +56,21 @@ const MODES: readonly ExecutionMode[] = ['dry-run', 'live'];
 export function quoteHostText(value: unknown): string {
   if (typeof value !== 'string') return 'a value that is not a string';
   if (value.length === 0) return 'an empty string';
-  if (value.length > 160 || !/^[\x20-\x7e]+$/.test(value) || secretKinds(value).length > 0 || highEntropyBlob(value) !== undefined) return 'a value that is not shown';
+  if (
+    value.length > 160 ||
+    !/^[\x20-\x7e]+$/.test(value) ||
+    secretKinds(value).length > 0 ||
+    highEntropyBlob(value) !== undefined
+  )
+    return 'a value that is not shown';
   return JSON.stringify(value);
 }
 
 /** `id@revision` when both follow their grammars and look like no credential, so nothing else of a host object is ever quoted. */
 function identityText(identity: ComponentIdentity): string {
-  return isQuotableIdentity(identity.id, identity.revision) ? `\`${identity.id}@${identity.revision}\`` : 'a component whose id or revision is not shown (not well-formed, or it looks like a credential)';
+  return isQuotableIdentity(identity.id, identity.revision)
+    ? `\`${identity.id}@${identity.revision}\``
+    : 'a component whose id or revision is not shown (not well-formed, or it looks like a credential)';
 }
 
 type Members = ReadonlyMap<string, HostMember>;
@@ -86,7 +102,13 @@ function isFinding(value: unknown): value is Finding {
 }
 
 /** An own function member, or a finding saying why not. `optional`: absent (or undefined) is fine. */
-function readFunction(members: Members, key: string, pointer: string, what: string, optional: boolean): ((...args: unknown[]) => unknown) | undefined | Finding {
+function readFunction(
+  members: Members,
+  key: string,
+  pointer: string,
+  what: string,
+  optional: boolean,
+): ((...args: unknown[]) => unknown) | undefined | Finding {
   const found = members.get(key);
   const value = found?.present === true ? found.value : undefined;
   if (typeof value === 'function') return value as (...args: unknown[]) => unknown;
@@ -154,7 +176,12 @@ function matchClaim(
 }
 
 /** Findings for every descriptor member that differs from the definition. */
-function descriptorFindings(members: Members, definition: BuiltinComponentDefinition, claim: PackComponentClaim, pointer: string): Finding[] {
+function descriptorFindings(
+  members: Members,
+  definition: BuiltinComponentDefinition,
+  claim: PackComponentClaim,
+  pointer: string,
+): Finding[] {
   const findings: Finding[] = [];
   const expected: readonly [string, string][] = [
     ['interface', definition.interface],
@@ -195,7 +222,12 @@ function descriptorFindings(members: Members, definition: BuiltinComponentDefini
 }
 
 /** A frozen adapter for an admitted binding: the definition's descriptor, and wrappers of the captured functions. */
-function boundAdapter(host: object, definition: BuiltinComponentDefinition, execute: (...args: unknown[]) => unknown, checkConfig: ((...args: unknown[]) => unknown) | undefined): ComponentAdapter {
+function boundAdapter(
+  host: object,
+  definition: BuiltinComponentDefinition,
+  execute: (...args: unknown[]) => unknown,
+  checkConfig: ((...args: unknown[]) => unknown) | undefined,
+): ComponentAdapter {
   const adapter: ComponentAdapter = {
     component: Object.freeze({ id: definition.id, revision: definition.revision }),
     interface: definition.interface,
@@ -204,23 +236,47 @@ function boundAdapter(host: object, definition: BuiltinComponentDefinition, exec
     replay: definition.replay,
     modes: Object.freeze([...definition.modes]),
     owner: definition.owner.name,
-    execute: Object.freeze(async (call: AdapterCall): Promise<AdapterOutcome> => (await Reflect.apply(execute, host, [call])) as AdapterOutcome),
+    execute: Object.freeze(
+      async (call: AdapterCall): Promise<AdapterOutcome> =>
+        (await Reflect.apply(execute, host, [call])) as AdapterOutcome,
+    ),
     ...(checkConfig === undefined
       ? {}
-      : { checkConfig: Object.freeze(async (config: JsonValue, pointer: string, mode: ExecutionMode): Promise<NodeCheck> => (await Reflect.apply(checkConfig, host, [config, pointer, mode])) as NodeCheck) }),
+      : {
+          checkConfig: Object.freeze(
+            async (config: JsonValue, pointer: string, mode: ExecutionMode): Promise<NodeCheck> =>
+              (await Reflect.apply(checkConfig, host, [config, pointer, mode])) as NodeCheck,
+          ),
+        }),
   };
   return Object.freeze(adapter);
 }
 
-function boundResolver(host: object, definition: BuiltinComponentDefinition, resolve: (...args: unknown[]) => unknown): OwnerResolver {
+function boundResolver(
+  host: object,
+  definition: BuiltinComponentDefinition,
+  resolve: (...args: unknown[]) => unknown,
+): OwnerResolver {
   return Object.freeze({
     component: Object.freeze({ id: definition.id, revision: definition.revision }),
     owner: definition.owner.name,
-    resolve: Object.freeze(async (): Promise<OwnerEvidence> => (await Reflect.apply(resolve, host, [])) as OwnerEvidence),
+    resolve: Object.freeze(
+      async (): Promise<OwnerEvidence> => (await Reflect.apply(resolve, host, [])) as OwnerEvidence,
+    ),
   });
 }
 
-const ADAPTER_KEYS = ['component', 'interface', 'capability', 'sideEffect', 'replay', 'modes', 'owner', 'execute', 'checkConfig'];
+const ADAPTER_KEYS = [
+  'component',
+  'interface',
+  'capability',
+  'sideEffect',
+  'replay',
+  'modes',
+  'owner',
+  'execute',
+  'checkConfig',
+];
 const RESOLVER_KEYS = ['component', 'owner', 'resolve'];
 
 function compareIdentity(a: { component: ComponentIdentity }, b: { component: ComponentIdentity }): number {
@@ -233,7 +289,12 @@ function compareIdentity(a: { component: ComponentIdentity }, b: { component: Co
  * Admits `adapters` and `ownerResolvers` (host values, at `/adapters` and `/ownerResolvers`) for
  * the pack components `claims`; `builtins` holds the identity keys of the built-in components.
  */
-export function admitHostBindings(adapters: unknown, ownerResolvers: unknown, claims: readonly PackComponentClaim[], builtins: ReadonlySet<string>): HostBindings {
+export function admitHostBindings(
+  adapters: unknown,
+  ownerResolvers: unknown,
+  claims: readonly PackComponentClaim[],
+  builtins: ReadonlySet<string>,
+): HostBindings {
   const findings: Finding[] = [];
   const byIdentity = claimsByIdentity(claims);
   const admittedAdapters: ComponentAdapter[] = [];
@@ -261,10 +322,23 @@ export function admitHostBindings(adapters: unknown, ownerResolvers: unknown, cl
       const mismatches = descriptorFindings(read.members, claim.definition, claim, pointer);
       findings.push(...mismatches);
       if (problems.length === 0 && mismatches.length === 0)
-        admittedAdapters.push(boundAdapter(host as object, claim.definition, execute as (...args: unknown[]) => unknown, checkConfig as ((...args: unknown[]) => unknown) | undefined));
+        admittedAdapters.push(
+          boundAdapter(
+            host as object,
+            claim.definition,
+            execute as (...args: unknown[]) => unknown,
+            checkConfig as ((...args: unknown[]) => unknown) | undefined,
+          ),
+        );
     });
 
-  const resolverList = readHostArray(ownerResolvers, '/ownerResolvers', '`ownerResolvers`', PACK_LIMITS.maxComponentsTotal, BINDING_RULE);
+  const resolverList = readHostArray(
+    ownerResolvers,
+    '/ownerResolvers',
+    '`ownerResolvers`',
+    PACK_LIMITS.maxComponentsTotal,
+    BINDING_RULE,
+  );
   if (!resolverList.ok) findings.push(...resolverList.findings);
   else
     resolverList.items.forEach((host, index) => {
@@ -276,7 +350,15 @@ export function admitHostBindings(adapters: unknown, ownerResolvers: unknown, cl
       const resolve = readFunction(read.members, 'resolve', pointer, what, false);
       const problems = [identity, resolve].filter(isFinding);
       if (isFinding(identity)) return void findings.push(...problems);
-      const claim = matchClaim(identity, pointer, 'owner resolver', 'ownerResolvers', byIdentity, builtins, resolverBound);
+      const claim = matchClaim(
+        identity,
+        pointer,
+        'owner resolver',
+        'ownerResolvers',
+        byIdentity,
+        builtins,
+        resolverBound,
+      );
       if (isFinding(claim)) return void findings.push(claim, ...problems);
       findings.push(...problems);
       if (claim.definition === undefined) return;
@@ -290,7 +372,10 @@ export function admitHostBindings(adapters: unknown, ownerResolvers: unknown, cl
         });
         return;
       }
-      if (problems.length === 0) admittedResolvers.push(boundResolver(host as object, claim.definition, resolve as (...args: unknown[]) => unknown));
+      if (problems.length === 0)
+        admittedResolvers.push(
+          boundResolver(host as object, claim.definition, resolve as (...args: unknown[]) => unknown),
+        );
     });
 
   // Missing bindings, for every well-formed pack component (a list that could not be read has its own finding).
@@ -310,5 +395,9 @@ export function admitHostBindings(adapters: unknown, ownerResolvers: unknown, cl
     }
   }
 
-  return { findings, adapters: admittedAdapters.sort(compareIdentity), ownerResolvers: admittedResolvers.sort(compareIdentity) };
+  return {
+    findings,
+    adapters: admittedAdapters.sort(compareIdentity),
+    ownerResolvers: admittedResolvers.sort(compareIdentity),
+  };
 }

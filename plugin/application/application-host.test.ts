@@ -7,11 +7,23 @@ import type { ApplicationPlan } from '../schema/generated/application-plan.types
 import type { ExecuteResponse } from './application-service';
 import type { GatewayOwner } from './gateway-owner';
 import { createMemoryExecutionLedger } from './execution-ledger';
-import { ARTIFACTS_FOLDER, EXAMPLE_INPUTS, EXAMPLE_MANIFEST, editManifest, exampleWorkspace, localGateway, openHost, readManifest } from './__test-support__/application-workspace';
+import {
+  ARTIFACTS_FOLDER,
+  EXAMPLE_INPUTS,
+  EXAMPLE_MANIFEST,
+  editManifest,
+  exampleWorkspace,
+  localGateway,
+  openHost,
+  readManifest,
+} from './__test-support__/application-workspace';
 
 const manifest = { path: EXAMPLE_MANIFEST };
 
-async function planned(service: Awaited<ReturnType<typeof openHost>>, mode: 'dry-run' | 'live' = 'dry-run'): Promise<ApplicationPlan> {
+async function planned(
+  service: Awaited<ReturnType<typeof openHost>>,
+  mode: 'dry-run' | 'live' = 'dry-run',
+): Promise<ApplicationPlan> {
   const result = await service.plan({ manifest, mode });
   if (!result.ok) throw new Error(JSON.stringify(result.diagnostics, null, 2));
   return result.plan;
@@ -41,7 +53,14 @@ describe('the application host: plan', () => {
     expect(b).toEqual(a);
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     expect(ajv.validate(planSchema, a), JSON.stringify(ajv.errors)).toBe(true);
-    expect(a.steps.map((s) => s.node)).toEqual(['request', 'brief-prompt', 'digest-agent', 'agent-plan', 'release-notes', 'published-notes']);
+    expect(a.steps.map((s) => s.node)).toEqual([
+      'request',
+      'brief-prompt',
+      'digest-agent',
+      'agent-plan',
+      'release-notes',
+      'published-notes',
+    ]);
     const text = JSON.stringify(a);
     for (const node of readManifest(root).nodes) {
       for (const value of Object.values(node.config as Record<string, unknown>)) {
@@ -104,7 +123,9 @@ describe('the application host: plan', () => {
     });
     const result = await (await openHost(root)).plan({ manifest, mode: 'dry-run' });
     expect(result.ok).toBe(false);
-    expect(result.diagnostics.find((d) => d.rule === 'gateway-approval')?.message).toContain('is not approved for capability `release-notes.delete`');
+    expect(result.diagnostics.find((d) => d.rule === 'gateway-approval')?.message).toContain(
+      'is not approved for capability `release-notes.delete`',
+    );
   });
 
   it('refuses an unknown mode, a path outside the workspace, and a manifest that is not one', async () => {
@@ -126,13 +147,25 @@ describe('the application host: execute', () => {
     const root = exampleWorkspace();
     const service = await openHost(root);
     const plan = await planned(service);
-    const response = succeeded(await service.execute({ manifest, mode: 'dry-run', expectedPlanDigest: plan.digest, idempotencyKey: 'dry-1', inputs: EXAMPLE_INPUTS }));
+    const response = succeeded(
+      await service.execute({
+        manifest,
+        mode: 'dry-run',
+        expectedPlanDigest: plan.digest,
+        idempotencyKey: 'dry-1',
+        inputs: EXAMPLE_INPUTS,
+      }),
+    );
     expect(response.run.status).toBe('succeeded');
     expect(response.run.steps.every((s) => s.status === 'completed' && !s.dispatched)).toBe(true);
     const outputs = response.run.outputs as any;
     expect(outputs.agentPlan).toMatchObject({ agent: { slug: 'text-digest', version: '1.0.0' }, modelCalls: 0 });
     expect(outputs.agentPlan.planDigest).toMatch(/^[0-9a-f]{64}$/);
-    expect(outputs.releaseNotes).toMatchObject({ capability: 'release-notes.publish', mediaType: 'text/markdown', dispatched: false });
+    expect(outputs.releaseNotes).toMatchObject({
+      capability: 'release-notes.publish',
+      mediaType: 'text/markdown',
+      dispatched: false,
+    });
     expect(outbox(root)).toEqual([]);
   });
 
@@ -142,10 +175,20 @@ describe('the application host: execute', () => {
     if (!ledger.ok) throw new Error(ledger.message);
     const service = await openHost(root, { ledger: ledger.ledger });
     const plan = await planned(service, 'live');
-    const request = { manifest, mode: 'live' as const, expectedPlanDigest: plan.digest, idempotencyKey: 'live-1', inputs: EXAMPLE_INPUTS };
+    const request = {
+      manifest,
+      mode: 'live' as const,
+      expectedPlanDigest: plan.digest,
+      idempotencyKey: 'live-1',
+      inputs: EXAMPLE_INPUTS,
+    };
     const first = succeeded(await service.execute(request));
     expect(first.replayed).toBe(false);
-    expect(first.run.steps.find((s) => s.node === 'release-notes')).toEqual({ node: 'release-notes', status: 'completed', dispatched: true });
+    expect(first.run.steps.find((s) => s.node === 'release-notes')).toEqual({
+      node: 'release-notes',
+      status: 'completed',
+      dispatched: true,
+    });
     expect(outbox(root)).toHaveLength(1);
     const second = succeeded(await service.execute(request));
     expect(second.replayed).toBe(true);
@@ -162,7 +205,13 @@ describe('the application host: execute', () => {
     editManifest(root, (m) => {
       m.nodes.find((n: any) => n.id === 'brief-prompt').config.template = 'Another template about {{topic}}.';
     });
-    const response = await service.execute({ manifest, mode: 'live', expectedPlanDigest: plan.digest, idempotencyKey: 'drift-1', inputs: EXAMPLE_INPUTS });
+    const response = await service.execute({
+      manifest,
+      mode: 'live',
+      expectedPlanDigest: plan.digest,
+      idempotencyKey: 'drift-1',
+      inputs: EXAMPLE_INPUTS,
+    });
     expect(response.ok).toBe(false);
     if (response.ok) return;
     expect(response.refusal).toBe('drift');
@@ -175,11 +224,31 @@ describe('the application host: execute', () => {
     const root = exampleWorkspace();
     const service = await openHost(root);
     const plan = await planned(service);
-    succeeded(await service.execute({ manifest, mode: 'dry-run', expectedPlanDigest: plan.digest, idempotencyKey: 'k', inputs: EXAMPLE_INPUTS }));
-    const other = await service.execute({ manifest, mode: 'dry-run', expectedPlanDigest: plan.digest, idempotencyKey: 'k', inputs: [{ node: 'request', port: 'value', value: { topic: 'x' } }] });
+    succeeded(
+      await service.execute({
+        manifest,
+        mode: 'dry-run',
+        expectedPlanDigest: plan.digest,
+        idempotencyKey: 'k',
+        inputs: EXAMPLE_INPUTS,
+      }),
+    );
+    const other = await service.execute({
+      manifest,
+      mode: 'dry-run',
+      expectedPlanDigest: plan.digest,
+      idempotencyKey: 'k',
+      inputs: [{ node: 'request', port: 'value', value: { topic: 'x' } }],
+    });
     expect(other.ok === false && other.refusal).toBe('idempotency-conflict');
     const live = await planned(service, 'live');
-    const mode = await service.execute({ manifest, mode: 'live', expectedPlanDigest: live.digest, idempotencyKey: 'k', inputs: EXAMPLE_INPUTS });
+    const mode = await service.execute({
+      manifest,
+      mode: 'live',
+      expectedPlanDigest: live.digest,
+      idempotencyKey: 'k',
+      inputs: EXAMPLE_INPUTS,
+    });
     expect(mode.ok === false && mode.refusal).toBe('idempotency-conflict');
   });
 
@@ -187,9 +256,21 @@ describe('the application host: execute', () => {
     const root = exampleWorkspace();
     const service = await openHost(root);
     const plan = await planned(service);
-    const cases: unknown[] = [[], [...EXAMPLE_INPUTS, { node: 'brief-prompt', port: 'vars', value: {} }], [...EXAMPLE_INPUTS, ...EXAMPLE_INPUTS], [{ node: 'request', port: 'value', value: {}, extra: 1 }], 'not a list'];
+    const cases: unknown[] = [
+      [],
+      [...EXAMPLE_INPUTS, { node: 'brief-prompt', port: 'vars', value: {} }],
+      [...EXAMPLE_INPUTS, ...EXAMPLE_INPUTS],
+      [{ node: 'request', port: 'value', value: {}, extra: 1 }],
+      'not a list',
+    ];
     for (const [i, inputs] of cases.entries()) {
-      const response = await service.execute({ manifest, mode: 'dry-run', expectedPlanDigest: plan.digest, idempotencyKey: `bad-${i}`, inputs: inputs as never });
+      const response = await service.execute({
+        manifest,
+        mode: 'dry-run',
+        expectedPlanDigest: plan.digest,
+        idempotencyKey: `bad-${i}`,
+        inputs: inputs as never,
+      });
       expect(response.ok === false && response.refusal, JSON.stringify(inputs)).toBe('invalid-inputs');
     }
   });
@@ -197,10 +278,21 @@ describe('the application host: execute', () => {
   it('stops at the approval boundary: a live step needing operator approval, nothing after it runs', async () => {
     const root = exampleWorkspace();
     const approvals = join(root, ARTIFACTS_FOLDER, 'approvals.json');
-    writeFileSync(approvals, readFileSync(approvals, 'utf8').replace('"live": "approved"', '"live": "operator-required"'));
+    writeFileSync(
+      approvals,
+      readFileSync(approvals, 'utf8').replace('"live": "approved"', '"live": "operator-required"'),
+    );
     const service = await openHost(root);
     const plan = await planned(service, 'live');
-    const response = succeeded(await service.execute({ manifest, mode: 'live', expectedPlanDigest: plan.digest, idempotencyKey: 'approval', inputs: EXAMPLE_INPUTS }));
+    const response = succeeded(
+      await service.execute({
+        manifest,
+        mode: 'live',
+        expectedPlanDigest: plan.digest,
+        idempotencyKey: 'approval',
+        inputs: EXAMPLE_INPUTS,
+      }),
+    );
     expect(response.run.status).toBe('stopped');
     expect(response.run.stop).toMatchObject({ reason: 'approval-required', node: 'release-notes' });
     expect(response.run.steps.find((s) => s.node === 'published-notes')!.status).toBe('not-run');
@@ -228,8 +320,20 @@ describe('the application host: execute', () => {
     });
     const service = await openHost(root, { gateway });
     const plan = await planned(service, 'live');
-    const response = succeeded(await service.execute({ manifest, mode: 'live', expectedPlanDigest: plan.digest, idempotencyKey: 'owner', inputs: EXAMPLE_INPUTS }));
-    expect(response.run.stop).toMatchObject({ reason: 'owner-drift', node: 'release-notes', code: 'owner-evidence-changed' });
+    const response = succeeded(
+      await service.execute({
+        manifest,
+        mode: 'live',
+        expectedPlanDigest: plan.digest,
+        idempotencyKey: 'owner',
+        inputs: EXAMPLE_INPUTS,
+      }),
+    );
+    expect(response.run.stop).toMatchObject({
+      reason: 'owner-drift',
+      node: 'release-notes',
+      code: 'owner-evidence-changed',
+    });
     expect(response.run.steps.find((s) => s.node === 'release-notes')!.status).toBe('blocked');
     expect(invoked).toBe(0);
   });
@@ -250,7 +354,12 @@ describe('the application host: execute', () => {
     });
     const service = await openHost(root, { gateway });
     const plan = await planned(service, 'live');
-    const response = succeeded(await service.execute({ manifest, mode: 'live', expectedPlanDigest: plan.digest, idempotencyKey: 'cancel', inputs: EXAMPLE_INPUTS }, controller.signal));
+    const response = succeeded(
+      await service.execute(
+        { manifest, mode: 'live', expectedPlanDigest: plan.digest, idempotencyKey: 'cancel', inputs: EXAMPLE_INPUTS },
+        controller.signal,
+      ),
+    );
     expect(ownerSawAbort).toBe(true);
     expect(response.run.stop).toMatchObject({ reason: 'cancelled', node: 'release-notes' });
     expect(response.run.reconciliationRequired).toBe(false);
@@ -269,7 +378,13 @@ describe('the application host: execute', () => {
     });
     const service = await openHost(root, { gateway, ledger: ledger.ledger });
     const plan = await planned(service, 'live');
-    const request = { manifest, mode: 'live' as const, expectedPlanDigest: plan.digest, idempotencyKey: 'after-dispatch', inputs: EXAMPLE_INPUTS };
+    const request = {
+      manifest,
+      mode: 'live' as const,
+      expectedPlanDigest: plan.digest,
+      idempotencyKey: 'after-dispatch',
+      inputs: EXAMPLE_INPUTS,
+    };
     const response = succeeded(await service.execute(request));
     expect(response.run.stop).toMatchObject({ reason: 'failure', code: 'remote-error' });
     expect(response.run.reconciliationRequired).toBe(true);
@@ -291,7 +406,15 @@ describe('the application host: execute', () => {
     });
     const service = await openHost(root, { gateway });
     const plan = await planned(service);
-    const response = succeeded(await service.execute({ manifest, mode: 'dry-run', expectedPlanDigest: plan.digest, idempotencyKey: 'throw', inputs: EXAMPLE_INPUTS }));
+    const response = succeeded(
+      await service.execute({
+        manifest,
+        mode: 'dry-run',
+        expectedPlanDigest: plan.digest,
+        idempotencyKey: 'throw',
+        inputs: EXAMPLE_INPUTS,
+      }),
+    );
     expect(marked).toEqual({ ok: false, message: 'a dry-run never dispatches' });
     expect(response.run.stop).toMatchObject({ reason: 'failure', code: 'adapter-error' });
     expect(JSON.stringify(response)).not.toContain('secret-token-1234');
@@ -304,11 +427,24 @@ describe('the application host: execute', () => {
       m.bounds.maxRuntimeMs = 3000;
     });
     const gateway = wrappedGateway(root, {
-      invoke: (call) => new Promise((resolve) => call.signal.addEventListener('abort', () => resolve({ status: 'failed', code: 'aborted', message: 'aborted' }))),
+      invoke: (call) =>
+        new Promise((resolve) =>
+          call.signal.addEventListener('abort', () =>
+            resolve({ status: 'failed', code: 'aborted', message: 'aborted' }),
+          ),
+        ),
     });
     const service = await openHost(root, { gateway });
     const plan = await planned(service);
-    const response = succeeded(await service.execute({ manifest, mode: 'dry-run', expectedPlanDigest: plan.digest, idempotencyKey: 'slow', inputs: EXAMPLE_INPUTS }));
+    const response = succeeded(
+      await service.execute({
+        manifest,
+        mode: 'dry-run',
+        expectedPlanDigest: plan.digest,
+        idempotencyKey: 'slow',
+        inputs: EXAMPLE_INPUTS,
+      }),
+    );
     expect(response.run.stop).toMatchObject({ reason: 'bound', code: 'max-runtime', node: 'release-notes' });
   });
 
@@ -319,7 +455,15 @@ describe('the application host: execute', () => {
     });
     const service = await openHost(root);
     const plan = await planned(service);
-    const response = succeeded(await service.execute({ manifest, mode: 'dry-run', expectedPlanDigest: plan.digest, idempotencyKey: 'big', inputs: EXAMPLE_INPUTS }));
+    const response = succeeded(
+      await service.execute({
+        manifest,
+        mode: 'dry-run',
+        expectedPlanDigest: plan.digest,
+        idempotencyKey: 'big',
+        inputs: EXAMPLE_INPUTS,
+      }),
+    );
     expect(response.run.stop).toMatchObject({ reason: 'bound', code: 'max-output-bytes' });
     expect(response.run.outputs).toBeUndefined();
   });
@@ -330,9 +474,15 @@ describe('the application host: catalog', () => {
     const root = exampleWorkspace();
     const catalog = (await (await openHost(root)).catalog()) as any;
     const gateway = catalog.integrations.find((i: any) => i.owner === 'agentdef.gateway');
-    expect(gateway).toMatchObject({ selection: 'host-injected', components: ['agentdef.approved-artifact@1.0.0'], available: true });
+    expect(gateway).toMatchObject({
+      selection: 'host-injected',
+      components: ['agentdef.approved-artifact@1.0.0'],
+      available: true,
+    });
     expect(gateway.evidenceDigest).toMatch(/^[0-9a-f]{64}$/);
-    expect(catalog.integrations.map((i: any) => i.owner)).toEqual([...catalog.integrations.map((i: any) => i.owner)].sort());
+    expect(catalog.integrations.map((i: any) => i.owner)).toEqual(
+      [...catalog.integrations.map((i: any) => i.owner)].sort(),
+    );
     expect(JSON.stringify(catalog.integrations)).not.toContain('approvals');
     // Without a gateway the record says so, with no reason or setting in it.
     const bare = (await (await openHost(root, { gateway: undefined })).catalog()) as any;

@@ -16,10 +16,23 @@ import { ERROR_CODES, type Diagnostic } from '../definition/diagnostic';
 import { definitionFormat, parseDefinitionText } from '../definition/parse-document';
 import { decodeSource, MAX_DEFINITION_BYTES, readSourceBytes } from '../definition/read-source';
 import type { SourceDocument } from '../definition/source-document';
-import type { ApplicationService, ExecuteRequest, ExecuteResponse, ManifestInput, PlanRequest, PlanResponse } from './application-service';
+import type {
+  ApplicationService,
+  ExecuteRequest,
+  ExecuteResponse,
+  ManifestInput,
+  PlanRequest,
+  PlanResponse,
+} from './application-service';
 import { builtinAdapters, builtinOwnerResolvers } from './builtin-adapters';
 import { type BuiltinComponentDefinition, builtinComponents } from './builtin-components';
-import { type CatalogPack, catalogFromDefinitions, catalogToolResult, type ComponentCatalog, type IntegrationRecord } from './catalog';
+import {
+  type CatalogPack,
+  catalogFromDefinitions,
+  catalogToolResult,
+  type ComponentCatalog,
+  type IntegrationRecord,
+} from './catalog';
 import { type ComponentAdapter, identityKey, type OwnerResolver } from './component-adapter';
 import { executePlannedRun } from './execute-application';
 import { createMemoryExecutionLedger, type ExecutionLedger, IDEMPOTENCY_KEY } from './execution-ledger';
@@ -45,65 +58,126 @@ export interface ApplicationHostOptions {
   readonly ledger?: ExecutionLedger;
 }
 
-export type ApplicationHostOpening = { readonly ok: true; readonly service: ApplicationService; readonly catalog: ComponentCatalog } | { readonly ok: false; readonly message: string };
+export type ApplicationHostOpening =
+  | { readonly ok: true; readonly service: ApplicationService; readonly catalog: ComponentCatalog }
+  | { readonly ok: false; readonly message: string };
 
 const MANIFEST_TEXT_LIMIT = MAX_DEFINITION_BYTES;
 
 /** A manifest that cannot be read or taken at all: the caller's usage error, not an invalid manifest. */
 function ioDiagnostic(file: string, message: string): Diagnostic {
-  return { code: ERROR_CODES.unreadable, rule: 'read-manifest', severity: 'error', path: '', file, line: 1, column: 1, message, suggestion: 'name an application.json or application.yaml inside the workspace' };
+  return {
+    code: ERROR_CODES.unreadable,
+    rule: 'read-manifest',
+    severity: 'error',
+    path: '',
+    file,
+    line: 1,
+    column: 1,
+    message,
+    suggestion: 'name an application.json or application.yaml inside the workspace',
+  };
 }
 
 /** A workspace-relative path without `..`, posix separators; undefined when it leaves the workspace. */
 function containedPath(path: unknown): string | undefined {
-  if (typeof path !== 'string' || path.length === 0 || path.length > 1024 || path.includes('\0') || path.includes('\\') || isAbsolute(path) || /^[A-Za-z]:/.test(path)) return undefined;
+  if (
+    typeof path !== 'string' ||
+    path.length === 0 ||
+    path.length > 1024 ||
+    path.includes('\0') ||
+    path.includes('\\') ||
+    isAbsolute(path) ||
+    /^[A-Za-z]:/.test(path)
+  )
+    return undefined;
   const normal = posix.normalize(path);
   return normal === '..' || normal.startsWith('../') || normal.startsWith('/') ? undefined : normal;
 }
 
 /** The manifest as a parsed document, or diagnostics. */
-export function readManifestDocument(input: ManifestInput, workspaceRoot: string): { document: SourceDocument } | { diagnostics: Diagnostic[] } {
+export function readManifestDocument(
+  input: ManifestInput,
+  workspaceRoot: string,
+): { document: SourceDocument } | { diagnostics: Diagnostic[] } {
   const given = input as Partial<{ path: unknown; text: unknown; format: unknown; file: unknown }>;
   if (typeof given?.path === 'string') {
     const file = containedPath(given.path);
-    if (file === undefined) return { diagnostics: [ioDiagnostic('<request>', 'the manifest path must be relative to the workspace and stay inside it')] };
+    if (file === undefined)
+      return {
+        diagnostics: [
+          ioDiagnostic('<request>', 'the manifest path must be relative to the workspace and stay inside it'),
+        ],
+      };
     const format = definitionFormat(file);
-    if (format === undefined) return { diagnostics: [ioDiagnostic(file, 'a manifest file ends in .json, .yaml or .yml')] };
+    if (format === undefined)
+      return { diagnostics: [ioDiagnostic(file, 'a manifest file ends in .json, .yaml or .yml')] };
     const read = readSourceBytes(join(workspaceRoot, file), file, MAX_DEFINITION_BYTES, workspaceRoot);
-    if (read.bytes === undefined) return { diagnostics: read.ioError !== undefined ? [ioDiagnostic(file, read.ioError)] : read.diagnostics };
+    if (read.bytes === undefined)
+      return { diagnostics: read.ioError !== undefined ? [ioDiagnostic(file, read.ioError)] : read.diagnostics };
     const decoded = decodeSource(read.bytes, file);
     if (decoded.text === undefined) return { diagnostics: decoded.diagnostics };
     const parsed = parseDefinitionText(decoded.text, file, format);
     return parsed.document ? { document: parsed.document } : { diagnostics: parsed.diagnostics };
   }
   if (typeof given?.text === 'string' && (given.format === 'json' || given.format === 'yaml')) {
-    const file = typeof given.file === 'string' && given.file.length > 0 && given.file.length <= 256 ? given.file : `manifest.${given.format}`;
-    if (given.text.length > MANIFEST_TEXT_LIMIT) return { diagnostics: [ioDiagnostic(file, `the manifest text is larger than ${MANIFEST_TEXT_LIMIT} characters`)] };
+    const file =
+      typeof given.file === 'string' && given.file.length > 0 && given.file.length <= 256
+        ? given.file
+        : `manifest.${given.format}`;
+    if (given.text.length > MANIFEST_TEXT_LIMIT)
+      return {
+        diagnostics: [ioDiagnostic(file, `the manifest text is larger than ${MANIFEST_TEXT_LIMIT} characters`)],
+      };
     const parsed = parseDefinitionText(given.text, file, given.format);
     return parsed.document ? { document: parsed.document } : { diagnostics: parsed.diagnostics };
   }
-  return { diagnostics: [ioDiagnostic('<request>', 'give the manifest as { path } (workspace-relative) or { text, format: "json" | "yaml" }')] };
+  return {
+    diagnostics: [
+      ioDiagnostic(
+        '<request>',
+        'give the manifest as { path } (workspace-relative) or { text, format: "json" | "yaml" }',
+      ),
+    ],
+  };
 }
 
 /**
  * The catalog, adapters and owner resolvers the host plans with: the built-ins (their gateway
  * injected) plus the admitted packs. A message when they do not fit together.
  */
-export function createPlanningContext(options: Pick<ApplicationHostOptions, 'workspaceRoot' | 'packs' | 'gateway'>): { ok: true; context: PlanningContext } | { ok: false; message: string } {
+export function createPlanningContext(
+  options: Pick<ApplicationHostOptions, 'workspaceRoot' | 'packs' | 'gateway'>,
+): { ok: true; context: PlanningContext } | { ok: false; message: string } {
   const root = options.workspaceRoot;
   const packs = options.packs;
-  const catalogResult = catalogFromDefinitions([...builtinComponents(), ...(packs?.components ?? [])], packs?.packs ?? []);
-  if (!catalogResult.ok) return { ok: false, message: `the component catalog is invalid: ${catalogResult.findings.map((f) => `${f.path} ${f.message}`).join('; ')}` };
+  const catalogResult = catalogFromDefinitions(
+    [...builtinComponents(), ...(packs?.components ?? [])],
+    packs?.packs ?? [],
+  );
+  if (!catalogResult.ok)
+    return {
+      ok: false,
+      message: `the component catalog is invalid: ${catalogResult.findings.map((f) => `${f.path} ${f.message}`).join('; ')}`,
+    };
   const adapters = new Map<string, ComponentAdapter>();
   const resolvers = new Map<string, OwnerResolver>();
-  for (const adapter of [...builtinAdapters({ workspaceRoot: root, ...(options.gateway ? { gateway: options.gateway } : {}) }), ...(packs?.adapters ?? [])]) {
+  for (const adapter of [
+    ...builtinAdapters({ workspaceRoot: root, ...(options.gateway ? { gateway: options.gateway } : {}) }),
+    ...(packs?.adapters ?? []),
+  ]) {
     const key = identityKey(adapter.component);
-    if (adapters.has(key)) return { ok: false, message: `two adapters claim \`${adapter.component.id}@${adapter.component.revision}\`` };
+    if (adapters.has(key))
+      return { ok: false, message: `two adapters claim \`${adapter.component.id}@${adapter.component.revision}\`` };
     adapters.set(key, adapter);
   }
   for (const resolver of [...builtinOwnerResolvers(options.gateway), ...(packs?.ownerResolvers ?? [])]) {
     const key = identityKey(resolver.component);
-    if (resolvers.has(key)) return { ok: false, message: `two owner resolvers claim \`${resolver.component.id}@${resolver.component.revision}\`` };
+    if (resolvers.has(key))
+      return {
+        ok: false,
+        message: `two owner resolvers claim \`${resolver.component.id}@${resolver.component.revision}\``,
+      };
     resolvers.set(key, resolver);
   }
   return { ok: true, context: { catalog: catalogResult.catalog, adapters, resolvers } };
@@ -111,7 +185,8 @@ export function createPlanningContext(options: Pick<ApplicationHostOptions, 'wor
 
 export async function createApplicationHost(options: ApplicationHostOptions): Promise<ApplicationHostOpening> {
   const root = options?.workspaceRoot;
-  if (typeof root !== 'string' || !isAbsolute(root) || !existsSync(root) || !statSync(root).isDirectory()) return { ok: false, message: 'the application host needs the absolute path of an existing workspace folder' };
+  if (typeof root !== 'string' || !isAbsolute(root) || !existsSync(root) || !statSync(root).isDirectory())
+    return { ok: false, message: 'the application host needs the absolute path of an existing workspace folder' };
   const assembled = createPlanningContext(options);
   if (!assembled.ok) return assembled;
   const context = assembled.context;
@@ -124,11 +199,18 @@ export async function createApplicationHost(options: ApplicationHostOptions): Pr
   }
   /** The owners' current evidence, as opaque digests: whether each integration is there, nothing of it. */
   const integrations = async (): Promise<IntegrationRecord[]> => {
-    const byOwner = new Map<string, { selection: IntegrationRecord['selection']; components: string[]; resolver: OwnerResolver }>();
+    const byOwner = new Map<
+      string,
+      { selection: IntegrationRecord['selection']; components: string[]; resolver: OwnerResolver }
+    >();
     for (const { definition } of catalog.components) {
       const resolver = context.resolvers.get(identityKey(definition));
       if (resolver === undefined) continue;
-      const entry = byOwner.get(definition.owner.name) ?? { selection: definition.owner.selection, components: [], resolver };
+      const entry = byOwner.get(definition.owner.name) ?? {
+        selection: definition.owner.selection,
+        components: [],
+        resolver,
+      };
       entry.components.push(`${definition.id}@${definition.revision}`);
       byOwner.set(definition.owner.name, entry);
     }
@@ -137,7 +219,13 @@ export async function createApplicationHost(options: ApplicationHostOptions): Pr
       const resolved = await safely(() => entry.resolver.resolve());
       const evidence = resolved.ok && resolved.value.ok ? readApplicationJson(resolved.value.evidence) : undefined;
       const digest = evidence?.ok ? digestPlainJson(evidence.value) : undefined;
-      records.push({ owner, selection: entry.selection, components: entry.components, available: digest?.ok === true, evidenceDigest: digest?.ok ? digest.sha256 : null });
+      records.push({
+        owner,
+        selection: entry.selection,
+        components: entry.components,
+        available: digest?.ok === true,
+        evidenceDigest: digest?.ok ? digest.sha256 : null,
+      });
     }
     return records;
   };
@@ -146,20 +234,31 @@ export async function createApplicationHost(options: ApplicationHostOptions): Pr
     const read = readManifestDocument(request?.manifest, root);
     if ('diagnostics' in read) return { ok: false, diagnostics: read.diagnostics };
     const planned = await planApplicationDocument(read.document, request.mode, context);
-    return planned.ok ? { ok: true, plan: planned.run.plan, diagnostics: planned.diagnostics } : { ok: false, diagnostics: planned.diagnostics };
+    return planned.ok
+      ? { ok: true, plan: planned.run.plan, diagnostics: planned.diagnostics }
+      : { ok: false, diagnostics: planned.diagnostics };
   };
 
   const execute = async (request: ExecuteRequest, signal?: AbortSignal): Promise<ExecuteResponse> => {
-    const refuse = (refusal: Extract<ExecuteResponse, { ok: false }>['refusal'], message: string, diagnostics: Diagnostic[] = [], planDigest?: string): ExecuteResponse => ({
+    const refuse = (
+      refusal: Extract<ExecuteResponse, { ok: false }>['refusal'],
+      message: string,
+      diagnostics: Diagnostic[] = [],
+      planDigest?: string,
+    ): ExecuteResponse => ({
       ok: false,
       refusal,
       message,
       ...(planDigest !== undefined ? { planDigest } : {}),
       diagnostics,
     });
-    if (typeof request?.idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(request.idempotencyKey)) return refuse('invalid-inputs', 'the idempotency key must be 1 to 256 visible ASCII characters');
+    if (typeof request?.idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(request.idempotencyKey))
+      return refuse('invalid-inputs', 'the idempotency key must be 1 to 256 visible ASCII characters');
     if (typeof request.expectedPlanDigest !== 'string' || !SHA256_HEX.test(request.expectedPlanDigest)) {
-      return refuse('invalid-inputs', 'the expected plan digest must be 64 lowercase hexadecimal characters: plan first, then pass the plan digest you accepted');
+      return refuse(
+        'invalid-inputs',
+        'the expected plan digest must be 64 lowercase hexadecimal characters: plan first, then pass the plan digest you accepted',
+      );
     }
     const read = readManifestDocument(request.manifest, root);
     if ('diagnostics' in read) return refuse('invalid-manifest', 'the manifest cannot be read', read.diagnostics);
@@ -181,7 +280,13 @@ export async function createApplicationHost(options: ApplicationHostOptions): Pr
         digest,
       );
     }
-    return executePlannedRun(planned.run, { context, ledger, idempotencyKey: request.idempotencyKey, inputs: request.inputs, ...(signal ? { signal } : {}) });
+    return executePlannedRun(planned.run, {
+      context,
+      ledger,
+      idempotencyKey: request.idempotencyKey,
+      inputs: request.inputs,
+      ...(signal ? { signal } : {}),
+    });
   };
 
   const service: ApplicationService = {

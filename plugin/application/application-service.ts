@@ -12,7 +12,9 @@ import type { ExecutionMode } from './builtin-components';
 import type { JsonValue } from './stable-json';
 
 /** A manifest by workspace-relative path (contained in the workspace), or as text. */
-export type ManifestInput = { readonly path: string } | { readonly text: string; readonly format: 'json' | 'yaml'; readonly file?: string };
+export type ManifestInput =
+  | { readonly path: string }
+  | { readonly text: string; readonly format: 'json' | 'yaml'; readonly file?: string };
 
 export interface PlanRequest {
   readonly manifest: ManifestInput;
@@ -35,9 +37,18 @@ export interface ExecuteRequest extends PlanRequest {
   readonly inputs: readonly EntrypointValue[];
 }
 
-export type PlanResponse = { readonly ok: true; readonly plan: ApplicationPlan; readonly diagnostics: readonly Diagnostic[] } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+export type PlanResponse =
+  | { readonly ok: true; readonly plan: ApplicationPlan; readonly diagnostics: readonly Diagnostic[] }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
-export type StepStatus = 'completed' | 'failed' | 'approval-required' | 'deadline-uncertain' | 'cancelled' | 'blocked' | 'not-run';
+export type StepStatus =
+  | 'completed'
+  | 'failed'
+  | 'approval-required'
+  | 'deadline-uncertain'
+  | 'cancelled'
+  | 'blocked'
+  | 'not-run';
 
 export type StopReason = 'failure' | 'approval-required' | 'deadline-uncertain' | 'bound' | 'cancelled' | 'owner-drift';
 
@@ -51,7 +62,12 @@ export interface ApplicationRun {
   readonly inputsDigest: string;
   readonly status: 'succeeded' | 'stopped';
   /** Why the run stopped, at which node (absent when it succeeded). */
-  readonly stop?: { readonly reason: StopReason; readonly node?: string; readonly code: string; readonly message: string };
+  readonly stop?: {
+    readonly reason: StopReason;
+    readonly node?: string;
+    readonly code: string;
+    readonly message: string;
+  };
   /** Every step of the plan, in plan order. */
   readonly steps: readonly { readonly node: string; readonly status: StepStatus; readonly dispatched: boolean }[];
   /** The named outputs (only when the run succeeded). */
@@ -62,15 +78,34 @@ export interface ApplicationRun {
 
 export type ExecuteResponse =
   /** The run happened now (`replayed: false`) or was recorded before under the same key (`replayed: true`). */
-  | { readonly ok: true; readonly replayed: boolean; readonly run: ApplicationRun; readonly diagnostics: readonly Diagnostic[] }
+  | {
+      readonly ok: true;
+      readonly replayed: boolean;
+      readonly run: ApplicationRun;
+      readonly diagnostics: readonly Diagnostic[];
+    }
   /**
    * Nothing ran: invalid manifest, drift (`expectedPlanDigest` differs), bad inputs, a key bound to
    * another plan, mode or inputs, a run in progress, a full ledger, or a dispatched run whose
    * outcome must be reconciled first.
    */
-  | { readonly ok: false; readonly refusal: ExecuteRefusal; readonly message: string; readonly planDigest?: string; readonly diagnostics: readonly Diagnostic[] };
+  | {
+      readonly ok: false;
+      readonly refusal: ExecuteRefusal;
+      readonly message: string;
+      readonly planDigest?: string;
+      readonly diagnostics: readonly Diagnostic[];
+    };
 
-export type ExecuteRefusal = 'invalid-manifest' | 'drift' | 'invalid-inputs' | 'idempotency-conflict' | 'in-progress' | 'reconciliation-required' | 'ledger-full' | 'ledger-error';
+export type ExecuteRefusal =
+  | 'invalid-manifest'
+  | 'drift'
+  | 'invalid-inputs'
+  | 'idempotency-conflict'
+  | 'in-progress'
+  | 'reconciliation-required'
+  | 'ledger-full'
+  | 'ledger-error';
 
 export interface ApplicationService {
   /** `agentdef.application.catalog`: plain JSON, read-only, no external connection (owners give evidence digests only). */

@@ -19,7 +19,14 @@ import type { Finding } from '../definition/diagnostic';
 import { planAgent } from '../compiler/compile';
 import { indexWorkspace, lookupWorkspace, type WorkspaceIndex } from '../compiler/workspace-index';
 import { builtinComponents } from './builtin-components';
-import { type AdapterCall, type AdapterOutcome, adapterDescriptorOf, type ComponentAdapter, type NodeCheck, type OwnerResolver } from './component-adapter';
+import {
+  type AdapterCall,
+  type AdapterOutcome,
+  adapterDescriptorOf,
+  type ComponentAdapter,
+  type NodeCheck,
+  type OwnerResolver,
+} from './component-adapter';
 import type { GatewayOwner } from './gateway-owner';
 import { canonicalText, digestPlainJson, type JsonValue } from './stable-json';
 
@@ -40,11 +47,13 @@ const passValue: Run = async (call) => ({ status: 'completed', outputs: { value:
 const fillTemplate: Run = async (call) => {
   const config = call.config as { template: string; variables?: string[] };
   const vars = call.inputs.vars;
-  if (vars === null || typeof vars !== 'object' || Array.isArray(vars)) return { status: 'failed', code: 'template-vars', message: 'the `vars` input must be an object of named values' };
+  if (vars === null || typeof vars !== 'object' || Array.isArray(vars))
+    return { status: 'failed', code: 'template-vars', message: 'the `vars` input must be an object of named values' };
   const declared = new Set(config.variables ?? []);
   let problem: string | undefined;
   const prompt = config.template.replace(PLACEHOLDER, (whole, name: string) => {
-    if (declared.size > 0 && !declared.has(name)) problem ??= `the placeholder \`${name}\` is not declared in \`variables\``;
+    if (declared.size > 0 && !declared.has(name))
+      problem ??= `the placeholder \`${name}\` is not declared in \`variables\``;
     if (!Object.hasOwn(vars, name)) {
       problem ??= `the \`vars\` input has no member \`${name}\``;
       return whole;
@@ -62,7 +71,9 @@ const fillTemplate: Run = async (call) => {
 const checkTemplate = (config: JsonValue, pointer: string): NodeCheck => {
   const { template, variables } = config as { template: string; variables?: string[] };
   if (variables === undefined) return { findings: [] };
-  const undeclared = [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))].filter((name) => !variables.includes(name));
+  const undeclared = [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))].filter(
+    (name) => !variables.includes(name),
+  );
   return {
     findings: undeclared.map((name) => ({
       rule: 'prompt-template',
@@ -86,16 +97,23 @@ function lookupAgent(index: WorkspaceIndex, slug: string, version: string): { fi
           : `the workspace has \`${slug}\` at ${known.join(', ')}, not at exactly ${version} (a newer revision is never selected implicitly)`,
     };
   }
-  return { problem: `\`${slug}@${version}\` is defined by ${hits.length} files (${hits.map((h) => h.file).join(', ')}); one definition per version` };
+  return {
+    problem: `\`${slug}@${version}\` is defined by ${hits.length} files (${hits.map((h) => h.file).join(', ')}); one definition per version`,
+  };
 }
 
 /** The zero-call plan of `slug@version`: its public metadata, or a problem. */
-async function agentPlanOf(workspaceRoot: string, slug: string, version: string): Promise<{ ok: true; metadata: Record<string, JsonValue> } | { ok: false; message: string }> {
+async function agentPlanOf(
+  workspaceRoot: string,
+  slug: string,
+  version: string,
+): Promise<{ ok: true; metadata: Record<string, JsonValue> } | { ok: false; message: string }> {
   const index = indexWorkspace(workspaceRoot);
   const found = lookupAgent(index, slug, version);
   if ('problem' in found) return { ok: false, message: found.problem };
   const planned = await planAgent({ file: found.file, workspaceRoot, index });
-  if (planned.ioError !== undefined) return { ok: false, message: `\`${slug}@${version}\` cannot be planned: ${planned.ioError}` };
+  if (planned.ioError !== undefined)
+    return { ok: false, message: `\`${slug}@${version}\` cannot be planned: ${planned.ioError}` };
   const plan = planned.plan;
   if (plan === undefined) {
     const first = planned.diagnostics.find((d) => d.severity === 'error');
@@ -122,7 +140,13 @@ function registeredAgent(workspaceRoot: string): Pick<ComponentAdapter, 'checkCo
       if (!planned.ok) {
         return {
           findings: [
-            { rule: 'registered-agent', path: pointer, message: planned.message, suggestion: 'pin an exact `slug` and `version` of an agent definition in this workspace (`agentdef validate <dir>` lists them)' },
+            {
+              rule: 'registered-agent',
+              path: pointer,
+              message: planned.message,
+              suggestion:
+                'pin an exact `slug` and `version` of an agent definition in this workspace (`agentdef validate <dir>` lists them)',
+            },
           ],
         };
       }
@@ -135,7 +159,10 @@ function registeredAgent(workspaceRoot: string): Pick<ComponentAdapter, 'checkCo
       const prompt = digestPlainJson(call.inputs.prompt ?? null);
       if (!prompt.ok) return { status: 'failed', code: 'agent-plan', message: 'the prompt is not plain JSON data' };
       // Zero-call: the agent's plan and the prompt's digest, never a model call and never the prompt itself.
-      return { status: 'completed', outputs: { plan: { ...planned.metadata, promptDigest: prompt.sha256, modelCalls: 0 } } };
+      return {
+        status: 'completed',
+        outputs: { plan: { ...planned.metadata, promptDigest: prompt.sha256, modelCalls: 0 } },
+      };
     },
   };
 }
@@ -150,19 +177,26 @@ function approvedArtifact(gateway: GatewayOwner | undefined): Pick<ComponentAdap
               rule: 'gateway-owner',
               path: pointer,
               message: 'the host injected no gateway owner, so an approved external artifact cannot be planned',
-              suggestion: 'start the host with a gateway (for `agentdef mcp`: `--artifacts <folder>` with an approvals.json)',
+              suggestion:
+                'start the host with a gateway (for `agentdef mcp`: `--artifacts <folder>` with an approvals.json)',
             },
           ],
         };
       }
       const { artifactDigest, capability } = config as { artifactDigest: string; capability: string };
       const findings: Finding[] = [];
-      if (!/^[0-9a-f]{64}$/.test(artifactDigest)) findings.push({ rule: 'approved-artifact', path: `${pointer}/artifactDigest`, message: '`artifactDigest` must be 64 lowercase hexadecimal characters' });
+      if (!/^[0-9a-f]{64}$/.test(artifactDigest))
+        findings.push({
+          rule: 'approved-artifact',
+          path: `${pointer}/artifactDigest`,
+          message: '`artifactDigest` must be 64 lowercase hexadecimal characters',
+        });
       else findings.push(...(await gateway.check(artifactDigest, capability, pointer)));
       return { findings, evidence: { artifactDigest, capability } };
     },
     run: async (call) => {
-      if (gateway === undefined) return { status: 'failed', code: 'gateway-owner', message: 'the host injected no gateway owner' };
+      if (gateway === undefined)
+        return { status: 'failed', code: 'gateway-owner', message: 'the host injected no gateway owner' };
       const { artifactDigest, capability } = call.config as { artifactDigest: string; capability: string };
       return gateway.invoke({
         mode: call.mode,
@@ -192,7 +226,11 @@ export function builtinAdapters(options: BuiltinAdapterOptions): ComponentAdapte
   };
   return builtinComponents().map((definition) => {
     const own = behaviour[definition.id]!;
-    return { ...adapterDescriptorOf(definition), ...(own.checkConfig ? { checkConfig: own.checkConfig } : {}), execute: own.run };
+    return {
+      ...adapterDescriptorOf(definition),
+      ...(own.checkConfig ? { checkConfig: own.checkConfig } : {}),
+      execute: own.run,
+    };
   });
 }
 
@@ -202,7 +240,8 @@ export function builtinOwnerResolvers(gateway: GatewayOwner | undefined): OwnerR
     component: { id: definition.id, revision: definition.revision },
     owner: definition.owner.name,
     resolve: async () => {
-      if (definition.owner.selection === 'builtin') return { ok: true, evidence: { owner: definition.owner.name, implementation: BUILTIN_IMPLEMENTATION } };
+      if (definition.owner.selection === 'builtin')
+        return { ok: true, evidence: { owner: definition.owner.name, implementation: BUILTIN_IMPLEMENTATION } };
       if (gateway === undefined) return { ok: false, message: 'the host injected no gateway owner' };
       return gateway.evidence();
     },

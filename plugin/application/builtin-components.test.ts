@@ -59,7 +59,10 @@ describe('the five v1 built-in components', () => {
     }
     expect(c.get('agentdef.approved-artifact')!.sideEffect).toBe('external');
     expect(c.get('agentdef.approved-artifact')!.replay).toBe('fenced-once');
-    expect(c.get('agentdef.approved-artifact')!.owner).toEqual({ name: 'agentdef.gateway', selection: 'host-injected' });
+    expect(c.get('agentdef.approved-artifact')!.owner).toEqual({
+      name: 'agentdef.gateway',
+      selection: 'host-injected',
+    });
     expect(c.get('agentdef.registered-agent')!.owner.name).toBe('agentdef.plan-agent');
     for (const component of c.values()) expect(component.modes).toEqual(['dry-run', 'live']);
   });
@@ -67,12 +70,20 @@ describe('the five v1 built-in components', () => {
   it('have typed ports whose kinds are all in the port-kind lattice', () => {
     const c = byId();
     for (const component of c.values()) {
-      for (const port of [...Object.values(component.ports.inputs), ...Object.values(component.ports.outputs)]) expect(isPortKind(port.kind)).toBe(true);
+      for (const port of [...Object.values(component.ports.inputs), ...Object.values(component.ports.outputs)])
+        expect(isPortKind(port.kind)).toBe(true);
     }
     expect(c.get('agentdef.prompt-template')!.ports.outputs).toMatchObject({ prompt: { kind: 'text' } });
-    expect(c.get('agentdef.registered-agent')!.ports.inputs).toMatchObject({ prompt: { kind: 'text', required: true }, context: { kind: 'json', required: false } });
-    expect(c.get('agentdef.registered-agent')!.ports.outputs).toEqual({ plan: expect.objectContaining({ kind: 'agent-plan' }) });
-    expect(c.get('agentdef.approved-artifact')!.ports.outputs).toEqual({ artifact: expect.objectContaining({ kind: 'artifact' }) });
+    expect(c.get('agentdef.registered-agent')!.ports.inputs).toMatchObject({
+      prompt: { kind: 'text', required: true },
+      context: { kind: 'json', required: false },
+    });
+    expect(c.get('agentdef.registered-agent')!.ports.outputs).toEqual({
+      plan: expect.objectContaining({ kind: 'agent-plan' }),
+    });
+    expect(c.get('agentdef.approved-artifact')!.ports.outputs).toEqual({
+      artifact: expect.objectContaining({ kind: 'artifact' }),
+    });
     expect(Object.keys(c.get('agentdef.input')!.ports.outputs)).toEqual(['value']);
     expect(Object.keys(c.get('agentdef.output')!.ports.inputs)).toEqual(['value']);
   });
@@ -86,7 +97,8 @@ describe('the five v1 built-in components', () => {
 
   it('have configuration schemas with no control field anywhere (by name and by walk)', () => {
     for (const component of builtinComponents()) {
-      for (const name of declaredNames(component.configSchema)) expect(controlFieldKind(name), `${component.id}: ${name}`).toBeUndefined();
+      for (const name of declaredNames(component.configSchema))
+        expect(controlFieldKind(name), `${component.id}: ${name}`).toBeUndefined();
       expect(controlFieldFindings(component.configSchema), component.id).toEqual([]);
     }
   });
@@ -100,17 +112,28 @@ describe('the five v1 built-in components', () => {
 
   it('accept the configurations they document', () => {
     expect(compiled('agentdef.registered-agent')({ slug: 'support-agent', version: '1.2.0' })).toEqual([]);
-    expect(compiled('agentdef.approved-artifact')({ artifactDigest: 'a'.repeat(64), capability: 'tickets.create' })).toEqual([]);
-    expect(compiled('agentdef.prompt-template')({ template: 'Triage: {{question}}', variables: ['question'] })).toEqual([]);
+    expect(
+      compiled('agentdef.approved-artifact')({ artifactDigest: 'a'.repeat(64), capability: 'tickets.create' }),
+    ).toEqual([]);
+    expect(compiled('agentdef.prompt-template')({ template: 'Triage: {{question}}', variables: ['question'] })).toEqual(
+      [],
+    );
     expect(compiled('agentdef.input')({})).toEqual([]);
     expect(compiled('agentdef.output')({ description: 'the plan' })).toEqual([]);
   });
 
   it('refuse unknown members, control fields, missing required members and wrong types', () => {
-    expect(compiled('agentdef.registered-agent')({ slug: 'a', version: '1.0.0', endpoint: 'https://x' }).length).toBeGreaterThan(0);
+    expect(
+      compiled('agentdef.registered-agent')({ slug: 'a', version: '1.0.0', endpoint: 'https://x' }).length,
+    ).toBeGreaterThan(0);
     expect(compiled('agentdef.registered-agent')({ slug: 'a' }).length).toBeGreaterThan(0);
-    expect(compiled('agentdef.approved-artifact')({ artifactDigest: 'a'.repeat(63), capability: 'x' }).length).toBeGreaterThan(0);
-    expect(compiled('agentdef.approved-artifact')({ artifactDigest: 'a'.repeat(64), capability: 'x', approval: true }).length).toBeGreaterThan(0);
+    expect(
+      compiled('agentdef.approved-artifact')({ artifactDigest: 'a'.repeat(63), capability: 'x' }).length,
+    ).toBeGreaterThan(0);
+    expect(
+      compiled('agentdef.approved-artifact')({ artifactDigest: 'a'.repeat(64), capability: 'x', approval: true })
+        .length,
+    ).toBeGreaterThan(0);
     expect(compiled('agentdef.prompt-template')({ template: '' }).length).toBeGreaterThan(0);
     expect(compiled('agentdef.prompt-template')({ template: 'x', variables: ['a', 'a'] }).length).toBeGreaterThan(0);
     expect(compiled('agentdef.input')({ command: 'rm -rf /' }).length).toBeGreaterThan(0);

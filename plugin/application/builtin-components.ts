@@ -64,20 +64,29 @@ export interface BuiltinComponentDefinition {
   readonly replay: ReplayClass;
   readonly modes: readonly ExecutionMode[];
   readonly owner: { readonly name: string; readonly selection: OwnerSelection };
-  readonly ports: { readonly inputs: Readonly<Record<string, InputPort>>; readonly outputs: Readonly<Record<string, OutputPort>> };
+  readonly ports: {
+    readonly inputs: Readonly<Record<string, InputPort>>;
+    readonly outputs: Readonly<Record<string, OutputPort>>;
+  };
   readonly configSchema: Readonly<Record<string, unknown>>;
 }
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 const BOTH_MODES: readonly ExecutionMode[] = ['dry-run', 'live'];
 
-const description = () => ({ type: 'string', minLength: 1, maxLength: 512, description: 'What this node is for, for people reading the manifest.' });
+const description = () => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: 512,
+  description: 'What this node is for, for people reading the manifest.',
+});
 
 const INPUT: BuiltinComponentDefinition = {
   id: 'agentdef.input',
   revision: BUILTIN_REVISION,
   title: 'Local input',
-  description: 'A value the caller supplies when the application runs (declare its `value` input an entrypoint), passed on unchanged.',
+  description:
+    'A value the caller supplies when the application runs (declare its `value` input an entrypoint), passed on unchanged.',
   interface: 'agentdef.component.input/v1',
   capability: 'application.input.local',
   sideEffect: 'none',
@@ -88,14 +97,20 @@ const INPUT: BuiltinComponentDefinition = {
     inputs: { value: { kind: 'json', required: true, description: 'The caller-supplied value (an entrypoint).' } },
     outputs: { value: { kind: 'json', description: 'The same value.' } },
   },
-  configSchema: { $schema: DRAFT, type: 'object', additionalProperties: false, properties: { description: description() } },
+  configSchema: {
+    $schema: DRAFT,
+    type: 'object',
+    additionalProperties: false,
+    properties: { description: description() },
+  },
 };
 
 const PROMPT_TEMPLATE: BuiltinComponentDefinition = {
   id: 'agentdef.prompt-template',
   revision: BUILTIN_REVISION,
   title: 'Literal prompt template',
-  description: 'A literal text template; each `{{name}}` placeholder is filled from the member `name` of the `vars` input. No model, no side effect.',
+  description:
+    'A literal text template; each `{{name}}` placeholder is filled from the member `name` of the `vars` input. No model, no side effect.',
   interface: 'agentdef.component.prompt-template/v1',
   capability: 'application.prompt.literal',
   sideEffect: 'none',
@@ -112,7 +127,12 @@ const PROMPT_TEMPLATE: BuiltinComponentDefinition = {
     additionalProperties: false,
     required: ['template'],
     properties: {
-      template: { type: 'string', minLength: 1, maxLength: 16384, description: 'The literal template text, with `{{name}}` placeholders.' },
+      template: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 16384,
+        description: 'The literal template text, with `{{name}}` placeholders.',
+      },
       variables: {
         type: 'array',
         maxItems: 64,
@@ -129,7 +149,8 @@ const REGISTERED_AGENT: BuiltinComponentDefinition = {
   id: 'agentdef.registered-agent',
   revision: BUILTIN_REVISION,
   title: 'Registered agent (zero-call plan)',
-  description: 'One registered AgentDefinition at an exact version, planned through the zero-call `planAgent`: digests and public metadata, never a model call.',
+  description:
+    'One registered AgentDefinition at an exact version, planned through the zero-call `planAgent`: digests and public metadata, never a model call.',
   interface: 'agentdef.component.registered-agent/v1',
   capability: 'application.agent.plan',
   sideEffect: 'none',
@@ -150,7 +171,12 @@ const REGISTERED_AGENT: BuiltinComponentDefinition = {
     required: ['slug', 'version'],
     properties: {
       slug: { type: 'string', minLength: 1, maxLength: 64, description: "The registered agent's slug." },
-      version: { type: 'string', minLength: 5, maxLength: 64, description: "The agent's exact semver version (never a range or `latest`)." },
+      version: {
+        type: 'string',
+        minLength: 5,
+        maxLength: 64,
+        description: "The agent's exact semver version (never a range or `latest`).",
+      },
       description: description(),
     },
   },
@@ -160,7 +186,8 @@ const APPROVED_ARTIFACT: BuiltinComponentDefinition = {
   id: 'agentdef.approved-artifact',
   revision: BUILTIN_REVISION,
   title: 'Approved external artifact',
-  description: 'One approved artifact, by digest, for one capability: delegated exactly once, behind an idempotency fence, to the gateway owner the host injects. It cannot authorise itself.',
+  description:
+    'One approved artifact, by digest, for one capability: delegated exactly once, behind an idempotency fence, to the gateway owner the host injects. It cannot authorise itself.',
   interface: 'agentdef.component.approved-artifact/v1',
   capability: 'application.artifact.approved',
   sideEffect: 'external',
@@ -169,7 +196,12 @@ const APPROVED_ARTIFACT: BuiltinComponentDefinition = {
   owner: { name: 'agentdef.gateway', selection: 'host-injected' },
   ports: {
     inputs: { request: { kind: 'json', required: true, description: 'The request passed to the gateway owner.' } },
-    outputs: { artifact: { kind: 'artifact', description: 'The artifact reference (digest and public metadata, never the bytes).' } },
+    outputs: {
+      artifact: {
+        kind: 'artifact',
+        description: 'The artifact reference (digest and public metadata, never the bytes).',
+      },
+    },
   },
   configSchema: {
     $schema: DRAFT,
@@ -177,8 +209,18 @@ const APPROVED_ARTIFACT: BuiltinComponentDefinition = {
     additionalProperties: false,
     required: ['artifactDigest', 'capability'],
     properties: {
-      artifactDigest: { type: 'string', minLength: 64, maxLength: 64, description: "The approved artifact's SHA-256 (64 lowercase hex digits)." },
-      capability: { type: 'string', minLength: 1, maxLength: 128, description: 'The capability the gateway owner approved the artifact for.' },
+      artifactDigest: {
+        type: 'string',
+        minLength: 64,
+        maxLength: 64,
+        description: "The approved artifact's SHA-256 (64 lowercase hex digits).",
+      },
+      capability: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 128,
+        description: 'The capability the gateway owner approved the artifact for.',
+      },
       description: description(),
     },
   },
@@ -188,7 +230,8 @@ const OUTPUT: BuiltinComponentDefinition = {
   id: 'agentdef.output',
   revision: BUILTIN_REVISION,
   title: 'Output',
-  description: "Returns its `value` input as one of the application's outputs (declare its `value` output in `outputs`).",
+  description:
+    "Returns its `value` input as one of the application's outputs (declare its `value` output in `outputs`).",
   interface: 'agentdef.component.output/v1',
   capability: 'application.output.local',
   sideEffect: 'none',
@@ -199,7 +242,12 @@ const OUTPUT: BuiltinComponentDefinition = {
     inputs: { value: { kind: 'json', required: true, description: 'The value to return.' } },
     outputs: { value: { kind: 'json', description: 'The same value, as an application output.' } },
   },
-  configSchema: { $schema: DRAFT, type: 'object', additionalProperties: false, properties: { description: description() } },
+  configSchema: {
+    $schema: DRAFT,
+    type: 'object',
+    additionalProperties: false,
+    properties: { description: description() },
+  },
 };
 
 /** A deep-frozen copy of plain data, so no caller can change the built-ins in place. */

@@ -8,7 +8,10 @@ import { sealed, validManifest } from './__test-support__/application-manifests'
 import { APPLICATION_INVOCATION, validateApplicationManifestValue } from './manifest-validate';
 
 const catalog = builtinCatalog();
-const options = { catalog: catalogView(catalog), activeDigests: { catalogDigest: catalog.catalogDigest, adapterPolicyDigest: catalog.adapterPolicyDigest } };
+const options = {
+  catalog: catalogView(catalog),
+  activeDigests: { catalogDigest: catalog.catalogDigest, adapterPolicyDigest: catalog.adapterPolicyDigest },
+};
 const c = (id: string) => ({ id, revision: '1.0.0' });
 
 function envelope(id: string, rest: Record<string, unknown>) {
@@ -39,7 +42,11 @@ const artifactManifest = () =>
   envelope('ticket-filer', {
     nodes: [
       { id: 'request', component: c('agentdef.input'), config: {} },
-      { id: 'artifact', component: c('agentdef.approved-artifact'), config: { artifactDigest: 'd'.repeat(64), capability: 'tickets.create' } },
+      {
+        id: 'artifact',
+        component: c('agentdef.approved-artifact'),
+        config: { artifactDigest: 'd'.repeat(64), capability: 'tickets.create' },
+      },
       { id: 'result', component: c('agentdef.output'), config: { description: 'the filed ticket' } },
     ],
     edges: [

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtinComponents } from './builtin-components';
-import { builtinCatalog, type CatalogPack, catalogFromDefinitions, catalogToolResult, catalogView, componentConfigFindings } from './catalog';
+import {
+  builtinCatalog,
+  type CatalogPack,
+  catalogFromDefinitions,
+  catalogToolResult,
+  catalogView,
+  componentConfigFindings,
+} from './catalog';
 import { controlFieldFindings } from './manifest-validate';
 import { checkPackConfigSchema, PACK_SCHEMA_DRAFT } from './pack-schema-dialect';
 import { readApplicationJson, stableApplicationJson } from './stable-json';
@@ -26,12 +33,19 @@ function reversedKeys(value: unknown): unknown {
   return value;
 }
 
-const digestsById = (catalog: ReturnType<typeof builtinCatalog>) => new Map(catalog.components.map((c) => [c.definition.id, c.definitionDigest]));
+const digestsById = (catalog: ReturnType<typeof builtinCatalog>) =>
+  new Map(catalog.components.map((c) => [c.definition.id, c.definitionDigest]));
 
 describe('builtinCatalog', () => {
   it('lists the five components sorted by id and revision, each with a definition digest', () => {
     const catalog = builtinCatalog();
-    expect(catalog.components.map((c) => c.definition.id)).toEqual(['agentdef.approved-artifact', 'agentdef.input', 'agentdef.output', 'agentdef.prompt-template', 'agentdef.registered-agent']);
+    expect(catalog.components.map((c) => c.definition.id)).toEqual([
+      'agentdef.approved-artifact',
+      'agentdef.input',
+      'agentdef.output',
+      'agentdef.prompt-template',
+      'agentdef.registered-agent',
+    ]);
     for (const c of catalog.components) expect(c.definitionDigest).toMatch(HEX64);
     expect(new Set(catalog.components.map((c) => c.definitionDigest)).size).toBe(5);
     expect(catalog.catalogDigest).toMatch(HEX64);
@@ -83,7 +97,13 @@ describe('builtinCatalog', () => {
 
   it('moves the adapter-policy digest for each adapter descriptor or owner selection change', () => {
     const base = builtinCatalog();
-    const edits: ((d: any) => void)[] = [(d) => (d.modes = ['dry-run']), (d) => (d.sideEffect = 'none'), (d) => (d.replay = 'deterministic'), (d) => (d.owner.name = 'other'), (d) => (d.owner.selection = 'builtin')];
+    const edits: ((d: any) => void)[] = [
+      (d) => (d.modes = ['dry-run']),
+      (d) => (d.sideEffect = 'none'),
+      (d) => (d.replay = 'deterministic'),
+      (d) => (d.owner.name = 'other'),
+      (d) => (d.owner.selection = 'builtin'),
+    ];
     const seen = new Set<string>([base.adapterPolicyDigest]);
     for (const edit of edits) {
       const definitions = structuredClone(builtinComponents()) as any[];
@@ -139,7 +159,10 @@ describe('builtinCatalog', () => {
 describe('catalogView', () => {
   const view = catalogView(builtinCatalog());
   it('looks components up exactly by id and revision', () => {
-    expect(view.lookup('agentdef.registered-agent', '1.0.0')).toEqual({ inputs: { prompt: { kind: 'text', required: true }, context: { kind: 'json', required: false } }, outputs: { plan: { kind: 'agent-plan' } } });
+    expect(view.lookup('agentdef.registered-agent', '1.0.0')).toEqual({
+      inputs: { prompt: { kind: 'text', required: true }, context: { kind: 'json', required: false } },
+      outputs: { plan: { kind: 'agent-plan' } },
+    });
     for (const [id, revision] of [
       ['agentdef.registered-agent', '1.0'],
       ['agentdef.registered-agent', 'latest'],
@@ -179,18 +202,32 @@ describe('catalogToolResult', () => {
     for (const c of r.components) {
       expect(checkPackConfigSchema(c.configSchema)).toEqual([]);
       expect(c.definitionDigest).toMatch(HEX64);
-      expect(Object.keys(c.evidence).sort()).toEqual(['capability', 'interface', 'modes', 'owner', 'replay', 'sideEffect']);
+      expect(Object.keys(c.evidence).sort()).toEqual([
+        'capability',
+        'interface',
+        'modes',
+        'owner',
+        'replay',
+        'sideEffect',
+      ]);
     }
     const artifact = r.components.find((c: any) => c.id === 'agentdef.approved-artifact');
-    expect(artifact.evidence).toMatchObject({ sideEffect: 'external', replay: 'fenced-once', owner: 'agentdef.gateway' });
+    expect(artifact.evidence).toMatchObject({
+      sideEffect: 'external',
+      replay: 'fenced-once',
+      owner: 'agentdef.gateway',
+    });
     expect(artifact.ownerSelection).toBe('host-injected');
   });
 
   it('contains no control field except its declared `adapterPolicyDigest` member, and nothing private', () => {
-    expect(controlFieldFindings(result, '', 'the catalog projection').map((f) => f.path)).toEqual(['/adapterPolicyDigest']);
+    expect(controlFieldFindings(result, '', 'the catalog projection').map((f) => f.path)).toEqual([
+      '/adapterPolicyDigest',
+    ]);
     // The dialect's draft URI is the one URL allowed (an identifier, never fetched).
     const text = JSON.stringify(result).replaceAll(JSON.stringify(PACK_SCHEMA_DRAFT), '""');
-    for (const needle of ['/work', 'file:', 'node_modules', '=>', 'function', 'process.env', '.ts"', 'http']) expect(text).not.toContain(needle);
+    for (const needle of ['/work', 'file:', 'node_modules', '=>', 'function', 'process.env', '.ts"', 'http'])
+      expect(text).not.toContain(needle);
   });
 
   it('is a copy: changing it changes nothing in the catalog', () => {
@@ -203,18 +240,44 @@ describe('catalogToolResult', () => {
 describe('componentConfigFindings', () => {
   const catalog = builtinCatalog();
   it('accepts a documented configuration and locates every problem under the given pointer', () => {
-    expect(componentConfigFindings(catalog, 'agentdef.registered-agent', '1.0.0', { slug: 'support-agent', version: '1.2.0' }, '/nodes/2/config')).toEqual([]);
-    const missing = componentConfigFindings(catalog, 'agentdef.registered-agent', '1.0.0', { slug: 'support-agent' }, '/nodes/2/config');
+    expect(
+      componentConfigFindings(
+        catalog,
+        'agentdef.registered-agent',
+        '1.0.0',
+        { slug: 'support-agent', version: '1.2.0' },
+        '/nodes/2/config',
+      ),
+    ).toEqual([]);
+    const missing = componentConfigFindings(
+      catalog,
+      'agentdef.registered-agent',
+      '1.0.0',
+      { slug: 'support-agent' },
+      '/nodes/2/config',
+    );
     expect(missing.map((f) => f.path)).toEqual(['/nodes/2/config']);
     const unknown = componentConfigFindings(catalog, 'agentdef.output', '1.0.0', { colour: 'red' }, '/nodes/3/config');
     expect(unknown.map((f) => f.path)).toEqual(['/nodes/3/config/colour']);
   });
 
   it('reports a control field once, as a control field, at any depth', () => {
-    const top = componentConfigFindings(catalog, 'agentdef.approved-artifact', '1.0.0', { artifactDigest: 'a'.repeat(64), capability: 'x', apiKey: 'k' }, '/nodes/1/config');
+    const top = componentConfigFindings(
+      catalog,
+      'agentdef.approved-artifact',
+      '1.0.0',
+      { artifactDigest: 'a'.repeat(64), capability: 'x', apiKey: 'k' },
+      '/nodes/1/config',
+    );
     expect(top.map((f) => f.path)).toEqual(['/nodes/1/config/apiKey']);
     expect(top[0]!.message).toContain('control field');
-    const deep = componentConfigFindings(catalog, 'agentdef.input', '1.0.0', { description: 'x', a: { b: { command: 'ls' } } }, '/nodes/0/config');
+    const deep = componentConfigFindings(
+      catalog,
+      'agentdef.input',
+      '1.0.0',
+      { description: 'x', a: { b: { command: 'ls' } } },
+      '/nodes/0/config',
+    );
     expect(deep.map((f) => f.path)).toContain('/nodes/0/config/a/b/command');
   });
 

@@ -47,7 +47,9 @@ export interface ComponentCatalog {
   readonly adapterPolicyDigest: string;
 }
 
-export type CatalogResult = { readonly ok: true; readonly catalog: ComponentCatalog } | { readonly ok: false; readonly findings: Finding[] };
+export type CatalogResult =
+  | { readonly ok: true; readonly catalog: ComponentCatalog }
+  | { readonly ok: false; readonly findings: Finding[] };
 
 const RULE = 'component-catalog';
 
@@ -55,60 +57,113 @@ function codeUnitOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const byIdentity = <T extends { id: string; revision: string }>(a: T, b: T): number => codeUnitOrder(a.id, b.id) || codeUnitOrder(a.revision, b.revision);
+const byIdentity = <T extends { id: string; revision: string }>(a: T, b: T): number =>
+  codeUnitOrder(a.id, b.id) || codeUnitOrder(a.revision, b.revision);
 
 /**
  * The catalog of `definitions` (and admitted `packs`): each definition read as plain JSON, its
  * configuration schema checked against the pack dialect, identities unique, and every digest
  * computed. Findings are located by the definition's index in `definitions`.
  */
-export function catalogFromDefinitions(definitions: readonly unknown[], packs: readonly CatalogPack[] = []): CatalogResult {
+export function catalogFromDefinitions(
+  definitions: readonly unknown[],
+  packs: readonly CatalogPack[] = [],
+): CatalogResult {
   const findings: Finding[] = [];
   const read: { definition: BuiltinComponentDefinition; definitionDigest: string; index: number }[] = [];
   const seen = new Map<string, number>();
   definitions.forEach((candidate, index) => {
     const plain = readApplicationJson(candidate);
     if (!plain.ok) {
-      findings.push({ rule: RULE, path: `/${index}${plain.pointer}`, message: `the component definition is not plain JSON data: ${plain.reason}` });
+      findings.push({
+        rule: RULE,
+        path: `/${index}${plain.pointer}`,
+        message: `the component definition is not plain JSON data: ${plain.reason}`,
+      });
       return;
     }
     const definition = plain.value as unknown as BuiltinComponentDefinition;
-    if (definition === null || typeof definition !== 'object' || typeof definition.id !== 'string' || typeof definition.revision !== 'string') {
-      findings.push({ rule: RULE, path: `/${index}`, message: 'a component definition has a string `id` and `revision`' });
+    if (
+      definition === null ||
+      typeof definition !== 'object' ||
+      typeof definition.id !== 'string' ||
+      typeof definition.revision !== 'string'
+    ) {
+      findings.push({
+        rule: RULE,
+        path: `/${index}`,
+        message: 'a component definition has a string `id` and `revision`',
+      });
       return;
     }
     findings.push(...checkPackConfigSchema(definition.configSchema, `/${index}/configSchema`));
     const key = JSON.stringify([definition.id, definition.revision]);
     const first = seen.get(key);
     if (first !== undefined) {
-      findings.push({ rule: RULE, path: `/${index}`, message: `component \`${definition.id}@${definition.revision}\` is already defined at /${first}; each exact revision is defined once` });
+      findings.push({
+        rule: RULE,
+        path: `/${index}`,
+        message: `component \`${definition.id}@${definition.revision}\` is already defined at /${first}; each exact revision is defined once`,
+      });
       return;
     }
     seen.set(key, index);
     const digest = digestApplicationJson(plain.value);
     if (!digest.ok) {
-      findings.push({ rule: RULE, path: `/${index}${digest.pointer}`, message: `the component definition has no digest: ${digest.reason}` });
+      findings.push({
+        rule: RULE,
+        path: `/${index}${digest.pointer}`,
+        message: `the component definition has no digest: ${digest.reason}`,
+      });
       return;
     }
     read.push({ definition, definitionDigest: digest.sha256, index });
   });
   if (findings.length > 0) return { ok: false, findings };
 
-  const components = read.map(({ definition, definitionDigest }) => ({ definition, definitionDigest })).sort((a, b) => byIdentity(a.definition, b.definition));
-  const sortedPacks = [...packs].map((p) => ({ id: p.id, revision: p.revision, sourceDigest: p.sourceDigest })).sort(byIdentity);
+  const components = read
+    .map(({ definition, definitionDigest }) => ({ definition, definitionDigest }))
+    .sort((a, b) => byIdentity(a.definition, b.definition));
+  const sortedPacks = [...packs]
+    .map((p) => ({ id: p.id, revision: p.revision, sourceDigest: p.sourceDigest }))
+    .sort(byIdentity);
 
   const catalogDigest = digestApplicationJson(catalogDigestInput(components, sortedPacks));
-  if (!catalogDigest.ok) return { ok: false, findings: [{ rule: RULE, path: catalogDigest.pointer, message: `the catalog has no digest: ${catalogDigest.reason}` }] };
+  if (!catalogDigest.ok)
+    return {
+      ok: false,
+      findings: [
+        { rule: RULE, path: catalogDigest.pointer, message: `the catalog has no digest: ${catalogDigest.reason}` },
+      ],
+    };
   const policyDigest = digestApplicationJson(adapterPolicyDigestInput(catalogDigest.sha256, components));
-  if (!policyDigest.ok) return { ok: false, findings: [{ rule: RULE, path: policyDigest.pointer, message: `the adapter policy has no digest: ${policyDigest.reason}` }] };
-  return { ok: true, catalog: deepFreeze({ components, packs: sortedPacks, catalogDigest: catalogDigest.sha256, adapterPolicyDigest: policyDigest.sha256 }) };
+  if (!policyDigest.ok)
+    return {
+      ok: false,
+      findings: [
+        { rule: RULE, path: policyDigest.pointer, message: `the adapter policy has no digest: ${policyDigest.reason}` },
+      ],
+    };
+  return {
+    ok: true,
+    catalog: deepFreeze({
+      components,
+      packs: sortedPacks,
+      catalogDigest: catalogDigest.sha256,
+      adapterPolicyDigest: policyDigest.sha256,
+    }),
+  };
 }
 
 /** What `catalogDigest` is the digest of: every member's identity and definition digest, and every pack's source digest. */
 export function catalogDigestInput(components: readonly CatalogComponent[], packs: readonly CatalogPack[]): JsonValue {
   return {
     schemaVersion: CATALOG_SCHEMA_VERSION,
-    components: components.map(({ definition, definitionDigest }) => ({ id: definition.id, revision: definition.revision, definitionDigest })),
+    components: components.map(({ definition, definitionDigest }) => ({
+      id: definition.id,
+      revision: definition.revision,
+      definitionDigest,
+    })),
     packs: packs.map((p) => ({ id: p.id, revision: p.revision, sourceDigest: p.sourceDigest })),
   };
 }
@@ -130,8 +185,15 @@ export function adapterPolicyDigestInput(catalogDigest: string, components: read
   return {
     schemaVersion: ADAPTER_POLICY_SCHEMA_VERSION,
     catalogDigest,
-    descriptors: components.map(({ definition }) => ({ component: { id: definition.id, revision: definition.revision }, ...(executionEvidence(definition) as Record<string, JsonValue>) })),
-    ownerSelections: components.map(({ definition }) => ({ component: { id: definition.id, revision: definition.revision }, owner: definition.owner.name, selection: definition.owner.selection })),
+    descriptors: components.map(({ definition }) => ({
+      component: { id: definition.id, revision: definition.revision },
+      ...(executionEvidence(definition) as Record<string, JsonValue>),
+    })),
+    ownerSelections: components.map(({ definition }) => ({
+      component: { id: definition.id, revision: definition.revision },
+      owner: definition.owner.name,
+      selection: definition.owner.selection,
+    })),
   };
 }
 
@@ -147,7 +209,10 @@ function deepFreeze<T>(value: T): T {
 export function builtinCatalog(): ComponentCatalog {
   const result = catalogFromDefinitions(builtinComponents());
   // The built-ins are constant data checked by catalog.test.ts; a failure here is a build defect, not bad input.
-  if (!result.ok) throw new Error(`the built-in catalog is invalid: ${result.findings.map((f) => `${f.path}: ${f.message}`).join('; ')}`);
+  if (!result.ok)
+    throw new Error(
+      `the built-in catalog is invalid: ${result.findings.map((f) => `${f.path}: ${f.message}`).join('; ')}`,
+    );
   return result.catalog;
 }
 
@@ -157,12 +222,14 @@ export function catalogView(catalog: ComponentCatalog): ComponentCatalogView {
   for (const { definition } of catalog.components) {
     const inputs: ComponentPorts['inputs'] = Object.create(null);
     const outputs: ComponentPorts['outputs'] = Object.create(null);
-    for (const [name, port] of Object.entries(definition.ports.inputs)) inputs[name] = { kind: port.kind, required: port.required };
+    for (const [name, port] of Object.entries(definition.ports.inputs))
+      inputs[name] = { kind: port.kind, required: port.required };
     for (const [name, port] of Object.entries(definition.ports.outputs)) outputs[name] = { kind: port.kind };
     ports.set(JSON.stringify([definition.id, definition.revision]), deepFreeze({ inputs, outputs }));
   }
   return {
-    lookup: (id, revision) => (typeof id === 'string' && typeof revision === 'string' ? ports.get(JSON.stringify([id, revision])) : undefined),
+    lookup: (id, revision) =>
+      typeof id === 'string' && typeof revision === 'string' ? ports.get(JSON.stringify([id, revision])) : undefined,
   };
 }
 
@@ -180,7 +247,10 @@ export interface IntegrationRecord {
 }
 
 /** The public, read-only projection `agentdef.application.catalog` returns: plain JSON, nothing private. */
-export function catalogToolResult(catalog: ComponentCatalog, integrations: readonly IntegrationRecord[] = []): JsonValue {
+export function catalogToolResult(
+  catalog: ComponentCatalog,
+  integrations: readonly IntegrationRecord[] = [],
+): JsonValue {
   return {
     schemaVersion: CATALOG_TOOL_RESULT_VERSION,
     catalogDigest: catalog.catalogDigest,
@@ -199,7 +269,13 @@ export function catalogToolResult(catalog: ComponentCatalog, integrations: reado
     packs: catalog.packs.map((p) => ({ id: p.id, revision: p.revision, sourceDigest: p.sourceDigest })),
     integrations: [...integrations]
       .sort((a, b) => codeUnitOrder(a.owner, b.owner))
-      .map((i) => ({ owner: i.owner, selection: i.selection, components: [...i.components].sort(codeUnitOrder), available: i.available, evidenceDigest: i.evidenceDigest })),
+      .map((i) => ({
+        owner: i.owner,
+        selection: i.selection,
+        components: [...i.components].sort(codeUnitOrder),
+        available: i.available,
+        evidenceDigest: i.evidenceDigest,
+      })),
   };
 }
 
@@ -210,9 +286,18 @@ const compiledConfigs = new WeakMap<ComponentCatalog, Map<string, CompiledPackCo
  * control field in it at any depth, located under `pointer` (the planner passes `/nodes/<i>/config`).
  * A component the catalog does not hold gives one finding. Never throws.
  */
-export function componentConfigFindings(catalog: ComponentCatalog, id: string, revision: string, config: unknown, pointer = ''): Finding[] {
+export function componentConfigFindings(
+  catalog: ComponentCatalog,
+  id: string,
+  revision: string,
+  config: unknown,
+  pointer = '',
+): Finding[] {
   const component = catalog.components.find((c) => c.definition.id === id && c.definition.revision === revision);
-  if (component === undefined) return [{ rule: RULE, path: pointer, message: `the catalog holds no component \`${String(id)}@${String(revision)}\`` }];
+  if (component === undefined)
+    return [
+      { rule: RULE, path: pointer, message: `the catalog holds no component \`${String(id)}@${String(revision)}\`` },
+    ];
   let byComponent = compiledConfigs.get(catalog);
   if (byComponent === undefined) {
     byComponent = new Map();
@@ -226,7 +311,14 @@ export function componentConfigFindings(catalog: ComponentCatalog, id: string, r
   }
   // Only a plain-JSON copy is ever validated: no getter, proxy trap or toJSON of the caller's value runs.
   const plain = readApplicationJson(config);
-  if (!plain.ok) return [{ rule: RULE, path: `${pointer}${plain.pointer}`, message: `the configuration is not plain JSON data: ${plain.reason}` }];
+  if (!plain.ok)
+    return [
+      {
+        rule: RULE,
+        path: `${pointer}${plain.pointer}`,
+        message: `the configuration is not plain JSON data: ${plain.reason}`,
+      },
+    ];
   const controls = controlFieldFindings(plain.value, pointer, `the configuration of \`${id}@${revision}\``);
   if (!compiled.ok) return [...compiled.findings, ...controls];
   // A control field the schema also calls unknown is reported once, as a control field.

@@ -86,7 +86,9 @@ export interface NodeCheck {
   readonly evidence?: JsonValue;
 }
 
-export type OwnerEvidence = { readonly ok: true; readonly evidence: JsonValue } | { readonly ok: false; readonly message: string };
+export type OwnerEvidence =
+  | { readonly ok: true; readonly evidence: JsonValue }
+  | { readonly ok: false; readonly message: string };
 
 export interface OwnerResolver {
   readonly component: ComponentIdentity;

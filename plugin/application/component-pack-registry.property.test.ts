@@ -11,7 +11,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../definition/diagnostic';
-import { adapterFor, optionsFor, ownerResolverFor, sealedPack, syntheticPack, validPack, validRegistryOptions } from './__test-support__/component-packs';
+import {
+  adapterFor,
+  optionsFor,
+  ownerResolverFor,
+  sealedPack,
+  syntheticPack,
+  validPack,
+  validRegistryOptions,
+} from './__test-support__/component-packs';
 import { builtinComponents } from './builtin-components';
 import { catalogFromDefinitions } from './catalog';
 import { type ComponentPackRegistryResult, createApplicationComponentPackRegistry } from './component-pack-registry';
@@ -59,22 +67,44 @@ const HOSTILE: readonly (() => unknown)[] = [
  * fast-check itself never inspects a revoked Proxy.
  */
 const anyValue: fc.Arbitrary<() => unknown> = fc.oneof(
-  { weight: 3, arbitrary: fc.anything({ maxDepth: 3, withNullPrototype: true, withSparseArray: true, withBoxedValues: true }).map((value) => () => value) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .anything({ maxDepth: 3, withNullPrototype: true, withSparseArray: true, withBoxedValues: true })
+      .map((value) => () => value),
+  },
   { weight: 1, arbitrary: fc.constantFrom(...HOSTILE) },
-  { weight: 1, arbitrary: fc.constantFrom('agentdef.input', 'acme.text.summarise', '1.0.0', 'workspace://host', 'urn:agentdef:http:x', 'live', 'external', 'command', 'token').map((value) => () => value) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(
+        'agentdef.input',
+        'acme.text.summarise',
+        '1.0.0',
+        'workspace://host',
+        'urn:agentdef:http:x',
+        'live',
+        'external',
+        'command',
+        'token',
+      )
+      .map((value) => () => value),
+  },
 );
 
 /** Every JSON Pointer of a plain value, as token lists. */
 function places(value: unknown, prefix: string[] = []): string[][] {
   const here: string[][] = [prefix];
-  if (value !== null && typeof value === 'object') for (const [key, child] of Object.entries(value)) here.push(...places(child, [...prefix, key]));
+  if (value !== null && typeof value === 'object')
+    for (const [key, child] of Object.entries(value)) here.push(...places(child, [...prefix, key]));
   return here;
 }
 
 /** The object holding the member at `tokens`, when there is one the edit can change. */
 function parentOf(root: Any, tokens: readonly string[]): Any {
   let parent = root;
-  for (const token of tokens.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? parent[token] : undefined;
+  for (const token of tokens.slice(0, -1))
+    parent = parent !== null && typeof parent === 'object' ? parent[token] : undefined;
   return parent !== null && typeof parent === 'object' && !Object.isFrozen(parent) ? parent : undefined;
 }
 
@@ -94,28 +124,41 @@ type Options = { packs: unknown[]; adapters: unknown[]; ownerResolvers: unknown[
 /** One random edit of valid options. */
 type Edit = (options: Options) => void;
 
-const packEdit: fc.Arbitrary<Edit> = fc.tuple(fc.nat(), fc.constantFrom('set', 'delete', 'add'), anyValue, fc.string({ maxLength: 12 }), fc.boolean()).map(([index, kind, value, key, reseal]) => (options) => {
-  const pack = options.packs[0] as Any;
-  const all = places(pack);
-  const tokens = all[index % all.length] as string[];
-  if (kind === 'set') setAt(pack, tokens, value());
-  else if (kind === 'delete') deleteAt(pack, tokens);
-  else setAt(pack, [...tokens, key], value());
-  if (reseal) {
-    try {
-      options.packs[0] = sealedPack(pack);
-    } catch {
-      // structuredClone refuses some hostile values: keep the pack unsealed
+const packEdit: fc.Arbitrary<Edit> = fc
+  .tuple(fc.nat(), fc.constantFrom('set', 'delete', 'add'), anyValue, fc.string({ maxLength: 12 }), fc.boolean())
+  .map(([index, kind, value, key, reseal]) => (options) => {
+    const pack = options.packs[0] as Any;
+    const all = places(pack);
+    const tokens = all[index % all.length] as string[];
+    if (kind === 'set') setAt(pack, tokens, value());
+    else if (kind === 'delete') deleteAt(pack, tokens);
+    else setAt(pack, [...tokens, key], value());
+    if (reseal) {
+      try {
+        options.packs[0] = sealedPack(pack);
+      } catch {
+        // structuredClone refuses some hostile values: keep the pack unsealed
+      }
     }
-  }
-});
+  });
 
 const bindingEdit: fc.Arbitrary<Edit> = fc
   .tuple(
     fc.constantFrom('adapters', 'ownerResolvers'),
     fc.nat(),
     fc.constantFrom('set', 'delete', 'drop', 'repeat', 'replace'),
-    fc.constantFrom('component', 'interface', 'capability', 'sideEffect', 'replay', 'modes', 'owner', 'execute', 'resolve', 'checkConfig'),
+    fc.constantFrom(
+      'component',
+      'interface',
+      'capability',
+      'sideEffect',
+      'replay',
+      'modes',
+      'owner',
+      'execute',
+      'resolve',
+      'checkConfig',
+    ),
     anyValue,
   )
   .map(([list, index, kind, key, value]) => (options) => {
@@ -149,7 +192,14 @@ const benignEdit: fc.Arbitrary<Edit> = fc.constantFrom<Edit>(
 
 /** Valid options with random edits, as a thunk (see anyValue). */
 const editedOptions: fc.Arbitrary<() => Options> = fc
-  .array(fc.oneof({ weight: 3, arbitrary: packEdit }, { weight: 2, arbitrary: bindingEdit }, { weight: 2, arbitrary: benignEdit }), { maxLength: 3 })
+  .array(
+    fc.oneof(
+      { weight: 3, arbitrary: packEdit },
+      { weight: 2, arbitrary: bindingEdit },
+      { weight: 2, arbitrary: benignEdit },
+    ),
+    { maxLength: 3 },
+  )
   .map((edits) => () => {
     const options = validRegistryOptions() as Options;
     for (const edit of edits) edit(options);
@@ -160,9 +210,19 @@ const editedOptions: fc.Arbitrary<() => Options> = fc
 const randomOptions: fc.Arbitrary<() => unknown> = fc.oneof(
   anyValue,
   fc
-    .record({ packs: fc.array(anyValue, { maxLength: 3 }), adapters: fc.array(anyValue, { maxLength: 3 }), ownerResolvers: fc.array(anyValue, { maxLength: 3 }) })
-    .map((lists) => () => ({ packs: lists.packs.map((make) => make()), adapters: lists.adapters.map((make) => make()), ownerResolvers: lists.ownerResolvers.map((make) => make()) })),
-  fc.record({ packs: anyValue, adapters: anyValue, ownerResolvers: anyValue }, { requiredKeys: [] }).map((members) => () => Object.fromEntries(Object.entries(members).map(([key, make]) => [key, make()]))),
+    .record({
+      packs: fc.array(anyValue, { maxLength: 3 }),
+      adapters: fc.array(anyValue, { maxLength: 3 }),
+      ownerResolvers: fc.array(anyValue, { maxLength: 3 }),
+    })
+    .map((lists) => () => ({
+      packs: lists.packs.map((make) => make()),
+      adapters: lists.adapters.map((make) => make()),
+      ownerResolvers: lists.ownerResolvers.map((make) => make()),
+    })),
+  fc
+    .record({ packs: anyValue, adapters: anyValue, ownerResolvers: anyValue }, { requiredKeys: [] })
+    .map((members) => () => Object.fromEntries(Object.entries(members).map(([key, make]) => [key, make()]))),
 );
 
 function isDeepFrozen(value: unknown, seen = new Set<unknown>()): boolean {
@@ -189,7 +249,12 @@ function checkResult(options: unknown, result: ComponentPackRegistryResult): boo
   expect(registry.packs).toHaveLength(packs.length);
   for (const pack of packs) {
     const digest = digestComponentPackSource(pack);
-    expect(digest.ok && registry.packs.some((p) => p.id === pack.id && p.revision === pack.revision && p.sourceDigest === digest.sha256)).toBe(true);
+    expect(
+      digest.ok &&
+        registry.packs.some(
+          (p) => p.id === pack.id && p.revision === pack.revision && p.sourceDigest === digest.sha256,
+        ),
+    ).toBe(true);
   }
   expect(registry.components).toHaveLength(packs.reduce((sum, pack) => sum + pack.components.length, 0));
   expect(registry.adapters).toHaveLength(registry.components.length);
@@ -250,18 +315,24 @@ describe('createApplicationComponentPackRegistry (properties)', () => {
 
   it('admits any set of synthetic packs within the limits, whatever their order', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 16 }), { minLength: 1, maxLength: 4 }), fc.boolean(), (sizes, reverse) => {
-        const packs = sizes.map((size, i) => syntheticPack(`acme.s${i}`, size));
-        const options = optionsFor(reverse ? [...packs].reverse() : packs);
-        const result = createApplicationComponentPackRegistry(options);
-        expect(checkResult(options, result)).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 16 }), { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        (sizes, reverse) => {
+          const packs = sizes.map((size, i) => syntheticPack(`acme.s${i}`, size));
+          const options = optionsFor(reverse ? [...packs].reverse() : packs);
+          const result = createApplicationComponentPackRegistry(options);
+          expect(checkResult(options, result)).toBe(true);
+        },
+      ),
       { numRuns: 10 },
     );
   });
 
   it('the valid fixture is admitted (the base of the edits)', () => {
-    expect(checkResult(validRegistryOptions(), createApplicationComponentPackRegistry(validRegistryOptions()))).toBe(true);
+    expect(checkResult(validRegistryOptions(), createApplicationComponentPackRegistry(validRegistryOptions()))).toBe(
+      true,
+    );
     expect(validPack().components).toHaveLength(2);
   });
 });

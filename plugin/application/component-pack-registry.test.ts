@@ -29,7 +29,13 @@ import {
 import { builtinComponents } from './builtin-components';
 import { catalogFromDefinitions } from './catalog';
 import type { AdapterCall } from './component-adapter';
-import { COMPONENT_PACK_SCHEMA_VERSION, type ComponentPackRegistry, type ComponentPackRegistryResult, createApplicationComponentPackRegistry, PACK_LIMITS } from './component-pack-registry';
+import {
+  COMPONENT_PACK_SCHEMA_VERSION,
+  type ComponentPackRegistry,
+  type ComponentPackRegistryResult,
+  createApplicationComponentPackRegistry,
+  PACK_LIMITS,
+} from './component-pack-registry';
 import { digestComponentPackSource } from './source-digest';
 import { stableApplicationJson } from './stable-json';
 
@@ -48,7 +54,8 @@ function refused(options: unknown): Finding[] {
 }
 
 /** The findings at exactly `path`. */
-const at = (findings: readonly Finding[], path: string): Finding[] => findings.filter((finding) => finding.path === path);
+const at = (findings: readonly Finding[], path: string): Finding[] =>
+  findings.filter((finding) => finding.path === path);
 
 /** Refused with (at least) one finding at `path` whose message matches `message`. */
 function expectRefusedAt(options: unknown, path: string, message: RegExp, rule?: string): Finding[] {
@@ -121,7 +128,10 @@ describe('createApplicationComponentPackRegistry: a valid pack', () => {
       prefix: 'host:',
       execute(this: { prefix: string }, call: AdapterCall) {
         calls.push(this.prefix);
-        return Promise.resolve({ status: 'completed' as const, outputs: { summary: `${this.prefix}${String(call.inputs['text'])}` } });
+        return Promise.resolve({
+          status: 'completed' as const,
+          outputs: { summary: `${this.prefix}${String(call.inputs['text'])}` },
+        });
       },
     };
     const options = { ...validRegistryOptions(), adapters: [host, adapterFor(wordCountComponent())] };
@@ -142,14 +152,21 @@ describe('createApplicationComponentPackRegistry: a valid pack', () => {
     };
     const second = admitted({ ...validRegistryOptions(), adapters: [throwing, adapterFor(wordCountComponent())] });
     await expect(second.adapters[0]?.execute({} as AdapterCall)).rejects.toThrow('boom');
-    expect(await second.ownerResolvers[0]?.resolve()).toEqual({ ok: true, evidence: { owner: 'acme.summariser', profileDigest: '1'.repeat(64) } });
+    expect(await second.ownerResolvers[0]?.resolve()).toEqual({
+      ok: true,
+      evidence: { owner: 'acme.summariser', profileDigest: '1'.repeat(64) },
+    });
   });
 
   it('does not depend on the order of packs, components, adapters or resolvers', () => {
     const a = syntheticPack('acme.alpha', 2);
     const b = syntheticPack('acme.beta', 3);
     const forward = optionsFor([a, b]);
-    const reordered = { packs: [sealedPack({ ...b, components: [...b.components].reverse() }), a], adapters: [...forward.adapters].reverse(), ownerResolvers: [...forward.ownerResolvers].reverse() };
+    const reordered = {
+      packs: [sealedPack({ ...b, components: [...b.components].reverse() }), a],
+      adapters: [...forward.adapters].reverse(),
+      ownerResolvers: [...forward.ownerResolvers].reverse(),
+    };
     const x = admitted(forward);
     const y = admitted(reordered);
     expect(y.packs).toEqual(x.packs);
@@ -159,7 +176,12 @@ describe('createApplicationComponentPackRegistry: a valid pack', () => {
   });
 
   it('admits no packs at all: an empty registry', () => {
-    expect(admitted({ packs: [], adapters: [], ownerResolvers: [] })).toEqual({ packs: [], components: [], adapters: [], ownerResolvers: [] });
+    expect(admitted({ packs: [], adapters: [], ownerResolvers: [] })).toEqual({
+      packs: [],
+      components: [],
+      adapters: [],
+      ownerResolvers: [],
+    });
   });
 
   it('combines with the built-ins into a catalog', () => {
@@ -173,15 +195,28 @@ describe('createApplicationComponentPackRegistry: a valid pack', () => {
 describe('the pack envelope', () => {
   it('must be plain JSON data', () => {
     const getter = Object.defineProperty(validPack(), 'id', { get: () => TEXT_PACK_ID, enumerable: true });
-    expectRefusedAt({ ...validRegistryOptions(), packs: [getter] }, '/packs/0/id', /not plain JSON data: an accessor/, 'component-pack');
+    expectRefusedAt(
+      { ...validRegistryOptions(), packs: [getter] },
+      '/packs/0/id',
+      /not plain JSON data: an accessor/,
+      'component-pack',
+    );
     const cyclic: Any = validPack();
     cyclic.components[0].ports.self = cyclic.components[0];
     expectRefusedAt({ ...validRegistryOptions(), packs: [cyclic] }, '/packs/0/components/0/ports/self', /circular/);
     class Pack {}
-    expectRefusedAt({ ...validRegistryOptions(), packs: [Object.assign(new Pack(), validPack())] }, '/packs/0', /custom prototype/);
+    expectRefusedAt(
+      { ...validRegistryOptions(), packs: [Object.assign(new Pack(), validPack())] },
+      '/packs/0',
+      /custom prototype/,
+    );
     expectRefusedAt({ ...validRegistryOptions(), packs: [new Proxy(validPack(), {})] }, '/packs/0', /Proxy/);
     expectRefusedAt({ ...validRegistryOptions(), packs: [[validPack()]] }, '/packs/0', /must be a JSON object/);
-    expectRefusedAt({ ...validRegistryOptions(), packs: ['{"schemaVersion":"agentdef.component-pack/v1"}'] }, '/packs/0', /must be a JSON object/);
+    expectRefusedAt(
+      { ...validRegistryOptions(), packs: ['{"schemaVersion":"agentdef.component-pack/v1"}'] },
+      '/packs/0',
+      /must be a JSON object/,
+    );
   });
 
   it('has exactly schemaVersion, id, revision, source and components: nothing else, at any level', () => {
@@ -280,7 +315,11 @@ describe('source.uri', () => {
     );
 
   it('accepts the three inert forms', () => {
-    for (const uri of ['workspace:/packs/acme/pack.json', 'kgdoc:packs/acme-text', 'urn:agentdef:packs:acme.text-tools']) {
+    for (const uri of [
+      'workspace:/packs/acme/pack.json',
+      'kgdoc:packs/acme-text',
+      'urn:agentdef:packs:acme.text-tools',
+    ]) {
       admitted(
         withPack((p) => {
           p.source.uri = uri;
@@ -293,7 +332,8 @@ describe('source.uri', () => {
     refusedUri('workspace://host/packs/acme', /authority/);
     refusedUri('kgdoc:https://example.org/pack', /colon|nested/);
     refusedUri('urn:agentdef:http:evil', /network scheme \(http\)/);
-    for (const scheme of ['http', 'https', 'file', 'ftp', 'ws', 'wss']) refusedUri(`urn:agentdef:${scheme}:evil`, new RegExp(`network scheme \\(${scheme}\\)`));
+    for (const scheme of ['http', 'https', 'file', 'ftp', 'ws', 'wss'])
+      refusedUri(`urn:agentdef:${scheme}:evil`, new RegExp(`network scheme \\(${scheme}\\)`));
     refusedUri('workspace:/packs/../secrets', /dot segment/);
     refusedUri('workspace:/packs/./acme', /dot segment/);
     refusedUri('kgdoc:packs/~acme', /tilde/);
@@ -343,7 +383,12 @@ describe('source.sha256', () => {
     const right = digestComponentPackSource(stale.packs[0]);
     expect(right.ok).toBe(true);
     if (!right.ok) return;
-    const findings = expectRefusedAt(stale, '/packs/0/source/sha256', new RegExp(`stale or edited.*${right.sha256}`), 'component-pack-source');
+    const findings = expectRefusedAt(
+      stale,
+      '/packs/0/source/sha256',
+      new RegExp(`stale or edited.*${right.sha256}`),
+      'component-pack-source',
+    );
     expect(at(findings, '/packs/0/source/sha256')[0]?.suggestion).toContain(right.sha256);
     expectRefusedAt(
       withPack((p) => {
@@ -359,21 +404,37 @@ describe('limits', () => {
   it(`admits ${PACK_LIMITS.maxPacks} packs and refuses ${PACK_LIMITS.maxPacks + 1}`, () => {
     const packs = Array.from({ length: PACK_LIMITS.maxPacks + 1 }, (_, i) => syntheticPack(`acme.p${i}`, 1));
     expect(admitted(optionsFor(packs.slice(0, PACK_LIMITS.maxPacks))).packs).toHaveLength(16);
-    const findings = expectRefusedAt(optionsFor(packs), '/packs', /17 component packs.*at most 16/, 'component-pack-limit');
+    const findings = expectRefusedAt(
+      optionsFor(packs),
+      '/packs',
+      /17 component packs.*at most 16/,
+      'component-pack-limit',
+    );
     expect(findings).toHaveLength(1);
   });
 
   it(`admits ${PACK_LIMITS.maxComponentsPerPack} components in a pack and refuses ${PACK_LIMITS.maxComponentsPerPack + 1}`, () => {
     expect(admitted(optionsFor([syntheticPack('acme.big', 16)])).components).toHaveLength(16);
-    expectRefusedAt(optionsFor([syntheticPack('acme.big', 17)]), '/packs/0/components', /17 components.*at most 16/, 'component-pack-limit');
+    expectRefusedAt(
+      optionsFor([syntheticPack('acme.big', 17)]),
+      '/packs/0/components',
+      /17 components.*at most 16/,
+      'component-pack-limit',
+    );
   });
 
   it(`admits ${PACK_LIMITS.maxComponentsTotal} components in all (5 built-ins + 95) and refuses ${PACK_LIMITS.maxComponentsTotal + 1}`, () => {
     expect(PACK_LIMITS.maxComponentsTotal).toBe(100);
-    const sizes = (total: number) => Array.from({ length: Math.ceil(total / 16) }, (_, i) => Math.min(16, total - i * 16));
+    const sizes = (total: number) =>
+      Array.from({ length: Math.ceil(total / 16) }, (_, i) => Math.min(16, total - i * 16));
     const packsOf = (total: number) => sizes(total).map((size, i) => syntheticPack(`acme.t${i}`, size));
     expect(admitted(optionsFor(packsOf(95))).components).toHaveLength(95);
-    expectRefusedAt(optionsFor(packsOf(96)), '/packs', /101 components \(5 built-in and 96 from packs\).*at most 100/, 'component-pack-limit');
+    expectRefusedAt(
+      optionsFor(packsOf(96)),
+      '/packs',
+      /101 components \(5 built-in and 96 from packs\).*at most 100/,
+      'component-pack-limit',
+    );
   });
 
   it(`admits a pack of exactly ${PACK_LIMITS.maxPackBytes} bytes of canonical JSON and refuses one byte more`, () => {
@@ -387,7 +448,12 @@ describe('limits', () => {
     expect(admitted(optionsFor([exact])).packs).toHaveLength(1);
     const over = syntheticPack('acme.large', 1, { padding: PACK_LIMITS.maxPackBytes - base + 1 });
     expect(bytesOf(over)).toBe(262_145);
-    const findings = expectRefusedAt(optionsFor([over]), '/packs/0', /262145 bytes.*at most 262144/, 'component-pack-limit');
+    const findings = expectRefusedAt(
+      optionsFor([over]),
+      '/packs/0',
+      /262145 bytes.*at most 262144/,
+      'component-pack-limit',
+    );
     expect(findings).toHaveLength(1);
   });
 
@@ -410,13 +476,26 @@ describe('limits', () => {
 describe('one revision per pack id', () => {
   it('refuses the same pack twice', () => {
     const options = validRegistryOptions();
-    expectRefusedAt({ ...options, packs: [validPack(), validPack()] }, '/packs/1/id', /`acme.text-tools` at the same revision is already given at \/packs\/0/, 'component-pack-identity');
+    expectRefusedAt(
+      { ...options, packs: [validPack(), validPack()] },
+      '/packs/1/id',
+      /`acme.text-tools` at the same revision is already given at \/packs\/0/,
+      'component-pack-identity',
+    );
   });
 
   it('refuses two revisions of one pack id, even with different components', () => {
     const a = syntheticPack('acme.tools', 1, { revision: '1.0.0' });
-    const b = sealedPack({ ...syntheticPack('acme.tools', 1, { revision: '1.1.0' }), components: [syntheticComponent('acme.other.c0')] });
-    expectRefusedAt(optionsFor([a, b]), '/packs/1/id', /pack `acme.tools` is already selected at revision 1.0.0 \(\/packs\/0\).*exactly one revision/, 'component-pack-identity');
+    const b = sealedPack({
+      ...syntheticPack('acme.tools', 1, { revision: '1.1.0' }),
+      components: [syntheticComponent('acme.other.c0')],
+    });
+    expectRefusedAt(
+      optionsFor([a, b]),
+      '/packs/1/id',
+      /pack `acme.tools` is already selected at revision 1.0.0 \(\/packs\/0\).*exactly one revision/,
+      'component-pack-identity',
+    );
   });
 });
 
@@ -427,7 +506,20 @@ describe('component definitions', () => {
     });
 
   it('need every member of a built-in definition', () => {
-    for (const key of ['id', 'revision', 'title', 'description', 'interface', 'capability', 'sideEffect', 'replay', 'modes', 'owner', 'ports', 'configSchema']) {
+    for (const key of [
+      'id',
+      'revision',
+      'title',
+      'description',
+      'interface',
+      'capability',
+      'sideEffect',
+      'replay',
+      'modes',
+      'owner',
+      'ports',
+      'configSchema',
+    ]) {
       expectRefusedAt(
         edit((c) => {
           delete c[key];
@@ -561,7 +653,11 @@ describe('component definitions', () => {
   it('have configuration schemas in the closed dialect, checked before Ajv compiles anything', () => {
     const cases: [(schema: Any) => void, string, RegExp][] = [
       [(s) => (s.properties.maxWords = { $ref: '#/$defs/x' }), '/properties/maxWords/$ref', /references/],
-      [(s) => (s.properties.style = { type: 'string', pattern: '^(a+)+$' }), '/properties/style/pattern', /regular expressions/],
+      [
+        (s) => (s.properties.style = { type: 'string', pattern: '^(a+)+$' }),
+        '/properties/style/pattern',
+        /regular expressions/,
+      ],
       [(s) => (s.properties.style = { type: 'string', format: 'uri' }), '/properties/style/format', /format/],
       [(s) => (s.properties.style = { type: 'string', 'x-future': true }), '/properties/style/x-future', /./],
       [(s) => delete s.additionalProperties, '/additionalProperties', /additionalProperties: false/],
@@ -591,19 +687,46 @@ describe('component definitions', () => {
 
 describe('component ids', () => {
   it('never collide with a built-in, and the agentdef. prefix is reserved', () => {
-    const builtin = sealedPack({ ...syntheticPack('acme.tools', 1), components: [syntheticComponent('agentdef.input')] });
-    expectRefusedAt(optionsFor([builtin]), '/packs/0/components/0/id', /id of a built-in component/, 'component-pack-identity');
-    const sameIdOtherRevision = sealedPack({ ...syntheticPack('acme.tools', 1), components: [syntheticComponent('agentdef.input', '2.0.0')] });
+    const builtin = sealedPack({
+      ...syntheticPack('acme.tools', 1),
+      components: [syntheticComponent('agentdef.input')],
+    });
+    expectRefusedAt(
+      optionsFor([builtin]),
+      '/packs/0/components/0/id',
+      /id of a built-in component/,
+      'component-pack-identity',
+    );
+    const sameIdOtherRevision = sealedPack({
+      ...syntheticPack('acme.tools', 1),
+      components: [syntheticComponent('agentdef.input', '2.0.0')],
+    });
     expectRefusedAt(optionsFor([sameIdOtherRevision]), '/packs/0/components/0/id', /id of a built-in component/);
-    const reserved = sealedPack({ ...syntheticPack('acme.tools', 1), components: [syntheticComponent('agentdef.summarise')] });
-    expectRefusedAt(optionsFor([reserved]), '/packs/0/components/0/id', /`agentdef\.` prefix, which is reserved/, 'component-pack-identity');
+    const reserved = sealedPack({
+      ...syntheticPack('acme.tools', 1),
+      components: [syntheticComponent('agentdef.summarise')],
+    });
+    expectRefusedAt(
+      optionsFor([reserved]),
+      '/packs/0/components/0/id',
+      /`agentdef\.` prefix, which is reserved/,
+      'component-pack-identity',
+    );
   });
 
   it('are unique across packs and within a pack, whatever the revisions', () => {
     const a = sealedPack({ ...syntheticPack('acme.one', 1), components: [syntheticComponent('acme.shared')] });
     const b = sealedPack({ ...syntheticPack('acme.two', 1), components: [syntheticComponent('acme.shared', '2.0.0')] });
-    expectRefusedAt(optionsFor([a, b]), '/packs/1/components/0/id', /already defined at \/packs\/0\/components\/0 \(revision 1.0.0\)/, 'component-pack-identity');
-    const twice = sealedPack({ ...syntheticPack('acme.one', 1), components: [syntheticComponent('acme.same'), syntheticComponent('acme.same', '1.1.0')] });
+    expectRefusedAt(
+      optionsFor([a, b]),
+      '/packs/1/components/0/id',
+      /already defined at \/packs\/0\/components\/0 \(revision 1.0.0\)/,
+      'component-pack-identity',
+    );
+    const twice = sealedPack({
+      ...syntheticPack('acme.one', 1),
+      components: [syntheticComponent('acme.same'), syntheticComponent('acme.same', '1.1.0')],
+    });
     expectRefusedAt(optionsFor([twice]), '/packs/0/components/1/id', /already defined at \/packs\/0\/components\/0/);
   });
 });
@@ -615,7 +738,10 @@ describe('control fields and secrets outside configSchema', () => {
       [(p) => (p.source.credentials = 'x'), '/packs/0/source/credentials'],
       [(p) => (p.components[0].command = 'run'), '/packs/0/components/0/command'],
       [(p) => (p.components[1].ports.inputs.text.headers = {}), '/packs/0/components/1/ports/inputs/text/headers'],
-      [(p) => (p.components[0].ports.inputs.uri = { kind: 'text', required: true, description: 'x' }), '/packs/0/components/0/ports/inputs/uri'],
+      [
+        (p) => (p.components[0].ports.inputs.uri = { kind: 'text', required: true, description: 'x' }),
+        '/packs/0/components/0/ports/inputs/uri',
+      ],
       [(p) => (p.components[0].owner.callback = 'x'), '/packs/0/components/0/owner/callback'],
     ];
     for (const [change, path] of cases) {
@@ -709,7 +835,11 @@ describe('host bindings', () => {
 
   it('refuse each descriptor mismatch at its member', () => {
     const cases: [string, unknown, RegExp][] = [
-      ['interface', 'acme.component.summarise/v2', /declares `interface` "acme.component.summarise\/v2", but component `acme.text.summarise@1.0.0`.*defines "acme.component.summarise\/v1"/],
+      [
+        'interface',
+        'acme.component.summarise/v2',
+        /declares `interface` "acme.component.summarise\/v2", but component `acme.text.summarise@1.0.0`.*defines "acme.component.summarise\/v1"/,
+      ],
       ['capability', 'acme.text.other', /`capability`/],
       ['sideEffect', 'external', /`sideEffect` "external".*defines "none"/],
       ['replay', 'fenced-once', /`replay`/],
@@ -851,7 +981,8 @@ describe('digests through catalog.ts', () => {
     if (!result.ok) throw new Error(JSON.stringify(result.findings));
     return result.catalog;
   };
-  const definitionDigest = (catalog: ReturnType<typeof catalogOf>, id: string) => catalog.components.find((c) => c.definition.id === id)?.definitionDigest;
+  const definitionDigest = (catalog: ReturnType<typeof catalogOf>, id: string) =>
+    catalog.components.find((c) => c.definition.id === id)?.definitionDigest;
 
   it("changing a sibling moves the catalog digest and the pack's source digest, not another component's digest", () => {
     const before = admitted(validRegistryOptions());
@@ -882,7 +1013,11 @@ describe('digests through catalog.ts', () => {
     const one = catalogOf(admitted(validRegistryOptions()));
     const extra = syntheticPack('acme.extra', 1);
     const base = validRegistryOptions();
-    const more = { packs: [...base.packs, extra], adapters: [...base.adapters, adapterFor(extra.components[0] as Any)], ownerResolvers: [...base.ownerResolvers, ownerResolverFor(extra.components[0] as Any)] };
+    const more = {
+      packs: [...base.packs, extra],
+      adapters: [...base.adapters, adapterFor(extra.components[0] as Any)],
+      ownerResolvers: [...base.ownerResolvers, ownerResolverFor(extra.components[0] as Any)],
+    };
     const two = catalogOf(admitted(more));
     expect(two.catalogDigest).not.toBe(one.catalogDigest);
     expect(two.adapterPolicyDigest).not.toBe(one.adapterPolicyDigest);
@@ -967,7 +1102,14 @@ describe('hostile options never make it throw', () => {
 
 describe('no scanning, discovery or download', () => {
   it('the admission modules import no file system, network or process module themselves', () => {
-    const modules = ['component-pack-registry.ts', 'pack-document-admission.ts', 'pack-admission-limits.ts', 'adapter-admission.ts', 'host-object.ts', 'schema-validator.ts'];
+    const modules = [
+      'component-pack-registry.ts',
+      'pack-document-admission.ts',
+      'pack-admission-limits.ts',
+      'adapter-admission.ts',
+      'host-object.ts',
+      'schema-validator.ts',
+    ];
     const external = new Set<string>();
     for (const file of modules) {
       const source = readFileSync(join(__dirname, file), 'utf8');

@@ -32,7 +32,15 @@ import { type CatalogPack, catalogFromDefinitions } from './catalog';
 import { type ComponentAdapter, identityKey, type OwnerResolver } from './component-adapter';
 import { readHostArray, readHostMembers } from './host-object';
 import { PACK_LIMITS, packCountFinding, totalComponentCountFinding } from './pack-admission-limits';
-import { type AdmittedPackDocument, admitPackDocument, COMPONENT_PACK_RULE, isQuotableIdentity, isWellFormedIdentity, type PackComponentClaim, type PackDocumentAdmission } from './pack-document-admission';
+import {
+  type AdmittedPackDocument,
+  admitPackDocument,
+  COMPONENT_PACK_RULE,
+  isQuotableIdentity,
+  isWellFormedIdentity,
+  type PackComponentClaim,
+  type PackDocumentAdmission,
+} from './pack-document-admission';
 
 export { PACK_LIMITS } from './pack-admission-limits';
 export { COMPONENT_PACK_SCHEMA_VERSION } from './pack-document-admission';
@@ -64,27 +72,46 @@ export interface ComponentPackRegistry {
   readonly ownerResolvers: readonly OwnerResolver[];
 }
 
-export type ComponentPackRegistryResult = { readonly ok: true; readonly registry: ComponentPackRegistry } | { readonly ok: false; readonly findings: Finding[] };
+export type ComponentPackRegistryResult =
+  | { readonly ok: true; readonly registry: ComponentPackRegistry }
+  | { readonly ok: false; readonly findings: Finding[] };
 
 const codeUnitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Admits the packs and host bindings of `options`, all or nothing. Never throws. */
-export function createApplicationComponentPackRegistry(options: ComponentPackRegistryOptions): ComponentPackRegistryResult {
+export function createApplicationComponentPackRegistry(
+  options: ComponentPackRegistryOptions,
+): ComponentPackRegistryResult {
   try {
     return admit(options);
   } catch {
     // Not reached by any input the readers know of; a guard so that the promise "never throws" holds.
     return {
       ok: false,
-      findings: [{ rule: COMPONENT_PACK_RULE, path: '', message: 'the registry options could not be inspected as packs and host bindings', suggestion: 'pass { packs, adapters, ownerResolvers } as plain arrays' }],
+      findings: [
+        {
+          rule: COMPONENT_PACK_RULE,
+          path: '',
+          message: 'the registry options could not be inspected as packs and host bindings',
+          suggestion: 'pass { packs, adapters, ownerResolvers } as plain arrays',
+        },
+      ],
     };
   }
 }
 
 function admit(options: unknown): ComponentPackRegistryResult {
-  const read = readHostMembers(options, '', 'the registry options', ['packs', 'adapters', 'ownerResolvers'], COMPONENT_PACK_RULE);
+  const read = readHostMembers(
+    options,
+    '',
+    'the registry options',
+    ['packs', 'adapters', 'ownerResolvers'],
+    COMPONENT_PACK_RULE,
+  );
   if (!read.ok) return { ok: false, findings: read.findings };
-  const missing = (['packs', 'adapters', 'ownerResolvers'] as const).filter((key) => read.members.get(key)?.present !== true);
+  const missing = (['packs', 'adapters', 'ownerResolvers'] as const).filter(
+    (key) => read.members.get(key)?.present !== true,
+  );
   if (missing.length > 0) {
     return {
       ok: false,
@@ -102,7 +129,14 @@ function admit(options: unknown): ComponentPackRegistryResult {
   };
 
   const builtins = builtinComponents();
-  const packList = readHostArray(value('packs'), '/packs', '`packs`', PACK_LIMITS.maxPacks, COMPONENT_PACK_RULE, (count) => packCountFinding(count) as Finding);
+  const packList = readHostArray(
+    value('packs'),
+    '/packs',
+    '`packs`',
+    PACK_LIMITS.maxPacks,
+    COMPONENT_PACK_RULE,
+    (count) => packCountFinding(count) as Finding,
+  );
   if (!packList.ok) return { ok: false, findings: packList.findings };
 
   const admissions = packList.items.map((pack, index) => admitPackDocument(pack, `/packs/${index}`));
@@ -133,7 +167,10 @@ function packIdentityFindings(admissions: readonly PackDocumentAdmission[]): Fin
     const { id, revision } = admission.identity;
     const earlier = first.get(id);
     if (earlier === undefined) return void first.set(id, { index, revision });
-    const name = isQuotableIdentity(id, revision) && isQuotableIdentity(id, earlier.revision) ? `pack \`${id}\`` : 'this pack id (not shown: it looks like a credential)';
+    const name =
+      isQuotableIdentity(id, revision) && isQuotableIdentity(id, earlier.revision)
+        ? `pack \`${id}\``
+        : 'this pack id (not shown: it looks like a credential)';
     findings.push({
       rule: COMPONENT_PACK_IDENTITY_RULE,
       path: `/packs/${index}/id`,
@@ -148,10 +185,14 @@ function packIdentityFindings(admissions: readonly PackDocumentAdmission[]): Fin
 }
 
 /** The component id quoted, or a placeholder when it looks like a credential. */
-const idText = (claim: PackComponentClaim): string => (isQuotableIdentity(claim.id, claim.revision) ? `\`${claim.id}\`` : '(not shown: it looks like a credential)');
+const idText = (claim: PackComponentClaim): string =>
+  isQuotableIdentity(claim.id, claim.revision) ? `\`${claim.id}\`` : '(not shown: it looks like a credential)';
 
 /** Component ids that are a built-in's, use the reserved prefix, or are defined twice (within or across packs). */
-function componentIdentityFindings(admissions: readonly PackDocumentAdmission[], builtins: readonly BuiltinComponentDefinition[]): Finding[] {
+function componentIdentityFindings(
+  admissions: readonly PackDocumentAdmission[],
+  builtins: readonly BuiltinComponentDefinition[],
+): Finding[] {
   const findings: Finding[] = [];
   const builtinIds = new Set(builtins.map((definition) => definition.id));
   const first = new Map<string, PackComponentClaim>();
@@ -200,9 +241,21 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The registry, once the combined catalog is known to build. */
-function registryOf(packs: readonly AdmittedPackDocument[], adapters: readonly ComponentAdapter[], ownerResolvers: readonly OwnerResolver[], builtins: readonly BuiltinComponentDefinition[]): ComponentPackRegistryResult {
-  const placed = packs.flatMap((pack) => pack.components).sort((a, b) => codeUnitOrder(a.definition.id, b.definition.id) || codeUnitOrder(a.definition.revision, b.definition.revision));
-  const catalogPacks = packs.map((pack) => ({ id: pack.id, revision: pack.revision, sourceDigest: pack.sourceDigest })).sort((a, b) => codeUnitOrder(a.id, b.id));
+function registryOf(
+  packs: readonly AdmittedPackDocument[],
+  adapters: readonly ComponentAdapter[],
+  ownerResolvers: readonly OwnerResolver[],
+  builtins: readonly BuiltinComponentDefinition[],
+): ComponentPackRegistryResult {
+  const placed = packs
+    .flatMap((pack) => pack.components)
+    .sort(
+      (a, b) =>
+        codeUnitOrder(a.definition.id, b.definition.id) || codeUnitOrder(a.definition.revision, b.definition.revision),
+    );
+  const catalogPacks = packs
+    .map((pack) => ({ id: pack.id, revision: pack.revision, sourceDigest: pack.sourceDigest }))
+    .sort((a, b) => codeUnitOrder(a.id, b.id));
   const components = placed.map((component) => component.definition);
   const catalog = catalogFromDefinitions([...builtins, ...components], catalogPacks);
   if (!catalog.ok) {
@@ -210,9 +263,20 @@ function registryOf(packs: readonly AdmittedPackDocument[], adapters: readonly C
     const findings = catalog.findings.map((finding) => {
       const [, index, ...rest] = finding.path.split('/');
       const component = placed[Number(index) - builtins.length];
-      return { ...finding, path: component === undefined ? '/packs' : `${component.pointer}${rest.length > 0 ? `/${rest.join('/')}` : ''}` };
+      return {
+        ...finding,
+        path: component === undefined ? '/packs' : `${component.pointer}${rest.length > 0 ? `/${rest.join('/')}` : ''}`,
+      };
     });
     return { ok: false, findings };
   }
-  return { ok: true, registry: deepFreeze({ packs: catalogPacks, components, adapters: [...adapters], ownerResolvers: [...ownerResolvers] }) };
+  return {
+    ok: true,
+    registry: deepFreeze({
+      packs: catalogPacks,
+      components,
+      adapters: [...adapters],
+      ownerResolvers: [...ownerResolvers],
+    }),
+  };
 }

@@ -23,7 +23,8 @@ function* subschemas(node: unknown, pointer = ''): Generator<[string, Record<str
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
   yield [pointer, node as Record<string, Any>];
   const n = node as Record<string, Any>;
-  for (const key of ['properties', '$defs', 'patternProperties']) for (const [name, child] of Object.entries(n[key] ?? {})) yield* subschemas(child, `${pointer}/${key}/${name}`);
+  for (const key of ['properties', '$defs', 'patternProperties'])
+    for (const [name, child] of Object.entries(n[key] ?? {})) yield* subschemas(child, `${pointer}/${key}/${name}`);
   if (n.items) yield* subschemas(n.items, `${pointer}/items`);
 }
 
@@ -39,7 +40,9 @@ describe('the component pack JSON Schema', () => {
 
   it('closes every object with additionalProperties: false, except the configuration schema', () => {
     const open: string[] = [];
-    for (const [pointer, node] of subschemas(schema)) if ((node.type === 'object' || node.properties || node.patternProperties) && node.additionalProperties !== false) open.push(pointer);
+    for (const [pointer, node] of subschemas(schema))
+      if ((node.type === 'object' || node.properties || node.patternProperties) && node.additionalProperties !== false)
+        open.push(pointer);
     expect(open).toEqual(['/$defs/ConfigSchema']);
   });
 
@@ -51,7 +54,8 @@ describe('the component pack JSON Schema', () => {
         if (!prop.description && !target?.description) missing.push(`${pointer}/properties/${name}`);
       }
     }
-    for (const [name, definition] of Object.entries<Record<string, Any>>(schema.$defs)) if (!definition.description) missing.push(`/$defs/${name}`);
+    for (const [name, definition] of Object.entries<Record<string, Any>>(schema.$defs))
+      if (!definition.description) missing.push(`/$defs/${name}`);
     expect(missing).toEqual([]);
   });
 
@@ -60,12 +64,26 @@ describe('the component pack JSON Schema', () => {
     expect(schema.$defs.PortKind.enum).toEqual([...PORT_KINDS]);
     expect(schema.$defs.Sha256.pattern).toBe(SHA256_HEX.source);
     expect(schema.$defs.Source.properties.uri.maxLength).toBe(SOURCE_URI_MAX_LENGTH);
-    for (const name of ['Semver', 'ComponentId', 'PortName']) expect(schema.$defs[name].pattern, name).toBe(manifest.$defs[name].pattern);
+    for (const name of ['Semver', 'ComponentId', 'PortName'])
+      expect(schema.$defs[name].pattern, name).toBe(manifest.$defs[name].pattern);
     const portPattern = schema.$defs.PortName.pattern;
     expect(Object.keys(schema.$defs.Ports.properties.inputs.patternProperties)).toEqual([portPattern]);
     expect(Object.keys(schema.$defs.Ports.properties.outputs.patternProperties)).toEqual([portPattern]);
     expect(schema.$defs.Owner.properties.selection.const).toBe('host-injected');
-    expect(schema.$defs.Component.required).toEqual(['id', 'revision', 'title', 'description', 'interface', 'capability', 'sideEffect', 'replay', 'modes', 'owner', 'ports', 'configSchema']);
+    expect(schema.$defs.Component.required).toEqual([
+      'id',
+      'revision',
+      'title',
+      'description',
+      'interface',
+      'capability',
+      'sideEffect',
+      'replay',
+      'modes',
+      'owner',
+      'ports',
+      'configSchema',
+    ]);
   });
 
   it('describes a component in exactly the shape of a built-in definition', () => {
@@ -73,8 +91,10 @@ describe('the component pack JSON Schema', () => {
     for (const builtin of builtinComponents()) {
       expect(Object.keys(builtin).sort(), builtin.id).toEqual(members);
       expect(Object.keys(builtin.owner).sort()).toEqual(Object.keys(schema.$defs.Owner.properties).sort());
-      for (const port of Object.values(builtin.ports.inputs)) expect(Object.keys(port).sort()).toEqual(Object.keys(schema.$defs.InputPort.properties).sort());
-      for (const port of Object.values(builtin.ports.outputs)) expect(Object.keys(port).sort()).toEqual(Object.keys(schema.$defs.OutputPort.properties).sort());
+      for (const port of Object.values(builtin.ports.inputs))
+        expect(Object.keys(port).sort()).toEqual(Object.keys(schema.$defs.InputPort.properties).sort());
+      for (const port of Object.values(builtin.ports.outputs))
+        expect(Object.keys(port).sort()).toEqual(Object.keys(schema.$defs.OutputPort.properties).sort());
     }
   });
 });

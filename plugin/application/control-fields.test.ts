@@ -7,7 +7,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTROL_FIELD_KINDS, CONTROL_FIELD_STEMS, type ControlFieldKind, controlFieldKind, splitWords } from './control-fields';
+import {
+  CONTROL_FIELD_KINDS,
+  CONTROL_FIELD_STEMS,
+  type ControlFieldKind,
+  controlFieldKind,
+  splitWords,
+} from './control-fields';
 
 /** Each kind the seed names, by a plain example. */
 const BY_KIND: ReadonlyArray<readonly [string, ControlFieldKind]> = [
@@ -353,7 +359,16 @@ describe('controlFieldKind', () => {
     for (const { stem, kind } of CONTROL_FIELD_STEMS) {
       const capital = `${stem[0]?.toUpperCase()}${stem.slice(1)}`;
       const plural = stem.endsWith('s') ? [] : [`${stem}s`];
-      for (const name of [stem, stem.toUpperCase(), capital, ...plural, `my${capital}`, `${stem}Value`, `my_${stem}_value`, `x-${stem}-y`]) {
+      for (const name of [
+        stem,
+        stem.toUpperCase(),
+        capital,
+        ...plural,
+        `my${capital}`,
+        `${stem}Value`,
+        `my_${stem}_value`,
+        `x-${stem}-y`,
+      ]) {
         expect(controlFieldKind(name), `${name} (stem ${stem}, ${kind})`).toBeDefined();
       }
     }
@@ -383,13 +398,31 @@ describe('controlFieldKind', () => {
   });
 
   it('is unmoved by case, separators and surrounding words (property)', () => {
-    const risky = fc.constantFrom('token', 'secret', 'password', 'command', 'endpoint', 'credential', 'environment', 'transport', 'callback', 'webhook');
+    const risky = fc.constantFrom(
+      'token',
+      'secret',
+      'password',
+      'command',
+      'endpoint',
+      'credential',
+      'environment',
+      'transport',
+      'callback',
+      'webhook',
+    );
     const word = fc.stringMatching(/^[a-z]{1,6}$/);
     fc.assert(
-      fc.property(risky, word, word, fc.constantFrom('', '_', '-', '.', ' '), fc.boolean(), (stem, before, after, separator, upper) => {
-        const name = [before, stem, after].join(separator);
-        expect(controlFieldKind(upper ? name.toUpperCase() : name), name).toBeDefined();
-      }),
+      fc.property(
+        risky,
+        word,
+        word,
+        fc.constantFrom('', '_', '-', '.', ' '),
+        fc.boolean(),
+        (stem, before, after, separator, upper) => {
+          const name = [before, stem, after].join(separator);
+          expect(controlFieldKind(upper ? name.toUpperCase() : name), name).toBeDefined();
+        },
+      ),
       { numRuns: 500 },
     );
   });

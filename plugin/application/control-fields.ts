@@ -93,10 +93,16 @@ const TABLE: ReadonlyArray<readonly [ControlFieldKind, StemMatch, readonly strin
 ];
 
 /** Every recognised stem, for the docs: what it is, and how much of a name it must be. */
-export const CONTROL_FIELD_STEMS: readonly ControlFieldStem[] = Object.freeze(TABLE.flatMap(([kind, match, stems]) => stems.filter((stem) => /^[a-z]+$/.test(stem)).map((stem) => Object.freeze({ stem, kind, match }))));
+export const CONTROL_FIELD_STEMS: readonly ControlFieldStem[] = Object.freeze(
+  TABLE.flatMap(([kind, match, stems]) =>
+    stems.filter((stem) => /^[a-z]+$/.test(stem)).map((stem) => Object.freeze({ stem, kind, match })),
+  ),
+);
 
 /** The kinds, in the order the table lists them. */
-export const CONTROL_FIELD_KINDS: readonly ControlFieldKind[] = Object.freeze([...new Set(TABLE.map(([kind]) => kind))]);
+export const CONTROL_FIELD_KINDS: readonly ControlFieldKind[] = Object.freeze([
+  ...new Set(TABLE.map(([kind]) => kind)),
+]);
 
 const STEMS_BY_MATCH: Readonly<Record<StemMatch, readonly ControlFieldStem[]>> = {
   anywhere: CONTROL_FIELD_STEMS.filter((entry) => entry.match === 'anywhere'),
@@ -105,7 +111,16 @@ const STEMS_BY_MATCH: Readonly<Record<StemMatch, readonly ControlFieldStem[]>> =
 };
 
 /** Digit-for-letter swaps undone before the `anywhere` search (`passw0rd`, `s3cret`, `t0k3n`). */
-const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g' };
+const LEET: Readonly<Record<string, string>> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+};
 
 /** Cyrillic and Greek letters drawn like Latin ones (`tоken` with a Cyrillic `о`, `ΤΟΚΕΝ` in Greek capitals). */
 // biome-ignore format: one row per script and case
@@ -149,14 +164,20 @@ function singular(word: string): string {
 function matchWord(word: string): ControlFieldKind | undefined {
   for (const form of new Set([word, singular(word)])) {
     for (const entry of STEMS_BY_MATCH.word) if (form === entry.stem) return entry.kind;
-    for (const entry of STEMS_BY_MATCH.affix) if (form.startsWith(entry.stem) || form.endsWith(entry.stem)) return entry.kind;
+    for (const entry of STEMS_BY_MATCH.affix)
+      if (form.startsWith(entry.stem) || form.endsWith(entry.stem)) return entry.kind;
   }
   return undefined;
 }
 
 function matchAnywhere(squashed: string): ControlFieldKind | undefined {
-  const forms = new Set([squashed, squashed.replace(/[0-9]/g, (d) => LEET[d] ?? d), squashed.replace(/1/g, 'l').replace(/[0-9]/g, (d) => LEET[d] ?? d)]);
-  for (const form of forms) for (const entry of STEMS_BY_MATCH.anywhere) if (form.includes(entry.stem)) return entry.kind;
+  const forms = new Set([
+    squashed,
+    squashed.replace(/[0-9]/g, (d) => LEET[d] ?? d),
+    squashed.replace(/1/g, 'l').replace(/[0-9]/g, (d) => LEET[d] ?? d),
+  ]);
+  for (const form of forms)
+    for (const entry of STEMS_BY_MATCH.anywhere) if (form.includes(entry.stem)) return entry.kind;
   return undefined;
 }
 

@@ -44,28 +44,44 @@ function refuse(refusal: Refusal['refusal'], message: string, planDigest?: strin
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The entrypoint values by `node`/`port`, checked: exactly one per entrypoint, plain JSON, the right kind. */
-export function checkEntrypointValues(plan: ApplicationPlan, inputs: unknown): { ok: true; values: Map<string, JsonValue>; digest: string } | { ok: false; message: string } {
+export function checkEntrypointValues(
+  plan: ApplicationPlan,
+  inputs: unknown,
+): { ok: true; values: Map<string, JsonValue>; digest: string } | { ok: false; message: string } {
   const plain = readApplicationJson(inputs);
-  if (!plain.ok || !Array.isArray(plain.value)) return { ok: false, message: '`inputs` must be a list of { node, port, value } with plain JSON values' };
+  if (!plain.ok || !Array.isArray(plain.value))
+    return { ok: false, message: '`inputs` must be a list of { node, port, value } with plain JSON values' };
   if (plain.value.length > MAX_INPUT_VALUES) return { ok: false, message: `at most ${MAX_INPUT_VALUES} input values` };
   const wanted = new Map(plan.entrypoints.map((e) => [JSON.stringify([e.node, e.port]), e.kind]));
   const values = new Map<string, JsonValue>();
   for (const [index, item] of plain.value.entries()) {
-    if (item === null || typeof item !== 'object' || Array.isArray(item) || Object.keys(item).sort().join(',') !== 'node,port,value') {
+    if (
+      item === null ||
+      typeof item !== 'object' ||
+      Array.isArray(item) ||
+      Object.keys(item).sort().join(',') !== 'node,port,value'
+    ) {
       return { ok: false, message: `inputs[${index}] must have exactly \`node\`, \`port\` and \`value\`` };
     }
     const { node, port, value } = item as { node: JsonValue; port: JsonValue; value: JsonValue };
     const key = JSON.stringify([node, port]);
     const kind = wanted.get(key);
     if (typeof node !== 'string' || typeof port !== 'string' || kind === undefined)
-      return { ok: false, message: `inputs[${index}] names no entrypoint of this application (entrypoints: ${[...wanted.keys()].map((k) => JSON.parse(k).join('.')).join(', ')})` };
+      return {
+        ok: false,
+        message: `inputs[${index}] names no entrypoint of this application (entrypoints: ${[...wanted.keys()].map((k) => JSON.parse(k).join('.')).join(', ')})`,
+      };
     if (values.has(key)) return { ok: false, message: `inputs[${index}] repeats the entrypoint ${node}.${port}` };
-    if (kind === 'text' && typeof value !== 'string') return { ok: false, message: `inputs[${index}]: ${node}.${port} is a \`text\` port and takes a string` };
+    if (kind === 'text' && typeof value !== 'string')
+      return { ok: false, message: `inputs[${index}]: ${node}.${port} is a \`text\` port and takes a string` };
     values.set(key, value);
   }
   const missing = [...wanted.keys()].filter((k) => !values.has(k)).map((k) => JSON.parse(k).join('.'));
-  if (missing.length > 0) return { ok: false, message: `no value for the entrypoint${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` };
-  const sorted = [...values].sort(([a], [b]) => byCodeUnit(a, b)).map(([k, value]) => ({ at: JSON.parse(k) as JsonValue, value }));
+  if (missing.length > 0)
+    return { ok: false, message: `no value for the entrypoint${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` };
+  const sorted = [...values]
+    .sort(([a], [b]) => byCodeUnit(a, b))
+    .map(([k, value]) => ({ at: JSON.parse(k) as JsonValue, value }));
   const digest = digestPlainJson(sorted);
   if (!digest.ok) return { ok: false, message: 'the input values have no canonical JSON form' };
   return { ok: true, values, digest: digest.sha256 };
@@ -77,19 +93,28 @@ function stepKey(key: string, planDigest: string, node: string): string {
 }
 
 /** Checks an adapter's outputs: exactly its declared ports, plain JSON, the declared kinds. */
-function checkOutputs(step: ApplicationPlan['steps'][number], outputs: unknown): { ok: true; values: Map<string, JsonValue> } | { ok: false; message: string } {
+function checkOutputs(
+  step: ApplicationPlan['steps'][number],
+  outputs: unknown,
+): { ok: true; values: Map<string, JsonValue> } | { ok: false; message: string } {
   const plain = readApplicationJson(outputs);
-  if (!plain.ok || plain.value === null || typeof plain.value !== 'object' || Array.isArray(plain.value)) return { ok: false, message: 'the adapter returned outputs that are not a plain JSON object' };
+  if (!plain.ok || plain.value === null || typeof plain.value !== 'object' || Array.isArray(plain.value))
+    return { ok: false, message: 'the adapter returned outputs that are not a plain JSON object' };
   const given = plain.value;
   const declared = step.outputs.map((o) => o.port);
   const extra = Object.keys(given).filter((k) => !declared.includes(k));
   const absent = declared.filter((p) => !Object.hasOwn(given, p));
-  if (extra.length > 0 || absent.length > 0) return { ok: false, message: 'the adapter returned other output ports than its component declares' };
+  if (extra.length > 0 || absent.length > 0)
+    return { ok: false, message: 'the adapter returned other output ports than its component declares' };
   const values = new Map<string, JsonValue>();
   for (const { port, kind } of step.outputs) {
     const value = given[port]!;
-    if (kind === 'text' && typeof value !== 'string') return { ok: false, message: `the output port \`${port}\` is \`text\`, and the adapter returned no string` };
-    if ((kind === 'artifact' || kind === 'agent-plan') && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+    if (kind === 'text' && typeof value !== 'string')
+      return { ok: false, message: `the output port \`${port}\` is \`text\`, and the adapter returned no string` };
+    if (
+      (kind === 'artifact' || kind === 'agent-plan') &&
+      (value === null || typeof value !== 'object' || Array.isArray(value))
+    ) {
       return { ok: false, message: `the output port \`${port}\` is \`${kind}\`, and the adapter returned no object` };
     }
     values.set(port, value);
@@ -110,11 +135,23 @@ export async function executePlannedRun(planned: PlannedRun, options: ExecuteOpt
     case 'replay':
       return { ok: true, replayed: true, run: claim.result as unknown as ApplicationRun, diagnostics: [] };
     case 'conflict':
-      return refuse('idempotency-conflict', 'this idempotency key was used for another plan, mode or inputs; use a new key for a new run', plan.digest);
+      return refuse(
+        'idempotency-conflict',
+        'this idempotency key was used for another plan, mode or inputs; use a new key for a new run',
+        plan.digest,
+      );
     case 'in-progress':
-      return refuse('in-progress', 'a run with this idempotency key is in progress; ask again after it finishes', plan.digest);
+      return refuse(
+        'in-progress',
+        'a run with this idempotency key is in progress; ask again after it finishes',
+        plan.digest,
+      );
     case 'reconciliation-required':
-      return refuse('reconciliation-required', `${claim.message} The host reconciles the external outcome with the owner before any retry.`, plan.digest);
+      return refuse(
+        'reconciliation-required',
+        `${claim.message} The host reconciles the external outcome with the owner before any retry.`,
+        plan.digest,
+      );
     case 'full':
       return refuse('ledger-full', claim.message, plan.digest);
     case 'rejected':
@@ -125,8 +162,11 @@ export async function executePlannedRun(planned: PlannedRun, options: ExecuteOpt
   const run = await runSteps(planned, options, inputs.values, claimNumber);
   // The run in canonical form: a fresh answer and a later replay of it are the same bytes.
   const canonical = canonicalText({ ...run, inputsDigest: inputs.digest } as unknown as JsonValue);
-  const recorded: ApplicationRun = canonical.ok ? (JSON.parse(canonical.text) as ApplicationRun) : { ...run, inputsDigest: inputs.digest };
-  const status = recorded.status === 'succeeded' ? 'succeeded' : recorded.stop?.reason === 'cancelled' ? 'cancelled' : 'failed';
+  const recorded: ApplicationRun = canonical.ok
+    ? (JSON.parse(canonical.text) as ApplicationRun)
+    : { ...run, inputsDigest: inputs.digest };
+  const status =
+    recorded.status === 'succeeded' ? 'succeeded' : recorded.stop?.reason === 'cancelled' ? 'cancelled' : 'failed';
   const finished = await ledger.finish(key, claimNumber, { status, result: recorded as unknown as JsonValue });
   if (!finished.ok) {
     return {
@@ -151,7 +191,12 @@ export async function executePlannedRun(planned: PlannedRun, options: ExecuteOpt
   return { ok: true, replayed: false, run: recorded, diagnostics: [] };
 }
 
-async function runSteps(planned: PlannedRun, options: ExecuteOptions, entryValues: ReadonlyMap<string, JsonValue>, claimNumber: number): Promise<Omit<ApplicationRun, 'inputsDigest'>> {
+async function runSteps(
+  planned: PlannedRun,
+  options: ExecuteOptions,
+  entryValues: ReadonlyMap<string, JsonValue>,
+  claimNumber: number,
+): Promise<Omit<ApplicationRun, 'inputsDigest'>> {
   const { plan, manifest } = planned;
   const { context, ledger, idempotencyKey: key } = options;
   const monotonic = options.monotonic ?? (() => performance.now());
@@ -161,7 +206,11 @@ async function runSteps(planned: PlannedRun, options: ExecuteOptions, entryValue
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
 
   const produced = new Map<string, JsonValue>(); // JSON [node, port] → value
-  const statuses: { node: string; status: StepStatus; dispatched: boolean }[] = plan.steps.map((s) => ({ node: s.node, status: 'not-run', dispatched: false }));
+  const statuses: { node: string; status: StepStatus; dispatched: boolean }[] = plan.steps.map((s) => ({
+    node: s.node,
+    status: 'not-run',
+    dispatched: false,
+  }));
   let stop: ApplicationRun['stop'] | undefined;
   let anyDispatched = false;
   const stopWith = (reason: StopReason, node: string | undefined, code: string, message: string) => {
@@ -194,13 +243,21 @@ async function runSteps(planned: PlannedRun, options: ExecuteOptions, entryValue
       const digest = plain?.ok ? digestPlainJson(plain.value) : undefined;
       if (!digest?.ok || digest.sha256 !== planned.ownerEvidenceDigests.get(step.node)) {
         statuses[index]!.status = 'blocked';
-        stopWith('owner-drift', step.node, 'owner-evidence-changed', `the owner \`${resolver.owner}\` no longer gives the evidence the plan was made with; replan and accept the new plan digest`);
+        stopWith(
+          'owner-drift',
+          step.node,
+          'owner-evidence-changed',
+          `the owner \`${resolver.owner}\` no longer gives the evidence the plan was made with; replan and accept the new plan digest`,
+        );
         break;
       }
 
       const stepInputs: Record<string, JsonValue> = Object.create(null);
       for (const input of step.inputs) {
-        const value = input.from === 'entrypoint' ? entryValues.get(JSON.stringify([step.node, input.port])) : produced.get(JSON.stringify([input.from.node, input.from.port]));
+        const value =
+          input.from === 'entrypoint'
+            ? entryValues.get(JSON.stringify([step.node, input.port]))
+            : produced.get(JSON.stringify([input.from.node, input.from.port]));
         if (value !== undefined) stepInputs[input.port] = value;
       }
 
@@ -217,7 +274,8 @@ async function runSteps(planned: PlannedRun, options: ExecuteOptions, entryValue
           ownerEvidence: plain!.ok ? deepFrozen(plain!.value) : null,
           markDispatched: async () => {
             if (plan.mode !== 'live') return { ok: false, message: 'a dry-run never dispatches' };
-            if (signal.aborted) return { ok: false, message: 'the run was cancelled or reached its runtime bound before dispatch' };
+            if (signal.aborted)
+              return { ok: false, message: 'the run was cancelled or reached its runtime bound before dispatch' };
             const marked = await ledger.markDispatched(key, claimNumber);
             if (!marked.ok) return { ok: false, message: `the ledger refused the dispatch marker (${marked.reason})` };
             dispatched = true;
@@ -230,13 +288,25 @@ async function runSteps(planned: PlannedRun, options: ExecuteOptions, entryValue
 
       if (!outcome.ok) {
         statuses[index]!.status = 'failed';
-        stopWith('failure', step.node, 'adapter-error', `the adapter of \`${step.component.id}\` threw; nothing is retried`);
+        stopWith(
+          'failure',
+          step.node,
+          'adapter-error',
+          `the adapter of \`${step.component.id}\` threw; nothing is retried`,
+        );
         break;
       }
       const result = outcome.value;
       if (options.signal?.aborted && !(result.status === 'completed' && !dispatched)) {
         statuses[index]!.status = dispatched ? 'deadline-uncertain' : 'cancelled';
-        stopWith('cancelled', step.node, 'cancelled', dispatched ? 'the caller cancelled the run after the owner dispatched: reconcile with the owner' : 'the caller cancelled the run; the owner stopped');
+        stopWith(
+          'cancelled',
+          step.node,
+          'cancelled',
+          dispatched
+            ? 'the caller cancelled the run after the owner dispatched: reconcile with the owner'
+            : 'the caller cancelled the run; the owner stopped',
+        );
         break;
       }
       if (result.status === 'completed') {
@@ -252,7 +322,12 @@ async function runSteps(planned: PlannedRun, options: ExecuteOptions, entryValue
       }
       if (deadline.signal.aborted && !options.signal?.aborted) {
         statuses[index]!.status = dispatched ? 'deadline-uncertain' : 'failed';
-        stopWith(dispatched ? 'deadline-uncertain' : 'bound', step.node, 'max-runtime', `the runtime bound (${plan.bounds.maxRuntimeMs} ms) was reached during this step`);
+        stopWith(
+          dispatched ? 'deadline-uncertain' : 'bound',
+          step.node,
+          'max-runtime',
+          `the runtime bound (${plan.bounds.maxRuntimeMs} ms) was reached during this step`,
+        );
         break;
       }
       if (result.status === 'failed') {
@@ -277,11 +352,17 @@ async function runSteps(planned: PlannedRun, options: ExecuteOptions, entryValue
   let outputs: Record<string, JsonValue> | undefined;
   if (stop === undefined) {
     outputs = Object.create(null) as Record<string, JsonValue>;
-    for (const output of plan.outputs) outputs[output.name] = produced.get(JSON.stringify([output.node, output.port])) ?? null;
+    for (const output of plan.outputs)
+      outputs[output.name] = produced.get(JSON.stringify([output.node, output.port])) ?? null;
     const text = canonicalText(outputs);
     const bytes = text.ok ? Buffer.byteLength(text.text, 'utf8') : Number.POSITIVE_INFINITY;
     if (bytes > plan.bounds.maxOutputBytes) {
-      stopWith('bound', undefined, 'max-output-bytes', `the outputs hold ${text.ok ? bytes : 'unencodable'} bytes of canonical JSON, more than \`maxOutputBytes\` (${plan.bounds.maxOutputBytes})`);
+      stopWith(
+        'bound',
+        undefined,
+        'max-output-bytes',
+        `the outputs hold ${text.ok ? bytes : 'unencodable'} bytes of canonical JSON, more than \`maxOutputBytes\` (${plan.bounds.maxOutputBytes})`,
+      );
       outputs = undefined;
     }
   }

@@ -9,7 +9,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GatewayOwner } from './gateway-owner';
-import { ARTIFACTS_FOLDER, EXAMPLE_INPUTS, EXAMPLE_MANIFEST, editManifest, exampleWorkspace, localGateway, openHost } from './__test-support__/application-workspace';
+import {
+  ARTIFACTS_FOLDER,
+  EXAMPLE_INPUTS,
+  EXAMPLE_MANIFEST,
+  editManifest,
+  exampleWorkspace,
+  localGateway,
+  openHost,
+} from './__test-support__/application-workspace';
 
 interface HostileCase {
   name: string;
@@ -75,8 +83,18 @@ const CASES: HostileCase[] = [
     },
     path: '/bounds/limits/nested/command',
   },
-  { name: 'a stale source digest', rule: 'source-digest', raw: (text) => text.replace('"maxSteps": 8', '"maxSteps": 9'), path: '/source/sha256' },
-  { name: 'a stale catalog digest', rule: 'stale-digest', edit: (m) => (m.catalogDigest = 'e'.repeat(64)), path: '/catalogDigest' },
+  {
+    name: 'a stale source digest',
+    rule: 'source-digest',
+    raw: (text) => text.replace('"maxSteps": 8', '"maxSteps": 9'),
+    path: '/source/sha256',
+  },
+  {
+    name: 'a stale catalog digest',
+    rule: 'stale-digest',
+    edit: (m) => (m.catalogDigest = 'e'.repeat(64)),
+    path: '/catalogDigest',
+  },
   { name: 'a wrong mode', rule: 'mode', mode: 'production', path: '/mode' },
 ];
 
@@ -110,7 +128,13 @@ describe('hostile manifests: a located diagnostic, and nothing executes', () => 
       }
       expect(diagnostic!.suggestion ?? '').not.toBe('');
 
-      const executed = await service.execute({ manifest: { path: EXAMPLE_MANIFEST }, mode, expectedPlanDigest: 'a'.repeat(64), idempotencyKey: 'hostile', inputs: EXAMPLE_INPUTS });
+      const executed = await service.execute({
+        manifest: { path: EXAMPLE_MANIFEST },
+        mode,
+        expectedPlanDigest: 'a'.repeat(64),
+        idempotencyKey: 'hostile',
+        inputs: EXAMPLE_INPUTS,
+      });
       expect(executed.ok === false && executed.refusal).toBe('invalid-manifest');
       expect(invoked).toBe(0);
       expect(existsSync(join(root, ARTIFACTS_FOLDER, 'outbox'))).toBe(false);

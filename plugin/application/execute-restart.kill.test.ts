@@ -45,8 +45,17 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 type Event = { event: string; [field: string]: any };
 
-function start(root: string, ledger: string, key: string, hold: string, clockAheadMs = 0): { child: ChildProcessWithoutNullStreams; next(): Promise<Event>; exited: Promise<NodeJS.Signals | null> } {
-  const child = spawn(process.execPath, [script, root, ledger, key, hold, String(LEASE_MS), String(clockAheadMs)], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+function start(
+  root: string,
+  ledger: string,
+  key: string,
+  hold: string,
+  clockAheadMs = 0,
+): { child: ChildProcessWithoutNullStreams; next(): Promise<Event>; exited: Promise<NodeJS.Signals | null> } {
+  const child = spawn(process.execPath, [script, root, ledger, key, hold, String(LEASE_MS), String(clockAheadMs)], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const events: Event[] = [];
   const waiting: ((e: Event) => void)[] = [];
   let buffer = '';
@@ -95,50 +104,53 @@ async function repeat(root: string, ledger: string, key: string, clockAheadMs = 
   return event.response;
 }
 
-describe.each(availableSqliteDrivers())('execute with the durable ledger on %s across SIGKILL', (driver: SqliteDriverName) => {
-  beforeAll(() => {
-    env['LEDGER_TEST_SQLITE_DRIVER'] = driver;
-  });
+describe.each(availableSqliteDrivers())(
+  'execute with the durable ledger on %s across SIGKILL',
+  (driver: SqliteDriverName) => {
+    beforeAll(() => {
+      env['LEDGER_TEST_SQLITE_DRIVER'] = driver;
+    });
 
-  it('a finished run, killed afterwards, is replayed byte for byte by a new process', async () => {
-    const root = exampleWorkspace();
-    const ledger = join(scratch, `${driver.replace(/\W/g, '-')}-finished.sqlite`);
-    const first = start(root, ledger, 'finished', 'none');
-    const done = await first.next();
-    await kill(first);
-    expect(done.response.ok).toBe(true);
-    expect(done.response.replayed).toBe(false);
-    expect(dispatches(root)).toBe(1);
-    const again = await repeat(root, ledger, 'finished');
-    expect(again.replayed).toBe(true);
-    expect(JSON.stringify(again.run)).toBe(JSON.stringify(done.response.run));
-    expect(dispatches(root)).toBe(1);
-  });
+    it('a finished run, killed afterwards, is replayed byte for byte by a new process', async () => {
+      const root = exampleWorkspace();
+      const ledger = join(scratch, `${driver.replace(/\W/g, '-')}-finished.sqlite`);
+      const first = start(root, ledger, 'finished', 'none');
+      const done = await first.next();
+      await kill(first);
+      expect(done.response.ok).toBe(true);
+      expect(done.response.replayed).toBe(false);
+      expect(dispatches(root)).toBe(1);
+      const again = await repeat(root, ledger, 'finished');
+      expect(again.replayed).toBe(true);
+      expect(JSON.stringify(again.run)).toBe(JSON.stringify(done.response.run));
+      expect(dispatches(root)).toBe(1);
+    });
 
-  it('killed before the dispatch marker: in progress during the lease, then run again safely, one dispatch in all', async () => {
-    const root = exampleWorkspace();
-    const ledger = join(scratch, `${driver.replace(/\W/g, '-')}-before.sqlite`);
-    const first = start(root, ledger, 'before', 'before-dispatch');
-    expect(await first.next()).toEqual({ event: 'holding', at: 'before-dispatch' });
-    await kill(first);
-    expect(dispatches(root)).toBe(0);
-    const early = await repeat(root, ledger, 'before');
-    expect(early).toMatchObject({ ok: false, refusal: 'in-progress' });
-    const later = await repeat(root, ledger, 'before', PAST_THE_LEASE);
-    expect(later.ok).toBe(true);
-    expect(later.run.status).toBe('succeeded');
-    expect(dispatches(root)).toBe(1);
-  });
+    it('killed before the dispatch marker: in progress during the lease, then run again safely, one dispatch in all', async () => {
+      const root = exampleWorkspace();
+      const ledger = join(scratch, `${driver.replace(/\W/g, '-')}-before.sqlite`);
+      const first = start(root, ledger, 'before', 'before-dispatch');
+      expect(await first.next()).toEqual({ event: 'holding', at: 'before-dispatch' });
+      await kill(first);
+      expect(dispatches(root)).toBe(0);
+      const early = await repeat(root, ledger, 'before');
+      expect(early).toMatchObject({ ok: false, refusal: 'in-progress' });
+      const later = await repeat(root, ledger, 'before', PAST_THE_LEASE);
+      expect(later.ok).toBe(true);
+      expect(later.run.status).toBe('succeeded');
+      expect(dispatches(root)).toBe(1);
+    });
 
-  it('killed after the dispatch: never run again, reconciliation required, no second dispatch', async () => {
-    const root = exampleWorkspace();
-    const ledger = join(scratch, `${driver.replace(/\W/g, '-')}-after.sqlite`);
-    const first = start(root, ledger, 'after', 'after-dispatch');
-    expect(await first.next()).toEqual({ event: 'holding', at: 'after-dispatch' });
-    await kill(first);
-    expect(dispatches(root)).toBe(1);
-    const later = await repeat(root, ledger, 'after', PAST_THE_LEASE);
-    expect(later).toMatchObject({ ok: false, refusal: 'reconciliation-required' });
-    expect(dispatches(root)).toBe(1);
-  });
-});
+    it('killed after the dispatch: never run again, reconciliation required, no second dispatch', async () => {
+      const root = exampleWorkspace();
+      const ledger = join(scratch, `${driver.replace(/\W/g, '-')}-after.sqlite`);
+      const first = start(root, ledger, 'after', 'after-dispatch');
+      expect(await first.next()).toEqual({ event: 'holding', at: 'after-dispatch' });
+      await kill(first);
+      expect(dispatches(root)).toBe(1);
+      const later = await repeat(root, ledger, 'after', PAST_THE_LEASE);
+      expect(later).toMatchObject({ ok: false, refusal: 'reconciliation-required' });
+      expect(dispatches(root)).toBe(1);
+    });
+  },
+);

@@ -11,7 +11,13 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FakeClock, LedgerKind } from './__test-support__/ledgers';
 import { digest, dryRun, fakeClock, LEDGER_KINDS, ledgerFolder, live, openLedger } from './__test-support__/ledgers';
-import type { ClaimResult, ExecutionLedger, ExecutionLedgerOptions, LedgerSnapshot, LedgerUpdate } from './execution-ledger';
+import type {
+  ClaimResult,
+  ExecutionLedger,
+  ExecutionLedgerOptions,
+  LedgerSnapshot,
+  LedgerUpdate,
+} from './execution-ledger';
 import { createMemoryExecutionLedger } from './execution-ledger';
 
 const folder = ledgerFolder();
@@ -22,7 +28,10 @@ const TTL = 10_000;
 
 function setup(kind: LedgerKind, options: ExecutionLedgerOptions = {}): { ledger: ExecutionLedger; clock: FakeClock } {
   const clock = fakeClock();
-  return { ledger: openLedger(kind, folder, { leaseMs: LEASE, ttlMs: TTL, maxEntries: 8, ...options, now: clock.now }), clock };
+  return {
+    ledger: openLedger(kind, folder, { leaseMs: LEASE, ttlMs: TTL, maxEntries: 8, ...options, now: clock.now }),
+    clock,
+  };
 }
 
 function claimed(result: ClaimResult): number {
@@ -48,7 +57,17 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
       kind: 'claimed',
       claim: 1,
       reclaimed: false,
-      entry: { key: 'key-1', planDigest: digest(7), mode: 'live', state: 'running', claim: 1, claimedAt: now, leaseUntil: now + LEASE, protected: false, reconciliationRequired: false },
+      entry: {
+        key: 'key-1',
+        planDigest: digest(7),
+        mode: 'live',
+        state: 'running',
+        claim: 1,
+        claimedAt: now,
+        leaseUntil: now + LEASE,
+        protected: false,
+        reconciliationRequired: false,
+      },
     });
     expect(claimed(await ledger.claim('key-2', live(7)))).toBe(2);
   });
@@ -68,7 +87,11 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
     const { ledger } = setup(kind);
     const claim = claimed(await ledger.claim('k', live(1)));
     for (const other of [live(2), dryRun(1)]) {
-      expect(await ledger.claim('k', other)).toEqual({ kind: 'conflict', recorded: { planDigest: digest(1), mode: 'live' }, message: expect.stringContaining('never reused') });
+      expect(await ledger.claim('k', other)).toEqual({
+        kind: 'conflict',
+        recorded: { planDigest: digest(1), mode: 'live' },
+        message: expect.stringContaining('never reused'),
+      });
     }
     ok(await ledger.finish('k', claim, { status: 'succeeded', result: { answer: 42 } }));
     for (const other of [live(2), dryRun(1)]) expect((await ledger.claim('k', other)).kind).toBe('conflict');
@@ -89,12 +112,22 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
     };
     clock.advance(5);
     const finished = await ledger.finish('k', claim, { status: 'succeeded', result });
-    expect(finished).toEqual({ ok: true, entry: expect.objectContaining({ state: 'succeeded', finishedAt: clock.now(), expiresAt: clock.now() + TTL, result: { ...result, '': 0 } }) });
+    expect(finished).toEqual({
+      ok: true,
+      entry: expect.objectContaining({
+        state: 'succeeded',
+        finishedAt: clock.now(),
+        expiresAt: clock.now() + TTL,
+        result: { ...result, '': 0 },
+      }),
+    });
     const first = await ledger.claim('k', dryRun());
     expect(first.kind).toBe('replay');
     if (first.kind !== 'replay') return;
     expect(first.result).toEqual({ ...result, '': 0 });
-    expect(JSON.stringify(first.result)).toBe('{"":0,"ok":true,"steps":[{"id":"b","out":"é😀"},{"id":"a","out":null}],"total":1.5}');
+    expect(JSON.stringify(first.result)).toBe(
+      '{"":0,"ok":true,"steps":[{"id":"b","out":"é😀"},{"id":"a","out":null}],"total":1.5}',
+    );
     (first.result as { total: number }).total = 99;
     const second = await ledger.claim('k', dryRun());
     expect(second.kind === 'replay' && second.result).toEqual({ ...result, '': 0 });
@@ -115,10 +148,19 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
       const claim = claimed(await ledger.claim(key, live()));
       if (c.dispatched) ok(await ledger.markDispatched(key, claim));
       const finished = await ledger.finish(key, claim, { status: c.status, result: { i } });
-      expect(finished.ok && finished.entry).toMatchObject({ state: c.status, protected: c.dispatched, reconciliationRequired: c.reconciliation, result: { i } });
+      expect(finished.ok && finished.entry).toMatchObject({
+        state: c.status,
+        protected: c.dispatched,
+        reconciliationRequired: c.reconciliation,
+        result: { i },
+      });
       expect(finished.ok && 'expiresAt' in finished.entry).toBe(!c.dispatched);
       const replay = await ledger.claim(key, live());
-      expect(replay).toMatchObject({ kind: 'replay', result: { i }, entry: { state: c.status, reconciliationRequired: c.reconciliation } });
+      expect(replay).toMatchObject({
+        kind: 'replay',
+        result: { i },
+        entry: { state: c.status, reconciliationRequired: c.reconciliation },
+      });
     }
   });
 
@@ -129,15 +171,27 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
     const second = await ledger.markDispatched('k', claim);
     expect(second).toEqual(first);
     const dry = claimed(await ledger.claim('d', dryRun()));
-    expect(await ledger.markDispatched('d', dry)).toMatchObject({ ok: false, reason: 'invalid-input', entry: { state: 'running', protected: false } });
+    expect(await ledger.markDispatched('d', dry)).toMatchObject({
+      ok: false,
+      reason: 'invalid-input',
+      entry: { state: 'running', protected: false },
+    });
   });
 
   it('finishes once: a second finish, a marker or a renewal after the end are refused with the finished entry', async () => {
     const { ledger } = setup(kind);
     const claim = claimed(await ledger.claim('k', live()));
     ok(await ledger.finish('k', claim, { status: 'succeeded', result: 'first' }));
-    for (const attempt of [ledger.finish('k', claim, { status: 'failed', result: 'second' }), ledger.markDispatched('k', claim), ledger.renew('k', claim)]) {
-      expect(await attempt).toMatchObject({ ok: false, reason: 'already-finished', entry: { state: 'succeeded', result: 'first' } });
+    for (const attempt of [
+      ledger.finish('k', claim, { status: 'failed', result: 'second' }),
+      ledger.markDispatched('k', claim),
+      ledger.renew('k', claim),
+    ]) {
+      expect(await attempt).toMatchObject({
+        ok: false,
+        reason: 'already-finished',
+        entry: { state: 'succeeded', result: 'first' },
+      });
     }
     const replay = await ledger.claim('k', live());
     expect(replay.kind === 'replay' && replay.result).toBe('first');
@@ -150,7 +204,12 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
     expect((await ledger.claim('k', live())).kind).toBe('in-progress');
     clock.advance(1);
     const taken = await ledger.claim('k', live());
-    expect(taken).toMatchObject({ kind: 'claimed', claim: old + 1, reclaimed: true, entry: { claimedAt: clock.now(), leaseUntil: clock.now() + LEASE } });
+    expect(taken).toMatchObject({
+      kind: 'claimed',
+      claim: old + 1,
+      reclaimed: true,
+      entry: { claimedAt: clock.now(), leaseUntil: clock.now() + LEASE },
+    });
     const stale = { ok: false, reason: 'stale-claim', entry: { claim: old + 1, state: 'running' } };
     expect(await ledger.markDispatched('k', old)).toMatchObject(stale);
     expect(await ledger.finish('k', old, { status: 'succeeded', result: 'from the old holder' })).toMatchObject(stale);
@@ -174,7 +233,11 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
     clock.advance(LEASE);
     for (let i = 0; i < 3; i++) {
       const again = await ledger.claim('k', live());
-      expect(again).toMatchObject({ kind: 'reconciliation-required', entry: { state: 'dispatched', protected: true, reconciliationRequired: true }, message: expect.stringContaining('never run again') });
+      expect(again).toMatchObject({
+        kind: 'reconciliation-required',
+        entry: { state: 'dispatched', protected: true, reconciliationRequired: true },
+        message: expect.stringContaining('never run again'),
+      });
       clock.advance(TTL * 1000);
     }
     const seen = await ledger.get('k');
@@ -253,14 +316,21 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
     ok(await ledger.markDispatched('k', c));
     expect(await ledger.release('k')).toMatchObject({ ok: false, reason: 'in-progress' });
     clock.advance(LEASE);
-    expect(await ledger.release('k')).toMatchObject({ ok: true, entry: { key: 'k', state: 'dispatched', reconciliationRequired: true } });
+    expect(await ledger.release('k')).toMatchObject({
+      ok: true,
+      entry: { key: 'k', state: 'dispatched', reconciliationRequired: true },
+    });
     expect(await ledger.release('k')).toMatchObject({ ok: false, reason: 'unknown-key' });
     expect(await ledger.claim('k', live(2))).toMatchObject({ kind: 'claimed', reclaimed: false });
   });
 
   it('operations on a key nobody holds answer unknown-key', async () => {
     const { ledger } = setup(kind);
-    for (const attempt of [ledger.renew('nobody', 1), ledger.markDispatched('nobody', 1), ledger.finish('nobody', 1, { status: 'succeeded', result: null })]) {
+    for (const attempt of [
+      ledger.renew('nobody', 1),
+      ledger.markDispatched('nobody', 1),
+      ledger.finish('nobody', 1, { status: 'succeeded', result: null }),
+    ]) {
       expect(await attempt).toMatchObject({ ok: false, reason: 'unknown-key' });
     }
     expect(await ledger.get('nobody')).toEqual({ ok: true, entry: undefined });
@@ -270,10 +340,32 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
     const { ledger } = setup(kind, { maxResultBytes: 64 });
     const claim = claimed(await ledger.claim('k', live()));
     const before = await ledger.snapshot();
-    const badKeys: unknown[] = ['', ' ', 'has space', 'ümlaut', 'x'.repeat(257), 'tab\tkey', 'new\nline', 42, null, undefined, {}, ['k']];
+    const badKeys: unknown[] = [
+      '',
+      ' ',
+      'has space',
+      'ümlaut',
+      'x'.repeat(257),
+      'tab\tkey',
+      'new\nline',
+      42,
+      null,
+      undefined,
+      {},
+      ['k'],
+    ];
     for (const key of badKeys) {
-      expect(await ledger.claim(key as string, live())).toMatchObject({ kind: 'rejected', reason: 'invalid-input', message: expect.stringContaining('idempotency key') });
-      for (const update of [ledger.renew(key as string, claim), ledger.markDispatched(key as string, claim), ledger.release(key as string), ledger.get(key as string)]) {
+      expect(await ledger.claim(key as string, live())).toMatchObject({
+        kind: 'rejected',
+        reason: 'invalid-input',
+        message: expect.stringContaining('idempotency key'),
+      });
+      for (const update of [
+        ledger.renew(key as string, claim),
+        ledger.markDispatched(key as string, claim),
+        ledger.release(key as string),
+        ledger.get(key as string),
+      ]) {
         expect(await update).toMatchObject({ ok: false, reason: 'invalid-input' });
       }
     }
@@ -293,8 +385,16 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
         mode: 'live',
       },
     ];
-    for (const binding of badBindings) expect(await ledger.claim('other', binding as never)).toMatchObject({ kind: 'rejected', reason: 'invalid-input' });
-    for (const bad of [0, -1, 1.5, Number.NaN, '1', null]) expect(await ledger.finish('k', bad as number, { status: 'succeeded', result: 1 })).toMatchObject({ ok: false, reason: 'invalid-input' });
+    for (const binding of badBindings)
+      expect(await ledger.claim('other', binding as never)).toMatchObject({
+        kind: 'rejected',
+        reason: 'invalid-input',
+      });
+    for (const bad of [0, -1, 1.5, Number.NaN, '1', null])
+      expect(await ledger.finish('k', bad as number, { status: 'succeeded', result: 1 })).toMatchObject({
+        ok: false,
+        reason: 'invalid-input',
+      });
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     const sparse = [1, 2, 3];
@@ -317,8 +417,12 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
         },
       },
     ];
-    for (const outcome of badOutcomes) expect(await ledger.finish('k', claim, outcome as never)).toMatchObject({ ok: false, reason: 'invalid-input' });
-    expect(await ledger.finish('k', claim, { status: 'succeeded', result: 'x'.repeat(100) })).toMatchObject({ ok: false, reason: 'result-too-large' });
+    for (const outcome of badOutcomes)
+      expect(await ledger.finish('k', claim, outcome as never)).toMatchObject({ ok: false, reason: 'invalid-input' });
+    expect(await ledger.finish('k', claim, { status: 'succeeded', result: 'x'.repeat(100) })).toMatchObject({
+      ok: false,
+      reason: 'result-too-large',
+    });
     expect(await ledger.snapshot()).toEqual(before);
     ok(await ledger.finish('k', claim, { status: 'succeeded', result: 'x'.repeat(62) })); // 64 bytes with its quotes
   });
@@ -338,7 +442,10 @@ describe.each(LEDGER_KINDS)('the %s execution ledger', (kind) => {
     ]) {
       answer = broken;
       expect(await ledger.claim('other', live())).toMatchObject({ kind: 'rejected', reason: 'clock' });
-      expect(await ledger.finish('k', claim, { status: 'succeeded', result: 1 })).toMatchObject({ ok: false, reason: 'clock' });
+      expect(await ledger.finish('k', claim, { status: 'succeeded', result: 1 })).toMatchObject({
+        ok: false,
+        reason: 'clock',
+      });
       expect(await ledger.get('k')).toMatchObject({ ok: false, reason: 'clock' });
     }
     answer = () => 5_000;
@@ -368,7 +475,12 @@ describe('ledger options', () => {
       [{ maxEntries: '5' as unknown as number }, 'maxEntries'],
       [{ now: 5 as unknown as () => number }, 'now'],
     ];
-    for (const [options, name] of bad) expect(createMemoryExecutionLedger(options)).toEqual({ ok: false, reason: 'invalid-options', message: expect.stringContaining(name) });
+    for (const [options, name] of bad)
+      expect(createMemoryExecutionLedger(options)).toEqual({
+        ok: false,
+        reason: 'invalid-options',
+        message: expect.stringContaining(name),
+      });
   });
 });
 
@@ -378,7 +490,14 @@ describe('ledger options', () => {
 type Op =
   | { op: 'claim'; key: number; plan: number; live: boolean }
   | { op: 'renew' | 'mark' | 'release' | 'get'; key: number; stale: boolean }
-  | { op: 'run'; key: number; plan: number; mark: boolean; status: 'succeeded' | 'failed' | 'cancelled'; abandon: boolean }
+  | {
+      op: 'run';
+      key: number;
+      plan: number;
+      mark: boolean;
+      status: 'succeeded' | 'failed' | 'cancelled';
+      abandon: boolean;
+    }
   | { op: 'finish'; key: number; stale: boolean; status: 'succeeded' | 'failed' | 'cancelled'; result: unknown }
   | { op: 'advance'; ms: number };
 
@@ -388,11 +507,45 @@ const status = fc.constantFrom('succeeded' as const, 'failed' as const, 'cancell
 /** How often each operation answered each way: the property checks it reached the interesting paths. */
 const kindsSeen = new Map<string, number>();
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('claim' as const), key: fc.nat(4), plan: fc.nat(5).map((n) => (n === 0 ? 1 : 0)), live: fc.nat(3).map((n) => n > 0) }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('renew' as const, 'mark' as const, 'mark' as const, 'release' as const, 'get' as const), key: fc.nat(4), stale }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('finish' as const), key: fc.nat(4), stale, status, result: fc.jsonValue({ maxDepth: 2 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('claim' as const),
+      key: fc.nat(4),
+      plan: fc.nat(5).map((n) => (n === 0 ? 1 : 0)),
+      live: fc.nat(3).map((n) => n > 0),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constantFrom('renew' as const, 'mark' as const, 'mark' as const, 'release' as const, 'get' as const),
+      key: fc.nat(4),
+      stale,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('finish' as const),
+      key: fc.nat(4),
+      stale,
+      status,
+      result: fc.jsonValue({ maxDepth: 2 }),
+    }),
+  },
   // a whole run in one step (claim, maybe the marker, finish), so that sequences reach full ledgers and replays often
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('run' as const), key: fc.nat(4), plan: fc.nat(5).map((n) => (n === 0 ? 1 : 0)), mark: fc.boolean(), status, abandon: fc.nat(3).map((n) => n === 0) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('run' as const),
+      key: fc.nat(4),
+      plan: fc.nat(5).map((n) => (n === 0 ? 1 : 0)),
+      mark: fc.boolean(),
+      status,
+      abandon: fc.nat(3).map((n) => n === 0),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 7, 20, 50, 200) }) },
 );
 
@@ -414,7 +567,17 @@ describe('random operation sequences', () => {
               ? [
                   { op: 'claim', key: op.key, plan: op.plan, live: true },
                   ...(op.mark ? [{ op: 'mark' as const, key: op.key, stale: false }] : []),
-                  ...(op.abandon ? [] : [{ op: 'finish' as const, key: op.key, stale: false, status: op.status, result: { run: op.key } }]),
+                  ...(op.abandon
+                    ? []
+                    : [
+                        {
+                          op: 'finish' as const,
+                          key: op.key,
+                          stale: false,
+                          status: op.status,
+                          result: { run: op.key },
+                        },
+                      ]),
                 ]
               : [op],
           );
@@ -431,7 +594,12 @@ describe('random operation sequences', () => {
               const binding = { planDigest: digest(op.plan), mode: op.live ? 'live' : 'dry-run' } as const;
               answers = await Promise.all(ledgers.map((l) => l.claim(key, binding)));
               const answer = answers[0] as ClaimResult;
-              if (answer.kind === 'replay' || answer.kind === 'in-progress' || answer.kind === 'reconciliation-required' || answer.kind === 'claimed') {
+              if (
+                answer.kind === 'replay' ||
+                answer.kind === 'in-progress' ||
+                answer.kind === 'reconciliation-required' ||
+                answer.kind === 'claimed'
+              ) {
                 expect({ planDigest: answer.entry.planDigest, mode: answer.entry.mode }).toEqual(binding); // only ever the bound plan and mode
               }
               if (answer.kind === 'conflict') expect(answer.recorded).not.toEqual(binding);
@@ -447,7 +615,9 @@ describe('random operation sequences', () => {
                 expect(answer.entry.claim).toBe(expected?.claim);
               }
             } else if (op.op === 'finish') {
-              answers = await Promise.all(ledgers.map((l) => l.finish(key, claim, { status: op.status, result: op.result as never })));
+              answers = await Promise.all(
+                ledgers.map((l) => l.finish(key, claim, { status: op.status, result: op.result as never })),
+              );
               const answer = answers[0] as LedgerUpdate;
               if (answer.ok) recorded.set(key, { claim, text: JSON.stringify(answer.entry.result) });
             } else {
@@ -488,7 +658,17 @@ describe('random operation sequences', () => {
       }),
       { numRuns: 100 },
     );
-    for (const path of ['claim:claimed', 'claim:replay', 'claim:conflict', 'claim:full', 'claim:in-progress', 'finish:ok', 'finish:stale-claim', 'mark:ok', 'release:ok'])
+    for (const path of [
+      'claim:claimed',
+      'claim:replay',
+      'claim:conflict',
+      'claim:full',
+      'claim:in-progress',
+      'finish:ok',
+      'finish:stale-claim',
+      'mark:ok',
+      'release:ok',
+    ])
       expect(kindsSeen.get(path) ?? 0).toBeGreaterThan(0);
   });
 });

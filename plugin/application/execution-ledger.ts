@@ -86,7 +86,16 @@ export interface ExecutionLedgerEntry {
   readonly result?: JsonValue;
 }
 
-export type LedgerFailureReason = 'invalid-input' | 'clock' | 'unknown-key' | 'stale-claim' | 'already-finished' | 'in-progress' | 'result-too-large' | 'storage' | 'closed';
+export type LedgerFailureReason =
+  | 'invalid-input'
+  | 'clock'
+  | 'unknown-key'
+  | 'stale-claim'
+  | 'already-finished'
+  | 'in-progress'
+  | 'result-too-large'
+  | 'storage'
+  | 'closed';
 
 export interface LedgerFailure {
   readonly ok: false;
@@ -97,7 +106,12 @@ export interface LedgerFailure {
 }
 
 export type ClaimResult =
-  | { readonly kind: 'claimed'; readonly claim: number; readonly reclaimed: boolean; readonly entry: ExecutionLedgerEntry }
+  | {
+      readonly kind: 'claimed';
+      readonly claim: number;
+      readonly reclaimed: boolean;
+      readonly entry: ExecutionLedgerEntry;
+    }
   | { readonly kind: 'replay'; readonly entry: ExecutionLedgerEntry; readonly result: JsonValue }
   | { readonly kind: 'in-progress'; readonly entry: ExecutionLedgerEntry }
   | { readonly kind: 'reconciliation-required'; readonly entry: ExecutionLedgerEntry; readonly message: string }
@@ -107,7 +121,9 @@ export type ClaimResult =
 
 export type LedgerUpdate = { readonly ok: true; readonly entry: ExecutionLedgerEntry } | LedgerFailure;
 export type LedgerLookup = { readonly ok: true; readonly entry: ExecutionLedgerEntry | undefined } | LedgerFailure;
-export type LedgerSnapshot = { readonly ok: true; readonly entries: readonly ExecutionLedgerEntry[]; readonly stored: number } | LedgerFailure;
+export type LedgerSnapshot =
+  | { readonly ok: true; readonly entries: readonly ExecutionLedgerEntry[]; readonly stored: number }
+  | LedgerFailure;
 
 export interface ExecutionLedger {
   readonly kind: 'memory' | 'sqlite';
@@ -144,9 +160,16 @@ export interface ExecutionLedgerOptions extends Partial<ExecutionLedgerLimits> {
   readonly now?: () => number;
 }
 
-export type LedgerOpening = { readonly ok: true; readonly ledger: ExecutionLedger } | { readonly ok: false; readonly reason: 'invalid-options' | 'driver-missing' | 'storage'; readonly message: string };
+export type LedgerOpening =
+  | { readonly ok: true; readonly ledger: ExecutionLedger }
+  | { readonly ok: false; readonly reason: 'invalid-options' | 'driver-missing' | 'storage'; readonly message: string };
 
-export const DEFAULT_LEDGER_LIMITS: ExecutionLedgerLimits = { maxEntries: 1024, ttlMs: 24 * 60 * 60 * 1000, leaseMs: 60 * 1000, maxResultBytes: 1024 * 1024 };
+export const DEFAULT_LEDGER_LIMITS: ExecutionLedgerLimits = {
+  maxEntries: 1024,
+  ttlMs: 24 * 60 * 60 * 1000,
+  leaseMs: 60 * 1000,
+  maxResultBytes: 1024 * 1024,
+};
 
 /** An idempotency key: 1 to 256 visible ASCII characters. */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,256}$/;
@@ -196,22 +219,27 @@ export interface LedgerStore {
   close(): void;
 }
 
-export const isTerminal = (state: ExecutionLedgerState): state is TerminalStatus => state === 'succeeded' || state === 'failed' || state === 'cancelled';
+export const isTerminal = (state: ExecutionLedgerState): state is TerminalStatus =>
+  state === 'succeeded' || state === 'failed' || state === 'cancelled';
 export const isProtected = (record: LedgerRecord): boolean => record.dispatchedAt !== null;
 /** Never dispatched, and finished or abandoned. */
-export const isEvictable = (record: LedgerRecord, now: number): boolean => !isProtected(record) && (record.state !== 'running' || record.leaseUntil <= now);
+export const isEvictable = (record: LedgerRecord, now: number): boolean =>
+  !isProtected(record) && (record.state !== 'running' || record.leaseUntil <= now);
 /** When an evictable record started to age. */
 export const evictionTime = (record: LedgerRecord): number => record.finishedAt ?? record.leaseUntil;
 /** Counts as absent: evictable and older than the TTL. */
-export const isExpired = (record: LedgerRecord, now: number, ttlMs: number): boolean => !isProtected(record) && evictionTime(record) + ttlMs <= now;
+export const isExpired = (record: LedgerRecord, now: number, ttlMs: number): boolean =>
+  !isProtected(record) && evictionTime(record) + ttlMs <= now;
 /** Oldest first, then by claim number. */
-export const evictionOrder = (a: LedgerRecord, b: LedgerRecord): number => evictionTime(a) - evictionTime(b) || a.claim - b.claim;
+export const evictionOrder = (a: LedgerRecord, b: LedgerRecord): number =>
+  evictionTime(a) - evictionTime(b) || a.claim - b.claim;
 
 /** The public view of a record at `now`. */
 export function entryOf(record: LedgerRecord, now: number, ttlMs: number): ExecutionLedgerEntry {
   const dispatched = isProtected(record);
   const terminal = isTerminal(record.state);
-  const reconciliationRequired = dispatched && ((terminal && record.state !== 'succeeded') || (!terminal && record.leaseUntil <= now));
+  const reconciliationRequired =
+    dispatched && ((terminal && record.state !== 'succeeded') || (!terminal && record.leaseUntil <= now));
   return {
     key: record.key,
     planDigest: record.planDigest,
@@ -233,7 +261,9 @@ export function entryOf(record: LedgerRecord, now: number, ttlMs: number): Execu
 // Checking what callers pass.
 
 /** The limits with defaults filled in, or why they are not usable. */
-export function readLedgerOptions(options: ExecutionLedgerOptions | undefined): { ok: true; limits: ExecutionLedgerLimits; now: () => number } | { ok: false; message: string } {
+export function readLedgerOptions(
+  options: ExecutionLedgerOptions | undefined,
+): { ok: true; limits: ExecutionLedgerLimits; now: () => number } | { ok: false; message: string } {
   try {
     const given = (options ?? {}) as Record<string, unknown>;
     const limits = { ...DEFAULT_LEDGER_LIMITS };
@@ -246,11 +276,13 @@ export function readLedgerOptions(options: ExecutionLedgerOptions | undefined): 
     for (const [name, min, max] of checks) {
       const value = given[name];
       if (value === undefined) continue;
-      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) return { ok: false, message: `${name} must be an integer from ${min} to ${max}` };
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max)
+        return { ok: false, message: `${name} must be an integer from ${min} to ${max}` };
       limits[name] = value;
     }
     const now = given.now;
-    if (now !== undefined && typeof now !== 'function') return { ok: false, message: 'now must be a function returning milliseconds' };
+    if (now !== undefined && typeof now !== 'function')
+      return { ok: false, message: 'now must be a function returning milliseconds' };
     return { ok: true, limits: Object.freeze(limits), now: (now as (() => number) | undefined) ?? (() => Date.now()) };
   } catch {
     return { ok: false, message: 'the ledger options could not be read as plain data' };
@@ -258,14 +290,18 @@ export function readLedgerOptions(options: ExecutionLedgerOptions | undefined): 
 }
 
 function checkKey(key: unknown): string | undefined {
-  return typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? undefined : 'the idempotency key must be 1 to 256 visible ASCII characters';
+  return typeof key === 'string' && IDEMPOTENCY_KEY.test(key)
+    ? undefined
+    : 'the idempotency key must be 1 to 256 visible ASCII characters';
 }
 
 function checkBinding(binding: unknown): ExecutionBinding | string {
   try {
-    if (typeof binding !== 'object' || binding === null) return 'the binding must be an object with planDigest and mode';
+    if (typeof binding !== 'object' || binding === null)
+      return 'the binding must be an object with planDigest and mode';
     const { planDigest, mode } = binding as Record<string, unknown>;
-    if (typeof planDigest !== 'string' || !PLAN_DIGEST.test(planDigest)) return 'planDigest must be 64 lowercase hexadecimal characters';
+    if (typeof planDigest !== 'string' || !PLAN_DIGEST.test(planDigest))
+      return 'planDigest must be 64 lowercase hexadecimal characters';
     if (mode !== 'dry-run' && mode !== 'live') return 'mode must be "dry-run" or "live"';
     return { planDigest, mode };
   } catch {
@@ -274,18 +310,30 @@ function checkBinding(binding: unknown): ExecutionBinding | string {
 }
 
 function checkClaim(claim: unknown): string | undefined {
-  return typeof claim === 'number' && Number.isSafeInteger(claim) && claim >= 1 ? undefined : 'the claim number must be a positive integer';
+  return typeof claim === 'number' && Number.isSafeInteger(claim) && claim >= 1
+    ? undefined
+    : 'the claim number must be a positive integer';
 }
 
 /** The outcome with its canonical result text, or why it cannot be recorded. */
-function checkOutcome(outcome: unknown, maxResultBytes: number): { status: TerminalStatus; text: string } | LedgerFailure {
+function checkOutcome(
+  outcome: unknown,
+  maxResultBytes: number,
+): { status: TerminalStatus; text: string } | LedgerFailure {
   try {
-    if (typeof outcome !== 'object' || outcome === null) return failure('invalid-input', 'the outcome must be an object with status and result');
+    if (typeof outcome !== 'object' || outcome === null)
+      return failure('invalid-input', 'the outcome must be an object with status and result');
     const { status, result } = outcome as Record<string, unknown>;
-    if (status !== 'succeeded' && status !== 'failed' && status !== 'cancelled') return failure('invalid-input', 'status must be "succeeded", "failed" or "cancelled"');
+    if (status !== 'succeeded' && status !== 'failed' && status !== 'cancelled')
+      return failure('invalid-input', 'status must be "succeeded", "failed" or "cancelled"');
     const text = stableApplicationJson(result);
-    if (!text.ok) return failure('invalid-input', `the result is not plain JSON data at "${text.pointer}": ${text.reason}`);
-    if (Buffer.byteLength(text.text, 'utf8') > maxResultBytes) return failure('result-too-large', `the result is larger than ${maxResultBytes} bytes of canonical JSON; record a smaller one`);
+    if (!text.ok)
+      return failure('invalid-input', `the result is not plain JSON data at "${text.pointer}": ${text.reason}`);
+    if (Buffer.byteLength(text.text, 'utf8') > maxResultBytes)
+      return failure(
+        'result-too-large',
+        `the result is larger than ${maxResultBytes} bytes of canonical JSON; record a smaller one`,
+      );
     return { status, text: text.text };
   } catch {
     return failure('invalid-input', 'the outcome could not be read as plain data');
@@ -303,7 +351,13 @@ function failure(reason: LedgerFailureReason, message: string, entry?: Execution
 class ClockFailure extends Error {}
 
 /** Builds the ledger over `store`: the one place the transition rules live. */
-export function createLedgerOverStore(kind: ExecutionLedger['kind'], store: LedgerStore, limits: ExecutionLedgerLimits, clock: () => number, describeStorageError: (error: unknown) => string): ExecutionLedger {
+export function createLedgerOverStore(
+  kind: ExecutionLedger['kind'],
+  store: LedgerStore,
+  limits: ExecutionLedgerLimits,
+  clock: () => number,
+  describeStorageError: (error: unknown) => string,
+): ExecutionLedger {
   let closed = false;
   const { ttlMs, leaseMs, maxEntries } = limits;
 
@@ -315,7 +369,8 @@ export function createLedgerOverStore(kind: ExecutionLedger['kind'], store: Ledg
     } catch {
       throw new ClockFailure('the ledger clock failed');
     }
-    if (typeof now !== 'number' || !Number.isFinite(now)) throw new ClockFailure('the ledger clock answered something other than a finite number of milliseconds');
+    if (typeof now !== 'number' || !Number.isFinite(now))
+      throw new ClockFailure('the ledger clock answered something other than a finite number of milliseconds');
     return now;
   };
   /** Runs one operation as one atomic step; a clock or storage failure rolls it back and is reported. */
@@ -324,7 +379,9 @@ export function createLedgerOverStore(kind: ExecutionLedger['kind'], store: Ledg
     try {
       return store.atomically(() => step(readClock()));
     } catch (error) {
-      return error instanceof ClockFailure ? refused('clock', error.message) : refused('storage', describeStorageError(error));
+      return error instanceof ClockFailure
+        ? refused('clock', error.message)
+        : refused('storage', describeStorageError(error));
     }
   };
   const refuse = (reason: LedgerFailureReason, message: string): LedgerFailure => failure(reason, message);
@@ -337,9 +394,20 @@ export function createLedgerOverStore(kind: ExecutionLedger['kind'], store: Ledg
   /** The holder's own open record, or why the holder may not touch it. */
   const held = (key: string, claim: number, now: number): LedgerRecord | LedgerFailure => {
     const record = live(key, now);
-    if (record === undefined) return failure('unknown-key', 'no entry holds this idempotency key (never claimed, released, or expired)');
-    if (record.claim !== claim) return failure('stale-claim', 'this claim no longer holds the idempotency key (it was taken over or replaced); do not dispatch or record anything for it', entryOf(record, now, ttlMs));
-    if (isTerminal(record.state)) return failure('already-finished', 'the run of this idempotency key has already finished', entryOf(record, now, ttlMs));
+    if (record === undefined)
+      return failure('unknown-key', 'no entry holds this idempotency key (never claimed, released, or expired)');
+    if (record.claim !== claim)
+      return failure(
+        'stale-claim',
+        'this claim no longer holds the idempotency key (it was taken over or replaced); do not dispatch or record anything for it',
+        entryOf(record, now, ttlMs),
+      );
+    if (isTerminal(record.state))
+      return failure(
+        'already-finished',
+        'the run of this idempotency key has already finished',
+        entryOf(record, now, ttlMs),
+      );
     return record;
   };
 
@@ -383,7 +451,8 @@ export function createLedgerOverStore(kind: ExecutionLedger['kind'], store: Ledg
               return {
                 kind: 'reconciliation-required',
                 entry,
-                message: 'the run of this idempotency key was dispatched externally and then abandoned; it is never run again: reconcile it with the gateway owner',
+                message:
+                  'the run of this idempotency key was dispatched externally and then abandoned; it is never run again: reconcile it with the gateway owner',
               };
             }
             store.remove(key); // abandoned before the marker: nothing external happened
@@ -425,7 +494,12 @@ export function createLedgerOverStore(kind: ExecutionLedger['kind'], store: Ledg
         const record = held(key, claim, now);
         if ('ok' in record) return record;
         if (record.state === 'dispatched') return { ok: true, entry: entryOf(record, now, ttlMs) };
-        if (record.mode !== 'live') return failure('invalid-input', 'a dry-run never dispatches externally; do not dispatch', entryOf(record, now, ttlMs));
+        if (record.mode !== 'live')
+          return failure(
+            'invalid-input',
+            'a dry-run never dispatches externally; do not dispatch',
+            entryOf(record, now, ttlMs),
+          );
         const marked: LedgerRecord = { ...record, state: 'dispatched', dispatchedAt: now, leaseUntil: now + leaseMs };
         store.update(marked);
         return { ok: true, entry: entryOf(marked, now, ttlMs) };
@@ -451,9 +525,15 @@ export function createLedgerOverStore(kind: ExecutionLedger['kind'], store: Ledg
       if (problem !== undefined) return failure('invalid-input', problem);
       return run<LedgerUpdate>(refuse, (now) => {
         const record = live(key, now);
-        if (record === undefined) return failure('unknown-key', 'no entry holds this idempotency key (never claimed, released, or expired)');
+        if (record === undefined)
+          return failure('unknown-key', 'no entry holds this idempotency key (never claimed, released, or expired)');
         const entry = entryOf(record, now, ttlMs);
-        if (!isTerminal(record.state) && record.leaseUntil > now) return failure('in-progress', 'the run of this idempotency key is still in progress; it cannot be released', entry);
+        if (!isTerminal(record.state) && record.leaseUntil > now)
+          return failure(
+            'in-progress',
+            'the run of this idempotency key is still in progress; it cannot be released',
+            entry,
+          );
         store.remove(key);
         return { ok: true, entry };
       });
@@ -495,7 +575,16 @@ export function createLedgerOverStore(kind: ExecutionLedger['kind'], store: Ledg
 export function createMemoryExecutionLedger(options?: ExecutionLedgerOptions): LedgerOpening {
   const read = readLedgerOptions(options);
   if (!read.ok) return { ok: false, reason: 'invalid-options', message: read.message };
-  return { ok: true, ledger: createLedgerOverStore('memory', memoryStore(), read.limits, read.now, () => 'the in-memory ledger failed unexpectedly') };
+  return {
+    ok: true,
+    ledger: createLedgerOverStore(
+      'memory',
+      memoryStore(),
+      read.limits,
+      read.now,
+      () => 'the in-memory ledger failed unexpectedly',
+    ),
+  };
 }
 
 function memoryStore(): LedgerStore {

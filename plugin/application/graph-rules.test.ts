@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../definition/diagnostic';
 import type { ApplicationManifest } from '../schema/generated/application-manifest.types';
-import { asText, edited, positionOf, TEST_CATALOG, TEST_COMPONENTS, validManifest } from './__test-support__/application-manifests';
+import {
+  asText,
+  edited,
+  positionOf,
+  TEST_CATALOG,
+  TEST_COMPONENTS,
+  validManifest,
+} from './__test-support__/application-manifests';
 import { type ComponentCatalogView, findCycle, graphFindings } from './graph-rules';
 import { validateApplicationManifestText } from './manifest-validate';
 
@@ -9,7 +16,10 @@ const FORMATS = ['json', 'yaml'] as const;
 
 function check(manifest: ApplicationManifest, format: 'json' | 'yaml') {
   const text = asText(manifest, format);
-  return { text, result: validateApplicationManifestText(text, `application.${format}`, format, { catalog: TEST_CATALOG }) };
+  return {
+    text,
+    result: validateApplicationManifestText(text, `application.${format}`, format, { catalog: TEST_CATALOG }),
+  };
 }
 
 /** `rule path` of every graph finding, sorted; `null` runs without a catalog. */
@@ -23,7 +33,10 @@ function rules(manifest: ApplicationManifest, catalog: ComponentCatalogView | nu
 const shift = (format: 'json' | 'yaml') => (format === 'json' ? -1 : 0);
 
 const node = (id: string, component: string) => ({ id, component: { id: component, revision: '1.0.0' }, config: {} });
-const edge = (from: string, fromPort: string, to: string, toPort: string) => ({ from: { node: from, port: fromPort }, to: { node: to, port: toPort } });
+const edge = (from: string, fromPort: string, to: string, toPort: string) => ({
+  from: { node: from, port: fromPort },
+  to: { node: to, port: toPort },
+});
 
 describe('the valid fixture', () => {
   it('has no graph findings, with or without the catalog', () => {
@@ -43,7 +56,11 @@ describe('components', () => {
       expect(d).toMatchObject({ path: '/nodes/2/component', code: ERROR_CODES.applicationInvalid });
       expect(d.message).toContain('agentdef.registered-agent@1.0.1');
       // YAML's component mapping starts at its first key; JSON's at its brace.
-      expect(d).toMatchObject(format === 'json' ? positionOf(text, '"component": {', 3, '"component": '.length) : positionOf(text, 'id: agentdef.registered-agent'));
+      expect(d).toMatchObject(
+        format === 'json'
+          ? positionOf(text, '"component": {', 3, '"component": '.length)
+          : positionOf(text, 'id: agentdef.registered-agent'),
+      );
       expect(result.valid).toBe(false);
     });
   }
@@ -88,10 +105,14 @@ describe('edges, entrypoints and outputs', () => {
       expect(at('/edges/0/from/port').message).toMatch(/has no output port `nosuch`/);
       expect(at('/edges/0/from/port').suggestion).toBe('its output ports: `value`');
       expect(at('/edges/0/from/port')).toMatchObject(positionOf(text, 'nosuch', 1, shift(format)));
-      expect(at('/edges/1/to/port').message).toMatch(/`plan` is an output port of node `planner`.*must be an input port/);
+      expect(at('/edges/1/to/port').message).toMatch(
+        /`plan` is an output port of node `planner`.*must be an input port/,
+      );
       expect(at('/entrypoints/1/port').message).toMatch(/`plan` is an output port/);
       expect(at('/outputs/0/port').message).toMatch(/has no output port `valu`/);
-      expect(at('/outputs/0/port')).toMatchObject(format === 'json' ? positionOf(text, '"valu"') : positionOf(text, 'port: valu\n', 1, 'port: '.length));
+      expect(at('/outputs/0/port')).toMatchObject(
+        format === 'json' ? positionOf(text, '"valu"') : positionOf(text, 'port: valu\n', 1, 'port: '.length),
+      );
       expect(unknown).toHaveLength(4);
     });
   }
@@ -101,7 +122,9 @@ describe('edges, entrypoints and outputs', () => {
       m.edges[2].to.port = 'constructor';
       m.outputs[0].port = 'toString';
     });
-    expect(rules(manifest)).toEqual(expect.arrayContaining(['unknown-port /edges/2/to/port', 'unknown-port /outputs/0/port']));
+    expect(rules(manifest)).toEqual(
+      expect.arrayContaining(['unknown-port /edges/2/to/port', 'unknown-port /outputs/0/port']),
+    );
   });
 });
 
@@ -179,7 +202,9 @@ describe('kinds', () => {
       const { result } = check(manifest, format);
       const mismatch = result.diagnostics.filter((d) => d.rule === 'kind-mismatch');
       expect(mismatch.map((d) => d.path)).toEqual(['/edges/0']);
-      expect(mismatch[0]!.message).toBe('edge question.value → planner.prompt: `question.value` produces `json`, which `planner.prompt` (accepting `text`) cannot take');
+      expect(mismatch[0]!.message).toBe(
+        'edge question.value → planner.prompt: `question.value` produces `json`, which `planner.prompt` (accepting `text`) cannot take',
+      );
       // artifact into json is assignable.
       expect(result.diagnostics.filter((d) => d.rule !== 'kind-mismatch')).toEqual([]);
     });
@@ -187,7 +212,10 @@ describe('kinds', () => {
 
   it('a kind outside the lattice connects to nothing, even to itself', () => {
     const odd: ComponentCatalogView = {
-      lookup: (id, revision) => (id === 'agentdef.output' ? { inputs: { value: { kind: 'blob', required: true } }, outputs: { value: { kind: 'blob' } } } : TEST_CATALOG.lookup(id, revision)),
+      lookup: (id, revision) =>
+        id === 'agentdef.output'
+          ? { inputs: { value: { kind: 'blob', required: true } }, outputs: { value: { kind: 'blob' } } }
+          : TEST_CATALOG.lookup(id, revision),
     };
     const found = graphFindings(validManifest(), odd);
     expect(found.map((f) => `${f.rule} ${f.path}`)).toEqual(['kind-mismatch /edges/2']);
@@ -204,7 +232,9 @@ describe('cycles', () => {
       const { result } = check(manifest, format);
       const cycles = result.diagnostics.filter((d) => d.rule === 'cycle');
       expect(cycles.map((d) => d.path)).toEqual(['/edges/3']);
-      expect(cycles[0]!.message).toBe('the graph has a cycle: `planner` → `result` → `planner`; an application is acyclic');
+      expect(cycles[0]!.message).toBe(
+        'the graph has a cycle: `planner` → `result` → `planner`; an application is acyclic',
+      );
       expect(result.valid).toBe(false);
     });
   }
@@ -214,7 +244,9 @@ describe('cycles', () => {
       m.edges.push(edge('planner', 'plan', 'planner', 'context'));
     });
     const found = graphFindings(manifest, TEST_CATALOG).filter((f) => f.rule === 'cycle');
-    expect(found.map((f) => [f.path, f.message])).toEqual([['/edges/3', 'the graph has a cycle: `planner` → `planner`; an application is acyclic']]);
+    expect(found.map((f) => [f.path, f.message])).toEqual([
+      ['/edges/3', 'the graph has a cycle: `planner` → `planner`; an application is acyclic'],
+    ]);
   });
 
   it('the cycle reported does not depend on the order of nodes and edges', () => {
@@ -240,7 +272,10 @@ describe('every node on an entrypoint-to-output path', () => {
       });
       const { text, result } = check(manifest, format);
       const graph = result.diagnostics.filter((d) => !['schema'].includes(d.rule));
-      expect(graph.map((d) => `${d.rule} ${d.path}`)).toEqual(['dangling-input /nodes/4/id', 'unreachable-node /nodes/4/id']);
+      expect(graph.map((d) => `${d.rule} ${d.path}`)).toEqual([
+        'dangling-input /nodes/4/id',
+        'unreachable-node /nodes/4/id',
+      ]);
       expect(graph[1]!).toMatchObject(positionOf(text, 'background', 1, shift(format)));
     });
   }
@@ -274,7 +309,11 @@ describe('without a catalog', () => {
       m.edges.push(edge('result', 'value', 'template', 'vars'));
       m.edges.push(edge('nobody', 'value', 'template', 'vars'));
     });
-    expect(rules(manifest, null)).toEqual(['cycle /edges/1', 'two-producers /edges/3', 'unknown-node /edges/4/from/node']);
+    expect(rules(manifest, null)).toEqual([
+      'cycle /edges/1',
+      'two-producers /edges/3',
+      'unknown-node /edges/4/from/node',
+    ]);
   });
 });
 

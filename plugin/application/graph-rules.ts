@@ -37,7 +37,8 @@ export interface ComponentCatalogView {
   lookup(id: string, revision: string): ComponentPorts | undefined;
 }
 
-const KIND_HELP = 'every kind flows into `json`; `text`, `artifact` and `agent-plan` flow only into themselves (plugin/application/port-kinds.ts)';
+const KIND_HELP =
+  'every kind flows into `json`; `text`, `artifact` and `agent-plan` flow only into themselves (plugin/application/port-kinds.ts)';
 
 /** A port declaration read as own data only: a port named `constructor` or `toString` is not found on a prototype. */
 function ownPort<T>(ports: Record<string, T> | undefined, name: string): T | undefined {
@@ -114,7 +115,9 @@ export function graphFindings(manifest: ApplicationManifest, catalog?: Component
         wrongSide
           ? `\`${ref.port}\` is ${side === 'input' ? 'an output' : 'an input'} port of node ${componentLabel(ref.node)}; ${role} must be ${side === 'input' ? 'an input' : 'an output'} port`
           : `node ${componentLabel(ref.node)} has no ${side} port \`${ref.port}\``,
-        names.length > 0 ? `its ${side} ports: ${names.map((n) => `\`${n}\``).join(', ')}` : `its component has no ${side} ports`,
+        names.length > 0
+          ? `its ${side} ports: ${names.map((n) => `\`${n}\``).join(', ')}`
+          : `its component has no ${side} ports`,
       ),
     );
     return false;
@@ -122,7 +125,14 @@ export function graphFindings(manifest: ApplicationManifest, catalog?: Component
 
   const checkNode = (ref: PortRef, pointer: string, role: string): boolean => {
     if (nodeAt.has(ref.node)) return true;
-    findings.push(finding('unknown-node', `${pointer}/node`, `${role} names the node \`${ref.node}\`, which the manifest does not declare`, "name the `id` of one of the manifest's nodes"));
+    findings.push(
+      finding(
+        'unknown-node',
+        `${pointer}/node`,
+        `${role} names the node \`${ref.node}\`, which the manifest does not declare`,
+        "name the `id` of one of the manifest's nodes",
+      ),
+    );
     return false;
   };
 
@@ -220,13 +230,27 @@ export function graphFindings(manifest: ApplicationManifest, catalog?: Component
       if (input?.required !== true) continue;
       const key = portKey({ node: id, port });
       if ((producers.get(key)?.length ?? 0) > 0 || entered.has(key)) continue;
-      findings.push(finding('dangling-input', `/nodes/${index}/id`, `the required input \`${port}\` of node ${componentLabel(id)} has no producer`, `connect an edge to \`${id}.${port}\` or declare it an entrypoint`));
+      findings.push(
+        finding(
+          'dangling-input',
+          `/nodes/${index}/id`,
+          `the required input \`${port}\` of node ${componentLabel(id)} has no producer`,
+          `connect an edge to \`${id}.${port}\` or declare it an entrypoint`,
+        ),
+      );
     }
   }
 
   const cycle = findCycle([...nodeAt.keys()], edges);
   if (cycle !== undefined) {
-    findings.push(finding('cycle', `/edges/${cycle.closing}`, `the graph has a cycle: ${cycle.nodes.map((n) => `\`${n}\``).join(' → ')}; an application is acyclic`, 'remove or redirect one edge of the cycle'));
+    findings.push(
+      finding(
+        'cycle',
+        `/edges/${cycle.closing}`,
+        `the graph has a cycle: ${cycle.nodes.map((n) => `\`${n}\``).join(' → ')}; an application is acyclic`,
+        'remove or redirect one edge of the cycle',
+      ),
+    );
   }
 
   const reached = reachable(entrypointNodes, edges, 'forward');
@@ -243,7 +267,14 @@ export function graphFindings(manifest: ApplicationManifest, catalog?: Component
       );
     }
     if (!reaching.has(id)) {
-      findings.push(finding('dead-end-node', `/nodes/${index}/id`, `node \`${id}\` reaches no output`, 'connect it to a node that leads to an output, declare one of its output ports an output, or remove it'));
+      findings.push(
+        finding(
+          'dead-end-node',
+          `/nodes/${index}/id`,
+          `node \`${id}\` reaches no output`,
+          'connect it to a node that leads to an output, declare one of its output ports an output, or remove it',
+        ),
+      );
     }
   }
 
@@ -251,7 +282,11 @@ export function graphFindings(manifest: ApplicationManifest, catalog?: Component
 }
 
 /** The nodes reachable from `start` along edges (`forward`) or against them (`backward`). */
-function reachable(start: ReadonlySet<string>, edges: readonly IndexedEdge[], direction: 'forward' | 'backward'): Set<string> {
+function reachable(
+  start: ReadonlySet<string>,
+  edges: readonly IndexedEdge[],
+  direction: 'forward' | 'backward',
+): Set<string> {
   const next = new Map<string, string[]>();
   for (const edge of edges) {
     const [a, b] = direction === 'forward' ? [edge.from.node, edge.to.node] : [edge.to.node, edge.from.node];
@@ -275,7 +310,10 @@ function reachable(start: ReadonlySet<string>, edges: readonly IndexedEdge[], di
  * order of their ids, so the cycle found does not depend on the order of the manifest's members.
  * `closing` is the index of the first edge (in the manifest) from the cycle's last node to its first.
  */
-export function findCycle(nodeIds: readonly string[], edges: readonly IndexedEdge[]): { nodes: string[]; closing: number } | undefined {
+export function findCycle(
+  nodeIds: readonly string[],
+  edges: readonly IndexedEdge[],
+): { nodes: string[]; closing: number } | undefined {
   const successors = new Map<string, string[]>();
   for (const edge of edges) successors.set(edge.from.node, [...(successors.get(edge.from.node) ?? []), edge.to.node]);
   for (const [node, list] of successors) successors.set(node, [...new Set(list)].sort(codeUnitOrder));

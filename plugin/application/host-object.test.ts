@@ -39,7 +39,10 @@ describe('readHostMembers', () => {
       enumerable: true,
     });
     const read = readHostMembers(value, '/adapters/3', 'the adapter', ['owner'], RULE);
-    expect(read).toEqual({ ok: false, findings: [{ rule: RULE, path: '/adapters/3/owner', message: expect.stringMatching(/accessor.*never called/) }] });
+    expect(read).toEqual({
+      ok: false,
+      findings: [{ rule: RULE, path: '/adapters/3/owner', message: expect.stringMatching(/accessor.*never called/) }],
+    });
     expect(runs).toBe(0);
   });
 
@@ -65,7 +68,8 @@ describe('readHostMembers', () => {
     for (const value of [null, undefined, 1, 'x', [], () => 1]) {
       const read = readHostMembers(value, '/p', 'the object', ['a'], RULE);
       expect(read.ok).toBe(false);
-      if (!read.ok) expect(read.findings[0]).toMatchObject({ path: '/p', message: expect.stringMatching(/must be an object/) });
+      if (!read.ok)
+        expect(read.findings[0]).toMatchObject({ path: '/p', message: expect.stringMatching(/must be an object/) });
     }
   });
 });
@@ -84,8 +88,17 @@ describe('readHostArray', () => {
         return 1;
       },
     });
-    expect(readHostArray(list, '/xs', 'the list', 2, RULE)).toEqual({ ok: false, findings: [{ rule: RULE, path: '/xs', message: 'the list has 3 entries; at most 2 are admitted' }] });
-    expect(readHostArray(new Array(2 ** 32 - 1), '/xs', 'the list', 2, RULE, (n) => ({ rule: 'limit', path: '/xs', message: `${n} is too many` }))).toEqual({
+    expect(readHostArray(list, '/xs', 'the list', 2, RULE)).toEqual({
+      ok: false,
+      findings: [{ rule: RULE, path: '/xs', message: 'the list has 3 entries; at most 2 are admitted' }],
+    });
+    expect(
+      readHostArray(new Array(2 ** 32 - 1), '/xs', 'the list', 2, RULE, (n) => ({
+        rule: 'limit',
+        path: '/xs',
+        message: `${n} is too many`,
+      })),
+    ).toEqual({
       ok: false,
       findings: [{ rule: 'limit', path: '/xs', message: '4294967295 is too many' }],
     });
@@ -95,13 +108,28 @@ describe('readHostArray', () => {
   it('refuses holes, accessors, Proxies, foreign prototypes and non-arrays at their place', () => {
     const sparse = [1, 2, 3];
     delete sparse[1];
-    expect(readHostArray(sparse, '/xs', 'the list', 5, RULE)).toMatchObject({ ok: false, findings: [{ path: '/xs/1', message: expect.stringMatching(/hole/) }] });
+    expect(readHostArray(sparse, '/xs', 'the list', 5, RULE)).toMatchObject({
+      ok: false,
+      findings: [{ path: '/xs/1', message: expect.stringMatching(/hole/) }],
+    });
     const getter = [1];
     Object.defineProperty(getter, 0, { get: () => 1 });
-    expect(readHostArray(getter, '/xs', 'the list', 5, RULE)).toMatchObject({ ok: false, findings: [{ path: '/xs/0', message: expect.stringMatching(/accessor/) }] });
-    expect(readHostArray(new Proxy([], {}), '/xs', 'the list', 5, RULE)).toMatchObject({ ok: false, findings: [{ path: '/xs', message: expect.stringMatching(/Proxy/) }] });
-    expect(readHostArray(Object.setPrototypeOf([], null), '/xs', 'the list', 5, RULE)).toMatchObject({ ok: false, findings: [{ path: '/xs', message: expect.stringMatching(/custom prototype/) }] });
-    expect(readHostArray({ length: 0 }, '/xs', 'the list', 5, RULE)).toMatchObject({ ok: false, findings: [{ path: '/xs', message: 'the list must be an array, not an object' }] });
+    expect(readHostArray(getter, '/xs', 'the list', 5, RULE)).toMatchObject({
+      ok: false,
+      findings: [{ path: '/xs/0', message: expect.stringMatching(/accessor/) }],
+    });
+    expect(readHostArray(new Proxy([], {}), '/xs', 'the list', 5, RULE)).toMatchObject({
+      ok: false,
+      findings: [{ path: '/xs', message: expect.stringMatching(/Proxy/) }],
+    });
+    expect(readHostArray(Object.setPrototypeOf([], null), '/xs', 'the list', 5, RULE)).toMatchObject({
+      ok: false,
+      findings: [{ path: '/xs', message: expect.stringMatching(/custom prototype/) }],
+    });
+    expect(readHostArray({ length: 0 }, '/xs', 'the list', 5, RULE)).toMatchObject({
+      ok: false,
+      findings: [{ path: '/xs', message: 'the list must be an array, not an object' }],
+    });
   });
 });
 
@@ -109,6 +137,15 @@ describe('describeHostValue', () => {
   it('names a value by kind only', () => {
     const revocable = Proxy.revocable([], {});
     revocable.revoke();
-    expect([null, undefined, [], {}, () => 1, 1, 'secret-value', revocable.proxy].map(describeHostValue)).toEqual(['null', 'undefined', 'an array', 'an object', 'a function', 'a number', 'a string', 'a Proxy']);
+    expect([null, undefined, [], {}, () => 1, 1, 'secret-value', revocable.proxy].map(describeHostValue)).toEqual([
+      'null',
+      'undefined',
+      'an array',
+      'an object',
+      'a function',
+      'a number',
+      'a string',
+      'a Proxy',
+    ]);
   });
 });

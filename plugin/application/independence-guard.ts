@@ -87,7 +87,12 @@ export function frameworkOfPackage(name: string): string | undefined {
     const scope = normalisePackageName(scoped[1] ?? '');
     const bare = normalisePackageName(scoped[2] ?? '');
     for (const framework of AGENT_FRAMEWORKS) {
-      if (framework.scopes.includes(scope) || framework.names.test(bare) || framework.scopedNames?.some((pair) => `${scope}/${bare}`.startsWith(pair))) return framework.name;
+      if (
+        framework.scopes.includes(scope) ||
+        framework.names.test(bare) ||
+        framework.scopedNames?.some((pair) => `${scope}/${bare}`.startsWith(pair))
+      )
+        return framework.name;
     }
     return undefined;
   }
@@ -106,12 +111,16 @@ export function frameworkOfLocator(locator: string): string | undefined {
   if (text.length === 0 || text.startsWith('node:')) return undefined;
   const direct = frameworkOfPackage(text.replace(/^npm:/, '').replace(/(.)@[^/@]*$/, '$1'));
   if (direct !== undefined) return direct;
-  for (const framework of AGENT_FRAMEWORKS) for (const pair of framework.scopedNames ?? []) if (text.includes(`@${pair}`) || text.includes(`/${pair}`)) return framework.name;
+  for (const framework of AGENT_FRAMEWORKS)
+    for (const pair of framework.scopedNames ?? [])
+      if (text.includes(`@${pair}`) || text.includes(`/${pair}`)) return framework.name;
   const segments = text.split(/[/:@#?&=+\s]+/).filter((segment) => segment.length > 0);
   for (const segment of segments) {
     const name = normalisePackageName(segment.replace(/\.git$/, '').replace(/\.(?:tgz|tar\.gz|zip|whl)$/, ''));
     const versionless = name.replace(/-v?\d[\w.-]*$/, '');
-    const found = AGENT_FRAMEWORKS.find((framework) => framework.names.test(name) || framework.names.test(versionless) || framework.scopes.includes(name));
+    const found = AGENT_FRAMEWORKS.find(
+      (framework) => framework.names.test(name) || framework.names.test(versionless) || framework.scopes.includes(name),
+    );
     if (found !== undefined) return found.name;
   }
   return undefined;
@@ -157,7 +166,10 @@ export function stringLiterals(text: string): Array<{ value: string; index: numb
  * Framework dependencies of one source file. `withStrings: false` is for the guard's own files,
  * which name every framework in their deny-lists and fixtures: their imports are still checked.
  */
-export function scanSource(file: TextFile, options: { withStrings: boolean } = { withStrings: true }): IndependenceFinding[] {
+export function scanSource(
+  file: TextFile,
+  options: { withStrings: boolean } = { withStrings: true },
+): IndependenceFinding[] {
   const findings: IndependenceFinding[] = [];
   const reported = new Set<number>();
   for (const { specifier, index } of moduleSpecifiers(file.text)) {
@@ -170,7 +182,8 @@ export function scanSource(file: TextFile, options: { withStrings: boolean } = {
     for (const { value, index } of stringLiterals(file.text)) {
       if (reported.has(index)) continue;
       const framework = frameworkOfLocator(value);
-      if (framework !== undefined) findings.push({ file: file.path, line: lineOf(file.text, index), where: 'string', framework, evidence: value });
+      if (framework !== undefined)
+        findings.push({ file: file.path, line: lineOf(file.text, index), where: 'string', framework, evidence: value });
     }
   }
   return findings;
@@ -188,7 +201,15 @@ function parseJson(file: TextFile): { ok: true; value: unknown } | { ok: false; 
     return { ok: true, value: JSON.parse(file.text) };
   } catch {
     // An unreadable manifest cannot be shown to be free of frameworks: fail closed.
-    return { ok: false, finding: { file: file.path, where: 'unreadable JSON', framework: 'unknown', evidence: 'the file is not JSON, so it cannot be checked' } };
+    return {
+      ok: false,
+      finding: {
+        file: file.path,
+        where: 'unreadable JSON',
+        framework: 'unknown',
+        evidence: 'the file is not JSON, so it cannot be checked',
+      },
+    };
   }
 }
 
@@ -220,13 +241,28 @@ function scanDependencyMap(file: TextFile, where: string, map: unknown, findings
   }
 }
 
-function report(file: TextFile, where: string, framework: string | undefined, evidence: string, findings: IndependenceFinding[]): void {
+function report(
+  file: TextFile,
+  where: string,
+  framework: string | undefined,
+  evidence: string,
+  findings: IndependenceFinding[],
+): void {
   if (framework === undefined) return;
   const line = keyLine(file.text, evidence);
   findings.push({ file: file.path, ...(line === undefined ? {} : { line }), where, framework, evidence });
 }
 
-const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies', 'bundledDependencies', 'overrides', 'resolutions'] as const;
+const DEPENDENCY_SECTIONS = [
+  'dependencies',
+  'devDependencies',
+  'peerDependencies',
+  'optionalDependencies',
+  'bundleDependencies',
+  'bundledDependencies',
+  'overrides',
+  'resolutions',
+] as const;
 
 /** Framework dependencies declared by a `package.json`. */
 export function scanPackageManifest(file: TextFile): IndependenceFinding[] {
@@ -258,9 +294,12 @@ export function scanLockFile(file: TextFile): IndependenceFinding[] {
       const name = packageOfLockKey(key);
       if (name !== undefined) report(file, 'lock package key', frameworkOfPackage(name), key, findings);
       if (!isRecord(entry)) continue;
-      if (typeof entry.name === 'string') report(file, 'lock package name', frameworkOfPackage(entry.name), entry.name, findings);
-      if (typeof entry.resolved === 'string') report(file, 'lock resolved locator', frameworkOfLocator(entry.resolved), entry.resolved, findings);
-      if (typeof entry.version === 'string') report(file, 'lock version locator', frameworkOfLocator(entry.version), entry.version, findings);
+      if (typeof entry.name === 'string')
+        report(file, 'lock package name', frameworkOfPackage(entry.name), entry.name, findings);
+      if (typeof entry.resolved === 'string')
+        report(file, 'lock resolved locator', frameworkOfLocator(entry.resolved), entry.resolved, findings);
+      if (typeof entry.version === 'string')
+        report(file, 'lock version locator', frameworkOfLocator(entry.version), entry.version, findings);
       for (const section of DEPENDENCY_SECTIONS) scanDependencyMap(file, `lock ${section}`, entry[section], findings);
     }
   }
@@ -269,8 +308,10 @@ export function scanLockFile(file: TextFile): IndependenceFinding[] {
     for (const [name, entry] of Object.entries(tree)) {
       report(file, 'lock dependency', frameworkOfPackage(name), name, findings);
       if (!isRecord(entry)) continue;
-      if (typeof entry.version === 'string') report(file, 'lock version locator', frameworkOfLocator(entry.version), entry.version, findings);
-      if (typeof entry.resolved === 'string') report(file, 'lock resolved locator', frameworkOfLocator(entry.resolved), entry.resolved, findings);
+      if (typeof entry.version === 'string')
+        report(file, 'lock version locator', frameworkOfLocator(entry.version), entry.version, findings);
+      if (typeof entry.resolved === 'string')
+        report(file, 'lock resolved locator', frameworkOfLocator(entry.resolved), entry.resolved, findings);
       if (isRecord(entry.requires)) scanDependencyMap(file, 'lock requires', entry.requires, findings);
       walkV1(entry.dependencies, depth + 1);
     }
@@ -304,7 +345,8 @@ export function scanRequirements(file: TextFile): IndependenceFinding[] {
       ['requirement locator', direct?.[2] === undefined ? undefined : frameworkOfLocator(direct[2])],
     ];
     const hit = candidates.find(([, framework]) => framework !== undefined);
-    if (hit?.[1] !== undefined) findings.push({ file: file.path, line: index + 1, where: hit[0], framework: hit[1], evidence: raw.trim() });
+    if (hit?.[1] !== undefined)
+      findings.push({ file: file.path, line: index + 1, where: hit[0], framework: hit[1], evidence: raw.trim() });
   });
   return findings;
 }

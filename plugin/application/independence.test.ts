@@ -13,7 +13,18 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AGENT_FRAMEWORKS, frameworkOfLocator, frameworkOfPackage, relativeImports, scanIndependence, scanInstalledPackages, scanLockFile, scanPackageManifest, scanRequirements, scanSource } from './independence-guard';
+import {
+  AGENT_FRAMEWORKS,
+  frameworkOfLocator,
+  frameworkOfPackage,
+  relativeImports,
+  scanIndependence,
+  scanInstalledPackages,
+  scanLockFile,
+  scanPackageManifest,
+  scanRequirements,
+  scanSource,
+} from './independence-guard';
 
 const ROOT = resolve(__dirname, '../..');
 const GUARD_FILES = new Set(['plugin/application/independence-guard.ts', 'plugin/application/independence.test.ts']);
@@ -83,7 +94,17 @@ describe('the scanner catches every framework', () => {
 
   it('covers each framework the seed and the issue name', () => {
     const named = AGENT_FRAMEWORKS.map((framework) => framework.name);
-    for (const name of ['LangChain', 'LangGraph', 'DeerFlow', 'LlamaIndex', 'CrewAI', 'AutoGen', 'Semantic Kernel', 'Haystack']) expect(named).toContain(name);
+    for (const name of [
+      'LangChain',
+      'LangGraph',
+      'DeerFlow',
+      'LlamaIndex',
+      'CrewAI',
+      'AutoGen',
+      'Semantic Kernel',
+      'Haystack',
+    ])
+      expect(named).toContain(name);
   });
 
   it.each(NEAR_MISSES)('lets the near miss %s pass', (name) => {
@@ -124,8 +145,12 @@ describe('the scanner catches every framework', () => {
   });
 
   it('still reads the imports of the guard’s own files, but not their strings', () => {
-    expect(scanSource({ path: 'guard.ts', text: importLine('@langchain/core') }, { withStrings: false })).toHaveLength(1);
-    expect(scanSource({ path: 'guard.ts', text: `const deny = ${q('langchain')};` }, { withStrings: false })).toEqual([]);
+    expect(scanSource({ path: 'guard.ts', text: importLine('@langchain/core') }, { withStrings: false })).toHaveLength(
+      1,
+    );
+    expect(scanSource({ path: 'guard.ts', text: `const deny = ${q('langchain')};` }, { withStrings: false })).toEqual(
+      [],
+    );
     expect(scanSource({ path: 'plain.ts', text: `const deny = ${q('langchain')};` })).toHaveLength(1);
   });
 
@@ -140,7 +165,14 @@ describe('the scanner catches every framework', () => {
     expect(scanSource({ path: 'ok.ts', text })).toEqual([]);
   });
 
-  const sections = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies', 'overrides', 'resolutions'];
+  const sections = [
+    'dependencies',
+    'devDependencies',
+    'peerDependencies',
+    'optionalDependencies',
+    'overrides',
+    'resolutions',
+  ];
   it.each(sections)('in package.json %s, by name, alias and locator', (section) => {
     for (const [entry, framework] of [
       [{ '@langchain/core': '0.3.0' }, 'LangChain'],
@@ -161,8 +193,16 @@ describe('the scanner catches every framework', () => {
   });
 
   it('in nested overrides, pnpm overrides and bundled dependency lists', () => {
-    const text = JSON.stringify({ overrides: { foo: { '@llamaindex/core': '1.0.0' } }, pnpm: { overrides: { 'bar>semantic-kernel': '1.0.0' } }, bundleDependencies: ['haystack-ai'] });
-    expect(scanPackageManifest({ path: 'package.json', text }).map((f) => f.framework)).toEqual(['Haystack', 'LlamaIndex', 'Semantic Kernel']);
+    const text = JSON.stringify({
+      overrides: { foo: { '@llamaindex/core': '1.0.0' } },
+      pnpm: { overrides: { 'bar>semantic-kernel': '1.0.0' } },
+      bundleDependencies: ['haystack-ai'],
+    });
+    expect(scanPackageManifest({ path: 'package.json', text }).map((f) => f.framework)).toEqual([
+      'Haystack',
+      'LlamaIndex',
+      'Semantic Kernel',
+    ]);
   });
 
   it('in lock-file keys at any depth, names, resolved locators and a version-1 tree', () => {
@@ -173,17 +213,28 @@ describe('the scanner catches every framework', () => {
         'node_modules/ajv': { version: '8.0.0' },
         'node_modules/a/node_modules/b/node_modules/@langchain/core': { version: '0.3.0' },
         'node_modules/innocent': { name: 'crewai', version: '1.0.0' },
-        'node_modules/innocent2': { version: '1.0.0', resolved: 'git+ssh://git@github.com/bytedance/deer-flow.git#abc' },
+        'node_modules/innocent2': {
+          version: '1.0.0',
+          resolved: 'git+ssh://git@github.com/bytedance/deer-flow.git#abc',
+        },
         'node_modules/innocent3': { version: '1.0.0', dependencies: { 'autogen-core': '^0.4' } },
       },
-      dependencies: { 'llama-index': { version: '0.1.0', dependencies: { deep: { version: '1', requires: { 'haystack-ai': '2' } } } } },
+      dependencies: {
+        'llama-index': { version: '0.1.0', dependencies: { deep: { version: '1', requires: { 'haystack-ai': '2' } } } },
+      },
     };
-    const frameworks = scanLockFile({ path: 'package-lock.json', text: JSON.stringify(lock, null, 2) }).map((f) => f.framework);
+    const frameworks = scanLockFile({ path: 'package-lock.json', text: JSON.stringify(lock, null, 2) }).map(
+      (f) => f.framework,
+    );
     expect(frameworks).toEqual(['LangChain', 'CrewAI', 'DeerFlow', 'AutoGen', 'LlamaIndex', 'Haystack']);
   });
 
   it('among installed package names', () => {
-    expect(scanInstalledPackages(['ajv', 'agent-base', '@langchain/core', 'langgraph', '@types/node']).map((f) => f.evidence)).toEqual(['@langchain/core', 'langgraph']);
+    expect(
+      scanInstalledPackages(['ajv', 'agent-base', '@langchain/core', 'langgraph', '@types/node']).map(
+        (f) => f.evidence,
+      ),
+    ).toEqual(['@langchain/core', 'langgraph']);
   });
 
   it('in requirements files, by name, extras, markers, eggs and VCS or URL locators', () => {
@@ -302,7 +353,9 @@ describe('the repository is independent of every agent framework', () => {
     });
     const read = (path: string) => ({ path: toPosix(relative(ROOT, path)), text: readFileSync(path, 'utf8') });
     const packageManifests = repositoryFiles((name) => name === 'package.json').map(read);
-    const lockFiles = repositoryFiles((name) => name === 'package-lock.json' || name === 'npm-shrinkwrap.json').map(read);
+    const lockFiles = repositoryFiles((name) => name === 'package-lock.json' || name === 'npm-shrinkwrap.json').map(
+      read,
+    );
     const requirements = repositoryFiles((name) => /^(?:.*requirements.*|constraints.*)\.txt$/i.test(name)).map(read);
     const installedPackages = installedPackageNames(join(ROOT, 'node_modules'));
 

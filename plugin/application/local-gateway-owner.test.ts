@@ -12,10 +12,15 @@ import { createLocalGatewayOwner } from './local-gateway-owner';
 import { ARTIFACTS_FOLDER, exampleWorkspace, localGateway } from './__test-support__/application-workspace';
 
 const approvalsOf = (root: string) => JSON.parse(readFileSync(join(root, ARTIFACTS_FOLDER, 'approvals.json'), 'utf8'));
-const writeApprovals = (root: string, value: unknown) => writeFileSync(join(root, ARTIFACTS_FOLDER, 'approvals.json'), JSON.stringify(value));
-const outbox = (root: string) => (existsSync(join(root, ARTIFACTS_FOLDER, 'outbox')) ? readdirSync(join(root, ARTIFACTS_FOLDER, 'outbox')) : []);
+const writeApprovals = (root: string, value: unknown) =>
+  writeFileSync(join(root, ARTIFACTS_FOLDER, 'approvals.json'), JSON.stringify(value));
+const outbox = (root: string) =>
+  existsSync(join(root, ARTIFACTS_FOLDER, 'outbox')) ? readdirSync(join(root, ARTIFACTS_FOLDER, 'outbox')) : [];
 
-function invocation(root: string, overrides: Partial<GatewayInvocation> = {}): { call: GatewayInvocation; marks: () => number } {
+function invocation(
+  root: string,
+  overrides: Partial<GatewayInvocation> = {},
+): { call: GatewayInvocation; marks: () => number } {
   const approval = approvalsOf(root).approvals[0];
   let marks = 0;
   return {
@@ -103,12 +108,18 @@ describe('the local gateway owner', () => {
     const root = exampleWorkspace();
     const gateway = localGateway(root);
     const dry = invocation(root, { mode: 'dry-run' });
-    expect(await gateway.invoke(dry.call)).toMatchObject({ status: 'completed', outputs: { artifact: { dispatched: false } } });
+    expect(await gateway.invoke(dry.call)).toMatchObject({
+      status: 'completed',
+      outputs: { artifact: { dispatched: false } },
+    });
     expect(dry.marks()).toBe(0);
     expect(outbox(root)).toEqual([]);
 
     const first = invocation(root);
-    expect(await gateway.invoke(first.call)).toMatchObject({ status: 'completed', outputs: { artifact: { dispatched: true, replayed: false } } });
+    expect(await gateway.invoke(first.call)).toMatchObject({
+      status: 'completed',
+      outputs: { artifact: { dispatched: true, replayed: false } },
+    });
     expect(first.marks()).toBe(1);
     const records = outbox(root);
     expect(records).toHaveLength(1);
@@ -117,7 +128,10 @@ describe('the local gateway owner', () => {
     expect(record).not.toContain('"topic"');
 
     const again = invocation(root);
-    expect(await gateway.invoke(again.call)).toMatchObject({ status: 'completed', outputs: { artifact: { replayed: true } } });
+    expect(await gateway.invoke(again.call)).toMatchObject({
+      status: 'completed',
+      outputs: { artifact: { replayed: true } },
+    });
     expect(outbox(root)).toHaveLength(1);
   });
 

@@ -60,11 +60,21 @@ export interface LocalGatewayOptions {
   readonly folder: string;
 }
 
-export type LocalGatewayOpening = { readonly ok: true; readonly gateway: GatewayOwner } | { readonly ok: false; readonly message: string };
+export type LocalGatewayOpening =
+  | { readonly ok: true; readonly gateway: GatewayOwner }
+  | { readonly ok: false; readonly message: string };
 
 /** A relative folder inside the workspace, posix separators, no `..`. */
 function checkFolder(folder: unknown): string | undefined {
-  if (typeof folder !== 'string' || folder.length === 0 || folder.length > 512 || isAbsolute(folder) || folder.includes('\\') || folder.includes('\0')) return undefined;
+  if (
+    typeof folder !== 'string' ||
+    folder.length === 0 ||
+    folder.length > 512 ||
+    isAbsolute(folder) ||
+    folder.includes('\\') ||
+    folder.includes('\0')
+  )
+    return undefined;
   const normal = posix.normalize(folder);
   if (normal === '..' || normal.startsWith('../') || normal.startsWith('/')) return undefined;
   return normal === '.' ? '.' : normal.replace(/\/$/, '');
@@ -73,14 +83,24 @@ function checkFolder(folder: unknown): string | undefined {
 function readApprovals(root: string, folder: string): Approvals {
   const file = posix.join(folder, APPROVALS_FILE);
   const read = readSourceBytes(join(root, file), file, MAX_APPROVALS_BYTES, root);
-  if (read.bytes === undefined) return { ok: false, message: read.ioError ?? `${file} is larger than ${MAX_APPROVALS_BYTES} bytes` };
+  if (read.bytes === undefined)
+    return { ok: false, message: read.ioError ?? `${file} is larger than ${MAX_APPROVALS_BYTES} bytes` };
   const decoded = decodeSource(read.bytes, file);
   if (decoded.text === undefined) return { ok: false, message: `${file} is not UTF-8 text` };
   const parsed = parseStrictJson(decoded.text);
   if (!parsed.ok) return { ok: false, message: `${file} is not valid JSON (${parsed.reason})` };
   const value = parsed.value as { schemaVersion?: unknown; approvals?: unknown };
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value.schemaVersion !== APPROVALS_SCHEMA_VERSION || !Array.isArray(value.approvals)) {
-    return { ok: false, message: `${file} must be an object with \`schemaVersion\` "${APPROVALS_SCHEMA_VERSION}" and an \`approvals\` array` };
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    value.schemaVersion !== APPROVALS_SCHEMA_VERSION ||
+    !Array.isArray(value.approvals)
+  ) {
+    return {
+      ok: false,
+      message: `${file} must be an object with \`schemaVersion\` "${APPROVALS_SCHEMA_VERSION}" and an \`approvals\` array`,
+    };
   }
   const approvals: Approval[] = [];
   for (const [index, entry] of value.approvals.entries()) {
@@ -105,24 +125,48 @@ function readApprovals(root: string, folder: string): Approvals {
         message: `${file} /approvals/${index} must have exactly artifactDigest (64 lowercase hex), capability, file (a plain file name in the folder), mediaType and live ("approved" or "operator-required")`,
       };
     }
-    approvals.push({ artifactDigest: e.artifactDigest, capability: e.capability, file: e.file, mediaType: e.mediaType, live: e.live });
+    approvals.push({
+      artifactDigest: e.artifactDigest,
+      capability: e.capability,
+      file: e.file,
+      mediaType: e.mediaType,
+      live: e.live,
+    });
   }
   const digest = digestApplicationJson(parsed.value);
   if (!digest.ok) return { ok: false, message: `${file} has no canonical form (${digest.reason})` };
   return { ok: true, approvals, digest: digest.sha256 };
 }
 
-function findApproval(approvals: readonly Approval[], artifactDigest: string, capability: string): Approval | undefined {
+function findApproval(
+  approvals: readonly Approval[],
+  artifactDigest: string,
+  capability: string,
+): Approval | undefined {
   return approvals.find((a) => a.artifactDigest === artifactDigest && a.capability === capability);
 }
 
 /** The artifact's size when its bytes have the approved digest; why not otherwise. */
-function verifyArtifact(root: string, folder: string, approval: Approval): { ok: true; bytes: number } | { ok: false; code: string; message: string } {
+function verifyArtifact(
+  root: string,
+  folder: string,
+  approval: Approval,
+): { ok: true; bytes: number } | { ok: false; code: string; message: string } {
   const file = posix.join(folder, approval.file);
   const read = readSourceBytes(join(root, file), file, MAX_ARTIFACT_BYTES, join(root, folder));
-  if (read.bytes === undefined) return { ok: false, code: 'artifact-unreadable', message: read.ioError ?? `${file} is larger than ${MAX_ARTIFACT_BYTES} bytes` };
+  if (read.bytes === undefined)
+    return {
+      ok: false,
+      code: 'artifact-unreadable',
+      message: read.ioError ?? `${file} is larger than ${MAX_ARTIFACT_BYTES} bytes`,
+    };
   const actual = createHash('sha256').update(read.bytes).digest('hex');
-  if (actual !== approval.artifactDigest) return { ok: false, code: 'artifact-digest-mismatch', message: `${file} does not have the approved digest: the artifact changed after approval` };
+  if (actual !== approval.artifactDigest)
+    return {
+      ok: false,
+      code: 'artifact-digest-mismatch',
+      message: `${file} does not have the approved digest: the artifact changed after approval`,
+    };
   return { ok: true, bytes: read.bytes.length };
 }
 
@@ -160,9 +204,14 @@ function createDispatchRecord(path: string, text: string): 'created' | 'exists' 
 
 export function createLocalGatewayOwner(options: LocalGatewayOptions): LocalGatewayOpening {
   const root = options?.workspaceRoot;
-  if (typeof root !== 'string' || !isAbsolute(root)) return { ok: false, message: 'the local gateway needs an absolute workspace root' };
+  if (typeof root !== 'string' || !isAbsolute(root))
+    return { ok: false, message: 'the local gateway needs an absolute workspace root' };
   const folder = checkFolder(options.folder);
-  if (folder === undefined) return { ok: false, message: 'the approved-artifacts folder must be a relative path inside the workspace (no `..`, no absolute path)' };
+  if (folder === undefined)
+    return {
+      ok: false,
+      message: 'the approved-artifacts folder must be a relative path inside the workspace (no `..`, no absolute path)',
+    };
 
   const evidence = (): OwnerEvidence => {
     const approvals = readApprovals(root, folder);
@@ -173,25 +222,55 @@ export function createLocalGatewayOwner(options: LocalGatewayOptions): LocalGate
   const check = (artifactDigest: string, capability: string, pointer: string): Finding[] => {
     const approvals = readApprovals(root, folder);
     const help = `an operator approves an artifact by adding { artifactDigest, capability, file, mediaType, live } to ${posix.join(folder, APPROVALS_FILE)}; a manifest cannot approve itself`;
-    if (!approvals.ok) return [{ rule: 'gateway-approval', path: pointer, message: `the gateway cannot check the approval: ${approvals.message}`, suggestion: help }];
+    if (!approvals.ok)
+      return [
+        {
+          rule: 'gateway-approval',
+          path: pointer,
+          message: `the gateway cannot check the approval: ${approvals.message}`,
+          suggestion: help,
+        },
+      ];
     const approval = findApproval(approvals.approvals, artifactDigest, capability);
     if (approval === undefined) {
-      return [{ rule: 'gateway-approval', path: pointer, message: `the artifact ${artifactDigest} is not approved for capability \`${capability}\``, suggestion: help }];
+      return [
+        {
+          rule: 'gateway-approval',
+          path: pointer,
+          message: `the artifact ${artifactDigest} is not approved for capability \`${capability}\``,
+          suggestion: help,
+        },
+      ];
     }
     const verified = verifyArtifact(root, folder, approval);
-    return verified.ok ? [] : [{ rule: 'gateway-approval', path: pointer, message: verified.message, suggestion: 'restore the approved file, or have an operator approve the new digest' }];
+    return verified.ok
+      ? []
+      : [
+          {
+            rule: 'gateway-approval',
+            path: pointer,
+            message: verified.message,
+            suggestion: 'restore the approved file, or have an operator approve the new digest',
+          },
+        ];
   };
 
   const invoke = async (call: GatewayInvocation): Promise<AdapterOutcome> => {
-    if (call.signal.aborted) return { status: 'failed', code: 'cancelled', message: 'cancelled before the gateway was reached' };
+    if (call.signal.aborted)
+      return { status: 'failed', code: 'cancelled', message: 'cancelled before the gateway was reached' };
     const approvals = readApprovals(root, folder);
     if (!approvals.ok) return { status: 'failed', code: 'gateway-unavailable', message: approvals.message };
     const approval = findApproval(approvals.approvals, call.artifactDigest, call.capability);
-    if (approval === undefined) return { status: 'approval-required', message: `the artifact is not approved for capability \`${call.capability}\`` };
+    if (approval === undefined)
+      return {
+        status: 'approval-required',
+        message: `the artifact is not approved for capability \`${call.capability}\``,
+      };
     const verified = verifyArtifact(root, folder, approval);
     if (!verified.ok) return { status: 'failed', code: verified.code, message: verified.message };
     const requestDigest = digestPlainJson(call.request);
-    if (!requestDigest.ok) return { status: 'failed', code: 'invalid-request', message: 'the gateway request is not plain JSON data' };
+    if (!requestDigest.ok)
+      return { status: 'failed', code: 'invalid-request', message: 'the gateway request is not plain JSON data' };
     const reference: Record<string, JsonValue> = {
       artifactDigest: approval.artifactDigest,
       capability: approval.capability,
@@ -199,12 +278,21 @@ export function createLocalGatewayOwner(options: LocalGatewayOptions): LocalGate
       bytes: verified.bytes,
       requestDigest: requestDigest.sha256,
     };
-    if (call.mode === 'dry-run') return { status: 'completed', outputs: { artifact: { ...reference, dispatched: false } } };
+    if (call.mode === 'dry-run')
+      return { status: 'completed', outputs: { artifact: { ...reference, dispatched: false } } };
 
-    if (approval.live !== 'approved') return { status: 'approval-required', message: 'live dispatch of this artifact needs operator approval, which only the host can give' };
+    if (approval.live !== 'approved')
+      return {
+        status: 'approval-required',
+        message: 'live dispatch of this artifact needs operator approval, which only the host can give',
+      };
     const outbox = ensureOutbox(root, folder);
     if (outbox === undefined) {
-      return { status: 'failed', code: 'gateway-unavailable', message: `cannot use ${posix.join(folder, OUTBOX_FOLDER)}: it must be a folder right inside ${folder}, not a link out of it` };
+      return {
+        status: 'failed',
+        code: 'gateway-unavailable',
+        message: `cannot use ${posix.join(folder, OUTBOX_FOLDER)}: it must be a folder right inside ${folder}, not a link out of it`,
+      };
     }
     const keyDigest = createHash('sha256').update(call.idempotencyKey).digest('hex');
     const recordPath = join(outbox, `${keyDigest}.json`);
@@ -213,9 +301,16 @@ export function createLocalGatewayOwner(options: LocalGatewayOptions): LocalGate
     const marked = await call.markDispatched();
     if (!marked.ok) return { status: 'failed', code: 'dispatch-refused', message: marked.message };
     const created = createDispatchRecord(recordPath, record);
-    if (typeof created === 'object') return { status: 'deadline-uncertain', message: `${created.error}: the dispatch may or may not have happened; reconcile the outbox` };
+    if (typeof created === 'object')
+      return {
+        status: 'deadline-uncertain',
+        message: `${created.error}: the dispatch may or may not have happened; reconcile the outbox`,
+      };
     // `exists`: this step key was dispatched before; the fence returns that dispatch, never a second one.
-    return { status: 'completed', outputs: { artifact: { ...reference, dispatched: true, replayed: created === 'exists' } } };
+    return {
+      status: 'completed',
+      outputs: { artifact: { ...reference, dispatched: true, replayed: created === 'exists' } },
+    };
   };
 
   return { ok: true, gateway: { name: GATEWAY_OWNER_NAME, evidence, check, invoke } };

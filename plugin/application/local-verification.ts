@@ -89,10 +89,17 @@ async function mustPlan(o: VerificationOptions, mode: 'dry-run' | 'live' = 'dry-
   }
 }
 
-async function mustRefuse(service: ApplicationService, text: string, rule: string, what: string, mode: 'dry-run' | 'live' = 'dry-run'): Promise<void> {
+async function mustRefuse(
+  service: ApplicationService,
+  text: string,
+  rule: string,
+  what: string,
+  mode: 'dry-run' | 'live' = 'dry-run',
+): Promise<void> {
   const planned = await planText(service, text, mode);
   if (planned.ok) fail(`${what} was planned; it must be refused`);
-  if (!planned.diagnostics.some((d) => d.rule === rule)) fail(`${what} was refused, but not by \`${rule}\` (${planned.diagnostics.map((d) => d.rule).join(', ')})`);
+  if (!planned.diagnostics.some((d) => d.rule === rule))
+    fail(`${what} was refused, but not by \`${rule}\` (${planned.diagnostics.map((d) => d.rule).join(', ')})`);
 }
 
 const CHECKS: Record<string, Check> = {
@@ -100,18 +107,33 @@ const CHECKS: Record<string, Check> = {
     const folder = __dirname;
     const sources: (TextFile & { withStrings?: boolean })[] = readdirSync(folder)
       .filter((name) => /\.(ts|js)$/.test(name) && !/\.(test|d)\.ts$/.test(name))
-      .map((name) => ({ path: name, text: readFileSync(join(folder, name), 'utf8'), withStrings: !name.startsWith('independence-guard') && !name.startsWith('local-verification') }));
+      .map((name) => ({
+        path: name,
+        text: readFileSync(join(folder, name), 'utf8'),
+        withStrings: !name.startsWith('independence-guard') && !name.startsWith('local-verification'),
+      }));
     const manifest = join(folder, '..', '..', 'package.json');
-    const findings = scanIndependence({ sources, packageManifests: [{ path: 'package.json', text: readFileSync(manifest, 'utf8') }] });
-    if (findings.length > 0) fail(`${findings.length} agent-framework dependencies: ${findings.map((f) => `${f.file}: ${f.framework}`).join('; ')}`);
-    if (scanIndependence({ packageManifests: [{ path: 'control.json', text: '{"dependencies":{"langchain":"1.0.0"}}' }] }).length === 0) fail('the guard missed its positive control');
+    const findings = scanIndependence({
+      sources,
+      packageManifests: [{ path: 'package.json', text: readFileSync(manifest, 'utf8') }],
+    });
+    if (findings.length > 0)
+      fail(
+        `${findings.length} agent-framework dependencies: ${findings.map((f) => `${f.file}: ${f.framework}`).join('; ')}`,
+      );
+    if (
+      scanIndependence({ packageManifests: [{ path: 'control.json', text: '{"dependencies":{"langchain":"1.0.0"}}' }] })
+        .length === 0
+    )
+      fail('the guard missed its positive control');
     return `${sources.length} composition modules and the package manifest depend on no agent framework`;
   },
 
   'canonical-hashing': async (o, s) => {
     const before = createHash('sha256').update(s.text).digest('hex');
     const plan = await mustPlan(o);
-    if (plan.application.sourceSha256 !== s.manifest.source.sha256) fail('the plan binds another source digest than the manifest');
+    if (plan.application.sourceSha256 !== s.manifest.source.sha256)
+      fail('the plan binds another source digest than the manifest');
     const reordered = variant(
       s.manifest,
       (m) => {
@@ -125,7 +147,8 @@ const CHECKS: Record<string, Check> = {
     const service = await o.openService();
     try {
       const again = await planText(service, reordered);
-      if (!again.ok || again.plan.digest !== plan.digest) fail('reordering the unordered collections changed the plan (or broke the source digest)');
+      if (!again.ok || again.plan.digest !== plan.digest)
+        fail('reordering the unordered collections changed the plan (or broke the source digest)');
       await mustRefuse(
         service,
         variant(s.manifest, (m) => (m.bounds.maxSteps = m.bounds.maxSteps === 1 ? 2 : m.bounds.maxSteps - 1), false),
@@ -147,9 +170,18 @@ const CHECKS: Record<string, Check> = {
     if (!good.ok) fail('the built-in catalog does not build');
     const hostile = structuredClone(builtinComponents()) as any[];
     hostile[0].configSchema.properties.command = { type: 'string', pattern: '.*' };
-    if (catalogFromDefinitions(hostile).ok) fail('a configuration schema with a `command` property and a `pattern` was admitted');
+    if (catalogFromDefinitions(hostile).ok)
+      fail('a configuration schema with a `command` property and a `pattern` was admitted');
     const packs = createApplicationComponentPackRegistry({
-      packs: [{ schemaVersion: 'agentdef.component-pack/v1', id: 'x', revision: 'latest', source: { uri: 'workspace://host/x', sha256: 'z' }, components: [] }],
+      packs: [
+        {
+          schemaVersion: 'agentdef.component-pack/v1',
+          id: 'x',
+          revision: 'latest',
+          source: { uri: 'workspace://host/x', sha256: 'z' },
+          components: [],
+        },
+      ],
       adapters: [],
       ownerResolvers: [],
     });
@@ -201,7 +233,9 @@ const CHECKS: Record<string, Check> = {
       }
       await mustRefuse(
         service,
-        variant(s.manifest, (m) => m.nodes.push({ id: 'stray-output', component: { id: 'agentdef.output', revision: '1.0.0' }, config: {} })),
+        variant(s.manifest, (m) =>
+          m.nodes.push({ id: 'stray-output', component: { id: 'agentdef.output', revision: '1.0.0' }, config: {} }),
+        ),
         'unreachable-node',
         'a node on no entrypoint-to-output path',
       );
@@ -226,7 +260,8 @@ const CHECKS: Record<string, Check> = {
       const plan = contentStrings(planned as unknown as JsonValue);
       const leaked = secrets.filter((value) => [...plan, ...catalog].some((text) => text.includes(value)));
       if (leaked.length > 0) fail(`the ${mode} plan or the catalog holds ${leaked.length} configuration value(s)`);
-      if (!planned.steps.every((step) => /^[0-9a-f]{64}$/.test(step.configDigest))) fail('the plan carries no configuration digests');
+      if (!planned.steps.every((step) => /^[0-9a-f]{64}$/.test(step.configDigest)))
+        fail('the plan carries no configuration digests');
     }
     return `${secrets.length} configuration values appear in neither plan nor catalog (digests only)`;
   },
@@ -239,12 +274,15 @@ const CHECKS: Record<string, Check> = {
     if (!forward.ok || !backward.ok) fail('the active catalog does not build');
     const f = forward.catalog;
     const b = backward.catalog;
-    if (f.catalogDigest !== b.catalogDigest || f.adapterPolicyDigest !== b.adapterPolicyDigest) fail('component or pack order changed a composite digest');
-    if (JSON.stringify(catalogToolResult(f)) !== JSON.stringify(catalogToolResult(b))) fail('component order changed the catalog projection');
+    if (f.catalogDigest !== b.catalogDigest || f.adapterPolicyDigest !== b.adapterPolicyDigest)
+      fail('component or pack order changed a composite digest');
+    if (JSON.stringify(catalogToolResult(f)) !== JSON.stringify(catalogToolResult(b)))
+      fail('component order changed the catalog projection');
     const service = await o.openService();
     try {
       const active = (await service.catalog()) as { catalogDigest?: string };
-      if (active.catalogDigest !== f.catalogDigest) fail('the host serves another catalog than its components and packs give');
+      if (active.catalogDigest !== f.catalogDigest)
+        fail('the host serves another catalog than its components and packs give');
     } finally {
       await service.close();
     }
@@ -255,10 +293,17 @@ const CHECKS: Record<string, Check> = {
     const plan = await mustPlan(o);
     const service = await o.openService();
     try {
-      const response = await service.execute({ manifest: { path: o.manifestPath }, mode: 'dry-run', expectedPlanDigest: plan.digest, idempotencyKey: 'check-offline', inputs: s.inputs });
+      const response = await service.execute({
+        manifest: { path: o.manifestPath },
+        mode: 'dry-run',
+        expectedPlanDigest: plan.digest,
+        idempotencyKey: 'check-offline',
+        inputs: s.inputs,
+      });
       if (!response.ok) fail(`the dry-run was refused: ${response.refusal}: ${response.message}`);
       const run = response.run;
-      if (run.status !== 'succeeded') fail(`the dry-run stopped: ${run.stop?.reason} at ${run.stop?.node}: ${run.stop?.message}`);
+      if (run.status !== 'succeeded')
+        fail(`the dry-run stopped: ${run.stop?.reason} at ${run.stop?.node}: ${run.stop?.message}`);
       if (run.steps.some((step) => step.dispatched)) fail('a dry-run dispatched');
       return `dry-run of ${run.steps.length} steps succeeded with ${Object.keys(run.outputs ?? {}).length} outputs, nothing dispatched`;
     } finally {
@@ -271,11 +316,19 @@ const CHECKS: Record<string, Check> = {
     if (packs === undefined || packs.components.length === 0) {
       const empty = createApplicationComponentPackRegistry({ packs: [], adapters: [], ownerResolvers: [] });
       if (!empty.ok) fail('an empty pack set was refused');
-      const stray = createApplicationComponentPackRegistry({ packs: [], adapters: [builtinAdapterLike()], ownerResolvers: [] });
+      const stray = createApplicationComponentPackRegistry({
+        packs: [],
+        adapters: [builtinAdapterLike()],
+        ownerResolvers: [],
+      });
       if (stray.ok) fail('an adapter for a component no pack defines was admitted');
       return 'no packs: an adapter claiming a built-in component is refused';
     }
-    const doubled = createApplicationComponentPackRegistry({ packs: [], adapters: [...packs.adapters, ...packs.adapters], ownerResolvers: [...packs.ownerResolvers] });
+    const doubled = createApplicationComponentPackRegistry({
+      packs: [],
+      adapters: [...packs.adapters, ...packs.adapters],
+      ownerResolvers: [...packs.ownerResolvers],
+    });
     if (doubled.ok) fail('duplicate adapter claims were admitted');
     return `duplicate adapter claims for ${packs.components.length} pack components are refused`;
   },
@@ -284,7 +337,13 @@ const CHECKS: Record<string, Check> = {
     const plan = await mustPlan(o);
     const service = await o.openService();
     try {
-      const request = { manifest: { path: o.manifestPath }, mode: 'dry-run' as const, expectedPlanDigest: plan.digest, idempotencyKey: 'check-idempotency', inputs: s.inputs };
+      const request = {
+        manifest: { path: o.manifestPath },
+        mode: 'dry-run' as const,
+        expectedPlanDigest: plan.digest,
+        idempotencyKey: 'check-idempotency',
+        inputs: s.inputs,
+      };
       const first = await service.execute(request);
       const second = await service.execute(request);
       if (!first.ok || !second.ok) fail('an execute was refused');
@@ -306,12 +365,17 @@ const CHECKS: Record<string, Check> = {
     const first = await ledger.claim('one', binding);
     const second = await ledger.claim('two', binding);
     await ledger.close();
-    if (first.kind !== 'claimed' || second.kind !== 'full') fail(`a full ledger admitted another entry (${second.kind})`);
+    if (first.kind !== 'claimed' || second.kind !== 'full')
+      fail(`a full ledger admitted another entry (${second.kind})`);
     return 'a ledger at its bound refuses a new key while its entry is live (fail closed)';
   },
 
   'owner-stop': async (o, s) => {
-    const assembled = createPlanningContext({ workspaceRoot: o.workspaceRoot, ...(o.packs ? { packs: o.packs } : {}), ...(o.gateway ? { gateway: o.gateway } : {}) });
+    const assembled = createPlanningContext({
+      workspaceRoot: o.workspaceRoot,
+      ...(o.packs ? { packs: o.packs } : {}),
+      ...(o.gateway ? { gateway: o.gateway } : {}),
+    });
     if (!assembled.ok) fail(assembled.message);
     const context = assembled.context;
     const parsed = parseDefinitionText(s.text, o.manifestPath, o.manifestPath.endsWith('.json') ? 'json' : 'yaml');
@@ -335,23 +399,30 @@ const CHECKS: Record<string, Check> = {
     const ledger = createMemoryExecutionLedger();
     if (!ledger.ok) fail('no ledger');
     const response = await executePlannedRun(run, {
-      context: { ...context, resolvers: new Map([...context.resolvers, [key, rotated]]), adapters: new Map([...context.adapters, [key, counting]]) },
+      context: {
+        ...context,
+        resolvers: new Map([...context.resolvers, [key, rotated]]),
+        adapters: new Map([...context.adapters, [key, counting]]),
+      },
       ledger: ledger.ledger,
       idempotencyKey: 'check-owner',
       inputs: s.inputs,
     });
     if (!response.ok) fail(`refused: ${response.refusal}`);
     const stop = response.run.stop;
-    if (stop?.reason !== 'owner-drift' || stop.node !== firstStep.node || invoked !== 0) fail('changed owner evidence did not block the step before invocation');
+    if (stop?.reason !== 'owner-drift' || stop.node !== firstStep.node || invoked !== 0)
+      fail('changed owner evidence did not block the step before invocation');
     return `changed owner evidence blocks \`${firstStep.node}\` before its adapter runs`;
   },
 
   'strict-mcp-contracts': async () => {
     const names = APPLICATION_TOOLS.map((t) => t.name).sort();
-    if (names.join(',') !== 'agentdef.application.catalog,agentdef.application.execute,agentdef.application.plan') fail(`the MCP surface is ${names.join(', ')}`);
+    if (names.join(',') !== 'agentdef.application.catalog,agentdef.application.execute,agentdef.application.plan')
+      fail(`the MCP surface is ${names.join(', ')}`);
     for (const tool of APPLICATION_TOOLS) {
       const open = openObjects(tool.inputSchema as JsonValue, '');
-      if (open.length > 0) fail(`${tool.name}: object schemas without additionalProperties:false at ${open.join(', ')}`);
+      if (open.length > 0)
+        fail(`${tool.name}: object schemas without additionalProperties:false at ${open.join(', ')}`);
     }
     return 'exactly three tools, every input object closed at every level';
   },
@@ -369,16 +440,36 @@ export const VERIFICATION_CHECKS = Object.keys(CHECKS);
 /** Runs every check; the first problem of each is its detail. */
 export async function runLocalVerification(options: VerificationOptions): Promise<VerificationCheck[]> {
   const text = readFileSync(join(options.workspaceRoot, options.manifestPath), 'utf8');
-  const parsed = parseDefinitionText(text, options.manifestPath, options.manifestPath.endsWith('.json') ? 'json' : 'yaml');
+  const parsed = parseDefinitionText(
+    text,
+    options.manifestPath,
+    options.manifestPath.endsWith('.json') ? 'json' : 'yaml',
+  );
   const manifest = parsed.document?.value as ApplicationManifest | undefined;
-  if (manifest === undefined || !Array.isArray(manifest.nodes)) return [{ name: 'manifest', ok: false, detail: 'the manifest does not parse; run `agentdef application plan` for its diagnostics' }];
-  const shared: Shared = { manifest, text, digest: manifest.source?.sha256 ?? '', inputs: [...(options.inputs ?? defaultInputs(manifest))] };
+  if (manifest === undefined || !Array.isArray(manifest.nodes))
+    return [
+      {
+        name: 'manifest',
+        ok: false,
+        detail: 'the manifest does not parse; run `agentdef application plan` for its diagnostics',
+      },
+    ];
+  const shared: Shared = {
+    manifest,
+    text,
+    digest: manifest.source?.sha256 ?? '',
+    inputs: [...(options.inputs ?? defaultInputs(manifest))],
+  };
   const results: VerificationCheck[] = [];
   for (const [name, check] of Object.entries(CHECKS)) {
     try {
       results.push({ name, ok: true, detail: await check(options, shared) });
     } catch (error) {
-      results.push({ name, ok: false, detail: error instanceof CheckFailed ? error.message : 'the check itself failed unexpectedly' });
+      results.push({
+        name,
+        ok: false,
+        detail: error instanceof CheckFailed ? error.message : 'the check itself failed unexpectedly',
+      });
     }
   }
   return results;
@@ -426,12 +517,21 @@ function contentStrings(value: JsonValue): string[] {
 function openObjects(schema: JsonValue, at: string): string[] {
   if (schema === null || typeof schema !== 'object') return [];
   if (Array.isArray(schema)) return schema.flatMap((s, i) => openObjects(s, `${at}/${i}`));
-  const own = (schema.type === 'object' || 'properties' in schema) && schema.additionalProperties !== false ? [at || '/'] : [];
-  return [...own, ...Object.entries(schema).flatMap(([k, v]) => (k === 'const' || k === 'enum' || k === 'default' || k === 'examples' ? [] : openObjects(v, `${at}/${k}`)))];
+  const own =
+    (schema.type === 'object' || 'properties' in schema) && schema.additionalProperties !== false ? [at || '/'] : [];
+  return [
+    ...own,
+    ...Object.entries(schema).flatMap(([k, v]) =>
+      k === 'const' || k === 'enum' || k === 'default' || k === 'examples' ? [] : openObjects(v, `${at}/${k}`),
+    ),
+  ];
 }
 
 /** An adapter claiming the built-in input component: a host binding no pack justifies. */
 function builtinAdapterLike(): ComponentAdapter {
   const input = builtinComponents().find((c) => c.id === 'agentdef.input')!;
-  return { ...adapterDescriptorOf(input), execute: async () => ({ status: 'failed', code: 'unused', message: 'unused' }) };
+  return {
+    ...adapterDescriptorOf(input),
+    execute: async () => ({ status: 'failed', code: 'unused', message: 'unused' }),
+  };
 }

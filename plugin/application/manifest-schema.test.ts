@@ -13,7 +13,8 @@ function* subschemas(node: unknown, pointer = ''): Generator<[string, Record<str
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
   yield [pointer, node as Record<string, any>];
   const n = node as Record<string, any>;
-  for (const key of ['properties', '$defs']) for (const [name, child] of Object.entries(n[key] ?? {})) yield* subschemas(child, `${pointer}/${key}/${name}`);
+  for (const key of ['properties', '$defs'])
+    for (const [name, child] of Object.entries(n[key] ?? {})) yield* subschemas(child, `${pointer}/${key}/${name}`);
   if (n.items) yield* subschemas(n.items, `${pointer}/items`);
 }
 
@@ -35,7 +36,9 @@ describe('the application manifest JSON Schema', () => {
   it('spells the constants, digests and limits exactly as the code does', () => {
     expect(schema.properties.schemaVersion.const).toBe(APPLICATION_MANIFEST_SCHEMA_VERSION);
     expect(schema.properties.invocation.const).toBe(APPLICATION_INVOCATION);
-    expect(APPLICATION_INVOCATION).toBe('/application.compose #application-composition @application-manifest @component-catalog @integration-profile @runtime-proof');
+    expect(APPLICATION_INVOCATION).toBe(
+      '/application.compose #application-composition @application-manifest @component-catalog @integration-profile @runtime-proof',
+    );
     expect(APPLICATION_INVOCATION).not.toContain('@operator');
     expect(schema.$defs.Sha256.pattern).toBe(SHA256_HEX.source);
     expect(schema.$defs.Source.properties.uri.maxLength).toBe(SOURCE_URI_MAX_LENGTH);
@@ -53,7 +56,8 @@ describe('the application manifest JSON Schema', () => {
   });
 
   it('bounds every collection and every bound', () => {
-    for (const name of ['nodes', 'edges', 'entrypoints', 'outputs']) expect(schema.properties[name].maxItems, name).toBeGreaterThan(0);
+    for (const name of ['nodes', 'edges', 'entrypoints', 'outputs'])
+      expect(schema.properties[name].maxItems, name).toBeGreaterThan(0);
     for (const [name, bound] of Object.entries<Record<string, number>>(schema.$defs.Bounds.properties)) {
       expect(bound.minimum, name).toBe(1);
       expect(Number.isSafeInteger(bound.maximum), name).toBe(true);

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../definition/diagnostic';
-import { ADAPTER_POLICY_DIGEST, asText, CATALOG_DIGEST, edited, positionOf, sealed, TEST_CATALOG, validManifest } from './__test-support__/application-manifests';
-import { APPLICATION_INVOCATION, controlFieldFindings, SOURCE_DIGEST_PLACEHOLDER, validateApplicationManifest, validateApplicationManifestText, validateApplicationManifestValue } from './manifest-validate';
+import {
+  ADAPTER_POLICY_DIGEST,
+  asText,
+  CATALOG_DIGEST,
+  edited,
+  positionOf,
+  sealed,
+  TEST_CATALOG,
+  validManifest,
+} from './__test-support__/application-manifests';
+import {
+  APPLICATION_INVOCATION,
+  controlFieldFindings,
+  SOURCE_DIGEST_PLACEHOLDER,
+  validateApplicationManifest,
+  validateApplicationManifestText,
+  validateApplicationManifestValue,
+} from './manifest-validate';
 import { digestApplicationManifestSource } from './source-digest';
 import { stableApplicationJson } from './stable-json';
 
@@ -12,7 +28,12 @@ const shiftFor = (format: 'json' | 'yaml') => (format === 'json' ? -1 : 0);
 
 function check(manifest: unknown, format: 'json' | 'yaml') {
   const text = asText(manifest, format);
-  return { text, result: validateApplicationManifestText(text, `apps/triage/application.${format}`, format, { catalog: TEST_CATALOG }) };
+  return {
+    text,
+    result: validateApplicationManifestText(text, `apps/triage/application.${format}`, format, {
+      catalog: TEST_CATALOG,
+    }),
+  };
 }
 
 /** The one diagnostic of `rule` at `path`, failing the test when there is not exactly one. */
@@ -35,7 +56,9 @@ describe('a valid application manifest', () => {
   }
 
   it('is valid as a value (an MCP argument), located in its pretty-printed canonical JSON', () => {
-    expect(validateApplicationManifestValue(validManifest(), 'manifest.json', { catalog: TEST_CATALOG })).toMatchObject({ valid: true, diagnostics: [] });
+    expect(validateApplicationManifestValue(validManifest(), 'manifest.json', { catalog: TEST_CATALOG })).toMatchObject(
+      { valid: true, diagnostics: [] },
+    );
     const stale = validManifest();
     stale.bounds.maxSteps = 17;
     const result = validateApplicationManifestValue(stale);
@@ -66,7 +89,11 @@ describe('values that are not plain JSON data', () => {
     const result = validateApplicationManifestValue(manifest);
     expect(result.valid).toBe(false);
     expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0]).toMatchObject({ rule: 'not-json', path: '/nodes/1/config', code: ERROR_CODES.applicationInvalid });
+    expect(result.diagnostics[0]).toMatchObject({
+      rule: 'not-json',
+      path: '/nodes/1/config',
+      code: ERROR_CODES.applicationInvalid,
+    });
     expect(ran).toBe(false);
   });
 
@@ -79,7 +106,10 @@ describe('values that are not plain JSON data', () => {
   ])('%s in config is refused', (_name, value) => {
     const manifest: any = validManifest();
     manifest.nodes[0].config.x = value;
-    expect(validateApplicationManifestValue(manifest)).toMatchObject({ valid: false, diagnostics: [{ rule: 'not-json', path: '/nodes/0/config/x' }] });
+    expect(validateApplicationManifestValue(manifest)).toMatchObject({
+      valid: false,
+      diagnostics: [{ rule: 'not-json', path: '/nodes/0/config/x' }],
+    });
   });
 
   it('a cycle is refused', () => {
@@ -93,7 +123,12 @@ describe('parse-level problems', () => {
   it('report a manifest, not an AgentDefinition, and the manifest code', () => {
     const result = validateApplicationManifestText('[1, 2]', 'application.json', 'json');
     expect(result.valid).toBe(false);
-    expect(result.diagnostics[0]).toMatchObject({ code: ERROR_CODES.applicationInvalid, rule: 'not-an-object', line: 1, column: 1 });
+    expect(result.diagnostics[0]).toMatchObject({
+      code: ERROR_CODES.applicationInvalid,
+      rule: 'not-an-object',
+      line: 1,
+      column: 1,
+    });
     expect(result.diagnostics[0]!.message).toMatch(/^an application manifest must be an object/);
   });
 
@@ -138,7 +173,8 @@ describe('the JSON Schema', () => {
   it('requires the exact invocation tuple and names it in full', () => {
     const { result } = check(
       edited((m) => {
-        m.invocation = '/application.compose #application-composition @application-manifest @component-catalog @integration-profile @runtime-proof @operator';
+        m.invocation =
+          '/application.compose #application-composition @application-manifest @component-catalog @integration-profile @runtime-proof @operator';
       }),
       'json',
     );
@@ -148,7 +184,11 @@ describe('the JSON Schema', () => {
 
   it.each([
     ['an uppercase catalog digest', (m: any) => (m.catalogDigest = 'C'.repeat(64)), '/catalogDigest'],
-    ['a short adapter-policy digest', (m: any) => (m.adapterPolicyDigest = ADAPTER_POLICY_DIGEST.slice(1)), '/adapterPolicyDigest'],
+    [
+      'a short adapter-policy digest',
+      (m: any) => (m.adapterPolicyDigest = ADAPTER_POLICY_DIGEST.slice(1)),
+      '/adapterPolicyDigest',
+    ],
     ['too many steps', (m: any) => (m.bounds.maxSteps = 1025), '/bounds/maxSteps'],
     ['a runtime over one hour', (m: any) => (m.bounds.maxRuntimeMs = 3_600_001), '/bounds/maxRuntimeMs'],
     ['zero output bytes', (m: any) => (m.bounds.maxOutputBytes = 0), '/bounds/maxOutputBytes'],
@@ -156,14 +196,21 @@ describe('the JSON Schema', () => {
     ['a config that is not an object', (m: any) => (m.nodes[0].config = ['x']), '/nodes/0/config'],
     ['a node id with a slash', (m: any) => (m.nodes[0].id = 'a/b'), '/nodes/0/id'],
     ['a port with a space', (m: any) => (m.edges[0].from.port = 'va lue'), '/edges/0/from/port'],
-    ['a component id with a scheme', (m: any) => (m.nodes[0].component.id = 'npm:agentdef.input'), '/nodes/0/component/id'],
+    [
+      'a component id with a scheme',
+      (m: any) => (m.nodes[0].component.id = 'npm:agentdef.input'),
+      '/nodes/0/component/id',
+    ],
     ['no entrypoints', (m: any) => (m.entrypoints = []), '/entrypoints'],
     ['no outputs', (m: any) => (m.outputs = []), '/outputs'],
     ['another schema version', (m: any) => (m.schemaVersion = 'agentdef.application-manifest/v2'), '/schemaVersion'],
   ])('refuses %s, located', (_name, edit, path) => {
     const { result } = check(edited(edit), 'json');
     expect(result.valid).toBe(false);
-    expect(result.diagnostics.filter((d) => d.path === path).length, JSON.stringify(result.diagnostics)).toBeGreaterThan(0);
+    expect(
+      result.diagnostics.filter((d) => d.path === path).length,
+      JSON.stringify(result.diagnostics),
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -210,7 +257,13 @@ describe('control fields', () => {
       'json',
     );
     const paths = result.diagnostics.filter((d) => d.rule === 'control-field').map((d) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(['/edges/0/meta/0/x/API_KEY', '/edges/0/meta/1/on-callback', '/edges/0/meta/1/Environment']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/edges/0/meta/0/x/API_KEY',
+        '/edges/0/meta/1/on-callback',
+        '/edges/0/meta/1/Environment',
+      ]),
+    );
   });
 
   it("are not looked for inside a node's config by the envelope, but controlFieldFindings finds them there for built-in components", () => {
@@ -221,7 +274,12 @@ describe('control fields', () => {
     expect(result.diagnostics).toEqual([]);
     const findings = controlFieldFindings(manifest.nodes[1]!.config, '/nodes/1/config');
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ rule: 'control-field', path: '/nodes/1/config/options/deeper/webhookUrl', at: 'key', code: ERROR_CODES.applicationInvalid });
+    expect(findings[0]).toMatchObject({
+      rule: 'control-field',
+      path: '/nodes/1/config/options/deeper/webhookUrl',
+      at: 'key',
+      code: ERROR_CODES.applicationInvalid,
+    });
   });
 
   it('controlFieldFindings never throws on hostile values and visits shared objects once', () => {
@@ -254,7 +312,8 @@ describe('control fields', () => {
     expect(control).toHaveLength(1);
     expect(control[0]!.path).toBe('/bounds/extra');
     expect(control[0]!.redactSource).toBe(true);
-    for (const d of result.diagnostics) expect(`${d.path} ${d.message} ${d.suggestion ?? ''}`).not.toContain(secretName);
+    for (const d of result.diagnostics)
+      expect(`${d.path} ${d.message} ${d.suggestion ?? ''}`).not.toContain(secretName);
   });
 });
 
@@ -275,7 +334,14 @@ describe('literal secrets', () => {
 
 describe('the source', () => {
   for (const format of FORMATS) {
-    it.each(['https://evil.example/app.json', 'workspace://host/app', 'kgdoc:https://x', 'urn:agentdef:http:evil', 'workspace:/Apps/x', 'workspace:/a/../b'])(`refuses the source URI %s, located (${format})`, (uri) => {
+    it.each([
+      'https://evil.example/app.json',
+      'workspace://host/app',
+      'kgdoc:https://x',
+      'urn:agentdef:http:evil',
+      'workspace:/Apps/x',
+      'workspace:/a/../b',
+    ])(`refuses the source URI %s, located (${format})`, (uri) => {
       const { text, result } = check(
         edited((m) => {
           m.source.uri = uri;
@@ -338,14 +404,25 @@ describe('the catalog and adapter-policy digests', () => {
     it(`a stale digest is refused when the active ones are given, located (${format})`, () => {
       const text = asText(validManifest(), format);
       const active = { catalogDigest: 'e'.repeat(64), adapterPolicyDigest: ADAPTER_POLICY_DIGEST };
-      const result = validateApplicationManifestText(text, `application.${format}`, format, { catalog: TEST_CATALOG, activeDigests: active });
+      const result = validateApplicationManifestText(text, `application.${format}`, format, {
+        catalog: TEST_CATALOG,
+        activeDigests: active,
+      });
       expect(result.valid).toBe(false);
       expect(result.diagnostics).toHaveLength(1);
-      expect(result.diagnostics[0]).toMatchObject({ rule: 'stale-digest', path: '/catalogDigest', ...positionOf(text, CATALOG_DIGEST, 1, shiftFor(format)) });
+      expect(result.diagnostics[0]).toMatchObject({
+        rule: 'stale-digest',
+        path: '/catalogDigest',
+        ...positionOf(text, CATALOG_DIGEST, 1, shiftFor(format)),
+      });
       expect(result.diagnostics[0]!.message).toContain('e'.repeat(64));
-      const policy = validateApplicationManifestText(text, `application.${format}`, format, { activeDigests: { catalogDigest: CATALOG_DIGEST, adapterPolicyDigest: 'f'.repeat(64) } });
+      const policy = validateApplicationManifestText(text, `application.${format}`, format, {
+        activeDigests: { catalogDigest: CATALOG_DIGEST, adapterPolicyDigest: 'f'.repeat(64) },
+      });
       expect(policy.diagnostics.map((d) => `${d.rule} ${d.path}`)).toEqual(['stale-digest /adapterPolicyDigest']);
-      const current = validateApplicationManifestText(text, `application.${format}`, format, { activeDigests: { catalogDigest: CATALOG_DIGEST, adapterPolicyDigest: ADAPTER_POLICY_DIGEST } });
+      const current = validateApplicationManifestText(text, `application.${format}`, format, {
+        activeDigests: { catalogDigest: CATALOG_DIGEST, adapterPolicyDigest: ADAPTER_POLICY_DIGEST },
+      });
       expect(current.diagnostics).toEqual([]);
     });
   }
@@ -390,6 +467,8 @@ describe('validateApplicationManifest', () => {
       }),
       'yaml',
     );
-    expect(validateApplicationManifestText(bad, 'a.yaml', 'yaml').diagnostics).toEqual(validateApplicationManifestText(bad, 'a.yaml', 'yaml').diagnostics);
+    expect(validateApplicationManifestText(bad, 'a.yaml', 'yaml').diagnostics).toEqual(
+      validateApplicationManifestText(bad, 'a.yaml', 'yaml').diagnostics,
+    );
   });
 });

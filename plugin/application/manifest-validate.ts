@@ -42,7 +42,8 @@ import { stableApplicationJson } from './stable-json';
 export { APPLICATION_MANIFEST_SCHEMA_VERSION } from '../definition/workspace-definitions';
 
 /** The invocation tuple every manifest carries, spelled exactly so. */
-export const APPLICATION_INVOCATION = '/application.compose #application-composition @application-manifest @component-catalog @integration-profile @runtime-proof';
+export const APPLICATION_INVOCATION =
+  '/application.compose #application-composition @application-manifest @component-catalog @integration-profile @runtime-proof';
 
 /** The placeholder a manifest is assembled with before its digest is written in. */
 export const SOURCE_DIGEST_PLACEHOLDER = '0'.repeat(64);
@@ -85,7 +86,11 @@ function schemaFindings(value: unknown): { findings: Finding[]; misspelled: Read
     let finding = schemaErrorToFinding(error, value, SUBJECT, misspelled);
     if (finding === undefined) continue;
     if (error.keyword === 'const' && error.instancePath === '/invocation')
-      finding = { ...finding, message: '`/invocation` must be the exact invocation tuple of application composition', suggestion: `set it to ${JSON.stringify(APPLICATION_INVOCATION)}` };
+      finding = {
+        ...finding,
+        message: '`/invocation` must be the exact invocation tuple of application composition',
+        suggestion: `set it to ${JSON.stringify(APPLICATION_INVOCATION)}`,
+      };
     const key = `${finding.path}\u0000${finding.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -141,10 +146,18 @@ const CONTROL_SUGGESTION =
  * reported at its parent, without the name. Iterative (any depth), visits each object once, reads
  * own data properties only, never throws.
  */
-function walkControlFields(value: unknown, pointer: string, schemaNode: SchemaNode | undefined, where: string, misspelled: ReadonlyMap<string, string> = new Map()): Finding[] {
+function walkControlFields(
+  value: unknown,
+  pointer: string,
+  schemaNode: SchemaNode | undefined,
+  where: string,
+  misspelled: ReadonlyMap<string, string> = new Map(),
+): Finding[] {
   const findings: Finding[] = [];
   const seen = new WeakSet<object>();
-  const stack: { value: unknown; pointer: string; schema: SchemaNode | undefined }[] = [{ value, pointer, schema: schemaNode }];
+  const stack: { value: unknown; pointer: string; schema: SchemaNode | undefined }[] = [
+    { value, pointer, schema: schemaNode },
+  ];
   while (stack.length > 0) {
     const frame = stack.pop()!;
     const current = frame.value;
@@ -159,7 +172,9 @@ function walkControlFields(value: unknown, pointer: string, schemaNode: SchemaNo
     }
     if (Array.isArray(current)) {
       const items = resolve(frame.schema?.['items']);
-      for (const key of keys) if (/^(?:0|[1-9][0-9]*)$/.test(key)) stack.push({ value: ownData(current, key), pointer: joinPointer(frame.pointer, Number(key)), schema: items });
+      for (const key of keys)
+        if (/^(?:0|[1-9][0-9]*)$/.test(key))
+          stack.push({ value: ownData(current, key), pointer: joinPointer(frame.pointer, Number(key)), schema: items });
       continue;
     }
     for (const key of keys.reverse()) {
@@ -193,7 +208,11 @@ function walkControlFields(value: unknown, pointer: string, schemaNode: SchemaNo
  * Every control field in `value` at any depth, located under `pointer`: what a built-in
  * component's schema refuses in its `config` (the catalog calls this with `/nodes/<i>/config`).
  */
-export function controlFieldFindings(value: unknown, pointer = '', where = 'a built-in component configuration'): Finding[] {
+export function controlFieldFindings(
+  value: unknown,
+  pointer = '',
+  where = 'a built-in component configuration',
+): Finding[] {
   return walkControlFields(value, pointer, undefined, where);
 }
 
@@ -217,12 +236,18 @@ function sourceFindings(manifest: ApplicationManifest): Finding[] {
       rule: 'source-uri',
       path: '/source/uri',
       message: `\`/source/uri\` is not a source URI: ${uri.reason}`,
-      suggestion: 'use an inert local identity: workspace:/SEG(/SEG)*, kgdoc:SEG(/SEG)* or urn:agentdef:SEG(:SEG)*, with SEG = [a-z0-9]+(?:[._-][a-z0-9]+)*',
+      suggestion:
+        'use an inert local identity: workspace:/SEG(/SEG)*, kgdoc:SEG(/SEG)* or urn:agentdef:SEG(:SEG)*, with SEG = [a-z0-9]+(?:[._-][a-z0-9]+)*',
     });
   }
   const digest = digestApplicationManifestSource(manifest);
   if (!digest.ok) {
-    findings.push({ code: ERROR_CODES.applicationInvalid, rule: 'source-digest', path: digest.pointer, message: `the manifest has no canonical JSON form, so no source digest: ${digest.reason}` });
+    findings.push({
+      code: ERROR_CODES.applicationInvalid,
+      rule: 'source-digest',
+      path: digest.pointer,
+      message: `the manifest has no canonical JSON form, so no source digest: ${digest.reason}`,
+    });
   } else if (digest.sha256 !== manifest.source.sha256) {
     findings.push({
       code: ERROR_CODES.applicationInvalid,
@@ -232,14 +257,18 @@ function sourceFindings(manifest: ApplicationManifest): Finding[] {
         manifest.source.sha256 === SOURCE_DIGEST_PLACEHOLDER
           ? `\`/source/sha256\` is still the placeholder; the digest of this manifest is ${digest.sha256}`
           : `\`/source/sha256\` is not the digest of this manifest (stale or edited): the SHA-256 of its canonical JSON without \`source.sha256\` is ${digest.sha256}`,
-      suggestion: 'run `agentdef application digest <file>` to write it in (assemble a new manifest with 64 zeros as a placeholder, then digest it)',
+      suggestion:
+        'run `agentdef application digest <file>` to write it in (assemble a new manifest with 64 zeros as a placeholder, then digest it)',
     });
   }
   return findings;
 }
 
 /** A manifest authored against another catalog or adapter policy than the active one is stale: never silently re-bound. */
-function activeDigestFindings(manifest: ApplicationManifest, active: NonNullable<ApplicationManifestOptions['activeDigests']>): Finding[] {
+function activeDigestFindings(
+  manifest: ApplicationManifest,
+  active: NonNullable<ApplicationManifestOptions['activeDigests']>,
+): Finding[] {
   const findings: Finding[] = [];
   for (const [member, what] of [
     ['catalogDigest', 'component catalog'],
@@ -260,7 +289,11 @@ function activeDigestFindings(manifest: ApplicationManifest, active: NonNullable
 const ref = (r: PortRef): string => `${r.node}.${r.port}`;
 
 /** A finding for every member whose identity an earlier member of the same collection already has. */
-function repeated<T>(items: readonly T[], identity: (item: T) => string, finding: (item: T, index: number, first: number) => Finding): Finding[] {
+function repeated<T>(
+  items: readonly T[],
+  identity: (item: T) => string,
+  finding: (item: T, index: number, first: number) => Finding,
+): Finding[] {
   const first = new Map<string, number>();
   const findings: Finding[] = [];
   items.forEach((item, index) => {
@@ -273,32 +306,68 @@ function repeated<T>(items: readonly T[], identity: (item: T) => string, finding
 }
 
 function uniqueIdentityFindings(manifest: ApplicationManifest): Finding[] {
-  const f = (rule: string, path: string, message: string, suggestion: string): Finding => ({ code: ERROR_CODES.applicationInvalid, rule, path, message, suggestion });
+  const f = (rule: string, path: string, message: string, suggestion: string): Finding => ({
+    code: ERROR_CODES.applicationInvalid,
+    rule,
+    path,
+    message,
+    suggestion,
+  });
   return [
     ...repeated(
       manifest.nodes,
       (node) => node.id,
-      (node, i, j) => f('duplicate-node', `/nodes/${i}/id`, `node id \`${node.id}\` is already declared at /nodes/${j}; node ids are unique`, 'rename one of the nodes, or remove the repeat'),
+      (node, i, j) =>
+        f(
+          'duplicate-node',
+          `/nodes/${i}/id`,
+          `node id \`${node.id}\` is already declared at /nodes/${j}; node ids are unique`,
+          'rename one of the nodes, or remove the repeat',
+        ),
     ),
     ...repeated(
       manifest.edges,
       (edge) => JSON.stringify([edge.from.node, edge.from.port, edge.to.node, edge.to.port]),
-      (edge, i, j) => f('duplicate-edge', `/edges/${i}`, `the edge ${ref(edge.from)} → ${ref(edge.to)} is already declared at /edges/${j}; edges are a set`, 'remove the repeat'),
+      (edge, i, j) =>
+        f(
+          'duplicate-edge',
+          `/edges/${i}`,
+          `the edge ${ref(edge.from)} → ${ref(edge.to)} is already declared at /edges/${j}; edges are a set`,
+          'remove the repeat',
+        ),
     ),
     ...repeated(
       manifest.entrypoints,
       (entry) => JSON.stringify([entry.node, entry.port]),
-      (entry, i, j) => f('duplicate-entrypoint', `/entrypoints/${i}`, `the entrypoint ${ref(entry)} is already declared at /entrypoints/${j}; entrypoints are a set`, 'remove the repeat'),
+      (entry, i, j) =>
+        f(
+          'duplicate-entrypoint',
+          `/entrypoints/${i}`,
+          `the entrypoint ${ref(entry)} is already declared at /entrypoints/${j}; entrypoints are a set`,
+          'remove the repeat',
+        ),
     ),
     ...repeated(
       manifest.outputs,
       (output) => output.name,
-      (output, i, j) => f('duplicate-output', `/outputs/${i}/name`, `the output name \`${output.name}\` is already used at /outputs/${j}; output names are unique`, 'rename one of the outputs, or remove the repeat'),
+      (output, i, j) =>
+        f(
+          'duplicate-output',
+          `/outputs/${i}/name`,
+          `the output name \`${output.name}\` is already used at /outputs/${j}; output names are unique`,
+          'rename one of the outputs, or remove the repeat',
+        ),
     ),
     ...repeated(
       manifest.outputs,
       (output) => JSON.stringify([output.node, output.port]),
-      (output, i, j) => f('duplicate-output', `/outputs/${i}`, `the port ${ref(output)} is already returned at /outputs/${j}; each port is returned once`, 'remove one of the two outputs'),
+      (output, i, j) =>
+        f(
+          'duplicate-output',
+          `/outputs/${i}`,
+          `the port ${ref(output)} is already returned at /outputs/${j}; each port is returned once`,
+          'remove one of the two outputs',
+        ),
     ),
   ];
 }
@@ -343,7 +412,8 @@ function secretTexts(value: unknown, secretReports: readonly Finding[]): string[
 function withoutSecrets(findings: Finding[], value: unknown, secretReports: readonly Finding[]): Finding[] {
   if (secretReports.length === 0) return findings;
   const secrets = secretTexts(value, secretReports);
-  const scrub = (text: string): string => secrets.reduce((out, secret) => (out.includes(secret) ? out.split(secret).join(SECRET_NOT_SHOWN) : out), text);
+  const scrub = (text: string): string =>
+    secrets.reduce((out, secret) => (out.includes(secret) ? out.split(secret).join(SECRET_NOT_SHOWN) : out), text);
   return findings.map((finding) => {
     if (secretReports.includes(finding)) return finding;
     const message = scrub(finding.message);
@@ -357,20 +427,27 @@ function withoutSecrets(findings: Finding[], value: unknown, secretReports: read
 function hideSecretLines(diagnostics: Diagnostic[]): Diagnostic[] {
   const hidden = new Set(diagnostics.filter((d) => d.redactSource).map((d) => `${d.file}\u0000${d.line}`));
   if (hidden.size === 0) return diagnostics;
-  return diagnostics.map((d) => (d.redactSource || !hidden.has(`${d.file}\u0000${d.line}`) ? d : { ...d, redactSource: true }));
+  return diagnostics.map((d) =>
+    d.redactSource || !hidden.has(`${d.file}\u0000${d.line}`) ? d : { ...d, redactSource: true },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // The pipeline
 
 /** Validates an already parsed manifest document. */
-export function validateApplicationManifest(document: SourceDocument, options: ApplicationManifestOptions = {}): ApplicationManifestResult {
+export function validateApplicationManifest(
+  document: SourceDocument,
+  options: ApplicationManifestOptions = {},
+): ApplicationManifestResult {
   const value = document.value;
   const schemaResult = schemaFindings(value);
   const controls = envelopeControlFieldFindings(value, schemaResult.misspelled);
   const controlled = new Set(controls.map((finding) => finding.path));
   // A control field the schema also calls unknown is reported once, as a control field.
-  const schemaProblems = schemaResult.findings.filter((finding) => !(finding.at === 'key' && controlled.has(finding.path)));
+  const schemaProblems = schemaResult.findings.filter(
+    (finding) => !(finding.at === 'key' && controlled.has(finding.path)),
+  );
   const secretReports = secretFindings(value, DOCUMENT_NAME).map(withCode);
   const early = [...schemaProblems, ...controls, ...secretReports];
   if (schemaProblems.length > 0) {
@@ -379,7 +456,13 @@ export function validateApplicationManifest(document: SourceDocument, options: A
   }
   const manifest = value as ApplicationManifest;
   const findings = withoutSecrets(
-    [...early, ...sourceFindings(manifest), ...(options.activeDigests ? activeDigestFindings(manifest, options.activeDigests) : []), ...uniqueIdentityFindings(manifest), ...graphFindings(manifest, options.catalog)],
+    [
+      ...early,
+      ...sourceFindings(manifest),
+      ...(options.activeDigests ? activeDigestFindings(manifest, options.activeDigests) : []),
+      ...uniqueIdentityFindings(manifest),
+      ...graphFindings(manifest, options.catalog),
+    ],
     value,
     secretReports,
   );
@@ -389,12 +472,20 @@ export function validateApplicationManifest(document: SourceDocument, options: A
 
 /** Parse-layer diagnostics, named for a manifest rather than an agent definition. */
 function asManifestDiagnostic(diagnostic: Diagnostic): Diagnostic {
-  const message = diagnostic.rule === 'not-an-object' ? diagnostic.message.replace(/^an AgentDefinition must be an object/, 'an application manifest must be an object') : diagnostic.message;
+  const message =
+    diagnostic.rule === 'not-an-object'
+      ? diagnostic.message.replace(/^an AgentDefinition must be an object/, 'an application manifest must be an object')
+      : diagnostic.message;
   return { ...diagnostic, code: ERROR_CODES.applicationInvalid, message };
 }
 
 /** Validates the text (or UTF-8 bytes) of one manifest file named `file`. */
-export function validateApplicationManifestText(source: string | Uint8Array, file: string, format: DefinitionFormat, options: ApplicationManifestOptions = {}): ApplicationManifestResult {
+export function validateApplicationManifestText(
+  source: string | Uint8Array,
+  file: string,
+  format: DefinitionFormat,
+  options: ApplicationManifestOptions = {},
+): ApplicationManifestResult {
   let text: string;
   if (typeof source === 'string') {
     text = source;
@@ -404,7 +495,8 @@ export function validateApplicationManifestText(source: string | Uint8Array, fil
     text = decoded.text;
   }
   const parsed = parseDefinitionText(text, file, format);
-  if (!parsed.document || hasErrors(parsed.diagnostics)) return { diagnostics: parsed.diagnostics.map(asManifestDiagnostic), valid: false };
+  if (!parsed.document || hasErrors(parsed.diagnostics))
+    return { diagnostics: parsed.diagnostics.map(asManifestDiagnostic), valid: false };
   return validateApplicationManifest(parsed.document, options);
 }
 
@@ -413,7 +505,11 @@ export function validateApplicationManifestText(source: string | Uint8Array, fil
  * (stable-json.ts; nothing of it runs, no getter, no `toJSON`); it is then validated as its
  * canonical JSON, pretty-printed with two spaces, so lines and columns point into that text.
  */
-export function validateApplicationManifestValue(value: unknown, file = 'manifest.json', options: ApplicationManifestOptions = {}): ApplicationManifestResult {
+export function validateApplicationManifestValue(
+  value: unknown,
+  file = 'manifest.json',
+  options: ApplicationManifestOptions = {},
+): ApplicationManifestResult {
   const canonical = stableApplicationJson(value);
   if (!canonical.ok) {
     return {

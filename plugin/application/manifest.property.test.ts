@@ -14,17 +14,30 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { damage, mutate, mutation, replaceStringLeaf, serialize, textDamage } from '../definition/__test-support__/definition-mutations';
+import {
+  damage,
+  mutate,
+  mutation,
+  replaceStringLeaf,
+  serialize,
+  textDamage,
+} from '../definition/__test-support__/definition-mutations';
 import type { ApplicationManifest, PortRef } from '../schema/generated/application-manifest.types';
 import { asText, sealed, TEST_CATALOG, TEST_COMPONENTS, validManifest } from './__test-support__/application-manifests';
-import { validateApplicationManifestText, validateApplicationManifestValue, type ApplicationManifestResult } from './manifest-validate';
+import {
+  validateApplicationManifestText,
+  validateApplicationManifestValue,
+  type ApplicationManifestResult,
+} from './manifest-validate';
 import { isAssignableKind } from './port-kinds';
 import { digestApplicationManifestSource } from './source-digest';
 
 function schemaOracle(): (value: unknown) => boolean {
   const ajv = new Ajv2020({ allErrors: true, strict: true, unicodeRegExp: true, allowUnionTypes: true });
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
-  const validate = ajv.compile(JSON.parse(readFileSync(join(__dirname, '..', 'schema', 'application-manifest.v1.schema.json'), 'utf8')) as object);
+  const validate = ajv.compile(
+    JSON.parse(readFileSync(join(__dirname, '..', 'schema', 'application-manifest.v1.schema.json'), 'utf8')) as object,
+  );
   return (value) => validate(value) as boolean;
 }
 const oracle = schemaOracle();
@@ -59,7 +72,11 @@ function permute<T>(items: readonly T[], keys: readonly number[]): T[] {
 /** A larger valid manifest: two branches joined at the planner, two outputs. */
 function richManifest(): ApplicationManifest {
   const m = structuredClone(validManifest());
-  m.nodes.push({ id: 'fetch', component: { id: 'agentdef.approved-artifact', revision: '1.0.0' }, config: { artifact: 'policy' } });
+  m.nodes.push({
+    id: 'fetch',
+    component: { id: 'agentdef.approved-artifact', revision: '1.0.0' },
+    config: { artifact: 'policy' },
+  });
   m.nodes.push({ id: 'evidence', component: { id: 'agentdef.output', revision: '1.0.0' }, config: {} });
   m.edges.push({ from: { node: 'question', port: 'value' }, to: { node: 'fetch', port: 'request' } });
   m.edges.push({ from: { node: 'fetch', port: 'artifact' }, to: { node: 'planner', port: 'context' } });
@@ -76,12 +93,27 @@ describe('reordering unordered identity collections', () => {
     const digest = digestApplicationManifestSource(base);
     expect(digest.ok).toBe(true);
     fc.assert(
-      fc.property(permutation, permutation, permutation, permutation, fc.constantFrom('json' as const, 'yaml' as const), (n, e, i, o, format) => {
-        const reordered: ApplicationManifest = { ...base, nodes: permute(base.nodes, n) as any, edges: permute(base.edges, e), entrypoints: permute(base.entrypoints, i) as any, outputs: permute(base.outputs, o) as any };
-        expect(digestApplicationManifestSource(reordered)).toEqual(digest);
-        const result = validateApplicationManifestText(asText(reordered, format), `application.${format}`, format, { catalog: TEST_CATALOG });
-        expect(result.diagnostics).toEqual([]);
-      }),
+      fc.property(
+        permutation,
+        permutation,
+        permutation,
+        permutation,
+        fc.constantFrom('json' as const, 'yaml' as const),
+        (n, e, i, o, format) => {
+          const reordered: ApplicationManifest = {
+            ...base,
+            nodes: permute(base.nodes, n) as any,
+            edges: permute(base.edges, e),
+            entrypoints: permute(base.entrypoints, i) as any,
+            outputs: permute(base.outputs, o) as any,
+          };
+          expect(digestApplicationManifestSource(reordered)).toEqual(digest);
+          const result = validateApplicationManifestText(asText(reordered, format), `application.${format}`, format, {
+            catalog: TEST_CATALOG,
+          });
+          expect(result.diagnostics).toEqual([]);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -89,7 +121,10 @@ describe('reordering unordered identity collections', () => {
   it('while a reordering inside a node config, or any edit of a value, does change it', () => {
     const base = richManifest();
     const digest = digestApplicationManifestSource(base);
-    const listConfig = sealed({ ...base, nodes: base.nodes.map((node, i) => (i === 0 ? { ...node, config: { choices: ['a', 'b'] } } : node)) });
+    const listConfig = sealed({
+      ...base,
+      nodes: base.nodes.map((node, i) => (i === 0 ? { ...node, config: { choices: ['a', 'b'] } } : node)),
+    });
     const swapped = structuredClone(listConfig);
     (swapped.nodes[0]!.config as { choices: string[] }).choices.reverse();
     expect(digestApplicationManifestSource(swapped)).not.toEqual(digestApplicationManifestSource(listConfig));
@@ -98,11 +133,15 @@ describe('reordering unordered identity collections', () => {
     expect(digestApplicationManifestSource(edited)).not.toEqual(digest);
     // Any string anywhere but source.sha256, changed to any other string (a Unicode-equivalent form included).
     fc.assert(
-      fc.property(fc.nat(), fc.oneof(fc.string(), fc.constantFrom('Caf\u00e9', 'Cafe\u0301', ' ', 'value ')), (at, text) => {
-        const changed = replaceStringLeaf(base, at, text) as ApplicationManifest;
-        if (changed.source.sha256 !== base.source.sha256 || JSON.stringify(changed) === JSON.stringify(base)) return;
-        expect(digestApplicationManifestSource(changed)).not.toEqual(digest);
-      }),
+      fc.property(
+        fc.nat(),
+        fc.oneof(fc.string(), fc.constantFrom('Caf\u00e9', 'Cafe\u0301', ' ', 'value ')),
+        (at, text) => {
+          const changed = replaceStringLeaf(base, at, text) as ApplicationManifest;
+          if (changed.source.sha256 !== base.source.sha256 || JSON.stringify(changed) === JSON.stringify(base)) return;
+          expect(digestApplicationManifestSource(changed)).not.toEqual(digest);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -114,21 +153,29 @@ describe('random manifests', () => {
   for (const format of ['json', 'yaml'] as const) {
     it(`never crash the validator, and it accepts nothing the schema forbids (${format})`, () => {
       fc.assert(
-        fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), textDamage, fc.boolean(), (mutations, damaged, reseal) => {
-          let value = mutate(base, mutations);
-          if (reseal) {
-            try {
-              value = sealed(value);
-            } catch {
-              // not a sealable shape: validate as it is
+        fc.property(
+          fc.array(mutation, { minLength: 1, maxLength: 3 }),
+          textDamage,
+          fc.boolean(),
+          (mutations, damaged, reseal) => {
+            let value = mutate(base, mutations);
+            if (reseal) {
+              try {
+                value = sealed(value);
+              } catch {
+                // not a sealable shape: validate as it is
+              }
             }
-          }
-          const text = damage(serialize(value, format), format, damaged);
-          const result = safely(() => validateApplicationManifestText(text, `application.${format}`, format, { catalog: TEST_CATALOG }), text);
-          wellFormed(result);
-          if (result.valid) expect(oracle(result.document!.value)).toBe(true);
-          if (result.document && !oracle(result.document.value)) expect(result.valid).toBe(false);
-        }),
+            const text = damage(serialize(value, format), format, damaged);
+            const result = safely(
+              () => validateApplicationManifestText(text, `application.${format}`, format, { catalog: TEST_CATALOG }),
+              text,
+            );
+            wellFormed(result);
+            if (result.valid) expect(oracle(result.document!.value)).toBe(true);
+            if (result.document && !oracle(result.document.value)) expect(result.valid).toBe(false);
+          },
+        ),
         { numRuns: 300 },
       );
     });
@@ -137,9 +184,22 @@ describe('random manifests', () => {
   it('never crash the value entry point, whatever the value', () => {
     fc.assert(
       fc.property(
-        fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withObjectString: true, withBoxedValues: true }),
+        fc.anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withSet: true,
+          withTypedArray: true,
+          withSparseArray: true,
+          withNullPrototype: true,
+          withObjectString: true,
+          withBoxedValues: true,
+        }),
         (value) => {
-          const result = safely(() => validateApplicationManifestValue(value, 'manifest.json', { catalog: TEST_CATALOG }), value);
+          const result = safely(
+            () => validateApplicationManifestValue(value, 'manifest.json', { catalog: TEST_CATALOG }),
+            value,
+          );
           wellFormed(result);
           expect(result.valid).toBe(false);
         },
@@ -160,7 +220,10 @@ const portRef = fc.record({ node: fc.constantFrom(...NODE_IDS), port: fc.constan
 
 const randomGraph = fc
   .record({
-    nodes: fc.uniqueArray(fc.record({ id: fc.constantFrom(...NODE_IDS), component: fc.constantFrom(...COMPONENT_KEYS) }), { minLength: 1, maxLength: 6, selector: (n) => n.id }),
+    nodes: fc.uniqueArray(
+      fc.record({ id: fc.constantFrom(...NODE_IDS), component: fc.constantFrom(...COMPONENT_KEYS) }),
+      { minLength: 1, maxLength: 6, selector: (n) => n.id },
+    ),
     edges: fc.array(fc.record({ from: portRef, to: portRef }), { maxLength: 10 }),
     entrypoints: fc.array(portRef, { minLength: 1, maxLength: 3 }),
     outputs: fc.array(portRef, { minLength: 1, maxLength: 3 }),
@@ -191,19 +254,24 @@ function hasRepeats(m: ApplicationManifest): boolean {
 /** Independently of graph-rules.ts: does the accepted manifest really satisfy every graph rule? */
 function satisfiesGraphRules(m: ApplicationManifest): string | undefined {
   const ports = new Map(m.nodes.map((n) => [n.id, TEST_COMPONENTS[`${n.component.id}@${n.component.revision}`]!]));
-  const inputOf = (node: string, port: string) => Object.entries(ports.get(node)?.inputs ?? {}).find(([name]) => name === port)?.[1];
-  const outputOf = (node: string, port: string) => Object.entries(ports.get(node)?.outputs ?? {}).find(([name]) => name === port)?.[1];
+  const inputOf = (node: string, port: string) =>
+    Object.entries(ports.get(node)?.inputs ?? {}).find(([name]) => name === port)?.[1];
+  const outputOf = (node: string, port: string) =>
+    Object.entries(ports.get(node)?.outputs ?? {}).find(([name]) => name === port)?.[1];
   for (const e of m.edges) {
     const out = outputOf(e.from.node, e.from.port);
     const input = inputOf(e.to.node, e.to.port);
     if (!out || !input) return `edge to or from a missing port: ${JSON.stringify(e)}`;
     if (!isAssignableKind(out.kind, input.kind)) return `kind mismatch ${JSON.stringify(e)}`;
   }
-  for (const entry of m.entrypoints) if (!inputOf(entry.node, entry.port)) return `entrypoint is no input ${JSON.stringify(entry)}`;
+  for (const entry of m.entrypoints)
+    if (!inputOf(entry.node, entry.port)) return `entrypoint is no input ${JSON.stringify(entry)}`;
   for (const o of m.outputs) if (!outputOf(o.node, o.port)) return `output is no output port ${JSON.stringify(o)}`;
   for (const [node, declared] of ports) {
     for (const [port, spec] of Object.entries(declared.inputs)) {
-      const count = m.edges.filter((e) => e.to.node === node && e.to.port === port).length + m.entrypoints.filter((p) => p.node === node && p.port === port).length;
+      const count =
+        m.edges.filter((e) => e.to.node === node && e.to.port === port).length +
+        m.entrypoints.filter((p) => p.node === node && p.port === port).length;
       if (count > 1 || (spec.required && count !== 1)) return `${node}.${port} has ${count} producers`;
     }
   }
@@ -223,7 +291,8 @@ function satisfiesGraphRules(m: ApplicationManifest): string | undefined {
   if (placed !== m.nodes.length) return 'cycle';
   const closure = (start: string[], step: (id: string) => string[]) => {
     const seen = new Set(start);
-    for (const queue = [...start]; queue.length > 0; ) for (const next of step(queue.pop()!)) if (!seen.has(next) && seen.add(next)) queue.push(next);
+    for (const queue = [...start]; queue.length > 0; )
+      for (const next of step(queue.pop()!)) if (!seen.has(next) && seen.add(next)) queue.push(next);
     return seen;
   };
   const forward = closure(
@@ -234,7 +303,8 @@ function satisfiesGraphRules(m: ApplicationManifest): string | undefined {
     m.outputs.map((p) => p.node),
     (id) => m.edges.filter((e) => e.to.node === id).map((e) => e.from.node),
   );
-  for (const n of m.nodes) if (!forward.has(n.id) || !backward.has(n.id)) return `${n.id} is off every entrypoint-to-output path`;
+  for (const n of m.nodes)
+    if (!forward.has(n.id) || !backward.has(n.id)) return `${n.id} is off every entrypoint-to-output path`;
   return undefined;
 }
 
@@ -242,17 +312,26 @@ function satisfiesGraphRules(m: ApplicationManifest): string | undefined {
 const perturbedGraph = fc
   .record({
     drop: fc.oneof(fc.constant<number[]>([]), fc.subarray([0, 1, 2, 3, 4, 5], { maxLength: 2 })),
-    add: fc.oneof(fc.constant<{ from: PortRef; to: PortRef }[]>([]), fc.array(fc.record({ from: portRef, to: portRef }), { maxLength: 2 })),
+    add: fc.oneof(
+      fc.constant<{ from: PortRef; to: PortRef }[]>([]),
+      fc.array(fc.record({ from: portRef, to: portRef }), { maxLength: 2 }),
+    ),
     entrypoint: fc.option(portRef, { nil: undefined, freq: 2 }),
     output: fc.option(portRef, { nil: undefined, freq: 2 }),
   })
   .map(({ drop, add, entrypoint, output }) => {
     const rich = richManifest();
     const ids = ['question', 'template', 'planner', 'result', 'fetch', 'evidence'];
-    const real = (ref: { node: string; port: string }) => ({ node: ids[NODE_IDS.indexOf(ref.node) % ids.length]!, port: ref.port });
+    const real = (ref: { node: string; port: string }) => ({
+      node: ids[NODE_IDS.indexOf(ref.node) % ids.length]!,
+      port: ref.port,
+    });
     return sealed({
       ...rich,
-      edges: [...rich.edges.filter((_, i) => !drop.includes(i)), ...add.map((e) => ({ from: real(e.from), to: real(e.to) }))],
+      edges: [
+        ...rich.edges.filter((_, i) => !drop.includes(i)),
+        ...add.map((e) => ({ from: real(e.from), to: real(e.to) })),
+      ],
       entrypoints: entrypoint ? [...rich.entrypoints, real(entrypoint)] : rich.entrypoints,
       outputs: output ? [...rich.outputs, { name: 'extra', ...real(output) }] : rich.outputs,
     } as ApplicationManifest);
@@ -263,19 +342,27 @@ describe('random graphs over the catalog', () => {
     let accepted = 0;
     let refused = 0;
     fc.assert(
-      fc.property(fc.oneof(randomGraph, perturbedGraph), fc.constantFrom('json' as const, 'yaml' as const), (manifest, format) => {
-        const text = asText(manifest, format);
-        const result = safely(() => validateApplicationManifestText(text, `application.${format}`, format, { catalog: TEST_CATALOG }), manifest);
-        wellFormed(result);
-        if (result.valid) {
-          accepted++;
-          expect(satisfiesGraphRules(manifest)).toBeUndefined();
-        } else {
-          refused++;
-          // And the converse: a graph that satisfies every rule, without repeated members, is accepted.
-          if (satisfiesGraphRules(manifest) === undefined && !hasRepeats(manifest)) expect(result.diagnostics).toEqual([]);
-        }
-      }),
+      fc.property(
+        fc.oneof(randomGraph, perturbedGraph),
+        fc.constantFrom('json' as const, 'yaml' as const),
+        (manifest, format) => {
+          const text = asText(manifest, format);
+          const result = safely(
+            () => validateApplicationManifestText(text, `application.${format}`, format, { catalog: TEST_CATALOG }),
+            manifest,
+          );
+          wellFormed(result);
+          if (result.valid) {
+            accepted++;
+            expect(satisfiesGraphRules(manifest)).toBeUndefined();
+          } else {
+            refused++;
+            // And the converse: a graph that satisfies every rule, without repeated members, is accepted.
+            if (satisfiesGraphRules(manifest) === undefined && !hasRepeats(manifest))
+              expect(result.diagnostics).toEqual([]);
+          }
+        },
+      ),
       { numRuns: 500, seed: 20261130 },
     );
     // Both outcomes occur (with this fixed seed), so the oracle really checked accepted graphs.

@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asText, sealed } from './__test-support__/application-manifests';
-import { ARTIFACTS_FOLDER, GREETER_PATH, greeterManifest, PUBLISHER_PATH, writeMcpWorkspace } from './__test-support__/mcp-workspace';
+import {
+  ARTIFACTS_FOLDER,
+  GREETER_PATH,
+  greeterManifest,
+  PUBLISHER_PATH,
+  writeMcpWorkspace,
+} from './__test-support__/mcp-workspace';
 import { createApplicationHost } from './application-host';
 import type { ApplicationService } from './application-service';
 import { createLocalGatewayOwner } from './local-gateway-owner';
@@ -59,15 +65,28 @@ describe('secret-looking text never comes back', () => {
       expect(result.isError).toBe(true);
       const answer = JSON.stringify(result);
       expect(answer).not.toContain(name.slice(0, 10));
-      expect(result.structuredContent).toMatchObject({ refusal: 'invalid-arguments', diagnostics: [{ path: '/inputs/0/json', message: expect.stringMatching(/duplicate property name at offset \d+$/) }] });
+      expect(result.structuredContent).toMatchObject({
+        refusal: 'invalid-arguments',
+        diagnostics: [
+          { path: '/inputs/0/json', message: expect.stringMatching(/duplicate property name at offset \d+$/) },
+        ],
+      });
     }
   });
 
   it.each([
     ['a port name', (m: any) => void (m.edges[0].from.port = OPENAI_KEY), OPENAI_KEY],
-    ['a node id and the edges naming it', (m: any) => void (m.nodes[0].id = m.edges[0].from.node = m.entrypoints[0].node = KEBAB_KEY), KEBAB_KEY],
+    [
+      'a node id and the edges naming it',
+      (m: any) => void (m.nodes[0].id = m.edges[0].from.node = m.entrypoints[0].node = KEBAB_KEY),
+      KEBAB_KEY,
+    ],
     ['an output name', (m: any) => void (m.outputs[0].name = OPENAI_KEY), OPENAI_KEY],
-    ['a repeated output name', (m: any) => void m.outputs.push({ ...m.outputs[0], name: OPENAI_KEY }, { ...m.outputs[0], name: OPENAI_KEY }), OPENAI_KEY],
+    [
+      'a repeated output name',
+      (m: any) => void m.outputs.push({ ...m.outputs[0], name: OPENAI_KEY }, { ...m.outputs[0], name: OPENAI_KEY }),
+      OPENAI_KEY,
+    ],
   ])('a secret in %s is reported as a secret and quoted by no other diagnostic', async (_what, edit, secret) => {
     const manifest = greeterManifest() as any;
     edit(manifest);
@@ -92,7 +111,11 @@ describe('bounded answers', () => {
   it('arguments that are not plain data deep inside are located at a bounded ancestor, not echoed a level at a time', async () => {
     let deep: unknown = [() => 'not data'];
     for (let i = 0; i < 5000; i++) deep = [deep];
-    const result = await callApplicationTool(service, PLAN_TOOL, { mode: 'dry-run', manifestPath: GREETER_PATH, extra: deep });
+    const result = await callApplicationTool(service, PLAN_TOOL, {
+      mode: 'dry-run',
+      manifestPath: GREETER_PATH,
+      extra: deep,
+    });
     expect(result.isError).toBe(true);
     const [d] = (result.structuredContent as { diagnostics: { path: string; message: string }[] }).diagnostics;
     expect(d!.path.startsWith('/extra/0/0/')).toBe(true);
@@ -115,7 +138,13 @@ describe('the dispatch record stays in its folder', () => {
       const plan = await callApplicationTool(linked, PLAN_TOOL, { mode: 'live', manifestPath: PUBLISHER_PATH });
       expect(plan.isError, plan.text).toBe(false);
       const digest = (plan.structuredContent as { plan: { digest: string } }).plan.digest;
-      const args = { mode: 'live', manifestPath: PUBLISHER_PATH, expectedPlanDigest: digest, idempotencyKey: 'outbox-1', inputs: [{ node: 'request', port: 'value', json: '{}' }] };
+      const args = {
+        mode: 'live',
+        manifestPath: PUBLISHER_PATH,
+        expectedPlanDigest: digest,
+        idempotencyKey: 'outbox-1',
+        inputs: [{ node: 'request', port: 'value', json: '{}' }],
+      };
       const result = await callApplicationTool(linked, EXECUTE_TOOL, args);
       expect(readdirSync(outside)).toEqual([]);
       expect(result.structuredContent).toMatchObject({

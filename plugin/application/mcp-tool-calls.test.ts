@@ -53,7 +53,16 @@ describe('calls against a recording service', () => {
     [CATALOG_TOOL, { operator: true }],
     [PLAN_TOOL, { manifestPath: '../x.json', mode: 'live' }],
     [PLAN_TOOL, { manifestPath: 'x.json', mode: 'live', packs: [{ id: 'p' }] }],
-    [EXECUTE_TOOL, { manifestPath: 'x.json', mode: 'live', expectedPlanDigest: 'a'.repeat(64), idempotencyKey: 'k', inputs: [{ node: 'n', port: 'p', json: '{"a":1,"a":2}' }] }],
+    [
+      EXECUTE_TOOL,
+      {
+        manifestPath: 'x.json',
+        mode: 'live',
+        expectedPlanDigest: 'a'.repeat(64),
+        idempotencyKey: 'k',
+        inputs: [{ node: 'n', port: 'p', json: '{"a":1,"a":2}' }],
+      },
+    ],
   ] as const)('%s refuses hostile arguments without calling the service', async (tool, args) => {
     const { service, calls } = recordingService();
     const result = await callApplicationTool(service, tool, args);
@@ -67,11 +76,23 @@ describe('calls against a recording service', () => {
   it('passes the abort signal on to execute', async () => {
     const { service, calls } = recordingService();
     const controller = new AbortController();
-    const args = { manifestPath: 'x.json', mode: 'live', expectedPlanDigest: 'a'.repeat(64), idempotencyKey: 'k', inputs: [{ node: 'n', port: 'p', json: '1' }] };
+    const args = {
+      manifestPath: 'x.json',
+      mode: 'live',
+      expectedPlanDigest: 'a'.repeat(64),
+      idempotencyKey: 'k',
+      inputs: [{ node: 'n', port: 'p', json: '1' }],
+    };
     const result = await callApplicationTool(service, EXECUTE_TOOL, args, controller.signal);
     expect(calls.map((c) => c.op)).toEqual(['execute']);
     expect(calls[0]?.signal).toBe(controller.signal);
-    expect(calls[0]?.request).toEqual({ manifest: { path: 'x.json' }, mode: 'live', expectedPlanDigest: 'a'.repeat(64), idempotencyKey: 'k', inputs: [{ node: 'n', port: 'p', value: 1 }] });
+    expect(calls[0]?.request).toEqual({
+      manifest: { path: 'x.json' },
+      mode: 'live',
+      expectedPlanDigest: 'a'.repeat(64),
+      idempotencyKey: 'k',
+      inputs: [{ node: 'n', port: 'p', value: 1 }],
+    });
     expect(result).toMatchObject({ isError: true, text: 'nothing ran (drift): drifted' });
   });
 
@@ -118,30 +139,58 @@ describe('calls against the real application host', () => {
     const digest = (plan.structuredContent as { plan: { digest: string } }).plan.digest;
     expect(plan.text).toBe(`plan ${digest} for greeter@1.0.0 (dry-run): 3 steps`);
 
-    const args = { manifestPath: GREETER_PATH, mode: 'dry-run', expectedPlanDigest: digest, idempotencyKey: 'calls-1', inputs: [{ node: 'who', port: 'value', json: '{"name":"Ada"}' }] };
+    const args = {
+      manifestPath: GREETER_PATH,
+      mode: 'dry-run',
+      expectedPlanDigest: digest,
+      idempotencyKey: 'calls-1',
+      inputs: [{ node: 'who', port: 'value', json: '{"name":"Ada"}' }],
+    };
     const first = await callApplicationTool(service, EXECUTE_TOOL, args);
-    expect(first.structuredContent).toMatchObject({ ok: true, replayed: false, run: { status: 'succeeded', outputs: { greeting: 'Hello Ada' } } });
+    expect(first.structuredContent).toMatchObject({
+      ok: true,
+      replayed: false,
+      run: { status: 'succeeded', outputs: { greeting: 'Hello Ada' } },
+    });
     conformsToOutputSchema(EXECUTE_TOOL, first.structuredContent);
 
     const again = await callApplicationTool(service, EXECUTE_TOOL, args);
     expect(again.structuredContent).toMatchObject({ ok: true, replayed: true });
-    expect((again.structuredContent as { run: unknown }).run).toEqual((first.structuredContent as { run: unknown }).run);
+    expect((again.structuredContent as { run: unknown }).run).toEqual(
+      (first.structuredContent as { run: unknown }).run,
+    );
     expect(again.text).toMatch(/^replayed the recorded run/);
     conformsToOutputSchema(EXECUTE_TOOL, again.structuredContent);
 
-    const conflict = await callApplicationTool(service, EXECUTE_TOOL, { ...args, inputs: [{ node: 'who', port: 'value', json: '{"name":"Bob"}' }] });
-    expect(conflict).toMatchObject({ isError: true, structuredContent: { ok: false, refusal: 'idempotency-conflict' } });
+    const conflict = await callApplicationTool(service, EXECUTE_TOOL, {
+      ...args,
+      inputs: [{ node: 'who', port: 'value', json: '{"name":"Bob"}' }],
+    });
+    expect(conflict).toMatchObject({
+      isError: true,
+      structuredContent: { ok: false, refusal: 'idempotency-conflict' },
+    });
     conformsToOutputSchema(EXECUTE_TOOL, conflict.structuredContent);
 
-    const drift = await callApplicationTool(service, EXECUTE_TOOL, { ...args, idempotencyKey: 'calls-2', expectedPlanDigest: 'f'.repeat(64) });
-    expect(drift).toMatchObject({ isError: true, structuredContent: { ok: false, refusal: 'drift', planDigest: digest } });
+    const drift = await callApplicationTool(service, EXECUTE_TOOL, {
+      ...args,
+      idempotencyKey: 'calls-2',
+      expectedPlanDigest: 'f'.repeat(64),
+    });
+    expect(drift).toMatchObject({
+      isError: true,
+      structuredContent: { ok: false, refusal: 'drift', planDigest: digest },
+    });
     conformsToOutputSchema(EXECUTE_TOOL, drift.structuredContent);
   });
 
   it('an invalid manifest text gives located diagnostics that match the output schema', async () => {
     const broken = greeterManifest() as unknown as { nodes: { config: Record<string, unknown> }[] };
     (broken.nodes[1] as { config: Record<string, unknown> }).config.command = 'rm -rf /';
-    const plan = await callApplicationTool(service, PLAN_TOOL, { manifestText: asText(broken, 'json'), mode: 'dry-run' });
+    const plan = await callApplicationTool(service, PLAN_TOOL, {
+      manifestText: asText(broken, 'json'),
+      mode: 'dry-run',
+    });
     expect(plan.isError).toBe(true);
     expect(plan.structuredContent).toMatchObject({ ok: false });
     const diagnostics = (plan.structuredContent as { diagnostics: { path: string; line: number }[] }).diagnostics;

@@ -9,7 +9,15 @@
  * content; its reason is kept for the server's stderr, never sent to the caller.
  */
 import type { ApplicationService, ExecuteResponse, PlanResponse } from './application-service';
-import { type ApplicationToolName, CATALOG_TOOL, EXECUTE_TOOL, INVALID_ARGUMENTS, readCatalogArguments, readExecuteArguments, readPlanArguments } from './mcp-tool-contracts';
+import {
+  type ApplicationToolName,
+  CATALOG_TOOL,
+  EXECUTE_TOOL,
+  INVALID_ARGUMENTS,
+  readCatalogArguments,
+  readExecuteArguments,
+  readPlanArguments,
+} from './mcp-tool-contracts';
 
 export interface ApplicationToolResult {
   /** What the tool's output schema describes; absent only after an internal error. */
@@ -22,7 +30,11 @@ export interface ApplicationToolResult {
 }
 
 function argumentRefusal(message: string, diagnostics: readonly unknown[]): ApplicationToolResult {
-  return { structuredContent: { ok: false, refusal: INVALID_ARGUMENTS, message, diagnostics }, text: `refused: ${message}`, isError: true };
+  return {
+    structuredContent: { ok: false, refusal: INVALID_ARGUMENTS, message, diagnostics },
+    text: `refused: ${message}`,
+    isError: true,
+  };
 }
 
 function planSummary(response: PlanResponse): string {
@@ -39,7 +51,10 @@ function executeSummary(response: ExecuteResponse): string {
   if (!response.ok) return `nothing ran (${response.refusal}): ${response.message}`;
   const { run } = response;
   const replay = response.replayed ? 'replayed the recorded run' : 'ran';
-  const outcome = run.status === 'succeeded' ? 'succeeded' : `stopped (${run.stop?.reason ?? 'unknown'}${run.stop?.node ? ` at ${run.stop.node}` : ''}: ${run.stop?.message ?? ''})`;
+  const outcome =
+    run.status === 'succeeded'
+      ? 'succeeded'
+      : `stopped (${run.stop?.reason ?? 'unknown'}${run.stop?.node ? ` at ${run.stop.node}` : ''}: ${run.stop?.message ?? ''})`;
   const reconcile = run.reconciliationRequired ? '; reconciliation with the owner is required before any retry' : '';
   return `${replay} plan ${run.planDigest} (${run.mode}): ${outcome}${reconcile}`;
 }
@@ -50,7 +65,12 @@ function catalogSummary(catalog: unknown): string {
   return `catalog ${String(c?.catalogDigest)}: ${count(c?.components)} components, ${count(c?.packs)} packs`;
 }
 
-async function call(service: ApplicationService, name: ApplicationToolName, rawArguments: unknown, signal: AbortSignal | undefined): Promise<ApplicationToolResult> {
+async function call(
+  service: ApplicationService,
+  name: ApplicationToolName,
+  rawArguments: unknown,
+  signal: AbortSignal | undefined,
+): Promise<ApplicationToolResult> {
   if (name === CATALOG_TOOL) {
     const read = readCatalogArguments(rawArguments);
     if (!read.ok) return argumentRefusal(read.message, read.diagnostics);
@@ -61,20 +81,37 @@ async function call(service: ApplicationService, name: ApplicationToolName, rawA
     const read = readExecuteArguments(rawArguments);
     if (!read.ok) return argumentRefusal(read.message, read.diagnostics);
     const response = await service.execute(read.request, signal);
-    return { structuredContent: response as unknown as Record<string, unknown>, text: executeSummary(response), isError: !response.ok };
+    return {
+      structuredContent: response as unknown as Record<string, unknown>,
+      text: executeSummary(response),
+      isError: !response.ok,
+    };
   }
   const read = readPlanArguments(rawArguments);
   if (!read.ok) return argumentRefusal(read.message, read.diagnostics);
   const response = await service.plan(read.request);
-  return { structuredContent: response as unknown as Record<string, unknown>, text: planSummary(response), isError: !response.ok };
+  return {
+    structuredContent: response as unknown as Record<string, unknown>,
+    text: planSummary(response),
+    isError: !response.ok,
+  };
 }
 
 /** Calls tool `name` with `rawArguments` (as the MCP request carried them) on `service`. */
-export async function callApplicationTool(service: ApplicationService, name: ApplicationToolName, rawArguments: unknown, signal?: AbortSignal): Promise<ApplicationToolResult> {
+export async function callApplicationTool(
+  service: ApplicationService,
+  name: ApplicationToolName,
+  rawArguments: unknown,
+  signal?: AbortSignal,
+): Promise<ApplicationToolResult> {
   try {
     return await call(service, name, rawArguments, signal);
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'unknown error';
-    return { text: `internal error in ${name}: nothing more is reported to the caller; see the server's diagnostics`, isError: true, internalError: reason };
+    return {
+      text: `internal error in ${name}: nothing more is reported to the caller; see the server's diagnostics`,
+      isError: true,
+      internalError: reason,
+    };
   }
 }

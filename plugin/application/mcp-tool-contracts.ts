@@ -28,7 +28,15 @@ import { joinPointer } from '../definition/json-pointer';
 import { MAX_DEFINITION_BYTES } from '../definition/read-source';
 import { parseStrictJson } from '../runtime/strict-json';
 import planSchema from '../schema/application-plan.v1.schema.json';
-import type { EntrypointValue, ExecuteRefusal, ExecuteRequest, ManifestInput, PlanRequest, StepStatus, StopReason } from './application-service';
+import type {
+  EntrypointValue,
+  ExecuteRefusal,
+  ExecuteRequest,
+  ManifestInput,
+  PlanRequest,
+  StepStatus,
+  StopReason,
+} from './application-service';
 import type { ExecutionMode } from './builtin-components';
 import { CATALOG_TOOL_RESULT_VERSION } from './catalog';
 import { IDEMPOTENCY_KEY } from './execution-ledger';
@@ -59,16 +67,40 @@ export const INVALID_ARGUMENTS = 'invalid-arguments';
 export const ARGUMENTS_RULE = 'mcp-arguments';
 
 const MODES: readonly ExecutionMode[] = ['dry-run', 'live'];
-const EXECUTE_REFUSALS = ['invalid-manifest', 'drift', 'invalid-inputs', 'idempotency-conflict', 'in-progress', 'reconciliation-required', 'ledger-full', 'ledger-error'] as const satisfies readonly ExecuteRefusal[];
-const STEP_STATUSES = ['completed', 'failed', 'approval-required', 'deadline-uncertain', 'cancelled', 'blocked', 'not-run'] as const satisfies readonly StepStatus[];
-const STOP_REASONS = ['failure', 'approval-required', 'deadline-uncertain', 'bound', 'cancelled', 'owner-drift'] as const satisfies readonly StopReason[];
+const EXECUTE_REFUSALS = [
+  'invalid-manifest',
+  'drift',
+  'invalid-inputs',
+  'idempotency-conflict',
+  'in-progress',
+  'reconciliation-required',
+  'ledger-full',
+  'ledger-error',
+] as const satisfies readonly ExecuteRefusal[];
+const STEP_STATUSES = [
+  'completed',
+  'failed',
+  'approval-required',
+  'deadline-uncertain',
+  'cancelled',
+  'blocked',
+  'not-run',
+] as const satisfies readonly StepStatus[];
+const STOP_REASONS = [
+  'failure',
+  'approval-required',
+  'deadline-uncertain',
+  'bound',
+  'cancelled',
+  'owner-drift',
+] as const satisfies readonly StopReason[];
 // Compile-time proof that the lists above name every member of their union (a new member breaks the build).
 type Exhaustive<Union, Listed> = [Union] extends [Listed] ? true : never;
-const listsAreExhaustive: [Exhaustive<ExecuteRefusal, (typeof EXECUTE_REFUSALS)[number]>, Exhaustive<StepStatus, (typeof STEP_STATUSES)[number]>, Exhaustive<StopReason, (typeof STOP_REASONS)[number]>] = [
-  true,
-  true,
-  true,
-];
+const listsAreExhaustive: [
+  Exhaustive<ExecuteRefusal, (typeof EXECUTE_REFUSALS)[number]>,
+  Exhaustive<StepStatus, (typeof STEP_STATUSES)[number]>,
+  Exhaustive<StopReason, (typeof STOP_REASONS)[number]>,
+] = [true, true, true];
 void listsAreExhaustive;
 
 type Schema = Readonly<Record<string, unknown>>;
@@ -86,20 +118,27 @@ const manifestArguments = (): Record<string, Schema> => ({
     type: 'string',
     minLength: 1,
     maxLength: ARGUMENT_LIMITS.manifestPath,
-    description: 'The manifest file, relative to the workspace root with `/` separators, ending in `.json`, `.yaml` or `.yml` (no absolute path, no `..`, no URL). Give exactly one of `manifestPath` and `manifestText`.',
+    description:
+      'The manifest file, relative to the workspace root with `/` separators, ending in `.json`, `.yaml` or `.yml` (no absolute path, no `..`, no URL). Give exactly one of `manifestPath` and `manifestText`.',
   },
   manifestText: {
     type: 'string',
     minLength: 1,
     maxLength: ARGUMENT_LIMITS.manifestText,
-    description: 'The manifest itself, as JSON or YAML text (see `manifestFormat`). Give exactly one of `manifestPath` and `manifestText`.',
+    description:
+      'The manifest itself, as JSON or YAML text (see `manifestFormat`). Give exactly one of `manifestPath` and `manifestText`.',
   },
   manifestFormat: {
     type: 'string',
     enum: ['json', 'yaml'],
-    description: 'The format of `manifestText` (default `json`). Only with `manifestText`: a path names its format by its extension.',
+    description:
+      'The format of `manifestText` (default `json`). Only with `manifestText`: a path names its format by its extension.',
   },
-  mode: { type: 'string', enum: [...MODES], description: '`dry-run` runs every step without external dispatch; `live` lets owners dispatch.' },
+  mode: {
+    type: 'string',
+    enum: [...MODES],
+    description: '`dry-run` runs every step without external dispatch; `live` lets owners dispatch.',
+  },
 });
 
 const CATALOG_INPUT_SCHEMA: Schema = {
@@ -122,7 +161,8 @@ const PLAN_INPUT_SCHEMA: Schema = {
 const EXECUTE_INPUT_SCHEMA: Schema = {
   type: 'object',
   title: 'ExecuteArguments',
-  description: 'The same manifest and mode as the plan, the plan digest the caller accepted, an idempotency key, and a value for every entry point.',
+  description:
+    'The same manifest and mode as the plan, the plan digest the caller accepted, an idempotency key, and a value for every entry point.',
   additionalProperties: false,
   required: ['mode', 'expectedPlanDigest', 'idempotencyKey', 'inputs'],
   properties: {
@@ -132,14 +172,16 @@ const EXECUTE_INPUT_SCHEMA: Schema = {
       pattern: SHA256,
       minLength: 64,
       maxLength: 64,
-      description: 'The `digest` of the plan the caller accepted (64 lowercase hex digits): any other plan digest now is drift and nothing runs.',
+      description:
+        'The `digest` of the plan the caller accepted (64 lowercase hex digits): any other plan digest now is drift and nothing runs.',
     },
     idempotencyKey: {
       type: 'string',
       pattern: '^[\\x21-\\x7e]{1,256}$',
       minLength: 1,
       maxLength: 256,
-      description: '1-256 visible ASCII characters. The same key with the same plan, mode and inputs replays the recorded run; with anything else it is refused.',
+      description:
+        '1-256 visible ASCII characters. The same key with the same plan, mode and inputs replays the recorded run; with anything else it is refused.',
     },
     inputs: {
       type: 'array',
@@ -152,13 +194,26 @@ const EXECUTE_INPUT_SCHEMA: Schema = {
         additionalProperties: false,
         required: ['node', 'port', 'json'],
         properties: {
-          node: { type: 'string', pattern: SLUG, minLength: 1, maxLength: 64, description: "The entry point's node id." },
-          port: { type: 'string', pattern: PORT_NAME, minLength: 1, maxLength: 64, description: "The entry point's input port." },
+          node: {
+            type: 'string',
+            pattern: SLUG,
+            minLength: 1,
+            maxLength: 64,
+            description: "The entry point's node id.",
+          },
+          port: {
+            type: 'string',
+            pattern: PORT_NAME,
+            minLength: 1,
+            maxLength: 64,
+            description: "The entry point's input port.",
+          },
           json: {
             type: 'string',
             minLength: 1,
             maxLength: ARGUMENT_LIMITS.inputJson,
-            description: 'The value, as JSON text (strict: no duplicate keys, no lone surrogates, nesting at most 64 deep). A text port takes a JSON string, e.g. "\\"hello\\"".',
+            description:
+              'The value, as JSON text (strict: no duplicate keys, no lone surrogates, nesting at most 64 deep). A text port takes a JSON string, e.g. "\\"hello\\"".',
           },
         },
       },
@@ -206,11 +261,19 @@ const ARGUMENT_REFUSAL_SCHEMA: Schema = {
   },
 };
 
-const { $schema: _planDialect, $id: _planId, $defs: planDefs, ...planRoot } = planSchema as unknown as { $schema: string; $id: string; $defs: Record<string, Schema> } & Schema;
+const {
+  $schema: _planDialect,
+  $id: _planId,
+  $defs: planDefs,
+  ...planRoot
+} = planSchema as unknown as { $schema: string; $id: string; $defs: Record<string, Schema> } & Schema;
 
 /** `$defs` of one output schema: the given ones, the plan's (hoisted) and the shared ones. Names never collide. */
 function outputDefs(extra: Record<string, Schema>, withPlan: boolean): Record<string, Schema> {
-  const defs: Record<string, Schema> = { McpDiagnostic: DIAGNOSTIC_SCHEMA, McpArgumentRefusal: ARGUMENT_REFUSAL_SCHEMA };
+  const defs: Record<string, Schema> = {
+    McpDiagnostic: DIAGNOSTIC_SCHEMA,
+    McpArgumentRefusal: ARGUMENT_REFUSAL_SCHEMA,
+  };
   const add = (from: Record<string, Schema>) => {
     for (const [name, schema] of Object.entries(from)) {
       // Constant data: a collision is a build defect, caught by mcp-tool-contracts.test.ts.
@@ -246,14 +309,30 @@ const CATALOG_RESULT_SCHEMA: Schema = {
   required: ['schemaVersion', 'catalogDigest', 'adapterPolicyDigest', 'components', 'packs', 'integrations'],
   properties: {
     schemaVersion: { const: CATALOG_TOOL_RESULT_VERSION },
-    catalogDigest: { $ref: '#/$defs/Sha256', description: 'The composite catalog digest a manifest names as `catalogDigest`.' },
-    adapterPolicyDigest: { $ref: '#/$defs/Sha256', description: 'The composite adapter-policy digest a manifest names as `adapterPolicyDigest`.' },
+    catalogDigest: {
+      $ref: '#/$defs/Sha256',
+      description: 'The composite catalog digest a manifest names as `catalogDigest`.',
+    },
+    adapterPolicyDigest: {
+      $ref: '#/$defs/Sha256',
+      description: 'The composite adapter-policy digest a manifest names as `adapterPolicyDigest`.',
+    },
     components: {
       type: 'array',
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'revision', 'title', 'description', 'definitionDigest', 'evidence', 'ownerSelection', 'ports', 'configSchema'],
+        required: [
+          'id',
+          'revision',
+          'title',
+          'description',
+          'definitionDigest',
+          'evidence',
+          'ownerSelection',
+          'ports',
+          'configSchema',
+        ],
         properties: {
           id: text('The exact component id.'),
           revision: text('The exact component revision.'),
@@ -290,12 +369,17 @@ const CATALOG_RESULT_SCHEMA: Schema = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'revision', 'sourceDigest'],
-        properties: { id: text('The pack id.'), revision: text('The selected revision.'), sourceDigest: { $ref: '#/$defs/Sha256' } },
+        properties: {
+          id: text('The pack id.'),
+          revision: text('The selected revision.'),
+          sourceDigest: { $ref: '#/$defs/Sha256' },
+        },
       },
     },
     integrations: {
       type: 'array',
-      description: 'Opaque integration records: each owner, whether it gives evidence now, and only the digest of that evidence.',
+      description:
+        'Opaque integration records: each owner, whether it gives evidence now, and only the digest of that evidence.',
       items: {
         type: 'object',
         additionalProperties: false,
@@ -303,16 +387,25 @@ const CATALOG_RESULT_SCHEMA: Schema = {
         properties: {
           owner: text("The owner's name."),
           selection: { type: 'string', enum: ['builtin', 'host-injected'] },
-          components: { type: 'array', items: { type: 'string' }, description: 'The `id@revision` of the components it owns.' },
+          components: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'The `id@revision` of the components it owns.',
+          },
           available: { type: 'boolean', description: 'Whether the owner gives evidence now.' },
-          evidenceDigest: { anyOf: [{ $ref: '#/$defs/Sha256' }, { type: 'null' }], description: "SHA-256 of the owner's current evidence; null when it gives none." },
+          evidenceDigest: {
+            anyOf: [{ $ref: '#/$defs/Sha256' }, { type: 'null' }],
+            description: "SHA-256 of the owner's current evidence; null when it gives none.",
+          },
         },
       },
     },
   },
 };
 
-const Sha256Def = { Sha256: { type: 'string', pattern: SHA256, description: 'A SHA-256 digest: 64 lowercase hex digits.' } };
+const Sha256Def = {
+  Sha256: { type: 'string', pattern: SHA256, description: 'A SHA-256 digest: 64 lowercase hex digits.' },
+};
 
 const CATALOG_OUTPUT_SCHEMA: Schema = {
   type: 'object',
@@ -323,13 +416,18 @@ const CATALOG_OUTPUT_SCHEMA: Schema = {
 
 const PLAN_OUTPUT_SCHEMA: Schema = {
   type: 'object',
-  description: '`{ ok: true, plan, diagnostics }` (warnings only), `{ ok: false, diagnostics }` for an invalid manifest, or the refusal of invalid arguments.',
+  description:
+    '`{ ok: true, plan, diagnostics }` (warnings only), `{ ok: false, diagnostics }` for an invalid manifest, or the refusal of invalid arguments.',
   anyOf: [
     {
       type: 'object',
       additionalProperties: false,
       required: ['ok', 'plan', 'diagnostics'],
-      properties: { ok: { const: true }, plan: { $ref: '#/$defs/ApplicationPlan' }, diagnostics: { type: 'array', items: { $ref: '#/$defs/McpDiagnostic' } } },
+      properties: {
+        ok: { const: true },
+        plan: { $ref: '#/$defs/ApplicationPlan' },
+        diagnostics: { type: 'array', items: { $ref: '#/$defs/McpDiagnostic' } },
+      },
     },
     {
       type: 'object',
@@ -349,10 +447,24 @@ const RUN_SCHEMA: Schema = {
   title: 'ApplicationRun',
   description: 'What one execute recorded; a replay returns it unchanged.',
   additionalProperties: false,
-  required: ['schemaVersion', 'application', 'mode', 'planDigest', 'inputsDigest', 'status', 'steps', 'reconciliationRequired'],
+  required: [
+    'schemaVersion',
+    'application',
+    'mode',
+    'planDigest',
+    'inputsDigest',
+    'status',
+    'steps',
+    'reconciliationRequired',
+  ],
   properties: {
     schemaVersion: { const: 'agentdef.application-run/v1' },
-    application: { type: 'object', additionalProperties: false, required: ['id', 'revision'], properties: { id: text('The application id.'), revision: text('The exact revision.') } },
+    application: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'revision'],
+      properties: { id: text('The application id.'), revision: text('The exact revision.') },
+    },
     mode: { type: 'string', enum: [...MODES] },
     planDigest: { $ref: '#/$defs/Sha256' },
     inputsDigest: { $ref: '#/$defs/Sha256' },
@@ -361,7 +473,12 @@ const RUN_SCHEMA: Schema = {
       type: 'object',
       additionalProperties: false,
       required: ['reason', 'code', 'message'],
-      properties: { reason: { type: 'string', enum: [...STOP_REASONS] }, node: text('Where it stopped.'), code: text('A stable code.'), message: text('Why it stopped.') },
+      properties: {
+        reason: { type: 'string', enum: [...STOP_REASONS] },
+        node: text('Where it stopped.'),
+        code: text('A stable code.'),
+        message: text('Why it stopped.'),
+      },
     },
     steps: {
       type: 'array',
@@ -369,17 +486,29 @@ const RUN_SCHEMA: Schema = {
         type: 'object',
         additionalProperties: false,
         required: ['node', 'status', 'dispatched'],
-        properties: { node: text('The node id.'), status: { type: 'string', enum: [...STEP_STATUSES] }, dispatched: { type: 'boolean' } },
+        properties: {
+          node: text('The node id.'),
+          status: { type: 'string', enum: [...STEP_STATUSES] },
+          dispatched: { type: 'boolean' },
+        },
       },
     },
-    outputs: { type: 'object', description: 'The named outputs (only when the run succeeded).', additionalProperties: JSON_VALUE },
-    reconciliationRequired: { type: 'boolean', description: 'A failure after real external dispatch: reconcile with the owner before any retry.' },
+    outputs: {
+      type: 'object',
+      description: 'The named outputs (only when the run succeeded).',
+      additionalProperties: JSON_VALUE,
+    },
+    reconciliationRequired: {
+      type: 'boolean',
+      description: 'A failure after real external dispatch: reconcile with the owner before any retry.',
+    },
   },
 };
 
 const EXECUTE_OUTPUT_SCHEMA: Schema = {
   type: 'object',
-  description: '`{ ok: true, replayed, run, diagnostics }`, or `{ ok: false, refusal, message, planDigest?, diagnostics }` when nothing ran.',
+  description:
+    '`{ ok: true, replayed, run, diagnostics }`, or `{ ok: false, refusal, message, planDigest?, diagnostics }` when nothing ran.',
   anyOf: [
     {
       type: 'object',
@@ -387,7 +516,10 @@ const EXECUTE_OUTPUT_SCHEMA: Schema = {
       required: ['ok', 'replayed', 'run', 'diagnostics'],
       properties: {
         ok: { const: true },
-        replayed: { type: 'boolean', description: 'true: the run was recorded before under this idempotency key and is returned unchanged.' },
+        replayed: {
+          type: 'boolean',
+          description: 'true: the run was recorded before under this idempotency key and is returned unchanged.',
+        },
         run: { $ref: '#/$defs/ApplicationRun' },
         diagnostics: { type: 'array', items: { $ref: '#/$defs/McpDiagnostic' } },
       },
@@ -414,7 +546,13 @@ export interface ApplicationToolContract {
   readonly description: string;
   readonly inputSchema: Schema;
   readonly outputSchema: Schema;
-  readonly annotations: { readonly title: string; readonly readOnlyHint: boolean; readonly destructiveHint: boolean; readonly idempotentHint: boolean; readonly openWorldHint: boolean };
+  readonly annotations: {
+    readonly title: string;
+    readonly readOnlyHint: boolean;
+    readonly destructiveHint: boolean;
+    readonly idempotentHint: boolean;
+    readonly openWorldHint: boolean;
+  };
 }
 
 function deepFreeze<T>(value: T): T {
@@ -434,7 +572,13 @@ export const APPLICATION_TOOLS: readonly ApplicationToolContract[] = deepFreeze(
       'The component catalog: every component revision with its authoring (config) schema, ports, interface/capability/owner evidence and digests, plus the `catalogDigest` and `adapterPolicyDigest` a manifest must name. Read-only, no external connection.',
     inputSchema: CATALOG_INPUT_SCHEMA,
     outputSchema: CATALOG_OUTPUT_SCHEMA,
-    annotations: { title: 'Application component catalog', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      title: 'Application component catalog',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   {
     name: PLAN_TOOL,
@@ -443,7 +587,13 @@ export const APPLICATION_TOOLS: readonly ApplicationToolContract[] = deepFreeze(
       'Verifies an application manifest (source digest, catalog and adapter-policy digests, typed DAG, reachability, bounds, owner evidence, mode) and returns its exact plan (digests and public metadata only) or located diagnostics. Runs nothing.',
     inputSchema: PLAN_INPUT_SCHEMA,
     outputSchema: PLAN_OUTPUT_SCHEMA,
-    annotations: { title: 'Plan an application', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      title: 'Plan an application',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   {
     name: EXECUTE_TOOL,
@@ -452,7 +602,13 @@ export const APPLICATION_TOOLS: readonly ApplicationToolContract[] = deepFreeze(
       'Replans the same manifest and mode, refuses any drift from `expectedPlanDigest`, then runs the ready steps in dependency order, stopping at the first failure, approval boundary, deadline uncertainty or bound, never retrying. The same idempotency key replays the recorded run.',
     inputSchema: EXECUTE_INPUT_SCHEMA,
     outputSchema: EXECUTE_OUTPUT_SCHEMA,
-    annotations: { title: 'Execute an application', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      title: 'Execute an application',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
   },
 ]);
 
@@ -468,7 +624,9 @@ export function isApplicationToolName(name: unknown): name is ApplicationToolNam
 // Argument readers
 // ---------------------------------------------------------------------------------------------
 
-export type ArgumentsResult<T> = { readonly ok: true; readonly request: T } | { readonly ok: false; readonly message: string; readonly diagnostics: readonly Diagnostic[] };
+export type ArgumentsResult<T> =
+  | { readonly ok: true; readonly request: T }
+  | { readonly ok: false; readonly message: string; readonly diagnostics: readonly Diagnostic[] };
 
 let validators: Map<ApplicationToolName, ValidateFunction> | undefined;
 
@@ -482,15 +640,26 @@ function validatorOf(name: ApplicationToolName): ValidateFunction {
 
 /** A property name fit to appear in a pointer or a message: long ones are summarised, never echoed. */
 const MAX_NAME_SHOWN = 64;
-const nameShown = (name: string): string | undefined => (name.length <= MAX_NAME_SHOWN && /^[\x20-\x7e]*$/.test(name) ? name : undefined);
+const nameShown = (name: string): string | undefined =>
+  name.length <= MAX_NAME_SHOWN && /^[\x20-\x7e]*$/.test(name) ? name : undefined;
 
 function diagnostic(tool: ApplicationToolName, path: string, message: string, suggestion?: string): Diagnostic {
-  const d: Diagnostic = { code: ERROR_CODES.applicationInvalid, rule: ARGUMENTS_RULE, severity: 'error', path, file: tool, line: 1, column: 1, message };
+  const d: Diagnostic = {
+    code: ERROR_CODES.applicationInvalid,
+    rule: ARGUMENTS_RULE,
+    severity: 'error',
+    path,
+    file: tool,
+    line: 1,
+    column: 1,
+    message,
+  };
   if (suggestion !== undefined) d.suggestion = suggestion;
   return d;
 }
 
-const AUTHORITY_HELP = 'the tool takes only the arguments its input schema lists; packs, adapters, callbacks, URLs, commands, credentials and operator authority are never MCP arguments (the host supplies them)';
+const AUTHORITY_HELP =
+  'the tool takes only the arguments its input schema lists; packs, adapters, callbacks, URLs, commands, credentials and operator authority are never MCP arguments (the host supplies them)';
 
 function schemaErrorDiagnostic(tool: ApplicationToolName, error: ErrorObject): Diagnostic {
   const at = error.instancePath;
@@ -500,21 +669,40 @@ function schemaErrorDiagnostic(tool: ApplicationToolName, error: ErrorObject): D
       const extra = String(params.additionalProperty);
       const shown = nameShown(extra);
       const allowed = Object.keys(((error.parentSchema as Schema | undefined)?.properties as Schema | undefined) ?? {});
-      const list = allowed.length > 0 ? `: the allowed ones are ${allowed.map((k) => `\`${k}\``).join(', ')}` : ': this tool takes no arguments';
+      const list =
+        allowed.length > 0
+          ? `: the allowed ones are ${allowed.map((k) => `\`${k}\``).join(', ')}`
+          : ': this tool takes no arguments';
       return shown !== undefined
         ? diagnostic(tool, joinPointer(at, shown), `unknown argument \`${shown}\`${list}`, AUTHORITY_HELP)
         : diagnostic(tool, at, `an unknown argument with a ${extra.length}-character name${list}`, AUTHORITY_HELP);
     }
     case 'required':
-      return diagnostic(tool, joinPointer(at, String(params.missingProperty)), `the argument \`${String(params.missingProperty)}\` is required`);
+      return diagnostic(
+        tool,
+        joinPointer(at, String(params.missingProperty)),
+        `the argument \`${String(params.missingProperty)}\` is required`,
+      );
     case 'type':
-      return diagnostic(tool, at, `must be ${String(params.type) === 'object' ? 'an object' : `a ${String(params.type)}`}`);
+      return diagnostic(
+        tool,
+        at,
+        `must be ${String(params.type) === 'object' ? 'an object' : `a ${String(params.type)}`}`,
+      );
     case 'enum':
-      return diagnostic(tool, at, `must be one of ${((params.allowedValues as unknown[]) ?? []).map((v) => `\`${String(v)}\``).join(', ')}`);
+      return diagnostic(
+        tool,
+        at,
+        `must be one of ${((params.allowedValues as unknown[]) ?? []).map((v) => `\`${String(v)}\``).join(', ')}`,
+      );
     case 'maxLength':
       return diagnostic(tool, at, `is too long: at most ${String(params.limit)} characters`);
     case 'minLength':
-      return diagnostic(tool, at, `is too short: at least ${String(params.limit)} character${params.limit === 1 ? '' : 's'}`);
+      return diagnostic(
+        tool,
+        at,
+        `is too short: at least ${String(params.limit)} character${params.limit === 1 ? '' : 's'}`,
+      );
     case 'maxItems':
       return diagnostic(tool, at, `has too many entries: at most ${String(params.limit)}`);
     case 'minItems':
@@ -530,7 +718,8 @@ function describePattern(at: string): string {
   if (at === '/expectedPlanDigest') return 'must be a plan digest: 64 lowercase hexadecimal characters';
   if (at === '/idempotencyKey') return 'must be 1 to 256 visible ASCII characters (no spaces, no control characters)';
   if (at.endsWith('/node')) return 'must be a node id: lowercase kebab-case, 1-64 characters';
-  if (at.endsWith('/port')) return 'must be a port name: an ASCII identifier starting with a lowercase letter, 1-64 characters';
+  if (at.endsWith('/port'))
+    return 'must be a port name: an ASCII identifier starting with a lowercase letter, 1-64 characters';
   return 'has an invalid form';
 }
 
@@ -545,12 +734,21 @@ function boundedPointer(pointer: string): string {
 }
 
 /** Reads and schema-checks `raw`: the plain-data copy, or the refusal. */
-function readArguments(tool: ApplicationToolName, raw: unknown): { ok: true; args: Record<string, unknown> } | { ok: false; message: string; diagnostics: Diagnostic[] } {
+function readArguments(
+  tool: ApplicationToolName,
+  raw: unknown,
+): { ok: true; args: Record<string, unknown> } | { ok: false; message: string; diagnostics: Diagnostic[] } {
   const plain = readApplicationJson(raw === undefined ? {} : raw);
   if (!plain.ok) {
     const at = boundedPointer(plain.pointer);
     const below = at === plain.pointer ? '' : ' (deeper inside this argument)';
-    return { ok: false, message: 'the arguments are not plain JSON data', diagnostics: [diagnostic(tool, at, `the arguments are not plain JSON data${below}: ${plain.reason}`, AUTHORITY_HELP)] };
+    return {
+      ok: false,
+      message: 'the arguments are not plain JSON data',
+      diagnostics: [
+        diagnostic(tool, at, `the arguments are not plain JSON data${below}: ${plain.reason}`, AUTHORITY_HELP),
+      ],
+    };
   }
   const validate = validatorOf(tool);
   if (validate(plain.value)) return { ok: true, args: plain.value as Record<string, unknown> };
@@ -582,16 +780,22 @@ export function unquotedJsonReason(reason: string): string {
   return `duplicate property name${at ? at[0] : ''}`;
 }
 
-const refuse = <T>(diagnostics: Diagnostic[]): ArgumentsResult<T> => ({ ok: false, message: summary(diagnostics), diagnostics });
+const refuse = <T>(diagnostics: Diagnostic[]): ArgumentsResult<T> => ({
+  ok: false,
+  message: summary(diagnostics),
+  diagnostics,
+});
 
 const MANIFEST_EXTENSION = /\.(?:json|ya?ml)$/;
 
 /** Why `path` is not a contained, workspace-relative manifest path, or undefined. */
 function manifestPathProblem(path: string): string | undefined {
-  if (path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:/.test(path)) return 'must be relative to the workspace root, not absolute';
+  if (path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:/.test(path))
+    return 'must be relative to the workspace root, not absolute';
   if (path.includes('\\')) return 'must use `/` separators';
   if (path.includes(':')) return 'must be a workspace path, not a URL or a drive';
-  if ([...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return 'must not contain control characters';
+  if ([...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    return 'must not contain control characters';
   const segments = path.split('/');
   if (segments.some((s) => s === '..')) return 'must stay inside the workspace (no `..` segment)';
   if (segments.some((s) => s === '' || s === '.')) return 'must not contain empty or `.` segments';
@@ -600,7 +804,11 @@ function manifestPathProblem(path: string): string | undefined {
   return undefined;
 }
 
-function readManifest(tool: ApplicationToolName, args: Record<string, unknown>, diagnostics: Diagnostic[]): ManifestInput | undefined {
+function readManifest(
+  tool: ApplicationToolName,
+  args: Record<string, unknown>,
+  diagnostics: Diagnostic[],
+): ManifestInput | undefined {
   const path = args.manifestPath as string | undefined;
   const manifestText = args.manifestText as string | undefined;
   const format = args.manifestFormat as 'json' | 'yaml' | undefined;
@@ -609,16 +817,32 @@ function readManifest(tool: ApplicationToolName, args: Record<string, unknown>, 
       diagnostic(
         tool,
         path === undefined ? '' : '/manifestText',
-        path === undefined ? 'give the manifest: exactly one of `manifestPath` and `manifestText`' : 'give exactly one of `manifestPath` and `manifestText`, not both',
+        path === undefined
+          ? 'give the manifest: exactly one of `manifestPath` and `manifestText`'
+          : 'give exactly one of `manifestPath` and `manifestText`, not both',
       ),
     );
     return undefined;
   }
   if (path !== undefined) {
-    if (format !== undefined) diagnostics.push(diagnostic(tool, '/manifestFormat', '`manifestFormat` goes with `manifestText` only: a manifest path names its format by its extension'));
+    if (format !== undefined)
+      diagnostics.push(
+        diagnostic(
+          tool,
+          '/manifestFormat',
+          '`manifestFormat` goes with `manifestText` only: a manifest path names its format by its extension',
+        ),
+      );
     const problem = manifestPathProblem(path);
     if (problem !== undefined)
-      diagnostics.push(diagnostic(tool, '/manifestPath', `the manifest path ${problem}`, 'name the manifest file relative to the workspace root, for example `applications/triage/application.json`'));
+      diagnostics.push(
+        diagnostic(
+          tool,
+          '/manifestPath',
+          `the manifest path ${problem}`,
+          'name the manifest file relative to the workspace root, for example `applications/triage/application.json`',
+        ),
+      );
     return problem === undefined ? { path } : undefined;
   }
   return { text: manifestText as string, format: format ?? 'json' };
@@ -648,12 +872,24 @@ export function readExecuteArguments(raw: unknown): ArgumentsResult<ExecuteReque
   const diagnostics: Diagnostic[] = [];
   const manifest = readManifest(EXECUTE_TOOL, args, diagnostics);
   if (typeof args.idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(args.idempotencyKey)) {
-    diagnostics.push(diagnostic(EXECUTE_TOOL, '/idempotencyKey', 'must be 1 to 256 visible ASCII characters (no spaces, no control characters)'));
+    diagnostics.push(
+      diagnostic(
+        EXECUTE_TOOL,
+        '/idempotencyKey',
+        'must be 1 to 256 visible ASCII characters (no spaces, no control characters)',
+      ),
+    );
   }
   const rawInputs = args.inputs as readonly { node: string; port: string; json: string }[];
   const total = rawInputs.reduce((sum, input) => sum + input.json.length, 0);
   if (total > ARGUMENT_LIMITS.inputJsonTotal) {
-    diagnostics.push(diagnostic(EXECUTE_TOOL, '/inputs', `the entry point values are too large together: at most ${ARGUMENT_LIMITS.inputJsonTotal} characters of JSON text`));
+    diagnostics.push(
+      diagnostic(
+        EXECUTE_TOOL,
+        '/inputs',
+        `the entry point values are too large together: at most ${ARGUMENT_LIMITS.inputJsonTotal} characters of JSON text`,
+      ),
+    );
     return refuse(diagnostics);
   }
   const inputs: EntrypointValue[] = [];
@@ -663,7 +899,13 @@ export function readExecuteArguments(raw: unknown): ArgumentsResult<ExecuteReque
     const identity = JSON.stringify([input.node, input.port]);
     const first = seen.get(identity);
     if (first !== undefined) {
-      diagnostics.push(diagnostic(EXECUTE_TOOL, at, `a second value for entry point \`${input.node}\`.\`${input.port}\` (the first is /inputs/${first}): give each entry point once`));
+      diagnostics.push(
+        diagnostic(
+          EXECUTE_TOOL,
+          at,
+          `a second value for entry point \`${input.node}\`.\`${input.port}\` (the first is /inputs/${first}): give each entry point once`,
+        ),
+      );
       return;
     }
     seen.set(identity, index);
@@ -681,7 +923,13 @@ export function readExecuteArguments(raw: unknown): ArgumentsResult<ExecuteReque
     }
     const value = readApplicationJson(parsed.value);
     if (!value.ok) {
-      diagnostics.push(diagnostic(EXECUTE_TOOL, `${at}/json`, `is not plain JSON data at ${value.pointer === '' ? 'its top' : value.pointer}: ${value.reason}`));
+      diagnostics.push(
+        diagnostic(
+          EXECUTE_TOOL,
+          `${at}/json`,
+          `is not plain JSON data at ${value.pointer === '' ? 'its top' : value.pointer}: ${value.reason}`,
+        ),
+      );
       return;
     }
     inputs.push({ node: input.node, port: input.port, value: value.value });
@@ -689,6 +937,12 @@ export function readExecuteArguments(raw: unknown): ArgumentsResult<ExecuteReque
   if (manifest === undefined || diagnostics.length > 0) return refuse(diagnostics);
   return {
     ok: true,
-    request: { manifest, mode: args.mode as ExecutionMode, expectedPlanDigest: args.expectedPlanDigest as string, idempotencyKey: args.idempotencyKey as string, inputs },
+    request: {
+      manifest,
+      mode: args.mode as ExecutionMode,
+      expectedPlanDigest: args.expectedPlanDigest as string,
+      idempotencyKey: args.idempotencyKey as string,
+      inputs,
+    },
   };
 }

@@ -5,8 +5,21 @@
  * identity grammars and quoting rules the registry relies on.
  */
 import { describe, expect, it } from 'vitest';
-import { sealedPack, SUMMARISE_ID, summariseComponent, syntheticPack, validPack, WORD_COUNT_ID, wordCountComponent } from './__test-support__/component-packs';
-import { admitPackDocument, COMPONENT_PACK_SCHEMA_VERSION, isQuotableIdentity, isWellFormedIdentity } from './pack-document-admission';
+import {
+  sealedPack,
+  SUMMARISE_ID,
+  summariseComponent,
+  syntheticPack,
+  validPack,
+  WORD_COUNT_ID,
+  wordCountComponent,
+} from './__test-support__/component-packs';
+import {
+  admitPackDocument,
+  COMPONENT_PACK_SCHEMA_VERSION,
+  isQuotableIdentity,
+  isWellFormedIdentity,
+} from './pack-document-admission';
 
 type Any = any;
 
@@ -56,7 +69,9 @@ describe('admitPackDocument', () => {
     const pack: Any = validPack();
     pack.components[0].ports.outputs.uri = { kind: 'text', description: 'x' };
     const findings = admitPackDocument(sealedPack(pack), '').findings;
-    expect(findings).toEqual([expect.objectContaining({ rule: 'control-field', path: '/components/0/ports/outputs/uri', at: 'key' })]);
+    expect(findings).toEqual([
+      expect.objectContaining({ rule: 'control-field', path: '/components/0/ports/outputs/uri', at: 'key' }),
+    ]);
   });
 
   it('leaves configSchema to the dialect: a high-risk property name there is a dialect finding, not a control field', () => {
@@ -72,7 +87,10 @@ describe('admitPackDocument', () => {
     unknownKeyword.components[0].configSchema.properties.style = { enum: ['a'], 'x-ajv-would-throw': true };
     const findings = admitPackDocument(sealedPack(unknownKeyword), '').findings;
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ rule: 'pack-schema-dialect', path: '/components/0/configSchema/properties/style/x-ajv-would-throw' });
+    expect(findings[0]).toMatchObject({
+      rule: 'pack-schema-dialect',
+      path: '/components/0/configSchema/properties/style/x-ajv-would-throw',
+    });
     expect(findings[0]?.message).not.toMatch(/Ajv/);
   });
 
@@ -88,7 +106,10 @@ describe('admitPackDocument', () => {
   });
 
   it('reports wordCount as a claim too, for the registry identity checks', () => {
-    expect(admitPackDocument(validPack(), '').claims.map((claim) => claim.id)).toEqual([SUMMARISE_ID, wordCountComponent().id]);
+    expect(admitPackDocument(validPack(), '').claims.map((claim) => claim.id)).toEqual([
+      SUMMARISE_ID,
+      wordCountComponent().id,
+    ]);
   });
 });
 

@@ -56,7 +56,10 @@ export function isWellFormedIdentity(id: string, revision: string): boolean {
  * credential (the id grammar admits `ghp_…`-shaped tokens and long hex strings).
  */
 export function isQuotableIdentity(id: string, revision: string): boolean {
-  return isWellFormedIdentity(id, revision) && [id, revision].every((text) => secretKinds(text).length === 0 && highEntropyBlob(text) === undefined);
+  return (
+    isWellFormedIdentity(id, revision) &&
+    [id, revision].every((text) => secretKinds(text).length === 0 && highEntropyBlob(text) === undefined)
+  );
 }
 
 /** One component a pack claims: its identity, where it is, and its definition when that is well-formed. */
@@ -115,7 +118,11 @@ function schemaFindings(pack: JsonValue, pointer: string): Finding[] {
   for (const error of validate.errors ?? []) {
     let finding = schemaErrorToFinding(error, pack, SUBJECT);
     if (finding === undefined) continue;
-    if (error.keyword === 'additionalProperties' && PORT_MAP.test(error.instancePath) && finding.redactSource !== true) {
+    if (
+      error.keyword === 'additionalProperties' &&
+      PORT_MAP.test(error.instancePath) &&
+      finding.redactSource !== true
+    ) {
       finding = {
         ...finding,
         message: `${JSON.stringify(String(error.params['additionalProperty']))} is not a port name: ${schema.$defs.PortName['x-message']}`,
@@ -154,7 +161,8 @@ function declaredProperty(node: SchemaNode | undefined, key: string): SchemaNode
 function patternMember(node: SchemaNode | undefined, key: string): SchemaNode | undefined {
   const patterns = node?.['patternProperties'];
   if (patterns === null || typeof patterns !== 'object') return undefined;
-  for (const [pattern, child] of Object.entries(patterns as Record<string, unknown>)) if (new RegExp(pattern, 'u').test(key)) return resolve(child);
+  for (const [pattern, child] of Object.entries(patterns as Record<string, unknown>))
+    if (new RegExp(pattern, 'u').test(key)) return resolve(child);
   return undefined;
 }
 
@@ -164,7 +172,10 @@ function isDeclaredPlace(tokens: readonly string[]): boolean {
   for (const [index, token] of tokens.entries()) {
     const last = index === tokens.length - 1;
     if (last) return declaredProperty(node, token) !== undefined;
-    node = declaredProperty(node, token) ?? (/^(?:0|[1-9][0-9]*)$/.test(token) ? resolve(node?.['items']) : undefined) ?? patternMember(node, token);
+    node =
+      declaredProperty(node, token) ??
+      (/^(?:0|[1-9][0-9]*)$/.test(token) ? resolve(node?.['items']) : undefined) ??
+      patternMember(node, token);
     if (node === undefined) return false;
   }
   return false;
@@ -187,13 +198,18 @@ function packControlFieldFindings(pack: JsonObject, pointer: string): Finding[] 
   }
   return controlFieldFindings(envelope, '', WHERE)
     .filter((finding) => !(finding.at === 'key' && isDeclaredPlace(parsePointer(finding.path))))
-    .map(({ code: _manifestCode, ...finding }) => ({ ...finding, path: `${pointer}${finding.path}`, suggestion: CONTROL_SUGGESTION }));
+    .map(({ code: _manifestCode, ...finding }) => ({
+      ...finding,
+      path: `${pointer}${finding.path}`,
+      suggestion: CONTROL_SUGGESTION,
+    }));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Source
 
-const SOURCE_URI_SUGGESTION = 'use an inert local identity: workspace:/SEG(/SEG)*, kgdoc:SEG(/SEG)* or urn:agentdef:SEG(:SEG)*, with SEG = [a-z0-9]+(?:[._-][a-z0-9]+)*';
+const SOURCE_URI_SUGGESTION =
+  'use an inert local identity: workspace:/SEG(/SEG)*, kgdoc:SEG(/SEG)* or urn:agentdef:SEG(:SEG)*, with SEG = [a-z0-9]+(?:[._-][a-z0-9]+)*';
 
 function sourceUriFinding(uri: JsonValue | undefined, pointer: string): Finding | undefined {
   if (typeof uri !== 'string') return undefined; // the schema reports it
@@ -220,7 +236,12 @@ function sourceUriFinding(uri: JsonValue | undefined, pointer: string): Finding 
 function sourceDigestFinding(pack: JsonObject, pointer: string): Finding | undefined {
   const written = member(member(pack, 'source'), 'sha256');
   const digest = digestComponentPackSource(pack);
-  if (!digest.ok) return { rule: COMPONENT_PACK_SOURCE_RULE, path: `${pointer}${digest.pointer}`, message: `the pack has no source digest: ${digest.reason}` };
+  if (!digest.ok)
+    return {
+      rule: COMPONENT_PACK_SOURCE_RULE,
+      path: `${pointer}${digest.pointer}`,
+      message: `the pack has no source digest: ${digest.reason}`,
+    };
   if (digest.sha256 === written) return undefined;
   return {
     rule: COMPONENT_PACK_SOURCE_RULE,
@@ -266,7 +287,11 @@ function normalised(value: JsonValue): JsonValue {
 }
 
 /** Every component with a string id and revision, with its definition when `isValid` says it passed the schema. */
-function claimsOf(components: JsonValue | undefined, pointer: string, isValid: (index: number) => boolean): PackComponentClaim[] {
+function claimsOf(
+  components: JsonValue | undefined,
+  pointer: string,
+  isValid: (index: number) => boolean,
+): PackComponentClaim[] {
   if (!Array.isArray(components)) return [];
   const claims: PackComponentClaim[] = [];
   components.forEach((component, index) => {
@@ -274,7 +299,11 @@ function claimsOf(components: JsonValue | undefined, pointer: string, isValid: (
     const revision = member(component, 'revision');
     if (typeof id !== 'string' || typeof revision !== 'string') return;
     const place = `${pointer}/components/${index}`;
-    claims.push(isValid(index) ? { id, revision, pointer: place, definition: normalised(component) as unknown as BuiltinComponentDefinition } : { id, revision, pointer: place });
+    claims.push(
+      isValid(index)
+        ? { id, revision, pointer: place, definition: normalised(component) as unknown as BuiltinComponentDefinition }
+        : { id, revision, pointer: place },
+    );
   });
   return claims;
 }
@@ -284,9 +313,11 @@ const NONE_VALID = (): boolean => false;
 /** Whether no schema finding points into component `index` (or at the pack or its `components` as a whole). */
 function passedSchema(findings: readonly Finding[], pointer: string): (index: number) => boolean {
   const prefix = `${pointer}/components/`;
-  if (findings.some((finding) => finding.path === pointer || finding.path === `${pointer}/components`)) return NONE_VALID;
+  if (findings.some((finding) => finding.path === pointer || finding.path === `${pointer}/components`))
+    return NONE_VALID;
   const invalid = new Set<string>();
-  for (const finding of findings) if (finding.path.startsWith(prefix)) invalid.add(finding.path.slice(prefix.length).split('/')[0] as string);
+  for (const finding of findings)
+    if (finding.path.startsWith(prefix)) invalid.add(finding.path.slice(prefix.length).split('/')[0] as string);
   return (index) => !invalid.has(String(index));
 }
 
@@ -300,7 +331,8 @@ export function admitPackDocument(value: unknown, pointer: string): PackDocument
           rule: COMPONENT_PACK_RULE,
           path: `${pointer}${read.pointer}`,
           message: `the pack is not plain JSON data: ${read.reason}`,
-          suggestion: 'pass the pack as parsed JSON: plain objects, arrays, strings, finite numbers, booleans and null only',
+          suggestion:
+            'pass the pack as parsed JSON: plain objects, arrays, strings, finite numbers, booleans and null only',
         },
       ],
       claims: [],
@@ -325,14 +357,18 @@ export function admitPackDocument(value: unknown, pointer: string): PackDocument
   const components = member(pack, 'components');
   const componentCount = Array.isArray(components) ? components.length : 0;
   const tooMany = packComponentCountFinding(componentCount, pointer);
-  if (tooMany !== undefined) return { findings: [tooMany], claims: claimsOf(components, pointer, NONE_VALID), componentCount };
+  if (tooMany !== undefined)
+    return { findings: [tooMany], claims: claimsOf(components, pointer, NONE_VALID), componentCount };
   const tooLarge = packBytesFinding(pack, pointer);
-  if (tooLarge !== undefined) return { findings: [tooLarge], claims: claimsOf(components, pointer, NONE_VALID), componentCount };
+  if (tooLarge !== undefined)
+    return { findings: [tooLarge], claims: claimsOf(components, pointer, NONE_VALID), componentCount };
 
   const controls = packControlFieldFindings(pack, pointer);
   const controlled = new Set(controls.map((finding) => finding.path));
   // A control field the schema also calls unknown is reported once, as a control field.
-  const schemaProblems = schemaFindings(pack, pointer).filter((finding) => !(finding.at === 'key' && controlled.has(finding.path)));
+  const schemaProblems = schemaFindings(pack, pointer).filter(
+    (finding) => !(finding.at === 'key' && controlled.has(finding.path)),
+  );
   const secrets = secretFindings(pack, WHERE).map((finding) => ({ ...finding, path: `${pointer}${finding.path}` }));
   const findings: Finding[] = [...schemaProblems, ...controls, ...secrets];
 
@@ -342,13 +378,22 @@ export function admitPackDocument(value: unknown, pointer: string): PackDocument
     const digest = sourceDigestFinding(pack, pointer);
     if (digest !== undefined) findings.push(digest);
   }
-  if (Array.isArray(components)) components.forEach((component, index) => findings.push(...configSchemaFindings(member(component, 'configSchema'), `${pointer}/components/${index}/configSchema`)));
+  if (Array.isArray(components))
+    components.forEach((component, index) =>
+      findings.push(
+        ...configSchemaFindings(member(component, 'configSchema'), `${pointer}/components/${index}/configSchema`),
+      ),
+    );
 
   const id = member(pack, 'id');
   const revision = member(pack, 'revision');
-  const identity = typeof id === 'string' && typeof revision === 'string' && isWellFormedIdentity(id, revision) ? { id, revision } : undefined;
+  const identity =
+    typeof id === 'string' && typeof revision === 'string' && isWellFormedIdentity(id, revision)
+      ? { id, revision }
+      : undefined;
   const claims = claimsOf(components, pointer, passedSchema(schemaProblems, pointer));
-  if (findings.length > 0 || identity === undefined || !Array.isArray(components)) return { findings, ...(identity ? { identity } : {}), claims, componentCount };
+  if (findings.length > 0 || identity === undefined || !Array.isArray(components))
+    return { findings, ...(identity ? { identity } : {}), claims, componentCount };
 
   return {
     findings,
@@ -359,7 +404,10 @@ export function admitPackDocument(value: unknown, pointer: string): PackDocument
       id: identity.id,
       revision: identity.revision,
       sourceDigest: member(member(pack, 'source'), 'sha256') as string,
-      components: claims.map((claim) => ({ definition: claim.definition as BuiltinComponentDefinition, pointer: claim.pointer })),
+      components: claims.map((claim) => ({
+        definition: claim.definition as BuiltinComponentDefinition,
+        pointer: claim.pointer,
+      })),
     },
   };
 }

@@ -8,23 +8,45 @@ import { createApplicationHost } from './application-host';
 import { createApplicationComponentPackRegistry } from './component-pack-registry';
 import { APPLICATION_INVOCATION } from './manifest-validate';
 import { sealed } from './__test-support__/application-manifests';
-import { COMPONENT_REVISION, optionsFor, SUMMARISE_ID, syntheticPack, validRegistryOptions } from './__test-support__/component-packs';
+import {
+  COMPONENT_REVISION,
+  optionsFor,
+  SUMMARISE_ID,
+  syntheticPack,
+  validRegistryOptions,
+} from './__test-support__/component-packs';
 import { exampleWorkspace } from './__test-support__/application-workspace';
 
 async function hostWith(options: Parameters<typeof createApplicationComponentPackRegistry>[0]) {
   const admitted = createApplicationComponentPackRegistry(options);
   if (!admitted.ok) throw new Error(JSON.stringify(admitted.findings));
-  const opened = await createApplicationHost({ workspaceRoot: exampleWorkspace('agentdef-pack-run-'), packs: admitted.registry });
+  const opened = await createApplicationHost({
+    workspaceRoot: exampleWorkspace('agentdef-pack-run-'),
+    packs: admitted.registry,
+  });
   if (!opened.ok) throw new Error(opened.message);
   return opened.service;
 }
 
 /** input → <component> (one `inPort` → `outPort`) → output, against the service's active digests. */
-async function manifestText(service: Awaited<ReturnType<typeof hostWith>>, component: string, ports: { in: string; out: string; kind: 'json' | 'text' }, config: unknown) {
+async function manifestText(
+  service: Awaited<ReturnType<typeof hostWith>>,
+  component: string,
+  ports: { in: string; out: string; kind: 'json' | 'text' },
+  config: unknown,
+) {
   const catalog = (await service.catalog()) as { catalogDigest: string; adapterPolicyDigest: string };
   const nodes = [
     { id: 'source', component: { id: 'agentdef.input', revision: '1.0.0' }, config: {} },
-    ...(ports.kind === 'text' ? [{ id: 'as-text', component: { id: 'agentdef.prompt-template', revision: '1.0.0' }, config: { template: '{{text}}', variables: ['text'] } }] : []),
+    ...(ports.kind === 'text'
+      ? [
+          {
+            id: 'as-text',
+            component: { id: 'agentdef.prompt-template', revision: '1.0.0' },
+            config: { template: '{{text}}', variables: ['text'] },
+          },
+        ]
+      : []),
     { id: 'step', component: { id: component, revision: COMPONENT_REVISION }, config },
     { id: 'sink', component: { id: 'agentdef.output', revision: '1.0.0' }, config: {} },
   ];
@@ -57,7 +79,12 @@ async function manifestText(service: Awaited<ReturnType<typeof hostWith>>, compo
 describe('component packs through the host', () => {
   it('plans and runs a pack component offline through its private adapter, in both modes', async () => {
     const service = await hostWith(validRegistryOptions());
-    const text = await manifestText(service, SUMMARISE_ID, { in: 'text', out: 'summary', kind: 'text' }, { maxWords: 3 });
+    const text = await manifestText(
+      service,
+      SUMMARISE_ID,
+      { in: 'text', out: 'summary', kind: 'text' },
+      { maxWords: 3 },
+    );
     for (const mode of ['dry-run', 'live'] as const) {
       const planned = await service.plan({ manifest: { text, format: 'json' }, mode });
       if (!planned.ok) throw new Error(JSON.stringify(planned.diagnostics));
@@ -72,7 +99,10 @@ describe('component packs through the host', () => {
       });
       expect(run.ok && run.run.outputs).toEqual({ result: 'one two three' });
     }
-    const catalog = (await service.catalog()) as { packs: { id: string }[]; integrations: { owner: string; available: boolean }[] };
+    const catalog = (await service.catalog()) as {
+      packs: { id: string }[];
+      integrations: { owner: string; available: boolean }[];
+    };
     expect(catalog.packs.map((p) => p.id)).toEqual(['acme.text-tools']);
     expect(catalog.integrations.find((i) => i.owner === 'acme.summariser')?.available).toBe(true);
   });

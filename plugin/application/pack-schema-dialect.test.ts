@@ -9,7 +9,14 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cpuTimeOf } from '../../e2e/support/cpu-time';
-import { checkPackConfigSchema, compilePackConfigSchema, PACK_SCHEMA_DRAFT, PACK_SCHEMA_KEYWORDS, PACK_SCHEMA_LIMITS, REJECTED_PACK_SCHEMA_KEYWORDS } from './pack-schema-dialect';
+import {
+  checkPackConfigSchema,
+  compilePackConfigSchema,
+  PACK_SCHEMA_DRAFT,
+  PACK_SCHEMA_KEYWORDS,
+  PACK_SCHEMA_LIMITS,
+  REJECTED_PACK_SCHEMA_KEYWORDS,
+} from './pack-schema-dialect';
 
 type Schema = Record<string, unknown>;
 
@@ -37,24 +44,71 @@ const GOOD: Schema = {
   required: ['greeting'],
   dependentRequired: { suffix: ['greeting'] },
   properties: {
-    greeting: { type: 'string', description: 'What to say first', minLength: 1, maxLength: 200, default: 'hello', examples: ['hi', 'hey'] },
+    greeting: {
+      type: 'string',
+      description: 'What to say first',
+      minLength: 1,
+      maxLength: 200,
+      default: 'hello',
+      examples: ['hi', 'hey'],
+    },
     suffix: { type: ['string', 'null'] },
     tone: { enum: ['plain', 'warm', null] },
     version: { const: 1 },
     ratio: { type: 'number', minimum: 0, maximum: 1, exclusiveMaximum: 2, exclusiveMinimum: -1, multipleOf: 0.25 },
-    tags: { type: 'array', maxItems: 8, minItems: 0, uniqueItems: true, items: { type: 'string', maxLength: 32 }, contains: { type: 'string', const: 'main' }, minContains: 1, maxContains: 2 },
-    pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }], minItems: 2, maxItems: 2, items: false },
-    level: { type: ['integer', 'null'], anyOf: [{ type: 'integer', maximum: 3 }, { type: 'null' }], deprecated: false, readOnly: false, writeOnly: false, $comment: 'legacy' },
+    tags: {
+      type: 'array',
+      maxItems: 8,
+      minItems: 0,
+      uniqueItems: true,
+      items: { type: 'string', maxLength: 32 },
+      contains: { type: 'string', const: 'main' },
+      minContains: 1,
+      maxContains: 2,
+    },
+    pair: {
+      type: 'array',
+      prefixItems: [{ type: 'integer' }, { type: 'string' }],
+      minItems: 2,
+      maxItems: 2,
+      items: false,
+    },
+    level: {
+      type: ['integer', 'null'],
+      anyOf: [{ type: 'integer', maximum: 3 }, { type: 'null' }],
+      deprecated: false,
+      readOnly: false,
+      writeOnly: false,
+      $comment: 'legacy',
+    },
     style: {
       type: 'object',
       additionalProperties: false,
       properties: { bold: { type: 'boolean' }, size: { type: 'integer' } },
-      if: { type: 'object', additionalProperties: false, properties: { bold: { const: true }, size: { type: 'integer' } }, required: ['bold'] },
+      if: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { bold: { const: true }, size: { type: 'integer' } },
+        required: ['bold'],
+      },
       // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's conditional keyword
-      then: { type: 'object', additionalProperties: false, properties: { bold: { type: 'boolean' }, size: { type: 'integer' } }, required: ['size'] },
-      else: { not: { type: 'object', additionalProperties: false, properties: { size: { const: 0 } }, required: ['size'] } },
+      then: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { bold: { type: 'boolean' }, size: { type: 'integer' } },
+        required: ['size'],
+      },
+      else: {
+        not: { type: 'object', additionalProperties: false, properties: { size: { const: 0 } }, required: ['size'] },
+      },
       allOf: [{ minProperties: 0 }, { maxProperties: 2 }],
-      oneOf: [{ type: 'object', additionalProperties: false, properties: { bold: { type: 'boolean' }, size: { type: 'integer' } } }],
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: { bold: { type: 'boolean' }, size: { type: 'integer' } },
+        },
+      ],
     },
   },
 };
@@ -64,9 +118,19 @@ describe('a schema in the dialect', () => {
     expect(checkPackConfigSchema(GOOD)).toEqual([]);
     const compiled = compilePackConfigSchema(GOOD);
     if (!compiled.ok) throw new Error(JSON.stringify(compiled.findings));
-    expect(compiled.validate({ greeting: 'hi', tags: ['main'], pair: [1, 'x'], style: { bold: true, size: 2 } })).toEqual([]);
-    expect(compiled.validate({ greeting: 'hi', command: 'rm -rf /' })).toEqual([expect.objectContaining({ path: '/command', at: 'key', message: expect.stringContaining('unknown configuration property') })]);
-    expect(compiled.validate({ greeting: 'hi', style: { bold: false, endpoint: 'http://x' } }).map((f) => f.path)).toContain('/style/endpoint');
+    expect(
+      compiled.validate({ greeting: 'hi', tags: ['main'], pair: [1, 'x'], style: { bold: true, size: 2 } }),
+    ).toEqual([]);
+    expect(compiled.validate({ greeting: 'hi', command: 'rm -rf /' })).toEqual([
+      expect.objectContaining({
+        path: '/command',
+        at: 'key',
+        message: expect.stringContaining('unknown configuration property'),
+      }),
+    ]);
+    expect(
+      compiled.validate({ greeting: 'hi', style: { bold: false, endpoint: 'http://x' } }).map((f) => f.path),
+    ).toContain('/style/endpoint');
     expect(compiled.validate({ greeting: '' }).map((f) => f.path)).toContain('/greeting');
     expect(compiled.validate({}).length).toBeGreaterThan(0);
   });
@@ -75,14 +139,17 @@ describe('a schema in the dialect', () => {
     const used = new Set<string>();
     const walk = (value: unknown): void => {
       if (Array.isArray(value)) value.forEach(walk);
-      else if (value !== null && typeof value === 'object') for (const [key, member] of Object.entries(value)) used.add(key), walk(member);
+      else if (value !== null && typeof value === 'object')
+        for (const [key, member] of Object.entries(value)) used.add(key), walk(member);
     };
     walk(GOOD);
     for (const keyword of Object.values(PACK_SCHEMA_KEYWORDS).flat()) expect(used, keyword).toContain(keyword);
   });
 
   it('locates findings below the pointer base', () => {
-    expect(paths(threeDown({ type: 'string', pattern: 'x' }), '/components/2/configSchema')).toEqual([`/components/2/configSchema${THREE_DOWN}/pattern`]);
+    expect(paths(threeDown({ type: 'string', pattern: 'x' }), '/components/2/configSchema')).toEqual([
+      `/components/2/configSchema${THREE_DOWN}/pattern`,
+    ]);
   });
 
   it('is deterministic: the same schema, the same findings', () => {
@@ -175,27 +242,45 @@ describe('limits', () => {
     expect(checkPackConfigSchema(nested(maxDepth))).toEqual([]);
     expect(compilePackConfigSchema(nested(maxDepth)).ok).toBe(true);
     const over = checkPackConfigSchema(nested(maxDepth + 1));
-    expect(over).toEqual([expect.objectContaining({ path: '/properties/a'.repeat(maxDepth), message: expect.stringContaining(`deeper than ${maxDepth}`) })]);
+    expect(over).toEqual([
+      expect.objectContaining({
+        path: '/properties/a'.repeat(maxDepth),
+        message: expect.stringContaining(`deeper than ${maxDepth}`),
+      }),
+    ]);
   });
 
   it('stops at the depth limit on a pathologically deep schema without overflowing the stack', () => {
     let schema: Schema = { type: 'string' };
     for (let i = 0; i < 100_000; i++) schema = { not: schema };
-    expect(checkPackConfigSchema(object({ a: { type: 'string', allOf: [schema] } })).some((f) => f.message.includes('deeper than'))).toBe(true);
+    expect(
+      checkPackConfigSchema(object({ a: { type: 'string', allOf: [schema] } })).some((f) =>
+        f.message.includes('deeper than'),
+      ),
+    ).toBe(true);
   });
 
   it(`allows ${maxNodes} schema nodes and rejects ${maxNodes + 1}`, () => {
     // The root, its `additionalProperties: false`, two holder schemas and their `false` members.
     const holders = 2;
     const falses = maxNodes - 2 - holders;
-    const under = { ...object(), allOf: [{ allOf: new Array(falses / 2).fill(false) }, { anyOf: new Array(falses / 2).fill(false) }] };
+    const under = {
+      ...object(),
+      allOf: [{ allOf: new Array(falses / 2).fill(false) }, { anyOf: new Array(falses / 2).fill(false) }],
+    };
     expect(checkPackConfigSchema(under)).toEqual([]);
     expect(compilePackConfigSchema(under).ok).toBe(true);
-    const over = { ...object(), allOf: [{ allOf: new Array(falses / 2 + 1).fill(false) }, { anyOf: new Array(falses / 2).fill(false) }] };
-    expect(checkPackConfigSchema(over)).toEqual([expect.objectContaining({ message: expect.stringContaining(`more than ${maxNodes} schema nodes`) })]);
+    const over = {
+      ...object(),
+      allOf: [{ allOf: new Array(falses / 2 + 1).fill(false) }, { anyOf: new Array(falses / 2).fill(false) }],
+    };
+    expect(checkPackConfigSchema(over)).toEqual([
+      expect.objectContaining({ message: expect.stringContaining(`more than ${maxNodes} schema nodes`) }),
+    ]);
   });
 
-  const props = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: 'integer' }]));
+  const props = (count: number) =>
+    Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: 'integer' }]));
 
   it(`allows ${maxProperties} declared properties in one object and rejects ${maxProperties + 1}, at the root and nested`, () => {
     expect(checkPackConfigSchema(object(props(maxProperties)))).toEqual([]);
@@ -208,12 +293,32 @@ describe('limits', () => {
   const cases: ReadonlyArray<readonly [string, (n: number) => Schema, string]> = [
     ['enum', (n) => ({ type: 'integer', enum: scalars(n) }), '/enum'],
     ['examples', (n) => ({ type: 'integer', examples: scalars(n) }), '/examples'],
-    ['const array', (n) => ({ type: 'array', maxItems: maxArrayItems, items: { type: 'integer' }, const: scalars(n) }), '/const'],
-    ['default array', (n) => ({ type: 'array', maxItems: maxArrayItems, items: { type: 'integer' }, default: scalars(n) }), '/default'],
-    ['enum entry array', (n) => ({ type: 'array', maxItems: maxArrayItems, items: { type: 'integer' }, enum: [scalars(n)] }), '/enum/0'],
+    [
+      'const array',
+      (n) => ({ type: 'array', maxItems: maxArrayItems, items: { type: 'integer' }, const: scalars(n) }),
+      '/const',
+    ],
+    [
+      'default array',
+      (n) => ({ type: 'array', maxItems: maxArrayItems, items: { type: 'integer' }, default: scalars(n) }),
+      '/default',
+    ],
+    [
+      'enum entry array',
+      (n) => ({ type: 'array', maxItems: maxArrayItems, items: { type: 'integer' }, enum: [scalars(n)] }),
+      '/enum/0',
+    ],
     ['maxItems', (n) => ({ type: 'array', maxItems: n, items: { type: 'integer' } }), '/maxItems'],
-    ['minItems', (n) => ({ type: 'array', minItems: n, maxItems: maxArrayItems, items: { type: 'integer' } }), '/minItems'],
-    ['prefixItems', (n) => ({ type: 'array', prefixItems: new Array(n).fill(false), minItems: n, maxItems: n, items: false }), '/prefixItems'],
+    [
+      'minItems',
+      (n) => ({ type: 'array', minItems: n, maxItems: maxArrayItems, items: { type: 'integer' } }),
+      '/minItems',
+    ],
+    [
+      'prefixItems',
+      (n) => ({ type: 'array', prefixItems: new Array(n).fill(false), minItems: n, maxItems: n, items: false }),
+      '/prefixItems',
+    ],
     ['anyOf', (n) => ({ type: 'integer', anyOf: new Array(n).fill(false) }), '/anyOf'],
     ['oneOf', (n) => ({ type: 'integer', oneOf: new Array(n).fill(false) }), '/oneOf'],
     ['allOf', (n) => ({ type: 'integer', allOf: new Array(n).fill(false) }), '/allOf'],
@@ -232,7 +337,9 @@ describe('limits', () => {
   });
 
   it('accepts a closed tuple without `items`, and holds configuration to its exact length', () => {
-    const tuple = object({ a: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }], minItems: 2, maxItems: 2 } });
+    const tuple = object({
+      a: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }], minItems: 2, maxItems: 2 },
+    });
     const compiled = compilePackConfigSchema(tuple);
     if (!compiled.ok) throw new Error(JSON.stringify(compiled.findings));
     expect(compiled.validate({ a: [1, 'x'] })).toEqual([]);
@@ -241,12 +348,16 @@ describe('limits', () => {
   });
 
   it('requires a `required` list inside the limit too', () => {
-    const schema = object(props(maxProperties), { required: [...Object.keys(props(maxProperties)), ...new Array(maxArrayItems + 1 - maxProperties).fill('p0')] });
+    const schema = object(props(maxProperties), {
+      required: [...Object.keys(props(maxProperties)), ...new Array(maxArrayItems + 1 - maxProperties).fill('p0')],
+    });
     expect(paths(schema)).toEqual(['/required']);
   });
 
   it('caps the number of findings and says so', () => {
-    const bad = object(Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`p${i}`, { type: 'string', pattern: 'x' }])));
+    const bad = object(
+      Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`p${i}`, { type: 'string', pattern: 'x' }])),
+    );
     const findings = checkPackConfigSchema(bad);
     expect(findings).toHaveLength(PACK_SCHEMA_LIMITS.maxFindings + 1);
     expect(findings.at(-1)?.message).toContain('check stopped');
@@ -266,7 +377,9 @@ describe('closed objects', () => {
   });
 
   it('treats a schema with `properties` but no `type` as an object schema', () => {
-    const schema = object({ a: { type: 'object', additionalProperties: false, allOf: [{ properties: { b: { type: 'string' } } }] } });
+    const schema = object({
+      a: { type: 'object', additionalProperties: false, allOf: [{ properties: { b: { type: 'string' } } }] },
+    });
     expect(paths(schema)).toEqual(['/properties/a/allOf/0/additionalProperties']);
   });
 
@@ -280,7 +393,14 @@ describe('closed objects', () => {
   });
 
   it('requires the root to be exactly an object schema', () => {
-    for (const root of [{ type: 'string' }, { type: ['object', 'null'], additionalProperties: false }, { enum: [1] }, false, true, {}]) {
+    for (const root of [
+      { type: 'string' },
+      { type: ['object', 'null'], additionalProperties: false },
+      { enum: [1] },
+      false,
+      true,
+      {},
+    ]) {
       expect(checkPackConfigSchema(root).length, JSON.stringify(root)).toBeGreaterThan(0);
     }
   });
@@ -288,22 +408,48 @@ describe('closed objects', () => {
   it('requires `required` and `dependentRequired` to name declared properties of the same schema', () => {
     expect(paths(object({ a: { type: 'string' } }, { required: ['b'] }))).toEqual(['/required/0']);
     expect(paths(object({ a: { type: 'string' } }, { required: ['a', 'a'] }))).toEqual(['/required/1']);
-    expect(paths(object({ a: { type: 'string' } }, { dependentRequired: { a: ['z'] } }))).toEqual(['/dependentRequired/a/0']);
-    expect(paths(object({ a: { type: 'string' } }, { dependentRequired: { z: ['a'] } }))).toEqual(['/dependentRequired/z']);
+    expect(paths(object({ a: { type: 'string' } }, { dependentRequired: { a: ['z'] } }))).toEqual([
+      '/dependentRequired/a/0',
+    ]);
+    expect(paths(object({ a: { type: 'string' } }, { dependentRequired: { z: ['a'] } }))).toEqual([
+      '/dependentRequired/z',
+    ]);
     expect(paths(object({ a: { type: 'string' } }, { allOf: [{ required: ['a'] }] }))).toEqual(['/allOf/0/required/0']);
   });
 });
 
 describe('property names', () => {
-  const invalid = ['Foo', 'foo_bar', 'foo-bar', 'foo.bar', 'foo bar', '1abc', '_a', '', 'caf\u00e9', 'cafe\u0301', '\uff46\uff4f\uff4f', 'fo\u200bo', 'a'.repeat(65), '__proto__', 'f\u043eo', 'a/b', 'a~b', 'foo\n'];
+  const invalid = [
+    'Foo',
+    'foo_bar',
+    'foo-bar',
+    'foo.bar',
+    'foo bar',
+    '1abc',
+    '_a',
+    '',
+    'caf\u00e9',
+    'cafe\u0301',
+    '\uff46\uff4f\uff4f',
+    'fo\u200bo',
+    'a'.repeat(65),
+    '__proto__',
+    'f\u043eo',
+    'a/b',
+    'a~b',
+    'foo\n',
+  ];
   it.each(invalid.map((name) => [JSON.stringify(name), name]))('rejects %s, three levels down', (_, name) => {
     const schema = threeDown(JSON.parse(JSON.stringify(object({ [name]: { type: 'string' } }))));
     expect(paths(schema)).toEqual([`${THREE_DOWN}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
   });
 
-  it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf'])('rejects the Object.prototype member %s', (name) => {
-    expect(paths(object({ [name]: { type: 'string' } }))).toEqual([`/properties/${name}`]);
-  });
+  it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf'])(
+    'rejects the Object.prototype member %s',
+    (name) => {
+      expect(paths(object({ [name]: { type: 'string' } }))).toEqual([`/properties/${name}`]);
+    },
+  );
 
   it.each(['a', 'maxAttempts', 'x1', 'greetingText', 'a'.repeat(64), 'tone', 'label2'])('accepts %s', (name) => {
     expect(checkPackConfigSchema(object({ [name]: { type: 'string' } }))).toEqual([]);
@@ -372,7 +518,12 @@ describe('property names', () => {
   ];
   it.each(highRisk)('rejects the high-risk name %s with its kind, three levels down', (name) => {
     const findings = checkPackConfigSchema(threeDown(object({ [name]: { type: 'string' } })));
-    expect(findings).toEqual([expect.objectContaining({ path: `${THREE_DOWN}/properties/${name}`, message: expect.stringMatching(/names an? /) })]);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        path: `${THREE_DOWN}/properties/${name}`,
+        message: expect.stringMatching(/names an? /),
+      }),
+    ]);
   });
 });
 
@@ -384,19 +535,49 @@ describe('literals', () => {
     ['default', { type: 'string', default: { a: 1 } }, '/default'],
     ['examples', { type: 'string', examples: ['a', { a: 1 }] }, '/examples/1'],
     ['enum', { type: 'array', maxItems: 2, items: { type: 'string' }, enum: [[{ a: 1 }]] }, '/enum/0/0'],
-    ['const', { type: 'array', maxItems: 2, items: { type: 'array', maxItems: 1, items: { type: 'string' } }, const: [['nested']] }, '/const/0'],
+    [
+      'const',
+      {
+        type: 'array',
+        maxItems: 2,
+        items: { type: 'array', maxItems: 1, items: { type: 'string' } },
+        const: [['nested']],
+      },
+      '/const/0',
+    ],
   ])('rejects object-valued and nested entries of %s', (_, schema, at) => {
     expect(paths(object({ a: schema }))).toContain(`/properties/a${at}`);
   });
 
   it('accepts scalar and flat-array literals', () => {
-    expect(checkPackConfigSchema(object({ a: { enum: [null, true, 1.5, 'x'] }, b: { type: 'array', maxItems: 2, items: { type: 'integer' }, const: [1, 2] } }))).toEqual([]);
+    expect(
+      checkPackConfigSchema(
+        object({
+          a: { enum: [null, true, 1.5, 'x'] },
+          b: { type: 'array', maxItems: 2, items: { type: 'integer' }, const: [1, 2] },
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('rejects non-JSON numbers and values anywhere', () => {
-    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 10n, () => 1, Symbol('x'), undefined]) {
-      expect(checkPackConfigSchema(object({ a: { type: 'number', const: value } })).length, String(value)).toBeGreaterThan(0);
-      expect(checkPackConfigSchema(object({ a: { type: 'number', maximum: value } })).length, String(value)).toBeGreaterThan(0);
+    for (const value of [
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      10n,
+      () => 1,
+      Symbol('x'),
+      undefined,
+    ]) {
+      expect(
+        checkPackConfigSchema(object({ a: { type: 'number', const: value } })).length,
+        String(value),
+      ).toBeGreaterThan(0);
+      expect(
+        checkPackConfigSchema(object({ a: { type: 'number', maximum: value } })).length,
+        String(value),
+      ).toBeGreaterThan(0);
     }
     expect(paths(object({ a: { type: 'integer', multipleOf: 0 } }))).toEqual(['/properties/a/multipleOf']);
     expect(paths(object({ a: { type: 'string', minLength: -1 } }))).toEqual(['/properties/a/minLength']);
@@ -420,12 +601,39 @@ describe('types and Ajv strict-mode traps, refused before Ajv sees them', () => 
     // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's conditional keyword
     ['then without if', { type: 'string', then: { type: 'string' } }, '/then'],
     ['else without if', { type: 'string', else: { type: 'string' } }, '/else'],
-    ['minContains without contains', { type: 'array', maxItems: 2, items: { type: 'string' }, minContains: 1 }, '/minContains'],
-    ['minContains 0 alone', { type: 'array', maxItems: 2, items: { type: 'string' }, contains: { type: 'string' }, minContains: 0 }, '/minContains'],
-    ['minContains above maxContains', { type: 'array', maxItems: 2, items: { type: 'string' }, contains: { type: 'string' }, minContains: 2, maxContains: 1 }, '/minContains'],
+    [
+      'minContains without contains',
+      { type: 'array', maxItems: 2, items: { type: 'string' }, minContains: 1 },
+      '/minContains',
+    ],
+    [
+      'minContains 0 alone',
+      { type: 'array', maxItems: 2, items: { type: 'string' }, contains: { type: 'string' }, minContains: 0 },
+      '/minContains',
+    ],
+    [
+      'minContains above maxContains',
+      {
+        type: 'array',
+        maxItems: 2,
+        items: { type: 'string' },
+        contains: { type: 'string' },
+        minContains: 2,
+        maxContains: 1,
+      },
+      '/minContains',
+    ],
     // Found by the dialect's property test: the default minContains (1) above maxContains 0.
-    ['maxContains 0 under the default minContains', { type: 'array', maxItems: 8, items: { type: 'string' }, contains: { type: 'string' }, maxContains: 0 }, '/maxContains'],
-    ['an open tuple', { type: 'array', maxItems: 3, prefixItems: [{ type: 'string' }], items: { type: 'string' } }, '/prefixItems'],
+    [
+      'maxContains 0 under the default minContains',
+      { type: 'array', maxItems: 8, items: { type: 'string' }, contains: { type: 'string' }, maxContains: 0 },
+      '/maxContains',
+    ],
+    [
+      'an open tuple',
+      { type: 'array', maxItems: 3, prefixItems: [{ type: 'string' }], items: { type: 'string' } },
+      '/prefixItems',
+    ],
     ['items false without a tuple', { type: 'array', maxItems: 0, items: false }, '/items'],
     ['an empty anyOf', { type: 'string', anyOf: [] }, '/anyOf'],
     ['an empty enum', { type: 'string', enum: [] }, '/enum'],
@@ -437,14 +645,23 @@ describe('types and Ajv strict-mode traps, refused before Ajv sees them', () => 
   });
 
   it('rejects a root $schema other than 2020-12', () => {
-    for (const draft of ['http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2019-09/schema', `${PACK_SCHEMA_DRAFT}#`, 'https://example.invalid/meta']) {
+    for (const draft of [
+      'http://json-schema.org/draft-07/schema#',
+      'https://json-schema.org/draft/2019-09/schema',
+      `${PACK_SCHEMA_DRAFT}#`,
+      'https://example.invalid/meta',
+    ]) {
       expect(paths(object({}, { $schema: draft }))).toEqual(['/$schema']);
     }
   });
 
   it('accepts a type narrowed as Ajv narrows it (integer under number)', () => {
-    expect(checkPackConfigSchema(object({ a: { type: 'number', allOf: [{ type: 'integer' }, { maximum: 3 }] } }))).toEqual([]);
-    expect(compilePackConfigSchema(object({ a: { type: 'number', allOf: [{ type: 'integer' }, { maximum: 3 }] } })).ok).toBe(true);
+    expect(
+      checkPackConfigSchema(object({ a: { type: 'number', allOf: [{ type: 'integer' }, { maximum: 3 }] } })),
+    ).toEqual([]);
+    expect(
+      compilePackConfigSchema(object({ a: { type: 'number', allOf: [{ type: 'integer' }, { maximum: 3 }] } })).ok,
+    ).toBe(true);
   });
 });
 
@@ -452,7 +669,10 @@ describe('inputs that are not plain JSON', () => {
   it('never calls a getter, and refuses it', () => {
     let reads = 0;
     const schema = object({ a: { type: 'string' } });
-    Object.defineProperty(schema.properties as object, 'b', { enumerable: true, get: () => (reads++, { type: 'string' }) });
+    Object.defineProperty(schema.properties as object, 'b', {
+      enumerable: true,
+      get: () => (reads++, { type: 'string' }),
+    });
     expect(paths(schema)).toEqual(['/properties']);
     expect(compilePackConfigSchema(schema).ok).toBe(false);
     expect(reads).toBe(0);
@@ -474,7 +694,16 @@ describe('inputs that are not plain JSON', () => {
     decorated.extra = 1;
     const withDecorated = object({ a: { type: 'string', enum: decorated } });
     const nullProto = Object.assign(Object.create(null), object());
-    for (const bad of [symbol, hidden, new Schema(), new Date(), new Map(), sparse, withDecorated, Object.create(object())]) {
+    for (const bad of [
+      symbol,
+      hidden,
+      new Schema(),
+      new Date(),
+      new Map(),
+      sparse,
+      withDecorated,
+      Object.create(object()),
+    ]) {
       expect(checkPackConfigSchema(bad).length).toBeGreaterThan(0);
     }
     expect(checkPackConfigSchema(nullProto)).toEqual([]);
@@ -489,12 +718,21 @@ describe('inputs that are not plain JSON', () => {
     const list = [{ type: 'string' }];
     expect(paths(object({ a: { type: 'string', anyOf: list, oneOf: list } }))).toEqual(['/properties/a/oneOf']);
     const values = ['x', 'y'];
-    expect(paths(object({ a: { type: 'string', enum: values }, b: { type: 'string', enum: values } }))).toEqual(['/properties/b/enum']);
+    expect(paths(object({ a: { type: 'string', enum: values }, b: { type: 'string', enum: values } }))).toEqual([
+      '/properties/b/enum',
+    ]);
   });
 
   it('does work in proportion to the input: a huge literal shared across many schemas is read once', () => {
-    const wide = Array.from({ length: PACK_SCHEMA_LIMITS.maxArrayItems }, () => Array.from({ length: PACK_SCHEMA_LIMITS.maxArrayItems }, (_, i) => i));
-    const members = Object.fromEntries(Array.from({ length: PACK_SCHEMA_LIMITS.maxProperties }, (_, i) => [`p${i}`, { type: 'array', maxItems: 4, items: { type: 'integer' }, enum: wide }]));
+    const wide = Array.from({ length: PACK_SCHEMA_LIMITS.maxArrayItems }, () =>
+      Array.from({ length: PACK_SCHEMA_LIMITS.maxArrayItems }, (_, i) => i),
+    );
+    const members = Object.fromEntries(
+      Array.from({ length: PACK_SCHEMA_LIMITS.maxProperties }, (_, i) => [
+        `p${i}`,
+        { type: 'array', maxItems: 4, items: { type: 'integer' }, enum: wide },
+      ]),
+    );
     const { value: findings, cpuMs } = cpuTimeOf(() => checkPackConfigSchema(object(members)));
     expect(cpuMs).toBeLessThan(5_000);
     expect(findings.map((f) => f.path)).toContain('/properties/p1/enum');
@@ -522,7 +760,9 @@ describe('inputs that are not plain JSON', () => {
     const later = { type: 'object' }; // open: would accept anything
     const shifty = new Proxy(honest, {
       ownKeys: (target) => Reflect.ownKeys(reads++ === 0 ? target : later),
-      getOwnPropertyDescriptor: (target, key) => Reflect.getOwnPropertyDescriptor(reads <= 1 ? target : later, key) ?? Reflect.getOwnPropertyDescriptor(target, key),
+      getOwnPropertyDescriptor: (target, key) =>
+        Reflect.getOwnPropertyDescriptor(reads <= 1 ? target : later, key) ??
+        Reflect.getOwnPropertyDescriptor(target, key),
       get: (_target, key) => Reflect.get(later, key),
     });
     const compiled = compilePackConfigSchema(shifty);
@@ -552,7 +792,8 @@ describe('inputs that are not plain JSON', () => {
         },
       },
     );
-    for (const config of [undefined, null, 1, 'x', [], trap]) expect(compiled.validate(config).length).toBeGreaterThan(0);
+    for (const config of [undefined, null, 1, 'x', [], trap])
+      expect(compiled.validate(config).length).toBeGreaterThan(0);
   });
 });
 
@@ -589,7 +830,9 @@ describe('Ajv never sees a rejected schema', () => {
     // The reused validator judges like a new one.
     if (!a.ok || !again.ok) throw new Error('GOOD must compile');
     expect(again.validate({ greeting: 'hi', extra: 1 })).toEqual(a.validate({ greeting: 'hi', extra: 1 }));
-    expect(again.validate({ greeting: 'hi', extra: 1 }).map((f) => f.message)).toEqual(['unknown configuration property "extra"']);
+    expect(again.validate({ greeting: 'hi', extra: 1 }).map((f) => f.message)).toEqual([
+      'unknown configuration property "extra"',
+    ]);
     compilePackConfigSchema(unseen());
     expect(compile).toHaveBeenCalledTimes(2);
     // 300 more distinct schemas: the first is no longer kept (and was removed from Ajv), so it compiles again.
@@ -605,6 +848,14 @@ describe('Ajv never sees a rejected schema', () => {
       throw new Error('strict mode: simulated');
     });
     const result = compilePackConfigSchema(unseen(), '/components/0/configSchema');
-    expect(result).toEqual({ ok: false, findings: [expect.objectContaining({ path: '/components/0/configSchema', message: expect.stringContaining('Ajv refused') })] });
+    expect(result).toEqual({
+      ok: false,
+      findings: [
+        expect.objectContaining({
+          path: '/components/0/configSchema',
+          message: expect.stringContaining('Ajv refused'),
+        }),
+      ],
+    });
   });
 });

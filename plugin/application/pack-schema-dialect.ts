@@ -86,11 +86,31 @@ export const PROPERTY_NAME_PATTERN = /^[a-z][a-zA-Z0-9]{0,63}$/;
 /** The closed v1 keyword set, by family. */
 export const PACK_SCHEMA_KEYWORDS = Object.freeze({
   type: ['type'],
-  scalar: ['enum', 'const', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  scalar: [
+    'enum',
+    'const',
+    'minLength',
+    'maxLength',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+  ],
   object: ['properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties', 'dependentRequired'],
   array: ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains'],
   composition: ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'],
-  annotation: ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', '$schema'],
+  annotation: [
+    'title',
+    'description',
+    'default',
+    'examples',
+    'deprecated',
+    'readOnly',
+    'writeOnly',
+    '$comment',
+    '$schema',
+  ],
 } as const);
 
 const ALLOWED_KEYWORDS: ReadonlySet<string> = new Set(Object.values(PACK_SCHEMA_KEYWORDS).flat());
@@ -169,7 +189,11 @@ interface Walk {
 function report(walk: Walk, path: string, message: string, suggestion?: string): void {
   if (walk.stopped) return;
   if (walk.findings.length >= PACK_SCHEMA_LIMITS.maxFindings) {
-    walk.findings.push({ rule: PACK_SCHEMA_RULE, path, message: `more than ${PACK_SCHEMA_LIMITS.maxFindings} problems; the check stopped here` });
+    walk.findings.push({
+      rule: PACK_SCHEMA_RULE,
+      path,
+      message: `more than ${PACK_SCHEMA_LIMITS.maxFindings} problems; the check stopped here`,
+    });
     walk.stopped = true;
     return;
   }
@@ -195,8 +219,10 @@ function readObject(walk: Walk, value: object): Read<Array<[string, unknown]>> {
     if (typeof key === 'symbol') return { ok: false, problem: 'has a symbol-keyed property, which JSON cannot hold' };
     const descriptor = Object.getOwnPropertyDescriptor(value, key);
     if (descriptor === undefined) return { ok: false, problem: 'changed while it was read' };
-    if (!('value' in descriptor)) return { ok: false, problem: `has an accessor property "${key}", which JSON cannot hold` };
-    if (descriptor.enumerable !== true) return { ok: false, problem: `has a hidden property "${key}", which JSON cannot hold` };
+    if (!('value' in descriptor))
+      return { ok: false, problem: `has an accessor property "${key}", which JSON cannot hold` };
+    if (descriptor.enumerable !== true)
+      return { ok: false, problem: `has a hidden property "${key}", which JSON cannot hold` };
     entries.push([key, descriptor.value]);
   }
   return { ok: true, value: entries };
@@ -210,14 +236,17 @@ function readArray(walk: Walk, value: unknown[]): Read<unknown[]> {
   const lengthDescriptor = Object.getOwnPropertyDescriptor(value, 'length');
   const length = lengthDescriptor?.value;
   if (typeof length !== 'number') return { ok: false, problem: 'is not a plain JSON array' };
-  if (length > PACK_SCHEMA_LIMITS.maxArrayItems) return { ok: false, problem: `has ${length} entries, more than the ${PACK_SCHEMA_LIMITS.maxArrayItems} allowed` };
+  if (length > PACK_SCHEMA_LIMITS.maxArrayItems)
+    return { ok: false, problem: `has ${length} entries, more than the ${PACK_SCHEMA_LIMITS.maxArrayItems} allowed` };
   const keys = Reflect.ownKeys(value);
-  if (keys.length !== length + 1) return { ok: false, problem: 'is sparse or carries extra properties, which JSON cannot hold' };
+  if (keys.length !== length + 1)
+    return { ok: false, problem: 'is sparse or carries extra properties, which JSON cannot hold' };
   const items: unknown[] = [];
   for (let index = 0; index < length; index++) {
     const descriptor = Object.getOwnPropertyDescriptor(value, String(index));
     if (descriptor === undefined) return { ok: false, problem: 'is sparse, which JSON cannot hold' };
-    if (!('value' in descriptor)) return { ok: false, problem: `has an accessor at index ${index}, which JSON cannot hold` };
+    if (!('value' in descriptor))
+      return { ok: false, problem: `has an accessor at index ${index}, which JSON cannot hold` };
     items.push(descriptor.value);
   }
   return { ok: true, value: items };
@@ -236,7 +265,12 @@ function describe(value: unknown): string {
 }
 
 function isScalar(value: unknown): value is null | boolean | number | string {
-  return value === null || typeof value === 'boolean' || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    value === null ||
+    typeof value === 'boolean' ||
+    typeof value === 'string' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
 }
 
 /** A value `enum`, `const`, `default` or `examples` may hold: a scalar, or a flat array of scalars. */
@@ -248,11 +282,22 @@ function readLiteral(walk: Walk, value: unknown, path: string, what: string): Js
     const items: Json[] = [];
     read.value.forEach((item, index) => {
       if (isScalar(item)) items.push(item);
-      else report(walk, joinPointer(path, index), `${what} may hold only JSON scalars (null, booleans, finite numbers, strings), not ${describe(item)}`);
+      else
+        report(
+          walk,
+          joinPointer(path, index),
+          `${what} may hold only JSON scalars (null, booleans, finite numbers, strings), not ${describe(item)}`,
+        );
     });
     return items;
   }
-  if (value !== null && typeof value === 'object') return void report(walk, path, `${what} must not be an object: object-valued literals are not part of the pack dialect`, 'use a scalar or a flat array of scalars');
+  if (value !== null && typeof value === 'object')
+    return void report(
+      walk,
+      path,
+      `${what} must not be an object: object-valued literals are not part of the pack dialect`,
+      'use a scalar or a flat array of scalars',
+    );
   return void report(walk, path, `${what} must be JSON, not ${describe(value)}`);
 }
 
@@ -288,11 +333,16 @@ function readType(walk: Walk, value: unknown, path: string): JsonType[] | undefi
     if (!read.ok) return void report(walk, path, `\`type\` ${read.problem}`);
     const types = read.value;
     if (types.length === 0) return void report(walk, path, '`type` must list at least one type');
-    if (!types.every(isType)) return void report(walk, path, `\`type\` may list only ${JSON_TYPES.map((t) => `"${t}"`).join(', ')}`);
+    if (!types.every(isType))
+      return void report(walk, path, `\`type\` may list only ${JSON_TYPES.map((t) => `"${t}"`).join(', ')}`);
     if (new Set(types).size !== types.length) return void report(walk, path, '`type` lists a type twice');
     return types;
   }
-  return void report(walk, path, `\`type\` must be one of ${JSON_TYPES.map((t) => `"${t}"`).join(', ')} or a list of them, not ${describe(value)}`);
+  return void report(
+    walk,
+    path,
+    `\`type\` must be one of ${JSON_TYPES.map((t) => `"${t}"`).join(', ')} or a list of them, not ${describe(value)}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -317,12 +367,21 @@ function visitSchema(walk: Walk, value: unknown, place: Place): Json | undefined
     return undefined;
   }
   if (value === false) {
-    if (place.isRoot) report(walk, place.pointer, 'the configuration schema must be an object schema with `type: "object"`');
+    if (place.isRoot)
+      report(walk, place.pointer, 'the configuration schema must be an object schema with `type: "object"`');
     return false;
   }
-  if (value === true) return void report(walk, place.pointer, 'the schema `true` accepts anything, open objects included', 'declare `type` (and close objects with `additionalProperties: false`)');
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return void report(walk, place.pointer, `a schema must be an object or \`false\`, not ${describe(value)}`);
-  if (place.level > PACK_SCHEMA_LIMITS.maxDepth) return void report(walk, place.pointer, `the schema is nested deeper than ${PACK_SCHEMA_LIMITS.maxDepth} levels`);
+  if (value === true)
+    return void report(
+      walk,
+      place.pointer,
+      'the schema `true` accepts anything, open objects included',
+      'declare `type` (and close objects with `additionalProperties: false`)',
+    );
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return void report(walk, place.pointer, `a schema must be an object or \`false\`, not ${describe(value)}`);
+  if (place.level > PACK_SCHEMA_LIMITS.maxDepth)
+    return void report(walk, place.pointer, `the schema is nested deeper than ${PACK_SCHEMA_LIMITS.maxDepth} levels`);
   const read = readObject(walk, value);
   if (!read.ok) return void report(walk, place.pointer, `the schema ${read.problem}`);
   return visitKeywords(walk, new Map(read.value), place);
@@ -359,32 +418,55 @@ function visitKeywords(walk: Walk, schema: Map<string, unknown>, place: Place): 
     if (types.length === 0) types = own;
     else {
       const refused = own.filter((t) => !includesType(types, t));
-      if (refused.length > 0) report(walk, at('type'), `type ${refused.map((t) => `"${t}"`).join(', ')} is not allowed here: the enclosing schema allows only ${types.map((t) => `"${t}"`).join(', ')}`);
+      if (refused.length > 0)
+        report(
+          walk,
+          at('type'),
+          `type ${refused.map((t) => `"${t}"`).join(', ')} is not allowed here: the enclosing schema allows only ${types.map((t) => `"${t}"`).join(', ')}`,
+        );
       types = narrow(types, own);
     }
   }
-  if (place.isRoot && !(own?.length === 1 && own[0] === 'object')) report(walk, at('type'), 'the configuration schema describes a node\'s `config`: its `type` must be exactly "object"');
+  if (place.isRoot && !(own?.length === 1 && own[0] === 'object'))
+    report(
+      walk,
+      at('type'),
+      'the configuration schema describes a node\'s `config`: its `type` must be exactly "object"',
+    );
   if (place.describesValue && !schema.has('type') && !schema.has('const') && !schema.has('enum')) {
     report(walk, place.pointer, 'a schema describing a value must declare `type`, `const` or `enum`');
   }
   for (const keyword of schema.keys()) {
     const keywordType = KEYWORD_TYPE[keyword];
     if (keywordType !== undefined && !applies(types, keywordType))
-      report(walk, at(keyword), `\`${keyword}\` applies to ${keywordType === 'array' || keywordType === 'object' ? 'an' : 'a'} ${keywordType}, but this schema's \`type\` does not include "${keywordType}"`);
+      report(
+        walk,
+        at(keyword),
+        `\`${keyword}\` applies to ${keywordType === 'array' || keywordType === 'object' ? 'an' : 'a'} ${keywordType}, but this schema's \`type\` does not include "${keywordType}"`,
+      );
   }
 
   // Object rules.
   const isObjectSchema = (own?.includes('object') ?? false) || schema.has('properties');
   const declared = new Set<string>();
-  if (schema.has('properties')) keep('properties', visitProperties(walk, schema.get('properties'), at('properties'), place.level, declared));
-  if (isObjectSchema && schema.get('additionalProperties') !== false) report(walk, at('additionalProperties'), 'every object schema must set `additionalProperties: false`');
+  if (schema.has('properties'))
+    keep('properties', visitProperties(walk, schema.get('properties'), at('properties'), place.level, declared));
+  if (isObjectSchema && schema.get('additionalProperties') !== false)
+    report(walk, at('additionalProperties'), 'every object schema must set `additionalProperties: false`');
   if (schema.has('additionalProperties')) {
-    if (schema.get('additionalProperties') === false) keep('additionalProperties', visitSchema(walk, false, childPlace(place, 'additionalProperties', false)));
+    if (schema.get('additionalProperties') === false)
+      keep('additionalProperties', visitSchema(walk, false, childPlace(place, 'additionalProperties', false)));
     else if (!isObjectSchema) report(walk, at('additionalProperties'), '`additionalProperties` must be `false`');
   }
-  if (schema.has('required')) keep('required', readNameList(walk, schema.get('required'), at('required'), declared, '`required`'));
-  if (schema.has('dependentRequired')) keep('dependentRequired', readDependentRequired(walk, schema.get('dependentRequired'), at('dependentRequired'), declared));
-  for (const keyword of ['minProperties', 'maxProperties', 'minLength', 'maxLength']) if (schema.has(keyword)) keep(keyword, readCount(walk, schema.get(keyword), at(keyword), keyword));
+  if (schema.has('required'))
+    keep('required', readNameList(walk, schema.get('required'), at('required'), declared, '`required`'));
+  if (schema.has('dependentRequired'))
+    keep(
+      'dependentRequired',
+      readDependentRequired(walk, schema.get('dependentRequired'), at('dependentRequired'), declared),
+    );
+  for (const keyword of ['minProperties', 'maxProperties', 'minLength', 'maxLength'])
+    if (schema.has(keyword)) keep(keyword, readCount(walk, schema.get(keyword), at(keyword), keyword));
 
   // Scalars.
   for (const keyword of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
@@ -406,10 +488,14 @@ function visitKeywords(walk: Walk, schema: Map<string, unknown>, place: Place): 
 
   // Composition and conditionals: in place, narrowing this schema's types.
   const inPlace = { ...place, context: types };
-  for (const keyword of ['allOf', 'anyOf', 'oneOf']) if (schema.has(keyword)) keep(keyword, visitSchemaList(walk, schema.get(keyword), inPlace, keyword, false));
-  for (const keyword of ['not', 'if', 'then', 'else']) if (schema.has(keyword)) keep(keyword, visitSchema(walk, schema.get(keyword), childPlace(inPlace, keyword, false)));
-  if (schema.has('if') && !schema.has('then') && !schema.has('else')) report(walk, at('if'), '`if` needs `then` or `else`');
-  for (const keyword of ['then', 'else']) if (schema.has(keyword) && !schema.has('if')) report(walk, at(keyword), `\`${keyword}\` needs \`if\``);
+  for (const keyword of ['allOf', 'anyOf', 'oneOf'])
+    if (schema.has(keyword)) keep(keyword, visitSchemaList(walk, schema.get(keyword), inPlace, keyword, false));
+  for (const keyword of ['not', 'if', 'then', 'else'])
+    if (schema.has(keyword)) keep(keyword, visitSchema(walk, schema.get(keyword), childPlace(inPlace, keyword, false)));
+  if (schema.has('if') && !schema.has('then') && !schema.has('else'))
+    report(walk, at('if'), '`if` needs `then` or `else`');
+  for (const keyword of ['then', 'else'])
+    if (schema.has(keyword) && !schema.has('if')) report(walk, at(keyword), `\`${keyword}\` needs \`if\``);
 
   // Annotations.
   for (const keyword of ['title', 'description', '$comment']) {
@@ -425,10 +511,12 @@ function visitKeywords(walk: Walk, schema: Map<string, unknown>, place: Place): 
     else report(walk, at(keyword), `\`${keyword}\` must be a boolean`);
   }
   if (schema.has('default')) keep('default', readLiteral(walk, schema.get('default'), at('default'), '`default`'));
-  if (schema.has('examples')) keep('examples', readLiteralList(walk, schema.get('examples'), at('examples'), '`examples`', false));
+  if (schema.has('examples'))
+    keep('examples', readLiteralList(walk, schema.get('examples'), at('examples'), '`examples`', false));
   if (schema.has('$schema')) {
     if (!place.isRoot) report(walk, at('$schema'), '`$schema` is allowed only at the root');
-    else if (schema.get('$schema') !== PACK_SCHEMA_DRAFT) report(walk, at('$schema'), `\`$schema\` must be exactly "${PACK_SCHEMA_DRAFT}"`);
+    else if (schema.get('$schema') !== PACK_SCHEMA_DRAFT)
+      report(walk, at('$schema'), `\`$schema\` must be exactly "${PACK_SCHEMA_DRAFT}"`);
     else keep('$schema', PACK_SCHEMA_DRAFT);
   }
   return Object.fromEntries(out);
@@ -438,22 +526,46 @@ function keepAll(out: Array<[string, Json]>, entries: Array<[string, Json | unde
   for (const [keyword, value] of entries) if (value !== undefined) out.push([keyword, value]);
 }
 
-function childPlace(place: Place, keyword: string | number, describesValue: boolean, context: readonly JsonType[] = place.context, pointer = joinPointer(place.pointer, keyword)): Place {
+function childPlace(
+  place: Place,
+  keyword: string | number,
+  describesValue: boolean,
+  context: readonly JsonType[] = place.context,
+  pointer = joinPointer(place.pointer, keyword),
+): Place {
   return { pointer, level: place.level + 1, context, describesValue, isRoot: false };
 }
 
-function visitProperties(walk: Walk, value: unknown, path: string, level: number, declared: Set<string>): Json | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return void report(walk, path, `\`properties\` must be an object, not ${describe(value)}`);
+function visitProperties(
+  walk: Walk,
+  value: unknown,
+  path: string,
+  level: number,
+  declared: Set<string>,
+): Json | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return void report(walk, path, `\`properties\` must be an object, not ${describe(value)}`);
   const read = readObject(walk, value);
   if (!read.ok) return void report(walk, path, `\`properties\` ${read.problem}`);
-  if (read.value.length > PACK_SCHEMA_LIMITS.maxProperties) return void report(walk, path, `\`properties\` declares ${read.value.length} properties, more than the ${PACK_SCHEMA_LIMITS.maxProperties} allowed`);
+  if (read.value.length > PACK_SCHEMA_LIMITS.maxProperties)
+    return void report(
+      walk,
+      path,
+      `\`properties\` declares ${read.value.length} properties, more than the ${PACK_SCHEMA_LIMITS.maxProperties} allowed`,
+    );
   const out: Array<[string, Json]> = [];
   for (const [name, member] of read.value) {
     const memberPath = joinPointer(path, name);
     const problem = propertyNameProblem(name);
     if (problem !== undefined) report(walk, memberPath, problem.message, problem.suggestion);
     else declared.add(name);
-    const snapshot = visitSchema(walk, member, { pointer: memberPath, level: level + 1, context: [], describesValue: true, isRoot: false });
+    const snapshot = visitSchema(walk, member, {
+      pointer: memberPath,
+      level: level + 1,
+      context: [],
+      describesValue: true,
+      isRoot: false,
+    });
     if (snapshot !== undefined) out.push([name, snapshot]);
   }
   return Object.fromEntries(out);
@@ -462,9 +574,14 @@ function visitProperties(walk: Walk, value: unknown, path: string, level: number
 /** Why `name` cannot be a configuration property, or `undefined` when it can. */
 export function propertyNameProblem(name: string): { message: string; suggestion?: string } | undefined {
   if (!PROPERTY_NAME_PATTERN.test(name)) {
-    return { message: `property name ${JSON.stringify(name)} is not a normalised ASCII identifier`, suggestion: 'use lowerCamelCase ASCII letters and digits, a letter first, at most 64 characters (e.g. "maxAttempts")' };
+    return {
+      message: `property name ${JSON.stringify(name)} is not a normalised ASCII identifier`,
+      suggestion:
+        'use lowerCamelCase ASCII letters and digits, a letter first, at most 64 characters (e.g. "maxAttempts")',
+    };
   }
-  if (PROTOTYPE_NAMES.has(name)) return { message: `property name "${name}" is a member of every JavaScript object and cannot name configuration` };
+  if (PROTOTYPE_NAMES.has(name))
+    return { message: `property name "${name}" is a member of every JavaScript object and cannot name configuration` };
   const kind = controlFieldKind(name);
   if (kind !== undefined) {
     return {
@@ -475,28 +592,51 @@ export function propertyNameProblem(name: string): { message: string; suggestion
   return undefined;
 }
 
-function readNameList(walk: Walk, value: unknown, path: string, declared: ReadonlySet<string>, what: string): Json | undefined {
+function readNameList(
+  walk: Walk,
+  value: unknown,
+  path: string,
+  declared: ReadonlySet<string>,
+  what: string,
+): Json | undefined {
   if (!isPlainArray(value)) return void report(walk, path, `${what} must be an array of property names`);
   const read = readArray(walk, value);
   if (!read.ok) return void report(walk, path, `${what} ${read.problem}`);
   const names: string[] = [];
   read.value.forEach((name, index) => {
-    if (typeof name !== 'string') return report(walk, joinPointer(path, index), `${what} may list only property names (strings)`);
+    if (typeof name !== 'string')
+      return report(walk, joinPointer(path, index), `${what} may list only property names (strings)`);
     if (names.includes(name)) return report(walk, joinPointer(path, index), `${what} lists "${name}" twice`);
-    if (!declared.has(name)) return report(walk, joinPointer(path, index), `${what} names "${name}", which this schema's \`properties\` does not declare`);
+    if (!declared.has(name))
+      return report(
+        walk,
+        joinPointer(path, index),
+        `${what} names "${name}", which this schema's \`properties\` does not declare`,
+      );
     names.push(name);
   });
   return names;
 }
 
-function readDependentRequired(walk: Walk, value: unknown, path: string, declared: ReadonlySet<string>): Json | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return void report(walk, path, '`dependentRequired` must be an object of property-name lists');
+function readDependentRequired(
+  walk: Walk,
+  value: unknown,
+  path: string,
+  declared: ReadonlySet<string>,
+): Json | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return void report(walk, path, '`dependentRequired` must be an object of property-name lists');
   const read = readObject(walk, value);
   if (!read.ok) return void report(walk, path, `\`dependentRequired\` ${read.problem}`);
   const out: Array<[string, Json]> = [];
   for (const [name, list] of read.value) {
     const memberPath = joinPointer(path, name);
-    if (!declared.has(name)) report(walk, memberPath, `\`dependentRequired\` names "${name}", which this schema's \`properties\` does not declare`);
+    if (!declared.has(name))
+      report(
+        walk,
+        memberPath,
+        `\`dependentRequired\` names "${name}", which this schema's \`properties\` does not declare`,
+      );
     const names = readNameList(walk, list, memberPath, declared, '`dependentRequired`');
     if (names !== undefined) out.push([name, names]);
   }
@@ -521,28 +661,45 @@ function readLiteralList(walk: Walk, value: unknown, path: string, what: string,
   return items;
 }
 
-function visitSchemaList(walk: Walk, value: unknown, place: Place, keyword: string, describesValue: boolean): Json | undefined {
+function visitSchemaList(
+  walk: Walk,
+  value: unknown,
+  place: Place,
+  keyword: string,
+  describesValue: boolean,
+): Json | undefined {
   const path = joinPointer(place.pointer, keyword);
-  if (!isPlainArray(value)) return void report(walk, path, `\`${keyword}\` must be an array of schemas, not ${describe(value)}`);
+  if (!isPlainArray(value))
+    return void report(walk, path, `\`${keyword}\` must be an array of schemas, not ${describe(value)}`);
   const read = readArray(walk, value);
   if (!read.ok) return void report(walk, path, `\`${keyword}\` ${read.problem}`);
   if (read.value.length === 0) return void report(walk, path, `\`${keyword}\` must list at least one schema`);
   const out: Json[] = [];
   read.value.forEach((member, index) => {
-    const snapshot = visitSchema(walk, member, childPlace(place, index, describesValue, describesValue ? [] : place.context, joinPointer(path, index)));
+    const snapshot = visitSchema(
+      walk,
+      member,
+      childPlace(place, index, describesValue, describesValue ? [] : place.context, joinPointer(path, index)),
+    );
     if (snapshot !== undefined) out.push(snapshot);
   });
   return out;
 }
 
-function visitArrayKeywords(walk: Walk, schema: Map<string, unknown>, place: Place, own: readonly JsonType[] | undefined): Array<[string, Json | undefined]> {
+function visitArrayKeywords(
+  walk: Walk,
+  schema: Map<string, unknown>,
+  place: Place,
+  own: readonly JsonType[] | undefined,
+): Array<[string, Json | undefined]> {
   const at = (keyword: string) => joinPointer(place.pointer, keyword);
   const out: Array<[string, Json | undefined]> = [];
   const limit = PACK_SCHEMA_LIMITS.maxArrayItems;
   for (const keyword of ['minItems', 'maxItems', 'minContains', 'maxContains']) {
     if (!schema.has(keyword)) continue;
     const count = readCount(walk, schema.get(keyword), at(keyword), keyword);
-    if (count !== undefined && count > limit) report(walk, at(keyword), `\`${keyword}\` is ${count}, more than the ${limit} items an array may hold`);
+    if (count !== undefined && count > limit)
+      report(walk, at(keyword), `\`${keyword}\` is ${count}, more than the ${limit} items an array may hold`);
     else out.push([keyword, count]);
   }
   if (schema.has('uniqueItems')) {
@@ -551,8 +708,14 @@ function visitArrayKeywords(walk: Walk, schema: Map<string, unknown>, place: Pla
     else report(walk, at('uniqueItems'), '`uniqueItems` must be a boolean');
   }
   const isArraySchema = own?.includes('array') ?? false;
-  if (isArraySchema && !schema.has('maxItems')) report(walk, at('maxItems'), `every array schema must set \`maxItems\` (at most ${limit})`);
-  if (isArraySchema && !schema.has('items') && !schema.has('prefixItems')) report(walk, at('items'), 'every array schema must describe its items with `items` (or a closed `prefixItems` tuple)');
+  if (isArraySchema && !schema.has('maxItems'))
+    report(walk, at('maxItems'), `every array schema must set \`maxItems\` (at most ${limit})`);
+  if (isArraySchema && !schema.has('items') && !schema.has('prefixItems'))
+    report(
+      walk,
+      at('items'),
+      'every array schema must describe its items with `items` (or a closed `prefixItems` tuple)',
+    );
 
   if (schema.has('prefixItems')) {
     const prefixItems = schema.get('prefixItems');
@@ -560,19 +723,31 @@ function visitArrayKeywords(walk: Walk, schema: Map<string, unknown>, place: Pla
     out.push(['prefixItems', tuple]);
     // Ajv's strict tuples: a tuple is closed, its length exact (the length read once, as compiled).
     const length = Array.isArray(tuple) ? tuple.length : undefined;
-    const closed = length !== undefined && schema.get('minItems') === length && (schema.get('maxItems') === length || schema.get('items') === false);
-    if (!closed) report(walk, at('prefixItems'), '`prefixItems` must be a closed tuple: `minItems` equal to its length, and `items: false` or `maxItems` equal to its length');
+    const closed =
+      length !== undefined &&
+      schema.get('minItems') === length &&
+      (schema.get('maxItems') === length || schema.get('items') === false);
+    if (!closed)
+      report(
+        walk,
+        at('prefixItems'),
+        '`prefixItems` must be a closed tuple: `minItems` equal to its length, and `items: false` or `maxItems` equal to its length',
+      );
   }
   if (schema.has('items')) {
     const items = schema.get('items');
-    if (items === false && !schema.has('prefixItems')) report(walk, at('items'), '`items: false` allows only the empty array; use `maxItems: 0`, or give `prefixItems`');
+    if (items === false && !schema.has('prefixItems'))
+      report(walk, at('items'), '`items: false` allows only the empty array; use `maxItems: 0`, or give `prefixItems`');
     else out.push(['items', visitSchema(walk, items, childPlace(place, 'items', true, []))]);
   }
-  if (schema.has('contains')) out.push(['contains', visitSchema(walk, schema.get('contains'), childPlace(place, 'contains', false, []))]);
-  for (const keyword of ['minContains', 'maxContains']) if (schema.has(keyword) && !schema.has('contains')) report(walk, at(keyword), `\`${keyword}\` needs \`contains\``);
+  if (schema.has('contains'))
+    out.push(['contains', visitSchema(walk, schema.get('contains'), childPlace(place, 'contains', false, []))]);
+  for (const keyword of ['minContains', 'maxContains'])
+    if (schema.has(keyword) && !schema.has('contains')) report(walk, at(keyword), `\`${keyword}\` needs \`contains\``);
   const minContains = schema.get('minContains');
   const maxContains = schema.get('maxContains');
-  if (schema.has('contains') && minContains === 0 && !schema.has('maxContains')) report(walk, at('minContains'), '`minContains: 0` without `maxContains` makes `contains` meaningless');
+  if (schema.has('contains') && minContains === 0 && !schema.has('maxContains'))
+    report(walk, at('minContains'), '`minContains: 0` without `maxContains` makes `contains` meaningless');
   // `minContains` defaults to 1 where `contains` is present (JSON Schema 2020-12; Ajv strict refuses the contradiction).
   const effectiveMinContains = typeof minContains === 'number' ? minContains : schema.has('contains') ? 1 : undefined;
   if (effectiveMinContains !== undefined && typeof maxContains === 'number' && effectiveMinContains > maxContains)
@@ -590,11 +765,23 @@ function visitArrayKeywords(walk: Walk, schema: Map<string, unknown>, place: Pla
 function inspect(schema: unknown, pointerBase: string): { findings: Finding[]; snapshot: Json | undefined } {
   const walk: Walk = { findings: [], nodes: 0, seen: new Set(), stopped: false };
   try {
-    const snapshot = visitSchema(walk, schema, { pointer: pointerBase, level: 1, context: [], describesValue: true, isRoot: true });
+    const snapshot = visitSchema(walk, schema, {
+      pointer: pointerBase,
+      level: 1,
+      context: [],
+      describesValue: true,
+      isRoot: true,
+    });
     return { findings: walk.findings, snapshot };
   } catch {
     // Only a hostile object (a proxy whose traps throw, say) gets here: plain JSON never does.
-    return { findings: [...walk.findings, { rule: PACK_SCHEMA_RULE, path: pointerBase, message: 'the schema could not be read as plain JSON' }], snapshot: undefined };
+    return {
+      findings: [
+        ...walk.findings,
+        { rule: PACK_SCHEMA_RULE, path: pointerBase, message: 'the schema could not be read as plain JSON' },
+      ],
+      snapshot: undefined,
+    };
   }
 }
 
@@ -612,7 +799,15 @@ export type PackConfigValidator = (config: unknown) => Finding[];
 export type CompiledPackConfigSchema = { ok: true; validate: PackConfigValidator } | { ok: false; findings: Finding[] };
 
 /** Ajv's options: strict in every respect; nothing coerced, defaulted or removed. */
-const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, validateFormats: false, useDefaults: false, coerceTypes: false, removeAdditional: false } as const;
+const AJV_OPTIONS = {
+  strict: true,
+  allErrors: true,
+  allowUnionTypes: true,
+  validateFormats: false,
+  useDefaults: false,
+  coerceTypes: false,
+  removeAdditional: false,
+} as const;
 
 /**
  * Checks `schema` against the dialect and, only when it conforms, compiles the checked plain-JSON
@@ -621,9 +816,26 @@ const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, vali
 export function compilePackConfigSchema(schema: unknown, pointerBase = ''): CompiledPackConfigSchema {
   const base = typeof pointerBase === 'string' ? pointerBase : '';
   const { findings, snapshot } = inspect(schema, base);
-  if (findings.length > 0 || snapshot === undefined) return { ok: false, findings: findings.length > 0 ? findings : [{ rule: PACK_SCHEMA_RULE, path: base, message: 'the schema could not be read' }] };
+  if (findings.length > 0 || snapshot === undefined)
+    return {
+      ok: false,
+      findings:
+        findings.length > 0
+          ? findings
+          : [{ rule: PACK_SCHEMA_RULE, path: base, message: 'the schema could not be read' }],
+    };
   const compiled = compileChecked(snapshot as object);
-  if (!compiled.ok) return { ok: false, findings: [{ rule: PACK_SCHEMA_RULE, path: base, message: `the schema passed the dialect check but Ajv refused it: ${compiled.reason}` }] };
+  if (!compiled.ok)
+    return {
+      ok: false,
+      findings: [
+        {
+          rule: PACK_SCHEMA_RULE,
+          path: base,
+          message: `the schema passed the dialect check but Ajv refused it: ${compiled.reason}`,
+        },
+      ],
+    };
   const validator = compiled.validator;
   return { ok: true, validate: (config) => validateConfig(validator, config) };
 }
@@ -675,7 +887,20 @@ function validateConfig(validator: ValidateFunction, config: unknown): Finding[]
 }
 
 function configErrorToFinding(error: ErrorObject): Finding {
-  const property = error.keyword === 'additionalProperties' ? String((error.params as { additionalProperty?: unknown }).additionalProperty ?? '') : undefined;
-  if (property !== undefined) return { rule: 'pack-config', path: joinPointer(error.instancePath, property), message: `unknown configuration property ${JSON.stringify(property)}`, at: 'key' };
-  return { rule: 'pack-config', path: error.instancePath, message: `configuration ${error.message ?? 'is invalid'} (${error.keyword})` };
+  const property =
+    error.keyword === 'additionalProperties'
+      ? String((error.params as { additionalProperty?: unknown }).additionalProperty ?? '')
+      : undefined;
+  if (property !== undefined)
+    return {
+      rule: 'pack-config',
+      path: joinPointer(error.instancePath, property),
+      message: `unknown configuration property ${JSON.stringify(property)}`,
+      at: 'key',
+    };
+  return {
+    rule: 'pack-config',
+    path: error.instancePath,
+    message: `configuration ${error.message ?? 'is invalid'} (${error.keyword})`,
+  };
 }

@@ -41,17 +41,35 @@ export interface PlannedRun {
   readonly ownerEvidenceDigests: ReadonlyMap<string, string>;
 }
 
-export type PlanOutcome = { readonly ok: true; readonly run: PlannedRun; readonly diagnostics: Diagnostic[] } | { readonly ok: false; readonly diagnostics: Diagnostic[] };
+export type PlanOutcome =
+  | { readonly ok: true; readonly run: PlannedRun; readonly diagnostics: Diagnostic[] }
+  | { readonly ok: false; readonly diagnostics: Diagnostic[] };
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function finding(rule: string, path: string, message: string, suggestion?: string): Finding {
-  return { code: ERROR_CODES.applicationInvalid, rule, path, message, ...(suggestion !== undefined ? { suggestion } : {}) };
+  return {
+    code: ERROR_CODES.applicationInvalid,
+    rule,
+    path,
+    message,
+    ...(suggestion !== undefined ? { suggestion } : {}),
+  };
 }
 
 /** A diagnostic about the request itself (the mode), not about a place in the manifest. */
 export function requestDiagnostic(rule: string, path: string, message: string, suggestion: string): Diagnostic {
-  return { code: ERROR_CODES.applicationInvalid, rule, severity: 'error', path, file: '<request>', line: 1, column: 1, message, suggestion };
+  return {
+    code: ERROR_CODES.applicationInvalid,
+    rule,
+    severity: 'error',
+    path,
+    file: '<request>',
+    line: 1,
+    column: 1,
+    message,
+    suggestion,
+  };
 }
 
 export function isExecutionMode(mode: unknown): mode is ExecutionMode {
@@ -65,7 +83,9 @@ function stepOrder(manifest: ApplicationManifest): string[] {
   const order: string[] = [];
   const done = new Set<string>();
   while (order.length < after.size) {
-    const ready = [...after].filter(([id, deps]) => !done.has(id) && [...deps].every((d) => done.has(d))).map(([id]) => id);
+    const ready = [...after]
+      .filter(([id, deps]) => !done.has(id) && [...deps].every((d) => done.has(d)))
+      .map(([id]) => id);
     if (ready.length === 0) break; // a cycle: the graph rules reported it already
     const next = ready.sort(byCodeUnit)[0]!;
     order.push(next);
@@ -75,11 +95,22 @@ function stepOrder(manifest: ApplicationManifest): string[] {
 }
 
 /** Plans an already parsed manifest document. */
-export async function planApplicationDocument(document: SourceDocument, mode: unknown, context: PlanningContext): Promise<PlanOutcome> {
+export async function planApplicationDocument(
+  document: SourceDocument,
+  mode: unknown,
+  context: PlanningContext,
+): Promise<PlanOutcome> {
   if (!isExecutionMode(mode)) {
     return {
       ok: false,
-      diagnostics: [requestDiagnostic('mode', '/mode', `the mode must be \`dry-run\` or \`live\`, not ${JSON.stringify(String(mode)).slice(0, 40)}`, 'plan with mode `dry-run` first; `live` lets owners dispatch')],
+      diagnostics: [
+        requestDiagnostic(
+          'mode',
+          '/mode',
+          `the mode must be \`dry-run\` or \`live\`, not ${JSON.stringify(String(mode)).slice(0, 40)}`,
+          'plan with mode `dry-run` first; `live` lets owners dispatch',
+        ),
+      ],
     };
   }
   const { catalog } = context;
@@ -96,14 +127,29 @@ export async function planApplicationDocument(document: SourceDocument, mode: un
   for (const [index, node] of manifest.nodes.entries()) {
     const at = `/nodes/${index}`;
     const key = identityKey(node.component);
-    const component = catalog.components.find((c) => c.definition.id === node.component.id && c.definition.revision === node.component.revision);
+    const component = catalog.components.find(
+      (c) => c.definition.id === node.component.id && c.definition.revision === node.component.revision,
+    );
     const adapter = context.adapters.get(key);
     const resolver = context.resolvers.get(key);
     if (component === undefined || adapter === undefined || resolver === undefined) {
-      findings.push(finding('adapter', `${at}/component`, `no adapter or owner is admitted for \`${node.component.id}@${node.component.revision}\``, 'use a component the catalog lists, at its exact revision'));
+      findings.push(
+        finding(
+          'adapter',
+          `${at}/component`,
+          `no adapter or owner is admitted for \`${node.component.id}@${node.component.revision}\``,
+          'use a component the catalog lists, at its exact revision',
+        ),
+      );
       continue;
     }
-    const configProblems = componentConfigFindings(catalog, node.component.id, node.component.revision, node.config, `${at}/config`);
+    const configProblems = componentConfigFindings(
+      catalog,
+      node.component.id,
+      node.component.revision,
+      node.config,
+      `${at}/config`,
+    );
     findings.push(...configProblems.map((f) => ({ ...f, code: ERROR_CODES.applicationInvalid })));
     if (!adapter.modes.includes(mode)) {
       findings.push(
@@ -119,12 +165,24 @@ export async function planApplicationDocument(document: SourceDocument, mode: un
     if (!resolved.ok || !resolved.value.ok) {
       const why = resolved.ok && !resolved.value.ok ? resolved.value.message : 'its owner resolver failed';
       findings.push(
-        finding('owner', `${at}/component`, `the owner \`${resolver.owner}\` of \`${node.component.id}\` gave no evidence: ${why}`, 'the host must inject and configure this owner; nothing runs without its evidence'),
+        finding(
+          'owner',
+          `${at}/component`,
+          `the owner \`${resolver.owner}\` of \`${node.component.id}\` gave no evidence: ${why}`,
+          'the host must inject and configure this owner; nothing runs without its evidence',
+        ),
       );
     } else {
       const evidence = readApplicationJson(resolved.value.evidence);
       const digest = evidence.ok ? digestPlainJson(evidence.value) : undefined;
-      if (!evidence.ok || digest === undefined || !digest.ok) findings.push(finding('owner', `${at}/component`, `the owner \`${resolver.owner}\` gave evidence that is not plain JSON data`));
+      if (!evidence.ok || digest === undefined || !digest.ok)
+        findings.push(
+          finding(
+            'owner',
+            `${at}/component`,
+            `the owner \`${resolver.owner}\` gave evidence that is not plain JSON data`,
+          ),
+        );
       else ownerEvidence.set(node.id, { digest: digest.sha256, evidence: evidence.value });
     }
     if (configProblems.length === 0 && adapter.checkConfig !== undefined) {
@@ -132,14 +190,27 @@ export async function planApplicationDocument(document: SourceDocument, mode: un
       if (!plainConfig.ok) continue; // reported by componentConfigFindings
       const checked = await safely(() => adapter.checkConfig!(deepFrozen(plainConfig.value), `${at}/config`, mode));
       if (!checked.ok) {
-        findings.push(finding('adapter', `${at}/config`, `the adapter of \`${node.component.id}\` failed to check this configuration`));
+        findings.push(
+          finding(
+            'adapter',
+            `${at}/config`,
+            `the adapter of \`${node.component.id}\` failed to check this configuration`,
+          ),
+        );
         continue;
       }
       findings.push(...checked.value.findings.map((f) => ({ ...f, code: ERROR_CODES.applicationInvalid })));
       if (checked.value.evidence !== undefined) {
         const evidence = readApplicationJson(checked.value.evidence);
         if (evidence.ok) nodeEvidence.set(node.id, evidence.value);
-        else findings.push(finding('adapter', `${at}/config`, `the adapter of \`${node.component.id}\` gave node evidence that is not plain JSON data`));
+        else
+          findings.push(
+            finding(
+              'adapter',
+              `${at}/config`,
+              `the adapter of \`${node.component.id}\` gave node evidence that is not plain JSON data`,
+            ),
+          );
       }
     }
   }
@@ -157,7 +228,18 @@ export async function planApplicationDocument(document: SourceDocument, mode: un
   if (hasErrors(diagnostics)) return { ok: false, diagnostics };
 
   const plan = buildPlan(manifest, mode, context, ownerEvidence, nodeEvidence);
-  if (plan === undefined) return { ok: false, diagnostics: [requestDiagnostic('plan', '', 'the plan has no canonical JSON form', 'report this: a plan is always plain JSON')] };
+  if (plan === undefined)
+    return {
+      ok: false,
+      diagnostics: [
+        requestDiagnostic(
+          'plan',
+          '',
+          'the plan has no canonical JSON form',
+          'report this: a plan is always plain JSON',
+        ),
+      ],
+    };
   const ownerEvidenceDigests = new Map([...ownerEvidence].map(([node, e]) => [node, e.digest]));
   return { ok: true, run: { plan, manifest, ownerEvidenceDigests }, diagnostics };
 }
@@ -172,7 +254,9 @@ function buildPlan(
   const nodes = new Map(manifest.nodes.map((n) => [n.id, n]));
   const definitionOf = (id: string) => {
     const node = nodes.get(id)!;
-    return context.catalog.components.find((c) => c.definition.id === node.component.id && c.definition.revision === node.component.revision)!;
+    return context.catalog.components.find(
+      (c) => c.definition.id === node.component.id && c.definition.revision === node.component.revision,
+    )!;
   };
   const entry = new Set(manifest.entrypoints.map((e) => JSON.stringify([e.node, e.port])));
   const steps: PlannedStep[] = [];
@@ -184,14 +268,21 @@ function buildPlan(
       const edge = manifest.edges.find((e) => e.to.node === id && e.to.port === port);
       if (edge !== undefined) {
         const producerKind = definitionOf(edge.from.node).definition.ports.outputs[edge.from.port]?.kind ?? spec.kind;
-        inputs.push({ port, kind: spec.kind, from: { node: edge.from.node, port: edge.from.port, kind: producerKind } });
+        inputs.push({
+          port,
+          kind: spec.kind,
+          from: { node: edge.from.node, port: edge.from.port, kind: producerKind },
+        });
       } else if (entry.has(JSON.stringify([id, port]))) {
         inputs.push({ port, kind: spec.kind, from: 'entrypoint' });
       }
     }
     inputs.sort((a, b) => byCodeUnit(a.port, b.port));
     const config = digestPlainJson(node.config as JsonValue);
-    const evidence = digestPlainJson({ owner: ownerEvidence.get(id)?.evidence ?? null, node: nodeEvidence.get(id) ?? null });
+    const evidence = digestPlainJson({
+      owner: ownerEvidence.get(id)?.evidence ?? null,
+      node: nodeEvidence.get(id) ?? null,
+    });
     if (!config.ok || !evidence.ok) return undefined;
     steps.push({
       node: id,
@@ -210,17 +301,31 @@ function buildPlan(
     });
   }
   const kindOfInput = (node: string, port: string) => definitionOf(node).definition.ports.inputs[port]?.kind ?? 'json';
-  const kindOfOutput = (node: string, port: string) => definitionOf(node).definition.ports.outputs[port]?.kind ?? 'json';
+  const kindOfOutput = (node: string, port: string) =>
+    definitionOf(node).definition.ports.outputs[port]?.kind ?? 'json';
   const unsigned: Omit<ApplicationPlan, 'digest'> = {
     schemaVersion: APPLICATION_PLAN_SCHEMA_VERSION,
-    application: { id: manifest.id, revision: manifest.revision, sourceUri: manifest.source.uri, sourceSha256: manifest.source.sha256 },
+    application: {
+      id: manifest.id,
+      revision: manifest.revision,
+      sourceUri: manifest.source.uri,
+      sourceSha256: manifest.source.sha256,
+    },
     invocation: APPLICATION_INVOCATION,
     mode,
     catalogDigest: context.catalog.catalogDigest,
     adapterPolicyDigest: context.catalog.adapterPolicyDigest,
-    bounds: { maxSteps: manifest.bounds.maxSteps, maxRuntimeMs: manifest.bounds.maxRuntimeMs, maxOutputBytes: manifest.bounds.maxOutputBytes },
-    entrypoints: manifest.entrypoints.map((e) => ({ node: e.node, port: e.port, kind: kindOfInput(e.node, e.port) })).sort((a, b) => byCodeUnit(a.node, b.node) || byCodeUnit(a.port, b.port)),
-    outputs: manifest.outputs.map((o) => ({ name: o.name, node: o.node, port: o.port, kind: kindOfOutput(o.node, o.port) })).sort((a, b) => byCodeUnit(a.name, b.name)),
+    bounds: {
+      maxSteps: manifest.bounds.maxSteps,
+      maxRuntimeMs: manifest.bounds.maxRuntimeMs,
+      maxOutputBytes: manifest.bounds.maxOutputBytes,
+    },
+    entrypoints: manifest.entrypoints
+      .map((e) => ({ node: e.node, port: e.port, kind: kindOfInput(e.node, e.port) }))
+      .sort((a, b) => byCodeUnit(a.node, b.node) || byCodeUnit(a.port, b.port)),
+    outputs: manifest.outputs
+      .map((o) => ({ name: o.name, node: o.node, port: o.port, kind: kindOfOutput(o.node, o.port) }))
+      .sort((a, b) => byCodeUnit(a.name, b.name)),
     steps: steps as ApplicationPlan['steps'],
   };
   const digest = digestPlainJson(unsigned as unknown as JsonValue);

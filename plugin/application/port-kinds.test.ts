@@ -22,13 +22,26 @@ describe('the port-kind lattice', () => {
       expect(isAssignableKind(a, 'json')).toBe(true);
       for (const b of PORT_KINDS) {
         if (a !== b && isAssignableKind(a, b)) expect(isAssignableKind(b, a)).toBe(false);
-        for (const c of PORT_KINDS) if (isAssignableKind(a, b) && isAssignableKind(b, c)) expect(isAssignableKind(a, c)).toBe(true);
+        for (const c of PORT_KINDS)
+          if (isAssignableKind(a, b) && isAssignableKind(b, c)) expect(isAssignableKind(a, c)).toBe(true);
       }
     }
   });
 
   it('fails closed on any kind outside the lattice, including prototype names and near spellings', () => {
-    for (const odd of ['', 'JSON', 'Text', 'json ', 'agent_plan', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'any', '*']) {
+    for (const odd of [
+      '',
+      'JSON',
+      'Text',
+      'json ',
+      'agent_plan',
+      'constructor',
+      '__proto__',
+      'toString',
+      'hasOwnProperty',
+      'any',
+      '*',
+    ]) {
       expect(isPortKind(odd)).toBe(false);
       for (const known of PORT_KINDS) {
         expect(isAssignableKind(odd, known)).toBe(false);

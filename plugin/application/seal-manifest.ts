@@ -14,7 +14,9 @@ import type { DefinitionFormat } from '../definition/parse-document';
 import { digestApplicationManifestSource, SHA256_HEX, SOURCE_DIGEST_POINTER } from './source-digest';
 import { offsetOfPosition } from '../definition/read-source';
 
-export type SealResult = { ok: true; text: string; sha256: string; changed: boolean } | { ok: false; diagnostics: Diagnostic[] };
+export type SealResult =
+  | { ok: true; text: string; sha256: string; changed: boolean }
+  | { ok: false; diagnostics: Diagnostic[] };
 
 /** The placeholder a new manifest carries in `source.sha256`. */
 export const SOURCE_DIGEST_PLACEHOLDER = '0'.repeat(64);
@@ -22,7 +24,8 @@ export const SOURCE_DIGEST_PLACEHOLDER = '0'.repeat(64);
 export function sealManifestText(text: string, file: string, format: DefinitionFormat): SealResult {
   const parsed = parseDefinitionText(text, file, format);
   const document = parsed.document;
-  if (!document || parsed.diagnostics.some((d) => d.severity === 'error')) return { ok: false, diagnostics: parsed.diagnostics };
+  if (!document || parsed.diagnostics.some((d) => d.severity === 'error'))
+    return { ok: false, diagnostics: parsed.diagnostics };
   const problem = (message: string, pointer = SOURCE_DIGEST_POINTER): SealResult => {
     const at = document.locate(pointer);
     return {
@@ -52,12 +55,21 @@ export function sealManifestText(text: string, file: string, format: DefinitionF
   const closed = quote !== '' ? after === quote : after === undefined || /[\s#,}\]]/.test(after);
   const source = (document.value as { source?: { sha256?: unknown } } | null)?.source;
   const present = source !== null && typeof source === 'object' && Object.hasOwn(source, 'sha256');
-  if (!present || start < 0 || !SHA256_HEX.test(current) || !closed) return problem('source.sha256 must hold 64 lowercase hex characters (the placeholder or a previous digest) to be replaced');
+  if (!present || start < 0 || !SHA256_HEX.test(current) || !closed)
+    return problem(
+      'source.sha256 must hold 64 lowercase hex characters (the placeholder or a previous digest) to be replaced',
+    );
   const digest = digestApplicationManifestSource(document.value);
   if (!digest.ok) return problem(`the manifest has no canonical form: ${digest.reason}`, digest.pointer);
   // Up to date only when the digest is also read back as a string (not a plain YAML number).
-  if (digest.sha256 === current && typeof (source as { sha256?: unknown }).sha256 === 'string') return { ok: true, text, sha256: current, changed: false };
+  if (digest.sha256 === current && typeof (source as { sha256?: unknown }).sha256 === 'string')
+    return { ok: true, text, sha256: current, changed: false };
   // A plain YAML scalar is written quoted, so the digest is always read back as a string.
   const written = quote === '' && format === 'yaml' ? `"${digest.sha256}"` : digest.sha256;
-  return { ok: true, text: `${text.slice(0, begin)}${written}${text.slice(begin + 64)}`, sha256: digest.sha256, changed: true };
+  return {
+    ok: true,
+    text: `${text.slice(0, begin)}${written}${text.slice(begin + 64)}`,
+    sha256: digest.sha256,
+    changed: true,
+  };
 }

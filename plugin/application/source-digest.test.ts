@@ -47,10 +47,17 @@ describe('digestApplicationManifestSource', () => {
       { ...withPlaceholder, source: { ...sourceWithout, sha256: 'PLACEHOLDER' } },
       { ...withPlaceholder, source: { ...sourceWithout, sha256: undefined } },
       { ...withPlaceholder, source: { ...sourceWithout, sha256: () => 'not even data' } },
-      { ...withPlaceholder, source: Object.defineProperty({ ...sourceWithout }, 'sha256', { get: () => ++getterRuns, enumerable: true }) },
-      { ...withPlaceholder, source: Object.defineProperty({ ...sourceWithout }, 'sha256', { value: 1, enumerable: false }) },
+      {
+        ...withPlaceholder,
+        source: Object.defineProperty({ ...sourceWithout }, 'sha256', { get: () => ++getterRuns, enumerable: true }),
+      },
+      {
+        ...withPlaceholder,
+        source: Object.defineProperty({ ...sourceWithout }, 'sha256', { value: 1, enumerable: false }),
+      },
     ];
-    for (const variant of variants) expect(digestApplicationManifestSource(variant)).toEqual({ ok: true, sha256: expected });
+    for (const variant of variants)
+      expect(digestApplicationManifestSource(variant)).toEqual({ ok: true, sha256: expected });
     expect(getterRuns).toBe(0);
     const written = { ...withPlaceholder, source: { ...sourceWithout, sha256: expected } };
     expect(digestApplicationManifestSource(written)).toEqual({ ok: true, sha256: expected });
@@ -69,10 +76,19 @@ describe('digestApplicationManifestSource', () => {
   });
 
   it('refuses a manifest that is not a JSON object, or holds a non-JSON value anywhere else, with its pointer', () => {
-    expect(digestApplicationManifestSource([manifest()])).toEqual({ ok: false, pointer: '', reason: 'an application manifest must be a JSON object' });
+    expect(digestApplicationManifestSource([manifest()])).toEqual({
+      ok: false,
+      pointer: '',
+      reason: 'an application manifest must be a JSON object',
+    });
     expect(digestApplicationManifestSource('x')).toMatchObject({ ok: false, pointer: '' });
-    expect(digestApplicationManifestSource({ ...manifest(), nodes: [{ id: 'n', limit: Number.NaN }] })).toMatchObject({ ok: false, pointer: '/nodes/0/limit' });
-    expect(digestApplicationManifestSource({ ...manifest(), source: { ...manifest().source, uri: undefined } })).toMatchObject({ ok: false, pointer: '/source/uri' });
+    expect(digestApplicationManifestSource({ ...manifest(), nodes: [{ id: 'n', limit: Number.NaN }] })).toMatchObject({
+      ok: false,
+      pointer: '/nodes/0/limit',
+    });
+    expect(
+      digestApplicationManifestSource({ ...manifest(), source: { ...manifest().source, uri: undefined } }),
+    ).toMatchObject({ ok: false, pointer: '/source/uri' });
   });
 });
 
@@ -111,66 +127,127 @@ describe('digestComponentPackSource', () => {
   it('orders components that share an id and revision by their canonical text, so even duplicates do not depend on order', () => {
     const one = { id: 'a', revision: '1.0.0', title: 'one' };
     const two = { id: 'a', revision: '1.0.0', title: 'two' };
-    expect(digestComponentPackSource({ ...pack(), components: [one, two] })).toEqual(digestComponentPackSource({ ...pack(), components: [two, one] }));
+    expect(digestComponentPackSource({ ...pack(), components: [one, two] })).toEqual(
+      digestComponentPackSource({ ...pack(), components: [two, one] }),
+    );
   });
 
   it('refuses components it cannot order, at their pointer', () => {
-    expect(digestComponentPackSource({ ...pack(), components: { a: 1 } })).toEqual({ ok: false, pointer: '/components', reason: 'the components of a pack must be an array' });
-    expect(digestComponentPackSource({ ...pack(), components: [{ id: 'a', revision: '1' }, 'x'] })).toEqual({ ok: false, pointer: '/components/1', reason: 'a component must be a JSON object' });
-    expect(digestComponentPackSource({ ...pack(), components: [{ id: 1, revision: '1' }] })).toMatchObject({ ok: false, pointer: '/components/0/id' });
-    expect(digestComponentPackSource({ ...pack(), components: [{ id: 'a' }] })).toMatchObject({ ok: false, pointer: '/components/0/revision' });
-    expect(digestComponentPackSource({ ...pack(), components: [{ id: 'a', revision: '1', x: new Map() }] })).toMatchObject({ ok: false, pointer: '/components/0/x' });
-    expect(digestComponentPackSource(null)).toEqual({ ok: false, pointer: '', reason: 'a component pack must be a JSON object' });
+    expect(digestComponentPackSource({ ...pack(), components: { a: 1 } })).toEqual({
+      ok: false,
+      pointer: '/components',
+      reason: 'the components of a pack must be an array',
+    });
+    expect(digestComponentPackSource({ ...pack(), components: [{ id: 'a', revision: '1' }, 'x'] })).toEqual({
+      ok: false,
+      pointer: '/components/1',
+      reason: 'a component must be a JSON object',
+    });
+    expect(digestComponentPackSource({ ...pack(), components: [{ id: 1, revision: '1' }] })).toMatchObject({
+      ok: false,
+      pointer: '/components/0/id',
+    });
+    expect(digestComponentPackSource({ ...pack(), components: [{ id: 'a' }] })).toMatchObject({
+      ok: false,
+      pointer: '/components/0/revision',
+    });
+    expect(
+      digestComponentPackSource({ ...pack(), components: [{ id: 'a', revision: '1', x: new Map() }] }),
+    ).toMatchObject({ ok: false, pointer: '/components/0/x' });
+    expect(digestComponentPackSource(null)).toEqual({
+      ok: false,
+      pointer: '',
+      reason: 'a component pack must be a JSON object',
+    });
   });
 
-  const component = fc.record({ id: fc.string({ maxLength: 3 }), revision: fc.constantFrom('1.0.0', '1.10.0', '1.9.0', '2.0.0'), config: fc.jsonValue({ maxDepth: 2 }) });
-  const randomPack = fc.record({ id: fc.string(), revision: fc.string(), source: fc.record({ uri: fc.string(), sha256: fc.jsonValue({ maxDepth: 1 }) }), components: fc.array(component, { maxLength: 6 }) });
+  const component = fc.record({
+    id: fc.string({ maxLength: 3 }),
+    revision: fc.constantFrom('1.0.0', '1.10.0', '1.9.0', '2.0.0'),
+    config: fc.jsonValue({ maxDepth: 2 }),
+  });
+  const randomPack = fc.record({
+    id: fc.string(),
+    revision: fc.string(),
+    source: fc.record({ uri: fc.string(), sha256: fc.jsonValue({ maxDepth: 1 }) }),
+    components: fc.array(component, { maxLength: 6 }),
+  });
 
   it('does not depend on component order, key order or the sha256 placeholder (property)', () => {
     fc.assert(
-      fc.property(randomPack, fc.infiniteStream(fc.nat()), fc.jsonValue({ maxDepth: 1 }), (value, stream, placeholder) => {
-        const randoms = stream[Symbol.iterator]();
-        const shuffle = <T>(list: T[]): T[] => {
-          const out = [...list];
-          for (let i = out.length - 1; i > 0; i--) {
-            const j = (randoms.next().value as number) % (i + 1);
-            [out[i], out[j]] = [out[j] as T, out[i] as T];
-          }
-          return out;
-        };
-        const reordered = Object.fromEntries(
-          shuffle(Object.entries({ ...value, source: { sha256: placeholder, uri: value.source.uri }, components: shuffle(value.components).map((c) => Object.fromEntries(shuffle(Object.entries(c)))) })),
-        );
-        const result = digestComponentPackSource(deepFreeze(value));
-        expect(result.ok).toBe(true);
-        expect(digestComponentPackSource(reordered)).toEqual(result);
-      }),
+      fc.property(
+        randomPack,
+        fc.infiniteStream(fc.nat()),
+        fc.jsonValue({ maxDepth: 1 }),
+        (value, stream, placeholder) => {
+          const randoms = stream[Symbol.iterator]();
+          const shuffle = <T>(list: T[]): T[] => {
+            const out = [...list];
+            for (let i = out.length - 1; i > 0; i--) {
+              const j = (randoms.next().value as number) % (i + 1);
+              [out[i], out[j]] = [out[j] as T, out[i] as T];
+            }
+            return out;
+          };
+          const reordered = Object.fromEntries(
+            shuffle(
+              Object.entries({
+                ...value,
+                source: { sha256: placeholder, uri: value.source.uri },
+                components: shuffle(value.components).map((c) => Object.fromEntries(shuffle(Object.entries(c)))),
+              }),
+            ),
+          );
+          const result = digestComponentPackSource(deepFreeze(value));
+          expect(result.ok).toBe(true);
+          expect(digestComponentPackSource(reordered)).toEqual(result);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('changes under any edit of a component, an id, a revision or the source URI (property)', () => {
     fc.assert(
-      fc.property(randomPack, fc.nat(), fc.constantFrom('id', 'revision', 'config', 'uri', 'pack-id'), fc.string({ minLength: 1 }), (value, at, field, suffix) => {
-        const edited = JSON.parse(JSON.stringify(value)) as typeof value;
-        if (field === 'uri') edited.source.uri += suffix;
-        else if (field === 'pack-id') edited.id += suffix;
-        else {
-          fc.pre(edited.components.length > 0);
-          const target = edited.components[at % edited.components.length] as Record<string, unknown>;
-          target[field] = field === 'config' ? [target[field], suffix] : `${String(target[field])}${suffix}`;
-        }
-        expect(digestComponentPackSource(edited)).not.toEqual(digestComponentPackSource(value));
-      }),
+      fc.property(
+        randomPack,
+        fc.nat(),
+        fc.constantFrom('id', 'revision', 'config', 'uri', 'pack-id'),
+        fc.string({ minLength: 1 }),
+        (value, at, field, suffix) => {
+          const edited = JSON.parse(JSON.stringify(value)) as typeof value;
+          if (field === 'uri') edited.source.uri += suffix;
+          else if (field === 'pack-id') edited.id += suffix;
+          else {
+            fc.pre(edited.components.length > 0);
+            const target = edited.components[at % edited.components.length] as Record<string, unknown>;
+            target[field] = field === 'config' ? [target[field], suffix] : `${String(target[field])}${suffix}`;
+          }
+          expect(digestComponentPackSource(edited)).not.toEqual(digestComponentPackSource(value));
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('never throws, whatever the value', () => {
-    const anything = fc.anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true, withSparseArray: true, withTypedArray: true, withDate: true });
+    const anything = fc.anything({
+      withBigInt: true,
+      withBoxedValues: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withSparseArray: true,
+      withTypedArray: true,
+      withDate: true,
+    });
     fc.assert(
       fc.property(anything, fc.array(anything, { maxLength: 3 }), (value, components) => {
-        for (const input of [value, { source: value, components }, { source: { sha256: value }, components: [value, ...components] }]) {
+        for (const input of [
+          value,
+          { source: value, components },
+          { source: { sha256: value }, components: [value, ...components] },
+        ]) {
           expect(typeof digestComponentPackSource(input).ok).toBe('boolean');
           expect(typeof digestApplicationManifestSource(input).ok).toBe('boolean');
         }
@@ -184,6 +261,16 @@ describe('SHA256_HEX', () => {
   it('is exactly 64 lowercase hexadecimal characters', () => {
     expect(SHA256_HEX.test('a'.repeat(64))).toBe(true);
     expect(SHA256_HEX.test(sha256(''))).toBe(true);
-    for (const bad of ['A'.repeat(64), 'a'.repeat(63), 'a'.repeat(65), `${'a'.repeat(64)}\n`, `\n${'a'.repeat(64)}`, 'g'.repeat(64), `sha256:${'a'.repeat(57)}`, '']) expect(SHA256_HEX.test(bad)).toBe(false);
+    for (const bad of [
+      'A'.repeat(64),
+      'a'.repeat(63),
+      'a'.repeat(65),
+      `${'a'.repeat(64)}\n`,
+      `\n${'a'.repeat(64)}`,
+      'g'.repeat(64),
+      `sha256:${'a'.repeat(57)}`,
+      '',
+    ])
+      expect(SHA256_HEX.test(bad)).toBe(false);
   });
 });

@@ -14,7 +14,14 @@
  * its order and every string its exact code units: byte equality, not visual equivalence, defines a
  * revision. The functions never throw and never modify their input.
  */
-import { type ApplicationJsonDigest, type ApplicationJsonFailure, canonicalText, digestPlainJson, type JsonValue, readApplicationJson } from './stable-json';
+import {
+  type ApplicationJsonDigest,
+  type ApplicationJsonFailure,
+  canonicalText,
+  digestPlainJson,
+  type JsonValue,
+  readApplicationJson,
+} from './stable-json';
 
 /** Exactly 64 lowercase hexadecimal characters: the form of every SHA-256 in application documents. */
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -52,7 +59,11 @@ function orderManifestCollections(document: { [key: string]: JsonValue }): { [ke
   for (const [member, identity] of Object.entries(MANIFEST_IDENTITIES)) {
     const items = Object.hasOwn(document, member) ? document[member] : undefined;
     if (!Array.isArray(items)) continue;
-    const keyed = items.map((item) => ({ item, keys: identity.map((path) => identityPart(item, path)), text: undefined as string | undefined }));
+    const keyed = items.map((item) => ({
+      item,
+      keys: identity.map((path) => identityPart(item, path)),
+      text: undefined as string | undefined,
+    }));
     const textOf = (entry: (typeof keyed)[number]): string => {
       if (entry.text === undefined) {
         const text = canonicalText(entry.item);
@@ -60,7 +71,11 @@ function orderManifestCollections(document: { [key: string]: JsonValue }): { [ke
       }
       return entry.text;
     };
-    keyed.sort((a, b) => a.keys.reduce((order, key, i) => order || compareCodeUnits(key, b.keys[i] as string), 0) || compareCodeUnits(textOf(a), textOf(b)));
+    keyed.sort(
+      (a, b) =>
+        a.keys.reduce((order, key, i) => order || compareCodeUnits(key, b.keys[i] as string), 0) ||
+        compareCodeUnits(textOf(a), textOf(b)),
+    );
     ordered[member] = keyed.map((entry) => entry.item);
   }
   return ordered;
@@ -70,7 +85,8 @@ function orderManifestCollections(document: { [key: string]: JsonValue }): { [ke
 function identityPart(value: JsonValue, path: readonly string[]): string {
   let current: JsonValue | undefined = value;
   for (const segment of path) {
-    if (current === null || typeof current !== 'object' || Array.isArray(current) || !Object.hasOwn(current, segment)) return '';
+    if (current === null || typeof current !== 'object' || Array.isArray(current) || !Object.hasOwn(current, segment))
+      return '';
     current = current[segment];
   }
   return typeof current === 'string' ? current : '';
@@ -88,22 +104,30 @@ export function digestComponentPackSource(pack: unknown): ApplicationJsonDigest 
 }
 
 /** A detached, checked copy of a document without `source.sha256`; it must be a JSON object. */
-function readDocument(value: unknown, what: string): { ok: true; value: { [key: string]: JsonValue } } | ApplicationJsonFailure {
+function readDocument(
+  value: unknown,
+  what: string,
+): { ok: true; value: { [key: string]: JsonValue } } | ApplicationJsonFailure {
   const read = readApplicationJson(value, { omit: [SOURCE_DIGEST_POINTER] });
   if (!read.ok) return read;
-  if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return { ok: false, pointer: '', reason: `${what} must be a JSON object` };
+  if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value))
+    return { ok: false, pointer: '', reason: `${what} must be a JSON object` };
   return { ok: true, value: read.value };
 }
 
 /** The components of a pack in digest order, or why they cannot be ordered. */
 function orderComponents(components: JsonValue): JsonValue[] | ApplicationJsonFailure {
-  if (!Array.isArray(components)) return { ok: false, pointer: '/components', reason: 'the components of a pack must be an array' };
+  if (!Array.isArray(components))
+    return { ok: false, pointer: '/components', reason: 'the components of a pack must be an array' };
   const keyed: { id: string; revision: string; component: JsonValue; text?: string }[] = [];
   for (const [index, component] of components.entries()) {
-    if (component === null || typeof component !== 'object' || Array.isArray(component)) return { ok: false, pointer: `/components/${index}`, reason: 'a component must be a JSON object' };
+    if (component === null || typeof component !== 'object' || Array.isArray(component))
+      return { ok: false, pointer: `/components/${index}`, reason: 'a component must be a JSON object' };
     const { id, revision } = component;
-    if (typeof id !== 'string') return { ok: false, pointer: `/components/${index}/id`, reason: 'a component id must be a string' };
-    if (typeof revision !== 'string') return { ok: false, pointer: `/components/${index}/revision`, reason: 'a component revision must be a string' };
+    if (typeof id !== 'string')
+      return { ok: false, pointer: `/components/${index}/id`, reason: 'a component id must be a string' };
+    if (typeof revision !== 'string')
+      return { ok: false, pointer: `/components/${index}/revision`, reason: 'a component revision must be a string' };
     keyed.push({ id, revision, component });
   }
   const textOf = (entry: (typeof keyed)[number]): string => {
@@ -113,7 +137,12 @@ function orderComponents(components: JsonValue): JsonValue[] | ApplicationJsonFa
     }
     return entry.text;
   };
-  keyed.sort((a, b) => compareCodeUnits(a.id, b.id) || compareCodeUnits(a.revision, b.revision) || compareCodeUnits(textOf(a), textOf(b)));
+  keyed.sort(
+    (a, b) =>
+      compareCodeUnits(a.id, b.id) ||
+      compareCodeUnits(a.revision, b.revision) ||
+      compareCodeUnits(textOf(a), textOf(b)),
+  );
   return keyed.map((entry) => entry.component);
 }
 

@@ -33,7 +33,10 @@ describe('checkSourceUri: accepted forms', () => {
     expect(checkSourceUri(longest)).toEqual({ ok: true, scheme: 'kgdoc' });
     const result = checkSourceUri(`${longest}a`);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toBe(`a source URI must be at most ${SOURCE_URI_MAX_LENGTH} characters long, this one has ${SOURCE_URI_MAX_LENGTH + 1}`);
+    if (!result.ok)
+      expect(result.reason).toBe(
+        `a source URI must be at most ${SOURCE_URI_MAX_LENGTH} characters long, this one has ${SOURCE_URI_MAX_LENGTH + 1}`,
+      );
   });
 });
 
@@ -173,7 +176,8 @@ describe('checkSourceUri: every invalid form', () => {
       [revoked.proxy, 'an object'],
       [hostile, 'an object'],
     ];
-    for (const [value, kind] of cases) expect(checkSourceUri(value)).toEqual({ ok: false, reason: `a source URI must be a string, not ${kind}` });
+    for (const [value, kind] of cases)
+      expect(checkSourceUri(value)).toEqual({ ok: false, reason: `a source URI must be a string, not ${kind}` });
   });
 });
 
@@ -187,14 +191,19 @@ describe('checkSourceUri: reasons', () => {
     expect(late.ok).toBe(false);
     if (!late.ok) {
       expect(late.reason).not.toMatch(/ECRET|TOKEN/);
-      expect(late.reason).toBe('source URI has an uppercase letter (source URIs are lowercase) at offset 91: "…/a/a/a/a/a/a/a/a/a/a/a/S"');
+      expect(late.reason).toBe(
+        'source URI has an uppercase letter (source URIs are lowercase) at offset 91: "…/a/a/a/a/a/a/a/a/a/a/a/S"',
+      );
     }
   });
 
   it('escape control characters, bidirectional overrides, lone surrogates, quotes and backslashes', () => {
     expect(excerpt('kgdoc:a\u001b[2J\u202e"\\\ud800', 20)).toBe('kgdoc:a\\u001b[2J\\u202e\\"\\\\\\ud800');
     const result = checkSourceUri('kgdoc:a\u001b[31mred');
-    expect(result).toEqual({ ok: false, reason: 'source URI has whitespace or a control character at offset 7: "kgdoc:a\\u001b"' });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'source URI has whitespace or a control character at offset 7: "kgdoc:a\\u001b"',
+    });
   });
 
   it('never contain a character outside printable ASCII and quote at most 24 characters of the URI, on any input', () => {
@@ -220,7 +229,11 @@ function referenceAccepts(uri: string): 'workspace' | 'kgdoc' | 'urn' | false {
       const char = segment[i] as string;
       const alnum = (char >= 'a' && char <= 'z') || (char >= '0' && char <= '9');
       if (!alnum && !punctuation.includes(char)) return false;
-      if (punctuation.includes(char) && (i === 0 || i === segment.length - 1 || punctuation.includes(segment[i - 1] as string))) return false;
+      if (
+        punctuation.includes(char) &&
+        (i === 0 || i === segment.length - 1 || punctuation.includes(segment[i - 1] as string))
+      )
+        return false;
     }
     return true;
   };
@@ -235,10 +248,48 @@ function referenceAccepts(uri: string): 'workspace' | 'kgdoc' | 'urn' | false {
 }
 
 describe('checkSourceUri: properties', () => {
-  const prefix = fc.constantFrom('workspace:/', 'workspace://', 'workspace:', 'kgdoc:', 'kgdoc:/', 'urn:agentdef:', 'urn:agentdef:http:', 'urn:', 'Kgdoc:', '');
-  const tricky = fc.string({ unit: fc.constantFrom('a', 'b', 'z', '0', '9', '.', '_', '-', '/', ':', '~', '%', '?', '#', 'A', ' ', '\n', '@', '\u00e9', '\u0000'), maxLength: 12 });
+  const prefix = fc.constantFrom(
+    'workspace:/',
+    'workspace://',
+    'workspace:',
+    'kgdoc:',
+    'kgdoc:/',
+    'urn:agentdef:',
+    'urn:agentdef:http:',
+    'urn:',
+    'Kgdoc:',
+    '',
+  );
+  const tricky = fc.string({
+    unit: fc.constantFrom(
+      'a',
+      'b',
+      'z',
+      '0',
+      '9',
+      '.',
+      '_',
+      '-',
+      '/',
+      ':',
+      '~',
+      '%',
+      '?',
+      '#',
+      'A',
+      ' ',
+      '\n',
+      '@',
+      '\u00e9',
+      '\u0000',
+    ),
+    maxLength: 12,
+  });
   const segment = fc
-    .tuple(fc.stringMatching(/^[a-z0-9]{1,4}$/), fc.array(fc.tuple(fc.constantFrom('.', '_', '-'), fc.stringMatching(/^[a-z0-9]{1,4}$/)), { maxLength: 2 }))
+    .tuple(
+      fc.stringMatching(/^[a-z0-9]{1,4}$/),
+      fc.array(fc.tuple(fc.constantFrom('.', '_', '-'), fc.stringMatching(/^[a-z0-9]{1,4}$/)), { maxLength: 2 }),
+    )
     .map(([head, tail]) => head + tail.map(([p, s]) => p + s).join(''));
 
   it('accepts exactly what an independent reading of the grammar accepts, and always names a specific rule', () => {
@@ -247,7 +298,9 @@ describe('checkSourceUri: properties', () => {
         const uri = head + body;
         const result = checkSourceUri(uri);
         const expected = referenceAccepts(uri);
-        expect(result).toEqual(expected === false ? { ok: false, reason: expect.any(String) } : { ok: true, scheme: expected });
+        expect(result).toEqual(
+          expected === false ? { ok: false, reason: expect.any(String) } : { ok: true, scheme: expected },
+        );
         if (!result.ok) expect(result.reason).not.toMatch(/a form the source-URI grammar does not allow/);
       }),
       { numRuns: 3000 },
@@ -256,20 +309,39 @@ describe('checkSourceUri: properties', () => {
 
   it('accepts every URI generated from the grammar, with its scheme', () => {
     fc.assert(
-      fc.property(fc.constantFrom('workspace', 'kgdoc', 'urn'), fc.array(segment, { minLength: 1, maxLength: 5 }), (scheme, segments) => {
-        fc.pre(scheme !== 'urn' || !NETWORK_URN_SEGMENTS.includes(segments[0] as string));
-        const uri = scheme === 'workspace' ? `workspace:/${segments.join('/')}` : scheme === 'kgdoc' ? `kgdoc:${segments.join('/')}` : `urn:agentdef:${segments.join(':')}`;
-        expect(checkSourceUri(uri)).toEqual({ ok: true, scheme });
-      }),
+      fc.property(
+        fc.constantFrom('workspace', 'kgdoc', 'urn'),
+        fc.array(segment, { minLength: 1, maxLength: 5 }),
+        (scheme, segments) => {
+          fc.pre(scheme !== 'urn' || !NETWORK_URN_SEGMENTS.includes(segments[0] as string));
+          const uri =
+            scheme === 'workspace'
+              ? `workspace:/${segments.join('/')}`
+              : scheme === 'kgdoc'
+                ? `kgdoc:${segments.join('/')}`
+                : `urn:agentdef:${segments.join(':')}`;
+          expect(checkSourceUri(uri)).toEqual({ ok: true, scheme });
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('never throws, whatever the value', () => {
     fc.assert(
-      fc.property(fc.anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true, withDate: true }), (value) => {
-        expect(typeof checkSourceUri(value).ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withBoxedValues: true,
+          withMap: true,
+          withSet: true,
+          withNullPrototype: true,
+          withDate: true,
+        }),
+        (value) => {
+          expect(typeof checkSourceUri(value).ok).toBe('boolean');
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -17,7 +17,9 @@
  */
 
 export type SourceUriScheme = 'workspace' | 'kgdoc' | 'urn';
-export type SourceUriCheck = { readonly ok: true; readonly scheme: SourceUriScheme } | { readonly ok: false; readonly reason: string };
+export type SourceUriCheck =
+  | { readonly ok: true; readonly scheme: SourceUriScheme }
+  | { readonly ok: false; readonly reason: string };
 
 /** Longest source URI accepted, in UTF-16 code units: an identity, not a document. */
 export const SOURCE_URI_MAX_LENGTH = 2048;
@@ -37,36 +39,63 @@ interface Form {
 }
 
 const FORMS: readonly Form[] = [
-  { scheme: 'workspace', prefix: 'workspace:/', separator: '/', grammar: new RegExp(`^workspace:/${SEGMENT}(?:/${SEGMENT})*$`) },
+  {
+    scheme: 'workspace',
+    prefix: 'workspace:/',
+    separator: '/',
+    grammar: new RegExp(`^workspace:/${SEGMENT}(?:/${SEGMENT})*$`),
+  },
   { scheme: 'kgdoc', prefix: 'kgdoc:', separator: '/', grammar: new RegExp(`^kgdoc:${SEGMENT}(?:/${SEGMENT})*$`) },
-  { scheme: 'urn', prefix: 'urn:agentdef:', separator: ':', grammar: new RegExp(`^urn:agentdef:${SEGMENT}(?::${SEGMENT})*$`) },
+  {
+    scheme: 'urn',
+    prefix: 'urn:agentdef:',
+    separator: ':',
+    grammar: new RegExp(`^urn:agentdef:${SEGMENT}(?::${SEGMENT})*$`),
+  },
 ];
 
 /** Checks `uri` against the source-URI grammar; never throws. */
 export function checkSourceUri(uri: unknown): SourceUriCheck {
   if (typeof uri !== 'string') return { ok: false, reason: `a source URI must be a string, not ${kindOf(uri)}` };
   if (uri.length === 0) return { ok: false, reason: 'a source URI must not be empty' };
-  if (uri.length > SOURCE_URI_MAX_LENGTH) return { ok: false, reason: `a source URI must be at most ${SOURCE_URI_MAX_LENGTH} characters long, this one has ${uri.length}` };
-  if (uri.startsWith('workspace://')) return refuse(uri, 'workspace://'.length - 1, 'an authority (workspace://host, where workspace:/path is meant)');
+  if (uri.length > SOURCE_URI_MAX_LENGTH)
+    return {
+      ok: false,
+      reason: `a source URI must be at most ${SOURCE_URI_MAX_LENGTH} characters long, this one has ${uri.length}`,
+    };
+  if (uri.startsWith('workspace://'))
+    return refuse(uri, 'workspace://'.length - 1, 'an authority (workspace://host, where workspace:/path is meant)');
   const form = FORMS.find((candidate) => uri.startsWith(candidate.prefix));
   if (form === undefined) return { ok: false, reason: prefixReason(uri) };
   if (form.grammar.test(uri)) {
     if (form.scheme !== 'urn') return { ok: true, scheme: form.scheme };
     const first = uri.slice(form.prefix.length).split(':')[0] as string;
     if (!NETWORK_URN_SEGMENTS.includes(first)) return { ok: true, scheme: 'urn' };
-    return refuse(uri, form.prefix.length + first.length - 1, `a network scheme (${first}) as the first segment of a urn:agentdef: URI`);
+    return refuse(
+      uri,
+      form.prefix.length + first.length - 1,
+      `a network scheme (${first}) as the first segment of a urn:agentdef: URI`,
+    );
   }
   return bodyReason(uri, form);
 }
 
 /** Why `uri` starts with none of the three prefixes. */
 function prefixReason(uri: string): string {
-  if (uri.startsWith('workspace:')) return refuse(uri, 'workspace:'.length - 1, 'a workspace URI without its leading slash (workspace:/path)').reason;
-  if (uri.startsWith('urn:')) return refuse(uri, Math.min(uri.length, 'urn:agentdef:'.length) - 1, 'a URN outside the urn:agentdef: namespace').reason;
+  if (uri.startsWith('workspace:'))
+    return refuse(uri, 'workspace:'.length - 1, 'a workspace URI without its leading slash (workspace:/path)').reason;
+  if (uri.startsWith('urn:'))
+    return refuse(uri, Math.min(uri.length, 'urn:agentdef:'.length) - 1, 'a URN outside the urn:agentdef: namespace')
+      .reason;
   const offset = firstOffending(uri, (code) => code <= 0x20 || code === 0x7f || isUppercase(code));
-  if (offset !== -1 && offset < 'workspace:/'.length) return refuse(uri, offset, characterProblem(uri.charCodeAt(offset), '/')).reason;
+  if (offset !== -1 && offset < 'workspace:/'.length)
+    return refuse(uri, offset, characterProblem(uri.charCodeAt(offset), '/')).reason;
   const colon = uri.indexOf(':');
-  return refuse(uri, colon === -1 ? Math.min(uri.length, 16) - 1 : colon, 'a scheme other than workspace:/, kgdoc: or urn:agentdef:').reason;
+  return refuse(
+    uri,
+    colon === -1 ? Math.min(uri.length, 16) - 1 : colon,
+    'a scheme other than workspace:/, kgdoc: or urn:agentdef:',
+  ).reason;
 }
 
 /** The first rule the part after the prefix breaks. */
@@ -74,25 +103,42 @@ function bodyReason(uri: string, form: Form): SourceUriCheck {
   const start = form.prefix.length;
   for (let i = start; i < uri.length; i++) {
     const code = uri.charCodeAt(i);
-    if (!isSegmentCharacter(code) && !isPunctuation(code) && String.fromCharCode(code) !== form.separator) return refuse(uri, i, characterProblem(code, form.separator));
+    if (!isSegmentCharacter(code) && !isPunctuation(code) && String.fromCharCode(code) !== form.separator)
+      return refuse(uri, i, characterProblem(code, form.separator));
   }
   // Only segment characters, punctuation and separators are left: the segments' shape is wrong.
   let offset = start;
   for (const segment of uri.slice(start).split(form.separator)) {
-    if (segment === '') return refuse(uri, Math.min(offset, uri.length - 1), 'an empty segment (a doubled, leading or trailing separator)');
+    if (segment === '')
+      return refuse(
+        uri,
+        Math.min(offset, uri.length - 1),
+        'an empty segment (a doubled, leading or trailing separator)',
+      );
     if (segment === '.' || segment === '..') return refuse(uri, offset + segment.length - 1, 'a dot segment');
     if (isPunctuation(segment.charCodeAt(0))) return refuse(uri, offset, 'a segment that starts with punctuation');
     for (let i = 1; i < segment.length; i++) {
-      if (isPunctuation(segment.charCodeAt(i)) && isPunctuation(segment.charCodeAt(i - 1))) return refuse(uri, offset + i, 'consecutive punctuation');
+      if (isPunctuation(segment.charCodeAt(i)) && isPunctuation(segment.charCodeAt(i - 1)))
+        return refuse(uri, offset + i, 'consecutive punctuation');
     }
-    if (isPunctuation(segment.charCodeAt(segment.length - 1))) return refuse(uri, offset + segment.length - 1, 'trailing punctuation');
+    if (isPunctuation(segment.charCodeAt(segment.length - 1)))
+      return refuse(uri, offset + segment.length - 1, 'trailing punctuation');
     offset += segment.length + 1;
   }
   return refuse(uri, uri.length - 1, 'a form the source-URI grammar does not allow'); // not reached: the loops above cover the grammar
 }
 
 function characterProblem(code: number, separator: '/' | ':'): string {
-  if (code <= 0x20 || code === 0x7f || code === 0x85 || code === 0xa0 || code === 0x2028 || code === 0x2029 || code === 0xfeff) return 'whitespace or a control character';
+  if (
+    code <= 0x20 ||
+    code === 0x7f ||
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0xfeff
+  )
+    return 'whitespace or a control character';
   if (isUppercase(code)) return 'an uppercase letter (source URIs are lowercase)';
   if (code === 0x25) return 'percent-encoding';
   if (code === 0x3f || code === 0x23) return 'a query or fragment';

@@ -11,7 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fakeClock, ledgerFolder, live } from './__test-support__/ledgers';
 import type { ExecutionLedger } from './execution-ledger';
 import { openSqliteExecutionLedger, SQLITE_LEDGER_TABLE } from './sqlite-ledger';
-import { availableSqliteDrivers, loadSqliteDriver, type SqliteDatabase, type SqliteDriverName } from '../sqlite/sqlite-driver';
+import {
+  availableSqliteDrivers,
+  loadSqliteDriver,
+  type SqliteDatabase,
+  type SqliteDriverName,
+} from '../sqlite/sqlite-driver';
 
 describe.each(availableSqliteDrivers())('the SQLite execution ledger on %s', (driver: SqliteDriverName) => {
   const folder = ledgerFolder();
@@ -45,8 +50,15 @@ describe.each(availableSqliteDrivers())('the SQLite execution ledger on %s', (dr
 
     const second = open(file, clock.now);
     const replay = await second.claim('done', live());
-    expect(replay).toMatchObject({ kind: 'replay', result: 'recorded', entry: { claim: 3, state: 'failed', reconciliationRequired: false } });
-    expect(await second.claim('dispatched', live())).toMatchObject({ kind: 'in-progress', entry: { state: 'dispatched', protected: true } });
+    expect(replay).toMatchObject({
+      kind: 'replay',
+      result: 'recorded',
+      entry: { claim: 3, state: 'failed', reconciliationRequired: false },
+    });
+    expect(await second.claim('dispatched', live())).toMatchObject({
+      kind: 'in-progress',
+      entry: { state: 'dispatched', protected: true },
+    });
     clock.advance(1000);
     expect((await second.claim('dispatched', live())).kind).toBe('reconciliation-required');
     expect((await second.release('dispatched')).ok).toBe(true); // the row with the highest number so far (2) is gone too
@@ -92,7 +104,11 @@ describe.each(availableSqliteDrivers())('the SQLite execution ledger on %s', (dr
       { file, maxEntries: 0 },
       { file, leaseMs: 'soon' },
     ];
-    for (const options of [...bad, { file, driver: 'better-sqlite3' }]) expect(openSqliteExecutionLedger({ driver, ...options } as never)).toMatchObject({ ok: false, reason: 'invalid-options' });
+    for (const options of [...bad, { file, driver: 'better-sqlite3' }])
+      expect(openSqliteExecutionLedger({ driver, ...options } as never)).toMatchObject({
+        ok: false,
+        reason: 'invalid-options',
+      });
     expect(existsSync(file)).toBe(false);
   });
 
@@ -104,16 +120,26 @@ describe.each(availableSqliteDrivers())('the SQLite execution ledger on %s', (dr
     const text = join(folder.dir, 'notes.txt');
     const contents = 'not a database, just notes\n'.repeat(200);
     writeFileSync(text, contents);
-    expect(openSqliteExecutionLedger({ file: text, driver })).toEqual({ ok: false, reason: 'storage', message: expect.stringContaining('SQLITE_NOTADB') });
+    expect(openSqliteExecutionLedger({ file: text, driver })).toEqual({
+      ok: false,
+      reason: 'storage',
+      message: expect.stringContaining('SQLITE_NOTADB'),
+    });
     expect(readFileSync(text, 'utf8')).toBe(contents);
     expect(existsSync(`${text}-wal`) || existsSync(`${text}-shm`)).toBe(false);
 
     const foreign = join(folder.dir, 'foreign.sqlite');
     const db = connect(foreign);
-    db.exec(`CREATE TABLE ${SQLITE_LEDGER_TABLE} (key TEXT, value TEXT); INSERT INTO ${SQLITE_LEDGER_TABLE} VALUES ('k', 'v');`);
+    db.exec(
+      `CREATE TABLE ${SQLITE_LEDGER_TABLE} (key TEXT, value TEXT); INSERT INTO ${SQLITE_LEDGER_TABLE} VALUES ('k', 'v');`,
+    );
     db.close();
     const before = readFileSync(foreign);
-    expect(openSqliteExecutionLedger({ file: foreign, driver })).toEqual({ ok: false, reason: 'storage', message: expect.stringContaining('other columns') });
+    expect(openSqliteExecutionLedger({ file: foreign, driver })).toEqual({
+      ok: false,
+      reason: 'storage',
+      message: expect.stringContaining('other columns'),
+    });
     expect(readFileSync(foreign).equals(before)).toBe(true);
   });
 
@@ -126,9 +152,16 @@ describe.each(availableSqliteDrivers())('the SQLite execution ledger on %s', (dr
       expect((await ledger.finish(key, c.claim, { status: 'succeeded', result: key })).ok).toBe(true);
     }
     const db = connect(file);
-    db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET result = @result WHERE key = @key`).run({ result: '{not json', key: 'bad' });
-    expect(() => db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET state = 'weird' WHERE key = 'good'`).run()).toThrow(/CHECK/);
-    expect(() => db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET state = 'running' WHERE key = 'good'`).run()).toThrow(/CHECK/); // a result on an open run
+    db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET result = @result WHERE key = @key`).run({
+      result: '{not json',
+      key: 'bad',
+    });
+    expect(() => db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET state = 'weird' WHERE key = 'good'`).run()).toThrow(
+      /CHECK/,
+    );
+    expect(() => db.prepare(`UPDATE ${SQLITE_LEDGER_TABLE} SET state = 'running' WHERE key = 'good'`).run()).toThrow(
+      /CHECK/,
+    ); // a result on an open run
     db.close();
     expect(await ledger.get('bad')).toMatchObject({ ok: false, reason: 'storage' });
     expect(await ledger.claim('bad', live())).toMatchObject({ kind: 'rejected', reason: 'storage' });
@@ -143,7 +176,11 @@ describe.each(availableSqliteDrivers())('the SQLite execution ledger on %s', (dr
     expect((await ledger.claim('first', live())).kind).toBe('claimed');
     const other = connect(file);
     other.exec('BEGIN IMMEDIATE');
-    expect(await ledger.claim('second', live())).toEqual({ kind: 'rejected', reason: 'storage', message: expect.stringContaining('SQLITE_BUSY') });
+    expect(await ledger.claim('second', live())).toEqual({
+      kind: 'rejected',
+      reason: 'storage',
+      message: expect.stringContaining('SQLITE_BUSY'),
+    });
     other.exec('ROLLBACK');
     other.close();
     expect((await ledger.claim('second', live())).kind).toBe('claimed');

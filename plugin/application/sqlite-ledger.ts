@@ -19,7 +19,13 @@
  * Nothing here throws: failures are typed results, and messages carry SQLite's error code, not data.
  */
 import { closeSync, constants, openSync, unlinkSync } from 'node:fs';
-import type { ExecutionLedgerOptions, LedgerOpening, LedgerRecord, LedgerStore, NewLedgerRecord } from './execution-ledger';
+import type {
+  ExecutionLedgerOptions,
+  LedgerOpening,
+  LedgerRecord,
+  LedgerStore,
+  NewLedgerRecord,
+} from './execution-ledger';
 import { createLedgerOverStore, readLedgerOptions } from './execution-ledger';
 import { loadSqliteDriver, type SqliteDatabase, type SqliteDriverName, sqliteErrorCode } from '../sqlite/sqlite-driver';
 
@@ -35,7 +41,18 @@ export interface SqliteExecutionLedgerOptions extends ExecutionLedgerOptions {
 export const SQLITE_LEDGER_TABLE = 'agentdef_execution_ledger_v1';
 
 /** The columns of the table, in order: an existing table must have exactly these. */
-const COLUMNS = ['claim', 'key', 'plan_digest', 'mode', 'state', 'claimed_at', 'lease_until', 'dispatched_at', 'finished_at', 'result'] as const;
+const COLUMNS = [
+  'claim',
+  'key',
+  'plan_digest',
+  'mode',
+  'state',
+  'claimed_at',
+  'lease_until',
+  'dispatched_at',
+  'finished_at',
+  'result',
+] as const;
 
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${SQLITE_LEDGER_TABLE} (
   claim INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -67,13 +84,30 @@ export function openSqliteExecutionLedger(options: SqliteExecutionLedgerOptions)
   } catch {
     return { ok: false, reason: 'invalid-options', message: 'the ledger options could not be read as plain data' };
   }
-  if (typeof file !== 'string' || file === '' || file === ':memory:' || file.startsWith('file:') || file.includes('\0')) {
-    return { ok: false, reason: 'invalid-options', message: 'file must be the path of a database file (not empty, not :memory:, not a URI)' };
+  if (
+    typeof file !== 'string' ||
+    file === '' ||
+    file === ':memory:' ||
+    file.startsWith('file:') ||
+    file.includes('\0')
+  ) {
+    return {
+      ok: false,
+      reason: 'invalid-options',
+      message: 'file must be the path of a database file (not empty, not :memory:, not a URI)',
+    };
   }
-  if (typeof busy !== 'number' || !Number.isSafeInteger(busy) || busy < 0 || busy > 600_000) return { ok: false, reason: 'invalid-options', message: 'busyTimeoutMs must be an integer from 0 to 600000' };
-  if (driver !== undefined && driver !== 'node:sqlite' && driver !== 'libsql') return { ok: false, reason: 'invalid-options', message: 'driver must be node:sqlite or libsql' };
+  if (typeof busy !== 'number' || !Number.isSafeInteger(busy) || busy < 0 || busy > 600_000)
+    return { ok: false, reason: 'invalid-options', message: 'busyTimeoutMs must be an integer from 0 to 600000' };
+  if (driver !== undefined && driver !== 'node:sqlite' && driver !== 'libsql')
+    return { ok: false, reason: 'invalid-options', message: 'driver must be node:sqlite or libsql' };
   const loaded = loadSqliteDriver(driver);
-  if (!loaded.ok) return { ok: false, reason: 'driver-missing', message: `the durable execution ledger needs an SQLite driver: ${loaded.message}` };
+  if (!loaded.ok)
+    return {
+      ok: false,
+      reason: 'driver-missing',
+      message: `the durable execution ledger needs an SQLite driver: ${loaded.message}`,
+    };
   // A ledger holds what each execute returned: a new one is the owner's alone (0600, as the task
   // store), and SQLite gives its -wal and -shm files the database file's mode. An existing file
   // is left as it is; one made here is removed again if it does not open.
@@ -87,9 +121,14 @@ export function openSqliteExecutionLedger(options: SqliteExecutionLedgerOptions)
       .map((row) => row['name']);
     if (existing.length > 0 && existing.join(',') !== COLUMNS.join(',')) {
       db.close();
-      return { ok: false, reason: 'storage', message: `the database holds a ${SQLITE_LEDGER_TABLE} table with other columns; it is not an agentdef execution ledger` };
+      return {
+        ok: false,
+        reason: 'storage',
+        message: `the database holds a ${SQLITE_LEDGER_TABLE} table with other columns; it is not an agentdef execution ledger`,
+      };
     }
-    if (db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode'] !== 'wal') throw Object.assign(new Error('no WAL'), { code: 'SQLITE_CANTOPEN' });
+    if (db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode'] !== 'wal')
+      throw Object.assign(new Error('no WAL'), { code: 'SQLITE_CANTOPEN' });
     db.exec('PRAGMA synchronous = FULL');
     db.exec(CREATE_TABLE);
     const ledger = createLedgerOverStore('sqlite', sqliteStore(db), read.limits, read.now, describeSqliteError);
@@ -101,7 +140,11 @@ export function openSqliteExecutionLedger(options: SqliteExecutionLedgerOptions)
       // already unusable
     }
     if (created) removeQuietly(file);
-    return { ok: false, reason: 'storage', message: `the ledger database could not be opened: ${describeSqliteError(error)}` };
+    return {
+      ok: false,
+      reason: 'storage',
+      message: `the ledger database could not be opened: ${describeSqliteError(error)}`,
+    };
   }
 }
 
@@ -176,9 +219,13 @@ function sqliteStore(db: SqliteDatabase): LedgerStore {
       `UPDATE ${t} SET plan_digest = @planDigest, mode = @mode, state = @state, claimed_at = @claimedAt, lease_until = @leaseUntil, dispatched_at = @dispatchedAt, finished_at = @finishedAt, result = @result WHERE key = @key AND claim = @claim`,
     ),
     remove: db.prepare(`DELETE FROM ${t} WHERE key = @key`),
-    purge: db.prepare(`DELETE FROM ${t} WHERE dispatched_at IS NULL AND COALESCE(finished_at, lease_until) + @ttl <= @now`),
+    purge: db.prepare(
+      `DELETE FROM ${t} WHERE dispatched_at IS NULL AND COALESCE(finished_at, lease_until) + @ttl <= @now`,
+    ),
     countEvictable: db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE ${evictable}`),
-    evict: db.prepare(`DELETE FROM ${t} WHERE claim IN (SELECT claim FROM ${t} WHERE ${evictable} ORDER BY COALESCE(finished_at, lease_until), claim LIMIT @n)`),
+    evict: db.prepare(
+      `DELETE FROM ${t} WHERE claim IN (SELECT claim FROM ${t} WHERE ${evictable} ORDER BY COALESCE(finished_at, lease_until), claim LIMIT @n)`,
+    ),
     list: db.prepare(`SELECT * FROM ${t} ORDER BY claim`),
   };
   return {
@@ -192,7 +239,8 @@ function sqliteStore(db: SqliteDatabase): LedgerStore {
       return { ...record, claim };
     },
     update(record) {
-      if (sql.update.run({ ...columnsOf(record), claim: record.claim }).changes !== 1) throw Object.assign(new Error('lost row'), { code: 'SQLITE_CONSTRAINT_LOST_ROW' });
+      if (sql.update.run({ ...columnsOf(record), claim: record.claim }).changes !== 1)
+        throw Object.assign(new Error('lost row'), { code: 'SQLITE_CONSTRAINT_LOST_ROW' });
     },
     remove(key) {
       sql.remove.run({ key });

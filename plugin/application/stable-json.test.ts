@@ -11,12 +11,18 @@ import canonicalizeReference from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize as runtimeCanonicalize } from '../runtime/jcs';
-import { digestApplicationJson, MAX_APPLICATION_JSON_VALUES, readApplicationJson, stableApplicationJson } from './stable-json';
+import {
+  digestApplicationJson,
+  MAX_APPLICATION_JSON_VALUES,
+  readApplicationJson,
+  stableApplicationJson,
+} from './stable-json';
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** A JSON Pointer from unescaped tokens. */
-const pointer = (tokens: readonly (string | number)[]): string => tokens.map((token) => `/${String(token).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const pointer = (tokens: readonly (string | number)[]): string =>
+  tokens.map((token) => `/${String(token).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 describe('stableApplicationJson: the canonical text', () => {
   it('matches a hand-written RFC 8785 vector, and its digest is node:crypto over those bytes', () => {
@@ -33,7 +39,10 @@ describe('stableApplicationJson: the canonical text', () => {
       '{"alpha":{"a":1e-7,"b":0.000001,"c":-12.5},"quote":"a \\"q\\" \\\\ \\n \\u0001 \u2028","zeta":[3,"é",true,null,{"x":1e+21,"y":0}],"€":"euro","😀":"astral key (U+1F600, code units D83D DE00)","ﬀ":"ligature key (U+FB00)"}';
     expect(stableApplicationJson(value)).toEqual({ ok: true, text: expected });
     expect(digestApplicationJson(value)).toEqual({ ok: true, sha256: sha256(expected) });
-    expect(digestApplicationJson({ a: 1 })).toEqual({ ok: true, sha256: '015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862' });
+    expect(digestApplicationJson({ a: 1 })).toEqual({
+      ok: true,
+      sha256: '015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862',
+    });
   });
 
   it('keeps a __proto__ member as data, accepts null-prototype, frozen and sealed objects and shared sub-trees', () => {
@@ -82,9 +91,15 @@ describe('stableApplicationJson: the canonical text', () => {
       },
       enumerable: true,
     });
-    const read = readApplicationJson({ source, other: { source: { sha256: 'kept' } }, 'source/sha256': 1 }, { omit: ['/source/sha256'] });
+    const read = readApplicationJson(
+      { source, other: { source: { sha256: 'kept' } }, 'source/sha256': 1 },
+      { omit: ['/source/sha256'] },
+    );
     expect(reads).toBe(0);
-    expect(read).toEqual({ ok: true, value: { other: { source: { sha256: 'kept' } }, source: { uri: 'kgdoc:a' }, 'source/sha256': 1 } });
+    expect(read).toEqual({
+      ok: true,
+      value: { other: { source: { sha256: 'kept' } }, source: { uri: 'kgdoc:a' }, 'source/sha256': 1 },
+    });
   });
 });
 
@@ -111,7 +126,21 @@ const realm = (source: string): unknown => runInNewContext(source);
 const trapAll = new Proxy(
   {},
   Object.fromEntries(
-    ['ownKeys', 'get', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'has', 'defineProperty', 'deleteProperty', 'isExtensible', 'preventExtensions', 'set', 'setPrototypeOf', 'apply', 'construct'].map((trap) => [
+    [
+      'ownKeys',
+      'get',
+      'getOwnPropertyDescriptor',
+      'getPrototypeOf',
+      'has',
+      'defineProperty',
+      'deleteProperty',
+      'isExtensible',
+      'preventExtensions',
+      'set',
+      'setPrototypeOf',
+      'apply',
+      'construct',
+    ].map((trap) => [
       trap,
       () => {
         throw new Error(`trap ${trap} ran`);
@@ -133,7 +162,12 @@ const POISONS: readonly Poison[] = [
   { name: '-Infinity', descriptor: () => data(Number.NEGATIVE_INFINITY), reason: /-Infinity is not a JSON number/ },
   { name: 'a lone high surrogate', descriptor: () => data('ok\ud800'), reason: /unpaired UTF-16 surrogate/ },
   { name: 'a lone low surrogate', descriptor: () => data('\udc00ok'), reason: /unpaired UTF-16 surrogate/ },
-  { name: 'a lone surrogate in a key', descriptor: () => data({ fine: 1, 'k\udbff': 1 }), below: ['k\udbff'], reason: /surrogate in a property name/ },
+  {
+    name: 'a lone surrogate in a key',
+    descriptor: () => data({ fine: 1, 'k\udbff': 1 }),
+    below: ['k\udbff'],
+    reason: /surrogate in a property name/,
+  },
   { name: 'a Date', descriptor: () => data(new Date(0)), reason: /a Date/ },
   { name: 'a Map', descriptor: () => data(new Map()), reason: /a Map/ },
   { name: 'a WeakMap', descriptor: () => data(new WeakMap()), reason: /a Map/ },
@@ -148,12 +182,28 @@ const POISONS: readonly Poison[] = [
   { name: 'a Promise', descriptor: () => data(Promise.resolve(1)), reason: /a Promise/ },
   { name: 'an Error', descriptor: () => data(new Error('boom')), reason: /an Error/ },
   { name: 'a class instance', descriptor: () => data(new Point()), reason: /custom prototype/ },
-  { name: 'an object inheriting from an object', descriptor: () => data(Object.create({ inherited: 1 })), reason: /custom prototype/ },
-  { name: 'an object with Array.prototype', descriptor: () => data(Object.create(Array.prototype)), reason: /custom prototype/ },
+  {
+    name: 'an object inheriting from an object',
+    descriptor: () => data(Object.create({ inherited: 1 })),
+    reason: /custom prototype/,
+  },
+  {
+    name: 'an object with Array.prototype',
+    descriptor: () => data(Object.create(Array.prototype)),
+    reason: /custom prototype/,
+  },
   { name: 'an Array subclass', descriptor: () => data(List.from([1])), reason: /array with a custom prototype/ },
-  { name: 'an array with a null prototype', descriptor: () => data(Object.setPrototypeOf([1], null)), reason: /array with a custom prototype/ },
+  {
+    name: 'an array with a null prototype',
+    descriptor: () => data(Object.setPrototypeOf([1], null)),
+    reason: /array with a custom prototype/,
+  },
   { name: 'an object from another realm', descriptor: () => data(realm('({ a: 1 })')), reason: /another realm/ },
-  { name: 'an array from another realm', descriptor: () => data(realm('[1, 2]')), reason: /array with a custom prototype or from another realm/ },
+  {
+    name: 'an array from another realm',
+    descriptor: () => data(realm('[1, 2]')),
+    reason: /array with a custom prototype or from another realm/,
+  },
   {
     name: 'an arguments object',
     descriptor: () =>
@@ -180,18 +230,74 @@ const POISONS: readonly Poison[] = [
     }),
     reason: /accessor property/,
   },
-  { name: 'a setter only', descriptor: () => ({ set() {}, enumerable: true, configurable: true }), reason: /accessor property/ },
-  { name: 'a hidden property', descriptor: () => ({ value: 1, enumerable: false, writable: true, configurable: true }), reason: /hidden \(non-enumerable\)/ },
-  { name: 'a hidden member of a nested object', descriptor: () => data(Object.defineProperty({ a: 1 }, 'secret', { value: 2, enumerable: false })), below: ['secret'], reason: /hidden/ },
-  { name: 'a symbol-keyed member', descriptor: () => data({ a: 1, [Symbol('k')]: 2 }), reason: /symbol-keyed property/ },
-  { name: 'a sparse array', descriptor: () => data(withHole([1, 2, 3], 1)), below: ['1'], reason: /hole in a sparse array/ },
-  { name: 'an array with only a length', descriptor: () => data(Object.assign([], { length: 3 })), below: ['0'], reason: /hole in a sparse array/ },
-  { name: 'a long sparse array', descriptor: () => data(Object.assign([1, 2], { length: 1000 })), below: ['2'], reason: /hole in a sparse array/ },
-  { name: 'a decorated array', descriptor: () => data(Object.assign([1, 2], { extra: true })), below: ['extra'], reason: /property on an array beyond its elements/ },
-  { name: 'an array with a non-canonical index key', descriptor: () => data(Object.assign([1], { '01': 2 })), below: ['01'], reason: /beyond its elements/ },
-  { name: 'an array with a symbol key', descriptor: () => data(Object.assign([1], { [Symbol.iterator]: null })), reason: /symbol-keyed property on an array/ },
-  { name: 'a hidden array element', descriptor: () => data(Object.defineProperty([0, 1], '1', { value: 1, enumerable: false })), below: ['1'], reason: /hidden/ },
-  { name: 'an accessor array element', descriptor: () => data(Object.defineProperty([0], '0', { get: () => 1, enumerable: true })), below: ['0'], reason: /accessor/ },
+  {
+    name: 'a setter only',
+    descriptor: () => ({ set() {}, enumerable: true, configurable: true }),
+    reason: /accessor property/,
+  },
+  {
+    name: 'a hidden property',
+    descriptor: () => ({ value: 1, enumerable: false, writable: true, configurable: true }),
+    reason: /hidden \(non-enumerable\)/,
+  },
+  {
+    name: 'a hidden member of a nested object',
+    descriptor: () => data(Object.defineProperty({ a: 1 }, 'secret', { value: 2, enumerable: false })),
+    below: ['secret'],
+    reason: /hidden/,
+  },
+  {
+    name: 'a symbol-keyed member',
+    descriptor: () => data({ a: 1, [Symbol('k')]: 2 }),
+    reason: /symbol-keyed property/,
+  },
+  {
+    name: 'a sparse array',
+    descriptor: () => data(withHole([1, 2, 3], 1)),
+    below: ['1'],
+    reason: /hole in a sparse array/,
+  },
+  {
+    name: 'an array with only a length',
+    descriptor: () => data(Object.assign([], { length: 3 })),
+    below: ['0'],
+    reason: /hole in a sparse array/,
+  },
+  {
+    name: 'a long sparse array',
+    descriptor: () => data(Object.assign([1, 2], { length: 1000 })),
+    below: ['2'],
+    reason: /hole in a sparse array/,
+  },
+  {
+    name: 'a decorated array',
+    descriptor: () => data(Object.assign([1, 2], { extra: true })),
+    below: ['extra'],
+    reason: /property on an array beyond its elements/,
+  },
+  {
+    name: 'an array with a non-canonical index key',
+    descriptor: () => data(Object.assign([1], { '01': 2 })),
+    below: ['01'],
+    reason: /beyond its elements/,
+  },
+  {
+    name: 'an array with a symbol key',
+    descriptor: () => data(Object.assign([1], { [Symbol.iterator]: null })),
+    reason: /symbol-keyed property on an array/,
+  },
+  {
+    name: 'a hidden array element',
+    descriptor: () => data(Object.defineProperty([0, 1], '1', { value: 1, enumerable: false })),
+    below: ['1'],
+    reason: /hidden/,
+  },
+  {
+    name: 'an accessor array element',
+    descriptor: () => data(Object.defineProperty([0], '0', { get: () => 1, enumerable: true })),
+    below: ['0'],
+    reason: /accessor/,
+  },
   { name: 'a cycle to the root', descriptor: (root) => data(root), reason: /circular reference/ },
 ];
 
@@ -200,10 +306,18 @@ describe('stableApplicationJson: what is not plain JSON data', () => {
     it(`refuses ${poison.name} at its pointer, in an object and in an array, and never runs its code`, () => {
       const inObject: Record<string, unknown> = { ok: [1, 'two'], 'a/b~c': {} };
       Object.defineProperty(inObject['a/b~c'], 'bad', poison.descriptor(inObject));
-      expect(stableApplicationJson(inObject)).toEqual({ ok: false, pointer: pointer(['a/b~c', 'bad', ...(poison.below ?? [])]), reason: expect.stringMatching(poison.reason) });
+      expect(stableApplicationJson(inObject)).toEqual({
+        ok: false,
+        pointer: pointer(['a/b~c', 'bad', ...(poison.below ?? [])]),
+        reason: expect.stringMatching(poison.reason),
+      });
       const inArray: unknown[] = [{ fine: true }, [null]];
       Object.defineProperty(inArray[1], '0', poison.descriptor(inArray));
-      expect(digestApplicationJson(inArray)).toEqual({ ok: false, pointer: pointer([1, 0, ...(poison.below ?? [])]), reason: expect.stringMatching(poison.reason) });
+      expect(digestApplicationJson(inArray)).toEqual({
+        ok: false,
+        pointer: pointer([1, 0, ...(poison.below ?? [])]),
+        reason: expect.stringMatching(poison.reason),
+      });
     });
   }
 
@@ -215,7 +329,19 @@ describe('stableApplicationJson: what is not plain JSON data', () => {
   });
 
   it('refuses non-data values at the top level with the empty pointer', () => {
-    for (const value of [undefined, () => 1, 1n, Symbol('s'), Number.NaN, '\ud800', new Date(), trapAll, revoked.proxy, realm('({})'), new Point()]) {
+    for (const value of [
+      undefined,
+      () => 1,
+      1n,
+      Symbol('s'),
+      Number.NaN,
+      '\ud800',
+      new Date(),
+      trapAll,
+      revoked.proxy,
+      realm('({})'),
+      new Point(),
+    ]) {
       const result = stableApplicationJson(value);
       expect(result).toMatchObject({ ok: false, pointer: '' });
     }
@@ -230,7 +356,12 @@ describe('stableApplicationJson: what is not plain JSON data', () => {
 
   it('never echoes the refused value in the reason', () => {
     const secret = 'sk-live-DO-NOT-PRINT';
-    for (const value of [{ [`${secret}\ud800`]: 1 }, { k: `${secret}\ud800` }, { k: new Date(secret) }, { k: Object.assign([secret], { [secret]: 1 }) }]) {
+    for (const value of [
+      { [`${secret}\ud800`]: 1 },
+      { k: `${secret}\ud800` },
+      { k: new Date(secret) },
+      { k: Object.assign([secret], { [secret]: 1 }) },
+    ]) {
       const result = stableApplicationJson(value);
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.reason).not.toContain(secret);
@@ -239,7 +370,11 @@ describe('stableApplicationJson: what is not plain JSON data', () => {
 });
 
 /** Every container in a JSON tree, with its path. */
-function containers(value: unknown, path: (string | number)[] = [], into: { path: (string | number)[]; node: object }[] = []): { path: (string | number)[]; node: object }[] {
+function containers(
+  value: unknown,
+  path: (string | number)[] = [],
+  into: { path: (string | number)[]; node: object }[] = [],
+): { path: (string | number)[]; node: object }[] {
   if (value === null || typeof value !== 'object') return into;
   into.push({ path, node: value });
   if (Array.isArray(value)) value.forEach((item, index) => containers(item, [...path, index], into));
@@ -247,7 +382,10 @@ function containers(value: unknown, path: (string | number)[] = [], into: { path
   return into;
 }
 
-const jsonContainer = fc.oneof(fc.array(fc.jsonValue({ maxDepth: 4 }), { maxLength: 5 }), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 4 }), { maxKeys: 5 }));
+const jsonContainer = fc.oneof(
+  fc.array(fc.jsonValue({ maxDepth: 4 }), { maxLength: 5 }),
+  fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 4 }), { maxKeys: 5 }),
+);
 
 describe('stableApplicationJson: properties', () => {
   it('agrees with two independent RFC 8785 implementations on random JSON, and the digest is SHA-256 of its UTF-8', () => {
@@ -263,10 +401,14 @@ describe('stableApplicationJson: properties', () => {
   });
 
   it('accepts a string exactly when it is well-formed UTF-16', () => {
-    const codeUnits = fc.array(fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0xd7f0, max: 0xe010 })), { maxLength: 8 }).map((units) => String.fromCharCode(...units));
+    const codeUnits = fc
+      .array(fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0xd7f0, max: 0xe010 })), { maxLength: 8 })
+      .map((units) => String.fromCharCode(...units));
     fc.assert(
       fc.property(codeUnits, codeUnits, (text, key) => {
-        const wellFormed = !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text + '\u0000' + key);
+        const wellFormed = !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(
+          text + '\u0000' + key,
+        );
         expect(stableApplicationJson({ [key]: [text] }).ok).toBe(wellFormed);
       }),
       { numRuns: 500 },
@@ -305,7 +447,11 @@ describe('stableApplicationJson: properties', () => {
       fc.record({ kind: fc.constant('rename' as const), site: fc.nat(), to: fc.string() }),
       fc.record({ kind: fc.constant('swap' as const), site: fc.nat(), i: fc.nat(), j: fc.nat() }),
       fc.record({ kind: fc.constant('delete' as const), site: fc.nat() }),
-      fc.record({ kind: fc.constant('append' as const), site: fc.nat(), text: fc.string({ minLength: 1, unit: 'grapheme' }) }),
+      fc.record({
+        kind: fc.constant('append' as const),
+        site: fc.nat(),
+        text: fc.string({ minLength: 1, unit: 'grapheme' }),
+      }),
     );
     fc.assert(
       fc.property(jsonContainer, edit, (original, change) => {
@@ -317,7 +463,8 @@ describe('stableApplicationJson: properties', () => {
         const key = keys[(change.kind === 'swap' ? change.i : change.site) % keys.length] as string;
         const put = (at: string, value: unknown) => Object.defineProperty(node, at, data(value));
         if (change.kind === 'replace') put(key, change.by);
-        else if (change.kind === 'delete') Array.isArray(node) ? node.splice(Number(key), 1) : delete (node as Record<string, unknown>)[key];
+        else if (change.kind === 'delete')
+          Array.isArray(node) ? node.splice(Number(key), 1) : delete (node as Record<string, unknown>)[key];
         else if (change.kind === 'append') {
           const current = (node as Record<string, unknown>)[key];
           fc.pre(typeof current === 'string');
@@ -347,7 +494,16 @@ describe('stableApplicationJson: properties', () => {
   it('treats Unicode-normalisation-equivalent strings and keys as different (byte equality is identity)', () => {
     expect(digestApplicationJson({ name: '\u00e9' })).not.toEqual(digestApplicationJson({ name: 'e\u0301' }));
     expect(digestApplicationJson({ '\u212b': 1 })).not.toEqual(digestApplicationJson({ '\u00c5': 1 }));
-    const composed = fc.constantFrom('\u00e9', '\u00c5', '\u212b', '\u1e9b\u0323', '\u00f1', '\u01fa', '\uac00', '\u2126');
+    const composed = fc.constantFrom(
+      '\u00e9',
+      '\u00c5',
+      '\u212b',
+      '\u1e9b\u0323',
+      '\u00f1',
+      '\u01fa',
+      '\uac00',
+      '\u2126',
+    );
     fc.assert(
       fc.property(fc.string(), composed, fc.string(), fc.boolean(), (before, char, after, asKey) => {
         const text = before + char + after;
@@ -368,15 +524,28 @@ describe('stableApplicationJson: properties', () => {
 
   it('refuses every kind of non-data value at its exact pointer, anywhere in a random JSON tree', () => {
     fc.assert(
-      fc.property(jsonContainer, fc.nat(), fc.nat(), fc.string(), fc.constantFrom(...POISONS), (generated, at, index, newKey, poison) => {
-        // Poison a copy: fast-check keeps (and prints, and shrinks) the generated value.
-        const tree = JSON.parse(JSON.stringify(generated)) as object;
-        const sites = containers(tree);
-        const { path, node } = sites[at % sites.length] as { path: (string | number)[]; node: object };
-        const key = Array.isArray(node) ? String(index % (node.length + 1)) : (Object.keys(node)[index % (Object.keys(node).length + 1)] ?? newKey);
-        Object.defineProperty(node, key, poison.descriptor(tree));
-        expect(stableApplicationJson(tree)).toEqual({ ok: false, pointer: pointer([...path, key, ...(poison.below ?? [])]), reason: expect.stringMatching(poison.reason) });
-      }),
+      fc.property(
+        jsonContainer,
+        fc.nat(),
+        fc.nat(),
+        fc.string(),
+        fc.constantFrom(...POISONS),
+        (generated, at, index, newKey, poison) => {
+          // Poison a copy: fast-check keeps (and prints, and shrinks) the generated value.
+          const tree = JSON.parse(JSON.stringify(generated)) as object;
+          const sites = containers(tree);
+          const { path, node } = sites[at % sites.length] as { path: (string | number)[]; node: object };
+          const key = Array.isArray(node)
+            ? String(index % (node.length + 1))
+            : (Object.keys(node)[index % (Object.keys(node).length + 1)] ?? newKey);
+          Object.defineProperty(node, key, poison.descriptor(tree));
+          expect(stableApplicationJson(tree)).toEqual({
+            ok: false,
+            pointer: pointer([...path, key, ...(poison.below ?? [])]),
+            reason: expect.stringMatching(poison.reason),
+          });
+        },
+      ),
       { numRuns: 600 },
     );
   });

@@ -65,7 +65,9 @@ export function canonicalText(value: JsonValue): StableApplicationJson {
   try {
     return { ok: true, text: canonicalJson(value) };
   } catch (error) {
-    return error instanceof CanonicalJsonError ? failure(error.pointer, error.reason) : failure('', 'the value has no canonical JSON text');
+    return error instanceof CanonicalJsonError
+      ? failure(error.pointer, error.reason)
+      : failure('', 'the value has no canonical JSON text');
   }
 }
 
@@ -93,9 +95,14 @@ export function readApplicationJson(value: unknown, options: ReadApplicationJson
   let place: { frame: Frame | undefined; key: string | undefined } = { frame: undefined, key: undefined };
   try {
     /** The copy of one member, a frame to descend into, or why it is refused. */
-    const admit = (member: unknown, parent: Frame | undefined, key: string | undefined): JsonValue | Frame | ApplicationJsonFailure => {
+    const admit = (
+      member: unknown,
+      parent: Frame | undefined,
+      key: string | undefined,
+    ): JsonValue | Frame | ApplicationJsonFailure => {
       place = { frame: parent, key };
-      if (++count > MAX_APPLICATION_JSON_VALUES) return failure(pointerOf(parent, key), `more than ${MAX_APPLICATION_JSON_VALUES} values`);
+      if (++count > MAX_APPLICATION_JSON_VALUES)
+        return failure(pointerOf(parent, key), `more than ${MAX_APPLICATION_JSON_VALUES} values`);
       const scalarProblem = scalarReason(member);
       if (scalarProblem !== undefined) return failure(pointerOf(parent, key), scalarProblem);
       if (member === null || typeof member !== 'object') return member as JsonValue;
@@ -114,10 +121,13 @@ export function readApplicationJson(value: unknown, options: ReadApplicationJson
       }
       const key = frame.keys[frame.index++] as string;
       place = { frame, key };
-      if (!frame.isArray && omit.has(frame.depth + 1) && omit.get(frame.depth + 1)?.has(pointerOf(frame, key))) continue;
+      if (!frame.isArray && omit.has(frame.depth + 1) && omit.get(frame.depth + 1)?.has(pointerOf(frame, key)))
+        continue;
       const descriptor = Reflect.getOwnPropertyDescriptor(frame.source, key);
-      if (descriptor === undefined) return failure(pointerOf(frame, key), 'a property that disappeared while it was read');
-      if (!('value' in descriptor)) return failure(pointerOf(frame, key), 'an accessor property (getter or setter), not data');
+      if (descriptor === undefined)
+        return failure(pointerOf(frame, key), 'a property that disappeared while it was read');
+      if (!('value' in descriptor))
+        return failure(pointerOf(frame, key), 'an accessor property (getter or setter), not data');
       if (descriptor.enumerable !== true) return failure(pointerOf(frame, key), 'a hidden (non-enumerable) property');
       const child = admit(descriptor.value, frame, key);
       if (isFailure(child)) return child;
@@ -198,7 +208,12 @@ function scalarReason(value: unknown): string | undefined {
 }
 
 /** Checks the container itself (not its members yet) and prepares its frame. */
-function openContainer(source: object, parent: Frame | undefined, segment: string | undefined, open: Set<object>): Frame | ApplicationJsonFailure {
+function openContainer(
+  source: object,
+  parent: Frame | undefined,
+  segment: string | undefined,
+  open: Set<object>,
+): Frame | ApplicationJsonFailure {
   const here = (): string => pointerOf(parent, segment); // built only for a failure: O(depth)
   // A Proxy is refused before anything touches it: its traps would be the value's own code.
   if (types.isProxy(source)) return failure(here(), 'a Proxy object, not plain data');
@@ -212,12 +227,20 @@ function openContainer(source: object, parent: Frame | undefined, segment: strin
   if (prototype !== Object.prototype && prototype !== null) return failure(here(), customObjectReason(source));
   if (ownKeys.some((key) => typeof key === 'symbol')) return failure(here(), 'a symbol-keyed property');
   const keys = (ownKeys as string[]).slice().sort(compareCodeUnits);
-  for (const key of keys) if (LONE_SURROGATE.test(key)) return failure(pointerOf({ parent, segment } as Frame, key), 'an unpaired UTF-16 surrogate in a property name');
+  for (const key of keys)
+    if (LONE_SURROGATE.test(key))
+      return failure(pointerOf({ parent, segment } as Frame, key), 'an unpaired UTF-16 surrogate in a property name');
   open.add(source);
   return frameOf(source, Object.create(null) as { [key: string]: JsonValue }, parent, segment, keys, false);
 }
 
-function openArray(source: unknown[], ownKeys: (string | symbol)[], parent: Frame | undefined, segment: string | undefined, open: Set<object>): Frame | ApplicationJsonFailure {
+function openArray(
+  source: unknown[],
+  ownKeys: (string | symbol)[],
+  parent: Frame | undefined,
+  segment: string | undefined,
+  open: Set<object>,
+): Frame | ApplicationJsonFailure {
   const here = (): string => pointerOf(parent, segment);
   if (ownKeys.some((key) => typeof key === 'symbol')) return failure(here(), 'a symbol-keyed property on an array');
   const length = source.length;
@@ -228,7 +251,11 @@ function openArray(source: unknown[], ownKeys: (string | symbol)[], parent: Fram
     if (isArrayIndex(key, length)) indices.push(key);
     else extra.push(key);
   }
-  if (extra.length > 0) return failure(pointerOf({ parent, segment } as Frame, extra.sort(compareCodeUnits)[0] as string), 'a property on an array beyond its elements');
+  if (extra.length > 0)
+    return failure(
+      pointerOf({ parent, segment } as Frame, extra.sort(compareCodeUnits)[0] as string),
+      'a property on an array beyond its elements',
+    );
   if (indices.length !== length) {
     indices.sort((a, b) => Number(a) - Number(b));
     let hole = indices.findIndex((key, i) => key !== String(i));
@@ -240,7 +267,14 @@ function openArray(source: unknown[], ownKeys: (string | symbol)[], parent: Fram
   return frameOf(source, [], parent, segment, indices, true);
 }
 
-function frameOf(source: object, target: Frame['target'], parent: Frame | undefined, segment: string | undefined, keys: readonly string[], isArray: boolean): Frame {
+function frameOf(
+  source: object,
+  target: Frame['target'],
+  parent: Frame | undefined,
+  segment: string | undefined,
+  keys: readonly string[],
+  isArray: boolean,
+): Frame {
   const depth = parent === undefined ? 0 : parent.depth + 1;
   return { [FRAME]: true, source, target, parent, segment, keys, isArray, depth, index: 0 } as Frame;
 }

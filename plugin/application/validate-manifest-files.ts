@@ -12,18 +12,32 @@ import type { DefinitionFile, ValidateFilesResult } from '../definition/validate
 import { validateApplicationManifestText } from './manifest-validate';
 
 export function validateManifestFiles(files: readonly DefinitionFile[]): ValidateFilesResult {
-  const result: ValidateFilesResult = { files: [], diagnostics: [], sources: new Map(), ioErrors: [], checked: 0, invalid: 0, errors: 0, warnings: 0 };
+  const result: ValidateFilesResult = {
+    files: [],
+    diagnostics: [],
+    sources: new Map(),
+    ioErrors: [],
+    checked: 0,
+    invalid: 0,
+    errors: 0,
+    warnings: 0,
+  };
   for (const { absolutePath, file } of files) {
     const format = definitionFormat(file);
     const source = format ? readDefinitionSource(absolutePath, file) : undefined;
-    const ioError = format ? source?.ioError : `${file}: not an application manifest file (expected .json, .yaml or .yml)`;
+    const ioError = format
+      ? source?.ioError
+      : `${file}: not an application manifest file (expected .json, .yaml or .yml)`;
     if (ioError !== undefined || source === undefined || format === undefined) {
       const message = ioError ?? `cannot read ${file}`;
       result.files.push({ file, valid: false, diagnostics: [], ioError: message });
       result.ioErrors.push(message);
       continue;
     }
-    const checked = source.text === undefined ? { diagnostics: source.diagnostics, valid: false } : validateApplicationManifestText(source.text, file, format);
+    const checked =
+      source.text === undefined
+        ? { diagnostics: source.diagnostics, valid: false }
+        : validateApplicationManifestText(source.text, file, format);
     if (source.text !== undefined) result.sources.set(file, source.text);
     const valid = checked.valid && !hasErrors(checked.diagnostics);
     result.files.push({ file, valid, diagnostics: checked.diagnostics });

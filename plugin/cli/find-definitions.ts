@@ -9,7 +9,13 @@ import { statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { definitionFormat, parseDefinitionText } from '../definition/parse-document';
 import { readDefinitionSource } from '../definition/read-source';
-import { APPLICATION_FILE_NAMES, DEFINITION_FILE_NAMES, findDefinitionFiles, isApplicationManifest, isDefinitionFileName } from '../definition/workspace-definitions';
+import {
+  APPLICATION_FILE_NAMES,
+  DEFINITION_FILE_NAMES,
+  findDefinitionFiles,
+  isApplicationManifest,
+  isDefinitionFileName,
+} from '../definition/workspace-definitions';
 import { workspacePath } from '../definition/workspace-path';
 
 export interface FoundFile {
@@ -51,17 +57,25 @@ export function findDefinitions(cwd: string, args: readonly string[]): FoundDefi
     }
     const candidates: { path: string; manifest: boolean }[] = [];
     if (stats.isDirectory()) {
-      for (const file of findDefinitionFiles(absolutePath, { fileNames: [...DEFINITION_FILE_NAMES, ...APPLICATION_FILE_NAMES] })) {
+      for (const file of findDefinitionFiles(absolutePath, {
+        fileNames: [...DEFINITION_FILE_NAMES, ...APPLICATION_FILE_NAMES],
+      })) {
         candidates.push({ path: join(absolutePath, file), manifest: isApplicationManifest(basename(file)) });
       }
-      if (candidates.length === 0) found.errors.push(`${arg}: no agent.json, agent.yaml, application.json or application.yaml found in this directory`);
+      if (candidates.length === 0)
+        found.errors.push(
+          `${arg}: no agent.json, agent.yaml, application.json or application.yaml found in this directory`,
+        );
     } else {
       candidates.push({ path: absolutePath, manifest: isManifestFile(absolutePath, workspacePath(cwd, absolutePath)) });
     }
     for (const candidate of candidates) {
       if (seen.has(candidate.path)) continue;
       seen.add(candidate.path);
-      (candidate.manifest ? found.applications : found.files).push({ absolutePath: candidate.path, file: workspacePath(cwd, candidate.path) });
+      (candidate.manifest ? found.applications : found.files).push({
+        absolutePath: candidate.path,
+        file: workspacePath(cwd, candidate.path),
+      });
     }
   }
   return found;

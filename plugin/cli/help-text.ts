@@ -31,7 +31,9 @@ function valueName(option: OptionSpec): string {
 
 /** `--name value`, `--name` for a switch. */
 function optionWords(name: string, option: OptionSpec): string {
-  return option.type === 'boolean' ? `--${name}` : `--${name} ${option.required ? `<${valueName(option)}>` : valueName(option)}`;
+  return option.type === 'boolean'
+    ? `--${name}`
+    : `--${name} ${option.required ? `<${valueName(option)}>` : valueName(option)}`;
 }
 
 /** The usage line of one command: `agentdef compile <file> [--target auto|…] [--out dir] …`. */
@@ -40,7 +42,8 @@ export function usageLine(spec: CommandSpec): string {
   const shownWith = new Set<string>();
   for (const [name, option] of Object.entries(spec.options)) {
     if (shownWith.has(name)) continue;
-    const other = option.excludes !== undefined && Object.hasOwn(spec.options, option.excludes) ? option.excludes : undefined;
+    const other =
+      option.excludes !== undefined && Object.hasOwn(spec.options, option.excludes) ? option.excludes : undefined;
     if (other !== undefined) {
       // Two options that exclude each other: one choice.
       shownWith.add(other);
@@ -56,7 +59,10 @@ export function usageLine(spec: CommandSpec): string {
 /** A group's usage: the group line, then each subcommand's usage indented. */
 export function groupUsage(group: CommandGroupSpec): string {
   const subcommands = Object.keys(group.subcommands);
-  return [`agentdef ${group.name} <${subcommands.join('|')}> ...`, ...Object.values(group.subcommands).map((sub) => `    ${usageLine(sub)}`)].join('\n');
+  return [
+    `agentdef ${group.name} <${subcommands.join('|')}> ...`,
+    ...Object.values(group.subcommands).map((sub) => `    ${usageLine(sub)}`),
+  ].join('\n');
 }
 
 export function usageOf(spec: CommandSpec | CommandGroupSpec): string {
@@ -94,20 +100,41 @@ function defaultText(option: OptionSpec): string | undefined {
 
 /** The help of one command. */
 export function commandHelp(spec: CommandSpec): string {
-  const lines = [`agentdef ${spec.name}: ${spec.summary}`, '', `usage: ${usageLine(spec)}`, '', wrap(spec.description, '')];
+  const lines = [
+    `agentdef ${spec.name}: ${spec.summary}`,
+    '',
+    `usage: ${usageLine(spec)}`,
+    '',
+    wrap(spec.description, ''),
+  ];
   if (spec.arguments.length > 0) {
     lines.push('', 'arguments:');
     for (const argument of spec.arguments) lines.push(`  ${argument.name}`, wrap(argument.description, '      '));
   }
   lines.push('', 'options:');
   for (const [name, option] of Object.entries(spec.options)) {
-    const values = option.values !== undefined && option.value !== undefined ? ` (one of ${option.values.join(', ')})` : option.example !== undefined ? ` (e.g. ${option.example})` : '';
+    const values =
+      option.values !== undefined && option.value !== undefined
+        ? ` (one of ${option.values.join(', ')})`
+        : option.example !== undefined
+          ? ` (e.g. ${option.example})`
+          : '';
     const after = defaultText(option);
-    lines.push(`  ${optionWords(name, option)}${option.multiple ? ' (repeatable)' : ''}`, wrap(`${option.description}${values}${after ? `; ${after}` : ''}`, '      '));
+    lines.push(
+      `  ${optionWords(name, option)}${option.multiple ? ' (repeatable)' : ''}`,
+      wrap(`${option.description}${values}${after ? `; ${after}` : ''}`, '      '),
+    );
   }
   lines.push('  -h, --help', '      print this help');
   const [ok, one, two] = spec.exitCodes;
-  lines.push('', 'exit codes:', wrap(`0 ${ok}`, '  ', '    '), wrap(`1 ${one}`, '  ', '    '), wrap(`2 ${two}`, '  ', '    '), '');
+  lines.push(
+    '',
+    'exit codes:',
+    wrap(`0 ${ok}`, '  ', '    '),
+    wrap(`1 ${one}`, '  ', '    '),
+    wrap(`2 ${two}`, '  ', '    '),
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -115,6 +142,10 @@ export function commandHelp(spec: CommandSpec): string {
 export function groupHelp(group: CommandGroupSpec): string {
   const lines = [`agentdef ${group.name}: ${group.summary}`, '', wrap(group.description, ''), '', 'commands:'];
   for (const sub of Object.values(group.subcommands)) lines.push(`  ${usageLine(sub)}`, wrap(sub.summary, '      '));
-  lines.push('', `agentdef help ${group.name} <command> explains one: every option with its values and default, its exit codes.`, '');
+  lines.push(
+    '',
+    `agentdef help ${group.name} <command> explains one: every option with its values and default, its exit codes.`,
+    '',
+  );
   return lines.join('\n');
 }

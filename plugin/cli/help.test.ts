@@ -29,7 +29,11 @@ const scratch = mkdtempSync(join(tmpdir(), 'agentdef-cli-help-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function agentdef(args: string[]) {
-  return spawnSync(process.execPath, [join(repoRoot, 'bin', 'agentdef.cjs'), ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
+  return spawnSync(process.execPath, [join(repoRoot, 'bin', 'agentdef.cjs'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 
 async function cli(args: string[], cwd = scratch): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -48,13 +52,21 @@ function commandModules(): { file: string; source: string; commands: string[] }[
     .filter((name) => /^[a-z-]+\.ts$/.test(name) && name !== 'test-support.ts')
     .map((file) => {
       const source = readFileSync(join(commandsDir, file), 'utf8');
-      return { file, source, commands: [...source.matchAll(/^export (?:async )?function run(\w+)Command\(/gm)].map((m) => words(m[1]!)) };
+      return {
+        file,
+        source,
+        commands: [...source.matchAll(/^export (?:async )?function run(\w+)Command\(/gm)].map((m) => words(m[1]!)),
+      };
     });
 }
 
 /** Every command table: the verbs, and each group's subcommands. */
 function allSpecs(): { words: string[]; spec: CommandSpec }[] {
-  return Object.entries(COMMAND_SPECS).flatMap(([verb, spec]) => (isCommandGroup(spec) ? Object.entries(spec.subcommands).map(([sub, subSpec]) => ({ words: [verb, sub], spec: subSpec })) : [{ words: [verb], spec }]));
+  return Object.entries(COMMAND_SPECS).flatMap(([verb, spec]) =>
+    isCommandGroup(spec)
+      ? Object.entries(spec.subcommands).map(([sub, subSpec]) => ({ words: [verb, sub], spec: subSpec }))
+      : [{ words: [verb], spec }],
+  );
 }
 
 describe('agentdef --help', () => {
@@ -66,12 +78,28 @@ describe('agentdef --help', () => {
       .flatMap((m) => m.commands)
       .sort();
     // The finder itself works: it sees the verbs this file was written against.
-    expect(modules).toEqual(expect.arrayContaining(['validate', 'plan', 'compile', 'run', 'dev', 'mcp', 'application', 'application catalog']));
-    const missing = modules.filter((command) => !listed.some((line) => line === command || line.startsWith(`${command} `)));
+    expect(modules).toEqual(
+      expect.arrayContaining([
+        'validate',
+        'plan',
+        'compile',
+        'run',
+        'dev',
+        'mcp',
+        'application',
+        'application catalog',
+      ]),
+    );
+    const missing = modules.filter(
+      (command) => !listed.some((line) => line === command || line.startsWith(`${command} `)),
+    );
     expect(missing).toEqual([]);
-    for (const line of ['agentdef --version', 'agentdef --help', 'agentdef help <command> [subcommand]']) expect(help.stdout).toContain(line);
+    for (const line of ['agentdef --version', 'agentdef --help', 'agentdef help <command> [subcommand]'])
+      expect(help.stdout).toContain(line);
     // Every verb listed is a table, and every table is listed with its usage line.
-    expect([...new Set(listed.map((line) => line.split(' ')[0]!))].filter((verb) => verb !== 'help').sort()).toEqual(Object.keys(COMMAND_SPECS).sort());
+    expect([...new Set(listed.map((line) => line.split(' ')[0]!))].filter((verb) => verb !== 'help').sort()).toEqual(
+      Object.keys(COMMAND_SPECS).sort(),
+    );
     for (const { spec } of allSpecs()) expect(help.stdout).toContain(usageLine(spec));
   });
 
@@ -131,11 +159,14 @@ describe('per-command help', () => {
         for (const value of table.values ?? []) expect(entry, `${name} --${option} ${value}`).toContain(value);
         if (table.example !== undefined) expect(entry, `${name} --${option}`).toContain(`e.g. ${table.example}`);
         if (table.required) expect(entry).toContain('required');
-        else if (table.type === 'string' && table.default !== undefined) expect(entry, `${name} --${option}`).toContain(`default: ${String(table.default)}`);
-        else if (table.otherwise !== undefined) expect(entry, `${name} --${option}`).toContain(`default: ${table.otherwise}`);
+        else if (table.type === 'string' && table.default !== undefined)
+          expect(entry, `${name} --${option}`).toContain(`default: ${String(table.default)}`);
+        else if (table.otherwise !== undefined)
+          expect(entry, `${name} --${option}`).toContain(`default: ${table.otherwise}`);
       }
       expect(help, name).toContain('\n  -h, --help\n');
-      for (const [code, meaning] of spec.exitCodes.entries()) expect(flat, `${name} exit ${code}`).toContain(`${code} ${meaning}`);
+      for (const [code, meaning] of spec.exitCodes.entries())
+        expect(flat, `${name} exit ${code}`).toContain(`${code} ${meaning}`);
     }
   });
 
@@ -156,10 +187,16 @@ describe('per-command help', () => {
     expect(typo.stderr).toMatch(/^error: unknown command "compil": did you mean "compile"\?\n/);
     for (const [args, message] of [
       [['help', 'nosuch'], /^error: unknown command "nosuch"\n/],
-      [['help', 'keys', 'generat'], /^error: unknown keys subcommand "generat": did you mean "generate"\?\nusage: agentdef keys <generate\|list\|export-public> \.\.\./],
+      [
+        ['help', 'keys', 'generat'],
+        /^error: unknown keys subcommand "generat": did you mean "generate"\?\nusage: agentdef keys <generate\|list\|export-public> \.\.\./,
+      ],
       [['application', 'exec', '--help'], /^error: unknown application subcommand "exec": did you mean "execute"\?\n/],
       [['help', 'compile', 'now'], /^error: agentdef compile has no subcommand "now"\nusage: agentdef compile <file>/],
-      [['help', 'keys', 'list', 'all'], /^error: agentdef keys list has no subcommand "all"\nusage: agentdef keys list/],
+      [
+        ['help', 'keys', 'list', 'all'],
+        /^error: agentdef keys list has no subcommand "all"\nusage: agentdef keys list/,
+      ],
       [['compilr', 'x.json'], /^error: unknown command "compilr": did you mean "compile"\?\n/],
     ] as const) {
       const result = await cli([...args]);
@@ -184,10 +221,14 @@ describe('the table is the parser', () => {
     const io = { cwd: scratch, stdout: () => {}, stderr: () => {} };
     for (const { words: command, spec } of allSpecs()) {
       for (const [option, table] of Object.entries(spec.options)) {
-        const argv = table.type === 'boolean' ? [`--${option}`] : [`--${option}`, table.values?.[0] ?? table.example ?? 'x'];
+        const argv =
+          table.type === 'boolean' ? [`--${option}`] : [`--${option}`, table.values?.[0] ?? table.example ?? 'x'];
         const parsed = parseCommand(io, spec, argv);
         expect(typeof parsed, `${command.join(' ')} --${option}`).toBe('object');
-        if (typeof parsed === 'object') expect((parsed.values as Record<string, unknown>)[option], `${command.join(' ')} --${option}`).toEqual(table.type === 'boolean' ? true : table.multiple ? [argv[1]] : argv[1]);
+        if (typeof parsed === 'object')
+          expect((parsed.values as Record<string, unknown>)[option], `${command.join(' ')} --${option}`).toEqual(
+            table.type === 'boolean' ? true : table.multiple ? [argv[1]] : argv[1],
+          );
       }
       expect(parseCommand(io, spec, ['--undocumented-option']), command.join(' ')).toBe(2);
     }
@@ -210,7 +251,11 @@ describe('the table is the parser', () => {
     for (const { words: command, spec } of allSpecs()) {
       const argv = [...command];
       for (const [option, table] of Object.entries(spec.options)) {
-        argv.push(table.type === 'boolean' ? `--${option}` : `--${option}=${table.values?.[0] ?? table.example ?? join(scratch, 'no-such-thing')}`);
+        argv.push(
+          table.type === 'boolean'
+            ? `--${option}`
+            : `--${option}=${table.values?.[0] ?? table.example ?? join(scratch, 'no-such-thing')}`,
+        );
       }
       // No positional (or a missing workspace): each command stops at a usage or I/O error before doing anything.
       const result = await cli(argv);

@@ -38,7 +38,12 @@ afterEach(() => {
 });
 
 /** A verb run as runCli runs it (its own loader uses `require`, which vitest does not serve). */
-const cli = ([verb, ...argv]: string[]) => captureRun((args, io) => (verb === 'plan' ? runPlanCommand : runValidateCommand)(args, terminalSafeIo(io)), argv, root);
+const cli = ([verb, ...argv]: string[]) =>
+  captureRun(
+    (args, io) => (verb === 'plan' ? runPlanCommand : runValidateCommand)(args, terminalSafeIo(io)),
+    argv,
+    root,
+  );
 const mkfifo = (path: string) => execFileSync('mkfifo', [path]);
 
 /** A definition that pins `ghost@1.0.0`, which only the registry can resolve. */
@@ -64,9 +69,21 @@ function expectRefused(run: { code: number; stdout: string; stderr: string }, pa
 
 describe('registry snapshots', () => {
   it.each([
-    ['a link to /dev/zero', () => symlinkSync('/dev/zero', join(root, 'registry/agents/ghost/1.0.0.json')), /not a regular file/],
-    ['a link to a file outside the registry', () => symlinkSync(join(outside, 'secret.json'), join(root, 'registry/agents/ghost/1.0.0.json')), /link to a file outside its folder/],
-    ['a link to a valid definition outside the registry', () => symlinkSync(join(outside, 'valid.json'), join(root, 'registry/agents/ghost/1.0.0.json')), /link to a file outside its folder/],
+    [
+      'a link to /dev/zero',
+      () => symlinkSync('/dev/zero', join(root, 'registry/agents/ghost/1.0.0.json')),
+      /not a regular file/,
+    ],
+    [
+      'a link to a file outside the registry',
+      () => symlinkSync(join(outside, 'secret.json'), join(root, 'registry/agents/ghost/1.0.0.json')),
+      /link to a file outside its folder/,
+    ],
+    [
+      'a link to a valid definition outside the registry',
+      () => symlinkSync(join(outside, 'valid.json'), join(root, 'registry/agents/ghost/1.0.0.json')),
+      /link to a file outside its folder/,
+    ],
     [
       'a slug folder linked outside the registry',
       () => {
@@ -101,7 +118,9 @@ describe('registry snapshots', () => {
     const registry = new FolderRegistry({ workspaceRoot: root });
     expect(await registry.resolve('ghost', '1.0.0')).toBeUndefined();
     symlinkSync(join(outside, 'secret.json'), join(root, 'registry/agents/ghost/1.0.0.json'));
-    await expect(registry.resolve('ghost', '1.0.0')).rejects.toThrow(/^registry registry\/agents: cannot read ghost@1\.0\.0 \(it is a link to a file outside its folder\)$/);
+    await expect(registry.resolve('ghost', '1.0.0')).rejects.toThrow(
+      /^registry registry\/agents: cannot read ghost@1\.0\.0 \(it is a link to a file outside its folder\)$/,
+    );
   });
 
   it('lists no versions of a slug folder linked out of the registry', async () => {
@@ -129,7 +148,11 @@ describe('registry snapshots', () => {
 
 describe('tools.json and mcp.json', () => {
   it.each([
-    ['a link to a file outside the workspace', (p: string) => symlinkSync(join(outside, 'secret.json'), p), /link to a file outside its folder/],
+    [
+      'a link to a file outside the workspace',
+      (p: string) => symlinkSync(join(outside, 'secret.json'), p),
+      /link to a file outside its folder/,
+    ],
     ['a link to /dev/zero', (p: string) => symlinkSync('/dev/zero', p), /not a regular file/],
     ['a FIFO', (p: string) => mkfifo(p), /not a regular file/],
     [
@@ -158,10 +181,16 @@ describe('tools.json and mcp.json', () => {
   });
 
   it('an unpaired surrogate in tools.json or mcp.json is a located diagnostic', () => {
-    writeFileSync(join(root, 'tools.json'), '{\n  "tools": {\n    "t\\ud800": { "module": "./x.ts", "export": "x" }\n  }\n}\n');
+    writeFileSync(
+      join(root, 'tools.json'),
+      '{\n  "tools": {\n    "t\\ud800": { "module": "./x.ts", "export": "x" }\n  }\n}\n',
+    );
     writeFileSync(join(root, 'mcp.json'), '{"servers": {"s": {"command": "node", "args": ["\\udc00"]}}}');
     const { diagnostics, config } = loadWorkspaceConfig(root);
-    expect(diagnostics.map((d) => `${d.file} ${d.rule} ${d.line}`).sort()).toEqual(['mcp.json unpaired-surrogate 1', 'tools.json unpaired-surrogate 3']);
+    expect(diagnostics.map((d) => `${d.file} ${d.rule} ${d.line}`).sort()).toEqual([
+      'mcp.json unpaired-surrogate 1',
+      'tools.json unpaired-surrogate 3',
+    ]);
     expect(config.tools.size).toBe(0);
     expect(config.mcpServers.size).toBe(0);
   });
@@ -175,8 +204,16 @@ describe('tools.json and mcp.json', () => {
 
 describe('definition files', () => {
   it.each([
-    ['a link to a file outside the workspace', (p: string) => symlinkSync(join(outside, 'secret.json'), p), /link to a file outside the workspace/],
-    ['a link to a valid definition outside the workspace', (p: string) => symlinkSync(join(outside, 'valid.json'), p), /link to a file outside the workspace/],
+    [
+      'a link to a file outside the workspace',
+      (p: string) => symlinkSync(join(outside, 'secret.json'), p),
+      /link to a file outside the workspace/,
+    ],
+    [
+      'a link to a valid definition outside the workspace',
+      (p: string) => symlinkSync(join(outside, 'valid.json'), p),
+      /link to a file outside the workspace/,
+    ],
     ['a link to /dev/zero', (p: string) => symlinkSync('/dev/zero', p), /not a regular file/],
     ['a FIFO', (p: string) => mkfifo(p), /not a regular file/],
   ])('validate and plan refuse %s named on the command line (exit 2), quickly', async (_, plant, pattern) => {
@@ -206,7 +243,9 @@ describe('definition files', () => {
     truncateSync(join(root, 'agents/huge/agent.json'), 50 * 1024 * 1024);
     const { value: index, cpuMs } = cpuTimeOf(() => indexWorkspace(root));
     expect(cpuMs).toBeLessThan(3000);
-    expect(index.unreadable).toEqual([{ file: 'agents/huge/agent.json', reason: expect.stringMatching(/^cannot be read \(the file is 50\.0 MiB/) }]);
+    expect(index.unreadable).toEqual([
+      { file: 'agents/huge/agent.json', reason: expect.stringMatching(/^cannot be read \(the file is 50\.0 MiB/) },
+    ]);
   });
 
   it('a link inside the workspace to another workspace file is still read', async () => {

@@ -14,7 +14,12 @@ export type KymTarget = { ok: true; file: string; workspaceRoot: string } | { ok
 /** Resolves `ref` in the registry `registry` (a folder relative to `cwd`), else the workspace's default registry. */
 export async function resolveKymTarget(ref: string, cwd: string, registry: string | undefined): Promise<KymTarget> {
   const parsed = parseKymRef(ref);
-  if (!parsed) return { ok: false, code: 2, message: `"${ref.slice(0, 120)}" is not a KYM reference: kym://agents/<slug>@<exact version>` };
+  if (!parsed)
+    return {
+      ok: false,
+      code: 2,
+      message: `"${ref.slice(0, 120)}" is not a KYM reference: kym://agents/<slug>@<exact version>`,
+    };
   const workspaceRoot = findWorkspaceRoot(cwd) ?? cwd;
   const registryRoot = registry !== undefined ? resolve(cwd, registry) : WORKSPACE_DEFAULTS.registryRoot;
   const folder = new FolderRegistry({ workspaceRoot, registryRoot });

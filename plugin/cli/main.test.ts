@@ -14,7 +14,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 const repoRoot = join(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'agentdef-cli-modules-'));
 const preload = join(dir, 'list-modules.cjs');
-writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.AGENTDEF_MODULE_LIST, JSON.stringify(Object.keys(require.cache))));\n");
+writeFileSync(
+  preload,
+  "process.on('exit', () => require('node:fs').writeFileSync(process.env.AGENTDEF_MODULE_LIST, JSON.stringify(Object.keys(require.cache))));\n",
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `agentdef <args>`; returns the exit code and the loaded modules (repository-relative, posix). */
@@ -26,9 +29,15 @@ function loadedModules(args: string[]): { status: number | null; own: string[]; 
     env: { ...process.env, AGENTDEF_MODULE_LIST: list },
     timeout: 60_000,
   });
-  const files = (JSON.parse(readFileSync(list, 'utf8')) as string[]).map((f) => relative(repoRoot, f).split(sep).join('/'));
+  const files = (JSON.parse(readFileSync(list, 'utf8')) as string[]).map((f) =>
+    relative(repoRoot, f).split(sep).join('/'),
+  );
   const packages = new Set(files.flatMap((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(f)?.[1] ?? []));
-  return { status: run.status, own: files.filter((f) => !f.startsWith('../') && !f.includes('node_modules/')), packages: [...packages].sort() };
+  return {
+    status: run.status,
+    own: files.filter((f) => !f.startsWith('../') && !f.includes('node_modules/')),
+    packages: [...packages].sort(),
+  };
 }
 
 describe('agentdef loads commands lazily', () => {
@@ -70,13 +79,22 @@ describe('agentdef loads commands lazily', () => {
       'plugin/definition/rules/lifecycle-gates.ts',
       'plugin/hosts/node/key-ref.ts',
     ]);
-    for (const args of [['--help'], ['frobnicate'], ['constructor'], ['compile', '--help'], ['help', 'keys', 'generate'], ['application', 'execute', '-h']]) {
+    for (const args of [
+      ['--help'],
+      ['frobnicate'],
+      ['constructor'],
+      ['compile', '--help'],
+      ['help', 'keys', 'generate'],
+      ['application', 'execute', '-h'],
+    ]) {
       const { status, own } = loadedModules(args);
       expect(
         own.filter((f) => f.startsWith('plugin/') && !allowed.has(f) && !f.startsWith('plugin/cli/specs/')),
         args.join(' '),
       ).toEqual([]);
-      expect(status, args.join(' ')).toBe(args[0] === '--help' || args.includes('--help') || args.includes('-h') || args[0] === 'help' ? 0 : 2);
+      expect(status, args.join(' ')).toBe(
+        args[0] === '--help' || args.includes('--help') || args.includes('-h') || args[0] === 'help' ? 0 : 2,
+      );
     }
   });
 });

@@ -33,7 +33,8 @@ const COMMANDS: Record<string, () => CommandRun> = {
   dev: () => (require('./commands/dev') as typeof import('./commands/dev')).runDevCommand,
   deploy: () => (require('./commands/deploy') as typeof import('./commands/deploy')).runDeployCommand,
   ask: () => (require('./commands/ask') as typeof import('./commands/ask')).runAskCommand,
-  application: () => (require('./commands/application') as typeof import('./commands/application')).runApplicationCommand,
+  application: () =>
+    (require('./commands/application') as typeof import('./commands/application')).runApplicationCommand,
   keys: () => (require('./commands/keys') as typeof import('./commands/keys')).runKeysCommand,
   diff: () => (require('./commands/diff') as typeof import('./commands/diff')).runDiffCommand,
   verify: () => (require('./commands/verify') as typeof import('./commands/verify')).runVerifyCommand,
@@ -50,7 +51,8 @@ export function dispatchedVerbs(): string[] {
 
 function packageVersion(): string {
   try {
-    return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return 'unknown';
   }
@@ -101,13 +103,19 @@ function printHelp(io: CliIo, words: readonly string[]): number {
 
 function unknownCommand(io: CliIo, verb: string): number {
   const guess = suggestName(verb, Object.keys(commandSpecs()));
-  io.stderr(`error: unknown command "${verb}"${guess ? `: did you mean "${guess}"?` : ''}\n\n${commandList(commandSpecs())}`);
+  io.stderr(
+    `error: unknown command "${verb}"${guess ? `: did you mean "${guess}"?` : ''}\n\n${commandList(commandSpecs())}`,
+  );
   return EXIT.usage;
 }
 
 /** `io` with both streams escaped for a terminal (terminal-text.ts). */
 export function terminalSafeIo(io: CliIo): CliIo {
-  return { cwd: io.cwd, stdout: (text) => io.stdout(terminalSafe(text)), stderr: (text) => io.stderr(terminalSafe(text)) };
+  return {
+    cwd: io.cwd,
+    stdout: (text) => io.stdout(terminalSafe(text)),
+    stderr: (text) => io.stderr(terminalSafe(text)),
+  };
 }
 
 export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<number> {
@@ -136,7 +144,9 @@ export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<num
   } catch (error) {
     // A bug (or a broken installation, e.g. a missing dependency), not bad input: say so plainly,
     // without a stack trace in normal output.
-    io.stderr(`internal error in agentdef ${verb}: ${(error as Error).message}\nplease report this with the input that caused it\n`);
+    io.stderr(
+      `internal error in agentdef ${verb}: ${(error as Error).message}\nplease report this with the input that caused it\n`,
+    );
     return EXIT.usage;
   }
 }

@@ -37,7 +37,12 @@ import {
 import type { ApplicationService } from '../application/application-service';
 import { callApplicationTool } from '../application/mcp-tool-calls';
 import { APPLICATION_TOOLS, isApplicationToolName } from '../application/mcp-tool-contracts';
-import { BoundedStdioTransport, MessageTooLargeError, UnreadableMessageError, type UnreadableMessageKind } from './mcp-stdio-transport';
+import {
+  BoundedStdioTransport,
+  MessageTooLargeError,
+  UnreadableMessageError,
+  type UnreadableMessageKind,
+} from './mcp-stdio-transport';
 
 export const MCP_SERVER_NAME = 'agentdef';
 
@@ -88,7 +93,10 @@ function captureRawArguments(transport: Transport): (requestId: RequestId) => { 
     const request = message as { method?: unknown; id?: unknown; params?: unknown };
     if (request.method !== 'tools/call' || (typeof request.id !== 'string' && typeof request.id !== 'number')) return;
     const params = request.params;
-    const value = params !== null && typeof params === 'object' && Object.hasOwn(params, 'arguments') ? (params as { arguments: unknown }).arguments : undefined;
+    const value =
+      params !== null && typeof params === 'object' && Object.hasOwn(params, 'arguments')
+        ? (params as { arguments: unknown }).arguments
+        : undefined;
     pending.delete(request.id);
     pending.set(request.id, value);
     if (pending.size > MAX_PENDING_ARGUMENTS) pending.delete(pending.keys().next().value as RequestId);
@@ -102,7 +110,15 @@ function captureRawArguments(transport: Transport): (requestId: RequestId) => { 
 }
 
 /** The requests this server answers, with the SDK's schema of each. */
-const SERVED_REQUESTS = new Map<string, { safeParse(value: unknown): { success: boolean; error?: { issues: readonly { code: string; path: readonly PropertyKey[]; expected?: unknown }[] } } }>([
+const SERVED_REQUESTS = new Map<
+  string,
+  {
+    safeParse(value: unknown): {
+      success: boolean;
+      error?: { issues: readonly { code: string; path: readonly PropertyKey[]; expected?: unknown }[] };
+    };
+  }
+>([
   ['initialize', InitializeRequestSchema],
   ['ping', PingRequestSchema],
   ['tools/list', ListToolsRequestSchema],
@@ -151,8 +167,21 @@ export function invalidParamsMessage(method: string, message: unknown): string |
   const issues = parsed.error?.issues ?? [];
   const first = issues[0];
   if (first === undefined) return 'Invalid params';
-  const path = first.path.map((segment) => (typeof segment === 'number' ? String(segment) : typeof segment === 'string' && SCHEMA_FIELDS.has(segment) ? segment : '*')).join('.');
-  const what = first.code === 'invalid_type' && typeof first.expected === 'string' && /^[a-z]{1,20}$/.test(first.expected) ? `expected ${first.expected}` : /^[a-z_]{1,40}$/.test(first.code) ? first.code : 'invalid';
+  const path = first.path
+    .map((segment) =>
+      typeof segment === 'number'
+        ? String(segment)
+        : typeof segment === 'string' && SCHEMA_FIELDS.has(segment)
+          ? segment
+          : '*',
+    )
+    .join('.');
+  const what =
+    first.code === 'invalid_type' && typeof first.expected === 'string' && /^[a-z]{1,20}$/.test(first.expected)
+      ? `expected ${first.expected}`
+      : /^[a-z_]{1,40}$/.test(first.code)
+        ? first.code
+        : 'invalid';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
   return `Invalid params: ${path || 'the request'}: ${what}${more}`;
 }
@@ -165,7 +194,8 @@ export function invalidParamsMessage(method: string, message: unknown): string |
  * heard of tasks would ignore it. `params` is the transport's own parsed copy.
  */
 function ignoreTaskAugmentation(params: unknown): void {
-  if (params !== null && typeof params === 'object' && !Array.isArray(params) && Object.hasOwn(params, 'task')) delete (params as Record<string, unknown>).task;
+  if (params !== null && typeof params === 'object' && !Array.isArray(params) && Object.hasOwn(params, 'task'))
+    delete (params as Record<string, unknown>).task;
 }
 
 /**
@@ -184,7 +214,11 @@ function gateRequests(transport: Transport): void {
     if (typeof request.method === 'string' && (typeof request.id === 'string' || typeof request.id === 'number')) {
       ignoreTaskAugmentation(request.params);
       if (!initialized && request.method !== 'initialize' && request.method !== 'ping') {
-        refuse(request.id, ErrorCode.InvalidRequest, 'Invalid Request: the session is not initialized; send initialize first (only ping is answered before it)');
+        refuse(
+          request.id,
+          ErrorCode.InvalidRequest,
+          'Invalid Request: the session is not initialized; send initialize first (only ping is answered before it)',
+        );
         return;
       }
       const invalid = invalidParamsMessage(request.method, message);
@@ -199,24 +233,44 @@ function gateRequests(transport: Transport): void {
 }
 
 /** Creates the server (the two handlers) and connects it to `transport`. */
-export async function connectApplicationMcp(options: ApplicationMcpServerOptions, transport: Transport): Promise<Server> {
-  const server = new Server({ name: MCP_SERVER_NAME, title: 'agentdef application composition', version: options.version }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+export async function connectApplicationMcp(
+  options: ApplicationMcpServerOptions,
+  transport: Transport,
+): Promise<Server> {
+  const server = new Server(
+    { name: MCP_SERVER_NAME, title: 'agentdef application composition', version: options.version },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+  );
   const rawArguments = captureRawArguments(transport);
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     // Every tool is on the one page, and no cursor is ever issued: any cursor is not one of ours.
-    if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, 'Invalid params: unknown cursor; this server lists every tool on one page and issues no cursor');
+    if (request.params?.cursor !== undefined)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        'Invalid params: unknown cursor; this server lists every tool on one page and issues no cursor',
+      );
     return { tools: listedApplicationTools() };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const raw = rawArguments(extra.requestId);
     const name = request.params.name;
     if (!isApplicationToolName(name)) {
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool; this server offers exactly ${APPLICATION_TOOLS.map((t) => t.name).join(', ')}`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `unknown tool; this server offers exactly ${APPLICATION_TOOLS.map((t) => t.name).join(', ')}`,
+      );
     }
-    const result = await callApplicationTool(options.service, name, raw.found ? raw.value : request.params.arguments, extra.signal);
-    if (result.internalError !== undefined) options.log(`agentdef mcp: internal error in ${name}: ${result.internalError}`);
+    const result = await callApplicationTool(
+      options.service,
+      name,
+      raw.found ? raw.value : request.params.arguments,
+      extra.signal,
+    );
+    if (result.internalError !== undefined)
+      options.log(`agentdef mcp: internal error in ${name}: ${result.internalError}`);
     const answer: CallToolResult = { content: [{ type: 'text', text: result.text }], isError: result.isError };
-    if (result.structuredContent !== undefined) answer.structuredContent = result.structuredContent as Record<string, unknown>;
+    if (result.structuredContent !== undefined)
+      answer.structuredContent = result.structuredContent as Record<string, unknown>;
     return answer;
   });
   server.onerror = (error) => options.log(`agentdef mcp: ${describeProtocolError(error)}`);
@@ -227,7 +281,8 @@ export async function connectApplicationMcp(options: ApplicationMcpServerOptions
 
 const UNREADABLE_LOG_LINES: Readonly<Record<UnreadableMessageKind, string>> = {
   'not-json': 'answered -32700 to an input line that is not JSON (its text is not logged)',
-  'invalid-request': 'answered -32600 to an input message that is not a valid JSON-RPC request (its text is not logged)',
+  'invalid-request':
+    'answered -32600 to an input message that is not a valid JSON-RPC request (its text is not logged)',
   'invalid-params': 'answered -32602 to a request whose params are not an object (its text is not logged)',
   'invalid-response': 'ignored an input response that is not valid JSON-RPC (its text is not logged)',
 };
@@ -243,7 +298,8 @@ export function describeProtocolError(error: unknown): string {
   if (error instanceof UnreadableMessageError) return UNREADABLE_LOG_LINES[error.kind];
   if (error instanceof SyntaxError) return 'ignored an input line that is not JSON (its text is not logged)';
   if (name === 'ZodError') return 'ignored an input message that is not JSON-RPC (its text is not logged)';
-  if (error instanceof MessageTooLargeError) return `ignored an input message larger than ${error.limit} bytes (its text is not kept or logged)`;
+  if (error instanceof MessageTooLargeError)
+    return `ignored an input message larger than ${error.limit} bytes (its text is not kept or logged)`;
   return `protocol error (${/^[A-Za-z][A-Za-z0-9]{0,40}$/.test(name) ? name : 'unknown'}; its text is not logged)`;
 }
 
@@ -255,7 +311,9 @@ export interface ServingApplicationMcp {
 }
 
 /** Serves the three tools over stdio (or the given streams) until the client closes the input or `stop()` is called. */
-export async function serveApplicationMcp(options: ApplicationMcpServerOptions & { readonly input?: Readable; readonly output?: Writable }): Promise<ServingApplicationMcp> {
+export async function serveApplicationMcp(
+  options: ApplicationMcpServerOptions & { readonly input?: Readable; readonly output?: Writable },
+): Promise<ServingApplicationMcp> {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   const transport = new BoundedStdioTransport(input, output, MAX_MESSAGE_BYTES);

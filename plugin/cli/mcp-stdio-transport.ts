@@ -26,7 +26,13 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, type JSONRPCMessage, JSONRPCMessageSchema, JSONRPCRequestSchema, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  type JSONRPCMessage,
+  JSONRPCMessageSchema,
+  JSONRPCRequestSchema,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** A line longer than the transport reads; its text is never kept. */
 export class MessageTooLargeError extends Error {
@@ -48,7 +54,8 @@ export class UnreadableMessageError extends Error {
 }
 
 export const PARSE_ERROR_MESSAGE = 'Parse error: an input line is not JSON; it was not read';
-export const INVALID_REQUEST_MESSAGE = 'Invalid Request: an input message is not a valid JSON-RPC 2.0 request; it was not read';
+export const INVALID_REQUEST_MESSAGE =
+  'Invalid Request: an input message is not a valid JSON-RPC 2.0 request; it was not read';
 const INVALID_PARAMS_MESSAGE = 'Invalid params: params must be an object (and its _meta, if any, an object)';
 
 /** The members a JSON-RPC request may have. */
@@ -109,11 +116,19 @@ export class BoundedStdioTransport implements Transport {
 
   private tooLarge(): void {
     this.onerror?.(new MessageTooLargeError(this.maxLineBytes));
-    this.answer(undefined, ErrorCode.InvalidRequest, `Invalid Request: a message is larger than ${this.maxLineBytes} bytes; it was not read`);
+    this.answer(
+      undefined,
+      ErrorCode.InvalidRequest,
+      `Invalid Request: a message is larger than ${this.maxLineBytes} bytes; it was not read`,
+    );
   }
 
   private answer(id: RequestId | undefined, code: number, message: string): void {
-    void this.send({ jsonrpc: '2.0', ...(id !== undefined ? { id } : {}), error: { code, message } } as unknown as JSONRPCMessage).catch(() => {});
+    void this.send({
+      jsonrpc: '2.0',
+      ...(id !== undefined ? { id } : {}),
+      error: { code, message },
+    } as unknown as JSONRPCMessage).catch(() => {});
   }
 
   private deliver(line: string): void {
@@ -149,8 +164,15 @@ export class BoundedStdioTransport implements Transport {
       this.onerror?.(new UnreadableMessageError('invalid-response'));
       return;
     }
-    const id = Object.hasOwn(members, 'id') && (typeof members.id === 'string' || (typeof members.id === 'number' && Number.isFinite(members.id))) ? members.id : undefined;
-    const onlyParamsWrong = id !== undefined && Object.keys(members).every((key) => REQUEST_MEMBERS.has(key)) && JSONRPCRequestSchema.safeParse({ jsonrpc: members.jsonrpc, id, method: members.method }).success;
+    const id =
+      Object.hasOwn(members, 'id') &&
+      (typeof members.id === 'string' || (typeof members.id === 'number' && Number.isFinite(members.id)))
+        ? members.id
+        : undefined;
+    const onlyParamsWrong =
+      id !== undefined &&
+      Object.keys(members).every((key) => REQUEST_MEMBERS.has(key)) &&
+      JSONRPCRequestSchema.safeParse({ jsonrpc: members.jsonrpc, id, method: members.method }).success;
     if (onlyParamsWrong) {
       this.onerror?.(new UnreadableMessageError('invalid-params'));
       this.answer(id, ErrorCode.InvalidParams, INVALID_PARAMS_MESSAGE);

@@ -33,7 +33,14 @@ const BAD_KEY = 'keyref:Bad_Name';
 
 let root: string;
 const saved: Record<string, string | undefined> = {};
-const ENV = ['AGENTDEF_KEYS_DIR', 'AGENTDEF_KEYCHAIN', 'AGENTDEF_RECORD', 'AGENTDEF_REPLAY', 'XDG_STATE_HOME', 'XDG_CONFIG_HOME'];
+const ENV = [
+  'AGENTDEF_KEYS_DIR',
+  'AGENTDEF_KEYCHAIN',
+  'AGENTDEF_RECORD',
+  'AGENTDEF_REPLAY',
+  'XDG_STATE_HOME',
+  'XDG_CONFIG_HOME',
+];
 
 beforeAll(() => {
   root = copyExamplesWorkspace('agentdef-usage-errors-');
@@ -99,7 +106,11 @@ async function expectUsageError(args: readonly string[]): Promise<string> {
 
 /** Every command of the registry, by its words (`keys generate`). */
 function allCommands(): { words: string[]; spec: CommandSpec }[] {
-  return Object.entries(COMMAND_SPECS).flatMap(([verb, spec]) => (isCommandGroup(spec) ? Object.entries(spec.subcommands).map(([sub, s]) => ({ words: [verb, sub], spec: s })) : [{ words: [verb], spec }]));
+  return Object.entries(COMMAND_SPECS).flatMap(([verb, spec]) =>
+    isCommandGroup(spec)
+      ? Object.entries(spec.subcommands).map(([sub, s]) => ({ words: [verb, sub], spec: s }))
+      : [{ words: [verb], spec }],
+  );
 }
 
 /**
@@ -110,7 +121,12 @@ const CASES: Record<string, readonly (readonly string[])[]> = {
   validate: [['no-such-file.json'], ['examples/no-such-folder']],
   plan: [['no-such-file.json'], [AGENT, '--max-depth', '0'], ['kym://not-a-reference']],
   compile: [['no-such-file.json'], [AGENT, '--target', 'worker'], [AGENT, '--max-nodes', 'x']],
-  run: [['no-such-output'], ['fake-output', '--port', 'http'], ['fake-output', '--task-store', ''], ['fake-output', '--record', 'a', '--replay', 'b']],
+  run: [
+    ['no-such-output'],
+    ['fake-output', '--port', 'http'],
+    ['fake-output', '--task-store', ''],
+    ['fake-output', '--record', 'a', '--replay', 'b'],
+  ],
   dev: [['no-such-output'], ['fake-output', '--port', '70000'], ['fake-output', '--record', ' ']],
   deploy: [['no-such-output'], ['fake-output', '--port', 'x']],
   ask: [
@@ -122,15 +138,34 @@ const CASES: Record<string, readonly (readonly string[])[]> = {
     ['--host', '../outside.mjs'],
     ['--host', 'no-such-module.mjs'],
   ],
-  'application plan': [['no-such-manifest.json'], ['examples/applications'], ['notes.txt'], [MANIFEST, '--host', 'no-such-module.mjs']],
-  'application execute': [['no-such-manifest.json'], ['examples/applications'], [MANIFEST, '--expect', 'not-a-digest'], [MANIFEST, '--input', 'no-equals-sign']],
-  'application check': [['no-such-manifest.json'], ['examples/applications'], [MANIFEST, '--inputs', 'no-such-inputs.json']],
+  'application plan': [
+    ['no-such-manifest.json'],
+    ['examples/applications'],
+    ['notes.txt'],
+    [MANIFEST, '--host', 'no-such-module.mjs'],
+  ],
+  'application execute': [
+    ['no-such-manifest.json'],
+    ['examples/applications'],
+    [MANIFEST, '--expect', 'not-a-digest'],
+    [MANIFEST, '--input', 'no-equals-sign'],
+  ],
+  'application check': [
+    ['no-such-manifest.json'],
+    ['examples/applications'],
+    [MANIFEST, '--inputs', 'no-such-inputs.json'],
+  ],
   'keys generate': [[BAD_KEY], ['keyref:'], ['keyref:a', 'keyref:b']],
   'keys list': [['something']],
   'keys export-public': [[BAD_KEY]],
   diff: [[AGENT], ['no-such-file.json', AGENT]],
   verify: [['no-such-file.json'], [AGENT, '--at', 'yesterday'], [AGENT, '--key', 'no-such-key.json']],
-  promote: [[AGENT, '--to', 'tool-shipped', '--key', BAD_KEY], [AGENT, '--to', 'shipped'], [AGENT], [AGENT, '--to', 'tool-shipped', '--at', 'yesterday']],
+  promote: [
+    [AGENT, '--to', 'tool-shipped', '--key', BAD_KEY],
+    [AGENT, '--to', 'shipped'],
+    [AGENT],
+    [AGENT, '--to', 'tool-shipped', '--at', 'yesterday'],
+  ],
   publish: [
     [AGENT, '--worker-url', 'https://text-stats.example.workers.dev', '--key', BAD_KEY],
     [AGENT, '--port', 'x'],
@@ -160,7 +195,8 @@ describe('usage errors exit 2, for every command', () => {
       const variadic = spec.arguments.some((a) => a.name.endsWith('...'));
       // No argument where one is needed; one too many where the count is fixed.
       if (takes > 0) await expectUsageError(words);
-      if (!variadic) await expectUsageError([...words, ...Array.from({ length: takes + 1 }, (_, i) => `extra-${i}.json`)]);
+      if (!variadic)
+        await expectUsageError([...words, ...Array.from({ length: takes + 1 }, (_, i) => `extra-${i}.json`)]);
       for (const [option, table] of Object.entries(spec.options)) {
         // Before any argument is read: the option's value alone is refused.
         if (table.values !== undefined) await expectUsageError([...words, `--${option}`, 'no-such-value']);
@@ -182,12 +218,24 @@ describe('usage errors exit 2, for every command', () => {
   });
 
   it('through the real binary: the process exits 2 (keys generate keyref:Bad_Name, application plan of a missing manifest)', () => {
-    const env = { ...process.env, AGENTDEF_KEYS_DIR: join(root, 'keys'), AGENTDEF_KEYCHAIN: 'off', HOME: root, XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') };
+    const env = {
+      ...process.env,
+      AGENTDEF_KEYS_DIR: join(root, 'keys'),
+      AGENTDEF_KEYCHAIN: 'off',
+      HOME: root,
+      XDG_STATE_HOME: join(root, 'state'),
+      XDG_CONFIG_HOME: join(root, 'config'),
+    };
     for (const args of [
       ['keys', 'generate', BAD_KEY],
       ['application', 'plan', 'no-such-manifest.json'],
     ]) {
-      const run = spawnSync(process.execPath, [join(repoRoot, 'bin', 'agentdef.cjs'), ...args], { cwd: root, env, encoding: 'utf8', timeout: 300_000 });
+      const run = spawnSync(process.execPath, [join(repoRoot, 'bin', 'agentdef.cjs'), ...args], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+        timeout: 300_000,
+      });
       expect(run.status, `${args.join(' ')}: ${run.stderr}`).toBe(2);
       expect(run.stdout).toBe('');
     }

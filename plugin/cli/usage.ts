@@ -9,11 +9,19 @@ import type { CommandGroupSpec, CommandSpec, OptionSpec } from './specs/command-
 import { commandHelp, usageOf } from './help-text';
 import { EXIT, type CliIo } from './io';
 
-type OptionValue<O extends OptionSpec> = O extends { type: 'boolean' } ? boolean : O extends { multiple: true } ? string[] : O extends { values: readonly (infer V)[] } ? V : string;
+type OptionValue<O extends OptionSpec> = O extends { type: 'boolean' }
+  ? boolean
+  : O extends { multiple: true }
+    ? string[]
+    : O extends { values: readonly (infer V)[] }
+      ? V
+      : string;
 
 /** The parsed options of a command: each option's value (never undefined when the option has a default). */
 export type OptionValues<S extends CommandSpec> = {
-  -readonly [K in keyof S['options']]: S['options'][K] extends { default: string | boolean } ? OptionValue<S['options'][K]> : OptionValue<S['options'][K]> | undefined;
+  -readonly [K in keyof S['options']]: S['options'][K] extends { default: string | boolean }
+    ? OptionValue<S['options'][K]>
+    : OptionValue<S['options'][K]> | undefined;
 };
 
 export interface ParsedCommand<S extends CommandSpec> {
@@ -28,7 +36,11 @@ export const HELP_OPTION = { type: 'boolean', short: 'h' } as const;
 export function parserOptions(spec: CommandSpec): NonNullable<ParseArgsConfig['options']> {
   const options: NonNullable<ParseArgsConfig['options']> = { help: HELP_OPTION };
   for (const [name, option] of Object.entries(spec.options)) {
-    options[name] = { type: option.type, ...(option.multiple ? { multiple: true } : {}), ...(option.default !== undefined ? { default: option.default } : {}) } as NonNullable<ParseArgsConfig['options']>[string];
+    options[name] = {
+      type: option.type,
+      ...(option.multiple ? { multiple: true } : {}),
+      ...(option.default !== undefined ? { default: option.default } : {}),
+    } as NonNullable<ParseArgsConfig['options']>[string];
   }
   return options;
 }
@@ -58,10 +70,19 @@ export function optionValueProblem(name: string, option: OptionSpec, value: stri
  * help; an unknown option, a missing value or a value the option does not take is the usage error
  * every verb prints. A number is the exit code to return.
  */
-export function parseCommand<S extends CommandSpec>(io: CliIo, spec: S, argv: readonly string[]): ParsedCommand<S> | number {
+export function parseCommand<S extends CommandSpec>(
+  io: CliIo,
+  spec: S,
+  argv: readonly string[],
+): ParsedCommand<S> | number {
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: spec.arguments.length > 0, strict: true, options: parserOptions(spec) }) as typeof parsed;
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: spec.arguments.length > 0,
+      strict: true,
+      options: parserOptions(spec),
+    }) as typeof parsed;
   } catch (error) {
     return usageError(io, withoutKeyMaterial(String((error as Error).message)), spec);
   }
@@ -96,9 +117,18 @@ export function subcommandOf(group: CommandGroupSpec, name: string | undefined):
 /** The usage error for a group's missing or unknown subcommand, with the one it probably means. */
 export function subcommandError(io: CliIo, group: CommandGroupSpec, given: string | undefined): number {
   const names = Object.keys(group.subcommands);
-  if (given === undefined) return usageError(io, `name a subcommand: ${names.slice(0, -1).join(', ')}${names.length > 1 ? ' or ' : ''}${names.at(-1)}`, group);
+  if (given === undefined)
+    return usageError(
+      io,
+      `name a subcommand: ${names.slice(0, -1).join(', ')}${names.length > 1 ? ' or ' : ''}${names.at(-1)}`,
+      group,
+    );
   const guess = suggestName(given, names);
-  return usageError(io, `unknown ${group.name} subcommand "${given}"${guess ? `: did you mean "${guess}"?` : ''}`, group);
+  return usageError(
+    io,
+    `unknown ${group.name} subcommand "${given}"${guess ? `: did you mean "${guess}"?` : ''}`,
+    group,
+  );
 }
 
 /**
@@ -113,11 +143,18 @@ function withoutKeyMaterial(message: string): string {
   if (quoted === null || text === undefined) return message.split('\n')[0] ?? '';
   const risky = mayBeKeyMaterial(text);
   // The parser repeats the argument further on (a hint with it after `--`): nothing after it is kept.
-  return risky ? `${message.slice(0, quoted.index).trimEnd()} (an argument of ${text.length} characters, not shown)` : (message.split('\n')[0] ?? '');
+  return risky
+    ? `${message.slice(0, quoted.index).trimEnd()} (an argument of ${text.length} characters, not shown)`
+    : (message.split('\n')[0] ?? '');
 }
 
 /** Whether an argument could be key material, and so is never repeated (see {@link withoutKeyMaterial}). */
 function mayBeKeyMaterial(text: string): boolean {
   const mixed = (run: string) => /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run);
-  return text.length > 40 || !/^[\x20-\x7e]*$/.test(text) || /[{}"]/.test(text) || (text.match(/[A-Za-z0-9+/_=-]{16,}/g) ?? []).some(mixed);
+  return (
+    text.length > 40 ||
+    !/^[\x20-\x7e]*$/.test(text) ||
+    /[{}"]/.test(text) ||
+    (text.match(/[A-Za-z0-9+/_=-]{16,}/g) ?? []).some(mixed)
+  );
 }

@@ -8,7 +8,16 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { damage, hostileString, loadExamples, mutate, mutation, replaceStringLeaf, serialize, textDamage } from '../definition/__test-support__/definition-mutations';
+import {
+  damage,
+  hostileString,
+  loadExamples,
+  mutate,
+  mutation,
+  replaceStringLeaf,
+  serialize,
+  textDamage,
+} from '../definition/__test-support__/definition-mutations';
 import { runPlanCommand } from './commands/plan';
 import { captureRun, copyExamplesWorkspace } from './commands/test-support';
 import { runValidateCommand } from './commands/validate';
@@ -26,7 +35,8 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A command run as runCli runs it: the terminal-safe streams around the verb. */
-const run = (command: typeof runValidateCommand, argv: string[]) => captureRun((args, io) => command(args, terminalSafeIo(io)), argv, root);
+const run = (command: typeof runValidateCommand, argv: string[]) =>
+  captureRun((args, io) => command(args, terminalSafeIo(io)), argv, root);
 
 async function checkCommands(text: string, format: 'json' | 'yaml'): Promise<void> {
   const file = `fuzz/agent.${format}`;
@@ -43,7 +53,8 @@ async function checkCommands(text: string, format: 'json' | 'yaml'): Promise<voi
     expect([0, 1], label).toContain(result.code);
     expect(output, label).not.toContain('internal error');
     expect(output, label).not.toMatch(RAW_CONTROL);
-    if (extra.length > 0 && (command === runValidateCommand || result.code === 1)) expect(() => JSON.parse(result.stdout), label).not.toThrow();
+    if (extra.length > 0 && (command === runValidateCommand || result.code === 1))
+      expect(() => JSON.parse(result.stdout), label).not.toThrow();
   }
 }
 
@@ -51,10 +62,15 @@ describe('agentdef validate and plan on mutated examples', () => {
   for (const format of ['json', 'yaml'] as const) {
     it(`exit 0 or 1 with safe output (${format})`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.nat(), fc.array(mutation, { minLength: 1, maxLength: 2 }), textDamage, async (pick, mutations, damaged) => {
-          const example = examples[pick % examples.length]!;
-          await checkCommands(damage(serialize(mutate(example.value, mutations), format), format, damaged), format);
-        }),
+        fc.asyncProperty(
+          fc.nat(),
+          fc.array(mutation, { minLength: 1, maxLength: 2 }),
+          textDamage,
+          async (pick, mutations, damaged) => {
+            const example = examples[pick % examples.length]!;
+            await checkCommands(damage(serialize(mutate(example.value, mutations), format), format, damaged), format);
+          },
+        ),
         { numRuns: 60 },
       );
     });

@@ -11,7 +11,8 @@ import { tempWorkspace, type TempWorkspace } from './test-support';
 let ws: TempWorkspace;
 beforeEach(() => {
   ws = tempWorkspace({
-    'lib/greet.ts': 'export function greet(name: string): string {\n  return `hello ${name}`;\n}\nexport function unused(): string {\n  return "never bundled";\n}\n',
+    'lib/greet.ts':
+      'export function greet(name: string): string {\n  return `hello ${name}`;\n}\nexport function unused(): string {\n  return "never bundled";\n}\n',
   });
 });
 afterEach(() => ws.remove());
@@ -71,11 +72,19 @@ describe('bundleModule', () => {
   });
 
   it('fails with located, relative messages', async () => {
-    const broken = { ...input(), files: { 'util/exclaim.ts': 'export const exclaim = (s: string) => s;\nimport "./missing";\n' } };
+    const broken = {
+      ...input(),
+      files: { 'util/exclaim.ts': 'export const exclaim = (s: string) => s;\nimport "./missing";\n' },
+    };
     const error = await bundleModule(broken).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BundleError);
-    expect((error as BundleError).errors.join('\n')).toContain('cannot resolve ./missing from the generated module util/exclaim.ts');
-    const badAlias = await bundleModule({ ...input(), entry: { path: 'main.ts', contents: 'import { nope } from "ws:root/lib/greet";\nexport default nope;\n' } }).catch((e: unknown) => e);
+    expect((error as BundleError).errors.join('\n')).toContain(
+      'cannot resolve ./missing from the generated module util/exclaim.ts',
+    );
+    const badAlias = await bundleModule({
+      ...input(),
+      entry: { path: 'main.ts', contents: 'import { nope } from "ws:root/lib/greet";\nexport default nope;\n' },
+    }).catch((e: unknown) => e);
     expect((badAlias as BundleError).errors.join('\n')).toMatch(/lib\/greet\.ts.*nope|nope.*lib\/greet\.ts/);
     expect((badAlias as BundleError).errors.join('\n')).not.toContain(ws.root);
   });
@@ -103,13 +112,24 @@ describe('bundleModule', () => {
 });
 
 describe('createEsbuildBundler: imports that would get around a host egress guard', () => {
-  const entry = (specifier: string) => ({ path: 'main.ts', contents: `export { run } from ${JSON.stringify(`agentdef:workspace/tools/${specifier}`)};\n` });
+  const entry = (specifier: string) => ({
+    path: 'main.ts',
+    contents: `export { run } from ${JSON.stringify(`agentdef:workspace/tools/${specifier}`)};\n`,
+  });
 
   it('refuses cloudflare:sockets in a workspace module on every platform, located at the import', async () => {
-    ws.write('tools/raw.ts', 'export const x = 1;\nimport { connect } from "cloudflare:sockets";\nexport const run = () => connect;\n');
+    ws.write(
+      'tools/raw.ts',
+      'export const x = 1;\nimport { connect } from "cloudflare:sockets";\nexport const run = () => connect;\n',
+    );
     const bundler = createEsbuildBundler({ workspaceRoot: ws.root });
     for (const platform of ['neutral', 'node'] as const) {
-      const out = await bundler.bundle({ entry: entry('raw.ts'), platform, externals: ['cloudflare:*'], outFile: 'out.js' });
+      const out = await bundler.bundle({
+        entry: entry('raw.ts'),
+        platform,
+        externals: ['cloudflare:*'],
+        outFile: 'out.js',
+      });
       expect(out.ok).toBe(false);
       const failure = (out as { failures: { text: string; file?: string; line?: number }[] }).failures[0]!;
       expect(failure.file).toMatch(/(^|\/)tools\/raw\.ts$/);
@@ -120,23 +140,50 @@ describe('createEsbuildBundler: imports that would get around a host egress guar
 
   it("refuses every cloudflare: module (env, exports, the Worker Loader) in a tool's modules and in the packages it imports", async () => {
     ws.write('tools/env.ts', 'import { env } from "cloudflare:workers";\nexport const run = () => env;\n');
-    ws.write('node_modules/sneaky/package.json', JSON.stringify({ name: 'sneaky', version: '1.0.0', main: 'index.js' }));
-    ws.write('node_modules/sneaky/index.js', 'const { connect } = require("cloudflare:sockets");\nexports.open = connect;\n');
+    ws.write(
+      'node_modules/sneaky/package.json',
+      JSON.stringify({ name: 'sneaky', version: '1.0.0', main: 'index.js' }),
+    );
+    ws.write(
+      'node_modules/sneaky/index.js',
+      'const { connect } = require("cloudflare:sockets");\nexports.open = connect;\n',
+    );
     ws.write('tools/uses-package.ts', 'import { open } from "sneaky";\nexport const run = () => open;\n');
     const bundler = createEsbuildBundler({ workspaceRoot: ws.root });
-    const env = await bundler.bundle({ entry: entry('env.ts'), platform: 'neutral', externals: ['cloudflare:*'], outFile: 'out.js' });
+    const env = await bundler.bundle({
+      entry: entry('env.ts'),
+      platform: 'neutral',
+      externals: ['cloudflare:*'],
+      outFile: 'out.js',
+    });
     expect(env.ok).toBe(false);
-    expect((env as { failures: { text: string }[] }).failures[0]!.text).toContain('tools/env.ts may not import cloudflare:workers');
-    const viaPackage = await bundler.bundle({ entry: entry('uses-package.ts'), platform: 'neutral', externals: ['cloudflare:*'], outFile: 'out.js' });
+    expect((env as { failures: { text: string }[] }).failures[0]!.text).toContain(
+      'tools/env.ts may not import cloudflare:workers',
+    );
+    const viaPackage = await bundler.bundle({
+      entry: entry('uses-package.ts'),
+      platform: 'neutral',
+      externals: ['cloudflare:*'],
+      outFile: 'out.js',
+    });
     expect(viaPackage.ok).toBe(false);
-    expect((viaPackage as { failures: { text: string }[] }).failures[0]!.text).toContain('node_modules/sneaky/index.js may not import cloudflare:sockets');
+    expect((viaPackage as { failures: { text: string }[] }).failures[0]!.text).toContain(
+      'node_modules/sneaky/index.js may not import cloudflare:sockets',
+    );
   });
 
   it("lets a package import child_process on Node (agentdef's MCP client spawns its servers); only workspace modules are refused", async () => {
-    ws.write('node_modules/spawner/package.json', JSON.stringify({ name: 'spawner', version: '1.0.0', main: 'index.js' }));
+    ws.write(
+      'node_modules/spawner/package.json',
+      JSON.stringify({ name: 'spawner', version: '1.0.0', main: 'index.js' }),
+    );
     ws.write('node_modules/spawner/index.js', 'exports.spawn = require("node:child_process").spawn;\n');
     ws.write('tools/pkg.ts', 'import { spawn } from "spawner";\nexport const run = () => spawn;\n');
-    const out = await createEsbuildBundler({ workspaceRoot: ws.root }).bundle({ entry: entry('pkg.ts'), platform: 'node', outFile: 'out.js' });
+    const out = await createEsbuildBundler({ workspaceRoot: ws.root }).bundle({
+      entry: entry('pkg.ts'),
+      platform: 'node',
+      outFile: 'out.js',
+    });
     expect(out.ok).toBe(true);
   });
 
@@ -162,7 +209,12 @@ describe('createEsbuildBundler: imports that would get around a host egress guar
   it('leaves no import() in a Worker bundle: a computed specifier becomes a require that a Worker does not have', async () => {
     ws.write('tools/dyn.ts', 'export const run = (name: string) => import(name);\n');
     const bundler = createEsbuildBundler({ workspaceRoot: ws.root });
-    const out = await bundler.bundle({ entry: entry('dyn.ts'), platform: 'neutral', externals: ['cloudflare:*'], outFile: 'out.js' });
+    const out = await bundler.bundle({
+      entry: entry('dyn.ts'),
+      platform: 'neutral',
+      externals: ['cloudflare:*'],
+      outFile: 'out.js',
+    });
     expect(out.ok).toBe(true);
     expect((out as { code: string }).code).not.toMatch(/\bimport\s*\(/);
     expect((out as { code: string }).code).toContain('Dynamic require of');

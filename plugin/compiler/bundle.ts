@@ -23,7 +23,15 @@ import type { Loader, Plugin } from 'esbuild';
 import { realpathSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
-import { AGENTDEF_MODULES, describeFailure, refusedImport, type Bundler, type BundleFailure, type BundleRequest, type BundleResult } from './bundler';
+import {
+  AGENTDEF_MODULES,
+  describeFailure,
+  refusedImport,
+  type Bundler,
+  type BundleFailure,
+  type BundleRequest,
+  type BundleResult,
+} from './bundler';
 
 export interface BundleInput {
   /** The entry module: its virtual path (posix, below `virtualRoot`) and its source. */
@@ -73,7 +81,11 @@ export interface BundleInput {
    * specifier, given whether the importer is a module of `dir` (outside its `node_modules`) or a
    * package, or undefined when it may be imported. The failure is located at the import.
    */
-  refuse?: { dir: string; except?: readonly string[]; reason: (specifier: string, importer: 'workspace' | 'package') => string | undefined };
+  refuse?: {
+    dir: string;
+    except?: readonly string[];
+    reason: (specifier: string, importer: 'workspace' | 'package') => string | undefined;
+  };
   /**
    * `false`: no `import()` is left in the output. Imports of bundled modules become module
    * initialisations; a computed specifier becomes a `require` that fails where there is none (a
@@ -127,14 +139,16 @@ const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json
 /** `./agents/x` from `src/index.ts` → `src/agents/x.ts` when that module exists. */
 function resolveVirtual(importer: string, specifier: string, files: ReadonlyMap<string, string>): string | undefined {
   const base = posix.normalize(posix.join(posix.dirname(importer), specifier));
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.js`, `${base}/index.ts`, `${base}/index.js`]) if (files.has(candidate)) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.js`, `${base}/index.ts`, `${base}/index.js`])
+    if (files.has(candidate)) return candidate;
   return undefined;
 }
 
 function aliasTarget(specifier: string, aliases: Readonly<Record<string, string>>): string | undefined {
   if (aliases[specifier] !== undefined && !specifier.endsWith('/')) return aliases[specifier];
   let best: string | undefined;
-  for (const key of Object.keys(aliases)) if (key.endsWith('/') && specifier.startsWith(key) && (best === undefined || key.length > best.length)) best = key;
+  for (const key of Object.keys(aliases))
+    if (key.endsWith('/') && specifier.startsWith(key) && (best === undefined || key.length > best.length)) best = key;
   if (best === undefined) return undefined;
   const rest = specifier.slice(best.length);
   if (rest.split('/').includes('..')) return undefined;
@@ -154,9 +168,14 @@ function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): 
   return {
     name: 'agentdef-virtual-modules',
     setup(b) {
-      b.onResolve({ filter: new RegExp(`^${escapeRegExp(input.entry.path)}$`) }, (args) => (args.kind === 'entry-point' ? { path: input.entry.path, namespace: VIRTUAL } : undefined));
+      b.onResolve({ filter: new RegExp(`^${escapeRegExp(input.entry.path)}$`) }, (args) =>
+        args.kind === 'entry-point' ? { path: input.entry.path, namespace: VIRTUAL } : undefined,
+      );
 
-      const specials = [...Object.keys(texts).map((k) => `^${escapeRegExp(k)}$`), ...Object.keys(aliases).map((k) => (k.endsWith('/') ? `^${escapeRegExp(k)}` : `^${escapeRegExp(k)}$`))];
+      const specials = [
+        ...Object.keys(texts).map((k) => `^${escapeRegExp(k)}$`),
+        ...Object.keys(aliases).map((k) => (k.endsWith('/') ? `^${escapeRegExp(k)}` : `^${escapeRegExp(k)}$`)),
+      ];
       if (specials.length > 0) {
         b.onResolve({ filter: new RegExp(specials.join('|')) }, async (args) => {
           if (Object.hasOwn(texts, args.path)) return { path: args.path, namespace: TEXT };
@@ -167,7 +186,10 @@ function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): 
           const withExtension = RESOLVE_EXTENSIONS.map((extension) => `${aliased}${extension}`).find(isFile);
           if (withExtension !== undefined) return { path: realPath(withExtension) };
           // Anything else (a folder, a package): let esbuild resolve it like a relative import from its folder.
-          const resolved = await b.resolve(`./${toPosix(relative(input.resolveDir, aliased))}`, { kind: args.kind, resolveDir: input.resolveDir });
+          const resolved = await b.resolve(`./${toPosix(relative(input.resolveDir, aliased))}`, {
+            kind: args.kind,
+            resolveDir: input.resolveDir,
+          });
           return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path };
         });
       }
@@ -183,7 +205,11 @@ function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): 
         const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: input.resolveDir });
         return resolved.errors.length > 0 ? { errors: resolved.errors } : resolved;
       });
-      b.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) => ({ contents: files.get(args.path)!, loader: loaderFor(args.path), resolveDir: input.resolveDir }));
+      b.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) => ({
+        contents: files.get(args.path)!,
+        loader: loaderFor(args.path),
+        resolveDir: input.resolveDir,
+      }));
       b.onLoad({ filter: /.*/, namespace: TEXT }, (args) => ({ contents: texts[args.path]!, loader: 'text' }));
     },
   };
@@ -204,7 +230,9 @@ function refusePlugin(refuse: NonNullable<BundleInput['refuse']>): Plugin {
         const importer = rel !== undefined && !rel.split('/').includes('node_modules') ? 'workspace' : 'package';
         const reason = refuse.reason(args.path, importer);
         const name = rel ?? toPosix(relative(refuse.dir, args.importer));
-        return reason === undefined ? undefined : { errors: [{ text: `${name} may not import ${args.path}: ${reason}` }] };
+        return reason === undefined
+          ? undefined
+          : { errors: [{ text: `${name} may not import ${args.path}: ${reason}` }] };
       });
     },
   };
@@ -244,7 +272,10 @@ function relativeSources(mapText: string, input: BundleInput, outDirAbs: string)
 }
 
 export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
-  const files = new Map<string, string>([[input.entry.path, input.entry.contents], ...Object.entries(input.files ?? {})]);
+  const files = new Map<string, string>([
+    [input.entry.path, input.entry.contents],
+    ...Object.entries(input.files ?? {}),
+  ]);
   const sourcemap = input.sourcemap ?? true;
   // A fake output location inside resolveDir: esbuild needs one to name the map's sources.
   const outDirAbs = join(input.resolveDir, '.agentdef-bundle');
@@ -275,7 +306,9 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
     plugins: [...(input.refuse ? [refusePlugin(input.refuse)] : []), virtualPlugin(input, files)],
     absWorkingDir: input.workingDir ?? input.resolveDir,
   }).catch((error: unknown) => {
-    const messages = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors;
+    const messages = (
+      error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }
+    ).errors;
     if (!messages) throw error;
     const where = (file: string) => {
       if (file.startsWith(`${VIRTUAL}:`)) return posix.join(input.virtualRoot ?? '', file.slice(VIRTUAL.length + 1));
@@ -284,7 +317,13 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
       if (isAbsolute(file)) return sourceName(file, input);
       return file.includes(':') ? file : sourceName(resolve(input.workingDir ?? input.resolveDir, file), input);
     };
-    throw new BundleError(messages.map((m) => (m.location ? { text: m.text, file: where(m.location.file), line: m.location.line, column: m.location.column } : { text: m.text })));
+    throw new BundleError(
+      messages.map((m) =>
+        m.location
+          ? { text: m.text, file: where(m.location.file), line: m.location.line, column: m.location.column }
+          : { text: m.text },
+      ),
+    );
   });
   const outputs = result.outputFiles ?? [];
   const codeFile = outputs.find((f) => f.path.endsWith(input.outFile));
@@ -348,7 +387,11 @@ export function createEsbuildBundler(options: { workspaceRoot: string }): Bundle
       ...(request.banner !== undefined ? { banner: request.banner } : {}),
       ...(request.legalComments ? { legalComments: request.legalComments } : {}),
       // esbuild names importers by their real path.
-      refuse: { dir: realPath(workspaceRoot), except: [realPath(PLUGIN_DIR)], reason: (specifier, importer) => refusedImport(specifier, request.platform, importer) },
+      refuse: {
+        dir: realPath(workspaceRoot),
+        except: [realPath(PLUGIN_DIR)],
+        reason: (specifier, importer) => refusedImport(specifier, request.platform, importer),
+      },
       // Workers: a computed `import('cloudflare:' + 'sockets')` would get around the refusal.
       ...(request.platform === 'node' ? {} : { dynamicImport: false }),
     };

@@ -66,7 +66,9 @@ export interface BundleFailure {
   column?: number;
 }
 
-export type BundleResult = { ok: true; code: string; map?: string; bytes: number } | { ok: false; failures: BundleFailure[] };
+export type BundleResult =
+  | { ok: true; code: string; map?: string; bytes: number }
+  | { ok: false; failures: BundleFailure[] };
 
 export interface Bundler {
   bundle(request: BundleRequest): Promise<BundleResult>;
@@ -81,7 +83,11 @@ export interface Bundler {
  * the process's network guard
  * (a child process, a worker thread, a cluster worker).
  */
-export function refusedImport(specifier: string, platform: BundleRequest['platform'], importer: 'workspace' | 'package'): string | undefined {
+export function refusedImport(
+  specifier: string,
+  platform: BundleRequest['platform'],
+  importer: 'workspace' | 'package',
+): string | undefined {
   if (specifier === 'cloudflare:sockets') {
     return 'cloudflare:sockets opens raw TCP connections to any host, around the egress allow-list: a tool reaches the network only with fetch, to the origins it declares in endpoints';
   }
@@ -123,16 +129,26 @@ export function toolSpecifier(module: string): string {
 
 /** `file:line:column: text`, or the text alone when esbuild named no place. */
 export function describeFailure(failure: BundleFailure): string {
-  return failure.file ? `${failure.file}${failure.line ? `:${failure.line}:${(failure.column ?? 0) + 1}` : ''}: ${failure.text}` : failure.text;
+  return failure.file
+    ? `${failure.file}${failure.line ? `:${failure.line}:${(failure.column ?? 0) + 1}` : ''}: ${failure.text}`
+    : failure.text;
 }
 
 function toolOf(failure: BundleFailure, tools: readonly BundledTool[]): BundledTool | undefined {
   const text = `${failure.file ?? ''} ${failure.text}`;
-  return tools.find((t) => (t.module.startsWith('./') && text.includes(t.module.slice(2))) || text.includes(`"${t.module}"`) || text.includes(`"${t.export}"`));
+  return tools.find(
+    (t) =>
+      (t.module.startsWith('./') && text.includes(t.module.slice(2))) ||
+      text.includes(`"${t.module}"`) ||
+      text.includes(`"${t.export}"`),
+  );
 }
 
 /** Located diagnostics for failures: at `/tools/<id>` in tools.json when one names a tool, else at the root definition. */
-export function bundleFailureDiagnostics(failures: readonly BundleFailure[], context: { workspace: WorkspaceConfig; tools: readonly BundledTool[]; root: SourceDocument; what: string }): Diagnostic[] {
+export function bundleFailureDiagnostics(
+  failures: readonly BundleFailure[],
+  context: { workspace: WorkspaceConfig; tools: readonly BundledTool[]; root: SourceDocument; what: string },
+): Diagnostic[] {
   const toolsDocument = context.workspace.documents.get(TOOLS_FILE);
   return failures.map((failure) => {
     const tool = toolOf(failure, context.tools);

@@ -12,7 +12,14 @@ describe('canonicalJson: the RFC 8785 test vectors (cyberphone/json-canonicaliza
     .sort();
 
   it('has every input paired with an output', () => {
-    expect(names).toEqual(['arrays.json', 'french.json', 'structures.json', 'unicode.json', 'values.json', 'weird.json']);
+    expect(names).toEqual([
+      'arrays.json',
+      'french.json',
+      'structures.json',
+      'unicode.json',
+      'values.json',
+      'weird.json',
+    ]);
     expect(readdirSync(join(JCS, 'output')).sort()).toEqual(names);
   });
 
@@ -29,7 +36,9 @@ describe('canonicalJson: the RFC 8785 test vectors (cyberphone/json-canonicaliza
   function numberLines(count: number): string {
     const readme = readFileSync(join(JCS, 'README.md'), 'utf8');
     const table = /staticU64s = new BigUint64Array\(\[([\s\S]*?)\]\)/.exec(readme)?.[1] ?? '';
-    const statics = new Float64Array(new BigUint64Array([...table.matchAll(/0x([0-9a-f]+)n/g)].map((m) => BigInt(`0x${m[1]!}`))).buffer);
+    const statics = new Float64Array(
+      new BigUint64Array([...table.matchAll(/0x([0-9a-f]+)n/g)].map((m) => BigInt(`0x${m[1]!}`))).buffer,
+    );
     const serialU64 = new BigUint64Array(2000);
     for (let i = 0; i < 2000; i++) serialU64[i] = 0x0010000000000000n + BigInt(i);
     const serials = new Float64Array(serialU64.buffer);
@@ -70,7 +79,9 @@ describe('canonicalJson: the RFC 8785 test vectors (cyberphone/json-canonicaliza
   });
 
   it('spells edge-case numbers as ES6 does', () => {
-    expect(canonicalJson([-0, 1e21, 1e-7, 0.000001, 9007199254740994, 5e-324])).toBe('[0,1e+21,1e-7,0.000001,9007199254740994,5e-324]');
+    expect(canonicalJson([-0, 1e21, 1e-7, 0.000001, 9007199254740994, 5e-324])).toBe(
+      '[0,1e+21,1e-7,0.000001,9007199254740994,5e-324]',
+    );
   });
 
   it('rejects values with no canonical form', () => {
@@ -108,7 +119,9 @@ describe('digests', () => {
 describe('stableJson', () => {
   it('sorts keys at every depth, drops undefined and ends with a newline', () => {
     const text = stableJson({ z: 1, a: { d: [{ c: 1, b: 2 }], a: undefined } });
-    expect(text).toBe('{\n  "a": {\n    "d": [\n      {\n        "b": 2,\n        "c": 1\n      }\n    ]\n  },\n  "z": 1\n}\n');
+    expect(text).toBe(
+      '{\n  "a": {\n    "d": [\n      {\n        "b": 2,\n        "c": 1\n      }\n    ]\n  },\n  "z": 1\n}\n',
+    );
   });
 
   it('round-trips to the same canonical form', () => {

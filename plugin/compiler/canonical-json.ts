@@ -19,7 +19,9 @@ export class CanonicalJsonError extends TypeError {
     /** Why, e.g. `an unpaired UTF-16 surrogate`. */
     readonly reason: string,
   ) {
-    super(`canonicalJson: ${pointer === '' ? 'the value' : `the value at ${pointer}`} has no canonical JSON form (${reason})`);
+    super(
+      `canonicalJson: ${pointer === '' ? 'the value' : `the value at ${pointer}`} has no canonical JSON form (${reason})`,
+    );
   }
 }
 
@@ -36,7 +38,8 @@ export function canonicalJson(value: unknown): string {
   } catch (error) {
     throw error instanceof RangeError && !/call stack/i.test(error.message)
       ? new CanonicalJsonError('', 'the canonical text is too large')
-      : (unrepresentable(value) ?? new CanonicalJsonError('', error instanceof RangeError ? 'nested too deeply' : 'not a JSON value'));
+      : (unrepresentable(value) ??
+          new CanonicalJsonError('', error instanceof RangeError ? 'nested too deeply' : 'not a JSON value'));
   }
   if (text === undefined) throw new CanonicalJsonError('', 'no JSON representation');
   return text;
@@ -48,8 +51,14 @@ const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
 function unrepresentable(value: unknown): CanonicalJsonError | undefined {
   const open = new Set<object>();
   const visit = (current: unknown, pointer: string): CanonicalJsonError | undefined => {
-    if (typeof current === 'string') return UNPAIRED_SURROGATE.test(current) ? new CanonicalJsonError(pointer, 'an unpaired UTF-16 surrogate') : undefined;
-    if (typeof current === 'number') return Number.isFinite(current) ? undefined : new CanonicalJsonError(pointer, `${String(current)} is not a JSON number`);
+    if (typeof current === 'string')
+      return UNPAIRED_SURROGATE.test(current)
+        ? new CanonicalJsonError(pointer, 'an unpaired UTF-16 surrogate')
+        : undefined;
+    if (typeof current === 'number')
+      return Number.isFinite(current)
+        ? undefined
+        : new CanonicalJsonError(pointer, `${String(current)} is not a JSON number`);
     if (typeof current !== 'object' || current === null) return undefined;
     if (open.has(current)) return new CanonicalJsonError(pointer, 'a circular reference');
     open.add(current);
@@ -63,7 +72,8 @@ function unrepresentable(value: unknown): CanonicalJsonError | undefined {
       }
       for (const key of Object.keys(current)) {
         const member = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        if (UNPAIRED_SURROGATE.test(key)) return new CanonicalJsonError(member, 'an unpaired UTF-16 surrogate in a property name');
+        if (UNPAIRED_SURROGATE.test(key))
+          return new CanonicalJsonError(member, 'an unpaired UTF-16 surrogate in a property name');
         const found = visit((current as Record<string, unknown>)[key], member);
         if (found) return found;
       }

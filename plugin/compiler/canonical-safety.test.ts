@@ -21,11 +21,24 @@ describe('a value with no canonical form reaching plan', () => {
     expect(loaded.valid).toBe(true);
     // Poison what a long-lived host's cache holds for write-router.
     (loaded.definition as unknown as { metadata: { description: string } }).metadata.description = 'x\ud800';
-    const cache: DefinitionCache = new Map([[`${child}\u0000${createHash('sha256').update(text).digest('hex')}`, loaded]]);
-    const result = await planAgent({ file: join(REPO, 'examples/edit-assistant/agent.json'), workspaceRoot: REPO, definitionCache: cache });
+    const cache: DefinitionCache = new Map([
+      [`${child}\u0000${createHash('sha256').update(text).digest('hex')}`, loaded],
+    ]);
+    const result = await planAgent({
+      file: join(REPO, 'examples/edit-assistant/agent.json'),
+      workspaceRoot: REPO,
+      definitionCache: cache,
+    });
     expect(result.ioError).toBeUndefined();
     expect(result.plan).toBeUndefined();
-    expect(result.diagnostics).toEqual([expect.objectContaining({ rule: 'canonical-json', severity: 'error', path: '/metadata/description', file: 'examples/edit-assistant/agent.json' })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        rule: 'canonical-json',
+        severity: 'error',
+        path: '/metadata/description',
+        file: 'examples/edit-assistant/agent.json',
+      }),
+    ]);
     expect(result.diagnostics[0]!.message).toContain('unpaired UTF-16 surrogate');
     expect(result.diagnostics[0]!.message).not.toContain('\ud800');
   });

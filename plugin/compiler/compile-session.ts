@@ -16,7 +16,10 @@ import type { DefinitionCache } from './resolve';
 import { indexWorkspace, type WorkspaceIndex } from './workspace-index';
 
 /** A compile's own options; the session supplies the workspace root and what it shares. */
-export type SessionCompileOptions = Omit<CompileAgentOptions, 'workspaceRoot' | 'index' | 'definitionCache' | 'bundler'>;
+export type SessionCompileOptions = Omit<
+  CompileAgentOptions,
+  'workspaceRoot' | 'index' | 'definitionCache' | 'bundler'
+>;
 
 export interface CompileSession {
   readonly workspaceRoot: string;

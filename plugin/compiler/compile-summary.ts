@@ -25,9 +25,9 @@ export interface CompileSummaryOptions {
 }
 
 /** Narrows a compile result to one that holds a plan, a target and files. */
-export function hasCompiledOutput<T extends { plan?: CompilePlan | undefined; target?: CompileTarget | undefined; files?: EmittedFile[] | undefined }>(
-  result: T,
-): result is T & { plan: CompilePlan; target: CompileTarget; files: EmittedFile[] } {
+export function hasCompiledOutput<
+  T extends { plan?: CompilePlan | undefined; target?: CompileTarget | undefined; files?: EmittedFile[] | undefined },
+>(result: T): result is T & { plan: CompilePlan; target: CompileTarget; files: EmittedFile[] } {
   return result.plan !== undefined && result.target !== undefined && result.files !== undefined;
 }
 

@@ -20,7 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const file = (slug: string) => join(root, 'examples', slug, existsSync(join(root, 'examples', slug, 'agent.yaml')) ? 'agent.yaml' : 'agent.json');
+const file = (slug: string) =>
+  join(root, 'examples', slug, existsSync(join(root, 'examples', slug, 'agent.yaml')) ? 'agent.yaml' : 'agent.json');
 const errors = (ds: Diagnostic[]) => ds.filter((d) => d.severity === 'error');
 
 function filesBelow(dir: string): Record<string, string> {
@@ -37,7 +38,17 @@ function filesBelow(dir: string): Record<string, string> {
 }
 
 describe('the examples validate', () => {
-  it.each(['code-search', 'edit-assistant', 'fallback-writer', 'local-notes', 'pdf-extractor', 'splice-resolver', 'text-stats', 'web-summarizer', 'write-router'])('%s plans without errors', async (slug) => {
+  it.each([
+    'code-search',
+    'edit-assistant',
+    'fallback-writer',
+    'local-notes',
+    'pdf-extractor',
+    'splice-resolver',
+    'text-stats',
+    'web-summarizer',
+    'write-router',
+  ])('%s plans without errors', async (slug) => {
     const result = await planAgent({ file: file(slug), workspaceRoot: root });
     expect(result.ioError).toBeUndefined();
     expect(errors(result.diagnostics)).toEqual([]);
@@ -55,14 +66,26 @@ describe('planAgent on the examples', () => {
       ['write-router@1.4.0/splice-resolver@0.4.2', 'examples/splice-resolver/agent.json', true],
       ['write-router@1.4.0/fallback-writer@1.1.0', 'examples/fallback-writer/agent.json', true],
     ]);
-    expect(plan!.runtime).toMatchObject({ declaredClass: 'workers-preferred', chosenClass: 'container-required', target: 'hb3', hosts: ['container', 'local'] });
-    expect(plan!.runtime.reason).toContain('splice-resolver@0.4.2: tuned model pin "qwen2.5-coder-7b-splice-lora" (specialist) loads checkpoint weights');
+    expect(plan!.runtime).toMatchObject({
+      declaredClass: 'workers-preferred',
+      chosenClass: 'container-required',
+      target: 'hb3',
+      hosts: ['container', 'local'],
+    });
+    expect(plan!.runtime.reason).toContain(
+      'splice-resolver@0.4.2: tuned model pin "qwen2.5-coder-7b-splice-lora" (specialist) loads checkpoint weights',
+    );
   });
 
   it('plans edit-assistant (three levels) to a container too', async () => {
     const { plan, diagnostics } = await planAgent({ file: file('edit-assistant'), workspaceRoot: root });
     expect(errors(diagnostics)).toEqual([]);
-    expect(plan!.nodes.map((n) => `${n.depth} ${n.slug}@${n.version}`)).toEqual(['0 edit-assistant@1.0.0', '1 write-router@1.4.0', '2 splice-resolver@0.4.2', '2 fallback-writer@1.1.0']);
+    expect(plan!.nodes.map((n) => `${n.depth} ${n.slug}@${n.version}`)).toEqual([
+      '0 edit-assistant@1.0.0',
+      '1 write-router@1.4.0',
+      '2 splice-resolver@0.4.2',
+      '2 fallback-writer@1.1.0',
+    ]);
     expect(plan!.runtime.chosenClass).toBe('container-required');
     expect(plan!.runtime.target).toBe('hb3');
     expect(plan!.runtime.reason).toContain('splice-resolver@0.4.2');
@@ -88,7 +111,10 @@ describe('planAgent on the examples', () => {
     try {
       writeFileSync(join(other, 'nx.json'), '{}\n');
       cpSync(join(root, 'examples'), join(other, 'examples'), { recursive: true });
-      const b = await planAgent({ file: join(other, 'examples', 'edit-assistant', 'agent.json'), workspaceRoot: other });
+      const b = await planAgent({
+        file: join(other, 'examples', 'edit-assistant', 'agent.json'),
+        workspaceRoot: other,
+      });
       expect(serializePlan(b.plan!)).toBe(serializePlan(a.plan!));
       expect(serializePlan(a.plan!)).not.toContain(root);
     } finally {
@@ -115,7 +141,11 @@ describe('planAgent on the examples', () => {
     rmSync(join(root, 'examples/splice-resolver'), { recursive: true });
     const { plan, diagnostics } = await planAgent({ file: file('write-router'), workspaceRoot: root });
     expect(errors(diagnostics)).toEqual([]);
-    expect(plan!.nodes[1]).toMatchObject({ slug: 'splice-resolver', source: 'registry', file: 'registry/agents/splice-resolver/0.4.2.json' });
+    expect(plan!.nodes[1]).toMatchObject({
+      slug: 'splice-resolver',
+      source: 'registry',
+      file: 'registry/agents/splice-resolver/0.4.2.json',
+    });
     expect(plan!.runtime.target).toBe('hb3');
   });
 
@@ -131,11 +161,19 @@ describe('planAgent on the examples', () => {
   });
 
   it('never throws: missing files and bad options come back as ioError', async () => {
-    expect((await planAgent({ file: join(root, 'nope/agent.json'), workspaceRoot: root })).ioError).toMatch(/nope\/agent\.json/);
-    expect((await planAgent({ file: file('write-router'), workspaceRoot: root, maxDepth: 0 })).ioError).toMatch(/maxDepth/);
-    expect((await planAgent({ file: file('write-router'), workspaceRoot: root, maxNodes: 1.5 })).ioError).toMatch(/maxNodes/);
+    expect((await planAgent({ file: join(root, 'nope/agent.json'), workspaceRoot: root })).ioError).toMatch(
+      /nope\/agent\.json/,
+    );
+    expect((await planAgent({ file: file('write-router'), workspaceRoot: root, maxDepth: 0 })).ioError).toMatch(
+      /maxDepth/,
+    );
+    expect((await planAgent({ file: file('write-router'), workspaceRoot: root, maxNodes: 1.5 })).ioError).toMatch(
+      /maxNodes/,
+    );
     expect((await planAgent({ file: file('write-router'), workspaceRoot: 'relative' })).ioError).toMatch(/absolute/);
-    expect((await compileAgent({ file: file('write-router'), workspaceRoot: root, target: 'aws' as never })).ioError).toMatch(/unknown target "aws"/);
+    expect(
+      (await compileAgent({ file: file('write-router'), workspaceRoot: root, target: 'aws' as never })).ioError,
+    ).toMatch(/unknown target "aws"/);
   });
 
   it('honours maxNodes from the options', async () => {
@@ -147,7 +185,12 @@ describe('planAgent on the examples', () => {
 describe('compileAgent on the examples', () => {
   it('refuses write-router on cloudflare-dynamic-worker, naming splice-resolver, and writes nothing', async () => {
     const outDir = join(root, 'out', 'write-router');
-    const result = await compileAgent({ file: file('write-router'), workspaceRoot: root, target: 'cloudflare-dynamic-worker', outDir });
+    const result = await compileAgent({
+      file: file('write-router'),
+      workspaceRoot: root,
+      target: 'cloudflare-dynamic-worker',
+      outDir,
+    });
     expect(result.plan).toBeUndefined();
     expect(result.files).toBeUndefined();
     expect(result.outDir).toBeUndefined();
@@ -185,8 +228,14 @@ describe('compileAgent on the examples', () => {
       'weights.lock.json',
     ]);
     expect(written['plan.json']).toBe(serializePlan(result.plan!));
-    expect(JSON.parse(written['.agentdef-output.json']!)).toEqual({ format: 'agentdef-output/v1', files: result.files!.map((f) => f.path) });
-    expect(JSON.parse(written['hb3-job.json']!)).toMatchObject({ kind: 'Service', metadata: { agent: 'write-router@1.4.0', planDigest: result.plan!.digest } });
+    expect(JSON.parse(written['.agentdef-output.json']!)).toEqual({
+      format: 'agentdef-output/v1',
+      files: result.files!.map((f) => f.path),
+    });
+    expect(JSON.parse(written['hb3-job.json']!)).toMatchObject({
+      kind: 'Service',
+      metadata: { agent: 'write-router@1.4.0', planDigest: result.plan!.digest },
+    });
     for (const contents of Object.values(written)) expect(contents).not.toContain(root);
     expect(readdirSync(join(root, 'dist/agents'))).toEqual(['write-router']);
   });
@@ -215,12 +264,28 @@ describe('compileAgent on the examples', () => {
 
   it('compiles web-summarizer to a Worker, with the tool implementations tools.json maps (and a located error without them)', async () => {
     const missing = await compileAgent({ file: file('web-summarizer'), workspaceRoot: root });
-    expect(errors(missing.diagnostics).map((d) => [d.rule, d.file, d.path])).toEqual([['tool-implementation', 'examples/web-summarizer/agent.json', '/toolInventory/0']]);
+    expect(errors(missing.diagnostics).map((d) => [d.rule, d.file, d.path])).toEqual([
+      ['tool-implementation', 'examples/web-summarizer/agent.json', '/toolInventory/0'],
+    ]);
     cpSync(join(EXAMPLES, '..', 'tools.json'), join(root, 'tools.json'));
     const result = await compileAgent({ file: file('web-summarizer'), workspaceRoot: root });
     expect(result.target).toBe('cloudflare-dynamic-worker');
-    expect(result.files!.map((f) => f.path)).toEqual(expect.arrayContaining(['plan.json', 'src/index.ts', 'worker.js', 'worker.js.map', 'host-plan.json', 'loader.js', 'wrangler.jsonc', 'agent-card.json']));
-    expect(JSON.parse(readFileSync(join(root, 'dist/agents/web-summarizer/host-plan.json'), 'utf8'))).toMatchObject({ target: 'cloudflare-dynamic-worker', planDigest: result.plan!.digest });
+    expect(result.files!.map((f) => f.path)).toEqual(
+      expect.arrayContaining([
+        'plan.json',
+        'src/index.ts',
+        'worker.js',
+        'worker.js.map',
+        'host-plan.json',
+        'loader.js',
+        'wrangler.jsonc',
+        'agent-card.json',
+      ]),
+    );
+    expect(JSON.parse(readFileSync(join(root, 'dist/agents/web-summarizer/host-plan.json'), 'utf8'))).toMatchObject({
+      target: 'cloudflare-dynamic-worker',
+      planDigest: result.plan!.digest,
+    });
   });
 
   it.each([
@@ -237,9 +302,23 @@ describe('compileAgent on the examples', () => {
   });
 
   it('compiles write-router for an explicit target its tree allows, and the plan says so', async () => {
-    const auto = await compileAgent({ file: file('write-router'), workspaceRoot: root, outDir: join(root, 'out/auto') });
-    const hb3 = await compileAgent({ file: file('write-router'), workspaceRoot: root, target: 'hb3', outDir: join(root, 'out/hb3') });
-    const local = await compileAgent({ file: file('write-router'), workspaceRoot: root, target: 'local-mac', outDir: join(root, 'out/local') });
+    const auto = await compileAgent({
+      file: file('write-router'),
+      workspaceRoot: root,
+      outDir: join(root, 'out/auto'),
+    });
+    const hb3 = await compileAgent({
+      file: file('write-router'),
+      workspaceRoot: root,
+      target: 'hb3',
+      outDir: join(root, 'out/hb3'),
+    });
+    const local = await compileAgent({
+      file: file('write-router'),
+      workspaceRoot: root,
+      target: 'local-mac',
+      outDir: join(root, 'out/local'),
+    });
     expect(errors(local.diagnostics)).toEqual([]);
     expect(local.target).toBe('local-mac');
     expect(local.plan!.target).toBe('local-mac');
@@ -251,8 +330,14 @@ describe('compileAgent on the examples', () => {
   });
 
   it('plans for an explicit target too, failing closed the same way', async () => {
-    expect((await planAgent({ file: file('write-router'), workspaceRoot: root, target: 'hb3' })).plan!.target).toBe('hb3');
-    const refused = await planAgent({ file: file('write-router'), workspaceRoot: root, target: 'cloudflare-dynamic-worker' });
+    expect((await planAgent({ file: file('write-router'), workspaceRoot: root, target: 'hb3' })).plan!.target).toBe(
+      'hb3',
+    );
+    const refused = await planAgent({
+      file: file('write-router'),
+      workspaceRoot: root,
+      target: 'cloudflare-dynamic-worker',
+    });
     expect(refused.plan).toBeUndefined();
     expect(errors(refused.diagnostics).map((d) => d.code)).toEqual(['runtime_capability_mismatch']);
   });
@@ -267,14 +352,18 @@ describe('compileAgent on the examples', () => {
     const outDir = join(root, 'out');
     await compileAgent({ file: file('write-router'), workspaceRoot: root, outDir });
     const before = filesBelow(outDir);
-    writeFileSync(file('fallback-writer'), readFileSync(file('fallback-writer'), 'utf8').replace('"maxSubrequests": 8', '"maxSubrequests": 9'));
+    writeFileSync(
+      file('fallback-writer'),
+      readFileSync(file('fallback-writer'), 'utf8').replace('"maxSubrequests": 8', '"maxSubrequests": 9'),
+    );
     const result = await compileAgent({
       file: file('write-router'),
       workspaceRoot: root,
       outDir,
       outputFs: {
         writeFile: async (path, contents) => {
-          if (path.endsWith('hb3-job.json')) throw Object.assign(new Error('no space'), { code: 'ENOSPC', syscall: 'write' });
+          if (path.endsWith('hb3-job.json'))
+            throw Object.assign(new Error('no space'), { code: 'ENOSPC', syscall: 'write' });
           await nodeFs.writeFile(path, contents);
         },
       },
@@ -286,11 +375,21 @@ describe('compileAgent on the examples', () => {
 
   it('refuses to replace a folder that is not a compile output, or the workspace', async () => {
     const before = filesBelow(join(root, 'examples/write-router'));
-    const into = await compileAgent({ file: file('write-router'), workspaceRoot: root, outDir: join(root, 'examples/write-router') });
-    expect(into.ioError).toBe('refusing to replace examples/write-router: it holds files agentdef did not write (no .agentdef-output.json marker); move them elsewhere or choose another output folder');
+    const into = await compileAgent({
+      file: file('write-router'),
+      workspaceRoot: root,
+      outDir: join(root, 'examples/write-router'),
+    });
+    expect(into.ioError).toBe(
+      'refusing to replace examples/write-router: it holds files agentdef did not write (no .agentdef-output.json marker); move them elsewhere or choose another output folder',
+    );
     expect(filesBelow(join(root, 'examples/write-router'))).toEqual(before);
-    expect((await compileAgent({ file: file('write-router'), workspaceRoot: root, outDir: root })).ioError).toMatch(/is or contains the workspace root/);
-    expect((await compileAgent({ file: file('write-router'), workspaceRoot: join(root, 'examples'), outDir: root })).ioError).toMatch(/contains the workspace root/);
+    expect((await compileAgent({ file: file('write-router'), workspaceRoot: root, outDir: root })).ioError).toMatch(
+      /is or contains the workspace root/,
+    );
+    expect(
+      (await compileAgent({ file: file('write-router'), workspaceRoot: join(root, 'examples'), outDir: root })).ioError,
+    ).toMatch(/contains the workspace root/);
   });
 
   it('returns diagnostics (and writes nothing) for an invalid definition', async () => {
@@ -298,7 +397,10 @@ describe('compileAgent on the examples', () => {
     writeFileSync(path, readFileSync(path, 'utf8').replace('"workers-only"', '"workers-maybe"'));
     const result = await compileAgent({ file: path, workspaceRoot: root });
     expect(result.plan).toBeUndefined();
-    expect(errors(result.diagnostics)[0]).toMatchObject({ file: 'examples/text-stats/agent.json', path: '/runtimeRequirements/runtimeCapabilityClass' });
+    expect(errors(result.diagnostics)[0]).toMatchObject({
+      file: 'examples/text-stats/agent.json',
+      path: '/runtimeRequirements/runtimeCapabilityClass',
+    });
     expect(result.sources.get('examples/text-stats/agent.json')).toContain('workers-maybe');
     expect(existsSync(join(root, 'dist'))).toBe(false);
   });
@@ -318,14 +420,24 @@ describe('definition cache of a long-lived host', () => {
     const uncached = await planAgent({ file: router, workspaceRoot: root });
     const first = await planAgent({ file: router, workspaceRoot: root, definitionCache: cache });
     expect(serializePlan(first.plan!)).toBe(serializePlan(uncached.plan!));
-    expect([...cache.keys()].map((k: string) => k.split('\u0000')[0]).sort()).toEqual(['examples/fallback-writer/agent.json', 'examples/splice-resolver/agent.json']);
+    expect([...cache.keys()].map((k: string) => k.split('\u0000')[0]).sort()).toEqual([
+      'examples/fallback-writer/agent.json',
+      'examples/splice-resolver/agent.json',
+    ]);
     const hit = cache.get([...cache.keys()][0]);
-    await planAgent({ file: join(root, 'examples', 'edit-assistant', 'agent.json'), workspaceRoot: root, definitionCache: cache });
+    await planAgent({
+      file: join(root, 'examples', 'edit-assistant', 'agent.json'),
+      workspaceRoot: root,
+      definitionCache: cache,
+    });
     expect(cache.get([...cache.keys()][0])).toBe(hit);
     expect(cache.size).toBe(3);
 
     const child = join(root, 'examples', 'fallback-writer', 'agent.json');
-    writeFileSync(child, readFileSync(child, 'utf8').replace('"name": "Fallback writer"', '"name": "Fallback writer 2"'));
+    writeFileSync(
+      child,
+      readFileSync(child, 'utf8').replace('"name": "Fallback writer"', '"name": "Fallback writer 2"'),
+    );
     const changed = await planAgent({ file: router, workspaceRoot: root, definitionCache: cache });
     expect(cache.size).toBe(4);
     expect(changed.plan!.digest).not.toBe(first.plan!.digest);

@@ -23,7 +23,13 @@ import { FolderRegistry, type AgentRegistry } from '../registry/agent-registry';
 import { resolveComposition, type DefinitionCache, type ResolvedNode } from './resolve';
 import { checkTarget, chooseRuntime } from './runtime-choice';
 import type { AdapterOptions, EmittedFile } from '../targets/target';
-import { isTargetOption, targetFor, unknownTargetProblem, type CompileTarget, type TargetOption } from '../targets/targets';
+import {
+  isTargetOption,
+  targetFor,
+  unknownTargetProblem,
+  type CompileTarget,
+  type TargetOption,
+} from '../targets/targets';
 import { loadWorkspaceConfig, type WorkspaceConfig } from './workspace-config';
 import type { PinLookup } from './workspace-index';
 import { lazyWorkspaceIndex } from './workspace-index-lazy';
@@ -93,12 +99,23 @@ export interface CompileAgentResult {
 
 function checkBound(name: string, value: number | undefined): string | undefined {
   if (value === undefined) return undefined;
-  return Number.isInteger(value) && value >= 1 ? undefined : `${name} must be a whole number of at least 1, not ${String(value)}`;
+  return Number.isInteger(value) && value >= 1
+    ? undefined
+    : `${name} must be a whole number of at least 1, not ${String(value)}`;
 }
 
 /** A value with no canonical JSON form reached a digest: a located diagnostic (exit 1), not an internal error. */
 function unencodable(file: string, error: CanonicalJsonError): Diagnostic {
-  return { code: 'agent_definition_invalid', rule: 'canonical-json', severity: 'error', path: error.pointer, file, line: 1, column: 1, message: error.message };
+  return {
+    code: 'agent_definition_invalid',
+    rule: 'canonical-json',
+    severity: 'error',
+    path: error.pointer,
+    file,
+    line: 1,
+    column: 1,
+    message: error.message,
+  };
 }
 
 /** What planning (or compiling) an application manifest is answered with: the commands that take one. */
@@ -114,25 +131,42 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
     return { diagnostics: [], sources, ioError: unknownTargetProblem(String(options.target)) };
   }
   try {
-    if (!isAbsolute(options.workspaceRoot)) return { diagnostics: [], sources, ioError: `workspaceRoot must be an absolute path, not "${options.workspaceRoot}"` };
+    if (!isAbsolute(options.workspaceRoot))
+      return {
+        diagnostics: [],
+        sources,
+        ioError: `workspaceRoot must be an absolute path, not "${options.workspaceRoot}"`,
+      };
     const optionProblem = checkBound('maxDepth', options.maxDepth) ?? checkBound('maxNodes', options.maxNodes);
     if (optionProblem) return { diagnostics: [], sources, ioError: optionProblem };
 
     const absolute = resolvePath(options.workspaceRoot, options.file);
     const file = workspacePath(options.workspaceRoot, absolute);
     if (isApplicationManifest(basename(absolute))) return { diagnostics: [], sources, ioError: notAnAgent(file) };
-    const loaded = options.ruleOptions ? loadDefinition(absolute, file, options.ruleOptions) : loadDefinition(absolute, file);
+    const loaded = options.ruleOptions
+      ? loadDefinition(absolute, file, options.ruleOptions)
+      : loadDefinition(absolute, file);
     if (loaded.ioError !== undefined) return { diagnostics: [], sources, ioError: loaded.ioError };
-    if (!loaded.definition && isApplicationManifest(basename(absolute), loaded.document?.value)) return { diagnostics: [], sources, ioError: notAnAgent(file) };
+    if (!loaded.definition && isApplicationManifest(basename(absolute), loaded.document?.value))
+      return { diagnostics: [], sources, ioError: notAnAgent(file) };
     const loadedText = loaded.text ?? loaded.document?.text;
     if (loadedText !== undefined) sources.set(file, loadedText);
     if (!loaded.definition || !loaded.document) return { diagnostics: sortDiagnostics(loaded.diagnostics), sources };
 
-    const registry = options.registry ?? new FolderRegistry({ workspaceRoot: options.workspaceRoot, ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}) });
+    const registry =
+      options.registry ??
+      new FolderRegistry({
+        workspaceRoot: options.workspaceRoot,
+        ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
+      });
     const resolved = await resolveComposition(
       { definition: loaded.definition, document: loaded.document },
       {
-        index: options.index ?? ((loaded.definition.composition.nodes?.length ?? 0) > 0 ? lazyWorkspaceIndex(options.workspaceRoot) : EMPTY_INDEX),
+        index:
+          options.index ??
+          ((loaded.definition.composition.nodes?.length ?? 0) > 0
+            ? lazyWorkspaceIndex(options.workspaceRoot)
+            : EMPTY_INDEX),
         registry,
         workspaceRoot: options.workspaceRoot,
         maxDepth: options.maxDepth ?? WORKSPACE_DEFAULTS.maxDepth,
@@ -146,15 +180,32 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
     if (hasErrors(diagnostics)) return { resolved: resolved.root, diagnostics, sources };
 
     const runtime = chooseRuntime(resolved.root);
-    if (!runtime.choice) return { resolved: resolved.root, diagnostics: sortDiagnostics([...diagnostics, ...runtime.diagnostics]), sources };
+    if (!runtime.choice)
+      return {
+        resolved: resolved.root,
+        diagnostics: sortDiagnostics([...diagnostics, ...runtime.diagnostics]),
+        sources,
+      };
     const requested = options.target ?? 'auto';
     if (requested !== 'auto') {
       const mismatch = checkTarget(resolved.root, requested);
-      if (mismatch.length > 0) return { resolved: resolved.root, diagnostics: sortDiagnostics([...diagnostics, ...mismatch]), sources };
+      if (mismatch.length > 0)
+        return { resolved: resolved.root, diagnostics: sortDiagnostics([...diagnostics, ...mismatch]), sources };
     }
-    return { plan: buildPlan(resolved.root, runtime.choice, requested === 'auto' ? runtime.choice.target : requested), resolved: resolved.root, diagnostics, sources };
+    return {
+      plan: buildPlan(resolved.root, runtime.choice, requested === 'auto' ? runtime.choice.target : requested),
+      resolved: resolved.root,
+      diagnostics,
+      sources,
+    };
   } catch (error) {
-    if (error instanceof CanonicalJsonError) return { diagnostics: [unencodable(workspacePath(options.workspaceRoot, resolvePath(options.workspaceRoot, options.file)), error)], sources };
+    if (error instanceof CanonicalJsonError)
+      return {
+        diagnostics: [
+          unencodable(workspacePath(options.workspaceRoot, resolvePath(options.workspaceRoot, options.file)), error),
+        ],
+        sources,
+      };
     return { diagnostics: [], sources, ioError: `internal error while planning: ${(error as Error).message}` };
   }
 }
@@ -170,7 +221,9 @@ export interface EmitInputs {
   bundler?: Bundler;
 }
 
-export type EmitAgentResult = { files: EmittedFile[]; summary?: string; diagnostics: Diagnostic[] } | { files?: undefined; summary?: undefined; diagnostics: Diagnostic[] };
+export type EmitAgentResult =
+  | { files: EmittedFile[]; summary?: string; diagnostics: Diagnostic[] }
+  | { files?: undefined; summary?: undefined; diagnostics: Diagnostic[] };
 
 const byPath = (a: EmittedFile, b: EmittedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
@@ -179,7 +232,10 @@ const byPath = (a: EmittedFile, b: EmittedFile) => (a.path < b.path ? -1 : a.pat
  * the plan was made elsewhere), the target's adapter turns the plan into files, and the pipeline
  * adds `plan.json` and sorts the files. Writes nothing; never throws.
  */
-export async function emitAgent(planned: { plan: CompilePlan; resolved: ResolvedNode }, inputs: EmitInputs): Promise<EmitAgentResult> {
+export async function emitAgent(
+  planned: { plan: CompilePlan; resolved: ResolvedNode },
+  inputs: EmitInputs,
+): Promise<EmitAgentResult> {
   const { plan, resolved } = planned;
   const mismatch = checkTarget(resolved, plan.target);
   if (mismatch.length > 0) return { diagnostics: sortDiagnostics(mismatch) };
@@ -188,7 +244,11 @@ export async function emitAgent(planned: { plan: CompilePlan; resolved: Resolved
   try {
     const bundler = inputs.bundler ?? createEsbuildBundler({ workspaceRoot: inputs.workspaceRoot });
     const adapter = await targetFor(plan.target).adapter();
-    const emitted = await adapter.emit(plan, resolved, { workspace: inputs.workspace, bundler, options: inputs.adapterOptions ?? {} });
+    const emitted = await adapter.emit(plan, resolved, {
+      workspace: inputs.workspace,
+      bundler,
+      options: inputs.adapterOptions ?? {},
+    });
     if (emitted.diagnostics) return { diagnostics: sortDiagnostics(uniqueDiagnostics(emitted.diagnostics)) };
     const files = [{ path: PLAN_FILE, contents: serializePlan(plan) }, ...emitted.files].sort(byPath);
     return { files, diagnostics: [], ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}) };
@@ -216,18 +276,41 @@ export async function compileAgent(options: CompileAgentOptions): Promise<Compil
   try {
     const workspace = loadWorkspaceConfig(options.workspaceRoot);
     for (const [file, document] of workspace.config.documents) sources.set(file, document.text);
-    if (hasErrors(workspace.diagnostics)) return { plan, diagnostics: sortDiagnostics([...diagnostics, ...workspace.diagnostics]), sources };
+    if (hasErrors(workspace.diagnostics))
+      return { plan, diagnostics: sortDiagnostics([...diagnostics, ...workspace.diagnostics]), sources };
     const emitted = await emitAgent(
       { plan, resolved },
-      { workspaceRoot: options.workspaceRoot, workspace: workspace.config, ...(options.adapterOptions ? { adapterOptions: options.adapterOptions } : {}), ...(options.bundler ? { bundler: options.bundler } : {}) },
+      {
+        workspaceRoot: options.workspaceRoot,
+        workspace: workspace.config,
+        ...(options.adapterOptions ? { adapterOptions: options.adapterOptions } : {}),
+        ...(options.bundler ? { bundler: options.bundler } : {}),
+      },
     );
-    if (!emitted.files) return { plan, diagnostics: sortDiagnostics(uniqueDiagnostics([...diagnostics, ...emitted.diagnostics])), sources };
+    if (!emitted.files)
+      return {
+        plan,
+        diagnostics: sortDiagnostics(uniqueDiagnostics([...diagnostics, ...emitted.diagnostics])),
+        sources,
+      };
 
     const destination = resolvePath(options.workspaceRoot, options.outDir ?? defaultOutputDir(plan.root.slug));
     const outDir = workspacePath(options.workspaceRoot, destination);
-    const written = await writeOutputAtomic(destination, emitted.files, { workspaceRoot: options.workspaceRoot, displayName: outDir, ...(options.outputFs ? { fs: options.outputFs } : {}) });
+    const written = await writeOutputAtomic(destination, emitted.files, {
+      workspaceRoot: options.workspaceRoot,
+      displayName: outDir,
+      ...(options.outputFs ? { fs: options.outputFs } : {}),
+    });
     if (!written.ok) return { plan, target: plan.target, diagnostics, sources, ioError: written.error };
-    return { plan, target: plan.target, files: emitted.files, outDir, diagnostics, sources, ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}) };
+    return {
+      plan,
+      target: plan.target,
+      files: emitted.files,
+      outDir,
+      diagnostics,
+      sources,
+      ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}),
+    };
   } catch (error) {
     return { plan, diagnostics, sources, ioError: `internal error while compiling: ${(error as Error).message}` };
   }

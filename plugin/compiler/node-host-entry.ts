@@ -20,7 +20,8 @@ import type { WorkspaceConfig } from './workspace-config';
 /** The host mains, by file name in `plugin/hosts/node/`. */
 export type HostMain = 'hb3-main' | 'launcher-main';
 
-const BANNER = "import { createRequire as __agentdefCreateRequire } from 'node:module';\nconst require = __agentdefCreateRequire(import.meta.url);";
+const BANNER =
+  "import { createRequire as __agentdefCreateRequire } from 'node:module';\nconst require = __agentdefCreateRequire(import.meta.url);";
 
 /** The generated module that re-exports every tool: imported lazily by the entry (see `hostEntrySource`). */
 export const HOST_TOOLS_MODULE = 'agentdef-host-tools.mjs';
@@ -38,17 +39,26 @@ export function hostToolsSource(tools: readonly BundledTool[]): string {
  * host computes the allow-list with) before the allow-list holds.
  */
 export function hostEntrySource(main: HostMain, spec: NodeHostSpec, tools: readonly BundledTool[]): string {
-  const lines = [`import ${JSON.stringify(`${AGENTDEF_MODULES.nodeHost}network-guard-install`)};`, `import { main } from ${JSON.stringify(`${AGENTDEF_MODULES.nodeHost}${main}`)};`];
+  const lines = [
+    `import ${JSON.stringify(`${AGENTDEF_MODULES.nodeHost}network-guard-install`)};`,
+    `import { main } from ${JSON.stringify(`${AGENTDEF_MODULES.nodeHost}${main}`)};`,
+  ];
   lines.push(`const bundle = ${JSON.stringify(spec)};`);
   if (tools.length > 0) {
     lines.push('let loaded;');
-    lines.push(`const tool = (name) => async (args, context) => (await (loaded ??= import(${JSON.stringify(`./${HOST_TOOLS_MODULE}`)})))[name](args, context);`);
+    lines.push(
+      `const tool = (name) => async (args, context) => (await (loaded ??= import(${JSON.stringify(`./${HOST_TOOLS_MODULE}`)})))[name](args, context);`,
+    );
   }
-  lines.push(`main({ ...bundle, tools: { ${tools.map((tool, i) => `${JSON.stringify(tool.toolId)}: tool("__tool${i}")`).join(', ')} } });`);
+  lines.push(
+    `main({ ...bundle, tools: { ${tools.map((tool, i) => `${JSON.stringify(tool.toolId)}: tool("__tool${i}")`).join(', ')} } });`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
-export type NodeHostEntryResult = { text: string; diagnostics?: undefined } | { text?: undefined; diagnostics: Diagnostic[] };
+export type NodeHostEntryResult =
+  | { text: string; diagnostics?: undefined }
+  | { text?: undefined; diagnostics: Diagnostic[] };
 
 export async function bundleNodeHostEntry(options: {
   bundler: Bundler;
@@ -73,7 +83,14 @@ export async function bundleNodeHostEntry(options: {
   });
   if (!out.ok) {
     const what = options.main === 'hb3-main' ? 'the container entrypoint' : 'the launcher';
-    return { diagnostics: bundleFailureDiagnostics(out.failures, { workspace: options.workspace, tools: options.tools, root: options.root, what }) };
+    return {
+      diagnostics: bundleFailureDiagnostics(out.failures, {
+        workspace: options.workspace,
+        tools: options.tools,
+        root: options.root,
+        what,
+      }),
+    };
   }
   return { text: out.code };
 }
@@ -91,7 +108,14 @@ export async function emitNodeHost(
 ): Promise<{ tree: TreeNodeHostSpec; entry: string; diagnostics?: undefined } | { diagnostics: Diagnostic[] }> {
   const tree = nodeHostSpecForTree(plan, resolved, context, host);
   if (hasErrors(tree.diagnostics)) return { diagnostics: tree.diagnostics };
-  const entry = await bundleNodeHostEntry({ bundler: context.bundler, workspace: context.workspace, main, spec: tree.spec, tools: tree.toolModules, root: resolved.document });
+  const entry = await bundleNodeHostEntry({
+    bundler: context.bundler,
+    workspace: context.workspace,
+    main,
+    spec: tree.spec,
+    tools: tree.toolModules,
+    root: resolved.document,
+  });
   if (entry.diagnostics) return { diagnostics: entry.diagnostics };
   return { tree, entry: entry.text };
 }

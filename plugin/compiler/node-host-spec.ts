@@ -7,7 +7,14 @@
  */
 import type { AgentDefinition, LlmPin, ToolRef } from '../schema/generated/agent-definition.types';
 import type { Diagnostic } from '../definition/diagnostic';
-import type { NodeHostSpec, HostCheckpoint, HostKind, HostMcpServer, HostNativeTool, HostNodeSpec } from '../host-contract/node-host-spec';
+import type {
+  NodeHostSpec,
+  HostCheckpoint,
+  HostKind,
+  HostMcpServer,
+  HostNativeTool,
+  HostNodeSpec,
+} from '../host-contract/node-host-spec';
 import type { CompilePlan } from './plan';
 import type { ResolvedNode } from './resolve';
 import { runtimeConfigsForTree } from './runtime-config';
@@ -40,7 +47,9 @@ export function checkpointPath(checkpointId: string): string {
 }
 
 export function tunedPins(definition: AgentDefinition): (LlmPin & { checkpointId: string })[] {
-  return definition.modelSet.filter((p): p is LlmPin & { checkpointId: string } => p.tier === 'tuned' && typeof p.checkpointId === 'string');
+  return definition.modelSet.filter(
+    (p): p is LlmPin & { checkpointId: string } => p.tier === 'tuned' && typeof p.checkpointId === 'string',
+  );
 }
 
 /**
@@ -49,14 +58,24 @@ export function tunedPins(definition: AgentDefinition): (LlmPin & { checkpointId
  */
 export function jobKind(definition: AgentDefinition): 'Job' | 'Service' {
   if (definition.lifecycleState === 'mcp-resident') return 'Service';
-  return definition.memoryContract.refs.some((r) => r.retention === 'session' || r.retention === 'durable') ? 'Service' : 'Job';
+  return definition.memoryContract.refs.some((r) => r.retention === 'session' || r.retention === 'durable')
+    ? 'Service'
+    : 'Job';
 }
 
 export function isLocalOnly(plan: CompilePlan, root: ResolvedNode): boolean {
-  return plan.runtime.chosenClass === 'local-host-required' || root.definition.runtimeRequirements.runtimeCapabilityClass === 'local-host-required';
+  return (
+    plan.runtime.chosenClass === 'local-host-required' ||
+    root.definition.runtimeRequirements.runtimeCapabilityClass === 'local-host-required'
+  );
 }
 
-export function nodeHostSpecForTree(plan: CompilePlan, resolved: ResolvedNode, context: EmitContext, host: HostKind): TreeNodeHostSpec {
+export function nodeHostSpecForTree(
+  plan: CompilePlan,
+  resolved: ResolvedNode,
+  context: EmitContext,
+  host: HostKind,
+): TreeNodeHostSpec {
   const projected = runtimeConfigsForTree(resolved, {
     workspace: context.workspace,
     // A stdio MCP server the workspace does not declare cannot be started: a compile error. A
@@ -73,8 +92,13 @@ export function nodeHostSpecForTree(plan: CompilePlan, resolved: ResolvedNode, c
     const secrets = new Set<string>();
     for (const pin of config.models) if (pin.secretBinding) secrets.add(pin.secretBinding);
     if (config.receipts.mode === 'signed' && config.receipts.keyBinding) secrets.add(config.receipts.keyBinding);
-    const native: HostNativeTool[] = d.toolInventory.filter((t) => t.provenance === 'native').map((t) => ({ toolId: t.id, binary: nativeBinaryName(t) }));
-    const checkpoints: HostCheckpoint[] = tunedPins(d).map((p) => ({ checkpointId: p.checkpointId, path: checkpointPath(p.checkpointId) }));
+    const native: HostNativeTool[] = d.toolInventory
+      .filter((t) => t.provenance === 'native')
+      .map((t) => ({ toolId: t.id, binary: nativeBinaryName(t) }));
+    const checkpoints: HostCheckpoint[] = tunedPins(d).map((p) => ({
+      checkpointId: p.checkpointId,
+      path: checkpointPath(p.checkpointId),
+    }));
     for (const tool of config.tools) {
       if (tool.kind === 'mcp-stdio' && tool.mcpServer) servers.add(tool.mcpServer);
     }

@@ -19,7 +19,10 @@ export interface OutputMarker {
 }
 
 export function markerContents(paths: readonly string[]): string {
-  const marker: OutputMarker = { format: OUTPUT_MARKER_FORMAT, files: [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) };
+  const marker: OutputMarker = {
+    format: OUTPUT_MARKER_FORMAT,
+    files: [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+  };
   return `${JSON.stringify(marker, null, 2)}\n`;
 }
 
@@ -33,7 +36,8 @@ export function parseMarker(text: string): string[] | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const { format, files } = value as Partial<OutputMarker>;
-  if (format !== OUTPUT_MARKER_FORMAT || !Array.isArray(files) || !files.every((f) => typeof f === 'string')) return undefined;
+  if (format !== OUTPUT_MARKER_FORMAT || !Array.isArray(files) || !files.every((f) => typeof f === 'string'))
+    return undefined;
   return files;
 }
 
@@ -80,11 +84,17 @@ export interface DestinationCheck {
 }
 
 /** Undefined when the writer may replace `destination`; else why not, in one sentence that says what to do. */
-export async function checkDestination({ destination, workspaceRoot, display }: DestinationCheck): Promise<string | undefined> {
+export async function checkDestination({
+  destination,
+  workspaceRoot,
+  display,
+}: DestinationCheck): Promise<string | undefined> {
   const choose = 'choose another output folder';
-  if (isInside(destination, workspaceRoot)) return `refusing to write the output to ${display}: it is or contains the workspace root; ${choose}`;
+  if (isInside(destination, workspaceRoot))
+    return `refusing to write the output to ${display}: it is or contains the workspace root; ${choose}`;
   const [realRoot, realDestination] = await Promise.all([realLocation(workspaceRoot), realLocation(destination)]);
-  if (isInside(realDestination, realRoot)) return `refusing to write the output to ${display}: through a symbolic link it is or contains the workspace root; ${choose}`;
+  if (isInside(realDestination, realRoot))
+    return `refusing to write the output to ${display}: through a symbolic link it is or contains the workspace root; ${choose}`;
   if (isInside(workspaceRoot, destination) && !isInside(realRoot, realDestination)) {
     return `refusing to write the output to ${display}: a symbolic link on the way leads out of the workspace; ${choose}`;
   }
@@ -95,15 +105,19 @@ export async function checkDestination({ destination, workspaceRoot, display }: 
   } catch {
     return undefined; // nothing there yet
   }
-  if (info.isSymbolicLink()) return `refusing to replace ${display}: it is a symbolic link, not an output folder agentdef wrote; ${choose}`;
-  if (!info.isDirectory()) return `refusing to replace ${display}: it is a file, not an output folder agentdef wrote; ${choose}`;
+  if (info.isSymbolicLink())
+    return `refusing to replace ${display}: it is a symbolic link, not an output folder agentdef wrote; ${choose}`;
+  if (!info.isDirectory())
+    return `refusing to replace ${display}: it is a file, not an output folder agentdef wrote; ${choose}`;
   const present = await filesBelow(destination);
   if (present.length === 0) return undefined;
   if (!present.includes(OUTPUT_MARKER)) {
     return `refusing to replace ${display}: it holds files agentdef did not write (no ${OUTPUT_MARKER} marker); move them elsewhere or ${choose}`;
   }
   const markerInfo = await lstat(join(destination, OUTPUT_MARKER));
-  const listed = markerInfo.isFile() ? parseMarker(await readFile(join(destination, OUTPUT_MARKER), 'utf8')) : undefined;
+  const listed = markerInfo.isFile()
+    ? parseMarker(await readFile(join(destination, OUTPUT_MARKER), 'utf8'))
+    : undefined;
   if (!listed) return `refusing to replace ${display}: its ${OUTPUT_MARKER} is not a marker agentdef wrote; ${choose}`;
   const known = new Set(listed);
   const foreign = present.filter((file) => file !== OUTPUT_MARKER && !known.has(file)).sort();

@@ -26,11 +26,26 @@ export function formatPlanText(plan: CompilePlan): string {
     'nodes',
     ...table([
       ['  NODE', 'DEPTH', 'SOURCE', 'CLASS', 'QUARANTINE', 'DIGEST', 'FILE'],
-      ...plan.nodes.map((n) => [`  ${'  '.repeat(n.depth)}${n.slug}@${n.version}`, String(n.depth), n.source, n.runtimeCapabilityClass, n.quarantine ? 'yes' : 'no', n.digest.slice(0, 12), n.file]),
+      ...plan.nodes.map((n) => [
+        `  ${'  '.repeat(n.depth)}${n.slug}@${n.version}`,
+        String(n.depth),
+        n.source,
+        n.runtimeCapabilityClass,
+        n.quarantine ? 'yes' : 'no',
+        n.digest.slice(0, 12),
+        n.file,
+      ]),
     ]),
   ];
   if (runtime.constraints.length > 0) {
-    lines.push('', 'constraints', ...table([['  NODE', 'ELEMENT', 'HOSTS', 'REASON'], ...runtime.constraints.map((c) => [`  ${c.node}`, c.element, c.hosts.join(',') || '-', c.reason])]));
+    lines.push(
+      '',
+      'constraints',
+      ...table([
+        ['  NODE', 'ELEMENT', 'HOSTS', 'REASON'],
+        ...runtime.constraints.map((c) => [`  ${c.node}`, c.element, c.hosts.join(',') || '-', c.reason]),
+      ]),
+    );
   }
   if (plan.edges.length > 0) {
     lines.push(

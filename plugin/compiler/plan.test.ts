@@ -7,10 +7,30 @@ import { chooseRuntime } from './runtime-choice';
 import { agent, pins, tools, tree } from './test-support';
 
 const routerTree = (spliceDescription = 'Resolves splices.') =>
-  tree(agent('write-router', '1.4.0', { quarantine: true, edges: [{ from: 'splice-resolver', to: 'fallback-writer', gate: 'conditional', condition: { pointer: '/ok', equals: false } }] }), [
-    tree(agent('splice-resolver', '0.4.2', { cls: 'container-required', models: [pins.tuned()], tools: [tools.native()], description: spliceDescription })),
-    tree(agent('fallback-writer', '1.1.0')),
-  ]);
+  tree(
+    agent('write-router', '1.4.0', {
+      quarantine: true,
+      edges: [
+        {
+          from: 'splice-resolver',
+          to: 'fallback-writer',
+          gate: 'conditional',
+          condition: { pointer: '/ok', equals: false },
+        },
+      ],
+    }),
+    [
+      tree(
+        agent('splice-resolver', '0.4.2', {
+          cls: 'container-required',
+          models: [pins.tuned()],
+          tools: [tools.native()],
+          description: spliceDescription,
+        }),
+      ),
+      tree(agent('fallback-writer', '1.1.0')),
+    ],
+  );
 
 function planOf(root: ResolvedNode): CompilePlan {
   const { choice } = chooseRuntime(root);
@@ -31,9 +51,35 @@ describe('buildPlan', () => {
     const plan = planOf(root);
     expect(plan.planVersion).toBe(PLAN_VERSION);
     expect(plan.root).toEqual({ slug: 'edit-assistant', version: '1.0.0' });
-    expect(plan.nodes.map((n) => ({ id: n.id, parent: n.parent, depth: n.depth, cls: n.runtimeCapabilityClass, quarantine: n.quarantine, file: n.file, source: n.source }))).toEqual([
-      { id: 'edit-assistant@1.0.0', parent: undefined, depth: 0, cls: 'workers-preferred', quarantine: false, file: 'agents/edit-assistant/agent.json', source: 'workspace' },
-      { id: 'edit-assistant@1.0.0/write-router@1.4.0', parent: 'edit-assistant@1.0.0', depth: 1, cls: 'workers-preferred', quarantine: false, file: 'agents/write-router/agent.json', source: 'workspace' },
+    expect(
+      plan.nodes.map((n) => ({
+        id: n.id,
+        parent: n.parent,
+        depth: n.depth,
+        cls: n.runtimeCapabilityClass,
+        quarantine: n.quarantine,
+        file: n.file,
+        source: n.source,
+      })),
+    ).toEqual([
+      {
+        id: 'edit-assistant@1.0.0',
+        parent: undefined,
+        depth: 0,
+        cls: 'workers-preferred',
+        quarantine: false,
+        file: 'agents/edit-assistant/agent.json',
+        source: 'workspace',
+      },
+      {
+        id: 'edit-assistant@1.0.0/write-router@1.4.0',
+        parent: 'edit-assistant@1.0.0',
+        depth: 1,
+        cls: 'workers-preferred',
+        quarantine: false,
+        file: 'agents/write-router/agent.json',
+        source: 'workspace',
+      },
       {
         id: 'edit-assistant@1.0.0/write-router@1.4.0/splice-resolver@0.4.2',
         parent: 'edit-assistant@1.0.0/write-router@1.4.0',
@@ -54,7 +100,12 @@ describe('buildPlan', () => {
       },
     ]);
     expect('parent' in plan.nodes[0]!).toBe(false);
-    expect(plan.nodes.map((n) => n.digest)).toEqual([root.digest, root.children[0]!.digest, root.children[0]!.children[0]!.digest, root.children[0]!.children[1]!.digest]);
+    expect(plan.nodes.map((n) => n.digest)).toEqual([
+      root.digest,
+      root.children[0]!.digest,
+      root.children[0]!.children[0]!.digest,
+      root.children[0]!.children[1]!.digest,
+    ]);
     expect(plan.runtime.chosenClass).toBe('container-required');
     expect(plan.runtime.target).toBe('hb3');
     expect(plan.target).toBe('hb3');

@@ -36,7 +36,14 @@ export type PlanEdge =
   /** The parent pins the child. */
   | { kind: 'pin'; from: string; to: string }
   /** A typed composition edge between two children of `within`. */
-  | { kind: 'flow'; within: string; from: string; to: string; gate?: NonNullable<Edge['gate']>; condition?: NonNullable<Edge['condition']> };
+  | {
+      kind: 'flow';
+      within: string;
+      from: string;
+      to: string;
+      gate?: NonNullable<Edge['gate']>;
+      condition?: NonNullable<Edge['condition']>;
+    };
 
 export interface CompilePlan {
   planVersion: typeof PLAN_VERSION;
@@ -57,7 +64,11 @@ export function computePlanDigest(plan: UnsignedPlan | CompilePlan): string {
 }
 
 /** `target` defaults to the runtime's choice; the caller checks an explicit one first (`checkTarget`). */
-export function buildPlan(root: ResolvedNode, runtime: RuntimeChoice, target: CompileTarget = runtime.target): CompilePlan {
+export function buildPlan(
+  root: ResolvedNode,
+  runtime: RuntimeChoice,
+  target: CompileTarget = runtime.target,
+): CompilePlan {
   const nodes: PlanNode[] = [];
   const edges: PlanEdge[] = [];
   const visit = (node: ResolvedNode, id: string, parent: { id: string; quarantine: boolean } | undefined) => {
@@ -94,7 +105,14 @@ export function buildPlan(root: ResolvedNode, runtime: RuntimeChoice, target: Co
     for (const child of node.children) visit(child, `${id}/${child.key}`, { id, quarantine });
   };
   visit(root, root.key, undefined);
-  const unsigned: UnsignedPlan = { planVersion: PLAN_VERSION, root: { slug: root.slug, version: root.version }, nodes, edges, runtime, target };
+  const unsigned: UnsignedPlan = {
+    planVersion: PLAN_VERSION,
+    root: { slug: root.slug, version: root.version },
+    nodes,
+    edges,
+    runtime,
+    target,
+  };
   return { ...unsigned, digest: computePlanDigest(unsigned) };
 }
 

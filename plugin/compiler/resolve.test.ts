@@ -22,11 +22,17 @@ async function resolveFile(workspace: TempWorkspace, file: string, options: Part
   expect(loaded.definition).toBeDefined();
   return resolveComposition(
     { definition: loaded.definition!, document: loaded.document! },
-    { index: indexWorkspace(workspace.root), registry: new FolderRegistry({ workspaceRoot: workspace.root }), workspaceRoot: workspace.root, ...options },
+    {
+      index: indexWorkspace(workspace.root),
+      registry: new FolderRegistry({ workspaceRoot: workspace.root }),
+      workspaceRoot: workspace.root,
+      ...options,
+    },
   );
 }
 
-const errorsOf = (diagnostics: Diagnostic[], rule: string) => diagnostics.filter((d) => d.rule === rule && d.severity === 'error');
+const errorsOf = (diagnostics: Diagnostic[], rule: string) =>
+  diagnostics.filter((d) => d.rule === rule && d.severity === 'error');
 
 describe('resolveComposition: where a pin resolves', () => {
   it('takes the workspace definition first, then the registry snapshot', async () => {
@@ -49,11 +55,18 @@ describe('resolveComposition: where a pin resolves', () => {
     ]);
     expect(result.root.children[0]!.definition.metadata.description).toBe('workspace copy');
     expect(result.nodeCount).toBe(3);
-    expect([...result.sources.keys()]).toEqual(['agents/root/agent.json', 'agents/a/agent.json', 'registry/agents/b/4.4.4.json']);
+    expect([...result.sources.keys()]).toEqual([
+      'agents/root/agent.json',
+      'agents/a/agent.json',
+      'registry/agents/b/4.4.4.json',
+    ]);
   });
 
   it('records the content digest of every node (SHA-256 of its canonical JSON)', async () => {
-    ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['a', '3.3.3']] }), 'a/agent.json': agent('a', '3.3.3') });
+    ws = tempWorkspace({
+      'r/agent.json': agent('r', '0.1.0', { nodes: [['a', '3.3.3']] }),
+      'a/agent.json': agent('a', '3.3.3'),
+    });
     const result = await resolveFile(ws, 'r/agent.json');
     const [root, child] = walkTree(result.root);
     expect(root!.digest).toBe(digestOf(JSON.parse(readFileSync(join(ws.root, 'r/agent.json'), 'utf8'))));
@@ -80,7 +93,11 @@ describe('resolveComposition: where a pin resolves', () => {
     });
     const result = await resolveFile(ws, 'r/agent.json');
     expect(result.diagnostics).toEqual([]);
-    expect(walkTree(result.root).map((n) => `${n.depth} ${n.key} ${n.source}`)).toEqual(['0 r@0.1.0 workspace', '1 m@2.0.0 registry', '2 leaf@1.0.0 workspace']);
+    expect(walkTree(result.root).map((n) => `${n.depth} ${n.key} ${n.source}`)).toEqual([
+      '0 r@0.1.0 workspace',
+      '1 m@2.0.0 registry',
+      '2 leaf@1.0.0 workspace',
+    ]);
   });
 });
 
@@ -131,21 +148,30 @@ describe('resolveComposition: exact versions only', () => {
     )}`;
     ws = tempWorkspace({ 'r/agent.yaml': text, 'a/agent.json': agent('a', '3.3.3') });
     const result = await resolveFile(ws, 'r/agent.yaml');
-    expect(result.diagnostics.map((d) => [d.rule, d.file, d.line, d.column])).toEqual([['unresolved-pin', 'r/agent.yaml', ...Object.values(positionOf(text, '7.7.7'))]]);
+    expect(result.diagnostics.map((d) => [d.rule, d.file, d.line, d.column])).toEqual([
+      ['unresolved-pin', 'r/agent.yaml', ...Object.values(positionOf(text, '7.7.7'))],
+    ]);
   });
 
   it('says so when no version of the slug exists anywhere', async () => {
     ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['ghost', '3.3.3']] }) });
     const result = await resolveFile(ws, 'r/agent.json');
     expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0]!.message).toBe('pin "ghost@3.3.3" in r/agent.json resolves to nothing: no definition of "ghost" exists in the workspace or in the registry registry/agents');
+    expect(result.diagnostics[0]!.message).toBe(
+      'pin "ghost@3.3.3" in r/agent.json resolves to nothing: no definition of "ghost" exists in the workspace or in the registry registry/agents',
+    );
   });
 
   it('points at a definition file of that slug whose identity cannot be read', async () => {
-    ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['typo', '3.3.3']] }), 'agents/typo/agent.json': '{ "identity": { "slug": "typo", ' });
+    ws = tempWorkspace({
+      'r/agent.json': agent('r', '0.1.0', { nodes: [['typo', '3.3.3']] }),
+      'agents/typo/agent.json': '{ "identity": { "slug": "typo", ',
+    });
     const result = await resolveFile(ws, 'r/agent.json');
     expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0]!.message).toMatch(/; unreadable definition files that may be it: agents\/typo\/agent\.json \(cannot be parsed/);
+    expect(result.diagnostics[0]!.message).toMatch(
+      /; unreadable definition files that may be it: agents\/typo\/agent\.json \(cannot be parsed/,
+    );
   });
 
   it('reports the pin in the file that holds it, also inside a registry snapshot', async () => {
@@ -154,21 +180,43 @@ describe('resolveComposition: exact versions only', () => {
       'registry/agents/m/2.0.0.json': agent('m', '2.0.0', { nodes: [['gone', '3.3.3']] }),
     });
     const result = await resolveFile(ws, 'r/agent.json');
-    expect(result.diagnostics.map((d) => [d.rule, d.file])).toEqual([['unresolved-pin', 'registry/agents/m/2.0.0.json']]);
-    expect(result.diagnostics[0]!.line).toBe(positionOf(json(agent('m', '2.0.0', { nodes: [['gone', '3.3.3']] })), '"3.3.3"').line);
+    expect(result.diagnostics.map((d) => [d.rule, d.file])).toEqual([
+      ['unresolved-pin', 'registry/agents/m/2.0.0.json'],
+    ]);
+    expect(result.diagnostics[0]!.line).toBe(
+      positionOf(json(agent('m', '2.0.0', { nodes: [['gone', '3.3.3']] })), '"3.3.3"').line,
+    );
   });
 
   it('refuses two workspace definitions of the same slug@version', async () => {
-    ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['a', '3.3.3']] }), 'x/agent.json': agent('a', '3.3.3'), 'y/agent.json': agent('a', '3.3.3') });
+    ws = tempWorkspace({
+      'r/agent.json': agent('r', '0.1.0', { nodes: [['a', '3.3.3']] }),
+      'x/agent.json': agent('a', '3.3.3'),
+      'y/agent.json': agent('a', '3.3.3'),
+    });
     const result = await resolveFile(ws, 'r/agent.json');
-    expect(result.diagnostics.map((d) => [d.rule, d.path, d.message])).toEqual([['ambiguous-pin', '/composition/nodes/0', 'pin "a@3.3.3" matches 2 workspace definitions: x/agent.json, y/agent.json']]);
+    expect(result.diagnostics.map((d) => [d.rule, d.path, d.message])).toEqual([
+      [
+        'ambiguous-pin',
+        '/composition/nodes/0',
+        'pin "a@3.3.3" matches 2 workspace definitions: x/agent.json, y/agent.json',
+      ],
+    ]);
     expect(result.root.children).toEqual([]);
   });
 
   it('refuses a registry snapshot whose identity is another version', async () => {
-    ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '4.4.4']] }), 'registry/agents/b/4.4.4.json': agent('b', '4.4.5') });
+    ws = tempWorkspace({
+      'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '4.4.4']] }),
+      'registry/agents/b/4.4.4.json': agent('b', '4.4.5'),
+    });
     const result = await resolveFile(ws, 'r/agent.json');
-    expect(result.diagnostics.map((d) => [d.rule, d.message])).toEqual([['pin-identity-mismatch', 'pin "b@4.4.4" resolves to registry/agents/b/4.4.4.json, but that file defines b@4.4.5']]);
+    expect(result.diagnostics.map((d) => [d.rule, d.message])).toEqual([
+      [
+        'pin-identity-mismatch',
+        'pin "b@4.4.4" resolves to registry/agents/b/4.4.4.json, but that file defines b@4.4.5',
+      ],
+    ]);
   });
 
   it('reports a registry that fails at the pin', async () => {
@@ -181,13 +229,18 @@ describe('resolveComposition: exact versions only', () => {
       versions: async () => [],
     };
     const result = await resolveFile(ws, 'r/agent.json', { registry: failing });
-    expect(result.diagnostics.map((d) => [d.rule, d.path, d.message])).toEqual([['registry-unavailable', '/composition/nodes/0', 'pin "b@4.4.4" could not be looked up: 503 Service Unavailable']]);
+    expect(result.diagnostics.map((d) => [d.rule, d.path, d.message])).toEqual([
+      ['registry-unavailable', '/composition/nodes/0', 'pin "b@4.4.4" could not be looked up: 503 Service Unavailable'],
+    ]);
   });
 });
 
 describe('resolveComposition: registry integrity', () => {
   it('reports a snapshot edited after publishing as registry-integrity at the pin, with both digests', async () => {
-    ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '4.4.4']] }), 'registry/agents/b/4.4.4.json': agent('b', '4.4.4') });
+    ws = tempWorkspace({
+      'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '4.4.4']] }),
+      'registry/agents/b/4.4.4.json': agent('b', '4.4.4'),
+    });
     indexRegistrySnapshots(ws.root);
     const path = join(ws.root, 'registry/agents/b/4.4.4.json');
     const recorded = snapshotSha256(readFileSync(path));
@@ -196,9 +249,15 @@ describe('resolveComposition: registry integrity', () => {
     const loaded = loadDefinition(join(ws.root, 'r/agent.json'), 'r/agent.json');
     const result = await resolveComposition(
       { definition: loaded.definition!, document: loaded.document! },
-      { index: indexWorkspace(ws.root), registry: new FolderRegistry({ workspaceRoot: ws.root }), workspaceRoot: ws.root },
+      {
+        index: indexWorkspace(ws.root),
+        registry: new FolderRegistry({ workspaceRoot: ws.root }),
+        workspaceRoot: ws.root,
+      },
     );
-    expect(result.diagnostics.map((d) => [d.rule, d.path, d.file])).toEqual([['registry-integrity', '/composition/nodes/0', 'r/agent.json']]);
+    expect(result.diagnostics.map((d) => [d.rule, d.path, d.file])).toEqual([
+      ['registry-integrity', '/composition/nodes/0', 'r/agent.json'],
+    ]);
     const message = result.diagnostics[0]!.message;
     expect(message).toContain(`recorded sha256:${recorded}, snapshot sha256:${snapshotSha256(Buffer.from(edited))}`);
     expect(message).toContain('was changed after it was published');
@@ -208,12 +267,19 @@ describe('resolveComposition: registry integrity', () => {
   });
 
   it('reports a snapshot the index does not list as registry-integrity, recorded digest none', async () => {
-    ws = tempWorkspace({ 'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '4.4.4']] }), 'registry/agents/b/4.4.4.json': agent('b', '4.4.4') });
+    ws = tempWorkspace({
+      'r/agent.json': agent('r', '0.1.0', { nodes: [['b', '4.4.4']] }),
+      'registry/agents/b/4.4.4.json': agent('b', '4.4.4'),
+    });
     // No index at all: the snapshot was copied in, never published.
     const loaded = loadDefinition(join(ws.root, 'r/agent.json'), 'r/agent.json');
     const result = await resolveComposition(
       { definition: loaded.definition!, document: loaded.document! },
-      { index: indexWorkspace(ws.root), registry: new FolderRegistry({ workspaceRoot: ws.root }), workspaceRoot: ws.root },
+      {
+        index: indexWorkspace(ws.root),
+        registry: new FolderRegistry({ workspaceRoot: ws.root }),
+        workspaceRoot: ws.root,
+      },
     );
     expect(result.diagnostics.map((d) => [d.rule, d.path])).toEqual([['registry-integrity', '/composition/nodes/0']]);
     expect(result.diagnostics[0]!.message).toMatch(/recorded none, snapshot sha256:[0-9a-f]{64}/);
@@ -278,7 +344,10 @@ describe('resolveComposition: every child is validated in its own file', () => {
 
 describe('resolveComposition: cycles', () => {
   it('prints the whole cycle at the pin that closes it', async () => {
-    ws = tempWorkspace({ 'a/agent.json': agent('a', '1.0.0', { nodes: [['b', '2.0.0']] }), 'b/agent.json': agent('b', '2.0.0', { nodes: [['a', '1.0.0']] }) });
+    ws = tempWorkspace({
+      'a/agent.json': agent('a', '1.0.0', { nodes: [['b', '2.0.0']] }),
+      'b/agent.json': agent('b', '2.0.0', { nodes: [['a', '1.0.0']] }),
+    });
     const result = await resolveFile(ws, 'a/agent.json');
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({
@@ -329,15 +398,20 @@ describe('resolveComposition: cycles', () => {
 describe('resolveComposition: bounds', () => {
   const chain = (length: number) => {
     const files: Record<string, object> = {};
-    for (let i = 0; i < length; i++) files[`c${i}/agent.json`] = agent(`c${i}`, '1.0.0', i + 1 < length ? { nodes: [[`c${i + 1}`, '1.0.0']] } : {});
+    for (let i = 0; i < length; i++)
+      files[`c${i}/agent.json`] = agent(`c${i}`, '1.0.0', i + 1 < length ? { nodes: [[`c${i + 1}`, '1.0.0']] } : {});
     return files;
   };
 
   it('stops at maxDepth with a located diagnostic that shows the path', async () => {
     ws = tempWorkspace(chain(6));
     const result = await resolveFile(ws, 'c0/agent.json', { maxDepth: 3 });
-    expect(result.diagnostics.map((d) => [d.rule, d.file, d.path])).toEqual([['composition-too-deep', 'c3/agent.json', '/composition/nodes/0']]);
-    expect(result.diagnostics[0]!.message).toBe('pin "c4@1.0.0" would sit at depth 4, deeper than maxDepth 3: c0@1.0.0 -> c1@1.0.0 -> c2@1.0.0 -> c3@1.0.0 -> c4@1.0.0');
+    expect(result.diagnostics.map((d) => [d.rule, d.file, d.path])).toEqual([
+      ['composition-too-deep', 'c3/agent.json', '/composition/nodes/0'],
+    ]);
+    expect(result.diagnostics[0]!.message).toBe(
+      'pin "c4@1.0.0" would sit at depth 4, deeper than maxDepth 3: c0@1.0.0 -> c1@1.0.0 -> c2@1.0.0 -> c3@1.0.0 -> c4@1.0.0',
+    );
     expect(result.nodeCount).toBe(4);
   });
 
@@ -364,7 +438,9 @@ describe('resolveComposition: bounds', () => {
       'd/agent.json': agent('d', '1.0.0'),
     });
     const result = await resolveFile(ws, 'r/agent.json', { maxNodes: 3 });
-    expect(result.diagnostics.map((d) => [d.rule, d.file, d.path])).toEqual([['composition-too-large', 'r/agent.json', '/composition/nodes/2']]);
+    expect(result.diagnostics.map((d) => [d.rule, d.file, d.path])).toEqual([
+      ['composition-too-large', 'r/agent.json', '/composition/nodes/2'],
+    ]);
     expect(result.diagnostics[0]!.message).toContain('more than maxNodes 3 nodes');
     expect(result.nodeCount).toBe(3);
     expect(result.root.children.map((c) => c.slug)).toEqual(['a', 'b']);

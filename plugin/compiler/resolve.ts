@@ -62,7 +62,12 @@ export interface ResolveOptions {
 export type DefinitionCache = Map<string, LoadedChild>;
 
 /** Reads a workspace child; with a cache, reuses the validation of identical content. */
-function loadWorkspaceChild(absolutePath: string, file: string, ruleOptions: RuleOptions | undefined, cache: DefinitionCache | undefined): LoadedChild {
+function loadWorkspaceChild(
+  absolutePath: string,
+  file: string,
+  ruleOptions: RuleOptions | undefined,
+  cache: DefinitionCache | undefined,
+): LoadedChild {
   if (!cache) return loadDefinition(absolutePath, file, ruleOptions);
   const source = readDefinitionSource(absolutePath, file);
   if (source.text === undefined) return loadDefinition(absolutePath, file, ruleOptions);
@@ -70,7 +75,9 @@ function loadWorkspaceChild(absolutePath: string, file: string, ruleOptions: Rul
   const hit = cache.get(key);
   if (hit) return hit;
   const format = definitionFormat(file);
-  const loaded = format ? validateDefinitionSource(source.text, file, format, ruleOptions) : loadDefinition(absolutePath, file, ruleOptions);
+  const loaded = format
+    ? validateDefinitionSource(source.text, file, format, ruleOptions)
+    : loadDefinition(absolutePath, file, ruleOptions);
   cache.set(key, loaded);
   return loaded;
 }
@@ -98,7 +105,9 @@ export interface LoadedChild {
   ioError?: string;
 }
 
-type Lookup = { kind: 'found'; file: string; source: NodeSource; load: () => Promise<LoadedChild> } | { kind: 'problem'; finding: Finding };
+type Lookup =
+  | { kind: 'found'; file: string; source: NodeSource; load: () => Promise<LoadedChild> }
+  | { kind: 'problem'; finding: Finding };
 
 export async function resolveComposition(root: ResolveRoot, options: ResolveOptions): Promise<ResolveResult> {
   const maxDepth = options.maxDepth ?? WORKSPACE_DEFAULTS.maxDepth;
@@ -140,7 +149,8 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
         kind: 'found',
         file: entry.file,
         source: 'workspace',
-        load: async () => loadWorkspaceChild(join(options.workspaceRoot, entry.file), entry.file, ruleOptions, options.definitionCache),
+        load: async () =>
+          loadWorkspaceChild(join(options.workspaceRoot, entry.file), entry.file, ruleOptions, options.definitionCache),
       };
     }
     let hit;
@@ -159,11 +169,23 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
           },
         };
       }
-      return { kind: 'problem', finding: { rule: 'registry-unavailable', path: '', message: `pin "${pin}" could not be looked up: ${(error as Error).message}` } };
+      return {
+        kind: 'problem',
+        finding: {
+          rule: 'registry-unavailable',
+          path: '',
+          message: `pin "${pin}" could not be looked up: ${(error as Error).message}`,
+        },
+      };
     }
     if (hit) {
       const snapshot = hit;
-      return { kind: 'found', file: snapshot.file, source: 'registry', load: async () => validateDefinitionSource(snapshot.bytes, snapshot.file, snapshot.format, ruleOptions) };
+      return {
+        kind: 'found',
+        file: snapshot.file,
+        source: 'registry',
+        load: async () => validateDefinitionSource(snapshot.bytes, snapshot.file, snapshot.format, ruleOptions),
+      };
     }
     return { kind: 'problem', finding: await unresolvedPin(slug, version, pinFile) };
   };
@@ -179,12 +201,16 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
       registryNote = ` (the ${options.registry.description} could not be listed: ${(error as Error).message})`;
     }
     const where = new Map<string, string[]>();
-    for (const e of workspace) where.set(e.versionSemver, [...(where.get(e.versionSemver) ?? []), `workspace ${e.file}`]);
+    for (const e of workspace)
+      where.set(e.versionSemver, [...(where.get(e.versionSemver) ?? []), `workspace ${e.file}`]);
     for (const v of registryVersions) where.set(v, [...(where.get(v) ?? []), options.registry.description]);
     // A definition with a syntax error has no readable identity: name the likely ones, so a typo in the
     // child does not read as "the child does not exist".
     const suspects = options.index.unreadableNamed(slug);
-    const suspectNote = suspects.length > 0 ? `; unreadable definition files that may be it: ${suspects.map((u) => `${u.file} (${u.reason})`).join(', ')}` : '';
+    const suspectNote =
+      suspects.length > 0
+        ? `; unreadable definition files that may be it: ${suspects.map((u) => `${u.file} (${u.reason})`).join(', ')}`
+        : '';
     registryNote += suspectNote;
     const existing = sortVersions(where.keys());
     const listed = existing.map((v) => `${v} (${(where.get(v) ?? []).join(', ')})`).join('; ');
@@ -245,7 +271,10 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
 
       const found = await lookup(pin.slug, pin.version, node.file);
       if (found.kind === 'problem') {
-        report(node, { ...found.finding, path: found.finding.rule === 'unresolved-pin' ? `${pointer}/version` : pointer });
+        report(node, {
+          ...found.finding,
+          path: found.finding.rule === 'unresolved-pin' ? `${pointer}/version` : pointer,
+        });
         continue;
       }
       let pending = loads.get(found.file);
@@ -256,7 +285,11 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
       }
       const loaded = await pending;
       if (loaded.ioError !== undefined) {
-        report(node, { rule: 'unreadable-pin', path: pointer, message: `pin "${key}" resolves to ${found.file}, which cannot be read: ${loaded.ioError}` });
+        report(node, {
+          rule: 'unreadable-pin',
+          path: pointer,
+          message: `pin "${key}" resolves to ${found.file}, which cannot be read: ${loaded.ioError}`,
+        });
         continue;
       }
       if (firstLoad) {
@@ -278,7 +311,10 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
           rule: 'pin-identity-mismatch',
           path: pointer,
           message: `pin "${key}" resolves to ${found.file}, but that file defines ${pinKey(identity.slug, identity.versionSemver)}`,
-          suggestion: found.source === 'registry' ? 'registry snapshots are immutable: republish the snapshot under its own slug and version' : `fix identity in ${found.file}`,
+          suggestion:
+            found.source === 'registry'
+              ? 'registry snapshots are immutable: republish the snapshot under its own slug and version'
+              : `fix identity in ${found.file}`,
         });
         continue;
       }

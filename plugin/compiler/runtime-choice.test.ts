@@ -5,9 +5,17 @@ import { checkTarget, chooseRuntime, collectConstraints } from './runtime-choice
 import type { CompileTarget } from '../targets/targets';
 import { agent, pins, tools, tree } from './test-support';
 
-const splice = () => tree(agent('splice-resolver', '0.4.2', { cls: 'container-required', models: [pins.tuned('splice-lora')], tools: [tools.native('ts-splice')] }));
+const splice = () =>
+  tree(
+    agent('splice-resolver', '0.4.2', {
+      cls: 'container-required',
+      models: [pins.tuned('splice-lora')],
+      tools: [tools.native('ts-splice')],
+    }),
+  );
 const fallback = () => tree(agent('fallback-writer', '1.1.0'));
-const router = (cls: RuntimeCapabilityClass = 'workers-preferred') => tree(agent('write-router', '1.4.0', { cls }), [splice(), fallback()]);
+const router = (cls: RuntimeCapabilityClass = 'workers-preferred') =>
+  tree(agent('write-router', '1.4.0', { cls }), [splice(), fallback()]);
 
 interface Chosen {
   name: string;
@@ -64,7 +72,10 @@ const chosenCases: Chosen[] = [
     target: 'hb3',
     chosenClass: 'container-required',
     hosts: ['container', 'local'],
-    reason: ['edit-assistant@1.0.0 is workers-preferred but runs on a container', 'splice-resolver@0.4.2: tuned model pin "splice-lora"'],
+    reason: [
+      'edit-assistant@1.0.0 is workers-preferred but runs on a container',
+      'splice-resolver@0.4.2: tuned model pin "splice-lora"',
+    ],
   },
   {
     name: 'a native tool of the root itself forces a container',
@@ -77,11 +88,16 @@ const chosenCases: Chosen[] = [
   },
   {
     name: 'workers-preferred with a local-ollama child goes to the local host',
-    root: tree(agent('a', '1.0.0'), [tree(agent('notes', '0.3.0', { cls: 'local-host-required', models: [pins.ollama()], tools: [tools.stdio()] }))]),
+    root: tree(agent('a', '1.0.0'), [
+      tree(agent('notes', '0.3.0', { cls: 'local-host-required', models: [pins.ollama()], tools: [tools.stdio()] })),
+    ]),
     target: 'local-mac',
     chosenClass: 'local-host-required',
     hosts: ['local'],
-    reason: ['notes@0.3.0: model pin "llama3.1:8b" (primary) runs on the local machine', 'notes@0.3.0: MCP tool "notes" over stdio'],
+    reason: [
+      'notes@0.3.0: model pin "llama3.1:8b" (primary) runs on the local machine',
+      'notes@0.3.0: MCP tool "notes" over stdio',
+    ],
   },
   {
     name: 'container-required root keeps its class on a container',
@@ -93,7 +109,9 @@ const chosenCases: Chosen[] = [
   },
   {
     name: 'container-required root with a local-only child runs on the local host',
-    root: tree(agent('a', '1.0.0', { cls: 'container-required' }), [tree(agent('l', '1.0.0', { cls: 'local-host-required', models: [pins.ollama()] }))]),
+    root: tree(agent('a', '1.0.0', { cls: 'container-required' }), [
+      tree(agent('l', '1.0.0', { cls: 'local-host-required', models: [pins.ollama()] })),
+    ]),
     target: 'local-mac',
     chosenClass: 'local-host-required',
     hosts: ['local'],
@@ -122,7 +140,10 @@ const chosenCases: Chosen[] = [
     chosenClass: 'workers-preferred',
     hosts: ['worker'],
     reason: ['nothing in its tree needs more than a Worker'],
-    constraints: ['a@1.0.0 /runtimeRequirements/runtimeCapabilityClass', 'w@1.0.0 /runtimeRequirements/runtimeCapabilityClass'],
+    constraints: [
+      'a@1.0.0 /runtimeRequirements/runtimeCapabilityClass',
+      'w@1.0.0 /runtimeRequirements/runtimeCapabilityClass',
+    ],
   },
   {
     name: 'a child pinned twice (a diamond) is listed once in the constraints',
@@ -189,11 +210,20 @@ const mismatchCases: Mismatch[] = [
     name: 'workers-only router with a tuned child',
     root: router('workers-only'),
     paths: ['/composition/nodes/0'],
-    messages: ['write-router@1.4.0 is workers-only (a Worker), which cannot host', 'splice-resolver@0.4.2: tuned model pin "splice-lora"', 'splice-resolver@0.4.2: native tool "ts-splice"'],
+    messages: [
+      'write-router@1.4.0 is workers-only (a Worker), which cannot host',
+      'splice-resolver@0.4.2: tuned model pin "splice-lora"',
+      'splice-resolver@0.4.2: native tool "ts-splice"',
+    ],
   },
   {
     name: 'a grandchild is reported at the pin of its top-level ancestor in the root file',
-    root: tree(agent('a', '1.0.0', { cls: 'workers-only' }), [fallback(), tree(agent('b', '1.0.0', { cls: 'workers-only' }), [tree(agent('g', '1.0.0', { tools: [tools.native('ffmpeg')] }))])]),
+    root: tree(agent('a', '1.0.0', { cls: 'workers-only' }), [
+      fallback(),
+      tree(agent('b', '1.0.0', { cls: 'workers-only' }), [
+        tree(agent('g', '1.0.0', { tools: [tools.native('ffmpeg')] })),
+      ]),
+    ]),
     paths: ['/composition/nodes/1'],
     messages: ['g@1.0.0: native tool "ffmpeg" runs a binary'],
   },
@@ -205,21 +235,35 @@ const mismatchCases: Mismatch[] = [
   },
   {
     name: "the root's own local-ollama pin under container-required",
-    root: tree(agent('a', '1.0.0', { cls: 'workers-preferred', models: [pins.small(), pins.ollama()] }), [tree(agent('w', '1.0.0', { cls: 'workers-only' }))]),
+    root: tree(agent('a', '1.0.0', { cls: 'workers-preferred', models: [pins.small(), pins.ollama()] }), [
+      tree(agent('w', '1.0.0', { cls: 'workers-only' })),
+    ]),
     paths: ['/composition/nodes/0', '/modelSet/1'],
-    messages: ['no host satisfies every requirement', 'a@1.0.0: model pin "llama3.1:8b"', 'w@1.0.0: runtimeCapabilityClass "workers-only"'],
+    messages: [
+      'no host satisfies every requirement',
+      'a@1.0.0: model pin "llama3.1:8b"',
+      'w@1.0.0: runtimeCapabilityClass "workers-only"',
+    ],
   },
   {
     name: 'two children that each fit the root but not each other',
     root: tree(agent('a', '1.0.0'), [tree(agent('w', '1.0.0', { cls: 'workers-only' })), splice()]),
     paths: ['/composition/nodes/0', '/composition/nodes/1'],
-    messages: ['no host satisfies every requirement in the tree of a@1.0.0 (workers-preferred)', 'w@1.0.0: runtimeCapabilityClass "workers-only"', 'splice-resolver@0.4.2: tuned model pin'],
+    messages: [
+      'no host satisfies every requirement in the tree of a@1.0.0 (workers-preferred)',
+      'w@1.0.0: runtimeCapabilityClass "workers-only"',
+      'splice-resolver@0.4.2: tuned model pin',
+    ],
   },
   {
     name: 'a local-host-required root with a workers-only child',
-    root: tree(agent('a', '1.0.0', { cls: 'local-host-required', models: [pins.ollama()] }), [tree(agent('w', '1.0.0', { cls: 'workers-only' }))]),
+    root: tree(agent('a', '1.0.0', { cls: 'local-host-required', models: [pins.ollama()] }), [
+      tree(agent('w', '1.0.0', { cls: 'workers-only' })),
+    ]),
     paths: ['/composition/nodes/0'],
-    messages: ['a@1.0.0 is local-host-required (the local host), which cannot host: w@1.0.0: runtimeCapabilityClass "workers-only"'],
+    messages: [
+      'a@1.0.0 is local-host-required (the local host), which cannot host: w@1.0.0: runtimeCapabilityClass "workers-only"',
+    ],
   },
 ];
 
@@ -241,13 +285,22 @@ describe('chooseRuntime: an empty intersection is runtime_capability_mismatch', 
 });
 
 describe('checkTarget: an explicit target fails closed', () => {
-  const table: { name: string; root: () => ResolvedNode; target: CompileTarget; paths: string[]; mention?: string[] }[] = [
+  const table: {
+    name: string;
+    root: () => ResolvedNode;
+    target: CompileTarget;
+    paths: string[];
+    mention?: string[];
+  }[] = [
     {
       name: 'router on a Worker',
       root: () => router(),
       target: 'cloudflare-dynamic-worker',
       paths: ['/composition/nodes/0'],
-      mention: ['splice-resolver@0.4.2: tuned model pin "splice-lora"', 'target "cloudflare-dynamic-worker" runs on a Worker'],
+      mention: [
+        'splice-resolver@0.4.2: tuned model pin "splice-lora"',
+        'target "cloudflare-dynamic-worker" runs on a Worker',
+      ],
     },
     { name: 'router on HB3', root: () => router(), target: 'hb3', paths: [] },
     { name: 'router on the local host', root: () => router(), target: 'local-mac', paths: [] },
@@ -258,10 +311,16 @@ describe('checkTarget: an explicit target fails closed', () => {
       paths: ['/runtimeRequirements/runtimeCapabilityClass'],
       mention: ['a@1.0.0: runtimeCapabilityClass "workers-only"'],
     },
-    { name: 'workers-preferred leaf on the local host', root: () => tree(agent('a', '1.0.0')), target: 'local-mac', paths: [] },
+    {
+      name: 'workers-preferred leaf on the local host',
+      root: () => tree(agent('a', '1.0.0')),
+      target: 'local-mac',
+      paths: [],
+    },
     {
       name: 'local leaf on a Worker',
-      root: () => tree(agent('a', '1.0.0', { cls: 'local-host-required', models: [pins.ollama()], tools: [tools.stdio()] })),
+      root: () =>
+        tree(agent('a', '1.0.0', { cls: 'local-host-required', models: [pins.ollama()], tools: [tools.stdio()] })),
       target: 'cloudflare-dynamic-worker',
       paths: ['/modelSet/0', '/runtimeRequirements/runtimeCapabilityClass', '/toolInventory/0'],
     },

@@ -6,7 +6,17 @@
  * `definition/runtime-hosts.ts`, the table the single-file rule reads too.
  */
 import { ERROR_CODES, type Diagnostic } from '../definition/diagnostic';
-import { ALL_HOSTS, CLASS_TARGET_HOSTS, HOST_CLASS, describeHosts, intersectHosts, pinHosts, toolHosts, type Host, type RuntimeCapabilityClass } from '../definition/runtime-hosts';
+import {
+  ALL_HOSTS,
+  CLASS_TARGET_HOSTS,
+  HOST_CLASS,
+  describeHosts,
+  intersectHosts,
+  pinHosts,
+  toolHosts,
+  type Host,
+  type RuntimeCapabilityClass,
+} from '../definition/runtime-hosts';
 import { locateFinding } from '../definition/validate-definition';
 import type { ResolvedNode } from './resolve';
 import { hostOf, targetForHost, type CompileTarget } from '../targets/targets';
@@ -49,20 +59,44 @@ const classPointer = '/runtimeRequirements/runtimeCapabilityClass';
 export function collectConstraints(root: ResolvedNode): LocatedConstraint[] {
   const out: LocatedConstraint[] = [];
   const declared = root.definition.runtimeRequirements.runtimeCapabilityClass;
-  out.push({ node: root.key, element: classPointer, hosts: [...CLASS_TARGET_HOSTS[declared]], reason: `runtimeCapabilityClass "${declared}"`, via: classPointer });
+  out.push({
+    node: root.key,
+    element: classPointer,
+    hosts: [...CLASS_TARGET_HOSTS[declared]],
+    reason: `runtimeCapabilityClass "${declared}"`,
+    via: classPointer,
+  });
   const visit = (node: ResolvedNode, via: string | undefined) => {
     const at = (element: string) => via ?? element;
     node.definition.modelSet.forEach((pin, i) => {
       const need = pinHosts(pin);
-      out.push({ node: node.key, element: `/modelSet/${i}`, hosts: [...need.hosts], reason: need.reason, via: at(`/modelSet/${i}`) });
+      out.push({
+        node: node.key,
+        element: `/modelSet/${i}`,
+        hosts: [...need.hosts],
+        reason: need.reason,
+        via: at(`/modelSet/${i}`),
+      });
     });
     node.definition.toolInventory.forEach((tool, i) => {
       const need = toolHosts(tool);
-      out.push({ node: node.key, element: `/toolInventory/${i}`, hosts: [...need.hosts], reason: need.reason, via: at(`/toolInventory/${i}`) });
+      out.push({
+        node: node.key,
+        element: `/toolInventory/${i}`,
+        hosts: [...need.hosts],
+        reason: need.reason,
+        via: at(`/toolInventory/${i}`),
+      });
     });
     if (via !== undefined) {
       const cls = node.definition.runtimeRequirements.runtimeCapabilityClass;
-      out.push({ node: node.key, element: classPointer, hosts: [...CLASS_TARGET_HOSTS[cls]], reason: `runtimeCapabilityClass "${cls}"`, via });
+      out.push({
+        node: node.key,
+        element: classPointer,
+        hosts: [...CLASS_TARGET_HOSTS[cls]],
+        reason: `runtimeCapabilityClass "${cls}"`,
+        via,
+      });
     }
     for (const child of node.children) visit(child, via ?? child.pinPointer ?? classPointer);
   };
@@ -89,7 +123,12 @@ function publicConstraints(constraints: readonly LocatedConstraint[]): RuntimeCo
 const unique = (texts: string[]) => [...new Set(texts)];
 
 /** One diagnostic per place in the root file, naming every requirement that enters there. */
-function mismatchDiagnostics(root: ResolvedNode, offenders: LocatedConstraint[], lead: string, suggestion: string): Diagnostic[] {
+function mismatchDiagnostics(
+  root: ResolvedNode,
+  offenders: LocatedConstraint[],
+  lead: string,
+  suggestion: string,
+): Diagnostic[] {
   const byPlace = new Map<string, LocatedConstraint[]>();
   for (const c of offenders) byPlace.set(c.via, [...(byPlace.get(c.via) ?? []), c]);
   return [...byPlace.entries()].map(([via, group]) =>
@@ -133,7 +172,12 @@ export function chooseRuntime(root: ResolvedNode): RuntimeChoiceResult {
       if (left.length === 0) break;
     }
     return {
-      diagnostics: mismatchDiagnostics(root, narrowing, `no host satisfies every requirement in the tree of ${root.key} (${declaredClass})`, 'the requirements named here exclude each other: change one of the pins'),
+      diagnostics: mismatchDiagnostics(
+        root,
+        narrowing,
+        `no host satisfies every requirement in the tree of ${root.key} (${declaredClass})`,
+        'the requirements named here exclude each other: change one of the pins',
+      ),
     };
   }
 
@@ -168,11 +212,16 @@ export function checkTarget(root: ResolvedNode, target: CompileTarget): Diagnost
   const constraints = collectConstraints(root);
   const offenders = constraints.filter((c) => !c.hosts.includes(host));
   if (offenders.length === 0) return [];
-  const allowed = constraints.reduce<Host[]>((left, c) => intersectHosts(left, c.hosts), [...CLASS_TARGET_HOSTS[root.definition.runtimeRequirements.runtimeCapabilityClass]]);
+  const allowed = constraints.reduce<Host[]>(
+    (left, c) => intersectHosts(left, c.hosts),
+    [...CLASS_TARGET_HOSTS[root.definition.runtimeRequirements.runtimeCapabilityClass]],
+  );
   return mismatchDiagnostics(
     root,
     offenders,
     `target "${target}" runs on ${describeHosts([host])}, which the tree of ${root.key} forbids`,
-    allowed.length > 0 ? `compile with --target auto, or --target ${allowed.map((h) => targetForHost(h)).join(' or ')}` : 'no target can host this tree: change the pins named here',
+    allowed.length > 0
+      ? `compile with --target auto, or --target ${allowed.map((h) => targetForHost(h)).join(' or ')}`
+      : 'no target can host this tree: change the pins named here',
   );
 }

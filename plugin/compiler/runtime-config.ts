@@ -7,7 +7,14 @@
 import type { AgentDefinition, BindingRef, LlmPin, ToolRef } from '../schema/generated/agent-definition.types';
 import type { Diagnostic, Finding } from '../definition/diagnostic';
 import { locateFinding } from '../definition/validate-definition';
-import { RUNTIME_CONFIG_VERSION, defaultWireFor, type ProviderWire, type RuntimeConfig, type RuntimeModelPin, type RuntimeTool } from '../runtime/runtime-config';
+import {
+  RUNTIME_CONFIG_VERSION,
+  defaultWireFor,
+  type ProviderWire,
+  type RuntimeConfig,
+  type RuntimeModelPin,
+  type RuntimeTool,
+} from '../runtime/runtime-config';
 import type { ResolvedNode } from './resolve';
 import { providerKeyName } from '../definition/provider-keys';
 import { wireModelId } from '../definition/rules/exact-models';
@@ -65,11 +72,19 @@ function modelPin(pin: LlmPin, definition: AgentDefinition): RuntimeModelPin {
     ...(pin.tier ? { tier: pin.tier } : {}),
     sampling: { ...pin.samplingParams },
     ...(secretBinding ? { secretBinding } : {}),
-    ...(pin.tier === 'tuned' && defaultWireFor(pin.providerId) === undefined ? { baseUrl: LOCAL_INFERENCE_BASE_URL } : {}),
+    ...(pin.tier === 'tuned' && defaultWireFor(pin.providerId) === undefined
+      ? { baseUrl: LOCAL_INFERENCE_BASE_URL }
+      : {}),
   };
 }
 
-function runtimeTool(tool: ToolRef, index: number, _node: ResolvedNode, options: ProjectionOptions, findings: Finding[]): RuntimeTool {
+function runtimeTool(
+  tool: ToolRef,
+  index: number,
+  _node: ResolvedNode,
+  options: ProjectionOptions,
+  findings: Finding[],
+): RuntimeTool {
   const base = {
     id: tool.id,
     name: tool.name,
@@ -96,7 +111,14 @@ function runtimeTool(tool: ToolRef, index: number, _node: ResolvedNode, options:
             : `add "servers": { "${tool.mcpServer ?? 'name'}": { "url": "https://..." } } to ${MCP_FILE}`,
       });
     }
-    if (server?.transport === 'http') return { ...base, kind: 'mcp-http', mcpServer: tool.mcpServer!, url: server.url, ...(server.binding ? { binding: server.binding } : {}) };
+    if (server?.transport === 'http')
+      return {
+        ...base,
+        kind: 'mcp-http',
+        mcpServer: tool.mcpServer!,
+        url: server.url,
+        ...(server.binding ? { binding: server.binding } : {}),
+      };
     return { ...base, kind, ...(tool.mcpServer ? { mcpServer: tool.mcpServer } : {}) };
   }
   if (tool.provenance === 'native') return { ...base, kind: 'native' };
@@ -126,11 +148,16 @@ export function receiptSettingsFor(d: AgentDefinition, findings: Finding[]): Run
     });
   }
   const signer = d.telemetryContract.receiptSigner;
-  if (signer === null || d.lifecycleState === 'tool-prototype') return { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null };
+  if (signer === null || d.lifecycleState === 'tool-prototype')
+    return { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null };
   return { mode: 'signed', schemaVersion: 'receipt/v1', signerRef: signer, keyBinding: RECEIPT_KEY_BINDING };
 }
 
-export function runtimeConfigFor(node: ResolvedNode, nodeId: string, options: ProjectionOptions): { config: RuntimeConfig; diagnostics: Diagnostic[] } {
+export function runtimeConfigFor(
+  node: ResolvedNode,
+  nodeId: string,
+  options: ProjectionOptions,
+): { config: RuntimeConfig; diagnostics: Diagnostic[] } {
   const d = node.definition;
   const findings: Finding[] = [];
   const unique = (values: string[]) => [...new Set(values)];
@@ -169,18 +196,37 @@ export function runtimeConfigFor(node: ResolvedNode, nodeId: string, options: Pr
     models: d.modelSet.map((pin) => modelPin(pin, d)),
     tools,
     limits: {
-      ...(d.runtimeRequirements.limits.wallClockMs !== undefined ? { wallClockMs: d.runtimeRequirements.limits.wallClockMs } : {}),
-      ...(d.runtimeRequirements.limits.maxSubrequests !== undefined ? { maxSubrequests: d.runtimeRequirements.limits.maxSubrequests } : {}),
+      ...(d.runtimeRequirements.limits.wallClockMs !== undefined
+        ? { wallClockMs: d.runtimeRequirements.limits.wallClockMs }
+        : {}),
+      ...(d.runtimeRequirements.limits.maxSubrequests !== undefined
+        ? { maxSubrequests: d.runtimeRequirements.limits.maxSubrequests }
+        : {}),
     },
     memory: {
-      ...(d.memoryContract.workingSetTokens !== undefined ? { workingSetTokens: d.memoryContract.workingSetTokens } : {}),
-      ...(d.memoryContract.contextWindowBudget !== undefined ? { contextWindowBudget: d.memoryContract.contextWindowBudget } : {}),
-      ...(d.memoryContract.compactionPolicy !== undefined ? { compactionPolicy: d.memoryContract.compactionPolicy } : {}),
+      ...(d.memoryContract.workingSetTokens !== undefined
+        ? { workingSetTokens: d.memoryContract.workingSetTokens }
+        : {}),
+      ...(d.memoryContract.contextWindowBudget !== undefined
+        ? { contextWindowBudget: d.memoryContract.contextWindowBudget }
+        : {}),
+      ...(d.memoryContract.compactionPolicy !== undefined
+        ? { compactionPolicy: d.memoryContract.compactionPolicy }
+        : {}),
     },
     composition: {
       kind: d.composition.kind,
-      children: node.children.map((child) => ({ slug: child.slug, version: child.version, nodeId: `${nodeId}/${child.key}` })),
-      edges: (d.composition.edges ?? []).map((e) => ({ from: e.from, to: e.to, gate: e.gate ?? 'deterministic', ...(e.condition ? { condition: { ...e.condition } } : {}) })),
+      children: node.children.map((child) => ({
+        slug: child.slug,
+        version: child.version,
+        nodeId: `${nodeId}/${child.key}`,
+      })),
+      edges: (d.composition.edges ?? []).map((e) => ({
+        from: e.from,
+        to: e.to,
+        gate: e.gate ?? 'deterministic',
+        ...(e.condition ? { condition: { ...e.condition } } : {}),
+      })),
       quarantine: d.composition.quarantine === true,
     },
     egress: { allow: [] },
@@ -191,7 +237,10 @@ export function runtimeConfigFor(node: ResolvedNode, nodeId: string, options: Pr
 }
 
 /** Every node of the resolved tree with its config, the root first, children in pin order. */
-export function runtimeConfigsForTree(root: ResolvedNode, options: ProjectionOptions): { nodes: NodeRuntimeConfig[]; diagnostics: Diagnostic[] } {
+export function runtimeConfigsForTree(
+  root: ResolvedNode,
+  options: ProjectionOptions,
+): { nodes: NodeRuntimeConfig[]; diagnostics: Diagnostic[] } {
   const nodes: NodeRuntimeConfig[] = [];
   const diagnostics: Diagnostic[] = [];
   const visit = (node: ResolvedNode, nodeId: string) => {

@@ -2,7 +2,16 @@
  * Test helpers for the compiler: definitions built from a known-valid template, and throwaway
  * workspaces under the OS temp folder. Not part of the published package.
  */
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,7 +32,14 @@ export function ulidFor(seed: string): string {
 }
 
 export const pins = {
-  small: (modelId = 'claude-haiku-4-5'): LlmPin => ({ role: 'primary', modelId, modelVersion: '2025-10-01', providerId: 'anthropic', samplingParams: { temperature: 0 }, tier: 'small' }),
+  small: (modelId = 'claude-haiku-4-5'): LlmPin => ({
+    role: 'primary',
+    modelId,
+    modelVersion: '2025-10-01',
+    providerId: 'anthropic',
+    samplingParams: { temperature: 0 },
+    tier: 'small',
+  }),
   tuned: (modelId = 'splice-lora'): LlmPin => ({
     role: 'specialist',
     modelId,
@@ -33,14 +49,37 @@ export const pins = {
     tier: 'tuned',
     checkpointId: `ckpt:acme/${modelId}`,
   }),
-  ollama: (modelId = 'llama3.1:8b'): LlmPin => ({ role: 'primary', modelId, modelVersion: '2024-07-23', providerId: 'local-ollama', samplingParams: { temperature: 0 }, tier: 'local' }),
+  ollama: (modelId = 'llama3.1:8b'): LlmPin => ({
+    role: 'primary',
+    modelId,
+    modelVersion: '2024-07-23',
+    providerId: 'local-ollama',
+    samplingParams: { temperature: 0 },
+    tier: 'local',
+  }),
 };
 
 export const tools = {
   skill: (id = 'fmt'): ToolRef => ({ id, name: id, version: '1.0.0', provenance: 'skill-package', risk: 'low' }),
   native: (id = 'rg'): ToolRef => ({ id, name: id, version: '1.0.0', provenance: 'native', risk: 'medium' }),
-  stdio: (id = 'notes'): ToolRef => ({ id, name: id, version: '1.0.0', provenance: 'mcp', mcpServer: `${id}-server`, mcpTransport: 'stdio', risk: 'low' }),
-  http: (id = 'search'): ToolRef => ({ id, name: id, version: '1.0.0', provenance: 'mcp', mcpServer: `${id}-server`, mcpTransport: 'http', risk: 'low' }),
+  stdio: (id = 'notes'): ToolRef => ({
+    id,
+    name: id,
+    version: '1.0.0',
+    provenance: 'mcp',
+    mcpServer: `${id}-server`,
+    mcpTransport: 'stdio',
+    risk: 'low',
+  }),
+  http: (id = 'search'): ToolRef => ({
+    id,
+    name: id,
+    version: '1.0.0',
+    provenance: 'mcp',
+    mcpServer: `${id}-server`,
+    mcpTransport: 'http',
+    risk: 'low',
+  }),
 };
 
 export interface AgentOptions {
@@ -82,7 +121,15 @@ export function agent(slug: string, version: string, options: AgentOptions = {})
     capabilityContract: {
       inputs: [{ kind: 'text', mediaType: 'text/plain' }],
       outputs: [{ kind: 'data', mediaType: 'application/json' }],
-      skills: [{ id: `${slug}.run`, name: `Run ${slug}`, description: options.description ?? `Runs ${slug}.`, version, tags: ['test'] }],
+      skills: [
+        {
+          id: `${slug}.run`,
+          name: `Run ${slug}`,
+          description: options.description ?? `Runs ${slug}.`,
+          version,
+          tags: ['test'],
+        },
+      ],
       invariants: ['Every answer names the node that produced it.'],
     },
     modelSet: models,
@@ -100,7 +147,10 @@ export function agent(slug: string, version: string, options: AgentOptions = {})
       runtimeCapabilityClass: cls,
       limits: { wallClockMs: 30000 },
       keyCustody: local ? 'session' : 'secrets-store',
-      bindings: needsKey && !local ? [{ kind: 'secret-ref', name: 'ANTHROPIC_API_KEY', ref: 'secrets-store://acme/anthropic' }] : [],
+      bindings:
+        needsKey && !local
+          ? [{ kind: 'secret-ref', name: 'ANTHROPIC_API_KEY', ref: 'secrets-store://acme/anthropic' }]
+          : [],
     },
     lifecycleState: composed ? 'composed' : models.length > 0 ? 'mcp-resident' : 'tool-shipped',
     metadata: {
@@ -155,7 +205,11 @@ export function stubDocument(file: string, value: unknown): SourceDocument {
 export function tree(definition: AgentDefinition, children: ResolvedNode[] = [], depth = 0): ResolvedNode {
   const def: AgentDefinition = structuredClone(definition);
   if (children.length > 0) {
-    def.composition = { ...def.composition, kind: 'dag', nodes: children.map((c) => ({ slug: c.slug, version: c.version })) };
+    def.composition = {
+      ...def.composition,
+      kind: 'dag',
+      nodes: children.map((c) => ({ slug: c.slug, version: c.version })),
+    };
   }
   const { slug, versionSemver: version } = def.identity;
   const file = `agents/${slug}/agent.json`;
@@ -171,7 +225,11 @@ export function tree(definition: AgentDefinition, children: ResolvedNode[] = [],
     depth,
     children: [],
   };
-  const reparent = (child: ResolvedNode, d: number): ResolvedNode => ({ ...child, depth: d, children: child.children.map((g) => reparent(g, d + 1)) });
+  const reparent = (child: ResolvedNode, d: number): ResolvedNode => ({
+    ...child,
+    depth: d,
+    children: child.children.map((g) => reparent(g, d + 1)),
+  });
   node.children = children.map((c, i) => ({ ...reparent(c, depth + 1), pinPointer: `/composition/nodes/${i}` }));
   return node;
 }

@@ -20,7 +20,11 @@ function isFile(path: string): boolean {
   }
 }
 
-export function missingToolModules(root: ResolvedNode, workspace: WorkspaceConfig, workspaceRoot: string): Diagnostic[] {
+export function missingToolModules(
+  root: ResolvedNode,
+  workspace: WorkspaceConfig,
+  workspaceRoot: string,
+): Diagnostic[] {
   const document = workspace.documents.get(TOOLS_FILE);
   if (!document) return [];
   const diagnostics: Diagnostic[] = [];
@@ -29,7 +33,8 @@ export function missingToolModules(root: ResolvedNode, workspace: WorkspaceConfi
     for (const tool of node.definition.toolInventory) {
       const module = workspace.tools.get(tool.id)?.module;
       const path = module === undefined ? undefined : workspaceModulePath(module);
-      if (tool.provenance === 'mcp' || tool.provenance === 'native' || path === undefined || seen.has(tool.id)) continue;
+      if (tool.provenance === 'mcp' || tool.provenance === 'native' || path === undefined || seen.has(tool.id))
+        continue;
       seen.add(tool.id);
       if (isFile(join(workspaceRoot, ...path.split('/')))) continue;
       diagnostics.push(

@@ -28,9 +28,19 @@ function load(files: Record<string, object>) {
 
 describe('literal credentials in tools.json and mcp.json', () => {
   it('finds a token in any field of tools.json, located, without repeating it', () => {
-    const { diagnostics, printed } = load({ 'tools.json': { tools: { 'web.fetch': { module: './tools/fetch.ts', export: 'fetchPage', note: `token ${GITHUB}` } } } });
+    const { diagnostics, printed } = load({
+      'tools.json': {
+        tools: { 'web.fetch': { module: './tools/fetch.ts', export: 'fetchPage', note: `token ${GITHUB}` } },
+      },
+    });
     expect(diagnostics).toHaveLength(1);
-    expect(diagnostics[0]).toMatchObject({ severity: 'error', file: 'tools.json', path: '/tools/web.fetch/note', line: 6, redactSource: true });
+    expect(diagnostics[0]).toMatchObject({
+      severity: 'error',
+      file: 'tools.json',
+      path: '/tools/web.fetch/note',
+      line: 6,
+      redactSource: true,
+    });
     expect(diagnostics[0]!.message).toMatch(/looks like .*GitHub.*tools\.json \(the value is not shown\)/);
     expect(printed).not.toContain(GITHUB);
   });
@@ -45,7 +55,11 @@ describe('literal credentials in tools.json and mcp.json', () => {
         },
       },
     });
-    expect(diagnostics.map((d) => d.path).sort()).toEqual(['/servers/both/url', '/servers/files/args/1', '/servers/remote/url']);
+    expect(diagnostics.map((d) => d.path).sort()).toEqual([
+      '/servers/both/url',
+      '/servers/files/args/1',
+      '/servers/remote/url',
+    ]);
     for (const d of diagnostics) expect(d).toMatchObject({ severity: 'error', file: 'mcp.json', redactSource: true });
     expect(printed).not.toContain(ANTHROPIC);
     expect(printed).not.toContain(GITHUB);
@@ -55,7 +69,12 @@ describe('literal credentials in tools.json and mcp.json', () => {
   it('accepts ordinary files', () => {
     const { diagnostics } = load({
       'tools.json': { tools: { 'web.fetch': { module: './tools/fetch.ts', export: 'fetchPage' } } },
-      'mcp.json': { servers: { files: { command: 'node', args: ['server.mjs', '--root=./data'], env: { API_KEY: 'secret:FILES_KEY' } }, remote: { url: 'https://mcp.example.com/mcp/@team' } } },
+      'mcp.json': {
+        servers: {
+          files: { command: 'node', args: ['server.mjs', '--root=./data'], env: { API_KEY: 'secret:FILES_KEY' } },
+          remote: { url: 'https://mcp.example.com/mcp/@team' },
+        },
+      },
     });
     expect(diagnostics).toEqual([]);
   });

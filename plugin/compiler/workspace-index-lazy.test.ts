@@ -21,7 +21,8 @@ afterEach(() => {
   outside?.remove();
 });
 
-const identity = (slug: string, version: string) => `{ "identity": { "slug": "${slug}", "versionSemver": "${version}" } }`;
+const identity = (slug: string, version: string) =>
+  `{ "identity": { "slug": "${slug}", "versionSemver": "${version}" } }`;
 
 function hostileWorkspace(): TempWorkspace {
   const workspace = tempWorkspace({
@@ -44,7 +45,10 @@ function hostileWorkspace(): TempWorkspace {
     'delta/agent.json': '',
     'epsilon-2/agent.json': '',
   });
-  writeFileSync(join(workspace.root, 'delta/agent.json'), Buffer.from([0x7b, 0xff, 0x64, 0x65, 0x6c, 0x74, 0x61, 0x7d])); // not UTF-8, holds "delta"
+  writeFileSync(
+    join(workspace.root, 'delta/agent.json'),
+    Buffer.from([0x7b, 0xff, 0x64, 0x65, 0x6c, 0x74, 0x61, 0x7d]),
+  ); // not UTF-8, holds "delta"
   writeFileSync(join(workspace.root, 'epsilon-2/agent.json'), Buffer.from([0xff, 0xfe, 0x7b, 0x00])); // UTF-16
   return workspace;
 }
@@ -89,7 +93,14 @@ describe('lazy workspace index', () => {
     expect(eager.definitionsOf('beta').map((e) => e.file)).toEqual(['c/agent.yaml', 'c2/agent.yaml']);
     expect(eager.definitionsOf('delta').map((e) => e.file)).toEqual(['e2/agent.yml', 'e3/agent.yaml']);
     expect(eager.definitionsOf('delta x').map((e) => e.file)).toEqual(['e/agent.yml']);
-    expect(eager.unreadable.map((u) => u.file)).toEqual(['alpha/agent.json', 'beta/x/agent.json', 'delta/agent.json', 'epsilon-2/agent.json', 'gamma/agent.json', 'zeta/deeper/agent.yaml']);
+    expect(eager.unreadable.map((u) => u.file)).toEqual([
+      'alpha/agent.json',
+      'beta/x/agent.json',
+      'delta/agent.json',
+      'epsilon-2/agent.json',
+      'gamma/agent.json',
+      'zeta/deeper/agent.yaml',
+    ]);
   });
 
   it('answers the same when the bytes kept for searching are bounded: files past the bound are parsed when read', () => {
@@ -120,7 +131,8 @@ describe('lazy workspace index', () => {
       'y11/agent.yaml': 'identity: {slug: theta, versionSemver: 1.0.11, slug: iota}\n',
       'j1/agent.json': '\ufeff{"identity":{"versionSemver":"2.0.0","slug":"theta"}}',
       'j2/agent.json': identity('THETA', '2.0.1'),
-      'j3/agent.json': '{"identity":{"slug":"theta","versionSemver":"2.0.2"},"identity":{"slug":"iota","versionSemver":"2.0.2"}}',
+      'j3/agent.json':
+        '{"identity":{"slug":"theta","versionSemver":"2.0.2"},"identity":{"slug":"iota","versionSemver":"2.0.2"}}',
       'folder/agent.json/agent.json': identity('theta', '3.0.0'),
     });
     execFileSync('mkfifo', [join(ws.root, 'folder/agent.yaml')]);
@@ -130,11 +142,32 @@ describe('lazy workspace index', () => {
     symlinkSync(join(ws.root, 'links'), join(ws.root, 'links/theta/loop')); // a loop: not followed
     const eager = indexWorkspace(ws.root);
     const lazy = lazyWorkspaceIndex(ws.root);
-    for (const slug of ['theta', 'THETA', 'iota', 'the\u0085ta', 'the\u2028ta', 'links', 'folder', 'out', 'loop', 'y3', 'j3']) {
+    for (const slug of [
+      'theta',
+      'THETA',
+      'iota',
+      'the\u0085ta',
+      'the\u2028ta',
+      'links',
+      'folder',
+      'out',
+      'loop',
+      'y3',
+      'j3',
+    ]) {
       expect(lazy.definitionsOf(slug), slug).toEqual(eager.definitionsOf(slug));
       expect(lazy.unreadableNamed(slug), slug).toEqual(eager.unreadableNamed(slug));
     }
-    expect(eager.definitionsOf('theta').map((e) => e.versionSemver)).toEqual(['1.0.1', '1.0.2', '1.0.4', '1.0.6', '1.0.7', '1.0.8', '2.0.0', '3.0.0']);
+    expect(eager.definitionsOf('theta').map((e) => e.versionSemver)).toEqual([
+      '1.0.1',
+      '1.0.2',
+      '1.0.4',
+      '1.0.6',
+      '1.0.7',
+      '1.0.8',
+      '2.0.0',
+      '3.0.0',
+    ]);
     expect(eager.definitionsOf('the\u2028ta').map((e) => e.file)).toEqual(['y10/agent.yaml']);
     expect(eager.unreadable.map((u) => u.file)).toEqual(['j3/agent.json', 'y11/agent.yaml', 'y3/agent.yaml']);
   });
@@ -161,8 +194,14 @@ describe('lazy workspace index', () => {
     expect(lazy.diagnostics).toEqual(eager.diagnostics);
     expect([...lazy.sources]).toEqual([...eager.sources]);
     expect(lazy.diagnostics.map((d) => d.rule)).toEqual(expect.arrayContaining(['ambiguous-pin', 'unresolved-pin']));
-    expect(lazy.diagnostics.map((d) => d.message).join('\n')).toMatch(/pin "alpha@1\.0\.0" matches 2 workspace definitions: a\/agent\.json, b\/agent\.json/);
-    expect(lazy.diagnostics.map((d) => d.message).join('\n')).toMatch(/pin "eta@1\.0\.0" matches 2 workspace definitions/);
-    expect(lazy.diagnostics.map((d) => d.message).join('\n')).toMatch(/pin "zeta@1\.0\.0" in r\/agent\.json resolves to nothing: .*unreadable definition files that may be it: zeta\/deeper\/agent\.yaml/);
+    expect(lazy.diagnostics.map((d) => d.message).join('\n')).toMatch(
+      /pin "alpha@1\.0\.0" matches 2 workspace definitions: a\/agent\.json, b\/agent\.json/,
+    );
+    expect(lazy.diagnostics.map((d) => d.message).join('\n')).toMatch(
+      /pin "eta@1\.0\.0" matches 2 workspace definitions/,
+    );
+    expect(lazy.diagnostics.map((d) => d.message).join('\n')).toMatch(
+      /pin "zeta@1\.0\.0" in r\/agent\.json resolves to nothing: .*unreadable definition files that may be it: zeta\/deeper\/agent\.yaml/,
+    );
   });
 });

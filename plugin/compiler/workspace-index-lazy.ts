@@ -19,7 +19,16 @@
 import { findDefinitionFiles, isSlug } from '../definition/workspace-definitions';
 import { lastAtOrBefore } from '../definition/last-at-or-before';
 import type { SourceBytes } from '../definition/read-source';
-import { byVersionThenFile, definitionReader, identityOfFile, isNamedFor, type IndexOptions, type PinLookup, type UnreadableDefinition, type WorkspaceEntry } from './workspace-index';
+import {
+  byVersionThenFile,
+  definitionReader,
+  identityOfFile,
+  isNamedFor,
+  type IndexOptions,
+  type PinLookup,
+  type UnreadableDefinition,
+  type WorkspaceEntry,
+} from './workspace-index';
 
 interface ReadFile {
   file: string;
@@ -95,7 +104,12 @@ function readWorkspace(workspaceRoot: string, options: IndexOptions, corpusLimit
 const chunkAt = lastAtOrBefore;
 
 /** Positions (in `files`) of the files whose bytes hold `needle`, each once, ascending. A match across two files only adds a file. */
-function ownersOf(corpus: Buffer, needle: Buffer | number, starts: readonly number[], owners: readonly number[]): number[] {
+function ownersOf(
+  corpus: Buffer,
+  needle: Buffer | number,
+  starts: readonly number[],
+  owners: readonly number[],
+): number[] {
   const found: number[] = [];
   for (let at = corpus.indexOf(needle); at >= 0; ) {
     const chunk = chunkAt(starts, at);
@@ -107,7 +121,11 @@ function ownersOf(corpus: Buffer, needle: Buffer | number, starts: readonly numb
   return found;
 }
 
-export function lazyWorkspaceIndex(workspaceRoot: string, options: IndexOptions = {}, corpusLimit = CORPUS_LIMIT_BYTES): PinLookup {
+export function lazyWorkspaceIndex(
+  workspaceRoot: string,
+  options: IndexOptions = {},
+  corpusLimit = CORPUS_LIMIT_BYTES,
+): PinLookup {
   let workspace: ReadWorkspace | undefined;
   const answers = new Map<string, { definitions: WorkspaceEntry[]; unreadable: UnreadableDefinition[] }>();
 
@@ -115,7 +133,9 @@ export function lazyWorkspaceIndex(workspaceRoot: string, options: IndexOptions 
   const candidates = (ws: ReadWorkspace, slug: string): Iterable<number> => {
     if (!isSlug(slug)) return ws.files.keys();
     const literal = ownersOf(ws.corpus, Buffer.from(slug, 'utf8'), ws.starts, ws.owners);
-    return [...new Set([...(ws.named.get(slug) ?? []), ...ws.escaped, ...literal, ...ws.identified])].sort((a, b) => a - b);
+    return [...new Set([...(ws.named.get(slug) ?? []), ...ws.escaped, ...literal, ...ws.identified])].sort(
+      (a, b) => a - b,
+    );
   };
 
   const answer = (slug: string) => {

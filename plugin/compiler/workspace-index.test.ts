@@ -22,7 +22,12 @@ describe('workspace index', () => {
       '.git/agent.json': agent('b', '9.0.3'),
       'deep/er/still/agent.json': agent('c', '0.1.0'),
     });
-    expect(findDefinitionFiles(ws.root)).toEqual(['a/agent.yml', 'a/z/agent.yaml', 'b/agent.json', 'deep/er/still/agent.json']);
+    expect(findDefinitionFiles(ws.root)).toEqual([
+      'a/agent.yml',
+      'a/z/agent.yaml',
+      'b/agent.json',
+      'deep/er/still/agent.json',
+    ]);
     const index = indexWorkspace(ws.root);
     expect([...index.bySlug.keys()].sort()).toEqual(['a', 'b', 'c']);
     expect(index.bySlug.get('a')).toEqual([
@@ -61,8 +66,14 @@ describe('workspace index', () => {
   });
 
   it('reads only the identity: a schema-invalid file is still indexed', () => {
-    expect(readIdentity('{"identity":{"slug":"q","versionSemver":"^1"},"junk":true}', 'agent.json')).toEqual({ slug: 'q', versionSemver: '^1' });
-    expect(readIdentity('\uFEFF{"identity":{"slug":"q","versionSemver":"1.0.0"}}', 'agent.json')).toEqual({ slug: 'q', versionSemver: '1.0.0' });
+    expect(readIdentity('{"identity":{"slug":"q","versionSemver":"^1"},"junk":true}', 'agent.json')).toEqual({
+      slug: 'q',
+      versionSemver: '^1',
+    });
+    expect(readIdentity('\uFEFF{"identity":{"slug":"q","versionSemver":"1.0.0"}}', 'agent.json')).toEqual({
+      slug: 'q',
+      versionSemver: '1.0.0',
+    });
     expect(readIdentity('identity: [', 'agent.yaml')).toHaveProperty('reason');
   });
 

@@ -11,8 +11,19 @@
  * can state the slug asked about.
  */
 import { join } from 'node:path';
-import { decodeSource, readSourceBytes, resolveFolder, type DefinitionSource, type SourceBytes } from '../definition/read-source';
-import { compareSemver, findDefinitionFiles, readIdentity, type FindDefinitionsOptions } from '../definition/workspace-definitions';
+import {
+  decodeSource,
+  readSourceBytes,
+  resolveFolder,
+  type DefinitionSource,
+  type SourceBytes,
+} from '../definition/read-source';
+import {
+  compareSemver,
+  findDefinitionFiles,
+  readIdentity,
+  type FindDefinitionsOptions,
+} from '../definition/workspace-definitions';
 
 export interface WorkspaceEntry {
   slug: string;

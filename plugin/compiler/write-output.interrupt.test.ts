@@ -20,7 +20,14 @@ import { writeOutputAtomic } from './write-output';
 const root = mkdtempSync(join(tmpdir(), 'agentdef-write-kill-'));
 const script = join(root, 'write-loop.mjs');
 beforeAll(() => {
-  buildSync({ entryPoints: [join(__dirname, '__test-support__', 'write-loop.ts')], bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'silent' });
+  buildSync({
+    entryPoints: [join(__dirname, '__test-support__', 'write-loop.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: script,
+    logLevel: 'silent',
+  });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -40,7 +47,12 @@ function workspace(): { workspace: string; dist: string; dest: string } {
 }
 
 /** Starts the write loop, waits for its first output, kills it after `delayMs`, resolves when it is gone. */
-function killLoopAfter(ws: string, dest: string, signal: NodeJS.Signals, delayMs: number): Promise<NodeJS.Signals | null> {
+function killLoopAfter(
+  ws: string,
+  dest: string,
+  signal: NodeJS.Signals,
+  delayMs: number,
+): Promise<NodeJS.Signals | null> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, 'loop', ws, dest], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
@@ -48,7 +60,9 @@ function killLoopAfter(ws: string, dest: string, signal: NodeJS.Signals, delayMs
       stderr += d;
     });
     child.stdout.once('data', () => setTimeout(() => child.kill(signal), delayMs));
-    child.on('exit', (code, sig) => (sig ? resolve(sig) : reject(new Error(`the write loop ended by itself (${code}): ${stderr}`))));
+    child.on('exit', (code, sig) =>
+      sig ? resolve(sig) : reject(new Error(`the write loop ended by itself (${code}): ${stderr}`)),
+    );
   });
 }
 
@@ -56,7 +70,9 @@ function killLoopAfter(ws: string, dest: string, signal: NodeJS.Signals, delayMs
 async function nextWriteCleansUp(ws: string, dist: string, dest: string): Promise<void> {
   expect(await writeOutputAtomic(dest, OUTPUT_A, { workspaceRoot: ws })).toEqual({ ok: true });
   expect(treeSnapshot(dest)).toEqual(A);
-  expect(readdirSync(dist).map((name) => `${name}: ${readdirSync(join(dist, name)).join(',')}`)).toEqual([`agent: ${readdirSync(dest).join(',')}`]);
+  expect(readdirSync(dist).map((name) => `${name}: ${readdirSync(join(dist, name)).join(',')}`)).toEqual([
+    `agent: ${readdirSync(dest).join(',')}`,
+  ]);
 }
 
 describe('the writer killed in a real process', () => {
@@ -93,14 +109,18 @@ describe('the writer killed in a real process', () => {
       expect(run.signal).toBe(signal);
       expect(run.stdout).toBe(''); // it ended inside the writer, right after the swap
       expect(treeSnapshot(dest)).toEqual(B);
-      expect(readdirSync(dist).filter((name) => name !== 'agent')).toEqual([expect.stringMatching(/^\.agent\.old-\d+-[0-9a-f]{8}$/)]);
+      expect(readdirSync(dist).filter((name) => name !== 'agent')).toEqual([
+        expect.stringMatching(/^\.agent\.old-\d+-[0-9a-f]{8}$/),
+      ]);
       return nextWriteCleansUp(ws, dist, dest);
     });
   }
 
   it('a process with its own SIGTERM listener gets the signal after the swap and goes on', () => {
     const { workspace: ws, dest } = workspace();
-    const run = spawnSync(process.execPath, [script, 'signal-in-swap', ws, dest, 'SIGTERM', 'listen'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [script, 'signal-in-swap', ws, dest, 'SIGTERM', 'listen'], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('handled SIGTERM: plan.json is "B"\nwrote {"ok":true}\n');
     expect(treeSnapshot(dest)).toEqual(B);

@@ -1,5 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -87,7 +98,9 @@ describe('writeOutputAtomic', () => {
       }),
     );
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toBe('cannot write out/worker.js: ENOSPC (write); the previous output is unchanged');
+    expect(!result.ok && result.error).toBe(
+      'cannot write out/worker.js: ENOSPC (write); the previous output is unchanged',
+    );
     expect(snapshot(dest)).toEqual(before);
     expect(readdirSync(parent)).toEqual(['out']);
   });
@@ -105,14 +118,20 @@ describe('writeOutputAtomic', () => {
         fs: {
           writeFile: async (path, contents) => {
             // src/a.ts fails late, worker.js at once: the report still names src/a.ts.
-            if (path.endsWith('a.ts')) await new Promise((resolve) => setTimeout(resolve, 20)).then(() => Promise.reject(Object.assign(new Error('denied'), { code: 'EACCES', syscall: 'open' })));
-            if (path.endsWith('worker.js')) throw Object.assign(new Error('disk full'), { code: 'ENOSPC', syscall: 'write' });
+            if (path.endsWith('a.ts'))
+              await new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
+                Promise.reject(Object.assign(new Error('denied'), { code: 'EACCES', syscall: 'open' })),
+              );
+            if (path.endsWith('worker.js'))
+              throw Object.assign(new Error('disk full'), { code: 'ENOSPC', syscall: 'write' });
             await nodeFs.writeFile(path, contents);
           },
         },
       }),
     );
-    expect(!result.ok && result.error).toBe('cannot write out/src/a.ts: EACCES (open); the previous output is unchanged');
+    expect(!result.ok && result.error).toBe(
+      'cannot write out/src/a.ts: EACCES (open); the previous output is unchanged',
+    );
     expect(snapshot(dest)).toEqual(before);
     expect(readdirSync(parent)).toEqual(['out']);
   });
@@ -131,7 +150,10 @@ describe('writeOutputAtomic', () => {
         },
       }),
     );
-    expect(result).toEqual({ ok: false, error: 'cannot replace out: EBUSY (rename); the previous output is unchanged' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'cannot replace out: EBUSY (rename); the previous output is unchanged',
+    });
     expect(snapshot(dest)).toEqual(before);
     expect(readdirSync(parent)).toEqual(['out']);
   });
@@ -169,7 +191,9 @@ describe('writeOutputAtomic', () => {
       }),
     );
     expect(result.ok).toBe(true);
-    expect(result.ok && result.warning).toMatch(/^the new output is in place, but the previous one could not be removed from \.out\.old-/);
+    expect(result.ok && result.warning).toMatch(
+      /^the new output is in place, but the previous one could not be removed from \.out\.old-/,
+    );
     expect(snapshot(dest)).toEqual(output({ 'plan.json': 'new' }));
   });
 
@@ -181,9 +205,15 @@ describe('writeOutputAtomic', () => {
 
   it('reports a parent that is a file, naming no absolute path', async () => {
     writeFileSync(join(parent, 'blocker'), '');
-    const result = await writeOutputAtomic(join(parent, 'blocker', 'out'), [{ path: 'f', contents: '1' }], at({ displayName: 'blocker/out' }));
+    const result = await writeOutputAtomic(
+      join(parent, 'blocker', 'out'),
+      [{ path: 'f', contents: '1' }],
+      at({ displayName: 'blocker/out' }),
+    );
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toMatch(/^cannot write blocker\/out: cannot create a temporary folder beside it: (ENOTDIR|EEXIST)/);
+    expect(!result.ok && result.error).toMatch(
+      /^cannot write blocker\/out: cannot create a temporary folder beside it: (ENOTDIR|EEXIST)/,
+    );
     expect(!result.ok && result.error).not.toContain(parent);
   });
 
@@ -229,7 +259,10 @@ describe('the writer replaces only what it wrote', () => {
   };
   const refused = async (destination: string, root: string, pattern: RegExp) => {
     const before = tree(parent);
-    const result = await writeOutputAtomic(destination, [{ path: 'plan.json', contents: 'new' }], { workspaceRoot: root, displayName: 'the-output' });
+    const result = await writeOutputAtomic(destination, [{ path: 'plan.json', contents: 'new' }], {
+      workspaceRoot: root,
+      displayName: 'the-output',
+    });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toMatch(pattern);
     expect(!result.ok && result.error).not.toContain(parent);
@@ -256,7 +289,9 @@ describe('the writer replaces only what it wrote', () => {
   it('refuses an output folder that gained files agentdef did not write, and a forged marker', async () => {
     const root = workspace();
     const out = join(root, 'dist', 'a');
-    expect(await writeOutputAtomic(out, [{ path: 'plan.json', contents: 'v1' }], { workspaceRoot: root })).toEqual({ ok: true });
+    expect(await writeOutputAtomic(out, [{ path: 'plan.json', contents: 'v1' }], { workspaceRoot: root })).toEqual({
+      ok: true,
+    });
     writeFileSync(join(out, 'notes.md'), 'mine');
     await refused(out, root, /it holds notes\.md, which agentdef did not write/);
     rmSync(join(out, 'notes.md'));
@@ -273,7 +308,11 @@ describe('the writer replaces only what it wrote', () => {
     await refused(join(root, 'link-out'), root, /a symbolic link on the way leads out of the workspace/);
     await refused(join(root, 'link-out', 'agent'), root, /a symbolic link on the way leads out of the workspace/);
     symlinkSync(root, join(parent, 'to-root'));
-    await refused(join(parent, 'to-root'), root, /through a symbolic link it is or contains the workspace root|it is a symbolic link/);
+    await refused(
+      join(parent, 'to-root'),
+      root,
+      /through a symbolic link it is or contains the workspace root|it is a symbolic link/,
+    );
     const empty = join(root, 'empty');
     mkdirSync(empty);
     symlinkSync(empty, join(root, 'link-in'));
@@ -283,10 +322,16 @@ describe('the writer replaces only what it wrote', () => {
   it('writes into a missing or empty folder, then replaces its own output', async () => {
     const root = workspace();
     mkdirSync(join(root, 'empty'));
-    expect(await writeOutputAtomic(join(root, 'empty'), [{ path: 'a', contents: '1' }], { workspaceRoot: root })).toEqual({ ok: true });
-    expect(await writeOutputAtomic(join(root, 'empty'), [{ path: 'b/c', contents: '2' }], { workspaceRoot: root })).toEqual({ ok: true });
+    expect(
+      await writeOutputAtomic(join(root, 'empty'), [{ path: 'a', contents: '1' }], { workspaceRoot: root }),
+    ).toEqual({ ok: true });
+    expect(
+      await writeOutputAtomic(join(root, 'empty'), [{ path: 'b/c', contents: '2' }], { workspaceRoot: root }),
+    ).toEqual({ ok: true });
     expect(snapshot(join(root, 'empty'))).toEqual(output({ 'b/c': '2' }));
-    expect(await writeOutputAtomic(join(root, 'x'), [{ path: OUTPUT_MARKER, contents: '{}' }], { workspaceRoot: root })).toMatchObject({ ok: false });
+    expect(
+      await writeOutputAtomic(join(root, 'x'), [{ path: OUTPUT_MARKER, contents: '{}' }], { workspaceRoot: root }),
+    ).toMatchObject({ ok: false });
     expect(existsSync(join(root, 'x'))).toBe(false);
   });
 
@@ -323,7 +368,13 @@ describe('the writer replaces only what it wrote', () => {
     mkdirSync(name('tmp', '00000006'));
     writeFileSync(join(name('tmp', '00000006'), 'user.txt'), 'not a marker'); // one file, not the marker
     expect(await writeOutputAtomic(dest, [{ path: 'plan.json', contents: 'next' }], at())).toEqual({ ok: true });
-    expect(readdirSync(parent).sort()).toEqual([`.out.old-${deadPid}-00000004`, `.out.tmp-${deadPid}-00000005`, `.out.tmp-${deadPid}-00000006`, 'elsewhere', 'out']);
+    expect(readdirSync(parent).sort()).toEqual([
+      `.out.old-${deadPid}-00000004`,
+      `.out.tmp-${deadPid}-00000005`,
+      `.out.tmp-${deadPid}-00000006`,
+      'elsewhere',
+      'out',
+    ]);
     expect(readFileSync(join(name('old', '00000004'), 'notes.txt'), 'utf8')).toBe('mine');
     expect(readdirSync(join(parent, 'elsewhere'))).toEqual([OUTPUT_MARKER]);
   });
@@ -354,7 +405,9 @@ describe('the writer replaces only what it wrote', () => {
     writeFileSync(join(out, 'data', 'x.txt'), 'x');
     rmSync(join(out, 'plan.json'));
     symlinkSync(join(outside, 'precious.txt'), join(out, 'plan.json'));
-    expect(await writeOutputAtomic(out, [{ path: 'plan.json', contents: 'v2' }], { workspaceRoot: root })).toEqual({ ok: true });
+    expect(await writeOutputAtomic(out, [{ path: 'plan.json', contents: 'v2' }], { workspaceRoot: root })).toEqual({
+      ok: true,
+    });
     expect(tree(outside)).toEqual({ 'precious.txt': 'keep' });
     expect(snapshot(out)).toEqual(output({ 'plan.json': 'v2' }));
   });
@@ -362,7 +415,9 @@ describe('the writer replaces only what it wrote', () => {
   it('refuses a marker that is a link, or one that lists a path outside the folder', async () => {
     const root = workspace();
     const out = join(root, 'dist', 'b');
-    expect(await writeOutputAtomic(out, [{ path: 'plan.json', contents: 'v1' }], { workspaceRoot: root })).toEqual({ ok: true });
+    expect(await writeOutputAtomic(out, [{ path: 'plan.json', contents: 'v1' }], { workspaceRoot: root })).toEqual({
+      ok: true,
+    });
     writeFileSync(join(parent, 'elsewhere.json'), markerContents(['plan.json']));
     rmSync(join(out, OUTPUT_MARKER));
     symlinkSync(join(parent, 'elsewhere.json'), join(out, OUTPUT_MARKER));

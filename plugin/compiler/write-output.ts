@@ -70,8 +70,10 @@ export type WriteOutputResult = { ok: true; warning?: string } | { ok: false; er
 
 /** A safe relative output path: posix, no `..`, no empty or `.` segments, not absolute. */
 export function checkOutputPath(path: string): string | undefined {
-  if (path === '' || path.startsWith('/') || path.includes('\\') || /^[A-Za-z]:/.test(path) || path.includes('\0')) return `"${path}" is not a relative posix path`;
-  if (path.split('/').some((s) => s === '' || s === '.' || s === '..')) return `"${path}" has an empty, "." or ".." segment`;
+  if (path === '' || path.startsWith('/') || path.includes('\\') || /^[A-Za-z]:/.test(path) || path.includes('\0'))
+    return `"${path}" is not a relative posix path`;
+  if (path.split('/').some((s) => s === '' || s === '.' || s === '..'))
+    return `"${path}" has an empty, "." or ".." segment`;
   return undefined;
 }
 
@@ -120,13 +122,17 @@ async function leftoverKind(path: string): Promise<'output' | 'unfinished' | und
  */
 async function removeOwnFolder(path: string, fs: OutputFs): Promise<void> {
   const entries = (await nodeFs.readdir(path)).filter((entry) => entry !== OUTPUT_MARKER);
-  const failed = firstRejection(await Promise.allSettled(entries.map((entry) => fs.rm(join(path, entry), { recursive: true, force: true }))));
+  const failed = firstRejection(
+    await Promise.allSettled(entries.map((entry) => fs.rm(join(path, entry), { recursive: true, force: true }))),
+  );
   if (failed) throw failed.reason;
   await fs.rm(path, { recursive: true, force: true });
 }
 
 /** The first rejected result, in the order the calls were made (so a failure is reported as if they had run one by one). */
-function firstRejection(results: readonly PromiseSettledResult<unknown>[]): { index: number; reason: unknown } | undefined {
+function firstRejection(
+  results: readonly PromiseSettledResult<unknown>[],
+): { index: number; reason: unknown } | undefined {
   const index = results.findIndex((result) => result.status === 'rejected');
   return index < 0 ? undefined : { index, reason: (results[index] as PromiseRejectedResult).reason };
 }
@@ -161,7 +167,11 @@ async function recoverLeftovers(destination: string, fs: OutputFs): Promise<void
   }
 }
 
-export async function writeOutputAtomic(destinationPath: string, files: readonly EmittedFile[], options: WriteOutputOptions): Promise<WriteOutputResult> {
+export async function writeOutputAtomic(
+  destinationPath: string,
+  files: readonly EmittedFile[],
+  options: WriteOutputOptions,
+): Promise<WriteOutputResult> {
   const fs: OutputFs = { ...nodeOutputFs, ...options.fs };
   const destination = resolve(destinationPath);
   const name = options.displayName ?? basename(destination);
@@ -170,7 +180,8 @@ export async function writeOutputAtomic(destinationPath: string, files: readonly
   for (const file of files) {
     const problem = checkOutputPath(file.path);
     if (problem) return { ok: false, error: `cannot write ${name}: ${problem}` };
-    if (file.path === OUTPUT_MARKER) return { ok: false, error: `cannot write ${name}: "${OUTPUT_MARKER}" is the writer's own marker` };
+    if (file.path === OUTPUT_MARKER)
+      return { ok: false, error: `cannot write ${name}: "${OUTPUT_MARKER}" is the writer's own marker` };
     if (seen.has(file.path)) return { ok: false, error: `cannot write ${name}: "${file.path}" is emitted twice` };
     seen.add(file.path);
   }
@@ -179,13 +190,18 @@ export async function writeOutputAtomic(destinationPath: string, files: readonly
     const parts = path.split('/');
     for (let i = 1; i < parts.length; i++) {
       const prefix = parts.slice(0, i).join('/');
-      if (seen.has(prefix)) return { ok: false, error: `cannot write ${name}: "${prefix}" is both a file and a folder` };
+      if (seen.has(prefix))
+        return { ok: false, error: `cannot write ${name}: "${prefix}" is both a file and a folder` };
     }
   }
 
   try {
     await recoverLeftovers(destination, fs);
-    const refusal = await checkDestination({ destination, workspaceRoot: resolve(options.workspaceRoot), display: name });
+    const refusal = await checkDestination({
+      destination,
+      workspaceRoot: resolve(options.workspaceRoot),
+      display: name,
+    });
     if (refusal) return { ok: false, error: refusal };
   } catch (error) {
     return { ok: false, error: `cannot write ${name}: cannot inspect the destination: ${describe(error)}` };
@@ -217,7 +233,10 @@ interface Swap {
 }
 
 /** Writes the files into `temp`, swaps it in for `destination` and removes the previous output. */
-async function writeAndSwap({ destination, parent, temp, aside, name, files, paths }: Swap, fs: OutputFs): Promise<WriteOutputResult> {
+async function writeAndSwap(
+  { destination, parent, temp, aside, name, files, paths }: Swap,
+  fs: OutputFs,
+): Promise<WriteOutputResult> {
   try {
     await fs.mkdir(parent, { recursive: true });
     await fs.mkdir(temp, { recursive: true });
@@ -238,19 +257,26 @@ async function writeAndSwap({ destination, parent, temp, aside, name, files, pat
       if (folder !== temp && !firstFileIn.has(folder)) firstFileIn.set(folder, file.path);
     }
     const folders = [...firstFileIn.keys()];
-    const unmade = firstRejection(await Promise.allSettled(folders.map((folder) => fs.mkdir(folder, { recursive: true }))));
+    const unmade = firstRejection(
+      await Promise.allSettled(folders.map((folder) => fs.mkdir(folder, { recursive: true }))),
+    );
     if (unmade) {
       current = firstFileIn.get(folders[unmade.index]!)!;
       throw unmade.reason;
     }
-    const failed = firstRejection(await Promise.allSettled(files.map((file) => fs.writeFile(join(temp, ...file.path.split('/')), file.contents))));
+    const failed = firstRejection(
+      await Promise.allSettled(files.map((file) => fs.writeFile(join(temp, ...file.path.split('/')), file.contents))),
+    );
     if (failed) {
       current = files[failed.index]!.path;
       throw failed.reason;
     }
   } catch (error) {
     await fs.rm(temp, { recursive: true, force: true }).catch(() => undefined);
-    return { ok: false, error: `cannot write ${name}/${current}: ${describe(error)}; the previous output is unchanged` };
+    return {
+      ok: false,
+      error: `cannot write ${name}/${current}: ${describe(error)}; the previous output is unchanged`,
+    };
   }
 
   // The swap: the previous output moves aside and the new one takes its place in two renames with
@@ -275,7 +301,10 @@ async function writeAndSwap({ destination, parent, temp, aside, name, files, pat
           restore = `; the previous output could not be moved back and is kept at ${basename(aside)} (${describe(restoreError)})`;
         }
       }
-      return { movedAside, error: `cannot replace ${name}: ${describe(error)}${restore || '; the previous output is unchanged'}` };
+      return {
+        movedAside,
+        error: `cannot replace ${name}: ${describe(error)}${restore || '; the previous output is unchanged'}`,
+      };
     }
   });
   if (swap.error !== undefined) {
@@ -288,7 +317,10 @@ async function writeAndSwap({ destination, parent, temp, aside, name, files, pat
     try {
       await removeOwnFolder(aside, fs);
     } catch (error) {
-      return { ok: true, warning: `the new output is in place, but the previous one could not be removed from ${basename(aside)}: ${describe(error)}` };
+      return {
+        ok: true,
+        warning: `the new output is in place, but the previous one could not be removed from ${basename(aside)}: ${describe(error)}`,
+      };
     }
   }
   return { ok: true };

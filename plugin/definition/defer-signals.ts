@@ -11,7 +11,8 @@
  * default action (the listener removes itself and raises the signal again). SIGKILL cannot be held
  * back by anyone; the writer's recovery covers it.
  */
-const DEFERRED_SIGNALS: readonly NodeJS.Signals[] = process.platform === 'win32' ? ['SIGINT', 'SIGTERM'] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const DEFERRED_SIGNALS: readonly NodeJS.Signals[] =
+  process.platform === 'win32' ? ['SIGINT', 'SIGTERM'] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 const installed = new Set<NodeJS.Signals>();
 

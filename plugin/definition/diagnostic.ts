@@ -69,5 +69,12 @@ export function uniqueDiagnostics(diagnostics: readonly Diagnostic[]): Diagnosti
 
 /** Orders diagnostics by file, position, then rule, so output is stable. */
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule) || a.path.localeCompare(b.path));
+  return [...diagnostics].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      a.line - b.line ||
+      a.column - b.column ||
+      a.rule.localeCompare(b.rule) ||
+      a.path.localeCompare(b.path),
+  );
 }

@@ -9,7 +9,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { damage, hostileString, loadExamples, mutate, mutation, REPO_ROOT, replaceStringLeaf, serialize, textDamage } from './__test-support__/definition-mutations';
+import {
+  damage,
+  hostileString,
+  loadExamples,
+  mutate,
+  mutation,
+  REPO_ROOT,
+  replaceStringLeaf,
+  serialize,
+  textDamage,
+} from './__test-support__/definition-mutations';
 import { parseDefinitionTextStrictly } from './parse-document';
 import { parseJsonWithoutPositions } from './parse-json-fast';
 import { validateDefinitionSource, validateDefinitionTextStrictly } from './validate-definition';
@@ -45,7 +55,22 @@ const TRICKY_VALUES = [
   'true',
   'null',
 ];
-const TRICKY_KEYS = ['"a"', '"\\u0061"', '"b"', '"__proto__"', '"\\u005f_proto__"', '"constructor"', '"valueOf"', '"\\""', '"\\u0022"', '"\\\\u0022"', '"\\ud800"', '""', '"0"', '"00"'];
+const TRICKY_KEYS = [
+  '"a"',
+  '"\\u0061"',
+  '"b"',
+  '"__proto__"',
+  '"\\u005f_proto__"',
+  '"constructor"',
+  '"valueOf"',
+  '"\\""',
+  '"\\u0022"',
+  '"\\\\u0022"',
+  '"\\ud800"',
+  '""',
+  '"0"',
+  '"00"',
+];
 /** JSON whitespace, and characters that only look like it. */
 const SPACES = ['', ' ', '\t', '\r\n', '\n', '\u00a0', '\ufeff', '\u2028'];
 
@@ -58,7 +83,9 @@ const hostileJson: fc.Arbitrary<string> = fc
       fc.array(tie('value'), { maxLength: 3 }).map((items) => `[${items.join(',')}]`),
       tie('object'),
     ),
-    object: fc.array(fc.tuple(fc.constantFrom(...TRICKY_KEYS), space, tie('value')), { maxLength: 3 }).map((members) => `{${members.map(([key, gap, value]) => `${key}${gap}:${value}`).join(',')}}`),
+    object: fc
+      .array(fc.tuple(fc.constantFrom(...TRICKY_KEYS), space, tie('value')), { maxLength: 3 })
+      .map((members) => `{${members.map(([key, gap, value]) => `${key}${gap}:${value}`).join(',')}}`),
   }))
   .object.chain((object) => fc.tuple(space, space).map(([before, after]) => `${before}${object}${after}`));
 
@@ -74,7 +101,8 @@ function pointers(value: unknown, base = '', out: string[] = [], limit = 200): s
   if (out.length >= limit) return out;
   out.push(base);
   if (typeof value === 'object' && value !== null) {
-    for (const [key, child] of Object.entries(value)) pointers(child, `${base}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, out, limit);
+    for (const [key, child] of Object.entries(value))
+      pointers(child, `${base}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, out, limit);
   }
   return out;
 }
@@ -108,16 +136,23 @@ describe('the fast path agrees with the strict pipeline', () => {
   it('takes the fast path on the examples (the property below sees both paths)', () => {
     const json = examples.filter((e) => e.file.endsWith('.json'));
     expect(json.length).toBeGreaterThan(5);
-    expect(json.every((e) => parseJsonWithoutPositions(readFileSync(join(REPO_ROOT, e.file), 'utf8')) !== undefined)).toBe(true);
+    expect(
+      json.every((e) => parseJsonWithoutPositions(readFileSync(join(REPO_ROOT, e.file), 'utf8')) !== undefined),
+    ).toBe(true);
   });
 
   for (const format of ['json', 'yaml'] as const) {
     it(`on random mutations of every example (${format})`, () => {
       fc.assert(
-        fc.property(fc.nat(), fc.array(mutation, { minLength: 0, maxLength: 3 }), textDamage, (pick, mutations, damaged) => {
-          const example = examples[pick % examples.length]!;
-          agrees(damage(serialize(mutate(example.value, mutations), format), format, damaged), format);
-        }),
+        fc.property(
+          fc.nat(),
+          fc.array(mutation, { minLength: 0, maxLength: 3 }),
+          textDamage,
+          (pick, mutations, damaged) => {
+            const example = examples[pick % examples.length]!;
+            agrees(damage(serialize(mutate(example.value, mutations), format), format, damaged), format);
+          },
+        ),
         { numRuns: 200 },
       );
     });
@@ -136,17 +171,27 @@ describe('the fast path agrees with the strict pipeline', () => {
     const folder = join(REPO_ROOT, 'e2e', 'fixtures', 'invalid');
     const files = readdirSync(folder).filter((f) => f.endsWith('.json') || f.endsWith('.yaml'));
     expect(files.length).toBeGreaterThan(10);
-    for (const name of files) agrees(readFileSync(join(folder, name), 'utf8'), name.endsWith('.json') ? 'json' : 'yaml');
+    for (const name of files)
+      agrees(readFileSync(join(folder, name), 'utf8'), name.endsWith('.json') ? 'json' : 'yaml');
   });
 
   const base = JSON.stringify(examples.find((e) => e.file === 'examples/text-stats/agent.json')!.value, null, 2);
   it.each([
     ['a duplicate key', base.replace('{', '{\n  "schemaVersion": "x",')],
-    ['a duplicate key whose kept value writes its quotes as \\u0022', base.replace('{', '{\n  "schemaVersion": "x",').replace(/"description": "/, '"description": "\\u0022\\u0022')],
-    ['a duplicate key next to an escaped backslash before u0022', base.replace('{', '{\n  "schemaVersion": "x",').replace(/"description": "/, '"description": "\\\\u0022')],
+    [
+      'a duplicate key whose kept value writes its quotes as \\u0022',
+      base.replace('{', '{\n  "schemaVersion": "x",').replace(/"description": "/, '"description": "\\u0022\\u0022'),
+    ],
+    [
+      'a duplicate key next to an escaped backslash before u0022',
+      base.replace('{', '{\n  "schemaVersion": "x",').replace(/"description": "/, '"description": "\\\\u0022'),
+    ],
     ['an escaped quote in a string', base.replace(/"description": "/, '"description": "say \\"hi\\" ')],
     ['a __proto__ key', base.replace(/"tags": \[/, '"__proto__": { "x": 1 },\n "tags": [')],
-    ['a string named like an Object.prototype member', base.replace(/"description": "[^"]*"/, '"description": "constructor"')],
+    [
+      'a string named like an Object.prototype member',
+      base.replace(/"description": "[^"]*"/, '"description": "constructor"'),
+    ],
     ['a number beyond a double', base.replace(/"cpuMs": \d+/, '"cpuMs": 1e400')],
     ['an unpaired surrogate', base.replace(/"description": "/, '"description": "\\ud800')],
     ['deep nesting', base.replace(/"tags": \[/, `"deep": ${'['.repeat(300)}${']'.repeat(300)},\n "tags": [`)],
@@ -158,20 +203,40 @@ describe('the fast path agrees with the strict pipeline', () => {
 
   it.each([
     ['a duplicate key spelled with an escape', base.replace('{', '{\n  "\\u0073chemaVersion": "x",')],
-    ['a __proto__ key spelled with an escape', base.replace(/"tags": \[/, '"\\u005f_proto__": { "x": 1 },\n "tags": [')],
-    ['an Object.prototype name as a nested key', base.replace(/"tags": \[/, '"x-notes": [{ "toString": 1, "valueOf": [] }],\n "tags": [')],
+    [
+      'a __proto__ key spelled with an escape',
+      base.replace(/"tags": \[/, '"\\u005f_proto__": { "x": 1 },\n "tags": ['),
+    ],
+    [
+      'an Object.prototype name as a nested key',
+      base.replace(/"tags": \[/, '"x-notes": [{ "toString": 1, "valueOf": [] }],\n "tags": ['),
+    ],
     ['an unpaired surrogate in a property name', base.replace(/"tags": \[/, '"\\udc00": 1,\n "tags": [')],
     ['a literal unpaired surrogate in a string', base.replace(/"description": "/, '"description": "\ud800')],
     ['an escaped backslash before a closing quote', base.replace(/"description": "/, '"description": "C:\\\\')],
-    ['-0 and an exponent that underflows', base.replace(/"cpuMs": \d+/, '"cpuMs": -0').replace(/"tags": \[/, '"x": [-0, 1e-400, -1e-400, 0e999999],\n "tags": [')],
+    [
+      '-0 and an exponent that underflows',
+      base
+        .replace(/"cpuMs": \d+/, '"cpuMs": -0')
+        .replace(/"tags": \[/, '"x": [-0, 1e-400, -1e-400, 0e999999],\n "tags": ['),
+    ],
     ['a BOM before the object', `\ufeff${base}`],
     ['trailing content', `${base} x`],
     ['a NUL after the object', `${base}\u0000`],
     ['a NUL in a string', base.replace(/"description": "/, '"description": "\u0000')],
     ['CRLF line breaks', base.replace(/\n/g, '\r\n')],
-    ['nesting at the fast path limit', base.replace(/"tags": \[/, `"deep": ${'['.repeat(63)}${']'.repeat(63)},\n "tags": [`)],
-    ['nesting one over the fast path limit', base.replace(/"tags": \[/, `"deep": ${'['.repeat(64)}${']'.repeat(64)},\n "tags": [`)],
-    ['nesting over the strict limit', base.replace(/"tags": \[/, `"deep": ${'['.repeat(256)}${']'.repeat(256)},\n "tags": [`)],
+    [
+      'nesting at the fast path limit',
+      base.replace(/"tags": \[/, `"deep": ${'['.repeat(63)}${']'.repeat(63)},\n "tags": [`),
+    ],
+    [
+      'nesting one over the fast path limit',
+      base.replace(/"tags": \[/, `"deep": ${'['.repeat(64)}${']'.repeat(64)},\n "tags": [`),
+    ],
+    [
+      'nesting over the strict limit',
+      base.replace(/"tags": \[/, `"deep": ${'['.repeat(256)}${']'.repeat(256)},\n "tags": [`),
+    ],
   ])('%s', (_, text) => {
     agrees(text, 'json');
   });

@@ -27,7 +27,10 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], options: F
     // JSON.stringify escapes C0 and unpaired surrogates; the rest (DEL, C1, bidi) is escaped the same way.
     const unreadable = options.unreadable ?? [];
     const valid = unreadable.length === 0 && !diagnostics.some((d) => d.severity === 'error');
-    return terminalSafe(JSON.stringify({ valid, diagnostics, ...(unreadable.length > 0 ? { unreadable } : {}) }, null, 2)) + '\n';
+    return (
+      terminalSafe(JSON.stringify({ valid, diagnostics, ...(unreadable.length > 0 ? { unreadable } : {}) }, null, 2)) +
+      '\n'
+    );
   }
   return diagnostics.map((d) => formatOne(d, options.sources.get(d.file))).join('');
 }
@@ -47,7 +50,10 @@ function sourceLine(text: string | undefined, line: number): string | undefined 
 const MAX_SHOWN = 160;
 
 export function formatOne(d: Diagnostic, text: string | undefined): string {
-  const out = [`${d.severity}[${d.code}] ${terminalSafeLine(d.rule)}: ${terminalSafe(d.message)}`, `  --> ${terminalSafeLine(d.file)}:${d.line}:${d.column}${d.path ? `  (${terminalSafeLine(d.path)})` : ''}`];
+  const out = [
+    `${d.severity}[${d.code}] ${terminalSafeLine(d.rule)}: ${terminalSafe(d.message)}`,
+    `  --> ${terminalSafeLine(d.file)}:${d.line}:${d.column}${d.path ? `  (${terminalSafeLine(d.path)})` : ''}`,
+  ];
   const gutter = String(d.line).length;
   const pad = ' '.repeat(gutter);
   const line = sourceLine(text, d.line);

@@ -18,7 +18,8 @@ import { terminalSafe, terminalSafeLine } from './terminal-text';
 import { validateDefinitionSource } from './validate-definition';
 
 const REPO = join(__dirname, '..', '..');
-const example = (slug: string) => JSON.parse(readFileSync(join(REPO, 'examples', slug, 'agent.json'), 'utf8')) as Record<string, any>;
+const example = (slug: string) =>
+  JSON.parse(readFileSync(join(REPO, 'examples', slug, 'agent.json'), 'utf8')) as Record<string, any>;
 
 /** Every character a terminal may act on: C0 but tab and newline, DEL, C1, line separators, bidi controls. */
 const BEYOND_C0 = '\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
@@ -74,7 +75,9 @@ describe('unpaired surrogates are refused, located, wherever they are', () => {
   it.each(cases)('%s', (_, text, format, path, line) => {
     const parsed = parseDefinitionText(text, `f.${format}`, format);
     expect(parsed.document).toBeUndefined();
-    expect(parsed.diagnostics).toEqual([expect.objectContaining({ rule: 'unpaired-surrogate', severity: 'error', path, line })]);
+    expect(parsed.diagnostics).toEqual([
+      expect.objectContaining({ rule: 'unpaired-surrogate', severity: 'error', path, line }),
+    ]);
     expect(parsed.diagnostics[0]?.message).toMatch(/unpaired UTF-16 surrogate \(\\u[0-9A-F]{4} at character \d+\)/);
   });
 
@@ -123,7 +126,18 @@ describe('the canonicaliser fails with a typed, located error', () => {
 });
 
 describe('control characters in identifiers, versions and model ids', () => {
-  const hostile = ['\u001b]0;owned\u0007', '\u001b[2K', '\u009b31m', '\u202eevil', '\u2066x\u2069', 'a\nb', 'a\rb', 'a\u0000b', 'a\u007fb', 'a\u2028b'];
+  const hostile = [
+    '\u001b]0;owned\u0007',
+    '\u001b[2K',
+    '\u009b31m',
+    '\u202eevil',
+    '\u2066x\u2069',
+    'a\nb',
+    'a\rb',
+    'a\u0000b',
+    'a\u007fb',
+    'a\u2028b',
+  ];
 
   it.each(hostile)('rejects %j in a model id, a model version, a skill id, a tag and the display name', (bad) => {
     const definition = example('splice-resolver');
@@ -135,9 +149,18 @@ describe('control characters in identifiers, versions and model ids', () => {
     const result = validateDefinitionSource(JSON.stringify(definition, null, 2), 'agent.json', 'json');
     expect(result.valid).toBe(false);
     const flagged = result.diagnostics.filter((d) => d.rule === 'control-characters').map((d) => d.path);
-    expect(flagged.sort()).toEqual(['/capabilityContract/skills/0/id', '/identity/name', '/metadata/tags/0', '/modelSet/0/modelId', '/modelSet/0/modelVersion']);
+    expect(flagged.sort()).toEqual([
+      '/capabilityContract/skills/0/id',
+      '/identity/name',
+      '/metadata/tags/0',
+      '/modelSet/0/modelId',
+      '/modelSet/0/modelVersion',
+    ]);
     // The printed report shows the character escaped, never raw.
-    const printed = formatDiagnostics(result.diagnostics, { format: 'text', sources: new Map([['agent.json', result.document!.text]]) });
+    const printed = formatDiagnostics(result.diagnostics, {
+      format: 'text',
+      sources: new Map([['agent.json', result.document!.text]]),
+    });
     expect(printed).not.toMatch(RAW_CONTROL);
   });
 
@@ -150,13 +173,32 @@ describe('control characters in identifiers, versions and model ids', () => {
 });
 
 describe('printing hostile text', () => {
-  const diagnostic = (over: Partial<Diagnostic>): Diagnostic => ({ code: 'agent_definition_invalid', rule: 'schema', severity: 'error', path: '/a', file: 'agent.json', line: 1, column: 1, message: 'm', ...over });
+  const diagnostic = (over: Partial<Diagnostic>): Diagnostic => ({
+    code: 'agent_definition_invalid',
+    rule: 'schema',
+    severity: 'error',
+    path: '/a',
+    file: 'agent.json',
+    line: 1,
+    column: 1,
+    message: 'm',
+    ...over,
+  });
 
   it('escapes controls in the message, the suggestion, the file, the path and the source line', () => {
     const evil = '\u001b]0;pwned\u0007\u001b[2K\r\u009b1A\u202e';
     const source = `{"a": "${evil}", "b": 1}`;
     const column = source.indexOf('"b"') + 1;
-    const printed = formatOne(diagnostic({ message: `bad ${evil}`, suggestion: `fix ${evil}`, file: `dir${evil}/agent.json`, path: `/a${evil}`, column }), source);
+    const printed = formatOne(
+      diagnostic({
+        message: `bad ${evil}`,
+        suggestion: `fix ${evil}`,
+        file: `dir${evil}/agent.json`,
+        path: `/a${evil}`,
+        column,
+      }),
+      source,
+    );
     expect(printed).not.toMatch(RAW_CONTROL);
     expect(printed).toContain('\\u001b]0;pwned\\u0007');
     expect(printed).toContain('\\u202e');

@@ -8,7 +8,14 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDefinitionSource } from './read-source';
 import type { KnownVersion } from './workspace-checks';
-import { findDefinitionFiles, isSlug, readIdentity, registrySlugPath, registrySnapshotVersion, WORKSPACE_DEFAULTS } from './workspace-definitions';
+import {
+  findDefinitionFiles,
+  isSlug,
+  readIdentity,
+  registrySlugPath,
+  registrySnapshotVersion,
+  WORKSPACE_DEFAULTS,
+} from './workspace-definitions';
 
 export interface KnownVersionsOptions {
   /** Relative to the workspace root; default {@link WORKSPACE_DEFAULTS}.registryRoot. */
@@ -16,7 +23,11 @@ export interface KnownVersionsOptions {
 }
 
 /** slug → the versions of it in the workspace around `workspaceRoot` and in its registry. */
-export function readKnownVersions(workspaceRoot: string, slugs: ReadonlySet<string>, options: KnownVersionsOptions = {}): Map<string, KnownVersion[]> {
+export function readKnownVersions(
+  workspaceRoot: string,
+  slugs: ReadonlySet<string>,
+  options: KnownVersionsOptions = {},
+): Map<string, KnownVersion[]> {
   const known = new Map<string, KnownVersion[]>();
   if (slugs.size === 0) return known;
   const add = (slug: string, entry: KnownVersion) => known.set(slug, [...(known.get(slug) ?? []), entry]);
@@ -25,7 +36,8 @@ export function readKnownVersions(workspaceRoot: string, slugs: ReadonlySet<stri
     const text = source.text;
     if (text === undefined || ![...slugs].some((slug) => text.includes(slug))) continue;
     const identity = readIdentity(text, file);
-    if (!('reason' in identity) && slugs.has(identity.slug)) add(identity.slug, { version: identity.versionSemver, where: `workspace ${file}` });
+    if (!('reason' in identity) && slugs.has(identity.slug))
+      add(identity.slug, { version: identity.versionSemver, where: `workspace ${file}` });
   }
   const registryRoot = options.registryRoot ?? WORKSPACE_DEFAULTS.registryRoot;
   for (const slug of slugs) {

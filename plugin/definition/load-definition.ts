@@ -15,9 +15,14 @@ export interface LoadedDefinition extends DefinitionResult {
  * @param absolutePath where to read
  * @param file the name diagnostics use (relative to the workspace, never absolute in outputs)
  */
-export function loadDefinition(absolutePath: string, file: string, options: RuleOptions = DEFAULT_RULE_OPTIONS): LoadedDefinition {
+export function loadDefinition(
+  absolutePath: string,
+  file: string,
+  options: RuleOptions = DEFAULT_RULE_OPTIONS,
+): LoadedDefinition {
   const format = definitionFormat(file);
-  if (!format) return { diagnostics: [], valid: false, ioError: `${file}: not a definition file (expected .json, .yaml or .yml)` };
+  if (!format)
+    return { diagnostics: [], valid: false, ioError: `${file}: not a definition file (expected .json, .yaml or .yml)` };
   const source = readDefinitionSource(absolutePath, file);
   if (source.ioError !== undefined) return { diagnostics: [], valid: false, ioError: source.ioError };
   if (source.text === undefined) return { diagnostics: source.diagnostics, valid: false };

@@ -22,14 +22,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 type Node = Record<string, unknown>;
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Every schema node that requires fields, with the fields: what the test must cover. */
 function requiredLists(schema: unknown): Map<Node, string[]> {
   const lists = new Map<Node, string[]>();
   const walk = (node: unknown) => {
     if (node === null || typeof node !== 'object') return;
-    if (isObject(node) && Array.isArray(node['required']) && node['required'].length > 0) lists.set(node, node['required'] as string[]);
+    if (isObject(node) && Array.isArray(node['required']) && node['required'].length > 0)
+      lists.set(node, node['required'] as string[]);
     for (const child of Object.values(node)) walk(child);
   };
   walk(schema);
@@ -49,7 +51,8 @@ function misspell(name: string, allowed: readonly string[]): string | undefined 
 function renamed(value: unknown, objectPointer: string, field: string, typo: string): unknown {
   const copy = structuredClone(value) as Record<string, unknown>;
   let object: Record<string, unknown> = copy;
-  for (const segment of objectPointer.split('/').slice(1)) object = object[segment.replaceAll('~1', '/').replaceAll('~0', '~')] as Record<string, unknown>;
+  for (const segment of objectPointer.split('/').slice(1))
+    object = object[segment.replaceAll('~1', '/').replaceAll('~0', '~')] as Record<string, unknown>;
   const entries = Object.entries(object);
   for (const key of Object.keys(object)) delete object[key];
   for (const [key, member] of entries) object[key === field ? typo : key] = member;
@@ -76,7 +79,13 @@ function casesOf(schema: unknown, value: unknown, lists: Map<Node, string[]>): C
         if (!Object.hasOwn(current, field)) continue;
         const typo = misspell(field, properties);
         if (typo === undefined) throw new Error(`no unambiguous misspelling of ${field} at ${pointer}`);
-        cases.push({ text: JSON.stringify(renamed(value, pointer, field, typo), null, 2), pointer, field, typo, node: node! });
+        cases.push({
+          text: JSON.stringify(renamed(value, pointer, field, typo), null, 2),
+          pointer,
+          field,
+          typo,
+          node: node!,
+        });
       }
     }
     for (const [key, child] of Object.entries(current)) visit(child, `${pointer}/${escapePointerSegment(key)}`);
@@ -91,14 +100,21 @@ function covered(lists: Map<Node, string[]>, seen: Set<string>, id: (node: Node)
   for (const [node, fields] of lists) {
     const branches = Array.isArray(node['oneOf']) ? (node['oneOf'] as Node[]) : [];
     for (const field of fields) {
-      if (seen.has(`${id(node)}\u0000${field}`) || branches.some((branch) => seen.has(`${id(branch)}\u0000${field}`))) continue;
+      if (seen.has(`${id(node)}\u0000${field}`) || branches.some((branch) => seen.has(`${id(branch)}\u0000${field}`)))
+        continue;
       missing.push(`${id(node)}: ${field}`);
     }
   }
   return missing;
 }
 
-function expectOneDiagnosticAtTheKey(name: string, c: Case, before: readonly Diagnostic[], after: readonly Diagnostic[], file: string): void {
+function expectOneDiagnosticAtTheKey(
+  name: string,
+  c: Case,
+  before: readonly Diagnostic[],
+  after: readonly Diagnostic[],
+  file: string,
+): void {
   const key = (d: Diagnostic) => `${d.rule}\u0000${d.path}\u0000${d.message}`;
   const known = new Set(before.map(key));
   const added = after.filter((d) => !known.has(key(d)));
@@ -106,8 +122,14 @@ function expectOneDiagnosticAtTheKey(name: string, c: Case, before: readonly Dia
   expect(added.length, `${where}\n${added.map((d) => `${d.line}:${d.column} ${d.message}`).join('\n')}`).toBe(1);
   expect(after.length, where).toBe(before.length + 1);
   const [diagnostic] = added as [Diagnostic];
-  const at = parseDefinitionText(c.text, file, 'json').document!.locate(`${c.pointer}/${escapePointerSegment(c.typo)}`, 'key');
-  expect({ path: diagnostic.path, line: diagnostic.line, column: diagnostic.column }, where).toEqual({ path: `${c.pointer}/${escapePointerSegment(c.typo)}`, ...at });
+  const at = parseDefinitionText(c.text, file, 'json').document!.locate(
+    `${c.pointer}/${escapePointerSegment(c.typo)}`,
+    'key',
+  );
+  expect({ path: diagnostic.path, line: diagnostic.line, column: diagnostic.column }, where).toEqual({
+    path: `${c.pointer}/${escapePointerSegment(c.typo)}`,
+    ...at,
+  });
   expect(diagnostic.message, where).toContain(`unknown field \`${c.typo}\``);
   expect(diagnostic.message, where).toContain(`did you mean \`${c.field}\`? (\`${c.field}\` is required and missing)`);
   expect(diagnostic.severity, where).toBe('error');
@@ -123,7 +145,11 @@ describe('a misspelled required field is one diagnostic, at the key', () => {
     // The binding kinds no example declares.
     const base = examples.find((e) => e.name === 'examples/text-digest/agent.json')!;
     const withBindings = structuredClone(base.value) as { runtimeRequirements: { bindings: unknown[] } };
-    withBindings.runtimeRequirements.bindings.push({ kind: 'd1', name: 'NOTES_DB' }, { kind: 'queue', name: 'JOBS' }, { kind: 'custom', name: 'SPECIAL', type: 'vectorize' });
+    withBindings.runtimeRequirements.bindings.push(
+      { kind: 'd1', name: 'NOTES_DB' },
+      { kind: 'queue', name: 'JOBS' },
+      { kind: 'custom', name: 'SPECIAL', type: 'vectorize' },
+    );
     examples.push({ name: 'text-digest with d1, queue and custom bindings', value: withBindings });
 
     const seen = new Set<string>();
@@ -148,7 +174,12 @@ describe('a misspelled required field is one diagnostic, at the key', () => {
     const lists = requiredLists(applicationSchema);
     const ids = new Map([...lists.keys()].map((node, i) => [node, String(i)]));
     const file = 'application.json';
-    const value = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'applications', 'release-brief', 'application.json'), 'utf8')) as unknown;
+    const value = JSON.parse(
+      readFileSync(
+        join(__dirname, '..', '..', 'examples', 'applications', 'release-brief', 'application.json'),
+        'utf8',
+      ),
+    ) as unknown;
     const before = validateApplicationManifestText(JSON.stringify(value, null, 2), file, 'json');
     const seen = new Set<string>();
     for (const c of casesOf(applicationSchema, value, lists)) {

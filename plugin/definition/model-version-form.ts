@@ -34,7 +34,8 @@ const FORMS: Readonly<Record<string, VersionForm>> = {
     what: 'the date of its snapshot (before the Claude 4.6 generation)',
     format: 'YYYYMMDD',
     example: { modelId: 'claude-haiku-4-5', modelVersion: '20251001', wire: 'claude-haiku-4-5-20251001' },
-    where: "Anthropic's models overview lists each model's dated id; from 4.6 on the ids are dateless (claude-sonnet-4-6) and need no date",
+    where:
+      "Anthropic's models overview lists each model's dated id; from 4.6 on the ids are dateless (claude-sonnet-4-6) and need no date",
   },
   'local-ollama': {
     provider: 'Ollama',
@@ -65,7 +66,10 @@ const TRAILING_DATE = /^(.+)-(\d{4}-\d{2}-\d{2}|\d{8})$/;
  * `claude-3-5-haiku-20241022` → `claude-3-5-haiku` + `20241022`; `llama3.1:8b` → `llama3.1` +
  * `8b`); undefined otherwise.
  */
-export function splitCarriedVersion(providerId: string, modelId: string): { modelId: string; modelVersion: string } | undefined {
+export function splitCarriedVersion(
+  providerId: string,
+  modelId: string,
+): { modelId: string; modelVersion: string } | undefined {
   if (providerId === 'openai' || providerId === 'anthropic') {
     const match = TRAILING_DATE.exec(modelId);
     if (!match || parseSnapshotDate(match[2]!) === undefined) return undefined;

@@ -18,7 +18,9 @@ describe('nearestName', () => {
   });
 
   it('suggests nothing when no candidate is a plausible typo', () => {
-    expect(nearestName('kubernetes', ['workers-only', 'workers-preferred', 'container-required', 'local-host-required'])).toBeUndefined();
+    expect(
+      nearestName('kubernetes', ['workers-only', 'workers-preferred', 'container-required', 'local-host-required']),
+    ).toBeUndefined();
     expect(nearestName('x', [])).toBeUndefined();
     expect(typoThreshold(3)).toBe(2);
     expect(typoThreshold(12)).toBe(4);

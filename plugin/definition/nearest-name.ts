@@ -6,12 +6,15 @@
 
 /** Edit distance between `a` and `b` where swapping two adjacent characters costs one edit. */
 export function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = best;
     }
   }
@@ -28,7 +31,11 @@ export function typoThreshold(length: number): number {
  * `maxDistance` (default: {@link typoThreshold} of the input's length). Ties go to the earlier
  * candidate, so the result depends only on the arguments.
  */
-export function nearestName(input: string, candidates: Iterable<string>, maxDistance: number = typoThreshold(input.length)): string | undefined {
+export function nearestName(
+  input: string,
+  candidates: Iterable<string>,
+  maxDistance: number = typoThreshold(input.length),
+): string | undefined {
   const wanted = input.toLowerCase();
   let best: { name: string; distance: number } | undefined;
   for (const name of candidates) {

@@ -32,7 +32,8 @@ export interface ParsedDefinition {
 
 export function parseDefinitionText(text: string, file: string, format: DefinitionFormat): ParsedDefinition {
   const fast = format === 'json' ? parseJsonWithoutPositions(text) : undefined;
-  if (fast !== undefined) return { document: documentWithLazyPositions(text, file, format, fast.value), diagnostics: [] };
+  if (fast !== undefined)
+    return { document: documentWithLazyPositions(text, file, format, fast.value), diagnostics: [] };
   return parseDefinitionTextStrictly(text, file, format);
 }
 
@@ -67,7 +68,12 @@ export function parseDefinitionTextStrictly(text: string, file: string, format: 
  * A document whose `value` came from the fast path; the position-keeping parser runs on its first
  * `locate` (the fast path proved it parses the same text without a diagnostic).
  */
-export function documentWithLazyPositions(text: string, file: string, format: DefinitionFormat, value: unknown): SourceDocument {
+export function documentWithLazyPositions(
+  text: string,
+  file: string,
+  format: DefinitionFormat,
+  value: unknown,
+): SourceDocument {
   let located: SourceDocument | undefined;
   return {
     file,

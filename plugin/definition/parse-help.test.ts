@@ -22,7 +22,9 @@ describe('parse diagnostics', () => {
       expect(syntax).toMatchObject({ rule: 'syntax', file, suggestion: parseHelp('syntax', format) });
       expect(result.sources.has(file)).toBe(true);
       const lines = formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources }).split('\n');
-      expect(lines[1]).toBe(`  --> ${file}:${syntax!.line}:${syntax!.column}${syntax!.path ? `  (${syntax!.path})` : ''}`);
+      expect(lines[1]).toBe(
+        `  --> ${file}:${syntax!.line}:${syntax!.column}${syntax!.path ? `  (${syntax!.path})` : ''}`,
+      );
       expect(lines[3]).toBe(shown);
       expect(lines[4]!.indexOf('^') - lines[3]!.indexOf('|')).toBe(syntax!.column + 1);
       expect(lines[5]).toBe(`  = help: ${parseHelp('syntax', format)}`);
@@ -32,7 +34,10 @@ describe('parse diagnostics', () => {
   it('gives the script entry the source of a file that does not parse, and a help line for duplicate keys', () => {
     const checked = validateDefinition('e2e/fixtures/invalid/duplicate-key.json', { cwd: repoRoot });
     expect(checked.sources.get('e2e/fixtures/invalid/duplicate-key.json')).toContain('"name"');
-    expect(checked.diagnostics[0]).toMatchObject({ rule: 'duplicate-key', suggestion: parseHelp('duplicate-key', 'json') });
+    expect(checked.diagnostics[0]).toMatchObject({
+      rule: 'duplicate-key',
+      suggestion: parseHelp('duplicate-key', 'json'),
+    });
     const text = formatDiagnostics(checked.diagnostics, { format: 'text', sources: checked.sources });
     expect(text).toContain('7 |     "name": "Local notes (beta)",');
   });

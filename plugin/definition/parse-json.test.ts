@@ -64,7 +64,9 @@ describe('positions', () => {
     const doc = documentOf('{\r\n  "a": 1,\r\n  "b": [\r\n    true\r\n  ]\r\n}\r\n');
     expect(doc.locate('/b', 'key')).toEqual({ line: 3, column: 3 });
     expect(doc.locate('/b/0')).toEqual({ line: 4, column: 5 });
-    expect(only('{\r\n  "a": 1,\r\n  "b": 2\r\n  "c": 3\r\n}')).toBe("syntax 4:3 expected ',' or '}' after property value");
+    expect(only('{\r\n  "a": 1,\r\n  "b": 2\r\n  "c": 3\r\n}')).toBe(
+      "syntax 4:3 expected ',' or '}' after property value",
+    );
   });
 
   it('counts columns in UTF-16 code units, as editors do', () => {
@@ -76,17 +78,41 @@ describe('positions', () => {
 
 describe('syntax errors', () => {
   const cases: [string, string, string][] = [
-    ['missing comma between members', '{\n  "a": 1\n  "b": 2\n}', "syntax 3:3 expected ',' or '}' after property value"],
+    [
+      'missing comma between members',
+      '{\n  "a": 1\n  "b": 2\n}',
+      "syntax 3:3 expected ',' or '}' after property value",
+    ],
     ['missing comma between elements', '{\n  "a": [1 2]\n}', "syntax 2:11 expected ',' or ']' after array element"],
     ['trailing comma in an object', '{\n  "a": 1,\n}', 'syntax 2:9 trailing comma is not allowed in JSON'],
     ['trailing comma in an array', '[1, 2, ]', 'syntax 1:6 trailing comma is not allowed in JSON'],
     ['line comment', '{\n  // note\n  "a": 1\n}', 'syntax 2:3 comments are not allowed in JSON'],
     ['block comment', '{"a": 1 /* note */}', 'syntax 1:9 comments are not allowed in JSON'],
-    ['unterminated string at end of file', '{\n  "a": "abc', 'syntax 2:8 unterminated string: no closing quote before the end of the file'],
-    ['line break in a string', '{"a": "ab\ncd"}', 'syntax 1:10 unterminated string: a line break cannot appear inside a JSON string (write \\n)'],
-    ['invalid escape', '{"a": "x\\qy"}', "syntax 1:9 invalid escape '\\q' in string; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"],
-    ['short unicode escape', '{"a": "\\u12G4"}', 'syntax 1:8 invalid unicode escape: \\u must be followed by four hex digits'],
-    ['raw tab in a string', '{"a": "x\ty"}', 'syntax 1:9 control character U+0009 must be escaped in a JSON string (write \\t)'],
+    [
+      'unterminated string at end of file',
+      '{\n  "a": "abc',
+      'syntax 2:8 unterminated string: no closing quote before the end of the file',
+    ],
+    [
+      'line break in a string',
+      '{"a": "ab\ncd"}',
+      'syntax 1:10 unterminated string: a line break cannot appear inside a JSON string (write \\n)',
+    ],
+    [
+      'invalid escape',
+      '{"a": "x\\qy"}',
+      "syntax 1:9 invalid escape '\\q' in string; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
+    ],
+    [
+      'short unicode escape',
+      '{"a": "\\u12G4"}',
+      'syntax 1:8 invalid unicode escape: \\u must be followed by four hex digits',
+    ],
+    [
+      'raw tab in a string',
+      '{"a": "x\ty"}',
+      'syntax 1:9 control character U+0009 must be escaped in a JSON string (write \\t)',
+    ],
     ['raw NUL in a string', '{"a": "\u0000"}', 'syntax 1:8 control character U+0000 must be escaped in a JSON string'],
     ['leading zeros', '{"a": 007}', 'syntax 1:7 leading zeros are not allowed in numbers'],
     ['negative leading zero', '[-01]', 'syntax 1:3 leading zeros are not allowed in numbers'],
@@ -109,10 +135,22 @@ describe('syntax errors', () => {
     ['end of file after a colon', '{"a": ', 'syntax 1:7 unexpected end of file; expected a value'],
     ['end of file after a key', '{"a"', "syntax 1:5 unexpected end of file; expected ':' after property name"],
     ['end of file after a comma', '{"a": 1,', 'syntax 1:9 unexpected end of file; expected a property name'],
-    ['unclosed object', '{\n  "a": {\n    "b": 1\n', "syntax 4:1 unexpected end of file: expected ',' or '}' after property value (the object opened on line 2 is not closed)"],
+    [
+      'unclosed object',
+      '{\n  "a": {\n    "b": 1\n',
+      "syntax 4:1 unexpected end of file: expected ',' or '}' after property value (the object opened on line 2 is not closed)",
+    ],
     ['empty text', '', 'syntax 1:1 unexpected end of file; expected a value'],
-    ['no-break space', '\u00a0{}', 'syntax 1:1 expected a value, found the character U+00A0 (only spaces, tabs and line breaks may separate JSON tokens)'],
-    ['byte order mark left in the text', '\ufeff{}', 'syntax 1:1 expected a value, found the character U+FEFF (only spaces, tabs and line breaks may separate JSON tokens)'],
+    [
+      'no-break space',
+      '\u00a0{}',
+      'syntax 1:1 expected a value, found the character U+00A0 (only spaces, tabs and line breaks may separate JSON tokens)',
+    ],
+    [
+      'byte order mark left in the text',
+      '\ufeff{}',
+      'syntax 1:1 expected a value, found the character U+FEFF (only spaces, tabs and line breaks may separate JSON tokens)',
+    ],
   ];
 
   it.each(cases)('%s', (_name, text, expected) => {
@@ -186,7 +224,8 @@ describe('prototype keys', () => {
 
   it('builds every nested object without a prototype', () => {
     const value = parseJson('{"a": {"b": [{"c": {}}]}}', FILE).value;
-    for (const pointer of ['', '/a', '/a/b/0', '/a/b/0/c']) expect(Object.getPrototypeOf(getAtPointer(value, pointer))).toBeNull();
+    for (const pointer of ['', '/a', '/a/b/0', '/a/b/0/c'])
+      expect(Object.getPrototypeOf(getAtPointer(value, pointer))).toBeNull();
   });
 });
 
@@ -197,17 +236,29 @@ describe('nesting depth', () => {
     expect(cpuMs).toBeLessThan(2000);
     expect(value).toBeUndefined();
     expect(diagnostics).toHaveLength(1);
-    expect(diagnostics[0]).toMatchObject({ rule: 'nesting-depth', line: 1, column: 257, message: 'nesting deeper than 256 levels' });
+    expect(diagnostics[0]).toMatchObject({
+      rule: 'nesting-depth',
+      line: 1,
+      column: 257,
+      message: 'nesting deeper than 256 levels',
+    });
   });
 
   it('allows 256 levels and refuses 257', () => {
     expect(parseJson('['.repeat(256) + ']'.repeat(256), FILE).diagnostics).toEqual([]);
     expect(parseJson('['.repeat(257) + ']'.repeat(257), FILE).diagnostics[0]?.rule).toBe('nesting-depth');
-    expect(parseJson('{"a":'.repeat(300) + '1' + '}'.repeat(300), FILE).diagnostics[0]).toMatchObject({ rule: 'nesting-depth', column: 5 * 256 + 1 });
+    expect(parseJson('{"a":'.repeat(300) + '1' + '}'.repeat(300), FILE).diagnostics[0]).toMatchObject({
+      rule: 'nesting-depth',
+      column: 5 * 256 + 1,
+    });
   });
 
   it('takes a lower limit as an option', () => {
-    expect(parseJson('[[[]]]', FILE, { maxDepth: 2 }).diagnostics[0]).toMatchObject({ rule: 'nesting-depth', column: 3, path: '/0/0' });
+    expect(parseJson('[[[]]]', FILE, { maxDepth: 2 }).diagnostics[0]).toMatchObject({
+      rule: 'nesting-depth',
+      column: 3,
+      path: '/0/0',
+    });
   });
 });
 
@@ -220,7 +271,15 @@ describe('the top level', () => {
   ])('refuses %s at 1:1', (text, found) => {
     const { document, diagnostics } = parse(text);
     expect(document).toBeUndefined();
-    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'not-an-object', path: '', line: 1, column: 1, message: `an AgentDefinition must be an object, but this file holds ${found}` })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        rule: 'not-an-object',
+        path: '',
+        line: 1,
+        column: 1,
+        message: `an AgentDefinition must be an object, but this file holds ${found}`,
+      }),
+    ]);
   });
 });
 
@@ -278,7 +337,10 @@ describe('against JSON.parse (property)', () => {
         for (const [pointer] of entries(JSON.parse(text))) {
           const offset = valueAt.get(pointer) ?? -1;
           const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-          expect(doc.locate(pointer)).toEqual({ line: text.slice(0, offset).split('\n').length, column: offset - lineStart + 1 });
+          expect(doc.locate(pointer)).toEqual({
+            line: text.slice(0, offset).split('\n').length,
+            column: offset - lineStart + 1,
+          });
         }
       }),
       { numRuns: 100 },

@@ -7,7 +7,27 @@
 import { ERROR_CODES, type Diagnostic } from './diagnostic';
 import { joinPointer } from './json-pointer';
 import { lineIndex, type PositionAt } from './read-source';
-import { SPACE, TAB, LF, CR, QUOTE, BACKSLASH, SLASH, STAR, COMMA, COLON, MINUS, PLUS, DOT, ZERO, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, APOSTROPHE } from './json-char-codes';
+import {
+  SPACE,
+  TAB,
+  LF,
+  CR,
+  QUOTE,
+  BACKSLASH,
+  SLASH,
+  STAR,
+  COMMA,
+  COLON,
+  MINUS,
+  PLUS,
+  DOT,
+  ZERO,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+  OPEN_BRACKET,
+  CLOSE_BRACKET,
+  APOSTROPHE,
+} from './json-char-codes';
 
 /** Containers may nest this deep by default (the root object is level 1). */
 export const MAX_DEPTH = 256;
@@ -48,11 +68,21 @@ interface Frame {
   keys?: Map<string, number>;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 /** Letters, digits, `_` and `$`: enough to quote back a bare word such as `True` or `name`. */
-const isWordChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || isDigit(c) || c === 0x5f || c === 0x24;
+const isWordChar = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || isDigit(c) || c === 0x5f || c === 0x24;
 
 class JsonParser {
   readonly valueAt = new Map<string, number>();
@@ -92,7 +122,8 @@ class JsonParser {
       let opened: Frame | undefined;
       let value: unknown;
       if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        if (this.stack.length >= this.maxDepth) this.fail(start, `nesting deeper than ${this.maxDepth} levels`, 'nesting-depth');
+        if (this.stack.length >= this.maxDepth)
+          this.fail(start, `nesting deeper than ${this.maxDepth} levels`, 'nesting-depth');
         value = c === OPEN_BRACKET ? [] : (Object.create(null) as JsonObject);
         opened = { container: value as Frame['container'], pointer: this.pointer, start };
         if (c === OPEN_BRACE) opened.keys = new Map();
@@ -142,10 +173,15 @@ class JsonParser {
           this.stack.pop();
           continue;
         }
-        const expected = isArray ? "expected ',' or ']' after array element" : "expected ',' or '}' after property value";
+        const expected = isArray
+          ? "expected ',' or ']' after array element"
+          : "expected ',' or '}' after property value";
         if (this.pos >= this.text.length) {
           const kind = isArray ? 'array' : 'object';
-          this.fail(this.pos, `unexpected end of file: ${expected} (the ${kind} opened on line ${this.line(frame.start)} is not closed)`);
+          this.fail(
+            this.pos,
+            `unexpected end of file: ${expected} (the ${kind} opened on line ${this.line(frame.start)} is not closed)`,
+          );
         }
         this.fail(this.pos, expected);
       }
@@ -171,13 +207,24 @@ class JsonParser {
     const key = this.string();
     this.skipSpace();
     if (this.code(this.pos) !== COLON) {
-      this.fail(this.pos, this.pos >= this.text.length ? "unexpected end of file; expected ':' after property name" : "expected ':' after property name");
+      this.fail(
+        this.pos,
+        this.pos >= this.text.length
+          ? "unexpected end of file; expected ':' after property name"
+          : "expected ':' after property name",
+      );
     }
     this.pos++;
     const pointer = joinPointer(frame.pointer, key);
     const first = frame.keys?.get(key);
     if (first === undefined) frame.keys?.set(key, start);
-    else this.report('duplicate-key', start, pointer, `duplicate key ${JSON.stringify(key)} (first defined on line ${this.line(first)})`);
+    else
+      this.report(
+        'duplicate-key',
+        start,
+        pointer,
+        `duplicate key ${JSON.stringify(key)} (first defined on line ${this.line(first)})`,
+      );
     frame.key = key;
     this.pointer = pointer;
     return start;
@@ -196,7 +243,8 @@ class JsonParser {
       if (word === 'false') return false;
       if (word === 'null') return null;
       const lower = word.toLowerCase();
-      if (lower === 'true' || lower === 'false' || lower === 'null') this.fail(start, `JSON literals are lower case: write ${lower}, not ${word}`);
+      if (lower === 'true' || lower === 'false' || lower === 'null')
+        this.fail(start, `JSON literals are lower case: write ${lower}, not ${word}`);
       if (word === 'NaN' || word === 'Infinity') this.fail(start, `${word} is not a JSON number`);
       if (word === 'undefined') this.fail(start, 'undefined is not a JSON value; use null');
       this.fail(start, `unexpected ${JSON.stringify(word)}; strings must be in double quotes`);
@@ -224,13 +272,17 @@ class JsonParser {
         if (escaped === undefined) this.fail(open, 'unterminated string: no closing quote before the end of the file');
         if (escaped === 'u') {
           const hex = this.text.slice(i + 2, i + 6);
-          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) this.fail(i, 'invalid unicode escape: \\u must be followed by four hex digits');
+          if (!/^[0-9A-Fa-f]{4}$/.test(hex))
+            this.fail(i, 'invalid unicode escape: \\u must be followed by four hex digits');
           out += String.fromCharCode(parseInt(hex, 16));
           i += 6;
         } else {
           const decoded = ESCAPES[escaped];
           if (decoded === undefined) {
-            this.fail(i, `invalid escape '\\${escaped}' in string; JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX`);
+            this.fail(
+              i,
+              `invalid escape '\\${escaped}' in string; JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX`,
+            );
           }
           out += decoded;
           i += 2;
@@ -239,8 +291,12 @@ class JsonParser {
         continue;
       }
       if (c < 0x20) {
-        if (c === LF || c === CR) this.fail(i, 'unterminated string: a line break cannot appear inside a JSON string (write \\n)');
-        this.fail(i, `control character ${codePoint(c)} must be escaped in a JSON string${c === TAB ? ' (write \\t)' : ''}`);
+        if (c === LF || c === CR)
+          this.fail(i, 'unterminated string: a line break cannot appear inside a JSON string (write \\n)');
+        this.fail(
+          i,
+          `control character ${codePoint(c)} must be escaped in a JSON string${c === TAB ? ' (write \\t)' : ''}`,
+        );
       }
       i++;
     }
@@ -256,7 +312,10 @@ class JsonParser {
     } else if (isDigit(this.code(i))) {
       while (isDigit(this.code(i))) i++;
     } else {
-      this.fail(i, i >= this.text.length ? "unexpected end of file; expected a digit after '-'" : "expected a digit after '-'");
+      this.fail(
+        i,
+        i >= this.text.length ? "unexpected end of file; expected a digit after '-'" : "expected a digit after '-'",
+      );
     }
     if (this.code(i) === DOT) {
       i++;
@@ -274,7 +333,11 @@ class JsonParser {
     // 1e400 parses to Infinity, which no JSON consumer (nor the canonicaliser) can represent.
     if (!Number.isFinite(value)) {
       const shown = i - start > 40 ? `${this.text.slice(start, start + 40)}...` : this.text.slice(start, i);
-      this.fail(start, `${shown} is beyond the range of a double-precision number (it would be ${String(value)})`, 'number-range');
+      this.fail(
+        start,
+        `${shown} is beyond the range of a double-precision number (it would be ${String(value)})`,
+        'number-range',
+      );
     }
     return value;
   }
@@ -306,7 +369,9 @@ class JsonParser {
   private describe(offset: number): string {
     const c = this.text.codePointAt(offset) ?? 0;
     if (c > 0x20 && c < 0x7f) return `'${String.fromCharCode(c)}'`;
-    const note = /\s/u.test(String.fromCodePoint(c)) ? ' (only spaces, tabs and line breaks may separate JSON tokens)' : '';
+    const note = /\s/u.test(String.fromCodePoint(c))
+      ? ' (only spaces, tabs and line breaks may separate JSON tokens)'
+      : '';
     return `the character ${codePoint(c)}${note}`;
   }
 
@@ -318,7 +383,16 @@ class JsonParser {
   private report(rule: string, offset: number, path: string, message: string): void {
     this.positions ??= lineIndex(this.text);
     const { line, column } = this.positions(offset);
-    this.diagnostics.push({ code: ERROR_CODES.invalid, rule, severity: 'error', path, file: this.file, line, column, message });
+    this.diagnostics.push({
+      code: ERROR_CODES.invalid,
+      rule,
+      severity: 'error',
+      path,
+      file: this.file,
+      line,
+      column,
+      message,
+    });
   }
 
   private fail(offset: number, message: string, rule = 'syntax'): never {

@@ -27,7 +27,18 @@ function problems(text: string): string[] {
 }
 
 describe('values and positions', () => {
-  const text = ['name: demo', 'model:', '  provider: openai', '  id: "gpt"', 'tools:', '  - id: search', '    mode: fast', '  - plain', 'limits: {turns: [1, 2], off: ~}', ''].join('\n');
+  const text = [
+    'name: demo',
+    'model:',
+    '  provider: openai',
+    '  id: "gpt"',
+    'tools:',
+    '  - id: search',
+    '    mode: fast',
+    '  - plain',
+    'limits: {turns: [1, 2], off: ~}',
+    '',
+  ].join('\n');
 
   it('converts to plain null-prototype values', () => {
     const doc = documentOf(text);
@@ -38,7 +49,8 @@ describe('values and positions', () => {
       tools: [{ id: 'search', mode: 'fast' }, 'plain'],
       limits: { turns: [1, 2], off: null },
     });
-    for (const pointer of ['', '/model', '/tools/0', '/limits']) expect(Object.getPrototypeOf(getAtPointer(doc.value, pointer))).toBeNull();
+    for (const pointer of ['', '/model', '/tools/0', '/limits'])
+      expect(Object.getPrototypeOf(getAtPointer(doc.value, pointer))).toBeNull();
   });
 
   it('locates values and keys at their exact line:column', () => {
@@ -71,7 +83,9 @@ describe('values and positions', () => {
   it('counts CRLF as one line break', () => {
     const doc = documentOf('a: 1\r\nb:\r\n  c: [1, 2]\r\n');
     expect(doc.locate('/b/c/1')).toEqual({ line: 3, column: 10 });
-    expect(problems('a: 1\r\nb: 2\r\na: 3\r\n')).toEqual(['duplicate-key 3:1 /a duplicate key "a" (first defined on line 1)']);
+    expect(problems('a: 1\r\nb: 2\r\na: 3\r\n')).toEqual([
+      'duplicate-key 3:1 /a duplicate key "a" (first defined on line 1)',
+    ]);
   });
 
   it('counts columns in UTF-16 code units', () => {
@@ -79,14 +93,18 @@ describe('values and positions', () => {
     expect(doc.locate('/b/1')).toEqual({ line: 2, column: 9 });
     // '😀' is two code units: the stray x sits at code unit 8 of its line (column 9).
     expect(problems('a: 😀😀\nb: "😀" x\n')).toEqual(['syntax 2:9  Unexpected scalar at node end']);
-    expect(problems('a: {😀: 1, 😀: 2}\n')).toEqual(['duplicate-key 1:12 /a/😀 duplicate key "😀" (first defined on line 1)']);
+    expect(problems('a: {😀: 1, 😀: 2}\n')).toEqual([
+      'duplicate-key 1:12 /a/😀 duplicate key "😀" (first defined on line 1)',
+    ]);
   });
 });
 
 describe('syntax errors', () => {
   it('reports the first library error at its line:column', () => {
     expect(problems('a: b: c\n')).toEqual(['syntax 1:4  Nested mappings are not allowed in compact mappings']);
-    expect(problems('a: [1, 2\nb: 3\n')).toEqual(['syntax 2:1  Flow sequence in block collection must be sufficiently indented and end with a ]']);
+    expect(problems('a: [1, 2\nb: 3\n')).toEqual([
+      'syntax 2:1  Flow sequence in block collection must be sufficiently indented and end with a ]',
+    ]);
     expect(problems('a:\n\tb: 1\n')).toEqual(['syntax 2:1  Tabs are not allowed as indentation']);
   });
 
@@ -107,7 +125,9 @@ describe('syntax errors', () => {
   });
 
   it('refuses a second document', () => {
-    expect(problems('a: 1\n---\nb: 2\n')).toEqual(['multiple-documents 2:1  a definition file must hold a single YAML document; this starts a second one']);
+    expect(problems('a: 1\n---\nb: 2\n')).toEqual([
+      'multiple-documents 2:1  a definition file must hold a single YAML document; this starts a second one',
+    ]);
     expect(problems('a: 1\n...\nb: 2\n')[0]).toMatch(/^multiple-documents 3:1 /);
     expect(documentOf('---\na: 1\n').value).toEqual({ a: 1 });
   });
@@ -119,7 +139,9 @@ describe('duplicate keys', () => {
       'duplicate-key 4:3 /nested/k duplicate key "k" (first defined on line 3)',
       'duplicate-key 5:1 /name duplicate key "name" (first defined on line 1)',
     ]);
-    expect(problems('flow: {a: 1, a: 2}\n')).toEqual(['duplicate-key 1:14 /flow/a duplicate key "a" (first defined on line 1)']);
+    expect(problems('flow: {a: 1, a: 2}\n')).toEqual([
+      'duplicate-key 1:14 /flow/a duplicate key "a" (first defined on line 1)',
+    ]);
   });
 
   it('treats differently quoted spellings of one key as duplicates', () => {
@@ -127,7 +149,10 @@ describe('duplicate keys', () => {
   });
 
   it('keeps duplicates found before a syntax error', () => {
-    expect(problems('a: 1\na: 2\nb: [\n').map((p) => p.split(' ').slice(0, 2).join(' '))).toEqual(['duplicate-key 2:1', 'syntax 4:1']);
+    expect(problems('a: 1\na: 2\nb: [\n').map((p) => p.split(' ').slice(0, 2).join(' '))).toEqual([
+      'duplicate-key 2:1',
+      'syntax 4:1',
+    ]);
   });
 });
 
@@ -152,13 +177,24 @@ describe('keys, tags and values JSON cannot hold', () => {
   });
 
   it('refuses numbers JSON has no spelling for', () => {
-    expect(problems('a: .inf\nb: -.Inf\nc: .nan\nd: 1e999\n').map((p) => p.split(' ').slice(0, 3).join(' '))).toEqual(['yaml-value 1:4 /a', 'yaml-value 2:4 /b', 'yaml-value 3:4 /c', 'yaml-value 4:4 /d']);
+    expect(problems('a: .inf\nb: -.Inf\nc: .nan\nd: 1e999\n').map((p) => p.split(' ').slice(0, 3).join(' '))).toEqual([
+      'yaml-value 1:4 /a',
+      'yaml-value 2:4 /b',
+      'yaml-value 3:4 /c',
+      'yaml-value 4:4 /d',
+    ]);
   });
 
   it('refuses a top level that is not a mapping, at 1:1', () => {
-    expect(problems('- a\n- b\n')).toEqual(['not-an-object 1:1  an AgentDefinition must be an object, but this file holds an array']);
-    expect(problems('just text\n')).toEqual(['not-an-object 1:1  an AgentDefinition must be an object, but this file holds a string']);
-    expect(problems('# only a comment\n')).toEqual(['not-an-object 1:1  an AgentDefinition must be an object, but this file holds null']);
+    expect(problems('- a\n- b\n')).toEqual([
+      'not-an-object 1:1  an AgentDefinition must be an object, but this file holds an array',
+    ]);
+    expect(problems('just text\n')).toEqual([
+      'not-an-object 1:1  an AgentDefinition must be an object, but this file holds a string',
+    ]);
+    expect(problems('# only a comment\n')).toEqual([
+      'not-an-object 1:1  an AgentDefinition must be an object, but this file holds null',
+    ]);
   });
 });
 
@@ -221,11 +257,15 @@ describe('anchors and aliases', () => {
   });
 
   it('refuses an alias inside the collection it names', () => {
-    expect(problems('a: &a [1, *a]\n')).toEqual(['yaml-alias 1:11 /a/1 alias *a refers to a collection that contains it']);
+    expect(problems('a: &a [1, *a]\n')).toEqual([
+      'yaml-alias 1:11 /a/1 alias *a refers to a collection that contains it',
+    ]);
   });
 
   it('refuses an alias with no anchor before it', () => {
-    expect(problems('a: *later\nb: &later 1\n')).toEqual(['yaml-alias 1:4 /a unknown alias *later: no anchor &later comes before it']);
+    expect(problems('a: *later\nb: &later 1\n')).toEqual([
+      'yaml-alias 1:4 /a unknown alias *later: no anchor &later comes before it',
+    ]);
   });
 });
 
@@ -240,12 +280,16 @@ describe('nesting depth', () => {
     const { value, diagnostics } = parsed;
     expect(cpuMs).toBeLessThan(2000);
     expect(value).toBeUndefined();
-    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'nesting-depth', line, column, message: 'nesting deeper than 256 levels' })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ rule: 'nesting-depth', line, column, message: 'nesting deeper than 256 levels' }),
+    ]);
   });
 
   it('refuses deep indentation', () => {
     const text = Array.from({ length: 300 }, (_, i) => `${' '.repeat(i)}k:`).join('\n');
-    expect(parseYaml(text, FILE).diagnostics).toEqual([expect.objectContaining({ rule: 'nesting-depth', line: 257, column: 257 })]);
+    expect(parseYaml(text, FILE).diagnostics).toEqual([
+      expect.objectContaining({ rule: 'nesting-depth', line: 257, column: 257 }),
+    ]);
   });
 
   it('allows 256 levels and refuses 257', () => {
@@ -256,7 +300,11 @@ describe('nesting depth', () => {
     expect(parseYaml('- '.repeat(257) + 'x', FILE).diagnostics[0]?.rule).toBe('nesting-depth');
     // Block and flow nesting add up: a mapping, a sequence, then flow sequences.
     expect(parseYaml(`a:\n  - ${'['.repeat(254)}${']'.repeat(254)}`, FILE).diagnostics).toEqual([]);
-    expect(parseYaml(`a:\n  - ${'['.repeat(255)}${']'.repeat(255)}`, FILE).diagnostics[0]).toMatchObject({ rule: 'nesting-depth', line: 2, column: 259 });
+    expect(parseYaml(`a:\n  - ${'['.repeat(255)}${']'.repeat(255)}`, FILE).diagnostics[0]).toMatchObject({
+      rule: 'nesting-depth',
+      line: 2,
+      column: 259,
+    });
   });
 
   it('does not count brackets and dashes inside scalars', () => {
@@ -267,21 +315,26 @@ describe('nesting depth', () => {
   it('counts nesting that aliases add', () => {
     const deep = `${'['.repeat(200)}${']'.repeat(200)}`;
     const text = `a: &a ${deep}\nb: ${'['.repeat(100)}*a${']'.repeat(100)}\n`;
-    expect(parseYaml(text, FILE).diagnostics).toEqual([expect.objectContaining({ rule: 'nesting-depth', line: 2, column: 104 })]);
+    expect(parseYaml(text, FILE).diagnostics).toEqual([
+      expect.objectContaining({ rule: 'nesting-depth', line: 2, column: 104 }),
+    ]);
   });
 });
 
 describe('against the yaml package (property)', () => {
-  it.each(['block', 'flow'] as const)('converts YAML.stringify output (%s style) to what the library itself gives', (collectionStyle) => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (generated) => {
-        const text = stringify(generated, { collectionStyle });
-        const { value, valueAt, diagnostics } = parseYaml(text, FILE);
-        expect(diagnostics).toEqual([]);
-        expect(value).toEqual(parseWithLibrary(text));
-        for (const offset of valueAt.values()) expect(offset).toBeLessThanOrEqual(text.length);
-      }),
-      { numRuns: 200 },
-    );
-  });
+  it.each(['block', 'flow'] as const)(
+    'converts YAML.stringify output (%s style) to what the library itself gives',
+    (collectionStyle) => {
+      fc.assert(
+        fc.property(fc.jsonValue(), (generated) => {
+          const text = stringify(generated, { collectionStyle });
+          const { value, valueAt, diagnostics } = parseYaml(text, FILE);
+          expect(diagnostics).toEqual([]);
+          expect(value).toEqual(parseWithLibrary(text));
+          for (const offset of valueAt.values()) expect(offset).toBeLessThanOrEqual(text.length);
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
 });

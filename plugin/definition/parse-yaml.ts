@@ -29,7 +29,9 @@ export const MAX_ALIAS_EXPANSION = 10_000;
  */
 export const MAX_ALIAS_EXPANSION_BYTES = 4 * 1024 * 1024;
 
-const CORE_TAGS: ReadonlySet<string> = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`));
+const CORE_TAGS: ReadonlySet<string> = new Set(
+  ['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`),
+);
 
 export function parseYaml(text: string, file: string, options: ParseOptions = {}): ParsedText {
   const maxDepth = options.maxDepth ?? MAX_DEPTH;
@@ -38,12 +40,23 @@ export function parseYaml(text: string, file: string, options: ParseOptions = {}
     const { line, column } = positions(offset);
     return { code: ERROR_CODES.invalid, rule, severity: 'error', path, file, line, column, message };
   };
-  const failed = (diagnostic: Diagnostic): ParsedText => ({ value: undefined, valueAt: new Map(), keyAt: new Map(), diagnostics: [diagnostic] });
+  const failed = (diagnostic: Diagnostic): ParsedText => ({
+    value: undefined,
+    valueAt: new Map(),
+    keyAt: new Map(),
+    diagnostics: [diagnostic],
+  });
 
   const tooDeep = excessiveNesting(text, maxDepth);
   if (tooDeep !== undefined) return failed(at('nesting-depth', tooDeep, '', `nesting deeper than ${maxDepth} levels`));
 
-  const document = yaml().parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: false, prettyErrors: false, merge: false });
+  const document = yaml().parseDocument(text, {
+    version: '1.2',
+    schema: 'core',
+    uniqueKeys: false,
+    prettyErrors: false,
+    merge: false,
+  });
   const converter = new Converter(text, maxDepth, positions, at);
   const value = converter.run(document.contents);
 
@@ -55,12 +68,19 @@ export function parseYaml(text: string, file: string, options: ParseOptions = {}
   const offset = error.pos[0];
   const syntax =
     error.code === 'MULTIPLE_DOCS'
-      ? at('multiple-documents', offset, '', 'a definition file must hold a single YAML document; this starts a second one')
+      ? at(
+          'multiple-documents',
+          offset,
+          '',
+          'a definition file must hold a single YAML document; this starts a second one',
+        )
       : error.code === 'RESOURCE_EXHAUSTION'
         ? at('nesting-depth', offset, '', `nesting deeper than ${maxDepth} levels`)
         : at('syntax', offset, '', error.message);
   const before = positions(offset);
-  const duplicates = converter.diagnostics.filter((d) => d.rule === 'duplicate-key' && (d.line < before.line || (d.line === before.line && d.column < before.column)));
+  const duplicates = converter.diagnostics.filter(
+    (d) => d.rule === 'duplicate-key' && (d.line < before.line || (d.line === before.line && d.column < before.column)),
+  );
   return { value: undefined, valueAt: new Map(), keyAt: new Map(), diagnostics: [...duplicates, syntax] };
 }
 
@@ -112,7 +132,12 @@ class Converter {
       return this.convert(target, pointer, depth, alias ?? start);
     }
     if (alias !== undefined && ++this.expanded > MAX_ALIAS_EXPANSION) {
-      this.fail('yaml-alias', alias, pointer, `YAML aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values (a "billion laughs" pattern); write the values out or share less`);
+      this.fail(
+        'yaml-alias',
+        alias,
+        pointer,
+        `YAML aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values (a "billion laughs" pattern); write the values out or share less`,
+      );
     }
     const anchor = (node as { anchor?: unknown }).anchor;
     if (alias === undefined && typeof anchor === 'string') this.anchors.set(anchor, node);
@@ -124,13 +149,15 @@ class Converter {
       return value;
     }
     if (!yaml().isMap(node) && !yaml().isSeq(node)) this.fail('syntax', start, pointer, 'unsupported YAML node');
-    if (depth >= this.maxDepth) this.fail('nesting-depth', alias ?? start, pointer, `nesting deeper than ${this.maxDepth} levels`);
+    if (depth >= this.maxDepth)
+      this.fail('nesting-depth', alias ?? start, pointer, `nesting deeper than ${this.maxDepth} levels`);
 
     this.open.add(node);
     let value: unknown;
     if (yaml().isSeq(node)) {
       const items: unknown[] = [];
-      for (const item of node.items) items.push(this.convert(item, joinPointer(pointer, items.length), depth + 1, alias));
+      for (const item of node.items)
+        items.push(this.convert(item, joinPointer(pointer, items.length), depth + 1, alias));
       value = items;
     } else {
       const object = Object.create(null) as Record<string, unknown>;
@@ -144,7 +171,12 @@ class Converter {
         const first = firstSeen.get(key);
         if (first === undefined) firstSeen.set(key, keyStart);
         else if (alias === undefined) {
-          this.report('duplicate-key', keyStart, member, `duplicate key ${JSON.stringify(key)} (first defined on line ${this.positions(first).line})`);
+          this.report(
+            'duplicate-key',
+            keyStart,
+            member,
+            `duplicate key ${JSON.stringify(key)} (first defined on line ${this.positions(first).line})`,
+          );
         }
         if (alias === undefined) {
           this.keyAt.set(member, keyStart);
@@ -163,7 +195,12 @@ class Converter {
     this.expandedBytes += typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : 8;
     if (this.expandedBytes > MAX_ALIAS_EXPANSION_BYTES) {
       const limit = `${(MAX_ALIAS_EXPANSION_BYTES / (1024 * 1024)).toLocaleString('en-US')} MiB`;
-      this.fail('yaml-alias', alias, pointer, `YAML aliases expand to more than ${limit} of text (one large value aliased many times); write the values out or share less`);
+      this.fail(
+        'yaml-alias',
+        alias,
+        pointer,
+        `YAML aliases expand to more than ${limit} of text (one large value aliased many times); write the values out or share less`,
+      );
     }
   }
 
@@ -171,10 +208,17 @@ class Converter {
     let target = this.aliasTargets.get(node);
     if (target === undefined) {
       target = this.anchors.get(node.source);
-      if (target === undefined) this.fail('yaml-alias', offsetOf(node), pointer, `unknown alias *${node.source}: no anchor &${node.source} comes before it`);
+      if (target === undefined)
+        this.fail(
+          'yaml-alias',
+          offsetOf(node),
+          pointer,
+          `unknown alias *${node.source}: no anchor &${node.source} comes before it`,
+        );
       this.aliasTargets.set(node, target);
     }
-    if (this.open.has(target)) this.fail('yaml-alias', offsetOf(node), pointer, `alias *${node.source} refers to a collection that contains it`);
+    if (this.open.has(target))
+      this.fail('yaml-alias', offsetOf(node), pointer, `alias *${node.source} refers to a collection that contains it`);
     return target;
   }
 
@@ -197,7 +241,12 @@ class Converter {
     }
     if (alias === undefined) {
       const found = yaml().isScalar(resolved) ? `${describe(resolved.value)} ${this.source(resolved)}` : 'a collection';
-      this.report('yaml-key', offsetOf(node), mapPointer, `property names must be strings, found ${found}; quote the key`);
+      this.report(
+        'yaml-key',
+        offsetOf(node),
+        mapPointer,
+        `property names must be strings, found ${found}; quote the key`,
+      );
     }
     return undefined;
   }
@@ -207,7 +256,12 @@ class Converter {
     if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
     if (typeof value === 'number') {
       if (!Number.isFinite(value) && alias === undefined) {
-        this.report('yaml-value', offsetOf(node), pointer, `${this.source(node)} is not a finite number; JSON has no infinities or NaN`);
+        this.report(
+          'yaml-value',
+          offsetOf(node),
+          pointer,
+          `${this.source(node)} is not a finite number; JSON has no infinities or NaN`,
+        );
       }
       return value;
     }
@@ -222,7 +276,12 @@ class Converter {
     const tag = (node as { tag?: unknown } | null)?.tag;
     if (typeof tag !== 'string' || CORE_TAGS.has(tag)) return;
     const shown = tag.replace(/^tag:yaml\.org,2002:/, '!!');
-    this.report('yaml-tag', offsetOf(node), pointer, `the YAML tag ${shown} is not allowed; only the core schema's !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are`);
+    this.report(
+      'yaml-tag',
+      offsetOf(node),
+      pointer,
+      `the YAML tag ${shown} is not allowed; only the core schema's !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are`,
+    );
   }
 
   private source(node: Node): string {
@@ -336,7 +395,8 @@ function excessiveNesting(text: string, maxDepth: number): number | undefined {
       }
       default: {
         const first = token[0];
-        if (flow === 0 && (first === '"' || first === "'" || first === '&' || first === '!' || first === '*')) nodeColumn ??= column;
+        if (flow === 0 && (first === '"' || first === "'" || first === '&' || first === '!' || first === '*'))
+          nodeColumn ??= column;
       }
     }
   }

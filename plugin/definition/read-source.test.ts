@@ -8,11 +8,17 @@ import { decodeSource, lineIndex, MAX_DEFINITION_BYTES, readDefinitionSource } f
 // Pass-through spies, so a test can tell whether a file was opened or read.
 vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs')>();
-  return { ...actual, openSync: vi.fn(actual.openSync), readSync: vi.fn(actual.readSync), readFileSync: vi.fn(actual.readFileSync) };
+  return {
+    ...actual,
+    openSync: vi.fn(actual.openSync),
+    readSync: vi.fn(actual.readSync),
+    readFileSync: vi.fn(actual.readFileSync),
+  };
 });
 
 const FILE = 'examples/x/agent.json';
-const bytes = (...parts: (string | number[])[]): Uint8Array => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+const bytes = (...parts: (string | number[])[]): Uint8Array =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
 
 describe('lineIndex', () => {
   it('maps offsets to 1-based line:column across \\n, \\r\\n and \\r', () => {
@@ -69,12 +75,21 @@ describe('decodeSource', () => {
     ['a code point above U+10FFFF', bytes('a', [0xf4, 0x90, 0x80, 0x80]), 1, 2],
     ['a BOM before the bad byte', bytes([0xef, 0xbb, 0xbf], 'a', [0xff]), 1, 2],
   ])('reports %s', (_name, input, line, column) => {
-    expect(decodeSource(input, FILE).diagnostics).toEqual([expect.objectContaining({ rule: 'encoding', line, column })]);
+    expect(decodeSource(input, FILE).diagnostics).toEqual([
+      expect.objectContaining({ rule: 'encoding', line, column }),
+    ]);
   });
 
   it('recognises UTF-16', () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{}', 'utf16le')]);
-    expect(decodeSource(utf16, FILE).diagnostics).toEqual([expect.objectContaining({ rule: 'encoding', line: 1, column: 1, message: 'the file is UTF-16 encoded; an AgentDefinition must be UTF-8' })]);
+    expect(decodeSource(utf16, FILE).diagnostics).toEqual([
+      expect.objectContaining({
+        rule: 'encoding',
+        line: 1,
+        column: 1,
+        message: 'the file is UTF-16 encoded; an AgentDefinition must be UTF-8',
+      }),
+    ]);
   });
 
   it.each([
@@ -141,7 +156,8 @@ describe('readDefinitionSource', () => {
           file: FILE,
           line: 1,
           column: 1,
-          message: 'the file is 50.0 MiB (52,428,800 bytes); an AgentDefinition may be at most 4.0 MiB (4,194,304 bytes)',
+          message:
+            'the file is 50.0 MiB (52,428,800 bytes); an AgentDefinition may be at most 4.0 MiB (4,194,304 bytes)',
           suggestion: 'split large prompts or data out of the definition',
         },
       ],
@@ -155,17 +171,29 @@ describe('readDefinitionSource', () => {
     expect(MAX_DEFINITION_BYTES).toBe(4 * 1024 * 1024);
     expect(readDefinitionSource(write('ten.json', '{"a": 12}\n'), FILE, 10).text).toBe('{"a": 12}\n');
     expect(readDefinitionSource(write('eleven.json', '{"a": 123}\n'), FILE, 10).diagnostics).toEqual([
-      expect.objectContaining({ rule: 'file-size', message: 'the file is 11 bytes; an AgentDefinition may be at most 10 bytes' }),
+      expect.objectContaining({
+        rule: 'file-size',
+        message: 'the file is 11 bytes; an AgentDefinition may be at most 10 bytes',
+      }),
     ]);
   });
 
   it('reports a missing file as an I/O error, not a diagnostic', () => {
-    expect(readDefinitionSource(path.join(dir, 'missing.json'), FILE)).toEqual({ diagnostics: [], ioError: `cannot read ${FILE}: no such file`, missing: true });
-    expect(readDefinitionSource(path.join(dir, 'ok.json', 'below'), FILE).ioError).toBe(`cannot read ${FILE}: no such file`);
+    expect(readDefinitionSource(path.join(dir, 'missing.json'), FILE)).toEqual({
+      diagnostics: [],
+      ioError: `cannot read ${FILE}: no such file`,
+      missing: true,
+    });
+    expect(readDefinitionSource(path.join(dir, 'ok.json', 'below'), FILE).ioError).toBe(
+      `cannot read ${FILE}: no such file`,
+    );
   });
 
   it('reports a directory as an I/O error', () => {
-    expect(readDefinitionSource(dir, FILE)).toEqual({ diagnostics: [], ioError: `cannot read ${FILE}: it is a directory` });
+    expect(readDefinitionSource(dir, FILE)).toEqual({
+      diagnostics: [],
+      ioError: `cannot read ${FILE}: it is a directory`,
+    });
   });
 
   it('never throws, even for a path Node rejects', () => {
@@ -175,9 +203,15 @@ describe('readDefinitionSource', () => {
   });
 
   it('reports an empty file and non-UTF-8 bytes as diagnostics', () => {
-    expect(readDefinitionSource(write('empty.yaml', ''), FILE).diagnostics).toEqual([expect.objectContaining({ rule: 'empty-file' })]);
-    expect(readDefinitionSource(write('blank.yaml', '  \n\n'), FILE).diagnostics).toEqual([expect.objectContaining({ rule: 'empty-file' })]);
+    expect(readDefinitionSource(write('empty.yaml', ''), FILE).diagnostics).toEqual([
+      expect.objectContaining({ rule: 'empty-file' }),
+    ]);
+    expect(readDefinitionSource(write('blank.yaml', '  \n\n'), FILE).diagnostics).toEqual([
+      expect.objectContaining({ rule: 'empty-file' }),
+    ]);
     const latin1 = write('latin1.yaml', bytes('name: demo\nmodel: x\nnote: caf', [0xe9], '\n'));
-    expect(readDefinitionSource(latin1, FILE).diagnostics).toEqual([expect.objectContaining({ rule: 'encoding', line: 3, column: 10 })]);
+    expect(readDefinitionSource(latin1, FILE).diagnostics).toEqual([
+      expect.objectContaining({ rule: 'encoding', line: 3, column: 10 }),
+    ]);
   });
 });

@@ -80,7 +80,9 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedSource {
     return { diagnostics: [notUtf8(bytes, file)] };
   }
   if (text.trim() === '') {
-    return { diagnostics: [diagnostic(file, 'empty-file', 'the file is empty; an AgentDefinition is a JSON or YAML object')] };
+    return {
+      diagnostics: [diagnostic(file, 'empty-file', 'the file is empty; an AgentDefinition is a JSON or YAML object')],
+    };
   }
   return { text, diagnostics: [] };
 }
@@ -93,7 +95,12 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedSource {
  * file that is missing, unreadable, not a regular file or outside its root gives `ioError` and
  * no diagnostics; messages never name the target of a link.
  */
-export function readDefinitionSource(absPath: string, file: string, maxBytes = MAX_DEFINITION_BYTES, within?: string): DefinitionSource {
+export function readDefinitionSource(
+  absPath: string,
+  file: string,
+  maxBytes = MAX_DEFINITION_BYTES,
+  within?: string,
+): DefinitionSource {
   const read = readSourceBytes(absPath, file, maxBytes, within);
   if (read.bytes === undefined) {
     const { diagnostics, ioError, missing } = read;
@@ -132,16 +139,27 @@ export function resolveFolder(folder: string): ResolvedFolder | undefined {
  * The checks and the read of {@link readDefinitionSource}, without decoding: the bytes as stored.
  * `within` may come resolved ({@link resolveFolder}), so that many reads resolve it once.
  */
-export function readSourceBytes(absPath: string, file: string, maxBytes = MAX_DEFINITION_BYTES, within?: string | ResolvedFolder): SourceBytes {
+export function readSourceBytes(
+  absPath: string,
+  file: string,
+  maxBytes = MAX_DEFINITION_BYTES,
+  within?: string | ResolvedFolder,
+): SourceBytes {
   try {
     const stats = statSync(absPath);
     if (stats.isDirectory()) return { diagnostics: [], ioError: `cannot read ${file}: it is a directory` };
     if (!stats.isFile()) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
     if (stats.size > maxBytes) return { diagnostics: [tooLarge(file, stats.size, maxBytes)] };
     const real = realpathSync.native(absPath);
-    const realRoot = typeof within === 'object' ? within.real : realpathSync.native(within ?? findWorkspaceRoot(dirname(absPath)) ?? dirname(absPath));
+    const realRoot =
+      typeof within === 'object'
+        ? within.real
+        : realpathSync.native(within ?? findWorkspaceRoot(dirname(absPath)) ?? dirname(absPath));
     if (!isInside(realRoot, real)) {
-      return { diagnostics: [], ioError: `cannot read ${file}: it is a link to a file outside ${within === undefined ? 'the workspace' : 'its folder'}` };
+      return {
+        diagnostics: [],
+        ioError: `cannot read ${file}: it is a link to a file outside ${within === undefined ? 'the workspace' : 'its folder'}`,
+      };
     }
     // Read one byte past the limit, in case the file grew after the stat.
     const bytes = readAtMost(real, maxBytes + 1, stats.size + 1);
@@ -150,7 +168,11 @@ export function readSourceBytes(absPath: string, file: string, maxBytes = MAX_DE
     return { bytes, diagnostics: [] };
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    return { diagnostics: [], ioError: `cannot read ${file}: ${ioReason(error)}`, ...(code === 'ENOENT' || code === 'ENOTDIR' ? { missing: true } : {}) };
+    return {
+      diagnostics: [],
+      ioError: `cannot read ${file}: ${ioReason(error)}`,
+      ...(code === 'ENOENT' || code === 'ENOTDIR' ? { missing: true } : {}),
+    };
   }
 }
 
@@ -165,14 +187,20 @@ export function readRegularFileBytes(absPath: string, file: string, maxBytes: nu
     const stats = statSync(absPath);
     if (stats.isDirectory()) return { diagnostics: [], ioError: `cannot read ${file}: it is a directory` };
     if (!stats.isFile()) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
-    if (stats.size > maxBytes) return { diagnostics: [], ioError: `cannot read ${file}: it is larger than ${maxBytes} bytes` };
+    if (stats.size > maxBytes)
+      return { diagnostics: [], ioError: `cannot read ${file}: it is larger than ${maxBytes} bytes` };
     const bytes = readAtMost(realpathSync.native(absPath), maxBytes + 1, stats.size + 1);
     if (bytes === undefined) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
-    if (bytes.length > maxBytes) return { diagnostics: [], ioError: `cannot read ${file}: it is larger than ${maxBytes} bytes` };
+    if (bytes.length > maxBytes)
+      return { diagnostics: [], ioError: `cannot read ${file}: it is larger than ${maxBytes} bytes` };
     return { bytes, diagnostics: [] };
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    return { diagnostics: [], ioError: `cannot read ${file}: ${ioReason(error)}`, ...(code === 'ENOENT' || code === 'ENOTDIR' ? { missing: true } : {}) };
+    return {
+      diagnostics: [],
+      ioError: `cannot read ${file}: ${ioReason(error)}`,
+      ...(code === 'ENOENT' || code === 'ENOTDIR' ? { missing: true } : {}),
+    };
   }
 }
 
@@ -237,13 +265,25 @@ function utf8(bytes: Uint8Array): string {
 
 function notUtf8(bytes: Uint8Array, file: string): Diagnostic {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return diagnostic(file, 'encoding', 'the file is UTF-16 encoded; an AgentDefinition must be UTF-8', { line: 1, column: 1 }, 'save the file as UTF-8');
+    return diagnostic(
+      file,
+      'encoding',
+      'the file is UTF-16 encoded; an AgentDefinition must be UTF-8',
+      { line: 1, column: 1 },
+      'save the file as UTF-8',
+    );
   }
   const bad = firstInvalidByte(bytes);
   // Everything before the bad byte decodes, so its position is that of the end of that text.
   const before = utf8(bytes.subarray(0, bad));
   const hex = (bytes[bad] ?? 0).toString(16).toUpperCase().padStart(2, '0');
-  return diagnostic(file, 'encoding', `the file is not valid UTF-8: byte 0x${hex} does not start a valid UTF-8 character`, lineIndex(before)(before.length), 'save the file as UTF-8');
+  return diagnostic(
+    file,
+    'encoding',
+    `the file is not valid UTF-8: byte 0x${hex} does not start a valid UTF-8 character`,
+    lineIndex(before)(before.length),
+    'save the file as UTF-8',
+  );
 }
 
 /** Index of the first byte of the first ill-formed sequence (Unicode 15, table 3-7). */
@@ -278,7 +318,13 @@ function firstInvalidByte(bytes: Uint8Array): number {
 }
 
 function tooLarge(file: string, size: number, limit: number): Diagnostic {
-  return diagnostic(file, 'file-size', `the file is ${formatBytes(size)}; an AgentDefinition may be at most ${formatBytes(limit)}`, { line: 1, column: 1 }, 'split large prompts or data out of the definition');
+  return diagnostic(
+    file,
+    'file-size',
+    `the file is ${formatBytes(size)}; an AgentDefinition may be at most ${formatBytes(limit)}`,
+    { line: 1, column: 1 },
+    'split large prompts or data out of the definition',
+  );
 }
 
 function formatBytes(bytes: number): string {
@@ -288,7 +334,13 @@ function formatBytes(bytes: number): string {
   return `${amount.toFixed(1)} ${unit} (${exact})`;
 }
 
-function diagnostic(file: string, rule: string, message: string, at: SourcePosition = { line: 1, column: 1 }, suggestion?: string): Diagnostic {
+function diagnostic(
+  file: string,
+  rule: string,
+  message: string,
+  at: SourcePosition = { line: 1, column: 1 },
+  suggestion?: string,
+): Diagnostic {
   return {
     code: ERROR_CODES.invalid,
     rule,

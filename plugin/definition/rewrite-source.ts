@@ -15,7 +15,8 @@ import { readDefinitionSource } from './read-source';
 export function rewriteProblem(absPath: string, file: string): string | undefined {
   try {
     const stat = lstatSync(absPath);
-    if (stat.isSymbolicLink()) return `${file} is a symbolic link: agentdef rewrites only the file itself, never through a link; name the real file`;
+    if (stat.isSymbolicLink())
+      return `${file} is a symbolic link: agentdef rewrites only the file itself, never through a link; name the real file`;
     if (!stat.isFile()) return `${file} is not a regular file`;
     return undefined;
   } catch (error) {
@@ -24,7 +25,12 @@ export function rewriteProblem(absPath: string, file: string): string | undefine
 }
 
 /** Replaces the text of `absPath`, which was `expected` when it was read, with `text`. */
-export function rewriteInPlace(absPath: string, file: string, expected: string, text: string): { ok: true } | { ok: false; error: string } {
+export function rewriteInPlace(
+  absPath: string,
+  file: string,
+  expected: string,
+  text: string,
+): { ok: true } | { ok: false; error: string } {
   const problem = rewriteProblem(absPath, file);
   if (problem !== undefined) return { ok: false, error: problem };
   const temp = join(dirname(absPath), `.${basename(absPath)}.agentdef-${process.pid}.tmp`);

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { ToolRef } from '../schema/generated/agent-definition.types';
 import { toolHosts } from './runtime-hosts';
 
-const tool = (provenance: ToolRef['provenance'], risk: ToolRef['risk'], extra: Partial<ToolRef> = {}): ToolRef => ({ id: 't', name: 't', version: '1.0.0', provenance, risk, ...extra });
+const tool = (provenance: ToolRef['provenance'], risk: ToolRef['risk'], extra: Partial<ToolRef> = {}): ToolRef => ({
+  id: 't',
+  name: 't',
+  version: '1.0.0',
+  provenance,
+  risk,
+  ...extra,
+});
 
 describe('toolHosts', () => {
   it('lets provenance decide for low, medium and high risk', () => {
@@ -17,7 +24,10 @@ describe('toolHosts', () => {
     const need = toolHosts(tool('skill-package', 'critical'));
     expect(need.hosts).toEqual(['container', 'local']);
     expect(need.reason).toBe('critical-risk tool "t" runs in its own process: a container or the local host');
-    expect(toolHosts(tool('mcp', 'critical', { mcpServer: 's', mcpTransport: 'http' })).hosts).toEqual(['container', 'local']);
+    expect(toolHosts(tool('mcp', 'critical', { mcpServer: 's', mcpTransport: 'http' })).hosts).toEqual([
+      'container',
+      'local',
+    ]);
     expect(toolHosts(tool('mcp', 'critical', { mcpServer: 's', mcpTransport: 'stdio' })).hosts).toEqual(['local']);
   });
 });

@@ -68,7 +68,8 @@ function provenanceHosts(tool: ToolRef): HostRequirement {
     case 'native':
       return { hosts: ['container', 'local'], reason: `native ${label} runs a binary: a container or the local host` };
     case 'mcp':
-      if (tool.mcpTransport === 'stdio') return { hosts: ['local'], reason: `MCP ${label} over stdio runs on the local host only` };
+      if (tool.mcpTransport === 'stdio')
+        return { hosts: ['local'], reason: `MCP ${label} over stdio runs on the local host only` };
       return { hosts: ALL_HOSTS, reason: `MCP ${label} over HTTP is reachable from any host` };
     case 'skill-package':
       return { hosts: ALL_HOSTS, reason: `skill-package ${label} is bundled; a Worker suffices` };
@@ -83,7 +84,10 @@ export function pinHosts(pin: LlmPin): HostRequirement {
     return { hosts: ['local'], reason: `${label} runs on the local machine (${pin.providerId}): the local host only` };
   }
   if (pin.tier === 'tuned') {
-    return { hosts: ['container', 'local'], reason: `tuned ${label} loads checkpoint weights: a container or the local host` };
+    return {
+      hosts: ['container', 'local'],
+      reason: `tuned ${label} loads checkpoint weights: a container or the local host`,
+    };
   }
   return { hosts: ALL_HOSTS, reason: `${label} is a remote API call from any host` };
 }

@@ -6,12 +6,28 @@ import { providerKeyName } from './provider-keys';
 import { CLASS_HOSTS, intersectHosts, pinHosts, type RuntimeCapabilityClass } from './runtime-hosts';
 import { LIFECYCLE_STAGES } from './rules/lifecycle-gates';
 import { KNOWN_PROVIDERS } from './rules/pins';
-import { definitionText, planScaffold, scaffoldAgent, scaffoldDefinition, toolModuleFile, toolModuleText, toolsJsonWithTool, type Lifecycle, type ScaffoldOptions } from './scaffold';
+import {
+  definitionText,
+  planScaffold,
+  scaffoldAgent,
+  scaffoldDefinition,
+  toolModuleFile,
+  toolModuleText,
+  toolsJsonWithTool,
+  type Lifecycle,
+  type ScaffoldOptions,
+} from './scaffold';
 import { validateDefinitionSource } from './validate-definition';
 
 const IDS = { id: '01J0000000000000000000000A', versionId: '01J0000000000000000000000B' };
 const WORKSPACE = { packageName: '@acme/agents' };
-const RUNTIMES: readonly (RuntimeCapabilityClass | undefined)[] = [undefined, 'workers-only', 'workers-preferred', 'container-required', 'local-host-required'];
+const RUNTIMES: readonly (RuntimeCapabilityClass | undefined)[] = [
+  undefined,
+  'workers-only',
+  'workers-preferred',
+  'container-required',
+  'local-host-required',
+];
 const LIFECYCLES: readonly (Lifecycle | undefined)[] = [undefined, ...LIFECYCLE_STAGES];
 
 /** The model options of an agent: defaults, each tier, local and custom providers. */
@@ -22,20 +38,30 @@ const MODELS: readonly Partial<ScaffoldOptions>[] = [
   { tier: 'local', model: 'qwen2.5@7b' },
   { provider: 'local-ollama' },
   { tier: 'tuned', provider: 'custom:acme-tuned', model: 'splice-7b' },
-  { tier: 'tuned', provider: 'openai', model: 'gpt-4o-mini', modelVersion: '2024-07-18', checkpoint: 'ft:gpt-4o-mini:acme' },
+  {
+    tier: 'tuned',
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    modelVersion: '2024-07-18',
+    checkpoint: 'ft:gpt-4o-mini:acme',
+  },
   { provider: 'groq', model: 'llama-3.1-8b-instant', modelVersion: '2024-07-23' },
 ];
 
 function validate(text: string, file: string) {
   const result = validateDefinitionSource(text, file, 'json');
-  return { valid: result.valid && !result.diagnostics.some((d) => d.severity === 'error'), diagnostics: result.diagnostics };
+  return {
+    valid: result.valid && !result.diagnostics.some((d) => d.severity === 'error'),
+    diagnostics: result.diagnostics,
+  };
 }
 
 function* combinations(): Generator<ScaffoldOptions> {
   for (const nodes of [undefined, 'leaf@0.1.0, other@1.2.3-rc.1']) {
     for (const lifecycle of LIFECYCLES) {
       for (const runtime of RUNTIMES) {
-        for (const model of MODELS) yield { name: 'agents/probe-agent', kind: 'agent', ...model, nodes, lifecycle, runtime };
+        for (const model of MODELS)
+          yield { name: 'agents/probe-agent', kind: 'agent', ...model, nodes, lifecycle, runtime };
         yield { name: 'tools/probe-tool', kind: 'tool', nodes, lifecycle, runtime };
       }
     }
@@ -63,9 +89,13 @@ describe('scaffold', () => {
       const { plan } = made.value;
       const stage = plan.lifecycle;
       const lifecycleFits = plan.pin
-        ? stage !== 'tool-prototype' && stage !== 'tool-shipped' && stage !== 'marketplace-published' && (stage !== 'composed' || plan.nodes.length > 0)
+        ? stage !== 'tool-prototype' &&
+          stage !== 'tool-shipped' &&
+          stage !== 'marketplace-published' &&
+          (stage !== 'composed' || plan.nodes.length > 0)
         : stage === 'tool-prototype' || stage === 'tool-shipped';
-      const runtimeFits = plan.pin === undefined || intersectHosts(CLASS_HOSTS[plan.runtime], pinHosts(plan.pin).hosts).length > 0;
+      const runtimeFits =
+        plan.pin === undefined || intersectHosts(CLASS_HOSTS[plan.runtime], pinHosts(plan.pin).hosts).length > 0;
       expect([options, validate(made.value.text, plan.file).valid]).toEqual([options, lifecycleFits && runtimeFits]);
     }
   });
@@ -84,9 +114,17 @@ describe('scaffold', () => {
     if (!made.ok) throw new Error(made.problem);
     expect(made.value.text).toBe(`${JSON.stringify(made.value.definition, null, 2)}\n`);
     expect(definitionText(made.value.definition)).toBe(made.value.text);
-    expect(made.value.definition.identity).toMatchObject({ id: IDS.id, versionId: IDS.versionId, owner: { kind: 'org', id: 'acme' } });
-    expect(made.value.definition.runtimeRequirements.bindings).toEqual([{ kind: 'secret-ref', name: 'OPENAI_API_KEY', ref: 'secrets-store://acme/openai' }]);
-    expect(made.value.definition.$schema).toBe('../node_modules/agentdef/plugin/schema/agent-definition.v1.schema.json');
+    expect(made.value.definition.identity).toMatchObject({
+      id: IDS.id,
+      versionId: IDS.versionId,
+      owner: { kind: 'org', id: 'acme' },
+    });
+    expect(made.value.definition.runtimeRequirements.bindings).toEqual([
+      { kind: 'secret-ref', name: 'OPENAI_API_KEY', ref: 'secrets-store://acme/openai' },
+    ]);
+    expect(made.value.definition.$schema).toBe(
+      '../node_modules/agentdef/plugin/schema/agent-definition.v1.schema.json',
+    );
   });
 
   it('defaults the runtime class from the pin’s hosts', () => {
@@ -125,7 +163,10 @@ describe('scaffold', () => {
       const plan = planScaffold(options as ScaffoldOptions, { packageName: { not: 'a string' }, repository: null });
       expect([options, plan.ok]).toEqual([options, false]);
     }
-    expect(planScaffold({ name: 'ok', version: '1.0.0-01' })).toEqual({ ok: false, problem: '--version "1.0.0-01" must be an exact semantic version such as 0.1.0' });
+    expect(planScaffold({ name: 'ok', version: '1.0.0-01' })).toEqual({
+      ok: false,
+      problem: '--version "1.0.0-01" must be an exact semantic version such as 0.1.0',
+    });
   });
 
   it('derives the owner and the repository from package.json, with placeholders', () => {
@@ -139,13 +180,32 @@ describe('scaffold', () => {
     expect(plan('@/')).toBe('my-org');
     const p = planScaffold({ name: 'x' });
     if (!p.ok) throw new Error(p.problem);
-    expect(scaffoldDefinition(p.value, { repository: { url: ' https://git.example/x ' } }, IDS).metadata.provenance.repo).toBe('https://git.example/x');
-    expect(scaffoldDefinition(p.value, { repository: 7 }, IDS).metadata.provenance.repo).toBe('https://example.invalid/my-org');
-    expect(scaffoldDefinition(p.value, { packageName: 'agentdef' }, IDS).$schema).toBe('../plugin/schema/agent-definition.v1.schema.json');
+    expect(
+      scaffoldDefinition(p.value, { repository: { url: ' https://git.example/x ' } }, IDS).metadata.provenance.repo,
+    ).toBe('https://git.example/x');
+    expect(scaffoldDefinition(p.value, { repository: 7 }, IDS).metadata.provenance.repo).toBe(
+      'https://example.invalid/my-org',
+    );
+    expect(scaffoldDefinition(p.value, { packageName: 'agentdef' }, IDS).$schema).toBe(
+      '../plugin/schema/agent-definition.v1.schema.json',
+    );
   });
 
   it('names the provider key as the compiled runtime looks for it', () => {
-    for (const provider of ['openai', 'anthropic', 'google', 'mistral', 'cohere', 'groq', 'azure-openai', 'bedrock', 'workers-ai', 'custom:acme', 'custom:acme-tuned.v2', 'x']) {
+    for (const provider of [
+      'openai',
+      'anthropic',
+      'google',
+      'mistral',
+      'cohere',
+      'groq',
+      'azure-openai',
+      'bedrock',
+      'workers-ai',
+      'custom:acme',
+      'custom:acme-tuned.v2',
+      'x',
+    ]) {
       expect([provider, providerKeyName(provider)]).toEqual([provider, compilerProviderKeyName(provider)]);
     }
   });
@@ -159,18 +219,32 @@ describe('tool scaffolding', () => {
   });
 
   it('adds the tool to tools.json, keeping and sorting what is there', () => {
-    expect(toolsJsonWithTool(undefined, 'b', 'b/tool.ts')).toEqual({ ok: true, value: '{\n  "tools": {\n    "b": {\n      "module": "./b/tool.ts",\n      "export": "run"\n    }\n  }\n}\n' });
-    const current = { $comment: 'kept', tools: { c: { module: './c.ts', export: 'c' }, b: { module: './mine.ts', export: 'mine' } } };
+    expect(toolsJsonWithTool(undefined, 'b', 'b/tool.ts')).toEqual({
+      ok: true,
+      value: '{\n  "tools": {\n    "b": {\n      "module": "./b/tool.ts",\n      "export": "run"\n    }\n  }\n}\n',
+    });
+    const current = {
+      $comment: 'kept',
+      tools: { c: { module: './c.ts', export: 'c' }, b: { module: './mine.ts', export: 'mine' } },
+    };
     const result = toolsJsonWithTool(current, 'a', 'a/tool.ts');
     if (!result.ok) throw new Error(result.problem);
-    expect(JSON.parse(result.value)).toEqual({ $comment: 'kept', tools: { a: { module: './a/tool.ts', export: 'run' }, b: { module: './mine.ts', export: 'mine' }, c: { module: './c.ts', export: 'c' } } });
+    expect(JSON.parse(result.value)).toEqual({
+      $comment: 'kept',
+      tools: {
+        a: { module: './a/tool.ts', export: 'run' },
+        b: { module: './mine.ts', export: 'mine' },
+        c: { module: './c.ts', export: 'c' },
+      },
+    });
     expect(Object.keys(JSON.parse(result.value).tools)).toEqual(['a', 'b', 'c']);
     const again = toolsJsonWithTool(current, 'b', 'b/tool.ts');
     expect(again.ok && JSON.parse(again.value).tools.b).toEqual({ module: './mine.ts', export: 'mine' });
   });
 
   it('refuses a tools.json it cannot extend, without throwing', () => {
-    for (const current of [null, [], 'x', 3, { tools: [] }, { tools: 'x' }]) expect(toolsJsonWithTool(current, 'a', 'a/tool.ts').ok).toBe(false);
+    for (const current of [null, [], 'x', 3, { tools: [] }, { tools: 'x' }])
+      expect(toolsJsonWithTool(current, 'a', 'a/tool.ts').ok).toBe(false);
     expect(toolsJsonWithTool({ tools: null }, 'a', 'a/tool.ts').ok).toBe(true);
   });
 });
@@ -178,13 +252,37 @@ describe('tool scaffolding', () => {
 describe('scaffold: the model version each provider needs (issue 21)', () => {
   /** Every provider the schema names in providerId's description, and a custom one. */
   const schemaProviders = (): string[] => {
-    const schema = JSON.parse(readFileSync(join(__dirname, '../schema/agent-definition.v1.schema.json'), 'utf8')) as { $defs: { LlmPin: { properties: { providerId: { description: string } } } } };
+    const schema = JSON.parse(readFileSync(join(__dirname, '../schema/agent-definition.v1.schema.json'), 'utf8')) as {
+      $defs: { LlmPin: { properties: { providerId: { description: string } } } };
+    };
     const listed = /known provider \(([^)]*)\)/.exec(schema.$defs.LlmPin.properties.providerId.description)![1]!;
     return [...listed.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!);
   };
   const PROVIDERS = [...schemaProviders(), 'custom:acme'];
-  const MODEL_IDS = ['some-model', 'gpt-4o-mini', 'gpt-4o-mini-2024-07-18', 'claude-3-5-haiku', 'claude-3-5-haiku-20241022', 'claude-sonnet-4-6', 'llama3.1', 'llama3.1:8b', 'mistral-large-2411'];
-  const VERSIONS = [undefined, '', '1', '2024-07-18', '20241022', '8b', '0613', '2024-13-45', 'latest', '^1.0', '8b:q4'];
+  const MODEL_IDS = [
+    'some-model',
+    'gpt-4o-mini',
+    'gpt-4o-mini-2024-07-18',
+    'claude-3-5-haiku',
+    'claude-3-5-haiku-20241022',
+    'claude-sonnet-4-6',
+    'llama3.1',
+    'llama3.1:8b',
+    'mistral-large-2411',
+  ];
+  const VERSIONS = [
+    undefined,
+    '',
+    '1',
+    '2024-07-18',
+    '20241022',
+    '8b',
+    '0613',
+    '2024-13-45',
+    'latest',
+    '^1.0',
+    '8b:q4',
+  ];
   /** The form each provider that needs one is asked for, and its example. */
   const ASKED: Record<string, { format: string; example: string }> = {
     openai: { format: 'YYYY-MM-DD', example: '--model=gpt-4o-mini@2024-07-18' },
@@ -203,7 +301,11 @@ describe('scaffold: the model version each provider needs (issue 21)', () => {
     for (const provider of PROVIDERS) {
       for (const modelId of MODEL_IDS) {
         for (const version of VERSIONS) {
-          const options: ScaffoldOptions = { name: 'agents/probe', provider, model: version === undefined ? modelId : `${modelId}@${version}` };
+          const options: ScaffoldOptions = {
+            name: 'agents/probe',
+            provider,
+            model: version === undefined ? modelId : `${modelId}@${version}`,
+          };
           const made = scaffoldAgent(options, WORKSPACE, IDS);
           if (!made.ok) {
             refused++;
@@ -211,7 +313,10 @@ describe('scaffold: the model version each provider needs (issue 21)', () => {
             continue;
           }
           written++;
-          expect([options, validateDefinitionSource(made.value.text, made.value.plan.file, 'json').diagnostics]).toEqual([options, []]);
+          expect([
+            options,
+            validateDefinitionSource(made.value.text, made.value.plan.file, 'json').diagnostics,
+          ]).toEqual([options, []]);
         }
       }
     }
@@ -231,13 +336,20 @@ describe('scaffold: the model version each provider needs (issue 21)', () => {
         const made = scaffoldAgent({ name: 'x', kind: 'agent', provider, model }, WORKSPACE, IDS);
         expect(made.ok, `${provider} ${model}`).toBe(false);
         if (made.ok) continue;
-        expect(made.problem).toContain(`Pass it after "@": --model=${modelId}@${ASKED[provider]!.format.startsWith('<') ? ASKED[provider]!.format : `<${ASKED[provider]!.format}>`}`);
+        expect(made.problem).toContain(
+          `Pass it after "@": --model=${modelId}@${ASKED[provider]!.format.startsWith('<') ? ASKED[provider]!.format : `<${ASKED[provider]!.format}>`}`,
+        );
         expect(made.problem).toContain(`for example ${ASKED[provider]!.example}`);
       }
     }
     // The issue's command, word for word.
     const issue = scaffoldAgent({ name: 'x', kind: 'agent', provider: 'openai', model: 'gpt-4o-mini' }, WORKSPACE, IDS);
-    expect(issue).toEqual({ ok: false, problem: expect.stringMatching(/^--model=gpt-4o-mini names no version: OpenAI pins a model by the date of its snapshot, written YYYY-MM-DD\./) });
+    expect(issue).toEqual({
+      ok: false,
+      problem: expect.stringMatching(
+        /^--model=gpt-4o-mini names no version: OpenAI pins a model by the date of its snapshot, written YYYY-MM-DD\./,
+      ),
+    });
   });
 
   it('writes the form the provider needs: the dated snapshot, the tag, a version a model id carries split off; recorded-only providers keep the version given', () => {
@@ -246,15 +358,44 @@ describe('scaffold: the model version each provider needs (issue 21)', () => {
       if (!made.ok) throw new Error(made.problem);
       return made.value.definition.modelSet[0];
     };
-    expect(pin({ provider: 'openai', model: 'gpt-4o-mini@2024-07-18' })).toMatchObject({ modelId: 'gpt-4o-mini', modelVersion: '2024-07-18' });
-    expect(pin({ provider: 'openai', model: 'gpt-4o-mini-2024-07-18' })).toMatchObject({ modelId: 'gpt-4o-mini', modelVersion: '2024-07-18' });
-    expect(pin({ provider: 'openai', model: 'gpt-4o-mini-2024-07-18@2024-07-18' })).toMatchObject({ modelId: 'gpt-4o-mini', modelVersion: '2024-07-18' });
-    expect(pin({ provider: 'anthropic', model: 'claude-3-5-haiku-20241022' })).toMatchObject({ modelId: 'claude-3-5-haiku', modelVersion: '20241022' });
-    expect(pin({ provider: 'anthropic', model: 'claude-sonnet-4-6@2026-02-17' })).toMatchObject({ modelId: 'claude-sonnet-4-6', modelVersion: '2026-02-17' });
-    expect(pin({ provider: 'local-ollama', model: 'qwen2.5:7b' })).toMatchObject({ modelId: 'qwen2.5', modelVersion: '7b', tier: 'local' });
-    expect(pin({ provider: 'mistral', model: 'mistral-large-2411@2411' })).toMatchObject({ modelId: 'mistral-large-2411', modelVersion: '2411' });
+    expect(pin({ provider: 'openai', model: 'gpt-4o-mini@2024-07-18' })).toMatchObject({
+      modelId: 'gpt-4o-mini',
+      modelVersion: '2024-07-18',
+    });
+    expect(pin({ provider: 'openai', model: 'gpt-4o-mini-2024-07-18' })).toMatchObject({
+      modelId: 'gpt-4o-mini',
+      modelVersion: '2024-07-18',
+    });
+    expect(pin({ provider: 'openai', model: 'gpt-4o-mini-2024-07-18@2024-07-18' })).toMatchObject({
+      modelId: 'gpt-4o-mini',
+      modelVersion: '2024-07-18',
+    });
+    expect(pin({ provider: 'anthropic', model: 'claude-3-5-haiku-20241022' })).toMatchObject({
+      modelId: 'claude-3-5-haiku',
+      modelVersion: '20241022',
+    });
+    expect(pin({ provider: 'anthropic', model: 'claude-sonnet-4-6@2026-02-17' })).toMatchObject({
+      modelId: 'claude-sonnet-4-6',
+      modelVersion: '2026-02-17',
+    });
+    expect(pin({ provider: 'local-ollama', model: 'qwen2.5:7b' })).toMatchObject({
+      modelId: 'qwen2.5',
+      modelVersion: '7b',
+      tier: 'local',
+    });
+    expect(pin({ provider: 'mistral', model: 'mistral-large-2411@2411' })).toMatchObject({
+      modelId: 'mistral-large-2411',
+      modelVersion: '2411',
+    });
     expect(pin({ provider: 'openai' })).toMatchObject({ modelId: 'gpt-5-mini', modelVersion: '2025-08-07' });
-    const contradiction = scaffoldAgent({ name: 'x', provider: 'openai', model: 'gpt-4o-mini-2024-07-18@2024-08-06' }, WORKSPACE, IDS);
-    expect(contradiction).toEqual({ ok: false, problem: expect.stringContaining('the pin names two different models') });
+    const contradiction = scaffoldAgent(
+      { name: 'x', provider: 'openai', model: 'gpt-4o-mini-2024-07-18@2024-08-06' },
+      WORKSPACE,
+      IDS,
+    );
+    expect(contradiction).toEqual({
+      ok: false,
+      problem: expect.stringContaining('the pin names two different models'),
+    });
   });
 });

@@ -13,7 +13,14 @@ import { LIFECYCLE_STAGES } from './rules/lifecycle-gates';
 import { wireModelId } from './rules/exact-models';
 import { floatingVersionReason, KNOWN_PROVIDERS } from './rules/pins';
 import { requiredVersionForm, splitCarriedVersion } from './model-version-form';
-import { ALL_HOSTS, CLASS_HOSTS, LOCAL_PROVIDERS, pinHosts, type Host, type RuntimeCapabilityClass } from './runtime-hosts';
+import {
+  ALL_HOSTS,
+  CLASS_HOSTS,
+  LOCAL_PROVIDERS,
+  pinHosts,
+  type Host,
+  type RuntimeCapabilityClass,
+} from './runtime-hosts';
 import { isExactSemver, isSlug, kymRef, SLUG_MAX_LENGTH, SLUG_PATTERN } from './workspace-definitions';
 
 export type Lifecycle = AgentDefinition['lifecycleState'];
@@ -101,7 +108,11 @@ const CUSTOM_PROVIDER_NAME = /^[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
 const CUSTOM_PREFIX = 'custom:';
 
 /** Classes a generated agent may default to, most portable first. */
-const DEFAULT_CLASSES: readonly RuntimeCapabilityClass[] = ['workers-preferred', 'container-required', 'local-host-required'];
+const DEFAULT_CLASSES: readonly RuntimeCapabilityClass[] = [
+  'workers-preferred',
+  'container-required',
+  'local-host-required',
+];
 
 /** A workspace-relative posix folder (`.` for the root), or the problem with `value`. */
 export function folderPath(value: string, what: string): Outcome<string> {
@@ -121,15 +132,22 @@ function checkOneOf(flag: keyof typeof OPTION_VALUES, value: string | undefined)
   const allowed: readonly string[] = OPTION_VALUES[flag];
   if (value === undefined || allowed.includes(value)) return ok(undefined);
   const guess = nearestName(String(value), allowed);
-  return problem(`--${flag} "${value}" is not allowed${guess ? `: did you mean "${guess}"?` : '.'} It must be one of ${allowed.join(', ')}`);
+  return problem(
+    `--${flag} "${value}" is not allowed${guess ? `: did you mean "${guess}"?` : '.'} It must be one of ${allowed.join(', ')}`,
+  );
 }
 
 /** `--provider` names a provider agentdef knows or `custom:<name>`; else the nearest one and the list. */
 function checkProvider(value: string | undefined): Outcome<void> {
   if (value === undefined || KNOWN_PROVIDERS.includes(value)) return ok(undefined);
-  if (value.startsWith(CUSTOM_PREFIX) && CUSTOM_PROVIDER_NAME.test(value.slice(CUSTOM_PREFIX.length))) return ok(undefined);
+  if (value.startsWith(CUSTOM_PREFIX) && CUSTOM_PROVIDER_NAME.test(value.slice(CUSTOM_PREFIX.length)))
+    return ok(undefined);
   const lowered = value.toLowerCase();
-  const guess = lowered.startsWith(CUSTOM_PREFIX) ? (CUSTOM_PROVIDER_NAME.test(lowered.slice(CUSTOM_PREFIX.length)) ? lowered : undefined) : nearestName(value, KNOWN_PROVIDERS);
+  const guess = lowered.startsWith(CUSTOM_PREFIX)
+    ? CUSTOM_PROVIDER_NAME.test(lowered.slice(CUSTOM_PREFIX.length))
+      ? lowered
+      : undefined
+    : nearestName(value, KNOWN_PROVIDERS);
   return problem(
     `--provider "${value}" is not a provider agentdef knows${guess ? `: did you mean "${guess}"?` : '.'} It must be one of ${KNOWN_PROVIDERS.join(', ')}, or custom:<name> for your own endpoint (<name> in lowercase letters, digits, "-" and ".", e.g. custom:acme)`,
   );
@@ -174,9 +192,16 @@ function parseNodes(value: string | undefined, self: string): Outcome<AgentRef[]
 /** The owner id: `--owner`, else the workspace package's scope or name, made a valid id. */
 function ownerId(option: string | undefined, packageName: unknown): Outcome<string> {
   if (option !== undefined) {
-    return OWNER_ID.test(option) ? ok(option) : problem(`--owner "${option}" must be letters, digits, ".", "_" or "-" (up to 128)`);
+    return OWNER_ID.test(option)
+      ? ok(option)
+      : problem(`--owner "${option}" must be letters, digits, ".", "_" or "-" (up to 128)`);
   }
-  const base = typeof packageName === 'string' ? (packageName.startsWith('@') ? packageName.slice(1).split('/')[0]! : packageName) : '';
+  const base =
+    typeof packageName === 'string'
+      ? packageName.startsWith('@')
+        ? packageName.slice(1).split('/')[0]!
+        : packageName
+      : '';
   const cleaned = base
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[^A-Za-z0-9]+/, '')
@@ -217,7 +242,13 @@ const modelFlag = (modelId: string, version: string) => `--model=${modelId}@${ve
  * it in that provider's form with an example; else `1` (recorded only). A version that is not of
  * the provider's form, or a moving tag, is refused the same way, before anything is written.
  */
-function modelAndVersion(options: ScaffoldOptions, provider: string, tier: Tier, modelId: string, versionFromModel: string | undefined): Outcome<{ modelId: string; modelVersion: string }> {
+function modelAndVersion(
+  options: ScaffoldOptions,
+  provider: string,
+  tier: Tier,
+  modelId: string,
+  versionFromModel: string | undefined,
+): Outcome<{ modelId: string; modelVersion: string }> {
   const fallback = DEFAULT_MODELS[provider];
   let id = modelId;
   let version = options.modelVersion ?? versionFromModel;
@@ -240,36 +271,68 @@ function modelAndVersion(options: ScaffoldOptions, provider: string, tier: Tier,
   if (floating !== undefined) {
     return form !== undefined
       ? ask(`the version "${version}" of --model=${id} is ${floating}, which names no exact model`, id)
-      : problem(`the version "${version}" of --model=${id} is ${floating}, which names no exact model: pass the exact version, ${modelFlag(id, '<version>')}. Nothing was written`);
+      : problem(
+          `the version "${version}" of --model=${id} is ${floating}, which names no exact model: pass the exact version, ${modelFlag(id, '<version>')}. Nothing was written`,
+        );
   }
-  const wire = wireModelId({ providerId: provider, modelId: id, modelVersion: version, tier, ...(tier === 'tuned' ? { checkpointId: options.checkpoint ?? 'ckpt:x' } : {}) });
+  const wire = wireModelId({
+    providerId: provider,
+    modelId: id,
+    modelVersion: version,
+    tier,
+    ...(tier === 'tuned' ? { checkpointId: options.checkpoint ?? 'ckpt:x' } : {}),
+  });
   if (wire.problem?.severity === 'error') {
-    if (wire.problem.field === 'modelVersion' && form !== undefined) return ask(`the version "${version}" of --model=${id} is not ${form.what}`, id);
+    if (wire.problem.field === 'modelVersion' && form !== undefined)
+      return ask(`the version "${version}" of --model=${id} is not ${form.what}`, id);
     return problem(`${modelFlag(id, version)}: ${wire.problem.message} Nothing was written`);
   }
   return ok({ modelId: id, modelVersion: version });
 }
 
 function modelPin(options: ScaffoldOptions, owner: string, nodes: readonly AgentRef[]): Outcome<LlmPin> {
-  const tier: Tier = options.tier ?? (options.provider !== undefined && LOCAL_PROVIDERS.has(options.provider) ? 'local' : 'small');
+  const tier: Tier =
+    options.tier ?? (options.provider !== undefined && LOCAL_PROVIDERS.has(options.provider) ? 'local' : 'small');
   const provider = options.provider ?? (tier === 'local' ? 'local-ollama' : 'openai');
   const at = options.model?.lastIndexOf('@') ?? -1;
-  const [modelFromOption, versionFromModel] = options.model !== undefined && at >= 0 ? [options.model.slice(0, at), options.model.slice(at + 1)] : [options.model, undefined];
+  const [modelFromOption, versionFromModel] =
+    options.model !== undefined && at >= 0
+      ? [options.model.slice(0, at), options.model.slice(at + 1)]
+      : [options.model, undefined];
   const fallback = DEFAULT_MODELS[provider];
   if (modelFromOption === undefined && tier === 'tuned') {
-    return problem(`--model is required with --tier=tuned: a tuned model is your own fine-tune, so name it: --model=<id>[@<version>], e.g. --model=splice-7b@1`);
+    return problem(
+      `--model is required with --tier=tuned: a tuned model is your own fine-tune, so name it: --model=<id>[@<version>], e.g. --model=splice-7b@1`,
+    );
   }
   const modelId = modelFromOption ?? fallback?.model;
   if (modelId === undefined) {
-    return problem(`--model is required: --provider "${provider}" has no default model (${Object.keys(DEFAULT_MODELS).join(', ')} have one); pass --model=<id>[@<version>]`);
+    return problem(
+      `--model is required: --provider "${provider}" has no default model (${Object.keys(DEFAULT_MODELS).join(', ')} have one); pass --model=<id>[@<version>]`,
+    );
   }
-  const chosen = modelAndVersion(options, provider, tier, modelId, versionFromModel === '' ? undefined : versionFromModel);
+  const chosen = modelAndVersion(
+    options,
+    provider,
+    tier,
+    modelId,
+    versionFromModel === '' ? undefined : versionFromModel,
+  );
   if (!chosen.ok) return chosen;
   const { modelVersion } = chosen.value;
   const role: LlmPin['role'] = nodes.length > 0 ? 'router' : tier === 'tuned' ? 'specialist' : 'primary';
-  const pin: LlmPin = { role, modelId: chosen.value.modelId, modelVersion, providerId: provider, samplingParams: { temperature: 0 }, tier };
-  if (tier === 'tuned') pin.checkpointId = options.checkpoint ?? `ckpt:${owner}/${chosen.value.modelId}/${modelVersion}`;
-  else if (options.checkpoint !== undefined) return problem('--checkpoint applies to a tuned model only (--tier=tuned)');
+  const pin: LlmPin = {
+    role,
+    modelId: chosen.value.modelId,
+    modelVersion,
+    providerId: provider,
+    samplingParams: { temperature: 0 },
+    tier,
+  };
+  if (tier === 'tuned')
+    pin.checkpointId = options.checkpoint ?? `ckpt:${owner}/${chosen.value.modelId}/${modelVersion}`;
+  else if (options.checkpoint !== undefined)
+    return problem('--checkpoint applies to a tuned model only (--tier=tuned)');
   return ok(pin);
 }
 
@@ -278,7 +341,10 @@ export function planScaffold(options: ScaffoldOptions, workspace: ScaffoldWorksp
   const given = folderPath(String(options.name ?? ''), 'name');
   if (!given.ok) return given;
   const slug = posix.basename(given.value);
-  if (!SLUG_PATTERN.test(slug)) return problem(`"${slug}" is not a valid slug: use lowercase kebab-case (a-z, 0-9, single hyphens), e.g. "code-search"`);
+  if (!SLUG_PATTERN.test(slug))
+    return problem(
+      `"${slug}" is not a valid slug: use lowercase kebab-case (a-z, 0-9, single hyphens), e.g. "code-search"`,
+    );
   if (slug.length > SLUG_MAX_LENGTH) return problem(`"${slug}" is longer than ${SLUG_MAX_LENGTH} characters`);
   const values = checkOptionValues(options);
   if (!values.ok) return values;
@@ -300,27 +366,63 @@ export function planScaffold(options: ScaffoldOptions, workspace: ScaffoldWorksp
     const made = modelPin(options, owner.value, nodes.value);
     if (!made.ok) return made;
     pin = made.value;
-  } else if (options.provider !== undefined || options.model !== undefined || options.modelVersion !== undefined || options.tier !== undefined || options.checkpoint !== undefined) {
-    return problem('a tool has no model: drop --provider, --model, --modelVersion, --tier and --checkpoint, or use --kind=agent');
+  } else if (
+    options.provider !== undefined ||
+    options.model !== undefined ||
+    options.modelVersion !== undefined ||
+    options.tier !== undefined ||
+    options.checkpoint !== undefined
+  ) {
+    return problem(
+      'a tool has no model: drop --provider, --model, --modelVersion, --tier and --checkpoint, or use --kind=agent',
+    );
   }
 
-  const lifecycle: Lifecycle = options.lifecycle ?? (kind === 'tool' ? 'tool-prototype' : nodes.value.length > 0 ? 'composed' : 'mcp-resident');
+  const lifecycle: Lifecycle =
+    options.lifecycle ?? (kind === 'tool' ? 'tool-prototype' : nodes.value.length > 0 ? 'composed' : 'mcp-resident');
   const runtime = options.runtime ?? defaultRuntime(pin);
-  return ok({ slug, directory: directory.value, file, format, kind, nodes: nodes.value, lifecycle, runtime, ...(pin ? { pin } : {}), version, owner: owner.value });
+  return ok({
+    slug,
+    directory: directory.value,
+    file,
+    format,
+    kind,
+    nodes: nodes.value,
+    lifecycle,
+    runtime,
+    ...(pin ? { pin } : {}),
+    version,
+    owner: owner.value,
+  });
 }
 
 /** `$schema`: the installed package's schema, or the source schema inside the agentdef repository. */
 function schemaReference(packageName: unknown, directory: string): string {
-  return posix.relative(directory === '.' ? '' : directory, packageName === 'agentdef' ? SOURCE_SCHEMA : INSTALLED_SCHEMA);
+  return posix.relative(
+    directory === '.' ? '' : directory,
+    packageName === 'agentdef' ? SOURCE_SCHEMA : INSTALLED_SCHEMA,
+  );
 }
 
 /** The definition a plan describes, with the caller's fresh `id` and `versionId`. */
-export function scaffoldDefinition(plan: ScaffoldPlan, workspace: ScaffoldWorkspace, ids: { id: string; versionId: string }): AgentDefinition {
+export function scaffoldDefinition(
+  plan: ScaffoldPlan,
+  workspace: ScaffoldWorkspace,
+  ids: { id: string; versionId: string },
+): AgentDefinition {
   const agentic = plan.pin !== undefined;
   const keyRef = `keyref:${plan.owner}-agents`;
   const atOrAfter = (stage: Lifecycle) => LIFECYCLE_STAGES.indexOf(plan.lifecycle) >= LIFECYCLE_STAGES.indexOf(stage);
   const keyed = needsProviderKey(plan.pin) ? plan.pin : undefined;
-  const bindings: BindingRef[] = keyed ? [{ kind: 'secret-ref', name: providerKeyName(keyed.providerId), ref: `secrets-store://${plan.owner}/${keyed.providerId.replace(/^custom:/, '')}` }] : [];
+  const bindings: BindingRef[] = keyed
+    ? [
+        {
+          kind: 'secret-ref',
+          name: providerKeyName(keyed.providerId),
+          ref: `secrets-store://${plan.owner}/${keyed.providerId.replace(/^custom:/, '')}`,
+        },
+      ]
+    : [];
 
   return {
     $schema: schemaReference(workspace.packageName, plan.directory),
@@ -350,9 +452,26 @@ export function scaffoldDefinition(plan: ScaffoldPlan, workspace: ScaffoldWorksp
       invariants: [],
     },
     modelSet: plan.pin ? [plan.pin] : [],
-    toolInventory: plan.kind === 'tool' ? [{ id: plan.slug, name: plan.slug.replace(/-/g, '_'), version: plan.version, provenance: 'scripted', risk: 'low', description: `Runs ${plan.slug}.` }] : [],
+    toolInventory:
+      plan.kind === 'tool'
+        ? [
+            {
+              id: plan.slug,
+              name: plan.slug.replace(/-/g, '_'),
+              version: plan.version,
+              provenance: 'scripted',
+              risk: 'low',
+              description: `Runs ${plan.slug}.`,
+            },
+          ]
+        : [],
     composition: plan.nodes.length > 0 ? { kind: 'dag', nodes: plan.nodes, edges: [] } : { kind: 'leaf' },
-    memoryContract: { refs: [], workingSetTokens: 4000, contextWindowBudget: 16000, compactionPolicy: agentic ? 'summarise' : 'drop' },
+    memoryContract: {
+      refs: [],
+      workingSetTokens: 4000,
+      contextWindowBudget: 16000,
+      compactionPolicy: agentic ? 'summarise' : 'drop',
+    },
     telemetryContract: {
       // Named from the start, also at tool-prototype (where no receipt is signed yet): promoting to
       // tool-shipped then needs only the key (`agentdef keys generate <keyRef>`), not an edit.
@@ -395,7 +514,11 @@ export function definitionText(definition: AgentDefinition, format: ScaffoldForm
 }
 
 /** Plan, definition and text in one call. */
-export function scaffoldAgent(options: ScaffoldOptions, workspace: ScaffoldWorkspace, ids: { id: string; versionId: string }): Outcome<{ plan: ScaffoldPlan; definition: AgentDefinition; text: string }> {
+export function scaffoldAgent(
+  options: ScaffoldOptions,
+  workspace: ScaffoldWorkspace,
+  ids: { id: string; versionId: string },
+): Outcome<{ plan: ScaffoldPlan; definition: AgentDefinition; text: string }> {
   const plan = planScaffold(options, workspace);
   if (!plan.ok) return plan;
   const definition = scaffoldDefinition(plan.value, workspace, ids);
@@ -425,9 +548,11 @@ export function toolModuleText(toolId: string): string {
  */
 export function toolsJsonWithTool(current: unknown, toolId: string, module: string): Outcome<string> {
   const tools = current === undefined ? {} : current;
-  if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) return problem('tools.json must hold a JSON object');
+  if (typeof tools !== 'object' || tools === null || Array.isArray(tools))
+    return problem('tools.json must hold a JSON object');
   const existing = (tools as { tools?: unknown }).tools ?? {};
-  if (typeof existing !== 'object' || existing === null || Array.isArray(existing)) return problem('tools.json "tools" must be an object of tool ids');
+  if (typeof existing !== 'object' || existing === null || Array.isArray(existing))
+    return problem('tools.json "tools" must be an object of tool ids');
   const entries: Record<string, unknown> = { ...existing };
   if (entries[toolId] === undefined) entries[toolId] = { module: `./${module}`, export: 'run' };
   const sorted = Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -48,7 +48,9 @@ function quote(value: unknown): string {
 function allowedFieldsOf(error: ValidationError, data: unknown, subject: SchemaSubject): string[] {
   // Walked from the document's path, as `schemaPath` is relative to a `$ref`'d definition.
   const walked = allowedFieldsAt(subject.schema, data, error.instancePath);
-  return walked.length > 0 ? walked : Object.keys((schemaNodeAt(subject.schema, error.schemaPath)?.properties as SchemaNode | undefined) ?? {});
+  return walked.length > 0
+    ? walked
+    : Object.keys((schemaNodeAt(subject.schema, error.schemaPath)?.properties as SchemaNode | undefined) ?? {});
 }
 
 const fieldKey = (objectPath: string, field: string) => `${objectPath}\u0000${field}`;
@@ -60,11 +62,16 @@ const fieldKey = (objectPath: string, field: string) => `${objectPath}\u0000${fi
  * field's). A discriminated object without its tag (`kidn` for `kind`) gets no unknown-field error
  * (no branch is chosen): its own keys are compared with the tag.
  */
-export function misspelledRequiredFields(errors: readonly ValidationError[], data: unknown, subject: SchemaSubject = AGENT_DEFINITION): ReadonlyMap<string, string> {
+export function misspelledRequiredFields(
+  errors: readonly ValidationError[],
+  data: unknown,
+  subject: SchemaSubject = AGENT_DEFINITION,
+): ReadonlyMap<string, string> {
   const missing = new Set<string>();
   for (const error of errors) {
     if (error.keyword === 'required') missing.add(fieldKey(error.instancePath, String(error.params.missingProperty)));
-    if (error.keyword === 'discriminator' && error.params.error === 'tag') missing.add(fieldKey(error.instancePath, String(error.params.tag)));
+    if (error.keyword === 'discriminator' && error.params.error === 'tag')
+      missing.add(fieldKey(error.instancePath, String(error.params.tag)));
   }
   const found = new Map<string, string>();
   const pair = (objectPath: string, key: string, candidates: readonly string[]) => {
@@ -74,18 +81,26 @@ export function misspelledRequiredFields(errors: readonly ValidationError[], dat
     if (id !== undefined && missing.has(id) && !found.has(id)) found.set(id, key);
   };
   for (const error of errors) {
-    if (error.keyword === 'additionalProperties') pair(error.instancePath, String(error.params.additionalProperty), allowedFieldsOf(error, data, subject));
+    if (error.keyword === 'additionalProperties')
+      pair(error.instancePath, String(error.params.additionalProperty), allowedFieldsOf(error, data, subject));
     if (error.keyword === 'discriminator' && error.params.error === 'tag') {
       const object = getAtPointer(data, error.instancePath);
       const tag = String(error.params.tag);
-      if (object !== null && typeof object === 'object' && !Array.isArray(object)) for (const key of Object.keys(object)) pair(error.instancePath, key, [tag]);
+      if (object !== null && typeof object === 'object' && !Array.isArray(object))
+        for (const key of Object.keys(object)) pair(error.instancePath, key, [tag]);
     }
   }
   return found;
 }
 
 /** The one finding for a misspelled key that stands for a required field. */
-function misspelledFinding(objectPath: string, key: string, field: string, fieldName: (pointer: string) => string, listed?: string): Finding {
+function misspelledFinding(
+  objectPath: string,
+  key: string,
+  field: string,
+  fieldName: (pointer: string) => string,
+  listed?: string,
+): Finding {
   return {
     rule: 'schema',
     path: joinPointer(objectPath, key),
@@ -100,7 +115,12 @@ function misspelledFinding(objectPath: string, key: string, field: string, field
  * `misspelled` (misspelledRequiredFields of the same errors), a missing required field that a
  * misspelled key stands for is reported once, as that key's unknown-field finding.
  */
-export function schemaErrorToFinding(error: ValidationError, data: unknown, subject: SchemaSubject = AGENT_DEFINITION, misspelled: ReadonlyMap<string, string> = new Map()): Finding | undefined {
+export function schemaErrorToFinding(
+  error: ValidationError,
+  data: unknown,
+  subject: SchemaSubject = AGENT_DEFINITION,
+  misspelled: ReadonlyMap<string, string> = new Map(),
+): Finding | undefined {
   const node = schemaNodeAt(subject.schema, error.schemaPath);
   const fieldName = (pointer: string): string => (pointer === '' ? subject.documentName : `\`${pointer}\``);
   const path = error.instancePath;
@@ -110,11 +130,18 @@ export function schemaErrorToFinding(error: ValidationError, data: unknown, subj
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const secretKey = secretLooking(key);
-      if (secretKey !== undefined) return { ...base, redactSource: true, message: `${fieldName(path)} has an unknown field whose name is ${secretKey}`, suggestion: 'remove it, and rotate the credential' };
+      if (secretKey !== undefined)
+        return {
+          ...base,
+          redactSource: true,
+          message: `${fieldName(path)} has an unknown field whose name is ${secretKey}`,
+          suggestion: 'remove it, and rotate the credential',
+        };
       const allowed = allowedFieldsOf(error, data, subject);
       const guess = nearestName(key, allowed);
       const listed = allowed.length > 0 ? `${fieldName(path)} allows: ${allowed.join(', ')}` : 'remove it';
-      if (guess !== undefined && misspelled.get(fieldKey(path, guess)) === key) return misspelledFinding(path, key, guess, fieldName, listed);
+      if (guess !== undefined && misspelled.get(fieldKey(path, guess)) === key)
+        return misspelledFinding(path, key, guess, fieldName, listed);
       return {
         ...base,
         path: joinPointer(path, key),
@@ -143,24 +170,40 @@ export function schemaErrorToFinding(error: ValidationError, data: unknown, subj
       };
     }
     case 'const':
-      return { ...base, message: `${fieldName(path)} must be ${quote(params.allowedValue)}`, suggestion: `set it to ${quote(params.allowedValue)}` };
+      return {
+        ...base,
+        message: `${fieldName(path)} must be ${quote(params.allowedValue)}`,
+        suggestion: `set it to ${quote(params.allowedValue)}`,
+      };
     case 'pattern': {
-      const custom = typeof node?.['x-message'] === 'string' ? (node['x-message'] as string) : `must match the pattern ${String(params.pattern)}`;
+      const custom =
+        typeof node?.['x-message'] === 'string'
+          ? (node['x-message'] as string)
+          : `must match the pattern ${String(params.pattern)}`;
       const value = getAtPointer(data, path);
-      return { ...base, ...(secretLooking(value) !== undefined ? { redactSource: true } : {}), message: `${fieldName(path)} is ${quote(value)}: it ${custom}` };
+      return {
+        ...base,
+        ...(secretLooking(value) !== undefined ? { redactSource: true } : {}),
+        message: `${fieldName(path)} is ${quote(value)}: it ${custom}`,
+      };
     }
     case 'discriminator': {
       // The enum on `kind` reports the same problem with the allowed values; keep that one.
       if (params.error === 'mapping') return undefined;
       const tag = String(params.tag);
       const key = misspelled.get(fieldKey(path, tag));
-      return key !== undefined ? misspelledFinding(path, key, tag, fieldName) : { ...base, message: `${fieldName(path)} needs a \`${tag}\`` };
+      return key !== undefined
+        ? misspelledFinding(path, key, tag, fieldName)
+        : { ...base, message: `${fieldName(path)} needs a \`${tag}\`` };
     }
     case 'oneOf':
     case 'anyOf':
       return undefined; // the branch errors say what is wrong
     case 'type':
-      return { ...base, message: `${fieldName(path)} must be ${String(params.type).replace(/,/g, ' or ')}, not ${describeType(getAtPointer(data, path))}` };
+      return {
+        ...base,
+        message: `${fieldName(path)} must be ${String(params.type).replace(/,/g, ' or ')}, not ${describeType(getAtPointer(data, path))}`,
+      };
     default:
       return { ...base, message: `${fieldName(path)} ${error.message ?? 'is invalid'}` };
   }

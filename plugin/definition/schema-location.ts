@@ -9,7 +9,8 @@ import { escapePointerSegment, getAtPointer, parsePointer } from './json-pointer
 
 type SchemaNode = Record<string, unknown>;
 
-const isNode = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNode = (value: unknown): value is SchemaNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Follows local `$ref`s (`#/$defs/Name`), at most a few levels deep. */
 function deref(root: unknown, node: SchemaNode | undefined): SchemaNode | undefined {
@@ -42,10 +43,18 @@ function branchMatches(root: unknown, branch: SchemaNode, value: unknown): boole
 function pickBranch(root: unknown, node: SchemaNode | undefined, value: unknown): SchemaNode | undefined {
   let current = deref(root, node);
   for (let depth = 0; current && depth < 8; depth++) {
-    const branches = Array.isArray(current.oneOf) ? current.oneOf : Array.isArray(current.anyOf) ? current.anyOf : undefined;
+    const branches = Array.isArray(current.oneOf)
+      ? current.oneOf
+      : Array.isArray(current.anyOf)
+        ? current.anyOf
+        : undefined;
     if (!branches) return current;
-    const resolved = branches.map((b) => deref(root, isNode(b) ? b : undefined)).filter((b): b is SchemaNode => b !== undefined);
-    current = resolved.find((b) => branchMatches(root, b, value)) ?? resolved.find((b) => isNode(value) === (b.type === 'object'));
+    const resolved = branches
+      .map((b) => deref(root, isNode(b) ? b : undefined))
+      .filter((b): b is SchemaNode => b !== undefined);
+    current =
+      resolved.find((b) => branchMatches(root, b, value)) ??
+      resolved.find((b) => isNode(value) === (b.type === 'object'));
   }
   return current;
 }

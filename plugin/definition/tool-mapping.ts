@@ -19,7 +19,11 @@ export function isMappedProvenance(provenance: unknown): boolean {
 }
 
 /** The finding for the tool at `/toolInventory/<index>` when tools.json does not map it; undefined when it does (or needs no mapping). */
-export function unmappedToolFinding(tool: { id: string; provenance: string }, index: number, tools: ReadonlyMap<string, unknown>): Finding | undefined {
+export function unmappedToolFinding(
+  tool: { id: string; provenance: string },
+  index: number,
+  tools: ReadonlyMap<string, unknown>,
+): Finding | undefined {
   if (!isMappedProvenance(tool.provenance) || tools.has(tool.id)) return undefined;
   return {
     rule: 'tool-implementation',
@@ -31,11 +35,14 @@ export function unmappedToolFinding(tool: { id: string; provenance: string }, in
 
 /** The tools of a parsed definition value that tools.json must map (an inventory of another shape maps nothing: the schema reports it). */
 function mappedTools(value: unknown): { tool: { id: string; provenance: string }; index: number }[] {
-  const inventory = value !== null && typeof value === 'object' ? (value as { toolInventory?: unknown }).toolInventory : undefined;
+  const inventory =
+    value !== null && typeof value === 'object' ? (value as { toolInventory?: unknown }).toolInventory : undefined;
   if (!Array.isArray(inventory)) return [];
   return inventory.flatMap((tool: unknown, index) => {
     const { id, provenance } = (tool ?? {}) as { id?: unknown; provenance?: unknown };
-    return typeof id === 'string' && typeof provenance === 'string' && isMappedProvenance(provenance) ? [{ tool: { id, provenance }, index }] : [];
+    return typeof id === 'string' && typeof provenance === 'string' && isMappedProvenance(provenance)
+      ? [{ tool: { id, provenance }, index }]
+      : [];
   });
 }
 
@@ -53,7 +60,11 @@ export function unmappedToolDiagnostics(document: SourceDocument, tools: Readonl
  * tools.json itself are added once, named by `displayName` (a file the mapping cannot be read
  * from), when any definition has a tool tools.json must map. Reads tools.json only then.
  */
-export function withToolMapping(result: ValidateFilesResult, workspaceRoot: string, displayName: (workspaceFile: string) => string = (file) => file): ValidateFilesResult {
+export function withToolMapping(
+  result: ValidateFilesResult,
+  workspaceRoot: string,
+  displayName: (workspaceFile: string) => string = (file) => file,
+): ValidateFilesResult {
   const needing = result.files.filter((f) => f.document !== undefined && mappedTools(f.document.value).length > 0);
   if (needing.length === 0) return result;
   const loaded = loadToolsFile(workspaceRoot);

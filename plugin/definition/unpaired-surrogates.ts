@@ -33,7 +33,12 @@ export function hasUnpairedSurrogate(value: unknown): boolean {
  * Diagnostics for every string and property name of `value` holding an unpaired surrogate,
  * located through the parser's offsets (`valueAt`, `keyAt`).
  */
-export function unpairedSurrogateDiagnostics(value: unknown, file: string, offsets: { valueAt: ReadonlyMap<string, number>; keyAt: ReadonlyMap<string, number> }, positions: PositionAt): Diagnostic[] {
+export function unpairedSurrogateDiagnostics(
+  value: unknown,
+  file: string,
+  offsets: { valueAt: ReadonlyMap<string, number>; keyAt: ReadonlyMap<string, number> },
+  positions: PositionAt,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   walkStrings(value, '', (text, pointer, kind) => {
     const index = unpairedSurrogateIndex(text);
@@ -61,7 +66,11 @@ export function unpairedSurrogateDiagnostics(value: unknown, file: string, offse
  * Calls `visit` with every string and property name inside `value`, depth first in document
  * order; stops as soon as `visit` returns true. Iterative: no depth can overflow the stack.
  */
-function walkStrings(value: unknown, root: string, visit: (text: string, pointer: string, kind: 'key' | 'value') => boolean): void {
+function walkStrings(
+  value: unknown,
+  root: string,
+  visit: (text: string, pointer: string, kind: 'key' | 'value') => boolean,
+): void {
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length > 0) {
     const [current, pointer] = stack.pop()!;

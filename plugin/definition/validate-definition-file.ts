@@ -55,7 +55,13 @@ export function validateDefinition(file: string, options: ValidateDefinitionOpti
     let loaded: LoadedDefinition;
     if (options.text !== undefined) {
       const format = options.format ?? definitionFormat(name);
-      if (!format) return { valid: false, diagnostics: [], sources, ioError: `${name}: not a definition file (expected .json, .yaml or .yml, or pass a format)` };
+      if (!format)
+        return {
+          valid: false,
+          diagnostics: [],
+          sources,
+          ioError: `${name}: not a definition file (expected .json, .yaml or .yml, or pass a format)`,
+        };
       loaded = validateDefinitionSource(options.text, name, format, ruleOptions);
     } else {
       loaded = loadDefinition(absolute, name, ruleOptions);
@@ -67,7 +73,16 @@ export function validateDefinition(file: string, options: ValidateDefinitionOpti
     if (options.workspaceRoot !== undefined && loaded.document) {
       const root = resolve(cwd, options.workspaceRoot);
       const result = withToolMapping(
-        { files: [{ file: name, valid: true, diagnostics, document: loaded.document }], diagnostics, sources, ioErrors: [], checked: 1, invalid: 0, errors: 0, warnings: 0 },
+        {
+          files: [{ file: name, valid: true, diagnostics, document: loaded.document }],
+          diagnostics,
+          sources,
+          ioErrors: [],
+          checked: 1,
+          invalid: 0,
+          errors: 0,
+          warnings: 0,
+        },
         root,
         (workspaceFile) => workspacePath(cwd, join(root, workspaceFile)),
       );
@@ -80,6 +95,11 @@ export function validateDefinition(file: string, options: ValidateDefinitionOpti
       ...(loaded.definition ? { definition: loaded.definition } : {}),
     };
   } catch (error) {
-    return { valid: false, diagnostics: [], sources, ioError: `internal error while validating ${file}: ${(error as Error).message}` };
+    return {
+      valid: false,
+      diagnostics: [],
+      sources,
+      ioError: `internal error while validating ${file}: ${(error as Error).message}`,
+    };
   }
 }

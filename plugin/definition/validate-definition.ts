@@ -48,7 +48,13 @@ export function schemaFindings(value: unknown): Finding[] {
   if (validateAgentDefinition(value)) return [];
   const errors: ValidationError[] = validateAgentDefinition.errors ?? [];
   const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
-  const isBranchNoise = (e: ValidationError) => anyOfs.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath.replace(/\/anyOf$/, '/anyOf/')));
+  const isBranchNoise = (e: ValidationError) =>
+    anyOfs.some(
+      (a) =>
+        a !== e &&
+        e.instancePath === a.instancePath &&
+        e.schemaPath.startsWith(a.schemaPath.replace(/\/anyOf$/, '/anyOf/')),
+    );
   const findings: Finding[] = [];
   const seen = new Set<string>();
   // A misspelled required field is one mistake: one finding, at the key.
@@ -57,7 +63,12 @@ export function schemaFindings(value: unknown): Finding[] {
     if (isBranchNoise(error)) continue;
     const finding =
       error.keyword === 'anyOf'
-        ? { rule: 'schema', path: error.instancePath, message: `\`${error.instancePath}\` has none of the allowed shapes`, suggestion: 'see docs/reference/agent-definition.md for the field' }
+        ? {
+            rule: 'schema',
+            path: error.instancePath,
+            message: `\`${error.instancePath}\` has none of the allowed shapes`,
+            suggestion: 'see docs/reference/agent-definition.md for the field',
+          }
         : schemaErrorToFinding(error, value, undefined, misspelled);
     if (!finding) continue;
     const key = `${finding.path}\u0000${finding.message}`;
@@ -73,7 +84,10 @@ export function semanticFindings(definition: AgentDefinition, options: RuleOptio
 }
 
 /** Validates an already parsed document. */
-export function validateDocument(document: SourceDocument, options: RuleOptions = DEFAULT_RULE_OPTIONS): DefinitionResult {
+export function validateDocument(
+  document: SourceDocument,
+  options: RuleOptions = DEFAULT_RULE_OPTIONS,
+): DefinitionResult {
   const schemaProblems = schemaFindings(document.value);
   if (schemaProblems.length > 0) {
     const diagnostics = sortDiagnostics(schemaProblems.map((f) => locateFinding(document, f)));
@@ -85,7 +99,12 @@ export function validateDocument(document: SourceDocument, options: RuleOptions 
 }
 
 /** Validates the bytes (or text) of one definition file named `file`. */
-export function validateDefinitionSource(source: Uint8Array | string, file: string, format: 'json' | 'yaml', options: RuleOptions = DEFAULT_RULE_OPTIONS): DefinitionResult {
+export function validateDefinitionSource(
+  source: Uint8Array | string,
+  file: string,
+  format: 'json' | 'yaml',
+  options: RuleOptions = DEFAULT_RULE_OPTIONS,
+): DefinitionResult {
   let text: string;
   if (typeof source === 'string') {
     text = source;
@@ -94,13 +113,27 @@ export function validateDefinitionSource(source: Uint8Array | string, file: stri
     if (decoded.text === undefined) return { diagnostics: decoded.diagnostics, valid: false };
     text = decoded.text;
   }
-  return (format === 'json' ? validateOnFastPath(text, file, options) : undefined) ?? validateDefinitionTextStrictly(text, file, format, options);
+  return (
+    (format === 'json' ? validateOnFastPath(text, file, options) : undefined) ??
+    validateDefinitionTextStrictly(text, file, format, options)
+  );
 }
 
 /** Validates decoded text with positions from the start: what the fast path must always agree with. */
-export function validateDefinitionTextStrictly(text: string, file: string, format: 'json' | 'yaml', options: RuleOptions = DEFAULT_RULE_OPTIONS): DefinitionResult {
+export function validateDefinitionTextStrictly(
+  text: string,
+  file: string,
+  format: 'json' | 'yaml',
+  options: RuleOptions = DEFAULT_RULE_OPTIONS,
+): DefinitionResult {
   const parsed = parseDefinitionTextStrictly(text, file, format);
-  if (!parsed.document || hasErrors(parsed.diagnostics)) return { text, diagnostics: parsed.diagnostics, valid: false, ...(parsed.document ? { document: parsed.document } : {}) };
+  if (!parsed.document || hasErrors(parsed.diagnostics))
+    return {
+      text,
+      diagnostics: parsed.diagnostics,
+      valid: false,
+      ...(parsed.document ? { document: parsed.document } : {}),
+    };
   const result = validateDocument(parsed.document, options);
   return { ...result, text, diagnostics: sortDiagnostics([...parsed.diagnostics, ...result.diagnostics]) };
 }

@@ -42,8 +42,20 @@ export interface ValidateFilesResult {
   warnings: number;
 }
 
-export function validateFiles(files: readonly DefinitionFile[], options: RuleOptions = DEFAULT_RULE_OPTIONS): ValidateFilesResult {
-  const result: ValidateFilesResult = { files: [], diagnostics: [], sources: new Map(), ioErrors: [], checked: 0, invalid: 0, errors: 0, warnings: 0 };
+export function validateFiles(
+  files: readonly DefinitionFile[],
+  options: RuleOptions = DEFAULT_RULE_OPTIONS,
+): ValidateFilesResult {
+  const result: ValidateFilesResult = {
+    files: [],
+    diagnostics: [],
+    sources: new Map(),
+    ioErrors: [],
+    checked: 0,
+    invalid: 0,
+    errors: 0,
+    warnings: 0,
+  };
   for (const { absolutePath, file } of files) {
     const loaded = loadDefinition(absolutePath, file, options);
     if (loaded.ioError !== undefined) {
@@ -54,7 +66,12 @@ export function validateFiles(files: readonly DefinitionFile[], options: RuleOpt
     const text = loaded.text ?? loaded.document?.text;
     if (text !== undefined) result.sources.set(file, text);
     const valid = loaded.valid && !hasErrors(loaded.diagnostics);
-    result.files.push({ file, valid, diagnostics: loaded.diagnostics, ...(loaded.document ? { document: loaded.document } : {}) });
+    result.files.push({
+      file,
+      valid,
+      diagnostics: loaded.diagnostics,
+      ...(loaded.document ? { document: loaded.document } : {}),
+    });
     result.diagnostics.push(...loaded.diagnostics);
     result.checked++;
     if (!valid) result.invalid++;

@@ -28,7 +28,9 @@ export interface ValidateWorkspaceOptions {
 
 /** Slugs pinned by `definitions` at a version none of them declares: only these are looked up on disk. */
 function pinnedElsewhere(definitions: readonly CheckedDefinition[]): Set<string> {
-  const declared = new Set(definitions.map((d) => pinKeyAt(d.document.value, '/identity/slug', '/identity/versionSemver')));
+  const declared = new Set(
+    definitions.map((d) => pinKeyAt(d.document.value, '/identity/slug', '/identity/versionSemver')),
+  );
   const slugs = new Set<string>();
   for (const { document } of definitions) {
     const nodes = getAtPointer(document.value, '/composition/nodes');
@@ -53,10 +55,17 @@ export function parsedDefinitions(result: ValidateFilesResult): CheckedDefinitio
   return result.files.flatMap((f) => (f.document ? [{ file: f.file, document: f.document }] : []));
 }
 
-export function validateWorkspaceFiles(files: readonly DefinitionFile[], options: ValidateWorkspaceOptions = {}): ValidateFilesResult {
+export function validateWorkspaceFiles(
+  files: readonly DefinitionFile[],
+  options: ValidateWorkspaceOptions = {},
+): ValidateFilesResult {
   const result = validateFiles(files, options.ruleOptions ?? DEFAULT_RULE_OPTIONS);
   const definitions = parsedDefinitions(result);
-  const knownVersions = options.knownVersions ?? (options.workspaceRoot !== undefined ? readKnownVersions(options.workspaceRoot, pinnedElsewhere(definitions)) : undefined);
+  const knownVersions =
+    options.knownVersions ??
+    (options.workspaceRoot !== undefined
+      ? readKnownVersions(options.workspaceRoot, pinnedElsewhere(definitions))
+      : undefined);
   const extra = checkWorkspaceDefinitions(definitions, knownVersions ? { knownVersions } : {});
   if (options.workspaceRoot !== undefined) withToolMapping(result, options.workspaceRoot, options.displayName);
   if (extra.length === 0) return result;
@@ -69,7 +78,10 @@ export function validateWorkspaceFiles(files: readonly DefinitionFile[], options
       result.invalid++;
     }
   }
-  result.diagnostics = [...result.files.flatMap((f) => f.diagnostics), ...result.diagnostics.filter((d) => !result.files.some((f) => f.file === d.file))];
+  result.diagnostics = [
+    ...result.files.flatMap((f) => f.diagnostics),
+    ...result.diagnostics.filter((d) => !result.files.some((f) => f.file === d.file)),
+  ];
   result.errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   result.warnings = result.diagnostics.length - result.errors;
   return result;

@@ -9,7 +9,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { digestOf } from '../compiler/canonical-json';
-import { damage, hostileString, loadExamples, mutate, mutation, replaceStringLeaf, schemaOracle, serialize, textDamage } from './__test-support__/definition-mutations';
+import {
+  damage,
+  hostileString,
+  loadExamples,
+  mutate,
+  mutation,
+  replaceStringLeaf,
+  schemaOracle,
+  serialize,
+  textDamage,
+} from './__test-support__/definition-mutations';
 import { validateDefinitionSource } from './validate-definition';
 
 const examples = loadExamples();
@@ -49,10 +59,15 @@ describe('the validator under random mutations of every example', () => {
   for (const format of ['json', 'yaml'] as const) {
     it(`never throws and never accepts what the schema forbids (${format})`, () => {
       fc.assert(
-        fc.property(fc.nat(), fc.array(mutation, { minLength: 1, maxLength: 3 }), textDamage, (pick, mutations, damaged) => {
-          const example = examples[pick % examples.length]!;
-          check(damage(serialize(mutate(example.value, mutations), format), format, damaged), format);
-        }),
+        fc.property(
+          fc.nat(),
+          fc.array(mutation, { minLength: 1, maxLength: 3 }),
+          textDamage,
+          (pick, mutations, damaged) => {
+            const example = examples[pick % examples.length]!;
+            check(damage(serialize(mutate(example.value, mutations), format), format, damaged), format);
+          },
+        ),
         { numRuns: 250 },
       );
     });
@@ -87,7 +102,13 @@ describe('regression inputs', () => {
   it.each([
     ['a lone surrogate in a description', withValue((d) => (d['metadata'].description = 'a\ud800b'))],
     ['a lone surrogate in a sampling parameter key', withValue((d) => (d['metadata'].tags = ['\udc00']))],
-    ['a lone surrogate in an embedded schema key', withValue((d) => (d['capabilityContract'].skills = [{ id: 's', name: 's', description: 'd', inputSchema: { ['\ud800']: 1 } }]))],
+    [
+      'a lone surrogate in an embedded schema key',
+      withValue(
+        (d) =>
+          (d['capabilityContract'].skills = [{ id: 's', name: 's', description: 'd', inputSchema: { ['\ud800']: 1 } }]),
+      ),
+    ],
     ['a control character in the display name', withValue((d) => (d['identity'].name = 'x\u001b[2Jy'))],
     ['bidi overrides in a tag', withValue((d) => (d['metadata'].tags = ['\u202eevil']))],
   ])('%s: refused or accepted without a crash, in both formats', (_, value) => {
@@ -102,14 +123,22 @@ describe('regression inputs', () => {
   });
 
   it('a number beyond a double inside an embedded JSON Schema (found by this property: it passed the schema as Infinity and crashed the digest)', () => {
-    const value = structuredClone(examples.find((e) => e.file === 'examples/code-search/agent.json')?.value ?? base) as Record<string, any>;
+    const value = structuredClone(
+      examples.find((e) => e.file === 'examples/code-search/agent.json')?.value ?? base,
+    ) as Record<string, any>;
     value['capabilityContract'].skills[0].outputSchema = { type: 'object', properties: { share: 1 } };
     const text = JSON.stringify(value).replace('"share":1', '"share":1e99999');
     expect(text).toContain('1e99999');
     check(text, 'json');
     const result = validateDefinitionSource(text, 'agent.json', 'json');
-    expect(result.diagnostics.map((d) => `${d.rule} ${d.path}`)).toEqual(['number-range /capabilityContract/skills/0/outputSchema/properties/share']);
-    const yaml = validateDefinitionSource(serialize(value, 'yaml').replace('share: 1', 'share: 1e99999'), 'agent.yaml', 'yaml');
+    expect(result.diagnostics.map((d) => `${d.rule} ${d.path}`)).toEqual([
+      'number-range /capabilityContract/skills/0/outputSchema/properties/share',
+    ]);
+    const yaml = validateDefinitionSource(
+      serialize(value, 'yaml').replace('share: 1', 'share: 1e99999'),
+      'agent.yaml',
+      'yaml',
+    );
     expect(yaml.valid).toBe(false);
     expect(yaml.diagnostics.map((d) => d.rule)).toEqual(['yaml-value']);
   });

@@ -36,20 +36,34 @@ describe('checkWorkspaceDefinitions', () => {
     const slug = diagnostics.find((d) => d.file === 'a/agent.json' && d.rule === 'duplicate-slug')!;
     expect([slug.line, slug.column]).toEqual([slugLine, slugColumn]);
     expect(slug.message).toContain(`"text-stats" is also declared by b/agent.json:${slugLine}:${slugColumn}`);
-    expect(slug.suggestion).toBe(`change \`/identity/slug\` in a/agent.json:${slugLine}:${slugColumn} or b/agent.json:${slugLine}:${slugColumn}`);
+    expect(slug.suggestion).toBe(
+      `change \`/identity/slug\` in a/agent.json:${slugLine}:${slugColumn} or b/agent.json:${slugLine}:${slugColumn}`,
+    );
   });
 
   it('warns at the pin version when a pin resolves to nothing, listing the versions that exist', () => {
     const router = JSON.parse(exampleText('write-router')) as { composition: { nodes: { version: string }[] } };
     router.composition.nodes[1]!.version = '9.9.9';
-    const defs = [definition('r/agent.json', JSON.stringify(router, null, 2)), definition('w/agent.json', exampleText('fallback-writer'))];
+    const defs = [
+      definition('r/agent.json', JSON.stringify(router, null, 2)),
+      definition('w/agent.json', exampleText('fallback-writer')),
+    ];
     const known = new Map([['splice-resolver', [{ version: '0.4.2', where: 'registry registry/agents' }]]]);
     const [pin, ...rest] = checkWorkspaceDefinitions(defs, { knownVersions: known });
     expect(rest).toEqual([]);
-    expect(pin).toMatchObject({ rule: 'unresolved-pin', severity: 'warning', file: 'r/agent.json', path: '/composition/nodes/1/version' });
-    expect(pin!.message).toBe('pin "fallback-writer@9.9.9" resolves to nothing: neither the workspace nor the registry has fallback-writer at exactly 9.9.9; versions that exist: 1.1.0 (workspace w/agent.json)');
+    expect(pin).toMatchObject({
+      rule: 'unresolved-pin',
+      severity: 'warning',
+      file: 'r/agent.json',
+      path: '/composition/nodes/1/version',
+    });
+    expect(pin!.message).toBe(
+      'pin "fallback-writer@9.9.9" resolves to nothing: neither the workspace nor the registry has fallback-writer at exactly 9.9.9; versions that exist: 1.1.0 (workspace w/agent.json)',
+    );
     expect(pin!.suggestion).toContain('e.g. "fallback-writer@1.1.0"');
-    expect(checkWorkspaceDefinitions(defs, { knownVersions: known, unresolvedPinSeverity: 'error' })[0]!.severity).toBe('error');
+    expect(checkWorkspaceDefinitions(defs, { knownVersions: known, unresolvedPinSeverity: 'error' })[0]!.severity).toBe(
+      'error',
+    );
     // Without a list of what exists, pins are not checked.
     expect(checkWorkspaceDefinitions(defs)).toEqual([]);
   });
@@ -57,14 +71,21 @@ describe('checkWorkspaceDefinitions', () => {
   it('suggests creating a child no version of which exists', () => {
     const router = JSON.parse(exampleText('write-router')) as { composition: { nodes: { slug: string }[] } };
     router.composition.nodes[0]!.slug = 'nowhere';
-    const diagnostics = checkWorkspaceDefinitions([definition('r/agent.json', JSON.stringify(router))], { knownVersions: new Map([['fallback-writer', [{ version: '1.1.0', where: 'workspace w' }]]]) });
-    expect(diagnostics.map((d) => [d.path, d.suggestion])).toEqual([['/composition/nodes/0/version', expect.stringContaining('create nowhere (`nx g agentdef:agent nowhere`)')]]);
+    const diagnostics = checkWorkspaceDefinitions([definition('r/agent.json', JSON.stringify(router))], {
+      knownVersions: new Map([['fallback-writer', [{ version: '1.1.0', where: 'workspace w' }]]]),
+    });
+    expect(diagnostics.map((d) => [d.path, d.suggestion])).toEqual([
+      ['/composition/nodes/0/version', expect.stringContaining('create nowhere (`nx g agentdef:agent nowhere`)')],
+    ]);
   });
 });
 
 describe('validateWorkspaceFiles', () => {
   it('reports nothing for the shipped examples: no errors and no warnings', () => {
-    const files = findDefinitionFiles(join(repoRoot, 'examples')).map((f) => ({ absolutePath: join(repoRoot, 'examples', f), file: `examples/${f}` }));
+    const files = findDefinitionFiles(join(repoRoot, 'examples')).map((f) => ({
+      absolutePath: join(repoRoot, 'examples', f),
+      file: `examples/${f}`,
+    }));
     expect(files.length).toBeGreaterThanOrEqual(8);
     const result = validateWorkspaceFiles(files, { knownVersions: new Map() });
     expect(result.diagnostics).toEqual([]);
@@ -88,9 +109,16 @@ describe('validateWorkspaceFiles', () => {
       mkdirSync(join(root, 'registry', 'agents', 'fallback-writer'), { recursive: true });
       writeFileSync(join(root, 'registry', 'agents', 'fallback-writer', '1.0.0.json'), exampleText('fallback-writer'));
       const before = readFileSync(join(root, 'router', 'agent.json'), 'utf8');
-      const result = validateWorkspaceFiles([{ absolutePath: join(root, 'router', 'agent.json'), file: 'router/agent.json' }], { workspaceRoot: root });
-      expect(result.diagnostics.map((d) => [d.rule, d.severity, d.path])).toEqual([['unresolved-pin', 'warning', '/composition/nodes/1/version']]);
-      expect(result.diagnostics[0]!.message).toContain('versions that exist: 1.0.0 (registry registry/agents); 1.1.0 (workspace agents/fallback-writer/agent.json)');
+      const result = validateWorkspaceFiles(
+        [{ absolutePath: join(root, 'router', 'agent.json'), file: 'router/agent.json' }],
+        { workspaceRoot: root },
+      );
+      expect(result.diagnostics.map((d) => [d.rule, d.severity, d.path])).toEqual([
+        ['unresolved-pin', 'warning', '/composition/nodes/1/version'],
+      ]);
+      expect(result.diagnostics[0]!.message).toContain(
+        'versions that exist: 1.0.0 (registry registry/agents); 1.1.0 (workspace agents/fallback-writer/agent.json)',
+      );
       expect([result.checked, result.invalid, result.errors, result.warnings]).toEqual([1, 0, 0, 1]);
       expect(readFileSync(join(root, 'router', 'agent.json'), 'utf8')).toBe(before);
     } finally {

@@ -42,7 +42,14 @@ function located(definition: CheckedDefinition, pointer: string): string {
   return `${definition.file}:${line}:${column}`;
 }
 
-function diagnostic(definition: CheckedDefinition, rule: string, severity: Severity, path: string, message: string, suggestion: string): Diagnostic {
+function diagnostic(
+  definition: CheckedDefinition,
+  rule: string,
+  severity: Severity,
+  path: string,
+  message: string,
+  suggestion: string,
+): Diagnostic {
   const { line, column } = definition.document.locate(path);
   return { code: ERROR_CODES.invalid, rule, severity, path, file: definition.file, line, column, message, suggestion };
 }
@@ -51,7 +58,13 @@ function diagnostic(definition: CheckedDefinition, rule: string, severity: Sever
  * Every definition after the first with the same value at `pointer` gets an error naming the first
  * (and the first gets one naming the second), so both files show the problem.
  */
-function duplicates(definitions: readonly CheckedDefinition[], pointer: string, rule: string, what: string, why: string): Diagnostic[] {
+function duplicates(
+  definitions: readonly CheckedDefinition[],
+  pointer: string,
+  rule: string,
+  what: string,
+  why: string,
+): Diagnostic[] {
   const byValue = new Map<string, CheckedDefinition[]>();
   for (const definition of definitions) {
     const value = stringAt(definition.document, pointer);
@@ -64,7 +77,14 @@ function duplicates(definitions: readonly CheckedDefinition[], pointer: string, 
     holders.forEach((holder, index) => {
       const others = holders.filter((_, i) => i !== index).map((other) => located(other, pointer));
       out.push(
-        diagnostic(holder, rule, 'error', pointer, `${what} ${JSON.stringify(value)} is also declared by ${others.join(', ')}; ${why}`, `change \`${pointer}\` in ${[located(holder, pointer), ...others].join(' or ')}`),
+        diagnostic(
+          holder,
+          rule,
+          'error',
+          pointer,
+          `${what} ${JSON.stringify(value)} is also declared by ${others.join(', ')}; ${why}`,
+          `change \`${pointer}\` in ${[located(holder, pointer), ...others].join(' or ')}`,
+        ),
       );
     });
   }
@@ -84,7 +104,11 @@ function pinsOf(document: SourceDocument): Pin[] {
     .map((p) => (typeof p.slug === 'string' && typeof p.version === 'string' ? (p as Pin) : { slug: '', version: '' }));
 }
 
-function unresolvedPins(definitions: readonly CheckedDefinition[], known: ReadonlyMap<string, readonly KnownVersion[]>, severity: Severity): Diagnostic[] {
+function unresolvedPins(
+  definitions: readonly CheckedDefinition[],
+  known: ReadonlyMap<string, readonly KnownVersion[]>,
+  severity: Severity,
+): Diagnostic[] {
   const where = new Map<string, Map<string, string[]>>();
   const add = (slug: string, version: string, place: string) => {
     const versions = where.get(slug) ?? new Map<string, string[]>();
@@ -124,11 +148,28 @@ function unresolvedPins(definitions: readonly CheckedDefinition[], known: Readon
 }
 
 /** The workspace-wide diagnostics of `definitions`, sorted. */
-export function checkWorkspaceDefinitions(definitions: readonly CheckedDefinition[], options: WorkspaceCheckOptions = {}): Diagnostic[] {
+export function checkWorkspaceDefinitions(
+  definitions: readonly CheckedDefinition[],
+  options: WorkspaceCheckOptions = {},
+): Diagnostic[] {
   const found = [
-    ...duplicates(definitions, '/identity/slug', 'duplicate-slug', 'identity.slug', 'each definition becomes an Nx project named by its slug, so two definitions cannot share one'),
-    ...duplicates(definitions, '/identity/id', 'duplicate-id', 'identity.id', 'an agent id names exactly one agent (receipts, cards and registrations carry it)'),
-    ...(options.knownVersions ? unresolvedPins(definitions, options.knownVersions, options.unresolvedPinSeverity ?? 'warning') : []),
+    ...duplicates(
+      definitions,
+      '/identity/slug',
+      'duplicate-slug',
+      'identity.slug',
+      'each definition becomes an Nx project named by its slug, so two definitions cannot share one',
+    ),
+    ...duplicates(
+      definitions,
+      '/identity/id',
+      'duplicate-id',
+      'identity.id',
+      'an agent id names exactly one agent (receipts, cards and registrations carry it)',
+    ),
+    ...(options.knownVersions
+      ? unresolvedPins(definitions, options.knownVersions, options.unresolvedPinSeverity ?? 'warning')
+      : []),
   ];
   return sortDiagnostics(found);
 }

@@ -30,7 +30,9 @@ export interface ToolImplementation {
   export: string;
 }
 
-export type McpServer = { transport: 'stdio'; command: string; args: string[]; env: Record<string, EnvReference> } | { transport: 'http'; url: string; binding?: string };
+export type McpServer =
+  | { transport: 'stdio'; command: string; args: string[]; env: Record<string, EnvReference> }
+  | { transport: 'http'; url: string; binding?: string };
 
 /** `secret:NAME` (from the host's secret source) or `env:NAME` (from the host's environment). */
 export interface EnvReference {
@@ -58,11 +60,26 @@ function readOptional(workspaceRoot: string, file: string): { document?: SourceD
   const source = readDefinitionSource(join(workspaceRoot, file), file, undefined, workspaceRoot);
   if (source.ioError !== undefined) {
     if (source.missing) return { diagnostics: [] }; // both files are optional
-    return { diagnostics: [{ code: ERROR_CODES.invalid, rule: 'workspace-config', severity: 'error', path: '', file, line: 1, column: 1, message: source.ioError }] };
+    return {
+      diagnostics: [
+        {
+          code: ERROR_CODES.invalid,
+          rule: 'workspace-config',
+          severity: 'error',
+          path: '',
+          file,
+          line: 1,
+          column: 1,
+          message: source.ioError,
+        },
+      ],
+    };
   }
   if (source.text === undefined) return { diagnostics: source.diagnostics };
   const parsed = parseDefinitionText(source.text, file, 'json');
-  return parsed.document ? { document: parsed.document, diagnostics: parsed.diagnostics } : { diagnostics: parsed.diagnostics };
+  return parsed.document
+    ? { document: parsed.document, diagnostics: parsed.diagnostics }
+    : { diagnostics: parsed.diagnostics };
 }
 
 function toolsFrom(document: SourceDocument, findings: Finding[]): Map<string, ToolImplementation> {
@@ -70,13 +87,21 @@ function toolsFrom(document: SourceDocument, findings: Finding[]): Map<string, T
   const root = document.value as Record<string, unknown>;
   const entries = root['tools'];
   if (!isObject(entries)) {
-    findings.push({ rule: 'workspace-config', path: '/tools', message: `${TOOLS_FILE} needs a "tools" object mapping tool ids to { module, export }` });
+    findings.push({
+      rule: 'workspace-config',
+      path: '/tools',
+      message: `${TOOLS_FILE} needs a "tools" object mapping tool ids to { module, export }`,
+    });
     return tools;
   }
   for (const [id, value] of Object.entries(entries)) {
     const at = joinPointer('/tools', id);
     if (!isObject(value) || typeof value['module'] !== 'string' || typeof value['export'] !== 'string') {
-      findings.push({ rule: 'workspace-config', path: at, message: `tool "${id}" needs { "module": "<package or ./path>", "export": "<function name>" }` });
+      findings.push({
+        rule: 'workspace-config',
+        path: at,
+        message: `tool "${id}" needs { "module": "<package or ./path>", "export": "<function name>" }`,
+      });
       continue;
     }
     const module = value['module'];
@@ -91,7 +116,11 @@ function toolsFrom(document: SourceDocument, findings: Finding[]): Map<string, T
       continue;
     }
     if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(exported)) {
-      findings.push({ rule: 'workspace-config', path: joinPointer(at, 'export'), message: `tool "${id}": export must be a JavaScript identifier` });
+      findings.push({
+        rule: 'workspace-config',
+        path: joinPointer(at, 'export'),
+        message: `tool "${id}": export must be a JavaScript identifier`,
+      });
       continue;
     }
     tools.set(id, { module, export: exported });
@@ -102,7 +131,11 @@ function toolsFrom(document: SourceDocument, findings: Finding[]): Map<string, T
 function envFrom(value: unknown, at: string, findings: Finding[]): Record<string, EnvReference> | undefined {
   if (value === undefined) return {};
   if (!isObject(value)) {
-    findings.push({ rule: 'workspace-config', path: at, message: 'env must map variable names to "secret:NAME" or "env:NAME"' });
+    findings.push({
+      rule: 'workspace-config',
+      path: at,
+      message: 'env must map variable names to "secret:NAME" or "env:NAME"',
+    });
     return undefined;
   }
   const env: Record<string, EnvReference> = {};
@@ -137,19 +170,31 @@ function serversFrom(document: SourceDocument, findings: Finding[]): Map<string,
   const servers = new Map<string, McpServer>();
   const entries = (document.value as Record<string, unknown>)['servers'];
   if (!isObject(entries)) {
-    findings.push({ rule: 'workspace-config', path: '/servers', message: `${MCP_FILE} needs a "servers" object mapping server names to a command or a url` });
+    findings.push({
+      rule: 'workspace-config',
+      path: '/servers',
+      message: `${MCP_FILE} needs a "servers" object mapping server names to a command or a url`,
+    });
     return servers;
   }
   for (const [name, value] of Object.entries(entries)) {
     const at = joinPointer('/servers', name);
     if (!NAME.test(name) || !isObject(value)) {
-      findings.push({ rule: 'workspace-config', path: at, message: `server "${name}" needs { "command", "args"?, "env"? } or { "url" }` });
+      findings.push({
+        rule: 'workspace-config',
+        path: at,
+        message: `server "${name}" needs { "command", "args"?, "env"? } or { "url" }`,
+      });
       continue;
     }
     if (typeof value['command'] === 'string') {
       const args = value['args'] ?? [];
       if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) {
-        findings.push({ rule: 'workspace-config', path: joinPointer(at, 'args'), message: `server "${name}": args must be a list of strings` });
+        findings.push({
+          rule: 'workspace-config',
+          path: joinPointer(at, 'args'),
+          message: `server "${name}": args must be a list of strings`,
+        });
         continue;
       }
       const env = envFrom(value['env'], joinPointer(at, 'env'), findings);
@@ -160,26 +205,40 @@ function serversFrom(document: SourceDocument, findings: Finding[]): Map<string,
         path: joinPointer(at, 'url'),
         redactSource: true,
         message: `server "${name}": url must not carry a user name or password (the value is not shown)`,
-        suggestion: 'give the server its credential through a secret (a service binding, or the environment of its host), never in the URL',
+        suggestion:
+          'give the server its credential through a secret (a service binding, or the environment of its host), never in the URL',
       });
     } else if (typeof value['url'] === 'string' && /^https?:\/\/[^\s/]+/.test(value['url'])) {
       const binding = value['binding'];
       servers.set(name, { transport: 'http', url: value['url'], ...(typeof binding === 'string' ? { binding } : {}) });
     } else {
-      findings.push({ rule: 'workspace-config', path: at, message: `server "${name}" needs a "command" (stdio) or an http(s) "url"` });
+      findings.push({
+        rule: 'workspace-config',
+        path: at,
+        message: `server "${name}" needs a "command" (stdio) or an http(s) "url"`,
+      });
     }
   }
   return servers;
 }
 
 /** The workspace's tools.json alone, loaded and checked (what `agentdef validate` reads to check the tool mapping). */
-export function loadToolsFile(workspaceRoot: string): { tools: ReadonlyMap<string, ToolImplementation>; document?: SourceDocument; diagnostics: Diagnostic[] } {
+export function loadToolsFile(workspaceRoot: string): {
+  tools: ReadonlyMap<string, ToolImplementation>;
+  document?: SourceDocument;
+  diagnostics: Diagnostic[];
+} {
   const toolsFile = readOptional(workspaceRoot, TOOLS_FILE);
   if (!toolsFile.document) return { tools: new Map(), diagnostics: toolsFile.diagnostics };
   const findings: Finding[] = [];
   const tools = toolsFrom(toolsFile.document, findings);
-  for (const finding of secretFindings(toolsFile.document.value, TOOLS_FILE)) if (!findings.some((f) => f.path === finding.path)) findings.push(finding);
-  return { tools, document: toolsFile.document, diagnostics: [...toolsFile.diagnostics, ...findings.map((f) => locateFinding(toolsFile.document!, f))] };
+  for (const finding of secretFindings(toolsFile.document.value, TOOLS_FILE))
+    if (!findings.some((f) => f.path === finding.path)) findings.push(finding);
+  return {
+    tools,
+    document: toolsFile.document,
+    diagnostics: [...toolsFile.diagnostics, ...findings.map((f) => locateFinding(toolsFile.document!, f))],
+  };
 }
 
 export function loadWorkspaceConfig(workspaceRoot: string): LoadedWorkspaceConfig {
@@ -196,10 +255,15 @@ export function loadWorkspaceConfig(workspaceRoot: string): LoadedWorkspaceConfi
     documents.set(MCP_FILE, mcpFile.document);
     const findings: Finding[] = [];
     mcpServers = serversFrom(mcpFile.document, findings);
-    for (const finding of secretFindings(mcpFile.document.value, MCP_FILE)) if (!findings.some((f) => f.path === finding.path)) findings.push(finding);
+    for (const finding of secretFindings(mcpFile.document.value, MCP_FILE))
+      if (!findings.some((f) => f.path === finding.path)) findings.push(finding);
     diagnostics.push(...findings.map((f) => locateFinding(mcpFile.document!, f)));
   }
   return { config: { tools, mcpServers, documents }, diagnostics };
 }
 
-export const EMPTY_WORKSPACE_CONFIG: WorkspaceConfig = { tools: new Map(), mcpServers: new Map(), documents: new Map() };
+export const EMPTY_WORKSPACE_CONFIG: WorkspaceConfig = {
+  tools: new Map(),
+  mcpServers: new Map(),
+  documents: new Map(),
+};

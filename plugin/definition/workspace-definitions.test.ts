@@ -68,7 +68,11 @@ describe('the schema patterns', () => {
     expect(schema.$defs.AgentRef.properties.version.$ref).toBe('#/$defs/Semver');
   });
 
-  const base = scaffoldAgent({ name: 'probe' }, { packageName: 'acme' }, { id: '01J0000000000000000000000A', versionId: '01J0000000000000000000000B' });
+  const base = scaffoldAgent(
+    { name: 'probe' },
+    { packageName: 'acme' },
+    { id: '01J0000000000000000000000A', versionId: '01J0000000000000000000000B' },
+  );
   if (!base.ok) throw new Error(base.problem);
   /** Whether the real validator accepts `value` at /identity/<key>. */
   const schemaAccepts = (key: 'slug' | 'versionSemver', value: string): boolean => {
@@ -115,7 +119,21 @@ describe('the schema patterns', () => {
   });
 
   it('isSlug agrees with the validator', () => {
-    for (const s of ['a', 'code-search', 'a1-b2', 'a'.repeat(64), 'a'.repeat(65), 'A', 'a--b', '-a', 'a-', 'a_b', 'a.b', '', 'a/b']) {
+    for (const s of [
+      'a',
+      'code-search',
+      'a1-b2',
+      'a'.repeat(64),
+      'a'.repeat(65),
+      'A',
+      'a--b',
+      '-a',
+      'a-',
+      'a_b',
+      'a.b',
+      '',
+      'a/b',
+    ]) {
       expect([s, isSlug(s)]).toEqual([s, schemaAccepts('slug', s)]);
     }
   });
@@ -123,7 +141,19 @@ describe('the schema patterns', () => {
 
 describe('semver ordering', () => {
   it('orders by precedence, numerically and with pre-releases first', () => {
-    expect(sortVersions(['1.10.0', '1.9.0', '1.0.0', '1.0.0-rc.1', '1.0.0-alpha', '1.0.0-alpha.10', '1.0.0-alpha.2', '0.4.2', '1.0.0-alpha.beta'])).toEqual([
+    expect(
+      sortVersions([
+        '1.10.0',
+        '1.9.0',
+        '1.0.0',
+        '1.0.0-rc.1',
+        '1.0.0-alpha',
+        '1.0.0-alpha.10',
+        '1.0.0-alpha.2',
+        '0.4.2',
+        '1.0.0-alpha.beta',
+      ]),
+    ).toEqual([
       '0.4.2',
       '1.0.0-alpha',
       '1.0.0-alpha.2',
@@ -143,12 +173,18 @@ describe('semver ordering', () => {
   });
 
   it('sorts versions the schema rejects after every valid one', () => {
-    expect(sortVersions(['1.0.0-01', '2.0.0', '01.0.0', '1.0.0-1'])).toEqual(['1.0.0-1', '2.0.0', '01.0.0', '1.0.0-01']);
+    expect(sortVersions(['1.0.0-01', '2.0.0', '01.0.0', '1.0.0-1'])).toEqual([
+      '1.0.0-1',
+      '2.0.0',
+      '01.0.0',
+      '1.0.0-01',
+    ]);
   });
 
   it('accepts exact versions only', () => {
     for (const v of ['0.0.0', '1.2.3', '1.2.3-rc.1+build.5', '10.20.30']) expect(isExactSemver(v)).toBe(true);
-    for (const v of ['1.2', '^1.2.3', '~1.2.3', 'latest', '01.2.3', '1.2.3.4', '']) expect(isExactSemver(v)).toBe(false);
+    for (const v of ['1.2', '^1.2.3', '~1.2.3', 'latest', '01.2.3', '1.2.3.4', ''])
+      expect(isExactSemver(v)).toBe(false);
   });
 });
 
@@ -164,7 +200,14 @@ describe('findDefinitionFiles', () => {
       'agent.json': '{}',
       'a/agent.JSON': '{}',
     });
-    expect(findDefinitionFiles(ws)).toEqual(['A/agent.json', 'a/agent.yml', 'a/z/agent.yaml', 'a-b/agent.json', 'agent.json', 'b/agent.json']);
+    expect(findDefinitionFiles(ws)).toEqual([
+      'A/agent.json',
+      'a/agent.yml',
+      'a/z/agent.yaml',
+      'a-b/agent.json',
+      'agent.json',
+      'b/agent.json',
+    ]);
   });
 
   it('skips the tool folders and enters other dot-folders', () => {
@@ -209,34 +252,62 @@ describe('findDefinitionFiles', () => {
   it('knows the definition file names, in order of preference', () => {
     expect(DEFINITION_FILE_NAMES).toEqual(['agent.json', 'agent.yaml', 'agent.yml']);
     expect(DEFINITION_FILE_NAMES.map(isDefinitionFileName)).toEqual([true, true, true]);
-    for (const name of ['agent.JSON', 'agents.json', 'agent.json5', 'x/agent.json']) expect(isDefinitionFileName(name)).toBe(false);
+    for (const name of ['agent.JSON', 'agents.json', 'agent.json5', 'x/agent.json'])
+      expect(isDefinitionFileName(name)).toBe(false);
   });
 
   it('names the same files as the graph glob and the init generator’s include', () => {
     const braces = /^\*\*\/agent\.\{(.+)\}$/.exec(AGENT_DEFINITION_GLOB);
     expect(braces![1]!.split(',').map((ext) => `agent.${ext}`)).toEqual([...DEFINITION_FILE_NAMES]);
-    expect(DEFAULT_INCLUDE).toEqual([...DEFINITION_FILE_NAMES, 'application.json', 'application.yaml', 'application.yml'].map((name) => `**/${name}`));
+    expect(DEFAULT_INCLUDE).toEqual(
+      [...DEFINITION_FILE_NAMES, 'application.json', 'application.yaml', 'application.yml'].map((name) => `**/${name}`),
+    );
   });
 });
 
 describe('readIdentity', () => {
   it('reads the identity of JSON and YAML without validating the rest', () => {
-    expect(readIdentity('{"identity":{"slug":"q","versionSemver":"^1"},"junk":true}', 'agent.json')).toEqual({ slug: 'q', versionSemver: '^1' });
-    expect(readIdentity('\uFEFF{"identity":{"slug":"q","versionSemver":"1.0.0"}}', 'agent.json')).toEqual({ slug: 'q', versionSemver: '1.0.0' });
-    expect(readIdentity('identity:\n  slug: a\n  versionSemver: 2.0.0\n', 'x/agent.yaml')).toEqual({ slug: 'a', versionSemver: '2.0.0' });
-    expect(readIdentity('identity: { slug: a, versionSemver: "1.0.0" }\n', 'agent.yml')).toEqual({ slug: 'a', versionSemver: '1.0.0' });
+    expect(readIdentity('{"identity":{"slug":"q","versionSemver":"^1"},"junk":true}', 'agent.json')).toEqual({
+      slug: 'q',
+      versionSemver: '^1',
+    });
+    expect(readIdentity('\uFEFF{"identity":{"slug":"q","versionSemver":"1.0.0"}}', 'agent.json')).toEqual({
+      slug: 'q',
+      versionSemver: '1.0.0',
+    });
+    expect(readIdentity('identity:\n  slug: a\n  versionSemver: 2.0.0\n', 'x/agent.yaml')).toEqual({
+      slug: 'a',
+      versionSemver: '2.0.0',
+    });
+    expect(readIdentity('identity: { slug: a, versionSemver: "1.0.0" }\n', 'agent.yml')).toEqual({
+      slug: 'a',
+      versionSemver: '1.0.0',
+    });
   });
 
   it('gives a reason, never throws, for broken or identity-less files', () => {
     const broken = readIdentity('{ "identity": ', 'agent.json');
     expect(broken).toEqual({ reason: expect.stringMatching(/^cannot be parsed \(line 1: /) });
     expect(readIdentity('identity: [', 'agent.yaml')).toEqual({ reason: expect.stringMatching(/^cannot be parsed/) });
-    expect(readIdentity('identity:\n  slug: a\n  slug: b\n  versionSemver: 1.0.0\n', 'agent.yaml')).toEqual({ reason: expect.stringMatching(/^cannot be parsed/) });
+    expect(readIdentity('identity:\n  slug: a\n  slug: b\n  versionSemver: 1.0.0\n', 'agent.yaml')).toEqual({
+      reason: expect.stringMatching(/^cannot be parsed/),
+    });
     expect(readIdentity('', 'agent.json')).toEqual({ reason: expect.stringMatching(/^cannot be parsed/) });
-    for (const text of ['[]', '3', 'null', '{ "identity": { "slug": 3, "versionSemver": "1.0.0" } }', '{ "identity": "a@1.0.0" }', '{}']) {
-      expect(readIdentity(text, 'agent.json')).toEqual({ reason: 'has no string identity.slug and identity.versionSemver' });
+    for (const text of [
+      '[]',
+      '3',
+      'null',
+      '{ "identity": { "slug": 3, "versionSemver": "1.0.0" } }',
+      '{ "identity": "a@1.0.0" }',
+      '{}',
+    ]) {
+      expect(readIdentity(text, 'agent.json')).toEqual({
+        reason: 'has no string identity.slug and identity.versionSemver',
+      });
     }
-    expect(readIdentity('{ "identity": { "__proto__": { "slug": "x" }, "versionSemver": "1.0.0" } }', 'agent.json')).toHaveProperty('reason');
+    expect(
+      readIdentity('{ "identity": { "__proto__": { "slug": "x" }, "versionSemver": "1.0.0" } }', 'agent.json'),
+    ).toHaveProperty('reason');
   });
 });
 
@@ -252,13 +323,19 @@ describe('registry layout and pins', () => {
   it('reads a version back from a snapshot file name only when it is exact', () => {
     expect(registrySnapshotVersion('1.2.0.json')).toBe('1.2.0');
     expect(registrySnapshotVersion('1.2.0-rc.1+b.json')).toBe('1.2.0-rc.1+b');
-    for (const name of ['1.2.0.yaml', '1.2.0', 'latest.json', '1.0.0-01.json', '.json', '1.2.0.json.bak']) expect(registrySnapshotVersion(name)).toBeUndefined();
+    for (const name of ['1.2.0.yaml', '1.2.0', 'latest.json', '1.0.0-01.json', '.json', '1.2.0.json.bak'])
+      expect(registrySnapshotVersion(name)).toBeUndefined();
   });
 });
 
 describe('workspace defaults', () => {
   it('are one set of values', () => {
-    expect(WORKSPACE_DEFAULTS).toEqual({ registryRoot: 'registry/agents', outputRoot: 'dist/agents', maxDepth: 16, maxNodes: 512 });
+    expect(WORKSPACE_DEFAULTS).toEqual({
+      registryRoot: 'registry/agents',
+      outputRoot: 'dist/agents',
+      maxDepth: 16,
+      maxNodes: 512,
+    });
     expect(defaultOutputDir('writer')).toBe('dist/agents/writer');
     const { targetNames: _names, ...rest } = DEFAULT_PLUGIN_OPTIONS;
     expect(rest).toEqual(WORKSPACE_DEFAULTS);
@@ -267,21 +344,30 @@ describe('workspace defaults', () => {
   it('agree with what the executors’ schemas say (JSON cannot import them)', () => {
     for (const executor of ['compile', 'plan']) {
       const properties = readJsonFile(`executors/${executor}/schema.json`).properties;
-      expect([executor, properties.registryRoot.default, properties.maxDepth.default, properties.maxNodes.default]).toEqual([
+      expect([
         executor,
-        WORKSPACE_DEFAULTS.registryRoot,
-        WORKSPACE_DEFAULTS.maxDepth,
-        WORKSPACE_DEFAULTS.maxNodes,
-      ]);
+        properties.registryRoot.default,
+        properties.maxDepth.default,
+        properties.maxNodes.default,
+      ]).toEqual([executor, WORKSPACE_DEFAULTS.registryRoot, WORKSPACE_DEFAULTS.maxDepth, WORKSPACE_DEFAULTS.maxNodes]);
     }
-    expect(readJsonFile('executors/compile/schema.json').properties.outputPath.description).toContain(`\`${defaultOutputDir('<slug>')}\``);
-    expect(readJsonFile('executors/run/schema.json').properties.outputPath.description).toContain(`\`${WORKSPACE_DEFAULTS.outputRoot}/<project>\``);
+    expect(readJsonFile('executors/compile/schema.json').properties.outputPath.description).toContain(
+      `\`${defaultOutputDir('<slug>')}\``,
+    );
+    expect(readJsonFile('executors/run/schema.json').properties.outputPath.description).toContain(
+      `\`${WORKSPACE_DEFAULTS.outputRoot}/<project>\``,
+    );
   });
 });
 
 describe('findWorkspaceRoot', () => {
   it('finds the nearest nx.json, else the nearest package.json, else nothing', () => {
-    const ws = tempFolder({ 'nx.json': '{}', 'a/b/agent.json': identity('a', '1.0.0'), 'pkg/package.json': '{}', 'pkg/x/agent.json': '{}' });
+    const ws = tempFolder({
+      'nx.json': '{}',
+      'a/b/agent.json': identity('a', '1.0.0'),
+      'pkg/package.json': '{}',
+      'pkg/x/agent.json': '{}',
+    });
     expect(findWorkspaceRoot(join(ws, 'a', 'b'))).toBe(ws);
     expect(findWorkspaceRoot(join(ws, 'pkg', 'x'))).toBe(ws);
     expect(findWorkspaceRoot(ws)).toBe(ws);
@@ -293,7 +379,9 @@ describe('findWorkspaceRoot', () => {
 describe('weight', () => {
   it('imports only node:fs, node:path, the definition parser and the workspace-root lookup', () => {
     const source = readFileSync(join(__dirname, 'workspace-definitions.ts'), 'utf8');
-    const specifiers = [...source.matchAll(/\bfrom\s+'([^']+)'|\brequire\(\s*'([^']+)'\s*\)|\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+    const specifiers = [
+      ...source.matchAll(/\bfrom\s+'([^']+)'|\brequire\(\s*'([^']+)'\s*\)|\bimport\(\s*'([^']+)'\s*\)/g),
+    ].map((m) => m[1] ?? m[2] ?? m[3]);
     expect([...new Set(specifiers)].sort()).toEqual(['./parse-document', './workspace-root', 'node:fs', 'node:path']);
   });
 
@@ -307,7 +395,10 @@ describe('weight', () => {
       "m.readIdentity('identity: {}', 'agent.yaml');",
       'console.log(JSON.stringify([before, afterJson, yamlLoaded()]));',
     ].join('\n');
-    const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout.trim())).toEqual([false, false, true]);
   });

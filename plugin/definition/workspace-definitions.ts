@@ -65,7 +65,8 @@ export const APPLICATION_MANIFEST_SCHEMA_VERSION = 'agentdef.application-manifes
  */
 export function isApplicationManifest(fileName: string, value?: unknown): boolean {
   if (isApplicationFileName(fileName)) return true;
-  if (isDefinitionFileName(fileName) || value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  if (isDefinitionFileName(fileName) || value === null || typeof value !== 'object' || Array.isArray(value))
+    return false;
   return (value as { schemaVersion?: unknown }).schemaVersion === APPLICATION_MANIFEST_SCHEMA_VERSION;
 }
 
@@ -118,7 +119,8 @@ export function findDefinitionFiles(root: string, options: FindDefinitionsOption
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 64;
 /** `$defs/Semver` of the schema: groups 1-3 major, minor, patch; 4 pre-release; 5 build. */
-export const EXACT_SEMVER_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+export const EXACT_SEMVER_PATTERN =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 export const SEMVER_MAX_LENGTH = 128;
 
 /** A slug the schema accepts (pattern and length). */
@@ -232,19 +234,25 @@ function field(value: unknown, key: string): unknown {
 export function readIdentity(text: string, file: string): DefinitionIdentity | { reason: string } {
   let parsed: ReturnType<typeof parseDefinitionText>;
   try {
-    parsed = parseDefinitionText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file, definitionFormat(file) ?? 'yaml');
+    parsed = parseDefinitionText(
+      text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
+      file,
+      definitionFormat(file) ?? 'yaml',
+    );
   } catch (error) {
     return { reason: `cannot be parsed (${String((error as Error)?.message ?? error).split('\n')[0]})` };
   }
   const first = parsed.diagnostics[0];
   if (!parsed.document) {
-    if (first === undefined || first.rule === 'not-an-object') return { reason: 'has no string identity.slug and identity.versionSemver' };
+    if (first === undefined || first.rule === 'not-an-object')
+      return { reason: 'has no string identity.slug and identity.versionSemver' };
     return { reason: `cannot be parsed (line ${first.line}: ${first.message})` };
   }
   const identity = field(parsed.document.value, 'identity');
   const slug = field(identity, 'slug');
   const versionSemver = field(identity, 'versionSemver');
-  if (typeof slug !== 'string' || typeof versionSemver !== 'string') return { reason: 'has no string identity.slug and identity.versionSemver' };
+  if (typeof slug !== 'string' || typeof versionSemver !== 'string')
+    return { reason: 'has no string identity.slug and identity.versionSemver' };
   return { slug, versionSemver };
 }
 

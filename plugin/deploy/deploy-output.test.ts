@@ -4,7 +4,17 @@
  * the HB3 image commands run a stand-in engine or report that none is on PATH, and the local
  * service is installed into and removed from a temp folder.
  */
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +39,11 @@ beforeAll(async () => {
     ['write-router', 'hb3'],
     ['code-search', 'local-mac'],
   ] as const) {
-    const compiled = await compileAgent({ file: join(root, 'examples', agent, 'agent.json'), workspaceRoot: root, target });
+    const compiled = await compileAgent({
+      file: join(root, 'examples', agent, 'agent.json'),
+      workspaceRoot: root,
+      target,
+    });
     expect(compiled.ioError).toBeUndefined();
     expect(compiled.outDir).toBe(`dist/agents/${agent}`);
   }
@@ -70,21 +84,38 @@ describe('a Worker output', () => {
       OPENAI_API_KEY: 'sk-never-printed-1234',
       CLOUDFLARE_API_TOKEN: 'cf-never-printed-5678',
     };
-    const before = readdirSync(tmpdir()).filter((name) => name.startsWith('agentdef-deploy-') && !name.startsWith('agentdef-deploy-ws-') && !name.startsWith('agentdef-deploy-scratch-'));
+    const before = readdirSync(tmpdir()).filter(
+      (name) =>
+        name.startsWith('agentdef-deploy-') &&
+        !name.startsWith('agentdef-deploy-ws-') &&
+        !name.startsWith('agentdef-deploy-scratch-'),
+    );
     const result = await deploy('web-summarizer', { dryRun: true, env });
     expect(result.stderr).not.toContain('error:');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('running: wrangler deploy --config dist/agents/web-summarizer/wrangler.jsonc --dry-run');
+    expect(result.stdout).toContain(
+      'running: wrangler deploy --config dist/agents/web-summarizer/wrangler.jsonc --dry-run',
+    );
     expect(result.stdout).toContain('Total Upload');
     expect(result.stdout).toContain('env.SUMMARY_CACHE');
     expect(result.stdout).toContain('--dry-run: exiting now.');
-    expect(result.stdout).toContain('secrets the Worker needs (names only; set each once): AGENTDEF_RECEIPT_KEY, OPENAI_API_KEY');
-    expect(result.stdout).toContain('wrangler secret put OPENAI_API_KEY --config dist/agents/web-summarizer/wrangler.jsonc');
+    expect(result.stdout).toContain(
+      'secrets the Worker needs (names only; set each once): AGENTDEF_RECEIPT_KEY, OPENAI_API_KEY',
+    );
+    expect(result.stdout).toContain(
+      'wrangler secret put OPENAI_API_KEY --config dist/agents/web-summarizer/wrangler.jsonc',
+    );
     const printed = result.stdout + result.stderr;
-    for (const secret of ['sk-never-printed-1234', 'cf-never-printed-5678', root]) expect(printed).not.toContain(secret);
+    for (const secret of ['sk-never-printed-1234', 'cf-never-printed-5678', root])
+      expect(printed).not.toContain(secret);
     expect(printed).not.toContain(String.fromCharCode(27));
     // wrangler's output folder is temporary and removed
-    const after = readdirSync(tmpdir()).filter((name) => name.startsWith('agentdef-deploy-') && !name.startsWith('agentdef-deploy-ws-') && !name.startsWith('agentdef-deploy-scratch-'));
+    const after = readdirSync(tmpdir()).filter(
+      (name) =>
+        name.startsWith('agentdef-deploy-') &&
+        !name.startsWith('agentdef-deploy-ws-') &&
+        !name.startsWith('agentdef-deploy-scratch-'),
+    );
     expect(after.sort()).toEqual(before.sort());
   });
 });
@@ -102,17 +133,30 @@ describe('an HB3 output', () => {
     const result = await deploy('write-router', { dryRun: true, env: { PATH: emptyBin() } });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('build context: dist/agents/write-router/image\n');
-    expect(result.stdout).toContain(`  docker build -t ${image} -f dist/agents/write-router/image/Dockerfile dist/agents/write-router/image\n`);
+    expect(result.stdout).toContain(
+      `  docker build -t ${image} -f dist/agents/write-router/image/Dockerfile dist/agents/write-router/image\n`,
+    );
     expect(result.stdout).toContain(`  docker push ${image}\n`);
     expect(result.stdout).toContain('job specs to submit:\n  dist/agents/write-router/hb3-job.json\n');
     expect(result.stdout).toContain('  dist/agents/write-router/hb3-workflow.json\n');
-    const secrets = [...new Set(job().env.flatMap((v) => ('secretRef' in v && v.secretRef.optional !== true ? [v.secretRef.name] : [])))].sort();
+    const secrets = [
+      ...new Set(
+        job().env.flatMap((v) => ('secretRef' in v && v.secretRef.optional !== true ? [v.secretRef.name] : [])),
+      ),
+    ].sort();
     expect(secrets.length).toBeGreaterThan(0);
-    expect(result.stdout).toContain(`secrets the jobs reference (by name, from the scheduler's secret store): ${secrets.join(', ')}\n`);
+    expect(result.stdout).toContain(
+      `secrets the jobs reference (by name, from the scheduler's secret store): ${secrets.join(', ')}\n`,
+    );
     // The card signing key is referenced by the root, optional: listed apart, never as required.
-    expect(job().env).toContainEqual({ name: 'AGENTDEF_CARD_SIGNING_KEY', secretRef: { name: 'AGENTDEF_CARD_SIGNING_KEY', optional: true } });
+    expect(job().env).toContainEqual({
+      name: 'AGENTDEF_CARD_SIGNING_KEY',
+      secretRef: { name: 'AGENTDEF_CARD_SIGNING_KEY', optional: true },
+    });
     expect(secrets).not.toContain('AGENTDEF_CARD_SIGNING_KEY');
-    expect(result.stdout).toContain('optional secrets (the jobs start without them): AGENTDEF_CARD_SIGNING_KEY; AGENTDEF_CARD_SIGNING_KEY signs the served AgentCard\n');
+    expect(result.stdout).toContain(
+      'optional secrets (the jobs start without them): AGENTDEF_CARD_SIGNING_KEY; AGENTDEF_CARD_SIGNING_KEY signs the served AgentCard\n',
+    );
     expect(result.stdout).toContain('no container engine (docker or podman) is on PATH');
     expect(result.stdout).toContain('dry run: nothing was built or pushed');
     expect(result.stdout).not.toContain(root);
@@ -121,7 +165,9 @@ describe('an HB3 output', () => {
   it('fails without an engine when it should build, after printing the commands', async () => {
     const result = await deploy('write-router', { env: { PATH: emptyBin() } });
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('no container engine (docker or podman) is on PATH: run the commands above where one is');
+    expect(result.stdout).toContain(
+      'no container engine (docker or podman) is on PATH: run the commands above where one is',
+    );
     expect(result.stdout).toContain('docker build -t');
   });
 
@@ -131,7 +177,10 @@ describe('an HB3 output', () => {
     const log = join(scratch, 'podman.log');
     writeFileSync(join(bin, 'podman'), `#!/bin/sh\necho "$PWD|$*" >> '${log}'\necho "podman did $1"\n`);
     chmodSync(join(bin, 'podman'), 0o755);
-    const result = await deploy('write-router', { registry: 'ghcr.io/acme', env: { PATH: [bin, '/usr/bin', '/bin'].join(delimiter) } });
+    const result = await deploy('write-router', {
+      registry: 'ghcr.io/acme',
+      env: { PATH: [bin, '/usr/bin', '/bin'].join(delimiter) },
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const image = `ghcr.io/acme/${job().image.name}:${job().image.tag}`;
@@ -167,8 +216,12 @@ describe('a local-mac output', () => {
     expect(readdirSync(folder)).toEqual(['agentdef-code-search.service']);
     const unit = readFileSync(join(folder, 'agentdef-code-search.service'), 'utf8');
     expect(unit).not.toContain('@@');
-    const heapMb = (JSON.parse(readFileSync(join(root, 'dist/agents/code-search/launcher.json'), 'utf8')) as { heapMb: number }).heapMb;
-    expect(unit).toContain(`ExecStart="${process.execPath}" --max-old-space-size=${heapMb} "${join(root, 'dist/agents/code-search/launch.mjs')}" --port 7411`);
+    const heapMb = (
+      JSON.parse(readFileSync(join(root, 'dist/agents/code-search/launcher.json'), 'utf8')) as { heapMb: number }
+    ).heapMb;
+    expect(unit).toContain(
+      `ExecStart="${process.execPath}" --max-old-space-size=${heapMb} "${join(root, 'dist/agents/code-search/launch.mjs')}" --port 7411`,
+    );
     expect(unit).toContain(`WorkingDirectory=${root}\n`);
     expect(isInstalledByAgentdef(unit)).toBe(true);
 
@@ -188,7 +241,9 @@ describe('a local-mac output', () => {
     const file = join(folder, 'dev.agentdef.code-search.plist');
     const plist = readFileSync(file, 'utf8');
     expect(plist).toContain(`<string>${join(root, 'dist/agents/code-search/launch.mjs')}</string>`);
-    expect(plist).toContain(`<string>${join(scratch, 'home', '.local', 'state', 'agentdef', 'code-search')}/launcher.log</string>`);
+    expect(plist).toContain(
+      `<string>${join(scratch, 'home', '.local', 'state', 'agentdef', 'code-search')}/launcher.log</string>`,
+    );
     expect(plist.trimEnd().split('\n').at(-1)).toMatch(/^<!-- agentdef-installed sha256=[0-9a-f]{64} -->$/);
     const replaced = await deploy('code-search', { service: 'launchd', into: folder, port: 7412 });
     expect(replaced.code).toBe(0);
@@ -208,9 +263,17 @@ describe('a local-mac output', () => {
 
   it('defaults to the platform: launchd in ~/Library/LaunchAgents on macOS, systemd under XDG_CONFIG_HOME on Linux', async () => {
     const home = join(scratch, 'home');
-    const mac = await deploy('code-search', { platform: 'darwin', dryRun: true, env: { HOME: home, PATH: '/usr/bin' } });
+    const mac = await deploy('code-search', {
+      platform: 'darwin',
+      dryRun: true,
+      env: { HOME: home, PATH: '/usr/bin' },
+    });
     expect(mac.stdout).toContain(`at ${join(home, 'Library', 'LaunchAgents', 'dev.agentdef.code-search.plist')}`);
-    const linux = await deploy('code-search', { platform: 'linux', dryRun: true, env: { HOME: home, XDG_CONFIG_HOME: join(scratch, 'xdg'), PATH: '/usr/bin' } });
+    const linux = await deploy('code-search', {
+      platform: 'linux',
+      dryRun: true,
+      env: { HOME: home, XDG_CONFIG_HOME: join(scratch, 'xdg'), PATH: '/usr/bin' },
+    });
     expect(linux.stdout).toContain(`at ${join(scratch, 'xdg', 'systemd', 'user', 'agentdef-code-search.service')}`);
     const windows = await deploy('code-search', { platform: 'win32', dryRun: true });
     expect(windows.code).toBe(2);

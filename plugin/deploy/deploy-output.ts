@@ -23,13 +23,19 @@ export async function deployOutput(options: DeployOptions): Promise<number> {
   const shown = displayPath(options.outDir, options.workspaceRoot);
   const found = outputTarget(options.outDir);
   if (found.target === undefined) {
-    options.stderr(found.noPlan ? `error: ${shown} is not a compile output (no ${PLAN_FILE} naming its target): compile the agent first\n` : `error: ${found.problem}\n`);
+    options.stderr(
+      found.noPlan
+        ? `error: ${shown} is not a compile output (no ${PLAN_FILE} naming its target): compile the agent first\n`
+        : `error: ${found.problem}\n`,
+    );
     return DEPLOY_EXIT.usage;
   }
   const target = found.target;
   for (const [option, given] of Object.entries(GIVEN) as [DeployOptionName, (o: DeployOptions) => boolean][]) {
     if (given(options) && !target.deployOptions.includes(option)) {
-      options.stderr(`error: --${option} is for ${listText(deployOptionTargets(option))} outputs; ${shown} is a ${target.id} output\n`);
+      options.stderr(
+        `error: --${option} is for ${listText(deployOptionTargets(option))} outputs; ${shown} is a ${target.id} output\n`,
+      );
       return DEPLOY_EXIT.usage;
     }
   }

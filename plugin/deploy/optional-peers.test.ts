@@ -14,10 +14,17 @@ import { MINIFLARE_PACKAGE } from '../targets/cloudflare-dynamic-worker/serve';
 import { SQLITE_TASK_STORE_PACKAGE } from '../host-contract/container-contract';
 import { MISSING_DRIVER_ADVICE, SQLITE_DRIVER_PACKAGE, SQLITE_DRIVER_VERSION } from '../sqlite/sqlite-driver';
 import { DEPLOY_EXIT } from './deploy-options';
-import { deployWorker, findWrangler, WRANGLER_CONFIG_FILE, WRANGLER_PACKAGE } from '../targets/cloudflare-dynamic-worker/deploy';
+import {
+  deployWorker,
+  findWrangler,
+  WRANGLER_CONFIG_FILE,
+  WRANGLER_PACKAGE,
+} from '../targets/cloudflare-dynamic-worker/deploy';
 
 const REPO = join(__dirname, '..', '..');
-const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
 const scratch = mkdtempSync(join(tmpdir(), 'agentdef-optional-peers-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -39,8 +46,15 @@ describe('the optional peers', () => {
     expect(findWrangler(workspace, join(scratch, 'elsewhere', 'index.js'))).toBeUndefined();
     const stdout: string[] = [];
     const stderr: string[] = [];
-    const code = await deployWorker({ outDir: out, workspaceRoot: workspace, dryRun: true, stdout: (text: string) => stdout.push(text), stderr: (text: string) => stderr.push(text) } as never, (root) =>
-      findWrangler(root, join(scratch, 'elsewhere', 'index.js')),
+    const code = await deployWorker(
+      {
+        outDir: out,
+        workspaceRoot: workspace,
+        dryRun: true,
+        stdout: (text: string) => stdout.push(text),
+        stderr: (text: string) => stderr.push(text),
+      } as never,
+      (root) => findWrangler(root, join(scratch, 'elsewhere', 'index.js')),
     );
     expect(code).toBe(DEPLOY_EXIT.failed);
     expect(stderr).toEqual([

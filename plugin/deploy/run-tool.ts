@@ -49,7 +49,11 @@ export function runTool(run: ToolRun): Promise<number> {
         resolve(code);
       }
     };
-    const child = spawn(run.command, run.args, { cwd: run.cwd, env: run.env, stdio: [run.interactive ? 'inherit' : 'ignore', 'pipe', 'pipe'] });
+    const child = spawn(run.command, run.args, {
+      cwd: run.cwd,
+      env: run.env,
+      stdio: [run.interactive ? 'inherit' : 'ignore', 'pipe', 'pipe'],
+    });
     child.stdout.setEncoding('utf8').on('data', (text: string) => out.push(text));
     child.stderr.setEncoding('utf8').on('data', (text: string) => err.push(text));
     child.on('error', (error) => {

@@ -19,7 +19,13 @@
 import type { TargetConfiguration } from '@nx/devkit';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { APPLICATION_EXECUTORS, type ApplicationTargetKind, DEFAULT_APPROVED_ARTIFACTS, type NormalizedPluginOptions, PLUGIN_VERSION } from './options';
+import {
+  APPLICATION_EXECUTORS,
+  type ApplicationTargetKind,
+  DEFAULT_APPROVED_ARTIFACTS,
+  type NormalizedPluginOptions,
+  PLUGIN_VERSION,
+} from './options';
 import type { ApplicationSummary } from './read-application-summary';
 import { folderProjectName } from './project-names';
 
@@ -66,13 +72,25 @@ export interface InferredApplication {
  * One application project. `composition` is every definition file the composed agents' trees
  * reach (`{workspaceRoot}/…` inputs); `agentInput` is the agents' project-level named input.
  */
-export function buildApplicationProject(application: InferredApplication, composition: readonly string[], options: NormalizedPluginOptions, workspaceRoot: string, agentInput: string) {
+export function buildApplicationProject(
+  application: InferredApplication,
+  composition: readonly string[],
+  options: NormalizedPluginOptions,
+  workspaceRoot: string,
+  agentInput: string,
+) {
   const { summary } = application;
   const name = summary.id ?? folderProjectName(application.root, workspaceRoot);
   const manifest = `{projectRoot}/${basename(application.file)}`;
   const hasHost = existsSync(join(workspaceRoot, application.root, COMPONENT_HOST_FILE));
   const hostInputs = hasHost ? [`{projectRoot}/${COMPONENT_HOST_FILE}`] : [];
-  const inputs = [MANIFEST_INPUT, `^${agentInput}`, ...composition, ...approvedArtifactsInputs(options.approvedArtifacts), ...hostInputs];
+  const inputs = [
+    MANIFEST_INPUT,
+    `^${agentInput}`,
+    ...composition,
+    ...approvedArtifactsInputs(options.approvedArtifacts),
+    ...hostInputs,
+  ];
   const names = options.applicationTargetNames;
   // The CLI's own default folder needs no flag (it injects the gateway when approvals.json is there).
   const hostOptions = {
@@ -80,7 +98,12 @@ export function buildApplicationProject(application: InferredApplication, compos
     ...(hasHost ? { host: `{projectRoot}/${COMPONENT_HOST_FILE}` } : {}),
   };
 
-  const target = (kind: ApplicationTargetKind, description: string, targetOptions: Record<string, unknown>, cachedInputs?: string[]): TargetConfiguration => ({
+  const target = (
+    kind: ApplicationTargetKind,
+    description: string,
+    targetOptions: Record<string, unknown>,
+    cachedInputs?: string[],
+  ): TargetConfiguration => ({
     executor: APPLICATION_EXECUTORS[kind],
     options: { manifest, ...hostOptions, ...targetOptions },
     cache: cachedInputs !== undefined,
@@ -102,12 +125,29 @@ export function buildApplicationProject(application: InferredApplication, compos
     tags: ['agentdef', 'agentdef:application'],
     namedInputs: { [MANIFEST_INPUT]: [manifest] },
     targets: {
-      [names.plan]: target('plan', 'Verifies the manifest and prints its application plan (--mode=dry-run|live)', { mode: 'dry-run' }, inputs),
-      [names.check]: target('check', 'Runs the local verification of the application offline (digests, graph rules, privacy, a dry-run, idempotency…)', {}, [...inputs, `{projectRoot}/${CHECK_INPUTS_FILE}`]),
-      [names.execute]: target('execute', 'Plans, then executes the application step by step (dry-run unless --mode=live); never cached', { mode: 'dry-run' }),
+      [names.plan]: target(
+        'plan',
+        'Verifies the manifest and prints its application plan (--mode=dry-run|live)',
+        { mode: 'dry-run' },
+        inputs,
+      ),
+      [names.check]: target(
+        'check',
+        'Runs the local verification of the application offline (digests, graph rules, privacy, a dry-run, idempotency…)',
+        {},
+        [...inputs, `{projectRoot}/${CHECK_INPUTS_FILE}`],
+      ),
+      [names.execute]: target(
+        'execute',
+        'Plans, then executes the application step by step (dry-run unless --mode=live); never cached',
+        { mode: 'dry-run' },
+      ),
     },
     metadata: {
-      description: summary.id !== undefined ? `Application ${summary.id}@${summary.revision ?? '?'}` : `Application ${application.file} (its id is unreadable)`,
+      description:
+        summary.id !== undefined
+          ? `Application ${summary.id}@${summary.revision ?? '?'}`
+          : `Application ${application.file} (its id is unreadable)`,
       technologies: ['agentdef'],
       targetGroups: { agentdef: [names.plan, names.check, names.execute] },
       agentdefApplication: metadata,

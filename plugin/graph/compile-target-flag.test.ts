@@ -7,7 +7,9 @@ const nx = (...args: string[]) => ['/usr/bin/node', '/ws/node_modules/nx/dist/bi
 describe('compileTargetFromArgv', () => {
   it('reads --target from `nx run <project>:compile` in either spelling', () => {
     expect(compileTargetFromArgv(nx('run', 'leaf:compile', '--target=local-mac'), 'compile')).toBe('local-mac');
-    expect(compileTargetFromArgv(nx('run', 'root:compile:production', '--target', 'hb3', '--skip-nx-cache'), 'compile')).toBe('hb3');
+    expect(
+      compileTargetFromArgv(nx('run', 'root:compile:production', '--target', 'hb3', '--skip-nx-cache'), 'compile'),
+    ).toBe('hb3');
     expect(compileTargetFromArgv(nx('run', '--verbose', 'root:compile', '--target=hb3'), 'compile')).toBe('hb3');
   });
 
@@ -19,10 +21,17 @@ describe('compileTargetFromArgv', () => {
 
   it('reads it from the targets that compile first (`run`, `serve`), so their dependsOn compiles for that target', () => {
     expect(compileTargetFromArgv(nx('run', 'leaf:run', '--target=hb3'), 'compile', ['run', 'serve'])).toBe('hb3');
-    expect(compileTargetFromArgv(nx('run', 'leaf:serve', '--target', 'local-mac', '--port=8080'), 'compile', ['run', 'serve'])).toBe('local-mac');
+    expect(
+      compileTargetFromArgv(nx('run', 'leaf:serve', '--target', 'local-mac', '--port=8080'), 'compile', [
+        'run',
+        'serve',
+      ]),
+    ).toBe('local-mac');
     expect(compileTargetFromArgv(nx('serve', 'leaf', '--target=hb3'), 'compile', ['run', 'serve'])).toBe('hb3');
     expect(compileTargetFromArgv(nx('run', 'leaf:run', '--target=hb3'), 'compile')).toBeUndefined();
-    expect(compileTargetFromArgv(nx('run', 'leaf:promote', '--target=hb3'), 'compile', ['run', 'serve'])).toBeUndefined();
+    expect(
+      compileTargetFromArgv(nx('run', 'leaf:promote', '--target=hb3'), 'compile', ['run', 'serve']),
+    ).toBeUndefined();
   });
 
   it('ignores other targets, other commands, and arguments after --', () => {
@@ -47,7 +56,10 @@ describe('preTasksExecution', () => {
     expect(process.env[COMPILE_TARGET_ENV]).toBe('local-mac');
     await preTasksExecution({}, context(nx('run', 'leaf:compile')));
     expect(process.env[COMPILE_TARGET_ENV]).toBe('');
-    await preTasksExecution({ targetNames: { compile: 'build-agent' } }, context(nx('build-agent', 'leaf', '--target', 'hb3')));
+    await preTasksExecution(
+      { targetNames: { compile: 'build-agent' } },
+      context(nx('build-agent', 'leaf', '--target', 'hb3')),
+    );
     expect(process.env[COMPILE_TARGET_ENV]).toBe('hb3');
   });
 

@@ -59,7 +59,11 @@ function invokedTarget(args: readonly string[]): string | undefined {
  * the targets that compile first (`dependents`), or undefined. `argv` is `process.argv` (node, the
  * nx script, then the arguments).
  */
-export function compileTargetFromArgv(argv: readonly string[], compileTarget: string, dependents: readonly string[] = []): string | undefined {
+export function compileTargetFromArgv(
+  argv: readonly string[],
+  compileTarget: string,
+  dependents: readonly string[] = [],
+): string | undefined {
   const args = argv.slice(2);
   const end = args.indexOf('--');
   const own = end === -1 ? args : args.slice(0, end);
@@ -79,5 +83,6 @@ export function compileTargetFromArgv(argv: readonly string[], compileTarget: st
 
 export const preTasksExecution: PreTasksExecution<AgentdefPluginOptions> = (options, context) => {
   const compileTarget = normalizePluginOptions(options).targetNames.compile;
-  process.env[COMPILE_TARGET_ENV] = compileTargetFromArgv(context.argv, compileTarget, [RUN_TARGET, SERVE_TARGET]) ?? '';
+  process.env[COMPILE_TARGET_ENV] =
+    compileTargetFromArgv(context.argv, compileTarget, [RUN_TARGET, SERVE_TARGET]) ?? '';
 };

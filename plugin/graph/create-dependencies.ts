@@ -45,14 +45,18 @@ function agentMetadata(metadata: unknown): AgentProjectMetadata | undefined {
   const value = (metadata as { agentdef?: unknown } | undefined)?.agentdef;
   if (typeof value !== 'object' || value === null) return undefined;
   const candidate = value as Partial<AgentProjectMetadata>;
-  return typeof candidate.definition === 'string' && Array.isArray(candidate.pins) ? (candidate as AgentProjectMetadata) : undefined;
+  return typeof candidate.definition === 'string' && Array.isArray(candidate.pins)
+    ? (candidate as AgentProjectMetadata)
+    : undefined;
 }
 
 function applicationMetadata(metadata: unknown): ApplicationProjectMetadata | undefined {
   const value = (metadata as { agentdefApplication?: unknown } | undefined)?.agentdefApplication;
   if (typeof value !== 'object' || value === null) return undefined;
   const candidate = value as Partial<ApplicationProjectMetadata>;
-  return typeof candidate.manifest === 'string' && Array.isArray(candidate.agents) ? (candidate as ApplicationProjectMetadata) : undefined;
+  return typeof candidate.manifest === 'string' && Array.isArray(candidate.agents)
+    ? (candidate as ApplicationProjectMetadata)
+    : undefined;
 }
 
 /** A project that composes agents, and each `{ slug, version }` it names. */

@@ -28,15 +28,40 @@ import type { CreateNodes, CreateNodesContext, CreateNodesResult, TargetConfigur
 import { basename, join, posix } from 'node:path';
 import { COMPILE_TARGET_ENV } from './compile-target-env';
 import { inferenceCacheKey, openInferenceCache, type InferenceCache } from './inference-cache';
-import { EXECUTORS, normalizePluginOptions, PLUGIN_VERSION, type AgentdefPluginOptions, type NormalizedPluginOptions, type TargetKind } from './options';
+import {
+  EXECUTORS,
+  normalizePluginOptions,
+  PLUGIN_VERSION,
+  type AgentdefPluginOptions,
+  type NormalizedPluginOptions,
+  type TargetKind,
+} from './options';
 import { summarizeDefinition, type AgentSummary } from './read-agent-summary';
-import { APPLICATION_FILE_NAMES, buildApplicationProject, isApplicationFileName, type InferredApplication } from './application-project';
+import {
+  APPLICATION_FILE_NAMES,
+  buildApplicationProject,
+  isApplicationFileName,
+  type InferredApplication,
+} from './application-project';
 import { summarizeApplication } from './read-application-summary';
 import { findDuplicateDefinitions } from './find-duplicate-definitions';
 import { folderProjectName, refuseProjectNames, type NameClaim } from './project-names';
 import { definitionFormat } from '../definition/parse-document';
-import { decodeSource, readDefinitionSource, readSourceBytes, resolveFolder, type ResolvedFolder } from '../definition/read-source';
-import { DEFINITION_FILE_NAMES, MCP_FILE, pinKey, registrySnapshotPath, TOOLS_FILE, workspaceModulePath } from '../definition/workspace-definitions';
+import {
+  decodeSource,
+  readDefinitionSource,
+  readSourceBytes,
+  resolveFolder,
+  type ResolvedFolder,
+} from '../definition/read-source';
+import {
+  DEFINITION_FILE_NAMES,
+  MCP_FILE,
+  pinKey,
+  registrySnapshotPath,
+  TOOLS_FILE,
+  workspaceModulePath,
+} from '../definition/workspace-definitions';
 import { REGISTRY_INDEX_FILE } from '../registry/registry-layout';
 import { deploysText, servedText, targetChoices } from '../targets/targets';
 
@@ -105,7 +130,13 @@ function isInside(file: string, folder: string): boolean {
  * Reads and summarises one definition, through the cache. `within` is the folder the file must
  * stay inside, resolved once for all the files read from it (resolveFolder), or its path.
  */
-function summarize(workspaceRoot: string, file: string, cache: InferenceCache, optionsHash: string, within: string | ResolvedFolder): AgentSummary {
+function summarize(
+  workspaceRoot: string,
+  file: string,
+  cache: InferenceCache,
+  optionsHash: string,
+  within: string | ResolvedFolder,
+): AgentSummary {
   // Read as the compiler reads: a regular file inside the workspace, size-limited (never a FIFO that blocks Nx).
   const read = readSourceBytes(join(workspaceRoot, file), file, undefined, within);
   if (read.ioError !== undefined) {
@@ -228,7 +259,13 @@ function toolInputs(config: WorkspaceConfigInputs, toolIds: ReadonlySet<string>)
  * executors' package, i.e. its version, into every task.) Executor options are exactly what
  * each executor's schema accepts.
  */
-function buildProject(agent: InferredAgent, composition: string[], options: NormalizedPluginOptions, workspaceRoot: string, workspaceInputs: readonly string[]) {
+function buildProject(
+  agent: InferredAgent,
+  composition: string[],
+  options: NormalizedPluginOptions,
+  workspaceRoot: string,
+  workspaceInputs: readonly string[],
+) {
   const { summary } = agent;
   // An unreadable slug falls back to the folder name, so the project (and its failing
   // `validate`) still shows up.
@@ -240,7 +277,13 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
   const ownInputs = [DEFINITION_INPUT, `{workspaceRoot}/${TOOLS_FILE}`];
   const treeInputs = [DEFINITION_INPUT, `^${DEFINITION_INPUT}`, ...composition];
 
-  const target = (kind: TargetKind, description: string, targetOptions: Record<string, unknown>, inputs: TargetConfiguration['inputs'], outputs: string[]): TargetConfiguration => ({
+  const target = (
+    kind: TargetKind,
+    description: string,
+    targetOptions: Record<string, unknown>,
+    inputs: TargetConfiguration['inputs'],
+    outputs: string[],
+  ): TargetConfiguration => ({
     executor: EXECUTORS[kind],
     options: { definition, ...targetOptions },
     cache: true,
@@ -274,7 +317,11 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           options: { outputPath },
           dependsOn: [compile],
           cache: false,
-          metadata: { description: 'Runs the compiled agent on this machine (HB3 job or local launcher), serving A2A on a loopback port', technologies: ['agentdef'] },
+          metadata: {
+            description:
+              'Runs the compiled agent on this machine (HB3 job or local launcher), serving A2A on a loopback port',
+            technologies: ['agentdef'],
+          },
         },
       };
   // `serve` compiles (passing `--target` down, see compile-target-flag.ts) and serves any compiled
@@ -310,7 +357,8 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           options: { definition },
           cache: false,
           metadata: {
-            description: 'Moves the definition to the next lifecycle stage that applies (--to=<stage>, gates checked; a leaf passes composed) or down, appending a signed transition receipt',
+            description:
+              'Moves the definition to the next lifecycle stage that applies (--to=<stage>, gates checked; a leaf passes composed) or down, appending a signed transition receipt',
             technologies: ['agentdef'],
           },
         },
@@ -324,7 +372,11 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           executor: PUBLISH_EXECUTOR,
           options: { definition, registryRoot: options.registryRoot },
           cache: false,
-          metadata: { description: 'Publishes the committed definition to the registry: snapshot, signed card, AgentFacts credential, KYM registration', technologies: ['agentdef'] },
+          metadata: {
+            description:
+              'Publishes the committed definition to the registry: snapshot, signed card, AgentFacts credential, KYM registration',
+            technologies: ['agentdef'],
+          },
         },
       };
   // `deploy` compiles, then hands the output to wrangler, docker/podman or the user service folder:
@@ -337,7 +389,10 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
           options: { outputPath },
           dependsOn: [compile],
           cache: false,
-          metadata: { description: `Deploys the compiled agent with its target's own tool (${deploysText()}); --dry-run prints`, technologies: ['agentdef'] },
+          metadata: {
+            description: `Deploys the compiled agent with its target's own tool (${deploysText()}); --dry-run prints`,
+            technologies: ['agentdef'],
+          },
         },
       };
   return {
@@ -345,7 +400,13 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
     tags,
     namedInputs: { [DEFINITION_INPUT]: [definition] },
     targets: {
-      [validate]: target('validate', 'Validates the definition: JSON Schema and semantic rules, every problem at once', {}, ownInputs, []),
+      [validate]: target(
+        'validate',
+        'Validates the definition: JSON Schema and semantic rules, every problem at once',
+        {},
+        ownInputs,
+        [],
+      ),
       [plan]: target('plan', 'Resolves the pinned children and prints the compile plan', resolution, treeInputs, []),
       [compile]: target(
         'compile',
@@ -364,7 +425,10 @@ function buildProject(agent: InferredAgent, composition: string[], options: Norm
       ...deploy,
     },
     metadata: {
-      description: summary.slug !== undefined ? `AgentDefinition ${summary.slug}@${summary.versionSemver ?? '?'}` : `AgentDefinition ${agent.file} (its slug is unreadable)`,
+      description:
+        summary.slug !== undefined
+          ? `AgentDefinition ${summary.slug}@${summary.versionSemver ?? '?'}`
+          : `AgentDefinition ${agent.file} (its slug is unreadable)`,
       technologies: ['agentdef'],
       targetGroups: { agentdef: [validate, plan, compile] },
       agentdef: metadata,
@@ -386,7 +450,11 @@ function buildProjectWithTools(
 }
 
 /** Nx's createNodes function: agent and application projects from every matched file (the name says which). */
-export async function createAgentNodes(configFiles: readonly string[], rawOptions: AgentdefPluginOptions | undefined, context: CreateNodesContext): Promise<Array<readonly [string, CreateNodesResult]>> {
+export async function createAgentNodes(
+  configFiles: readonly string[],
+  rawOptions: AgentdefPluginOptions | undefined,
+  context: CreateNodesContext,
+): Promise<Array<readonly [string, CreateNodesResult]>> {
   const options = normalizePluginOptions(rawOptions);
   const cache = openInferenceCache(context.workspaceRoot, options.hash);
   const workspaceInputs = workspaceConfigInputs(context.workspaceRoot);
@@ -410,20 +478,32 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
     files.sort((a, b) => DEFINITION_FILE_NAMES.indexOf(basename(a)) - DEFINITION_FILE_NAMES.indexOf(basename(b)));
     const [file, ...others] = files as [string, ...string[]];
     for (const other of others) {
-      errors.push([other, new Error(`${other}: ${root} already holds ${file}; a folder holds one agent definition, so move or remove one of them`)]);
+      errors.push([
+        other,
+        new Error(
+          `${other}: ${root} already holds ${file}; a folder holds one agent definition, so move or remove one of them`,
+        ),
+      ]);
     }
     let summary: AgentSummary;
     try {
       summary = summarize(context.workspaceRoot, file, cache, options.hash, workspaceFolder);
     } catch (error) {
-      errors.push([file, new Error(`${file}: cannot read the agent definition (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)]);
+      errors.push([
+        file,
+        new Error(
+          `${file}: cannot read the agent definition (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        ),
+      ]);
       continue;
     }
     readAgents.push({ file, root, summary });
   }
 
   const sameSlug = new Set<string>();
-  for (const duplicate of findDuplicateDefinitions(readAgents.map((agent) => ({ file: agent.file, ...agent.summary })))) {
+  for (const duplicate of findDuplicateDefinitions(
+    readAgents.map((agent) => ({ file: agent.file, ...agent.summary })),
+  )) {
     errors.push([duplicate.duplicate.file, new Error(duplicate.message)]);
     if (duplicate.field === 'identity.slug') sameSlug.add(duplicate.duplicate.file);
   }
@@ -434,15 +514,28 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
   const named = readAgents.filter((agent) => !sameSlug.has(agent.file));
   const refused = refuseProjectNames([
     ...named.map(
-      (agent): NameClaim => ({ file: agent.file, kind: 'agent', name: agent.summary.slug ?? folderProjectName(agent.root, context.workspaceRoot), stated: agent.summary.slug !== undefined, at: agent.summary.slugAt }),
+      (agent): NameClaim => ({
+        file: agent.file,
+        kind: 'agent',
+        name: agent.summary.slug ?? folderProjectName(agent.root, context.workspaceRoot),
+        stated: agent.summary.slug !== undefined,
+        at: agent.summary.slugAt,
+      }),
     ),
     ...readApplications.map(
-      (app): NameClaim => ({ file: app.file, kind: 'application', name: app.summary.id ?? folderProjectName(app.root, context.workspaceRoot), stated: app.summary.id !== undefined, at: app.summary.idAt }),
+      (app): NameClaim => ({
+        file: app.file,
+        kind: 'application',
+        name: app.summary.id ?? folderProjectName(app.root, context.workspaceRoot),
+        stated: app.summary.id !== undefined,
+        at: app.summary.idAt,
+      }),
     ),
   ]);
   for (const agent of named) if (refused.has(agent.file)) errors.push([agent.file, new Error(refused.get(agent.file))]);
   errors.push(...applicationErrors);
-  for (const app of readApplications) if (refused.has(app.file)) errors.push([app.file, new Error(refused.get(app.file))]);
+  for (const app of readApplications)
+    if (refused.has(app.file)) errors.push([app.file, new Error(refused.get(app.file))]);
   const agents = named.filter((agent) => !refused.has(agent.file));
   const applications = readApplications.filter((app) => !refused.has(app.file));
 
@@ -474,15 +567,43 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
 
   const results: Array<readonly [string, CreateNodesResult]> = agents.map((agent) => [
     agent.file,
-    { projects: { [agent.root]: buildProjectWithTools(agent, byPin, readRegistry, options, context.workspaceRoot, workspaceInputs) } },
+    {
+      projects: {
+        [agent.root]: buildProjectWithTools(
+          agent,
+          byPin,
+          readRegistry,
+          options,
+          context.workspaceRoot,
+          workspaceInputs,
+        ),
+      },
+    },
   ]);
   cache.save();
 
   for (const application of applications) {
     // The agents it composes, resolved like pins: their files and their whole trees are inputs.
-    const composing: InferredAgent = { file: application.file, root: application.root, summary: { pins: application.summary.agents, parsed: true } };
+    const composing: InferredAgent = {
+      file: application.file,
+      root: application.root,
+      summary: { pins: application.summary.agents, parsed: true },
+    };
     const composition = compositionInputs(composing, byPin, readRegistry, options);
-    results.push([application.file, { projects: { [application.root]: buildApplicationProject(application, composition, options, context.workspaceRoot, DEFINITION_INPUT) } }]);
+    results.push([
+      application.file,
+      {
+        projects: {
+          [application.root]: buildApplicationProject(
+            application,
+            composition,
+            options,
+            context.workspaceRoot,
+            DEFINITION_INPUT,
+          ),
+        },
+      },
+    ]);
   }
 
   if (errors.length > 0) {
@@ -499,25 +620,45 @@ export async function createAgentNodes(configFiles: readonly string[], rawOption
  * folder that holds an agent definition (a folder is one project). Not cached: manifests are few
  * and small, and the summary is one parse.
  */
-function inferApplications(byFolder: ReadonlyMap<string, string[]>, agentFolders: ReadonlyMap<string, string[]>, workspaceRoot: string, errors: Array<[string, Error]>): InferredApplication[] {
+function inferApplications(
+  byFolder: ReadonlyMap<string, string[]>,
+  agentFolders: ReadonlyMap<string, string[]>,
+  workspaceRoot: string,
+  errors: Array<[string, Error]>,
+): InferredApplication[] {
   const applications: InferredApplication[] = [];
   for (const [root, files] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     files.sort((a, b) => APPLICATION_FILE_NAMES.indexOf(basename(a)) - APPLICATION_FILE_NAMES.indexOf(basename(b)));
     const definitions = agentFolders.get(root);
     if (definitions !== undefined) {
       for (const file of files) {
-        errors.push([file, new Error(`${file}: ${root} already holds the agent definition ${definitions[0]}; a folder is one project, so move the application manifest to a folder of its own`)]);
+        errors.push([
+          file,
+          new Error(
+            `${file}: ${root} already holds the agent definition ${definitions[0]}; a folder is one project, so move the application manifest to a folder of its own`,
+          ),
+        ]);
       }
       continue;
     }
     const [file, ...others] = files as [string, ...string[]];
     for (const other of others) {
-      errors.push([other, new Error(`${other}: ${root} already holds ${file}; a folder holds one application manifest, so move or remove one of them`)]);
+      errors.push([
+        other,
+        new Error(
+          `${other}: ${root} already holds ${file}; a folder holds one application manifest, so move or remove one of them`,
+        ),
+      ]);
     }
     const source = readDefinitionSource(join(workspaceRoot, file), file, undefined, workspaceRoot);
     if (source.ioError !== undefined) {
       const reason = source.ioError.slice(`cannot read ${file}: `.length);
-      errors.push([file, new Error(`${file}: cannot read the application manifest (${reason === 'it is a directory' ? 'EISDIR' : reason})`)]);
+      errors.push([
+        file,
+        new Error(
+          `${file}: cannot read the application manifest (${reason === 'it is a directory' ? 'EISDIR' : reason})`,
+        ),
+      ]);
       continue;
     }
     // Too large, not UTF-8 or empty: summarised as unparsed (its `check` reports why).

@@ -4,12 +4,25 @@ import { findDuplicateDefinitions } from './find-duplicate-definitions';
 
 describe('findDuplicateDefinitions', () => {
   it('finds nothing when every slug and id is its own (and ignores missing ones)', () => {
-    expect(findDuplicateDefinitions([{ file: 'a/agent.json', slug: 'a', id: 'A' }, { file: 'b/agent.json', slug: 'b', id: 'B' }, { file: 'c/agent.json' }, { file: 'd/agent.json' }])).toEqual([]);
+    expect(
+      findDuplicateDefinitions([
+        { file: 'a/agent.json', slug: 'a', id: 'A' },
+        { file: 'b/agent.json', slug: 'b', id: 'B' },
+        { file: 'c/agent.json' },
+        { file: 'd/agent.json' },
+      ]),
+    ).toEqual([]);
   });
 
   it('reports each later file against the first, with both locations, the pointer and what to change', () => {
     const found = findDuplicateDefinitions([
-      { file: 'a/agent.json', slug: 'writer', slugAt: { line: 5, column: 13 }, id: 'ID1', idAt: { line: 4, column: 11 } },
+      {
+        file: 'a/agent.json',
+        slug: 'writer',
+        slugAt: { line: 5, column: 13 },
+        id: 'ID1',
+        idAt: { line: 4, column: 11 },
+      },
       { file: 'b/agent.yaml', slug: 'writer', slugAt: { line: 3, column: 9 }, id: 'ID2' },
       { file: 'c/agent.json', slug: 'writer', id: 'ID1', idAt: { line: 4, column: 11 } },
       { file: 'd/agent.json', slug: 'reader', id: 'ID1', idAt: { line: 4, column: 11 } },
@@ -24,7 +37,11 @@ describe('findDuplicateDefinitions', () => {
       'b/agent.yaml:3:9: identity.slug "writer" is already stated by a/agent.json:5:13; each agent is one Nx project named by its slug and pins resolve by it, so change /identity/slug in one of the two files (and the pins that mean it)',
     );
     // Without a position the file alone is named.
-    expect(found[1]!.message.startsWith('c/agent.json: identity.slug "writer" is already stated by a/agent.json:5:13;')).toBe(true);
-    expect(found[2]!.message).toBe('d/agent.json:4:11: identity.id "ID1" is already stated by a/agent.json:4:11; an id names exactly one agent, so give one of the two files a new ULID in /identity/id');
+    expect(
+      found[1]!.message.startsWith('c/agent.json: identity.slug "writer" is already stated by a/agent.json:5:13;'),
+    ).toBe(true);
+    expect(found[2]!.message).toBe(
+      'd/agent.json:4:11: identity.id "ID1" is already stated by a/agent.json:4:11; an id names exactly one agent, so give one of the two files a new ULID in /identity/id',
+    );
   });
 });

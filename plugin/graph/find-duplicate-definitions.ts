@@ -37,7 +37,8 @@ export interface DuplicateDefinition {
 const located = (file: string, at?: SourcePosition) => (at === undefined ? file : `${file}:${at.line}:${at.column}`);
 
 const ADVICE: Record<DuplicateField, string> = {
-  'identity.slug': 'each agent is one Nx project named by its slug and pins resolve by it, so change /identity/slug in one of the two files (and the pins that mean it)',
+  'identity.slug':
+    'each agent is one Nx project named by its slug and pins resolve by it, so change /identity/slug in one of the two files (and the pins that mean it)',
   'identity.id': 'an id names exactly one agent, so give one of the two files a new ULID in /identity/id',
 };
 

@@ -8,7 +8,17 @@
 import { AggregateCreateNodesError, type CreateNodesResult, type ProjectConfiguration } from '@nx/devkit';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, constants, lstatSync, openSync, readFileSync, readSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, posix } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDependencies } from './create-dependencies';
@@ -17,7 +27,14 @@ import { inferenceCachePath } from './inference-cache';
 import { normalizePluginOptions } from './options';
 import { definitionJson, dependenciesContext, nodesContext, tempWorkspace, type TempWorkspace } from './test-support';
 
-const INFERRED = new Set(['agent.json', 'agent.yaml', 'agent.yml', 'application.json', 'application.yaml', 'application.yml']);
+const INFERRED = new Set([
+  'agent.json',
+  'agent.yaml',
+  'agent.yml',
+  'application.json',
+  'application.yaml',
+  'application.yml',
+]);
 const inferredFiles = (ws: TempWorkspace) => ws.files().filter((f) => INFERRED.has(posix.basename(f)));
 
 interface Outcome {
@@ -37,7 +54,8 @@ async function infer(ws: TempWorkspace, files = inferredFiles(ws)): Promise<Outc
 }
 
 /** `name@root` of every inferred project, in result order. */
-const projectNames = (results: Outcome['results']) => results.flatMap(([, r]) => Object.entries(r.projects ?? {}).map(([root, p]) => `${p.name}@${root}`));
+const projectNames = (results: Outcome['results']) =>
+  results.flatMap(([, r]) => Object.entries(r.projects ?? {}).map(([root, p]) => `${p.name}@${root}`));
 
 const cacheFile = (ws: TempWorkspace) => inferenceCachePath(ws.root, normalizePluginOptions({}).hash);
 
@@ -72,12 +90,38 @@ describe('graph inference on hostile workspaces', () => {
       const { results, errors } = await infer(ws);
       const names = projectNames(results).map((n) => n.split('@')[0]);
       expect(new Set(names).size).toBe(names.length); // Nx refuses the whole graph otherwise
-      expect(projectNames(results).sort()).toEqual(['bar-agent@agents/baz', 'dup@apps/one', 'fine@agents/fine', 'foo@agents/bar', 'x@a/x']);
+      expect(projectNames(results).sort()).toEqual([
+        'bar-agent@agents/baz',
+        'dup@apps/one',
+        'fine@agents/fine',
+        'foo@agents/bar',
+        'x@a/x',
+      ]);
       expect(errors).toEqual([
-        ['agents/foo/agent.json', expect.stringMatching(/^agents\/foo\/agent\.json: .*named after its folder, "foo".*agents\/bar\/agent\.json:5:13.*\/identity\/slug/)],
-        ['b/x/agent.json', expect.stringMatching(/^b\/x\/agent\.json: .*named after its folder, "x".*a\/x\/agent\.json.*\/identity\/slug/)],
-        ['apps/three/application.json', expect.stringMatching(/^apps\/three\/application\.json:1:7: id "bar-agent" .*agents\/baz\/agent\.json:5:13.*change \/id/)],
-        ['apps/two/application.json', expect.stringMatching(/^apps\/two\/application\.json:1:7: id "dup" .*apps\/one\/application\.json:1:7.*change \/id/)],
+        [
+          'agents/foo/agent.json',
+          expect.stringMatching(
+            /^agents\/foo\/agent\.json: .*named after its folder, "foo".*agents\/bar\/agent\.json:5:13.*\/identity\/slug/,
+          ),
+        ],
+        [
+          'b/x/agent.json',
+          expect.stringMatching(
+            /^b\/x\/agent\.json: .*named after its folder, "x".*a\/x\/agent\.json.*\/identity\/slug/,
+          ),
+        ],
+        [
+          'apps/three/application.json',
+          expect.stringMatching(
+            /^apps\/three\/application\.json:1:7: id "bar-agent" .*agents\/baz\/agent\.json:5:13.*change \/id/,
+          ),
+        ],
+        [
+          'apps/two/application.json',
+          expect.stringMatching(
+            /^apps\/two\/application\.json:1:7: id "dup" .*apps\/one\/application\.json:1:7.*change \/id/,
+          ),
+        ],
       ]);
     });
 
@@ -91,8 +135,18 @@ describe('graph inference on hostile workspaces', () => {
       const { results, errors } = await infer(ws);
       expect(projectNames(results).sort()).toEqual(['app@z2', 'foo@z']);
       expect(errors).toEqual([
-        ['a/foo/agent.json', expect.stringMatching(/^a\/foo\/agent\.json: .*named after its folder, "foo", .*z\/agent\.json:5:13 \(its identity\.slug\).*\/identity\/slug$/)],
-        ['a/app/application.json', expect.stringMatching(/^a\/app\/application\.json: its id is unreadable.*"app", .*z2\/application\.json:1:7 \(its id\).*in \/id$/)],
+        [
+          'a/foo/agent.json',
+          expect.stringMatching(
+            /^a\/foo\/agent\.json: .*named after its folder, "foo", .*z\/agent\.json:5:13 \(its identity\.slug\).*\/identity\/slug$/,
+          ),
+        ],
+        [
+          'a/app/application.json',
+          expect.stringMatching(
+            /^a\/app\/application\.json: its id is unreadable.*"app", .*z2\/application\.json:1:7 \(its id\).*in \/id$/,
+          ),
+        ],
       ]);
     });
 
@@ -106,9 +160,24 @@ describe('graph inference on hostile workspaces', () => {
       const { results, errors } = await infer(ws);
       expect(projectNames(results)).toEqual(['fine@agents/fine']);
       expect(errors).toEqual([
-        ['agents/ctor/agent.json', expect.stringMatching(/^agents\/ctor\/agent\.json:5:13: identity\.slug "constructor" cannot name an Nx project.*change \/identity\/slug/)],
-        ['agents/toString/agent.json', expect.stringMatching(/^agents\/toString\/agent\.json: .*"toString" cannot name an Nx project.*\/identity\/slug/)],
-        ['apps/ctor/application.json', expect.stringMatching(/^apps\/ctor\/application\.json:1:7: id "constructor" cannot name an Nx project.*change \/id/)],
+        [
+          'agents/ctor/agent.json',
+          expect.stringMatching(
+            /^agents\/ctor\/agent\.json:5:13: identity\.slug "constructor" cannot name an Nx project.*change \/identity\/slug/,
+          ),
+        ],
+        [
+          'agents/toString/agent.json',
+          expect.stringMatching(
+            /^agents\/toString\/agent\.json: .*"toString" cannot name an Nx project.*\/identity\/slug/,
+          ),
+        ],
+        [
+          'apps/ctor/application.json',
+          expect.stringMatching(
+            /^apps\/ctor\/application\.json:1:7: id "constructor" cannot name an Nx project.*change \/id/,
+          ),
+        ],
       ]);
     });
   });
@@ -124,7 +193,11 @@ describe('graph inference on hostile workspaces', () => {
     const files = inferredFiles(ws);
     const sorted = await infer(ws, files);
     expect(sorted.errors.map(([file]) => file)).toEqual(['agents/b/agent.yaml', 'agents/c/agent.json']);
-    for (const order of [[...files].reverse(), [files[2]!, files[4]!, files[0]!, files[3]!, files[1]!], [...files, ...files]]) {
+    for (const order of [
+      [...files].reverse(),
+      [files[2]!, files[4]!, files[0]!, files[3]!, files[1]!],
+      [...files, ...files],
+    ]) {
       rmSync(join(ws.root, '.nx'), { recursive: true, force: true });
       const other = await infer(ws, order);
       expect(JSON.stringify(other)).toBe(JSON.stringify(sorted));
@@ -203,7 +276,11 @@ describe('graph inference on hostile workspaces', () => {
       expect((await once(made, 'exit'))[0]).toBe(0);
       rmSync(path);
       symlinkSync(fifo, path);
-      const writer = spawn(process.execPath, ['-e', 'require("fs").writeFileSync(process.argv[1], process.argv[2])', fifo, poisonedText], { stdio: 'ignore' });
+      const writer = spawn(
+        process.execPath,
+        ['-e', 'require("fs").writeFileSync(process.argv[1], process.argv[2])', fifo, poisonedText],
+        { stdio: 'ignore' },
+      );
       try {
         expect(projectNames((await infer(ws)).results)).toEqual(['a@agents/a']);
       } finally {
@@ -212,7 +289,8 @@ describe('graph inference on hostile workspaces', () => {
           if (writer.exitCode === null) await once(writer, 'exit');
           const buffer = Buffer.alloc(poisonedText.length + 1);
           let length = 0;
-          for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
+          for (let read = -1; read !== 0 && length < buffer.length; length += read)
+            read = readSync(fd, buffer, length, buffer.length - length, null);
           // Still in the FIFO: inference never took it.
           expect(buffer.subarray(0, length).toString()).toBe(poisonedText);
         } finally {
@@ -238,7 +316,9 @@ describe('graph inference on hostile workspaces', () => {
 describe('normalizePluginOptions on options of the wrong type', () => {
   it('says the options must be an object instead of listing a string’s indexes as unknown options', () => {
     for (const options of ['str', ['maxDepth'], 5, true]) {
-      expect(() => normalizePluginOptions(options as never)).toThrow(/^agentdef plugin options \(the `options` of its `nx\.json` `plugins` entry\) must be an object/);
+      expect(() => normalizePluginOptions(options as never)).toThrow(
+        /^agentdef plugin options \(the `options` of its `nx\.json` `plugins` entry\) must be an object/,
+      );
     }
   });
 });

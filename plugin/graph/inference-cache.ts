@@ -10,7 +10,17 @@
  * exactly a summary's shape, and a write replaces the file (or a link standing in its place).
  */
 import { hashArray } from './hash';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DefinitionFormat } from '../definition/parse-document';
 import { PLUGIN_VERSION } from './options';
@@ -75,7 +85,8 @@ function readCacheText(path: string): string | undefined {
     // Only the size it had when checked: a file still growing cannot push the read past the bound.
     const bytes = Buffer.alloc(stat.size);
     let length = 0;
-    for (let read = -1; read !== 0 && length < bytes.length; length += read) read = readSync(fd, bytes, length, bytes.length - length, length);
+    for (let read = -1; read !== 0 && length < bytes.length; length += read)
+      read = readSync(fd, bytes, length, bytes.length - length, length);
     return bytes.subarray(0, length).toString('utf8');
   } catch {
     return undefined;
@@ -95,7 +106,10 @@ function readCacheFile(path: string): Map<string, AgentSummary> {
   } catch {
     return entries;
   }
-  const own = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined);
+  const own = (value: unknown, key: string): unknown =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key)
+      ? (value as Record<string, unknown>)[key]
+      : undefined;
   if (own(data, 'format') !== CACHE_FORMAT || own(data, 'pluginVersion') !== PLUGIN_VERSION) return entries;
   const stored = own(data, 'entries');
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return entries;
@@ -132,7 +146,11 @@ export function openInferenceCache(workspaceRoot: string, optionsHash: string): 
     },
     save() {
       if (!changed && used.size === stored.size) return;
-      const file: CacheFile = { format: CACHE_FORMAT, pluginVersion: PLUGIN_VERSION, entries: Object.fromEntries(used) };
+      const file: CacheFile = {
+        format: CACHE_FORMAT,
+        pluginVersion: PLUGIN_VERSION,
+        entries: Object.fromEntries(used),
+      };
       const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       try {
         mkdirSync(join(path, '..'), { recursive: true });

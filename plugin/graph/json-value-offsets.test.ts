@@ -21,8 +21,12 @@ const PATHS: readonly ValuePath[] = [
 /** What the parser records for the pointers on PATHS (`*`: the elements of an array, not the members of an object). */
 function parserOffsets(text: string): Map<string, number> {
   const parsed = parseJson(text, 'agent.json');
-  const nodesIsArray = Array.isArray((parsed.value as { composition?: { nodes?: unknown } } | undefined)?.composition?.nodes);
-  const wanted = nodesIsArray ? /^(\/identity\/slug|\/identity\/id|\/composition\/nodes\/\d+)$/ : /^(\/identity\/slug|\/identity\/id)$/;
+  const nodesIsArray = Array.isArray(
+    (parsed.value as { composition?: { nodes?: unknown } } | undefined)?.composition?.nodes,
+  );
+  const wanted = nodesIsArray
+    ? /^(\/identity\/slug|\/identity\/id|\/composition\/nodes\/\d+)$/
+    : /^(\/identity\/slug|\/identity\/id)$/;
   return new Map([...parsed.valueAt].filter(([pointer]) => wanted.test(pointer)));
 }
 
@@ -33,16 +37,29 @@ function jsonFilesUnder(dir: string): string[] {
 }
 
 const root = join(__dirname, '..', '..');
-const definitionTexts = [...jsonFilesUnder(join(root, 'examples')), ...jsonFilesUnder(join(root, 'e2e', 'fixtures')), ...jsonFilesUnder(join(root, 'plugin', 'compiler', '__fixtures__'))]
+const definitionTexts = [
+  ...jsonFilesUnder(join(root, 'examples')),
+  ...jsonFilesUnder(join(root, 'e2e', 'fixtures')),
+  ...jsonFilesUnder(join(root, 'plugin', 'compiler', '__fixtures__')),
+]
   .map((file) => ({ file, text: readFileSync(file, 'utf8') }))
   .filter(({ text }) => parseJson(text, 'agent.json').diagnostics.length === 0);
 
 /** A definition-shaped document with random values around the located paths. */
 const definitionValue = fc.record({
   schemaVersion: fc.constant('agent-definition/v1'),
-  identity: fc.record({ slug: fc.oneof(fc.string(), fc.jsonValue()), id: fc.string(), versionSemver: fc.string() }, { requiredKeys: [] }),
+  identity: fc.record(
+    { slug: fc.oneof(fc.string(), fc.jsonValue()), id: fc.string(), versionSemver: fc.string() },
+    { requiredKeys: [] },
+  ),
   composition: fc.record(
-    { kind: fc.constantFrom('dag', 'leaf'), nodes: fc.oneof(fc.array(fc.oneof(fc.record({ slug: fc.string(), version: fc.string() }), fc.jsonValue()), { maxLength: 5 }), fc.jsonValue()) },
+    {
+      kind: fc.constantFrom('dag', 'leaf'),
+      nodes: fc.oneof(
+        fc.array(fc.oneof(fc.record({ slug: fc.string(), version: fc.string() }), fc.jsonValue()), { maxLength: 5 }),
+        fc.jsonValue(),
+      ),
+    },
     { requiredKeys: [] },
   ),
   metadata: fc.jsonValue(),
@@ -51,7 +68,10 @@ const definitionValue = fc.record({
 /** JSON text of `value` with random whitespace between tokens and random `\u` escapes in property names. */
 function writeWithNoise(value: unknown, random: () => number): string {
   const space = () => [' ', '\n', '\r\n', '\t', '', '\r'][Math.floor(random() * 6)]!.repeat(Math.floor(random() * 3));
-  const name = (key: string) => (random() < 0.3 ? `"${[...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"` : JSON.stringify(key));
+  const name = (key: string) =>
+    random() < 0.3
+      ? `"${[...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`
+      : JSON.stringify(key);
   const write = (v: unknown): string => {
     if (Array.isArray(v)) return `[${space()}${v.map((e) => `${space()}${write(e)}${space()}`).join(',')}]`;
     if (v !== null && typeof v === 'object')
@@ -88,7 +108,8 @@ describe('jsonValueOffsets', () => {
 
   it('says it cannot follow a text that is not whole JSON, and never throws', () => {
     const text = definitionTexts[0]!.text;
-    for (const cut of [1, 10, Math.floor(text.length / 2), text.length - 2]) expect(jsonValueOffsets(text.slice(0, cut), PATHS)).toBeUndefined();
+    for (const cut of [1, 10, Math.floor(text.length / 2), text.length - 2])
+      expect(jsonValueOffsets(text.slice(0, cut), PATHS)).toBeUndefined();
     expect(jsonValueOffsets('{"identity": {"slug": "a"}} trailing', PATHS)).toBeUndefined();
     expect(jsonValueOffsets('{"identity": {"slug": "a\\"}', PATHS)).toBeUndefined();
     expect(jsonValueOffsets('{"identity": {"slug": "a"}}', PATHS)).toEqual(new Map([['/identity/slug', 22]]));
@@ -106,7 +127,10 @@ describe('summarizeDefinition positions', () => {
       if (summary.idAt) expect(summary.idAt, file).toEqual(strict.locate('/identity/id'));
       const nodes = (strict.value as { composition?: { nodes?: unknown[] } }).composition?.nodes;
       for (const pin of summary.pins) {
-        const index = (nodes ?? []).findIndex((node) => (node as { slug?: unknown }).slug === pin.slug && (node as { version?: unknown }).version === pin.version);
+        const index = (nodes ?? []).findIndex(
+          (node) =>
+            (node as { slug?: unknown }).slug === pin.slug && (node as { version?: unknown }).version === pin.version,
+        );
         expect(pin.line, file).toBe(strict.locate(`/composition/nodes/${index}`).line);
       }
     }

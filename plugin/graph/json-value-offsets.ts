@@ -11,7 +11,20 @@
  * never throws.
  */
 import { joinPointer } from '../definition/json-pointer';
-import { SPACE, TAB, LF, CR, QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET } from '../definition/json-char-codes';
+import {
+  SPACE,
+  TAB,
+  LF,
+  CR,
+  QUOTE,
+  BACKSLASH,
+  COMMA,
+  COLON,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+  OPEN_BRACKET,
+  CLOSE_BRACKET,
+} from '../definition/json-char-codes';
 
 /** A wanted path: property names, and `*` for every element of an array. */
 export type ValuePath = readonly string[];
@@ -88,7 +101,17 @@ class Scanner {
       let pos = at;
       for (;;) {
         const d = this.text.charCodeAt(pos);
-        if (Number.isNaN(d) || d === COMMA || d === CLOSE_BRACE || d === CLOSE_BRACKET || d === SPACE || d === LF || d === CR || d === TAB) break;
+        if (
+          Number.isNaN(d) ||
+          d === COMMA ||
+          d === CLOSE_BRACE ||
+          d === CLOSE_BRACKET ||
+          d === SPACE ||
+          d === LF ||
+          d === CR ||
+          d === TAB
+        )
+          break;
         pos++;
       }
       if (pos === at) throw new Unreadable();
@@ -127,7 +150,10 @@ class Scanner {
       pos = this.skipSpace(end + 1);
       if (this.code(pos) !== COLON) throw new Unreadable();
       const member = tree.members.get(name);
-      pos = member === undefined ? this.skipValue(this.skipSpace(pos + 1)) : this.value(pos + 1, member, joinPointer(pointer, name));
+      pos =
+        member === undefined
+          ? this.skipValue(this.skipSpace(pos + 1))
+          : this.value(pos + 1, member, joinPointer(pointer, name));
       pos = this.skipSpace(pos);
       const next = this.code(pos);
       if (next === CLOSE_BRACE) return pos + 1;

@@ -37,7 +37,14 @@ const nx = (m) => require(require.resolve(m, { paths: [process.env.AGENTDEF_REPO
 `;
 
 interface Probe {
-  projects: Record<string, { root: string; tags?: string[]; targets: Record<string, { options: Record<string, unknown>; inputs?: unknown[]; cache?: boolean }> }>;
+  projects: Record<
+    string,
+    {
+      root: string;
+      tags?: string[];
+      targets: Record<string, { options: Record<string, unknown>; inputs?: unknown[]; cache?: boolean }>;
+    }
+  >;
   dependencies: Record<string, string[]>;
   hashes: Record<string, { hash: string; projectConfiguration: string; nodes: string[] }>;
 }
@@ -48,11 +55,23 @@ function setUpWorkspace(ws: TempWorkspace): void {
   copyFileSync(join(REPO_ROOT, 'tsconfig.base.json'), join(ws.root, 'tsconfig.base.json'));
   const stub = join(ws.root, 'node_modules', 'agentdef');
   mkdirSync(stub, { recursive: true });
-  writeFileSync(join(stub, 'package.json'), JSON.stringify({ name: 'agentdef', version: '0.0.0-stub', executors: './executors.json' }));
+  writeFileSync(
+    join(stub, 'package.json'),
+    JSON.stringify({ name: 'agentdef', version: '0.0.0-stub', executors: './executors.json' }),
+  );
   const executor = { implementation: './executor.js', schema: './schema.json' };
   writeFileSync(
     join(stub, 'executors.json'),
-    JSON.stringify({ executors: { validate: executor, plan: executor, compile: executor, 'application-plan': executor, 'application-check': executor, 'application-execute': executor } }),
+    JSON.stringify({
+      executors: {
+        validate: executor,
+        plan: executor,
+        compile: executor,
+        'application-plan': executor,
+        'application-check': executor,
+        'application-execute': executor,
+      },
+    }),
   );
   writeFileSync(join(stub, 'schema.json'), JSON.stringify({ type: 'object', properties: {} }));
   writeFileSync(join(stub, 'executor.js'), 'module.exports = async () => ({ success: true });\n');
@@ -60,14 +79,35 @@ function setUpWorkspace(ws: TempWorkspace): void {
 }
 
 function probe(ws: TempWorkspace, options: AgentdefPluginOptions, tasks: string[]): Probe {
-  ws.write('nx.json', JSON.stringify({ plugins: [{ plugin: join(REPO_ROOT, 'plugin', 'index.ts'), include: ['agents/**/agent.json', 'apps/**/application.json'], options }], useDaemonProcess: false }));
+  ws.write(
+    'nx.json',
+    JSON.stringify({
+      plugins: [
+        {
+          plugin: join(REPO_ROOT, 'plugin', 'index.ts'),
+          include: ['agents/**/agent.json', 'apps/**/application.json'],
+          options,
+        },
+      ],
+      useDaemonProcess: false,
+    }),
+  );
   const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('NX_') && !key.startsWith('VITEST')) env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (!key.startsWith('NX_') && !key.startsWith('VITEST')) env[key] = value;
   const run = spawnSync(process.execPath, ['-e', PROBE], {
     cwd: ws.root,
     encoding: 'utf8',
     timeout: 120_000,
-    env: { ...env, HOME: join(ws.root, 'home'), NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', AGENTDEF_REPO: REPO_ROOT, AGENTDEF_TASKS: JSON.stringify(tasks) },
+    env: {
+      ...env,
+      HOME: join(ws.root, 'home'),
+      NX_DAEMON: 'false',
+      NX_NO_CLOUD: 'true',
+      NX_TUI: 'false',
+      AGENTDEF_REPO: REPO_ROOT,
+      AGENTDEF_TASKS: JSON.stringify(tasks),
+    },
   });
   if (run.status !== 0) throw new Error(`probe failed (${run.status}):\n${run.stderr}\n${run.stdout}`);
   return JSON.parse(run.stdout) as Probe;
@@ -80,7 +120,11 @@ describe('the plugin in a real Nx workspace', () => {
 
   beforeAll(() => {
     ws = tempWorkspace({
-      'agents/write-router/agent.json': definitionJson({ slug: 'write-router', version: '1.4.0', pins: ['splice-resolver@0.4.2', 'fallback-writer@1.1.0'] }),
+      'agents/write-router/agent.json': definitionJson({
+        slug: 'write-router',
+        version: '1.4.0',
+        pins: ['splice-resolver@0.4.2', 'fallback-writer@1.1.0'],
+      }),
       'agents/splice-resolver/agent.json': definitionJson({ slug: 'splice-resolver', version: '0.4.2' }),
       'agents/fallback-writer/agent.json': definitionJson({ slug: 'fallback-writer', version: '1.0.0' }),
       // An application composing write-router (the fixture's registered agent, re-pointed).
@@ -92,7 +136,10 @@ describe('the plugin in a real Nx workspace', () => {
         'json',
       ),
       // Explicit settings on top of an inferred project.
-      'agents/splice-resolver/project.json': JSON.stringify({ tags: ['team:edit'], targets: { compile: { options: { target: 'hb3' } } } }),
+      'agents/splice-resolver/project.json': JSON.stringify({
+        tags: ['team:edit'],
+        targets: { compile: { options: { target: 'hb3' } } },
+      }),
     });
     setUpWorkspace(ws);
     first = probe(ws, {}, tasks);
@@ -100,16 +147,28 @@ describe('the plugin in a real Nx workspace', () => {
   afterAll(() => ws?.remove());
 
   it('builds the project graph: inferred projects and pin edges (none for a version mismatch)', () => {
-    expect(Object.keys(first.projects).sort()).toEqual(['fallback-writer', 'splice-resolver', 'triage', 'write-router']);
+    expect(Object.keys(first.projects).sort()).toEqual([
+      'fallback-writer',
+      'splice-resolver',
+      'triage',
+      'write-router',
+    ]);
     expect(first.dependencies['write-router']).toEqual(['splice-resolver:implicit']);
-    expect(first.projects['write-router']!.targets.compile!.options).toMatchObject({ definition: 'agents/write-router/agent.json', outputPath: 'dist/agents/write-router' });
+    expect(first.projects['write-router']!.targets.compile!.options).toMatchObject({
+      definition: 'agents/write-router/agent.json',
+      outputPath: 'dist/agents/write-router',
+    });
   });
 
   it('keeps a project.json on top of the inferred project (Nx merges them)', () => {
     const splice = first.projects['splice-resolver']!;
     expect(splice.root).toBe('agents/splice-resolver');
     expect(splice.tags).toEqual(expect.arrayContaining(['agentdef', 'agentdef:workers-preferred', 'team:edit']));
-    expect(splice.targets.compile!.options).toMatchObject({ target: 'hb3', definition: 'agents/splice-resolver/agent.json', maxDepth: 16 });
+    expect(splice.targets.compile!.options).toMatchObject({
+      target: 'hb3',
+      definition: 'agents/splice-resolver/agent.json',
+      maxDepth: 16,
+    });
     expect(splice.targets.compile!.cache).toBe(true);
     expect(Object.keys(splice.targets)).toEqual(expect.arrayContaining(['validate', 'plan', 'compile']));
   });
@@ -132,7 +191,12 @@ describe('the plugin in a real Nx workspace', () => {
 
   it('hashes the pinned children into compile and only the definition into validate', () => {
     const compileNodes = first.hashes['write-router:compile']!.nodes;
-    expect(compileNodes).toEqual(expect.arrayContaining(['write-router:agents/write-router/agent.json', 'splice-resolver:agents/splice-resolver/agent.json']));
+    expect(compileNodes).toEqual(
+      expect.arrayContaining([
+        'write-router:agents/write-router/agent.json',
+        'splice-resolver:agents/splice-resolver/agent.json',
+      ]),
+    );
     expect(compileNodes.some((n) => n.includes('registry/agents/fallback-writer/1.1.0.json'))).toBe(true);
     expect(compileNodes).toContain('env:AGENTDEF_COMPILE_TARGET'); // --target on the command line
     const validateNodes = first.hashes['write-router:validate']!.nodes;
@@ -141,9 +205,18 @@ describe('the plugin in a real Nx workspace', () => {
 
   it('puts an application above the agents it composes, and hashes their whole trees into its plan', () => {
     expect(first.dependencies['triage']).toEqual(['write-router:implicit']);
-    expect(first.projects['triage']!.targets.plan!.options).toEqual({ manifest: 'apps/triage/application.json', mode: 'dry-run' });
+    expect(first.projects['triage']!.targets.plan!.options).toEqual({
+      manifest: 'apps/triage/application.json',
+      mode: 'dry-run',
+    });
     const planNodes = first.hashes['triage:plan']!.nodes;
-    expect(planNodes).toEqual(expect.arrayContaining(['triage:apps/triage/application.json', 'write-router:agents/write-router/agent.json', 'splice-resolver:agents/splice-resolver/agent.json']));
+    expect(planNodes).toEqual(
+      expect.arrayContaining([
+        'triage:apps/triage/application.json',
+        'write-router:agents/write-router/agent.json',
+        'splice-resolver:agents/splice-resolver/agent.json',
+      ]),
+    );
     expect(planNodes.some((n) => n.includes('registry/agents/fallback-writer/1.1.0.json'))).toBe(true);
   });
 });

@@ -1,13 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_APPLICATION_TARGET_NAMES, DEFAULT_APPROVED_ARTIFACTS, DEFAULT_PLUGIN_OPTIONS, normalizePluginOptions, PLUGIN_VERSION } from './options';
+import {
+  DEFAULT_APPLICATION_TARGET_NAMES,
+  DEFAULT_APPROVED_ARTIFACTS,
+  DEFAULT_PLUGIN_OPTIONS,
+  normalizePluginOptions,
+  PLUGIN_VERSION,
+} from './options';
 import { REPO_ROOT } from './test-support';
 
 describe('normalizePluginOptions', () => {
   it('fills every default', () => {
     const { hash, ...rest } = normalizePluginOptions(undefined);
-    expect(rest).toEqual({ ...DEFAULT_PLUGIN_OPTIONS, applicationTargetNames: DEFAULT_APPLICATION_TARGET_NAMES, approvedArtifacts: DEFAULT_APPROVED_ARTIFACTS });
+    expect(rest).toEqual({
+      ...DEFAULT_PLUGIN_OPTIONS,
+      applicationTargetNames: DEFAULT_APPLICATION_TARGET_NAMES,
+      approvedArtifacts: DEFAULT_APPROVED_ARTIFACTS,
+    });
     expect(rest).toEqual({
       targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
       applicationTargetNames: { plan: 'plan', execute: 'execute', check: 'check' },
@@ -21,7 +31,12 @@ describe('normalizePluginOptions', () => {
   });
 
   it('keeps given values, renames some targets, and normalises folders', () => {
-    const options = normalizePluginOptions({ targetNames: { compile: 'build-agent' }, outputRoot: './out/agents/', registryRoot: 'reg\\agents', maxDepth: 3 });
+    const options = normalizePluginOptions({
+      targetNames: { compile: 'build-agent' },
+      outputRoot: './out/agents/',
+      registryRoot: 'reg\\agents',
+      maxDepth: 3,
+    });
     expect(options).toMatchObject({
       targetNames: { validate: 'validate', plan: 'plan', compile: 'build-agent' },
       outputRoot: 'out/agents',
@@ -63,11 +78,23 @@ describe('normalizePluginOptions', () => {
 
   it('takes application target names apart from the agent ones, checked the same way', () => {
     // An application's `plan` and an agent's `plan` never share a project, so they may share a name.
-    expect(normalizePluginOptions({ applicationTargetNames: { execute: 'run-app' } }).applicationTargetNames).toEqual({ plan: 'plan', execute: 'run-app', check: 'check' });
-    expect(() => normalizePluginOptions({ applicationTargetNames: { check: 'plan' } })).toThrow(/applicationTargetNames.*same name/);
-    expect(() => normalizePluginOptions({ applicationTargetNames: { compile: 'x' } as never })).toThrow(/applicationTargetNames\.compile.*allowed: plan, execute, check/);
-    expect(() => normalizePluginOptions({ applicationTargetNames: { plan: 'no spaces' } })).toThrow(/applicationTargetNames\.plan/);
-    expect(() => normalizePluginOptions({ applicationTargetNames: ['plan'] as never })).toThrow(/applicationTargetNames.*must be an object/);
+    expect(normalizePluginOptions({ applicationTargetNames: { execute: 'run-app' } }).applicationTargetNames).toEqual({
+      plan: 'plan',
+      execute: 'run-app',
+      check: 'check',
+    });
+    expect(() => normalizePluginOptions({ applicationTargetNames: { check: 'plan' } })).toThrow(
+      /applicationTargetNames.*same name/,
+    );
+    expect(() => normalizePluginOptions({ applicationTargetNames: { compile: 'x' } as never })).toThrow(
+      /applicationTargetNames\.compile.*allowed: plan, execute, check/,
+    );
+    expect(() => normalizePluginOptions({ applicationTargetNames: { plan: 'no spaces' } })).toThrow(
+      /applicationTargetNames\.plan/,
+    );
+    expect(() => normalizePluginOptions({ applicationTargetNames: ['plan'] as never })).toThrow(
+      /applicationTargetNames.*must be an object/,
+    );
   });
 
   it('knows its own version from package.json', () => {

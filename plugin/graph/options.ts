@@ -13,7 +13,9 @@ import { WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
  * The version of agentdef that inferred the graph; part of every inference cache key. Read from
  * the package's own package.json (two folders up, in the sources and in the built package alike).
  */
-export const PLUGIN_VERSION: string = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+export const PLUGIN_VERSION: string = (
+  JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /** The executors the inferred targets run, as `<package>:<executor>`. */
 export const EXECUTORS = {
@@ -64,7 +66,10 @@ export interface NormalizedPluginOptions {
 }
 
 /** The defaults of the agent options (the folders and bounds are the workspace defaults). */
-export const DEFAULT_PLUGIN_OPTIONS: Omit<NormalizedPluginOptions, 'hash' | 'applicationTargetNames' | 'approvedArtifacts'> = {
+export const DEFAULT_PLUGIN_OPTIONS: Omit<
+  NormalizedPluginOptions,
+  'hash' | 'applicationTargetNames' | 'approvedArtifacts'
+> = {
   targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
   outputRoot: WORKSPACE_DEFAULTS.outputRoot,
   registryRoot: WORKSPACE_DEFAULTS.registryRoot,
@@ -76,19 +81,32 @@ export const DEFAULT_PLUGIN_OPTIONS: Omit<NormalizedPluginOptions, 'hash' | 'app
 export const DEFAULT_APPROVED_ARTIFACTS = 'approved-artifacts';
 
 /** The default names of the targets inferred for application manifests. */
-export const DEFAULT_APPLICATION_TARGET_NAMES: Readonly<Record<ApplicationTargetKind, string>> = { plan: 'plan', execute: 'execute', check: 'check' };
+export const DEFAULT_APPLICATION_TARGET_NAMES: Readonly<Record<ApplicationTargetKind, string>> = {
+  plan: 'plan',
+  execute: 'execute',
+  check: 'check',
+};
 
 /** A workspace-relative POSIX folder: no `./`, no trailing `/`, never absolute, never `..`. */
 function normalizeFolder(value: unknown, field: string, fallback: string): string {
   if (value === undefined) return fallback;
-  if (typeof value !== 'string') throw new Error(`agentdef plugin option \`${field}\` must be a string, not ${JSON.stringify(value)}`);
+  if (typeof value !== 'string')
+    throw new Error(`agentdef plugin option \`${field}\` must be a string, not ${JSON.stringify(value)}`);
   const folder = value
     .replace(/\\/g, '/')
     .replace(/^(\.\/)+/, '')
     .replace(/\/+$/, '')
     .replace(/\/{2,}/g, '/');
-  if (folder === '' || folder === '.' || folder.startsWith('/') || /^[A-Za-z]:/.test(folder) || folder.split('/').includes('..')) {
-    throw new Error(`agentdef plugin option \`${field}\` must be a folder inside the workspace (relative, no \`..\`), not ${JSON.stringify(value)}`);
+  if (
+    folder === '' ||
+    folder === '.' ||
+    folder.startsWith('/') ||
+    /^[A-Za-z]:/.test(folder) ||
+    folder.split('/').includes('..')
+  ) {
+    throw new Error(
+      `agentdef plugin option \`${field}\` must be a folder inside the workspace (relative, no \`..\`), not ${JSON.stringify(value)}`,
+    );
   }
   return folder;
 }
@@ -104,14 +122,22 @@ function positiveInteger(value: unknown, field: string, fallback: number): numbe
 const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9:_.-]*$/;
 
 /** One `targetNames`-like option: known kinds only, valid names, no two targets with one name. */
-function normalizeTargetNames<Kind extends string>(value: unknown, field: string, defaults: Readonly<Record<Kind, string>>, example: string): Record<Kind, string> {
+function normalizeTargetNames<Kind extends string>(
+  value: unknown,
+  field: string,
+  defaults: Readonly<Record<Kind, string>>,
+  example: string,
+): Record<Kind, string> {
   const rawNames = (value ?? {}) as Record<string, unknown>;
   if (typeof rawNames !== 'object' || rawNames === null || Array.isArray(rawNames)) {
     throw new Error(`agentdef plugin option \`${field}\` must be an object such as ${example}`);
   }
   const names: Record<Kind, string> = { ...defaults };
   for (const [kind, name] of Object.entries(rawNames)) {
-    if (!Object.hasOwn(defaults, kind)) throw new Error(`agentdef plugin option \`${field}.${kind}\` is unknown; allowed: ${Object.keys(defaults).join(', ')}`);
+    if (!Object.hasOwn(defaults, kind))
+      throw new Error(
+        `agentdef plugin option \`${field}.${kind}\` is unknown; allowed: ${Object.keys(defaults).join(', ')}`,
+      );
     if (name === undefined) continue;
     if (typeof name !== 'string' || !TARGET_NAME.test(name)) {
       throw new Error(`agentdef plugin option \`${field}.${kind}\` must be a target name, not ${JSON.stringify(name)}`);
@@ -136,14 +162,34 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
     );
   }
   const raw = (options ?? {}) as Record<string, unknown>;
-  const known = new Set(['targetNames', 'applicationTargetNames', 'outputRoot', 'registryRoot', 'maxDepth', 'maxNodes', 'approvedArtifacts']);
+  const known = new Set([
+    'targetNames',
+    'applicationTargetNames',
+    'outputRoot',
+    'registryRoot',
+    'maxDepth',
+    'maxNodes',
+    'approvedArtifacts',
+  ]);
   const unknown = Object.keys(raw).filter((key) => !known.has(key));
   if (unknown.length > 0) {
-    throw new Error(`agentdef plugin: unknown option(s) ${unknown.map((k) => `\`${k}\``).join(', ')}; allowed: ${[...known].join(', ')}`);
+    throw new Error(
+      `agentdef plugin: unknown option(s) ${unknown.map((k) => `\`${k}\``).join(', ')}; allowed: ${[...known].join(', ')}`,
+    );
   }
 
-  const targetNames = normalizeTargetNames(raw.targetNames, 'targetNames', DEFAULT_PLUGIN_OPTIONS.targetNames, '{ "compile": "build-agent" }');
-  const applicationTargetNames = normalizeTargetNames(raw.applicationTargetNames, 'applicationTargetNames', DEFAULT_APPLICATION_TARGET_NAMES, '{ "plan": "plan-app" }');
+  const targetNames = normalizeTargetNames(
+    raw.targetNames,
+    'targetNames',
+    DEFAULT_PLUGIN_OPTIONS.targetNames,
+    '{ "compile": "build-agent" }',
+  );
+  const applicationTargetNames = normalizeTargetNames(
+    raw.applicationTargetNames,
+    'applicationTargetNames',
+    DEFAULT_APPLICATION_TARGET_NAMES,
+    '{ "plan": "plan-app" }',
+  );
 
   const outputRoot = normalizeFolder(raw.outputRoot, 'outputRoot', DEFAULT_PLUGIN_OPTIONS.outputRoot);
   const registryRoot = normalizeFolder(raw.registryRoot, 'registryRoot', DEFAULT_PLUGIN_OPTIONS.registryRoot);
@@ -151,7 +197,15 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
   const maxNodes = positiveInteger(raw.maxNodes, 'maxNodes', DEFAULT_PLUGIN_OPTIONS.maxNodes);
   const approvedArtifacts = normalizeFolder(raw.approvedArtifacts, 'approvedArtifacts', DEFAULT_APPROVED_ARTIFACTS);
 
-  const normalized = { targetNames, applicationTargetNames, outputRoot, registryRoot, maxDepth, maxNodes, approvedArtifacts };
+  const normalized = {
+    targetNames,
+    applicationTargetNames,
+    outputRoot,
+    registryRoot,
+    maxDepth,
+    maxNodes,
+    approvedArtifacts,
+  };
   return { ...normalized, hash: hashOptions(normalized) };
 }
 

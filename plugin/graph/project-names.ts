@@ -45,14 +45,21 @@ const NAMED_BY = { agent: "an agent's identity.slug", application: "an applicati
  * a name Nx reads as a built-in property, or one an existing project (`holders`) already has.
  * Undefined when the name is free. Pure; never throws.
  */
-export function newProjectNameProblem(name: string, holders: readonly Pick<NameClaim, 'file' | 'kind' | 'name'>[]): string | undefined {
-  if (isBuiltInPropertyName(name)) return `"${name}" cannot name an Nx project: Nx keeps projects in plain objects, where "${name}" is a property every object has; choose another name`;
+export function newProjectNameProblem(
+  name: string,
+  holders: readonly Pick<NameClaim, 'file' | 'kind' | 'name'>[],
+): string | undefined {
+  if (isBuiltInPropertyName(name))
+    return `"${name}" cannot name an Nx project: Nx keeps projects in plain objects, where "${name}" is a property every object has; choose another name`;
   const holder = holders.find((claim) => claim.name === name);
   if (holder === undefined) return undefined;
   return `"${name}" already names the project of ${holder.file} (${NAMED_BY[holder.kind]}); project names are unique in an Nx workspace, so choose another name`;
 }
 
-const FIELD = { agent: { label: 'identity.slug', pointer: '/identity/slug', what: 'slug' }, application: { label: 'id', pointer: '/id', what: 'id' } } as const;
+const FIELD = {
+  agent: { label: 'identity.slug', pointer: '/identity/slug', what: 'slug' },
+  application: { label: 'id', pointer: '/id', what: 'id' },
+} as const;
 
 function advice(claim: NameClaim): string {
   const field = FIELD[claim.kind];
@@ -67,7 +74,9 @@ function builtInMessage(claim: NameClaim): string {
 }
 
 function takenMessage(claim: NameClaim, holder: NameClaim): string {
-  const held = holder.stated ? `${located(holder.file, holder.at)} (its ${FIELD[holder.kind].label})` : `${holder.file} (named after its folder too)`;
+  const held = holder.stated
+    ? `${located(holder.file, holder.at)} (its ${FIELD[holder.kind].label})`
+    : `${holder.file} (named after its folder too)`;
   const subject = claim.stated
     ? `${located(claim.file, claim.at)}: ${FIELD[claim.kind].label} "${claim.name}" already names the project of ${held}`
     : `${claim.file}: its ${FIELD[claim.kind].what} is unreadable, so its project would be named after its folder, "${claim.name}", which already names the project of ${held}`;
@@ -81,7 +90,11 @@ function takenMessage(claim: NameClaim, holder: NameClaim): string {
 export function refuseProjectNames(claims: readonly NameClaim[]): Map<string, string> {
   const refused = new Map<string, string>();
   const holders = new Map<string, NameClaim>();
-  const order = [...claims.filter((c) => c.stated && c.kind === 'agent'), ...claims.filter((c) => c.stated && c.kind === 'application'), ...claims.filter((c) => !c.stated)];
+  const order = [
+    ...claims.filter((c) => c.stated && c.kind === 'agent'),
+    ...claims.filter((c) => c.stated && c.kind === 'application'),
+    ...claims.filter((c) => !c.stated),
+  ];
   for (const claim of order) {
     if (isBuiltInPropertyName(claim.name)) {
       refused.set(claim.file, builtInMessage(claim));

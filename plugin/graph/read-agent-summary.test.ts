@@ -4,11 +4,18 @@ import { definitionJson } from './test-support';
 
 describe('summarizeDefinition', () => {
   it('reads slug, version, tag fields and each pin with its line', () => {
-    const text = definitionJson({ slug: 'write-router', version: '1.4.0', pins: ['splice-resolver@0.4.2', 'fallback-writer@1.1.0'] });
+    const text = definitionJson({
+      slug: 'write-router',
+      version: '1.4.0',
+      pins: ['splice-resolver@0.4.2', 'fallback-writer@1.1.0'],
+    });
     const summary = summarizeDefinition(text, 'agents/write-router/agent.json');
     const lines = text.split('\n');
     const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle)) + 1;
-    const at = (needle: string) => ({ line: lineOf(needle), column: lines[lineOf(needle) - 1]!.indexOf(needle) + needle.indexOf(': ') + 3 });
+    const at = (needle: string) => ({
+      line: lineOf(needle),
+      column: lines[lineOf(needle) - 1]!.indexOf(needle) + needle.indexOf(': ') + 3,
+    });
     expect(summary).toEqual({
       parsed: true,
       slug: 'write-router',
@@ -53,7 +60,14 @@ describe('summarizeDefinition', () => {
   it('tolerates schema-invalid files: keeps what is stated plainly, drops malformed pins', () => {
     const text = JSON.stringify({
       identity: { slug: 'Not A Slug', versionSemver: 3 },
-      composition: { nodes: [{ slug: 'good', version: '1.0.0' }, { slug: 'bad slug', version: '1.0.0' }, 'junk', { slug: 'no-version' }] },
+      composition: {
+        nodes: [
+          { slug: 'good', version: '1.0.0' },
+          { slug: 'bad slug', version: '1.0.0' },
+          'junk',
+          { slug: 'no-version' },
+        ],
+      },
       runtimeRequirements: { runtimeCapabilityClass: 'workers-only' },
     });
     expect(summarizeDefinition(text, 'a/agent.json')).toEqual({

@@ -44,7 +44,11 @@ export interface AgentSummary {
   parsed: boolean;
 }
 
-export function summarizeDefinition(text: string, file: string, format: DefinitionFormat = definitionFormat(file) ?? 'json'): AgentSummary {
+export function summarizeDefinition(
+  text: string,
+  file: string,
+  format: DefinitionFormat = definitionFormat(file) ?? 'json',
+): AgentSummary {
   const document = parseForSummary(text, file, format);
   if (!document) return { pins: [], parsed: false };
 
@@ -112,7 +116,10 @@ function locator(document: SourceDocument): (pointer: string) => SourcePosition 
 }
 
 const isPosition = (value: unknown): value is SourcePosition =>
-  Number.isSafeInteger(field(value, 'line')) && (field(value, 'line') as number) >= 1 && Number.isSafeInteger(field(value, 'column')) && (field(value, 'column') as number) >= 1;
+  Number.isSafeInteger(field(value, 'line')) &&
+  (field(value, 'line') as number) >= 1 &&
+  Number.isSafeInteger(field(value, 'column')) &&
+  (field(value, 'column') as number) >= 1;
 
 /**
  * `value` as an AgentSummary when it has exactly the shape {@link summarizeDefinition} gives
@@ -130,10 +137,22 @@ export function checkedAgentSummary(value: unknown): AgentSummary | undefined {
     const slug = word(field(pin, 'slug'), SLUG_PATTERN);
     const version = word(field(pin, 'version'));
     const line = field(pin, 'line');
-    if (slug === undefined || version === undefined || !Number.isSafeInteger(line) || (line as number) < 1) return undefined;
+    if (slug === undefined || version === undefined || !Number.isSafeInteger(line) || (line as number) < 1)
+      return undefined;
     summary.pins.push({ slug, version, line: line as number });
   }
-  const known = new Set(['parsed', 'pins', 'slug', 'slugAt', 'id', 'idAt', 'versionSemver', 'runtimeCapabilityClass', 'lifecycleState', 'toolIds']);
+  const known = new Set([
+    'parsed',
+    'pins',
+    'slug',
+    'slugAt',
+    'id',
+    'idAt',
+    'versionSemver',
+    'runtimeCapabilityClass',
+    'lifecycleState',
+    'toolIds',
+  ]);
   for (const key of Object.keys(value)) if (!known.has(key)) return undefined;
   // A name and where it stands come together, or not at all.
   for (const [name, at, pattern] of [
@@ -157,7 +176,8 @@ export function checkedAgentSummary(value: unknown): AgentSummary | undefined {
   }
   const toolIds = field(value, 'toolIds');
   if (toolIds !== undefined) {
-    if (!Array.isArray(toolIds) || toolIds.length === 0 || !toolIds.every((id) => typeof id === 'string')) return undefined;
+    if (!Array.isArray(toolIds) || toolIds.length === 0 || !toolIds.every((id) => typeof id === 'string'))
+      return undefined;
     summary.toolIds = [...(toolIds as string[])];
   }
   if (!parsed && (summary.pins.length > 0 || Object.keys(summary).length > 2)) return undefined;

@@ -36,7 +36,11 @@ export interface ApplicationSummary {
   parsed: boolean;
 }
 
-export function summarizeApplication(text: string, file: string, format: DefinitionFormat = definitionFormat(file) ?? 'json'): ApplicationSummary {
+export function summarizeApplication(
+  text: string,
+  file: string,
+  format: DefinitionFormat = definitionFormat(file) ?? 'json',
+): ApplicationSummary {
   const document = parseForSummary(text, file, format);
   if (!document) return { agents: [], parsed: false };
 

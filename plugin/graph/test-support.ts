@@ -2,7 +2,14 @@
  * Test helpers for graph inference: real temporary workspaces on disk, definitions to put in
  * them, and the contexts Nx hands to `createNodes` and `createDependencies`.
  */
-import { hashArray, type CreateDependenciesContext, type CreateNodesContext, type CreateNodesResult, type FileData, type ProjectConfiguration } from '@nx/devkit';
+import {
+  hashArray,
+  type CreateDependenciesContext,
+  type CreateNodesContext,
+  type CreateNodesResult,
+  type FileData,
+  type ProjectConfiguration,
+} from '@nx/devkit';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,7 +63,18 @@ export function definition(spec: DefinitionSpec): Record<string, unknown> {
       skills: [{ id: 'run', name: 'Run', description: 'Runs.', version, tags: ['run'] }],
       invariants: [],
     },
-    modelSet: composed ? [{ role: 'router', modelId: 'gpt-4o-mini', modelVersion: '2024-07-18', providerId: 'openai', samplingParams: {}, tier: 'small' }] : [],
+    modelSet: composed
+      ? [
+          {
+            role: 'router',
+            modelId: 'gpt-4o-mini',
+            modelVersion: '2024-07-18',
+            providerId: 'openai',
+            samplingParams: {},
+            tier: 'small',
+          },
+        ]
+      : [],
     toolInventory: [],
     composition: composed ? { kind: 'dag', nodes: pins, edges: [] } : { kind: 'leaf' },
     memoryContract: { refs: [] },
@@ -67,9 +85,18 @@ export function definition(spec: DefinitionSpec): Record<string, unknown> {
       agenticGate: composed ? 'agentic' : 'tool-only',
       kymRegistrationRequired: composed,
     },
-    runtimeRequirements: { runtimeCapabilityClass: spec.runtime ?? 'workers-preferred', limits: {}, keyCustody: 'session', bindings: [] },
+    runtimeRequirements: {
+      runtimeCapabilityClass: spec.runtime ?? 'workers-preferred',
+      limits: {},
+      keyCustody: 'session',
+      bindings: [],
+    },
     lifecycleState: spec.lifecycle ?? (composed ? 'composed' : 'tool-shipped'),
-    metadata: { description: spec.slug, tags: [], provenance: { repo: 'https://example.invalid/acme', filePath: `${spec.slug}/agent.json` } },
+    metadata: {
+      description: spec.slug,
+      tags: [],
+      provenance: { repo: 'https://example.invalid/acme', filePath: `${spec.slug}/agent.json` },
+    },
   };
 }
 
@@ -123,7 +150,10 @@ export function nodesContext(root: string): CreateNodesContext {
  * The context Nx passes to `createDependencies`: projects keyed by name (as Nx merges them from
  * the createNodes results) and a file map that assigns each file to its innermost project.
  */
-export function dependenciesContext(ws: TempWorkspace, results: ReadonlyArray<readonly [string, CreateNodesResult]>): CreateDependenciesContext {
+export function dependenciesContext(
+  ws: TempWorkspace,
+  results: ReadonlyArray<readonly [string, CreateNodesResult]>,
+): CreateDependenciesContext {
   const projects: Record<string, ProjectConfiguration> = {};
   for (const [, result] of results) {
     for (const [root, project] of Object.entries(result.projects ?? {})) {
@@ -144,5 +174,12 @@ export function dependenciesContext(ws: TempWorkspace, results: ReadonlyArray<re
     else (projectFileMap[owner] ??= []).push(data);
   }
   const fileMap = { projectFileMap, nonProjectFiles };
-  return { projects, externalNodes: {}, nxJsonConfiguration: {}, fileMap, filesToProcess: fileMap, workspaceRoot: ws.root };
+  return {
+    projects,
+    externalNodes: {},
+    nxJsonConfiguration: {},
+    fileMap,
+    filesToProcess: fileMap,
+    workspaceRoot: ws.root,
+  };
 }

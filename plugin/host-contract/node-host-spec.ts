@@ -103,7 +103,8 @@ export function subtreeNodes(bundle: Pick<NodeHostSpec, 'nodes'>, nodeId: string
 /** The MCP server names the tools of `nodes` use. */
 export function mcpServersOf(nodes: readonly HostNodeSpec[]): string[] {
   const names = new Set<string>();
-  for (const node of nodes) for (const tool of node.config.tools) if (tool.kind === 'mcp-stdio' && tool.mcpServer) names.add(tool.mcpServer);
+  for (const node of nodes)
+    for (const tool of node.config.tools) if (tool.kind === 'mcp-stdio' && tool.mcpServer) names.add(tool.mcpServer);
   return [...names].sort();
 }
 
@@ -112,7 +113,8 @@ export function secretsOf(bundle: Pick<NodeHostSpec, 'mcpServers'>, nodes: reado
   const names = new Set<string>();
   for (const node of nodes) for (const name of node.secrets) names.add(name);
   for (const server of mcpServersOf(nodes)) {
-    for (const ref of Object.values(bundle.mcpServers[server]?.env ?? {})) if (ref.from === 'secret') names.add(ref.name);
+    for (const ref of Object.values(bundle.mcpServers[server]?.env ?? {}))
+      if (ref.from === 'secret') names.add(ref.name);
   }
   return [...names].sort();
 }

@@ -5,7 +5,8 @@ import { checkPort, isPort, parsePort } from './port';
 describe('ports', () => {
   it('accepts whole numbers from 0 to 65535', () => {
     for (const port of [0, 1, 8080, 65535]) expect(isPort(port)).toBe(true);
-    for (const value of [-1, 65536, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '80', null, undefined]) expect(isPort(value)).toBe(false);
+    for (const value of [-1, 65536, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '80', null, undefined])
+      expect(isPort(value)).toBe(false);
   });
 
   it('parses --port text, naming the flag and the text when it is no port', () => {

@@ -12,10 +12,14 @@ export function isPort(value: unknown): value is number {
 /** `--port` text to a number, or a message naming the flag; undefined when absent. */
 export function parsePort(text: string | undefined, flag = '--port'): number | string | undefined {
   if (text === undefined) return undefined;
-  return /^\d{1,5}$/.test(text) && isPort(Number(text)) ? Number(text) : `${flag} must be a number from 0 to 65535, not "${text}"`;
+  return /^\d{1,5}$/.test(text) && isPort(Number(text))
+    ? Number(text)
+    : `${flag} must be a number from 0 to 65535, not "${text}"`;
 }
 
 /** A message when an option's value is no port; undefined when it is one or absent. */
 export function checkPort(value: unknown, option = 'port'): string | undefined {
-  return value === undefined || isPort(value) ? undefined : `${option} must be a number from 0 to 65535, not ${String(value)}`;
+  return value === undefined || isPort(value)
+    ? undefined
+    : `${option} must be a number from 0 to 65535, not ${String(value)}`;
 }

@@ -6,7 +6,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillServiceTemplate, launchAgentTemplate, PLACEHOLDERS, type Placeholder, ServiceFileError, systemdUnitTemplate } from './service-templates';
+import {
+  fillServiceTemplate,
+  launchAgentTemplate,
+  PLACEHOLDERS,
+  type Placeholder,
+  ServiceFileError,
+  systemdUnitTemplate,
+} from './service-templates';
 
 const SAFE: Record<Placeholder, string> = {
   NODE: '/usr/bin/node',
@@ -31,7 +38,14 @@ const HOSTILE = [
 ];
 
 /** The lines of a filled systemd unit, reduced to their directive names (comments and sections kept as they are). */
-const directives = (unit: string) => unit.split('\n').map((line) => (line.startsWith('#') || line.startsWith('[') || line === '' ? line.replace(/agentdef-.*$/, '') : line.slice(0, line.indexOf('='))));
+const directives = (unit: string) =>
+  unit
+    .split('\n')
+    .map((line) =>
+      line.startsWith('#') || line.startsWith('[') || line === ''
+        ? line.replace(/agentdef-.*$/, '')
+        : line.slice(0, line.indexOf('=')),
+    );
 
 /** Decodes a double-quoted systemd word the way systemd does (C escapes, then `%%` and, in ExecStart, `$$`). */
 function systemdWord(quoted: string, expandsVariables: boolean): string {
@@ -79,7 +93,9 @@ const codes = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 const xmlDecode = (text: string) =>
   text.replace(/&(#\d+|lt|gt|quot|apos|amp);/g, (_, entity: string) =>
-    entity.startsWith('#') ? String.fromCharCode(Number(entity.slice(1))) : ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[entity]!,
+    entity.startsWith('#')
+      ? String.fromCharCode(Number(entity.slice(1)))
+      : ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[entity]!,
   );
 
 describe('systemd unit with hostile values', () => {
@@ -144,7 +160,9 @@ describe('LaunchAgent plist with hostile values', () => {
   const tags = (plist: string) => [...plist.matchAll(/<\/?[A-Za-z!?][^>]*>/g)].map((m) => m[0]);
 
   it.each(HOSTILE)('%j becomes element text, exactly, or is refused', (hostile) => {
-    const values = Object.fromEntries(PLACEHOLDERS.map((name) => [name, name === 'PORT' ? SAFE.PORT : hostile])) as Record<Placeholder, string>;
+    const values = Object.fromEntries(
+      PLACEHOLDERS.map((name) => [name, name === 'PORT' ? SAFE.PORT : hostile]),
+    ) as Record<Placeholder, string>;
     let plist: string;
     try {
       plist = fillServiceTemplate(template, 'launchd', values);
@@ -177,7 +195,11 @@ describe('LaunchAgent plist with hostile values', () => {
   });
 
   it('refuses an unpaired surrogate in any place', () => {
-    expect(() => fillServiceTemplate(template, 'launchd', { ...SAFE, WORKSPACE: '/ws/\ud800' })).toThrow(ServiceFileError);
-    expect(() => fillServiceTemplate(systemdUnitTemplate('notes', '0.3.0'), 'systemd', { ...SAFE, LOG_DIR: '/log/\udc00' })).toThrow(ServiceFileError);
+    expect(() => fillServiceTemplate(template, 'launchd', { ...SAFE, WORKSPACE: '/ws/\ud800' })).toThrow(
+      ServiceFileError,
+    );
+    expect(() =>
+      fillServiceTemplate(systemdUnitTemplate('notes', '0.3.0'), 'systemd', { ...SAFE, LOG_DIR: '/log/\udc00' }),
+    ).toThrow(ServiceFileError);
   });
 });

@@ -43,7 +43,8 @@ export function systemdUnitFile(slug: string): string {
   return `agentdef-${slug}.service`;
 }
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Text inside an XML comment: escaped, and no `--` (which XML forbids there; `1.0.0-a--b` is a valid version). */
 const xmlComment = (text: string) => xml(text).replace(/-(?=-)/g, '- ');
@@ -170,14 +171,23 @@ function systemdQuoted(text: string, expandsVariables: boolean): string {
 
 /** A bare systemd path value (WorkingDirectory=): no quoting exists, so what it cannot say is refused. */
 function systemdBare(text: string, name: Placeholder): string {
-  if (C0_OR_DEL.test(text)) throw new ServiceFileError(`${DESCRIBED[name]} holds a line break or another control character; a systemd unit cannot hold it safely: use a folder without one`);
-  if (/^\s|[\s\\]$/.test(text)) throw new ServiceFileError(`${DESCRIBED[name]} starts or ends with a blank or a backslash; a systemd unit cannot hold it safely: use a folder without one`);
+  if (C0_OR_DEL.test(text))
+    throw new ServiceFileError(
+      `${DESCRIBED[name]} holds a line break or another control character; a systemd unit cannot hold it safely: use a folder without one`,
+    );
+  if (/^\s|[\s\\]$/.test(text))
+    throw new ServiceFileError(
+      `${DESCRIBED[name]} starts or ends with a blank or a backslash; a systemd unit cannot hold it safely: use a folder without one`,
+    );
   return text.replace(/%/g, '%%');
 }
 
 /** Element content of a plist: XML-escaped; what XML 1.0 cannot hold is refused. */
 function plistText(text: string, name: Placeholder): string {
-  if (NOT_XML.test(text)) throw new ServiceFileError(`${DESCRIBED[name]} holds a control character an XML property list cannot hold: use a path without one`);
+  if (NOT_XML.test(text))
+    throw new ServiceFileError(
+      `${DESCRIBED[name]} holds a control character an XML property list cannot hold: use a path without one`,
+    );
   return xml(text).replace(/'/g, '&apos;').replace(/\r/g, '&#13;');
 }
 
@@ -190,12 +200,22 @@ function directiveOf(line: string): string {
  * The template with this machine's values in place, each escaped for where it goes (see the
  * module comment). Throws a {@link ServiceFileError} for a value that place cannot hold.
  */
-export function fillServiceTemplate(template: string, kind: 'launchd' | 'systemd', values: Record<Placeholder, string>): string {
+export function fillServiceTemplate(
+  template: string,
+  kind: 'launchd' | 'systemd',
+  values: Record<Placeholder, string>,
+): string {
   const isPlaceholder = (name: string): name is Placeholder => (PLACEHOLDERS as readonly string[]).includes(name);
   for (const name of PLACEHOLDERS) {
-    if (UNPAIRED_SURROGATE.test(values[name])) throw new ServiceFileError(`${DESCRIBED[name]} is not valid Unicode text (an unpaired surrogate); a service file cannot hold it`);
+    if (UNPAIRED_SURROGATE.test(values[name]))
+      throw new ServiceFileError(
+        `${DESCRIBED[name]} is not valid Unicode text (an unpaired surrogate); a service file cannot hold it`,
+      );
   }
-  if (kind === 'launchd') return template.replace(/@@([A-Z_]+)@@/g, (whole, name: string) => (isPlaceholder(name) ? plistText(values[name], name) : whole));
+  if (kind === 'launchd')
+    return template.replace(/@@([A-Z_]+)@@/g, (whole, name: string) =>
+      isPlaceholder(name) ? plistText(values[name], name) : whole,
+    );
   return template
     .split('\n')
     .map((line) => {

@@ -15,9 +15,22 @@ export { HOST_PLAN_TARGET };
  * The agent's task store: a SQLite-backed Durable Object class every Worker output exports (the
  * generated entry and `loader.js`), bound as `binding`, declared by the wrangler migration `migrationTag`.
  */
-export const TASK_STORE = { binding: 'AGENTDEF_TASKS', className: 'AgentTaskStore', migrationTag: 'agentdef-task-store-v1' } as const;
+export const TASK_STORE = {
+  binding: 'AGENTDEF_TASKS',
+  className: 'AgentTaskStore',
+  migrationTag: 'agentdef-task-store-v1',
+} as const;
 
-export type HostBindingKind = 'secret-ref' | 'service' | 'kv' | 'd1' | 'r2' | 'queue' | 'custom' | 'worker-loader' | 'durable-object';
+export type HostBindingKind =
+  | 'secret-ref'
+  | 'service'
+  | 'kv'
+  | 'd1'
+  | 'r2'
+  | 'queue'
+  | 'custom'
+  | 'worker-loader'
+  | 'durable-object';
 
 /**
  * How `loader.js` gives a binding to the loaded Worker:
@@ -30,9 +43,23 @@ export type HostBindingKind = 'secret-ref' | 'service' | 'kv' | 'd1' | 'r2' | 'q
  *   Object (the loader's own namespace binding of that name; a loaded Worker cannot hold one);
  * - `not-provided`: available only when the agent is deployed as an ordinary Worker (wrangler.jsonc).
  */
-export type LoaderProvision = 'copy-secret' | 'pass-through' | 'kv-proxy' | 'queue-proxy' | 'isolate-service' | 'task-store-proxy' | 'not-provided';
+export type LoaderProvision =
+  | 'copy-secret'
+  | 'pass-through'
+  | 'kv-proxy'
+  | 'queue-proxy'
+  | 'isolate-service'
+  | 'task-store-proxy'
+  | 'not-provided';
 
-export type BindingPurpose = 'declared' | 'model-key' | 'receipt-key' | 'receipt-sink' | 'mcp-service' | 'isolates' | 'task-store';
+export type BindingPurpose =
+  | 'declared'
+  | 'model-key'
+  | 'receipt-key'
+  | 'receipt-sink'
+  | 'mcp-service'
+  | 'isolates'
+  | 'task-store';
 
 export interface HostPlanBinding {
   /** The name in `env` (any string the definition allows, not only JS identifiers). */

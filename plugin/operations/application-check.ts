@@ -35,25 +35,55 @@ export interface ApplicationCheckOptions {
 }
 
 /** Discovers the tools over stdio and plans the manifest through them. */
-async function stdioCheck(workspaceRoot: string, manifestPath: string, flags: { artifacts?: string | undefined; host?: string | undefined }, expectedDigest: string | undefined): Promise<VerificationCheck> {
+async function stdioCheck(
+  workspaceRoot: string,
+  manifestPath: string,
+  flags: { artifacts?: string | undefined; host?: string | undefined },
+  expectedDigest: string | undefined,
+): Promise<VerificationCheck> {
   const name = 'stdio-discovery-and-calls';
-  const { Client } = require('@modelcontextprotocol/sdk/client/index.js') as typeof import('@modelcontextprotocol/sdk/client/index.js');
-  const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js') as typeof import('@modelcontextprotocol/sdk/client/stdio.js');
+  const { Client } =
+    require('@modelcontextprotocol/sdk/client/index.js') as typeof import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } =
+    require('@modelcontextprotocol/sdk/client/stdio.js') as typeof import('@modelcontextprotocol/sdk/client/stdio.js');
   const scratch = mkdtempSync(join(tmpdir(), 'agentdef-check-'));
   const client = new Client({ name: 'agentdef-check', version: '1.0.0' });
   try {
-    const args = [BIN, 'mcp', '--workspace', workspaceRoot, ...(flags.artifacts !== undefined ? ['--artifacts', flags.artifacts] : []), ...(flags.host !== undefined ? ['--host', flags.host] : [])];
+    const args = [
+      BIN,
+      'mcp',
+      '--workspace',
+      workspaceRoot,
+      ...(flags.artifacts !== undefined ? ['--artifacts', flags.artifacts] : []),
+      ...(flags.host !== undefined ? ['--host', flags.host] : []),
+    ];
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', XDG_CACHE_HOME: scratch, HOME: scratch };
-    await client.connect(new StdioClientTransport({ command: process.execPath, args, env, cwd: workspaceRoot, stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args, env, cwd: workspaceRoot, stderr: 'ignore' }),
+    );
     const tools = (await client.listTools()).tools.map((t) => t.name).sort();
-    if (tools.join(',') !== 'agentdef.application.catalog,agentdef.application.execute,agentdef.application.plan') return { name, ok: false, detail: `the server lists ${tools.join(', ')}` };
-    const result = (await client.callTool({ name: 'agentdef.application.plan', arguments: { manifestPath, mode: 'dry-run' } })) as { structuredContent?: { ok?: boolean; plan?: { digest?: string } } };
+    if (tools.join(',') !== 'agentdef.application.catalog,agentdef.application.execute,agentdef.application.plan')
+      return { name, ok: false, detail: `the server lists ${tools.join(', ')}` };
+    const result = (await client.callTool({
+      name: 'agentdef.application.plan',
+      arguments: { manifestPath, mode: 'dry-run' },
+    })) as { structuredContent?: { ok?: boolean; plan?: { digest?: string } } };
     const digest = result.structuredContent?.plan?.digest;
-    if (result.structuredContent?.ok !== true || digest === undefined) return { name, ok: false, detail: 'planning over stdio did not return a plan' };
-    if (expectedDigest !== undefined && digest !== expectedDigest) return { name, ok: false, detail: `stdio planned ${digest}, in-process ${expectedDigest}` };
-    return { name, ok: true, detail: `\`agentdef mcp\` lists exactly three tools and plans to the same digest ${digest.slice(0, 12)}…` };
+    if (result.structuredContent?.ok !== true || digest === undefined)
+      return { name, ok: false, detail: 'planning over stdio did not return a plan' };
+    if (expectedDigest !== undefined && digest !== expectedDigest)
+      return { name, ok: false, detail: `stdio planned ${digest}, in-process ${expectedDigest}` };
+    return {
+      name,
+      ok: true,
+      detail: `\`agentdef mcp\` lists exactly three tools and plans to the same digest ${digest.slice(0, 12)}…`,
+    };
   } catch (error) {
-    return { name, ok: false, detail: `the stdio server could not be used (${(error as Error).message.split('\n')[0]})` };
+    return {
+      name,
+      ok: false,
+      detail: `the stdio server could not be used (${(error as Error).message.split('\n')[0]})`,
+    };
   } finally {
     await client.close().catch(() => undefined);
     rmSync(scratch, { recursive: true, force: true });
@@ -72,7 +102,10 @@ export async function applicationCheck(options: ApplicationCheckOptions, io: Ope
   const inputs = entrypoint.defaultFile !== undefined || options.inputs !== undefined ? entrypoint.values : undefined;
   const artifacts = options.artifacts;
   // The stdio child resolves the module from the workspace root, the in-process host from cwd.
-  const hostModule = options.host !== undefined ? relative(workspaceRoot, resolve(io.cwd, options.host)).split('\\').join('/') : undefined;
+  const hostModule =
+    options.host !== undefined
+      ? relative(workspaceRoot, resolve(io.cwd, options.host)).split('\\').join('/')
+      : undefined;
   const hostFlags = { workspaceRoot, cwd: io.cwd, artifacts, host: options.host };
   let packs: ComponentPackRegistry | undefined;
   if (options.host !== undefined) {
@@ -96,7 +129,9 @@ export async function applicationCheck(options: ApplicationCheckOptions, io: Ope
     return EXIT.usage;
   }
   const folder = artifacts ?? DEFAULT_ARTIFACTS_FOLDER;
-  const gateway = existsSync(join(workspaceRoot, folder, 'approvals.json')) ? createLocalGatewayOwner({ workspaceRoot, folder }) : undefined;
+  const gateway = existsSync(join(workspaceRoot, folder, 'approvals.json'))
+    ? createLocalGatewayOwner({ workspaceRoot, folder })
+    : undefined;
 
   const results = await runLocalVerification({
     workspaceRoot,
@@ -110,7 +145,14 @@ export async function applicationCheck(options: ApplicationCheckOptions, io: Ope
     ...(packs ? { packs } : {}),
     ...(inputs !== undefined ? { inputs } : {}),
   });
-  results.push(await stdioCheck(workspaceRoot, manifestPath, { artifacts, host: hostModule }, planned.ok ? planned.plan.digest : undefined));
+  results.push(
+    await stdioCheck(
+      workspaceRoot,
+      manifestPath,
+      { artifacts, host: hostModule },
+      planned.ok ? planned.plan.digest : undefined,
+    ),
+  );
 
   const width = Math.max(...results.map((r) => r.name.length));
   const lines = [`${manifestPath}: local verification (offline, no model call, no external write)`];

@@ -30,7 +30,8 @@ function readInputsFile(cwd: string, file: string, label: string): { text: strin
   try {
     const stat = statSync(path);
     if (!stat.isFile()) return `${label}: cannot read ${file} (not a regular file)`;
-    if (stat.size > ARGUMENT_LIMITS.inputJsonTotal) return `${label}: ${file} is larger than ${ARGUMENT_LIMITS.inputJsonTotal} bytes, more than the entry point values of one run`;
+    if (stat.size > ARGUMENT_LIMITS.inputJsonTotal)
+      return `${label}: ${file} is larger than ${ARGUMENT_LIMITS.inputJsonTotal} bytes, more than the entry point values of one run`;
     return { text: readFileSync(path, 'utf8') };
   } catch (error) {
     return `${label}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'read failed'})`;
@@ -44,7 +45,8 @@ function parseInputFlags(given: readonly string[]): EntrypointValue[] | string {
     const match = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z][A-Za-z0-9_-]*)=([\s\S]*)$/.exec(item);
     if (!match) return `--input must be node.port=<json>, for example request.value='{"topic":"x"}'`;
     const parsed = parseStrictJson(match[3]!);
-    if (!parsed.ok) return `--input ${match[1]}.${match[2]}: the value is not JSON (${unquotedJsonReason(parsed.reason)}); quote a string as '"text"'`;
+    if (!parsed.ok)
+      return `--input ${match[1]}.${match[2]}: the value is not JSON (${unquotedJsonReason(parsed.reason)}); quote a string as '"text"'`;
     values.push({ node: match[1]!, port: match[2]!, value: parsed.value as EntrypointValue['value'] });
   }
   return values;
@@ -55,8 +57,13 @@ function parseInputsText(text: string, file: string, already: number, label: str
   const parsed = parseStrictJson(text);
   if (!parsed.ok) return `${label}: ${file} is not JSON (${unquotedJsonReason(parsed.reason)})`;
   const value = parsed.value;
-  const count = Array.isArray(value) ? value.length : value !== null && typeof value === 'object' ? Object.keys(value).length : 0;
-  if (already + count > ARGUMENT_LIMITS.inputs) return `${label}: ${file} holds ${count} entry point values; at most ${ARGUMENT_LIMITS.inputs} in all`;
+  const count = Array.isArray(value)
+    ? value.length
+    : value !== null && typeof value === 'object'
+      ? Object.keys(value).length
+      : 0;
+  if (already + count > ARGUMENT_LIMITS.inputs)
+    return `${label}: ${file} holds ${count} entry point values; at most ${ARGUMENT_LIMITS.inputs} in all`;
   const values: EntrypointValue[] = [];
   if (Array.isArray(value)) for (const entry of value) values.push(entry as EntrypointValue);
   else if (value !== null && typeof value === 'object') {
@@ -83,7 +90,11 @@ function present(path: string): boolean {
  * The run's entrypoint values: the options, else the `inputs.json` beside `manifest` (relative to
  * `cwd`, as given on the command line) when there is one, else none.
  */
-export function readEntrypointInputs(cwd: string, options: { input?: readonly string[] | undefined; inputs?: string | undefined }, manifest: string): EntrypointInputs | string {
+export function readEntrypointInputs(
+  cwd: string,
+  options: { input?: readonly string[] | undefined; inputs?: string | undefined },
+  manifest: string,
+): EntrypointInputs | string {
   const flags = parseInputFlags(options.input ?? []);
   if (typeof flags === 'string') return flags;
   let file = options.inputs;
@@ -96,7 +107,10 @@ export function readEntrypointInputs(cwd: string, options: { input?: readonly st
   }
   if (file === undefined) return { values: flags };
   // The file beside the manifest was read because no option named the values: say so in every problem with it.
-  const label = defaultFile === undefined ? '--inputs' : `the entrypoint values beside the manifest (read because neither --input nor --inputs was given)`;
+  const label =
+    defaultFile === undefined
+      ? '--inputs'
+      : `the entrypoint values beside the manifest (read because neither --input nor --inputs was given)`;
   const read = readInputsFile(cwd, file, label);
   if (typeof read === 'string') return read;
   const values = parseInputsText(read.text, file, flags.length, label);

@@ -65,7 +65,13 @@ interface Opened {
 async function open(io: OperationIo, values: ApplicationHostOptions, anchor: string): Promise<Opened | ExitCode> {
   const { format } = values;
   const workspaceRoot = findWorkspaceRoot(anchor) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
-  const host = await openApplicationHost({ workspaceRoot, cwd: io.cwd, artifacts: values.artifacts, ledger: values.ledger, host: values.host });
+  const host = await openApplicationHost({
+    workspaceRoot,
+    cwd: io.cwd,
+    artifacts: values.artifacts,
+    ledger: values.ledger,
+    host: values.host,
+  });
   if (!host.ok) {
     io.stderr(`error: ${host.message}\n`);
     return EXIT.usage;
@@ -78,7 +84,12 @@ function manifestInput(io: OperationIo, workspaceRoot: string, file: string): Ma
   return { path: relative(workspaceRoot, resolve(io.cwd, file)).split('\\').join('/') };
 }
 
-function printDiagnostics(io: OperationIo, diagnostics: readonly Diagnostic[], format: 'text' | 'json', workspaceRoot: string): void {
+function printDiagnostics(
+  io: OperationIo,
+  diagnostics: readonly Diagnostic[],
+  format: 'text' | 'json',
+  workspaceRoot: string,
+): void {
   if (diagnostics.length === 0) return;
   const sources = new Map<string, string>();
   for (const d of diagnostics) {
@@ -105,11 +116,15 @@ export function formatApplicationPlanText(plan: ApplicationPlan): string {
   const width = Math.max(...plan.steps.map((s) => s.node.length));
   plan.steps.forEach((step, i) => {
     const after = step.after.length > 0 ? `  after ${step.after.join(', ')}` : '';
-    lines.push(`    ${String(i + 1).padStart(2)}. ${step.node.padEnd(width)}  ${step.component.id}@${step.component.revision}  ${step.sideEffect === 'external' ? 'external, ' : ''}${step.owner.name}${after}`);
+    lines.push(
+      `    ${String(i + 1).padStart(2)}. ${step.node.padEnd(width)}  ${step.component.id}@${step.component.revision}  ${step.sideEffect === 'external' ? 'external, ' : ''}${step.owner.name}${after}`,
+    );
   });
   lines.push(`  entrypoints      ${plan.entrypoints.map((e) => `${e.node}.${e.port} (${e.kind})`).join(', ')}`);
   lines.push(`  outputs          ${plan.outputs.map((o) => `${o.name} <- ${o.node}.${o.port}`).join(', ')}`);
-  lines.push(`  bounds           ${plan.bounds.maxSteps} steps, ${plan.bounds.maxRuntimeMs} ms, ${plan.bounds.maxOutputBytes} output bytes`);
+  lines.push(
+    `  bounds           ${plan.bounds.maxSteps} steps, ${plan.bounds.maxRuntimeMs} ms, ${plan.bounds.maxOutputBytes} output bytes`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -127,8 +142,15 @@ export async function applicationCatalog(options: ApplicationHostOptions, io: Op
     io.stdout(stableJson(catalog));
     return EXIT.ok;
   }
-  const lines = [`catalog digest          ${catalog.catalogDigest}`, `adapter-policy digest   ${catalog.adapterPolicyDigest}`, 'components'];
-  for (const c of catalog.components) lines.push(`  ${c.id}@${c.revision}  ${c.title} (${c.evidence.modes.join(', ')}; side effect ${c.evidence.sideEffect})`);
+  const lines = [
+    `catalog digest          ${catalog.catalogDigest}`,
+    `adapter-policy digest   ${catalog.adapterPolicyDigest}`,
+    'components',
+  ];
+  for (const c of catalog.components)
+    lines.push(
+      `  ${c.id}@${c.revision}  ${c.title} (${c.evidence.modes.join(', ')}; side effect ${c.evidence.sideEffect})`,
+    );
   io.stdout(`${lines.join('\n')}\n`);
   return EXIT.ok;
 }
@@ -156,8 +178,12 @@ function formatRunText(response: Extract<ExecuteResponse, { ok: true }>, key: st
     `  plan digest      ${run.planDigest}`,
     `  idempotency key  ${key}`,
   ];
-  if (run.stop) lines.push(`  stopped          ${run.stop.reason} at ${run.stop.node ?? 'the outputs'}: ${run.stop.message} [${run.stop.code}]`);
-  if (run.reconciliationRequired) lines.push('  reconciliation   required: an owner dispatched before the run stopped; reconcile before any retry');
+  if (run.stop)
+    lines.push(
+      `  stopped          ${run.stop.reason} at ${run.stop.node ?? 'the outputs'}: ${run.stop.message} [${run.stop.code}]`,
+    );
+  if (run.reconciliationRequired)
+    lines.push('  reconciliation   required: an owner dispatched before the run stopped; reconcile before any retry');
   lines.push('  steps');
   for (const step of run.steps) lines.push(`    ${step.node}: ${step.status}${step.dispatched ? ' (dispatched)' : ''}`);
   if (run.outputs) {
@@ -168,12 +194,18 @@ function formatRunText(response: Extract<ExecuteResponse, { ok: true }>, key: st
 }
 
 /** Plans (or takes `expect`), then executes step by step; exit 0 when the run succeeded, 1 when it stopped or was refused. */
-export async function applicationExecute(options: ApplicationExecuteOptions, io: OperationIo): Promise<OperationResult> {
+export async function applicationExecute(
+  options: ApplicationExecuteOptions,
+  io: OperationIo,
+): Promise<OperationResult> {
   const { mode, manifest: file } = options;
   const entrypoint = readEntrypointInputs(io.cwd, options, file);
   if (typeof entrypoint === 'string') return { usage: entrypoint };
   const inputs = entrypoint.values;
-  if (entrypoint.defaultFile !== undefined) io.stderr(`note: entrypoint values from ${entrypoint.defaultFile}, beside the manifest (--input or --inputs give others)\n`);
+  if (entrypoint.defaultFile !== undefined)
+    io.stderr(
+      `note: entrypoint values from ${entrypoint.defaultFile}, beside the manifest (--input or --inputs give others)\n`,
+    );
   const opened = await open(io, options, dirname(resolve(io.cwd, file)));
   if (typeof opened === 'number') return opened;
   const manifest = manifestInput(io, opened.workspaceRoot, file);
@@ -188,7 +220,13 @@ export async function applicationExecute(options: ApplicationExecuteOptions, io:
       expected = planned.plan.digest;
     }
     const key = options.key ?? `cli-${ulid()}`;
-    const response = await opened.service.execute({ manifest, mode, expectedPlanDigest: expected, idempotencyKey: key, inputs });
+    const response = await opened.service.execute({
+      manifest,
+      mode,
+      expectedPlanDigest: expected,
+      idempotencyKey: key,
+      inputs,
+    });
     if (opened.format === 'json') io.stdout(stableJson(response));
     if (!response.ok) {
       if (opened.format === 'text') {

@@ -20,16 +20,32 @@ describe('watchedFiles', () => {
     mkdirSync(join(workspace, 'tools', 'lib'), { recursive: true });
     writeFileSync(join(workspace, 'package.json'), '{}\n');
     writeFileSync(join(root, 'outside.ts'), "export const OUTSIDE = 'outside';\n");
-    writeFileSync(join(workspace, 'agents', 'stats', 'agent.json'), readFileSync(join(repoRoot, 'examples', 'text-stats', 'agent.json')));
-    writeFileSync(join(workspace, 'tools.json'), JSON.stringify({ tools: { 'text-metrics': { module: './tools/metrics.ts', export: 'countText' } } }));
+    writeFileSync(
+      join(workspace, 'agents', 'stats', 'agent.json'),
+      readFileSync(join(repoRoot, 'examples', 'text-stats', 'agent.json')),
+    );
+    writeFileSync(
+      join(workspace, 'tools.json'),
+      JSON.stringify({ tools: { 'text-metrics': { module: './tools/metrics.ts', export: 'countText' } } }),
+    );
     writeFileSync(
       join(workspace, 'tools', 'metrics.ts'),
       "import { OUTSIDE } from '../../outside';\nimport { LABEL } from './lib/label';\nimport { parse } from 'yaml';\nexport const countText = () => ({ OUTSIDE, LABEL, parse });\n",
     );
     writeFileSync(join(workspace, 'tools', 'lib', 'label.ts'), "export const LABEL = 'x';\n");
     writeFileSync(join(workspace, 'tools', 'unused.ts'), 'export const UNUSED = 1;\n');
-    const files = await watchedFiles({ workspaceRoot: workspace, rootFile: 'agents/stats/agent.json', target: 'cloudflare-dynamic-worker' });
-    expect(files).toEqual(['agents/stats/agent.json', 'mcp.json', 'tools.json', 'tools/lib/label.ts', 'tools/metrics.ts']);
+    const files = await watchedFiles({
+      workspaceRoot: workspace,
+      rootFile: 'agents/stats/agent.json',
+      target: 'cloudflare-dynamic-worker',
+    });
+    expect(files).toEqual([
+      'agents/stats/agent.json',
+      'mcp.json',
+      'tools.json',
+      'tools/lib/label.ts',
+      'tools/metrics.ts',
+    ]);
   });
 
   it('still watches the definition, tools.json and mcp.json when the definition does not parse (so fixing it is seen)', async () => {
@@ -37,11 +53,26 @@ describe('watchedFiles', () => {
     mkdirSync(join(workspace, 'agent'), { recursive: true });
     writeFileSync(join(workspace, 'package.json'), '{}\n');
     writeFileSync(join(workspace, 'agent', 'agent.json'), '{ "schemaVersion": ');
-    expect(await watchedFiles({ workspaceRoot: workspace, rootFile: 'agent/agent.json', target: 'hb3' })).toEqual(['agent/agent.json', 'mcp.json', 'tools.json']);
+    expect(await watchedFiles({ workspaceRoot: workspace, rootFile: 'agent/agent.json', target: 'hb3' })).toEqual([
+      'agent/agent.json',
+      'mcp.json',
+      'tools.json',
+    ]);
   });
 
   it('takes only workspace-relative names that stay inside the workspace', () => {
-    for (const name of ['', '.', '..', '../x.json', 'a/../../x.json', '/etc/passwd', 'C:/x.json', 'a\\..\\x.json', 'a\0b']) expect(insideWorkspace(name)).toBeUndefined();
+    for (const name of [
+      '',
+      '.',
+      '..',
+      '../x.json',
+      'a/../../x.json',
+      '/etc/passwd',
+      'C:/x.json',
+      'a\\..\\x.json',
+      'a\0b',
+    ])
+      expect(insideWorkspace(name)).toBeUndefined();
     expect(insideWorkspace('agents/./x/../y/agent.json')).toBe('agents/y/agent.json');
   });
 });

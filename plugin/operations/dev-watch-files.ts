@@ -26,7 +26,8 @@ export interface WatchedSource {
 
 /** A workspace-relative posix path that stays inside the workspace, or undefined. */
 export function insideWorkspace(name: string): string | undefined {
-  if (name === '' || name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\\') || name.includes('\0')) return undefined;
+  if (name === '' || name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\\') || name.includes('\0'))
+    return undefined;
   const normal = posix.normalize(name);
   return normal === '.' || normal === '..' || normal.startsWith('../') ? undefined : normal;
 }
@@ -49,7 +50,8 @@ function treeFiles(root: ResolvedNode): { definitions: string[]; toolIds: Set<st
   const toolIds = new Set<string>();
   const visit = (node: ResolvedNode) => {
     if (node.source === 'workspace') definitions.push(node.file);
-    for (const tool of node.definition.toolInventory) if (tool.provenance !== 'mcp' && tool.provenance !== 'native') toolIds.add(tool.id);
+    for (const tool of node.definition.toolInventory)
+      if (tool.provenance !== 'mcp' && tool.provenance !== 'native') toolIds.add(tool.id);
     node.children.forEach(visit);
   };
   visit(root);
@@ -82,7 +84,11 @@ async function importedFiles(workspaceRoot: string, module: string): Promise<str
 /** The sorted workspace-relative names of every file a compile of `source` reads. */
 export async function watchedFiles(source: WatchedSource): Promise<string[]> {
   const names = new Set<string>([source.rootFile, TOOLS_FILE, MCP_FILE]);
-  const planned = await planAgent({ file: source.rootFile, workspaceRoot: source.workspaceRoot, target: source.target });
+  const planned = await planAgent({
+    file: source.rootFile,
+    workspaceRoot: source.workspaceRoot,
+    target: source.target,
+  });
   if (planned.resolved) {
     const tree = treeFiles(planned.resolved);
     for (const file of tree.definitions) names.add(file);
@@ -92,7 +98,8 @@ export async function watchedFiles(source: WatchedSource): Promise<string[]> {
       const path = module === undefined ? undefined : workspaceModulePath(module);
       if (path === undefined) continue;
       names.add(path);
-      if (isFile(absoluteIn(source.workspaceRoot, path))) for (const file of await importedFiles(source.workspaceRoot, path)) names.add(file);
+      if (isFile(absoluteIn(source.workspaceRoot, path)))
+        for (const file of await importedFiles(source.workspaceRoot, path)) names.add(file);
     }
   }
   return [...new Set([...names].flatMap((name) => insideWorkspace(name) ?? []))].sort();

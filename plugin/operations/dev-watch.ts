@@ -90,7 +90,13 @@ export async function watchAndReload(options: WatchOptions): Promise<Watching> {
 
   const rebuild = async (): Promise<void> => {
     const started = performance.now();
-    const result = await compileAgent({ file: options.rootFile, workspaceRoot: options.workspaceRoot, target: options.target, outDir: options.outDir, bundler });
+    const result = await compileAgent({
+      file: options.rootFile,
+      workspaceRoot: options.workspaceRoot,
+      target: options.target,
+      outDir: options.outDir,
+      bundler,
+    });
     const print = () => formatDiagnostics(result.diagnostics, { format: 'text', sources: result.sources });
     let outcome: RebuildOutcome;
     if (result.ioError !== undefined || hasErrors(result.diagnostics) || !hasCompiledOutput(result)) {
@@ -120,7 +126,9 @@ export async function watchAndReload(options: WatchOptions): Promise<Watching> {
       return;
     }
     running = rebuild()
-      .catch((error: unknown) => io.stderr(`error: the rebuild failed: ${(error as Error).message}; still serving the last good build\n`))
+      .catch((error: unknown) =>
+        io.stderr(`error: the rebuild failed: ${(error as Error).message}; still serving the last good build\n`),
+      )
       .finally(() => {
         running = undefined;
         if (pending && !closed) {
@@ -137,7 +145,9 @@ export async function watchAndReload(options: WatchOptions): Promise<Watching> {
   }
 
   arm();
-  io.stdout(`watching ${files.length} files (the definitions, tools.json, mcp.json, tool modules and their imports): a change recompiles and reloads\n`);
+  io.stdout(
+    `watching ${files.length} files (the definitions, tools.json, mcp.json, tool modules and their imports): a change recompiles and reloads\n`,
+  );
   return {
     files: () => files,
     async close() {

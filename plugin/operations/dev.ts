@@ -110,7 +110,8 @@ function watchSourceOf(outDir: string, io: OperationIo): WatchSource | string {
     return `--watch needs the ${PLAN_FILE} the compile wrote in ${outDir} (it names the definition): compile the agent again`;
   }
   const root = Array.isArray(plan?.nodes) ? plan.nodes.find((n) => n?.depth === 0) : undefined;
-  const rootFile = root?.source === 'workspace' && typeof root.file === 'string' ? insideWorkspace(root.file) : undefined;
+  const rootFile =
+    root?.source === 'workspace' && typeof root.file === 'string' ? insideWorkspace(root.file) : undefined;
   if (rootFile === undefined || !isCompileTarget(plan.target)) {
     return `${join(outDir, PLAN_FILE)} names no workspace definition and target to recompile: compile the agent again`;
   }
@@ -124,7 +125,15 @@ function watchSourceOf(outDir: string, io: OperationIo): WatchSource | string {
  * Serves until stopped. With `watch`, a change recompiles and the host restarts on the same port;
  * a host that cannot start (or ends on its own) is reported and started again on the next change.
  */
-async function serve(start: HostStarter, port: number | undefined, outDir: string, io: OperationIo, control: DevControl, watch: WatchSource | undefined, modelsLine: string | undefined): Promise<number> {
+async function serve(
+  start: HostStarter,
+  port: number | undefined,
+  outDir: string,
+  io: OperationIo,
+  control: DevControl,
+  watch: WatchSource | undefined,
+  modelsLine: string | undefined,
+): Promise<number> {
   const signal = control.stop === undefined ? untilSignal() : undefined;
   const stopRequested = control.stop ?? signal!.stopped;
   try {
@@ -134,7 +143,9 @@ async function serve(start: HostStarter, port: number | undefined, outDir: strin
     if (!watch) {
       await printAskLine(io, first.url);
       control.onReady?.(first.url);
-      return await Promise.race([stopRequested.then(() => first.stop()).then(() => EXIT.ok), first.ended]).finally(() => first.stop());
+      return await Promise.race([stopRequested.then(() => first.stop()).then(() => EXIT.ok), first.ended]).finally(() =>
+        first.stop(),
+      );
     }
     const servingPort = portOf(first.url);
     let current: RunningHost | undefined = first;
@@ -161,7 +172,9 @@ async function serve(start: HostStarter, port: number | undefined, outDir: strin
           await previous?.stop();
           const next = await start(servingPort, true);
           if (typeof next === 'number') {
-            io.stderr(`error: the new build did not start on port ${servingPort}; it starts again on the next change\n`);
+            io.stderr(
+              `error: the new build did not start on port ${servingPort}; it starts again on the next change\n`,
+            );
             return false;
           }
           current = next;
@@ -205,17 +218,32 @@ export async function dev(options: DevOptions, io: OperationIo, control: DevCont
   const outDir = resolve(io.cwd, options.outDir);
   const output = outputTarget(outDir);
   if (output.target === undefined) {
-    io.stderr(output.noPlan ? `error: ${outDir} holds no compiled output (no ${PLAN_FILE} naming its target): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n` : `error: ${output.problem}\n`);
+    io.stderr(
+      output.noPlan
+        ? `error: ${outDir} holds no compiled output (no ${PLAN_FILE} naming its target): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`
+        : `error: ${output.problem}\n`,
+    );
     return EXIT.usage;
   }
   const env = control.env ?? process.env;
-  const models: ModelModeRequest | undefined | string = modelModeRequest({ record: options.record, replay: options.replay }, env);
+  const models: ModelModeRequest | undefined | string = modelModeRequest(
+    { record: options.record, replay: options.replay },
+    env,
+  );
   if (typeof models === 'string') return { usage: models };
   const watch = options.watch === true ? watchSourceOf(outDir, io) : undefined;
   if (typeof watch === 'string') return { usage: watch };
   let session: ModelSession | undefined;
   if (models) {
-    const started = await startCliModelSession({ request: models, outDir, outArg: options.outDir, io, env, upstreams: modelBaseUrls(env), ...(control.secrets ? { secrets: control.secrets } : {}) });
+    const started = await startCliModelSession({
+      request: models,
+      outDir,
+      outArg: options.outDir,
+      io,
+      env,
+      upstreams: modelBaseUrls(env),
+      ...(control.secrets ? { secrets: control.secrets } : {}),
+    });
     if (typeof started === 'number') return started as ExitCode;
     session = started;
   }
@@ -233,7 +261,15 @@ export async function dev(options: DevOptions, io: OperationIo, control: DevCont
       ...(session ? { session } : {}),
       logFormat: options.logFormat,
     });
-    return (await serve(start, options.port, outDir, io, hostControl, watch, session ? modelsLine(session) : undefined)) as ExitCode;
+    return (await serve(
+      start,
+      options.port,
+      outDir,
+      io,
+      hostControl,
+      watch,
+      session ? modelsLine(session) : undefined,
+    )) as ExitCode;
   } finally {
     await session?.close();
   }

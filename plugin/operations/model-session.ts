@@ -43,10 +43,14 @@ function eventPrinter(io: OperationIo, outArg: string, display: string): (event:
         io.stdout(`recorded ${event.wire} ${event.method} ${event.path} into ${event.file}\n`);
         return;
       case 'not-written':
-        io.stderr(`warning: model exchange ${event.digest} (${event.wire} ${event.method} ${event.path}) was not recorded: ${event.reason}\n`);
+        io.stderr(
+          `warning: model exchange ${event.digest} (${event.wire} ${event.method} ${event.path}) was not recorded: ${event.reason}\n`,
+        );
         return;
       case 'refused':
-        io.stderr(`error: model request refused by the record/replay server: ${event.method} ${event.path}: ${event.reason}\n`);
+        io.stderr(
+          `error: model request refused by the record/replay server: ${event.method} ${event.path}: ${event.reason}\n`,
+        );
         return;
     }
   };
@@ -90,7 +94,9 @@ export async function startCliModelSession(options: CliModelSessionOptions): Pro
       return EXIT.usage;
     }
     for (const problem of started.problems) io.stderr(`error: ${problem.where}: ${problem.problem}\n`);
-    io.stderr(`error: the recording cannot be replayed (${started.problems.length} file${started.problems.length === 1 ? '' : 's'} above): record the session again with --record, or restore the files\n`);
+    io.stderr(
+      `error: the recording cannot be replayed (${started.problems.length} file${started.problems.length === 1 ? '' : 's'} above): record the session again with --record, or restore the files\n`,
+    );
     return EXIT.invalid;
   }
   printer = eventPrinter(io, options.outArg, started.session.display);

@@ -17,7 +17,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ComponentPackRegistry, createApplicationComponentPackRegistry } from '../application/component-pack-registry';
+import {
+  type ComponentPackRegistry,
+  createApplicationComponentPackRegistry,
+} from '../application/component-pack-registry';
 import { type ApplicationHostOpening, createApplicationHost } from '../application/application-host';
 import type { ExecutionLedger } from '../application/execution-ledger';
 import { APPROVALS_FILE, createLocalGatewayOwner } from '../application/local-gateway-owner';
@@ -51,11 +54,17 @@ async function importModule(specifier: string): Promise<unknown> {
 }
 
 /** Loads an embedding host module and admits its packs; a message when it cannot. */
-export async function loadHostModule(workspaceRoot: string, cwd: string, module: string): Promise<{ ok: true; packs: ComponentPackRegistry } | { ok: false; message: string }> {
+export async function loadHostModule(
+  workspaceRoot: string,
+  cwd: string,
+  module: string,
+): Promise<{ ok: true; packs: ComponentPackRegistry } | { ok: false; message: string }> {
   const file = resolve(cwd, module);
   const inside = relative(workspaceRoot, file);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return { ok: false, message: `--host: ${module} is not inside the workspace` };
-  if (!/\.(mjs|js)$/.test(file) || !existsSync(file)) return { ok: false, message: `--host: ${module} is not an existing .mjs or .js module` };
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
+    return { ok: false, message: `--host: ${module} is not inside the workspace` };
+  if (!/\.(mjs|js)$/.test(file) || !existsSync(file))
+    return { ok: false, message: `--host: ${module} is not an existing .mjs or .js module` };
   let loaded: { default?: unknown };
   try {
     loaded = (await importModule(pathToFileURL(file).href)) as { default?: unknown };
@@ -63,9 +72,18 @@ export async function loadHostModule(workspaceRoot: string, cwd: string, module:
     return { ok: false, message: `--host: ${module} could not be loaded (${(error as Error).message.split('\n')[0]})` };
   }
   const bindings = loaded.default as { packs?: unknown; adapters?: unknown; ownerResolvers?: unknown } | undefined;
-  if (bindings === null || typeof bindings !== 'object') return { ok: false, message: `--host: ${module} must default-export { packs, adapters, ownerResolvers }` };
-  const admitted = createApplicationComponentPackRegistry({ packs: bindings.packs as unknown[], adapters: bindings.adapters as never, ownerResolvers: bindings.ownerResolvers as never });
-  if (!admitted.ok) return { ok: false, message: `--host: ${module} was not admitted:\n${admitted.findings.map((f) => `  ${f.path || '/'}: ${f.message}`).join('\n')}` };
+  if (bindings === null || typeof bindings !== 'object')
+    return { ok: false, message: `--host: ${module} must default-export { packs, adapters, ownerResolvers }` };
+  const admitted = createApplicationComponentPackRegistry({
+    packs: bindings.packs as unknown[],
+    adapters: bindings.adapters as never,
+    ownerResolvers: bindings.ownerResolvers as never,
+  });
+  if (!admitted.ok)
+    return {
+      ok: false,
+      message: `--host: ${module} was not admitted:\n${admitted.findings.map((f) => `  ${f.path || '/'}: ${f.message}`).join('\n')}`,
+    };
   return { ok: true, packs: admitted.registry };
 }
 
@@ -84,7 +102,10 @@ export async function openApplicationHost(flags: ApplicationHostFlags): Promise<
     try {
       mkdirSync(dirname(file), { recursive: true });
     } catch (error) {
-      return { ok: false, message: `--ledger: cannot create the folder of ${flags.ledger} (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+      return {
+        ok: false,
+        message: `--ledger: cannot create the folder of ${flags.ledger} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      };
     }
     const opened = openSqliteExecutionLedger({ file });
     if (!opened.ok) return { ok: false, message: `--ledger: ${opened.message}` };
@@ -96,5 +117,10 @@ export async function openApplicationHost(flags: ApplicationHostFlags): Promise<
     if (!loaded.ok) return loaded;
     packs = loaded.packs;
   }
-  return createApplicationHost({ workspaceRoot: flags.workspaceRoot, ...(gateway ? { gateway } : {}), ...(ledger ? { ledger } : {}), ...(packs ? { packs } : {}) });
+  return createApplicationHost({
+    workspaceRoot: flags.workspaceRoot,
+    ...(gateway ? { gateway } : {}),
+    ...(ledger ? { ledger } : {}),
+    ...(packs ? { packs } : {}),
+  });
 }

@@ -61,7 +61,8 @@ export async function promote(options: PromoteOptions, io: OperationIo): Promise
   if (!fileFormat) return { usage: `${file} is not a .json, .yaml or .yml file` };
   // The operation reads the clock (the library never does); `at` makes a promotion reproducible.
   const at = options.at ?? new Date().toISOString();
-  if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return { usage: `--at must be an RFC 3339 date-time with its time zone, not "${at}"` };
+  if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at))
+    return { usage: `--at must be an RFC 3339 date-time with its time zone, not "${at}"` };
 
   const absolute = resolve(io.cwd, file);
   const source = readDefinition(io, absolute, file);
@@ -95,7 +96,11 @@ export async function promote(options: PromoteOptions, io: OperationIo): Promise
 }
 
 /** The definition's source, read only as the file itself (a link is refused); an exit code when it cannot be read at all. */
-function readDefinition(io: OperationIo, absolute: string, file: string): ReturnType<typeof readDefinitionSource> | ExitCode {
+function readDefinition(
+  io: OperationIo,
+  absolute: string,
+  file: string,
+): ReturnType<typeof readDefinitionSource> | ExitCode {
   const linked = rewriteProblem(absolute, file);
   if (linked !== undefined && !linked.startsWith('cannot inspect')) {
     io.stderr(`error: ${linked}; nothing changed\n`);
@@ -110,16 +115,28 @@ function readDefinition(io: OperationIo, absolute: string, file: string): Return
 }
 
 /** The AgentFacts credential: `credential`, else (for marketplace-published) the one publish wrote; an exit code when it is unusable. */
-function readCredential(io: OperationIo, options: PromoteOptions, text: string, fileFormat: DefinitionFormat, absolute: string): { value?: unknown } | ExitCode {
+function readCredential(
+  io: OperationIo,
+  options: PromoteOptions,
+  text: string,
+  fileFormat: DefinitionFormat,
+  absolute: string,
+): { value?: unknown } | ExitCode {
   // Without `credential`, marketplace-published looks for the credential publish wrote.
-  const shown = options.credential ?? (options.to === 'marketplace-published' ? publishedCredentialPath(text, options.file, fileFormat, absolute, io.cwd, options.registry) : undefined);
+  const shown =
+    options.credential ??
+    (options.to === 'marketplace-published'
+      ? publishedCredentialPath(text, options.file, fileFormat, absolute, io.cwd, options.registry)
+      : undefined);
   if (shown === undefined) return {};
   // Only a regular file, bounded: a FIFO or a link to /dev/zero in the registry never blocks promote.
   const read = readRegularFileBytes(resolve(io.cwd, shown), shown, MAX_CREDENTIAL_BYTES);
   if (read.bytes === undefined) {
     if (options.credential === undefined && read.missing === true) {
       // Nothing published for this version: promotion refuses, naming what is missing.
-      io.stderr(`note: no AgentFacts credential at ${shown} (publish this version first, or pass --credential <file>)\n`);
+      io.stderr(
+        `note: no AgentFacts credential at ${shown} (publish this version first, or pass --credential <file>)\n`,
+      );
       return {};
     }
     io.stderr(`error: ${read.ioError ?? `${shown} is too large for a credential`}\n`);
@@ -143,10 +160,17 @@ function readCredential(io: OperationIo, options: PromoteOptions, text: string, 
 type LoadedKey = Extract<Awaited<ReturnType<typeof loadPrivateKey>>, { ok: true }>;
 
 /** The signing key: `key`, else the definition's own signing key ref; an exit code when there is none or it cannot be loaded. */
-async function signingKey(io: OperationIo, options: PromoteOptions, text: string, fileFormat: DefinitionFormat): Promise<LoadedKey | ExitCode> {
+async function signingKey(
+  io: OperationIo,
+  options: PromoteOptions,
+  text: string,
+  fileFormat: DefinitionFormat,
+): Promise<LoadedKey | ExitCode> {
   let keyRef = options.key;
   if (keyRef === undefined) {
-    const current = parseDefinitionText(text, options.file, fileFormat).document?.value as { identity?: { signingKeyRef?: unknown } } | undefined;
+    const current = parseDefinitionText(text, options.file, fileFormat).document?.value as
+      | { identity?: { signingKeyRef?: unknown } }
+      | undefined;
     const ref = current?.identity?.signingKeyRef;
     if (typeof ref !== 'string') {
       io.stderr('error: the definition names no identity.signingKeyRef: pass --key keyref:<name>\n');
@@ -168,7 +192,13 @@ type Promoted = Extract<Awaited<ReturnType<typeof promoteDefinitionText>>, { ok:
  * Rewrites the definition and appends its receipt, both destinations checked before either
  * changes; no transition without its receipt. The receipts file as shown, or an exit code.
  */
-function writeWithReceipt(io: OperationIo, absolute: string, file: string, before: string, result: Promoted): string | ExitCode {
+function writeWithReceipt(
+  io: OperationIo,
+  absolute: string,
+  file: string,
+  before: string,
+  result: Promoted,
+): string | ExitCode {
   const receiptsPath = join(dirname(absolute), LIFECYCLE_RECEIPTS_FILE);
   const shownReceipts = relative(io.cwd, receiptsPath) || LIFECYCLE_RECEIPTS_FILE;
   // The file itself (never a link), and a receipts file.
@@ -192,9 +222,18 @@ function writeWithReceipt(io: OperationIo, absolute: string, file: string, befor
   return shownReceipts;
 }
 
-function printPromotion(io: OperationIo, format: 'text' | 'json', file: string, result: Promoted, shownReceipts: string, key: LoadedKey): void {
+function printPromotion(
+  io: OperationIo,
+  format: 'text' | 'json',
+  file: string,
+  result: Promoted,
+  shownReceipts: string,
+  key: LoadedKey,
+): void {
   if (format === 'json') {
-    io.stdout(`${JSON.stringify({ file, from: result.from, to: result.to, transition: result.transition, skipped: result.skipped, receipts: shownReceipts, receipt: result.receipt }, null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify({ file, from: result.from, to: result.to, transition: result.transition, skipped: result.skipped, receipts: shownReceipts, receipt: result.receipt }, null, 2)}\n`,
+    );
     return;
   }
   io.stdout(`${file}: ${result.transition} ${result.from} -> ${result.to}\n`);
@@ -206,7 +245,15 @@ function printPromotion(io: OperationIo, format: 'text' | 'json', file: string, 
 function appendReceiptLine(path: string, line: string): string | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0), 0o644);
+    fd = openSync(
+      path,
+      constants.O_WRONLY |
+        constants.O_APPEND |
+        constants.O_CREAT |
+        (constants.O_NOFOLLOW ?? 0) |
+        (constants.O_NONBLOCK ?? 0),
+      0o644,
+    );
     if (!fstatSync(fd).isFile()) return 'not a regular file';
     writeSync(fd, line);
     return undefined;
@@ -223,14 +270,35 @@ function appendReceiptLine(path: string, line: string): string | undefined {
  * registry is `--registry`, else the workspace's default registry root. Undefined when the
  * definition names no slug or version (validation reports that).
  */
-function publishedCredentialPath(text: string, file: string, format: DefinitionFormat, absolute: string, cwd: string, registryOption: string | undefined): string | undefined {
-  const identity = (parseDefinitionText(text, file, format).document?.value as { identity?: { slug?: unknown; versionSemver?: unknown } } | undefined)?.identity;
+function publishedCredentialPath(
+  text: string,
+  file: string,
+  format: DefinitionFormat,
+  absolute: string,
+  cwd: string,
+  registryOption: string | undefined,
+): string | undefined {
+  const identity = (
+    parseDefinitionText(text, file, format).document?.value as
+      | { identity?: { slug?: unknown; versionSemver?: unknown } }
+      | undefined
+  )?.identity;
   const slug = identity?.slug;
   const version = identity?.versionSemver;
-  if (typeof slug !== 'string' || typeof version !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(slug) || !/^[0-9A-Za-z.+-]+$/.test(version)) return undefined;
+  if (
+    typeof slug !== 'string' ||
+    typeof version !== 'string' ||
+    !/^[a-z0-9][a-z0-9-]*$/.test(slug) ||
+    !/^[0-9A-Za-z.+-]+$/.test(version)
+  )
+    return undefined;
   const workspaceRoot = findWorkspaceRoot(dirname(absolute)) ?? findWorkspaceRoot(cwd) ?? cwd;
   const registryRoot =
-    registryOption !== undefined ? resolve(cwd, registryOption) : isAbsolute(WORKSPACE_DEFAULTS.registryRoot) ? WORKSPACE_DEFAULTS.registryRoot : resolve(workspaceRoot, WORKSPACE_DEFAULTS.registryRoot);
+    registryOption !== undefined
+      ? resolve(cwd, registryOption)
+      : isAbsolute(WORKSPACE_DEFAULTS.registryRoot)
+        ? WORKSPACE_DEFAULTS.registryRoot
+        : resolve(workspaceRoot, WORKSPACE_DEFAULTS.registryRoot);
   const path = join(registrySlugPath(registryRoot, slug), publishedFileNames(version).credential);
   return relative(cwd, path) || path;
 }

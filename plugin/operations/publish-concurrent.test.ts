@@ -9,7 +9,16 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -74,13 +83,26 @@ function addAgent(slug: string, n: number): string {
 }
 
 /** Runs `agentdef <args>` as its own process, with the barrier preloaded. */
-function agentdef(args: string[], barrier: { dir: string; count: number }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function agentdef(
+  args: string[],
+  barrier: { dir: string; count: number },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', join(root, '.barrier.cjs'), join(repoRoot, 'bin', 'agentdef.cjs'), ...args], {
-      cwd: root,
-      env: { ...process.env, ...keyStore.env, HOME: root, AGENTDEF_TEST_BARRIER: barrier.dir, AGENTDEF_TEST_BARRIER_COUNT: String(barrier.count) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['-r', join(root, '.barrier.cjs'), join(repoRoot, 'bin', 'agentdef.cjs'), ...args],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          ...keyStore.env,
+          HOME: root,
+          AGENTDEF_TEST_BARRIER: barrier.dir,
+          AGENTDEF_TEST_BARRIER_COUNT: String(barrier.count),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -110,7 +132,8 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const publishInProcess = (file: string, extra: Partial<Parameters<typeof publishDefinition>[0]> = {}) => publishDefinition({ file: join(root, file), workspaceRoot: root, workerUrl: WORKER_URL, keyStore, ...extra });
+const publishInProcess = (file: string, extra: Partial<Parameters<typeof publishDefinition>[0]> = {}) =>
+  publishDefinition({ file: join(root, file), workspaceRoot: root, workerUrl: WORKER_URL, keyStore, ...extra });
 
 /** A pid that provably no longer runs: a process that has exited (and been reaped). */
 function deadPid(): number {
@@ -127,13 +150,19 @@ describe('concurrent agentdef publish into one registry', () => {
   it('records every entry when several processes publish different agents at once; registry verify passes', async () => {
     const barrier = join(root, '.barrier');
     mkdirSync(barrier);
-    const runs = await Promise.all(files.map((file) => agentdef(['publish', file, '--worker-url', WORKER_URL], { dir: barrier, count: files.length })));
+    const runs = await Promise.all(
+      files.map((file) =>
+        agentdef(['publish', file, '--worker-url', WORKER_URL], { dir: barrier, count: files.length }),
+      ),
+    );
     for (const run of runs) {
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
     }
     const index = JSON.parse(readFileSync(join(root, 'registry/agents/index.json'), 'utf8'));
-    expect(index.snapshots.map((e: { slug: string; version: string }) => `${e.slug}@${e.version}`)).toEqual(SLUGS.map((slug) => `${slug}@1.0.0`));
+    expect(index.snapshots.map((e: { slug: string; version: string }) => `${e.slug}@${e.version}`)).toEqual(
+      SLUGS.map((slug) => `${slug}@1.0.0`),
+    );
     expect(existsSync(join(root, 'registry/agents', REGISTRY_LOCK_FILE))).toBe(false);
     const verified = await captureRun(runRegistryCommand, ['verify'], root);
     expect(verified.stderr).toBe('');
@@ -153,7 +182,10 @@ describe('concurrent agentdef publish into one registry', () => {
 
   it('breaks a lock older than the staleness bound even when its pid is alive', async () => {
     mkdirSync(join(root, 'registry/agents'), { recursive: true });
-    writeFileSync(join(root, 'registry/agents', REGISTRY_LOCK_FILE), lockText(process.pid, Date.now() - 24 * 60 * 60 * 1000));
+    writeFileSync(
+      join(root, 'registry/agents', REGISTRY_LOCK_FILE),
+      lockText(process.pid, Date.now() - 24 * 60 * 60 * 1000),
+    );
     const run = await publishInProcess(files[0]!, { lockWaitMs: 60_000 });
     expect(run.code).toBe(0);
     expect(existsSync(join(root, 'registry/agents', REGISTRY_LOCK_FILE))).toBe(false);
@@ -168,7 +200,9 @@ describe('concurrent agentdef publish into one registry', () => {
       writeFileSync(lock, text);
       const run = await publishInProcess(files[0]!, { lockWaitMs: 200 });
       expect(run.code).toBe(2);
-      expect(run.stderr).toBe(`error: another publish holds registry/agents/${REGISTRY_LOCK_FILE} and did not finish in time; nothing was written: run publish again when it is done\n`);
+      expect(run.stderr).toBe(
+        `error: another publish holds registry/agents/${REGISTRY_LOCK_FILE} and did not finish in time; nothing was written: run publish again when it is done\n`,
+      );
       expect(readdirSync(join(root, 'registry/agents'))).toEqual([REGISTRY_LOCK_FILE]);
       expect(readFileSync(lock, 'utf8')).toBe(text);
     } finally {
@@ -200,7 +234,10 @@ describe('concurrent agentdef publish into one registry', () => {
   });
 
   it('a publish refused while holding the lock of a registry folder it created leaves no folder behind', async () => {
-    const refused = await publishInProcess(files[0]!, { registryRoot: 'reg/a/b', workerUrl: 'ftp://text-stats.example' });
+    const refused = await publishInProcess(files[0]!, {
+      registryRoot: 'reg/a/b',
+      workerUrl: 'ftp://text-stats.example',
+    });
     expect(refused.stderr).toContain('--worker-url');
     expect(refused.code).toBe(1);
     expect(existsSync(join(root, 'reg'))).toBe(false);

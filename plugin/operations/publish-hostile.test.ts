@@ -5,7 +5,17 @@
  * before any export is written); an interrupted publication is completed by the next run.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,7 +54,8 @@ function git(...args: string[]): string {
   return gitAt(root, COMMIT_TIME, ...args);
 }
 
-const publish = (extra: Partial<Parameters<typeof publishDefinition>[0]> = {}) => publishDefinition({ file: join(root, FILE), workspaceRoot: root, workerUrl: WORKER_URL, keyStore, ...extra });
+const publish = (extra: Partial<Parameters<typeof publishDefinition>[0]> = {}) =>
+  publishDefinition({ file: join(root, FILE), workspaceRoot: root, workerUrl: WORKER_URL, keyStore, ...extra });
 
 /** Every file below `dir` with its bytes. */
 function filesBelow(dir: string): Record<string, string> {
@@ -126,7 +137,10 @@ describe('publish never writes through a link out of the registry', () => {
 describe('concurrent publishes of one version', () => {
   it("the loser changes none of the winner's files: not the snapshot, not its card, credential or KYM registration", async () => {
     // The winner's publication of 1.0.0, with another endpoint (so other bytes), made elsewhere first.
-    const winner = await publish({ workerUrl: 'https://winner.example.workers.dev', registryRoot: join(root, 'winner') });
+    const winner = await publish({
+      workerUrl: 'https://winner.example.workers.dev',
+      registryRoot: join(root, 'winner'),
+    });
     expect(winner.code).toBe(0);
     const won = filesBelow(join(root, 'winner'));
     // It lands in the registry right after the loser looked for the snapshot and found none.
@@ -160,7 +174,11 @@ describe('registry verify reads every export strictly', () => {
   it('a card, credential or KYM registration with a duplicated member (another value first) fails, naming the file', async () => {
     expect((await publish()).code).toBe(0);
     const folder = join(root, 'registry/agents/text-stats');
-    const doubled: Record<string, string> = { '1.0.0.card.json': '"name": "Evil agent"', '1.0.0.kym.json': '"name": "Evil agent"', '1.0.0.agentfacts.vc.json': '"issuer": "did:web:evil.example"' };
+    const doubled: Record<string, string> = {
+      '1.0.0.card.json': '"name": "Evil agent"',
+      '1.0.0.kym.json': '"name": "Evil agent"',
+      '1.0.0.agentfacts.vc.json': '"issuer": "did:web:evil.example"',
+    };
     for (const [name, member] of Object.entries(doubled)) {
       const path = join(folder, name);
       const original = readFileSync(path, 'utf8');

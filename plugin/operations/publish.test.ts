@@ -35,7 +35,8 @@ function commitDefinition(change: (d: Record<string, any>) => void): void {
   git('commit', '-q', '-m', 'change');
 }
 
-const publish = (extra: Partial<Parameters<typeof publishDefinition>[0]> = {}) => publishDefinition({ file: join(root, FILE), workspaceRoot: root, workerUrl: WORKER_URL, keyStore, ...extra });
+const publish = (extra: Partial<Parameters<typeof publishDefinition>[0]> = {}) =>
+  publishDefinition({ file: join(root, FILE), workspaceRoot: root, workerUrl: WORKER_URL, keyStore, ...extra });
 
 /** Every file below the registry with its bytes. */
 function registryFiles(): Record<string, string> {
@@ -84,7 +85,13 @@ describe('agentdef publish', () => {
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toContain(`published text-stats@1.0.0 (sha256:`);
     expect(outcome.stdout).toContain(`from commit ${head} at ${COMMIT_TIME}`);
-    expect(Object.keys(registryFiles())).toEqual(['index.json', 'text-stats/1.0.0.agentfacts.vc.json', 'text-stats/1.0.0.card.json', 'text-stats/1.0.0.json', 'text-stats/1.0.0.kym.json']);
+    expect(Object.keys(registryFiles())).toEqual([
+      'index.json',
+      'text-stats/1.0.0.agentfacts.vc.json',
+      'text-stats/1.0.0.card.json',
+      'text-stats/1.0.0.json',
+      'text-stats/1.0.0.kym.json',
+    ]);
 
     const snapshotText = readFileSync(join(root, 'registry/agents/text-stats/1.0.0.json'), 'utf8');
     const snapshot = JSON.parse(snapshotText);
@@ -92,15 +99,31 @@ describe('agentdef publish', () => {
     const card = JSON.parse(readFileSync(join(root, 'registry/agents/text-stats/1.0.0.card.json'), 'utf8'));
     expect(snapshot.metadata.cardExports.agentCard).toEqual(card);
     // The snapshot validates, the card-exports rule included.
-    expect(validateDefinitionSource(snapshotText, 'snapshot.json', 'json').diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(
+      validateDefinitionSource(snapshotText, 'snapshot.json', 'json').diagnostics.filter((d) => d.severity === 'error'),
+    ).toEqual([]);
     const publicJwk = JSON.parse(readFileSync(join(root, '.keys/acme-receipts.public.jwk.json'), 'utf8'));
     expect((await verifyAgentCard(card, () => publicJwk)).ok).toBe(true);
     const kym = JSON.parse(readFileSync(join(root, 'registry/agents/text-stats/1.0.0.kym.json'), 'utf8'));
-    const profile = kym.capabilities.extensions.find((e: { uri: string }) => e.uri === 'urn:agentdef:extension:runtime-profile:v1');
+    const profile = kym.capabilities.extensions.find(
+      (e: { uri: string }) => e.uri === 'urn:agentdef:extension:runtime-profile:v1',
+    );
     const index = JSON.parse(readFileSync(join(root, 'registry/agents/index.json'), 'utf8'));
-    expect(index.snapshots).toEqual([{ slug: 'text-stats', version: '1.0.0', id: snapshot.identity.id, versionId: snapshot.identity.versionId, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(index.snapshots).toEqual([
+      {
+        slug: 'text-stats',
+        version: '1.0.0',
+        id: snapshot.identity.id,
+        versionId: snapshot.identity.versionId,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+    ]);
 
-    const credential = await captureRun(runVerifyCommand, ['registry/agents/text-stats/1.0.0.agentfacts.vc.json', '--at', '2026-03-04T06:00:00Z'], root);
+    const credential = await captureRun(
+      runVerifyCommand,
+      ['registry/agents/text-stats/1.0.0.agentfacts.vc.json', '--at', '2026-03-04T06:00:00Z'],
+      root,
+    );
     expect(credential.code).toBe(0);
     const verified = await captureRun(runRegistryCommand, ['verify'], root);
     expect(verified.stderr).toBe('');
@@ -109,9 +132,17 @@ describe('agentdef publish', () => {
     const planned = await captureRun(runPlanCommand, ['kym://agents/text-stats@1.0.0', '--format', 'json'], root);
     expect(planned.code).toBe(0);
     const plan = JSON.parse(planned.stdout);
-    expect(plan.nodes[0]).toMatchObject({ slug: 'text-stats', version: '1.0.0', file: 'registry/agents/text-stats/1.0.0.json' });
+    expect(plan.nodes[0]).toMatchObject({
+      slug: 'text-stats',
+      version: '1.0.0',
+      file: 'registry/agents/text-stats/1.0.0.json',
+    });
     // The KYM registration names the runtimes the plan supports.
-    expect(profile.params).toMatchObject({ hosts: plan.runtime.hosts, target: plan.target, runtimeCapabilityClass: 'workers-only' });
+    expect(profile.params).toMatchObject({
+      hosts: plan.runtime.hosts,
+      target: plan.target,
+      runtimeCapabilityClass: 'workers-only',
+    });
     expect(plan.runtime.hosts.length).toBeGreaterThan(0);
   });
 
@@ -120,7 +151,9 @@ describe('agentdef publish', () => {
     const before = registryFiles();
     const again = await publish();
     expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/^text-stats@1\.0\.0 is already published with identical content \(sha256:[0-9a-f]{64}\): nothing to do\n$/);
+    expect(again.stdout).toMatch(
+      /^text-stats@1\.0\.0 is already published with identical content \(sha256:[0-9a-f]{64}\): nothing to do\n$/,
+    );
     expect(registryFiles()).toEqual(before);
   });
 
@@ -137,7 +170,10 @@ describe('agentdef publish', () => {
     git('add', '-A');
     git('commit', '-q', '-m', 'ignore scratch/');
     mkdirSync(join(root, 'scratch/text-stats'), { recursive: true });
-    writeFileSync(join(root, 'scratch/text-stats/agent.json'), readFileSync(join(root, FILE), 'utf8').replace('"slug": "text-stats"', '"slug": "scratch-stats"'));
+    writeFileSync(
+      join(root, 'scratch/text-stats/agent.json'),
+      readFileSync(join(root, FILE), 'utf8').replace('"slug": "text-stats"', '"slug": "scratch-stats"'),
+    );
     const outcome = await publish({ file: join(root, 'scratch/text-stats/agent.json') });
     expect(outcome.stdout).toBe('');
     expect(outcome.stderr).toContain('scratch/text-stats/agent.json is ignored by git');
@@ -146,16 +182,27 @@ describe('agentdef publish', () => {
   });
 
   it('refuses a Worker without --worker-url before reading git or the key, saying how to give the URL; it never guesses one', async () => {
-    writeFileSync(join(root, FILE), readFileSync(join(root, FILE), 'utf8').replace('A deterministic', 'An uncommitted'));
+    writeFileSync(
+      join(root, FILE),
+      readFileSync(join(root, FILE), 'utf8').replace('A deterministic', 'An uncommitted'),
+    );
     rmSync(join(root, '.keys'), { recursive: true });
     const outcome = await publishDefinition({ file: join(root, FILE), workspaceRoot: root, keyStore });
     expect(outcome.code).toBe(2);
     expect(outcome.stdout).toBe('');
-    expect(outcome.stderr).toContain('text-stats@1.0.0 is served as a Cloudflare Worker, and its signed card and AgentFacts credential name the URL it answers at');
-    expect(outcome.stderr).toContain(`agentdef publish ${FILE} --worker-url https://text-stats.<your-subdomain>.workers.dev`);
-    expect(outcome.stderr).toContain('nx run text-stats:publish --worker-url=https://text-stats.<your-subdomain>.workers.dev');
+    expect(outcome.stderr).toContain(
+      'text-stats@1.0.0 is served as a Cloudflare Worker, and its signed card and AgentFacts credential name the URL it answers at',
+    );
+    expect(outcome.stderr).toContain(
+      `agentdef publish ${FILE} --worker-url https://text-stats.<your-subdomain>.workers.dev`,
+    );
+    expect(outcome.stderr).toContain(
+      'nx run text-stats:publish --worker-url=https://text-stats.<your-subdomain>.workers.dev',
+    );
     expect(outcome.stderr).toContain("the publish target's workerUrl option, in agents/text-stats/project.json");
-    expect(outcome.stderr).toContain('{ "targets": { "publish": { "options": { "workerUrl": "https://text-stats.<your-subdomain>.workers.dev" } } } }');
+    expect(outcome.stderr).toContain(
+      '{ "targets": { "publish": { "options": { "workerUrl": "https://text-stats.<your-subdomain>.workers.dev" } } } }',
+    );
     expect(outcome.stderr).toMatch(/Nothing was published\n$/);
     expect(outcome.stderr).not.toMatch(/uncommitted|keys generate/);
     expect(existsSync(join(root, 'registry'))).toBe(false);
@@ -175,7 +222,9 @@ describe('agentdef publish', () => {
     commitDefinition((d) => (d.metadata.description = 'Another description.'));
     const outcome = await publish();
     expect(outcome.code).toBe(1);
-    expect(outcome.stderr).toMatch(/text-stats@1\.0\.0 is already published with other content: the registry holds sha256:[0-9a-f]{64}, this would be sha256:[0-9a-f]{64}/);
+    expect(outcome.stderr).toMatch(
+      /text-stats@1\.0\.0 is already published with other content: the registry holds sha256:[0-9a-f]{64}, this would be sha256:[0-9a-f]{64}/,
+    );
   });
 
   it('refuses a bump smaller than the changes require, a reused versionId and another identity.id', async () => {
@@ -186,7 +235,9 @@ describe('agentdef publish', () => {
     });
     const small = await publish();
     expect(small.code).toBe(1);
-    expect(small.stderr).toContain('text-stats@1.0.1 against the published 1.0.0: the changes require a major bump, but 1.0.0 → 1.0.1 is a patch bump');
+    expect(small.stderr).toContain(
+      'text-stats@1.0.1 against the published 1.0.0: the changes require a major bump, but 1.0.0 → 1.0.1 is a patch bump',
+    );
     expect(small.stderr).toContain('major removed /capabilityContract/invariants/1');
     expect(small.stderr).toContain('identity.versionId 01KQXTGGAHPQXPXEVVWRWT04ZM is already used by text-stats@1.0.0');
     commitDefinition((d) => {
@@ -196,12 +247,16 @@ describe('agentdef publish', () => {
     });
     const otherId = await publish();
     expect(otherId.code).toBe(1);
-    expect(otherId.stderr).toContain('identity.id 01KQB8J5284X2B3T395NAM3B7E is not the id of the published versions of text-stats');
+    expect(otherId.stderr).toContain(
+      'identity.id 01KQB8J5284X2B3T395NAM3B7E is not the id of the published versions of text-stats',
+    );
     commitDefinition((d) => (d.identity.id = '01KQB8J5284X2B3T395NAM3B7D'));
     const major = await publish();
     expect(major.stderr).toBe('');
     expect(major.code).toBe(0);
-    expect((await captureRun(runRegistryCommand, ['verify'], root)).stdout).toContain('2 of 2 published versions verified');
+    expect((await captureRun(runRegistryCommand, ['verify'], root)).stdout).toContain(
+      '2 of 2 published versions verified',
+    );
   });
 });
 
@@ -212,7 +267,9 @@ describe('the registry is tamper-evident', () => {
     writeFileSync(path, readFileSync(path, 'utf8').replace('"Text stats"', '"Text stat$"'));
     const planned = await captureRun(runPlanCommand, ['kym://agents/text-stats@1.0.0'], root);
     expect(planned.code).toBe(1);
-    expect(planned.stderr).toMatch(/registry\/agents\/text-stats\/1\.0\.0\.json was changed after it was published: registry\/agents\/index\.json records sha256:[0-9a-f]{64}, the snapshot is sha256:[0-9a-f]{64}/);
+    expect(planned.stderr).toMatch(
+      /registry\/agents\/text-stats\/1\.0\.0\.json was changed after it was published: registry\/agents\/index\.json records sha256:[0-9a-f]{64}, the snapshot is sha256:[0-9a-f]{64}/,
+    );
 
     // A pin to it fails at the pin, located.
     const pinner = definition();
@@ -228,7 +285,9 @@ describe('the registry is tamper-evident', () => {
 
     const verified = await captureRun(runRegistryCommand, ['verify'], root);
     expect(verified.code).toBe(1);
-    expect(verified.stderr).toMatch(/registry\/agents\/text-stats\/1\.0\.0\.json: changed after publishing: index\.json records sha256:[0-9a-f]{64}, the snapshot is sha256:[0-9a-f]{64}/);
+    expect(verified.stderr).toMatch(
+      /registry\/agents\/text-stats\/1\.0\.0\.json: changed after publishing: index\.json records sha256:[0-9a-f]{64}, the snapshot is sha256:[0-9a-f]{64}/,
+    );
   });
 
   it('fails registry verify when a card carries a swapped signature', async () => {
@@ -241,7 +300,9 @@ describe('the registry is tamper-evident', () => {
     writeFileSync(cardPath, `${JSON.stringify(card, null, 2)}\n`);
     const verified = await captureRun(runRegistryCommand, ['verify'], root);
     expect(verified.code).toBe(1);
-    expect(verified.stderr).toContain('registry/agents/text-stats/1.0.0.card.json: signature: signatures[0]: the signature does not match the card');
+    expect(verified.stderr).toContain(
+      'registry/agents/text-stats/1.0.0.card.json: signature: signatures[0]: the signature does not match the card',
+    );
     expect(verified.stdout).toContain('0 of 1 published versions verified');
   });
 

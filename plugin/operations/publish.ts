@@ -19,7 +19,13 @@ import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { planAgent } from '../compiler/compile';
 import { FolderRegistry } from '../registry/agent-registry';
 import { acquireRegistryLock, DEFAULT_LOCK_WAIT_MS } from '../registry/registry-lock';
-import { findIndexEntry, readRegistryIndex, showDigest, withIndexEntry, writeRegistryIndex } from '../registry/registry-index';
+import {
+  findIndexEntry,
+  readRegistryIndex,
+  showDigest,
+  withIndexEntry,
+  writeRegistryIndex,
+} from '../registry/registry-index';
 import { REGISTRY_INDEX_FILE } from '../registry/registry-layout';
 import { readStoredSnapshot, writeVersionFile } from '../registry/version-files';
 import { hasErrors } from '../definition/diagnostic';
@@ -27,7 +33,13 @@ import { formatDiagnostics } from '../definition/format-diagnostics';
 import { WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import { CONTAINER_PORT } from '../host-contract/container-contract';
 import { targetFor } from '../targets/targets';
-import { howToCreateKey, KEY_REF_PREFIX, type KeyStoreOptions, loadPrivateKey, parseKeyRef } from '../hosts/node/key-store';
+import {
+  howToCreateKey,
+  KEY_REF_PREFIX,
+  type KeyStoreOptions,
+  loadPrivateKey,
+  parseKeyRef,
+} from '../hosts/node/key-store';
 import { preparePublication, previousVersion } from '../trust/publish';
 import { gitStateOf } from './git-state';
 import type { ExitCode, OperationIo } from './io';
@@ -81,16 +93,22 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
   const fail = (code: 1 | 2, message: string): PublishOutcome => ({ code, stdout: '', stderr: `error: ${message}\n` });
   try {
     const shown = toPosix(relative(options.workspaceRoot, options.file));
-    if (options.at !== undefined && !RFC3339.test(options.at)) return fail(2, `--at must be an RFC 3339 date-time with a zone (e.g. 2026-01-02T03:04:05Z), not "${options.at}"`);
+    if (options.at !== undefined && !RFC3339.test(options.at))
+      return fail(2, `--at must be an RFC 3339 date-time with a zone (e.g. 2026-01-02T03:04:05Z), not "${options.at}"`);
     const registryRoot = options.registryRoot ?? WORKSPACE_DEFAULTS.registryRoot;
     const planned = await planAgent({ file: options.file, workspaceRoot: options.workspaceRoot, registryRoot });
     if (planned.ioError !== undefined) return fail(2, planned.ioError);
     if (hasErrors(planned.diagnostics) || !planned.plan || !planned.resolved) {
-      return { code: 1, stdout: '', stderr: `${formatDiagnostics(planned.diagnostics, { format: 'text', sources: planned.sources })}error: ${shown} does not plan; nothing was published\n` };
+      return {
+        code: 1,
+        stdout: '',
+        stderr: `${formatDiagnostics(planned.diagnostics, { format: 'text', sources: planned.sources })}error: ${shown} does not plan; nothing was published\n`,
+      };
     }
     const definition = planned.resolved.definition;
     // Asked before anything else: a Worker's card names the URL it answers at, which only its deployment knows.
-    if (targetFor(planned.plan.target).endpoint === 'public-url' && options.workerUrl === undefined) return fail(2, workerUrlMissing(definition.identity.slug, definition.identity.versionSemver, shown));
+    if (targetFor(planned.plan.target).endpoint === 'public-url' && options.workerUrl === undefined)
+      return fail(2, workerUrlMissing(definition.identity.slug, definition.identity.versionSemver, shown));
 
     const gitState = gitStateOf(options.file, shown);
     if (!gitState.ok) return fail(1, gitState.message);
@@ -100,14 +118,22 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
         `${shown} is ignored by git (a .gitignore matches it), so no commit holds it: publish records the commit a definition comes from; move it out of the ignored folder (or stop ignoring it) and commit it. Nothing was written`,
       );
     }
-    if (gitState.dirty) return fail(1, `${shown} has uncommitted changes (${gitState.status.split('\n')[0]}): commit it first; publish records the commit it comes from, and nothing was written`);
+    if (gitState.dirty)
+      return fail(
+        1,
+        `${shown} has uncommitted changes (${gitState.status.split('\n')[0]}): commit it first; publish records the commit it comes from, and nothing was written`,
+      );
 
     const keyRef = options.keyRef ?? definition.identity.signingKeyRef;
     if (keyRef === undefined || keyRef === null) {
-      return fail(1, `publishing signs the card and the credential: set identity.signingKeyRef to ${KEY_REF_PREFIX}<name> or pass --key ${KEY_REF_PREFIX}<name>, and ${howToCreateKey('<name>')}`);
+      return fail(
+        1,
+        `publishing signs the card and the credential: set identity.signingKeyRef to ${KEY_REF_PREFIX}<name> or pass --key ${KEY_REF_PREFIX}<name>, and ${howToCreateKey('<name>')}`,
+      );
     }
     const key = await loadPrivateKey(keyRef, options.keyStore ?? {});
-    if (!key.ok) return fail(1, `publishing needs the signing key ${parseKeyRef(keyRef).ok ? keyRef : 'given'}: ${key.message}`);
+    if (!key.ok)
+      return fail(1, `publishing needs the signing key ${parseKeyRef(keyRef).ok ? keyRef : 'given'}: ${key.message}`);
 
     const root = isAbsolute(registryRoot) ? registryRoot : resolve(options.workspaceRoot, registryRoot);
     const displayRoot = toPosix(relative(options.workspaceRoot, root)) || '.';
@@ -124,7 +150,10 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
   }
 }
 
-type Planned = Awaited<ReturnType<typeof planAgent>> & { plan: NonNullable<Awaited<ReturnType<typeof planAgent>>['plan']>; resolved: NonNullable<Awaited<ReturnType<typeof planAgent>>['resolved']> };
+type Planned = Awaited<ReturnType<typeof planAgent>> & {
+  plan: NonNullable<Awaited<ReturnType<typeof planAgent>>['plan']>;
+  resolved: NonNullable<Awaited<ReturnType<typeof planAgent>>['resolved']>;
+};
 
 interface Prepared {
   planned: Planned;
@@ -135,7 +164,10 @@ interface Prepared {
 }
 
 /** The part of {@link publishDefinition} that runs holding the registry's lock. */
-async function publishLocked(options: PublishOptions, { planned, gitState, key, root, displayRoot }: Prepared): Promise<PublishOutcome> {
+async function publishLocked(
+  options: PublishOptions,
+  { planned, gitState, key, root, displayRoot }: Prepared,
+): Promise<PublishOutcome> {
   const fail = (code: 1 | 2, message: string): PublishOutcome => ({ code, stdout: '', stderr: `error: ${message}\n` });
   const definition = planned.resolved.definition;
   try {
@@ -145,7 +177,8 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     const { slug, versionSemver: version } = definition.identity;
 
     const { file: snapshotFile, read: existing } = readStoredSnapshot(root, displayRoot, slug, version);
-    if (existing.bytes === undefined && !existing.missing) return fail(2, existing.ioError ?? `cannot read ${snapshotFile}`);
+    if (existing.bytes === undefined && !existing.missing)
+      return fail(2, existing.ioError ?? `cannot read ${snapshotFile}`);
 
     const earlier = previousVersion(
       index.snapshots.filter((e) => e.slug === slug).map((e) => e.version),
@@ -154,8 +187,15 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     let previous: { version: string; definition: unknown } | undefined;
     if (earlier !== undefined) {
       try {
-        const hit = await new FolderRegistry({ workspaceRoot: options.workspaceRoot, registryRoot: root }).resolve(slug, earlier);
-        if (hit === undefined) return fail(1, `the index records ${slug}@${earlier}, but its snapshot is missing: restore it before publishing a later version`);
+        const hit = await new FolderRegistry({ workspaceRoot: options.workspaceRoot, registryRoot: root }).resolve(
+          slug,
+          earlier,
+        );
+        if (hit === undefined)
+          return fail(
+            1,
+            `the index records ${slug}@${earlier}, but its snapshot is missing: restore it before publishing a later version`,
+          );
         previous = { version: earlier, definition: JSON.parse(new TextDecoder().decode(hit.bytes)) };
       } catch (error) {
         return fail(1, `the published ${slug}@${earlier} cannot be compared with: ${(error as Error).message}`);
@@ -163,20 +203,29 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     }
 
     const at = utcSeconds(options.at ?? gitState.commitTime);
-    const port = options.port ?? (targetFor(planned.plan.target).endpoint === 'public-url' ? undefined : CONTAINER_PORT);
+    const port =
+      options.port ?? (targetFor(planned.plan.target).endpoint === 'public-url' ? undefined : CONTAINER_PORT);
     const decision = await preparePublication({
       resolved: planned.resolved,
       plan: planned.plan,
       commitSha: gitState.commitSha,
       publishedAt: at,
       signingKey: { privateJwk: key.privateJwk, kid: key.kid },
-      endpoint: { ...(options.workerUrl !== undefined ? { workerUrl: options.workerUrl } : {}), ...(port !== undefined ? { port } : {}) },
+      endpoint: {
+        ...(options.workerUrl !== undefined ? { workerUrl: options.workerUrl } : {}),
+        ...(port !== undefined ? { port } : {}),
+      },
       index,
       ...(existing.bytes !== undefined ? { existingSnapshot: existing.bytes } : {}),
       ...(previous !== undefined ? { previous } : {}),
     });
 
-    if (decision.kind === 'refused') return { code: 1, stdout: '', stderr: `${decision.problems.map((p) => `error: ${p}\n`).join('')}nothing was published\n` };
+    if (decision.kind === 'refused')
+      return {
+        code: 1,
+        stdout: '',
+        stderr: `${decision.problems.map((p) => `error: ${p}\n`).join('')}nothing was published\n`,
+      };
     const written: string[] = [];
     if (decision.kind === 'unchanged') {
       // An interrupted publication: create the exports it lacks, never replacing one.
@@ -190,7 +239,10 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
         if (!indexWritten.ok) return fail(2, indexWritten.error);
       }
       const recorded = decision.entry !== undefined ? ' (its index entry is now recorded)' : '';
-      const lines = [`${slug}@${version} is already published with identical content (${showDigest(decision.sha256)}): nothing to do${recorded}`, ...written.map((name) => `  wrote missing ${name}`)];
+      const lines = [
+        `${slug}@${version} is already published with identical content (${showDigest(decision.sha256)}): nothing to do${recorded}`,
+        ...written.map((name) => `  wrote missing ${name}`),
+      ];
       return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
     }
 
@@ -200,18 +252,26 @@ async function publishLocked(options: PublishOptions, { planned, gitState, key, 
     written.push(snapshotFile);
     for (const file of decision.files) {
       const { shown: name, result } = writeVersionFile(root, displayRoot, slug, file, 'replace');
-      if (!result.ok) return fail(2, `${result.error}; the registry index is unchanged: run publish again to complete ${slug}@${version}`);
+      if (!result.ok)
+        return fail(
+          2,
+          `${result.error}; the registry index is unchanged: run publish again to complete ${slug}@${version}`,
+        );
       written.push(name);
     }
     // Re-read under the lock: a writer that takes no lock (an older agentdef) may have recorded a version since.
     const latest = readRegistryIndex(root, displayRoot);
     const base = latest.ok ? latest.index : index;
     const other = findIndexEntry(base, slug, version);
-    if (other !== undefined && other.sha256 !== decision.entry.sha256) return fail(1, `${slug}@${version} was published concurrently with ${showDigest(other.sha256)}`);
+    if (other !== undefined && other.sha256 !== decision.entry.sha256)
+      return fail(1, `${slug}@${version} was published concurrently with ${showDigest(other.sha256)}`);
     const indexWrite = writeRegistryIndex(root, displayRoot, withIndexEntry(base, decision.entry));
     if (!indexWrite.ok) return fail(2, `${indexWrite.error}; run publish again to record ${snapshotFile}`);
     written.push(`${displayRoot}/${REGISTRY_INDEX_FILE}`);
-    const lines = [`published ${slug}@${version} (${showDigest(decision.entry.sha256)}) from commit ${gitState.commitSha} at ${at}, signed by kid ${key.kid}`, ...written.map((name) => `  wrote ${name}`)];
+    const lines = [
+      `published ${slug}@${version} (${showDigest(decision.entry.sha256)}) from commit ${gitState.commitSha} at ${at}, signed by kid ${key.kid}`,
+      ...written.map((name) => `  wrote ${name}`),
+    ];
     return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
   } catch (error) {
     return fail(2, `internal error while publishing: ${(error as Error).message}`);

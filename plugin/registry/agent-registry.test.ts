@@ -12,11 +12,20 @@ afterEach(() => ws?.remove());
 
 describe('FolderRegistry', () => {
   it('resolves exactly <root>/<slug>/<version>.json with its bytes and a workspace-relative name', async () => {
-    ws = tempWorkspace({ 'registry/agents/s/1.0.0.json': agent('s', '1.0.0'), 'registry/agents/s/1.1.0.json': agent('s', '1.1.0') });
+    ws = tempWorkspace({
+      'registry/agents/s/1.0.0.json': agent('s', '1.0.0'),
+      'registry/agents/s/1.1.0.json': agent('s', '1.1.0'),
+    });
     indexRegistrySnapshots(ws.root);
     const registry = new FolderRegistry({ workspaceRoot: ws.root });
     const hit = await registry.resolve('s', '1.0.0');
-    expect(hit).toMatchObject({ slug: 's', version: '1.0.0', ref: 'kym://agents/s@1.0.0', file: 'registry/agents/s/1.0.0.json', format: 'json' });
+    expect(hit).toMatchObject({
+      slug: 's',
+      version: '1.0.0',
+      ref: 'kym://agents/s@1.0.0',
+      file: 'registry/agents/s/1.0.0.json',
+      format: 'json',
+    });
     expect(Buffer.from(hit!.bytes).equals(readFileSync(join(ws.root, 'registry/agents/s/1.0.0.json')))).toBe(true);
     expect(await registry.resolve('s', '1.0.1')).toBeUndefined();
     expect(await registry.resolve('t', '1.0.0')).toBeUndefined();
@@ -31,7 +40,11 @@ describe('FolderRegistry', () => {
       'registry/agents/s/latest.json': '{}',
       'registry/agents/s/README.md': 'x',
     });
-    expect(await new FolderRegistry({ workspaceRoot: ws.root }).versions('s')).toEqual(['1.9.0-rc.1', '1.9.0', '1.10.0']);
+    expect(await new FolderRegistry({ workspaceRoot: ws.root }).versions('s')).toEqual([
+      '1.9.0-rc.1',
+      '1.9.0',
+      '1.10.0',
+    ]);
     expect(await new FolderRegistry({ workspaceRoot: ws.root }).versions('none')).toEqual([]);
   });
 
@@ -57,7 +70,9 @@ describe('FolderRegistry', () => {
   it('rejects (rather than answering "missing") when a snapshot exists but cannot be read', async () => {
     ws = tempWorkspace();
     mkdirSync(join(ws.root, 'registry/agents/s/1.0.0.json'), { recursive: true });
-    await expect(new FolderRegistry({ workspaceRoot: ws.root }).resolve('s', '1.0.0')).rejects.toThrow(/cannot read s@1\.0\.0/);
+    await expect(new FolderRegistry({ workspaceRoot: ws.root }).resolve('s', '1.0.0')).rejects.toThrow(
+      /cannot read s@1\.0\.0/,
+    );
   });
 });
 
@@ -82,9 +97,17 @@ describe('FolderRegistry: the index is tamper evidence', () => {
     await expect(registry.resolve('s', '1.0.0')).rejects.toThrow(
       /registry\/agents\/s\/1\.0\.0\.json is not recorded in registry\/agents\/index\.json \(there is no index\): recorded digest none, snapshot digest sha256:[0-9a-f]{64}/,
     );
-    writeFileSync(join(ws.root, 'registry/agents/index.json'), '{"registryIndexVersion":"agentdef-registry-index/v1","snapshots":[{"slug":"s"}]}');
-    await expect(registry.resolve('s', '1.0.0')).rejects.toThrow(/cannot be checked \(registry\/agents\/index\.json: snapshots\/0\/version is not an exact semantic version\)/);
-    expect(readRegistryIndex(join(ws.root, 'registry/agents'), 'registry/agents')).toEqual({ ok: false, problem: 'registry/agents/index.json: snapshots/0/version is not an exact semantic version' });
+    writeFileSync(
+      join(ws.root, 'registry/agents/index.json'),
+      '{"registryIndexVersion":"agentdef-registry-index/v1","snapshots":[{"slug":"s"}]}',
+    );
+    await expect(registry.resolve('s', '1.0.0')).rejects.toThrow(
+      /cannot be checked \(registry\/agents\/index\.json: snapshots\/0\/version is not an exact semantic version\)/,
+    );
+    expect(readRegistryIndex(join(ws.root, 'registry/agents'), 'registry/agents')).toEqual({
+      ok: false,
+      problem: 'registry/agents/index.json: snapshots/0/version is not an exact semantic version',
+    });
   });
 });
 
@@ -92,7 +115,15 @@ describe('kym:// references', () => {
   it('parses kym://agents/<slug>@<version> and nothing else', () => {
     expect(parseKymRef('kym://agents/write-router@1.4.0')).toEqual({ slug: 'write-router', version: '1.4.0' });
     expect(parseKymRef(kymRef('a', '1.0.0-rc.1'))).toEqual({ slug: 'a', version: '1.0.0-rc.1' });
-    for (const bad of ['kym://agents/write-router', 'kym://agents/Write@1.0.0', 'kym://agents/a@^1.0.0', 'kym://tools/a@1.0.0', 'https://agents/a@1.0.0', 'kym://agents/a@1.0.0/x', 'kym://agents/../a@1.0.0']) {
+    for (const bad of [
+      'kym://agents/write-router',
+      'kym://agents/Write@1.0.0',
+      'kym://agents/a@^1.0.0',
+      'kym://tools/a@1.0.0',
+      'https://agents/a@1.0.0',
+      'kym://agents/a@1.0.0/x',
+      'kym://agents/../a@1.0.0',
+    ]) {
       expect(parseKymRef(bad)).toBeUndefined();
     }
   });

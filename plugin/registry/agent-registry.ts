@@ -11,7 +11,16 @@
  */
 import { readdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
-import { isExactSemver, isSlug, kymRef, registrySlugPath, registrySnapshotPath, registrySnapshotVersion, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
+import {
+  isExactSemver,
+  isSlug,
+  kymRef,
+  registrySlugPath,
+  registrySnapshotPath,
+  registrySnapshotVersion,
+  sortVersions,
+  WORKSPACE_DEFAULTS,
+} from '../definition/workspace-definitions';
 import { findIndexEntry, readRegistryIndex, showDigest, snapshotSha256 } from './registry-index';
 import { REGISTRY_INDEX_FILE } from './registry-layout';
 import { readStoredSnapshot } from './version-files';
@@ -100,7 +109,8 @@ export class FolderRegistry implements AgentRegistry {
     const { file, read } = readStoredSnapshot(this.root, this.displayRoot, slug, version);
     if (read.missing) return undefined;
     if (read.bytes === undefined) {
-      const reason = read.ioError?.slice(`cannot read ${file}: `.length) ?? read.diagnostics[0]?.message ?? 'unreadable';
+      const reason =
+        read.ioError?.slice(`cannot read ${file}: `.length) ?? read.diagnostics[0]?.message ?? 'unreadable';
       throw new Error(`${this.description}: cannot read ${slug}@${version} (${reason})`);
     }
     this.checkIntegrity(slug, version, file, read.bytes);
@@ -112,7 +122,11 @@ export class FolderRegistry implements AgentRegistry {
     const actual = showDigest(snapshotSha256(bytes));
     const indexFile = `${this.displayRoot}/${REGISTRY_INDEX_FILE}`;
     const index = readRegistryIndex(this.root, this.displayRoot);
-    if (!index.ok) throw new RegistryIntegrityError(`${this.description}: ${slug}@${version} cannot be checked (${index.problem}); its bytes are ${actual}`, { recorded: 'unknown', snapshot: actual });
+    if (!index.ok)
+      throw new RegistryIntegrityError(
+        `${this.description}: ${slug}@${version} cannot be checked (${index.problem}); its bytes are ${actual}`,
+        { recorded: 'unknown', snapshot: actual },
+      );
     const entry = findIndexEntry(index.index, slug, version);
     if (entry === undefined) {
       throw new RegistryIntegrityError(
@@ -122,7 +136,10 @@ export class FolderRegistry implements AgentRegistry {
     }
     const recorded = showDigest(entry.sha256);
     if (recorded !== actual) {
-      throw new RegistryIntegrityError(`${this.description}: ${file} was changed after it was published: ${indexFile} records ${recorded}, the snapshot is ${actual}`, { recorded, snapshot: actual });
+      throw new RegistryIntegrityError(
+        `${this.description}: ${file} was changed after it was published: ${indexFile} records ${recorded}, the snapshot is ${actual}`,
+        { recorded, snapshot: actual },
+      );
     }
   }
 
@@ -156,10 +173,19 @@ export class MemoryRegistry implements AgentRegistry {
   async resolve(slug: string, version: string): Promise<RegistryHit | undefined> {
     const text = this.snapshots.get(`${slug}@${version}`);
     if (text === undefined) return undefined;
-    return { slug, version, ref: kymRef(slug, version), file: kymRef(slug, version), format: 'json', bytes: new TextEncoder().encode(text) };
+    return {
+      slug,
+      version,
+      ref: kymRef(slug, version),
+      file: kymRef(slug, version),
+      format: 'json',
+      bytes: new TextEncoder().encode(text),
+    };
   }
 
   async versions(slug: string): Promise<string[]> {
-    return sortVersions([...this.snapshots.keys()].filter((k) => k.startsWith(`${slug}@`)).map((k) => k.slice(slug.length + 1)));
+    return sortVersions(
+      [...this.snapshots.keys()].filter((k) => k.startsWith(`${slug}@`)).map((k) => k.slice(slug.length + 1)),
+    );
   }
 }

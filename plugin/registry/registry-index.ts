@@ -70,8 +70,15 @@ export function parseRegistryIndex(text: string): { ok: true; index: RegistryInd
   } catch (error) {
     return { ok: false, problem: `it is not JSON (${(error as Error).message})` };
   }
-  if (!isRecord(value) || value['registryIndexVersion'] !== REGISTRY_INDEX_VERSION || !Array.isArray(value['snapshots'])) {
-    return { ok: false, problem: `it is not a registry index (an object with registryIndexVersion "${REGISTRY_INDEX_VERSION}" and a snapshots list)` };
+  if (
+    !isRecord(value) ||
+    value['registryIndexVersion'] !== REGISTRY_INDEX_VERSION ||
+    !Array.isArray(value['snapshots'])
+  ) {
+    return {
+      ok: false,
+      problem: `it is not a registry index (an object with registryIndexVersion "${REGISTRY_INDEX_VERSION}" and a snapshots list)`,
+    };
   }
   const snapshots: RegistryIndexEntry[] = [];
   const seen = new Set<string>();
@@ -79,9 +86,12 @@ export function parseRegistryIndex(text: string): { ok: true; index: RegistryInd
     if (!isRecord(entry)) return { ok: false, problem: `snapshots/${i} is not an object` };
     const { slug, version, id, versionId, sha256 } = entry;
     if (typeof slug !== 'string' || !isSlug(slug)) return { ok: false, problem: `snapshots/${i}/slug is not a slug` };
-    if (typeof version !== 'string' || !isExactSemver(version)) return { ok: false, problem: `snapshots/${i}/version is not an exact semantic version` };
-    if (typeof id !== 'string' || typeof versionId !== 'string') return { ok: false, problem: `snapshots/${i}: id and versionId must be strings` };
-    if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256)) return { ok: false, problem: `snapshots/${i}/sha256 is not a lower-case hex SHA-256` };
+    if (typeof version !== 'string' || !isExactSemver(version))
+      return { ok: false, problem: `snapshots/${i}/version is not an exact semantic version` };
+    if (typeof id !== 'string' || typeof versionId !== 'string')
+      return { ok: false, problem: `snapshots/${i}: id and versionId must be strings` };
+    if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256))
+      return { ok: false, problem: `snapshots/${i}/sha256 is not a lower-case hex SHA-256` };
     const key = `${slug}@${version}`;
     if (seen.has(key)) return { ok: false, problem: `${key} is listed twice` };
     seen.add(key);
@@ -91,12 +101,20 @@ export function parseRegistryIndex(text: string): { ok: true; index: RegistryInd
 }
 
 function sortEntries(entries: RegistryIndexEntry[]): RegistryIndexEntry[] {
-  return [...entries].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : compareSemver(a.version, b.version)));
+  return [...entries].sort((a, b) =>
+    a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : compareSemver(a.version, b.version),
+  );
 }
 
 /** The index's file text: entries sorted, members in a fixed order, two-space indentation, a final newline. */
 export function serializeRegistryIndex(index: RegistryIndex): string {
-  const snapshots = sortEntries(index.snapshots).map(({ slug, version, id, versionId, sha256 }) => ({ slug, version, id, versionId, sha256 }));
+  const snapshots = sortEntries(index.snapshots).map(({ slug, version, id, versionId, sha256 }) => ({
+    slug,
+    version,
+    id,
+    versionId,
+    sha256,
+  }));
   return `${JSON.stringify({ registryIndexVersion: REGISTRY_INDEX_VERSION, snapshots }, null, 2)}\n`;
 }
 
@@ -119,7 +137,8 @@ export function readRegistryIndex(root: string, displayRoot: string): IndexRead 
   const shown = `${displayRoot}/${REGISTRY_INDEX_FILE}`;
   const read = readSourceBytes(join(root, REGISTRY_INDEX_FILE), shown, MAX_INDEX_BYTES, root);
   if (read.missing) return { ok: true, index: emptyRegistryIndex(), missing: true };
-  if (read.bytes === undefined) return { ok: false, problem: read.ioError ?? `cannot read ${shown}: it is larger than ${MAX_INDEX_BYTES} bytes` };
+  if (read.bytes === undefined)
+    return { ok: false, problem: read.ioError ?? `cannot read ${shown}: it is larger than ${MAX_INDEX_BYTES} bytes` };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
@@ -127,10 +146,18 @@ export function readRegistryIndex(root: string, displayRoot: string): IndexRead 
     return { ok: false, problem: `${shown} is not UTF-8 text` };
   }
   const parsed = parseRegistryIndex(text);
-  return parsed.ok ? { ok: true, index: parsed.index, missing: false } : { ok: false, problem: `${shown}: ${parsed.problem}` };
+  return parsed.ok
+    ? { ok: true, index: parsed.index, missing: false }
+    : { ok: false, problem: `${shown}: ${parsed.problem}` };
 }
 
 /** Replaces `<root>/index.json` with `index` (see {@link writeFileCarefully}). */
 export function writeRegistryIndex(root: string, displayRoot: string, index: RegistryIndex): FileWrite {
-  return writeFileCarefully(join(root, REGISTRY_INDEX_FILE), serializeRegistryIndex(index), 'replace', `${displayRoot}/${REGISTRY_INDEX_FILE}`, root);
+  return writeFileCarefully(
+    join(root, REGISTRY_INDEX_FILE),
+    serializeRegistryIndex(index),
+    'replace',
+    `${displayRoot}/${REGISTRY_INDEX_FILE}`,
+    root,
+  );
 }

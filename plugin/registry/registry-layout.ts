@@ -23,6 +23,16 @@ export const REGISTRY_INDEX_FILE = 'index.json';
 export const REGISTRY_LOCK_FILE = '.index.json.lock';
 
 /** The file names of one published version, relative to the slug's folder. */
-export function publishedFileNames(version: string): { snapshot: string; card: string; credential: string; kym: string } {
-  return { snapshot: `${version}.json`, card: `${version}.card.json`, credential: `${version}.agentfacts.vc.json`, kym: `${version}.kym.json` };
+export function publishedFileNames(version: string): {
+  snapshot: string;
+  card: string;
+  credential: string;
+  kym: string;
+} {
+  return {
+    snapshot: `${version}.json`,
+    card: `${version}.card.json`,
+    credential: `${version}.agentfacts.vc.json`,
+    kym: `${version}.kym.json`,
+  };
 }

@@ -15,7 +15,20 @@
  * lock cannot be taken in time the caller gets a message and nothing has been changed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmdirSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { REGISTRY_LOCK_FILE } from './registry-layout';
@@ -47,7 +60,14 @@ function hostDigest(): string {
 function isLockBody(value: unknown): value is LockBody {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
-  return v['lock'] === LOCK_FORMAT && Number.isSafeInteger(v['pid']) && (v['pid'] as number) > 0 && Number.isFinite(v['startedAt']) && typeof v['host'] === 'string' && typeof v['token'] === 'string';
+  return (
+    v['lock'] === LOCK_FORMAT &&
+    Number.isSafeInteger(v['pid']) &&
+    (v['pid'] as number) > 0 &&
+    Number.isFinite(v['startedAt']) &&
+    typeof v['host'] === 'string' &&
+    typeof v['token'] === 'string'
+  );
 }
 
 /** What is at the lock's name, read without following a link and without blocking on a FIFO. */
@@ -132,7 +152,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * creating the registry folder if it is missing (removed again on release if still empty).
  * Waits up to `waitMs`. Never throws.
  */
-export async function acquireRegistryLock(root: string, displayRoot: string, waitMs = DEFAULT_LOCK_WAIT_MS): Promise<LockResult> {
+export async function acquireRegistryLock(
+  root: string,
+  displayRoot: string,
+  waitMs = DEFAULT_LOCK_WAIT_MS,
+): Promise<LockResult> {
   const path = join(root, REGISTRY_LOCK_FILE);
   const shown = `${displayRoot}/${REGISTRY_LOCK_FILE}`;
   const token = randomBytes(16).toString('hex');

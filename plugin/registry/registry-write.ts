@@ -8,7 +8,20 @@
  * is inside the registry's. Never throws; messages name files as shown, never an absolute path.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { withSignalsDeferred } from '../definition/defer-signals';
 
@@ -29,8 +42,10 @@ export function registryFolderProblem(folder: string, within: string, shown: str
   try {
     const stat = lstatSync(folder);
     if (!stat.isDirectory() && !stat.isSymbolicLink()) return `${shown} is not a folder`;
-    if (stat.isSymbolicLink() && !existsSync(folder)) return `${shown} is a link that leads to nothing: agentdef never writes through it`;
-    if (!isInside(realpathSync.native(within), realpathSync.native(folder))) return `${shown} is a link to a folder outside the registry: agentdef never writes through it`;
+    if (stat.isSymbolicLink() && !existsSync(folder))
+      return `${shown} is a link that leads to nothing: agentdef never writes through it`;
+    if (!isInside(realpathSync.native(within), realpathSync.native(folder)))
+      return `${shown} is a link to a folder outside the registry: agentdef never writes through it`;
     if (!statSync(folder).isDirectory()) return `${shown} is not a folder`;
     return undefined;
   } catch (error) {
@@ -46,7 +61,13 @@ export function registryFolderProblem(folder: string, within: string, shown: str
  * must be inside it ({@link registryFolderProblem}), checked before and after it is created.
  * Never throws; the message names `shown`, never an absolute path.
  */
-export function writeFileCarefully(path: string, bytes: Uint8Array | string, mode: 'replace' | 'create', shown: string, within?: string): FileWrite {
+export function writeFileCarefully(
+  path: string,
+  bytes: Uint8Array | string,
+  mode: 'replace' | 'create',
+  shown: string,
+  within?: string,
+): FileWrite {
   const folder = dirname(path);
   const temp = join(folder, `.${randomBytes(6).toString('hex')}.agentdef-tmp`);
   const shownFolder = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
@@ -76,7 +97,11 @@ export function writeFileCarefully(path: string, bytes: Uint8Array | string, mod
     return { ok: true };
   } catch (error) {
     const code = (error as { code?: string }).code;
-    return { ok: false, error: code === 'EEXIST' ? `${shown} already exists` : `cannot write ${shown} (${code ?? (error as Error).message})` };
+    return {
+      ok: false,
+      error:
+        code === 'EEXIST' ? `${shown} already exists` : `cannot write ${shown} (${code ?? (error as Error).message})`,
+    };
   } finally {
     try {
       unlinkSync(temp);

@@ -51,7 +51,11 @@ function heldTool() {
     ...calcTools,
     'calc.add': async (args, ctx) => {
       seen.calls++;
-      if (gate) await Promise.race([gate, new Promise((resolve) => ctx.signal?.addEventListener('abort', resolve, { once: true }))]);
+      if (gate)
+        await Promise.race([
+          gate,
+          new Promise((resolve) => ctx.signal?.addEventListener('abort', resolve, { once: true })),
+        ]);
       if (ctx.signal?.aborted) seen.aborted = true;
       return { sum: Number(args['a']) + Number(args['b']) };
     },
@@ -66,9 +70,21 @@ function heldTool() {
 
 let nextId = 1;
 /** A JSON-RPC call straight to the handler: the answer, or the stream it opened. */
-async function rpc(handler: A2aHandler, method: string, params: Record<string, unknown>): Promise<{ result?: any; error?: any; stream?: Response }> {
-  const response = await handler(new Request('https://agent.example/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }) }));
-  return response.headers.get('content-type') === 'text/event-stream' ? { stream: response } : ((await response.json()) as { result?: any; error?: any });
+async function rpc(
+  handler: A2aHandler,
+  method: string,
+  params: Record<string, unknown>,
+): Promise<{ result?: any; error?: any; stream?: Response }> {
+  const response = await handler(
+    new Request('https://agent.example/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+    }),
+  );
+  return response.headers.get('content-type') === 'text/event-stream'
+    ? { stream: response }
+    : ((await response.json()) as { result?: any; error?: any });
 }
 
 const send = (a: number, configuration?: Record<string, unknown>) => ({
@@ -76,8 +92,17 @@ const send = (a: number, configuration?: Record<string, unknown>) => ({
   ...(configuration ? { configuration } : {}),
 });
 
-function handlerOver(store: TaskStore, tools: A2aHandlerDeps['tools'] = calcTools, extra: Partial<A2aHandlerDeps> = {}): A2aHandler {
-  return createA2aHandler(toolOnlyConfig(), { tools, taskStore: store, receipts: { signingKey, sink: memorySink() }, ...extra });
+function handlerOver(
+  store: TaskStore,
+  tools: A2aHandlerDeps['tools'] = calcTools,
+  extra: Partial<A2aHandlerDeps> = {},
+): A2aHandler {
+  return createA2aHandler(toolOnlyConfig(), {
+    tools,
+    taskStore: store,
+    receipts: { signingKey, sink: memorySink() },
+    ...extra,
+  });
 }
 
 describe('a blocking SendMessage defers its working put', () => {

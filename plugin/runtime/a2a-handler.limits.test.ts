@@ -22,9 +22,20 @@ function handler(deps: Partial<A2aHandlerDeps> = {}, config = toolOnlyConfig()) 
   return { handle, sink };
 }
 
-const sendBody = (id: number, data: unknown = { a: 1, b: 2 }) => JSON.stringify({ jsonrpc: '2.0', id, method: 'SendMessage', params: { message: { messageId: `m-${id}`, role: 'ROLE_USER', parts: [{ data }] } } });
+const sendBody = (id: number, data: unknown = { a: 1, b: 2 }) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'SendMessage',
+    params: { message: { messageId: `m-${id}`, role: 'ROLE_USER', parts: [{ data }] } },
+  });
 const post = (body: BodyInit, headers: Record<string, string> = {}, init: RequestInit = {}) =>
-  new Request(`${BASE}/a2a/v1`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, ...init });
+  new Request(`${BASE}/a2a/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    ...init,
+  });
 
 describe('runs in flight', () => {
   it('answers 503 with Retry-After and a JSON-RPC -32000 beyond the cap, runs nothing for it, and accepts again once a run ends', async () => {
@@ -48,9 +59,12 @@ describe('runs in flight', () => {
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
     // GetTask is refused too while the handler is full: nothing is read past the cap.
-    expect((await handle(post(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'GetTask', params: { id: 'x' } })))).status).toBe(503);
+    expect(
+      (await handle(post(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'GetTask', params: { id: 'x' } })))).status,
+    ).toBe(503);
     release();
-    for (const response of await Promise.all(running)) expect(((await response.json()) as any).result.task.status.state).toBe('TASK_STATE_COMPLETED');
+    for (const response of await Promise.all(running))
+      expect(((await response.json()) as any).result.task.status.state).toBe('TASK_STATE_COMPLETED');
     const after = await handle(post(sendBody(5)));
     expect(((await after.json()) as any).result.task.status.state).toBe('TASK_STATE_COMPLETED');
     expect(started).toBe(3);
@@ -61,9 +75,17 @@ describe('runs in flight', () => {
     const { handle } = handler({ maxConcurrentRuns: 1 });
     for (let i = 0; i < 5; i++) {
       expect(((await (await handle(post('{nope'))).json()) as any).error.code).toBe(-32700);
-      expect(((await (await handle(post(JSON.stringify({ jsonrpc: '2.0', id: i, method: 'SendMessage', params: [] })))).json()) as any).error.code).toBe(-32602);
+      expect(
+        (
+          (await (
+            await handle(post(JSON.stringify({ jsonrpc: '2.0', id: i, method: 'SendMessage', params: [] })))
+          ).json()) as any
+        ).error.code,
+      ).toBe(-32602);
     }
-    expect(((await (await handle(post(sendBody(9)))).json()) as any).result.task.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(((await (await handle(post(sendBody(9)))).json()) as any).result.task.status.state).toBe(
+      'TASK_STATE_COMPLETED',
+    );
   });
 });
 
@@ -79,7 +101,11 @@ describe('request bytes', () => {
     });
     const response = await handle(post(body, { 'content-length': '5000000' }, { duplex: 'half' } as RequestInit));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request payload too large (the limit is 1000 bytes)' } });
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Request payload too large (the limit is 1000 bytes)' },
+    });
     expect(pulled).toBeLessThanOrEqual(1);
   });
 
@@ -114,7 +140,10 @@ describe('the task store', () => {
       const answer = (await (await handle(post(sendBody(i, { a: i, b: 1, pad: 'x'.repeat(30_000) })))).json()) as any;
       ids.push(answer.result.task.id);
     }
-    const get = async (id: string) => (await (await handle(post(JSON.stringify({ jsonrpc: '2.0', id: 'g', method: 'GetTask', params: { id } })))).json()) as any;
+    const get = async (id: string) =>
+      (await (
+        await handle(post(JSON.stringify({ jsonrpc: '2.0', id: 'g', method: 'GetTask', params: { id } })))
+      ).json()) as any;
     expect((await get(ids[0]!)).error.code).toBe(-32001);
     const last = await get(ids[19]!);
     expect(last.result.status.state).toBe('TASK_STATE_COMPLETED');
@@ -125,19 +154,35 @@ describe('the task store', () => {
 
 describe('deep nesting', () => {
   it.each([
-    ['a data part', (deep: string) => `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"data":${deep}}]}}}`, 'params.message.parts[0].data'],
+    [
+      'a data part',
+      (deep: string) =>
+        `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"data":${deep}}]}}}`,
+      'params.message.parts[0].data',
+    ],
     [
       'message metadata',
-      (deep: string) => `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"hi"}],"metadata":{"k":${deep}}}}}`,
+      (deep: string) =>
+        `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"hi"}],"metadata":{"k":${deep}}}}}`,
       'params.message.metadata.k',
     ],
-    ['params metadata', (deep: string) => `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"hi"}]},"metadata":${deep}}}`, 'params.metadata'],
+    [
+      'params metadata',
+      (deep: string) =>
+        `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"hi"}]},"metadata":${deep}}}`,
+      'params.metadata',
+    ],
     [
       'v0.3 data part',
-      (deep: string) => `{"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"data","data":{"k":${deep}}}]}}}`,
+      (deep: string) =>
+        `{"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"data","data":{"k":${deep}}}]}}}`,
       'params.message.parts[0].data.k',
     ],
-    ['GetTask params', (deep: string) => `{"jsonrpc":"2.0","id":7,"method":"GetTask","params":{"id":"x","extra":${deep}}}`, 'params.extra'],
+    [
+      'GetTask params',
+      (deep: string) => `{"jsonrpc":"2.0","id":7,"method":"GetTask","params":{"id":"x","extra":${deep}}}`,
+      'params.extra',
+    ],
   ])('answers 100,000 levels in %s with a located -32602, never an internal error', async (_what, build, field) => {
     const { handle, sink } = handler({ maxBodyBytes: 1_000_000 });
     for (const deep of ['['.repeat(100_000) + ']'.repeat(100_000), '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000)]) {
@@ -154,7 +199,11 @@ describe('deep nesting', () => {
   it('runs a message nested within the limit', async () => {
     const { handle } = handler();
     const answer = (await (
-      await handle(post(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"data":{"a":1,"b":2,"deep":${'['.repeat(50)}${']'.repeat(50)}}}]}}}`))
+      await handle(
+        post(
+          `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"data":{"a":1,"b":2,"deep":${'['.repeat(50)}${']'.repeat(50)}}}]}}}`,
+        ),
+      )
     ).json()) as any;
     expect(answer.result.task.status.state).toBe('TASK_STATE_COMPLETED');
   });
@@ -171,7 +220,11 @@ describe('cross-site requests', () => {
       [{ 'content-type': 'application/x-www-form-urlencoded' }, 415],
       [{ 'content-type': 'multipart/form-data; boundary=x' }, 415],
     ] as [Record<string, string>, number][]) {
-      const request = new Request(`${BASE}/a2a/v1`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: sendBody(1) });
+      const request = new Request(`${BASE}/a2a/v1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: sendBody(1),
+      });
       const response = await handle(request);
       expect(response.status, JSON.stringify(headers)).toBe(status);
       expect(request.bodyUsed).toBe(false);
@@ -200,7 +253,10 @@ describe('the card', () => {
     const { handle } = handler({ publicOrigin: 'https://agents.example.com' });
     const response = await handle(new Request(`http://evil.example${AGENT_CARD_PATH}`));
     const card = (await response.json()) as any;
-    expect(card.supportedInterfaces.map((i: { url: string }) => i.url)).toEqual(['https://agents.example.com/', 'https://agents.example.com/']);
+    expect(card.supportedInterfaces.map((i: { url: string }) => i.url)).toEqual([
+      'https://agents.example.com/',
+      'https://agents.example.com/',
+    ]);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
   });
 });

@@ -40,11 +40,20 @@ afterAll(async () => {
 });
 
 async function post(body: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${served.url}/a2a/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const response = await fetch(`${served.url}/a2a/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   return { status: response.status, text: await response.text() };
 }
 
-const VALID = JSON.stringify({ jsonrpc: '2.0', id: 'still-there', method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'hello' }] } } });
+const VALID = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 'still-there',
+  method: 'SendMessage',
+  params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'hello' }] } },
+});
 
 describe('random JSON-RPC envelopes against the A2A handler', () => {
   it('always get a well-formed JSON-RPC answer, and a valid request is answered afterwards', async () => {
@@ -60,23 +69,58 @@ describe('random JSON-RPC envelopes against the A2A handler', () => {
     expect(internalErrors).toEqual([]);
     const after = await post(VALID);
     expect(after.status).toBe(200);
-    expect(JSON.parse(after.text)).toMatchObject({ id: 'still-there', result: { task: { status: { state: 'TASK_STATE_COMPLETED' } } } });
+    expect(JSON.parse(after.text)).toMatchObject({
+      id: 'still-there',
+      result: { task: { status: { state: 'TASK_STATE_COMPLETED' } } },
+    });
   });
 
   it('the checker itself rejects what it must (an internal error, a wrong id, a stack trace)', () => {
     const request = '{"jsonrpc":"2.0","id":5,"method":"x"}';
-    expect(answerProblem(request, 200, '{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"Method not found"}}')).toBeUndefined();
-    expect(answerProblem(request, 200, '{"jsonrpc":"2.0","id":5,"error":{"code":-32603,"message":"Internal error"}}')).toContain('internal');
-    expect(answerProblem(request, 200, '{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"x"}}')).toContain('id');
-    expect(answerProblem(request, 200, '{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"TypeError: x\\n    at f (a.ts:1:2)"}}')).toBeDefined();
+    expect(
+      answerProblem(request, 200, '{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"Method not found"}}'),
+    ).toBeUndefined();
+    expect(
+      answerProblem(request, 200, '{"jsonrpc":"2.0","id":5,"error":{"code":-32603,"message":"Internal error"}}'),
+    ).toContain('internal');
+    expect(answerProblem(request, 200, '{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"x"}}')).toContain(
+      'id',
+    );
+    expect(
+      answerProblem(
+        request,
+        200,
+        '{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"TypeError: x\\n    at f (a.ts:1:2)"}}',
+      ),
+    ).toBeDefined();
     expect(answerProblem(request, 500, '{"error":"internal error"}')).toBeDefined();
-    expect(answerProblem(request, 200, '{"jsonrpc":"2.0","id":5,"result":{},"error":{"code":1,"message":"x"}}')).toBeDefined();
+    expect(
+      answerProblem(request, 200, '{"jsonrpc":"2.0","id":5,"result":{},"error":{"code":1,"message":"x"}}'),
+    ).toBeDefined();
     const notification = '{"jsonrpc":"2.0","method":"x"}';
     expect(answerProblem(notification, 204, '')).toBeUndefined();
-    expect(answerProblem(notification, 200, '{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}}')).toContain('notification');
+    expect(
+      answerProblem(
+        notification,
+        200,
+        '{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}}',
+      ),
+    ).toContain('notification');
     expect(answerProblem('{"jsonrpc":"1.0","method":"x"}', 204, '')).toBeDefined();
     const streamed = '{"jsonrpc":"2.0","id":5,"method":"SendStreamingMessage"}';
-    expect(answerProblem(streamed, 200, 'data: {"jsonrpc":"2.0","id":5,"result":{"task":{}}}\n\ndata: {"jsonrpc":"2.0","id":5,"result":{}}\n\n')).toBeUndefined();
-    expect(answerProblem(streamed, 200, 'data: {"jsonrpc":"2.0","id":5,"result":{"task":{}}}\n\ndata: {"jsonrpc":"2.0","id":6,"result":{}}\n\n')).toContain('stream event');
+    expect(
+      answerProblem(
+        streamed,
+        200,
+        'data: {"jsonrpc":"2.0","id":5,"result":{"task":{}}}\n\ndata: {"jsonrpc":"2.0","id":5,"result":{}}\n\n',
+      ),
+    ).toBeUndefined();
+    expect(
+      answerProblem(
+        streamed,
+        200,
+        'data: {"jsonrpc":"2.0","id":5,"result":{"task":{}}}\n\ndata: {"jsonrpc":"2.0","id":6,"result":{}}\n\n',
+      ),
+    ).toContain('stream event');
   });
 });

@@ -48,7 +48,11 @@ function toolGate() {
       ...calcTools,
       'calc.add': async (args: Record<string, unknown>, ctx: { signal?: AbortSignal }) => {
         seen.calls++;
-        if (gate) await Promise.race([gate, new Promise((resolve) => ctx.signal?.addEventListener('abort', resolve, { once: true }))]);
+        if (gate)
+          await Promise.race([
+            gate,
+            new Promise((resolve) => ctx.signal?.addEventListener('abort', resolve, { once: true })),
+          ]);
         if (ctx.signal?.aborted) seen.aborted = true;
         return { sum: Number(args['a']) + Number(args['b']) };
       },
@@ -59,14 +63,23 @@ function toolGate() {
 async function startHost(config: RuntimeConfig, extra: Partial<A2aHandlerDeps> = {}) {
   const gate = toolGate();
   const sink = memorySink();
-  const handler = createA2aHandler(config, { secrets: { OPENAI_API_KEY: TEST_KEY }, tools: gate.tools, receipts: { signingKey: keys.privateJwk, sink }, ...extra });
+  const handler = createA2aHandler(config, {
+    secrets: { OPENAI_API_KEY: TEST_KEY },
+    tools: gate.tools,
+    receipts: { signingKey: keys.privateJwk, sink },
+    ...extra,
+  });
   const host = await serveWebHandler(handler, { host: '127.0.0.1', port: 0 });
   closers.push(() => host.close(100));
   return { url: host.url, gate, sink };
 }
 
 async function post(url: string, body: unknown) {
-  const response = await fetch(`${url}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 }
 
@@ -75,13 +88,25 @@ const sseEvents = (text: string) =>
   text
     .split('\n\n')
     .filter((chunk) => chunk.startsWith('data: '))
-    .map((chunk) => JSON.parse(chunk.slice('data: '.length)) as { jsonrpc: string; id: unknown; result?: any; error?: any });
+    .map(
+      (chunk) =>
+        JSON.parse(chunk.slice('data: '.length)) as { jsonrpc: string; id: unknown; result?: any; error?: any },
+    );
 
-const message = (text: string, extra: Record<string, unknown> = {}) => ({ messageId: `m-${text}-${Math.random()}`, role: 'ROLE_USER', parts: [{ text }], ...extra });
+const message = (text: string, extra: Record<string, unknown> = {}) => ({
+  messageId: `m-${text}-${Math.random()}`,
+  role: 'ROLE_USER',
+  parts: [{ text }],
+  ...extra,
+});
 const add = (a: number, b = 1) => JSON.stringify({ a, b });
 
 async function agenticHost(answer = 'The sum is 5.') {
-  const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: TEST_KEY, script: [{ toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }] }, { text: answer }] });
+  const stub = await startScriptedProvider({
+    wire: 'openai-chat',
+    apiKey: TEST_KEY,
+    script: [{ toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }] }, { text: answer }],
+  });
   closers.push(() => stub.close());
   return startHost(agenticConfig('openai-chat', stub.baseUrl));
 }
@@ -91,11 +116,16 @@ describe('SendStreamingMessage', () => {
     const { url } = await agenticHost();
     const client = await new ClientFactory().createFromUrl(url);
     const events: any[] = [];
-    for await (const event of client.sendMessageStream({ message: { messageId: 'm-1', role: 1, parts: [{ content: { $case: 'text', value: 'add 2 and 3' } }] } } as any)) events.push(event);
+    for await (const event of client.sendMessageStream({
+      message: { messageId: 'm-1', role: 1, parts: [{ content: { $case: 'text', value: 'add 2 and 3' } }] },
+    } as any))
+      events.push(event);
     const kinds = events.map((e) => e.payload?.$case);
     expect(kinds[0]).toBe('task');
     expect(kinds.at(-1)).toBe('statusUpdate');
-    const progress = events.filter((e) => e.payload.$case === 'statusUpdate' && e.payload.value.metadata?.progress).map((e) => e.payload.value.metadata.progress.event);
+    const progress = events
+      .filter((e) => e.payload.$case === 'statusUpdate' && e.payload.value.metadata?.progress)
+      .map((e) => e.payload.value.metadata.progress.event);
     expect(progress).toEqual(['model.call', 'tool.call', 'model.call']);
     const artifacts = events.filter((e) => e.payload.$case === 'artifactUpdate').map((e) => e.payload.value);
     expect(artifacts).toHaveLength(1);
@@ -103,17 +133,26 @@ describe('SendStreamingMessage', () => {
     expect(JSON.stringify(artifacts[0].artifact.parts)).toContain('The sum is 5.');
     const final = events.at(-1).payload.value;
     expect(final.status.state).toBe(3); // TASK_STATE_COMPLETED in the SDK's enum
-    const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { capabilities: { streaming: boolean } };
+    const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as {
+      capabilities: { streaming: boolean };
+    };
     expect(card.capabilities.streaming).toBe(true);
   });
 
   it('on the wire, v1.0: StreamResponse objects in order, every event echoing the id, then the stream closes', async () => {
     const { url } = await agenticHost();
-    const answer = await post(url, { jsonrpc: '2.0', id: 'stream-7', method: 'SendStreamingMessage', params: { message: message('add 2 and 3') } });
+    const answer = await post(url, {
+      jsonrpc: '2.0',
+      id: 'stream-7',
+      method: 'SendStreamingMessage',
+      params: { message: message('add 2 and 3') },
+    });
     expect(answer.status).toBe(200);
     expect(answer.type).toBe('text/event-stream');
     const events = sseEvents(answer.text);
-    expect(events.every((e) => e.jsonrpc === '2.0' && e.id === 'stream-7' && e.result && Object.keys(e.result).length === 1)).toBe(true);
+    expect(
+      events.every((e) => e.jsonrpc === '2.0' && e.id === 'stream-7' && e.result && Object.keys(e.result).length === 1),
+    ).toBe(true);
     const results = events.map((e) => e.result);
     expect(Object.keys(results[0])).toEqual(['task']);
     expect(results[0].task.status.state).toBe('TASK_STATE_WORKING');
@@ -121,7 +160,11 @@ describe('SendStreamingMessage', () => {
     expect(results.slice(1).every((r) => (r.statusUpdate ?? r.artifactUpdate).taskId === taskId)).toBe(true);
     expect(results.at(-1).statusUpdate.status.state).toBe('TASK_STATE_COMPLETED');
     expect(results.at(-1).statusUpdate.status.message.parts[0].text).toBe('The sum is 5.');
-    expect(results.at(-2).artifactUpdate).toMatchObject({ append: false, lastChunk: true, artifact: { artifactId: `${taskId}-answer` } });
+    expect(results.at(-2).artifactUpdate).toMatchObject({
+      append: false,
+      lastChunk: true,
+      artifact: { artifactId: `${taskId}-answer` },
+    });
     // Read back, the streamed task is the same task.
     const got = await post(url, { jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: taskId } });
     expect(JSON.parse(got.text).result.status.state).toBe('TASK_STATE_COMPLETED');
@@ -129,10 +172,22 @@ describe('SendStreamingMessage', () => {
 
   it('on the wire, v0.3 message/stream: kind task, status-update (final on the last), artifact-update', async () => {
     const { url } = await agenticHost();
-    const answer = await post(url, { jsonrpc: '2.0', id: 3, method: 'message/stream', params: { message: { kind: 'message', messageId: 'v03', role: 'user', parts: [{ kind: 'text', text: 'add' }] } } });
+    const answer = await post(url, {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'message/stream',
+      params: { message: { kind: 'message', messageId: 'v03', role: 'user', parts: [{ kind: 'text', text: 'add' }] } },
+    });
     const results = sseEvents(answer.text).map((e) => e.result);
     expect(results[0]).toMatchObject({ kind: 'task', status: { state: 'working' } });
-    expect(results.map((r) => r.kind)).toEqual(['task', 'status-update', 'status-update', 'status-update', 'artifact-update', 'status-update']);
+    expect(results.map((r) => r.kind)).toEqual([
+      'task',
+      'status-update',
+      'status-update',
+      'status-update',
+      'artifact-update',
+      'status-update',
+    ]);
     expect(
       results
         .slice(1, -1)
@@ -145,7 +200,10 @@ describe('SendStreamingMessage', () => {
   it('cuts a long answer into artifact chunks that append to one artifact and rebuild it exactly', async () => {
     const long = `${'€'.repeat(ARTIFACT_CHUNK_CHARS)}${'x'.repeat(ARTIFACT_CHUNK_CHARS + 7)}`;
     const { url } = await agenticHost(long);
-    const results = sseEvents((await post(url, { jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params: { message: message('long') } })).text).map((e) => e.result);
+    const results = sseEvents(
+      (await post(url, { jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params: { message: message('long') } }))
+        .text,
+    ).map((e) => e.result);
     const chunks = results.filter((r) => r.artifactUpdate).map((r) => r.artifactUpdate);
     expect(chunks.length).toBe(3);
     expect(chunks.map((c) => [c.append, c.lastChunk])).toEqual([
@@ -164,7 +222,12 @@ describe('SendStreamingMessage', () => {
     const response = await fetch(`${url}/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params: { message: message(add(40, 2)) } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'SendStreamingMessage',
+        params: { message: message(add(40, 2)) },
+      }),
       signal: aborter.signal,
     });
     const reader = response.body!.getReader();
@@ -174,7 +237,8 @@ describe('SendStreamingMessage', () => {
     await reader.cancel().catch(() => undefined);
     gate.release();
     const done = await until(
-      async () => JSON.parse((await post(url, { jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: taskId } })).text).result,
+      async () =>
+        JSON.parse((await post(url, { jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: taskId } })).text).result,
       (task) => task.status.state !== 'TASK_STATE_WORKING',
     );
     expect(done.status.state).toBe('TASK_STATE_COMPLETED');
@@ -187,7 +251,12 @@ describe('SendStreamingMessage', () => {
     const open = fetch(`${url}/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params: { message: message(add(1)) } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'SendStreamingMessage',
+        params: { message: message(add(1)) },
+      }),
     });
     await until(
       async () => gate.seen.calls,
@@ -196,7 +265,12 @@ describe('SendStreamingMessage', () => {
     const refused = await fetch(`${url}/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'SendStreamingMessage', params: { message: message(add(2)) } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'SendStreamingMessage',
+        params: { message: message(add(2)) },
+      }),
     });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).not.toBeNull();
@@ -210,7 +284,16 @@ describe('SendStreamingMessage', () => {
 async function heldTask() {
   const { url, gate } = await startHost(toolOnlyConfig());
   gate.hold();
-  const sent = JSON.parse((await post(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(add(1, 2)), configuration: { returnImmediately: true } } })).text).result.task;
+  const sent = JSON.parse(
+    (
+      await post(url, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'SendMessage',
+        params: { message: message(add(1, 2)), configuration: { returnImmediately: true } },
+      })
+    ).text,
+  ).result.task;
   await until(
     async () => gate.seen.calls,
     (n) => n === 1,
@@ -237,16 +320,31 @@ describe('SubscribeToTask', () => {
     await reading;
     // The answer's text part, then its data part appended to the same artifact.
     expect(events.map((e) => e.payload.$case)).toEqual(['task', 'artifactUpdate', 'artifactUpdate', 'statusUpdate']);
-    expect(events.slice(1, 3).map((e) => [e.payload.value.artifact.parts[0].content.$case, e.payload.value.append, e.payload.value.lastChunk])).toEqual([
+    expect(
+      events
+        .slice(1, 3)
+        .map((e) => [
+          e.payload.value.artifact.parts[0].content.$case,
+          e.payload.value.append,
+          e.payload.value.lastChunk,
+        ]),
+    ).toEqual([
       ['text', false, false],
       ['data', true, true],
     ]);
     expect(events.at(-1).payload.value.status.state).toBe(3);
-    const terminal = JSON.parse((await post(url, { jsonrpc: '2.0', id: 2, method: 'SubscribeToTask', params: { id: sent.id } })).text);
+    const terminal = JSON.parse(
+      (await post(url, { jsonrpc: '2.0', id: 2, method: 'SubscribeToTask', params: { id: sent.id } })).text,
+    );
     expect(terminal.error).toMatchObject({ code: -32004, data: [{ reason: 'UNSUPPORTED_OPERATION' }] });
-    const unknown = JSON.parse((await post(url, { jsonrpc: '2.0', id: 3, method: 'SubscribeToTask', params: { id: 'no-such-task' } })).text);
+    const unknown = JSON.parse(
+      (await post(url, { jsonrpc: '2.0', id: 3, method: 'SubscribeToTask', params: { id: 'no-such-task' } })).text,
+    );
     expect(unknown.error.code).toBe(-32001);
-    expect(JSON.parse((await post(url, { jsonrpc: '2.0', id: 4, method: 'SubscribeToTask', params: {} })).text).error.message).toBe('Invalid parameters: id');
+    expect(
+      JSON.parse((await post(url, { jsonrpc: '2.0', id: 4, method: 'SubscribeToTask', params: {} })).text).error
+        .message,
+    ).toBe('Invalid parameters: id');
   });
 });
 
@@ -261,26 +359,45 @@ describe('CancelTask', () => {
       (aborted) => aborted,
     );
     await new Promise((r) => setTimeout(r, 50));
-    const read = JSON.parse((await post(url, { jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: sent.id } })).text).result;
+    const read = JSON.parse(
+      (await post(url, { jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: sent.id } })).text,
+    ).result;
     expect(read.status.state).toBe('TASK_STATE_CANCELED');
     expect(read.artifacts).toBeUndefined();
-    const again = JSON.parse((await post(url, { jsonrpc: '2.0', id: 3, method: 'CancelTask', params: { id: sent.id } })).text);
+    const again = JSON.parse(
+      (await post(url, { jsonrpc: '2.0', id: 3, method: 'CancelTask', params: { id: sent.id } })).text,
+    );
     expect(again.error).toMatchObject({ code: -32002, data: [{ reason: 'TASK_NOT_CANCELABLE' }] });
-    expect(JSON.parse((await post(url, { jsonrpc: '2.0', id: 4, method: 'CancelTask', params: { id: 'no-such-task' } })).text).error.code).toBe(-32001);
+    expect(
+      JSON.parse(
+        (await post(url, { jsonrpc: '2.0', id: 4, method: 'CancelTask', params: { id: 'no-such-task' } })).text,
+      ).error.code,
+    ).toBe(-32001);
   });
 
   it('a blocking SendMessage and a stream of the task both end canceled when another connection cancels it', async () => {
     const { url, gate } = await startHost(toolOnlyConfig());
     gate.hold();
-    const blocking = post(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(add(5, 5)) } });
+    const blocking = post(url, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: { message: message(add(5, 5)) },
+    });
     const listed = await until(
-      async () => JSON.parse((await post(url, { jsonrpc: '2.0', id: 9, method: 'ListTasks', params: {} })).text).result.tasks as { id: string }[],
+      async () =>
+        JSON.parse((await post(url, { jsonrpc: '2.0', id: 9, method: 'ListTasks', params: {} })).text).result.tasks as {
+          id: string;
+        }[],
       (tasks) => tasks.length === 1,
     );
     const taskId = listed[0]!.id;
     const stream = post(url, { jsonrpc: '2.0', id: 2, method: 'SubscribeToTask', params: { id: taskId } });
     await new Promise((r) => setTimeout(r, 50));
-    expect(JSON.parse((await post(url, { jsonrpc: '2.0', id: 3, method: 'CancelTask', params: { id: taskId } })).text).result.status.state).toBe('TASK_STATE_CANCELED');
+    expect(
+      JSON.parse((await post(url, { jsonrpc: '2.0', id: 3, method: 'CancelTask', params: { id: taskId } })).text).result
+        .status.state,
+    ).toBe('TASK_STATE_CANCELED');
     expect(JSON.parse((await blocking).text).result.task.status.state).toBe('TASK_STATE_CANCELED');
     const streamed = sseEvents((await stream).text).map((e) => e.result);
     expect(Object.keys(streamed[0])).toEqual(['task']);
@@ -291,19 +408,31 @@ describe('CancelTask', () => {
 describe('notifications and receipts', () => {
   it('a request without an id is carried out and gets 204 with no body; an invalid one still gets its error', async () => {
     const { url, sink } = await startHost(toolOnlyConfig());
-    const notified = await post(url, { jsonrpc: '2.0', method: 'SendMessage', params: { message: message(add(1, 1)) } });
+    const notified = await post(url, {
+      jsonrpc: '2.0',
+      method: 'SendMessage',
+      params: { message: message(add(1, 1)) },
+    });
     expect(notified).toEqual({ status: 204, type: null, text: '' });
     expect(sink.receipts).toHaveLength(1);
     expect((await post(url, { jsonrpc: '2.0', method: 'NoSuchMethod' })).status).toBe(204);
     const invalid = await post(url, { jsonrpc: '1.0', method: 'SendMessage' });
-    expect(JSON.parse(invalid.text)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request payload validation error' } });
+    expect(JSON.parse(invalid.text)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Request payload validation error' },
+    });
     // `"id": null` is a request, not a notification: it is answered.
-    expect(JSON.parse((await post(url, { jsonrpc: '2.0', id: null, method: 'NoSuchMethod' })).text).error.code).toBe(-32601);
+    expect(JSON.parse((await post(url, { jsonrpc: '2.0', id: null, method: 'NoSuchMethod' })).text).error.code).toBe(
+      -32601,
+    );
   });
 
   it('a finished task carries its signed receipt in its metadata, the same one the sink got, and it verifies', async () => {
     const { url, sink } = await startHost(toolOnlyConfig());
-    const task = JSON.parse((await post(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(add(2, 2)) } })).text).result.task;
+    const task = JSON.parse(
+      (await post(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(add(2, 2)) } })).text,
+    ).result.task;
     expect(task.metadata.receipt).toEqual(JSON.parse(JSON.stringify(sink.receipts[0])));
     expect(await verifyReceipt(task.metadata.receipt, keys.publicJwk)).toBe(true);
     const tampered = { ...task.metadata.receipt, stopReason: 'error' };

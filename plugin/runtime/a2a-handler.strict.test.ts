@@ -29,7 +29,11 @@ afterEach(async () => {
 /** A test clock: tasks get the status timestamps the test sets. */
 function testClock(start = '2026-03-01T10:00:00.000Z') {
   let ms = Date.parse(start);
-  return { now: () => ms, advance: (seconds: number) => (ms += seconds * 1000), iso: (offsetSeconds = 0) => new Date(ms + offsetSeconds * 1000).toISOString() };
+  return {
+    now: () => ms,
+    advance: (seconds: number) => (ms += seconds * 1000),
+    iso: (offsetSeconds = 0) => new Date(ms + offsetSeconds * 1000).toISOString(),
+  };
 }
 
 /** The adder agent whose tool waits while `hold` is set (so a task stays working until released). */
@@ -62,19 +66,32 @@ async function startNodeHost(extra: Partial<A2aHandlerDeps> = {}) {
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}, path = '/') {
-  const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, json: JSON.parse(text) as any };
 }
 
-const call = (url: string, method: string, params: unknown, id: unknown = 1, headers: Record<string, string> = {}) => post(url, { jsonrpc: '2.0', id, method, params }, headers);
-const message = (text: string, extra: Record<string, unknown> = {}) => ({ messageId: `m-${text}`, role: 'ROLE_USER', parts: [{ text }], ...extra });
+const call = (url: string, method: string, params: unknown, id: unknown = 1, headers: Record<string, string> = {}) =>
+  post(url, { jsonrpc: '2.0', id, method, params }, headers);
+const message = (text: string, extra: Record<string, unknown> = {}) => ({
+  messageId: `m-${text}`,
+  role: 'ROLE_USER',
+  parts: [{ text }],
+  ...extra,
+});
 const add = (a: unknown, b = 1) => JSON.stringify({ a, b });
 
 describe('JSON-RPC 2.0, exactly', () => {
   it('unparsable JSON is -32700 with id null', async () => {
     const { url } = await startNodeHost();
-    expect(await post(url, '{"jsonrpc":"2.0",')).toEqual({ status: 200, json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Invalid JSON payload' } } });
+    expect(await post(url, '{"jsonrpc":"2.0",')).toEqual({
+      status: 200,
+      json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Invalid JSON payload' } },
+    });
   });
 
   it('an invalid request is -32600: wrong or missing jsonrpc, missing or non-string method, an object or array id, a batch, a scalar', async () => {
@@ -91,15 +108,27 @@ describe('JSON-RPC 2.0, exactly', () => {
       [{ jsonrpc: '2.0', id: true, method: 'GetTask' }, null],
       ['"a string"', null],
     ];
-    for (const [body, id] of cases) expect((await post(url, typeof body === 'string' ? body : JSON.stringify(body))).json, JSON.stringify(body)).toEqual({ jsonrpc: '2.0', id, error: invalid });
+    for (const [body, id] of cases)
+      expect(
+        (await post(url, typeof body === 'string' ? body : JSON.stringify(body))).json,
+        JSON.stringify(body),
+      ).toEqual({ jsonrpc: '2.0', id, error: invalid });
     for (const batch of [[], [{ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 'x' } }]]) {
-      expect((await post(url, batch)).json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Batch requests are not supported' } });
+      expect((await post(url, batch)).json).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Batch requests are not supported' },
+      });
     }
   });
 
   it('an unknown method is -32601 echoing the id', async () => {
     const { url } = await startNodeHost();
-    expect((await call(url, 'tasks/list', {}, 'req-9')).json).toEqual({ jsonrpc: '2.0', id: 'req-9', error: { code: -32601, message: 'Method not found' } });
+    expect((await call(url, 'tasks/list', {}, 'req-9')).json).toEqual({
+      jsonrpc: '2.0',
+      id: 'req-9',
+      error: { code: -32601, message: 'Method not found' },
+    });
   });
 
   it('invalid params are -32602 naming each parameter in the message and in the field violations', async () => {
@@ -110,37 +139,66 @@ describe('JSON-RPC 2.0, exactly', () => {
     expect(missingId.data[0].fieldViolations).toEqual([{ field: 'id', description: 'a task id is required' }]);
     expect((await call(url, 'GetTask', [1, 2])).json.error.message).toBe('Invalid parameters: params');
     expect((await call(url, 'SendMessage', {})).json.error.message).toBe('Invalid parameters: message');
-    expect((await call(url, 'SendMessage', { message: { messageId: '', role: 'ROLE_AGENT', parts: [] } })).json.error.message).toBe('Invalid parameters: message.messageId, message.role, message.parts');
-    expect((await call(url, 'GetTask', { id: 'x', historyLength: -1 })).json.error.message).toBe('Invalid parameters: historyLength');
+    expect(
+      (await call(url, 'SendMessage', { message: { messageId: '', role: 'ROLE_AGENT', parts: [] } })).json.error
+        .message,
+    ).toBe('Invalid parameters: message.messageId, message.role, message.parts');
+    expect((await call(url, 'GetTask', { id: 'x', historyLength: -1 })).json.error.message).toBe(
+      'Invalid parameters: historyLength',
+    );
   });
 
   it('honours A2A-Version: 1.0 and 0.3 are served, absent is the default, anything else is -32009', async () => {
     const { url } = await startNodeHost();
     const send = { message: message(add(1)) };
-    expect((await call(url, 'SendMessage', send, 1, { 'A2A-Version': '1.0' })).json.result.task.status.state).toBe('TASK_STATE_COMPLETED');
-    expect((await call(url, 'SendMessage', send)).json.result.task.status.state).toBe('TASK_STATE_COMPLETED');
-    expect((await call(url, 'message/send', { message: { kind: 'message', messageId: 'v03', role: 'user', parts: [{ kind: 'text', text: add(2) }] } }, 1, { 'A2A-Version': '0.3' })).json.result.status.state).toBe(
-      'completed',
+    expect((await call(url, 'SendMessage', send, 1, { 'A2A-Version': '1.0' })).json.result.task.status.state).toBe(
+      'TASK_STATE_COMPLETED',
     );
+    expect((await call(url, 'SendMessage', send)).json.result.task.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(
+      (
+        await call(
+          url,
+          'message/send',
+          { message: { kind: 'message', messageId: 'v03', role: 'user', parts: [{ kind: 'text', text: add(2) }] } },
+          1,
+          { 'A2A-Version': '0.3' },
+        )
+      ).json.result.status.state,
+    ).toBe('completed');
     for (const version of ['2.0', '0.5', 'latest']) {
       const error = (await call(url, 'SendMessage', send, 4, { 'A2A-Version': version })).json.error;
       expect(error.code, version).toBe(-32009);
       expect(error.data[0]).toMatchObject({ reason: 'VERSION_NOT_SUPPORTED', domain: 'a2a-protocol.org' });
     }
-    expect((await post(url, { jsonrpc: '2.0', id: 5, method: 'SendMessage', params: send }, {}, '/?A2A-Version=3.1')).json.error.code).toBe(-32009);
+    expect(
+      (await post(url, { jsonrpc: '2.0', id: 5, method: 'SendMessage', params: send }, {}, '/?A2A-Version=3.1')).json
+        .error.code,
+    ).toBe(-32009);
   });
 });
 
 describe('JSON-RPC at the service root', () => {
   it('the card names the root; the root and the earlier /a2a/v1 both answer; GET on the root is 405', async () => {
     const { url } = await startNodeHost();
-    const card = (await (await fetch(`${url}${AGENT_CARD_PATH}`)).json()) as { supportedInterfaces: { url: string; protocolVersion: string }[] };
+    const card = (await (await fetch(`${url}${AGENT_CARD_PATH}`)).json()) as {
+      supportedInterfaces: { url: string; protocolVersion: string }[];
+    };
     expect(card.supportedInterfaces).toEqual([
       { url: `${url}/`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
       { url: `${url}/`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
     ]);
     for (const path of ['/', '/a2a/v1'])
-      expect((await post(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(add(3)) } }, {}, path)).json.result.task.artifacts[0].parts[1].data).toEqual({ sum: 4 });
+      expect(
+        (
+          await post(
+            url,
+            { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message(add(3)) } },
+            {},
+            path,
+          )
+        ).json.result.task.artifacts[0].parts[1].data,
+      ).toEqual({ sum: 4 });
     const get = await fetch(`${url}/`);
     expect(get.status).toBe(405);
     expect(((await get.json()) as any).error.code).toBe(-32600);
@@ -150,13 +208,32 @@ describe('JSON-RPC at the service root', () => {
 describe('operations this agent does not offer', () => {
   it('GetExtendedAgentCard is -32004 (the card does not declare it); every push-notification method is -32003', async () => {
     const { url } = await startNodeHost();
-    expect((await call(url, 'GetExtendedAgentCard', {})).json.error).toMatchObject({ code: -32004, data: [{ reason: 'UNSUPPORTED_OPERATION' }] });
-    const push = ['CreateTaskPushNotificationConfig', 'GetTaskPushNotificationConfig', 'ListTaskPushNotificationConfigs', 'DeleteTaskPushNotificationConfig'];
-    const pushV03 = ['tasks/pushNotificationConfig/set', 'tasks/pushNotificationConfig/get', 'tasks/pushNotificationConfig/list', 'tasks/pushNotificationConfig/delete'];
-    for (const method of [...push, ...pushV03]) expect((await call(url, method, {})).json.error, method).toMatchObject({ code: -32003, data: [{ reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED' }] });
+    expect((await call(url, 'GetExtendedAgentCard', {})).json.error).toMatchObject({
+      code: -32004,
+      data: [{ reason: 'UNSUPPORTED_OPERATION' }],
+    });
+    const push = [
+      'CreateTaskPushNotificationConfig',
+      'GetTaskPushNotificationConfig',
+      'ListTaskPushNotificationConfigs',
+      'DeleteTaskPushNotificationConfig',
+    ];
+    const pushV03 = [
+      'tasks/pushNotificationConfig/set',
+      'tasks/pushNotificationConfig/get',
+      'tasks/pushNotificationConfig/list',
+      'tasks/pushNotificationConfig/delete',
+    ];
+    for (const method of [...push, ...pushV03])
+      expect((await call(url, method, {})).json.error, method).toMatchObject({
+        code: -32003,
+        data: [{ reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED' }],
+      });
     // The SDK client reads `capabilities.pushNotifications: false` from the served card and refuses before calling.
     const client = await new ClientFactory().createFromUrl(url);
-    await expect(async () => client.getTaskPushNotificationConfig({ tenant: '', taskId: 't-1', id: 'c-1' })).rejects.toMatchObject({ name: 'PushNotificationNotSupportedError' });
+    await expect(async () =>
+      client.getTaskPushNotificationConfig({ tenant: '', taskId: 't-1', id: 'c-1' }),
+    ).rejects.toMatchObject({ name: 'PushNotificationNotSupportedError' });
   });
 });
 
@@ -164,13 +241,26 @@ describe('SendMessage returnImmediately, GetTask historyLength, follow-ups', () 
   it('answers the working task at once, the run goes on, and GetTask then reads it completed; follow-ups are refused', async () => {
     const { url, control } = await startNodeHost();
     control.hold();
-    const sent = (await call(url, 'SendMessage', { message: message(add(20, 22)), configuration: { returnImmediately: true } })).json.result.task;
+    const sent = (
+      await call(url, 'SendMessage', { message: message(add(20, 22)), configuration: { returnImmediately: true } })
+    ).json.result.task;
     expect(sent.status.state).toBe('TASK_STATE_WORKING');
     expect(sent.artifacts).toBeUndefined();
-    expect(sent.history).toEqual([{ messageId: `m-${add(20, 22)}`, contextId: sent.contextId, taskId: sent.id, role: 'ROLE_USER', parts: [{ text: add(20, 22) }] }]);
+    expect(sent.history).toEqual([
+      {
+        messageId: `m-${add(20, 22)}`,
+        contextId: sent.contextId,
+        taskId: sent.id,
+        role: 'ROLE_USER',
+        parts: [{ text: add(20, 22) }],
+      },
+    ]);
     expect((await call(url, 'GetTask', { id: sent.id })).json.result.status.state).toBe('TASK_STATE_WORKING');
     const stillWorking = (await call(url, 'SendMessage', { message: message('more', { taskId: sent.id }) })).json.error;
-    expect(stillWorking).toMatchObject({ code: -32004, message: 'The task is still working and accepts no more messages' });
+    expect(stillWorking).toMatchObject({
+      code: -32004,
+      message: 'The task is still working and accepts no more messages',
+    });
     control.release();
     const done = await until(
       async () => (await call(url, 'GetTask', { id: sent.id })).json.result,
@@ -179,18 +269,36 @@ describe('SendMessage returnImmediately, GetTask historyLength, follow-ups', () 
     expect(done.status.state).toBe('TASK_STATE_COMPLETED');
     expect(done.artifacts[0].parts[1].data).toEqual({ sum: 42 });
     expect(done.history.map((m: { role: string }) => m.role)).toEqual(['ROLE_USER', 'ROLE_AGENT']);
-    expect((await call(url, 'GetTask', { id: sent.id, historyLength: 1 })).json.result.history.map((m: { role: string }) => m.role)).toEqual(['ROLE_AGENT']);
+    expect(
+      (await call(url, 'GetTask', { id: sent.id, historyLength: 1 })).json.result.history.map(
+        (m: { role: string }) => m.role,
+      ),
+    ).toEqual(['ROLE_AGENT']);
     expect((await call(url, 'GetTask', { id: sent.id, historyLength: 0 })).json.result.history).toBeUndefined();
     const terminal = (await call(url, 'SendMessage', { message: message('more', { taskId: sent.id }) })).json.error;
-    expect(terminal).toMatchObject({ code: -32004, message: 'The task is in a terminal state and accepts no more messages', data: [{ reason: 'UNSUPPORTED_OPERATION', metadata: { taskId: sent.id } }] });
-    expect((await call(url, 'SendMessage', { message: message('more', { taskId: 'unknown-task' }) })).json.error.code).toBe(-32001);
+    expect(terminal).toMatchObject({
+      code: -32004,
+      message: 'The task is in a terminal state and accepts no more messages',
+      data: [{ reason: 'UNSUPPORTED_OPERATION', metadata: { taskId: sent.id } }],
+    });
+    expect(
+      (await call(url, 'SendMessage', { message: message('more', { taskId: 'unknown-task' }) })).json.error.code,
+    ).toBe(-32001);
   });
 
   it('a non-boolean returnImmediately is -32602 naming it; v0.3 blocking:false answers the working task too', async () => {
     const { url, control } = await startNodeHost();
-    expect((await call(url, 'SendMessage', { message: message(add(1)), configuration: { returnImmediately: 'yes' } })).json.error.message).toBe('Invalid parameters: configuration.returnImmediately');
+    expect(
+      (await call(url, 'SendMessage', { message: message(add(1)), configuration: { returnImmediately: 'yes' } })).json
+        .error.message,
+    ).toBe('Invalid parameters: configuration.returnImmediately');
     control.hold();
-    const v03 = (await call(url, 'message/send', { message: { kind: 'message', messageId: 'v03', role: 'user', parts: [{ kind: 'text', text: add(1) }] }, configuration: { blocking: false } })).json.result;
+    const v03 = (
+      await call(url, 'message/send', {
+        message: { kind: 'message', messageId: 'v03', role: 'user', parts: [{ kind: 'text', text: add(1) }] },
+        configuration: { blocking: false },
+      })
+    ).json.result;
     expect(v03).toMatchObject({ kind: 'task', status: { state: 'working' } });
     control.release();
     await until(
@@ -215,7 +323,12 @@ describe('SendMessage returnImmediately, GetTask historyLength, follow-ups', () 
         extensions: [],
         referenceTaskIds: [],
       },
-      configuration: { acceptedOutputModes: [], taskPushNotificationConfig: undefined, historyLength: undefined, returnImmediately: true },
+      configuration: {
+        acceptedOutputModes: [],
+        taskPushNotificationConfig: undefined,
+        historyLength: undefined,
+        returnImmediately: true,
+      },
       metadata: undefined,
     });
     const task = result as Extract<typeof result, { status: unknown }>;
@@ -246,11 +359,19 @@ describe('ListTasks', () => {
     ];
     for (const [i, [contextId, a]] of plan.entries()) {
       clock.advance(60);
-      ids.push((await call(host.url, 'SendMessage', { message: message(add(a), { contextId, messageId: `m-${i}` }) })).json.result.task.id);
+      ids.push(
+        (await call(host.url, 'SendMessage', { message: message(add(a), { contextId, messageId: `m-${i}` }) })).json
+          .result.task.id,
+      );
     }
     clock.advance(60);
     host.control.hold();
-    const working = (await call(host.url, 'SendMessage', { message: message(add(6), { contextId: 'ctx-b' }), configuration: { returnImmediately: true } })).json.result.task.id as string;
+    const working = (
+      await call(host.url, 'SendMessage', {
+        message: message(add(6), { contextId: 'ctx-b' }),
+        configuration: { returnImmediately: true },
+      })
+    ).json.result.task.id as string;
     closers.push(async () => host.control.release());
     return { ...host, clock, ids, working };
   }
@@ -270,15 +391,25 @@ describe('ListTasks', () => {
 
   it('filters by contextId, status and statusTimestampAfter (at or after)', async () => {
     const { url, ids, working, clock } = await seeded();
-    const idsOf = async (params: Record<string, unknown>) => (await list(url, params)).result.tasks.map((t: { id: string }) => t.id);
+    const idsOf = async (params: Record<string, unknown>) =>
+      (await list(url, params)).result.tasks.map((t: { id: string }) => t.id);
     expect(await idsOf({ contextId: 'ctx-a' })).toEqual([ids[4], ids[2], ids[0]]);
     expect(await idsOf({ status: 'TASK_STATE_FAILED' })).toEqual([ids[2]]);
     expect(await idsOf({ status: 'TASK_STATE_WORKING', contextId: 'ctx-b' })).toEqual([working]);
     expect(await idsOf({ status: 'TASK_STATE_UNSPECIFIED', contextId: 'ctx-b' })).toEqual([working, ids[3], ids[1]]);
     expect(await idsOf({ statusTimestampAfter: clock.iso(-60) })).toEqual([working, ids[4]]);
     expect(await idsOf({ statusTimestampAfter: clock.iso(-61).replace('.000Z', '+00:00') })).toEqual([working, ids[4]]);
-    expect(await idsOf({ statusTimestampAfter: clock.iso(-120).replace('Z', '000000Z') })).toEqual([working, ids[4], ids[3]]);
-    expect((await list(url, { contextId: 'ctx-none' })).result).toEqual({ tasks: [], nextPageToken: '', pageSize: 50, totalSize: 0 });
+    expect(await idsOf({ statusTimestampAfter: clock.iso(-120).replace('Z', '000000Z') })).toEqual([
+      working,
+      ids[4],
+      ids[3],
+    ]);
+    expect((await list(url, { contextId: 'ctx-none' })).result).toEqual({
+      tasks: [],
+      nextPageToken: '',
+      pageSize: 50,
+      totalSize: 0,
+    });
   });
 
   it('pages with opaque tokens that only work with the filter they were issued for, and not when edited', async () => {
@@ -287,7 +418,9 @@ describe('ListTasks', () => {
     let token = '';
     const sizes: number[] = [];
     do {
-      const page = (await list(url, { pageSize: 2, status: 'TASK_STATE_COMPLETED', ...(token ? { pageToken: token } : {}) })).result;
+      const page = (
+        await list(url, { pageSize: 2, status: 'TASK_STATE_COMPLETED', ...(token ? { pageToken: token } : {}) })
+      ).result;
       expect(page.totalSize).toBe(4);
       expect(page.pageSize).toBe(2);
       sizes.push(page.tasks.length);
@@ -299,7 +432,11 @@ describe('ListTasks', () => {
 
     const first = (await list(url, { pageSize: 1, contextId: 'ctx-a' })).result.nextPageToken as string;
     expect(first).not.toBe('');
-    expect((await list(url, { pageSize: 1, contextId: 'ctx-a', pageToken: first })).result.tasks.map((t: { id: string }) => t.id)).toEqual([ids[2]]);
+    expect(
+      (await list(url, { pageSize: 1, contextId: 'ctx-a', pageToken: first })).result.tasks.map(
+        (t: { id: string }) => t.id,
+      ),
+    ).toEqual([ids[2]]);
     const otherFilter = (await list(url, { pageSize: 1, contextId: 'ctx-b', pageToken: first })).error;
     expect(otherFilter).toMatchObject({ code: -32602, message: 'Invalid parameters: pageToken' });
     expect(otherFilter.data[0].fieldViolations[0].description).toContain('different filter');
@@ -340,13 +477,22 @@ describe('ListTasks', () => {
       expect(error?.code, JSON.stringify(params)).toBe(-32602);
       expect(error.message, JSON.stringify(params)).toBe(`Invalid parameters: ${named}`);
     }
-    expect((await list(url, { pageSize: 100, status: 3, statusTimestampAfter: '2026-03-01T10:00:00Z' })).result).toEqual({ tasks: [], nextPageToken: '', pageSize: 100, totalSize: 0 });
+    expect(
+      (await list(url, { pageSize: 100, status: 3, statusTimestampAfter: '2026-03-01T10:00:00Z' })).result,
+    ).toEqual({ tasks: [], nextPageToken: '', pageSize: 100, totalSize: 0 });
   });
 
   it('the @a2a-js/sdk client lists and pages', async () => {
     const { url, ids } = await seeded();
     const client = await new ClientFactory().createFromUrl(url);
-    const base = { tenant: '', contextId: 'ctx-a', status: TaskState.TASK_STATE_UNSPECIFIED, historyLength: undefined, statusTimestampAfter: undefined, includeArtifacts: true };
+    const base = {
+      tenant: '',
+      contextId: 'ctx-a',
+      status: TaskState.TASK_STATE_UNSPECIFIED,
+      historyLength: undefined,
+      statusTimestampAfter: undefined,
+      includeArtifacts: true,
+    };
     const first = await client.listTasks({ ...base, pageSize: 2, pageToken: '' });
     expect(first.totalSize).toBe(3);
     expect(first.tasks.map((t) => t.id)).toEqual([ids[4], ids[2]]);
@@ -354,6 +500,8 @@ describe('ListTasks', () => {
     const second = await client.listTasks({ ...base, pageSize: 2, pageToken: first.nextPageToken });
     expect(second.tasks.map((t) => t.id)).toEqual([ids[0]]);
     expect(second.nextPageToken).toBe('');
-    await expect(client.listTasks({ ...base, contextId: 'ctx-b', pageSize: 2, pageToken: first.nextPageToken })).rejects.toMatchObject({ envelopeCode: -32602 });
+    await expect(
+      client.listTasks({ ...base, contextId: 'ctx-b', pageSize: 2, pageToken: first.nextPageToken }),
+    ).rejects.toMatchObject({ envelopeCode: -32602 });
   });
 });

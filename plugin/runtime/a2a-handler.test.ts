@@ -14,10 +14,9 @@ import { AGENT_CARD_PATH } from './agent-card';
 import { generateReceiptKeyPair, verifyReceipt } from './receipts';
 import type { RuntimeConfig } from './runtime-config';
 
-const REQUIRED = JSON.parse(readFileSync(join(__dirname, '../../e2e/fixtures/conformance/a2a/a2a-v1.0.1.required-fields.derived.json'), 'utf8')) as Record<
-  string,
-  { required: string[]; fields: { json: string; type: string; repeated: boolean; map: boolean }[] }
->;
+const REQUIRED = JSON.parse(
+  readFileSync(join(__dirname, '../../e2e/fixtures/conformance/a2a/a2a-v1.0.1.required-fields.derived.json'), 'utf8'),
+) as Record<string, { required: string[]; fields: { json: string; type: string; repeated: boolean; map: boolean }[] }>;
 
 const closers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -47,26 +46,42 @@ async function serve(config: RuntimeConfig, extra: Partial<A2aHandlerDeps> = {})
     } catch {
       // not JSON
     }
-    calls.push({ path: new URL(request.url).pathname, ...(method ? { method } : {}), version: request.headers.get('a2a-version') });
+    calls.push({
+      path: new URL(request.url).pathname,
+      ...(method ? { method } : {}),
+      version: request.headers.get('a2a-version'),
+    });
     return handler(request, perRequest);
   });
   closers.push(served);
   return { served, sink, logs, calls };
 }
 
-async function provider(script: Parameters<typeof startScriptedProvider>[0]['script'], apiKey = TEST_KEY): Promise<StubServer & { baseUrl: string }> {
+async function provider(
+  script: Parameters<typeof startScriptedProvider>[0]['script'],
+  apiKey = TEST_KEY,
+): Promise<StubServer & { baseUrl: string }> {
   const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey, script });
   closers.push(stub);
   return stub;
 }
 
 async function rpc(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${url}/a2a/v1`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(`${url}/a2a/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, text, json: JSON.parse(text) as any };
 }
 
-const v1Message = (text: string, extra: Record<string, unknown> = {}) => ({ messageId: 'm-1', role: 'ROLE_USER', parts: [{ text }], ...extra });
+const v1Message = (text: string, extra: Record<string, unknown> = {}) => ({
+  messageId: 'm-1',
+  role: 'ROLE_USER',
+  parts: [{ text }],
+  ...extra,
+});
 
 /** Every REQUIRED field of the A2A v1.0.1 proto present, and no field the proto does not define. */
 function conformance(type: string, value: any, path: string, problems: string[]): void {
@@ -76,12 +91,14 @@ function conformance(type: string, value: any, path: string, problems: string[])
   for (const key of Object.keys(value)) if (!known.has(key)) problems.push(`${path}.${key}: not a ${type} field`);
   for (const name of spec.required) {
     const v = value[name];
-    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) problems.push(`${path}.${name}: required`);
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0))
+      problems.push(`${path}.${name}: required`);
   }
   for (const field of spec.fields) {
     const v = value[field.json];
     if (v === undefined || field.map) continue;
-    if (field.repeated) (v as unknown[]).forEach((item, i) => conformance(field.type, item, `${path}.${field.json}[${i}]`, problems));
+    if (field.repeated)
+      (v as unknown[]).forEach((item, i) => conformance(field.type, item, `${path}.${field.json}[${i}]`, problems));
     else conformance(field.type, v, `${path}.${field.json}`, problems);
   }
 }
@@ -96,7 +113,11 @@ describe('agent card', () => {
     const problems: string[] = [];
     conformance('AgentCard', card, 'card', problems);
     expect(problems).toEqual([]);
-    expect(card.supportedInterfaces[0]).toEqual({ url: `${served.url}/`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' });
+    expect(card.supportedInterfaces[0]).toEqual({
+      url: `${served.url}/`,
+      protocolBinding: 'JSONRPC',
+      protocolVersion: '1.0',
+    });
     expect(card.version).toBe('0.3.0');
     expect(card.skills).toEqual([{ id: 'add', name: 'Add', description: 'Adds a and b.', tags: ['math'] }]);
     expect(card.capabilities.extensions[0].params.skills).toEqual({ add: '0.3.0' });
@@ -113,7 +134,10 @@ describe('agent card', () => {
 
 describe('the @a2a-js/sdk client (an independent implementation) against the handler', () => {
   it('fetches the card, sends a message with SendMessage, and gets the agent answer in a completed Task', async () => {
-    const stub = await provider([{ toolCalls: [{ name: 'add', arguments: { a: 19, b: 23 } }] }, { text: (ctx) => `The sum is ${JSON.parse(ctx.lastToolResults[0]!).sum}.` }]);
+    const stub = await provider([
+      { toolCalls: [{ name: 'add', arguments: { a: 19, b: 23 } }] },
+      { text: (ctx) => `The sum is ${JSON.parse(ctx.lastToolResults[0]!).sum}.` },
+    ]);
     const { served, sink, logs, calls } = await serve(agenticConfig('openai-chat', stub.baseUrl));
     const client = await new ClientFactory().createFromUrl(served.url);
     const card = await client.getAgentCard();
@@ -125,7 +149,9 @@ describe('the @a2a-js/sdk client (an independent implementation) against the han
         contextId: '',
         taskId: '',
         role: Role.ROLE_USER,
-        parts: [{ content: { $case: 'text', value: 'What is 19 + 23?' }, metadata: undefined, filename: '', mediaType: '' }],
+        parts: [
+          { content: { $case: 'text', value: 'What is 19 + 23?' }, metadata: undefined, filename: '', mediaType: '' },
+        ],
         metadata: undefined,
         extensions: [],
         referenceTaskIds: [],
@@ -156,7 +182,12 @@ describe('the @a2a-js/sdk client (an independent implementation) against the han
     await Promise.all(served.background);
     expect(sink.receipts).toHaveLength(1);
     expect(sink.receipts[0]!.runId).toBe(task.id);
-    expect(sink.receipts[0]!.pinning).toEqual({ card: 'calc-agent', cardVersion: '1.2.0', skill: 'arithmetic', skillVersion: '2.0.1' });
+    expect(sink.receipts[0]!.pinning).toEqual({
+      card: 'calc-agent',
+      cardVersion: '1.2.0',
+      skill: 'arithmetic',
+      skillVersion: '2.0.1',
+    });
     expect(await verifyReceipt(sink.receipts[0], keys.publicJwk)).toBe(true);
     expect(JSON.stringify({ logs, r: sink.receipts })).not.toContain(TEST_KEY);
   });
@@ -229,13 +260,27 @@ describe('JSON-RPC errors', () => {
 
   it('invalid params are -32602 with field violations', async () => {
     const { served } = await serve(toolOnlyConfig());
-    const r = await rpc(served.url, { jsonrpc: '2.0', id: 7, method: 'SendMessage', params: { message: { messageId: '', role: 'ROLE_AGENT', parts: [] } } });
+    const r = await rpc(served.url, {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'SendMessage',
+      params: { message: { messageId: '', role: 'ROLE_AGENT', parts: [] } },
+    });
     expect(r.json.error.code).toBe(-32602);
     expect(r.json.error.data[0]['@type']).toBe('type.googleapis.com/google.rpc.BadRequest');
-    expect(r.json.error.data[0].fieldViolations.map((v: any) => v.field)).toEqual(['message.messageId', 'message.role', 'message.parts']);
+    expect(r.json.error.data[0].fieldViolations.map((v: any) => v.field)).toEqual([
+      'message.messageId',
+      'message.role',
+      'message.parts',
+    ]);
     const noParams = await rpc(served.url, { jsonrpc: '2.0', id: 8, method: 'SendMessage', params: 'nope' });
     expect(noParams.json.error.code).toBe(-32602);
-    const twoContents = await rpc(served.url, { jsonrpc: '2.0', id: 9, method: 'SendMessage', params: { message: v1Message('x', { parts: [{ text: 'a', data: {} }] }) } });
+    const twoContents = await rpc(served.url, {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'SendMessage',
+      params: { message: v1Message('x', { parts: [{ text: 'a', data: {} }] }) },
+    });
     expect(twoContents.json.error.code).toBe(-32602);
   });
 
@@ -243,7 +288,9 @@ describe('JSON-RPC errors', () => {
     const { served } = await serve(toolOnlyConfig());
     expect((await rpc(served.url, { id: 1, method: 'SendMessage' })).json.error.code).toBe(-32600);
     expect((await rpc(served.url, [{ jsonrpc: '2.0', id: 1, method: 'SendMessage' }])).json.error.code).toBe(-32600);
-    expect((await rpc(served.url, { jsonrpc: '2.0', id: { x: 1 }, method: 'SendMessage' })).json.error.code).toBe(-32600);
+    expect((await rpc(served.url, { jsonrpc: '2.0', id: { x: 1 }, method: 'SendMessage' })).json.error.code).toBe(
+      -32600,
+    );
   });
 
   it('an internal failure is -32603 with a safe message: no stack, no key', async () => {
@@ -252,7 +299,12 @@ describe('JSON-RPC errors', () => {
         throw new Error(`entropy exhausted near ${TEST_KEY} at /srv/app/secret.js:12`);
       },
     });
-    const r = await rpc(served.url, { jsonrpc: '2.0', id: 3, method: 'SendMessage', params: { message: v1Message('{"a":1,"b":2}') } });
+    const r = await rpc(served.url, {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'SendMessage',
+      params: { message: v1Message('{"a":1,"b":2}') },
+    });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32603, message: 'Internal error' } });
     expect(r.text).not.toContain(TEST_KEY);
@@ -263,28 +315,41 @@ describe('JSON-RPC errors', () => {
 
   it('unsupported A2A operations get their A2A error codes', async () => {
     const { served } = await serve(toolOnlyConfig());
-    const code = async (method: string, params: unknown = {}, headers: Record<string, string> = {}) => (await rpc(served.url, { jsonrpc: '2.0', id: 1, method, params }, headers)).json.error?.code;
+    const code = async (method: string, params: unknown = {}, headers: Record<string, string> = {}) =>
+      (await rpc(served.url, { jsonrpc: '2.0', id: 1, method, params }, headers)).json.error?.code;
     expect(await code('SubscribeToTask', { id: 'unknown' })).toBe(-32001);
     expect(await code('CreateTaskPushNotificationConfig')).toBe(-32003);
     expect(await code('GetExtendedAgentCard')).toBe(-32004);
     expect(await code('GetTask', { id: 'unknown' })).toBe(-32001);
     expect(await code('SendMessage', { message: v1Message('x') }, { 'A2A-Version': '2.0' })).toBe(-32009);
     expect(await code('SendMessage', { message: v1Message('x', { taskId: 'nope' }) })).toBe(-32001);
-    expect(await code('SendMessage', { message: v1Message('x', { parts: [{ text: 'x', mediaType: 'image/png' }] }) })).toBe(-32005);
+    expect(
+      await code('SendMessage', { message: v1Message('x', { parts: [{ text: 'x', mediaType: 'image/png' }] }) }),
+    ).toBe(-32005);
   });
 
   it("names of Object.prototype's members are unknown methods, not operations", async () => {
     const { served } = await serve(toolOnlyConfig());
     for (const method of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
-      expect((await rpc(served.url, { jsonrpc: '2.0', id: 1, method, params: {} })).json.error, method).toEqual({ code: -32601, message: 'Method not found' });
+      expect((await rpc(served.url, { jsonrpc: '2.0', id: 1, method, params: {} })).json.error, method).toEqual({
+        code: -32601,
+        message: 'Method not found',
+      });
     }
   });
 
   it('CancelTask on a finished task is not-cancelable', async () => {
     const { served } = await serve(toolOnlyConfig());
-    const sent = await rpc(served.url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: v1Message('{"a":1,"b":2}') } });
+    const sent = await rpc(served.url, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: { message: v1Message('{"a":1,"b":2}') },
+    });
     const id = sent.json.result.task.id;
-    expect((await rpc(served.url, { jsonrpc: '2.0', id: 2, method: 'CancelTask', params: { id } })).json.error.code).toBe(-32002);
+    expect(
+      (await rpc(served.url, { jsonrpc: '2.0', id: 2, method: 'CancelTask', params: { id } })).json.error.code,
+    ).toBe(-32002);
   });
 
   it('non-RPC paths and methods answer plainly', async () => {
@@ -303,7 +368,9 @@ describe('A2A v0.3 clients', () => {
       jsonrpc: '2.0',
       id: 'legacy',
       method: 'message/send',
-      params: { message: { kind: 'message', messageId: 'm', role: 'user', parts: [{ kind: 'data', data: { a: 5, b: 6 } }] } },
+      params: {
+        message: { kind: 'message', messageId: 'm', role: 'user', parts: [{ kind: 'data', data: { a: 5, b: 6 } }] },
+      },
     });
     expect(r.json.result).toMatchObject({
       kind: 'task',
@@ -326,7 +393,12 @@ describe('keys stay secret over A2A', () => {
   it('a provider echoing a rejected key: the A2A response, receipt and logs do not contain it', async () => {
     const stub = await provider([{ text: 'x' }], 'the-real-key-abcdef');
     const { served, sink, logs } = await serve(agenticConfig('openai-chat', stub.baseUrl));
-    const r = await rpc(served.url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: v1Message('hi') } });
+    const r = await rpc(served.url, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: { message: v1Message('hi') },
+    });
     expect(r.json.result.task.status.state).toBe('TASK_STATE_FAILED');
     expect(r.json.result.task.metadata.errorCode).toBe('provider_http_error');
     await Promise.all(served.background);

@@ -178,11 +178,15 @@ function rpcErrorResponse(id: JsonRpcId, error: RpcError, status = 200): Respons
 /** -32602 naming every offending parameter in the message, with `google.rpc.BadRequest` detail. */
 function badParams(violations: { field: string; description: string }[]): RpcError {
   const fields = [...new Set(violations.map((v) => v.field))];
-  return new RpcError(JSON_RPC_ERRORS.invalidParams, `Invalid parameters: ${fields.join(', ')}`, [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations }]);
+  return new RpcError(JSON_RPC_ERRORS.invalidParams, `Invalid parameters: ${fields.join(', ')}`, [
+    { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations },
+  ]);
 }
 
 function a2aError(code: number, message: string, reason: string, metadata: Record<string, string> = {}): RpcError {
-  return new RpcError(code, message, [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'a2a-protocol.org', metadata }]);
+  return new RpcError(code, message, [
+    { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'a2a-protocol.org', metadata },
+  ]);
 }
 
 /** `1.0`, `1`, `0.3` → [major, minor]; anything unparsable → undefined. */
@@ -216,10 +220,13 @@ export function createA2aHandler(config: RuntimeConfig, deps: A2aHandlerDeps = {
 /** The handler whose runs use only the parts `deps` carries (a generated Worker passes what its agent uses). */
 export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandlerDeps = {}): A2aHandler {
   const problems = deps.configCheck?.(config) ?? [];
-  if (problems.length > 0) throw new RuntimeError('config_invalid', `the runtime config is invalid: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new RuntimeError('config_invalid', `the runtime config is invalid: ${problems.join('; ')}`);
   const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxConcurrentRuns = deps.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS;
-  const tasks = deps.taskStore ?? createTaskStore({ maxTasks: deps.taskMemory ?? 100, maxBytes: deps.taskMemoryBytes ?? DEFAULT_TASK_MEMORY_BYTES });
+  const tasks =
+    deps.taskStore ??
+    createTaskStore({ maxTasks: deps.taskMemory ?? 100, maxBytes: deps.taskMemoryBytes ?? DEFAULT_TASK_MEMORY_BYTES });
   const rpcPath = config.card.rpcPath;
   const now = deps.now ?? (() => Date.now());
   const pageTokens = createPageTokenSigner(tasks.pageTokenKey?.bind(tasks));
@@ -234,44 +241,81 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   let openStreams = 0;
   const maxOpenStreams = deps.maxOpenStreams ?? 4 * maxConcurrentRuns;
   const runs = createTaskRuns();
-  const servedCard = createServedCard(config, { ...(deps.cardSigningKey !== undefined ? { signingKey: deps.cardSigningKey } : {}), ...(deps.secrets ? { secrets: deps.secrets } : {}) });
+  const servedCard = createServedCard(config, {
+    ...(deps.cardSigningKey !== undefined ? { signingKey: deps.cardSigningKey } : {}),
+    ...(deps.secrets ? { secrets: deps.secrets } : {}),
+  });
 
   /** A SendMessage/SendStreamingMessage request checked: what to run, or the -32602/A2A error. */
   const prepareSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>): Promise<PreparedSend> => {
     const { message, violations } = parseMessage(flavour, params['message']);
-    const configuration = flavour === 'v1' ? withoutNullFieldsIfObject(params['configuration']) : params['configuration'];
-    if (configuration !== undefined && !isObject(configuration)) violations.push({ field: 'configuration', description: 'must be an object' });
-    const historyLength = isObject(configuration) && configuration['historyLength'] !== null ? optionalInt32(configuration['historyLength']) : undefined;
-    if (historyLength === 'invalid') violations.push({ field: 'configuration.historyLength', description: 'must be a non-negative integer' });
+    const configuration =
+      flavour === 'v1' ? withoutNullFieldsIfObject(params['configuration']) : params['configuration'];
+    if (configuration !== undefined && !isObject(configuration))
+      violations.push({ field: 'configuration', description: 'must be an object' });
+    const historyLength =
+      isObject(configuration) && configuration['historyLength'] !== null
+        ? optionalInt32(configuration['historyLength'])
+        : undefined;
+    if (historyLength === 'invalid')
+      violations.push({ field: 'configuration.historyLength', description: 'must be a non-negative integer' });
     // v1.0 `returnImmediately: true`, v0.3 `blocking: false`: answer with the working task, the run goes on.
     const modeField = flavour === 'v1' ? 'returnImmediately' : 'blocking';
     const mode = isObject(configuration) ? configuration[modeField] : undefined;
-    if (mode !== undefined && mode !== null && typeof mode !== 'boolean') violations.push({ field: `configuration.${modeField}`, description: 'must be a boolean' });
+    if (mode !== undefined && mode !== null && typeof mode !== 'boolean')
+      violations.push({ field: `configuration.${modeField}`, description: 'must be a boolean' });
     const returnImmediately = flavour === 'v1' ? mode === true : mode === false;
-    if (params['metadata'] !== undefined && !isObject(params['metadata'])) violations.push({ field: 'metadata', description: 'must be an object' });
+    if (params['metadata'] !== undefined && !isObject(params['metadata']))
+      violations.push({ field: 'metadata', description: 'must be an object' });
     if (!message || violations.length > 0) throw badParams(violations);
     // The card declares `pushNotifications: false`: a push config asked for with the message is refused
     // (A2A §3.3.4), not ignored, so the client does not wait for notifications that never come.
     const pushField = flavour === 'v1' ? 'taskPushNotificationConfig' : 'pushNotificationConfig';
     if (isObject(configuration) && configuration[pushField] !== undefined && configuration[pushField] !== null) {
-      throw a2aError(JSON_RPC_ERRORS.pushNotificationNotSupported, 'Push notifications are not supported', 'PUSH_NOTIFICATION_NOT_SUPPORTED');
+      throw a2aError(
+        JSON_RPC_ERRORS.pushNotificationNotSupported,
+        'Push notifications are not supported',
+        'PUSH_NOTIFICATION_NOT_SUPPORTED',
+      );
     }
-    const skillRef = (params['metadata'] as Record<string, unknown> | undefined)?.['skillId'] ?? message.metadata?.['skillId'];
+    const skillRef =
+      (params['metadata'] as Record<string, unknown> | undefined)?.['skillId'] ?? message.metadata?.['skillId'];
     if (skillRef !== undefined && (typeof skillRef !== 'string' || !config.skills.some((s) => s.id === skillRef))) {
-      throw badParams([{ field: 'metadata.skillId', description: `unknown skill; this agent offers ${config.skills.map((s) => s.id).join(', ')}` }]);
+      throw badParams([
+        {
+          field: 'metadata.skillId',
+          description: `unknown skill; this agent offers ${config.skills.map((s) => s.id).join(', ')}`,
+        },
+      ]);
     }
     const skill = config.skills.find((s) => s.id === skillRef) ?? config.skills[0]!;
     const accepted = skill.inputModes?.length ? skill.inputModes : config.card.defaultInputModes;
     for (const part of message.parts) {
       if (part.mediaType && accepted.length > 0 && !accepted.includes(part.mediaType) && !accepted.includes('*/*')) {
-        throw a2aError(JSON_RPC_ERRORS.contentTypeNotSupported, `Content type ${part.mediaType} is not supported`, 'CONTENT_TYPE_NOT_SUPPORTED');
+        throw a2aError(
+          JSON_RPC_ERRORS.contentTypeNotSupported,
+          `Content type ${part.mediaType} is not supported`,
+          'CONTENT_TYPE_NOT_SUPPORTED',
+        );
       }
     }
     if (message.taskId !== undefined) {
       // Every task of this agent is single-turn: a follow-up into a known task is refused (A2A §3.1.1).
       const known = await tasks.get(message.taskId);
-      if (known && isTerminalTask(known)) throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is in a terminal state and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
-      if (known) throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is still working and accepts no more messages', 'UNSUPPORTED_OPERATION', { taskId: message.taskId });
+      if (known && isTerminalTask(known))
+        throw a2aError(
+          JSON_RPC_ERRORS.unsupportedOperation,
+          'The task is in a terminal state and accepts no more messages',
+          'UNSUPPORTED_OPERATION',
+          { taskId: message.taskId },
+        );
+      if (known)
+        throw a2aError(
+          JSON_RPC_ERRORS.unsupportedOperation,
+          'The task is still working and accepts no more messages',
+          'UNSUPPORTED_OPERATION',
+          { taskId: message.taskId },
+        );
       throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId: message.taskId });
     }
     return {
@@ -285,11 +329,21 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
 
   /** The task a finished run leaves: completed with its answer, or failed saying why; its receipt in the metadata. */
   const finishedTask = (working: TaskView, result: AgentRunResult): TaskView => {
-    const metadata: Record<string, unknown> = { runId: result.runId, stopReason: result.stopReason, skill: result.skillId };
+    const metadata: Record<string, unknown> = {
+      runId: result.runId,
+      stopReason: result.stopReason,
+      skill: result.skillId,
+    };
     if (result.error) metadata['errorCode'] = result.error.code;
     if (result.modelsReplayed === true) metadata['modelsReplayed'] = true;
     if (result.receipt) metadata['receipt'] = result.receipt;
-    const task: TaskView = { ...working, state: result.stopReason === 'answer' ? 'completed' : 'failed', replyText: stopText(result), timestamp: new Date(now()).toISOString(), metadata };
+    const task: TaskView = {
+      ...working,
+      state: result.stopReason === 'answer' ? 'completed' : 'failed',
+      replyText: stopText(result),
+      timestamp: new Date(now()).toISOString(),
+      metadata,
+    };
     if (result.answer) task.answer = result.answer;
     return task;
   };
@@ -309,9 +363,20 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
    * when the working put fails up front, a run whose task never reached the store (its working put,
    * if made, and its final put both failed) rejects `done`.
    */
-  const startRun = async (prepared: PreparedSend, perRequest: PerRequestDeps | undefined, options: { signal?: AbortSignal; listener?: TaskRunListener; deferWorkingPut?: boolean }) => {
+  const startRun = async (
+    prepared: PreparedSend,
+    perRequest: PerRequestDeps | undefined,
+    options: { signal?: AbortSignal; listener?: TaskRunListener; deferWorkingPut?: boolean },
+  ) => {
     const runId = newRunId(now(), deps.random ?? webRandom);
-    const working: TaskView = { id: runId, contextId: prepared.contextId, state: 'working', userMessage: prepared.message, timestamp: new Date(now()).toISOString(), metadata: { runId } };
+    const working: TaskView = {
+      id: runId,
+      contextId: prepared.contextId,
+      state: 'working',
+      userMessage: prepared.message,
+      timestamp: new Date(now()).toISOString(),
+      metadata: { runId },
+    };
     if (!options.deferWorkingPut) await tasks.put(working);
     const controller = new AbortController();
     const stopOnSignal = () => controller.abort();
@@ -322,7 +387,12 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     const runLog = (event: RuntimeLogEvent) => {
       log?.(event);
       const progress = progressOf(event);
-      if (progress) runs.emit(runId, { type: 'progress', task: { ...working, timestamp: new Date(now()).toISOString() }, progress });
+      if (progress)
+        runs.emit(runId, {
+          type: 'progress',
+          task: { ...working, timestamp: new Date(now()).toISOString() },
+          progress,
+        });
     };
     // A cancel that could not interrupt the run directly (it came through another instance sharing
     // the store, or from another request that a Worker does not let abort this one's I/O) reaches
@@ -363,12 +433,23 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       const current = await tasks.get(runId).catch(() => undefined);
       return current && isTerminalTask(current) ? current : task;
     };
-    const done = runAgentWithParts(config, prepared.input, { ...deps, ...perRequest, log: runLog }, { runId, signal: controller.signal })
+    const done = runAgentWithParts(
+      config,
+      prepared.input,
+      { ...deps, ...perRequest, log: runLog },
+      { runId, signal: controller.signal },
+    )
       .then(
         (result) => finishedTask(working, result),
         (error: unknown): TaskView => {
           log?.({ event: 'rpc.internal_error', runId, errorCode: describeError(error).code });
-          return { ...working, state: 'failed', replyText: 'The run failed: internal.', timestamp: new Date(now()).toISOString(), metadata: { runId, stopReason: 'error', errorCode: 'internal' } };
+          return {
+            ...working,
+            state: 'failed',
+            replyText: 'The run failed: internal.',
+            timestamp: new Date(now()).toISOString(),
+            metadata: { runId, stopReason: 'error', errorCode: 'internal' },
+          };
         },
       )
       .then(keepFinal)
@@ -396,14 +477,22 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       () => void inFlight--,
     );
 
-  const handleSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>, request: Request, perRequest: PerRequestDeps | undefined) => {
+  const handleSend = async (
+    flavour: ProtocolFlavour,
+    params: Record<string, unknown>,
+    request: Request,
+    perRequest: PerRequestDeps | undefined,
+  ) => {
     const prepared = await prepareSend(flavour, params);
     const reply = (task: TaskView) => {
       const rendered = renderTask(flavour, task, prepared.historyLength);
       return flavour === 'v1' ? { task: rendered } : rendered;
     };
     if (!prepared.returnImmediately) {
-      const { done } = await startRun(prepared, perRequest, { ...(request.signal ? { signal: request.signal } : {}), deferWorkingPut: true });
+      const { done } = await startRun(prepared, perRequest, {
+        ...(request.signal ? { signal: request.signal } : {}),
+        deferWorkingPut: true,
+      });
       return reply(await done);
     }
     // The run outlives the request (no request signal; Workers keep it alive with waitUntil) and
@@ -426,7 +515,12 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
    * client may go away and SubscribeToTask later), and the stream carries the Task, a status
    * update per step, the answer's artifact chunks and the terminal status, then closes.
    */
-  const handleSendStream = async (flavour: ProtocolFlavour, params: Record<string, unknown>, id: JsonRpcId, perRequest: PerRequestDeps | undefined): Promise<Response> => {
+  const handleSendStream = async (
+    flavour: ProtocolFlavour,
+    params: Record<string, unknown>,
+    id: JsonRpcId,
+    perRequest: PerRequestDeps | undefined,
+  ): Promise<Response> => {
     const prepared = await prepareSend(flavour, params);
     const refused = streamSlot();
     if (refused) return refused;
@@ -481,9 +575,14 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
    * instance is listened to; a run of another instance sharing the store is followed by reading
    * the store (each change of state a status update) until it ends or the longest run could have.
    */
-  const handleSubscribe = async (flavour: ProtocolFlavour, params: Record<string, unknown>, id: JsonRpcId): Promise<Response> => {
+  const handleSubscribe = async (
+    flavour: ProtocolFlavour,
+    params: Record<string, unknown>,
+    id: JsonRpcId,
+  ): Promise<Response> => {
     const taskId = params['id'];
-    if (typeof taskId !== 'string' || taskId === '') throw badParams([{ field: 'id', description: 'a task id is required' }]);
+    if (typeof taskId !== 'string' || taskId === '')
+      throw badParams([{ field: 'id', description: 'a task id is required' }]);
     // Listen first, read second: nothing that happens between the two is missed.
     const pending: TaskRunEvent[] = [];
     let forward: ((event: TaskRunEvent) => void) | undefined;
@@ -496,7 +595,12 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     if (!current || isTerminalTask(current) || finalSeen) {
       stopListening?.();
       if (!current) throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId });
-      throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task is in a terminal state; read it with GetTask', 'UNSUPPORTED_OPERATION', { taskId });
+      throw a2aError(
+        JSON_RPC_ERRORS.unsupportedOperation,
+        'The task is in a terminal state; read it with GetTask',
+        'UNSUPPORTED_OPERATION',
+        { taskId },
+      );
     }
     const refused = streamSlot();
     if (refused) {
@@ -505,7 +609,12 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     }
     if (!stopListening && !tasks.shared) {
       // Working in this instance's own store but run by no one here: the run was lost.
-      throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'The task has no run to follow on this agent instance', 'UNSUPPORTED_OPERATION', { taskId });
+      throw a2aError(
+        JSON_RPC_ERRORS.unsupportedOperation,
+        'The task has no run to follow on this agent instance',
+        'UNSUPPORTED_OPERATION',
+        { taskId },
+      );
     }
     openStreams++;
     let poll: ReturnType<typeof setInterval> | undefined;
@@ -546,16 +655,27 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     const id = params['id'];
     if (typeof id !== 'string' || id === '') throw badParams([{ field: 'id', description: 'a task id is required' }]);
     const historyLength = optionalInt32(params['historyLength']);
-    if (historyLength === 'invalid') throw badParams([{ field: 'historyLength', description: 'must be a non-negative integer' }]);
-    if (op === 'cancel' && params['metadata'] !== undefined && !isObject(params['metadata'])) throw badParams([{ field: 'metadata', description: 'must be an object' }]);
+    if (historyLength === 'invalid')
+      throw badParams([{ field: 'historyLength', description: 'must be a non-negative integer' }]);
+    if (op === 'cancel' && params['metadata'] !== undefined && !isObject(params['metadata']))
+      throw badParams([{ field: 'metadata', description: 'must be an object' }]);
     const task = await tasks.get(id);
     if (!task) throw a2aError(JSON_RPC_ERRORS.taskNotFound, 'Task not found', 'TASK_NOT_FOUND', { taskId: id });
     if (op === 'get') return renderTask(flavour, task, historyLength);
-    const notCancelable = () => a2aError(JSON_RPC_ERRORS.taskNotCancelable, 'Task is already in a terminal state', 'TASK_NOT_CANCELABLE', { taskId: id });
+    const notCancelable = () =>
+      a2aError(JSON_RPC_ERRORS.taskNotCancelable, 'Task is already in a terminal state', 'TASK_NOT_CANCELABLE', {
+        taskId: id,
+      });
     if (isTerminalTask(task)) throw notCancelable();
     // The canceled task is kept first (terminal, so the run's own end cannot replace it), then the
     // run is interrupted: here, or by its own instance polling the shared store.
-    const canceled: TaskView = { ...task, state: 'canceled', replyText: 'The task was canceled.', timestamp: new Date(now()).toISOString(), metadata: { ...task.metadata, stopReason: 'canceled' } };
+    const canceled: TaskView = {
+      ...task,
+      state: 'canceled',
+      replyText: 'The task was canceled.',
+      timestamp: new Date(now()).toISOString(),
+      metadata: { ...task.metadata, stopReason: 'canceled' },
+    };
     if (!(await tasks.put(canceled))) throw notCancelable();
     runs.emit(id, { type: 'final', task: canceled });
     runs.abort(id);
@@ -564,16 +684,27 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
 
   /** The refusal of a JSON-RPC request before its body is read, or undefined. */
   const refuseEarly = (request: Request): Response | undefined => {
-    if (request.method !== 'POST') return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Use POST for JSON-RPC requests'), 405);
+    if (request.method !== 'POST')
+      return rpcErrorResponse(
+        null,
+        new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Use POST for JSON-RPC requests'),
+        405,
+      );
     const allowed = [new URL(request.url).origin, ...configuredOrigins, ...(deps.allowedOrigins?.() ?? [])];
-    if (!originAllowed(request.headers.get('origin'), allowed)) return refusal(403, 'Cross-origin requests are not accepted: the Origin is not one this agent serves');
-    if (!isJsonContentType(request.headers.get('content-type'))) return refusal(415, 'JSON-RPC requests must have Content-Type application/json');
+    if (!originAllowed(request.headers.get('origin'), allowed))
+      return refusal(403, 'Cross-origin requests are not accepted: the Origin is not one this agent serves');
+    if (!isJsonContentType(request.headers.get('content-type')))
+      return refusal(415, 'JSON-RPC requests must have Content-Type application/json');
     const declared = request.headers.get('content-length');
     if (declared !== null && !(Number(declared) <= maxBodyBytes)) return tooLarge(maxBodyBytes);
     return undefined;
   };
 
-  const handleRpc = async (request: Request, perRequest: PerRequestDeps | undefined, log: (e: RuntimeLogEvent) => void): Promise<Response> => {
+  const handleRpc = async (
+    request: Request,
+    perRequest: PerRequestDeps | undefined,
+    log: (e: RuntimeLogEvent) => void,
+  ): Promise<Response> => {
     const refused = refuseEarly(request);
     if (refused) return refused;
     if (inFlight >= maxConcurrentRuns) {
@@ -588,7 +719,11 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     }
   };
 
-  const handleRpcBody = async (request: Request, perRequest: PerRequestDeps | undefined, log: (e: RuntimeLogEvent) => void): Promise<Response> => {
+  const handleRpcBody = async (
+    request: Request,
+    perRequest: PerRequestDeps | undefined,
+    log: (e: RuntimeLogEvent) => void,
+  ): Promise<Response> => {
     const text = await readBodyText(request, maxBodyBytes);
     if (text === 'too-large') return tooLarge(maxBodyBytes);
     if (text === 'unreadable') return refusal(400, 'The request body could not be read');
@@ -598,11 +733,17 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     } catch {
       return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.parseError, 'Invalid JSON payload'));
     }
-    if (Array.isArray(body)) return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Batch requests are not supported'));
-    if (!isObject(body)) return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Request payload validation error'));
+    if (Array.isArray(body))
+      return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Batch requests are not supported'));
+    if (!isObject(body))
+      return rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Request payload validation error'));
     const rawId = body['id'];
     const id: JsonRpcId = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
-    if (body['jsonrpc'] !== '2.0' || typeof body['method'] !== 'string' || (rawId !== undefined && rawId !== null && id === null)) {
+    if (
+      body['jsonrpc'] !== '2.0' ||
+      typeof body['method'] !== 'string' ||
+      (rawId !== undefined && rawId !== null && id === null)
+    ) {
       return rpcErrorResponse(id, new RpcError(JSON_RPC_ERRORS.invalidRequest, 'Request payload validation error'));
     }
     const method = body['method'];
@@ -614,7 +755,14 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     return new Response(null, { status: 204 });
   };
 
-  const dispatch = async (request: Request, perRequest: PerRequestDeps | undefined, log: (e: RuntimeLogEvent) => void, method: string, body: Record<string, unknown>, id: JsonRpcId): Promise<Response> => {
+  const dispatch = async (
+    request: Request,
+    perRequest: PerRequestDeps | undefined,
+    log: (e: RuntimeLogEvent) => void,
+    method: string,
+    body: Record<string, unknown>,
+    id: JsonRpcId,
+  ): Promise<Response> => {
     try {
       const version = request.headers.get('a2a-version') ?? new URL(request.url).searchParams.get('A2A-Version');
       let requested: ProtocolFlavour | undefined;
@@ -622,11 +770,18 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
         const v = parseVersion(version);
         if (v && v[0] === 1 && v[1] === 0) requested = 'v1';
         else if (v && v[0] === 0 && v[1] === 3) requested = 'v03';
-        else throw a2aError(JSON_RPC_ERRORS.versionNotSupported, 'A2A protocol version not supported; this agent serves 1.0 and 0.3', 'VERSION_NOT_SUPPORTED', { supported: '1.0,0.3' });
+        else
+          throw a2aError(
+            JSON_RPC_ERRORS.versionNotSupported,
+            'A2A protocol version not supported; this agent serves 1.0 and 0.3',
+            'VERSION_NOT_SUPPORTED',
+            { supported: '1.0,0.3' },
+          );
       }
       const route = Object.hasOwn(FLAVOUR_BY_METHOD, method) ? FLAVOUR_BY_METHOD[method] : undefined;
       // A requested version is served with its own method names only (A2A §3.6.2): `tasks/get` is no 1.0 method.
-      if (!route || (requested !== undefined && route.flavour !== requested)) throw new RpcError(JSON_RPC_ERRORS.methodNotFound, 'Method not found');
+      if (!route || (requested !== undefined && route.flavour !== requested))
+        throw new RpcError(JSON_RPC_ERRORS.methodNotFound, 'Method not found');
       const given = body['params'] ?? {};
       if (!isObject(given)) throw badParams([{ field: 'params', description: 'must be an object' }]);
       // v1.0 parameters are ProtoJSON: a member set to null is unset (a2a-proto-json.ts).
@@ -655,12 +810,24 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
           break;
         }
         case 'push':
-          throw a2aError(JSON_RPC_ERRORS.pushNotificationNotSupported, 'Push notifications are not supported', 'PUSH_NOTIFICATION_NOT_SUPPORTED');
+          throw a2aError(
+            JSON_RPC_ERRORS.pushNotificationNotSupported,
+            'Push notifications are not supported',
+            'PUSH_NOTIFICATION_NOT_SUPPORTED',
+          );
         case 'extendedCard':
           // The card declares `capabilities.extendedAgentCard: false`: A2A §3.3.4 answers UnsupportedOperation.
-          throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, 'This agent declares no extended agent card', 'UNSUPPORTED_OPERATION');
+          throw a2aError(
+            JSON_RPC_ERRORS.unsupportedOperation,
+            'This agent declares no extended agent card',
+            'UNSUPPORTED_OPERATION',
+          );
         default:
-          throw a2aError(JSON_RPC_ERRORS.unsupportedOperation, `${method} is not supported by this agent`, 'UNSUPPORTED_OPERATION');
+          throw a2aError(
+            JSON_RPC_ERRORS.unsupportedOperation,
+            `${method} is not supported by this agent`,
+            'UNSUPPORTED_OPERATION',
+          );
       }
       return json({ jsonrpc: '2.0', id, result });
     } catch (error) {
@@ -677,11 +844,14 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     try {
       const url = new URL(request.url);
       if (url.pathname === AGENT_CARD_PATH) {
-        if (request.method !== 'GET' && request.method !== 'HEAD') return json({ error: 'method not allowed' }, 405, { allow: 'GET, HEAD' });
+        if (request.method !== 'GET' && request.method !== 'HEAD')
+          return json({ error: 'method not allowed' }, 405, { allow: 'GET, HEAD' });
         // The card's URLs come from configuration when there is one; built from the request's own
         // origin, the card must not be shared by caches between origins.
         const fixed = config.card.publicUrl !== undefined || deps.publicOrigin !== undefined;
-        const caching: Record<string, string> = fixed ? { 'cache-control': 'public, max-age=300' } : { 'cache-control': 'private, max-age=300', vary: 'Host' };
+        const caching: Record<string, string> = fixed
+          ? { 'cache-control': 'public, max-age=300' }
+          : { 'cache-control': 'private, max-age=300', vary: 'Host' };
         const served = await servedCard(deps.publicOrigin ?? url.origin);
         if ('error' in served) {
           log({ event: 'card.signing_key_unusable', runId: '', errorCode: served.error });
@@ -696,7 +866,9 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       return json({ error: 'not found' }, 404);
     } catch (error) {
       log({ event: 'http.internal_error', runId: '', errorCode: describeError(error).code });
-      return onRpcPath ? rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.internalError, 'Internal error')) : json({ error: 'internal error' }, 500);
+      return onRpcPath
+        ? rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.internalError, 'Internal error'))
+        : json({ error: 'internal error' }, 500);
     }
   };
 }

@@ -12,7 +12,10 @@ const INT32_MAX = 2_147_483_647;
 const DECIMAL_INTEGER = /^-?(?:0|[1-9]\d*)$/;
 
 /** A copy of `value` without the members set to null (ProtoJSON: unset); `values` names the `google.protobuf.Value` members, whose null is kept. */
-export function withoutNullFields(value: Record<string, unknown>, values: readonly string[] = []): Record<string, unknown> {
+export function withoutNullFields(
+  value: Record<string, unknown>,
+  values: readonly string[] = [],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) if (member !== null || values.includes(key)) out[key] = member;
   return out;
@@ -20,12 +23,19 @@ export function withoutNullFields(value: Record<string, unknown>, values: readon
 
 /** `value` without its null members when it is an object; anything else as it is (for the caller's own check). */
 export function withoutNullFieldsIfObject(value: unknown, values: readonly string[] = []): unknown {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? withoutNullFields(value as Record<string, unknown>, values) : value;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? withoutNullFields(value as Record<string, unknown>, values)
+    : value;
 }
 
 /** An int32 as ProtoJSON reads it (a JSON integer, or a decimal string of one, within the int32 range); undefined for anything else. */
 export function readInt32(value: unknown): number | undefined {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : Number.NaN;
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && DECIMAL_INTEGER.test(value)
+        ? Number(value)
+        : Number.NaN;
   return Number.isInteger(number) && number >= INT32_MIN && number <= INT32_MAX ? number : undefined;
 }
 

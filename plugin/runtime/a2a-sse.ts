@@ -45,7 +45,10 @@ export function openSseStream(id: string | number | null, onClosed: () => void, 
     },
   });
   const stream: SseStream = {
-    response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } }),
+    response: new Response(body, {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+    }),
     send: (result) => write(`data: ${JSON.stringify({ jsonrpc: '2.0', id, result })}\n\n`),
     fail(error) {
       write(`data: ${JSON.stringify({ jsonrpc: '2.0', id, error })}\n\n`);

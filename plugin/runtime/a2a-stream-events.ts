@@ -41,8 +41,16 @@ export function streamTask(flavour: ProtocolFlavour, task: TaskView, historyLeng
   return flavour === 'v1' ? { task: rendered } : rendered;
 }
 
-export function streamStatusUpdate(flavour: ProtocolFlavour, task: TaskView, metadata?: Record<string, unknown>): Record<string, unknown> {
-  const event: Record<string, unknown> = { taskId: task.id, contextId: task.contextId, status: renderTaskStatus(flavour, task) };
+export function streamStatusUpdate(
+  flavour: ProtocolFlavour,
+  task: TaskView,
+  metadata?: Record<string, unknown>,
+): Record<string, unknown> {
+  const event: Record<string, unknown> = {
+    taskId: task.id,
+    contextId: task.contextId,
+    status: renderTaskStatus(flavour, task),
+  };
   if (metadata) event['metadata'] = metadata;
   if (flavour === 'v1') return { statusUpdate: event };
   return { kind: 'status-update', ...event, final: task.state !== 'working' };
@@ -58,7 +66,8 @@ export function streamArtifactUpdates(flavour: ProtocolFlavour, task: TaskView):
     for (const part of parts) {
       const text = part['text'];
       if (typeof text === 'string' && text.length > ARTIFACT_CHUNK_CHARS) {
-        for (let at = 0; at < text.length; at += ARTIFACT_CHUNK_CHARS) chunks.push([{ ...part, text: text.slice(at, at + ARTIFACT_CHUNK_CHARS) }]);
+        for (let at = 0; at < text.length; at += ARTIFACT_CHUNK_CHARS)
+          chunks.push([{ ...part, text: text.slice(at, at + ARTIFACT_CHUNK_CHARS) }]);
       } else chunks.push([part]);
     }
     chunks.forEach((chunk, i) => {

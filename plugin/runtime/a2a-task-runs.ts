@@ -7,7 +7,9 @@
  */
 import type { TaskView } from './a2a-wire';
 
-export type TaskRunEvent = { type: 'progress'; task: TaskView; progress: Record<string, unknown> } | { type: 'final'; task: TaskView };
+export type TaskRunEvent =
+  | { type: 'progress'; task: TaskView; progress: Record<string, unknown> }
+  | { type: 'final'; task: TaskView };
 
 export type TaskRunListener = (event: TaskRunEvent) => void;
 

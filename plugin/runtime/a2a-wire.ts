@@ -37,7 +37,8 @@ export interface FieldViolation {
   description: string;
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** How deep JSON in a request may nest (objects and arrays; the value itself is depth 0). */
 export const MAX_JSON_DEPTH = 64;
@@ -52,8 +53,11 @@ export function tooDeepAt(value: unknown, field: string, maxDepth = MAX_JSON_DEP
     const [current, depth, path] = stack.pop()!;
     if (current === null || typeof current !== 'object') continue;
     if (depth >= maxDepth) return path;
-    if (Array.isArray(current)) for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], depth + 1, `${path}[${i}]`]);
-    else for (const [key, child] of Object.entries(current).reverse()) stack.push([child, depth + 1, `${path}.${key.length > 40 ? `${key.slice(0, 40)}…` : key}`]);
+    if (Array.isArray(current))
+      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], depth + 1, `${path}[${i}]`]);
+    else
+      for (const [key, child] of Object.entries(current).reverse())
+        stack.push([child, depth + 1, `${path}.${key.length > 40 ? `${key.slice(0, 40)}…` : key}`]);
   }
   return undefined;
 }
@@ -63,7 +67,11 @@ export function tooDeepViolation(path: string): FieldViolation {
   return { field: path, description: `nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays` };
 }
 
-export function parseMessage(flavour: ProtocolFlavour, request: unknown, field = 'message'): { message?: NeutralMessage; violations: FieldViolation[] } {
+export function parseMessage(
+  flavour: ProtocolFlavour,
+  request: unknown,
+  field = 'message',
+): { message?: NeutralMessage; violations: FieldViolation[] } {
   const violations: FieldViolation[] = [];
   // v1.0 is ProtoJSON: a member set to null is unset (a2a-proto-json.ts).
   const value = flavour === 'v1' ? withoutNullFieldsIfObject(request) : request;
@@ -71,17 +79,22 @@ export function parseMessage(flavour: ProtocolFlavour, request: unknown, field =
   const deep = tooDeepAt(value, field);
   if (deep !== undefined) return { violations: [tooDeepViolation(deep)] };
   const messageId = value['messageId'];
-  if (typeof messageId !== 'string' || messageId === '') violations.push({ field: `${field}.messageId`, description: 'a non-empty string is required' });
+  if (typeof messageId !== 'string' || messageId === '')
+    violations.push({ field: `${field}.messageId`, description: 'a non-empty string is required' });
   const role = value['role'];
   const userRole = flavour === 'v1' ? role === 'ROLE_USER' || role === 1 : role === 'user';
-  if (!userRole) violations.push({ field: `${field}.role`, description: flavour === 'v1' ? 'must be ROLE_USER' : 'must be user' });
+  if (!userRole)
+    violations.push({ field: `${field}.role`, description: flavour === 'v1' ? 'must be ROLE_USER' : 'must be user' });
   for (const key of ['contextId', 'taskId'] as const) {
-    if (value[key] !== undefined && typeof value[key] !== 'string') violations.push({ field: `${field}.${key}`, description: 'must be a string' });
+    if (value[key] !== undefined && typeof value[key] !== 'string')
+      violations.push({ field: `${field}.${key}`, description: 'must be a string' });
   }
-  if (value['metadata'] !== undefined && !isObject(value['metadata'])) violations.push({ field: `${field}.metadata`, description: 'must be an object' });
+  if (value['metadata'] !== undefined && !isObject(value['metadata']))
+    violations.push({ field: `${field}.metadata`, description: 'must be an object' });
   const rawParts = value['parts'];
   const parts: NeutralPart[] = [];
-  if (!Array.isArray(rawParts) || rawParts.length === 0) violations.push({ field: `${field}.parts`, description: 'at least one part is required' });
+  if (!Array.isArray(rawParts) || rawParts.length === 0)
+    violations.push({ field: `${field}.parts`, description: 'at least one part is required' });
   else {
     rawParts.forEach((raw, i) => {
       const part = flavour === 'v1' ? parseV1Part(raw) : parseV03Part(raw);
@@ -130,7 +143,12 @@ function parseV03Part(raw: unknown): NeutralPart | string {
     case 'file': {
       const file = raw['file'];
       if (!isObject(file)) return 'file must be an object';
-      const part: NeutralPart = typeof file['uri'] === 'string' ? { kind: 'url', url: file['uri'] } : typeof file['bytes'] === 'string' ? { kind: 'raw', raw: file['bytes'] } : { kind: 'raw' };
+      const part: NeutralPart =
+        typeof file['uri'] === 'string'
+          ? { kind: 'url', url: file['uri'] }
+          : typeof file['bytes'] === 'string'
+            ? { kind: 'raw', raw: file['bytes'] }
+            : { kind: 'raw' };
       if (part.url === undefined && part.raw === undefined) return 'file needs uri or bytes';
       if (typeof file['mimeType'] === 'string') part.mediaType = file['mimeType'];
       if (typeof file['name'] === 'string') part.filename = file['name'];
@@ -148,8 +166,14 @@ export function messageToInput(message: NeutralMessage, skillId: string | undefi
   for (const part of message.parts) {
     if (part.kind === 'text') lines.push(part.text ?? '');
     else if (part.kind === 'data') data.push(part.data);
-    else if (part.kind === 'url') lines.push(`[file${part.filename ? ` ${part.filename}` : ''}${part.mediaType ? ` (${part.mediaType})` : ''}: ${part.url}]`);
-    else lines.push(`[file${part.filename ? ` ${part.filename}` : ''}${part.mediaType ? ` (${part.mediaType})` : ''}: inline bytes, not read]`);
+    else if (part.kind === 'url')
+      lines.push(
+        `[file${part.filename ? ` ${part.filename}` : ''}${part.mediaType ? ` (${part.mediaType})` : ''}: ${part.url}]`,
+      );
+    else
+      lines.push(
+        `[file${part.filename ? ` ${part.filename}` : ''}${part.mediaType ? ` (${part.mediaType})` : ''}: inline bytes, not read]`,
+      );
   }
   const input: AgentInput = { text: lines.join('\n') };
   if (skillId !== undefined) input.skillId = skillId;
@@ -164,7 +188,12 @@ export type TaskViewState = 'working' | 'completed' | 'failed' | 'canceled';
 export const TERMINAL_TASK_STATES: readonly TaskViewState[] = ['completed', 'failed', 'canceled'];
 
 /** The v1.0 (ProtoJSON) name of each state. */
-export const V1_TASK_STATE: Record<TaskViewState, string> = { working: 'TASK_STATE_WORKING', completed: 'TASK_STATE_COMPLETED', failed: 'TASK_STATE_FAILED', canceled: 'TASK_STATE_CANCELED' };
+export const V1_TASK_STATE: Record<TaskViewState, string> = {
+  working: 'TASK_STATE_WORKING',
+  completed: 'TASK_STATE_COMPLETED',
+  failed: 'TASK_STATE_FAILED',
+  canceled: 'TASK_STATE_CANCELED',
+};
 
 export interface TaskView {
   id: string;
@@ -231,14 +260,21 @@ export function renderTaskStatus(flavour: ProtocolFlavour, task: TaskView): Reco
 /** A task's artifacts: its answer, when it has one. */
 export function renderTaskArtifacts(flavour: ProtocolFlavour, task: TaskView): Record<string, unknown>[] {
   const part = flavour === 'v1' ? v1Part : v03Part;
-  return task.answer ? [{ artifactId: `${task.id}-answer`, name: 'answer', parts: answerParts(task.answer).map(part) }] : [];
+  return task.answer
+    ? [{ artifactId: `${task.id}-answer`, name: 'answer', parts: answerParts(task.answer).map(part) }]
+    : [];
 }
 
 /**
  * The Task object of one flavour; `historyLength` 0 omits history, n keeps the last n messages;
  * `includeArtifacts: false` omits the artifacts (ListTasks' default).
  */
-export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLength?: number, options: { includeArtifacts?: boolean } = {}): Record<string, unknown> {
+export function renderTask(
+  flavour: ProtocolFlavour,
+  task: TaskView,
+  historyLength?: number,
+  options: { includeArtifacts?: boolean } = {},
+): Record<string, unknown> {
   const part = flavour === 'v1' ? v1Part : v03Part;
   const agentMessage = renderAgentMessage(flavour, task);
   const userMessage: Record<string, unknown> | undefined = task.userMessage && {
@@ -249,7 +285,12 @@ export function renderTask(flavour: ProtocolFlavour, task: TaskView, historyLeng
     parts: task.userMessage.parts.map(part),
   };
   if (flavour === 'v03' && userMessage) userMessage['kind'] = 'message';
-  const out: Record<string, unknown> = { id: task.id, contextId: task.contextId, status: renderTaskStatus(flavour, task), metadata: task.metadata };
+  const out: Record<string, unknown> = {
+    id: task.id,
+    contextId: task.contextId,
+    status: renderTaskStatus(flavour, task),
+    metadata: task.metadata,
+  };
   if (flavour === 'v03') out['kind'] = 'task';
   const artifacts = renderTaskArtifacts(flavour, task);
   if (artifacts.length > 0 && options.includeArtifacts !== false) out['artifacts'] = artifacts;

@@ -81,7 +81,12 @@ export interface AgentCard {
   provider?: { organization: string; url: string };
   version: string;
   documentationUrl?: string;
-  capabilities: { streaming?: boolean; pushNotifications?: boolean; extendedAgentCard?: boolean; extensions?: AgentExtension[] };
+  capabilities: {
+    streaming?: boolean;
+    pushNotifications?: boolean;
+    extendedAgentCard?: boolean;
+    extensions?: AgentExtension[];
+  };
   defaultInputModes: string[];
   defaultOutputModes: string[];
   skills: AgentSkillCard[];
@@ -142,18 +147,25 @@ export function buildAgentCard(config: RuntimeConfig, options: { requestOrigin?:
     defaultInputModes: [...config.card.defaultInputModes],
     defaultOutputModes: [...config.card.defaultOutputModes],
     skills: config.skills.map((skill) => {
-      const out: AgentSkillCard = { id: skill.id, name: skill.name, description: skill.description, tags: [...skill.tags] };
+      const out: AgentSkillCard = {
+        id: skill.id,
+        name: skill.name,
+        description: skill.description,
+        tags: [...skill.tags],
+      };
       if (skill.examples?.length) out.examples = [...skill.examples];
       if (skill.inputModes?.length) out.inputModes = [...skill.inputModes];
       if (skill.outputModes?.length) out.outputModes = [...skill.outputModes];
       return out;
     }),
   };
-  if (config.card.provider) card.provider = { organization: config.card.provider.organization, url: config.card.provider.url };
+  if (config.card.provider)
+    card.provider = { organization: config.card.provider.organization, url: config.card.provider.url };
   if (config.card.documentationUrl) card.documentationUrl = config.card.documentationUrl;
   if (config.card.iconUrl) card.iconUrl = config.card.iconUrl;
   const security = cardSecurity(config);
-  if (security.securitySchemes && Object.keys(security.securitySchemes).length > 0) card.securitySchemes = security.securitySchemes;
+  if (security.securitySchemes && Object.keys(security.securitySchemes).length > 0)
+    card.securitySchemes = security.securitySchemes;
   if (security.securityRequirements?.length) card.securityRequirements = security.securityRequirements;
   // The card is public: no private JWK member or URL password survives in any of its strings.
   return scrubKeyMaterial(card);

@@ -1,5 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_TOOL, MUL_TOOL, TEST_KEY, agenticConfig, calcTools, memorySink, toolOnlyConfig } from './__test-support__/configs';
+import {
+  ADD_TOOL,
+  MUL_TOOL,
+  TEST_KEY,
+  agenticConfig,
+  calcTools,
+  memorySink,
+  toolOnlyConfig,
+} from './__test-support__/configs';
 import type { ScriptTurn, StubServer, TurnContext, Wire } from './__test-support__/stub-provider';
 import { sendJson, startScriptedProvider, startServer } from './__test-support__/stub-provider';
 import type { RuntimeLogEvent, ToolHandler } from './agent-loop';
@@ -71,7 +79,9 @@ describe('tool-only configs', () => {
     const result = await runAgent(toolOnlyConfig(), { text: '{}' }, deps);
     expect(result.stopReason).toBe('error');
     expect(result.error?.code).toBe('tool_unavailable');
-    expect(result.toolCalls).toEqual([{ seq: 1, step: 1, name: 'add', toolId: 'calc.add', ok: false, errorCode: 'tool_unavailable' }]);
+    expect(result.toolCalls).toEqual([
+      { seq: 1, step: 1, name: 'add', toolId: 'calc.add', ok: false, errorCode: 'tool_unavailable' },
+    ]);
   });
 
   it('stop with tool_failed when the tool throws', async () => {
@@ -123,7 +133,14 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
 
 describe('tool call failures go back to the model', () => {
   it('reports unknown tools, bad arguments, thrown errors and blocked egress as tool errors, and carries on', async () => {
-    const fetchTool: RuntimeTool = { id: 'web.get', name: 'get', version: '1.0.0', kind: 'bundled', risk: 'low', endpoints: ['https://declared.example.com'] };
+    const fetchTool: RuntimeTool = {
+      id: 'web.get',
+      name: 'get',
+      version: '1.0.0',
+      kind: 'bundled',
+      risk: 'low',
+      endpoints: ['https://declared.example.com'],
+    };
     const thrower: RuntimeTool = { id: 'bad', name: 'bad', version: '1.0.0', kind: 'bundled', risk: 'low' };
     const stub = await provider('openai-chat', [
       {
@@ -143,7 +160,11 @@ describe('tool call failures go back to the model', () => {
       'web.get': async (args, ctx) => (await ctx.fetch(String(args['url']))).text(),
     };
     const { deps } = harness({ tools });
-    const result = await runAgent(agenticConfig('openai-chat', stub.baseUrl, { tools: [ADD_TOOL, fetchTool, thrower] }), { text: 'go' }, deps);
+    const result = await runAgent(
+      agenticConfig('openai-chat', stub.baseUrl, { tools: [ADD_TOOL, fetchTool, thrower] }),
+      { text: 'go' },
+      deps,
+    );
     expect(result.stopReason).toBe('answer');
     const lines = result.answer!.text.split('\n').map((l) => JSON.parse(l));
     expect(lines[0].error).toBe('unknown tool nope');
@@ -161,10 +182,24 @@ describe('tool call failures go back to the model', () => {
   it('lets a tool reach an endpoint it declares', async () => {
     const api = await startServer((_req, res) => sendJson(res, 200, { weather: 'sunny' }));
     servers.push(api);
-    const tool: RuntimeTool = { id: 'weather', name: 'weather', version: '1.0.0', kind: 'bundled', risk: 'low', endpoints: [api.url] };
-    const stub = await provider('openai-chat', [{ toolCalls: [{ name: 'weather', arguments: {} }] }, { text: (ctx) => ctx.lastToolResults[0]! }]);
+    const tool: RuntimeTool = {
+      id: 'weather',
+      name: 'weather',
+      version: '1.0.0',
+      kind: 'bundled',
+      risk: 'low',
+      endpoints: [api.url],
+    };
+    const stub = await provider('openai-chat', [
+      { toolCalls: [{ name: 'weather', arguments: {} }] },
+      { text: (ctx) => ctx.lastToolResults[0]! },
+    ]);
     const { deps } = harness({ tools: { weather: async (_a, ctx) => (await ctx.fetch(`${api.url}/now`)).json() } });
-    const result = await runAgent(agenticConfig('openai-chat', stub.baseUrl, { tools: [tool] }), { text: 'weather?' }, deps);
+    const result = await runAgent(
+      agenticConfig('openai-chat', stub.baseUrl, { tools: [tool] }),
+      { text: 'weather?' },
+      deps,
+    );
     expect(result.answer?.data).toEqual({ weather: 'sunny' });
   });
 });
@@ -174,7 +209,11 @@ describe('limits', () => {
     const stub = await provider('openai-chat', [{ hang: true }]);
     const { deps, sink } = harness();
     // The provider never answers: the run ending at all, with limit:wallClock, is the limit at work.
-    const result = await runAgent(agenticConfig('openai-chat', stub.baseUrl, { limits: { wallClockMs: 300 } }), { text: 'hi' }, deps);
+    const result = await runAgent(
+      agenticConfig('openai-chat', stub.baseUrl, { limits: { wallClockMs: 300 } }),
+      { text: 'hi' },
+      deps,
+    );
     expect(result.stopReason).toBe('limit:wallClock');
     expect(result.answer).toBeUndefined();
     expect(result.latencyMs).toBeGreaterThanOrEqual(290);
@@ -184,16 +223,27 @@ describe('limits', () => {
   });
 
   it('a tool that ignores its abort signal still cannot outlive the wall clock', async () => {
-    const stub = await provider('openai-chat', [{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 1 } }] }, { text: 'never' }]);
+    const stub = await provider('openai-chat', [
+      { toolCalls: [{ name: 'add', arguments: { a: 1, b: 1 } }] },
+      { text: 'never' },
+    ]);
     const { deps } = harness({ tools: { 'calc.add': () => new Promise(() => {}) } });
-    const result = await runAgent(agenticConfig('openai-chat', stub.baseUrl, { limits: { wallClockMs: 200 } }), { text: 'hi' }, deps);
+    const result = await runAgent(
+      agenticConfig('openai-chat', stub.baseUrl, { limits: { wallClockMs: 200 } }),
+      { text: 'hi' },
+      deps,
+    );
     expect(result.stopReason).toBe('limit:wallClock');
   });
 
   it('maxSubrequests counts model and tool calls together', async () => {
     const stub = await provider('anthropic-messages', [{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 1 } }] }]);
     const { deps, sink } = harness();
-    const result = await runAgent(agenticConfig('anthropic-messages', stub.baseUrl, { limits: { maxSubrequests: 3 } }), { text: 'loop forever' }, deps);
+    const result = await runAgent(
+      agenticConfig('anthropic-messages', stub.baseUrl, { limits: { maxSubrequests: 3 } }),
+      { text: 'loop forever' },
+      deps,
+    );
     expect(result.stopReason).toBe('limit:subrequests');
     expect(result.subrequests).toBe(3);
     expect(stub.requests).toHaveLength(2);
@@ -205,7 +255,11 @@ describe('limits', () => {
   it('maxSteps stops a model that keeps calling tools', async () => {
     const stub = await provider('ollama-chat', [{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 1 } }] }]);
     const { deps } = harness();
-    const result = await runAgent(agenticConfig('ollama-chat', stub.baseUrl, { limits: { maxSteps: 2 } }), { text: 'loop forever' }, deps);
+    const result = await runAgent(
+      agenticConfig('ollama-chat', stub.baseUrl, { limits: { maxSteps: 2 } }),
+      { text: 'loop forever' },
+      deps,
+    );
     expect(result.stopReason).toBe('limit:steps');
     expect(result.steps).toBe(2);
     expect(stub.requests).toHaveLength(2);
@@ -226,7 +280,9 @@ describe('limits', () => {
     const { deps } = harness();
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const result = await runAgent(agenticConfig('openai-chat', stub.baseUrl), { text: 'hi' }, deps, { signal: controller.signal });
+    const result = await runAgent(agenticConfig('openai-chat', stub.baseUrl), { text: 'hi' }, deps, {
+      signal: controller.signal,
+    });
     expect(result.stopReason).toBe('error');
     expect(result.error?.code).toBe('aborted');
   });
@@ -234,21 +290,37 @@ describe('limits', () => {
 
 describe('errors never leak the key', () => {
   it('a provider that rejects the key (and echoes it) ends the run as provider_http_error', async () => {
-    const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: 'another-key-000000', script: [{ text: 'x' }] });
+    const stub = await startScriptedProvider({
+      wire: 'openai-chat',
+      apiKey: 'another-key-000000',
+      script: [{ text: 'x' }],
+    });
     servers.push(stub);
     const { deps, logs, sink } = harness();
     const result = await runAgent(agenticConfig('openai-chat', stub.baseUrl), { text: 'hi' }, deps);
     expect(result.stopReason).toBe('error');
-    expect(result.error).toEqual({ code: 'provider_http_error', message: 'openai-chat: HTTP 401 (invalid_request_error)' });
+    expect(result.error).toEqual({
+      code: 'provider_http_error',
+      message: 'openai-chat: HTTP 401 (invalid_request_error)',
+    });
     await settle();
     expect(sink.receipts).toHaveLength(1);
-    expect(sink.receipts[0]!.outcome).toEqual({ stopReason: 'error', status: 'error', errorCode: 'provider_http_error' });
+    expect(sink.receipts[0]!.outcome).toEqual({
+      stopReason: 'error',
+      status: 'error',
+      errorCode: 'provider_http_error',
+    });
     expect(JSON.stringify({ result, logs, r: sink.receipts })).not.toContain(TEST_KEY);
   });
 
   it('a tool error echoing the key is redacted before the model, the result and the logs see it', async () => {
-    const stub = await provider('openai-chat', [{ toolCalls: [{ name: 'add', arguments: {} }] }, { text: (ctx) => ctx.lastToolResults[0]! }]);
-    const { deps, logs } = harness({ tools: { 'calc.add': () => Promise.reject(new Error(`upstream said ${TEST_KEY}`)) } });
+    const stub = await provider('openai-chat', [
+      { toolCalls: [{ name: 'add', arguments: {} }] },
+      { text: (ctx) => ctx.lastToolResults[0]! },
+    ]);
+    const { deps, logs } = harness({
+      tools: { 'calc.add': () => Promise.reject(new Error(`upstream said ${TEST_KEY}`)) },
+    });
     const result = await runAgent(agenticConfig('openai-chat', stub.baseUrl), { text: 'hi' }, deps);
     expect(result.answer?.text).toContain('[redacted]');
     expect(JSON.stringify({ result, logs, requests: stub.requests.map((r) => r.body) })).not.toContain(TEST_KEY);
@@ -266,7 +338,15 @@ describe('errors never leak the key', () => {
 });
 
 describe('context compaction', () => {
-  const PAGE: RuntimeTool = { id: 'page', name: 'page', version: '1.0.0', description: 'Reads a page.', kind: 'bundled', risk: 'low', inputSchema: { type: 'object', properties: { n: { type: 'number' } } } };
+  const PAGE: RuntimeTool = {
+    id: 'page',
+    name: 'page',
+    version: '1.0.0',
+    description: 'Reads a page.',
+    kind: 'bundled',
+    risk: 'low',
+    inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
+  };
   const pageTools: Record<string, ToolHandler> = { page: (args) => `PAGE${String(args['n'])}:` + 'x'.repeat(2000) };
   const SUMMARISER = 'You compress the working notes';
 
@@ -277,12 +357,17 @@ describe('context compaction', () => {
       if (ctx.allText.includes(SUMMARISER)) return { text: 'SUMMARY: pages read so far were long' };
       steps++;
       if (steps <= 3) return { toolCalls: [{ name: 'page', arguments: { n: steps } }] };
-      return { text: (c) => `visible: ${['PAGE1:', 'PAGE2:', 'PAGE3:'].filter((p) => c.allText.includes(p)).join(',')}` };
+      return {
+        text: (c) => `visible: ${['PAGE1:', 'PAGE2:', 'PAGE3:'].filter((p) => c.allText.includes(p)).join(',')}`,
+      };
     };
   }
 
   function compactConfig(baseUrl: string, policy: 'summarise' | 'drop' | 'quarantine', budget = 1000): RuntimeConfig {
-    return agenticConfig('openai-chat', baseUrl, { tools: [PAGE], memory: { contextWindowBudget: budget, compactionPolicy: policy } });
+    return agenticConfig('openai-chat', baseUrl, {
+      tools: [PAGE],
+      memory: { contextWindowBudget: budget, compactionPolicy: policy },
+    });
   }
 
   it('drop: elides the oldest tool results first, keeping the newest step whole', async () => {
@@ -357,7 +442,13 @@ describe('context compaction', () => {
       const stub = await provider('openai-chat', script());
       const { deps } = harness({ tools: pageTools });
       const result = await runAgent(compactConfig(stub.baseUrl, 'summarise'), { text: 'read three pages' }, deps);
-      runs.push({ requests: stub.requests.map((r) => r.body), answer: result.answer, toolCalls: result.toolCalls, compactions: result.compactions, steps: result.steps });
+      runs.push({
+        requests: stub.requests.map((r) => r.body),
+        answer: result.answer,
+        toolCalls: result.toolCalls,
+        compactions: result.compactions,
+        steps: result.steps,
+      });
     }
     expect(runs[0]).toEqual(runs[1]);
   });
@@ -388,7 +479,10 @@ describe('receipts per run', () => {
   it('no receipt when the config turns receipts off (tool-prototype)', async () => {
     const sink = memorySink();
     const result = await runAgent(
-      toolOnlyConfig({ lifecycleState: 'tool-prototype', receipts: { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null } }),
+      toolOnlyConfig({
+        lifecycleState: 'tool-prototype',
+        receipts: { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null },
+      }),
       { text: '{"a":1,"b":1}' },
       { tools: calcTools, receipts: { sink } },
     );
@@ -407,7 +501,11 @@ describe('receipts per run', () => {
 
   it('reads the signing key from the secret binding the config names', async () => {
     const sink = memorySink();
-    const result = await runAgent(toolOnlyConfig(), { text: '{"a":1,"b":1}' }, { tools: calcTools, secrets: { RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) }, receipts: { sink } });
+    const result = await runAgent(
+      toolOnlyConfig(),
+      { text: '{"a":1,"b":1}' },
+      { tools: calcTools, secrets: { RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) }, receipts: { sink } },
+    );
     expect(result.receipt).toBeDefined();
     expect(await verifyReceipt(result.receipt, keys.publicJwk)).toBe(true);
     expect(JSON.stringify(result)).not.toContain(String(keys.privateJwk.d));

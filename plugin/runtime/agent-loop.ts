@@ -101,20 +101,42 @@ export interface LoopEnv {
 }
 
 /** The model-driven part of the loop: model turns, tool calls, compaction (`runAgenticLoop`). */
-export type AgenticLoop = (config: RuntimeConfig, skill: RuntimeSkill, input: AgentInput, env: LoopEnv, budget: RunBudget, result: LoopResult, log: Log, redactor: Redactor) => Promise<void>;
+export type AgenticLoop = (
+  config: RuntimeConfig,
+  skill: RuntimeSkill,
+  input: AgentInput,
+  env: LoopEnv,
+  budget: RunBudget,
+  result: LoopResult,
+  log: Log,
+  redactor: Redactor,
+) => Promise<void>;
 
 const SUMMARISER_PROMPT =
   'You compress the working notes of an AI agent. Summarise the steps below: keep every fact, number, identifier and tool result the agent may still need; drop chatter. Reply with the summary only.';
 
 /** A result with nothing done yet; runs fill it in. */
 export function emptyLoopResult(skillId: string): LoopResult {
-  return { stopReason: 'error', skillId, toolCalls: [], steps: 0, subrequests: 0, compactions: [], quarantined: [], usage: { inputTokens: 0, outputTokens: 0 } };
+  return {
+    stopReason: 'error',
+    skillId,
+    toolCalls: [],
+    steps: 0,
+    subrequests: 0,
+    compactions: [],
+    quarantined: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
 }
 
 export type LogFields = Record<string, string | number | boolean | undefined>;
 
 /** A logger bound to one run whose string fields pass through the run's redactor. */
-export function runLogger(sink: ((event: RuntimeLogEvent) => void) | undefined, runId: string, redactor: Redactor): (event: string, fields?: LogFields) => void {
+export function runLogger(
+  sink: ((event: RuntimeLogEvent) => void) | undefined,
+  runId: string,
+  redactor: Redactor,
+): (event: string, fields?: LogFields) => void {
   return (event, fields = {}) => {
     if (!sink) return;
     const safe: RuntimeLogEvent = { event, runId };
@@ -125,7 +147,11 @@ export function runLogger(sink: ((event: RuntimeLogEvent) => void) | undefined, 
 
 export function findSkill(config: RuntimeConfig, skillId: string | undefined): RuntimeSkill {
   const skill = skillId === undefined ? config.skills[0] : config.skills.find((s) => s.id === skillId);
-  if (!skill) throw new RuntimeError('config_invalid', skillId === undefined ? 'the agent declares no skill' : `unknown skill ${JSON.stringify(skillId)}`);
+  if (!skill)
+    throw new RuntimeError(
+      'config_invalid',
+      skillId === undefined ? 'the agent declares no skill' : `unknown skill ${JSON.stringify(skillId)}`,
+    );
   return skill;
 }
 
@@ -157,12 +183,15 @@ export function systemPrompt(config: RuntimeConfig, skill: RuntimeSkill): string
 }
 
 export function taskText(input: AgentInput): string {
-  return input.data === undefined ? input.text : `${input.text}${input.text ? '\n\n' : ''}Input data (JSON):\n${JSON.stringify(input.data)}`;
+  return input.data === undefined
+    ? input.text
+    : `${input.text}${input.text ? '\n\n' : ''}Input data (JSON):\n${JSON.stringify(input.data)}`;
 }
 
 /** Tool arguments for a tool-only run: the data part if it is an object, else a JSON-object text, else `{ text }`. */
 export function toolArguments(input: AgentInput): Record<string, unknown> {
-  if (input.data !== null && typeof input.data === 'object' && !Array.isArray(input.data)) return input.data as Record<string, unknown>;
+  if (input.data !== null && typeof input.data === 'object' && !Array.isArray(input.data))
+    return input.data as Record<string, unknown>;
   const parsed = parseJsonObject(input.text);
   return parsed ?? { text: input.text };
 }
@@ -172,7 +201,9 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
   if (!trimmed.startsWith('{')) return undefined;
   try {
     const value: unknown = JSON.parse(trimmed);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -211,7 +242,11 @@ export function runAgentLoop(config: RuntimeConfig, input: AgentInput, env: Loop
 }
 
 /** The loop with the parts `env` supplies: an agentic config without `env.agenticLoop` ends in `config_invalid`. */
-export async function runAgentLoopWithParts(config: RuntimeConfig, input: AgentInput, env: LoopEnv): Promise<LoopResult> {
+export async function runAgentLoopWithParts(
+  config: RuntimeConfig,
+  input: AgentInput,
+  env: LoopEnv,
+): Promise<LoopResult> {
   const budget = env.budget ?? createRunBudget(resolveLimits(config.limits), env.signal ? { signal: env.signal } : {});
   const redactor = env.redactor ?? createRedactor();
   const log = runLogger(env.log, env.runId, redactor);
@@ -237,13 +272,26 @@ export async function runAgentLoopWithParts(config: RuntimeConfig, input: AgentI
     result.subrequests = budget.subrequests;
     if (!env.budget) budget.dispose();
   }
-  log('loop.end', { stopReason: result.stopReason, steps: result.steps, subrequests: result.subrequests, errorCode: result.error?.code });
+  log('loop.end', {
+    stopReason: result.stopReason,
+    steps: result.steps,
+    subrequests: result.subrequests,
+    errorCode: result.error?.code,
+  });
   return result;
 }
 
 export type Log = (event: string, fields?: LogFields) => void;
 
-async function runToolOnly(config: RuntimeConfig, skill: RuntimeSkill, input: AgentInput, env: LoopEnv, budget: RunBudget, result: LoopResult, log: Log) {
+async function runToolOnly(
+  config: RuntimeConfig,
+  skill: RuntimeSkill,
+  input: AgentInput,
+  env: LoopEnv,
+  budget: RunBudget,
+  result: LoopResult,
+  log: Log,
+) {
   const tool = skillTool(config, skill);
   const handler = env.tools[tool.id];
   result.steps = 1;
@@ -257,7 +305,9 @@ async function runToolOnly(config: RuntimeConfig, skill: RuntimeSkill, input: Ag
   log('tool.call', { step: 1, tool: tool.name });
   let value: unknown;
   try {
-    value = await budget.race(handler(toolArguments(input), { runId: env.runId, tool, signal: budget.signal, fetch: env.fetch }));
+    value = await budget.race(
+      handler(toolArguments(input), { runId: env.runId, tool, signal: budget.signal, fetch: env.fetch }),
+    );
   } catch (error) {
     const blocked = isRuntimeError(error) ? undefined : egressBlockedCause(error);
     if (blocked) {
@@ -267,7 +317,10 @@ async function runToolOnly(config: RuntimeConfig, skill: RuntimeSkill, input: Ag
     if (isRuntimeError(error)) record.errorCode = error.code;
     if (error instanceof LimitReached || error instanceof RunAborted || isRuntimeError(error)) throw error;
     record.errorCode = 'tool_failed';
-    throw new RuntimeError('tool_failed', `tool ${tool.name} failed (${error instanceof Error ? error.name : 'error'})`);
+    throw new RuntimeError(
+      'tool_failed',
+      `tool ${tool.name} failed (${error instanceof Error ? error.name : 'error'})`,
+    );
   }
   record.ok = true;
   result.answer = answerFromValue(value);
@@ -280,7 +333,8 @@ async function runToolOnly(config: RuntimeConfig, skill: RuntimeSkill, input: Ag
  * refused as `config_invalid`).
  */
 export function createAgenticLoop(compact?: Compactor): AgenticLoop {
-  return (config, skill, input, env, budget, result, log, redactor) => agenticLoop(config, skill, input, env, budget, result, log, redactor, compact);
+  return (config, skill, input, env, budget, result, log, redactor) =>
+    agenticLoop(config, skill, input, env, budget, result, log, redactor, compact);
 }
 
 /** Model turns, the tool calls they ask for and compaction (every policy), until an answer or a limit. */
@@ -325,19 +379,33 @@ async function agenticLoop(
         summarise: async (text) => {
           budget.spendSubrequest();
           log('model.call', { purpose: 'summarise', step, model: model.model });
-          const turn = await budget.race(model.complete({ system: SUMMARISER_PROMPT, messages: [{ role: 'user', content: text }], tools: [], signal: budget.signal }));
+          const turn = await budget.race(
+            model.complete({
+              system: SUMMARISER_PROMPT,
+              messages: [{ role: 'user', content: text }],
+              tools: [],
+              signal: budget.signal,
+            }),
+          );
           addUsage(turn);
           return turn.text;
         },
       });
       if (event) {
         result.compactions.push(event);
-        log('context.compacted', { policy: event.policy, beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, stepsRemoved: event.stepsRemoved });
+        log('context.compacted', {
+          policy: event.policy,
+          beforeTokens: event.beforeTokens,
+          afterTokens: event.afterTokens,
+          stepsRemoved: event.stepsRemoved,
+        });
       }
     }
     budget.spendSubrequest();
     log('model.call', { purpose: 'step', step, model: model.model, wire: model.wire });
-    const turn = await budget.race(model.complete({ system, messages: renderMessages(transcript), tools, signal: budget.signal }));
+    const turn = await budget.race(
+      model.complete({ system, messages: renderMessages(transcript), tools, signal: budget.signal }),
+    );
     addUsage(turn);
     result.steps = step;
     if (turn.toolCalls.length === 0) {
@@ -361,7 +429,13 @@ async function agenticLoop(
         ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
       });
       log('tool.call', { step, tool: call.name, ok: outcome.ok, errorCode: outcome.errorCode });
-      group.push({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.content, ...(outcome.ok ? {} : { isError: true }) });
+      group.push({
+        role: 'tool',
+        toolCallId: call.id,
+        name: call.name,
+        content: outcome.content,
+        ...(outcome.ok ? {} : { isError: true }),
+      });
     }
   }
 }
@@ -373,7 +447,13 @@ interface ToolOutcome {
   errorCode?: string;
 }
 
-async function executeToolCall(call: ToolCall, toolsByName: Map<string, RuntimeTool>, env: LoopEnv, budget: RunBudget, redactor: Redactor): Promise<ToolOutcome> {
+async function executeToolCall(
+  call: ToolCall,
+  toolsByName: Map<string, RuntimeTool>,
+  env: LoopEnv,
+  budget: RunBudget,
+  redactor: Redactor,
+): Promise<ToolOutcome> {
   const fail = (errorCode: string, message: string, toolId?: string): ToolOutcome => ({
     ok: false,
     errorCode,

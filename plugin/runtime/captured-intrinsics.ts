@@ -22,7 +22,8 @@ const getter = (name: 'href' | 'origin' | 'protocol' | 'host' | 'hostname' | 'po
 
 /** URL operations that later patches of `URL` cannot reach. */
 export const nativeUrl = Object.freeze({
-  parse: (text: string, base?: string | URL): URL => (base === undefined ? new NativeURL(text) : new NativeURL(text, base)),
+  parse: (text: string, base?: string | URL): URL =>
+    base === undefined ? new NativeURL(text) : new NativeURL(text, base),
   href: getter('href'),
   origin: getter('origin'),
   protocol: getter('protocol'),
@@ -44,5 +45,9 @@ export const NativeHeaders = Headers;
 export const setAdd = uncurry(Set.prototype.add) as <T>(set: Set<T>, value: T) => Set<T>;
 
 /** `String.prototype.indexOf` and `String.prototype.slice` as they were. */
-export const stringIndexOf = uncurry(String.prototype.indexOf) as (text: string, search: string, position?: number) => number;
+export const stringIndexOf = uncurry(String.prototype.indexOf) as (
+  text: string,
+  search: string,
+  position?: number,
+) => number;
 export const stringSlice = uncurry(String.prototype.slice) as (text: string, start?: number, end?: number) => string;

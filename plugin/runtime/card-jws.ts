@@ -21,7 +21,12 @@ export function cardSigningInput(protectedHeader: string, payload: string): Uint
 }
 
 /** The card with one more entry in `signatures` (earlier entries kept), `key` signing `payload` under `kid`. */
-export async function withCardSignature<C extends AgentCard>(card: C, payload: string, key: CryptoKey, kid: string): Promise<C & { signatures: AgentCardSignature[] }> {
+export async function withCardSignature<C extends AgentCard>(
+  card: C,
+  payload: string,
+  key: CryptoKey,
+  kid: string,
+): Promise<C & { signatures: AgentCardSignature[] }> {
   const protectedHeader = bytesToBase64Url(utf8(JSON.stringify({ alg: CARD_SIGNATURE_ALG, typ: 'JOSE', kid })));
   const signature = new Uint8Array(await crypto.subtle.sign(ED25519, key, cardSigningInput(protectedHeader, payload)));
   const entry: AgentCardSignature = { protected: protectedHeader, signature: bytesToBase64Url(signature) };

@@ -18,7 +18,9 @@ interface DerivedField {
 }
 type Derived = Record<string, { required: string[]; fields: DerivedField[] }>;
 
-const derived = JSON.parse(readFileSync(join(__dirname, '../../e2e/fixtures/conformance/a2a/a2a-v1.0.1.required-fields.derived.json'), 'utf8')) as Derived;
+const derived = JSON.parse(
+  readFileSync(join(__dirname, '../../e2e/fixtures/conformance/a2a/a2a-v1.0.1.required-fields.derived.json'), 'utf8'),
+) as Derived;
 
 function elementType(field: DerivedField): string {
   return field.map ? field.type.slice(4, -1).split(',')[1]!.trim() : field.type;
@@ -47,7 +49,17 @@ describe('card presence table', () => {
     for (const field of derived[name]!.fields) {
       const type = elementType(field);
       const expectedType = derived[type] ? `message:${type}` : type === 'google.protobuf.Struct' ? 'struct' : type;
-      const presence = field.required ? 'required' : field.optional_keyword ? 'optional' : field.map ? 'map' : field.repeated ? 'repeated' : derived[type] || expectedType === 'struct' ? 'explicit' : 'implicit';
+      const presence = field.required
+        ? 'required'
+        : field.optional_keyword
+          ? 'optional'
+          : field.map
+            ? 'map'
+            : field.repeated
+              ? 'repeated'
+              : derived[type] || expectedType === 'struct'
+                ? 'explicit'
+                : 'implicit';
       const spec = table[field.json]!;
       expect({ field: field.json, type: spec.type, presence: spec.presence, container: spec.container }).toEqual({
         field: field.json,

@@ -54,11 +54,15 @@ describe('the agent card carries no key material', () => {
   });
 
   it('a JWK object keeps only its public members; unrelated text with d: or k: is untouched', () => {
-    expect(scrubKeyMaterial({ params: { signer: { kty: 'OKP', crv: 'Ed25519', x: 'pub', d: 'secret-d-value' } } })).toEqual({ params: { signer: { kty: 'OKP', crv: 'Ed25519', x: 'pub' } } });
+    expect(
+      scrubKeyMaterial({ params: { signer: { kty: 'OKP', crv: 'Ed25519', x: 'pub', d: 'secret-d-value' } } }),
+    ).toEqual({ params: { signer: { kty: 'OKP', crv: 'Ed25519', x: 'pub' } } });
     expect(scrubKeyMaterial({ d: 'not a key', k: 3 })).toEqual({ d: 'not a key', k: 3 });
     expect(withoutKeyMaterial('Version d: 2024abcdef of the guide')).toBe('Version d: 2024abcdef of the guide');
     expect(withoutKeyMaterial('ssh://git@github.com/acme/agents.git')).toBe('ssh://git@github.com/acme/agents.git');
-    expect(withoutKeyMaterial('{"kty":"RSA","n":"AQAB","e":"AQAB","p":"abcdEFGH1234","q":"ijklMNOP5678"}')).toBe('{"kty":"RSA","n":"AQAB","e":"AQAB","p":"[redacted]","q":"[redacted]"}');
+    expect(withoutKeyMaterial('{"kty":"RSA","n":"AQAB","e":"AQAB","p":"abcdEFGH1234","q":"ijklMNOP5678"}')).toBe(
+      '{"kty":"RSA","n":"AQAB","e":"AQAB","p":"[redacted]","q":"[redacted]"}',
+    );
   });
 
   it('a card without key material is returned unchanged', () => {

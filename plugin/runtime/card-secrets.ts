@@ -10,7 +10,8 @@
 const REDACTED = '[redacted]';
 
 /** `"d": "<value>"` and the other private members (d, p, q, dp, dq, qi, k), quoted, escaped or bare. */
-const JWK_PRIVATE_MEMBER = /((?<![A-Za-z0-9_$])\\?["']?(?:d|p|q|dp|dq|qi|k)\\?["']?\s*[:=]\s*\\?["']?)([A-Za-z0-9_+/-]{4,}={0,2})/g;
+const JWK_PRIVATE_MEMBER =
+  /((?<![A-Za-z0-9_$])\\?["']?(?:d|p|q|dp|dq|qi|k)\\?["']?\s*[:=]\s*\\?["']?)([A-Za-z0-9_+/-]{4,}={0,2})/g;
 const NAMES_KEY_TYPE = /(?<![A-Za-z0-9_])\\?["']?(?:kty|crv)\\?["']?\s*[:=]/;
 /** `scheme://user:password@` (the password is what goes). */
 const URL_PASSWORD = /((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)([^\s/?#@]+)(@)/g;
@@ -19,7 +20,8 @@ const URL_PASSWORD = /((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]
 export function withoutKeyMaterial(text: string): string {
   let out = text;
   if (NAMES_KEY_TYPE.test(out)) out = out.replace(JWK_PRIVATE_MEMBER, (_m, lead: string) => `${lead}${REDACTED}`);
-  if (out.includes('://')) out = out.replace(URL_PASSWORD, (_m, lead: string, _password: string, at: string) => `${lead}${REDACTED}${at}`);
+  if (out.includes('://'))
+    out = out.replace(URL_PASSWORD, (_m, lead: string, _password: string, at: string) => `${lead}${REDACTED}${at}`);
   return out;
 }
 
@@ -36,7 +38,12 @@ function scrub(value: unknown): unknown {
     for (const [key, child] of Object.entries(value)) {
       // An object that is itself a private JWK keeps only its public members.
       if (JWK_PRIVATE_MEMBERS.has(key) && isKeyObject(value)) continue;
-      Object.defineProperty(out, withoutKeyMaterial(key), { value: scrub(child), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, withoutKeyMaterial(key), {
+        value: scrub(child),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

@@ -91,18 +91,26 @@ export function agentCardSigningPayload(card: object): string {
  * defaults to the RFC 7638 thumbprint of the key when the key is a JWK. Rejects (TypeError) when
  * the key cannot sign with Ed25519 or no kid can be named; the message never holds key material.
  */
-export async function signAgentCard<C extends AgentCard>(card: C, privateKey: JsonWebKey | CryptoKey, kid?: string): Promise<C & { signatures: AgentCardSignature[] }> {
+export async function signAgentCard<C extends AgentCard>(
+  card: C,
+  privateKey: JsonWebKey | CryptoKey,
+  kid?: string,
+): Promise<C & { signatures: AgentCardSignature[] }> {
   let keyId = kid;
   if (keyId === undefined) {
-    if (typeof CryptoKey !== 'undefined' && privateKey instanceof CryptoKey) throw new TypeError('signAgentCard: a CryptoKey needs an explicit kid');
+    if (typeof CryptoKey !== 'undefined' && privateKey instanceof CryptoKey)
+      throw new TypeError('signAgentCard: a CryptoKey needs an explicit kid');
     keyId = await jwkThumbprint(privateKey as JsonWebKey);
   }
-  if (typeof keyId !== 'string' || keyId === '') throw new TypeError('signAgentCard: the kid must be a non-empty string');
+  if (typeof keyId !== 'string' || keyId === '')
+    throw new TypeError('signAgentCard: the kid must be a non-empty string');
   let key: CryptoKey;
   try {
     key = await importSigningKey(privateKey);
   } catch {
-    throw new TypeError('signAgentCard: the key is not an Ed25519 private key (a JWK with kty OKP, crv Ed25519, x and d)');
+    throw new TypeError(
+      'signAgentCard: the key is not an Ed25519 private key (a JWK with kty OKP, crv Ed25519, x and d)',
+    );
   }
   return withCardSignature(card, agentCardSigningPayload(card), key, keyId);
 }
@@ -126,13 +134,19 @@ export type CardVerification =
 export type PublicKeyResolver = (kid: string) => JsonWebKey | undefined | Promise<JsonWebKey | undefined>;
 
 /** How far an entry got before failing: the card's reason is the furthest one. */
-const REASON_RANK: Record<CardSignatureFailureReason, number> = { 'bad-header': 0, 'unknown-kid': 1, 'unusable-key': 2, 'bad-signature': 3 };
+const REASON_RANK: Record<CardSignatureFailureReason, number> = {
+  'bad-header': 0,
+  'unknown-kid': 1,
+  'unusable-key': 2,
+  'bad-signature': 3,
+};
 
 type HeaderCheck = { kid: string } | { problem: string };
 
 function readProtectedHeader(entry: Record<string, unknown>): HeaderCheck {
   const encoded = entry['protected'];
-  if (typeof encoded !== 'string' || encoded === '') return { problem: '`protected` must be a non-empty base64url string' };
+  if (typeof encoded !== 'string' || encoded === '')
+    return { problem: '`protected` must be a non-empty base64url string' };
   let header: unknown;
   try {
     header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(base64UrlToBytes(encoded)));
@@ -140,10 +154,13 @@ function readProtectedHeader(entry: Record<string, unknown>): HeaderCheck {
     return { problem: '`protected` is not the base64url of a UTF-8 JSON object' };
   }
   if (!isPlainObject(header)) return { problem: '`protected` is not the base64url of a JSON object' };
-  if (header['alg'] !== CARD_SIGNATURE_ALG) return { problem: `alg ${JSON.stringify(header['alg'] ?? null)} is not supported (only "${CARD_SIGNATURE_ALG}")` };
+  if (header['alg'] !== CARD_SIGNATURE_ALG)
+    return { problem: `alg ${JSON.stringify(header['alg'] ?? null)} is not supported (only "${CARD_SIGNATURE_ALG}")` };
   if (typeof header['kid'] !== 'string' || header['kid'] === '') return { problem: 'the protected header has no kid' };
-  if (header['typ'] !== undefined && header['typ'] !== 'JOSE') return { problem: `typ ${JSON.stringify(header['typ'])} is not "JOSE"` };
-  if (header['crit'] !== undefined) return { problem: 'the protected header names critical extensions (crit), which are not supported' };
+  if (header['typ'] !== undefined && header['typ'] !== 'JOSE')
+    return { problem: `typ ${JSON.stringify(header['typ'])} is not "JOSE"` };
+  if (header['crit'] !== undefined)
+    return { problem: 'the protected header names critical extensions (crit), which are not supported' };
   const unprotected = entry['header'];
   if (unprotected !== undefined) {
     if (!isPlainObject(unprotected)) return { problem: '`header` must be a JSON object' };
@@ -154,21 +171,30 @@ function readProtectedHeader(entry: Record<string, unknown>): HeaderCheck {
 }
 
 function canonicalSignatureBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
-  if (typeof value !== 'string' || value.length !== SIGNATURE_CHARS || !/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
+  if (typeof value !== 'string' || value.length !== SIGNATURE_CHARS || !/^[A-Za-z0-9_-]+$/.test(value))
+    return undefined;
   const bytes = base64UrlToBytes(value);
   return bytes.length === 64 && bytesToBase64Url(bytes) === value ? bytes : undefined;
 }
 
 async function importPublicKey(jwk: unknown): Promise<CryptoKey | undefined> {
-  if (!isPlainObject(jwk) || jwk['kty'] !== 'OKP' || jwk['crv'] !== 'Ed25519' || typeof jwk['x'] !== 'string') return undefined;
+  if (!isPlainObject(jwk) || jwk['kty'] !== 'OKP' || jwk['crv'] !== 'Ed25519' || typeof jwk['x'] !== 'string')
+    return undefined;
   try {
-    return await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: jwk['x'] }, ED25519, false, ['verify']);
+    return await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: jwk['x'] }, ED25519, false, [
+      'verify',
+    ]);
   } catch {
     return undefined;
   }
 }
 
-async function verifyEntry(entry: unknown, index: number, payload: string, resolvePublicKey: PublicKeyResolver): Promise<CardSignatureFailure | { kid: string }> {
+async function verifyEntry(
+  entry: unknown,
+  index: number,
+  payload: string,
+  resolvePublicKey: PublicKeyResolver,
+): Promise<CardSignatureFailure | { kid: string }> {
   if (!isPlainObject(entry)) return { index, reason: 'bad-header', detail: `signatures[${index}] is not an object` };
   const header = readProtectedHeader(entry);
   if ('problem' in header) return { index, reason: 'bad-header', detail: `signatures[${index}]: ${header.problem}` };
@@ -179,13 +205,38 @@ async function verifyEntry(entry: unknown, index: number, payload: string, resol
   } catch {
     return { index, kid, reason: 'unknown-kid', detail: `signatures[${index}]: resolving kid ${kid} failed` };
   }
-  if (jwk === undefined || jwk === null) return { index, kid, reason: 'unknown-kid', detail: `signatures[${index}]: no public key is known for kid ${kid}` };
+  if (jwk === undefined || jwk === null)
+    return { index, kid, reason: 'unknown-kid', detail: `signatures[${index}]: no public key is known for kid ${kid}` };
   const key = await importPublicKey(jwk);
-  if (!key) return { index, kid, reason: 'unusable-key', detail: `signatures[${index}]: the key for kid ${kid} is not an Ed25519 public JWK` };
+  if (!key)
+    return {
+      index,
+      kid,
+      reason: 'unusable-key',
+      detail: `signatures[${index}]: the key for kid ${kid} is not an Ed25519 public JWK`,
+    };
   const signature = canonicalSignatureBytes(entry['signature']);
-  if (!signature) return { index, kid, reason: 'bad-signature', detail: `signatures[${index}]: \`signature\` is not the base64url of 64 bytes` };
-  const valid = await crypto.subtle.verify(ED25519, key, signature, cardSigningInput(entry['protected'] as string, payload));
-  return valid ? { kid } : { index, kid, reason: 'bad-signature', detail: `signatures[${index}]: the signature does not match the card (changed, or signed by another key)` };
+  if (!signature)
+    return {
+      index,
+      kid,
+      reason: 'bad-signature',
+      detail: `signatures[${index}]: \`signature\` is not the base64url of 64 bytes`,
+    };
+  const valid = await crypto.subtle.verify(
+    ED25519,
+    key,
+    signature,
+    cardSigningInput(entry['protected'] as string, payload),
+  );
+  return valid
+    ? { kid }
+    : {
+        index,
+        kid,
+        reason: 'bad-signature',
+        detail: `signatures[${index}]: the signature does not match the card (changed, or signed by another key)`,
+      };
 }
 
 /**
@@ -195,18 +246,25 @@ async function verifyEntry(entry: unknown, index: number, payload: string, resol
  */
 export async function verifyAgentCard(card: unknown, resolvePublicKey: PublicKeyResolver): Promise<CardVerification> {
   try {
-    if (!isPlainObject(card)) return { ok: false, reason: 'not-a-card', detail: 'the card is not a JSON object', failures: [] };
+    if (!isPlainObject(card))
+      return { ok: false, reason: 'not-a-card', detail: 'the card is not a JSON object', failures: [] };
     const entries = card['signatures'];
     // ProtoJSON (§5.7): null is an unset field, like an absent or empty list.
     if (entries === undefined || entries === null || (Array.isArray(entries) && entries.length === 0)) {
       return { ok: false, reason: 'no-signatures', detail: 'the card has no signatures', failures: [] };
     }
-    if (!Array.isArray(entries)) return { ok: false, reason: 'not-a-card', detail: '`signatures` is not an array', failures: [] };
+    if (!Array.isArray(entries))
+      return { ok: false, reason: 'not-a-card', detail: '`signatures` is not an array', failures: [] };
     let payload: string;
     try {
       payload = agentCardSigningPayload(card);
     } catch (error) {
-      return { ok: false, reason: 'not-canonical', detail: `the card has no RFC 8785 form (${error instanceof Error ? error.message : 'unknown value'})`, failures: [] };
+      return {
+        ok: false,
+        reason: 'not-canonical',
+        detail: `the card has no RFC 8785 form (${error instanceof Error ? error.message : 'unknown value'})`,
+        failures: [],
+      };
     }
     const failures: CardSignatureFailure[] = [];
     for (const [index, entry] of entries.entries()) {

@@ -52,7 +52,12 @@ export function transcriptTokens(transcript: Transcript, system: string | undefi
 }
 
 /** One policy's way to make room: takes older steps out of `transcript` in place, recording what it did in `event`. */
-export type CompactionPolicyStep = (transcript: Transcript, ctx: CompactionContext, size: () => number, event: CompactionEvent) => Promise<void> | void;
+export type CompactionPolicyStep = (
+  transcript: Transcript,
+  ctx: CompactionContext,
+  size: () => number,
+  event: CompactionEvent,
+) => Promise<void> | void;
 
 /** Compacts `transcript` in place if needed; returns what it did, or undefined when it fit. */
 export type Compactor = (transcript: Transcript, ctx: CompactionContext) => Promise<CompactionEvent | undefined>;
@@ -102,7 +107,9 @@ export const quarantineOlderSteps: CompactionPolicyStep = (transcript, ctx, size
     const step = ctx.stepNumbers.shift() ?? 0;
     ctx.quarantine.push({ step, messages: group });
     const names = group.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.name) : []));
-    transcript.notes.push(`[step ${step} quarantined out of context${names.length ? `: called ${names.join(', ')}` : ''}]`);
+    transcript.notes.push(
+      `[step ${step} quarantined out of context${names.length ? `: called ${names.join(', ')}` : ''}]`,
+    );
     event.stepsRemoved++;
   }
 };
@@ -116,22 +123,36 @@ export function compactWith(policies: Partial<Record<CompactionPolicy, Compactio
     const size = () => transcriptTokens(transcript, ctx.system, ctx.tools);
     const beforeTokens = size();
     if (beforeTokens <= ctx.budget) return undefined;
-    const event: CompactionEvent = { policy: ctx.policy, beforeTokens, afterTokens: beforeTokens, stepsRemoved: 0, resultsElided: 0 };
+    const event: CompactionEvent = {
+      policy: ctx.policy,
+      beforeTokens,
+      afterTokens: beforeTokens,
+      stepsRemoved: 0,
+      resultsElided: 0,
+    };
     const policyStep = Object.hasOwn(policies, ctx.policy) ? policies[ctx.policy] : undefined;
     await policyStep?.(transcript, ctx, size, event);
     event.afterTokens = size();
     if (event.afterTokens > ctx.budget) {
-      throw new RuntimeError('context_budget_exceeded', `the context needs about ${event.afterTokens} tokens after ${ctx.policy} compaction; the budget is ${ctx.budget}`, {
-        tokens: event.afterTokens,
-        budget: ctx.budget,
-      });
+      throw new RuntimeError(
+        'context_budget_exceeded',
+        `the context needs about ${event.afterTokens} tokens after ${ctx.policy} compaction; the budget is ${ctx.budget}`,
+        {
+          tokens: event.afterTokens,
+          budget: ctx.budget,
+        },
+      );
     }
     return event;
   };
 }
 
 /** Every policy. */
-export const compactIfNeeded: Compactor = /* @__PURE__ */ compactWith({ summarise: summariseOlderSteps, drop: dropOlderSteps, quarantine: quarantineOlderSteps });
+export const compactIfNeeded: Compactor = /* @__PURE__ */ compactWith({
+  summarise: summariseOlderSteps,
+  drop: dropOlderSteps,
+  quarantine: quarantineOlderSteps,
+});
 
 /** Steps an earlier `drop` note already accounts for (the note is replaced by one running total). */
 function previousDropped(notes: string[]): number {

@@ -25,7 +25,10 @@ function child(slug: string, handler: ToolHandler): { config: RuntimeConfig; too
   return { config: toolChildConfig(slug), tools: { [`${slug}.tool`]: handler } };
 }
 
-const classify = child('classify', (args) => ({ kind: String(args['text']).includes('sum') ? 'math' : 'poem', text: args['text'] }));
+const classify = child('classify', (args) => ({
+  kind: String(args['text']).includes('sum') ? 'math' : 'poem',
+  text: args['text'],
+}));
 const math = child('math', (args) => ({ result: 42, saw: (args['kind'] as string) ?? null }));
 const poem = child('poem', () => 'roses are red');
 const upper = child('upper', (args) => String(args['text'] ?? JSON.stringify(args)).toUpperCase());
@@ -52,7 +55,12 @@ function harness(extra: Partial<RunDeps> = {}) {
     contexts.push({ slug: c.slug, context });
     return inner(c, input, context);
   };
-  const deps: RunDeps = { runChild, receipts: { signingKey: keys.privateJwk, sink }, secrets: { OPENAI_API_KEY: TEST_KEY }, ...extra };
+  const deps: RunDeps = {
+    runChild,
+    receipts: { signingKey: keys.privateJwk, sink },
+    secrets: { OPENAI_API_KEY: TEST_KEY },
+    ...extra,
+  };
   return { deps, sink, contexts };
 }
 
@@ -73,8 +81,18 @@ describe('dag composition', () => {
     expect(new Set(sink.receipts.map((r) => r.runId))).toEqual(new Set([result.runId]));
     const byCard = Object.fromEntries(sink.receipts.map((r) => [r.pinning.card, r]));
     expect(byCard['classify']!.composedIn).toEqual({ card: 'pipeline', cardVersion: '3.0.0' });
-    expect(byCard['upper']!.pinning).toEqual({ card: 'upper', cardVersion: '1.0.0', skill: 'run', skillVersion: '1.0.0' });
-    expect(byCard['pipeline']!.pinning).toEqual({ card: 'pipeline', cardVersion: '3.0.0', skill: 'handle', skillVersion: '3.1.0' });
+    expect(byCard['upper']!.pinning).toEqual({
+      card: 'upper',
+      cardVersion: '1.0.0',
+      skill: 'run',
+      skillVersion: '1.0.0',
+    });
+    expect(byCard['pipeline']!.pinning).toEqual({
+      card: 'pipeline',
+      cardVersion: '3.0.0',
+      skill: 'handle',
+      skillVersion: '3.1.0',
+    });
     expect(byCard['pipeline']!.composition?.nodes.map((n) => n.status)).toEqual(['ran', 'ran']);
     for (const r of sink.receipts) expect(await verifyReceipt(r, keys.publicJwk)).toBe(true);
   });
@@ -104,7 +122,10 @@ describe('dag composition', () => {
       { from: 'classify', to: 'math', gate: 'llm-decides' },
       { from: 'classify', to: 'poem', gate: 'llm-decides' },
     ];
-    const config = parent(edges, ['classify', 'math', 'poem'], { agenticGate: 'agentic', models: [pin('openai-chat', router.baseUrl, { role: 'router' })] });
+    const config = parent(edges, ['classify', 'math', 'poem'], {
+      agenticGate: 'agentic',
+      models: [pin('openai-chat', router.baseUrl, { role: 'router' })],
+    });
     const { deps } = harness();
     const result = await runAgent(config, { text: 'a sum please' }, deps);
     expect(result.stopReason).toBe('answer');
@@ -117,7 +138,11 @@ describe('dag composition', () => {
   });
 
   it('fails with router_invalid_choice when the router names no offered edge', async () => {
-    const router = await startScriptedProvider({ wire: 'openai-chat', apiKey: TEST_KEY, script: [{ text: 'I would rather not say' }] });
+    const router = await startScriptedProvider({
+      wire: 'openai-chat',
+      apiKey: TEST_KEY,
+      script: [{ text: 'I would rather not say' }],
+    });
     servers.push(router);
     const config = parent(
       [
@@ -150,9 +175,16 @@ describe('dag composition', () => {
 
   it('stops with composition_failed when a child fails, and says which', async () => {
     const { deps, sink } = harness();
-    const result = await runAgent(parent([{ from: 'classify', to: 'broken', gate: 'deterministic' }], ['classify', 'broken']), { text: 'x' }, deps);
+    const result = await runAgent(
+      parent([{ from: 'classify', to: 'broken', gate: 'deterministic' }], ['classify', 'broken']),
+      { text: 'x' },
+      deps,
+    );
     expect(result.stopReason).toBe('error');
-    expect(result.error).toEqual({ code: 'composition_failed', message: 'child broken@1.0.0 stopped: error (tool_failed)' });
+    expect(result.error).toEqual({
+      code: 'composition_failed',
+      message: 'child broken@1.0.0 stopped: error (tool_failed)',
+    });
     await settle();
     expect(sink.receipts.map((r) => [r.pinning.card, r.outcome.stopReason])).toEqual([
       ['classify', 'answer'],
@@ -181,7 +213,11 @@ describe('dag composition', () => {
   });
 
   it('fails closed when the host cannot run children', async () => {
-    const result = await runAgent(parent([], ['classify']), { text: 'x' }, { receipts: { signingKey: keys.privateJwk } });
+    const result = await runAgent(
+      parent([], ['classify']),
+      { text: 'x' },
+      { receipts: { signingKey: keys.privateJwk } },
+    );
     expect(result.error?.code).toBe('composition_failed');
   });
 });
@@ -200,7 +236,12 @@ describe('composition helpers', () => {
   });
 
   it('evaluates conditions by JSON pointer with strict equality', () => {
-    const edge = (pointer: string, equals: string | number | boolean | null): RuntimeEdge => ({ from: 'a', to: 'b', gate: 'conditional', condition: { pointer, equals } });
+    const edge = (pointer: string, equals: string | number | boolean | null): RuntimeEdge => ({
+      from: 'a',
+      to: 'b',
+      gate: 'conditional',
+      condition: { pointer, equals },
+    });
     const answer = { text: '', data: { route: { 'a/b': 1, list: [true] }, none: null } };
     expect(conditionHolds(edge('/route/a~1b', 1), answer)).toBe(true);
     expect(conditionHolds(edge('/route/a~1b', '1'), answer)).toBe(false);

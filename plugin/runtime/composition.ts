@@ -77,7 +77,8 @@ export interface CompositionEnv {
   log?: (event: RuntimeLogEvent) => void;
 }
 
-const ROUTER_PROMPT = 'You route work between agents in a pipeline. Reply with exactly one of the offered agent names and nothing else.';
+const ROUTER_PROMPT =
+  'You route work between agents in a pipeline. Reply with exactly one of the offered agent names and nothing else.';
 
 /** Kahn's algorithm with declaration order as the tie-break; throws on a cycle or a dangling edge. */
 export function topologicalOrder(children: RuntimeChild[], edges: RuntimeEdge[]): string[] {
@@ -85,7 +86,8 @@ export function topologicalOrder(children: RuntimeChild[], edges: RuntimeEdge[])
   const known = new Set(slugs);
   const indegree = new Map(slugs.map((s) => [s, 0]));
   for (const edge of edges) {
-    if (!known.has(edge.from) || !known.has(edge.to)) throw new RuntimeError('composition_failed', `edge ${edge.from} -> ${edge.to} names an unknown node`);
+    if (!known.has(edge.from) || !known.has(edge.to))
+      throw new RuntimeError('composition_failed', `edge ${edge.from} -> ${edge.to} names an unknown node`);
     indegree.set(edge.to, (indegree.get(edge.to) ?? 0) + 1);
   }
   const order: string[] = [];
@@ -118,7 +120,9 @@ export function conditionHolds(edge: RuntimeEdge, answer: AgentAnswer | undefine
 export function parseRouterChoice(reply: string, candidates: string[]): string | undefined {
   const cleaned = reply.trim().replace(/^[`"'*\s]+|[`"'*.\s]+$/g, '');
   if (candidates.includes(cleaned)) return cleaned;
-  const mentioned = candidates.filter((c) => new RegExp(`(^|[^a-z0-9-])${c.replace(/[-]/g, '\\-')}($|[^a-z0-9-])`).test(reply));
+  const mentioned = candidates.filter((c) =>
+    new RegExp(`(^|[^a-z0-9-])${c.replace(/[-]/g, '\\-')}($|[^a-z0-9-])`).test(reply),
+  );
   return mentioned.length === 1 ? mentioned[0] : undefined;
 }
 
@@ -132,12 +136,22 @@ function combineInputs(inputs: { from: string; answer: AgentAnswer }[]): AgentIn
   return { text: inputs.map(({ from, answer }) => `[from ${from}]\n${answer.text}`).join('\n\n'), data };
 }
 
-export async function runComposition(config: RuntimeConfig, input: AgentInput, env: CompositionEnv): Promise<CompositionResult> {
+export async function runComposition(
+  config: RuntimeConfig,
+  input: AgentInput,
+  env: CompositionEnv,
+): Promise<CompositionResult> {
   const budget = env.budget ?? createRunBudget(resolveLimits(config.limits), env.signal ? { signal: env.signal } : {});
   const redactor = env.redactor ?? createRedactor();
   const { children, edges, quarantine } = config.composition;
-  const trace: CompositionTrace = { nodes: children.map((c) => ({ slug: c.slug, version: c.version, status: 'skipped' })), edgesTaken: [] };
-  const result: CompositionResult = { ...emptyLoopResult(input.skillId ?? config.skills[0]?.id ?? ''), composition: trace };
+  const trace: CompositionTrace = {
+    nodes: children.map((c) => ({ slug: c.slug, version: c.version, status: 'skipped' })),
+    edgesTaken: [],
+  };
+  const result: CompositionResult = {
+    ...emptyLoopResult(input.skillId ?? config.skills[0]?.id ?? ''),
+    composition: trace,
+  };
   const log = runLogger(env.log, env.runId, redactor);
 
   try {
@@ -149,7 +163,8 @@ export async function runComposition(config: RuntimeConfig, input: AgentInput, e
     const bySlug = new Map(children.map((c) => [c.slug, c]));
     const hasIncoming = new Set(edges.map((e) => e.to));
     const pending = new Map<string, { from: string; answer: AgentAnswer }[]>();
-    const childInput: AgentInput = input.data === undefined ? { text: input.text } : { text: input.text, data: input.data };
+    const childInput: AgentInput =
+      input.data === undefined ? { text: input.text } : { text: input.text, data: input.data };
     let lastSink: AgentAnswer | undefined;
 
     for (const slug of order) {
@@ -175,12 +190,16 @@ export async function runComposition(config: RuntimeConfig, input: AgentInput, e
       record.stopReason = childResult.stopReason;
       if (childResult.modelsReplayed === true) result.modelsReplayed = true;
       if (childResult.stopReason !== 'answer' || !childResult.answer) {
-        const why = childResult.error ? `${childResult.stopReason} (${childResult.error.code})` : childResult.stopReason;
+        const why = childResult.error
+          ? `${childResult.stopReason} (${childResult.error.code})`
+          : childResult.stopReason;
         throw new RuntimeError('composition_failed', `child ${child.slug}@${child.version} stopped: ${why}`);
       }
       const answer = childResult.answer;
       const outgoing = edges.filter((e) => e.from === slug);
-      const taken: RuntimeEdge[] = outgoing.filter((e) => e.gate === 'deterministic' || (e.gate === 'conditional' && conditionHolds(e, answer)));
+      const taken: RuntimeEdge[] = outgoing.filter(
+        (e) => e.gate === 'deterministic' || (e.gate === 'conditional' && conditionHolds(e, answer)),
+      );
       const llmEdges = outgoing.filter((e) => e.gate === 'llm-decides');
       if (llmEdges.length > 0) {
         const chosen = await askRouter(
@@ -224,14 +243,28 @@ export async function runComposition(config: RuntimeConfig, input: AgentInput, e
   return result;
 }
 
-async function askRouter(env: CompositionEnv, budget: RunBudget, from: string, answer: AgentAnswer, candidates: string[], result: LoopResult, log: (event: string, fields?: LogFields) => void): Promise<string> {
-  if (!env.router) throw new RuntimeError('config_invalid', `node ${from} has llm-decides edges but the agent pins no router model`);
+async function askRouter(
+  env: CompositionEnv,
+  budget: RunBudget,
+  from: string,
+  answer: AgentAnswer,
+  candidates: string[],
+  result: LoopResult,
+  log: (event: string, fields?: LogFields) => void,
+): Promise<string> {
+  if (!env.router)
+    throw new RuntimeError('config_invalid', `node ${from} has llm-decides edges but the agent pins no router model`);
   budget.spendSubrequest();
   log('model.call', { purpose: 'route', from, model: env.router.model });
   const turn = await budget.race(
     env.router.complete({
       system: ROUTER_PROMPT,
-      messages: [{ role: 'user', content: `The agent ${from} produced:\n${answer.text}\n\nChoose the next agent, one of: ${candidates.join(', ')}` }],
+      messages: [
+        {
+          role: 'user',
+          content: `The agent ${from} produced:\n${answer.text}\n\nChoose the next agent, one of: ${candidates.join(', ')}`,
+        },
+      ],
       tools: [],
       signal: budget.signal,
     }),
@@ -240,6 +273,7 @@ async function askRouter(env: CompositionEnv, budget: RunBudget, from: string, a
   result.usage.outputTokens += turn.usage?.outputTokens ?? 0;
   if (turn.replayed) result.modelsReplayed = true;
   const choice = parseRouterChoice(turn.text, candidates);
-  if (choice === undefined) throw new RuntimeError('router_invalid_choice', `the router chose none of ${candidates.join(', ')} after ${from}`);
+  if (choice === undefined)
+    throw new RuntimeError('router_invalid_choice', `the router chose none of ${candidates.join(', ')} after ${from}`);
   return choice;
 }

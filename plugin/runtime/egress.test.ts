@@ -30,7 +30,11 @@ describe('egress allow-list', () => {
 
   it('blocks other hosts with egress_blocked naming the host, never the path or query', async () => {
     const blocked: string[] = [];
-    const egress = createEgressFetch({ allow: ['https://api.openai.com'], onBlocked: (h) => blocked.push(h), fetch: () => Promise.reject(new Error('must not be called')) });
+    const egress = createEgressFetch({
+      allow: ['https://api.openai.com'],
+      onBlocked: (h) => blocked.push(h),
+      fetch: () => Promise.reject(new Error('must not be called')),
+    });
     const error = await rejection(egress('https://evil.example:8443/steal/path?token=abc123'));
     expect(error).toBeInstanceOf(EgressBlockedError);
     expect(error).toBeInstanceOf(RuntimeError);
@@ -45,7 +49,10 @@ describe('egress allow-list', () => {
   });
 
   it('treats scheme and port as part of the origin', async () => {
-    const egress = createEgressFetch({ allow: ['https://api.example.com'], fetch: () => Promise.reject(new Error('must not be called')) });
+    const egress = createEgressFetch({
+      allow: ['https://api.example.com'],
+      fetch: () => Promise.reject(new Error('must not be called')),
+    });
     await expect(egress('http://api.example.com/x')).rejects.toMatchObject({ code: 'egress_blocked' });
     await expect(egress('https://api.example.com:444/x')).rejects.toMatchObject({ code: 'egress_blocked' });
     await expect(egress(new Request('https://other.example.com/'))).rejects.toMatchObject({ code: 'egress_blocked' });
@@ -69,20 +76,34 @@ describe('egress allow-list', () => {
     const egress = createEgressFetch({ allow: [inside.url] });
     const followed = await egress(`${inside.url}/hop`, { headers: { authorization: 'Bearer x' } });
     expect(await followed.json()).toEqual({ final: true, auth: 'Bearer x' });
-    await expect(egress(`${inside.url}/escape`)).rejects.toMatchObject({ code: 'egress_blocked', host: `127.0.0.1:${outside.port}` });
+    await expect(egress(`${inside.url}/escape`)).rejects.toMatchObject({
+      code: 'egress_blocked',
+      host: `127.0.0.1:${outside.port}`,
+    });
     expect(outside.requests).toHaveLength(0);
   });
 
   it('derives the allow-list from the model pins, the tools and the config', () => {
     const config = agenticConfig('openai-chat', 'http://127.0.0.1:9999/v1', {
-      models: [pin('openai-chat', 'http://127.0.0.1:9999/v1'), pin('anthropic-messages', 'https://api.anthropic.com', { role: 'router' }), { ...pin('ollama-chat', 'x'), baseUrl: undefined } as never],
+      models: [
+        pin('openai-chat', 'http://127.0.0.1:9999/v1'),
+        pin('anthropic-messages', 'https://api.anthropic.com', { role: 'router' }),
+        { ...pin('ollama-chat', 'x'), baseUrl: undefined } as never,
+      ],
       tools: [
         { ...ADD_TOOL, endpoints: ['https://tools.example.com/api/v1'] },
         { ...ADD_TOOL, id: 'mcp', kind: 'mcp-http', url: 'https://mcp.example.com/mcp' },
       ],
       egress: { allow: ['https://extra.example.com'] },
     });
-    expect(egressAllowList(config)).toEqual(['http://127.0.0.1:11434', 'http://127.0.0.1:9999', 'https://api.anthropic.com', 'https://extra.example.com', 'https://mcp.example.com', 'https://tools.example.com']);
+    expect(egressAllowList(config)).toEqual([
+      'http://127.0.0.1:11434',
+      'http://127.0.0.1:9999',
+      'https://api.anthropic.com',
+      'https://extra.example.com',
+      'https://mcp.example.com',
+      'https://tools.example.com',
+    ]);
   });
 
   it("follows the Fetch standard's redirect modes: manual hands the redirect back, error rejects, neither reaches the target", async () => {
@@ -108,7 +129,9 @@ describe('egress allow-list', () => {
   it('turns a POST into a GET on 301, 302 and 303 only, as the Fetch standard does, and keeps it on 307 and 308', async () => {
     const seen: string[] = [];
     const server = await startServer((req, res) => {
-      seen.push(`${req.method} ${req.path} ${typeof req.body === 'string' || req.body === undefined ? (req.body ?? '') : JSON.stringify(req.body)}`);
+      seen.push(
+        `${req.method} ${req.path} ${typeof req.body === 'string' || req.body === undefined ? (req.body ?? '') : JSON.stringify(req.body)}`,
+      );
       const status = Number(req.path.slice(1));
       if (status >= 300) {
         res.writeHead(status, { location: '/done' });
@@ -118,13 +141,26 @@ describe('egress allow-list', () => {
     });
     servers.push(server);
     const egress = createEgressFetch({ allow: [server.url] });
-    for (const status of [301, 302, 303, 307, 308]) await egress(`${server.url}/${status}`, { method: 'POST', body: 'b' });
-    expect(seen.filter((line) => line.includes('/done'))).toEqual(['GET /done ', 'GET /done ', 'GET /done ', 'POST /done b', 'POST /done b']);
+    for (const status of [301, 302, 303, 307, 308])
+      await egress(`${server.url}/${status}`, { method: 'POST', body: 'b' });
+    expect(seen.filter((line) => line.includes('/done'))).toEqual([
+      'GET /done ',
+      'GET /done ',
+      'GET /done ',
+      'POST /done b',
+      'POST /done b',
+    ]);
   });
 
   it('reads userinfo as the URL standard does and never repeats credentials', async () => {
-    const egress = createEgressFetch({ allow: ['https://allowed.example'], fetch: () => Promise.reject(new Error('must not be called')) });
-    await expect(egress('https://allowed.example@evil.example/x?token=abc')).rejects.toMatchObject({ code: 'egress_blocked', host: 'evil.example' });
+    const egress = createEgressFetch({
+      allow: ['https://allowed.example'],
+      fetch: () => Promise.reject(new Error('must not be called')),
+    });
+    await expect(egress('https://allowed.example@evil.example/x?token=abc')).rejects.toMatchObject({
+      code: 'egress_blocked',
+      host: 'evil.example',
+    });
     const error = await rejection(egress('https://user:hunter2-password@allowed.example/x'));
     expect(error).toBeInstanceOf(TypeError);
     expect(String((error as Error).message)).not.toContain('hunter2');

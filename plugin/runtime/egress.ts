@@ -111,7 +111,8 @@ export function createEgressFetch(options: EgressOptions): typeof fetch {
   const egressFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const target = requestUrl(input);
     check(target); // before reading anything, so a blocked call has no side effect
-    if (hasCredentials(target)) throw new TypeError(`fetch: a URL with credentials (user:password@${nativeUrl.host(target)}) is refused`);
+    if (hasCredentials(target))
+      throw new TypeError(`fetch: a URL with credentials (user:password@${nativeUrl.host(target)}) is refused`);
     const first = new NativeRequest(input, init);
     let url = parseUrl(first.url);
     check(url);
@@ -123,7 +124,13 @@ export function createEgressFetch(options: EgressOptions): typeof fetch {
     const mode = init?.redirect ?? first.redirect ?? 'follow';
     for (let hop = 0; ; hop++) {
       check(url);
-      const response = await inner(nativeUrl.href(url), { method, headers, ...(body !== undefined ? { body } : {}), signal: first.signal, redirect: 'manual' });
+      const response = await inner(nativeUrl.href(url), {
+        method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        signal: first.signal,
+        redirect: 'manual',
+      });
       const location = response.headers.get('location');
       if (!setHas(REDIRECT_STATUSES, response.status) || location === null || mode === 'manual') return response;
       if (mode === 'error') {
@@ -139,9 +146,16 @@ export function createEgressFetch(options: EgressOptions): typeof fetch {
       }
       await response.body?.cancel().catch(() => undefined);
       check(next);
-      if (hasCredentials(next)) throw new TypeError(`fetch: a redirect to a URL with credentials (user:password@${nativeUrl.host(next)}) is refused`);
-      if (nativeUrl.origin(next) !== nativeUrl.origin(url)) for (const name of ['authorization', 'x-api-key', 'cookie', 'proxy-authorization']) headers.delete(name);
-      if ((response.status === 303 && method !== 'GET' && method !== 'HEAD') || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+      if (hasCredentials(next))
+        throw new TypeError(
+          `fetch: a redirect to a URL with credentials (user:password@${nativeUrl.host(next)}) is refused`,
+        );
+      if (nativeUrl.origin(next) !== nativeUrl.origin(url))
+        for (const name of ['authorization', 'x-api-key', 'cookie', 'proxy-authorization']) headers.delete(name);
+      if (
+        (response.status === 303 && method !== 'GET' && method !== 'HEAD') ||
+        ((response.status === 301 || response.status === 302) && method === 'POST')
+      ) {
         method = 'GET';
         body = undefined;
         headers.delete('content-type');

@@ -26,7 +26,9 @@ describe('canonicalize (RFC 8785)', () => {
   });
 
   it('sorts keys by UTF-16 code units and drops undefined members', () => {
-    expect(canonicalize({ b: 1, a: [true, null, 'x'], '\u20ac': 1, '\ud83d\ude00': 2, c: undefined })).toBe('{"a":[true,null,"x"],"b":1,"€":1,"😀":2}');
+    expect(canonicalize({ b: 1, a: [true, null, 'x'], '\u20ac': 1, '\ud83d\ude00': 2, c: undefined })).toBe(
+      '{"a":[true,null,"x"],"b":1,"€":1,"😀":2}',
+    );
   });
 
   it('writes nesting deeper than the call stack (no recursion): the compiler digests with it too', () => {

@@ -51,7 +51,8 @@ function writeValue(value: unknown, out: string[], open: Set<object>, work: Work
   open.add(obj);
   work.push({ close: obj });
   // Boxed primitives are their values, as in JSON.stringify.
-  if (obj instanceof Number || obj instanceof String || obj instanceof Boolean) return void work.push({ value: obj.valueOf() });
+  if (obj instanceof Number || obj instanceof String || obj instanceof Boolean)
+    return void work.push({ value: obj.valueOf() });
   if (Array.isArray(obj)) {
     work.push({ text: ']' });
     for (let i = obj.length - 1; i >= 0; i--) {

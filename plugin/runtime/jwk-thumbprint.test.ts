@@ -15,17 +15,29 @@ describe('jwkThumbprint (RFC 7638)', () => {
   });
 
   it('hashes only the required members in lexicographic order', () => {
-    expect(jwkThumbprintInput({ kty: 'OKP', crv: 'Ed25519', x: RFC8037_X })).toBe(`{"crv":"Ed25519","kty":"OKP","x":"${RFC8037_X}"}`);
+    expect(jwkThumbprintInput({ kty: 'OKP', crv: 'Ed25519', x: RFC8037_X })).toBe(
+      `{"crv":"Ed25519","kty":"OKP","x":"${RFC8037_X}"}`,
+    );
   });
 
   it('gives the same kid for the private JWK and for extra members', async () => {
-    const withExtras = { kty: 'OKP', crv: 'Ed25519', x: RFC8037_X, d: RFC8037_D, alg: 'Ed25519', key_ops: ['verify'], ext: true };
+    const withExtras = {
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: RFC8037_X,
+      d: RFC8037_D,
+      alg: 'Ed25519',
+      key_ops: ['verify'],
+      ext: true,
+    };
     expect(await jwkThumbprint(withExtras)).toBe(RFC8037_THUMBPRINT);
   });
 
   it('agrees with node:crypto SHA-256 for a generated key', async () => {
     const { publicJwk } = await generateReceiptKeyPair();
-    const expected = createHash('sha256').update(`{"crv":"Ed25519","kty":"OKP","x":"${publicJwk.x}"}`, 'utf8').digest('base64url');
+    const expected = createHash('sha256')
+      .update(`{"crv":"Ed25519","kty":"OKP","x":"${publicJwk.x}"}`, 'utf8')
+      .digest('base64url');
     expect(await jwkThumbprint(publicJwk)).toBe(expected);
   });
 

@@ -11,7 +11,8 @@ export function jwkThumbprintInput(publicJwk: { kty?: unknown; crv?: unknown; x?
   if (publicJwk.kty !== 'OKP') throw new TypeError('jwkThumbprint: kty must be "OKP"');
   if (publicJwk.crv !== 'Ed25519') throw new TypeError('jwkThumbprint: crv must be "Ed25519"');
   const x = publicJwk.x;
-  if (typeof x !== 'string' || base64UrlToBytes(x).length !== 32) throw new TypeError('jwkThumbprint: x must be the base64url of 32 bytes');
+  if (typeof x !== 'string' || base64UrlToBytes(x).length !== 32)
+    throw new TypeError('jwkThumbprint: x must be the base64url of 32 bytes');
   // The members are fixed strings and a base64url value: JSON.stringify of this literal is the canonical form.
   return `{"crv":"Ed25519","kty":"OKP","x":${JSON.stringify(x)}}`;
 }

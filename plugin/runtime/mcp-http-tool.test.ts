@@ -26,10 +26,22 @@ async function mcp(json: boolean): Promise<McpTestServer> {
 }
 
 function context(tool: RuntimeTool, allow: string[]): ToolContext {
-  return { runId: '01JA0000000000000000000000', tool, signal: new AbortController().signal, fetch: createEgressFetch({ allow }) };
+  return {
+    runId: '01JA0000000000000000000000',
+    tool,
+    signal: new AbortController().signal,
+    fetch: createEgressFetch({ allow }),
+  };
 }
 
-const ADD: RuntimeTool = { id: 'mcp.add', name: 'add', version: '1.0.0', kind: 'mcp-http', risk: 'low', mcpServer: 'calc-mcp' };
+const ADD: RuntimeTool = {
+  id: 'mcp.add',
+  name: 'add',
+  version: '1.0.0',
+  kind: 'mcp-http',
+  risk: 'low',
+  mcpServer: 'calc-mcp',
+};
 
 for (const json of [false, true]) {
   describe(`MCP Streamable HTTP client against the official MCP server (${json ? 'JSON' : 'SSE'} responses)`, () => {
@@ -49,7 +61,10 @@ for (const json of [false, true]) {
       const server = await mcp(json);
       const ctx = context(ADD, [server.origin]);
       const fail = createMcpHttpToolHandler({ url: server.url, toolName: 'fail' });
-      await expect(fail({}, ctx)).rejects.toMatchObject({ code: 'tool_failed', message: 'fail: the database is on fire' });
+      await expect(fail({}, ctx)).rejects.toMatchObject({
+        code: 'tool_failed',
+        message: 'fail: the database is on fire',
+      });
       const add = createMcpHttpToolHandler({ url: server.url });
       await add({ a: 1, b: 1 }, ctx);
       server.forgetSessions();
@@ -64,12 +79,19 @@ describe('mcp-http tools in a run', () => {
     const provider = await startScriptedProvider({
       wire: 'anthropic-messages',
       apiKey: TEST_KEY,
-      script: [{ toolCalls: [{ name: 'add', arguments: { a: 40, b: 2 } }] }, { text: (ctx) => `MCP said ${ctx.lastToolResults[0]}` }],
+      script: [
+        { toolCalls: [{ name: 'add', arguments: { a: 40, b: 2 } }] },
+        { text: (ctx) => `MCP said ${ctx.lastToolResults[0]}` },
+      ],
     });
     closers.push(provider);
     const sink = memorySink();
     const config = agenticConfig('anthropic-messages', provider.baseUrl, { tools: [{ ...ADD, url: server.url }] });
-    const result = await runAgent(config, { text: 'add 40 and 2' }, { secrets: { ANTHROPIC_API_KEY: TEST_KEY }, receipts: { signingKey: keys.privateJwk, sink } });
+    const result = await runAgent(
+      config,
+      { text: 'add 40 and 2' },
+      { secrets: { ANTHROPIC_API_KEY: TEST_KEY }, receipts: { signingKey: keys.privateJwk, sink } },
+    );
     expect(result.stopReason).toBe('answer');
     expect(result.answer?.text).toBe('MCP said {"sum":42}');
     expect(server.calls).toEqual(['add(40,2)']);
@@ -79,9 +101,16 @@ describe('mcp-http tools in a run', () => {
   it('an MCP server on an undeclared origin is blocked by egress', async () => {
     const server = await mcp(true);
     const tool: RuntimeTool = { ...ADD, kind: 'mcp-http' };
-    const config = toolOnlyConfig({ tools: [tool], skills: [{ id: 'add', name: 'Add', description: 'Adds.', version: '1.0.0', tags: ['add'], toolId: 'mcp.add' }] });
+    const config = toolOnlyConfig({
+      tools: [tool],
+      skills: [{ id: 'add', name: 'Add', description: 'Adds.', version: '1.0.0', tags: ['add'], toolId: 'mcp.add' }],
+    });
     const handler = createMcpHttpToolHandler({ url: server.url });
-    const result = await runAgent(config, { text: '{"a":1,"b":2}' }, { tools: { 'mcp.add': handler }, receipts: { signingKey: keys.privateJwk } });
+    const result = await runAgent(
+      config,
+      { text: '{"a":1,"b":2}' },
+      { tools: { 'mcp.add': handler }, receipts: { signingKey: keys.privateJwk } },
+    );
     expect(result.stopReason).toBe('error');
     expect(result.error?.code).toBe('egress_blocked');
     expect(server.requests).toEqual([]);

@@ -57,7 +57,9 @@ async function readRpcResponse(response: Response, id: number): Promise<JsonRpcM
       throw new RuntimeError('mcp_error', 'the MCP server answered with something that is not JSON');
     }
   }
-  const match = messages.find((m): m is JsonRpcMessage => m !== null && typeof m === 'object' && (m as JsonRpcMessage).id === id);
+  const match = messages.find(
+    (m): m is JsonRpcMessage => m !== null && typeof m === 'object' && (m as JsonRpcMessage).id === id,
+  );
   if (!match) throw new RuntimeError('mcp_error', 'the MCP server sent no response to the request');
   return match;
 }
@@ -71,18 +73,34 @@ export function createMcpHttpToolHandler(options: McpHttpToolOptions): ToolHandl
     const toolName = options.toolName ?? context.tool.name;
 
     const post = async (body: unknown, current: Session | undefined): Promise<Response> => {
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...options.headers };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...options.headers,
+      };
       if (current?.id) headers['mcp-session-id'] = current.id;
       if (current) headers['mcp-protocol-version'] = current.protocolVersion;
       try {
-        return await fetchFn(options.url, { method: 'POST', headers, body: JSON.stringify(body), signal: context.signal });
+        return await fetchFn(options.url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body),
+          signal: context.signal,
+        });
       } catch (error) {
         if (isRuntimeError(error) || context.signal.aborted) throw error;
-        throw new RuntimeError('mcp_error', `the MCP server could not be reached (${error instanceof Error ? error.name : 'error'})`);
+        throw new RuntimeError(
+          'mcp_error',
+          `the MCP server could not be reached (${error instanceof Error ? error.name : 'error'})`,
+        );
       }
     };
 
-    const call = async (method: string, params: unknown, current: Session | undefined): Promise<{ message: JsonRpcMessage; response: Response }> => {
+    const call = async (
+      method: string,
+      params: unknown,
+      current: Session | undefined,
+    ): Promise<{ message: JsonRpcMessage; response: Response }> => {
       const id = nextId++;
       const response = await post({ jsonrpc: '2.0', id, method, params }, current);
       if (!response.ok) {
@@ -95,9 +113,19 @@ export function createMcpHttpToolHandler(options: McpHttpToolOptions): ToolHandl
     };
 
     const open = async (): Promise<Session> => {
-      const { message, response } = await call('initialize', { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'agentdef-runtime', version: '1.0.0' } }, undefined);
+      const { message, response } = await call(
+        'initialize',
+        {
+          protocolVersion: MCP_PROTOCOL_VERSION,
+          capabilities: {},
+          clientInfo: { name: 'agentdef-runtime', version: '1.0.0' },
+        },
+        undefined,
+      );
       const result = message.result as { protocolVersion?: unknown } | undefined;
-      const opened: Session = { protocolVersion: typeof result?.protocolVersion === 'string' ? result.protocolVersion : MCP_PROTOCOL_VERSION };
+      const opened: Session = {
+        protocolVersion: typeof result?.protocolVersion === 'string' ? result.protocolVersion : MCP_PROTOCOL_VERSION,
+      };
       const id = response.headers.get('mcp-session-id');
       if (id) opened.id = id;
       const ack = await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, opened);
@@ -115,10 +143,15 @@ export function createMcpHttpToolHandler(options: McpHttpToolOptions): ToolHandl
       session = await open();
       outcome = (await call('tools/call', { name: toolName, arguments: args }, session)).message;
     }
-    const result = (outcome.result ?? {}) as { content?: { type?: string; text?: string }[]; structuredContent?: unknown; isError?: boolean };
+    const result = (outcome.result ?? {}) as {
+      content?: { type?: string; text?: string }[];
+      structuredContent?: unknown;
+      isError?: boolean;
+    };
     const blocks = Array.isArray(result.content) ? result.content : [];
     const text = blocks.every((b) => b.type === 'text') ? blocks.map((b) => b.text ?? '').join('\n') : undefined;
-    if (result.isError) throw new RuntimeError('tool_failed', `${toolName}: ${(text ?? 'the tool reported an error').slice(0, 500)}`);
+    if (result.isError)
+      throw new RuntimeError('tool_failed', `${toolName}: ${(text ?? 'the tool reported an error').slice(0, 500)}`);
     if (result.structuredContent !== undefined) return result.structuredContent;
     return text ?? blocks;
   };

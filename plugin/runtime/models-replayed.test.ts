@@ -21,7 +21,9 @@ import type { RuntimeConfig } from './runtime-config';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 addFormats(ajv);
-const validateReceipt = ajv.compile(JSON.parse(readFileSync(join(__dirname, '..', 'schema', 'receipt.v1.schema.json'), 'utf8')));
+const validateReceipt = ajv.compile(
+  JSON.parse(readFileSync(join(__dirname, '..', 'schema', 'receipt.v1.schema.json'), 'utf8')),
+);
 
 const servers: StubServer[] = [];
 afterEach(async () => {
@@ -37,7 +39,10 @@ async function model(): Promise<StubServer & { baseUrl: string }> {
   const stub = await startScriptedProvider({
     wire: 'anthropic-messages',
     apiKey: TEST_KEY,
-    script: [{ toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }] }, { text: (ctx) => `sum: ${ctx.lastToolResults.join('')}` }],
+    script: [
+      { toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }] },
+      { text: (ctx) => `sum: ${ctx.lastToolResults.join('')}` },
+    ],
   });
   servers.push(stub);
   return stub;
@@ -52,7 +57,12 @@ const replayingFetch: typeof fetch = async (input, init) => {
 };
 
 function deps(fetchFn: typeof fetch, sink = memorySink()): RunDeps {
-  return { fetch: fetchFn, tools: calcTools, secrets: { ANTHROPIC_API_KEY: TEST_KEY, RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) }, receipts: { sink } };
+  return {
+    fetch: fetchFn,
+    tools: calcTools,
+    secrets: { ANTHROPIC_API_KEY: TEST_KEY, RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) },
+    receipts: { sink },
+  };
 }
 
 describe('modelsReplayed', () => {
@@ -69,7 +79,11 @@ describe('modelsReplayed', () => {
     const { modelsReplayed: _dropped, ...stripped } = replayed.receipt!;
     expect(await verifyReceipt(stripped, keys.publicJwk)).toBe(false);
 
-    const live = await runAgent(agenticConfig('anthropic-messages', (await model()).baseUrl, { egress: { allow: [servers[1]!.url] } }), { text: 'add 2 and 3' }, deps(fetch));
+    const live = await runAgent(
+      agenticConfig('anthropic-messages', (await model()).baseUrl, { egress: { allow: [servers[1]!.url] } }),
+      { text: 'add 2 and 3' },
+      deps(fetch),
+    );
     expect(live.stopReason).toBe('answer');
     expect(live.answer?.text).toBe(replayed.answer?.text);
     expect(live.modelsReplayed).toBeUndefined();
@@ -87,10 +101,19 @@ describe('modelsReplayed', () => {
         new Request('http://agent.test/a2a/v1', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'add 2 and 3' }] } } }),
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'SendMessage',
+            params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'add 2 and 3' }] } },
+          }),
         }),
       );
-      return ((await response.json()) as { result: { task: { status: { state: string }; metadata: Record<string, unknown> } } }).result.task;
+      return (
+        (await response.json()) as {
+          result: { task: { status: { state: string }; metadata: Record<string, unknown> } };
+        }
+      ).result.task;
     };
     const replayed = await send(replayingFetch);
     expect(replayed.status.state).toBe('TASK_STATE_COMPLETED');
@@ -104,13 +127,24 @@ describe('modelsReplayed', () => {
   it("a composition whose child's model was replayed is marked replayed too, in its result and receipt", async () => {
     const stub = await model();
     const childConfig: RuntimeConfig = agenticConfig('anthropic-messages', stub.baseUrl, {
-      agent: { id: '01J9ZZZZZZZZZZZZZZZZZZZZCA', slug: 'adder', name: 'Adder', version: '1.0.0', versionId: '01J9ZZZZZZZZZZZZZZZZZZZZCB', description: 'adds' },
+      agent: {
+        id: '01J9ZZZZZZZZZZZZZZZZZZZZCA',
+        slug: 'adder',
+        name: 'Adder',
+        version: '1.0.0',
+        versionId: '01J9ZZZZZZZZZZZZZZZZZZZZCB',
+        description: 'adds',
+      },
       egress: { allow: [stub.url] },
       lifecycleState: 'composed',
     });
     const parent = dagConfig(['adder'], []);
     const sink = memorySink();
-    const result = await runAgent(parent, { text: 'add 2 and 3' }, { ...deps(replayingFetch, sink), runChild: inProcessChildRunner([childConfig], deps(replayingFetch, sink)) });
+    const result = await runAgent(
+      parent,
+      { text: 'add 2 and 3' },
+      { ...deps(replayingFetch, sink), runChild: inProcessChildRunner([childConfig], deps(replayingFetch, sink)) },
+    );
     expect(result.stopReason).toBe('answer');
     expect(result.modelsReplayed).toBe(true);
     expect(result.receipt?.modelsReplayed).toBe(true);

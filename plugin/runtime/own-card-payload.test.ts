@@ -17,14 +17,33 @@ import { generateReceiptKeyPair, importSigningKey } from './receipts';
 /** Strings that reach every branch of the card's scrub and of the canonical form. */
 const text = fc.oneof(
   fc.string(),
-  fc.constantFrom('', 'd', 'kty', 'crv', '{"kty":"OKP","d":"c2VjcmV0c2VjcmV0"}', 'kty: OKP d=abcdEFGH1234', 'https://user:pass@host.example/x', '\uD800', 'a\uDC00b'),
+  fc.constantFrom(
+    '',
+    'd',
+    'kty',
+    'crv',
+    '{"kty":"OKP","d":"c2VjcmV0c2VjcmV0"}',
+    'kty: OKP d=abcdEFGH1234',
+    'https://user:pass@host.example/x',
+    '\uD800',
+    'a\uDC00b',
+  ),
   fc.string({ unit: 'binary' }),
 );
 const textList = fc.array(text, { maxLength: 3 });
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
 const skill = fc.record(
-  { id: text, name: text, description: text, version: text, tags: textList, examples: optional(textList), inputModes: optional(textList), outputModes: optional(textList) },
+  {
+    id: text,
+    name: text,
+    description: text,
+    version: text,
+    tags: textList,
+    examples: optional(textList),
+    inputModes: optional(textList),
+    outputModes: optional(textList),
+  },
   { requiredKeys: ['id', 'name', 'description', 'version', 'tags'] },
 );
 
@@ -39,23 +58,34 @@ const config = fc
     iconUrl: optional(text),
     publicUrl: optional(fc.constantFrom('https://agent.example.com', 'https://d:8080', 'http://kty:1/')),
   })
-  .map(({ agent, skills, defaultInputModes, defaultOutputModes, provider, documentationUrl, iconUrl, publicUrl }): RuntimeConfig => {
-    const base = toolOnlyConfig();
-    return {
-      ...base,
-      agent: { ...base.agent, ...agent },
+  .map(
+    ({
+      agent,
       skills,
-      card: {
-        ...base.card,
-        defaultInputModes,
-        defaultOutputModes,
-        ...(provider ? { provider } : { provider: undefined }),
-        ...(documentationUrl !== undefined ? { documentationUrl } : {}),
-        ...(iconUrl !== undefined ? { iconUrl } : {}),
-        ...(publicUrl !== undefined ? { publicUrl } : {}),
-      },
-    };
-  });
+      defaultInputModes,
+      defaultOutputModes,
+      provider,
+      documentationUrl,
+      iconUrl,
+      publicUrl,
+    }): RuntimeConfig => {
+      const base = toolOnlyConfig();
+      return {
+        ...base,
+        agent: { ...base.agent, ...agent },
+        skills,
+        card: {
+          ...base.card,
+          defaultInputModes,
+          defaultOutputModes,
+          ...(provider ? { provider } : { provider: undefined }),
+          ...(documentationUrl !== undefined ? { documentationUrl } : {}),
+          ...(iconUrl !== undefined ? { iconUrl } : {}),
+          ...(publicUrl !== undefined ? { publicUrl } : {}),
+        },
+      };
+    },
+  );
 
 /** The payload, or the message of the TypeError it throws. */
 function outcome(payload: () => string): string {
@@ -69,23 +99,38 @@ function outcome(payload: () => string): string {
 describe('the served card signing payload', () => {
   it('equals the table-driven payload on every card buildAgentCard makes', () => {
     fc.assert(
-      fc.property(config, fc.constantFrom('https://agent.example.com', 'http://127.0.0.1:8787', 'https://d:8080'), (cfg, origin) => {
-        const card = buildAgentCard(cfg, { requestOrigin: origin });
-        expect(outcome(() => ownAgentCardSigningPayload(card))).toBe(outcome(() => agentCardSigningPayload(card)));
-      }),
+      fc.property(
+        config,
+        fc.constantFrom('https://agent.example.com', 'http://127.0.0.1:8787', 'https://d:8080'),
+        (cfg, origin) => {
+          const card = buildAgentCard(cfg, { requestOrigin: origin });
+          expect(outcome(() => ownAgentCardSigningPayload(card))).toBe(outcome(() => agentCardSigningPayload(card)));
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('equals it on the built card with earlier signatures', () => {
-    const card = { ...buildAgentCard(toolOnlyConfig(), { requestOrigin: 'https://agent.example.com' }), signatures: [{ protected: 'x', signature: 'y' }] };
+    const card = {
+      ...buildAgentCard(toolOnlyConfig(), { requestOrigin: 'https://agent.example.com' }),
+      signatures: [{ protected: 'x', signature: 'y' }],
+    };
     expect(ownAgentCardSigningPayload(card)).toBe(agentCardSigningPayload(card));
   });
 
   it('signs a card that verifies with the table-driven payload', async () => {
     const { privateJwk, publicJwk } = await generateReceiptKeyPair();
     const kid = await jwkThumbprint(publicJwk);
-    const signed = await signOwnAgentCard(buildAgentCard(toolOnlyConfig(), { requestOrigin: 'https://agent.example.com' }), await importSigningKey(privateJwk), kid);
-    expect(await verifyAgentCard(signed, (id) => (id === kid ? publicJwk : undefined))).toEqual({ ok: true, kid, index: 0 });
+    const signed = await signOwnAgentCard(
+      buildAgentCard(toolOnlyConfig(), { requestOrigin: 'https://agent.example.com' }),
+      await importSigningKey(privateJwk),
+      kid,
+    );
+    expect(await verifyAgentCard(signed, (id) => (id === kid ? publicJwk : undefined))).toEqual({
+      ok: true,
+      kid,
+      index: 0,
+    });
   });
 });

@@ -24,6 +24,10 @@ export function ownAgentCardSigningPayload(card: AgentCard): string {
 }
 
 /** The served card with one more signature entry: `key` (Ed25519) signs its payload under `kid`. Rejects where the payload throws. */
-export async function signOwnAgentCard(card: AgentCard, key: CryptoKey, kid: string): Promise<AgentCard & { signatures: AgentCardSignature[] }> {
+export async function signOwnAgentCard(
+  card: AgentCard,
+  key: CryptoKey,
+  kid: string,
+): Promise<AgentCard & { signatures: AgentCardSignature[] }> {
   return withCardSignature(card, ownAgentCardSigningPayload(card), key, kid);
 }

@@ -24,11 +24,17 @@ function runtimeSources(dir: string): string[] {
   return out;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 function forbidden(specifier: string, file: string): string | undefined {
   if (specifier.startsWith('node:')) return 'a Node built-in';
-  if (/^(fs|path|os|crypto|http|https|net|url|util|stream|child_process|worker_threads|buffer|events|zlib|tls|dns)(\/|$)/.test(specifier)) return 'a Node built-in';
+  if (
+    /^(fs|path|os|crypto|http|https|net|url|util|stream|child_process|worker_threads|buffer|events|zlib|tls|dns)(\/|$)/.test(
+      specifier,
+    )
+  )
+    return 'a Node built-in';
   if (specifier === 'nx' || specifier.startsWith('nx/') || specifier.startsWith('@nx/')) return 'Nx';
   if (!specifier.startsWith('.')) return 'a package (the runtime is dependency-free)';
   const target = relative(here, join(file, '..', specifier));

@@ -21,7 +21,11 @@ const result = loopResult();
 
 beforeAll(async () => {
   keys = await generateReceiptKeyPair();
-  const unsigned = await buildReceipt(toolOnlyConfig(), result, { runId: '01JA0000000000000000000000', issuedAtMs: Date.UTC(2026, 0, 2), latencyMs: 5 });
+  const unsigned = await buildReceipt(toolOnlyConfig(), result, {
+    runId: '01JA0000000000000000000000',
+    issuedAtMs: Date.UTC(2026, 0, 2),
+    latencyMs: 5,
+  });
   receipt = await signReceipt(unsigned, keys.privateJwk, 'keyref:calc-agent');
   text = JSON.stringify(receipt);
 });
@@ -40,16 +44,31 @@ describe('signature encoding', () => {
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const last = alphabet.indexOf(value[85]!);
     // The last character carries 2 meaningful bits and 4 that must be zero: 15 other characters decode to the same bytes.
-    const sameBytes = [...alphabet].filter((_c, i) => i !== last && i >> 4 === last >> 4).map((c) => value.slice(0, 85) + c);
+    const sameBytes = [...alphabet]
+      .filter((_c, i) => i !== last && i >> 4 === last >> 4)
+      .map((c) => value.slice(0, 85) + c);
     expect(sameBytes).toHaveLength(15);
     for (const alt of sameBytes) {
       expect(Buffer.from(alt, 'base64url').equals(Buffer.from(value, 'base64url'))).toBe(true); // really the same bytes
       expect(await verifyReceipt(withSignature({ ...receipt.signature, value: alt }), keys.publicJwk), alt).toBe(false);
     }
     const std = Buffer.from(value, 'base64url').toString('base64');
-    for (const alt of [`${value}==`, `${value}=`, std, std.replace(/=+$/, ''), ` ${value}`, `${value}\n`, value.slice(0, 85), `${value}A`, `${value}AA`]) {
+    for (const alt of [
+      `${value}==`,
+      `${value}=`,
+      std,
+      std.replace(/=+$/, ''),
+      ` ${value}`,
+      `${value}\n`,
+      value.slice(0, 85),
+      `${value}A`,
+      `${value}AA`,
+    ]) {
       if (alt === value) continue;
-      expect(await verifyReceipt(withSignature({ ...receipt.signature, value: alt }), keys.publicJwk), JSON.stringify(alt)).toBe(false);
+      expect(
+        await verifyReceipt(withSignature({ ...receipt.signature, value: alt }), keys.publicJwk),
+        JSON.stringify(alt),
+      ).toBe(false);
     }
   });
 });
@@ -57,7 +76,13 @@ describe('signature encoding', () => {
 describe('the signature object', () => {
   it('refuses unknown members, a missing member and non-string members', async () => {
     const sig = receipt.signature;
-    for (const extra of [{ crit: ['b64'] }, { b64: false }, { jwk: keys.publicJwk }, { value2: sig.value }, { __proto__: null }]) {
+    for (const extra of [
+      { crit: ['b64'] },
+      { b64: false },
+      { jwk: keys.publicJwk },
+      { value2: sig.value },
+      { __proto__: null },
+    ]) {
       const tampered = withSignature({ ...sig, ...extra });
       if (Object.keys(tampered.signature).length === 3) continue; // `__proto__: null` in a literal sets the prototype, not a member
       expect(await verifyReceipt(tampered, keys.publicJwk), JSON.stringify(extra)).toBe(false);
@@ -68,7 +93,9 @@ describe('the signature object', () => {
     const { kid: _kid, ...noKid } = sig;
     expect(await verifyReceipt(withSignature(noKid), keys.publicJwk)).toBe(false);
     expect(await verifyReceipt(withSignature({ ...sig, kid: 7 }), keys.publicJwk)).toBe(false);
-    expect(await verifyReceipt(withSignature({ ...sig, value: [...Buffer.from(sig.value, 'base64url')] }), keys.publicJwk)).toBe(false);
+    expect(
+      await verifyReceipt(withSignature({ ...sig, value: [...Buffer.from(sig.value, 'base64url')] }), keys.publicJwk),
+    ).toBe(false);
     expect(await verifyReceipt({ ...receipt, signature: [sig.alg, sig.kid, sig.value] }, keys.publicJwk)).toBe(false);
   });
 
@@ -127,7 +154,15 @@ describe('receipt text', () => {
   });
 
   it('refuses texts that are not strict JSON', async () => {
-    for (const bad of [`${text},`, `[${text}]`, text.replace('{', '{,'), `${text} x`, text.replace('"steps":1', '"steps":01'), '', 'null']) {
+    for (const bad of [
+      `${text},`,
+      `[${text}]`,
+      text.replace('{', '{,'),
+      `${text} x`,
+      text.replace('"steps":1', '"steps":01'),
+      '',
+      'null',
+    ]) {
       expect(await verifyReceiptText(bad, keys.publicJwk)).toBe(false);
     }
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;

@@ -28,7 +28,11 @@ beforeAll(async () => {
 const RUN_ID = '01JA0000000000000000000000';
 
 async function signed(overrides: Partial<LoopResult> = {}): Promise<Receipt> {
-  const unsigned = await buildReceipt(toolOnlyConfig(), loopResult(overrides), { runId: RUN_ID, issuedAtMs: Date.UTC(2026, 0, 2, 3, 4, 5), latencyMs: 12.4 });
+  const unsigned = await buildReceipt(toolOnlyConfig(), loopResult(overrides), {
+    runId: RUN_ID,
+    issuedAtMs: Date.UTC(2026, 0, 2, 3, 4, 5),
+    latencyMs: 12.4,
+  });
   return signReceipt(unsigned, keys.privateJwk, 'keyref:calc-agent');
 }
 
@@ -53,7 +57,11 @@ describe('receipt/v1', () => {
       expect(limited.outcome).toEqual({ stopReason: stop, status: 'limit' });
       expect(validate(limited), JSON.stringify(validate.errors)).toBe(true);
     }
-    const failed = await signed({ stopReason: 'error', answer: undefined, error: { code: 'provider_http_error', message: 'openai-chat: HTTP 500' } });
+    const failed = await signed({
+      stopReason: 'error',
+      answer: undefined,
+      error: { code: 'provider_http_error', message: 'openai-chat: HTTP 500' },
+    });
     expect(failed.outcome).toEqual({ stopReason: 'error', status: 'error', errorCode: 'provider_http_error' });
     expect(JSON.stringify(failed)).not.toContain('HTTP 500'); // codes only, never messages
     expect(validate(failed)).toBe(true);
@@ -66,7 +74,9 @@ describe('receipt/v1', () => {
   it('verifies with an independent Ed25519 and JCS implementation', async () => {
     const receipt = await signed();
     const { signature, ...rest } = receipt;
-    const message = new TextEncoder().encode(canonicalizeReference({ ...rest, signature: { alg: signature.alg, kid: signature.kid } })!);
+    const message = new TextEncoder().encode(
+      canonicalizeReference({ ...rest, signature: { alg: signature.alg, kid: signature.kid } })!,
+    );
     const publicKey = base64UrlToBytes(keys.publicJwk.x!);
     expect(await ed.verifyAsync(base64UrlToBytes(signature.value), message, publicKey)).toBe(true);
   });
@@ -85,11 +95,17 @@ describe('receipt/v1', () => {
     expect(await tamper((r) => (r.latencyMs += 1))).toBe(false);
     expect(await tamper((r) => (r.signature.kid = 'keyref:someone-else'))).toBe(false);
     expect(await tamper((r) => (r.extra = true))).toBe(false);
-    expect(await tamper((r) => (r.signature.value = r.signature.value.replace(/^./, (c: string) => (c === 'A' ? 'B' : 'A'))))).toBe(false);
+    expect(
+      await tamper(
+        (r) => (r.signature.value = r.signature.value.replace(/^./, (c: string) => (c === 'A' ? 'B' : 'A'))),
+      ),
+    ).toBe(false);
     expect(await verifyReceipt(receipt, other.publicJwk)).toBe(false);
     expect(await tamper((r) => delete r.signature)).toBe(false);
     expect(await verifyReceipt(null, keys.publicJwk)).toBe(false);
-    expect(await verifyReceipt({ ...receipt, signature: { ...receipt.signature, value: '!!' } }, keys.publicJwk)).toBe(false);
+    expect(await verifyReceipt({ ...receipt, signature: { ...receipt.signature, value: '!!' } }, keys.publicJwk)).toBe(
+      false,
+    );
   });
 
   it('does not depend on key order', async () => {
@@ -131,7 +147,11 @@ describe('receipt delivery', () => {
     const result = await runAgent(
       toolOnlyConfig(),
       { text: '{"a":1,"b":2}' },
-      { tools: calcTools, receipts: { signingKey: keys.privateJwk, sink: { put: () => Promise.reject(new Error('sink down')) } }, log: (e) => logs.push(e) },
+      {
+        tools: calcTools,
+        receipts: { signingKey: keys.privateJwk, sink: { put: () => Promise.reject(new Error('sink down')) } },
+        log: (e) => logs.push(e),
+      },
     );
     await new Promise((r) => setTimeout(r, 5));
     expect(result.stopReason).toBe('answer');

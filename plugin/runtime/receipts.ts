@@ -112,7 +112,12 @@ function safeValue(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
       if (child === undefined || typeof child === 'function') continue;
-      Object.defineProperty(out, safeValue(key) as string, { value: safeValue(child), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, safeValue(key) as string, {
+        value: safeValue(child),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }
@@ -124,9 +129,14 @@ async function sha256Hex(text: string): Promise<string> {
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export async function buildReceipt(config: RuntimeConfig, result: LoopResult, meta: ReceiptMeta): Promise<UnsignedReceipt> {
+export async function buildReceipt(
+  config: RuntimeConfig,
+  result: LoopResult,
+  meta: ReceiptMeta,
+): Promise<UnsignedReceipt> {
   const skill = config.skills.find((s) => s.id === result.skillId) ?? config.skills[0];
-  const status: Receipt['outcome']['status'] = result.stopReason === 'answer' ? 'answer' : result.stopReason === 'error' ? 'error' : 'limit';
+  const status: Receipt['outcome']['status'] =
+    result.stopReason === 'answer' ? 'answer' : result.stopReason === 'error' ? 'error' : 'limit';
   const outcome: Receipt['outcome'] = { stopReason: result.stopReason, status };
   if (result.error) outcome.errorCode = receiptString(String(result.error.code));
   if (result.answer) outcome.answerDigest = `sha-256:${await sha256Hex(result.answer.text)}`;
@@ -134,30 +144,53 @@ export async function buildReceipt(config: RuntimeConfig, result: LoopResult, me
     receiptVersion: RECEIPT_VERSION,
     runId: meta.runId,
     issuedAt: new Date(meta.issuedAtMs).toISOString(),
-    pinning: { card: config.agent.slug, cardVersion: config.agent.version, skill: skill?.id ?? result.skillId, skillVersion: skill?.version ?? '0.0.0' },
+    pinning: {
+      card: config.agent.slug,
+      cardVersion: config.agent.version,
+      skill: skill?.id ?? result.skillId,
+      skillVersion: skill?.version ?? '0.0.0',
+    },
     agent: { definitionId: config.agent.id, versionId: config.agent.versionId },
     lifecycleState: config.lifecycleState,
     agenticGate: config.agenticGate,
     latencyMs: Math.max(0, Math.round(meta.latencyMs)),
     outcome,
-    toolCalls: result.toolCalls.map((c) => ({ seq: c.seq, name: receiptString(String(c.name)) || '\uFFFD', ok: c.ok === true, ...(c.errorCode ? { errorCode: receiptString(String(c.errorCode)) } : {}) })),
+    toolCalls: result.toolCalls.map((c) => ({
+      seq: c.seq,
+      name: receiptString(String(c.name)) || '\uFFFD',
+      ok: c.ok === true,
+      ...(c.errorCode ? { errorCode: receiptString(String(c.errorCode)) } : {}),
+    })),
     steps: result.steps,
     subrequests: result.subrequests,
-    models: config.models.map((m) => ({ role: m.role, providerId: m.providerId, model: m.model, modelVersion: m.modelVersion })),
+    models: config.models.map((m) => ({
+      role: m.role,
+      providerId: m.providerId,
+      model: m.model,
+      modelVersion: m.modelVersion,
+    })),
     compactions: result.compactions.length,
   };
   if (result.modelsReplayed === true) receipt.modelsReplayed = true;
   if (meta.composedIn) receipt.composedIn = meta.composedIn;
   if (meta.composition) {
     receipt.composition = {
-      nodes: meta.composition.nodes.map((n) => ({ card: n.slug, cardVersion: n.version, status: n.status, ...(n.stopReason ? { stopReason: n.stopReason } : {}) })),
+      nodes: meta.composition.nodes.map((n) => ({
+        card: n.slug,
+        cardVersion: n.version,
+        status: n.status,
+        ...(n.stopReason ? { stopReason: n.stopReason } : {}),
+      })),
     };
   }
   return receiptSafe(receipt);
 }
 
 /** The bytes a receipt's signature covers. */
-export function receiptSigningInput(receipt: UnsignedReceipt & { signature?: { alg: string; kid: string; value?: string } }, kid: string): Uint8Array<ArrayBuffer> {
+export function receiptSigningInput(
+  receipt: UnsignedReceipt & { signature?: { alg: string; kid: string; value?: string } },
+  kid: string,
+): Uint8Array<ArrayBuffer> {
   const { signature: _ignored, ...rest } = receipt;
   return new TextEncoder().encode(canonicalize({ ...rest, signature: { alg: 'Ed25519', kid } }));
 }
@@ -183,11 +216,17 @@ function isCryptoKey(key: unknown): key is CryptoKey {
   return typeof CryptoKey !== 'undefined' && key instanceof CryptoKey;
 }
 
-export async function signReceipt(unsigned: UnsignedReceipt, key: CryptoKey | JsonWebKey | string, kid: string): Promise<Receipt> {
+export async function signReceipt(
+  unsigned: UnsignedReceipt,
+  key: CryptoKey | JsonWebKey | string,
+  kid: string,
+): Promise<Receipt> {
   const cryptoKey = await importSigningKey(key);
   // The kid comes from the config: made encodable like every other string, so signing cannot fail on it.
   const safeKid = receiptString(String(kid)) || 'unnamed';
-  const signature = new Uint8Array(await crypto.subtle.sign(ED25519, cryptoKey, receiptSigningInput(unsigned, safeKid)));
+  const signature = new Uint8Array(
+    await crypto.subtle.sign(ED25519, cryptoKey, receiptSigningInput(unsigned, safeKid)),
+  );
   return { ...unsigned, signature: { alg: 'Ed25519', kid: safeKid, value: bytesToBase64Url(signature) } };
 }
 
@@ -207,7 +246,8 @@ const SIGNATURE_MEMBERS = ['alg', 'kid', 'value'];
 
 /** The signature bytes when `value` is the one canonical encoding of 64 bytes, else undefined. */
 function canonicalSignatureBytes(value: unknown): Uint8Array<ArrayBuffer> | undefined {
-  if (typeof value !== 'string' || value.length !== SIGNATURE_CHARS || !/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
+  if (typeof value !== 'string' || value.length !== SIGNATURE_CHARS || !/^[A-Za-z0-9_-]+$/.test(value))
+    return undefined;
   const bytes = base64UrlToBytes(value);
   // Non-zero trailing bits decode to the same bytes: only the encoding we would produce is accepted.
   return bytes.length === 64 && bytesToBase64Url(bytes) === value ? bytes : undefined;
@@ -232,7 +272,8 @@ export async function verifyReceipt(receipt: unknown, publicKeyJwk: JsonWebKey):
     const sig: unknown = r.signature;
     if (!isPlainObject(sig)) return false;
     const members = Object.keys(sig);
-    if (members.length !== SIGNATURE_MEMBERS.length || !SIGNATURE_MEMBERS.every((m) => Object.hasOwn(sig, m))) return false;
+    if (members.length !== SIGNATURE_MEMBERS.length || !SIGNATURE_MEMBERS.every((m) => Object.hasOwn(sig, m)))
+      return false;
     if (sig['alg'] !== 'Ed25519' || typeof sig['kid'] !== 'string' || sig['kid'] === '') return false;
     const signature = canonicalSignatureBytes(sig['value']);
     if (signature === undefined) return false;
@@ -268,7 +309,11 @@ export async function generateReceiptKeyPair(): Promise<{ privateJwk: JsonWebKey
  * `waitUntil` (Workers `ctx.waitUntil`; a process host may pass its own tracker). A failing sink
  * is reported through `onError` and never reaches the response.
  */
-export function deliverReceipt(receipt: Receipt, sink: ReceiptSink, options: { waitUntil?: (promise: Promise<unknown>) => void; onError?: (error: unknown) => void } = {}): void {
+export function deliverReceipt(
+  receipt: Receipt,
+  sink: ReceiptSink,
+  options: { waitUntil?: (promise: Promise<unknown>) => void; onError?: (error: unknown) => void } = {},
+): void {
   // Deferred to a microtask so even a sink that does synchronous work first cannot delay the caller.
   const settled = Promise.resolve()
     .then(() => sink.put(receipt))

@@ -109,7 +109,12 @@ function scrub(value: unknown, text: (s: string) => string, seen: Set<object>): 
     if (Array.isArray(value)) return value.map((item) => scrub(item, text, seen));
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
-      Object.defineProperty(out, text(key), { value: scrub(child, text, seen), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, text(key), {
+        value: scrub(child, text, seen),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   } finally {

@@ -23,7 +23,15 @@ function chunked(chunks: readonly unknown[]): { request: Request; pulled: () => 
       canceled = true;
     },
   });
-  return { request: new Request('http://x/', { method: 'POST', body: body as ReadableStream<Uint8Array>, duplex: 'half' } as RequestInit), pulled: () => pulls, canceled: () => canceled };
+  return {
+    request: new Request('http://x/', {
+      method: 'POST',
+      body: body as ReadableStream<Uint8Array>,
+      duplex: 'half',
+    } as RequestInit),
+    pulled: () => pulls,
+    canceled: () => canceled,
+  };
 }
 
 /** Splits `bytes` at the given cut points (sorted, deduplicated). */
@@ -42,31 +50,54 @@ const BOM = [0xef, 0xbb, 0xbf];
 const hostileBytes = fc.oneof(
   fc.uint8Array({ maxLength: 64 }),
   fc.string({ unit: 'binary', maxLength: 24 }).map((text) => new TextEncoder().encode(text)),
-  fc.tuple(fc.constantFrom(new Uint8Array(BOM), new Uint8Array([...BOM, ...BOM])), fc.string({ unit: 'binary', maxLength: 12 })).map(([bom, text]) => new Uint8Array([...bom, ...new TextEncoder().encode(text)])),
+  fc
+    .tuple(
+      fc.constantFrom(new Uint8Array(BOM), new Uint8Array([...BOM, ...BOM])),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+    )
+    .map(([bom, text]) => new Uint8Array([...bom, ...new TextEncoder().encode(text)])),
   // Truncated and overlong sequences, lone surrogates encoded as UTF-8, bytes that never start a character.
-  fc.array(fc.constantFrom([0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff], [0xf0, 0x9f, 0x98, 0x80], [0x7b], [0xc3, 0xa9]), { maxLength: 12 }).map((parts) => new Uint8Array(parts.flat())),
+  fc
+    .array(
+      fc.constantFrom(
+        [0xe2, 0x82],
+        [0xc0, 0xaf],
+        [0xed, 0xa0, 0x80],
+        [0xff],
+        [0xf0, 0x9f, 0x98, 0x80],
+        [0x7b],
+        [0xc3, 0xa9],
+      ),
+      { maxLength: 12 },
+    )
+    .map((parts) => new Uint8Array(parts.flat())),
 );
 
 describe('readBodyText', () => {
   it('reads any bytes, cut anywhere, as UTF-8 decode does within the limit, and refuses them past it', async () => {
     await fc.assert(
-      fc.asyncProperty(hostileBytes, fc.array(fc.nat(), { maxLength: 6 }), fc.integer({ min: 0, max: 80 }), async (bytes, cuts, maxBytes) => {
-        const parts = split(bytes, cuts);
-        const { request, pulled, canceled } = chunked(parts);
-        const read = await readBodyText(request, maxBytes);
-        if (bytes.length > maxBytes) {
-          expect(read).toBe('too-large');
-          expect(canceled()).toBe(true);
-          // Pulled up to the chunk that crossed the limit, not the rest.
-          let seen = 0;
-          const crossing = parts.findIndex((part) => (seen += part.length) > maxBytes);
-          expect(pulled()).toBe(crossing + 1);
-        } else {
-          expect(read).toBe(new TextDecoder().decode(bytes));
-          const text = await new Response(bytes).text();
-          if (read !== text) expect(read).toBe(`\ufeff${text}`);
-        }
-      }),
+      fc.asyncProperty(
+        hostileBytes,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.integer({ min: 0, max: 80 }),
+        async (bytes, cuts, maxBytes) => {
+          const parts = split(bytes, cuts);
+          const { request, pulled, canceled } = chunked(parts);
+          const read = await readBodyText(request, maxBytes);
+          if (bytes.length > maxBytes) {
+            expect(read).toBe('too-large');
+            expect(canceled()).toBe(true);
+            // Pulled up to the chunk that crossed the limit, not the rest.
+            let seen = 0;
+            const crossing = parts.findIndex((part) => (seen += part.length) > maxBytes);
+            expect(pulled()).toBe(crossing + 1);
+          } else {
+            expect(read).toBe(new TextDecoder().decode(bytes));
+            const text = await new Response(bytes).text();
+            if (read !== text) expect(read).toBe(`\ufeff${text}`);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -80,7 +111,9 @@ describe('readBodyText', () => {
   it('holds nothing for empty chunks, and an empty body is empty text', async () => {
     expect(await readBodyText(chunked([new Uint8Array(0), new Uint8Array(0)]).request, 0)).toBe('');
     expect(await readBodyText(chunked([]).request, 0)).toBe('');
-    expect(await readBodyText(chunked([new Uint8Array(0), new Uint8Array([0x7b, 0x7d]), new Uint8Array(0)]).request, 2)).toBe('{}');
+    expect(
+      await readBodyText(chunked([new Uint8Array(0), new Uint8Array([0x7b, 0x7d]), new Uint8Array(0)]).request, 2),
+    ).toBe('{}');
     expect(await readBodyText(new Request('http://x/', { method: 'POST', body: '' }), 0)).toBe('');
   });
 
@@ -101,7 +134,12 @@ describe('readBodyText', () => {
         else controller.error(new Error('connection reset'));
       },
     });
-    expect(await readBodyText(new Request('http://x/', { method: 'POST', body: failing, duplex: 'half' } as RequestInit), 100)).toBe('unreadable');
+    expect(
+      await readBodyText(
+        new Request('http://x/', { method: 'POST', body: failing, duplex: 'half' } as RequestInit),
+        100,
+      ),
+    ).toBe('unreadable');
     const used = new Request('http://x/', { method: 'POST', body: '{}' });
     await used.text();
     expect(await readBodyText(used, 100)).toBe('unreadable');

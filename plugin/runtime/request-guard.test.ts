@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { busy, hostAllowed, isJsonContentType, loopbackOrigins, originAllowed, parseOrigin, parseOriginList, readBodyText, refusal, tooLarge } from './request-guard';
+import {
+  busy,
+  hostAllowed,
+  isJsonContentType,
+  loopbackOrigins,
+  originAllowed,
+  parseOrigin,
+  parseOriginList,
+  readBodyText,
+  refusal,
+  tooLarge,
+} from './request-guard';
 
 const allowed = [...loopbackOrigins(8080), 'https://agents.example.com', 'http://splice-resolver:8080'];
 
 describe('the Host check', () => {
   it('accepts exactly the loopback names with the served port and the configured origins', () => {
-    for (const host of ['127.0.0.1:8080', 'localhost:8080', 'LocalHost:8080', '[::1]:8080', 'agents.example.com', 'agents.example.com:443', 'splice-resolver:8080']) expect(hostAllowed(host, allowed), host).toBe(true);
+    for (const host of [
+      '127.0.0.1:8080',
+      'localhost:8080',
+      'LocalHost:8080',
+      '[::1]:8080',
+      'agents.example.com',
+      'agents.example.com:443',
+      'splice-resolver:8080',
+    ])
+      expect(hostAllowed(host, allowed), host).toBe(true);
   });
 
   it('refuses forged, rebinding and look-alike hosts, whatever a URL parser would make of them', () => {
@@ -63,7 +83,14 @@ describe('the Origin check', () => {
 
 describe('the JSON content type of a JSON-RPC POST', () => {
   it('accepts application/json and application/a2a+json with parameters, in any case', () => {
-    for (const type of ['application/json', 'Application/JSON', 'application/json; charset=utf-8', 'application/a2a+json', ' application/json ;charset=UTF-8']) expect(isJsonContentType(type), type).toBe(true);
+    for (const type of [
+      'application/json',
+      'Application/JSON',
+      'application/json; charset=utf-8',
+      'application/a2a+json',
+      ' application/json ;charset=UTF-8',
+    ])
+      expect(isJsonContentType(type), type).toBe(true);
   });
 
   it('refuses the simple-request types a page can send without a preflight, and look-alikes', () => {
@@ -110,7 +137,9 @@ describe('configured origins', () => {
   it('reads a comma-separated list, skipping blanks and duplicates, stopping at the first bad one', () => {
     expect(parseOriginList(undefined)).toEqual({ origins: [] });
     expect(parseOriginList(' , ')).toEqual({ origins: [] });
-    expect(parseOriginList('http://a:8080, https://b.example,http://a:8080')).toEqual({ origins: ['http://a:8080', 'https://b.example'] });
+    expect(parseOriginList('http://a:8080, https://b.example,http://a:8080')).toEqual({
+      origins: ['http://a:8080', 'https://b.example'],
+    });
     expect(parseOriginList('http://a:8080,https://b.example/x')).toHaveProperty('problem');
   });
 });
@@ -119,7 +148,11 @@ describe('refusals', () => {
   it('are JSON-RPC errors with a null id, the status that says why, and Retry-After when busy', async () => {
     const refused = refusal(421, 'Misdirected request');
     expect(refused.status).toBe(421);
-    expect(await refused.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Misdirected request' } });
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Misdirected request' },
+    });
     expect((await tooLarge(10).json()).error.message).toBe('Request payload too large (the limit is 10 bytes)');
     const full = busy(8);
     expect(full.status).toBe(503);
@@ -127,7 +160,11 @@ describe('refusals', () => {
     expect(await full.json()).toEqual({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32000, message: 'The agent is busy (8 requests in flight); retry after 1 s', data: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1s' }] },
+      error: {
+        code: -32000,
+        message: 'The agent is busy (8 requests in flight); retry after 1 s',
+        data: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1s' }],
+      },
     });
   });
 });
@@ -165,7 +202,12 @@ describe('reading a body with a limit', () => {
         controller.enqueue(new Uint8Array(1024).fill(97));
       },
     });
-    const request = new Request('http://x/', { method: 'POST', headers: { 'content-length': '10' }, body: endless, duplex: 'half' } as RequestInit);
+    const request = new Request('http://x/', {
+      method: 'POST',
+      headers: { 'content-length': '10' },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
     expect(await readBodyText(request, 10_000)).toBe('too-large');
     expect(pulled).toBeLessThan(20);
   });

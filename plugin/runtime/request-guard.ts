@@ -26,10 +26,19 @@ export const JSON_RPC_MEDIA_TYPES = ['application/json', 'application/a2a+json']
 
 const INVALID_REQUEST = -32600;
 
-function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}, data?: unknown[]): Response {
+function rpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+  data?: unknown[],
+): Response {
   const error: Record<string, unknown> = { code, message };
   if (data) error['data'] = data;
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error }), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 /** A refused request: a JSON-RPC `-32600` error with this HTTP status. */
@@ -42,9 +51,13 @@ export function tooLarge(maxBodyBytes: number): Response {
 }
 
 export function busy(limit: number): Response {
-  return rpcError(503, SERVER_BUSY_CODE, `The agent is busy (${limit} requests in flight); retry after ${BUSY_RETRY_AFTER_SECONDS} s`, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) }, [
-    { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${BUSY_RETRY_AFTER_SECONDS}s` },
-  ]);
+  return rpcError(
+    503,
+    SERVER_BUSY_CODE,
+    `The agent is busy (${limit} requests in flight); retry after ${BUSY_RETRY_AFTER_SECONDS} s`,
+    { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+    [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${BUSY_RETRY_AFTER_SECONDS}s` }],
+  );
 }
 
 /** The loopback origins of a port: what a process host on this machine is reached by. */
@@ -65,8 +78,10 @@ export function parseOrigin(text: string): { origin: string } | { problem: strin
     return { problem: `${shown} is not a URL (write it like https://agents.example.com or http://my-service:8080)` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: `${shown} must use http or https` };
-  if (url.username !== '' || url.password !== '') return { problem: `${shown} must not contain a user name or password` };
-  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') return { problem: `${shown} must be an origin only (scheme, host and port, no path)` };
+  if (url.username !== '' || url.password !== '')
+    return { problem: `${shown} must not contain a user name or password` };
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+    return { problem: `${shown} must be an origin only (scheme, host and port, no path)` };
   return { origin: url.origin };
 }
 

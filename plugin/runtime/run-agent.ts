@@ -76,28 +76,43 @@ export interface AgentRunResult extends LoopResult {
  * The host's tool implementations, plus a Streamable HTTP client (the `mcpHttpTool` part) for
  * every `mcp-http` tool whose URL the config names and the host does not implement itself.
  */
-export function toolHandlers(config: RuntimeConfig, deps: Pick<RunDeps, 'tools' | 'mcpHttpTool'>): Record<string, ToolHandler> {
+export function toolHandlers(
+  config: RuntimeConfig,
+  deps: Pick<RunDeps, 'tools' | 'mcpHttpTool'>,
+): Record<string, ToolHandler> {
   const handlers: Record<string, ToolHandler> = {};
   const mcpHttpTool = deps.mcpHttpTool;
   for (const tool of config.tools) {
-    if (tool.kind === 'mcp-http' && tool.url && mcpHttpTool) handlers[tool.id] = mcpHttpTool({ url: tool.url, toolName: tool.name });
+    if (tool.kind === 'mcp-http' && tool.url && mcpHttpTool)
+      handlers[tool.id] = mcpHttpTool({ url: tool.url, toolName: tool.name });
   }
   return { ...handlers, ...deps.tools };
 }
 
 /** A run with every part of the runtime (the hosts that run any agent). */
-export function runAgent(config: RuntimeConfig, input: AgentInput, deps: RunDeps = {}, options: RunOptions = {}): Promise<AgentRunResult> {
+export function runAgent(
+  config: RuntimeConfig,
+  input: AgentInput,
+  deps: RunDeps = {},
+  options: RunOptions = {},
+): Promise<AgentRunResult> {
   return runAgentWithParts(config, input, withEveryPart(deps), options);
 }
 
 /** A run with only the parts `deps` carries: a config that needs another part ends in a `config_invalid` result. */
-export async function runAgentWithParts(config: RuntimeConfig, input: AgentInput, deps: RunDeps = {}, options: RunOptions = {}): Promise<AgentRunResult> {
+export async function runAgentWithParts(
+  config: RuntimeConfig,
+  input: AgentInput,
+  deps: RunDeps = {},
+  options: RunOptions = {},
+): Promise<AgentRunResult> {
   const now = deps.now ?? (() => Date.now());
   const started = now();
   const runId = options.runId ?? newRunId(started, deps.random ?? webRandom);
   const redactor = createRedactor();
   // A record of secrets is known in full: all of its values are scrubbed, used by this run or not.
-  if (deps.secrets !== undefined && typeof deps.secrets !== 'function') for (const value of Object.values(deps.secrets)) redactor.add(value);
+  if (deps.secrets !== undefined && typeof deps.secrets !== 'function')
+    for (const value of Object.values(deps.secrets)) redactor.add(value);
   const log = (event: RuntimeLogEvent) => {
     if (!deps.log) return;
     const safe: RuntimeLogEvent = { ...event };
@@ -113,14 +128,16 @@ export async function runAgentWithParts(config: RuntimeConfig, input: AgentInput
     // Secrets first: a run that cannot sign its receipt, or reach its model, does not start. The
     // signing key comes first so a missing model key still ends in a (signed) receipt.
     if (config.receipts.mode === 'signed') {
-      if (!deps.receiptSigning) throw new RuntimeError('config_invalid', 'this build of the runtime cannot sign receipts');
+      if (!deps.receiptSigning)
+        throw new RuntimeError('config_invalid', 'this build of the runtime cannot sign receipts');
       signingKey = await deps.receiptSigning.key(config, deps, redactor);
     }
 
     const keys = new Map<RuntimeModelPin, string | undefined>();
     for (const pin of config.models) {
       const key = pin.secretBinding ? await readSecret(deps.secrets, pin.secretBinding) : undefined;
-      if (pin.secretBinding && key === undefined) throw new RuntimeError('missing_secret', `secret binding ${pin.secretBinding} is not set`);
+      if (pin.secretBinding && key === undefined)
+        throw new RuntimeError('missing_secret', `secret binding ${pin.secretBinding} is not set`);
       redactor.add(key);
       keys.set(pin, key);
     }
@@ -136,7 +153,10 @@ export async function runAgentWithParts(config: RuntimeConfig, input: AgentInput
       if (!deps.modelClient) throw new RuntimeError('config_invalid', 'this build of the runtime has no model clients');
       return deps.modelClient(pin, io);
     };
-    const budget = createRunBudget(resolveLimits(config.limits), { now, ...(options.signal ? { signal: options.signal } : {}) });
+    const budget = createRunBudget(resolveLimits(config.limits), {
+      now,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     try {
       if (config.composition.kind === 'dag') {
         const runChild: ChildRunner =
@@ -145,8 +165,16 @@ export async function runAgentWithParts(config: RuntimeConfig, input: AgentInput
             throw new RuntimeError('composition_failed', 'this host cannot run composed children');
           });
         const router = clientFor(routerPin(config));
-        if (!deps.runComposition) throw new RuntimeError('config_invalid', 'this build of the runtime cannot run compositions');
-        const out = await deps.runComposition(config, input, { runId, runChild, budget, redactor, log, ...(router ? { router } : {}) });
+        if (!deps.runComposition)
+          throw new RuntimeError('config_invalid', 'this build of the runtime cannot run compositions');
+        const out = await deps.runComposition(config, input, {
+          runId,
+          runChild,
+          budget,
+          redactor,
+          log,
+          ...(router ? { router } : {}),
+        });
         composition = out.composition;
         const { composition: _trace, ...rest } = out;
         result = rest;
@@ -168,7 +196,10 @@ export async function runAgentWithParts(config: RuntimeConfig, input: AgentInput
     }
   } catch (error) {
     const described = describeError(error);
-    result = { ...emptyLoopResult(input.skillId ?? config.skills[0]?.id ?? ''), error: { code: described.code, message: redactor.text(described.message) } };
+    result = {
+      ...emptyLoopResult(input.skillId ?? config.skills[0]?.id ?? ''),
+      error: { code: described.code, message: redactor.text(described.message) },
+    };
   }
 
   const latencyMs = Math.max(0, now() - started);
@@ -176,7 +207,13 @@ export async function runAgentWithParts(config: RuntimeConfig, input: AgentInput
   const out: AgentRunResult = { ...redactor.json(result), runId, latencyMs };
   if (composition) out.composition = redactor.json(composition);
   if (config.receipts.mode === 'signed' && signingKey !== undefined && deps.receiptSigning) {
-    const meta = { runId, issuedAtMs: now(), latencyMs, ...(options.composedIn ? { composedIn: options.composedIn } : {}), ...(out.composition ? { composition: out.composition } : {}) };
+    const meta = {
+      runId,
+      issuedAtMs: now(),
+      latencyMs,
+      ...(options.composedIn ? { composedIn: options.composedIn } : {}),
+      ...(out.composition ? { composition: out.composition } : {}),
+    };
     await deps.receiptSigning.issue(out, { config, deps, meta, signingKey, redactor, log });
   }
   log({ event: 'run.end', runId, stopReason: out.stopReason, latencyMs, errorCode: out.error?.code });
@@ -188,12 +225,19 @@ export async function runAgentWithParts(config: RuntimeConfig, input: AgentInput
  * fallback for hosts without isolates): each child is its own `runAgent` with its own config,
  * limits and receipt, carrying the parent's run id.
  */
-export function inProcessChildRunner(children: RuntimeConfig[], depsFor: RunDeps | ((config: RuntimeConfig) => RunDeps)): ChildRunner {
+export function inProcessChildRunner(
+  children: RuntimeConfig[],
+  depsFor: RunDeps | ((config: RuntimeConfig) => RunDeps),
+): ChildRunner {
   const byKey = new Map(children.map((c) => [`${c.agent.slug}@${c.agent.version}`, c]));
   return async (child, input, context) => {
     const config = byKey.get(`${child.slug}@${child.version}`);
     if (!config) throw new RuntimeError('composition_failed', `no config for child ${child.slug}@${child.version}`);
     const deps = typeof depsFor === 'function' ? depsFor(config) : depsFor;
-    return runAgent(config, input, deps, { runId: context.runId, signal: context.signal, composedIn: { card: context.parent.slug, cardVersion: context.parent.version } });
+    return runAgent(config, input, deps, {
+      runId: context.runId,
+      signal: context.signal,
+      composedIn: { card: context.parent.slug, cardVersion: context.parent.version },
+    });
   };
 }

@@ -11,7 +11,8 @@ import type { ResolvedLimits } from './runtime-config';
 const LIMITS: ResolvedLimits = { wallClockMs: 40, maxSubrequests: 2, maxSteps: 1 };
 
 /** An object whose `then` is given by `then` (not a literal property, which biome and TypeScript frown on). */
-const withThen = (then: unknown, extra: Record<string, unknown> = {}): Promise<unknown> => Object.defineProperty({ ...extra }, 'then', { value: then, enumerable: true }) as unknown as Promise<unknown>;
+const withThen = (then: unknown, extra: Record<string, unknown> = {}): Promise<unknown> =>
+  Object.defineProperty({ ...extra }, 'then', { value: then, enumerable: true }) as unknown as Promise<unknown>;
 
 describe('race against hostile thenables', () => {
   it('takes the first of two callbacks, a synchronous resolve, and a then that throws after resolving', async () => {
@@ -39,7 +40,9 @@ describe('race against hostile thenables', () => {
     const silent = withThen(() => undefined);
     await expect(budget.race(silent as Promise<string>)).rejects.toBeInstanceOf(LimitReached);
     const late = createRunBudget(LIMITS);
-    const afterClock = withThen((resolve: (v: string) => void) => setTimeout(() => resolve('too late'), LIMITS.wallClockMs * 3));
+    const afterClock = withThen((resolve: (v: string) => void) =>
+      setTimeout(() => resolve('too late'), LIMITS.wallClockMs * 3),
+    );
     await expect(late.race(afterClock as Promise<string>)).rejects.toMatchObject({ reason: 'limit:wallClock' });
     budget.dispose();
     late.dispose();
@@ -57,7 +60,11 @@ describe('race against hostile thenables', () => {
   });
 
   it('refuses a value or a settled promise when the caller aborts after it arrived but before it is taken', async () => {
-    for (const value of ['answer', Promise.resolve('answer'), withThen((resolve: (v: string) => void) => resolve('answer'))]) {
+    for (const value of [
+      'answer',
+      Promise.resolve('answer'),
+      withThen((resolve: (v: string) => void) => resolve('answer')),
+    ]) {
       const caller = new AbortController();
       const budget = createRunBudget(LIMITS, { signal: caller.signal });
       const raced = budget.race(value as Promise<string>);
@@ -78,7 +85,10 @@ describe('race against hostile thenables', () => {
       fc.anything().map((value) => ({ value, expect: 'value' as const })),
       fc.constantFrom(
         { value: withThen((resolve: (v: number) => void) => resolve(1)), expect: 'resolves' as const },
-        { value: withThen((_: unknown, reject: (e: unknown) => void) => reject(new Error('no'))), expect: 'rejects' as const },
+        {
+          value: withThen((_: unknown, reject: (e: unknown) => void) => reject(new Error('no'))),
+          expect: 'rejects' as const,
+        },
         { value: withThen(() => undefined), expect: 'limit' as const },
         {
           value: Object.defineProperty({}, 'then', {

@@ -10,7 +10,8 @@ export type RandomFill = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuf
 export const webRandom: RandomFill = (bytes) => crypto.getRandomValues(bytes);
 
 export function newRunId(nowMs: number = Date.now(), random: RandomFill = webRandom): string {
-  if (!Number.isInteger(nowMs) || nowMs < 0 || nowMs > 0xffff_ffff_ffff) throw new RangeError('newRunId: time out of range');
+  if (!Number.isInteger(nowMs) || nowMs < 0 || nowMs > 0xffff_ffff_ffff)
+    throw new RangeError('newRunId: time out of range');
   let time = '';
   let t = nowMs;
   for (let i = 0; i < 10; i++) {

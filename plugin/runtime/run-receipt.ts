@@ -32,10 +32,13 @@ export interface ReceiptContext {
 }
 
 async function receiptKey(config: RuntimeConfig, deps: RunDeps, redactor: Redactor): Promise<CryptoKey> {
-  const material = deps.receipts?.signingKey ?? (config.receipts.keyBinding ? await readSecret(deps.secrets, config.receipts.keyBinding) : undefined);
+  const material =
+    deps.receipts?.signingKey ??
+    (config.receipts.keyBinding ? await readSecret(deps.secrets, config.receipts.keyBinding) : undefined);
   if (material === undefined) throw new RuntimeError('missing_secret', 'the receipt signing key is not set');
   if (typeof material === 'string') redactor.add(material);
-  if (typeof material === 'object' && !(typeof CryptoKey !== 'undefined' && material instanceof CryptoKey)) redactor.add((material as JsonWebKey).d);
+  if (typeof material === 'object' && !(typeof CryptoKey !== 'undefined' && material instanceof CryptoKey))
+    redactor.add((material as JsonWebKey).d);
   if (typeof material === 'string') {
     // The private member alone too, wherever the JWK text puts it.
     try {
@@ -53,17 +56,33 @@ async function receiptKey(config: RuntimeConfig, deps: RunDeps, redactor: Redact
   }
 }
 
-async function issueReceipt(out: AgentRunResult, { config, deps, meta, signingKey, redactor, log }: ReceiptContext): Promise<void> {
+async function issueReceipt(
+  out: AgentRunResult,
+  { config, deps, meta, signingKey, redactor, log }: ReceiptContext,
+): Promise<void> {
   const { runId } = meta;
   let receipt: Receipt | undefined;
   try {
-    receipt = await signReceipt(redactor.json(await buildReceipt(config, out, meta)), signingKey, config.receipts.signerRef ?? 'unnamed');
+    receipt = await signReceipt(
+      redactor.json(await buildReceipt(config, out, meta)),
+      signingKey,
+      config.receipts.signerRef ?? 'unnamed',
+    );
   } catch (error) {
     // describeError keeps only a foreign error's class name (for example DataError), never its text.
     log({ event: 'receipt.failed', runId, errorCode: describeError(error).code, detail: describeError(error).message });
     // Never no receipt: one that records only that the run's own receipt could not be built.
-    const fallback: LoopResult = { ...emptyLoopResult(out.skillId), steps: out.steps, subrequests: out.subrequests, error: { code: 'receipt_incomplete', message: '' } };
-    receipt = await signReceipt(await buildReceipt(config, fallback, meta), signingKey, config.receipts.signerRef ?? 'unnamed').catch(() => undefined);
+    const fallback: LoopResult = {
+      ...emptyLoopResult(out.skillId),
+      steps: out.steps,
+      subrequests: out.subrequests,
+      error: { code: 'receipt_incomplete', message: '' },
+    };
+    receipt = await signReceipt(
+      await buildReceipt(config, fallback, meta),
+      signingKey,
+      config.receipts.signerRef ?? 'unnamed',
+    ).catch(() => undefined);
   }
   if (!receipt) return;
   out.receipt = receipt;
@@ -71,7 +90,13 @@ async function issueReceipt(out: AgentRunResult, { config, deps, meta, signingKe
   if (sink) {
     deliverReceipt(receipt, sink, {
       ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}),
-      onError: (error) => log({ event: 'receipt.delivery_failed', runId, errorCode: describeError(error).code, detail: describeError(error).message }),
+      onError: (error) =>
+        log({
+          event: 'receipt.delivery_failed',
+          runId,
+          errorCode: describeError(error).code,
+          detail: describeError(error).message,
+        }),
     });
   }
 }

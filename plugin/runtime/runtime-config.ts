@@ -12,7 +12,13 @@ export const RUNTIME_CONFIG_VERSION = 'agentdef-runtime-config/v1';
 /** The wire format a model pin speaks; the compiler maps `providerId` onto one of these. */
 export type ProviderWire = 'openai-chat' | 'anthropic-messages' | 'ollama-chat';
 
-export type LifecycleState = 'tool-prototype' | 'tool-shipped' | 'mcp-resident' | 'kym-registered' | 'composed' | 'marketplace-published';
+export type LifecycleState =
+  | 'tool-prototype'
+  | 'tool-shipped'
+  | 'mcp-resident'
+  | 'kym-registered'
+  | 'composed'
+  | 'marketplace-published';
 
 export type ModelRole = 'primary' | 'classifier' | 'evaluator' | 'specialist' | 'router';
 export type CompactionPolicy = 'summarise' | 'drop' | 'quarantine';
@@ -224,7 +230,11 @@ export function modelBaseUrl(pin: RuntimeModelPin): string {
 
 /** The pin that drives the loop: `primary`, else `router`, else the first. */
 export function primaryPin(config: RuntimeConfig): RuntimeModelPin | undefined {
-  return config.models.find((p) => p.role === 'primary') ?? config.models.find((p) => p.role === 'router') ?? config.models[0];
+  return (
+    config.models.find((p) => p.role === 'primary') ??
+    config.models.find((p) => p.role === 'router') ??
+    config.models[0]
+  );
 }
 
 /** The pin that decides `llm-decides` edges: `router`, else the primary. */
@@ -240,26 +250,37 @@ export function checkRuntimeConfig(value: unknown): string[] {
   const problems: string[] = [];
   const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
   if (!isObj(value)) return ['config: not an object'];
-  if (value['configVersion'] !== RUNTIME_CONFIG_VERSION) problems.push(`configVersion: expected ${RUNTIME_CONFIG_VERSION}`);
+  if (value['configVersion'] !== RUNTIME_CONFIG_VERSION)
+    problems.push(`configVersion: expected ${RUNTIME_CONFIG_VERSION}`);
   const agent = value['agent'];
   if (!isObj(agent)) problems.push('agent: missing');
-  else for (const key of ['slug', 'name', 'version', 'versionId', 'description']) if (typeof agent[key] !== 'string') problems.push(`agent.${key}: missing`);
+  else
+    for (const key of ['slug', 'name', 'version', 'versionId', 'description'])
+      if (typeof agent[key] !== 'string') problems.push(`agent.${key}: missing`);
   const card = value['card'];
-  if (!isObj(card) || typeof card['rpcPath'] !== 'string' || !String(card['rpcPath']).startsWith('/')) problems.push('card.rpcPath: must be a path starting with /');
+  if (!isObj(card) || typeof card['rpcPath'] !== 'string' || !String(card['rpcPath']).startsWith('/'))
+    problems.push('card.rpcPath: must be a path starting with /');
   const skills = value['skills'];
   if (!Array.isArray(skills) || skills.length === 0) problems.push('skills: at least one skill is required');
   else
     skills.forEach((s, i) => {
-      if (!isObj(s) || typeof s['id'] !== 'string' || typeof s['version'] !== 'string') problems.push(`skills[${i}]: id and version are required`);
+      if (!isObj(s) || typeof s['id'] !== 'string' || typeof s['version'] !== 'string')
+        problems.push(`skills[${i}]: id and version are required`);
     });
   const gate = value['agenticGate'];
   const models = value['models'];
   if (!Array.isArray(models)) problems.push('models: missing');
   else {
-    if (gate === 'agentic' && models.length === 0 && (value['composition'] as { kind?: string } | undefined)?.kind !== 'dag') problems.push('models: an agentic leaf needs a model pin');
+    if (
+      gate === 'agentic' &&
+      models.length === 0 &&
+      (value['composition'] as { kind?: string } | undefined)?.kind !== 'dag'
+    )
+      problems.push('models: an agentic leaf needs a model pin');
     if (gate === 'tool-only' && models.length > 0) problems.push('agenticGate: tool-only with model pins');
     models.forEach((m, i) => {
-      if (!isObj(m) || !['openai-chat', 'anthropic-messages', 'ollama-chat'].includes(String(m['wire']))) problems.push(`models[${i}].wire: unknown`);
+      if (!isObj(m) || !['openai-chat', 'anthropic-messages', 'ollama-chat'].includes(String(m['wire'])))
+        problems.push(`models[${i}].wire: unknown`);
       else if (typeof m['model'] !== 'string') problems.push(`models[${i}].model: missing`);
     });
   }
@@ -267,10 +288,12 @@ export function checkRuntimeConfig(value: unknown): string[] {
   if (!isObj(value['limits'])) problems.push('limits: missing');
   if (!isObj(value['memory'])) problems.push('memory: missing');
   const composition = value['composition'];
-  if (!isObj(composition) || !Array.isArray(composition['children']) || !Array.isArray(composition['edges'])) problems.push('composition: children and edges are required');
+  if (!isObj(composition) || !Array.isArray(composition['children']) || !Array.isArray(composition['edges']))
+    problems.push('composition: children and edges are required');
   const egress = value['egress'];
   if (!isObj(egress) || !Array.isArray(egress['allow'])) problems.push('egress.allow: missing');
   const receipts = value['receipts'];
-  if (!isObj(receipts) || !['signed', 'off'].includes(String(receipts['mode']))) problems.push('receipts.mode: must be signed or off');
+  if (!isObj(receipts) || !['signed', 'off'].includes(String(receipts['mode'])))
+    problems.push('receipts.mode: must be signed or off');
   return problems;
 }

@@ -45,14 +45,25 @@ function forms(secret: string): string[] {
 }
 
 function expectNoSecret(what: string, text: string, secrets: string[]): void {
-  for (const secret of secrets) for (const form of forms(secret)) expect(text.includes(form), `${what} carries a form of a secret: ${form.slice(0, 4)}…`).toBe(false);
+  for (const secret of secrets)
+    for (const form of forms(secret))
+      expect(text.includes(form), `${what} carries a form of a secret: ${form.slice(0, 4)}…`).toBe(false);
 }
 
-async function serve(config: RuntimeConfig, tools: Record<string, ToolHandler> = {}, extra: Partial<A2aHandlerDeps> = {}) {
+async function serve(
+  config: RuntimeConfig,
+  tools: Record<string, ToolHandler> = {},
+  extra: Partial<A2aHandlerDeps> = {},
+) {
   const sink = memorySink();
   const logs: unknown[] = [];
   const handler = createA2aHandler(config, {
-    secrets: { OPENAI_API_KEY: TEST_KEY, ANTHROPIC_API_KEY: TEST_KEY, RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk), MCP_TOKEN: UNUSED_SECRET },
+    secrets: {
+      OPENAI_API_KEY: TEST_KEY,
+      ANTHROPIC_API_KEY: TEST_KEY,
+      RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk),
+      MCP_TOKEN: UNUSED_SECRET,
+    },
     tools: { ...calcTools, ...tools },
     receipts: { sink },
     log: (e) => logs.push(e),
@@ -63,27 +74,44 @@ async function serve(config: RuntimeConfig, tools: Record<string, ToolHandler> =
   return { served, sink, logs };
 }
 
-async function provider(wire: 'openai-chat' | 'anthropic-messages', script: ScriptTurn[] | ((index: number, ctx: any) => ScriptTurn), apiKey = TEST_KEY) {
+async function provider(
+  wire: 'openai-chat' | 'anthropic-messages',
+  script: ScriptTurn[] | ((index: number, ctx: any) => ScriptTurn),
+  apiKey = TEST_KEY,
+) {
   const stub = await startScriptedProvider({ wire, apiKey, script });
   closers.push(stub);
   return stub;
 }
 
 async function rpc(url: string, body: unknown) {
-  const response = await fetch(`${url}/a2a/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}/a2a/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return response.text();
 }
 
 /** Sends one message, reads the task back with its whole history, and returns everything that left. */
 async function exchange(url: string, text: string): Promise<{ sent: string; got: string; task: any }> {
-  const sent = await rpc(url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text }] } } });
+  const sent = await rpc(url, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'SendMessage',
+    params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text }] } },
+  });
   const task = JSON.parse(sent).result?.task;
   expect(task?.id, sent).toBeTypeOf('string');
   const got = await rpc(url, { jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: task.id } });
   return { sent, got, task };
 }
 
-async function leftTheHost(run: Awaited<ReturnType<typeof serve>>, out: { sent: string; got: string }, secrets: string[]): Promise<Receipt> {
+async function leftTheHost(
+  run: Awaited<ReturnType<typeof serve>>,
+  out: { sent: string; got: string },
+  secrets: string[],
+): Promise<Receipt> {
   await Promise.all(run.served.background);
   expectNoSecret('the SendMessage answer', out.sent, secrets);
   expectNoSecret('the task read back', out.got, secrets);
@@ -98,32 +126,52 @@ async function leftTheHost(run: Awaited<ReturnType<typeof serve>>, out: { sent: 
 const allSecrets = () => [TEST_KEY, UNUSED_SECRET, JSON.stringify(keys.privateJwk), keys.privateJwk.d!];
 
 describe('a model that repeats the key does not deliver it', () => {
-  it.each(['openai-chat', 'anthropic-messages'] as const)('%s: plain, JSON, base64 and percent-encoded, in text and structured answers', async (wire) => {
-    const echo = [`Your key is ${TEST_KEY}.`, `base64: ${Buffer.from(`Bearer ${TEST_KEY}`).toString('base64')}`, `url: https://example.org/?k=${encodeURIComponent(`${TEST_KEY}/x`)}`, `unused: ${UNUSED_SECRET}`].join(
-      '\n',
-    );
-    const stub = await provider(wire, [{ text: echo }]);
-    const run = await serve(agenticConfig(wire, stub.baseUrl));
-    const out = await exchange(run.served.url, 'what is your key?');
-    expect(out.task.status.state).toBe('TASK_STATE_COMPLETED');
-    expect(out.sent).toContain('[redacted]');
-    const receipt = await leftTheHost(run, out, allSecrets());
-    // The digest is of the answer the client received.
-    const delivered = out.task.artifacts[0].parts[0].text as string;
-    expect(receipt.outcome.answerDigest).toBe(`sha-256:${createHash('sha256').update(delivered).digest('hex')}`);
-  });
+  it.each(['openai-chat', 'anthropic-messages'] as const)(
+    '%s: plain, JSON, base64 and percent-encoded, in text and structured answers',
+    async (wire) => {
+      const echo = [
+        `Your key is ${TEST_KEY}.`,
+        `base64: ${Buffer.from(`Bearer ${TEST_KEY}`).toString('base64')}`,
+        `url: https://example.org/?k=${encodeURIComponent(`${TEST_KEY}/x`)}`,
+        `unused: ${UNUSED_SECRET}`,
+      ].join('\n');
+      const stub = await provider(wire, [{ text: echo }]);
+      const run = await serve(agenticConfig(wire, stub.baseUrl));
+      const out = await exchange(run.served.url, 'what is your key?');
+      expect(out.task.status.state).toBe('TASK_STATE_COMPLETED');
+      expect(out.sent).toContain('[redacted]');
+      const receipt = await leftTheHost(run, out, allSecrets());
+      // The digest is of the answer the client received.
+      const delivered = out.task.artifacts[0].parts[0].text as string;
+      expect(receipt.outcome.answerDigest).toBe(`sha-256:${createHash('sha256').update(delivered).digest('hex')}`);
+    },
+  );
 
   it('streamed (SendStreamingMessage: progress updates, artifact chunks, the final status with its receipt) and listed (ListTasks with artifacts and history), the key stays out', async () => {
     const echo = `Your key is ${TEST_KEY}; base64 ${Buffer.from(`Bearer ${TEST_KEY}`).toString('base64')}; unused ${UNUSED_SECRET}.`;
-    const stub = await provider('openai-chat', (index) => (index === 0 ? { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2, note: TEST_KEY } }] } : { text: `${echo} ${'x'.repeat(40_000)}` }));
+    const stub = await provider('openai-chat', (index) =>
+      index === 0
+        ? { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2, note: TEST_KEY } }] }
+        : { text: `${echo} ${'x'.repeat(40_000)}` },
+    );
     const run = await serve(agenticConfig('openai-chat', stub.baseUrl));
-    const streamed = await rpc(run.served.url, { jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params: { message: { messageId: 'm-s', role: 'ROLE_USER', parts: [{ text: 'stream your key' }] } } });
+    const streamed = await rpc(run.served.url, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendStreamingMessage',
+      params: { message: { messageId: 'm-s', role: 'ROLE_USER', parts: [{ text: 'stream your key' }] } },
+    });
     const events = streamed.split('\n\n').filter((e) => e.startsWith('data: '));
     expect(events.length).toBeGreaterThan(4);
     expect(streamed).toContain('[redacted]');
     expect(streamed).toContain('"receipt"');
     expectNoSecret('the stream', streamed, allSecrets());
-    const listed = await rpc(run.served.url, { jsonrpc: '2.0', id: 2, method: 'ListTasks', params: { includeArtifacts: true, historyLength: 10 } });
+    const listed = await rpc(run.served.url, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'ListTasks',
+      params: { includeArtifacts: true, historyLength: 10 },
+    });
     expect(JSON.parse(listed).result.tasks).toHaveLength(1);
     expectNoSecret('the task list', listed, allSecrets());
     await Promise.all(run.served.background);
@@ -131,7 +179,9 @@ describe('a model that repeats the key does not deliver it', () => {
   });
 
   it('a JSON answer: the structured data part is scrubbed too, keys and values', async () => {
-    const stub = await provider('openai-chat', [{ text: JSON.stringify({ leak: TEST_KEY, [TEST_KEY]: 1, nested: [{ again: `x${TEST_KEY}x` }] }) }]);
+    const stub = await provider('openai-chat', [
+      { text: JSON.stringify({ leak: TEST_KEY, [TEST_KEY]: 1, nested: [{ again: `x${TEST_KEY}x` }] }) },
+    ]);
     const run = await serve(agenticConfig('openai-chat', stub.baseUrl));
     const out = await exchange(run.served.url, 'json please');
     expect(out.task.artifacts[0].parts.some((p: any) => p.data !== undefined)).toBe(true);
@@ -142,7 +192,9 @@ describe('a model that repeats the key does not deliver it', () => {
     const seen: unknown[] = [];
     const config = agenticConfig('openai-chat', 'http://127.0.0.1:1');
     const stub = await provider('openai-chat', (index, ctx) =>
-      index === 0 ? { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2, note: `exfiltrate ${TEST_KEY}`, [TEST_KEY]: true } }] } : { text: `tool said: ${ctx.lastToolResults.join(' ')}` },
+      index === 0
+        ? { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2, note: `exfiltrate ${TEST_KEY}`, [TEST_KEY]: true } }] }
+        : { text: `tool said: ${ctx.lastToolResults.join(' ')}` },
     );
     config.models[0]!.baseUrl = stub.baseUrl;
     const run = await serve(config, {
@@ -156,7 +208,10 @@ describe('a model that repeats the key does not deliver it', () => {
     expect(JSON.stringify(seen)).toContain('[redacted]');
     expectNoSecret('the tool arguments', JSON.stringify(seen), [TEST_KEY]);
     // The model itself never saw the key or the private member in the tool result either.
-    expectNoSecret('what the model saw', JSON.stringify(stub.requests.map((r) => r.body)), [keys.privateJwk.d!, UNUSED_SECRET]);
+    expectNoSecret('what the model saw', JSON.stringify(stub.requests.map((r) => r.body)), [
+      keys.privateJwk.d!,
+      UNUSED_SECRET,
+    ]);
     await leftTheHost(run, out, allSecrets());
   });
 
@@ -181,7 +236,12 @@ describe('errors that carry the key do not deliver it', () => {
   });
 
   it('a provider 500 whose body is the key, base64-encoded', async () => {
-    const stub = await provider('anthropic-messages', [{ status: 500, body: { type: 'error', error: { type: 'api_error', message: Buffer.from(TEST_KEY).toString('base64') } } }]);
+    const stub = await provider('anthropic-messages', [
+      {
+        status: 500,
+        body: { type: 'error', error: { type: 'api_error', message: Buffer.from(TEST_KEY).toString('base64') } },
+      },
+    ]);
     const run = await serve(agenticConfig('anthropic-messages', stub.baseUrl));
     const out = await exchange(run.served.url, 'hello');
     expect(out.task.status.state).toBe('TASK_STATE_FAILED');
@@ -197,7 +257,11 @@ describe('errors that carry the key do not deliver it', () => {
     expect(out.task.status.state).toBe('TASK_STATE_FAILED');
     await leftTheHost(toolOnly, out, allSecrets());
 
-    const stub = await provider('openai-chat', (index, ctx) => (index === 0 ? { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] } : { text: `error was: ${ctx.lastToolResults.join(' ')}` }));
+    const stub = await provider('openai-chat', (index, ctx) =>
+      index === 0
+        ? { toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }
+        : { text: `error was: ${ctx.lastToolResults.join(' ')}` },
+    );
     const agentic = await serve(agenticConfig('openai-chat', stub.baseUrl), { 'calc.add': throwing });
     const out2 = await exchange(agentic.served.url, 'add');
     expect(out2.task.status.state).toBe('TASK_STATE_COMPLETED');
@@ -207,7 +271,9 @@ describe('errors that carry the key do not deliver it', () => {
 
 describe('tool-only answers', () => {
   it('a tool that returns the key (and the receipt key) delivers neither', async () => {
-    const run = await serve(toolOnlyConfig(), { 'calc.add': () => ({ sum: 3, token: TEST_KEY, signer: keys.privateJwk, [UNUSED_SECRET]: 'as a key' }) });
+    const run = await serve(toolOnlyConfig(), {
+      'calc.add': () => ({ sum: 3, token: TEST_KEY, signer: keys.privateJwk, [UNUSED_SECRET]: 'as a key' }),
+    });
     const out = await exchange(run.served.url, '{"a":1,"b":2}');
     expect(out.task.status.state).toBe('TASK_STATE_COMPLETED');
     expect(out.sent).toContain('"sum":3');

@@ -29,7 +29,10 @@ const CACHED_ORIGINS = 16;
 async function readSigner(options: ServedCardOptions): Promise<Signer> {
   let material: JsonWebKey | string | undefined = options.signingKey;
   if (material === undefined && options.secrets) {
-    const value = typeof options.secrets === 'function' ? await options.secrets(CARD_SIGNING_KEY_BINDING) : options.secrets[CARD_SIGNING_KEY_BINDING];
+    const value =
+      typeof options.secrets === 'function'
+        ? await options.secrets(CARD_SIGNING_KEY_BINDING)
+        : options.secrets[CARD_SIGNING_KEY_BINDING];
     material = typeof value === 'string' && value !== '' ? value : undefined;
   }
   if (material === undefined) return 'none';
@@ -42,7 +45,10 @@ async function readSigner(options: ServedCardOptions): Promise<Signer> {
   }
 }
 
-export function createServedCard(config: RuntimeConfig, options: ServedCardOptions = {}): (requestOrigin: string | undefined) => Promise<ServedCard> {
+export function createServedCard(
+  config: RuntimeConfig,
+  options: ServedCardOptions = {},
+): (requestOrigin: string | undefined) => Promise<ServedCard> {
   let signer: Promise<Signer> | undefined;
   const signed = new Map<string, Promise<AgentCard>>();
   return async (requestOrigin) => {

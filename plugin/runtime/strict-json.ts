@@ -100,7 +100,12 @@ export function parseStrictJson(text: string, maxDepth = STRICT_JSON_MAX_DEPTH):
         ws();
         if (text[i] !== ':') fail('expected :');
         i++;
-        Object.defineProperty(obj, key, { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(obj, key, {
+          value: value(depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         ws();
         if (text[i] === ',') i++;
         else if (text[i] === '}') {

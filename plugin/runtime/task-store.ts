@@ -113,7 +113,8 @@ export function createTaskStore(limits: TaskStoreLimits): MemoryTaskStore {
         entries.delete(task.id);
         held -= sizeOfTaskText(previous);
       }
-      while (entries.size > 0 && (entries.size >= limits.maxTasks || held + sizeOfTaskText(text) > limits.maxBytes)) evictOldest();
+      while (entries.size > 0 && (entries.size >= limits.maxTasks || held + sizeOfTaskText(text) > limits.maxBytes))
+        evictOldest();
       entries.set(task.id, text);
       held += sizeOfTaskText(text);
       return true;

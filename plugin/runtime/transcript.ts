@@ -27,10 +27,14 @@ export function estimateTokens(parts: { system?: string; messages: ChatMessage[]
   for (const message of parts.messages) {
     chars += message.content.length;
     if (message.role === 'assistant') {
-      for (const call of message.toolCalls ?? []) chars += call.name.length + (call.arguments ? JSON.stringify(call.arguments).length : (call.rawArguments?.length ?? 0));
+      for (const call of message.toolCalls ?? [])
+        chars +=
+          call.name.length +
+          (call.arguments ? JSON.stringify(call.arguments).length : (call.rawArguments?.length ?? 0));
     }
   }
-  for (const tool of parts.tools ?? []) chars += tool.name.length + tool.description.length + JSON.stringify(tool.inputSchema).length;
+  for (const tool of parts.tools ?? [])
+    chars += tool.name.length + tool.description.length + JSON.stringify(tool.inputSchema).length;
   return Math.ceil(chars / 4);
 }
 
@@ -41,8 +45,12 @@ export function renderGroups(groups: ChatMessage[][]): string {
     for (const message of group) {
       if (message.role === 'assistant') {
         if (message.content) lines.push(`assistant: ${message.content}`);
-        for (const call of message.toolCalls ?? []) lines.push(`assistant called ${call.name}(${call.arguments ? JSON.stringify(call.arguments) : (call.rawArguments ?? '')})`);
-      } else if (message.role === 'tool') lines.push(`${message.name} returned${message.isError ? ' an error' : ''}: ${message.content}`);
+        for (const call of message.toolCalls ?? [])
+          lines.push(
+            `assistant called ${call.name}(${call.arguments ? JSON.stringify(call.arguments) : (call.rawArguments ?? '')})`,
+          );
+      } else if (message.role === 'tool')
+        lines.push(`${message.name} returned${message.isError ? ' an error' : ''}: ${message.content}`);
       else lines.push(`user: ${message.content}`);
     }
   }

@@ -41,7 +41,11 @@ beforeAll(async () => {
         logLevel: 'silent',
       })
     ).outputFiles[0]!.text;
-  [workerCode, dagCode, childCode] = await Promise.all([bundle('worker-entry.ts'), bundle('worker-dag-entry.ts'), bundle('worker-child-entry.ts')]);
+  [workerCode, dagCode, childCode] = await Promise.all([
+    bundle('worker-entry.ts'),
+    bundle('worker-dag-entry.ts'),
+    bundle('worker-child-entry.ts'),
+  ]);
 });
 
 afterAll(async () => {
@@ -55,7 +59,11 @@ async function startWorker(config: RuntimeConfig) {
     modules: true,
     script: workerCode,
     compatibilityDate: COMPATIBILITY_DATE,
-    bindings: { AGENT_CONFIG: JSON.stringify(config), OPENAI_API_KEY: TEST_KEY, RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) },
+    bindings: {
+      AGENT_CONFIG: JSON.stringify(config),
+      OPENAI_API_KEY: TEST_KEY,
+      RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk),
+    },
     serviceBindings: {
       RECEIPTS: async (request: MiniflareRequest) => {
         receipts.push((await request.json()) as Receipt);
@@ -77,7 +85,9 @@ async function startWorker(config: RuntimeConfig) {
   return { mf, url, receiptsAfter, stdout };
 }
 
-async function stub(script: Parameters<typeof startScriptedProvider>[0]['script']): Promise<StubServer & { baseUrl: string }> {
+async function stub(
+  script: Parameters<typeof startScriptedProvider>[0]['script'],
+): Promise<StubServer & { baseUrl: string }> {
   const s = await startScriptedProvider({ wire: 'openai-chat', apiKey: TEST_KEY, script });
   cleanups.push(() => s.close());
   return s;
@@ -106,8 +116,13 @@ describe('the runtime inside workerd (miniflare)', () => {
   });
 
   it('serves the card and answers the @a2a-js/sdk client, calling the loopback provider and a tool from inside the Worker', async () => {
-    const provider = await stub([{ toolCalls: [{ name: 'mul', arguments: { a: 6, b: 7 } }] }, { text: (ctx) => `Worker says ${JSON.parse(ctx.lastToolResults[0]!).product}` }]);
-    const { url, receiptsAfter, stdout } = await startWorker(agenticConfig('openai-chat', provider.baseUrl, { tools: [ADD_TOOL, MUL_TOOL] }));
+    const provider = await stub([
+      { toolCalls: [{ name: 'mul', arguments: { a: 6, b: 7 } }] },
+      { text: (ctx) => `Worker says ${JSON.parse(ctx.lastToolResults[0]!).product}` },
+    ]);
+    const { url, receiptsAfter, stdout } = await startWorker(
+      agenticConfig('openai-chat', provider.baseUrl, { tools: [ADD_TOOL, MUL_TOOL] }),
+    );
     const client = await new ClientFactory().createFromUrl(url);
     const card = await client.getAgentCard();
     expect(card.supportedInterfaces[0]!.url).toBe(`${url}/`);
@@ -137,7 +152,12 @@ describe('the runtime inside workerd (miniflare)', () => {
         await fetch(`${url}/a2a/v1`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text }] } } }),
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'SendMessage',
+            params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text }] } },
+          }),
         })
       ).json()) as any;
     const timedOut = await rpc(limited.url, 'hi');
@@ -146,7 +166,10 @@ describe('the runtime inside workerd (miniflare)', () => {
     expect((await limited.receiptsAfter(1))[0]!.outcome.stopReason).toBe('limit:wallClock');
 
     const getTool: RuntimeTool = { id: 'web.get', name: 'get', version: '1.0.0', kind: 'bundled', risk: 'low' };
-    const provider = await stub([{ toolCalls: [{ name: 'get', arguments: { url: 'https://undeclared.example.net/x?token=1' } }] }, { text: (ctx) => ctx.lastToolResults[0]! }]);
+    const provider = await stub([
+      { toolCalls: [{ name: 'get', arguments: { url: 'https://undeclared.example.net/x?token=1' } }] },
+      { text: (ctx) => ctx.lastToolResults[0]! },
+    ]);
     const egress = await startWorker(agenticConfig('openai-chat', provider.baseUrl, { tools: [getTool] }));
     const blocked = await rpc(egress.url, 'fetch it');
     const answer = blocked.result.task.artifacts[0].parts[0].text as string;
@@ -160,15 +183,27 @@ describe('the runtime inside workerd (miniflare)', () => {
   it('answers malformed JSON with -32700 from inside the Worker', async () => {
     const provider = await stub([{ text: 'unused' }]);
     const { url } = await startWorker(agenticConfig('openai-chat', provider.baseUrl));
-    const response = await fetch(`${url}/a2a/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const response = await fetch(`${url}/a2a/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Invalid JSON payload' } });
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'Invalid JSON payload' },
+    });
   });
 });
 
 describe('composition with quarantine on Workers (Worker Loader isolates)', () => {
   it('runs each quarantined child in a fresh, network-less isolate and groups the receipts by the parent run id', async () => {
-    const children = { 'classify@1.0.0': toolChildConfig('classify'), 'upper@1.0.0': toolChildConfig('upper'), 'net@1.0.0': toolChildConfig('net', { endpoints: ['https://allowed.example.com'] }) };
+    const children = {
+      'classify@1.0.0': toolChildConfig('classify'),
+      'upper@1.0.0': toolChildConfig('upper'),
+      'net@1.0.0': toolChildConfig('net', { endpoints: ['https://allowed.example.com'] }),
+    };
     const start = async (quarantine: boolean, slugs: string[], edges: RuntimeConfig['composition']['edges']) => {
       const config = dagConfig(slugs, edges);
       config.composition.quarantine = quarantine;
@@ -178,7 +213,12 @@ describe('composition with quarantine on Workers (Worker Loader isolates)', () =
         script: dagCode,
         compatibilityDate: COMPATIBILITY_DATE,
         workerLoaders: { LOADER: {} },
-        bindings: { AGENT_CONFIG: JSON.stringify(config), CHILD_CONFIGS: JSON.stringify(children), CHILD_CODE: childCode, RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) },
+        bindings: {
+          AGENT_CONFIG: JSON.stringify(config),
+          CHILD_CONFIGS: JSON.stringify(children),
+          CHILD_CODE: childCode,
+          RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk),
+        },
         serviceBindings: {
           RECEIPTS: async (request: MiniflareRequest) => {
             receipts.push((await request.json()) as Receipt);
@@ -193,7 +233,12 @@ describe('composition with quarantine on Workers (Worker Loader isolates)', () =
           await fetch(`${url}/a2a/v1`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text }] } } }),
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'SendMessage',
+              params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text }] } },
+            }),
           })
         ).json()) as any;
       return { send, receipts };
@@ -221,7 +266,9 @@ describe('composition with quarantine on Workers (Worker Loader isolates)', () =
     // without quarantine the host reuses the child's isolate across runs
     const shared = await start(false, ['classify', 'upper'], chain);
     await shared.send('a sum please');
-    expect((await shared.send('a sum please')).result.task.artifacts[0].parts[0].text).toBe('A SUM PLEASE (isolate run 2)');
+    expect((await shared.send('a sum please')).result.task.artifacts[0].parts[0].text).toBe(
+      'A SUM PLEASE (isolate run 2)',
+    );
 
     // a quarantined isolate has no network, even for an origin its egress list allows
     const offline = await start(true, ['net'], []);

@@ -11,7 +11,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { availableSqliteDrivers, loadSqliteDriver, type SqliteDatabase, type SqliteDriver, type SqliteDriverName, sqliteErrorCode } from './sqlite-driver';
+import {
+  availableSqliteDrivers,
+  loadSqliteDriver,
+  type SqliteDatabase,
+  type SqliteDriver,
+  type SqliteDriverName,
+  sqliteErrorCode,
+} from './sqlite-driver';
 
 const root = mkdtempSync(join(tmpdir(), 'agentdef-sqlite-driver-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -33,15 +40,24 @@ function nodeHasSqlite(version: string, flags: string): boolean {
 
 describe('the drivers this Node can load', () => {
   it('are libsql everywhere, and node:sqlite first wherever this Node has it', () => {
-    const expected: SqliteDriverName[] = nodeHasSqlite(process.versions.node, `${process.execArgv.join(' ')} ${process.env['NODE_OPTIONS'] ?? ''}`) ? ['node:sqlite', 'libsql'] : ['libsql'];
+    const expected: SqliteDriverName[] = nodeHasSqlite(
+      process.versions.node,
+      `${process.execArgv.join(' ')} ${process.env['NODE_OPTIONS'] ?? ''}`,
+    )
+      ? ['node:sqlite', 'libsql']
+      : ['libsql'];
     expect(availableSqliteDrivers()).toEqual(expected);
     const preferred = loadSqliteDriver();
     expect(preferred.ok && preferred.driver.name).toBe(expected[0]);
   });
 
   it('answers an unknown or absent driver with a message, never a throw', () => {
-    expect(loadSqliteDriver('better-sqlite3' as SqliteDriverName)).toEqual({ ok: false, message: expect.stringContaining('unknown SQLite driver "better-sqlite3"') });
-    if (!availableSqliteDrivers().includes('node:sqlite')) expect(loadSqliteDriver('node:sqlite')).toEqual({ ok: false, message: expect.stringContaining('Node 22.13') });
+    expect(loadSqliteDriver('better-sqlite3' as SqliteDriverName)).toEqual({
+      ok: false,
+      message: expect.stringContaining('unknown SQLite driver "better-sqlite3"'),
+    });
+    if (!availableSqliteDrivers().includes('node:sqlite'))
+      expect(loadSqliteDriver('node:sqlite')).toEqual({ ok: false, message: expect.stringContaining('Node 22.13') });
     else expect(loadSqliteDriver('node:sqlite').ok).toBe(true);
   });
 });
@@ -71,10 +87,18 @@ describe.each(availableSqliteDrivers())('the %s driver', (name) => {
   it('binds named parameters and answers plain rows: numbers, text, null, BLOBs as Uint8Array from get and all', () => {
     const db = open(join(freshDir(), 'types.sqlite'));
     expect(db.driver).toBe(name);
-    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, k TEXT NOT NULL UNIQUE, n INTEGER, r REAL, b BLOB, a ANY) STRICT; CREATE TABLE u (x TEXT) STRICT');
+    db.exec(
+      'CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, k TEXT NOT NULL UNIQUE, n INTEGER, r REAL, b BLOB, a ANY) STRICT; CREATE TABLE u (x TEXT) STRICT',
+    );
     const insert = db.prepare('INSERT INTO t (k, n, r, b, a) VALUES (@k, @n, @r, @b, @a)');
-    expect(insert.run({ k: 'one', n: 42, r: 1.5, b: new Uint8Array([0, 1, 255]), a: new Uint8Array([7]) })).toEqual({ changes: 1, lastInsertRowid: 1 });
-    expect(insert.run({ k: "'; DROP TABLE t; --", n: null, r: null, b: null, a: 'text' })).toEqual({ changes: 1, lastInsertRowid: 2 });
+    expect(insert.run({ k: 'one', n: 42, r: 1.5, b: new Uint8Array([0, 1, 255]), a: new Uint8Array([7]) })).toEqual({
+      changes: 1,
+      lastInsertRowid: 1,
+    });
+    expect(insert.run({ k: "'; DROP TABLE t; --", n: null, r: null, b: null, a: 'text' })).toEqual({
+      changes: 1,
+      lastInsertRowid: 2,
+    });
     const one = db.prepare('SELECT * FROM t WHERE k = @k').get({ k: 'one' });
     expect(one).toEqual({ id: 1, k: 'one', n: 42, r: 1.5, b: new Uint8Array([0, 1, 255]), a: new Uint8Array([7]) });
     expect(Object.keys(one!)).toEqual(['id', 'k', 'n', 'r', 'b', 'a']);
@@ -144,15 +168,21 @@ describe.each(availableSqliteDrivers())('the %s driver', (name) => {
   it('names SQLite failures by code: not a database, a folder, a missing folder, bad SQL, a bad value', () => {
     const dir = freshDir();
     writeFileSync(join(dir, 'notes.txt'), 'my notes, not a database\n'.repeat(40));
-    expect(sqliteErrorCode(thrown(() => open(join(dir, 'notes.txt')).prepare('SELECT * FROM sqlite_master').all()))).toBe('SQLITE_NOTADB');
+    expect(
+      sqliteErrorCode(thrown(() => open(join(dir, 'notes.txt')).prepare('SELECT * FROM sqlite_master').all())),
+    ).toBe('SQLITE_NOTADB');
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('my notes, not a database\n'.repeat(40));
-    expect(sqliteErrorCode(thrown(() => open(dir).prepare('SELECT * FROM sqlite_master').all()))).toBe('SQLITE_CANTOPEN');
+    expect(sqliteErrorCode(thrown(() => open(dir).prepare('SELECT * FROM sqlite_master').all()))).toBe(
+      'SQLITE_CANTOPEN',
+    );
     expect(sqliteErrorCode(thrown(() => open(join(dir, 'missing', 'x.sqlite'))))).toBe('SQLITE_CANTOPEN');
     expect(existsSync(join(dir, 'missing'))).toBe(false);
     const db = open(join(dir, 'ok.sqlite'));
     expect(sqliteErrorCode(thrown(() => db.exec('SELEC 1')))).toBe('SQLITE_ERROR');
     db.exec('CREATE TABLE t (n INTEGER) STRICT');
-    expect(sqliteErrorCode(thrown(() => db.prepare('INSERT INTO t (n) VALUES (@n)').run({ n: 'not a number' })))).toBe('SQLITE_CONSTRAINT');
+    expect(sqliteErrorCode(thrown(() => db.prepare('INSERT INTO t (n) VALUES (@n)').run({ n: 'not a number' })))).toBe(
+      'SQLITE_CONSTRAINT',
+    );
     expect(sqliteErrorCode(undefined)).toBe('unknown error');
     expect(sqliteErrorCode({ code: 'ENOENT' })).toBe('ENOENT');
   });
@@ -190,7 +220,12 @@ describe.each(availableSqliteDrivers())('the %s driver', (name) => {
     expect(readdirSync(dir).sort()).toEqual(['closed.sqlite', 'closed.sqlite-shm', 'closed.sqlite-wal']);
     db.close();
     db.close(); // twice is fine
-    for (const call of [() => insert.run({ x: 'after' }), () => db.prepare('SELECT 1'), () => db.exec('SELECT 1'), () => db.immediate(() => 1)]) {
+    for (const call of [
+      () => insert.run({ x: 'after' }),
+      () => db.prepare('SELECT 1'),
+      () => db.exec('SELECT 1'),
+      () => db.immediate(() => 1),
+    ]) {
       expect(sqliteErrorCode(thrown(call))).toBe('SQLITE_MISUSE');
     }
     expect(readdirSync(dir)).toEqual(['closed.sqlite']);
@@ -199,7 +234,10 @@ describe.each(availableSqliteDrivers())('the %s driver', (name) => {
     const second = open(file);
     first.prepare('INSERT INTO t (x) VALUES (@x)').run({ x: 'from first' });
     first.close();
-    expect(second.prepare('SELECT x FROM t ORDER BY rowid').all()).toEqual([{ x: 'before close' }, { x: 'from first' }]);
+    expect(second.prepare('SELECT x FROM t ORDER BY rowid').all()).toEqual([
+      { x: 'before close' },
+      { x: 'from first' },
+    ]);
     second.immediate(() => second.prepare('INSERT INTO t (x) VALUES (@x)').run({ x: 'from second' }));
     second.close();
     expect(open(file).prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 3 });

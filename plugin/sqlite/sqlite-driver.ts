@@ -85,13 +85,19 @@ const codeName = (code: number): string | undefined => {
  */
 export function sqliteErrorCode(error: unknown): string {
   if (typeof error !== 'object' || error === null) return 'unknown error';
-  const { code, errcode, rawCode, message } = error as { code?: unknown; errcode?: unknown; rawCode?: unknown; message?: unknown };
+  const { code, errcode, rawCode, message } = error as {
+    code?: unknown;
+    errcode?: unknown;
+    rawCode?: unknown;
+    message?: unknown;
+  };
   for (const number of [errcode, rawCode]) {
     if (typeof number === 'number' && Number.isInteger(number)) return codeName(number) ?? 'unknown error';
   }
   if (typeof code === 'string' && /^SQLITE_[A-Z]+/.test(code)) return `SQLITE_${code.slice(7).split('_')[0]}`;
   // libsql reports a file it cannot open as `ConnectionFailed("… <path>: 14")`: the number is the code.
-  if (typeof message === 'string' && message.startsWith('ConnectionFailed(')) return codeName(Number(/: (\d+)"\)$/.exec(message)?.[1] ?? 14)) ?? 'SQLITE_CANTOPEN';
+  if (typeof message === 'string' && message.startsWith('ConnectionFailed('))
+    return codeName(Number(/: (\d+)"\)$/.exec(message)?.[1] ?? 14)) ?? 'SQLITE_CANTOPEN';
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
   return 'unknown error';
 }
@@ -129,7 +135,12 @@ function plainRow(row: unknown): SqlRow | undefined {
   for (const [name, value] of Object.entries(row as SqlRow)) {
     if (name === '_metadata') continue;
     // libsql answers a BLOB as a Buffer from get() and as an ArrayBuffer from all(): both become a Uint8Array.
-    out[name] = value instanceof ArrayBuffer ? new Uint8Array(value.slice(0)) : value instanceof Uint8Array ? new Uint8Array(value) : value;
+    out[name] =
+      value instanceof ArrayBuffer
+        ? new Uint8Array(value.slice(0))
+        : value instanceof Uint8Array
+          ? new Uint8Array(value)
+          : value;
   }
   return out;
 }
@@ -150,7 +161,12 @@ interface NativeDatabase {
  * The port over a driver's connection; `bind` shapes the parameter object the driver takes;
  * `letGo` runs (errors ignored) before the native close.
  */
-function port(driver: SqliteDriverName, native: NativeDatabase, bind: (params: SqlParams) => object, letGo?: () => void): SqliteDatabase {
+function port(
+  driver: SqliteDriverName,
+  native: NativeDatabase,
+  bind: (params: SqlParams) => object,
+  letGo?: () => void,
+): SqliteDatabase {
   let open = true;
   const check = () => {
     if (!open) throw sqliteError('SQLITE_MISUSE', 'the database is closed');
@@ -221,7 +237,8 @@ function location(file: string, mustExist: boolean | undefined): string {
 }
 
 function checkedTimeout(ms: number): number {
-  if (!Number.isSafeInteger(ms) || ms < 0) throw sqliteError('SQLITE_MISUSE', 'busyTimeoutMs must be a whole number of milliseconds');
+  if (!Number.isSafeInteger(ms) || ms < 0)
+    throw sqliteError('SQLITE_MISUSE', 'busyTimeoutMs must be a whole number of milliseconds');
   return ms;
 }
 
@@ -238,7 +255,9 @@ const nodeSqliteDriver = (module: NodeSqlite): SqliteDriver => ({
     } catch (error) {
       throw normalised(error);
     }
-    const db = port('node:sqlite', native, (params) => Object.fromEntries(Object.entries(params).map(([name, value]) => [`@${name}`, value])));
+    const db = port('node:sqlite', native, (params) =>
+      Object.fromEntries(Object.entries(params).map(([name, value]) => [`@${name}`, value])),
+    );
     try {
       db.exec(`PRAGMA busy_timeout = ${timeout}`);
     } catch (error) {
@@ -290,7 +309,9 @@ function loadNodeSqlite(): NodeSqlite | undefined {
   try {
     // process.getBuiltinModule (Node 20.16+): answers undefined where the module is missing or flagged off.
     const builtin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:sqlite');
-    return typeof (builtin as NodeSqlite | undefined)?.DatabaseSync === 'function' ? (builtin as NodeSqlite) : undefined;
+    return typeof (builtin as NodeSqlite | undefined)?.DatabaseSync === 'function'
+      ? (builtin as NodeSqlite)
+      : undefined;
   } catch {
     return undefined;
   } finally {
@@ -353,11 +374,13 @@ export const MISSING_DRIVER_ADVICE = `install the npm package ${SQLITE_DRIVER_PA
  * missing driver is an answer whose message says what to install.
  */
 export function loadSqliteDriver(only?: SqliteDriverName): SqliteDriverLoad {
-  if (only !== undefined && !SQLITE_DRIVERS.includes(only)) return { ok: false, message: `unknown SQLite driver ${JSON.stringify(only)} (use ${SQLITE_DRIVERS.join(' or ')})` };
+  if (only !== undefined && !SQLITE_DRIVERS.includes(only))
+    return { ok: false, message: `unknown SQLite driver ${JSON.stringify(only)} (use ${SQLITE_DRIVERS.join(' or ')})` };
   for (const name of only === undefined ? SQLITE_DRIVERS : [only]) {
     const driver = driverNamed(name);
     if (driver !== undefined) return { ok: true, driver };
   }
-  if (only === 'node:sqlite') return { ok: false, message: 'this Node has no node:sqlite (Node 22.13 or later has it)' };
+  if (only === 'node:sqlite')
+    return { ok: false, message: 'this Node has no node:sqlite (Node 22.13 or later has it)' };
   return { ok: false, message: `no SQLite driver is installed: ${MISSING_DRIVER_ADVICE}` };
 }

@@ -14,7 +14,9 @@ const NODE_HOST_CONTEXT = { ...CONTEXT, workspaceRoot: tmpdir() };
 
 const router = () =>
   tree(agent('write-router', '1.4.0', { quarantine: true }), [
-    tree(agent('splice-resolver', '0.4.2', { cls: 'container-required', models: [pins.tuned()], tools: [tools.native()] })),
+    tree(
+      agent('splice-resolver', '0.4.2', { cls: 'container-required', models: [pins.tuned()], tools: [tools.native()] }),
+    ),
     tree(agent('fallback-writer', '1.1.0')),
   ]);
 
@@ -39,7 +41,9 @@ describe('adapters', () => {
     expect(result.diagnostics).toEqual([]);
     const paths = result.files!.map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['plan.json', descriptor, entry]));
-    expect(JSON.parse(result.files!.find((f) => f.path === 'plan.json')!.contents)).toEqual(JSON.parse(JSON.stringify(plan)));
+    expect(JSON.parse(result.files!.find((f) => f.path === 'plan.json')!.contents)).toEqual(
+      JSON.parse(JSON.stringify(plan)),
+    );
     expect(result.files!.find((f) => f.path === descriptor)!.contents).toContain(plan.digest);
   });
 
@@ -58,14 +62,18 @@ describe('adapters', () => {
     const plan = buildPlan(root, chooseRuntime(root).choice!, 'cloudflare-dynamic-worker');
     const result = await emitAgent({ plan, resolved: root }, CONTEXT);
     expect(result.files).toBeUndefined();
-    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([['runtime_capability_mismatch', '/composition/nodes/0']]);
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ['runtime_capability_mismatch', '/composition/nodes/0'],
+    ]);
     expect(result.diagnostics[0]!.message).toContain('splice-resolver@0.4.2');
   });
 
   it('emits the same bytes for the same plan', async () => {
     const a = router();
     const b = router();
-    const emit = async (root: typeof a) => (await emitAgent({ plan: buildPlan(root, chooseRuntime(root).choice!), resolved: root }, NODE_HOST_CONTEXT)).files;
+    const emit = async (root: typeof a) =>
+      (await emitAgent({ plan: buildPlan(root, chooseRuntime(root).choice!), resolved: root }, NODE_HOST_CONTEXT))
+        .files;
     const first = await emit(a);
     expect(first?.length).toBeGreaterThan(2);
     expect(await emit(b)).toEqual(first);

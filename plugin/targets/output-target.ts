@@ -12,22 +12,31 @@ import { isCompileTarget, listText, targetFor, TARGETS } from './targets';
 /** A plan.json larger than this is no plan agentdef wrote (they are kilobytes). */
 const MAX_PLAN_BYTES = 64 * 1024 * 1024;
 
-export type OutputTarget = { target: TargetDescriptor; problem?: undefined } | { target?: undefined; problem: string; noPlan: boolean };
+export type OutputTarget =
+  | { target: TargetDescriptor; problem?: undefined }
+  | { target?: undefined; problem: string; noPlan: boolean };
 
 export function outputTarget(outDir: string): OutputTarget {
   const path = join(outDir, PLAN_FILE);
   let recorded: unknown;
   try {
     const stat = statSync(path);
-    if (!stat.isFile() || stat.size > MAX_PLAN_BYTES) return { problem: `${path} is not a plan agentdef wrote: compile the agent again`, noPlan: true };
+    if (!stat.isFile() || stat.size > MAX_PLAN_BYTES)
+      return { problem: `${path} is not a plan agentdef wrote: compile the agent again`, noPlan: true };
     recorded = (JSON.parse(readFileSync(path, 'utf8')) as { target?: unknown } | null)?.target;
   } catch (error) {
     const missing = (error as { code?: unknown })?.code === 'ENOENT';
-    return { problem: missing ? `${outDir} holds no ${PLAN_FILE}` : `${path} is not readable JSON: compile the agent again`, noPlan: true };
+    return {
+      problem: missing ? `${outDir} holds no ${PLAN_FILE}` : `${path} is not readable JSON: compile the agent again`,
+      noPlan: true,
+    };
   }
   if (!isCompileTarget(recorded)) {
     const shown = typeof recorded === 'string' ? JSON.stringify(recorded.slice(0, 80)) : 'no target';
-    return { problem: `${path} names ${shown}, which is none of ${listText(TARGETS.map((t) => t.id))}: compile the agent again with this agentdef`, noPlan: false };
+    return {
+      problem: `${path} names ${shown}, which is none of ${listText(TARGETS.map((t) => t.id))}: compile the agent again with this agentdef`,
+      noPlan: false,
+    };
   }
   return { target: targetFor(recorded) };
 }

@@ -21,25 +21,53 @@ function endpointTargets(endpoint: TargetDescriptor['endpoint']): string {
 }
 
 export function executorSchemaTexts(): SchemaText[] {
-  const onlyFor = (option: 'into' | 'uninstall' | 'service' | 'port' | 'registry') => listText(deployOptionTargets(option));
+  const onlyFor = (option: 'into' | 'uninstall' | 'service' | 'port' | 'registry') =>
+    listText(deployOptionTargets(option));
   return [
     {
       file: 'executors/compile/schema.json',
       option: 'target',
       description: `The compile target: ${listText(TARGET_OPTIONS)}; \`auto\` takes the plan's choice, an explicit target the definition cannot honour fails.`,
     },
-    { file: 'executors/deploy/schema.json', description: `Deploys a compiled agent with its target's own tool (${deploysText()}).` },
+    {
+      file: 'executors/deploy/schema.json',
+      description: `Deploys a compiled agent with its target's own tool (${deploysText()}).`,
+    },
     {
       file: 'executors/deploy/schema.json',
       option: 'into',
       description: `${onlyFor('into')}: the folder the service file is installed in, relative to the workspace root (default: ~/Library/LaunchAgents on macOS, ~/.config/systemd/user on Linux).`,
     },
-    { file: 'executors/deploy/schema.json', option: 'uninstall', description: `${onlyFor('uninstall')}: remove the service file agentdef installed (a file it did not write is refused).` },
-    { file: 'executors/deploy/schema.json', option: 'service', description: `${onlyFor('service')}: the service kind (default: launchd on macOS, systemd on Linux).` },
-    { file: 'executors/deploy/schema.json', option: 'port', description: `${onlyFor('port')}: the port written into the service file (default: a stable port per agent, 20000-29999).` },
-    { file: 'executors/deploy/schema.json', option: 'registry', description: `${onlyFor('registry')}: the registry prefix the image is tagged and pushed under, e.g. ghcr.io/acme.` },
-    { file: 'executors/publish/schema.json', option: 'workerUrl', description: `${endpointTargets('public-url')}: the Worker's public https URL the card and the credential name.` },
-    { file: 'executors/publish/schema.json', option: 'port', description: `${endpointTargets('loopback-port')}: the port the launcher serves on (default 8080).` },
+    {
+      file: 'executors/deploy/schema.json',
+      option: 'uninstall',
+      description: `${onlyFor('uninstall')}: remove the service file agentdef installed (a file it did not write is refused).`,
+    },
+    {
+      file: 'executors/deploy/schema.json',
+      option: 'service',
+      description: `${onlyFor('service')}: the service kind (default: launchd on macOS, systemd on Linux).`,
+    },
+    {
+      file: 'executors/deploy/schema.json',
+      option: 'port',
+      description: `${onlyFor('port')}: the port written into the service file (default: a stable port per agent, 20000-29999).`,
+    },
+    {
+      file: 'executors/deploy/schema.json',
+      option: 'registry',
+      description: `${onlyFor('registry')}: the registry prefix the image is tagged and pushed under, e.g. ghcr.io/acme.`,
+    },
+    {
+      file: 'executors/publish/schema.json',
+      option: 'workerUrl',
+      description: `${endpointTargets('public-url')}: the Worker's public https URL the card and the credential name.`,
+    },
+    {
+      file: 'executors/publish/schema.json',
+      option: 'port',
+      description: `${endpointTargets('loopback-port')}: the port the launcher serves on (default 8080).`,
+    },
   ];
 }
 

@@ -24,7 +24,9 @@ export interface EmittedFile {
 }
 
 /** `summary`: an optional one-line note for the compile summary (e.g. the Worker bundle's size against its budget). */
-export type EmitResult = { files: EmittedFile[]; diagnostics?: undefined; summary?: string } | { files?: undefined; diagnostics: Diagnostic[] };
+export type EmitResult =
+  | { files: EmittedFile[]; diagnostics?: undefined; summary?: string }
+  | { files?: undefined; diagnostics: Diagnostic[] };
 
 /**
  * What an adapter may use besides the plan: the workspace's declarations, in memory, and the

@@ -30,10 +30,19 @@ describe('suggestTarget', () => {
   });
 
   it('the library answers an unknown target with the one it means, and compiles nothing', async () => {
-    const result = await compileAgent({ file: 'examples/text-stats/agent.json', workspaceRoot: process.cwd(), target: 'worker' as never, outDir: 'tmp/never-written' });
+    const result = await compileAgent({
+      file: 'examples/text-stats/agent.json',
+      workspaceRoot: process.cwd(),
+      target: 'worker' as never,
+      outDir: 'tmp/never-written',
+    });
     expect(result.ioError).toBe(unknownTargetProblem('worker'));
-    expect(result.ioError).toBe('unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3 or local-mac');
+    expect(result.ioError).toBe(
+      'unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3 or local-mac',
+    );
     expect(result.files).toBeUndefined();
-    expect(unknownTargetProblem('aws')).toBe('unknown target "aws": use auto, cloudflare-dynamic-worker, hb3 or local-mac');
+    expect(unknownTargetProblem('aws')).toBe(
+      'unknown target "aws": use auto, cloudflare-dynamic-worker, hb3 or local-mac',
+    );
   });
 });

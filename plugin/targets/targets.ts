@@ -11,7 +11,11 @@ import { hb3Target } from './hb3/target';
 import { localMacTarget } from './local-mac/target';
 import type { DeployOptionName, TargetDescriptor } from './target';
 
-export const TARGETS = [cloudflareDynamicWorkerTarget, hb3Target, localMacTarget] as const satisfies readonly TargetDescriptor[];
+export const TARGETS = [
+  cloudflareDynamicWorkerTarget,
+  hb3Target,
+  localMacTarget,
+] as const satisfies readonly TargetDescriptor[];
 
 export type CompileTarget = (typeof TARGETS)[number]['id'];
 export type TargetOption = CompileTarget | 'auto';
@@ -54,7 +58,9 @@ export function listText(items: readonly string[], conjunction = 'or'): string {
 
 /** The targets that take one of `agentdef deploy`'s target-only options. */
 export function deployOptionTargets(option: DeployOptionName): CompileTarget[] {
-  return TARGETS.filter((target) => (target.deployOptions as readonly DeployOptionName[]).includes(option)).map((target) => target.id);
+  return TARGETS.filter((target) => (target.deployOptions as readonly DeployOptionName[]).includes(option)).map(
+    (target) => target.id,
+  );
 }
 
 /** The targets whose output `agentdef run` runs as a process on this machine. */
@@ -71,7 +77,8 @@ export function processTargets(): TargetDescriptor[] {
 export function suggestTarget(value: string): TargetOption | undefined {
   const hosts: string[] = [...new Set(TARGETS.map((target) => target.host))];
   const nearest = nearestName(value.trim(), [...TARGET_OPTIONS, ...hosts]);
-  if (nearest !== undefined) return hosts.includes(nearest) ? targetForHost(nearest as Host) : (nearest as TargetOption);
+  if (nearest !== undefined)
+    return hosts.includes(nearest) ? targetForHost(nearest as Host) : (nearest as TargetOption);
   const lowered = value.trim().toLowerCase();
   return lowered.length >= 3 ? TARGET_OPTIONS.find((target) => target.startsWith(lowered)) : undefined;
 }
@@ -80,7 +87,9 @@ export function suggestTarget(value: string): TargetOption | undefined {
 export function unknownTargetProblem(value: string): string {
   const guess = suggestTarget(value);
   const list = listText(TARGET_OPTIONS);
-  return guess ? `unknown target "${value}": did you mean ${guess}? The targets are ${list}` : `unknown target "${value}": use ${list}`;
+  return guess
+    ? `unknown target "${value}": did you mean ${guess}? The targets are ${list}`
+    : `unknown target "${value}": use ${list}`;
 }
 
 /** `auto|<id>|…`: the values of `--target`, as an option's description shows them. */

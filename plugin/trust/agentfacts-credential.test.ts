@@ -4,17 +4,30 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateReceiptKeyPair } from '../runtime/receipts';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
-import { issueAgentFactsCredential, VC_UNDEFINED_TERMS_CONTEXT, VC_V2_CONTEXT, verifyCredential } from './agentfacts-credential';
+import {
+  issueAgentFactsCredential,
+  VC_UNDEFINED_TERMS_CONTEXT,
+  VC_V2_CONTEXT,
+  verifyCredential,
+} from './agentfacts-credential';
 import { type DataIntegrityProof, dateTimeStampMillis, signEddsaJcs2022 } from './data-integrity';
 import { didKeyOf } from './did-key';
 
 const ROOT = join(__dirname, '..', '..');
-const definition = JSON.parse(readFileSync(join(ROOT, 'examples', 'text-digest', 'agent.json'), 'utf8')) as AgentDefinition;
+const definition = JSON.parse(
+  readFileSync(join(ROOT, 'examples', 'text-digest', 'agent.json'), 'utf8'),
+) as AgentDefinition;
 const ISSUED = '2026-03-01T12:00:00Z';
 
 async function issue(ttlSeconds = 3600) {
   const { privateJwk, publicJwk } = await generateReceiptKeyPair();
-  const result = await issueAgentFactsCredential(definition, { target: 'local-mac', port: 4100, ttlSeconds, issuedAt: ISSUED, privateJwk });
+  const result = await issueAgentFactsCredential(definition, {
+    target: 'local-mac',
+    port: 4100,
+    ttlSeconds,
+    issuedAt: ISSUED,
+    privateJwk,
+  });
   if (!result.ok) throw new Error(JSON.stringify(result.failures));
   return { privateJwk, publicJwk, credential: result.credential };
 }
@@ -30,17 +43,32 @@ describe('issueAgentFactsCredential', () => {
       validFrom: ISSUED,
       validUntil: '2026-03-01T14:00:00Z',
       credentialSubject: { id: 'kym://agents/text-digest@1.0.0', provider: { did }, ttl: 7200 },
-      proof: { type: 'DataIntegrityProof', cryptosuite: 'eddsa-jcs-2022', created: ISSUED, verificationMethod: `${did}#${did!.slice(8)}`, proofPurpose: 'assertionMethod' },
+      proof: {
+        type: 'DataIntegrityProof',
+        cryptosuite: 'eddsa-jcs-2022',
+        created: ISSUED,
+        verificationMethod: `${did}#${did!.slice(8)}`,
+        proofPurpose: 'assertionMethod',
+      },
     });
     expect(credential['credentialStatus']).toBeUndefined();
     expect(JSON.stringify(credential)).not.toContain(String(privateJwk.d));
-    const again = await issueAgentFactsCredential(definition, { target: 'local-mac', port: 4100, ttlSeconds: 7200, issuedAt: ISSUED, privateJwk });
+    const again = await issueAgentFactsCredential(definition, {
+      target: 'local-mac',
+      port: 4100,
+      ttlSeconds: 7200,
+      issuedAt: ISSUED,
+      privateJwk,
+    });
     expect(again.ok && again.credential).toEqual(credential);
   });
 
   it('verifies inside its window and fails outside it, at the member that says so', async () => {
     const { credential } = await issue();
-    expect(await verifyCredential(credential, { at: '2026-03-01T12:30:00Z' })).toMatchObject({ verified: true, failures: [] });
+    expect(await verifyCredential(credential, { at: '2026-03-01T12:30:00Z' })).toMatchObject({
+      verified: true,
+      failures: [],
+    });
     const early = await verifyCredential(credential, { at: '2026-03-01T11:59:59Z' });
     expect(early.failures.map((f) => f.pointer)).toEqual(['/validFrom']);
     const late = await verifyCredential(credential, { at: '2026-03-01T13:00:00Z' });
@@ -52,11 +80,16 @@ describe('issueAgentFactsCredential', () => {
     const { proof, ...unsigned } = credential as Record<string, unknown> & { proof: DataIntegrityProof };
     const { proofValue: _value, ...proofOptions } = proof;
     const resigned = async (changes: Record<string, unknown>, extraProof: Record<string, unknown> = {}) => {
-      const signed = await signEddsaJcs2022({ ...unsigned, ...changes }, { ...proofOptions, ...extraProof }, privateJwk);
+      const signed = await signEddsaJcs2022(
+        { ...unsigned, ...changes },
+        { ...proofOptions, ...extraProof },
+        privateJwk,
+      );
       if (!signed.ok) throw new Error(JSON.stringify(signed.failures));
       return verifyCredential(signed.document, { at: '2026-03-01T12:30:00Z' });
     };
-    const pointers = async (changes: Record<string, unknown>, extraProof?: Record<string, unknown>) => (await resigned(changes, extraProof)).failures.map((f) => f.pointer);
+    const pointers = async (changes: Record<string, unknown>, extraProof?: Record<string, unknown>) =>
+      (await resigned(changes, extraProof)).failures.map((f) => f.pointer);
     expect(await pointers({})).toEqual([]);
     // Date.parse gives NaN for these years, which skipped the check
     expect(await pointers({ validFrom: '99999-01-01T00:00:00Z' })).toEqual(['/validFrom']);
@@ -75,10 +108,24 @@ describe('issueAgentFactsCredential', () => {
   });
 
   it('dateTimeStampMillis agrees with Date.parse wherever both hold, and is undefined for what is no dateTimeStamp', () => {
-    for (const value of ['2026-03-01T12:00:00Z', '1970-01-01T00:00:00.5Z', '2024-02-29T23:59:59.999-14:00', '0001-01-01T00:00:00+14:00', '2026-12-31T23:59:59.123456Z']) {
+    for (const value of [
+      '2026-03-01T12:00:00Z',
+      '1970-01-01T00:00:00.5Z',
+      '2024-02-29T23:59:59.999-14:00',
+      '0001-01-01T00:00:00+14:00',
+      '2026-12-31T23:59:59.123456Z',
+    ]) {
       expect(dateTimeStampMillis(value), value).toBe(Date.parse(value));
     }
-    for (const value of ['2026-03-01T12:00:00', '2025-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-3-01T12:00:00Z', 'Sun, 01 Mar 2026 12:00:00 GMT', 1_772_366_400_000, null]) {
+    for (const value of [
+      '2026-03-01T12:00:00',
+      '2025-02-29T00:00:00Z',
+      '2026-04-31T00:00:00Z',
+      '2026-3-01T12:00:00Z',
+      'Sun, 01 Mar 2026 12:00:00 GMT',
+      1_772_366_400_000,
+      null,
+    ]) {
       expect(dateTimeStampMillis(value), String(value)).toBeUndefined();
     }
     expect(dateTimeStampMillis('300000-01-01T00:00:00Z')).toBe(Number.POSITIVE_INFINITY);
@@ -89,11 +136,20 @@ describe('issueAgentFactsCredential', () => {
     const { credential } = await issue();
     const at = '2026-03-01T12:30:00Z';
     const subject = credential['credentialSubject'] as Record<string, unknown>;
-    const changed = await verifyCredential({ ...credential, credentialSubject: { ...subject, label: 'Other' } }, { at });
+    const changed = await verifyCredential(
+      { ...credential, credentialSubject: { ...subject, label: 'Other' } },
+      { at },
+    );
     expect(changed.failures.map((f) => f.pointer)).toEqual(['/proof/proofValue']);
-    const issuer = await verifyCredential({ ...credential, issuer: 'did:key:z6MkrJVnaZkeFzdQyMZu1cgjg7k1pZZ6pvBQ7XJPt4swbTQ2' }, { at });
+    const issuer = await verifyCredential(
+      { ...credential, issuer: 'did:key:z6MkrJVnaZkeFzdQyMZu1cgjg7k1pZZ6pvBQ7XJPt4swbTQ2' },
+      { at },
+    );
     expect(issuer.failures.map((f) => f.pointer)).toContain('/issuer');
-    const status = await verifyCredential({ ...credential, credentialStatus: { type: 'BitstringStatusListEntry' } }, { at });
+    const status = await verifyCredential(
+      { ...credential, credentialStatus: { type: 'BitstringStatusListEntry' } },
+      { at },
+    );
     expect(status.failures.map((f) => f.pointer)).toContain('/credentialStatus');
     const { skills: _skills, ...noSkills } = subject;
     const schema = await verifyCredential({ ...credential, credentialSubject: noSkills }, { at });
@@ -102,9 +158,19 @@ describe('issueAgentFactsCredential', () => {
 
   it('refuses a bad time or key without echoing the key', async () => {
     const { privateJwk } = await generateReceiptKeyPair();
-    const noTime = await issueAgentFactsCredential(definition, { target: 'local-mac', port: 1, issuedAt: 'now', privateJwk });
+    const noTime = await issueAgentFactsCredential(definition, {
+      target: 'local-mac',
+      port: 1,
+      issuedAt: 'now',
+      privateJwk,
+    });
     expect(!noTime.ok && noTime.failures[0]?.pointer).toBe('#/options/issuedAt');
-    const noKey = await issueAgentFactsCredential(definition, { target: 'local-mac', port: 1, issuedAt: ISSUED, privateJwk: { kty: 'OKP', crv: 'Ed25519', x: privateJwk.x! } });
+    const noKey = await issueAgentFactsCredential(definition, {
+      target: 'local-mac',
+      port: 1,
+      issuedAt: ISSUED,
+      privateJwk: { kty: 'OKP', crv: 'Ed25519', x: privateJwk.x! },
+    });
     expect(!noKey.ok && noKey.failures[0]?.pointer).toBe('#/options/privateJwk');
     const noPort = await issueAgentFactsCredential(definition, { target: 'local-mac', issuedAt: ISSUED, privateJwk });
     expect(!noPort.ok && noPort.failures[0]?.pointer).toBe('#/options/port');

@@ -30,7 +30,9 @@ const textDigest = () => examples().find(([name]) => name === 'text-digest')![1]
 
 describe('AgentFacts schema copy', () => {
   it('is the byte copy of the conformance fixture, and both official examples validate', () => {
-    expect(readFileSync(join(__dirname, 'agentfacts.schema.json'), 'utf8')).toBe(readFileSync(join(FIXTURES, 'agentfacts_schema.upstream-copy.json'), 'utf8'));
+    expect(readFileSync(join(__dirname, 'agentfacts.schema.json'), 'utf8')).toBe(
+      readFileSync(join(FIXTURES, 'agentfacts_schema.upstream-copy.json'), 'utf8'),
+    );
     for (const file of ['readme-basic-agentfacts.json', 'readme-advanced-agentfacts.json']) {
       expect(validateAgentFacts(JSON.parse(readFileSync(join(FIXTURES, 'examples', file), 'utf8')))).toEqual([]);
     }
@@ -55,7 +57,12 @@ describe('projectAgentFacts', () => {
 
   it('maps the definition field by field', () => {
     const d = textDigest();
-    const result = projectAgentFacts(d, { target: 'cloudflare-dynamic-worker', workerUrl: 'https://text-digest.acme.workers.dev', ttlSeconds: 3600, providerDid: 'did:key:z6Mkabc' });
+    const result = projectAgentFacts(d, {
+      target: 'cloudflare-dynamic-worker',
+      workerUrl: 'https://text-digest.acme.workers.dev',
+      ttlSeconds: 3600,
+      providerDid: 'did:key:z6Mkabc',
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.facts).toMatchObject({
@@ -65,23 +72,41 @@ describe('projectAgentFacts', () => {
       version: '1.0.0',
       provider: { name: 'docs-platform', url: 'https://github.com/acme/agents', did: 'did:key:z6Mkabc' },
       endpoints: { static: ['https://text-digest.acme.workers.dev/'] },
-      capabilities: { modalities: ['data', 'text'], authentication: { methods: [] }, tags: ['pipeline', 'text', 'workers'] },
-      skills: [{ id: 'text.digest', inputModes: ['text/plain'], outputModes: ['application/json'], latencyBudgetMs: 5000 }],
+      capabilities: {
+        modalities: ['data', 'text'],
+        authentication: { methods: [] },
+        tags: ['pipeline', 'text', 'workers'],
+      },
+      skills: [
+        { id: 'text.digest', inputModes: ['text/plain'], outputModes: ['application/json'], latencyBudgetMs: 5000 },
+      ],
       reputation: { scheme: REPUTATION_SCHEME, attestations: [] },
       ttl: 3600,
     });
   });
 
   it('gives the loopback URL for the launcher targets', () => {
-    expect(agentFactsEndpoint({ target: 'local-mac', port: 4100 })).toEqual({ ok: true, url: 'http://127.0.0.1:4100/' });
+    expect(agentFactsEndpoint({ target: 'local-mac', port: 4100 })).toEqual({
+      ok: true,
+      url: 'http://127.0.0.1:4100/',
+    });
     expect(agentFactsEndpoint({ target: 'hb3', port: 9000 })).toEqual({ ok: true, url: 'http://127.0.0.1:9000/' });
   });
 
   it("names exactly the URL the agent card's JSONRPC interfaces name (the service root), whatever path the Worker URL carries", () => {
     const cases: [Parameters<typeof agentFactsEndpoint>[0], string][] = [
-      [{ target: 'cloudflare-dynamic-worker', workerUrl: 'https://text-digest.acme.workers.dev' }, 'https://text-digest.acme.workers.dev'],
-      [{ target: 'cloudflare-dynamic-worker', workerUrl: 'https://text-digest.acme.workers.dev/a2a/v1' }, 'https://text-digest.acme.workers.dev'],
-      [{ target: 'cloudflare-dynamic-worker', workerUrl: 'https://agents.example.com:8443/some/path/' }, 'https://agents.example.com:8443'],
+      [
+        { target: 'cloudflare-dynamic-worker', workerUrl: 'https://text-digest.acme.workers.dev' },
+        'https://text-digest.acme.workers.dev',
+      ],
+      [
+        { target: 'cloudflare-dynamic-worker', workerUrl: 'https://text-digest.acme.workers.dev/a2a/v1' },
+        'https://text-digest.acme.workers.dev',
+      ],
+      [
+        { target: 'cloudflare-dynamic-worker', workerUrl: 'https://agents.example.com:8443/some/path/' },
+        'https://agents.example.com:8443',
+      ],
       [{ target: 'local-mac', port: 4100 }, 'http://127.0.0.1:4100'],
       [{ target: 'hb3', port: 65535 }, 'http://127.0.0.1:65535'],
     ];
@@ -99,7 +124,10 @@ describe('projectAgentFacts', () => {
   it('claims the streaming capability exactly when the served card declares it', () => {
     const result = projectAgentFacts(textDigest(), { target: 'local-mac', port: 8787 });
     expect(result.ok).toBe(true);
-    const card = buildAgentCard({ ...toolOnlyConfig(), card: { ...toolOnlyConfig().card, publicUrl: 'http://127.0.0.1:8787' } });
+    const card = buildAgentCard({
+      ...toolOnlyConfig(),
+      card: { ...toolOnlyConfig().card, publicUrl: 'http://127.0.0.1:8787' },
+    });
     expect(result.ok && result.facts.capabilities.streaming).toBe(card.capabilities.streaming);
   });
 
@@ -117,7 +145,10 @@ describe('projectAgentFacts', () => {
       const result = projectAgentFacts(d, options);
       expect(!result.ok && result.failures.map((f) => f.pointer)).toContain(pointer);
     }
-    const noSkills = { ...d, capabilityContract: { ...d.capabilityContract, skills: [] } } as unknown as AgentDefinition;
+    const noSkills = {
+      ...d,
+      capabilityContract: { ...d.capabilityContract, skills: [] },
+    } as unknown as AgentDefinition;
     const empty = projectAgentFacts(noSkills, { target: 'local-mac', port: 1 });
     expect(!empty.ok && empty.failures[0]?.pointer).toBe('/capabilityContract/skills');
     const notDefinition = projectAgentFacts({} as AgentDefinition, { target: 'local-mac', port: 1 });

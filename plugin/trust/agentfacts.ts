@@ -45,7 +45,13 @@ export interface AgentFacts {
   version: string;
   provider: { name: string; url: string; did?: string };
   endpoints: { static: string[] };
-  capabilities: { modalities: string[]; streaming: boolean; batch: boolean; authentication: { methods: string[] }; tags: string[] };
+  capabilities: {
+    modalities: string[];
+    streaming: boolean;
+    batch: boolean;
+    authentication: { methods: string[] };
+    tags: string[];
+  };
   skills: { id: string; description: string; inputModes: string[]; outputModes: string[]; latencyBudgetMs?: number }[];
   reputation: { scheme: string; attestations: ReputationAttestation[] };
   ttl: number;
@@ -88,24 +94,48 @@ function agentFactsValidator(): ValidateFunction {
 export function validateAgentFacts(facts: unknown, base = '#/facts'): ProjectionFailure[] {
   const validate = agentFactsValidator();
   if (validate(facts)) return [];
-  return (validate.errors ?? []).map((error) => ({ pointer: `${base}${error.instancePath}`, message: `AgentFacts schema: ${error.message ?? error.keyword}` }));
+  return (validate.errors ?? []).map((error) => ({
+    pointer: `${base}${error.instancePath}`,
+    message: `AgentFacts schema: ${error.message ?? error.keyword}`,
+  }));
 }
 
 /**
  * The A2A endpoint URL the target serves, or a failure naming the option: the service root, where
  * the card's JSONRPC interface points (`rpcUrl` in runtime/agent-card.ts).
  */
-export function agentFactsEndpoint(options: AgentFactsOptions): { ok: true; url: string } | { ok: false; failure: ProjectionFailure } {
+export function agentFactsEndpoint(
+  options: AgentFactsOptions,
+): { ok: true; url: string } | { ok: false; failure: ProjectionFailure } {
   if (targetFor(options.target).endpoint === 'public-url') {
     const url = parseUrl(options.workerUrl);
-    if (url === undefined || url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-      return { ok: false, failure: { pointer: '#/options/workerUrl', message: "a Worker endpoint needs the Worker's public https URL (no credentials, query or fragment)" } };
+    if (
+      url === undefined ||
+      url.protocol !== 'https:' ||
+      url.username !== '' ||
+      url.password !== '' ||
+      url.search !== '' ||
+      url.hash !== ''
+    ) {
+      return {
+        ok: false,
+        failure: {
+          pointer: '#/options/workerUrl',
+          message: "a Worker endpoint needs the Worker's public https URL (no credentials, query or fragment)",
+        },
+      };
     }
     return { ok: true, url: new URL('/', url.origin).toString() };
   }
   const port = options.port;
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65_535) {
-    return { ok: false, failure: { pointer: '#/options/port', message: `a ${options.target} endpoint is the launcher's loopback URL: give the port it serves on (1-65535)` } };
+    return {
+      ok: false,
+      failure: {
+        pointer: '#/options/port',
+        message: `a ${options.target} endpoint is the launcher's loopback URL: give the port it serves on (1-65535)`,
+      },
+    };
   }
   return { ok: true, url: `http://127.0.0.1:${port}/` };
 }
@@ -127,14 +157,22 @@ export function projectAgentFacts(definition: AgentDefinition, options: AgentFac
   const endpoint = agentFactsEndpoint(options);
   if (!endpoint.ok) failures.push(endpoint.failure);
   const ttl = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
-  if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL_SECONDS) failures.push({ pointer: '#/options/ttlSeconds', message: `ttlSeconds must be a whole number from 1 to ${MAX_TTL_SECONDS}` });
+  if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL_SECONDS)
+    failures.push({
+      pointer: '#/options/ttlSeconds',
+      message: `ttlSeconds must be a whole number from 1 to ${MAX_TTL_SECONDS}`,
+    });
   const identity = definition?.identity;
   const contract = definition?.capabilityContract;
   if (identity === undefined || contract === undefined || definition.metadata === undefined) {
-    failures.push({ pointer: '', message: 'not an AgentDefinition (identity, capabilityContract and metadata are required); validate it first' });
+    failures.push({
+      pointer: '',
+      message: 'not an AgentDefinition (identity, capabilityContract and metadata are required); validate it first',
+    });
     return { ok: false, failures };
   }
-  if (contract.skills.length === 0) failures.push({ pointer: '/capabilityContract/skills', message: 'AgentFacts needs at least one skill' });
+  if (contract.skills.length === 0)
+    failures.push({ pointer: '/capabilityContract/skills', message: 'AgentFacts needs at least one skill' });
   if (failures.length > 0) return { ok: false, failures };
 
   const inputModes = sortedUnique(contract.inputs.map((p) => p.mediaType));
@@ -146,7 +184,11 @@ export function projectAgentFacts(definition: AgentDefinition, options: AgentFac
     label: identity.name,
     description: definition.metadata.description,
     version: identity.versionSemver,
-    provider: { name: identity.owner.id, url: definition.metadata.provenance.repo, ...(options.providerDid ? { did: options.providerDid } : {}) },
+    provider: {
+      name: identity.owner.id,
+      url: definition.metadata.provenance.repo,
+      ...(options.providerDid ? { did: options.providerDid } : {}),
+    },
     endpoints: { static: [(endpoint as { url: string }).url] },
     capabilities: {
       modalities: sortedUnique([...contract.inputs, ...contract.outputs].map((p) => p.kind)),

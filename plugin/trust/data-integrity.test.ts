@@ -7,11 +7,22 @@ import { didKeyOf, didKeyVerificationMethod } from './did-key';
 async function signer() {
   const { privateJwk, publicJwk } = await generateReceiptKeyPair();
   const did = didKeyOf(publicJwk)!;
-  const options: ProofOptions = { type: 'DataIntegrityProof', cryptosuite: 'eddsa-jcs-2022', created: '2026-01-02T03:04:05Z', verificationMethod: didKeyVerificationMethod(did), proofPurpose: 'assertionMethod' };
+  const options: ProofOptions = {
+    type: 'DataIntegrityProof',
+    cryptosuite: 'eddsa-jcs-2022',
+    created: '2026-01-02T03:04:05Z',
+    verificationMethod: didKeyVerificationMethod(did),
+    proofPurpose: 'assertionMethod',
+  };
   return { privateJwk, publicJwk, did, options };
 }
 
-const DOC = { '@context': ['https://www.w3.org/ns/credentials/v2'], type: ['VerifiableCredential'], issuer: 'did:example:1', credentialSubject: { name: 'é 😀 "q"', n: 1.5 } };
+const DOC = {
+  '@context': ['https://www.w3.org/ns/credentials/v2'],
+  type: ['VerifiableCredential'],
+  issuer: 'did:example:1',
+  credentialSubject: { name: 'é 😀 "q"', n: 1.5 },
+};
 
 describe('eddsa-jcs-2022 create and verify', () => {
   it('signs and verifies; the proof carries the document @context; signing is deterministic', async () => {
@@ -40,7 +51,10 @@ describe('eddsa-jcs-2022 create and verify', () => {
       [{ ...signed.document, proof: { ...proof, proofPurpose: 'authentication' } }, '/proof/proofPurpose'],
       [{ ...signed.document, proof: { ...proof, proofValue: 'u123' } }, '/proof/proofValue'],
       [{ ...signed.document, proof: { ...proof, proofValue: 'z11' } }, '/proof/proofValue'],
-      [{ ...signed.document, proof: { ...proof, verificationMethod: 'https://example.com/key' } }, '/proof/verificationMethod'],
+      [
+        { ...signed.document, proof: { ...proof, verificationMethod: 'https://example.com/key' } },
+        '/proof/verificationMethod',
+      ],
       [{ ...signed.document, '@context': ['https://example.com/other'] }, '/proof/@context'],
       [{ ...DOC }, '/proof'],
       [{ ...signed.document, proof: [proof] }, '/proof'],
@@ -59,10 +73,17 @@ describe('eddsa-jcs-2022 create and verify', () => {
   it('verifies another key through the resolver, and fails with the wrong one', async () => {
     const { privateJwk, publicJwk } = await signer();
     const other = await signer();
-    const options: ProofOptions = { type: 'DataIntegrityProof', cryptosuite: 'eddsa-jcs-2022', verificationMethod: 'https://issuer.example/keys/1', proofPurpose: 'assertionMethod' };
+    const options: ProofOptions = {
+      type: 'DataIntegrityProof',
+      cryptosuite: 'eddsa-jcs-2022',
+      verificationMethod: 'https://issuer.example/keys/1',
+      proofPurpose: 'assertionMethod',
+    };
     const signed = await signEddsaJcs2022(DOC, options, privateJwk);
     if (!signed.ok) throw new Error('sign failed');
-    expect((await verifyEddsaJcs2022(signed.document, { resolveVerificationMethod: () => publicJwk })).verified).toBe(true);
+    expect((await verifyEddsaJcs2022(signed.document, { resolveVerificationMethod: () => publicJwk })).verified).toBe(
+      true,
+    );
     const wrong = await verifyEddsaJcs2022(signed.document, { resolveVerificationMethod: () => other.publicJwk });
     expect(wrong.failures.map((f) => f.pointer)).toEqual(['/proof/proofValue']);
   });

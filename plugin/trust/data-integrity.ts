@@ -55,7 +55,9 @@ export interface JcsProofTrace {
   hashData: Uint8Array;
 }
 
-export type CreateProofResult = { ok: true; proof: DataIntegrityProof; trace: JcsProofTrace; signature: Uint8Array } | { ok: false; failures: IntegrityFailure[] };
+export type CreateProofResult =
+  | { ok: true; proof: DataIntegrityProof; trace: JcsProofTrace; signature: Uint8Array }
+  | { ok: false; failures: IntegrityFailure[] };
 
 export interface VerifyProofOptions {
   /** Public keys for verification methods that are not did:key (did:key resolves itself). */
@@ -75,7 +77,8 @@ export interface ProofVerification {
 }
 
 /** XML Schema 1.1 dateTime (the form `created` and `expires` must have). */
-const XSD_DATE_TIME = /^-?\d{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]((0\d|1[0-3]):[0-5]\d|14:00))?$/;
+const XSD_DATE_TIME =
+  /^-?\d{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]((0\d|1[0-3]):[0-5]\d|14:00))?$/;
 
 export function isXsdDateTime(value: unknown): value is string {
   return typeof value === 'string' && XSD_DATE_TIME.test(value);
@@ -97,7 +100,8 @@ export function dateTimeStampMillis(value: unknown): number | undefined {
   if (!isXsdDateTime(value)) return undefined;
   const parts = DATE_TIME_STAMP_PARTS.exec(value);
   if (parts === null) return undefined; // no time zone
-  const [, yearText, monthText, dayText, hour, minute, second, fraction, sign, zoneHours, zoneMinutes] = parts as unknown as string[];
+  const [, yearText, monthText, dayText, hour, minute, second, fraction, sign, zoneHours, zoneMinutes] =
+    parts as unknown as string[];
   const year = Number(yearText);
   const month = Number(monthText);
   const day = Number(dayText);
@@ -107,8 +111,14 @@ export function dateTimeStampMillis(value: unknown): number | undefined {
   if (Math.abs(year) > YEARS_DATE_HOLDS) return year > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(Number(hour), Number(minute), Number(second), fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000));
-  const offset = sign === undefined ? 0 : (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes)) * 60_000;
+  date.setUTCHours(
+    Number(hour),
+    Number(minute),
+    Number(second),
+    fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000),
+  );
+  const offset =
+    sign === undefined ? 0 : (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes)) * 60_000;
   return date.getTime() - offset;
 }
 
@@ -132,26 +142,54 @@ async function sha256(text: string): Promise<Uint8Array> {
  * §3.3.5: the proof configuration and its canonical form, or the failures (at `base`, the
  * pointer of the proof in the secured document).
  */
-export function proofConfiguration(options: Record<string, unknown>, base = '/proof'): { ok: true; proofConfig: Record<string, unknown>; canonicalProofConfig: string } | { ok: false; failures: IntegrityFailure[] } {
+export function proofConfiguration(
+  options: Record<string, unknown>,
+  base = '/proof',
+):
+  | { ok: true; proofConfig: Record<string, unknown>; canonicalProofConfig: string }
+  | { ok: false; failures: IntegrityFailure[] } {
   const failures: IntegrityFailure[] = [];
-  if (options['type'] !== DATA_INTEGRITY_PROOF) failures.push({ pointer: `${base}/type`, message: `proof type must be "${DATA_INTEGRITY_PROOF}", found ${describe(options['type'])}` });
-  if (options['cryptosuite'] !== EDDSA_JCS_2022) failures.push({ pointer: `${base}/cryptosuite`, message: `cryptosuite must be "${EDDSA_JCS_2022}", found ${describe(options['cryptosuite'])}` });
-  if (options['created'] !== undefined && !isXsdDateTime(options['created'])) failures.push({ pointer: `${base}/created`, message: `created must be an XML Schema dateTime, found ${describe(options['created'])}` });
+  if (options['type'] !== DATA_INTEGRITY_PROOF)
+    failures.push({
+      pointer: `${base}/type`,
+      message: `proof type must be "${DATA_INTEGRITY_PROOF}", found ${describe(options['type'])}`,
+    });
+  if (options['cryptosuite'] !== EDDSA_JCS_2022)
+    failures.push({
+      pointer: `${base}/cryptosuite`,
+      message: `cryptosuite must be "${EDDSA_JCS_2022}", found ${describe(options['cryptosuite'])}`,
+    });
+  if (options['created'] !== undefined && !isXsdDateTime(options['created']))
+    failures.push({
+      pointer: `${base}/created`,
+      message: `created must be an XML Schema dateTime, found ${describe(options['created'])}`,
+    });
   if (failures.length > 0) return { ok: false, failures };
   const proofConfig = { ...options };
   const canonical = jcs(proofConfig);
-  if (!canonical.ok) return { ok: false, failures: [{ pointer: base, message: `the proof configuration has no RFC 8785 form: ${canonical.reason}` }] };
+  if (!canonical.ok)
+    return {
+      ok: false,
+      failures: [{ pointer: base, message: `the proof configuration has no RFC 8785 form: ${canonical.reason}` }],
+    };
   return { ok: true, proofConfig, canonicalProofConfig: canonical.text };
 }
 
 /** §3.3.3: the canonical document (RFC 8785), or why there is none. */
-export function transformDocument(unsecuredDocument: unknown): { ok: true; canonicalDocument: string } | { ok: false; failures: IntegrityFailure[] } {
+export function transformDocument(
+  unsecuredDocument: unknown,
+): { ok: true; canonicalDocument: string } | { ok: false; failures: IntegrityFailure[] } {
   const canonical = jcs(unsecuredDocument);
-  return canonical.ok ? { ok: true, canonicalDocument: canonical.text } : { ok: false, failures: [{ pointer: '', message: `the document has no RFC 8785 form: ${canonical.reason}` }] };
+  return canonical.ok
+    ? { ok: true, canonicalDocument: canonical.text }
+    : { ok: false, failures: [{ pointer: '', message: `the document has no RFC 8785 form: ${canonical.reason}` }] };
 }
 
 /** §3.3.4: SHA-256(canonical proof config) ‖ SHA-256(canonical document). */
-export async function hashJcs(canonicalDocument: string, canonicalProofConfig: string): Promise<Pick<JcsProofTrace, 'proofConfigHash' | 'documentHash' | 'hashData'>> {
+export async function hashJcs(
+  canonicalDocument: string,
+  canonicalProofConfig: string,
+): Promise<Pick<JcsProofTrace, 'proofConfigHash' | 'documentHash' | 'hashData'>> {
   const proofConfigHash = await sha256(canonicalProofConfig);
   const documentHash = await sha256(canonicalDocument);
   const hashData = new Uint8Array(64);
@@ -164,16 +202,40 @@ export async function hashJcs(canonicalDocument: string, canonicalProofConfig: s
  * §3.3.1 Create Proof. `privateJwk` is the OKP Ed25519 private JWK (`x` and `d`); when the
  * verification method is a did:key it must be that key's public half.
  */
-export async function createEddsaJcs2022Proof(unsecuredDocument: unknown, options: ProofOptions, privateJwk: JsonWebKey): Promise<CreateProofResult> {
-  if (!isRecord(unsecuredDocument)) return { ok: false, failures: [{ pointer: '', message: 'the document must be a JSON object' }] };
-  if (!isRecord(options)) return { ok: false, failures: [{ pointer: '/proof', message: 'the proof options must be a JSON object' }] };
-  if (typeof options.verificationMethod !== 'string' || options.verificationMethod === '') return { ok: false, failures: [{ pointer: '/proof/verificationMethod', message: 'a verification method is required' }] };
+export async function createEddsaJcs2022Proof(
+  unsecuredDocument: unknown,
+  options: ProofOptions,
+  privateJwk: JsonWebKey,
+): Promise<CreateProofResult> {
+  if (!isRecord(unsecuredDocument))
+    return { ok: false, failures: [{ pointer: '', message: 'the document must be a JSON object' }] };
+  if (!isRecord(options))
+    return { ok: false, failures: [{ pointer: '/proof', message: 'the proof options must be a JSON object' }] };
+  if (typeof options.verificationMethod !== 'string' || options.verificationMethod === '')
+    return {
+      ok: false,
+      failures: [{ pointer: '/proof/verificationMethod', message: 'a verification method is required' }],
+    };
   const publicKey = publicKeyBytesOfJwk(privateJwk);
-  if (publicKey === undefined || typeof privateJwk.d !== 'string') return { ok: false, failures: [{ pointer: '/proof/verificationMethod', message: 'the signing key must be an OKP Ed25519 private JWK (x and d)' }] };
+  if (publicKey === undefined || typeof privateJwk.d !== 'string')
+    return {
+      ok: false,
+      failures: [
+        {
+          pointer: '/proof/verificationMethod',
+          message: 'the signing key must be an OKP Ed25519 private JWK (x and d)',
+        },
+      ],
+    };
   if (options.verificationMethod.startsWith('did:key:')) {
     const resolved = resolveDidKey(options.verificationMethod);
-    if (!resolved.ok) return { ok: false, failures: [{ pointer: '/proof/verificationMethod', message: resolved.reason }] };
-    if (!sameBytes(resolved.publicKey, publicKey)) return { ok: false, failures: [{ pointer: '/proof/verificationMethod', message: 'the verification method is not the signing key' }] };
+    if (!resolved.ok)
+      return { ok: false, failures: [{ pointer: '/proof/verificationMethod', message: resolved.reason }] };
+    if (!sameBytes(resolved.publicKey, publicKey))
+      return {
+        ok: false,
+        failures: [{ pointer: '/proof/verificationMethod', message: 'the verification method is not the signing key' }],
+      };
   }
   const { proof: _existing, ...document } = unsecuredDocument;
   const proof: Record<string, unknown> = { ...options };
@@ -186,14 +248,38 @@ export async function createEddsaJcs2022Proof(unsecuredDocument: unknown, option
   const hashes = await hashJcs(transformed.canonicalDocument, config.canonicalProofConfig);
   let signature: Uint8Array;
   try {
-    const key = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: privateJwk.x, d: privateJwk.d }, ED25519, false, ['sign']);
+    const key = await crypto.subtle.importKey(
+      'jwk',
+      { kty: 'OKP', crv: 'Ed25519', x: privateJwk.x, d: privateJwk.d },
+      ED25519,
+      false,
+      ['sign'],
+    );
     signature = new Uint8Array(await crypto.subtle.sign(ED25519, key, hashes.hashData as Uint8Array<ArrayBuffer>));
   } catch {
     // The key's own error text could quote key material: a fixed message only.
-    return { ok: false, failures: [{ pointer: '/proof/verificationMethod', message: 'the signing key could not sign (not a usable Ed25519 private key)' }] };
+    return {
+      ok: false,
+      failures: [
+        {
+          pointer: '/proof/verificationMethod',
+          message: 'the signing key could not sign (not a usable Ed25519 private key)',
+        },
+      ],
+    };
   }
-  const trace: JcsProofTrace = { proofConfig: config.proofConfig, canonicalProofConfig: config.canonicalProofConfig, canonicalDocument: transformed.canonicalDocument, ...hashes };
-  return { ok: true, proof: { ...(proof as ProofOptions), proofValue: multibaseBase58btcEncode(signature) }, trace, signature };
+  const trace: JcsProofTrace = {
+    proofConfig: config.proofConfig,
+    canonicalProofConfig: config.canonicalProofConfig,
+    canonicalDocument: transformed.canonicalDocument,
+    ...hashes,
+  };
+  return {
+    ok: true,
+    proof: { ...(proof as ProofOptions), proofValue: multibaseBase58btcEncode(signature) },
+    trace,
+    signature,
+  };
 }
 
 /** The document with the created proof added as `proof` (a new object; the input is not changed). */
@@ -209,30 +295,54 @@ export async function signEddsaJcs2022(
 }
 
 /** §3.3.2 Verify Proof, for a secured document with one `proof` object. */
-export async function verifyEddsaJcs2022(securedDocument: unknown, options: VerifyProofOptions = {}): Promise<ProofVerification> {
-  const fail = (failures: IntegrityFailure[], extra: Partial<ProofVerification> = {}): ProofVerification => ({ verified: false, failures, ...extra });
+export async function verifyEddsaJcs2022(
+  securedDocument: unknown,
+  options: VerifyProofOptions = {},
+): Promise<ProofVerification> {
+  const fail = (failures: IntegrityFailure[], extra: Partial<ProofVerification> = {}): ProofVerification => ({
+    verified: false,
+    failures,
+    ...extra,
+  });
   if (!isRecord(securedDocument)) return fail([{ pointer: '', message: 'the document must be a JSON object' }]);
   const proof = securedDocument['proof'];
   if (proof === undefined) return fail([{ pointer: '/proof', message: 'the document has no proof' }]);
-  if (Array.isArray(proof)) return fail([{ pointer: '/proof', message: 'a proof set (an array of proofs) is not supported; expected one proof object' }]);
+  if (Array.isArray(proof))
+    return fail([
+      { pointer: '/proof', message: 'a proof set (an array of proofs) is not supported; expected one proof object' },
+    ]);
   if (!isRecord(proof)) return fail([{ pointer: '/proof', message: 'proof must be a JSON object' }]);
 
   const failures: IntegrityFailure[] = [];
   const { proofValue, ...proofOptions } = proof;
   let proofBytes: Uint8Array | undefined;
-  if (typeof proofValue !== 'string') failures.push({ pointer: '/proof/proofValue', message: 'proofValue must be a Multibase base58btc string' });
+  if (typeof proofValue !== 'string')
+    failures.push({ pointer: '/proof/proofValue', message: 'proofValue must be a Multibase base58btc string' });
   else {
     proofBytes = multibaseBase58btcDecode(proofValue);
-    if (proofBytes === undefined) failures.push({ pointer: '/proof/proofValue', message: 'proofValue is not Multibase base58btc (a "z" then base58btc characters)' });
-    else if (proofBytes.length !== 64) failures.push({ pointer: '/proof/proofValue', message: `proofValue decodes to ${proofBytes.length} bytes; an Ed25519 signature is 64` });
+    if (proofBytes === undefined)
+      failures.push({
+        pointer: '/proof/proofValue',
+        message: 'proofValue is not Multibase base58btc (a "z" then base58btc characters)',
+      });
+    else if (proofBytes.length !== 64)
+      failures.push({
+        pointer: '/proof/proofValue',
+        message: `proofValue decodes to ${proofBytes.length} bytes; an Ed25519 signature is 64`,
+      });
   }
   const expectedPurpose = options.expectedProofPurpose ?? 'assertionMethod';
-  if (proofOptions['proofPurpose'] !== expectedPurpose) failures.push({ pointer: '/proof/proofPurpose', message: `proofPurpose must be "${expectedPurpose}", found ${describe(proofOptions['proofPurpose'])}` });
+  if (proofOptions['proofPurpose'] !== expectedPurpose)
+    failures.push({
+      pointer: '/proof/proofPurpose',
+      message: `proofPurpose must be "${expectedPurpose}", found ${describe(proofOptions['proofPurpose'])}`,
+    });
 
   const verificationMethod = proofOptions['verificationMethod'];
   let publicJwk: JsonWebKey | undefined;
   let controller: string | undefined;
-  if (typeof verificationMethod !== 'string' || verificationMethod === '') failures.push({ pointer: '/proof/verificationMethod', message: 'verificationMethod must be a non-empty string' });
+  if (typeof verificationMethod !== 'string' || verificationMethod === '')
+    failures.push({ pointer: '/proof/verificationMethod', message: 'verificationMethod must be a non-empty string' });
   else if (verificationMethod.startsWith('did:key:')) {
     const resolved = resolveDidKey(verificationMethod);
     if (resolved.ok) {
@@ -241,7 +351,11 @@ export async function verifyEddsaJcs2022(securedDocument: unknown, options: Veri
     } else failures.push({ pointer: '/proof/verificationMethod', message: resolved.reason });
   } else {
     publicJwk = options.resolveVerificationMethod?.(verificationMethod);
-    if (publicJwk === undefined) failures.push({ pointer: '/proof/verificationMethod', message: `no public key for verification method "${clip(verificationMethod)}" (only did:key resolves offline)` });
+    if (publicJwk === undefined)
+      failures.push({
+        pointer: '/proof/verificationMethod',
+        message: `no public key for verification method "${clip(verificationMethod)}" (only did:key resolves offline)`,
+      });
   }
 
   const { proof: _proof, ...unsecuredDocument } = securedDocument;
@@ -249,9 +363,18 @@ export async function verifyEddsaJcs2022(securedDocument: unknown, options: Veri
   if (proofContext !== undefined) {
     const documentContext = securedDocument['@context'];
     const expected = Array.isArray(proofContext) ? proofContext : [proofContext];
-    const actual = Array.isArray(documentContext) ? documentContext : documentContext === undefined ? [] : [documentContext];
-    const startsWith = expected.length <= actual.length && expected.every((entry, index) => sameJson(entry, actual[index]));
-    if (!startsWith) failures.push({ pointer: '/proof/@context', message: "the document's @context does not start with the proof's @context" });
+    const actual = Array.isArray(documentContext)
+      ? documentContext
+      : documentContext === undefined
+        ? []
+        : [documentContext];
+    const startsWith =
+      expected.length <= actual.length && expected.every((entry, index) => sameJson(entry, actual[index]));
+    if (!startsWith)
+      failures.push({
+        pointer: '/proof/@context',
+        message: "the document's @context does not start with the proof's @context",
+      });
     unsecuredDocument['@context'] = proofContext;
   }
   const config = proofConfiguration(proofOptions);
@@ -261,18 +384,44 @@ export async function verifyEddsaJcs2022(securedDocument: unknown, options: Veri
   const extra: Partial<ProofVerification> = {};
   if (typeof verificationMethod === 'string') extra.verificationMethod = verificationMethod;
   if (controller !== undefined) extra.controller = controller;
-  if (failures.length > 0 || !config.ok || !transformed.ok || proofBytes === undefined || publicJwk === undefined) return fail(failures, extra);
+  if (failures.length > 0 || !config.ok || !transformed.ok || proofBytes === undefined || publicJwk === undefined)
+    return fail(failures, extra);
 
   const hashes = await hashJcs(transformed.canonicalDocument, config.canonicalProofConfig);
-  extra.trace = { proofConfig: config.proofConfig, canonicalProofConfig: config.canonicalProofConfig, canonicalDocument: transformed.canonicalDocument, ...hashes };
+  extra.trace = {
+    proofConfig: config.proofConfig,
+    canonicalProofConfig: config.canonicalProofConfig,
+    canonicalDocument: transformed.canonicalDocument,
+    ...hashes,
+  };
   let verified = false;
   try {
-    const key = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: publicJwk.x }, ED25519, false, ['verify']);
-    verified = await crypto.subtle.verify(ED25519, key, proofBytes as Uint8Array<ArrayBuffer>, hashes.hashData as Uint8Array<ArrayBuffer>);
+    const key = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: publicJwk.x }, ED25519, false, [
+      'verify',
+    ]);
+    verified = await crypto.subtle.verify(
+      ED25519,
+      key,
+      proofBytes as Uint8Array<ArrayBuffer>,
+      hashes.hashData as Uint8Array<ArrayBuffer>,
+    );
   } catch {
-    return fail([{ pointer: '/proof/verificationMethod', message: 'the verification method is not a usable Ed25519 public key' }], extra);
+    return fail(
+      [{ pointer: '/proof/verificationMethod', message: 'the verification method is not a usable Ed25519 public key' }],
+      extra,
+    );
   }
-  if (!verified) return fail([{ pointer: '/proof/proofValue', message: 'the signature does not match the document and proof configuration (changed content, or another key)' }], extra);
+  if (!verified)
+    return fail(
+      [
+        {
+          pointer: '/proof/proofValue',
+          message:
+            'the signature does not match the document and proof configuration (changed content, or another key)',
+        },
+      ],
+      extra,
+    );
   return { verified: true, failures: [], ...extra };
 }
 
@@ -288,7 +437,8 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = typeof value === 'string' ? JSON.stringify(value) : ((jcs(value) as { text?: string }).text ?? typeof value);
+  const text =
+    typeof value === 'string' ? JSON.stringify(value) : ((jcs(value) as { text?: string }).text ?? typeof value);
   return clip(text);
 }
 

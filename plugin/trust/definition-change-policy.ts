@@ -31,7 +31,14 @@ export type ChangeVerdict = Verdict | ((before: unknown, after: unknown) => Verd
 export type FieldRule =
   | { walk: 'leaf'; added: Verdict; removed: Verdict; changed: ChangeVerdict }
   | { walk: 'object'; added: Verdict; removed: Verdict }
-  | { walk: 'keyed'; key: (item: unknown) => string | undefined; added: Verdict; removed: Verdict; itemAdded: Verdict; itemRemoved: Verdict }
+  | {
+      walk: 'keyed';
+      key: (item: unknown) => string | undefined;
+      added: Verdict;
+      removed: Verdict;
+      itemAdded: Verdict;
+      itemRemoved: Verdict;
+    }
   | { walk: 'set'; added: Verdict; removed: Verdict; itemAdded: Verdict; itemRemoved: Verdict }
   | { walk: 'ignored'; why: string };
 
@@ -75,7 +82,10 @@ function limit(what: string): FieldRule {
     walk: 'leaf',
     added: major(`${what} limit added (tightening)`),
     removed: minor(`${what} limit removed (loosening)`),
-    changed: (before, after) => (typeof before === 'number' && typeof after === 'number' && after > before ? minor(`${what} limit raised (loosening)`) : major(`${what} limit lowered or changed (tightening)`)),
+    changed: (before, after) =>
+      typeof before === 'number' && typeof after === 'number' && after > before
+        ? minor(`${what} limit raised (loosening)`)
+        : major(`${what} limit lowered or changed (tightening)`),
   };
 }
 
@@ -105,10 +115,20 @@ function nestedVersion(what: string): FieldRule {
 }
 
 /** Lifecycle stages in order (the seed's six). */
-const STAGES = ['tool-prototype', 'tool-shipped', 'mcp-resident', 'kym-registered', 'composed', 'marketplace-published'];
+const STAGES = [
+  'tool-prototype',
+  'tool-shipped',
+  'mcp-resident',
+  'kym-registered',
+  'composed',
+  'marketplace-published',
+];
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const member = (item: unknown, name: string): unknown => (typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>)[name] : undefined);
+const member = (item: unknown, name: string): unknown =>
+  typeof item === 'object' && item !== null && !Array.isArray(item)
+    ? (item as Record<string, unknown>)[name]
+    : undefined;
 
 /** Item keys of the keyed arrays: what makes two items "the same one" across versions. */
 const byMember =
@@ -133,7 +153,12 @@ export const CHANGE_POLICY: Readonly<Record<string, FieldRule>> = {
   '/identity/owner': leaf(major('owner changed: the trust principal behind the agent')),
   '/identity/signingKeyRef': leaf(major('signing key changed: verifiers pinned to the old key reject new exports')),
   '/identity/kymRef': leaf(patch('registry reference (follows slug@version)')),
-  '/identity/nandaFactsRef': { walk: 'leaf', added: minor('AgentFacts published'), removed: major('AgentFacts reference removed'), changed: major('AgentFacts moved: verifiers fetch the old location') },
+  '/identity/nandaFactsRef': {
+    walk: 'leaf',
+    added: minor('AgentFacts published'),
+    removed: major('AgentFacts reference removed'),
+    changed: major('AgentFacts moved: verifiers fetch the old location'),
+  },
 
   '/capabilityContract': object('capability contract'),
   '/capabilityContract/inputs': {
@@ -175,8 +200,20 @@ export const CHANGE_POLICY: Readonly<Record<string, FieldRule>> = {
   '/capabilityContract/skills/*/name': leaf(patch('skill display name')),
   '/capabilityContract/skills/*/description': leaf(patch('description')),
   '/capabilityContract/skills/*/version': nestedVersion('skill'),
-  '/capabilityContract/skills/*/tags': { walk: 'set', added: patch('tags'), removed: patch('tags'), itemAdded: patch('tag added'), itemRemoved: patch('tag removed') },
-  '/capabilityContract/skills/*/examples': { walk: 'set', added: patch('examples'), removed: patch('examples'), itemAdded: patch('example added'), itemRemoved: patch('example removed') },
+  '/capabilityContract/skills/*/tags': {
+    walk: 'set',
+    added: patch('tags'),
+    removed: patch('tags'),
+    itemAdded: patch('tag added'),
+    itemRemoved: patch('tag removed'),
+  },
+  '/capabilityContract/skills/*/examples': {
+    walk: 'set',
+    added: patch('examples'),
+    removed: patch('examples'),
+    itemAdded: patch('example added'),
+    itemRemoved: patch('example removed'),
+  },
   '/capabilityContract/skills/*/inputModes': {
     walk: 'set',
     added: major("skill input modes now listed (may narrow the agent's inputs)"),
@@ -278,7 +315,8 @@ export const CHANGE_POLICY: Readonly<Record<string, FieldRule>> = {
     walk: 'leaf',
     added: major('memory egress now stated'),
     removed: major('memory egress no longer stated'),
-    changed: (_before, after) => (after === true ? minor('memory egress allowed (loosening)') : major('memory egress forbidden (tightening)')),
+    changed: (_before, after) =>
+      after === true ? minor('memory egress allowed (loosening)') : major('memory egress forbidden (tightening)'),
   },
   '/memoryContract/workingSetTokens': limit('working set'),
   '/memoryContract/contextWindowBudget': limit('context window'),
@@ -289,7 +327,12 @@ export const CHANGE_POLICY: Readonly<Record<string, FieldRule>> = {
     walk: 'leaf',
     added: major('receipt signer appeared'),
     removed: major('receipt signer removed'),
-    changed: (before, after) => (before === null ? minor('receipts are now signed (additive)') : after === null ? major('receipts are no longer signed') : major('receipt signing key changed')),
+    changed: (before, after) =>
+      before === null
+        ? minor('receipts are now signed (additive)')
+        : after === null
+          ? major('receipts are no longer signed')
+          : major('receipt signing key changed'),
   },
   '/telemetryContract/receiptSchemaVersion': leaf(major('receipt schema changed: receipt consumers break')),
   '/telemetryContract/telemetryKinds': {
@@ -333,7 +376,13 @@ export const CHANGE_POLICY: Readonly<Record<string, FieldRule>> = {
 
   '/metadata': object('metadata'),
   '/metadata/description': leaf(patch('description')),
-  '/metadata/tags': { walk: 'set', added: patch('tags'), removed: patch('tags'), itemAdded: patch('tag added'), itemRemoved: patch('tag removed') },
+  '/metadata/tags': {
+    walk: 'set',
+    added: patch('tags'),
+    removed: patch('tags'),
+    itemAdded: patch('tag added'),
+    itemRemoved: patch('tag removed'),
+  },
   '/metadata/provenance': leaf(patch('provenance: where the definition comes from, not what it promises')),
   '/metadata/cardExports': leaf(patch('derived views the compiler regenerates')),
   '/metadata/notes': leaf(patch('free-form notes')),

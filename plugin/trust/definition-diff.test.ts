@@ -52,22 +52,52 @@ describe('diffDefinitions over edited examples', () => {
   it('classifies an added skill and an added tool as minor, their removal as major', () => {
     const base = example('text-classify');
     const withSkill = edited('text-classify', (d) => {
-      d.capabilityContract.skills.push({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: ['count'] });
-      d.toolInventory.push({ id: 'line-count', name: 'count_lines', version: '1.0.0', provenance: 'skill-package', risk: 'low' });
+      d.capabilityContract.skills.push({
+        id: 'text.count',
+        name: 'Count',
+        description: 'Counts lines.',
+        version: '1.0.0',
+        tags: ['count'],
+      });
+      d.toolInventory.push({
+        id: 'line-count',
+        name: 'count_lines',
+        version: '1.0.0',
+        provenance: 'skill-package',
+        risk: 'low',
+      });
     });
     const added = diffDefinitions(base, withSkill);
-    expect(summary(added)).toEqual(['minor added new:/capabilityContract/skills/1', 'minor added new:/toolInventory/1']);
+    expect(summary(added)).toEqual([
+      'minor added new:/capabilityContract/skills/1',
+      'minor added new:/toolInventory/1',
+    ]);
     expect(requiredBump(added)).toBe('minor');
     const removed = diffDefinitions(withSkill, base);
-    expect(summary(removed)).toEqual(['major removed old:/capabilityContract/skills/1', 'major removed old:/toolInventory/1']);
+    expect(summary(removed)).toEqual([
+      'major removed old:/capabilityContract/skills/1',
+      'major removed old:/toolInventory/1',
+    ]);
   });
 
   it('matches skills by id, not by position', () => {
     const two = edited('text-classify', (d) => {
-      d.capabilityContract.skills.push({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: ['count'] });
+      d.capabilityContract.skills.push({
+        id: 'text.count',
+        name: 'Count',
+        description: 'Counts lines.',
+        version: '1.0.0',
+        tags: ['count'],
+      });
     });
     const swapped = edited('text-classify', (d) => {
-      d.capabilityContract.skills.unshift({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: ['count'] });
+      d.capabilityContract.skills.unshift({
+        id: 'text.count',
+        name: 'Count',
+        description: 'Counts lines.',
+        version: '1.0.0',
+        tags: ['count'],
+      });
     });
     expect(diffDefinitions(two, swapped)).toEqual([]);
   });
@@ -75,14 +105,46 @@ describe('diffDefinitions over edited examples', () => {
   it('classifies removing or tightening an input, output, invariant or pin as major', () => {
     const base = example('text-classify');
     const cases: Array<[string, (d: AgentDefinition) => void, string]> = [
-      ['input removed', (d) => void d.capabilityContract.inputs.pop(), 'major removed old:/capabilityContract/inputs/1'],
-      ['output removed', (d) => void d.capabilityContract.outputs.splice(0, 1), 'major removed old:/capabilityContract/outputs/0'],
-      ['input mode removed', (d) => void d.capabilityContract.skills[0]!.inputModes!.pop(), 'major removed old:/capabilityContract/skills/0/inputModes/1'],
-      ['input schema added', (d) => void (d.capabilityContract.inputs[0]!.schema = { type: 'string', maxLength: 10 }), 'major added new:/capabilityContract/inputs/0/schema'],
-      ['invariant removed', (d) => void d.capabilityContract.invariants.pop(), 'major removed old:/capabilityContract/invariants/0'],
-      ['invariant added', (d) => void d.capabilityContract.invariants.push('Never empty.'), 'major added new:/capabilityContract/invariants/1'],
-      ['output schema changed', (d) => void (d.capabilityContract.skills[0]!.outputSchema = { type: 'object' }), 'major changed new:/capabilityContract/skills/0/outputSchema'],
-      ['limit lowered', (d) => void (d.runtimeRequirements.limits.cpuMs = 10), 'major changed new:/runtimeRequirements/limits/cpuMs'],
+      [
+        'input removed',
+        (d) => void d.capabilityContract.inputs.pop(),
+        'major removed old:/capabilityContract/inputs/1',
+      ],
+      [
+        'output removed',
+        (d) => void d.capabilityContract.outputs.splice(0, 1),
+        'major removed old:/capabilityContract/outputs/0',
+      ],
+      [
+        'input mode removed',
+        (d) => void d.capabilityContract.skills[0]!.inputModes!.pop(),
+        'major removed old:/capabilityContract/skills/0/inputModes/1',
+      ],
+      [
+        'input schema added',
+        (d) => void (d.capabilityContract.inputs[0]!.schema = { type: 'string', maxLength: 10 }),
+        'major added new:/capabilityContract/inputs/0/schema',
+      ],
+      [
+        'invariant removed',
+        (d) => void d.capabilityContract.invariants.pop(),
+        'major removed old:/capabilityContract/invariants/0',
+      ],
+      [
+        'invariant added',
+        (d) => void d.capabilityContract.invariants.push('Never empty.'),
+        'major added new:/capabilityContract/invariants/1',
+      ],
+      [
+        'output schema changed',
+        (d) => void (d.capabilityContract.skills[0]!.outputSchema = { type: 'object' }),
+        'major changed new:/capabilityContract/skills/0/outputSchema',
+      ],
+      [
+        'limit lowered',
+        (d) => void (d.runtimeRequirements.limits.cpuMs = 10),
+        'major changed new:/runtimeRequirements/limits/cpuMs',
+      ],
     ];
     for (const [what, edit, expected] of cases) {
       const changes = diffDefinitions(base, edited('text-classify', edit));
@@ -146,8 +208,14 @@ describe('diffDefinitions over edited examples', () => {
           }),
         ),
       );
-    expect(bump('1.0.1', '1.1.0')).toEqual(['patch changed new:/capabilityContract/skills/0/version', 'minor changed new:/toolInventory/0/version']);
-    expect(bump('2.0.0', '0.9.0')).toEqual(['major changed new:/capabilityContract/skills/0/version', 'major changed new:/toolInventory/0/version']);
+    expect(bump('1.0.1', '1.1.0')).toEqual([
+      'patch changed new:/capabilityContract/skills/0/version',
+      'minor changed new:/toolInventory/0/version',
+    ]);
+    expect(bump('2.0.0', '0.9.0')).toEqual([
+      'major changed new:/capabilityContract/skills/0/version',
+      'major changed new:/toolInventory/0/version',
+    ]);
   });
 
   it('fails closed on fields the policy does not know', () => {
@@ -158,7 +226,9 @@ describe('diffDefinitions over edited examples', () => {
     const changes = diffDefinitions(example('text-classify'), after);
     expect(summary(changes)).toEqual(['major added new:/futureField', 'major added new:/identity/nickname']);
     expect(changes[0]!.reason).toContain('unclassified');
-    expect(summary(diffDefinitions({ identity: 'text' }, { identity: { id: 1 } }))).toEqual(['major changed new:/identity']);
+    expect(summary(diffDefinitions({ identity: 'text' }, { identity: { id: 1 } }))).toEqual([
+      'major changed new:/identity',
+    ]);
   });
 
   it('never throws and finds nothing between equal values, whatever the JSON', () => {
@@ -174,10 +244,20 @@ describe('diffDefinitions over edited examples', () => {
 });
 
 describe('checkBump', () => {
-  const change = (bump: DefinitionChange['bump']): DefinitionChange => ({ pointer: '/x', in: 'new', kind: 'changed', bump, reason: 'test' });
+  const change = (bump: DefinitionChange['bump']): DefinitionChange => ({
+    pointer: '/x',
+    in: 'new',
+    kind: 'changed',
+    bump,
+    reason: 'test',
+  });
 
   it('accepts a bump at least as large as the changes require', () => {
-    expect(checkBump('1.2.3', '2.0.0', [change('major'), change('patch')])).toEqual({ ok: true, required: 'major', actual: 'major' });
+    expect(checkBump('1.2.3', '2.0.0', [change('major'), change('patch')])).toEqual({
+      ok: true,
+      required: 'major',
+      actual: 'major',
+    });
     expect(checkBump('1.2.3', '1.3.0', [change('minor')])).toEqual({ ok: true, required: 'minor', actual: 'minor' });
     expect(checkBump('1.2.3', '1.2.4', [change('patch')])).toEqual({ ok: true, required: 'patch', actual: 'patch' });
     expect(checkBump('1.2.3', '1.2.3', [])).toEqual({ ok: true, required: 'none', actual: 'none' });

@@ -95,10 +95,21 @@ class ChangeCollector {
       if (isRecord(before) && isRecord(after)) this.compareMembers(schemaPath, oldPointer, newPointer, before, after);
       else unclassified();
     } else if (rule.walk === 'keyed') {
-      if (Array.isArray(before) && Array.isArray(after)) this.compareKeyed(schemaPath, oldPointer, newPointer, before, after, rule.key, rule.itemAdded, rule.itemRemoved);
+      if (Array.isArray(before) && Array.isArray(after))
+        this.compareKeyed(
+          schemaPath,
+          oldPointer,
+          newPointer,
+          before,
+          after,
+          rule.key,
+          rule.itemAdded,
+          rule.itemRemoved,
+        );
       else unclassified();
     } else if (rule.walk === 'set') {
-      if (Array.isArray(before) && Array.isArray(after)) this.compareSet(oldPointer, newPointer, before, after, rule.itemAdded, rule.itemRemoved);
+      if (Array.isArray(before) && Array.isArray(after))
+        this.compareSet(oldPointer, newPointer, before, after, rule.itemAdded, rule.itemRemoved);
       else unclassified();
     }
     // `ignored`: changes with every version by design.
@@ -113,19 +124,35 @@ class ChangeCollector {
     else this.add(pointer, side, kind, side === 'new' ? rule.added : rule.removed);
   }
 
-  private compareMembers(schemaPath: string, oldPointer: string, newPointer: string, before: Record<string, Json>, after: Record<string, Json>): void {
+  private compareMembers(
+    schemaPath: string,
+    oldPointer: string,
+    newPointer: string,
+    before: Record<string, Json>,
+    after: Record<string, Json>,
+  ): void {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     for (const key of keys) {
       const childSchema = joinPointer(schemaPath, key);
       const inOld = Object.hasOwn(before, key);
       const inNew = Object.hasOwn(after, key);
-      if (inOld && inNew) this.compare(childSchema, joinPointer(oldPointer, key), joinPointer(newPointer, key), before[key], after[key]);
+      if (inOld && inNew)
+        this.compare(childSchema, joinPointer(oldPointer, key), joinPointer(newPointer, key), before[key], after[key]);
       else if (inNew) this.presence(childSchema, joinPointer(newPointer, key), 'new');
       else this.presence(childSchema, joinPointer(oldPointer, key), 'old');
     }
   }
 
-  private compareKeyed(schemaPath: string, oldPointer: string, newPointer: string, before: Json[], after: Json[], key: (item: unknown) => string | undefined, itemAdded: Verdict, itemRemoved: Verdict): void {
+  private compareKeyed(
+    schemaPath: string,
+    oldPointer: string,
+    newPointer: string,
+    before: Json[],
+    after: Json[],
+    key: (item: unknown) => string | undefined,
+    itemAdded: Verdict,
+    itemRemoved: Verdict,
+  ): void {
     // Items without a key (an invalid definition) are keyed by their whole text; repeated keys by occurrence.
     const keysOf = (items: Json[]): string[] => {
       const seen = new Map<string, number>();
@@ -151,7 +178,14 @@ class ChangeCollector {
     });
   }
 
-  private compareSet(oldPointer: string, newPointer: string, before: Json[], after: Json[], itemAdded: Verdict, itemRemoved: Verdict): void {
+  private compareSet(
+    oldPointer: string,
+    newPointer: string,
+    before: Json[],
+    after: Json[],
+    itemAdded: Verdict,
+    itemRemoved: Verdict,
+  ): void {
     const oldTexts = new Set(before.map(stableText));
     const newTexts = new Set(after.map(stableText));
     const reported = new Set<string>();
@@ -180,7 +214,15 @@ export function diffDefinitions(before: unknown, after: unknown): DefinitionChan
     return collector.changes;
   } catch (error) {
     // Only a pathological value (e.g. nesting deeper than the stack) gets here: fail closed.
-    return [{ pointer: '', in: 'new', kind: 'changed', bump: 'major', reason: `the definitions could not be compared (${(error as Error).message})` }];
+    return [
+      {
+        pointer: '',
+        in: 'new',
+        kind: 'changed',
+        bump: 'major',
+        reason: `the definitions could not be compared (${(error as Error).message})`,
+      },
+    ];
   }
 }
 
@@ -196,7 +238,8 @@ interface ParsedVersion {
   prerelease: string[];
 }
 
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
 function parseVersion(version: unknown): ParsedVersion | undefined {
   if (typeof version !== 'string' || version.length > 128) return undefined;
@@ -210,7 +253,8 @@ function parseVersion(version: unknown): ParsedVersion | undefined {
 /** Semver §11 precedence (build metadata ignored): negative, zero or positive. */
 function precedence(a: ParsedVersion, b: ParsedVersion): number {
   for (let i = 0; i < 3; i++) if (a.core[i] !== b.core[i]) return a.core[i]! - b.core[i]!;
-  if (a.prerelease.length === 0 || b.prerelease.length === 0) return (a.prerelease.length === 0 ? 1 : 0) - (b.prerelease.length === 0 ? 1 : 0);
+  if (a.prerelease.length === 0 || b.prerelease.length === 0)
+    return (a.prerelease.length === 0 ? 1 : 0) - (b.prerelease.length === 0 ? 1 : 0);
   for (let i = 0; i < Math.max(a.prerelease.length, b.prerelease.length); i++) {
     const x = a.prerelease[i];
     const y = b.prerelease[i];
@@ -262,14 +306,41 @@ export function checkBump(oldVersion: unknown, newVersion: unknown, changes: rea
   const from = parseVersion(oldVersion);
   const to = parseVersion(newVersion);
   if (!from || !to) {
-    const which = !from ? `old version ${JSON.stringify(oldVersion) ?? 'undefined'}` : `new version ${JSON.stringify(newVersion) ?? 'undefined'}`;
-    return { ok: false, required, actual: 'none', cause: 'version', problem: `the ${which} is not an exact semantic version`, insufficient: [] };
+    const which = !from
+      ? `old version ${JSON.stringify(oldVersion) ?? 'undefined'}`
+      : `new version ${JSON.stringify(newVersion) ?? 'undefined'}`;
+    return {
+      ok: false,
+      required,
+      actual: 'none',
+      cause: 'version',
+      problem: `the ${which} is not an exact semantic version`,
+      insufficient: [],
+    };
   }
   const order = precedence(from, to);
-  if (order > 0) return { ok: false, required, actual: 'none', cause: 'lower', problem: `the new version ${String(newVersion)} is lower than ${String(oldVersion)}`, insufficient: [] };
+  if (order > 0)
+    return {
+      ok: false,
+      required,
+      actual: 'none',
+      cause: 'lower',
+      problem: `the new version ${String(newVersion)} is lower than ${String(oldVersion)}`,
+      insufficient: [],
+    };
   const actual = order === 0 ? 'none' : versionBump(from, to);
   if (ORDER[actual] >= ORDER[required]) return { ok: true, required, actual };
   const insufficient = changes.filter((c) => ORDER[c.bump] > ORDER[actual]);
-  const step = actual === 'none' ? 'the version did not change' : `${String(oldVersion)} → ${String(newVersion)} is a ${actual} bump`;
-  return { ok: false, required, actual, cause: 'bump', problem: `the changes require a ${required} bump, but ${step}`, insufficient };
+  const step =
+    actual === 'none'
+      ? 'the version did not change'
+      : `${String(oldVersion)} → ${String(newVersion)} is a ${actual} bump`;
+  return {
+    ok: false,
+    required,
+    actual,
+    cause: 'bump',
+    problem: `the changes require a ${required} bump, but ${step}`,
+    insufficient,
+  };
 }

@@ -100,7 +100,9 @@ describe('eddsa-jcs-2022 vector (Alumni Credential, keyPair.json)', () => {
       const changedText = signedText.slice(0, at) + replacement + signedText.slice(at + 1);
       const changed = JSON.parse(changedText) as unknown;
       const result = await verifyEddsaJcs2022(changed);
-      expect(result.verified, `change at offset ${at} (${JSON.stringify(original)} -> ${replacement}) verified`).toBe(false);
+      expect(result.verified, `change at offset ${at} (${JSON.stringify(original)} -> ${replacement}) verified`).toBe(
+        false,
+      );
       expect(result.failures.length).toBeGreaterThan(0);
       refused++;
     }

@@ -48,13 +48,22 @@ const OWNER_ANSWERS: Record<string, unknown> = {
   '/lifecycleState': 'tool-shipped',
   '/capabilityContract/inputs': [{ kind: 'text', mediaType: 'text/plain' }],
   '/capabilityContract/outputs': [{ kind: 'text', mediaType: 'text/plain' }],
-  '/capabilityContract/skills': [{ id: 'owner-skill', name: 'Owner skill', description: 'By the owner.', version: '1.0.0', tags: ['owner'] }],
+  '/capabilityContract/skills': [
+    { id: 'owner-skill', name: 'Owner skill', description: 'By the owner.', version: '1.0.0', tags: ['owner'] },
+  ],
 };
 
 function ownerAnswer(pointer: string): unknown {
   if (Object.hasOwn(OWNER_ANSWERS, pointer)) return OWNER_ANSWERS[pointer];
   const skill = /^\/capabilityContract\/skills\/(\d+)\/(id|name|description|version|tags)$/.exec(pointer);
-  if (skill) return skill[2] === 'id' ? `owner-skill-${skill[1]}` : skill[2] === 'version' ? '1.0.0' : skill[2] === 'tags' ? ['owner-tag'] : 'Filled in by the owner.';
+  if (skill)
+    return skill[2] === 'id'
+      ? `owner-skill-${skill[1]}`
+      : skill[2] === 'version'
+        ? '1.0.0'
+        : skill[2] === 'tags'
+          ? ['owner-tag']
+          : 'Filled in by the owner.';
   throw new Error(`no owner answer for ${pointer}`);
 }
 
@@ -115,9 +124,15 @@ describe('importCard on the A2A example cards', () => {
       { kind: 'data', mediaType: 'application/json' },
       { kind: 'file', mediaType: 'image/png' },
     ]);
-    expect(d.capabilityContract.skills.map((s: { id: string; version: string }) => `${s.id}@${s.version}`)).toEqual(['route-optimizer-traffic@1.2.0', 'custom-map-generator@1.2.0']);
+    expect(d.capabilityContract.skills.map((s: { id: string; version: string }) => `${s.id}@${s.version}`)).toEqual([
+      'route-optimizer-traffic@1.2.0',
+      'custom-map-generator@1.2.0',
+    ]);
     expect(d.capabilityContract.skills[0].examples).toHaveLength(2);
-    expect(d.metadata.provenance).toEqual({ repo: 'https://github.com/acme/agents', filePath: 'agents/imported/agent.json' });
+    expect(d.metadata.provenance).toEqual({
+      repo: 'https://github.com/acme/agents',
+      filePath: 'agents/imported/agent.json',
+    });
     expect(d.metadata.notes.origin).toBe('legacy');
     expect(d.metadata.notes.legacyCard).toMatchObject({
       format: 'a2a-v1.0',
@@ -147,14 +162,25 @@ describe('importCard on the A2A example cards', () => {
   it('reports what makes a card non-conformant, without failing the import', () => {
     const weather = importCard(readCard('a2a-samples_weather_agent_card.json'), OPTIONS);
     expectImported(weather);
-    expect(weather.findings).toContainEqual({ pointer: '/supportedInterfaces/0/protocolVersion', message: 'protocolVersion is required in a v1.0 interface but missing (not conformant)' });
-    expect(weather.findings).toContainEqual({ pointer: '/protocolVersion', message: 'a v1.0 card states protocolVersion per interface, not at the top (not conformant)' });
+    expect(weather.findings).toContainEqual({
+      pointer: '/supportedInterfaces/0/protocolVersion',
+      message: 'protocolVersion is required in a v1.0 interface but missing (not conformant)',
+    });
+    expect(weather.findings).toContainEqual({
+      pointer: '/protocolVersion',
+      message: 'a v1.0 card states protocolVersion per interface, not at the top (not conformant)',
+    });
     const facts = importCard(readCard('a2a-samples_adk_facts_agent.v0.3-style.json'), OPTIONS);
     expectImported(facts);
     expect(facts.format).toBe('a2a-v0.3');
-    expect(facts.findings).toContainEqual({ pointer: '/protocolVersion', message: 'protocolVersion is required in a2a-v0.3 but missing (not conformant)' });
+    expect(facts.findings).toContainEqual({
+      pointer: '/protocolVersion',
+      message: 'protocolVersion is required in a2a-v0.3 but missing (not conformant)',
+    });
     // No provider: the owner is the owner's to name.
-    expect(facts.todo.map((t) => t.pointer)).toEqual(expect.arrayContaining(['/identity/owner/kind', '/identity/owner/id']));
+    expect(facts.todo.map((t) => t.pointer)).toEqual(
+      expect.arrayContaining(['/identity/owner/kind', '/identity/owner/id']),
+    );
     expect((facts.definition as Record<string, any>).identity.slug).toBe('facts-agent');
   });
 
@@ -167,8 +193,13 @@ describe('importCard on the A2A example cards', () => {
     delete card.skills[1].tags;
     const result = importCard(card, OPTIONS);
     expectImported(result);
-    expect(result.todo.map((t) => t.pointer)).toEqual(expect.arrayContaining(['/capabilityContract/skills/0/tags', '/capabilityContract/skills/1/tags']));
-    expect(result.findings).toContainEqual({ pointer: '/skills/1/tags', message: 'skill has no tags (A2A requires at least one)' });
+    expect(result.todo.map((t) => t.pointer)).toEqual(
+      expect.arrayContaining(['/capabilityContract/skills/0/tags', '/capabilityContract/skills/1/tags']),
+    );
+    expect(result.findings).toContainEqual({
+      pointer: '/skills/1/tags',
+      message: 'skill has no tags (A2A requires at least one)',
+    });
     const completed = complete(
       result.definition,
       result.todo.map((t) => t.pointer),
@@ -208,13 +239,25 @@ describe('importCard on hostile and broken cards', () => {
       defaultInputModes: ['text', 'text/plain; charset=utf-8'],
       defaultOutputModes: [],
       capabilities: {},
-      skills: [{ id: 'dup', name: 'One', description: 'First.', tags: ['ok', 'x'.repeat(65)] }, { id: 'dup', name: 'Two', description: 'Second.', tags: [] }, 'not a skill'],
+      skills: [
+        { id: 'dup', name: 'One', description: 'First.', tags: ['ok', 'x'.repeat(65)] },
+        { id: 'dup', name: 'Two', description: 'Second.', tags: [] },
+        'not a skill',
+      ],
     };
     const result = importCard(card, OPTIONS);
     expectImported(result);
     const listed = result.todo.map((t) => t.pointer);
     expect(diagnosticPaths(result.definition)).toEqual([...listed].sort());
-    expect(listed).toEqual(expect.arrayContaining(['/identity/name', '/identity/versionSemver', '/capabilityContract/outputs', '/capabilityContract/skills/1/id', '/capabilityContract/skills/0/version']));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        '/identity/name',
+        '/identity/versionSemver',
+        '/capabilityContract/outputs',
+        '/capabilityContract/skills/1/id',
+        '/capabilityContract/skills/0/version',
+      ]),
+    );
     const d = result.definition as Record<string, any>;
     expect(d.capabilityContract.inputs).toEqual([{ kind: 'text', mediaType: 'text/plain' }]);
     expect(d.capabilityContract.skills[0].tags).toEqual(['ok']);
@@ -231,10 +274,31 @@ describe('importCard on hostile and broken cards', () => {
         version: fc.oneof(fc.constantFrom('1.0.0', '0.2.1-beta', 'v1'), fc.jsonValue()),
         url: fc.oneof(fc.webUrl(), fc.jsonValue()),
         provider: fc.oneof(fc.record({ organization: fc.string(), url: fc.string() }), fc.jsonValue()),
-        supportedInterfaces: fc.array(fc.record({ url: fc.string(), protocolBinding: fc.string(), protocolVersion: fc.string() }, { requiredKeys: [] })),
-        defaultInputModes: fc.array(fc.oneof(fc.constantFrom('text/plain', 'application/json', 'image/png'), fc.string())),
+        supportedInterfaces: fc.array(
+          fc.record(
+            { url: fc.string(), protocolBinding: fc.string(), protocolVersion: fc.string() },
+            { requiredKeys: [] },
+          ),
+        ),
+        defaultInputModes: fc.array(
+          fc.oneof(fc.constantFrom('text/plain', 'application/json', 'image/png'), fc.string()),
+        ),
         defaultOutputModes: fc.oneof(fc.array(fc.constantFrom('text/plain', 'application/json')), fc.jsonValue()),
-        skills: fc.oneof(fc.array(fc.record({ id: fc.string(), name: fc.string(), description: fc.string(), tags: fc.array(fc.string()), examples: fc.array(fc.string()) }, { requiredKeys: [] })), fc.jsonValue()),
+        skills: fc.oneof(
+          fc.array(
+            fc.record(
+              {
+                id: fc.string(),
+                name: fc.string(),
+                description: fc.string(),
+                tags: fc.array(fc.string()),
+                examples: fc.array(fc.string()),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+          fc.jsonValue(),
+        ),
         capabilities: fc.jsonValue(),
         securitySchemes: fc.dictionary(fc.string(), fc.jsonValue()),
       },

@@ -53,19 +53,23 @@ export interface ImportCardOptions {
   slug?: string;
 }
 
-export type CardImport = { ok: true; definition: Record<string, unknown>; format: CardFormat; todo: OwnerTask[]; findings: CardFinding[] } | { ok: false; findings: CardFinding[] };
+export type CardImport =
+  | { ok: true; definition: Record<string, unknown>; format: CardFormat; todo: OwnerTask[]; findings: CardFinding[] }
+  | { ok: false; findings: CardFinding[] };
 
 type Json = unknown;
 type Obj = Record<string, Json>;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;
 const OWNER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** What the owner must fill in, per field, when the card cannot say it. */
 const WHAT = {
-  signingKeyRef: 'the key that signs this agent\'s exports, e.g. "keyref:acme-agents" (create it with `agentdef keys generate keyref:<name>`)',
+  signingKeyRef:
+    'the key that signs this agent\'s exports, e.g. "keyref:acme-agents" (create it with `agentdef keys generate keyref:<name>`)',
   ownerKind: 'who owns the agent: "user", "team", "org" or "service" (the card names no provider)',
   ownerId: "the owner's id (letters, digits, '.', '_', '-'); the card names no provider",
   slug: "the agent's kebab-case slug (the card's name gives none)",
@@ -73,8 +77,10 @@ const WHAT = {
   version: 'an exact semantic version such as 1.0.0 (the card has no exact version)',
   skillVersion: "the skill's exact version (the card has no exact version)",
   description: 'what the agent is for (the card has no usable description)',
-  inputs: 'the A2A parts the agent accepts, e.g. [{"kind":"text","mediaType":"text/plain"}] (the card lists no usable input mode)',
-  outputs: 'the A2A parts the agent produces, e.g. [{"kind":"text","mediaType":"text/plain"}] (the card lists no usable output mode)',
+  inputs:
+    'the A2A parts the agent accepts, e.g. [{"kind":"text","mediaType":"text/plain"}] (the card lists no usable input mode)',
+  outputs:
+    'the A2A parts the agent produces, e.g. [{"kind":"text","mediaType":"text/plain"}] (the card lists no usable output mode)',
   skills: 'at least one skill {id, name, description, version, tags} (the card lists no usable skill)',
   skillTags: 'at least one keyword describing the skill, e.g. ["summarise"] (the card lists no usable tag)',
   skillMember: (member: string) => `the skill's ${member} (the card's is missing or unusable)`,
@@ -83,9 +89,11 @@ const WHAT = {
   receiptSigner: 'the receipt signing key reference (usually identity.signingKeyRef), or null at tool-prototype',
   agenticGate: '"agentic" when modelSet pins a model, "tool-only" when it is empty',
   kymRegistrationRequired: 'true exactly when agenticGate is "agentic"',
-  runtimeCapabilityClass: '"workers-only", "workers-preferred", "container-required" or "local-host-required": an A2A card does not say',
+  runtimeCapabilityClass:
+    '"workers-only", "workers-preferred", "container-required" or "local-host-required": an A2A card does not say',
   keyCustody: '"session", "vault-ref" or "secrets-store": where the agent\'s keys are held',
-  lifecycleState: 'the lifecycle stage the agent is at (tool-prototype … marketplace-published): an A2A card does not say',
+  lifecycleState:
+    'the lifecycle stage the agent is at (tool-prototype … marketplace-published): an A2A card does not say',
   repo: "the repository URL the definition lives in (the workspace's package.json names none)",
   rejected: (message: string) => `a value the validator accepts (the card's was rejected: ${message})`,
 } as const;
@@ -110,20 +118,46 @@ export function isTodoMarker(value: Json): value is TodoMarker {
 export function findTodoMarkers(value: Json, pointer = ''): string[] {
   if (isTodoMarker(value)) return [pointer];
   if (Array.isArray(value)) return value.flatMap((item, i) => findTodoMarkers(item, `${pointer}/${i}`));
-  if (isObj(value)) return Object.keys(value).flatMap((key) => findTodoMarkers(value[key], `${pointer}/${escapePointerSegment(key)}`));
+  if (isObj(value))
+    return Object.keys(value).flatMap((key) => findTodoMarkers(value[key], `${pointer}/${escapePointerSegment(key)}`));
   return [];
 }
 
 function detectFormat(card: Obj): CardFormat {
   const protocol = typeof card.protocolVersion === 'string' ? card.protocolVersion : undefined;
   if (Array.isArray(card.supportedInterfaces) || protocol?.startsWith('1.')) return 'a2a-v1.0';
-  if (typeof card.url === 'string' || card.preferredTransport !== undefined || card.additionalInterfaces !== undefined || protocol?.startsWith('0.')) return 'a2a-v0.3';
+  if (
+    typeof card.url === 'string' ||
+    card.preferredTransport !== undefined ||
+    card.additionalInterfaces !== undefined ||
+    protocol?.startsWith('0.')
+  )
+    return 'a2a-v0.3';
   return 'unknown';
 }
 
 const REQUIRED: Record<Exclude<CardFormat, 'unknown'>, readonly string[]> = {
-  'a2a-v1.0': ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills'],
-  'a2a-v0.3': ['name', 'description', 'url', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills', 'protocolVersion'],
+  'a2a-v1.0': [
+    'name',
+    'description',
+    'supportedInterfaces',
+    'version',
+    'capabilities',
+    'defaultInputModes',
+    'defaultOutputModes',
+    'skills',
+  ],
+  'a2a-v0.3': [
+    'name',
+    'description',
+    'url',
+    'version',
+    'capabilities',
+    'defaultInputModes',
+    'defaultOutputModes',
+    'skills',
+    'protocolVersion',
+  ],
 };
 
 function slugOf(name: string): string | undefined {
@@ -263,9 +297,12 @@ class DraftBuilder {
       if (version) entry.protocolVersion = version;
       if (!interfaces.some((i) => i.url === url && i.protocolBinding === entry.protocolBinding)) interfaces.push(entry);
     };
-    if (Array.isArray(card.supportedInterfaces)) for (const item of card.supportedInterfaces) addInterface(item, 'protocolBinding');
-    if (typeof card.url === 'string') addInterface({ url: card.url, transport: card.preferredTransport ?? 'JSONRPC' }, 'transport');
-    if (Array.isArray(card.additionalInterfaces)) for (const item of card.additionalInterfaces) addInterface(item, 'transport');
+    if (Array.isArray(card.supportedInterfaces))
+      for (const item of card.supportedInterfaces) addInterface(item, 'protocolBinding');
+    if (typeof card.url === 'string')
+      addInterface({ url: card.url, transport: card.preferredTransport ?? 'JSONRPC' }, 'transport');
+    if (Array.isArray(card.additionalInterfaces))
+      for (const item of card.additionalInterfaces) addInterface(item, 'transport');
     if (interfaces.length > 0) legacy.interfaces = interfaces;
     if (isObj(card.provider)) {
       const provider: Obj = {};
@@ -296,7 +333,10 @@ class DraftBuilder {
     }
     if (Array.isArray(card.signatures) && card.signatures.length > 0) {
       legacy.signatures = card.signatures.length;
-      this.note('/signatures', "the card's signatures do not carry over: the definition's exports are signed again at publish");
+      this.note(
+        '/signatures',
+        "the card's signatures do not carry over: the definition's exports are signed again at publish",
+      );
     }
     try {
       legacy.sha256 = createHash('sha256').update(canonicalize(card), 'utf8').digest('hex');
@@ -309,14 +349,25 @@ class DraftBuilder {
   build(options: ImportCardOptions): { definition: Obj; format: CardFormat } {
     const card = this.card;
     const format = detectFormat(card);
-    if (format === 'unknown') this.note('', 'neither an A2A v1.0 card (supportedInterfaces) nor a v0.3 card (url, protocolVersion 0.x)');
+    if (format === 'unknown')
+      this.note('', 'neither an A2A v1.0 card (supportedInterfaces) nor a v0.3 card (url, protocolVersion 0.x)');
     else {
-      for (const name of REQUIRED[format]) if (card[name] === undefined) this.note(`/${name}`, `${name} is required in ${format} but missing (not conformant)`);
-      if (format === 'a2a-v1.0' && card.protocolVersion !== undefined) this.note('/protocolVersion', 'a v1.0 card states protocolVersion per interface, not at the top (not conformant)');
+      for (const name of REQUIRED[format])
+        if (card[name] === undefined)
+          this.note(`/${name}`, `${name} is required in ${format} but missing (not conformant)`);
+      if (format === 'a2a-v1.0' && card.protocolVersion !== undefined)
+        this.note(
+          '/protocolVersion',
+          'a v1.0 card states protocolVersion per interface, not at the top (not conformant)',
+        );
       if (format === 'a2a-v1.0' && Array.isArray(card.supportedInterfaces)) {
         card.supportedInterfaces.forEach((item, i) => {
           for (const name of ['url', 'protocolBinding', 'protocolVersion'])
-            if (!isObj(item) || item[name] === undefined) this.note(`/supportedInterfaces/${i}/${name}`, `${name} is required in a v1.0 interface but missing (not conformant)`);
+            if (!isObj(item) || item[name] === undefined)
+              this.note(
+                `/supportedInterfaces/${i}/${name}`,
+                `${name} is required in a v1.0 interface but missing (not conformant)`,
+              );
         });
       }
     }
@@ -338,7 +389,13 @@ class DraftBuilder {
       name: name ?? this.todoAt('/identity/name', WHAT.name),
       versionSemver: version ?? this.todoAt('/identity/versionSemver', WHAT.version),
       versionId: options.ids.versionId,
-      owner: ownerId !== undefined ? { kind: 'org', id: ownerId } : { kind: this.todoAt('/identity/owner/kind', WHAT.ownerKind), id: this.todoAt('/identity/owner/id', WHAT.ownerId) },
+      owner:
+        ownerId !== undefined
+          ? { kind: 'org', id: ownerId }
+          : {
+              kind: this.todoAt('/identity/owner/kind', WHAT.ownerKind),
+              id: this.todoAt('/identity/owner/id', WHAT.ownerId),
+            },
       signingKeyRef: this.todoAt('/identity/signingKeyRef', WHAT.signingKeyRef),
     };
     const capabilityContract: Obj = {
@@ -361,7 +418,10 @@ class DraftBuilder {
         receiptSchemaVersion: 'receipt/v1',
         telemetryKinds: ['events'],
         agenticGate: this.todoAt('/telemetryContract/agenticGate', WHAT.agenticGate),
-        kymRegistrationRequired: this.todoAt('/telemetryContract/kymRegistrationRequired', WHAT.kymRegistrationRequired),
+        kymRegistrationRequired: this.todoAt(
+          '/telemetryContract/kymRegistrationRequired',
+          WHAT.kymRegistrationRequired,
+        ),
       },
       runtimeRequirements: {
         runtimeCapabilityClass: this.todoAt('/runtimeRequirements/runtimeCapabilityClass', WHAT.runtimeCapabilityClass),
@@ -373,7 +433,10 @@ class DraftBuilder {
       metadata: {
         description: description ?? this.todoAt('/metadata/description', WHAT.description),
         tags: ['legacy'],
-        provenance: { repo: repository ?? this.todoAt('/metadata/provenance/repo', WHAT.repo), filePath: options.file ?? 'agent.json' },
+        provenance: {
+          repo: repository ?? this.todoAt('/metadata/provenance/repo', WHAT.repo),
+          filePath: options.file ?? 'agent.json',
+        },
         notes: { origin: 'legacy', legacyCard: this.legacyCard(format) },
       },
     };
@@ -400,7 +463,15 @@ function completion(pointer: string): Json {
     description: 'Import check.',
     inputs: [{ kind: 'text', mediaType: 'text/plain' }],
     outputs: [{ kind: 'text', mediaType: 'text/plain' }],
-    skills: [{ id: 'import-check', name: 'Import check', description: 'Import check.', version: '0.0.0', tags: ['import-check'] }],
+    skills: [
+      {
+        id: 'import-check',
+        name: 'Import check',
+        description: 'Import check.',
+        version: '0.0.0',
+        tags: ['import-check'],
+      },
+    ],
     modelSet: [],
     toolInventory: [],
     receiptSigner: null,
@@ -436,7 +507,8 @@ function setAt(root: Obj, pointer: string, value: Json): boolean {
 const isUnder = (pointer: string, base: string): boolean => pointer === base || pointer.startsWith(`${base}/`);
 
 /** Optional list items a rejected value may simply be dropped from. */
-const DROPPABLE_ITEM = /^(?:\/capabilityContract\/skills\/\d+\/(?:tags|examples|inputModes|outputModes)|\/metadata\/tags)\/\d+/;
+const DROPPABLE_ITEM =
+  /^(?:\/capabilityContract\/skills\/\d+\/(?:tags|examples|inputModes|outputModes)|\/metadata\/tags)\/\d+/;
 const LEGACY_NOTE = /^\/metadata\/notes\/legacyCard\/[^/]+/;
 
 /**
@@ -471,10 +543,15 @@ function repair(builder: DraftBuilder, definition: Obj, finding: Finding): boole
   }
   // Replace the rejected value (or, when it does not exist, the nearest existing container) by a TODO.
   let pointer = finding.path;
-  while (pointer !== '' && getAtPointer(definition, pointer) === undefined) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+  while (pointer !== '' && getAtPointer(definition, pointer) === undefined)
+    pointer = pointer.slice(0, pointer.lastIndexOf('/'));
   if (pointer === '' || isTodoMarker(getAtPointer(definition, pointer))) return false;
   builder.todo.push({ pointer, what: WHAT.rejected(finding.message) });
-  builder.todo.splice(0, builder.todo.length, ...builder.todo.filter((t) => t.pointer === pointer || !isUnder(t.pointer, pointer)));
+  builder.todo.splice(
+    0,
+    builder.todo.length,
+    ...builder.todo.filter((t) => t.pointer === pointer || !isUnder(t.pointer, pointer)),
+  );
   return setAt(definition, pointer, marker(WHAT.rejected(finding.message)));
 }
 
@@ -483,18 +560,30 @@ export function importCard(card: unknown, options: ImportCardOptions): CardImpor
   try {
     if (!isObj(card)) {
       const found = card === null ? 'null' : Array.isArray(card) ? 'an array' : `a ${typeof card}`;
-      return { ok: false, findings: [{ pointer: '', message: `an A2A AgentCard is a JSON object, but this is ${found}` }] };
+      return {
+        ok: false,
+        findings: [{ pointer: '', message: `an A2A AgentCard is a JSON object, but this is ${found}` }],
+      };
     }
     const builder = new DraftBuilder(card);
     const { definition, format } = builder.build(options);
     if (!settle(builder, definition)) {
-      return { ok: false, findings: [...builder.findings, { pointer: '', message: 'the card could not be turned into a definition that fails only at its TODO fields' }] };
+      return {
+        ok: false,
+        findings: [
+          ...builder.findings,
+          { pointer: '', message: 'the card could not be turned into a definition that fails only at its TODO fields' },
+        ],
+      };
     }
     const order = findTodoMarkers(definition);
     const todo = [...builder.todo].sort((a, b) => order.indexOf(a.pointer) - order.indexOf(b.pointer));
     return { ok: true, definition, format, todo, findings: builder.findings };
   } catch (error) {
-    return { ok: false, findings: [{ pointer: '', message: `the card could not be imported (${(error as Error).message})` }] };
+    return {
+      ok: false,
+      findings: [{ pointer: '', message: `the card could not be imported (${(error as Error).message})` }],
+    };
   }
 }
 
@@ -502,7 +591,9 @@ export function importCard(card: unknown, options: ImportCardOptions): CardImpor
 export function formatImportReport(result: CardImport, cardName: string): string {
   const lines: string[] = [];
   if (result.ok) {
-    lines.push(`imported ${cardName} (${result.format}); ${result.todo.length} field${result.todo.length === 1 ? '' : 's'} to complete (each holds {"TODO": …} and fails validation until filled in):`);
+    lines.push(
+      `imported ${cardName} (${result.format}); ${result.todo.length} field${result.todo.length === 1 ? '' : 's'} to complete (each holds {"TODO": …} and fails validation until filled in):`,
+    );
     for (const task of result.todo) lines.push(`  ${task.pointer}: ${task.what}`);
   } else {
     lines.push(`could not import ${cardName}:`);

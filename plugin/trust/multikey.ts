@@ -20,10 +20,15 @@ function decodeWithHeader(value: unknown, header: readonly [number, number], wha
   const raw = multibaseBase58btcDecode(value);
   if (raw === undefined) return { ok: false, reason: `${what} has a character outside the base58btc alphabet` };
   if (raw.length < 2 || raw[0] !== header[0] || raw[1] !== header[1]) {
-    const found = raw.length >= 2 ? `0x${raw[0]!.toString(16).padStart(2, '0')}${raw[1]!.toString(16).padStart(2, '0')}` : 'none';
-    return { ok: false, reason: `${what} has multicodec header ${found}, not 0x${header.map((b) => b.toString(16).padStart(2, '0')).join('')}` };
+    const found =
+      raw.length >= 2 ? `0x${raw[0]!.toString(16).padStart(2, '0')}${raw[1]!.toString(16).padStart(2, '0')}` : 'none';
+    return {
+      ok: false,
+      reason: `${what} has multicodec header ${found}, not 0x${header.map((b) => b.toString(16).padStart(2, '0')).join('')}`,
+    };
   }
-  if (raw.length !== 2 + KEY_BYTES) return { ok: false, reason: `${what} holds ${raw.length - 2} key bytes, not ${KEY_BYTES}` };
+  if (raw.length !== 2 + KEY_BYTES)
+    return { ok: false, reason: `${what} holds ${raw.length - 2} key bytes, not ${KEY_BYTES}` };
   return { ok: true, bytes: raw.slice(2) };
 }
 
@@ -52,7 +57,14 @@ export function publicMultikeyOfJwk(jwk: JsonWebKey): string | undefined {
 
 /** The 32 bytes of an OKP Ed25519 JWK's `x`, or undefined when it has none of the right size. */
 export function publicKeyBytesOfJwk(jwk: JsonWebKey): Uint8Array<ArrayBuffer> | undefined {
-  if (jwk === null || typeof jwk !== 'object' || jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') return undefined;
+  if (
+    jwk === null ||
+    typeof jwk !== 'object' ||
+    jwk.kty !== 'OKP' ||
+    jwk.crv !== 'Ed25519' ||
+    typeof jwk.x !== 'string'
+  )
+    return undefined;
   try {
     const x = base64UrlToBytes(jwk.x);
     return x.length === KEY_BYTES ? x : undefined;

@@ -23,7 +23,13 @@ import { locateFinding, validateDocument } from '../definition/validate-definiti
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import type { LifecycleState } from '../runtime/runtime-config';
 import { verifyCredential } from './agentfacts-credential';
-import { definitionDigest, LIFECYCLE_RECEIPT_VERSION, type LifecycleReceipt, type SkippedStage, signLifecycleReceipt } from './lifecycle-receipt';
+import {
+  definitionDigest,
+  LIFECYCLE_RECEIPT_VERSION,
+  type LifecycleReceipt,
+  type SkippedStage,
+  signLifecycleReceipt,
+} from './lifecycle-receipt';
 import { offsetOfPosition } from '../definition/read-source';
 
 const RULE = 'lifecycle-promotion';
@@ -46,7 +52,15 @@ export interface PromotionRequest {
 }
 
 export type PromotionResult =
-  | { ok: true; text: string; receipt: LifecycleReceipt; from: LifecycleState; to: LifecycleState; transition: 'promotion' | 'demotion'; skipped: SkippedStage[] }
+  | {
+      ok: true;
+      text: string;
+      receipt: LifecycleReceipt;
+      from: LifecycleState;
+      to: LifecycleState;
+      transition: 'promotion' | 'demotion';
+      skipped: SkippedStage[];
+    }
   | { ok: false; diagnostics: Diagnostic[] };
 
 /**
@@ -54,9 +68,13 @@ export type PromotionResult =
  * compositions only (its gate is a DAG of pinned agents): the seed publishes the same definition
  * and moves only `lifecycleState`, so a leaf goes from `kym-registered` to `marketplace-published`.
  */
-export function notApplicable(stage: LifecycleState, definition: { composition?: { kind?: unknown } } | undefined): string | undefined {
+export function notApplicable(
+  stage: LifecycleState,
+  definition: { composition?: { kind?: unknown } } | undefined,
+): string | undefined {
   const kind = definition?.composition?.kind;
-  if (stage === 'composed' && kind === 'leaf') return `composition.kind is "leaf": "composed" applies to compositions (a DAG of pinned agents), not to a leaf`;
+  if (stage === 'composed' && kind === 'leaf')
+    return `composition.kind is "leaf": "composed" applies to compositions (a DAG of pinned agents), not to a leaf`;
   return undefined;
 }
 
@@ -85,9 +103,17 @@ function refuse(document: SourceDocument, findings: Finding[]): PromotionResult 
 
 /** Why the credential does not back `marketplace-published` for this definition (empty: it does). */
 async function credentialFindings(definition: AgentDefinition, credential: unknown, at: string): Promise<Finding[]> {
-  const suggestion = 'issue the AgentFacts credential for this version (agentdef publish) and pass it with --credential <file>';
+  const suggestion =
+    'issue the AgentFacts credential for this version (agentdef publish) and pass it with --credential <file>';
   if (credential === undefined) {
-    return [{ rule: RULE, path: POINTER, message: '"marketplace-published" requires the AgentFacts credential, and none was given', suggestion }];
+    return [
+      {
+        rule: RULE,
+        path: POINTER,
+        message: '"marketplace-published" requires the AgentFacts credential, and none was given',
+        suggestion,
+      },
+    ];
   }
   const result = await verifyCredential(credential, { at });
   const findings: Finding[] = result.failures.map((f) => ({
@@ -98,7 +124,11 @@ async function credentialFindings(definition: AgentDefinition, credential: unkno
   }));
   const subject = isRecord(credential) ? credential['credentialSubject'] : undefined;
   const expectedName = `urn:agentdef:agent:${definition.identity.id}`;
-  if (!isRecord(subject) || subject['agent_name'] !== expectedName || subject['version'] !== definition.identity.versionSemver) {
+  if (
+    !isRecord(subject) ||
+    subject['agent_name'] !== expectedName ||
+    subject['version'] !== definition.identity.versionSemver
+  ) {
     findings.push({
       rule: RULE,
       path: '/identity/id',
@@ -127,17 +157,37 @@ export async function promoteDefinitionText(request: PromotionRequest): Promise<
   }
   const to = request.to;
   if (!LIFECYCLE_STAGES.includes(to as LifecycleState)) {
-    return refuse(document, [{ rule: RULE, path: POINTER, message: `"${to.slice(0, 80)}" is not a lifecycle stage`, suggestion: `--to one of ${LIFECYCLE_STAGES.join(', ')}` }]);
+    return refuse(document, [
+      {
+        rule: RULE,
+        path: POINTER,
+        message: `"${to.slice(0, 80)}" is not a lifecycle stage`,
+        suggestion: `--to one of ${LIFECYCLE_STAGES.join(', ')}`,
+      },
+    ]);
   }
   const fromIndex = LIFECYCLE_STAGES.indexOf(from as LifecycleState);
   const toIndex = LIFECYCLE_STAGES.indexOf(to as LifecycleState);
-  if (toIndex === fromIndex) return refuse(document, [{ rule: RULE, path: POINTER, message: `the definition is already at "${from}"`, suggestion: 'name another stage' }]);
+  if (toIndex === fromIndex)
+    return refuse(document, [
+      {
+        rule: RULE,
+        path: POINTER,
+        message: `the definition is already at "${from}"`,
+        suggestion: 'name another stage',
+      },
+    ]);
   const transition = toIndex > fromIndex ? 'promotion' : 'demotion';
 
   const text = replaceScalar(document, from, to);
   if (text === undefined) {
     return refuse(document, [
-      { rule: RULE, path: POINTER, message: 'lifecycleState is not written as a plain or quoted scalar agentdef can change in place', suggestion: `write it as lifecycleState: "${from}" and run promote again` },
+      {
+        rule: RULE,
+        path: POINTER,
+        message: 'lifecycleState is not written as a plain or quoted scalar agentdef can change in place',
+        suggestion: `write it as lifecycleState: "${from}" and run promote again`,
+      },
     ]);
   }
   const next = parseDefinitionText(text, request.file, request.format);
@@ -165,7 +215,14 @@ export async function promoteDefinitionText(request: PromotionRequest): Promise<
   if (toReason !== undefined) {
     const after = LIFECYCLE_STAGES.slice(toIndex + 1).find((stage) => notApplicable(stage, shape) === undefined);
     return refuse(document, [
-      { rule: RULE, path: POINTER, message: `"${to}" does not apply to this agent: ${toReason}`, suggestion: after ? `promote to "${after}": it passes "${to}" and the receipt says why` : 'choose a stage that applies' },
+      {
+        rule: RULE,
+        path: POINTER,
+        message: `"${to}" does not apply to this agent: ${toReason}`,
+        suggestion: after
+          ? `promote to "${after}": it passes "${to}" and the receipt says why`
+          : 'choose a stage that applies',
+      },
     ]);
   }
   const validated = validateDocument(next.document);
@@ -186,13 +243,20 @@ export async function promoteDefinitionText(request: PromotionRequest): Promise<
     digestBefore = await definitionDigest(before);
     digestAfter = await definitionDigest(next.document.value);
   } catch (error) {
-    return refuse(document, [{ rule: RULE, path: '', message: `the definition has no canonical JSON form (${(error as Error).message})` }]);
+    return refuse(document, [
+      { rule: RULE, path: '', message: `the definition has no canonical JSON form (${(error as Error).message})` },
+    ]);
   }
   try {
     const receipt = await signLifecycleReceipt(
       {
         receiptVersion: LIFECYCLE_RECEIPT_VERSION,
-        agent: { id: definition.identity.id, slug: definition.identity.slug, versionSemver: definition.identity.versionSemver, versionId: definition.identity.versionId },
+        agent: {
+          id: definition.identity.id,
+          slug: definition.identity.slug,
+          versionSemver: definition.identity.versionSemver,
+          versionId: definition.identity.versionId,
+        },
         transition,
         from: from as LifecycleState,
         to: to as LifecycleState,
@@ -206,7 +270,12 @@ export async function promoteDefinitionText(request: PromotionRequest): Promise<
     return { ok: true, text, receipt, from: from as LifecycleState, to: to as LifecycleState, transition, skipped };
   } catch (error) {
     return refuse(document, [
-      { rule: RULE, path: '/identity/signingKeyRef', message: `the signing key cannot sign (${(error as Error).name})`, suggestion: 'give an Ed25519 private key (agentdef keys generate keyref:<name>)' },
+      {
+        rule: RULE,
+        path: '/identity/signingKeyRef',
+        message: `the signing key cannot sign (${(error as Error).name})`,
+        suggestion: 'give an Ed25519 private key (agentdef keys generate keyref:<name>)',
+      },
     ]);
   }
 }

@@ -24,7 +24,13 @@ import { runtimeConfigFor } from '../compiler/runtime-config';
 import { EMPTY_WORKSPACE_CONFIG } from '../compiler/workspace-config';
 import type { CompilePlan } from '../compiler/plan';
 import type { ResolvedNode } from '../compiler/resolve';
-import { type RegistryIndex, type RegistryIndexEntry, findIndexEntry, showDigest, snapshotSha256 } from '../registry/registry-index';
+import {
+  type RegistryIndex,
+  type RegistryIndexEntry,
+  findIndexEntry,
+  showDigest,
+  snapshotSha256,
+} from '../registry/registry-index';
 import { publishedFileNames } from '../registry/registry-layout';
 import { validateDefinitionSource } from '../definition/validate-definition';
 import { compareSemver, kymRef } from '../definition/workspace-definitions';
@@ -61,7 +67,14 @@ export interface PublishFile {
 }
 
 export type PublishDecision =
-  | { kind: 'publish'; slug: string; version: string; files: PublishFile[]; entry: RegistryIndexEntry; snapshot: PublishFile }
+  | {
+      kind: 'publish';
+      slug: string;
+      version: string;
+      files: PublishFile[];
+      entry: RegistryIndexEntry;
+      snapshot: PublishFile;
+    }
   | {
       kind: 'unchanged';
       slug: string;
@@ -85,10 +98,16 @@ function refused(...problems: string[]): PublishDecision {
 }
 
 /** The published card of a definition: the compiler's card for the endpoint origin, signed. */
-async function signedCard(resolved: ResolvedNode, origin: string, key: PublishInput['signingKey'], extension?: AgentExtension): Promise<AgentCard> {
+async function signedCard(
+  resolved: ResolvedNode,
+  origin: string,
+  key: PublishInput['signingKey'],
+  extension?: AgentExtension,
+): Promise<AgentCard> {
   const { config } = runtimeConfigFor(resolved, resolved.key, { workspace: EMPTY_WORKSPACE_CONFIG });
   const card = buildAgentCard(config, { requestOrigin: origin });
-  if (extension) card.capabilities = { ...card.capabilities, extensions: [...(card.capabilities.extensions ?? []), extension] };
+  if (extension)
+    card.capabilities = { ...card.capabilities, extensions: [...(card.capabilities.extensions ?? []), extension] };
   return signAgentCard(card, key.privateJwk, key.kid);
 }
 
@@ -97,9 +116,15 @@ function registryChecks(definition: AgentDefinition, index: RegistryIndex): stri
   const problems: string[] = [];
   const sameSlug = index.snapshots.filter((e) => e.slug === slug && e.version !== version);
   const otherId = sameSlug.find((e) => e.id !== id);
-  if (otherId) problems.push(`identity.id ${id} is not the id of the published versions of ${slug} (${otherId.version} has ${otherId.id}): a slug keeps one identity.id across all its versions`);
+  if (otherId)
+    problems.push(
+      `identity.id ${id} is not the id of the published versions of ${slug} (${otherId.version} has ${otherId.id}): a slug keeps one identity.id across all its versions`,
+    );
   const reused = index.snapshots.find((e) => e.versionId === versionId && !(e.slug === slug && e.version === version));
-  if (reused) problems.push(`identity.versionId ${versionId} is already used by ${reused.slug}@${reused.version}: every published version needs its own versionId`);
+  if (reused)
+    problems.push(
+      `identity.versionId ${versionId} is already used by ${reused.slug}@${reused.version}: every published version needs its own versionId`,
+    );
   return problems;
 }
 
@@ -123,43 +148,80 @@ export async function preparePublication(input: PublishInput): Promise<PublishDe
   try {
     const definition = input.resolved.definition;
     const { slug, versionSemver: version } = definition.identity;
-    if (!COMMIT_SHA.test(input.commitSha)) return refused(`the commit "${input.commitSha.slice(0, 80)}" is not a full lower-case git commit id`);
+    if (!COMMIT_SHA.test(input.commitSha))
+      return refused(`the commit "${input.commitSha.slice(0, 80)}" is not a full lower-case git commit id`);
     const provenance = definition.metadata.provenance;
     if (provenance === undefined || typeof provenance.repo !== 'string' || typeof provenance.filePath !== 'string') {
-      return refused('metadata.provenance (repo and filePath) is required at publish: say where the definition comes from');
+      return refused(
+        'metadata.provenance (repo and filePath) is required at publish: say where the definition comes from',
+      );
     }
 
     const problems = registryChecks(definition, input.index);
     if (input.previous !== undefined) {
-      const bump = checkBump(input.previous.version, version, diffDefinitions(withoutPublishStamps(input.previous.definition), withoutPublishStamps(definition)));
+      const bump = checkBump(
+        input.previous.version,
+        version,
+        diffDefinitions(withoutPublishStamps(input.previous.definition), withoutPublishStamps(definition)),
+      );
       if (!bump.ok) {
-        const lines = bump.insufficient.map((c) => `  ${c.bump} ${c.kind} ${c.pointer || '(root)'} (${c.in}): ${c.reason}`);
-        problems.push([`${slug}@${version} against the published ${input.previous.version}: ${bump.problem}`, ...lines].join('\n'));
+        const lines = bump.insufficient.map(
+          (c) => `  ${c.bump} ${c.kind} ${c.pointer || '(root)'} (${c.in}): ${c.reason}`,
+        );
+        problems.push(
+          [`${slug}@${version} against the published ${input.previous.version}: ${bump.problem}`, ...lines].join('\n'),
+        );
       }
     }
 
     const endpoint = agentFactsEndpoint({ target: input.plan.target, ...input.endpoint });
-    if (!endpoint.ok) problems.push(`${endpoint.failure.pointer.replace('#/options/', '--').replace('workerUrl', 'worker-url')}: ${endpoint.failure.message}`);
+    if (!endpoint.ok)
+      problems.push(
+        `${endpoint.failure.pointer.replace('#/options/', '--').replace('workerUrl', 'worker-url')}: ${endpoint.failure.message}`,
+      );
     if (problems.length > 0) return refused(...problems);
     const origin = new URL((endpoint as { url: string }).url).origin;
 
     const card = await signedCard(input.resolved, origin, input.signingKey);
     const stamped: AgentDefinition = {
       ...definition,
-      metadata: { ...definition.metadata, provenance: { ...provenance, commitSha: input.commitSha }, cardExports: { ...definition.metadata.cardExports, agentCard: card } },
+      metadata: {
+        ...definition.metadata,
+        provenance: { ...provenance, commitSha: input.commitSha },
+        cardExports: { ...definition.metadata.cardExports, agentCard: card },
+      },
     };
     const snapshotText = json(stamped);
     const names = publishedFileNames(version);
     const checked = validateDefinitionSource(snapshotText, `${slug}/${names.snapshot}`, 'json');
     const errors = checked.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length > 0) return refused(...errors.map((d) => `the snapshot to publish is not valid at ${d.path || '(root)'}: ${d.message}`));
+    if (errors.length > 0)
+      return refused(
+        ...errors.map((d) => `the snapshot to publish is not valid at ${d.path || '(root)'}: ${d.message}`),
+      );
 
     const sha256 = snapshotSha256(new TextEncoder().encode(snapshotText));
-    const entry: RegistryIndexEntry = { slug, version, id: definition.identity.id, versionId: definition.identity.versionId, sha256 };
+    const entry: RegistryIndexEntry = {
+      slug,
+      version,
+      id: definition.identity.id,
+      versionId: definition.identity.versionId,
+      sha256,
+    };
     /** The signed card, AgentFacts credential and KYM registration of this publication. */
     const exportFiles = async (): Promise<PublishFile[] | PublishDecision> => {
-      const issued = await issueAgentFactsCredential(stamped, { target: input.plan.target, ...input.endpoint, issuedAt: input.publishedAt, privateJwk: input.signingKey.privateJwk });
-      if (!issued.ok) return refused(...issued.failures.map((f) => `the AgentFacts credential cannot be issued at ${f.pointer || '(root)'}: ${f.message}`));
+      const issued = await issueAgentFactsCredential(stamped, {
+        target: input.plan.target,
+        ...input.endpoint,
+        issuedAt: input.publishedAt,
+        privateJwk: input.signingKey.privateJwk,
+      });
+      if (!issued.ok)
+        return refused(
+          ...issued.failures.map(
+            (f) => `the AgentFacts credential cannot be issued at ${f.pointer || '(root)'}: ${f.message}`,
+          ),
+        );
       const runtimeProfile: AgentExtension = {
         uri: RUNTIME_PROFILE_EXTENSION_URI,
         description: 'The runtimes the compile plan supports, the first preferred; the KYM registration of this card.',
@@ -184,22 +246,36 @@ export async function preparePublication(input: PublishInput): Promise<PublishDe
       const stored = snapshotSha256(input.existingSnapshot);
       if (stored !== sha256) {
         const recorded = findIndexEntry(input.index, slug, version);
-        const note = recorded !== undefined && recorded.sha256 !== stored ? ` (and the index records ${showDigest(recorded.sha256)}: the stored snapshot was edited)` : '';
+        const note =
+          recorded !== undefined && recorded.sha256 !== stored
+            ? ` (and the index records ${showDigest(recorded.sha256)}: the stored snapshot was edited)`
+            : '';
         return refused(
           `${slug}@${version} is already published with other content: the registry holds ${showDigest(stored)}${note}, this would be ${showDigest(sha256)}; published versions are immutable: bump identity.versionSemver (and versionId)`,
         );
       }
       const recorded = findIndexEntry(input.index, slug, version);
       if (recorded !== undefined && recorded.sha256 !== sha256) {
-        return refused(`${slug}@${version}: the index records ${showDigest(recorded.sha256)}, but the stored snapshot and this publication are ${showDigest(sha256)}; the index was edited`);
+        return refused(
+          `${slug}@${version}: the index records ${showDigest(recorded.sha256)}, but the stored snapshot and this publication are ${showDigest(sha256)}; the index was edited`,
+        );
       }
       // The exports this run would write: the shell writes those an interrupted publication left missing.
       const exported = await exportFiles();
       if (!Array.isArray(exported)) return exported;
-      return { kind: 'unchanged', slug, version, sha256, files: exported, ...(recorded === undefined ? { entry } : {}) };
+      return {
+        kind: 'unchanged',
+        slug,
+        version,
+        sha256,
+        files: exported,
+        ...(recorded === undefined ? { entry } : {}),
+      };
     }
     if (findIndexEntry(input.index, slug, version) !== undefined) {
-      return refused(`${slug}@${version} is recorded in the index but its snapshot is missing from the registry: restore it from version control rather than publishing again`);
+      return refused(
+        `${slug}@${version} is recorded in the index but its snapshot is missing from the registry: restore it from version control rather than publishing again`,
+      );
     }
     const files = await exportFiles();
     if (!Array.isArray(files)) return files;

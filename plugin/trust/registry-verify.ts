@@ -52,7 +52,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function extensionParams(card: unknown, uri: string): Record<string, unknown> | undefined {
   const capabilities = isRecord(card) ? card['capabilities'] : undefined;
-  const extensions = isRecord(capabilities) && Array.isArray(capabilities['extensions']) ? capabilities['extensions'] : [];
+  const extensions =
+    isRecord(capabilities) && Array.isArray(capabilities['extensions']) ? capabilities['extensions'] : [];
   const found = extensions.find((e) => isRecord(e) && e['uri'] === uri);
   return isRecord(found) && isRecord(found['params']) ? found['params'] : undefined;
 }
@@ -65,12 +66,19 @@ function sameJson(a: unknown, b: unknown): boolean {
   }
 }
 
-async function verifyVersion(slug: string, version: string, snapshot: Uint8Array, files: RegistryFiles, report: (file: string, message: string) => void): Promise<void> {
+async function verifyVersion(
+  slug: string,
+  version: string,
+  snapshot: Uint8Array,
+  files: RegistryFiles,
+  report: (file: string, message: string) => void,
+): Promise<void> {
   const names = publishedFileNames(version);
   const at = (name: string) => `${slug}/${name}`;
   const load = (name: string): unknown => {
     const bytes = files.read(at(name));
-    if (bytes === undefined) return report(at(name), 'missing: every published version has its signed card, credential and KYM registration');
+    if (bytes === undefined)
+      return report(at(name), 'missing: every published version has its signed card, credential and KYM registration');
     if (typeof bytes === 'string') return report(at(name), `unreadable: ${bytes}`);
     // Strictly: a duplicated member (JSON.parse keeps the last, other readers the first) or deep nesting fails here.
     let text: string;
@@ -87,9 +95,11 @@ async function verifyVersion(slug: string, version: string, snapshot: Uint8Array
   const credential = load(names.credential);
   let publicJwk: JsonWebKey | undefined;
   if (credential !== undefined) {
-    const validFrom = isRecord(credential) && typeof credential['validFrom'] === 'string' ? credential['validFrom'] : '';
+    const validFrom =
+      isRecord(credential) && typeof credential['validFrom'] === 'string' ? credential['validFrom'] : '';
     const result = await verifyCredential(credential, { at: validFrom });
-    for (const failure of result.failures) report(at(names.credential), `at ${failure.pointer || '(document)'}: ${failure.message}`);
+    for (const failure of result.failures)
+      report(at(names.credential), `at ${failure.pointer || '(document)'}: ${failure.message}`);
     if (result.verified && result.issuer !== undefined) {
       const did = resolveDidKey(result.issuer);
       if (did.ok) publicJwk = did.publicJwk;
@@ -98,7 +108,8 @@ async function verifyVersion(slug: string, version: string, snapshot: Uint8Array
   const kid = publicJwk !== undefined ? await jwkThumbprint(publicJwk) : undefined;
   const checkCard = async (name: string, card: unknown) => {
     if (card === undefined) return;
-    if (publicJwk === undefined) return report(at(name), "not checked: the credential's issuer key, which signs the card, is not verified");
+    if (publicJwk === undefined)
+      return report(at(name), "not checked: the credential's issuer key, which signs the card, is not verified");
     const result = await verifyAgentCard(card, (k) => (k === kid ? publicJwk : undefined));
     if (!result.ok) report(at(name), `signature: ${result.detail}`);
   };
@@ -109,7 +120,8 @@ async function verifyVersion(slug: string, version: string, snapshot: Uint8Array
   const metadata = isRecord(definition) ? definition['metadata'] : undefined;
   const exports = isRecord(metadata) ? metadata['cardExports'] : undefined;
   const stamped = isRecord(exports) ? exports['agentCard'] : undefined;
-  if (card !== undefined && !sameJson(stamped, card)) report(at(names.snapshot), `metadata.cardExports.agentCard is not the published card ${at(names.card)}`);
+  if (card !== undefined && !sameJson(stamped, card))
+    report(at(names.snapshot), `metadata.cardExports.agentCard is not the published card ${at(names.card)}`);
 
   const kym = load(names.kym);
   await checkCard(names.kym, kym);
@@ -117,7 +129,11 @@ async function verifyVersion(slug: string, version: string, snapshot: Uint8Array
     const profile = extensionParams(kym, RUNTIME_PROFILE_EXTENSION_URI);
     const digest = snapshotSha256(snapshot);
     if (profile === undefined) report(at(names.kym), `has no ${RUNTIME_PROFILE_EXTENSION_URI} extension`);
-    else if (profile['snapshotSha256'] !== digest) report(at(names.kym), `its runtime profile names snapshot ${showDigest(String(profile['snapshotSha256']))}, the snapshot is ${showDigest(digest)}`);
+    else if (profile['snapshotSha256'] !== digest)
+      report(
+        at(names.kym),
+        `its runtime profile names snapshot ${showDigest(String(profile['snapshotSha256']))}, the snapshot is ${showDigest(digest)}`,
+      );
   }
 }
 
@@ -129,7 +145,11 @@ export async function verifyRegistry(index: RegistryIndex, files: RegistryFiles)
     const present = new Set(files.snapshots.map((s) => `${s.slug}@${s.version}`));
     for (const snapshot of files.snapshots) {
       if (findIndexEntry(index, snapshot.slug, snapshot.version) === undefined) {
-        problems.push({ file: `${snapshot.slug}/${publishedFileNames(snapshot.version).snapshot}`, message: 'not recorded in index.json: it was not published (or its publication was interrupted: publish it again)' });
+        problems.push({
+          file: `${snapshot.slug}/${publishedFileNames(snapshot.version).snapshot}`,
+          message:
+            'not recorded in index.json: it was not published (or its publication was interrupted: publish it again)',
+        });
       }
     }
     for (const entry of index.snapshots) {
@@ -139,11 +159,16 @@ export async function verifyRegistry(index: RegistryIndex, files: RegistryFiles)
         problems.push({ file, message });
       };
       const bytes = present.has(`${entry.slug}@${entry.version}`) ? files.read(name) : undefined;
-      if (bytes === undefined) report(name, `missing: index.json records ${entry.slug}@${entry.version} (${showDigest(entry.sha256)})`);
+      if (bytes === undefined)
+        report(name, `missing: index.json records ${entry.slug}@${entry.version} (${showDigest(entry.sha256)})`);
       else if (typeof bytes === 'string') report(name, `unreadable: ${bytes}`);
       else {
         const actual = snapshotSha256(bytes);
-        if (actual !== entry.sha256) report(name, `changed after publishing: index.json records ${showDigest(entry.sha256)}, the snapshot is ${showDigest(actual)}`);
+        if (actual !== entry.sha256)
+          report(
+            name,
+            `changed after publishing: index.json records ${showDigest(entry.sha256)}, the snapshot is ${showDigest(actual)}`,
+          );
         await verifyVersion(entry.slug, entry.version, bytes, files, report);
       }
       if (problems.length === before) passed.push(`${entry.slug}@${entry.version}`);

@@ -11,7 +11,11 @@ import type { ExampleWorkspace } from '../../worker/support/example-workspace';
 
 export type NodeHostName = 'hb3' | 'local';
 
-export async function compileTextStatsFor(ws: ExampleWorkspace, target: 'hb3' | 'local-mac', out: string): Promise<void> {
+export async function compileTextStatsFor(
+  ws: ExampleWorkspace,
+  target: 'hb3' | 'local-mac',
+  out: string,
+): Promise<void> {
   ws.edit('text-stats', (d) => {
     d.runtimeRequirements.runtimeCapabilityClass = target === 'hb3' ? 'container-required' : 'local-host-required';
   });
@@ -29,7 +33,11 @@ export interface HostileTool {
 }
 
 /** Puts `tool` in place of text-stats' tool, compiles for both Node hosts and starts them; `stop` kills them. */
-export async function startHostileToolHosts(ws: ExampleWorkspace, tmp: Scratch, tool: HostileTool): Promise<{ hosts: Record<NodeHostName, RunningHost>; urls: Record<NodeHostName, string> }> {
+export async function startHostileToolHosts(
+  ws: ExampleWorkspace,
+  tmp: Scratch,
+  tool: HostileTool,
+): Promise<{ hosts: Record<NodeHostName, RunningHost>; urls: Record<NodeHostName, string> }> {
   ws.write(tool.module, tool.source);
   const tools = JSON.parse(ws.read('tools.json')) as { tools: Record<string, unknown> };
   tools.tools['text-metrics'] = { module: `./${tool.module}`, export: tool.export };
@@ -43,7 +51,12 @@ export async function startHostileToolHosts(ws: ExampleWorkspace, tmp: Scratch, 
   const hosts = {
     hb3: startHostProcess([tmp.path('hb3', 'image', 'entrypoint.mjs')], {
       cwd: tmp.path('hb3'),
-      env: isolatedEnv(tmp.path('home-hb3'), { HOST: '127.0.0.1', PORT: '0', AGENTDEF_JOB_MODE: 'serve', AGENTDEF_RECEIPTS_FILE: tmp.path('hb3-receipts.jsonl') }),
+      env: isolatedEnv(tmp.path('home-hb3'), {
+        HOST: '127.0.0.1',
+        PORT: '0',
+        AGENTDEF_JOB_MODE: 'serve',
+        AGENTDEF_RECEIPTS_FILE: tmp.path('hb3-receipts.jsonl'),
+      }),
     }),
     local: startHostProcess([tmp.path('local', 'launch.mjs'), '--port', '0'], {
       cwd: ws.root,

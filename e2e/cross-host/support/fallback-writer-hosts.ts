@@ -5,7 +5,14 @@
  * Every host reaches the same stub model on loopback and signs receipts with the same key.
  */
 import { compileAgent } from '../../../plugin/compiler/compile';
-import { REPO, compileExample, isolatedEnv, startHostProcess, type RunningHost, type Scratch } from '../../local/support/host-harness';
+import {
+  REPO,
+  compileExample,
+  isolatedEnv,
+  startHostProcess,
+  type RunningHost,
+  type Scratch,
+} from '../../local/support/host-harness';
 import { startCompiledWorker, type StartedWorker } from '../../worker/support/start-compiled-worker';
 
 export type HostName = 'worker' | 'hb3' | 'local';
@@ -20,8 +27,16 @@ export interface FallbackWriterHosts {
   stop(): Promise<void>;
 }
 
-export async function startFallbackWriterHosts(tmp: Scratch, options: { modelUrl: string; anthropicKey: string; receiptKey: string }): Promise<FallbackWriterHosts> {
-  const compiled = await compileAgent({ file: 'examples/fallback-writer/agent.json', workspaceRoot: REPO, target: 'cloudflare-dynamic-worker', outDir: tmp.path('worker') });
+export async function startFallbackWriterHosts(
+  tmp: Scratch,
+  options: { modelUrl: string; anthropicKey: string; receiptKey: string },
+): Promise<FallbackWriterHosts> {
+  const compiled = await compileAgent({
+    file: 'examples/fallback-writer/agent.json',
+    workspaceRoot: REPO,
+    target: 'cloudflare-dynamic-worker',
+    outDir: tmp.path('worker'),
+  });
   const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new Error(`compile failed: ${JSON.stringify(errors)}`);
   await compileExample('fallback-writer', 'hb3', tmp.path('hb3'));

@@ -6,7 +6,13 @@
  * canceled run abandoning its model call.
  */
 import type { ServerResponse } from 'node:http';
-import { startScriptedProvider, startServer, type RecordedRequest, type ScriptTurn, type TurnContext } from '../../../plugin/runtime/__test-support__/stub-provider';
+import {
+  startScriptedProvider,
+  startServer,
+  type RecordedRequest,
+  type ScriptTurn,
+  type TurnContext,
+} from '../../../plugin/runtime/__test-support__/stub-provider';
 
 export interface HoldingModel {
   url: string;
@@ -27,8 +33,15 @@ interface HeldCall {
   res: ServerResponse;
 }
 
-export async function startHoldingModel(options: { apiKey: string; turn: (index: number, ctx: TurnContext) => ScriptTurn }): Promise<HoldingModel> {
-  const scripted = await startScriptedProvider({ wire: 'anthropic-messages', apiKey: options.apiKey, script: options.turn });
+export async function startHoldingModel(options: {
+  apiKey: string;
+  turn: (index: number, ctx: TurnContext) => ScriptTurn;
+}): Promise<HoldingModel> {
+  const scripted = await startScriptedProvider({
+    wire: 'anthropic-messages',
+    apiKey: options.apiKey,
+    script: options.turn,
+  });
   const held = new Map<string, HeldCall[]>();
   const waiting = new Map<string, () => void>();
   const released = new Set<string>();
@@ -36,8 +49,13 @@ export async function startHoldingModel(options: { apiKey: string; turn: (index:
 
   const answer = async ({ request, res }: HeldCall) => {
     const headers: Record<string, string> = {};
-    for (const name of ['content-type', 'x-api-key', 'anthropic-version', 'authorization']) if (request.headers[name] !== undefined) headers[name] = request.headers[name]!;
-    const upstream = await fetch(`${scripted.url}${request.path}`, { method: request.method, headers, body: JSON.stringify(request.body) });
+    for (const name of ['content-type', 'x-api-key', 'anthropic-version', 'authorization'])
+      if (request.headers[name] !== undefined) headers[name] = request.headers[name]!;
+    const upstream = await fetch(`${scripted.url}${request.path}`, {
+      method: request.method,
+      headers,
+      body: JSON.stringify(request.body),
+    });
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
     res.end(await upstream.text());
   };

@@ -11,11 +11,16 @@ describe('golden files of cloudflare-dynamic-worker', () => {
   it('pin src/ and host-plan.json of three examples, and match what the adapter emits (no drift)', async () => {
     const rendered = await renderSuite(suite);
     const checkedIn = readGoldens(suite.target);
-    expect([...new Set([...checkedIn.keys()].map((path) => path.split('/')[0]))].sort()).toEqual([...suite.examples].sort());
+    expect([...new Set([...checkedIn.keys()].map((path) => path.split('/')[0]))].sort()).toEqual(
+      [...suite.examples].sort(),
+    );
     expect(checkedIn.has('text-digest/src/isolates/1-text-classify.ts')).toBe(true);
     expect(checkedIn.has('web-summarizer/host-plan.json')).toBe(true);
     const drift = goldenDrift(rendered, checkedIn);
-    expect(drift, `golden files differ from the adapter's output: ${drift.join(', ')}; if intended, run node scripts/update-goldens.mjs`).toEqual([]);
+    expect(
+      drift,
+      `golden files differ from the adapter's output: ${drift.join(', ')}; if intended, run node scripts/update-goldens.mjs`,
+    ).toEqual([]);
   });
 
   it('normalises only the bundled code and its digests in host-plan.json', async () => {
@@ -31,7 +36,11 @@ describe('golden files of cloudflare-dynamic-worker', () => {
     expect(normalised).not.toContain(sha256Hex(worker).slice(0, 16));
     // Everything else is kept as is.
     const strip = (text: string) => {
-      const value = JSON.parse(text) as { id: string; workerCode: { modules: unknown }; isolates: { codeDigest?: string }[] };
+      const value = JSON.parse(text) as {
+        id: string;
+        workerCode: { modules: unknown };
+        isolates: { codeDigest?: string }[];
+      };
       value.workerCode.modules = {};
       value.id = value.id.split(':').slice(0, 2).join(':');
       for (const isolate of value.isolates) delete isolate.codeDigest;

@@ -10,11 +10,21 @@ describe('golden files of hb3', () => {
   it('pin every file but the bundle for three examples, and match what the adapter emits (no drift)', async () => {
     const rendered = await renderSuite(suite);
     const checkedIn = readGoldens(suite.target);
-    expect([...new Set([...checkedIn.keys()].map((path) => path.split('/')[0]))].sort()).toEqual([...suite.examples].sort());
-    for (const path of ['write-router/hb3-workflow.json', 'write-router/jobs/splice-resolver-0.4.2.hb3-job.json', 'splice-resolver/weights.lock.json', 'pdf-extractor/image/Dockerfile'])
+    expect([...new Set([...checkedIn.keys()].map((path) => path.split('/')[0]))].sort()).toEqual(
+      [...suite.examples].sort(),
+    );
+    for (const path of [
+      'write-router/hb3-workflow.json',
+      'write-router/jobs/splice-resolver-0.4.2.hb3-job.json',
+      'splice-resolver/weights.lock.json',
+      'pdf-extractor/image/Dockerfile',
+    ])
       expect(checkedIn.has(path), path).toBe(true);
     const drift = goldenDrift(rendered, checkedIn);
-    expect(drift, `golden files differ from the adapter's output: ${drift.join(', ')}; if intended, run node scripts/update-goldens.mjs hb3`).toEqual([]);
+    expect(
+      drift,
+      `golden files differ from the adapter's output: ${drift.join(', ')}; if intended, run node scripts/update-goldens.mjs hb3`,
+    ).toEqual([]);
   });
 
   it('leaves out only the bundle', async () => {

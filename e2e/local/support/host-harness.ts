@@ -49,11 +49,19 @@ export function isolatedEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS
   };
 }
 
-export async function compileExample(slugOrFile: string, target: CompileTarget, outDir: string, workspaceRoot = REPO): Promise<void> {
-  const file = slugOrFile.includes('/') ? slugOrFile : join(workspaceRoot, 'examples', slugOrFile, slugOrFile === 'pdf-extractor' ? 'agent.yaml' : 'agent.json');
+export async function compileExample(
+  slugOrFile: string,
+  target: CompileTarget,
+  outDir: string,
+  workspaceRoot = REPO,
+): Promise<void> {
+  const file = slugOrFile.includes('/')
+    ? slugOrFile
+    : join(workspaceRoot, 'examples', slugOrFile, slugOrFile === 'pdf-extractor' ? 'agent.yaml' : 'agent.json');
   const result = await compileAgent({ file, workspaceRoot, target, outDir });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (result.ioError || errors.length > 0 || !result.files) throw new Error(`compile failed: ${result.ioError ?? JSON.stringify(errors)}`);
+  if (result.ioError || errors.length > 0 || !result.files)
+    throw new Error(`compile failed: ${result.ioError ?? JSON.stringify(errors)}`);
 }
 
 export interface RunningHost {
@@ -70,14 +78,20 @@ export interface RunningHost {
  * Starts a process and watches its stdout for the serving URL: the `host.ready` event of a host,
  * or (`readyLine: 'supervisor'`) the line `agentdef run` prints.
  */
-export function startHostProcess(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; readyLine?: 'event' | 'supervisor' }): RunningHost {
+export function startHostProcess(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; readyLine?: 'event' | 'supervisor' },
+): RunningHost {
   const proc = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
     const look = () => {
-      const found = options.readyLine === 'supervisor' ? /^.* serves A2A at (http:\/\/127\.0\.0\.1:\d+)\/\n/m.exec(out) : /"event":"host\.ready"[^\n]*"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
+      const found =
+        options.readyLine === 'supervisor'
+          ? /^.* serves A2A at (http:\/\/127\.0\.0\.1:\d+)\/\n/m.exec(out)
+          : /"event":"host\.ready"[^\n]*"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
       if (found) resolve(found[1]!);
     };
     proc.stdout!.on('data', (c: Buffer) => ((out += c.toString()), look()));
@@ -138,17 +152,32 @@ export function readReceipts(path: string): Receipt[] {
 type Content = { $case: 'text'; value: string } | { $case: 'data'; value: unknown };
 
 /** Sends one message with the @a2a-js/sdk client and returns the finished task. */
-export async function a2aAsk(baseUrl: string, content: string | Record<string, unknown>, messageId = `m-${Date.now()}`) {
+export async function a2aAsk(
+  baseUrl: string,
+  content: string | Record<string, unknown>,
+  messageId = `m-${Date.now()}`,
+) {
   const client = await new ClientFactory().createFromUrl(baseUrl);
-  const part: Content = typeof content === 'string' ? { $case: 'text', value: content } : { $case: 'data', value: content };
+  const part: Content =
+    typeof content === 'string' ? { $case: 'text', value: content } : { $case: 'data', value: content };
   const result = await client.sendMessage({
     tenant: '',
-    message: { messageId, contextId: '', taskId: '', role: Role.ROLE_USER, parts: [{ content: part, metadata: undefined, filename: '', mediaType: '' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
+    message: {
+      messageId,
+      contextId: '',
+      taskId: '',
+      role: Role.ROLE_USER,
+      parts: [{ content: part, metadata: undefined, filename: '', mediaType: '' }],
+      metadata: undefined,
+      extensions: [],
+      referenceTaskIds: [],
+    },
     configuration: undefined,
     metadata: undefined,
   });
   const task = result as Extract<typeof result, { status: unknown }>;
   const first = task.artifacts?.[0]?.parts?.[0]?.content;
-  const answer = first?.$case === 'text' ? first.value : first?.$case === 'data' ? JSON.stringify(first.value) : undefined;
+  const answer =
+    first?.$case === 'text' ? first.value : first?.$case === 'data' ? JSON.stringify(first.value) : undefined;
   return { task, answer, client };
 }

@@ -12,7 +12,8 @@ if (file) {
       const first = args[0];
       const options = Array.isArray(first) ? first[0] : first;
       let where;
-      if (options && typeof options === 'object') where = options.path ? `unix:${options.path}` : `${options.host ?? 'localhost'}:${options.port}`;
+      if (options && typeof options === 'object')
+        where = options.path ? `unix:${options.path}` : `${options.host ?? 'localhost'}:${options.port}`;
       else if (typeof first === 'number') where = `${typeof args[1] === 'string' ? args[1] : 'localhost'}:${first}`;
       else if (typeof first === 'string') where = `unix:${first}`;
       if (where) fs.appendFileSync(file, `${where}\n`);

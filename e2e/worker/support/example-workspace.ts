@@ -58,7 +58,11 @@ export interface CompiledWorker {
   files: Map<string, string>;
 }
 
-export async function compileWorker(workspaceRoot: string, slug: string, options: { adapterOptions?: AdapterOptions; outDir?: string } = {}): Promise<CompiledWorker> {
+export async function compileWorker(
+  workspaceRoot: string,
+  slug: string,
+  options: { adapterOptions?: AdapterOptions; outDir?: string } = {},
+): Promise<CompiledWorker> {
   const outDir = options.outDir ?? join(workspaceRoot, 'dist', 'agents', slug);
   const result = await compileAgent({
     file: `examples/${slug}/agent.json`,

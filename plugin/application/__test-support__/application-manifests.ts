@@ -17,15 +17,28 @@ export const ADAPTER_POLICY_DIGEST = 'a'.repeat(64);
 /** Ports by `id@revision`. */
 export const TEST_COMPONENTS: Record<string, ComponentPorts> = {
   'agentdef.input@1.0.0': { inputs: { value: { kind: 'json', required: true } }, outputs: { value: { kind: 'json' } } },
-  'agentdef.prompt-template@1.0.0': { inputs: { vars: { kind: 'json', required: true } }, outputs: { prompt: { kind: 'text' } } },
-  'agentdef.registered-agent@1.0.0': { inputs: { prompt: { kind: 'text', required: true }, context: { kind: 'json', required: false } }, outputs: { plan: { kind: 'agent-plan' } } },
-  'agentdef.approved-artifact@1.0.0': { inputs: { request: { kind: 'json', required: true } }, outputs: { artifact: { kind: 'artifact' } } },
-  'agentdef.output@1.0.0': { inputs: { value: { kind: 'json', required: true } }, outputs: { value: { kind: 'json' } } },
+  'agentdef.prompt-template@1.0.0': {
+    inputs: { vars: { kind: 'json', required: true } },
+    outputs: { prompt: { kind: 'text' } },
+  },
+  'agentdef.registered-agent@1.0.0': {
+    inputs: { prompt: { kind: 'text', required: true }, context: { kind: 'json', required: false } },
+    outputs: { plan: { kind: 'agent-plan' } },
+  },
+  'agentdef.approved-artifact@1.0.0': {
+    inputs: { request: { kind: 'json', required: true } },
+    outputs: { artifact: { kind: 'artifact' } },
+  },
+  'agentdef.output@1.0.0': {
+    inputs: { value: { kind: 'json', required: true } },
+    outputs: { value: { kind: 'json' } },
+  },
 };
 
 /** Exact lookup only: `1.0` or `latest` finds nothing. */
 export const TEST_CATALOG: ComponentCatalogView = {
-  lookup: (id, revision) => (Object.hasOwn(TEST_COMPONENTS, `${id}@${revision}`) ? TEST_COMPONENTS[`${id}@${revision}`] : undefined),
+  lookup: (id, revision) =>
+    Object.hasOwn(TEST_COMPONENTS, `${id}@${revision}`) ? TEST_COMPONENTS[`${id}@${revision}`] : undefined,
 };
 
 /** question (input) → template → planner (registered agent) → result (output). */
@@ -39,9 +52,21 @@ export function validManifest(): ApplicationManifest {
     catalogDigest: CATALOG_DIGEST,
     adapterPolicyDigest: ADAPTER_POLICY_DIGEST,
     nodes: [
-      { id: 'question', component: { id: 'agentdef.input', revision: '1.0.0' }, config: { description: 'the customer question' } },
-      { id: 'template', component: { id: 'agentdef.prompt-template', revision: '1.0.0' }, config: { template: 'Triage: {{question}}' } },
-      { id: 'planner', component: { id: 'agentdef.registered-agent', revision: '1.0.0' }, config: { slug: 'support-agent', version: '1.2.0' } },
+      {
+        id: 'question',
+        component: { id: 'agentdef.input', revision: '1.0.0' },
+        config: { description: 'the customer question' },
+      },
+      {
+        id: 'template',
+        component: { id: 'agentdef.prompt-template', revision: '1.0.0' },
+        config: { template: 'Triage: {{question}}' },
+      },
+      {
+        id: 'planner',
+        component: { id: 'agentdef.registered-agent', revision: '1.0.0' },
+        config: { slug: 'support-agent', version: '1.2.0' },
+      },
       { id: 'result', component: { id: 'agentdef.output', revision: '1.0.0' }, config: {} },
     ],
     edges: [
@@ -72,7 +97,9 @@ export function edited(edit: (manifest: any) => void, base: unknown = validManif
 }
 
 export function asText(manifest: unknown, format: 'json' | 'yaml'): string {
-  return format === 'json' ? `${JSON.stringify(manifest, null, 2)}\n` : toYaml(manifest, { aliasDuplicateObjects: false });
+  return format === 'json'
+    ? `${JSON.stringify(manifest, null, 2)}\n`
+    : toYaml(manifest, { aliasDuplicateObjects: false });
 }
 
 /** The 1-based line and column where the `nth` (1-based) occurrence of `needle` starts, plus `shift` characters. */

@@ -14,7 +14,9 @@ import { sealed } from './application-manifests';
 
 export const EXAMPLE_MANIFEST = 'examples/applications/release-brief/application.json';
 export const ARTIFACTS_FOLDER = 'examples/applications/approved-artifacts';
-export const EXAMPLE_INPUTS: EntrypointValue[] = [{ node: 'request', port: 'value', value: { topic: 'application composition' } }];
+export const EXAMPLE_INPUTS: EntrypointValue[] = [
+  { node: 'request', port: 'value', value: { topic: 'application composition' } },
+];
 
 export function exampleWorkspace(prefix = 'agentdef-app-'): string {
   const root = mkdtempSync(join(tmpdir(), prefix));
@@ -29,7 +31,10 @@ export function localGateway(root: string): GatewayOwner {
   return opened.gateway;
 }
 
-export async function openHost(root: string, options: Partial<ApplicationHostOptions> = {}): Promise<ApplicationService> {
+export async function openHost(
+  root: string,
+  options: Partial<ApplicationHostOptions> = {},
+): Promise<ApplicationService> {
   const opened = await createApplicationHost({ workspaceRoot: root, gateway: localGateway(root), ...options });
   if (!opened.ok) throw new Error(opened.message);
   return opened.service;

@@ -6,7 +6,13 @@
  * components. Every call returns fresh objects, so tests can change them freely.
  */
 import type { BuiltinComponentDefinition } from '../builtin-components';
-import { type AdapterCall, type AdapterOutcome, adapterDescriptorOf, type ComponentAdapter, type OwnerResolver } from '../component-adapter';
+import {
+  type AdapterCall,
+  type AdapterOutcome,
+  adapterDescriptorOf,
+  type ComponentAdapter,
+  type OwnerResolver,
+} from '../component-adapter';
 import type { ComponentPackRegistryOptions } from '../component-pack-registry';
 import { PACK_SCHEMA_DRAFT } from '../pack-schema-dialect';
 import { digestComponentPackSource } from '../source-digest';
@@ -66,7 +72,12 @@ export function wordCountComponent(): BuiltinComponentDefinition {
       inputs: { text: { kind: 'text', required: true, description: 'The text to count.' } },
       outputs: { count: { kind: 'json', description: 'An object `{ words }`.' } },
     },
-    configSchema: { $schema: PACK_SCHEMA_DRAFT, type: 'object', additionalProperties: false, properties: { description: { type: 'string', maxLength: 256, description: 'What this node is for.' } } },
+    configSchema: {
+      $schema: PACK_SCHEMA_DRAFT,
+      type: 'object',
+      additionalProperties: false,
+      properties: { description: { type: 'string', maxLength: 256, description: 'What this node is for.' } },
+    },
   };
 }
 
@@ -89,7 +100,8 @@ export function validPack() {
   });
 }
 
-const words = (text: unknown): string[] => (typeof text === 'string' ? text.split(/\s+/).filter((word) => word.length > 0) : []);
+const words = (text: unknown): string[] =>
+  typeof text === 'string' ? text.split(/\s+/).filter((word) => word.length > 0) : [];
 
 /** What the text pack's adapters do: pure functions of config and inputs. */
 const TEXT_BEHAVIOUR: Readonly<Record<string, (call: AdapterCall) => AdapterOutcome>> = {
@@ -98,29 +110,44 @@ const TEXT_BEHAVIOUR: Readonly<Record<string, (call: AdapterCall) => AdapterOutc
     const limit = typeof maxWords === 'number' ? maxWords : 50;
     return { status: 'completed', outputs: { summary: words(call.inputs['text']).slice(0, limit).join(' ') } };
   },
-  [WORD_COUNT_ID]: (call) => ({ status: 'completed', outputs: { count: { words: words(call.inputs['text']).length } } }),
+  [WORD_COUNT_ID]: (call) => ({
+    status: 'completed',
+    outputs: { count: { words: words(call.inputs['text']).length } },
+  }),
 };
 
 /** Echoes every input port with the same name on the outputs (what synthetic components do). */
 const echo = (call: AdapterCall): AdapterOutcome => ({ status: 'completed', outputs: { ...call.inputs } });
 
 /** An adapter whose descriptor equals `definition` exactly. */
-export function adapterFor(definition: BuiltinComponentDefinition, execute: (call: AdapterCall) => AdapterOutcome = TEXT_BEHAVIOUR[definition.id] ?? echo): ComponentAdapter {
+export function adapterFor(
+  definition: BuiltinComponentDefinition,
+  execute: (call: AdapterCall) => AdapterOutcome = TEXT_BEHAVIOUR[definition.id] ?? echo,
+): ComponentAdapter {
   return { ...adapterDescriptorOf(definition), execute: async (call) => execute(call) };
 }
 
 /** An owner resolver for `definition`'s owner, with fixed public evidence. */
 export function ownerResolverFor(definition: BuiltinComponentDefinition): OwnerResolver {
   const evidence: JsonValue = { owner: definition.owner.name, profileDigest: OWNER_EVIDENCE_DIGEST };
-  return { component: { id: definition.id, revision: definition.revision }, owner: definition.owner.name, resolve: () => ({ ok: true, evidence }) };
+  return {
+    component: { id: definition.id, revision: definition.revision },
+    owner: definition.owner.name,
+    resolve: () => ({ ok: true, evidence }),
+  };
 }
 
 type PackLike = { components: readonly BuiltinComponentDefinition[] };
 
 /** Adapters and owner resolvers for every component of `packs`, in pack order. */
-export function bindingsFor(packs: readonly PackLike[]): Pick<ComponentPackRegistryOptions, 'adapters' | 'ownerResolvers'> {
+export function bindingsFor(
+  packs: readonly PackLike[],
+): Pick<ComponentPackRegistryOptions, 'adapters' | 'ownerResolvers'> {
   const components = packs.flatMap((pack) => pack.components);
-  return { adapters: components.map((definition) => adapterFor(definition)), ownerResolvers: components.map(ownerResolverFor) };
+  return {
+    adapters: components.map((definition) => adapterFor(definition)),
+    ownerResolvers: components.map(ownerResolverFor),
+  };
 }
 
 export function validPackAdapters(): ComponentAdapter[] {
@@ -133,7 +160,11 @@ export function validPackOwnerResolvers(): OwnerResolver[] {
 
 /** Registry options admitting the valid pack with its bindings. */
 export function validRegistryOptions() {
-  return { packs: [validPack()] as unknown[], adapters: validPackAdapters(), ownerResolvers: validPackOwnerResolvers() };
+  return {
+    packs: [validPack()] as unknown[],
+    adapters: validPackAdapters(),
+    ownerResolvers: validPackOwnerResolvers(),
+  };
 }
 
 /** A small generic component: `value` (json) in, `value` (json) out, closed config with one optional `label`. */
@@ -153,7 +184,12 @@ export function syntheticComponent(id: string, revision = COMPONENT_REVISION): B
       inputs: { value: { kind: 'json', required: true, description: 'Any value.' } },
       outputs: { value: { kind: 'json', description: 'The same value.' } },
     },
-    configSchema: { $schema: PACK_SCHEMA_DRAFT, type: 'object', additionalProperties: false, properties: { label: { type: 'string', maxLength: 64, description: 'A label.' } } },
+    configSchema: {
+      $schema: PACK_SCHEMA_DRAFT,
+      type: 'object',
+      additionalProperties: false,
+      properties: { label: { type: 'string', maxLength: 64, description: 'A label.' } },
+    },
   };
 }
 
@@ -163,7 +199,11 @@ export function syntheticComponent(id: string, revision = COMPONENT_REVISION): B
  */
 export function syntheticPack(id: string, count: number, options: { revision?: string; padding?: number } = {}) {
   const components = Array.from({ length: count }, (_, index) => syntheticComponent(`${id}.c${index}`));
-  if (options.padding !== undefined && components[0] !== undefined) components[0] = { ...components[0], configSchema: { ...components[0].configSchema, description: 'p'.repeat(options.padding) } };
+  if (options.padding !== undefined && components[0] !== undefined)
+    components[0] = {
+      ...components[0],
+      configSchema: { ...components[0].configSchema, description: 'p'.repeat(options.padding) },
+    };
   return sealedPack({
     schemaVersion: 'agentdef.component-pack/v1',
     id,

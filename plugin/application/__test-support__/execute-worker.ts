@@ -19,7 +19,14 @@ import { openSqliteExecutionLedger } from '../sqlite-ledger';
 import type { SqliteDriverName } from '../../sqlite/sqlite-driver';
 import { ARTIFACTS_FOLDER, EXAMPLE_INPUTS, EXAMPLE_MANIFEST, localGateway } from './application-workspace';
 
-const [root, file, key, hold, lease, ahead = '0'] = process.argv.slice(2) as [string, string, string, string, string, string?];
+const [root, file, key, hold, lease, ahead = '0'] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string?,
+];
 const say = (value: unknown): void => {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 };
@@ -27,7 +34,12 @@ const forever = () => new Promise<never>(() => setInterval(() => undefined, 1 <<
 
 async function main(): Promise<void> {
   const driver = process.env['LEDGER_TEST_SQLITE_DRIVER'] as SqliteDriverName | undefined;
-  const ledger = openSqliteExecutionLedger({ file, leaseMs: Number(lease), now: () => Date.now() + Number(ahead), ...(driver ? { driver } : {}) });
+  const ledger = openSqliteExecutionLedger({
+    file,
+    leaseMs: Number(lease),
+    now: () => Date.now() + Number(ahead),
+    ...(driver ? { driver } : {}),
+  });
   if (!ledger.ok) return say({ event: 'ledger-failed', message: ledger.message });
   const real = localGateway(root);
   const gateway: GatewayOwner = {
@@ -50,7 +62,13 @@ async function main(): Promise<void> {
   const manifest = { path: EXAMPLE_MANIFEST };
   const plan = await host.service.plan({ manifest, mode: 'live' });
   if (!plan.ok) return say({ event: 'plan-failed', diagnostics: plan.diagnostics });
-  const response = await host.service.execute({ manifest, mode: 'live', expectedPlanDigest: plan.plan.digest, idempotencyKey: key, inputs: EXAMPLE_INPUTS });
+  const response = await host.service.execute({
+    manifest,
+    mode: 'live',
+    expectedPlanDigest: plan.plan.digest,
+    idempotencyKey: key,
+    inputs: EXAMPLE_INPUTS,
+  });
   say({ event: 'response', response, artifacts: ARTIFACTS_FOLDER });
   await forever();
 }

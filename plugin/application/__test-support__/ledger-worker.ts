@@ -24,7 +24,8 @@ lines.on('line', (line) => {
   if (next) next();
   else buffered.push(line);
 });
-const nextLine = () => new Promise<void>((resolve) => (buffered.shift() !== undefined ? resolve() : waiting.push(resolve)));
+const nextLine = () =>
+  new Promise<void>((resolve) => (buffered.shift() !== undefined ? resolve() : waiting.push(resolve)));
 const say = (value: unknown): void => {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 };
@@ -42,7 +43,13 @@ function clock(offset: number, slowMs: number): () => number {
 
 function open(file: string, offset = 0, slowMs = 0): ExecutionLedger {
   const driver = process.env['LEDGER_TEST_SQLITE_DRIVER'] as SqliteDriverName | undefined;
-  const opened = openSqliteExecutionLedger({ file, leaseMs: LEASE_MS, maxEntries: 100_000, now: clock(offset, slowMs), ...(driver ? { driver } : {}) });
+  const opened = openSqliteExecutionLedger({
+    file,
+    leaseMs: LEASE_MS,
+    maxEntries: 100_000,
+    now: clock(offset, slowMs),
+    ...(driver ? { driver } : {}),
+  });
   if (!opened.ok) {
     say({ step: 'open-failed', message: opened.message });
     process.exit(2);
@@ -61,14 +68,21 @@ async function main(): Promise<void> {
     await nextLine();
     if (mode === 'live') say({ step: 'dispatched', update: await ledger.markDispatched(key, claim.claim) });
     await nextLine();
-    say({ step: 'finished', update: await ledger.finish(key, claim.claim, { status: 'succeeded', result: resultOf(key) }) });
+    say({
+      step: 'finished',
+      update: await ledger.finish(key, claim.claim, { status: 'succeeded', result: resultOf(key) }),
+    });
     await new Promise(() => setInterval(() => undefined, 1000)); // until killed
   } else if (command === 'repeat') {
     const [key = '', mode = 'live', offset = '0'] = rest;
     const ledger = open(file, Number(offset));
     const claim = await ledger.claim(key, { planDigest: PLAN, mode: mode as ExecutionMode });
     say({ step: 'repeat', claim });
-    if (claim.kind === 'claimed') say({ step: 'finished', update: await ledger.finish(key, claim.claim, { status: 'succeeded', result: resultOf(key) }) });
+    if (claim.kind === 'claimed')
+      say({
+        step: 'finished',
+        update: await ledger.finish(key, claim.claim, { status: 'succeeded', result: resultOf(key) }),
+      });
     await ledger.close();
     lines.close();
   } else if (command === 'race') {
@@ -88,7 +102,8 @@ async function main(): Promise<void> {
       const claim = await ledger.claim(key, { planDigest: PLAN, mode: 'live' });
       if (claim.kind !== 'claimed') return say({ step: 'not-claimed', claim });
       if (i % 2 === 1 && !(await ledger.markDispatched(key, claim.claim)).ok) return say({ step: 'mark-failed' });
-      if (!(await ledger.finish(key, claim.claim, { status: 'succeeded', result: resultOf(key) })).ok) return say({ step: 'finish-failed' });
+      if (!(await ledger.finish(key, claim.claim, { status: 'succeeded', result: resultOf(key) })).ok)
+        return say({ step: 'finish-failed' });
       if (i === 0) say({ step: 'looping' });
     }
   } else {

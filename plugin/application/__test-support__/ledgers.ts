@@ -12,7 +12,10 @@ import { availableSqliteDrivers, type SqliteDriverName } from '../../sqlite/sqli
 
 /** The in-memory ledger, and the SQLite ledger on each driver this Node can load. */
 export type LedgerKind = 'memory' | `sqlite on ${SqliteDriverName}`;
-export const LEDGER_KINDS: readonly LedgerKind[] = ['memory', ...availableSqliteDrivers().map((driver): LedgerKind => `sqlite on ${driver}`)];
+export const LEDGER_KINDS: readonly LedgerKind[] = [
+  'memory',
+  ...availableSqliteDrivers().map((driver): LedgerKind => `sqlite on ${driver}`),
+];
 
 /** A clock the test moves by hand. */
 export interface FakeClock {
@@ -35,15 +38,34 @@ export function fakeClock(start = 1_000_000): FakeClock {
 }
 
 /** A temporary folder for database files, removed by `dispose`. */
-export function ledgerFolder(prefix = 'agentdef-ledger-'): { dir: string; file: (name: string) => string; dispose: () => void } {
+export function ledgerFolder(prefix = 'agentdef-ledger-'): {
+  dir: string;
+  file: (name: string) => string;
+  dispose: () => void;
+} {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   let n = 0;
-  return { dir, file: (name) => join(dir, `${name}-${n++}.sqlite`), dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    file: (name) => join(dir, `${name}-${n++}.sqlite`),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** Opens a fresh ledger of `kind` (a new file for SQLite); fails the test when it cannot. */
-export function openLedger(kind: LedgerKind, folder: { file: (name: string) => string }, options: ExecutionLedgerOptions = {}): ExecutionLedger {
-  const opened = kind === 'memory' ? createMemoryExecutionLedger(options) : openSqliteExecutionLedger({ ...options, file: folder.file('ledger'), driver: kind.slice('sqlite on '.length) as SqliteDriverName });
+export function openLedger(
+  kind: LedgerKind,
+  folder: { file: (name: string) => string },
+  options: ExecutionLedgerOptions = {},
+): ExecutionLedger {
+  const opened =
+    kind === 'memory'
+      ? createMemoryExecutionLedger(options)
+      : openSqliteExecutionLedger({
+          ...options,
+          file: folder.file('ledger'),
+          driver: kind.slice('sqlite on '.length) as SqliteDriverName,
+        });
   if (!opened.ok) throw new Error(`could not open the ${kind} ledger: ${opened.message}`);
   return opened.ledger;
 }

@@ -25,7 +25,10 @@ export const ARTIFACT_CAPABILITY = 'release-notes.publish';
 
 const BOUNDS = { maxSteps: 8, maxRuntimeMs: 30_000, maxOutputBytes: 65_536 };
 
-function envelope(id: string, path: string): Omit<ApplicationManifest, 'nodes' | 'edges' | 'entrypoints' | 'outputs' | 'bounds'> {
+function envelope(
+  id: string,
+  path: string,
+): Omit<ApplicationManifest, 'nodes' | 'edges' | 'entrypoints' | 'outputs' | 'bounds'> {
   const catalog = builtinCatalog();
   return {
     schemaVersion: 'agentdef.application-manifest/v1',
@@ -44,7 +47,11 @@ export function greeterManifest(template = 'Hello {{name}}'): ApplicationManifes
     ...envelope('greeter', GREETER_PATH),
     nodes: [
       { id: 'who', component: { id: 'agentdef.input', revision: '1.0.0' }, config: { description: 'who to greet' } },
-      { id: 'greeting', component: { id: 'agentdef.prompt-template', revision: '1.0.0' }, config: { template, variables: ['name'] } },
+      {
+        id: 'greeting',
+        component: { id: 'agentdef.prompt-template', revision: '1.0.0' },
+        config: { template, variables: ['name'] },
+      },
       { id: 'result', component: { id: 'agentdef.output', revision: '1.0.0' }, config: {} },
     ],
     edges: [
@@ -63,7 +70,11 @@ export function publisherManifest(): ApplicationManifest {
     ...envelope('publisher', PUBLISHER_PATH),
     nodes: [
       { id: 'request', component: { id: 'agentdef.input', revision: '1.0.0' }, config: {} },
-      { id: 'publish', component: { id: 'agentdef.approved-artifact', revision: '1.0.0' }, config: { artifactDigest: ARTIFACT_DIGEST, capability: ARTIFACT_CAPABILITY } },
+      {
+        id: 'publish',
+        component: { id: 'agentdef.approved-artifact', revision: '1.0.0' },
+        config: { artifactDigest: ARTIFACT_DIGEST, capability: ARTIFACT_CAPABILITY },
+      },
       { id: 'result', component: { id: 'agentdef.output', revision: '1.0.0' }, config: {} },
     ],
     edges: [
@@ -91,7 +102,15 @@ export function writeMcpWorkspace(root: string): void {
     `${JSON.stringify(
       {
         schemaVersion: APPROVALS_SCHEMA_VERSION,
-        approvals: [{ artifactDigest: ARTIFACT_DIGEST, capability: ARTIFACT_CAPABILITY, file: ARTIFACT_FILE, mediaType: 'text/markdown', live: 'approved' }],
+        approvals: [
+          {
+            artifactDigest: ARTIFACT_DIGEST,
+            capability: ARTIFACT_CAPABILITY,
+            file: ARTIFACT_FILE,
+            mediaType: 'text/markdown',
+            live: 'approved',
+          },
+        ],
       },
       null,
       2,

@@ -6,7 +6,19 @@
 export type SchemaNode = Record<string, unknown>;
 
 const SCHEMA_MAPS = ['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas'];
-const SCHEMA_VALUES = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+const SCHEMA_VALUES = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+];
 const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 
 /** `schema` and every subschema in it, each with its pointer (`""` is `schema` itself). */
@@ -16,7 +28,9 @@ export function subschemas(schema: unknown, pointer = ''): [string, SchemaNode][
   const found: [string, SchemaNode][] = [[pointer, node]];
   for (const key of SCHEMA_MAPS) {
     const map = node[key];
-    if (map !== null && typeof map === 'object') for (const [name, sub] of Object.entries(map as SchemaNode)) found.push(...subschemas(sub, `${pointer}/${key}/${name}`));
+    if (map !== null && typeof map === 'object')
+      for (const [name, sub] of Object.entries(map as SchemaNode))
+        found.push(...subschemas(sub, `${pointer}/${key}/${name}`));
   }
   for (const key of SCHEMA_VALUES) {
     if (node[key] !== null && typeof node[key] === 'object') found.push(...subschemas(node[key], `${pointer}/${key}`));
@@ -36,9 +50,19 @@ export function openPlaces(schema: unknown): string[] {
       places.push(`${pointer}: not a schema object`);
       continue;
     }
-    if ((node.type === 'object' || node.properties !== undefined) && node.additionalProperties !== false) places.push(`${pointer}: an object level without additionalProperties: false`);
-    if (typeof node.type !== 'string' && node.enum === undefined && node.const === undefined) places.push(`${pointer}: an untyped (open) value`);
-    for (const open of ['$ref', '$dynamicRef', 'patternProperties', 'unevaluatedProperties', 'propertyNames', 'dependentSchemas', 'if']) {
+    if ((node.type === 'object' || node.properties !== undefined) && node.additionalProperties !== false)
+      places.push(`${pointer}: an object level without additionalProperties: false`);
+    if (typeof node.type !== 'string' && node.enum === undefined && node.const === undefined)
+      places.push(`${pointer}: an untyped (open) value`);
+    for (const open of [
+      '$ref',
+      '$dynamicRef',
+      'patternProperties',
+      'unevaluatedProperties',
+      'propertyNames',
+      'dependentSchemas',
+      'if',
+    ]) {
       if (node[open] !== undefined) places.push(`${pointer}: uses ${open}`);
     }
   }

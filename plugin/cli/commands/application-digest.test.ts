@@ -3,7 +3,17 @@
  * in the file changes (JSON, YAML plain and quoted, with comments); `--check` only compares; what
  * it cannot do safely is a located diagnostic and leaves the file as it was.
  */
-import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,7 +58,11 @@ describe('agentdef application digest', () => {
       expect(statSync(join(root, file)).mode & 0o777).toBe(0o640);
       expect(readdirSync(root).sort()).toEqual([file, 'nx.json']);
 
-      expect(await run('digest', file)).toEqual({ code: 0, stdout: `${file}: source.sha256 ${digest} is up to date\n`, stderr: '' });
+      expect(await run('digest', file)).toEqual({
+        code: 0,
+        stdout: `${file}: source.sha256 ${digest} is up to date\n`,
+        stderr: '',
+      });
       expect(await run('digest', file, '--check')).toMatchObject({ code: 0 });
     });
   }
@@ -80,7 +94,9 @@ describe('agentdef application digest', () => {
     writeFileSync(join(root, 'app.json'), missing);
     const result = await run('digest', 'app.json');
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/source\.sha256 must hold 64 lowercase hex characters[^\n]*\n\s+--> app\.json:5:13 {2}\(\/source\/sha256\)/);
+    expect(result.stdout).toMatch(
+      /source\.sha256 must hold 64 lowercase hex characters[^\n]*\n\s+--> app\.json:5:13 {2}\(\/source\/sha256\)/,
+    );
     expect(result.stdout).toContain('set source.sha256 to the placeholder');
     expect(readFileSync(join(root, 'app.json'), 'utf8')).toBe(missing);
 

@@ -45,7 +45,9 @@ export async function runApplicationDigestCommand(argv: string[], io: CliIo): Pr
     return EXIT.ok;
   }
   if (parsed.values.check) {
-    io.stdout(`${file}: source.sha256 is stale; the digest is ${sealed.sha256} (run agentdef application digest ${file} to write it)\n`);
+    io.stdout(
+      `${file}: source.sha256 is stale; the digest is ${sealed.sha256} (run agentdef application digest ${file} to write it)\n`,
+    );
     return EXIT.invalid;
   }
   // Only the regular file itself, only while it holds what was read, through a temp file this

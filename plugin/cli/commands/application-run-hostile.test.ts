@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asText, sealed } from '../../application/__test-support__/application-manifests';
-import { ARTIFACTS_FOLDER, GREETER_PATH, greeterManifest, PUBLISHER_PATH, writeMcpWorkspace } from '../../application/__test-support__/mcp-workspace';
+import {
+  ARTIFACTS_FOLDER,
+  GREETER_PATH,
+  greeterManifest,
+  PUBLISHER_PATH,
+  writeMcpWorkspace,
+} from '../../application/__test-support__/mcp-workspace';
 import { ARGUMENT_LIMITS } from '../../application/mcp-tool-contracts';
 import { runApplicationCommand } from './application';
 import { captureRun } from './test-support';
@@ -90,20 +96,63 @@ describe('--expect cannot be bypassed', () => {
     const digest = JSON.parse(planned.stdout).digest as string;
     expect(digest).toMatch(/^[0-9a-f]{64}$/);
     // Not a digest's form: refused by --expect's table as a usage error (exit 2), before the host opens.
-    const malformed = [digest.toUpperCase(), ` ${digest}`, `${digest} `, `${digest}\n`, digest.slice(0, 63), `${digest}0`, `sha256:${digest}`, digest.slice(0, 8), ''];
+    const malformed = [
+      digest.toUpperCase(),
+      ` ${digest}`,
+      `${digest} `,
+      `${digest}\n`,
+      digest.slice(0, 63),
+      `${digest}0`,
+      `sha256:${digest}`,
+      digest.slice(0, 8),
+      '',
+    ];
     for (const expected of malformed) {
-      const result = await run(['execute', PUBLISHER_PATH, '--mode', 'live', '--expect', expected, '--input', 'request.value={}', '--key', 'expect-variant']);
+      const result = await run([
+        'execute',
+        PUBLISHER_PATH,
+        '--mode',
+        'live',
+        '--expect',
+        expected,
+        '--input',
+        'request.value={}',
+        '--key',
+        'expect-variant',
+      ]);
       expect(result.code, JSON.stringify(expected)).toBe(2);
       expect(result.stderr).toMatch(/^error: --expect: a plan digest is 64 lowercase hexadecimal characters/);
     }
     // A digest's form, but not the plan's: the host refuses it as drift (exit 1).
     const other = `${digest.slice(0, 63)}${digest.endsWith('0') ? '1' : '0'}`;
-    const drifted = await run(['execute', PUBLISHER_PATH, '--mode', 'live', '--expect', other, '--input', 'request.value={}', '--key', 'expect-variant']);
+    const drifted = await run([
+      'execute',
+      PUBLISHER_PATH,
+      '--mode',
+      'live',
+      '--expect',
+      other,
+      '--input',
+      'request.value={}',
+      '--key',
+      'expect-variant',
+    ]);
     expect(drifted.code, drifted.stderr).toBe(1);
     expect(drifted.stderr).toMatch(/^error: drift: /);
     const outbox = join(root, ARTIFACTS_FOLDER, 'outbox');
     expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([]);
-    const accepted = await run(['execute', PUBLISHER_PATH, '--mode', 'live', '--expect', digest, '--input', 'request.value={}', '--key', 'expect-exact']);
+    const accepted = await run([
+      'execute',
+      PUBLISHER_PATH,
+      '--mode',
+      'live',
+      '--expect',
+      digest,
+      '--input',
+      'request.value={}',
+      '--key',
+      'expect-exact',
+    ]);
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(readdirSync(outbox)).toHaveLength(1);
   });

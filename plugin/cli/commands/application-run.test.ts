@@ -6,7 +6,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtinCatalog } from '../../application/catalog';
-import { ARTIFACTS_FOLDER, EXAMPLE_MANIFEST, editManifest, exampleWorkspace } from '../../application/__test-support__/application-workspace';
+import {
+  ARTIFACTS_FOLDER,
+  EXAMPLE_MANIFEST,
+  editManifest,
+  exampleWorkspace,
+} from '../../application/__test-support__/application-workspace';
 import { runApplicationCommand } from './application';
 import { captureRun } from './test-support';
 
@@ -31,7 +36,11 @@ describe('agentdef application plan', () => {
     const text = await captureRun(runApplicationCommand, ['plan', EXAMPLE_MANIFEST, ...artifacts], root);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/release-brief@1\.0\.0: plan \(dry-run\)\n {2}plan digest {6}[0-9a-f]{64}\n/);
-    const json = await captureRun(runApplicationCommand, ['plan', EXAMPLE_MANIFEST, '--format', 'json', '--mode', 'live', ...artifacts], root);
+    const json = await captureRun(
+      runApplicationCommand,
+      ['plan', EXAMPLE_MANIFEST, '--format', 'json', '--mode', 'live', ...artifacts],
+      root,
+    );
     expect(json.code).toBe(0);
     const plan = JSON.parse(json.stdout);
     expect(plan.mode).toBe('live');
@@ -50,7 +59,12 @@ describe('agentdef application plan', () => {
 
   it('usage errors exit 2', async () => {
     const root = exampleWorkspace();
-    for (const argv of [['plan'], ['plan', EXAMPLE_MANIFEST, '--mode', 'preview'], ['plan', EXAMPLE_MANIFEST, '--bogus'], ['frobnicate']]) {
+    for (const argv of [
+      ['plan'],
+      ['plan', EXAMPLE_MANIFEST, '--mode', 'preview'],
+      ['plan', EXAMPLE_MANIFEST, '--bogus'],
+      ['frobnicate'],
+    ]) {
       const result = await captureRun(runApplicationCommand, argv, root);
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.stderr).toContain('usage:');
@@ -61,7 +75,11 @@ describe('agentdef application plan', () => {
 describe('agentdef application execute', () => {
   it('dry-runs with --input and prints the outputs (exit 0)', async () => {
     const root = exampleWorkspace();
-    const result = await captureRun(runApplicationCommand, ['execute', EXAMPLE_MANIFEST, '--input', 'request.value={"topic":"x"}', '--key', 'cli-1', ...artifacts], root);
+    const result = await captureRun(
+      runApplicationCommand,
+      ['execute', EXAMPLE_MANIFEST, '--input', 'request.value={"topic":"x"}', '--key', 'cli-1', ...artifacts],
+      root,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('release-brief@1.0.0: succeeded (dry-run)');
     expect(result.stdout).toContain('idempotency key  cli-1');
@@ -70,14 +88,44 @@ describe('agentdef application execute', () => {
 
   it('takes the inputs file beside the manifest as --inputs, and prints JSON', async () => {
     const root = exampleWorkspace();
-    const result = await captureRun(runApplicationCommand, ['execute', EXAMPLE_MANIFEST, '--inputs', 'examples/applications/release-brief/inputs.json', '--format', 'json', ...artifacts], root);
+    const result = await captureRun(
+      runApplicationCommand,
+      [
+        'execute',
+        EXAMPLE_MANIFEST,
+        '--inputs',
+        'examples/applications/release-brief/inputs.json',
+        '--format',
+        'json',
+        ...artifacts,
+      ],
+      root,
+    );
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, replayed: false, run: { status: 'succeeded', mode: 'dry-run' } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      ok: true,
+      replayed: false,
+      run: { status: 'succeeded', mode: 'dry-run' },
+    });
   });
 
   it('refuses drift from --expect (exit 1) and runs nothing', async () => {
     const root = exampleWorkspace();
-    const result = await captureRun(runApplicationCommand, ['execute', EXAMPLE_MANIFEST, '--mode', 'live', '--expect', 'f'.repeat(64), '--input', 'request.value={}', ...artifacts], root);
+    const result = await captureRun(
+      runApplicationCommand,
+      [
+        'execute',
+        EXAMPLE_MANIFEST,
+        '--mode',
+        'live',
+        '--expect',
+        'f'.repeat(64),
+        '--input',
+        'request.value={}',
+        ...artifacts,
+      ],
+      root,
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error: drift: the plan changed since it was accepted');
   });
@@ -85,17 +133,30 @@ describe('agentdef application execute', () => {
   it('a stopped run exits 1 and says where it stopped', async () => {
     const root = exampleWorkspace();
     editManifest(root, (m) => {
-      Object.assign(m.nodes.find((n: any) => n.id === 'brief-prompt').config, { template: 'About {{missing}}.', variables: ['missing'] });
+      Object.assign(m.nodes.find((n: any) => n.id === 'brief-prompt').config, {
+        template: 'About {{missing}}.',
+        variables: ['missing'],
+      });
     });
-    const result = await captureRun(runApplicationCommand, ['execute', EXAMPLE_MANIFEST, '--input', 'request.value={"topic":"x"}', ...artifacts], root);
+    const result = await captureRun(
+      runApplicationCommand,
+      ['execute', EXAMPLE_MANIFEST, '--input', 'request.value={"topic":"x"}', ...artifacts],
+      root,
+    );
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('stopped          failure at brief-prompt: the `vars` input has no member `missing` [template-variable]');
+    expect(result.stdout).toContain(
+      'stopped          failure at brief-prompt: the `vars` input has no member `missing` [template-variable]',
+    );
   });
 
   it('refuses malformed --input values with a usage error', async () => {
     const root = exampleWorkspace();
     for (const input of ['request.value', 'request.value={', 'Request.value=1']) {
-      const result = await captureRun(runApplicationCommand, ['execute', EXAMPLE_MANIFEST, '--input', input, ...artifacts], root);
+      const result = await captureRun(
+        runApplicationCommand,
+        ['execute', EXAMPLE_MANIFEST, '--input', input, ...artifacts],
+        root,
+      );
       expect(result.code, input).toBe(2);
     }
   });
@@ -106,7 +167,16 @@ describe('agentdef application check', () => {
     const root = exampleWorkspace();
     const result = await captureRun(runApplicationCommand, ['check', EXAMPLE_MANIFEST, ...artifacts], root);
     expect(result.code, result.stdout).toBe(0);
-    for (const name of ['dependency-independence', 'canonical-hashing', 'catalog-and-plan-privacy', 'offline-execution', 'idempotency', 'owner-stop', 'strict-mcp-contracts', 'stdio-discovery-and-calls']) {
+    for (const name of [
+      'dependency-independence',
+      'canonical-hashing',
+      'catalog-and-plan-privacy',
+      'offline-execution',
+      'idempotency',
+      'owner-stop',
+      'strict-mcp-contracts',
+      'stdio-discovery-and-calls',
+    ]) {
       expect(result.stdout).toMatch(new RegExp(`ok {4}${name} `));
     }
     expect(result.stdout).toMatch(/\d+ checks passed\n$/);
@@ -115,7 +185,10 @@ describe('agentdef application check', () => {
   it('fails (exit 1) when the application cannot run offline', async () => {
     const root = exampleWorkspace();
     editManifest(root, (m) => {
-      Object.assign(m.nodes.find((n: any) => n.id === 'brief-prompt').config, { template: 'About {{missing}}.', variables: ['missing'] });
+      Object.assign(m.nodes.find((n: any) => n.id === 'brief-prompt').config, {
+        template: 'About {{missing}}.',
+        variables: ['missing'],
+      });
     });
     const result = await captureRun(runApplicationCommand, ['check', EXAMPLE_MANIFEST, ...artifacts], root);
     expect(result.code).toBe(1);
@@ -126,7 +199,19 @@ describe('agentdef application check', () => {
 describe('agentdef application execute --ledger', () => {
   it('creates the ledger folder, and a repeat with the same key replays from the durable ledger in a new host', async () => {
     const root = exampleWorkspace();
-    const argv = ['execute', EXAMPLE_MANIFEST, '--input', 'request.value={"topic":"x"}', '--key', 'durable-1', '--ledger', '.agentdef/ledgers/app.sqlite', '--format', 'json', ...artifacts];
+    const argv = [
+      'execute',
+      EXAMPLE_MANIFEST,
+      '--input',
+      'request.value={"topic":"x"}',
+      '--key',
+      'durable-1',
+      '--ledger',
+      '.agentdef/ledgers/app.sqlite',
+      '--format',
+      'json',
+      ...artifacts,
+    ];
     const first = await captureRun(runApplicationCommand, argv, root);
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(first.stdout).replayed).toBe(false);

@@ -7,7 +7,11 @@ import { APPLICATION } from '../specs/application';
 import { subcommandError } from '../usage';
 import { runApplicationCheckCommand } from './application-check';
 import { runApplicationDigestCommand } from './application-digest';
-import { runApplicationCatalogCommand, runApplicationExecuteCommand, runApplicationPlanCommand } from './application-run';
+import {
+  runApplicationCatalogCommand,
+  runApplicationExecuteCommand,
+  runApplicationPlanCommand,
+} from './application-run';
 
 type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 

@@ -58,7 +58,9 @@ interface HostOptions {
 }
 
 /** A real A2A host on 127.0.0.1 serving a tool-only adder whose receipts are signed with `keys`. */
-async function host(options: HostOptions = {}): Promise<{ served: ServedHandler; receipts: Record<string, unknown>[] }> {
+async function host(
+  options: HostOptions = {},
+): Promise<{ served: ServedHandler; receipts: Record<string, unknown>[] }> {
   const sink = memorySink();
   const config = options.config ?? toolOnlyConfig();
   const handler = createA2aHandler(config, { tools: calcTools, receipts: { signingKey: keys.privateJwk, sink } });
@@ -82,7 +84,10 @@ async function host(options: HostOptions = {}): Promise<{ served: ServedHandler;
       const body = await response.json();
       const receipt = body.result?.task?.metadata?.receipt;
       if (receipt) body.result.task.metadata.receipt = options.changeReceipt(receipt);
-      return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(body), {
+        status: response.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     return response;
   });
@@ -113,7 +118,9 @@ describe('agentdef ask: usage', () => {
     ]) {
       const result = await ask(argv);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^error: .*\nusage: agentdef ask <url> <text> \[--task id\] \[--stream\] \[--key public-jwk-file\]\n$/);
+      expect(result.stderr).toMatch(
+        /^error: .*\nusage: agentdef ask <url> <text> \[--task id\] \[--stream\] \[--key public-jwk-file\]\n$/,
+      );
       expect(result.stdout).toBe('');
     }
   });
@@ -150,7 +157,9 @@ describe('agentdef ask: a real host on loopback', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const taskId = String(receipts[0]!['runId']);
-    expect(result.stdout).toBe(`{"sum":42}\ntask: ${taskId}\nstate: completed\nreceipt: not checked (no public key for kid keyref:calc-agent at hand: pass --key <public JWK file>)\n`);
+    expect(result.stdout).toBe(
+      `{"sum":42}\ntask: ${taskId}\nstate: completed\nreceipt: not checked (no public key for kid keyref:calc-agent at hand: pass --key <public JWK file>)\n`,
+    );
   });
 
   it('takes the card URL as well as the base URL', async () => {
@@ -166,14 +175,18 @@ describe('agentdef ask: a real host on loopback', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     // The answer's text part and its data part are two chunks of one artifact, printed as they come.
-    expect(result.stdout).toMatch(/^\{"sum":4\}\ntask: \S+\nstate: completed\nreceipt: verified \(kid keyref:calc-agent\)\n$/);
+    expect(result.stdout).toMatch(
+      /^\{"sum":4\}\ntask: \S+\nstate: completed\nreceipt: verified \(kid keyref:calc-agent\)\n$/,
+    );
   });
 
   it('--stream says when the card does not declare streaming and falls back to SendMessage', async () => {
     const { served } = await host({ withoutStreaming: true });
     const result = await ask([served.url, '{"a": 2, "b": 2}', '--stream']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('note: Adder does not declare streaming in its card; sending without it (SendMessage)\n');
+    expect(result.stderr).toBe(
+      'note: Adder does not declare streaming in its card; sending without it (SendMessage)\n',
+    );
     expect(result.stdout).toMatch(/^\{"sum":4\}\ntask: \S+\nstate: completed\n/);
   });
 
@@ -191,7 +204,10 @@ describe('agentdef ask: a real host on loopback', () => {
   it('exits 1 on a failed task, printing why it stopped', async () => {
     const config = toolOnlyConfig();
     const handlerTools = { 'calc.add': () => Promise.reject(new Error('adder broke')) };
-    const failing = createA2aHandler(config, { tools: handlerTools, receipts: { signingKey: keys.privateJwk, sink: memorySink() } });
+    const failing = createA2aHandler(config, {
+      tools: handlerTools,
+      receipts: { signingKey: keys.privateJwk, sink: memorySink() },
+    });
     const served = await serveHandler((request, perRequest) => failing(request, perRequest));
     closers.push(served);
     const result = await ask([served.url, '{"a": 1, "b": 2}']);
@@ -206,14 +222,18 @@ describe('agentdef ask: receipts', () => {
     const result = await ask([served.url, '{"a": 3, "b": 4}', '--key', 'public.jwk.json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^\{"sum":7\}\ntask: \S+\nstate: completed\nreceipt: verified \(kid keyref:calc-agent\)\n$/);
+    expect(result.stdout).toMatch(
+      /^\{"sum":7\}\ntask: \S+\nstate: completed\nreceipt: verified \(kid keyref:calc-agent\)\n$/,
+    );
   });
 
   it('a receipt that does not verify with the key given exits 1 saying why', async () => {
     const { served } = await host();
     const wrongKey = await ask([served.url, '{"a": 3, "b": 4}', '--key', 'other.jwk.json']);
     expect(wrongKey.code).toBe(1);
-    expect(wrongKey.stderr).toBe('receipt: NOT verified (the signature does not match the receipt for the --key key (changed, or signed by another key))\n');
+    expect(wrongKey.stderr).toBe(
+      'receipt: NOT verified (the signature does not match the receipt for the --key key (changed, or signed by another key))\n',
+    );
   });
 
   it("verifies a keyref: kid with that key's public half from this machine's key store, and refuses a receipt the stored key did not sign", async () => {
@@ -225,11 +245,15 @@ describe('agentdef ask: receipts', () => {
       const result = await ask([served.url, '{"a": 3, "b": 4}']);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/\nreceipt: verified \(kid keyref:calc-agent, key keyref:calc-agent from this machine's key store\)\n$/);
+      expect(result.stdout).toMatch(
+        /\nreceipt: verified \(kid keyref:calc-agent, key keyref:calc-agent from this machine's key store\)\n$/,
+      );
       writeFileSync(stored, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: otherKeys.publicJwk.x }), { mode: 0o600 });
       const other = await ask([served.url, '{"a": 3, "b": 4}']);
       expect(other.code).toBe(1);
-      expect(other.stderr).toBe("receipt: NOT verified (the signature does not match the receipt for this machine's key store's key (changed, or signed by another key))\n");
+      expect(other.stderr).toBe(
+        "receipt: NOT verified (the signature does not match the receipt for this machine's key store's key (changed, or signed by another key))\n",
+      );
     } finally {
       rmSync(stored);
     }
@@ -246,7 +270,9 @@ describe('agentdef ask: receipts', () => {
       const { served } = await host({ config });
       const result = await ask([served.url, '{"a": 3, "b": 4}']);
       expect(result.stderr).toBe('');
-      expect(result.stdout).toMatch(new RegExp(`\nreceipt: verified \\(kid ${kid}, key keyref:acme-receipts from this machine's key store\\)\n$`));
+      expect(result.stdout).toMatch(
+        new RegExp(`\nreceipt: verified \\(kid ${kid}, key keyref:acme-receipts from this machine's key store\\)\n$`),
+      );
       expect(result.code).toBe(0);
     } finally {
       rmSync(stored);
@@ -289,7 +315,10 @@ describe('agentdef ask: models replayed from a recording', () => {
   /** A host of an agent whose receipts are off, its answers carrying what a replayed run adds to the task: `modelsReplayed`. */
   async function replayedHost() {
     const sink = memorySink();
-    const handler = createA2aHandler(toolOnlyConfig(), { tools: calcTools, receipts: { signingKey: keys.privateJwk, sink } });
+    const handler = createA2aHandler(toolOnlyConfig(), {
+      tools: calcTools,
+      receipts: { signingKey: keys.privateJwk, sink },
+    });
     const served = await serveHandler(async (request) => {
       const response = await handler(request);
       if (request.method !== 'POST') return response;
@@ -308,7 +337,9 @@ describe('agentdef ask: models replayed from a recording', () => {
   it('says the models were replayed when only the task metadata says so (the receipt case: e2e/cross-host/model-replay.test.ts); a live answer says nothing of the kind', async () => {
     const fromTask = await ask([(await replayedHost()).url, '{"a": 2, "b": 3}']);
     expect(fromTask.code).toBe(0);
-    expect(fromTask.stdout).toMatch(/^no receipt\nmodels: replayed from a recording, not a live model \(the task metadata says so\)\n$/m);
+    expect(fromTask.stdout).toMatch(
+      /^no receipt\nmodels: replayed from a recording, not a live model \(the task metadata says so\)\n$/m,
+    );
     const live = await ask([(await host()).served.url, '{"a": 2, "b": 3}']);
     expect(live.code).toBe(0);
     expect(live.stdout).not.toContain('models:');

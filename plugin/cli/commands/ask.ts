@@ -34,7 +34,11 @@ import { parseCommand, usageError } from '../usage';
 
 const MAX_KEY_FILE_BYTES = 64 * 1024;
 /** Task states that end a task without an answer: the ask did not succeed. */
-const UNSUCCESSFUL_STATES = new Set([TaskState.TASK_STATE_FAILED, TaskState.TASK_STATE_CANCELED, TaskState.TASK_STATE_REJECTED]);
+const UNSUCCESSFUL_STATES = new Set([
+  TaskState.TASK_STATE_FAILED,
+  TaskState.TASK_STATE_CANCELED,
+  TaskState.TASK_STATE_REJECTED,
+]);
 
 type Answer = { kind: 'task'; task: Task } | { kind: 'message'; message: Message };
 type ReceiptOutcome = { line: string; verified: boolean | undefined };
@@ -61,14 +65,19 @@ function readPublicJwk(path: string, shown: string): JsonWebKey | string {
   const parsed = parseStrictJson(text);
   if (!parsed.ok || !isRecord(parsed.value)) return `${shown} is not a JSON object`;
   const jwk = parsed.value;
-  if (Object.hasOwn(jwk, 'd')) return `${shown} holds a private key (member d); give the public JWK (agentdef keys export-public)`;
-  if (jwk['kty'] !== 'OKP' || jwk['crv'] !== 'Ed25519' || typeof jwk['x'] !== 'string') return `${shown} is not an Ed25519 public JWK (kty OKP, crv Ed25519, x)`;
+  if (Object.hasOwn(jwk, 'd'))
+    return `${shown} holds a private key (member d); give the public JWK (agentdef keys export-public)`;
+  if (jwk['kty'] !== 'OKP' || jwk['crv'] !== 'Ed25519' || typeof jwk['x'] !== 'string')
+    return `${shown} is not an Ed25519 public JWK (kty OKP, crv Ed25519, x)`;
   return { kty: 'OKP', crv: 'Ed25519', x: jwk['x'] };
 }
 
 /** Whether a list of media types accepts `type` (an empty list, any-type and type/any wildcards accept). */
 function accepts(modes: readonly string[], type: string): boolean {
-  return modes.length === 0 || modes.some((mode) => mode === type || mode === '*/*' || (mode.endsWith('/*') && type.startsWith(mode.slice(0, -1))));
+  return (
+    modes.length === 0 ||
+    modes.some((mode) => mode === type || mode === '*/*' || (mode.endsWith('/*') && type.startsWith(mode.slice(0, -1))))
+  );
 }
 
 /**
@@ -80,14 +89,29 @@ function messagePart(text: string, card: { defaultInputModes?: string[]; skills?
   const modes = card.skills?.[0]?.inputModes?.length ? card.skills[0].inputModes : (card.defaultInputModes ?? []);
   if (!accepts(modes, 'text/plain') && accepts(modes, 'application/json')) {
     const parsed = parseStrictJson(text);
-    if (parsed.ok) return { content: { $case: 'data' as const, value: parsed.value as Record<string, unknown> }, metadata: undefined, filename: '', mediaType: 'application/json' };
+    if (parsed.ok)
+      return {
+        content: { $case: 'data' as const, value: parsed.value as Record<string, unknown> },
+        metadata: undefined,
+        filename: '',
+        mediaType: 'application/json',
+      };
   }
-  return { content: { $case: 'text' as const, value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' };
+  return {
+    content: { $case: 'text' as const, value: text },
+    metadata: undefined,
+    filename: '',
+    mediaType: 'text/plain',
+  };
 }
 
 /** The text parts of a list of parts, joined by newlines. */
 function partsText(parts: readonly { content?: { $case: string; value?: unknown } | undefined }[]): string {
-  return parts.flatMap((part) => (part.content?.$case === 'text' && typeof part.content.value === 'string' ? [part.content.value] : [])).join('\n');
+  return parts
+    .flatMap((part) =>
+      part.content?.$case === 'text' && typeof part.content.value === 'string' ? [part.content.value] : [],
+    )
+    .join('\n');
 }
 
 /** What the agent said: the artifacts' text when there is any, else the status message's. */
@@ -110,7 +134,9 @@ function stateName(state: TaskState | undefined): string {
 }
 
 function isReceipt(value: unknown): value is Record<string, unknown> {
-  return isRecord(value) && typeof value['receiptVersion'] === 'string' && value['receiptVersion'].startsWith('receipt/');
+  return (
+    isRecord(value) && typeof value['receiptVersion'] === 'string' && value['receiptVersion'].startsWith('receipt/')
+  );
 }
 
 /** Where a host attaches the run's receipt: metadata.receipt of the task or reply, or an artifact's data part. */
@@ -139,7 +165,10 @@ function modelsReplayed(answer: Answer): string | undefined {
 }
 
 /** A public JWK the card publishes (a signature's unprotected `header.jwk`) whose thumbprint is `kid`. */
-async function publishedKey(card: { signatures?: { header?: Record<string, unknown> | undefined }[] }, kid: string): Promise<JsonWebKey | undefined> {
+async function publishedKey(
+  card: { signatures?: { header?: Record<string, unknown> | undefined }[] },
+  kid: string,
+): Promise<JsonWebKey | undefined> {
   for (const signature of card.signatures ?? []) {
     const jwk = signature.header?.['jwk'];
     if (!isRecord(jwk) || Object.hasOwn(jwk, 'd')) continue;
@@ -152,26 +181,44 @@ async function publishedKey(card: { signatures?: { header?: Record<string, unkno
   return undefined;
 }
 
-async function checkReceipt(answer: Answer, card: Parameters<typeof publishedKey>[0], key: JsonWebKey | undefined, keyStore: KeyStoreOptions): Promise<ReceiptOutcome> {
+async function checkReceipt(
+  answer: Answer,
+  card: Parameters<typeof publishedKey>[0],
+  key: JsonWebKey | undefined,
+  keyStore: KeyStoreOptions,
+): Promise<ReceiptOutcome> {
   const receipt = findReceipt(answer);
   if (receipt === undefined) return { line: 'no receipt', verified: undefined };
   const signature = receipt['signature'];
   const kid = isRecord(signature) && typeof signature['kid'] === 'string' ? signature['kid'] : '';
   const notVerified = (why: string): ReceiptOutcome => ({ line: `receipt: NOT verified (${why})`, verified: false });
-  if (receipt['receiptVersion'] !== RECEIPT_VERSION) return notVerified(`receiptVersion ${JSON.stringify(receipt['receiptVersion'])} is not ${RECEIPT_VERSION}`);
+  if (receipt['receiptVersion'] !== RECEIPT_VERSION)
+    return notVerified(`receiptVersion ${JSON.stringify(receipt['receiptVersion'])} is not ${RECEIPT_VERSION}`);
   if (kid === '') return notVerified('the receipt has no signature kid');
-  if (answer.kind === 'task' && receipt['runId'] !== answer.task.id) return notVerified(`it is for run ${String(receipt['runId'])}, not task ${answer.task.id}`);
+  if (answer.kind === 'task' && receipt['runId'] !== answer.task.id)
+    return notVerified(`it is for run ${String(receipt['runId'])}, not task ${answer.task.id}`);
   const fromCard = key === undefined ? await publishedKey(card, kid) : undefined;
   const fromStore = key === undefined && fromCard === undefined ? await findLocalPublicKey(kid, keyStore) : undefined;
   const verifyWith = key ?? fromCard ?? fromStore?.publicJwk;
-  if (verifyWith === undefined) return { line: `receipt: not checked (no public key for kid ${kid} at hand: pass --key <public JWK file>)`, verified: undefined };
+  if (verifyWith === undefined)
+    return {
+      line: `receipt: not checked (no public key for kid ${kid} at hand: pass --key <public JWK file>)`,
+      verified: undefined,
+    };
   const whose = key ? 'the --key' : fromCard ? "the card's" : "this machine's key store's";
-  if (!(await verifyReceipt(receipt, verifyWith))) return notVerified(`the signature does not match the receipt for ${whose} key (changed, or signed by another key)`);
-  return { line: `receipt: verified (kid ${kid}${fromCard ? ', key published in the card' : fromStore ? `, key ${fromStore.ref} from this machine's key store` : ''})`, verified: true };
+  if (!(await verifyReceipt(receipt, verifyWith)))
+    return notVerified(`the signature does not match the receipt for ${whose} key (changed, or signed by another key)`);
+  return {
+    line: `receipt: verified (kid ${kid}${fromCard ? ', key published in the card' : fromStore ? `, key ${fromStore.ref} from this machine's key store` : ''})`,
+    verified: true,
+  };
 }
 
 /** Folds a stream's events into the final answer; artifact text chunks are written as they arrive. */
-async function collectStream(events: AsyncGenerator<StreamResponse, void, undefined>, io: CliIo): Promise<{ answer: Answer | undefined; printed: boolean }> {
+async function collectStream(
+  events: AsyncGenerator<StreamResponse, void, undefined>,
+  io: CliIo,
+): Promise<{ answer: Answer | undefined; printed: boolean }> {
   let task: Task | undefined;
   let message: Message | undefined;
   let printed = false;
@@ -182,14 +229,28 @@ async function collectStream(events: AsyncGenerator<StreamResponse, void, undefi
     else if (payload.$case === 'message') message = payload.value;
     else if (payload.$case === 'statusUpdate') {
       const update = payload.value;
-      task ??= { id: update.taskId, contextId: update.contextId, status: undefined, artifacts: [], history: [], metadata: undefined };
+      task ??= {
+        id: update.taskId,
+        contextId: update.contextId,
+        status: undefined,
+        artifacts: [],
+        history: [],
+        metadata: undefined,
+      };
       task.status = update.status;
       if (update.metadata) task.metadata = { ...task.metadata, ...update.metadata };
     } else if (payload.$case === 'artifactUpdate') {
       const update = payload.value;
       const artifact = update.artifact;
       if (!artifact) continue;
-      task ??= { id: update.taskId, contextId: update.contextId, status: undefined, artifacts: [], history: [], metadata: undefined };
+      task ??= {
+        id: update.taskId,
+        contextId: update.contextId,
+        status: undefined,
+        artifacts: [],
+        history: [],
+        metadata: undefined,
+      };
       const existing = task.artifacts.find((a) => a.artifactId === artifact.artifactId);
       if (existing && update.append) existing.parts.push(...artifact.parts);
       else task.artifacts = [...task.artifacts.filter((a) => a.artifactId !== artifact.artifactId), artifact];
@@ -206,7 +267,12 @@ async function collectStream(events: AsyncGenerator<StreamResponse, void, undefi
 
 /** A JSON-RPC error the agent answered (the SDK's A2A errors carry a reason), as opposed to no answer at all. */
 function isAgentError(error: unknown): boolean {
-  return error instanceof Error && !(error instanceof TypeError) && (typeof (error as { reason?: unknown }).reason === 'string' || typeof (error as { code?: unknown }).code === 'number');
+  return (
+    error instanceof Error &&
+    !(error instanceof TypeError) &&
+    (typeof (error as { reason?: unknown }).reason === 'string' ||
+      typeof (error as { code?: unknown }).code === 'number')
+  );
 }
 
 /** `keyStore`: where the key store is (tests); default this process's environment. */
@@ -214,7 +280,13 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
   const parsed = parseCommand(io, ASK, argv);
   if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 2)
-    return usageError(io, parsed.positionals.length < 2 ? 'give the agent URL and the text to send' : `give one URL and one text (quote the text), not ${parsed.positionals.length} arguments`, ASK);
+    return usageError(
+      io,
+      parsed.positionals.length < 2
+        ? 'give the agent URL and the text to send'
+        : `give one URL and one text (quote the text), not ${parsed.positionals.length} arguments`,
+      ASK,
+    );
   const [urlText, text] = parsed.positionals as [string, string];
   let url: URL;
   try {
@@ -222,7 +294,8 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
   } catch {
     return usageError(io, `"${urlText}" is not a URL`, ASK);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return usageError(io, `the URL must be http or https, not ${url.protocol}`, ASK);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return usageError(io, `the URL must be http or https, not ${url.protocol}`, ASK);
   if (text.trim() === '') return usageError(io, 'the text to send is empty', ASK);
   const taskId = parsed.values.task;
   if (taskId !== undefined && taskId.trim() === '') return usageError(io, '--task needs a task id', ASK);
@@ -237,7 +310,10 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
   let client: Client;
   let card: Awaited<ReturnType<Client['getAgentCard']>>;
   try {
-    client = path === undefined ? await new ClientFactory().createFromUrl(base) : await new ClientFactory().createFromUrl(base, path);
+    client =
+      path === undefined
+        ? await new ClientFactory().createFromUrl(base)
+        : await new ClientFactory().createFromUrl(base, path);
     card = await client.getAgentCard();
   } catch (error) {
     io.stderr(`error: cannot read the agent card from ${url.toString()}: ${(error as Error).message}\n`);
@@ -265,9 +341,13 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
     if (parsed.values.stream && card.capabilities?.streaming === true) {
       ({ answer, printed } = await collectStream(client.sendMessageStream(request), io));
     } else {
-      if (parsed.values.stream) io.stderr(`note: ${card.name} does not declare streaming in its card; sending without it (SendMessage)\n`);
+      if (parsed.values.stream)
+        io.stderr(`note: ${card.name} does not declare streaming in its card; sending without it (SendMessage)\n`);
       const result = await client.sendMessage(request);
-      answer = 'status' in result || 'artifacts' in result ? { kind: 'task', task: result as Task } : { kind: 'message', message: result as Message };
+      answer =
+        'status' in result || 'artifacts' in result
+          ? { kind: 'task', task: result as Task }
+          : { kind: 'message', message: result as Message };
     }
   } catch (error) {
     const message = (error as Error).message;
@@ -275,7 +355,9 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
       io.stderr(`error: ${card.name} answered with an error: ${message}\n`);
       return EXIT.invalid;
     }
-    io.stderr(`error: cannot reach ${card.name} at ${card.supportedInterfaces[0]?.url ?? url.toString()}: ${message}\n`);
+    io.stderr(
+      `error: cannot reach ${card.name} at ${card.supportedInterfaces[0]?.url ?? url.toString()}: ${message}\n`,
+    );
     return EXIT.usage;
   }
   if (answer === undefined) {
@@ -286,11 +368,15 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
   const reply = answerText(answer);
   if (!printed) io.stdout(reply === '' ? '(no text in the answer)\n' : `${reply}\n`);
   if (answer.kind === 'task') io.stdout(`task: ${answer.task.id}\nstate: ${stateName(answer.task.status?.state)}\n`);
-  else io.stdout(`task: none (the agent answered with a message${answer.message.taskId ? ` in task ${answer.message.taskId}` : ''})\n`);
+  else
+    io.stdout(
+      `task: none (the agent answered with a message${answer.message.taskId ? ` in task ${answer.message.taskId}` : ''})\n`,
+    );
   const receipt = await checkReceipt(answer, card as Parameters<typeof publishedKey>[0], key, keyStore);
   (receipt.verified === false ? io.stderr : io.stdout)(`${receipt.line}\n`);
   const replayed = modelsReplayed(answer);
   if (replayed !== undefined) io.stdout(`models: replayed from a recording, not a live model (${replayed})\n`);
-  const failed = answer.kind === 'task' && answer.task.status !== undefined && UNSUCCESSFUL_STATES.has(answer.task.status.state);
+  const failed =
+    answer.kind === 'task' && answer.task.status !== undefined && UNSUCCESSFUL_STATES.has(answer.task.status.state);
   return failed || receipt.verified === false ? EXIT.invalid : EXIT.ok;
 }

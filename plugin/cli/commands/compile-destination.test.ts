@@ -22,17 +22,24 @@ afterEach(() => {
 });
 
 describe('agentdef compile --out', () => {
-  it.each(['hb3', 'local-mac'])('refuses every unsafe output folder for --target %s and changes nothing on disk', async (target) => {
-    for (const { path, refusal } of folders) {
-      const before = [treeSnapshot(root), treeSnapshot(outside)];
-      const { code, stdout, stderr } = await captureRun(runCompileCommand, ['examples/write-router/agent.json', '--target', target, '--out', path], root);
-      expect(code, path).toBe(2);
-      expect(stdout, path).toBe('');
-      expect(stderr, path).toMatch(refusal);
-      expect(stderr, path).not.toContain(root);
-      expect([treeSnapshot(root), treeSnapshot(outside)], path).toEqual(before);
-    }
-  });
+  it.each(['hb3', 'local-mac'])(
+    'refuses every unsafe output folder for --target %s and changes nothing on disk',
+    async (target) => {
+      for (const { path, refusal } of folders) {
+        const before = [treeSnapshot(root), treeSnapshot(outside)];
+        const { code, stdout, stderr } = await captureRun(
+          runCompileCommand,
+          ['examples/write-router/agent.json', '--target', target, '--out', path],
+          root,
+        );
+        expect(code, path).toBe(2);
+        expect(stdout, path).toBe('');
+        expect(stderr, path).toMatch(refusal);
+        expect(stderr, path).not.toContain(root);
+        expect([treeSnapshot(root), treeSnapshot(outside)], path).toEqual(before);
+      }
+    },
+  );
 
   it('replaces its own output, and refuses it once a user file is added', async () => {
     const out = ['examples/write-router/agent.json', '--out', 'dist/wr'];

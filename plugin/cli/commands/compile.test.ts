@@ -16,24 +16,43 @@ describe('agentdef compile', () => {
   it('compiles for the planned target and prints a one-line summary', async () => {
     const { code, stdout, stderr } = await run(['examples/write-router/agent.json']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^compiled write-router@1\.4\.0 for hb3 \(container-required\) into dist\/agents\/write-router: hb3-job\.json, hb3-workflow\.json, .*plan\.json.* \(plan [0-9a-f]{12}\)\n$/);
+    expect(stdout).toMatch(
+      /^compiled write-router@1\.4\.0 for hb3 \(container-required\) into dist\/agents\/write-router: hb3-job\.json, hb3-workflow\.json, .*plan\.json.* \(plan [0-9a-f]{12}\)\n$/,
+    );
     expect(stderr).toMatch(/^(warning[^\n]*\n[\s\S]*)?$/);
-    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(expect.arrayContaining(['hb3-job.json', 'hb3-workflow.json', 'image', 'jobs', 'plan.json']));
+    expect(readdirSync(join(root, 'dist/agents/write-router')).sort()).toEqual(
+      expect.arrayContaining(['hb3-job.json', 'hb3-workflow.json', 'image', 'jobs', 'plan.json']),
+    );
   });
 
   it('prints the summary as one JSON line with --format json, and takes --out from the working directory', async () => {
-    const { code, stdout } = await run(['agent.json', '--format', 'json', '--out', '../../build/wr'], join(root, 'examples/write-router'));
+    const { code, stdout } = await run(
+      ['agent.json', '--format', 'json', '--out', '../../build/wr'],
+      join(root, 'examples/write-router'),
+    );
     expect(code).toBe(0);
     expect(stdout.trimEnd().split('\n')).toHaveLength(1);
     const summary = JSON.parse(stdout);
-    expect(summary).toMatchObject({ ok: true, root: 'write-router@1.4.0', target: 'hb3', chosenClass: 'container-required', outDir: 'build/wr' });
-    expect(summary.files).toEqual(expect.arrayContaining(['plan.json', 'hb3-job.json', 'hb3-workflow.json', 'image/entrypoint.mjs']));
+    expect(summary).toMatchObject({
+      ok: true,
+      root: 'write-router@1.4.0',
+      target: 'hb3',
+      chosenClass: 'container-required',
+      outDir: 'build/wr',
+    });
+    expect(summary.files).toEqual(
+      expect.arrayContaining(['plan.json', 'hb3-job.json', 'hb3-workflow.json', 'image/entrypoint.mjs']),
+    );
     expect(summary.planDigest).toMatch(/^[0-9a-f]{64}$/);
     expect(existsSync(join(root, 'build/wr/plan.json'))).toBe(true);
   });
 
   it('fails closed (exit 1, nothing written) for a target the tree forbids', async () => {
-    const { code, stdout, stderr } = await run(['examples/write-router/agent.json', '--target', 'cloudflare-dynamic-worker']);
+    const { code, stdout, stderr } = await run([
+      'examples/write-router/agent.json',
+      '--target',
+      'cloudflare-dynamic-worker',
+    ]);
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toContain('error[runtime_capability_mismatch]');
@@ -60,7 +79,9 @@ describe('agentdef compile', () => {
   it('exits 2 on a bad target, a missing file, or an output folder it must not replace', async () => {
     const bad = await run(['examples/write-router/agent.json', '--target', 'lambda']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--target "lambda" is not allowed. It must be one of auto, cloudflare-dynamic-worker, hb3, local-mac');
+    expect(bad.stderr).toContain(
+      '--target "lambda" is not allowed. It must be one of auto, cloudflare-dynamic-worker, hb3, local-mac',
+    );
     // A host's name or a typo is answered with the target it means.
     for (const [given, meant] of [
       ['worker', 'cloudflare-dynamic-worker'],
@@ -70,7 +91,9 @@ describe('agentdef compile', () => {
     ]) {
       const typo = await run(['examples/write-router/agent.json', '--target', given!]);
       expect(typo.code).toBe(2);
-      expect(typo.stderr).toContain(`--target "${given}" is not allowed: did you mean "${meant}"? It must be one of auto, cloudflare-dynamic-worker, hb3, local-mac`);
+      expect(typo.stderr).toContain(
+        `--target "${given}" is not allowed: did you mean "${meant}"? It must be one of auto, cloudflare-dynamic-worker, hb3, local-mac`,
+      );
     }
     expect((await run(['missing/agent.json'])).code).toBe(2);
     const guarded = await run(['examples/write-router/agent.json', '--out', 'examples']);

@@ -15,7 +15,11 @@ export async function runCompileCommand(argv: string[], io: CliIo): Promise<numb
   const args = resolutionArgs(io, parsed.positionals, parsed.values);
   if (typeof args === 'string') return usageError(io, args, COMPILE);
 
-  const result = await compileAgent({ ...args, target, ...(parsed.values.out !== undefined ? { outDir: resolve(io.cwd, parsed.values.out) } : {}) });
+  const result = await compileAgent({
+    ...args,
+    target,
+    ...(parsed.values.out !== undefined ? { outDir: resolve(io.cwd, parsed.values.out) } : {}),
+  });
   const print = (format: 'text' | 'json') => formatDiagnostics(result.diagnostics, { format, sources: result.sources });
   if (result.ioError !== undefined) {
     if (result.diagnostics.length > 0) io.stderr(print('text'));

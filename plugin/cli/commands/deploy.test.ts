@@ -29,7 +29,10 @@ describe('agentdef deploy', () => {
     for (const [argv, message] of [
       [[], 'name the compile output folder'],
       [['a', 'b'], 'name one output folder'],
-      [['dist/agents/code-search', '--service', 'upstart'], '--service "upstart" is not allowed. It must be one of launchd, systemd'],
+      [
+        ['dist/agents/code-search', '--service', 'upstart'],
+        '--service "upstart" is not allowed. It must be one of launchd, systemd',
+      ],
       [['dist/agents/code-search', '--port', 'x'], '--port must be a number'],
       [['dist/agents/code-search', '--force'], "Unknown option '--force'"],
     ] as const) {
@@ -41,14 +44,30 @@ describe('agentdef deploy', () => {
   });
 
   it('installs and uninstalls the service into --into, printing paths relative to the workspace', async () => {
-    const dry = await captureRun(runDeployCommand, ['dist/agents/code-search', '--service', 'systemd', '--into', 'services', '--dry-run'], root);
+    const dry = await captureRun(
+      runDeployCommand,
+      ['dist/agents/code-search', '--service', 'systemd', '--into', 'services', '--dry-run'],
+      root,
+    );
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain('dry run: would install the systemd service for code-search at services/agentdef-code-search.service');
-    const installed = await captureRun(runDeployCommand, ['../dist/agents/code-search', '--service', 'systemd', '--into', 'services'], join(root, 'examples'));
+    expect(dry.stdout).toContain(
+      'dry run: would install the systemd service for code-search at services/agentdef-code-search.service',
+    );
+    const installed = await captureRun(
+      runDeployCommand,
+      ['../dist/agents/code-search', '--service', 'systemd', '--into', 'services'],
+      join(root, 'examples'),
+    );
     expect(installed.code).toBe(0);
-    expect(installed.stdout).toContain('installed the systemd service for code-search at examples/services/agentdef-code-search.service');
+    expect(installed.stdout).toContain(
+      'installed the systemd service for code-search at examples/services/agentdef-code-search.service',
+    );
     expect(readdirSync(join(root, 'examples', 'services'))).toEqual(['agentdef-code-search.service']);
-    const removed = await captureRun(runDeployCommand, ['../dist/agents/code-search', '--service', 'systemd', '--into', 'services', '--uninstall'], join(root, 'examples'));
+    const removed = await captureRun(
+      runDeployCommand,
+      ['../dist/agents/code-search', '--service', 'systemd', '--into', 'services', '--uninstall'],
+      join(root, 'examples'),
+    );
     expect(removed.code).toBe(0);
     expect(removed.stdout).toContain('removed examples/services/agentdef-code-search.service');
     expect(readdirSync(join(root, 'examples', 'services'))).toEqual([]);

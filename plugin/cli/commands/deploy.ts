@@ -9,7 +9,12 @@ import { parseCommand, usageError } from '../usage';
 export async function runDeployCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(io, DEPLOY, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', DEPLOY);
+  if (parsed.positionals.length !== 1)
+    return usageError(
+      io,
+      parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder',
+      DEPLOY,
+    );
   const { service } = parsed.values;
   const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, DEPLOY);

@@ -32,16 +32,30 @@ let cardD: string;
 
 beforeAll(async () => {
   // web-summarizer, allowed a container, in a workspace of its own (its tool maps to a stub: the model calls none).
-  const definition = JSON.parse(readFileSync(join(repoRoot, 'examples/web-summarizer/agent.json'), 'utf8')) as { runtimeRequirements: { runtimeCapabilityClass: string } };
+  const definition = JSON.parse(readFileSync(join(repoRoot, 'examples/web-summarizer/agent.json'), 'utf8')) as {
+    runtimeRequirements: { runtimeCapabilityClass: string };
+  };
   definition.runtimeRequirements.runtimeCapabilityClass = 'workers-preferred';
   mkdirSync(join(root, 'agents/summarizer'), { recursive: true });
   mkdirSync(join(root, 'tools'));
   writeFileSync(join(root, 'nx.json'), '{}\n');
   writeFileSync(join(root, 'agents/summarizer/agent.json'), JSON.stringify(definition, null, 2));
-  writeFileSync(join(root, 'tools.json'), JSON.stringify({ tools: { 'web-fetch': { module: './tools/web-fetch.ts', export: 'fetchPage' } } }));
-  writeFileSync(join(root, 'tools/web-fetch.ts'), "export async function fetchPage() {\n  return { text: 'a page' };\n}\n");
-  const result = await compileAgent({ file: 'agents/summarizer/agent.json', workspaceRoot: root, target: 'hb3', outDir });
-  if (result.ioError !== undefined || !result.files) throw new Error(`compile failed: ${result.ioError ?? JSON.stringify(result.diagnostics)}`);
+  writeFileSync(
+    join(root, 'tools.json'),
+    JSON.stringify({ tools: { 'web-fetch': { module: './tools/web-fetch.ts', export: 'fetchPage' } } }),
+  );
+  writeFileSync(
+    join(root, 'tools/web-fetch.ts'),
+    "export async function fetchPage() {\n  return { text: 'a page' };\n}\n",
+  );
+  const result = await compileAgent({
+    file: 'agents/summarizer/agent.json',
+    workspaceRoot: root,
+    target: 'hb3',
+    outDir,
+  });
+  if (result.ioError !== undefined || !result.files)
+    throw new Error(`compile failed: ${result.ioError ?? JSON.stringify(result.diagnostics)}`);
   const receipt = await generateReceiptKeyPair();
   receiptJwk = JSON.stringify(receipt.privateJwk);
   receiptD = (receipt.privateJwk as { d: string }).d;
@@ -52,7 +66,10 @@ beforeAll(async () => {
   const bin = join(root, 'keychain-bin');
   mkdirSync(bin);
   for (const name of ['secret-tool', 'security']) {
-    writeFileSync(join(bin, name), `#!${process.execPath}\nif (process.argv.includes('key:acme-agents')) { process.stdout.write(${JSON.stringify(cardJwk)}); } else { process.exit(1); }\n`);
+    writeFileSync(
+      join(bin, name),
+      `#!${process.execPath}\nif (process.argv.includes('key:acme-agents')) { process.stdout.write(${JSON.stringify(cardJwk)}); } else { process.exit(1); }\n`,
+    );
     chmodSync(join(bin, name), 0o755);
   }
 });
@@ -86,7 +103,18 @@ async function askOnce(url: string): Promise<void> {
   const rpc = await fetch(`${url}/a2a/v1`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { role: 'ROLE_USER', messageId: 'm-log-1', parts: [{ text: 'Summarize https://fetch.acme.dev/notes' }] } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: {
+        message: {
+          role: 'ROLE_USER',
+          messageId: 'm-log-1',
+          parts: [{ text: 'Summarize https://fetch.acme.dev/notes' }],
+        },
+      },
+    }),
   });
   const answer = (await rpc.json()) as { result?: { task?: { status?: { state?: string } } } };
   expect(answer.result?.task?.status?.state).toBe('TASK_STATE_COMPLETED');
@@ -98,7 +126,11 @@ async function askOnce(url: string): Promise<void> {
  * run) or lets the Job end after its task (run without --serve).
  */
 async function serveAndAsk(command: 'dev' | 'run', args: string[], baseUrl: string): Promise<Served> {
-  const child = spawn(process.execPath, [agentdefBin, command, outDir, ...args], { cwd: root, env: cliEnv(baseUrl), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [agentdefBin, command, outDir, ...args], {
+    cwd: root,
+    env: cliEnv(baseUrl),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -133,7 +165,11 @@ function expectNoSecret(served: Served): void {
 
 describe('agentdef dev: the host events it prints', () => {
   it('prints readable lines by default, no raw JSON event, no refused keychain lookup; the keychain key signs the card', async () => {
-    const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: PROVIDER_KEY, script: [{ text: 'A short summary.' }] });
+    const stub = await startScriptedProvider({
+      wire: 'openai-chat',
+      apiKey: PROVIDER_KEY,
+      script: [{ text: 'A short summary.' }],
+    });
     try {
       const served = await serveAndAsk('dev', [], stub.baseUrl);
       expect(served.code).toBe(0);
@@ -155,7 +191,11 @@ describe('agentdef dev: the host events it prints', () => {
   });
 
   it('prints the host JSON lines with --log-format json, still without a secret; a bad value is a usage error', async () => {
-    const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: PROVIDER_KEY, script: [{ text: 'A short summary.' }] });
+    const stub = await startScriptedProvider({
+      wire: 'openai-chat',
+      apiKey: PROVIDER_KEY,
+      script: [{ text: 'A short summary.' }],
+    });
     try {
       const served = await serveAndAsk('dev', ['--log-format', 'json'], stub.baseUrl);
       expect(served.code).toBe(0);
@@ -164,7 +204,9 @@ describe('agentdef dev: the host events it prints', () => {
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => (JSON.parse(line) as { event: string }).event);
-      expect(events).toEqual(expect.arrayContaining(['host.ready', 'run.start', 'model.call', 'run.end', 'host.stopping', 'host.stopped']));
+      expect(events).toEqual(
+        expect.arrayContaining(['host.ready', 'run.start', 'model.call', 'run.end', 'host.stopping', 'host.stopped']),
+      );
       expect(events).not.toContain('spawn.blocked');
       expectNoSecret(served);
     } finally {
@@ -172,13 +214,23 @@ describe('agentdef dev: the host events it prints', () => {
     }
     let stderr = '';
     // In process: the option's table refuses the value before anything starts.
-    const code = await runDevCommand([outDir, '--log-format', 'yaml'], { cwd: root, stdout: () => {}, stderr: (s) => (stderr += s) });
+    const code = await runDevCommand([outDir, '--log-format', 'yaml'], {
+      cwd: root,
+      stdout: () => {},
+      stderr: (s) => (stderr += s),
+    });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^error: --log-format "yaml" is not allowed\. It must be one of text, json\nusage: agentdef dev /);
+    expect(stderr).toMatch(
+      /^error: --log-format "yaml" is not allowed\. It must be one of text, json\nusage: agentdef dev /,
+    );
   });
 
   it('agentdef run prints the same readable lines (a Job: it ends after its task), exit 0', async () => {
-    const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: PROVIDER_KEY, script: [{ text: 'A short summary.' }] });
+    const stub = await startScriptedProvider({
+      wire: 'openai-chat',
+      apiKey: PROVIDER_KEY,
+      script: [{ text: 'A short summary.' }],
+    });
     try {
       const served = await serveAndAsk('run', [], stub.baseUrl);
       expect(served.code, served.stderr).toBe(0);

@@ -21,9 +21,15 @@ const root = mkdtempSync(join(tmpdir(), 'agentdef-cli-dev-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function compileExample(slug: string, target: CompileTarget, outDir: string): Promise<void> {
-  const result = await compileAgent({ file: join(repoRoot, 'examples', slug, 'agent.json'), workspaceRoot: repoRoot, target, outDir });
+  const result = await compileAgent({
+    file: join(repoRoot, 'examples', slug, 'agent.json'),
+    workspaceRoot: repoRoot,
+    target,
+    outDir,
+  });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (result.ioError !== undefined || errors.length > 0 || !result.files) throw new Error(`compiling ${slug} failed: ${result.ioError ?? JSON.stringify(errors)}`);
+  if (result.ioError !== undefined || errors.length > 0 || !result.files)
+    throw new Error(`compiling ${slug} failed: ${result.ioError ?? JSON.stringify(errors)}`);
 }
 
 beforeAll(async () => {
@@ -83,7 +89,10 @@ function startDev(argv: string[], options: { cwd?: string; control?: DevControl 
     rebuilds,
     nextRebuild: (timeoutMs = 30_000) =>
       new Promise<RebuildOutcome>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no rebuild within ${timeoutMs} ms:\n${stdout}${stderr}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no rebuild within ${timeoutMs} ms:\n${stdout}${stderr}`)),
+          timeoutMs,
+        );
         waiters.push((outcome) => {
           clearTimeout(timer);
           resolve(outcome);
@@ -97,7 +106,10 @@ function startDev(argv: string[], options: { cwd?: string; control?: DevControl 
 }
 
 /** Runs `agentdef dev` in `cwd`; `whileServing` gets the URL once it serves, then the server is stopped. */
-async function dev(argv: string[], options: { cwd?: string; control?: DevControl; whileServing?: (url: string) => Promise<unknown> } = {}): Promise<DevRun & { served?: unknown }> {
+async function dev(
+  argv: string[],
+  options: { cwd?: string; control?: DevControl; whileServing?: (url: string) => Promise<unknown> } = {},
+): Promise<DevRun & { served?: unknown }> {
   const handle = startDev(argv, options);
   let served: unknown;
   let failure: unknown;
@@ -117,23 +129,41 @@ async function sendMessage(rpcUrl: string, text: string): Promise<{ state: strin
   const response = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { role: 'ROLE_USER', messageId: 'm-dev-1', parts: [{ text }] } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: { message: { role: 'ROLE_USER', messageId: 'm-dev-1', parts: [{ text }] } },
+    }),
   });
-  const body = (await response.json()) as { result: { task: { status: { state: string }; artifacts?: { parts: { text?: string }[] }[] } } };
+  const body = (await response.json()) as {
+    result: { task: { status: { state: string }; artifacts?: { parts: { text?: string }[] }[] } };
+  };
   return { state: body.result.task.status.state, answer: body.result.task.artifacts?.[0]?.parts[0]?.text ?? '' };
 }
 
 async function jsonRpcUrl(url: string): Promise<string> {
-  const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { supportedInterfaces: { url: string; protocolBinding: string }[] };
+  const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as {
+    supportedInterfaces: { url: string; protocolBinding: string }[];
+  };
   return card.supportedInterfaces.find((i) => i.protocolBinding === 'JSONRPC')!.url;
 }
 
 describe('agentdef dev', () => {
   it('exits 2 with the usage on bad arguments', async () => {
-    for (const argv of [[], ['a', 'b'], ['out', '--port', 'http'], ['out', '--port', '70000'], ['out', '--nope'], ['out', '--watch=yes']]) {
+    for (const argv of [
+      [],
+      ['a', 'b'],
+      ['out', '--port', 'http'],
+      ['out', '--port', '70000'],
+      ['out', '--nope'],
+      ['out', '--watch=yes'],
+    ]) {
       const result = await dev(argv);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^error: .*\nusage: agentdef dev <output folder> \[--port n\] \[--watch\] \[--record dir \| --replay dir\] \[--log-format text\|json\]\n$/);
+      expect(result.stderr).toMatch(
+        /^error: .*\nusage: agentdef dev <output folder> \[--port n\] \[--watch\] \[--record dir \| --replay dir\] \[--log-format text\|json\]\n$/,
+      );
     }
   });
 
@@ -141,7 +171,9 @@ describe('agentdef dev', () => {
     for (const argv of [['dist/agents/nothing'], ['dist/agents/nothing', '--watch']]) {
       const result = await dev(argv);
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe(`error: ${join(root, 'dist/agents/nothing')} holds no compiled output (no plan.json naming its target): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`);
+      expect(result.stderr).toBe(
+        `error: ${join(root, 'dist/agents/nothing')} holds no compiled output (no plan.json naming its target): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`,
+      );
     }
   });
 
@@ -173,7 +205,11 @@ describe('agentdef dev', () => {
   it("reroutes an agentic Worker's requests to its public provider with AGENTDEF_BASE_URL_<PROVIDER>, as the process hosts do; a bad override is a usage error", async () => {
     await compileExample('web-summarizer', 'cloudflare-dynamic-worker', join(root, 'worker-agentic'));
     const key = 'sk-dev-test-0123456789abcdef';
-    const stub = await startScriptedProvider({ wire: 'openai-chat', apiKey: key, script: [{ text: 'A short summary.' }] });
+    const stub = await startScriptedProvider({
+      wire: 'openai-chat',
+      apiKey: key,
+      script: [{ text: 'A short summary.' }],
+    });
     try {
       const receiptKey = JSON.stringify((await generateReceiptKeyPair()).privateJwk);
       const values: Record<string, string> = { OPENAI_API_KEY: key, AGENTDEF_RECEIPT_KEY: receiptKey };
@@ -190,7 +226,9 @@ describe('agentdef dev', () => {
         const refused = await dev(['worker-agentic'], { control: { secrets, env: { AGENTDEF_BASE_URL_OPENAI: bad } } });
         expect(refused.code).toBe(2);
         expect(refused.stdout).toBe('');
-        expect(refused.stderr).toMatch(/^error: AGENTDEF_BASE_URL_OPENAI (is not a URL|must be an http\(s\) URL whose path ends with \/v1 \(like https:\/\/api\.openai\.com\/v1\))\n$/);
+        expect(refused.stderr).toMatch(
+          /^error: AGENTDEF_BASE_URL_OPENAI (is not a URL|must be an http\(s\) URL whose path ends with \/v1 \(like https:\/\/api\.openai\.com\/v1\))\n$/,
+        );
       }
     } finally {
       await stub.close();
@@ -203,10 +241,17 @@ describe('agentdef dev', () => {
     const port = (taken.address() as AddressInfo).port;
     try {
       const env = { ...process.env, HOME: root, XDG_CACHE_HOME: join(root, 'cache'), AGENTDEF_KEYCHAIN: 'off' };
-      const child = spawn(process.execPath, [join(repoRoot, 'bin', 'agentdef.cjs'), 'dev', join(root, 'worker'), '--port', String(port)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [join(repoRoot, 'bin', 'agentdef.cjs'), 'dev', join(root, 'worker'), '--port', String(port)],
+        { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const exited = await Promise.race([new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))), new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 45_000))]);
+      const exited = await Promise.race([
+        new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))),
+        new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 45_000)),
+      ]);
       if (exited === 'hung') child.kill('SIGKILL');
       expect(exited).toBe(1);
       expect(stderr).toContain(`error: workerd could not start the Worker on port ${port}`);
@@ -219,12 +264,20 @@ describe('agentdef dev', () => {
     const outDir = join(root, 'worker-with-secret');
     cpSync(join(root, 'worker'), outDir, { recursive: true });
     const plan = JSON.parse(readFileSync(join(outDir, 'host-plan.json'), 'utf8')) as { bindings: unknown[] };
-    plan.bindings.push({ kind: 'secret-ref', loader: 'copy-secret', name: 'AGENTDEF_RECEIPT_KEY', neededBy: ['text-stats@1.0.0'], purpose: 'receipt-key' });
+    plan.bindings.push({
+      kind: 'secret-ref',
+      loader: 'copy-secret',
+      name: 'AGENTDEF_RECEIPT_KEY',
+      neededBy: ['text-stats@1.0.0'],
+      purpose: 'receipt-key',
+    });
     writeFileSync(join(outDir, 'host-plan.json'), JSON.stringify(plan));
     const result = await dev(['worker-with-secret'], { control: { secrets: { get: async () => undefined } } });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^error: secret AGENTDEF_RECEIPT_KEY is not set \(the Worker text-stats@1\.0\.0 binds it\): .*AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY\n$/);
+    expect(result.stderr).toMatch(
+      /^error: secret AGENTDEF_RECEIPT_KEY is not set \(the Worker text-stats@1\.0\.0 binds it\): .*AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY\n$/,
+    );
   });
 
   it('serves a local launcher through the agentdef run host and stops it', async () => {
@@ -253,8 +306,12 @@ describe('agentdef dev', () => {
     });
     const served = result.served as { url: string; name: string };
     expect(served.name).toBe('Code search');
-    expect(result.stdout).toContain(`code-search@2.1.0 (local launcher) serves A2A at ${served.url}/\n  agent card: ${served.url}/.well-known/agent-card.json\n`);
-    expect(result.stdout).toMatch(new RegExp(`  ask it: {5}agentdef ask ${served.url.replaceAll('.', '\\.')} '[^']+'\\nstop with Ctrl-C\\n`));
+    expect(result.stdout).toContain(
+      `code-search@2.1.0 (local launcher) serves A2A at ${served.url}/\n  agent card: ${served.url}/.well-known/agent-card.json\n`,
+    );
+    expect(result.stdout).toMatch(
+      new RegExp(`  ask it: {5}agentdef ask ${served.url.replaceAll('.', '\\.')} '[^']+'\\nstop with Ctrl-C\\n`),
+    );
     expect(result.code).toBe(0);
   });
 });
@@ -277,19 +334,28 @@ function watchWorkspace(name: string): { dir: string; definition: string; label:
   definition.runtimeRequirements.runtimeCapabilityClass = 'workers-preferred';
   definition.metadata.provenance.filePath = 'agents/echo/agent.json';
   writeFileSync(join(dir, 'agents', 'echo', 'agent.json'), `${JSON.stringify(definition, null, 2)}\n`);
-  writeFileSync(join(dir, 'tools.json'), `${JSON.stringify({ tools: { 'text-metrics': { module: './tools/metrics.ts', export: 'countText' } } }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'tools.json'),
+    `${JSON.stringify({ tools: { 'text-metrics': { module: './tools/metrics.ts', export: 'countText' } } }, null, 2)}\n`,
+  );
   writeFileSync(
     join(dir, 'tools', 'metrics.ts'),
     "import { LABEL } from './label';\nexport function countText(args: Record<string, unknown>) {\n  return { label: LABEL, characters: String(args['text']).length, words: 1, sentences: 1 };\n}\n",
   );
   writeFileSync(join(dir, 'tools', 'label.ts'), "export const LABEL = 'first';\n");
-  return { dir, definition: join(dir, 'agents', 'echo', 'agent.json'), label: join(dir, 'tools', 'label.ts'), tool: join(dir, 'tools', 'metrics.ts') };
+  return {
+    dir,
+    definition: join(dir, 'agents', 'echo', 'agent.json'),
+    label: join(dir, 'tools', 'label.ts'),
+    tool: join(dir, 'tools', 'metrics.ts'),
+  };
 }
 
 async function compileInto(workspaceRoot: string, target: CompileTarget, outDir: string): Promise<void> {
   const result = await compileAgent({ file: 'agents/echo/agent.json', workspaceRoot, target, outDir });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (result.ioError !== undefined || errors.length > 0 || !result.files) throw new Error(`compiling failed: ${result.ioError ?? JSON.stringify(errors)}`);
+  if (result.ioError !== undefined || errors.length > 0 || !result.files)
+    throw new Error(`compiling failed: ${result.ioError ?? JSON.stringify(errors)}`);
 }
 
 /** The label the echo tool answered with. */
@@ -300,7 +366,9 @@ async function labelOf(url: string): Promise<string> {
 }
 
 async function skillDescription(url: string): Promise<string> {
-  const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { skills: { description: string }[] };
+  const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as {
+    skills: { description: string }[];
+  };
   return card.skills[0]!.description;
 }
 
@@ -308,7 +376,8 @@ async function skillDescription(url: string): Promise<string> {
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) out[join(entry.parentPath, entry.name)] = readFileSync(join(entry.parentPath, entry.name), 'base64');
+    if (entry.isFile())
+      out[join(entry.parentPath, entry.name)] = readFileSync(join(entry.parentPath, entry.name), 'base64');
   }
   return out;
 }
@@ -336,7 +405,9 @@ describe('agentdef dev --watch', () => {
       const missing = await dev([forged, '--watch'], { cwd: ws.dir });
       expect(missing.code).toBe(2);
       // Without its plan.json a folder is no compile output: the plan names its target.
-      expect(missing.stderr).toBe(`error: ${forged} holds no compiled output (no plan.json naming its target): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`);
+      expect(missing.stderr).toBe(
+        `error: ${forged} holds no compiled output (no plan.json naming its target): compile the agent first, e.g. agentdef compile <agent.json> --out <folder>\n`,
+      );
     }
     rmSync(forged, { recursive: true });
     expect(snapshot(ws.dir)).toEqual(before);
@@ -349,7 +420,9 @@ describe('agentdef dev --watch', () => {
     const handle = startDev(['dist/echo', '--watch'], { cwd: ws.dir });
     try {
       const url = await handle.ready;
-      expect(handle.stdout()).toMatch(/watching 5 files \(the definitions, tools\.json, mcp\.json, tool modules and their imports\): a change recompiles and reloads\n/);
+      expect(handle.stdout()).toMatch(
+        /watching 5 files \(the definitions, tools\.json, mcp\.json, tool modules and their imports\): a change recompiles and reloads\n/,
+      );
       expect(await labelOf(url)).toBe('first');
 
       // a module the tool imports (not named in tools.json): the new behaviour on the same URL
@@ -364,7 +437,8 @@ describe('agentdef dev --watch', () => {
 
       // the definition: the card changes; a burst of saves is one rebuild
       const good = readFileSync(ws.definition, 'utf8');
-      for (const n of [1, 2, 3, 4]) writeFileSync(ws.definition, good.replace('Counts characters, words', `Counts (edit ${n}) characters, words`));
+      for (const n of [1, 2, 3, 4])
+        writeFileSync(ws.definition, good.replace('Counts characters, words', `Counts (edit ${n}) characters, words`));
       expect(await handle.nextRebuild()).toBe('reloaded');
       expect(await skillDescription(url)).toMatch(/^Counts \(edit 4\) characters, words/);
       await new Promise((r) => setTimeout(r, 600));
@@ -378,7 +452,9 @@ describe('agentdef dev --watch', () => {
       const printed = handle.stderr().slice(stderrBefore);
       expect(printed).toMatch(/agents\/echo\/agent\.json:\d+:\d+/);
       expect(printed).toContain('versionSemver');
-      expect(printed).toMatch(/error: the compile failed; still serving the last good build \(fix it and save again\)\n$/);
+      expect(printed).toMatch(
+        /error: the compile failed; still serving the last good build \(fix it and save again\)\n$/,
+      );
       expect(snapshot(outDir)).toEqual(output);
       expect(await labelOf(url)).toBe('second!');
 

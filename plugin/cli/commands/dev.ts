@@ -10,7 +10,12 @@ export type { DevControl };
 export async function runDevCommand(argv: string[], io: CliIo, control: DevControl = {}): Promise<number> {
   const parsed = parseCommand(io, DEV, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', DEV);
+  if (parsed.positionals.length !== 1)
+    return usageError(
+      io,
+      parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder',
+      DEV,
+    );
   const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, DEV);
   const { record, replay, watch } = parsed.values;

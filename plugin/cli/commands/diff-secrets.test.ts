@@ -16,14 +16,20 @@ const root = mkdtempSync(join(tmpdir(), 'agentdef-diff-secrets-'));
 writeFileSync(join(root, 'nx.json'), '{}\n');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const base = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'examples', 'text-classify', 'agent.json'), 'utf8'));
+const base = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', '..', 'examples', 'text-classify', 'agent.json'), 'utf8'),
+);
 const write = (name: string, value: unknown) => {
   writeFileSync(join(root, name), `${JSON.stringify(value, null, 2)}\n`);
   return name;
 };
 
 // Assembled at run time so no scanner mistakes this file for a leak.
-const SECRETS = [`sk-ant-api03-${'A1b2C3d4'.repeat(11)}`, `ghp_${'x1Y2z3W4'.repeat(4)}abcd`, `AKIA${'ABCDEFGH23456789'}`];
+const SECRETS = [
+  `sk-ant-api03-${'A1b2C3d4'.repeat(11)}`,
+  `ghp_${'x1Y2z3W4'.repeat(4)}abcd`,
+  `AKIA${'ABCDEFGH23456789'}`,
+];
 
 describe('agentdef diff with credentials as property names', () => {
   for (const secret of SECRETS) {

@@ -10,7 +10,9 @@ const root = mkdtempSync(join(tmpdir(), 'agentdef-diff-'));
 writeFileSync(join(root, 'nx.json'), '{}\n');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const base = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'examples', 'text-classify', 'agent.json'), 'utf8'));
+const base = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', '..', 'examples', 'text-classify', 'agent.json'), 'utf8'),
+);
 
 function write(name: string, edit: (d: typeof base) => void): string {
   const copy = structuredClone(base);
@@ -23,7 +25,14 @@ const diff = (argv: string[]) => captureRun(runDiffCommand, argv, root);
 
 describe('agentdef diff', () => {
   const old = write('old.json', () => {});
-  const addedSkill = (d: typeof base) => d.capabilityContract.skills.push({ id: 'text.count', name: 'Count', description: 'Counts lines.', version: '1.0.0', tags: ['count'] });
+  const addedSkill = (d: typeof base) =>
+    d.capabilityContract.skills.push({
+      id: 'text.count',
+      name: 'Count',
+      description: 'Counts lines.',
+      version: '1.0.0',
+      tags: ['count'],
+    });
 
   it('exits 0 when the new version is a big enough bump, and prints each change and the bump', async () => {
     const next = write('minor.json', (d) => {
@@ -52,8 +61,12 @@ describe('agentdef diff', () => {
     });
     const { code, stdout } = await diff([old, next]);
     expect(code).toBe(1);
-    expect(stdout).toContain('  major  removed  /capabilityContract/skills/0 (old): skill removed: callers of it break\n');
-    expect(stdout).toContain('not enough: the changes require a major bump, but 1.0.0 → 1.0.1 is a patch bump; these changes require more:\n  major  removed');
+    expect(stdout).toContain(
+      '  major  removed  /capabilityContract/skills/0 (old): skill removed: callers of it break\n',
+    );
+    expect(stdout).toContain(
+      'not enough: the changes require a major bump, but 1.0.0 → 1.0.1 is a patch bump; these changes require more:\n  major  removed',
+    );
     expect(stdout.split('these changes require more:')[1]).not.toContain('description');
   });
 
@@ -65,8 +78,22 @@ describe('agentdef diff', () => {
     const { code, stdout } = await diff([old, next, '--format', 'json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ old: { file: 'old.json', version: '1.0.0' }, new: { file: 'json.json', version: '1.0.1' }, required: 'minor', actual: 'patch', ok: false });
-    expect(report.changes).toEqual([{ pointer: '/capabilityContract/skills/1', in: 'new', kind: 'added', bump: 'minor', reason: 'skill added (additive)' }]);
+    expect(report).toMatchObject({
+      old: { file: 'old.json', version: '1.0.0' },
+      new: { file: 'json.json', version: '1.0.1' },
+      required: 'minor',
+      actual: 'patch',
+      ok: false,
+    });
+    expect(report.changes).toEqual([
+      {
+        pointer: '/capabilityContract/skills/1',
+        in: 'new',
+        kind: 'added',
+        bump: 'minor',
+        reason: 'skill added (additive)',
+      },
+    ]);
     expect(report.insufficient).toEqual(report.changes);
   });
 

@@ -24,12 +24,20 @@ function loadDefinitionValue(cwd: string, given: string): Loaded {
   if (!format) return { problem: `${name}: not a definition file (expected .json, .yaml or .yml)` };
   const source = readDefinitionSource(absolute, name);
   if (source.ioError !== undefined) return { problem: source.ioError };
-  if (source.text === undefined) return { problem: formatDiagnostics(source.diagnostics, { format: 'text', sources: new Map() }).trimEnd() };
+  if (source.text === undefined)
+    return { problem: formatDiagnostics(source.diagnostics, { format: 'text', sources: new Map() }).trimEnd() };
   const parsed = parseDefinitionText(source.text, name, format);
-  if (!parsed.document) return { problem: formatDiagnostics(parsed.diagnostics, { format: 'text', sources: new Map([[name, source.text]]) }).trimEnd() };
+  if (!parsed.document)
+    return {
+      problem: formatDiagnostics(parsed.diagnostics, {
+        format: 'text',
+        sources: new Map([[name, source.text]]),
+      }).trimEnd(),
+    };
   const value = parsed.document.value as Record<string, unknown>;
   const identity = value.identity;
-  const version = typeof identity === 'object' && identity !== null ? (identity as Record<string, unknown>).versionSemver : undefined;
+  const version =
+    typeof identity === 'object' && identity !== null ? (identity as Record<string, unknown>).versionSemver : undefined;
   return { name, value, version };
 }
 
@@ -42,7 +50,8 @@ export async function runDiffCommand(argv: string[], io: CliIo): Promise<number>
   const parsed = parseCommand(io, DIFF, argv);
   if (typeof parsed === 'number') return parsed;
   const { format } = parsed.values;
-  if (parsed.positionals.length !== 2) return usageError(io, `name two definition files (old, then new), not ${parsed.positionals.length}`, DIFF);
+  if (parsed.positionals.length !== 2)
+    return usageError(io, `name two definition files (old, then new), not ${parsed.positionals.length}`, DIFF);
 
   const before = loadDefinitionValue(io.cwd, parsed.positionals[0]!);
   const after = loadDefinitionValue(io.cwd, parsed.positionals[1]!);
@@ -76,7 +85,9 @@ export async function runDiffCommand(argv: string[], io: CliIo): Promise<number>
     return check.ok ? EXIT.ok : EXIT.invalid;
   }
 
-  const lines = [`${before.name} (${String(before.version)}) → ${after.name} (${String(after.version)}): ${changes.length} change${changes.length === 1 ? '' : 's'}\n`];
+  const lines = [
+    `${before.name} (${String(before.version)}) → ${after.name} (${String(after.version)}): ${changes.length} change${changes.length === 1 ? '' : 's'}\n`,
+  ];
   for (const change of changes) lines.push(changeLine(change));
   lines.push(`required bump: ${check.required}; actual bump: ${check.actual}\n`);
   if (check.ok) {

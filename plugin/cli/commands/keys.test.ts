@@ -39,7 +39,11 @@ function workspace() {
     let stdout = '';
     let stderr = '';
     const env = { AGENTDEF_KEYS_DIR: dir, AGENTDEF_KEYCHAIN: opts.keychain ? 'on' : 'off' };
-    const code = await runKeysCommandWith(argv, { cwd: root, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) }, { env, platform: 'linux', exec });
+    const code = await runKeysCommandWith(
+      argv,
+      { cwd: root, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) },
+      { env, platform: 'linux', exec },
+    );
     outputs.push(stdout, stderr);
     return { code, stdout, stderr };
   };
@@ -52,7 +56,12 @@ describe('agentdef keys', () => {
     const generated = await ws.run(['generate', 'keyref:calc', '--format', 'json']);
     expect(generated.code).toBe(0);
     expect(generated.stderr).toBe('');
-    const out = JSON.parse(generated.stdout) as { ref: string; kid: string; store: string; publicJwk: { kty: string; crv: string; x: string } };
+    const out = JSON.parse(generated.stdout) as {
+      ref: string;
+      kid: string;
+      store: string;
+      publicJwk: { kty: string; crv: string; x: string };
+    };
     expect(out.ref).toBe('keyref:calc');
     expect(out.store).toBe('folder');
     expect(Object.keys(out.publicJwk).sort()).toEqual(['crv', 'kty', 'x']);
@@ -60,7 +69,9 @@ describe('agentdef keys', () => {
 
     const text = await ws.run(['generate', 'keyref:calc2']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^generated keyref:calc2 \(private key in the keys folder, mode 0600\)\nkid: [A-Za-z0-9_-]{43}\npublic JWK: \{"kty":"OKP","crv":"Ed25519","x":"[A-Za-z0-9_-]{43}"\}\n$/);
+    expect(text.stdout).toMatch(
+      /^generated keyref:calc2 \(private key in the keys folder, mode 0600\)\nkid: [A-Za-z0-9_-]{43}\npublic JWK: \{"kty":"OKP","crv":"Ed25519","x":"[A-Za-z0-9_-]{43}"\}\n$/,
+    );
 
     const again = await ws.run(['generate', 'keyref:calc']);
     expect(again.code).toBe(1);
@@ -71,8 +82,14 @@ describe('agentdef keys', () => {
   it('list and export-public show refs, kids and public JWKs only', async () => {
     const ws = workspace();
     expect((await ws.run(['list'])).stdout).toBe('no keys: create one with `agentdef keys generate keyref:<name>`\n');
-    const b = JSON.parse((await ws.run(['generate', 'keyref:b', '--format', 'json'])).stdout) as { kid: string; publicJwk: object };
-    const a = JSON.parse((await ws.run(['generate', 'keyref:a', '--format', 'json'])).stdout) as { kid: string; publicJwk: object };
+    const b = JSON.parse((await ws.run(['generate', 'keyref:b', '--format', 'json'])).stdout) as {
+      kid: string;
+      publicJwk: object;
+    };
+    const a = JSON.parse((await ws.run(['generate', 'keyref:a', '--format', 'json'])).stdout) as {
+      kid: string;
+      publicJwk: object;
+    };
     const listed = await ws.run(['list', '--format', 'json']);
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual({
@@ -81,11 +98,17 @@ describe('agentdef keys', () => {
         { ref: 'keyref:b', kid: b.kid, privateKey: 'folder' },
       ],
     });
-    expect((await ws.run(['list'])).stdout).toBe(`keyref:a  kid ${a.kid}  private key: folder\nkeyref:b  kid ${b.kid}  private key: folder\n`);
+    expect((await ws.run(['list'])).stdout).toBe(
+      `keyref:a  kid ${a.kid}  private key: folder\nkeyref:b  kid ${b.kid}  private key: folder\n`,
+    );
     const exported = await ws.run(['export-public', 'keyref:b']);
     expect(exported.code).toBe(0);
     expect(JSON.parse(exported.stdout)).toEqual({ ...b.publicJwk, kid: b.kid });
-    expect(JSON.parse((await ws.run(['export-public', 'keyref:b', '--format', 'json'])).stdout)).toEqual({ ref: 'keyref:b', kid: b.kid, publicJwk: b.publicJwk });
+    expect(JSON.parse((await ws.run(['export-public', 'keyref:b', '--format', 'json'])).stdout)).toEqual({
+      ref: 'keyref:b',
+      kid: b.kid,
+      publicJwk: b.publicJwk,
+    });
   });
 
   it('a missing key is refused (exit 1, as docs/keys.md says) and says how to create it', async () => {
@@ -121,7 +144,9 @@ describe('agentdef keys', () => {
     ]) {
       const badRef = await ws.run(argv);
       expect(badRef.code, argv.join(' ')).toBe(2);
-      expect(badRef.stderr).toMatch(/^error: "keyref:[^"]*" is not a key ref: .*\nusage: agentdef keys (generate|export-public) <keyref:name>/);
+      expect(badRef.stderr).toMatch(
+        /^error: "keyref:[^"]*" is not a key ref: .*\nusage: agentdef keys (generate|export-public) <keyref:name>/,
+      );
     }
     expect((await ws.run(['list', '--format', 'json'])).stdout).toBe('{\n  "keys": []\n}\n');
   });
@@ -157,8 +182,10 @@ describe('agentdef keys', () => {
     await ws.run(['export-public', 'keyref:one']);
 
     const secrets: string[] = [];
-    for (const file of readdirSync(ws.dir).filter((f) => f.endsWith('.private.jwk.json'))) secrets.push((JSON.parse(readFileSync(join(ws.dir, file), 'utf8')) as { d: string }).d);
-    for (const value of ws.keychain.values()) secrets.push((JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { d: string }).d);
+    for (const file of readdirSync(ws.dir).filter((f) => f.endsWith('.private.jwk.json')))
+      secrets.push((JSON.parse(readFileSync(join(ws.dir, file), 'utf8')) as { d: string }).d);
+    for (const value of ws.keychain.values())
+      secrets.push((JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { d: string }).d);
     expect(secrets).toHaveLength(4);
     const needles = secrets.flatMap((d) => {
       const raw = Buffer.from(d, 'base64url');

@@ -22,7 +22,8 @@ export async function runKeysCommandWith(argv: string[], io: CliIo, options: Key
   };
   /** The one key ref the positionals name, or the usage error's exit code. */
   const oneRef = (spec: CommandSpec, refs: readonly string[]): string | number => {
-    if (refs.length !== 1) return usageError(io, refs.length === 0 ? 'name the key ref, e.g. keyref:my-agent' : 'name one key ref', spec);
+    if (refs.length !== 1)
+      return usageError(io, refs.length === 0 ? 'name the key ref, e.g. keyref:my-agent' : 'name one key ref', spec);
     const parsedRef = parseKeyRef(refs[0]!);
     return parsedRef.ok ? refs[0]! : usageError(io, parsedRef.message, spec);
   };
@@ -45,9 +46,12 @@ export async function runKeysCommandWith(argv: string[], io: CliIo, options: Key
     if (typeof ref === 'number') return ref;
     const generated = await generateKey(ref, { ...options, store: parsed.values.store });
     if (!generated.ok) return fail(generated.message);
-    if (parsed.values.format === 'json') json({ ref: generated.ref, kid: generated.kid, store: generated.store, publicJwk: generated.publicJwk });
+    if (parsed.values.format === 'json')
+      json({ ref: generated.ref, kid: generated.kid, store: generated.store, publicJwk: generated.publicJwk });
     else {
-      io.stdout(`generated ${generated.ref} (private key in the ${generated.store === 'keychain' ? 'OS keychain' : 'keys folder, mode 0600'})\n`);
+      io.stdout(
+        `generated ${generated.ref} (private key in the ${generated.store === 'keychain' ? 'OS keychain' : 'keys folder, mode 0600'})\n`,
+      );
       io.stdout(`kid: ${generated.kid}\npublic JWK: ${JSON.stringify(generated.publicJwk)}\n`);
     }
     return EXIT.ok;

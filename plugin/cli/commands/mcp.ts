@@ -34,7 +34,10 @@ export interface McpStreams {
 
 function packageVersion(): string {
   try {
-    return String((JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: unknown }).version);
+    return String(
+      (JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: unknown })
+        .version,
+    );
   } catch {
     return '0.0.0';
   }
@@ -63,11 +66,19 @@ export async function runMcpCommand(argv: string[], io: CliIo, streams?: McpStre
   const parsed = parseCommand(io, MCP, argv);
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
-  const workspaceRoot = values.workspace !== undefined ? resolve(io.cwd, values.workspace) : (findWorkspaceRoot(io.cwd) ?? resolve(io.cwd));
-  if (!isDirectory(workspaceRoot)) return usageError(io, `the workspace ${values.workspace ?? workspaceRoot} is not a folder`, MCP);
+  const workspaceRoot =
+    values.workspace !== undefined ? resolve(io.cwd, values.workspace) : (findWorkspaceRoot(io.cwd) ?? resolve(io.cwd));
+  if (!isDirectory(workspaceRoot))
+    return usageError(io, `the workspace ${values.workspace ?? workspaceRoot} is not a folder`, MCP);
 
   if (values.ledger === '') return usageError(io, '--ledger needs the path of a SQLite file', MCP);
-  const host = await openApplicationHost({ workspaceRoot, cwd: io.cwd, artifacts: values.artifacts, ledger: values.ledger, host: values.host });
+  const host = await openApplicationHost({
+    workspaceRoot,
+    cwd: io.cwd,
+    artifacts: values.artifacts,
+    ledger: values.ledger,
+    host: values.host,
+  });
   if (!host.ok) {
     // A flag's own problem (`--artifacts: …`, `--ledger: …`, `--host: …`) comes with the usage line.
     if (host.message.startsWith('--')) return usageError(io, host.message, MCP);

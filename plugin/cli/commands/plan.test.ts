@@ -50,7 +50,9 @@ describe('agentdef plan', () => {
     const text = await run(['examples/write-router/agent.json']);
     expect(text.code).toBe(1);
     expect(text.stdout).toBe('');
-    expect(text.stderr).toContain('error[agent_definition_invalid] unresolved-pin: pin "fallback-writer@1.2.0" in examples/write-router/agent.json resolves to nothing');
+    expect(text.stderr).toContain(
+      'error[agent_definition_invalid] unresolved-pin: pin "fallback-writer@1.2.0" in examples/write-router/agent.json resolves to nothing',
+    );
     expect(text.stderr).toMatch(/--> examples\/write-router\/agent\.json:\d+:\d+/);
     expect(text.stderr).toContain('"version": "1.2.0"');
     const json = await run(['examples/write-router/agent.json', '--format', 'json']);
@@ -67,13 +69,18 @@ describe('agentdef plan', () => {
     rmSync(join(root, 'examples/fallback-writer'), { recursive: true });
     const missing = await run(['examples/write-router/agent.json', '--registry', 'snapshots']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('no definition of "fallback-writer" exists in the workspace or in the registry snapshots');
+    expect(missing.stderr).toContain(
+      'no definition of "fallback-writer" exists in the workspace or in the registry snapshots',
+    );
   });
 
   it.each([
     [[], 'name the definition file'],
     [['a.json', 'b.json'], 'name one definition file, not 2'],
-    [['examples/write-router/agent.json', '--format', 'xml'], '--format "xml" is not allowed. It must be one of text, json'],
+    [
+      ['examples/write-router/agent.json', '--format', 'xml'],
+      '--format "xml" is not allowed. It must be one of text, json',
+    ],
     [['examples/write-router/agent.json', '--max-depth', 'ten'], '--max-depth must be a whole number'],
     [['examples/write-router/agent.json', '--max-nodes', '0'], '--max-nodes must be a whole number'],
     [['examples/write-router/agent.json', '--frobnicate'], 'Unknown option'],

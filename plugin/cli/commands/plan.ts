@@ -23,10 +23,18 @@ export interface ResolutionArgs {
 export function resolutionArgs(
   io: CliIo,
   positionals: readonly string[],
-  values: { format: 'text' | 'json'; registry?: string | undefined; 'max-depth'?: string | undefined; 'max-nodes'?: string | undefined },
+  values: {
+    format: 'text' | 'json';
+    registry?: string | undefined;
+    'max-depth'?: string | undefined;
+    'max-nodes'?: string | undefined;
+  },
 ): ResolutionArgs | string {
   const { format } = values;
-  if (positionals.length !== 1) return positionals.length === 0 ? 'name the definition file' : `name one definition file, not ${positionals.length}`;
+  if (positionals.length !== 1)
+    return positionals.length === 0
+      ? 'name the definition file'
+      : `name one definition file, not ${positionals.length}`;
   const file = resolve(io.cwd, positionals[0]!);
   const bound = (flag: string, text: string | undefined): number | string | undefined => {
     if (text === undefined) return undefined;
@@ -36,7 +44,11 @@ export function resolutionArgs(
   if (typeof maxDepth === 'string') return maxDepth;
   const maxNodes = bound('max-nodes', values['max-nodes']);
   if (typeof maxNodes === 'string') return maxNodes;
-  const args: ResolutionArgs = { file, workspaceRoot: findWorkspaceRoot(dirname(file)) ?? findWorkspaceRoot(io.cwd) ?? io.cwd, format };
+  const args: ResolutionArgs = {
+    file,
+    workspaceRoot: findWorkspaceRoot(dirname(file)) ?? findWorkspaceRoot(io.cwd) ?? io.cwd,
+    format,
+  };
   if (values.registry !== undefined) args.registryRoot = resolve(io.cwd, values.registry);
   if (maxDepth !== undefined) args.maxDepth = maxDepth;
   if (maxNodes !== undefined) args.maxNodes = maxNodes;
@@ -71,7 +83,8 @@ export async function runPlanCommand(argv: string[], io: CliIo): Promise<number>
     else io.stderr(printed);
     return EXIT.invalid;
   }
-  if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(result.diagnostics, { format: args.format, sources: result.sources }));
+  if (result.diagnostics.length > 0)
+    io.stderr(formatDiagnostics(result.diagnostics, { format: args.format, sources: result.sources }));
   io.stdout(args.format === 'json' ? stableJson(result.plan) : formatPlanText(result.plan!));
   return EXIT.ok;
 }

@@ -20,7 +20,8 @@ let root: string;
 let outside: string;
 let keyOptions: KeyStoreOptions;
 
-const promote = (argv: string[], options: KeyStoreOptions = keyOptions) => captureRun((a, io) => runPromoteCommandWith(a, io, options), argv, root);
+const promote = (argv: string[], options: KeyStoreOptions = keyOptions) =>
+  captureRun((a, io) => runPromoteCommandWith(a, io, options), argv, root);
 const down = (file = FILE) => [file, '--to', 'composed', '--at', AT, '--key', 'keyref:release'];
 const mkfifo = (path: string) => execFileSync('mkfifo', [path]);
 
@@ -49,7 +50,10 @@ describe('the definition file', () => {
   });
 
   it('an edit made while promote runs is kept, and nothing is promoted', async () => {
-    const edited = readFileSync(join(root, FILE), 'utf8').replace('"lifecycleState": "marketplace-published"', '"lifecycleState": "marketplace-published" ');
+    const edited = readFileSync(join(root, FILE), 'utf8').replace(
+      '"lifecycleState": "marketplace-published"',
+      '"lifecycleState": "marketplace-published" ',
+    );
     // The keychain lookup runs between the read and the write: it stands in for an editor saving.
     const editing: KeyStoreOptions = {
       ...keyOptions,
@@ -101,7 +105,16 @@ describe('the receipts file', () => {
 });
 
 describe('the credential', () => {
-  const up = (credential?: string) => [FILE, '--to', 'marketplace-published', '--at', AT, '--key', 'keyref:release', ...(credential ? ['--credential', credential] : [])];
+  const up = (credential?: string) => [
+    FILE,
+    '--to',
+    'marketplace-published',
+    '--at',
+    AT,
+    '--key',
+    'keyref:release',
+    ...(credential ? ['--credential', credential] : []),
+  ];
 
   it('a link to /dev/zero or a FIFO given as --credential is refused at once', async () => {
     expect((await promote(down())).code).toBe(0);

@@ -49,7 +49,9 @@ describe('agentdef promote', () => {
     expect(down).toMatchObject({ code: 0, stderr: '' });
     expect(down.stdout).toContain('demotion marketplace-published -> composed');
     expect(down.stdout).toContain(`receipt appended to ${receipts}`);
-    expect(readFileSync(path, 'utf8')).toBe(before.replace('"lifecycleState": "marketplace-published"', '"lifecycleState": "composed"'));
+    expect(readFileSync(path, 'utf8')).toBe(
+      before.replace('"lifecycleState": "marketplace-published"', '"lifecycleState": "composed"'),
+    );
     expect(statSync(path).mode & 0o777).toBe(0o640);
     expect(readFileSync(join(root, receipts), 'utf8').trim().split('\n')).toHaveLength(1);
 
@@ -62,12 +64,34 @@ describe('agentdef promote', () => {
     expect(readFileSync(join(root, receipts), 'utf8').trim().split('\n')).toHaveLength(1);
 
     const { privateJwk } = await generateReceiptKeyPair();
-    const issued = await issueAgentFactsCredential(JSON.parse(composed) as AgentDefinition, { target: 'local-mac', port: 4100, ttlSeconds: 3600, issuedAt: '2026-03-01T12:00:00Z', privateJwk });
+    const issued = await issueAgentFactsCredential(JSON.parse(composed) as AgentDefinition, {
+      target: 'local-mac',
+      port: 4100,
+      ttlSeconds: 3600,
+      issuedAt: '2026-03-01T12:00:00Z',
+      privateJwk,
+    });
     if (!issued.ok) throw new Error('credential');
     writeFileSync(join(root, 'facts.vc.json'), JSON.stringify(issued.credential));
-    const up = await promote([file, '--to=marketplace-published', '--at', '2026-03-01T12:40:00Z', '--key', 'keyref:release', '--credential', 'facts.vc.json', '--format', 'json']);
+    const up = await promote([
+      file,
+      '--to=marketplace-published',
+      '--at',
+      '2026-03-01T12:40:00Z',
+      '--key',
+      'keyref:release',
+      '--credential',
+      'facts.vc.json',
+      '--format',
+      'json',
+    ]);
     expect(up.code).toBe(0);
-    expect(JSON.parse(up.stdout)).toMatchObject({ from: 'composed', to: 'marketplace-published', transition: 'promotion', receipt: { signature: { alg: 'Ed25519' } } });
+    expect(JSON.parse(up.stdout)).toMatchObject({
+      from: 'composed',
+      to: 'marketplace-published',
+      transition: 'promotion',
+      receipt: { signature: { alg: 'Ed25519' } },
+    });
     expect(readFileSync(path, 'utf8')).toBe(before);
 
     const verified = await captureRun(runVerifyCommand, [receipts, '--keys', 'keys'], root);
@@ -76,7 +100,10 @@ describe('agentdef promote', () => {
     expect(verified.stdout).toContain('verified lifecycle-receipt');
 
     const lines = readFileSync(join(root, receipts), 'utf8').trim().split('\n');
-    writeFileSync(join(root, 'tampered.jsonl'), `${lines[0]!.replace('"to":"composed"', '"to":"kym-registered"')}\n${lines[1]}\n`);
+    writeFileSync(
+      join(root, 'tampered.jsonl'),
+      `${lines[0]!.replace('"to":"composed"', '"to":"kym-registered"')}\n${lines[1]}\n`,
+    );
     const tampered = await captureRun(runVerifyCommand, ['tampered.jsonl', '--keys', 'keys'], root);
     expect(tampered.code).toBe(1);
     expect(tampered.stderr).toContain('tampered.jsonl:1: NOT verified lifecycle-receipt');
@@ -93,40 +120,102 @@ describe('agentdef promote', () => {
     const definition = JSON.parse(composed) as AgentDefinition;
     const shown = `registry/agents/${definition.identity.slug}/${publishedFileNames(definition.identity.versionSemver).credential}`;
 
-    const missing = await promote([file, '--to', 'marketplace-published', '--at', '2026-03-01T13:10:00Z', '--key', 'keyref:release']);
+    const missing = await promote([
+      file,
+      '--to',
+      'marketplace-published',
+      '--at',
+      '2026-03-01T13:10:00Z',
+      '--key',
+      'keyref:release',
+    ]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`no AgentFacts credential at ${shown}`);
     expect(missing.stderr).toContain('requires the AgentFacts credential');
     expect(readFileSync(path, 'utf8')).toBe(composed);
 
     const { privateJwk } = await generateReceiptKeyPair();
-    const issued = await issueAgentFactsCredential(definition, { target: 'local-mac', port: 4100, ttlSeconds: 86400, issuedAt: '2026-03-01T12:00:00Z', privateJwk });
+    const issued = await issueAgentFactsCredential(definition, {
+      target: 'local-mac',
+      port: 4100,
+      ttlSeconds: 86400,
+      issuedAt: '2026-03-01T12:00:00Z',
+      privateJwk,
+    });
     if (!issued.ok) throw new Error('credential');
     const published = JSON.stringify(issued.credential);
     mkdirSync(join(root, 'registry', 'agents', definition.identity.slug), { recursive: true });
     // A credential edited after publishing does not verify, so the promotion is refused.
     writeFileSync(join(root, shown), published.replace('"agent_name":', '"agent_name_":'));
-    const edited = await promote([file, '--to', 'marketplace-published', '--at', '2026-03-01T13:10:00Z', '--key', 'keyref:release']);
+    const edited = await promote([
+      file,
+      '--to',
+      'marketplace-published',
+      '--at',
+      '2026-03-01T13:10:00Z',
+      '--key',
+      'keyref:release',
+    ]);
     expect(edited.code).toBe(1);
     expect(edited.stderr).toContain('does not verify');
     expect(readFileSync(path, 'utf8')).toBe(composed);
 
     writeFileSync(join(root, shown), published);
-    const up = await promote([file, '--to', 'marketplace-published', '--at', '2026-03-01T13:20:00Z', '--key', 'keyref:release', '--format', 'json']);
+    const up = await promote([
+      file,
+      '--to',
+      'marketplace-published',
+      '--at',
+      '2026-03-01T13:20:00Z',
+      '--key',
+      'keyref:release',
+      '--format',
+      'json',
+    ]);
     expect(up.code).toBe(0);
-    expect(JSON.parse(up.stdout)).toMatchObject({ from: 'composed', to: 'marketplace-published', transition: 'promotion' });
-    expect(readFileSync(path, 'utf8')).toBe(composed.replace('"lifecycleState": "composed"', '"lifecycleState": "marketplace-published"'));
+    expect(JSON.parse(up.stdout)).toMatchObject({
+      from: 'composed',
+      to: 'marketplace-published',
+      transition: 'promotion',
+    });
+    expect(readFileSync(path, 'utf8')).toBe(
+      composed.replace('"lifecycleState": "composed"', '"lifecycleState": "marketplace-published"'),
+    );
   });
 
   it('--registry names another registry folder to look the credential up in', async () => {
     const path = join(root, file);
-    expect((await promote([file, '--to', 'composed', '--at', '2026-03-01T14:00:00Z', '--key', 'keyref:release'])).code).toBe(0);
+    expect(
+      (await promote([file, '--to', 'composed', '--at', '2026-03-01T14:00:00Z', '--key', 'keyref:release'])).code,
+    ).toBe(0);
     const definition = JSON.parse(readFileSync(path, 'utf8')) as AgentDefinition;
-    const run = await promote([file, '--to', 'marketplace-published', '--at', '2026-03-01T14:10:00Z', '--key', 'keyref:release', '--registry', 'elsewhere']);
+    const run = await promote([
+      file,
+      '--to',
+      'marketplace-published',
+      '--at',
+      '2026-03-01T14:10:00Z',
+      '--key',
+      'keyref:release',
+      '--registry',
+      'elsewhere',
+    ]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`no AgentFacts credential at elsewhere/${definition.identity.slug}/${publishedFileNames(definition.identity.versionSemver).credential}`);
+    expect(run.stderr).toContain(
+      `no AgentFacts credential at elsewhere/${definition.identity.slug}/${publishedFileNames(definition.identity.versionSemver).credential}`,
+    );
     cpSync(join(root, 'registry', 'agents'), join(root, 'elsewhere'), { recursive: true });
-    const up = await promote([file, '--to', 'marketplace-published', '--at', '2026-03-01T14:20:00Z', '--key', 'keyref:release', '--registry', 'elsewhere']);
+    const up = await promote([
+      file,
+      '--to',
+      'marketplace-published',
+      '--at',
+      '2026-03-01T14:20:00Z',
+      '--key',
+      'keyref:release',
+      '--registry',
+      'elsewhere',
+    ]);
     expect(up.code).toBe(0);
   });
 
@@ -154,11 +243,22 @@ describe('agentdef promote', () => {
     await up('tool-shipped');
     // The agentic gate flips: the tool gains a pinned model (the user's edit), then mcp-resident.
     edit((d) => {
-      d.modelSet = [{ role: 'primary', modelId: 'claude-haiku-4-5', modelVersion: '20251001', providerId: 'anthropic', samplingParams: { temperature: 0 }, tier: 'small' }];
+      d.modelSet = [
+        {
+          role: 'primary',
+          modelId: 'claude-haiku-4-5',
+          modelVersion: '20251001',
+          providerId: 'anthropic',
+          samplingParams: { temperature: 0 },
+          tier: 'small',
+        },
+      ];
       d.telemetryContract.agenticGate = 'agentic';
       d.telemetryContract.kymRegistrationRequired = true;
       d.runtimeRequirements.keyCustody = 'secrets-store';
-      d.runtimeRequirements.bindings = [{ kind: 'secret-ref', name: 'ANTHROPIC_API_KEY', ref: 'secrets-store://acme/anthropic' }];
+      d.runtimeRequirements.bindings = [
+        { kind: 'secret-ref', name: 'ANTHROPIC_API_KEY', ref: 'secrets-store://acme/anthropic' },
+      ];
     });
     await up('mcp-resident');
     edit((d) => {
@@ -197,7 +297,11 @@ describe('agentdef promote', () => {
       expect.objectContaining({ from: 'tool-prototype', to: 'tool-shipped', transition: 'promotion' }),
       expect.objectContaining({ from: 'tool-shipped', to: 'mcp-resident' }),
       expect.objectContaining({ from: 'mcp-resident', to: 'kym-registered' }),
-      expect.objectContaining({ from: 'kym-registered', to: 'marketplace-published', skipped: [{ stage: 'composed', reason: expect.stringContaining('not to a leaf') }] }),
+      expect.objectContaining({
+        from: 'kym-registered',
+        to: 'marketplace-published',
+        skipped: [{ stage: 'composed', reason: expect.stringContaining('not to a leaf') }],
+      }),
     ]);
     expect(lines.slice(0, 3).every((line) => !line.includes('"skipped"'))).toBe(true);
     const verified = await captureRun(runVerifyCommand, [leafReceipts, '--keys', 'keys'], root);
@@ -207,7 +311,10 @@ describe('agentdef promote', () => {
 
     // The skip is signed: dropping it (or claiming another stage was skipped) breaks the receipt.
     const last = lines[3]!;
-    for (const forged of [last.replace(/,"skipped":\[[^\]]*\]/, ''), last.replace('"stage":"composed"', '"stage":"kym-registered"')]) {
+    for (const forged of [
+      last.replace(/,"skipped":\[[^\]]*\]/, ''),
+      last.replace('"stage":"composed"', '"stage":"kym-registered"'),
+    ]) {
       expect(forged).not.toBe(last);
       writeFileSync(join(root, 'forged.jsonl'), `${lines.slice(0, 3).join('\n')}\n${forged}\n`);
       const check = await captureRun(runVerifyCommand, ['forged.jsonl', '--keys', 'keys'], root);
@@ -219,9 +326,19 @@ describe('agentdef promote', () => {
   it('a composition cannot pass composed: from kym-registered it goes to composed first', async () => {
     const dag = 'examples/edit-assistant/agent.json';
     const path = join(root, dag);
-    expect((await promote([dag, '--to', 'kym-registered', '--at', '2026-03-01T15:00:00Z', '--key', 'keyref:release'])).code).toBe(0);
+    expect(
+      (await promote([dag, '--to', 'kym-registered', '--at', '2026-03-01T15:00:00Z', '--key', 'keyref:release'])).code,
+    ).toBe(0);
     const before = readFileSync(path, 'utf8');
-    const jump = await promote([dag, '--to', 'marketplace-published', '--at', '2026-03-01T15:10:00Z', '--key', 'keyref:release']);
+    const jump = await promote([
+      dag,
+      '--to',
+      'marketplace-published',
+      '--at',
+      '2026-03-01T15:10:00Z',
+      '--key',
+      'keyref:release',
+    ]);
     expect(jump.code).toBe(1);
     expect(jump.stderr).toContain('"kym-registered" to "marketplace-published" skips "composed"');
     expect(jump.stderr).toContain('promote to "composed" first');
@@ -229,7 +346,15 @@ describe('agentdef promote', () => {
   });
 
   it('refuses a jump with exit 1, naming the stage in between', async () => {
-    const run = await promote(['examples/text-digest/agent.json', '--to', 'kym-registered', '--at', AT, '--key', 'keyref:release']);
+    const run = await promote([
+      'examples/text-digest/agent.json',
+      '--to',
+      'kym-registered',
+      '--at',
+      AT,
+      '--key',
+      'keyref:release',
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('skips "mcp-resident"');
     expect(existsSync(join(root, 'examples', 'text-digest', 'lifecycle.receipts.jsonl'))).toBe(false);
@@ -243,7 +368,9 @@ describe('agentdef promote', () => {
 
   it('usage errors: no --to, a bad --at, two files', async () => {
     expect((await promote(['examples/text-digest/agent.json'])).code).toBe(2);
-    expect((await promote(['examples/text-digest/agent.json', '--to', 'tool-prototype', '--at', 'yesterday'])).code).toBe(2);
+    expect(
+      (await promote(['examples/text-digest/agent.json', '--to', 'tool-prototype', '--at', 'yesterday'])).code,
+    ).toBe(2);
     expect((await promote(['a.json', 'b.json', '--to', 'tool-prototype'])).code).toBe(2);
   });
 

@@ -9,9 +9,17 @@ import { parseCommand, usageError } from '../usage';
 export async function runPublishCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(io, PUBLISH, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the definition file to publish' : `name one definition file, not ${parsed.positionals.length}`, PUBLISH);
+  if (parsed.positionals.length !== 1)
+    return usageError(
+      io,
+      parsed.positionals.length === 0
+        ? 'name the definition file to publish'
+        : `name one definition file, not ${parsed.positionals.length}`,
+      PUBLISH,
+    );
   const portText = parsed.values.port;
-  if (portText !== undefined && !/^[1-9]\d{0,4}$/.test(portText)) return usageError(io, `--port must be a port number, not "${portText}"`, PUBLISH);
+  if (portText !== undefined && !/^[1-9]\d{0,4}$/.test(portText))
+    return usageError(io, `--port must be a port number, not "${portText}"`, PUBLISH);
   const file = resolve(io.cwd, parsed.positionals[0]!);
   const workspaceRoot = findWorkspaceRoot(join(file, '..')) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
   return publish(

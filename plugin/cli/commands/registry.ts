@@ -25,7 +25,12 @@ export async function runRegistryCommand(argv: string[], io: CliIo): Promise<num
   const { format } = parsed.values;
   const workspaceRoot = findWorkspaceRoot(io.cwd) ?? io.cwd;
   const configured = parsed.values.registry ?? WORKSPACE_DEFAULTS.registryRoot;
-  const root = parsed.values.registry !== undefined ? resolve(io.cwd, configured) : isAbsolute(configured) ? configured : resolve(workspaceRoot, configured);
+  const root =
+    parsed.values.registry !== undefined
+      ? resolve(io.cwd, configured)
+      : isAbsolute(configured)
+        ? configured
+        : resolve(workspaceRoot, configured);
   const displayRoot = toPosix(relative(workspaceRoot, root)) || '.';
 
   let files: RegistryFiles;
@@ -49,7 +54,9 @@ export async function runRegistryCommand(argv: string[], io: CliIo): Promise<num
   else {
     for (const problem of result.problems) io.stderr(`${displayRoot}/${problem.file}: ${problem.message}\n`);
     for (const ref of result.passed) io.stdout(`verified ${ref}\n`);
-    io.stdout(`${result.passed.length} of ${index.index.snapshots.length} published versions verified in ${displayRoot}${result.verified ? '' : `; ${result.problems.length} problem(s)`}\n`);
+    io.stdout(
+      `${result.passed.length} of ${index.index.snapshots.length} published versions verified in ${displayRoot}${result.verified ? '' : `; ${result.problems.length} problem(s)`}\n`,
+    );
   }
   return result.verified ? EXIT.ok : EXIT.invalid;
 }

@@ -18,7 +18,15 @@ async function run(argv: string[]) {
 
 describe('agentdef run', () => {
   it('exits 2 with the usage on bad arguments', async () => {
-    for (const argv of [[], ['a', 'b'], ['out', '--port', 'http'], ['out', '--port', '70000'], ['out', '--nope'], ['out', '--task-store'], ['out', '--task-store', '']]) {
+    for (const argv of [
+      [],
+      ['a', 'b'],
+      ['out', '--port', 'http'],
+      ['out', '--port', '70000'],
+      ['out', '--nope'],
+      ['out', '--task-store'],
+      ['out', '--task-store', ''],
+    ]) {
       const result = await run(argv);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
@@ -30,7 +38,9 @@ describe('agentdef run', () => {
   it('exits 2 naming what to compile when the folder is no HB3 or local-mac output', async () => {
     const result = await run(['dist/agents/nothing']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: ${join(root, 'dist/agents/nothing')} holds neither hb3-job.json nor launcher.json: compile the agent with --target hb3 or --target local-mac first\n`);
+    expect(result.stderr).toBe(
+      `error: ${join(root, 'dist/agents/nothing')} holds neither hb3-job.json nor launcher.json: compile the agent with --target hb3 or --target local-mac first\n`,
+    );
   });
 
   it('refuses a --receipts path that is no receipts file before starting anything, and leaves it as it was', async () => {

@@ -14,13 +14,19 @@ import { modelsSummary, startCliModelSession } from '../../operations/model-sess
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(io, RUN, argv);
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder', RUN);
+  if (parsed.positionals.length !== 1)
+    return usageError(
+      io,
+      parsed.positionals.length === 0 ? 'name the compile output folder' : 'name one output folder',
+      RUN,
+    );
   const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, RUN);
   const outDir = resolve(io.cwd, parsed.positionals[0]!);
   const taskStore = parsed.values['task-store'];
   if (taskStore === '') return usageError(io, '--task-store names a file (the host creates it)', RUN);
-  if (parsed.values.receipts === '') return usageError(io, '--receipts names a file (the host appends receipts to it)', RUN);
+  if (parsed.values.receipts === '')
+    return usageError(io, '--receipts names a file (the host appends receipts to it)', RUN);
   const receipts = parsed.values.receipts !== undefined ? resolve(io.cwd, parsed.values.receipts) : undefined;
   // Refused before anything starts: the host only ever appends to a receipts file (receipt-file-sink.ts).
   const receiptsProblem = receipts !== undefined ? receiptsFileProblem(receipts) : undefined;
@@ -32,12 +38,23 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
   if (typeof models === 'string') return usageError(io, models, RUN);
   let session: ModelSession | undefined;
   if (models) {
-    const started = await startCliModelSession({ request: models, outDir, outArg: parsed.positionals[0]!, io, env: process.env, upstreams: modelBaseUrls(process.env) });
+    const started = await startCliModelSession({
+      request: models,
+      outDir,
+      outArg: parsed.positionals[0]!,
+      io,
+      env: process.env,
+      upstreams: modelBaseUrls(process.env),
+    });
     if (typeof started === 'number') return started;
     session = started;
   }
   try {
-    const env = { ...process.env, ...(taskStore !== undefined ? { [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } : {}), ...session?.env };
+    const env = {
+      ...process.env,
+      ...(taskStore !== undefined ? { [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } : {}),
+      ...session?.env,
+    };
     const code = await runCompiledOutput({
       outDir,
       workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,

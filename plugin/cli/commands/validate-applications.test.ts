@@ -37,9 +37,15 @@ describe('agentdef validate on application manifests', () => {
 
   it('walks folders for manifests too, and counts them apart from definitions', async () => {
     const result = await validate(['examples']);
-    const definitions = readdirSync(join(root, 'examples')).filter((name) => existsSync(join(root, 'examples', name, 'agent.json')) || existsSync(join(root, 'examples', name, 'agent.yaml'))).length;
+    const definitions = readdirSync(join(root, 'examples')).filter(
+      (name) =>
+        existsSync(join(root, 'examples', name, 'agent.json')) ||
+        existsSync(join(root, 'examples', name, 'agent.yaml')),
+    ).length;
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`${definitions} definitions and 2 application manifests checked: ${definitions + 2} valid, 0 invalid (0 errors, 0 warnings)\n`);
+    expect(result.stdout).toBe(
+      `${definitions} definitions and 2 application manifests checked: ${definitions + 2} valid, 0 invalid (0 errors, 0 warnings)\n`,
+    );
     const apps = await validate(['examples/applications']);
     expect(apps.stdout).toBe('2 application manifests checked: 2 valid, 0 invalid (0 errors, 0 warnings)\n');
     expect(apps.stderr).toBe('');
@@ -51,14 +57,26 @@ describe('agentdef validate on application manifests', () => {
     writeFileSync(join(root, 'apps/broken/application.json'), text);
     const result = await validate(['apps/broken/application.json', '--format', 'json']);
     expect(result.code).toBe(1);
-    const report = JSON.parse(result.stdout) as { valid: boolean; diagnostics: { code: string; rule: string; path: string; file: string; line: number; column: number }[] };
+    const report = JSON.parse(result.stdout) as {
+      valid: boolean;
+      diagnostics: { code: string; rule: string; path: string; file: string; line: number; column: number }[];
+    };
     expect(report.valid).toBe(false);
     const line = text.split('\n').findIndex((l) => l.includes('"eight"')) + 1;
     expect(report.diagnostics).toEqual([
-      expect.objectContaining({ code: 'application_manifest_invalid', rule: 'schema', path: '/bounds/maxSteps', file: 'apps/broken/application.json', line, column: text.split('\n')[line - 1]!.indexOf('"eight"') + 1 }),
+      expect.objectContaining({
+        code: 'application_manifest_invalid',
+        rule: 'schema',
+        path: '/bounds/maxSteps',
+        file: 'apps/broken/application.json',
+        line,
+        column: text.split('\n')[line - 1]!.indexOf('"eight"') + 1,
+      }),
     ]);
     const plain = await validate(['apps/broken/application.json']);
-    expect(plain.stdout).toContain('error[application_manifest_invalid] schema: `/bounds/maxSteps` must be integer, not a string\n  --> apps/broken/application.json:');
+    expect(plain.stdout).toContain(
+      'error[application_manifest_invalid] schema: `/bounds/maxSteps` must be integer, not a string\n  --> apps/broken/application.json:',
+    );
     expect(plain.stdout).not.toContain('agent_definition_invalid');
     expect(plain.stdout).toMatch(/1 application manifest checked: 0 valid, 1 invalid \(1 error, 0 warnings\)\n$/);
   });
@@ -71,7 +89,9 @@ describe('agentdef validate on application manifests', () => {
     cpSync(join(root, 'examples/text-stats/agent.json'), join(root, 'named/stats.json'));
     const result = await validate(['named/brief.json', 'named/brief.yaml', 'named/stats.json']);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('1 definition and 2 application manifests checked: 3 valid, 0 invalid (0 errors, 0 warnings)\n');
+    expect(result.stdout).toBe(
+      '1 definition and 2 application manifests checked: 3 valid, 0 invalid (0 errors, 0 warnings)\n',
+    );
     expect(result.code).toBe(0);
   });
 });

@@ -11,13 +11,20 @@ import { runValidateCommand } from './validate';
 const root = mkdtempSync(join(tmpdir(), 'agentdef-validate-missing-'));
 writeFileSync(join(root, 'nx.json'), '{}');
 mkdirSync(join(root, 'agents', 'text-digest'), { recursive: true });
-cpSync(join(__dirname, '..', '..', '..', 'examples', 'text-digest', 'agent.json'), join(root, 'agents', 'text-digest', 'agent.json'));
+cpSync(
+  join(__dirname, '..', '..', '..', 'examples', 'text-digest', 'agent.json'),
+  join(root, 'agents', 'text-digest', 'agent.json'),
+);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function validate(argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runValidateCommand(argv, { cwd: root, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
+  const code = await runValidateCommand(argv, {
+    cwd: root,
+    stdout: (s) => (stdout += s),
+    stderr: (s) => (stderr += s),
+  });
   return { code, stdout, stderr };
 }
 
@@ -39,10 +46,17 @@ describe('agentdef validate <missing path>', () => {
   it('with --format json, says invalid and names what it could not read (it said valid: true)', async () => {
     const alone = await validate(['nope/missing', '--format', 'json']);
     expect(alone.code).toBe(2);
-    expect(JSON.parse(alone.stdout)).toEqual({ valid: false, diagnostics: [], unreadable: ['cannot read nope/missing: no such file or directory'] });
+    expect(JSON.parse(alone.stdout)).toEqual({
+      valid: false,
+      diagnostics: [],
+      unreadable: ['cannot read nope/missing: no such file or directory'],
+    });
     const beside = await validate(['agents', 'nope/missing', '--format', 'json']);
     expect(beside.code).toBe(2);
-    expect(JSON.parse(beside.stdout)).toMatchObject({ valid: false, unreadable: ['cannot read nope/missing: no such file or directory'] });
+    expect(JSON.parse(beside.stdout)).toMatchObject({
+      valid: false,
+      unreadable: ['cannot read nope/missing: no such file or directory'],
+    });
     const fine = await validate(['agents', '--format', 'json']);
     expect(fine.code).toBe(0);
     // Warnings only (its pins are not in this workspace): valid, and nothing unreadable.

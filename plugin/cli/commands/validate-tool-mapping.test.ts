@@ -28,8 +28,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const MAPPED = '{\n  "tools": {\n    "text-metrics": { "module": "./tools/text-metrics.ts", "export": "countText" }\n  }\n}\n';
-const UNMAPPED = '{\n  "tools": {\n    "text-metricz": { "module": "./tools/text-metrics.ts", "export": "countText" }\n  }\n}\n';
+const MAPPED =
+  '{\n  "tools": {\n    "text-metrics": { "module": "./tools/text-metrics.ts", "export": "countText" }\n  }\n}\n';
+const UNMAPPED =
+  '{\n  "tools": {\n    "text-metricz": { "module": "./tools/text-metrics.ts", "export": "countText" }\n  }\n}\n';
 
 async function validateCli(argv: string[], cwd = root) {
   let stdout = '';
@@ -40,7 +42,12 @@ async function validateCli(argv: string[], cwd = root) {
 
 /** What compiling for a Worker reports (the compile-time check), without the fields that differ by caller. */
 async function compileDiagnostics(): Promise<Diagnostic[]> {
-  const result = await compileAgent({ file: FILE, workspaceRoot: root, target: 'cloudflare-dynamic-worker', outDir: 'dist/never' });
+  const result = await compileAgent({
+    file: FILE,
+    workspaceRoot: root,
+    target: 'cloudflare-dynamic-worker',
+    outDir: 'dist/never',
+  });
   return result.diagnostics.filter((d) => d.rule === 'tool-implementation');
 }
 
@@ -59,8 +66,10 @@ describe('the tool mapping, checked by validation', () => {
       path: '/toolInventory/0',
       line,
       column: 5,
-      message: 'skill-package tool "text-metrics" has no implementation: the workspace\'s tools.json does not map it to a module',
-      suggestion: 'add "tools": { "text-metrics": { "module": "./tools/text-metrics.ts", "export": "run" } } to tools.json',
+      message:
+        'skill-package tool "text-metrics" has no implementation: the workspace\'s tools.json does not map it to a module',
+      suggestion:
+        'add "tools": { "text-metrics": { "module": "./tools/text-metrics.ts", "export": "run" } } to tools.json',
     });
 
     const json = await validateCli([FILE, '--format', 'json']);
@@ -76,16 +85,25 @@ describe('the tool mapping, checked by validation', () => {
 
     writeFileSync(join(root, 'tools.json'), MAPPED);
     expect(await compileDiagnostics()).toEqual([]);
-    expect(await validateCli([FILE])).toEqual({ code: 0, stdout: '1 definition checked: 1 valid, 0 invalid (0 errors, 0 warnings)\n', stderr: '' });
+    expect(await validateCli([FILE])).toEqual({
+      code: 0,
+      stdout: '1 definition checked: 1 valid, 0 invalid (0 errors, 0 warnings)\n',
+      stderr: '',
+    });
   });
 
   it('validate reports a workspace without tools.json, and a tools.json that cannot map, located in tools.json', async () => {
     rmSync(join(root, 'tools.json'), { force: true });
     const missing = await validateCli([FILE]);
     expect(missing.code).toBe(1);
-    expect(missing.stdout).toContain('error[agent_definition_invalid] tool-implementation: skill-package tool "text-metrics" has no implementation');
+    expect(missing.stdout).toContain(
+      'error[agent_definition_invalid] tool-implementation: skill-package tool "text-metrics" has no implementation',
+    );
 
-    writeFileSync(join(root, 'tools.json'), '{\n  "tools": {\n    "text-metrics": { "module": "/etc/passwd", "export": "countText" }\n  }\n}\n');
+    writeFileSync(
+      join(root, 'tools.json'),
+      '{\n  "tools": {\n    "text-metrics": { "module": "/etc/passwd", "export": "countText" }\n  }\n}\n',
+    );
     const broken = await validateCli([FILE, '--format', 'json']);
     expect(broken.code).toBe(1);
     const diagnostics = (JSON.parse(broken.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
@@ -107,7 +125,10 @@ describe('the tool mapping, checked by validation', () => {
     const alone = validateDefinition(FILE, { cwd: root });
     expect(alone).toMatchObject({ valid: true, diagnostics: [] });
     writeFileSync(join(root, 'tools.json'), MAPPED);
-    expect(validateDefinition(FILE, { cwd: root, workspaceRoot: root })).toMatchObject({ valid: true, diagnostics: [] });
+    expect(validateDefinition(FILE, { cwd: root, workspaceRoot: root })).toMatchObject({
+      valid: true,
+      diagnostics: [],
+    });
   });
 
   it('an agent without scripted or skill-package tools reads no tools.json: a broken one is not its problem', async () => {

@@ -18,7 +18,9 @@ import { parseCommand, usageError } from '../usage';
 /** The manifests' results; the application layer (and its Ajv) is loaded only when there are manifests. */
 function validateManifests(files: readonly FoundFile[]): ValidateFilesResult | undefined {
   if (files.length === 0) return undefined;
-  return (require('../../application/validate-manifest-files') as typeof import('../../application/validate-manifest-files')).validateManifestFiles(files);
+  return (
+    require('../../application/validate-manifest-files') as typeof import('../../application/validate-manifest-files')
+  ).validateManifestFiles(files);
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -31,7 +33,10 @@ export async function runValidateCommand(argv: string[], io: CliIo): Promise<num
 
   const found = findDefinitions(io.cwd, parsed.positionals);
   const workspaceRoot = findWorkspaceRoot(io.cwd) ?? io.cwd;
-  const agents = validateWorkspaceFiles(found.files, { workspaceRoot, displayName: (file) => workspacePath(io.cwd, join(workspaceRoot, file)) });
+  const agents = validateWorkspaceFiles(found.files, {
+    workspaceRoot,
+    displayName: (file) => workspacePath(io.cwd, join(workspaceRoot, file)),
+  });
   const manifests = validateManifests(found.applications);
   const diagnostics = [...agents.diagnostics, ...(manifests?.diagnostics ?? [])];
   const sources = new Map([...agents.sources, ...(manifests?.sources ?? [])]);
@@ -43,9 +48,14 @@ export async function runValidateCommand(argv: string[], io: CliIo): Promise<num
   if (format === 'text' && (checked > 0 || ioErrors.length === 0)) {
     const errors = agents.errors + (manifests?.errors ?? 0);
     const warnings = agents.warnings + (manifests?.warnings ?? 0);
-    const parts = [...(agents.checked > 0 || !manifests ? [count(agents.checked, 'definition', 'definitions')] : []), ...(manifests ? [count(manifests.checked, 'application manifest', 'application manifests')] : [])];
+    const parts = [
+      ...(agents.checked > 0 || !manifests ? [count(agents.checked, 'definition', 'definitions')] : []),
+      ...(manifests ? [count(manifests.checked, 'application manifest', 'application manifests')] : []),
+    ];
     const what = parts.join(' and ');
-    io.stdout(`${what} checked: ${checked - invalid} valid, ${invalid} invalid (${count(errors, 'error', 'errors')}, ${count(warnings, 'warning', 'warnings')})\n`);
+    io.stdout(
+      `${what} checked: ${checked - invalid} valid, ${invalid} invalid (${count(errors, 'error', 'errors')}, ${count(warnings, 'warning', 'warnings')})\n`,
+    );
   }
   for (const message of ioErrors) io.stderr(`error: ${message}\n`);
   if (ioErrors.length > 0) return EXIT.usage;

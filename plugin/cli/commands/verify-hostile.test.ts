@@ -26,8 +26,20 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agentdef-verify-hostile-'));
   keys = await generateReceiptKeyPair();
   writeFileSync(join(dir, 'public.jwk.json'), JSON.stringify(keys.publicJwk));
-  const card = { name: 'x', description: 'x', version: '1.0.0', supportedInterfaces: [], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] } as unknown as AgentCard;
-  writeFileSync(join(dir, 'card.json'), JSON.stringify(await signAgentCard(card, keys.privateJwk, await jwkThumbprint(keys.publicJwk))));
+  const card = {
+    name: 'x',
+    description: 'x',
+    version: '1.0.0',
+    supportedInterfaces: [],
+    capabilities: {},
+    defaultInputModes: [],
+    defaultOutputModes: [],
+    skills: [],
+  } as unknown as AgentCard;
+  writeFileSync(
+    join(dir, 'card.json'),
+    JSON.stringify(await signAgentCard(card, keys.privateJwk, await jwkThumbprint(keys.publicJwk))),
+  );
   symlinkSync('/dev/zero', join(dir, 'zero.json'));
   mkfifo(join(dir, 'fifo.json'));
 });
@@ -39,7 +51,9 @@ describe('hostile files', () => {
     for (const name of ['fifo.json', 'zero.json', 'folder.json']) {
       const run = await verify([name]);
       expect(run.code, name).toBe(2);
-      expect(run.stderr, name).toMatch(new RegExp(`cannot read ${name.replace('.', '\\.')}: (not a regular file|it is a directory)`));
+      expect(run.stderr, name).toMatch(
+        new RegExp(`cannot read ${name.replace('.', '\\.')}: (not a regular file|it is a directory)`),
+      );
     }
   });
 
@@ -69,11 +83,15 @@ describe('hostile documents', () => {
     'deep-proof.json': `{"proof":${deep(100_000, '1')}}`,
     'deep-card.json': `{"skills":[],"signatures":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
     'deep-receipt.json': `{"receiptVersion":"receipt/v1","x":${deep(100_000, '1')}}`,
-    'huge-number.json': '{"proof":{"type":"DataIntegrityProof","cryptosuite":"eddsa-jcs-2022","created":1e999999,"proofValue":"z1"}}',
+    'huge-number.json':
+      '{"proof":{"type":"DataIntegrityProof","cryptosuite":"eddsa-jcs-2022","created":1e999999,"proofValue":"z1"}}',
     'proof-array.json': `{"type":["VerifiableCredential"],"proof":[${'{"type":"DataIntegrityProof"},'.repeat(1000)}{}]}`,
-    'proto.json': '{"__proto__":{"proof":1},"proof":{"__proto__":{"type":"DataIntegrityProof"},"constructor":{}},"type":["VerifiableCredential"],"issuer":{"__proto__":null}}',
-    'proto-card.json': '{"__proto__":{"signatures":[]},"skills":[],"signatures":[{"__proto__":{"protected":"e30"},"protected":"e30","signature":"AA"}]}',
-    'lifecycle.json': '{"receiptVersion":"lifecycle-receipt/v1","__proto__":{"signature":{}},"signature":{"__proto__":{"kid":"x"}}}',
+    'proto.json':
+      '{"__proto__":{"proof":1},"proof":{"__proto__":{"type":"DataIntegrityProof"},"constructor":{}},"type":["VerifiableCredential"],"issuer":{"__proto__":null}}',
+    'proto-card.json':
+      '{"__proto__":{"signatures":[]},"skills":[],"signatures":[{"__proto__":{"protected":"e30"},"protected":"e30","signature":"AA"}]}',
+    'lifecycle.json':
+      '{"receiptVersion":"lifecycle-receipt/v1","__proto__":{"signature":{}},"signature":{"__proto__":{"kid":"x"}}}',
   };
   for (const [name, text] of Object.entries(cases)) {
     it(`${name}: exit 1 or 2 with a message, never a crash`, async () => {

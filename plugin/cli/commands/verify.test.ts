@@ -20,10 +20,20 @@ import { generateKey, type KeyStoreOptions } from '../../hosts/node/key-store';
 import { signLifecycleReceipt, LIFECYCLE_RECEIPT_VERSION } from '../../trust/lifecycle-receipt';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const SIGNED_VECTOR = join(ROOT, 'e2e', 'fixtures', 'conformance', 'vc', 'vc-di-eddsa-TestVectors', 'eddsa-jcs-2022', 'signedJCS.json');
+const SIGNED_VECTOR = join(
+  ROOT,
+  'e2e',
+  'fixtures',
+  'conformance',
+  'vc',
+  'vc-di-eddsa-TestVectors',
+  'eddsa-jcs-2022',
+  'signedJCS.json',
+);
 /** The local key store verify consults without --key or --keys: a folder of this test's own (empty unless a test fills it). */
 let keyStore: KeyStoreOptions;
-const verify = (argv: string[], cwd: string, store: KeyStoreOptions = keyStore) => captureRun((a, io) => runVerifyCommandWith(a, io, store), argv, cwd);
+const verify = (argv: string[], cwd: string, store: KeyStoreOptions = keyStore) =>
+  captureRun((a, io) => runVerifyCommandWith(a, io, store), argv, cwd);
 
 let dir: string;
 let keys: Awaited<ReturnType<typeof generateReceiptKeyPair>>;
@@ -49,13 +59,21 @@ describe('agentdef verify: the W3C eddsa-jcs-2022 signed vector', () => {
   });
 
   it('through the agentdef binary: exit 0 as it is, 1 after a one-character change', () => {
-    const binary = (file: string) => spawnSync(process.execPath, [join(ROOT, 'bin', 'agentdef.cjs'), 'verify', file], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const binary = (file: string) =>
+      spawnSync(process.execPath, [join(ROOT, 'bin', 'agentdef.cjs'), 'verify', file], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
     const asIs = binary(SIGNED_VECTOR);
     expect(asIs.status).toBe(0);
     expect(asIs.stdout).toContain(
       'verified credential (signed by did:key:z6MkrJVnaZkeFzdQyMZu1cgjg7k1pZZ6pvBQ7XJPt4swbTQ2#z6MkrJVnaZkeFzdQyMZu1cgjg7k1pZZ6pvBQ7XJPt4swbTQ2; issuer https://vc.example/issuers/5678 is not bound to this key)',
     );
-    writeFileSync(join(dir, 'one-char.json'), readFileSync(SIGNED_VECTOR, 'utf8').replace('2023-01-01T00:00:00Z', '2023-01-01T00:00:01Z'));
+    writeFileSync(
+      join(dir, 'one-char.json'),
+      readFileSync(SIGNED_VECTOR, 'utf8').replace('2023-01-01T00:00:00Z', '2023-01-01T00:00:01Z'),
+    );
     const changed = binary('one-char.json');
     expect(changed.status).toBe(1);
     expect(changed.stderr).toContain('at /proof/proofValue');
@@ -111,8 +129,16 @@ describe('agentdef verify: the W3C eddsa-jcs-2022 signed vector', () => {
 
 describe('agentdef verify: an AgentFacts credential', () => {
   it('verifies inside its validity window and not after it', async () => {
-    const definition = JSON.parse(readFileSync(join(ROOT, 'examples', 'text-digest', 'agent.json'), 'utf8')) as AgentDefinition;
-    const issued = await issueAgentFactsCredential(definition, { target: 'local-mac', port: 4100, ttlSeconds: 3600, issuedAt: '2026-03-01T12:00:00Z', privateJwk: keys.privateJwk });
+    const definition = JSON.parse(
+      readFileSync(join(ROOT, 'examples', 'text-digest', 'agent.json'), 'utf8'),
+    ) as AgentDefinition;
+    const issued = await issueAgentFactsCredential(definition, {
+      target: 'local-mac',
+      port: 4100,
+      ttlSeconds: 3600,
+      issuedAt: '2026-03-01T12:00:00Z',
+      privateJwk: keys.privateJwk,
+    });
     if (!issued.ok) throw new Error('issue failed');
     writeFileSync(join(dir, 'facts.vc.json'), JSON.stringify(issued.credential, null, 2));
     const ok = await verify(['facts.vc.json', '--at', '2026-03-01T12:10:00Z'], dir);
@@ -187,7 +213,12 @@ describe('agentdef verify: receipts', () => {
     const all = await verify(['receipts.jsonl', '--key', 'public.jwk.json'], dir);
     expect(all.code).toBe(0);
     expect(all.stdout).toContain('3 of 3 lines verified');
-    const tampered = [JSON.stringify(receipts[0]), JSON.stringify({ ...receipts[1], latencyMs: 4 }), 'not json', JSON.stringify(receipts[2])].join('\n');
+    const tampered = [
+      JSON.stringify(receipts[0]),
+      JSON.stringify({ ...receipts[1], latencyMs: 4 }),
+      'not json',
+      JSON.stringify(receipts[2]),
+    ].join('\n');
     writeFileSync(join(dir, 'tampered.jsonl'), tampered);
     const run = await verify(['tampered.jsonl', '--key', 'public.jwk.json'], dir);
     expect(run.code).toBe(1);
@@ -196,7 +227,9 @@ describe('agentdef verify: receipts', () => {
     expect(run.stderr).toContain('tampered.jsonl:3: NOT verified document');
     expect(run.stdout).toContain('2 of 4 lines verified');
     const json = await verify(['tampered.jsonl', '--key', 'public.jwk.json', '--format', 'json'], dir);
-    const report = JSON.parse(json.stdout) as { documents: { line: number; verified: boolean; failures: { line: number; pointer: string }[] }[] };
+    const report = JSON.parse(json.stdout) as {
+      documents: { line: number; verified: boolean; failures: { line: number; pointer: string }[] }[];
+    };
     expect(report.documents.map((d) => [d.line, d.verified])).toEqual([
       [1, true],
       [2, false],
@@ -212,18 +245,32 @@ describe('agentdef verify: receipts', () => {
 
 describe('agentdef verify: public keys from the local key store (no --key, no --keys)', () => {
   it('verifies lifecycle receipts, run receipts and cards signed by a key `keys generate` made, naming the ref; never reads a private key', async () => {
-    const store: KeyStoreOptions = { env: { AGENTDEF_KEYS_DIR: join(dir, 'local-store'), AGENTDEF_KEYCHAIN: 'off' }, keychain: 'off' };
+    const store: KeyStoreOptions = {
+      env: { AGENTDEF_KEYS_DIR: join(dir, 'local-store'), AGENTDEF_KEYCHAIN: 'off' },
+      keychain: 'off',
+    };
     const generated = await generateKey('keyref:acme-receipts', store);
     if (!generated.ok) throw new Error(generated.message);
-    const privateJwk = JSON.parse(readFileSync(join(dir, 'local-store', 'acme-receipts.private.jwk.json'), 'utf8')) as JsonWebKey;
+    const privateJwk = JSON.parse(
+      readFileSync(join(dir, 'local-store', 'acme-receipts.private.jwk.json'), 'utf8'),
+    ) as JsonWebKey;
     const transition = await signLifecycleReceipt(
       {
         receiptVersion: LIFECYCLE_RECEIPT_VERSION,
-        agent: { id: '01KQB8J5284X2B3T395NAM3B7D', slug: 'text-stats', versionSemver: '1.0.0', versionId: '01KQXTGGAHPQXPXEVVWRWT04ZM' },
+        agent: {
+          id: '01KQB8J5284X2B3T395NAM3B7D',
+          slug: 'text-stats',
+          versionSemver: '1.0.0',
+          versionId: '01KQXTGGAHPQXPXEVVWRWT04ZM',
+        },
         transition: 'promotion',
         from: 'tool-prototype',
         to: 'tool-shipped',
-        definition: { file: 'agent.json', digestBefore: `sha-256:${'a'.repeat(64)}`, digestAfter: `sha-256:${'b'.repeat(64)}` },
+        definition: {
+          file: 'agent.json',
+          digestBefore: `sha-256:${'a'.repeat(64)}`,
+          digestAfter: `sha-256:${'b'.repeat(64)}`,
+        },
         at: '2026-03-01T12:00:00Z',
       },
       privateJwk,
@@ -232,13 +279,17 @@ describe('agentdef verify: public keys from the local key store (no --key, no --
     writeFileSync(join(dir, 'lifecycle.receipts.jsonl'), `${JSON.stringify(transition)}\n`);
     const local = await verify(['lifecycle.receipts.jsonl'], dir, store);
     expect(local.stderr).toBe('');
-    expect(local.stdout).toContain(`lifecycle.receipts.jsonl:1: verified lifecycle-receipt (signed by kid ${generated.kid}: keyref:acme-receipts, public key from the local key store)`);
+    expect(local.stdout).toContain(
+      `lifecycle.receipts.jsonl:1: verified lifecycle-receipt (signed by kid ${generated.kid}: keyref:acme-receipts, public key from the local key store)`,
+    );
     expect(local.code).toBe(0);
     // The same file against an empty store: not verified, and the note says where verify looked.
     const empty = await verify(['lifecycle.receipts.jsonl'], dir);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain(`no public key for kid ${generated.kid}`);
-    expect(empty.stderr).toContain('note: with neither --key nor --keys, each kid was looked up in the local key store');
+    expect(empty.stderr).toContain(
+      'note: with neither --key nor --keys, each kid was looked up in the local key store',
+    );
     // --keys names the keys to trust: the local store is then not consulted.
     const named = await verify(['lifecycle.receipts.jsonl', '--keys', 'keys'], dir, store);
     expect(named.code).toBe(1);
@@ -264,15 +315,23 @@ describe('agentdef verify: public keys from the local key store (no --key, no --
       generated.kid,
     );
     writeFileSync(join(dir, 'local-receipt.json'), JSON.stringify(receipt));
-    expect((await verify(['local-receipt.json'], dir, store)).stdout).toContain('keyref:acme-receipts, public key from the local key store');
-    const byRef = await signReceipt({ ...(receipt as unknown as UnsignedReceipt), runId: 'r-ref' }, privateJwk, 'keyref:acme-receipts');
+    expect((await verify(['local-receipt.json'], dir, store)).stdout).toContain(
+      'keyref:acme-receipts, public key from the local key store',
+    );
+    const byRef = await signReceipt(
+      { ...(receipt as unknown as UnsignedReceipt), runId: 'r-ref' },
+      privateJwk,
+      'keyref:acme-receipts',
+    );
     writeFileSync(join(dir, 'ref-receipt.json'), JSON.stringify(byRef));
     expect((await verify(['ref-receipt.json'], dir, store)).code).toBe(0);
     const card = await signAgentCard(
       {
         name: 'Echo',
         description: 'Echoes text.',
-        supportedInterfaces: [{ url: 'http://127.0.0.1:4100/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        supportedInterfaces: [
+          { url: 'http://127.0.0.1:4100/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
         version: '1.0.0',
         capabilities: { streaming: false },
         defaultInputModes: ['text/plain'],
@@ -282,7 +341,9 @@ describe('agentdef verify: public keys from the local key store (no --key, no --
       privateJwk,
     );
     writeFileSync(join(dir, 'local-card.json'), JSON.stringify(card));
-    expect((await verify(['local-card.json'], dir, store)).stdout).toContain(`verified agent-card (signed by kid ${generated.kid}: keyref:acme-receipts, public key from the local key store)`);
+    expect((await verify(['local-card.json'], dir, store)).stdout).toContain(
+      `verified agent-card (signed by kid ${generated.kid}: keyref:acme-receipts, public key from the local key store)`,
+    );
 
     // Only the public file is read: without it (the private key still there) nothing verifies.
     renameSync(join(dir, 'local-store', 'acme-receipts.public.jwk.json'), join(dir, 'acme-receipts.public.moved'));
@@ -295,7 +356,10 @@ describe('agentdef verify: public keys from the local key store (no --key, no --
     }
     // A public file whose key is another one does not verify what the generated key signed.
     const other = await generateReceiptKeyPair();
-    writeFileSync(join(dir, 'local-store', 'acme-receipts.public.jwk.json'), JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: other.publicJwk.x }));
+    writeFileSync(
+      join(dir, 'local-store', 'acme-receipts.public.jwk.json'),
+      JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: other.publicJwk.x }),
+    );
     expect((await verify(['lifecycle.receipts.jsonl'], dir, store)).code).toBe(1);
     expect((await verify(['ref-receipt.json'], dir, store)).code).toBe(1);
   });

@@ -24,8 +24,17 @@ import { verifyReceiptText } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { verifyCredential } from '../../trust/agentfacts-credential';
 import { dateTimeStampMillis, verifyEddsaJcs2022 } from '../../trust/data-integrity';
-import { LIFECYCLE_RECEIPT_VERSION, lifecycleChainFailures, verifyLifecycleReceipt } from '../../trust/lifecycle-receipt';
-import { findLocalPublicKey, keysDir as keyStoreFolder, type KeyStoreOptions, type LocalPublicKey } from '../../hosts/node/key-store';
+import {
+  LIFECYCLE_RECEIPT_VERSION,
+  lifecycleChainFailures,
+  verifyLifecycleReceipt,
+} from '../../trust/lifecycle-receipt';
+import {
+  findLocalPublicKey,
+  keysDir as keyStoreFolder,
+  type KeyStoreOptions,
+  type LocalPublicKey,
+} from '../../hosts/node/key-store';
 import { EXIT, type CliIo } from '../io';
 import { VERIFY } from '../specs/verify';
 import { parseCommand, usageError } from '../usage';
@@ -70,10 +79,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function kindOf(document: unknown): Kind {
   if (!isRecord(document)) return 'unknown';
-  if (document['proof'] !== undefined) return Array.isArray(document['type']) && document['type'].includes('VerifiableCredential') ? 'credential' : 'data-integrity';
+  if (document['proof'] !== undefined)
+    return Array.isArray(document['type']) && document['type'].includes('VerifiableCredential')
+      ? 'credential'
+      : 'data-integrity';
   if (document['receiptVersion'] === LIFECYCLE_RECEIPT_VERSION) return 'lifecycle-receipt';
   if (typeof document['receiptVersion'] === 'string') return 'receipt';
-  if (document['signatures'] !== undefined && (document['supportedInterfaces'] !== undefined || document['skills'] !== undefined)) return 'agent-card';
+  if (
+    document['signatures'] !== undefined &&
+    (document['supportedInterfaces'] !== undefined || document['skills'] !== undefined)
+  )
+    return 'agent-card';
   return 'unknown';
 }
 
@@ -102,20 +118,42 @@ function signatureKid(document: Record<string, unknown>): unknown {
 /** Where a receipt failed: its signature members first, then the signature itself. */
 function receiptFailure(receipt: Record<string, unknown>, hasKey: boolean): VerifyFailure {
   const signature = receipt['signature'];
-  if (receipt['receiptVersion'] !== 'receipt/v1') return { pointer: '/receiptVersion', message: `receiptVersion must be "receipt/v1"` };
+  if (receipt['receiptVersion'] !== 'receipt/v1')
+    return { pointer: '/receiptVersion', message: `receiptVersion must be "receipt/v1"` };
   if (!isRecord(signature)) return { pointer: '/signature', message: 'the receipt has no signature object' };
   const extra = Object.keys(signature).filter((name) => !['alg', 'kid', 'value'].includes(name));
-  if (extra.length > 0) return { pointer: '/signature', message: `the signature has members other than alg, kid and value (${extra.join(', ')})` };
+  if (extra.length > 0)
+    return {
+      pointer: '/signature',
+      message: `the signature has members other than alg, kid and value (${extra.join(', ')})`,
+    };
   if (signature['alg'] !== 'Ed25519') return { pointer: '/signature/alg', message: 'alg must be "Ed25519"' };
-  if (typeof signature['kid'] !== 'string' || signature['kid'] === '') return { pointer: '/signature/kid', message: 'kid must be a non-empty string' };
-  if (!hasKey) return { pointer: '/signature/kid', message: `no public key for kid ${signature['kid']}: pass --key <public JWK file> or --keys <folder of public JWKs>` };
-  if (typeof signature['value'] !== 'string' || !/^[A-Za-z0-9_-]{86}$/.test(signature['value'])) return { pointer: '/signature/value', message: 'value must be the base64url (no padding) of a 64-byte Ed25519 signature' };
-  return { pointer: '/signature/value', message: 'the signature does not match the receipt (changed, duplicated members, or signed by another key)' };
+  if (typeof signature['kid'] !== 'string' || signature['kid'] === '')
+    return { pointer: '/signature/kid', message: 'kid must be a non-empty string' };
+  if (!hasKey)
+    return {
+      pointer: '/signature/kid',
+      message: `no public key for kid ${signature['kid']}: pass --key <public JWK file> or --keys <folder of public JWKs>`,
+    };
+  if (typeof signature['value'] !== 'string' || !/^[A-Za-z0-9_-]{86}$/.test(signature['value']))
+    return {
+      pointer: '/signature/value',
+      message: 'value must be the base64url (no padding) of a 64-byte Ed25519 signature',
+    };
+  return {
+    pointer: '/signature/value',
+    message: 'the signature does not match the receipt (changed, duplicated members, or signed by another key)',
+  };
 }
 
 async function verifyDocument(text: string, keys: Keys, at: string): Promise<DocumentOutcome> {
   const parsed = parseStrictJson(text);
-  if (!parsed.ok) return { kind: 'unknown', verified: false, failures: [{ pointer: '', message: `not strict JSON: ${parsed.reason}` }] };
+  if (!parsed.ok)
+    return {
+      kind: 'unknown',
+      verified: false,
+      failures: [{ pointer: '', message: `not strict JSON: ${parsed.reason}` }],
+    };
   const document = parsed.value;
   const kind = kindOf(document);
   switch (kind) {
@@ -123,12 +161,21 @@ async function verifyDocument(text: string, keys: Keys, at: string): Promise<Doc
       const result = await verifyCredential(document, { at });
       const method = result.verificationMethod;
       const bound = method !== undefined && result.issuer !== undefined && method.split('#')[0] === result.issuer;
-      const signer = bound ? result.issuer : method === undefined ? undefined : `${method}; issuer ${result.issuer ?? 'none'} is not bound to this key`;
+      const signer = bound
+        ? result.issuer
+        : method === undefined
+          ? undefined
+          : `${method}; issuer ${result.issuer ?? 'none'} is not bound to this key`;
       return { kind, verified: result.verified, ...(signer ? { signer } : {}), failures: result.failures };
     }
     case 'data-integrity': {
       const result = await verifyEddsaJcs2022(document);
-      return { kind, verified: result.verified, ...(result.verificationMethod ? { signer: result.verificationMethod } : {}), failures: result.failures };
+      return {
+        kind,
+        verified: result.verified,
+        ...(result.verificationMethod ? { signer: result.verificationMethod } : {}),
+        failures: result.failures,
+      };
     }
     case 'agent-card': {
       const result = await verifyAgentCard(document, async (kid) => {
@@ -136,8 +183,16 @@ async function verifyDocument(text: string, keys: Keys, at: string): Promise<Doc
         return keyFor(keys, kid);
       });
       if (result.ok) return { kind, verified: true, signer: signerOf(keys, result.kid), failures: [] };
-      if (result.failures.length === 0) return { kind, verified: false, failures: [{ pointer: result.reason === 'no-signatures' ? '/signatures' : '', message: result.detail }] };
-      const failures = result.failures.map((f) => ({ pointer: `/signatures/${f.index}${f.reason === 'bad-signature' ? '/signature' : f.reason === 'bad-header' ? '/protected' : ''}`, message: f.detail }));
+      if (result.failures.length === 0)
+        return {
+          kind,
+          verified: false,
+          failures: [{ pointer: result.reason === 'no-signatures' ? '/signatures' : '', message: result.detail }],
+        };
+      const failures = result.failures.map((f) => ({
+        pointer: `/signatures/${f.index}${f.reason === 'bad-signature' ? '/signature' : f.reason === 'bad-header' ? '/protected' : ''}`,
+        message: f.detail,
+      }));
       return { kind, verified: false, failures };
     }
     case 'receipt': {
@@ -146,7 +201,8 @@ async function verifyDocument(text: string, keys: Keys, at: string): Promise<Doc
       const kid = isRecord(signature) && typeof signature['kid'] === 'string' ? signature['kid'] : '';
       await prepareKid(keys, kid);
       const key = keyFor(keys, kid);
-      if (key !== undefined && (await verifyReceiptText(text, key))) return { kind, verified: true, signer: signerOf(keys, kid), failures: [] };
+      if (key !== undefined && (await verifyReceiptText(text, key)))
+        return { kind, verified: true, signer: signerOf(keys, kid), failures: [] };
       return { kind, verified: false, failures: [receiptFailure(receipt, key !== undefined)] };
     }
     case 'lifecycle-receipt': {
@@ -156,7 +212,16 @@ async function verifyDocument(text: string, keys: Keys, at: string): Promise<Doc
       return { kind, verified: result.verified, ...signer, failures: result.verified ? [] : result.failures };
     }
     default:
-      return { kind, verified: false, failures: [{ pointer: '', message: 'not a credential or document with a DataIntegrityProof, a signed A2A card, or a receipt' }] };
+      return {
+        kind,
+        verified: false,
+        failures: [
+          {
+            pointer: '',
+            message: 'not a credential or document with a DataIntegrityProof, a signed A2A card, or a receipt',
+          },
+        ],
+      };
   }
 }
 
@@ -170,12 +235,30 @@ function readPublicJwk(path: string, shown: string): KeyLoad {
   const parsed = parseStrictJson(text);
   if (!parsed.ok || !isRecord(parsed.value)) return { ok: false, message: `${shown} is not a JSON object` };
   const jwk = parsed.value;
-  if (Object.hasOwn(jwk, 'd')) return { ok: false, message: `${shown} holds a private key (member d); give the public JWK (agentdef keys export-public)` };
-  if (jwk['kty'] !== 'OKP' || jwk['crv'] !== 'Ed25519' || typeof jwk['x'] !== 'string') return { ok: false, message: `${shown} is not an Ed25519 public JWK (kty OKP, crv Ed25519, x)` };
-  return { ok: true, jwk: { kty: 'OKP', crv: 'Ed25519', x: jwk['x'], ...(typeof jwk['kid'] === 'string' ? { kid: jwk['kid'] } : {}) } as JsonWebKey };
+  if (Object.hasOwn(jwk, 'd'))
+    return {
+      ok: false,
+      message: `${shown} holds a private key (member d); give the public JWK (agentdef keys export-public)`,
+    };
+  if (jwk['kty'] !== 'OKP' || jwk['crv'] !== 'Ed25519' || typeof jwk['x'] !== 'string')
+    return { ok: false, message: `${shown} is not an Ed25519 public JWK (kty OKP, crv Ed25519, x)` };
+  return {
+    ok: true,
+    jwk: {
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: jwk['x'],
+      ...(typeof jwk['kid'] === 'string' ? { kid: jwk['kid'] } : {}),
+    } as JsonWebKey,
+  };
 }
 
-async function loadKeys(io: CliIo, keyFile: string | undefined, keysDir: string | undefined, keyStore: KeyStoreOptions): Promise<Keys | string> {
+async function loadKeys(
+  io: CliIo,
+  keyFile: string | undefined,
+  keysDir: string | undefined,
+  keyStore: KeyStoreOptions,
+): Promise<Keys | string> {
   const keys: Keys = { byKid: new Map() };
   // Without --key or --keys, the keys this machine made (`agentdef keys generate`) verify what they signed.
   if (keyFile === undefined && keysDir === undefined) keys.local = { options: keyStore, found: new Map() };
@@ -216,7 +299,8 @@ function describeOutcome(outcome: DocumentOutcome, label: string): string {
   const kind = outcome.kind === 'unknown' ? 'document' : outcome.kind;
   if (outcome.verified) return `${label}: verified ${kind}${outcome.signer ? ` (signed by ${outcome.signer})` : ''}\n`;
   const lines = [`${label}: NOT verified ${kind}`];
-  for (const failure of outcome.failures) lines.push(`  at ${failure.pointer === '' ? '(document)' : failure.pointer}: ${failure.message}`);
+  for (const failure of outcome.failures)
+    lines.push(`  at ${failure.pointer === '' ? '(document)' : failure.pointer}: ${failure.message}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -229,10 +313,16 @@ export async function runVerifyCommandWith(argv: string[], io: CliIo, keyStore: 
   const parsed = parseCommand(io, VERIFY, argv);
   if (typeof parsed === 'number') return parsed;
   const { format } = parsed.values;
-  if (parsed.positionals.length !== 1) return usageError(io, parsed.positionals.length === 0 ? 'name the file to verify' : `name one file, not ${parsed.positionals.length}`, VERIFY);
+  if (parsed.positionals.length !== 1)
+    return usageError(
+      io,
+      parsed.positionals.length === 0 ? 'name the file to verify' : `name one file, not ${parsed.positionals.length}`,
+      VERIFY,
+    );
   // The shell reads the clock (the libraries never do); --at makes a check reproducible.
   const at = parsed.values.at ?? new Date().toISOString();
-  if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at)) return usageError(io, `--at must be an RFC 3339 date-time with its time zone, not "${at}"`, VERIFY);
+  if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at))
+    return usageError(io, `--at must be an RFC 3339 date-time with its time zone, not "${at}"`, VERIFY);
   const shown = parsed.positionals[0]!;
   const path = resolve(io.cwd, shown);
 
@@ -270,7 +360,11 @@ export async function runVerifyCommandWith(argv: string[], io: CliIo, keyStore: 
     for (const [index, line] of lines.entries()) {
       if (line.trim() === '') continue;
       const outcome = await verifyDocument(line.replace(/\r$/, ''), keys, at);
-      outcomes.push({ ...outcome, line: index + 1, failures: outcome.failures.map((f) => ({ line: index + 1, ...f })) });
+      outcomes.push({
+        ...outcome,
+        line: index + 1,
+        failures: outcome.failures.map((f) => ({ line: index + 1, ...f })),
+      });
     }
     if (outcomes.length === 0) {
       io.stderr(`error: ${shown} has no lines to verify\n`);
@@ -289,7 +383,10 @@ export async function runVerifyCommandWith(argv: string[], io: CliIo, keyStore: 
   const verified = outcomes.every((o) => o.verified);
   // Receipts say "no public key for kid …", cards "…: no public key is known for kid …".
   const unknownKid = outcomes.some((o) => o.failures.some((f) => /no public key (is known )?for kid/.test(f.message)));
-  if (keys.local !== undefined && unknownKid) io.stderr(`note: with neither --key nor --keys, each kid was looked up in the local key store (${keyStoreFolder(keyStore.env)}), which has no public key for it\n`);
+  if (keys.local !== undefined && unknownKid)
+    io.stderr(
+      `note: with neither --key nor --keys, each kid was looked up in the local key store (${keyStoreFolder(keyStore.env)}), which has no public key for it\n`,
+    );
   if (format === 'json') io.stdout(`${JSON.stringify({ file: shown, verified, documents: outcomes }, null, 2)}\n`);
   else {
     for (const outcome of outcomes) {

@@ -15,10 +15,20 @@ export const COMPILE = {
       values: TARGET_OPTIONS,
       suggest: suggestTarget,
       default: 'auto',
-      description: "the runtime target: auto takes the plan's choice; an explicit target the definition's tree cannot run on is an error (runtime_capability_mismatch)",
+      description:
+        "the runtime target: auto takes the plan's choice; an explicit target the definition's tree cannot run on is an error (runtime_capability_mismatch)",
     },
-    out: { type: 'string', value: 'dir', otherwise: 'dist/agents/<slug>', description: 'the output folder, relative to the working folder' },
+    out: {
+      type: 'string',
+      value: 'dir',
+      otherwise: 'dist/agents/<slug>',
+      description: 'the output folder, relative to the working folder',
+    },
     ...RESOLUTION,
   },
-  exitCodes: ['compiled', 'the definition is invalid or the target cannot host it', `${USAGE_OR_IO}, or an output folder agentdef did not write`],
+  exitCodes: [
+    'compiled',
+    'the definition is invalid or the target cannot host it',
+    `${USAGE_OR_IO}, or an output folder agentdef did not write`,
+  ],
 } as const satisfies CommandSpec;

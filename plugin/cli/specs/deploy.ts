@@ -14,11 +14,38 @@ export const DEPLOY = {
   description: `Deploys with the target's own tool (${deploysText()}). Options that only some targets take are refused for the others. With --dry-run nothing changes: the commands and files are printed.`,
   options: {
     'dry-run': { type: 'boolean', default: false, description: 'print what would run and be written; change nothing' },
-    into: { type: 'string', value: 'dir', otherwise: "the user's service folder (~/Library/LaunchAgents, ~/.config/systemd/user)", description: `${only('into')}: the folder the service file is written to` },
-    uninstall: { type: 'boolean', default: false, description: `${only('uninstall')}: remove the service file agentdef installed before (only one it wrote) instead of installing it` },
-    service: { type: 'string', values: ['launchd', 'systemd'], otherwise: 'launchd on macOS, systemd on Linux', description: `${only('service')}: the service manager to write for` },
-    port: { type: 'string', value: 'n', otherwise: 'a stable port per agent', description: `${only('port')}: the loopback port written into the service file (0 to 65535)` },
-    registry: { type: 'string', value: 'host/path', description: `${only('registry')}: the registry prefix the image is tagged and pushed under (ghcr.io/acme)` },
+    into: {
+      type: 'string',
+      value: 'dir',
+      otherwise: "the user's service folder (~/Library/LaunchAgents, ~/.config/systemd/user)",
+      description: `${only('into')}: the folder the service file is written to`,
+    },
+    uninstall: {
+      type: 'boolean',
+      default: false,
+      description: `${only('uninstall')}: remove the service file agentdef installed before (only one it wrote) instead of installing it`,
+    },
+    service: {
+      type: 'string',
+      values: ['launchd', 'systemd'],
+      otherwise: 'launchd on macOS, systemd on Linux',
+      description: `${only('service')}: the service manager to write for`,
+    },
+    port: {
+      type: 'string',
+      value: 'n',
+      otherwise: 'a stable port per agent',
+      description: `${only('port')}: the loopback port written into the service file (0 to 65535)`,
+    },
+    registry: {
+      type: 'string',
+      value: 'host/path',
+      description: `${only('registry')}: the registry prefix the image is tagged and pushed under (ghcr.io/acme)`,
+    },
   },
-  exitCodes: ['deployed (or printed, with --dry-run)', "the target's tool failed", `${USAGE_OR_IO}, or an option the output's target does not take`],
+  exitCodes: [
+    'deployed (or printed, with --dry-run)',
+    "the target's tool failed",
+    `${USAGE_OR_IO}, or an option the output's target does not take`,
+  ],
 } as const satisfies CommandSpec;

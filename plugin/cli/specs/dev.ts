@@ -5,8 +5,11 @@ import { USAGE_OR_IO, PORT, LOG_FORMAT, MODEL_SESSION } from './shared-options';
 
 export const DEV = {
   name: 'dev',
-  arguments: [{ name: '<output folder>', description: 'a compile output of any target (its plan.json names the target)' }],
-  summary: 'serve any compiled output on loopback until Ctrl-C, as its target runs it, printing the card URL and an `agentdef ask` line',
+  arguments: [
+    { name: '<output folder>', description: 'a compile output of any target (its plan.json names the target)' },
+  ],
+  summary:
+    'serve any compiled output on loopback until Ctrl-C, as its target runs it, printing the card URL and an `agentdef ask` line',
   description: `Serves a compile output on loopback as it runs in production, through its target's own host (${servedText()}). Secrets come from the keychain, else AGENTDEF_SECRET_<NAME>. It prints the card URL and an \`agentdef ask\` line with the card's first example, and serves until Ctrl-C; a process host's events are printed on standard error, one readable line each (their JSON lines with --log-format json).`,
   options: {
     port: PORT,

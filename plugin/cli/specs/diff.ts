@@ -12,5 +12,9 @@ export const DIFF = {
   description:
     "Lists every change between two AgentDefinition files, each classified by the semver policy (major, minor or patch, and why), and checks that the new file's versionSemver is at least the bump the changes require.",
   options: { format: FORMAT },
-  exitCodes: ['the new version is a big enough bump', 'it is not', `${USAGE_OR_IO}, or a file without an exact versionSemver`],
+  exitCodes: [
+    'the new version is a big enough bump',
+    'it is not',
+    `${USAGE_OR_IO}, or a file without an exact versionSemver`,
+  ],
 } as const satisfies CommandSpec;

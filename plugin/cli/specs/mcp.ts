@@ -9,7 +9,12 @@ export const MCP = {
   description:
     'Serves the three application tools (agentdef.application.catalog, .plan, .execute) as an MCP server over standard input and output until the client closes its input. Standard output carries the protocol only; messages go to standard error. Packs and operator authority are host API only: nothing here takes them from the command line or a tool call.',
   options: {
-    workspace: { type: 'string', value: 'dir', otherwise: 'the workspace the working folder is in', description: 'the workspace manifests and registered agents are read from' },
+    workspace: {
+      type: 'string',
+      value: 'dir',
+      otherwise: 'the workspace the working folder is in',
+      description: 'the workspace manifests and registered agents are read from',
+    },
     ...APPLICATION_HOST,
     ledger: LEDGER,
   },

@@ -7,15 +7,36 @@ import { SIGNING_KEY } from './signing-key';
 export const PROMOTE = {
   name: 'promote',
   arguments: [{ name: '<file>', description: 'the AgentDefinition file to move' }],
-  summary: 'move a definition one lifecycle stage up (gates checked) or any stages down, appending a signed transition receipt',
+  summary:
+    'move a definition one lifecycle stage up (gates checked) or any stages down, appending a signed transition receipt',
   description:
     "Changes only the definition's lifecycleState (written atomically, its mode kept) after checking the gates of the stage it moves to, and appends the signed transition receipt to lifecycle.receipts.jsonl beside it. Up is one stage at a time, passing only a stage that does not apply to the definition (a leaf skips composed; the receipt lists what it skipped); down any number. marketplace-published needs the AgentFacts credential publish wrote.",
   options: {
-    to: { type: 'string', value: 'stage', values: LIFECYCLE_STAGES, required: true, description: 'the lifecycle stage to move to' },
+    to: {
+      type: 'string',
+      value: 'stage',
+      values: LIFECYCLE_STAGES,
+      required: true,
+      description: 'the lifecycle stage to move to',
+    },
     key: { ...SIGNING_KEY, description: 'the key that signs the transition receipt' },
-    at: { ...SIGNING_AT, otherwise: 'now', description: 'the time the transition records (RFC 3339 date-time with its time zone); given, the promotion is reproducible' },
-    credential: { type: 'string', value: 'file', otherwise: 'the one publish wrote, <registry>/<slug>/<version>.agentfacts.vc.json', description: 'the AgentFacts credential marketplace-published checks' },
-    registry: { ...REGISTRY_FOLDER, description: 'the registry publish wrote the credential to (<dir>/<slug>/<version>.agentfacts.vc.json), relative to the working folder' },
+    at: {
+      ...SIGNING_AT,
+      otherwise: 'now',
+      description:
+        'the time the transition records (RFC 3339 date-time with its time zone); given, the promotion is reproducible',
+    },
+    credential: {
+      type: 'string',
+      value: 'file',
+      otherwise: 'the one publish wrote, <registry>/<slug>/<version>.agentfacts.vc.json',
+      description: 'the AgentFacts credential marketplace-published checks',
+    },
+    registry: {
+      ...REGISTRY_FOLDER,
+      description:
+        'the registry publish wrote the credential to (<dir>/<slug>/<version>.agentfacts.vc.json), relative to the working folder',
+    },
     format: FORMAT,
   },
   exitCodes: [

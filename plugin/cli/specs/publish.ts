@@ -6,20 +6,35 @@ import { SIGNING_KEY } from './signing-key';
 export const PUBLISH = {
   name: 'publish',
   arguments: [{ name: '<file>', description: 'the committed AgentDefinition file to publish' }],
-  summary: 'publish a committed definition to the registry: immutable snapshot, signed card, AgentFacts credential and KYM registration, index entry',
+  summary:
+    'publish a committed definition to the registry: immutable snapshot, signed card, AgentFacts credential and KYM registration, index entry',
   description:
     'Plans the definition (it must validate and resolve), refuses uncommitted changes, and writes to the folder registry: the immutable snapshot (created exclusively, never over another), the signed A2A card, the AgentFacts credential, the KYM registration and the index entry. Publishing the same content again changes nothing; the time is --at, else the commit time of HEAD, so it is byte-identical.',
   options: {
-    registry: { ...REGISTRY_FOLDER, description: 'the folder registry to publish into, relative to the working folder' },
+    registry: {
+      ...REGISTRY_FOLDER,
+      description: 'the folder registry to publish into, relative to the working folder',
+    },
     key: { ...SIGNING_KEY, description: 'the key that signs the card and the credential' },
-    at: { ...SIGNING_AT, otherwise: 'the commit time of HEAD', description: 'the publication time (RFC 3339 date-time with its time zone)' },
+    at: {
+      ...SIGNING_AT,
+      otherwise: 'the commit time of HEAD',
+      description: 'the publication time (RFC 3339 date-time with its time zone)',
+    },
     'worker-url': {
       type: 'string',
       value: 'url',
-      otherwise: "the publish target's workerUrl option under Nx; a Worker definition published without it is refused (exit 2): agentdef never guesses the URL a signed card names",
-      description: "the Worker's public URL the card advertises (a Worker target; https://<slug>.<your-subdomain>.workers.dev once deployed)",
+      otherwise:
+        "the publish target's workerUrl option under Nx; a Worker definition published without it is refused (exit 2): agentdef never guesses the URL a signed card names",
+      description:
+        "the Worker's public URL the card advertises (a Worker target; https://<slug>.<your-subdomain>.workers.dev once deployed)",
     },
-    port: { type: 'string', value: 'n', otherwise: 'the container port (a process target)', description: 'the port the card advertises for a process host' },
+    port: {
+      type: 'string',
+      value: 'n',
+      otherwise: 'the container port (a process target)',
+      description: 'the port the card advertises for a process host',
+    },
   },
   exitCodes: [
     'published, or already published with identical content',

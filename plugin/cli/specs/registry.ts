@@ -13,8 +13,15 @@ export const REGISTRY = {
       summary: "check every snapshot against the index's digest and every export's signature",
       description:
         "Checks every snapshot of the folder registry against the digest its index recorded, and every export's signature (card, AgentFacts credential, KYM registration), saying exactly which file failed and why.",
-      options: { registry: { ...REGISTRY_FOLDER, description: 'the folder registry to check, relative to the working folder' }, format: FORMAT },
-      exitCodes: ['every published version verified', 'a snapshot or export does not verify, or the index is missing', `${USAGE_OR_IO}, or no registry folder or an unreadable index`],
+      options: {
+        registry: { ...REGISTRY_FOLDER, description: 'the folder registry to check, relative to the working folder' },
+        format: FORMAT,
+      },
+      exitCodes: [
+        'every published version verified',
+        'a snapshot or export does not verify, or the index is missing',
+        `${USAGE_OR_IO}, or no registry folder or an unreadable index`,
+      ],
     },
   },
 } as const satisfies CommandGroupSpec;

@@ -8,24 +8,36 @@ const RUNNABLE_FILES = listText(processTargets().map((target) => target.runs!));
 
 export const RUN = {
   name: 'run',
-  arguments: [{ name: '<output folder>', description: `a compile output of a target that runs as a process: ${RUNNABLE} (${RUNNABLE_FILES})` }],
+  arguments: [
+    {
+      name: '<output folder>',
+      description: `a compile output of a target that runs as a process: ${RUNNABLE} (${RUNNABLE_FILES})`,
+    },
+  ],
   summary: 'run a compiled HB3 job or local launcher on this machine, serving A2A on loopback',
   description:
     'Runs an HB3 job as its container would, as a local process (its environment from the job spec, every secretRef read from the keychain, else AGENTDEF_SECRET_<NAME>, its weights mount mapped to --weights, its wall clock enforced from outside), or starts a local launcher, and serves A2A on loopback, printing the URL. A Job ends after its first task unless --serve is given; Ctrl-C stops it. Its host events are printed on standard error, one readable line each (its JSON lines with --log-format json).',
   options: {
     port: PORT,
-    weights: { type: 'string', value: 'dir', description: "the local folder the job's weights root (/weights) maps to; needed when the job mounts tuned checkpoints" },
+    weights: {
+      type: 'string',
+      value: 'dir',
+      description:
+        "the local folder the job's weights root (/weights) maps to; needed when the job mounts tuned checkpoints",
+    },
     receipts: {
       type: 'string',
       value: 'file',
       otherwise: '$XDG_STATE_HOME/agentdef/<slug>/receipts.jsonl',
-      description: 'the JSON Lines file signed run receipts are appended to (never a link, a folder or a file holding anything else)',
+      description:
+        'the JSON Lines file signed run receipts are appended to (never a link, a folder or a file holding anything else)',
     },
     'task-store': {
       type: 'string',
       value: 'file',
       otherwise: 'tasks kept in memory',
-      description: "a SQLite file the host keeps its A2A tasks in, so they survive a restart (created when missing; a file that is not the agent's task store is refused)",
+      description:
+        "a SQLite file the host keeps its A2A tasks in, so they survive a restart (created when missing; a file that is not the agent's task store is refused)",
     },
     serve: { type: 'boolean', default: false, description: 'keep a Job serving after its first task' },
     ...MODEL_SESSION,

@@ -1,7 +1,8 @@
 /** Options, and words, that several commands' tables share. */
 import type { OptionSpec } from './command-spec';
 
-export const USAGE_OR_IO = 'a usage error (an unknown option, a bad option value, a missing argument) or an input that cannot be read';
+export const USAGE_OR_IO =
+  'a usage error (an unknown option, a bad option value, a missing argument) or an input that cannot be read';
 
 export const FORMAT = {
   type: 'string',
@@ -14,17 +15,38 @@ export const REGISTRY_FOLDER = {
   type: 'string',
   value: 'dir',
   otherwise: 'registry/agents of the workspace',
-  description: 'the folder registry of published snapshots (<dir>/<slug>/<version>.json), relative to the working folder',
+  description:
+    'the folder registry of published snapshots (<dir>/<slug>/<version>.json), relative to the working folder',
 } as const satisfies OptionSpec;
 
 export const RESOLUTION = {
   format: FORMAT,
-  registry: { ...REGISTRY_FOLDER, description: 'the registry a pin resolves in when no workspace definition has its exact version (<dir>/<slug>/<version>.json), relative to the working folder' },
-  'max-depth': { type: 'string', value: 'n', otherwise: '16', description: 'the deepest a pinned child may sit below the definition (a whole number, at least 1); a deeper tree is an error' },
-  'max-nodes': { type: 'string', value: 'n', otherwise: '512', description: 'the most definitions the resolved tree may hold, the root included (a whole number, at least 1)' },
+  registry: {
+    ...REGISTRY_FOLDER,
+    description:
+      'the registry a pin resolves in when no workspace definition has its exact version (<dir>/<slug>/<version>.json), relative to the working folder',
+  },
+  'max-depth': {
+    type: 'string',
+    value: 'n',
+    otherwise: '16',
+    description:
+      'the deepest a pinned child may sit below the definition (a whole number, at least 1); a deeper tree is an error',
+  },
+  'max-nodes': {
+    type: 'string',
+    value: 'n',
+    otherwise: '512',
+    description: 'the most definitions the resolved tree may hold, the root included (a whole number, at least 1)',
+  },
 } as const satisfies Record<string, OptionSpec>;
 
-export const PORT = { type: 'string', value: 'n', otherwise: 'any free port', description: 'the loopback port to serve on (0 to 65535; 0 is any free port)' } as const satisfies OptionSpec;
+export const PORT = {
+  type: 'string',
+  value: 'n',
+  otherwise: 'any free port',
+  description: 'the loopback port to serve on (0 to 65535; 0 is any free port)',
+} as const satisfies OptionSpec;
 
 export const LOG_FORMAT = {
   type: 'string',
@@ -41,7 +63,8 @@ export const MODEL_SESSION = {
     value: 'dir',
     excludes: 'replay',
     otherwise: 'AGENTDEF_RECORD when set, else live models not recorded',
-    description: 'record every model exchange of the session against the real providers into this folder (one file per exchange, keyed by its request digest, secrets redacted); excludes --replay',
+    description:
+      'record every model exchange of the session against the real providers into this folder (one file per exchange, keyed by its request digest, secrets redacted); excludes --replay',
   },
   replay: {
     type: 'string',
@@ -64,12 +87,14 @@ export const APPLICATION_HOST = {
     type: 'string',
     value: 'dir',
     otherwise: 'approved-artifacts',
-    description: "the reference gateway's folder of approved artifacts, relative to the workspace root; without an approvals.json in it, approved-artifact nodes do not plan",
+    description:
+      "the reference gateway's folder of approved artifacts, relative to the workspace root; without an approvals.json in it, approved-artifact nodes do not plan",
   },
   host: {
     type: 'string',
     value: 'module',
-    description: "an embedding host module inside the workspace (an ES module written by the workspace's owner) whose default export admits component packs with their adapters and owner resolvers",
+    description:
+      "an embedding host module inside the workspace (an ES module written by the workspace's owner) whose default export admits component packs with their adapters and owner resolvers",
   },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -77,7 +102,8 @@ export const LEDGER = {
   type: 'string',
   value: 'file',
   otherwise: 'in memory, for this process only',
-  description: 'a durable SQLite execution ledger (its folder is created when missing): a run repeated with the same idempotency key after a restart replays the recorded run',
+  description:
+    'a durable SQLite execution ledger (its folder is created when missing): a run repeated with the same idempotency key after a restart replays the recorded run',
 } as const satisfies OptionSpec;
 
 /** What a plan digest looks like (the help's example). */
@@ -85,5 +111,7 @@ export const PLAN_DIGEST_EXAMPLE = '3f1c2a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c
 
 /** A plan digest as `application plan` prints it: 64 lowercase hexadecimal characters. */
 export function planDigestProblem(given: string): string | undefined {
-  return /^[0-9a-f]{64}$/.test(given) ? undefined : 'a plan digest is 64 lowercase hexadecimal characters, as `agentdef application plan` prints it';
+  return /^[0-9a-f]{64}$/.test(given)
+    ? undefined
+    : 'a plan digest is 64 lowercase hexadecimal characters, as `agentdef application plan` prints it';
 }

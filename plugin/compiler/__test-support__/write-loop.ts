@@ -23,7 +23,10 @@ async function main(): Promise<void> {
     }
   }
   if (mode === 'signal-in-swap') {
-    if (listen === 'listen') process.on(signal as NodeJS.Signals, () => process.stdout.write(`handled ${signal}: plan.json is ${readFileSync(join(dest, 'plan.json'), 'utf8')}\n`));
+    if (listen === 'listen')
+      process.on(signal as NodeJS.Signals, () =>
+        process.stdout.write(`handled ${signal}: plan.json is ${readFileSync(join(dest, 'plan.json'), 'utf8')}\n`),
+      );
     let renames = 0;
     const result = await writeOutputAtomic(dest, OUTPUT_B, {
       workspaceRoot,

@@ -40,9 +40,17 @@ export function loadExamples(): Example[] {
 
 /** The published schema compiled by a plain Ajv: what "the schema forbids" means. */
 export function schemaOracle(): (value: unknown) => boolean {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, discriminator: true, unicodeRegExp: true, allowUnionTypes: true });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    discriminator: true,
+    unicodeRegExp: true,
+    allowUnionTypes: true,
+  });
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
-  const validate = ajv.compile(JSON.parse(readFileSync(join(REPO_ROOT, 'plugin/schema/agent-definition.v1.schema.json'), 'utf8')) as object);
+  const validate = ajv.compile(
+    JSON.parse(readFileSync(join(REPO_ROOT, 'plugin/schema/agent-definition.v1.schema.json'), 'utf8')) as object,
+  );
   return (value) => validate(value) as boolean;
 }
 
@@ -92,10 +100,15 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Every JSON Pointer path (as segment lists) inside `value`, the root included. */
-function paths(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function paths(
+  value: unknown,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   out.push(prefix);
   if (Array.isArray(value)) value.forEach((item, i) => paths(item, [...prefix, i], out));
-  else if (value !== null && typeof value === 'object') for (const key of Object.keys(value)) paths((value as Record<string, unknown>)[key], [...prefix, key], out);
+  else if (value !== null && typeof value === 'object')
+    for (const key of Object.keys(value)) paths((value as Record<string, unknown>)[key], [...prefix, key], out);
   return out;
 }
 
@@ -105,10 +118,18 @@ function nested(value: unknown, depth: number): unknown {
   return out;
 }
 
-export type Mutation = { kind: 'delete' | 'replace' | 'insert' | 'nest'; at: number; value: unknown; key: string; depth: number } | { kind: 'none' };
+export type Mutation =
+  | { kind: 'delete' | 'replace' | 'insert' | 'nest'; at: number; value: unknown; key: string; depth: number }
+  | { kind: 'none' };
 
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constantFrom('delete', 'replace', 'insert', 'nest'), at: fc.nat(), value: hostileValue, key: hostileString, depth: fc.integer({ min: 1, max: 300 }) }),
+  fc.record({
+    kind: fc.constantFrom('delete', 'replace', 'insert', 'nest'),
+    at: fc.nat(),
+    value: hostileValue,
+    key: hostileString,
+    depth: fc.integer({ min: 1, max: 300 }),
+  }),
   fc.constant({ kind: 'none' as const }),
 );
 
@@ -122,7 +143,8 @@ export function mutate(value: unknown, mutations: readonly Mutation[]): unknown 
     if (path.length === 0) {
       if (m.kind === 'replace') root = m.value as Json;
       if (m.kind === 'nest') root = nested(root, m.depth) as Json;
-      if (m.kind === 'insert' && root !== null && typeof root === 'object' && !Array.isArray(root)) root[m.key] = m.value as Json;
+      if (m.kind === 'insert' && root !== null && typeof root === 'object' && !Array.isArray(root))
+        root[m.key] = m.value as Json;
       continue;
     }
     let parent: any = root;
@@ -153,7 +175,9 @@ export function mutate(value: unknown, mutations: readonly Mutation[]): unknown 
 /** `value` with its `at`-th string leaf (modulo their number) replaced by `text`. */
 export function replaceStringLeaf(value: unknown, at: number, text: string): unknown {
   const root = structuredClone(value) as Json;
-  const leaves = paths(root).filter((path) => typeof path.reduce<any>((node, segment) => node[segment], root) === 'string');
+  const leaves = paths(root).filter(
+    (path) => typeof path.reduce<any>((node, segment) => node[segment], root) === 'string',
+  );
   if (leaves.length === 0) return root;
   const path = leaves[at % leaves.length]!;
   let parent: any = root;
@@ -162,7 +186,9 @@ export function replaceStringLeaf(value: unknown, at: number, text: string): unk
   return root;
 }
 
-export type TextDamage = { kind: 'none' } | { kind: 'duplicate-key' | 'huge-number' | 'truncate' | 'insert-text'; at: number; text: string };
+export type TextDamage =
+  | { kind: 'none' }
+  | { kind: 'duplicate-key' | 'huge-number' | 'truncate' | 'insert-text'; at: number; text: string };
 
 export const textDamage: fc.Arbitrary<TextDamage> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
@@ -183,10 +209,13 @@ export function damage(text: string, format: 'json' | 'yaml', d: TextDamage): st
     case 'insert-text':
       return text.slice(0, at) + d.text + text.slice(at);
     case 'huge-number':
-      return format === 'json' ? text.replace(/(:\s*)(-?\d+(?:\.\d+)?)/, '$11e99999') : text.replace(/(:\s*)(-?\d+(?:\.\d+)?)\s*$/m, '$11e99999');
+      return format === 'json'
+        ? text.replace(/(:\s*)(-?\d+(?:\.\d+)?)/, '$11e99999')
+        : text.replace(/(:\s*)(-?\d+(?:\.\d+)?)\s*$/m, '$11e99999');
     case 'duplicate-key': {
       // Repeat the first member of the top-level object.
-      if (format === 'json') return text.replace(/^\{(\s*"[^"]+":\s*("[^"]*"|-?\d[\d.eE+-]*|true|false|null)),/, '{$1,$1,');
+      if (format === 'json')
+        return text.replace(/^\{(\s*"[^"]+":\s*("[^"]*"|-?\d[\d.eE+-]*|true|false|null)),/, '{$1,$1,');
       const first = text.split('\n')[0] ?? '';
       return /^[A-Za-z]/.test(first) && !first.endsWith(':') ? `${first}\n${text}` : text;
     }
@@ -195,5 +224,7 @@ export function damage(text: string, format: 'json' | 'yaml', d: TextDamage): st
 
 /** The text of a (mutated) definition in `format`. */
 export function serialize(value: unknown, format: 'json' | 'yaml'): string {
-  return format === 'json' ? (JSON.stringify(value, null, 2) ?? 'null') : toYaml(value, { aliasDuplicateObjects: false });
+  return format === 'json'
+    ? (JSON.stringify(value, null, 2) ?? 'null')
+    : toYaml(value, { aliasDuplicateObjects: false });
 }

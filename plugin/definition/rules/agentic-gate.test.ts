@@ -17,7 +17,9 @@ describe('agentic-gate', () => {
     def.telemetryContract.agenticGate = 'tool-only';
     def.telemetryContract.kymRegistrationRequired = false;
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([{ path: '/telemetryContract/agenticGate', code: 'agent_definition_invalid', severity: 'error' }]);
+    expect(summarize(findings)).toEqual([
+      { path: '/telemetryContract/agenticGate', code: 'agent_definition_invalid', severity: 'error' },
+    ]);
     expect(findings[0]?.rule).toBe('agentic-gate');
     expect(findings[0]?.message).toMatch(/"tool-only".*pins 1 model/);
     expect(findings[0]?.suggestion).toMatch(/"agentic"/);
@@ -28,7 +30,9 @@ describe('agentic-gate', () => {
     def.telemetryContract.agenticGate = 'agentic';
     def.telemetryContract.kymRegistrationRequired = true;
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([{ path: '/telemetryContract/agenticGate', code: 'agent_definition_invalid', severity: 'error' }]);
+    expect(summarize(findings)).toEqual([
+      { path: '/telemetryContract/agenticGate', code: 'agent_definition_invalid', severity: 'error' },
+    ]);
     expect(findings[0]?.message).toMatch(/modelSet is empty/);
     expect(findings[0]?.suggestion).toMatch(/"tool-only"/);
   });
@@ -37,20 +41,27 @@ describe('agentic-gate', () => {
     const def = baseDefinition();
     def.telemetryContract.kymRegistrationRequired = false;
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([{ path: '/telemetryContract/kymRegistrationRequired', code: 'agent_definition_invalid', severity: 'error' }]);
+    expect(summarize(findings)).toEqual([
+      { path: '/telemetryContract/kymRegistrationRequired', code: 'agent_definition_invalid', severity: 'error' },
+    ]);
     expect(findings[0]?.suggestion).toBe('Set telemetryContract.kymRegistrationRequired to true.');
   });
 
   it('reports a tool that claims KYM registration', () => {
     const def = loadExample('code-search');
     def.telemetryContract.kymRegistrationRequired = true;
-    expect(summarize(runRule(rule, def))).toEqual([{ path: '/telemetryContract/kymRegistrationRequired', code: 'agent_definition_invalid', severity: 'error' }]);
+    expect(summarize(runRule(rule, def))).toEqual([
+      { path: '/telemetryContract/kymRegistrationRequired', code: 'agent_definition_invalid', severity: 'error' },
+    ]);
   });
 
   it('reports both mismatches at once, never inferring one field from the other', () => {
     const def = loadExample('code-search');
     def.telemetryContract.agenticGate = 'agentic';
     // kymRegistrationRequired stays false: wrong for the stored gate "agentic".
-    expect(runRule(rule, def).map((f) => f.path)).toEqual(['/telemetryContract/agenticGate', '/telemetryContract/kymRegistrationRequired']);
+    expect(runRule(rule, def).map((f) => f.path)).toEqual([
+      '/telemetryContract/agenticGate',
+      '/telemetryContract/kymRegistrationRequired',
+    ]);
   });
 });

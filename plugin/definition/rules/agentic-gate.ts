@@ -9,7 +9,8 @@ const RULE = 'agentic-gate';
 
 export const agenticGateRule: SemanticRule = {
   name: RULE,
-  description: 'telemetryContract.agenticGate is "tool-only" exactly when modelSet is empty, and kymRegistrationRequired is true exactly when the gate is "agentic".',
+  description:
+    'telemetryContract.agenticGate is "tool-only" exactly when modelSet is empty, and kymRegistrationRequired is true exactly when the gate is "agentic".',
   check(definition) {
     const findings: Finding[] = [];
     const models = definition.modelSet.length;

@@ -43,7 +43,9 @@ describe('budgets', () => {
     const def = baseDefinition();
     def.memoryContract.workingSetTokens = 200_000;
     def.memoryContract.contextWindowBudget = 200_000;
-    expect(summarize(runRule(rule, def))).toEqual([{ path: PATH, code: 'runtime_capability_mismatch', severity: 'warning' }]);
+    expect(summarize(runRule(rule, def))).toEqual([
+      { path: PATH, code: 'runtime_capability_mismatch', severity: 'warning' },
+    ]);
   });
 
   it('leaves containers and the local host alone, and honours the threshold option', () => {
@@ -53,7 +55,9 @@ describe('budgets', () => {
     expect(runRule(rule, def)).toEqual([]);
 
     const small = loadExample('web-summarizer');
-    expect(runRule(rule, small, { workingSetThreshold: 20_000 }).map((f) => f.code)).toEqual(['runtime_capability_mismatch']);
+    expect(runRule(rule, small, { workingSetThreshold: 20_000 }).map((f) => f.code)).toEqual([
+      'runtime_capability_mismatch',
+    ]);
     const atThreshold = loadExample('web-summarizer');
     expect(runRule(rule, atThreshold, { workingSetThreshold: 24_000 })).toEqual([]);
   });

@@ -15,7 +15,8 @@ function tokens(n: number): string {
 
 export const budgetsRule: SemanticRule = {
   name: RULE,
-  description: 'memoryContract.workingSetTokens does not exceed contextWindowBudget, and a working set above the Workers threshold is not declared workers-only (error) or workers-preferred (warning).',
+  description:
+    'memoryContract.workingSetTokens does not exceed contextWindowBudget, and a working set above the Workers threshold is not declared workers-only (error) or workers-preferred (warning).',
   check(definition, options) {
     const findings: Finding[] = [];
     const { workingSetTokens, contextWindowBudget } = definition.memoryContract;

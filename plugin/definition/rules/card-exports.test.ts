@@ -16,14 +16,26 @@ function exportedCard(d: AgentDefinition): Record<string, unknown> {
   return {
     name: d.identity.name,
     description: d.metadata.description,
-    supportedInterfaces: [{ url: 'https://agent.example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    supportedInterfaces: [
+      { url: 'https://agent.example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+    ],
     version: d.identity.versionSemver,
     capabilities: {
-      extensions: [{ uri: 'urn:agentdef:extension:pinning-tuple:v1', params: { card: d.identity.slug, cardVersion: d.identity.versionSemver, versionId: d.identity.versionId } }],
+      extensions: [
+        {
+          uri: 'urn:agentdef:extension:pinning-tuple:v1',
+          params: { card: d.identity.slug, cardVersion: d.identity.versionSemver, versionId: d.identity.versionId },
+        },
+      ],
     },
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],
-    skills: d.capabilityContract.skills.map((s) => ({ id: s.id, name: s.name, description: s.description, tags: s.tags })),
+    skills: d.capabilityContract.skills.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      tags: s.tags,
+    })),
     signatures: [{ protected: b64({ alg: 'EdDSA', typ: 'JOSE', kid: 'k1' }), signature: 'A'.repeat(86) }],
   };
 }
@@ -56,17 +68,34 @@ describe('card-exports', () => {
   });
 
   it('reports changed skills and a wrong pinning tuple', () => {
-    expect(paths(withCard((c) => ((c['skills'] as Record<string, unknown>[])[0]!['tags'] = ['other'])))).toEqual(['/metadata/cardExports/agentCard/skills/0']);
-    expect(paths(withCard((c) => (c['skills'] as unknown[]).push({ id: 'extra' })))).toEqual(['/metadata/cardExports/agentCard/skills']);
-    const wrongTuple = withCard((c) => ((c['capabilities'] as { extensions: { params: Record<string, unknown> }[] }).extensions[0]!.params['versionId'] = '01ARZ3NDEKTSV4RRFFQ69G5FAV'));
+    expect(paths(withCard((c) => ((c['skills'] as Record<string, unknown>[])[0]!['tags'] = ['other'])))).toEqual([
+      '/metadata/cardExports/agentCard/skills/0',
+    ]);
+    expect(paths(withCard((c) => (c['skills'] as unknown[]).push({ id: 'extra' })))).toEqual([
+      '/metadata/cardExports/agentCard/skills',
+    ]);
+    const wrongTuple = withCard(
+      (c) =>
+        ((c['capabilities'] as { extensions: { params: Record<string, unknown> }[] }).extensions[0]!.params[
+          'versionId'
+        ] = '01ARZ3NDEKTSV4RRFFQ69G5FAV'),
+    );
     expect(paths(wrongTuple)).toEqual(['/metadata/cardExports/agentCard/capabilities/extensions/0/params/versionId']);
-    expect(paths(withCard((c) => (c['capabilities'] = {})))).toEqual(['/metadata/cardExports/agentCard/capabilities/extensions']);
+    expect(paths(withCard((c) => (c['capabilities'] = {})))).toEqual([
+      '/metadata/cardExports/agentCard/capabilities/extensions',
+    ]);
   });
 
   it('reports a malformed signature entry', () => {
-    expect(paths(withCard((c) => (c['signatures'] = [{ protected: b64({ alg: 'ES256', kid: 'k1' }), signature: 'x' }])))).toEqual(['/metadata/cardExports/agentCard/signatures/0']);
-    expect(paths(withCard((c) => (c['signatures'] = [{ protected: '!!', signature: 'x' }])))).toEqual(['/metadata/cardExports/agentCard/signatures/0']);
-    expect(paths(withCard((c) => (c['signatures'] = 'signed')))).toEqual(['/metadata/cardExports/agentCard/signatures']);
+    expect(
+      paths(withCard((c) => (c['signatures'] = [{ protected: b64({ alg: 'ES256', kid: 'k1' }), signature: 'x' }]))),
+    ).toEqual(['/metadata/cardExports/agentCard/signatures/0']);
+    expect(paths(withCard((c) => (c['signatures'] = [{ protected: '!!', signature: 'x' }])))).toEqual([
+      '/metadata/cardExports/agentCard/signatures/0',
+    ]);
+    expect(paths(withCard((c) => (c['signatures'] = 'signed')))).toEqual([
+      '/metadata/cardExports/agentCard/signatures',
+    ]);
     const finding = runRule(
       rule,
       withCard((c) => (c['name'] = 'x')),

@@ -16,7 +16,16 @@ const BASE = '/metadata/cardExports/agentCard';
 const SUGGESTION = 'Remove metadata.cardExports.agentCard, or regenerate it with the compiler; never edit it by hand.';
 
 /** The AgentCard fields A2A v1.0.1 marks REQUIRED (proto `lf.a2a.v1.AgentCard`). */
-export const AGENT_CARD_REQUIRED_FIELDS = ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills'] as const;
+export const AGENT_CARD_REQUIRED_FIELDS = [
+  'name',
+  'description',
+  'supportedInterfaces',
+  'version',
+  'capabilities',
+  'defaultInputModes',
+  'defaultOutputModes',
+  'skills',
+] as const;
 /** The runtime's pinning extension (plugin/runtime/agent-card.ts `PINNING_EXTENSION_URI`). */
 const PINNING_EXTENSION_URI = 'urn:agentdef:extension:pinning-tuple:v1';
 
@@ -28,7 +37,9 @@ function decodeHeader(encoded: unknown): Record<string, unknown> | undefined {
   if (typeof encoded !== 'string' || !/^[A-Za-z0-9_-]+$/.test(encoded)) return undefined;
   try {
     const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (encoded.length % 4)) % 4));
-    const header: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    const header: unknown = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
+    );
     return isObject(header) ? header : undefined;
   } catch {
     return undefined;
@@ -37,18 +48,24 @@ function decodeHeader(encoded: unknown): Record<string, unknown> | undefined {
 
 export const cardExportsRule: SemanticRule = {
   name: RULE,
-  description: 'metadata.cardExports.agentCard, when present, is the compiler-generated A2A card of this definition (required fields, identity, skills, pinning tuple, well-formed signatures).',
+  description:
+    'metadata.cardExports.agentCard, when present, is the compiler-generated A2A card of this definition (required fields, identity, skills, pinning tuple, well-formed signatures).',
   check(definition) {
     const card: unknown = definition.metadata.cardExports?.agentCard;
     if (card === undefined) return [];
     const findings: Finding[] = [];
-    const report = (path: string, message: string) => findings.push({ rule: RULE, path: `${BASE}${path}`, message, suggestion: SUGGESTION });
+    const report = (path: string, message: string) =>
+      findings.push({ rule: RULE, path: `${BASE}${path}`, message, suggestion: SUGGESTION });
     if (!isObject(card)) return [];
     for (const field of AGENT_CARD_REQUIRED_FIELDS) {
       if (card[field] === undefined) report('', `The exported AgentCard lacks the A2A REQUIRED field "${field}".`);
     }
     const expect = (field: string, expected: string, source: string) => {
-      if (card[field] !== undefined && card[field] !== expected) report(`/${field}`, `The exported AgentCard's ${field} ${JSON.stringify(card[field])} is not ${source} ${JSON.stringify(expected)}.`);
+      if (card[field] !== undefined && card[field] !== expected)
+        report(
+          `/${field}`,
+          `The exported AgentCard's ${field} ${JSON.stringify(card[field])} is not ${source} ${JSON.stringify(expected)}.`,
+        );
     };
     expect('name', definition.identity.name, 'identity.name');
     expect('version', definition.identity.versionSemver, 'identity.versionSemver');
@@ -57,25 +74,49 @@ export const cardExportsRule: SemanticRule = {
     if (skills !== undefined) {
       const wanted = definition.capabilityContract.skills;
       if (!Array.isArray(skills) || skills.length !== wanted.length) {
-        report('/skills', `The exported AgentCard has ${Array.isArray(skills) ? skills.length : 'no list of'} skills; the definition has ${wanted.length}.`);
+        report(
+          '/skills',
+          `The exported AgentCard has ${Array.isArray(skills) ? skills.length : 'no list of'} skills; the definition has ${wanted.length}.`,
+        );
       } else {
         wanted.forEach((skill, i) => {
           const got: unknown = skills[i];
-          const same = isObject(got) && got['id'] === skill.id && got['name'] === skill.name && got['description'] === skill.description && JSON.stringify(got['tags']) === JSON.stringify(skill.tags);
-          if (!same) report(`/skills/${i}`, `The exported AgentCard's skill ${i} is not the definition's skill "${skill.id}" (id, name, description, tags).`);
+          const same =
+            isObject(got) &&
+            got['id'] === skill.id &&
+            got['name'] === skill.name &&
+            got['description'] === skill.description &&
+            JSON.stringify(got['tags']) === JSON.stringify(skill.tags);
+          if (!same)
+            report(
+              `/skills/${i}`,
+              `The exported AgentCard's skill ${i} is not the definition's skill "${skill.id}" (id, name, description, tags).`,
+            );
         });
       }
     }
     const capabilities = card['capabilities'];
-    const extensions = isObject(capabilities) && Array.isArray(capabilities['extensions']) ? capabilities['extensions'] : [];
+    const extensions =
+      isObject(capabilities) && Array.isArray(capabilities['extensions']) ? capabilities['extensions'] : [];
     const index = extensions.findIndex((e) => isObject(e) && e['uri'] === PINNING_EXTENSION_URI);
     const params = index >= 0 ? (extensions[index] as Record<string, unknown>)['params'] : undefined;
     if (index < 0 || !isObject(params)) {
-      report('/capabilities/extensions', `The exported AgentCard has no ${PINNING_EXTENSION_URI} extension with params.`);
+      report(
+        '/capabilities/extensions',
+        `The exported AgentCard has no ${PINNING_EXTENSION_URI} extension with params.`,
+      );
     } else {
-      const tuple = { card: definition.identity.slug, cardVersion: definition.identity.versionSemver, versionId: definition.identity.versionId };
+      const tuple = {
+        card: definition.identity.slug,
+        cardVersion: definition.identity.versionSemver,
+        versionId: definition.identity.versionId,
+      };
       for (const [name, expected] of Object.entries(tuple)) {
-        if (params[name] !== expected) report(`/capabilities/extensions/${index}/params/${name}`, `The pinning tuple's ${name} ${JSON.stringify(params[name] ?? null)} is not ${JSON.stringify(expected)}.`);
+        if (params[name] !== expected)
+          report(
+            `/capabilities/extensions/${index}/params/${name}`,
+            `The pinning tuple's ${name} ${JSON.stringify(params[name] ?? null)} is not ${JSON.stringify(expected)}.`,
+          );
       }
     }
     const signatures = card['signatures'];
@@ -84,8 +125,17 @@ export const cardExportsRule: SemanticRule = {
       else {
         signatures.forEach((entry: unknown, i) => {
           const header = isObject(entry) ? decodeHeader(entry['protected']) : undefined;
-          const well = header !== undefined && header['alg'] === 'EdDSA' && typeof header['kid'] === 'string' && header['kid'] !== '' && typeof (entry as Record<string, unknown>)['signature'] === 'string';
-          if (!well) report(`/signatures/${i}`, `Signature ${i} is not an A2A §8.4 entry (base64url protected header with alg "EdDSA" and a kid, and a signature).`);
+          const well =
+            header !== undefined &&
+            header['alg'] === 'EdDSA' &&
+            typeof header['kid'] === 'string' &&
+            header['kid'] !== '' &&
+            typeof (entry as Record<string, unknown>)['signature'] === 'string';
+          if (!well)
+            report(
+              `/signatures/${i}`,
+              `Signature ${i} is not an A2A §8.4 entry (base64url protected header with alg "EdDSA" and a kid, and a signature).`,
+            );
         });
       }
     }

@@ -2,13 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { compositionShapeRule as rule } from './composition-shape';
 import { baseDefinition, loadExample, runRule, summarize } from './test-support';
 
-const error = (path: string, at?: 'key') => ({ path, code: 'agent_definition_invalid', severity: 'error', ...(at ? { at } : {}) });
-const warning = (path: string, at?: 'key') => ({ path, code: 'agent_definition_invalid', severity: 'warning', ...(at ? { at } : {}) });
+const error = (path: string, at?: 'key') => ({
+  path,
+  code: 'agent_definition_invalid',
+  severity: 'error',
+  ...(at ? { at } : {}),
+});
+const warning = (path: string, at?: 'key') => ({
+  path,
+  code: 'agent_definition_invalid',
+  severity: 'warning',
+  ...(at ? { at } : {}),
+});
 
 /** write-router with a condition on its conditional edge, so it has no finding at all. */
 function cleanDag() {
   const def = baseDefinition();
-  def.composition.edges = [{ from: 'splice-resolver', to: 'fallback-writer', gate: 'conditional', condition: { pointer: '/status', equals: 'declined' } }];
+  def.composition.edges = [
+    {
+      from: 'splice-resolver',
+      to: 'fallback-writer',
+      gate: 'conditional',
+      condition: { pointer: '/status', equals: 'declined' },
+    },
+  ];
   return def;
 }
 
@@ -32,7 +49,11 @@ describe('composition-shape', () => {
     const def = cleanDag();
     def.composition.kind = 'leaf';
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([error('/composition/nodes'), error('/composition/edges'), warning('/composition/quarantine', 'key')]);
+    expect(summarize(findings)).toEqual([
+      error('/composition/nodes'),
+      error('/composition/edges'),
+      warning('/composition/quarantine', 'key'),
+    ]);
   });
 
   it('accepts empty nodes/edges arrays on a leaf', () => {
@@ -108,7 +129,9 @@ describe('composition-shape', () => {
       { from: 'c', to: 'a' },
     ];
     const findings = runRule(rule, def);
-    expect(findings.map((f) => [f.path, f.message])).toEqual([['/composition/edges/2', expect.stringContaining('a -> b -> c -> a')]]);
+    expect(findings.map((f) => [f.path, f.message])).toEqual([
+      ['/composition/edges/2', expect.stringContaining('a -> b -> c -> a')],
+    ]);
 
     def.composition.edges = [
       { from: 'a', to: 'b' },
@@ -133,7 +156,14 @@ describe('composition-shape', () => {
 
   it('reports a condition on a non-conditional edge at the condition key', () => {
     const def = cleanDag();
-    def.composition.edges = [{ from: 'splice-resolver', to: 'fallback-writer', gate: 'llm-decides', condition: { pointer: '/ok', equals: true } }];
+    def.composition.edges = [
+      {
+        from: 'splice-resolver',
+        to: 'fallback-writer',
+        gate: 'llm-decides',
+        condition: { pointer: '/ok', equals: true },
+      },
+    ];
     const findings = runRule(rule, def);
     expect(summarize(findings)).toEqual([error('/composition/edges/0/condition', 'key')]);
     expect(findings[0]?.message).toContain('"llm-decides"');
@@ -169,6 +199,8 @@ describe('composition-shape on large graphs', () => {
     def.composition.edges.push({ from: `n${n - 1}`, to: 'n0' });
     const findings = runRule(rule, def);
     expect(findings.map((f) => f.path)).toEqual([`/composition/edges/${n - 1}`]);
-    expect(findings[0]?.message).toBe('composition.edges form a cycle: n0 -> n1 -> n2 -> n3 -> n4 -> n5 -> ... (19989 more) -> n19995 -> n19996 -> n19997 -> n19998 -> n19999 -> n0. A composition must be acyclic.');
+    expect(findings[0]?.message).toBe(
+      'composition.edges form a cycle: n0 -> n1 -> n2 -> n3 -> n4 -> n5 -> ... (19989 more) -> n19995 -> n19996 -> n19997 -> n19998 -> n19999 -> n0. A composition must be acyclic.',
+    );
   });
 });

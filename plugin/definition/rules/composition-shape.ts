@@ -13,7 +13,10 @@ const RULE = 'composition-shape';
  * that closes it. Depth-first from each declared node in order, edges in declaration order;
  * iterative, so long chains cannot overflow the stack.
  */
-function findCycle(nodes: readonly string[], edges: readonly Edge[]): { slugs: string[]; edgeIndex: number } | undefined {
+function findCycle(
+  nodes: readonly string[],
+  edges: readonly Edge[],
+): { slugs: string[]; edgeIndex: number } | undefined {
   const outgoing = new Map<string, { to: string; index: number }[]>();
   edges.forEach((edge, index) => {
     const list = outgoing.get(edge.from) ?? [];
@@ -52,7 +55,8 @@ function findCycle(nodes: readonly string[], edges: readonly Edge[]): { slugs: s
 
 export const compositionShapeRule: SemanticRule = {
   name: RULE,
-  description: 'A leaf has no nodes or edges; a DAG has at least one uniquely named child that is not itself, edges only between its children, no duplicate edges, no cycles, and conditions only on conditional edges.',
+  description:
+    'A leaf has no nodes or edges; a DAG has at least one uniquely named child that is not itself, edges only between its children, no duplicate edges, no cycles, and conditions only on conditional edges.',
   check(definition) {
     const findings: Finding[] = [];
     const composition = definition.composition;
@@ -82,7 +86,8 @@ export const compositionShapeRule: SemanticRule = {
           severity: 'warning',
           path: '/composition/quarantine',
           at: 'key',
-          message: 'composition.quarantine has no effect on a leaf: it isolates the contexts of composed children, and a leaf has none.',
+          message:
+            'composition.quarantine has no effect on a leaf: it isolates the contexts of composed children, and a leaf has none.',
           suggestion: 'Remove composition.quarantine, or set composition.kind to "dag" if the agent composes children.',
         });
       }
@@ -96,7 +101,8 @@ export const compositionShapeRule: SemanticRule = {
         rule: RULE,
         path: '/composition/nodes',
         message: 'composition.kind is "dag" but it has no nodes: a DAG composes at least one pinned child agent.',
-        suggestion: 'List the children in composition.nodes as { "slug": "...", "version": "x.y.z" }, or set composition.kind to "leaf".',
+        suggestion:
+          'List the children in composition.nodes as { "slug": "...", "version": "x.y.z" }, or set composition.kind to "leaf".',
       });
     }
 
@@ -108,7 +114,8 @@ export const compositionShapeRule: SemanticRule = {
           rule: RULE,
           path,
           message: `composition.nodes[${index}] is "${node.slug}@${node.version}", the definition itself: an agent cannot be its own child.`,
-          suggestion: 'Remove the self-reference; to run the agent repeatedly, give it a loop budget in runtimeRequirements.limits instead.',
+          suggestion:
+            'Remove the self-reference; to run the agent repeatedly, give it a loop budget in runtimeRequirements.limits instead.',
         });
       }
       const first = seen.get(node.slug);
@@ -181,7 +188,10 @@ export const compositionShapeRule: SemanticRule = {
     );
     if (cycle) {
       const slugs = cycle.slugs;
-      const text = slugs.length <= 16 ? slugs.join(' -> ') : [...slugs.slice(0, 6), `... (${slugs.length - 12} more)`, ...slugs.slice(-6)].join(' -> ');
+      const text =
+        slugs.length <= 16
+          ? slugs.join(' -> ')
+          : [...slugs.slice(0, 6), `... (${slugs.length - 12} more)`, ...slugs.slice(-6)].join(' -> ');
       findings.push({
         rule: RULE,
         path: `/composition/edges/${cycle.edgeIndex}`,

@@ -16,11 +16,22 @@ import type { SemanticRule } from './rule';
 const RULE = 'control-characters';
 
 /** Members whose values are prose or data, not identifiers: not entered. */
-const NOT_IDENTIFIERS: ReadonlySet<string> = new Set(['description', 'invariants', 'examples', 'inputSchema', 'outputSchema', 'schema', 'samplingParams', 'equals', 'cardExports']);
+const NOT_IDENTIFIERS: ReadonlySet<string> = new Set([
+  'description',
+  'invariants',
+  'examples',
+  'inputSchema',
+  'outputSchema',
+  'schema',
+  'samplingParams',
+  'equals',
+  'cardExports',
+]);
 
 export const controlCharactersRule: SemanticRule = {
   name: RULE,
-  description: 'Identifiers, versions, model ids, references, names and tags hold no control characters (C0, DEL, C1), line separators or bidi controls.',
+  description:
+    'Identifiers, versions, model ids, references, names and tags hold no control characters (C0, DEL, C1), line separators or bidi controls.',
   check(definition: AgentDefinition) {
     const findings: Finding[] = [];
     // The path is kept as segments and joined into a pointer only for a finding.
@@ -34,7 +45,8 @@ export const controlCharactersRule: SemanticRule = {
             rule: RULE,
             path: pointer,
             message: `${pointer} holds the control character ${codePointName(value, index)} at character ${index + 1}: identifiers, versions, model ids and names must be printable text.`,
-            suggestion: 'Remove the character; terminals act on control characters instead of showing them, and generated names would carry them.',
+            suggestion:
+              'Remove the character; terminals act on control characters instead of showing them, and generated names would carry them.',
           });
         }
         return;

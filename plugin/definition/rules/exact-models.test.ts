@@ -42,8 +42,22 @@ describe('wireModelId', () => {
   });
 
   it('sends a tuned pin’s checkpoint, whatever the provider', () => {
-    expect(wireModelId(pin('custom:acme-tuned', 'splice', '2026-10-02', { tier: 'tuned', checkpointId: 'ckpt:acme/splice/2026-10-02' }))).toEqual({ id: 'ckpt:acme/splice/2026-10-02' });
-    expect(wireModelId(pin('openai', 'gpt-4o-mini', '2024-07-18', { tier: 'tuned', checkpointId: 'ft:gpt-4o-mini-2024-07-18:acme::abc' })).id).toBe('ft:gpt-4o-mini-2024-07-18:acme::abc');
+    expect(
+      wireModelId(
+        pin('custom:acme-tuned', 'splice', '2026-10-02', {
+          tier: 'tuned',
+          checkpointId: 'ckpt:acme/splice/2026-10-02',
+        }),
+      ),
+    ).toEqual({ id: 'ckpt:acme/splice/2026-10-02' });
+    expect(
+      wireModelId(
+        pin('openai', 'gpt-4o-mini', '2024-07-18', {
+          tier: 'tuned',
+          checkpointId: 'ft:gpt-4o-mini-2024-07-18:acme::abc',
+        }),
+      ).id,
+    ).toBe('ft:gpt-4o-mini-2024-07-18:acme::abc');
   });
 
   it('sends a modelId that repeats its own snapshot once, in the provider’s form, with a warning', () => {
@@ -52,9 +66,18 @@ describe('wireModelId', () => {
     expect(openai.problem).toMatchObject({ severity: 'warning', field: 'modelId' });
     expect(openai.problem?.suggestion).toContain('"modelId": "gpt-4o-mini"');
     const anthropic = wireModelId(pin('anthropic', 'claude-3-5-haiku-20241022', '2024-10-22'));
-    expect(anthropic).toMatchObject({ id: 'claude-3-5-haiku-20241022', problem: { severity: 'warning', field: 'modelId' } });
-    expect(wireModelId(pin('openai', 'gpt-4-0613', '0613'))).toMatchObject({ id: 'gpt-4-0613', problem: { severity: 'warning' } });
-    expect(wireModelId(pin('local-ollama', 'llama3.1:8b', '8b'))).toMatchObject({ id: 'llama3.1:8b', problem: { severity: 'warning', field: 'modelId' } });
+    expect(anthropic).toMatchObject({
+      id: 'claude-3-5-haiku-20241022',
+      problem: { severity: 'warning', field: 'modelId' },
+    });
+    expect(wireModelId(pin('openai', 'gpt-4-0613', '0613'))).toMatchObject({
+      id: 'gpt-4-0613',
+      problem: { severity: 'warning' },
+    });
+    expect(wireModelId(pin('local-ollama', 'llama3.1:8b', '8b'))).toMatchObject({
+      id: 'llama3.1:8b',
+      problem: { severity: 'warning', field: 'modelId' },
+    });
   });
 
   it('refuses a modelId whose date or tag contradicts modelVersion', () => {
@@ -63,7 +86,9 @@ describe('wireModelId', () => {
     expect(dated.problem?.suggestion).toContain('"modelId": "gpt-4o-mini"');
     const tagged = wireModelId(pin('local-ollama', 'llama3.1:8b', '2024-07-23'));
     expect(tagged.problem).toMatchObject({ severity: 'error', field: 'modelId' });
-    expect(tagged.problem?.suggestion).toBe('Write "modelId": "llama3.1" with "modelVersion": "8b"; agentdef sends "llama3.1:8b".');
+    expect(tagged.problem?.suggestion).toBe(
+      'Write "modelId": "llama3.1" with "modelVersion": "8b"; agentdef sends "llama3.1:8b".',
+    );
   });
 
   it.each([
@@ -84,12 +109,22 @@ describe('wireModelId', () => {
     expect(parseSnapshotDate('2024-07-18')).toEqual({ year: '2024', month: '07', day: '18' });
     expect(parseSnapshotDate('20241022')).toEqual({ year: '2024', month: '10', day: '22' });
     expect(parseSnapshotDate('2024-02-29')).toBeDefined();
-    for (const bad of ['2023-02-29', '2024-00-10', '2024-7-18', '240718', 'latest']) expect(parseSnapshotDate(bad)).toBeUndefined();
+    for (const bad of ['2023-02-29', '2024-00-10', '2024-7-18', '240718', 'latest'])
+      expect(parseSnapshotDate(bad)).toBeUndefined();
   });
 
   it('tells dateless (4.6+) Claude ids from earlier ones', () => {
-    for (const id of ['claude-sonnet-4-6', 'claude-opus-4-8', 'claude-sonnet-5']) expect(isDatelessClaudeId(id)).toBe(true);
-    for (const id of ['claude-haiku-4-5', 'claude-opus-4-1', 'claude-sonnet-4', 'claude-3-5-haiku', 'claude-3-haiku', 'claude-haiku-4-5-20251001']) expect(isDatelessClaudeId(id)).toBe(false);
+    for (const id of ['claude-sonnet-4-6', 'claude-opus-4-8', 'claude-sonnet-5'])
+      expect(isDatelessClaudeId(id)).toBe(true);
+    for (const id of [
+      'claude-haiku-4-5',
+      'claude-opus-4-1',
+      'claude-sonnet-4',
+      'claude-3-5-haiku',
+      'claude-3-haiku',
+      'claude-haiku-4-5-20251001',
+    ])
+      expect(isDatelessClaudeId(id)).toBe(false);
   });
 });
 
@@ -100,7 +135,11 @@ describe('exact-models', () => {
 
   it('reports each offending pin at its field, with its index', () => {
     const def = baseDefinition();
-    def.modelSet = [pin('openai', 'gpt-4o-mini', '2024-07-18'), pin('anthropic', 'claude-3-5-haiku', 'v2', { role: 'evaluator' }), pin('openai', 'gpt-4o-mini-2024-07-18', '2024-07-18', { role: 'classifier' })];
+    def.modelSet = [
+      pin('openai', 'gpt-4o-mini', '2024-07-18'),
+      pin('anthropic', 'claude-3-5-haiku', 'v2', { role: 'evaluator' }),
+      pin('openai', 'gpt-4o-mini-2024-07-18', '2024-07-18', { role: 'classifier' }),
+    ];
     const findings = runRule(rule, def);
     expect(summarize(findings)).toEqual([
       { path: '/modelSet/1/modelVersion', code: 'agent_definition_invalid', severity: 'error' },
@@ -118,7 +157,12 @@ describe('exact-models', () => {
     expect(result.valid).toBe(false);
     const diagnostic = result.diagnostics.find((d) => d.rule === 'exact-models');
     const line = text.split('\n').findIndex((l) => l.includes('"modelVersion": "mini-v2"')) + 1;
-    expect(diagnostic).toMatchObject({ severity: 'error', path: '/modelSet/0/modelVersion', file: 'agents/router/agent.json', line });
+    expect(diagnostic).toMatchObject({
+      severity: 'error',
+      path: '/modelSet/0/modelVersion',
+      file: 'agents/router/agent.json',
+      line,
+    });
     expect(diagnostic?.column).toBe(text.split('\n')[line - 1]!.indexOf('"mini-v2"') + 1);
     expect(diagnostic?.suggestion).toContain('"modelVersion": "2024-07-18"');
   });

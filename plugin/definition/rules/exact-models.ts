@@ -88,7 +88,9 @@ function withSnapshotSuffix(pin: PinFields, suffix: string): WireModelId {
   const bare = pin.modelId.slice(0, -carried.length - 1);
   const carriedDate = parseSnapshotDate(carried);
   const versionDate = parseSnapshotDate(suffix);
-  const same = carried === suffix || (carriedDate !== undefined && versionDate !== undefined && compact(carriedDate) === compact(versionDate));
+  const same =
+    carried === suffix ||
+    (carriedDate !== undefined && versionDate !== undefined && compact(carriedDate) === compact(versionDate));
   if (same) {
     return {
       id: `${bare}-${suffix}`,
@@ -193,7 +195,8 @@ const RULE = 'exact-models';
 
 export const exactModelsRule: SemanticRule = {
   name: RULE,
-  description: 'Each model pin maps to one exact provider model id: OpenAI and pre-4.6 Claude pins carry a snapshot date, Ollama pins a tag, and modelId does not repeat modelVersion.',
+  description:
+    'Each model pin maps to one exact provider model id: OpenAI and pre-4.6 Claude pins carry a snapshot date, Ollama pins a tag, and modelId does not repeat modelVersion.',
   check(definition) {
     const findings: Finding[] = [];
     definition.modelSet.forEach((pin, index) => {

@@ -41,7 +41,9 @@ describe('SEMANTIC_RULES', () => {
       'telemetry-kinds',
       'memory-egress',
     ]);
-    const files = readdirSync(__dirname).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['index.ts', 'rule.ts', 'test-support.ts'].includes(f));
+    const files = readdirSync(__dirname).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['index.ts', 'rule.ts', 'test-support.ts'].includes(f),
+    );
     expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...names].sort());
     for (const rule of SEMANTIC_RULES) expect(rule.description.length).toBeGreaterThan(20);
   });
@@ -51,22 +53,32 @@ describe('examples', () => {
   it('registers every example folder in test-support', () => {
     // Folders that hold a definition (examples/tools holds the example tools' code).
     const folders = readdirSync(join(REPO_ROOT, 'examples'), { withFileTypes: true })
-      .filter((d) => d.isDirectory() && readdirSync(join(REPO_ROOT, 'examples', d.name)).some((f) => /^agent\.(json|ya?ml)$/.test(f)))
+      .filter(
+        (d) =>
+          d.isDirectory() &&
+          readdirSync(join(REPO_ROOT, 'examples', d.name)).some((f) => /^agent\.(json|ya?ml)$/.test(f)),
+      )
       .map((d) => d.name);
     expect(folders.length).toBeGreaterThanOrEqual(Object.keys(EXAMPLE_FILES).length);
-    for (const folder of folders) expect(Object.keys(EXAMPLE_FILES), `examples/${folder} is missing from EXAMPLE_FILES`).toContain(folder);
+    for (const folder of folders)
+      expect(Object.keys(EXAMPLE_FILES), `examples/${folder} is missing from EXAMPLE_FILES`).toContain(folder);
   });
 
-  it.each(Object.entries(EXAMPLE_FILES))('%s (%s) is schema-valid, has no error from any rule, and lives in the folder of its slug', (slug, file) => {
-    const def = loadExample(slug);
-    expect(validateAgentDefinition(def), JSON.stringify(validateAgentDefinition.errors)).toBe(true);
-    expect(errorsOf(runAll(def))).toEqual([]);
-    expect(def.identity.slug).toBe(slug);
-    expect(file.startsWith(`examples/${slug}/`)).toBe(true);
-  });
+  it.each(Object.entries(EXAMPLE_FILES))(
+    '%s (%s) is schema-valid, has no error from any rule, and lives in the folder of its slug',
+    (slug, file) => {
+      const def = loadExample(slug);
+      expect(validateAgentDefinition(def), JSON.stringify(validateAgentDefinition.errors)).toBe(true);
+      expect(errorsOf(runAll(def))).toEqual([]);
+      expect(def.identity.slug).toBe(slug);
+      expect(file.startsWith(`examples/${slug}/`)).toBe(true);
+    },
+  );
 
   it('has no warnings (agentdef validate examples prints none)', () => {
-    const warnings = Object.keys(EXAMPLE_FILES).flatMap((slug) => runAll(loadExample(slug)).map((f) => `${slug}:${f.rule}:${f.path}`));
+    const warnings = Object.keys(EXAMPLE_FILES).flatMap((slug) =>
+      runAll(loadExample(slug)).map((f) => `${slug}:${f.rule}:${f.path}`),
+    );
     expect(warnings).toEqual([]);
   });
 
@@ -80,9 +92,22 @@ describe('examples', () => {
 
   it('covers every lifecycle stage, runtime class and tier', () => {
     const defs = Object.keys(EXAMPLE_FILES).map(loadExample);
-    expect(new Set(defs.map((d) => d.lifecycleState))).toEqual(new Set(['tool-prototype', 'tool-shipped', 'mcp-resident', 'kym-registered', 'composed', 'marketplace-published']));
-    expect(new Set(defs.map((d) => d.runtimeRequirements.runtimeCapabilityClass))).toEqual(new Set(['workers-only', 'workers-preferred', 'container-required', 'local-host-required']));
-    expect(new Set(defs.flatMap((d) => d.modelSet.map((p) => p.tier)))).toEqual(new Set(['frontier', 'small', 'tuned', 'local']));
+    expect(new Set(defs.map((d) => d.lifecycleState))).toEqual(
+      new Set([
+        'tool-prototype',
+        'tool-shipped',
+        'mcp-resident',
+        'kym-registered',
+        'composed',
+        'marketplace-published',
+      ]),
+    );
+    expect(new Set(defs.map((d) => d.runtimeRequirements.runtimeCapabilityClass))).toEqual(
+      new Set(['workers-only', 'workers-preferred', 'container-required', 'local-host-required']),
+    );
+    expect(new Set(defs.flatMap((d) => d.modelSet.map((p) => p.tier)))).toEqual(
+      new Set(['frontier', 'small', 'tuned', 'local']),
+    );
   });
 
   it('composes three levels: edit-assistant -> write-router -> splice-resolver / fallback-writer, all pinned to existing versions', () => {
@@ -91,7 +116,8 @@ describe('examples', () => {
     expect(pinned('edit-assistant')).toEqual(['write-router@1.4.0']);
     expect(pinned('write-router')).toEqual(['splice-resolver@0.4.2', 'fallback-writer@1.1.0']);
     for (const def of bySlug.values()) {
-      for (const node of def.composition.nodes ?? []) expect(bySlug.get(node.slug)?.identity.versionSemver).toBe(node.version);
+      for (const node of def.composition.nodes ?? [])
+        expect(bySlug.get(node.slug)?.identity.versionSemver).toBe(node.version);
     }
   });
 });
@@ -106,7 +132,10 @@ interface Expected {
 }
 
 const FIXTURES = join(REPO_ROOT, 'e2e/fixtures/invalid');
-const expected = JSON.parse(readFileSync(join(REPO_ROOT, 'e2e/fixtures/invalid.expected.json'), 'utf8')) as Record<string, Expected>;
+const expected = JSON.parse(readFileSync(join(REPO_ROOT, 'e2e/fixtures/invalid.expected.json'), 'utf8')) as Record<
+  string,
+  Expected
+>;
 
 /** The line where the value (or key) at `pointer` starts, or its nearest existing ancestor. */
 function lineOf(text: string, pointer: string, at: 'key' | 'value' = 'value'): number {
@@ -174,7 +203,9 @@ describe('invalid fixtures', () => {
     if (want.rule === 'schema') {
       expect(validateAgentDefinition(value)).toBe(false);
       const errors = (validateAgentDefinition.errors ?? []).map((e) =>
-        e.keyword === 'additionalProperties' ? { path: `${e.instancePath}/${String(e.params['additionalProperty'])}`, at: 'key' as const } : { path: e.instancePath, at: 'value' as const },
+        e.keyword === 'additionalProperties'
+          ? { path: `${e.instancePath}/${String(e.params['additionalProperty'])}`, at: 'key' as const }
+          : { path: e.instancePath, at: 'value' as const },
       );
       expect(errors.map((e) => e.path)).toEqual([want.path]);
       expect(lineOf(text, want.path, errors[0]?.at)).toBe(want.line);
@@ -183,9 +214,14 @@ describe('invalid fixtures', () => {
     expect(validateAgentDefinition(value), JSON.stringify(validateAgentDefinition.errors)).toBe(true);
     const findings = runAll(value as AgentDefinition);
     // One violation per fixture: exactly one finding, an error.
-    expect(findings.map((f) => ({ rule: f.rule, code: f.code ?? 'agent_definition_invalid', severity: f.severity ?? 'error', path: f.path }))).toEqual([
-      { rule: want.rule, code: want.code, severity: 'error', path: want.path },
-    ]);
+    expect(
+      findings.map((f) => ({
+        rule: f.rule,
+        code: f.code ?? 'agent_definition_invalid',
+        severity: f.severity ?? 'error',
+        path: f.path,
+      })),
+    ).toEqual([{ rule: want.rule, code: want.code, severity: 'error', path: want.path }]);
     expect(lineOf(text, want.path, findings[0]?.at)).toBe(want.line);
   });
 });

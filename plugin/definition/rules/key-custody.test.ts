@@ -22,7 +22,9 @@ describe('key-custody', () => {
     if (binding?.kind !== 'secret-ref') throw new Error('write-router has a secret-ref binding');
     binding.ref = 'vault://acme/openai';
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([{ path: `/runtimeRequirements/bindings/${index}/ref`, code: 'agent_definition_invalid', severity: 'error' }]);
+    expect(summarize(findings)).toEqual([
+      { path: `/runtimeRequirements/bindings/${index}/ref`, code: 'agent_definition_invalid', severity: 'error' },
+    ]);
     expect(findings[0]?.message).toContain('secrets-store://');
     expect(findings[0]?.message).not.toContain('vault://acme/openai');
   });

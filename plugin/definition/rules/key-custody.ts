@@ -18,7 +18,8 @@ export const CUSTODY_REF_SCHEME: Readonly<Record<'session' | 'vault-ref' | 'secr
 
 export const keyCustodyRule: SemanticRule = {
   name: RULE,
-  description: 'Every secret-ref binding comes from the keyCustody store: secrets-store:// for secrets-store, vault:// for vault-ref, none for session.',
+  description:
+    'Every secret-ref binding comes from the keyCustody store: secrets-store:// for secrets-store, vault:// for vault-ref, none for session.',
   check(definition) {
     const custody = definition.runtimeRequirements.keyCustody;
     const scheme = CUSTODY_REF_SCHEME[custody];
@@ -30,7 +31,8 @@ export const keyCustodyRule: SemanticRule = {
           rule: RULE,
           path: `/runtimeRequirements/bindings/${index}`,
           message: `secret-ref binding "${binding.name}" contradicts keyCustody "session": session keys come from the host's keychain or environment for each session, not from a stored secret.`,
-          suggestion: 'Remove the binding and let the host supply the key, or set keyCustody to "secrets-store" or "vault-ref" to match where the secret is stored.',
+          suggestion:
+            'Remove the binding and let the host supply the key, or set keyCustody to "secrets-store" or "vault-ref" to match where the secret is stored.',
         });
         return;
       }

@@ -15,7 +15,9 @@ describe('kym-ref', () => {
     const def = baseDefinition();
     def.identity.kymRef = 'kym://agents/write-router@1.3.0';
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([{ path: '/identity/kymRef', code: 'agent_definition_invalid', severity: 'error' }]);
+    expect(summarize(findings)).toEqual([
+      { path: '/identity/kymRef', code: 'agent_definition_invalid', severity: 'error' },
+    ]);
     expect(findings[0]?.rule).toBe('kym-ref');
     expect(findings[0]?.message).toContain('"kym://agents/write-router@1.3.0"');
     expect(findings[0]?.suggestion).toBe('Set identity.kymRef to "kym://agents/write-router@1.4.0".');

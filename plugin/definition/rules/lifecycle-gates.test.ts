@@ -54,7 +54,9 @@ describe('lifecycle-gates', () => {
       delete def.identity.kymRef;
       const findings = runRule(rule, def);
       expect(summarize(findings)).toEqual([error('/identity/kymRef')]);
-      expect(findings[0]?.suggestion).toBe(`Add identity.kymRef: "kym://agents/${def.identity.slug}@${def.identity.versionSemver}".`);
+      expect(findings[0]?.suggestion).toBe(
+        `Add identity.kymRef: "kym://agents/${def.identity.slug}@${def.identity.versionSemver}".`,
+      );
     }
   });
 
@@ -76,7 +78,10 @@ describe('lifecycle-gates', () => {
     const def = loadExample('edit-assistant');
     delete def.identity.nandaFactsRef;
     delete def.metadata.cardExports;
-    expect(summarize(runRule(rule, def))).toEqual([error('/identity/nandaFactsRef'), error('/metadata/cardExports/agentFacts')]);
+    expect(summarize(runRule(rule, def))).toEqual([
+      error('/identity/nandaFactsRef'),
+      error('/metadata/cardExports/agentFacts'),
+    ]);
   });
 
   it('marketplace-published does not have to be a DAG', () => {
@@ -93,6 +98,12 @@ describe('lifecycle-gates', () => {
     delete def.identity.kymRef;
     delete def.identity.nandaFactsRef;
     def.metadata.cardExports = {};
-    expect(runRule(rule, def).map((f) => f.path)).toEqual(['/telemetryContract/receiptSigner', '/modelSet', '/identity/kymRef', '/identity/nandaFactsRef', '/metadata/cardExports/agentFacts']);
+    expect(runRule(rule, def).map((f) => f.path)).toEqual([
+      '/telemetryContract/receiptSigner',
+      '/modelSet',
+      '/identity/kymRef',
+      '/identity/nandaFactsRef',
+      '/metadata/cardExports/agentFacts',
+    ]);
   });
 });

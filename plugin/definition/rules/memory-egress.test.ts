@@ -20,13 +20,21 @@ describe('memory-egress', () => {
     const chat = def.memoryContract.refs.findIndex((r) => r.kind === 'chat');
     def.memoryContract.refs[chat]!.egressAllowed = false;
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual(def.modelSet.map((_, i) => ({ path: `/modelSet/${i}`, code: 'agent_definition_invalid', severity: 'error' })));
+    expect(summarize(findings)).toEqual(
+      def.modelSet.map((_, i) => ({ path: `/modelSet/${i}`, code: 'agent_definition_invalid', severity: 'error' })),
+    );
     expect(findings[0]?.message).toContain(`memoryContract.refs[${chat}]`);
   });
 
   it('refuses a local agent that adds a remote pin', () => {
     const def = loadExample('local-notes');
-    def.modelSet.push({ ...def.modelSet[0]!, role: 'evaluator', providerId: 'openai', modelId: 'gpt-4o-mini', tier: 'small' });
+    def.modelSet.push({
+      ...def.modelSet[0]!,
+      role: 'evaluator',
+      providerId: 'openai',
+      modelId: 'gpt-4o-mini',
+      tier: 'small',
+    });
     expect(runRule(rule, def).map((f) => f.path)).toEqual([`/modelSet/${def.modelSet.length - 1}`]);
   });
 

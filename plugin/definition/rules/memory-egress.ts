@@ -14,7 +14,8 @@ export const ON_HOST_TIER = 'local';
 
 export const memoryEgressRule: SemanticRule = {
   name: RULE,
-  description: 'A chat memory with egressAllowed: false is sent to no remote model: every modelSet pin must be tier "local".',
+  description:
+    'A chat memory with egressAllowed: false is sent to no remote model: every modelSet pin must be tier "local".',
   check(definition) {
     const findings: Finding[] = [];
     definition.memoryContract.refs.forEach((ref, refIndex) => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { closestProvider, floatingVersionReason, levenshtein, pinsRule as rule } from './pins';
 import { EXAMPLE_FILES, baseDefinition, loadExample, runRule, summarize } from './test-support';
 
-const error = (path: string, at?: 'key') => ({ path, code: 'agent_definition_invalid', severity: 'error', ...(at ? { at } : {}) });
+const error = (path: string, at?: 'key') => ({
+  path,
+  code: 'agent_definition_invalid',
+  severity: 'error',
+  ...(at ? { at } : {}),
+});
 
 describe('pins', () => {
   it.each(Object.keys(EXAMPLE_FILES))('passes the %s example', (slug) => {
@@ -45,21 +50,47 @@ describe('pins', () => {
 
   it('accepts every known provider and any custom:<name>', () => {
     const def = baseDefinition();
-    for (const providerId of ['openai', 'anthropic', 'google', 'mistral', 'cohere', 'groq', 'workers-ai', 'azure-openai', 'bedrock', 'custom:acme.vllm']) {
+    for (const providerId of [
+      'openai',
+      'anthropic',
+      'google',
+      'mistral',
+      'cohere',
+      'groq',
+      'workers-ai',
+      'azure-openai',
+      'bedrock',
+      'custom:acme.vllm',
+    ]) {
       def.modelSet[0]!.providerId = providerId;
       expect(runRule(rule, def)).toEqual([]);
     }
   });
 
-  it.each(['latest', 'LATEST', '*', '^2024.7.0', '~1.2', '>=2024-07-18', '1.x', '1.2.*', '1.0 - 2.0', '1 || 2', 'llama3.1:latest'])('reports the floating modelVersion %s', (modelVersion) => {
+  it.each([
+    'latest',
+    'LATEST',
+    '*',
+    '^2024.7.0',
+    '~1.2',
+    '>=2024-07-18',
+    '1.x',
+    '1.2.*',
+    '1.0 - 2.0',
+    '1 || 2',
+    'llama3.1:latest',
+  ])('reports the floating modelVersion %s', (modelVersion) => {
     const def = baseDefinition();
     def.modelSet[0]!.modelVersion = modelVersion;
     expect(summarize(runRule(rule, def))).toEqual([error('/modelSet/0/modelVersion')]);
   });
 
-  it.each(['2024-07-18', '20251001', 'v3', '8b-instruct-q4_K_M', 'gpt-4o-2024-08-06', '1.2.3'])('accepts the exact modelVersion %s', (modelVersion) => {
-    expect(floatingVersionReason(modelVersion)).toBeUndefined();
-  });
+  it.each(['2024-07-18', '20251001', 'v3', '8b-instruct-q4_K_M', 'gpt-4o-2024-08-06', '1.2.3'])(
+    'accepts the exact modelVersion %s',
+    (modelVersion) => {
+      expect(floatingVersionReason(modelVersion)).toBeUndefined();
+    },
+  );
 
   it('reports a local tier on a remote provider, at the tier', () => {
     const def = baseDefinition();
@@ -89,10 +120,29 @@ describe('pins', () => {
   it('reports every violation of every pin', () => {
     const def = baseDefinition();
     def.modelSet.push(
-      { role: 'specialist', modelId: 'splice', modelVersion: 'latest', providerId: 'anthropc', samplingParams: {}, tier: 'tuned' },
-      { role: 'evaluator', modelId: 'judge', modelVersion: '2025-01-01', providerId: 'groq', samplingParams: {}, tier: 'local' },
+      {
+        role: 'specialist',
+        modelId: 'splice',
+        modelVersion: 'latest',
+        providerId: 'anthropc',
+        samplingParams: {},
+        tier: 'tuned',
+      },
+      {
+        role: 'evaluator',
+        modelId: 'judge',
+        modelVersion: '2025-01-01',
+        providerId: 'groq',
+        samplingParams: {},
+        tier: 'local',
+      },
     );
-    expect(summarize(runRule(rule, def))).toEqual([error('/modelSet/1/checkpointId'), error('/modelSet/1/providerId'), error('/modelSet/1/modelVersion'), error('/modelSet/2/tier')]);
+    expect(summarize(runRule(rule, def))).toEqual([
+      error('/modelSet/1/checkpointId'),
+      error('/modelSet/1/providerId'),
+      error('/modelSet/1/modelVersion'),
+      error('/modelSet/2/tier'),
+    ]);
   });
 
   it('computes edit distances and close providers', () => {

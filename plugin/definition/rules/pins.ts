@@ -8,7 +8,18 @@ import type { SemanticRule } from './rule';
 
 const RULE = 'pins';
 
-export const KNOWN_PROVIDERS: readonly string[] = ['openai', 'anthropic', 'google', 'mistral', 'cohere', 'groq', 'workers-ai', 'azure-openai', 'bedrock', 'local-ollama'];
+export const KNOWN_PROVIDERS: readonly string[] = [
+  'openai',
+  'anthropic',
+  'google',
+  'mistral',
+  'cohere',
+  'groq',
+  'workers-ai',
+  'azure-openai',
+  'bedrock',
+  'local-ollama',
+];
 
 const CUSTOM_PREFIX = 'custom:';
 
@@ -32,7 +43,9 @@ export function closestProvider(id: string): string | undefined {
     const distance = levenshtein(id, known);
     if (best === undefined || distance < best.distance) best = { id: known, distance };
   }
-  return best !== undefined && best.distance <= Math.min(3, Math.max(1, Math.floor(best.id.length / 2))) ? best.id : undefined;
+  return best !== undefined && best.distance <= Math.min(3, Math.max(1, Math.floor(best.id.length / 2)))
+    ? best.id
+    : undefined;
 }
 
 /** Why a model version is not one exact version, or undefined when it is. */
@@ -47,7 +60,8 @@ export function floatingVersionReason(version: string): string | undefined {
 
 export const pinsRule: SemanticRule = {
   name: RULE,
-  description: 'Each model pin names a known provider or custom:<name>, an exact modelVersion, a checkpointId exactly when tier is "tuned", and a local provider exactly when tier is "local".',
+  description:
+    'Each model pin names a known provider or custom:<name>, an exact modelVersion, a checkpointId exactly when tier is "tuned", and a local provider exactly when tier is "local".',
   check(definition) {
     const findings: Finding[] = [];
     definition.modelSet.forEach((pin, index) => {
@@ -103,7 +117,8 @@ export const pinsRule: SemanticRule = {
           rule: RULE,
           path: `${base}/tier`,
           message: `${label} has tier "local" but providerId "${pin.providerId}" is a remote provider: a local model runs on the machine.`,
-          suggestion: 'Use providerId "local-ollama" (or "custom:<name>" for another local server), or choose the tier the remote model belongs to ("frontier" or "small").',
+          suggestion:
+            'Use providerId "local-ollama" (or "custom:<name>" for another local server), or choose the tier the remote model belongs to ("frontier" or "small").',
         });
       }
       if (isLocalProvider && pin.tier !== undefined && pin.tier !== 'local') {

@@ -58,14 +58,30 @@ describe('sandboxing', () => {
   it('suggests a class that hosts every tool and pin, not just the offending one', () => {
     const def = loadExample('splice-resolver');
     def.runtimeRequirements.runtimeCapabilityClass = 'workers-only';
-    def.toolInventory.push({ id: 'notes', name: 'notes', version: '1.0.0', provenance: 'mcp', mcpServer: 'n', mcpTransport: 'stdio', risk: 'low' });
+    def.toolInventory.push({
+      id: 'notes',
+      name: 'notes',
+      version: '1.0.0',
+      provenance: 'mcp',
+      mcpServer: 'n',
+      mcpTransport: 'stdio',
+      risk: 'low',
+    });
     // The tuned pin alone would fit a container, but the stdio tool needs the local host.
     const all = runRule(rule, def);
     expect(all.map((f) => f.path)).toEqual(['/modelSet/0', '/toolInventory/0', '/toolInventory/1']);
     expect(all.every((f) => f.suggestion?.includes('"local-host-required"'))).toBe(true);
 
     const stuck = loadExample('text-stats');
-    stuck.toolInventory.push({ id: 'notes', name: 'notes', version: '1.0.0', provenance: 'mcp', mcpServer: 'n', mcpTransport: 'stdio', risk: 'low' });
+    stuck.toolInventory.push({
+      id: 'notes',
+      name: 'notes',
+      version: '1.0.0',
+      provenance: 'mcp',
+      mcpServer: 'n',
+      mcpTransport: 'stdio',
+      risk: 'low',
+    });
     stuck.runtimeRequirements.runtimeCapabilityClass = 'container-required';
     const findings = runRule(rule, stuck);
     expect(summarize(findings)).toEqual([mismatch('/toolInventory/1')]);

@@ -5,22 +5,42 @@
  */
 import type { Finding } from '../diagnostic';
 import { ERROR_CODES } from '../diagnostic';
-import { CLASS_HOSTS, HOST_CLASS, describeHosts, intersectHosts, pinHosts, toolHosts, type HostRequirement, type RuntimeCapabilityClass } from '../runtime-hosts';
+import {
+  CLASS_HOSTS,
+  HOST_CLASS,
+  describeHosts,
+  intersectHosts,
+  pinHosts,
+  toolHosts,
+  type HostRequirement,
+  type RuntimeCapabilityClass,
+} from '../runtime-hosts';
 import type { SemanticRule } from './rule';
 
 const RULE = 'sandboxing';
 
-const CLASS_ORDER: readonly RuntimeCapabilityClass[] = ['workers-only', 'workers-preferred', 'container-required', 'local-host-required'];
+const CLASS_ORDER: readonly RuntimeCapabilityClass[] = [
+  'workers-only',
+  'workers-preferred',
+  'container-required',
+  'local-host-required',
+];
 
 /** The class to suggest: one that hosts this requirement and, if possible, every other one too. */
-function suggestClass(requirement: HostRequirement, all: readonly HostRequirement[]): { cls: RuntimeCapabilityClass; hostsAll: boolean } {
-  const hostsAll = (cls: RuntimeCapabilityClass) => all.every((r) => intersectHosts(CLASS_HOSTS[cls], r.hosts).length > 0);
+function suggestClass(
+  requirement: HostRequirement,
+  all: readonly HostRequirement[],
+): { cls: RuntimeCapabilityClass; hostsAll: boolean } {
+  const hostsAll = (cls: RuntimeCapabilityClass) =>
+    all.every((r) => intersectHosts(CLASS_HOSTS[cls], r.hosts).length > 0);
   // Prefer the strict class of the requirement's own hosts, in its order of preference.
   for (const host of requirement.hosts) {
     const cls = HOST_CLASS[host];
     if (hostsAll(cls)) return { cls, hostsAll: true };
   }
-  const any = CLASS_ORDER.find((cls) => intersectHosts(CLASS_HOSTS[cls], requirement.hosts).length > 0 && hostsAll(cls));
+  const any = CLASS_ORDER.find(
+    (cls) => intersectHosts(CLASS_HOSTS[cls], requirement.hosts).length > 0 && hostsAll(cls),
+  );
   if (any !== undefined) return { cls: any, hostsAll: true };
   const first = requirement.hosts[0];
   return { cls: first === undefined ? 'container-required' : HOST_CLASS[first], hostsAll: false };

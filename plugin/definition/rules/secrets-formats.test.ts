@@ -25,23 +25,67 @@ const FORMATS: readonly [string, string, string][] = [
   ['a Hugging Face token', 'hf_' + 'aBcDeFgHiJkLmNoPqRsTuVwXyZ12345678', 'hf_transformers_pipeline_for_classification'],
   ['a GitLab token', 'glpat-' + 'xY3k9Lm2Qr7Tv1Wz8Bn4', 'glpat-token-goes-here'],
   ['an npm token', 'npm_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', 'npm_config_registry_url_for_the_mirror'],
-  ['a SendGrid API key', 'SG.' + 'aB3dE5fG7hI9jK1lM3nO5p' + '.' + 'qR7sT9uV1wX3yZ5aB7cD9eF1gH3iJ5kL7mN9oP1qR3s', 'SG.version.2 of the mail API'],
+  [
+    'a SendGrid API key',
+    'SG.' + 'aB3dE5fG7hI9jK1lM3nO5p' + '.' + 'qR7sT9uV1wX3yZ5aB7cD9eF1gH3iJ5kL7mN9oP1qR3s',
+    'SG.version.2 of the mail API',
+  ],
   ['a Google OAuth token', 'ya29.' + 'a0AfH6SMBx7Qk2Lm9Rt4Vw1Zn8Bc3Xy', 'ya29.the-quick-brown-fox-jumps'],
-  ['a Google OAuth client secret', 'GOCSPX-' + 'Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9S', 'GOCSPX- is the prefix of client secrets'],
-  ['a Slack webhook URL', 'https://hooks.slack.com/services/' + 'T0123ABCD/B0456EFGH/xYz123AbC456dEf789GhI012', 'https://api.slack.com/messaging/webhooks'],
+  [
+    'a Google OAuth client secret',
+    'GOCSPX-' + 'Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9S',
+    'GOCSPX- is the prefix of client secrets',
+  ],
+  [
+    'a Slack webhook URL',
+    'https://hooks.slack.com/services/' + 'T0123ABCD/B0456EFGH/xYz123AbC456dEf789GhI012',
+    'https://api.slack.com/messaging/webhooks',
+  ],
   ['a Slack token', 'xoxb-' + '1234567890-0987654321-Ab3Cd5Ef7Gh9', 'xoxo-hugs-and-kisses'],
   ['an AWS access key id', 'AKIA' + 'Z3Q7R2M9K4P8W1N6', 'AKIA is the prefix of AWS key ids'],
-  ['an AWS secret access key', 'aws_secret_access_key = ' + 'Zq3+Vb8/Lm2Xc7Rt1Wn9Ks4Hd6Fp0Gy5Je2Ta8Uo', 'aws_region = us-east-1, aws_profile = default'],
+  [
+    'an AWS secret access key',
+    'aws_secret_access_key = ' + 'Zq3+Vb8/Lm2Xc7Rt1Wn9Ks4Hd6Fp0Gy5Je2Ta8Uo',
+    'aws_region = us-east-1, aws_profile = default',
+  ],
   ['a GitHub token', 'ghp_' + '4f9Kq2Lm7Rx1Tz8Vb3Nc6Wd0Ys5Hj2Pa9Eg', 'ghp_ tokens are classic PATs'],
   ['a GitHub token', 'github_pat_' + '11ABCDEFG0abcdefghijkl_mnopqrstuvwxyz0123456789', 'github_pat_ fine-grained'],
   ['a Google API key', 'AIza' + 'SyD4q9Xv2Lm7Rt1Kp8Zn3Bw6Hc0Fj5Ye2Ga', 'AIza keys are restricted'],
-  ['a PyPI token', 'pypi-' + 'AgEIcHlwaS5vcmcCJGE4ZjM2YzVhLTk0ZDctNGJmZC1hYjE2LTk5MmE4ZmRjYzBhMQACKlsz', 'pypi-publish workflow'],
+  [
+    'a PyPI token',
+    'pypi-' + 'AgEIcHlwaS5vcmcCJGE4ZjM2YzVhLTk0ZDctNGJmZC1hYjE2LTk5MmE4ZmRjYzBhMQACKlsz',
+    'pypi-publish workflow',
+  ],
   ['a Docker Hub token', 'dckr_' + 'pat_' + 'Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9', 'dckr_pat_ tokens'],
-  ['a JSON Web Token', 'eyJ' + 'hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.' + 'eyJ' + 'zdWIiOiJhY21lIn0.' + 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', 'eyJhbGciOi is a JWT header prefix'],
-  ['a private key', '-----BEGIN ' + 'PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----', '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----'],
-  ['a private key', '-----BEGIN ' + 'OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl user@host'],
-  ['a password in a URL', 'postgres://admin:' + 'S3cr3tPa55w0rd' + '@db.internal:5432/app', 'postgres://admin:${DB_PASSWORD}@db.internal:5432/app'],
-  ['a password in a URL', 'https://deploy:' + 'x9Kq2Lm7Rx1T' + '@registry.example.com/v2/', 'ssh://git@github.com/acme/agents.git'],
+  [
+    'a JSON Web Token',
+    'eyJ' +
+      'hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.' +
+      'eyJ' +
+      'zdWIiOiJhY21lIn0.' +
+      'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+    'eyJhbGciOi is a JWT header prefix',
+  ],
+  [
+    'a private key',
+    '-----BEGIN ' + 'PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----',
+    '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----',
+  ],
+  [
+    'a private key',
+    '-----BEGIN ' + 'OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA',
+    'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl user@host',
+  ],
+  [
+    'a password in a URL',
+    'postgres://admin:' + 'S3cr3tPa55w0rd' + '@db.internal:5432/app',
+    'postgres://admin:${DB_PASSWORD}@db.internal:5432/app',
+  ],
+  [
+    'a password in a URL',
+    'https://deploy:' + 'x9Kq2Lm7Rx1T' + '@registry.example.com/v2/',
+    'ssh://git@github.com/acme/agents.git',
+  ],
   ['a private key (JWK)', JSON.stringify({ ...PUBLIC_JWK, d: ED25519_D }), JSON.stringify(PUBLIC_JWK)],
 ];
 
@@ -49,8 +93,15 @@ const FORMATS: readonly [string, string, string][] = [
 const PLACES: readonly [string, (def: AgentDefinition, value: string) => void][] = [
   ['/metadata/description', (def, v) => (def.metadata.description = `Routes edits. ${v}`)],
   ['/capabilityContract/skills/0/examples/0', (def, v) => (def.capabilityContract.skills[0]!.examples = [v])],
-  ['/metadata/notes/ops/rotation/1/material', (def, v) => (def.metadata.notes = { ops: { rotation: ['first', { material: v }] } })],
-  ['/toolInventory/0/inputSchema/properties/target/default', (def, v) => (def.toolInventory[0]!.inputSchema = { type: 'object', properties: { target: { type: 'string', default: v } } })],
+  [
+    '/metadata/notes/ops/rotation/1/material',
+    (def, v) => (def.metadata.notes = { ops: { rotation: ['first', { material: v }] } }),
+  ],
+  [
+    '/toolInventory/0/inputSchema/properties/target/default',
+    (def, v) =>
+      (def.toolInventory[0]!.inputSchema = { type: 'object', properties: { target: { type: 'string', default: v } } }),
+  ],
 ];
 
 function validate(def: AgentDefinition, format: 'json' | 'yaml') {
@@ -76,34 +127,40 @@ function expectNotEchoed(value: unknown, secret: string): void {
 }
 
 describe.each(['json', 'yaml'] as const)('secret formats in %s', (format) => {
-  it.each(FORMATS.map(([kind, positive, negative]) => [kind, positive, negative] as const))('%s: found at every depth, located, not echoed; its near miss is clean', (kind, positive, negative) => {
-    for (const [pointer, place] of PLACES) {
-      const def = baseDefinition();
-      place(def, positive);
-      const { text, diagnostics } = secretDiagnostics(def, format);
-      expect(
-        diagnostics.map((d) => d.path),
-        `${kind} at ${pointer}`,
-      ).toEqual([pointer]);
-      const d = diagnostics[0]!;
-      expect(d).toMatchObject({ severity: 'error', redactSource: true, file: `agent.${format}` });
-      expect(d.message).toContain(kind);
-      // Located at the value: the line holds the field's name, or (YAML block scalar, list item) is just below it.
-      const lines = text.split('\n');
-      const key = pointer
-        .split('/')
-        .filter((s) => !/^\d+$/.test(s))
-        .pop()!;
-      expect(d.line).toBeGreaterThan(1);
-      expect(lines.slice(Math.max(0, d.line - 3), d.line).join('\n'), `${kind} at ${pointer}: line ${d.line}`).toContain(key);
-      expectNotEchoed(diagnostics, positive);
+  it.each(FORMATS.map(([kind, positive, negative]) => [kind, positive, negative] as const))(
+    '%s: found at every depth, located, not echoed; its near miss is clean',
+    (kind, positive, negative) => {
+      for (const [pointer, place] of PLACES) {
+        const def = baseDefinition();
+        place(def, positive);
+        const { text, diagnostics } = secretDiagnostics(def, format);
+        expect(
+          diagnostics.map((d) => d.path),
+          `${kind} at ${pointer}`,
+        ).toEqual([pointer]);
+        const d = diagnostics[0]!;
+        expect(d).toMatchObject({ severity: 'error', redactSource: true, file: `agent.${format}` });
+        expect(d.message).toContain(kind);
+        // Located at the value: the line holds the field's name, or (YAML block scalar, list item) is just below it.
+        const lines = text.split('\n');
+        const key = pointer
+          .split('/')
+          .filter((s) => !/^\d+$/.test(s))
+          .pop()!;
+        expect(d.line).toBeGreaterThan(1);
+        expect(
+          lines.slice(Math.max(0, d.line - 3), d.line).join('\n'),
+          `${kind} at ${pointer}: line ${d.line}`,
+        ).toContain(key);
+        expectNotEchoed(diagnostics, positive);
 
-      const near = baseDefinition();
-      place(near, negative);
-      const clean = validate(near, format).result;
-      expect(problems(clean), `${kind} near miss at ${pointer}`).toEqual([]);
-    }
-  });
+        const near = baseDefinition();
+        place(near, negative);
+        const clean = validate(near, format).result;
+        expect(problems(clean), `${kind} near miss at ${pointer}`).toEqual([]);
+      }
+    },
+  );
 
   it('a credential used as a property name is reported at the object holding it, never in the path', () => {
     for (const [kind, positive] of FORMATS) {
@@ -125,12 +182,18 @@ describe.each(['json', 'yaml'] as const)('secret formats in %s', (format) => {
       def.metadata.notes = { keys: [{ ...PUBLIC_JWK, [member]: ED25519_D }] };
       def.toolInventory[0]!.inputSchema = { type: 'object', examples: [{ signer: { kty: 'oct', k: ED25519_D } }] };
       const { diagnostics } = secretDiagnostics(def, format);
-      expect(diagnostics.map((d) => d.path).sort()).toEqual([`/metadata/notes/keys/0/${member}`, '/toolInventory/0/inputSchema/examples/0/signer/k']);
+      expect(diagnostics.map((d) => d.path).sort()).toEqual([
+        `/metadata/notes/keys/0/${member}`,
+        '/toolInventory/0/inputSchema/examples/0/signer/k',
+      ]);
       expect(diagnostics[0]!.message).toContain('private key material');
       expectNotEchoed(diagnostics, ED25519_D);
     }
     const pub = baseDefinition();
-    pub.metadata.notes = { keys: [PUBLIC_JWK], schema: { properties: { d: { type: 'string' }, kty: { type: 'string' } } } };
+    pub.metadata.notes = {
+      keys: [PUBLIC_JWK],
+      schema: { properties: { d: { type: 'string' }, kty: { type: 'string' } } },
+    };
     expect(problems(validate(pub, format).result)).toEqual([]);
   });
 
@@ -149,10 +212,13 @@ describe.each(['json', 'yaml'] as const)('secret formats in %s', (format) => {
 
   it('the provenance repo URL with a password is reported (it is published in the card)', () => {
     const def = baseDefinition();
-    def.metadata.provenance.repo = 'https://ci-bot:' + 'glpat-' + 'xY3k9Lm2Qr7Tv1Wz8Bn4' + '@gitlab.example.com/acme/agents.git';
+    def.metadata.provenance.repo =
+      'https://ci-bot:' + 'glpat-' + 'xY3k9Lm2Qr7Tv1Wz8Bn4' + '@gitlab.example.com/acme/agents.git';
     const { diagnostics } = secretDiagnostics(def, format);
     expect(diagnostics.map((d) => d.path)).toEqual(['/metadata/provenance/repo']);
-    expect(diagnostics[0]!.message).toMatch(/a GitLab token and a password in a URL|a password in a URL and a GitLab token/);
+    expect(diagnostics[0]!.message).toMatch(
+      /a GitLab token and a password in a URL|a password in a URL and a GitLab token/,
+    );
   });
 });
 
@@ -178,7 +244,11 @@ describe('tool endpoints (schema)', () => {
 
   it('accepts origins and paths that merely contain @ after the host', () => {
     const def = baseDefinition();
-    def.toolInventory[0]!.endpoints = ['https://api.example.com', 'https://api.example.com/users/@me', 'http://127.0.0.1:8080'];
+    def.toolInventory[0]!.endpoints = [
+      'https://api.example.com',
+      'https://api.example.com/users/@me',
+      'http://127.0.0.1:8080',
+    ];
     expect(problems(validate(def, 'json').result)).toEqual([]);
   });
 });

@@ -62,11 +62,16 @@ function withoutLookarounds(source: string): string {
   return out;
 }
 
-const context = fc.string({ maxLength: 4, unit: fc.constantFrom('-', ' ', '\n', '\t', 'a', 'Z', '0', '_', ':', '/', '"', "'", '@', '.', '=') });
+const context = fc.string({
+  maxLength: 4,
+  unit: fc.constantFrom('-', ' ', '\n', '\t', 'a', 'Z', '0', '_', ':', '/', '"', "'", '@', '.', '='),
+});
 
 function matchesOf(detector: SecretDetector): fc.Arbitrary<string> {
   const body = fc.stringMatching(new RegExp(`^(?:${withoutLookarounds(detector.pattern.source)})$`));
-  return fc.tuple(fc.boolean(), context, body, context).map(([keyType, before, match, after]) => `${keyType ? 'kty: ' : ''}${before}${match}${after}`);
+  return fc
+    .tuple(fc.boolean(), context, body, context)
+    .map(([keyType, before, match, after]) => `${keyType ? 'kty: ' : ''}${before}${match}${after}`);
 }
 
 describe('secretKinds finds what every detector finds', () => {
@@ -74,14 +79,17 @@ describe('secretKinds finds what every detector finds', () => {
     expect(withoutLookarounds(String.raw`(?<![A-Za-z0-9(])a(?=[)\]]b)(x)(?!c)`)).toBe('a(x)');
   });
 
-  it.each(SECRET_DETECTORS.map((d) => [d.kind, d] as const))('on strings matching the detector of %s', (_, detector) => {
-    fc.assert(
-      fc.property(matchesOf(detector), (value) => {
-        expect(secretKinds(value).filter((k) => DETECTOR_KINDS.has(k))).toEqual(everyDetector(value));
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it.each(SECRET_DETECTORS.map((d) => [d.kind, d] as const))(
+    'on strings matching the detector of %s',
+    (_, detector) => {
+      fc.assert(
+        fc.property(matchesOf(detector), (value) => {
+          expect(secretKinds(value).filter((k) => DETECTOR_KINDS.has(k))).toEqual(everyDetector(value));
+        }),
+        { numRuns: 150 },
+      );
+    },
+  );
 
   it.each([
     ['a PEM header with a space after the dashes', '----- BEGIN RSA PRIVATE KEY -----\nMIIEpAIBAAKCAQEA7q9'],

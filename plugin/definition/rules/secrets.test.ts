@@ -16,7 +16,12 @@ const GITHUB_PAT = 'github_pat_' + '11ABCDEFG0abcdefghijkl_mnopqrstuvwxyz0123456
 const SLACK = 'xoxb-' + '1234567890-0987654321-Ab3Cd5Ef7Gh9';
 const GOOGLE = 'AIza' + 'SyD4q9Xv2Lm7Rt1Kp8Zn3Bw6Hc0Fj5Ye2Ga';
 const PEM = '-----BEGIN ' + 'RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7q9\n-----END RSA PRIVATE KEY-----';
-const JWT = 'eyJ' + 'hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.' + 'eyJ' + 'zdWIiOiJhY21lIiwiaWF0IjoxNzAwMDAwMDAwfQ.' + 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+const JWT =
+  'eyJ' +
+  'hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.' +
+  'eyJ' +
+  'zdWIiOiJhY21lIiwiaWF0IjoxNzAwMDAwMDAwfQ.' +
+  'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 const BASE64 = 'Zk9xR3c2TmJ0WTh2UTFtS2ZwN0xyOXpBc0U0Z0h1SjA';
 const HEX = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
@@ -53,7 +58,9 @@ describe('secrets', () => {
   ])('finds %s anywhere in the document, without echoing it', (kind, secret) => {
     const def = withNote(baseDefinition(), `token=${secret} (temporary)`);
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([{ path: '/metadata/notes/debug', code: 'agent_definition_invalid', severity: 'error' }]);
+    expect(summarize(findings)).toEqual([
+      { path: '/metadata/notes/debug', code: 'agent_definition_invalid', severity: 'error' },
+    ]);
     expect(findings[0]).toMatchObject({ rule: 'secrets', redactSource: true, suggestion: SECRET_SUGGESTION });
     expect(findings[0]?.message).toContain('metadata.notes.debug');
     expect(findings[0]?.message).toContain(kind);
@@ -73,7 +80,12 @@ describe('secrets', () => {
     const def = baseDefinition();
     def.metadata.notes = { a: AWS, b: [SLACK, 'fine', JWT], c: { d: `${OPENAI} and ${AWS}` } };
     const findings = runRule(rule, def);
-    expect(findings.map((f) => f.path)).toEqual(['/metadata/notes/a', '/metadata/notes/b/0', '/metadata/notes/b/2', '/metadata/notes/c/d']);
+    expect(findings.map((f) => f.path)).toEqual([
+      '/metadata/notes/a',
+      '/metadata/notes/b/0',
+      '/metadata/notes/b/2',
+      '/metadata/notes/c/d',
+    ]);
     expect(findings[3]?.message).toContain('an OpenAI API key and an AWS access key id');
     assertRedacted(findings, AWS, SLACK, JWT, OPENAI);
   });
@@ -82,7 +94,9 @@ describe('secrets', () => {
     const def = baseDefinition();
     def.runtimeRequirements.bindings[0] = { kind: 'secret-ref', name: 'OPENAI_API_KEY', ref: `env://${BASE64}` };
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([{ path: '/runtimeRequirements/bindings/0/ref', code: 'agent_definition_invalid', severity: 'error' }]);
+    expect(summarize(findings)).toEqual([
+      { path: '/runtimeRequirements/bindings/0/ref', code: 'agent_definition_invalid', severity: 'error' },
+    ]);
     expect(findings[0]?.message).toContain('runtimeRequirements.bindings[0].ref');
     expect(findings[0]?.message).toContain('base64');
     expect(findings[0]?.redactSource).toBe(true);
@@ -91,10 +105,17 @@ describe('secrets', () => {
 
   it('flags hex and base64 blobs in binding fields and sampling parameters', () => {
     const def = baseDefinition();
-    def.runtimeRequirements.bindings.push({ kind: 'custom', name: 'SIGNER', type: 'hmac' }, { kind: 'kv', name: 'CACHE', namespaceId: BASE64 });
+    def.runtimeRequirements.bindings.push(
+      { kind: 'custom', name: 'SIGNER', type: 'hmac' },
+      { kind: 'kv', name: 'CACHE', namespaceId: BASE64 },
+    );
     def.modelSet[0]!.samplingParams = { temperature: 0, stop: ['</answer>', HEX, BASE64] };
     const findings = runRule(rule, def);
-    expect(findings.map((f) => f.path)).toEqual(['/modelSet/0/samplingParams/stop/1', '/modelSet/0/samplingParams/stop/2', '/runtimeRequirements/bindings/3/namespaceId']);
+    expect(findings.map((f) => f.path)).toEqual([
+      '/modelSet/0/samplingParams/stop/1',
+      '/modelSet/0/samplingParams/stop/2',
+      '/runtimeRequirements/bindings/3/namespaceId',
+    ]);
     expect(findings[0]?.message).toContain('hex');
     assertRedacted(findings, HEX, BASE64);
   });
@@ -110,7 +131,11 @@ describe('secrets', () => {
     def.runtimeRequirements.bindings.push(
       { kind: 'kv', name: 'ROUTER_STATE', namespaceId: '0f2ac74b498b48028cb68387c421e279' },
       { kind: 'd1', name: 'DB', databaseId: 'c020574a-5623-407b-be0c-cd192bab9545' },
-      { kind: 'secret-ref', name: 'OPENAI_API_KEY_FOR_PRODUCTION_SERVICE', ref: 'secrets-store://platform-team/production/AnthropicKey2025' },
+      {
+        kind: 'secret-ref',
+        name: 'OPENAI_API_KEY_FOR_PRODUCTION_SERVICE',
+        ref: 'secrets-store://platform-team/production/AnthropicKey2025',
+      },
       { kind: 'service', name: 'ROUTER', service: 'acme-write-router-production-eu-west-2-canary' },
     );
     def.metadata.description = 'Risk-assessment-and-mitigation-pipeline for task-scheduling and desk-booking.';
@@ -169,8 +194,11 @@ describe('secrets', () => {
     (def.metadata as unknown as Record<string, unknown>)[GITHUB] = 'x';
     const result = validateDefinitionSource(JSON.stringify(def, null, 2), 'agent.json', 'json');
     const schema = result.diagnostics.filter((d) => d.rule === 'schema');
-    expect(schema.map((d) => d.path)).toEqual(expect.arrayContaining(['/runtimeRequirements/bindings/0/ref', '/metadata']));
-    for (const d of schema) if (d.path === '/runtimeRequirements/bindings/0/ref' || d.path === '/metadata') expect(d.redactSource).toBe(true);
+    expect(schema.map((d) => d.path)).toEqual(
+      expect.arrayContaining(['/runtimeRequirements/bindings/0/ref', '/metadata']),
+    );
+    for (const d of schema)
+      if (d.path === '/runtimeRequirements/bindings/0/ref' || d.path === '/metadata') expect(d.redactSource).toBe(true);
     assertRedacted(result.diagnostics, OPENAI, GITHUB);
   });
 });

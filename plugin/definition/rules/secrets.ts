@@ -12,7 +12,8 @@ import type { SemanticRule } from './rule';
 
 const RULE = 'secrets';
 
-export const SECRET_SUGGESTION = "Remove the literal and store the value in a secret store and reference it, e.g. {kind: 'secret-ref', name, ref: 'secrets-store://team/name'}; then rotate the exposed credential.";
+export const SECRET_SUGGESTION =
+  "Remove the literal and store the value in a secret store and reference it, e.g. {kind: 'secret-ref', name, ref: 'secrets-store://team/name'}; then rotate the exposed credential.";
 
 export interface SecretDetector {
   kind: string;
@@ -35,7 +36,9 @@ function isPlaceholderPassword(password: string): boolean {
   } catch {
     // keep it as written
   }
-  return /^(?:\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\{\{[^}]*\}\}|<[^>]*>|%[A-Za-z_][A-Za-z0-9_]*%|\*+|x+|X+|\.\.\.|…|password|passwd|pass|secret|token|changeme)$/i.test(p);
+  return /^(?:\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\{\{[^}]*\}\}|<[^>]*>|%[A-Za-z_][A-Za-z0-9_]*%|\*+|x+|X+|\.\.\.|…|password|passwd|pass|secret|token|changeme)$/i.test(
+    p,
+  );
 }
 
 /** JWK members that hold private or symmetric key material (RFC 7517/7518, RFC 8037). */
@@ -61,21 +64,44 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
     pattern: /(?<![A-Za-z0-9])sk-(?!ant-)(?:proj-|svcacct-|admin-)?([A-Za-z0-9_-]{16,})/,
     accept: (m) => hasKeyChars(m[1] ?? ''),
   },
-  { kind: 'a Stripe secret key', pattern: /(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_([0-9A-Za-z]{16,})/, accept: (m) => mixed(m[1] ?? '') },
+  {
+    kind: 'a Stripe secret key',
+    pattern: /(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_([0-9A-Za-z]{16,})/,
+    accept: (m) => mixed(m[1] ?? ''),
+  },
   { kind: 'a Stripe webhook secret', pattern: /(?<![A-Za-z0-9])whsec_[0-9A-Za-z+/]{24,}/ },
   { kind: 'an AWS access key id', pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])/ },
   { kind: 'a GitHub token', pattern: /(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/ },
-  { kind: 'a GitLab token', pattern: /(?<![A-Za-z0-9])(?:glpat|gldt|glptt|glrt|glcbt|gloas|glsoat|glimt|glft|glagent)-([A-Za-z0-9_-]{20,})/, accept: (m) => mixed(m[1] ?? '') },
-  { kind: 'a Hugging Face token', pattern: /(?<![A-Za-z0-9_])hf_([A-Za-z0-9]{30,})(?![A-Za-z0-9])/, accept: (m) => mixed(m[1] ?? '') },
-  { kind: 'an npm token', pattern: /(?<![A-Za-z0-9_])npm_([A-Za-z0-9]{36})(?![A-Za-z0-9])/, accept: (m) => mixed(m[1] ?? '') },
+  {
+    kind: 'a GitLab token',
+    pattern: /(?<![A-Za-z0-9])(?:glpat|gldt|glptt|glrt|glcbt|gloas|glsoat|glimt|glft|glagent)-([A-Za-z0-9_-]{20,})/,
+    accept: (m) => mixed(m[1] ?? ''),
+  },
+  {
+    kind: 'a Hugging Face token',
+    pattern: /(?<![A-Za-z0-9_])hf_([A-Za-z0-9]{30,})(?![A-Za-z0-9])/,
+    accept: (m) => mixed(m[1] ?? ''),
+  },
+  {
+    kind: 'an npm token',
+    pattern: /(?<![A-Za-z0-9_])npm_([A-Za-z0-9]{36})(?![A-Za-z0-9])/,
+    accept: (m) => mixed(m[1] ?? ''),
+  },
   { kind: 'a PyPI token', pattern: /(?<![A-Za-z0-9])pypi-AgE[A-Za-z0-9_-]{50,}/ },
   { kind: 'a Docker Hub token', pattern: /(?<![A-Za-z0-9])dckr_pat_[A-Za-z0-9_-]{24,}/ },
   { kind: 'a RubyGems API key', pattern: /(?<![A-Za-z0-9])rubygems_[0-9a-f]{48}(?![0-9a-f])/ },
   { kind: 'a SendGrid API key', pattern: /(?<![A-Za-z0-9])SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,64}/ },
-  { kind: 'a Google OAuth token', pattern: /(?<![A-Za-z0-9])ya29\.([0-9A-Za-z_-]{20,})/, accept: (m) => mixed(m[1] ?? '') },
+  {
+    kind: 'a Google OAuth token',
+    pattern: /(?<![A-Za-z0-9])ya29\.([0-9A-Za-z_-]{20,})/,
+    accept: (m) => mixed(m[1] ?? ''),
+  },
   { kind: 'a Google OAuth client secret', pattern: /(?<![A-Za-z0-9])GOCSPX-[0-9A-Za-z_-]{20,}/ },
   { kind: 'a Google OAuth refresh token', pattern: /(?<![A-Za-z0-9/])1\/\/0[0-9A-Za-z_-]{40,}/ },
-  { kind: 'a Slack webhook URL', pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_-]{6,}\/[A-Za-z0-9_/-]{8,}/ },
+  {
+    kind: 'a Slack webhook URL',
+    pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_-]{6,}\/[A-Za-z0-9_/-]{8,}/,
+  },
   { kind: 'a Slack token', pattern: /(?<![A-Za-z0-9])(?:xox[abprse]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})/ },
   { kind: 'a Discord webhook URL', pattern: /discord(?:app)?\.com\/api\/webhooks\/\d{5,}\/[A-Za-z0-9_-]{20,}/ },
   { kind: 'a Google API key', pattern: /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}/ },
@@ -89,7 +115,8 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
   {
     kind: 'a private key (JWK)',
     // A private or symmetric member with a base64url value, in JSON or object-literal text that names a key type.
-    pattern: /(?<![A-Za-z0-9_$])\\?["']?(?:d|p|q|dp|dq|qi|k)\\?["']?\s*[:=]\s*\\?["']?([A-Za-z0-9_-]{8,}={0,2})(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_$])\\?["']?(?:d|p|q|dp|dq|qi|k)\\?["']?\s*[:=]\s*\\?["']?([A-Za-z0-9_-]{8,}={0,2})(?![A-Za-z0-9_-])/,
     requires: NAMES_KEY_TYPE,
   },
 ];
@@ -145,7 +172,14 @@ export function highEntropyBlob(value: string): 'a long hex string' | 'a long ba
       if (/[0-9]/.test(t) && /[a-fA-F]/.test(t) && shannonEntropy(t) >= 3) return 'a long hex string';
       continue;
     }
-    if (/[a-z]/.test(t) && /[A-Z]/.test(t) && (/[0-9]/.test(t) || t.length >= 40) && shannonEntropy(t) >= 3.8 && classTransitions(t) >= 0.35 && wordCoverage(t) <= 0.7) {
+    if (
+      /[a-z]/.test(t) &&
+      /[A-Z]/.test(t) &&
+      (/[0-9]/.test(t) || t.length >= 40) &&
+      shannonEntropy(t) >= 3.8 &&
+      classTransitions(t) >= 0.35 &&
+      wordCoverage(t) <= 0.7
+    ) {
       return 'a long base64 string';
     }
   }
@@ -160,7 +194,8 @@ const GLOBAL_PATTERNS: readonly RegExp[] = SECRET_DETECTORS.map((d) => new RegEx
  * BEGIN). secrets-prefilter.property.test.ts holds both to what running every detector finds.
  */
 const SHORTEST_MATCH = 8;
-const MAYBE_SECRET = /BEGIN|sk-|sk_|rk_|whsec_|AKIA|ASIA|gh[pousr]_|github_pat_|gl[a-z]{1,6}-|hf_|npm_|pypi-|dckr_|rubygems_|SG\.|ya29\.|GOCSPX-|1\/\/0|hooks\.slack|xox[abprse]-|xapp-|webhooks|AIza|eyJ|:\/\/|kty|crv/;
+const MAYBE_SECRET =
+  /BEGIN|sk-|sk_|rk_|whsec_|AKIA|ASIA|gh[pousr]_|github_pat_|gl[a-z]{1,6}-|hf_|npm_|pypi-|dckr_|rubygems_|SG\.|ya29\.|GOCSPX-|1\/\/0|hooks\.slack|xox[abprse]-|xapp-|webhooks|AIza|eyJ|:\/\/|kty|crv/;
 
 /**
  * The kinds of credential shapes found in `value` (empty when none). `field` is where the value
@@ -184,7 +219,8 @@ export function secretKinds(value: string, field = ''): string[] {
       }
     }
   }
-  if (value.length >= AWS_SECRET_LENGTH && (AWS_CONTEXT.test(field) || AWS_CONTEXT.test(value)) && hasAwsSecret(value)) kinds.push(AWS_SECRET_KIND);
+  if (value.length >= AWS_SECRET_LENGTH && (AWS_CONTEXT.test(field) || AWS_CONTEXT.test(value)) && hasAwsSecret(value))
+    kinds.push(AWS_SECRET_KIND);
   return kinds;
 }
 
@@ -193,7 +229,9 @@ export function isPrivateJwk(value: unknown): boolean {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const record = value as Record<string, unknown>;
   if (typeof record['kty'] !== 'string' && typeof record['crv'] !== 'string') return false;
-  return JWK_PRIVATE_MEMBERS.some((m) => Object.hasOwn(record, m) && record[m] !== undefined && record[m] !== null && record[m] !== '');
+  return JWK_PRIVATE_MEMBERS.some(
+    (m) => Object.hasOwn(record, m) && record[m] !== undefined && record[m] !== null && record[m] !== '',
+  );
 }
 
 function escapeSegment(segment: string): string {
@@ -213,7 +251,10 @@ function fieldName(segments: readonly string[]): string {
 /** Binding and sampling-parameter fields, where pasted keys are likely and blobs are flagged too. */
 function inBlobZone(segments: readonly string[]): boolean {
   const [a, b, c] = segments;
-  return (a === 'runtimeRequirements' && b === 'bindings' && segments.length >= 3) || (a === 'modelSet' && c === 'samplingParams' && segments.length >= 4);
+  return (
+    (a === 'runtimeRequirements' && b === 'bindings' && segments.length >= 3) ||
+    (a === 'modelSet' && c === 'samplingParams' && segments.length >= 4)
+  );
 }
 
 /** Resource ids that are long hex or UUIDs by design and are not secrets. */
@@ -223,7 +264,8 @@ function isKnownResourceId(segments: readonly string[], value: string, root: unk
   const bindings = (root as { runtimeRequirements?: { bindings?: { kind?: string }[] } }).runtimeRequirements?.bindings;
   const kind = bindings?.[Number(index)]?.kind;
   if (kind === 'kv' && field === 'namespaceId') return /^[0-9a-f]{32}$/i.test(value);
-  if (kind === 'd1' && field === 'databaseId') return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+  if (kind === 'd1' && field === 'databaseId')
+    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
   return false;
 }
 

@@ -14,7 +14,8 @@ export const TOOL_TELEMETRY_KINDS: readonly string[] = ['events'];
 
 export const telemetryKindsRule: SemanticRule = {
   name: RULE,
-  description: 'A tool (empty modelSet) emits tool-taxonomy telemetry only: its telemetryKinds may hold "events" alone; session-report and experiment need a model pin.',
+  description:
+    'A tool (empty modelSet) emits tool-taxonomy telemetry only: its telemetryKinds may hold "events" alone; session-report and experiment need a model pin.',
   check(definition) {
     if (definition.modelSet.length > 0) return [];
     const findings: Finding[] = [];

@@ -55,13 +55,19 @@ export function assertSchemaValid(definition: unknown): asserts definition is Ag
 }
 
 /** Runs one rule on a schema-valid definition (asserted first) with the default options. */
-export function runRule(rule: SemanticRule, definition: AgentDefinition, options: Partial<RuleOptions> = {}): Finding[] {
+export function runRule(
+  rule: SemanticRule,
+  definition: AgentDefinition,
+  options: Partial<RuleOptions> = {},
+): Finding[] {
   assertSchemaValid(definition);
   return rule.check(definition, { ...DEFAULT_RULE_OPTIONS, ...options });
 }
 
 /** The fields tests compare exactly, with the documented defaults filled in. */
-export function summarize(findings: readonly Finding[]): { path: string; code: string; severity: string; at?: 'key' | 'value' }[] {
+export function summarize(
+  findings: readonly Finding[],
+): { path: string; code: string; severity: string; at?: 'key' | 'value' }[] {
   return findings.map((f) => ({
     path: f.path,
     code: f.code ?? 'agent_definition_invalid',

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { toolFieldsRule as rule } from './tool-fields';
 import { EXAMPLE_FILES, baseDefinition, loadExample, runRule, summarize } from './test-support';
 
-const error = (path: string, at?: 'key') => ({ path, code: 'agent_definition_invalid', severity: 'error', ...(at ? { at } : {}) });
+const error = (path: string, at?: 'key') => ({
+  path,
+  code: 'agent_definition_invalid',
+  severity: 'error',
+  ...(at ? { at } : {}),
+});
 
 describe('tool-fields', () => {
   it.each(Object.keys(EXAMPLE_FILES))('passes the %s example', (slug) => {
@@ -23,7 +28,10 @@ describe('tool-fields', () => {
     def.toolInventory[0]!.mcpServer = 'fs';
     def.toolInventory[0]!.mcpTransport = 'http';
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([error('/toolInventory/0/mcpServer', 'key'), error('/toolInventory/0/mcpTransport', 'key')]);
+    expect(summarize(findings)).toEqual([
+      error('/toolInventory/0/mcpServer', 'key'),
+      error('/toolInventory/0/mcpTransport', 'key'),
+    ]);
     expect(findings[0]?.message).toContain('"skill-package"');
   });
 

@@ -7,7 +7,11 @@ import type { SemanticRule } from './rule';
 
 const RULE = 'tool-fields';
 
-function duplicates<T>(items: readonly T[], key: (item: T) => string, report: (index: number, firstIndex: number, value: string) => void): void {
+function duplicates<T>(
+  items: readonly T[],
+  key: (item: T) => string,
+  report: (index: number, firstIndex: number, value: string) => void,
+): void {
   const seen = new Map<string, number>();
   items.forEach((item, index) => {
     const value = key(item);
@@ -19,7 +23,8 @@ function duplicates<T>(items: readonly T[], key: (item: T) => string, report: (i
 
 export const toolFieldsRule: SemanticRule = {
   name: RULE,
-  description: 'MCP tools set mcpServer and mcpTransport and other tools do not; tool ids, tool names and skill ids are unique.',
+  description:
+    'MCP tools set mcpServer and mcpTransport and other tools do not; tool ids, tool names and skill ids are unique.',
   check(definition) {
     const findings: Finding[] = [];
     const tools = definition.toolInventory;

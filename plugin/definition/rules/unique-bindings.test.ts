@@ -11,21 +11,28 @@ describe('unique-bindings', () => {
     const def = loadExample('edit-assistant');
     def.runtimeRequirements.bindings[1]!.name = 'ANTHROPIC_API_KEY';
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([{ path: '/runtimeRequirements/bindings/1/name', code: 'agent_definition_invalid', severity: 'error' }]);
+    expect(summarize(findings)).toEqual([
+      { path: '/runtimeRequirements/bindings/1/name', code: 'agent_definition_invalid', severity: 'error' },
+    ]);
     expect(findings[0]?.message).toContain('bindings[0]');
   });
 
   it('reports every repeat', () => {
     const def = baseDefinition();
     def.runtimeRequirements.bindings.push({ kind: 'kv', name: 'ROUTER_CACHE' }, { kind: 'd1', name: 'ROUTER_CACHE' });
-    expect(runRule(rule, def).map((f) => f.path)).toEqual(['/runtimeRequirements/bindings/2/name', '/runtimeRequirements/bindings/3/name']);
+    expect(runRule(rule, def).map((f) => f.path)).toEqual([
+      '/runtimeRequirements/bindings/2/name',
+      '/runtimeRequirements/bindings/3/name',
+    ]);
   });
 
   it('warns when a secret-ref binding is not UPPER_SNAKE, with the suggested name', () => {
     const def = baseDefinition();
     def.runtimeRequirements.bindings[0]!.name = 'openaiApiKey';
     const findings = runRule(rule, def);
-    expect(summarize(findings)).toEqual([{ path: '/runtimeRequirements/bindings/0/name', code: 'agent_definition_invalid', severity: 'warning' }]);
+    expect(summarize(findings)).toEqual([
+      { path: '/runtimeRequirements/bindings/0/name', code: 'agent_definition_invalid', severity: 'warning' },
+    ]);
     expect(findings[0]?.suggestion).toBe('Rename it to "OPENAI_API_KEY".');
   });
 

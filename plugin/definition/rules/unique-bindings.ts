@@ -16,7 +16,8 @@ function toUpperSnake(name: string): string {
 
 export const uniqueBindingsRule: SemanticRule = {
   name: RULE,
-  description: 'runtimeRequirements.bindings have unique names; secret-ref bindings are named in UPPER_SNAKE_CASE (warning).',
+  description:
+    'runtimeRequirements.bindings have unique names; secret-ref bindings are named in UPPER_SNAKE_CASE (warning).',
   check(definition) {
     const findings: Finding[] = [];
     const seen = new Map<string, number>();

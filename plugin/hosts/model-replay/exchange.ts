@@ -43,7 +43,12 @@ export interface ModelExchange {
 }
 
 export function requestDigest(request: ModelRequestKey): string {
-  const canonical = canonicalize({ wire: request.wire, method: request.method, path: request.path, body: request.body });
+  const canonical = canonicalize({
+    wire: request.wire,
+    method: request.method,
+    path: request.path,
+    body: request.body,
+  });
   return `sha-256:${createHash('sha256').update(canonical, 'utf8').digest('hex')}`;
 }
 
@@ -55,7 +60,13 @@ function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) Object.defineProperty(out, key, { value: sortedKeys((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+    for (const key of Object.keys(value).sort())
+      Object.defineProperty(out, key, {
+        value: sortedKeys((value as Record<string, unknown>)[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out;
   }
   return value;
@@ -73,8 +84,10 @@ export function bodyValue(text: string): unknown {
   return parsed.ok ? parsed.value : text;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const hasOnly = (value: Record<string, unknown>, keys: string[]) => Object.keys(value).every((key) => keys.includes(key));
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const hasOnly = (value: Record<string, unknown>, keys: string[]) =>
+  Object.keys(value).every((key) => keys.includes(key));
 
 /**
  * The exchange a recording file holds, or what is wrong with it: strict JSON (no duplicated
@@ -82,28 +95,54 @@ const hasOnly = (value: Record<string, unknown>, keys: string[]) => Object.keys(
  * request's own digest (an answer filed under another request's digest is refused), a method, a
  * path relative to the base, a status. The caller bounds the size before reading.
  */
-export function parseExchange(text: string, fileName: string): { ok: true; exchange: ModelExchange } | { ok: false; problem: string } {
+export function parseExchange(
+  text: string,
+  fileName: string,
+): { ok: true; exchange: ModelExchange } | { ok: false; problem: string } {
   const bad = (problem: string) => ({ ok: false as const, problem });
   const parsed = parseStrictJson(text, MAX_DEPTH + 4);
   if (!parsed.ok) return bad(`not strict JSON (${parsed.reason})`);
   const value = parsed.value;
-  if (!isObject(value) || !hasOnly(value, ['format', 'digest', 'request', 'response'])) return bad('not a model exchange: an object with format, digest, request and response is expected');
+  if (!isObject(value) || !hasOnly(value, ['format', 'digest', 'request', 'response']))
+    return bad('not a model exchange: an object with format, digest, request and response is expected');
   if (value['format'] !== EXCHANGE_FORMAT) return bad(`format is not ${EXCHANGE_FORMAT}`);
   const digest = value['digest'];
-  if (typeof digest !== 'string' || !/^sha-256:[0-9a-f]{64}$/.test(digest)) return bad('digest is not sha-256:<64 hex digits>');
+  if (typeof digest !== 'string' || !/^sha-256:[0-9a-f]{64}$/.test(digest))
+    return bad('digest is not sha-256:<64 hex digits>');
   if (exchangeFileName(digest) !== fileName) return bad(`its digest ${digest} is not its file name`);
   const request = value['request'];
-  if (!isObject(request) || !hasOnly(request, ['wire', 'method', 'path', 'body']) || !('body' in request)) return bad('request must hold wire, method, path and body only');
+  if (!isObject(request) || !hasOnly(request, ['wire', 'method', 'path', 'body']) || !('body' in request))
+    return bad('request must hold wire, method, path and body only');
   if (!WIRES.includes(request['wire'] as ProviderWire)) return bad(`request.wire must be one of ${WIRES.join(', ')}`);
-  if (typeof request['method'] !== 'string' || !/^[A-Z]{3,10}$/.test(request['method'])) return bad('request.method is not an HTTP method');
+  if (typeof request['method'] !== 'string' || !/^[A-Z]{3,10}$/.test(request['method']))
+    return bad('request.method is not an HTTP method');
   const path = request['path'];
-  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.length > 2048 || [...path].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f))
+  if (
+    typeof path !== 'string' ||
+    !path.startsWith('/') ||
+    path.startsWith('//') ||
+    path.length > 2048 ||
+    [...path].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)
+  )
     return bad('request.path is not a path relative to the base URL');
-  const key: ModelRequestKey = { wire: request['wire'] as ProviderWire, method: request['method'], path, body: request['body'] };
-  if (requestDigest(key) !== digest) return bad(`the request it holds does not have its digest ${digest} (an answer filed under another request, or an edited request)`);
+  const key: ModelRequestKey = {
+    wire: request['wire'] as ProviderWire,
+    method: request['method'],
+    path,
+    body: request['body'],
+  };
+  if (requestDigest(key) !== digest)
+    return bad(
+      `the request it holds does not have its digest ${digest} (an answer filed under another request, or an edited request)`,
+    );
   const response = value['response'];
-  if (!isObject(response) || !hasOnly(response, ['status', 'body']) || !('body' in response)) return bad('response must hold status and body only');
+  if (!isObject(response) || !hasOnly(response, ['status', 'body']) || !('body' in response))
+    return bad('response must hold status and body only');
   const status = response['status'];
-  if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) return bad('response.status is not an HTTP status (200-599)');
-  return { ok: true, exchange: { format: EXCHANGE_FORMAT, digest, request: key, response: { status, body: response['body'] } } };
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599)
+    return bad('response.status is not an HTTP status (200-599)');
+  return {
+    ok: true,
+    exchange: { format: EXCHANGE_FORMAT, digest, request: key, response: { status, body: response['body'] } },
+  };
 }

@@ -5,7 +5,16 @@
  * provider or the run echoes it; hostile folders and files are refused with the file named and
  * nothing written outside the folder; a file agentdef did not write is never replaced.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -38,9 +47,16 @@ function workspace(): { root: string; folder: string } {
   return { root, folder: join(root, 'recordings', 'session') };
 }
 
-async function proxy(options: Omit<ModelProxyOptions, 'display' | 'onEvent'> & { events?: ProxyEvent[] }): Promise<ModelProxy> {
+async function proxy(
+  options: Omit<ModelProxyOptions, 'display' | 'onEvent'> & { events?: ProxyEvent[] },
+): Promise<ModelProxy> {
   const events = options.events ?? [];
-  const started = await startModelProxy({ display: 'recordings/session', credentialShapes: (text) => secretKinds(text), onEvent: (e) => events.push(e), ...options });
+  const started = await startModelProxy({
+    display: 'recordings/session',
+    credentialShapes: (text) => secretKinds(text),
+    onEvent: (e) => events.push(e),
+    ...options,
+  });
   closers.push(() => started.close());
   return started;
 }
@@ -49,7 +65,10 @@ async function stub(wire: ProviderWire = 'anthropic-messages'): Promise<StubServ
   const started = await startScriptedProvider({
     wire,
     ...(wire === 'ollama-chat' ? {} : { apiKey: TEST_KEY }),
-    script: [{ toolCalls: [{ name: 'add', arguments: { a: 19, b: 23 } }] }, { text: (ctx) => `the sum is ${ctx.lastToolResults.join('')}` }],
+    script: [
+      { toolCalls: [{ name: 'add', arguments: { a: 19, b: 23 } }] },
+      { text: (ctx) => `the sum is ${ctx.lastToolResults.join('')}` },
+    ],
   });
   closers.push(() => started.close());
   return started;
@@ -61,7 +80,11 @@ async function run(wire: ProviderWire, pinBase: string, proxyUrl: string, apiKey
   const config = agenticConfig(wire, proxiedBaseUrl(proxyUrl, wire, pinBase), { egress: { allow: [proxyUrl] } });
   const secrets: Record<string, string> = { RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) };
   if (apiKey !== undefined) secrets[wire === 'openai-chat' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'] = apiKey;
-  return runAgent(config, { text: 'What is 19 + 23?' }, { tools: calcTools, secrets, receipts: { sink: memorySink() } });
+  return runAgent(
+    config,
+    { text: 'What is 19 + 23?' },
+    { tools: calcTools, secrets, receipts: { sink: memorySink() } },
+  );
 }
 
 /** Every file of a folder with its text. */
@@ -110,7 +133,12 @@ describe('record, then replay with the provider gone and no key', () => {
       expect(loaded.problems).toEqual([]);
       const events: ProxyEvent[] = [];
       const replayer = await proxy({ mode: 'replay', folder, exchanges: loaded.exchanges, secrets: [], events });
-      const replayed = await run(wire, provider.baseUrl, replayer.url, wire === 'ollama-chat' ? undefined : REPLAY_PLACEHOLDER_KEY);
+      const replayed = await run(
+        wire,
+        provider.baseUrl,
+        replayer.url,
+        wire === 'ollama-chat' ? undefined : REPLAY_PLACEHOLDER_KEY,
+      );
       expect(replayed.stopReason, JSON.stringify(replayed.error)).toBe('answer');
       expect(replayed.answer).toEqual(live.answer);
       expect(replayed.modelsReplayed).toBe(true);
@@ -131,7 +159,12 @@ describe('record, then replay with the provider gone and no key', () => {
     expect(result.error?.code).toBe('provider_http_error');
     expect(result.error?.message).toContain('model_request_not_recorded');
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ kind: 'not-recorded', wire: 'anthropic-messages', method: 'POST', path: '/v1/messages' });
+    expect(events[0]).toMatchObject({
+      kind: 'not-recorded',
+      wire: 'anthropic-messages',
+      method: 'POST',
+      path: '/v1/messages',
+    });
     expect((events[0] as { digest: string }).digest).toMatch(/^sha-256:[0-9a-f]{64}$/);
   });
 
@@ -139,12 +172,25 @@ describe('record, then replay with the provider gone and no key', () => {
     const { folder } = workspace();
     mkdirSync(folder, { recursive: true });
     const provider = await stub();
-    const replayer = await proxy({ mode: 'replay', folder, exchanges: new Map(), upstreams: [provider.baseUrl], secrets: [] });
-    const response = await fetch(`${proxiedBaseUrl(replayer.url, 'anthropic-messages', provider.baseUrl)}/v1/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': REPLAY_PLACEHOLDER_KEY },
-      body: JSON.stringify({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] }),
+    const replayer = await proxy({
+      mode: 'replay',
+      folder,
+      exchanges: new Map(),
+      upstreams: [provider.baseUrl],
+      secrets: [],
     });
+    const response = await fetch(
+      `${proxiedBaseUrl(replayer.url, 'anthropic-messages', provider.baseUrl)}/v1/messages`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': REPLAY_PLACEHOLDER_KEY },
+        body: JSON.stringify({
+          model: 'm',
+          max_tokens: 5,
+          messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+        }),
+      },
+    );
     expect(response.status).toBe(404);
     expect(provider.requests).toEqual([]);
   });
@@ -160,15 +206,35 @@ describe('no secret is ever written', () => {
       const key = req.headers['x-api-key'] ?? req.headers['authorization'] ?? '';
       // The key echoed in a response header too: headers are never written.
       res.setHeader('x-echoed-key', String(key));
-      if (req.path.includes('fail')) return sendJson(res, 401, { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${key}` } });
-      return sendJson(res, 200, { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'text', text: `you sent ${key} and ${JSON.stringify(req.body)}` }], stop_reason: 'end_turn' });
+      if (req.path.includes('fail'))
+        return sendJson(res, 401, {
+          type: 'error',
+          error: { type: 'authentication_error', message: `invalid x-api-key ${key}` },
+        });
+      return sendJson(res, 200, {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'text', text: `you sent ${key} and ${JSON.stringify(req.body)}` }],
+        stop_reason: 'end_turn',
+      });
     });
     closers.push(() => server.close());
     return server;
   }
 
-  async function post(proxyUrl: string, upstream: string, path: string, headers: Record<string, string>, body: unknown): Promise<Response> {
-    return fetch(`${proxiedBaseUrl(proxyUrl, 'anthropic-messages', upstream)}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  async function post(
+    proxyUrl: string,
+    upstream: string,
+    path: string,
+    headers: Record<string, string>,
+    body: unknown,
+  ): Promise<Response> {
+    return fetch(`${proxiedBaseUrl(proxyUrl, 'anthropic-messages', upstream)}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
   }
 
   it('a key echoed in the answer, in an answer header, in an error answer, in the request body and in the URL query is redacted in every form; headers are not written', async () => {
@@ -177,17 +243,41 @@ describe('no secret is ever written', () => {
     const provider = await echoingProvider();
     const events: ProxyEvent[] = [];
     const recorder = await proxy({ mode: 'record', folder, upstreams: [provider.url], secrets: [ENV_SECRET], events });
-    const message = (text: string) => ({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text }] }] });
+    const message = (text: string) => ({
+      model: 'm',
+      max_tokens: 5,
+      messages: [{ role: 'user', content: [{ type: 'text', text }] }],
+    });
     // The key in a header, echoed back in the answer body.
-    expect((await post(recorder.url, provider.url, '/v1/messages', { 'x-api-key': TEST_KEY }, message('hello'))).status).toBe(200);
+    expect(
+      (await post(recorder.url, provider.url, '/v1/messages', { 'x-api-key': TEST_KEY }, message('hello'))).status,
+    ).toBe(200);
     // The key echoed in an error answer (the answer reaches the caller as it came).
-    const failed = await post(recorder.url, provider.url, '/v1/messages?fail=1', { authorization: `Bearer ${TEST_KEY}` }, message('again'));
+    const failed = await post(
+      recorder.url,
+      provider.url,
+      '/v1/messages?fail=1',
+      { authorization: `Bearer ${TEST_KEY}` },
+      message('again'),
+    );
     expect(failed.status).toBe(401);
     // A secret of the environment in the request body, and the key in the URL query.
-    await post(recorder.url, provider.url, `/v1/messages?key=${encodeURIComponent(TEST_KEY)}`, { 'x-api-key': TEST_KEY }, message(`my token is ${ENV_SECRET} (base64 ${Buffer.from(ENV_SECRET).toString('base64')})`));
+    await post(
+      recorder.url,
+      provider.url,
+      `/v1/messages?key=${encodeURIComponent(TEST_KEY)}`,
+      { 'x-api-key': TEST_KEY },
+      message(`my token is ${ENV_SECRET} (base64 ${Buffer.from(ENV_SECRET).toString('base64')})`),
+    );
     const written = Object.values(files(folder)).join('\n');
     expect(events.filter((e) => e.kind === 'recorded')).toHaveLength(3);
-    for (const secret of [TEST_KEY, ENV_SECRET, Buffer.from(TEST_KEY).toString('base64').slice(2, 20), Buffer.from(ENV_SECRET).toString('base64').slice(2, 20), encodeURIComponent(TEST_KEY)]) {
+    for (const secret of [
+      TEST_KEY,
+      ENV_SECRET,
+      Buffer.from(TEST_KEY).toString('base64').slice(2, 20),
+      Buffer.from(ENV_SECRET).toString('base64').slice(2, 20),
+      encodeURIComponent(TEST_KEY),
+    ]) {
       expect(written).not.toContain(secret);
     }
     expect(written).toContain('[redacted]');
@@ -201,10 +291,22 @@ describe('no secret is ever written', () => {
     const provider = await echoingProvider();
     const events: ProxyEvent[] = [];
     const recorder = await proxy({ mode: 'record', folder, upstreams: [provider.url], secrets: [], events });
-    const response = await post(recorder.url, provider.url, '/v1/messages', {}, { model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: `use ${UNKNOWN_KEY}` }] }] });
+    const response = await post(
+      recorder.url,
+      provider.url,
+      '/v1/messages',
+      {},
+      {
+        model: 'm',
+        max_tokens: 5,
+        messages: [{ role: 'user', content: [{ type: 'text', text: `use ${UNKNOWN_KEY}` }] }],
+      },
+    );
     expect(response.status).toBe(200); // the run goes on
     expect(readdirSync(folder)).toEqual([]);
-    expect(events).toEqual([expect.objectContaining({ kind: 'not-written', reason: expect.stringContaining('an Anthropic API key') })]);
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'not-written', reason: expect.stringContaining('an Anthropic API key') }),
+    ]);
     expect(JSON.stringify(events)).not.toContain(UNKNOWN_KEY);
   });
 
@@ -213,10 +315,27 @@ describe('no secret is ever written', () => {
     mkdirSync(folder, { recursive: true });
     const provider = await echoingProvider();
     const recorder = await proxy({ mode: 'record', folder, upstreams: [provider.url], secrets: [] });
-    await post(recorder.url, provider.url, '/v1/messages', { 'x-api-key': TEST_KEY }, { model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] });
+    await post(
+      recorder.url,
+      provider.url,
+      '/v1/messages',
+      { 'x-api-key': TEST_KEY },
+      { model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] },
+    );
     await provider.close();
-    const replayer = await proxy({ mode: 'replay', folder, exchanges: loadRecording(folder, 'r').exchanges, secrets: [] });
-    const replayed = await post(replayer.url, provider.url, '/v1/messages', { 'x-api-key': REPLAY_PLACEHOLDER_KEY }, { model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] });
+    const replayer = await proxy({
+      mode: 'replay',
+      folder,
+      exchanges: loadRecording(folder, 'r').exchanges,
+      secrets: [],
+    });
+    const replayed = await post(
+      replayer.url,
+      provider.url,
+      '/v1/messages',
+      { 'x-api-key': REPLAY_PLACEHOLDER_KEY },
+      { model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] },
+    );
     expect(replayed.status).toBe(200);
     expect(replayed.headers.get('x-agentdef-model-replay')).toMatch(/^sha-256:/);
     expect(await replayed.text()).toContain('[redacted]');
@@ -233,12 +352,29 @@ describe('record forwards only to a model pin base of the session', () => {
     closers.push(() => other.close());
     const events: ProxyEvent[] = [];
     const recorder = await proxy({ mode: 'record', folder, upstreams: [allowed.url], secrets: [], events });
-    const body = JSON.stringify({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] });
-    const refused = await fetch(`${proxiedBaseUrl(recorder.url, 'anthropic-messages', other.url)}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const body = JSON.stringify({
+      model: 'm',
+      max_tokens: 5,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }],
+    });
+    const refused = await fetch(`${proxiedBaseUrl(recorder.url, 'anthropic-messages', other.url)}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(refused.status).toBe(403);
     expect(other.requests).toEqual([]);
-    const local = await proxy({ mode: 'record', folder, upstreams: ['https://api.anthropic.com'], loopbackOnly: true, secrets: [] });
-    const remote = await fetch(`${proxiedBaseUrl(local.url, 'anthropic-messages', 'https://api.anthropic.com')}/v1/messages`, { method: 'POST', body });
+    const local = await proxy({
+      mode: 'record',
+      folder,
+      upstreams: ['https://api.anthropic.com'],
+      loopbackOnly: true,
+      secrets: [],
+    });
+    const remote = await fetch(
+      `${proxiedBaseUrl(local.url, 'anthropic-messages', 'https://api.anthropic.com')}/v1/messages`,
+      { method: 'POST', body },
+    );
     expect(remote.status).toBe(403);
     // Not a route at all: a path that tries to climb out, or garbage.
     for (const path of ['/m/anthropic-messages/../../etc/passwd', '/../x', '/m/unknown-wire/aGk/v1']) {
@@ -259,14 +395,27 @@ describe('a web page cannot drive it', () => {
     const recorder = await proxy({ mode: 'record', folder, upstreams: [provider.url], secrets: [] });
     const port = new URL(recorder.url).port;
     const path = `/m/anthropic-messages/${proxiedBaseUrl('http://x', 'anthropic-messages', provider.url).split('/').pop()}/v1/messages`;
-    const body = JSON.stringify({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] });
+    const body = JSON.stringify({
+      model: 'm',
+      max_tokens: 5,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }],
+    });
     const { request } = await import('node:http');
     const send = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: Number(port), path, method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: Number(port),
+            path,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.once('error', reject);
         req.end(body);
       });
@@ -286,13 +435,17 @@ describe('hostile recording folders and files', () => {
     const { root } = workspace();
     const outside = mkdtempSync(join(base, 'outside-'));
     symlinkSync(outside, join(root, 'linked'));
-    expect(replayFolderProblem(join(root, 'linked'), root, 'linked')).toMatch(/outside the workspace \(a symbolic link on the way leads out of it\)/);
+    expect(replayFolderProblem(join(root, 'linked'), root, 'linked')).toMatch(
+      /outside the workspace \(a symbolic link on the way leads out of it\)/,
+    );
     expect(replayFolderProblem(outside, root, '../outside')).toMatch(/outside the workspace/);
     expect(replayFolderProblem(join(root, 'missing'), root, 'missing')).toMatch(/does not exist/);
     writeFileSync(join(root, 'a-file'), 'x');
     expect(replayFolderProblem(join(root, 'a-file'), root, 'a-file')).toMatch(/is a file/);
     expect(recordFolderProblem(join(root, 'linked'), root, 'linked')).toMatch(/symbolic link/);
-    expect(recordFolderProblem(join(root, 'linked', 'below'), root, 'linked/below')).toMatch(/leads out of the workspace/);
+    expect(recordFolderProblem(join(root, 'linked', 'below'), root, 'linked/below')).toMatch(
+      /leads out of the workspace/,
+    );
     expect(recordFolderProblem(outside, root, '../outside')).toMatch(/outside the workspace/);
     expect(recordFolderProblem(root, root, '.')).toMatch(/workspace root/);
     expect(recordFolderProblem(join(root, 'recordings', 'new'), root, 'recordings/new')).toBeUndefined();
@@ -318,7 +471,9 @@ describe('hostile recording folders and files', () => {
     mkdirSync(join(folder, `${'e'.repeat(64)}.json`));
     writeFileSync(join(folder, 'README.md'), 'not an exchange: ignored\n');
     const loaded = loadRecording(folder, 'recordings/session');
-    const byFile = Object.fromEntries(loaded.problems.map((p) => [p.where.replace('recordings/session/', ''), p.problem]));
+    const byFile = Object.fromEntries(
+      loaded.problems.map((p) => [p.where.replace('recordings/session/', ''), p.problem]),
+    );
     expect(byFile[`${'a'.repeat(64)}.json`]).toMatch(/not strict JSON/);
     expect(byFile[`${'b'.repeat(64)}.json`]).toMatch(/not strict JSON \(duplicate/i);
     expect(byFile[exchangeFileName(other)]).toMatch(/does not have its digest/);
@@ -336,9 +491,13 @@ describe('hostile recording folders and files', () => {
     const provider = await startScriptedProvider({ wire: 'anthropic-messages', script: [{ text: 'ok' }] });
     closers.push(() => provider.close());
     const body = { model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] };
-    const target = exchangeFileName(requestDigest({ wire: 'anthropic-messages', method: 'POST', path: '/v1/messages', body }));
+    const target = exchangeFileName(
+      requestDigest({ wire: 'anthropic-messages', method: 'POST', path: '/v1/messages', body }),
+    );
     const body2 = { ...body, max_tokens: 6 };
-    const target2 = exchangeFileName(requestDigest({ wire: 'anthropic-messages', method: 'POST', path: '/v1/messages', body: body2 }));
+    const target2 = exchangeFileName(
+      requestDigest({ wire: 'anthropic-messages', method: 'POST', path: '/v1/messages', body: body2 }),
+    );
     writeFileSync(join(folder, target), 'my notes, not an exchange\n');
     const victim = join(root, 'victim.txt');
     writeFileSync(victim, 'keep me\n');
@@ -346,7 +505,11 @@ describe('hostile recording folders and files', () => {
     const events: ProxyEvent[] = [];
     const recorder = await proxy({ mode: 'record', folder, upstreams: [provider.url], secrets: [], events });
     for (const sent of [body, body2]) {
-      const response = await fetch(`${proxiedBaseUrl(recorder.url, 'anthropic-messages', provider.url)}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sent) });
+      const response = await fetch(`${proxiedBaseUrl(recorder.url, 'anthropic-messages', provider.url)}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(sent),
+      });
       expect(response.status).toBe(200);
     }
     expect(readFileSync(join(folder, target), 'utf8')).toBe('my notes, not an exchange\n');

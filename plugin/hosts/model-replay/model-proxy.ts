@@ -32,7 +32,14 @@ import { MODEL_REPLAY_HEADER } from '../../runtime/providers/post-json';
 import { createRedactor } from '../../runtime/redact';
 import type { ProviderWire } from '../../runtime/runtime-config';
 import type { ModelExchange, ModelRequestKey } from './exchange';
-import { EXCHANGE_FORMAT, MAX_EXCHANGE_BYTES, bodyValue, exchangeFileName, exchangeText, requestDigest } from './exchange';
+import {
+  EXCHANGE_FORMAT,
+  MAX_EXCHANGE_BYTES,
+  bodyValue,
+  exchangeFileName,
+  exchangeText,
+  requestDigest,
+} from './exchange';
 import { type ProxyMode, parseProxyPath } from './proxy-routes';
 import { writeExchange } from './recording-folder';
 
@@ -71,7 +78,18 @@ export interface ModelProxy {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect', 'proxy-connection', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 /** Request headers whose values are credentials: redacted wherever they show up in an exchange. */
 const CREDENTIAL_HEADER = /authorization|api[-_]?key|token|secret|cookie|password|credential/i;
 /** Answer fields that are clocks, by wire: dropped from what is written. */
@@ -92,7 +110,11 @@ function isLoopbackBase(base: string): boolean {
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -123,7 +145,9 @@ function withoutClocks(wire: ProviderWire, body: unknown): unknown {
   const fields = CLOCK_FIELDS[wire];
   if (fields.length === 0 || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) if (!fields.includes(key)) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of Object.entries(body))
+    if (!fields.includes(key))
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -140,7 +164,11 @@ function stringsOf(value: unknown, out: string[] = []): string[] {
 }
 
 /** The credential kinds found in any string of the exchange or in its text (a JWK spread over members). */
-function credentialShapesIn(exchange: ModelExchange, text: string, detect: ((text: string) => string[]) | undefined): string[] {
+function credentialShapesIn(
+  exchange: ModelExchange,
+  text: string,
+  detect: ((text: string) => string[]) | undefined,
+): string[] {
   if (!detect) return [];
   for (const one of [...stringsOf(exchange), text]) {
     const kinds = detect(one);
@@ -170,8 +198,10 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
     // Hosts and their clients only, never a web page: the exact loopback Host (no DNS rebinding) and no Origin (no browser).
-    if (!hosts.has(req.headers.host ?? '')) return proxyError(res, 421, 'agentdef_replay_wrong_host', 'this server answers on its loopback address only');
-    if (req.headers.origin !== undefined) return proxyError(res, 403, 'agentdef_replay_browser_refused', 'this server does not answer web pages');
+    if (!hosts.has(req.headers.host ?? ''))
+      return proxyError(res, 421, 'agentdef_replay_wrong_host', 'this server answers on its loopback address only');
+    if (req.headers.origin !== undefined)
+      return proxyError(res, 403, 'agentdef_replay_browser_refused', 'this server does not answer web pages');
     const route = parseProxyPath(req.url ?? '/');
     // A request carries its key in a header: that value (and the bare token of `Bearer <token>`) is scrubbed from what is written.
     const redactor = createRedactor(options.secrets ?? []);
@@ -184,28 +214,57 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
       }
     }
     if (!route) {
-      emit({ kind: 'refused', method, path: redactor.text((req.url ?? '/').split('?')[0] ?? '/'), reason: 'not a route of the model replay server' });
-      return proxyError(res, 404, 'agentdef_replay_unknown_route', 'this is agentdef model replay server: hosts reach it at /m/<wire>/<base>/…');
+      emit({
+        kind: 'refused',
+        method,
+        path: redactor.text((req.url ?? '/').split('?')[0] ?? '/'),
+        reason: 'not a route of the model replay server',
+      });
+      return proxyError(
+        res,
+        404,
+        'agentdef_replay_unknown_route',
+        'this is agentdef model replay server: hosts reach it at /m/<wire>/<base>/…',
+      );
     }
     const body = await readBody(req);
-    if (body === undefined) return proxyError(res, 413, 'request_too_large', `the request is over ${MAX_EXCHANGE_BYTES} bytes`);
-    const key: ModelRequestKey = redactor.json({ wire: route.wire, method, path: route.path, body: bodyValue(body.toString('utf8')) });
+    if (body === undefined)
+      return proxyError(res, 413, 'request_too_large', `the request is over ${MAX_EXCHANGE_BYTES} bytes`);
+    const key: ModelRequestKey = redactor.json({
+      wire: route.wire,
+      method,
+      path: route.path,
+      body: bodyValue(body.toString('utf8')),
+    });
     const digest = requestDigest(key);
     const shown = { wire: route.wire, method, path: key.path.split('?')[0] ?? key.path };
 
     if (options.mode === 'replay') {
       if (method === 'GET' && route.wire === 'ollama-chat' && key.path === '/api/tags') {
-        return sendJson(res, 200, { models: recordedModels(exchanges, 'ollama-chat').map((name) => ({ name, model: name })) }, { [MODEL_REPLAY_HEADER]: 'tags' });
+        return sendJson(
+          res,
+          200,
+          { models: recordedModels(exchanges, 'ollama-chat').map((name) => ({ name, model: name })) },
+          { [MODEL_REPLAY_HEADER]: 'tags' },
+        );
       }
       const exchange = exchanges.get(digest);
       if (!exchange) {
         emit({ kind: 'not-recorded', ...shown, digest });
-        return proxyError(res, 404, NOT_RECORDED_TYPE, `${route.wire} ${method} ${shown.path} (${digest}) is not in the recording ${options.display}`);
+        return proxyError(
+          res,
+          404,
+          NOT_RECORDED_TYPE,
+          `${route.wire} ${method} ${shown.path} (${digest}) is not in the recording ${options.display}`,
+        );
       }
       emit({ kind: 'replayed', ...shown, digest });
       const answer = exchange.response.body;
       if (typeof answer === 'string') {
-        res.writeHead(exchange.response.status, { 'content-type': 'text/plain; charset=utf-8', [MODEL_REPLAY_HEADER]: digest });
+        res.writeHead(exchange.response.status, {
+          'content-type': 'text/plain; charset=utf-8',
+          [MODEL_REPLAY_HEADER]: digest,
+        });
         res.end(answer);
         return;
       }
@@ -215,8 +274,17 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
     // record
     const base = route.upstreamBase.replace(/\/+$/, '');
     if (!upstreams.has(base) || (options.loopbackOnly === true && !isLoopbackBase(base))) {
-      emit({ kind: 'refused', ...shown, reason: `${new URL(base).origin} is not where a model pin of this session is reached` });
-      return proxyError(res, 403, 'agentdef_replay_upstream_refused', 'the record server forwards only to the base URL of a model pin of this session');
+      emit({
+        kind: 'refused',
+        ...shown,
+        reason: `${new URL(base).origin} is not where a model pin of this session is reached`,
+      });
+      return proxyError(
+        res,
+        403,
+        'agentdef_replay_upstream_refused',
+        'the record server forwards only to the base URL of a model pin of this session',
+      );
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -226,15 +294,29 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
     let upstream: Response;
     let answerText: string;
     try {
-      upstream = await fetchFn(`${base}${route.path}`, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(body) }), redirect: 'manual' });
+      upstream = await fetchFn(`${base}${route.path}`, {
+        method,
+        headers,
+        ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
+        redirect: 'manual',
+      });
       const bytes = Buffer.from(await upstream.arrayBuffer());
       if (bytes.length > MAX_EXCHANGE_BYTES) {
         emit({ kind: 'not-written', ...shown, digest, reason: `the answer is over ${MAX_EXCHANGE_BYTES} bytes` });
-        return proxyError(res, 502, 'agentdef_replay_answer_too_large', `the provider's answer is over ${MAX_EXCHANGE_BYTES} bytes`);
+        return proxyError(
+          res,
+          502,
+          'agentdef_replay_answer_too_large',
+          `the provider's answer is over ${MAX_EXCHANGE_BYTES} bytes`,
+        );
       }
       answerText = bytes.toString('utf8');
     } catch (error) {
-      emit({ kind: 'refused', ...shown, reason: `the provider could not be reached (${error instanceof Error ? error.name : 'error'})` });
+      emit({
+        kind: 'refused',
+        ...shown,
+        reason: `the provider could not be reached (${error instanceof Error ? error.name : 'error'})`,
+      });
       return proxyError(res, 502, 'agentdef_replay_upstream_unreachable', 'the provider could not be reached');
     }
     // The answer goes back as it came (the replay header never passes through from upstream).
@@ -254,7 +336,12 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
     const text = exchangeText(exchange);
     const shapes = credentialShapesIn(exchange, text, options.credentialShapes);
     if (redactor.leaks(text) || shapes.length > 0) {
-      emit({ kind: 'not-written', ...shown, digest, reason: `it holds what looks like ${shapes[0] ?? 'a secret'}, so it is not written (${exchangeFileName(digest)})` });
+      emit({
+        kind: 'not-written',
+        ...shown,
+        digest,
+        reason: `it holds what looks like ${shapes[0] ?? 'a secret'}, so it is not written (${exchangeFileName(digest)})`,
+      });
       return;
     }
     const outcome = writeExchange(options.folder, exchange, options.display);
@@ -266,7 +353,13 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) proxyError(res, 500, 'agentdef_replay_failed', `the replay server failed (${error instanceof Error ? error.name : 'error'})`);
+      if (!res.headersSent)
+        proxyError(
+          res,
+          500,
+          'agentdef_replay_failed',
+          `the replay server failed (${error instanceof Error ? error.name : 'error'})`,
+        );
       else res.destroy();
     });
   });

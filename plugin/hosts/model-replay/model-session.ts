@@ -22,8 +22,12 @@ export interface ModelModeRequest {
 }
 
 /** The mode asked for, none, or a usage problem (both modes at once). Flags win over the environment. */
-export function modelModeRequest(flags: { record?: string | undefined; replay?: string | undefined }, env: NodeJS.ProcessEnv): ModelModeRequest | undefined | string {
-  if (flags.record !== undefined && flags.replay !== undefined) return '--record and --replay exclude each other: record a session first, then replay it';
+export function modelModeRequest(
+  flags: { record?: string | undefined; replay?: string | undefined },
+  env: NodeJS.ProcessEnv,
+): ModelModeRequest | undefined | string {
+  if (flags.record !== undefined && flags.replay !== undefined)
+    return '--record and --replay exclude each other: record a session first, then replay it';
   for (const [mode, value] of [
     ['record', flags.record],
     ['replay', flags.replay],
@@ -65,7 +69,10 @@ export interface ModelSessionOptions {
   onEvent(event: ProxyEvent): void;
 }
 
-export type ModelSessionStart = { ok: true; session: ModelSession } | { ok: false; kind: 'folder'; problem: string } | { ok: false; kind: 'recording'; problems: FolderProblem[] };
+export type ModelSessionStart =
+  | { ok: true; session: ModelSession }
+  | { ok: false; kind: 'folder'; problem: string }
+  | { ok: false; kind: 'recording'; problems: FolderProblem[] };
 
 export async function startModelSession(options: ModelSessionOptions): Promise<ModelSessionStart> {
   const folder = resolve(options.cwd, options.request.folder);

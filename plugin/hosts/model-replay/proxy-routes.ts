@@ -46,7 +46,9 @@ export function proxiedBaseUrl(proxyUrl: string, wire: ProviderWire, upstreamBas
 }
 
 /** A request path of the proxy split into its route and the path relative to the pin's base, or undefined. */
-export function parseProxyPath(pathWithQuery: string): { wire: ProviderWire; upstreamBase: string; path: string } | undefined {
+export function parseProxyPath(
+  pathWithQuery: string,
+): { wire: ProviderWire; upstreamBase: string; path: string } | undefined {
   const match = /^\/m\/([a-z-]+)\/([A-Za-z0-9_-]+)(\/[^?#]*)?(\?[^#]*)?$/.exec(pathWithQuery);
   if (!match) return undefined;
   const wire = match[1] as ProviderWire;

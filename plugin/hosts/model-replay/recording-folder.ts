@@ -11,7 +11,19 @@
  *   Writes go to a temporary file created exclusively in the folder, then renamed onto the name.
  * Messages name the folder as the caller displays it, never an absolute path of this machine.
  */
-import { lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync, closeSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { ModelExchange } from './exchange';
 import { EXCHANGE_FILE, MAX_EXCHANGE_BYTES, exchangeFileName, exchangeText, parseExchange } from './exchange';
@@ -63,16 +75,19 @@ export function replayFolderProblem(folder: string, workspaceRoot: string, displ
 /** Why `folder` (absolute) cannot be recorded into, or undefined. */
 export function recordFolderProblem(folder: string, workspaceRoot: string, display: string): string | undefined {
   if (!isInside(workspaceRoot, folder)) return `${display} is outside the workspace: record into a folder inside it`;
-  if (isInside(folder, workspaceRoot)) return `${display} is the workspace root or holds it: record into a folder of its own`;
+  if (isInside(folder, workspaceRoot))
+    return `${display} is the workspace root or holds it: record into a folder of its own`;
   let info;
   try {
     info = lstatSync(folder);
   } catch {
     info = undefined;
   }
-  if (info?.isSymbolicLink()) return `${display} is a symbolic link: record into a real folder (agentdef never writes through a link)`;
+  if (info?.isSymbolicLink())
+    return `${display} is a symbolic link: record into a real folder (agentdef never writes through a link)`;
   if (info && !info.isDirectory()) return `${display} is a file, not a folder`;
-  if (!isInside(realLocation(workspaceRoot), realLocation(folder))) return `a symbolic link on the way to ${display} leads out of the workspace: record into a folder inside it`;
+  if (!isInside(realLocation(workspaceRoot), realLocation(folder)))
+    return `a symbolic link on the way to ${display} leads out of the workspace: record into a folder inside it`;
   return undefined;
 }
 
@@ -95,10 +110,22 @@ export function loadRecording(folder: string, display: string): LoadedRecording 
   try {
     names = readdirSync(folder).sort();
   } catch (error) {
-    return { exchanges, problems: [{ where: display, problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` }] };
+    return {
+      exchanges,
+      problems: [{ where: display, problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` }],
+    };
   }
   const files = names.filter((name) => EXCHANGE_FILE.test(name));
-  if (files.length > MAX_EXCHANGES) return { exchanges, problems: [{ where: display, problem: `holds ${files.length} exchanges, more than the ${MAX_EXCHANGES} a recording may hold` }] };
+  if (files.length > MAX_EXCHANGES)
+    return {
+      exchanges,
+      problems: [
+        {
+          where: display,
+          problem: `holds ${files.length} exchanges, more than the ${MAX_EXCHANGES} a recording may hold`,
+        },
+      ],
+    };
   for (const name of files) {
     const where = `${display}/${name}`;
     const path = join(folder, name);
@@ -138,7 +165,8 @@ export function writeExchange(folder: string, exchange: ModelExchange, display: 
   const name = exchangeFileName(exchange.digest);
   const target = join(folder, name);
   const text = exchangeText(exchange);
-  if (Buffer.byteLength(text) > MAX_EXCHANGE_BYTES) return { written: false, reason: `the exchange is over ${MAX_EXCHANGE_BYTES} bytes` };
+  if (Buffer.byteLength(text) > MAX_EXCHANGE_BYTES)
+    return { written: false, reason: `the exchange is over ${MAX_EXCHANGE_BYTES} bytes` };
   let info;
   try {
     info = lstatSync(target);
@@ -146,10 +174,22 @@ export function writeExchange(folder: string, exchange: ModelExchange, display: 
     info = undefined;
   }
   if (info) {
-    if (info.isSymbolicLink()) return { written: false, reason: `${display}/${name} is a symbolic link, which agentdef did not write; it was left as it is` };
-    if (!info.isFile()) return { written: false, reason: `${display}/${name} is not a file agentdef wrote; it was left as it is` };
-    const current = info.size <= MAX_EXCHANGE_BYTES ? parseExchange(readFileSync(target, 'utf8'), name) : { ok: false as const, problem: 'too large' };
-    if (!current.ok) return { written: false, reason: `${display}/${name} exists and is not an exchange agentdef wrote (${current.problem}); it was left as it is` };
+    if (info.isSymbolicLink())
+      return {
+        written: false,
+        reason: `${display}/${name} is a symbolic link, which agentdef did not write; it was left as it is`,
+      };
+    if (!info.isFile())
+      return { written: false, reason: `${display}/${name} is not a file agentdef wrote; it was left as it is` };
+    const current =
+      info.size <= MAX_EXCHANGE_BYTES
+        ? parseExchange(readFileSync(target, 'utf8'), name)
+        : { ok: false as const, problem: 'too large' };
+    if (!current.ok)
+      return {
+        written: false,
+        reason: `${display}/${name} exists and is not an exchange agentdef wrote (${current.problem}); it was left as it is`,
+      };
   }
   const temp = join(folder, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   let fd: number | undefined;
@@ -163,6 +203,9 @@ export function writeExchange(folder: string, exchange: ModelExchange, display: 
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
     rmSync(temp, { force: true });
-    return { written: false, reason: `${display}/${name} could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+    return {
+      written: false,
+      reason: `${display}/${name} could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    };
   }
 }

@@ -35,7 +35,12 @@ function readFirstLine(): Promise<string> {
 export async function runChildMain(
   program: HostProgram,
   nodeId: string,
-  options: { readCheckpoints: boolean; checkOllama: boolean; localKeys?: boolean; startMcp?: (o: StartMcpOptions) => Promise<McpStdioTools> },
+  options: {
+    readCheckpoints: boolean;
+    checkOllama: boolean;
+    localKeys?: boolean;
+    startMcp?: (o: StartMcpOptions) => Promise<McpStdioTools>;
+  },
 ): Promise<void> {
   const log = (event: object) => process.stderr.write(formatEvent(event as { event: string }));
   let task: ChildTask;
@@ -69,10 +74,17 @@ export async function runChildMain(
       ...(options.startMcp ? { startMcp: options.startMcp } : {}),
     });
     const config = host.configs[nodeId]!;
-    const result = await runAgent(config, task.input, host.depsFor(nodeId), { runId: task.runId, composedIn: task.composedIn });
+    const result = await runAgent(config, task.input, host.depsFor(nodeId), {
+      runId: task.runId,
+      composedIn: task.composedIn,
+    });
     await host.settled();
     const reply: ChildReply = {
-      result: { stopReason: result.stopReason, ...(result.answer ? { answer: result.answer } : {}), ...(result.error ? { error: result.error } : {}) },
+      result: {
+        stopReason: result.stopReason,
+        ...(result.answer ? { answer: result.answer } : {}),
+        ...(result.error ? { error: result.error } : {}),
+      },
       receipts,
     };
     await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(reply)}\n`, () => resolve()));
@@ -80,7 +92,10 @@ export async function runChildMain(
     process.exit(0);
   } catch (error) {
     await host?.close().catch(() => undefined);
-    const message = error instanceof HostStartError ? error.message : `internal error (${error instanceof Error ? error.name : typeof error})`;
+    const message =
+      error instanceof HostStartError
+        ? error.message
+        : `internal error (${error instanceof Error ? error.name : typeof error})`;
     process.stderr.write(`agentdef: error: ${message}\n`);
     process.exit(START_FAILED_EXIT);
   }

@@ -28,5 +28,10 @@ export interface ChildReply {
 export function isChildReply(value: unknown): value is ChildReply {
   if (value === null || typeof value !== 'object') return false;
   const reply = value as Partial<ChildReply>;
-  return typeof reply.result === 'object' && reply.result !== null && typeof reply.result.stopReason === 'string' && Array.isArray(reply.receipts);
+  return (
+    typeof reply.result === 'object' &&
+    reply.result !== null &&
+    typeof reply.result.stopReason === 'string' &&
+    Array.isArray(reply.receipts)
+  );
 }

@@ -44,7 +44,10 @@ export interface ProcessChildRunnerOptions {
 }
 
 /** The command and arguments a child of `nodeId` starts with (the spawn guard allows exactly these). */
-export function childCommand(options: Pick<ProcessChildRunnerOptions, 'nodes' | 'entryFile' | 'childLauncher' | 'execPath'>, nodeId: string): { command: string; args: string[] } {
+export function childCommand(
+  options: Pick<ProcessChildRunnerOptions, 'nodes' | 'entryFile' | 'childLauncher' | 'execPath'>,
+  nodeId: string,
+): { command: string; args: string[] } {
   const launcher = options.childLauncher;
   if (launcher) return { command: launcher.command, args: [...launcher.args, launcher.jobFile(nodeId)] };
   const memoryMb = options.nodes[nodeId]?.memoryMb;
@@ -57,7 +60,8 @@ export function processChildRunner(options: ProcessChildRunnerOptions): ChildRun
   return async (child, input, context) => {
     const nodeId = child.nodeId;
     const spec = nodeId ? options.nodes[nodeId] : undefined;
-    if (!nodeId || !spec) throw new RuntimeError('composition_failed', `no node for child ${child.slug}@${child.version}`);
+    if (!nodeId || !spec)
+      throw new RuntimeError('composition_failed', `no node for child ${child.slug}@${child.version}`);
     const ownLimit = resolveLimits(spec.config.limits).wallClockMs;
     const deadlineMs = Math.min(ownLimit, Math.max(0, context.remainingMs)) + (options.killGraceMs ?? 2000);
     const started = now();
@@ -71,7 +75,13 @@ export function processChildRunner(options: ProcessChildRunnerOptions): ChildRun
     const exited = new Promise<void>((resolve) => proc.once('close', () => resolve()));
     if (proc.pid !== undefined) options.onSpawn?.(proc.pid, exited);
     proc.stdin.on('error', () => undefined);
-    const task: ChildTask = { nodeId, input, runId: context.runId, composedIn: { card: context.parent.slug, cardVersion: context.parent.version }, secrets: launcher ? {} : options.secretsFor(nodeId) };
+    const task: ChildTask = {
+      nodeId,
+      input,
+      runId: context.runId,
+      composedIn: { card: context.parent.slug, cardVersion: context.parent.version },
+      secrets: launcher ? {} : options.secretsFor(nodeId),
+    };
     proc.stdin.write(`${JSON.stringify(task)}\n`);
 
     let reply: unknown;
@@ -104,20 +114,40 @@ export function processChildRunner(options: ProcessChildRunnerOptions): ChildRun
     if (killedFor) {
       const keyName = spec.config.receipts.keyBinding;
       const fromKeyStore = options.receiptSignerFor?.(nodeId);
-      const key = fromKeyStore?.signingKey ?? (keyName ? (options.secretsFor(nodeId)[keyName] ?? options.env[keyName]) : undefined);
+      const key =
+        fromKeyStore?.signingKey ??
+        (keyName ? (options.secretsFor(nodeId)[keyName] ?? options.env[keyName]) : undefined);
       if (spec.config.receipts.mode === 'signed' && key) {
         const receipt = await killedRunReceipt(
-          fromKeyStore ? { ...spec.config, receipts: { ...spec.config.receipts, signerRef: fromKeyStore.kid } } : spec.config,
-          { runId: context.runId, ...(input.skillId ? { skillId: input.skillId } : {}), startedAtMs: started, killedAtMs: now(), composedIn: task.composedIn },
+          fromKeyStore
+            ? { ...spec.config, receipts: { ...spec.config.receipts, signerRef: fromKeyStore.kid } }
+            : spec.config,
+          {
+            runId: context.runId,
+            ...(input.skillId ? { skillId: input.skillId } : {}),
+            startedAtMs: started,
+            killedAtMs: now(),
+            composedIn: task.composedIn,
+          },
           key,
         ).catch(() => undefined);
         if (receipt) options.deliver(receipt);
       }
-      if (killedFor === 'abort') throw context.signal.reason instanceof Error ? context.signal.reason : new LimitReached('limit:wallClock');
-      return { stopReason: 'limit:wallClock', error: { code: 'killed_by_host', message: `child ${child.slug}@${child.version} overran its wall clock and was killed` } };
+      if (killedFor === 'abort')
+        throw context.signal.reason instanceof Error ? context.signal.reason : new LimitReached('limit:wallClock');
+      return {
+        stopReason: 'limit:wallClock',
+        error: {
+          code: 'killed_by_host',
+          message: `child ${child.slug}@${child.version} overran its wall clock and was killed`,
+        },
+      };
     }
     if (!isChildReply(reply)) {
-      throw new RuntimeError('composition_failed', `child ${child.slug}@${child.version} exited (code ${code ?? 'none'}) without a result`);
+      throw new RuntimeError(
+        'composition_failed',
+        `child ${child.slug}@${child.version} exited (code ${code ?? 'none'}) without a result`,
+      );
     }
     for (const receipt of reply.receipts) options.deliver(receipt);
     return reply.result;

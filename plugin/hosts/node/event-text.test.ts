@@ -30,7 +30,18 @@ describe('the text form of host events', () => {
   it('gives every emitted event its own line (or none, when the supervisor already says it)', () => {
     const names = emittedEvents();
     // The finder itself works: it sees the events this file was written against.
-    expect(names).toEqual(expect.arrayContaining(['host.ready', 'run.start', 'run.end', 'spawn.blocked', 'model.call', 'tool.call', 'mcp.ready', 'egress.blocked']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'host.ready',
+        'run.start',
+        'run.end',
+        'spawn.blocked',
+        'model.call',
+        'tool.call',
+        'mcp.ready',
+        'egress.blocked',
+      ]),
+    );
     for (const name of names) {
       const line = describeHostEvent({ event: name, runId: 'r1' });
       if (line === undefined) {
@@ -46,14 +57,32 @@ describe('the text form of host events', () => {
     expect(describeHostEvent({ event: 'spawn.blocked', runId: '', executable: 'secret-tool' })).toBe(
       "note: the host's process guard refused a keychain lookup (secret-tool) made after start-up: keys come from the keys folder and secrets from AGENTDEF_SECRET_<NAME> instead",
     );
-    expect(describeHostEvent({ event: 'spawn.blocked', runId: '', executable: 'curl' })).toBe("warning: the host's process guard refused to start curl: only the agent's own tools and MCP servers may start");
+    expect(describeHostEvent({ event: 'spawn.blocked', runId: '', executable: 'curl' })).toBe(
+      "warning: the host's process guard refused to start curl: only the agent's own tools and MCP servers may start",
+    );
   });
 
   it('shows only the fields a known event carries, on one line, bounded', () => {
     const secret = 'sk-ant-api03-NOT-A-FIELD-OF-THIS-EVENT';
-    const line = describeHostEvent({ event: 'run.end', runId: 'r1', stopReason: 'answer\nINJECTED', latencyMs: 12, prompt: secret, apiKey: secret });
+    const line = describeHostEvent({
+      event: 'run.end',
+      runId: 'r1',
+      stopReason: 'answer\nINJECTED',
+      latencyMs: 12,
+      prompt: secret,
+      apiKey: secret,
+    });
     expect(line).toBe('run r1 ended: answer INJECTED after 12 ms');
-    expect(describeHostEvent({ event: 'tool.call', runId: 'r1', tool: 'x'.repeat(500), step: 2, ok: false, errorCode: 'tool_timeout' })).toMatch(/^run r1: tool x{157}\.\.\. \(step 2\) failed \(tool_timeout\)$/);
+    expect(
+      describeHostEvent({
+        event: 'tool.call',
+        runId: 'r1',
+        tool: 'x'.repeat(500),
+        step: 2,
+        ok: false,
+        errorCode: 'tool_timeout',
+      }),
+    ).toMatch(/^run r1: tool x{157}\.\.\. \(step 2\) failed \(tool_timeout\)$/);
   });
 
   it('passes a line that is no event as it is, and the JSON form prints the host line itself', () => {
@@ -61,6 +90,12 @@ describe('the text form of host events', () => {
     expect(eventLine(raw, parseEvent(raw), 'json')).toBe(`${raw}\n`);
     expect(eventLine(raw, parseEvent(raw), 'text')).toBe('run r1 started on a@1.0.0\n');
     expect(eventLine('agentdef: warning: something', undefined, 'text')).toBe('agentdef: warning: something\n');
-    expect(eventLine('{"event":"host.ready","runId":"","url":"http://127.0.0.1:1"}', parseEvent('{"event":"host.ready","runId":"","url":"http://127.0.0.1:1"}'), 'text')).toBe('');
+    expect(
+      eventLine(
+        '{"event":"host.ready","runId":"","url":"http://127.0.0.1:1"}',
+        parseEvent('{"event":"host.ready","runId":"","url":"http://127.0.0.1:1"}'),
+        'text',
+      ),
+    ).toBe('');
   });
 });

@@ -13,14 +13,24 @@ describe('serving a web handler from node:http', () => {
       async (request, perRequest) => {
         const url = new URL(request.url);
         if (url.pathname === '/slow') await new Promise<void>((r) => (release = r));
-        perRequest?.waitUntil?.(new Promise<void>((r) => (finishBackground = r)).then(() => void (backgroundDone = true)));
-        return Response.json({ method: request.method, body: request.method === 'POST' ? await request.text() : null, host: url.host });
+        perRequest?.waitUntil?.(
+          new Promise<void>((r) => (finishBackground = r)).then(() => void (backgroundDone = true)),
+        );
+        return Response.json({
+          method: request.method,
+          body: request.method === 'POST' ? await request.text() : null,
+          host: url.host,
+        });
       },
       { host: '127.0.0.1', port: 0, health: () => ({ agent: 'a@1.0.0' }) },
     );
     expect(served.url).toBe(`http://127.0.0.1:${served.port}`);
     expect(await (await fetch(`${served.url}/healthz`)).json()).toEqual({ status: 'ok', agent: 'a@1.0.0' });
-    expect(await (await fetch(`${served.url}/x`, { method: 'POST', body: 'hello' })).json()).toEqual({ method: 'POST', body: 'hello', host: `127.0.0.1:${served.port}` });
+    expect(await (await fetch(`${served.url}/x`, { method: 'POST', body: 'hello' })).json()).toEqual({
+      method: 'POST',
+      body: 'hello',
+      host: `127.0.0.1:${served.port}`,
+    });
     finishBackground();
     const slow = fetch(`${served.url}/slow`).then((r) => r.json());
     await new Promise((r) => setTimeout(r, 50));
@@ -42,9 +52,15 @@ describe('serving a web handler from node:http', () => {
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
     const port = (blocker.address() as AddressInfo).port;
     try {
-      const attempt = serveWebHandler(async () => new Response('x'), { host: '127.0.0.1', port, portHint: 'pass --port <n>' });
+      const attempt = serveWebHandler(async () => new Response('x'), {
+        host: '127.0.0.1',
+        port,
+        portHint: 'pass --port <n>',
+      });
       await expect(attempt).rejects.toThrow(HostStartError);
-      await expect(serveWebHandler(async () => new Response('x'), { host: '127.0.0.1', port, portHint: 'pass --port <n>' })).rejects.toThrow(
+      await expect(
+        serveWebHandler(async () => new Response('x'), { host: '127.0.0.1', port, portHint: 'pass --port <n>' }),
+      ).rejects.toThrow(
         `port ${port} on 127.0.0.1 is already in use: stop the process that holds it, or pass --port <n>`,
       );
     } finally {
@@ -72,9 +88,16 @@ describe('serving a web handler from node:http', () => {
   });
 
   it('answers the health route whatever the Host (platform probes use the pod address)', async () => {
-    const served = await serveWebHandler(async () => new Response('handler'), { host: '127.0.0.1', port: 0, health: () => ({ agent: 'a@1.0.0' }) });
+    const served = await serveWebHandler(async () => new Response('handler'), {
+      host: '127.0.0.1',
+      port: 0,
+      health: () => ({ agent: 'a@1.0.0' }),
+    });
     try {
-      const answer = await rawExchange(served.port, `GET /healthz HTTP/1.1\r\nHost: 10.1.2.3:8080\r\nConnection: close\r\n\r\n`);
+      const answer = await rawExchange(
+        served.port,
+        `GET /healthz HTTP/1.1\r\nHost: 10.1.2.3:8080\r\nConnection: close\r\n\r\n`,
+      );
       expect(answer).toMatch(/^HTTP\/1\.1 200 /);
       expect(answer).toContain('"agent":"a@1.0.0"');
     } finally {
@@ -93,7 +116,9 @@ function rawExchange(port: number, head: string, body?: { chunk: string; max: nu
       received += c.toString();
       answered = true;
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error),
+    );
     socket.on('close', () => resolve(received));
     socket.write(head);
     if (body) {
@@ -119,7 +144,11 @@ describe('what the server refuses as soon as the headers arrive', () => {
 
   it('refuses a Host that is not a loopback name with the served port or a configured origin (421), without calling the handler', async () => {
     calls.length = 0;
-    const served = await serveWebHandler(handler, { host: '127.0.0.1', port: 0, allowedOrigins: ['http://my-agent:8080'] });
+    const served = await serveWebHandler(handler, {
+      host: '127.0.0.1',
+      port: 0,
+      allowedOrigins: ['http://my-agent:8080'],
+    });
     try {
       const port = served.port;
       for (const host of [
@@ -133,18 +162,38 @@ describe('what the server refuses as soon as the headers arrive', () => {
         'my-agent',
         'my-agent:8081',
       ]) {
-        const answer = await rawExchange(port, `POST /a2a/v1 HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+        const answer = await rawExchange(
+          port,
+          `POST /a2a/v1 HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        );
         expect(answer, host).toMatch(/^HTTP\/1\.1 421 /);
-        expect(answer).toContain('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Misdirected request: the Host is not one this agent serves"}}');
+        expect(answer).toContain(
+          '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Misdirected request: the Host is not one this agent serves"}}',
+        );
       }
       const missing = await rawExchange(port, `POST /a2a/v1 HTTP/1.0\r\nContent-Length: 2\r\n\r\n{}`);
       expect(missing).toMatch(/^HTTP\/1\.1 421 /);
       expect(calls).toEqual([]);
-      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'my-agent:8080', 'MY-AGENT:8080']) {
-        const answer = await rawExchange(port, `POST /a2a/v1 HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+      for (const host of [
+        `127.0.0.1:${port}`,
+        `localhost:${port}`,
+        `[::1]:${port}`,
+        'my-agent:8080',
+        'MY-AGENT:8080',
+      ]) {
+        const answer = await rawExchange(
+          port,
+          `POST /a2a/v1 HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        );
         expect(answer, host).toMatch(/^HTTP\/1\.1 200 /);
       }
-      expect(calls).toEqual([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'my-agent:8080', 'my-agent:8080']);
+      expect(calls).toEqual([
+        `127.0.0.1:${port}`,
+        `localhost:${port}`,
+        `[::1]:${port}`,
+        'my-agent:8080',
+        'my-agent:8080',
+      ]);
     } finally {
       await served.close(100);
     }
@@ -152,17 +201,30 @@ describe('what the server refuses as soon as the headers arrive', () => {
 
   it('refuses a cross-site Origin (403) and an absolute-form request target (400), without calling the handler', async () => {
     calls.length = 0;
-    const served = await serveWebHandler(handler, { host: '127.0.0.1', port: 0, allowedOrigins: ['https://console.example.com'] });
+    const served = await serveWebHandler(handler, {
+      host: '127.0.0.1',
+      port: 0,
+      allowedOrigins: ['https://console.example.com'],
+    });
     try {
       for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${served.port}.evil.example`]) {
-        const response = await fetch(`${served.url}/a2a/v1`, { method: 'POST', headers: { origin, 'content-type': 'text/plain' }, body: '{}' });
+        const response = await fetch(`${served.url}/a2a/v1`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'text/plain' },
+          body: '{}',
+        });
         expect(response.status, origin).toBe(403);
       }
-      const absolute = await rawExchange(served.port, `GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nConnection: close\r\n\r\n`);
+      const absolute = await rawExchange(
+        served.port,
+        `GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nConnection: close\r\n\r\n`,
+      );
       expect(absolute).toMatch(/^HTTP\/1\.1 400 /);
       expect(calls).toEqual([]);
       for (const origin of ['https://console.example.com', `http://localhost:${served.port}`]) {
-        expect((await fetch(`${served.url}/a2a/v1`, { method: 'POST', headers: { origin }, body: '{}' })).status).toBe(200);
+        expect((await fetch(`${served.url}/a2a/v1`, { method: 'POST', headers: { origin }, body: '{}' })).status).toBe(
+          200,
+        );
       }
     } finally {
       await served.close(100);
@@ -173,7 +235,10 @@ describe('what the server refuses as soon as the headers arrive', () => {
     calls.length = 0;
     const served = await serveWebHandler(handler, { host: '127.0.0.1', port: 0, maxBodyBytes: 1000 });
     try {
-      const answer = await rawExchange(served.port, `POST /a2a/v1 HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n`);
+      const answer = await rawExchange(
+        served.port,
+        `POST /a2a/v1 HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n`,
+      );
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(answer).toContain('Request payload too large (the limit is 1000 bytes)');
       expect(calls).toEqual([]);
@@ -187,7 +252,11 @@ describe('what the server refuses as soon as the headers arrive', () => {
     const served = await serveWebHandler(handler, { host: '127.0.0.1', port: 0, maxBodyBytes: 10_000 });
     try {
       const chunk = `400\r\n${'x'.repeat(0x400)}\r\n`;
-      const answer = await rawExchange(served.port, `POST /a2a/v1 HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, { chunk, max: 200_000_000 });
+      const answer = await rawExchange(
+        served.port,
+        `POST /a2a/v1 HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        { chunk, max: 200_000_000 },
+      );
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(calls).toEqual([]);
     } finally {
@@ -197,10 +266,18 @@ describe('what the server refuses as soon as the headers arrive', () => {
 
   it('drops a client that sends its body too slowly, freeing its slot', async () => {
     calls.length = 0;
-    const served = await serveWebHandler(handler, { host: '127.0.0.1', port: 0, requestTimeoutMs: 300, maxRequestsInFlight: 1 });
+    const served = await serveWebHandler(handler, {
+      host: '127.0.0.1',
+      port: 0,
+      requestTimeoutMs: 300,
+      maxRequestsInFlight: 1,
+    });
     try {
       const started = Date.now();
-      const answer = await rawExchange(served.port, `POST /a2a/v1 HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"slow":`);
+      const answer = await rawExchange(
+        served.port,
+        `POST /a2a/v1 HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"slow":`,
+      );
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
       // Well under Node's own request timeout (300 s), the only other timer that could answer 408.
       expect(Date.now() - started).toBeLessThan(60_000);
@@ -224,7 +301,10 @@ describe('what the server refuses as soon as the headers arrive', () => {
       { host: '127.0.0.1', port: 0, maxRequestsInFlight: 2, health: () => ({}) },
     );
     try {
-      const running = [fetch(`${served.url}/a`, { method: 'POST', body: '{}' }), fetch(`${served.url}/b`, { method: 'POST', body: '{}' })];
+      const running = [
+        fetch(`${served.url}/a`, { method: 'POST', body: '{}' }),
+        fetch(`${served.url}/b`, { method: 'POST', body: '{}' }),
+      ];
       while (entered < 2) await new Promise((r) => setTimeout(r, 10));
       const refused = await fetch(`${served.url}/c`, { method: 'POST', body: '{}' });
       expect(refused.status).toBe(503);

@@ -15,7 +15,10 @@ import type { AddressInfo } from 'node:net';
 import { busy, hostAllowed, loopbackOrigins, originAllowed, refusal, tooLarge } from '../../runtime/request-guard';
 import { HostStartError } from './host-error';
 
-export type WebHandler = (request: Request, perRequest?: { waitUntil?: (p: Promise<unknown>) => void }) => Promise<Response>;
+export type WebHandler = (
+  request: Request,
+  perRequest?: { waitUntil?: (p: Promise<unknown>) => void },
+) => Promise<Response>;
 
 export interface ServeOptions {
   host: string;
@@ -57,7 +60,9 @@ function toRequest(req: IncomingMessage, body: Buffer | undefined, origin: strin
     method: req.method ?? 'GET',
     headers,
     signal,
-    ...(body && body.length > 0 ? { body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) } : {}),
+    ...(body && body.length > 0
+      ? { body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) }
+      : {}),
   });
 }
 
@@ -81,7 +86,10 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
     for (;;) {
       const { done, value } = await reader.read();
       if (done || res.destroyed) break;
-      if (!res.write(value)) await new Promise<void>((resolve) => (res.destroyed ? resolve() : res.once('drain', resolve).once('close', resolve)));
+      if (!res.write(value))
+        await new Promise<void>((resolve) =>
+          res.destroyed ? resolve() : res.once('drain', resolve).once('close', resolve),
+        );
     }
   } finally {
     res.off('close', gone);
@@ -109,15 +117,21 @@ export async function serveWebHandler(handler: WebHandler, options: ServeOptions
   /** The refusal due as soon as the headers are in, or undefined. */
   const refuseEarly = (req: IncomingMessage): Response | undefined => {
     if (!req.url?.startsWith('/')) return refusal(400, 'Bad request: the request target must be a path');
-    if (!hostAllowed(req.headers.host, allowedOrigins)) return refusal(421, 'Misdirected request: the Host is not one this agent serves');
-    if (!originAllowed(req.headers.origin, allowedOrigins)) return refusal(403, 'Cross-origin requests are not accepted: the Origin is not one this agent serves');
+    if (!hostAllowed(req.headers.host, allowedOrigins))
+      return refusal(421, 'Misdirected request: the Host is not one this agent serves');
+    if (!originAllowed(req.headers.origin, allowedOrigins))
+      return refusal(403, 'Cross-origin requests are not accepted: the Origin is not one this agent serves');
     const declared = req.headers['content-length'];
     if (declared !== undefined && !(Number(declared) <= maxBody)) return tooLarge(maxBody);
     if (serving >= maxServing) return busy(maxServing);
     return undefined;
   };
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
-  const timeouts = { requestTimeout, headersTimeout: Math.min(requestTimeout, 10_000), connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(requestTimeout / 3))) };
+  const timeouts = {
+    requestTimeout,
+    headersTimeout: Math.min(requestTimeout, 10_000),
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(requestTimeout / 3))),
+  };
   const server = createServer(timeouts, (req, res) => {
     inFlight++;
     // The client going away before the answer aborts the run (the runtime ends it as `aborted`).
@@ -129,7 +143,9 @@ export async function serveWebHandler(handler: WebHandler, options: ServeOptions
     });
     if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
       req.resume();
-      return void send(res, Response.json({ status: 'ok', ...(options.health?.() as object | undefined) })).catch(() => res.destroy());
+      return void send(res, Response.json({ status: 'ok', ...(options.health?.() as object | undefined) })).catch(() =>
+        res.destroy(),
+      );
     }
     const refused = refuseEarly(req);
     if (refused) return refuse(req, res, refused);
@@ -182,16 +198,26 @@ export async function serveWebHandler(handler: WebHandler, options: ServeOptions
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
-        reject(new HostStartError(`port ${options.port} on ${options.host} is already in use: stop the process that holds it, or ${options.portHint ?? 'choose another port'}`));
+        reject(
+          new HostStartError(
+            `port ${options.port} on ${options.host} is already in use: stop the process that holds it, or ${options.portHint ?? 'choose another port'}`,
+          ),
+        );
       } else if (error.code === 'EACCES') {
-        reject(new HostStartError(`port ${options.port} on ${options.host} cannot be opened (permission denied): ${options.portHint ?? 'choose a port above 1023'}`));
-      } else reject(new HostStartError(`cannot listen on ${options.host}:${options.port} (${error.code ?? error.message})`));
+        reject(
+          new HostStartError(
+            `port ${options.port} on ${options.host} cannot be opened (permission denied): ${options.portHint ?? 'choose a port above 1023'}`,
+          ),
+        );
+      } else
+        reject(new HostStartError(`cannot listen on ${options.host}:${options.port} (${error.code ?? error.message})`));
     });
     server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   allowedOrigins = [...loopbackOrigins(port), ...(options.allowedOrigins ?? [])];
-  const shownHost = options.host === '0.0.0.0' ? '127.0.0.1' : options.host.includes(':') ? `[${options.host}]` : options.host;
+  const shownHost =
+    options.host === '0.0.0.0' ? '127.0.0.1' : options.host.includes(':') ? `[${options.host}]` : options.host;
   const settled = async () => {
     while (background.size > 0) await Promise.all([...background]);
   };
@@ -204,7 +230,10 @@ export async function serveWebHandler(handler: WebHandler, options: ServeOptions
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       if (inFlight > 0) {
-        await Promise.race([new Promise<void>((resolve) => (drained = resolve)), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+        await Promise.race([
+          new Promise<void>((resolve) => (drained = resolve)),
+          new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
+        ]);
       }
       server.closeAllConnections();
       await closed;

@@ -28,7 +28,10 @@ export function shownKeyRef(ref: string): string {
 export function parseKeyRef(ref: string): { ok: true; name: string } | KeyFailure {
   const name = ref.startsWith(KEY_REF_PREFIX) ? ref.slice(KEY_REF_PREFIX.length) : ref;
   if (!KEY_NAME_PATTERN.test(name)) {
-    return { ok: false, message: `${shownKeyRef(ref)} is not a key ref: a key ref is keyref:<name>, the name 1 to 64 of a-z 0-9 . _ - starting with a letter or digit` };
+    return {
+      ok: false,
+      message: `${shownKeyRef(ref)} is not a key ref: a key ref is keyref:<name>, the name 1 to 64 of a-z 0-9 . _ - starting with a letter or digit`,
+    };
   }
   return { ok: true, name };
 }

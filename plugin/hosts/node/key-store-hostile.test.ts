@@ -22,11 +22,24 @@ let hostile: string[];
 
 beforeAll(async () => {
   root = copyExamplesWorkspace('agentdef-key-refs-');
-  options = { env: { AGENTDEF_KEYS_DIR: join(mkdtempSync(join(tmpdir(), 'agentdef-key-refs-keys-')), 'keys'), AGENTDEF_KEYCHAIN: 'off' }, keychain: 'off' };
+  options = {
+    env: {
+      AGENTDEF_KEYS_DIR: join(mkdtempSync(join(tmpdir(), 'agentdef-key-refs-keys-')), 'keys'),
+      AGENTDEF_KEYCHAIN: 'off',
+    },
+    keychain: 'off',
+  };
   const { privateJwk } = await generateReceiptKeyPair();
   d = (privateJwk as { d: string }).d;
   const pemBody = Buffer.from(d, 'base64url').toString('base64');
-  hostile = [JSON.stringify(privateJwk), `keyref:${JSON.stringify(privateJwk)}`, d, `keyref:${d}`, `-----BEGIN PRIVATE KEY-----\n${pemBody}\n-----END PRIVATE KEY-----`, `keyref:${d.slice(0, 20)} ${d.slice(20)}`];
+  hostile = [
+    JSON.stringify(privateJwk),
+    `keyref:${JSON.stringify(privateJwk)}`,
+    d,
+    `keyref:${d}`,
+    `-----BEGIN PRIVATE KEY-----\n${pemBody}\n-----END PRIVATE KEY-----`,
+    `keyref:${d.slice(0, 20)} ${d.slice(20)}`,
+  ];
 });
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
@@ -48,7 +61,11 @@ describe('key material given as a key ref', () => {
         expect(parsed.message).toContain('is not a key ref');
         expectNoKey(parsed.message, `hostile ref ${hostile.indexOf(ref)}`);
       }
-      for (const result of [await loadPrivateKey(ref, options), await exportPublicKey(ref, options), await generateKey(ref, options)]) {
+      for (const result of [
+        await loadPrivateKey(ref, options),
+        await exportPublicKey(ref, options),
+        await generateKey(ref, options),
+      ]) {
         expect(result.ok).toBe(false);
         if (!result.ok) expectNoKey(result.message, `hostile ref ${hostile.indexOf(ref)}`);
       }
@@ -59,19 +76,38 @@ describe('key material given as a key ref', () => {
     for (const ref of hostile) {
       for (const format of ['text', 'json']) {
         for (const action of ['generate', 'export-public']) {
-          const run = await captureRun((argv, io) => runKeysCommandWith(argv, io, options), [action, ref, '--format', format], root);
+          const run = await captureRun(
+            (argv, io) => runKeysCommandWith(argv, io, options),
+            [action, ref, '--format', format],
+            root,
+          );
           expect(run.code).not.toBe(0);
           expectNoKey(run.stdout + run.stderr, `keys ${action} ${format}`);
         }
         const promoted = await captureRun(
           (argv, io) => runPromoteCommandWith(argv, io, options),
-          ['examples/edit-assistant/agent.json', '--to', 'composed', '--at', '2026-03-01T12:30:00Z', '--key', ref, '--format', format],
+          [
+            'examples/edit-assistant/agent.json',
+            '--to',
+            'composed',
+            '--at',
+            '2026-03-01T12:30:00Z',
+            '--key',
+            ref,
+            '--format',
+            format,
+          ],
           root,
         );
         expect(promoted.code).not.toBe(0);
         expectNoKey(promoted.stdout + promoted.stderr, `promote ${format}`);
       }
-      const published = await publishDefinition({ file: join(root, 'examples/text-stats/agent.json'), workspaceRoot: root, keyRef: ref, keyStore: options });
+      const published = await publishDefinition({
+        file: join(root, 'examples/text-stats/agent.json'),
+        workspaceRoot: root,
+        keyRef: ref,
+        keyStore: options,
+      });
       expect(published.code).not.toBe(0);
       expectNoKey(published.stdout + published.stderr, 'publish');
     }

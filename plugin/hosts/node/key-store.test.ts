@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { signReceipt, verifyReceipt, type UnsignedReceipt } from '../../runtime/receipts';
-import { exportPublicKey, generateKey, type KeyExec, keysDir, listKeys, loadPrivateKey, parseKeyRef } from './key-store';
+import {
+  exportPublicKey,
+  generateKey,
+  type KeyExec,
+  keysDir,
+  listKeys,
+  loadPrivateKey,
+  parseKeyRef,
+} from './key-store';
 
 const made: string[] = [];
 function tempEnv(): { dir: string; env: NodeJS.ProcessEnv } {
@@ -85,14 +93,22 @@ describe('generateKey and loadPrivateKey (folder)', () => {
     const before = readFileSync(join(dir, 'a.private.jwk.json'), 'utf8');
     const second = await generateKey('keyref:a', { env });
     expect(first.ok).toBe(true);
-    expect(second).toEqual({ ok: false, message: expect.stringMatching(/keyref:a already has a key: a key is never overwritten; to rotate, generate a new ref/) });
+    expect(second).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /keyref:a already has a key: a key is never overwritten; to rotate, generate a new ref/,
+      ),
+    });
     expect(readFileSync(join(dir, 'a.private.jwk.json'), 'utf8')).toBe(before);
   });
 
   it('says how to create a missing key', async () => {
     const { env } = tempEnv();
     const loaded = await loadPrivateKey('keyref:missing', { env });
-    expect(loaded).toEqual({ ok: false, message: expect.stringContaining('create it with `agentdef keys generate keyref:missing`') });
+    expect(loaded).toEqual({
+      ok: false,
+      message: expect.stringContaining('create it with `agentdef keys generate keyref:missing`'),
+    });
   });
 
   it.skipIf(process.platform === 'win32')('refuses a private key file that group or others can read', async () => {
@@ -102,7 +118,10 @@ describe('generateKey and loadPrivateKey (folder)', () => {
     const d = (JSON.parse(readFileSync(file, 'utf8')) as { d: string }).d;
     chmodSync(file, 0o640);
     const loaded = await loadPrivateKey('keyref:wide', { env });
-    expect(loaded).toEqual({ ok: false, message: expect.stringMatching(/can be read by group or others \(mode 640\).*chmod 600/) });
+    expect(loaded).toEqual({
+      ok: false,
+      message: expect.stringMatching(/can be read by group or others \(mode 640\).*chmod 600/),
+    });
     expect(JSON.stringify(loaded)).not.toContain(d);
   });
 
@@ -110,9 +129,15 @@ describe('generateKey and loadPrivateKey (folder)', () => {
     const { dir, env } = tempEnv();
     await generateKey('keyref:real', { env });
     symlinkSync(join(dir, 'real.private.jwk.json'), join(dir, 'link.private.jwk.json'));
-    expect(await loadPrivateKey('keyref:link', { env })).toEqual({ ok: false, message: expect.stringContaining('is a symlink') });
+    expect(await loadPrivateKey('keyref:link', { env })).toEqual({
+      ok: false,
+      message: expect.stringContaining('is a symlink'),
+    });
     mkdirSync(join(dir, 'folder.private.jwk.json'));
-    expect(await loadPrivateKey('keyref:folder', { env })).toEqual({ ok: false, message: expect.stringContaining('is not a regular file') });
+    expect(await loadPrivateKey('keyref:folder', { env })).toEqual({
+      ok: false,
+      message: expect.stringContaining('is not a regular file'),
+    });
   });
 
   it('refuses a private JWK whose d does not belong to its x, without showing it', async () => {
@@ -122,9 +147,16 @@ describe('generateKey and loadPrivateKey (folder)', () => {
     const one = JSON.parse(readFileSync(join(dir, 'one.private.jwk.json'), 'utf8')) as { x: string; d: string };
     const two = JSON.parse(readFileSync(join(dir, 'two.private.jwk.json'), 'utf8')) as { x: string; d: string };
     rmSync(join(dir, 'one.private.jwk.json'));
-    writeFileSync(join(dir, 'one.private.jwk.json'), JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: one.x, d: two.d }), { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'one.private.jwk.json'),
+      JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: one.x, d: two.d }),
+      { mode: 0o600 },
+    );
     const loaded = await loadPrivateKey('keyref:one', { env });
-    expect(loaded).toEqual({ ok: false, message: expect.stringContaining('is not an Ed25519 private JWK whose d matches its x') });
+    expect(loaded).toEqual({
+      ok: false,
+      message: expect.stringContaining('is not an Ed25519 private JWK whose d matches its x'),
+    });
     expect(JSON.stringify(loaded)).not.toContain(two.d);
   });
 });
@@ -139,29 +171,48 @@ describe('the keychain provider (faked secret-tool)', () => {
     if (!generated.ok) return;
     expect(keychain.entries.has('key:kc')).toBe(true);
     // The private key went over stdin only, never into arguments or the folder.
-    const d = (JSON.parse(Buffer.from(keychain.entries.get('key:kc')!, 'base64url').toString('utf8')) as { d: string }).d;
+    const d = (JSON.parse(Buffer.from(keychain.entries.get('key:kc')!, 'base64url').toString('utf8')) as { d: string })
+      .d;
     expect(JSON.stringify(keychain.calls)).not.toContain(d);
     expect(() => statSync(join(dir, 'kc.private.jwk.json'))).toThrow();
     const loaded = await loadPrivateKey('keyref:kc', options);
     expect(loaded.ok && loaded.source).toBe('keychain');
     expect(loaded.ok && loaded.kid).toBe(generated.kid);
-    expect(keychain.calls.at(-1)).toEqual({ command: 'secret-tool', args: ['lookup', 'service', 'agentdef', 'name', 'key:kc'] });
-    expect(await listKeys(options)).toEqual({ ok: true, dir, keys: [{ ref: 'keyref:kc', kid: generated.kid, privateKey: 'keychain' }] });
-    expect(await generateKey('keyref:kc', { ...options, store: 'keychain' })).toEqual({ ok: false, message: expect.stringContaining('already has a key') });
+    expect(keychain.calls.at(-1)).toEqual({
+      command: 'secret-tool',
+      args: ['lookup', 'service', 'agentdef', 'name', 'key:kc'],
+    });
+    expect(await listKeys(options)).toEqual({
+      ok: true,
+      dir,
+      keys: [{ ref: 'keyref:kc', kid: generated.kid, privateKey: 'keychain' }],
+    });
+    expect(await generateKey('keyref:kc', { ...options, store: 'keychain' })).toEqual({
+      ok: false,
+      message: expect.stringContaining('already has a key'),
+    });
   });
 
   it('fails, leaving no public file, when the keychain does not keep the key', async () => {
     const { dir, env } = tempEnv();
     // A keychain tool that reports success but stores nothing (as `security -i` can).
     const exec: KeyExec = async (_command, args) => (args[0] === 'store' ? '' : undefined);
-    const result = await generateKey('keyref:lost', { env: { ...env, AGENTDEF_KEYCHAIN: 'on' }, platform: 'linux', exec, store: 'keychain' });
+    const result = await generateKey('keyref:lost', {
+      env: { ...env, AGENTDEF_KEYCHAIN: 'on' },
+      platform: 'linux',
+      exec,
+      store: 'keychain',
+    });
     expect(result).toEqual({ ok: false, message: expect.stringContaining('reading it back failed') });
     expect(() => statSync(join(dir, 'lost.public.jwk.json'))).toThrow();
   });
 
   it('refuses --store keychain when the keychain is off', async () => {
     const { env } = tempEnv();
-    expect(await generateKey('keyref:x', { env, store: 'keychain' })).toEqual({ ok: false, message: expect.stringContaining('use --store folder') });
+    expect(await generateKey('keyref:x', { env, store: 'keychain' })).toEqual({
+      ok: false,
+      message: expect.stringContaining('use --store folder'),
+    });
   });
 });
 
@@ -181,8 +232,17 @@ describe('listKeys and exportPublicKey', () => {
         { ref: 'keyref:b', kid: b.kid, privateKey: 'none' },
       ],
     });
-    expect(await exportPublicKey('keyref:b', { env })).toEqual({ ok: true, ref: 'keyref:b', name: 'b', publicJwk: b.publicJwk, kid: b.kid });
-    expect(await exportPublicKey('keyref:none', { env })).toEqual({ ok: false, message: expect.stringContaining('agentdef keys generate keyref:none') });
+    expect(await exportPublicKey('keyref:b', { env })).toEqual({
+      ok: true,
+      ref: 'keyref:b',
+      name: 'b',
+      publicJwk: b.publicJwk,
+      kid: b.kid,
+    });
+    expect(await exportPublicKey('keyref:none', { env })).toEqual({
+      ok: false,
+      message: expect.stringContaining('agentdef keys generate keyref:none'),
+    });
   });
 
   it('lists nothing when the folder does not exist', async () => {

@@ -16,7 +16,20 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants as fsConstants, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants as fsConstants,
+  fstatSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
@@ -55,7 +68,15 @@ export interface KeyStoreOptions {
   keychain?: 'on' | 'off';
 }
 
-export type LoadedKey = { ok: true; ref: string; name: string; privateJwk: PrivateJwk; publicJwk: PublicJwk; kid: string; source: KeyStoreKind };
+export type LoadedKey = {
+  ok: true;
+  ref: string;
+  name: string;
+  privateJwk: PrivateJwk;
+  publicJwk: PublicJwk;
+  kid: string;
+  source: KeyStoreKind;
+};
 export type PublicKeyResult = { ok: true; ref: string; name: string; publicJwk: PublicJwk; kid: string };
 export type GeneratedKey = PublicKeyResult & { store: KeyStoreKind; publicFile: string };
 export interface ListedKey {
@@ -84,8 +105,10 @@ export function keychainAccount(name: string): string {
 
 function keychainLookup(platform: NodeJS.Platform, name: string): { command: string; args: string[] } | undefined {
   const account = keychainAccount(name);
-  if (platform === 'darwin') return { command: 'security', args: ['find-generic-password', '-s', KEYCHAIN_SERVICE, '-a', account, '-w'] };
-  if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd') return { command: 'secret-tool', args: ['lookup', 'service', KEYCHAIN_SERVICE, 'name', account] };
+  if (platform === 'darwin')
+    return { command: 'security', args: ['find-generic-password', '-s', KEYCHAIN_SERVICE, '-a', account, '-w'] };
+  if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd')
+    return { command: 'secret-tool', args: ['lookup', 'service', KEYCHAIN_SERVICE, 'name', account] };
   return undefined;
 }
 
@@ -95,12 +118,25 @@ function keychainLookup(platform: NodeJS.Platform, name: string): { command: str
  * The value is the base64url of the private JWK text: no quote, space or backslash for
  * `security -i` to split on (the loader takes it, or the JWK text itself).
  */
-function keychainStore(platform: NodeJS.Platform, name: string, privateJwk: PrivateJwk): { command: string; args: string[]; stdin: string } | undefined {
+function keychainStore(
+  platform: NodeJS.Platform,
+  name: string,
+  privateJwk: PrivateJwk,
+): { command: string; args: string[]; stdin: string } | undefined {
   const account = keychainAccount(name);
   const value = bytesToBase64Url(new TextEncoder().encode(JSON.stringify(privateJwk)));
-  if (platform === 'darwin') return { command: 'security', args: ['-i'], stdin: `add-generic-password -s ${KEYCHAIN_SERVICE} -a ${account} -l ${KEYCHAIN_SERVICE}-${account} -w ${value}\n` };
+  if (platform === 'darwin')
+    return {
+      command: 'security',
+      args: ['-i'],
+      stdin: `add-generic-password -s ${KEYCHAIN_SERVICE} -a ${account} -l ${KEYCHAIN_SERVICE}-${account} -w ${value}\n`,
+    };
   if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd') {
-    return { command: 'secret-tool', args: ['store', `--label=${KEYCHAIN_SERVICE} ${account}`, 'service', KEYCHAIN_SERVICE, 'name', account], stdin: value };
+    return {
+      command: 'secret-tool',
+      args: ['store', `--label=${KEYCHAIN_SERVICE} ${account}`, 'service', KEYCHAIN_SERVICE, 'name', account],
+      stdin: value,
+    };
   }
   return undefined;
 }
@@ -118,7 +154,9 @@ function parseKeychainValue(value: string): unknown {
 const execWithStdin: KeyExec = (command, args, stdin) =>
   new Promise((resolve) => {
     try {
-      const child = execFile(command, args, { timeout: 10_000, windowsHide: true, encoding: 'utf8' }, (error, stdout) => resolve(error ? undefined : stdout));
+      const child = execFile(command, args, { timeout: 10_000, windowsHide: true, encoding: 'utf8' }, (error, stdout) =>
+        resolve(error ? undefined : stdout),
+      );
       child.stdin?.on('error', () => undefined);
       child.stdin?.end(stdin ?? '');
     } catch {
@@ -137,7 +175,9 @@ interface Resolved {
 function resolveOptions(options: KeyStoreOptions): Resolved {
   const env = options.env ?? process.env;
   const platform = options.platform ?? process.platform;
-  const keychain = (options.keychain ?? (env['AGENTDEF_KEYCHAIN'] === 'off' ? 'off' : 'on')) === 'on' && keychainLookup(platform, 'x') !== undefined;
+  const keychain =
+    (options.keychain ?? (env['AGENTDEF_KEYCHAIN'] === 'off' ? 'off' : 'on')) === 'on' &&
+    keychainLookup(platform, 'x') !== undefined;
   return { env, platform, exec: options.exec ?? execWithStdin, keychain, dir: keysDir(env) };
 }
 
@@ -165,7 +205,9 @@ export function toPrivateJwk(value: unknown): PrivateJwk | undefined {
   if (!publicJwk || !isBase64UrlOf32Bytes(d)) return undefined;
   const privateJwk: PrivateJwk = { ...publicJwk, d };
   try {
-    const derived = createPublicKey(createPrivateKey({ key: { ...privateJwk }, format: 'jwk' })).export({ format: 'jwk' }) as { x?: string };
+    const derived = createPublicKey(createPrivateKey({ key: { ...privateJwk }, format: 'jwk' })).export({
+      format: 'jwk',
+    }) as { x?: string };
     return derived.x === publicJwk.x ? privateJwk : undefined;
   } catch {
     return undefined;
@@ -191,40 +233,68 @@ function readKeyFile(path: string, label: string, ownerOnly: boolean, platform: 
   try {
     try {
       const link = lstatSync(path);
-      if (link.isSymbolicLink()) return { ok: false, message: `${label} ${path} is a symlink: refusing to read a key through a link; put the key file itself there` };
+      if (link.isSymbolicLink())
+        return {
+          ok: false,
+          message: `${label} ${path} is a symlink: refusing to read a key through a link; put the key file itself there`,
+        };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, missing: true };
-      return { ok: false, message: `${label} ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+      return {
+        ok: false,
+        message: `${label} ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      };
     }
     fd = openSync(path, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NONBLOCK ?? 0));
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { ok: false, message: `${label} ${path} is not a regular file` };
     if (ownerOnly && platform !== 'win32' && (stat.mode & 0o077) !== 0) {
-      return { ok: false, message: `${label} ${path} can be read by group or others (mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}): refusing to use it; run \`chmod 600 ${path}\`` };
+      return {
+        ok: false,
+        message: `${label} ${path} can be read by group or others (mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}): refusing to use it; run \`chmod 600 ${path}\``,
+      };
     }
     if (stat.size > 64 * 1024) return { ok: false, message: `${label} ${path} is too large to be a JWK` };
     return { ok: true, text: readFileSync(fd, 'utf8') };
   } catch (error) {
-    return { ok: false, message: `${label} ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+    return {
+      ok: false,
+      message: `${label} ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
 }
 
-async function keychainPrivate(o: Resolved, name: string): Promise<{ found: false } | { found: true; jwk: PrivateJwk } | KeyFailure> {
+async function keychainPrivate(
+  o: Resolved,
+  name: string,
+): Promise<{ found: false } | { found: true; jwk: PrivateJwk } | KeyFailure> {
   if (!o.keychain) return { found: false };
   const lookup = keychainLookup(o.platform, name);
   if (!lookup) return { found: false };
   const out = (await o.exec(lookup.command, lookup.args))?.replace(/\r?\n$/, '');
   if (!out) return { found: false };
   const jwk = toPrivateJwk(parseKeychainValue(out));
-  if (!jwk) return { ok: false, message: `the keychain entry ${KEYCHAIN_SERVICE}/${keychainAccount(name)} is not an Ed25519 private JWK whose d matches its x` };
+  if (!jwk)
+    return {
+      ok: false,
+      message: `the keychain entry ${KEYCHAIN_SERVICE}/${keychainAccount(name)} is not an Ed25519 private JWK whose d matches its x`,
+    };
   return { found: true, jwk };
 }
 
 async function loaded(name: string, privateJwk: PrivateJwk, source: KeyStoreKind): Promise<LoadedKey> {
   const publicJwk: PublicJwk = { kty: 'OKP', crv: 'Ed25519', x: privateJwk.x };
-  return { ok: true, ref: `${KEY_REF_PREFIX}${name}`, name, privateJwk, publicJwk, kid: await jwkThumbprint(publicJwk), source };
+  return {
+    ok: true,
+    ref: `${KEY_REF_PREFIX}${name}`,
+    name,
+    privateJwk,
+    publicJwk,
+    kid: await jwkThumbprint(publicJwk),
+    source,
+  };
 }
 
 /** The private key of a ref: the keychain first, then the keys folder. */
@@ -259,7 +329,11 @@ function writeNewFile(path: string, text: string, mode: number): { ok: true } | 
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   let fd: number | undefined;
   try {
-    fd = openSync(temp, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | (fsConstants.O_NOFOLLOW ?? 0), mode);
+    fd = openSync(
+      temp,
+      fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | (fsConstants.O_NOFOLLOW ?? 0),
+      mode,
+    );
     writeSync(fd, text);
     fsyncSync(fd);
     closeSync(fd);
@@ -293,7 +367,10 @@ function exists(path: string): boolean {
  * Generates an Ed25519 key for a ref and stores it (`store`: the folder by default, or the OS
  * keychain). Refuses a ref that already has a key anywhere the loader looks.
  */
-export async function generateKey(ref: string, options: KeyStoreOptions & { store?: KeyStoreKind } = {}): Promise<GeneratedKey | KeyFailure> {
+export async function generateKey(
+  ref: string,
+  options: KeyStoreOptions & { store?: KeyStoreKind } = {},
+): Promise<GeneratedKey | KeyFailure> {
   const parsed = parseKeyRef(ref);
   if (!parsed.ok) return parsed;
   const { name } = parsed;
@@ -302,7 +379,10 @@ export async function generateKey(ref: string, options: KeyStoreOptions & { stor
     const o = resolveOptions(options);
     const store = options.store ?? 'folder';
     if (store === 'keychain' && !o.keychain) {
-      return { ok: false, message: `no OS keychain here (${o.platform}${o.env['AGENTDEF_KEYCHAIN'] === 'off' || options.keychain === 'off' ? ', AGENTDEF_KEYCHAIN=off' : ''}): use --store folder` };
+      return {
+        ok: false,
+        message: `no OS keychain here (${o.platform}${o.env['AGENTDEF_KEYCHAIN'] === 'off' || options.keychain === 'off' ? ', AGENTDEF_KEYCHAIN=off' : ''}): use --store folder`,
+      };
     }
     const privatePath = join(o.dir, `${name}${PRIVATE_SUFFIX}`);
     const publicPath = join(o.dir, `${name}${PUBLIC_SUFFIX}`);
@@ -321,27 +401,48 @@ export async function generateKey(ref: string, options: KeyStoreOptions & { stor
     if (store === 'keychain') {
       const write = keychainStore(o.platform, name, privateJwk);
       if (!write || (await o.exec(write.command, write.args, write.stdin)) === undefined) {
-        return { ok: false, message: `the OS keychain did not store ${KEYCHAIN_SERVICE}/${keychainAccount(name)} (${write?.command ?? 'no keychain tool'} failed): use --store folder` };
+        return {
+          ok: false,
+          message: `the OS keychain did not store ${KEYCHAIN_SERVICE}/${keychainAccount(name)} (${write?.command ?? 'no keychain tool'} failed): use --store folder`,
+        };
       }
       // Read back (`security -i` can exit 0 when its command failed): the loader must find this very key.
       const stored = await keychainPrivate(o, name);
       if ('ok' in stored || !stored.found || stored.jwk.x !== privateJwk.x) {
-        return { ok: false, message: `the OS keychain did not keep ${KEYCHAIN_SERVICE}/${keychainAccount(name)} (reading it back failed): use --store folder` };
+        return {
+          ok: false,
+          message: `the OS keychain did not keep ${KEYCHAIN_SERVICE}/${keychainAccount(name)} (reading it back failed): use --store folder`,
+        };
       }
     } else {
       const wrote = writeNewFile(privatePath, `${JSON.stringify(privateJwk, null, 2)}\n`, 0o600);
-      if (!wrote.ok) return wrote.message.endsWith('already exists') ? { ok: false, message: `${refuse} (${o.dir})` } : wrote;
+      if (!wrote.ok)
+        return wrote.message.endsWith('already exists') ? { ok: false, message: `${refuse} (${o.dir})` } : wrote;
     }
     const wrotePublic = writeNewFile(publicPath, `${JSON.stringify(publicJwk, null, 2)}\n`, 0o644);
     if (!wrotePublic.ok) return wrotePublic;
-    return { ok: true, ref: fullRef, name, publicJwk, kid: await jwkThumbprint(publicJwk), store, publicFile: publicPath };
+    return {
+      ok: true,
+      ref: fullRef,
+      name,
+      publicJwk,
+      kid: await jwkThumbprint(publicJwk),
+      store,
+      publicFile: publicPath,
+    };
   } catch (error) {
-    return { ok: false, message: `cannot generate ${fullRef} (${(error as NodeJS.ErrnoException).code ?? (error as Error).name})` };
+    return {
+      ok: false,
+      message: `cannot generate ${fullRef} (${(error as NodeJS.ErrnoException).code ?? (error as Error).name})`,
+    };
   }
 }
 
 /** The public JWK of a ref: the folder's public file, else derived from the private key. */
-export async function exportPublicKey(ref: string, options: KeyStoreOptions = {}): Promise<PublicKeyResult | KeyFailure> {
+export async function exportPublicKey(
+  ref: string,
+  options: KeyStoreOptions = {},
+): Promise<PublicKeyResult | KeyFailure> {
   const parsed = parseKeyRef(ref);
   if (!parsed.ok) return parsed;
   const { name } = parsed;
@@ -364,7 +465,9 @@ export async function exportPublicKey(ref: string, options: KeyStoreOptions = {}
 }
 
 /** Every key in the keys folder: refs and kids, sorted by ref; never a private member. */
-export async function listKeys(options: KeyStoreOptions = {}): Promise<{ ok: true; dir: string; keys: ListedKey[] } | KeyFailure> {
+export async function listKeys(
+  options: KeyStoreOptions = {},
+): Promise<{ ok: true; dir: string; keys: ListedKey[] } | KeyFailure> {
   try {
     const o = resolveOptions(options);
     let entries: string[];
@@ -372,12 +475,16 @@ export async function listKeys(options: KeyStoreOptions = {}): Promise<{ ok: tru
       entries = readdirSync(o.dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, dir: o.dir, keys: [] };
-      return { ok: false, message: `cannot read the keys folder ${o.dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+      return {
+        ok: false,
+        message: `cannot read the keys folder ${o.dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      };
     }
     const names = new Set<string>();
     for (const entry of entries) {
       for (const suffix of [PRIVATE_SUFFIX, PUBLIC_SUFFIX]) {
-        if (entry.endsWith(suffix) && KEY_NAME_PATTERN.test(entry.slice(0, -suffix.length))) names.add(entry.slice(0, -suffix.length));
+        if (entry.endsWith(suffix) && KEY_NAME_PATTERN.test(entry.slice(0, -suffix.length)))
+          names.add(entry.slice(0, -suffix.length));
       }
     }
     const keys: ListedKey[] = [];
@@ -414,13 +521,23 @@ export interface LocalPublicKey {
  * keychain's too) are read: a verifier never needs, opens or asks the keychain for a private key.
  * Undefined when the store has no such key; never throws.
  */
-export async function findLocalPublicKey(kid: string, options: KeyStoreOptions = {}): Promise<LocalPublicKey | undefined> {
+export async function findLocalPublicKey(
+  kid: string,
+  options: KeyStoreOptions = {},
+): Promise<LocalPublicKey | undefined> {
   try {
     const o = resolveOptions(options);
     const readPublic = async (name: string): Promise<LocalPublicKey | undefined> => {
-      const file = readKeyFile(join(o.dir, `${name}${PUBLIC_SUFFIX}`), `the public key file of ${KEY_REF_PREFIX}${name}`, false, o.platform);
+      const file = readKeyFile(
+        join(o.dir, `${name}${PUBLIC_SUFFIX}`),
+        `the public key file of ${KEY_REF_PREFIX}${name}`,
+        false,
+        o.platform,
+      );
       const publicJwk = file.ok ? toPublicJwk(parseJson(file.text)) : undefined;
-      return publicJwk === undefined ? undefined : { ref: `${KEY_REF_PREFIX}${name}`, publicJwk, kid: await jwkThumbprint(publicJwk) };
+      return publicJwk === undefined
+        ? undefined
+        : { ref: `${KEY_REF_PREFIX}${name}`, publicJwk, kid: await jwkThumbprint(publicJwk) };
     };
     if (kid.startsWith(KEY_REF_PREFIX)) {
       const parsed = parseKeyRef(kid);

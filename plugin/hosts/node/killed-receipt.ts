@@ -20,7 +20,11 @@ export interface KilledRun {
   composedIn?: { card: string; cardVersion: string };
 }
 
-export async function killedRunReceipt(config: RuntimeConfig, run: KilledRun, signingKey: string | JsonWebKey): Promise<Receipt> {
+export async function killedRunReceipt(
+  config: RuntimeConfig,
+  run: KilledRun,
+  signingKey: string | JsonWebKey,
+): Promise<Receipt> {
   const result = emptyLoopResult(run.skillId ?? config.skills[0]?.id ?? '');
   result.stopReason = 'limit:wallClock';
   result.error = { code: KILLED_ERROR_CODE, message: 'the host killed the run after its wall clock ran out' };

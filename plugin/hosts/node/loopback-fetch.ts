@@ -27,19 +27,30 @@ export function checkLocalOnly(config: RuntimeConfig, agent: string): void {
       throw new HostStartError(`${agent}: ${what} has an invalid URL`);
     }
     if (!isLoopbackHost(host)) {
-      const hint = what.includes('local-ollama') ? 'set OLLAMA_HOST to a loopback address such as http://127.0.0.1:11434' : 'point it at a server on this machine';
+      const hint = what.includes('local-ollama')
+        ? 'set OLLAMA_HOST to a loopback address such as http://127.0.0.1:11434'
+        : 'point it at a server on this machine';
       throw new HostStartError(`${agent} is local-host-required but ${what} is at ${host}, off this machine: ${hint}`);
     }
   }
 }
 
 /** A fetch that only reaches loopback hosts; anything else fails with `egress_blocked`. */
-export function loopbackOnlyFetch(inner: typeof fetch = (input, init) => fetch(input, init), onBlocked?: (host: string) => void): typeof fetch {
+export function loopbackOnlyFetch(
+  inner: typeof fetch = (input, init) => fetch(input, init),
+  onBlocked?: (host: string) => void,
+): typeof fetch {
   const guarded = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (!isLoopbackHost(url.hostname)) {
       onBlocked?.(url.host);
-      return Promise.reject(new RuntimeError('egress_blocked', `egress_blocked: ${url.host} is off this machine and this agent is local-host-required`, { host: url.host }));
+      return Promise.reject(
+        new RuntimeError(
+          'egress_blocked',
+          `egress_blocked: ${url.host} is off this machine and this agent is local-host-required`,
+          { host: url.host },
+        ),
+      );
     }
     return inner(input, init);
   };

@@ -50,7 +50,10 @@ function describeCommand(server: HostMcpServer): string {
 async function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(onTimeout()), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(onTimeout()), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -63,12 +66,18 @@ interface Started {
 }
 
 /** The environment a server starts with: the SDK's default variables and its `env` resolved; throws a start error naming the first one missing. */
-export function mcpServerEnv(name: string, server: HostMcpServer, resolveEnv: StartMcpOptions['resolveEnv']): Record<string, string> {
+export function mcpServerEnv(
+  name: string,
+  server: HostMcpServer,
+  resolveEnv: StartMcpOptions['resolveEnv'],
+): Record<string, string> {
   const env: Record<string, string> = { ...getDefaultEnvironment() };
   for (const [variable, ref] of Object.entries(server.env)) {
     const value = resolveEnv(name, variable, ref);
     if (value === undefined) {
-      throw new HostStartError(`MCP server "${name}" needs ${ref.from === 'secret' ? 'secret' : 'environment variable'} ${ref.name} for its ${variable}, which is not set`);
+      throw new HostStartError(
+        `MCP server "${name}" needs ${ref.from === 'secret' ? 'secret' : 'environment variable'} ${ref.name} for its ${variable}, which is not set`,
+      );
     }
     env[variable] = value;
   }
@@ -77,7 +86,13 @@ export function mcpServerEnv(name: string, server: HostMcpServer, resolveEnv: St
 
 async function startOne(name: string, server: HostMcpServer, options: StartMcpOptions): Promise<Started> {
   const env = mcpServerEnv(name, server, options.resolveEnv);
-  const transport = new StdioClientTransport({ command: server.command, args: server.args, env, cwd: options.cwd, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: server.command,
+    args: server.args,
+    env,
+    cwd: options.cwd,
+    stderr: 'pipe',
+  });
   const stderrLines: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim() !== '') stderrLines.push(line.trim());
@@ -94,9 +109,14 @@ async function startOne(name: string, server: HostMcpServer, options: StartMcpOp
   } catch (error) {
     await transport.close().catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new HostStartError(`MCP server "${name}" cannot start: command "${server.command}" was not found; install it or fix "servers.${name}.command" in mcp.json`);
+    if (code === 'ENOENT')
+      throw new HostStartError(
+        `MCP server "${name}" cannot start: command "${server.command}" was not found; install it or fix "servers.${name}.command" in mcp.json`,
+      );
     if ((error as Error).message === 'timeout')
-      throw new HostStartError(`MCP server "${name}" (${describeCommand(server)}) did not answer initialize within ${timeoutMs} ms; run it by hand to see why, or fix it in mcp.json`);
+      throw new HostStartError(
+        `MCP server "${name}" (${describeCommand(server)}) did not answer initialize within ${timeoutMs} ms; run it by hand to see why, or fix it in mcp.json`,
+      );
     // Give the last stderr lines a moment to arrive.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const last = stderrLines.at(-1);
@@ -121,7 +141,8 @@ async function listAllTools(client: Client): Promise<{ name: string; inputSchema
 function resultValue(name: string, result: Record<string, unknown>): unknown {
   const blocks = Array.isArray(result['content']) ? (result['content'] as { type?: string; text?: string }[]) : [];
   const text = blocks.every((b) => b.type === 'text') ? blocks.map((b) => b.text ?? '').join('\n') : undefined;
-  if (result['isError']) throw new RuntimeError('tool_failed', `${name}: ${(text ?? 'the tool reported an error').slice(0, 500)}`);
+  if (result['isError'])
+    throw new RuntimeError('tool_failed', `${name}: ${(text ?? 'the tool reported an error').slice(0, 500)}`);
   if (result['structuredContent'] !== undefined) return result['structuredContent'];
   return text ?? blocks;
 }
@@ -136,34 +157,49 @@ export async function startMcpStdioTools(options: StartMcpOptions): Promise<McpS
     const names = [...new Set(options.tools.map((t) => t.server))].sort();
     for (const name of names) {
       const server = options.servers[name];
-      if (!server) throw new HostStartError(`MCP server "${name}" is not in this output's mcp-servers.json: declare it in the workspace's mcp.json and compile again`);
+      if (!server)
+        throw new HostStartError(
+          `MCP server "${name}" is not in this output's mcp-servers.json: declare it in the workspace's mcp.json and compile again`,
+        );
       const one = await startOne(name, server, options);
       started.push(one);
       let offered: { name: string; inputSchema?: unknown }[];
       try {
         offered = await listAllTools(one.client);
       } catch {
-        throw new HostStartError(`MCP server "${name}" (${describeCommand(server)}) failed to list its tools; run it by hand to see why`);
+        throw new HostStartError(
+          `MCP server "${name}" (${describeCommand(server)}) failed to list its tools; run it by hand to see why`,
+        );
       }
       for (const tool of options.tools.filter((t) => t.server === name)) {
         const match = offered.find((o) => o.name === tool.name);
         if (!match) {
           const list = offered.map((o) => o.name).join(', ') || 'none';
-          throw new HostStartError(`MCP server "${name}" does not offer tool "${tool.name}" that ${tool.agent} declares (it offers: ${list}); fix the server in mcp.json or the agent's toolInventory`);
+          throw new HostStartError(
+            `MCP server "${name}" does not offer tool "${tool.name}" that ${tool.agent} declares (it offers: ${list}); fix the server in mcp.json or the agent's toolInventory`,
+          );
         }
         if (tool.inputSchema) {
           const difference = inputSchemaDifference(tool.inputSchema, match.inputSchema);
-          if (difference) throw new HostStartError(`tool "${tool.name}" of MCP server "${name}" does not match the inputSchema ${tool.agent} declares: ${difference}`);
+          if (difference)
+            throw new HostStartError(
+              `tool "${tool.name}" of MCP server "${name}" does not match the inputSchema ${tool.agent} declares: ${difference}`,
+            );
         }
         const client = one.client;
         handlers[tool.toolId] = async (args, context) => {
           try {
-            const result = await client.callTool({ name: tool.name, arguments: args }, undefined, { signal: context.signal });
+            const result = await client.callTool({ name: tool.name, arguments: args }, undefined, {
+              signal: context.signal,
+            });
             return resultValue(tool.name, result as Record<string, unknown>);
           } catch (error) {
             if (error instanceof RuntimeError) throw error;
             if (context.signal.aborted) throw context.signal.reason ?? error;
-            throw new RuntimeError('mcp_error', `MCP server ${name}: ${tool.name} failed (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`);
+            throw new RuntimeError(
+              'mcp_error',
+              `MCP server ${name}: ${tool.name} failed (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`,
+            );
           }
         };
       }

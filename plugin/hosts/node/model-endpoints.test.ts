@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ADD_TOOL, agenticConfig, pin } from '../../runtime/__test-support__/configs';
 import { parseProxyPath } from '../model-replay/proxy-routes';
-import { modelBaseUrls, ollamaBaseUrl, providerEnvName, reachedUrls, withEndpointOverrides, withModelProxy } from './model-endpoints';
+import {
+  modelBaseUrls,
+  ollamaBaseUrl,
+  providerEnvName,
+  reachedUrls,
+  withEndpointOverrides,
+  withModelProxy,
+} from './model-endpoints';
 
 describe('model endpoints from the environment', () => {
   it('reads OLLAMA_HOST the way Ollama does', () => {
@@ -22,17 +29,38 @@ describe('model endpoints from the environment', () => {
     const config = agenticConfig('openai-chat', 'https://api.openai.com/v1', {
       models: [
         pin('ollama-chat', 'http://127.0.0.1:11434'),
-        pin('openai-chat', 'http://127.0.0.1:8000/v1', { providerId: 'custom:acme-tuned', tier: 'tuned', role: 'specialist' }),
+        pin('openai-chat', 'http://127.0.0.1:8000/v1', {
+          providerId: 'custom:acme-tuned',
+          tier: 'tuned',
+          role: 'specialist',
+        }),
         pin('openai-chat', 'https://api.openai.com/v1', { role: 'router' }),
       ],
       tools: [{ ...ADD_TOOL, endpoints: ['https://tools.example.com'] }],
     });
     const before = JSON.stringify(config);
-    const settled = withEndpointOverrides(config, { OLLAMA_HOST: '127.0.0.1:5000', AGENTDEF_INFERENCE_BASE_URL: 'http://127.0.0.1:9000/v1/', AGENTDEF_BASE_URL_OPENAI: 'http://127.0.0.1:7000/v1' });
-    expect(settled.models.map((m) => m.baseUrl)).toEqual(['http://127.0.0.1:5000', 'http://127.0.0.1:9000/v1', 'http://127.0.0.1:7000/v1']);
+    const settled = withEndpointOverrides(config, {
+      OLLAMA_HOST: '127.0.0.1:5000',
+      AGENTDEF_INFERENCE_BASE_URL: 'http://127.0.0.1:9000/v1/',
+      AGENTDEF_BASE_URL_OPENAI: 'http://127.0.0.1:7000/v1',
+    });
+    expect(settled.models.map((m) => m.baseUrl)).toEqual([
+      'http://127.0.0.1:5000',
+      'http://127.0.0.1:9000/v1',
+      'http://127.0.0.1:7000/v1',
+    ]);
     expect(JSON.stringify(config)).toBe(before);
-    expect(withEndpointOverrides(config, {}).models.map((m) => m.baseUrl)).toEqual(['http://127.0.0.1:11434', 'http://127.0.0.1:8000/v1', 'https://api.openai.com/v1']);
-    expect(reachedUrls(settled).map((r) => r.url)).toEqual(['http://127.0.0.1:5000', 'http://127.0.0.1:9000/v1', 'http://127.0.0.1:7000/v1', 'https://tools.example.com']);
+    expect(withEndpointOverrides(config, {}).models.map((m) => m.baseUrl)).toEqual([
+      'http://127.0.0.1:11434',
+      'http://127.0.0.1:8000/v1',
+      'https://api.openai.com/v1',
+    ]);
+    expect(reachedUrls(settled).map((r) => r.url)).toEqual([
+      'http://127.0.0.1:5000',
+      'http://127.0.0.1:9000/v1',
+      'http://127.0.0.1:7000/v1',
+      'https://tools.example.com',
+    ]);
   });
 });
 
@@ -61,12 +89,27 @@ describe('the model record/replay server (AGENTDEF_MODEL_PROXY)', () => {
     // The egress allow-list the runtime derives from the pins is the server's loopback origin only.
     expect(new Set(reachedUrls(routed).map((r) => new URL(r.url).origin))).toEqual(new Set(['http://127.0.0.1:4444']));
     expect(withModelProxy(config, { AGENTDEF_MODEL_PROXY: 'http://127.0.0.1:4444' })).toBe(config);
-    expect(withModelProxy(config, { AGENTDEF_MODEL_PROXY: 'http://127.0.0.1:4444', AGENTDEF_MODEL_PROXY_MODE: 'live' })).toBe(config);
+    expect(
+      withModelProxy(config, { AGENTDEF_MODEL_PROXY: 'http://127.0.0.1:4444', AGENTDEF_MODEL_PROXY_MODE: 'live' }),
+    ).toBe(config);
   });
 
   it('the record server may forward to every base a pin can have here, and to nothing else', () => {
-    expect(modelBaseUrls({ AGENTDEF_BASE_URL_CUSTOM_ACME: 'https://acme.example/api/', OLLAMA_HOST: '10.0.0.2', PATH: '/usr/bin' })).toEqual(
-      ['http://10.0.0.2:11434', 'http://127.0.0.1:11434', 'http://127.0.0.1:8000/v1', 'https://acme.example/api', 'https://api.anthropic.com', 'https://api.openai.com/v1'].sort(),
+    expect(
+      modelBaseUrls({
+        AGENTDEF_BASE_URL_CUSTOM_ACME: 'https://acme.example/api/',
+        OLLAMA_HOST: '10.0.0.2',
+        PATH: '/usr/bin',
+      }),
+    ).toEqual(
+      [
+        'http://10.0.0.2:11434',
+        'http://127.0.0.1:11434',
+        'http://127.0.0.1:8000/v1',
+        'https://acme.example/api',
+        'https://api.anthropic.com',
+        'https://api.openai.com/v1',
+      ].sort(),
     );
   });
 });

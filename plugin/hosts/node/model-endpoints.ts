@@ -42,7 +42,8 @@ function pinBaseUrl(pin: RuntimeModelPin, env: NodeJS.ProcessEnv): string | unde
   const explicit = env[providerEnvName(pin.providerId)];
   if (explicit) return explicit;
   if (pin.wire === 'ollama-chat') return ollamaBaseUrl(env);
-  if (pin.tier === 'tuned' && pin.baseUrl && env['AGENTDEF_INFERENCE_BASE_URL']) return env['AGENTDEF_INFERENCE_BASE_URL'];
+  if (pin.tier === 'tuned' && pin.baseUrl && env['AGENTDEF_INFERENCE_BASE_URL'])
+    return env['AGENTDEF_INFERENCE_BASE_URL'];
   return pin.baseUrl;
 }
 
@@ -64,7 +65,10 @@ export function withEndpointOverrides(config: RuntimeConfig, env: NodeJS.Process
 export function withModelProxy(config: RuntimeConfig, env: NodeJS.ProcessEnv): RuntimeConfig {
   const proxy = modelProxyOf(env);
   if (!proxy) return config;
-  return { ...config, models: config.models.map((pin) => ({ ...pin, baseUrl: proxiedBaseUrl(proxy.url, pin.wire, modelBaseUrl(pin)) })) };
+  return {
+    ...config,
+    models: config.models.map((pin) => ({ ...pin, baseUrl: proxiedBaseUrl(proxy.url, pin.wire, modelBaseUrl(pin)) })),
+  };
 }
 
 /**
@@ -73,8 +77,14 @@ export function withModelProxy(config: RuntimeConfig, env: NodeJS.ProcessEnv): R
  * The record server forwards only to these.
  */
 export function modelBaseUrls(env: NodeJS.ProcessEnv): string[] {
-  const bases = new Set<string>([...Object.values(DEFAULT_PROVIDER_BASE_URLS), LOCAL_INFERENCE_BASE_URL, ollamaBaseUrl(env)]);
-  for (const [name, value] of Object.entries(env)) if ((name.startsWith('AGENTDEF_BASE_URL_') || name === 'AGENTDEF_INFERENCE_BASE_URL') && value?.trim()) bases.add(value.trim());
+  const bases = new Set<string>([
+    ...Object.values(DEFAULT_PROVIDER_BASE_URLS),
+    LOCAL_INFERENCE_BASE_URL,
+    ollamaBaseUrl(env),
+  ]);
+  for (const [name, value] of Object.entries(env))
+    if ((name.startsWith('AGENTDEF_BASE_URL_') || name === 'AGENTDEF_INFERENCE_BASE_URL') && value?.trim())
+      bases.add(value.trim());
   return [...bases].map((base) => base.replace(/\/+$/, '')).sort();
 }
 
@@ -91,7 +101,10 @@ export function reachedUrls(config: RuntimeConfig): { what: string; url: string 
 }
 
 /** The public providers a Worker reaches by their default base URLs, by provider id. */
-const PUBLIC_PROVIDERS: Readonly<Record<string, string>> = { openai: DEFAULT_PROVIDER_BASE_URLS['openai-chat'], anthropic: DEFAULT_PROVIDER_BASE_URLS['anthropic-messages'] };
+const PUBLIC_PROVIDERS: Readonly<Record<string, string>> = {
+  openai: DEFAULT_PROVIDER_BASE_URLS['openai-chat'],
+  anthropic: DEFAULT_PROVIDER_BASE_URLS['anthropic-messages'],
+};
 
 /**
  * Public provider origin → the base a request to it is sent to instead, from
@@ -99,7 +112,10 @@ const PUBLIC_PROVIDERS: Readonly<Record<string, string>> = { openai: DEFAULT_PRO
  * goes to `<override><rest>`. An override that is not an http(s) URL, or whose path does not end
  * with the default base's path (`/v1` for OpenAI), is reported and left out.
  */
-export function publicModelUpstreams(env: NodeJS.ProcessEnv): { upstreams: Record<string, string>; problems: string[] } {
+export function publicModelUpstreams(env: NodeJS.ProcessEnv): {
+  upstreams: Record<string, string>;
+  problems: string[];
+} {
   const upstreams: Record<string, string> = {};
   const problems: string[] = [];
   for (const [providerId, base] of Object.entries(PUBLIC_PROVIDERS)) {
@@ -120,7 +136,8 @@ export function publicModelUpstreams(env: NodeJS.ProcessEnv): { upstreams: Recor
       problems.push(`${name} must be an http(s) URL whose path ends with ${defaultPath || '/'} (like ${base})`);
       continue;
     }
-    upstreams[defaultUrl.origin] = `${override.origin}${overridePath.slice(0, overridePath.length - defaultPath.length)}`;
+    upstreams[defaultUrl.origin] =
+      `${override.origin}${overridePath.slice(0, overridePath.length - defaultPath.length)}`;
   }
   return { upstreams, problems };
 }

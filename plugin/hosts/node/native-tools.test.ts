@@ -12,18 +12,42 @@ const tool = (name: string, body: string) => {
   writeFileSync(join(bin, name), `#!/usr/bin/env node\n${body}\n`);
   chmodSync(join(bin, name), 0o755);
 };
-tool('echo_json', 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const a=JSON.parse(s);process.stdout.write(JSON.stringify({got:a,pid:typeof process.pid}))})');
-tool('env_names', 'process.stdin.resume();process.stdin.on("end",()=>console.log(JSON.stringify(Object.keys(process.env).sort())))');
+tool(
+  'echo_json',
+  'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const a=JSON.parse(s);process.stdout.write(JSON.stringify({got:a,pid:typeof process.pid}))})',
+);
+tool(
+  'env_names',
+  'process.stdin.resume();process.stdin.on("end",()=>console.log(JSON.stringify(Object.keys(process.env).sort())))',
+);
 tool('plain_text', 'process.stdin.resume();process.stdin.on("end",()=>console.log("two words"))');
-tool('fails', 'process.stdin.resume();process.stdin.on("end",()=>{console.error("\\nno parser for this language\\nmore");process.exit(3)})');
+tool(
+  'fails',
+  'process.stdin.resume();process.stdin.on("end",()=>{console.error("\\nno parser for this language\\nmore");process.exit(3)})',
+);
 tool('sleeps', 'setTimeout(()=>{},60000)');
-const context = (signal = new AbortController().signal) => ({ runId: 'R', signal, fetch, tool: { id: 't', name: 't', version: '1', kind: 'native', risk: 'low' } }) as ToolContext;
-const env = { AGENTDEF_NATIVE_BIN: bin, PATH: '/usr/bin:/bin', HOME: '/home/x', OPENAI_API_KEY: 'sk-secret', AGENTDEF_RECEIPT_KEY: '{"d":"x"}' };
+const context = (signal = new AbortController().signal) =>
+  ({
+    runId: 'R',
+    signal,
+    fetch,
+    tool: { id: 't', name: 't', version: '1', kind: 'native', risk: 'low' },
+  }) as ToolContext;
+const env = {
+  AGENTDEF_NATIVE_BIN: bin,
+  PATH: '/usr/bin:/bin',
+  HOME: '/home/x',
+  OPENAI_API_KEY: 'sk-secret',
+  AGENTDEF_RECEIPT_KEY: '{"d":"x"}',
+};
 const handlersFor = (binary: string) => nativeToolHandlers([{ toolId: binary, binary }], env, () => 'a@1.0.0');
 
 describe('native tools', () => {
   it('pass the arguments as JSON on stdin and return the JSON (or text) from stdout', async () => {
-    expect(await handlersFor('echo_json')['echo_json']!({ path: 'a.ts', spans: [1, 2] }, context())).toEqual({ got: { path: 'a.ts', spans: [1, 2] }, pid: 'number' });
+    expect(await handlersFor('echo_json')['echo_json']!({ path: 'a.ts', spans: [1, 2] }, context())).toEqual({
+      got: { path: 'a.ts', spans: [1, 2] },
+      pid: 'number',
+    });
     expect(await handlersFor('plain_text')['plain_text']!({}, context())).toBe('two words');
   });
 
@@ -35,7 +59,10 @@ describe('native tools', () => {
   });
 
   it('turn a non-zero exit into tool_failed with the first stderr line', async () => {
-    await expect(handlersFor('fails')['fails']!({}, context())).rejects.toMatchObject({ code: 'tool_failed', message: 'no parser for this language' });
+    await expect(handlersFor('fails')['fails']!({}, context())).rejects.toMatchObject({
+      code: 'tool_failed',
+      message: 'no parser for this language',
+    });
   });
 
   it('kill the executable when the run is aborted', async () => {
@@ -49,7 +76,9 @@ describe('native tools', () => {
   });
 
   it('stop the start when an executable is not installed, saying where to put it', () => {
-    expect(() => nativeToolHandlers([{ toolId: 'ts-splice', binary: 'parse_spans' }], env, () => 'splice-resolver@0.4.2')).toThrow(
+    expect(() =>
+      nativeToolHandlers([{ toolId: 'ts-splice', binary: 'parse_spans' }], env, () => 'splice-resolver@0.4.2'),
+    ).toThrow(
       new HostStartError(
         'native tool "ts-splice" of splice-resolver@0.4.2 needs the executable "parse_spans", which is not installed: put it in the image\'s native-tools/ folder (HB3), or in a folder named by AGENTDEF_NATIVE_BIN or on PATH (local runs)',
       ),

@@ -17,7 +17,11 @@ import { HostStartError } from './host-error';
 import type { HostNativeTool } from '../../host-contract/node-host-spec';
 
 export function nativeSearchPath(env: NodeJS.ProcessEnv): string[] {
-  return [...(env['AGENTDEF_NATIVE_BIN'] ?? '').split(delimiter), IMAGE_TOOLS_DIR, ...(env['PATH'] ?? '').split(delimiter)].filter((d) => d !== '');
+  return [
+    ...(env['AGENTDEF_NATIVE_BIN'] ?? '').split(delimiter),
+    IMAGE_TOOLS_DIR,
+    ...(env['PATH'] ?? '').split(delimiter),
+  ].filter((d) => d !== '');
 }
 
 export function findExecutable(binary: string, dirs: readonly string[]): string | undefined {
@@ -43,7 +47,13 @@ export function nativeToolEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
-function runExecutable(path: string, args: Record<string, unknown>, signal: AbortSignal, maxOutputBytes: number, env: NodeJS.ProcessEnv): Promise<unknown> {
+function runExecutable(
+  path: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+  maxOutputBytes: number,
+  env: NodeJS.ProcessEnv,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const child = spawn(path, [], { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, env });
     const out: Buffer[] = [];
@@ -59,7 +69,12 @@ function runExecutable(path: string, args: Record<string, unknown>, signal: Abor
     child.stdin.on('error', () => undefined);
     child.on('error', (error) => {
       signal.removeEventListener('abort', onAbort);
-      reject(new RuntimeError('tool_failed', `native tool could not start (${(error as NodeJS.ErrnoException).code ?? error.name})`));
+      reject(
+        new RuntimeError(
+          'tool_failed',
+          `native tool could not start (${(error as NodeJS.ErrnoException).code ?? error.name})`,
+        ),
+      );
     });
     child.on('close', (code, killedBy) => {
       signal.removeEventListener('abort', onAbort);
@@ -72,7 +87,8 @@ function runExecutable(path: string, args: Record<string, unknown>, signal: Abor
             .find((l) => l.trim() !== '') ?? (killedBy ? `killed by ${killedBy}` : `exit code ${code}`);
         return reject(new RuntimeError('tool_failed', first.trim().slice(0, 300)));
       }
-      if (size > maxOutputBytes) return reject(new RuntimeError('tool_failed', `output larger than ${maxOutputBytes} bytes`));
+      if (size > maxOutputBytes)
+        return reject(new RuntimeError('tool_failed', `output larger than ${maxOutputBytes} bytes`));
       const text = Buffer.concat(out).toString('utf8');
       try {
         resolve(JSON.parse(text) as unknown);
@@ -85,7 +101,12 @@ function runExecutable(path: string, args: Record<string, unknown>, signal: Abor
 }
 
 /** Handlers for the native tools, by tool id; throws a start error naming the first one missing. */
-export function nativeToolHandlers(tools: readonly HostNativeTool[], env: NodeJS.ProcessEnv, agentOf: (toolId: string) => string, maxOutputBytes = 4 * 1024 * 1024): Record<string, ToolHandler> {
+export function nativeToolHandlers(
+  tools: readonly HostNativeTool[],
+  env: NodeJS.ProcessEnv,
+  agentOf: (toolId: string) => string,
+  maxOutputBytes = 4 * 1024 * 1024,
+): Record<string, ToolHandler> {
   const dirs = nativeSearchPath(env);
   const handlers: Record<string, ToolHandler> = {};
   for (const tool of tools) {

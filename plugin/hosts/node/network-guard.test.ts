@@ -18,7 +18,16 @@ describe('the network guard', () => {
   });
 
   it("turns an allow-list into host:port pairs, with the scheme's default port", () => {
-    expect([...socketEndpoints(['https://api.openai.com', 'http://127.0.0.1:11434', 'http://[::1]:8080/x', 'http://example.com'])].sort()).toEqual(['127.0.0.1:11434', '::1:8080', 'api.openai.com:443', 'example.com:80']);
+    expect(
+      [
+        ...socketEndpoints([
+          'https://api.openai.com',
+          'http://127.0.0.1:11434',
+          'http://[::1]:8080/x',
+          'http://example.com',
+        ]),
+      ].sort(),
+    ).toEqual(['127.0.0.1:11434', '::1:8080', 'api.openai.com:443', 'example.com:80']);
   });
 
   it('is installed only by a compiled entry: importing it (as this test does) changes nothing, and arming then is a no-op', async () => {

@@ -40,7 +40,17 @@ export interface ArmOptions {
 }
 
 /** Raw bindings that open sockets, resolve names or start processes without going through `net`, `dns` or `child_process`. */
-const REFUSED_BINDINGS = new Set(['tcp_wrap', 'pipe_wrap', 'udp_wrap', 'tls_wrap', 'stream_wrap', 'js_stream', 'cares_wrap', 'process_wrap', 'spawn_sync']);
+const REFUSED_BINDINGS = new Set([
+  'tcp_wrap',
+  'pipe_wrap',
+  'udp_wrap',
+  'tls_wrap',
+  'stream_wrap',
+  'js_stream',
+  'cares_wrap',
+  'process_wrap',
+  'spawn_sync',
+]);
 
 /** Redirects the guarded global fetch follows (the Fetch standard's limit). */
 const MAX_REDIRECTS = 20;
@@ -70,7 +80,9 @@ function locked(owner: object, name: string | symbol, value: unknown): void {
 export function canonicalHost(host: string): string | undefined {
   const bare = host.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   try {
-    return nativeUrl.hostname(nativeUrl.parse(`http://${bare.includes(':') ? `[${bare}]` : bare}/`)).replace(/^\[|\]$/g, '');
+    return nativeUrl
+      .hostname(nativeUrl.parse(`http://${bare.includes(':') ? `[${bare}]` : bare}/`))
+      .replace(/^\[|\]$/g, '');
   } catch {
     return undefined;
   }
@@ -96,12 +108,14 @@ function blocked(host: string): EgressBlockedError {
 function connectOptions(args: unknown[]): { options: Record<string, unknown>; callback?: unknown } {
   const first = args[0];
   if (Array.isArray(first)) return { options: { ...(first[0] as Record<string, unknown>) }, callback: first[1] };
-  const normalize = (net as unknown as { _normalizeArgs?: (a: unknown[]) => [Record<string, unknown>, unknown] })._normalizeArgs;
+  const normalize = (net as unknown as { _normalizeArgs?: (a: unknown[]) => [Record<string, unknown>, unknown] })
+    ._normalizeArgs;
   if (typeof normalize === 'function') {
     const [options, callback] = normalize(args);
     return { options: { ...options }, callback };
   }
-  if (first !== null && typeof first === 'object') return { options: { ...(first as Record<string, unknown>) }, callback: args[1] };
+  if (first !== null && typeof first === 'object')
+    return { options: { ...(first as Record<string, unknown>) }, callback: args[1] };
   return { options: {}, callback: undefined };
 }
 
@@ -115,7 +129,8 @@ function refusal(options: Record<string, unknown>): string | undefined {
   const given = options['host'];
   if (given && typeof given !== 'string') return 'a host that is not a string';
   const rawHost = typeof given === 'string' && given !== '' ? given : 'localhost';
-  const port = typeof options['port'] === 'number' || typeof options['port'] === 'string' ? Number(options['port']) : Number.NaN;
+  const port =
+    typeof options['port'] === 'number' || typeof options['port'] === 'string' ? Number(options['port']) : Number.NaN;
   const host = canonicalHost(rawHost);
   const shown = `${rawHost.includes(':') && !rawHost.startsWith('[') ? `[${rawHost}]` : rawHost}:${Number.isFinite(port) ? port : '?'}`;
   if (host === undefined || !Number.isInteger(port) || port <= 0 || port > 65535) return shown;
@@ -152,13 +167,32 @@ function guardSockets(): void {
 
   const originalBinding = (process as unknown as { binding: (name: string) => unknown }).binding.bind(process);
   locked(process, 'binding', (name: string) => {
-    if (REFUSED_BINDINGS.has(name)) throw new RuntimeError('egress_blocked', `egress_blocked: process.binding('${name}') is refused in an agentdef host`);
+    if (REFUSED_BINDINGS.has(name))
+      throw new RuntimeError(
+        'egress_blocked',
+        `egress_blocked: process.binding('${name}') is refused in an agentdef host`,
+      );
     return originalBinding(name);
   });
 }
 
 /** `dns` functions that take a host name first: allowed for the names of the allow-list only. */
-const DNS_BY_NAME = ['lookup', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCaa', 'resolveCname', 'resolveMx', 'resolveNaptr', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveSrv', 'resolveTxt'];
+const DNS_BY_NAME = [
+  'lookup',
+  'resolve',
+  'resolve4',
+  'resolve6',
+  'resolveAny',
+  'resolveCaa',
+  'resolveCname',
+  'resolveMx',
+  'resolveNaptr',
+  'resolveNs',
+  'resolvePtr',
+  'resolveSoa',
+  'resolveSrv',
+  'resolveTxt',
+];
 /** `dns` functions refused outright: reverse lookups, and pointing the resolver at another server. */
 const DNS_REFUSED = ['lookupService', 'reverse', 'setServers', 'setLocalAddress'];
 
@@ -170,7 +204,11 @@ function answeredLocally(host: string): boolean {
 /** The name DNS may be asked about (the checked, canonical one), or a refusal. */
 function checkName(name: unknown, lookup: boolean): string {
   const host = typeof name === 'string' ? canonicalHost(name) : undefined;
-  if (host !== undefined && ((state.names !== undefined && setHas(state.names, host)) || (lookup && answeredLocally(host)))) return host;
+  if (
+    host !== undefined &&
+    ((state.names !== undefined && setHas(state.names, host)) || (lookup && answeredLocally(host)))
+  )
+    return host;
   throw blocked(typeof name === 'string' ? name : 'DNS');
 }
 
@@ -198,7 +236,11 @@ function guardDnsObject(target: object, promises: boolean, done: Map<object, Set
 }
 
 function ownerOf(start: object, name: string): object | undefined {
-  for (let current: object | null = start; current !== null && current !== Object.prototype; current = Object.getPrototypeOf(current) as object | null) {
+  for (
+    let current: object | null = start;
+    current !== null && current !== Object.prototype;
+    current = Object.getPrototypeOf(current) as object | null
+  ) {
     if (Object.hasOwn(current, name)) return current;
   }
   return undefined;
@@ -215,7 +257,10 @@ function guardDns(): void {
 function guardThreads(): void {
   const refuse = (what: string) =>
     function refused(): never {
-      throw new RuntimeError('egress_blocked', `egress_blocked: ${what} is refused in an agentdef host (it would run outside the egress guard): declare a native tool instead`);
+      throw new RuntimeError(
+        'egress_blocked',
+        `egress_blocked: ${what} is refused in an agentdef host (it would run outside the egress guard): declare a native tool instead`,
+      );
     };
   locked(workerThreads, 'Worker', refuse('a worker thread'));
   locked(cluster, 'fork', refuse('cluster.fork'));
@@ -274,5 +319,10 @@ export function armNetworkGuard(allow: readonly string[], options: ArmOptions = 
   };
   state.endpoints = socketEndpoints(allow);
   state.names = new Set([...state.endpoints].map((endpoint) => endpoint.slice(0, endpoint.lastIndexOf(':'))));
-  state.fetch = createEgressFetch({ allow, fetch: state.originalFetch!, onBlocked: state.onBlocked, maxRedirects: MAX_REDIRECTS });
+  state.fetch = createEgressFetch({
+    allow,
+    fetch: state.originalFetch!,
+    onBlocked: state.onBlocked,
+    maxRedirects: MAX_REDIRECTS,
+  });
 }

@@ -52,24 +52,45 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       args: process.argv.slice(2),
       strict: true,
       allowPositionals: false,
-      options: { child: { type: 'string' }, port: { type: 'string' }, 'print-service': { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        child: { type: 'string' },
+        port: { type: 'string' },
+        'print-service': { type: 'string' },
+        help: { type: 'boolean' },
+      },
     }).values;
   } catch (error) {
-    fail(`${(error as Error).message}; usage: node ${local ? 'launch.mjs' : 'entrypoint.mjs'} [--port <n>]${local ? ' [--print-service launchd|systemd]' : ''}`);
+    fail(
+      `${(error as Error).message}; usage: node ${local ? 'launch.mjs' : 'entrypoint.mjs'} [--port <n>]${local ? ' [--print-service launchd|systemd]' : ''}`,
+    );
   }
   if (args.help) {
-    process.stdout.write(`usage: node ${local ? 'launch.mjs' : 'entrypoint.mjs'} [--port <n>]${local ? ' [--print-service launchd|systemd]' : ''}\n`);
+    process.stdout.write(
+      `usage: node ${local ? 'launch.mjs' : 'entrypoint.mjs'} [--port <n>]${local ? ' [--print-service launchd|systemd]' : ''}\n`,
+    );
     return;
   }
   if (args.child !== undefined) {
-    return runChildMain(program, args.child, { readCheckpoints: !local, checkOllama: local, localKeys: local, ...(options.startMcp ? { startMcp: options.startMcp } : {}) });
+    return runChildMain(program, args.child, {
+      readCheckpoints: !local,
+      checkOllama: local,
+      localKeys: local,
+      ...(options.startMcp ? { startMcp: options.startMcp } : {}),
+    });
   }
   const rootSpec = program.nodes[program.rootId]!;
   if (args['print-service'] !== undefined) {
     const port = portOption(args.port ?? process.env['AGENTDEF_PORT'], 0);
     let text: string | undefined;
     try {
-      text = printServiceFile(args['print-service'], rootSpec.config.agent.slug, rootSpec.config.agent.version, rootSpec.memoryMb ? heapLimitMb(rootSpec.memoryMb) : undefined, port, process.env);
+      text = printServiceFile(
+        args['print-service'],
+        rootSpec.config.agent.slug,
+        rootSpec.config.agent.version,
+        rootSpec.memoryMb ? heapLimitMb(rootSpec.memoryMb) : undefined,
+        port,
+        process.env,
+      );
     } catch (error) {
       fail(`cannot print the ${args['print-service']} service file: ${(error as Error).message}`); // a ServiceFileError: a value it cannot hold
     }
@@ -84,13 +105,18 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   if (!spec) fail(`AGENTDEF_NODE names no node of this entry: use one of ${Object.keys(program.nodes).join(', ')}`);
   const agent = agentKey(spec);
   const host = local ? '127.0.0.1' : env['HOST'] || '0.0.0.0';
-  const port = local ? portOption(args.port ?? env['AGENTDEF_PORT'], 0) : portOption(args.port ?? env['PORT'], CONTAINER_PORT);
-  const receiptsFile = env['AGENTDEF_RECEIPTS_FILE'] || (local ? defaultReceiptsFile(spec.config.agent.slug, env) : CONTAINER_RECEIPTS_FILE);
+  const port = local
+    ? portOption(args.port ?? env['AGENTDEF_PORT'], 0)
+    : portOption(args.port ?? env['PORT'], CONTAINER_PORT);
+  const receiptsFile =
+    env['AGENTDEF_RECEIPTS_FILE'] ||
+    (local ? defaultReceiptsFile(spec.config.agent.slug, env) : CONTAINER_RECEIPTS_FILE);
   const once = !local && program.kind === 'Job' && env['AGENTDEF_JOB_MODE'] !== 'serve';
   // Where clients reach the host besides its loopback names (a container's service name, a
   // gateway): allowed in Host and Origin, and the first one is what the card advertises.
   const configured = parseOriginList(env[PUBLIC_ORIGIN_ENV]);
-  if ('problem' in configured) fail(`${PUBLIC_ORIGIN_ENV}: ${configured.problem}; give one or more origins separated by commas`);
+  if ('problem' in configured)
+    fail(`${PUBLIC_ORIGIN_ENV}: ${configured.problem}; give one or more origins separated by commas`);
   const publicOrigins = configured.origins;
   // AGENTDEF_TASK_STORE: tasks in a SQLite file that survives a restart; else in memory.
   const configuredTasks = taskStoreFromEnv(env, spec.config.agent.slug);
@@ -167,7 +193,9 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       keyLookups.set(ref, lookup);
       return lookup;
     };
-    const cardSigningKeyFor = async (signerRef: string | undefined): Promise<{ cardSigningKey?: string | JsonWebKey }> => {
+    const cardSigningKeyFor = async (
+      signerRef: string | undefined,
+    ): Promise<{ cardSigningKey?: string | JsonWebKey }> => {
       const fromSecret = await secretSource.get(CARD_SIGNING_KEY_BINDING);
       if (fromSecret !== undefined) return { cardSigningKey: fromSecret };
       if (!machineKeys || signerRef === undefined || !signerRef.startsWith('keyref:')) return {};
@@ -182,7 +210,10 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       nodeId,
       env,
       secrets: secretSource,
-      secretHint: local ? (name) => howToProvideSecret(name) : (name) => `give the job a secretRef for ${name} (agentdef run reads it from the keychain or AGENTDEF_SECRET_${name})`,
+      secretHint: local
+        ? (name) => howToProvideSecret(name)
+        : (name) =>
+            `give the job a secretRef for ${name} (agentdef run reads it from the keychain or AGENTDEF_SECRET_${name})`,
       // Locally a `keyref:` receipt signer resolves through the key store (keychain, keys folder) first.
       ...(machineKeys ? { receiptKeys: machineKey } : {}),
       entryFile: process.argv[1] ?? '',
@@ -205,13 +236,19 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       // `identity.signingKeyRef` when the key store holds it; unsigned otherwise.
       ...cardSigning,
     });
-    const checkpoints = processHost.checkpoints.map((c) => ({ checkpointId: c.checkpointId, digest: c.digest, files: c.files }));
+    const checkpoints = processHost.checkpoints.map((c) => ({
+      checkpointId: c.checkpointId,
+      digest: c.digest,
+      files: c.files,
+    }));
     served = await serveWebHandler(handler, {
       host,
       port,
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
       allowedOrigins: publicOrigins,
-      portHint: local ? 'pass --port <n> (or AGENTDEF_PORT=<n>) with a free port' : 'set PORT (or --port) to a free port',
+      portHint: local
+        ? 'pass --port <n> (or AGENTDEF_PORT=<n>) with a free port'
+        : 'set PORT (or --port) to a free port',
       health: () => ({ agent, node: nodeId, host: program.host, kind: local ? 'Service' : program.kind, checkpoints }),
     });
   } catch (error) {
@@ -220,12 +257,30 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
     fail(`internal error while starting ${agent} (${error instanceof Error ? error.message : typeof error})`);
   }
   for (const missing of processHost.unimplemented) {
-    emit({ event: 'host.tool_unimplemented', runId: '', agent: missing.agent, tool: missing.toolId, kind: missing.kind });
-    process.stderr.write(`agentdef: warning: tool "${missing.toolId}" of ${missing.agent} has no implementation on this host (calls fail with tool_unavailable): map it in the workspace's tools.json and compile again\n`);
+    emit({
+      event: 'host.tool_unimplemented',
+      runId: '',
+      agent: missing.agent,
+      tool: missing.toolId,
+      kind: missing.kind,
+    });
+    process.stderr.write(
+      `agentdef: warning: tool "${missing.toolId}" of ${missing.agent} has no implementation on this host (calls fail with tool_unavailable): map it in the workspace's tools.json and compile again\n`,
+    );
   }
   // The receipts file is named only when receipts are written; under `agentdef run` the supervisor
   // prints the address (once), so the host's own line is for hosts started without it.
   const receipts = spec.config.receipts.mode === 'signed' ? { receipts: receiptsFile } : {};
-  emit({ event: 'host.ready', runId: '', url: served.url, agent, node: nodeId, host: program.host, kind: local ? 'Service' : program.kind, ...receipts });
-  if (!supervised) process.stderr.write(`agentdef: ${agent} serves A2A at ${served.url}/ (card: ${served.url}${AGENT_CARD_PATH})\n`);
+  emit({
+    event: 'host.ready',
+    runId: '',
+    url: served.url,
+    agent,
+    node: nodeId,
+    host: program.host,
+    kind: local ? 'Service' : program.kind,
+    ...receipts,
+  });
+  if (!supervised)
+    process.stderr.write(`agentdef: ${agent} serves A2A at ${served.url}/ (card: ${served.url}${AGENT_CARD_PATH})\n`);
 }

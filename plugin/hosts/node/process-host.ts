@@ -82,12 +82,19 @@ export interface ProcessHost {
   close(): Promise<void>;
 }
 
-function missingSecretsError(missing: string[], needs: Map<string, string>, hint: (name: string) => string, keyHints: Map<string, string>): HostStartError {
+function missingSecretsError(
+  missing: string[],
+  needs: Map<string, string>,
+  hint: (name: string) => string,
+  keyHints: Map<string, string>,
+): HostStartError {
   const first = missing[0]!;
   const list = missing.length === 1 ? `secret ${first} is` : `secrets ${missing.join(', ')} are`;
   // A receipt key a keyref signer names: the key store's own message first (it says how to create the key).
   const keyHint = keyHints.get(first);
-  return new HostStartError(`${list} not set (${needs.get(first) ?? 'needed by the agent'}): ${keyHint ? `${keyHint}; or ${hint(first)}` : hint(first)}`);
+  return new HostStartError(
+    `${list} not set (${needs.get(first) ?? 'needed by the agent'}): ${keyHint ? `${keyHint}; or ${hint(first)}` : hint(first)}`,
+  );
 }
 
 /** A config whose receipts carry `kid` as the signature's key id (run-agent signs with `signerRef`). */
@@ -100,12 +107,16 @@ function secretNeeds(program: HostProgram, nodes: readonly HostNodeSpec[]): Map<
   const needs = new Map<string, string>();
   for (const node of nodes) {
     const agent = agentKey(node);
-    if (node.config.receipts.keyBinding) needs.set(node.config.receipts.keyBinding, `${agent} signs its receipts with it`);
-    for (const pin of node.config.models) if (pin.secretBinding && !needs.has(pin.secretBinding)) needs.set(pin.secretBinding, `${agent} calls ${pin.providerId} model ${pin.model} with it`);
+    if (node.config.receipts.keyBinding)
+      needs.set(node.config.receipts.keyBinding, `${agent} signs its receipts with it`);
+    for (const pin of node.config.models)
+      if (pin.secretBinding && !needs.has(pin.secretBinding))
+        needs.set(pin.secretBinding, `${agent} calls ${pin.providerId} model ${pin.model} with it`);
   }
   for (const server of mcpServersOf(nodes)) {
     for (const [variable, ref] of Object.entries(program.mcpServers[server]?.env ?? {})) {
-      if (ref.from === 'secret' && !needs.has(ref.name)) needs.set(ref.name, `MCP server ${server} reads it as ${variable}`);
+      if (ref.from === 'secret' && !needs.has(ref.name))
+        needs.set(ref.name, `MCP server ${server} reads it as ${variable}`);
     }
   }
   return needs;
@@ -116,14 +127,19 @@ function modelKeyOnlySecrets(program: HostProgram, nodes: readonly HostNodeSpec[
   const keys = new Set<string>();
   for (const node of nodes) for (const pin of node.config.models) if (pin.secretBinding) keys.add(pin.secretBinding);
   for (const node of nodes) if (node.config.receipts.keyBinding) keys.delete(node.config.receipts.keyBinding);
-  for (const server of mcpServersOf(nodes)) for (const ref of Object.values(program.mcpServers[server]?.env ?? {})) if (ref.from === 'secret') keys.delete(ref.name);
+  for (const server of mcpServersOf(nodes))
+    for (const ref of Object.values(program.mcpServers[server]?.env ?? {}))
+      if (ref.from === 'secret') keys.delete(ref.name);
   return keys;
 }
 
 export async function startProcessHost(options: ProcessHostOptions): Promise<ProcessHost> {
   const { program, env } = options;
   const root = program.nodes[options.nodeId];
-  if (!root) throw new HostStartError(`this entry has no node ${options.nodeId}: set AGENTDEF_NODE to one of ${Object.keys(program.nodes).join(', ')}`);
+  if (!root)
+    throw new HostStartError(
+      `this entry has no node ${options.nodeId}: set AGENTDEF_NODE to one of ${Object.keys(program.nodes).join(', ')}`,
+    );
   const subtree = subtreeNodes(program, options.nodeId);
   const hosted = hostedNodes(program, options.nodeId);
 
@@ -141,10 +157,14 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     try {
       for (const origin of egressAllowList(configs[node.nodeId]!)) allow.add(origin);
     } catch {
-      throw new HostStartError(`${agentKey(node)} reaches an endpoint that is not an http(s) URL: check OLLAMA_HOST and the model endpoint overrides`);
+      throw new HostStartError(
+        `${agentKey(node)} reaches an endpoint that is not an http(s) URL: check OLLAMA_HOST and the model endpoint overrides`,
+      );
     }
   }
-  armNetworkGuard([...allow].sort(), { onBlocked: (host) => options.log({ event: 'egress.blocked', runId: '', host }) });
+  armNetworkGuard([...allow].sort(), {
+    onBlocked: (host) => options.log({ event: 'egress.blocked', runId: '', host }),
+  });
 
   // Receipt signers named `keyref:<name>`: the key store first. A node whose key it has needs no
   // receipt key secret; for one whose key it lacks, its message says how to create the key.
@@ -165,7 +185,9 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     subtree.every((node) => node.config.receipts.keyBinding !== name || receiptKeys.has(node.nodeId)) &&
     subtree.some((node) => node.config.receipts.keyBinding === name) &&
     !subtree.some((node) => node.config.models.some((pin) => pin.secretBinding === name)) &&
-    !mcpServersOf(subtree).some((server) => Object.values(program.mcpServers[server]?.env ?? {}).some((ref) => ref.from === 'secret' && ref.name === name));
+    !mcpServersOf(subtree).some((server) =>
+      Object.values(program.mcpServers[server]?.env ?? {}).some((ref) => ref.from === 'secret' && ref.name === name),
+    );
 
   // Secrets: every one the subtree needs, so a quarantined child never starts without its own.
   const secretNames = secretsOf(program, subtree);
@@ -182,7 +204,13 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     if (value !== undefined) secrets[name] = value;
     else if (!coveredByKeyStore(name)) missing.push(name);
   }
-  if (missing.length > 0) throw missingSecretsError(missing, secretNeeds(program, subtree), options.secretHint ?? ((name) => howToProvideSecret(name)), keyHints);
+  if (missing.length > 0)
+    throw missingSecretsError(
+      missing,
+      secretNeeds(program, subtree),
+      options.secretHint ?? ((name) => howToProvideSecret(name)),
+      keyHints,
+    );
 
   // Checkpoints of the nodes in this process are read. Those of quarantined descendants must at
   // least exist when their processes start from this one (not when HB3 starts their own jobs).
@@ -197,11 +225,19 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
       for (const checkpoint of node.checkpoints) {
         const loaded = await loadCheckpoint(rootDir, checkpoint, agentKey(node));
         checkpoints.push(loaded);
-        options.log({ event: 'weights.loaded', runId: '', checkpointId: loaded.checkpointId, files: loaded.files, bytes: loaded.bytes, digest: loaded.digest });
+        options.log({
+          event: 'weights.loaded',
+          runId: '',
+          checkpointId: loaded.checkpointId,
+          files: loaded.files,
+          bytes: loaded.bytes,
+          digest: loaded.digest,
+        });
       }
     }
     if (launcherWords.length === 0) {
-      for (const node of subtree.filter((n) => !hosted.includes(n))) for (const checkpoint of node.checkpoints) checkpointFolder(rootDir, checkpoint, agentKey(node));
+      for (const node of subtree.filter((n) => !hosted.includes(n)))
+        for (const checkpoint of node.checkpoints) checkpointFolder(rootDir, checkpoint, agentKey(node));
     }
   }
 
@@ -224,18 +260,34 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   for (const node of hosted) {
     for (const tool of node.config.tools) {
       if (tool.kind !== 'mcp-stdio' || !tool.mcpServer) continue;
-      declared.push({ toolId: tool.id, server: tool.mcpServer, name: tool.name, agent: agentKey(node), ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}) });
+      declared.push({
+        toolId: tool.id,
+        server: tool.mcpServer,
+        name: tool.name,
+        agent: agentKey(node),
+        ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
+      });
     }
   }
-  const resolveMcpEnv: StartMcpOptions['resolveEnv'] = (_server, _variable, ref) => (ref.from === 'secret' ? secrets[ref.name] : env[ref.name]);
+  const resolveMcpEnv: StartMcpOptions['resolveEnv'] = (_server, _variable, ref) =>
+    ref.from === 'secret' ? secrets[ref.name] : env[ref.name];
 
   const childEnv: NodeJS.ProcessEnv = {};
   const allSecretNames = new Set(secretsOf(program, Object.values(program.nodes)));
-  for (const [key, value] of Object.entries(env)) if (!allSecretNames.has(key) && !key.startsWith('AGENTDEF_SECRET_')) childEnv[key] = value;
+  for (const [key, value] of Object.entries(env))
+    if (!allSecretNames.has(key) && !key.startsWith('AGENTDEF_SECRET_')) childEnv[key] = value;
   const childStart: Pick<ProcessChildRunnerOptions, 'nodes' | 'entryFile' | 'childLauncher'> = {
     nodes: program.nodes,
     entryFile: options.entryFile,
-    ...(launcherWords.length > 0 ? { childLauncher: { command: launcherWords[0]!, args: launcherWords.slice(1), jobFile: (id: string) => childJobFile(program.rootId, id) } } : {}),
+    ...(launcherWords.length > 0
+      ? {
+          childLauncher: {
+            command: launcherWords[0]!,
+            args: launcherWords.slice(1),
+            jobFile: (id: string) => childJobFile(program.rootId, id),
+          },
+        }
+      : {}),
   };
 
   // The process guard (installed first by the compiled entry, the keychain readers done) gets the
@@ -263,10 +315,15 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     }
     launches.push({ command: server.command, args: server.args, env: serverEnv, cwd: options.cwd });
   }
-  armSpawnGuard(launches, { onBlocked: (executable) => options.log({ event: 'spawn.blocked', runId: '', executable }) });
+  armSpawnGuard(launches, {
+    onBlocked: (executable) => options.log({ event: 'spawn.blocked', runId: '', executable }),
+  });
   let mcp: McpStdioTools | undefined;
   if (declared.length > 0) {
-    if (!options.startMcp) throw new HostStartError(`${agentKey(root)} uses stdio MCP servers, which only the local launcher runs: compile it for the local host`);
+    if (!options.startMcp)
+      throw new HostStartError(
+        `${agentKey(root)} uses stdio MCP servers, which only the local launcher runs: compile it for the local host`,
+      );
     mcp = await options.startMcp({
       servers: program.mcpServers,
       tools: declared,
@@ -280,7 +337,8 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   const unimplemented: ProcessHost['unimplemented'] = [];
   for (const node of hosted) {
     for (const tool of node.config.tools) {
-      if (!tools[tool.id] && !(tool.kind === 'mcp-http' && tool.url)) unimplemented.push({ agent: agentKey(node), toolId: tool.id, kind: tool.kind });
+      if (!tools[tool.id] && !(tool.kind === 'mcp-http' && tool.url))
+        unimplemented.push({ agent: agentKey(node), toolId: tool.id, kind: tool.kind });
     }
   }
 
@@ -292,9 +350,14 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   };
   const children = new Map<number, Promise<void>>();
   const logRuntime = (event: { event: string; runId: string }) => options.log(event);
-  const deliver = (receipt: Receipt) => deliverReceipt(receipt, options.sink, { waitUntil: track, onError: () => options.log({ event: 'receipt.delivery_failed', runId: receipt.runId }) });
+  const deliver = (receipt: Receipt) =>
+    deliverReceipt(receipt, options.sink, {
+      waitUntil: track,
+      onError: () => options.log({ event: 'receipt.delivery_failed', runId: receipt.runId }),
+    });
 
-  const pick = (names: string[]) => Object.fromEntries(names.filter((n) => secrets[n] !== undefined).map((n) => [n, secrets[n]!]));
+  const pick = (names: string[]) =>
+    Object.fromEntries(names.filter((n) => secrets[n] !== undefined).map((n) => [n, secrets[n]!]));
 
   const isolatedRunner = processChildRunner({
     ...childStart,
@@ -311,7 +374,9 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
       void exited.then(() => children.delete(pid));
     },
   });
-  const fetchFn = program.localOnly ? loopbackOnlyFetch(undefined, (host) => options.log({ event: 'egress.blocked_off_machine', runId: '', host })) : undefined;
+  const fetchFn = program.localOnly
+    ? loopbackOnlyFetch(undefined, (host) => options.log({ event: 'egress.blocked_off_machine', runId: '', host }))
+    : undefined;
 
   const depsCache = new Map<string, RunDeps>();
   const depsFor = (nodeId: string): RunDeps => {
@@ -322,16 +387,25 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     const inProcess: ChildRunner = async (child, input, context) => {
       const childConfig = child.nodeId ? configs[child.nodeId] : undefined;
       if (!child.nodeId || !childConfig) throw new Error(`no config for child ${child.slug}@${child.version}`);
-      return runAgent(childConfig, input, depsFor(child.nodeId), { runId: context.runId, signal: context.signal, composedIn: { card: context.parent.slug, cardVersion: context.parent.version } });
+      return runAgent(childConfig, input, depsFor(child.nodeId), {
+        runId: context.runId,
+        signal: context.signal,
+        composedIn: { card: context.parent.slug, cardVersion: context.parent.version },
+      });
     };
     const deps: RunDeps = {
       secrets,
       tools,
-      receipts: { sink: options.sink, ...(receiptKeys.has(nodeId) ? { signingKey: receiptKeys.get(nodeId)!.privateJwk } : {}) },
+      receipts: {
+        sink: options.sink,
+        ...(receiptKeys.has(nodeId) ? { signingKey: receiptKeys.get(nodeId)!.privateJwk } : {}),
+      },
       waitUntil: track,
       log: logRuntime,
       ...(fetchFn ? { fetch: fetchFn } : {}),
-      ...(config.composition.kind === 'dag' ? { runChild: config.composition.quarantine ? isolatedRunner : inProcess } : {}),
+      ...(config.composition.kind === 'dag'
+        ? { runChild: config.composition.quarantine ? isolatedRunner : inProcess }
+        : {}),
     };
     depsCache.set(nodeId, deps);
     return deps;

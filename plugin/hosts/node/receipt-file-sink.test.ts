@@ -12,7 +12,10 @@ describe('the JSONL receipt sink', () => {
   it('creates its folder, appends one receipt per line in order, and flushes', async () => {
     const path = join(dir, 'a', 'b', 'receipts.jsonl');
     const sink = createReceiptFileSink(path);
-    const receipts = Array.from({ length: 20 }, (_, i) => ({ runId: `R${i}`, receiptVersion: 'receipt/v1' }) as unknown as Receipt);
+    const receipts = Array.from(
+      { length: 20 },
+      (_, i) => ({ runId: `R${i}`, receiptVersion: 'receipt/v1' }) as unknown as Receipt,
+    );
     for (const r of receipts) void sink.put(r);
     await sink.flush();
     const lines = readFileSync(path, 'utf8').trimEnd().split('\n');

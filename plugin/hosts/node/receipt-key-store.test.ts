@@ -22,8 +22,18 @@ afterEach(() => {
 });
 
 function program(): HostProgram {
-  const config = toolOnlyConfig({ receipts: { mode: 'signed', schemaVersion: 'receipt/v1', signerRef: 'keyref:adder', keyBinding: BINDING } });
-  return { host: 'local', rootId: NODE, kind: 'Service', localOnly: false, nodes: { [NODE]: { nodeId: NODE, config, secrets: [BINDING], native: [], checkpoints: [] } }, mcpServers: {}, tools: calcTools ?? {} };
+  const config = toolOnlyConfig({
+    receipts: { mode: 'signed', schemaVersion: 'receipt/v1', signerRef: 'keyref:adder', keyBinding: BINDING },
+  });
+  return {
+    host: 'local',
+    rootId: NODE,
+    kind: 'Service',
+    localOnly: false,
+    nodes: { [NODE]: { nodeId: NODE, config, secrets: [BINDING], native: [], checkpoints: [] } },
+    mcpServers: {},
+    tools: calcTools ?? {},
+  };
 }
 
 function keysEnv(): NodeJS.ProcessEnv {
@@ -95,6 +105,8 @@ describe('the receipt key of a Node host', () => {
   it('without a key store (containers) needs the secret as before', async () => {
     const env = keysEnv();
     await generateKey('keyref:adder', { env });
-    await expect(start(env, {}, false)).rejects.toThrow(`secret ${BINDING} is not set (adder-tool@0.3.0 signs its receipts with it): set AGENTDEF_SECRET_${BINDING}`);
+    await expect(start(env, {}, false)).rejects.toThrow(
+      `secret ${BINDING} is not set (adder-tool@0.3.0 signs its receipts with it): set AGENTDEF_SECRET_${BINDING}`,
+    );
   });
 });

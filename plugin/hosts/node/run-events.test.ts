@@ -3,7 +3,11 @@ import { createRunTracker, formatEvent, lineSplitter, parseEvent } from './run-e
 
 describe('host events', () => {
   it('round-trips one JSON line and ignores anything else', () => {
-    expect(parseEvent(formatEvent({ event: 'host.ready', runId: '', url: 'http://127.0.0.1:1' }))).toEqual({ event: 'host.ready', runId: '', url: 'http://127.0.0.1:1' });
+    expect(parseEvent(formatEvent({ event: 'host.ready', runId: '', url: 'http://127.0.0.1:1' }))).toEqual({
+      event: 'host.ready',
+      runId: '',
+      url: 'http://127.0.0.1:1',
+    });
     expect(parseEvent('agentdef: serving')).toBeUndefined();
     expect(parseEvent('{"no":"event"}')).toBeUndefined();
     expect(parseEvent('{broken')).toBeUndefined();
@@ -18,7 +22,13 @@ describe('host events', () => {
       { event: 'run.start', runId: 'R2', agent: 'other@1.0.0' },
       { event: 'run.end', runId: 'R1' },
     ].map((e) => tracker.push(e));
-    expect(seen).toEqual([{ kind: 'started', runId: 'R1', skill: 'write' }, undefined, undefined, undefined, { kind: 'finished', runId: 'R1' }]);
+    expect(seen).toEqual([
+      { kind: 'started', runId: 'R1', skill: 'write' },
+      undefined,
+      undefined,
+      undefined,
+      { kind: 'finished', runId: 'R1' },
+    ]);
     expect(tracker.open()).toEqual([]);
   });
 

@@ -23,7 +23,8 @@ export function parseEvent(line: string): HostEvent | undefined {
   if (!trimmed.startsWith('{')) return undefined;
   try {
     const value = JSON.parse(trimmed) as unknown;
-    if (value !== null && typeof value === 'object' && typeof (value as HostEvent).event === 'string') return value as HostEvent;
+    if (value !== null && typeof value === 'object' && typeof (value as HostEvent).event === 'string')
+      return value as HostEvent;
   } catch {
     // not an event line
   }

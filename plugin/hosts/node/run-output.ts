@@ -20,7 +20,13 @@ import { isAbsolute, join } from 'node:path';
 import type { Hb3Job } from '../../host-contract/hb3-job';
 import { PUBLIC_ORIGIN_ENV } from '../../host-contract/container-contract';
 import { CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
-import { JOB_FILE, LAUNCHER_MANIFEST, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, type LauncherManifest } from '../../host-contract/output-files';
+import {
+  JOB_FILE,
+  LAUNCHER_MANIFEST,
+  RUNTIME_CONFIGS_FILE,
+  WEIGHTS_LOCK_FILE,
+  type LauncherManifest,
+} from '../../host-contract/output-files';
 import type { RuntimeConfig } from '../../runtime/runtime-config';
 import { AGENT_CARD_PATH } from '../../runtime/agent-card';
 import { KEY_REF_PREFIX, loadPrivateKey } from './key-store';
@@ -118,7 +124,8 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   try {
     job = readJson(jobPath) as Hb3Job;
     configs = readJson(join(options.outDir, RUNTIME_CONFIGS_FILE)) as Record<string, RuntimeConfig>;
-    if (!Array.isArray(job.command) || !Array.isArray(job.env) || !job.metadata?.node) throw new Error('not a job spec');
+    if (!Array.isArray(job.command) || !Array.isArray(job.env) || !job.metadata?.node)
+      throw new Error('not a job spec');
   } catch (error) {
     options.stderr(`error: cannot read ${jobPath}: ${(error as Error).message}; compile the agent again\n`);
     return 2;
@@ -143,7 +150,8 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
     return JSON.stringify(loaded.privateJwk);
   };
   // Replaying models: a key only model pins use is not read (the placeholder reaches the replay server only).
-  const replayedKeys = modelProxyOf(env)?.mode === 'replay' ? modelKeyOnlySecrets(Object.values(configs)) : new Set<string>();
+  const replayedKeys =
+    modelProxyOf(env)?.mode === 'replay' ? modelKeyOnlySecrets(Object.values(configs)) : new Set<string>();
   for (const entry of job.env) {
     if ('value' in entry) {
       childEnv[entry.name] = entry.value;
@@ -153,10 +161,16 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
       childEnv[entry.name] = REPLAY_PLACEHOLDER_KEY;
       continue;
     }
-    const value = (await secrets.get(entry.secretRef.name)) ?? (job.receipts.mode === 'signed' && entry.secretRef.name === job.receipts.keySecret ? await receiptKeyFromStore() : undefined);
+    const value =
+      (await secrets.get(entry.secretRef.name)) ??
+      (job.receipts.mode === 'signed' && entry.secretRef.name === job.receipts.keySecret
+        ? await receiptKeyFromStore()
+        : undefined);
     if (value === undefined && entry.secretRef.optional === true) continue; // left unset, as the platform would
     if (value === undefined) {
-      options.stderr(`error: secret ${entry.secretRef.name} is not set (the job ${job.metadata.agent} references it): ${howToProvideSecret(entry.secretRef.name)}\n`);
+      options.stderr(
+        `error: secret ${entry.secretRef.name} is not set (the job ${job.metadata.agent} references it): ${howToProvideSecret(entry.secretRef.name)}\n`,
+      );
       return 1;
     }
     childEnv[entry.name] = value;
@@ -170,7 +184,9 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   }
   // Every checkpoint of the tree (the job's own, and its quarantined children's, which run as
   // processes of this one here) is in the weights lock.
-  const lock = readOptionalJson(join(options.outDir, WEIGHTS_LOCK_FILE)) as { checkpoints?: { checkpointId: string; mountPath: string; path: string; agent: string }[] } | undefined;
+  const lock = readOptionalJson(join(options.outDir, WEIGHTS_LOCK_FILE)) as
+    | { checkpoints?: { checkpointId: string; mountPath: string; path: string; agent: string }[] }
+    | undefined;
   const checkpoints = lock?.checkpoints ?? [];
   if (checkpoints.length > 0) {
     if (!options.weights) {
@@ -197,7 +213,9 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   const workdir = job.image.workdir.replace(/\/+$/, '');
   const contextDir = join(options.outDir, job.image.build.context);
   const [command, ...rest] = job.command;
-  const args = rest.map((arg) => (arg.startsWith(`${workdir}/`) ? join(contextDir, arg.slice(workdir.length + 1)) : arg));
+  const args = rest.map((arg) =>
+    arg.startsWith(`${workdir}/`) ? join(contextDir, arg.slice(workdir.length + 1)) : arg,
+  );
   if (command !== 'node') {
     options.stderr(`error: the job's command starts with "${command}", and agentdef run runs node entrypoints only\n`);
     return 2;
@@ -209,7 +227,12 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
     if (!key) return;
     const receipt = await killedRunReceipt(
       receiptKid ? { ...config, receipts: { ...config.receipts, signerRef: receiptKid } } : config,
-      { runId: run.runId, ...(run.skill ? { skillId: run.skill } : {}), startedAtMs: run.startedAtMs, killedAtMs: Date.now() },
+      {
+        runId: run.runId,
+        ...(run.skill ? { skillId: run.skill } : {}),
+        startedAtMs: run.startedAtMs,
+        killedAtMs: Date.now(),
+      },
       key,
     );
     const sink = createReceiptFileSink(receiptsFile);
@@ -235,15 +258,38 @@ async function runLauncher(options: RunOutputOptions, env: NodeJS.ProcessEnv, la
   let launcher: Pick<LauncherManifest, 'agent' | 'entry' | 'heapMb'>;
   try {
     launcher = readJson(launcherPath) as LauncherManifest;
-    if (typeof launcher.entry !== 'string' || typeof launcher.agent !== 'string' || isAbsolute(launcher.entry) || launcher.entry.includes('..')) throw new Error('not a launcher manifest');
+    if (
+      typeof launcher.entry !== 'string' ||
+      typeof launcher.agent !== 'string' ||
+      isAbsolute(launcher.entry) ||
+      launcher.entry.includes('..')
+    )
+      throw new Error('not a launcher manifest');
   } catch (error) {
     options.stderr(`error: cannot read ${launcherPath}: ${(error as Error).message}; compile the agent again\n`);
     return 2;
   }
-  const childEnv: NodeJS.ProcessEnv = { ...env, AGENTDEF_WORKSPACE: options.workspaceRoot, AGENTDEF_SUPERVISOR_PID: String(process.pid) };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...env,
+    AGENTDEF_WORKSPACE: options.workspaceRoot,
+    AGENTDEF_SUPERVISOR_PID: String(process.pid),
+  };
   if (options.receipts) childEnv['AGENTDEF_RECEIPTS_FILE'] = options.receipts;
-  const args = [...(launcher.heapMb ? [`--max-old-space-size=${launcher.heapMb}`] : []), join(options.outDir, launcher.entry), '--port', String(options.port ?? 0)];
-  return supervise(options, { label: `${launcher.agent} (local launcher)`, agent: launcher.agent, command: process.execPath, args, cwd: options.workspaceRoot, env: childEnv, startupMs: 60_000 });
+  const args = [
+    ...(launcher.heapMb ? [`--max-old-space-size=${launcher.heapMb}`] : []),
+    join(options.outDir, launcher.entry),
+    '--port',
+    String(options.port ?? 0),
+  ];
+  return supervise(options, {
+    label: `${launcher.agent} (local launcher)`,
+    agent: launcher.agent,
+    command: process.execPath,
+    args,
+    cwd: options.workspaceRoot,
+    env: childEnv,
+    startupMs: 60_000,
+  });
 }
 
 interface SuperviseSpec {
@@ -280,7 +326,9 @@ function supervise(options: RunOutputOptions, spec: SuperviseSpec): Promise<numb
         clearTimeout(startup);
         const url = event['url'];
         const receipts = spec.receiptsFile ?? (typeof event['receipts'] === 'string' ? event['receipts'] : undefined);
-        options.stdout(`${spec.label} serves A2A at ${url}/\n  agent card: ${url}${AGENT_CARD_PATH}\n${receipts ? `  receipts:   ${receipts}\n` : ''}`);
+        options.stdout(
+          `${spec.label} serves A2A at ${url}/\n  agent card: ${url}${AGENT_CARD_PATH}\n${receipts ? `  receipts:   ${receipts}\n` : ''}`,
+        );
         options.onReady?.({ url, pid: child.pid ?? 0 });
       }
       const change = tracker.push(event);
@@ -293,7 +341,10 @@ function supervise(options: RunOutputOptions, spec: SuperviseSpec): Promise<numb
             if (killed || child.exitCode !== null) return;
             killed = { runId: change.runId };
             child.kill('SIGKILL');
-            pendingKill = (spec.onKilled?.({ runId: change.runId, ...(change.skill ? { skill: change.skill } : {}), startedAtMs }) ?? Promise.resolve()).catch(() => undefined);
+            pendingKill = (
+              spec.onKilled?.({ runId: change.runId, ...(change.skill ? { skill: change.skill } : {}), startedAtMs }) ??
+              Promise.resolve()
+            ).catch(() => undefined);
             options.stderr(
               `error: ${spec.agent} run ${change.runId} exceeded its wall clock (wallClockMs ${spec.runMs ?? '?'} ms) and was killed after ${spec.killAfterMs} ms; its receipt records limit:wallClock (killed_by_host)\n`,
             );

@@ -28,24 +28,33 @@ export interface SecretSource {
 }
 
 /** The keychain command for a secret on this platform, or undefined where there is none. */
-export function keychainCommand(platform: NodeJS.Platform, name: string): { command: string; args: string[] } | undefined {
-  if (platform === 'darwin') return { command: 'security', args: ['find-generic-password', '-s', KEYCHAIN_SERVICE, '-a', name, '-w'] };
-  if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd') return { command: 'secret-tool', args: ['lookup', 'service', KEYCHAIN_SERVICE, 'name', name] };
+export function keychainCommand(
+  platform: NodeJS.Platform,
+  name: string,
+): { command: string; args: string[] } | undefined {
+  if (platform === 'darwin')
+    return { command: 'security', args: ['find-generic-password', '-s', KEYCHAIN_SERVICE, '-a', name, '-w'] };
+  if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd')
+    return { command: 'secret-tool', args: ['lookup', 'service', KEYCHAIN_SERVICE, 'name', name] };
   return undefined;
 }
 
 /** How a person stores a secret where this host will find it (one line). */
 export function howToProvideSecret(name: string, platform: NodeJS.Platform = process.platform): string {
   const env = `or set ${SECRET_ENV_PREFIX}${name}`;
-  if (platform === 'darwin') return `add it with \`security add-generic-password -s ${KEYCHAIN_SERVICE} -a ${name} -w\` ${env}`;
-  if (platform === 'linux') return `add it with \`secret-tool store --label=${KEYCHAIN_SERVICE} service ${KEYCHAIN_SERVICE} name ${name}\` ${env}`;
+  if (platform === 'darwin')
+    return `add it with \`security add-generic-password -s ${KEYCHAIN_SERVICE} -a ${name} -w\` ${env}`;
+  if (platform === 'linux')
+    return `add it with \`secret-tool store --label=${KEYCHAIN_SERVICE} service ${KEYCHAIN_SERVICE} name ${name}\` ${env}`;
   return env.replace(/^or /, '');
 }
 
 const execText: ExecText = (command, args) =>
   new Promise((resolve) => {
     try {
-      execFile(command, args, { timeout: 10_000, windowsHide: true, encoding: 'utf8' }, (error, stdout) => resolve(error ? undefined : stdout));
+      execFile(command, args, { timeout: 10_000, windowsHide: true, encoding: 'utf8' }, (error, stdout) =>
+        resolve(error ? undefined : stdout),
+      );
     } catch {
       resolve(undefined);
     }

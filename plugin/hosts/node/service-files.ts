@@ -3,7 +3,13 @@
  * (host-contract/service-templates.ts) filled in for the machine it runs on.
  */
 import { join, resolve } from 'node:path';
-import { fillServiceTemplate, launchAgentTemplate, stablePort, systemdUnitTemplate, type Placeholder } from '../../host-contract/service-templates';
+import {
+  fillServiceTemplate,
+  launchAgentTemplate,
+  stablePort,
+  systemdUnitTemplate,
+  type Placeholder,
+} from '../../host-contract/service-templates';
 import { stateDir } from './state-dir';
 
 /**
@@ -11,7 +17,14 @@ import { stateDir } from './state-dir';
  * ServiceFileError when a path or variable of this machine cannot be written into it safely
  * (e.g. a workspace path holding a newline, which would add a systemd directive).
  */
-export function printServiceFile(kind: string, slug: string, version: string, heapMb: number | undefined, port: number, env: NodeJS.ProcessEnv): string | undefined {
+export function printServiceFile(
+  kind: string,
+  slug: string,
+  version: string,
+  heapMb: number | undefined,
+  port: number,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
   if (kind !== 'launchd' && kind !== 'systemd') return undefined;
   const launcher = resolve(process.argv[1] ?? 'launch.mjs');
   const values: Record<Placeholder, string> = {
@@ -22,6 +35,7 @@ export function printServiceFile(kind: string, slug: string, version: string, he
     PORT: String(port || stablePort(slug)),
     LOG_DIR: join(stateDir(env), slug),
   };
-  const template = kind === 'launchd' ? launchAgentTemplate(slug, version, heapMb) : systemdUnitTemplate(slug, version, heapMb);
+  const template =
+    kind === 'launchd' ? launchAgentTemplate(slug, version, heapMb) : systemdUnitTemplate(slug, version, heapMb);
   return fillServiceTemplate(template, kind, values);
 }

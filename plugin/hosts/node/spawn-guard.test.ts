@@ -29,11 +29,24 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'agentdef-spawn-guard-'));
   await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
   const harness = join(root, 'harness.mjs');
-  await build({ entryPoints: [join(__dirname, '__test-support__', 'spawn-guard-harness.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: harness, logLevel: 'silent' });
+  await build({
+    entryPoints: [join(__dirname, '__test-support__', 'spawn-guard-harness.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: harness,
+    logLevel: 'silent',
+  });
   const dir = join(root, 'work');
   mkdirSync(dir);
   const evilUrl = `http://127.0.0.1:${(evil.address() as AddressInfo).port}/steal?token=SPAWN-SECRET`;
-  const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: root, XDG_CACHE_HOME: join(root, 'cache'), LANG: 'C' };
+  const env = {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    HOME: root,
+    XDG_CACHE_HOME: join(root, 'cache'),
+    LANG: 'C',
+  };
   // Asynchronous: the evil server must be able to answer a request made while the harness runs.
   const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [harness, JSON.stringify({ dir, evilUrl })], { env, cwd: root });
@@ -112,19 +125,27 @@ describe('the spawn guard in a real process', () => {
   ])('refuses %s, naming %s only', (name, executable) => {
     const outcome = outcomeOf(name);
     const shown = executable === 'node' ? basename(process.execPath) : executable;
-    expect(outcome).toBe(`refused: egress_blocked: starting ${shown} is refused in an agentdef host (only the host's own executables may run): declare a native tool instead`);
+    expect(outcome).toBe(
+      `refused: egress_blocked: starting ${shown} is refused in an agentdef host (only the host's own executables may run): declare a native tool instead`,
+    );
   });
 
   it('runs what it checked when a value reads differently twice (the allowed tool, or nothing)', () => {
-    expect(outcomeOf('raw Process handle: a file that reads differently twice')).toMatch(/^(ran: spawned 0|refused: egress_blocked)/);
+    expect(outcomeOf('raw Process handle: a file that reads differently twice')).toMatch(
+      /^(ran: spawned 0|refused: egress_blocked)/,
+    );
   });
 
   it('starts the real path it checked, whatever file a patched path module pointed the check at', () => {
-    expect(outcomeOf('fs pointed at the tool while another file starts')).toMatch(/^(ran: tool-ok\n|refused: egress_blocked)/);
+    expect(outcomeOf('fs pointed at the tool while another file starts')).toMatch(
+      /^(ran: tool-ok\n|refused: egress_blocked)/,
+    );
   });
 
   it('starts in the folder it checked when a working folder appears only when read again', () => {
-    expect(outcomeOf('raw Process handle: a working folder that appears when read again')).toMatch(/^(ran: spawned 0|refused: egress_blocked)/);
+    expect(outcomeOf('raw Process handle: a working folder that appears when read again')).toMatch(
+      /^(ran: spawned 0|refused: egress_blocked)/,
+    );
     // the other folder's server.mjs calls the disallowed server: see 'no refused process reached the network'
   });
 

@@ -75,7 +75,14 @@ interface SpawnGuardState {
   onBlocked: (executable: string) => void;
 }
 
-const state: SpawnGuardState = { installed: false, armed: false, launches: [], hostEnv: undefined, hostCwd: undefined, onBlocked: () => undefined };
+const state: SpawnGuardState = {
+  installed: false,
+  armed: false,
+  launches: [],
+  hostEnv: undefined,
+  hostCwd: undefined,
+  onBlocked: () => undefined,
+};
 
 // Captured now: a tool module evaluated later cannot change what these are.
 const apply = Reflect.apply;
@@ -133,7 +140,10 @@ function blocked(file: unknown): RuntimeError {
   } catch {
     // logging never changes the verdict
   }
-  return new RuntimeError('egress_blocked', `egress_blocked: starting ${name} is refused in an agentdef host (only the host's own executables may run): declare a native tool instead`);
+  return new RuntimeError(
+    'egress_blocked',
+    `egress_blocked: starting ${name} is refused in an agentdef host (only the host's own executables may run): declare a native tool instead`,
+  );
 }
 
 /** The real path of an executable regular file, or undefined. */
@@ -233,7 +243,8 @@ function readRequest(options: unknown): StartRequest | { refused: unknown } {
 function pathOf(envPairs: readonly string[] | undefined): string | undefined {
   if (envPairs === undefined) return process.env['PATH'];
   let found: string | undefined;
-  for (let i = 0; i < envPairs.length; i++) if (stringSlice(envPairs[i]!, 0, 5) === 'PATH=') found = stringSlice(envPairs[i]!, 5);
+  for (let i = 0; i < envPairs.length; i++)
+    if (stringSlice(envPairs[i]!, 0, 5) === 'PATH=') found = stringSlice(envPairs[i]!, 5);
   return found;
 }
 
@@ -283,7 +294,8 @@ function verdict(options: unknown): { file: string; request: StartRequest } | { 
     if (!setHas(launch.names, name) || !argsMatch(args, launch.args) || !envMatches(envPairs, launch)) continue;
     const wantedCwd = launch.cwd ?? state.hostCwd;
     if (wantedCwd !== undefined && realCwd !== wantedCwd) continue;
-    if (real !== undefined && real === launch.real) return unchanged(launch.files) ? { file: real, request } : { refused: file };
+    if (real !== undefined && real === launch.real)
+      return unchanged(launch.files) ? { file: real, request } : { refused: file };
     if (real === undefined && launch.real === undefined && file === launch.command) return { file, request };
   }
   return { refused: file };
@@ -295,7 +307,12 @@ function checkedOptions(options: object, file: string, request: StartRequest): R
   const keys = ownKeys(options);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    defineProperty(copy, key, { value: (options as Record<string | symbol, unknown>)[key], writable: true, configurable: true, enumerable: true });
+    defineProperty(copy, key, {
+      value: (options as Record<string | symbol, unknown>)[key],
+      writable: true,
+      configurable: true,
+      enumerable: true,
+    });
   }
   // Exactly what was checked: a getter read again for the copy may not add a folder or an environment.
   copy['file'] = file;
@@ -314,13 +331,25 @@ function checkLaunch(launch: AllowedLaunch, hostPath: string | undefined, hostCw
   const names = new NativeSet<string>([baseName(launch.command)]);
   if (real !== undefined) names.add(baseName(real));
   const extraEnv = new NativeSet<string>();
-  for (const [name, value] of Object.entries(launch.env ?? {})) if (value !== undefined) extraEnv.add(`${name}=${value}`);
+  for (const [name, value] of Object.entries(launch.env ?? {}))
+    if (value !== undefined) extraEnv.add(`${name}=${value}`);
   const files: { path: string; identity: string }[] = [];
-  for (const path of [real, ...launch.args.map((arg) => (arg === null || arg === '' ? undefined : resolvePath(cwd, arg)))]) {
+  for (const path of [
+    real,
+    ...launch.args.map((arg) => (arg === null || arg === '' ? undefined : resolvePath(cwd, arg))),
+  ]) {
     const identity = path === undefined ? undefined : fileIdentity(path);
     if (path !== undefined && identity !== undefined) files.push({ path, identity });
   }
-  return { command: launch.command, real, names, args: [...launch.args], extraEnv, cwd: launch.cwd === undefined ? undefined : realFolder(cwd), files };
+  return {
+    command: launch.command,
+    real,
+    names,
+    args: [...launch.args],
+    extraEnv,
+    cwd: launch.cwd === undefined ? undefined : realFolder(cwd),
+    files,
+  };
 }
 
 /** The keychain readers of secret-source.ts, allowed until the guard is armed. */
@@ -356,7 +385,9 @@ function guardNativeSpawns(binding: (name: string) => unknown): void {
 
 function guardChildProcessModule(): void {
   // A refusal before Node makes the child's pipes (the native spawn above refuses it all the same).
-  const proto = childProcess.ChildProcess.prototype as unknown as { spawn: (this: unknown, options: unknown) => unknown };
+  const proto = childProcess.ChildProcess.prototype as unknown as {
+    spawn: (this: unknown, options: unknown) => unknown;
+  };
   const originalSpawn = proto.spawn;
   locked(proto, 'spawn', function spawn(this: unknown, options: unknown): unknown {
     const checked = verdict(options);
@@ -374,7 +405,11 @@ function guardChildProcessModule(): void {
 function guardAddons(): void {
   const originalDlopen = process.dlopen;
   locked(process, 'dlopen', function dlopen(this: unknown, ...args: unknown[]): unknown {
-    if (state.armed) throw new RuntimeError('egress_blocked', 'egress_blocked: process.dlopen (a native addon) is refused in an agentdef host: declare a native tool instead');
+    if (state.armed)
+      throw new RuntimeError(
+        'egress_blocked',
+        'egress_blocked: process.dlopen (a native addon) is refused in an agentdef host: declare a native tool instead',
+      );
     return apply(originalDlopen, this, args);
   });
 }
@@ -383,7 +418,11 @@ function guardAddons(): void {
  * Installs the guard, given `process.binding` as it was (the network guard refuses the raw
  * bindings to everyone else). Until armed, only the keychain readers may start. Idempotent.
  */
-export function installSpawnGuard(binding: (name: string) => unknown = (process as unknown as { binding: (name: string) => unknown }).binding.bind(process)): void {
+export function installSpawnGuard(
+  binding: (name: string) => unknown = (process as unknown as { binding: (name: string) => unknown }).binding.bind(
+    process,
+  ),
+): void {
   if (state.installed) return;
   state.installed = true;
   const hostCwd = apply(processCwd, process, []) as string;

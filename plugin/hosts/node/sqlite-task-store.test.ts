@@ -6,13 +6,26 @@
  * surrogates) kept apart and found again; the file and its folder owner-only. All of it on every
  * SQLite driver this Node can load (plugin/sqlite).
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contractTask, describeTaskStoreContract, workingTask } from '../../runtime/__test-support__/task-store-contract';
+import {
+  contractTask,
+  describeTaskStoreContract,
+  workingTask,
+} from '../../runtime/__test-support__/task-store-contract';
 import { openSqliteTaskStore, type SqliteTaskStore } from './sqlite-task-store';
 import { taskStoreFromEnv, TASK_STORE_ENV } from './task-store-env';
 import { SQLITE_TASK_STORE_PACKAGE } from '../../host-contract/container-contract';
@@ -48,7 +61,11 @@ describe('without any SQLite driver', () => {
     });
     const noNodeSqlite = availableSqliteDrivers().includes('node:sqlite') ? ['--no-experimental-sqlite'] : [];
     const file = join(dir, 'store', 'tasks.sqlite');
-    const run = spawnSync(process.execPath, [...noNodeSqlite, script, file], { cwd: dir, env: { ...process.env, NODE_PATH: '' }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [...noNodeSqlite, script, file], {
+      cwd: dir,
+      env: { ...process.env, NODE_PATH: '' },
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       ok: false,
@@ -69,7 +86,11 @@ function suite(driver: SqliteDriverName): void {
     opened.push(result.store);
     return result.store;
   }
-  const openSqliteTaskStoreOn = (path: string, limits: { maxTasks: number; maxBytes: number }, options: { owner?: string } = {}) => openSqliteTaskStore(path, limits, { ...options, driver });
+  const openSqliteTaskStoreOn = (
+    path: string,
+    limits: { maxTasks: number; maxBytes: number },
+    options: { owner?: string } = {},
+  ) => openSqliteTaskStore(path, limits, { ...options, driver });
   /** A plain connection of the same driver, to make databases agentdef did not create. */
   function Database(file: string) {
     const loaded = loadSqliteDriver(driver);
@@ -172,17 +193,24 @@ function suite(driver: SqliteDriverName): void {
     it('refuses a folder, and a place that cannot be written (under a file), creating nothing', () => {
       const dir = join(root, 'a-folder');
       mkdirSync(dir);
-      expect(openSqliteTaskStoreOn(dir, { maxTasks: 10, maxBytes: 1e6 })).toMatchObject({ ok: false, message: expect.stringMatching(/not a regular file/) });
+      expect(openSqliteTaskStoreOn(dir, { maxTasks: 10, maxBytes: 1e6 })).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/not a regular file/),
+      });
       expect(readdirSync(dir)).toEqual([]);
       const file = join(root, 'plain-file');
       writeFileSync(file, 'x');
       const under = openSqliteTaskStoreOn(join(file, 'sub', 'tasks.sqlite'), { maxTasks: 10, maxBytes: 1e6 });
-      expect(under).toMatchObject({ ok: false, message: expect.stringMatching(/cannot (be created|be read).*ENOTDIR/) });
+      expect(under).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/cannot (be created|be read).*ENOTDIR/),
+      });
       expect(readFileSync(file, 'utf8')).toBe('x');
     });
 
     it('refuses :memory:, URIs, NUL bytes and bad limits without throwing', () => {
-      for (const path of ['', ':memory:', 'file:x.db?mode=memory', 'a\0b']) expect(openSqliteTaskStoreOn(path, { maxTasks: 1, maxBytes: 1 }).ok).toBe(false);
+      for (const path of ['', ':memory:', 'file:x.db?mode=memory', 'a\0b'])
+        expect(openSqliteTaskStoreOn(path, { maxTasks: 1, maxBytes: 1 }).ok).toBe(false);
       expect(openSqliteTaskStoreOn(freshPath(), { maxTasks: -1, maxBytes: 1 }).ok).toBe(false);
       expect(openSqliteTaskStoreOn(freshPath(), { maxTasks: 1.5, maxBytes: 1 }).ok).toBe(false);
     });
@@ -190,7 +218,10 @@ function suite(driver: SqliteDriverName): void {
     it('refuses a store made for another agent, naming both', async () => {
       const path = freshPath();
       open(path, undefined, 'text-stats');
-      expect(openSqliteTaskStoreOn(path, { maxTasks: 10, maxBytes: 1e6 }, { owner: 'other-agent' })).toMatchObject({ ok: false, message: expect.stringMatching(/holds the tasks of text-stats, not other-agent/) });
+      expect(openSqliteTaskStoreOn(path, { maxTasks: 10, maxBytes: 1e6 }, { owner: 'other-agent' })).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/holds the tasks of text-stats, not other-agent/),
+      });
       expect(openSqliteTaskStoreOn(path, { maxTasks: 10, maxBytes: 1e6 }, { owner: 'text-stats' }).ok).toBe(true);
     });
 
@@ -198,7 +229,11 @@ function suite(driver: SqliteDriverName): void {
       expect(taskStoreFromEnv({}, 'a')).toEqual({});
       const notes = join(root, 'not-sqlite', 'notes.txt');
       const bad = taskStoreFromEnv({ [TASK_STORE_ENV]: notes }, 'a');
-      expect(bad).toEqual({ problem: expect.stringMatching(new RegExp(`^${TASK_STORE_ENV}: cannot use .*notes\\.txt as the task store: .*unset ${TASK_STORE_ENV}`)) });
+      expect(bad).toEqual({
+        problem: expect.stringMatching(
+          new RegExp(`^${TASK_STORE_ENV}: cannot use .*notes\\.txt as the task store: .*unset ${TASK_STORE_ENV}`),
+        ),
+      });
       expect((bad as { problem: string }).problem).not.toContain('\n');
       const relative = taskStoreFromEnv({ [TASK_STORE_ENV]: 'rel/tasks.sqlite' }, 'a', join(root, 'cwd'));
       expect('store' in relative && relative.store !== undefined).toBe(true);
@@ -210,8 +245,29 @@ function suite(driver: SqliteDriverName): void {
   describe(`attacker view on ${driver}: odd task ids`, () => {
     it('stores and finds ids made of SQL metacharacters, huge ids and ids UTF-8 cannot hold, each apart', async () => {
       const store = open(freshPath(), { maxTasks: 100, maxBytes: 1e8 });
-      const ids = ["'; DROP TABLE agentdef_tasks; --", '" OR 1=1 --', '%', '_', '\\', '?', '?1', ':id', '@id', '$id', 'a\0b', '\uD800', '\uDFFF', '\uFFFD', 'x'.repeat(200_000), '']; // prettier-ignore
-      for (const id of ids) expect(await store.put({ ...contractTask(id, 'hi'), replyText: `answer of ${id.length}:${id.slice(0, 40)}` }), JSON.stringify(id.slice(0, 40))).toBe(true);
+      const ids = [
+        "'; DROP TABLE agentdef_tasks; --",
+        '" OR 1=1 --',
+        '%',
+        '_',
+        '\\',
+        '?',
+        '?1',
+        ':id',
+        '@id',
+        '$id',
+        'a\0b',
+        '\uD800',
+        '\uDFFF',
+        '\uFFFD',
+        'x'.repeat(200_000),
+        '',
+      ]; // prettier-ignore
+      for (const id of ids)
+        expect(
+          await store.put({ ...contractTask(id, 'hi'), replyText: `answer of ${id.length}:${id.slice(0, 40)}` }),
+          JSON.stringify(id.slice(0, 40)),
+        ).toBe(true);
       for (const id of ids) expect((await store.get(id))?.replyText).toBe(`answer of ${id.length}:${id.slice(0, 40)}`);
       expect((await store.list()).map((t) => t.id)).toEqual(ids);
       expect(await store.get('x')).toBeUndefined();

@@ -22,12 +22,34 @@
  *   held past the busy timeout) makes `put` answer false, `get` nothing and `list` nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, unlinkSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  unlinkSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { TaskView } from '../../runtime/a2a-wire';
-import { isTerminalTask, sizeOfTaskText, taskTextWithin, type TaskStore, type TaskStoreLimits } from '../../runtime/task-store';
+import {
+  isTerminalTask,
+  sizeOfTaskText,
+  taskTextWithin,
+  type TaskStore,
+  type TaskStoreLimits,
+} from '../../runtime/task-store';
 import { SQLITE_TASK_STORE_PACKAGE, TASK_STORE_BUILD_ARG } from '../../host-contract/container-contract';
-import { loadSqliteDriver, type SqliteDatabase, type SqliteDriver, type SqliteDriverName, sqliteErrorCode } from '../../sqlite/sqlite-driver';
+import {
+  loadSqliteDriver,
+  type SqliteDatabase,
+  type SqliteDriver,
+  type SqliteDriverName,
+  sqliteErrorCode,
+} from '../../sqlite/sqlite-driver';
 
 /** SQLite's `application_id` of a task store file ("adts"). */
 export const TASK_STORE_APPLICATION_ID = 0x61647473;
@@ -68,19 +90,39 @@ export type SqliteTaskStoreOpening = { ok: true; store: SqliteTaskStore } | { ok
 const codeOf = sqliteErrorCode;
 
 /** Opens the task store in `file`, creating it (and its folder) when missing. */
-export function openSqliteTaskStore(file: string, limits: TaskStoreLimits, options: SqliteTaskStoreOptions = {}): SqliteTaskStoreOpening {
-  if (typeof file !== 'string' || file === '' || file === ':memory:' || file.startsWith('file:') || file.includes('\0')) {
+export function openSqliteTaskStore(
+  file: string,
+  limits: TaskStoreLimits,
+  options: SqliteTaskStoreOptions = {},
+): SqliteTaskStoreOpening {
+  if (
+    typeof file !== 'string' ||
+    file === '' ||
+    file === ':memory:' ||
+    file.startsWith('file:') ||
+    file.includes('\0')
+  ) {
     return { ok: false, message: 'the task store must be the path of a file (not empty, not :memory:, not a URI)' };
   }
   const path = resolve(file);
-  const refuse = (why: string, todo: string): SqliteTaskStoreOpening => ({ ok: false, message: `cannot use ${path} as the task store: ${why}; ${todo}` });
-  if (!validLimits(limits)) return refuse('the limits must be whole numbers of tasks and bytes', 'pass maxTasks and maxBytes as integers of 0 or more');
+  const refuse = (why: string, todo: string): SqliteTaskStoreOpening => ({
+    ok: false,
+    message: `cannot use ${path} as the task store: ${why}; ${todo}`,
+  });
+  if (!validLimits(limits))
+    return refuse(
+      'the limits must be whole numbers of tasks and bytes',
+      'pass maxTasks and maxBytes as integers of 0 or more',
+    );
   const busy = options.busyTimeoutMs ?? 5000;
-  if (!Number.isSafeInteger(busy) || busy < 0 || busy > 600_000) return refuse('busyTimeoutMs must be an integer from 0 to 600000', 'pass a smaller wait');
+  if (!Number.isSafeInteger(busy) || busy < 0 || busy > 600_000)
+    return refuse('busyTimeoutMs must be an integer from 0 to 600000', 'pass a smaller wait');
   const loaded = loadSqliteDriver(options.driver);
   if (!loaded.ok) {
     return refuse(
-      options.driver === undefined ? 'it needs SQLite, and this Node has no node:sqlite while no libsql is installed where the host runs' : `it needs SQLite (${loaded.message})`,
+      options.driver === undefined
+        ? 'it needs SQLite, and this Node has no node:sqlite while no libsql is installed where the host runs'
+        : `it needs SQLite (${loaded.message})`,
       `install ${SQLITE_TASK_STORE_PACKAGE} next to the host (an HB3 image: build it with --build-arg ${TASK_STORE_BUILD_ARG}=sqlite), run the host on Node 22.13 or later (node:sqlite), or leave the task store unset to keep tasks in memory`,
     );
   }
@@ -91,27 +133,46 @@ export function openSqliteTaskStore(file: string, limits: TaskStoreLimits, optio
     if (made !== undefined && made !== 'exists') return refuse(made, 'name a path in a folder this user may write');
     found = inspect(path); // made here, or by another process meanwhile: checked the same way
   }
-  if (found.kind === 'symlink') return refuse('it is a symbolic link, and agentdef never follows one to a file it did not create', 'name the real file, or a new path');
-  if (found.kind === 'other') return refuse('it is not a regular file (a folder?)', 'name a file inside it instead, e.g. tasks.sqlite');
-  if (found.kind === 'unreadable') return refuse(`it cannot be read (${found.code})`, 'check its permissions, or name another path');
+  if (found.kind === 'symlink')
+    return refuse(
+      'it is a symbolic link, and agentdef never follows one to a file it did not create',
+      'name the real file, or a new path',
+    );
+  if (found.kind === 'other')
+    return refuse('it is not a regular file (a folder?)', 'name a file inside it instead, e.g. tasks.sqlite');
+  if (found.kind === 'unreadable')
+    return refuse(`it cannot be read (${found.code})`, 'check its permissions, or name another path');
   if (found.kind === 'missing') return refuse('it vanished while it was being created', 'start again');
   const problem = headerProblem(found.header);
-  if (problem !== undefined) return refuse(problem, 'it was left untouched: name a new path (agentdef creates the file), or delete the file yourself if it is an old task store');
+  if (problem !== undefined)
+    return refuse(
+      problem,
+      'it was left untouched: name a new path (agentdef creates the file), or delete the file yourself if it is an old task store',
+    );
   let db: SqliteDatabase | undefined;
   try {
     db = Sqlite.open(path, { busyTimeoutMs: busy, mustExist: true });
-    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (@tasks, @meta)`).all({ tasks: TASKS, meta: META }).length;
-    const key = (db.prepare(`SELECT value FROM ${META} WHERE name = 'page-token-key'`).get() as { value: unknown } | undefined)?.value;
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (@tasks, @meta)`)
+      .all({ tasks: TASKS, meta: META }).length;
+    const key = (
+      db.prepare(`SELECT value FROM ${META} WHERE name = 'page-token-key'`).get() as { value: unknown } | undefined
+    )?.value;
     if (tables !== 2 || !(key instanceof Uint8Array) || key.byteLength !== 32) {
       db.close();
-      return refuse('it carries the task store header but not its tables or page-token key (damaged)', 'name a new path');
+      return refuse(
+        'it carries the task store header but not its tables or page-token key (damaged)',
+        'name a new path',
+      );
     }
-    const owner = (db.prepare(`SELECT value FROM ${META} WHERE name = 'owner'`).get() as { value: unknown } | undefined)?.value;
+    const owner = (db.prepare(`SELECT value FROM ${META} WHERE name = 'owner'`).get() as { value: unknown } | undefined)
+      ?.value;
     if (options.owner !== undefined && typeof owner === 'string' && owner !== options.owner) {
       db.close();
       return refuse(`it holds the tasks of ${owner}, not ${options.owner}`, 'give each agent its own task store file');
     }
-    if (db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode'] !== 'wal') throw Object.assign(new Error('no WAL'), { code: 'SQLITE_CANTOPEN' });
+    if (db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode'] !== 'wal')
+      throw Object.assign(new Error('no WAL'), { code: 'SQLITE_CANTOPEN' });
     db.exec('PRAGMA synchronous = FULL');
     return { ok: true, store: storeOver(db, limits, new Uint8Array(key)) };
   } catch (error) {
@@ -129,13 +190,23 @@ export function openSqliteTaskStore(file: string, limits: TaskStoreLimits, optio
 
 function validLimits(limits: TaskStoreLimits): boolean {
   try {
-    return Number.isSafeInteger(limits.maxTasks) && limits.maxTasks >= 0 && Number.isSafeInteger(limits.maxBytes) && limits.maxBytes >= 0;
+    return (
+      Number.isSafeInteger(limits.maxTasks) &&
+      limits.maxTasks >= 0 &&
+      Number.isSafeInteger(limits.maxBytes) &&
+      limits.maxBytes >= 0
+    );
   } catch {
     return false;
   }
 }
 
-type Found = { kind: 'missing' } | { kind: 'symlink' } | { kind: 'other' } | { kind: 'unreadable'; code: string } | { kind: 'file'; header: Buffer };
+type Found =
+  | { kind: 'missing' }
+  | { kind: 'symlink' }
+  | { kind: 'other' }
+  | { kind: 'unreadable'; code: string }
+  | { kind: 'file'; header: Buffer };
 
 /** What is at `path`, read without following a symlink and without SQLite (nothing is written). */
 function inspect(path: string): Found {
@@ -162,11 +233,13 @@ function inspect(path: string): Found {
 
 /** Why a file with this header is not a task store this code may open, or undefined when it is one. */
 function headerProblem(header: Buffer): string | undefined {
-  if (header.length < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC) return 'it is not a SQLite database (agentdef did not create it)';
+  if (header.length < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC)
+    return 'it is not a SQLite database (agentdef did not create it)';
   const applicationId = header.readUInt32BE(68);
   const version = header.readUInt32BE(60);
   if (applicationId !== TASK_STORE_APPLICATION_ID) return 'it is a SQLite database that is not an agentdef task store';
-  if (version !== TASK_STORE_SCHEMA_VERSION) return `it is an agentdef task store of schema version ${version}, and this agentdef reads version ${TASK_STORE_SCHEMA_VERSION}`;
+  if (version !== TASK_STORE_SCHEMA_VERSION)
+    return `it is an agentdef task store of schema version ${version}, and this agentdef reads version ${TASK_STORE_SCHEMA_VERSION}`;
   return undefined;
 }
 
@@ -177,7 +250,12 @@ function headerProblem(header: Buffer): string | undefined {
  * journal, so each committed statement is in the file itself (whenever the driver lets go of its
  * handle: libsql does so only when its statements are collected); every opening turns on WAL.
  */
-function createStoreFile(Sqlite: SqliteDriver, path: string, owner: string | undefined, busy: number): string | undefined | 'exists' {
+function createStoreFile(
+  Sqlite: SqliteDriver,
+  path: string,
+  owner: string | undefined,
+  busy: number,
+): string | undefined | 'exists' {
   const dir = dirname(path);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -189,7 +267,9 @@ function createStoreFile(Sqlite: SqliteDriver, path: string, owner: string | und
   try {
     closeSync(openSync(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
     db = Sqlite.open(temp, { busyTimeoutMs: busy, mustExist: true });
-    db.exec(`PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA application_id = ${TASK_STORE_APPLICATION_ID}; PRAGMA user_version = ${TASK_STORE_SCHEMA_VERSION}`);
+    db.exec(
+      `PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA application_id = ${TASK_STORE_APPLICATION_ID}; PRAGMA user_version = ${TASK_STORE_SCHEMA_VERSION}`,
+    );
     const key = randomBytes(32);
     db.immediate(() => {
       db!.exec(SCHEMA);

@@ -17,9 +17,15 @@ export const SQLITE_TASK_STORE_LIMITS: TaskStoreLimits = { maxTasks: 1000, maxBy
  * The store the environment configures for the agent `agentSlug` (a version upgrade keeps its file): none (keep tasks in memory), an open SQLite
  * store, or the one-line problem that must stop the host from starting.
  */
-export function taskStoreFromEnv(env: NodeJS.ProcessEnv, agentSlug: string, cwd = process.cwd()): { store?: SqliteTaskStore } | { problem: string } {
+export function taskStoreFromEnv(
+  env: NodeJS.ProcessEnv,
+  agentSlug: string,
+  cwd = process.cwd(),
+): { store?: SqliteTaskStore } | { problem: string } {
   const file = env[TASK_STORE_ENV];
   if (file === undefined || file === '') return {};
   const opened = openSqliteTaskStore(resolve(cwd, file), SQLITE_TASK_STORE_LIMITS, { owner: agentSlug });
-  return opened.ok ? { store: opened.store } : { problem: `${TASK_STORE_ENV}: ${opened.message} (or unset ${TASK_STORE_ENV} to keep tasks in memory)` };
+  return opened.ok
+    ? { store: opened.store }
+    : { problem: `${TASK_STORE_ENV}: ${opened.message} (or unset ${TASK_STORE_ENV} to keep tasks in memory)` };
 }

@@ -27,10 +27,12 @@ export function inputSchemaDifference(declared: Schema, offered: unknown): strin
     const got = typeOf(serverProps[name]);
     if (want !== got) return `argument "${name}" is ${got} on the server, ${want} in the inventory`;
   }
-  for (const name of Object.keys(serverProps).sort()) if (!(name in declaredProps)) return `the server has an extra argument "${name}"`;
+  for (const name of Object.keys(serverProps).sort())
+    if (!(name in declaredProps)) return `the server has an extra argument "${name}"`;
   const required = (s: Schema) => (Array.isArray(s['required']) ? s['required'].map(String).sort() : []);
   const want = required(declared);
   const got = required(server);
-  if (want.join(',') !== got.join(',')) return `required arguments differ (server: ${got.join(', ') || 'none'}; inventory: ${want.join(', ') || 'none'})`;
+  if (want.join(',') !== got.join(','))
+    return `required arguments differ (server: ${got.join(', ') || 'none'}; inventory: ${want.join(', ') || 'none'})`;
   return undefined;
 }

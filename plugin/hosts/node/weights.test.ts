@@ -22,16 +22,22 @@ describe('checkpoint folders', () => {
     expect(loaded).toEqual({ checkpointId: 'ckpt:acme/x/1', path: 'acme/x/1', files: 2, bytes: 10, digest: expected });
     writeFileSync(join(dir, 'sub', 'weights.bin'), 'abd');
     expect((await loadCheckpoint(root, checkpoint, 'x@1.0.0')).digest).not.toBe(expected);
-    await expect(loadCheckpoint(root, checkpoint, 'x@1.0.0', expected)).rejects.toThrow(/weights\.lock\.json pins sha-256:/);
+    await expect(loadCheckpoint(root, checkpoint, 'x@1.0.0', expected)).rejects.toThrow(
+      /weights\.lock\.json pins sha-256:/,
+    );
   });
 
   it('stops the start on a missing or empty checkpoint, saying where it must be', async () => {
-    await expect(loadCheckpoint(root, { checkpointId: 'ckpt:acme/y', path: 'acme/y' }, 'y@1.0.0')).rejects.toThrow(HostStartError);
+    await expect(loadCheckpoint(root, { checkpointId: 'ckpt:acme/y', path: 'acme/y' }, 'y@1.0.0')).rejects.toThrow(
+      HostStartError,
+    );
     await expect(loadCheckpoint(root, { checkpointId: 'ckpt:acme/y', path: 'acme/y' }, 'y@1.0.0')).rejects.toThrow(
       `checkpoint ckpt:acme/y of y@1.0.0 is missing: no folder at ${join(root, 'acme', 'y')}; mount it read-only at /weights/acme/y (HB3), or pass --weights <folder> holding acme/y/ (agentdef run)`,
     );
     mkdirSync(join(root, 'empty'));
-    await expect(loadCheckpoint(root, { checkpointId: 'ckpt:empty', path: 'empty' }, 'e@1.0.0')).rejects.toThrow(/is empty/);
+    await expect(loadCheckpoint(root, { checkpointId: 'ckpt:empty', path: 'empty' }, 'e@1.0.0')).rejects.toThrow(
+      /is empty/,
+    );
   });
 
   it('takes the weights root from AGENTDEF_WEIGHTS_ROOT, else /weights', () => {

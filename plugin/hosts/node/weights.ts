@@ -22,7 +22,9 @@ export interface LoadedCheckpoint {
 
 function listFiles(dir: string, prefix = ''): string[] {
   const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  )) {
     const rel = prefix ? posix.join(prefix, entry.name) : entry.name;
     if (entry.isDirectory()) out.push(...listFiles(join(dir, entry.name), rel));
     else if (entry.isFile()) out.push(rel);
@@ -54,15 +56,25 @@ export function checkpointFolder(root: string, checkpoint: HostCheckpoint, agent
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
   } catch {
-    throw new HostStartError(`checkpoint ${checkpoint.checkpointId} of ${agent} is missing: no folder at ${dir}; ${hint(checkpoint)}`);
+    throw new HostStartError(
+      `checkpoint ${checkpoint.checkpointId} of ${agent} is missing: no folder at ${dir}; ${hint(checkpoint)}`,
+    );
   }
   return dir;
 }
 
-export async function loadCheckpoint(root: string, checkpoint: HostCheckpoint, agent: string, expectedDigest?: string): Promise<LoadedCheckpoint> {
+export async function loadCheckpoint(
+  root: string,
+  checkpoint: HostCheckpoint,
+  agent: string,
+  expectedDigest?: string,
+): Promise<LoadedCheckpoint> {
   const dir = checkpointFolder(root, checkpoint, agent);
   const files = listFiles(dir);
-  if (files.length === 0) throw new HostStartError(`checkpoint ${checkpoint.checkpointId} of ${agent} is empty at ${dir}; ${hint(checkpoint)}`);
+  if (files.length === 0)
+    throw new HostStartError(
+      `checkpoint ${checkpoint.checkpointId} of ${agent} is empty at ${dir}; ${hint(checkpoint)}`,
+    );
   const lines: string[] = [];
   let bytes = 0;
   for (const file of files) {
@@ -72,7 +84,9 @@ export async function loadCheckpoint(root: string, checkpoint: HostCheckpoint, a
   }
   const digest = `sha-256:${createHash('sha256').update(lines.join('')).digest('hex')}`;
   if (expectedDigest && expectedDigest !== digest) {
-    throw new HostStartError(`checkpoint ${checkpoint.checkpointId} of ${agent} at ${dir} has digest ${digest}, but weights.lock.json pins ${expectedDigest}: mount the pinned checkpoint`);
+    throw new HostStartError(
+      `checkpoint ${checkpoint.checkpointId} of ${agent} at ${dir} has digest ${digest}, but weights.lock.json pins ${expectedDigest}: mount the pinned checkpoint`,
+    );
   }
   return { checkpointId: checkpoint.checkpointId, path: checkpoint.path, files: files.length, bytes, digest };
 }

@@ -26,7 +26,14 @@ export function loopbackExports(ctx: unknown): LoopbackExports | undefined {
 }
 
 /** The run events a compiled Worker logs: one line per run (how it ended) and every problem. */
-export const LOGGED_EVENTS: ReadonlySet<string> = new Set(['run.end', 'egress.blocked', 'receipt.failed', 'receipt.delivery_failed', 'rpc.internal_error', 'http.internal_error']);
+export const LOGGED_EVENTS: ReadonlySet<string> = new Set([
+  'run.end',
+  'egress.blocked',
+  'receipt.failed',
+  'receipt.delivery_failed',
+  'rpc.internal_error',
+  'http.internal_error',
+]);
 
 /** Structured run events on the Worker's log (they never carry secrets, prompts or answers). */
 export function runtimeLog(event: RuntimeLogEvent): void {
@@ -37,7 +44,8 @@ export function runtimeLog(event: RuntimeLogEvent): void {
 export function serviceFetch(env: Record<string, unknown>, name: string): typeof fetch {
   return (input, init) => {
     const service = env[name] as FetcherLike | undefined;
-    if (!service || typeof service.fetch !== 'function') return Promise.reject(new RuntimeError('tool_unavailable', `service binding ${name} is not configured`));
+    if (!service || typeof service.fetch !== 'function')
+      return Promise.reject(new RuntimeError('tool_unavailable', `service binding ${name} is not configured`));
     return service.fetch(input instanceof URL ? input.toString() : input, init);
   };
 }
@@ -49,22 +57,43 @@ export function secretsOf(env: Record<string, unknown>): (name: string) => strin
   };
 }
 
-function childFor<E>(agent: AgentModule<E>, nodeId: string | undefined, slug: string, version: string): ChildModule<E> | undefined {
+function childFor<E>(
+  agent: AgentModule<E>,
+  nodeId: string | undefined,
+  slug: string,
+  version: string,
+): ChildModule<E> | undefined {
   if (nodeId !== undefined && agent.children[nodeId]) return agent.children[nodeId];
   const suffix = `/${slug}@${version}`;
   const matches = Object.entries(agent.children).filter(([id]) => id.endsWith(suffix));
   return matches.length === 1 ? matches[0]![1] : undefined;
 }
 
-export function childRunner<E extends Record<string, unknown>>(agent: AgentModule<E>, host: WorkerHost<E>): ChildRunner {
+export function childRunner<E extends Record<string, unknown>>(
+  agent: AgentModule<E>,
+  host: WorkerHost<E>,
+): ChildRunner {
   return async (child, input, context) => {
     const entry = childFor(agent, child.nodeId, child.slug, child.version);
-    if (!entry) throw new RuntimeError('composition_failed', `no compiled child ${child.slug}@${child.version} in ${agent.nodeId}`);
+    if (!entry)
+      throw new RuntimeError(
+        'composition_failed',
+        `no compiled child ${child.slug}@${child.version} in ${agent.nodeId}`,
+      );
     const composedIn = { card: context.parent.slug, cardVersion: context.parent.version };
     if (entry.kind === 'module') {
-      return runAgentWithParts(entry.agent.config, input, { ...nodeDeps(entry.agent, host), waitUntil: host.waitUntil }, { runId: context.runId, signal: context.signal, composedIn });
+      return runAgentWithParts(
+        entry.agent.config,
+        input,
+        { ...nodeDeps(entry.agent, host), waitUntil: host.waitUntil },
+        { runId: context.runId, signal: context.signal, composedIn },
+      );
     }
-    return runIsolate(entry.isolate, { input, runId: context.runId, composedIn, remainingMs: context.remainingMs }, host);
+    return runIsolate(
+      entry.isolate,
+      { input, runId: context.runId, composedIn, remainingMs: context.remainingMs },
+      host,
+    );
   };
 }
 

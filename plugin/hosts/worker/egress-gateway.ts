@@ -23,7 +23,11 @@ export function egressAllows(allow: readonly string[], url: string): boolean {
   return origin !== undefined && allow.some((entry) => originOf(entry) === origin);
 }
 
-export async function gatewayFetch(request: Request, props: EgressProps | undefined, upstream: (request: Request) => Promise<Response> = (r) => fetch(r)): Promise<Response> {
+export async function gatewayFetch(
+  request: Request,
+  props: EgressProps | undefined,
+  upstream: (request: Request) => Promise<Response> = (r) => fetch(r),
+): Promise<Response> {
   const allow = props?.allow ?? [];
   if (!egressAllows(allow, request.url)) {
     let host = '';
@@ -32,10 +36,16 @@ export async function gatewayFetch(request: Request, props: EgressProps | undefi
     } catch {
       host = 'an invalid URL';
     }
-    return new Response(JSON.stringify({ error: 'egress_blocked', message: `egress_blocked: ${host} is not on this agent's egress allow-list` }), {
-      status: EGRESS_BLOCKED_STATUS,
-      headers: { 'content-type': 'application/json', 'x-agentdef-egress': 'blocked' },
-    });
+    return new Response(
+      JSON.stringify({
+        error: 'egress_blocked',
+        message: `egress_blocked: ${host} is not on this agent's egress allow-list`,
+      }),
+      {
+        status: EGRESS_BLOCKED_STATUS,
+        headers: { 'content-type': 'application/json', 'x-agentdef-egress': 'blocked' },
+      },
+    );
   }
   return upstream(request);
 }

@@ -37,7 +37,11 @@ function lockedProperty(owner: object, name: string, value: unknown): void {
 /** Every object from `start` up its prototype chain that owns `name`. */
 function owners(start: object, name: string): object[] {
   const found: object[] = [];
-  for (let current: object | null = start; current !== null; current = Object.getPrototypeOf(current) as object | null) {
+  for (
+    let current: object | null = start;
+    current !== null;
+    current = Object.getPrototypeOf(current) as object | null
+  ) {
     if (Object.hasOwn(current, name)) found.push(current);
   }
   return found;
@@ -60,14 +64,20 @@ export function policyOrigin(url: URL): { protocol: string; origin: string } {
 }
 
 /** Throws `egress_blocked` (naming the host only) unless `target`'s origin is allowed; a URL with credentials is refused without repeating them. */
-function refuseUnlessAllowed(target: URL, allow: ReadonlySet<string>, onBlocked: (host: string) => void, what: string): void {
+function refuseUnlessAllowed(
+  target: URL,
+  allow: ReadonlySet<string>,
+  onBlocked: (host: string) => void,
+  what: string,
+): void {
   const { protocol, origin } = policyOrigin(target);
   if (!setHas(allow, origin) || (protocol !== 'http:' && protocol !== 'https:')) {
     const host = nativeUrl.host(target) || protocol;
     onBlocked(host);
     throw new EgressBlockedError(host);
   }
-  if (nativeUrl.username(target) !== '' || nativeUrl.password(target) !== '') throw new SyntaxError(`${what}: a URL with credentials (user:password@${nativeUrl.host(target)}) is refused`);
+  if (nativeUrl.username(target) !== '' || nativeUrl.password(target) !== '')
+    throw new SyntaxError(`${what}: a URL with credentials (user:password@${nativeUrl.host(target)}) is refused`);
 }
 
 /**
@@ -75,7 +85,11 @@ function refuseUnlessAllowed(target: URL, allow: ReadonlySet<string>, onBlocked:
  * (`WebSocket`, `EventSource`): it checks the origin, then constructs the original. Instances stay
  * instances of the original; the original's prototype names the replacement as its constructor.
  */
-function guardedConstructor<T extends new (...args: never[]) => object>(original: T, allow: ReadonlySet<string>, onBlocked: (host: string) => void): T {
+function guardedConstructor<T extends new (...args: never[]) => object>(
+  original: T,
+  allow: ReadonlySet<string>,
+  onBlocked: (host: string) => void,
+): T {
   const name = original.name;
   const Guarded = function (this: unknown, ...args: unknown[]): object {
     if (!new.target) throw new TypeError(`Failed to construct '${name}': use new`);
@@ -83,7 +97,11 @@ function guardedConstructor<T extends new (...args: never[]) => object>(original
     refuseUnlessAllowed(checked, allow, onBlocked, name);
     // The URL checked is the URL used: an argument that reads differently twice cannot pass.
     const href = nativeUrl.href(checked);
-    return construct(original, args.length > 1 ? [href, args[1]] : [href], new.target === Guarded ? original : new.target) as object;
+    return construct(
+      original,
+      args.length > 1 ? [href, args[1]] : [href],
+      new.target === Guarded ? original : new.target,
+    ) as object;
   };
   Object.defineProperty(Guarded, 'name', { value: name });
   Object.defineProperty(Guarded, 'prototype', { value: original.prototype, writable: false });
@@ -105,7 +123,11 @@ function guardedConstructor<T extends new (...args: never[]) => object>(original
  * `navigator.sendBeacon` posts to any URL (and follows redirects) outside `fetch`: it becomes a
  * post through the guarded fetch, refused with `egress_blocked` before anything is queued.
  */
-function guardSendBeacon(guardedFetch: typeof fetch, allow: ReadonlySet<string>, onBlocked: (host: string) => void): void {
+function guardSendBeacon(
+  guardedFetch: typeof fetch,
+  allow: ReadonlySet<string>,
+  onBlocked: (host: string) => void,
+): void {
   const navigator = (globalThis as { navigator?: object }).navigator;
   if (navigator === undefined || navigator === null) return;
   const beaconOwners = owners(navigator, 'sendBeacon');
@@ -113,7 +135,10 @@ function guardSendBeacon(guardedFetch: typeof fetch, allow: ReadonlySet<string>,
   const sendBeacon = (url: string | URL, data?: BodyInit | null): boolean => {
     const target = parsedUrl(url);
     refuseUnlessAllowed(target, allow, onBlocked, 'sendBeacon');
-    const pending = guardedFetch(nativeUrl.href(target), { method: 'POST', ...(data !== undefined && data !== null ? { body: data } : {}) });
+    const pending = guardedFetch(nativeUrl.href(target), {
+      method: 'POST',
+      ...(data !== undefined && data !== null ? { body: data } : {}),
+    });
     pending.catch(() => undefined);
     return true;
   };

@@ -17,7 +17,11 @@ export interface FetcherLike {
 /** A KV namespace, or the loader's RPC proxy of one (the methods the glue and the proxy share). */
 export interface KvLike {
   get(key: string): Promise<string | null>;
-  put(key: string, value: string, options?: { expirationTtl?: number; metadata?: Record<string, string> }): Promise<void>;
+  put(
+    key: string,
+    value: string,
+    options?: { expirationTtl?: number; metadata?: Record<string, string> },
+  ): Promise<void>;
   delete(key: string): Promise<void>;
   list(options?: { prefix?: string; limit?: number; cursor?: string }): Promise<unknown>;
 }

@@ -13,14 +13,17 @@ import type { WorkerHost } from './agent-deps';
 import { nodeDeps } from './agent-deps';
 import type { AgentModule, IsolateRunRequest } from './host-types';
 
-const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const reply = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function parseRunRequest(value: unknown): IsolateRunRequest | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const v = value as Partial<IsolateRunRequest>;
   const input = v.input as IsolateRunRequest['input'] | undefined;
-  if (!input || typeof input.text !== 'string' || typeof v.runId !== 'string' || typeof v.remainingMs !== 'number') return undefined;
-  if (!v.composedIn || typeof v.composedIn.card !== 'string' || typeof v.composedIn.cardVersion !== 'string') return undefined;
+  if (!input || typeof input.text !== 'string' || typeof v.runId !== 'string' || typeof v.remainingMs !== 'number')
+    return undefined;
+  if (!v.composedIn || typeof v.composedIn.card !== 'string' || typeof v.composedIn.cardVersion !== 'string')
+    return undefined;
   return v as IsolateRunRequest;
 }
 
@@ -31,7 +34,11 @@ export function cappedConfig(config: RuntimeConfig, remainingMs: number): Runtim
   return wallClockMs === own ? config : { ...config, limits: { ...config.limits, wallClockMs } };
 }
 
-export async function handleIsolateRun<E extends Record<string, unknown>>(request: Request, agent: AgentModule<E>, host: Omit<WorkerHost<E>, 'sink' | 'waitUntil'>): Promise<Response> {
+export async function handleIsolateRun<E extends Record<string, unknown>>(
+  request: Request,
+  agent: AgentModule<E>,
+  host: Omit<WorkerHost<E>, 'sink' | 'waitUntil'>,
+): Promise<Response> {
   if (request.method !== 'POST') return reply({ error: 'use POST' }, 405);
   let run: IsolateRunRequest | undefined;
   try {
@@ -48,7 +55,12 @@ export async function handleIsolateRun<E extends Record<string, unknown>>(reques
     waitUntil: (promise) => void pending.push(promise),
   };
   const config = cappedConfig(agent.config, run.remainingMs);
-  const result = await runAgentWithParts(config, run.input, { ...nodeDeps(agent, isolateHost), waitUntil: isolateHost.waitUntil }, { runId: run.runId, composedIn: run.composedIn });
+  const result = await runAgentWithParts(
+    config,
+    run.input,
+    { ...nodeDeps(agent, isolateHost), waitUntil: isolateHost.waitUntil },
+    { runId: run.runId, composedIn: run.composedIn },
+  );
   // Receipts are handed to the sink after a microtask; wait for every delivery this run started.
   for (let settled = 0; settled < pending.length; ) {
     const batch = pending.slice(settled);

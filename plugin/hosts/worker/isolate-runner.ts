@@ -46,7 +46,11 @@ interface IsolateReply {
   error?: string;
 }
 
-export async function runIsolate<E extends Record<string, unknown>>(spec: IsolateSpec, request: IsolateRunRequest, host: WorkerHost<E>): Promise<ChildResult> {
+export async function runIsolate<E extends Record<string, unknown>>(
+  spec: IsolateSpec,
+  request: IsolateRunRequest,
+  host: WorkerHost<E>,
+): Promise<ChildResult> {
   const digest = await codeDigest(spec.source);
   const id = isolateId(digest, spec.nodeId, request.runId);
   const env: Record<string, unknown> = {};
@@ -73,25 +77,41 @@ export async function runIsolate<E extends Record<string, unknown>>(spec: Isolat
     let globalOutbound: WorkerCode['globalOutbound'] = null;
     if (spec.egress.length > 0) {
       const gateway = host.exports?.AgentdefEgress;
-      if (!gateway) throw new RuntimeError('composition_failed', `child ${spec.nodeId} needs the network but this Worker exports no egress gateway`);
+      if (!gateway)
+        throw new RuntimeError(
+          'composition_failed',
+          `child ${spec.nodeId} needs the network but this Worker exports no egress gateway`,
+        );
       globalOutbound = gateway({ props: { allow: [...spec.egress] } });
     }
     const stub = loader.get(id, () => ({ ...code, globalOutbound }));
-    const response = await stub.getEntrypoint().fetch(ISOLATE_RUN_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+    const response = await stub
+      .getEntrypoint()
+      .fetch(ISOLATE_RUN_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
     text = await response.text();
   } else if (service && typeof service.run === 'function') {
     text = await service.run({ nodeId: spec.nodeId, isolateId: id, code, payload });
   } else {
-    throw new RuntimeError('composition_failed', `child ${spec.nodeId} is quarantined, but this Worker has no Worker Loader binding (${LOADER_BINDING})`);
+    throw new RuntimeError(
+      'composition_failed',
+      `child ${spec.nodeId} is quarantined, but this Worker has no Worker Loader binding (${LOADER_BINDING})`,
+    );
   }
   let reply: IsolateReply;
   try {
     reply = JSON.parse(text) as IsolateReply;
   } catch {
-    throw new RuntimeError('composition_failed', `child ${spec.nodeId}: its isolate answered with something that is not JSON`);
+    throw new RuntimeError(
+      'composition_failed',
+      `child ${spec.nodeId}: its isolate answered with something that is not JSON`,
+    );
   }
   const sink = host.sink;
   if (sink) for (const receipt of reply.receipts ?? []) deliverReceipt(receipt, sink, { waitUntil: host.waitUntil });
-  if (!reply.result) throw new RuntimeError('composition_failed', `child ${spec.nodeId}: its isolate failed (${reply.error ?? 'no result'})`);
+  if (!reply.result)
+    throw new RuntimeError(
+      'composition_failed',
+      `child ${spec.nodeId}: its isolate failed (${reply.error ?? 'no result'})`,
+    );
   return reply.result;
 }

@@ -12,7 +12,10 @@ export function receiptKey(receipt: Receipt): string {
   return `receipts/${receipt.runId}/${receipt.pinning.card}@${receipt.pinning.cardVersion}/${receipt.signature.value.slice(0, 16)}`;
 }
 
-export function receiptSinkFrom(env: Record<string, unknown>, binding: ReceiptSinkBinding | undefined): ReceiptSink | undefined {
+export function receiptSinkFrom(
+  env: Record<string, unknown>,
+  binding: ReceiptSinkBinding | undefined,
+): ReceiptSink | undefined {
   if (!binding) return undefined;
   const target = env[binding.binding];
   if (target === undefined || target === null) return undefined;

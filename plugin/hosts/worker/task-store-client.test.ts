@@ -15,12 +15,25 @@ const plan = (bindings: HostPlan['bindings']): HostPlan => ({
   agent: { slug: 'a', version: '1.0.0' },
   planDigest: 'd',
   id: 'a@1.0.0:d:c',
-  workerCode: { compatibilityDate: '2026-04-26', compatibilityFlags: [], mainModule: 'worker.js', modules: { 'worker.js': '' }, env: {} },
+  workerCode: {
+    compatibilityDate: '2026-04-26',
+    compatibilityFlags: [],
+    mainModule: 'worker.js',
+    modules: { 'worker.js': '' },
+    env: {},
+  },
   bindings,
   egress: { globalOutbound: 'blocked', allow: [] },
   isolates: [],
 });
-const taskBinding: HostPlan['bindings'][number] = { name: 'AGENTDEF_TASKS', kind: 'durable-object', purpose: 'task-store', neededBy: ['a@1.0.0'], loader: 'task-store-proxy', className: 'AgentTaskStore' };
+const taskBinding: HostPlan['bindings'][number] = {
+  name: 'AGENTDEF_TASKS',
+  kind: 'durable-object',
+  purpose: 'task-store',
+  neededBy: ['a@1.0.0'],
+  loader: 'task-store-proxy',
+  className: 'AgentTaskStore',
+};
 
 /** What an RPC stub looks like to JavaScript: every property is a callable. */
 const anyPropertyStub = () => new Proxy({}, { get: () => () => Promise.resolve(null), has: () => true });
@@ -56,7 +69,13 @@ describe('the Worker task store glue', () => {
     const ns = namespace(asked);
     (ns as unknown as { get: (id: string) => unknown }).get = (id: string) => {
       asked.push(id);
-      return { getTask: async () => null, listTasks: async () => [], putTask: async () => true, dropTask: async () => false, pageTokenKey: async () => new Uint8Array(32) };
+      return {
+        getTask: async () => null,
+        listTasks: async () => [],
+        putTask: async () => true,
+        dropTask: async () => false,
+        pageTokenKey: async () => new Uint8Array(32),
+      };
     };
     const store = taskStoreDeps({ AGENTDEF_TASKS: ns }, 'my-agent').taskStore!;
     await store.get('x');
@@ -101,15 +120,27 @@ describe('the Worker task store glue', () => {
   });
 
   it('hands the loaded Worker the loader entrypoint only when the loader has the namespace', () => {
-    const exports = { AgentdefEgress: () => ({}), AgentdefIsolates: () => 'i', AgentdefKv: () => 'kv', AgentdefQueue: () => 'q', AgentdefTasks: () => 'tasks-proxy' } as never;
-    expect(loadedEnv(plan([taskBinding]), { AGENTDEF_TASKS: namespace([]) }, exports)).toEqual({ AGENTDEF_TASKS: 'tasks-proxy' });
+    const exports = {
+      AgentdefEgress: () => ({}),
+      AgentdefIsolates: () => 'i',
+      AgentdefKv: () => 'kv',
+      AgentdefQueue: () => 'q',
+      AgentdefTasks: () => 'tasks-proxy',
+    } as never;
+    expect(loadedEnv(plan([taskBinding]), { AGENTDEF_TASKS: namespace([]) }, exports)).toEqual({
+      AGENTDEF_TASKS: 'tasks-proxy',
+    });
     expect(loadedEnv(plan([taskBinding]), {}, exports)).toEqual({});
   });
 
   it('the loader reaches the object named after the planned agent, and refuses plans and hosts without a task store', () => {
     const asked: string[] = [];
     expect(plannedTaskObject(plan([taskBinding]), { AGENTDEF_TASKS: namespace(asked) })).toEqual({ marker: 'id:a' });
-    expect(() => plannedTaskObject(plan([]), { AGENTDEF_TASKS: namespace(asked) })).toThrow('this host plan keeps no task store');
-    expect(() => plannedTaskObject(plan([taskBinding]), { AGENTDEF_TASKS: anyPropertyStub() })).toThrow('binding AGENTDEF_TASKS is not a Durable Object namespace on the host Worker');
+    expect(() => plannedTaskObject(plan([]), { AGENTDEF_TASKS: namespace(asked) })).toThrow(
+      'this host plan keeps no task store',
+    );
+    expect(() => plannedTaskObject(plan([taskBinding]), { AGENTDEF_TASKS: anyPropertyStub() })).toThrow(
+      'binding AGENTDEF_TASKS is not a Durable Object namespace on the host Worker',
+    );
   });
 });

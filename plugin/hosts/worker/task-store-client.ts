@@ -41,7 +41,11 @@ export interface DurableObjectNamespaceLike {
 
 /** True for a Durable Object namespace binding (an RPC stub answers every property, so ask its type tag). */
 export function isDurableObjectNamespace(binding: unknown): binding is DurableObjectNamespaceLike {
-  return binding !== null && typeof binding === 'object' && Object.prototype.toString.call(binding) === '[object DurableObjectNamespace]';
+  return (
+    binding !== null &&
+    typeof binding === 'object' &&
+    Object.prototype.toString.call(binding) === '[object DurableObjectNamespace]'
+  );
 }
 
 /**
@@ -60,7 +64,12 @@ export function taskStoreOver(object: () => TaskObjectLike, limits: TaskStoreLim
         await (async () => object().dropTask(task.id))().catch(() => undefined);
         return false;
       }
-      return (await object().putTask(task.id, text, isTerminalTask(task), { maxTasks: limits.maxTasks, maxBytes: limits.maxBytes })) === true;
+      return (
+        (await object().putTask(task.id, text, isTerminalTask(task), {
+          maxTasks: limits.maxTasks,
+          maxBytes: limits.maxBytes,
+        })) === true
+      );
     },
     get: async (id) => parse(await object().getTask(id)),
     list: async () => (await object().listTasks()).map((text) => parse(text)!),
@@ -76,7 +85,11 @@ export function taskObjectOf(namespace: DurableObjectNamespaceLike, name: string
   return namespace.get(namespace.idFromName(name) as never) as TaskObjectLike;
 }
 
-export function createDurableObjectTaskStore(namespace: DurableObjectNamespaceLike, name: string, limits: TaskStoreLimits = DURABLE_TASK_LIMITS): TaskStore {
+export function createDurableObjectTaskStore(
+  namespace: DurableObjectNamespaceLike,
+  name: string,
+  limits: TaskStoreLimits = DURABLE_TASK_LIMITS,
+): TaskStore {
   return taskStoreOver(() => taskObjectOf(namespace, name), limits);
 }
 
@@ -97,6 +110,7 @@ export function plannedTaskObject(plan: HostPlan, env: Record<string, unknown>):
   const binding = plan.bindings.find((b) => b.loader === 'task-store-proxy');
   if (!binding) throw new Error('this host plan keeps no task store');
   const namespace = env[binding.name];
-  if (!isDurableObjectNamespace(namespace)) throw new Error(`binding ${binding.name} is not a Durable Object namespace on the host Worker`);
+  if (!isDurableObjectNamespace(namespace))
+    throw new Error(`binding ${binding.name} is not a Durable Object namespace on the host Worker`);
   return taskObjectOf(namespace, plan.agent.slug);
 }

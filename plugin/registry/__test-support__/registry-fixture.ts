@@ -9,15 +9,22 @@ import { readRegistryIndex, snapshotSha256, withIndexEntry, writeRegistryIndex }
 
 function identityOf(bytes: Buffer): { id: string; versionId: string } {
   try {
-    const identity = (JSON.parse(bytes.toString('utf8')) as { identity?: { id?: unknown; versionId?: unknown } }).identity;
-    return { id: typeof identity?.id === 'string' ? identity.id : '', versionId: typeof identity?.versionId === 'string' ? identity.versionId : '' };
+    const identity = (JSON.parse(bytes.toString('utf8')) as { identity?: { id?: unknown; versionId?: unknown } })
+      .identity;
+    return {
+      id: typeof identity?.id === 'string' ? identity.id : '',
+      versionId: typeof identity?.versionId === 'string' ? identity.versionId : '',
+    };
   } catch {
     return { id: '', versionId: '' };
   }
 }
 
 /** Records every `<slug>/<version>.json` regular file below the registry in its index.json (no registry folder: nothing to do). */
-export function indexRegistrySnapshots(workspaceRoot: string, registryRoot: string = WORKSPACE_DEFAULTS.registryRoot): void {
+export function indexRegistrySnapshots(
+  workspaceRoot: string,
+  registryRoot: string = WORKSPACE_DEFAULTS.registryRoot,
+): void {
   const root = join(workspaceRoot, registryRoot);
   if (!existsSync(root)) return;
   const read = readRegistryIndex(root, registryRoot);

@@ -37,10 +37,17 @@ export function pin(wire: ProviderWire, baseUrl: string, overrides: Partial<Runt
     role: 'primary',
     providerId,
     wire,
-    model: wire === 'openai-chat' ? 'gpt-4o-mini-2024-07-18' : wire === 'anthropic-messages' ? 'claude-sonnet-4-20250514' : 'llama3.1:8b',
+    model:
+      wire === 'openai-chat'
+        ? 'gpt-4o-mini-2024-07-18'
+        : wire === 'anthropic-messages'
+          ? 'claude-sonnet-4-20250514'
+          : 'llama3.1:8b',
     modelVersion: '2024-07-18',
     sampling: { temperature: 0, maxTokens: 256, seed: 7 },
-    ...(wire === 'ollama-chat' ? {} : { secretBinding: wire === 'openai-chat' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY' }),
+    ...(wire === 'ollama-chat'
+      ? {}
+      : { secretBinding: wire === 'openai-chat' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY' }),
     baseUrl,
     ...overrides,
   };
@@ -64,7 +71,16 @@ export function baseConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
       defaultOutputModes: ['text/plain', 'application/json'],
       provider: { organization: 'Example Org', url: 'https://example.org' },
     },
-    skills: [{ id: 'arithmetic', name: 'Arithmetic', description: 'Adds and multiplies numbers.', version: '2.0.1', tags: ['math'], examples: ['What is 2 + 3?'] }],
+    skills: [
+      {
+        id: 'arithmetic',
+        name: 'Arithmetic',
+        description: 'Adds and multiplies numbers.',
+        version: '2.0.1',
+        tags: ['math'],
+        examples: ['What is 2 + 3?'],
+      },
+    ],
     agenticGate: 'agentic',
     models: [],
     tools: [ADD_TOOL, MUL_TOOL],
@@ -73,19 +89,37 @@ export function baseConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
     composition: { kind: 'leaf', children: [], edges: [], quarantine: false },
     egress: { allow: [] },
     lifecycleState: 'kym-registered',
-    receipts: { mode: 'signed', schemaVersion: 'receipt/v1', signerRef: 'keyref:calc-agent', keyBinding: 'RECEIPT_SIGNING_JWK' },
+    receipts: {
+      mode: 'signed',
+      schemaVersion: 'receipt/v1',
+      signerRef: 'keyref:calc-agent',
+      keyBinding: 'RECEIPT_SIGNING_JWK',
+    },
     ...overrides,
   };
 }
 
-export function agenticConfig(wire: ProviderWire, baseUrl: string, overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
+export function agenticConfig(
+  wire: ProviderWire,
+  baseUrl: string,
+  overrides: Partial<RuntimeConfig> = {},
+): RuntimeConfig {
   return baseConfig({ models: [pin(wire, baseUrl)], ...overrides });
 }
 
 export function toolOnlyConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
   return baseConfig({
-    agent: { id: '01J9ZZZZZZZZZZZZZZZZZZZZZX', slug: 'adder-tool', name: 'Adder', version: '0.3.0', versionId: '01J9ZZZZZZZZZZZZZZZZZZZZZW', description: 'Adds two numbers.' },
-    skills: [{ id: 'add', name: 'Add', description: 'Adds a and b.', version: '0.3.0', tags: ['math'], toolId: 'calc.add' }],
+    agent: {
+      id: '01J9ZZZZZZZZZZZZZZZZZZZZZX',
+      slug: 'adder-tool',
+      name: 'Adder',
+      version: '0.3.0',
+      versionId: '01J9ZZZZZZZZZZZZZZZZZZZZZW',
+      description: 'Adds two numbers.',
+    },
+    skills: [
+      { id: 'add', name: 'Add', description: 'Adds a and b.', version: '0.3.0', tags: ['math'], toolId: 'calc.add' },
+    ],
     agenticGate: 'tool-only',
     models: [],
     tools: [ADD_TOOL],
@@ -108,17 +142,44 @@ export function memorySink(): { receipts: Receipt[]; put(r: Receipt): Promise<vo
 /** A tool-only child agent `slug@1.0.0` whose single skill routes to tool `<slug>.tool`. */
 export function toolChildConfig(slug: string, toolOverrides: Partial<RuntimeTool> = {}): RuntimeConfig {
   return toolOnlyConfig({
-    agent: { id: '01J9ZZZZZZZZZZZZZZZZZZZZCA', slug, name: slug, version: '1.0.0', versionId: '01J9ZZZZZZZZZZZZZZZZZZZZCB', description: slug },
+    agent: {
+      id: '01J9ZZZZZZZZZZZZZZZZZZZZCA',
+      slug,
+      name: slug,
+      version: '1.0.0',
+      versionId: '01J9ZZZZZZZZZZZZZZZZZZZZCB',
+      description: slug,
+    },
     skills: [{ id: 'run', name: 'Run', description: slug, version: '1.0.0', tags: ['run'] }],
-    tools: [{ id: `${slug}.tool`, name: `${slug.replace(/-/g, '_')}_tool`, version: '1.0.0', kind: 'bundled', risk: 'low', ...toolOverrides }],
+    tools: [
+      {
+        id: `${slug}.tool`,
+        name: `${slug.replace(/-/g, '_')}_tool`,
+        version: '1.0.0',
+        kind: 'bundled',
+        risk: 'low',
+        ...toolOverrides,
+      },
+    ],
     lifecycleState: 'composed',
   });
 }
 
 /** A dag parent `pipeline@3.0.0` over `slugs` (each pinned at 1.0.0). */
-export function dagConfig(slugs: string[], edges: RuntimeConfig['composition']['edges'], overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
+export function dagConfig(
+  slugs: string[],
+  edges: RuntimeConfig['composition']['edges'],
+  overrides: Partial<RuntimeConfig> = {},
+): RuntimeConfig {
   return baseConfig({
-    agent: { id: '01J9ZZZZZZZZZZZZZZZZZZZZPA', slug: 'pipeline', name: 'Pipeline', version: '3.0.0', versionId: '01J9ZZZZZZZZZZZZZZZZZZZZPB', description: 'Composes children.' },
+    agent: {
+      id: '01J9ZZZZZZZZZZZZZZZZZZZZPA',
+      slug: 'pipeline',
+      name: 'Pipeline',
+      version: '3.0.0',
+      versionId: '01J9ZZZZZZZZZZZZZZZZZZZZPB',
+      description: 'Composes children.',
+    },
     skills: [{ id: 'handle', name: 'Handle', description: 'Handles a request.', version: '3.1.0', tags: ['handle'] }],
     agenticGate: 'tool-only',
     models: [],

@@ -24,17 +24,35 @@ const METHODS = [
 ];
 
 /** Strings of every kind: full Unicode, lone surrogates (`binary` units), control characters. */
-const anyString = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.constantFrom('', '\u0000', '\ud800', '\udfff', '\u001b[2J', '\u2028'));
+const anyString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: 'grapheme' }),
+  fc.constantFrom('', '\u0000', '\ud800', '\udfff', '\u001b[2J', '\u2028'),
+);
 
 /** JSON with any strings (lone surrogates included) in keys and values. */
 const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), anyString, tie('array'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.constant(null),
+    fc.boolean(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer(),
+    anyString,
+    tie('array'),
+    tie('object'),
+  ),
   array: fc.array(tie('value'), { maxLength: 4 }),
   object: fc.dictionary(anyString, tie('value'), { maxKeys: 4 }),
 })).value;
 
 /** JSON nested `depth` levels deep, as text (built without recursion). */
-const deepText = fc.tuple(fc.integer({ min: 60, max: 20_000 }), fc.boolean()).map(([depth, arrays]) => (arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"k":'.repeat(depth)}0${'}'.repeat(depth)}`));
+const deepText = fc
+  .tuple(fc.integer({ min: 60, max: 20_000 }), fc.boolean())
+  .map(([depth, arrays]) =>
+    arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"k":'.repeat(depth)}0${'}'.repeat(depth)}`,
+  );
 
 const ids = fc.oneof(
   fc.integer(),
@@ -77,14 +95,26 @@ const messages = fc.oneof(
 
 const params = fc.oneof(
   fc.record(
-    { message: messages, configuration: fc.oneof(anyJson, fc.record({ historyLength: fc.oneof(fc.integer(), anyJson) })), metadata: fc.oneof(anyJson, fc.record({ skillId: anyJson })) },
+    {
+      message: messages,
+      configuration: fc.oneof(anyJson, fc.record({ historyLength: fc.oneof(fc.integer(), anyJson) })),
+      metadata: fc.oneof(anyJson, fc.record({ skillId: anyJson })),
+    },
     { requiredKeys: ['message'] },
   ),
   fc.record({ id: fc.oneof(anyString, anyJson), historyLength: anyJson }, { requiredKeys: [] }),
   anyJson,
 );
 
-const envelopes = fc.record({ jsonrpc: fc.oneof(fc.constant('2.0'), anyJson), id: ids, method: fc.oneof(fc.constantFrom(...METHODS), anyString, anyJson), params }, { requiredKeys: [] });
+const envelopes = fc.record(
+  {
+    jsonrpc: fc.oneof(fc.constant('2.0'), anyJson),
+    id: ids,
+    method: fc.oneof(fc.constantFrom(...METHODS), anyString, anyJson),
+    params,
+  },
+  { requiredKeys: [] },
+);
 
 /** Valid sends with random content: they run the agent (any text, lone surrogates included, random metadata and ids). */
 const validSends = fc
@@ -99,7 +129,11 @@ const validSends = fc
   .map(({ id, v1, text, data, metadata, historyLength }) => {
     const textPart = v1 ? { text } : { kind: 'text', text };
     const dataPart = data === null ? [] : [v1 ? { data } : { kind: 'data', data }];
-    const message: Record<string, unknown> = { messageId: `m-${String(id)}`, role: v1 ? 'ROLE_USER' : 'user', parts: [textPart, ...dataPart] };
+    const message: Record<string, unknown> = {
+      messageId: `m-${String(id)}`,
+      role: v1 ? 'ROLE_USER' : 'user',
+      parts: [textPart, ...dataPart],
+    };
     if (!v1) message['kind'] = 'message';
     if (metadata !== null) message['metadata'] = metadata;
     const params: Record<string, unknown> = { message };
@@ -117,7 +151,11 @@ export const jsonRpcBodies: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .tuple(fc.constantFrom('SendMessage', 'message/send', 'GetTask'), fc.constantFrom('data', 'metadata', 'params'), deepText)
+      .tuple(
+        fc.constantFrom('SendMessage', 'message/send', 'GetTask'),
+        fc.constantFrom('data', 'metadata', 'params'),
+        deepText,
+      )
       .map(([method, where, deep]) =>
         where === 'params'
           ? `{"jsonrpc":"2.0","id":1,"method":"${method}","params":${deep}}`
@@ -158,7 +196,8 @@ export function isNotification(body: string): boolean {
  * (Server-Sent Events) is checked event by event.
  */
 export function answerProblem(body: string, status: number, text: string): string | undefined {
-  if (isNotification(body)) return status === 204 && text === '' ? undefined : `a notification answered ${status}: ${text.slice(0, 200)}`;
+  if (isNotification(body))
+    return status === 204 && text === '' ? undefined : `a notification answered ${status}: ${text.slice(0, 200)}`;
   if (text.startsWith('data: ')) {
     const events = text.split('\n\n').filter((event) => event.startsWith('data: '));
     if (events.length === 0 || status !== 200) return 'a stream without events';
@@ -182,7 +221,8 @@ function responseProblem(body: string, status: number, text: string): string | u
   if (answer['jsonrpc'] !== '2.0') return 'jsonrpc is not "2.0"';
   const wanted = expectedId(body);
   // Numbers compare by value (-0 is written as 0), strings exactly.
-  if (!(typeof wanted === 'number' ? answer['id'] === wanted : answer['id'] === wanted)) return `id ${JSON.stringify(answer['id'])} instead of ${JSON.stringify(wanted)}`;
+  if (!(typeof wanted === 'number' ? answer['id'] === wanted : answer['id'] === wanted))
+    return `id ${JSON.stringify(answer['id'])} instead of ${JSON.stringify(wanted)}`;
   if ('result' in answer === 'error' in answer) return 'not exactly one of result and error';
   if ('error' in answer) {
     const error = answer['error'] as Record<string, unknown>;

@@ -28,10 +28,18 @@ export async function startMcpServer(options: { json: boolean }): Promise<McpTes
   const requests: string[] = [];
   const build = () => {
     const server = new McpServer({ name: 'calc-mcp', version: '1.0.0' });
-    server.registerTool('add', { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() }, outputSchema: { sum: z.number() } }, async ({ a, b }) => {
-      calls.push(`add(${a},${b})`);
-      return { content: [{ type: 'text', text: String(a + b) }], structuredContent: { sum: a + b } };
-    });
+    server.registerTool(
+      'add',
+      {
+        description: 'Adds two numbers.',
+        inputSchema: { a: z.number(), b: z.number() },
+        outputSchema: { sum: z.number() },
+      },
+      async ({ a, b }) => {
+        calls.push(`add(${a},${b})`);
+        return { content: [{ type: 'text', text: String(a + b) }], structuredContent: { sum: a + b } };
+      },
+    );
     server.registerTool('echo', { description: 'Echoes.', inputSchema: { text: z.string() } }, async ({ text }) => {
       calls.push(`echo(${text})`);
       return { content: [{ type: 'text', text }] };

@@ -12,7 +12,9 @@ export interface ServedHandler {
   close(): Promise<void>;
 }
 
-export async function serveHandler(handler: (request: Request, perRequest?: { waitUntil?: (p: Promise<unknown>) => void }) => Promise<Response>): Promise<ServedHandler> {
+export async function serveHandler(
+  handler: (request: Request, perRequest?: { waitUntil?: (p: Promise<unknown>) => void }) => Promise<Response>,
+): Promise<ServedHandler> {
   const background: Promise<unknown>[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -20,8 +22,13 @@ export async function serveHandler(handler: (request: Request, perRequest?: { wa
     req.on('end', async () => {
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      const body = chunks.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
-      const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) });
+      const body =
+        chunks.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
+      const request = new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(body ? { body } : {}),
+      });
       const response = await handler(request, { waitUntil: (p) => background.push(p) });
       res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
       res.end(Buffer.from(await response.arrayBuffer()));

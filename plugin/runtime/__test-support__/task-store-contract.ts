@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { TaskView } from '../a2a-wire';
 import type { TaskStore, TaskStoreLimits } from '../task-store';
 
-export function contractTask(id: string, userText: string, answerText = 'ok', timestamp = '2026-11-30T00:00:00.000Z'): TaskView {
+export function contractTask(
+  id: string,
+  userText: string,
+  answerText = 'ok',
+  timestamp = '2026-11-30T00:00:00.000Z',
+): TaskView {
   return {
     id,
     contextId: 'ctx',
@@ -25,7 +30,10 @@ export function workingTask(id: string): TaskView {
   return { ...rest, state: 'working' };
 }
 
-export function describeTaskStoreContract(name: string, makeStore: (limits: TaskStoreLimits) => Promise<TaskStore>): void {
+export function describeTaskStoreContract(
+  name: string,
+  makeStore: (limits: TaskStoreLimits) => Promise<TaskStore>,
+): void {
   describe(`the TaskStore contract: ${name}`, () => {
     it('reads back what was put, and nothing for an unknown id', async () => {
       const store = await makeStore({ maxTasks: 10, maxBytes: 1e6 });
@@ -52,7 +60,9 @@ export function describeTaskStoreContract(name: string, makeStore: (limits: Task
     it('keeps a terminal task final: putting over it answers false and changes nothing', async () => {
       const store = await makeStore({ maxTasks: 10, maxBytes: 1e6 });
       await store.put(workingTask('a'));
-      expect(await store.put({ ...workingTask('a'), state: 'canceled', timestamp: '2026-11-30T00:00:01.000Z' })).toBe(true);
+      expect(await store.put({ ...workingTask('a'), state: 'canceled', timestamp: '2026-11-30T00:00:01.000Z' })).toBe(
+        true,
+      );
       expect(await store.put(contractTask('a', 'hi', 'late answer'))).toBe(false);
       expect(await store.put(workingTask('a'))).toBe(false);
       const kept = await store.get('a');
@@ -106,7 +116,9 @@ export function describeTaskStoreContract(name: string, makeStore: (limits: Task
       expect((await store.list()).map((t) => t.id)).toEqual(['other']);
       // A version JSON cannot hold is not kept either: the working one goes the same way.
       expect(await store.put(workingTask('cyclic'))).toBe(true);
-      const cyclic = { ...workingTask('cyclic'), state: 'completed' as const } as TaskView & { metadata: Record<string, unknown> };
+      const cyclic = { ...workingTask('cyclic'), state: 'completed' as const } as TaskView & {
+        metadata: Record<string, unknown>;
+      };
       cyclic.metadata['self'] = cyclic;
       expect(await store.put(cyclic)).toBe(false);
       expect(await store.get('cyclic')).toBeUndefined();

@@ -1,5 +1,11 @@
 /** Polls `read` until `done` holds for its value (returned), for up to `timeoutMs`; then fails naming `what`. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what = 'the condition', timeoutMs = 120_000, everyMs = 10): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what = 'the condition',
+  timeoutMs = 120_000,
+  everyMs = 10,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

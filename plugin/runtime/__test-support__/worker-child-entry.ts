@@ -18,9 +18,18 @@ const tools: Record<string, ToolHandler> = {
 export default {
   async fetch(request: Request, env: { CHILD_CONFIG: string; RECEIPT_SIGNING_JWK: string }): Promise<Response> {
     isolateRuns++;
-    const { input, runId, composedIn } = (await request.json()) as { input: { text: string }; runId: string; composedIn: { card: string; cardVersion: string } };
+    const { input, runId, composedIn } = (await request.json()) as {
+      input: { text: string };
+      runId: string;
+      composedIn: { card: string; cardVersion: string };
+    };
     const config = JSON.parse(env.CHILD_CONFIG) as RuntimeConfig;
-    const result = await runAgent(config, input, { secrets: { RECEIPT_SIGNING_JWK: env.RECEIPT_SIGNING_JWK }, tools }, { runId, composedIn });
+    const result = await runAgent(
+      config,
+      input,
+      { secrets: { RECEIPT_SIGNING_JWK: env.RECEIPT_SIGNING_JWK }, tools },
+      { runId, composedIn },
+    );
     return new Response(JSON.stringify(result), { headers: { 'content-type': 'application/json' } });
   },
 };

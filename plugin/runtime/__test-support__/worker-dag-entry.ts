@@ -26,7 +26,10 @@ interface Ctx {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-const putReceipt = (env: Env, receipt: Receipt) => env.RECEIPTS.fetch('http://receipts.internal/put', { method: 'POST', body: JSON.stringify(receipt) }).then(() => undefined);
+const putReceipt = (env: Env, receipt: Receipt) =>
+  env.RECEIPTS.fetch('http://receipts.internal/put', { method: 'POST', body: JSON.stringify(receipt) }).then(
+    () => undefined,
+  );
 
 export default {
   async fetch(request: Request, env: Env, ctx: Ctx): Promise<Response> {
@@ -44,7 +47,11 @@ export default {
       const response = await worker.getEntrypoint().fetch(
         new Request('http://child.internal/run', {
           method: 'POST',
-          body: JSON.stringify({ input, runId: context.runId, composedIn: { card: context.parent.slug, cardVersion: context.parent.version } }),
+          body: JSON.stringify({
+            input,
+            runId: context.runId,
+            composedIn: { card: context.parent.slug, cardVersion: context.parent.version },
+          }),
         }),
       );
       const result = (await response.json()) as Awaited<ReturnType<ChildRunner>> & { receipt?: Receipt };

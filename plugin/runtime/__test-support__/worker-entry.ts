@@ -23,7 +23,9 @@ const tools: Record<string, ToolHandler> = {
   'web.get': async (args, ctx) => (await ctx.fetch(String(args['url']))).text(),
 };
 
-let handler: ((request: Request, perRequest?: { waitUntil?: (p: Promise<unknown>) => void }) => Promise<Response>) | undefined;
+let handler:
+  | ((request: Request, perRequest?: { waitUntil?: (p: Promise<unknown>) => void }) => Promise<Response>)
+  | undefined;
 
 export default {
   async fetch(request: Request, env: Env, ctx: Ctx): Promise<Response> {

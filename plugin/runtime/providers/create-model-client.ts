@@ -15,11 +15,20 @@ import { createOpenAiChatClient } from './openai-chat';
 export type ModelClientFactory = (pin: RuntimeModelPin, io: { fetch: typeof fetch; apiKey?: string }) => ModelClient;
 
 /** The picker over the provider clients given, by wire; a pin of another wire cannot run (`config_invalid`). */
-export function modelClientFrom(clients: Partial<Record<ProviderWire, (options: ProviderClientOptions) => ModelClient>>): ModelClientFactory {
+export function modelClientFrom(
+  clients: Partial<Record<ProviderWire, (options: ProviderClientOptions) => ModelClient>>,
+): ModelClientFactory {
   return (pin, io) => {
     const create = Object.hasOwn(clients, pin.wire) ? clients[pin.wire] : undefined;
-    if (!create) throw new RuntimeError('config_invalid', `this build of the runtime has no client for the ${pin.wire} wire`);
-    return create({ baseUrl: modelBaseUrl(pin), model: pin.model, sampling: pin.sampling, fetch: io.fetch, ...(io.apiKey ? { apiKey: io.apiKey } : {}) });
+    if (!create)
+      throw new RuntimeError('config_invalid', `this build of the runtime has no client for the ${pin.wire} wire`);
+    return create({
+      baseUrl: modelBaseUrl(pin),
+      model: pin.model,
+      sampling: pin.sampling,
+      fetch: io.fetch,
+      ...(io.apiKey ? { apiKey: io.apiKey } : {}),
+    });
   };
 }
 

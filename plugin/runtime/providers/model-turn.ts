@@ -14,7 +14,10 @@ export interface ToolCall {
   rawArguments?: string;
 }
 
-export type ChatMessage = { role: 'user'; content: string } | { role: 'assistant'; content: string; toolCalls?: ToolCall[] } | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
+export type ChatMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
 
 export interface ToolSpec {
   name: string;
@@ -68,13 +71,15 @@ export function withReplayed(turn: ModelTurn, replayed: boolean): ModelTurn {
 
 /** Parses tool-call arguments that arrive as a JSON string. */
 export function parseArguments(raw: unknown): Pick<ToolCall, 'arguments' | 'rawArguments'> {
-  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return { arguments: raw as Record<string, unknown> };
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw))
+    return { arguments: raw as Record<string, unknown> };
   if (typeof raw === 'string') {
     const trimmed = raw.trim();
     if (trimmed === '') return { arguments: {} };
     try {
       const parsed: unknown = JSON.parse(trimmed);
-      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return { arguments: parsed as Record<string, unknown> };
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+        return { arguments: parsed as Record<string, unknown> };
     } catch {
       // fall through
     }
@@ -88,6 +93,7 @@ export function parseArguments(raw: unknown): Pick<ToolCall, 'arguments' | 'rawA
 export function samplingExtras(sampling: RuntimeSampling | undefined): Record<string, unknown> {
   const known = new Set(['temperature', 'topP', 'topK', 'maxTokens', 'seed', 'stop']);
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(sampling ?? {})) if (!known.has(key) && value !== undefined) out[key] = value;
+  for (const [key, value] of Object.entries(sampling ?? {}))
+    if (!known.has(key) && value !== undefined) out[key] = value;
   return out;
 }

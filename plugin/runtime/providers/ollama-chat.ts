@@ -20,7 +20,14 @@ export function createOllamaChatClient(options: ProviderClientOptions): ModelCli
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const headers: Record<string, string> = { ...options.headers };
       if (options.apiKey) headers['authorization'] = `Bearer ${options.apiKey}`;
-      const { body: response, replayed } = await postJson(PROVIDER, options.fetch, url, headers, ollamaRequestBody(options, request), request.signal);
+      const { body: response, replayed } = await postJson(
+        PROVIDER,
+        options.fetch,
+        url,
+        headers,
+        ollamaRequestBody(options, request),
+        request.signal,
+      );
       const turn = parseOllamaResponse(response, callCounter);
       callCounter += turn.toolCalls.length;
       return withReplayed(turn, replayed);
@@ -28,7 +35,10 @@ export function createOllamaChatClient(options: ProviderClientOptions): ModelCli
   };
 }
 
-export function ollamaRequestBody(options: Pick<ProviderClientOptions, 'model' | 'sampling'>, request: ModelRequest): Record<string, unknown> {
+export function ollamaRequestBody(
+  options: Pick<ProviderClientOptions, 'model' | 'sampling'>,
+  request: ModelRequest,
+): Record<string, unknown> {
   const messages: unknown[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
   for (const message of request.messages) messages.push(toOllamaMessage(message));
@@ -43,7 +53,10 @@ export function ollamaRequestBody(options: Pick<ProviderClientOptions, 'model' |
   const body: Record<string, unknown> = { model: options.model, messages, stream: false };
   if (Object.keys(opts).length > 0) body['options'] = opts;
   if (request.tools.length > 0) {
-    body['tools'] = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } }));
+    body['tools'] = request.tools.map((t) => ({
+      type: 'function',
+      function: { name: t.name, description: t.description, parameters: t.inputSchema },
+    }));
   }
   return body;
 }
@@ -55,7 +68,9 @@ function toOllamaMessage(message: ChatMessage): unknown {
     case 'assistant': {
       const out: Record<string, unknown> = { role: 'assistant', content: message.content };
       if (message.toolCalls && message.toolCalls.length > 0) {
-        out['tool_calls'] = message.toolCalls.map((call) => ({ function: { name: call.name, arguments: call.arguments ?? {} } }));
+        out['tool_calls'] = message.toolCalls.map((call) => ({
+          function: { name: call.name, arguments: call.arguments ?? {} },
+        }));
       }
       return out;
     }
@@ -66,7 +81,8 @@ function toOllamaMessage(message: ChatMessage): unknown {
 
 export function parseOllamaResponse(response: Record<string, unknown>, firstCallIndex = 0): ModelTurn {
   const message = response['message'] as Record<string, unknown> | undefined;
-  if (!message || typeof message !== 'object') throw new RuntimeError('provider_bad_response', `${PROVIDER}: no message in the response`);
+  if (!message || typeof message !== 'object')
+    throw new RuntimeError('provider_bad_response', `${PROVIDER}: no message in the response`);
   const text = typeof message['content'] === 'string' ? message['content'] : '';
   const toolCalls: ToolCall[] = [];
   const rawCalls = message['tool_calls'];
@@ -74,12 +90,24 @@ export function parseOllamaResponse(response: Record<string, unknown>, firstCall
     rawCalls.forEach((raw, index) => {
       const call = raw as { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
       const name = call.function?.name;
-      if (typeof name !== 'string') throw new RuntimeError('provider_bad_response', `${PROVIDER}: tool_calls[${index}] has no function name`);
-      toolCalls.push({ id: typeof call.id === 'string' ? call.id : `call_${firstCallIndex + index}`, name, ...parseArguments(call.function?.arguments) });
+      if (typeof name !== 'string')
+        throw new RuntimeError('provider_bad_response', `${PROVIDER}: tool_calls[${index}] has no function name`);
+      toolCalls.push({
+        id: typeof call.id === 'string' ? call.id : `call_${firstCallIndex + index}`,
+        name,
+        ...parseArguments(call.function?.arguments),
+      });
     });
   }
   const reason = response['done_reason'];
-  const finish: ModelTurn['finish'] = toolCalls.length > 0 ? 'tool_calls' : reason === 'length' ? 'length' : reason === 'stop' || reason === undefined ? 'stop' : 'other';
+  const finish: ModelTurn['finish'] =
+    toolCalls.length > 0
+      ? 'tool_calls'
+      : reason === 'length'
+        ? 'length'
+        : reason === 'stop' || reason === undefined
+          ? 'stop'
+          : 'other';
   const turn: ModelTurn = { text, toolCalls, finish };
   const input = response['prompt_eval_count'];
   const output = response['eval_count'];

@@ -26,7 +26,10 @@ export function createOpenAiChatClient(options: ProviderClientOptions): ModelCli
   };
 }
 
-export function openAiRequestBody(options: Pick<ProviderClientOptions, 'model' | 'sampling'>, request: ModelRequest): Record<string, unknown> {
+export function openAiRequestBody(
+  options: Pick<ProviderClientOptions, 'model' | 'sampling'>,
+  request: ModelRequest,
+): Record<string, unknown> {
   const messages: unknown[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
   for (const message of request.messages) messages.push(toOpenAiMessage(message));
@@ -51,12 +54,18 @@ function toOpenAiMessage(message: ChatMessage): unknown {
     case 'user':
       return { role: 'user', content: message.content };
     case 'assistant': {
-      const out: Record<string, unknown> = { role: 'assistant', content: message.content === '' && message.toolCalls?.length ? null : message.content };
+      const out: Record<string, unknown> = {
+        role: 'assistant',
+        content: message.content === '' && message.toolCalls?.length ? null : message.content,
+      };
       if (message.toolCalls && message.toolCalls.length > 0) {
         out['tool_calls'] = message.toolCalls.map((call) => ({
           id: call.id,
           type: 'function',
-          function: { name: call.name, arguments: call.arguments ? JSON.stringify(call.arguments) : (call.rawArguments ?? '{}') },
+          function: {
+            name: call.name,
+            arguments: call.arguments ? JSON.stringify(call.arguments) : (call.rawArguments ?? '{}'),
+          },
         }));
       }
       return out;
@@ -70,7 +79,8 @@ export function parseOpenAiResponse(response: Record<string, unknown>): ModelTur
   const choices = response['choices'];
   const choice = Array.isArray(choices) ? (choices[0] as Record<string, unknown> | undefined) : undefined;
   const message = choice?.['message'] as Record<string, unknown> | undefined;
-  if (!message || typeof message !== 'object') throw new RuntimeError('provider_bad_response', `${PROVIDER}: no choices[0].message in the response`);
+  if (!message || typeof message !== 'object')
+    throw new RuntimeError('provider_bad_response', `${PROVIDER}: no choices[0].message in the response`);
   const text = typeof message['content'] === 'string' ? message['content'] : '';
   const toolCalls: ToolCall[] = [];
   const rawCalls = message['tool_calls'];
@@ -78,12 +88,24 @@ export function parseOpenAiResponse(response: Record<string, unknown>): ModelTur
     rawCalls.forEach((raw, index) => {
       const call = raw as { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
       const name = call.function?.name;
-      if (typeof name !== 'string') throw new RuntimeError('provider_bad_response', `${PROVIDER}: tool_calls[${index}] has no function name`);
-      toolCalls.push({ id: typeof call.id === 'string' ? call.id : `call_${index}`, name, ...parseArguments(call.function?.arguments) });
+      if (typeof name !== 'string')
+        throw new RuntimeError('provider_bad_response', `${PROVIDER}: tool_calls[${index}] has no function name`);
+      toolCalls.push({
+        id: typeof call.id === 'string' ? call.id : `call_${index}`,
+        name,
+        ...parseArguments(call.function?.arguments),
+      });
     });
   }
   const reason = choice?.['finish_reason'];
-  const finish: ModelTurn['finish'] = toolCalls.length > 0 || reason === 'tool_calls' ? 'tool_calls' : reason === 'stop' ? 'stop' : reason === 'length' ? 'length' : 'other';
+  const finish: ModelTurn['finish'] =
+    toolCalls.length > 0 || reason === 'tool_calls'
+      ? 'tool_calls'
+      : reason === 'stop'
+        ? 'stop'
+        : reason === 'length'
+          ? 'length'
+          : 'other';
   const usage = response['usage'] as { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined;
   const turn: ModelTurn = { text, toolCalls, finish };
   if (usage && typeof usage === 'object') {

@@ -19,7 +19,14 @@ export interface ProviderAnswer {
   replayed: boolean;
 }
 
-export async function postJson(provider: string, fetchFn: typeof fetch, url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal | undefined): Promise<ProviderAnswer> {
+export async function postJson(
+  provider: string,
+  fetchFn: typeof fetch,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  signal: AbortSignal | undefined,
+): Promise<ProviderAnswer> {
   let response: Response;
   try {
     response = await fetchFn(url, {
@@ -31,7 +38,11 @@ export async function postJson(provider: string, fetchFn: typeof fetch, url: str
   } catch (error) {
     if (isRuntimeError(error)) throw error; // egress_blocked and friends keep their code
     if (signal?.aborted) throw signal.reason ?? error;
-    throw new RuntimeError('provider_unreachable', `${provider}: the request failed (${error instanceof Error ? error.name : 'error'})`, { provider });
+    throw new RuntimeError(
+      'provider_unreachable',
+      `${provider}: the request failed (${error instanceof Error ? error.name : 'error'})`,
+      { provider },
+    );
   }
   const text = await readText(response, signal);
   if (!response.ok) {
@@ -68,9 +79,12 @@ function providerErrorKind(text: string): string | undefined {
     const body = JSON.parse(text) as { error?: unknown; type?: unknown };
     const err = body.error;
     const candidates: unknown[] = [];
-    if (err !== null && typeof err === 'object') candidates.push((err as { type?: unknown }).type, (err as { code?: unknown }).code);
+    if (err !== null && typeof err === 'object')
+      candidates.push((err as { type?: unknown }).type, (err as { code?: unknown }).code);
     candidates.push(body.type);
-    for (const candidate of candidates) if (typeof candidate === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(candidate) && candidate !== 'error') return candidate;
+    for (const candidate of candidates)
+      if (typeof candidate === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(candidate) && candidate !== 'error')
+        return candidate;
   } catch {
     // not JSON: say nothing
   }

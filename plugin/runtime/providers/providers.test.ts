@@ -19,7 +19,11 @@ const factories: Record<Wire, (o: ProviderClientOptions) => ModelClient> = {
   'ollama-chat': createOllamaChatClient,
 };
 
-const addTool = { name: 'add', description: 'Adds two numbers.', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } };
+const addTool = {
+  name: 'add',
+  description: 'Adds two numbers.',
+  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } },
+};
 
 async function captureError(promise: Promise<unknown>): Promise<RuntimeError> {
   try {
@@ -50,8 +54,18 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
         ],
       });
       servers.push(stub);
-      const client = factories[wire]({ baseUrl: stub.baseUrl, model: 'm-1', ...(apiKey ? { apiKey } : {}), sampling: { temperature: 0.2, topP: 0.9, topK: 5, maxTokens: 99, seed: 3, stop: ['END'] }, fetch });
-      const first = await client.complete({ system: 'be exact', messages: [{ role: 'user', content: 'add things' }], tools: [addTool] });
+      const client = factories[wire]({
+        baseUrl: stub.baseUrl,
+        model: 'm-1',
+        ...(apiKey ? { apiKey } : {}),
+        sampling: { temperature: 0.2, topP: 0.9, topK: 5, maxTokens: 99, seed: 3, stop: ['END'] },
+        fetch,
+      });
+      const first = await client.complete({
+        system: 'be exact',
+        messages: [{ role: 'user', content: 'add things' }],
+        tools: [addTool],
+      });
       expect(first.finish).toBe('tool_calls');
       expect(first.toolCalls.map((c) => [c.name, c.arguments])).toEqual([
         ['add', { a: 2, b: 3 }],
@@ -75,7 +89,10 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
         expect(stub.requests[0]!.path).toBe('/v1/chat/completions');
         expect(stub.requests[0]!.headers['authorization']).toBe(`Bearer ${KEY}`);
         expect(body.messages[0]).toEqual({ role: 'system', content: 'be exact' });
-        expect(body.tools[0]).toEqual({ type: 'function', function: { name: 'add', description: addTool.description, parameters: addTool.inputSchema } });
+        expect(body.tools[0]).toEqual({
+          type: 'function',
+          function: { name: 'add', description: addTool.description, parameters: addTool.inputSchema },
+        });
         expect(body).toMatchObject({ temperature: 0.2, top_p: 0.9, max_tokens: 99, seed: 3, stop: ['END'] });
         expect(body.messages[2].tool_calls[0].function.arguments).toBe('{"a":2,"b":3}');
       } else if (wire === 'anthropic-messages') {
@@ -84,7 +101,11 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
         expect(stub.requests[0]!.headers['anthropic-version']).toBe(ANTHROPIC_VERSION);
         expect(stub.requests[0]!.headers['authorization']).toBeUndefined();
         expect(body.system).toBe('be exact');
-        expect(body.tools[0]).toEqual({ name: 'add', description: addTool.description, input_schema: addTool.inputSchema });
+        expect(body.tools[0]).toEqual({
+          name: 'add',
+          description: addTool.description,
+          input_schema: addTool.inputSchema,
+        });
         expect(body).toMatchObject({ max_tokens: 99, temperature: 0.2, top_p: 0.9, top_k: 5, stop_sequences: ['END'] });
         // both tool results merged into ONE user turn, as the API requires
         expect(body.messages).toHaveLength(3);
@@ -92,7 +113,10 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
       } else {
         expect(stub.requests[0]!.path).toBe('/api/chat');
         expect(stub.requests[0]!.headers['authorization']).toBeUndefined();
-        expect(body).toMatchObject({ stream: false, options: { temperature: 0.2, top_p: 0.9, top_k: 5, seed: 3, num_predict: 99, stop: ['END'] } });
+        expect(body).toMatchObject({
+          stream: false,
+          options: { temperature: 0.2, top_p: 0.9, top_k: 5, seed: 3, num_predict: 99, stop: ['END'] },
+        });
         expect(body.messages[2].tool_calls[0].function.arguments).toEqual({ a: 2, b: 3 });
         expect(body.messages[3]).toEqual({ role: 'tool', content: '{"sum":5}', tool_name: 'add' });
       }
@@ -113,7 +137,12 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
       const stub = await startServer(() => undefined);
       const url = stub.url;
       await stub.close();
-      const client = factories[wire]({ baseUrl: wire === 'openai-chat' ? `${url}/v1` : url, model: 'm', ...(apiKey ? { apiKey } : {}), fetch });
+      const client = factories[wire]({
+        baseUrl: wire === 'openai-chat' ? `${url}/v1` : url,
+        model: 'm',
+        ...(apiKey ? { apiKey } : {}),
+        fetch,
+      });
       const error = await captureError(client.complete({ messages: [{ role: 'user', content: 'hi' }], tools: [] }));
       expect(error.code).toBe('provider_unreachable');
       expect(error.message).not.toContain(KEY);
@@ -122,7 +151,11 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
     it('maps a malformed response to provider_bad_response', async () => {
       const stub = await startServer((_req, res) => sendJson(res, 200, { unexpected: true }));
       servers.push(stub);
-      const client = factories[wire]({ baseUrl: wire === 'openai-chat' ? `${stub.url}/v1` : stub.url, model: 'm', fetch });
+      const client = factories[wire]({
+        baseUrl: wire === 'openai-chat' ? `${stub.url}/v1` : stub.url,
+        model: 'm',
+        fetch,
+      });
       const error = await captureError(client.complete({ messages: [{ role: 'user', content: 'hi' }], tools: [] }));
       expect(error.code).toBe('provider_bad_response');
     });
@@ -133,7 +166,9 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
       const client = factories[wire]({ baseUrl: stub.baseUrl, model: 'm', fetch });
       const controller = new AbortController();
       setTimeout(() => controller.abort(new Error('stop')), 50);
-      await expect(client.complete({ messages: [{ role: 'user', content: 'hi' }], tools: [], signal: controller.signal })).rejects.toThrow('stop');
+      await expect(
+        client.complete({ messages: [{ role: 'user', content: 'hi' }], tools: [], signal: controller.signal }),
+      ).rejects.toThrow('stop');
     });
   });
 }
@@ -141,7 +176,18 @@ for (const wire of ['openai-chat', 'anthropic-messages', 'ollama-chat'] as const
 describe('tool-call argument parsing', () => {
   it('keeps unparsable arguments as raw text instead of throwing', async () => {
     const stub = await startServer((_req, res) =>
-      sendJson(res, 200, { choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'add', arguments: '{not json' } }] }, finish_reason: 'tool_calls' }] }),
+      sendJson(res, 200, {
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [{ id: 'c1', type: 'function', function: { name: 'add', arguments: '{not json' } }],
+            },
+            finish_reason: 'tool_calls',
+          },
+        ],
+      }),
     );
     servers.push(stub);
     const client = createOpenAiChatClient({ baseUrl: `${stub.url}/v1`, model: 'm', fetch });

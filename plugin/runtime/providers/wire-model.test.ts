@@ -59,7 +59,13 @@ const CASES: Case[] = [
     wire: 'anthropic-messages',
     expected: 'claude-sonnet-4-6',
   },
-  { name: 'ollama-chat (model:tag)', pin: { providerId: 'local-ollama', modelId: 'llama3.1', modelVersion: '8b', tier: 'local' }, cls: 'local-host-required', wire: 'ollama-chat', expected: 'llama3.1:8b' },
+  {
+    name: 'ollama-chat (model:tag)',
+    pin: { providerId: 'local-ollama', modelId: 'llama3.1', modelVersion: '8b', tier: 'local' },
+    cls: 'local-host-required',
+    wire: 'ollama-chat',
+    expected: 'llama3.1:8b',
+  },
   {
     name: 'custom provider (model as given)',
     pin: { providerId: 'custom:acme', modelId: 'acme-writer-7b', modelVersion: '2026-01-15', tier: 'small' },
@@ -71,15 +77,24 @@ const CASES: Case[] = [
 
 describe('the wire model is the exact pinned model', () => {
   it.each(CASES)('$name → $expected', async ({ pin, cls, wire, expected }) => {
-    const definition = agent('wire-probe', '1.0.0', { cls, models: [{ role: 'primary', samplingParams: { temperature: 0 }, ...pin }] });
+    const definition = agent('wire-probe', '1.0.0', {
+      cls,
+      models: [{ role: 'primary', samplingParams: { temperature: 0 }, ...pin }],
+    });
     const checked = validateDefinitionSource(json(definition), 'agents/wire-probe/agent.json', 'json');
     expect(checked.diagnostics.filter((d) => d.rule === 'exact-models' || d.severity === 'error')).toEqual([]);
 
-    const { config, diagnostics } = runtimeConfigFor(tree(definition), 'wire-probe@1.0.0', { workspace: EMPTY_WORKSPACE_CONFIG });
+    const { config, diagnostics } = runtimeConfigFor(tree(definition), 'wire-probe@1.0.0', {
+      workspace: EMPTY_WORKSPACE_CONFIG,
+    });
     expect(diagnostics).toEqual([]);
     expect(config.models[0]).toMatchObject({ wire, model: expected, modelVersion: pin.modelVersion });
 
-    const stub = await startScriptedProvider({ wire, ...(wire === 'ollama-chat' ? {} : { apiKey: KEY }), script: [{ text: 'done' }] });
+    const stub = await startScriptedProvider({
+      wire,
+      ...(wire === 'ollama-chat' ? {} : { apiKey: KEY }),
+      script: [{ text: 'done' }],
+    });
     servers.push(stub);
     const model = config.models[0]!;
     model.baseUrl = baseUrlFor(wire, stub);
@@ -87,13 +102,23 @@ describe('the wire model is the exact pinned model', () => {
 
     const keys = await generateReceiptKeyPair();
     const sink = memorySink();
-    const result = await runAgent(config, { text: 'hello' }, { secrets: (name) => (name === config.receipts.keyBinding ? undefined : KEY), receipts: { signingKey: keys.privateJwk, sink }, fetch });
+    const result = await runAgent(
+      config,
+      { text: 'hello' },
+      {
+        secrets: (name) => (name === config.receipts.keyBinding ? undefined : KEY),
+        receipts: { signingKey: keys.privateJwk, sink },
+        fetch,
+      },
+    );
     expect(result, JSON.stringify(result)).toMatchObject({ answer: { text: 'done' } });
     expect(stub.requests).toHaveLength(1);
     expect(stub.requests[0]!.body.model).toBe(expected);
 
     await new Promise((r) => setTimeout(r, 0));
     expect(sink.receipts).toHaveLength(1);
-    expect(sink.receipts[0]!.models).toEqual([{ role: 'primary', providerId: pin.providerId, model: expected, modelVersion: pin.modelVersion }]);
+    expect(sink.receipts[0]!.models).toEqual([
+      { role: 'primary', providerId: pin.providerId, model: expected, modelVersion: pin.modelVersion },
+    ]);
   });
 });

@@ -88,7 +88,8 @@ export function planBindings(layout: WorkerLayout): BindingPlan {
       }
       if (!existing.neededBy.includes(node.nodeId)) existing.neededBy.push(node.nodeId);
       if (existing.purpose === 'declared' && entry.purpose !== 'declared') existing.purpose = entry.purpose;
-      for (const field of ['service', 'namespaceId', 'databaseId', 'bucket', 'queue', 'type'] as const) if (existing[field] === undefined && entry[field] !== undefined) existing[field] = entry[field];
+      for (const field of ['service', 'namespaceId', 'databaseId', 'bucket', 'queue', 'type'] as const)
+        if (existing[field] === undefined && entry[field] !== undefined) existing[field] = entry[field];
       return;
     }
     byName.set(entry.name, { ...entry, neededBy: [node.nodeId], loader: PROVISION[entry.kind] });
@@ -113,15 +114,26 @@ export function planBindings(layout: WorkerLayout): BindingPlan {
         );
         return;
       }
-      const modelKey = binding.kind === 'secret-ref' && node.config.models.some((m) => m.secretBinding === binding.name);
+      const modelKey =
+        binding.kind === 'secret-ref' && node.config.models.some((m) => m.secretBinding === binding.name);
       add({ ...fromDeclared(binding), purpose: modelKey ? 'model-key' : 'declared' }, node, at);
     });
-    for (const pin of node.config.models) if (pin.secretBinding) add({ name: pin.secretBinding, kind: 'secret-ref', purpose: 'model-key' }, node);
-    if (node.config.receipts.mode === 'signed' && node.config.receipts.keyBinding) add({ name: node.config.receipts.keyBinding, kind: 'secret-ref', purpose: 'receipt-key' }, node);
+    for (const pin of node.config.models)
+      if (pin.secretBinding) add({ name: pin.secretBinding, kind: 'secret-ref', purpose: 'model-key' }, node);
+    if (node.config.receipts.mode === 'signed' && node.config.receipts.keyBinding)
+      add({ name: node.config.receipts.keyBinding, kind: 'secret-ref', purpose: 'receipt-key' }, node);
     for (const tool of node.config.tools) {
       if (tool.kind !== 'mcp-http' || !tool.binding) continue;
       // The service the binding points at: a declared service binding of that name, else the MCP server's name.
-      add({ name: tool.binding, kind: 'service', purpose: 'mcp-service', service: workerName(tool.mcpServer ?? tool.binding) }, node);
+      add(
+        {
+          name: tool.binding,
+          kind: 'service',
+          purpose: 'mcp-service',
+          service: workerName(tool.mcpServer ?? tool.binding),
+        },
+        node,
+      );
     }
   }
 
@@ -140,16 +152,39 @@ export function planBindings(layout: WorkerLayout): BindingPlan {
         }),
       );
     } else {
-      add({ name: BINDINGS.receiptSink, kind, purpose: 'receipt-sink', ...(kind === 'queue' && !declared?.queue ? { queue: `${workerName(root.slug)}-receipts` } : {}) }, root);
+      add(
+        {
+          name: BINDINGS.receiptSink,
+          kind,
+          purpose: 'receipt-sink',
+          ...(kind === 'queue' && !declared?.queue ? { queue: `${workerName(root.slug)}-receipts` } : {}),
+        },
+        root,
+      );
       receiptSink = { binding: BINDINGS.receiptSink, kind };
     }
   }
   if (layout.isolates.size > 1) {
     add({ name: BINDINGS.loader, kind: 'worker-loader', purpose: 'isolates' }, root);
-    byName.set(BINDINGS.isolates, { name: BINDINGS.isolates, kind: 'service', purpose: 'isolates', neededBy: [root.nodeId], loader: 'isolate-service' });
+    byName.set(BINDINGS.isolates, {
+      name: BINDINGS.isolates,
+      kind: 'service',
+      purpose: 'isolates',
+      neededBy: [root.nodeId],
+      loader: 'isolate-service',
+    });
   }
   // Every Worker keeps its A2A tasks in one Durable Object, so every isolate sees every task.
-  byName.set(BINDINGS.tasks, { name: BINDINGS.tasks, kind: 'durable-object', purpose: 'task-store', neededBy: [root.nodeId], loader: 'task-store-proxy', className: TASK_STORE.className });
-  const bindings = [...byName.values()].map((b) => ({ ...b, neededBy: [...b.neededBy] })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  byName.set(BINDINGS.tasks, {
+    name: BINDINGS.tasks,
+    kind: 'durable-object',
+    purpose: 'task-store',
+    neededBy: [root.nodeId],
+    loader: 'task-store-proxy',
+    className: TASK_STORE.className,
+  });
+  const bindings = [...byName.values()]
+    .map((b) => ({ ...b, neededBy: [...b.neededBy] }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { bindings, ...(receiptSink ? { receiptSink } : {}), diagnostics };
 }

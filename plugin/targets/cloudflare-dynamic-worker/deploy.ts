@@ -40,7 +40,8 @@ export function readWorkerDeployPlan(outDir: string): WorkerDeployPlan | { error
   } catch (error) {
     return { error: `cannot read ${WRANGLER_CONFIG_FILE}: ${(error as Error).message}; compile the agent again` };
   }
-  if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { name?: unknown }).name !== 'string') return { error: `${WRANGLER_CONFIG_FILE} has no Worker name; compile the agent again` };
+  if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { name?: unknown }).name !== 'string')
+    return { error: `${WRANGLER_CONFIG_FILE} has no Worker name; compile the agent again` };
   const required = (parsed as { secrets?: { required?: unknown } }).secrets?.required;
   const secrets = Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : [];
   return { name: (parsed as { name: string }).name, config, secrets: [...secrets].sort() };
@@ -48,7 +49,12 @@ export function readWorkerDeployPlan(outDir: string): WorkerDeployPlan | { error
 
 /** wrangler's arguments for the plan: a deploy, or its dry run writing into `outdir`. */
 export function wranglerDeployArgs(plan: WorkerDeployPlan, dryRunOutdir?: string): string[] {
-  return ['deploy', '--config', plan.config, ...(dryRunOutdir !== undefined ? ['--dry-run', '--outdir', dryRunOutdir] : [])];
+  return [
+    'deploy',
+    '--config',
+    plan.config,
+    ...(dryRunOutdir !== undefined ? ['--dry-run', '--outdir', dryRunOutdir] : []),
+  ];
 }
 
 /** The wrangler agentdef is tested with (an optional peer of the package): what a missing one says to install. */
@@ -72,11 +78,17 @@ export function findWrangler(workspaceRoot: string, near: string = __filename): 
 function secretLines(plan: WorkerDeployPlan, workspaceRoot: string): string[] {
   if (plan.secrets.length === 0) return ['secrets: none'];
   const config = displayPath(plan.config, workspaceRoot);
-  return [`secrets the Worker needs (names only; set each once): ${plan.secrets.join(', ')}`, ...plan.secrets.map((name) => `  ${shellLine(['wrangler', 'secret', 'put', name, '--config', config])}`)];
+  return [
+    `secrets the Worker needs (names only; set each once): ${plan.secrets.join(', ')}`,
+    ...plan.secrets.map((name) => `  ${shellLine(['wrangler', 'secret', 'put', name, '--config', config])}`),
+  ];
 }
 
 /** `locate` finds wrangler's CLI script (tests point it elsewhere). */
-export async function deployWorker(options: DeployOptions, locate: (workspaceRoot: string) => string | undefined = findWrangler): Promise<number> {
+export async function deployWorker(
+  options: DeployOptions,
+  locate: (workspaceRoot: string) => string | undefined = findWrangler,
+): Promise<number> {
   const plan = readWorkerDeployPlan(options.outDir);
   if ('error' in plan) {
     options.stderr(`error: ${plan.error}\n`);
@@ -89,7 +101,11 @@ export async function deployWorker(options: DeployOptions, locate: (workspaceRoo
     );
     return DEPLOY_EXIT.failed;
   }
-  const shown = (args: string[]) => shellLine(['wrangler', ...args.map((arg) => (arg === plan.config ? displayPath(arg, options.workspaceRoot) : arg))]);
+  const shown = (args: string[]) =>
+    shellLine([
+      'wrangler',
+      ...args.map((arg) => (arg === plan.config ? displayPath(arg, options.workspaceRoot) : arg)),
+    ]);
   const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), FORCE_COLOR: '0' };
   options.stdout(`Worker ${plan.name} from ${displayPath(options.outDir, options.workspaceRoot)}\n`);
   if (options.dryRun) {
@@ -101,7 +117,12 @@ export async function deployWorker(options: DeployOptions, locate: (workspaceRoo
         args: [wrangler, ...wranglerDeployArgs(plan, outdir)],
         cwd: options.workspaceRoot,
         // No banner (it asks npm for a newer wrangler), no metrics, no error reports: the dry run stays offline.
-        env: { ...env, WRANGLER_HIDE_BANNER: 'true', WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false' },
+        env: {
+          ...env,
+          WRANGLER_HIDE_BANNER: 'true',
+          WRANGLER_SEND_METRICS: 'false',
+          WRANGLER_SEND_ERROR_REPORTS: 'false',
+        },
         interactive: false,
         stdout: options.stdout,
         stderr: options.stderr,
@@ -113,11 +134,21 @@ export async function deployWorker(options: DeployOptions, locate: (workspaceRoo
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }
-    options.stdout(`${[...secretLines(plan, options.workspaceRoot), `dry run: nothing was uploaded; to deploy: ${shown(wranglerDeployArgs(plan))}`].join('\n')}\n`);
+    options.stdout(
+      `${[...secretLines(plan, options.workspaceRoot), `dry run: nothing was uploaded; to deploy: ${shown(wranglerDeployArgs(plan))}`].join('\n')}\n`,
+    );
     return DEPLOY_EXIT.ok;
   }
   options.stdout(`running: ${shown(wranglerDeployArgs(plan))}\n`);
-  const code = await runTool({ command: process.execPath, args: [wrangler, ...wranglerDeployArgs(plan)], cwd: options.workspaceRoot, env, interactive: true, stdout: options.stdout, stderr: options.stderr });
+  const code = await runTool({
+    command: process.execPath,
+    args: [wrangler, ...wranglerDeployArgs(plan)],
+    cwd: options.workspaceRoot,
+    env,
+    interactive: true,
+    stdout: options.stdout,
+    stderr: options.stderr,
+  });
   if (code !== 0) {
     options.stderr(`error: wrangler deploy failed (exit code ${code})\n`);
     return DEPLOY_EXIT.failed;

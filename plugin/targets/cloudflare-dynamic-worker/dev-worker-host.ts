@@ -23,7 +23,15 @@ import { CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 import type { Receipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 
-const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect']);
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+  'expect',
+]);
 
 export interface OutboundRecord {
   method: string;
@@ -85,7 +93,9 @@ export async function bundleLoader(outDir: string): Promise<string> {
 /** The plan's Durable Object bindings (the task store) as miniflare declares them: SQLite-backed, classes of the served script. */
 export function durableObjectsOf(hostPlan: HostPlan): Record<string, { className: string; useSQLite: true }> {
   const out: Record<string, { className: string; useSQLite: true }> = {};
-  for (const binding of hostPlan.bindings) if (binding.kind === 'durable-object' && binding.className) out[binding.name] = { className: binding.className, useSQLite: true };
+  for (const binding of hostPlan.bindings)
+    if (binding.kind === 'durable-object' && binding.className)
+      out[binding.name] = { className: binding.className, useSQLite: true };
   return out;
 }
 
@@ -106,9 +116,18 @@ async function forward(request: MiniflareRequest, target: string): Promise<Minif
   });
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
   try {
-    const response = await fetch(target, { method: request.method, headers, ...(body ? { body } : {}), redirect: 'manual', ...(request.signal ? { signal: request.signal as AbortSignal } : {}) });
+    const response = await fetch(target, {
+      method: request.method,
+      headers,
+      ...(body ? { body } : {}),
+      redirect: 'manual',
+      ...(request.signal ? { signal: request.signal as AbortSignal } : {}),
+    });
     const responseHeaders = [...response.headers].filter(([key]) => !HOP_BY_HOP.has(key) && key !== 'content-encoding');
-    return new (loadMiniflare().Response)(await response.arrayBuffer(), { status: response.status, headers: responseHeaders });
+    return new (loadMiniflare().Response)(await response.arrayBuffer(), {
+      status: response.status,
+      headers: responseHeaders,
+    });
   } catch (error) {
     return new (loadMiniflare().Response)(`the upstream failed: ${(error as Error).message}`, { status: 598 });
   }
@@ -124,9 +143,12 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
   const kvNamespaces = hostPlan.bindings.filter((b) => b.kind === 'kv').map((b) => b.name);
   const durableObjects = durableObjectsOf(hostPlan);
   const plainBindings: Record<string, string> = {};
-  for (const binding of hostPlan.bindings) if (binding.kind === 'secret-ref' && secrets[binding.name] !== undefined) plainBindings[binding.name] = secrets[binding.name]!;
+  for (const binding of hostPlan.bindings)
+    if (binding.kind === 'secret-ref' && secrets[binding.name] !== undefined)
+      plainBindings[binding.name] = secrets[binding.name]!;
   // Optional for every agent, so no planned binding: bound when given (the served card is signed).
-  if (secrets[CARD_SIGNING_KEY_BINDING] !== undefined) plainBindings[CARD_SIGNING_KEY_BINDING] = secrets[CARD_SIGNING_KEY_BINDING];
+  if (secrets[CARD_SIGNING_KEY_BINDING] !== undefined)
+    plainBindings[CARD_SIGNING_KEY_BINDING] = secrets[CARD_SIGNING_KEY_BINDING];
 
   const { Miniflare, Response: MiniflareResponse } = loadMiniflare();
   const signalListenersBefore = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
@@ -153,7 +175,10 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
         return forward(request, routed);
       }
       if (!upstream && options.outbound === 'internet') return forward(request, request.url);
-      if (!upstream) return new MiniflareResponse(`no upstream for ${url.origin} in this test (there is no network)`, { status: 599 });
+      if (!upstream)
+        return new MiniflareResponse(`no upstream for ${url.origin} in this test (there is no network)`, {
+          status: 599,
+        });
       record.routedTo = `${upstream}${url.pathname}${url.search}`;
       return forward(request, record.routedTo);
     },
@@ -163,7 +188,9 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
     },
   });
   if (options.callerHandlesSignals) {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) for (const listener of process.listeners(signal)) if (!signalListenersBefore.has(listener)) process.off(signal, listener);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      for (const listener of process.listeners(signal))
+        if (!signalListenersBefore.has(listener)) process.off(signal, listener);
   }
   let ready: URL;
   try {

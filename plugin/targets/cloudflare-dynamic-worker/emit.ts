@@ -10,7 +10,12 @@
 import { ERROR_CODES, hasErrors } from '../../definition/diagnostic';
 import { locateFinding } from '../../definition/validate-definition';
 import { buildAgentCard } from '../../runtime/agent-card';
-import { bundledToolsOf, bundleFailureDiagnostics, type BundleFailure, type BundleRequest } from '../../compiler/bundler';
+import {
+  bundledToolsOf,
+  bundleFailureDiagnostics,
+  type BundleFailure,
+  type BundleRequest,
+} from '../../compiler/bundler';
 import { stableJson } from '../../compiler/canonical-json';
 import type { CompilePlan } from '../../compiler/plan';
 import type { ResolvedNode } from '../../compiler/resolve';
@@ -32,8 +37,15 @@ function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
-export async function emitCloudflareWorker(plan: CompilePlan, resolved: ResolvedNode, context: EmitContext): Promise<EmitResult> {
-  const projected = runtimeConfigsForTree(resolved, { workspace: context.workspace, requireImplementations: { bundled: true, mcpHttp: true } });
+export async function emitCloudflareWorker(
+  plan: CompilePlan,
+  resolved: ResolvedNode,
+  context: EmitContext,
+): Promise<EmitResult> {
+  const projected = runtimeConfigsForTree(resolved, {
+    workspace: context.workspace,
+    requireImplementations: { bundled: true, mcpHttp: true },
+  });
   if (hasErrors(projected.diagnostics)) return { diagnostics: projected.diagnostics };
   const layout = planWorkerLayout(projected.nodes);
   const bindings = planBindings(layout);
@@ -43,7 +55,12 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
   if (!Number.isInteger(maxBytes) || maxBytes < 1) {
     return {
       diagnostics: [
-        locateFinding(resolved.document, { code: ERROR_CODES.invalid, rule: 'worker-bundle-size', path: '', message: `the adapter option maxBundleBytes must be a whole number of bytes, not ${String(maxBytes)}` }),
+        locateFinding(resolved.document, {
+          code: ERROR_CODES.invalid,
+          rule: 'worker-bundle-size',
+          path: '',
+          message: `the adapter option maxBundleBytes must be a whole number of bytes, not ${String(maxBytes)}`,
+        }),
       ],
     };
   }
@@ -90,7 +107,8 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
   for (const entry of layout.bundleOrder) {
     const isolate = layout.isolates.get(entry)!;
     const textModules: Record<string, string> = {};
-    for (const child of isolate.childIsolates) textModules[`${SPECIFIERS.isolate}${child}-${layout.nodes[child]!.slug}`] = isolateCode.get(child)!;
+    for (const child of isolate.childIsolates)
+      textModules[`${SPECIFIERS.isolate}${child}-${layout.nodes[child]!.slug}`] = isolateCode.get(child)!;
     const what = entry === 0 ? FILES.worker : `the isolate of ${layout.nodes[entry]!.nodeId}`;
     const out = await context.bundler.bundle({
       ...common,
@@ -112,7 +130,8 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
           rule: 'worker-bundle-size',
           path: '',
           message: `${FILES.worker} is ${worker.bytes} bytes (${kib(worker.bytes)}), above the Worker size budget of ${maxBytes} bytes (${kib(maxBytes)})`,
-          suggestion: "drop heavy tool dependencies, split the agent into quarantined children, or raise maxBundleBytes to your plan's limit",
+          suggestion:
+            "drop heavy tool dependencies, split the agent into quarantined children, or raise maxBundleBytes to your plan's limit",
         }),
       ],
     };
@@ -124,7 +143,9 @@ export async function emitCloudflareWorker(plan: CompilePlan, resolved: Resolved
 
   const hostPlan = buildHostPlan(plan, layout, bindings, worker.code, isolateCode);
   const rootConfig = layout.nodes[0]!.config;
-  const card = buildAgentCard(rootConfig, { requestOrigin: `https://${workerName(plan.root.slug)}${PLACEHOLDER_ORIGIN_SUFFIX}` });
+  const card = buildAgentCard(rootConfig, {
+    requestOrigin: `https://${workerName(plan.root.slug)}${PLACEHOLDER_ORIGIN_SUFFIX}`,
+  });
   const out: EmittedFile[] = [
     ...[...source].map(([path, contents]) => ({ path, contents })),
     { path: FILES.worker, contents: worker.code },

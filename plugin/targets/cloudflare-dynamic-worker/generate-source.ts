@@ -24,7 +24,14 @@ import { toolSpecifier } from '../../compiler/bundler';
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, SPECIFIERS, SRC_DIR } from './worker-constants';
 import type { LayoutNode, WorkerLayout } from './worker-layout';
 import { RUNTIME_PART_NAMES, runtimePartsSource } from './runtime-parts-source';
-import { commentText, importDeclaration, isIdentifier, propertyName, stringLiteral, writeJsonValue } from './ts-literals';
+import {
+  commentText,
+  importDeclaration,
+  isIdentifier,
+  propertyName,
+  stringLiteral,
+  writeJsonValue,
+} from './ts-literals';
 
 export interface SourceInput {
   layout: WorkerLayout;
@@ -59,7 +66,10 @@ function header(role: string, origin: string): string {
 /** A local identifier derived from `text` (`text-metrics` → `textMetrics`), unique within `used`. */
 function localName(text: string, suffix: string, used: Set<string>): string {
   const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  let base = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('') + suffix;
+  let base =
+    words
+      .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
+      .join('') + suffix;
   if (!isIdentifier(base) || /^[0-9]/.test(base)) base = `_${base}`;
   if (!isIdentifier(base)) base = suffix.charAt(0).toLowerCase() + suffix.slice(1);
   let name = base;
@@ -99,7 +109,10 @@ function writeEnvType(writer: CodeBlockWriter, bindings: readonly HostPlanBindin
     writer.write('readonly [binding: string]: unknown;').newLine();
     for (const binding of bindings) {
       // The isolate service and the task store are the loader's entrypoints under the loader: typed by use, not by kind.
-      const type = (binding.purpose === 'isolates' && binding.kind === 'service') || binding.purpose === 'task-store' ? 'unknown' : BINDING_TYPES[binding.kind];
+      const type =
+        (binding.purpose === 'isolates' && binding.kind === 'service') || binding.purpose === 'task-store'
+          ? 'unknown'
+          : BINDING_TYPES[binding.kind];
       writer.write(`readonly ${propertyName(binding.name)}?: ${type};`).newLine();
     }
   });
@@ -107,10 +120,17 @@ function writeEnvType(writer: CodeBlockWriter, bindings: readonly HostPlanBindin
 }
 
 function generateEnv(input: SourceInput): GeneratedFile {
-  const file = generatedFile(`${SRC_DIR}/env.ts`, header('The bindings this Worker reads, by the names the definitions give them.', input.origin));
+  const file = generatedFile(
+    `${SRC_DIR}/env.ts`,
+    header('The bindings this Worker reads, by the names the definitions give them.', input.origin),
+  );
   addImports(file, [importDeclaration(SPECIFIERS.workerHost, { named: ['ReceiptSinkBinding'], typeOnly: true })]);
   addStatement(file, (writer) => {
-    writer.write("/** Every binding this Worker reads; the names are exactly the definitions' (not always JavaScript identifiers). */").newLine();
+    writer
+      .write(
+        "/** Every binding this Worker reads; the names are exactly the definitions' (not always JavaScript identifiers). */",
+      )
+      .newLine();
     writer.write('export type Env = ');
     writeEnvType(writer, input.bindings.bindings);
     writer.write(';');
@@ -132,17 +152,35 @@ interface ToolEntry {
 
 function generateAgentModule(input: SourceInput, node: LayoutNode): GeneratedFile {
   const { layout } = input;
-  const file = generatedFile(node.modulePath, header(`Agent ${node.nodeId}: its runtime config, its tools and how its children run.`, input.origin));
-  const used = new Set<string>(['agent', 'config', 'env', 'Env', 'AgentModule', 'RuntimeConfig', 'serviceFetch', 'childRunner', ...RUNTIME_PART_NAMES]);
+  const file = generatedFile(
+    node.modulePath,
+    header(`Agent ${node.nodeId}: its runtime config, its tools and how its children run.`, input.origin),
+  );
+  const used = new Set<string>([
+    'agent',
+    'config',
+    'env',
+    'Env',
+    'AgentModule',
+    'RuntimeConfig',
+    'serviceFetch',
+    'childRunner',
+    ...RUNTIME_PART_NAMES,
+  ]);
   const parts = runtimePartsSource(node.config);
-  const imports: string[] = [importDeclaration(SPECIFIERS.runtime, { named: ['RuntimeConfig'], typeOnly: true }), importDeclaration(SPECIFIERS.workerHost, { named: ['AgentModule'], typeOnly: true })];
+  const imports: string[] = [
+    importDeclaration(SPECIFIERS.runtime, { named: ['RuntimeConfig'], typeOnly: true }),
+    importDeclaration(SPECIFIERS.workerHost, { named: ['AgentModule'], typeOnly: true }),
+  ];
   const tools: ToolEntry[] = [];
   let needsEnv = false;
   for (const tool of node.config.tools) {
     const implementation = input.tools.get(tool.id);
     if (tool.kind === 'bundled' && implementation) {
       const local = localName(tool.id, 'Tool', used);
-      imports.push(importDeclaration(toolSpecifier(implementation.module), { named: [[implementation.export, local]] }));
+      imports.push(
+        importDeclaration(toolSpecifier(implementation.module), { named: [[implementation.export, local]] }),
+      );
       tools.push({ tool, local });
     } else if (tool.kind === 'mcp-http' && tool.binding && tool.url) {
       needsEnv = true;
@@ -166,7 +204,9 @@ function generateAgentModule(input: SourceInput, node: LayoutNode): GeneratedFil
       childLocals.set(childIndex, local);
     }
   }
-  imports.push(importDeclaration(relativeModule(node.modulePath, `${SRC_DIR}/env.ts`), { named: ['Env'], typeOnly: true }));
+  imports.push(
+    importDeclaration(relativeModule(node.modulePath, `${SRC_DIR}/env.ts`), { named: ['Env'], typeOnly: true }),
+  );
   addImports(file, imports);
 
   addStatement(file, (writer) => {
@@ -268,7 +308,9 @@ function addDefaultHandler(file: GeneratedFile, body: (writer: CodeBlockWriter) 
   addStatement(file, (writer) => {
     writer.write('export default {').newLine();
     writer.indent(() => {
-      writer.write('fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> ').inlineBlock(() => body(writer));
+      writer
+        .write('fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> ')
+        .inlineBlock(() => body(writer));
       writer.write(',').newLine();
     });
     writer.write('} satisfies ExportedHandler<Env>;');
@@ -285,8 +327,18 @@ function addEgressClass(file: GeneratedFile): void {
     name: 'AgentdefEgress',
     isExported: true,
     extends: 'WorkerEntrypoint<Env, EgressProps>',
-    docs: ['The egress gateway of the isolates this Worker starts: every fetch they make arrives here and only allowed origins pass.'],
-    methods: [{ name: 'fetch', hasOverrideKeyword: true, parameters: [{ name: 'request', type: 'Request' }], returnType: 'Promise<Response>', statements: ['return gatewayFetch(request, this.ctx.props);'] }],
+    docs: [
+      'The egress gateway of the isolates this Worker starts: every fetch they make arrives here and only allowed origins pass.',
+    ],
+    methods: [
+      {
+        name: 'fetch',
+        hasOverrideKeyword: true,
+        parameters: [{ name: 'request', type: 'Request' }],
+        returnType: 'Promise<Response>',
+        statements: ['return gatewayFetch(request, this.ctx.props);'],
+      },
+    ],
   });
 }
 
@@ -299,8 +351,17 @@ function addTaskStoreClass(file: GeneratedFile): void {
     name: TASK_STORE.className,
     isExported: true,
     extends: 'DurableObject<Env>',
-    docs: ["The agent's A2A tasks, shared by every isolate of this Worker: one object per agent, kept in its SQLite storage."],
-    properties: [{ name: 'tasks', scope: tsMorph().Scope.Private, isReadonly: true, initializer: 'new TaskTable(this.ctx.storage)' }],
+    docs: [
+      "The agent's A2A tasks, shared by every isolate of this Worker: one object per agent, kept in its SQLite storage.",
+    ],
+    properties: [
+      {
+        name: 'tasks',
+        scope: tsMorph().Scope.Private,
+        isReadonly: true,
+        initializer: 'new TaskTable(this.ctx.storage)',
+      },
+    ],
     methods: [
       {
         name: 'putTask',
@@ -313,8 +374,18 @@ function addTaskStoreClass(file: GeneratedFile): void {
         returnType: 'boolean',
         statements: ['return this.tasks.put(id, text, terminal, limits);'],
       },
-      { name: 'dropTask', parameters: [{ name: 'id', type: 'string' }], returnType: 'boolean', statements: ['return this.tasks.drop(id);'] },
-      { name: 'getTask', parameters: [{ name: 'id', type: 'string' }], returnType: 'string | null', statements: ['return this.tasks.get(id);'] },
+      {
+        name: 'dropTask',
+        parameters: [{ name: 'id', type: 'string' }],
+        returnType: 'boolean',
+        statements: ['return this.tasks.drop(id);'],
+      },
+      {
+        name: 'getTask',
+        parameters: [{ name: 'id', type: 'string' }],
+        returnType: 'string | null',
+        statements: ['return this.tasks.get(id);'],
+      },
       { name: 'listTasks', returnType: 'string[]', statements: ['return this.tasks.list();'] },
       { name: 'pageTokenKey', returnType: 'Uint8Array', statements: ['return this.tasks.pageTokenKey();'] },
     ],
@@ -335,7 +406,10 @@ function generateEgressGuard(input: SourceInput, entry: number): GeneratedFile {
   const isolate = input.layout.isolates.get(entry)!;
   const file = generatedFile(
     egressGuardPath(node),
-    header(`The egress guard of the isolate of ${node.nodeId}: fetch, WebSocket and EventSource of the whole isolate reach only the origins its agents may reach.`, input.origin),
+    header(
+      `The egress guard of the isolate of ${node.nodeId}: fetch, WebSocket and EventSource of the whole isolate reach only the origins its agents may reach.`,
+      input.origin,
+    ),
   );
   addImports(file, [importDeclaration(SPECIFIERS.workerHost, { named: ['installEgressGuard', 'runtimeLog'] })]);
   addStatement(file, (writer) => {
@@ -358,15 +432,31 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
   const path = isolate.entryPath;
   const file = generatedFile(
     path,
-    header(`The Worker entry: serves ${root.nodeId} over A2A (card at /.well-known/agent-card.json, JSON-RPC at ${root.config.card.rpcPath}), its tasks kept in the ${TASK_STORE.className} Durable Object.`, input.origin),
+    header(
+      `The Worker entry: serves ${root.nodeId} over A2A (card at /.well-known/agent-card.json, JSON-RPC at ${root.config.card.rpcPath}), its tasks kept in the ${TASK_STORE.className} Durable Object.`,
+      input.origin,
+    ),
   );
-  const hostNames = ['TaskTable', 'loopbackExports', 'nodeDeps', 'receiptSinkFrom', 'runtimeLog', 'taskStoreDeps', ...(startsIsolates ? ['gatewayFetch'] : [])].sort();
+  const hostNames = [
+    'TaskTable',
+    'loopbackExports',
+    'nodeDeps',
+    'receiptSinkFrom',
+    'runtimeLog',
+    'taskStoreDeps',
+    ...(startsIsolates ? ['gatewayFetch'] : []),
+  ].sort();
   addImports(file, [
     egressGuardImport(path, root),
-    importDeclaration('cloudflare:workers', { named: startsIsolates ? ['DurableObject', 'WorkerEntrypoint', 'waitUntil'] : ['DurableObject', 'waitUntil'] }),
+    importDeclaration('cloudflare:workers', {
+      named: startsIsolates ? ['DurableObject', 'WorkerEntrypoint', 'waitUntil'] : ['DurableObject', 'waitUntil'],
+    }),
     importDeclaration(SPECIFIERS.runtime, { named: ['createA2aHandlerWithParts'] }),
     importDeclaration(SPECIFIERS.workerHost, { named: hostNames }),
-    importDeclaration(SPECIFIERS.workerHost, { named: [...(startsIsolates ? ['EgressProps'] : []), 'TaskStoreLimits'], typeOnly: true }),
+    importDeclaration(SPECIFIERS.workerHost, {
+      named: [...(startsIsolates ? ['EgressProps'] : []), 'TaskStoreLimits'],
+      typeOnly: true,
+    }),
     importDeclaration(relativeModule(path, root.modulePath), { named: ['agent'] }),
     importDeclaration(relativeModule(path, `${SRC_DIR}/env.ts`), { named: ['RECEIPT_SINK'] }),
     importDeclaration(relativeModule(path, `${SRC_DIR}/env.ts`), { named: ['Env'], typeOnly: true }),
@@ -374,13 +464,19 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
   if (startsIsolates) addEgressClass(file);
   addTaskStoreClass(file);
   addStatement(file, (writer) => {
-    writer.write('/** The A2A handler, made on the first request (env is the same for every request of an isolate). */').newLine();
+    writer
+      .write('/** The A2A handler, made on the first request (env is the same for every request of an isolate). */')
+      .newLine();
     writer.write('let serve: ReturnType<typeof createA2aHandlerWithParts> | undefined;');
   });
   addDefaultHandler(file, (writer) => {
     writer.write('serve ??= createA2aHandlerWithParts(agent.config, {').newLine();
     writer.indent(() => {
-      writer.write('...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog }),').newLine();
+      writer
+        .write(
+          '...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog }),',
+        )
+        .newLine();
       writer.write(`...taskStoreDeps(env, ${stringLiteral(root.slug)}),`).newLine();
     });
     writer.write('});').newLine();
@@ -394,8 +490,19 @@ function generateIsolateEntry(input: SourceInput, entry: number): GeneratedFile 
   const isolate = input.layout.isolates.get(entry)!;
   const startsIsolates = isolate.childIsolates.length > 0;
   const path = isolate.entryPath;
-  const file = generatedFile(path, header(`The isolate of ${node.nodeId}, a quarantined child: its parent loads it through the Worker Loader, one fresh isolate per run.`, input.origin));
-  const hostNames = ['handleIsolateRun', 'loopbackExports', 'runtimeLog', ...(startsIsolates ? ['gatewayFetch'] : [])].sort();
+  const file = generatedFile(
+    path,
+    header(
+      `The isolate of ${node.nodeId}, a quarantined child: its parent loads it through the Worker Loader, one fresh isolate per run.`,
+      input.origin,
+    ),
+  );
+  const hostNames = [
+    'handleIsolateRun',
+    'loopbackExports',
+    'runtimeLog',
+    ...(startsIsolates ? ['gatewayFetch'] : []),
+  ].sort();
   addImports(file, [
     egressGuardImport(path, node),
     ...(startsIsolates ? [importDeclaration('cloudflare:workers', { named: ['WorkerEntrypoint'] })] : []),
@@ -412,12 +519,19 @@ function generateIsolateEntry(input: SourceInput, entry: number): GeneratedFile 
 }
 
 function generateModuleDeclarations(input: SourceInput): GeneratedFile {
-  const file = generatedFile(`${SRC_DIR}/agentdef-modules.d.ts`, header('Modules the adapter supplies when it bundles this Worker.', input.origin));
+  const file = generatedFile(
+    `${SRC_DIR}/agentdef-modules.d.ts`,
+    header('Modules the adapter supplies when it bundles this Worker.', input.origin),
+  );
   queue(file, {
     kind: tsMorph().StructureKind.Module,
     name: stringLiteral(`${SPECIFIERS.isolate}*`),
     hasDeclareKeyword: true,
-    statements: ["/** The bundled code of a quarantined child's isolate. */", 'const source: string;', 'export default source;'],
+    statements: [
+      "/** The bundled code of a quarantined child's isolate. */",
+      'const source: string;',
+      'export default source;',
+    ],
   });
   return file;
 }
@@ -441,11 +555,30 @@ const TASKS = 'plannedTaskObject(plan, this.env)';
 
 /** The loader host Worker's entry (bundled into `loader.js`); generic, the same for every agent. */
 export function generateLoaderEntry(): { path: string; contents: string } {
-  const file = generatedFile('loader.ts', header('The host Worker: loads the compiled agent from host-plan.json through its Worker Loader binding and forwards every request to it.', 'the host plan beside it'));
+  const file = generatedFile(
+    'loader.ts',
+    header(
+      'The host Worker: loads the compiled agent from host-plan.json through its Worker Loader binding and forwards every request to it.',
+      'the host plan beside it',
+    ),
+  );
   addImports(file, [
     importDeclaration('cloudflare:workers', { named: ['DurableObject', 'WorkerEntrypoint'] }),
-    importDeclaration(SPECIFIERS.workerHost, { named: ['TaskTable', 'gatewayFetch', 'loaderExports', 'plannedTaskObject', 'proxiedBinding', 'runPlannedIsolate', 'serveThroughLoader'] }),
-    importDeclaration(SPECIFIERS.workerHost, { named: ['EgressProps', 'HostPlan', 'KvLike', 'QueueLike', 'TaskStoreLimits', 'WorkerCode'], typeOnly: true }),
+    importDeclaration(SPECIFIERS.workerHost, {
+      named: [
+        'TaskTable',
+        'gatewayFetch',
+        'loaderExports',
+        'plannedTaskObject',
+        'proxiedBinding',
+        'runPlannedIsolate',
+        'serveThroughLoader',
+      ],
+    }),
+    importDeclaration(SPECIFIERS.workerHost, {
+      named: ['EgressProps', 'HostPlan', 'KvLike', 'QueueLike', 'TaskStoreLimits', 'WorkerCode'],
+      typeOnly: true,
+    }),
     importDeclaration('./host-plan.json', { default: 'hostPlan' }),
   ]);
   addStatement(file, (writer) => writer.write('const plan = hostPlan as unknown as HostPlan;'));
@@ -455,17 +588,29 @@ export function generateLoaderEntry(): { path: string; contents: string } {
     isExported: true,
     extends: 'WorkerEntrypoint<Env, EgressProps>',
     docs: ['The egress gateway: the `globalOutbound` of the loaded Worker and of its quarantined children.'],
-    methods: [{ name: 'fetch', hasOverrideKeyword: true, parameters: [{ name: 'request', type: 'Request' }], returnType: 'Promise<Response>', statements: ['return gatewayFetch(request, this.ctx.props);'] }],
+    methods: [
+      {
+        name: 'fetch',
+        hasOverrideKeyword: true,
+        parameters: [{ name: 'request', type: 'Request' }],
+        returnType: 'Promise<Response>',
+        statements: ['return gatewayFetch(request, this.ctx.props);'],
+      },
+    ],
   });
   addClass(file, {
     name: 'AgentdefIsolates',
     isExported: true,
     extends: 'WorkerEntrypoint<Env>',
-    docs: ['Starts the quarantined children the host plan names, for the loaded Worker (which has no loader binding of its own).'],
+    docs: [
+      'Starts the quarantined children the host plan names, for the loaded Worker (which has no loader binding of its own).',
+    ],
     methods: [
       {
         name: 'run',
-        parameters: [{ name: 'request', type: '{ nodeId: string; isolateId: string; code: WorkerCode; payload: string }' }],
+        parameters: [
+          { name: 'request', type: '{ nodeId: string; isolateId: string; code: WorkerCode; payload: string }' },
+        ],
         returnType: 'Promise<string>',
         statements: ['return runPlannedIsolate(plan, this.env, loaderExports(this.ctx), request);'],
       },
@@ -477,21 +622,37 @@ export function generateLoaderEntry(): { path: string; contents: string } {
     extends: 'WorkerEntrypoint<Env, { binding: string }>',
     docs: ['A KV binding of this host, for the loaded Worker (a KV binding cannot be handed to it directly).'],
     methods: [
-      { name: 'get', parameters: [{ name: 'key', type: 'string' }], returnType: 'Promise<string | null>', statements: [`return ${KV}.get(key);`] },
+      {
+        name: 'get',
+        parameters: [{ name: 'key', type: 'string' }],
+        returnType: 'Promise<string | null>',
+        statements: [`return ${KV}.get(key);`],
+      },
       {
         name: 'put',
         parameters: [
           { name: 'key', type: 'string' },
           { name: 'value', type: 'string' },
-          { name: 'options', type: '{ expirationTtl?: number; metadata?: Record<string, string> }', hasQuestionToken: true },
+          {
+            name: 'options',
+            type: '{ expirationTtl?: number; metadata?: Record<string, string> }',
+            hasQuestionToken: true,
+          },
         ],
         returnType: 'Promise<void>',
         statements: [`return ${KV}.put(key, value, options);`],
       },
-      { name: 'delete', parameters: [{ name: 'key', type: 'string' }], returnType: 'Promise<void>', statements: [`return ${KV}.delete(key);`] },
+      {
+        name: 'delete',
+        parameters: [{ name: 'key', type: 'string' }],
+        returnType: 'Promise<void>',
+        statements: [`return ${KV}.delete(key);`],
+      },
       {
         name: 'list',
-        parameters: [{ name: 'options', type: '{ prefix?: string; limit?: number; cursor?: string }', hasQuestionToken: true }],
+        parameters: [
+          { name: 'options', type: '{ prefix?: string; limit?: number; cursor?: string }', hasQuestionToken: true },
+        ],
         returnType: 'Promise<unknown>',
         statements: [`return ${KV}.list(options);`],
       },
@@ -503,15 +664,27 @@ export function generateLoaderEntry(): { path: string; contents: string } {
     extends: 'WorkerEntrypoint<Env, { binding: string }>',
     docs: ['A queue producer of this host, for the loaded Worker.'],
     methods: [
-      { name: 'send', parameters: [{ name: 'message', type: 'unknown' }], returnType: 'Promise<unknown>', statements: [`return ${QUEUE}.send(message);`] },
-      { name: 'sendBatch', parameters: [{ name: 'messages', type: '{ body: unknown }[]' }], returnType: 'Promise<unknown>', statements: [`return ${QUEUE}.sendBatch(messages);`] },
+      {
+        name: 'send',
+        parameters: [{ name: 'message', type: 'unknown' }],
+        returnType: 'Promise<unknown>',
+        statements: [`return ${QUEUE}.send(message);`],
+      },
+      {
+        name: 'sendBatch',
+        parameters: [{ name: 'messages', type: '{ body: unknown }[]' }],
+        returnType: 'Promise<unknown>',
+        statements: [`return ${QUEUE}.sendBatch(messages);`],
+      },
     ],
   });
   addClass(file, {
     name: 'AgentdefTasks',
     isExported: true,
     extends: 'WorkerEntrypoint<Env>',
-    docs: [`The agent's task store for the loaded Worker (which cannot hold a Durable Object binding): forwards to the ${TASK_STORE.className} object.`],
+    docs: [
+      `The agent's task store for the loaded Worker (which cannot hold a Durable Object binding): forwards to the ${TASK_STORE.className} object.`,
+    ],
     methods: [
       {
         name: 'putTask',
@@ -525,10 +698,32 @@ export function generateLoaderEntry(): { path: string; contents: string } {
         returnType: 'Promise<boolean>',
         statements: [`return ${TASKS}.putTask(id, text, terminal, limits);`],
       },
-      { name: 'dropTask', isAsync: true, parameters: [{ name: 'id', type: 'string' }], returnType: 'Promise<boolean>', statements: [`return ${TASKS}.dropTask(id);`] },
-      { name: 'getTask', isAsync: true, parameters: [{ name: 'id', type: 'string' }], returnType: 'Promise<string | null>', statements: [`return ${TASKS}.getTask(id);`] },
-      { name: 'listTasks', isAsync: true, returnType: 'Promise<string[]>', statements: [`return ${TASKS}.listTasks();`] },
-      { name: 'pageTokenKey', isAsync: true, returnType: 'Promise<Uint8Array>', statements: [`return ${TASKS}.pageTokenKey();`] },
+      {
+        name: 'dropTask',
+        isAsync: true,
+        parameters: [{ name: 'id', type: 'string' }],
+        returnType: 'Promise<boolean>',
+        statements: [`return ${TASKS}.dropTask(id);`],
+      },
+      {
+        name: 'getTask',
+        isAsync: true,
+        parameters: [{ name: 'id', type: 'string' }],
+        returnType: 'Promise<string | null>',
+        statements: [`return ${TASKS}.getTask(id);`],
+      },
+      {
+        name: 'listTasks',
+        isAsync: true,
+        returnType: 'Promise<string[]>',
+        statements: [`return ${TASKS}.listTasks();`],
+      },
+      {
+        name: 'pageTokenKey',
+        isAsync: true,
+        returnType: 'Promise<Uint8Array>',
+        statements: [`return ${TASKS}.pageTokenKey();`],
+      },
     ],
   });
   addTaskStoreClass(file);

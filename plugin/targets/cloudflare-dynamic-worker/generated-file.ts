@@ -6,7 +6,12 @@
  * The text is what inserting the same statements into an empty `SourceFile` gives (the same
  * statement printer, code writer and settings: two-space indentation, double quotes, `\n`).
  */
-import type { ClassDeclarationStructure, ModuleDeclarationStructure, StatementStructures, WriterFunction } from 'ts-morph';
+import type {
+  ClassDeclarationStructure,
+  ModuleDeclarationStructure,
+  StatementStructures,
+  WriterFunction,
+} from 'ts-morph';
 import { tsMorph } from './ts-morph-module';
 
 export type GeneratedStatement = string | WriterFunction | ClassDeclarationStructure | ModuleDeclarationStructure;
@@ -26,7 +31,13 @@ export function generatedFile(path: string, header: string): GeneratedFile {
 /** The file's text: its header, then its statements, one blank line at most between them. */
 export function printGeneratedFile(file: GeneratedFile): string {
   const { printStructure, StructureKind } = tsMorph();
-  const body = printStructure({ kind: StructureKind.SourceFile, statements: file.statements as (string | WriterFunction | StatementStructures)[] }, { indentNumberOfSpaces: 2, newLine: '\n', useSingleQuote: false });
+  const body = printStructure(
+    {
+      kind: StructureKind.SourceFile,
+      statements: file.statements as (string | WriterFunction | StatementStructures)[],
+    },
+    { indentNumberOfSpaces: 2, newLine: '\n', useSingleQuote: false },
+  );
   // Statement writers and the statement printer both separate statements; keep one blank line between them.
   return `${file.header}${body.replace(/\n{3,}/g, '\n\n')}`;
 }

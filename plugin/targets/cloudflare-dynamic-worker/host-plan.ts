@@ -15,7 +15,13 @@ export function hostPlanId(plan: CompilePlan, workerCode: string): string {
   return `${plan.root.slug}@${plan.root.version}:${plan.digest.slice(0, 16)}:${sha256Hex(workerCode).slice(0, 16)}`;
 }
 
-export function buildHostPlan(plan: CompilePlan, layout: WorkerLayout, bindings: BindingPlan, workerCode: string, isolateCode: ReadonlyMap<number, string>): HostPlan {
+export function buildHostPlan(
+  plan: CompilePlan,
+  layout: WorkerLayout,
+  bindings: BindingPlan,
+  workerCode: string,
+  isolateCode: ReadonlyMap<number, string>,
+): HostPlan {
   const root = layout.isolates.get(0)!;
   return {
     hostPlanVersion: HOST_PLAN_VERSION,

@@ -67,7 +67,10 @@ export function runtimePartsSource(config: RuntimeConfig): RuntimePartsSource {
   if (wires.length > 0) {
     imports.add('modelClientFrom');
     for (const wire of wires) imports.add(CLIENT_BY_WIRE[wire]);
-    entries.push(['modelClient', `modelClientFrom({ ${wires.map((wire) => `${stringLiteral(wire)}: ${CLIENT_BY_WIRE[wire]}`).join(', ')} })`]);
+    entries.push([
+      'modelClient',
+      `modelClientFrom({ ${wires.map((wire) => `${stringLiteral(wire)}: ${CLIENT_BY_WIRE[wire]}`).join(', ')} })`,
+    ]);
   }
   if (config.composition.kind === 'dag') {
     imports.add('runComposition');

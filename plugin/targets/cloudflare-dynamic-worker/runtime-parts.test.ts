@@ -38,9 +38,16 @@ const MARKERS = {
 type Part = keyof typeof MARKERS;
 
 async function workerJs(example: string): Promise<string> {
-  const planned = await planAgent({ file: `examples/${example}/agent.json`, workspaceRoot: ROOT, target: 'cloudflare-dynamic-worker' });
+  const planned = await planAgent({
+    file: `examples/${example}/agent.json`,
+    workspaceRoot: ROOT,
+    target: 'cloudflare-dynamic-worker',
+  });
   expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const emitted = await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config });
+  const emitted = await emitAgent(
+    { plan: planned.plan!, resolved: planned.resolved! },
+    { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config },
+  );
   return emitted.files!.find((f) => f.path === 'worker.js')!.contents;
 }
 
@@ -54,7 +61,12 @@ describe('the runtime parts a Worker bundles', () => {
   });
 
   it('an agentic leaf bundles its own provider client, the agentic loop and compaction, nothing else', async () => {
-    expect(partsIn(await workerJs('web-summarizer'))).toEqual(['openAiClient', 'agenticLoop', 'compaction', 'receipts']);
+    expect(partsIn(await workerJs('web-summarizer'))).toEqual([
+      'openAiClient',
+      'agenticLoop',
+      'compaction',
+      'receipts',
+    ]);
   });
 
   it('a tool-only dag bundles the composition runner, no provider client or agentic loop', async () => {
@@ -63,16 +75,33 @@ describe('the runtime parts a Worker bundles', () => {
 
   it('names the MCP client only for mcp-http tools reached by URL, not through a service binding', () => {
     const config = (tools: Omit<RuntimeTool, 'version' | 'risk'>[]) =>
-      toolOnlyConfig({ tools: tools.map((tool) => ({ version: '1.0.0', risk: 'low', ...tool })), receipts: { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null } });
-    expect(runtimePartsSource(config([{ id: 't', name: 't', kind: 'mcp-http', url: 'https://tools.example/mcp' }])).imports).toEqual(['createMcpHttpToolHandler']);
-    expect(runtimePartsSource(config([{ id: 't', name: 't', kind: 'mcp-http', url: 'https://tools.example/mcp', binding: 'TOOLS' }])).imports).toEqual([]);
+      toolOnlyConfig({
+        tools: tools.map((tool) => ({ version: '1.0.0', risk: 'low', ...tool })),
+        receipts: { mode: 'off', schemaVersion: 'receipt/v1', signerRef: null },
+      });
+    expect(
+      runtimePartsSource(config([{ id: 't', name: 't', kind: 'mcp-http', url: 'https://tools.example/mcp' }])).imports,
+    ).toEqual(['createMcpHttpToolHandler']);
+    expect(
+      runtimePartsSource(
+        config([{ id: 't', name: 't', kind: 'mcp-http', url: 'https://tools.example/mcp', binding: 'TOOLS' }]),
+      ).imports,
+    ).toEqual([]);
     expect(runtimePartsSource(config([{ id: 't', name: 't', kind: 'bundled' }])).write).toBeUndefined();
   });
 
   it('names the agentic loop with the compaction policy the config uses, none without a context budget', () => {
-    const agentic = (memory: RuntimeConfig['memory']) => runtimePartsSource(agenticConfig('openai-chat', 'https://llm.example', { memory })).imports;
+    const agentic = (memory: RuntimeConfig['memory']) =>
+      runtimePartsSource(agenticConfig('openai-chat', 'https://llm.example', { memory })).imports;
     expect(agentic({})).toEqual(['createAgenticLoop', 'createOpenAiChatClient', 'modelClientFrom', 'signedReceipts']);
-    expect(agentic({ contextWindowBudget: 1000 })).toEqual(['compactWith', 'createAgenticLoop', 'createOpenAiChatClient', 'dropOlderSteps', 'modelClientFrom', 'signedReceipts']);
+    expect(agentic({ contextWindowBudget: 1000 })).toEqual([
+      'compactWith',
+      'createAgenticLoop',
+      'createOpenAiChatClient',
+      'dropOlderSteps',
+      'modelClientFrom',
+      'signedReceipts',
+    ]);
     expect(agentic({ contextWindowBudget: 1000, compactionPolicy: 'quarantine' })).toContain('quarantineOlderSteps');
   });
 

@@ -31,7 +31,9 @@ export const MINIFLARE_PACKAGE = 'miniflare@4.20260426.0';
 
 function isMissingMiniflare(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
-  return (e?.code === 'MODULE_NOT_FOUND' || e?.code === 'ERR_MODULE_NOT_FOUND') && /['"]miniflare['"]/.test(e.message ?? '');
+  return (
+    (e?.code === 'MODULE_NOT_FOUND' || e?.code === 'ERR_MODULE_NOT_FOUND') && /['"]miniflare['"]/.test(e.message ?? '')
+  );
 }
 
 /** The Worker's secret values, or the exit code once each missing one has been named. */
@@ -53,7 +55,10 @@ async function workerSecrets(hostPlan: HostPlan, request: ServeRequest): Promise
   // The card signing key is optional: when this machine has it, the served card is signed.
   const cardKey = await source.get(CARD_SIGNING_KEY_BINDING);
   if (cardKey !== undefined) secrets[CARD_SIGNING_KEY_BINDING] = cardKey;
-  for (const name of missing) request.stderr(`error: secret ${name} is not set (the Worker ${hostPlan.agent.slug}@${hostPlan.agent.version} binds it): ${howToProvideSecret(name)}\n`);
+  for (const name of missing)
+    request.stderr(
+      `error: secret ${name} is not set (the Worker ${hostPlan.agent.slug}@${hostPlan.agent.version} binds it): ${howToProvideSecret(name)}\n`,
+    );
   return missing.length > 0 ? SERVE_EXIT.invalid : secrets;
 }
 
@@ -67,11 +72,14 @@ function workerModelRoute(session: ModelSession, overrides: Record<string, strin
   const routes = (['openai-chat', 'anthropic-messages'] as const).map((wire) => {
     const base = DEFAULT_PROVIDER_BASE_URLS[wire];
     const origin = new URL(base).origin;
-    const upstream = overrides[origin] !== undefined ? `${overrides[origin]}${new URL(base).pathname.replace(/\/+$/, '')}` : base;
+    const upstream =
+      overrides[origin] !== undefined ? `${overrides[origin]}${new URL(base).pathname.replace(/\/+$/, '')}` : base;
     return { base, proxied: proxiedBaseUrl(session.proxy.url, wire, upstream) };
   });
   return (url) => {
-    for (const { base, proxied } of routes) if (url.href === base || url.href.startsWith(`${base}/`) || url.href.startsWith(`${base}?`)) return `${proxied}${url.href.slice(base.length)}`;
+    for (const { base, proxied } of routes)
+      if (url.href === base || url.href.startsWith(`${base}/`) || url.href.startsWith(`${base}?`))
+        return `${proxied}${url.href.slice(base.length)}`;
     return undefined;
   };
 }
@@ -84,7 +92,9 @@ export const serveWorker: ServeOutput = (request) => {
     try {
       hostPlan = JSON.parse(readFileSync(join(outDir, FILES.hostPlan), 'utf8')) as HostPlan;
     } catch (error) {
-      request.stderr(`error: ${join(outDir, FILES.hostPlan)} is not readable JSON (${(error as Error).message}): compile the agent again\n`);
+      request.stderr(
+        `error: ${join(outDir, FILES.hostPlan)} is not readable JSON (${(error as Error).message}): compile the agent again\n`,
+      );
       return SERVE_EXIT.usage;
     }
     if (!exists(join(outDir, FILES.loader))) {
@@ -116,7 +126,9 @@ export const serveWorker: ServeOutput = (request) => {
         );
         return SERVE_EXIT.usage;
       }
-      request.stderr(`error: workerd could not start the Worker${port !== undefined ? ` on port ${port}` : ''}: ${(error as Error).message}\n`);
+      request.stderr(
+        `error: workerd could not start the Worker${port !== undefined ? ` on port ${port}` : ''}: ${(error as Error).message}\n`,
+      );
       return SERVE_EXIT.invalid;
     }
     if (!restart) {

@@ -7,7 +7,16 @@ import fc from 'fast-check';
 import { Project } from 'ts-morph';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { commentText, importDeclaration, isIdentifier, jsonValue, memberAccess, numberLiteral, propertyName, stringLiteral } from './ts-literals';
+import {
+  commentText,
+  importDeclaration,
+  isIdentifier,
+  jsonValue,
+  memberAccess,
+  numberLiteral,
+  propertyName,
+  stringLiteral,
+} from './ts-literals';
 
 const evaluate = (expression: string): unknown => new Function(`return (${expression});`)();
 

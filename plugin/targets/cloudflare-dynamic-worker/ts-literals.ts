@@ -17,7 +17,13 @@ function api(): typeof ts {
     printing = {
       api: typescript,
       printer: typescript.createPrinter({ newLine: typescript.NewLineKind.LineFeed, removeComments: true }),
-      scratch: typescript.createSourceFile('literal.ts', '', typescript.ScriptTarget.ES2022, false, typescript.ScriptKind.TS),
+      scratch: typescript.createSourceFile(
+        'literal.ts',
+        '',
+        typescript.ScriptTarget.ES2022,
+        false,
+        typescript.ScriptKind.TS,
+      ),
     };
   }
   return printing.api;
@@ -36,7 +42,11 @@ export function stringLiteral(value: string): string {
 export function numberLiteral(value: number): string {
   if (!Number.isFinite(value)) throw new TypeError('numberLiteral: JSON numbers are finite');
   const literal = api().factory.createNumericLiteral(Math.abs(value));
-  return print(value < 0 || Object.is(value, -0) ? api().factory.createPrefixUnaryExpression(api().SyntaxKind.MinusToken, literal) : literal);
+  return print(
+    value < 0 || Object.is(value, -0)
+      ? api().factory.createPrefixUnaryExpression(api().SyntaxKind.MinusToken, literal)
+      : literal,
+  );
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -57,14 +67,25 @@ export function memberAccess(object: string, name: string): string {
 }
 
 /** An `import … from "<specifier>"` declaration, printed from nodes (so the specifier is escaped). */
-export function importDeclaration(specifier: string, clause: { default?: string; named?: readonly (string | readonly [string, string])[]; typeOnly?: boolean }): string {
+export function importDeclaration(
+  specifier: string,
+  clause: { default?: string; named?: readonly (string | readonly [string, string])[]; typeOnly?: boolean },
+): string {
   const f = api().factory;
   const named = clause.named?.length
     ? f.createNamedImports(
-        clause.named.map((n) => (typeof n === 'string' ? f.createImportSpecifier(false, undefined, f.createIdentifier(n)) : f.createImportSpecifier(false, f.createIdentifier(n[0]), f.createIdentifier(n[1])))),
+        clause.named.map((n) =>
+          typeof n === 'string'
+            ? f.createImportSpecifier(false, undefined, f.createIdentifier(n))
+            : f.createImportSpecifier(false, f.createIdentifier(n[0]), f.createIdentifier(n[1])),
+        ),
       )
     : undefined;
-  const importClause = f.createImportClause(clause.typeOnly ?? false, clause.default !== undefined ? f.createIdentifier(clause.default) : undefined, named);
+  const importClause = f.createImportClause(
+    clause.typeOnly ?? false,
+    clause.default !== undefined ? f.createIdentifier(clause.default) : undefined,
+    named,
+  );
   return print(f.createImportDeclaration(undefined, importClause, f.createStringLiteral(specifier)));
 }
 

@@ -58,7 +58,8 @@ export function secretsOf(config: RuntimeConfig, definition: AgentDefinition): s
   const names = new Set<string>();
   for (const pin of config.models) if (pin.secretBinding) names.add(pin.secretBinding);
   if (config.receipts.mode === 'signed' && config.receipts.keyBinding) names.add(config.receipts.keyBinding);
-  for (const binding of definition.runtimeRequirements.bindings) if (binding.kind === 'secret-ref') names.add(binding.name);
+  for (const binding of definition.runtimeRequirements.bindings)
+    if (binding.kind === 'secret-ref') names.add(binding.name);
   return [...names].sort();
 }
 
@@ -86,7 +87,8 @@ export function planWorkerLayout(configs: readonly NodeRuntimeConfig[]): WorkerL
     node.isolated = parent.config.composition.quarantine;
   }
   // Pre-order: a parent is always placed before its children.
-  for (const node of nodes) node.isolate = node.parent === undefined || node.isolated ? node.index : nodes[node.parent]!.isolate;
+  for (const node of nodes)
+    node.isolate = node.parent === undefined || node.isolated ? node.index : nodes[node.parent]!.isolate;
 
   const isolates = new Map<number, LayoutIsolate>();
   for (const node of nodes) {
@@ -107,7 +109,8 @@ export function planWorkerLayout(configs: readonly NodeRuntimeConfig[]): WorkerL
     isolate.secrets = [...new Set([...isolate.secrets, ...secretsOf(node.config, node.definition)])].sort();
     const cpuMs = node.definition.runtimeRequirements.limits.cpuMs;
     if (cpuMs !== undefined) isolate.cpuMs = Math.max(isolate.cpuMs ?? 0, cpuMs);
-    if (node.isolated && node.parent !== undefined) isolates.get(nodes[node.parent]!.isolate)!.childIsolates.push(node.index);
+    if (node.isolated && node.parent !== undefined)
+      isolates.get(nodes[node.parent]!.isolate)!.childIsolates.push(node.index);
   }
   const bundleOrder: number[] = [];
   const visit = (entry: number) => {

@@ -33,7 +33,10 @@ export function wranglerConfig(plan: CompilePlan, layout: WorkerLayout, bindings
   if (d1.length) config['d1_databases'] = d1;
   const r2 = by('r2').map((b) => ({ binding: b.name, ...(b.bucket ? { bucket_name: b.bucket } : {}) }));
   if (r2.length) config['r2_buckets'] = r2;
-  const producers = by('queue').map((b) => ({ binding: b.name, queue: b.queue ?? workerName(`${plan.root.slug}-${b.name}`) }));
+  const producers = by('queue').map((b) => ({
+    binding: b.name,
+    queue: b.queue ?? workerName(`${plan.root.slug}-${b.name}`),
+  }));
   if (producers.length) config['queues'] = { producers };
   const services = by('service')
     .filter((b) => b.purpose !== 'isolates')
@@ -44,7 +47,9 @@ export function wranglerConfig(plan: CompilePlan, layout: WorkerLayout, bindings
   const objects = by('durable-object').map((b) => ({ name: b.name, class_name: b.className ?? b.name }));
   if (objects.length) {
     config['durable_objects'] = { bindings: objects };
-    config['migrations'] = [{ tag: TASK_STORE.migrationTag, new_sqlite_classes: [...new Set(objects.map((o) => o.class_name))] }];
+    config['migrations'] = [
+      { tag: TASK_STORE.migrationTag, new_sqlite_classes: [...new Set(objects.map((o) => o.class_name))] },
+    ];
   }
   const secrets = by('secret-ref').map((b) => b.name);
   if (secrets.length) config['secrets'] = { required: secrets };
@@ -54,6 +59,9 @@ export function wranglerConfig(plan: CompilePlan, layout: WorkerLayout, bindings
     '// Deploys the agent as an ordinary Worker: `wrangler deploy`. Set each secret with `wrangler secret put <NAME>`.',
   ];
   const custom = by('custom');
-  if (custom.length) lines.push(`// Custom bindings to configure by hand: ${custom.map((b) => commentText(`${b.name} (${b.type ?? 'custom'})`)).join(', ')}.`);
+  if (custom.length)
+    lines.push(
+      `// Custom bindings to configure by hand: ${custom.map((b) => commentText(`${b.name} (${b.type ?? 'custom'})`)).join(', ')}.`,
+    );
   return `${lines.join('\n')}\n${JSON.stringify(config, null, 2)}\n`;
 }

@@ -16,7 +16,10 @@ import { imageTag, MAX_TAG_LENGTH, versionForTag } from './image-tag';
 
 const REPO = join(__dirname, '..', '..', '..');
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-const schema = (name: string) => JSON.parse(readFileSync(join(REPO, 'plugin/schema', name), 'utf8')) as { properties: { image: { properties: { tag: { pattern: string } } } } };
+const schema = (name: string) =>
+  JSON.parse(readFileSync(join(REPO, 'plugin/schema', name), 'utf8')) as {
+    properties: { image: { properties: { tag: { pattern: string } } } };
+  };
 const validateJob = ajv.compile(schema('hb3-job.v1.schema.json'));
 const validateWorkflow = ajv.compile(schema('hb3-workflow.v1.schema.json'));
 const TAG = new RegExp(schema('hb3-job.v1.schema.json').properties.image.properties.tag.pattern);
@@ -44,7 +47,9 @@ function workspaceWithVersions(root: string, child: string): string {
   edit('write-router', (d) => {
     d.identity.versionSemver = root;
     if (d.identity.kymRef !== undefined) d.identity.kymRef = `kym://agents/write-router@${root}`;
-    d.composition.nodes = d.composition.nodes.map((n: { slug: string; version: string }) => (n.slug === 'splice-resolver' ? { ...n, version: child } : n));
+    d.composition.nodes = d.composition.nodes.map((n: { slug: string; version: string }) =>
+      n.slug === 'splice-resolver' ? { ...n, version: child } : n,
+    );
   });
   return ws;
 }
@@ -53,27 +58,37 @@ describe('hb3 output for versions with build metadata', () => {
   it.each([
     ['1.4.0+build.7', '0.4.2+sha.5114f85'],
     ['1.4.0-rc.1+exp.sha.5114f85', '0.4.2-alpha-1+001'],
-  ])('root %s, child %s: every job and the workflow validate; the tag is OCI-valid', async (rootVersion, childVersion) => {
-    const ws = workspaceWithVersions(rootVersion, childVersion);
-    const planned = await planAgent({ file: join(ws, 'examples/write-router/agent.json'), workspaceRoot: ws, target: 'hb3' });
-    expect(planned.ioError).toBeUndefined();
-    expect(planned.plan, JSON.stringify(planned.diagnostics)).toBeDefined();
-    const emitted = await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot: ws, workspace: loadWorkspaceConfig(ws).config });
-    expect(emitted.diagnostics).toEqual([]);
-    const files = Object.fromEntries(emitted.files!.map((f) => [f.path, f.contents]));
-    const jobs = Object.keys(files).filter((p) => p.endsWith('hb3-job.json'));
-    expect(jobs.length).toBeGreaterThanOrEqual(2); // the root and the quarantined splice-resolver
-    for (const path of jobs) {
-      const job = JSON.parse(files[path]!);
-      expect(validateJob(job), `${path}: ${JSON.stringify(validateJob.errors)}`).toBe(true);
-      expect(job.image.tag).toBe(`${versionForTag(rootVersion)}-${planned.plan!.digest.slice(0, 12)}`);
-      expect(job.image.tag).not.toContain('+');
-    }
-    const workflow = JSON.parse(files['hb3-workflow.json']!);
-    expect(validateWorkflow(workflow), JSON.stringify(validateWorkflow.errors)).toBe(true);
-    const tag = JSON.parse(files['hb3-job.json']!).image.tag as string;
-    expect(files['image/Dockerfile']).toContain(`docker build -t agentdef/write-router:${tag} image`);
-  });
+  ])(
+    'root %s, child %s: every job and the workflow validate; the tag is OCI-valid',
+    async (rootVersion, childVersion) => {
+      const ws = workspaceWithVersions(rootVersion, childVersion);
+      const planned = await planAgent({
+        file: join(ws, 'examples/write-router/agent.json'),
+        workspaceRoot: ws,
+        target: 'hb3',
+      });
+      expect(planned.ioError).toBeUndefined();
+      expect(planned.plan, JSON.stringify(planned.diagnostics)).toBeDefined();
+      const emitted = await emitAgent(
+        { plan: planned.plan!, resolved: planned.resolved! },
+        { workspaceRoot: ws, workspace: loadWorkspaceConfig(ws).config },
+      );
+      expect(emitted.diagnostics).toEqual([]);
+      const files = Object.fromEntries(emitted.files!.map((f) => [f.path, f.contents]));
+      const jobs = Object.keys(files).filter((p) => p.endsWith('hb3-job.json'));
+      expect(jobs.length).toBeGreaterThanOrEqual(2); // the root and the quarantined splice-resolver
+      for (const path of jobs) {
+        const job = JSON.parse(files[path]!);
+        expect(validateJob(job), `${path}: ${JSON.stringify(validateJob.errors)}`).toBe(true);
+        expect(job.image.tag).toBe(`${versionForTag(rootVersion)}-${planned.plan!.digest.slice(0, 12)}`);
+        expect(job.image.tag).not.toContain('+');
+      }
+      const workflow = JSON.parse(files['hb3-workflow.json']!);
+      expect(validateWorkflow(workflow), JSON.stringify(validateWorkflow.errors)).toBe(true);
+      const tag = JSON.parse(files['hb3-job.json']!).image.tag as string;
+      expect(files['image/Dockerfile']).toContain(`docker build -t agentdef/write-router:${tag} image`);
+    },
+  );
 });
 
 describe('imageTag', () => {
@@ -85,8 +100,17 @@ describe('imageTag', () => {
   it('is a valid tag for every schema-valid version, up to 128 characters, and distinct versions of equal length stay distinct (property)', () => {
     const identifier = fc.stringMatching(/^[0-9A-Za-z-]{1,20}$/);
     const semver = fc
-      .tuple(fc.nat(), fc.nat(), fc.nat(), fc.option(fc.array(identifier, { minLength: 1, maxLength: 4 })), fc.option(fc.array(identifier, { minLength: 1, maxLength: 8 })))
-      .map(([a, b, c, pre, build]) => `${a}.${b}.${c}${pre ? `-${pre.join('.')}` : ''}${build ? `+${build.join('.')}` : ''}`)
+      .tuple(
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.option(fc.array(identifier, { minLength: 1, maxLength: 4 })),
+        fc.option(fc.array(identifier, { minLength: 1, maxLength: 8 })),
+      )
+      .map(
+        ([a, b, c, pre, build]) =>
+          `${a}.${b}.${c}${pre ? `-${pre.join('.')}` : ''}${build ? `+${build.join('.')}` : ''}`,
+      )
       .filter(isExactSemver);
     fc.assert(
       fc.property(semver, semver, fc.stringMatching(/^[0-9a-f]{64}$/), (a, b, digest) => {
@@ -94,7 +118,8 @@ describe('imageTag', () => {
         expect(tag).toMatch(TAG);
         expect(tag.length).toBeLessThanOrEqual(MAX_TAG_LENGTH);
         expect(tag.endsWith(`-${digest.slice(0, 12)}`)).toBe(true);
-        if (a !== b && a.length + 13 <= MAX_TAG_LENGTH && b.length + 13 <= MAX_TAG_LENGTH) expect(imageTag(b, digest)).not.toBe(tag);
+        if (a !== b && a.length + 13 <= MAX_TAG_LENGTH && b.length + 13 <= MAX_TAG_LENGTH)
+          expect(imageTag(b, digest)).not.toBe(tag);
       }),
       { numRuns: 500 },
     );

@@ -41,13 +41,17 @@ function readJob(path: string): Hb3Job {
 /** The `secretRef`s of a job: each name, and whether the job starts without it. */
 function secretRefs(job: Hb3Job): { name: string; optional: boolean }[] {
   return (Array.isArray(job.env) ? job.env : []).flatMap((variable) =>
-    'secretRef' in variable && typeof variable.secretRef?.name === 'string' ? [{ name: variable.secretRef.name, optional: variable.secretRef.optional === true }] : [],
+    'secretRef' in variable && typeof variable.secretRef?.name === 'string'
+      ? [{ name: variable.secretRef.name, optional: variable.secretRef.optional === true }]
+      : [],
   );
 }
 
 /** A registry prefix: host and path words only (`ghcr.io/acme`, `127.0.0.1:5000/team`), no tag. */
 export function checkRegistry(registry: string): string | undefined {
-  return /^[a-z0-9]([a-z0-9._-]*[a-z0-9])?(:\d+)?(\/[a-z0-9]([a-z0-9._-]*[a-z0-9])?)*$/.test(registry) ? undefined : `--registry must be a registry host and path like ghcr.io/acme, not "${registry}"`;
+  return /^[a-z0-9]([a-z0-9._-]*[a-z0-9])?(:\d+)?(\/[a-z0-9]([a-z0-9._-]*[a-z0-9])?)*$/.test(registry)
+    ? undefined
+    : `--registry must be a registry host and path like ghcr.io/acme, not "${registry}"`;
 }
 
 export function readHb3DeployPlan(outDir: string, registry?: string): Hb3DeployPlan | { error: string } {
@@ -58,11 +62,17 @@ export function readHb3DeployPlan(outDir: string, registry?: string): Hb3DeployP
     return { error: `cannot read ${JOB_FILE}: ${(error as Error).message}; compile the agent again` };
   }
   const image = root.image;
-  if (typeof image?.name !== 'string' || typeof image.tag !== 'string' || typeof image.build?.context !== 'string' || typeof image.build.dockerfile !== 'string') {
+  if (
+    typeof image?.name !== 'string' ||
+    typeof image.tag !== 'string' ||
+    typeof image.build?.context !== 'string' ||
+    typeof image.build.dockerfile !== 'string'
+  ) {
     return { error: `${JOB_FILE} has no image name, tag or build; compile the agent again` };
   }
   const inside = (rel: string) => !rel.split('/').includes('..') && !rel.startsWith('/');
-  if (!inside(image.build.context) || !inside(image.build.dockerfile)) return { error: `${JOB_FILE} names a build context outside the output folder; compile the agent again` };
+  if (!inside(image.build.context) || !inside(image.build.dockerfile))
+    return { error: `${JOB_FILE} names a build context outside the output folder; compile the agent again` };
   const specs = [join(outDir, JOB_FILE)];
   const refs = secretRefs(root);
   let children: string[] = [];
@@ -100,7 +110,10 @@ export function readHb3DeployPlan(outDir: string, registry?: string): Hb3DeployP
 }
 
 /** Required names (any job needs it) and optional ones (every job that names it may start without it), each sorted. */
-function splitSecrets(refs: readonly { name: string; optional: boolean }[]): { secrets: string[]; optionalSecrets: string[] } {
+function splitSecrets(refs: readonly { name: string; optional: boolean }[]): {
+  secrets: string[];
+  optionalSecrets: string[];
+} {
   const required = new Set(refs.filter((ref) => !ref.optional).map((ref) => ref.name));
   const optional = new Set(refs.filter((ref) => ref.optional && !required.has(ref.name)).map((ref) => ref.name));
   return { secrets: [...required].sort(), optionalSecrets: [...optional].sort() };
@@ -108,7 +121,10 @@ function splitSecrets(refs: readonly { name: string; optional: boolean }[]): { s
 
 /** The build and push commands, run from the workspace. */
 export function imageCommands(plan: Hb3DeployPlan, engine: string): { build: string[]; push: string[] } {
-  return { build: [engine, 'build', '-t', plan.imageRef, '-f', plan.dockerfile, plan.context], push: [engine, 'push', plan.imageRef] };
+  return {
+    build: [engine, 'build', '-t', plan.imageRef, '-f', plan.dockerfile, plan.context],
+    push: [engine, 'push', plan.imageRef],
+  };
 }
 
 export async function deployHb3(options: DeployOptions): Promise<number> {
@@ -128,7 +144,8 @@ export async function deployHb3(options: DeployOptions): Promise<number> {
   const show = (path: string) => displayPath(path, options.workspaceRoot);
   const engine = findContainerEngine(env);
   const commands = imageCommands(plan, engine?.name ?? 'docker');
-  const shown = (words: string[]) => shellLine(words.map((word) => (word === plan.dockerfile || word === plan.context ? show(word) : word)));
+  const shown = (words: string[]) =>
+    shellLine(words.map((word) => (word === plan.dockerfile || word === plan.context ? show(word) : word)));
   const lines = [
     `HB3 image ${plan.imageRef} from ${show(options.outDir)}`,
     `build context: ${show(plan.context)}`,
@@ -137,13 +154,16 @@ export async function deployHb3(options: DeployOptions): Promise<number> {
     `  ${shown(commands.push)}`,
     'job specs to submit:',
     ...plan.specs.map((spec) => `  ${show(spec)}`),
-    plan.secrets.length ? `secrets the jobs reference (by name, from the scheduler's secret store): ${plan.secrets.join(', ')}` : 'secrets: none',
+    plan.secrets.length
+      ? `secrets the jobs reference (by name, from the scheduler's secret store): ${plan.secrets.join(', ')}`
+      : 'secrets: none',
   ];
   if (plan.optionalSecrets.length)
     lines.push(
       `optional secrets (the jobs start without them): ${plan.optionalSecrets.join(', ')}${plan.optionalSecrets.includes(CARD_SIGNING_KEY_SECRET) ? `; ${CARD_SIGNING_KEY_SECRET} signs the served AgentCard` : ''}`,
     );
-  if (plan.imageRef !== plan.jobImageRef) lines.push(`the job specs name the image ${plan.jobImageRef}: point the scheduler at ${plan.imageRef}`);
+  if (plan.imageRef !== plan.jobImageRef)
+    lines.push(`the job specs name the image ${plan.jobImageRef}: point the scheduler at ${plan.imageRef}`);
   if (!engine) lines.push('no container engine (docker or podman) is on PATH: run the commands above where one is');
   options.stdout(`${lines.join('\n')}\n`);
   if (options.dryRun) {
@@ -156,7 +176,15 @@ export async function deployHb3(options: DeployOptions): Promise<number> {
     ['push', commands.push],
   ] as const) {
     options.stdout(`running: ${shown(words)}\n`);
-    const code = await runTool({ command: engine.path, args: words.slice(1), cwd: options.workspaceRoot, env, interactive: true, stdout: options.stdout, stderr: options.stderr });
+    const code = await runTool({
+      command: engine.path,
+      args: words.slice(1),
+      cwd: options.workspaceRoot,
+      env,
+      interactive: true,
+      stdout: options.stdout,
+      stderr: options.stderr,
+    });
     if (code !== 0) {
       options.stderr(`error: ${engine.name} ${step} failed (exit code ${code})\n`);
       return DEPLOY_EXIT.failed;

@@ -16,14 +16,21 @@ const REPO = join(__dirname, '..', '..', '..');
 describe('the HB3 Dockerfile', () => {
   it("installs the SQLite task store's package, at the version agentdef depends on, only for TASK_STORE=sqlite and as root", () => {
     // The driver agentdef's tests run on Node 20 (a devDependency here, an optional peer of the package), at this version.
-    const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
     expect(SQLITE_TASK_STORE_PACKAGE).toBe(`libsql@${manifest.devDependencies['libsql']}`);
     expect(SQLITE_TASK_STORE_PACKAGE).toBe(`${SQLITE_DRIVER_PACKAGE}@${SQLITE_DRIVER_VERSION}`);
-    const root = { image: { name: 'agentdef/echo', tag: '1.0.0-abc' }, command: ['node', '/app/entrypoint.mjs'] } as unknown as Hb3Job;
+    const root = {
+      image: { name: 'agentdef/echo', tag: '1.0.0-abc' },
+      command: ['node', '/app/entrypoint.mjs'],
+    } as unknown as Hb3Job;
     const lines = dockerfile(root, [], 'summary').split('\n');
     const install = lines.findIndex((l) => l.includes(SQLITE_TASK_STORE_PACKAGE));
     expect(lines).toContain('ARG TASK_STORE=memory');
-    expect(lines[install]).toBe(`RUN if [ "$TASK_STORE" = "sqlite" ]; then npm install --no-save --no-audit --no-fund ${SQLITE_TASK_STORE_PACKAGE}; fi`);
+    expect(lines[install]).toBe(
+      `RUN if [ "$TASK_STORE" = "sqlite" ]; then npm install --no-save --no-audit --no-fund ${SQLITE_TASK_STORE_PACKAGE}; fi`,
+    );
     expect(install).toBeGreaterThan(lines.indexOf('ARG TASK_STORE=memory'));
     expect(install).toBeLessThan(lines.indexOf('USER node'));
   });

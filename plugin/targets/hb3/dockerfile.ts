@@ -4,7 +4,13 @@
  * the bundled `entrypoint.mjs`, and a `native-tools/` folder for the executables of native tools
  * (agentdef's native tool protocol: JSON on stdin, JSON on stdout).
  */
-import { CONTAINER_PORT, CONTAINER_RECEIPTS_FILE, IMAGE_TOOLS_DIR, SQLITE_TASK_STORE_PACKAGE, TASK_STORE_BUILD_ARG } from '../../host-contract/container-contract';
+import {
+  CONTAINER_PORT,
+  CONTAINER_RECEIPTS_FILE,
+  IMAGE_TOOLS_DIR,
+  SQLITE_TASK_STORE_PACKAGE,
+  TASK_STORE_BUILD_ARG,
+} from '../../host-contract/container-contract';
 import type { Hb3Job } from '../../host-contract/hb3-job';
 import { ENTRYPOINT_FILE } from '../../host-contract/output-files';
 import { IMAGE_WORKDIR } from './job-spec';

@@ -16,34 +16,74 @@ const REPO = join(__dirname, '..', '..', '..');
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-async function emit(slug: string, workspaceRoot = REPO): Promise<{ files: Record<string, string>; list: EmittedFile[]; digest: string }> {
+async function emit(
+  slug: string,
+  workspaceRoot = REPO,
+): Promise<{ files: Record<string, string>; list: EmittedFile[]; digest: string }> {
   const file = join(workspaceRoot, 'examples', slug, slug === 'pdf-extractor' ? 'agent.yaml' : 'agent.json');
   const planned = await planAgent({ file, workspaceRoot, target: 'hb3' });
-  const result = await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot, workspace: loadWorkspaceConfig(workspaceRoot).config });
+  const result = await emitAgent(
+    { plan: planned.plan!, resolved: planned.resolved! },
+    { workspaceRoot, workspace: loadWorkspaceConfig(workspaceRoot).config },
+  );
   if (!result.files) throw new Error(JSON.stringify(result.diagnostics));
-  return { files: Object.fromEntries(result.files.map((f) => [f.path, f.contents])), list: result.files, digest: planned.plan!.digest };
+  return {
+    files: Object.fromEntries(result.files.map((f) => [f.path, f.contents])),
+    list: result.files,
+    digest: planned.plan!.digest,
+  };
 }
 const json = <T>(text: string | undefined) => JSON.parse(text!) as T;
 
 describe('the hb3 adapter', () => {
   it('emits the tuned specialist as a Job with a GPU, its checkpoint mounted read-only, a weights lock and its native tool', async () => {
     const { files, digest } = await emit('splice-resolver');
-    expect(Object.keys(files)).toEqual(['hb3-job.json', 'image/Dockerfile', 'image/entrypoint.mjs', 'image/native-tools/README.md', 'plan.json', 'runtime-configs.json', 'weights.lock.json']);
+    expect(Object.keys(files)).toEqual([
+      'hb3-job.json',
+      'image/Dockerfile',
+      'image/entrypoint.mjs',
+      'image/native-tools/README.md',
+      'plan.json',
+      'runtime-configs.json',
+      'weights.lock.json',
+    ]);
     const job = json<Hb3Job>(files['hb3-job.json']);
     expect(job.kind).toBe('Job');
     expect(job.command).toEqual(['node', '--max-old-space-size=6144', '/app/entrypoint.mjs']);
-    expect(job.resources).toEqual({ cpu: 2, memoryMb: 8192, heapMb: 6144, gpu: { count: 1, reason: 'tuned checkpoint ckpt:acme/splice-resolver/2026-10-02 of splice-resolver@0.4.2' } });
+    expect(job.resources).toEqual({
+      cpu: 2,
+      memoryMb: 8192,
+      heapMb: 6144,
+      gpu: { count: 1, reason: 'tuned checkpoint ckpt:acme/splice-resolver/2026-10-02 of splice-resolver@0.4.2' },
+    });
     expect(job.mounts[0]).toEqual({
       name: 'weights-0',
       mountPath: '/weights/acme/splice-resolver/2026-10-02',
       readOnly: true,
       source: { kind: 'checkpoint', checkpointId: 'ckpt:acme/splice-resolver/2026-10-02', lock: 'weights.lock.json' },
     });
-    expect(job.inference).toEqual({ protocol: 'openai-chat', baseUrl: 'http://127.0.0.1:8000/v1', checkpoints: ['ckpt:acme/splice-resolver/2026-10-02'] });
-    expect(job.nativeTools).toEqual([{ toolId: 'ts-splice', binary: 'parse_spans', path: '/opt/agentdef/tools/parse_spans' }]);
-    expect(job.timeouts).toEqual({ runMs: 20000, killAfterMs: 22000, startupMs: 30000, terminationGraceMs: 10000, activeDeadlineMs: 52000 });
+    expect(job.inference).toEqual({
+      protocol: 'openai-chat',
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      checkpoints: ['ckpt:acme/splice-resolver/2026-10-02'],
+    });
+    expect(job.nativeTools).toEqual([
+      { toolId: 'ts-splice', binary: 'parse_spans', path: '/opt/agentdef/tools/parse_spans' },
+    ]);
+    expect(job.timeouts).toEqual({
+      runMs: 20000,
+      killAfterMs: 22000,
+      startupMs: 30000,
+      terminationGraceMs: 10000,
+      activeDeadlineMs: 52000,
+    });
     expect(job.healthCheck?.http).toEqual({ path: '/healthz', port: 8080 });
-    expect(job.receipts).toMatchObject({ mode: 'signed', format: 'jsonl', keySecret: 'AGENTDEF_RECEIPT_KEY', signer: 'keyref:acme-agents' });
+    expect(job.receipts).toMatchObject({
+      mode: 'signed',
+      format: 'jsonl',
+      keySecret: 'AGENTDEF_RECEIPT_KEY',
+      signer: 'keyref:acme-agents',
+    });
     expect(job.env.filter((e) => 'secretRef' in e)).toEqual([
       { name: 'AGENTDEF_RECEIPT_KEY', secretRef: { name: 'AGENTDEF_RECEIPT_KEY' } },
       { name: 'AGENTDEF_CARD_SIGNING_KEY', secretRef: { name: 'AGENTDEF_CARD_SIGNING_KEY', optional: true } },
@@ -55,7 +95,12 @@ describe('the hb3 adapter', () => {
         checkpointId: 'ckpt:acme/splice-resolver/2026-10-02',
         mountPath: '/weights/acme/splice-resolver/2026-10-02',
         readOnly: true,
-        source: { kind: 'r2', binding: 'CHECKPOINTS', bucket: 'acme-checkpoints', key: 'acme/splice-resolver/2026-10-02' },
+        source: {
+          kind: 'r2',
+          binding: 'CHECKPOINTS',
+          bucket: 'acme-checkpoints',
+          key: 'acme/splice-resolver/2026-10-02',
+        },
         digest: null,
       }),
     ]);
@@ -79,12 +124,28 @@ describe('the hb3 adapter', () => {
     expect(workflow.driver).toEqual({ node: root, job: 'hb3-job.json' });
     expect(workflow.steps.map((s) => [s.agent, s.isolation, s.job, s.dependsOn])).toEqual([
       ['splice-resolver@0.4.2', 'job', 'jobs/splice-resolver-0.4.2.hb3-job.json', []],
-      ['fallback-writer@1.1.0', 'job', 'jobs/fallback-writer-1.1.0.hb3-job.json', [{ step: `${root}/splice-resolver@0.4.2`, gate: 'conditional', condition: { pointer: '/refused', equals: true } }]],
+      [
+        'fallback-writer@1.1.0',
+        'job',
+        'jobs/fallback-writer-1.1.0.hb3-job.json',
+        [
+          {
+            step: `${root}/splice-resolver@0.4.2`,
+            gate: 'conditional',
+            condition: { pointer: '/refused', equals: true },
+          },
+        ],
+      ],
     ]);
     const rootJob = json<Hb3Job>(files['hb3-job.json']);
     expect(rootJob.kind).toBe('Service');
     expect(rootJob.resources.gpu).toBeNull();
-    expect(rootJob.env.filter((e) => 'secretRef' in e).map((e) => e.name)).toEqual(['AGENTDEF_RECEIPT_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'AGENTDEF_CARD_SIGNING_KEY']);
+    expect(rootJob.env.filter((e) => 'secretRef' in e).map((e) => e.name)).toEqual([
+      'AGENTDEF_RECEIPT_KEY',
+      'ANTHROPIC_API_KEY',
+      'OPENAI_API_KEY',
+      'AGENTDEF_CARD_SIGNING_KEY',
+    ]);
     const child = json<Hb3Job>(files['jobs/splice-resolver-0.4.2.hb3-job.json']);
     expect(child).toMatchObject({
       kind: 'Job',
@@ -93,7 +154,13 @@ describe('the hb3 adapter', () => {
       restartPolicy: 'Never',
       metadata: { name: 'write-router-splice-resolver-0-4-2', node: `${root}/splice-resolver@0.4.2` },
     });
-    expect(child.command).toEqual(['node', '--max-old-space-size=6144', '/app/entrypoint.mjs', '--child', `${root}/splice-resolver@0.4.2`]);
+    expect(child.command).toEqual([
+      'node',
+      '--max-old-space-size=6144',
+      '/app/entrypoint.mjs',
+      '--child',
+      `${root}/splice-resolver@0.4.2`,
+    ]);
     expect(child.resources.gpu?.count).toBe(1);
     // A child serves no card: no card signing key.
     expect(child.env.filter((e) => 'secretRef' in e).map((e) => e.name)).toEqual(['AGENTDEF_RECEIPT_KEY']);
@@ -104,7 +171,8 @@ describe('the hb3 adapter', () => {
     const second = await emit('write-router');
     expect(second.list).toEqual(first.list);
     for (const [path, contents] of Object.entries(first.files)) {
-      for (const local of [REPO, `${tmpdir()}/`, `${homedir()}/`]) expect(contents.includes(local), `${path} contains ${local}`).toBe(false);
+      for (const local of [REPO, `${tmpdir()}/`, `${homedir()}/`])
+        expect(contents.includes(local), `${path} contains ${local}`).toBe(false);
     }
   });
 
@@ -117,14 +185,32 @@ describe('the hb3 adapter', () => {
     cpSync(join(REPO, 'examples'), join(ws, 'examples'), { recursive: true });
     writeFileSync(
       join(ws, 'tools.json'),
-      JSON.stringify({ tools: { 'fs-write': { module: './examples/tools/fs-write.ts', export: 'noSuchExport' }, 'diff-apply': { module: './examples/tools/diff-apply.ts', export: 'applyUnifiedDiff' } } }, null, 2),
+      JSON.stringify(
+        {
+          tools: {
+            'fs-write': { module: './examples/tools/fs-write.ts', export: 'noSuchExport' },
+            'diff-apply': { module: './examples/tools/diff-apply.ts', export: 'applyUnifiedDiff' },
+          },
+        },
+        null,
+        2,
+      ),
     );
     const file = join(ws, 'examples/write-router/agent.json');
     const planned = await planAgent({ file, workspaceRoot: ws });
-    const result = await emitAgent({ plan: planned.plan!, resolved: planned.resolved! }, { workspaceRoot: ws, workspace: loadWorkspaceConfig(ws).config });
+    const result = await emitAgent(
+      { plan: planned.plan!, resolved: planned.resolved! },
+      { workspaceRoot: ws, workspace: loadWorkspaceConfig(ws).config },
+    );
     expect(result.files).toBeUndefined();
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: 'error', file: 'tools.json', line: 3, path: '/tools/fs-write', message: expect.stringContaining('cannot bundle tool "fs-write" from ./examples/tools/fs-write.ts') }),
+      expect.objectContaining({
+        severity: 'error',
+        file: 'tools.json',
+        line: 3,
+        path: '/tools/fs-write',
+        message: expect.stringContaining('cannot bundle tool "fs-write" from ./examples/tools/fs-write.ts'),
+      }),
     ]);
   });
 });

@@ -9,7 +9,14 @@
 import { stableJson } from '../../compiler/canonical-json';
 import type { Adapter, EmittedFile } from '../target';
 import { dockerfile, nativeToolsReadme } from './dockerfile';
-import { ENTRYPOINT_FILE, IMAGE_DIR, JOB_FILE, RUNTIME_CONFIGS_FILE, WEIGHTS_LOCK_FILE, WORKFLOW_FILE } from '../../host-contract/output-files';
+import {
+  ENTRYPOINT_FILE,
+  IMAGE_DIR,
+  JOB_FILE,
+  RUNTIME_CONFIGS_FILE,
+  WEIGHTS_LOCK_FILE,
+  WORKFLOW_FILE,
+} from '../../host-contract/output-files';
 import { imageTag } from './image-tag';
 import { buildJobSpec, childJobFile } from './job-spec';
 import { emitNodeHost } from '../../compiler/node-host-entry';
@@ -33,24 +40,34 @@ export const hb3Adapter: Adapter = {
       workdir: '/app',
     };
     const definitionDigests = Object.fromEntries(plan.nodes.map((n) => [n.id, n.digest]));
-    const jobFor = (nodeId: string) => buildJobSpec({ host, nodeId, definitions: tree.definitions, definitionDigests, planDigest: plan.digest, image });
+    const jobFor = (nodeId: string) =>
+      buildJobSpec({ host, nodeId, definitions: tree.definitions, definitionDigests, planDigest: plan.digest, image });
     const rootJob = jobFor(host.rootId);
     const files: EmittedFile[] = [
       { path: JOB_FILE, contents: stableJson(rootJob) },
-      { path: RUNTIME_CONFIGS_FILE, contents: stableJson(Object.fromEntries(Object.values(host.nodes).map((n) => [n.nodeId, n.config]))) },
+      {
+        path: RUNTIME_CONFIGS_FILE,
+        contents: stableJson(Object.fromEntries(Object.values(host.nodes).map((n) => [n.nodeId, n.config]))),
+      },
     ];
     for (const node of plan.nodes) {
-      if (node.parent !== undefined && node.quarantine) files.push({ path: childJobFile(host.rootId, node.id), contents: stableJson(jobFor(node.id)) });
+      if (node.parent !== undefined && node.quarantine)
+        files.push({ path: childJobFile(host.rootId, node.id), contents: stableJson(jobFor(node.id)) });
     }
-    if (resolved.definition.composition.kind === 'dag') files.push({ path: WORKFLOW_FILE, contents: stableJson(buildWorkflowSpec(plan, host, rootJob.metadata.name)) });
+    if (resolved.definition.composition.kind === 'dag')
+      files.push({ path: WORKFLOW_FILE, contents: stableJson(buildWorkflowSpec(plan, host, rootJob.metadata.name)) });
     const lock = buildWeightsLock(plan.digest, tree.definitions);
     if (lock) files.push({ path: WEIGHTS_LOCK_FILE, contents: stableJson(lock) });
 
     const native = Object.values(host.nodes).flatMap((n) => n.native);
     const binaries = [...new Set(native.map((t) => t.binary))].sort();
-    files.push({ path: `${IMAGE_DIR}/Dockerfile`, contents: dockerfile(rootJob, binaries, `agentdef HB3 image for ${root} (plan ${plan.digest.slice(0, 12)})`) });
+    files.push({
+      path: `${IMAGE_DIR}/Dockerfile`,
+      contents: dockerfile(rootJob, binaries, `agentdef HB3 image for ${root} (plan ${plan.digest.slice(0, 12)})`),
+    });
     files.push({ path: `${IMAGE_DIR}/${ENTRYPOINT_FILE}`, contents: emitted.entry });
-    if (native.length > 0) files.push({ path: `${IMAGE_DIR}/native-tools/README.md`, contents: nativeToolsReadme(native) });
+    if (native.length > 0)
+      files.push({ path: `${IMAGE_DIR}/native-tools/README.md`, contents: nativeToolsReadme(native) });
     return { files };
   },
 };

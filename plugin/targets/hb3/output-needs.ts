@@ -5,5 +5,8 @@ import type { OutputNeeds } from '../target';
 
 export function jobNeeds(outDir: string): OutputNeeds {
   const job = readJsonOrUndefined(outDir, JOB_FILE) as { env?: { secretRef?: { name?: string } }[] } | undefined;
-  return { secretNames: (job?.env ?? []).flatMap((e) => (typeof e.secretRef?.name === 'string' ? [e.secretRef.name] : [])), localOnly: false };
+  return {
+    secretNames: (job?.env ?? []).flatMap((e) => (typeof e.secretRef?.name === 'string' ? [e.secretRef.name] : [])),
+    localOnly: false,
+  };
 }

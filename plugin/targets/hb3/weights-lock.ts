@@ -29,10 +29,15 @@ export interface WeightsLock {
   }[];
 }
 
-export function buildWeightsLock(planDigest: string, definitions: Record<string, AgentDefinition>): WeightsLock | undefined {
+export function buildWeightsLock(
+  planDigest: string,
+  definitions: Record<string, AgentDefinition>,
+): WeightsLock | undefined {
   const checkpoints: WeightsLock['checkpoints'] = [];
   for (const [node, d] of Object.entries(definitions)) {
-    const buckets = d.runtimeRequirements.bindings.filter((b): b is Extract<typeof b, { kind: 'r2' }> => b.kind === 'r2');
+    const buckets = d.runtimeRequirements.bindings.filter(
+      (b): b is Extract<typeof b, { kind: 'r2' }> => b.kind === 'r2',
+    );
     for (const pin of tunedPins(d)) {
       const path = checkpointPath(pin.checkpointId);
       const only = buckets.length === 1 ? buckets[0] : undefined;

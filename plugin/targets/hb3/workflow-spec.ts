@@ -22,7 +22,11 @@ export interface Hb3WorkflowStep {
   job?: string;
   /** For `in-process` steps: the node whose process runs it. */
   runsIn?: string;
-  dependsOn: { step: string; gate: 'deterministic' | 'conditional' | 'llm-decides'; condition?: { pointer: string; equals: string | number | boolean | null } }[];
+  dependsOn: {
+    step: string;
+    gate: 'deterministic' | 'conditional' | 'llm-decides';
+    condition?: { pointer: string; equals: string | number | boolean | null };
+  }[];
 }
 
 export interface Hb3Workflow {
@@ -50,7 +54,13 @@ export function buildWorkflowSpec(plan: CompilePlan, host: NodeHostSpec, name: s
         agent: `${n.slug}@${n.version}`,
         parent: n.parent!,
         isolation: n.quarantine ? 'job' : 'in-process',
-        dependsOn: flows.filter((e) => e.to === n.id).map((e) => ({ step: e.from, gate: e.gate ?? 'deterministic', ...(e.condition ? { condition: { ...e.condition } } : {}) })),
+        dependsOn: flows
+          .filter((e) => e.to === n.id)
+          .map((e) => ({
+            step: e.from,
+            gate: e.gate ?? 'deterministic',
+            ...(e.condition ? { condition: { ...e.condition } } : {}),
+          })),
       };
       if (n.quarantine) step.job = childJobFile(plan.nodes[0]!.id, n.id);
       else step.runsIn = processOf(n.parent!);

@@ -4,7 +4,18 @@
  * planted where the install writes its temporary file. Nothing outside what agentdef itself wrote
  * may change, and every refusal says which file and why.
  */
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +34,11 @@ beforeAll(async () => {
   writeFileSync(join(root, 'nx.json'), '{}\n');
   cpSync(join(REPO, 'examples'), join(root, 'examples'), { recursive: true });
   for (const file of ['tools.json', 'mcp.json']) cpSync(join(REPO, file), join(root, file));
-  const compiled = await compileAgent({ file: join(root, 'examples', 'code-search', 'agent.json'), workspaceRoot: root, target: 'local-mac' });
+  const compiled = await compileAgent({
+    file: join(root, 'examples', 'code-search', 'agent.json'),
+    workspaceRoot: root,
+    target: 'local-mac',
+  });
   expect(compiled.ioError).toBeUndefined();
 });
 
@@ -39,7 +54,12 @@ async function deploy(outDir: string, options: Partial<DeployOptions>) {
     outDir,
     workspaceRoot: root,
     dryRun: false,
-    env: { PATH: '/usr/bin:/bin', HOME: join(scratch, 'home'), XDG_CONFIG_HOME: join(scratch, 'config'), XDG_STATE_HOME: join(scratch, 'state') },
+    env: {
+      PATH: '/usr/bin:/bin',
+      HOME: join(scratch, 'home'),
+      XDG_CONFIG_HOME: join(scratch, 'config'),
+      XDG_STATE_HOME: join(scratch, 'state'),
+    },
     ...options,
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
@@ -48,10 +68,16 @@ async function deploy(outDir: string, options: Partial<DeployOptions>) {
 }
 
 /** A copy of the compiled output whose `launcher.json` is changed by `edit` (the templates copied under the names it gives). */
-function tamperedOutput(name: string, edit: (manifest: { agent: string; services: Record<string, string> }) => void): string {
+function tamperedOutput(
+  name: string,
+  edit: (manifest: { agent: string; services: Record<string, string> }) => void,
+): string {
   const dir = join(scratch, 'outputs', name);
   cpSync(OUT(), dir, { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(dir, 'launcher.json'), 'utf8')) as { agent: string; services: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(dir, 'launcher.json'), 'utf8')) as {
+    agent: string;
+    services: Record<string, string>;
+  };
   edit(manifest);
   writeFileSync(join(dir, 'launcher.json'), JSON.stringify(manifest));
   for (const kind of ['systemd', 'launchd'] as const) {
@@ -80,14 +106,18 @@ describe('a launcher.json that names a service file that is not its own agent', 
     for (const options of [{ uninstall: true }, {}, { dryRun: true, uninstall: true }] as Partial<DeployOptions>[]) {
       const result = await deploy(hostile, { service: 'systemd', into: folder, ...options });
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe('error: launcher.json names the systemd service file "agentdef-local-notes.service", not agentdef-code-search.service for code-search; compile the agent again\n');
+      expect(result.stderr).toBe(
+        'error: launcher.json names the systemd service file "agentdef-local-notes.service", not agentdef-code-search.service for code-search; compile the agent again\n',
+      );
       expect(result.stdout).toBe('');
       expect(readdirSync(folder)).toEqual(['agentdef-local-notes.service']);
       expect(readFileSync(join(folder, 'agentdef-local-notes.service'), 'utf8')).toBe(installed);
     }
     const plist = await deploy(hostile, { service: 'launchd', into: folder, uninstall: true });
     expect(plist.code).toBe(2);
-    expect(plist.stderr).toContain('names the launchd service file "dev.agentdef.local-notes.plist", not dev.agentdef.code-search.plist');
+    expect(plist.stderr).toContain(
+      'names the launchd service file "dev.agentdef.local-notes.plist", not dev.agentdef.code-search.plist',
+    );
   });
 
   it('refuses an agent that is not a slug (a path, "..", a line break, quotes, too long) before writing anything', async () => {
@@ -107,7 +137,9 @@ describe('a launcher.json that names a service file that is not its own agent', 
       for (const service of ['systemd', 'launchd'] as const) {
         const result = await deploy(hostile, { service, into: folder });
         expect(result.code).toBe(2);
-        expect(result.stderr).toBe('error: launcher.json names an agent that is not a valid slug; compile the agent again\n');
+        expect(result.stderr).toBe(
+          'error: launcher.json names an agent that is not a valid slug; compile the agent again\n',
+        );
         expect(result.stdout).toBe('');
       }
     }
@@ -130,7 +162,9 @@ describe('a launcher.json that names a service file that is not its own agent', 
       });
       const result = await deploy(hostile, { service: 'systemd', into: folder });
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^error: launcher\.json names the systemd service file "[^\n]*", not agentdef-code-search\.service for code-search; compile the agent again\n$/);
+      expect(result.stderr).toMatch(
+        /^error: launcher\.json names the systemd service file "[^\n]*", not agentdef-code-search\.service for code-search; compile the agent again\n$/,
+      );
     }
     expect(readdirSync(folder)).toEqual(['keep.conf']);
     expect(readFileSync(join(folder, 'keep.conf'), 'utf8')).toBe('theirs\n');
@@ -168,7 +202,9 @@ describe('the install write', () => {
     for (const options of [{}, { uninstall: true }] as Partial<DeployOptions>[]) {
       const result = await deploy(OUT(), { service: 'systemd', into: folder, ...options });
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/^error: refusing to (replace|remove) .*agentdef-code-search\.service: agentdef did not install it/);
+      expect(result.stderr).toMatch(
+        /^error: refusing to (replace|remove) .*agentdef-code-search\.service: agentdef did not install it/,
+      );
       expect(readdirSync(folder)).toEqual(['agentdef-code-search.service']);
       expect(readdirSync(target)).toEqual(['inside']);
     }

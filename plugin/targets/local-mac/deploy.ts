@@ -12,10 +12,29 @@
  * overwritten.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fillServiceTemplate, isServiceSlug, launchAgentFile, ServiceFileError, stablePort, systemdUnitFile, type Placeholder } from '../../host-contract/service-templates';
+import {
+  fillServiceTemplate,
+  isServiceSlug,
+  launchAgentFile,
+  ServiceFileError,
+  stablePort,
+  systemdUnitFile,
+  type Placeholder,
+} from '../../host-contract/service-templates';
 import { LAUNCHER_MANIFEST, type LauncherManifest } from '../../host-contract/output-files';
 import { stateDir } from '../../hosts/node/state-dir';
 import { DEPLOY_EXIT, type DeployOptions, type ServiceKind } from '../../deploy/deploy-options';
@@ -67,7 +86,10 @@ export interface LocalServicePlan {
 export function planLocalService(options: DeployOptions): LocalServicePlan | { error: string } {
   const env = options.env ?? process.env;
   const kind = options.service ?? serviceKindOf(options.platform ?? process.platform);
-  if (kind === undefined) return { error: `no user service manager is known on ${options.platform ?? process.platform}: pass --service launchd or --service systemd` };
+  if (kind === undefined)
+    return {
+      error: `no user service manager is known on ${options.platform ?? process.platform}: pass --service launchd or --service systemd`,
+    };
   let manifest: LauncherManifest;
   try {
     manifest = JSON.parse(readFileSync(join(options.outDir, LAUNCHER_MANIFEST), 'utf8')) as LauncherManifest;
@@ -82,7 +104,8 @@ export function planLocalService(options: DeployOptions): LocalServicePlan | { e
   // The service file's name is the agent's own (as the compiler names it), never one the manifest
   // makes up: a changed manifest cannot make a deploy replace or remove another agent's service,
   // write outside the folder, or carry a path or line break into the file and the messages.
-  if (!isServiceSlug(slug)) return { error: `${LAUNCHER_MANIFEST} names an agent that is not a valid slug; compile the agent again` };
+  if (!isServiceSlug(slug))
+    return { error: `${LAUNCHER_MANIFEST} names an agent that is not a valid slug; compile the agent again` };
   const expected = kind === 'launchd' ? launchAgentFile(slug) : systemdUnitFile(slug);
   if (file !== expected)
     return {
@@ -139,7 +162,9 @@ function loadCommands(plan: LocalServicePlan, shownTarget: string): string[][] {
 
 function unloadCommands(plan: LocalServicePlan, shownTarget: string): string[][] {
   const unit = basename(plan.target);
-  return plan.kind === 'launchd' ? [['launchctl', 'unload', shownTarget]] : [['systemctl', '--user', 'disable', '--now', unit]];
+  return plan.kind === 'launchd'
+    ? [['launchctl', 'unload', shownTarget]]
+    : [['systemctl', '--user', 'disable', '--now', unit]];
 }
 
 /**
@@ -160,7 +185,9 @@ function writeServiceFile(plan: LocalServicePlan): string | undefined {
     fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'EEXIST' ? `${basename(temp)} is in the way in its folder (left alone); move it away and try again` : `cannot create a file in its folder (${code ?? (error as Error).message})`;
+    return code === 'EEXIST'
+      ? `${basename(temp)} is in the way in its folder (left alone); move it away and try again`
+      : `cannot create a file in its folder (${code ?? (error as Error).message})`;
   }
   try {
     try {
@@ -199,20 +226,28 @@ export async function deployLocalService(options: DeployOptions): Promise<number
       return DEPLOY_EXIT.failed;
     }
     if (options.dryRun) {
-      options.stdout(`dry run: would remove ${shown}; stop the service first with:\n${commands(unloadCommands(plan, shown))}\n`);
+      options.stdout(
+        `dry run: would remove ${shown}; stop the service first with:\n${commands(unloadCommands(plan, shown))}\n`,
+      );
       return DEPLOY_EXIT.ok;
     }
     rmSync(plan.target);
-    options.stdout(`removed ${shown}; if the service was loaded, stop it with:\n${commands(unloadCommands(plan, shown))}\n`);
+    options.stdout(
+      `removed ${shown}; if the service was loaded, stop it with:\n${commands(unloadCommands(plan, shown))}\n`,
+    );
     return DEPLOY_EXIT.ok;
   }
   if (state === 'foreign') {
-    options.stderr(`error: refusing to replace ${shown}: agentdef did not install it (or it was changed since); move it away first\n`);
+    options.stderr(
+      `error: refusing to replace ${shown}: agentdef did not install it (or it was changed since); move it away first\n`,
+    );
     return DEPLOY_EXIT.failed;
   }
   const verb = state === 'ours' ? 'replace' : 'install';
   if (options.dryRun) {
-    options.stdout(`dry run: would ${verb} the ${plan.kind} service for ${plan.slug} at ${shown}, then load it with:\n${commands(loadCommands(plan, shown))}\n`);
+    options.stdout(
+      `dry run: would ${verb} the ${plan.kind} service for ${plan.slug} at ${shown}, then load it with:\n${commands(loadCommands(plan, shown))}\n`,
+    );
     return DEPLOY_EXIT.ok;
   }
   const problem = writeServiceFile(plan);
@@ -220,6 +255,8 @@ export async function deployLocalService(options: DeployOptions): Promise<number
     options.stderr(`error: cannot write ${shown}: ${problem}\n`);
     return DEPLOY_EXIT.failed;
   }
-  options.stdout(`${verb === 'install' ? 'installed' : 'replaced'} the ${plan.kind} service for ${plan.slug} at ${shown}; load it with:\n${commands(loadCommands(plan, shown))}\n`);
+  options.stdout(
+    `${verb === 'install' ? 'installed' : 'replaced'} the ${plan.kind} service for ${plan.slug} at ${shown}; load it with:\n${commands(loadCommands(plan, shown))}\n`,
+  );
   return DEPLOY_EXIT.ok;
 }

@@ -10,9 +10,20 @@ import { stableJson } from '../../compiler/canonical-json';
 import type { Adapter, EmittedFile } from '../target';
 import { heapLimitMb } from '../../host-contract/heap-limit';
 import { secretsOf } from '../../host-contract/node-host-spec';
-import { launchAgentFile, launchAgentTemplate, systemdUnitFile, systemdUnitTemplate } from '../../host-contract/service-templates';
+import {
+  launchAgentFile,
+  launchAgentTemplate,
+  systemdUnitFile,
+  systemdUnitTemplate,
+} from '../../host-contract/service-templates';
 import { emitNodeHost } from '../../compiler/node-host-entry';
-import { LAUNCH_FILE, LAUNCHER_MANIFEST, LAUNCHER_VERSION, MCP_SERVERS_FILE, type LauncherManifest } from '../../host-contract/output-files';
+import {
+  LAUNCH_FILE,
+  LAUNCHER_MANIFEST,
+  LAUNCHER_VERSION,
+  MCP_SERVERS_FILE,
+  type LauncherManifest,
+} from '../../host-contract/output-files';
 import { mcpServersFile } from './mcp-servers-file';
 
 export const localMacAdapter: Adapter = {

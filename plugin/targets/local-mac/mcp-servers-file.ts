@@ -9,7 +9,15 @@ import { agentKey } from '../../host-contract/node-host-spec';
 
 export interface McpServersFile {
   cwd: 'workspace';
-  servers: Record<string, { command: string; args: string[]; env: Record<string, string>; tools: { tool: string; toolId: string; agent: string }[] }>;
+  servers: Record<
+    string,
+    {
+      command: string;
+      args: string[];
+      env: Record<string, string>;
+      tools: { tool: string; toolId: string; agent: string }[];
+    }
+  >;
 }
 
 export function mcpServersFile(host: NodeHostSpec): McpServersFile {
@@ -24,7 +32,8 @@ export function mcpServersFile(host: NodeHostSpec): McpServersFile {
   }
   for (const node of Object.values(host.nodes)) {
     for (const tool of node.config.tools) {
-      if (tool.kind === 'mcp-stdio' && tool.mcpServer && servers[tool.mcpServer]) servers[tool.mcpServer]!.tools.push({ tool: tool.name, toolId: tool.id, agent: agentKey(node) });
+      if (tool.kind === 'mcp-stdio' && tool.mcpServer && servers[tool.mcpServer])
+        servers[tool.mcpServer]!.tools.push({ tool: tool.name, toolId: tool.id, agent: agentKey(node) });
     }
   }
   return { cwd: 'workspace', servers };

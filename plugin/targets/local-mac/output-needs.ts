@@ -4,6 +4,11 @@ import { readJsonOrUndefined } from '../read-output-json';
 import type { OutputNeeds } from '../target';
 
 export function launcherNeeds(outDir: string): OutputNeeds {
-  const launcher = readJsonOrUndefined(outDir, LAUNCHER_MANIFEST) as { secrets?: unknown[]; localOnly?: unknown } | undefined;
-  return { secretNames: (launcher?.secrets ?? []).filter((name): name is string => typeof name === 'string'), localOnly: launcher?.localOnly === true };
+  const launcher = readJsonOrUndefined(outDir, LAUNCHER_MANIFEST) as
+    | { secrets?: unknown[]; localOnly?: unknown }
+    | undefined;
+  return {
+    secretNames: (launcher?.secrets ?? []).filter((name): name is string => typeof name === 'string'),
+    localOnly: launcher?.localOnly === true,
+  };
 }

