@@ -78,8 +78,8 @@ beforeAll(() => {
     "import { localMacTarget } from './local-mac/target';\nimport { fixtureEchoTarget } from './fixture-echo/target';",
   );
   const withLine = withImport.replace(
-    '[cloudflareDynamicWorkerTarget, hb3Target, localMacTarget]',
-    '[cloudflareDynamicWorkerTarget, hb3Target, localMacTarget, fixtureEchoTarget]',
+    '  localMacTarget,\n] as const',
+    '  localMacTarget,\n  fixtureEchoTarget,\n] as const',
   );
   expect(withLine).not.toBe(withImport);
   writeFileSync(table, withLine);

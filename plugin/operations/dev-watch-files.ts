@@ -36,7 +36,8 @@ export function absoluteIn(workspaceRoot: string, name: string): string {
   return join(workspaceRoot, ...name.split('/'));
 }
 
-function isFile(path: string): boolean {
+/** Whether `path` is a regular file (through links). */
+export function isFile(path: string): boolean {
   try {
     return statSync(path).isFile();
   } catch {

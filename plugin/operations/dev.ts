@@ -25,7 +25,7 @@ import type { HostStarter, RunningHost } from '../targets/target';
 import { type CompileTarget, isCompileTarget } from '../targets/targets';
 import { EXIT, type ExitCode, type OperationIo, type OperationResult } from './io';
 import { type RebuildOutcome, type Watching, watchAndReload } from './dev-watch';
-import { absoluteIn, insideWorkspace } from './dev-watch-files';
+import { absoluteIn, insideWorkspace, isFile } from './dev-watch-files';
 import { modelsSummary, startCliModelSession } from './model-session';
 
 /** How a caller other than a terminal drives the server (tests): when to stop, and where it serves. */
@@ -42,15 +42,6 @@ export interface DevControl {
 }
 
 const DEFAULT_QUESTION = 'Hello';
-
-function exists(path: string): boolean {
-  try {
-    readFileSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** `text` as one single-quoted POSIX shell word. */
 function shellWord(text: string): string {
@@ -116,7 +107,7 @@ function watchSourceOf(outDir: string, io: OperationIo): WatchSource | string {
     return `${join(outDir, PLAN_FILE)} names no workspace definition and target to recompile: compile the agent again`;
   }
   const workspaceRoot = findWorkspaceRoot(io.cwd) ?? io.cwd;
-  if (!exists(absoluteIn(workspaceRoot, rootFile)))
+  if (!isFile(absoluteIn(workspaceRoot, rootFile)))
     return `${join(outDir, PLAN_FILE)} names ${rootFile}, which is not in the workspace ${workspaceRoot}: run agentdef dev --watch from the workspace the agent was compiled in`;
   return { workspaceRoot, rootFile, target: plan.target };
 }

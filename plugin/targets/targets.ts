@@ -11,6 +11,7 @@ import { hb3Target } from './hb3/target';
 import { localMacTarget } from './local-mac/target';
 import type { DeployOptionName, TargetDescriptor } from './target';
 
+// One line per target (adding one is a folder and a line here).
 export const TARGETS = [
   cloudflareDynamicWorkerTarget,
   hb3Target,

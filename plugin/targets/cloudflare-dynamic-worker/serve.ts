@@ -13,18 +13,10 @@ import { publicModelUpstreams } from '../../hosts/node/model-endpoints';
 import { createSecretSource, howToProvideSecret } from '../../hosts/node/secret-source';
 import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 import { DEFAULT_PROVIDER_BASE_URLS } from '../../runtime/runtime-config';
+import { isRegularFile } from '../read-output-json';
 import { SERVE_EXIT, type ServeOutput, type ServeRequest } from '../target';
 import { type StartedWorker, startCompiledWorker } from './dev-worker-host';
 import { FILES } from './worker-constants';
-
-function exists(path: string): boolean {
-  try {
-    readFileSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The miniflare agentdef is tested with (an optional peer of the package): what a missing one says to install. */
 export const MINIFLARE_PACKAGE = 'miniflare@4.20260426.0';
@@ -97,7 +89,7 @@ export const serveWorker: ServeOutput = (request) => {
       );
       return SERVE_EXIT.usage;
     }
-    if (!exists(join(outDir, FILES.loader))) {
+    if (!isRegularFile(join(outDir, FILES.loader))) {
       request.stderr(`error: ${outDir} holds ${FILES.hostPlan} but no ${FILES.loader}: compile the agent again\n`);
       return SERVE_EXIT.usage;
     }
