@@ -3,7 +3,7 @@
  * `identity.id`, `identity.versionId` and the SHA-256 of the snapshot's bytes exactly as stored.
  * Resolution (agent-registry.ts) checks a snapshot against the digest recorded here, so a snapshot
  * edited after publishing, or one never published through the index, fails the plan: tamper
- * evidence for pins. `agentdef publish` is the one writer (cli/commands/publish.ts), through
+ * evidence for pins. `agentdef publish` is the one writer (operations/publish.ts), through
  * {@link writeRegistryIndex}: the text is written to a temp file beside the index, flushed, and
  * renamed over it, so a reader sees the previous index or the new one, never a torn one. The
  * read-modify-write of the index is exclusive across processes: publish holds the registry's lock

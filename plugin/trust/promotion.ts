@@ -12,7 +12,7 @@
  * refuses the change, so the file never leaves a valid state. `marketplace-published` also needs
  * the AgentFacts credential to verify (eddsa-jcs-2022, offline) at the given time and to be about
  * this agent and version.
- * No file system, no clock: the shell (plugin/cli/commands/promote.ts) reads and writes.
+ * No file system, no clock: the promote operation (plugin/operations/promote.ts) reads and writes.
  */
 import type { Diagnostic, Finding } from '../definition/diagnostic';
 import { ERROR_CODES, hasErrors } from '../definition/diagnostic';
