@@ -11,9 +11,11 @@
 import type { ApplicationService, ExecuteResponse, PlanResponse } from './application-service';
 import {
   type ApplicationToolName,
+  type ArgumentsResult,
   CATALOG_TOOL,
   EXECUTE_TOOL,
   INVALID_ARGUMENTS,
+  PLAN_TOOL,
   readCatalogArguments,
   readExecuteArguments,
   readPlanArguments,
@@ -65,36 +67,59 @@ function catalogSummary(catalog: unknown): string {
   return `catalog ${String(c?.catalogDigest)}: ${count(c?.components)} components, ${count(c?.packs)} packs`;
 }
 
+/** One tool: how its raw arguments are read, and what it does with them. */
+interface ToolHandler<Request> {
+  read(raw: unknown): ArgumentsResult<Request>;
+  run(service: ApplicationService, request: Request, signal: AbortSignal | undefined): Promise<ApplicationToolResult>;
+}
+
+function handler<Request>(tool: ToolHandler<Request>): ToolHandler<unknown> {
+  return tool as ToolHandler<unknown>;
+}
+
+/** Every tool's handler, by name: the type demands one for each name of APPLICATION_TOOL_NAMES. */
+const HANDLERS: Readonly<Record<ApplicationToolName, ToolHandler<unknown>>> = {
+  [CATALOG_TOOL]: handler({
+    read: readCatalogArguments,
+    run: async (service) => {
+      const catalog = await service.catalog();
+      return { structuredContent: catalog as Record<string, unknown>, text: catalogSummary(catalog), isError: false };
+    },
+  }),
+  [PLAN_TOOL]: handler({
+    read: readPlanArguments,
+    run: async (service, request) => {
+      const response = await service.plan(request);
+      return {
+        structuredContent: response as unknown as Record<string, unknown>,
+        text: planSummary(response),
+        isError: !response.ok,
+      };
+    },
+  }),
+  [EXECUTE_TOOL]: handler({
+    read: readExecuteArguments,
+    run: async (service, request, signal) => {
+      const response = await service.execute(request, signal);
+      return {
+        structuredContent: response as unknown as Record<string, unknown>,
+        text: executeSummary(response),
+        isError: !response.ok,
+      };
+    },
+  }),
+};
+
 async function call(
   service: ApplicationService,
   name: ApplicationToolName,
   rawArguments: unknown,
   signal: AbortSignal | undefined,
 ): Promise<ApplicationToolResult> {
-  if (name === CATALOG_TOOL) {
-    const read = readCatalogArguments(rawArguments);
-    if (!read.ok) return argumentRefusal(read.message, read.diagnostics);
-    const catalog = await service.catalog();
-    return { structuredContent: catalog as Record<string, unknown>, text: catalogSummary(catalog), isError: false };
-  }
-  if (name === EXECUTE_TOOL) {
-    const read = readExecuteArguments(rawArguments);
-    if (!read.ok) return argumentRefusal(read.message, read.diagnostics);
-    const response = await service.execute(read.request, signal);
-    return {
-      structuredContent: response as unknown as Record<string, unknown>,
-      text: executeSummary(response),
-      isError: !response.ok,
-    };
-  }
-  const read = readPlanArguments(rawArguments);
+  const tool = HANDLERS[name];
+  const read = tool.read(rawArguments);
   if (!read.ok) return argumentRefusal(read.message, read.diagnostics);
-  const response = await service.plan(read.request);
-  return {
-    structuredContent: response as unknown as Record<string, unknown>,
-    text: planSummary(response),
-    isError: !response.ok,
-  };
+  return tool.run(service, read.request, signal);
 }
 
 /** Calls tool `name` with `rawArguments` (as the MCP request carried them) on `service`. */
