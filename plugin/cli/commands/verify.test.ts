@@ -150,6 +150,49 @@ describe('agentdef verify: an AgentFacts credential', () => {
   });
 });
 
+describe('agentdef verify: a credential or proof against a pinned key (--key, --keys)', () => {
+  it('verifies one the pinned key signed, and fails one another key re-issued, whichever way the key is pinned', async () => {
+    const definition = JSON.parse(
+      readFileSync(join(ROOT, 'examples', 'text-digest', 'agent.json'), 'utf8'),
+    ) as AgentDefinition;
+    const other = await generateReceiptKeyPair();
+    const issue = async (privateJwk: JsonWebKey) => {
+      const issued = await issueAgentFactsCredential(definition, {
+        target: 'local-mac',
+        port: 4100,
+        ttlSeconds: 3600,
+        issuedAt: '2026-03-01T12:00:00Z',
+        privateJwk,
+      });
+      if (!issued.ok) throw new Error('issue failed');
+      return JSON.stringify(issued.credential, null, 2);
+    };
+    writeFileSync(join(dir, 'pinned.vc.json'), await issue(keys.privateJwk));
+    writeFileSync(join(dir, 'reissued.vc.json'), await issue(other.privateJwk));
+    mkdirSync(join(dir, 'other-keys'));
+    writeFileSync(join(dir, 'other-keys', 'other.public.jwk.json'), JSON.stringify(other.publicJwk));
+    const at = ['--at', '2026-03-01T12:10:00Z'];
+    // Unpinned, both verify: each against the did:key it names (the output says which).
+    expect((await verify(['reissued.vc.json', ...at], dir)).code).toBe(0);
+    for (const pin of [
+      ['--key', 'public.jwk.json'],
+      ['--keys', 'keys'],
+    ]) {
+      expect((await verify(['pinned.vc.json', ...pin, ...at], dir)).code, pin.join(' ')).toBe(0);
+      const reissued = await verify(['reissued.vc.json', ...pin, ...at], dir);
+      expect(reissued.code, pin.join(' ')).toBe(1);
+      expect(reissued.stderr).toContain(
+        'at /proof/verificationMethod: not signed by the key given with --key or --keys',
+      );
+    }
+    expect((await verify(['reissued.vc.json', '--keys', 'other-keys', ...at], dir)).code).toBe(0);
+    // The W3C vector's own key is not the pinned one either.
+    const vector = await verify([SIGNED_VECTOR, '--key', join(dir, 'public.jwk.json')], dir);
+    expect(vector.code).toBe(1);
+    expect(vector.stderr).toContain('not signed by the key given with --key or --keys');
+  });
+});
+
 describe('agentdef verify: signed A2A cards', () => {
   const card: AgentCard = {
     name: 'Echo',

@@ -24,6 +24,8 @@ import { verifyReceiptText } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { verifyCredential } from '../../trust/agentfacts-credential';
 import { dateTimeStampMillis, verifyEddsaJcs2022 } from '../../trust/data-integrity';
+import { resolveDidKey } from '../../trust/did-key';
+import { publicKeyBytesOfJwk } from '../../trust/multikey';
 import {
   LIFECYCLE_RECEIPT_VERSION,
   lifecycleChainFailures,
@@ -146,6 +148,37 @@ function receiptFailure(receipt: Record<string, unknown>, hasKey: boolean): Veri
   };
 }
 
+/**
+ * With `--key` or `--keys`, a credential or a proof verifies only when one of those keys signed it:
+ * its did:key verification method resolves offline and is compared with them. (Without either, the
+ * did:key the document names is what it is verified against, and the output names it.)
+ */
+function pinnedKeyFailure(keys: Keys, method: string | undefined): VerifyFailure | undefined {
+  if (keys.local !== undefined) return undefined;
+  const pinned = [...(keys.single !== undefined ? [keys.single] : []), ...keys.byKid.values()];
+  const resolved = resolveDidKey(method);
+  const signedBy = resolved.ok ? Buffer.from(resolved.publicKey) : undefined;
+  const matches = (jwk: JsonWebKey) => {
+    const bytes = publicKeyBytesOfJwk(jwk);
+    return signedBy !== undefined && bytes !== undefined && signedBy.equals(Buffer.from(bytes));
+  };
+  if (pinned.some(matches)) return undefined;
+  return {
+    pointer: '/proof/verificationMethod',
+    message: 'not signed by the key given with --key or --keys (another key, or none this tool can resolve)',
+  };
+}
+
+/** The outcome with the pinned-key check applied: a document another key signed does not verify. */
+function withPinnedKey<T extends { verified: boolean; failures: VerifyFailure[] }>(
+  keys: Keys,
+  method: string | undefined,
+  outcome: T,
+): T {
+  const failure = pinnedKeyFailure(keys, method);
+  return failure === undefined ? outcome : { ...outcome, verified: false, failures: [...outcome.failures, failure] };
+}
+
 async function verifyDocument(text: string, keys: Keys, at: string): Promise<DocumentOutcome> {
   const parsed = parseStrictJson(text);
   if (!parsed.ok)
@@ -166,16 +199,21 @@ async function verifyDocument(text: string, keys: Keys, at: string): Promise<Doc
         : method === undefined
           ? undefined
           : `${method}; issuer ${result.issuer ?? 'none'} is not bound to this key`;
-      return { kind, verified: result.verified, ...(signer ? { signer } : {}), failures: result.failures };
+      return withPinnedKey(keys, method, {
+        kind,
+        verified: result.verified,
+        ...(signer ? { signer } : {}),
+        failures: result.failures,
+      });
     }
     case 'data-integrity': {
       const result = await verifyEddsaJcs2022(document);
-      return {
+      return withPinnedKey(keys, result.verificationMethod, {
         kind,
         verified: result.verified,
         ...(result.verificationMethod ? { signer: result.verificationMethod } : {}),
-        failures: result.failures,
-      };
+        failures: [...result.failures],
+      });
     }
     case 'agent-card': {
       const result = await verifyAgentCard(document, async (kid) => {
