@@ -10,7 +10,6 @@
  * target into the same folder, and the host restarts on the same port (dev-watch.ts); a failed
  * compile prints its diagnostics and the last good build keeps serving.
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PLAN_FILE } from '../compiler/plan';
 import { findWorkspaceRoot } from '../definition/workspace-definitions';
@@ -93,13 +92,8 @@ interface WatchSource {
 }
 
 /** The watch source of `outDir`, or the reason it has none (a usage error). */
-function watchSourceOf(outDir: string, io: OperationIo): WatchSource | string {
-  let plan: { target?: unknown; nodes?: { depth?: unknown; source?: unknown; file?: unknown }[] };
-  try {
-    plan = JSON.parse(readFileSync(join(outDir, PLAN_FILE), 'utf8')) as typeof plan;
-  } catch {
-    return `--watch needs the ${PLAN_FILE} the compile wrote in ${outDir} (it names the definition): compile the agent again`;
-  }
+function watchSourceOf(recorded: Record<string, unknown>, outDir: string, io: OperationIo): WatchSource | string {
+  const plan = recorded as { target?: unknown; nodes?: { depth?: unknown; source?: unknown; file?: unknown }[] };
   const root = Array.isArray(plan?.nodes) ? plan.nodes.find((n) => n?.depth === 0) : undefined;
   const rootFile =
     root?.source === 'workspace' && typeof root.file === 'string' ? insideWorkspace(root.file) : undefined;
@@ -222,7 +216,7 @@ export async function dev(options: DevOptions, io: OperationIo, control: DevCont
     env,
   );
   if (typeof models === 'string') return { usage: models };
-  const watch = options.watch === true ? watchSourceOf(outDir, io) : undefined;
+  const watch = options.watch === true ? watchSourceOf(output.plan, outDir, io) : undefined;
   if (typeof watch === 'string') return { usage: watch };
   let session: ModelSession | undefined;
   if (models) {

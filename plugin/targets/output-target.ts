@@ -12,18 +12,19 @@ import { isCompileTarget, listText, targetFor, TARGETS } from './targets';
 /** A plan.json larger than this is no plan agentdef wrote (they are kilobytes). */
 const MAX_PLAN_BYTES = 64 * 1024 * 1024;
 
+/** `plan`: the plan.json the target was read from (parsed, unchecked beyond its target), for callers that need more of it. */
 export type OutputTarget =
-  | { target: TargetDescriptor; problem?: undefined }
+  | { target: TargetDescriptor; plan: Record<string, unknown>; problem?: undefined }
   | { target?: undefined; problem: string; noPlan: boolean };
 
 export function outputTarget(outDir: string): OutputTarget {
   const path = join(outDir, PLAN_FILE);
-  let recorded: unknown;
+  let plan: Record<string, unknown> | null;
   try {
     const stat = statSync(path);
     if (!stat.isFile() || stat.size > MAX_PLAN_BYTES)
       return { problem: `${path} is not a plan agentdef wrote: compile the agent again`, noPlan: true };
-    recorded = (JSON.parse(readFileSync(path, 'utf8')) as { target?: unknown } | null)?.target;
+    plan = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> | null;
   } catch (error) {
     const missing = (error as { code?: unknown })?.code === 'ENOENT';
     return {
@@ -31,12 +32,13 @@ export function outputTarget(outDir: string): OutputTarget {
       noPlan: true,
     };
   }
-  if (!isCompileTarget(recorded)) {
+  const recorded = plan !== null && typeof plan === 'object' ? plan['target'] : undefined;
+  if (plan === null || typeof plan !== 'object' || !isCompileTarget(recorded)) {
     const shown = typeof recorded === 'string' ? JSON.stringify(recorded.slice(0, 80)) : 'no target';
     return {
       problem: `${path} names ${shown}, which is none of ${listText(TARGETS.map((t) => t.id))}: compile the agent again with this agentdef`,
       noPlan: false,
     };
   }
-  return { target: targetFor(recorded) };
+  return { target: targetFor(recorded), plan };
 }
