@@ -30,7 +30,9 @@
  * to its 'drain') or `maxUnanswered` requests are read and not yet answered, no more input is read
  * (the input is paused and the rest of a chunk already read is held), so a client that does not
  * read its answers stops the server reading instead of growing its memory. One 'drain' listener
- * serves every waiting write.
+ * serves every waiting write. A cancellation ends its request's count (the SDK answers a cancelled
+ * request with nothing); with `maxUnanswered` requests unanswered, even a cancellation is read
+ * only after one answer.
  *
  * An answer whose request id cannot be read carries no `id` member: MCP 2025-11-25's
  * `JSONRPCErrorResponse` makes the id optional and allows only a string or an integer (JSON-RPC
