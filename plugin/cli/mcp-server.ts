@@ -285,6 +285,7 @@ const UNREADABLE_LOG_LINES: Readonly<Record<UnreadableMessageKind, string>> = {
     'answered -32600 to an input message that is not a valid JSON-RPC request (its text is not logged)',
   'invalid-params': 'answered -32602 to a request whose params are not an object (its text is not logged)',
   'invalid-response': 'ignored an input response that is not valid JSON-RPC (its text is not logged)',
+  'duplicate-member': 'refused an input message that names a member twice in one object (its text is not logged)',
 };
 
 /**

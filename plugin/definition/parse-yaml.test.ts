@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cpuTimeOf } from '../../e2e/support/cpu-time';
 import { parse as parseWithLibrary, stringify } from 'yaml';
 import type { Diagnostic } from './diagnostic';
@@ -266,6 +267,85 @@ describe('anchors and aliases', () => {
     expect(problems('a: *later\nb: &later 1\n')).toEqual([
       'yaml-alias 1:4 /a unknown alias *later: no anchor &later comes before it',
     ]);
+  });
+});
+
+/** The `yaml` package as parse-yaml.ts loads it (`require`), so that its work can be counted. */
+const yamlLibrary = createRequire(__filename)('yaml') as typeof import('yaml');
+
+/**
+ * Runs `parse` counting the `yaml` package's work: the tokens its lexer produced (the prescan's and
+ * the parser's own) and the documents it built.
+ */
+function countingYamlWork<T>(parse: () => T): { value: T; tokens: number; documents: number } {
+  const lexer = yamlLibrary.Lexer.prototype;
+  const lex = lexer.lex;
+  let tokens = 0;
+  lexer.lex = function* (this: unknown, ...args: Parameters<typeof lex>) {
+    for (const token of lex.apply(this, args)) {
+      tokens++;
+      yield token;
+    }
+  };
+  const built = vi.spyOn(yamlLibrary, 'parseDocument');
+  try {
+    const value = parse();
+    return { value, tokens, documents: built.mock.calls.length };
+  } finally {
+    lexer.lex = lex;
+    built.mockRestore();
+  }
+}
+
+describe('the number of aliases, before any document is built', () => {
+  afterEach(() => vi.restoreAllMocks());
+  /** `count` aliases of one short scalar, one a line: a 3.95 MiB file at 690,000 (issue 23's). */
+  const aliased = (count: number) => `a: &ab x\nb:\n${'- *ab\n'.repeat(count)}`;
+
+  it('refuses 690,000 aliases at the one past the budget, having lexed a bounded part of the file and built no document', () => {
+    const text = aliased(690_000);
+    expect(text.length).toBeGreaterThan(3.9 * 1024 * 1024);
+    const { value: parsed, tokens, documents } = countingYamlWork(() => parseYaml(text, FILE));
+    expect(parsed.value).toBeUndefined();
+    expect(parsed.diagnostics).toEqual([
+      expect.objectContaining({
+        rule: 'yaml-alias',
+        file: FILE,
+        line: 2 + MAX_ALIAS_EXPANSION + 1,
+        column: 3,
+        message: expect.stringContaining('more than 10,000 YAML aliases'),
+      }),
+    ]);
+    expect(documents).toBe(0);
+    // A line is a handful of tokens: the lexer stopped near alias 10,001 of 690,000.
+    expect(tokens).toBeLessThan(10 * MAX_ALIAS_EXPANSION);
+  });
+
+  it('takes exactly the budget (and builds the document), and refuses one more', () => {
+    const within = countingYamlWork(() => parseYaml(aliased(MAX_ALIAS_EXPANSION), FILE));
+    expect(within.value.diagnostics).toEqual([]);
+    expect((within.value.value as { b: unknown[] }).b).toHaveLength(MAX_ALIAS_EXPANSION);
+    expect(within.documents).toBe(1);
+    const over = countingYamlWork(() => parseYaml(aliased(MAX_ALIAS_EXPANSION + 1), FILE));
+    expect(over.value.diagnostics.map((d) => `${d.rule} ${d.line}:${d.column}`)).toEqual([
+      `yaml-alias ${MAX_ALIAS_EXPANSION + 3}:3`,
+    ]);
+    expect(over.documents).toBe(0);
+  });
+
+  it('counts aliases in flow collections and as keys too', () => {
+    const flow = `a: &ab x\nb: [${Array(MAX_ALIAS_EXPANSION + 1)
+      .fill('*ab')
+      .join(', ')}]\n`;
+    expect(problems(flow)).toEqual([expect.stringMatching(/^yaml-alias 2:\d+ {2}more than 10,000 YAML aliases/)]);
+    const keys = `a: &ab x\nb:\n${Array.from({ length: MAX_ALIAS_EXPANSION + 1 }, (_, i) => `  c${i}: {*ab : 1}`).join('\n')}\n`;
+    expect(countingYamlWork(() => parseYaml(keys, FILE)).documents).toBe(0);
+    expect(problems(keys)).toEqual([expect.stringMatching(/^yaml-alias \d+:\d+ {2}more than 10,000 YAML aliases/)]);
+  });
+
+  it('does not count a star inside a scalar', () => {
+    const text = `a: "${'*ab '.repeat(MAX_ALIAS_EXPANSION + 1)}"\nb: '*ab'\nc: |\n  ${'*ab\n  '.repeat(MAX_ALIAS_EXPANSION + 1)}\n`;
+    expect(parseYaml(text, FILE).diagnostics).toEqual([]);
   });
 });
 

@@ -2,9 +2,13 @@
  * YAML definitions: parsed by the `yaml` package, then converted by hand into the same plain,
  * null-prototype values and per-pointer offsets as JSON. Only what JSON can say is accepted: one
  * document, string keys, no duplicate keys, core-schema tags, finite numbers. Nesting is bounded
- * before the library composes the document (it recurses per level), and alias expansion is
- * bounded while converting, both in values and in bytes (a "billion laughs" file, or one large
- * scalar aliased thousands of times, is refused at the alias, not expanded).
+ * before the library composes the document (it recurses per level), and so is the number of
+ * aliases: each expands to at least one value, so a file with more than `MAX_ALIAS_EXPANSION`
+ * of them is refused at the first one past it from the lexer's tokens alone, before any document
+ * is built (690,000 aliases in 4 MiB used to cost the library half a minute and a gigabyte before
+ * the refusal). Alias expansion is then bounded while converting, both in values and in bytes (a
+ * "billion laughs" file, or one large scalar aliased thousands of times, is refused at the alias,
+ * not expanded).
  */
 import type { Node, Scalar } from 'yaml';
 
@@ -47,8 +51,18 @@ export function parseYaml(text: string, file: string, options: ParseOptions = {}
     diagnostics: [diagnostic],
   });
 
-  const tooDeep = excessiveNesting(text, maxDepth);
-  if (tooDeep !== undefined) return failed(at('nesting-depth', tooDeep, '', `nesting deeper than ${maxDepth} levels`));
+  const overLimit = tokenLimits(text, maxDepth, MAX_ALIAS_EXPANSION);
+  if (overLimit?.limit === 'nesting')
+    return failed(at('nesting-depth', overLimit.offset, '', `nesting deeper than ${maxDepth} levels`));
+  if (overLimit?.limit === 'aliases')
+    return failed(
+      at(
+        'yaml-alias',
+        overLimit.offset,
+        '',
+        `more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} YAML aliases, and each expands to at least one value (at most ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} in all); write the values out or share less`,
+      ),
+    );
 
   const document = yaml().parseDocument(text, {
     version: '1.2',
@@ -314,11 +328,18 @@ function describe(value: unknown): string {
 }
 
 /**
- * The offset where collections first nest deeper than `maxDepth`, from the lexer's tokens alone
- * (the lexer is iterative; composing a document is not). Flow depth is counted exactly; block
+ * The first limit the text passes, from the lexer's tokens alone (the lexer is iterative and
+ * lazy: it stops there; composing a document is neither): where collections first nest deeper
+ * than `maxDepth`, or the alias past the `maxAliases`th. Flow depth is counted exactly; block
  * depth with a stack of the columns where block collections start, as the parser does.
  */
-function excessiveNesting(text: string, maxDepth: number): number | undefined {
+function tokenLimits(
+  text: string,
+  maxDepth: number,
+  maxAliases: number,
+): { limit: 'nesting' | 'aliases'; offset: number } | undefined {
+  let aliases = 0;
+  const nesting = (offset: number) => ({ limit: 'nesting' as const, offset });
   const blocks: { column: number; kind: 'map' | 'seq' }[] = [];
   let flow = 0;
   let offset = 0;
@@ -377,7 +398,7 @@ function excessiveNesting(text: string, maxDepth: number): number | undefined {
       case '{':
         if (flow === 0) nodeColumn ??= column;
         flow++;
-        if (blocks.length + flow > maxDepth) return start;
+        if (blocks.length + flow > maxDepth) return nesting(start);
         break;
       case ']':
       case '}':
@@ -389,12 +410,14 @@ function excessiveNesting(text: string, maxDepth: number): number | undefined {
         if (flow > 0) break;
         // A mapping starts at its first key; a sequence (or explicit key) at its indicator.
         const blockColumn = token === ':' ? (nodeColumn ?? column) : column;
-        if (enterBlock(token === '-' ? 'seq' : 'map', blockColumn)) return lineStart + blockColumn;
+        if (enterBlock(token === '-' ? 'seq' : 'map', blockColumn)) return nesting(lineStart + blockColumn);
         nodeColumn = undefined;
         break;
       }
       default: {
         const first = token[0];
+        // An alias is its own token (`*name`); a scalar's text never reaches here.
+        if (first === '*' && ++aliases > maxAliases) return { limit: 'aliases', offset: start };
         if (flow === 0 && (first === '"' || first === "'" || first === '&' || first === '!' || first === '*'))
           nodeColumn ??= column;
       }

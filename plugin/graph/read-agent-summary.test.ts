@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { summarizeDefinition } from './read-agent-summary';
 import { definitionJson } from './test-support';
@@ -86,5 +89,35 @@ describe('summarizeDefinition', () => {
 
   it('ignores a byte-order mark', () => {
     expect(summarizeDefinition(`\uFEFF${definitionJson({ slug: 'bom' })}`, 'a/agent.json').slug).toBe('bom');
+  });
+
+  it('summarises a YAML file of 690,000 aliases (3.95 MiB) as not parsed, within 128 MiB of heap', () => {
+    // Graph inference reads YAML through the definition reader; the alias budget is spent before
+    // any document is built. Before, this file took 1.18 GB: a 128 MiB heap would die.
+    const dir = mkdtempSync(join(__dirname, '.tmp-aliases-'));
+    try {
+      const file = join(dir, 'agent.yaml');
+      writeFileSync(file, `a: &ab x\nb:\n${'- *ab\n'.repeat(690_000)}`);
+      const script = [
+        "require('@swc-node/register');",
+        "const { readFileSync } = require('node:fs');",
+        `const { summarizeDefinition } = require(${JSON.stringify(join(__dirname, 'read-agent-summary.ts'))});`,
+        `const { parseDefinitionText } = require(${JSON.stringify(join(__dirname, '..', 'definition', 'parse-document.ts'))});`,
+        'const text = readFileSync(process.argv[1], "utf8");',
+        "const diagnostics = parseDefinitionText(text, 'agent.yaml', 'yaml').diagnostics.map((d) => ({ rule: d.rule, line: d.line, column: d.column }));",
+        "process.stdout.write(JSON.stringify({ summary: summarizeDefinition(text, 'agents/a/agent.yaml'), diagnostics }));",
+      ].join('\n');
+      const out = execFileSync(process.execPath, ['--max-old-space-size=128', '-e', script, file], {
+        cwd: join(__dirname, '..', '..'),
+        encoding: 'utf8',
+        env: { ...process.env, SWC_NODE_PROJECT: join(__dirname, '..', '..', 'tsconfig.json') },
+      });
+      expect(JSON.parse(out)).toEqual({
+        summary: { pins: [], parsed: false },
+        diagnostics: [{ rule: 'yaml-alias', line: 10_003, column: 3 }],
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,8 @@
  * change it on its way to the client. The key store `ask` may read is a folder of the test's own.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,7 @@ import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { generateReceiptKeyPair } from '../../runtime/receipts';
 import type { RuntimeConfig } from '../../runtime/runtime-config';
 import { runAskCommand } from './ask';
+import { MAX_CARD_BYTES } from './ask-fetch';
 
 const root = mkdtempSync(join(tmpdir(), 'agentdef-cli-ask-'));
 /** The key store `ask` reads for `keyref:` kids: a folder of this test's own, empty unless a test puts a key in it. */
@@ -115,11 +117,16 @@ describe('agentdef ask: usage', () => {
       ['http://127.0.0.1:1', '  '],
       ['http://127.0.0.1:1', 'hi', '--task', ''],
       ['http://127.0.0.1:1', 'hi', '--nope'],
+      ['http://127.0.0.1:1', 'hi', '--card-timeout', '0'],
+      ['http://127.0.0.1:1', 'hi', '--card-timeout', '-1'],
+      ['http://127.0.0.1:1', 'hi', '--card-timeout', 'soon'],
+      ['http://127.0.0.1:1', 'hi', '--idle-timeout', '86401'],
+      ['http://127.0.0.1:1', 'hi', '--idle-timeout', '1e3'],
     ]) {
       const result = await ask(argv);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
-        /^error: .*\nusage: agentdef ask <url> <text> \[--task id\] \[--stream\] \[--key public-jwk-file\]\n$/,
+        /^error: .*\nusage: agentdef ask <url> <text> \[--task id\] \[--stream\] \[--key public-jwk-file\] \[--card-timeout seconds\] \[--idle-timeout seconds\] \[--follow\]\n$/,
       );
       expect(result.stdout).toBe('');
     }
@@ -343,5 +350,134 @@ describe('agentdef ask: models replayed from a recording', () => {
     const live = await ask([(await host()).served.url, '{"a": 2, "b": 3}']);
     expect(live.code).toBe(0);
     expect(live.stdout).not.toContain('models:');
+  });
+});
+
+/** A plain `node:http` server on 127.0.0.1 that answers as `respond` says (hostile agents). */
+async function rawServer(respond: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server = createHttpServer(respond);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A real host's card, as JSON. */
+async function cardOf(url: string): Promise<Record<string, unknown>> {
+  return (await (await fetch(`${url}${AGENT_CARD_PATH}`)).json()) as Record<string, unknown>;
+}
+
+describe('agentdef ask: bounded', () => {
+  it('gives up on a card that never ends (a trickle, and silence) after --card-timeout', async () => {
+    const trickle = await rawServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"name":');
+      const timer = setInterval(() => res.write(' '), 20);
+      res.on('close', () => clearInterval(timer));
+    });
+    const silent = await rawServer(() => {});
+    for (const url of [trickle, silent]) {
+      const result = await ask([url, 'hi', '--card-timeout', '0.5']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `error: cannot read the agent card from ${url}/: the agent card did not arrive within 0.5 s (--card-timeout)\n`,
+      );
+    }
+  });
+
+  it('stops reading a card at 1 MiB: the server sends a bounded part of 200 MB', async () => {
+    const sentBy: Record<string, number> = {};
+    const huge = (declare: boolean) =>
+      rawServer((req, res) => {
+        const key = `${declare}`;
+        sentBy[key] = 0;
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          ...(declare ? { 'content-length': String(200 * 1024 * 1024) } : {}),
+        });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const pump = () => {
+          while (sentBy[key]! < 200 * 1024 * 1024 && !res.destroyed) {
+            sentBy[key]! += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        req.socket.on('close', () => res.destroy());
+        pump();
+      });
+    for (const declare of [false, true]) {
+      const url = await huge(declare);
+      const result = await ask([url, 'hi']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `error: cannot read the agent card from ${url}/: the agent card is larger than 1 MiB; reading stopped there\n`,
+      );
+      // What the server could write before the client closed: the 1 MiB read and what the sockets buffer.
+      expect(sentBy[`${declare}`]).toBeLessThan(32 * 1024 * 1024);
+    }
+    expect(MAX_CARD_BYTES).toBe(1024 * 1024);
+  });
+
+  it('gives up on an event stream that stops sending after --idle-timeout', async () => {
+    const { served } = await host();
+    const card = await cardOf(served.url);
+    let posts = 0;
+    const stalls = await rawServer((req, res) => {
+      if (req.method === 'GET') {
+        // The host's card, with its RPC URL moved to this server (the same origin as the card).
+        const moved = JSON.parse(JSON.stringify(card).replaceAll(served.url, `http://${req.headers.host}`));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(moved));
+        return;
+      }
+      posts++;
+      req.resume();
+      // Headers and one comment line, then nothing, the connection held open.
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(': working\n\n');
+    });
+    const result = await ask([stalls, '{"a": 1, "b": 2}', '--stream', '--idle-timeout', '0.5']);
+    expect(posts).toBe(1);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: Adder: the event stream sent nothing for 0.5 s (--idle-timeout)\n');
+  });
+
+  it('refuses a card whose RPC URL is at another origin, naming both, unless --follow; and a redirect to another origin', async () => {
+    const { served, receipts } = await host();
+    const card = await cardOf(served.url);
+    const cardHost = await rawServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(card));
+    });
+    const refused = await ask([cardHost, '{"a": 1, "b": 2}']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `error: Adder: the agent's RPC URL is at another origin, ${served.url}, than the agent card's, ${cardHost}: not followed (pass --follow to go there)\n`,
+    );
+    expect(refused.stdout).toBe('');
+    expect(receipts).toHaveLength(0); // nothing reached the other origin
+
+    const followed = await ask([cardHost, '{"a": 1, "b": 2}', '--follow']);
+    expect(followed.stderr).toBe('');
+    expect(followed.code).toBe(0);
+    expect(followed.stdout).toMatch(/^\{"sum":3\}\ntask: \S+\nstate: completed\n/);
+    expect(receipts).toHaveLength(1);
+
+    const redirects = await rawServer((_req, res) => {
+      res.writeHead(302, { location: `${served.url}${AGENT_CARD_PATH}` });
+      res.end();
+    });
+    const redirected = await ask([redirects, 'hi']);
+    expect(redirected.code).toBe(2);
+    expect(redirected.stderr).toBe(
+      `error: cannot read the agent card from ${redirects}/: the agent card redirects to a URL that is at another origin, ${served.url}, than the agent card's, ${redirects}: not followed (pass --follow to go there)\n`,
+    );
+    expect((await ask([redirects, '{"a": 1, "b": 2}', '--follow'])).code).toBe(0);
   });
 });

@@ -14,8 +14,11 @@
  *   `keyref:` kid names (the key `agentdef dev` and `agentdef run` signed with; public files only);
  * - "receipt: verified (kid …)", "receipt: NOT verified (why)" when it does not verify, or
  *   "receipt: not checked (why)" when no public key for it is at hand, or "no receipt".
+ * Every fetch is bounded (ask-fetch.ts): the card by size (1 MiB) and time (`--card-timeout`), an
+ * event stream by silence (`--idle-timeout`), and all of them to the card's origin: an RPC URL or a
+ * redirect elsewhere is refused, naming both origins, unless `--follow`.
  * Exit 0 answered, 1 agent error, failed/canceled/rejected task or a receipt that does not verify,
- * 2 usage error or the agent unreachable (or not serving an agent card).
+ * 2 usage error, the agent unreachable (or not serving an agent card) or a bound reached.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -23,13 +26,20 @@ import { resolve } from 'node:path';
 import type { Message, StreamResponse, Task } from '@a2a-js/sdk';
 import { Role, TaskState } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
-import { ClientFactory } from '@a2a-js/sdk/client';
+import {
+  ClientFactory,
+  ClientFactoryOptions,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+  RestTransportFactory,
+} from '@a2a-js/sdk/client';
 import { findLocalPublicKey, type KeyStoreOptions } from '../../hosts/node/key-store';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { RECEIPT_VERSION, verifyReceipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { EXIT, type CliIo } from '../io';
 import { ASK } from '../specs/ask';
+import { askRefusalIn, cardFetch, type OriginRule, rpcFetch } from './ask-fetch';
 import { parseCommand, usageError } from '../usage';
 
 const MAX_KEY_FILE_BYTES = 64 * 1024;
@@ -307,16 +317,28 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
   }
 
   const { base, path } = cardLocation(url);
+  // The card is read from the URL's own origin (its path, or the well-known one, on it).
+  const rule: OriginRule = { origin: url.origin, follow: parsed.values.follow };
+  const idleMs = Number(parsed.values['idle-timeout']) * 1000;
+  const factory = new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [
+        new JsonRpcTransportFactory({ fetchImpl: rpcFetch(rule, idleMs) }),
+        new RestTransportFactory({ fetchImpl: rpcFetch(rule, idleMs) }),
+      ],
+      cardResolver: new DefaultAgentCardResolver({
+        fetchImpl: cardFetch(rule, Number(parsed.values['card-timeout']) * 1000),
+      }),
+    }),
+  );
   let client: Client;
   let card: Awaited<ReturnType<Client['getAgentCard']>>;
   try {
-    client =
-      path === undefined
-        ? await new ClientFactory().createFromUrl(base)
-        : await new ClientFactory().createFromUrl(base, path);
+    client = path === undefined ? await factory.createFromUrl(base) : await factory.createFromUrl(base, path);
     card = await client.getAgentCard();
   } catch (error) {
-    io.stderr(`error: cannot read the agent card from ${url.toString()}: ${(error as Error).message}\n`);
+    const refusal = askRefusalIn(error);
+    io.stderr(`error: cannot read the agent card from ${url.toString()}: ${(refusal ?? (error as Error)).message}\n`);
     return EXIT.usage;
   }
 
@@ -350,6 +372,11 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
           : { kind: 'message', message: result as Message };
     }
   } catch (error) {
+    const refusal = askRefusalIn(error);
+    if (refusal !== undefined) {
+      io.stderr(`error: ${card.name}: ${refusal.message}\n`);
+      return EXIT.usage;
+    }
     const message = (error as Error).message;
     if (isAgentError(error)) {
       io.stderr(`error: ${card.name} answered with an error: ${message}\n`);

@@ -2,6 +2,12 @@
 import type { CommandSpec } from './command-spec';
 import { USAGE_OR_IO } from './shared-options';
 
+/** What is wrong with a number of seconds: a decimal above 0, at most a day. */
+function secondsProblem(given: string): string | undefined {
+  const value = /^\d{1,5}(?:\.\d{1,3})?$/.test(given) ? Number(given) : Number.NaN;
+  return value > 0 && value <= 86_400 ? undefined : 'give a number of seconds above 0 and at most 86400 (a day)';
+}
+
 export const ASK = {
   name: 'ask',
   arguments: [
@@ -15,7 +21,7 @@ export const ASK = {
   summary:
     'ask a running agent over A2A (@a2a-js/sdk): prints the answer, the task id and state, and verifies the receipt',
   description:
-    "Reads the agent card, sends one message over A2A with the official SDK client and prints the answer, `task: <id>`, `state: <state>` and the receipt line. The receipt is verified with --key, else a key the card publishes, else this machine's key store; without one it says `receipt: not checked`.",
+    "Reads the agent card, sends one message over A2A with the official SDK client and prints the answer, `task: <id>`, `state: <state>` and the receipt line. The receipt is verified with --key, else a key the card publishes, else this machine's key store; without one it says `receipt: not checked`. Everything it reads is bounded: a card larger than 1 MiB is refused once that much has come, a card must arrive within --card-timeout and an event stream is given up when it sends nothing for --idle-timeout. It talks only to the card's origin: a card whose RPC URL (or a redirect) is at another origin is refused, naming both, unless --follow.",
   options: {
     task: {
       type: 'string',
@@ -33,10 +39,33 @@ export const ASK = {
       value: 'public-jwk-file',
       description: 'the public Ed25519 JWK to verify the receipt with (a private key is refused and never printed)',
     },
+    'card-timeout': {
+      type: 'string',
+      value: 'seconds',
+      default: '30',
+      example: '10',
+      check: secondsProblem,
+      description: 'give up reading the agent card (at most 1 MiB) when it has not all arrived in this time',
+    },
+    'idle-timeout': {
+      type: 'string',
+      value: 'seconds',
+      default: '300',
+      example: '60',
+      check: secondsProblem,
+      description:
+        'with --stream, give up when the event stream sends nothing for this long (its first event included)',
+    },
+    follow: {
+      type: 'boolean',
+      default: false,
+      description:
+        "send to the card's RPC URL (and follow redirects) even when it is at another origin than the card's (scheme, host and port); without it that is refused",
+    },
   },
   exitCodes: [
     'answered (the receipt verified or not checked)',
     'the agent answered with an error, the task failed, was canceled or rejected, or the receipt does not verify',
-    `${USAGE_OR_IO}, or the agent is unreachable`,
+    `${USAGE_OR_IO}, the agent is unreachable, or a bound was reached (card size or time, stream silence, another origin)`,
   ],
 } as const satisfies CommandSpec;
