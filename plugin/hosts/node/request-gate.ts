@@ -10,8 +10,8 @@
  *   `Content-Type`, `Authorization`, …) appearing twice → 400 (RFC 9112 §3.2 for `Host`); a
  *   request target that is not a path (absolute form, `*`) → 400;
  * - where it is from: a `Host` that is not a loopback name with the served port or a configured
- *   origin (DNS rebinding) → 421, a `Host` missing from an HTTP/1.1 request → 400 (Node's own
- *   `requireHostHeader`); an `Origin` that is not allowed (a foreign page, `null`) → 403;
+ *   origin (DNS rebinding) → 421 (also when an HTTP/1.0 request names none), a `Host` missing from
+ *   an HTTP/1.1 request → 400; an `Origin` that is not allowed (a foreign page, `null`) → 403;
  * - methods: only GET, HEAD and POST are served; anything else (TRACE, PUT, PROPFIND, …) → 405 with
  *   `Allow`; CONNECT → 405; a request asking to upgrade is served as a plain request (no upgrade);
  * - size: a declared `Content-Length` over the limit → 413 at once; a chunked body is read until
@@ -157,13 +157,6 @@ function parseRefusal(error: NodeJS.ErrnoException): [RefusalStatus, string] | u
   }
 }
 
-/** The raw header lines named `name` (lower case). */
-function headerLines(req: IncomingMessage, name: string): number {
-  let count = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === name) count++;
-  return count;
-}
-
 /** The refusal a request's form earns, whatever its path: framing, header lines, version, target. */
 function formRefusal(req: IncomingMessage): Response | undefined {
   if (req.httpVersion !== '1.1' && req.httpVersion !== '1.0')
@@ -177,6 +170,8 @@ function formRefusal(req: IncomingMessage): Response | undefined {
     if (seen.has(name)) return refusal(400, `Bad request: the ${name} header appears more than once`);
     seen.add(name);
   }
+  if (req.httpVersion === '1.1' && req.headers.host === undefined)
+    return refusal(400, 'Bad request: an HTTP/1.1 request must carry a Host header');
   const coding = req.headers['transfer-encoding'];
   if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked')
     return refusal(501, 'Not implemented: the only transfer coding accepted is chunked');
@@ -243,7 +238,8 @@ export async function openRequestGate(
     requestTimeout,
     headersTimeout,
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
-    requireHostHeader: true,
+    // Checked by the gate (formRefusal), so the 400 carries the same body as every other refusal.
+    requireHostHeader: false,
     joinDuplicateHeaders: false,
   });
   // Every header line is kept (Node drops those past 2,000 by default), so a repeated Host late in

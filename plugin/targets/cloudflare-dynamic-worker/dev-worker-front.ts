@@ -69,7 +69,8 @@ export async function openWorkerFront(options: WorkerFrontOptions): Promise<Gate
         );
         const headers: [string, string][] = [];
         for (let i = 0; i < req.rawHeaders.length; i += 2)
-          if (forwarded(req.rawHeaders[i]!, connectionTokens)) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+          if (forwarded(req.rawHeaders[i]!, connectionTokens))
+            headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
         const hasBody = body.length > 0 || req.method === 'POST';
         if (hasBody) headers.push(['content-length', String(body.length)]);
         const toWorker = httpRequest(

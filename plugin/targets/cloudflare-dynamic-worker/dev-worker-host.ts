@@ -167,42 +167,51 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
     ...(options.gate ?? {}),
   });
   const signalListenersBefore = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
-  const mf = new Miniflare({
-    modules: true,
-    script,
-    compatibilityDate: hostPlan.workerCode.compatibilityDate,
-    compatibilityFlags: hostPlan.workerCode.compatibilityFlags,
-    workerLoaders: { LOADER: {} },
-    kvNamespaces,
-    durableObjects,
-    bindings: plainBindings,
-    ...(options.services ? { serviceBindings: options.services } : {}),
-    // workerd on a loopback port of its own, reached only through the front (the served port).
-    host: '127.0.0.1',
-    port: 0,
-    outboundService: async (request: MiniflareRequest) => {
-      const url = new URL(request.url);
-      const upstream = options.upstreams?.[url.origin];
-      const record: OutboundRecord = { method: request.method, url: request.url };
-      outbound.push(record);
-      const routed = options.route?.(url);
-      if (routed !== undefined) {
-        record.routedTo = routed;
-        return forward(request, routed);
-      }
-      if (!upstream && options.outbound === 'internet') return forward(request, request.url);
-      if (!upstream)
-        return new MiniflareResponse(`no upstream for ${url.origin} in this test (there is no network)`, {
-          status: 599,
-        });
-      record.routedTo = `${upstream}${url.pathname}${url.search}`;
-      return forward(request, record.routedTo);
-    },
-    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-      stdout.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-      stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-    },
-  });
+  let mf: InstanceType<typeof Miniflare>;
+  try {
+    mf = newMiniflare();
+  } catch (error) {
+    await front.close(0);
+    throw error;
+  }
+  function newMiniflare() {
+    return new Miniflare({
+      modules: true,
+      script,
+      compatibilityDate: hostPlan.workerCode.compatibilityDate,
+      compatibilityFlags: hostPlan.workerCode.compatibilityFlags,
+      workerLoaders: { LOADER: {} },
+      kvNamespaces,
+      durableObjects,
+      bindings: plainBindings,
+      ...(options.services ? { serviceBindings: options.services } : {}),
+      // workerd on a loopback port of its own, reached only through the front (the served port).
+      host: '127.0.0.1',
+      port: 0,
+      outboundService: async (request: MiniflareRequest) => {
+        const url = new URL(request.url);
+        const upstream = options.upstreams?.[url.origin];
+        const record: OutboundRecord = { method: request.method, url: request.url };
+        outbound.push(record);
+        const routed = options.route?.(url);
+        if (routed !== undefined) {
+          record.routedTo = routed;
+          return forward(request, routed);
+        }
+        if (!upstream && options.outbound === 'internet') return forward(request, request.url);
+        if (!upstream)
+          return new MiniflareResponse(`no upstream for ${url.origin} in this test (there is no network)`, {
+            status: 599,
+          });
+        record.routedTo = `${upstream}${url.pathname}${url.search}`;
+        return forward(request, record.routedTo);
+      },
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+        stdout.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+        stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+      },
+    });
+  }
   if (options.callerHandlesSignals) {
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
       for (const listener of process.listeners(signal))
