@@ -41,9 +41,17 @@ function rpcError(
   });
 }
 
+/** The statuses a request can be refused with (the request gate's framing, method, time and version refusals included). */
+export type RefusalStatus = 400 | 403 | 405 | 408 | 413 | 415 | 421 | 431 | 501 | 505;
+
+/** The body of a refusal: a JSON-RPC `-32600` error object with id `null`. */
+export function refusalText(message: string): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message } });
+}
+
 /** A refused request: a JSON-RPC `-32600` error with this HTTP status. */
-export function refusal(status: 400 | 403 | 413 | 415 | 421, message: string): Response {
-  return rpcError(status, INVALID_REQUEST, message);
+export function refusal(status: RefusalStatus, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(refusalText(message), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
 export function tooLarge(maxBodyBytes: number): Response {

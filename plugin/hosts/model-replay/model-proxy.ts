@@ -26,8 +26,7 @@
  * own loopback address is refused (421, so DNS rebinding fails) and so is any request with an
  * `Origin` (403: hosts send none, browsers always do on a cross-site request).
  */
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MODEL_REPLAY_HEADER } from '../../runtime/providers/post-json';
 import { createRedactor } from '../../runtime/redact';
 import type { ProviderWire } from '../../runtime/runtime-config';
@@ -42,6 +41,7 @@ import {
 } from './exchange';
 import { type ProxyMode, parseProxyPath } from './proxy-routes';
 import { writeExchange } from './recording-folder';
+import { openRequestGate } from '../node/request-gate';
 
 export const NOT_RECORDED_TYPE = 'model_request_not_recorded';
 
@@ -123,24 +123,6 @@ function proxyError(res: ServerResponse, status: number, type: string, message: 
   sendJson(res, status, { type: 'error', error: { type, code: type, message } });
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_EXCHANGE_BYTES) {
-        resolve(undefined);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 function withoutClocks(wire: ProviderWire, body: unknown): unknown {
   const fields = CLOCK_FIELDS[wire];
   if (fields.length === 0 || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
@@ -195,7 +177,7 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
   const fetchFn = options.fetch ?? fetch;
 
   let hosts = new Set<string>();
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
     // Hosts and their clients only, never a web page: the exact loopback Host (no DNS rebinding) and no Origin (no browser).
     if (!hosts.has(req.headers.host ?? ''))
@@ -227,9 +209,6 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
         'this is agentdef model replay server: hosts reach it at /m/<wire>/<base>/…',
       );
     }
-    const body = await readBody(req);
-    if (body === undefined)
-      return proxyError(res, 413, 'request_too_large', `the request is over ${MAX_EXCHANGE_BYTES} bytes`);
     const key: ModelRequestKey = redactor.json({
       wire: route.wire,
       method,
@@ -351,30 +330,31 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
     } else emit({ kind: 'not-written', ...shown, digest, reason: outcome.reason });
   };
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent)
-        proxyError(
-          res,
-          500,
-          'agentdef_replay_failed',
-          `the replay server failed (${error instanceof Error ? error.name : 'error'})`,
-        );
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+  // Behind the request gate every agentdef server stands behind (framing, methods, Host, Origin,
+  // size, time); the checks above are stricter still (its own loopback Host, no Origin at all).
+  const gate = await openRequestGate(
+    {
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: MAX_EXCHANGE_BYTES,
+      // A session's hosts may have many model calls under way at once.
+      maxRequestsInFlight: 256,
+    },
+    ({ req, res, body }) =>
+      handle(req, res, body).catch((error: unknown) => {
+        if (!res.headersSent)
+          proxyError(
+            res,
+            500,
+            'agentdef_replay_failed',
+            `the replay server failed (${error instanceof Error ? error.name : 'error'})`,
+          );
+        else res.destroy();
       }),
+  );
+  hosts = new Set([`127.0.0.1:${gate.port}`, `localhost:${gate.port}`]);
+  return {
+    url: gate.url,
+    close: () => gate.close(0),
   };
 }

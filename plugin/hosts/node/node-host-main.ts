@@ -19,6 +19,7 @@ import { HostStartError, START_FAILED_EXIT } from './host-error';
 import { loadPrivateKey } from './key-store';
 import type { HostProgram } from '../../host-contract/node-host-spec';
 import { agentKey } from '../../host-contract/node-host-spec';
+import { gateTimeLimits } from './gate-time-limits';
 import { serveWebHandler, type ServedHost } from './http-server';
 import type { McpStdioTools, StartMcpOptions } from './mcp-stdio-tools';
 import { startProcessHost, type ProcessHost } from './process-host';
@@ -118,6 +119,8 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   if ('problem' in configured)
     fail(`${PUBLIC_ORIGIN_ENV}: ${configured.problem}; give one or more origins separated by commas`);
   const publicOrigins = configured.origins;
+  const gateTimes = gateTimeLimits(env);
+  if ('problem' in gateTimes) fail(gateTimes.problem);
   // AGENTDEF_TASK_STORE: tasks in a SQLite file that survives a restart; else in memory.
   const configuredTasks = taskStoreFromEnv(env, spec.config.agent.slug);
   if ('problem' in configuredTasks) fail(configuredTasks.problem);
@@ -246,6 +249,7 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       port,
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
       allowedOrigins: publicOrigins,
+      ...gateTimes.limits,
       portHint: local
         ? 'pass --port <n> (or AGENTDEF_PORT=<n>) with a free port'
         : 'set PORT (or --port) to a free port',

@@ -12,6 +12,10 @@
  * tests) there is no network: each reaches `upstreams` (an origin → a loopback server) or gets a
  * 599; with `outbound: 'internet'` (`agentdef dev`) they go out as in production, after the
  * loader's egress gateway has checked them against the host plan.
+ * The served port is the request gate's (dev-worker-front.ts, the gate the Node hosts stand behind):
+ * workerd listens on a loopback port of its own and is reached only through the gate, which refuses
+ * a foreign `Host` or `Origin`, malformed framing, other methods, oversized and stalled requests
+ * before the Worker sees them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,9 +23,11 @@ import type { Readable } from 'node:stream';
 import { build } from 'esbuild';
 import type { Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare';
 import type { HostPlan } from '../../host-contract/worker-host-plan';
+import type { GateLimits } from '../../hosts/node/request-gate';
 import { CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
 import type { Receipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
+import { openWorkerFront } from './dev-worker-front';
 
 const HOP_BY_HOP = new Set([
   'host',
@@ -55,6 +61,8 @@ export interface StartOptions {
   outbound?: 'loopback-only' | 'internet';
   /** The loopback port to serve on (default: any free one). */
   port?: number;
+  /** The request gate's limits on the served port (body size, requests in flight, header and request time). */
+  gate?: GateLimits;
   /** Service bindings by name (MCP servers, other Workers). */
   services?: Record<string, (request: MiniflareRequest) => Promise<MiniflareResponse> | MiniflareResponse>;
   /**
@@ -151,57 +159,74 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
     plainBindings[CARD_SIGNING_KEY_BINDING] = secrets[CARD_SIGNING_KEY_BINDING];
 
   const { Miniflare, Response: MiniflareResponse } = loadMiniflare();
-  const signalListenersBefore = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
-  const mf = new Miniflare({
-    modules: true,
-    script,
-    compatibilityDate: hostPlan.workerCode.compatibilityDate,
-    compatibilityFlags: hostPlan.workerCode.compatibilityFlags,
-    workerLoaders: { LOADER: {} },
-    kvNamespaces,
-    durableObjects,
-    bindings: plainBindings,
-    ...(options.services ? { serviceBindings: options.services } : {}),
-    host: '127.0.0.1',
-    ...(options.port !== undefined ? { port: options.port } : {}),
-    outboundService: async (request: MiniflareRequest) => {
-      const url = new URL(request.url);
-      const upstream = options.upstreams?.[url.origin];
-      const record: OutboundRecord = { method: request.method, url: request.url };
-      outbound.push(record);
-      const routed = options.route?.(url);
-      if (routed !== undefined) {
-        record.routedTo = routed;
-        return forward(request, routed);
-      }
-      if (!upstream && options.outbound === 'internet') return forward(request, request.url);
-      if (!upstream)
-        return new MiniflareResponse(`no upstream for ${url.origin} in this test (there is no network)`, {
-          status: 599,
-        });
-      record.routedTo = `${upstream}${url.pathname}${url.search}`;
-      return forward(request, record.routedTo);
-    },
-    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-      stdout.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-      stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-    },
+  // The served port is taken first: when it is not free, workerd never starts.
+  let workerReady: (url: URL) => void = () => {};
+  const front = await openWorkerFront({
+    upstream: new Promise<URL>((resolve) => (workerReady = resolve)),
+    port: options.port ?? 0,
+    ...(options.gate ?? {}),
   });
+  const signalListenersBefore = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
+  let mf: InstanceType<typeof Miniflare>;
+  try {
+    mf = newMiniflare();
+  } catch (error) {
+    await front.close(0);
+    throw error;
+  }
+  function newMiniflare() {
+    return new Miniflare({
+      modules: true,
+      script,
+      compatibilityDate: hostPlan.workerCode.compatibilityDate,
+      compatibilityFlags: hostPlan.workerCode.compatibilityFlags,
+      workerLoaders: { LOADER: {} },
+      kvNamespaces,
+      durableObjects,
+      bindings: plainBindings,
+      ...(options.services ? { serviceBindings: options.services } : {}),
+      // workerd on a loopback port of its own, reached only through the front (the served port).
+      host: '127.0.0.1',
+      port: 0,
+      outboundService: async (request: MiniflareRequest) => {
+        const url = new URL(request.url);
+        const upstream = options.upstreams?.[url.origin];
+        const record: OutboundRecord = { method: request.method, url: request.url };
+        outbound.push(record);
+        const routed = options.route?.(url);
+        if (routed !== undefined) {
+          record.routedTo = routed;
+          return forward(request, routed);
+        }
+        if (!upstream && options.outbound === 'internet') return forward(request, request.url);
+        if (!upstream)
+          return new MiniflareResponse(`no upstream for ${url.origin} in this test (there is no network)`, {
+            status: 599,
+          });
+        record.routedTo = `${upstream}${url.pathname}${url.search}`;
+        return forward(request, record.routedTo);
+      },
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+        stdout.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+        stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+      },
+    });
+  }
   if (options.callerHandlesSignals) {
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
       for (const listener of process.listeners(signal))
         if (!signalListenersBefore.has(listener)) process.off(signal, listener);
   }
-  let ready: URL;
   try {
-    ready = await mf.ready;
+    workerReady(await mf.ready);
   } catch (error) {
-    // A Worker that could not start (its port taken) leaves nothing running: workerd and
-    // miniflare's own servers are stopped, so the caller's process can end.
+    // A Worker that could not start leaves nothing running: the front, workerd and miniflare's
+    // own servers are stopped, so the caller's process can end.
+    await front.close(0);
     await mf.dispose().catch(() => undefined);
     throw error;
   }
-  const url = ready.toString().replace(/\/$/, '');
+  const url = front.url;
   const sink = hostPlan.receiptSink;
 
   const readReceipts = async (): Promise<Receipt[]> => {
@@ -232,6 +257,9 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
       }
       return found;
     },
-    dispose: () => mf.dispose(),
+    async dispose() {
+      await front.close(0);
+      await mf.dispose();
+    },
   };
 }

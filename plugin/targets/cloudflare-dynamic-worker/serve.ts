@@ -2,13 +2,17 @@
  * `agentdef dev` for a Cloudflare Worker output: it runs in workerd through miniflare exactly as
  * production runs it: `loader.js` with its host plan and a Worker Loader binding, KV local, secrets
  * from the same sources as the other hosts (keychain, then `AGENTDEF_SECRET_<NAME>`), outbound
- * requests through the loader's egress gateway (dev-worker-host.ts).
+ * requests through the loader's egress gateway (dev-worker-host.ts). The served port is the request
+ * gate the Node hosts stand behind (dev-worker-front.ts): workerd is reached only through it, so a
+ * DNS-rebinding page, a foreign Origin, malformed framing or a stalled body never reach the Worker;
+ * its time limits come from `AGENTDEF_HEADERS_TIMEOUT_MS` and `AGENTDEF_REQUEST_TIMEOUT_MS`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostPlan } from '../../host-contract/worker-host-plan';
 import { proxiedBaseUrl, REPLAY_PLACEHOLDER_KEY } from '../../hosts/model-replay/proxy-routes';
 import type { ModelSession } from '../../hosts/model-replay/model-session';
+import { gateTimeLimits } from '../../hosts/node/gate-time-limits';
 import { publicModelUpstreams } from '../../hosts/node/model-endpoints';
 import { createSecretSource, howToProvideSecret } from '../../hosts/node/secret-source';
 import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
@@ -101,6 +105,12 @@ export const serveWorker: ServeOutput = (request) => {
       for (const problem of models.problems) request.stderr(`error: ${problem}\n`);
       return SERVE_EXIT.usage;
     }
+    // The request gate's time limits, set as for the process hosts.
+    const gateTimes = gateTimeLimits(request.env ?? process.env);
+    if ('problem' in gateTimes) {
+      request.stderr(`error: ${gateTimes.problem}\n`);
+      return SERVE_EXIT.usage;
+    }
     let worker: StartedWorker;
     try {
       worker = await startCompiledWorker(outDir, {
@@ -109,6 +119,7 @@ export const serveWorker: ServeOutput = (request) => {
         outbound: 'internet',
         ...(session ? { route: workerModelRoute(session, models.upstreams) } : { upstreams: models.upstreams }),
         callerHandlesSignals: true,
+        gate: gateTimes.limits,
         ...(port !== undefined ? { port } : {}),
       });
     } catch (error) {
