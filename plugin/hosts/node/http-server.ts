@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { busy, hostAllowed, loopbackOrigins, originAllowed, refusal, tooLarge } from '../../runtime/request-guard';
 import { HostStartError } from './host-error';
+import type { HostListen } from './listen-guard';
 
 export type WebHandler = (
   request: Request,
@@ -35,6 +36,11 @@ export interface ServeOptions {
   allowedOrigins?: readonly string[];
   /** How long a client may take to send a whole request (headers and body); default 30 s. Slow senders cannot hold the slots. */
   requestTimeoutMs?: number;
+  /**
+   * How the server listens in a compiled host, where the listen guard refuses `listen` to everyone
+   * else: the capability the host's main claimed (listen-guard.ts). Absent: `server.listen`.
+   */
+  listen?: HostListen;
 }
 
 export interface ServedHost {
@@ -212,7 +218,8 @@ export async function serveWebHandler(handler: WebHandler, options: ServeOptions
       } else
         reject(new HostStartError(`cannot listen on ${options.host}:${options.port} (${error.code ?? error.message})`));
     });
-    server.listen(options.port, options.host, () => resolve());
+    if (options.listen) options.listen(server, options.port, options.host, () => resolve());
+    else server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   allowedOrigins = [...loopbackOrigins(port), ...(options.allowedOrigins ?? [])];
