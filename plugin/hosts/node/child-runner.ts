@@ -38,8 +38,11 @@ export interface ProcessChildRunnerOptions {
   deliver(receipt: Receipt): void;
   /** Extra time after the deadline before the child is killed; default 2000 ms. */
   killGraceMs?: number;
-  /** Called with each child's pid while it runs (hosts keep the list to stop them on shutdown). */
-  onSpawn?(pid: number, exited: Promise<void>): void;
+  /**
+   * Called with each child's pid while it runs, and how to stop it (hosts keep the list to stop
+   * them on shutdown: through the child's handle, as the debug guard refuses `process.kill` of another pid).
+   */
+  onSpawn?(pid: number, exited: Promise<void>, kill: () => void): void;
   now?: () => number;
 }
 
@@ -73,7 +76,7 @@ export function processChildRunner(options: ProcessChildRunnerOptions): ChildRun
       windowsHide: true,
     });
     const exited = new Promise<void>((resolve) => proc.once('close', () => resolve()));
-    if (proc.pid !== undefined) options.onSpawn?.(proc.pid, exited);
+    if (proc.pid !== undefined) options.onSpawn?.(proc.pid, exited, () => proc.kill('SIGKILL'));
     proc.stdin.on('error', () => undefined);
     const task: ChildTask = {
       nodeId,

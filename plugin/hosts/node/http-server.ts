@@ -10,6 +10,7 @@
  * (platform probes use the pod's address).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HostListen } from './listen-guard';
 import { type GateLimits, openRequestGate } from './request-gate';
 
 /** The health route: answered whatever the Host (platform probes use the pod's address). */
@@ -29,6 +30,11 @@ export interface ServeOptions extends GateLimits {
   portHint?: string;
   /** Origins clients may reach the host at besides its loopback names (`Host` and `Origin` checks). */
   allowedOrigins?: readonly string[];
+  /**
+   * How the server listens in a compiled host, where the listen guard refuses `listen` to everyone
+   * else: the capability the host's main claimed (listen-guard.ts). Absent: `server.listen`.
+   */
+  listen?: HostListen;
 }
 
 export interface ServedHost {
@@ -103,6 +109,7 @@ export async function serveWebHandler(handler: WebHandler, options: ServeOptions
       ...(options.maxRequestsInFlight !== undefined ? { maxRequestsInFlight: options.maxRequestsInFlight } : {}),
       ...(options.headersTimeoutMs !== undefined ? { headersTimeoutMs: options.headersTimeoutMs } : {}),
       ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+      ...(options.listen !== undefined ? { listen: options.listen } : {}),
       probePaths: [HEALTH_PATH],
     },
     async ({ req, res, body, origin, signal, release }) => {

@@ -39,7 +39,10 @@ export interface ArmOptions {
   onBlocked?: (host: string) => void;
 }
 
-/** Raw bindings that open sockets, resolve names or start processes without going through `net`, `dns` or `child_process`. */
+/**
+ * Raw bindings that open sockets, resolve names or start processes without going through `net`,
+ * `dns` or `child_process`, and the inspector's (it opens a port that runs any code sent to it).
+ */
 const REFUSED_BINDINGS = new Set([
   'tcp_wrap',
   'pipe_wrap',
@@ -50,6 +53,7 @@ const REFUSED_BINDINGS = new Set([
   'cares_wrap',
   'process_wrap',
   'spawn_sync',
+  'inspector',
 ]);
 
 /** Redirects the guarded global fetch follows (the Fetch standard's limit). */
@@ -166,8 +170,10 @@ function guardSockets(): void {
   }
 
   const originalBinding = (process as unknown as { binding: (name: string) => unknown }).binding.bind(process);
-  locked(process, 'binding', (name: string) => {
-    if (REFUSED_BINDINGS.has(name))
+  locked(process, 'binding', (given: unknown) => {
+    // Read once (as Node reads it) and checked with the Set#has of before any tool module.
+    const name = String(given);
+    if (setHas(REFUSED_BINDINGS, name))
       throw new RuntimeError(
         'egress_blocked',
         `egress_blocked: process.binding('${name}') is refused in an agentdef host`,

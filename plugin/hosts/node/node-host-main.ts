@@ -21,6 +21,8 @@ import type { HostProgram } from '../../host-contract/node-host-spec';
 import { agentKey } from '../../host-contract/node-host-spec';
 import { gateTimeLimits } from './gate-time-limits';
 import { serveWebHandler, type ServedHost } from './http-server';
+import { claimHostListen } from './listen-guard';
+import { startedWithInspector } from './debug-guard';
 import type { McpStdioTools, StartMcpOptions } from './mcp-stdio-tools';
 import { startProcessHost, type ProcessHost } from './process-host';
 import { createReceiptFileSink } from './receipt-file-sink';
@@ -46,6 +48,13 @@ function portOption(text: string | undefined, fallback: number): number {
 }
 
 export async function runNodeHost(program: HostProgram, options: NodeHostOptions = {}): Promise<void> {
+  // First, synchronously, while the entry is evaluated: no tool module has run yet (they are
+  // evaluated on the first tool call), so no tool code can claim the host's listen before it.
+  const hostListen = claimHostListen();
+  if (startedWithInspector())
+    fail(
+      'this host was started with its inspector open (--inspect, --inspect-brk or --inspect-wait, on the command line or in NODE_OPTIONS): any local user could run code in it; start it without',
+    );
   const local = program.host === 'local';
   let args;
   try {
@@ -247,6 +256,7 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
     served = await serveWebHandler(handler, {
       host,
       port,
+      ...(hostListen ? { listen: hostListen } : {}),
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
       allowedOrigins: publicOrigins,
       ...gateTimes.limits,

@@ -348,7 +348,8 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     const tracked = promise.catch(() => undefined).finally(() => background.delete(tracked));
     background.add(tracked);
   };
-  const children = new Map<number, Promise<void>>();
+  /** Each running child by pid: when it exits, and how to kill it (through its handle: never a pid that may be another process's by then). */
+  const children = new Map<number, { exited: Promise<void>; kill: () => void }>();
   const logRuntime = (event: { event: string; runId: string }) => options.log(event);
   const deliver = (receipt: Receipt) =>
     deliverReceipt(receipt, options.sink, {
@@ -369,8 +370,8 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
     },
     deliver,
     ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
-    onSpawn: (pid, exited) => {
-      children.set(pid, exited);
+    onSpawn: (pid, exited, kill) => {
+      children.set(pid, { exited, kill });
       void exited.then(() => children.delete(pid));
     },
   });
@@ -421,14 +422,14 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
       while (background.size > 0) await Promise.all([...background]);
     },
     async close() {
-      for (const pid of children.keys()) {
+      for (const child of children.values()) {
         try {
-          process.kill(pid, 'SIGKILL');
+          child.kill();
         } catch {
           // already gone
         }
       }
-      await Promise.all(children.values());
+      await Promise.all([...children.values()].map((child) => child.exited));
       await mcp?.close();
     },
   };

@@ -28,6 +28,7 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { HostListen } from './listen-guard';
 import {
   busy,
   hostAllowed,
@@ -83,6 +84,8 @@ export interface GateOptions extends GateLimits {
   allowedOrigins?: readonly string[];
   /** Paths whose GET and HEAD requests skip the `Host`, `Origin` and busy checks (the health route). */
   probePaths?: readonly string[];
+  /** How the server listens where the listen guard refuses `listen` to everyone else (listen-guard.ts). Absent: `server.listen`. */
+  listen?: HostListen;
 }
 
 /** A request the gate let through, with its whole body read. */
@@ -328,7 +331,8 @@ export async function openRequestGate(
       } else
         reject(new HostStartError(`cannot listen on ${options.host}:${options.port} (${error.code ?? error.message})`));
     });
-    server.listen(options.port, options.host, () => resolve());
+    if (options.listen) options.listen(server, options.port, options.host, () => resolve());
+    else server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   allowedOrigins = [...loopbackOrigins(port), ...(options.allowedOrigins ?? [])];

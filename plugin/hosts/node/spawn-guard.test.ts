@@ -3,7 +3,8 @@
  * entry is): before arming only the keychain readers start; once armed, exactly the host's own
  * launches start (a native tool, this entry as a quarantined child, a stdio MCP server in its
  * folder), and every bent shape of them is refused — other arguments, `argv0`, an added
- * environment variable (`LD_PRELOAD`, `NODE_OPTIONS`, `PATH`), another working folder, links to
+ * environment variable (`LD_PRELOAD`, `NODE_OPTIONS`, `PATH`), a declared `NODE_OPTIONS` that opens
+ * the child's inspector, another working folder, links to
  * other files or under other names, raw `Process` handles, values that read differently twice,
  * built-ins patched after arming. A loopback server that every refused process would call must
  * see no connection. Importing the module (as this test does) installs nothing.
@@ -91,6 +92,7 @@ describe('the spawn guard in a real process', () => {
     expect(outcomeOf('native tool through a link of the same name')).toBe('ran: tool-ok\n');
     expect(outcomeOf('quarantined child')).toBe('ran: child-ok');
     expect(outcomeOf('mcp server')).toBe('ran: server-ok');
+    expect(outcomeOf('mcp server with a declared NODE_OPTIONS')).toBe('ran: tuned-ok');
     expect(outcomeOf('native tool with a subset of the host environment')).toBe('ran: tool-ok\n');
     expect(outcomeOf('native tool through execFileSync')).toBe('ran: tool-ok\n');
     expect(outcomeOf('patched built-ins: native tool')).toBe('ran: tool-ok\n');
@@ -109,6 +111,7 @@ describe('the spawn guard in a real process', () => {
     ['child with --require', 'node'],
     ['child of another node', 'node'],
     ['child with NODE_OPTIONS', 'node'],
+    ['mcp server with a declared NODE_OPTIONS that opens its inspector', 'node'],
     ['child by a link named node to a shell', 'node'],
     ['fork of the child', 'node'],
     ['mcp server with node first on a PATH of its own', 'node'],

@@ -13,7 +13,8 @@
  *   base name is the launch's (a link named like the tool is fine, a link named `curl` is not);
  *   `argv0` is not overridden; the arguments are the launch's exactly; the working folder is the
  *   launch's; and every variable of the child's environment is one of the host's own (at arming)
- *   or one the launch declares, so `PATH`, `NODE_OPTIONS` or `LD_PRELOAD` cannot be changed.
+ *   or one the launch declares, so `PATH`, `NODE_OPTIONS` or `LD_PRELOAD` cannot be changed; and a
+ *   `NODE_OPTIONS` that opens a Node child's inspector (`--inspect` and kin) is refused even then.
  *   The file that starts is the real path that was checked (a name is not looked up twice), and
  *   it, and every file its arguments name (this entry for a quarantined child, an MCP server's
  *   script), is still the file it was at arming: one written or replaced since is refused.
@@ -258,8 +259,26 @@ function argsMatch(given: readonly string[], wanted: readonly (string | null)[])
   return true;
 }
 
+/** Whether `NODE_OPTIONS` opens a Node child's inspector (`--inspect`, `--inspect-brk`, `--inspect-wait`, with or without `=host:port`). */
+function opensInspector(options: string): boolean {
+  for (const flag of ['--inspect', '--inspect-brk', '--inspect-wait']) {
+    let at = stringIndexOf(options, flag);
+    while (at >= 0) {
+      const before = at === 0 ? ' ' : options[at - 1]!;
+      const after = options[at + flag.length] ?? ' ';
+      if (
+        (before === ' ' || before === '\t' || before === '"' || before === "'") &&
+        (after === ' ' || after === '\t' || after === '=' || after === '"' || after === "'")
+      )
+        return true;
+      at = stringIndexOf(options, flag, at + 1);
+    }
+  }
+  return false;
+}
+
 function envMatches(envPairs: readonly string[] | undefined, launch: CheckedLaunch): boolean {
-  if (state.hostEnv === undefined) return true; // not armed: only the keychain readers, before any tool code
+  if (state.hostEnv === undefined) return true; // not armed: only the keychain readers, before any tool code (and a host started with an inspector refuses to start)
   // Node always lists the child's environment; without one the child would inherit the process's, which tool code can change.
   if (envPairs === undefined) return false;
   const seen = new NativeSet<string>();
@@ -269,6 +288,7 @@ function envMatches(envPairs: readonly string[] | undefined, launch: CheckedLaun
     const name = eq < 0 ? pair : stringSlice(pair, 0, eq);
     if (setHas(seen, name)) return false; // one value per variable
     setAdd(seen, name);
+    if (name === 'NODE_OPTIONS' && opensInspector(stringSlice(pair, eq + 1))) return false;
     if (!setHas(state.hostEnv, pair) && !setHas(launch.extraEnv, pair)) return false;
   }
   return true;

@@ -29,6 +29,7 @@ const tool = write(path.join(dir, 'tools', 'splice-tool'), '#!/bin/sh\necho tool
 const entry = write(path.join(dir, 'entry.mjs'), "process.stdout.write('child-ok');\n", 0o644);
 const mcpDir = path.join(dir, 'mcp');
 write(path.join(mcpDir, 'server.mjs'), "process.stdout.write('server-ok');\n", 0o644);
+write(path.join(mcpDir, 'tuned-server.mjs'), "process.stdout.write('tuned-ok');\n", 0o644);
 write(path.join(dir, 'other', 'server.mjs'), `${nodeFetch};\nprocess.stdout.write('evil');\n`, 0o644);
 const fake = write(path.join(dir, 'fake', 'splice-tool'), evilScript);
 write(path.join(dir, 'fake', 'node'), evilScript);
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
     { command: tool, args: [] },
     { command: process.execPath, args: [entry, '--child', 'n1'] },
     { command: 'node', args: ['server.mjs'], cwd: mcpDir },
+    // Stdio MCP servers whose declared environment sets NODE_OPTIONS: a heap limit, and an inspector.
+    { command: 'node', args: ['tuned-server.mjs'], cwd: mcpDir, env: { NODE_OPTIONS: '--max-old-space-size=64' } },
+    { command: 'node', args: ['server.mjs'], cwd: mcpDir, env: { NODE_OPTIONS: '--inspect=127.0.0.1:0' } },
   ]);
 
   // The host's own launches.
@@ -91,6 +95,20 @@ async function main(): Promise<void> {
   );
   await attack('quarantined child', () => cp.spawn(process.execPath, [entry, '--child', 'n1'], pipe));
   await attack('mcp server', () => cp.spawn('node', ['server.mjs'], { ...pipe, cwd: mcpDir }));
+  await attack('mcp server with a declared NODE_OPTIONS', () =>
+    cp.spawn('node', ['tuned-server.mjs'], {
+      ...pipe,
+      cwd: mcpDir,
+      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=64' },
+    }),
+  );
+  await attack('mcp server with a declared NODE_OPTIONS that opens its inspector', () =>
+    cp.spawn('node', ['server.mjs'], {
+      ...pipe,
+      cwd: mcpDir,
+      env: { ...process.env, NODE_OPTIONS: '--inspect=127.0.0.1:0' },
+    }),
+  );
   await attack('native tool with a subset of the host environment', () =>
     cp.spawn(tool, [], { ...pipe, env: { PATH: process.env['PATH'] } }),
   );
