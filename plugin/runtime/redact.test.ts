@@ -14,7 +14,10 @@ import { skeletonOf } from './text-skeleton';
 const SECRET = 'sk-ant-' + 'Q7vR2mX9kL4pT8wZ';
 
 const bytes = (s: string) => [...new TextEncoder().encode(s)];
-const hex = (s: string) => bytes(s).map((b) => b.toString(16).padStart(2, '0')).join('');
+const hex = (s: string) =>
+  bytes(s)
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
 const eachChar = (s: string, f: (c: string, i: number) => string) => [...s].map(f).join('');
 const u4 = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 const pct = (c: string) =>
@@ -49,7 +52,11 @@ const ENCODINGS: readonly [string, (s: string) => string][] = [
     '\\uXXXX, \\xXX and \\u{…} mixed',
     (s) =>
       eachChar(s, (c, i) =>
-        i % 3 === 0 ? u4(c) : i % 3 === 1 ? `\\x${c.charCodeAt(0).toString(16)}` : `\\u{${c.charCodeAt(0).toString(16)}}`,
+        i % 3 === 0
+          ? u4(c)
+          : i % 3 === 1
+            ? `\\x${c.charCodeAt(0).toString(16)}`
+            : `\\u{${c.charCodeAt(0).toString(16)}}`,
       ),
   ],
   ['percent-encoding of every byte, upper hex', (s) => eachChar(s, pct)],
@@ -68,15 +75,18 @@ const ENCODINGS: readonly [string, (s: string) => string][] = [
   ['fullwidth, some', (s) => eachChar(s, (c, i) => (i % 2 ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c))],
   ...['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad'].map(
     (zw) =>
-      [`interleaved with U+${zw.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`, (s: string) => [...s].join(zw)] as [
-        string,
-        (s: string) => string,
-      ],
+      [
+        `interleaved with U+${zw.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+        (s: string) => [...s].join(zw),
+      ] as [string, (s: string) => string],
   ),
   ['JSON text inside a JSON string', (s) => JSON.stringify(JSON.stringify(eachChar(s, u4))).slice(1, -1)],
   ['percent-encoded \\u escapes', (s) => encodeURIComponent(eachChar(s, u4))],
   ['HTML-escaped percent-encoding', (s) => eachChar(s, pct).replace(/%/g, '&#37;')],
-  ['fullwidth, upper case, zero-width joined', (s) => [...s.toUpperCase()].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('\u200d')],
+  [
+    'fullwidth, upper case, zero-width joined',
+    (s) => [...s.toUpperCase()].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('\u200d'),
+  ],
 ];
 
 describe('a known secret is redacted in every encoding', () => {

@@ -33,7 +33,7 @@ export interface Skeleton {
 export const MAX_PASSES = 4;
 
 /** A character any pass would change; text without one is its own skeleton. */
-const DECODABLE = /[\\%&\u00ad\u034f\u180e\u200b-\u200f\u2060-\u2064\ufeff\u3000\uff01-\uff5e]/;
+const DECODABLE = /[\\%&\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff\u3000\uff01-\uff5e]|\u034f/;
 
 /** Named HTML references of the ASCII characters (HTML's table, the printable ASCII part). */
 const NAMED: Readonly<Record<string, number>> = {
@@ -167,7 +167,8 @@ function percentAt(s: string, i: number): Decoded {
   const lead = hexAt(s, i + 1, 2);
   if (lead < 0) return undefined;
   if (lead < 0x80) return { cp: lead, length: 3 };
-  const count = lead >= 0xc2 && lead <= 0xdf ? 1 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xf0 && lead <= 0xf4 ? 3 : -1;
+  const count =
+    lead >= 0xc2 && lead <= 0xdf ? 1 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xf0 && lead <= 0xf4 ? 3 : -1;
   if (count < 0) return undefined;
   let cp = lead & (count === 1 ? 0x1f : count === 2 ? 0x0f : 0x07);
   for (let k = 1; k <= count; k++) {

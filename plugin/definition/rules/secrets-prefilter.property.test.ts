@@ -11,17 +11,18 @@ import { SECRET_DETECTORS, type SecretDetector, secretKinds } from './secrets';
 
 const DETECTOR_KINDS: ReadonlySet<string> = new Set(SECRET_DETECTORS.map((d) => d.kind));
 
-/** What running every detector on `value`, without any shortcut, finds (in detector order). */
+/** What running every detector on `value`, without any shortcut, finds (in detector order, each kind once). */
 function everyDetector(value: string): string[] {
-  return SECRET_DETECTORS.filter((detector) => {
+  const kinds = SECRET_DETECTORS.filter((detector) => {
     if (detector.requires !== undefined && !detector.requires.test(value)) return false;
-    const re = new RegExp(detector.pattern.source, 'g');
+    const re = new RegExp(detector.pattern.source, `${detector.pattern.flags}g`);
     for (let m = re.exec(value); m !== null; m = re.exec(value)) {
       if (detector.accept === undefined || detector.accept(m)) return true;
       if (m[0].length === 0) re.lastIndex++;
     }
     return false;
   }).map((d) => d.kind);
+  return [...new Set(kinds)];
 }
 
 /** The end of the group opened at `open`, past its `)`: escapes and character classes skipped. */
