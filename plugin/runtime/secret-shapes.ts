@@ -175,9 +175,9 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
   // Anchored at the first dash of a run, so a long run of dashes is scanned once, not once per dash.
   {
     kind: 'a private key',
-    // The header, then (for a scrubber) the base64 body and the END line when they follow.
+    // The header, then (for a scrubber) the base64 body (lines, not words) and the END line when they follow.
     pattern:
-      /(?<!-)-{2,}\s*BEGIN[A-Z0-9 ]*?PRIVATE\s*KEY(?:\s*BLOCK)?\s*-{2,}[A-Za-z0-9+/=\s\\]*(?:-{2,}\s*END[A-Z0-9 ]*?PRIVATE\s*KEY(?:\s*BLOCK)?\s*-{2,})?/i,
+      /(?<!-)-{2,}\s*BEGIN[A-Z0-9 ]*?PRIVATE\s*KEY(?:\s*BLOCK)?\s*-{2,}[A-Za-z0-9+/=\r\n\\]*(?:-{2,}\s*END[A-Z0-9 ]*?PRIVATE\s*KEY(?:\s*BLOCK)?\s*-{2,})?/i,
   },
   {
     kind: 'a private key',
