@@ -97,6 +97,11 @@ describe('secretKinds finds what every detector finds', () => {
     ['a PEM header with a line break after the dashes', '-----\nBEGIN PRIVATE KEY\n-----'],
     ['a PEM header with a tab after the dashes', '--\tBEGIN EC PRIVATE KEY--'],
     ['the shortest password in a URL', 'a://:b@c'],
+    // Members the fragment test once missed (issue 23): a two-letter member without a key type.
+    [
+      'a JWK qi member without a key type',
+      `{"qi": "${'i3IEUxfmBqGFDHumJGs-NpkeMSPXZX56B__GiO76gek5NboXsOcI-24BbYWEq0hBBhJhPwJM5k1BVCqtMtYvWN'}"}`,
+    ],
   ])('%s', (_, value) => {
     expect(everyDetector(value).length).toBe(1);
     expect(secretKinds(value)).toEqual(everyDetector(value));
