@@ -6,8 +6,9 @@
  * generators, the plugin's entry point), which never imports the CLI; both reach the operations
  * (plugin/operations/: dev, publish, promote, the application verbs), which import neither shell.
  * Neither shells nor operations reach a target's internals: the target table is their way in.
- * The portable runtime and the definition layer import only themselves
- * (plugin/runtime/portability.test.ts checks the runtime the same way). The registry's file names
+ * The portable runtime and the definition layer import only themselves and the secret-shape
+ * detector (plugin/runtime/secret-shapes.ts, a leaf both share; plugin/runtime/portability.test.ts
+ * checks the runtime the same way). The registry's file names
  * (plugin/registry/registry-layout.ts) are a layer of their own that imports nothing, so graph
  * inference can name the index without loading the registry's reads and writes.
  */
@@ -30,6 +31,7 @@ export type Layer =
   | 'host-contract'
   | 'hosts'
   | 'sqlite'
+  | 'secret-shapes'
   | 'runtime'
   | 'definition';
 
@@ -57,30 +59,34 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'host-contract', paths: ['plugin/host-contract/**'] },
     { layer: 'hosts', paths: ['plugin/hosts/**'] },
     { layer: 'sqlite', paths: ['plugin/sqlite/**'] },
+    // The one detector of secret-shaped text: a leaf inside the runtime that the definition layer's
+    // secret scanner shares with the runtime's card scrubber.
+    { layer: 'secret-shapes', paths: ['plugin/runtime/secret-shapes.ts'] },
     { layer: 'runtime', paths: ['plugin/runtime/**'] },
     { layer: 'definition', paths: ['plugin/definition/**', 'plugin/schema/**'] },
   ],
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    cli:               { cli: 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
-    'nx-shell':        { 'nx-shell': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
-    operations:        { operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes' },
-    application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes' },
-    trust:             { trust: 'yes', compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', runtime: 'yes' },
+    cli:               { cli: 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    'nx-shell':        { 'nx-shell': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    operations:        { operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes', 'secret-shapes': 'yes' },
+    trust:             { trust: 'yes', compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
     deploy:            { deploy: 'yes', 'target-table': 'yes', 'host-contract': 'yes', hosts: 'yes' },
-    graph:             { graph: 'yes', 'target-table': 'yes', 'registry-layout': 'yes', definition: 'yes' },
-    'target-table':    { 'target-table': 'yes', 'target-contract': 'yes', targets: 'lazy', compiler: 'type-only', deploy: 'type-only', hosts: 'type-only', 'host-contract': 'yes', definition: 'yes' },
+    graph:             { graph: 'yes', 'target-table': 'yes', 'registry-layout': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    'target-table':    { 'target-table': 'yes', 'target-contract': 'yes', targets: 'lazy', compiler: 'type-only', deploy: 'type-only', hosts: 'type-only', 'host-contract': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     'target-contract': {},
-    targets:           { targets: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', deploy: 'yes', hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', definition: 'yes' },
-    compiler:          { compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes' },
-    registry:          { registry: 'yes', 'registry-layout': 'yes', definition: 'yes' },
+    targets:           { targets: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', deploy: 'yes', hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    compiler:          { compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
+    registry:          { registry: 'yes', 'registry-layout': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     'registry-layout': {},
     'host-contract':   { 'host-contract': 'yes', 'target-contract': 'yes', 'target-table': 'type-only', runtime: 'type-only' },
-    hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes' },
+    hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes', 'secret-shapes': 'yes' },
     sqlite:            { sqlite: 'yes' },
-    runtime:           { runtime: 'yes' },
-    definition:        { definition: 'yes' },
+    runtime:           { runtime: 'yes', 'secret-shapes': 'yes' },
+    'secret-shapes':   {},
+    definition:        { definition: 'yes', 'secret-shapes': 'yes' },
   },
 
   // biome-ignore format: aligned table, one row per layer
@@ -98,6 +104,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     'host-contract':   { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
     hosts:             { nx: 'no', '@nx/*': 'no', libsql: 'no' },
     sqlite:            { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },
+    'secret-shapes':   { '*': 'no' },
     runtime:           { '*': 'no' },
     definition:        { nx: 'no', '@nx/*': 'no' },
   },

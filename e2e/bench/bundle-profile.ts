@@ -26,6 +26,7 @@ const FEATURES: Readonly<Record<string, readonly string[]>> = {
   'served-card': [
     'agent-card',
     'card-secrets',
+    'secret-shapes',
     'served-card',
     'own-card-payload',
     'card-jws',
@@ -40,6 +41,7 @@ const FEATURES: Readonly<Record<string, readonly string[]>> = {
     'agent-loop',
     'run-budget',
     'redact',
+    'text-skeleton',
     'errors',
     'run-id',
     'runtime-config',

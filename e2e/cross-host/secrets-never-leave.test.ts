@@ -1,8 +1,11 @@
 /**
  * "No secret leaves", on real hosts: fallback-writer compiled for the Worker (workerd through
- * miniflare) and for HB3 (a Node process, `agentdef run`), against a stub Anthropic model on
- * loopback that repeats the API key it was sent: in a tool call's arguments, then in its answer,
- * as is, JSON-escaped and base64-encoded. The A2A answer and the task, a streamed run's every
+ * miniflare), for HB3 and for the local launcher (Node processes, `agentdef run`), against a stub
+ * Anthropic model on loopback that repeats the API key it was sent: in a tool call's arguments,
+ * then in its answer, as is, JSON-escaped, base64-encoded, and (issue 23) in every other encoding
+ * the redactor claims: upper and lower case, hex, `\uXXXX` escapes, full percent-encoding, HTML
+ * references, fullwidth forms, zero-width-interleaved. Every output is also checked with an
+ * oracle that decodes each of those on its own. The A2A answer and the task, a streamed run's every
  * event (progress updates, artifact chunks, the terminal status with its receipt), ListTasks with
  * history and artifacts, the host's logs (stdout, stderr; workerd's output) and the receipts carry
  * none of it; the tool never receives it; and every receipt verifies from its text as stored.
@@ -16,6 +19,7 @@ import {
   type ScriptTurn,
   type TurnContext,
 } from '../../plugin/runtime/__test-support__/stub-provider';
+import { encodedForms, holdsSecret } from '../../plugin/runtime/__test-support__/secret-oracle';
 import { verifyReceiptText } from '../../plugin/runtime/receipts';
 import { compileAgent } from '../../plugin/compiler/compile';
 import { startCompiledWorker } from '../worker/support/start-compiled-worker';
@@ -47,6 +51,7 @@ function echoingModel(_index: number, ctx: TurnContext): ScriptTurn {
     text: JSON.stringify({
       key: ANTHROPIC_KEY,
       b64: Buffer.from(`Bearer ${ANTHROPIC_KEY}`).toString('base64'),
+      encoded: encodedForms(ANTHROPIC_KEY),
       seen: ctx.lastToolResults[0],
     }),
   };
@@ -63,6 +68,7 @@ function forms(secret: string): string[] {
 
 function expectNoKey(what: string, text: string): void {
   for (const form of forms(ANTHROPIC_KEY)) expect(text.includes(form), `${what} carries a form of the key`).toBe(false);
+  expect(holdsSecret(text, ANTHROPIC_KEY), `${what} carries a decodable form of the key`).toBe(false);
 }
 
 /** A streamed run of the same ask (every event the official client parsed), then ListTasks with history and artifacts: all as one text. */
@@ -163,16 +169,19 @@ describe('a model that repeats its API key delivers it nowhere', () => {
     }
   });
 
-  it('on the HB3 job (a Node process)', async () => {
+  it.each([
+    ['the HB3 job', 'hb3'],
+    ['the local launcher', 'local-mac'],
+  ] as const)('on %s (a Node process)', async (_host, target) => {
     const model = await startScriptedProvider({
       wire: 'anthropic-messages',
       apiKey: ANTHROPIC_KEY,
       script: echoingModel,
     });
-    const out = tmp.path('hb3');
-    await compileExample('fallback-writer', 'hb3', out);
-    const receipts = tmp.path('hb3-receipts.jsonl');
-    const env = isolatedEnv(tmp.path('home-hb3'), {
+    const out = tmp.path(target);
+    await compileExample('fallback-writer', target, out);
+    const receipts = tmp.path(`${target}-receipts.jsonl`);
+    const env = isolatedEnv(tmp.path(`home-${target}`), {
       AGENTDEF_SECRET_ANTHROPIC_API_KEY: ANTHROPIC_KEY,
       AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret,
       AGENTDEF_BASE_URL_ANTHROPIC: model.url,

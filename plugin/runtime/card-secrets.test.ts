@@ -3,6 +3,10 @@
  * validation: a private JWK pasted into a description or a skill example (how an Ed25519 `d`
  * member reached `agent-card.json`) and a password in the provider URL are scrubbed from the card
  * the compiler writes and the card every host serves; public members and ordinary text survive.
+ * The scrubber uses the definition scanner's own detector (secret-shapes.ts), so every shape that
+ * validation refuses is also taken out of a card built from a config that skipped validation:
+ * issue 23's JWK private part without `kty`, dotenv and shell assignments, bare AWS secret keys,
+ * lower-case and whitespace-stripped PEM keys among them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseConfig, toolOnlyConfig } from './__test-support__/configs';
@@ -11,6 +15,7 @@ import { createA2aHandler } from './a2a-handler';
 import { AGENT_CARD_PATH, buildAgentCard } from './agent-card';
 import { scrubKeyMaterial, withoutKeyMaterial } from './card-secrets';
 import { generateReceiptKeyPair } from './receipts';
+import { secretKinds } from './secret-shapes';
 
 let jwk: JsonWebKey;
 beforeAll(async () => {
@@ -70,5 +75,43 @@ describe('the agent card carries no key material', () => {
     const card = buildAgentCard(config, { requestOrigin: 'https://agent.example.com' });
     expect(card.description).toBe(config.agent.description);
     expect(card.provider).toEqual(config.card.provider);
+  });
+
+  it('every shape the definition scanner refuses is scrubbed from the card too: the secret part goes, the prose stays', () => {
+    const d = 'nWGxne_9Wm' + 'C6LrZbkoiz-5vDRSAqrKyJC0jSIJ4yqkE';
+    const aws = 'Zq3+Vb8/Lm2X' + 'c7Rt1Wn9Ks4Hd6Fp0Gy5Je2Ta8Uo';
+    const shapes: [string, string][] = [
+      [JSON.stringify({ d, x: jwk.x }), d],
+      [`{k: '${d}'}`, d],
+      [`AWS_SECRET_ACCESS_KEY=${aws}`, aws],
+      [aws, aws],
+      [`export X_SECRET="${'q8Vn2Lx7' + 'Rt4Kp1Zw'}"`, 'q8Vn2Lx7Rt4Kp1Zw'],
+      [`X_TOKEN: ${'Tq9Lm2Xv' + '7Rk4Pz1W'}`, 'Tq9Lm2Xv7Rk4Pz1W'],
+      [
+        `-----begin ${'private key'}-----\nMC4CAQAwBQYDK2VwBCIEIJ9lbWhUJtVb4Y5bq1\n-----end private key-----`,
+        'MC4CAQAwBQYDK2VwBCIEIJ9lbWhUJtVb4Y5bq1',
+      ],
+      [
+        `-----BEGINPRIVATE${'KEY'}-----MC4CAQAwBQYDK2VwBCIEIJ9lbWhUJtVb4Y5bq1`,
+        'MC4CAQAwBQYDK2VwBCIEIJ9lbWhUJtVb4Y5bq1',
+      ],
+      [`ghp_${'4f9Kq2Lm7Rx1Tz8Vb3Nc6Wd0Ys5Hj2Pa9Eg'}`, '4f9Kq2Lm7Rx1Tz8Vb3Nc6Wd0Ys5Hj2Pa9Eg'],
+      [`Authorization: Bearer ${'Q7vR2mX9kL4p' + 'T8wZ1nB6'}`, 'Q7vR2mX9kL4pT8wZ1nB6'],
+    ];
+    for (const [shape, secret] of shapes) {
+      expect(secretKinds(shape), shape).not.toEqual([]);
+      const config = toolOnlyConfig();
+      config.skills[0]!.description = `Before ${shape} after.`;
+      const card = JSON.stringify(buildAgentCard(config, { requestOrigin: 'https://agent.example.com' }));
+      expect(card, shape).not.toContain(secret);
+      expect(card).toContain('[redacted]');
+      expect(card).toContain('Before ');
+      expect(card).toContain(' after.');
+    }
+    // As an object, too: a key without `kty` keeps only its public member.
+    expect(scrubKeyMaterial({ signer: { d, x: jwk.x } })).toEqual({ signer: { x: jwk.x } });
+    expect(scrubKeyMaterial({ point: { d: 'north', x: 3, k: 'kilometres' } })).toEqual({
+      point: { d: 'north', x: 3, k: 'kilometres' },
+    });
   });
 });

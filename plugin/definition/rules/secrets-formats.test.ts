@@ -15,6 +15,7 @@ import { baseDefinition } from './test-support';
 // repository do not mistake the test for a leak.
 const ED25519_D = 'nWGxne_9Wm' + 'C6LrZbkoiz-5vDRSAqrKyJC0jSIJ4yqkE';
 const PUBLIC_JWK = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' };
+const AWS_KEY = 'Zq3+Vb8/Lm2X' + 'c7Rt1Wn9Ks4Hd6Fp0Gy5Je2Ta8Uo';
 
 /** [format, a string holding the credential, a near miss that is not one]. */
 const FORMATS: readonly [string, string, string][] = [
@@ -87,6 +88,42 @@ const FORMATS: readonly [string, string, string][] = [
     'ssh://git@github.com/acme/agents.git',
   ],
   ['a private key (JWK)', JSON.stringify({ ...PUBLIC_JWK, d: ED25519_D }), JSON.stringify(PUBLIC_JWK)],
+  // Issue 23: the shapes that still passed the earlier probe.
+  [
+    'a private key (JWK)',
+    JSON.stringify({ d: ED25519_D, x: PUBLIC_JWK.x }),
+    JSON.stringify({ d: 'deadline-2025-06', x: PUBLIC_JWK.x }),
+  ],
+  ['a private key (JWK)', `{k: '${ED25519_D}'}`, "{k: 'kilometres'}"],
+  ['an AWS secret access key', 'AWS_SECRET_ACCESS_KEY=' + AWS_KEY, 'AWS_SECRET_ACCESS_KEY=${AWS_SECRET_ACCESS_KEY}'],
+  ['an AWS secret access key', AWS_KEY, 'Zq3xVb8yLm2Xc7Rt1Wn9Ks4Hd6Fp0Gy5Je2Ta8Uo'],
+  [
+    'a secret assigned to a secret-named variable',
+    'export X_SECRET="' + 'q8Vn2Lx7Rt4Kp1Zw' + '"',
+    'export X_SECRET="$X_SECRET"',
+  ],
+  ['a secret assigned to a secret-named variable', 'X_TOKEN: ' + 'Tq9Lm2Xv7Rk4Pz1W', 'X_TOKEN: secrets-store://team/x'],
+  [
+    'a secret assigned to a secret-named variable',
+    '"apiKey": "' + 'Hn4Qz8Lw2Rv6Tk1M' + '"',
+    '"apiKey": "OPENAI_API_KEY"',
+  ],
+  [
+    'a private key',
+    '-----begin rsa ' + 'private key-----\nMIIEpAIBAAKCAQEA7q9\n-----end rsa private key-----',
+    '-----begin public key-----\nMCowBQYDK2VwAyEA\n-----end public key-----',
+  ],
+  [
+    'a private key',
+    '-----BEGINRSA' + 'PRIVATEKEY-----MIIEpAIBAAKCAQEA7q9-----ENDRSAPRIVATEKEY-----',
+    '-----BEGINPUBLICKEY-----MCowBQYDK2VwAyEA-----ENDPUBLICKEY-----',
+  ],
+  [
+    'a private key',
+    'MIIEvQIBADAN' + 'BgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQ',
+    'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA',
+  ],
+  ['an Authorization header', 'Authorization: Bearer ' + 'Q7vR2mX9kL4pT8wZ1nB6', 'Authorization: Bearer <token>'],
 ];
 
 /** Where a string is placed: a JSON Pointer and how to put it there. */
@@ -189,6 +226,15 @@ describe.each(['json', 'yaml'] as const)('secret formats in %s', (format) => {
       expect(diagnostics[0]!.message).toContain('private key material');
       expectNotEchoed(diagnostics, ED25519_D);
     }
+    // Without a key type (issue 23): a private member with its member's shape still counts.
+    const bare = baseDefinition();
+    bare.metadata.notes = { keys: [{ d: ED25519_D, x: PUBLIC_JWK.x }], other: { k: ED25519_D } };
+    const found = secretDiagnostics(bare, format).diagnostics;
+    expect(found.map((d) => d.path).sort()).toEqual(['/metadata/notes/keys/0/d', '/metadata/notes/other/k']);
+    expectNotEchoed(found, ED25519_D);
+    const notKeys = baseDefinition();
+    notKeys.metadata.notes = { axis: [{ d: 'north', x: 3 }], point: { k: 'kilometres', d: 12 } };
+    expect(problems(validate(notKeys, format).result)).toEqual([]);
     const pub = baseDefinition();
     pub.metadata.notes = {
       keys: [PUBLIC_JWK],

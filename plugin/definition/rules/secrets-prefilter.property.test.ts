@@ -11,17 +11,18 @@ import { SECRET_DETECTORS, type SecretDetector, secretKinds } from './secrets';
 
 const DETECTOR_KINDS: ReadonlySet<string> = new Set(SECRET_DETECTORS.map((d) => d.kind));
 
-/** What running every detector on `value`, without any shortcut, finds (in detector order). */
+/** What running every detector on `value`, without any shortcut, finds (in detector order, each kind once). */
 function everyDetector(value: string): string[] {
-  return SECRET_DETECTORS.filter((detector) => {
+  const kinds = SECRET_DETECTORS.filter((detector) => {
     if (detector.requires !== undefined && !detector.requires.test(value)) return false;
-    const re = new RegExp(detector.pattern.source, 'g');
+    const re = new RegExp(detector.pattern.source, `${detector.pattern.flags}g`);
     for (let m = re.exec(value); m !== null; m = re.exec(value)) {
       if (detector.accept === undefined || detector.accept(m)) return true;
       if (m[0].length === 0) re.lastIndex++;
     }
     return false;
   }).map((d) => d.kind);
+  return [...new Set(kinds)];
 }
 
 /** The end of the group opened at `open`, past its `)`: escapes and character classes skipped. */
@@ -96,6 +97,11 @@ describe('secretKinds finds what every detector finds', () => {
     ['a PEM header with a line break after the dashes', '-----\nBEGIN PRIVATE KEY\n-----'],
     ['a PEM header with a tab after the dashes', '--\tBEGIN EC PRIVATE KEY--'],
     ['the shortest password in a URL', 'a://:b@c'],
+    // Members the fragment test once missed (issue 23): a two-letter member without a key type.
+    [
+      'a JWK qi member without a key type',
+      `{"qi": "${'i3IEUxfmBqGFDHumJGs-NpkeMSPXZX56B__GiO76gek5NboXsOcI-24BbYWEq0hBBhJhPwJM5k1BVCqtMtYvWN'}"}`,
+    ],
   ])('%s', (_, value) => {
     expect(everyDetector(value).length).toBe(1);
     expect(secretKinds(value)).toEqual(everyDetector(value));
