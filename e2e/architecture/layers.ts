@@ -6,8 +6,10 @@
  * generators, the plugin's entry point), which never imports the CLI; both reach the operations
  * (plugin/operations/: dev, publish, promote, the application verbs), which import neither shell.
  * Neither shells nor operations reach a target's internals: the target table is their way in.
- * The portable runtime and the definition layer import only themselves
- * (plugin/runtime/portability.test.ts checks the runtime the same way). The registry's file names
+ * The portable runtime and the definition layer import only themselves and the runtime's URL
+ * reading (plugin/runtime/endpoint-url.ts and the built-ins it captures: a leaf layer, so
+ * validation reads a URL as the runtime does; plugin/runtime/portability.test.ts checks the
+ * runtime the same way). The registry's file names
  * (plugin/registry/registry-layout.ts) are a layer of their own that imports nothing, so graph
  * inference can name the index without loading the registry's reads and writes.
  */
@@ -31,6 +33,7 @@ export type Layer =
   | 'hosts'
   | 'sqlite'
   | 'runtime'
+  | 'runtime-url'
   | 'definition';
 
 /** The folders the architecture covers. */
@@ -57,6 +60,9 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'host-contract', paths: ['plugin/host-contract/**'] },
     { layer: 'hosts', paths: ['plugin/hosts/**'] },
     { layer: 'sqlite', paths: ['plugin/sqlite/**'] },
+    // How a URL-valued field is read (WHATWG URL, built-ins captured before tool code runs):
+    // validation, the emitters and the runtime share it, so what one accepts the others accept.
+    { layer: 'runtime-url', paths: ['plugin/runtime/endpoint-url.ts', 'plugin/runtime/captured-intrinsics.ts'] },
     { layer: 'runtime', paths: ['plugin/runtime/**'] },
     { layer: 'definition', paths: ['plugin/definition/**', 'plugin/schema/**'] },
   ],
@@ -77,10 +83,11 @@ export const ARCHITECTURE: Architecture<Layer> = {
     registry:          { registry: 'yes', 'registry-layout': 'yes', definition: 'yes' },
     'registry-layout': {},
     'host-contract':   { 'host-contract': 'yes', 'target-contract': 'yes', 'target-table': 'type-only', runtime: 'type-only' },
-    hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes' },
+    hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes', 'runtime-url': 'yes' },
     sqlite:            { sqlite: 'yes' },
-    runtime:           { runtime: 'yes' },
-    definition:        { definition: 'yes' },
+    runtime:           { runtime: 'yes', 'runtime-url': 'yes' },
+    definition:        { definition: 'yes', 'runtime-url': 'yes' },
+    'runtime-url':     { 'runtime-url': 'yes' },
   },
 
   // biome-ignore format: aligned table, one row per layer
@@ -99,6 +106,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     hosts:             { nx: 'no', '@nx/*': 'no', libsql: 'no' },
     sqlite:            { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },
     runtime:           { '*': 'no' },
+    'runtime-url':     { '*': 'no' },
     definition:        { nx: 'no', '@nx/*': 'no' },
   },
 
