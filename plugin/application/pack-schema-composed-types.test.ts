@@ -83,6 +83,7 @@ describe('the refusals that stay', () => {
     ['a false branch', { anyOf: [{ type: 'string' }, false] }, '/properties/mode'],
     ['an allOf branch without a type', { allOf: [{ type: 'string' }, { not: { const: 'x' } }] }, '/properties/mode'],
     ['only not', { not: { type: 'string' } }, '/properties/mode'],
+    // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's conditional keyword
     ['only if/then', { if: { type: 'string' }, then: { type: 'string' } }, '/properties/mode'],
     [
       'nested composition that types nothing at the top',
