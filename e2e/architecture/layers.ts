@@ -6,9 +6,11 @@
  * generators, the plugin's entry point), which never imports the CLI; both reach the operations
  * (plugin/operations/: dev, publish, promote, the application verbs), which import neither shell.
  * Neither shells nor operations reach a target's internals: the target table is their way in.
- * The portable runtime and the definition layer import only themselves and the secret-shape
- * detector (plugin/runtime/secret-shapes.ts, a leaf both share; plugin/runtime/portability.test.ts
- * checks the runtime the same way). The registry's file names
+ * The portable runtime and the definition layer import only themselves, the secret-shape
+ * detector (plugin/runtime/secret-shapes.ts, a leaf both share) and the runtime's URL reading
+ * (plugin/runtime/endpoint-url.ts and the built-ins it captures: a leaf layer, so validation reads
+ * a URL as the runtime does); plugin/runtime/portability.test.ts checks the runtime the same way.
+ * The registry's file names
  * (plugin/registry/registry-layout.ts) are a layer of their own that imports nothing, so graph
  * inference can name the index without loading the registry's reads and writes.
  */
@@ -33,6 +35,7 @@ export type Layer =
   | 'sqlite'
   | 'secret-shapes'
   | 'runtime'
+  | 'runtime-url'
   | 'definition';
 
 /** The folders the architecture covers. */
@@ -62,6 +65,9 @@ export const ARCHITECTURE: Architecture<Layer> = {
     // The one detector of secret-shaped text: a leaf inside the runtime that the definition layer's
     // secret scanner shares with the runtime's card scrubber.
     { layer: 'secret-shapes', paths: ['plugin/runtime/secret-shapes.ts'] },
+    // How a URL-valued field is read (WHATWG URL, built-ins captured before tool code runs):
+    // validation, the emitters and the runtime share it, so what one accepts the others accept.
+    { layer: 'runtime-url', paths: ['plugin/runtime/endpoint-url.ts', 'plugin/runtime/captured-intrinsics.ts'] },
     { layer: 'runtime', paths: ['plugin/runtime/**'] },
     { layer: 'definition', paths: ['plugin/definition/**', 'plugin/schema/**'] },
   ],
@@ -82,11 +88,12 @@ export const ARCHITECTURE: Architecture<Layer> = {
     registry:          { registry: 'yes', 'registry-layout': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     'registry-layout': {},
     'host-contract':   { 'host-contract': 'yes', 'target-contract': 'yes', 'target-table': 'type-only', runtime: 'type-only' },
-    hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes', 'secret-shapes': 'yes' },
+    hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes', 'secret-shapes': 'yes', 'runtime-url': 'yes' },
     sqlite:            { sqlite: 'yes' },
-    runtime:           { runtime: 'yes', 'secret-shapes': 'yes' },
+    runtime:           { runtime: 'yes', 'secret-shapes': 'yes', 'runtime-url': 'yes' },
     'secret-shapes':   {},
-    definition:        { definition: 'yes', 'secret-shapes': 'yes' },
+    definition:        { definition: 'yes', 'secret-shapes': 'yes', 'runtime-url': 'yes' },
+    'runtime-url':     { 'runtime-url': 'yes' },
   },
 
   // biome-ignore format: aligned table, one row per layer
@@ -106,6 +113,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     sqlite:            { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },
     'secret-shapes':   { '*': 'no' },
     runtime:           { '*': 'no' },
+    'runtime-url':     { '*': 'no' },
     definition:        { nx: 'no', '@nx/*': 'no' },
   },
 

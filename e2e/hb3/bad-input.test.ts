@@ -1,7 +1,9 @@
 /**
  * `agentdef run` of an HB3 job that cannot start: a secret the job references is in neither the
  * keychain nor the environment (it says which and how to add it, and starts nothing), or the
- * port is taken (one line from the job, non-zero exit, nothing left running).
+ * port is taken (one line from the job, non-zero exit, nothing left running), or the in-container
+ * inference server's address is overridden with one the URL parser refuses (issue 23: the job
+ * blamed OLLAMA_HOST; it now names the variable).
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,11 +19,13 @@ import {
   writeExecutable,
   type Scratch,
 } from '../local/support/host-harness';
+import { fakeCheckpoint, fakeParseSpans } from './support';
 
 let tmp: Scratch;
 beforeAll(async () => {
   tmp = scratch('hb3-bad');
   await compileExample('pdf-extractor', 'hb3', tmp.path('out'));
+  await compileExample('splice-resolver', 'hb3', tmp.path('splice'));
   writeExecutable(
     tmp.path('bin'),
     'pdftotext',
@@ -76,6 +80,32 @@ describe('agentdef run of a job that cannot start', () => {
       expect(descendantsOf(host.proc.pid!)).toEqual([]);
     } finally {
       blocker.close();
+    }
+  });
+
+  it('names an AGENTDEF_INFERENCE_BASE_URL the URL parser refuses, exits non-zero and leaves nothing running', async () => {
+    fakeCheckpoint(tmp.path('weights'));
+    fakeParseSpans(tmp.path('splice-bin'), tmp.path('parents.txt'));
+    for (const value of ['http://127.0.0.1:99999/v1', 'http://[::1/v1', 'http://inference^1.2.3/v1']) {
+      const env = isolatedEnv(tmp.path('home-3'), {
+        AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: (await receiptKeys()).secret,
+        AGENTDEF_NATIVE_BIN: tmp.path('splice-bin'),
+        AGENTDEF_INFERENCE_BASE_URL: value,
+      });
+      const host = agentdefRun(tmp.path('splice'), ['--weights', tmp.path('weights')], env);
+      expect(await host.exited, value).toBe(78);
+      const errors = host
+        .stderr()
+        .split('\n')
+        .filter((l) => l.startsWith('agentdef: error:'));
+      expect(errors, value).toEqual([
+        expect.stringMatching(
+          /^agentdef: error: splice-resolver@0\.4\.2 cannot start: the base URL of model \S+ \(custom:acme-tuned\) is not a URL the WHATWG URL parser accepts: .*: it comes from AGENTDEF_INFERENCE_BASE_URL; /,
+        ),
+      ]);
+      expect(host.stderr(), value).not.toMatch(/OLLAMA_HOST|internal error/);
+      expect(host.stderr(), value).not.toContain(value);
+      expect(descendantsOf(host.proc.pid!)).toEqual([]);
     }
   });
 });

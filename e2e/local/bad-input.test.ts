@@ -1,7 +1,7 @@
 /**
  * A launcher that cannot start says why in one line, naming what is missing and how to provide
  * it, exits non-zero, and leaves nothing running: a missing keychain entry, an MCP server that
- * crashes at start, an Ollama that is down, a port already taken.
+ * crashes at start, an Ollama that is down, an OLLAMA_HOST that is no URL, a port already taken.
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -121,6 +121,21 @@ describe('a launcher that cannot start', () => {
       `agentdef: error: Ollama is not reachable at http://127.0.0.1:${port} (connection failed; local-notes@0.3.0 needs model llama3.1:8b): start it with \`ollama serve\`, or set OLLAMA_HOST to where it listens`,
     ]);
     expect(mcpPids).toEqual([]);
+  });
+
+  it('names an OLLAMA_HOST the URL parser refuses (issue 23), in one line, before starting any MCP server', async () => {
+    for (const value of ['http://[::1', 'http://127.0.0.1:99999', 'web.archive.org^1.2.3']) {
+      const env = isolatedEnv(tmp.path('home-5'), { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: key, OLLAMA_HOST: value });
+      const { code, lines, mcpPids } = await launchFailing('local-notes', env);
+      expect(code, value).toBe(78);
+      expect(lines, value).toEqual([
+        expect.stringMatching(
+          /^agentdef: error: local-notes@0\.3\.0 cannot start: the base URL of model llama3\.1:8b \(local-ollama\) is not a URL the WHATWG URL parser accepts: .*: it comes from OLLAMA_HOST; /,
+        ),
+      ]);
+      expect(lines[0]).not.toMatch(/internal error/);
+      expect(mcpPids).toEqual([]);
+    }
   });
 
   it('names a port already taken, and stops the MCP server it had started', async () => {

@@ -24,8 +24,10 @@
  * Shape rules:
  * - The root describes a node's `config`: its `type` is exactly `"object"`.
  * - A schema that describes a value on its own (the root, each `properties` member, `items`, each
- *   `prefixItems` entry) declares `type`, `const` or `enum`; the in-place subschemas (`allOf`,
- *   `anyOf`, `oneOf`, `not`, `if`, `then`, `else`) narrow it and may only name types it allows.
+ *   `prefixItems` entry) declares `type`, `const` or `enum`, itself or in every branch of one of
+ *   its `oneOf`, `anyOf` or `allOf` (`{ oneOf: [{ type: "string" }, { type: "integer" }] }`);
+ *   the in-place subschemas (`allOf`, `anyOf`, `oneOf`, `not`, `if`, `then`, `else`) narrow it
+ *   and may only name types it allows.
  *   The boolean schema `true` (anything at all) is refused; `false` is allowed.
  * - Every object subschema (`type` includes `"object"`, or it has `properties`) sets
  *   `additionalProperties: false`. `required` and `dependentRequired` name only properties that
@@ -433,9 +435,11 @@ function visitKeywords(walk: Walk, schema: Map<string, unknown>, place: Place): 
       at('type'),
       'the configuration schema describes a node\'s `config`: its `type` must be exactly "object"',
     );
-  if (place.describesValue && !schema.has('type') && !schema.has('const') && !schema.has('enum')) {
-    report(walk, place.pointer, 'a schema describing a value must declare `type`, `const` or `enum`');
-  }
+  // A value's schema declares what it is: itself, or (decided once the lists are read, below)
+  // through a `oneOf`, `anyOf` or `allOf` each of whose branches declares it.
+  const declaresItself = schema.has('type') || schema.has('const') || schema.has('enum');
+  const composes = COMPOSITION_LISTS.some((keyword) => schema.has(keyword));
+  if (place.describesValue && !declaresItself && !composes) report(walk, place.pointer, UNDECLARED, UNDECLARED_HINT);
   for (const keyword of schema.keys()) {
     const keywordType = KEYWORD_TYPE[keyword];
     if (keywordType !== undefined && !applies(types, keywordType))
@@ -488,8 +492,14 @@ function visitKeywords(walk: Walk, schema: Map<string, unknown>, place: Place): 
 
   // Composition and conditionals: in place, narrowing this schema's types.
   const inPlace = { ...place, context: types };
-  for (const keyword of ['allOf', 'anyOf', 'oneOf'])
-    if (schema.has(keyword)) keep(keyword, visitSchemaList(walk, schema.get(keyword), inPlace, keyword, false));
+  const lists = new Map<string, Json | undefined>();
+  for (const keyword of COMPOSITION_LISTS)
+    if (schema.has(keyword)) {
+      lists.set(keyword, visitSchemaList(walk, schema.get(keyword), inPlace, keyword, false));
+      keep(keyword, lists.get(keyword));
+    }
+  if (place.describesValue && !declaresItself && composes && ![...lists.values()].some(everyBranchDeclares))
+    report(walk, place.pointer, UNDECLARED, UNDECLARED_HINT);
   for (const keyword of ['not', 'if', 'then', 'else'])
     if (schema.has(keyword)) keep(keyword, visitSchema(walk, schema.get(keyword), childPlace(inPlace, keyword, false)));
   if (schema.has('if') && !schema.has('then') && !schema.has('else'))
@@ -520,6 +530,30 @@ function visitKeywords(walk: Walk, schema: Map<string, unknown>, place: Place): 
     else keep('$schema', PACK_SCHEMA_DRAFT);
   }
   return Object.fromEntries(out);
+}
+
+/** The in-place lists whose branches, all typed, type the value they compose. */
+const COMPOSITION_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+const UNDECLARED = 'a schema describing a value must declare `type`, `const` or `enum`';
+const UNDECLARED_HINT =
+  'declare it on the schema itself, or in every branch of its `oneOf`, `anyOf` or `allOf` (a branch without one, or `false`, does not count)';
+
+/**
+ * Whether a read list (the plain copy, never the input) is a list of schemas each of which
+ * declares `type`, `const` or `enum`: then every value the list admits has a declared type.
+ */
+function everyBranchDeclares(list: Json | undefined): boolean {
+  return (
+    Array.isArray(list) &&
+    list.length > 0 &&
+    list.every(
+      (branch) =>
+        branch !== null &&
+        typeof branch === 'object' &&
+        !Array.isArray(branch) &&
+        (Object.hasOwn(branch, 'type') || Object.hasOwn(branch, 'const') || Object.hasOwn(branch, 'enum')),
+    )
+  );
 }
 
 function keepAll(out: Array<[string, Json]>, entries: Array<[string, Json | undefined]>): void {

@@ -186,6 +186,13 @@ describe('scaffold', () => {
     expect(scaffoldDefinition(p.value, { repository: 7 }, IDS).metadata.provenance.repo).toBe(
       'https://example.invalid/my-org',
     );
+    // npm's shorthand is no URL the card can name (the url-fields rule would refuse it): the placeholder.
+    expect(scaffoldDefinition(p.value, { repository: 'acme/agents' }, IDS).metadata.provenance.repo).toBe(
+      'https://example.invalid/my-org',
+    );
+    expect(scaffoldDefinition(p.value, { repository: 'github:acme/agents' }, IDS).metadata.provenance.repo).toBe(
+      'github:acme/agents',
+    );
     expect(scaffoldDefinition(p.value, { packageName: 'agentdef' }, IDS).$schema).toBe(
       '../plugin/schema/agent-definition.v1.schema.json',
     );

@@ -22,6 +22,7 @@ import {
   type RuntimeCapabilityClass,
 } from './runtime-hosts';
 import { isExactSemver, isSlug, kymRef, SLUG_MAX_LENGTH, SLUG_PATTERN } from './workspace-definitions';
+import { parseAbsoluteUrl } from '../runtime/endpoint-url';
 
 export type Lifecycle = AgentDefinition['lifecycleState'];
 export type Tier = NonNullable<LlmPin['tier']>;
@@ -211,7 +212,8 @@ function ownerId(option: string | undefined, packageName: unknown): Outcome<stri
 
 function repositoryUrl(repository: unknown, owner: string): string {
   const url = typeof repository === 'string' ? repository : (repository as { url?: unknown } | null | undefined)?.url;
-  if (typeof url === 'string' && url.trim() !== '') return url.trim();
+  // Only a URL the card can name (the `url-fields` rule reads it so); npm shorthand (`acme/agents`) is not one.
+  if (typeof url === 'string' && parseAbsoluteUrl(url.trim()).ok) return url.trim();
   return `https://example.invalid/${owner}`; // RFC 2606: plainly a placeholder until the repo has a URL
 }
 

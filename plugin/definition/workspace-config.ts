@@ -23,6 +23,7 @@ import type { SourceDocument } from './source-document';
 import { MCP_FILE, TOOLS_FILE } from './workspace-definitions';
 import { locateFinding } from './validate-definition';
 import { secretFindings } from './rules/secrets';
+import { parseEndpointUrl } from '../runtime/endpoint-url';
 
 export interface ToolImplementation {
   /** A package name or a workspace-relative path (posix, starting with `./`). */
@@ -156,14 +157,10 @@ function envFrom(value: unknown, at: string, findings: Finding[]): Record<string
   return env;
 }
 
-/** Whether an http(s) URL names a user or a password before its host (`https://token@host/`). */
+/** Whether a URL names a user or a password before its host (`https://token@host/`), parsed or not. */
 function hasUserinfo(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.username !== '' || parsed.password !== '';
-  } catch {
-    return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url);
-  }
+  const parsed = parseEndpointUrl(url);
+  return parsed.ok ? parsed.hasCredentials : /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url);
 }
 
 function serversFrom(document: SourceDocument, findings: Finding[]): Map<string, McpServer> {
@@ -209,6 +206,17 @@ function serversFrom(document: SourceDocument, findings: Finding[]): Map<string,
           'give the server its credential through a secret (a service binding, or the environment of its host), never in the URL',
       });
     } else if (typeof value['url'] === 'string' && /^https?:\/\/[^\s/]+/.test(value['url'])) {
+      // Read as the runtime reads it (its origin joins the egress allow-list): refused here, located.
+      const parsed = parseEndpointUrl(value['url']);
+      if (!parsed.ok) {
+        findings.push({
+          rule: 'workspace-config',
+          path: joinPointer(at, 'url'),
+          message: `server "${name}": url ${parsed.problem}`,
+          suggestion: parsed.suggestion,
+        });
+        continue;
+      }
       const binding = value['binding'];
       servers.set(name, { transport: 'http', url: value['url'], ...(typeof binding === 'string' ? { binding } : {}) });
     } else {

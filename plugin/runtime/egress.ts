@@ -7,6 +7,7 @@
  */
 import { NativeHeaders, NativeRequest, nativeUrl, setHas } from './captured-intrinsics';
 import { RuntimeError } from './errors';
+import { parseEndpointUrl } from './endpoint-url';
 import type { RuntimeConfig } from './runtime-config';
 import { modelBaseUrl } from './runtime-config';
 
@@ -19,12 +20,15 @@ export class EgressBlockedError extends RuntimeError {
   }
 }
 
-/** `scheme://host[:port]` of a URL or origin string; throws on anything that is not http(s). */
+/**
+ * `scheme://host[:port]` of a URL or origin string, read as validation reads it
+ * (endpoint-url.ts); throws on anything that is not an http(s) URL. Validation refuses such a
+ * value in a definition, so from a compiled config this throws only for a host's own settings.
+ */
 export function originOf(url: string): string {
-  const parsed = nativeUrl.parse(url);
-  const protocol = nativeUrl.protocol(parsed);
-  if (protocol !== 'http:' && protocol !== 'https:') throw new TypeError(`egress: unsupported scheme ${protocol}`);
-  return nativeUrl.origin(parsed);
+  const parsed = parseEndpointUrl(url);
+  if (!parsed.ok) throw new TypeError(`egress: an endpoint ${parsed.problem}`);
+  return parsed.origin;
 }
 
 /** The origins a config may reach: every model pin's base URL, every tool endpoint and URL, plus `egress.allow`. */

@@ -31,6 +31,7 @@ describe('SEMANTIC_RULES', () => {
       'pins',
       'exact-models',
       'tool-fields',
+      'url-fields',
       'sandboxing',
       'budgets',
       'secrets',

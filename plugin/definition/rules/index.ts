@@ -19,6 +19,7 @@ import { secretsRule } from './secrets';
 import { telemetryKindsRule } from './telemetry-kinds';
 import { toolFieldsRule } from './tool-fields';
 import { uniqueBindingsRule } from './unique-bindings';
+import { urlFieldsRule } from './url-fields';
 
 export type { RuleOptions, SemanticRule } from './rule';
 export { DEFAULT_RULE_OPTIONS } from './rule';
@@ -31,6 +32,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   pinsRule,
   exactModelsRule,
   toolFieldsRule,
+  urlFieldsRule,
   sandboxingRule,
   budgetsRule,
   secretsRule,
@@ -59,4 +61,5 @@ export {
   telemetryKindsRule,
   toolFieldsRule,
   uniqueBindingsRule,
+  urlFieldsRule,
 };

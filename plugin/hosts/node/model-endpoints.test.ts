@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ADD_TOOL, agenticConfig, pin } from '../../runtime/__test-support__/configs';
 import { parseProxyPath } from '../model-replay/proxy-routes';
+import { MALFORMED_ENDPOINTS } from '../../runtime/__test-support__/malformed-urls';
 import {
+  endpointProblem,
   modelBaseUrls,
   ollamaBaseUrl,
   providerEnvName,
@@ -111,5 +113,49 @@ describe('the model record/replay server (AGENTDEF_MODEL_PROXY)', () => {
         'https://api.openai.com/v1',
       ].sort(),
     );
+  });
+});
+
+describe('a URL a host cannot reach is named before the host starts (issue 23: it blamed OLLAMA_HOST)', () => {
+  const config = () =>
+    agenticConfig('openai-chat', 'https://api.openai.com/v1', {
+      models: [pin('ollama-chat', 'http://127.0.0.1:11434'), pin('openai-chat', 'https://api.openai.com/v1')],
+      tools: [{ ...ADD_TOOL, endpoints: ['https://tools.example.com'] }],
+    });
+
+  it('finds nothing in a well-formed config', () => {
+    expect(endpointProblem(withEndpointOverrides(config(), {}), {})).toBeUndefined();
+  });
+
+  it('names the variable a malformed model base URL came from, and never repeats its value', () => {
+    for (const { url } of MALFORMED_ENDPOINTS) {
+      const ollama = { OLLAMA_HOST: url };
+      expect(() => ollamaBaseUrl(ollama)).not.toThrow();
+      const fromOllama = endpointProblem(withEndpointOverrides(config(), ollama), ollama);
+      expect(fromOllama, url).toMatch(
+        /^the base URL of model llama3\.1:8b \(local-ollama\) is not a URL .*: it comes from OLLAMA_HOST; /,
+      );
+      expect(fromOllama).not.toContain(url);
+      const openai = { AGENTDEF_BASE_URL_OPENAI: url };
+      const fromOpenai = endpointProblem(withEndpointOverrides(config(), openai), openai);
+      expect(fromOpenai, url).toMatch(
+        /^the base URL of model gpt-4o-mini-2024-07-18 \(openai\) is not a URL .*: it comes from AGENTDEF_BASE_URL_OPENAI; /,
+      );
+      expect(fromOpenai).not.toContain(url);
+      // The record/replay server is never told to forward to it.
+      expect(modelBaseUrls(ollama)).not.toContain(url);
+    }
+  });
+
+  it('names a malformed tool endpoint of the compiled output as the definition to fix, not OLLAMA_HOST', () => {
+    for (const { url } of MALFORMED_ENDPOINTS) {
+      const tampered = config();
+      tampered.tools[0]!.endpoints = [url];
+      const problem = endpointProblem(withEndpointOverrides(tampered, {}), {});
+      expect(problem, url).toMatch(
+        /^tool calc\.add in the compiled output has an endpoint that is not a URL .*: fix the definition/,
+      );
+      expect(problem).not.toMatch(/OLLAMA_HOST/);
+    }
   });
 });

@@ -16,6 +16,7 @@
 import type { RuntimeConfig, RuntimeModelPin } from '../../runtime/runtime-config';
 import { DEFAULT_PROVIDER_BASE_URLS, modelBaseUrl } from '../../runtime/runtime-config';
 import { LOCAL_INFERENCE_BASE_URL } from '../../host-contract/container-contract';
+import { parseEndpointUrl } from '../../runtime/endpoint-url';
 import { modelProxyOf, proxiedBaseUrl } from '../model-replay/proxy-routes';
 
 export const DEFAULT_OLLAMA_HOST = DEFAULT_PROVIDER_BASE_URLS['ollama-chat'];
@@ -32,7 +33,10 @@ export function ollamaBaseUrl(env: NodeJS.ProcessEnv): string {
   const raw = env['OLLAMA_HOST']?.trim();
   if (!raw) return DEFAULT_OLLAMA_HOST;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
-  const url = new URL(withScheme);
+  const parsed = parseEndpointUrl(withScheme);
+  // Left as written: the host's start check names OLLAMA_HOST as what to fix (`endpointProblem`).
+  if (!parsed.ok) return withScheme;
+  const url = parsed.url;
   if (url.port === '' && url.protocol === 'http:' && !/:\d+$/.test(withScheme.replace(/\/+$/, ''))) url.port = '11434';
   if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
   return url.toString().replace(/\/+$/, '');
@@ -85,7 +89,11 @@ export function modelBaseUrls(env: NodeJS.ProcessEnv): string[] {
   for (const [name, value] of Object.entries(env))
     if ((name.startsWith('AGENTDEF_BASE_URL_') || name === 'AGENTDEF_INFERENCE_BASE_URL') && value?.trim())
       bases.add(value.trim());
-  return [...bases].map((base) => base.replace(/\/+$/, '')).sort();
+  // One that is no http(s) URL is reached by no pin: the host refuses to start on it (`endpointProblem`).
+  return [...bases]
+    .filter((base) => parseEndpointUrl(base).ok)
+    .map((base) => base.replace(/\/+$/, ''))
+    .sort();
 }
 
 /** Every origin a config reaches: model base URLs, tool URLs and endpoints, extra allowed origins. */
@@ -98,6 +106,37 @@ export function reachedUrls(config: RuntimeConfig): { what: string; url: string 
   }
   for (const origin of config.egress.allow) out.push({ what: 'egress.allow', url: origin });
   return out;
+}
+
+/** Where the base URL of `pin` was set on this host, when the environment set it (else the compiled output). */
+function baseUrlSource(pin: RuntimeModelPin, env: NodeJS.ProcessEnv): string | undefined {
+  if (env[providerEnvName(pin.providerId)]) return providerEnvName(pin.providerId);
+  if (pin.wire === 'ollama-chat' && env['OLLAMA_HOST']?.trim()) return 'OLLAMA_HOST';
+  if (pin.tier === 'tuned' && pin.baseUrl && env['AGENTDEF_INFERENCE_BASE_URL']) return 'AGENTDEF_INFERENCE_BASE_URL';
+  return undefined;
+}
+
+/**
+ * The first URL a config (endpoints settled by `withEndpointOverrides`) reaches that is no http(s)
+ * URL the WHATWG parser accepts (runtime/endpoint-url.ts, as validation reads it), as a sentence
+ * naming what holds it and where it was set: the environment variable, or the compiled output.
+ * Never repeats the value (an override may carry a token).
+ */
+export function endpointProblem(config: RuntimeConfig, env: NodeJS.ProcessEnv): string | undefined {
+  for (const pin of config.models) {
+    const parsed = parseEndpointUrl(modelBaseUrl(pin));
+    if (parsed.ok) continue;
+    const source = baseUrlSource(pin, env);
+    return source
+      ? `the base URL of model ${pin.model} (${pin.providerId}) ${parsed.problem}: it comes from ${source}; ${parsed.suggestion}`
+      : `the base URL of model ${pin.model} (${pin.providerId}) in the compiled output ${parsed.problem}: compile the output again`;
+  }
+  for (const { what, url } of reachedUrls({ ...config, models: [] })) {
+    const parsed = parseEndpointUrl(url);
+    if (!parsed.ok)
+      return `${what} in the compiled output has an endpoint that ${parsed.problem}: fix the definition (agentdef validate reports it) and compile again`;
+  }
+  return undefined;
 }
 
 /** The public providers a Worker reaches by their default base URLs, by provider id. */

@@ -30,7 +30,7 @@ import { checkLocalOnly, loopbackOnlyFetch } from './loopback-fetch';
 import { armNetworkGuard } from './network-guard';
 import { egressAllowList } from '../../runtime/egress';
 import { mcpServerEnv, type DeclaredMcpTool, type McpStdioTools, type StartMcpOptions } from './mcp-stdio-tools';
-import { withEndpointOverrides, withModelProxy } from './model-endpoints';
+import { endpointProblem, withEndpointOverrides, withModelProxy } from './model-endpoints';
 import { REPLAY_PLACEHOLDER_KEY, modelProxyOf } from '../model-replay/proxy-routes';
 import { findExecutable, nativeSearchPath, nativeToolEnv, nativeToolHandlers } from './native-tools';
 import { armSpawnGuard, type AllowedLaunch } from './spawn-guard';
@@ -146,6 +146,9 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   const configs: Record<string, RuntimeConfig> = {};
   for (const node of subtree) {
     configs[node.nodeId] = withEndpointOverrides(node.config, env);
+    // Every URL read as validation reads it; the refusal names the field and where it was set.
+    const problem = endpointProblem(configs[node.nodeId]!, env);
+    if (problem) throw new HostStartError(`${agentKey(node)} cannot start: ${problem}`);
     // Checked on the pins' own endpoints, before a record/replay server (on loopback) stands in for them.
     if (program.localOnly) checkLocalOnly(configs[node.nodeId]!, agentKey(node));
     configs[node.nodeId] = withModelProxy(configs[node.nodeId]!, env);
@@ -153,15 +156,7 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   // The process-wide network guard (installed first by the compiled entry) gets the allow-list of
   // the agents this process runs, endpoints settled, before anything of the host connects.
   const allow = new Set<string>();
-  for (const node of hosted) {
-    try {
-      for (const origin of egressAllowList(configs[node.nodeId]!)) allow.add(origin);
-    } catch {
-      throw new HostStartError(
-        `${agentKey(node)} reaches an endpoint that is not an http(s) URL: check OLLAMA_HOST and the model endpoint overrides`,
-      );
-    }
-  }
+  for (const node of hosted) for (const origin of egressAllowList(configs[node.nodeId]!)) allow.add(origin);
   armNetworkGuard([...allow].sort(), {
     onBlocked: (host) => options.log({ event: 'egress.blocked', runId: '', host }),
   });
