@@ -19,7 +19,7 @@
  * unreadable (or a usage error). A private key given as a key file is refused and never printed.
  * Every file is read only as a bounded regular file (a FIFO or a link to /dev/zero is refused).
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { readRegularFileBytes } from '../../definition/read-source';
 import { checkEveryCardSignature } from '../../runtime/card-signature';
@@ -35,8 +35,10 @@ import {
   lifecycleChainFailures,
   verifyLifecycleReceipt,
 } from '../../trust/lifecycle-receipt';
+import { keyFileTrustProblem, keyFolderTrustProblem } from '../../hosts/node/key-file-trust';
 import {
   findLocalPublicKey,
+  keyStoreFolderProblem,
   keysDir as keyStoreFolder,
   type KeyStoreOptions,
   type LocalPublicKey,
@@ -320,7 +322,16 @@ async function verifyCard(document: unknown, keys: Keys, options: VerifyOptions)
 type KeyLoad = { ok: true; jwk: JsonWebKey } | { ok: false; message: string };
 
 /** A public Ed25519 JWK from a file; a private key is refused (and never echoed). */
-function readPublicJwk(path: string, shown: string): KeyLoad {
+function readPublicJwk(path: string, shown: string, keyStore: KeyStoreOptions): KeyLoad {
+  // A key file another user owns, or group or others can write, is not a key this user pinned.
+  try {
+    // (What is no regular file, a device or a FIFO, is refused by the read below, saying so.)
+    const stat = statSync(path);
+    const untrusted = stat.isFile() ? keyFileTrustProblem(stat, shown, trustOptions(keyStore)) : undefined;
+    if (untrusted !== undefined) return { ok: false, message: untrusted };
+  } catch {
+    // missing or unreadable: the read below says so
+  }
   const read = readRegularFileBytes(path, shown, MAX_KEY_FILE_BYTES);
   if (read.bytes === undefined) return { ok: false, message: read.ioError ?? `cannot read ${shown}` };
   const text = new TextDecoder().decode(read.bytes);
@@ -345,6 +356,14 @@ function readPublicJwk(path: string, shown: string): KeyLoad {
   };
 }
 
+/** The user keys must belong to (the key store's, injected by tests), for key-file-trust.ts. */
+function trustOptions(keyStore: KeyStoreOptions): { uid?: number; platform?: NodeJS.Platform } {
+  return {
+    ...(keyStore.uid !== undefined ? { uid: keyStore.uid } : {}),
+    ...(keyStore.platform !== undefined ? { platform: keyStore.platform } : {}),
+  };
+}
+
 async function loadKeys(
   io: CliIo,
   keyFile: string | undefined,
@@ -353,13 +372,20 @@ async function loadKeys(
 ): Promise<Keys | string> {
   const keys: Keys = { byKid: new Map() };
   // Without --key or --keys, the keys this machine made (`agentdef keys generate`) verify what they signed.
-  if (keyFile === undefined && keysDir === undefined) keys.local = { options: keyStore, found: new Map() };
+  if (keyFile === undefined && keysDir === undefined) {
+    const untrusted = keyStoreFolderProblem(keyStore);
+    if (untrusted !== undefined) return untrusted;
+    keys.local = { options: keyStore, found: new Map() };
+  }
   if (keyFile !== undefined) {
-    const loaded = readPublicJwk(resolve(io.cwd, keyFile), keyFile);
+    const loaded = readPublicJwk(resolve(io.cwd, keyFile), keyFile, keyStore);
     if (!loaded.ok) return loaded.message;
     keys.single = loaded.jwk;
   }
   if (keysDir !== undefined) {
+    // A folder group or others can write: anyone could have put a key there.
+    const untrusted = keyFolderTrustProblem(resolve(io.cwd, keysDir), keysDir, trustOptions(keyStore));
+    if (untrusted !== undefined) return untrusted;
     let names: string[];
     try {
       names = readdirSync(resolve(io.cwd, keysDir))
@@ -369,7 +395,7 @@ async function loadKeys(
       return `cannot read the folder ${keysDir}`;
     }
     for (const name of names) {
-      const loaded = readPublicJwk(join(resolve(io.cwd, keysDir), name), join(keysDir, name));
+      const loaded = readPublicJwk(join(resolve(io.cwd, keysDir), name), join(keysDir, name), keyStore);
       if (!loaded.ok) {
         io.stderr(`note: skipped ${loaded.message}\n`);
         continue;
