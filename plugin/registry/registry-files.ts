@@ -6,7 +6,7 @@
  * file inside the registry, bounded (plugin/definition/read-source.ts). What is checked, and how,
  * is plugin/trust/registry-verify.ts's: it reads through {@link RegistryFiles} only.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSourceBytes } from '../definition/read-source';
 import { isSlug, registrySnapshotVersion } from '../definition/workspace-definitions';
@@ -42,11 +42,32 @@ function listSnapshots(root: string): { slug: string; version: string }[] {
 }
 
 /**
+ * Why `root` is not a registry folder to read, or undefined: it must be a real folder, not a
+ * symbolic link (to /dev, to another registry: what would be verified is not what was named),
+ * nor a file, device or FIFO. Never throws.
+ */
+export function registryRootProblem(root: string, displayRoot: string): string | undefined {
+  try {
+    const stat = lstatSync(root);
+    if (stat.isSymbolicLink())
+      return `${displayRoot} is a symbolic link: registry verify reads only a real folder; name the folder itself`;
+    if (!stat.isDirectory()) return `${displayRoot} is not a folder`;
+    return undefined;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return code === 'ENOENT'
+      ? `cannot read the registry ${displayRoot}`
+      : `cannot read the registry ${displayRoot} (${code ?? 'error'})`;
+  }
+}
+
+/**
  * The files of the registry at `root` (absolute; `displayRoot` names it in messages). Throws when
- * `root` is not a folder or cannot be listed.
+ * `root` is not a real folder ({@link registryRootProblem}: the message says why) or cannot be listed.
  */
 export function folderRegistryFiles(root: string, displayRoot: string): RegistryFiles {
-  if (!statSync(root).isDirectory()) throw new Error('not a folder');
+  const problem = registryRootProblem(root, displayRoot);
+  if (problem !== undefined) throw new Error(problem);
   return {
     snapshots: listSnapshots(root),
     read: (name) => {

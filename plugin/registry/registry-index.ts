@@ -14,7 +14,9 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { readSourceBytes } from '../definition/read-source';
+import { parsePointer } from '../definition/json-pointer';
+import { parseJson } from '../definition/parse-json';
+import { lineIndex, readSourceBytes } from '../definition/read-source';
 import { compareSemver, isExactSemver, isSlug } from '../definition/workspace-definitions';
 import { REGISTRY_INDEX_FILE } from './registry-layout';
 import { type FileWrite, writeFileCarefully } from './registry-write';
@@ -62,14 +64,41 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
+/** Member names that set or shadow a prototype in many readers: never in an index. */
+const RESERVED_MEMBER_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The index's JSON value, read strictly: a syntax error, a duplicated member (readers disagree on
+ * which one counts) or a `__proto__`, `constructor` or `prototype` member anywhere is a problem
+ * that names its line, column and JSON Pointer.
+ */
+function parseIndexJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  const parsed = parseJson(text, REGISTRY_INDEX_FILE);
+  const at = lineIndex(text);
+  const problem = parsed.diagnostics.find((d) => d.severity === 'error') ?? parsed.diagnostics[0];
+  if (problem !== undefined)
+    return {
+      ok: false,
+      problem: `it is not strict JSON: line ${problem.line}, column ${problem.column}${problem.path === '' ? '' : ` at ${problem.path}`}: ${problem.message}`,
+    };
+  for (const [pointer, offset] of parsed.keyAt) {
+    const segments = parsePointer(pointer);
+    const name = segments[segments.length - 1];
+    if (name === undefined || !RESERVED_MEMBER_NAMES.has(name)) continue;
+    const { line, column } = at(offset);
+    return {
+      ok: false,
+      problem: `it is not strict JSON: line ${line}, column ${column} at ${pointer}: reserved member name ${JSON.stringify(name)}`,
+    };
+  }
+  return parsed.value === undefined ? { ok: false, problem: 'it is not JSON' } : { ok: true, value: parsed.value };
+}
+
 /** The index in a JSON text, or what is wrong with it (at which entry). */
 export function parseRegistryIndex(text: string): { ok: true; index: RegistryIndex } | { ok: false; problem: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problem: `it is not JSON (${(error as Error).message})` };
-  }
+  const json = parseIndexJson(text);
+  if (!json.ok) return json;
+  const value = json.value;
   if (
     !isRecord(value) ||
     value['registryIndexVersion'] !== REGISTRY_INDEX_VERSION ||

@@ -9,6 +9,9 @@
  * <registryRoot>/<slug>/<version>.card.json         its signed A2A card
  * <registryRoot>/<slug>/<version>.agentfacts.vc.json its AgentFacts credential
  * <registryRoot>/<slug>/<version>.kym.json          its signed KYM registration
+ * <registryRoot>/<slug>/<version>.rotation.json     only where the signing key changed from the
+ *                                                   previous version: the old key's signed
+ *                                                   hand-over to the new one (trust/key-rotation.ts)
  * ```
  *
  * The snapshot's path (`registrySnapshotPath`, `registrySlugPath`, `registrySnapshotVersion`) is
@@ -28,11 +31,13 @@ export function publishedFileNames(version: string): {
   card: string;
   credential: string;
   kym: string;
+  rotation: string;
 } {
   return {
     snapshot: `${version}.json`,
     card: `${version}.card.json`,
     credential: `${version}.agentfacts.vc.json`,
     kym: `${version}.kym.json`,
+    rotation: `${version}.rotation.json`,
   };
 }

@@ -31,6 +31,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
+import { parseJson } from '../definition/parse-json';
 import { REGISTRY_LOCK_FILE } from './registry-layout';
 
 const LOCK_FORMAT = 'agentdef-registry-lock/v1';
@@ -91,7 +92,12 @@ function readLock(path: string): Seen {
     if (!stat.isFile() || stat.ino !== ino) return { kind: 'foreign' };
     const buffer = Buffer.alloc(MAX_LOCK_BYTES);
     const length = readSync(fd, buffer, 0, MAX_LOCK_BYTES, 0);
-    const body: unknown = JSON.parse(buffer.subarray(0, length).toString('utf8'));
+    // Strictly: a lock with a duplicated member (readers disagree on which counts) is not agentdef's.
+    const parsed = parseJson(
+      new TextDecoder('utf-8', { fatal: true }).decode(buffer.subarray(0, length)),
+      REGISTRY_LOCK_FILE,
+    );
+    const body = parsed.diagnostics.length === 0 ? parsed.value : undefined;
     return isLockBody(body) ? { kind: 'agentdef', body, ino } : { kind: 'foreign' };
   } catch {
     return { kind: 'foreign' };

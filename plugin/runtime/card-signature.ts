@@ -19,6 +19,7 @@ import { CARD_MESSAGES } from './card-presence';
 import { canonicalize } from './jcs';
 import { jwkThumbprint } from './jwk-thumbprint';
 import { importSigningKey } from './receipts';
+import { findReservedMember } from './reserved-members';
 
 export { CARD_SIGNATURE_ALG } from './card-jws';
 
@@ -128,7 +129,14 @@ export interface CardSignatureFailure {
 
 export type CardVerification =
   | { ok: true; kid: string; index: number }
-  | { ok: false; reason: 'not-a-card' | 'no-signatures' | 'not-canonical'; detail: string; failures: [] }
+  | {
+      ok: false;
+      reason: 'not-a-card' | 'no-signatures' | 'not-canonical' | 'reserved-member';
+      detail: string;
+      failures: [];
+      /** For `reserved-member`: the JSON Pointer of the member refused. */
+      pointer?: string;
+    }
   | { ok: false; reason: CardSignatureFailureReason; detail: string; failures: CardSignatureFailure[] };
 
 export type PublicKeyResolver = (kid: string) => JsonWebKey | undefined | Promise<JsonWebKey | undefined>;
@@ -239,41 +247,93 @@ async function verifyEntry(
       };
 }
 
+/** What a card's signatures are checked over, or why it has nothing to check. */
+type Prepared = { ok: true; entries: unknown[]; payload: string } | Extract<CardVerification, { failures: [] }>;
+
+function prepare(card: unknown): Prepared {
+  if (!isPlainObject(card))
+    return { ok: false, reason: 'not-a-card', detail: 'the card is not a JSON object', failures: [] };
+  // A member the payload would drop or a reader would see inherited is never signed content: refused.
+  const reserved = findReservedMember(card);
+  if (reserved !== undefined)
+    return {
+      ok: false,
+      reason: 'reserved-member',
+      detail: `${reserved.pointer || '(card)'}: ${reserved.problem}; a signature does not cover it`,
+      pointer: reserved.pointer,
+      failures: [],
+    };
+  const entries = card['signatures'];
+  // ProtoJSON (§5.7): null is an unset field, like an absent or empty list.
+  if (entries === undefined || entries === null || (Array.isArray(entries) && entries.length === 0)) {
+    return { ok: false, reason: 'no-signatures', detail: 'the card has no signatures', failures: [] };
+  }
+  if (!Array.isArray(entries))
+    return { ok: false, reason: 'not-a-card', detail: '`signatures` is not an array', failures: [] };
+  try {
+    return { ok: true, entries, payload: agentCardSigningPayload(card) };
+  } catch (error) {
+    return {
+      ok: false,
+      reason: 'not-canonical',
+      detail: `the card has no RFC 8785 form (${error instanceof Error ? error.message : 'unknown value'})`,
+      failures: [],
+    };
+  }
+}
+
 /**
  * Verifies a card (§8.4.3): verified when at least one entry of `signatures` verifies with the key
  * `resolvePublicKey` gives for its kid. Otherwise the failure of every entry, and as `reason` the
- * one that got furthest. Never throws, whatever the card, the entries or the resolver do.
+ * one that got furthest. A card holding a `__proto__`, `constructor` or `prototype` member, or an
+ * object with inherited members, is refused (`reserved-member`). Never throws, whatever the card,
+ * the entries or the resolver do. {@link checkEveryCardSignature} reports every entry instead.
  */
 export async function verifyAgentCard(card: unknown, resolvePublicKey: PublicKeyResolver): Promise<CardVerification> {
   try {
-    if (!isPlainObject(card))
-      return { ok: false, reason: 'not-a-card', detail: 'the card is not a JSON object', failures: [] };
-    const entries = card['signatures'];
-    // ProtoJSON (§5.7): null is an unset field, like an absent or empty list.
-    if (entries === undefined || entries === null || (Array.isArray(entries) && entries.length === 0)) {
-      return { ok: false, reason: 'no-signatures', detail: 'the card has no signatures', failures: [] };
-    }
-    if (!Array.isArray(entries))
-      return { ok: false, reason: 'not-a-card', detail: '`signatures` is not an array', failures: [] };
-    let payload: string;
-    try {
-      payload = agentCardSigningPayload(card);
-    } catch (error) {
-      return {
-        ok: false,
-        reason: 'not-canonical',
-        detail: `the card has no RFC 8785 form (${error instanceof Error ? error.message : 'unknown value'})`,
-        failures: [],
-      };
-    }
+    const prepared = prepare(card);
+    if (!prepared.ok) return prepared;
     const failures: CardSignatureFailure[] = [];
-    for (const [index, entry] of entries.entries()) {
-      const outcome = await verifyEntry(entry, index, payload, resolvePublicKey);
+    for (const [index, entry] of prepared.entries.entries()) {
+      const outcome = await verifyEntry(entry, index, prepared.payload, resolvePublicKey);
       if ('reason' in outcome) failures.push(outcome);
       else return { ok: true, kid: outcome.kid, index };
     }
     const furthest = failures.reduce((a, b) => (REASON_RANK[b.reason] > REASON_RANK[a.reason] ? b : a));
     return { ok: false, reason: furthest.reason, detail: furthest.detail, failures };
+  } catch {
+    return { ok: false, reason: 'not-a-card', detail: 'the card could not be read', failures: [] };
+  }
+}
+
+/** One entry of `signatures`, checked: its kid (when its header names one) and whether it verified. */
+export type CardSignatureCheck =
+  | { index: number; kid: string; verified: true }
+  | (CardSignatureFailure & { verified: false });
+
+export type CardSignaturesReport =
+  | { ok: true; entries: CardSignatureCheck[] }
+  | Extract<CardVerification, { failures: [] }>;
+
+/**
+ * Every entry of a card's `signatures` checked, in order (none skipped once one verifies), so a
+ * verifier can report each and fail a card carrying a forged entry beside a valid one. `ok: false`
+ * only when there is nothing to check (not a card, no signatures, no canonical form, a reserved
+ * member). Never throws.
+ */
+export async function checkEveryCardSignature(
+  card: unknown,
+  resolvePublicKey: PublicKeyResolver,
+): Promise<CardSignaturesReport> {
+  try {
+    const prepared = prepare(card);
+    if (!prepared.ok) return prepared;
+    const entries: CardSignatureCheck[] = [];
+    for (const [index, entry] of prepared.entries.entries()) {
+      const outcome = await verifyEntry(entry, index, prepared.payload, resolvePublicKey);
+      entries.push('reason' in outcome ? { ...outcome, verified: false } : { index, kid: outcome.kid, verified: true });
+    }
+    return { ok: true, entries };
   } catch {
     return { ok: false, reason: 'not-a-card', detail: 'the card could not be read', failures: [] };
   }

@@ -4,20 +4,78 @@
  * silently resolves to the last value (and other parsers to the first), is an error here, as is
  * any nesting deeper than the limit. Members are defined, never assigned, so `__proto__` is an
  * ordinary own key and never sets a prototype. The portable runtime cannot use the definition layer's positional parser, hence this one.
+ * A failure says where: offset, line and column, and the JSON Pointer of what was being read.
+ * Signed documents are read with {@link parseSignedJson}, which also refuses the member names
+ * `__proto__`, `constructor` and `prototype` anywhere (escaped forms too: names are compared decoded).
  */
-export type StrictJsonResult = { ok: true; value: unknown } | { ok: false; reason: string };
+export type StrictJsonResult = { ok: true; value: unknown } | ({ ok: false; reason: string } & StrictJsonLocation);
+
+/** Where a strict parse failed: offset (UTF-16 units), 1-based line and column, and the JSON Pointer of the member or item being read. */
+export interface StrictJsonLocation {
+  offset: number;
+  line: number;
+  column: number;
+  pointer: string;
+}
+
+export interface StrictJsonOptions {
+  /**
+   * Refuse the member names `__proto__`, `constructor` and `prototype` anywhere in the document.
+   * A signed document must mean one thing to every reader; those names set or shadow an object's
+   * prototype in many of them (an assignment `out[name] = value` drops `__proto__` from what is
+   * signed), so a verifier refuses them rather than guess what the signer meant.
+   */
+  refuseReservedNames?: boolean;
+}
+
+/** The member names {@link StrictJsonOptions.refuseReservedNames} refuses. */
+export const RESERVED_MEMBER_NAMES: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+/** RFC 6901: `~` and `/` escaped in one reference token. */
+function pointerToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** 1-based line and column (UTF-16 units) of `offset` in `text`. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
+    line++;
+    start = at + 1;
+  }
+  return { line, column: offset - start + 1 };
+}
 
 /** Receipts nest four levels; anything far deeper is not a receipt. */
 export const STRICT_JSON_MAX_DEPTH = 64;
 
 class Fail {
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly reason: string,
+    readonly offset: number,
+    readonly pointer: string,
+  ) {}
 }
 
-export function parseStrictJson(text: string, maxDepth = STRICT_JSON_MAX_DEPTH): StrictJsonResult {
+/**
+ * The strict parse, as signed documents are read (cards, credentials, receipts, registry files):
+ * duplicate members and the reserved member names refused anywhere ({@link StrictJsonOptions}).
+ */
+export function parseSignedJson(text: string): StrictJsonResult {
+  return parseStrictJson(text, STRICT_JSON_MAX_DEPTH, { refuseReservedNames: true });
+}
+
+export function parseStrictJson(
+  text: string,
+  maxDepth = STRICT_JSON_MAX_DEPTH,
+  options: StrictJsonOptions = {},
+): StrictJsonResult {
   let i = 0;
-  const fail = (what: string): never => {
-    throw new Fail(`${what} at offset ${i}`);
+  /** The reference tokens of the value being read (for the failure's JSON Pointer). */
+  const path: (string | number)[] = [];
+  const fail = (what: string, at = i): never => {
+    throw new Fail(`${what} at offset ${at}`, at, path.map((t) => `/${pointerToken(t)}`).join(''));
   };
   const ws = () => {
     while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
@@ -84,7 +142,9 @@ export function parseStrictJson(text: string, maxDepth = STRICT_JSON_MAX_DEPTH):
           return arr;
         }
         for (;;) {
+          path.push(arr.length);
           arr.push(value(depth + 1));
+          path.pop();
           ws();
           if (text[i] === ',') i++;
           else if (text[i] === ']') {
@@ -101,8 +161,12 @@ export function parseStrictJson(text: string, maxDepth = STRICT_JSON_MAX_DEPTH):
       for (;;) {
         ws();
         if (text[i] !== '"') fail('expected a property name');
+        const keyAt = i;
         const key = string();
-        if (Object.hasOwn(obj, key)) fail(`duplicate property name ${JSON.stringify(key.slice(0, 40))}`);
+        path.push(key);
+        if (Object.hasOwn(obj, key)) fail(`duplicate property name ${JSON.stringify(key.slice(0, 40))}`, keyAt);
+        if (options.refuseReservedNames === true && RESERVED_MEMBER_NAMES.includes(key))
+          fail(`reserved member name ${JSON.stringify(key)} (it can set or shadow a prototype)`, keyAt);
         ws();
         if (text[i] !== ':') fail('expected :');
         i++;
@@ -112,6 +176,7 @@ export function parseStrictJson(text: string, maxDepth = STRICT_JSON_MAX_DEPTH):
           writable: true,
           configurable: true,
         });
+        path.pop();
         ws();
         if (text[i] === ',') i++;
         else if (text[i] === '}') {
@@ -141,7 +206,14 @@ export function parseStrictJson(text: string, maxDepth = STRICT_JSON_MAX_DEPTH):
     if (i !== text.length) fail('trailing text');
     return { ok: true, value: result };
   } catch (error) {
-    if (error instanceof Fail) return { ok: false, reason: error.reason };
-    return { ok: false, reason: 'unparseable' };
+    if (error instanceof Fail)
+      return {
+        ok: false,
+        reason: error.reason,
+        offset: error.offset,
+        ...lineAndColumn(text, error.offset),
+        pointer: error.pointer,
+      };
+    return { ok: false, reason: 'unparseable', offset: i, ...lineAndColumn(text, i), pointer: '' };
   }
 }

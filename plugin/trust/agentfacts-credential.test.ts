@@ -70,7 +70,8 @@ describe('issueAgentFactsCredential', () => {
       failures: [],
     });
     const early = await verifyCredential(credential, { at: '2026-03-01T11:59:59Z' });
-    expect(early.failures.map((f) => f.pointer)).toEqual(['/validFrom']);
+    // Before validFrom is also before the proof was created (issue 23: a proof created after the time checked fails).
+    expect(early.failures.map((f) => f.pointer)).toEqual(['/validFrom', '/proof/created']);
     const late = await verifyCredential(credential, { at: '2026-03-01T13:00:00Z' });
     expect(late.failures.map((f) => f.pointer)).toEqual(['/validUntil']);
   });

@@ -17,6 +17,7 @@ import {
   signEddsaJcs2022,
   type VerifyProofOptions,
   verifyEddsaJcs2022,
+  proofCreatedAfter,
 } from './data-integrity';
 import { didKeyOf, didKeyVerificationMethod } from './did-key';
 import { type AgentFacts, type AgentFactsOptions, projectAgentFacts, validateAgentFacts } from './agentfacts';
@@ -188,6 +189,8 @@ export async function verifyCredential(
       failures.push({ pointer: '/validUntil', message: `expired at ${String(credential['validUntil'])}` });
     if (instants.expires !== undefined && at >= instants.expires)
       failures.push({ pointer: '/proof/expires', message: `the proof expired at ${String(expires)}` });
+    const createdLater = proofCreatedAfter(credential, at);
+    if (createdLater !== undefined) failures.push(createdLater);
   }
   if (credential['credentialStatus'] !== undefined)
     failures.push({

@@ -122,6 +122,25 @@ export function dateTimeStampMillis(value: unknown): number | undefined {
   return date.getTime() - offset;
 }
 
+/**
+ * A proof that says it was created after the time a check is made at (`atMs`) does not verify at
+ * that time: a credential or document signed later cannot be what was valid then. A `created`
+ * without a time zone counts as the latest instant it can name (14 hours ahead of UTC). Undefined
+ * when the proof names no `created`, or one at or before `atMs`.
+ */
+export function proofCreatedAfter(document: unknown, atMs: number): IntegrityFailure | undefined {
+  const proof = isRecord(document) ? document['proof'] : undefined;
+  const created = isRecord(proof) ? proof['created'] : undefined;
+  if (created === undefined || Number.isNaN(atMs)) return undefined;
+  const latest =
+    dateTimeStampMillis(created) ?? (isXsdDateTime(created) ? dateTimeStampMillis(`${created}-14:00`) : undefined);
+  if (latest === undefined || latest <= atMs) return undefined;
+  return {
+    pointer: '/proof/created',
+    message: `the proof was created at ${created}, after the time it is checked at`,
+  };
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,5 +1,5 @@
 /**
- * `agentdef verify <file> [--key public-jwk-file] [--keys dir] [--at date-time] [--format text|json]`:
+ * `agentdef verify <file> [--key public-jwk-file] [--keys dir] [--at date-time] [--any-signature] [--format text|json]`:
  * one command for what agentdef signs and what others sign for it:
  * Cards and receipts need the signer's public key: `--key`, `--keys`, else (neither given) the
  * local key store's public key whose thumbprint is the kid (or the `keyref:` the kid names), and
@@ -11,19 +11,23 @@
  * - a run receipt (verifyReceiptText), and a receipts JSONL file line by line, same keys;
  * - a lifecycle transition receipt (`agentdef promote`, verifyLifecycleReceipt), same keys; in a
  *   JSONL file each transition must also start at the stage the one before it ended at.
+ * Every document is read strictly (runtime/strict-json.ts `parseSignedJson`): a duplicated member,
+ * or a member named `__proto__`, `constructor` or `prototype` anywhere, is refused with its line,
+ * column and JSON Pointer. A proof whose `created` is after `--at` fails. Every signature of a card
+ * is checked and reported; the card verifies when all do (`--any-signature`: when one does).
  * It says what failed and where (line, JSON Pointer). Exit 0 verified, 1 not verified, 2
  * unreadable (or a usage error). A private key given as a key file is refused and never printed.
  * Every file is read only as a bounded regular file (a FIFO or a link to /dev/zero is refused).
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { readRegularFileBytes } from '../../definition/read-source';
-import { verifyAgentCard } from '../../runtime/card-signature';
+import { checkEveryCardSignature } from '../../runtime/card-signature';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { verifyReceiptText } from '../../runtime/receipts';
-import { parseStrictJson } from '../../runtime/strict-json';
+import { parseSignedJson, parseStrictJson, type StrictJsonResult } from '../../runtime/strict-json';
 import { verifyCredential } from '../../trust/agentfacts-credential';
-import { dateTimeStampMillis, verifyEddsaJcs2022 } from '../../trust/data-integrity';
+import { dateTimeStampMillis, proofCreatedAfter, verifyEddsaJcs2022 } from '../../trust/data-integrity';
 import { resolveDidKey } from '../../trust/did-key';
 import { publicKeyBytesOfJwk } from '../../trust/multikey';
 import {
@@ -31,8 +35,10 @@ import {
   lifecycleChainFailures,
   verifyLifecycleReceipt,
 } from '../../trust/lifecycle-receipt';
+import { keyFileTrustProblem, keyFolderTrustProblem } from '../../hosts/node/key-file-trust';
 import {
   findLocalPublicKey,
+  keyStoreFolderProblem,
   keysDir as keyStoreFolder,
   type KeyStoreOptions,
   type LocalPublicKey,
@@ -48,10 +54,21 @@ const MAX_KEY_FILE_BYTES = 64 * 1024;
 type Kind = 'credential' | 'data-integrity' | 'agent-card' | 'receipt' | 'lifecycle-receipt' | 'unknown';
 
 export interface VerifyFailure {
-  /** 1-based line of a JSONL file. */
+  /** 1-based line of a JSONL file, or of the file where its text could not be read strictly. */
   line?: number;
+  /** 1-based column, where the text could not be read strictly. */
+  column?: number;
   pointer: string;
   message: string;
+}
+
+/** One entry of a card's `signatures`, as checked: every entry is, and each is reported. */
+export interface SignatureOutcome {
+  index: number;
+  kid?: string;
+  verified: boolean;
+  /** Why it failed. */
+  detail?: string;
 }
 
 export interface DocumentOutcome {
@@ -60,7 +77,16 @@ export interface DocumentOutcome {
   verified: boolean;
   /** Who or what signed it: issuer DID, card kid, receipt kid. */
   signer?: string;
+  /** A card: each of its signatures, verified or not. */
+  signatures?: SignatureOutcome[];
   failures: VerifyFailure[];
+}
+
+interface VerifyOptions {
+  /** `--at`: the time validity windows and proof creation times are checked at. */
+  at: string;
+  /** `--any-signature`: a card verifies when one of its signatures does (else every one must). */
+  anySignature: boolean;
 }
 
 interface Keys {
@@ -179,14 +205,21 @@ function withPinnedKey<T extends { verified: boolean; failures: VerifyFailure[] 
   return failure === undefined ? outcome : { ...outcome, verified: false, failures: [...outcome.failures, failure] };
 }
 
-async function verifyDocument(text: string, keys: Keys, at: string): Promise<DocumentOutcome> {
-  const parsed = parseStrictJson(text);
-  if (!parsed.ok)
-    return {
-      kind: 'unknown',
-      verified: false,
-      failures: [{ pointer: '', message: `not strict JSON: ${parsed.reason}` }],
-    };
+/** Where and why a text is not read as a signed document (strict JSON, no reserved member names). */
+function notStrictFailure(parsed: Extract<StrictJsonResult, { ok: false }>): VerifyFailure {
+  return {
+    line: parsed.line,
+    column: parsed.column,
+    pointer: parsed.pointer,
+    message: `not strict JSON: ${parsed.reason}`,
+  };
+}
+
+async function verifyDocument(text: string, keys: Keys, options: VerifyOptions): Promise<DocumentOutcome> {
+  const { at } = options;
+  // Duplicate members, and `__proto__`, `constructor` or `prototype` anywhere: refused, located.
+  const parsed = parseSignedJson(text);
+  if (!parsed.ok) return { kind: 'unknown', verified: false, failures: [notStrictFailure(parsed)] };
   const document = parsed.value;
   const kind = kindOf(document);
   switch (kind) {
@@ -208,31 +241,18 @@ async function verifyDocument(text: string, keys: Keys, at: string): Promise<Doc
     }
     case 'data-integrity': {
       const result = await verifyEddsaJcs2022(document);
+      // A proof created after --at was not there at that time.
+      const createdLater = proofCreatedAfter(document, dateTimeStampMillis(at) ?? Number.NaN);
+      const failures = [...result.failures, ...(createdLater ? [createdLater] : [])];
       return withPinnedKey(keys, result.verificationMethod, {
         kind,
-        verified: result.verified,
+        verified: failures.length === 0,
         ...(result.verificationMethod ? { signer: result.verificationMethod } : {}),
-        failures: [...result.failures],
+        failures,
       });
     }
-    case 'agent-card': {
-      const result = await verifyAgentCard(document, async (kid) => {
-        await prepareKid(keys, kid);
-        return keyFor(keys, kid);
-      });
-      if (result.ok) return { kind, verified: true, signer: signerOf(keys, result.kid), failures: [] };
-      if (result.failures.length === 0)
-        return {
-          kind,
-          verified: false,
-          failures: [{ pointer: result.reason === 'no-signatures' ? '/signatures' : '', message: result.detail }],
-        };
-      const failures = result.failures.map((f) => ({
-        pointer: `/signatures/${f.index}${f.reason === 'bad-signature' ? '/signature' : f.reason === 'bad-header' ? '/protected' : ''}`,
-        message: f.detail,
-      }));
-      return { kind, verified: false, failures };
-    }
+    case 'agent-card':
+      return verifyCard(document, keys, options);
     case 'receipt': {
       const receipt = document as Record<string, unknown>;
       const signature = receipt['signature'];
@@ -263,10 +283,55 @@ async function verifyDocument(text: string, keys: Keys, at: string): Promise<Doc
   }
 }
 
+/**
+ * A signed card: every entry of `signatures` is checked and reported. It verifies when every entry
+ * does, or with `--any-signature` when at least one does (the failing ones still reported).
+ */
+async function verifyCard(document: unknown, keys: Keys, options: VerifyOptions): Promise<DocumentOutcome> {
+  const kind = 'agent-card';
+  const report = await checkEveryCardSignature(document, async (kid) => {
+    await prepareKid(keys, kid);
+    return keyFor(keys, kid);
+  });
+  if (!report.ok) {
+    const pointer = report.reason === 'no-signatures' ? '/signatures' : (report.pointer ?? '');
+    return { kind, verified: false, failures: [{ pointer, message: report.detail }] };
+  }
+  const signatures: SignatureOutcome[] = report.entries.map((e) => ({
+    index: e.index,
+    ...(e.kid !== undefined ? { kid: e.kid } : {}),
+    verified: e.verified,
+    ...(e.verified ? {} : { detail: e.detail }),
+  }));
+  const good = report.entries.filter((e) => e.verified);
+  const bad = report.entries.filter((e) => !e.verified);
+  const verified = good.length > 0 && (bad.length === 0 || options.anySignature);
+  const failures: VerifyFailure[] = verified
+    ? []
+    : bad.map((f) => ({
+        pointer: `/signatures/${f.index}${f.reason === 'bad-signature' ? '/signature' : f.reason === 'bad-header' ? '/protected' : ''}`,
+        message:
+          good.length > 0
+            ? `${f.detail} (another signature verified; every signature must, unless --any-signature)`
+            : f.detail,
+      }));
+  const signer = good.map((e) => signerOf(keys, e.kid)).join('; ');
+  return { kind, verified, ...(signer !== '' ? { signer } : {}), signatures, failures };
+}
+
 type KeyLoad = { ok: true; jwk: JsonWebKey } | { ok: false; message: string };
 
 /** A public Ed25519 JWK from a file; a private key is refused (and never echoed). */
-function readPublicJwk(path: string, shown: string): KeyLoad {
+function readPublicJwk(path: string, shown: string, keyStore: KeyStoreOptions): KeyLoad {
+  // A key file another user owns, or group or others can write, is not a key this user pinned.
+  try {
+    // (What is no regular file, a device or a FIFO, is refused by the read below, saying so.)
+    const stat = statSync(path);
+    const untrusted = stat.isFile() ? keyFileTrustProblem(stat, shown, trustOptions(keyStore)) : undefined;
+    if (untrusted !== undefined) return { ok: false, message: untrusted };
+  } catch {
+    // missing or unreadable: the read below says so
+  }
   const read = readRegularFileBytes(path, shown, MAX_KEY_FILE_BYTES);
   if (read.bytes === undefined) return { ok: false, message: read.ioError ?? `cannot read ${shown}` };
   const text = new TextDecoder().decode(read.bytes);
@@ -291,6 +356,14 @@ function readPublicJwk(path: string, shown: string): KeyLoad {
   };
 }
 
+/** The user keys must belong to (the key store's, injected by tests), for key-file-trust.ts. */
+function trustOptions(keyStore: KeyStoreOptions): { uid?: number; platform?: NodeJS.Platform } {
+  return {
+    ...(keyStore.uid !== undefined ? { uid: keyStore.uid } : {}),
+    ...(keyStore.platform !== undefined ? { platform: keyStore.platform } : {}),
+  };
+}
+
 async function loadKeys(
   io: CliIo,
   keyFile: string | undefined,
@@ -299,13 +372,20 @@ async function loadKeys(
 ): Promise<Keys | string> {
   const keys: Keys = { byKid: new Map() };
   // Without --key or --keys, the keys this machine made (`agentdef keys generate`) verify what they signed.
-  if (keyFile === undefined && keysDir === undefined) keys.local = { options: keyStore, found: new Map() };
+  if (keyFile === undefined && keysDir === undefined) {
+    const untrusted = keyStoreFolderProblem(keyStore);
+    if (untrusted !== undefined) return untrusted;
+    keys.local = { options: keyStore, found: new Map() };
+  }
   if (keyFile !== undefined) {
-    const loaded = readPublicJwk(resolve(io.cwd, keyFile), keyFile);
+    const loaded = readPublicJwk(resolve(io.cwd, keyFile), keyFile, keyStore);
     if (!loaded.ok) return loaded.message;
     keys.single = loaded.jwk;
   }
   if (keysDir !== undefined) {
+    // A folder group or others can write: anyone could have put a key there.
+    const untrusted = keyFolderTrustProblem(resolve(io.cwd, keysDir), keysDir, trustOptions(keyStore));
+    if (untrusted !== undefined) return untrusted;
     let names: string[];
     try {
       names = readdirSync(resolve(io.cwd, keysDir))
@@ -315,7 +395,7 @@ async function loadKeys(
       return `cannot read the folder ${keysDir}`;
     }
     for (const name of names) {
-      const loaded = readPublicJwk(join(resolve(io.cwd, keysDir), name), join(keysDir, name));
+      const loaded = readPublicJwk(join(resolve(io.cwd, keysDir), name), join(keysDir, name), keyStore);
       if (!loaded.ok) {
         io.stderr(`note: skipped ${loaded.message}\n`);
         continue;
@@ -333,12 +413,33 @@ async function loadKeys(
   return keys;
 }
 
+/** Each signature of a card, one line each, when it has more than one or one failed. */
+function describeSignatures(outcome: DocumentOutcome): string[] {
+  const signatures = outcome.signatures ?? [];
+  if (signatures.length < 2 && signatures.every((s) => s.verified)) return [];
+  return signatures.map(
+    (s) =>
+      `  signature ${s.index}${s.kid !== undefined ? ` (kid ${s.kid})` : ''}: ${s.verified ? 'verified' : `FAILED: ${s.detail ?? 'not verified'}`}`,
+  );
+}
+
 function describeOutcome(outcome: DocumentOutcome, label: string): string {
   const kind = outcome.kind === 'unknown' ? 'document' : outcome.kind;
-  if (outcome.verified) return `${label}: verified ${kind}${outcome.signer ? ` (signed by ${outcome.signer})` : ''}\n`;
-  const lines = [`${label}: NOT verified ${kind}`];
-  for (const failure of outcome.failures)
-    lines.push(`  at ${failure.pointer === '' ? '(document)' : failure.pointer}: ${failure.message}`);
+  if (outcome.verified) {
+    const failed = (outcome.signatures ?? []).filter((s) => !s.verified).length;
+    const accepted =
+      failed > 0 ? `; ${failed} of ${outcome.signatures!.length} signatures FAILED, accepted with --any-signature` : '';
+    return [
+      `${label}: verified ${kind}${outcome.signer ? ` (signed by ${outcome.signer}${accepted})` : ''}`,
+      ...describeSignatures(outcome),
+      '',
+    ].join('\n');
+  }
+  const lines = [`${label}: NOT verified ${kind}`, ...describeSignatures(outcome)];
+  for (const failure of outcome.failures) {
+    const where = failure.column === undefined ? '' : ` (line ${failure.line}, column ${failure.column})`;
+    lines.push(`  at ${failure.pointer === '' ? '(document)' : failure.pointer}${where}: ${failure.message}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -359,6 +460,7 @@ export async function runVerifyCommandWith(argv: string[], io: CliIo, keyStore: 
     );
   // The shell reads the clock (the libraries never do); --at makes a check reproducible.
   const at = parsed.values.at ?? new Date().toISOString();
+  const options: VerifyOptions = { at, anySignature: parsed.values['any-signature'] === true };
   if (!Number.isFinite(dateTimeStampMillis(at) ?? Number.NaN) || !/^\d{4}-\d{2}-\d{2}T/.test(at))
     return usageError(io, `--at must be an RFC 3339 date-time with its time zone, not "${at}"`, VERIFY);
   const shown = parsed.positionals[0]!;
@@ -386,9 +488,16 @@ export async function runVerifyCommandWith(argv: string[], io: CliIo, keyStore: 
   const extension = extname(shown).toLowerCase();
   const whole = parseStrictJson(text);
   const nonBlank = text.split('\n').filter((line) => line.trim() !== '');
-  const jsonl = extension === '.jsonl' || extension === '.ndjson' || (!whole.ok && nonBlank.length > 1);
+  // Lines of JSON when named so, or when the whole is no JSON text and its first line is one
+  // document (a pretty-printed document with a duplicated member is one unreadable document).
+  const firstLine = nonBlank.length > 1 ? parseStrictJson(nonBlank[0]!.replace(/\r$/, '')) : undefined;
+  const jsonl =
+    extension === '.jsonl' ||
+    extension === '.ndjson' ||
+    (!whole.ok && firstLine?.ok === true && firstLine.value !== null && typeof firstLine.value === 'object');
   if (!jsonl && !whole.ok) {
-    io.stderr(`error: ${shown} is not JSON (${whole.reason}) nor JSON Lines\n`);
+    const where = `${shown}:${whole.line}:${whole.column}${whole.pointer === '' ? '' : ` at ${whole.pointer}`}`;
+    io.stderr(`error: ${where}: not JSON (${whole.reason}) nor JSON Lines\n`);
     return EXIT.usage;
   }
 
@@ -397,11 +506,11 @@ export async function runVerifyCommandWith(argv: string[], io: CliIo, keyStore: 
     const lines = text.split('\n');
     for (const [index, line] of lines.entries()) {
       if (line.trim() === '') continue;
-      const outcome = await verifyDocument(line.replace(/\r$/, ''), keys, at);
+      const outcome = await verifyDocument(line.replace(/\r$/, ''), keys, options);
       outcomes.push({
         ...outcome,
         line: index + 1,
-        failures: outcome.failures.map((f) => ({ line: index + 1, ...f })),
+        failures: outcome.failures.map((f) => ({ ...f, line: index + 1 })),
       });
     }
     if (outcomes.length === 0) {
@@ -416,7 +525,7 @@ export async function runVerifyCommandWith(argv: string[], io: CliIo, keyStore: 
       outcome.verified = false;
       outcome.failures.push({ line: outcome.line!, ...failure });
     }
-  } else outcomes.push(await verifyDocument(text, keys, at));
+  } else outcomes.push(await verifyDocument(text, keys, options));
 
   const verified = outcomes.every((o) => o.verified);
   // Receipts say "no public key for kid …", cards "…: no public key is known for kid …".

@@ -32,7 +32,14 @@ export const VERIFY = {
     at: {
       ...SIGNING_AT,
       otherwise: 'now',
-      description: "the time a credential's validity window is checked at (RFC 3339 date-time with its time zone)",
+      description:
+        "the time a credential's validity window is checked at (RFC 3339 date-time with its time zone); a proof created after it fails",
+    },
+    'any-signature': {
+      type: 'boolean',
+      default: false,
+      description:
+        'a card with several signatures verifies when one of them does (each is still reported); without it every signature must verify',
     },
     format: FORMAT,
   },

@@ -7,6 +7,8 @@
  * - a keys folder (`$AGENTDEF_KEYS_DIR`, else `$XDG_CONFIG_HOME/agentdef/keys`, else
  *   `~/.config/agentdef/keys`) holding `<name>.private.jwk.json` (mode 0600; the loader refuses a
  *   file group/other can read, a symlink, anything not a regular file) and `<name>.public.jwk.json`.
+ *   A folder group or others can write, and a key file of another user or that group or others
+ *   can write, are refused with the `chmod` to run (key-file-trust.ts).
  * `generateKey` stores in the folder by default: it works the same in CI and in containers, where
  * there is no keychain; `store: 'keychain'` puts the private key in the keychain instead (the
  * public JWK is written to the folder either way, so `list` and `export-public` find it).
@@ -36,6 +38,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { base64UrlToBytes, bytesToBase64Url } from '../../runtime/base64url';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { KEYCHAIN_SERVICE } from './secret-source';
+import { keyFileTrustProblem, keyFolderTrustProblem } from './key-file-trust';
 
 // A key ref's syntax lives in key-ref.ts (light: the CLI's option tables check --key with it).
 import { KEY_NAME_PATTERN, KEY_REF_PREFIX, type KeyFailure, parseKeyRef, shownKeyRef } from './key-ref';
@@ -66,6 +69,8 @@ export interface KeyStoreOptions {
   exec?: KeyExec;
   /** `off` skips the keychain (containers, CI, tests). Default: the `AGENTDEF_KEYCHAIN` variable, else on. */
   keychain?: 'on' | 'off';
+  /** The user the keys folder and its files must belong to; default this process's (tests inject another). */
+  uid?: number;
 }
 
 export type LoadedKey = {
@@ -170,6 +175,7 @@ interface Resolved {
   exec: KeyExec;
   keychain: boolean;
   dir: string;
+  uid: number | undefined;
 }
 
 function resolveOptions(options: KeyStoreOptions): Resolved {
@@ -178,7 +184,27 @@ function resolveOptions(options: KeyStoreOptions): Resolved {
   const keychain =
     (options.keychain ?? (env['AGENTDEF_KEYCHAIN'] === 'off' ? 'off' : 'on')) === 'on' &&
     keychainLookup(platform, 'x') !== undefined;
-  return { env, platform, exec: options.exec ?? execWithStdin, keychain, dir: keysDir(env) };
+  return {
+    env,
+    platform,
+    exec: options.exec ?? execWithStdin,
+    keychain,
+    dir: keysDir(env),
+    uid: options.uid ?? process.getuid?.(),
+  };
+}
+
+/** Why the keys folder is not to be used (group/other-writable, another user's), or undefined. */
+function folderProblem(o: Resolved): string | undefined {
+  return keyFolderTrustProblem(o.dir, o.dir, { ...(o.uid !== undefined ? { uid: o.uid } : {}), platform: o.platform });
+}
+
+/**
+ * Why the local key store's folder is not to be used, or undefined (also when it does not exist):
+ * verifiers say so instead of reporting every kid as unknown.
+ */
+export function keyStoreFolderProblem(options: KeyStoreOptions = {}): string | undefined {
+  return folderProblem(resolveOptions(options));
 }
 
 function isBase64UrlOf32Bytes(value: unknown): value is string {
@@ -228,7 +254,8 @@ type FileRead = { ok: true; text: string } | { ok: false; missing: true } | KeyF
  * Reads a key file without following a symlink, refusing what is not a regular file and (for a
  * private key, off Windows) a mode that lets group or others read it. Checks use the opened file.
  */
-function readKeyFile(path: string, label: string, ownerOnly: boolean, platform: NodeJS.Platform): FileRead {
+function readKeyFile(path: string, label: string, ownerOnly: boolean, o: Resolved): FileRead {
+  const { platform } = o;
   let fd: number | undefined;
   try {
     try {
@@ -254,6 +281,9 @@ function readKeyFile(path: string, label: string, ownerOnly: boolean, platform: 
         message: `${label} ${path} can be read by group or others (mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}): refusing to use it; run \`chmod 600 ${path}\``,
       };
     }
+    // Another user's file, or one group or others can write, is not this user's key.
+    const untrusted = keyFileTrustProblem(stat, path, { ...(o.uid !== undefined ? { uid: o.uid } : {}), platform });
+    if (untrusted !== undefined) return { ok: false, message: `${label}: ${untrusted}` };
     if (stat.size > 64 * 1024) return { ok: false, message: `${label} ${path} is too large to be a JWK` };
     return { ok: true, text: readFileSync(fd, 'utf8') };
   } catch (error) {
@@ -308,7 +338,9 @@ export async function loadPrivateKey(ref: string, options: KeyStoreOptions = {})
     if ('ok' in fromKeychain) return fromKeychain;
     if (fromKeychain.found) return await loaded(name, fromKeychain.jwk, 'keychain');
     const path = join(o.dir, `${name}${PRIVATE_SUFFIX}`);
-    const file = readKeyFile(path, `the private key file of ${KEY_REF_PREFIX}${name}`, true, o.platform);
+    const folder = folderProblem(o);
+    if (folder !== undefined) return { ok: false, message: folder };
+    const file = readKeyFile(path, `the private key file of ${KEY_REF_PREFIX}${name}`, true, o);
     if (!file.ok) {
       if ('missing' in file) {
         const where = o.keychain ? `the OS keychain or ${o.dir}` : `${o.dir} (the keychain is off)`;
@@ -384,6 +416,8 @@ export async function generateKey(
         message: `no OS keychain here (${o.platform}${o.env['AGENTDEF_KEYCHAIN'] === 'off' || options.keychain === 'off' ? ', AGENTDEF_KEYCHAIN=off' : ''}): use --store folder`,
       };
     }
+    const folder = folderProblem(o);
+    if (folder !== undefined) return { ok: false, message: folder };
     const privatePath = join(o.dir, `${name}${PRIVATE_SUFFIX}`);
     const publicPath = join(o.dir, `${name}${PUBLIC_SUFFIX}`);
     const refuse = `${fullRef} already has a key: a key is never overwritten; to rotate, generate a new ref and switch the definition to it (docs/keys.md)`;
@@ -449,7 +483,9 @@ export async function exportPublicKey(
   try {
     const o = resolveOptions(options);
     const path = join(o.dir, `${name}${PUBLIC_SUFFIX}`);
-    const file = readKeyFile(path, `the public key file of ${KEY_REF_PREFIX}${name}`, false, o.platform);
+    const folder = folderProblem(o);
+    if (folder !== undefined) return { ok: false, message: folder };
+    const file = readKeyFile(path, `the public key file of ${KEY_REF_PREFIX}${name}`, false, o);
     if (file.ok) {
       const publicJwk = toPublicJwk(parseJson(file.text));
       if (!publicJwk) return { ok: false, message: `${path} is not an Ed25519 public JWK` };
@@ -470,6 +506,8 @@ export async function listKeys(
 ): Promise<{ ok: true; dir: string; keys: ListedKey[] } | KeyFailure> {
   try {
     const o = resolveOptions(options);
+    const folder = folderProblem(o);
+    if (folder !== undefined) return { ok: false, message: folder };
     let entries: string[];
     try {
       entries = readdirSync(o.dir);
@@ -532,13 +570,14 @@ export async function findLocalPublicKey(
         join(o.dir, `${name}${PUBLIC_SUFFIX}`),
         `the public key file of ${KEY_REF_PREFIX}${name}`,
         false,
-        o.platform,
+        o,
       );
       const publicJwk = file.ok ? toPublicJwk(parseJson(file.text)) : undefined;
       return publicJwk === undefined
         ? undefined
         : { ref: `${KEY_REF_PREFIX}${name}`, publicJwk, kid: await jwkThumbprint(publicJwk) };
     };
+    if (folderProblem(o) !== undefined) return undefined;
     if (kid.startsWith(KEY_REF_PREFIX)) {
       const parsed = parseKeyRef(kid);
       return parsed.ok ? await readPublic(parsed.name) : undefined;
