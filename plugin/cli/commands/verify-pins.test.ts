@@ -16,11 +16,13 @@ import type { AgentDefinition } from '../../schema/generated/agent-definition.ty
 import { issueAgentFactsCredential } from '../../trust/agentfacts-credential';
 import { type ProofOptions, signEddsaJcs2022 } from '../../trust/data-integrity';
 import { didKeyOf, didKeyVerificationMethod } from '../../trust/did-key';
-import { LIFECYCLE_RECEIPT_VERSION, signLifecycleReceipt } from '../../trust/lifecycle-receipt';
+import { signLifecycleReceipt } from '../../trust/lifecycle-receipt';
 import { commandHelp } from '../help-text';
 import { VERIFY } from '../specs/verify';
 import { captureRun } from './test-support';
 import { runVerifyCommandWith } from './verify';
+import { promotionTransition } from '../../trust/__test-support__/promotion-transition';
+import { ECHO_CARD } from '../../runtime/__test-support__/echo-card';
 
 const ROOT = join(__dirname, '..', '..', '..');
 let dir: string;
@@ -40,16 +42,7 @@ const verify = (argv: string[]) =>
   );
 const AT = ['--at', '2026-03-01T12:10:00Z'];
 
-const card: AgentCard = {
-  name: 'Echo',
-  description: 'Echoes text.',
-  supportedInterfaces: [{ url: 'http://127.0.0.1:4100/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-  version: '1.0.0',
-  capabilities: { streaming: false },
-  defaultInputModes: ['text/plain'],
-  defaultOutputModes: ['text/plain'],
-  skills: [{ id: 'echo', name: 'Echo', description: 'Echo it back.', tags: ['text'] }],
-};
+const card: AgentCard = ECHO_CARD;
 const definition = (): AgentDefinition =>
   JSON.parse(readFileSync(join(ROOT, 'examples', 'text-digest', 'agent.json'), 'utf8')) as AgentDefinition;
 
@@ -101,30 +94,7 @@ beforeAll(async () => {
       kid,
     ),
   );
-  signed.lifecycle = JSON.stringify(
-    await signLifecycleReceipt(
-      {
-        receiptVersion: LIFECYCLE_RECEIPT_VERSION,
-        agent: {
-          id: '01KQB8J5284X2B3T395NAM3B7D',
-          slug: 'text-stats',
-          versionSemver: '1.0.0',
-          versionId: '01KQXTGGAHPQXPXEVVWRWT04ZM',
-        },
-        transition: 'promotion',
-        from: 'tool-prototype',
-        to: 'tool-shipped',
-        definition: {
-          file: 'agent.json',
-          digestBefore: `sha-256:${'a'.repeat(64)}`,
-          digestAfter: `sha-256:${'b'.repeat(64)}`,
-        },
-        at: '2026-03-01T12:00:00Z',
-      },
-      keys.privateJwk,
-      kid,
-    ),
-  );
+  signed.lifecycle = JSON.stringify(await signLifecycleReceipt(promotionTransition(), keys.privateJwk, kid));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

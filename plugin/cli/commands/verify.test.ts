@@ -17,7 +17,9 @@ import { issueAgentFactsCredential } from '../../trust/agentfacts-credential';
 import { captureRun } from './test-support';
 import { runVerifyCommandWith } from './verify';
 import { generateKey, type KeyStoreOptions } from '../../hosts/node/key-store';
-import { signLifecycleReceipt, LIFECYCLE_RECEIPT_VERSION } from '../../trust/lifecycle-receipt';
+import { signLifecycleReceipt } from '../../trust/lifecycle-receipt';
+import { promotionTransition } from '../../trust/__test-support__/promotion-transition';
+import { ECHO_CARD } from '../../runtime/__test-support__/echo-card';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SIGNED_VECTOR = join(
@@ -194,16 +196,7 @@ describe('agentdef verify: a credential or proof against a pinned key (--key, --
 });
 
 describe('agentdef verify: signed A2A cards', () => {
-  const card: AgentCard = {
-    name: 'Echo',
-    description: 'Echoes text.',
-    supportedInterfaces: [{ url: 'http://127.0.0.1:4100/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-    version: '1.0.0',
-    capabilities: { streaming: false },
-    defaultInputModes: ['text/plain'],
-    defaultOutputModes: ['text/plain'],
-    skills: [{ id: 'echo', name: 'Echo', description: 'Echo it back.', tags: ['text'] }],
-  };
+  const card: AgentCard = ECHO_CARD;
 
   it('verifies with --key and with --keys (kid = thumbprint), fails a changed card at its signature', async () => {
     const signed = await signAgentCard(card, keys.privateJwk);
@@ -297,28 +290,7 @@ describe('agentdef verify: public keys from the local key store (no --key, no --
     const privateJwk = JSON.parse(
       readFileSync(join(dir, 'local-store', 'acme-receipts.private.jwk.json'), 'utf8'),
     ) as JsonWebKey;
-    const transition = await signLifecycleReceipt(
-      {
-        receiptVersion: LIFECYCLE_RECEIPT_VERSION,
-        agent: {
-          id: '01KQB8J5284X2B3T395NAM3B7D',
-          slug: 'text-stats',
-          versionSemver: '1.0.0',
-          versionId: '01KQXTGGAHPQXPXEVVWRWT04ZM',
-        },
-        transition: 'promotion',
-        from: 'tool-prototype',
-        to: 'tool-shipped',
-        definition: {
-          file: 'agent.json',
-          digestBefore: `sha-256:${'a'.repeat(64)}`,
-          digestAfter: `sha-256:${'b'.repeat(64)}`,
-        },
-        at: '2026-03-01T12:00:00Z',
-      },
-      privateJwk,
-      generated.kid,
-    );
+    const transition = await signLifecycleReceipt(promotionTransition(), privateJwk, generated.kid);
     writeFileSync(join(dir, 'lifecycle.receipts.jsonl'), `${JSON.stringify(transition)}\n`);
     const local = await verify(['lifecycle.receipts.jsonl'], dir, store);
     expect(local.stderr).toBe('');

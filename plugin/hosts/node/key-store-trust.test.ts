@@ -20,6 +20,7 @@ import {
   listKeys,
   loadPrivateKey,
 } from './key-store';
+import { ECHO_CARD } from '../../runtime/__test-support__/echo-card';
 
 let dir: string;
 let store: KeyStoreOptions;
@@ -27,16 +28,7 @@ let keysFolder: string;
 let kid: string;
 const me = process.getuid!();
 
-const card: AgentCard = {
-  name: 'Echo',
-  description: 'Echoes text.',
-  supportedInterfaces: [{ url: 'http://127.0.0.1:4100/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-  version: '1.0.0',
-  capabilities: { streaming: false },
-  defaultInputModes: ['text/plain'],
-  defaultOutputModes: ['text/plain'],
-  skills: [{ id: 'echo', name: 'Echo', description: 'Echo it back.', tags: ['text'] }],
-};
+const card: AgentCard = ECHO_CARD;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(__dirname, '.key-store-trust-'));
