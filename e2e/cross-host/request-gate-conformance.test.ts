@@ -1,8 +1,8 @@
 /**
  * One request gate stands in front of every server agentdef starts: the same raw-socket cases
- * (support/gate-cases.ts) get the same statuses from a Node host (the HB3 job of fallback-writer,
- * a real process) and from the Worker under `agentdef dev` (workerd through miniflare, behind the
- * gate's Node front), and no refused case reaches the agent: each host has its own stub model,
+ * (support/gate-cases.ts) get the same statuses from both Node hosts (the HB3 job and the local
+ * launcher of fallback-writer, real processes) and from the Worker under `agentdef dev` (workerd
+ * through miniflare, behind the gate's Node front), and no refused case reaches the agent: each host has its own stub model,
  * whose calls are counted after every case. Both run with short gate time limits
  * (AGENTDEF_HEADERS_TIMEOUT_MS, AGENTDEF_REQUEST_TIMEOUT_MS), so slow headers and a stalled body
  * are answered 408 and closed within a generous bound, far below the 45 s the review saw.
@@ -40,10 +40,12 @@ interface Served {
 
 let tmp: Scratch;
 let hb3: RunningHost;
+let local: RunningHost;
 let stopDev: () => void = () => {};
 let devDone: Promise<number> | undefined;
 let devStderr = '';
-const served = {} as Record<'hb3' | 'worker', Served>;
+const SERVERS = ['hb3', 'local', 'worker'] as const;
+const served = {} as Record<(typeof SERVERS)[number], Served>;
 
 const startModel = () =>
   startScriptedProvider({ wire: 'anthropic-messages', apiKey: ANTHROPIC_KEY, script: [{ text: ANSWER }] });
@@ -56,8 +58,9 @@ beforeAll(async () => {
   tmp = scratch('gate');
   const keys = await receiptKeys();
   await compileExample('fallback-writer', 'hb3', tmp.path('hb3'));
+  await compileExample('fallback-writer', 'local-mac', tmp.path('local'));
   await compileExample('fallback-writer', 'cloudflare-dynamic-worker', tmp.path('worker'));
-  const [hb3Model, workerModel] = await Promise.all([startModel(), startModel()]);
+  const [hb3Model, localModel, workerModel] = await Promise.all([startModel(), startModel(), startModel()]);
   hb3 = startHostProcess([tmp.path('hb3', 'image', 'entrypoint.mjs')], {
     cwd: REPO,
     env: isolatedEnv(tmp.path('home-hb3'), {
@@ -68,6 +71,17 @@ beforeAll(async () => {
       AGENTDEF_JOB_MODE: 'serve',
       AGENTDEF_RECEIPTS_FILE: tmp.path('hb3-receipts.jsonl'),
       AGENTDEF_BASE_URL_ANTHROPIC: hb3Model.url,
+      ...GATE_TIMES,
+    }),
+  });
+  // The local launcher as a LaunchAgent starts it: node launch.mjs.
+  local = startHostProcess([tmp.path('local', 'launch.mjs'), '--port', '0'], {
+    cwd: REPO,
+    env: isolatedEnv(tmp.path('home-local'), {
+      AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret,
+      AGENTDEF_SECRET_ANTHROPIC_API_KEY: ANTHROPIC_KEY,
+      AGENTDEF_RECEIPTS_FILE: tmp.path('local-receipts.jsonl'),
+      AGENTDEF_BASE_URL_ANTHROPIC: localModel.url,
       ...GATE_TIMES,
     }),
   });
@@ -91,6 +105,7 @@ beforeAll(async () => {
     );
   });
   served.hb3 = { target: targetOf(await hb3.ready), model: hb3Model };
+  served.local = { target: targetOf(await local.ready), model: localModel };
   served.worker = { target: targetOf(await devReady), model: workerModel };
 });
 
@@ -98,6 +113,7 @@ afterAll(async () => {
   stopDev();
   await devDone;
   await hb3?.stop('SIGKILL');
+  await local?.stop('SIGKILL');
   for (const s of Object.values(served)) await s.model.close();
   tmp?.cleanup();
 });
@@ -182,16 +198,16 @@ describe('the request gate answers the same raw requests the same way on every s
     expect(GATE_CASES.filter((c) => (c.modelCalls ?? 0) === 0).length).toBeGreaterThan(50);
   });
 
-  describe.each(['hb3', 'worker'] as const)('on the %s server', (name) => {
+  describe.each(SERVERS)('on the %s server', (name) => {
     it.each(GATE_CASES.map((c) => [c.name, c] as const))('%s', async (_name, gateCase) => {
       await runCase(served[name], gateCase);
     });
   });
 
-  it('answers each case with the same status line and refusal body on both servers', async () => {
+  it('answers each case with the same status line and refusal body on every server', async () => {
     for (const gateCase of GATE_CASES.filter((c) => !c.timed && (c.modelCalls ?? 0) === 0)) {
-      const [hb3Answer, workerAnswer] = await Promise.all(
-        (['hb3', 'worker'] as const).map(async (name) => {
+      const [hb3Answer, ...others] = await Promise.all(
+        SERVERS.map(async (name) => {
           const { parts } = gateCase.send(served[name].target);
           const { answer } = await exchange(served[name].target.port, parts);
           // The port differs between the servers; the status lines and the refusal bodies do not.
@@ -200,7 +216,7 @@ describe('the request gate answers the same raw requests the same way on every s
           return { status, refusal };
         }),
       );
-      expect(workerAnswer, gateCase.name).toEqual(hb3Answer);
+      for (const other of others) expect(other, gateCase.name).toEqual(hb3Answer);
     }
   });
 });
