@@ -119,3 +119,12 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   siblings: [{ rule: 'no-sibling-target', folder: 'plugin/targets' }],
 };
+
+/**
+ * The files of the leaf layers the definition layer may import (the secret-shape detector, the
+ * URL reading): they sit in plugin/runtime/ but are not the runtime, so a check that the Nx entry
+ * or `agentdef validate` loads no runtime module lets exactly these through.
+ */
+export const DEFINITION_LEAVES: readonly string[] = ARCHITECTURE.layers
+  .filter(({ layer }) => layer !== 'definition' && ARCHITECTURE.imports.definition[layer] === 'yes')
+  .flatMap(({ paths }) => paths);
