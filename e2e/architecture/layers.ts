@@ -12,7 +12,10 @@
  * a URL as the runtime does); plugin/runtime/portability.test.ts checks the runtime the same way.
  * The registry's file names
  * (plugin/registry/registry-layout.ts) are a layer of their own that imports nothing, so graph
- * inference can name the index without loading the registry's reads and writes.
+ * inference can name the index without loading the registry's reads and writes. What makes a
+ * folder agentdef's output (plugin/compiler/output-guard.ts, its marker and guard) and putting back
+ * an output a writer killed mid-swap left aside (plugin/compiler/output-leftovers.ts) are a leaf
+ * layer too, so the target table's output reader restores a folder as the writer would.
  */
 import type { Architecture } from './import-graph';
 
@@ -28,6 +31,7 @@ export type Layer =
   | 'target-contract'
   | 'targets'
   | 'compiler'
+  | 'output-folder'
   | 'registry'
   | 'registry-layout'
   | 'host-contract'
@@ -56,6 +60,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'target-table', paths: ['plugin/targets/*', 'plugin/targets/*/target.ts'] },
     { layer: 'target-contract', paths: ['plugin/targets/*/contract.ts'] },
     { layer: 'targets', paths: ['plugin/targets/**'] },
+    { layer: 'output-folder', paths: ['plugin/compiler/output-guard.ts', 'plugin/compiler/output-leftovers.ts'] },
     { layer: 'compiler', paths: ['plugin/compiler/**'] },
     { layer: 'registry-layout', paths: ['plugin/registry/registry-layout.ts'] },
     { layer: 'registry', paths: ['plugin/registry/**'] },
@@ -81,12 +86,13 @@ export const ARCHITECTURE: Architecture<Layer> = {
     trust:             { trust: 'yes', compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
     deploy:            { deploy: 'yes', 'target-table': 'yes', 'host-contract': 'yes', hosts: 'yes' },
     graph:             { graph: 'yes', 'target-table': 'yes', 'registry-layout': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
-    'target-table':    { 'target-table': 'yes', 'target-contract': 'yes', targets: 'lazy', compiler: 'type-only', deploy: 'type-only', hosts: 'type-only', 'host-contract': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    'target-table':    { 'target-table': 'yes', 'target-contract': 'yes', targets: 'lazy', compiler: 'type-only', 'output-folder': 'yes', deploy: 'type-only', hosts: 'type-only', 'host-contract': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     'target-contract': {},
     targets:           { targets: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', deploy: 'yes', hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
-    compiler:          { compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
+    compiler:          { compiler: 'yes', 'output-folder': 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', 'host-contract': 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
     registry:          { registry: 'yes', 'registry-layout': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     'registry-layout': {},
+    'output-folder':   { 'output-folder': 'yes' },
     'host-contract':   { 'host-contract': 'yes', 'target-contract': 'yes', 'target-table': 'type-only', runtime: 'type-only' },
     hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes', 'secret-shapes': 'yes', 'runtime-url': 'yes' },
     sqlite:            { sqlite: 'yes' },
@@ -108,6 +114,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     targets:           { nx: 'no', '@nx/*': 'no', 'ts-morph': 'lazy', typescript: 'lazy' },
     registry:          { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
     'registry-layout': { '*': 'no' },
+    'output-folder':   { 'node:*': 'yes', '*': 'no' },
     'host-contract':   { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
     hosts:             { nx: 'no', '@nx/*': 'no', libsql: 'no' },
     sqlite:            { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },

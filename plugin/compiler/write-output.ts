@@ -6,14 +6,16 @@
  * removed afterwards). The two renames run back to back, synchronously, with SIGINT/SIGTERM/SIGHUP
  * held until both are done, so the destination is always the previous or the new output. Any
  * failure leaves the previous output exactly as it was; what a SIGKILL between the two renames
- * leaves behind is moved back by the next write, and dead writers' leftovers are removed. Never throws.
+ * leaves behind is moved back by the next write or the next reader of the output
+ * (output-leftovers.ts), and dead writers' leftovers are removed by the next write. Never throws.
  */
 import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { withSignalsDeferred } from '../definition/defer-signals';
-import { checkDestination, markerContents, OUTPUT_MARKER, parseMarker } from './output-guard';
+import { checkDestination, markerContents, OUTPUT_MARKER } from './output-guard';
+import { inFlight, leftoverKind, leftoverName, writerRunning } from './output-leftovers';
 import type { EmittedFile } from '../targets/target';
 
 /** The file-system calls the writer makes; tests replace some to inject failures. */
@@ -82,40 +84,6 @@ function describe(error: unknown): string {
   return e.code ? `${e.code}${e.syscall ? ` (${e.syscall})` : ''}` : String(e.message ?? error);
 }
 
-/** Temp and aside folders of writes of this process that are running now (not leftovers). */
-const inFlight = new Set<string>();
-
-/** Whether process `pid` of this machine still runs. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * What a folder with one of the writer's temp or aside names holds: `output` when its marker is
- * whole and it holds nothing the marker does not list, `unfinished` when it is empty or holds only a
- * marker cut short (the writer died right after creating it), otherwise `undefined`: not provably
- * the writer's, so it is never touched. A link is never the writer's.
- */
-async function leftoverKind(path: string): Promise<'output' | 'unfinished' | undefined> {
-  const info = await nodeFs.lstat(path).catch(() => undefined);
-  if (!info?.isDirectory()) return undefined;
-  const entries = await nodeFs.readdir(path).catch(() => undefined);
-  if (entries === undefined) return undefined;
-  if (entries.length === 0) return 'unfinished';
-  const markerPath = join(path, OUTPUT_MARKER);
-  const markerInfo = await nodeFs.lstat(markerPath).catch(() => undefined);
-  if (!markerInfo?.isFile()) return undefined;
-  const listed = parseMarker(await nodeFs.readFile(markerPath, 'utf8').catch(() => ''));
-  if (!listed) return entries.length === 1 ? 'unfinished' : undefined;
-  const tops = new Set(listed.map((file) => file.split('/')[0]));
-  return entries.every((entry) => entry === OUTPUT_MARKER || tops.has(entry)) ? 'output' : undefined;
-}
-
 /**
  * Removes a folder of the writer's own with its marker last, so that a removal cut short still
  * leaves a folder the next write recognises as the writer's and finishes removing.
@@ -142,24 +110,24 @@ function firstRejection(
  * (a SIGKILL between the swap's two renames) is moved back; temp and aside folders of dead writers
  * are removed when they are provably the writer's (leftoverKind). This process's own count as dead
  * unless a write of it is running now. Anything else, or a writer still running, is left alone.
+ * Readers of an output put the previous output back the same way (restoreOutputFolder).
  */
 async function recoverLeftovers(destination: string, fs: OutputFs): Promise<void> {
   const parent = dirname(destination);
-  const prefix = `.${basename(destination)}.`;
+  const base = basename(destination);
   let names: string[];
   try {
-    names = (await nodeFs.readdir(parent)).filter((n) => n.startsWith(prefix)).sort();
+    names = (await nodeFs.readdir(parent)).sort();
   } catch {
     return;
   }
   for (const name of names) {
-    const match = /^\.(tmp|old)-(\d+)-[0-9a-f]{8}$/.exec(name.slice(prefix.length - 1));
+    const leftover = leftoverName(base, name);
     const path = join(parent, name);
-    const pid = Number(match?.[2]);
-    if (!match || inFlight.has(path) || (pid !== process.pid && alive(pid))) continue;
-    const kind = await leftoverKind(path);
+    if (!leftover || writerRunning(path, leftover.pid)) continue;
+    const kind = leftoverKind(path);
     if (kind === undefined) continue;
-    if (kind === 'output' && match[1] === 'old' && !(await fs.exists(destination))) {
+    if (kind === 'output' && leftover.kind === 'old' && !(await fs.exists(destination))) {
       await fs.rename(path, destination).catch(() => undefined);
       continue;
     }
@@ -282,7 +250,7 @@ async function writeAndSwap(
   // The swap: the previous output moves aside and the new one takes its place in two renames with
   // nothing in between (synchronous, termination signals held until both are done), so the
   // destination is missing only if the process is SIGKILLed between two system calls; the next
-  // write then moves the previous output back (recoverLeftovers).
+  // write (recoverLeftovers) or reader (restoreOutputFolder) then moves the previous output back.
   const swap = withSignalsDeferred((): { movedAside: boolean; error?: string } => {
     let movedAside = false;
     try {

@@ -4,6 +4,7 @@
  * the HB3 image commands run a stand-in engine or report that none is on PATH, and the local
  * service is installed into and removed from a temp folder.
  */
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   cpSync,
@@ -12,6 +13,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -295,5 +297,33 @@ describe('choosing the target', () => {
     const wrong = await deploy('write-router', { into: join(scratch, 'x') });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('--into is for local-mac outputs; dist/agents/write-router is a hb3 output');
+  });
+
+  it('finds the previous output when a compile was killed between the swap’s two renames, and reports one still running, moving nothing', async () => {
+    const dist = join(root, 'dist', 'agents');
+    const outDir = join(dist, 'write-router');
+    const env = { PATH: join(scratch, 'empty-bin') };
+    mkdirSync(env.PATH, { recursive: true });
+    const before = await deploy('write-router', { dryRun: true, env });
+    expect(before.code).toBe(0);
+    // What a compile killed between its renames leaves: the output aside under the writer's name, no folder.
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+    const deadAside = join(dist, `.write-router.old-${deadPid}-0123abcd`);
+    renameSync(outDir, deadAside);
+    expect(await deploy('write-router', { dryRun: true, env })).toEqual(before);
+    expect(existsSync(deadAside)).toBe(false);
+    // A compile still running between its renames (this test's parent process stands in for it).
+    const liveAside = join(dist, `.write-router.old-${process.ppid}-0123abcd`);
+    renameSync(outDir, liveAside);
+    try {
+      const busy = await deploy('write-router', { dryRun: true, env });
+      expect(busy.code).toBe(2);
+      expect(busy.stderr).toBe(
+        `error: ${outDir} is being replaced by a compile that is still running (process ${process.ppid}): try again when it ends\n`,
+      );
+      expect(existsSync(outDir)).toBe(false);
+    } finally {
+      renameSync(liveAside, outDir);
+    }
   });
 });

@@ -1,10 +1,13 @@
 /**
  * The target of a compile output, from the `target` its `plan.json` records (every compile writes
  * one), never guessed from which files are there. A folder with no readable plan, or one naming a
- * target this agentdef does not know, has none; the problem says which and what to do.
+ * target this agentdef does not know, has none; the problem says which and what to do. A folder
+ * missing because its writer was killed between the swap's two renames is put back first (the
+ * previous output, whole), so every command that reads an output finds it as the next write would.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { restoreOutputFolder } from '../compiler/output-leftovers';
 import { PLAN_FILE } from '../host-contract/output-files';
 import type { TargetDescriptor } from './target';
 import { isCompileTarget, listText, targetFor, TARGETS } from './targets';
@@ -19,6 +22,12 @@ export type OutputTarget =
 
 export function outputTarget(outDir: string): OutputTarget {
   const path = join(outDir, PLAN_FILE);
+  const restore = restoreOutputFolder(outDir);
+  if (restore.state === 'busy')
+    return {
+      problem: `${outDir} is being replaced by a compile that is still running (process ${restore.pid}): try again when it ends`,
+      noPlan: false,
+    };
   let plan: Record<string, unknown> | null;
   try {
     const stat = statSync(path);
