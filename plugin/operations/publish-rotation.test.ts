@@ -146,7 +146,7 @@ describe('publishing with a rotated key (docs/keys.md)', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('is already published with identical content');
     expect(registryTree()).toEqual(before);
-  }, 300_000);
+  });
 
   it('finds the previous key by the kid that signed it when the previous snapshot names another ref', async () => {
     expect((await generateKey('keyref:other', keyStore)).ok).toBe(true);
@@ -185,7 +185,7 @@ describe('publishing with a rotated key (docs/keys.md)', () => {
     expect(verified.code).toBe(0);
     expect(verified.stdout).toContain('3 of 3 published versions verified');
     expect(verified.stdout.match(/key rotation/g)).toHaveLength(2);
-  }, 300_000);
+  });
 
   it('the previous key missing from the key store: refused, saying to pass --previous-key, nothing written; the key as a file or ref then works', async () => {
     expect((await generateKey('keyref:acme-receipts-2026', keyStore)).ok).toBe(true);
@@ -244,7 +244,7 @@ describe('publishing with a rotated key (docs/keys.md)', () => {
     expect(verified.stderr).toBe('');
     expect(verified.code).toBe(0);
     expect(verified.stdout).toContain('key rotation text-stats@1.0.0 → 2.0.0');
-  }, 300_000);
+  });
 
   it('the same key for the next version writes no rotation record', async () => {
     nextVersion('2.0.0', '01KQXTGGAHPQXPXEVVWRWT04ZN');
@@ -256,7 +256,7 @@ describe('publishing with a rotated key (docs/keys.md)', () => {
     const verified = await registryVerify();
     expect(verified.code).toBe(0);
     expect(verified.stdout).not.toContain('key rotation');
-  }, 300_000);
+  });
 
   it('a version below one signed by another key is refused, nothing written; signed by that key it is accepted', async () => {
     expect((await generateKey('keyref:acme-receipts-2026', keyStore)).ok).toBe(true);
@@ -278,5 +278,5 @@ describe('publishing with a rotated key (docs/keys.md)', () => {
     expect(verified.stderr).toBe('');
     expect(verified.code).toBe(0);
     expect(verified.stdout).toContain('3 of 3 published versions verified');
-  }, 300_000);
+  });
 });
