@@ -3,7 +3,9 @@
  * [--at date-time] [--worker-url url] [--port n]` and the `agentdef:publish` executor: plans the
  * definition (it must validate and resolve), refuses a file with uncommitted changes, loads the
  * signing key (`--key`, else `identity.signingKeyRef`), reads what the registry holds for the
- * slug, lets trust/publish.ts decide, then writes the immutable snapshot first, created
+ * slug (and, when the signing key differs from the previous version's, the previous key that
+ * signs the rotation record: previous-signing-key.ts, `--previous-key`), lets trust/publish.ts
+ * decide, then writes the immutable snapshot first, created
  * exclusively (never over an existing file: a concurrent publisher that got there first keeps the
  * version, and the loser has touched nothing of it), then the exports and the index entry, each
  * through a flushed temp file and a rename. Every write stays inside the registry folder (a slug
@@ -12,6 +14,7 @@
  * From reading the index to writing it back a publish holds the registry's lock
  * (registry/registry-lock.ts), so concurrent publishes into one registry never drop each other's
  * index entries; one that cannot take the lock in time exits 2 having written nothing.
+ * Every refusal comes before the first write: a missing previous key leaves the registry as it was.
  * The time is `--at`, else the commit time of HEAD (never the clock), so re-publishing is
  * byte-identical and a no-op. Exit 0 published or unchanged, 1 refused, 2 usage or I/O.
  */
