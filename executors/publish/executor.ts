@@ -11,6 +11,8 @@ export interface PublishExecutorOptions {
   registryRoot?: string;
   /** `keyref:<name>`; default the definition's identity.signingKeyRef. */
   key?: string;
+  /** The key that signed the previous version (keyref:<name> or a private JWK file relative to the workspace root), when this one is signed by another. */
+  previousKey?: string;
   /** RFC 3339 date-time; default the commit time of HEAD. */
   at?: string;
   workerUrl?: string;
@@ -40,6 +42,7 @@ export default async function publishExecutor(
           workspaceRoot: context.root,
           ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
           ...(options.key !== undefined ? { keyRef: options.key } : {}),
+          ...(options.previousKey !== undefined ? { previousKey: options.previousKey } : {}),
           ...(options.at !== undefined ? { at: options.at } : {}),
           ...(options.workerUrl !== undefined ? { workerUrl: options.workerUrl } : {}),
           ...(options.port !== undefined ? { port: options.port } : {}),

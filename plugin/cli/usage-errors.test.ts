@@ -168,6 +168,8 @@ const CASES: Record<string, readonly (readonly string[])[]> = {
   ],
   publish: [
     [AGENT, '--worker-url', 'https://text-stats.example.workers.dev', '--key', BAD_KEY],
+    [AGENT, '--worker-url', 'https://text-stats.example.workers.dev', '--previous-key', BAD_KEY],
+    [AGENT, '--worker-url', 'https://text-stats.example.workers.dev', '--previous-key', 'not-a-jwk-file'],
     [AGENT, '--port', 'x'],
     [AGENT, '--at', 'soon'],
   ],
@@ -215,6 +217,17 @@ describe('usage errors exit 2, for every command', () => {
     const stderr = await expectUsageError(['promote', AGENT, '--to', 'tool-shipped', '--key', material]);
     expect(stderr).not.toContain(material);
     expect(stderr).toContain(`not shown`);
+    const previous = await expectUsageError([
+      'publish',
+      AGENT,
+      '--worker-url',
+      'https://text-stats.example.workers.dev',
+      '--previous-key',
+      material,
+    ]);
+    expect(previous).not.toContain(material);
+    expect(previous).toContain('--previous-key: ');
+    expect(previous).toContain('not shown');
   });
 
   it('through the real binary: the process exits 2 (keys generate keyref:Bad_Name, application plan of a missing manifest)', () => {

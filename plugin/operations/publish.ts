@@ -3,7 +3,9 @@
  * [--at date-time] [--worker-url url] [--port n]` and the `agentdef:publish` executor: plans the
  * definition (it must validate and resolve), refuses a file with uncommitted changes, loads the
  * signing key (`--key`, else `identity.signingKeyRef`), reads what the registry holds for the
- * slug, lets trust/publish.ts decide, then writes the immutable snapshot first, created
+ * slug (and, when the signing key differs from the previous version's, the previous key that
+ * signs the rotation record: previous-signing-key.ts, `--previous-key`), lets trust/publish.ts
+ * decide, then writes the immutable snapshot first, created
  * exclusively (never over an existing file: a concurrent publisher that got there first keeps the
  * version, and the loser has touched nothing of it), then the exports and the index entry, each
  * through a flushed temp file and a rename. Every write stays inside the registry folder (a slug
@@ -12,6 +14,7 @@
  * From reading the index to writing it back a publish holds the registry's lock
  * (registry/registry-lock.ts), so concurrent publishes into one registry never drop each other's
  * index entries; one that cannot take the lock in time exits 2 having written nothing.
+ * Every refusal comes before the first write: a missing previous key leaves the registry as it was.
  * The time is `--at`, else the commit time of HEAD (never the clock), so re-publishing is
  * byte-identical and a no-op. Exit 0 published or unchanged, 1 refused, 2 usage or I/O.
  */
@@ -21,16 +24,16 @@ import { FolderRegistry } from '../registry/agent-registry';
 import { acquireRegistryLock, DEFAULT_LOCK_WAIT_MS } from '../registry/registry-lock';
 import {
   findIndexEntry,
+  type RegistryIndex,
   readRegistryIndex,
   showDigest,
   withIndexEntry,
   writeRegistryIndex,
 } from '../registry/registry-index';
-import { REGISTRY_INDEX_FILE } from '../registry/registry-layout';
 import { readStoredSnapshot, writeVersionFile } from '../registry/version-files';
 import { hasErrors } from '../definition/diagnostic';
 import { formatDiagnostics } from '../definition/format-diagnostics';
-import { WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
+import { compareSemver, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import { CONTAINER_PORT } from '../host-contract/container-contract';
 import { targetFor } from '../targets/targets';
 import {
@@ -40,7 +43,12 @@ import {
   loadPrivateKey,
   parseKeyRef,
 } from '../hosts/node/key-store';
+import { didKeyOf } from '../trust/did-key';
 import { preparePublication, previousVersion } from '../trust/publish';
+import { publishedSigner } from '../trust/published-signer';
+import { folderRegistryFiles } from '../registry/registry-files';
+import { publishedFileNames, REGISTRY_INDEX_FILE } from '../registry/registry-layout';
+import { findPreviousSigningKey, snapshotKeyRef } from './previous-signing-key';
 import { gitStateOf } from './git-state';
 import type { ExitCode, OperationIo } from './io';
 
@@ -52,6 +60,12 @@ export interface PublishOptions {
   registryRoot?: string;
   /** `keyref:<name>`; default `identity.signingKeyRef`. */
   keyRef?: string;
+  /**
+   * The key that signed the previous version, when this one is signed by another: a
+   * `keyref:<name>` or a private JWK file (relative to the workspace root, or absolute). Default:
+   * found in the key store (previous-signing-key.ts).
+   */
+  previousKey?: string;
   /** RFC 3339 date-time; default the commit time of HEAD. */
   at?: string;
   workerUrl?: string;
@@ -202,6 +216,9 @@ async function publishLocked(
       }
     }
 
+    const handOver = await rotationFor(options, { slug, version, earlier, previous, root, displayRoot, key, index });
+    if (!handOver.ok) return fail(handOver.code ?? 1, `${handOver.message}; nothing was published`);
+
     const at = utcSeconds(options.at ?? gitState.commitTime);
     const port =
       options.port ?? (targetFor(planned.plan.target).endpoint === 'public-url' ? undefined : CONTAINER_PORT);
@@ -218,6 +235,7 @@ async function publishLocked(
       index,
       ...(existing.bytes !== undefined ? { existingSnapshot: existing.bytes } : {}),
       ...(previous !== undefined ? { previous } : {}),
+      ...(handOver.rotation !== undefined ? { rotation: handOver.rotation } : {}),
     });
 
     if (decision.kind === 'refused')
@@ -276,6 +294,75 @@ async function publishLocked(
   } catch (error) {
     return fail(2, `internal error while publishing: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Whether this version changes the signing key, and if so the old key that signs the hand-over
+ * (`<version>.rotation.json`): the signer of the previous version is its credential's verified
+ * issuer, as `registry verify` reads it. Refused (nothing written) when that signer cannot be
+ * established, when the old key cannot be found (the message says what to pass), or when a later
+ * version is already signed by another key than this one (a version published below it would
+ * break the chain of signers `registry verify` checks, and published records are never rewritten).
+ * A version whose snapshot and rotation record are both stored already needs no key: an identical
+ * re-publish stays a no-op after the old key is retired.
+ */
+async function rotationFor(
+  options: PublishOptions,
+  here: {
+    slug: string;
+    version: string;
+    earlier: string | undefined;
+    previous: { version: string; definition: unknown } | undefined;
+    root: string;
+    displayRoot: string;
+    key: Prepared['key'];
+    index: RegistryIndex;
+  },
+): Promise<
+  | { ok: true; rotation?: { previousVersion: string; oldPrivateJwk: JsonWebKey } }
+  | { ok: false; message: string; code?: 2 }
+> {
+  const { slug, version, earlier, root, displayRoot, key, index } = here;
+  const next = index.snapshots
+    .filter((e) => e.slug === slug && compareSemver(e.version, version) > 0)
+    .map((e) => e.version)
+    .sort(compareSemver)[0];
+  if (earlier === undefined && next === undefined) return { ok: true };
+  let files: ReturnType<typeof folderRegistryFiles>;
+  try {
+    files = folderRegistryFiles(root, displayRoot);
+  } catch (error) {
+    return { ok: false, code: 2, message: (error as Error).message };
+  }
+  const newDid = didKeyOf(key.publicJwk as JsonWebKey);
+  if (next !== undefined) {
+    const nextSigner = await publishedSigner(files, displayRoot, slug, next);
+    if (nextSigner.ok && nextSigner.did !== newDid)
+      return {
+        ok: false,
+        message: `${slug}@${next} is published already, signed by kid ${nextSigner.kid}, and ${slug}@${version} would sit below it signed by kid ${key.kid}: registry verify checks each version's signer against the one before it, and a published version (or its rotation record) is never rewritten; sign ${slug}@${version} with the key of ${slug}@${next}, or publish it above ${next}`,
+      };
+  }
+  if (earlier === undefined) return { ok: true };
+  const recorded = files.read(`${slug}/${publishedFileNames(version).snapshot}`);
+  const rotationStored = files.read(`${slug}/${publishedFileNames(version).rotation}`);
+  if (recorded instanceof Uint8Array && rotationStored instanceof Uint8Array) return { ok: true };
+  const signer = await publishedSigner(files, displayRoot, slug, earlier);
+  if (!signer.ok)
+    return {
+      ok: false,
+      message: `the key that signed ${slug}@${earlier} cannot be established, so whether ${slug}@${version} changes the signing key is unknown: ${signer.message} (registry verify fails it too)`,
+    };
+  if (signer.did === newDid) return { ok: true };
+  const old = await findPreviousSigningKey(
+    { slug, version: earlier, did: signer.did, kid: signer.kid },
+    options.previousKey,
+    snapshotKeyRef(here.previous?.definition),
+    options.workspaceRoot,
+    options.keyStore ?? {},
+  );
+  if (!old.ok) return old;
+  return { ok: true, rotation: { previousVersion: earlier, oldPrivateJwk: old.privateJwk } };
 }
 
 /** {@link publishDefinition}, printing what it says through `io`; returns the exit code. */

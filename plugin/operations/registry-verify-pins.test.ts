@@ -7,7 +7,7 @@
  * (`__proto__`, `constructor`, `prototype`, duplicates), located; a card export with a forged
  * second signature fails.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runRegistryCommand } from '../cli/commands/registry';
@@ -114,6 +114,11 @@ describe('a signer change between versions of a slug', () => {
   it('without a rotation record: NOT verified, naming both keys and what would record it', async () => {
     expect((await publish()).code).toBe(0);
     await publishSecondVersionWithOtherKey();
+    // publish records the rotation (publish-rotation.test.ts); a registry written by an older
+    // agentdef, or edited by hand, lacks it.
+    const record = join(root, REGISTRY, 'text-stats', '2.0.0.rotation.json');
+    expect(existsSync(record)).toBe(true);
+    rmSync(record);
     const run = await registryVerify();
     expect(run.code).toBe(1);
     const from = didOf(privateJwkOf('acme-receipts'));

@@ -12,6 +12,8 @@
  *   generates (never hand-written); it must pass validation, the card-exports rule included.
  * - The KYM registration document is the card plus a runtime-profile extension naming the
  *   runtimes the plan supports (`plan.runtime.hosts`), signed as a card (A2A §8.4) itself.
+ * - Where the signing key differs from the previous version's (`input.rotation`), the exports
+ *   include `<version>.rotation.json`: the old key's signed hand-over to the new one.
  * - Refusals: the same version with other content (both digests), another `identity.id` than the
  *   slug's published versions, a `versionId` already used, a bump smaller than the semver policy
  *   requires against the highest earlier version (with the changes that require more).
@@ -38,6 +40,8 @@ import type { AgentDefinition } from '../schema/generated/agent-definition.types
 import { issueAgentFactsCredential } from './agentfacts-credential';
 import { agentFactsEndpoint } from './agentfacts';
 import { checkBump, diffDefinitions } from './definition-diff';
+import { didKeyOf } from './did-key';
+import { signKeyRotation } from './key-rotation';
 
 export const RUNTIME_PROFILE_EXTENSION_URI = 'urn:agentdef:extension:runtime-profile:v1';
 
@@ -58,6 +62,11 @@ export interface PublishInput {
   existingSnapshot?: Uint8Array;
   /** The parsed snapshot of the highest published version below this one, when there is one. */
   previous?: { version: string; definition: unknown };
+  /**
+   * Set when `previous` was signed by another key than `signingKey`: that old key, which signs the
+   * hand-over `<version>.rotation.json` (key-rotation.ts) written with this version's exports.
+   */
+  rotation?: { previousVersion: string; oldPrivateJwk: JsonWebKey };
 }
 
 export interface PublishFile {
@@ -208,7 +217,24 @@ export async function preparePublication(input: PublishInput): Promise<PublishDe
       versionId: definition.identity.versionId,
       sha256,
     };
-    /** The signed card, AgentFacts credential and KYM registration of this publication. */
+    /** The old key's signed hand-over to the new one, when this version changes the signing key. */
+    const rotationFile = async (): Promise<PublishFile | PublishDecision | undefined> => {
+      if (input.rotation === undefined) return undefined;
+      const publicOf = (jwk: JsonWebKey) => ({ kty: 'OKP', crv: 'Ed25519', x: jwk.x }) as JsonWebKey;
+      const from = didKeyOf(publicOf(input.rotation.oldPrivateJwk));
+      const to = didKeyOf(publicOf(input.signingKey.privateJwk));
+      if (from === undefined || to === undefined)
+        return refused('the key rotation cannot be recorded: a key is not an Ed25519 key');
+      if (from === to) return undefined;
+      const signed = await signKeyRotation(
+        { slug, previousVersion: input.rotation.previousVersion, version, from, to },
+        input.rotation.oldPrivateJwk,
+        input.publishedAt,
+      );
+      if (!signed.ok) return refused(`the key rotation cannot be recorded: ${signed.message}`);
+      return { name: names.rotation, text: json(signed.document) };
+    };
+    /** The signed card, AgentFacts credential and KYM registration of this publication (and its rotation record). */
     const exportFiles = async (): Promise<PublishFile[] | PublishDecision> => {
       const issued = await issueAgentFactsCredential(stamped, {
         target: input.plan.target,
@@ -236,10 +262,13 @@ export async function preparePublication(input: PublishInput): Promise<PublishDe
         },
       };
       const kym = await signedCard(input.resolved, origin, input.signingKey, runtimeProfile);
+      const handOver = await rotationFile();
+      if (handOver !== undefined && !('name' in handOver)) return handOver;
       return [
         { name: names.card, text: json(card) },
         { name: names.credential, text: json(issued.credential) },
         { name: names.kym, text: json(kym) },
+        ...(handOver !== undefined ? [handOver] : []),
       ];
     };
     if (input.existingSnapshot !== undefined) {

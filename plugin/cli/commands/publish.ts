@@ -1,10 +1,16 @@
 /** `agentdef publish <file> …`: its arguments become the options of the publish operation (plugin/operations/publish.ts). */
 import { join, resolve } from 'node:path';
+import { KEY_REF_PREFIX } from '../../hosts/node/key-ref';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { publish } from '../../operations/publish';
 import type { CliIo } from '../io';
 import { PUBLISH } from '../specs/publish';
 import { parseCommand, usageError } from '../usage';
+
+/** `--previous-key`: a key ref as given, else a file path resolved against the working folder. */
+function previousKeyFrom(given: string, cwd: string): string {
+  return given.startsWith(KEY_REF_PREFIX) ? given : resolve(cwd, given);
+}
 
 export async function runPublishCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(io, PUBLISH, argv);
@@ -28,6 +34,9 @@ export async function runPublishCommand(argv: string[], io: CliIo): Promise<numb
       workspaceRoot,
       ...(parsed.values.registry !== undefined ? { registryRoot: resolve(io.cwd, parsed.values.registry) } : {}),
       ...(parsed.values.key !== undefined ? { keyRef: parsed.values.key } : {}),
+      ...(parsed.values['previous-key'] !== undefined
+        ? { previousKey: previousKeyFrom(parsed.values['previous-key'], io.cwd) }
+        : {}),
       ...(parsed.values.at !== undefined ? { at: parsed.values.at } : {}),
       ...(parsed.values['worker-url'] !== undefined ? { workerUrl: parsed.values['worker-url'] } : {}),
       ...(portText !== undefined ? { port: Number(portText) } : {}),

@@ -356,6 +356,30 @@ export async function loadPrivateKey(ref: string, options: KeyStoreOptions = {})
   }
 }
 
+/**
+ * A private key kept in a file outside the key store (e.g. a retired key's backup, for
+ * `publish --previous-key <file>`): read like the folder's private files (no symlink, a regular
+ * file, not readable by group or others, this user's, at most 64 KiB), and it must be an Ed25519
+ * private JWK whose `d` matches its `x`. `shown` names the file in messages; never a private member.
+ */
+export async function loadPrivateKeyFile(
+  path: string,
+  shown: string,
+  options: KeyStoreOptions = {},
+): Promise<Omit<LoadedKey, 'ref' | 'name' | 'source'> | KeyFailure> {
+  try {
+    const o = resolveOptions(options);
+    const file = readKeyFile(path, 'the private key file', true, o);
+    if (!file.ok) return 'missing' in file ? { ok: false, message: `${shown} does not exist` } : file;
+    const privateJwk = toPrivateJwk(parseJson(file.text));
+    if (!privateJwk) return { ok: false, message: `${shown} is not an Ed25519 private JWK whose d matches its x` };
+    const publicJwk: PublicJwk = { kty: 'OKP', crv: 'Ed25519', x: privateJwk.x };
+    return { ok: true, privateJwk, publicJwk, kid: await jwkThumbprint(publicJwk) };
+  } catch (error) {
+    return { ok: false, message: `${shown} cannot be loaded (${(error as Error).name})` };
+  }
+}
+
 /** Creates `path` with `text`, mode 0600 from creation, atomically, never replacing a file. */
 function writeNewFile(path: string, text: string, mode: number): { ok: true } | KeyFailure {
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
