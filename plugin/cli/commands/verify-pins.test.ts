@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentCard } from '../../runtime/agent-card';
 import { signAgentCard } from '../../runtime/card-signature';
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
-import { generateReceiptKeyPair, signReceipt, type UnsignedReceipt } from '../../runtime/receipts';
+import { generateReceiptKeyPair, signReceipt } from '../../runtime/receipts';
 import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
 import { issueAgentFactsCredential } from '../../trust/agentfacts-credential';
 import { type ProofOptions, signEddsaJcs2022 } from '../../trust/data-integrity';
@@ -23,6 +23,7 @@ import { captureRun } from './test-support';
 import { runVerifyCommandWith } from './verify';
 import { promotionTransition } from '../../trust/__test-support__/promotion-transition';
 import { ECHO_CARD } from '../../runtime/__test-support__/echo-card';
+import { echoReceipt } from '../../runtime/__test-support__/echo-receipt';
 
 const ROOT = join(__dirname, '..', '..', '..');
 let dir: string;
@@ -72,28 +73,7 @@ beforeAll(async () => {
   });
   if (!issued.ok) throw new Error('issue failed');
   signed.credential = JSON.stringify(issued.credential, null, 2);
-  signed.receipt = JSON.stringify(
-    await signReceipt(
-      {
-        receiptVersion: 'receipt/v1',
-        runId: 'r1',
-        issuedAt: '2026-03-01T12:00:00.000Z',
-        pinning: { card: 'echo', cardVersion: '1.0.0', skill: 'echo', skillVersion: '1.0.0' },
-        agent: { definitionId: '01KT07NYX0REMXMJQP3ND8QVHG', versionId: '01KT07NZW8SC87MJSHJ11S7EHY' },
-        lifecycleState: 'tool-shipped',
-        agenticGate: 'tool-only',
-        latencyMs: 3,
-        outcome: { stopReason: 'answer', status: 'answer' },
-        toolCalls: [],
-        steps: 1,
-        subrequests: 0,
-        models: [],
-        compactions: 0,
-      } as UnsignedReceipt,
-      keys.privateJwk,
-      kid,
-    ),
-  );
+  signed.receipt = JSON.stringify(await signReceipt(echoReceipt('r1'), keys.privateJwk, kid));
   signed.lifecycle = JSON.stringify(await signLifecycleReceipt(promotionTransition(), keys.privateJwk, kid));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

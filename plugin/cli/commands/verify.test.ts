@@ -20,6 +20,7 @@ import { generateKey, type KeyStoreOptions } from '../../hosts/node/key-store';
 import { signLifecycleReceipt } from '../../trust/lifecycle-receipt';
 import { promotionTransition } from '../../trust/__test-support__/promotion-transition';
 import { ECHO_CARD } from '../../runtime/__test-support__/echo-card';
+import { echoReceipt } from '../../runtime/__test-support__/echo-receipt';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SIGNED_VECTOR = join(
@@ -309,26 +310,7 @@ describe('agentdef verify: public keys from the local key store (no --key, no --
     const named = await verify(['lifecycle.receipts.jsonl', '--keys', 'keys'], dir, store);
     expect(named.code).toBe(1);
     // Run receipts and cards the same way.
-    const receipt = await signReceipt(
-      {
-        receiptVersion: 'receipt/v1',
-        runId: 'r-local',
-        issuedAt: '2026-03-01T12:00:00.000Z',
-        pinning: { card: 'echo', cardVersion: '1.0.0', skill: 'echo', skillVersion: '1.0.0' },
-        agent: { definitionId: '01KT07NYX0REMXMJQP3ND8QVHG', versionId: '01KT07NZW8SC87MJSHJ11S7EHY' },
-        lifecycleState: 'tool-shipped',
-        agenticGate: 'tool-only',
-        latencyMs: 3,
-        outcome: { stopReason: 'answer', status: 'answer' },
-        toolCalls: [],
-        steps: 1,
-        subrequests: 0,
-        models: [],
-        compactions: 0,
-      } as UnsignedReceipt,
-      privateJwk,
-      generated.kid,
-    );
+    const receipt = await signReceipt(echoReceipt('r-local'), privateJwk, generated.kid);
     writeFileSync(join(dir, 'local-receipt.json'), JSON.stringify(receipt));
     expect((await verify(['local-receipt.json'], dir, store)).stdout).toContain(
       'keyref:acme-receipts, public key from the local key store',
