@@ -72,6 +72,28 @@ describe('the request gate', () => {
     }
   });
 
+  it('keeps its refusal of a body it will not read: the client gets the 413, never only a reset (lingering close)', async () => {
+    const gate = await openRequestGate({ host: '127.0.0.1', port: 0, maxBodyBytes: 1024 }, ({ res }) => void res.end('ok'));
+    try {
+      const own = `127.0.0.1:${gate.port}`;
+      const flood = 'x'.repeat(256 * 1024);
+      const chunked = `POST / HTTP/1.1\r\nHost: ${own}\r\nTransfer-Encoding: chunked\r\n\r\n${flood.length.toString(16)}\r\n${flood}\r\n0\r\n\r\n`;
+      const declared = `POST / HTTP/1.1\r\nHost: ${own}\r\nContent-Length: ${flood.length}\r\n\r\n${flood}`;
+      // Each round sends far more than the limit at once, so the answer is written while bytes
+      // are still arriving: a server that closes on unread bytes resets, and the answer is lost.
+      for (let round = 0; round < 30; round++) {
+        const [overChunked, overDeclared] = await Promise.all([
+          exchange(gate.port, chunked),
+          exchange(gate.port, declared),
+        ]);
+        expect(overChunked.slice(0, 40), `round ${round}, chunked`).toMatch(/^HTTP\/1\.1 413 /);
+        expect(overDeclared.slice(0, 40), `round ${round}, declared`).toMatch(/^HTTP\/1\.1 413 /);
+      }
+    } finally {
+      await gate.close();
+    }
+  });
+
   it('reads the time limits from the environment strictly', () => {
     expect(gateTimeLimits({})).toEqual({ limits: {} });
     expect(gateTimeLimits({ [HEADERS_TIMEOUT_ENV]: '1000', [REQUEST_TIMEOUT_ENV]: ' 2000 ' })).toEqual({

@@ -26,7 +26,7 @@
  * refuses with the same bytes; a request the gate accepts reaches `accept` with its whole body.
  */
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { HostListen } from './listen-guard';
 import {
@@ -110,6 +110,38 @@ export interface Gate {
   allowedOrigins: readonly string[];
   /** Stops accepting connections, waits for requests in flight (up to `graceMs`), then closes every connection. */
   close(graceMs?: number): Promise<void>;
+}
+
+/** A refusal with the client still sending: how long its connection keeps reading (and dropping) what comes, at most. */
+const LINGER_MS = 2000;
+
+/**
+ * Closes a refused request's connection the way a careful server does (a lingering close): the
+ * answer goes out, then this side ends (FIN), and whatever the client is still sending is read and
+ * dropped (at most `lingerBytes` of it) until its body ends, it ends the connection, or `LINGER_MS`
+ * pass. Closing with unread bytes would send a reset, and the client's kernel would then drop the
+ * answer it had not read yet (a loaded machine lost a 413 that way).
+ */
+function closeAfterAnswer(req: IncomingMessage, res: ServerResponse, lingerBytes: number): void {
+  res.shouldKeepAlive = false;
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  let dropped = 0;
+  req.removeAllListeners('data');
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    // Enough dropped: stop reading; the linger's end (or the client's) closes the connection.
+    if (dropped > lingerBytes) req.pause();
+  });
+  req.resume();
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = () => {
+    if (req.complete || typeof destroySoon !== 'function') return void (destroySoon ?? socket.end).call(socket);
+    socket.end();
+    const stop = () => socket.destroy();
+    setTimeout(stop, LINGER_MS).unref();
+    socket.once('end', stop);
+    req.once('end', stop);
+  };
 }
 
 /** Writes a web Response (a refusal: small, whole) to a Node response. */
@@ -233,7 +265,7 @@ export async function openRequestGate(
       req.headers['transfer-encoding'] === undefined &&
       (declared === undefined || Number(declared) <= maxBody);
     if (drainable) req.resume();
-    else res.shouldKeepAlive = false;
+    else closeAfterAnswer(req, res, maxBody);
     void sendWhole(res, response).catch(() => res.destroy());
   };
 
@@ -284,11 +316,9 @@ export async function openRequestGate(
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= maxBody) return void chunks.push(chunk);
-      // Past the limit (a chunked body declares no length): stop reading, answer 413, close.
-      req.off('data', onData);
-      req.pause();
+      // Past the limit (a chunked body declares no length): drop the rest, answer 413, close.
       chunks.length = 0;
-      res.shouldKeepAlive = false;
+      closeAfterAnswer(req, res, maxBody);
       void sendWhole(res, tooLarge(maxBody)).catch(() => res.destroy());
     };
     req.on('data', onData);
