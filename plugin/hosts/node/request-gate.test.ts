@@ -73,7 +73,10 @@ describe('the request gate', () => {
   });
 
   it('keeps its refusal of a body it will not read: the client gets the 413, never only a reset (lingering close)', async () => {
-    const gate = await openRequestGate({ host: '127.0.0.1', port: 0, maxBodyBytes: 1024 }, ({ res }) => void res.end('ok'));
+    const gate = await openRequestGate(
+      { host: '127.0.0.1', port: 0, maxBodyBytes: 1024 },
+      ({ res }) => void res.end('ok'),
+    );
     try {
       const own = `127.0.0.1:${gate.port}`;
       const flood = 'x'.repeat(256 * 1024);
