@@ -224,22 +224,7 @@ describe('agentdef verify: signed A2A cards', () => {
 });
 
 describe('agentdef verify: receipts', () => {
-  const unsigned = (runId: string): UnsignedReceipt => ({
-    receiptVersion: 'receipt/v1',
-    runId,
-    issuedAt: '2026-03-01T12:00:00.000Z',
-    pinning: { card: 'echo', cardVersion: '1.0.0', skill: 'echo', skillVersion: '1.0.0' },
-    agent: { definitionId: '01KT07NYX0REMXMJQP3ND8QVHG', versionId: '01KT07NZW8SC87MJSHJ11S7EHY' },
-    lifecycleState: 'tool-shipped',
-    agenticGate: 'tool-only',
-    latencyMs: 3,
-    outcome: { stopReason: 'answer', status: 'answer' },
-    toolCalls: [],
-    steps: 1,
-    subrequests: 0,
-    models: [],
-    compactions: 0,
-  });
+  const unsigned = echoReceipt;
 
   it('verifies one receipt, and a JSONL file line by line naming the failing line', async () => {
     const receipts = await Promise.all(['r1', 'r2', 'r3'].map((id) => signReceipt(unsigned(id), keys.privateJwk, kid)));
