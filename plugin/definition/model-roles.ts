@@ -124,7 +124,7 @@ export function resolveModelRoles(definition: AgentDefinition): { plan: LeafRole
         suggestion:
           near !== undefined
             ? `Did you mean "${near}"?`
-            : `Name the ${what} pin (modelSet[i].name) and use that name here; the named pins are: ${[...byName.keys()].join(', ') || 'none'}.`,
+            : `Name ${what} pin (modelSet[i].name) and use that name here; the named pins are: ${[...byName.keys()].join(', ') || 'none'}.`,
       });
       return undefined;
     }
@@ -133,7 +133,7 @@ export function resolveModelRoles(definition: AgentDefinition): { plan: LeafRole
       findings.push({
         rule: RULE,
         path,
-        message: `"${name}" is ${label(pin, index)}, but this place needs a ${what} pin (role ${[...allowed].join(' or ')}).`,
+        message: `"${name}" is ${label(pin, index)}, but this place needs ${what} pin (role ${[...allowed].join(' or ')}).`,
         suggestion: `Point at a pin with role ${[...allowed].join(' or ')}.`,
       });
       return undefined;
@@ -145,7 +145,7 @@ export function resolveModelRoles(definition: AgentDefinition): { plan: LeafRole
   const routing = composition.routing;
   if (routing !== undefined) {
     let by: number | undefined;
-    if (routing.by !== undefined) by = pinRef(routing.by, '/composition/routing/by', DECIDES, 'router or classifier');
+    if (routing.by !== undefined) by = pinRef(routing.by, '/composition/routing/by', DECIDES, 'a router or classifier');
     else if (deciders.length === 0)
       findings.push({
         rule: RULE,
@@ -167,13 +167,13 @@ export function resolveModelRoles(definition: AgentDefinition): { plan: LeafRole
           suggestion: 'Give each route its own label.',
         });
       labels.set(route.label, i);
-      const to = pinRef(route.to, `/composition/routing/routes/${i}/to`, ANSWERS, 'answering');
+      const to = pinRef(route.to, `/composition/routing/routes/${i}/to`, ANSWERS, 'an answering');
       if (to !== undefined) {
         reached.add(to);
         routes.push({ label: route.label, to, ...(route.description ? { description: route.description } : {}) });
       }
     });
-    const fallback = pinRef(routing.default, '/composition/routing/default', ANSWERS, 'answering');
+    const fallback = pinRef(routing.default, '/composition/routing/default', ANSWERS, 'an answering');
     if (fallback !== undefined) reached.add(fallback);
     if (by !== undefined && fallback !== undefined && routes.length === routing.routes.length)
       plan.route = { by, routes, default: fallback };
@@ -205,7 +205,7 @@ export function resolveModelRoles(definition: AgentDefinition): { plan: LeafRole
   if (evaluation !== undefined || evaluator !== undefined) {
     let by: number | undefined = evaluator;
     if (evaluation?.by !== undefined)
-      by = pinRef(evaluation.by, '/composition/evaluation/by', new Set(['evaluator']), 'evaluator');
+      by = pinRef(evaluation.by, '/composition/evaluation/by', new Set(['evaluator']), 'an evaluator');
     else if (evaluator === undefined)
       findings.push({
         rule: RULE,
@@ -217,7 +217,7 @@ export function resolveModelRoles(definition: AgentDefinition): { plan: LeafRole
       });
     let escalateTo: number | undefined;
     if (evaluation?.escalateTo !== undefined) {
-      escalateTo = pinRef(evaluation.escalateTo, '/composition/evaluation/escalateTo', ANSWERS, 'answering');
+      escalateTo = pinRef(evaluation.escalateTo, '/composition/evaluation/escalateTo', ANSWERS, 'an answering');
       if (escalateTo !== undefined) reached.add(escalateTo);
     }
     if (by !== undefined && invariants.length > 0)
