@@ -11,7 +11,10 @@
  */
 import { GRADER_SYSTEM_PROMPT } from '../hybrid/grade';
 import { ROUTER_SYSTEM_PROMPT } from '../hybrid/route';
-import type { ScriptTurn, TurnContext } from './stub-provider';
+import type { RuntimeConfig, RuntimeHybrid } from '../runtime-config';
+import { baseConfig, pin } from './configs';
+import type { ScriptTurn, StubServer, TurnContext } from './stub-provider';
+import { startScriptedProvider } from './stub-provider';
 
 export const SUPPORT_SECRETS = {
   OPENAI_API_KEY: 'sk-test-hybrid-0000000000',
@@ -47,4 +50,58 @@ export function supportDeskTurn(_index: number, ctx: TurnContext): ScriptTurn {
   if (retried && !/stubborn/i.test(text))
     return { text: `${reply}\nNext step: reply to this email with the invoice number.` };
   return { text: reply };
+}
+
+export const SUPPORT_INVARIANTS = [
+  "The reply addresses the customer's actual question.",
+  'The reply never asks for a password, a full card number or an API key.',
+  'The reply ends with one concrete next step for the customer.',
+];
+
+/**
+ * The support desk as a runtime config (classifier `triage` → specialists `billing`, `technical` →
+ * evaluator `reviewer`, one retry then escalation to `technical`, as examples/support-triage pins
+ * it) on two scripted stubs, OpenAI and Anthropic, that check their keys like the real APIs.
+ */
+export async function startSupportDesk(
+  hybrid: Partial<RuntimeHybrid> = {},
+  limits: RuntimeConfig['limits'] = {},
+): Promise<{ config: RuntimeConfig; stubs: StubServer[] }> {
+  const openai = await startScriptedProvider({
+    wire: 'openai-chat',
+    apiKey: SUPPORT_SECRETS.OPENAI_API_KEY,
+    script: supportDeskTurn,
+  });
+  const anthropic = await startScriptedProvider({
+    wire: 'anthropic-messages',
+    apiKey: SUPPORT_SECRETS.ANTHROPIC_API_KEY,
+    script: supportDeskTurn,
+  });
+  const config = baseConfig({
+    models: [
+      pin('openai-chat', openai.baseUrl, { role: 'classifier', name: 'triage' }),
+      pin('anthropic-messages', anthropic.baseUrl, {
+        role: 'specialist',
+        name: 'billing',
+        model: 'claude-haiku-4-5-20251001',
+      }),
+      pin('openai-chat', openai.baseUrl, { role: 'specialist', name: 'technical', model: 'gpt-4o-2024-08-06' }),
+      pin('anthropic-messages', anthropic.baseUrl, { role: 'evaluator', name: 'reviewer' }),
+    ],
+    tools: [],
+    limits,
+    hybrid: {
+      route: {
+        by: 0,
+        routes: [
+          { label: 'billing', to: 1, description: 'Invoices and charges.' },
+          { label: 'technical', to: 2 },
+        ],
+        default: 2,
+      },
+      evaluate: { by: 3, invariants: SUPPORT_INVARIANTS, maxRetries: 1, escalateTo: 2 },
+      ...hybrid,
+    },
+  });
+  return { config, stubs: [openai, anthropic] };
 }

@@ -5,9 +5,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseConfig, memorySink, pin } from '../__test-support__/configs';
-import { SUPPORT_SECRETS, supportDeskTurn } from '../__test-support__/hybrid-script';
+import { SUPPORT_INVARIANTS, SUPPORT_SECRETS, startSupportDesk } from '../__test-support__/hybrid-script';
 import type { StubServer } from '../__test-support__/stub-provider';
-import { startScriptedProvider } from '../__test-support__/stub-provider';
 import type { RuntimeLogEvent } from '../agent-loop';
 import type { Receipt } from '../receipts';
 import { generateReceiptKeyPair, verifyReceipt } from '../receipts';
@@ -24,52 +23,13 @@ beforeAll(async () => {
   keys = await generateReceiptKeyPair();
 });
 
-const INVARIANTS = [
-  "The reply addresses the customer's actual question.",
-  'The reply never asks for a password, a full card number or an API key.',
-  'The reply ends with one concrete next step for the customer.',
-];
+const INVARIANTS = SUPPORT_INVARIANTS;
 
 async function supportDesk(hybrid: Partial<RuntimeHybrid> = {}, limits: RuntimeConfig['limits'] = {}) {
-  const openai = await startScriptedProvider({
-    wire: 'openai-chat',
-    apiKey: SUPPORT_SECRETS.OPENAI_API_KEY,
-    script: supportDeskTurn,
-  });
-  const anthropic = await startScriptedProvider({
-    wire: 'anthropic-messages',
-    apiKey: SUPPORT_SECRETS.ANTHROPIC_API_KEY,
-    script: supportDeskTurn,
-  });
-  servers.push(openai, anthropic);
-  const config = baseConfig({
-    models: [
-      pin('openai-chat', openai.baseUrl, { role: 'classifier', name: 'triage' }),
-      pin('anthropic-messages', anthropic.baseUrl, {
-        role: 'specialist',
-        name: 'billing',
-        model: 'claude-haiku-4-5-20251001',
-      }),
-      pin('openai-chat', openai.baseUrl, { role: 'specialist', name: 'technical', model: 'gpt-4o-2024-08-06' }),
-      pin('anthropic-messages', anthropic.baseUrl, { role: 'evaluator', name: 'reviewer' }),
-    ],
-    tools: [],
-    limits,
-    hybrid: {
-      route: {
-        by: 0,
-        routes: [
-          { label: 'billing', to: 1, description: 'Invoices and charges.' },
-          { label: 'technical', to: 2 },
-        ],
-        default: 2,
-      },
-      evaluate: { by: 3, invariants: INVARIANTS, maxRetries: 1, escalateTo: 2 },
-      ...hybrid,
-    },
-  });
+  const { config, stubs } = await startSupportDesk(hybrid, limits);
+  servers.push(...stubs);
   expect(checkRuntimeConfig(config)).toEqual([]);
-  return { config, openai, anthropic };
+  return { config };
 }
 
 async function run(config: RuntimeConfig, text: string) {
