@@ -66,16 +66,17 @@ export const SUPPORT_INVARIANTS = [
 export async function startSupportDesk(
   hybrid: Partial<RuntimeHybrid> = {},
   limits: RuntimeConfig['limits'] = {},
+  script: typeof supportDeskTurn = supportDeskTurn,
 ): Promise<{ config: RuntimeConfig; stubs: StubServer[] }> {
   const openai = await startScriptedProvider({
     wire: 'openai-chat',
     apiKey: SUPPORT_SECRETS.OPENAI_API_KEY,
-    script: supportDeskTurn,
+    script,
   });
   const anthropic = await startScriptedProvider({
     wire: 'anthropic-messages',
     apiKey: SUPPORT_SECRETS.ANTHROPIC_API_KEY,
-    script: supportDeskTurn,
+    script,
   });
   const config = baseConfig({
     models: [

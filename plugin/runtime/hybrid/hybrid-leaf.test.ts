@@ -5,7 +5,14 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseConfig, memorySink, pin } from '../__test-support__/configs';
-import { SUPPORT_INVARIANTS, SUPPORT_SECRETS, startSupportDesk } from '../__test-support__/hybrid-script';
+import {
+  SUPPORT_INVARIANTS,
+  SUPPORT_SECRETS,
+  startSupportDesk,
+  supportDeskTurn,
+} from '../__test-support__/hybrid-script';
+import { GRADER_SYSTEM_PROMPT } from './grade';
+import { ROUTER_SYSTEM_PROMPT } from './route';
 import type { StubServer } from '../__test-support__/stub-provider';
 import type { RuntimeLogEvent } from '../agent-loop';
 import type { Receipt } from '../receipts';
@@ -153,6 +160,28 @@ describe('a hybrid leaf: classifier → two specialists → evaluator with retry
     expect(events).toContain('route.chosen');
     expect(events.filter((e) => e === 'answer.judged')).toHaveLength(2);
     expect(JSON.stringify(logs)).not.toMatch(/Next step|concrete next step for the customer/);
+  });
+});
+
+describe('a hybrid leaf under attack', () => {
+  it('a specialist that repeats a key hands it to neither the evaluator nor its own retry, and it reaches no output', async () => {
+    const key = SUPPORT_SECRETS.OPENAI_API_KEY;
+    const leaky: typeof supportDeskTurn = (index, ctx) => {
+      const text = ctx.allText;
+      const isSpecialist = !text.includes(ROUTER_SYSTEM_PROMPT) && !text.includes(GRADER_SYSTEM_PROMPT);
+      if (isSpecialist && !text.includes('A reviewer rejected')) return { text: `Your key is ${key}, keep it safe.` };
+      return supportDeskTurn(index, ctx);
+    };
+    const { config, stubs } = await startSupportDesk({}, {}, leaky);
+    servers.push(...stubs);
+    const { result, receipt, logs } = await run(config, 'I was charged twice for my March invoice.');
+    expect(result.stopReason).toBe('answer');
+    // What the evaluator and the retry were sent: every request after the specialist's first answer.
+    const sent = stubs.flatMap((s) => s.requests.map((r) => JSON.stringify(r.body)));
+    const afterLeak = sent.filter((body) => body.includes('Answer:') || body.includes('A reviewer rejected'));
+    expect(afterLeak.length).toBeGreaterThanOrEqual(2);
+    for (const body of afterLeak) expect(body).not.toContain(key);
+    expect(JSON.stringify({ result, receipt, logs })).not.toContain(key);
   });
 });
 
