@@ -30,6 +30,7 @@ describe('SEMANTIC_RULES', () => {
       'composition-shape',
       'pins',
       'exact-models',
+      'sampling-params',
       'tool-fields',
       'url-fields',
       'sandboxing',

@@ -14,6 +14,7 @@ import { lifecycleGatesRule } from './lifecycle-gates';
 import { memoryEgressRule } from './memory-egress';
 import { pinsRule } from './pins';
 import type { SemanticRule } from './rule';
+import { samplingParamsRule } from './sampling-params';
 import { sandboxingRule } from './sandboxing';
 import { secretsRule } from './secrets';
 import { telemetryKindsRule } from './telemetry-kinds';
@@ -31,6 +32,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   compositionShapeRule,
   pinsRule,
   exactModelsRule,
+  samplingParamsRule,
   toolFieldsRule,
   urlFieldsRule,
   sandboxingRule,
@@ -56,6 +58,7 @@ export {
   lifecycleGatesRule,
   memoryEgressRule,
   pinsRule,
+  samplingParamsRule,
   sandboxingRule,
   secretsRule,
   telemetryKindsRule,
