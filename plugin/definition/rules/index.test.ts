@@ -35,6 +35,7 @@ describe('SEMANTIC_RULES', () => {
       'url-fields',
       'sandboxing',
       'budgets',
+      'limits',
       'secrets',
       'unique-bindings',
       'control-characters',

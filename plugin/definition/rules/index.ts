@@ -11,6 +11,7 @@ import { exactModelsRule } from './exact-models';
 import { keyCustodyRule } from './key-custody';
 import { kymRefRule } from './kym-ref';
 import { lifecycleGatesRule } from './lifecycle-gates';
+import { limitsRule } from './limits';
 import { memoryEgressRule } from './memory-egress';
 import { pinsRule } from './pins';
 import type { SemanticRule } from './rule';
@@ -37,6 +38,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   urlFieldsRule,
   sandboxingRule,
   budgetsRule,
+  limitsRule,
   secretsRule,
   uniqueBindingsRule,
   controlCharactersRule,
@@ -56,6 +58,7 @@ export {
   keyCustodyRule,
   kymRefRule,
   lifecycleGatesRule,
+  limitsRule,
   memoryEgressRule,
   pinsRule,
   samplingParamsRule,

@@ -507,11 +507,11 @@ export interface RuntimeRequirements {
  */
 export interface Limits {
   /**
-   * CPU time per request in milliseconds. Cloudflare Workers enforce it (`limits.cpu_ms`, the most any agent of the Worker declares); container (HB3) and local hosts do not meter CPU time, so there `wallClockMs` bounds the run.
+   * CPU time per request in milliseconds. Cloudflare Workers enforce it (`limits.cpu_ms`, the most any agent of the Worker declares); container (HB3) and local hosts do not meter CPU time (`wallClockMs` bounds the run there), so a class that never runs on a Worker may not declare it.
    */
   cpuMs?: number;
   /**
-   * Memory in MiB: an HB3 container's memory, and on HB3 and the local launcher the Node heap limit of the agent's process (three quarters of it). Advisory on Cloudflare Workers, whose isolates have a fixed 128 MB.
+   * Memory in MiB: an HB3 container's memory, and on HB3 and the local launcher the Node heap limit of the agent's process (three quarters of it). Advisory on Cloudflare Workers, whose isolates have a fixed 128 MiB: a `workers-only` agent may not declare more.
    */
   memoryMb?: number;
   /**
