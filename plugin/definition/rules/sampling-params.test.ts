@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { samplingParamsRule as rule } from './sampling-params';
+import { defaultWireFor } from '../../runtime/runtime-config';
+import { KNOWN_PROVIDERS } from './pins';
+import { samplingParamsRule as rule, samplingWire } from './sampling-params';
 import { EXAMPLE_FILES, baseDefinition, loadExample, runRule, summarize } from './test-support';
 
 const error = (path: string) => ({ path, code: 'agent_definition_invalid', severity: 'error', at: 'key' });
@@ -7,6 +9,13 @@ const error = (path: string) => ({ path, code: 'agent_definition_invalid', sever
 describe('sampling-params', () => {
   it.each(Object.keys(EXAMPLE_FILES))('passes the %s example', (slug) => {
     expect(runRule(rule, loadExample(slug))).toEqual([]);
+  });
+
+  it("knows each provider's wire as the compiler does (the runtime's defaultWireFor, else openai-chat)", () => {
+    for (const providerId of [...KNOWN_PROVIDERS, 'custom:vllm-box'])
+      expect(samplingWire(providerId), providerId).toBe(defaultWireFor(providerId) ?? 'openai-chat');
+    expect(KNOWN_PROVIDERS).toContain('anthropic');
+    expect(KNOWN_PROVIDERS).toContain('local-ollama');
   });
 
   it('reports topK on an OpenAI pin at the parameter, naming the pin and what to use instead', () => {

@@ -5,16 +5,28 @@
  * Azure OpenAI, Groq, Mistral, and every custom or tuned provider served behind an
  * OpenAI-compatible API) and `seed` on the Anthropic Messages wire. Declaring either there is a
  * located error at the parameter, so a pin never claims a sampling setting its model never gets.
+ * The definition layer does not import the runtime, so the wire of a provider is stated here too;
+ * sampling-params.test.ts keeps it equal to the compiler's (the runtime's `defaultWireFor`, else
+ * `openai-chat`) for every known provider.
  */
-import { defaultWireFor, type ProviderWire } from '../../runtime/runtime-config';
 import type { Finding } from '../diagnostic';
 import type { SemanticRule } from './rule';
 
 const RULE = 'sampling-params';
 
+/** The API a model pin is called through (the runtime's `ProviderWire`). */
+export type SamplingWire = 'openai-chat' | 'anthropic-messages' | 'ollama-chat';
+
+/** The wire the compiler gives a pin of this provider: custom, tuned and unlisted providers are served OpenAI-compatibly. */
+export function samplingWire(providerId: string): SamplingWire {
+  if (providerId === 'anthropic') return 'anthropic-messages';
+  if (providerId === 'local-ollama') return 'ollama-chat';
+  return 'openai-chat';
+}
+
 /** The portable parameters a wire's client cannot send, each with why and what to do instead. */
 export const DROPPED_SAMPLING_PARAMS: Readonly<
-  Record<ProviderWire, Readonly<Record<string, { why: string; instead: string }>>>
+  Record<SamplingWire, Readonly<Record<string, { why: string; instead: string }>>>
 > = {
   'openai-chat': {
     topK: {
@@ -38,8 +50,7 @@ export const samplingParamsRule: SemanticRule = {
   check(definition) {
     const findings: Finding[] = [];
     definition.modelSet.forEach((pin, index) => {
-      const wire: ProviderWire = defaultWireFor(pin.providerId) ?? 'openai-chat';
-      const dropped = DROPPED_SAMPLING_PARAMS[wire];
+      const dropped = DROPPED_SAMPLING_PARAMS[samplingWire(pin.providerId)];
       for (const name of Object.keys(pin.samplingParams)) {
         const why = Object.hasOwn(dropped, name) ? dropped[name] : undefined;
         if (why === undefined) continue;
