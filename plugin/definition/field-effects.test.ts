@@ -69,6 +69,11 @@ describe('field effects', () => {
 
   it('finds each token where its field is said to be read, in the code (not a comment) of source that ships', () => {
     const problems: string[] = [];
+    const codes = new Map<string, string>();
+    const codeOf = (file: string, absolute: string) => {
+      if (!codes.has(file)) codes.set(file, codeWithoutComments(file, readFileSync(absolute, 'utf8')));
+      return codes.get(file)!;
+    };
     for (const [path, effect] of Object.entries(fields)) {
       for (const { file, token } of effect.reads ?? []) {
         if (!/^(plugin|executors|generators)\/.+\.ts$/.test(file) || /\.test\.ts$|__test|test-support/.test(file)) {
@@ -82,7 +87,7 @@ describe('field effects', () => {
         }
         if (token.trim().length < 4)
           problems.push(`${path}: token ${JSON.stringify(token)} is too short to mean anything`);
-        else if (!codeWithoutComments(file, readFileSync(absolute, 'utf8')).includes(token))
+        else if (!codeOf(file, absolute).includes(token))
           problems.push(
             `${path}: ${file} has no ${JSON.stringify(token)} outside comments; point the entry at the code that reads the field, or make it metadata`,
           );
