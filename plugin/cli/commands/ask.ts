@@ -37,6 +37,7 @@ import { findLocalPublicKey, type KeyStoreOptions } from '../../hosts/node/key-s
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { RECEIPT_VERSION, verifyReceipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
+import { terminalSafeLine } from '../../definition/terminal-text';
 import { EXIT, type CliIo } from '../io';
 import { ASK } from '../specs/ask';
 import { askRefusalIn, cardFetch, type OriginRule, rpcFetch } from './ask-fetch';
@@ -162,6 +163,22 @@ function findReceipt(answer: Answer): Record<string, unknown> | undefined {
     }
   }
   return candidates.find(isReceipt);
+}
+
+/**
+ * A hybrid leaf's model calls as the signed receipt lists them, one line: which pin each call went
+ * to, the label the router named and each verdict (`model calls: route→triage (billing),
+ * answer→billing, evaluate→reviewer (fail), …`). Undefined for a run without named pins.
+ */
+function hybridCallsLine(receipt: Record<string, unknown> | undefined): string | undefined {
+  const calls = receipt?.['modelCalls'];
+  if (!Array.isArray(calls) || !calls.some((c) => isRecord(c) && typeof c['pin'] === 'string')) return undefined;
+  const parts = calls.filter(isRecord).map((c) => {
+    const detail = typeof c['label'] === 'string' ? c['label'] : typeof c['verdict'] === 'string' ? c['verdict'] : '';
+    const pin = typeof c['pin'] === 'string' ? c['pin'] : String(c['model'] ?? '?');
+    return `${String(c['purpose'] ?? '?')}→${pin}${detail ? ` (${detail})` : ''}${c['ok'] === false ? ' (no answer)' : ''}`;
+  });
+  return terminalSafeLine(`model calls: ${parts.join(', ')}`);
 }
 
 /**
@@ -403,6 +420,8 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
   (receipt.verified === false ? io.stderr : io.stdout)(`${receipt.line}\n`);
   const replayed = modelsReplayed(answer);
   if (replayed !== undefined) io.stdout(`models: replayed from a recording, not a live model (${replayed})\n`);
+  const calls = hybridCallsLine(findReceipt(answer));
+  if (calls !== undefined) io.stdout(`${calls}\n`);
   const failed =
     answer.kind === 'task' && answer.task.status !== undefined && UNSUCCESSFUL_STATES.has(answer.task.status.state);
   return failed || receipt.verified === false ? EXIT.invalid : EXIT.ok;

@@ -13,6 +13,7 @@ import { kymRefRule } from './kym-ref';
 import { lifecycleGatesRule } from './lifecycle-gates';
 import { limitsRule } from './limits';
 import { memoryEgressRule } from './memory-egress';
+import { modelRolesRule } from './model-roles';
 import { pinsRule } from './pins';
 import type { SemanticRule } from './rule';
 import { samplingParamsRule } from './sampling-params';
@@ -32,6 +33,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   kymRefRule,
   compositionShapeRule,
   pinsRule,
+  modelRolesRule,
   exactModelsRule,
   samplingParamsRule,
   toolFieldsRule,
@@ -60,6 +62,7 @@ export {
   lifecycleGatesRule,
   limitsRule,
   memoryEgressRule,
+  modelRolesRule,
   pinsRule,
   samplingParamsRule,
   sandboxingRule,
