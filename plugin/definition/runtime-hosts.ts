@@ -97,7 +97,9 @@ export function pinHosts(pin: LlmPin): HostRequirement {
  * the Worker Loader); the container and local hosts give the agent its secrets (by name, from the
  * host's environment or key store) and nothing else, except that an HB3 container fetches tuned
  * weights from an `r2` bucket (targets/hb3/weights-lock.ts). Any other binding would be dropped
- * there without a word, so a class that runs only on such hosts may not declare it.
+ * there without a word, so a class that runs only on such hosts may not declare it. Only the
+ * sandboxing rule reads this: the runtime choice does not, so a workers-preferred tree that falls
+ * back to a container still compiles, without its Worker-only bindings (the schema says so).
  */
 export function bindingHosts(binding: BindingRef): HostRequirement {
   const label = `${binding.kind} binding "${binding.name}"`;
