@@ -336,6 +336,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     };
     if (result.error) metadata['errorCode'] = result.error.code;
     if (result.modelsReplayed === true) metadata['modelsReplayed'] = true;
+    if (result.hybrid) metadata['hybrid'] = result.hybrid;
     if (result.receipt) metadata['receipt'] = result.receipt;
     const task: TaskView = {
       ...working,
