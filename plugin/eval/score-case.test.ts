@@ -389,3 +389,41 @@ describe('secrets', () => {
     expect(result.assertions[0]!.detail.length).toBeLessThan(200);
   });
 });
+
+describe('covers, file graders and data inputs', () => {
+  it("any assertion's covers count toward coverage; an invariant assertion covers its own", async () => {
+    const a = caseOf([
+      {
+        type: 'contains',
+        value: 'hello',
+        covers: [0, 'Pages that cannot be fetched are reported, never summarized from memory.'],
+      },
+    ]);
+    const result = await scoreCase(a, observation(), noGrade, definition);
+    const run = scoreRun([result], [a], definition);
+    expect(run.coverage.unscoredIndices).toEqual([1]);
+    expect(run.coverage.invariants.map((i) => i.cases)).toEqual([['c1'], [], ['c1']]);
+  });
+
+  it('a file grader is handed to the Grade with its pin; the task is the text and the data part as the model saw it', async () => {
+    const yaml = `schemaVersion: eval-cases/v1
+graders: [{ name: judge, providerId: local-ollama, modelId: llama3.1, modelVersion: 8b-q4 }]
+cases:
+  - id: d
+    input: { text: "Apply the diff", data: { source: "a\\nb", diff: "-a" } }
+    assertions: [{ type: rubric, rubric: the diff applies, grader: judge }, { type: rubric, rubric: short, grader: judge-mini }]
+`;
+    const parsed = parseEvalCasesText(yaml, 'evals/d.yaml', 'yaml');
+    expect(parsed.diagnostics).toEqual([]);
+    const grade = grader([verdict(true, 1, ['ok']), verdict(true, 1, ['ok'])]);
+    await scoreCase(parsed.cases[0]!, observation(), grade, definition);
+    expect(grade.asked[0]).toEqual({
+      criteria: ['the diff applies'],
+      task: 'Apply the diff\n\nInput data (JSON):\n{"source":"a\\nb","diff":"-a"}',
+      answer: 'The page at https://example.com says hello.',
+      grader: 'judge',
+      pin: { name: 'judge', providerId: 'local-ollama', modelId: 'llama3.1', modelVersion: '8b-q4' },
+    });
+    expect(grade.asked[1]).not.toHaveProperty('pin');
+  });
+});
