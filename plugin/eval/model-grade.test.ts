@@ -65,7 +65,7 @@ describe('modelGrade', () => {
     expect(JSON.stringify(third)).not.toContain(TEST_KEY);
   });
 
-  it("passes on the runner's refusal to choose a grader, and a chooser that throws", async () => {
+  it("hands on the runner's refusal to choose a grader; a chooser that throws is a failure too", async () => {
     const refused = await modelGrade(() => ({ error: { code: 'no_grader', message: 'no pin named x' } }))({
       criteria: ['a'],
       task: 't',
