@@ -12,26 +12,19 @@
  * when this fails); and `--replay` of that checked-in recording with no key and no provider on every
  * target: the same answers, traces and calls, said to be replayed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { TaskState } from '@a2a-js/sdk';
 import addFormats from 'ajv-formats';
+import { runAgentdef, serveAgentdef } from './support/agentdef-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_SECRETS, supportDeskTurn } from '../../plugin/runtime/__test-support__/hybrid-script';
 import { startScriptedProvider, type StubServer } from '../../plugin/runtime/__test-support__/stub-provider';
 import type { Receipt } from '../../plugin/runtime/receipts';
 import { verifyReceipt } from '../../plugin/runtime/receipts';
-import {
-  AGENTDEF_BIN,
-  REPO,
-  a2aAsk,
-  compileExample,
-  isolatedEnv,
-  receiptKeys,
-  scratch,
-} from '../local/support/host-harness';
+import { REPO, a2aAsk, compileExample, isolatedEnv, receiptKeys, scratch } from '../local/support/host-harness';
 
 const TARGETS = { worker: 'cloudflare-dynamic-worker', hb3: 'hb3', local: 'local-mac' } as const;
 type Target = keyof typeof TARGETS;
@@ -106,63 +99,11 @@ const LIVE = () =>
   });
 const NO_KEY = () => env({});
 
-interface Served {
-  url: string;
-  output(): { stdout: string; stderr: string };
-  stop(): Promise<number | null>;
-}
-
-/** `agentdef dev <args>` left serving; resolves once it prints its ready line. */
-function serve(args: string[], environment: NodeJS.ProcessEnv): Promise<Served> {
-  const child = spawn(process.execPath, [AGENTDEF_BIN, ...args], {
-    cwd: ws.dir,
-    env: environment,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let stdout = '';
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const look = () => {
-      const url = /serves A2A at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1];
-      if (url && /^stop with Ctrl-C$/m.test(stdout))
-        resolve({
-          url,
-          output: () => ({ stdout, stderr }),
-          stop: async () => {
-            child.kill('SIGINT');
-            return exited;
-          },
-        });
-    };
-    child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), look()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    void exited.then((code) =>
-      reject(new Error(`agentdef ${args.join(' ')} exited ${code} before serving:\n${stdout}\n${stderr}`)),
-    );
-  });
-}
-
+const place = { cwd: ws.dir, started };
+/** `agentdef dev <args>` left serving (support/agentdef-process.ts). */
+const serve = (args: string[], environment: NodeJS.ProcessEnv) => serveAgentdef(place, args, environment);
 /** `agentdef <args>` to its end (asynchronously: the stubs answer from this process). */
-function cli(
-  args: string[],
-  environment: NodeJS.ProcessEnv,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [AGENTDEF_BIN, ...args], {
-      cwd: ws.dir,
-      env: environment,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    started.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const cli = (args: string[], environment: NodeJS.ProcessEnv) => runAgentdef(place, args, environment);
 
 /** What one ask shows, host-independent: what the three hosts must agree on. */
 interface Outcome {

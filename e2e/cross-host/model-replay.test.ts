@@ -8,19 +8,12 @@
  * The three targets record the very same exchange files: request bodies do not depend on the host.
  * `agentdef run --serve` with `AGENTDEF_REPLAY` does the same for a process host.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { runAgentdef, serveAgentdef } from './support/agentdef-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedProvider, type StubServer } from '../../plugin/runtime/__test-support__/stub-provider';
-import {
-  AGENTDEF_BIN,
-  REPO,
-  a2aAsk,
-  compileExample,
-  isolatedEnv,
-  receiptKeys,
-  scratch,
-} from '../local/support/host-harness';
+import { REPO, a2aAsk, compileExample, isolatedEnv, receiptKeys, scratch } from '../local/support/host-harness';
 
 const STUB_KEY = 'sk-ant-stub-replay-0123456789abcdefXYZ';
 const QUESTION = JSON.stringify({
@@ -74,63 +67,12 @@ function env(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 const LIVE = () => env({ AGENTDEF_BASE_URL_ANTHROPIC: stub.url, AGENTDEF_SECRET_ANTHROPIC_API_KEY: STUB_KEY });
 const NO_KEY = () => env({});
 
-interface Served {
-  url: string;
-  output(): { stdout: string; stderr: string };
-  stop(): Promise<number | null>;
-}
-
-/** `agentdef <args>` left serving; resolves once it prints its `ready` line (dev's `stop with Ctrl-C`). */
-function serve(args: string[], environment: NodeJS.ProcessEnv, ready = /^stop with Ctrl-C$/m): Promise<Served> {
-  const child = spawn(process.execPath, [AGENTDEF_BIN, ...args], {
-    cwd: ws.dir,
-    env: environment,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let stdout = '';
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const look = () => {
-      const url = /serves A2A at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1];
-      if (url && ready.test(stdout))
-        resolve({
-          url,
-          output: () => ({ stdout, stderr }),
-          stop: async () => {
-            child.kill('SIGINT');
-            return exited;
-          },
-        });
-    };
-    child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), look()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    void exited.then((code) =>
-      reject(new Error(`agentdef ${args.join(' ')} exited ${code} before serving:\n${stdout}\n${stderr}`)),
-    );
-  });
-}
-
+const place = { cwd: ws.dir, started };
+/** `agentdef <args>` left serving (support/agentdef-process.ts). */
+const serve = (args: string[], environment: NodeJS.ProcessEnv, ready?: RegExp) =>
+  serveAgentdef(place, args, environment, ready);
 /** `agentdef <args>` to its end (asynchronously: the stub answers from this process). */
-function cli(
-  args: string[],
-  environment: NodeJS.ProcessEnv,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [AGENTDEF_BIN, ...args], {
-      cwd: ws.dir,
-      env: environment,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    started.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const cli = (args: string[], environment: NodeJS.ProcessEnv) => runAgentdef(place, args, environment);
 
 function recording(folder: string): Record<string, string> {
   return Object.fromEntries(

@@ -19,7 +19,7 @@ export interface SchemaSubject {
   documentName: string;
 }
 
-const AGENT_DEFINITION: SchemaSubject = { schema, documentName: 'the definition' };
+export const AGENT_DEFINITION: SchemaSubject = { schema, documentName: 'the definition' };
 
 /** The schema node a validator error's `schemaPath` points into (the keyword's parent). */
 function schemaNodeAt(root: unknown, schemaPath: string): SchemaNode | undefined {
@@ -213,4 +213,47 @@ function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * The findings of one validation's errors: `anyOf` branch noise folded into one finding per value
+ * (naming the reference page of the subject's fields), a misspelled required field reported once at
+ * its key, exact repeats dropped.
+ */
+export function schemaErrorsToFindings(
+  errors: readonly ValidationError[],
+  value: unknown,
+  subject: SchemaSubject,
+  referencePage: string,
+): Finding[] {
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
+  const isBranchNoise = (e: ValidationError) =>
+    anyOfs.some(
+      (a) =>
+        a !== e &&
+        e.instancePath === a.instancePath &&
+        e.schemaPath.startsWith(a.schemaPath.replace(/\/anyOf$/, '/anyOf/')),
+    );
+  // A misspelled required field is one mistake: one finding, at the key.
+  const misspelled = misspelledRequiredFields(errors, value, subject);
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    if (isBranchNoise(error)) continue;
+    const finding =
+      error.keyword === 'anyOf'
+        ? {
+            rule: 'schema',
+            path: error.instancePath,
+            message: `\`${error.instancePath}\` has none of the allowed shapes`,
+            suggestion: `see ${referencePage} for the field`,
+          }
+        : schemaErrorToFinding(error, value, subject, misspelled);
+    if (!finding) continue;
+    const key = `${finding.path}\u0000${finding.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push(finding);
+  }
+  return findings;
 }

@@ -13,7 +13,7 @@ import { validateOnFastPath } from './validate-fast-path';
 import { decodeSource } from './read-source';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/rule';
 import { SEMANTIC_RULES } from './rules/index';
-import { misspelledRequiredFields, schemaErrorToFinding } from './schema-diagnostics';
+import { AGENT_DEFINITION, schemaErrorsToFindings } from './schema-diagnostics';
 import type { SourceDocument } from './source-document';
 
 export interface DefinitionResult {
@@ -47,36 +47,7 @@ export function locateFinding(document: SourceDocument, finding: Finding): Diagn
 export function schemaFindings(value: unknown): Finding[] {
   if (validateAgentDefinition(value)) return [];
   const errors: ValidationError[] = validateAgentDefinition.errors ?? [];
-  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
-  const isBranchNoise = (e: ValidationError) =>
-    anyOfs.some(
-      (a) =>
-        a !== e &&
-        e.instancePath === a.instancePath &&
-        e.schemaPath.startsWith(a.schemaPath.replace(/\/anyOf$/, '/anyOf/')),
-    );
-  const findings: Finding[] = [];
-  const seen = new Set<string>();
-  // A misspelled required field is one mistake: one finding, at the key.
-  const misspelled = misspelledRequiredFields(errors, value);
-  for (const error of errors) {
-    if (isBranchNoise(error)) continue;
-    const finding =
-      error.keyword === 'anyOf'
-        ? {
-            rule: 'schema',
-            path: error.instancePath,
-            message: `\`${error.instancePath}\` has none of the allowed shapes`,
-            suggestion: 'see docs/reference/agent-definition.md for the field',
-          }
-        : schemaErrorToFinding(error, value, undefined, misspelled);
-    if (!finding) continue;
-    const key = `${finding.path}\u0000${finding.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    findings.push(finding);
-  }
-  return findings;
+  return schemaErrorsToFindings(errors, value, AGENT_DEFINITION, 'docs/reference/agent-definition.md');
 }
 
 export function semanticFindings(definition: AgentDefinition, options: RuleOptions = DEFAULT_RULE_OPTIONS): Finding[] {

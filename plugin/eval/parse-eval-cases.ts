@@ -12,7 +12,7 @@
  */
 import { ERROR_CODES, sortDiagnostics, type Diagnostic, type Finding } from '../definition/diagnostic';
 import { parseDefinitionTextStrictly } from '../definition/parse-document';
-import { misspelledRequiredFields, schemaErrorToFinding, type SchemaSubject } from '../definition/schema-diagnostics';
+import { type SchemaSubject, schemaErrorsToFindings } from '../definition/schema-diagnostics';
 import type { SourceDocument, SourcePosition } from '../definition/source-document';
 import schema from '../schema/eval-cases.v1.schema.json';
 import type { EvalCase, EvalCases, GraderPin } from '../schema/generated/eval-cases.types';
@@ -76,35 +76,7 @@ function diagnosticAt(file: string, at: SourcePosition, path: string, finding: F
 function schemaFindings(value: unknown): Finding[] {
   if (validateEvalCases(value)) return [];
   const errors: ValidationError[] = validateEvalCases.errors ?? [];
-  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
-  const isBranchNoise = (e: ValidationError) =>
-    anyOfs.some(
-      (a) =>
-        a !== e &&
-        e.instancePath === a.instancePath &&
-        e.schemaPath.startsWith(a.schemaPath.replace(/\/anyOf$/, '/anyOf/')),
-    );
-  const misspelled = misspelledRequiredFields(errors, value, SUBJECT);
-  const findings: Finding[] = [];
-  const seen = new Set<string>();
-  for (const error of errors) {
-    if (isBranchNoise(error)) continue;
-    const finding =
-      error.keyword === 'anyOf'
-        ? {
-            rule: 'schema',
-            path: error.instancePath,
-            message: `\`${error.instancePath}\` has none of the allowed shapes`,
-            suggestion: 'see docs/reference/eval-cases.md for the field',
-          }
-        : schemaErrorToFinding(error, value, SUBJECT, misspelled);
-    if (!finding) continue;
-    const key = `${finding.path}\u0000${finding.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    findings.push(finding);
-  }
-  return findings;
+  return schemaErrorsToFindings(errors, value, SUBJECT, 'docs/reference/eval-cases.md');
 }
 
 /** The checks of one case that need no definition; pointers are relative to the case. */
