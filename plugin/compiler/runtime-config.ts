@@ -12,9 +12,11 @@ import {
   defaultWireFor,
   type ProviderWire,
   type RuntimeConfig,
+  type RuntimeHybrid,
   type RuntimeModelPin,
   type RuntimeTool,
 } from '../runtime/runtime-config';
+import { resolveModelRoles } from '../definition/model-roles';
 import type { ResolvedNode } from './resolve';
 import { providerKeyName } from '../definition/provider-keys';
 import { wireModelId } from '../definition/rules/exact-models';
@@ -64,6 +66,7 @@ function modelPin(pin: LlmPin, definition: AgentDefinition): RuntimeModelPin {
   const secretBinding = secretBindingFor(pin, definition.runtimeRequirements.bindings);
   return {
     role: pin.role,
+    ...(pin.name !== undefined ? { name: pin.name } : {}),
     providerId: pin.providerId,
     wire: wireFor(pin),
     // The exact provider model (dated snapshot, Ollama tag, checkpoint): docs/models.md.
@@ -233,6 +236,8 @@ export function runtimeConfigFor(
     lifecycleState: d.lifecycleState,
     receipts,
   };
+  const hybrid = hybridFor(d);
+  if (hybrid) config.hybrid = hybrid;
   return { config, diagnostics: findings.map((f) => locateFinding(node.document, f)) };
 }
 
@@ -251,4 +256,21 @@ export function runtimeConfigsForTree(
   };
   visit(root, root.key);
   return { nodes, diagnostics };
+}
+
+/**
+ * A leaf's routing and evaluation as the runtime runs them, from the same resolution the
+ * `model-roles` rule checks; absent when one pin answers alone (the runtime's `primaryPin`).
+ */
+function hybridFor(d: AgentDefinition): RuntimeHybrid | undefined {
+  if (d.composition.kind !== 'leaf') return undefined;
+  const { plan } = resolveModelRoles(d);
+  if (plan.route === undefined && plan.evaluate === undefined) return undefined;
+  return {
+    ...(plan.answer !== undefined ? { answer: plan.answer } : {}),
+    ...(plan.route !== undefined ? { route: structuredClone(plan.route) } : {}),
+    ...(plan.evaluate !== undefined
+      ? { evaluate: { ...plan.evaluate, invariants: [...d.capabilityContract.invariants] } }
+      : {}),
+  };
 }

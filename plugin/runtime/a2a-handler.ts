@@ -339,6 +339,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     // Token counts only (what `agentdef eval` scores a case's cost by): never a prompt or an answer.
     if (result.usage)
       metadata['usage'] = { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens };
+    if (result.hybrid) metadata['hybrid'] = result.hybrid;
     if (result.receipt) metadata['receipt'] = result.receipt;
     const task: TaskView = {
       ...working,

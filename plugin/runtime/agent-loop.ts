@@ -20,6 +20,8 @@ import { LimitReached, RunAborted, createRunBudget } from './run-budget';
 import type { RuntimeConfig, RuntimeSkill, RuntimeTool } from './runtime-config';
 import { resolveLimits } from './runtime-config';
 import { newTranscript, renderMessages } from './transcript';
+import type { HybridTrace } from './hybrid/hybrid-trace';
+import type { ModelCallRecord } from './hybrid/model-calls';
 
 export type StopReason = 'answer' | LimitReason | 'error';
 
@@ -77,6 +79,10 @@ export interface LoopResult {
   usage: { inputTokens: number; outputTokens: number };
   /** Set when a model answer of the run (its own, or a composed child's) came from a recording, not a live model. */
   modelsReplayed?: true;
+  /** Every model call of the run, in order (run-agent.ts records them; the receipt carries them). */
+  modelCalls?: ModelCallRecord[];
+  /** A hybrid leaf's route and verdicts (hybrid/hybrid-leaf.ts). */
+  hybrid?: HybridTrace;
 }
 
 export interface LoopEnv {
@@ -98,6 +104,8 @@ export interface LoopEnv {
    * generated Worker passes it only to agents with models, so a tool-only bundle leaves it out.
    */
   agenticLoop?: AgenticLoop;
+  /** Model turns the run took before this loop (a hybrid leaf's route, earlier attempts): steps number on from it and `maxSteps` counts them all. */
+  stepOffset?: number;
 }
 
 /** The model-driven part of the loop: model turns, tool calls, compaction (`runAgenticLoop`). */
@@ -258,16 +266,7 @@ export async function runAgentLoopWithParts(
     else if (env.agenticLoop) await env.agenticLoop(config, skill, input, env, budget, result, log, redactor);
     else throw new RuntimeError('config_invalid', 'this build of the runtime has no agentic loop');
   } catch (error) {
-    if (error instanceof LimitReached) result.stopReason = error.reason;
-    else if (error instanceof RunAborted) {
-      result.stopReason = 'error';
-      result.error = { code: 'aborted', message: error.message };
-    } else {
-      result.stopReason = 'error';
-      const described = describeError(error);
-      result.error = { code: described.code, message: redactor.text(described.message) };
-    }
-    delete result.answer;
+    settleLoopError(result, error, redactor);
   } finally {
     result.subrequests = budget.subrequests;
     if (!env.budget) budget.dispose();
@@ -282,6 +281,20 @@ export async function runAgentLoopWithParts(
 }
 
 export type Log = (event: string, fields?: LogFields) => void;
+
+/** How a loop that threw ends: a limit's stop reason, or an error with a safe code and message; never an answer. */
+export function settleLoopError(result: LoopResult, error: unknown, redactor: Redactor): void {
+  if (error instanceof LimitReached) result.stopReason = error.reason;
+  else if (error instanceof RunAborted) {
+    result.stopReason = 'error';
+    result.error = { code: 'aborted', message: error.message };
+  } else {
+    result.stopReason = 'error';
+    const described = describeError(error);
+    result.error = { code: described.code, message: redactor.text(described.message) };
+  }
+  delete result.answer;
+}
 
 async function runToolOnly(
   config: RuntimeConfig,
@@ -366,7 +379,7 @@ async function agenticLoop(
     if (turn.replayed) result.modelsReplayed = true;
   };
 
-  for (let step = 1; ; step++) {
+  for (let step = (env.stepOffset ?? 0) + 1; ; step++) {
     if (contextBudget !== undefined) {
       if (!compact) throw new RuntimeError('config_invalid', 'this build of the runtime has no context compaction');
       const event = await compact(transcript, {
@@ -385,6 +398,7 @@ async function agenticLoop(
               messages: [{ role: 'user', content: text }],
               tools: [],
               signal: budget.signal,
+              purpose: 'summarise',
             }),
           );
           addUsage(turn);
@@ -401,6 +415,8 @@ async function agenticLoop(
         });
       }
     }
+    // Turns taken before this loop (a hybrid leaf's route, earlier attempts) count against maxSteps too.
+    if (step > budget.limits.maxSteps) throw new LimitReached('limit:steps');
     budget.spendSubrequest();
     log('model.call', { purpose: 'step', step, model: model.model, wire: model.wire });
     const turn = await budget.race(

@@ -267,6 +267,7 @@ async function askRouter(
       ],
       tools: [],
       signal: budget.signal,
+      purpose: 'route',
     }),
   );
   result.usage.inputTokens += turn.usage?.inputTokens ?? 0;

@@ -15,6 +15,8 @@ export type RuntimeErrorCode =
   | 'context_budget_exceeded'
   | 'composition_failed'
   | 'router_invalid_choice'
+  | 'evaluation_failed'
+  | 'evaluator_unreadable'
   | 'mcp_error'
   | 'aborted'
   | 'internal';

@@ -29,3 +29,8 @@ export * from './providers/openai-chat';
 export * from './providers/anthropic-messages';
 export * from './providers/ollama-chat';
 export * from './providers/create-model-client';
+export * from './hybrid/hybrid-leaf';
+export * from './hybrid/grade';
+export * from './hybrid/route';
+export * from './hybrid/model-calls';
+export type * from './hybrid/hybrid-trace';

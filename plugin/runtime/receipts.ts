@@ -54,6 +54,8 @@ export interface Receipt {
   subrequests: number;
   models: { role: string; providerId: string; model: string; modelVersion: string }[];
   compactions: number;
+  /** Every model call of the run in order: the pin that answered it (role, name, exact model), why, and how it went. */
+  modelCalls?: ReceiptModelCall[];
   /** Present when a model answer of the run came from a recording (agentdef's model replay), not a live model. */
   modelsReplayed?: true;
   /** For a composed child: the parent whose run id the receipt carries. */
@@ -61,6 +63,23 @@ export interface Receipt {
   /** For a dag: which children ran. */
   composition?: { nodes: { card: string; cardVersion: string; status: 'ran' | 'skipped'; stopReason?: StopReason }[] };
   signature: { alg: 'Ed25519'; kid: string; value: string };
+}
+
+export interface ReceiptModelCall {
+  seq: number;
+  purpose: 'answer' | 'route' | 'evaluate' | 'summarise';
+  role: string;
+  pin?: string;
+  providerId: string;
+  model: string;
+  modelVersion: string;
+  ok: boolean;
+  inputTokens?: number;
+  outputTokens?: number;
+  /** For a hybrid leaf's route call: the label the router named (absent: the default answered). */
+  label?: string;
+  /** For an evaluate call: the evaluator's verdict. */
+  verdict?: 'pass' | 'fail';
 }
 
 export type UnsignedReceipt = Omit<Receipt, 'signature'>;
@@ -171,6 +190,7 @@ export async function buildReceipt(
     })),
     compactions: result.compactions.length,
   };
+  if (result.modelCalls && result.modelCalls.length > 0) receipt.modelCalls = receiptModelCalls(result);
   if (result.modelsReplayed === true) receipt.modelsReplayed = true;
   if (meta.composedIn) receipt.composedIn = meta.composedIn;
   if (meta.composition) {
@@ -184,6 +204,35 @@ export async function buildReceipt(
     };
   }
   return receiptSafe(receipt);
+}
+
+/** The run's model calls as the receipt keeps them, with the route's label and each verdict from the hybrid trace. */
+function receiptModelCalls(result: LoopResult): ReceiptModelCall[] {
+  const verdicts = [...(result.hybrid?.verdicts ?? [])];
+  let routed = false;
+  return (result.modelCalls ?? []).map((call) => {
+    const out: ReceiptModelCall = {
+      seq: call.seq,
+      purpose: call.purpose,
+      role: call.role,
+      ...(call.pin !== undefined ? { pin: receiptString(call.pin) } : {}),
+      providerId: receiptString(call.providerId),
+      model: receiptString(call.model),
+      modelVersion: receiptString(call.modelVersion),
+      ok: call.ok,
+      ...(call.inputTokens !== undefined ? { inputTokens: call.inputTokens } : {}),
+      ...(call.outputTokens !== undefined ? { outputTokens: call.outputTokens } : {}),
+    };
+    if (call.purpose === 'route' && call.ok && !routed && result.hybrid) {
+      routed = true;
+      if (result.hybrid.route?.label !== undefined) out.label = receiptString(result.hybrid.route.label);
+    }
+    if (call.purpose === 'evaluate' && call.ok) {
+      const verdict = verdicts.shift();
+      if (verdict) out.verdict = verdict.pass ? 'pass' : 'fail';
+    }
+    return out;
+  });
 }
 
 /** The bytes a receipt's signature covers. */

@@ -19,6 +19,8 @@ import type { ChildRunner, CompositionTrace } from './composition';
 import { createEgressFetch, egressAllowList } from './egress';
 import { RuntimeError, describeError } from './errors';
 import type { ModelClient } from './providers/model-turn';
+import type { ModelCallRecord } from './hybrid/model-calls';
+import { recordModelCalls } from './hybrid/model-calls';
 import type { Receipt, ReceiptSink } from './receipts';
 import { createRedactor } from './redact';
 import { createRunBudget } from './run-budget';
@@ -122,6 +124,7 @@ export async function runAgentWithParts(
   log({ event: 'run.start', runId, agent: `${config.agent.slug}@${config.agent.version}`, skill: input.skillId });
 
   let result: LoopResult = emptyLoopResult(input.skillId ?? config.skills[0]?.id ?? '');
+  const modelCalls: ModelCallRecord[] = [];
   let composition: CompositionTrace | undefined;
   let signingKey: CryptoKey | undefined;
   try {
@@ -151,7 +154,8 @@ export async function runAgentWithParts(
       const apiKey = keys.get(pin);
       const io = { fetch: egressFetch, ...(apiKey ? { apiKey } : {}) };
       if (!deps.modelClient) throw new RuntimeError('config_invalid', 'this build of the runtime has no model clients');
-      return deps.modelClient(pin, io);
+      // Every call of every pin is recorded with the pin that answered it (the receipt's modelCalls).
+      return recordModelCalls(deps.modelClient(pin, io), pin, modelCalls);
     };
     const budget = createRunBudget(resolveLimits(config.limits), {
       now,
@@ -178,6 +182,32 @@ export async function runAgentWithParts(
         composition = out.composition;
         const { composition: _trace, ...rest } = out;
         result = rest;
+      } else if (config.hybrid !== undefined) {
+        if (!deps.hybridLeaf || !deps.agenticLoop)
+          throw new RuntimeError('config_invalid', 'this build of the runtime cannot run a hybrid leaf');
+        const clients = new Map<number, ModelClient>();
+        result = await deps.hybridLeaf(config, config.hybrid, input, {
+          runId,
+          tools: toolHandlers(config, deps),
+          fetch: egressFetch,
+          budget,
+          redactor,
+          log,
+          agenticLoop: deps.agenticLoop,
+          clientFor: (index) => {
+            let client = clients.get(index);
+            if (!client) {
+              client = clientFor(config.models[index]);
+              if (!client)
+                throw new RuntimeError(
+                  'config_invalid',
+                  `the hybrid config names models[${index}], which is not pinned`,
+                );
+              clients.set(index, client);
+            }
+            return client;
+          },
+        });
       } else {
         const model = clientFor(primaryPin(config));
         result = await runAgentLoopWithParts(config, input, {
@@ -202,6 +232,7 @@ export async function runAgentWithParts(
     };
   }
 
+  if (modelCalls.length > 0) result = { ...result, modelCalls };
   const latencyMs = Math.max(0, now() - started);
   // Everything that leaves goes through the redactor once, here: answer, data, error, tool calls.
   const out: AgentRunResult = { ...redactor.json(result), runId, latencyMs };

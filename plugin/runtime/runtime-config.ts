@@ -84,6 +84,8 @@ export interface RuntimeSampling {
 
 export interface RuntimeModelPin {
   role: ModelRole;
+  /** The definition's pin `name`, when it has one (routing and evaluation point at pins by it). */
+  name?: string;
   /** The definition's `providerId` (`openai`, `anthropic`, `local-ollama`, `custom:…`). */
   providerId: string;
   wire: ProviderWire;
@@ -160,6 +162,30 @@ export interface RuntimeComposition {
   quarantine: boolean;
 }
 
+/**
+ * How a leaf's pins work together in one run (the definition's `composition.routing` and
+ * `composition.evaluation`, resolved by `resolveModelRoles`). Pins are indices into `models`.
+ * Absent: the primary pin answers alone (`primaryPin`).
+ */
+export interface RuntimeHybrid {
+  /** The answering pin when there is no routing rule. */
+  answer?: number;
+  route?: {
+    /** The router or classifier pin. */
+    by: number;
+    routes: { label: string; to: number; description?: string }[];
+    default: number;
+  };
+  evaluate?: {
+    /** The evaluator pin. */
+    by: number;
+    /** `capabilityContract.invariants`: what every answer is judged against. */
+    invariants: string[];
+    maxRetries: number;
+    escalateTo?: number;
+  };
+}
+
 export interface RuntimeReceiptSettings {
   /** `signed`: one signed receipt per run; `off`: none (lifecycle `tool-prototype`). */
   mode: 'signed' | 'off';
@@ -187,6 +213,8 @@ export interface RuntimeConfig {
   receipts: RuntimeReceiptSettings;
   /** The system prompt for the primary model; absent: one built from the agent and skill descriptions. */
   instructions?: string;
+  /** Routing and evaluation between a leaf's pins (hybrid leaves); absent: one pin answers. */
+  hybrid?: RuntimeHybrid;
 }
 
 export interface ResolvedLimits {
@@ -284,6 +312,7 @@ export function checkRuntimeConfig(value: unknown): string[] {
       else if (typeof m['model'] !== 'string') problems.push(`models[${i}].model: missing`);
     });
   }
+  problems.push(...hybridProblems(value['hybrid'], Array.isArray(models) ? models : []));
   if (!Array.isArray(value['tools'])) problems.push('tools: missing');
   if (!isObj(value['limits'])) problems.push('limits: missing');
   if (!isObj(value['memory'])) problems.push('memory: missing');
@@ -295,5 +324,55 @@ export function checkRuntimeConfig(value: unknown): string[] {
   const receipts = value['receipts'];
   if (!isObj(receipts) || !['signed', 'off'].includes(String(receipts['mode'])))
     problems.push('receipts.mode: must be signed or off');
+  return problems;
+}
+
+/** What keeps a config's `hybrid` from running: pins out of range or in the wrong role. */
+function hybridProblems(hybrid: unknown, models: unknown[]): string[] {
+  if (hybrid === undefined) return [];
+  const problems: string[] = [];
+  const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!isObj(hybrid)) return ['hybrid: not an object'];
+  const roleOf = (i: unknown) =>
+    typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < models.length
+      ? String((models[i] as { role?: unknown } | undefined)?.role)
+      : undefined;
+  const pin = (where: string, i: unknown, roles: string[]) => {
+    const role = roleOf(i);
+    if (role === undefined || !roles.includes(role))
+      problems.push(`${where}: must be the index of a pin with role ${roles.join(' or ')}`);
+  };
+  if (hybrid['answer'] !== undefined)
+    pin('hybrid.answer', hybrid['answer'], ['primary', 'specialist', 'router', 'classifier']);
+  const route = hybrid['route'];
+  if (route !== undefined) {
+    if (!isObj(route) || !Array.isArray(route['routes']) || route['routes'].length === 0)
+      problems.push('hybrid.route: by, routes and default are required');
+    else {
+      pin('hybrid.route.by', route['by'], ['router', 'classifier']);
+      pin('hybrid.route.default', route['default'], ['primary', 'specialist']);
+      route['routes'].forEach((r, i) => {
+        if (!isObj(r) || typeof r['label'] !== 'string') problems.push(`hybrid.route.routes[${i}].label: missing`);
+        else pin(`hybrid.route.routes[${i}].to`, r['to'], ['primary', 'specialist']);
+      });
+    }
+  }
+  const evaluate = hybrid['evaluate'];
+  if (evaluate !== undefined) {
+    if (!isObj(evaluate)) problems.push('hybrid.evaluate: not an object');
+    else {
+      pin('hybrid.evaluate.by', evaluate['by'], ['evaluator']);
+      const invariants = evaluate['invariants'];
+      if (!Array.isArray(invariants) || invariants.length === 0 || !invariants.every((x) => typeof x === 'string'))
+        problems.push('hybrid.evaluate.invariants: at least one invariant is required');
+      const retries = evaluate['maxRetries'];
+      if (typeof retries !== 'number' || !Number.isInteger(retries) || retries < 0 || retries > 5)
+        problems.push('hybrid.evaluate.maxRetries: an integer from 0 to 5');
+      if (evaluate['escalateTo'] !== undefined)
+        pin('hybrid.evaluate.escalateTo', evaluate['escalateTo'], ['primary', 'specialist']);
+    }
+  }
+  if (route === undefined && hybrid['answer'] === undefined)
+    problems.push('hybrid: an answering pin or a route is required');
   return problems;
 }

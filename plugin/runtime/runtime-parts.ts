@@ -15,6 +15,8 @@ import { createModelClient } from './providers/create-model-client';
 import type { ReceiptSigning } from './run-receipt';
 import { signedReceipts } from './run-receipt';
 import { checkRuntimeConfig } from './runtime-config';
+import type { HybridLeafRunner } from './hybrid/hybrid-leaf';
+import { runHybridLeaf } from './hybrid/hybrid-leaf';
 
 export interface RuntimeParts {
   /** How a pin becomes a client (agentic agents, routed dags); also how custom providers and tests plug in. */
@@ -27,6 +29,8 @@ export interface RuntimeParts {
   agenticLoop?: AgenticLoop;
   /** The signing key check and the receipt of each run (configs with `receipts.mode: signed`). */
   receiptSigning?: ReceiptSigning;
+  /** Routing and evaluation between a leaf's pins (configs with `hybrid`). */
+  hybridLeaf?: HybridLeafRunner;
   /**
    * The check of a config given at runtime (the A2A handler refuses a config it fails). A
    * generated Worker's config was checked when its source was generated: the Worker names this
@@ -41,6 +45,7 @@ const EVERY_PART: Required<RuntimeParts> = {
   mcpHttpTool: createMcpHttpToolHandler,
   agenticLoop: runAgenticLoop,
   receiptSigning: signedReceipts,
+  hybridLeaf: runHybridLeaf,
   configCheck: checkRuntimeConfig,
 };
 
@@ -53,6 +58,7 @@ export function withEveryPart<D extends RuntimeParts>(deps: D): D {
     mcpHttpTool: deps.mcpHttpTool ?? EVERY_PART.mcpHttpTool,
     agenticLoop: deps.agenticLoop ?? EVERY_PART.agenticLoop,
     receiptSigning: deps.receiptSigning ?? EVERY_PART.receiptSigning,
+    hybridLeaf: deps.hybridLeaf ?? EVERY_PART.hybridLeaf,
     configCheck: deps.configCheck ?? EVERY_PART.configCheck,
   };
 }

@@ -29,6 +29,7 @@ describe('SEMANTIC_RULES', () => {
       'kym-ref',
       'composition-shape',
       'pins',
+      'model-roles',
       'exact-models',
       'tool-fields',
       'url-fields',

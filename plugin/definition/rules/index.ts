@@ -12,6 +12,7 @@ import { keyCustodyRule } from './key-custody';
 import { kymRefRule } from './kym-ref';
 import { lifecycleGatesRule } from './lifecycle-gates';
 import { memoryEgressRule } from './memory-egress';
+import { modelRolesRule } from './model-roles';
 import { pinsRule } from './pins';
 import type { SemanticRule } from './rule';
 import { sandboxingRule } from './sandboxing';
@@ -30,6 +31,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   kymRefRule,
   compositionShapeRule,
   pinsRule,
+  modelRolesRule,
   exactModelsRule,
   toolFieldsRule,
   urlFieldsRule,
@@ -55,6 +57,7 @@ export {
   kymRefRule,
   lifecycleGatesRule,
   memoryEgressRule,
+  modelRolesRule,
   pinsRule,
   sandboxingRule,
   secretsRule,

@@ -28,6 +28,7 @@ export const EXAMPLE_FILES: Readonly<Record<string, string>> = {
   'text-classify': 'examples/text-classify/agent.json',
   'keyword-extract': 'examples/keyword-extract/agent.json',
   'text-digest': 'examples/text-digest/agent.json',
+  'support-triage': 'examples/support-triage/agent.json',
 };
 
 function parseFile(relative: string): unknown {

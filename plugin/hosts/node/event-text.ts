@@ -51,6 +51,10 @@ export function describeHostEvent(event: HostEvent): string | undefined {
       return `${ofRun(event)}tool ${field(event, 'tool') ?? '?'}${field(event, 'step') ? ` (step ${field(event, 'step')})` : ''}${event['ok'] === false ? ` failed${withCode(event)}` : ''}`;
     case 'loop.end':
       return `${ofRun(event)}agent loop ended: ${field(event, 'stopReason') ?? 'done'}${field(event, 'steps') ? ` after ${field(event, 'steps')} step${field(event, 'steps') === '1' ? '' : 's'}` : ''}${withCode(event)}`;
+    case 'route.chosen':
+      return `${ofRun(event)}routed to ${field(event, 'pin') ?? '?'}${field(event, 'label') ? ` (label ${field(event, 'label')})` : ' (the default: the reply named no label)'}`;
+    case 'answer.judged':
+      return `${ofRun(event)}the evaluator ${event['pass'] === true ? 'passed' : 'failed'} ${field(event, 'pin') ?? 'the'}'s answer${field(event, 'score') ? ` (score ${field(event, 'score')})` : ''}`;
     case 'child.run':
       return `${ofRun(event)}runs child ${field(event, 'child') ?? '?'}${event['quarantine'] === true ? ' (quarantined, in its own process)' : ''}`;
     case 'composition.end':

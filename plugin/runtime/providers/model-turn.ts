@@ -26,11 +26,16 @@ export interface ToolSpec {
   inputSchema: Record<string, unknown>;
 }
 
+/** Why the run calls a model; recorded with the call (never sent to the provider). */
+export type ModelCallPurpose = 'answer' | 'route' | 'evaluate' | 'summarise';
+
 export interface ModelRequest {
   system?: string;
   messages: ChatMessage[];
   tools: ToolSpec[];
   signal?: AbortSignal;
+  /** Default `answer`. */
+  purpose?: ModelCallPurpose;
 }
 
 export interface ModelTurn {

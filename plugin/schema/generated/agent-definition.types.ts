@@ -17,6 +17,10 @@ export type ExactSemver = string;
  */
 export type OpaqueRef = string;
 /**
+ * The `name` of a pin in the modelSet.
+ */
+export type PinName = string;
+/**
  * A runtime binding, matching the Cubicle DynamicWorkerHostPlan bindings union.
  */
 export type BindingRef =
@@ -186,6 +190,10 @@ export interface LlmPin {
    * What the model does inside the agent.
    */
   role: 'primary' | 'classifier' | 'evaluator' | 'specialist' | 'router';
+  /**
+   * A name for the pin, unique in the modelSet, so `composition.routing` and `composition.evaluation` can point at it (for example `bug-fixer`).
+   */
+  name?: string;
   /**
    * The provider's model identifier, for example `gpt-4o-mini`.
    */
@@ -384,6 +392,8 @@ export interface Composition {
    * When true each child runs in a fresh runtime instance (its own isolate, job or process) with an isolated context.
    */
   quarantine?: boolean;
+  routing?: LeafRouting;
+  evaluation?: LeafEvaluation;
 }
 /**
  * A pinned child agent: an AgentDefinition at one exact version.
@@ -416,6 +426,54 @@ export interface EdgeCondition {
    * The value that selects this edge.
    */
   equals: string | number | boolean | null;
+}
+/**
+ * A routing rule inside one leaf: the labels the router chooses from, the pin each label goes to, and the default.
+ */
+export interface LeafRouting {
+  by?: PinName;
+  /**
+   * The labels, in the order the router is shown them; each label once.
+   *
+   * @minItems 1
+   * @maxItems 32
+   */
+  routes: [
+    {
+      /**
+       * What the router replies to choose this route, for example `bug`.
+       */
+      label: string;
+      to: PinName;
+      /**
+       * What tasks this label is for; shown to the router.
+       */
+      description?: string;
+    },
+    ...{
+      /**
+       * What the router replies to choose this route, for example `bug`.
+       */
+      label: string;
+      to: PinName;
+      /**
+       * What tasks this label is for; shown to the router.
+       */
+      description?: string;
+    }[]
+  ];
+  default: PinName;
+}
+/**
+ * Evaluator-optimiser inside one leaf: the evaluator judges each answer against `capabilityContract.invariants`; a failed answer is retried with the evaluator's critique, then escalated, then the task fails.
+ */
+export interface LeafEvaluation {
+  by?: PinName;
+  /**
+   * How many times the answering pin is asked again with the critique after a failed verdict.
+   */
+  maxRetries?: number;
+  escalateTo?: PinName;
 }
 /**
  * The agent's memory references and context budgets.

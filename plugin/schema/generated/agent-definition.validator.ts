@@ -37,7 +37,7 @@ var require_ucs2length = __commonJS({
 
 // validator.mjs
 var validateAgentDefinitionCompiled = validate20;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://agentdef.dev/schema/agent-definition.v1.schema.json", "title": "AgentDefinition", "description": "A precise, versioned definition of one agent or tool: identity, capability contract, model set, tool inventory, composition, memory and telemetry contracts, runtime requirements and lifecycle state.", "type": "object", "additionalProperties": false, "required": ["schemaVersion", "identity", "capabilityContract", "modelSet", "toolInventory", "composition", "memoryContract", "telemetryContract", "runtimeRequirements", "lifecycleState", "metadata"], "properties": { "$schema": { "type": "string", "description": "Optional: the schema this file follows, so editors can autocomplete." }, "schemaVersion": { "const": "agent-definition/v1", "description": "The definition format version; always `agent-definition/v1`." }, "identity": { "$ref": "#/$defs/Identity" }, "capabilityContract": { "$ref": "#/$defs/CapabilityContract" }, "modelSet": { "type": "array", "items": { "$ref": "#/$defs/LlmPin" }, "description": "The pinned models (0..n). Empty makes the entity a tool; one or more makes it an agent that must register in KYM." }, "toolInventory": { "type": "array", "items": { "$ref": "#/$defs/ToolRef" }, "description": "The tools the agent may call." }, "composition": { "$ref": "#/$defs/Composition" }, "memoryContract": { "$ref": "#/$defs/MemoryContract" }, "telemetryContract": { "$ref": "#/$defs/TelemetryContract" }, "runtimeRequirements": { "$ref": "#/$defs/RuntimeRequirements" }, "lifecycleState": { "type": "string", "enum": ["tool-prototype", "tool-shipped", "mcp-resident", "kym-registered", "composed", "marketplace-published"], "description": "The current stage on the MCP-to-agentic lifecycle." }, "metadata": { "$ref": "#/$defs/Metadata" } }, "$defs": { "Semver": { "type": "string", "title": "ExactSemver", "description": "An exact semantic version (MAJOR.MINOR.PATCH with optional pre-release and build). Ranges, wildcards and tags such as `latest` are not allowed: every pin names one immutable version.", "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", "maxLength": 128, "x-message": "must be an exact semantic version such as 1.2.3 (no ranges like ^1.2.0 or ~1.2, no `latest`)" }, "Ulid": { "type": "string", "title": "Ulid", "description": "A ULID: 26 characters of Crockford base32 (0-9, A-Z without I, L, O, U), the first character 0-7.", "pattern": "^[0-7][0-9A-HJKMNP-TV-Z]{25}$", "x-message": "must be a ULID: 26 Crockford base32 characters (0-9, A-Z without I, L, O, U), uppercase, the first one 0-7" }, "Slug": { "type": "string", "title": "Slug", "description": "A lowercase kebab-case name, 1-64 characters (`a-z`, `0-9`, single hyphens between words). Safe as a folder name and as an Nx project name.", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$", "minLength": 1, "maxLength": 64, "x-message": "must be lowercase kebab-case: letters a-z, digits and single hyphens between words, 1-64 characters (no slashes, dots or `..`)" }, "OpaqueRef": { "type": "string", "title": "OpaqueRef", "description": "An opaque reference (for example `keyref:acme-agents`): a scheme, a colon, then a name. Never a key value.", "pattern": "^[a-z][a-z0-9+.-]*:\\S+$", "maxLength": 512, "x-message": "must be an opaque reference such as keyref:my-key (a scheme, a colon, a name; no spaces)" }, "JsonSchemaObject": { "type": "object", "title": "JsonSchemaObject", "description": "An embedded JSON Schema (draft 2020-12) describing a payload. Kept as data: agentdef does not execute it." }, "CubicleActorRef": { "type": "object", "title": "CubicleActorRef", "description": "Who owns the agent: a user, team, organisation or service account.", "additionalProperties": false, "required": ["kind", "id"], "properties": { "kind": { "type": "string", "enum": ["user", "team", "org", "service"], "description": "The kind of actor that owns the agent." }, "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The actor's identifier within its kind (letters, digits, `.`, `_`, `-`; up to 128 characters)." } } }, "Identity": { "type": "object", "title": "Identity", "description": "Immutable identity: the join key for receipts, KYM registration and NANDA discovery.", "additionalProperties": false, "required": ["id", "slug", "name", "versionSemver", "versionId", "owner", "signingKeyRef"], "properties": { "id": { "$ref": "#/$defs/Ulid", "description": "The agent's permanent ULID. It never changes across versions." }, "slug": { "$ref": "#/$defs/Slug", "description": "The agent's kebab-case name; also its Nx project name and folder name." }, "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The human-readable display name." }, "versionSemver": { "$ref": "#/$defs/Semver", "description": "The exact semantic version of this definition, for humans and for pins (`slug@version`)." }, "versionId": { "$ref": "#/$defs/Ulid", "description": "The ULID of this version; the receipt attribution tuple carries it." }, "owner": { "$ref": "#/$defs/CubicleActorRef", "description": "The actor that owns this agent." }, "signingKeyRef": { "$ref": "#/$defs/OpaqueRef", "description": "An opaque reference to the key that signs this agent's exports (ADR-006). Never the key itself." }, "kymRef": { "type": "string", "pattern": "^kym://agents/[a-z0-9]+(?:-[a-z0-9]+)*@\\S+$", "description": "The KYM registry reference, exactly `kym://agents/<slug>@<versionSemver>` of this definition. Required from lifecycle stage `kym-registered` on.", "x-message": "must look like kym://agents/<slug>@<version>" }, "nandaFactsRef": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*:\\S+$", "maxLength": 1024, "description": "Where the published NANDA AgentFacts credential lives (a URL or URN). Required at lifecycle stage `marketplace-published`." } } }, "Part": { "type": "object", "title": "Part", "description": "One A2A part the agent accepts or produces: text, a file or structured data.", "additionalProperties": false, "required": ["kind", "mediaType"], "properties": { "kind": { "type": "string", "enum": ["text", "file", "data"], "description": "The A2A part kind." }, "mediaType": { "type": "string", "pattern": "^[a-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+$", "description": "The IANA media type of the part, for example `text/plain` or `application/json`.", "x-message": "must be a media type such as text/plain or application/json" }, "schema": { "$ref": "#/$defs/JsonSchemaObject", "description": "For `data` parts: the JSON Schema the payload satisfies." }, "description": { "type": "string", "minLength": 1, "maxLength": 1e3, "description": "What the part carries." } } }, "Skill": { "type": "object", "title": "Skill", "description": "A versioned skill, shaped like the A2A AgentSkill so the definition serialises to an AgentCard.", "additionalProperties": false, "required": ["id", "name", "description", "version", "tags"], "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 128, "description": "The skill's identifier, unique within the agent (A2A `AgentSkill.id`). Any characters are allowed; generated code escapes it." }, "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The skill's display name." }, "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the skill does, for people and for discovery." }, "version": { "$ref": "#/$defs/Semver", "description": "The skill's exact version; receipts carry it in the pinning tuple." }, "tags": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 64 }, "description": "Keywords describing the skill (A2A `AgentSkill.tags`, which holds at least one)." }, "examples": { "type": "array", "description": "Example requests the skill handles.", "items": { "type": "string", "minLength": 1, "maxLength": 256 } }, "inputModes": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 128 }, "description": "Media types the skill accepts; defaults to the agent's inputs." }, "outputModes": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 128 }, "description": "Media types the skill produces; defaults to the agent's outputs." }, "inputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the skill's structured input, when it takes data." }, "outputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the skill's structured output, when it returns data." } } }, "CapabilityContract": { "type": "object", "title": "CapabilityContract", "description": "What the agent promises to do: its inputs, outputs, skills and invariants.", "additionalProperties": false, "required": ["inputs", "outputs", "skills", "invariants"], "properties": { "inputs": { "type": "array", "items": { "$ref": "#/$defs/Part" }, "minItems": 1, "description": "The A2A parts the agent accepts." }, "outputs": { "type": "array", "items": { "$ref": "#/$defs/Part" }, "minItems": 1, "description": "The A2A parts the agent produces." }, "skills": { "type": "array", "items": { "$ref": "#/$defs/Skill" }, "minItems": 1, "description": "The agent's versioned skills, each with its own schemas." }, "invariants": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 1e3 }, "description": "Natural-language postconditions that evaluators score against." } } }, "SamplingParams": { "type": "object", "title": "SamplingParams", "description": "Sampling parameters sent with every call to the model: the portable ones (camelCase, translated for each provider) and the provider-specific ones agentdef passes through under their wire names (OpenAI: `frequency_penalty`, `presence_penalty`; Ollama: `num_ctx`, `repeat_penalty`, `repeat_last_n`, `min_p`, `mirostat`, `mirostat_eta`, `mirostat_tau`). Any other field is an error, so a misspelled parameter is never silently ignored.", "properties": { "temperature": { "type": "number", "minimum": 0, "maximum": 2, "description": "Sampling temperature." }, "topP": { "type": "number", "minimum": 0, "maximum": 1, "description": "Nucleus sampling probability mass." }, "topK": { "type": "integer", "minimum": 1, "description": "Top-k sampling cut-off." }, "maxTokens": { "type": "integer", "minimum": 1, "description": "Maximum tokens the model may generate per call." }, "seed": { "type": "integer", "description": "Seed for providers that support deterministic sampling." }, "stop": { "type": "array", "items": { "type": "string" }, "maxItems": 16, "description": "Stop sequences." }, "frequency_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens by how often they already appear." }, "presence_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens that already appear." }, "num_ctx": { "type": "integer", "minimum": 1, "description": "Ollama: the context window size, in tokens." }, "repeat_penalty": { "type": "number", "minimum": 0, "description": "Ollama: how strongly repetitions are penalised." }, "repeat_last_n": { "type": "integer", "minimum": -1, "description": "Ollama: how far back to look for repetitions (-1: the whole context)." }, "min_p": { "type": "number", "minimum": 0, "maximum": 1, "description": "Ollama: minimum probability of a token relative to the most likely one." }, "mirostat": { "type": "integer", "minimum": 0, "maximum": 2, "description": "Ollama: Mirostat sampling (0 off, 1 Mirostat, 2 Mirostat 2.0)." }, "mirostat_eta": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat learning rate." }, "mirostat_tau": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat target perplexity." } }, "additionalProperties": false }, "LlmPin": { "type": "object", "title": "LlmPin", "description": "One pinned model in the agent's execution path. Any pin makes the agent agentic.", "additionalProperties": false, "required": ["role", "modelId", "modelVersion", "providerId", "samplingParams"], "properties": { "role": { "type": "string", "enum": ["primary", "classifier", "evaluator", "specialist", "router"], "description": "What the model does inside the agent." }, "modelId": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The provider's model identifier, for example `gpt-4o-mini`." }, "modelVersion": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The exact model version or snapshot date; never `latest`." }, "providerId": { "type": "string", "pattern": "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "description": "Who serves the model: a known provider (`openai`, `anthropic`, `google`, `mistral`, `cohere`, `groq`, `workers-ai`, `azure-openai`, `bedrock`, `local-ollama`) or `custom:<name>`. `local-ollama` keeps inference on the machine.", "x-message": "must be a known provider id such as openai or local-ollama, or custom:<name>" }, "samplingParams": { "$ref": "#/$defs/SamplingParams", "description": "Sampling parameters for this model." }, "tier": { "type": "string", "enum": ["frontier", "small", "tuned", "local"], "description": "The model's tier: `frontier` and `small` are remote API calls, `tuned` carries pinned weights, `local` runs on the machine." }, "checkpointId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$", "description": "The pinned fine-tune checkpoint; required when `tier` is `tuned`." } } }, "ToolRef": { "type": "object", "title": "ToolRef", "description": "One versioned, provenance-tagged tool the agent may call.", "additionalProperties": false, "required": ["id", "name", "version", "provenance", "risk"], "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The tool's identifier, unique within the agent." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$", "description": "The name the model or router calls the tool by (for MCP tools, the MCP tool name)." }, "version": { "$ref": "#/$defs/Semver", "description": "The tool's exact version." }, "mcpServer": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "For MCP tools: the name of the MCP server that provides the tool (mapped to a command or URL by the workspace)." }, "mcpTransport": { "type": "string", "enum": ["stdio", "http"], "description": "For MCP tools: `stdio` (a local process, local host only) or `http` (Streamable HTTP, any host)." }, "provenance": { "type": "string", "enum": ["mcp", "skill-package", "native", "scripted"], "description": "Where the tool's code comes from; with `risk` it picks the sandbox." }, "risk": { "type": "string", "enum": ["low", "medium", "high", "critical"], "description": "The Cubicle risk level of calling the tool." }, "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the tool does, shown to the model." }, "inputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the tool's arguments." }, "endpoints": { "type": "array", "items": { "type": "string", "pattern": "^https?://[^\\s/@]+(?:/\\S*)?$", "x-message": "must be an http(s) origin such as https://api.example.com, with no user name or password before the host (credentials are secrets: reference them, never put them in a URL)" }, "uniqueItems": true, "description": "The HTTP(S) origins the tool may reach; everything else is blocked by the egress policy. No userinfo (`user:password@`): credentials never appear in a definition." } } }, "AgentRef": { "type": "object", "title": "AgentRef", "description": "A pinned child agent: an AgentDefinition at one exact version.", "additionalProperties": false, "required": ["slug", "version"], "properties": { "slug": { "$ref": "#/$defs/Slug", "description": "The child agent's slug." }, "version": { "$ref": "#/$defs/Semver", "description": "The child's exact `versionSemver`." } } }, "EdgeCondition": { "type": "object", "title": "EdgeCondition", "description": "For a `conditional` edge: the edge is taken when the value at `pointer` in the source node's output equals `equals`.", "additionalProperties": false, "required": ["pointer", "equals"], "properties": { "pointer": { "type": "string", "pattern": "^(?:/(?:[^~/]|~[01])*)*$", "description": "A JSON Pointer into the source node's structured output." }, "equals": { "type": ["string", "number", "boolean", "null"], "description": "The value that selects this edge." } } }, "Edge": { "type": "object", "title": "Edge", "description": "A typed edge between two nodes of the composition.", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "$ref": "#/$defs/Slug", "description": "The slug of the node the edge leaves." }, "to": { "$ref": "#/$defs/Slug", "description": "The slug of the node the edge enters." }, "gate": { "type": "string", "enum": ["llm-decides", "deterministic", "conditional"], "description": "Who decides whether the edge is taken: the router model (`llm-decides`), always (`deterministic`), or a rule in code (`conditional`)." }, "condition": { "$ref": "#/$defs/EdgeCondition", "description": "For `conditional` edges: the rule evaluated in code." } } }, "Composition": { "type": "object", "title": "Composition", "description": "Agents of agents: a leaf, or a DAG of pinned child definitions with typed edges.", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["leaf", "dag"], "description": "`leaf` runs its own models and tools; `dag` composes pinned children." }, "nodes": { "type": "array", "items": { "$ref": "#/$defs/AgentRef" }, "description": "For `dag`: the pinned children, each `slug@version`." }, "edges": { "type": "array", "items": { "$ref": "#/$defs/Edge" }, "description": "For `dag`: typed edges between nodes; the edges form no cycle." }, "quarantine": { "type": "boolean", "description": "When true each child runs in a fresh runtime instance (its own isolate, job or process) with an isolated context." } } }, "MemoryRef": { "type": "object", "title": "MemoryRef", "description": "One Cubicle memory reference.", "additionalProperties": false, "required": ["kind", "name", "retention", "egressAllowed"], "properties": { "kind": { "type": "string", "enum": ["chat", "vector", "profile", "receipt", "sensor", "content", "custom"], "description": "The Cubicle memory kind." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The memory's name within the agent." }, "retention": { "type": "string", "enum": ["ephemeral", "session", "durable"], "description": "How long the memory is kept." }, "egressAllowed": { "type": "boolean", "description": "Whether the memory's content may leave the runtime host." } } }, "MemoryContract": { "type": "object", "title": "MemoryContract", "description": "The agent's memory references and context budgets.", "additionalProperties": false, "required": ["refs"], "properties": { "refs": { "type": "array", "items": { "$ref": "#/$defs/MemoryRef" }, "description": "The Cubicle memory references the agent uses." }, "workingSetTokens": { "type": "integer", "minimum": 0, "description": "The tokens the agent keeps in context on a typical turn. Must not exceed `contextWindowBudget`." }, "contextWindowBudget": { "type": "integer", "minimum": 1, "description": "The most tokens the agent may hold in context; the runtime compacts before exceeding it." }, "compactionPolicy": { "type": "string", "enum": ["summarise", "quarantine", "drop"], "description": "What the runtime does when the context would overflow." } } }, "TelemetryContract": { "type": "object", "title": "TelemetryContract", "description": "The receipt envelope and telemetry the agent commits to, and its agentic gate, stored explicitly.", "additionalProperties": false, "required": ["receiptSigner", "receiptSchemaVersion", "telemetryKinds", "agenticGate", "kymRegistrationRequired"], "properties": { "receiptSigner": { "anyOf": [{ "$ref": "#/$defs/OpaqueRef" }, { "type": "null" }], "description": "The signing key reference for receipts, or null before `tool-shipped` (no signed receipts yet)." }, "receiptSchemaVersion": { "type": "string", "pattern": "^receipt/v[1-9][0-9]*$", "description": "The receipt schema the agent emits, for example `receipt/v1`.", "x-message": "must look like receipt/v1" }, "telemetryKinds": { "type": "array", "items": { "type": "string", "enum": ["events", "session-report", "experiment"] }, "uniqueItems": true, "description": "Which telemetry streams the agent emits." }, "agenticGate": { "type": "string", "enum": ["tool-only", "agentic"], "description": "`tool-only` when `modelSet` is empty, `agentic` otherwise. Stored so downstream systems audit rather than infer." }, "kymRegistrationRequired": { "type": "boolean", "description": "True exactly when `agenticGate` is `agentic`: agentic entities must register in KYM." } } }, "Limits": { "type": "object", "title": "Limits", "description": "Resource and termination limits; the runtime enforces them.", "additionalProperties": false, "required": [], "properties": { "cpuMs": { "type": "integer", "minimum": 1, "description": "CPU time per request in milliseconds (Workers `limits.cpu_ms`)." }, "memoryMb": { "type": "integer", "minimum": 1, "description": "Memory in MiB (container memory, Node heap limit)." }, "wallClockMs": { "type": "integer", "minimum": 1, "description": "Wall-clock time per run in milliseconds; the run stops and says so when it is reached." }, "maxSubrequests": { "type": "integer", "minimum": 0, "description": "The most outbound requests (model and tool calls) per run." } } }, "BindingRef": { "title": "BindingRef", "description": "A runtime binding, matching the Cubicle DynamicWorkerHostPlan bindings union.", "type": "object", "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["service", "kv", "d1", "r2", "queue", "secret-ref", "custom"], "description": "The binding kind; selects which of the shapes below applies." } }, "discriminator": { "propertyName": "kind" }, "oneOf": [{ "type": "object", "title": "BindingService", "description": "A service binding to another Worker or MCP server over HTTP.", "additionalProperties": false, "required": ["kind", "name", "service"], "properties": { "kind": { "const": "service", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "service": { "type": "string", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$", "description": "The service (Worker) name to bind." } } }, { "type": "object", "title": "BindingKv", "description": "A KV namespace.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "kv", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "namespaceId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The KV namespace id, when known at compile time." } } }, { "type": "object", "title": "BindingD1", "description": "A D1 database.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "d1", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "databaseId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The D1 database id." } } }, { "type": "object", "title": "BindingR2", "description": "An R2 bucket.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "r2", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "bucket": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{1,62}$", "description": "The bucket name." } } }, { "type": "object", "title": "BindingQueue", "description": "A queue producer.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "queue", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "queue": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,62}$", "description": "The queue name." } } }, { "type": "object", "title": "BindingSecretRef", "description": "A secret, by reference only: the value lives in a secret store, never in the definition.", "additionalProperties": false, "required": ["kind", "name", "ref"], "properties": { "kind": { "const": "secret-ref", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "ref": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*://\\S+$", "maxLength": 512, "description": "Where the secret lives, for example `secrets-store://acme/openai` or `env://OPENAI_API_KEY`.", "x-message": "must be a secret reference such as secrets-store://team/name, never the secret itself" } } }, { "type": "object", "title": "BindingCustom", "description": "A binding of a kind the host plan does not know; passed through by name.", "additionalProperties": false, "required": ["kind", "name", "type"], "properties": { "kind": { "const": "custom", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "type": { "type": "string", "pattern": "^[a-z][a-z0-9_-]{0,63}$", "description": "The host's binding type." } } }] }, "RuntimeRequirements": { "type": "object", "title": "RuntimeRequirements", "description": "The compiler's dispatch key: the runtime class, limits, key custody and bindings.", "additionalProperties": false, "required": ["runtimeCapabilityClass", "limits", "keyCustody", "bindings"], "properties": { "runtimeCapabilityClass": { "type": "string", "enum": ["workers-only", "workers-preferred", "container-required", "local-host-required"], "description": "Which hosts may run the agent: Workers only, Workers with a container fallback, a container, or the user's own machine." }, "limits": { "$ref": "#/$defs/Limits", "description": "Resource and termination limits." }, "keyCustody": { "type": "string", "enum": ["session", "vault-ref", "secrets-store"], "description": "Where the agent's keys are held." }, "bindings": { "type": "array", "items": { "$ref": "#/$defs/BindingRef" }, "description": "The runtime bindings the agent needs." } } }, "Provenance": { "type": "object", "title": "Provenance", "description": "Where the definition comes from: a file in a repository, and at publish time the commit.", "additionalProperties": false, "required": ["repo", "filePath"], "properties": { "repo": { "type": "string", "minLength": 1, "maxLength": 1024, "description": "The repository URL." }, "filePath": { "type": "string", "pattern": "^(?!/)(?!.*(?:^|/)\\.\\.(?:/|$))[A-Za-z0-9._@+/-]+$", "maxLength": 1024, "description": "The definition's path inside the repository (relative, no `..`)." }, "commitSha": { "type": "string", "pattern": "^[0-9a-f]{40}(?:[0-9a-f]{24})?$", "description": "The commit the definition was published from; stamped at publish time, optional in authored files." } } }, "CardExports": { "type": "object", "title": "CardExports", "description": "Derived views generated by the compiler and cached for external verifiers.", "additionalProperties": false, "required": [], "properties": { "agentCard": { "type": "object", "description": "The A2A AgentCard projection of this definition." }, "agentFacts": { "type": "object", "description": "The NANDA AgentFacts credential projection of this definition." } } }, "Metadata": { "type": "object", "title": "Metadata", "description": "Description, tags, provenance and derived exports.", "additionalProperties": false, "required": ["description", "tags", "provenance"], "properties": { "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the agent is for." }, "tags": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 64 }, "description": "Keywords for discovery." }, "provenance": { "$ref": "#/$defs/Provenance", "description": "Where the definition comes from." }, "cardExports": { "$ref": "#/$defs/CardExports", "description": "Derived A2A and NANDA views." }, "notes": { "type": "object", "description": "Free-form notes; the only open object in the definition.", "additionalProperties": true } } } } };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://agentdef.dev/schema/agent-definition.v1.schema.json", "title": "AgentDefinition", "description": "A precise, versioned definition of one agent or tool: identity, capability contract, model set, tool inventory, composition, memory and telemetry contracts, runtime requirements and lifecycle state.", "type": "object", "additionalProperties": false, "required": ["schemaVersion", "identity", "capabilityContract", "modelSet", "toolInventory", "composition", "memoryContract", "telemetryContract", "runtimeRequirements", "lifecycleState", "metadata"], "properties": { "$schema": { "type": "string", "description": "Optional: the schema this file follows, so editors can autocomplete." }, "schemaVersion": { "const": "agent-definition/v1", "description": "The definition format version; always `agent-definition/v1`." }, "identity": { "$ref": "#/$defs/Identity" }, "capabilityContract": { "$ref": "#/$defs/CapabilityContract" }, "modelSet": { "type": "array", "items": { "$ref": "#/$defs/LlmPin" }, "description": "The pinned models (0..n). Empty makes the entity a tool; one or more makes it an agent that must register in KYM." }, "toolInventory": { "type": "array", "items": { "$ref": "#/$defs/ToolRef" }, "description": "The tools the agent may call." }, "composition": { "$ref": "#/$defs/Composition" }, "memoryContract": { "$ref": "#/$defs/MemoryContract" }, "telemetryContract": { "$ref": "#/$defs/TelemetryContract" }, "runtimeRequirements": { "$ref": "#/$defs/RuntimeRequirements" }, "lifecycleState": { "type": "string", "enum": ["tool-prototype", "tool-shipped", "mcp-resident", "kym-registered", "composed", "marketplace-published"], "description": "The current stage on the MCP-to-agentic lifecycle." }, "metadata": { "$ref": "#/$defs/Metadata" } }, "$defs": { "Semver": { "type": "string", "title": "ExactSemver", "description": "An exact semantic version (MAJOR.MINOR.PATCH with optional pre-release and build). Ranges, wildcards and tags such as `latest` are not allowed: every pin names one immutable version.", "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", "maxLength": 128, "x-message": "must be an exact semantic version such as 1.2.3 (no ranges like ^1.2.0 or ~1.2, no `latest`)" }, "Ulid": { "type": "string", "title": "Ulid", "description": "A ULID: 26 characters of Crockford base32 (0-9, A-Z without I, L, O, U), the first character 0-7.", "pattern": "^[0-7][0-9A-HJKMNP-TV-Z]{25}$", "x-message": "must be a ULID: 26 Crockford base32 characters (0-9, A-Z without I, L, O, U), uppercase, the first one 0-7" }, "Slug": { "type": "string", "title": "Slug", "description": "A lowercase kebab-case name, 1-64 characters (`a-z`, `0-9`, single hyphens between words). Safe as a folder name and as an Nx project name.", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$", "minLength": 1, "maxLength": 64, "x-message": "must be lowercase kebab-case: letters a-z, digits and single hyphens between words, 1-64 characters (no slashes, dots or `..`)" }, "OpaqueRef": { "type": "string", "title": "OpaqueRef", "description": "An opaque reference (for example `keyref:acme-agents`): a scheme, a colon, then a name. Never a key value.", "pattern": "^[a-z][a-z0-9+.-]*:\\S+$", "maxLength": 512, "x-message": "must be an opaque reference such as keyref:my-key (a scheme, a colon, a name; no spaces)" }, "JsonSchemaObject": { "type": "object", "title": "JsonSchemaObject", "description": "An embedded JSON Schema (draft 2020-12) describing a payload. Kept as data: agentdef does not execute it." }, "CubicleActorRef": { "type": "object", "title": "CubicleActorRef", "description": "Who owns the agent: a user, team, organisation or service account.", "additionalProperties": false, "required": ["kind", "id"], "properties": { "kind": { "type": "string", "enum": ["user", "team", "org", "service"], "description": "The kind of actor that owns the agent." }, "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The actor's identifier within its kind (letters, digits, `.`, `_`, `-`; up to 128 characters)." } } }, "Identity": { "type": "object", "title": "Identity", "description": "Immutable identity: the join key for receipts, KYM registration and NANDA discovery.", "additionalProperties": false, "required": ["id", "slug", "name", "versionSemver", "versionId", "owner", "signingKeyRef"], "properties": { "id": { "$ref": "#/$defs/Ulid", "description": "The agent's permanent ULID. It never changes across versions." }, "slug": { "$ref": "#/$defs/Slug", "description": "The agent's kebab-case name; also its Nx project name and folder name." }, "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The human-readable display name." }, "versionSemver": { "$ref": "#/$defs/Semver", "description": "The exact semantic version of this definition, for humans and for pins (`slug@version`)." }, "versionId": { "$ref": "#/$defs/Ulid", "description": "The ULID of this version; the receipt attribution tuple carries it." }, "owner": { "$ref": "#/$defs/CubicleActorRef", "description": "The actor that owns this agent." }, "signingKeyRef": { "$ref": "#/$defs/OpaqueRef", "description": "An opaque reference to the key that signs this agent's exports (ADR-006). Never the key itself." }, "kymRef": { "type": "string", "pattern": "^kym://agents/[a-z0-9]+(?:-[a-z0-9]+)*@\\S+$", "description": "The KYM registry reference, exactly `kym://agents/<slug>@<versionSemver>` of this definition. Required from lifecycle stage `kym-registered` on.", "x-message": "must look like kym://agents/<slug>@<version>" }, "nandaFactsRef": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*:\\S+$", "maxLength": 1024, "description": "Where the published NANDA AgentFacts credential lives (a URL or URN). Required at lifecycle stage `marketplace-published`." } } }, "Part": { "type": "object", "title": "Part", "description": "One A2A part the agent accepts or produces: text, a file or structured data.", "additionalProperties": false, "required": ["kind", "mediaType"], "properties": { "kind": { "type": "string", "enum": ["text", "file", "data"], "description": "The A2A part kind." }, "mediaType": { "type": "string", "pattern": "^[a-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+$", "description": "The IANA media type of the part, for example `text/plain` or `application/json`.", "x-message": "must be a media type such as text/plain or application/json" }, "schema": { "$ref": "#/$defs/JsonSchemaObject", "description": "For `data` parts: the JSON Schema the payload satisfies." }, "description": { "type": "string", "minLength": 1, "maxLength": 1e3, "description": "What the part carries." } } }, "Skill": { "type": "object", "title": "Skill", "description": "A versioned skill, shaped like the A2A AgentSkill so the definition serialises to an AgentCard.", "additionalProperties": false, "required": ["id", "name", "description", "version", "tags"], "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 128, "description": "The skill's identifier, unique within the agent (A2A `AgentSkill.id`). Any characters are allowed; generated code escapes it." }, "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The skill's display name." }, "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the skill does, for people and for discovery." }, "version": { "$ref": "#/$defs/Semver", "description": "The skill's exact version; receipts carry it in the pinning tuple." }, "tags": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 64 }, "description": "Keywords describing the skill (A2A `AgentSkill.tags`, which holds at least one)." }, "examples": { "type": "array", "description": "Example requests the skill handles.", "items": { "type": "string", "minLength": 1, "maxLength": 256 } }, "inputModes": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 128 }, "description": "Media types the skill accepts; defaults to the agent's inputs." }, "outputModes": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 128 }, "description": "Media types the skill produces; defaults to the agent's outputs." }, "inputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the skill's structured input, when it takes data." }, "outputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the skill's structured output, when it returns data." } } }, "CapabilityContract": { "type": "object", "title": "CapabilityContract", "description": "What the agent promises to do: its inputs, outputs, skills and invariants.", "additionalProperties": false, "required": ["inputs", "outputs", "skills", "invariants"], "properties": { "inputs": { "type": "array", "items": { "$ref": "#/$defs/Part" }, "minItems": 1, "description": "The A2A parts the agent accepts." }, "outputs": { "type": "array", "items": { "$ref": "#/$defs/Part" }, "minItems": 1, "description": "The A2A parts the agent produces." }, "skills": { "type": "array", "items": { "$ref": "#/$defs/Skill" }, "minItems": 1, "description": "The agent's versioned skills, each with its own schemas." }, "invariants": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 1e3 }, "description": "Natural-language postconditions that evaluators score against." } } }, "SamplingParams": { "type": "object", "title": "SamplingParams", "description": "Sampling parameters sent with every call to the model: the portable ones (camelCase, translated for each provider) and the provider-specific ones agentdef passes through under their wire names (OpenAI: `frequency_penalty`, `presence_penalty`; Ollama: `num_ctx`, `repeat_penalty`, `repeat_last_n`, `min_p`, `mirostat`, `mirostat_eta`, `mirostat_tau`). Any other field is an error, so a misspelled parameter is never silently ignored.", "properties": { "temperature": { "type": "number", "minimum": 0, "maximum": 2, "description": "Sampling temperature." }, "topP": { "type": "number", "minimum": 0, "maximum": 1, "description": "Nucleus sampling probability mass." }, "topK": { "type": "integer", "minimum": 1, "description": "Top-k sampling cut-off." }, "maxTokens": { "type": "integer", "minimum": 1, "description": "Maximum tokens the model may generate per call." }, "seed": { "type": "integer", "description": "Seed for providers that support deterministic sampling." }, "stop": { "type": "array", "items": { "type": "string" }, "maxItems": 16, "description": "Stop sequences." }, "frequency_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens by how often they already appear." }, "presence_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens that already appear." }, "num_ctx": { "type": "integer", "minimum": 1, "description": "Ollama: the context window size, in tokens." }, "repeat_penalty": { "type": "number", "minimum": 0, "description": "Ollama: how strongly repetitions are penalised." }, "repeat_last_n": { "type": "integer", "minimum": -1, "description": "Ollama: how far back to look for repetitions (-1: the whole context)." }, "min_p": { "type": "number", "minimum": 0, "maximum": 1, "description": "Ollama: minimum probability of a token relative to the most likely one." }, "mirostat": { "type": "integer", "minimum": 0, "maximum": 2, "description": "Ollama: Mirostat sampling (0 off, 1 Mirostat, 2 Mirostat 2.0)." }, "mirostat_eta": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat learning rate." }, "mirostat_tau": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat target perplexity." } }, "additionalProperties": false }, "LlmPin": { "type": "object", "title": "LlmPin", "description": "One pinned model in the agent's execution path. Any pin makes the agent agentic.", "additionalProperties": false, "required": ["role", "modelId", "modelVersion", "providerId", "samplingParams"], "properties": { "role": { "type": "string", "enum": ["primary", "classifier", "evaluator", "specialist", "router"], "description": "What the model does inside the agent." }, "name": { "type": "string", "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "maxLength": 63, "description": "A name for the pin, unique in the modelSet, so `composition.routing` and `composition.evaluation` can point at it (for example `bug-fixer`)." }, "modelId": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The provider's model identifier, for example `gpt-4o-mini`." }, "modelVersion": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The exact model version or snapshot date; never `latest`." }, "providerId": { "type": "string", "pattern": "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "description": "Who serves the model: a known provider (`openai`, `anthropic`, `google`, `mistral`, `cohere`, `groq`, `workers-ai`, `azure-openai`, `bedrock`, `local-ollama`) or `custom:<name>`. `local-ollama` keeps inference on the machine.", "x-message": "must be a known provider id such as openai or local-ollama, or custom:<name>" }, "samplingParams": { "$ref": "#/$defs/SamplingParams", "description": "Sampling parameters for this model." }, "tier": { "type": "string", "enum": ["frontier", "small", "tuned", "local"], "description": "The model's tier: `frontier` and `small` are remote API calls, `tuned` carries pinned weights, `local` runs on the machine." }, "checkpointId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$", "description": "The pinned fine-tune checkpoint; required when `tier` is `tuned`." } } }, "ToolRef": { "type": "object", "title": "ToolRef", "description": "One versioned, provenance-tagged tool the agent may call.", "additionalProperties": false, "required": ["id", "name", "version", "provenance", "risk"], "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The tool's identifier, unique within the agent." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$", "description": "The name the model or router calls the tool by (for MCP tools, the MCP tool name)." }, "version": { "$ref": "#/$defs/Semver", "description": "The tool's exact version." }, "mcpServer": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "For MCP tools: the name of the MCP server that provides the tool (mapped to a command or URL by the workspace)." }, "mcpTransport": { "type": "string", "enum": ["stdio", "http"], "description": "For MCP tools: `stdio` (a local process, local host only) or `http` (Streamable HTTP, any host)." }, "provenance": { "type": "string", "enum": ["mcp", "skill-package", "native", "scripted"], "description": "Where the tool's code comes from; with `risk` it picks the sandbox." }, "risk": { "type": "string", "enum": ["low", "medium", "high", "critical"], "description": "The Cubicle risk level of calling the tool." }, "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the tool does, shown to the model." }, "inputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the tool's arguments." }, "endpoints": { "type": "array", "items": { "type": "string", "pattern": "^https?://[^\\s/@]+(?:/\\S*)?$", "x-message": "must be an http(s) origin such as https://api.example.com, with no user name or password before the host (credentials are secrets: reference them, never put them in a URL)" }, "uniqueItems": true, "description": "The HTTP(S) origins the tool may reach; everything else is blocked by the egress policy. No userinfo (`user:password@`): credentials never appear in a definition." } } }, "AgentRef": { "type": "object", "title": "AgentRef", "description": "A pinned child agent: an AgentDefinition at one exact version.", "additionalProperties": false, "required": ["slug", "version"], "properties": { "slug": { "$ref": "#/$defs/Slug", "description": "The child agent's slug." }, "version": { "$ref": "#/$defs/Semver", "description": "The child's exact `versionSemver`." } } }, "EdgeCondition": { "type": "object", "title": "EdgeCondition", "description": "For a `conditional` edge: the edge is taken when the value at `pointer` in the source node's output equals `equals`.", "additionalProperties": false, "required": ["pointer", "equals"], "properties": { "pointer": { "type": "string", "pattern": "^(?:/(?:[^~/]|~[01])*)*$", "description": "A JSON Pointer into the source node's structured output." }, "equals": { "type": ["string", "number", "boolean", "null"], "description": "The value that selects this edge." } } }, "Edge": { "type": "object", "title": "Edge", "description": "A typed edge between two nodes of the composition.", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "$ref": "#/$defs/Slug", "description": "The slug of the node the edge leaves." }, "to": { "$ref": "#/$defs/Slug", "description": "The slug of the node the edge enters." }, "gate": { "type": "string", "enum": ["llm-decides", "deterministic", "conditional"], "description": "Who decides whether the edge is taken: the router model (`llm-decides`), always (`deterministic`), or a rule in code (`conditional`)." }, "condition": { "$ref": "#/$defs/EdgeCondition", "description": "For `conditional` edges: the rule evaluated in code." } } }, "Composition": { "type": "object", "title": "Composition", "description": "Agents of agents: a leaf, or a DAG of pinned child definitions with typed edges.", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["leaf", "dag"], "description": "`leaf` runs its own models and tools; `dag` composes pinned children." }, "nodes": { "type": "array", "items": { "$ref": "#/$defs/AgentRef" }, "description": "For `dag`: the pinned children, each `slug@version`." }, "edges": { "type": "array", "items": { "$ref": "#/$defs/Edge" }, "description": "For `dag`: typed edges between nodes; the edges form no cycle." }, "quarantine": { "type": "boolean", "description": "When true each child runs in a fresh runtime instance (its own isolate, job or process) with an isolated context." }, "routing": { "$ref": "#/$defs/LeafRouting", "description": "For `leaf`: which pin answers. The `router` (or `classifier`) pin names one label; the label's pin answers, the default when the reply names none." }, "evaluation": { "$ref": "#/$defs/LeafEvaluation", "description": "For `leaf`: what happens when the `evaluator` pin finds the answer fails an invariant (evaluator-optimiser). Absent with an evaluator pin: one retry, then a failed task." } } }, "PinName": { "type": "string", "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "maxLength": 63, "description": "The `name` of a pin in the modelSet." }, "LeafRouting": { "type": "object", "title": "LeafRouting", "description": "A routing rule inside one leaf: the labels the router chooses from, the pin each label goes to, and the default.", "additionalProperties": false, "required": ["routes", "default"], "properties": { "by": { "$ref": "#/$defs/PinName", "description": "The pin that decides (role `router` or `classifier`); absent: the leaf's only such pin." }, "routes": { "type": "array", "minItems": 1, "maxItems": 32, "items": { "type": "object", "additionalProperties": false, "required": ["label", "to"], "properties": { "label": { "type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,62}$", "description": "What the router replies to choose this route, for example `bug`." }, "to": { "$ref": "#/$defs/PinName", "description": "The pin (role `primary` or `specialist`) that answers tasks with this label." }, "description": { "type": "string", "minLength": 1, "maxLength": 500, "description": "What tasks this label is for; shown to the router." } } }, "description": "The labels, in the order the router is shown them; each label once." }, "default": { "$ref": "#/$defs/PinName", "description": "The pin that answers when the router's reply names no label." } } }, "LeafEvaluation": { "type": "object", "title": "LeafEvaluation", "description": "Evaluator-optimiser inside one leaf: the evaluator judges each answer against `capabilityContract.invariants`; a failed answer is retried with the evaluator's critique, then escalated, then the task fails.", "additionalProperties": false, "properties": { "by": { "$ref": "#/$defs/PinName", "description": "The pin that judges (role `evaluator`); absent: the leaf's only evaluator pin." }, "maxRetries": { "type": "integer", "minimum": 0, "maximum": 5, "default": 1, "description": "How many times the answering pin is asked again with the critique after a failed verdict." }, "escalateTo": { "$ref": "#/$defs/PinName", "description": "A pin (role `primary` or `specialist`) asked once more, with the critique, when the retries are spent; its answer is judged too. Absent: the task fails with `evaluation_failed`." } } }, "MemoryRef": { "type": "object", "title": "MemoryRef", "description": "One Cubicle memory reference.", "additionalProperties": false, "required": ["kind", "name", "retention", "egressAllowed"], "properties": { "kind": { "type": "string", "enum": ["chat", "vector", "profile", "receipt", "sensor", "content", "custom"], "description": "The Cubicle memory kind." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The memory's name within the agent." }, "retention": { "type": "string", "enum": ["ephemeral", "session", "durable"], "description": "How long the memory is kept." }, "egressAllowed": { "type": "boolean", "description": "Whether the memory's content may leave the runtime host." } } }, "MemoryContract": { "type": "object", "title": "MemoryContract", "description": "The agent's memory references and context budgets.", "additionalProperties": false, "required": ["refs"], "properties": { "refs": { "type": "array", "items": { "$ref": "#/$defs/MemoryRef" }, "description": "The Cubicle memory references the agent uses." }, "workingSetTokens": { "type": "integer", "minimum": 0, "description": "The tokens the agent keeps in context on a typical turn. Must not exceed `contextWindowBudget`." }, "contextWindowBudget": { "type": "integer", "minimum": 1, "description": "The most tokens the agent may hold in context; the runtime compacts before exceeding it." }, "compactionPolicy": { "type": "string", "enum": ["summarise", "quarantine", "drop"], "description": "What the runtime does when the context would overflow." } } }, "TelemetryContract": { "type": "object", "title": "TelemetryContract", "description": "The receipt envelope and telemetry the agent commits to, and its agentic gate, stored explicitly.", "additionalProperties": false, "required": ["receiptSigner", "receiptSchemaVersion", "telemetryKinds", "agenticGate", "kymRegistrationRequired"], "properties": { "receiptSigner": { "anyOf": [{ "$ref": "#/$defs/OpaqueRef" }, { "type": "null" }], "description": "The signing key reference for receipts, or null before `tool-shipped` (no signed receipts yet)." }, "receiptSchemaVersion": { "type": "string", "pattern": "^receipt/v[1-9][0-9]*$", "description": "The receipt schema the agent emits, for example `receipt/v1`.", "x-message": "must look like receipt/v1" }, "telemetryKinds": { "type": "array", "items": { "type": "string", "enum": ["events", "session-report", "experiment"] }, "uniqueItems": true, "description": "Which telemetry streams the agent emits." }, "agenticGate": { "type": "string", "enum": ["tool-only", "agentic"], "description": "`tool-only` when `modelSet` is empty, `agentic` otherwise. Stored so downstream systems audit rather than infer." }, "kymRegistrationRequired": { "type": "boolean", "description": "True exactly when `agenticGate` is `agentic`: agentic entities must register in KYM." } } }, "Limits": { "type": "object", "title": "Limits", "description": "Resource and termination limits; the runtime enforces them.", "additionalProperties": false, "required": [], "properties": { "cpuMs": { "type": "integer", "minimum": 1, "description": "CPU time per request in milliseconds (Workers `limits.cpu_ms`)." }, "memoryMb": { "type": "integer", "minimum": 1, "description": "Memory in MiB (container memory, Node heap limit)." }, "wallClockMs": { "type": "integer", "minimum": 1, "description": "Wall-clock time per run in milliseconds; the run stops and says so when it is reached." }, "maxSubrequests": { "type": "integer", "minimum": 0, "description": "The most outbound requests (model and tool calls) per run." } } }, "BindingRef": { "title": "BindingRef", "description": "A runtime binding, matching the Cubicle DynamicWorkerHostPlan bindings union.", "type": "object", "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["service", "kv", "d1", "r2", "queue", "secret-ref", "custom"], "description": "The binding kind; selects which of the shapes below applies." } }, "discriminator": { "propertyName": "kind" }, "oneOf": [{ "type": "object", "title": "BindingService", "description": "A service binding to another Worker or MCP server over HTTP.", "additionalProperties": false, "required": ["kind", "name", "service"], "properties": { "kind": { "const": "service", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "service": { "type": "string", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$", "description": "The service (Worker) name to bind." } } }, { "type": "object", "title": "BindingKv", "description": "A KV namespace.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "kv", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "namespaceId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The KV namespace id, when known at compile time." } } }, { "type": "object", "title": "BindingD1", "description": "A D1 database.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "d1", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "databaseId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The D1 database id." } } }, { "type": "object", "title": "BindingR2", "description": "An R2 bucket.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "r2", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "bucket": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{1,62}$", "description": "The bucket name." } } }, { "type": "object", "title": "BindingQueue", "description": "A queue producer.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "queue", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "queue": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,62}$", "description": "The queue name." } } }, { "type": "object", "title": "BindingSecretRef", "description": "A secret, by reference only: the value lives in a secret store, never in the definition.", "additionalProperties": false, "required": ["kind", "name", "ref"], "properties": { "kind": { "const": "secret-ref", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "ref": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*://\\S+$", "maxLength": 512, "description": "Where the secret lives, for example `secrets-store://acme/openai` or `env://OPENAI_API_KEY`.", "x-message": "must be a secret reference such as secrets-store://team/name, never the secret itself" } } }, { "type": "object", "title": "BindingCustom", "description": "A binding of a kind the host plan does not know; passed through by name.", "additionalProperties": false, "required": ["kind", "name", "type"], "properties": { "kind": { "const": "custom", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "type": { "type": "string", "pattern": "^[a-z][a-z0-9_-]{0,63}$", "description": "The host's binding type." } } }] }, "RuntimeRequirements": { "type": "object", "title": "RuntimeRequirements", "description": "The compiler's dispatch key: the runtime class, limits, key custody and bindings.", "additionalProperties": false, "required": ["runtimeCapabilityClass", "limits", "keyCustody", "bindings"], "properties": { "runtimeCapabilityClass": { "type": "string", "enum": ["workers-only", "workers-preferred", "container-required", "local-host-required"], "description": "Which hosts may run the agent: Workers only, Workers with a container fallback, a container, or the user's own machine." }, "limits": { "$ref": "#/$defs/Limits", "description": "Resource and termination limits." }, "keyCustody": { "type": "string", "enum": ["session", "vault-ref", "secrets-store"], "description": "Where the agent's keys are held." }, "bindings": { "type": "array", "items": { "$ref": "#/$defs/BindingRef" }, "description": "The runtime bindings the agent needs." } } }, "Provenance": { "type": "object", "title": "Provenance", "description": "Where the definition comes from: a file in a repository, and at publish time the commit.", "additionalProperties": false, "required": ["repo", "filePath"], "properties": { "repo": { "type": "string", "minLength": 1, "maxLength": 1024, "description": "The repository URL." }, "filePath": { "type": "string", "pattern": "^(?!/)(?!.*(?:^|/)\\.\\.(?:/|$))[A-Za-z0-9._@+/-]+$", "maxLength": 1024, "description": "The definition's path inside the repository (relative, no `..`)." }, "commitSha": { "type": "string", "pattern": "^[0-9a-f]{40}(?:[0-9a-f]{24})?$", "description": "The commit the definition was published from; stamped at publish time, optional in authored files." } } }, "CardExports": { "type": "object", "title": "CardExports", "description": "Derived views generated by the compiler and cached for external verifiers.", "additionalProperties": false, "required": [], "properties": { "agentCard": { "type": "object", "description": "The A2A AgentCard projection of this definition." }, "agentFacts": { "type": "object", "description": "The NANDA AgentFacts credential projection of this definition." } } }, "Metadata": { "type": "object", "title": "Metadata", "description": "Description, tags, provenance and derived exports.", "additionalProperties": false, "required": ["description", "tags", "provenance"], "properties": { "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the agent is for." }, "tags": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 64 }, "description": "Keywords for discovery." }, "provenance": { "$ref": "#/$defs/Provenance", "description": "Where the definition comes from." }, "cardExports": { "$ref": "#/$defs/CardExports", "description": "Derived A2A and NANDA views." }, "notes": { "type": "object", "description": "Free-form notes; the only open object in the definition.", "additionalProperties": true } } } } };
 var func1 = Object.prototype.hasOwnProperty;
 var schema32 = { "type": "object", "title": "Identity", "description": "Immutable identity: the join key for receipts, KYM registration and NANDA discovery.", "additionalProperties": false, "required": ["id", "slug", "name", "versionSemver", "versionId", "owner", "signingKeyRef"], "properties": { "id": { "$ref": "#/$defs/Ulid", "description": "The agent's permanent ULID. It never changes across versions." }, "slug": { "$ref": "#/$defs/Slug", "description": "The agent's kebab-case name; also its Nx project name and folder name." }, "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The human-readable display name." }, "versionSemver": { "$ref": "#/$defs/Semver", "description": "The exact semantic version of this definition, for humans and for pins (`slug@version`)." }, "versionId": { "$ref": "#/$defs/Ulid", "description": "The ULID of this version; the receipt attribution tuple carries it." }, "owner": { "$ref": "#/$defs/CubicleActorRef", "description": "The actor that owns this agent." }, "signingKeyRef": { "$ref": "#/$defs/OpaqueRef", "description": "An opaque reference to the key that signs this agent's exports (ADR-006). Never the key itself." }, "kymRef": { "type": "string", "pattern": "^kym://agents/[a-z0-9]+(?:-[a-z0-9]+)*@\\S+$", "description": "The KYM registry reference, exactly `kym://agents/<slug>@<versionSemver>` of this definition. Required from lifecycle stage `kym-registered` on.", "x-message": "must look like kym://agents/<slug>@<version>" }, "nandaFactsRef": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*:\\S+$", "maxLength": 1024, "description": "Where the published NANDA AgentFacts credential lives (a URL or URN). Required at lifecycle stage `marketplace-published`." } } };
 var schema37 = { "type": "object", "title": "CubicleActorRef", "description": "Who owns the agent: a user, team, organisation or service account.", "additionalProperties": false, "required": ["kind", "id"], "properties": { "kind": { "type": "string", "enum": ["user", "team", "org", "service"], "description": "The kind of actor that owns the agent." }, "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The actor's identifier within its kind (letters, digits, `.`, `_`, `-`; up to 128 characters)." } } };
@@ -1223,10 +1223,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema46 = { "type": "object", "title": "LlmPin", "description": "One pinned model in the agent's execution path. Any pin makes the agent agentic.", "additionalProperties": false, "required": ["role", "modelId", "modelVersion", "providerId", "samplingParams"], "properties": { "role": { "type": "string", "enum": ["primary", "classifier", "evaluator", "specialist", "router"], "description": "What the model does inside the agent." }, "modelId": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The provider's model identifier, for example `gpt-4o-mini`." }, "modelVersion": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The exact model version or snapshot date; never `latest`." }, "providerId": { "type": "string", "pattern": "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "description": "Who serves the model: a known provider (`openai`, `anthropic`, `google`, `mistral`, `cohere`, `groq`, `workers-ai`, `azure-openai`, `bedrock`, `local-ollama`) or `custom:<name>`. `local-ollama` keeps inference on the machine.", "x-message": "must be a known provider id such as openai or local-ollama, or custom:<name>" }, "samplingParams": { "$ref": "#/$defs/SamplingParams", "description": "Sampling parameters for this model." }, "tier": { "type": "string", "enum": ["frontier", "small", "tuned", "local"], "description": "The model's tier: `frontier` and `small` are remote API calls, `tuned` carries pinned weights, `local` runs on the machine." }, "checkpointId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$", "description": "The pinned fine-tune checkpoint; required when `tier` is `tuned`." } } };
+var schema46 = { "type": "object", "title": "LlmPin", "description": "One pinned model in the agent's execution path. Any pin makes the agent agentic.", "additionalProperties": false, "required": ["role", "modelId", "modelVersion", "providerId", "samplingParams"], "properties": { "role": { "type": "string", "enum": ["primary", "classifier", "evaluator", "specialist", "router"], "description": "What the model does inside the agent." }, "name": { "type": "string", "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "maxLength": 63, "description": "A name for the pin, unique in the modelSet, so `composition.routing` and `composition.evaluation` can point at it (for example `bug-fixer`)." }, "modelId": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The provider's model identifier, for example `gpt-4o-mini`." }, "modelVersion": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The exact model version or snapshot date; never `latest`." }, "providerId": { "type": "string", "pattern": "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "description": "Who serves the model: a known provider (`openai`, `anthropic`, `google`, `mistral`, `cohere`, `groq`, `workers-ai`, `azure-openai`, `bedrock`, `local-ollama`) or `custom:<name>`. `local-ollama` keeps inference on the machine.", "x-message": "must be a known provider id such as openai or local-ollama, or custom:<name>" }, "samplingParams": { "$ref": "#/$defs/SamplingParams", "description": "Sampling parameters for this model." }, "tier": { "type": "string", "enum": ["frontier", "small", "tuned", "local"], "description": "The model's tier: `frontier` and `small` are remote API calls, `tuned` carries pinned weights, `local` runs on the machine." }, "checkpointId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$", "description": "The pinned fine-tune checkpoint; required when `tier` is `tuned`." } } };
 var schema47 = { "type": "object", "title": "SamplingParams", "description": "Sampling parameters sent with every call to the model: the portable ones (camelCase, translated for each provider) and the provider-specific ones agentdef passes through under their wire names (OpenAI: `frequency_penalty`, `presence_penalty`; Ollama: `num_ctx`, `repeat_penalty`, `repeat_last_n`, `min_p`, `mirostat`, `mirostat_eta`, `mirostat_tau`). Any other field is an error, so a misspelled parameter is never silently ignored.", "properties": { "temperature": { "type": "number", "minimum": 0, "maximum": 2, "description": "Sampling temperature." }, "topP": { "type": "number", "minimum": 0, "maximum": 1, "description": "Nucleus sampling probability mass." }, "topK": { "type": "integer", "minimum": 1, "description": "Top-k sampling cut-off." }, "maxTokens": { "type": "integer", "minimum": 1, "description": "Maximum tokens the model may generate per call." }, "seed": { "type": "integer", "description": "Seed for providers that support deterministic sampling." }, "stop": { "type": "array", "items": { "type": "string" }, "maxItems": 16, "description": "Stop sequences." }, "frequency_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens by how often they already appear." }, "presence_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens that already appear." }, "num_ctx": { "type": "integer", "minimum": 1, "description": "Ollama: the context window size, in tokens." }, "repeat_penalty": { "type": "number", "minimum": 0, "description": "Ollama: how strongly repetitions are penalised." }, "repeat_last_n": { "type": "integer", "minimum": -1, "description": "Ollama: how far back to look for repetitions (-1: the whole context)." }, "min_p": { "type": "number", "minimum": 0, "maximum": 1, "description": "Ollama: minimum probability of a token relative to the most likely one." }, "mirostat": { "type": "integer", "minimum": 0, "maximum": 2, "description": "Ollama: Mirostat sampling (0 off, 1 Mirostat, 2 Mirostat 2.0)." }, "mirostat_eta": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat learning rate." }, "mirostat_tau": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat target perplexity." } }, "additionalProperties": false };
-var pattern14 = new RegExp("^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "u");
-var pattern15 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$", "u");
+var pattern14 = new RegExp("^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "u");
+var pattern15 = new RegExp("^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "u");
+var pattern16 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$", "u");
 function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1284,7 +1285,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "role" || key0 === "modelId" || key0 === "modelVersion" || key0 === "providerId" || key0 === "samplingParams" || key0 === "tier" || key0 === "checkpointId")) {
+      if (!(key0 === "role" || key0 === "name" || key0 === "modelId" || key0 === "modelVersion" || key0 === "providerId" || key0 === "samplingParams" || key0 === "tier" || key0 === "checkpointId")) {
         const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err5];
@@ -1315,11 +1316,11 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.modelId !== void 0) {
-      let data1 = data.modelId;
+    if (data.name !== void 0) {
+      let data1 = data.name;
       if (typeof data1 === "string") {
-        if (func3(data1) > 200) {
-          const err8 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+        if (func3(data1) > 63) {
+          const err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 63 }, message: "must NOT have more than 63 characters" };
           if (vErrors === null) {
             vErrors = [err8];
           } else {
@@ -1327,8 +1328,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func3(data1) < 1) {
-          const err9 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+        if (!pattern14.test(data1)) {
+          const err9 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"' };
           if (vErrors === null) {
             vErrors = [err9];
           } else {
@@ -1337,7 +1338,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err10 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -1346,11 +1347,11 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.modelVersion !== void 0) {
-      let data2 = data.modelVersion;
+    if (data.modelId !== void 0) {
+      let data2 = data.modelId;
       if (typeof data2 === "string") {
         if (func3(data2) > 200) {
-          const err11 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          const err11 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
           if (vErrors === null) {
             vErrors = [err11];
           } else {
@@ -1359,7 +1360,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         if (func3(data2) < 1) {
-          const err12 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          const err12 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err12];
           } else {
@@ -1368,7 +1369,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err13 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err13 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -1377,11 +1378,11 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.providerId !== void 0) {
-      let data3 = data.providerId;
+    if (data.modelVersion !== void 0) {
+      let data3 = data.modelVersion;
       if (typeof data3 === "string") {
-        if (!pattern14.test(data3)) {
-          const err14 = { instancePath: instancePath + "/providerId", schemaPath: "#/properties/providerId/pattern", keyword: "pattern", params: { pattern: "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$" }, message: 'must match pattern "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$"' };
+        if (func3(data3) > 200) {
+          const err14 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
           if (vErrors === null) {
             vErrors = [err14];
           } else {
@@ -1389,53 +1390,53 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (func3(data3) < 1) {
+          const err15 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
       } else {
-        const err15 = { instancePath: instancePath + "/providerId", schemaPath: "#/properties/providerId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err16 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err16];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.providerId !== void 0) {
+      let data4 = data.providerId;
+      if (typeof data4 === "string") {
+        if (!pattern15.test(data4)) {
+          const err17 = { instancePath: instancePath + "/providerId", schemaPath: "#/properties/providerId/pattern", keyword: "pattern", params: { pattern: "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$" }, message: 'must match pattern "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$"' };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = { instancePath: instancePath + "/providerId", schemaPath: "#/properties/providerId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
         }
         errors++;
       }
     }
     if (data.samplingParams !== void 0) {
-      let data4 = data.samplingParams;
-      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-        for (const key1 in data4) {
+      let data5 = data.samplingParams;
+      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+        for (const key1 in data5) {
           if (!func1.call(schema47.properties, key1)) {
-            const err16 = { instancePath: instancePath + "/samplingParams", schemaPath: "#/$defs/SamplingParams/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-        if (data4.temperature !== void 0) {
-          let data5 = data4.temperature;
-          if (typeof data5 == "number" && isFinite(data5)) {
-            if (data5 > 2 || isNaN(data5)) {
-              const err17 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
-              if (vErrors === null) {
-                vErrors = [err17];
-              } else {
-                vErrors.push(err17);
-              }
-              errors++;
-            }
-            if (data5 < 0 || isNaN(data5)) {
-              const err18 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-          } else {
-            const err19 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err19 = { instancePath: instancePath + "/samplingParams", schemaPath: "#/$defs/SamplingParams/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
             if (vErrors === null) {
               vErrors = [err19];
             } else {
@@ -1444,11 +1445,11 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data4.topP !== void 0) {
-          let data6 = data4.topP;
+        if (data5.temperature !== void 0) {
+          let data6 = data5.temperature;
           if (typeof data6 == "number" && isFinite(data6)) {
-            if (data6 > 1 || isNaN(data6)) {
-              const err20 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+            if (data6 > 2 || isNaN(data6)) {
+              const err20 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
               if (vErrors === null) {
                 vErrors = [err20];
               } else {
@@ -1457,7 +1458,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
             if (data6 < 0 || isNaN(data6)) {
-              const err21 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              const err21 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err21];
               } else {
@@ -1466,7 +1467,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err22 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err22 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
               vErrors = [err22];
             } else {
@@ -1475,20 +1476,20 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data4.topK !== void 0) {
-          let data7 = data4.topK;
-          if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
-            const err23 = { instancePath: instancePath + "/samplingParams/topK", schemaPath: "#/$defs/SamplingParams/properties/topK/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err23];
-            } else {
-              vErrors.push(err23);
-            }
-            errors++;
-          }
+        if (data5.topP !== void 0) {
+          let data7 = data5.topP;
           if (typeof data7 == "number" && isFinite(data7)) {
-            if (data7 < 1 || isNaN(data7)) {
-              const err24 = { instancePath: instancePath + "/samplingParams/topK", schemaPath: "#/$defs/SamplingParams/properties/topK/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (data7 > 1 || isNaN(data7)) {
+              const err23 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+            if (data7 < 0 || isNaN(data7)) {
+              const err24 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err24];
               } else {
@@ -1496,12 +1497,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-          }
-        }
-        if (data4.maxTokens !== void 0) {
-          let data8 = data4.maxTokens;
-          if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-            const err25 = { instancePath: instancePath + "/samplingParams/maxTokens", schemaPath: "#/$defs/SamplingParams/properties/maxTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          } else {
+            const err25 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
               vErrors = [err25];
             } else {
@@ -1509,56 +1506,57 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data8 == "number" && isFinite(data8)) {
-            if (data8 < 1 || isNaN(data8)) {
-              const err26 = { instancePath: instancePath + "/samplingParams/maxTokens", schemaPath: "#/$defs/SamplingParams/properties/maxTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-              if (vErrors === null) {
-                vErrors = [err26];
-              } else {
-                vErrors.push(err26);
-              }
-              errors++;
-            }
-          }
         }
-        if (data4.seed !== void 0) {
-          let data9 = data4.seed;
-          if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
-            const err27 = { instancePath: instancePath + "/samplingParams/seed", schemaPath: "#/$defs/SamplingParams/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (data5.topK !== void 0) {
+          let data8 = data5.topK;
+          if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+            const err26 = { instancePath: instancePath + "/samplingParams/topK", schemaPath: "#/$defs/SamplingParams/properties/topK/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
-              vErrors = [err27];
+              vErrors = [err26];
             } else {
-              vErrors.push(err27);
+              vErrors.push(err26);
             }
             errors++;
           }
-        }
-        if (data4.stop !== void 0) {
-          let data10 = data4.stop;
-          if (Array.isArray(data10)) {
-            if (data10.length > 16) {
-              const err28 = { instancePath: instancePath + "/samplingParams/stop", schemaPath: "#/$defs/SamplingParams/properties/stop/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" };
+          if (typeof data8 == "number" && isFinite(data8)) {
+            if (data8 < 1 || isNaN(data8)) {
+              const err27 = { instancePath: instancePath + "/samplingParams/topK", schemaPath: "#/$defs/SamplingParams/properties/topK/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
               if (vErrors === null) {
-                vErrors = [err28];
+                vErrors = [err27];
               } else {
-                vErrors.push(err28);
+                vErrors.push(err27);
               }
               errors++;
             }
-            const len0 = data10.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (typeof data10[i0] !== "string") {
-                const err29 = { instancePath: instancePath + "/samplingParams/stop/" + i0, schemaPath: "#/$defs/SamplingParams/properties/stop/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err29];
-                } else {
-                  vErrors.push(err29);
-                }
-                errors++;
-              }
+          }
+        }
+        if (data5.maxTokens !== void 0) {
+          let data9 = data5.maxTokens;
+          if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
+            const err28 = { instancePath: instancePath + "/samplingParams/maxTokens", schemaPath: "#/$defs/SamplingParams/properties/maxTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
             }
-          } else {
-            const err30 = { instancePath: instancePath + "/samplingParams/stop", schemaPath: "#/$defs/SamplingParams/properties/stop/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            errors++;
+          }
+          if (typeof data9 == "number" && isFinite(data9)) {
+            if (data9 < 1 || isNaN(data9)) {
+              const err29 = { instancePath: instancePath + "/samplingParams/maxTokens", schemaPath: "#/$defs/SamplingParams/properties/maxTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data5.seed !== void 0) {
+          let data10 = data5.seed;
+          if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
+            const err30 = { instancePath: instancePath + "/samplingParams/seed", schemaPath: "#/$defs/SamplingParams/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
               vErrors = [err30];
             } else {
@@ -1567,11 +1565,11 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data4.frequency_penalty !== void 0) {
-          let data12 = data4.frequency_penalty;
-          if (typeof data12 == "number" && isFinite(data12)) {
-            if (data12 > 2 || isNaN(data12)) {
-              const err31 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
+        if (data5.stop !== void 0) {
+          let data11 = data5.stop;
+          if (Array.isArray(data11)) {
+            if (data11.length > 16) {
+              const err31 = { instancePath: instancePath + "/samplingParams/stop", schemaPath: "#/$defs/SamplingParams/properties/stop/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" };
               if (vErrors === null) {
                 vErrors = [err31];
               } else {
@@ -1579,17 +1577,20 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data12 < -2 || isNaN(data12)) {
-              const err32 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2 }, message: "must be >= -2" };
-              if (vErrors === null) {
-                vErrors = [err32];
-              } else {
-                vErrors.push(err32);
+            const len0 = data11.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (typeof data11[i0] !== "string") {
+                const err32 = { instancePath: instancePath + "/samplingParams/stop/" + i0, schemaPath: "#/$defs/SamplingParams/properties/stop/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err32];
+                } else {
+                  vErrors.push(err32);
+                }
+                errors++;
               }
-              errors++;
             }
           } else {
-            const err33 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err33 = { instancePath: instancePath + "/samplingParams/stop", schemaPath: "#/$defs/SamplingParams/properties/stop/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
               vErrors = [err33];
             } else {
@@ -1598,11 +1599,11 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data4.presence_penalty !== void 0) {
-          let data13 = data4.presence_penalty;
+        if (data5.frequency_penalty !== void 0) {
+          let data13 = data5.frequency_penalty;
           if (typeof data13 == "number" && isFinite(data13)) {
             if (data13 > 2 || isNaN(data13)) {
-              const err34 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
+              const err34 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
               if (vErrors === null) {
                 vErrors = [err34];
               } else {
@@ -1611,7 +1612,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
             if (data13 < -2 || isNaN(data13)) {
-              const err35 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2 }, message: "must be >= -2" };
+              const err35 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2 }, message: "must be >= -2" };
               if (vErrors === null) {
                 vErrors = [err35];
               } else {
@@ -1620,7 +1621,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err36 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err36 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
               vErrors = [err36];
             } else {
@@ -1629,20 +1630,20 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data4.num_ctx !== void 0) {
-          let data14 = data4.num_ctx;
-          if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
-            const err37 = { instancePath: instancePath + "/samplingParams/num_ctx", schemaPath: "#/$defs/SamplingParams/properties/num_ctx/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err37];
-            } else {
-              vErrors.push(err37);
-            }
-            errors++;
-          }
+        if (data5.presence_penalty !== void 0) {
+          let data14 = data5.presence_penalty;
           if (typeof data14 == "number" && isFinite(data14)) {
-            if (data14 < 1 || isNaN(data14)) {
-              const err38 = { instancePath: instancePath + "/samplingParams/num_ctx", schemaPath: "#/$defs/SamplingParams/properties/num_ctx/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (data14 > 2 || isNaN(data14)) {
+              const err37 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+            if (data14 < -2 || isNaN(data14)) {
+              const err38 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2 }, message: "must be >= -2" };
               if (vErrors === null) {
                 vErrors = [err38];
               } else {
@@ -1650,22 +1651,20 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+          } else {
+            const err39 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
           }
         }
-        if (data4.repeat_penalty !== void 0) {
-          let data15 = data4.repeat_penalty;
-          if (typeof data15 == "number" && isFinite(data15)) {
-            if (data15 < 0 || isNaN(data15)) {
-              const err39 = { instancePath: instancePath + "/samplingParams/repeat_penalty", schemaPath: "#/$defs/SamplingParams/properties/repeat_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-              if (vErrors === null) {
-                vErrors = [err39];
-              } else {
-                vErrors.push(err39);
-              }
-              errors++;
-            }
-          } else {
-            const err40 = { instancePath: instancePath + "/samplingParams/repeat_penalty", schemaPath: "#/$defs/SamplingParams/properties/repeat_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (data5.num_ctx !== void 0) {
+          let data15 = data5.num_ctx;
+          if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
+            const err40 = { instancePath: instancePath + "/samplingParams/num_ctx", schemaPath: "#/$defs/SamplingParams/properties/num_ctx/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
               vErrors = [err40];
             } else {
@@ -1673,21 +1672,23 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-        }
-        if (data4.repeat_last_n !== void 0) {
-          let data16 = data4.repeat_last_n;
-          if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
-            const err41 = { instancePath: instancePath + "/samplingParams/repeat_last_n", schemaPath: "#/$defs/SamplingParams/properties/repeat_last_n/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err41];
-            } else {
-              vErrors.push(err41);
+          if (typeof data15 == "number" && isFinite(data15)) {
+            if (data15 < 1 || isNaN(data15)) {
+              const err41 = { instancePath: instancePath + "/samplingParams/num_ctx", schemaPath: "#/$defs/SamplingParams/properties/num_ctx/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+              if (vErrors === null) {
+                vErrors = [err41];
+              } else {
+                vErrors.push(err41);
+              }
+              errors++;
             }
-            errors++;
           }
+        }
+        if (data5.repeat_penalty !== void 0) {
+          let data16 = data5.repeat_penalty;
           if (typeof data16 == "number" && isFinite(data16)) {
-            if (data16 < -1 || isNaN(data16)) {
-              const err42 = { instancePath: instancePath + "/samplingParams/repeat_last_n", schemaPath: "#/$defs/SamplingParams/properties/repeat_last_n/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1 }, message: "must be >= -1" };
+            if (data16 < 0 || isNaN(data16)) {
+              const err42 = { instancePath: instancePath + "/samplingParams/repeat_penalty", schemaPath: "#/$defs/SamplingParams/properties/repeat_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err42];
               } else {
@@ -1695,53 +1696,53 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-          }
-        }
-        if (data4.min_p !== void 0) {
-          let data17 = data4.min_p;
-          if (typeof data17 == "number" && isFinite(data17)) {
-            if (data17 > 1 || isNaN(data17)) {
-              const err43 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-              if (vErrors === null) {
-                vErrors = [err43];
-              } else {
-                vErrors.push(err43);
-              }
-              errors++;
-            }
-            if (data17 < 0 || isNaN(data17)) {
-              const err44 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-              if (vErrors === null) {
-                vErrors = [err44];
-              } else {
-                vErrors.push(err44);
-              }
-              errors++;
-            }
           } else {
-            const err45 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err43 = { instancePath: instancePath + "/samplingParams/repeat_penalty", schemaPath: "#/$defs/SamplingParams/properties/repeat_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
-              vErrors = [err45];
+              vErrors = [err43];
             } else {
-              vErrors.push(err45);
+              vErrors.push(err43);
             }
             errors++;
           }
         }
-        if (data4.mirostat !== void 0) {
-          let data18 = data4.mirostat;
-          if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
-            const err46 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (data5.repeat_last_n !== void 0) {
+          let data17 = data5.repeat_last_n;
+          if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
+            const err44 = { instancePath: instancePath + "/samplingParams/repeat_last_n", schemaPath: "#/$defs/SamplingParams/properties/repeat_last_n/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
-              vErrors = [err46];
+              vErrors = [err44];
             } else {
-              vErrors.push(err46);
+              vErrors.push(err44);
             }
             errors++;
           }
+          if (typeof data17 == "number" && isFinite(data17)) {
+            if (data17 < -1 || isNaN(data17)) {
+              const err45 = { instancePath: instancePath + "/samplingParams/repeat_last_n", schemaPath: "#/$defs/SamplingParams/properties/repeat_last_n/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1 }, message: "must be >= -1" };
+              if (vErrors === null) {
+                vErrors = [err45];
+              } else {
+                vErrors.push(err45);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data5.min_p !== void 0) {
+          let data18 = data5.min_p;
           if (typeof data18 == "number" && isFinite(data18)) {
-            if (data18 > 2 || isNaN(data18)) {
-              const err47 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
+            if (data18 > 1 || isNaN(data18)) {
+              const err46 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+              if (vErrors === null) {
+                vErrors = [err46];
+              } else {
+                vErrors.push(err46);
+              }
+              errors++;
+            }
+            if (data18 < 0 || isNaN(data18)) {
+              const err47 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err47];
               } else {
@@ -1749,44 +1750,39 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data18 < 0 || isNaN(data18)) {
-              const err48 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-              if (vErrors === null) {
-                vErrors = [err48];
-              } else {
-                vErrors.push(err48);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data4.mirostat_eta !== void 0) {
-          let data19 = data4.mirostat_eta;
-          if (typeof data19 == "number" && isFinite(data19)) {
-            if (data19 < 0 || isNaN(data19)) {
-              const err49 = { instancePath: instancePath + "/samplingParams/mirostat_eta", schemaPath: "#/$defs/SamplingParams/properties/mirostat_eta/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-              if (vErrors === null) {
-                vErrors = [err49];
-              } else {
-                vErrors.push(err49);
-              }
-              errors++;
-            }
           } else {
-            const err50 = { instancePath: instancePath + "/samplingParams/mirostat_eta", schemaPath: "#/$defs/SamplingParams/properties/mirostat_eta/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err48 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
-              vErrors = [err50];
+              vErrors = [err48];
             } else {
-              vErrors.push(err50);
+              vErrors.push(err48);
             }
             errors++;
           }
         }
-        if (data4.mirostat_tau !== void 0) {
-          let data20 = data4.mirostat_tau;
-          if (typeof data20 == "number" && isFinite(data20)) {
-            if (data20 < 0 || isNaN(data20)) {
-              const err51 = { instancePath: instancePath + "/samplingParams/mirostat_tau", schemaPath: "#/$defs/SamplingParams/properties/mirostat_tau/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        if (data5.mirostat !== void 0) {
+          let data19 = data5.mirostat;
+          if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
+            const err49 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+          if (typeof data19 == "number" && isFinite(data19)) {
+            if (data19 > 2 || isNaN(data19)) {
+              const err50 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
+              if (vErrors === null) {
+                vErrors = [err50];
+              } else {
+                vErrors.push(err50);
+              }
+              errors++;
+            }
+            if (data19 < 0 || isNaN(data19)) {
+              const err51 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err51];
               } else {
@@ -1794,61 +1790,66 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+          }
+        }
+        if (data5.mirostat_eta !== void 0) {
+          let data20 = data5.mirostat_eta;
+          if (typeof data20 == "number" && isFinite(data20)) {
+            if (data20 < 0 || isNaN(data20)) {
+              const err52 = { instancePath: instancePath + "/samplingParams/mirostat_eta", schemaPath: "#/$defs/SamplingParams/properties/mirostat_eta/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              if (vErrors === null) {
+                vErrors = [err52];
+              } else {
+                vErrors.push(err52);
+              }
+              errors++;
+            }
           } else {
-            const err52 = { instancePath: instancePath + "/samplingParams/mirostat_tau", schemaPath: "#/$defs/SamplingParams/properties/mirostat_tau/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err53 = { instancePath: instancePath + "/samplingParams/mirostat_eta", schemaPath: "#/$defs/SamplingParams/properties/mirostat_eta/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
-              vErrors = [err52];
+              vErrors = [err53];
             } else {
-              vErrors.push(err52);
+              vErrors.push(err53);
+            }
+            errors++;
+          }
+        }
+        if (data5.mirostat_tau !== void 0) {
+          let data21 = data5.mirostat_tau;
+          if (typeof data21 == "number" && isFinite(data21)) {
+            if (data21 < 0 || isNaN(data21)) {
+              const err54 = { instancePath: instancePath + "/samplingParams/mirostat_tau", schemaPath: "#/$defs/SamplingParams/properties/mirostat_tau/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              if (vErrors === null) {
+                vErrors = [err54];
+              } else {
+                vErrors.push(err54);
+              }
+              errors++;
+            }
+          } else {
+            const err55 = { instancePath: instancePath + "/samplingParams/mirostat_tau", schemaPath: "#/$defs/SamplingParams/properties/mirostat_tau/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
             }
             errors++;
           }
         }
       } else {
-        const err53 = { instancePath: instancePath + "/samplingParams", schemaPath: "#/$defs/SamplingParams/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err56 = { instancePath: instancePath + "/samplingParams", schemaPath: "#/$defs/SamplingParams/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err53];
+          vErrors = [err56];
         } else {
-          vErrors.push(err53);
+          vErrors.push(err56);
         }
         errors++;
       }
     }
     if (data.tier !== void 0) {
-      let data21 = data.tier;
-      if (typeof data21 !== "string") {
-        const err54 = { instancePath: instancePath + "/tier", schemaPath: "#/properties/tier/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err54];
-        } else {
-          vErrors.push(err54);
-        }
-        errors++;
-      }
-      if (!(data21 === "frontier" || data21 === "small" || data21 === "tuned" || data21 === "local")) {
-        const err55 = { instancePath: instancePath + "/tier", schemaPath: "#/properties/tier/enum", keyword: "enum", params: { allowedValues: schema46.properties.tier.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err55];
-        } else {
-          vErrors.push(err55);
-        }
-        errors++;
-      }
-    }
-    if (data.checkpointId !== void 0) {
-      let data22 = data.checkpointId;
-      if (typeof data22 === "string") {
-        if (!pattern15.test(data22)) {
-          const err56 = { instancePath: instancePath + "/checkpointId", schemaPath: "#/properties/checkpointId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$"' };
-          if (vErrors === null) {
-            vErrors = [err56];
-          } else {
-            vErrors.push(err56);
-          }
-          errors++;
-        }
-      } else {
-        const err57 = { instancePath: instancePath + "/checkpointId", schemaPath: "#/properties/checkpointId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      let data22 = data.tier;
+      if (typeof data22 !== "string") {
+        const err57 = { instancePath: instancePath + "/tier", schemaPath: "#/properties/tier/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err57];
         } else {
@@ -1856,13 +1857,44 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (!(data22 === "frontier" || data22 === "small" || data22 === "tuned" || data22 === "local")) {
+        const err58 = { instancePath: instancePath + "/tier", schemaPath: "#/properties/tier/enum", keyword: "enum", params: { allowedValues: schema46.properties.tier.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+    }
+    if (data.checkpointId !== void 0) {
+      let data23 = data.checkpointId;
+      if (typeof data23 === "string") {
+        if (!pattern16.test(data23)) {
+          const err59 = { instancePath: instancePath + "/checkpointId", schemaPath: "#/properties/checkpointId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$"' };
+          if (vErrors === null) {
+            vErrors = [err59];
+          } else {
+            vErrors.push(err59);
+          }
+          errors++;
+        }
+      } else {
+        const err60 = { instancePath: instancePath + "/checkpointId", schemaPath: "#/properties/checkpointId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
     }
   } else {
-    const err58 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err61 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err58];
+      vErrors = [err61];
     } else {
-      vErrors.push(err58);
+      vErrors.push(err61);
     }
     errors++;
   }
@@ -1871,8 +1903,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate30.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var schema48 = { "type": "object", "title": "ToolRef", "description": "One versioned, provenance-tagged tool the agent may call.", "additionalProperties": false, "required": ["id", "name", "version", "provenance", "risk"], "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The tool's identifier, unique within the agent." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$", "description": "The name the model or router calls the tool by (for MCP tools, the MCP tool name)." }, "version": { "$ref": "#/$defs/Semver", "description": "The tool's exact version." }, "mcpServer": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "For MCP tools: the name of the MCP server that provides the tool (mapped to a command or URL by the workspace)." }, "mcpTransport": { "type": "string", "enum": ["stdio", "http"], "description": "For MCP tools: `stdio` (a local process, local host only) or `http` (Streamable HTTP, any host)." }, "provenance": { "type": "string", "enum": ["mcp", "skill-package", "native", "scripted"], "description": "Where the tool's code comes from; with `risk` it picks the sandbox." }, "risk": { "type": "string", "enum": ["low", "medium", "high", "critical"], "description": "The Cubicle risk level of calling the tool." }, "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the tool does, shown to the model." }, "inputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the tool's arguments." }, "endpoints": { "type": "array", "items": { "type": "string", "pattern": "^https?://[^\\s/@]+(?:/\\S*)?$", "x-message": "must be an http(s) origin such as https://api.example.com, with no user name or password before the host (credentials are secrets: reference them, never put them in a URL)" }, "uniqueItems": true, "description": "The HTTP(S) origins the tool may reach; everything else is blocked by the egress policy. No userinfo (`user:password@`): credentials never appear in a definition." } } };
-var pattern17 = new RegExp("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$", "u");
-var pattern20 = new RegExp("^https?://[^\\s/@]+(?:/\\S*)?$", "u");
+var pattern18 = new RegExp("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$", "u");
+var pattern21 = new RegExp("^https?://[^\\s/@]+(?:/\\S*)?$", "u");
 function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1965,7 +1997,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data1 = data.name;
       if (typeof data1 === "string") {
-        if (!pattern17.test(data1)) {
+        if (!pattern18.test(data1)) {
           const err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$" }, message: 'must match pattern "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$"' };
           if (vErrors === null) {
             vErrors = [err8];
@@ -2150,7 +2182,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data10 = data9[i0];
           if (typeof data10 === "string") {
-            if (!pattern20.test(data10)) {
+            if (!pattern21.test(data10)) {
               const err25 = { instancePath: instancePath + "/endpoints/" + i0, schemaPath: "#/properties/endpoints/items/pattern", keyword: "pattern", params: { pattern: "^https?://[^\\s/@]+(?:/\\S*)?$" }, message: 'must match pattern "^https?://[^\\s/@]+(?:/\\S*)?$"' };
               if (vErrors === null) {
                 vErrors = [err25];
@@ -2215,7 +2247,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate32.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema51 = { "type": "object", "title": "Composition", "description": "Agents of agents: a leaf, or a DAG of pinned child definitions with typed edges.", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["leaf", "dag"], "description": "`leaf` runs its own models and tools; `dag` composes pinned children." }, "nodes": { "type": "array", "items": { "$ref": "#/$defs/AgentRef" }, "description": "For `dag`: the pinned children, each `slug@version`." }, "edges": { "type": "array", "items": { "$ref": "#/$defs/Edge" }, "description": "For `dag`: typed edges between nodes; the edges form no cycle." }, "quarantine": { "type": "boolean", "description": "When true each child runs in a fresh runtime instance (its own isolate, job or process) with an isolated context." } } };
+var schema51 = { "type": "object", "title": "Composition", "description": "Agents of agents: a leaf, or a DAG of pinned child definitions with typed edges.", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["leaf", "dag"], "description": "`leaf` runs its own models and tools; `dag` composes pinned children." }, "nodes": { "type": "array", "items": { "$ref": "#/$defs/AgentRef" }, "description": "For `dag`: the pinned children, each `slug@version`." }, "edges": { "type": "array", "items": { "$ref": "#/$defs/Edge" }, "description": "For `dag`: typed edges between nodes; the edges form no cycle." }, "quarantine": { "type": "boolean", "description": "When true each child runs in a fresh runtime instance (its own isolate, job or process) with an isolated context." }, "routing": { "$ref": "#/$defs/LeafRouting", "description": "For `leaf`: which pin answers. The `router` (or `classifier`) pin names one label; the label's pin answers, the default when the reply names none." }, "evaluation": { "$ref": "#/$defs/LeafEvaluation", "description": "For `leaf`: what happens when the `evaluator` pin finds the answer fails an invariant (evaluator-optimiser). Absent with an evaluator pin: one retry, then a failed task." } } };
 function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2342,7 +2374,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
 validate35.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var schema55 = { "type": "object", "title": "Edge", "description": "A typed edge between two nodes of the composition.", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "$ref": "#/$defs/Slug", "description": "The slug of the node the edge leaves." }, "to": { "$ref": "#/$defs/Slug", "description": "The slug of the node the edge enters." }, "gate": { "type": "string", "enum": ["llm-decides", "deterministic", "conditional"], "description": "Who decides whether the edge is taken: the router model (`llm-decides`), always (`deterministic`), or a rule in code (`conditional`)." }, "condition": { "$ref": "#/$defs/EdgeCondition", "description": "For `conditional` edges: the rule evaluated in code." } } };
 var schema58 = { "type": "object", "title": "EdgeCondition", "description": "For a `conditional` edge: the edge is taken when the value at `pointer` in the source node's output equals `equals`.", "additionalProperties": false, "required": ["pointer", "equals"], "properties": { "pointer": { "type": "string", "pattern": "^(?:/(?:[^~/]|~[01])*)*$", "description": "A JSON Pointer into the source node's structured output." }, "equals": { "type": ["string", "number", "boolean", "null"], "description": "The value that selects this edge." } } };
-var pattern25 = new RegExp("^(?:/(?:[^~/]|~[01])*)*$", "u");
+var pattern26 = new RegExp("^(?:/(?:[^~/]|~[01])*)*$", "u");
 function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2519,7 +2551,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         if (data3.pointer !== void 0) {
           let data4 = data3.pointer;
           if (typeof data4 === "string") {
-            if (!pattern25.test(data4)) {
+            if (!pattern26.test(data4)) {
               const err16 = { instancePath: instancePath + "/condition/pointer", schemaPath: "#/$defs/EdgeCondition/properties/pointer/pattern", keyword: "pattern", params: { pattern: "^(?:/(?:[^~/]|~[01])*)*$" }, message: 'must match pattern "^(?:/(?:[^~/]|~[01])*)*$"' };
               if (vErrors === null) {
                 vErrors = [err16];
@@ -2573,6 +2605,409 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate37.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var pattern28 = new RegExp("^[a-z0-9][a-z0-9_-]{0,62}$", "u");
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate39.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.routes === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "routes" }, message: "must have required property 'routes'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.default === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "default" }, message: "must have required property 'default'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "by" || key0 === "routes" || key0 === "default")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.by !== void 0) {
+      let data0 = data.by;
+      if (typeof data0 === "string") {
+        if (func3(data0) > 63) {
+          const err3 = { instancePath: instancePath + "/by", schemaPath: "#/$defs/PinName/maxLength", keyword: "maxLength", params: { limit: 63 }, message: "must NOT have more than 63 characters" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (!pattern14.test(data0)) {
+          const err4 = { instancePath: instancePath + "/by", schemaPath: "#/$defs/PinName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"' };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/by", schemaPath: "#/$defs/PinName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.routes !== void 0) {
+      let data1 = data.routes;
+      if (Array.isArray(data1)) {
+        if (data1.length > 32) {
+          const err6 = { instancePath: instancePath + "/routes", schemaPath: "#/properties/routes/maxItems", keyword: "maxItems", params: { limit: 32 }, message: "must NOT have more than 32 items" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1.length < 1) {
+          const err7 = { instancePath: instancePath + "/routes", schemaPath: "#/properties/routes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.label === void 0) {
+              const err8 = { instancePath: instancePath + "/routes/" + i0, schemaPath: "#/properties/routes/items/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'" };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+            }
+            if (data2.to === void 0) {
+              const err9 = { instancePath: instancePath + "/routes/" + i0, schemaPath: "#/properties/routes/items/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'" };
+              if (vErrors === null) {
+                vErrors = [err9];
+              } else {
+                vErrors.push(err9);
+              }
+              errors++;
+            }
+            for (const key1 in data2) {
+              if (!(key1 === "label" || key1 === "to" || key1 === "description")) {
+                const err10 = { instancePath: instancePath + "/routes/" + i0, schemaPath: "#/properties/routes/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+            if (data2.label !== void 0) {
+              let data3 = data2.label;
+              if (typeof data3 === "string") {
+                if (!pattern28.test(data3)) {
+                  const err11 = { instancePath: instancePath + "/routes/" + i0 + "/label", schemaPath: "#/properties/routes/items/properties/label/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9_-]{0,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9_-]{0,62}$"' };
+                  if (vErrors === null) {
+                    vErrors = [err11];
+                  } else {
+                    vErrors.push(err11);
+                  }
+                  errors++;
+                }
+              } else {
+                const err12 = { instancePath: instancePath + "/routes/" + i0 + "/label", schemaPath: "#/properties/routes/items/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+            }
+            if (data2.to !== void 0) {
+              let data4 = data2.to;
+              if (typeof data4 === "string") {
+                if (func3(data4) > 63) {
+                  const err13 = { instancePath: instancePath + "/routes/" + i0 + "/to", schemaPath: "#/$defs/PinName/maxLength", keyword: "maxLength", params: { limit: 63 }, message: "must NOT have more than 63 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
+                if (!pattern14.test(data4)) {
+                  const err14 = { instancePath: instancePath + "/routes/" + i0 + "/to", schemaPath: "#/$defs/PinName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"' };
+                  if (vErrors === null) {
+                    vErrors = [err14];
+                  } else {
+                    vErrors.push(err14);
+                  }
+                  errors++;
+                }
+              } else {
+                const err15 = { instancePath: instancePath + "/routes/" + i0 + "/to", schemaPath: "#/$defs/PinName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+            }
+            if (data2.description !== void 0) {
+              let data5 = data2.description;
+              if (typeof data5 === "string") {
+                if (func3(data5) > 500) {
+                  const err16 = { instancePath: instancePath + "/routes/" + i0 + "/description", schemaPath: "#/properties/routes/items/properties/description/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err16];
+                  } else {
+                    vErrors.push(err16);
+                  }
+                  errors++;
+                }
+                if (func3(data5) < 1) {
+                  const err17 = { instancePath: instancePath + "/routes/" + i0 + "/description", schemaPath: "#/properties/routes/items/properties/description/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err17];
+                  } else {
+                    vErrors.push(err17);
+                  }
+                  errors++;
+                }
+              } else {
+                const err18 = { instancePath: instancePath + "/routes/" + i0 + "/description", schemaPath: "#/properties/routes/items/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err18];
+                } else {
+                  vErrors.push(err18);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err19 = { instancePath: instancePath + "/routes/" + i0, schemaPath: "#/properties/routes/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err20 = { instancePath: instancePath + "/routes", schemaPath: "#/properties/routes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.default !== void 0) {
+      let data6 = data.default;
+      if (typeof data6 === "string") {
+        if (func3(data6) > 63) {
+          const err21 = { instancePath: instancePath + "/default", schemaPath: "#/$defs/PinName/maxLength", keyword: "maxLength", params: { limit: 63 }, message: "must NOT have more than 63 characters" };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+        if (!pattern14.test(data6)) {
+          const err22 = { instancePath: instancePath + "/default", schemaPath: "#/$defs/PinName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"' };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/default", schemaPath: "#/$defs/PinName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err24 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err24];
+    } else {
+      vErrors.push(err24);
+    }
+    errors++;
+  }
+  validate39.errors = vErrors;
+  return errors === 0;
+}
+validate39.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate41.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "by" || key0 === "maxRetries" || key0 === "escalateTo")) {
+        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.by !== void 0) {
+      let data0 = data.by;
+      if (typeof data0 === "string") {
+        if (func3(data0) > 63) {
+          const err1 = { instancePath: instancePath + "/by", schemaPath: "#/$defs/PinName/maxLength", keyword: "maxLength", params: { limit: 63 }, message: "must NOT have more than 63 characters" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!pattern14.test(data0)) {
+          const err2 = { instancePath: instancePath + "/by", schemaPath: "#/$defs/PinName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/by", schemaPath: "#/$defs/PinName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.maxRetries !== void 0) {
+      let data1 = data.maxRetries;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        const err4 = { instancePath: instancePath + "/maxRetries", schemaPath: "#/properties/maxRetries/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 5 || isNaN(data1)) {
+          const err5 = { instancePath: instancePath + "/maxRetries", schemaPath: "#/properties/maxRetries/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1 < 0 || isNaN(data1)) {
+          const err6 = { instancePath: instancePath + "/maxRetries", schemaPath: "#/properties/maxRetries/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.escalateTo !== void 0) {
+      let data2 = data.escalateTo;
+      if (typeof data2 === "string") {
+        if (func3(data2) > 63) {
+          const err7 = { instancePath: instancePath + "/escalateTo", schemaPath: "#/$defs/PinName/maxLength", keyword: "maxLength", params: { limit: 63 }, message: "must NOT have more than 63 characters" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!pattern14.test(data2)) {
+          const err8 = { instancePath: instancePath + "/escalateTo", schemaPath: "#/$defs/PinName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/escalateTo", schemaPath: "#/$defs/PinName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate41.errors = vErrors;
+  return errors === 0;
+}
+validate41.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2594,7 +3029,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "kind" || key0 === "nodes" || key0 === "edges" || key0 === "quarantine")) {
+      if (!(key0 === "kind" || key0 === "nodes" || key0 === "edges" || key0 === "quarantine" || key0 === "routing" || key0 === "evaluation")) {
         const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err1];
@@ -2676,6 +3111,18 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.routing !== void 0) {
+      if (!validate39(data.routing, { instancePath: instancePath + "/routing", parentData: data, parentDataProperty: "routing", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.evaluation !== void 0) {
+      if (!validate41(data.evaluation, { instancePath: instancePath + "/evaluation", parentData: data, parentDataProperty: "evaluation", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+        errors = vErrors.length;
+      }
+    }
   } else {
     const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
@@ -2689,12 +3136,12 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate34.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema59 = { "type": "object", "title": "MemoryContract", "description": "The agent's memory references and context budgets.", "additionalProperties": false, "required": ["refs"], "properties": { "refs": { "type": "array", "items": { "$ref": "#/$defs/MemoryRef" }, "description": "The Cubicle memory references the agent uses." }, "workingSetTokens": { "type": "integer", "minimum": 0, "description": "The tokens the agent keeps in context on a typical turn. Must not exceed `contextWindowBudget`." }, "contextWindowBudget": { "type": "integer", "minimum": 1, "description": "The most tokens the agent may hold in context; the runtime compacts before exceeding it." }, "compactionPolicy": { "type": "string", "enum": ["summarise", "quarantine", "drop"], "description": "What the runtime does when the context would overflow." } } };
-var schema60 = { "type": "object", "title": "MemoryRef", "description": "One Cubicle memory reference.", "additionalProperties": false, "required": ["kind", "name", "retention", "egressAllowed"], "properties": { "kind": { "type": "string", "enum": ["chat", "vector", "profile", "receipt", "sensor", "content", "custom"], "description": "The Cubicle memory kind." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The memory's name within the agent." }, "retention": { "type": "string", "enum": ["ephemeral", "session", "durable"], "description": "How long the memory is kept." }, "egressAllowed": { "type": "boolean", "description": "Whether the memory's content may leave the runtime host." } } };
-function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var schema66 = { "type": "object", "title": "MemoryContract", "description": "The agent's memory references and context budgets.", "additionalProperties": false, "required": ["refs"], "properties": { "refs": { "type": "array", "items": { "$ref": "#/$defs/MemoryRef" }, "description": "The Cubicle memory references the agent uses." }, "workingSetTokens": { "type": "integer", "minimum": 0, "description": "The tokens the agent keeps in context on a typical turn. Must not exceed `contextWindowBudget`." }, "contextWindowBudget": { "type": "integer", "minimum": 1, "description": "The most tokens the agent may hold in context; the runtime compacts before exceeding it." }, "compactionPolicy": { "type": "string", "enum": ["summarise", "quarantine", "drop"], "description": "What the runtime does when the context would overflow." } } };
+var schema67 = { "type": "object", "title": "MemoryRef", "description": "One Cubicle memory reference.", "additionalProperties": false, "required": ["kind", "name", "retention", "egressAllowed"], "properties": { "kind": { "type": "string", "enum": ["chat", "vector", "profile", "receipt", "sensor", "content", "custom"], "description": "The Cubicle memory kind." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The memory's name within the agent." }, "retention": { "type": "string", "enum": ["ephemeral", "session", "durable"], "description": "How long the memory is kept." }, "egressAllowed": { "type": "boolean", "description": "Whether the memory's content may leave the runtime host." } } };
+function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2788,7 +3235,7 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (!(data2 === "chat" || data2 === "vector" || data2 === "profile" || data2 === "receipt" || data2 === "sensor" || data2 === "content" || data2 === "custom")) {
-                const err8 = { instancePath: instancePath + "/refs/" + i0 + "/kind", schemaPath: "#/$defs/MemoryRef/properties/kind/enum", keyword: "enum", params: { allowedValues: schema60.properties.kind.enum }, message: "must be equal to one of the allowed values" };
+                const err8 = { instancePath: instancePath + "/refs/" + i0 + "/kind", schemaPath: "#/$defs/MemoryRef/properties/kind/enum", keyword: "enum", params: { allowedValues: schema67.properties.kind.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err8];
                 } else {
@@ -2831,7 +3278,7 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (!(data4 === "ephemeral" || data4 === "session" || data4 === "durable")) {
-                const err12 = { instancePath: instancePath + "/refs/" + i0 + "/retention", schemaPath: "#/$defs/MemoryRef/properties/retention/enum", keyword: "enum", params: { allowedValues: schema60.properties.retention.enum }, message: "must be equal to one of the allowed values" };
+                const err12 = { instancePath: instancePath + "/refs/" + i0 + "/retention", schemaPath: "#/$defs/MemoryRef/properties/retention/enum", keyword: "enum", params: { allowedValues: schema67.properties.retention.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err12];
                 } else {
@@ -2929,7 +3376,7 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data8 === "summarise" || data8 === "quarantine" || data8 === "drop")) {
-        const err21 = { instancePath: instancePath + "/compactionPolicy", schemaPath: "#/properties/compactionPolicy/enum", keyword: "enum", params: { allowedValues: schema59.properties.compactionPolicy.enum }, message: "must be equal to one of the allowed values" };
+        const err21 = { instancePath: instancePath + "/compactionPolicy", schemaPath: "#/properties/compactionPolicy/enum", keyword: "enum", params: { allowedValues: schema66.properties.compactionPolicy.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -2947,16 +3394,16 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema61 = { "type": "object", "title": "TelemetryContract", "description": "The receipt envelope and telemetry the agent commits to, and its agentic gate, stored explicitly.", "additionalProperties": false, "required": ["receiptSigner", "receiptSchemaVersion", "telemetryKinds", "agenticGate", "kymRegistrationRequired"], "properties": { "receiptSigner": { "anyOf": [{ "$ref": "#/$defs/OpaqueRef" }, { "type": "null" }], "description": "The signing key reference for receipts, or null before `tool-shipped` (no signed receipts yet)." }, "receiptSchemaVersion": { "type": "string", "pattern": "^receipt/v[1-9][0-9]*$", "description": "The receipt schema the agent emits, for example `receipt/v1`.", "x-message": "must look like receipt/v1" }, "telemetryKinds": { "type": "array", "items": { "type": "string", "enum": ["events", "session-report", "experiment"] }, "uniqueItems": true, "description": "Which telemetry streams the agent emits." }, "agenticGate": { "type": "string", "enum": ["tool-only", "agentic"], "description": "`tool-only` when `modelSet` is empty, `agentic` otherwise. Stored so downstream systems audit rather than infer." }, "kymRegistrationRequired": { "type": "boolean", "description": "True exactly when `agenticGate` is `agentic`: agentic entities must register in KYM." } } };
-var pattern28 = new RegExp("^receipt/v[1-9][0-9]*$", "u");
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate44.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var schema68 = { "type": "object", "title": "TelemetryContract", "description": "The receipt envelope and telemetry the agent commits to, and its agentic gate, stored explicitly.", "additionalProperties": false, "required": ["receiptSigner", "receiptSchemaVersion", "telemetryKinds", "agenticGate", "kymRegistrationRequired"], "properties": { "receiptSigner": { "anyOf": [{ "$ref": "#/$defs/OpaqueRef" }, { "type": "null" }], "description": "The signing key reference for receipts, or null before `tool-shipped` (no signed receipts yet)." }, "receiptSchemaVersion": { "type": "string", "pattern": "^receipt/v[1-9][0-9]*$", "description": "The receipt schema the agent emits, for example `receipt/v1`.", "x-message": "must look like receipt/v1" }, "telemetryKinds": { "type": "array", "items": { "type": "string", "enum": ["events", "session-report", "experiment"] }, "uniqueItems": true, "description": "Which telemetry streams the agent emits." }, "agenticGate": { "type": "string", "enum": ["tool-only", "agentic"], "description": "`tool-only` when `modelSet` is empty, `agentic` otherwise. Stored so downstream systems audit rather than infer." }, "kymRegistrationRequired": { "type": "boolean", "description": "True exactly when `agenticGate` is `agentic`: agentic entities must register in KYM." } } };
+var pattern35 = new RegExp("^receipt/v[1-9][0-9]*$", "u");
+function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3089,7 +3536,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.receiptSchemaVersion !== void 0) {
       let data1 = data.receiptSchemaVersion;
       if (typeof data1 === "string") {
-        if (!pattern28.test(data1)) {
+        if (!pattern35.test(data1)) {
           const err11 = { instancePath: instancePath + "/receiptSchemaVersion", schemaPath: "#/properties/receiptSchemaVersion/pattern", keyword: "pattern", params: { pattern: "^receipt/v[1-9][0-9]*$" }, message: 'must match pattern "^receipt/v[1-9][0-9]*$"' };
           if (vErrors === null) {
             vErrors = [err11];
@@ -3124,7 +3571,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (!(data3 === "events" || data3 === "session-report" || data3 === "experiment")) {
-            const err14 = { instancePath: instancePath + "/telemetryKinds/" + i0, schemaPath: "#/properties/telemetryKinds/items/enum", keyword: "enum", params: { allowedValues: schema61.properties.telemetryKinds.items.enum }, message: "must be equal to one of the allowed values" };
+            const err14 = { instancePath: instancePath + "/telemetryKinds/" + i0, schemaPath: "#/properties/telemetryKinds/items/enum", keyword: "enum", params: { allowedValues: schema68.properties.telemetryKinds.items.enum }, message: "must be equal to one of the allowed values" };
             if (vErrors === null) {
               vErrors = [err14];
             } else {
@@ -3178,7 +3625,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data4 === "tool-only" || data4 === "agentic")) {
-        const err18 = { instancePath: instancePath + "/agenticGate", schemaPath: "#/properties/agenticGate/enum", keyword: "enum", params: { allowedValues: schema61.properties.agenticGate.enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/agenticGate", schemaPath: "#/properties/agenticGate/enum", keyword: "enum", params: { allowedValues: schema68.properties.agenticGate.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -3207,22 +3654,22 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema63 = { "type": "object", "title": "RuntimeRequirements", "description": "The compiler's dispatch key: the runtime class, limits, key custody and bindings.", "additionalProperties": false, "required": ["runtimeCapabilityClass", "limits", "keyCustody", "bindings"], "properties": { "runtimeCapabilityClass": { "type": "string", "enum": ["workers-only", "workers-preferred", "container-required", "local-host-required"], "description": "Which hosts may run the agent: Workers only, Workers with a container fallback, a container, or the user's own machine." }, "limits": { "$ref": "#/$defs/Limits", "description": "Resource and termination limits." }, "keyCustody": { "type": "string", "enum": ["session", "vault-ref", "secrets-store"], "description": "Where the agent's keys are held." }, "bindings": { "type": "array", "items": { "$ref": "#/$defs/BindingRef" }, "description": "The runtime bindings the agent needs." } } };
-var schema65 = { "title": "BindingRef", "description": "A runtime binding, matching the Cubicle DynamicWorkerHostPlan bindings union.", "type": "object", "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["service", "kv", "d1", "r2", "queue", "secret-ref", "custom"], "description": "The binding kind; selects which of the shapes below applies." } }, "discriminator": { "propertyName": "kind" }, "oneOf": [{ "type": "object", "title": "BindingService", "description": "A service binding to another Worker or MCP server over HTTP.", "additionalProperties": false, "required": ["kind", "name", "service"], "properties": { "kind": { "const": "service", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "service": { "type": "string", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$", "description": "The service (Worker) name to bind." } } }, { "type": "object", "title": "BindingKv", "description": "A KV namespace.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "kv", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "namespaceId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The KV namespace id, when known at compile time." } } }, { "type": "object", "title": "BindingD1", "description": "A D1 database.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "d1", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "databaseId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The D1 database id." } } }, { "type": "object", "title": "BindingR2", "description": "An R2 bucket.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "r2", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "bucket": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{1,62}$", "description": "The bucket name." } } }, { "type": "object", "title": "BindingQueue", "description": "A queue producer.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "queue", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "queue": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,62}$", "description": "The queue name." } } }, { "type": "object", "title": "BindingSecretRef", "description": "A secret, by reference only: the value lives in a secret store, never in the definition.", "additionalProperties": false, "required": ["kind", "name", "ref"], "properties": { "kind": { "const": "secret-ref", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "ref": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*://\\S+$", "maxLength": 512, "description": "Where the secret lives, for example `secrets-store://acme/openai` or `env://OPENAI_API_KEY`.", "x-message": "must be a secret reference such as secrets-store://team/name, never the secret itself" } } }, { "type": "object", "title": "BindingCustom", "description": "A binding of a kind the host plan does not know; passed through by name.", "additionalProperties": false, "required": ["kind", "name", "type"], "properties": { "kind": { "const": "custom", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "type": { "type": "string", "pattern": "^[a-z][a-z0-9_-]{0,63}$", "description": "The host's binding type." } } }] };
-var pattern29 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "u");
-var pattern32 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
-var pattern36 = new RegExp("^[a-z0-9][a-z0-9-]{1,62}$", "u");
-var pattern38 = new RegExp("^[a-z0-9][a-z0-9-]{0,62}$", "u");
-var pattern40 = new RegExp("^[a-z][a-z0-9+.-]*://\\S+$", "u");
-var pattern42 = new RegExp("^[a-z][a-z0-9_-]{0,63}$", "u");
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate46.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var schema70 = { "type": "object", "title": "RuntimeRequirements", "description": "The compiler's dispatch key: the runtime class, limits, key custody and bindings.", "additionalProperties": false, "required": ["runtimeCapabilityClass", "limits", "keyCustody", "bindings"], "properties": { "runtimeCapabilityClass": { "type": "string", "enum": ["workers-only", "workers-preferred", "container-required", "local-host-required"], "description": "Which hosts may run the agent: Workers only, Workers with a container fallback, a container, or the user's own machine." }, "limits": { "$ref": "#/$defs/Limits", "description": "Resource and termination limits." }, "keyCustody": { "type": "string", "enum": ["session", "vault-ref", "secrets-store"], "description": "Where the agent's keys are held." }, "bindings": { "type": "array", "items": { "$ref": "#/$defs/BindingRef" }, "description": "The runtime bindings the agent needs." } } };
+var schema72 = { "title": "BindingRef", "description": "A runtime binding, matching the Cubicle DynamicWorkerHostPlan bindings union.", "type": "object", "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["service", "kv", "d1", "r2", "queue", "secret-ref", "custom"], "description": "The binding kind; selects which of the shapes below applies." } }, "discriminator": { "propertyName": "kind" }, "oneOf": [{ "type": "object", "title": "BindingService", "description": "A service binding to another Worker or MCP server over HTTP.", "additionalProperties": false, "required": ["kind", "name", "service"], "properties": { "kind": { "const": "service", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "service": { "type": "string", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$", "description": "The service (Worker) name to bind." } } }, { "type": "object", "title": "BindingKv", "description": "A KV namespace.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "kv", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "namespaceId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The KV namespace id, when known at compile time." } } }, { "type": "object", "title": "BindingD1", "description": "A D1 database.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "d1", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "databaseId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The D1 database id." } } }, { "type": "object", "title": "BindingR2", "description": "An R2 bucket.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "r2", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "bucket": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{1,62}$", "description": "The bucket name." } } }, { "type": "object", "title": "BindingQueue", "description": "A queue producer.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "queue", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "queue": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,62}$", "description": "The queue name." } } }, { "type": "object", "title": "BindingSecretRef", "description": "A secret, by reference only: the value lives in a secret store, never in the definition.", "additionalProperties": false, "required": ["kind", "name", "ref"], "properties": { "kind": { "const": "secret-ref", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "ref": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*://\\S+$", "maxLength": 512, "description": "Where the secret lives, for example `secrets-store://acme/openai` or `env://OPENAI_API_KEY`.", "x-message": "must be a secret reference such as secrets-store://team/name, never the secret itself" } } }, { "type": "object", "title": "BindingCustom", "description": "A binding of a kind the host plan does not know; passed through by name.", "additionalProperties": false, "required": ["kind", "name", "type"], "properties": { "kind": { "const": "custom", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "type": { "type": "string", "pattern": "^[a-z][a-z0-9_-]{0,63}$", "description": "The host's binding type." } } }] };
+var pattern36 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "u");
+var pattern39 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
+var pattern43 = new RegExp("^[a-z0-9][a-z0-9-]{1,62}$", "u");
+var pattern45 = new RegExp("^[a-z0-9][a-z0-9-]{0,62}$", "u");
+var pattern47 = new RegExp("^[a-z][a-z0-9+.-]*://\\S+$", "u");
+var pattern49 = new RegExp("^[a-z][a-z0-9_-]{0,63}$", "u");
+function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3289,7 +3736,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "workers-only" || data0 === "workers-preferred" || data0 === "container-required" || data0 === "local-host-required")) {
-        const err6 = { instancePath: instancePath + "/runtimeCapabilityClass", schemaPath: "#/properties/runtimeCapabilityClass/enum", keyword: "enum", params: { allowedValues: schema63.properties.runtimeCapabilityClass.enum }, message: "must be equal to one of the allowed values" };
+        const err6 = { instancePath: instancePath + "/runtimeCapabilityClass", schemaPath: "#/properties/runtimeCapabilityClass/enum", keyword: "enum", params: { allowedValues: schema70.properties.runtimeCapabilityClass.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -3426,7 +3873,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data6 === "session" || data6 === "vault-ref" || data6 === "secrets-store")) {
-        const err18 = { instancePath: instancePath + "/keyCustody", schemaPath: "#/properties/keyCustody/enum", keyword: "enum", params: { allowedValues: schema63.properties.keyCustody.enum }, message: "must be equal to one of the allowed values" };
+        const err18 = { instancePath: instancePath + "/keyCustody", schemaPath: "#/properties/keyCustody/enum", keyword: "enum", params: { allowedValues: schema70.properties.keyCustody.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -3463,7 +3910,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
               if (!(data9 === "service" || data9 === "kv" || data9 === "d1" || data9 === "r2" || data9 === "queue" || data9 === "secret-ref" || data9 === "custom")) {
-                const err21 = { instancePath: instancePath + "/bindings/" + i0 + "/kind", schemaPath: "#/$defs/BindingRef/properties/kind/enum", keyword: "enum", params: { allowedValues: schema65.properties.kind.enum }, message: "must be equal to one of the allowed values" };
+                const err21 = { instancePath: instancePath + "/bindings/" + i0 + "/kind", schemaPath: "#/$defs/BindingRef/properties/kind/enum", keyword: "enum", params: { allowedValues: schema72.properties.kind.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err21];
                 } else {
@@ -3528,7 +3975,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.name !== void 0) {
                     let data11 = data8.name;
                     if (typeof data11 === "string") {
-                      if (!pattern29.test(data11)) {
+                      if (!pattern36.test(data11)) {
                         const err27 = { instancePath: instancePath + "/bindings/" + i0 + "/name", schemaPath: "#/$defs/BindingRef/oneOf/0/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$" }, message: 'must match pattern "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$"' };
                         if (vErrors === null) {
                           vErrors = [err27];
@@ -3624,7 +4071,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.name !== void 0) {
                     let data14 = data8.name;
                     if (typeof data14 === "string") {
-                      if (!pattern29.test(data14)) {
+                      if (!pattern36.test(data14)) {
                         const err36 = { instancePath: instancePath + "/bindings/" + i0 + "/name", schemaPath: "#/$defs/BindingRef/oneOf/1/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$" }, message: 'must match pattern "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$"' };
                         if (vErrors === null) {
                           vErrors = [err36];
@@ -3646,7 +4093,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.namespaceId !== void 0) {
                     let data15 = data8.namespaceId;
                     if (typeof data15 === "string") {
-                      if (!pattern32.test(data15)) {
+                      if (!pattern39.test(data15)) {
                         const err38 = { instancePath: instancePath + "/bindings/" + i0 + "/namespaceId", schemaPath: "#/$defs/BindingRef/oneOf/1/properties/namespaceId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]{1,64}$" }, message: 'must match pattern "^[A-Za-z0-9_-]{1,64}$"' };
                         if (vErrors === null) {
                           vErrors = [err38];
@@ -3722,7 +4169,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.name !== void 0) {
                     let data17 = data8.name;
                     if (typeof data17 === "string") {
-                      if (!pattern29.test(data17)) {
+                      if (!pattern36.test(data17)) {
                         const err45 = { instancePath: instancePath + "/bindings/" + i0 + "/name", schemaPath: "#/$defs/BindingRef/oneOf/2/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$" }, message: 'must match pattern "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$"' };
                         if (vErrors === null) {
                           vErrors = [err45];
@@ -3744,7 +4191,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.databaseId !== void 0) {
                     let data18 = data8.databaseId;
                     if (typeof data18 === "string") {
-                      if (!pattern32.test(data18)) {
+                      if (!pattern39.test(data18)) {
                         const err47 = { instancePath: instancePath + "/bindings/" + i0 + "/databaseId", schemaPath: "#/$defs/BindingRef/oneOf/2/properties/databaseId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9_-]{1,64}$" }, message: 'must match pattern "^[A-Za-z0-9_-]{1,64}$"' };
                         if (vErrors === null) {
                           vErrors = [err47];
@@ -3820,7 +4267,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.name !== void 0) {
                     let data20 = data8.name;
                     if (typeof data20 === "string") {
-                      if (!pattern29.test(data20)) {
+                      if (!pattern36.test(data20)) {
                         const err54 = { instancePath: instancePath + "/bindings/" + i0 + "/name", schemaPath: "#/$defs/BindingRef/oneOf/3/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$" }, message: 'must match pattern "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$"' };
                         if (vErrors === null) {
                           vErrors = [err54];
@@ -3842,7 +4289,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.bucket !== void 0) {
                     let data21 = data8.bucket;
                     if (typeof data21 === "string") {
-                      if (!pattern36.test(data21)) {
+                      if (!pattern43.test(data21)) {
                         const err56 = { instancePath: instancePath + "/bindings/" + i0 + "/bucket", schemaPath: "#/$defs/BindingRef/oneOf/3/properties/bucket/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9-]{1,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9-]{1,62}$"' };
                         if (vErrors === null) {
                           vErrors = [err56];
@@ -3918,7 +4365,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.name !== void 0) {
                     let data23 = data8.name;
                     if (typeof data23 === "string") {
-                      if (!pattern29.test(data23)) {
+                      if (!pattern36.test(data23)) {
                         const err63 = { instancePath: instancePath + "/bindings/" + i0 + "/name", schemaPath: "#/$defs/BindingRef/oneOf/4/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$" }, message: 'must match pattern "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$"' };
                         if (vErrors === null) {
                           vErrors = [err63];
@@ -3940,7 +4387,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.queue !== void 0) {
                     let data24 = data8.queue;
                     if (typeof data24 === "string") {
-                      if (!pattern38.test(data24)) {
+                      if (!pattern45.test(data24)) {
                         const err65 = { instancePath: instancePath + "/bindings/" + i0 + "/queue", schemaPath: "#/$defs/BindingRef/oneOf/4/properties/queue/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9-]{0,62}$"' };
                         if (vErrors === null) {
                           vErrors = [err65];
@@ -4025,7 +4472,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.name !== void 0) {
                     let data26 = data8.name;
                     if (typeof data26 === "string") {
-                      if (!pattern29.test(data26)) {
+                      if (!pattern36.test(data26)) {
                         const err73 = { instancePath: instancePath + "/bindings/" + i0 + "/name", schemaPath: "#/$defs/BindingRef/oneOf/5/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$" }, message: 'must match pattern "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$"' };
                         if (vErrors === null) {
                           vErrors = [err73];
@@ -4056,7 +4503,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                       }
-                      if (!pattern40.test(data27)) {
+                      if (!pattern47.test(data27)) {
                         const err76 = { instancePath: instancePath + "/bindings/" + i0 + "/ref", schemaPath: "#/$defs/BindingRef/oneOf/5/properties/ref/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9+.-]*://\\S+$" }, message: 'must match pattern "^[a-z][a-z0-9+.-]*://\\S+$"' };
                         if (vErrors === null) {
                           vErrors = [err76];
@@ -4141,7 +4588,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.name !== void 0) {
                     let data29 = data8.name;
                     if (typeof data29 === "string") {
-                      if (!pattern29.test(data29)) {
+                      if (!pattern36.test(data29)) {
                         const err84 = { instancePath: instancePath + "/bindings/" + i0 + "/name", schemaPath: "#/$defs/BindingRef/oneOf/6/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$" }, message: 'must match pattern "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$"' };
                         if (vErrors === null) {
                           vErrors = [err84];
@@ -4163,7 +4610,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
                   if (data8.type !== void 0) {
                     let data30 = data8.type;
                     if (typeof data30 === "string") {
-                      if (!pattern42.test(data30)) {
+                      if (!pattern49.test(data30)) {
                         const err86 = { instancePath: instancePath + "/bindings/" + i0 + "/type", schemaPath: "#/$defs/BindingRef/oneOf/6/properties/type/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9_-]{0,63}$" }, message: 'must match pattern "^[a-z][a-z0-9_-]{0,63}$"' };
                         if (vErrors === null) {
                           vErrors = [err86];
@@ -4241,16 +4688,16 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var pattern43 = new RegExp("^(?!/)(?!.*(?:^|/)\\.\\.(?:/|$))[A-Za-z0-9._@+/-]+$", "u");
-var pattern44 = new RegExp("^[0-9a-f]{40}(?:[0-9a-f]{24})?$", "u");
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate48.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var pattern50 = new RegExp("^(?!/)(?!.*(?:^|/)\\.\\.(?:/|$))[A-Za-z0-9._@+/-]+$", "u");
+var pattern51 = new RegExp("^[0-9a-f]{40}(?:[0-9a-f]{24})?$", "u");
+function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4447,7 +4894,7 @@ function validate46(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern43.test(data5)) {
+            if (!pattern50.test(data5)) {
               const err18 = { instancePath: instancePath + "/provenance/filePath", schemaPath: "#/$defs/Provenance/properties/filePath/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.\\.(?:/|$))[A-Za-z0-9._@+/-]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.\\.(?:/|$))[A-Za-z0-9._@+/-]+$"' };
               if (vErrors === null) {
                 vErrors = [err18];
@@ -4469,7 +4916,7 @@ function validate46(data, { instancePath = "", parentData, parentDataProperty, r
         if (data3.commitSha !== void 0) {
           let data6 = data3.commitSha;
           if (typeof data6 === "string") {
-            if (!pattern44.test(data6)) {
+            if (!pattern51.test(data6)) {
               const err20 = { instancePath: instancePath + "/provenance/commitSha", schemaPath: "#/$defs/Provenance/properties/commitSha/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}(?:[0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}(?:[0-9a-f]{24})?$"' };
               if (vErrors === null) {
                 vErrors = [err20];
@@ -4568,10 +5015,10 @@ function validate46(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate50.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -4775,20 +5222,20 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.memoryContract !== void 0) {
-      if (!validate40(data.memoryContract, { instancePath: instancePath + "/memoryContract", parentData: data, parentDataProperty: "memoryContract", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+      if (!validate44(data.memoryContract, { instancePath: instancePath + "/memoryContract", parentData: data, parentDataProperty: "memoryContract", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
         errors = vErrors.length;
       }
     }
     if (data.telemetryContract !== void 0) {
-      if (!validate42(data.telemetryContract, { instancePath: instancePath + "/telemetryContract", parentData: data, parentDataProperty: "telemetryContract", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+      if (!validate46(data.telemetryContract, { instancePath: instancePath + "/telemetryContract", parentData: data, parentDataProperty: "telemetryContract", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
         errors = vErrors.length;
       }
     }
     if (data.runtimeRequirements !== void 0) {
-      if (!validate44(data.runtimeRequirements, { instancePath: instancePath + "/runtimeRequirements", parentData: data, parentDataProperty: "runtimeRequirements", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+      if (!validate48(data.runtimeRequirements, { instancePath: instancePath + "/runtimeRequirements", parentData: data, parentDataProperty: "runtimeRequirements", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
         errors = vErrors.length;
       }
     }
@@ -4814,8 +5261,8 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.metadata !== void 0) {
-      if (!validate46(data.metadata, { instancePath: instancePath + "/metadata", parentData: data, parentDataProperty: "metadata", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+      if (!validate50(data.metadata, { instancePath: instancePath + "/metadata", parentData: data, parentDataProperty: "metadata", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
         errors = vErrors.length;
       }
     }

@@ -35,6 +35,7 @@ export const RUNTIME_PART_NAMES: readonly string[] = [
   'runComposition',
   'createMcpHttpToolHandler',
   'signedReceipts',
+  'runHybridLeaf',
   'checkRuntimeConfig',
   ...Object.values(CLIENT_BY_WIRE),
   ...Object.values(COMPACTION_BY_POLICY),
@@ -77,6 +78,10 @@ export function runtimePartsSource(config: RuntimeConfig): RuntimePartsSource {
     entries.push(['runComposition', 'runComposition']);
   } else if (wires.length > 0) {
     entries.push(['agenticLoop', agenticLoopSource(config, imports)]);
+    if (config.hybrid !== undefined) {
+      imports.add('runHybridLeaf');
+      entries.push(['hybridLeaf', 'runHybridLeaf']);
+    }
   }
   if (config.tools.some((tool) => tool.kind === 'mcp-http' && tool.url && !tool.binding)) {
     imports.add('createMcpHttpToolHandler');
