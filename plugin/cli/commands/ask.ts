@@ -13,7 +13,8 @@
  *   with the public key of this machine's key store whose thumbprint is the kid, or that a
  *   `keyref:` kid names (the key `agentdef dev` and `agentdef run` signed with; public files only);
  * - "receipt: verified (kid …)", "receipt: NOT verified (why)" when it does not verify, or
- *   "receipt: not checked (why)" when no public key for it is at hand, or "no receipt".
+ *   "receipt: not checked (why)" when no public key for it is at hand, or "no receipt";
+ * - for a hybrid leaf, the route and the evaluator's verdicts ("hybrid: routed to …", ask-hybrid.ts).
  * Every fetch is bounded (ask-fetch.ts): the card by size (1 MiB) and time (`--card-timeout`), an
  * event stream by silence (`--idle-timeout`), and all of them to the card's origin: an RPC URL or a
  * redirect elsewhere is refused, naming both origins, unless `--follow`.
@@ -39,6 +40,7 @@ import { RECEIPT_VERSION, verifyReceipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { terminalSafeLine } from '../../definition/terminal-text';
 import { EXIT, type CliIo } from '../io';
+import { hybridLine } from './ask-hybrid';
 import { ASK } from '../specs/ask';
 import { askRefusalIn, cardFetch, type OriginRule, rpcFetch } from './ask-fetch';
 import { parseCommand, usageError } from '../usage';
@@ -418,6 +420,8 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
     );
   const receipt = await checkReceipt(answer, card as Parameters<typeof publishedKey>[0], key, keyStore);
   (receipt.verified === false ? io.stderr : io.stdout)(`${receipt.line}\n`);
+  const hybrid = hybridLine(answer.kind === 'task' ? answer.task.metadata : answer.message.metadata);
+  if (hybrid !== undefined) io.stdout(`${hybrid}\n`);
   const replayed = modelsReplayed(answer);
   if (replayed !== undefined) io.stdout(`models: replayed from a recording, not a live model (${replayed})\n`);
   const calls = hybridCallsLine(findReceipt(answer));

@@ -7,7 +7,8 @@
  *   of invariant 2 with a critique (a task that mentions "unjudgeable" gets prose, no verdict);
  * - anything else is a specialist: a first answer with no next step (so the evaluator fails it),
  *   and after a critique an answer that ends with one (so the retry passes). A task that mentions
- *   "stubborn" never gets a next step, so retries and the escalation fail too.
+ *   "stubborn" never gets a next step, so retries and the escalation fail too; one that asks
+ *   "what should I do" gets it in its first answer (so the evaluator passes it first time).
  */
 import { GRADER_SYSTEM_PROMPT } from '../hybrid/grade';
 import { ROUTER_SYSTEM_PROMPT } from '../hybrid/route';
@@ -47,7 +48,8 @@ export function supportDeskTurn(_index: number, ctx: TurnContext): ScriptTurn {
   const model = String(ctx.body?.model ?? 'model');
   const retried = text.includes('A reviewer rejected your previous answer.');
   const reply = `[${model}] Thanks for the details; this is what happened with your account.`;
-  if (retried && !/stubborn/i.test(text))
+  const eager = /what should I do/i.test(text);
+  if ((retried || eager) && !/stubborn/i.test(text))
     return { text: `${reply}\nNext step: reply to this email with the invoice number.` };
   return { text: reply };
 }
