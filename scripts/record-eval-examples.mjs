@@ -13,6 +13,7 @@
 // No network, no API key, nothing in $HOME: keys, state and caches live in a scratch folder under
 // tmp/ that is removed afterwards. Each example's cases must pass on the recorded session.
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -29,6 +30,7 @@ function standIns() {
   return {
     ...require('../e2e/local/support/stub-ollama.ts'),
     ...require('../plugin/eval/__test-support__/grading-stand-in.ts'),
+    ...require('../e2e/support/eval-stand-ins.ts'),
   };
 }
 
@@ -68,6 +70,19 @@ const EXAMPLES = [
       return { env: { OLLAMA_HOST: ollama.url }, close: () => ollama.close() };
     },
   },
+  // The other examples with models: their stand-ins and scripted judges are in e2e/support/eval-stand-ins.ts.
+  ...[
+    ['support-triage', 'keyref:acme-agents'],
+    ['fallback-writer', 'keyref:acme-agents'],
+    ['web-summarizer', 'keyref:acme-agents'],
+    ['splice-resolver', 'keyref:acme-agents'],
+  ].map(([name, signingKey]) => ({
+    name,
+    definition: `examples/${name}`,
+    recordings: `examples/${name}/recordings`,
+    signingKey,
+    start: async ({ startEvalStandIns }) => startEvalStandIns(name),
+  })),
 ];
 
 /** This process's environment without agentdef's, Nx's or npm's own variables; HOME, keys and caches in `scratch`. */
@@ -114,7 +129,9 @@ async function main() {
       if (only.length > 0 && !only.includes(example.name)) continue;
       const standIn = await example.start(helpers);
       try {
-        const env = isolatedEnv(scratch, standIn.env);
+        // The hosts sign their run receipts with a fresh key (a Worker refuses to start without one).
+        const receiptKey = JSON.stringify(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }));
+        const env = isolatedEnv(scratch, { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: receiptKey, ...standIn.env });
         if ((await agentdef(['keys', 'generate', example.signingKey], env)) !== 0) failures++;
         clearRecording(example.recordings);
         const status = await agentdef(
