@@ -164,6 +164,9 @@ async function observe(caseId: string, folded: Folded, latencyMs: number): Promi
   }
   const receipt = [metadata['receipt'], task?.status?.message?.metadata?.['receipt']].find(isReceipt);
   if (receipt !== undefined) observation.receiptDigest = await receiptDigest(receipt);
+  // The signed receipt lists every model call of the run, the stream's progress only the loop's.
+  const recorded = receipt?.['modelCalls'];
+  if (Array.isArray(recorded)) observation.modelCalls = Math.max(observation.modelCalls, recorded.length);
   return receipt !== undefined ? { observation, receipt } : { observation };
 }
 

@@ -8,6 +8,7 @@ import { GRADER_SYSTEM_PROMPT } from '../runtime/hybrid/grade';
 import { type StubServer, startScriptedProvider } from '../runtime/__test-support__/stub-provider';
 import type { RuntimeModelPin } from '../runtime/runtime-config';
 import { scriptedVerdict } from './__test-support__/grading-stand-in';
+import { fileGraderPin } from './file-grader-pin';
 import { graderPin, pinGrader } from './pin-grader';
 
 const KEY = 'sk-ant-test-0123456789abcdefghij';
@@ -87,6 +88,7 @@ describe('pinGrader', () => {
     };
     expect(graderPin({ grader: 'strict' }, named)).toMatchObject({ label: 'strict', pin: { baseUrl: 'http://b' } });
     expect(graderPin({ grader: 'gpt' }, named)).toMatchObject({ label: 'strict' });
+    expect(graderPin({ grader: 'p' }, named)).toMatchObject({ label: 'p', pin: { role: 'primary' } });
     expect(graderPin({}, named)).toMatchObject({
       label: 'primary pin claude-haiku-4-5-20251001',
       pin: { role: 'primary' },
@@ -94,6 +96,45 @@ describe('pinGrader', () => {
     expect(graderPin({ grader: 'lenient' }, named)).toBe(
       'no model pin is named "lenient" (by modelSet[].name or modelId): name one, or drop grader to use the evaluator pin',
     );
+  });
+
+  it("takes a grader the case's file declares before the definition's pins, as the pin its provider implies", async () => {
+    const declared = fileGraderPin({
+      name: 'strict',
+      providerId: 'anthropic',
+      modelId: 'claude-haiku-4-5',
+      modelVersion: '20251001',
+      samplingParams: { temperature: 0 },
+    });
+    expect(declared).toEqual({
+      role: 'evaluator',
+      name: 'strict',
+      providerId: 'anthropic',
+      wire: 'anthropic-messages',
+      model: 'claude-haiku-4-5-20251001',
+      modelVersion: '20251001',
+      sampling: { temperature: 0 },
+      secretBinding: 'ANTHROPIC_API_KEY',
+    });
+    expect(
+      fileGraderPin({ name: 'local', providerId: 'local-ollama', modelId: 'llama3.1', modelVersion: '8b' }),
+    ).toMatchObject({ wire: 'ollama-chat', model: 'llama3.1:8b' });
+    const server = await grader();
+    const grade = pinGrader({
+      pins: [pin('primary', 'http://127.0.0.1:9/never')],
+      names: [{ name: 'strict', modelId: 'claude-haiku-4-5' }],
+      fileGraders: [{ ...declared, baseUrl: server.baseUrl }],
+      apiKey: async (p) => (p.secretBinding === 'ANTHROPIC_API_KEY' ? KEY : undefined),
+    });
+    const result = await grade({ criteria: ['c'], task: 't', answer: 'a', grader: 'strict' });
+    expect(result).toMatchObject({ grader: 'strict', verdict: { pass: true } });
+    expect(server.requests).toHaveLength(1);
+    // Without a name, the definition's evaluator (here: primary) pin grades, never a file grader.
+    expect(
+      graderPin({}, { pins: [pin('primary', 'x')], names: [{ modelId: 'm' }], fileGraders: [declared] }),
+    ).toMatchObject({
+      pin: { role: 'primary' },
+    });
   });
 
   it('never passes what it cannot read: an unknown pin, a reply with no verdict, a refused request', async () => {

@@ -2,7 +2,9 @@
  * The `Grade` of `agentdef eval` (observation.ts): a model-graded assertion is judged by one of
  * the definition's own model pins, asked with exactly the prompt the runtime's `evaluator` pin uses
  * (`gradingMessages` / `readVerdict` of plugin/runtime/hybrid/grade.ts), so a recording made by one
- * replays for the other. Which pin: the one the assertion (or the case file) names (`modelSet[].name`, else its `modelId`),
+ * replays for the other. Which pin: the one the assertion (or the case file) names, a grader the
+ * file declares (`graders`, file-grader-pin.ts) first, else a pin of the definition (`modelSet[].name`,
+ * else its `modelId`),
  * else the definition's `evaluator` pin, else its `primary` pin (the agent grading itself; the
  * grader line says so). The pins are the compiled runtime pins, their base URLs settled and sent
  * through the session's record/replay server as the hosts' are (model-endpoints.ts), so a grader
@@ -19,6 +21,8 @@ export interface PinGraderOptions {
   pins: readonly RuntimeModelPin[];
   /** `modelSet[i].name` (undefined where unnamed) and `modelSet[i].modelId` of each pin, same order. */
   names: readonly { name?: string | undefined; modelId: string }[];
+  /** The graders the case's file declares (file-grader-pin.ts), settled like `pins`: a name is looked up here first. */
+  fileGraders?: readonly RuntimeModelPin[];
   /** The pin's API key (undefined for a keyless pin); read only when a pin is used. */
   apiKey(pin: RuntimeModelPin): Promise<string | undefined>;
   fetch?: typeof fetch;
@@ -27,16 +31,18 @@ export interface PinGraderOptions {
 /** The pin a request names, or the evaluator (else primary) pin; a string says why there is none. */
 export function graderPin(
   request: Pick<GradeRequest, 'grader'>,
-  options: Pick<PinGraderOptions, 'pins' | 'names'>,
+  options: Pick<PinGraderOptions, 'pins' | 'names' | 'fileGraders'>,
 ): { pin: RuntimeModelPin; label: string } | string {
   const { pins, names } = options;
   const labelOf = (i: number) => names[i]?.name ?? `${pins[i]!.role} pin ${pins[i]!.model}`;
+  const declared = options.fileGraders?.find((g) => g.name !== undefined && g.name === request.grader);
+  if (declared !== undefined) return { pin: declared, label: request.grader! };
   if (request.grader !== undefined) {
     const byName = names.findIndex((n) => n.name === request.grader);
     const index = byName >= 0 ? byName : names.findIndex((n) => n.modelId === request.grader);
     if (index < 0 || pins[index] === undefined)
       return `no model pin is named "${request.grader}" (by modelSet[].name or modelId): name one, or drop grader to use the evaluator pin`;
-    return { pin: pins[index]!, label: labelOf(index) };
+    return { pin: pins[index]!, label: names[index]?.name ?? request.grader };
   }
   for (const role of ['evaluator', 'primary'] as const) {
     const index = pins.findIndex((p) => p.role === role);
