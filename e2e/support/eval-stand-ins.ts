@@ -168,25 +168,34 @@ function instructionWords(instruction: string): string[] {
 }
 
 /**
- * fallback-writer's invariants, judged for real: a diff applies when diff-apply.ts (the agent's own
- * tool) applies it to the task's source; only the lines the instruction refers to change when every
- * removed line names a word of the instruction and no more lines are added than removed, plus one.
+ * fallback-writer's invariants, judged by rule: a diff applies when diff-apply.ts (the agent's own
+ * tool) applies it to the task's source (fallbackVerdict); only the lines the instruction refers to
+ * change when every changed line names a word of the instruction and at most one line is added.
  */
-export const fallbackJudge: Judge = (criterion, answer) => {
-  const hunks = parseUnifiedDiff(answer);
-  if (/applies cleanly/i.test(criterion))
-    return hunks.length === 0
-      ? { pass: true, reason: 'rule: no diff is returned' }
-      : { pass: false, reason: 'rule: the task carries no source to apply the diff to' };
-  if (/Only lines the instruction/i.test(criterion)) {
-    const removed = hunks.flatMap((h) => h.oldLines.filter((l, i) => h.newLines[i] !== l));
-    const added = hunks.reduce((n, h) => n + h.newLines.length - h.oldLines.length, 0);
-    return added <= 1
-      ? { pass: true, reason: `rule: ${removed.length} line(s) replaced, ${Math.max(0, added)} added` }
-      : { pass: false, reason: `rule: ${added} more lines than the file had` };
-  }
-  return { pass: false, reason: 'scripted rule: the stand-in has no rule for this criterion' };
-};
+export function fallbackJudge(instruction: string): Judge {
+  return (criterion, answer) => {
+    const hunks = parseUnifiedDiff(answer);
+    if (/applies cleanly/i.test(criterion))
+      return hunks.length === 0
+        ? { pass: true, reason: 'rule: no diff is returned' }
+        : { pass: false, reason: 'rule: the task carries no source to apply the diff to' };
+    if (/Only lines the instruction/i.test(criterion)) {
+      const words = instructionWords(instruction);
+      const removed = hunks.flatMap((h) => h.oldLines.filter((line) => !h.newLines.includes(line)));
+      const unrelated = removed.filter((line) => !words.some((w) => line.toLowerCase().includes(w)));
+      const added = hunks.reduce((n, h) => n + h.newLines.length - h.oldLines.length, 0);
+      if (unrelated.length > 0)
+        return { pass: false, reason: `rule: ${unrelated.length} changed line(s) name nothing of the instruction` };
+      return added <= 1
+        ? {
+            pass: true,
+            reason: `rule: ${removed.length} changed line(s), each naming the instruction; ${Math.max(0, added)} added`,
+          }
+        : { pass: false, reason: `rule: ${added} lines added for one instruction` };
+    }
+    return { pass: false, reason: 'scripted rule: the stand-in has no rule for this criterion' };
+  };
+}
 
 /** Grading with the task at hand: the diff must apply to the source the task carries. */
 function fallbackVerdict(ctx: TurnContext): ScriptTurn | undefined {
@@ -203,7 +212,7 @@ function fallbackVerdict(ctx: TurnContext): ScriptTurn | undefined {
         ? { pass: true, reason: `rule: diff-apply applies its ${applied.hunks} hunk(s) to the given source` }
         : { pass: false, reason: `rule: diff-apply rejects hunk(s) ${applied.rejected.map((r) => r.hunk).join(', ')}` };
     }
-    return fallbackJudge(criterion, answer);
+    return fallbackJudge(String(data?.['instruction'] ?? ''))(criterion, answer);
   };
   return verdictFor(ctx, judge);
 }
