@@ -76,6 +76,8 @@ const EXAMPLES = [
     ['fallback-writer', 'keyref:acme-agents'],
     ['web-summarizer', 'keyref:acme-agents'],
     ['splice-resolver', 'keyref:acme-agents'],
+    ['write-router', 'keyref:acme-agents'],
+    ['edit-assistant', 'keyref:acme-agents'],
   ].map(([name, signingKey]) => ({
     name,
     definition: `examples/${name}`,

@@ -334,6 +334,96 @@ async function spliceResolver(work: string): Promise<StartedStandIns> {
   return { env: host.env, secrets: [], close: host.close };
 }
 
+/** Whether an answer is one whole edit: a splice (span and replacement) or a unified diff with hunks. */
+function wholeEdit(answer: string): string | undefined {
+  try {
+    const value = JSON.parse(answer) as Record<string, unknown>;
+    if (
+      typeof value['start'] === 'number' &&
+      typeof value['end'] === 'number' &&
+      typeof value['replacement'] === 'string'
+    )
+      return 'a whole splice (its span and its replacement)';
+  } catch {
+    // not JSON: a diff?
+  }
+  const hunks = parseUnifiedDiff(answer);
+  return hunks.length > 0 ? `a unified diff of ${hunks.length} whole hunk(s)` : undefined;
+}
+
+/** The node of write-router's tree an answer names, if any. */
+function namedNode(answer: string): string | undefined {
+  return /\b(splice-resolver|fallback-writer)\b/.exec(answer)?.[1];
+}
+
+/** The judge of the trees that route edits (write-router, edit-assistant). */
+export const editTreeJudge: Judge = (criterion, answer) => {
+  if (/half-written|No file outside|planned edit fails/i.test(criterion)) {
+    const whole = wholeEdit(answer);
+    if (/planned edit fails/i.test(criterion))
+      return whole
+        ? { pass: true, reason: `rule: the edit did not fail (${whole}), so there is no failure to report` }
+        : {
+            pass: /fail|could not|refus/i.test(answer),
+            reason: 'rule: no edit came back; the answer must say which failed and why',
+          };
+    if (/No file outside/i.test(criterion)) {
+      const files = [...answer.matchAll(/^\+\+\+ b\/(\S+)/gm)].map((m) => m[1]);
+      return {
+        pass: true,
+        reason:
+          files.length > 0
+            ? `rule: the diff touches ${files.join(', ')} only`
+            : 'rule: a splice touches only the requested file',
+      };
+    }
+    return whole
+      ? { pass: true, reason: `rule: the answer is ${whole}, applied all or nothing` }
+      : { pass: false, reason: 'rule: the answer is not a whole edit' };
+  }
+  if (/names the node|node that handled/i.test(criterion)) {
+    const node = namedNode(answer);
+    return node
+      ? { pass: true, reason: `rule: the answer names ${node}` }
+      : { pass: false, reason: 'rule: the answer names neither splice-resolver nor fallback-writer' };
+  }
+  return { pass: false, reason: 'scripted rule: the stand-in has no rule for this criterion' };
+};
+
+/**
+ * write-router and edit-assistant: the splice model, fallback-writer's model (Anthropic), and an
+ * OpenAI stand-in (write-router's router pin: the grader of write-router's cases; the tree binds its
+ * key either way). Grading requests on either wire are judged by `editTreeJudge`.
+ */
+async function editTree(work: string): Promise<StartedStandIns> {
+  const host = await spliceHost(work);
+  const anthropic = await startScriptedProvider({
+    wire: 'anthropic-messages',
+    apiKey: FALLBACK_KEY,
+    script: (index, ctx) => verdictFor(ctx, editTreeJudge) ?? fallbackTurn(index, ctx),
+  });
+  const openai = await startScriptedProvider({
+    wire: 'openai-chat',
+    apiKey: OPENAI_KEY,
+    script: (_index, ctx) => verdictFor(ctx, editTreeJudge) ?? { text: 'This stand-in only grades.' },
+  });
+  return {
+    env: {
+      ...host.env,
+      AGENTDEF_BASE_URL_ANTHROPIC: anthropic.url,
+      AGENTDEF_SECRET_ANTHROPIC_API_KEY: FALLBACK_KEY,
+      AGENTDEF_BASE_URL_OPENAI: openai.baseUrl,
+      AGENTDEF_SECRET_OPENAI_API_KEY: OPENAI_KEY,
+    },
+    secrets: [FALLBACK_KEY, OPENAI_KEY],
+    close: async () => {
+      await host.close();
+      await anthropic.close();
+      await openai.close();
+    },
+  };
+}
+
 /** The invariants of an example's definition (examples/<slug>/agent.json). */
 function invariantsOf(slug: string): string[] {
   const file = join(EXAMPLES, slug, 'agent.json');
@@ -359,6 +449,10 @@ export async function startEvalStandIns(slug: string): Promise<StartedStandIns |
         return webSummarizer();
       case 'splice-resolver':
         return spliceResolver(work);
+      case 'write-router':
+        return editTree(work);
+      case 'edit-assistant':
+        return editTree(work);
       default:
         return undefined;
     }
