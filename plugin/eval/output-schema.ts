@@ -25,12 +25,37 @@ class InputTooLong extends Error {
   }
 }
 
-function safeRegExp(pattern: string): { test: (text: string) => boolean } {
-  const compiled = compileSafeRegex(pattern, '');
+/**
+ * The flags a schema pattern runs with. JSON Schema patterns are ECMA-262 with Unicode semantics;
+ * they differ from the default ones only for `\p{…}`, `\P{…}`, `\u{…}` and characters beyond
+ * U+FFFF, so only such a pattern needs `u` (and with it the backtracking engine's shape rules).
+ */
+export function schemaPatternFlags(pattern: string): '' | 'u' {
+  return /\\[pP]\{|\\u\{|[\uD800-\uDFFF]/.test(pattern) ? 'u' : '';
+}
+
+/** A schema pattern compiled safely, or why it cannot be (it must also be valid with `u`). */
+function compileSchemaPattern(pattern: string) {
+  try {
+    new RegExp(pattern, 'u');
+  } catch (error) {
+    return {
+      ok: false as const,
+      message: `the pattern is not a valid regular expression with Unicode semantics: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`,
+      suggestion: 'fix the pattern (ECMA-262 syntax, as JSON Schema requires)',
+    };
+  }
+  return compileSafeRegex(pattern, schemaPatternFlags(pattern));
+}
+
+function safeRegExp(pattern: string): { test: (text: string) => boolean; toString: () => string } {
+  const compiled = compileSchemaPattern(pattern);
   // Unreachable for a checked schema (every pattern was checked first); refuse rather than run it.
   if (!compiled.ok) throw new Error(compiled.message);
   const { regex, maxInput } = compiled.value;
   return {
+    // Ajv keys its compiled patterns by this text.
+    toString: () => `safe:${String(regex)}`,
     test(text: string) {
       if (text.length > maxInput) throw new InputTooLong(maxInput);
       regex.lastIndex = 0;
@@ -42,7 +67,12 @@ function safeRegExp(pattern: string): { test: (text: string) => boolean } {
 function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
+    // Unknown keywords and formats are errors (a misspelt keyword never silently passes), but a
+    // schema need not repeat `type` beside `properties` or list `required` members in `properties`.
     strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
     allowUnionTypes: true,
     code: { regExp: safeRegExp as never },
     loadSchema: undefined,
@@ -63,12 +93,12 @@ function patternProblems(schema: unknown): OutputSchemaProblem[] {
     for (const [key, value] of Object.entries(node)) {
       const at = joinPointer(pointer, key);
       if (!Array.isArray(node) && key === 'pattern' && typeof value === 'string') {
-        const compiled = compileSafeRegex(value, '');
+        const compiled = compileSchemaPattern(value);
         if (!compiled.ok) problems.push({ pointer: at, message: compiled.message, suggestion: compiled.suggestion });
       }
       if (!Array.isArray(node) && key === 'patternProperties' && value !== null && typeof value === 'object') {
         for (const name of Object.keys(value)) {
-          const compiled = compileSafeRegex(name, '');
+          const compiled = compileSchemaPattern(name);
           if (!compiled.ok)
             problems.push({
               pointer: joinPointer(at, name),

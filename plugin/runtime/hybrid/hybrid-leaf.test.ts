@@ -201,5 +201,13 @@ describe('checkRuntimeConfig on hybrid', () => {
       'hybrid.evaluate.invariants: at least one invariant is required',
       'hybrid.evaluate.maxRetries: an integer from 0 to 5',
     ]);
+    const dag = baseConfig({
+      models: [pin('openai-chat', 'https://api.openai.com/v1', { role: 'primary' })],
+      composition: { kind: 'dag', children: [], edges: [], quarantine: false },
+      hybrid: { answer: 0 },
+    });
+    expect(checkRuntimeConfig(dag)).toEqual([
+      'hybrid: only a leaf routes between its own pins; a dag routes by its edges',
+    ]);
   });
 });
