@@ -37,6 +37,16 @@ export const SCHEMAS = [
     name: 'component-pack',
     doc: 'docs/reference/component-pack.md',
   },
+  {
+    file: 'plugin/schema/eval-cases.v1.schema.json',
+    name: 'eval-cases',
+    validator: 'validateEvalCases',
+    doc: 'docs/reference/eval-cases.md',
+  },
+  {
+    file: 'plugin/schema/eval-receipt.v1.schema.json',
+    name: 'eval-receipt',
+  },
 ];
 const BANNER = '/* Generated from the JSON Schema by `npm run generate`. Do not edit. */\n';
 

@@ -44,7 +44,7 @@ export interface EvalObservation {
   /** Hosts the run tried to reach outside its allow-list. */
   egressBlocked: string[];
   runId?: string;
-  /** sha-256 (hex) of the run receipt's canonical JSON, when the run was signed. */
+  /** `sha-256:<hex>` of the run receipt's RFC 8785 canonical JSON, when the run was signed (bare hex accepted). */
   receiptDigest?: string;
 }
 

@@ -12,11 +12,15 @@ describe('files generated from the JSON Schema', () => {
       'docs/reference/application-manifest.md',
       'docs/reference/application-plan.md',
       'docs/reference/component-pack.md',
+      'docs/reference/eval-cases.md',
       'plugin/schema/generated/agent-definition.types.ts',
       'plugin/schema/generated/agent-definition.validator.ts',
       'plugin/schema/generated/application-manifest.types.ts',
       'plugin/schema/generated/application-plan.types.ts',
       'plugin/schema/generated/component-pack.types.ts',
+      'plugin/schema/generated/eval-cases.types.ts',
+      'plugin/schema/generated/eval-cases.validator.ts',
+      'plugin/schema/generated/eval-receipt.types.ts',
     ]);
     for (const [file, expected] of Object.entries(files)) {
       const committed = readFileSync(join(root as string, file), 'utf8');
@@ -29,6 +33,7 @@ describe('files generated from the JSON Schema', () => {
     ['application-manifest', 'ApplicationManifest'],
     ['application-plan', 'ApplicationPlan'],
     ['component-pack', 'ComponentPack'],
+    ['eval-cases', 'EvalCases'],
   ];
   it.each(documented)('document every field of the %s schema', async (name, title) => {
     const schema = JSON.parse(readFileSync(join(root as string, `plugin/schema/${name}.v1.schema.json`), 'utf8'));

@@ -10,7 +10,8 @@
  *   looked up among the public JWKs of `--keys` (by RFC 7638 thumbprint or `kid` member);
  * - a run receipt (verifyReceiptText), and a receipts JSONL file line by line, same keys;
  * - a lifecycle transition receipt (`agentdef promote`, verifyLifecycleReceipt), same keys; in a
- *   JSONL file each transition must also start at the stage the one before it ended at.
+ *   JSONL file each transition must also start at the stage the one before it ended at;
+ * - an eval receipt (`agentdef eval`, eval/eval-receipt.ts verifyEvalReceipt), same keys.
  * Every document is read strictly (runtime/strict-json.ts `parseSignedJson`): a duplicated member,
  * or a member named `__proto__`, `constructor` or `prototype` anywhere, is refused with its line,
  * column and JSON Pointer. A proof whose `created` is after `--at` fails. Every signature of a card
@@ -43,6 +44,7 @@ import {
   type KeyStoreOptions,
   type LocalPublicKey,
 } from '../../hosts/node/key-store';
+import { EVAL_RECEIPT_VERSION, verifyEvalReceipt } from '../../eval/eval-receipt';
 import { EXIT, type CliIo } from '../io';
 import { VERIFY } from '../specs/verify';
 import { parseCommand, usageError } from '../usage';
@@ -51,7 +53,14 @@ import { parseCommand, usageError } from '../usage';
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 const MAX_KEY_FILE_BYTES = 64 * 1024;
 
-type Kind = 'credential' | 'data-integrity' | 'agent-card' | 'receipt' | 'lifecycle-receipt' | 'unknown';
+type Kind =
+  | 'credential'
+  | 'data-integrity'
+  | 'agent-card'
+  | 'receipt'
+  | 'lifecycle-receipt'
+  | 'eval-receipt'
+  | 'unknown';
 
 export interface VerifyFailure {
   /** 1-based line of a JSONL file, or of the file where its text could not be read strictly. */
@@ -112,6 +121,7 @@ function kindOf(document: unknown): Kind {
       ? 'credential'
       : 'data-integrity';
   if (document['receiptVersion'] === LIFECYCLE_RECEIPT_VERSION) return 'lifecycle-receipt';
+  if (document['receiptVersion'] === EVAL_RECEIPT_VERSION) return 'eval-receipt';
   if (typeof document['receiptVersion'] === 'string') return 'receipt';
   if (
     document['signatures'] !== undefined &&
@@ -266,6 +276,12 @@ async function verifyDocument(text: string, keys: Keys, options: VerifyOptions):
     case 'lifecycle-receipt': {
       await prepareKid(keys, signatureKid(document as Record<string, unknown>));
       const result = await verifyLifecycleReceipt(document, (kid) => keyFor(keys, kid));
+      const signer = result.kid === undefined ? {} : { signer: signerOf(keys, result.kid) };
+      return { kind, verified: result.verified, ...signer, failures: result.verified ? [] : result.failures };
+    }
+    case 'eval-receipt': {
+      await prepareKid(keys, signatureKid(document as Record<string, unknown>));
+      const result = await verifyEvalReceipt(document, (kid) => keyFor(keys, kid));
       const signer = result.kid === undefined ? {} : { signer: signerOf(keys, result.kid) };
       return { kind, verified: result.verified, ...signer, failures: result.verified ? [] : result.failures };
     }
