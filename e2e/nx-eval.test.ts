@@ -128,7 +128,12 @@ describe('the eval target in a fresh Nx workspace', () => {
     writeFileSync(alphaFile, `${JSON.stringify(alpha, null, 2)}\n`);
     const keys = spawnSync(
       process.execPath,
-      [join(ws.dir, 'node_modules', 'agentdef', 'bin', 'agentdef.cjs'), 'keys', 'generate', alpha.identity.signingKeyRef],
+      [
+        join(ws.dir, 'node_modules', 'agentdef', 'bin', 'agentdef.cjs'),
+        'keys',
+        'generate',
+        alpha.identity.signingKeyRef,
+      ],
       { cwd: ws.dir, env: ws.env, encoding: 'utf8' },
     );
     expect(keys.status, keys.stderr).toBe(0);
