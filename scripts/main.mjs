@@ -69,8 +69,8 @@ step(
   [cli, 'compile', 'examples/fallback-writer/agent.json', '--target', 'hb3', '--out', 'dist/hb3/fallback-writer'],
 );
 step(
-  'For a Worker, an HB3 job and a local launcher: agentdef dev, agentdef ask, the deploy dry run, Ctrl-C',
-  'node scripts/run-dev-ask-examples.mjs --worker dist/agents/text-digest --hb3 dist/hb3/fallback-writer --local dist/agents/local-notes',
+  'For a Worker, an HB3 job, a local launcher and a hybrid leaf (its route and verdicts): agentdef dev, agentdef ask, the deploy dry run, Ctrl-C',
+  'node scripts/run-dev-ask-examples.mjs --worker dist/agents/text-digest --hb3 dist/hb3/fallback-writer --local dist/agents/local-notes --hybrid dist/agents/support-triage',
   [
     join(root, 'scripts', 'run-dev-ask-examples.mjs'),
     '--worker',
@@ -79,6 +79,8 @@ step(
     'dist/hb3/fallback-writer',
     '--local',
     'dist/agents/local-notes',
+    '--hybrid',
+    'dist/agents/support-triage',
   ],
 );
 step(

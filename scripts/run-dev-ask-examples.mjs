@@ -1,22 +1,26 @@
 // For the README's main job: what a newcomer does with a compiled agent, once per target. For a
-// Worker, an HB3 job and a local launcher, in turn: `agentdef dev <output> --port <free port>` (a
-// real child process), wait for its ready line, `agentdef ask <url> <text> --key <public JWK>` (a
-// real child process) and print its answer, task id, state and receipt line, print the deploy dry
-// run (`agentdef deploy <output> --dry-run`), stop dev with SIGINT and check it exited 0. A host
-// that writes its receipts to a file (HB3, local launcher) has them checked with `agentdef verify`.
+// Worker, an HB3 job, a local launcher and a hybrid leaf on a Worker (support-triage), in turn:
+// `agentdef dev <output> --port <free port>` (a real child process), wait for its ready line,
+// `agentdef ask <url> <text> --key <public JWK>` (a real child process) and print its answer, task
+// id, state and receipt line (and, for the hybrid leaf, its route and the evaluator's verdicts),
+// print the deploy dry run (`agentdef deploy <output> --dry-run`), stop dev with SIGINT and check it
+// exited 0. A host that writes its receipts to a file (HB3, local launcher) has them checked with
+// `agentdef verify`.
 //
 // No network, no API key and nothing in $HOME: the agentic examples' models are replayed from the
 // recordings in examples/recordings/<agent> (`agentdef dev --replay`; dev and ask both say so), the
 // receipt key is a fresh one in AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY (keychain off), and HOME,
 // state and caches live in a scratch folder under tmp/ that is removed afterwards.
 //
-//   node scripts/run-dev-ask-examples.mjs --worker dist/agents/text-digest --hb3 dist/hb3/fallback-writer --local dist/agents/local-notes
+//   node scripts/run-dev-ask-examples.mjs --worker dist/agents/text-digest --hb3 dist/hb3/fallback-writer \
+//     --local dist/agents/local-notes --hybrid dist/agents/support-triage
 //
 // `--record` makes those recordings again: the same session with `agentdef dev --record` against
 // the test suite's scripted stand-ins on 127.0.0.1 (Anthropic's Messages API for the HB3 job, Ollama
-// for the launcher), reached through the hosts' own overrides (AGENTDEF_BASE_URL_ANTHROPIC,
-// OLLAMA_HOST), with a stand-in API key. The stand-ins are not the real models: see
-// examples/recordings/README.md.
+// for the launcher, the scripted support desk on OpenAI's and Anthropic's APIs for the hybrid leaf,
+// which is also asked the other questions its recording keeps), reached through the hosts' own
+// overrides (AGENTDEF_BASE_URL_ANTHROPIC, AGENTDEF_BASE_URL_OPENAI, OLLAMA_HOST), with stand-in API
+// keys. The stand-ins are not the real models: see examples/recordings/README.md.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,10 +38,13 @@ const STUB_API_KEY = 'sk-ant-stub-0123456789abcdefghij';
 const RECORDINGS = 'examples/recordings';
 /** Everything the agentdef processes printed, searched for the secrets they were given at the end. */
 const printed = [];
+/** The stand-ins' API keys (recording), searched for too. */
+const standInSecrets = [];
 const DEFAULT_OUTPUTS = {
   worker: 'dist/agents/text-digest',
   hb3: 'dist/hb3/fallback-writer',
   local: 'dist/agents/local-notes',
+  hybrid: 'dist/agents/support-triage',
 };
 
 /** The test suite's scripted stand-ins (TypeScript, compiled on the fly like bin/agentdef.cjs does): loaded only to record. */
@@ -48,6 +55,7 @@ function standIns() {
   return {
     ...require('../plugin/runtime/__test-support__/stub-provider.ts'),
     ...require('../e2e/local/support/stub-ollama.ts'),
+    ...require('../plugin/runtime/__test-support__/hybrid-script.ts'),
   };
 }
 
@@ -60,6 +68,22 @@ const FALLBACK_DIFF = [
   ' parseConfig(raw);',
   '',
 ].join('\n');
+
+/**
+ * The questions support-triage's recording answers, by what the scripted support desk does with
+ * them (plugin/runtime/__test-support__/hybrid-script.ts). The main job asks the first (replayed);
+ * recording asks them all, so `agentdef eval` and the tests can replay any of them.
+ */
+const SUPPORT_QUESTIONS = [
+  // Billing: the first reply fails the evaluator (no next step), the retry with its critique passes.
+  { question: 'I was charged twice for my March invoice.', state: 'completed' },
+  // Technical: the first reply passes.
+  { question: 'The CLI says EACCES when I run sync. What should I do?', state: 'completed' },
+  // The classifier names no label: the default (technical) answers, then passes on the retry.
+  { question: 'gibberish about something', state: 'completed' },
+  // Billing fails twice, the escalation to technical fails too: evaluation_failed.
+  { question: 'stubborn: my invoice total looks wrong', state: 'failed' },
+];
 
 /** One example per target: the output folder, what to ask, and the model stub its host reaches. */
 const EXAMPLES = [
@@ -109,6 +133,42 @@ const EXAMPLES = [
         },
       });
       return { env: { OLLAMA_HOST: ollama.url }, close: () => ollama.close() };
+    },
+  },
+  {
+    key: 'hybrid',
+    title:
+      'A hybrid leaf on a Worker: support-triage (a classifier routes to a billing or a technical specialist, an evaluator grades each reply)',
+    question: SUPPORT_QUESTIONS[0].question,
+    // `agentdef ask` shows the route and the verdicts: the billing reply fails once, its retry passes.
+    shows: /^hybrid: routed to billing \(label billing\); evaluator: billing failed, billing passed$/m,
+    alsoRecorded: SUPPORT_QUESTIONS.slice(1),
+    recording: `${RECORDINGS}/support-triage`,
+    recordAgainst: async () => {
+      const { startScriptedProvider, supportDeskTurn, SUPPORT_SECRETS } = standIns();
+      const openai = await startScriptedProvider({
+        wire: 'openai-chat',
+        apiKey: SUPPORT_SECRETS.OPENAI_API_KEY,
+        script: supportDeskTurn,
+      });
+      const anthropic = await startScriptedProvider({
+        wire: 'anthropic-messages',
+        apiKey: SUPPORT_SECRETS.ANTHROPIC_API_KEY,
+        script: supportDeskTurn,
+      });
+      return {
+        env: {
+          AGENTDEF_BASE_URL_OPENAI: openai.baseUrl,
+          AGENTDEF_BASE_URL_ANTHROPIC: anthropic.url,
+          AGENTDEF_SECRET_OPENAI_API_KEY: SUPPORT_SECRETS.OPENAI_API_KEY,
+          AGENTDEF_SECRET_ANTHROPIC_API_KEY: SUPPORT_SECRETS.ANTHROPIC_API_KEY,
+        },
+        secrets: Object.values(SUPPORT_SECRETS),
+        close: async () => {
+          await openai.close();
+          await anthropic.close();
+        },
+      };
     },
   },
 ];
@@ -245,6 +305,7 @@ async function runExample(example, out, scratch, keyFile, receiptSecret, record)
   if (!existsSync(join(root, out))) throw new Error(`${out} does not exist: compile the example first`);
   // Replayed (no key, no model server), or recorded against the stand-in.
   const model = example.recording && record ? await example.recordAgainst() : { env: {}, close: async () => {} };
+  standInSecrets.push(...(model.secrets ?? []));
   if (example.recording && record) clearRecording(example.recording);
   const models = example.recording ? [record ? '--record' : '--replay', example.recording] : [];
   const env = isolatedEnv(scratch, { AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: receiptSecret, ...model.env });
@@ -271,6 +332,7 @@ async function runExample(example, out, scratch, keyFile, receiptSecret, record)
     if (ask.status !== 0) problems.push(`agentdef ask exited ${ask.status}`);
     if (!/^state: completed$/m.test(ask.stdout)) problems.push('the task did not complete');
     if (!/^receipt: verified /m.test(ask.stdout)) problems.push('the receipt the host returned was not verified');
+    if (example.shows && !example.shows.test(ask.stdout)) problems.push(`agentdef ask did not print ${example.shows}`);
     // A replayed run says so (the signed receipt's modelsReplayed); a recorded one answered live.
     if (
       example.recording &&
@@ -280,6 +342,14 @@ async function runExample(example, out, scratch, keyFile, receiptSecret, record)
       problems.push('the answer does not say its models were replayed');
     if (example.recording && !/^ {2}models: {5}(replayed from|recorded into) /m.test(dev.output().stdout))
       problems.push('agentdef dev did not say where the models answer from');
+    // Recording: the other questions the recording keeps, each ending as the scripted desk makes it.
+    for (const more of record ? (example.alsoRecorded ?? []) : []) {
+      const asked = await agentdef(['ask', url, more.question, '--key', keyFile], env, scratch);
+      if (!new RegExp(`^state: ${more.state}$`, 'm').test(asked.stdout))
+        problems.push(`${JSON.stringify(more.question)} did not end ${more.state}`);
+      if (!/^receipt: verified /m.test(asked.stdout))
+        problems.push(`the receipt of ${JSON.stringify(more.question)} was not verified`);
+    }
     const deploy = await agentdef(['deploy', out, '--dry-run', ...(example.deployArgs ?? [])], env, scratch);
     if (deploy.status !== 0) problems.push(`agentdef deploy --dry-run exited ${deploy.status}`);
   } finally {
@@ -312,6 +382,7 @@ async function main() {
       worker: { type: 'string' },
       hb3: { type: 'string' },
       local: { type: 'string' },
+      hybrid: { type: 'string' },
       record: { type: 'boolean', default: false },
     },
     strict: true,
@@ -335,7 +406,7 @@ async function main() {
         values.record,
       );
     // No secret value in any output: not the receipt key's private part, not the model API key.
-    const secrets = [pair.privateKey.export({ format: 'jwk' }).d, STUB_API_KEY];
+    const secrets = [pair.privateKey.export({ format: 'jwk' }).d, STUB_API_KEY, ...standInSecrets];
     if (printed.some((text) => secrets.some((secret) => text.includes(secret)))) {
       process.stderr.write('run-dev-ask-examples: a secret value appeared in the output of agentdef\n');
       failures++;

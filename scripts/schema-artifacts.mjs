@@ -14,13 +14,15 @@ import { renderSchemaReference } from './schema-reference.mjs';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `validator` (a standalone Ajv validator) and `doc` (a field reference) are optional: the
 // application schemas are validated by an Ajv compiled lazily in plugin/application and get types
-// and a reference page.
+// and a reference page. `effects` (what each field does) adds the fields with no runtime effect,
+// and why, to the reference page.
 export const SCHEMAS = [
   {
     file: 'plugin/schema/agent-definition.v1.schema.json',
     name: 'agent-definition',
     validator: 'validateAgentDefinition',
     doc: 'docs/reference/agent-definition.md',
+    effects: 'plugin/definition/field-effects.json',
   },
   {
     file: 'plugin/schema/application-manifest.v1.schema.json',
@@ -108,7 +110,9 @@ export async function generateSchemaArtifacts() {
       style: { singleQuote: true },
     });
     files[`plugin/schema/generated/${entry.name}.types.ts`] = types;
-    if (entry.doc !== undefined) files[entry.doc] = renderSchemaReference(schema, entry.file);
+    const effects =
+      entry.effects === undefined ? undefined : JSON.parse(readFileSync(join(root, entry.effects), 'utf8'));
+    if (entry.doc !== undefined) files[entry.doc] = renderSchemaReference(schema, entry.file, effects, entry.effects);
     if (entry.validator === undefined) continue;
 
     const ajv = createAjv();
@@ -124,7 +128,6 @@ export async function generateSchemaArtifacts() {
       `\nexport interface ValidationError { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }\n` +
       `export interface GeneratedValidator { (data: unknown): boolean; errors?: ValidationError[] | null }\n` +
       `export const ${entry.validator}: GeneratedValidator = ${entry.validator}Compiled;\n`;
-    if (entry.doc !== undefined) files[entry.doc] = renderSchemaReference(schema, entry.file);
   }
   return files;
 }

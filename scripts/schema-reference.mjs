@@ -62,7 +62,26 @@ function objectSection(title, node, schema) {
   return lines;
 }
 
-export function renderSchemaReference(schema, file) {
+/**
+ * The fields an effects table (plugin/definition/field-effects.json) marks as metadata: no
+ * compiler, target, runtime or rule acts on them; each with the reason.
+ */
+function metadataSection(effects, file) {
+  const rows = Object.entries(effects.fields).filter(([, effect]) => typeof effect.metadata === 'string');
+  if (!rows.length) return [];
+  return [
+    '## Fields with no runtime effect',
+    '',
+    `These fields change nothing the compiler emits or a host does; each says why it is still there. Every other field is acted on where \`${file}\` names (a test checks each place).`,
+    '',
+    '| Field | Why it has no runtime effect |',
+    '| --- | --- |',
+    ...rows.map(([pointer, effect]) => `| \`${cell(pointer)}\` | ${cell(effect.metadata)} |`),
+    '',
+  ];
+}
+
+export function renderSchemaReference(schema, file, effects, effectsFile) {
   const lines = [
     `# ${schema.title} reference`,
     '',
@@ -76,6 +95,7 @@ export function renderSchemaReference(schema, file) {
     '',
   ];
   lines.push(...objectSection(schema.title, schema, schema).slice(1));
+  if (effects !== undefined) lines.push(...metadataSection(effects, effectsFile));
   lines.push('## Types', '');
   const defs = Object.entries(schema.$defs ?? {});
   for (const [name, node] of defs) {

@@ -1,6 +1,6 @@
 /**
- * The README's main job serves, asks and dry-run deploys a Worker, an HB3 job and a local launcher
- * (scripts/run-dev-ask-examples.mjs) with no API key and no model server: the agentic examples'
+ * The README's main job serves, asks and dry-run deploys a Worker, an HB3 job, a local launcher and
+ * a hybrid leaf on a Worker (scripts/run-dev-ask-examples.mjs) with no API key and no model server: the agentic examples'
  * models are replayed from examples/recordings. This runs the script on fresh compile outputs with
  * no key in its environment: it must pass, say on screen that the models are replayed (dev's banner
  * and ask's line), and start no stand-in. A recording that no longer matches what an example sends
@@ -19,6 +19,7 @@ beforeAll(async () => {
   await compileExample('text-digest', 'cloudflare-dynamic-worker', join(work, 'text-digest'));
   await compileExample('fallback-writer', 'hb3', join(work, 'fallback-writer'));
   await compileExample('local-notes', 'local-mac', join(work, 'local-notes'));
+  await compileExample('support-triage', 'cloudflare-dynamic-worker', join(work, 'support-triage'));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -39,6 +40,8 @@ describe('the main job on replayed models', () => {
           rel('fallback-writer'),
           '--local',
           rel('local-notes'),
+          '--hybrid',
+          rel('support-triage'),
         ],
         { cwd: REPO, env },
       );
@@ -55,14 +58,24 @@ describe('the main job on replayed models', () => {
     expect(run.stdout).toContain(
       '  models:     replayed from examples/recordings/local-notes (2 recorded exchanges; no API key used)',
     );
+    expect(run.stdout).toContain(
+      '  models:     replayed from examples/recordings/support-triage (19 recorded exchanges; no API key used)',
+    );
     expect(
       run.stdout.match(/^models: replayed from a recording, not a live model \(the receipt says so\)$/gm),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
     expect(run.stdout).toContain('+if (raw === undefined) throw new Error("no config");');
     expect(run.stdout).toContain(
       'Venue for the Q3 offsite: the Quinta da Serra in Sintra, 15-17 September. (from 2026-06-12-offsite.md)',
     );
-    expect(run.stdout.match(/^state: completed$/gm)).toHaveLength(3);
+    // The hybrid leaf: the billing reply fails the evaluator, the retry with its critique passes.
+    expect(run.stdout).toContain(
+      '[claude-haiku-4-5-20251001] Thanks for the details; this is what happened with your account.\nNext step: reply to this email with the invoice number.',
+    );
+    expect(run.stdout).toMatch(
+      /^hybrid: routed to billing \(label billing\); evaluator: billing failed, billing passed$/m,
+    );
+    expect(run.stdout.match(/^state: completed$/gm)).toHaveLength(4);
     expect(run.stdout).not.toMatch(/--record|AGENTDEF_BASE_URL|OLLAMA_HOST=/);
     expect(run.stderr).not.toMatch(/model request not recorded/);
   });

@@ -3,7 +3,7 @@
  * runtime capability class. The semantic rule (one file on its own) and the compiler's runtime
  * choice (the whole resolved tree) both read it, so they never disagree.
  */
-import type { AgentDefinition, LlmPin, ToolRef } from '../schema/generated/agent-definition.types';
+import type { AgentDefinition, BindingRef, LlmPin, ToolRef } from '../schema/generated/agent-definition.types';
 
 export type Host = 'worker' | 'container' | 'local';
 export type RuntimeCapabilityClass = AgentDefinition['runtimeRequirements']['runtimeCapabilityClass'];
@@ -90,6 +90,30 @@ export function pinHosts(pin: LlmPin): HostRequirement {
     };
   }
   return { hosts: ALL_HOSTS, reason: `${label} is a remote API call from any host` };
+}
+
+/**
+ * The hosts that provide a declared binding. Cloudflare Workers provide every kind (wrangler and
+ * the Worker Loader); the container and local hosts give the agent its secrets (by name, from the
+ * host's environment or key store) and nothing else, except that an HB3 container fetches tuned
+ * weights from an `r2` bucket (targets/hb3/weights-lock.ts). Any other binding would be dropped
+ * there without a word, so a class that runs only on such hosts may not declare it. Only the
+ * sandboxing rule reads this: the runtime choice does not, so a workers-preferred tree that falls
+ * back to a container still compiles, without its Worker-only bindings (the schema says so).
+ */
+export function bindingHosts(binding: BindingRef): HostRequirement {
+  const label = `${binding.kind} binding "${binding.name}"`;
+  switch (binding.kind) {
+    case 'secret-ref':
+      return { hosts: ALL_HOSTS, reason: `${label} is a secret every host supplies by name` };
+    case 'r2':
+      return {
+        hosts: ['worker', 'container'],
+        reason: `${label} is provided by a Worker, and on a container only as the source of tuned weights`,
+      };
+    default:
+      return { hosts: ['worker'], reason: `${label} is provided by Cloudflare Workers only` };
+  }
 }
 
 export function intersectHosts(a: readonly Host[], b: readonly Host[]): Host[] {

@@ -6,10 +6,17 @@
  * excerpt of the answer; the scorer (score-case.ts) scrubs secrets from every detail and reasoning.
  * Nothing here throws: a grader that throws or answers nothing readable fails its assertion.
  */
+import { taskText } from '../runtime/agent-loop';
 import { canonicalize } from '../runtime/jcs';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
-import type { Assertion, AssertInvariant, AssertRubric, EvalCase } from '../schema/generated/eval-cases.types';
-import { defaultGrader, invariantIndex } from './eval-definition-checks';
+import type {
+  Assertion,
+  AssertInvariant,
+  AssertRubric,
+  EvalCase,
+  GraderPin,
+} from '../schema/generated/eval-cases.types';
+import { defaultGrader, fileGraderPin, invariantIndex } from './eval-definition-checks';
 import type { EvalObservation, Grade, GradeResult } from './observation';
 import { checkOutput, compileOutputSchema } from './output-schema';
 import { compileSafeRegex } from './safe-regex';
@@ -197,6 +204,7 @@ export async function checkModelGraded(
   grade: Grade,
   definition: AgentDefinition,
   fileGrader?: string,
+  fileGraders?: readonly GraderPin[],
 ): Promise<AssertionOutcome> {
   const answer = observation.answer;
   if (answer === undefined) return noAnswer(observation);
@@ -205,7 +213,17 @@ export async function checkModelGraded(
   const grader = assertion.grader ?? fileGrader;
   let result: GradeResult;
   try {
-    result = await grade({ criteria, task: evalCase.input.text, answer: answer.text, ...(grader ? { grader } : {}) });
+    const pin = fileGraderPin(grader, fileGraders);
+    // The task as the agent's model saw it (and as the runtime's evaluator pin grades it).
+    const input = evalCase.input as { text: string; data?: unknown };
+    const task = taskText(input.data === undefined ? { text: input.text } : { text: input.text, data: input.data });
+    result = await grade({
+      criteria,
+      task,
+      answer: answer.text,
+      ...(grader ? { grader } : {}),
+      ...(pin ? { pin } : {}),
+    });
   } catch {
     return fail(`the grader ${grader ?? defaultGrader(definition) ?? '(evaluator)'} could not be asked`);
   }

@@ -7,7 +7,7 @@
 import type { Finding } from '../definition/diagnostic';
 import { nearestName } from '../definition/nearest-name';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
-import type { EvalCase } from '../schema/generated/eval-cases.types';
+import type { EvalCase, GraderPin } from '../schema/generated/eval-cases.types';
 
 /** The names a grader may be given by: each pin's `name` (when it has one) and `modelId`. */
 export function graderNames(definition: AgentDefinition): string[] {
@@ -43,10 +43,35 @@ function didYouMean(name: string, candidates: string[]): string {
   return guess === undefined ? listed : `did you mean "${guess}"? ${listed}`;
 }
 
+/** The file grader a `grader` name resolves to (file graders come first), or undefined (a definition pin, or none). */
+export function fileGraderPin(
+  name: string | undefined,
+  fileGraders: readonly GraderPin[] | undefined,
+): GraderPin | undefined {
+  return name === undefined ? undefined : fileGraders?.find((g) => g.name === name);
+}
+
+function invariantFinding(definition: AgentDefinition, path: string, invariant: number | string): Finding {
+  const invariants = definition.capabilityContract.invariants;
+  return {
+    rule: 'eval-invariant',
+    path,
+    message:
+      typeof invariant === 'number'
+        ? `the definition has ${invariants.length} invariant(s); index ${invariant} names none`
+        : 'no invariant of the definition has exactly this text',
+    suggestion:
+      invariants.length === 0
+        ? 'add the invariant to capabilityContract.invariants, or use a rubric assertion'
+        : `use a 0-based index (0 to ${invariants.length - 1}) or copy the text exactly from capabilityContract.invariants`,
+  };
+}
+
 export function caseDefinitionFindings(
   evalCase: EvalCase,
   definition: AgentDefinition,
   fileGrader: string | undefined,
+  fileGraders: readonly GraderPin[] = [],
 ): Finding[] {
   const findings: Finding[] = [];
   const skills = definition.capabilityContract.skills.map((s) => s.id);
@@ -58,8 +83,7 @@ export function caseDefinitionFindings(
       suggestion: didYouMean(evalCase.input.skill, skills),
     });
   const tools = definition.toolInventory.map((t) => t.name);
-  const graders = graderNames(definition);
-  const invariants = definition.capabilityContract.invariants;
+  const graders = [...new Set([...fileGraders.map((g) => g.name), ...graderNames(definition)])];
   evalCase.assertions.forEach((assertion, index) => {
     const at = `/assertions/${index}`;
     if ((assertion.type === 'tool-called' || assertion.type === 'tool-not-called') && !tools.includes(assertion.tool))
@@ -70,25 +94,18 @@ export function caseDefinitionFindings(
         suggestion: didYouMean(assertion.tool, tools),
       });
     if (assertion.type === 'invariant' && invariantIndex(definition, assertion.invariant) === undefined)
-      findings.push({
-        rule: 'eval-invariant',
-        path: `${at}/invariant`,
-        message:
-          typeof assertion.invariant === 'number'
-            ? `the definition has ${invariants.length} invariant(s); index ${assertion.invariant} names none`
-            : 'no invariant of the definition has exactly this text',
-        suggestion:
-          invariants.length === 0
-            ? 'add the invariant to capabilityContract.invariants, or use a rubric assertion'
-            : `use a 0-based index (0 to ${invariants.length - 1}) or copy the text exactly from capabilityContract.invariants`,
-      });
+      findings.push(invariantFinding(definition, `${at}/invariant`, assertion.invariant));
+    assertion.covers?.forEach((invariant, k) => {
+      if (invariantIndex(definition, invariant) === undefined)
+        findings.push(invariantFinding(definition, `${at}/covers/${k}`, invariant));
+    });
     if (assertion.type === 'invariant' || assertion.type === 'rubric') {
       const named = assertion.grader ?? fileGrader;
       if (named !== undefined && !graders.includes(named))
         findings.push({
           rule: 'eval-grader',
           path: assertion.grader !== undefined ? `${at}/grader` : at,
-          message: `the definition's modelSet has no pin named "${named}"${assertion.grader === undefined ? " (the file's grader)" : ''}`,
+          message: `neither the file's graders nor the definition's modelSet has a grader named "${named}"${assertion.grader === undefined ? " (the file's grader)" : ''}`,
           suggestion: didYouMean(named, graders),
         });
       if (named === undefined && defaultGrader(definition) === undefined)
@@ -96,7 +113,8 @@ export function caseDefinitionFindings(
           rule: 'eval-grader',
           path: at,
           message: 'a model-graded assertion needs a grader, and the definition has no `evaluator` pin',
-          suggestion: 'name a pin with `grader` (here or at the top of the file), or add a pin with role `evaluator`',
+          suggestion:
+            'name a grader with `grader` (here or at the top of the file; declare one under `graders` in a YAML file), or add a pin with role `evaluator`',
         });
     }
   });

@@ -266,7 +266,7 @@ cases:
     const messages = result.diagnostics.map((d) => `${d.message} | ${d.suggestion ?? ''}`);
     expect(messages[0]).toMatch(/no skill "web.sumarize" \| did you mean "web.summarize"\?/);
     expect(messages[1]).toMatch(/no tool named "fetch_pages" \| did you mean "fetch_page"\?/);
-    expect(messages[3]).toMatch(/no pin named "judge-maxi" \(the file's grader\) \| did you mean "judge-mini"\?/);
+    expect(messages[3]).toMatch(/a grader named "judge-maxi" \(the file's grader\) \| did you mean "judge-mini"\?/);
     expect(messages[4]).toMatch(/3 invariant\(s\); index 3 names none/);
     expect(messages[6]).toMatch(/no invariant of the definition has exactly this text/);
     expect(messages[8]).toMatch(/case id "d" is used twice \(first at .*a\.yaml:4:5\)/);
@@ -328,5 +328,45 @@ describe('loadEvalCases: hostile files', () => {
     expect(result.cases).toEqual([]);
     expect(result.diagnostics.map((d) => d.rule).sort()).toEqual(expect.arrayContaining(['nesting-depth', 'schema']));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('loadEvalCases: covers and file graders', () => {
+  it('checks `covers` entries against the invariants; file graders resolve first, names unique', () => {
+    const { folder, result } = load({
+      'evals/c.yaml': `schemaVersion: eval-cases/v1
+graders:
+  - { name: strict-judge, providerId: openai, modelId: gpt-4o-mini, modelVersion: 2024-07-18, samplingParams: { temperature: 0 } }
+  - { name: strict-judge, providerId: openai, modelId: gpt-4o, modelVersion: 2024-08-06 }
+cases:
+  - id: c
+    input: { text: x }
+    assertions:
+      - { type: contains, value: x, covers: [1, "Pages that cannot be fetched are reported, never summarized from memory."] }
+      - { type: regex, pattern: x, covers: [7, "no such invariant"] }
+      - { type: rubric, rubric: short, grader: strict-judge }
+`,
+    });
+    const file = `${folder}/evals/c.yaml`;
+    expect(result.diagnostics.map(at)).toEqual([
+      `${file}:4:13 /graders/1/name [eval-grader]`,
+      `${file}:10:45 /cases/0/assertions/1/covers/0 [eval-invariant]`,
+      `${file}:10:48 /cases/0/assertions/1/covers/1 [eval-invariant]`,
+    ]);
+    expect(result.cases[0]!.fileGraders?.map((g) => g.modelId)).toEqual(['gpt-4o-mini', 'gpt-4o']);
+  });
+
+  it('a tool-only definition can grade with a file grader; without one a model-graded assertion is refused', () => {
+    const toolOnly = { ...definition, modelSet: [] } as unknown as AgentDefinition;
+    ws.write(
+      'agents/tool-only/evals/t.yaml',
+      'schemaVersion: eval-cases/v1\ngraders: [{ name: judge, providerId: local-ollama, modelId: llama3.1, modelVersion: 8b-q4 }]\ngrader: judge\ncases:\n  - id: t\n    input: { text: x }\n    assertions: [{ type: invariant, invariant: 0 }]\n',
+    );
+    ws.write(
+      'agents/tool-only/evals/u.jsonl',
+      '{"id":"u","input":{"text":"x"},"assertions":[{"type":"invariant","invariant":0}]}\n',
+    );
+    const result = loadEvalCases({ definitionFile: 'agents/tool-only/agent.json', definition: toolOnly, cwd: ws.root });
+    expect(result.diagnostics.map(at)).toEqual(['agents/tool-only/evals/u.jsonl:1:46 /assertions/0 [eval-grader]']);
   });
 });

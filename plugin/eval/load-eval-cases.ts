@@ -187,7 +187,12 @@ export function loadEvalCases(options: LoadEvalCasesOptions): LoadedEvalCases {
           suggestion: 'give each case of the agent its own id',
         });
       } else seen.set(evalCase.value.id, evalCase);
-      for (const finding of caseDefinitionFindings(evalCase.value, options.definition, evalCase.fileGrader)) {
+      for (const finding of caseDefinitionFindings(
+        evalCase.value,
+        options.definition,
+        evalCase.fileGrader,
+        evalCase.fileGraders,
+      )) {
         const at = evalCase.locate(finding.path, finding.at ?? 'value');
         diagnostics.push({
           code: ERROR_CODES.invalid,

@@ -5,6 +5,8 @@
  * case's assertions). Nothing here runs anything.
  */
 
+import type { GraderPin } from '../schema/generated/eval-cases.types';
+
 /** One criterion's verdict; the same shape as `CriterionVerdict` in `plugin/runtime/hybrid/grade.ts`. */
 export interface GradeCriterionVerdict {
   /** 0-based index into the criteria the grader was given. */
@@ -51,11 +53,13 @@ export interface EvalObservation {
 export interface GradeRequest {
   /** What the answer must satisfy, in order (invariant texts or a rubric's lines). */
   criteria: string[];
-  /** The task the answer responds to (the case's input text). */
+  /** The task the answer responds to: the case's input as the agent's model sees it (runtime/agent-loop.ts `taskText`: the text, then its data part as JSON). */
   task: string;
   answer: string;
-  /** The grader pin's name (`modelSet[].name`); absent = the definition's `evaluator` pin. */
+  /** The grader's name (a file grader's or `modelSet[].name`, or a pin's `modelId`); absent = the definition's `evaluator` pin. */
   grader?: string;
+  /** Set when `grader` names one of the cases file's own `graders`: the model to call (else resolve `grader` in the definition's modelSet). */
+  pin?: GraderPin;
 }
 
 export interface GradeResult {

@@ -48,12 +48,14 @@ function compileSchemaPattern(pattern: string) {
   return compileSafeRegex(pattern, schemaPatternFlags(pattern));
 }
 
-function safeRegExp(pattern: string): { test: (text: string) => boolean } {
+function safeRegExp(pattern: string): { test: (text: string) => boolean; toString: () => string } {
   const compiled = compileSchemaPattern(pattern);
   // Unreachable for a checked schema (every pattern was checked first); refuse rather than run it.
   if (!compiled.ok) throw new Error(compiled.message);
   const { regex, maxInput } = compiled.value;
   return {
+    // Ajv keys its compiled patterns by this text.
+    toString: () => `safe:${String(regex)}`,
     test(text: string) {
       if (text.length > maxInput) throw new InputTooLong(maxInput);
       regex.lastIndex = 0;

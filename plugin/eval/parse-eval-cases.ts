@@ -15,7 +15,7 @@ import { parseDefinitionTextStrictly } from '../definition/parse-document';
 import { misspelledRequiredFields, schemaErrorToFinding, type SchemaSubject } from '../definition/schema-diagnostics';
 import type { SourceDocument, SourcePosition } from '../definition/source-document';
 import schema from '../schema/eval-cases.v1.schema.json';
-import type { EvalCase, EvalCases } from '../schema/generated/eval-cases.types';
+import type { EvalCase, EvalCases, GraderPin } from '../schema/generated/eval-cases.types';
 import { validateEvalCases, type ValidationError } from '../schema/generated/eval-cases.validator';
 import { compileOutputSchema } from './output-schema';
 import { compileSafeRegex } from './safe-regex';
@@ -35,6 +35,8 @@ export interface LocatedEvalCase {
   column: number;
   /** The file-level `grader` (YAML only). */
   fileGrader?: string;
+  /** The file's own `graders` (YAML only): a `grader` name resolves against these first. */
+  fileGraders?: GraderPin[];
   value: EvalCase;
   /** Locates a pointer relative to the case (`/assertions/0/pattern`). */
   locate(pointer: string, at?: 'key' | 'value'): SourcePosition;
@@ -201,6 +203,20 @@ function parseYamlCases(text: string, file: string): ParsedEvalCases {
     };
   const value = document.value as EvalCases;
   const diagnostics: Diagnostic[] = [];
+  const names = new Set<string>();
+  (value.graders ?? []).forEach((grader, index) => {
+    const path = `/graders/${index}/name`;
+    if (names.has(grader.name))
+      diagnostics.push(
+        diagnosticAt(file, document.locate(path), path, {
+          rule: 'eval-grader',
+          path,
+          message: `grader name "${grader.name}" is declared twice in the file`,
+          suggestion: 'give each grader of the file its own name',
+        }),
+      );
+    names.add(grader.name);
+  });
   const cases = value.cases.map((evalCase, index): LocatedEvalCase => {
     const pointer = `/cases/${index}`;
     diagnostics.push(...caseDiagnostics(document, pointer, evalCase, 0));
@@ -211,6 +227,7 @@ function parseYamlCases(text: string, file: string): ParsedEvalCases {
       line: start.line,
       column: start.column,
       ...(value.grader !== undefined ? { fileGrader: value.grader } : {}),
+      ...(value.graders !== undefined ? { fileGraders: value.graders } : {}),
       value: evalCase,
       locate: (inner, at) => document.locate(`${pointer}${inner}`, at),
     };

@@ -99,6 +99,15 @@ export function evalReportJunit(input: JunitInput): string {
     lines.push(
       `  <testsuite name="${xmlAttribute(file)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="0" time="${c.time}">`,
     );
+    // Invariants no case scores are reported, not failed: a property CI dashboards show.
+    if (input.run.coverage.unscored.length > 0) {
+      lines.push('    <properties>');
+      for (const index of input.run.coverage.unscoredIndices)
+        lines.push(
+          `      <property name="unscored-invariant" value="${xmlAttribute(`[${index}] ${input.run.coverage.invariants[index]!.text}`)}"/>`,
+        );
+      lines.push('    </properties>');
+    }
     for (const result of results) lines.push(...testcase(result, `${agent} ${file}`));
     lines.push('  </testsuite>');
   }

@@ -100,7 +100,15 @@ export async function scoreCase(
     try {
       outcome =
         assertion.type === 'invariant' || assertion.type === 'rubric'
-          ? await checkModelGraded(assertion, evalCase.value, observation, grade, definition, evalCase.fileGrader)
+          ? await checkModelGraded(
+              assertion,
+              evalCase.value,
+              observation,
+              grade,
+              definition,
+              evalCase.fileGrader,
+              evalCase.fileGraders,
+            )
           : checkDeterministic(assertion, evalCase.value, observation);
     } catch {
       outcome = { passed: false, score: 0, detail: 'the assertion could not be checked' };
@@ -165,7 +173,7 @@ export interface RunTotals {
 }
 
 export interface InvariantCoverage {
-  /** Every invariant of the definition, with the cases whose `invariant` assertions score it. */
+  /** Every invariant of the definition, with the cases that score it (an `invariant` assertion, or any assertion's `covers`). */
   invariants: { index: number; text: string; cases: string[] }[];
   /** The texts of the invariants no case scores. */
   unscored: string[];
@@ -190,10 +198,12 @@ export function invariantCoverage(cases: readonly LocatedEvalCase[], definition:
   }));
   for (const evalCase of cases)
     for (const assertion of evalCase.value.assertions) {
-      if (assertion.type !== 'invariant') continue;
-      const index = invariantIndex(definition, assertion.invariant);
-      const entry = index === undefined ? undefined : invariants[index];
-      if (entry !== undefined && !entry.cases.includes(evalCase.value.id)) entry.cases.push(evalCase.value.id);
+      const named = [...(assertion.type === 'invariant' ? [assertion.invariant] : []), ...(assertion.covers ?? [])];
+      for (const invariant of named) {
+        const index = invariantIndex(definition, invariant);
+        const entry = index === undefined ? undefined : invariants[index];
+        if (entry !== undefined && !entry.cases.includes(evalCase.value.id)) entry.cases.push(evalCase.value.id);
+      }
     }
   const unscored = invariants.filter((i) => i.cases.length === 0);
   return { invariants, unscored: unscored.map((i) => i.text), unscoredIndices: unscored.map((i) => i.index) };

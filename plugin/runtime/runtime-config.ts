@@ -313,6 +313,8 @@ export function checkRuntimeConfig(value: unknown): string[] {
     });
   }
   problems.push(...hybridProblems(value['hybrid'], Array.isArray(models) ? models : []));
+  if (value['hybrid'] !== undefined && (value['composition'] as { kind?: string } | undefined)?.kind === 'dag')
+    problems.push('hybrid: only a leaf routes between its own pins; a dag routes by its edges');
   if (!Array.isArray(value['tools'])) problems.push('tools: missing');
   if (!isObj(value['limits'])) problems.push('limits: missing');
   if (!isObj(value['memory'])) problems.push('memory: missing');

@@ -297,6 +297,9 @@ export const CHANGE_POLICY: Readonly<Record<string, FieldRule>> = {
   },
   '/composition/edges/*': leaf(major('edge gate or condition changed: routing changes')),
   '/composition/quarantine': leaf(major('context isolation changed')),
+  // The router is shown the labels and their descriptions: any change may send a task to another pin.
+  '/composition/routing': leaf(major('routing between the pins changed: a task may reach another model')),
+  '/composition/evaluation': leaf(major('evaluation policy changed: what a failed answer leads to')),
 
   '/memoryContract': object('memory contract'),
   '/memoryContract/refs': {

@@ -1,6 +1,7 @@
 /**
- * The Worker adapter's golden files: the generated `src/` and `host-plan.json` of three examples
- * (a tool-only leaf, an agentic leaf, a two-level dag with quarantine). In `host-plan.json` the
+ * The Worker adapter's golden files: the generated `src/` and `host-plan.json` of four examples
+ * (a tool-only leaf, an agentic leaf, a two-level dag with quarantine, a hybrid leaf whose classifier,
+ * specialists and evaluator reach two providers). In `host-plan.json` the
  * bundled code and the digests of bundled code are replaced by markers: they change with every
  * runtime change, and compiled-output.test.ts checks them against `worker.js` itself.
  */
@@ -25,7 +26,7 @@ export function normalisedHostPlan(text: string): string {
 
 export const suite: GoldenSuite = {
   target: 'cloudflare-dynamic-worker',
-  examples: ['text-stats', 'web-summarizer', 'text-digest'],
+  examples: ['text-stats', 'web-summarizer', 'text-digest', 'support-triage'],
   select(files: readonly EmittedFile[]) {
     const out = new Map<string, string>();
     for (const file of files) {

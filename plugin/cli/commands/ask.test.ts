@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calcTools, memorySink, toolOnlyConfig } from '../../runtime/__test-support__/configs';
+import { SUPPORT_SECRETS, startSupportDesk } from '../../runtime/__test-support__/hybrid-script';
 import type { ServedHandler } from '../../runtime/__test-support__/serve-handler';
 import { serveHandler } from '../../runtime/__test-support__/serve-handler';
 import { createA2aHandler } from '../../runtime/a2a-handler';
@@ -57,6 +58,8 @@ interface HostOptions {
   publishKey?: boolean;
   /** Serve a card that does not declare streaming. */
   withoutStreaming?: boolean;
+  /** Secret values the host resolves (a model agent's keys). */
+  secrets?: Record<string, string>;
 }
 
 /** A real A2A host on 127.0.0.1 serving a tool-only adder whose receipts are signed with `keys`. */
@@ -65,7 +68,11 @@ async function host(
 ): Promise<{ served: ServedHandler; receipts: Record<string, unknown>[] }> {
   const sink = memorySink();
   const config = options.config ?? toolOnlyConfig();
-  const handler = createA2aHandler(config, { tools: calcTools, receipts: { signingKey: keys.privateJwk, sink } });
+  const handler = createA2aHandler(config, {
+    tools: calcTools,
+    receipts: { signingKey: keys.privateJwk, sink },
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+  });
   const served = await serveHandler(async (request) => {
     const pending: Promise<unknown>[] = [];
     const response = await handler(request, { waitUntil: (p) => pending.push(p) });
@@ -220,6 +227,32 @@ describe('agentdef ask: a real host on loopback', () => {
     const result = await ask([served.url, '{"a": 1, "b": 2}']);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^The run failed: .*\ntask: \S+\nstate: failed\nreceipt: not checked /);
+  });
+});
+
+describe('agentdef ask: a hybrid leaf', () => {
+  it('prints the model calls the signed receipt lists: the route, each answer and each verdict', async () => {
+    const desk = await startSupportDesk();
+    closers.push(...desk.stubs);
+    const { served } = await host({ config: desk.config, secrets: SUPPORT_SECRETS });
+    const { code, stdout } = await ask([
+      served.url,
+      'I was charged twice for my March invoice.',
+      '--key',
+      join(root, 'public.jwk.json'),
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^receipt: verified /m);
+    expect(stdout).toMatch(
+      /^model calls: route→triage \(billing\), answer→billing, evaluate→reviewer \(fail\), answer→billing, evaluate→reviewer \(pass\)$/m,
+    );
+    expect(stdout).toMatch(/\nNext step: /);
+  });
+
+  it('prints no model-calls line for a run without named pins', async () => {
+    const { served } = await host();
+    const { stdout } = await ask([served.url, '{"a":1,"b":2}']);
+    expect(stdout).not.toContain('model calls:');
   });
 });
 

@@ -13,7 +13,8 @@
  *   with the public key of this machine's key store whose thumbprint is the kid, or that a
  *   `keyref:` kid names (the key `agentdef dev` and `agentdef run` signed with; public files only);
  * - "receipt: verified (kid …)", "receipt: NOT verified (why)" when it does not verify, or
- *   "receipt: not checked (why)" when no public key for it is at hand, or "no receipt".
+ *   "receipt: not checked (why)" when no public key for it is at hand, or "no receipt";
+ * - for a hybrid leaf, the route and the evaluator's verdicts ("hybrid: routed to …", ask-hybrid.ts).
  * Every fetch is bounded (ask-fetch.ts): the card by size (1 MiB) and time (`--card-timeout`), an
  * event stream by silence (`--idle-timeout`), and all of them to the card's origin: an RPC URL or a
  * redirect elsewhere is refused, naming both origins, unless `--follow`.
@@ -37,7 +38,9 @@ import { findLocalPublicKey, type KeyStoreOptions } from '../../hosts/node/key-s
 import { jwkThumbprint } from '../../runtime/jwk-thumbprint';
 import { RECEIPT_VERSION, verifyReceipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
+import { terminalSafeLine } from '../../definition/terminal-text';
 import { EXIT, type CliIo } from '../io';
+import { hybridLine } from './ask-hybrid';
 import { ASK } from '../specs/ask';
 import { askRefusalIn, cardFetch, type OriginRule, rpcFetch } from './ask-fetch';
 import { parseCommand, usageError } from '../usage';
@@ -162,6 +165,22 @@ function findReceipt(answer: Answer): Record<string, unknown> | undefined {
     }
   }
   return candidates.find(isReceipt);
+}
+
+/**
+ * A hybrid leaf's model calls as the signed receipt lists them, one line: which pin each call went
+ * to, the label the router named and each verdict (`model calls: route→triage (billing),
+ * answer→billing, evaluate→reviewer (fail), …`). Undefined for a run without named pins.
+ */
+function hybridCallsLine(receipt: Record<string, unknown> | undefined): string | undefined {
+  const calls = receipt?.['modelCalls'];
+  if (!Array.isArray(calls) || !calls.some((c) => isRecord(c) && typeof c['pin'] === 'string')) return undefined;
+  const parts = calls.filter(isRecord).map((c) => {
+    const detail = typeof c['label'] === 'string' ? c['label'] : typeof c['verdict'] === 'string' ? c['verdict'] : '';
+    const pin = typeof c['pin'] === 'string' ? c['pin'] : String(c['model'] ?? '?');
+    return `${String(c['purpose'] ?? '?')}→${pin}${detail ? ` (${detail})` : ''}${c['ok'] === false ? ' (no answer)' : ''}`;
+  });
+  return terminalSafeLine(`model calls: ${parts.join(', ')}`);
 }
 
 /**
@@ -401,8 +420,12 @@ export async function runAskCommand(argv: string[], io: CliIo, keyStore: KeyStor
     );
   const receipt = await checkReceipt(answer, card as Parameters<typeof publishedKey>[0], key, keyStore);
   (receipt.verified === false ? io.stderr : io.stdout)(`${receipt.line}\n`);
+  const hybrid = hybridLine(answer.kind === 'task' ? answer.task.metadata : answer.message.metadata);
+  if (hybrid !== undefined) io.stdout(`${hybrid}\n`);
   const replayed = modelsReplayed(answer);
   if (replayed !== undefined) io.stdout(`models: replayed from a recording, not a live model (${replayed})\n`);
+  const calls = hybridCallsLine(findReceipt(answer));
+  if (calls !== undefined) io.stdout(`${calls}\n`);
   const failed =
     answer.kind === 'task' && answer.task.status !== undefined && UNSUCCESSFUL_STATES.has(answer.task.status.state);
   return failed || receipt.verified === false ? EXIT.invalid : EXIT.ok;

@@ -21,7 +21,7 @@ export const ASK = {
   summary:
     'ask a running agent over A2A (@a2a-js/sdk): prints the answer, the task id and state, and verifies the receipt',
   description:
-    "Reads the agent card, sends one message over A2A with the official SDK client and prints the answer, `task: <id>`, `state: <state>` and the receipt line. The receipt is verified with --key, else a key the card publishes, else this machine's key store; without one it says `receipt: not checked`. Everything it reads is bounded: a card larger than 1 MiB is refused once that much has come, a card must arrive within --card-timeout and an event stream is given up when it sends nothing for --idle-timeout. It talks only to the card's origin: a card whose RPC URL (or a redirect) is at another origin is refused, naming both, unless --follow.",
+    "Reads the agent card, sends one message over A2A with the official SDK client and prints the answer, `task: <id>`, `state: <state>` and the receipt line (for a hybrid leaf also `hybrid: routed to <pin> …; evaluator: …`, its route and verdicts). The receipt is verified with --key, else a key the card publishes, else this machine's key store; without one it says `receipt: not checked`. Everything it reads is bounded: a card larger than 1 MiB is refused once that much has come, a card must arrive within --card-timeout and an event stream is given up when it sends nothing for --idle-timeout. It talks only to the card's origin: a card whose RPC URL (or a redirect) is at another origin is refused, naming both, unless --follow.",
   options: {
     task: {
       type: 'string',

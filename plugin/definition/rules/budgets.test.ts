@@ -18,7 +18,24 @@ describe('budgets', () => {
     expect(runRule(rule, equal)).toEqual([]);
     const noBudget = baseDefinition();
     delete noBudget.memoryContract.contextWindowBudget;
+    delete noBudget.memoryContract.compactionPolicy;
     expect(runRule(rule, noBudget)).toEqual([]);
+  });
+
+  it('reports a compaction policy with no context budget to apply to, at the policy', () => {
+    const def = baseDefinition();
+    delete def.memoryContract.contextWindowBudget;
+    const findings = runRule(rule, def);
+    expect(summarize(findings)).toEqual([
+      { path: '/memoryContract/compactionPolicy', code: 'agent_definition_invalid', severity: 'error' },
+    ]);
+    expect(findings[0]?.message).toBe(
+      'memoryContract.compactionPolicy "summarise" would never apply: the runtime compacts only when a turn would exceed contextWindowBudget, and no contextWindowBudget is set.',
+    );
+    expect(findings[0]?.suggestion).toContain('Add memoryContract.contextWindowBudget');
+    // With no working set either, the policy is still reported.
+    delete def.memoryContract.workingSetTokens;
+    expect(summarize(runRule(rule, def)).map((f) => f.path)).toEqual(['/memoryContract/compactionPolicy']);
   });
 
   it('reports a working set larger than the context window', () => {

@@ -1,6 +1,8 @@
 /**
- * Context budgets: the working set fits in the context window, and a working set too large for a
- * Worker isolate is not declared for Workers.
+ * Context budgets: the working set fits in the context window, a working set too large for a
+ * Worker isolate is not declared for Workers, and a compaction policy has a budget to apply to
+ * (the runtime compacts only when a turn would exceed `contextWindowBudget`; without one the
+ * policy would change nothing).
  */
 import type { Finding } from '../diagnostic';
 import { ERROR_CODES } from '../diagnostic';
@@ -16,10 +18,19 @@ function tokens(n: number): string {
 export const budgetsRule: SemanticRule = {
   name: RULE,
   description:
-    'memoryContract.workingSetTokens does not exceed contextWindowBudget, and a working set above the Workers threshold is not declared workers-only (error) or workers-preferred (warning).',
+    'memoryContract.workingSetTokens does not exceed contextWindowBudget, a working set above the Workers threshold is not declared workers-only (error) or workers-preferred (warning), and a compactionPolicy comes with the contextWindowBudget it applies to.',
   check(definition, options) {
     const findings: Finding[] = [];
-    const { workingSetTokens, contextWindowBudget } = definition.memoryContract;
+    const { workingSetTokens, contextWindowBudget, compactionPolicy } = definition.memoryContract;
+    if (compactionPolicy !== undefined && contextWindowBudget === undefined) {
+      findings.push({
+        rule: RULE,
+        path: '/memoryContract/compactionPolicy',
+        message: `memoryContract.compactionPolicy "${compactionPolicy}" would never apply: the runtime compacts only when a turn would exceed contextWindowBudget, and no contextWindowBudget is set.`,
+        suggestion:
+          'Add memoryContract.contextWindowBudget (the most tokens the agent may hold in context), or remove compactionPolicy.',
+      });
+    }
     if (workingSetTokens === undefined) return findings;
 
     if (contextWindowBudget !== undefined && workingSetTokens > contextWindowBudget) {

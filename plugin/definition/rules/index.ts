@@ -11,10 +11,12 @@ import { exactModelsRule } from './exact-models';
 import { keyCustodyRule } from './key-custody';
 import { kymRefRule } from './kym-ref';
 import { lifecycleGatesRule } from './lifecycle-gates';
+import { limitsRule } from './limits';
 import { memoryEgressRule } from './memory-egress';
 import { modelRolesRule } from './model-roles';
 import { pinsRule } from './pins';
 import type { SemanticRule } from './rule';
+import { samplingParamsRule } from './sampling-params';
 import { sandboxingRule } from './sandboxing';
 import { secretsRule } from './secrets';
 import { telemetryKindsRule } from './telemetry-kinds';
@@ -33,10 +35,12 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   pinsRule,
   modelRolesRule,
   exactModelsRule,
+  samplingParamsRule,
   toolFieldsRule,
   urlFieldsRule,
   sandboxingRule,
   budgetsRule,
+  limitsRule,
   secretsRule,
   uniqueBindingsRule,
   controlCharactersRule,
@@ -56,9 +60,11 @@ export {
   keyCustodyRule,
   kymRefRule,
   lifecycleGatesRule,
+  limitsRule,
   memoryEgressRule,
   modelRolesRule,
   pinsRule,
+  samplingParamsRule,
   sandboxingRule,
   secretsRule,
   telemetryKindsRule,

@@ -94,3 +94,51 @@ describe('sandboxing', () => {
     expect(runRule(rule, def)).toEqual([]);
   });
 });
+
+describe('sandboxing: bindings the declared class cannot provide', () => {
+  it('reports a KV binding on a container-required agent at the binding, suggesting a class with a Worker', () => {
+    const def = loadExample('splice-resolver');
+    def.runtimeRequirements.bindings.push({ kind: 'kv', name: 'CACHE' });
+    const findings = runRule(rule, def);
+    expect(summarize(findings)).toEqual([mismatch('/runtimeRequirements/bindings/1')]);
+    expect(findings[0]?.message).toContain('kv binding "CACHE" is provided by Cloudflare Workers only');
+    expect(findings[0]?.message).toContain('"container-required" runs only on a container');
+    // The tuned pin still needs a container: workers-preferred hosts both.
+    expect(findings[0]?.suggestion).toBe(
+      'Remove runtimeRequirements.bindings[1], or declare runtimeCapabilityClass "workers-preferred" (it runs on a Worker or a container).',
+    );
+  });
+
+  it('reports every Worker-only kind on the local host, and an R2 bucket there too', () => {
+    const def = loadExample('local-notes');
+    def.runtimeRequirements.keyCustody = 'secrets-store';
+    def.runtimeRequirements.bindings = [
+      { kind: 'service', name: 'PEER', service: 'peer' },
+      { kind: 'kv', name: 'KV' },
+      { kind: 'd1', name: 'DB' },
+      { kind: 'r2', name: 'BUCKET', bucket: 'acme-bucket' },
+      { kind: 'queue', name: 'JOBS' },
+      { kind: 'custom', name: 'AI', type: 'ai' },
+      { kind: 'secret-ref', name: 'TOKEN', ref: 'secrets-store://acme/token' },
+    ];
+    const findings = runRule(rule, def);
+    expect(findings.map((f) => f.path)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `/runtimeRequirements/bindings/${i}`));
+    expect(findings[3]?.message).toContain('on a container only as the source of tuned weights');
+    expect(findings.every((f) => f.message.includes('"local-host-required" runs only on the local host'))).toBe(true);
+  });
+
+  it('accepts an R2 weights bucket on a container, any binding under a class with a Worker, secrets everywhere', () => {
+    expect(runRule(rule, loadExample('splice-resolver'))).toEqual([]);
+    for (const cls of ['workers-only', 'workers-preferred'] as const) {
+      const def = baseDefinition();
+      def.runtimeRequirements.runtimeCapabilityClass = cls;
+      def.toolInventory = def.toolInventory.filter((t) => t.provenance !== 'native');
+      def.runtimeRequirements.bindings.push({ kind: 'd1', name: 'DB' }, { kind: 'custom', name: 'AI', type: 'ai' });
+      expect(runRule(rule, def)).toEqual([]);
+    }
+    const def = loadExample('splice-resolver');
+    def.runtimeRequirements.keyCustody = 'secrets-store';
+    def.runtimeRequirements.bindings.push({ kind: 'secret-ref', name: 'TOKEN', ref: 'secrets-store://acme/token' });
+    expect(runRule(rule, def)).toEqual([]);
+  });
+});

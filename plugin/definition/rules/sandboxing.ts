@@ -1,13 +1,15 @@
 /**
  * Sandboxing: the declared runtimeCapabilityClass must be able to host every tool and every model
- * pin of this file (children are resolved by the compiler, not here). The host table lives in
- * runtime-hosts.ts, shared with the compiler.
+ * pin of this file (children are resolved by the compiler, not here), and to provide every
+ * binding it declares (a KV namespace on a class that runs only in a container would be dropped
+ * without a word). The host table lives in runtime-hosts.ts, shared with the compiler.
  */
 import type { Finding } from '../diagnostic';
 import { ERROR_CODES } from '../diagnostic';
 import {
   CLASS_HOSTS,
   HOST_CLASS,
+  bindingHosts,
   describeHosts,
   intersectHosts,
   pinHosts,
@@ -49,7 +51,7 @@ function suggestClass(
 export const sandboxingRule: SemanticRule = {
   name: RULE,
   description:
-    'The declared runtimeCapabilityClass can host every tool and model pin of the definition (native tools and tuned weights need a container or the local host, MCP over stdio and local models the local host).',
+    "The declared runtimeCapabilityClass can host every tool and model pin of the definition (native tools and tuned weights need a container or the local host, MCP over stdio and local models the local host) and provide every binding it declares (only Workers provide KV, D1, queue, service and custom bindings; R2 is a Worker binding or a container's weights source).",
   check(definition) {
     const findings: Finding[] = [];
     const cls = definition.runtimeRequirements.runtimeCapabilityClass;
@@ -82,6 +84,21 @@ export const sandboxingRule: SemanticRule = {
           : `No single class hosts every tool and pin of this definition; ${what} needs ${describeHosts(requirement.hosts)} (runtimeCapabilityClass "${suggestion.cls}"), so split it into a child agent or replace it.`,
       });
     }
+    definition.runtimeRequirements.bindings.forEach((binding, index) => {
+      const requirement = bindingHosts(binding);
+      if (intersectHosts(classHostList, requirement.hosts).length > 0) return;
+      const provides = (c: RuntimeCapabilityClass) => intersectHosts(CLASS_HOSTS[c], requirement.hosts).length > 0;
+      const hostsAll = (c: RuntimeCapabilityClass) =>
+        all.every((r) => intersectHosts(CLASS_HOSTS[c], r.hosts).length > 0);
+      const suggested = CLASS_ORDER.find((c) => provides(c) && hostsAll(c)) ?? CLASS_ORDER.find(provides)!;
+      findings.push({
+        rule: RULE,
+        code: ERROR_CODES.runtimeMismatch,
+        path: `/runtimeRequirements/bindings/${index}`,
+        message: `runtimeRequirements.bindings[${index}]: ${requirement.reason}, but runtimeCapabilityClass "${cls}" runs only on ${describeHosts(classHostList)}, which would not provide it.`,
+        suggestion: `Remove runtimeRequirements.bindings[${index}], or declare runtimeCapabilityClass "${suggested}" (it runs on ${describeHosts(CLASS_HOSTS[suggested])}).`,
+      });
+    });
     return findings;
   },
 };

@@ -7,11 +7,15 @@
  *   of invariant 2 with a critique (a task that mentions "unjudgeable" gets prose, no verdict);
  * - anything else is a specialist: a first answer with no next step (so the evaluator fails it),
  *   and after a critique an answer that ends with one (so the retry passes). A task that mentions
- *   "stubborn" never gets a next step, so retries and the escalation fail too.
+ *   "stubborn" never gets a next step, so retries and the escalation fail too; one that asks
+ *   "what should I do" gets it in its first answer (so the evaluator passes it first time).
  */
 import { GRADER_SYSTEM_PROMPT } from '../hybrid/grade';
 import { ROUTER_SYSTEM_PROMPT } from '../hybrid/route';
-import type { ScriptTurn, TurnContext } from './stub-provider';
+import type { RuntimeConfig, RuntimeHybrid } from '../runtime-config';
+import { baseConfig, pin } from './configs';
+import type { ScriptTurn, StubServer, TurnContext } from './stub-provider';
+import { startScriptedProvider } from './stub-provider';
 
 export const SUPPORT_SECRETS = {
   OPENAI_API_KEY: 'sk-test-hybrid-0000000000',
@@ -44,7 +48,63 @@ export function supportDeskTurn(_index: number, ctx: TurnContext): ScriptTurn {
   const model = String(ctx.body?.model ?? 'model');
   const retried = text.includes('A reviewer rejected your previous answer.');
   const reply = `[${model}] Thanks for the details; this is what happened with your account.`;
-  if (retried && !/stubborn/i.test(text))
+  const eager = /what should I do/i.test(text);
+  if ((retried || eager) && !/stubborn/i.test(text))
     return { text: `${reply}\nNext step: reply to this email with the invoice number.` };
   return { text: reply };
+}
+
+export const SUPPORT_INVARIANTS = [
+  "The reply addresses the customer's actual question.",
+  'The reply never asks for a password, a full card number or an API key.',
+  'The reply ends with one concrete next step for the customer.',
+];
+
+/**
+ * The support desk as a runtime config (classifier `triage` → specialists `billing`, `technical` →
+ * evaluator `reviewer`, one retry then escalation to `technical`, as examples/support-triage pins
+ * it) on two scripted stubs, OpenAI and Anthropic, that check their keys like the real APIs.
+ */
+export async function startSupportDesk(
+  hybrid: Partial<RuntimeHybrid> = {},
+  limits: RuntimeConfig['limits'] = {},
+  script: typeof supportDeskTurn = supportDeskTurn,
+): Promise<{ config: RuntimeConfig; stubs: StubServer[] }> {
+  const openai = await startScriptedProvider({
+    wire: 'openai-chat',
+    apiKey: SUPPORT_SECRETS.OPENAI_API_KEY,
+    script,
+  });
+  const anthropic = await startScriptedProvider({
+    wire: 'anthropic-messages',
+    apiKey: SUPPORT_SECRETS.ANTHROPIC_API_KEY,
+    script,
+  });
+  const config = baseConfig({
+    models: [
+      pin('openai-chat', openai.baseUrl, { role: 'classifier', name: 'triage' }),
+      pin('anthropic-messages', anthropic.baseUrl, {
+        role: 'specialist',
+        name: 'billing',
+        model: 'claude-haiku-4-5-20251001',
+      }),
+      pin('openai-chat', openai.baseUrl, { role: 'specialist', name: 'technical', model: 'gpt-4o-2024-08-06' }),
+      pin('anthropic-messages', anthropic.baseUrl, { role: 'evaluator', name: 'reviewer' }),
+    ],
+    tools: [],
+    limits,
+    hybrid: {
+      route: {
+        by: 0,
+        routes: [
+          { label: 'billing', to: 1, description: 'Invoices and charges.' },
+          { label: 'technical', to: 2 },
+        ],
+        default: 2,
+      },
+      evaluate: { by: 3, invariants: SUPPORT_INVARIANTS, maxRetries: 1, escalateTo: 2 },
+      ...hybrid,
+    },
+  });
+  return { config, stubs: [openai, anthropic] };
 }

@@ -5,9 +5,15 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseConfig, memorySink, pin } from '../__test-support__/configs';
-import { SUPPORT_SECRETS, supportDeskTurn } from '../__test-support__/hybrid-script';
+import {
+  SUPPORT_INVARIANTS,
+  SUPPORT_SECRETS,
+  startSupportDesk,
+  supportDeskTurn,
+} from '../__test-support__/hybrid-script';
+import { GRADER_SYSTEM_PROMPT } from './grade';
+import { ROUTER_SYSTEM_PROMPT } from './route';
 import type { StubServer } from '../__test-support__/stub-provider';
-import { startScriptedProvider } from '../__test-support__/stub-provider';
 import type { RuntimeLogEvent } from '../agent-loop';
 import type { Receipt } from '../receipts';
 import { generateReceiptKeyPair, verifyReceipt } from '../receipts';
@@ -24,52 +30,13 @@ beforeAll(async () => {
   keys = await generateReceiptKeyPair();
 });
 
-const INVARIANTS = [
-  "The reply addresses the customer's actual question.",
-  'The reply never asks for a password, a full card number or an API key.',
-  'The reply ends with one concrete next step for the customer.',
-];
+const INVARIANTS = SUPPORT_INVARIANTS;
 
 async function supportDesk(hybrid: Partial<RuntimeHybrid> = {}, limits: RuntimeConfig['limits'] = {}) {
-  const openai = await startScriptedProvider({
-    wire: 'openai-chat',
-    apiKey: SUPPORT_SECRETS.OPENAI_API_KEY,
-    script: supportDeskTurn,
-  });
-  const anthropic = await startScriptedProvider({
-    wire: 'anthropic-messages',
-    apiKey: SUPPORT_SECRETS.ANTHROPIC_API_KEY,
-    script: supportDeskTurn,
-  });
-  servers.push(openai, anthropic);
-  const config = baseConfig({
-    models: [
-      pin('openai-chat', openai.baseUrl, { role: 'classifier', name: 'triage' }),
-      pin('anthropic-messages', anthropic.baseUrl, {
-        role: 'specialist',
-        name: 'billing',
-        model: 'claude-haiku-4-5-20251001',
-      }),
-      pin('openai-chat', openai.baseUrl, { role: 'specialist', name: 'technical', model: 'gpt-4o-2024-08-06' }),
-      pin('anthropic-messages', anthropic.baseUrl, { role: 'evaluator', name: 'reviewer' }),
-    ],
-    tools: [],
-    limits,
-    hybrid: {
-      route: {
-        by: 0,
-        routes: [
-          { label: 'billing', to: 1, description: 'Invoices and charges.' },
-          { label: 'technical', to: 2 },
-        ],
-        default: 2,
-      },
-      evaluate: { by: 3, invariants: INVARIANTS, maxRetries: 1, escalateTo: 2 },
-      ...hybrid,
-    },
-  });
+  const { config, stubs } = await startSupportDesk(hybrid, limits);
+  servers.push(...stubs);
   expect(checkRuntimeConfig(config)).toEqual([]);
-  return { config, openai, anthropic };
+  return { config };
 }
 
 async function run(config: RuntimeConfig, text: string) {
@@ -196,6 +163,28 @@ describe('a hybrid leaf: classifier → two specialists → evaluator with retry
   });
 });
 
+describe('a hybrid leaf under attack', () => {
+  it('a specialist that repeats a key hands it to neither the evaluator nor its own retry, and it reaches no output', async () => {
+    const key = SUPPORT_SECRETS.OPENAI_API_KEY;
+    const leaky: typeof supportDeskTurn = (index, ctx) => {
+      const text = ctx.allText;
+      const isSpecialist = !text.includes(ROUTER_SYSTEM_PROMPT) && !text.includes(GRADER_SYSTEM_PROMPT);
+      if (isSpecialist && !text.includes('A reviewer rejected')) return { text: `Your key is ${key}, keep it safe.` };
+      return supportDeskTurn(index, ctx);
+    };
+    const { config, stubs } = await startSupportDesk({}, {}, leaky);
+    servers.push(...stubs);
+    const { result, receipt, logs } = await run(config, 'I was charged twice for my March invoice.');
+    expect(result.stopReason).toBe('answer');
+    // What the evaluator and the retry were sent: every request after the specialist's first answer.
+    const sent = stubs.flatMap((s) => s.requests.map((r) => JSON.stringify(r.body)));
+    const afterLeak = sent.filter((body) => body.includes('Answer:') || body.includes('A reviewer rejected'));
+    expect(afterLeak.length).toBeGreaterThanOrEqual(2);
+    for (const body of afterLeak) expect(body).not.toContain(key);
+    expect(JSON.stringify({ result, receipt, logs })).not.toContain(key);
+  });
+});
+
 describe('checkRuntimeConfig on hybrid', () => {
   it('refuses pins out of range or in the wrong role, naming the field', () => {
     const config = baseConfig({
@@ -211,6 +200,14 @@ describe('checkRuntimeConfig on hybrid', () => {
       'hybrid.evaluate.by: must be the index of a pin with role evaluator',
       'hybrid.evaluate.invariants: at least one invariant is required',
       'hybrid.evaluate.maxRetries: an integer from 0 to 5',
+    ]);
+    const dag = baseConfig({
+      models: [pin('openai-chat', 'https://api.openai.com/v1', { role: 'primary' })],
+      composition: { kind: 'dag', children: [], edges: [], quarantine: false },
+      hybrid: { answer: 0 },
+    });
+    expect(checkRuntimeConfig(dag)).toEqual([
+      'hybrid: only a leaf routes between its own pins; a dag routes by its edges',
     ]);
   });
 });

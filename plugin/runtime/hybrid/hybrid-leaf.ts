@@ -124,7 +124,8 @@ export const runHybridLeaf: HybridLeafRunner = async (config, hybrid, input, env
         return finish(result, budget);
       }
       const turn = await turnOf(evaluate.by, {
-        ...gradingMessages({ criteria: evaluate.invariants, task, answer: answer.text }),
+        // The evaluator may be another provider: no secret of the run reaches it inside the answer.
+        ...gradingMessages({ criteria: evaluate.invariants, task, answer: redactor.text(answer.text) }),
         purpose: 'evaluate',
       });
       const verdict = readVerdict(turn.text, evaluate.invariants.length);
@@ -152,7 +153,7 @@ export const runHybridLeaf: HybridLeafRunner = async (config, hybrid, input, env
           'evaluation_failed',
           `the answer failed the evaluator ${trace.verdicts.length} time(s); unmet invariants: ${failed.join(', ') || 'none named'}`,
         );
-      attempt = { ...input, text: retryText(input.text, verdict.critique, answer.text) };
+      attempt = { ...input, text: retryText(input.text, redactor.text(verdict.critique), redactor.text(answer.text)) };
     }
   } catch (error) {
     settleLoopError(result, error, redactor);

@@ -21,7 +21,7 @@ export type OpaqueRef = string;
  */
 export type PinName = string;
 /**
- * A runtime binding, matching the Cubicle DynamicWorkerHostPlan bindings union.
+ * A runtime binding, matching the Cubicle DynamicWorkerHostPlan bindings union. Cloudflare Workers provide every kind; container and local hosts provide `secret-ref` bindings only (and an HB3 container an `r2` bucket as its tuned-weights source), so a class that runs only there may not declare other kinds.
  */
 export type BindingRef =
   BindingService | BindingKv | BindingD1 | BindingR2 | BindingQueue | BindingSecretRef | BindingCustom;
@@ -208,7 +208,7 @@ export interface LlmPin {
   providerId: string;
   samplingParams: SamplingParams;
   /**
-   * The model's tier: `frontier` and `small` are remote API calls, `tuned` carries pinned weights, `local` runs on the machine.
+   * The model's tier: `tuned` carries pinned weights (a checkpoint served in a container or on the local host), `local` runs on the machine (the local host only, no key). `frontier` and `small` are both remote API calls and run alike; the label is for people and registries.
    */
   tier?: 'frontier' | 'small' | 'tuned' | 'local';
   /**
@@ -359,7 +359,7 @@ export interface ToolRef {
    */
   provenance: 'mcp' | 'skill-package' | 'native' | 'scripted';
   /**
-   * The Cubicle risk level of calling the tool.
+   * The Cubicle risk level of calling the tool. `critical` keeps the tool out of Worker isolates (it runs in its own process: a container or the local host); `low`, `medium` and `high` are recorded for Cubicle and change neither where nor how the tool runs.
    */
   risk: 'low' | 'medium' | 'high' | 'critical';
   /**
@@ -484,15 +484,15 @@ export interface MemoryContract {
    */
   refs: MemoryRef[];
   /**
-   * The tokens the agent keeps in context on a typical turn. Must not exceed `contextWindowBudget`.
+   * The tokens the agent keeps in context on a typical turn: a sizing declaration. Validation checks it (at most `contextWindowBudget`; above 128k tokens it refuses `workers-only` and warns on `workers-preferred`); the runtime bounds the context by `contextWindowBudget`, not by this.
    */
   workingSetTokens?: number;
   /**
-   * The most tokens the agent may hold in context; the runtime compacts before exceeding it.
+   * The most tokens the agent may hold in context; the runtime compacts (by `compactionPolicy`, default `drop`) before exceeding it. A tool calls no model and keeps no context.
    */
   contextWindowBudget?: number;
   /**
-   * What the runtime does when the context would overflow.
+   * What the runtime does when the next model request would exceed `contextWindowBudget`; it needs that budget, without which it would never apply.
    */
   compactionPolicy?: 'summarise' | 'quarantine' | 'drop';
 }
@@ -501,7 +501,7 @@ export interface MemoryContract {
  */
 export interface MemoryRef {
   /**
-   * The Cubicle memory kind.
+   * The Cubicle memory kind. `chat` is the run's conversation, which the runtime keeps and sends to the model pins (see `egressAllowed`); the other kinds name memories a Cubicle host provides, which agentdef's own hosts do not.
    */
   kind: 'chat' | 'vector' | 'profile' | 'receipt' | 'sensor' | 'content' | 'custom';
   /**
@@ -509,11 +509,11 @@ export interface MemoryRef {
    */
   name: string;
   /**
-   * How long the memory is kept.
+   * How long the memory is kept. On HB3 a `session` or `durable` memory makes the agent a long-running Service rather than a Job.
    */
   retention: 'ephemeral' | 'session' | 'durable';
   /**
-   * Whether the memory's content may leave the runtime host.
+   * Whether the memory's content may leave the runtime host. For `chat` memory, `false` requires every model pin to run on the machine (tier `local`).
    */
   egressAllowed: boolean;
 }
@@ -530,7 +530,7 @@ export interface TelemetryContract {
    */
   receiptSchemaVersion: string;
   /**
-   * Which telemetry streams the agent emits.
+   * Which telemetry streams the agent declares, for the platform that collects them (Cubicle). A declaration: agentdef's hosts emit the run receipts and the run event log whatever it lists. A tool (empty `modelSet`) declares `events` only.
    */
   telemetryKinds: ('events' | 'session-report' | 'experiment')[];
   /**
@@ -565,11 +565,11 @@ export interface RuntimeRequirements {
  */
 export interface Limits {
   /**
-   * CPU time per request in milliseconds (Workers `limits.cpu_ms`).
+   * CPU time per request in milliseconds. Cloudflare Workers enforce it (`limits.cpu_ms`, the most any agent of the Worker declares); container (HB3) and local hosts do not meter CPU time (`wallClockMs` bounds the run there), so a class that never runs on a Worker may not declare it.
    */
   cpuMs?: number;
   /**
-   * Memory in MiB (container memory, Node heap limit).
+   * Memory in MiB: an HB3 container's memory, and on HB3 and the local launcher the Node heap limit of the agent's process (three quarters of it). Advisory on Cloudflare Workers, whose isolates have a fixed 128 MiB: a `workers-only` agent may not declare more.
    */
   memoryMb?: number;
   /**
@@ -679,7 +679,7 @@ export interface BindingSecretRef {
    */
   name: string;
   /**
-   * Where the secret lives, for example `secrets-store://acme/openai` or `env://OPENAI_API_KEY`.
+   * Where the operator keeps the secret, for example `secrets-store://acme/openai` or `vault://acme/openai`; its scheme matches `keyCustody`. Hosts look the secret up by `name`, never by this reference.
    */
   ref: string;
 }

@@ -1,7 +1,7 @@
 /* Generated from the JSON Schema by `npm run generate`. Do not edit. */
 
 /**
- * A pin of the definition's modelSet: its `name`, or its `modelId`.
+ * A grader: the `name` of one of the file's `graders`, or of a pin of the definition's modelSet (or that pin's `modelId`).
  */
 export type PinName = string;
 /**
@@ -44,12 +44,164 @@ export interface EvalCases {
   schemaVersion: 'eval-cases/v1';
   grader?: PinName;
   /**
+   * Grader models of this file's own (a tool-only agent has no pins to grade with): a `grader` name resolves against these first, then the definition's modelSet.
+   *
+   * @minItems 1
+   * @maxItems 16
+   */
+  graders?:
+    | [GraderPin]
+    | [GraderPin, GraderPin]
+    | [GraderPin, GraderPin, GraderPin]
+    | [GraderPin, GraderPin, GraderPin, GraderPin]
+    | [GraderPin, GraderPin, GraderPin, GraderPin, GraderPin]
+    | [GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin]
+    | [GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin]
+    | [GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin]
+    | [GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin]
+    | [GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin, GraderPin]
+    | [
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin
+      ]
+    | [
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin
+      ]
+    | [
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin
+      ]
+    | [
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin
+      ]
+    | [
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin
+      ]
+    | [
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin,
+        GraderPin
+      ];
+  /**
    * The cases, each run once against the agent.
    *
    * @minItems 1
    * @maxItems 1000
    */
   cases: [EvalCase, ...EvalCase[]];
+}
+/**
+ * A grader model declared by the cases file: a closed subset of a definition pin.
+ */
+export interface GraderPin {
+  /**
+   * The name assertions and the file use in `grader`, unique in the file.
+   */
+  name: string;
+  /**
+   * Who serves the model, as in a definition pin (`openai`, `anthropic`, `local-ollama`, `custom:<name>`, ...).
+   */
+  providerId: string;
+  /**
+   * The provider's model identifier.
+   */
+  modelId: string;
+  /**
+   * The exact model version or snapshot date.
+   */
+  modelVersion: string;
+  /**
+   * Sampling for the grader calls (default: the provider defaults).
+   */
+  samplingParams?: {
+    /**
+     * Sampling temperature.
+     */
+    temperature?: number;
+    /**
+     * Nucleus sampling probability mass.
+     */
+    topP?: number;
+    /**
+     * Maximum tokens per grader reply.
+     */
+    maxTokens?: number;
+    /**
+     * Seed for providers that support deterministic sampling.
+     */
+    seed?: number;
+  };
 }
 /**
  * One case: what the agent is asked, what it should answer, and the assertions its run is scored by.
@@ -129,6 +281,13 @@ export interface AssertEquals {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * The answer's text contains a string.
@@ -151,6 +310,13 @@ export interface AssertContains {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * The answer's text does not contain a string.
@@ -173,6 +339,13 @@ export interface AssertNotContains {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * The answer's text matches a regular expression (JavaScript syntax). With only the flags `m` and `s` and no lookaround or backreference the pattern runs on V8's linear-time engine (answers up to 1,000,000 characters). Otherwise, so that no pattern can backtrack catastrophically, it is refused when the file is loaded unless it has no backreference, no quantified group that holds a quantifier or an alternation, and at most one unbounded quantifier (`*`, `+`, `{n,}`); such a pattern is matched against answers up to 20,000 characters. A longer answer fails the assertion.
@@ -195,6 +368,13 @@ export interface AssertRegex {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * The answer's data (or its text parsed as JSON) is valid against a JSON Schema (draft 2020-12; the standard formats; no remote references). Its patterns obey the regex assertion's rules.
@@ -213,6 +393,13 @@ export interface AssertJsonSchema {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * The answer's text has at most this many characters (Unicode code points).
@@ -231,6 +418,13 @@ export interface AssertMaxLength {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * The run took at most this long, end to end.
@@ -249,6 +443,13 @@ export interface AssertMaxLatency {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * The run's cost stays within limits (grader calls not counted); give `tokens`, `modelCalls` or both.
@@ -271,6 +472,13 @@ export interface AssertMaxCost {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * The run called a tool (by the name the model calls it, `toolInventory[].name`).
@@ -293,6 +501,13 @@ export interface AssertToolCalled {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * The run never called a tool.
@@ -311,6 +526,13 @@ export interface AssertToolNotCalled {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * The run never tried to reach a host outside its egress allow-list.
@@ -325,6 +547,13 @@ export interface AssertNoEgress {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * Model-graded: the answer satisfies one of the definition's `capabilityContract.invariants`, as a grader judges it.
@@ -348,6 +577,13 @@ export interface AssertInvariant {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
 /**
  * Model-graded: the answer satisfies a rubric (one criterion, or several that must all hold), as a grader judges it.
@@ -371,4 +607,11 @@ export interface AssertRubric {
    * The assertion's weight in its case's score (default 1); 0 counts it in pass/fail only.
    */
   weight?: number;
+  /**
+   * The definition's invariants this assertion checks (0-based indices or exact texts), so they count as scored (an `invariant` assertion covers its own).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  covers?: [number | string, ...(number | string)[]];
 }
