@@ -7,6 +7,7 @@
  * it, as `affected -t compile` does. The plugin's `requireEval` option makes every `promote` target
  * require a passing eval receipt.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,25 @@ describe('the eval target in a fresh Nx workspace', () => {
         : p,
     );
     writeFileSync(nxJsonFile, `${JSON.stringify(nxJson, null, 2)}\n`);
+    // The promoting key, and signed run receipts (what tool-shipped asks of the definition itself).
+    const alphaFile = join(ws.dir, 'alpha', 'agent.json');
+    const alpha = JSON.parse(readFileSync(alphaFile, 'utf8')) as {
+      identity: { signingKeyRef: string };
+      telemetryContract: { receiptSigner: string | null };
+    };
+    alpha.telemetryContract.receiptSigner = alpha.identity.signingKeyRef;
+    writeFileSync(alphaFile, `${JSON.stringify(alpha, null, 2)}\n`);
+    const keys = spawnSync(
+      process.execPath,
+      [
+        join(ws.dir, 'node_modules', 'agentdef', 'bin', 'agentdef.cjs'),
+        'keys',
+        'generate',
+        alpha.identity.signingKeyRef,
+      ],
+      { cwd: ws.dir, env: ws.env, encoding: 'utf8' },
+    );
+    expect(keys.status, keys.stderr).toBe(0);
     try {
       expect(promoteOptions()).toMatchObject({ definition: 'alpha/agent.json', requireEval: true });
       const refused = ws.nx(['run', 'alpha:promote', '--to=tool-shipped']);

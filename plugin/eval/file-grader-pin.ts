@@ -10,16 +10,9 @@
 import { providerKeyName } from '../definition/provider-keys';
 import { wireModelId } from '../definition/rules/exact-models';
 import { defaultWireFor, type RuntimeModelPin, type RuntimeSampling } from '../runtime/runtime-config';
+import type { GraderPin } from '../schema/generated/eval-cases.types';
 
-export interface FileGrader {
-  name: string;
-  providerId: string;
-  modelId: string;
-  modelVersion: string;
-  samplingParams?: Record<string, unknown>;
-}
-
-export function fileGraderPin(grader: FileGrader): RuntimeModelPin {
+export function fileGraderPin(grader: GraderPin): RuntimeModelPin {
   const local = grader.providerId === 'local-ollama';
   return {
     role: 'evaluator',

@@ -98,7 +98,7 @@ describe('pinGrader', () => {
     );
   });
 
-  it("takes a grader the case's file declares before the definition's pins, as the pin its provider implies", async () => {
+  it("asks a grader the case's file declares (the request's pin) as the pin its provider implies, settled like the agent's", async () => {
     const declared = fileGraderPin({
       name: 'strict',
       providerId: 'anthropic',
@@ -123,18 +123,19 @@ describe('pinGrader', () => {
     const grade = pinGrader({
       pins: [pin('primary', 'http://127.0.0.1:9/never')],
       names: [{ name: 'strict', modelId: 'claude-haiku-4-5' }],
-      fileGraders: [{ ...declared, baseUrl: server.baseUrl }],
+      settle: (p) => ({ ...p, baseUrl: server.baseUrl }),
       apiKey: async (p) => (p.secretBinding === 'ANTHROPIC_API_KEY' ? KEY : undefined),
     });
-    const result = await grade({ criteria: ['c'], task: 't', answer: 'a', grader: 'strict' });
+    const result = await grade({
+      criteria: ['c'],
+      task: 't',
+      answer: 'a',
+      grader: 'strict',
+      pin: { name: 'strict', providerId: 'anthropic', modelId: 'claude-haiku-4-5', modelVersion: '20251001' },
+    });
     expect(result).toMatchObject({ grader: 'strict', verdict: { pass: true } });
     expect(server.requests).toHaveLength(1);
-    // Without a name, the definition's evaluator (here: primary) pin grades, never a file grader.
-    expect(
-      graderPin({}, { pins: [pin('primary', 'x')], names: [{ modelId: 'm' }], fileGraders: [declared] }),
-    ).toMatchObject({
-      pin: { role: 'primary' },
-    });
+    expect((server.requests[0]!.body as { model: string }).model).toBe('claude-haiku-4-5-20251001');
   });
 
   it('never passes what it cannot read: an unknown pin, a reply with no verdict, a refused request', async () => {

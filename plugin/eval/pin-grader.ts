@@ -14,6 +14,7 @@
 import { gradingMessages, readVerdict, type Verdict } from '../runtime/hybrid/grade';
 import { createModelClient } from '../runtime/providers/create-model-client';
 import type { RuntimeModelPin } from '../runtime/runtime-config';
+import { fileGraderPin } from './file-grader-pin';
 import type { Grade, GradeRequest, GradeResult } from './observation';
 
 export interface PinGraderOptions {
@@ -21,8 +22,11 @@ export interface PinGraderOptions {
   pins: readonly RuntimeModelPin[];
   /** `modelSet[i].name` (undefined where unnamed) and `modelSet[i].modelId` of each pin, same order. */
   names: readonly { name?: string | undefined; modelId: string }[];
-  /** The graders the case's file declares (file-grader-pin.ts), settled like `pins`: a name is looked up here first. */
-  fileGraders?: readonly RuntimeModelPin[];
+  /**
+   * Settles a grader the case's file declares (the request's `pin`, made a runtime pin by
+   * file-grader-pin.ts) as `pins` were: its base URL overridden and routed through the session.
+   */
+  settle?: (pin: RuntimeModelPin) => RuntimeModelPin;
   /** The pin's API key (undefined for a keyless pin); read only when a pin is used. */
   apiKey(pin: RuntimeModelPin): Promise<string | undefined>;
   fetch?: typeof fetch;
@@ -30,13 +34,15 @@ export interface PinGraderOptions {
 
 /** The pin a request names, or the evaluator (else primary) pin; a string says why there is none. */
 export function graderPin(
-  request: Pick<GradeRequest, 'grader'>,
-  options: Pick<PinGraderOptions, 'pins' | 'names' | 'fileGraders'>,
+  request: Pick<GradeRequest, 'grader' | 'pin'>,
+  options: Pick<PinGraderOptions, 'pins' | 'names' | 'settle'>,
 ): { pin: RuntimeModelPin; label: string } | string {
   const { pins, names } = options;
   const labelOf = (i: number) => names[i]?.name ?? `${pins[i]!.role} pin ${pins[i]!.model}`;
-  const declared = options.fileGraders?.find((g) => g.name !== undefined && g.name === request.grader);
-  if (declared !== undefined) return { pin: declared, label: request.grader! };
+  if (request.pin !== undefined) {
+    const declared = fileGraderPin(request.pin);
+    return { pin: options.settle ? options.settle(declared) : declared, label: request.pin.name };
+  }
   if (request.grader !== undefined) {
     const byName = names.findIndex((n) => n.name === request.grader);
     const index = byName >= 0 ? byName : names.findIndex((n) => n.modelId === request.grader);

@@ -269,12 +269,13 @@ export async function evaluate(
 
     // 4. Every case over A2A, and the grader through the same session.
     const workspace = loadWorkspaceConfig(workspaceRoot).config;
-    const settled = withModelProxy(
-      withEndpointOverrides(runtimeConfigFor(root, root.key, { workspace }).config, hostEnv),
-      hostEnv,
-    );
+    const config = runtimeConfigFor(root, root.key, { workspace }).config;
+    // Every pin, a grader a cases file declares included, reached as the hosts reach theirs.
+    const settle = (models: RuntimeModelPin[]) =>
+      withModelProxy(withEndpointOverrides({ ...config, models }, hostEnv), hostEnv).models;
     const grade = pinGrader({
-      pins: settled.models,
+      pins: settle(config.models),
+      settle: (pin) => settle([pin])[0]!,
       names: definition.modelSet.map((pin) => {
         const name = (pin as { name?: unknown }).name;
         return { modelId: pin.modelId, ...(typeof name === 'string' ? { name } : {}) };

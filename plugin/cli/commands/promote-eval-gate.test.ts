@@ -57,6 +57,13 @@ async function signedReceipt(
   return (await signEvalReceipt(unsigned as never, key.privateJwk, key.kid)) as unknown as Record<string, unknown>;
 }
 
+/** The receipt of a run whose one case failed (below the threshold of 1). */
+function failed(r: Record<string, unknown>): void {
+  r['passed'] = false;
+  Object.assign(r['totals'] as object, { passed: 0, failed: 1, passRate: 0, score: 0.5, assertionsPassed: 1 });
+  r['cases'] = [{ id: 'counts', passed: false, score: 0.5 }];
+}
+
 function write(name: string, value: unknown): string {
   const file = join('receipts', name);
   writeFileSync(join(root, file), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
@@ -89,7 +96,7 @@ describe('agentdef promote --require-eval', () => {
       ['missing', ['--require-eval'], 'there is no eval receipt at dist/eval/text-stats/eval.receipt.json'],
       [
         'failing',
-        ['--eval-receipt', write('failing.json', await signedReceipt('keyref:release', (r) => (r['passed'] = false)))],
+        ['--eval-receipt', write('failing.json', await signedReceipt('keyref:release', failed))],
         'did not pass',
       ],
       [
@@ -117,7 +124,7 @@ describe('agentdef promote --require-eval', () => {
           write(
             'edited.json',
             await (async () => {
-              const r = await signedReceipt('keyref:release', (u) => (u['passed'] = false));
+              const r = await signedReceipt('keyref:release', failed);
               r['passed'] = true;
               return r;
             })(),
