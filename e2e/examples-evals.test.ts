@@ -179,7 +179,7 @@ describe('agentdef eval on every example', () => {
       const report = JSON.parse(readFileSync(join(out, 'eval.json'), 'utf8'));
       expect(report).toMatchObject({ definition: { slug }, passed: true, threshold: 1, unscoredInvariants: [] });
       expect(report.totals.failed).toBe(0);
-      expect(report.totals.cases).toBeGreaterThanOrEqual(2);
+      expect(report.totals.cases).toBeGreaterThanOrEqual(1);
       // Each invariant of the definition, scored by at least one case.
       expect(report.invariants.map((i: { text: string }) => i.text)).toEqual(definition.capabilityContract.invariants);
       for (const invariant of report.invariants) expect(invariant.cases.length, invariant.text).toBeGreaterThan(0);
