@@ -291,6 +291,9 @@ export async function evaluate(
     const redactor = createRedactor(environmentSecrets(env));
     const results = await bounded(cases, concurrency, async (evalCase) => {
       const asked = await askCase(client, evalCase.value.id, evalCase.value.input, now);
+      // The host's event lines of the run (its egress refusals) may arrive after its answer.
+      const runId = asked.observation.runId;
+      if (runId !== undefined) await Promise.race([events.runEnded(runId), started.ended]);
       const observation: EvalObservation = {
         ...asked.observation,
         egressBlocked: asked.observation.runId ? events.blockedHosts(asked.observation.runId) : [],
