@@ -25,19 +25,14 @@ function xmlChars(text: string): string {
   return out;
 }
 
-/** Text content. */
+/** Text content; a carriage return as a character reference (a parser would fold CR LF to LF). */
 export function xmlText(text: string): string {
-  return xmlChars(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return xmlChars(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
 }
 
 /** An attribute value (double-quoted); line breaks and tabs survive attribute normalisation. */
 export function xmlAttribute(text: string): string {
-  return xmlText(text)
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/\t/g, '&#9;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;');
+  return xmlText(text).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);

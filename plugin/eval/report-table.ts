@@ -74,7 +74,9 @@ export function evalReportTable(results: readonly CaseResult[], run: RunScore): 
     `score ${totals.score.toFixed(2)}; ${totals.assertionsPassed} of ${totals.assertions} assertions passed; ${totals.inputTokens + totals.outputTokens} tokens in ${totals.modelCalls} model calls; grading ${totals.graderInputTokens + totals.graderOutputTokens} tokens in ${totals.graderCalls} calls`,
   );
   if (run.coverage.unscored.length > 0) {
-    lines.push(`unscored invariants (no case has an invariant assertion for them): ${run.coverage.unscored.length}`);
+    lines.push(
+      `unscored invariants (no case scores them: add an invariant assertion or \`covers\`): ${run.coverage.unscored.length}`,
+    );
     for (const index of run.coverage.unscoredIndices)
       lines.push(`  [${index}] ${cell(run.coverage.invariants[index]!.text, 100)}`);
   } else if (run.coverage.invariants.length > 0) lines.push('every invariant is scored by at least one case');
