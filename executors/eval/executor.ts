@@ -21,7 +21,7 @@ export interface EvalExecutorOptions {
   target?: string;
   /** Case files or globs instead of the project's evals/ folder, relative to the workspace root. */
   cases?: string[];
-  /** The weighted pass rate (0..1) the run must reach (default 1). */
+  /** The share of cases (0..1) that must pass (default 1). */
   threshold?: number;
   /** The recordings folder to replay, relative to the workspace root; used when it exists. */
   replay?: string;

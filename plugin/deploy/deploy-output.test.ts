@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileAgent } from '../compiler/compile';
 import type { Hb3Job } from '../host-contract/hb3-job';
 import { deployOutput } from './deploy-output';
@@ -86,12 +86,12 @@ describe('a Worker output', () => {
       OPENAI_API_KEY: 'sk-never-printed-1234',
       CLOUDFLARE_API_TOKEN: 'cf-never-printed-5678',
     };
-    const before = readdirSync(tmpdir()).filter(
-      (name) =>
-        name.startsWith('agentdef-deploy-') &&
-        !name.startsWith('agentdef-deploy-ws-') &&
-        !name.startsWith('agentdef-deploy-scratch-'),
-    );
+    // The temporary folder is this test's own, so other runs' folders (a parallel file, another
+    // checkout on the machine) can neither hide a leftover nor look like one.
+    const ownTmp = join(scratch, 'tmp');
+    mkdirSync(ownTmp, { recursive: true });
+    vi.stubEnv('TMPDIR', ownTmp);
+    expect(tmpdir()).toBe(ownTmp);
     const result = await deploy('web-summarizer', { dryRun: true, env });
     expect(result.stderr).not.toContain('error:');
     expect(result.code).toBe(0);
@@ -112,13 +112,9 @@ describe('a Worker output', () => {
       expect(printed).not.toContain(secret);
     expect(printed).not.toContain(String.fromCharCode(27));
     // wrangler's output folder is temporary and removed
-    const after = readdirSync(tmpdir()).filter(
-      (name) =>
-        name.startsWith('agentdef-deploy-') &&
-        !name.startsWith('agentdef-deploy-ws-') &&
-        !name.startsWith('agentdef-deploy-scratch-'),
-    );
-    expect(after.sort()).toEqual(before.sort());
+    const after = readdirSync(ownTmp);
+    vi.unstubAllEnvs();
+    expect(after).toEqual([]);
   });
 });
 

@@ -22,4 +22,23 @@ describe('hostEventLog', () => {
     expect(log.blockedHosts('r2')).toEqual(['api.openai.com']);
     expect(log.blockedHosts('r3')).toEqual([]);
   });
+
+  it('says when a run has ended by its host, and does not wait on a host that prints no events', async () => {
+    const silent = hostEventLog();
+    await silent.runEnded('r1');
+    const log = hostEventLog();
+    log.write(`${JSON.stringify({ event: 'run.start', runId: 'r1' })}\n`);
+    let ended = false;
+    const waiting = log.runEnded('r1').then(() => {
+      ended = true;
+    });
+    log.write(`${JSON.stringify({ event: 'egress.blocked', runId: 'r1', host: 'x.example' })}\n`);
+    await Promise.resolve();
+    expect(ended).toBe(false);
+    log.write(`${JSON.stringify({ event: 'run.end', runId: 'r1', stopReason: 'answer' })}\n`);
+    await waiting;
+    expect(ended).toBe(true);
+    expect(log.blockedHosts('r1')).toEqual(['x.example']);
+    await log.runEnded('r1');
+  });
 });

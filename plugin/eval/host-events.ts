@@ -2,7 +2,7 @@
  * What `agentdef eval` learns from the served host's own event lines (`agentdef dev --log-format
  * json` prints each as one JSON object on standard error) that the A2A wire does not carry: the
  * hosts a run tried to reach outside its egress allow-list (`egress.blocked`,
- * `egress.blocked_off_machine`), by run id. Every other line is handed on as it came (an error the
+ * `egress.blocked_off_machine`), by run id, and when each run's events are all in (`run.end`). Every other line is handed on as it came (an error the
  * host printed stays visible); event lines are kept out of eval's output.
  */
 
@@ -13,10 +13,19 @@ export interface HostEventLog {
   write(text: string): string;
   /** The hosts run `runId` was refused, in the order first seen, each once. */
   blockedHosts(runId: string): string[];
+  /**
+   * Resolves once the host's `run.end` line of `runId` has been read (its lines and its A2A answer
+   * travel apart, so the answer may come first); at once when the host prints no event lines at all
+   * (none seen so far: a host that does not print them).
+   */
+  runEnded(runId: string): Promise<void>;
 }
 
 export function hostEventLog(): HostEventLog {
   const blocked = new Map<string, string[]>();
+  const ended = new Set<string>();
+  const waiting = new Map<string, (() => void)[]>();
+  let seenEvents = false;
   let pending = '';
   const take = (line: string): boolean => {
     if (!line.startsWith('{')) return false;
@@ -29,6 +38,12 @@ export function hostEventLog(): HostEventLog {
     if (event === null || typeof event !== 'object' || typeof (event as { event?: unknown }).event !== 'string')
       return false;
     const { event: name, runId, host } = event as { event: string; runId?: unknown; host?: unknown };
+    seenEvents = true;
+    if (name === 'run.end' && typeof runId === 'string') {
+      ended.add(runId);
+      for (const done of waiting.get(runId) ?? []) done();
+      waiting.delete(runId);
+    }
     if (BLOCKED_EVENTS.has(name) && typeof runId === 'string') {
       const hosts = blocked.get(runId) ?? [];
       const shown = typeof host === 'string' && host !== '' ? host : '(unnamed host)';
@@ -48,5 +63,9 @@ export function hostEventLog(): HostEventLog {
         .join('');
     },
     blockedHosts: (runId) => [...(blocked.get(runId) ?? [])],
+    runEnded: (runId) =>
+      !seenEvents || ended.has(runId)
+        ? Promise.resolve()
+        : new Promise<void>((done) => waiting.set(runId, [...(waiting.get(runId) ?? []), done])),
   };
 }

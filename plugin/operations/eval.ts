@@ -5,12 +5,13 @@
  * 1. plans the definition (its diagnostics, located, refuse the run) and loads its eval cases
  *    (`<folder>/evals/*.yaml|*.yml|*.jsonl`, or `--cases`; load-eval-cases.ts, located diagnostics);
  * 2. compiles it for `--target` (default: the one its plan chooses) into `<out>/build`;
- * 3. starts one record/replay model session (`--replay`, `--record`, else `<folder>/recordings`
- *    when it exists, else `AGENTDEF_REPLAY`/`AGENTDEF_RECORD`, else the live providers) and serves
+ * 3. starts one record/replay model session (`--replay`, `--record`, else `AGENTDEF_REPLAY` /
+ *    `AGENTDEF_RECORD`, else `<folder>/recordings` when it exists, else the live providers) and serves
  *    the output on loopback through its target's own host, as `agentdef dev` does, under it;
  * 4. asks every case over A2A (ask-case.ts), at most `concurrency` at once, and observes each run
  *    (answer, error, stop reason, latency, token usage, model and tool calls, egress blocked, run
- *    receipt digest); model-graded assertions are judged by a model pin through the same session
+ *    receipt digest); model-graded assertions are judged by the grader they name (a pin of the
+ *    definition or one the cases file declares), else the evaluator pin, through the same session
  *    (pin-grader.ts), so grader exchanges are recorded and replayed with the agent's;
  * 5. scores each case and the run (score-case.ts), writes `<out>/eval.json`, `<out>/junit.xml`
  *    and the signed eval receipt `<out>/eval.receipt.json` (signed with `--key`, else the
@@ -76,7 +77,7 @@ export interface EvalOptions {
   target?: string;
   /** Case files or globs instead of `<folder>/evals/*` (relative to the working folder). */
   cases?: string[];
-  /** 0..1: the share of cases (weighted as score-case.ts weighs them) that must pass; default 1. */
+  /** 0..1: the share of cases that must pass; default 1. */
   threshold?: number;
   /** The output folder (default `dist/eval/<slug>` in the workspace). */
   out?: string;
@@ -291,6 +292,9 @@ export async function evaluate(
     const redactor = createRedactor(environmentSecrets(env));
     const results = await bounded(cases, concurrency, async (evalCase) => {
       const asked = await askCase(client, evalCase.value.id, evalCase.value.input, now);
+      // The host's event lines of the run (its egress refusals) may arrive after its answer.
+      const runId = asked.observation.runId;
+      if (runId !== undefined) await Promise.race([events.runEnded(runId), started.ended]);
       const observation: EvalObservation = {
         ...asked.observation,
         egressBlocked: asked.observation.runId ? events.blockedHosts(asked.observation.runId) : [],

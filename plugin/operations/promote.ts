@@ -25,7 +25,7 @@ import { rewriteInPlace, rewriteProblem } from '../definition/rewrite-source';
 import { findWorkspaceRoot, registrySlugPath, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import { type KeyStoreOptions, loadPrivateKey } from '../hosts/node/key-store';
 import { receiptsFileProblem } from '../hosts/node/receipt-file-sink';
-import { parseStrictJson } from '../runtime/strict-json';
+import { parseSignedJson, parseStrictJson } from '../runtime/strict-json';
 import { dateTimeStampMillis } from '../trust/data-integrity';
 import { LIFECYCLE_RECEIPTS_FILE } from '../trust/lifecycle-receipt';
 import { promoteDefinitionText } from '../trust/promotion';
@@ -224,7 +224,8 @@ function readEvalRequirement(
   } catch {
     decoded = undefined;
   }
-  const json = decoded === undefined ? undefined : parseStrictJson(decoded);
+  // Read as signed documents are (duplicate and reserved member names refused).
+  const json = decoded === undefined ? undefined : parseSignedJson(decoded);
   // Not JSON at all: no eval receipt, which the gate says (located) like any other wrong file.
   return { ...requirement, receipt: json?.ok ? json.value : null };
 }

@@ -97,6 +97,24 @@ describe('dag composition', () => {
     for (const r of sink.receipts) expect(await verifyReceipt(r, keys.publicJwk)).toBe(true);
   });
 
+  it("counts its children's tokens in its own usage, and only counts that are counts", async () => {
+    const usages = [
+      { inputTokens: 5, outputTokens: 7 },
+      { inputTokens: -3, outputTokens: 1.5 },
+    ];
+    const { deps } = harness({
+      runChild: async () => ({
+        stopReason: 'answer',
+        answer: { text: 'ok' },
+        usage: usages.shift() as { inputTokens: number; outputTokens: number },
+      }),
+    });
+    const config = parent([{ from: 'classify', to: 'upper', gate: 'deterministic' }], ['classify', 'upper']);
+    const result = await runAgent(config, { text: 'a sum please' }, deps);
+    expect(result.stopReason).toBe('answer');
+    expect(result.usage).toEqual({ inputTokens: 5, outputTokens: 7 });
+  });
+
   it('takes a conditional edge only when the pointer into the structured output matches', async () => {
     const edges: RuntimeEdge[] = [
       { from: 'classify', to: 'math', gate: 'conditional', condition: { pointer: '/kind', equals: 'math' } },

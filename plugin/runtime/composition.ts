@@ -44,6 +44,13 @@ export interface ChildResult {
   error?: { code: string; message: string };
   /** The child's models were replayed (a recording answered): the parent's result says so too. */
   modelsReplayed?: true;
+  /** The child's token usage: the parent's result counts its children's tokens with its own. */
+  usage?: { inputTokens: number; outputTokens: number };
+}
+
+/** A count a child reported, if it is one (a quarantined child's reply crossed a process or isolate). */
+function tokenCount(value: unknown): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
 }
 
 export type ChildRunner = (child: RuntimeChild, input: AgentInput, context: ChildRunContext) => Promise<ChildResult>;
@@ -189,6 +196,10 @@ export async function runComposition(
       );
       record.stopReason = childResult.stopReason;
       if (childResult.modelsReplayed === true) result.modelsReplayed = true;
+      if (childResult.usage) {
+        result.usage.inputTokens += tokenCount(childResult.usage.inputTokens);
+        result.usage.outputTokens += tokenCount(childResult.usage.outputTokens);
+      }
       if (childResult.stopReason !== 'answer' || !childResult.answer) {
         const why = childResult.error
           ? `${childResult.stopReason} (${childResult.error.code})`

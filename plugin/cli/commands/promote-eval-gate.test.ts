@@ -133,6 +133,20 @@ describe('agentdef promote --require-eval', () => {
         'does not verify',
       ],
       ['not a receipt', ['--eval-receipt', write('garbage.json', 'not json at all')], 'is not an eval receipt'],
+      [
+        'a member twice (read as signed documents are)',
+        [
+          '--eval-receipt',
+          write(
+            'duplicated.json',
+            JSON.stringify(await signedReceipt('keyref:release', failed)).replace(
+              '"passed":false,',
+              '"passed":false,"passed":true,',
+            ),
+          ),
+        ],
+        'is not an eval receipt',
+      ],
     ];
     for (const [what, extra, message] of cases) {
       const run = await promote([AGENT, ...up, ...extra]);

@@ -10,7 +10,7 @@ export const EVAL = {
   summary:
     'score an agent on its eval cases: compile, serve, ask every case over A2A, grade, write JSON, JUnit XML and a signed eval receipt',
   description:
-    "Loads the eval cases beside the definition (<dir>/evals/*.yaml, *.yml, *.jsonl; closed schema, located diagnostics), compiles the agent into <out>/build, serves it on loopback through its target's own host (as agentdef dev does) and asks every case over A2A, a few at once. Deterministic assertions are checked against what the run did (answer, tool calls, latency, tokens, model calls, egress refused); model-graded ones (an invariant, a rubric) are judged by the grader pin the case names, else the definition's evaluator pin, else its primary pin, with the runtime evaluator's prompt. Model exchanges, the grader's included, are replayed from --replay (default <dir>/recordings when it exists) or recorded with --record. Prints a table (case by assertion, pass or fail, score, cost, latency), writes <out>/eval.json, <out>/junit.xml and <out>/eval.receipt.json (signed; agentdef verify checks it, agentdef promote --require-eval requires it), and lists every invariant no case scores.",
+    "Loads the eval cases beside the definition (<dir>/evals/*.yaml, *.yml, *.jsonl; closed schema, located diagnostics), compiles the agent into <out>/build, serves it on loopback through its target's own host (as agentdef dev does) and asks every case over A2A, a few at once. Deterministic assertions are checked against what the run did (answer, tool calls, latency, tokens, model calls, egress refused); model-graded ones (an invariant, a rubric) are judged by the grader the case names (a pin of the definition, or one its cases file declares under graders), else the definition's evaluator pin, with the runtime evaluator's prompt, the grader's reasoning kept. Model exchanges, the grader's included, are replayed from --replay (default <dir>/recordings when it exists) or recorded with --record, through one session. Prints a table (case by assertion, pass or fail, score, cost, latency), writes <out>/eval.json, <out>/junit.xml and <out>/eval.receipt.json (signed; agentdef verify checks it, agentdef promote --require-eval requires it), and lists every invariant no case scores.",
   options: {
     target: {
       type: 'string',
@@ -30,7 +30,7 @@ export const EVAL = {
       type: 'string',
       value: 'x',
       otherwise: '1 (every case passes)',
-      description: 'the weighted pass rate (0 to 1) at or above which the run passes; below it the exit code is 1',
+      description: 'the share of cases (0 to 1) that must pass for the run to pass; below it the exit code is 1',
     },
     out: {
       type: 'string',
@@ -46,10 +46,14 @@ export const EVAL = {
       description: 'the most cases asked at once (a whole number, at least 1)',
     },
     key: { ...SIGNING_KEY, description: 'the key that signs the eval receipt' },
-    ...MODEL_SESSION,
+    record: MODEL_SESSION.record,
+    replay: {
+      ...MODEL_SESSION.replay,
+      otherwise: 'AGENTDEF_REPLAY when set, else <dir>/recordings when it exists, else the live providers',
+    },
   },
   exitCodes: [
-    'the run passed: its weighted pass rate is at or above the threshold',
+    'the run passed: its pass rate is at or above the threshold',
     'the run is below the threshold, the host could not start, or a recording cannot be replayed',
     `${USAGE_OR_IO}, an invalid definition or invalid eval cases (located diagnostics), or no cases`,
   ],
