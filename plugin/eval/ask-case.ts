@@ -57,11 +57,16 @@ function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0;
 }
 
-/** The request the SDK sends: a text part (and a data part when the case carries data), the skill in the metadata. */
+/**
+ * The request the SDK sends: a text part and/or a data part (a case with data and an empty text sends
+ * the data part alone, as `agentdef ask` does for an agent that takes JSON and not text), the skill
+ * in the metadata.
+ */
 function request(input: CaseInput) {
-  const parts: Part[] = [
-    { content: { $case: 'text', value: input.text }, metadata: undefined, filename: '', mediaType: 'text/plain' },
-  ];
+  const parts: Part[] =
+    input.text === '' && input.data !== undefined
+      ? []
+      : [{ content: { $case: 'text', value: input.text }, metadata: undefined, filename: '', mediaType: 'text/plain' }];
   if (input.data !== undefined)
     parts.push({
       content: { $case: 'data', value: input.data as Record<string, unknown> },
