@@ -143,6 +143,7 @@ describe('executors.json and the option schemas', () => {
       'application-plan',
       'compile',
       'deploy',
+      'eval',
       'plan',
       'promote',
       'publish',

@@ -105,3 +105,8 @@ step(
     'https://text-stats.example.workers.dev',
   ],
 );
+step(
+  "Score the hybrid leaf's eval cases (agentdef eval: invariants as scores, replayed models and grader) and verify the signed eval receipt",
+  'node scripts/run-eval-example.mjs examples/support-triage',
+  [join(root, 'scripts', 'run-eval-example.mjs'), 'examples/support-triage'],
+);

@@ -105,7 +105,7 @@ describe('the splice-resolver HB3 job, run locally', () => {
     const host = agentdefRun(tmp.path('out'), [], env);
     expect(await host.exited).toBe(1);
     expect(host.stderr()).toBe(
-      'error: the job splice-resolver@0.4.2 mounts checkpoint ckpt:acme/splice-resolver/2026-10-02 at /weights/acme/splice-resolver/2026-10-02: pass --weights <folder> holding acme/splice-resolver/2026-10-02/\n',
+      'error: the job splice-resolver@0.4.2 mounts checkpoint ckpt:acme/splice-resolver/2026-10-02 at /weights/acme/splice-resolver/2026-10-02: pass --weights <folder> (or set AGENTDEF_WEIGHTS_ROOT to it) holding acme/splice-resolver/2026-10-02/\n',
     );
     const empty = agentdefRun(tmp.path('out'), ['--weights', tmp.path('no-weights-here')], env);
     expect(await empty.exited).toBe(78);

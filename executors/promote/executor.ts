@@ -19,6 +19,10 @@ export interface PromoteExecutorOptions {
   at?: string;
   /** The AgentFacts credential file, relative to the workspace root (for marketplace-published). */
   credential?: string;
+  /** Promoting to tool-shipped or mcp-resident needs a passing eval receipt of this exact definition (the plugin's `requireEval` sets it). */
+  requireEval?: boolean;
+  /** The eval receipt, relative to the workspace root (implies requireEval); default dist/eval/<slug>/eval.receipt.json. */
+  evalReceipt?: string;
 }
 
 /** The operation's options, or the problem with an executor option. */
@@ -28,7 +32,11 @@ export function promoteOptions(options: PromoteExecutorOptions): PromoteOptions 
   if (typeof options.to !== 'string' || options.to === '')
     return { problem: 'name the stage: nx run <agent>:promote --to=<stage>' };
   const promoted: PromoteOptions = { file: options.definition, to: options.to, format: 'text' };
-  for (const name of ['key', 'at', 'credential'] as const) {
+  if (options.requireEval !== undefined) {
+    if (typeof options.requireEval !== 'boolean') return { problem: 'the "requireEval" option must be true or false' };
+    if (options.requireEval) promoted.requireEval = true;
+  }
+  for (const name of ['key', 'at', 'credential', 'evalReceipt'] as const) {
     const value = options[name];
     if (value === undefined) continue;
     if (typeof value !== 'string') return { problem: `the "${name}" option must be a string` };

@@ -31,6 +31,7 @@ const COMMANDS: Record<string, () => CommandRun> = {
   compile: () => (require('./commands/compile') as typeof import('./commands/compile')).runCompileCommand,
   run: () => (require('./commands/run') as typeof import('./commands/run')).runRunCommand,
   dev: () => (require('./commands/dev') as typeof import('./commands/dev')).runDevCommand,
+  eval: () => (require('./commands/eval') as typeof import('./commands/eval')).runEvalCommand,
   deploy: () => (require('./commands/deploy') as typeof import('./commands/deploy')).runDeployCommand,
   ask: () => (require('./commands/ask') as typeof import('./commands/ask')).runAskCommand,
   application: () =>

@@ -129,6 +129,15 @@ const CASES: Record<string, readonly (readonly string[])[]> = {
   ],
   dev: [['no-such-output'], ['fake-output', '--port', '70000'], ['fake-output', '--record', ' ']],
   deploy: [['no-such-output'], ['fake-output', '--port', 'x']],
+  eval: [
+    ['no-such-folder'],
+    ['examples/applications'],
+    [AGENT, '--threshold', '1.5'],
+    [AGENT, '--concurrency', '0'],
+    [AGENT, '--record', 'a', '--replay', 'b'],
+    [AGENT, '--cases', 'no-such-cases.yaml'],
+    [AGENT],
+  ],
   ask: [
     ['not-a-url', 'hello'],
     ['http://127.0.0.1:9/', 'hello', '--key', 'no-such-key.json'],

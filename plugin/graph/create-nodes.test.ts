@@ -301,6 +301,7 @@ describe('createNodes', () => {
       'promote',
       'publish',
       'deploy',
+      'eval',
     ]);
     expect(router.targets!['build-agent']).toMatchObject({
       executor: 'agentdef:compile',
@@ -752,6 +753,7 @@ describe('createNodes for application manifests', () => {
       'promote',
       'publish',
       'deploy',
+      'eval',
     ]);
   });
 

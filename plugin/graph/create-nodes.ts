@@ -64,6 +64,7 @@ import {
 } from '../definition/workspace-definitions';
 import { REGISTRY_INDEX_FILE } from '../registry/registry-layout';
 import { deploysText, servedText, targetChoices } from '../targets/targets';
+import { EVAL_CASES_FOLDER, EVAL_OUTPUT_ROOT } from '../operations/eval-output';
 
 /** The agent definitions the plugin infers projects from. */
 export const AGENT_DEFINITION_GLOB = '**/agent.{json,yaml,yml}';
@@ -93,6 +94,10 @@ export const PUBLISH_EXECUTOR = 'agentdef:publish';
 /** The inferred target that deploys the compiled agent with its target's own tool (`--dry-run` prints), and its executor. */
 export const DEPLOY_TARGET = 'deploy';
 export const DEPLOY_EXECUTOR = 'agentdef:deploy';
+
+/** The inferred target that scores the agent on its eval cases (`agentdef eval`), and its executor. */
+export const EVAL_TARGET = 'eval';
+export const EVAL_EXECUTOR = 'agentdef:eval';
 
 /** The project-level named input holding a project's own definition file (what `^` reads). */
 export const DEFINITION_INPUT = 'agentdefDefinition';
@@ -354,7 +359,7 @@ function buildProject(
     : {
         [PROMOTE_TARGET]: {
           executor: PROMOTE_EXECUTOR,
-          options: { definition },
+          options: { definition, ...(options.requireEval ? { requireEval: true } : {}) },
           cache: false,
           metadata: {
             description:
@@ -395,6 +400,37 @@ function buildProject(
           },
         },
       };
+  // `eval` compiles and serves the agent itself and asks it every case (replaying the recordings):
+  // cacheable on what can change a score, i.e. the compile's inputs (the definition tree, the
+  // workspace's tools and MCP servers), the cases and the recordings. Its results and signed
+  // receipt are its outputs. Left out if a renamed target already uses the name.
+  const recordings = options.evalRecordings.replaceAll('{projectName}', name);
+  const evalTarget: Record<string, TargetConfiguration> = [validate, plan, compile].includes(EVAL_TARGET)
+    ? {}
+    : {
+        [EVAL_TARGET]: {
+          executor: EVAL_EXECUTOR,
+          options: {
+            definition,
+            out: `${EVAL_OUTPUT_ROOT}/{projectName}`,
+            // Workspace-relative (Nx fills in {projectRoot}); the executor replays it when it exists.
+            replay: recordings,
+          },
+          cache: true,
+          inputs: [
+            ...treeInputs,
+            ...workspaceInputs,
+            `{projectRoot}/${EVAL_CASES_FOLDER}/**/*`,
+            `${recordings.startsWith('{projectRoot}/') ? '' : '{workspaceRoot}/'}${recordings}/**/*`,
+          ],
+          outputs: ['{options.out}'],
+          metadata: {
+            description:
+              'Scores the agent on its eval cases (evals/*.yaml): compiles, serves, asks every case over A2A replaying its recordings, writes eval.json, junit.xml and a signed eval receipt',
+            technologies: ['agentdef'],
+          },
+        },
+      };
   return {
     name,
     tags,
@@ -423,6 +459,7 @@ function buildProject(
       ...promote,
       ...publish,
       ...deploy,
+      ...evalTarget,
     },
     metadata: {
       description:

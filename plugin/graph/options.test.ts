@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_APPLICATION_TARGET_NAMES,
   DEFAULT_APPROVED_ARTIFACTS,
+  DEFAULT_EVAL_RECORDINGS,
   DEFAULT_PLUGIN_OPTIONS,
   normalizePluginOptions,
   PLUGIN_VERSION,
@@ -17,6 +18,8 @@ describe('normalizePluginOptions', () => {
       ...DEFAULT_PLUGIN_OPTIONS,
       applicationTargetNames: DEFAULT_APPLICATION_TARGET_NAMES,
       approvedArtifacts: DEFAULT_APPROVED_ARTIFACTS,
+      requireEval: false,
+      evalRecordings: DEFAULT_EVAL_RECORDINGS,
     });
     expect(rest).toEqual({
       targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
@@ -26,6 +29,8 @@ describe('normalizePluginOptions', () => {
       maxDepth: 16,
       maxNodes: 512,
       approvedArtifacts: 'approved-artifacts',
+      requireEval: false,
+      evalRecordings: '{projectRoot}/recordings',
     });
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -61,6 +66,8 @@ describe('normalizePluginOptions', () => {
       { applicationTargetNames: { plan: 'plan-app' } },
       { applicationTargetNames: { execute: 'run-app' } },
       { applicationTargetNames: { check: 'verify' } },
+      { requireEval: true },
+      { evalRecordings: 'recordings/{projectName}' },
     ];
     const hashes = variants.map((v) => normalizePluginOptions(v).hash);
     expect(new Set([a, ...hashes]).size).toBe(variants.length + 1);
@@ -74,6 +81,19 @@ describe('normalizePluginOptions', () => {
     expect(() => normalizePluginOptions({ targetNames: { compile: 'plan' } })).toThrow(/same name/);
     expect(() => normalizePluginOptions({ targetNames: { build: 'x' } as never })).toThrow(/targetNames\.build/);
     expect(() => normalizePluginOptions({ outDir: 'x' } as never)).toThrow(/unknown option.*outDir/);
+    expect(() => normalizePluginOptions({ requireEval: 'yes' } as never)).toThrow(/requireEval/);
+    expect(() => normalizePluginOptions({ evalRecordings: '../recordings' })).toThrow(/evalRecordings/);
+    expect(() => normalizePluginOptions({ evalRecordings: 'x/{projectRoot}/y' })).toThrow(/evalRecordings/);
+  });
+
+  it('keeps the eval options: requireEval, and evalRecordings with {projectRoot} and {projectName} in it', () => {
+    expect(normalizePluginOptions({ requireEval: true, evalRecordings: './recordings/{projectName}/' })).toMatchObject({
+      requireEval: true,
+      evalRecordings: 'recordings/{projectName}',
+    });
+    expect(normalizePluginOptions({ evalRecordings: '{projectRoot}/evals/recordings' }).evalRecordings).toBe(
+      '{projectRoot}/evals/recordings',
+    );
   });
 
   it('takes application target names apart from the agent ones, checked the same way', () => {

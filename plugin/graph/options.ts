@@ -51,6 +51,10 @@ export interface AgentdefPluginOptions {
   maxNodes?: number;
   /** The reference gateway owner's approved-artifacts folder for application targets, relative to the workspace root. */
   approvedArtifacts?: string;
+  /** Every agent's `promote` to tool-shipped or mcp-resident needs a passing eval receipt of that exact definition. */
+  requireEval?: boolean;
+  /** The recordings each agent's `eval` replays (and hashes): a workspace folder, `{projectRoot}` and `{projectName}` filled in; default `{projectRoot}/recordings`. */
+  evalRecordings?: string;
 }
 
 export interface NormalizedPluginOptions {
@@ -61,6 +65,8 @@ export interface NormalizedPluginOptions {
   maxDepth: number;
   maxNodes: number;
   approvedArtifacts: string;
+  requireEval: boolean;
+  evalRecordings: string;
   /** A stable hash of the fields above (not of the plugin version). */
   hash: string;
 }
@@ -68,7 +74,7 @@ export interface NormalizedPluginOptions {
 /** The defaults of the agent options (the folders and bounds are the workspace defaults). */
 export const DEFAULT_PLUGIN_OPTIONS: Omit<
   NormalizedPluginOptions,
-  'hash' | 'applicationTargetNames' | 'approvedArtifacts'
+  'hash' | 'applicationTargetNames' | 'approvedArtifacts' | 'requireEval' | 'evalRecordings'
 > = {
   targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
   outputRoot: WORKSPACE_DEFAULTS.outputRoot,
@@ -76,6 +82,24 @@ export const DEFAULT_PLUGIN_OPTIONS: Omit<
   maxDepth: WORKSPACE_DEFAULTS.maxDepth,
   maxNodes: WORKSPACE_DEFAULTS.maxNodes,
 };
+
+/** The recordings an agent's `eval` target replays by default: the CLI's default, beside the definition. */
+export const DEFAULT_EVAL_RECORDINGS = '{projectRoot}/recordings';
+
+/** `evalRecordings`: a workspace folder in which `{projectRoot}` (only at the start) and `{projectName}` may stand. */
+function normalizeRecordings(value: unknown): string {
+  if (value === undefined) return DEFAULT_EVAL_RECORDINGS;
+  if (typeof value !== 'string')
+    throw new Error(`agentdef plugin option \`evalRecordings\` must be a string, not ${JSON.stringify(value)}`);
+  const rooted = value.startsWith('{projectRoot}/');
+  const rest = rooted ? value.slice('{projectRoot}/'.length) : value;
+  const folder = normalizeFolder(rest.replaceAll('{projectName}', 'p'), 'evalRecordings', '');
+  if (/[{}]/.test(folder))
+    throw new Error(
+      `agentdef plugin option \`evalRecordings\` may hold {projectRoot} (at its start) and {projectName} only, not ${JSON.stringify(value)}`,
+    );
+  return `${rooted ? '{projectRoot}/' : ''}${normalizeFolder(rest, 'evalRecordings', '')}`;
+}
 
 /** The CLI's default approved-artifacts folder (`--artifacts`), spelled here because the graph layer imports no shell. */
 export const DEFAULT_APPROVED_ARTIFACTS = 'approved-artifacts';
@@ -170,6 +194,8 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
     'maxDepth',
     'maxNodes',
     'approvedArtifacts',
+    'requireEval',
+    'evalRecordings',
   ]);
   const unknown = Object.keys(raw).filter((key) => !known.has(key));
   if (unknown.length > 0) {
@@ -197,6 +223,13 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
   const maxNodes = positiveInteger(raw.maxNodes, 'maxNodes', DEFAULT_PLUGIN_OPTIONS.maxNodes);
   const approvedArtifacts = normalizeFolder(raw.approvedArtifacts, 'approvedArtifacts', DEFAULT_APPROVED_ARTIFACTS);
 
+  if (raw.requireEval !== undefined && typeof raw.requireEval !== 'boolean')
+    throw new Error(
+      `agentdef plugin option \`requireEval\` must be true or false, not ${JSON.stringify(raw.requireEval)}`,
+    );
+  const requireEval = raw.requireEval === true;
+  const evalRecordings = normalizeRecordings(raw.evalRecordings);
+
   const normalized = {
     targetNames,
     applicationTargetNames,
@@ -205,6 +238,8 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
     maxDepth,
     maxNodes,
     approvedArtifacts,
+    requireEval,
+    evalRecordings,
   };
   return { ...normalized, hash: hashOptions(normalized) };
 }
@@ -221,5 +256,8 @@ function hashOptions(options: Omit<NormalizedPluginOptions, 'hash'>): string {
     `maxDepth=${options.maxDepth}`,
     `maxNodes=${options.maxNodes}`,
     `approvedArtifacts=${options.approvedArtifacts}`,
+    // Only when not the default: the hash of a workspace without them stays what it was.
+    ...(options.requireEval ? ['requireEval=true'] : []),
+    ...(options.evalRecordings !== DEFAULT_EVAL_RECORDINGS ? [`evalRecordings=${options.evalRecordings}`] : []),
   ]);
 }

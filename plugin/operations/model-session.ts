@@ -29,14 +29,19 @@ export function modelsSummary(session: ModelSession): string {
 }
 
 /** One line per event of the server, in the terms of the command that records what is missing. */
-function eventPrinter(io: OperationIo, outArg: string, display: string): (event: ProxyEvent) => void {
+function eventPrinter(
+  io: OperationIo,
+  outArg: string,
+  display: string,
+  recordCommand?: string,
+): (event: ProxyEvent) => void {
   return (event) => {
     switch (event.kind) {
       case 'replayed':
         return;
       case 'not-recorded':
         io.stderr(
-          `error: model request not recorded: ${event.wire} ${event.method} ${event.path} (${event.digest}) is not in ${display}; the run fails with model_request_not_recorded. Record it against the real provider: agentdef dev ${outArg} --record ${display}\n`,
+          `error: model request not recorded: ${event.wire} ${event.method} ${event.path} (${event.digest}) is not in ${display}; the run fails with model_request_not_recorded. Record it against the real provider: ${recordCommand ?? `agentdef dev ${outArg}`} --record ${display}\n`,
         );
         return;
       case 'recorded':
@@ -65,6 +70,8 @@ export interface CliModelSessionOptions {
   env: NodeJS.ProcessEnv;
   upstreams: readonly string[];
   secrets?: SecretSource;
+  /** The command that records a missing request, without its `--record <dir>` (default `agentdef dev <outArg>`). */
+  recordCommand?: string;
 }
 
 /** The started session, or the exit code once the reason has been printed. */
@@ -99,6 +106,6 @@ export async function startCliModelSession(options: CliModelSessionOptions): Pro
     );
     return EXIT.invalid;
   }
-  printer = eventPrinter(io, options.outArg, started.session.display);
+  printer = eventPrinter(io, options.outArg, started.session.display, options.recordCommand);
   return started.session;
 }

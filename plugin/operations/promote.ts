@@ -25,14 +25,18 @@ import { rewriteInPlace, rewriteProblem } from '../definition/rewrite-source';
 import { findWorkspaceRoot, registrySlugPath, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import { type KeyStoreOptions, loadPrivateKey } from '../hosts/node/key-store';
 import { receiptsFileProblem } from '../hosts/node/receipt-file-sink';
-import { parseStrictJson } from '../runtime/strict-json';
+import { parseSignedJson, parseStrictJson } from '../runtime/strict-json';
 import { dateTimeStampMillis } from '../trust/data-integrity';
 import { LIFECYCLE_RECEIPTS_FILE } from '../trust/lifecycle-receipt';
 import { promoteDefinitionText } from '../trust/promotion';
+import type { EvalRequirement } from '../trust/eval-gate';
+import { verifyEvalReceipt } from '../eval/eval-receipt';
+import { EVAL_OUTPUT_ROOT, EVAL_RECEIPT_FILE } from './eval-output';
 import { publishedFileNames } from '../registry/registry-layout';
 import { EXIT, type ExitCode, type OperationIo, type OperationResult } from './io';
 
 const MAX_CREDENTIAL_BYTES = 1024 * 1024;
+const MAX_EVAL_RECEIPT_BYTES = 4 * 1024 * 1024;
 
 export interface PromoteOptions {
   /** The definition file as the caller names it, relative to the working folder (shown as given). */
@@ -48,6 +52,10 @@ export interface PromoteOptions {
   /** The registry publish wrote the credential to, relative to the working folder. */
   registry?: string;
   format: 'text' | 'json';
+  /** Require a passing eval receipt of this exact definition to promote to tool-shipped or mcp-resident (eval-gate.ts). */
+  requireEval?: boolean;
+  /** The eval receipt, relative to the working folder (implies `requireEval`); default the one `agentdef eval` wrote, `dist/eval/<slug>/eval.receipt.json` of the workspace. */
+  evalReceipt?: string;
   /** The key store's environment (tests). */
   keyStore?: KeyStoreOptions;
 }
@@ -79,6 +87,11 @@ export async function promote(options: PromoteOptions, io: OperationIo): Promise
   const key = await signingKey(io, options, source.text, fileFormat);
   if (typeof key === 'number') return key;
 
+  const evalRequirement =
+    options.requireEval === true || options.evalReceipt !== undefined
+      ? readEvalRequirement(io, options, source.text, fileFormat, absolute, key)
+      : undefined;
+  if (typeof evalRequirement === 'number') return evalRequirement;
   const result = await promoteDefinitionText({
     text: source.text,
     file,
@@ -87,6 +100,7 @@ export async function promote(options: PromoteOptions, io: OperationIo): Promise
     at,
     signer: { privateJwk: key.privateJwk, kid: key.kid },
     ...(credential.value !== undefined ? { credential: credential.value } : {}),
+    ...(evalRequirement !== undefined ? { evalRequirement } : {}),
   });
   if (!result.ok) return report(result.diagnostics);
   const shownReceipts = writeWithReceipt(io, absolute, file, source.text, result);
@@ -158,6 +172,63 @@ function readCredential(
 }
 
 type LoadedKey = Extract<Awaited<ReturnType<typeof loadPrivateKey>>, { ok: true }>;
+
+/**
+ * The eval requirement: the receipt `evalReceipt` names, else the one `agentdef eval` wrote for
+ * this slug in the workspace (`dist/eval/<slug>/eval.receipt.json`), read as a bounded regular
+ * file (missing: the gate says so, located); checked with the promoting key. An exit code when the
+ * file named cannot be read at all.
+ */
+function readEvalRequirement(
+  io: OperationIo,
+  options: PromoteOptions,
+  text: string,
+  fileFormat: DefinitionFormat,
+  absolute: string,
+  key: LoadedKey,
+): EvalRequirement | ExitCode {
+  const slug = (
+    parseDefinitionText(text, options.file, fileFormat).document?.value as { identity?: { slug?: unknown } } | undefined
+  )?.identity?.slug;
+  const workspaceRoot = findWorkspaceRoot(dirname(absolute)) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
+  const path =
+    options.evalReceipt !== undefined
+      ? resolve(io.cwd, options.evalReceipt)
+      : join(
+          workspaceRoot,
+          EVAL_OUTPUT_ROOT,
+          typeof slug === 'string' && /^[a-z0-9][a-z0-9-]*$/.test(slug) ? slug : '_',
+          EVAL_RECEIPT_FILE,
+        );
+  const shown = options.evalReceipt ?? (relative(io.cwd, path) || path);
+  const requirement: EvalRequirement = {
+    receipt: undefined,
+    shown,
+    publicJwk: key.publicJwk,
+    kid: key.kid,
+    verify: async (receipt, publicJwk) => {
+      const check = await verifyEvalReceipt(receipt, () => publicJwk);
+      return check.verified ? [] : check.failures.map((f) => `${f.pointer || '(receipt)'}: ${f.message}`);
+    },
+    evalCommand: `agentdef eval ${options.file}`,
+  };
+  const read = readRegularFileBytes(path, shown, MAX_EVAL_RECEIPT_BYTES);
+  if (read.bytes === undefined) {
+    if (read.missing === true) return requirement;
+    io.stderr(`error: ${read.ioError ?? `${shown} is too large for an eval receipt`}\n`);
+    return EXIT.usage;
+  }
+  let decoded: string | undefined;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+  } catch {
+    decoded = undefined;
+  }
+  // Read as signed documents are (duplicate and reserved member names refused).
+  const json = decoded === undefined ? undefined : parseSignedJson(decoded);
+  // Not JSON at all: no eval receipt, which the gate says (located) like any other wrong file.
+  return { ...requirement, receipt: json?.ok ? json.value : null };
+}
 
 /** The signing key: `key`, else the definition's own signing key ref; an exit code when there is none or it cannot be loaded. */
 async function signingKey(

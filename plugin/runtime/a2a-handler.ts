@@ -336,6 +336,9 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     };
     if (result.error) metadata['errorCode'] = result.error.code;
     if (result.modelsReplayed === true) metadata['modelsReplayed'] = true;
+    // Token counts only (what `agentdef eval` scores a case's cost by): never a prompt or an answer.
+    if (result.usage)
+      metadata['usage'] = { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens };
     if (result.hybrid) metadata['hybrid'] = result.hybrid;
     if (result.receipt) metadata['receipt'] = result.receipt;
     const task: TaskView = {

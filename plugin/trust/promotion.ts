@@ -11,7 +11,8 @@
  * would be is validated in full (JSON Schema, lifecycle gates and every other rule) and any error
  * refuses the change, so the file never leaves a valid state. `marketplace-published` also needs
  * the AgentFacts credential to verify (eddsa-jcs-2022, offline) at the given time and to be about
- * this agent and version.
+ * this agent and version. With an eval requirement, `tool-shipped` and `mcp-resident` also need a
+ * passing eval receipt of this exact definition (eval-gate.ts).
  * No file system, no clock: the promote operation (plugin/operations/promote.ts) reads and writes.
  */
 import type { Diagnostic, Finding } from '../definition/diagnostic';
@@ -31,6 +32,7 @@ import {
   signLifecycleReceipt,
 } from './lifecycle-receipt';
 import { offsetOfPosition } from '../definition/read-source';
+import { type EvalRequirement, evalGateFindings } from './eval-gate';
 
 const RULE = 'lifecycle-promotion';
 const POINTER = '/lifecycleState';
@@ -49,6 +51,12 @@ export interface PromotionRequest {
   signer: { privateJwk: JsonWebKey; kid: string };
   /** The AgentFacts credential (parsed JSON); required to reach `marketplace-published`. */
   credential?: unknown;
+  /**
+   * Given (`--require-eval`, the plugin's `requireEval`), a promotion to `tool-shipped` or
+   * `mcp-resident` also needs a passing eval receipt signed by the promoting key for exactly this
+   * definition (eval-gate.ts).
+   */
+  evalRequirement?: EvalRequirement;
 }
 
 export type PromotionResult =
@@ -246,6 +254,10 @@ export async function promoteDefinitionText(request: PromotionRequest): Promise<
     return refuse(document, [
       { rule: RULE, path: '', message: `the definition has no canonical JSON form (${(error as Error).message})` },
     ]);
+  }
+  if (transition === 'promotion' && request.evalRequirement !== undefined) {
+    const findings = await evalGateFindings(request.evalRequirement, to as LifecycleState, digestBefore);
+    if (findings.length > 0) return refuse(document, findings);
   }
   try {
     const receipt = await signLifecycleReceipt(

@@ -14,6 +14,8 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
   const parsed = parseCommand(io, PROMOTE, argv);
   if (typeof parsed === 'number') return parsed;
   const { to, key, at, credential, registry, format } = parsed.values;
+  const requireEval = parsed.values['require-eval'];
+  const evalReceipt = parsed.values['eval-receipt'];
   const [file, ...rest] = parsed.positionals;
   if (file === undefined || rest.length > 0) return usageError(io, 'name exactly one definition file', PROMOTE);
   if (to === undefined) return usageError(io, 'name the stage with --to <stage>', PROMOTE);
@@ -27,6 +29,8 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
       ...(at !== undefined ? { at } : {}),
       ...(credential !== undefined ? { credential } : {}),
       ...(registry !== undefined ? { registry } : {}),
+      ...(requireEval === true ? { requireEval: true } : {}),
+      ...(evalReceipt !== undefined ? { evalReceipt } : {}),
     },
     io,
   );

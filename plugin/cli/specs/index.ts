@@ -9,6 +9,7 @@ import { COMPILE } from './compile';
 import { DEPLOY } from './deploy';
 import { DEV } from './dev';
 import { DIFF } from './diff';
+import { EVAL } from './eval';
 import { KEYS } from './keys';
 import { MCP } from './mcp';
 import { PLAN } from './plan';
@@ -25,6 +26,7 @@ export const COMMAND_SPECS: Readonly<Record<string, CommandSpec | CommandGroupSp
   compile: COMPILE,
   run: RUN,
   dev: DEV,
+  eval: EVAL,
   deploy: DEPLOY,
   ask: ASK,
   application: APPLICATION,

@@ -10,7 +10,7 @@ export const PROMOTE = {
   summary:
     'move a definition one lifecycle stage up (gates checked) or any stages down, appending a signed transition receipt',
   description:
-    "Changes only the definition's lifecycleState (written atomically, its mode kept) after checking the gates of the stage it moves to, and appends the signed transition receipt to lifecycle.receipts.jsonl beside it. Up is one stage at a time, passing only a stage that does not apply to the definition (a leaf skips composed; the receipt lists what it skipped); down any number. marketplace-published needs the AgentFacts credential publish wrote.",
+    "Changes only the definition's lifecycleState (written atomically, its mode kept) after checking the gates of the stage it moves to, and appends the signed transition receipt to lifecycle.receipts.jsonl beside it. Up is one stage at a time, passing only a stage that does not apply to the definition (a leaf skips composed; the receipt lists what it skipped); down any number. marketplace-published needs the AgentFacts credential publish wrote; with --require-eval (or the Nx plugin option requireEval), tool-shipped and mcp-resident need a passing signed eval receipt of this exact definition.",
   options: {
     to: {
       type: 'string',
@@ -36,6 +36,18 @@ export const PROMOTE = {
       ...REGISTRY_FOLDER,
       description:
         'the registry publish wrote the credential to (<dir>/<slug>/<version>.agentfacts.vc.json), relative to the working folder',
+    },
+    'require-eval': {
+      type: 'boolean',
+      default: false,
+      description:
+        'promoting to tool-shipped or mcp-resident needs a passing eval receipt (agentdef eval) of exactly this definition, signed by the promoting key; missing, failing, for another definition or not verifying, the promotion is refused (located)',
+    },
+    'eval-receipt': {
+      type: 'string',
+      value: 'file',
+      otherwise: 'the one agentdef eval wrote, dist/eval/<slug>/eval.receipt.json of the workspace',
+      description: 'the eval receipt --require-eval checks (giving it implies --require-eval)',
     },
     format: FORMAT,
   },

@@ -60,6 +60,9 @@ export interface RunOutputOptions {
   logFormat?: LogFormat;
 }
 
+/** The folder a job's weights root (`/weights`) maps to, when `weights` is not given. */
+const WEIGHTS_ROOT_ENV = 'AGENTDEF_WEIGHTS_ROOT';
+
 /** Variables of this machine a local run passes on (paths, locale, and agentdef's host overrides). */
 const PASS_THROUGH =
   /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|KEYS_DIR|STATE_DIR|PUBLIC_ORIGIN|TASK_STORE|MODEL_PROXY|MODEL_PROXY_MODE))$/;
@@ -189,14 +192,17 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
     | undefined;
   const checkpoints = lock?.checkpoints ?? [];
   if (checkpoints.length > 0) {
-    if (!options.weights) {
+    // --weights, else this machine's AGENTDEF_WEIGHTS_ROOT (how `agentdef dev` and `agentdef eval`,
+    // which take no --weights, are given the folder).
+    const weights = options.weights ?? (env[WEIGHTS_ROOT_ENV] || undefined);
+    if (!weights) {
       const first = checkpoints[0]!;
       options.stderr(
-        `error: the job ${job.metadata.agent} mounts checkpoint ${first.checkpointId}${first.agent !== job.metadata.agent ? ` (of ${first.agent})` : ''} at ${first.mountPath}: pass --weights <folder> holding ${first.path}/\n`,
+        `error: the job ${job.metadata.agent} mounts checkpoint ${first.checkpointId}${first.agent !== job.metadata.agent ? ` (of ${first.agent})` : ''} at ${first.mountPath}: pass --weights <folder> (or set ${WEIGHTS_ROOT_ENV} to it) holding ${first.path}/\n`,
       );
       return 1;
     }
-    childEnv['AGENTDEF_WEIGHTS_ROOT'] = options.weights;
+    childEnv[WEIGHTS_ROOT_ENV] = weights;
   }
   const receiptsFile = options.receipts ?? defaultReceiptsFile(config.agent.slug, env);
   if (job.receipts.mode === 'signed') childEnv['AGENTDEF_RECEIPTS_FILE'] = receiptsFile;

@@ -1,0 +1,351 @@
+/**
+ * The eval operation, behind `agentdef eval <definition|folder> [--target t] [--cases path…]
+ * [--threshold x] [--out dir] [--replay dir | --record dir] [--concurrency n] [--key keyref:name]`
+ * and the `agentdef:eval` executor:
+ * 1. plans the definition (its diagnostics, located, refuse the run) and loads its eval cases
+ *    (`<folder>/evals/*.yaml|*.yml|*.jsonl`, or `--cases`; load-eval-cases.ts, located diagnostics);
+ * 2. compiles it for `--target` (default: the one its plan chooses) into `<out>/build`;
+ * 3. starts one record/replay model session (`--replay`, `--record`, else `AGENTDEF_REPLAY` /
+ *    `AGENTDEF_RECORD`, else `<folder>/recordings` when it exists, else the live providers) and serves
+ *    the output on loopback through its target's own host, as `agentdef dev` does, under it;
+ * 4. asks every case over A2A (ask-case.ts), at most `concurrency` at once, and observes each run
+ *    (answer, error, stop reason, latency, token usage, model and tool calls, egress blocked, run
+ *    receipt digest); model-graded assertions are judged by the grader they name (a pin of the
+ *    definition or one the cases file declares), else the evaluator pin, through the same session
+ *    (pin-grader.ts), so grader exchanges are recorded and replayed with the agent's;
+ * 5. scores each case and the run (score-case.ts), writes `<out>/eval.json`, `<out>/junit.xml`
+ *    and the signed eval receipt `<out>/eval.receipt.json` (signed with `--key`, else the
+ *    definition's `identity.signingKeyRef`), prints the table, and exits 1 below the threshold.
+ * Exit 0 at or above the threshold, 1 below it (or a host that cannot start, a recording that
+ * cannot be replayed), 2 a usage problem, an unreadable input or invalid definition or cases.
+ */
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { ClientFactory } from '@a2a-js/sdk/client';
+import { compileAgent, planAgent } from '../compiler/compile';
+import { runtimeConfigFor } from '../compiler/runtime-config';
+import { loadWorkspaceConfig } from '../compiler/workspace-config';
+import { hasErrors } from '../definition/diagnostic';
+import { formatDiagnostics } from '../definition/format-diagnostics';
+import { DEFINITION_FILE_NAMES, findWorkspaceRoot } from '../definition/workspace-definitions';
+import { askCase } from '../eval/ask-case';
+import { hostEventLog } from '../eval/host-events';
+import { loadEvalCases } from '../eval/load-eval-cases';
+import type { EvalObservation } from '../eval/observation';
+import { pinGrader } from '../eval/pin-grader';
+import { buildEvalReceipt, evalReceiptText, signEvalReceipt } from '../eval/eval-receipt';
+import { evalCasesDigest } from '../eval/cases-digest';
+import { evalReportJson } from '../eval/report-json';
+import { evalReportJunit } from '../eval/report-junit';
+import { evalReportTable } from '../eval/report-table';
+import { scoreCase, scoreRun } from '../eval/score-case';
+import {
+  environmentSecrets,
+  type ModelModeRequest,
+  modelModeRequest,
+  type ModelSession,
+} from '../hosts/model-replay/model-session';
+import { createRedactor } from '../runtime/redact';
+import { REPLAY_PLACEHOLDER_KEY } from '../hosts/model-replay/proxy-routes';
+import { type KeyStoreOptions, type LoadedKey, loadPrivateKey } from '../hosts/node/key-store';
+import { modelBaseUrls, withEndpointOverrides, withModelProxy } from '../hosts/node/model-endpoints';
+import { createSecretSource, type SecretSource } from '../hosts/node/secret-source';
+import type { RuntimeModelPin } from '../runtime/runtime-config';
+import { definitionDigest } from '../trust/lifecycle-receipt';
+import { outputTarget } from '../targets/output-target';
+import type { RunningHost } from '../targets/target';
+import { type CompileTarget, isTargetOption } from '../targets/targets';
+import { EXIT, type ExitCode, type OperationIo, type OperationResult } from './io';
+import {
+  defaultEvalOutput,
+  EVAL_BUILD_FOLDER,
+  EVAL_CASES_FOLDER,
+  EVAL_JSON_FILE,
+  EVAL_JUNIT_FILE,
+  EVAL_RECEIPT_FILE,
+  EVAL_RECORDINGS_FOLDER,
+} from './eval-output';
+import { startCliModelSession } from './model-session';
+
+/** The cases asked at once, by default. */
+export const DEFAULT_CONCURRENCY = 4;
+
+export interface EvalOptions {
+  /** The definition file, or the folder that holds it, as the caller names it (relative to the working folder). */
+  definition: string;
+  /** The compile target (default `auto`: the plan's choice). */
+  target?: string;
+  /** Case files or globs instead of `<folder>/evals/*` (relative to the working folder). */
+  cases?: string[];
+  /** 0..1: the share of cases that must pass; default 1. */
+  threshold?: number;
+  /** The output folder (default `dist/eval/<slug>` in the workspace). */
+  out?: string;
+  record?: string;
+  replay?: string;
+  /** Cases asked at once (default 4). */
+  concurrency?: number;
+  /** `keyref:<name>` that signs the eval receipt; default the definition's `identity.signingKeyRef`. */
+  key?: string;
+  keyStore?: KeyStoreOptions;
+}
+
+/** What a caller other than a terminal injects (tests): the environment, the secrets, the clock. */
+export interface EvalControl {
+  env?: NodeJS.ProcessEnv;
+  secrets?: SecretSource;
+  /** Milliseconds, for latencies only (default `performance.now`). */
+  now?: () => number;
+}
+
+/** The definition file a positional names: the file itself, or the definition file of the folder. */
+export function definitionFileOf(path: string): string | { usage: string } {
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(path);
+  } catch {
+    return { usage: `${path} does not exist: name an agent definition file or the folder that holds it` };
+  }
+  if (!stat.isDirectory()) return path;
+  for (const name of DEFINITION_FILE_NAMES) if (existsSync(join(path, name))) return join(path, name);
+  return { usage: `${path} holds no ${DEFINITION_FILE_NAMES.join(', ')}: name the agent definition file` };
+}
+
+/** The recording folder to use: the flags, else the environment, else `<folder>/recordings` when it is there. */
+function modelRequest(
+  options: EvalOptions,
+  env: NodeJS.ProcessEnv,
+  definitionFolder: string,
+  cwd: string,
+): ModelModeRequest | undefined | string {
+  const asked = modelModeRequest({ record: options.record, replay: options.replay }, env);
+  if (asked !== undefined) return asked;
+  const beside = join(definitionFolder, EVAL_RECORDINGS_FOLDER);
+  return existsSync(beside)
+    ? { mode: 'replay', folder: relative(cwd, beside) || '.', source: 'the default' }
+    : undefined;
+}
+
+/** Runs `work` over `items`, at most `limit` at once; results in the items' order. */
+async function bounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+const posix = (path: string) => path.split('\\').join('/');
+
+export async function evaluate(
+  options: EvalOptions,
+  io: OperationIo,
+  control: EvalControl = {},
+): Promise<OperationResult> {
+  const env = control.env ?? process.env;
+  const now = control.now ?? (() => performance.now());
+  const threshold = options.threshold ?? 1;
+  if (!(threshold >= 0 && threshold <= 1))
+    return { usage: `--threshold must be a number from 0 to 1, not ${threshold}` };
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    return { usage: `--concurrency must be a whole number of at least 1, not ${concurrency}` };
+  if (options.target !== undefined && !isTargetOption(options.target))
+    return { usage: `--target ${options.target} is not a compile target` };
+  const named = definitionFileOf(resolve(io.cwd, options.definition));
+  if (typeof named !== 'string') return named;
+  const file = named;
+  const folder = dirname(file);
+  const workspaceRoot = findWorkspaceRoot(folder) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
+
+  // 1. The definition (planned: the whole tree resolves) and its cases, both located.
+  const planned = await planAgent({ file, workspaceRoot });
+  if (planned.ioError !== undefined) {
+    io.stderr(`error: ${planned.ioError}\n`);
+    return EXIT.usage;
+  }
+  if (hasErrors(planned.diagnostics) || planned.resolved === undefined || planned.plan === undefined) {
+    io.stderr(formatDiagnostics(planned.diagnostics, { format: 'text', sources: planned.sources }));
+    return EXIT.usage;
+  }
+  const root = planned.resolved;
+  const definition = root.definition;
+  const loaded = loadEvalCases({
+    definitionFile: file,
+    definition,
+    cwd: io.cwd,
+    ...(options.cases !== undefined ? { cases: options.cases } : {}),
+  });
+  if (loaded.ioErrors.length > 0 || !loaded.valid) {
+    if (loaded.diagnostics.length > 0)
+      io.stderr(formatDiagnostics(loaded.diagnostics, { format: 'text', sources: loaded.sources }));
+    for (const problem of loaded.ioErrors) io.stderr(`error: ${problem}\n`);
+    return EXIT.usage;
+  }
+  const cases = loaded.cases;
+  if (cases.length === 0) {
+    io.stderr(
+      `error: no eval cases for ${relative(io.cwd, file) || basename(file)}: write them in ${posix(relative(io.cwd, join(folder, EVAL_CASES_FOLDER)) || EVAL_CASES_FOLDER)}/*.yaml (docs/reference/eval-cases.md), or name them with --cases\n`,
+    );
+    return EXIT.usage;
+  }
+
+  // The key that signs the eval receipt, before anything runs.
+  const key = await receiptKey(io, options, env, definition.identity.signingKeyRef);
+  if (typeof key === 'number') return key;
+
+  // 2. Compiled into <out>/build.
+  const outDir = resolve(
+    options.out !== undefined ? io.cwd : workspaceRoot,
+    options.out ?? defaultEvalOutput(root.slug),
+  );
+  const buildDir = join(outDir, EVAL_BUILD_FOLDER);
+  const compiled = await compileAgent({
+    file,
+    workspaceRoot,
+    target: (options.target ?? 'auto') as CompileTarget | 'auto',
+    outDir: buildDir,
+  });
+  if (compiled.ioError !== undefined || hasErrors(compiled.diagnostics) || compiled.outDir === undefined) {
+    if (compiled.diagnostics.length > 0)
+      io.stderr(formatDiagnostics(compiled.diagnostics, { format: 'text', sources: compiled.sources }));
+    if (compiled.ioError !== undefined) io.stderr(`error: ${compiled.ioError}\n`);
+    return EXIT.usage;
+  }
+  const output = outputTarget(buildDir);
+  if (output.target === undefined) {
+    io.stderr(`error: ${output.problem}\n`);
+    return EXIT.usage;
+  }
+
+  // 3. One model session for the agent's and the grader's exchanges.
+  const models = modelRequest(options, env, folder, io.cwd);
+  if (typeof models === 'string') return { usage: models };
+  const shownDefinition = posix(relative(io.cwd, file) || basename(file));
+  let session: ModelSession | undefined;
+  if (models) {
+    const started = await startCliModelSession({
+      request: models,
+      outDir: buildDir,
+      outArg: shownDefinition,
+      io,
+      env,
+      upstreams: modelBaseUrls(env),
+      recordCommand: `agentdef eval ${shownDefinition}`,
+      ...(control.secrets ? { secrets: control.secrets } : {}),
+    });
+    if (typeof started === 'number') return started as ExitCode;
+    session = started;
+  }
+  const hostEnv: NodeJS.ProcessEnv = session ? { ...env, ...session.env } : env;
+  const secrets = control.secrets ?? createSecretSource({ env });
+  const events = hostEventLog();
+  let host: RunningHost | undefined;
+  try {
+    const serveOutput = await output.target.serve();
+    const start = serveOutput({
+      outDir: buildDir,
+      workspaceRoot,
+      cwd: io.cwd,
+      stdout: () => {},
+      stderr: (text) => {
+        const rest = events.write(text);
+        if (rest !== '') io.stderr(rest);
+      },
+      secrets,
+      env: hostEnv,
+      ...(session ? { session } : {}),
+      logFormat: 'json',
+    });
+    const started = await start(undefined, false);
+    if (typeof started === 'number') {
+      io.stderr(`error: the agent's host did not start (exit code ${started}); nothing was evaluated\n`);
+      return EXIT.invalid;
+    }
+    host = started;
+    if (session)
+      io.stdout(`models: ${session.mode === 'replay' ? 'replayed from' : 'recorded into'} ${session.display}\n`);
+
+    // 4. Every case over A2A, and the grader through the same session.
+    const workspace = loadWorkspaceConfig(workspaceRoot).config;
+    const config = runtimeConfigFor(root, root.key, { workspace }).config;
+    // Every pin, a grader a cases file declares included, reached as the hosts reach theirs.
+    const settle = (models: RuntimeModelPin[]) =>
+      withModelProxy(withEndpointOverrides({ ...config, models }, hostEnv), hostEnv).models;
+    const grade = pinGrader({
+      pins: settle(config.models),
+      settle: (pin) => settle([pin])[0]!,
+      names: definition.modelSet.map((pin) => {
+        const name = (pin as { name?: unknown }).name;
+        return { modelId: pin.modelId, ...(typeof name === 'string' ? { name } : {}) };
+      }),
+      apiKey: async (pin: RuntimeModelPin) => {
+        if (pin.secretBinding === undefined) return undefined;
+        if (session?.mode === 'replay') return REPLAY_PLACEHOLDER_KEY;
+        return secrets.get(pin.secretBinding);
+      },
+    });
+    const client = await new ClientFactory().createFromUrl(host.url);
+    // Every secret value this process holds is scrubbed from what the reports keep.
+    const redactor = createRedactor(environmentSecrets(env));
+    const results = await bounded(cases, concurrency, async (evalCase) => {
+      const asked = await askCase(client, evalCase.value.id, evalCase.value.input, now);
+      // The host's event lines of the run (its egress refusals) may arrive after its answer.
+      const runId = asked.observation.runId;
+      if (runId !== undefined) await Promise.race([events.runEnded(runId), started.ended]);
+      const observation: EvalObservation = {
+        ...asked.observation,
+        egressBlocked: asked.observation.runId ? events.blockedHosts(asked.observation.runId) : [],
+      };
+      return scoreCase(evalCase, observation, grade, definition, { redactor });
+    });
+
+    // 5. Scored, reported, signed.
+    const run = scoreRun(results, cases, definition, threshold);
+    const scored = {
+      definition: { slug: root.slug, version: root.version, digest: await definitionDigest(root.document.value) },
+      casesDigest: await evalCasesDigest(cases),
+      files: loaded.files,
+      results,
+      run,
+    };
+    const signed = await signEvalReceipt(buildEvalReceipt(scored), key.privateJwk, key.kid);
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, EVAL_JSON_FILE), evalReportJson(scored));
+    writeFileSync(join(outDir, EVAL_JUNIT_FILE), evalReportJunit(scored));
+    writeFileSync(join(outDir, EVAL_RECEIPT_FILE), evalReceiptText(signed));
+    io.stdout(evalReportTable(results, run));
+    const shownOut = posix(relative(io.cwd, outDir) || '.');
+    io.stdout(
+      `wrote ${shownOut}/${EVAL_JSON_FILE}, ${shownOut}/${EVAL_JUNIT_FILE} and the signed eval receipt ${shownOut}/${EVAL_RECEIPT_FILE}\n`,
+    );
+    return run.passed ? EXIT.ok : EXIT.invalid;
+  } finally {
+    await host?.stop();
+    await session?.close();
+  }
+}
+
+/** The key that signs the eval receipt, or the exit code once the reason (no key, an unusable key) is printed. */
+async function receiptKey(
+  io: OperationIo,
+  options: EvalOptions,
+  env: NodeJS.ProcessEnv,
+  definitionKeyRef: string | undefined,
+): Promise<LoadedKey | ExitCode> {
+  const keyRef = options.key ?? definitionKeyRef;
+  if (keyRef === undefined) {
+    io.stderr(
+      'error: the definition names no identity.signingKeyRef to sign the eval receipt with: pass --key keyref:<name>\n',
+    );
+    return EXIT.usage;
+  }
+  const key = await loadPrivateKey(keyRef, options.keyStore ?? { env });
+  if (!key.ok) {
+    io.stderr(`error: cannot sign the eval receipt: ${key.message}\n`);
+    return EXIT.usage;
+  }
+  return key;
+}
