@@ -65,6 +65,7 @@ export const DOC_PAGE_TESTS: readonly DocPageTest[] = [
   { page: 'docs/composing-an-application.md', test: 'e2e/docs/composing-an-application.test.ts', skip: [] },
   { page: 'docs/running-and-calling.md', test: 'e2e/docs/running-and-calling.test.ts', skip: [] },
   { page: 'docs/offline-models.md', test: 'e2e/docs/offline-models.test.ts', skip: [] },
+  { page: 'docs/evaluating-an-agent.md', test: 'e2e/docs/evaluating-an-agent.test.ts', skip: [] },
   {
     page: 'docs/deploying.md',
     test: 'e2e/docs/deploying.test.ts',

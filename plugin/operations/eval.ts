@@ -66,6 +66,7 @@ import {
   EVAL_RECORDINGS_FOLDER,
 } from './eval-output';
 import { startCliModelSession } from './model-session';
+import { withReceiptKeyFromStore } from './receipt-key-from-store';
 
 /** The cases asked at once, by default. */
 export const DEFAULT_CONCURRENCY = 4;
@@ -240,7 +241,11 @@ export async function evaluate(
     session = started;
   }
   const hostEnv: NodeJS.ProcessEnv = session ? { ...env, ...session.env } : env;
-  const secrets = control.secrets ?? createSecretSource({ env });
+  const secrets = withReceiptKeyFromStore(
+    control.secrets ?? createSecretSource({ env }),
+    definition.telemetryContract.receiptSigner,
+    options.keyStore ?? { env },
+  );
   const events = hostEventLog();
   let host: RunningHost | undefined;
   try {
