@@ -10,7 +10,7 @@
  * and is deterministic: a second run writes the same eval.json and receipt bytes (latency aside,
  * which eval.json does not hold). Nothing is written outside the test's scratch folder.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, REPO } from '../local/support/host-harness';
@@ -155,6 +155,17 @@ describe('agentdef eval examples/local-notes', () => {
     expect(JSON.parse(readFileSync(join(work, 'below', 'eval.receipt.json'), 'utf8')).passed).toBe(false);
     const allowed = evaluate('allowed', [...cases, '--threshold', '0.5']);
     expect(allowed.status, `${allowed.stdout}\n${allowed.stderr}`).toBe(0);
+  });
+
+  it('writes into no folder it did not make: a user file named like a report is left as it was, nothing compiled', () => {
+    const mine = join(work, 'mine');
+    mkdirSync(mine, { recursive: true });
+    writeFileSync(join(mine, 'junit.xml'), '<testsuites name="my own"/>\n');
+    const run = evaluate('mine');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/refusing to write the eval to \S*mine: it holds files agentdef eval did not write/);
+    expect(readFileSync(join(mine, 'junit.xml'), 'utf8')).toBe('<testsuites name="my own"/>\n');
+    expect(readdirSync(mine)).toEqual(['junit.xml']);
   });
 
   it('refuses bad cases with a located diagnostic, and writes nothing', () => {

@@ -19,7 +19,7 @@
  * Exit 0 at or above the threshold, 1 below it (or a host that cannot start, a recording that
  * cannot be replayed), 2 a usage problem, an unreadable input or invalid definition or cases.
  */
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { compileAgent, planAgent } from '../compiler/compile';
@@ -67,6 +67,7 @@ import {
 } from './eval-output';
 import { startCliModelSession } from './model-session';
 import { withReceiptKeyFromStore } from './receipt-key-from-store';
+import { claimEvalOutput, evalOutputRefusal, writeEvalReports } from './eval-output-folder';
 
 /** The cases asked at once, by default. */
 export const DEFAULT_CONCURRENCY = 4;
@@ -197,11 +198,17 @@ export async function evaluate(
   const key = await receiptKey(io, options, env, definition.identity.signingKeyRef);
   if (typeof key === 'number') return key;
 
-  // 2. Compiled into <out>/build.
+  // 2. Compiled into <out>/build, once the folder is known to be eval's (or new).
   const outDir = resolve(
     options.out !== undefined ? io.cwd : workspaceRoot,
     options.out ?? defaultEvalOutput(root.slug),
   );
+  const refusal = evalOutputRefusal(outDir, workspaceRoot, posix(relative(io.cwd, outDir) || '.'));
+  if (refusal !== undefined) {
+    io.stderr(`error: ${refusal}\n`);
+    return EXIT.usage;
+  }
+  claimEvalOutput(outDir);
   const buildDir = join(outDir, EVAL_BUILD_FOLDER);
   const compiled = await compileAgent({
     file,
@@ -317,10 +324,11 @@ export async function evaluate(
       run,
     };
     const signed = await signEvalReceipt(buildEvalReceipt(scored), key.privateJwk, key.kid);
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, EVAL_JSON_FILE), evalReportJson(scored));
-    writeFileSync(join(outDir, EVAL_JUNIT_FILE), evalReportJunit(scored));
-    writeFileSync(join(outDir, EVAL_RECEIPT_FILE), evalReceiptText(signed));
+    writeEvalReports(outDir, {
+      [EVAL_JSON_FILE]: evalReportJson(scored),
+      [EVAL_JUNIT_FILE]: evalReportJunit(scored),
+      [EVAL_RECEIPT_FILE]: evalReceiptText(signed),
+    });
     io.stdout(evalReportTable(results, run));
     const shownOut = posix(relative(io.cwd, outDir) || '.');
     io.stdout(
