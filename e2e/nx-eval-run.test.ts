@@ -32,7 +32,7 @@ describe('nx run local-notes:eval', () => {
       { cwd: ws.dir, env: ws.env, encoding: 'utf8' },
     );
     expect(keys.status, keys.stderr).toBe(0);
-  }, 600_000);
+  });
 
   it('scores the agent, then serves the same scores from the cache until one of its cases changes', () => {
     const first = ws.nx(['run', 'local-notes:eval']);

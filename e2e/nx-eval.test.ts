@@ -42,7 +42,7 @@ describe('the eval target in a fresh Nx workspace', () => {
       mkdirSync(join(ws.dir, name, 'evals'), { recursive: true });
       writeFileSync(join(ws.dir, name, 'evals', 'cases.yaml'), CASES);
     }
-  }, 600_000);
+  });
 
   /** The eval tasks `nx affected -t eval` would run for a change to `files` (its task graph; nothing runs). */
   function affectedEvalTasks(files: string[], name: string): string[] {

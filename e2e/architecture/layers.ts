@@ -16,6 +16,9 @@
  * folder agentdef's output (plugin/compiler/output-guard.ts, its marker and guard) and putting back
  * an output a writer killed mid-swap left aside (plugin/compiler/output-leftovers.ts) are a leaf
  * layer too, so the target table's output reader restores a folder as the writer would.
+ * The eval runner's pure parts (plugin/eval/: cases, assertions, scores, reports, eval receipts)
+ * are a layer under the operations; its folder and file names (plugin/eval/eval-output.ts) are a
+ * leaf, so graph inference names the eval target's inputs and outputs without loading the runner.
  */
 import type { Architecture } from './import-graph';
 
@@ -27,6 +30,8 @@ export type Layer =
   | 'trust'
   | 'deploy'
   | 'graph'
+  | 'eval'
+  | 'eval-layout'
   | 'target-table'
   | 'target-contract'
   | 'targets'
@@ -54,6 +59,10 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'trust', paths: ['plugin/trust/**'] },
     { layer: 'deploy', paths: ['plugin/deploy/**'] },
     { layer: 'graph', paths: ['plugin/graph/**'] },
+    // Where `agentdef eval` reads and writes (folder and file names): a leaf, so graph inference can
+    // name the eval target's inputs and outputs without loading the runner.
+    { layer: 'eval-layout', paths: ['plugin/eval/eval-output.ts'] },
+    { layer: 'eval', paths: ['plugin/eval/**'] },
     // The table and each target's descriptor: light (every part of a target loads lazily), so
     // the CLI's help, the graph and the compiler can name targets; a target's contract file is a
     // leaf the hosts read; everything else in a target's folder is its internals.
@@ -79,13 +88,15 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    cli:               { cli: 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    cli:               { cli: 'yes', eval: 'yes', 'eval-layout': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     'nx-shell':        { 'nx-shell': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
-    operations:        { operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    operations:        { operations: 'yes', eval: 'yes', 'eval-layout': 'yes', 'output-folder': 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes', 'secret-shapes': 'yes' },
+    eval:              { eval: 'yes', 'eval-layout': 'yes', trust: 'yes', application: 'yes', definition: 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
+    'eval-layout':     {},
     trust:             { trust: 'yes', compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
     deploy:            { deploy: 'yes', 'target-table': 'yes', 'host-contract': 'yes', hosts: 'yes' },
-    graph:             { graph: 'yes', 'target-table': 'yes', 'registry-layout': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    graph:             { graph: 'yes', 'eval-layout': 'yes', 'target-table': 'yes', 'registry-layout': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     'target-table':    { 'target-table': 'yes', 'target-contract': 'yes', targets: 'lazy', compiler: 'type-only', 'output-folder': 'yes', deploy: 'type-only', hosts: 'type-only', 'host-contract': 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     'target-contract': {},
     targets:           { targets: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', deploy: 'yes', hosts: 'yes', 'host-contract': 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
@@ -108,6 +119,8 @@ export const ARCHITECTURE: Architecture<Layer> = {
     trust:             { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     deploy:            { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     graph:             { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
+    eval:              { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
+    'eval-layout':     { '*': 'no', 'node:*': 'yes' },
     compiler:          { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
     'target-table':    { '*': 'no', 'node:*': 'yes' },
     // A target's internals load only when a command needs that target (through the table).

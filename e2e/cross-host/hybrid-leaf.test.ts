@@ -74,7 +74,7 @@ beforeAll(async () => {
     apiKey: SUPPORT_SECRETS.ANTHROPIC_API_KEY,
     script: supportDeskTurn,
   });
-}, 300_000);
+});
 afterAll(async () => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await openai?.close();

@@ -42,7 +42,7 @@ beforeAll(() => {
   expect(exported.status, exported.stderr).toBe(0);
   publicKeyFile = join(work, 'mia-laptop.public.jwk');
   writeFileSync(publicKeyFile, exported.stdout);
-}, 120_000);
+});
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function evaluate(out: string, extra: string[] = []) {

@@ -64,7 +64,7 @@ import {
 } from '../definition/workspace-definitions';
 import { REGISTRY_INDEX_FILE } from '../registry/registry-layout';
 import { deploysText, servedText, targetChoices } from '../targets/targets';
-import { EVAL_CASES_FOLDER, EVAL_OUTPUT_ROOT } from '../operations/eval-output';
+import { EVAL_CASES_FOLDER, EVAL_OUTPUT_ROOT } from '../eval/eval-output';
 
 /** The agent definitions the plugin infers projects from. */
 export const AGENT_DEFINITION_GLOB = '**/agent.{json,yaml,yml}';

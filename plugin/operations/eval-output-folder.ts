@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isInside } from '../compiler/output-guard';
-import { EVAL_BUILD_FOLDER, EVAL_JSON_FILE, EVAL_JUNIT_FILE, EVAL_RECEIPT_FILE } from './eval-output';
+import { EVAL_BUILD_FOLDER, EVAL_JSON_FILE, EVAL_JUNIT_FILE, EVAL_RECEIPT_FILE } from '../eval/eval-output';
 
 /** The marker eval leaves in its output folder. */
 export const EVAL_OUTPUT_MARKER = '.agentdef-eval';

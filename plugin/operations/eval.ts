@@ -64,7 +64,7 @@ import {
   EVAL_JUNIT_FILE,
   EVAL_RECEIPT_FILE,
   EVAL_RECORDINGS_FOLDER,
-} from './eval-output';
+} from '../eval/eval-output';
 import { startCliModelSession } from './model-session';
 import { withReceiptKeyFromStore } from './receipt-key-from-store';
 import { claimEvalOutput, evalOutputRefusal, writeEvalReports } from './eval-output-folder';

@@ -31,7 +31,7 @@ import { LIFECYCLE_RECEIPTS_FILE } from '../trust/lifecycle-receipt';
 import { promoteDefinitionText } from '../trust/promotion';
 import type { EvalRequirement } from '../trust/eval-gate';
 import { verifyEvalReceipt } from '../eval/eval-receipt';
-import { EVAL_OUTPUT_ROOT, EVAL_RECEIPT_FILE } from './eval-output';
+import { EVAL_OUTPUT_ROOT, EVAL_RECEIPT_FILE } from '../eval/eval-output';
 import { publishedFileNames } from '../registry/registry-layout';
 import { EXIT, type ExitCode, type OperationIo, type OperationResult } from './io';
 

@@ -18,6 +18,8 @@ export async function compileTextStatsFor(
 ): Promise<void> {
   ws.edit('text-stats', (d) => {
     d.runtimeRequirements.runtimeCapabilityClass = target === 'hb3' ? 'container-required' : 'local-host-required';
+    // A Worker's CPU-time limit means nothing where no Worker runs (the `limits` rule refuses it).
+    delete d.runtimeRequirements.limits.cpuMs;
   });
   const result = await compileAgent({ file: ws.definition('text-stats'), workspaceRoot: ws.root, target, outDir: out });
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
