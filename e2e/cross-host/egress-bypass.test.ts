@@ -391,8 +391,10 @@ describe('egress bypasses from a quarantined child process (its own process, its
     for (const slug of ['text-digest', 'text-classify', 'keyword-extract']) {
       ws.edit(slug, (d) => {
         d.runtimeRequirements.runtimeCapabilityClass = 'local-host-required';
-        // A Worker's CPU-time limit means nothing on the local host (the `limits` rule refuses it).
+        // A Worker's CPU-time limit and Worker-only bindings mean nothing on the local host (the
+        // `limits` and `sandboxing` rules refuse them).
         delete d.runtimeRequirements.limits.cpuMs;
+        d.runtimeRequirements.bindings = d.runtimeRequirements.bindings.filter((b) => b.kind === 'secret-ref');
       });
     }
     const out = tmp.path('digest-local');
