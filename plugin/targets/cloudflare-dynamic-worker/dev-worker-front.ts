@@ -11,7 +11,7 @@
  *   is produced and stops counting against the requests in flight); a client that goes away
  *   aborts the request to workerd, so the Worker sees the disconnect as it would in production.
  */
-import { Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { Agent, type ClientRequest, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { pipeline } from 'node:stream';
 import { type Gate, type GateLimits, openRequestGate } from '../../hosts/node/request-gate';
 
@@ -45,6 +45,18 @@ function answerHeaders(headers: IncomingHttpHeaders): Record<string, string | st
   return out;
 }
 
+/** How many times one request is sent to workerd when it provably never read it. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Whether workerd provably never read the request: a kept-alive connection it closed while idle
+ * (a reset or broken pipe on a reused socket, Node's documented retry case), or a refused connection.
+ */
+function unsent(request: ClientRequest, error: NodeJS.ErrnoException): boolean {
+  if (error.code === 'ECONNREFUSED') return true;
+  return request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+}
+
 export interface WorkerFrontOptions extends GateLimits {
   /** The served port (0: any free one). */
   port: number;
@@ -60,49 +72,62 @@ export async function openWorkerFront(options: WorkerFrontOptions): Promise<Gate
     { host: '127.0.0.1', port, portHint: 'pass --port <n> with a free port', ...limits },
     async ({ req, res, body, signal, release }) => {
       const worker = await upstream;
-      return new Promise<void>((done) => {
-        const connectionTokens = new Set(
-          (req.headers.connection ?? '')
-            .split(',')
-            .map((token) => token.trim().toLowerCase())
-            .filter((token) => token !== ''),
-        );
-        const headers: [string, string][] = [];
-        for (let i = 0; i < req.rawHeaders.length; i += 2)
-          if (forwarded(req.rawHeaders[i]!, connectionTokens))
-            headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
-        const hasBody = body.length > 0 || req.method === 'POST';
-        if (hasBody) headers.push(['content-length', String(body.length)]);
-        const toWorker = httpRequest(
-          {
-            protocol: 'http:',
-            hostname: worker.hostname,
-            port: worker.port,
-            method: req.method,
-            path: req.url,
-            headers: headers.flat(),
-            agent,
-            signal,
-          },
-          (answer) => {
-            const stream = (answer.headers['content-type'] ?? '').startsWith('text/event-stream');
-            res.writeHead(answer.statusCode ?? 502, answerHeaders(answer.headers));
-            if (stream) {
-              release();
-              res.flushHeaders();
+      const connectionTokens = new Set(
+        (req.headers.connection ?? '')
+          .split(',')
+          .map((token) => token.trim().toLowerCase())
+          .filter((token) => token !== ''),
+      );
+      const headers: [string, string][] = [];
+      for (let i = 0; i < req.rawHeaders.length; i += 2)
+        if (forwarded(req.rawHeaders[i]!, connectionTokens)) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+      const hasBody = body.length > 0 || req.method === 'POST';
+      if (hasBody) headers.push(['content-length', String(body.length)]);
+      const send = (attempt: number) =>
+        new Promise<void>((done) => {
+          const toWorker = httpRequest(
+            {
+              protocol: 'http:',
+              hostname: worker.hostname,
+              port: worker.port,
+              method: req.method,
+              path: req.url,
+              headers: headers.flat(),
+              agent,
+              signal,
+            },
+            (answer) => {
+              const stream = (answer.headers['content-type'] ?? '').startsWith('text/event-stream');
+              res.writeHead(answer.statusCode ?? 502, answerHeaders(answer.headers));
+              if (stream) {
+                release();
+                res.flushHeaders();
+              }
+              pipeline(answer, res, () => done());
+            },
+          );
+          toWorker.on('error', (error: NodeJS.ErrnoException) => {
+            if (
+              !res.headersSent &&
+              !res.destroyed &&
+              !signal.aborted &&
+              attempt < MAX_ATTEMPTS &&
+              unsent(toWorker, error)
+            ) {
+              // workerd never read this request (it closed an idle kept-alive connection as the
+              // request went out on it, or it refused the connection): sending it again is safe.
+              done(send(attempt + 1));
+              return;
             }
-            pipeline(answer, res, () => done());
-          },
-        );
-        toWorker.on('error', () => {
-          if (!res.headersSent && !res.destroyed) {
-            res.writeHead(502, { 'content-type': 'application/json' });
-            res.end('{"error":"the Worker could not be reached"}');
-          } else res.destroy();
-          done();
+            if (!res.headersSent && !res.destroyed) {
+              res.writeHead(502, { 'content-type': 'application/json' });
+              res.end('{"error":"the Worker could not be reached"}');
+            } else res.destroy();
+            done();
+          });
+          toWorker.end(hasBody ? body : undefined);
         });
-        toWorker.end(hasBody ? body : undefined);
-      });
+      return send(1);
     },
   );
   const close = gate.close;
