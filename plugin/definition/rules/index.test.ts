@@ -30,6 +30,7 @@ describe('SEMANTIC_RULES', () => {
       'composition-shape',
       'pins',
       'model-roles',
+      'model-task',
       'exact-models',
       'sampling-params',
       'tool-fields',

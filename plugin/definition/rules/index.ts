@@ -14,6 +14,7 @@ import { lifecycleGatesRule } from './lifecycle-gates';
 import { limitsRule } from './limits';
 import { memoryEgressRule } from './memory-egress';
 import { modelRolesRule } from './model-roles';
+import { modelTaskRule } from './model-task';
 import { pinsRule } from './pins';
 import type { SemanticRule } from './rule';
 import { samplingParamsRule } from './sampling-params';
@@ -34,6 +35,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   compositionShapeRule,
   pinsRule,
   modelRolesRule,
+  modelTaskRule,
   exactModelsRule,
   samplingParamsRule,
   toolFieldsRule,
@@ -63,6 +65,7 @@ export {
   limitsRule,
   memoryEgressRule,
   modelRolesRule,
+  modelTaskRule,
   pinsRule,
   samplingParamsRule,
   sandboxingRule,

@@ -183,13 +183,24 @@ export interface Skill {
   outputSchema?: JsonSchemaObject;
 }
 /**
- * One pinned model in the agent's execution path. Any pin makes the agent agentic.
+ * One pinned model in the agent's execution path, of any task (chat, embedding, classification, speech, image). Any pin makes the agent agentic: the model gate counts every inference step.
  */
 export interface LlmPin {
   /**
    * What the model does inside the agent.
    */
   role: 'primary' | 'classifier' | 'evaluator' | 'specialist' | 'router';
+  /**
+   * What kind of inference the model performs; absent means `chat` (a text model the runtime calls through the provider's chat API). Every task counts for the model gate (`telemetryContract.agenticGate`). The runtime calls `chat` models only: a pin of another task is refused with `runtime_capability_mismatch` (rule `model-task`) until a runtime path for that task exists (docs/decisions/0006-model-gate.md).
+   */
+  task?:
+    | 'chat'
+    | 'embedding'
+    | 'classification'
+    | 'speech-to-text'
+    | 'text-to-speech'
+    | 'image-classification'
+    | 'image-generation';
   /**
    * A name for the pin, unique in the modelSet, so `composition.routing` and `composition.evaluation` can point at it (for example `bug-fixer`).
    */
@@ -534,7 +545,7 @@ export interface TelemetryContract {
    */
   telemetryKinds: ('events' | 'session-report' | 'experiment')[];
   /**
-   * `tool-only` when `modelSet` is empty, `agentic` otherwise. Stored so downstream systems audit rather than infer.
+   * The model gate: `tool-only` when `modelSet` is empty, `agentic` when it pins any model, whatever its task (chat, embedding, classification, speech, image). Stored so downstream systems audit rather than infer.
    */
   agenticGate: 'tool-only' | 'agentic';
   /**

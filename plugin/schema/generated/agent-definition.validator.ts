@@ -37,7 +37,7 @@ var require_ucs2length = __commonJS({
 
 // validator.mjs
 var validateAgentDefinitionCompiled = validate20;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://agentdef.dev/schema/agent-definition.v1.schema.json", "title": "AgentDefinition", "description": "A precise, versioned definition of one agent or tool: identity, capability contract, model set, tool inventory, composition, memory and telemetry contracts, runtime requirements and lifecycle state.", "type": "object", "additionalProperties": false, "required": ["schemaVersion", "identity", "capabilityContract", "modelSet", "toolInventory", "composition", "memoryContract", "telemetryContract", "runtimeRequirements", "lifecycleState", "metadata"], "properties": { "$schema": { "type": "string", "description": "Optional: the schema this file follows, so editors can autocomplete." }, "schemaVersion": { "const": "agent-definition/v1", "description": "The definition format version; always `agent-definition/v1`." }, "identity": { "$ref": "#/$defs/Identity" }, "capabilityContract": { "$ref": "#/$defs/CapabilityContract" }, "modelSet": { "type": "array", "items": { "$ref": "#/$defs/LlmPin" }, "description": "The pinned models (0..n). Empty makes the entity a tool; one or more makes it an agent that must register in KYM." }, "toolInventory": { "type": "array", "items": { "$ref": "#/$defs/ToolRef" }, "description": "The tools the agent may call." }, "composition": { "$ref": "#/$defs/Composition" }, "memoryContract": { "$ref": "#/$defs/MemoryContract" }, "telemetryContract": { "$ref": "#/$defs/TelemetryContract" }, "runtimeRequirements": { "$ref": "#/$defs/RuntimeRequirements" }, "lifecycleState": { "type": "string", "enum": ["tool-prototype", "tool-shipped", "mcp-resident", "kym-registered", "composed", "marketplace-published"], "description": "The current stage on the MCP-to-agentic lifecycle." }, "metadata": { "$ref": "#/$defs/Metadata" } }, "$defs": { "Semver": { "type": "string", "title": "ExactSemver", "description": "An exact semantic version (MAJOR.MINOR.PATCH with optional pre-release and build). Ranges, wildcards and tags such as `latest` are not allowed: every pin names one immutable version.", "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", "maxLength": 128, "x-message": "must be an exact semantic version such as 1.2.3 (no ranges like ^1.2.0 or ~1.2, no `latest`)" }, "Ulid": { "type": "string", "title": "Ulid", "description": "A ULID: 26 characters of Crockford base32 (0-9, A-Z without I, L, O, U), the first character 0-7.", "pattern": "^[0-7][0-9A-HJKMNP-TV-Z]{25}$", "x-message": "must be a ULID: 26 Crockford base32 characters (0-9, A-Z without I, L, O, U), uppercase, the first one 0-7" }, "Slug": { "type": "string", "title": "Slug", "description": "A lowercase kebab-case name, 1-64 characters (`a-z`, `0-9`, single hyphens between words). Safe as a folder name and as an Nx project name.", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$", "minLength": 1, "maxLength": 64, "x-message": "must be lowercase kebab-case: letters a-z, digits and single hyphens between words, 1-64 characters (no slashes, dots or `..`)" }, "OpaqueRef": { "type": "string", "title": "OpaqueRef", "description": "An opaque reference (for example `keyref:acme-agents`): a scheme, a colon, then a name. Never a key value.", "pattern": "^[a-z][a-z0-9+.-]*:\\S+$", "maxLength": 512, "x-message": "must be an opaque reference such as keyref:my-key (a scheme, a colon, a name; no spaces)" }, "JsonSchemaObject": { "type": "object", "title": "JsonSchemaObject", "description": "An embedded JSON Schema (draft 2020-12) describing a payload. Kept as data: agentdef does not execute it." }, "CubicleActorRef": { "type": "object", "title": "CubicleActorRef", "description": "Who owns the agent: a user, team, organisation or service account.", "additionalProperties": false, "required": ["kind", "id"], "properties": { "kind": { "type": "string", "enum": ["user", "team", "org", "service"], "description": "The kind of actor that owns the agent." }, "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The actor's identifier within its kind (letters, digits, `.`, `_`, `-`; up to 128 characters)." } } }, "Identity": { "type": "object", "title": "Identity", "description": "Immutable identity: the join key for receipts, KYM registration and NANDA discovery.", "additionalProperties": false, "required": ["id", "slug", "name", "versionSemver", "versionId", "owner", "signingKeyRef"], "properties": { "id": { "$ref": "#/$defs/Ulid", "description": "The agent's permanent ULID. It never changes across versions." }, "slug": { "$ref": "#/$defs/Slug", "description": "The agent's kebab-case name; also its Nx project name and folder name." }, "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The human-readable display name." }, "versionSemver": { "$ref": "#/$defs/Semver", "description": "The exact semantic version of this definition, for humans and for pins (`slug@version`)." }, "versionId": { "$ref": "#/$defs/Ulid", "description": "The ULID of this version; the receipt attribution tuple carries it." }, "owner": { "$ref": "#/$defs/CubicleActorRef", "description": "The actor that owns this agent." }, "signingKeyRef": { "$ref": "#/$defs/OpaqueRef", "description": "An opaque reference to the key that signs this agent's exports (ADR-006). Never the key itself." }, "kymRef": { "type": "string", "pattern": "^kym://agents/[a-z0-9]+(?:-[a-z0-9]+)*@\\S+$", "description": "The KYM registry reference, exactly `kym://agents/<slug>@<versionSemver>` of this definition. Required from lifecycle stage `kym-registered` on.", "x-message": "must look like kym://agents/<slug>@<version>" }, "nandaFactsRef": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*:\\S+$", "maxLength": 1024, "description": "Where the published NANDA AgentFacts credential lives (a URL or URN). Required at lifecycle stage `marketplace-published`." } } }, "Part": { "type": "object", "title": "Part", "description": "One A2A part the agent accepts or produces: text, a file or structured data.", "additionalProperties": false, "required": ["kind", "mediaType"], "properties": { "kind": { "type": "string", "enum": ["text", "file", "data"], "description": "The A2A part kind." }, "mediaType": { "type": "string", "pattern": "^[a-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+$", "description": "The IANA media type of the part, for example `text/plain` or `application/json`.", "x-message": "must be a media type such as text/plain or application/json" }, "schema": { "$ref": "#/$defs/JsonSchemaObject", "description": "For `data` parts: the JSON Schema the payload satisfies." }, "description": { "type": "string", "minLength": 1, "maxLength": 1e3, "description": "What the part carries." } } }, "Skill": { "type": "object", "title": "Skill", "description": "A versioned skill, shaped like the A2A AgentSkill so the definition serialises to an AgentCard.", "additionalProperties": false, "required": ["id", "name", "description", "version", "tags"], "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 128, "description": "The skill's identifier, unique within the agent (A2A `AgentSkill.id`). Any characters are allowed; generated code escapes it." }, "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The skill's display name." }, "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the skill does, for people and for discovery." }, "version": { "$ref": "#/$defs/Semver", "description": "The skill's exact version; receipts carry it in the pinning tuple." }, "tags": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 64 }, "description": "Keywords describing the skill (A2A `AgentSkill.tags`, which holds at least one)." }, "examples": { "type": "array", "description": "Example requests the skill handles.", "items": { "type": "string", "minLength": 1, "maxLength": 256 } }, "inputModes": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 128 }, "description": "Media types the skill accepts; defaults to the agent's inputs." }, "outputModes": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 128 }, "description": "Media types the skill produces; defaults to the agent's outputs." }, "inputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the skill's structured input, when it takes data." }, "outputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the skill's structured output, when it returns data." } } }, "CapabilityContract": { "type": "object", "title": "CapabilityContract", "description": "What the agent promises to do: its inputs, outputs, skills and invariants.", "additionalProperties": false, "required": ["inputs", "outputs", "skills", "invariants"], "properties": { "inputs": { "type": "array", "items": { "$ref": "#/$defs/Part" }, "minItems": 1, "description": "The A2A parts the agent accepts." }, "outputs": { "type": "array", "items": { "$ref": "#/$defs/Part" }, "minItems": 1, "description": "The A2A parts the agent produces." }, "skills": { "type": "array", "items": { "$ref": "#/$defs/Skill" }, "minItems": 1, "description": "The agent's versioned skills, each with its own schemas." }, "invariants": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 1e3 }, "description": "Natural-language postconditions that evaluators score against." } } }, "SamplingParams": { "type": "object", "title": "SamplingParams", "description": "Sampling parameters sent with every call to the model: the portable ones (camelCase, translated for each provider) and the provider-specific ones agentdef passes through under their wire names (OpenAI: `frequency_penalty`, `presence_penalty`; Ollama: `num_ctx`, `repeat_penalty`, `repeat_last_n`, `min_p`, `mirostat`, `mirostat_eta`, `mirostat_tau`). Any other field is an error, so a misspelled parameter is never silently ignored.", "properties": { "temperature": { "type": "number", "minimum": 0, "maximum": 2, "description": "Sampling temperature." }, "topP": { "type": "number", "minimum": 0, "maximum": 1, "description": "Nucleus sampling probability mass." }, "topK": { "type": "integer", "minimum": 1, "description": "Top-k sampling cut-off." }, "maxTokens": { "type": "integer", "minimum": 1, "description": "Maximum tokens the model may generate per call." }, "seed": { "type": "integer", "description": "Seed for providers that support deterministic sampling." }, "stop": { "type": "array", "items": { "type": "string" }, "maxItems": 16, "description": "Stop sequences." }, "frequency_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens by how often they already appear." }, "presence_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens that already appear." }, "num_ctx": { "type": "integer", "minimum": 1, "description": "Ollama: the context window size, in tokens." }, "repeat_penalty": { "type": "number", "minimum": 0, "description": "Ollama: how strongly repetitions are penalised." }, "repeat_last_n": { "type": "integer", "minimum": -1, "description": "Ollama: how far back to look for repetitions (-1: the whole context)." }, "min_p": { "type": "number", "minimum": 0, "maximum": 1, "description": "Ollama: minimum probability of a token relative to the most likely one." }, "mirostat": { "type": "integer", "minimum": 0, "maximum": 2, "description": "Ollama: Mirostat sampling (0 off, 1 Mirostat, 2 Mirostat 2.0)." }, "mirostat_eta": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat learning rate." }, "mirostat_tau": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat target perplexity." } }, "additionalProperties": false }, "LlmPin": { "type": "object", "title": "LlmPin", "description": "One pinned model in the agent's execution path. Any pin makes the agent agentic.", "additionalProperties": false, "required": ["role", "modelId", "modelVersion", "providerId", "samplingParams"], "properties": { "role": { "type": "string", "enum": ["primary", "classifier", "evaluator", "specialist", "router"], "description": "What the model does inside the agent." }, "name": { "type": "string", "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "maxLength": 63, "description": "A name for the pin, unique in the modelSet, so `composition.routing` and `composition.evaluation` can point at it (for example `bug-fixer`)." }, "modelId": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The provider's model identifier, for example `gpt-4o-mini`." }, "modelVersion": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The exact model version or snapshot date; never `latest`." }, "providerId": { "type": "string", "pattern": "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "description": "Who serves the model: a known provider (`openai`, `anthropic`, `google`, `mistral`, `cohere`, `groq`, `workers-ai`, `azure-openai`, `bedrock`, `local-ollama`) or `custom:<name>`. `local-ollama` keeps inference on the machine.", "x-message": "must be a known provider id such as openai or local-ollama, or custom:<name>" }, "samplingParams": { "$ref": "#/$defs/SamplingParams", "description": "Sampling parameters for this model." }, "tier": { "type": "string", "enum": ["frontier", "small", "tuned", "local"], "description": "The model's tier: `tuned` carries pinned weights (a checkpoint served in a container or on the local host), `local` runs on the machine (the local host only, no key). `frontier` and `small` are both remote API calls and run alike; the label is for people and registries." }, "checkpointId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$", "description": "The pinned fine-tune checkpoint; required when `tier` is `tuned`." } } }, "ToolRef": { "type": "object", "title": "ToolRef", "description": "One versioned, provenance-tagged tool the agent may call.", "additionalProperties": false, "required": ["id", "name", "version", "provenance", "risk"], "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The tool's identifier, unique within the agent." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$", "description": "The name the model or router calls the tool by (for MCP tools, the MCP tool name)." }, "version": { "$ref": "#/$defs/Semver", "description": "The tool's exact version." }, "mcpServer": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "For MCP tools: the name of the MCP server that provides the tool (mapped to a command or URL by the workspace)." }, "mcpTransport": { "type": "string", "enum": ["stdio", "http"], "description": "For MCP tools: `stdio` (a local process, local host only) or `http` (Streamable HTTP, any host)." }, "provenance": { "type": "string", "enum": ["mcp", "skill-package", "native", "scripted"], "description": "Where the tool's code comes from; with `risk` it picks the sandbox." }, "risk": { "type": "string", "enum": ["low", "medium", "high", "critical"], "description": "The Cubicle risk level of calling the tool. `critical` keeps the tool out of Worker isolates (it runs in its own process: a container or the local host); `low`, `medium` and `high` are recorded for Cubicle and change neither where nor how the tool runs." }, "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the tool does, shown to the model." }, "inputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the tool's arguments." }, "endpoints": { "type": "array", "items": { "type": "string", "pattern": "^https?://[^\\s/@]+(?:/\\S*)?$", "x-message": "must be an http(s) origin such as https://api.example.com, with no user name or password before the host (credentials are secrets: reference them, never put them in a URL)" }, "uniqueItems": true, "description": "The HTTP(S) origins the tool may reach; everything else is blocked by the egress policy. No userinfo (`user:password@`): credentials never appear in a definition." } } }, "AgentRef": { "type": "object", "title": "AgentRef", "description": "A pinned child agent: an AgentDefinition at one exact version.", "additionalProperties": false, "required": ["slug", "version"], "properties": { "slug": { "$ref": "#/$defs/Slug", "description": "The child agent's slug." }, "version": { "$ref": "#/$defs/Semver", "description": "The child's exact `versionSemver`." } } }, "EdgeCondition": { "type": "object", "title": "EdgeCondition", "description": "For a `conditional` edge: the edge is taken when the value at `pointer` in the source node's output equals `equals`.", "additionalProperties": false, "required": ["pointer", "equals"], "properties": { "pointer": { "type": "string", "pattern": "^(?:/(?:[^~/]|~[01])*)*$", "description": "A JSON Pointer into the source node's structured output." }, "equals": { "type": ["string", "number", "boolean", "null"], "description": "The value that selects this edge." } } }, "Edge": { "type": "object", "title": "Edge", "description": "A typed edge between two nodes of the composition.", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "$ref": "#/$defs/Slug", "description": "The slug of the node the edge leaves." }, "to": { "$ref": "#/$defs/Slug", "description": "The slug of the node the edge enters." }, "gate": { "type": "string", "enum": ["llm-decides", "deterministic", "conditional"], "description": "Who decides whether the edge is taken: the router model (`llm-decides`), always (`deterministic`), or a rule in code (`conditional`)." }, "condition": { "$ref": "#/$defs/EdgeCondition", "description": "For `conditional` edges: the rule evaluated in code." } } }, "Composition": { "type": "object", "title": "Composition", "description": "Agents of agents: a leaf, or a DAG of pinned child definitions with typed edges.", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["leaf", "dag"], "description": "`leaf` runs its own models and tools; `dag` composes pinned children." }, "nodes": { "type": "array", "items": { "$ref": "#/$defs/AgentRef" }, "description": "For `dag`: the pinned children, each `slug@version`." }, "edges": { "type": "array", "items": { "$ref": "#/$defs/Edge" }, "description": "For `dag`: typed edges between nodes; the edges form no cycle." }, "quarantine": { "type": "boolean", "description": "When true each child runs in a fresh runtime instance (its own isolate, job or process) with an isolated context." }, "routing": { "$ref": "#/$defs/LeafRouting", "description": "For `leaf`: which pin answers. The `router` (or `classifier`) pin names one label; the label's pin answers, the default when the reply names none." }, "evaluation": { "$ref": "#/$defs/LeafEvaluation", "description": "For `leaf`: what happens when the `evaluator` pin finds the answer fails an invariant (evaluator-optimiser). Absent with an evaluator pin: one retry, then a failed task." } } }, "PinName": { "type": "string", "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "maxLength": 63, "description": "The `name` of a pin in the modelSet." }, "LeafRouting": { "type": "object", "title": "LeafRouting", "description": "A routing rule inside one leaf: the labels the router chooses from, the pin each label goes to, and the default.", "additionalProperties": false, "required": ["routes", "default"], "properties": { "by": { "$ref": "#/$defs/PinName", "description": "The pin that decides (role `router` or `classifier`); absent: the leaf's only such pin." }, "routes": { "type": "array", "minItems": 1, "maxItems": 32, "items": { "type": "object", "additionalProperties": false, "required": ["label", "to"], "properties": { "label": { "type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,62}$", "description": "What the router replies to choose this route, for example `bug`." }, "to": { "$ref": "#/$defs/PinName", "description": "The pin (role `primary` or `specialist`) that answers tasks with this label." }, "description": { "type": "string", "minLength": 1, "maxLength": 500, "description": "What tasks this label is for; shown to the router." } } }, "description": "The labels, in the order the router is shown them; each label once." }, "default": { "$ref": "#/$defs/PinName", "description": "The pin that answers when the router's reply names no label." } } }, "LeafEvaluation": { "type": "object", "title": "LeafEvaluation", "description": "Evaluator-optimiser inside one leaf: the evaluator judges each answer against `capabilityContract.invariants`; a failed answer is retried with the evaluator's critique, then escalated, then the task fails.", "additionalProperties": false, "properties": { "by": { "$ref": "#/$defs/PinName", "description": "The pin that judges (role `evaluator`); absent: the leaf's only evaluator pin." }, "maxRetries": { "type": "integer", "minimum": 0, "maximum": 5, "default": 1, "description": "How many times the answering pin is asked again with the critique after a failed verdict." }, "escalateTo": { "$ref": "#/$defs/PinName", "description": "A pin (role `primary` or `specialist`) asked once more, with the critique, when the retries are spent; its answer is judged too. Absent: the task fails with `evaluation_failed`." } } }, "MemoryRef": { "type": "object", "title": "MemoryRef", "description": "One Cubicle memory reference.", "additionalProperties": false, "required": ["kind", "name", "retention", "egressAllowed"], "properties": { "kind": { "type": "string", "enum": ["chat", "vector", "profile", "receipt", "sensor", "content", "custom"], "description": "The Cubicle memory kind. `chat` is the run's conversation, which the runtime keeps and sends to the model pins (see `egressAllowed`); the other kinds name memories a Cubicle host provides, which agentdef's own hosts do not." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The memory's name within the agent." }, "retention": { "type": "string", "enum": ["ephemeral", "session", "durable"], "description": "How long the memory is kept. On HB3 a `session` or `durable` memory makes the agent a long-running Service rather than a Job." }, "egressAllowed": { "type": "boolean", "description": "Whether the memory's content may leave the runtime host. For `chat` memory, `false` requires every model pin to run on the machine (tier `local`)." } } }, "MemoryContract": { "type": "object", "title": "MemoryContract", "description": "The agent's memory references and context budgets.", "additionalProperties": false, "required": ["refs"], "properties": { "refs": { "type": "array", "items": { "$ref": "#/$defs/MemoryRef" }, "description": "The Cubicle memory references the agent uses." }, "workingSetTokens": { "type": "integer", "minimum": 0, "description": "The tokens the agent keeps in context on a typical turn: a sizing declaration. Validation checks it (at most `contextWindowBudget`; above 128k tokens it refuses `workers-only` and warns on `workers-preferred`); the runtime bounds the context by `contextWindowBudget`, not by this." }, "contextWindowBudget": { "type": "integer", "minimum": 1, "description": "The most tokens the agent may hold in context; the runtime compacts (by `compactionPolicy`, default `drop`) before exceeding it. A tool calls no model and keeps no context." }, "compactionPolicy": { "type": "string", "enum": ["summarise", "quarantine", "drop"], "description": "What the runtime does when the next model request would exceed `contextWindowBudget`; it needs that budget, without which it would never apply." } } }, "TelemetryContract": { "type": "object", "title": "TelemetryContract", "description": "The receipt envelope and telemetry the agent commits to, and its agentic gate, stored explicitly.", "additionalProperties": false, "required": ["receiptSigner", "receiptSchemaVersion", "telemetryKinds", "agenticGate", "kymRegistrationRequired"], "properties": { "receiptSigner": { "anyOf": [{ "$ref": "#/$defs/OpaqueRef" }, { "type": "null" }], "description": "The signing key reference for receipts, or null before `tool-shipped` (no signed receipts yet)." }, "receiptSchemaVersion": { "type": "string", "pattern": "^receipt/v[1-9][0-9]*$", "description": "The receipt schema the agent emits, for example `receipt/v1`.", "x-message": "must look like receipt/v1" }, "telemetryKinds": { "type": "array", "items": { "type": "string", "enum": ["events", "session-report", "experiment"] }, "uniqueItems": true, "description": "Which telemetry streams the agent declares, for the platform that collects them (Cubicle). A declaration: agentdef's hosts emit the run receipts and the run event log whatever it lists. A tool (empty `modelSet`) declares `events` only." }, "agenticGate": { "type": "string", "enum": ["tool-only", "agentic"], "description": "`tool-only` when `modelSet` is empty, `agentic` otherwise. Stored so downstream systems audit rather than infer." }, "kymRegistrationRequired": { "type": "boolean", "description": "True exactly when `agenticGate` is `agentic`: agentic entities must register in KYM." } } }, "Limits": { "type": "object", "title": "Limits", "description": "Resource and termination limits; the runtime enforces them.", "additionalProperties": false, "required": [], "properties": { "cpuMs": { "type": "integer", "minimum": 1, "description": "CPU time per request in milliseconds. Cloudflare Workers enforce it (`limits.cpu_ms`, the most any agent of the Worker declares); container (HB3) and local hosts do not meter CPU time (`wallClockMs` bounds the run there), so a class that never runs on a Worker may not declare it." }, "memoryMb": { "type": "integer", "minimum": 1, "description": "Memory in MiB: an HB3 container's memory, and on HB3 and the local launcher the Node heap limit of the agent's process (three quarters of it). Advisory on Cloudflare Workers, whose isolates have a fixed 128 MiB: a `workers-only` agent may not declare more." }, "wallClockMs": { "type": "integer", "minimum": 1, "description": "Wall-clock time per run in milliseconds; the run stops and says so when it is reached." }, "maxSubrequests": { "type": "integer", "minimum": 0, "description": "The most outbound requests (model and tool calls) per run." } } }, "BindingRef": { "title": "BindingRef", "description": "A runtime binding, matching the Cubicle DynamicWorkerHostPlan bindings union. Cloudflare Workers provide every kind; container and local hosts provide `secret-ref` bindings only (and an HB3 container an `r2` bucket as its tuned-weights source), so a class that runs only there may not declare other kinds.", "type": "object", "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["service", "kv", "d1", "r2", "queue", "secret-ref", "custom"], "description": "The binding kind; selects which of the shapes below applies." } }, "discriminator": { "propertyName": "kind" }, "oneOf": [{ "type": "object", "title": "BindingService", "description": "A service binding to another Worker or MCP server over HTTP.", "additionalProperties": false, "required": ["kind", "name", "service"], "properties": { "kind": { "const": "service", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "service": { "type": "string", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$", "description": "The service (Worker) name to bind." } } }, { "type": "object", "title": "BindingKv", "description": "A KV namespace.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "kv", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "namespaceId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The KV namespace id, when known at compile time." } } }, { "type": "object", "title": "BindingD1", "description": "A D1 database.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "d1", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "databaseId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The D1 database id." } } }, { "type": "object", "title": "BindingR2", "description": "An R2 bucket.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "r2", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "bucket": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{1,62}$", "description": "The bucket name." } } }, { "type": "object", "title": "BindingQueue", "description": "A queue producer.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "queue", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "queue": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,62}$", "description": "The queue name." } } }, { "type": "object", "title": "BindingSecretRef", "description": "A secret, by reference only: the value lives in a secret store, never in the definition.", "additionalProperties": false, "required": ["kind", "name", "ref"], "properties": { "kind": { "const": "secret-ref", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "ref": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*://\\S+$", "maxLength": 512, "description": "Where the operator keeps the secret, for example `secrets-store://acme/openai` or `vault://acme/openai`; its scheme matches `keyCustody`. Hosts look the secret up by `name`, never by this reference.", "x-message": "must be a secret reference such as secrets-store://team/name, never the secret itself" } } }, { "type": "object", "title": "BindingCustom", "description": "A binding of a kind the host plan does not know; passed through by name.", "additionalProperties": false, "required": ["kind", "name", "type"], "properties": { "kind": { "const": "custom", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "type": { "type": "string", "pattern": "^[a-z][a-z0-9_-]{0,63}$", "description": "The host's binding type." } } }] }, "RuntimeRequirements": { "type": "object", "title": "RuntimeRequirements", "description": "The compiler's dispatch key: the runtime class, limits, key custody and bindings.", "additionalProperties": false, "required": ["runtimeCapabilityClass", "limits", "keyCustody", "bindings"], "properties": { "runtimeCapabilityClass": { "type": "string", "enum": ["workers-only", "workers-preferred", "container-required", "local-host-required"], "description": "Which hosts may run the agent: Workers only, Workers with a container fallback, a container, or the user's own machine." }, "limits": { "$ref": "#/$defs/Limits", "description": "Resource and termination limits." }, "keyCustody": { "type": "string", "enum": ["session", "vault-ref", "secrets-store"], "description": "Where the agent's keys are held." }, "bindings": { "type": "array", "items": { "$ref": "#/$defs/BindingRef" }, "description": "The runtime bindings the agent needs." } } }, "Provenance": { "type": "object", "title": "Provenance", "description": "Where the definition comes from: a file in a repository, and at publish time the commit.", "additionalProperties": false, "required": ["repo", "filePath"], "properties": { "repo": { "type": "string", "minLength": 1, "maxLength": 1024, "description": "The repository URL." }, "filePath": { "type": "string", "pattern": "^(?!/)(?!.*(?:^|/)\\.\\.(?:/|$))[A-Za-z0-9._@+/-]+$", "maxLength": 1024, "description": "The definition's path inside the repository (relative, no `..`)." }, "commitSha": { "type": "string", "pattern": "^[0-9a-f]{40}(?:[0-9a-f]{24})?$", "description": "The commit the definition was published from; stamped at publish time, optional in authored files." } } }, "CardExports": { "type": "object", "title": "CardExports", "description": "Derived views generated by the compiler and cached for external verifiers.", "additionalProperties": false, "required": [], "properties": { "agentCard": { "type": "object", "description": "The A2A AgentCard projection of this definition." }, "agentFacts": { "type": "object", "description": "The NANDA AgentFacts credential projection of this definition." } } }, "Metadata": { "type": "object", "title": "Metadata", "description": "Description, tags, provenance and derived exports.", "additionalProperties": false, "required": ["description", "tags", "provenance"], "properties": { "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the agent is for." }, "tags": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 64 }, "description": "Keywords for discovery." }, "provenance": { "$ref": "#/$defs/Provenance", "description": "Where the definition comes from." }, "cardExports": { "$ref": "#/$defs/CardExports", "description": "Derived A2A and NANDA views." }, "notes": { "type": "object", "description": "Free-form notes; the only open object in the definition.", "additionalProperties": true } } } } };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://agentdef.dev/schema/agent-definition.v1.schema.json", "title": "AgentDefinition", "description": "A precise, versioned definition of one agent or tool: identity, capability contract, model set, tool inventory, composition, memory and telemetry contracts, runtime requirements and lifecycle state.", "type": "object", "additionalProperties": false, "required": ["schemaVersion", "identity", "capabilityContract", "modelSet", "toolInventory", "composition", "memoryContract", "telemetryContract", "runtimeRequirements", "lifecycleState", "metadata"], "properties": { "$schema": { "type": "string", "description": "Optional: the schema this file follows, so editors can autocomplete." }, "schemaVersion": { "const": "agent-definition/v1", "description": "The definition format version; always `agent-definition/v1`." }, "identity": { "$ref": "#/$defs/Identity" }, "capabilityContract": { "$ref": "#/$defs/CapabilityContract" }, "modelSet": { "type": "array", "items": { "$ref": "#/$defs/LlmPin" }, "description": "The pinned models (0..n). Empty makes the entity a tool; one or more makes it an agent that must register in KYM." }, "toolInventory": { "type": "array", "items": { "$ref": "#/$defs/ToolRef" }, "description": "The tools the agent may call." }, "composition": { "$ref": "#/$defs/Composition" }, "memoryContract": { "$ref": "#/$defs/MemoryContract" }, "telemetryContract": { "$ref": "#/$defs/TelemetryContract" }, "runtimeRequirements": { "$ref": "#/$defs/RuntimeRequirements" }, "lifecycleState": { "type": "string", "enum": ["tool-prototype", "tool-shipped", "mcp-resident", "kym-registered", "composed", "marketplace-published"], "description": "The current stage on the MCP-to-agentic lifecycle." }, "metadata": { "$ref": "#/$defs/Metadata" } }, "$defs": { "Semver": { "type": "string", "title": "ExactSemver", "description": "An exact semantic version (MAJOR.MINOR.PATCH with optional pre-release and build). Ranges, wildcards and tags such as `latest` are not allowed: every pin names one immutable version.", "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", "maxLength": 128, "x-message": "must be an exact semantic version such as 1.2.3 (no ranges like ^1.2.0 or ~1.2, no `latest`)" }, "Ulid": { "type": "string", "title": "Ulid", "description": "A ULID: 26 characters of Crockford base32 (0-9, A-Z without I, L, O, U), the first character 0-7.", "pattern": "^[0-7][0-9A-HJKMNP-TV-Z]{25}$", "x-message": "must be a ULID: 26 Crockford base32 characters (0-9, A-Z without I, L, O, U), uppercase, the first one 0-7" }, "Slug": { "type": "string", "title": "Slug", "description": "A lowercase kebab-case name, 1-64 characters (`a-z`, `0-9`, single hyphens between words). Safe as a folder name and as an Nx project name.", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$", "minLength": 1, "maxLength": 64, "x-message": "must be lowercase kebab-case: letters a-z, digits and single hyphens between words, 1-64 characters (no slashes, dots or `..`)" }, "OpaqueRef": { "type": "string", "title": "OpaqueRef", "description": "An opaque reference (for example `keyref:acme-agents`): a scheme, a colon, then a name. Never a key value.", "pattern": "^[a-z][a-z0-9+.-]*:\\S+$", "maxLength": 512, "x-message": "must be an opaque reference such as keyref:my-key (a scheme, a colon, a name; no spaces)" }, "JsonSchemaObject": { "type": "object", "title": "JsonSchemaObject", "description": "An embedded JSON Schema (draft 2020-12) describing a payload. Kept as data: agentdef does not execute it." }, "CubicleActorRef": { "type": "object", "title": "CubicleActorRef", "description": "Who owns the agent: a user, team, organisation or service account.", "additionalProperties": false, "required": ["kind", "id"], "properties": { "kind": { "type": "string", "enum": ["user", "team", "org", "service"], "description": "The kind of actor that owns the agent." }, "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The actor's identifier within its kind (letters, digits, `.`, `_`, `-`; up to 128 characters)." } } }, "Identity": { "type": "object", "title": "Identity", "description": "Immutable identity: the join key for receipts, KYM registration and NANDA discovery.", "additionalProperties": false, "required": ["id", "slug", "name", "versionSemver", "versionId", "owner", "signingKeyRef"], "properties": { "id": { "$ref": "#/$defs/Ulid", "description": "The agent's permanent ULID. It never changes across versions." }, "slug": { "$ref": "#/$defs/Slug", "description": "The agent's kebab-case name; also its Nx project name and folder name." }, "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The human-readable display name." }, "versionSemver": { "$ref": "#/$defs/Semver", "description": "The exact semantic version of this definition, for humans and for pins (`slug@version`)." }, "versionId": { "$ref": "#/$defs/Ulid", "description": "The ULID of this version; the receipt attribution tuple carries it." }, "owner": { "$ref": "#/$defs/CubicleActorRef", "description": "The actor that owns this agent." }, "signingKeyRef": { "$ref": "#/$defs/OpaqueRef", "description": "An opaque reference to the key that signs this agent's exports (ADR-006). Never the key itself." }, "kymRef": { "type": "string", "pattern": "^kym://agents/[a-z0-9]+(?:-[a-z0-9]+)*@\\S+$", "description": "The KYM registry reference, exactly `kym://agents/<slug>@<versionSemver>` of this definition. Required from lifecycle stage `kym-registered` on.", "x-message": "must look like kym://agents/<slug>@<version>" }, "nandaFactsRef": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*:\\S+$", "maxLength": 1024, "description": "Where the published NANDA AgentFacts credential lives (a URL or URN). Required at lifecycle stage `marketplace-published`." } } }, "Part": { "type": "object", "title": "Part", "description": "One A2A part the agent accepts or produces: text, a file or structured data.", "additionalProperties": false, "required": ["kind", "mediaType"], "properties": { "kind": { "type": "string", "enum": ["text", "file", "data"], "description": "The A2A part kind." }, "mediaType": { "type": "string", "pattern": "^[a-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+$", "description": "The IANA media type of the part, for example `text/plain` or `application/json`.", "x-message": "must be a media type such as text/plain or application/json" }, "schema": { "$ref": "#/$defs/JsonSchemaObject", "description": "For `data` parts: the JSON Schema the payload satisfies." }, "description": { "type": "string", "minLength": 1, "maxLength": 1e3, "description": "What the part carries." } } }, "Skill": { "type": "object", "title": "Skill", "description": "A versioned skill, shaped like the A2A AgentSkill so the definition serialises to an AgentCard.", "additionalProperties": false, "required": ["id", "name", "description", "version", "tags"], "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 128, "description": "The skill's identifier, unique within the agent (A2A `AgentSkill.id`). Any characters are allowed; generated code escapes it." }, "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The skill's display name." }, "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the skill does, for people and for discovery." }, "version": { "$ref": "#/$defs/Semver", "description": "The skill's exact version; receipts carry it in the pinning tuple." }, "tags": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 64 }, "description": "Keywords describing the skill (A2A `AgentSkill.tags`, which holds at least one)." }, "examples": { "type": "array", "description": "Example requests the skill handles.", "items": { "type": "string", "minLength": 1, "maxLength": 256 } }, "inputModes": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 128 }, "description": "Media types the skill accepts; defaults to the agent's inputs." }, "outputModes": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 128 }, "description": "Media types the skill produces; defaults to the agent's outputs." }, "inputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the skill's structured input, when it takes data." }, "outputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the skill's structured output, when it returns data." } } }, "CapabilityContract": { "type": "object", "title": "CapabilityContract", "description": "What the agent promises to do: its inputs, outputs, skills and invariants.", "additionalProperties": false, "required": ["inputs", "outputs", "skills", "invariants"], "properties": { "inputs": { "type": "array", "items": { "$ref": "#/$defs/Part" }, "minItems": 1, "description": "The A2A parts the agent accepts." }, "outputs": { "type": "array", "items": { "$ref": "#/$defs/Part" }, "minItems": 1, "description": "The A2A parts the agent produces." }, "skills": { "type": "array", "items": { "$ref": "#/$defs/Skill" }, "minItems": 1, "description": "The agent's versioned skills, each with its own schemas." }, "invariants": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 1e3 }, "description": "Natural-language postconditions that evaluators score against." } } }, "SamplingParams": { "type": "object", "title": "SamplingParams", "description": "Sampling parameters sent with every call to the model: the portable ones (camelCase, translated for each provider) and the provider-specific ones agentdef passes through under their wire names (OpenAI: `frequency_penalty`, `presence_penalty`; Ollama: `num_ctx`, `repeat_penalty`, `repeat_last_n`, `min_p`, `mirostat`, `mirostat_eta`, `mirostat_tau`). Any other field is an error, so a misspelled parameter is never silently ignored.", "properties": { "temperature": { "type": "number", "minimum": 0, "maximum": 2, "description": "Sampling temperature." }, "topP": { "type": "number", "minimum": 0, "maximum": 1, "description": "Nucleus sampling probability mass." }, "topK": { "type": "integer", "minimum": 1, "description": "Top-k sampling cut-off." }, "maxTokens": { "type": "integer", "minimum": 1, "description": "Maximum tokens the model may generate per call." }, "seed": { "type": "integer", "description": "Seed for providers that support deterministic sampling." }, "stop": { "type": "array", "items": { "type": "string" }, "maxItems": 16, "description": "Stop sequences." }, "frequency_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens by how often they already appear." }, "presence_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens that already appear." }, "num_ctx": { "type": "integer", "minimum": 1, "description": "Ollama: the context window size, in tokens." }, "repeat_penalty": { "type": "number", "minimum": 0, "description": "Ollama: how strongly repetitions are penalised." }, "repeat_last_n": { "type": "integer", "minimum": -1, "description": "Ollama: how far back to look for repetitions (-1: the whole context)." }, "min_p": { "type": "number", "minimum": 0, "maximum": 1, "description": "Ollama: minimum probability of a token relative to the most likely one." }, "mirostat": { "type": "integer", "minimum": 0, "maximum": 2, "description": "Ollama: Mirostat sampling (0 off, 1 Mirostat, 2 Mirostat 2.0)." }, "mirostat_eta": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat learning rate." }, "mirostat_tau": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat target perplexity." } }, "additionalProperties": false }, "LlmPin": { "type": "object", "title": "LlmPin", "description": "One pinned model in the agent's execution path, of any task (chat, embedding, classification, speech, image). Any pin makes the agent agentic: the model gate counts every inference step.", "additionalProperties": false, "required": ["role", "modelId", "modelVersion", "providerId", "samplingParams"], "properties": { "role": { "type": "string", "enum": ["primary", "classifier", "evaluator", "specialist", "router"], "description": "What the model does inside the agent." }, "task": { "type": "string", "enum": ["chat", "embedding", "classification", "speech-to-text", "text-to-speech", "image-classification", "image-generation"], "description": "What kind of inference the model performs; absent means `chat` (a text model the runtime calls through the provider's chat API). Every task counts for the model gate (`telemetryContract.agenticGate`). The runtime calls `chat` models only: a pin of another task is refused with `runtime_capability_mismatch` (rule `model-task`) until a runtime path for that task exists (docs/decisions/0006-model-gate.md)." }, "name": { "type": "string", "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "maxLength": 63, "description": "A name for the pin, unique in the modelSet, so `composition.routing` and `composition.evaluation` can point at it (for example `bug-fixer`)." }, "modelId": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The provider's model identifier, for example `gpt-4o-mini`." }, "modelVersion": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The exact model version or snapshot date; never `latest`." }, "providerId": { "type": "string", "pattern": "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "description": "Who serves the model: a known provider (`openai`, `anthropic`, `google`, `mistral`, `cohere`, `groq`, `workers-ai`, `azure-openai`, `bedrock`, `local-ollama`) or `custom:<name>`. `local-ollama` keeps inference on the machine.", "x-message": "must be a known provider id such as openai or local-ollama, or custom:<name>" }, "samplingParams": { "$ref": "#/$defs/SamplingParams", "description": "Sampling parameters for this model." }, "tier": { "type": "string", "enum": ["frontier", "small", "tuned", "local"], "description": "The model's tier: `tuned` carries pinned weights (a checkpoint served in a container or on the local host), `local` runs on the machine (the local host only, no key). `frontier` and `small` are both remote API calls and run alike; the label is for people and registries." }, "checkpointId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$", "description": "The pinned fine-tune checkpoint; required when `tier` is `tuned`." } } }, "ToolRef": { "type": "object", "title": "ToolRef", "description": "One versioned, provenance-tagged tool the agent may call.", "additionalProperties": false, "required": ["id", "name", "version", "provenance", "risk"], "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The tool's identifier, unique within the agent." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$", "description": "The name the model or router calls the tool by (for MCP tools, the MCP tool name)." }, "version": { "$ref": "#/$defs/Semver", "description": "The tool's exact version." }, "mcpServer": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "For MCP tools: the name of the MCP server that provides the tool (mapped to a command or URL by the workspace)." }, "mcpTransport": { "type": "string", "enum": ["stdio", "http"], "description": "For MCP tools: `stdio` (a local process, local host only) or `http` (Streamable HTTP, any host)." }, "provenance": { "type": "string", "enum": ["mcp", "skill-package", "native", "scripted"], "description": "Where the tool's code comes from; with `risk` it picks the sandbox." }, "risk": { "type": "string", "enum": ["low", "medium", "high", "critical"], "description": "The Cubicle risk level of calling the tool. `critical` keeps the tool out of Worker isolates (it runs in its own process: a container or the local host); `low`, `medium` and `high` are recorded for Cubicle and change neither where nor how the tool runs." }, "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the tool does, shown to the model." }, "inputSchema": { "$ref": "#/$defs/JsonSchemaObject", "description": "JSON Schema of the tool's arguments." }, "endpoints": { "type": "array", "items": { "type": "string", "pattern": "^https?://[^\\s/@]+(?:/\\S*)?$", "x-message": "must be an http(s) origin such as https://api.example.com, with no user name or password before the host (credentials are secrets: reference them, never put them in a URL)" }, "uniqueItems": true, "description": "The HTTP(S) origins the tool may reach; everything else is blocked by the egress policy. No userinfo (`user:password@`): credentials never appear in a definition." } } }, "AgentRef": { "type": "object", "title": "AgentRef", "description": "A pinned child agent: an AgentDefinition at one exact version.", "additionalProperties": false, "required": ["slug", "version"], "properties": { "slug": { "$ref": "#/$defs/Slug", "description": "The child agent's slug." }, "version": { "$ref": "#/$defs/Semver", "description": "The child's exact `versionSemver`." } } }, "EdgeCondition": { "type": "object", "title": "EdgeCondition", "description": "For a `conditional` edge: the edge is taken when the value at `pointer` in the source node's output equals `equals`.", "additionalProperties": false, "required": ["pointer", "equals"], "properties": { "pointer": { "type": "string", "pattern": "^(?:/(?:[^~/]|~[01])*)*$", "description": "A JSON Pointer into the source node's structured output." }, "equals": { "type": ["string", "number", "boolean", "null"], "description": "The value that selects this edge." } } }, "Edge": { "type": "object", "title": "Edge", "description": "A typed edge between two nodes of the composition.", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "$ref": "#/$defs/Slug", "description": "The slug of the node the edge leaves." }, "to": { "$ref": "#/$defs/Slug", "description": "The slug of the node the edge enters." }, "gate": { "type": "string", "enum": ["llm-decides", "deterministic", "conditional"], "description": "Who decides whether the edge is taken: the router model (`llm-decides`), always (`deterministic`), or a rule in code (`conditional`)." }, "condition": { "$ref": "#/$defs/EdgeCondition", "description": "For `conditional` edges: the rule evaluated in code." } } }, "Composition": { "type": "object", "title": "Composition", "description": "Agents of agents: a leaf, or a DAG of pinned child definitions with typed edges.", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["leaf", "dag"], "description": "`leaf` runs its own models and tools; `dag` composes pinned children." }, "nodes": { "type": "array", "items": { "$ref": "#/$defs/AgentRef" }, "description": "For `dag`: the pinned children, each `slug@version`." }, "edges": { "type": "array", "items": { "$ref": "#/$defs/Edge" }, "description": "For `dag`: typed edges between nodes; the edges form no cycle." }, "quarantine": { "type": "boolean", "description": "When true each child runs in a fresh runtime instance (its own isolate, job or process) with an isolated context." }, "routing": { "$ref": "#/$defs/LeafRouting", "description": "For `leaf`: which pin answers. The `router` (or `classifier`) pin names one label; the label's pin answers, the default when the reply names none." }, "evaluation": { "$ref": "#/$defs/LeafEvaluation", "description": "For `leaf`: what happens when the `evaluator` pin finds the answer fails an invariant (evaluator-optimiser). Absent with an evaluator pin: one retry, then a failed task." } } }, "PinName": { "type": "string", "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "maxLength": 63, "description": "The `name` of a pin in the modelSet." }, "LeafRouting": { "type": "object", "title": "LeafRouting", "description": "A routing rule inside one leaf: the labels the router chooses from, the pin each label goes to, and the default.", "additionalProperties": false, "required": ["routes", "default"], "properties": { "by": { "$ref": "#/$defs/PinName", "description": "The pin that decides (role `router` or `classifier`); absent: the leaf's only such pin." }, "routes": { "type": "array", "minItems": 1, "maxItems": 32, "items": { "type": "object", "additionalProperties": false, "required": ["label", "to"], "properties": { "label": { "type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,62}$", "description": "What the router replies to choose this route, for example `bug`." }, "to": { "$ref": "#/$defs/PinName", "description": "The pin (role `primary` or `specialist`) that answers tasks with this label." }, "description": { "type": "string", "minLength": 1, "maxLength": 500, "description": "What tasks this label is for; shown to the router." } } }, "description": "The labels, in the order the router is shown them; each label once." }, "default": { "$ref": "#/$defs/PinName", "description": "The pin that answers when the router's reply names no label." } } }, "LeafEvaluation": { "type": "object", "title": "LeafEvaluation", "description": "Evaluator-optimiser inside one leaf: the evaluator judges each answer against `capabilityContract.invariants`; a failed answer is retried with the evaluator's critique, then escalated, then the task fails.", "additionalProperties": false, "properties": { "by": { "$ref": "#/$defs/PinName", "description": "The pin that judges (role `evaluator`); absent: the leaf's only evaluator pin." }, "maxRetries": { "type": "integer", "minimum": 0, "maximum": 5, "default": 1, "description": "How many times the answering pin is asked again with the critique after a failed verdict." }, "escalateTo": { "$ref": "#/$defs/PinName", "description": "A pin (role `primary` or `specialist`) asked once more, with the critique, when the retries are spent; its answer is judged too. Absent: the task fails with `evaluation_failed`." } } }, "MemoryRef": { "type": "object", "title": "MemoryRef", "description": "One Cubicle memory reference.", "additionalProperties": false, "required": ["kind", "name", "retention", "egressAllowed"], "properties": { "kind": { "type": "string", "enum": ["chat", "vector", "profile", "receipt", "sensor", "content", "custom"], "description": "The Cubicle memory kind. `chat` is the run's conversation, which the runtime keeps and sends to the model pins (see `egressAllowed`); the other kinds name memories a Cubicle host provides, which agentdef's own hosts do not." }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The memory's name within the agent." }, "retention": { "type": "string", "enum": ["ephemeral", "session", "durable"], "description": "How long the memory is kept. On HB3 a `session` or `durable` memory makes the agent a long-running Service rather than a Job." }, "egressAllowed": { "type": "boolean", "description": "Whether the memory's content may leave the runtime host. For `chat` memory, `false` requires every model pin to run on the machine (tier `local`)." } } }, "MemoryContract": { "type": "object", "title": "MemoryContract", "description": "The agent's memory references and context budgets.", "additionalProperties": false, "required": ["refs"], "properties": { "refs": { "type": "array", "items": { "$ref": "#/$defs/MemoryRef" }, "description": "The Cubicle memory references the agent uses." }, "workingSetTokens": { "type": "integer", "minimum": 0, "description": "The tokens the agent keeps in context on a typical turn: a sizing declaration. Validation checks it (at most `contextWindowBudget`; above 128k tokens it refuses `workers-only` and warns on `workers-preferred`); the runtime bounds the context by `contextWindowBudget`, not by this." }, "contextWindowBudget": { "type": "integer", "minimum": 1, "description": "The most tokens the agent may hold in context; the runtime compacts (by `compactionPolicy`, default `drop`) before exceeding it. A tool calls no model and keeps no context." }, "compactionPolicy": { "type": "string", "enum": ["summarise", "quarantine", "drop"], "description": "What the runtime does when the next model request would exceed `contextWindowBudget`; it needs that budget, without which it would never apply." } } }, "TelemetryContract": { "type": "object", "title": "TelemetryContract", "description": "The receipt envelope and telemetry the agent commits to, and its agentic gate, stored explicitly.", "additionalProperties": false, "required": ["receiptSigner", "receiptSchemaVersion", "telemetryKinds", "agenticGate", "kymRegistrationRequired"], "properties": { "receiptSigner": { "anyOf": [{ "$ref": "#/$defs/OpaqueRef" }, { "type": "null" }], "description": "The signing key reference for receipts, or null before `tool-shipped` (no signed receipts yet)." }, "receiptSchemaVersion": { "type": "string", "pattern": "^receipt/v[1-9][0-9]*$", "description": "The receipt schema the agent emits, for example `receipt/v1`.", "x-message": "must look like receipt/v1" }, "telemetryKinds": { "type": "array", "items": { "type": "string", "enum": ["events", "session-report", "experiment"] }, "uniqueItems": true, "description": "Which telemetry streams the agent declares, for the platform that collects them (Cubicle). A declaration: agentdef's hosts emit the run receipts and the run event log whatever it lists. A tool (empty `modelSet`) declares `events` only." }, "agenticGate": { "type": "string", "enum": ["tool-only", "agentic"], "description": "The model gate: `tool-only` when `modelSet` is empty, `agentic` when it pins any model, whatever its task (chat, embedding, classification, speech, image). Stored so downstream systems audit rather than infer." }, "kymRegistrationRequired": { "type": "boolean", "description": "True exactly when `agenticGate` is `agentic`: agentic entities must register in KYM." } } }, "Limits": { "type": "object", "title": "Limits", "description": "Resource and termination limits; the runtime enforces them.", "additionalProperties": false, "required": [], "properties": { "cpuMs": { "type": "integer", "minimum": 1, "description": "CPU time per request in milliseconds. Cloudflare Workers enforce it (`limits.cpu_ms`, the most any agent of the Worker declares); container (HB3) and local hosts do not meter CPU time (`wallClockMs` bounds the run there), so a class that never runs on a Worker may not declare it." }, "memoryMb": { "type": "integer", "minimum": 1, "description": "Memory in MiB: an HB3 container's memory, and on HB3 and the local launcher the Node heap limit of the agent's process (three quarters of it). Advisory on Cloudflare Workers, whose isolates have a fixed 128 MiB: a `workers-only` agent may not declare more." }, "wallClockMs": { "type": "integer", "minimum": 1, "description": "Wall-clock time per run in milliseconds; the run stops and says so when it is reached." }, "maxSubrequests": { "type": "integer", "minimum": 0, "description": "The most outbound requests (model and tool calls) per run." } } }, "BindingRef": { "title": "BindingRef", "description": "A runtime binding, matching the Cubicle DynamicWorkerHostPlan bindings union. Cloudflare Workers provide every kind; container and local hosts provide `secret-ref` bindings only (and an HB3 container an `r2` bucket as its tuned-weights source), so a class that runs only there may not declare other kinds.", "type": "object", "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["service", "kv", "d1", "r2", "queue", "secret-ref", "custom"], "description": "The binding kind; selects which of the shapes below applies." } }, "discriminator": { "propertyName": "kind" }, "oneOf": [{ "type": "object", "title": "BindingService", "description": "A service binding to another Worker or MCP server over HTTP.", "additionalProperties": false, "required": ["kind", "name", "service"], "properties": { "kind": { "const": "service", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "service": { "type": "string", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$", "description": "The service (Worker) name to bind." } } }, { "type": "object", "title": "BindingKv", "description": "A KV namespace.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "kv", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "namespaceId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The KV namespace id, when known at compile time." } } }, { "type": "object", "title": "BindingD1", "description": "A D1 database.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "d1", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "databaseId": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$", "description": "The D1 database id." } } }, { "type": "object", "title": "BindingR2", "description": "An R2 bucket.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "r2", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "bucket": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{1,62}$", "description": "The bucket name." } } }, { "type": "object", "title": "BindingQueue", "description": "A queue producer.", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "const": "queue", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "queue": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,62}$", "description": "The queue name." } } }, { "type": "object", "title": "BindingSecretRef", "description": "A secret, by reference only: the value lives in a secret store, never in the definition.", "additionalProperties": false, "required": ["kind", "name", "ref"], "properties": { "kind": { "const": "secret-ref", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "ref": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*://\\S+$", "maxLength": 512, "description": "Where the operator keeps the secret, for example `secrets-store://acme/openai` or `vault://acme/openai`; its scheme matches `keyCustody`. Hosts look the secret up by `name`, never by this reference.", "x-message": "must be a secret reference such as secrets-store://team/name, never the secret itself" } } }, { "type": "object", "title": "BindingCustom", "description": "A binding of a kind the host plan does not know; passed through by name.", "additionalProperties": false, "required": ["kind", "name", "type"], "properties": { "kind": { "const": "custom", "description": "The binding kind." }, "name": { "type": "string", "pattern": "^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$", "description": "The binding's name in the runtime's `env`." }, "type": { "type": "string", "pattern": "^[a-z][a-z0-9_-]{0,63}$", "description": "The host's binding type." } } }] }, "RuntimeRequirements": { "type": "object", "title": "RuntimeRequirements", "description": "The compiler's dispatch key: the runtime class, limits, key custody and bindings.", "additionalProperties": false, "required": ["runtimeCapabilityClass", "limits", "keyCustody", "bindings"], "properties": { "runtimeCapabilityClass": { "type": "string", "enum": ["workers-only", "workers-preferred", "container-required", "local-host-required"], "description": "Which hosts may run the agent: Workers only, Workers with a container fallback, a container, or the user's own machine." }, "limits": { "$ref": "#/$defs/Limits", "description": "Resource and termination limits." }, "keyCustody": { "type": "string", "enum": ["session", "vault-ref", "secrets-store"], "description": "Where the agent's keys are held." }, "bindings": { "type": "array", "items": { "$ref": "#/$defs/BindingRef" }, "description": "The runtime bindings the agent needs." } } }, "Provenance": { "type": "object", "title": "Provenance", "description": "Where the definition comes from: a file in a repository, and at publish time the commit.", "additionalProperties": false, "required": ["repo", "filePath"], "properties": { "repo": { "type": "string", "minLength": 1, "maxLength": 1024, "description": "The repository URL." }, "filePath": { "type": "string", "pattern": "^(?!/)(?!.*(?:^|/)\\.\\.(?:/|$))[A-Za-z0-9._@+/-]+$", "maxLength": 1024, "description": "The definition's path inside the repository (relative, no `..`)." }, "commitSha": { "type": "string", "pattern": "^[0-9a-f]{40}(?:[0-9a-f]{24})?$", "description": "The commit the definition was published from; stamped at publish time, optional in authored files." } } }, "CardExports": { "type": "object", "title": "CardExports", "description": "Derived views generated by the compiler and cached for external verifiers.", "additionalProperties": false, "required": [], "properties": { "agentCard": { "type": "object", "description": "The A2A AgentCard projection of this definition." }, "agentFacts": { "type": "object", "description": "The NANDA AgentFacts credential projection of this definition." } } }, "Metadata": { "type": "object", "title": "Metadata", "description": "Description, tags, provenance and derived exports.", "additionalProperties": false, "required": ["description", "tags", "provenance"], "properties": { "description": { "type": "string", "minLength": 1, "maxLength": 4e3, "description": "What the agent is for." }, "tags": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 64 }, "description": "Keywords for discovery." }, "provenance": { "$ref": "#/$defs/Provenance", "description": "Where the definition comes from." }, "cardExports": { "$ref": "#/$defs/CardExports", "description": "Derived A2A and NANDA views." }, "notes": { "type": "object", "description": "Free-form notes; the only open object in the definition.", "additionalProperties": true } } } } };
 var func1 = Object.prototype.hasOwnProperty;
 var schema32 = { "type": "object", "title": "Identity", "description": "Immutable identity: the join key for receipts, KYM registration and NANDA discovery.", "additionalProperties": false, "required": ["id", "slug", "name", "versionSemver", "versionId", "owner", "signingKeyRef"], "properties": { "id": { "$ref": "#/$defs/Ulid", "description": "The agent's permanent ULID. It never changes across versions." }, "slug": { "$ref": "#/$defs/Slug", "description": "The agent's kebab-case name; also its Nx project name and folder name." }, "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The human-readable display name." }, "versionSemver": { "$ref": "#/$defs/Semver", "description": "The exact semantic version of this definition, for humans and for pins (`slug@version`)." }, "versionId": { "$ref": "#/$defs/Ulid", "description": "The ULID of this version; the receipt attribution tuple carries it." }, "owner": { "$ref": "#/$defs/CubicleActorRef", "description": "The actor that owns this agent." }, "signingKeyRef": { "$ref": "#/$defs/OpaqueRef", "description": "An opaque reference to the key that signs this agent's exports (ADR-006). Never the key itself." }, "kymRef": { "type": "string", "pattern": "^kym://agents/[a-z0-9]+(?:-[a-z0-9]+)*@\\S+$", "description": "The KYM registry reference, exactly `kym://agents/<slug>@<versionSemver>` of this definition. Required from lifecycle stage `kym-registered` on.", "x-message": "must look like kym://agents/<slug>@<version>" }, "nandaFactsRef": { "type": "string", "pattern": "^[a-z][a-z0-9+.-]*:\\S+$", "maxLength": 1024, "description": "Where the published NANDA AgentFacts credential lives (a URL or URN). Required at lifecycle stage `marketplace-published`." } } };
 var schema37 = { "type": "object", "title": "CubicleActorRef", "description": "Who owns the agent: a user, team, organisation or service account.", "additionalProperties": false, "required": ["kind", "id"], "properties": { "kind": { "type": "string", "enum": ["user", "team", "org", "service"], "description": "The kind of actor that owns the agent." }, "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "description": "The actor's identifier within its kind (letters, digits, `.`, `_`, `-`; up to 128 characters)." } } };
@@ -1223,7 +1223,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema46 = { "type": "object", "title": "LlmPin", "description": "One pinned model in the agent's execution path. Any pin makes the agent agentic.", "additionalProperties": false, "required": ["role", "modelId", "modelVersion", "providerId", "samplingParams"], "properties": { "role": { "type": "string", "enum": ["primary", "classifier", "evaluator", "specialist", "router"], "description": "What the model does inside the agent." }, "name": { "type": "string", "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "maxLength": 63, "description": "A name for the pin, unique in the modelSet, so `composition.routing` and `composition.evaluation` can point at it (for example `bug-fixer`)." }, "modelId": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The provider's model identifier, for example `gpt-4o-mini`." }, "modelVersion": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The exact model version or snapshot date; never `latest`." }, "providerId": { "type": "string", "pattern": "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "description": "Who serves the model: a known provider (`openai`, `anthropic`, `google`, `mistral`, `cohere`, `groq`, `workers-ai`, `azure-openai`, `bedrock`, `local-ollama`) or `custom:<name>`. `local-ollama` keeps inference on the machine.", "x-message": "must be a known provider id such as openai or local-ollama, or custom:<name>" }, "samplingParams": { "$ref": "#/$defs/SamplingParams", "description": "Sampling parameters for this model." }, "tier": { "type": "string", "enum": ["frontier", "small", "tuned", "local"], "description": "The model's tier: `tuned` carries pinned weights (a checkpoint served in a container or on the local host), `local` runs on the machine (the local host only, no key). `frontier` and `small` are both remote API calls and run alike; the label is for people and registries." }, "checkpointId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$", "description": "The pinned fine-tune checkpoint; required when `tier` is `tuned`." } } };
+var schema46 = { "type": "object", "title": "LlmPin", "description": "One pinned model in the agent's execution path, of any task (chat, embedding, classification, speech, image). Any pin makes the agent agentic: the model gate counts every inference step.", "additionalProperties": false, "required": ["role", "modelId", "modelVersion", "providerId", "samplingParams"], "properties": { "role": { "type": "string", "enum": ["primary", "classifier", "evaluator", "specialist", "router"], "description": "What the model does inside the agent." }, "task": { "type": "string", "enum": ["chat", "embedding", "classification", "speech-to-text", "text-to-speech", "image-classification", "image-generation"], "description": "What kind of inference the model performs; absent means `chat` (a text model the runtime calls through the provider's chat API). Every task counts for the model gate (`telemetryContract.agenticGate`). The runtime calls `chat` models only: a pin of another task is refused with `runtime_capability_mismatch` (rule `model-task`) until a runtime path for that task exists (docs/decisions/0006-model-gate.md)." }, "name": { "type": "string", "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "maxLength": 63, "description": "A name for the pin, unique in the modelSet, so `composition.routing` and `composition.evaluation` can point at it (for example `bug-fixer`)." }, "modelId": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The provider's model identifier, for example `gpt-4o-mini`." }, "modelVersion": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The exact model version or snapshot date; never `latest`." }, "providerId": { "type": "string", "pattern": "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "description": "Who serves the model: a known provider (`openai`, `anthropic`, `google`, `mistral`, `cohere`, `groq`, `workers-ai`, `azure-openai`, `bedrock`, `local-ollama`) or `custom:<name>`. `local-ollama` keeps inference on the machine.", "x-message": "must be a known provider id such as openai or local-ollama, or custom:<name>" }, "samplingParams": { "$ref": "#/$defs/SamplingParams", "description": "Sampling parameters for this model." }, "tier": { "type": "string", "enum": ["frontier", "small", "tuned", "local"], "description": "The model's tier: `tuned` carries pinned weights (a checkpoint served in a container or on the local host), `local` runs on the machine (the local host only, no key). `frontier` and `small` are both remote API calls and run alike; the label is for people and registries." }, "checkpointId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$", "description": "The pinned fine-tune checkpoint; required when `tier` is `tuned`." } } };
 var schema47 = { "type": "object", "title": "SamplingParams", "description": "Sampling parameters sent with every call to the model: the portable ones (camelCase, translated for each provider) and the provider-specific ones agentdef passes through under their wire names (OpenAI: `frequency_penalty`, `presence_penalty`; Ollama: `num_ctx`, `repeat_penalty`, `repeat_last_n`, `min_p`, `mirostat`, `mirostat_eta`, `mirostat_tau`). Any other field is an error, so a misspelled parameter is never silently ignored.", "properties": { "temperature": { "type": "number", "minimum": 0, "maximum": 2, "description": "Sampling temperature." }, "topP": { "type": "number", "minimum": 0, "maximum": 1, "description": "Nucleus sampling probability mass." }, "topK": { "type": "integer", "minimum": 1, "description": "Top-k sampling cut-off." }, "maxTokens": { "type": "integer", "minimum": 1, "description": "Maximum tokens the model may generate per call." }, "seed": { "type": "integer", "description": "Seed for providers that support deterministic sampling." }, "stop": { "type": "array", "items": { "type": "string" }, "maxItems": 16, "description": "Stop sequences." }, "frequency_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens by how often they already appear." }, "presence_penalty": { "type": "number", "minimum": -2, "maximum": 2, "description": "OpenAI: penalty on tokens that already appear." }, "num_ctx": { "type": "integer", "minimum": 1, "description": "Ollama: the context window size, in tokens." }, "repeat_penalty": { "type": "number", "minimum": 0, "description": "Ollama: how strongly repetitions are penalised." }, "repeat_last_n": { "type": "integer", "minimum": -1, "description": "Ollama: how far back to look for repetitions (-1: the whole context)." }, "min_p": { "type": "number", "minimum": 0, "maximum": 1, "description": "Ollama: minimum probability of a token relative to the most likely one." }, "mirostat": { "type": "integer", "minimum": 0, "maximum": 2, "description": "Ollama: Mirostat sampling (0 off, 1 Mirostat, 2 Mirostat 2.0)." }, "mirostat_eta": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat learning rate." }, "mirostat_tau": { "type": "number", "minimum": 0, "description": "Ollama: Mirostat target perplexity." } }, "additionalProperties": false };
 var pattern14 = new RegExp("^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$", "u");
 var pattern15 = new RegExp("^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$", "u");
@@ -1285,7 +1285,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "role" || key0 === "name" || key0 === "modelId" || key0 === "modelVersion" || key0 === "providerId" || key0 === "samplingParams" || key0 === "tier" || key0 === "checkpointId")) {
+      if (!func1.call(schema46.properties, key0)) {
         const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err5];
@@ -1316,42 +1316,41 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.name !== void 0) {
-      let data1 = data.name;
-      if (typeof data1 === "string") {
-        if (func3(data1) > 63) {
-          const err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 63 }, message: "must NOT have more than 63 characters" };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        if (!pattern14.test(data1)) {
-          const err9 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"' };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      } else {
-        const err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (data.task !== void 0) {
+      let data1 = data.task;
+      if (typeof data1 !== "string") {
+        const err8 = { instancePath: instancePath + "/task", schemaPath: "#/properties/task/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err8];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data1 === "chat" || data1 === "embedding" || data1 === "classification" || data1 === "speech-to-text" || data1 === "text-to-speech" || data1 === "image-classification" || data1 === "image-generation")) {
+        const err9 = { instancePath: instancePath + "/task", schemaPath: "#/properties/task/enum", keyword: "enum", params: { allowedValues: schema46.properties.task.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
         }
         errors++;
       }
     }
-    if (data.modelId !== void 0) {
-      let data2 = data.modelId;
+    if (data.name !== void 0) {
+      let data2 = data.name;
       if (typeof data2 === "string") {
-        if (func3(data2) > 200) {
-          const err11 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+        if (func3(data2) > 63) {
+          const err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 63 }, message: "must NOT have more than 63 characters" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!pattern14.test(data2)) {
+          const err11 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$" }, message: 'must match pattern "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"' };
           if (vErrors === null) {
             vErrors = [err11];
           } else {
@@ -1359,30 +1358,30 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func3(data2) < 1) {
-          const err12 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
       } else {
-        const err13 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err12 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err12];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err12);
         }
         errors++;
       }
     }
-    if (data.modelVersion !== void 0) {
-      let data3 = data.modelVersion;
+    if (data.modelId !== void 0) {
+      let data3 = data.modelId;
       if (typeof data3 === "string") {
         if (func3(data3) > 200) {
-          const err14 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          const err13 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (func3(data3) < 1) {
+          const err14 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err14];
           } else {
@@ -1390,30 +1389,30 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func3(data3) < 1) {
-          const err15 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
       } else {
-        const err16 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err15 = { instancePath: instancePath + "/modelId", schemaPath: "#/properties/modelId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err15];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err15);
         }
         errors++;
       }
     }
-    if (data.providerId !== void 0) {
-      let data4 = data.providerId;
+    if (data.modelVersion !== void 0) {
+      let data4 = data.modelVersion;
       if (typeof data4 === "string") {
-        if (!pattern15.test(data4)) {
-          const err17 = { instancePath: instancePath + "/providerId", schemaPath: "#/properties/providerId/pattern", keyword: "pattern", params: { pattern: "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$" }, message: 'must match pattern "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$"' };
+        if (func3(data4) > 200) {
+          const err16 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (func3(data4) < 1) {
+          const err17 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err17];
           } else {
@@ -1422,7 +1421,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err18 = { instancePath: instancePath + "/providerId", schemaPath: "#/properties/providerId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err18 = { instancePath: instancePath + "/modelVersion", schemaPath: "#/properties/modelVersion/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -1431,56 +1430,56 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.samplingParams !== void 0) {
-      let data5 = data.samplingParams;
-      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-        for (const key1 in data5) {
-          if (!func1.call(schema47.properties, key1)) {
-            const err19 = { instancePath: instancePath + "/samplingParams", schemaPath: "#/$defs/SamplingParams/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err19];
-            } else {
-              vErrors.push(err19);
-            }
-            errors++;
-          }
-        }
-        if (data5.temperature !== void 0) {
-          let data6 = data5.temperature;
-          if (typeof data6 == "number" && isFinite(data6)) {
-            if (data6 > 2 || isNaN(data6)) {
-              const err20 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-            if (data6 < 0 || isNaN(data6)) {
-              const err21 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
+    if (data.providerId !== void 0) {
+      let data5 = data.providerId;
+      if (typeof data5 === "string") {
+        if (!pattern15.test(data5)) {
+          const err19 = { instancePath: instancePath + "/providerId", schemaPath: "#/properties/providerId/pattern", keyword: "pattern", params: { pattern: "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$" }, message: 'must match pattern "^(?:[a-z0-9]+(?:-[a-z0-9]+)*|custom:[a-z0-9]+(?:[-.][a-z0-9]+)*)$"' };
+          if (vErrors === null) {
+            vErrors = [err19];
           } else {
-            const err22 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = { instancePath: instancePath + "/providerId", schemaPath: "#/properties/providerId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.samplingParams !== void 0) {
+      let data6 = data.samplingParams;
+      if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+        for (const key1 in data6) {
+          if (!func1.call(schema47.properties, key1)) {
+            const err21 = { instancePath: instancePath + "/samplingParams", schemaPath: "#/$defs/SamplingParams/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err21];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err21);
             }
             errors++;
           }
         }
-        if (data5.topP !== void 0) {
-          let data7 = data5.topP;
+        if (data6.temperature !== void 0) {
+          let data7 = data6.temperature;
           if (typeof data7 == "number" && isFinite(data7)) {
-            if (data7 > 1 || isNaN(data7)) {
-              const err23 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+            if (data7 > 2 || isNaN(data7)) {
+              const err22 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
+            if (data7 < 0 || isNaN(data7)) {
+              const err23 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err23];
               } else {
@@ -1488,52 +1487,51 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data7 < 0 || isNaN(data7)) {
-              const err24 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          } else {
+            const err24 = { instancePath: instancePath + "/samplingParams/temperature", schemaPath: "#/$defs/SamplingParams/properties/temperature/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+        }
+        if (data6.topP !== void 0) {
+          let data8 = data6.topP;
+          if (typeof data8 == "number" && isFinite(data8)) {
+            if (data8 > 1 || isNaN(data8)) {
+              const err25 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
               if (vErrors === null) {
-                vErrors = [err24];
+                vErrors = [err25];
               } else {
-                vErrors.push(err24);
+                vErrors.push(err25);
+              }
+              errors++;
+            }
+            if (data8 < 0 || isNaN(data8)) {
+              const err26 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              if (vErrors === null) {
+                vErrors = [err26];
+              } else {
+                vErrors.push(err26);
               }
               errors++;
             }
           } else {
-            const err25 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err27 = { instancePath: instancePath + "/samplingParams/topP", schemaPath: "#/$defs/SamplingParams/properties/topP/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
-              vErrors = [err25];
+              vErrors = [err27];
             } else {
-              vErrors.push(err25);
+              vErrors.push(err27);
             }
             errors++;
           }
         }
-        if (data5.topK !== void 0) {
-          let data8 = data5.topK;
-          if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-            const err26 = { instancePath: instancePath + "/samplingParams/topK", schemaPath: "#/$defs/SamplingParams/properties/topK/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-          if (typeof data8 == "number" && isFinite(data8)) {
-            if (data8 < 1 || isNaN(data8)) {
-              const err27 = { instancePath: instancePath + "/samplingParams/topK", schemaPath: "#/$defs/SamplingParams/properties/topK/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-              if (vErrors === null) {
-                vErrors = [err27];
-              } else {
-                vErrors.push(err27);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data5.maxTokens !== void 0) {
-          let data9 = data5.maxTokens;
+        if (data6.topK !== void 0) {
+          let data9 = data6.topK;
           if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
-            const err28 = { instancePath: instancePath + "/samplingParams/maxTokens", schemaPath: "#/$defs/SamplingParams/properties/maxTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            const err28 = { instancePath: instancePath + "/samplingParams/topK", schemaPath: "#/$defs/SamplingParams/properties/topK/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
               vErrors = [err28];
             } else {
@@ -1543,7 +1541,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           }
           if (typeof data9 == "number" && isFinite(data9)) {
             if (data9 < 1 || isNaN(data9)) {
-              const err29 = { instancePath: instancePath + "/samplingParams/maxTokens", schemaPath: "#/$defs/SamplingParams/properties/maxTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+              const err29 = { instancePath: instancePath + "/samplingParams/topK", schemaPath: "#/$defs/SamplingParams/properties/topK/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
               if (vErrors === null) {
                 vErrors = [err29];
               } else {
@@ -1553,10 +1551,10 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             }
           }
         }
-        if (data5.seed !== void 0) {
-          let data10 = data5.seed;
+        if (data6.maxTokens !== void 0) {
+          let data10 = data6.maxTokens;
           if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-            const err30 = { instancePath: instancePath + "/samplingParams/seed", schemaPath: "#/$defs/SamplingParams/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            const err30 = { instancePath: instancePath + "/samplingParams/maxTokens", schemaPath: "#/$defs/SamplingParams/properties/maxTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
               vErrors = [err30];
             } else {
@@ -1564,12 +1562,9 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-        }
-        if (data5.stop !== void 0) {
-          let data11 = data5.stop;
-          if (Array.isArray(data11)) {
-            if (data11.length > 16) {
-              const err31 = { instancePath: instancePath + "/samplingParams/stop", schemaPath: "#/$defs/SamplingParams/properties/stop/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" };
+          if (typeof data10 == "number" && isFinite(data10)) {
+            if (data10 < 1 || isNaN(data10)) {
+              const err31 = { instancePath: instancePath + "/samplingParams/maxTokens", schemaPath: "#/$defs/SamplingParams/properties/maxTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
               if (vErrors === null) {
                 vErrors = [err31];
               } else {
@@ -1577,64 +1572,68 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            const len0 = data11.length;
+          }
+        }
+        if (data6.seed !== void 0) {
+          let data11 = data6.seed;
+          if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+            const err32 = { instancePath: instancePath + "/samplingParams/seed", schemaPath: "#/$defs/SamplingParams/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+        }
+        if (data6.stop !== void 0) {
+          let data12 = data6.stop;
+          if (Array.isArray(data12)) {
+            if (data12.length > 16) {
+              const err33 = { instancePath: instancePath + "/samplingParams/stop", schemaPath: "#/$defs/SamplingParams/properties/stop/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" };
+              if (vErrors === null) {
+                vErrors = [err33];
+              } else {
+                vErrors.push(err33);
+              }
+              errors++;
+            }
+            const len0 = data12.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (typeof data11[i0] !== "string") {
-                const err32 = { instancePath: instancePath + "/samplingParams/stop/" + i0, schemaPath: "#/$defs/SamplingParams/properties/stop/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (typeof data12[i0] !== "string") {
+                const err34 = { instancePath: instancePath + "/samplingParams/stop/" + i0, schemaPath: "#/$defs/SamplingParams/properties/stop/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err32];
+                  vErrors = [err34];
                 } else {
-                  vErrors.push(err32);
+                  vErrors.push(err34);
                 }
                 errors++;
               }
             }
           } else {
-            const err33 = { instancePath: instancePath + "/samplingParams/stop", schemaPath: "#/$defs/SamplingParams/properties/stop/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err35 = { instancePath: instancePath + "/samplingParams/stop", schemaPath: "#/$defs/SamplingParams/properties/stop/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err33];
+              vErrors = [err35];
             } else {
-              vErrors.push(err33);
+              vErrors.push(err35);
             }
             errors++;
           }
         }
-        if (data5.frequency_penalty !== void 0) {
-          let data13 = data5.frequency_penalty;
-          if (typeof data13 == "number" && isFinite(data13)) {
-            if (data13 > 2 || isNaN(data13)) {
-              const err34 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
-              if (vErrors === null) {
-                vErrors = [err34];
-              } else {
-                vErrors.push(err34);
-              }
-              errors++;
-            }
-            if (data13 < -2 || isNaN(data13)) {
-              const err35 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2 }, message: "must be >= -2" };
-              if (vErrors === null) {
-                vErrors = [err35];
-              } else {
-                vErrors.push(err35);
-              }
-              errors++;
-            }
-          } else {
-            const err36 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-            if (vErrors === null) {
-              vErrors = [err36];
-            } else {
-              vErrors.push(err36);
-            }
-            errors++;
-          }
-        }
-        if (data5.presence_penalty !== void 0) {
-          let data14 = data5.presence_penalty;
+        if (data6.frequency_penalty !== void 0) {
+          let data14 = data6.frequency_penalty;
           if (typeof data14 == "number" && isFinite(data14)) {
             if (data14 > 2 || isNaN(data14)) {
-              const err37 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
+              const err36 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
+              if (vErrors === null) {
+                vErrors = [err36];
+              } else {
+                vErrors.push(err36);
+              }
+              errors++;
+            }
+            if (data14 < -2 || isNaN(data14)) {
+              const err37 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2 }, message: "must be >= -2" };
               if (vErrors === null) {
                 vErrors = [err37];
               } else {
@@ -1642,107 +1641,106 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data14 < -2 || isNaN(data14)) {
-              const err38 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2 }, message: "must be >= -2" };
-              if (vErrors === null) {
-                vErrors = [err38];
-              } else {
-                vErrors.push(err38);
-              }
-              errors++;
-            }
           } else {
-            const err39 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err38 = { instancePath: instancePath + "/samplingParams/frequency_penalty", schemaPath: "#/$defs/SamplingParams/properties/frequency_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
-              vErrors = [err39];
+              vErrors = [err38];
             } else {
-              vErrors.push(err39);
+              vErrors.push(err38);
             }
             errors++;
           }
         }
-        if (data5.num_ctx !== void 0) {
-          let data15 = data5.num_ctx;
-          if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
-            const err40 = { instancePath: instancePath + "/samplingParams/num_ctx", schemaPath: "#/$defs/SamplingParams/properties/num_ctx/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err40];
-            } else {
-              vErrors.push(err40);
-            }
-            errors++;
-          }
+        if (data6.presence_penalty !== void 0) {
+          let data15 = data6.presence_penalty;
           if (typeof data15 == "number" && isFinite(data15)) {
-            if (data15 < 1 || isNaN(data15)) {
-              const err41 = { instancePath: instancePath + "/samplingParams/num_ctx", schemaPath: "#/$defs/SamplingParams/properties/num_ctx/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (data15 > 2 || isNaN(data15)) {
+              const err39 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
               if (vErrors === null) {
-                vErrors = [err41];
+                vErrors = [err39];
               } else {
-                vErrors.push(err41);
+                vErrors.push(err39);
               }
               errors++;
             }
-          }
-        }
-        if (data5.repeat_penalty !== void 0) {
-          let data16 = data5.repeat_penalty;
-          if (typeof data16 == "number" && isFinite(data16)) {
-            if (data16 < 0 || isNaN(data16)) {
-              const err42 = { instancePath: instancePath + "/samplingParams/repeat_penalty", schemaPath: "#/$defs/SamplingParams/properties/repeat_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (data15 < -2 || isNaN(data15)) {
+              const err40 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2 }, message: "must be >= -2" };
               if (vErrors === null) {
-                vErrors = [err42];
+                vErrors = [err40];
               } else {
-                vErrors.push(err42);
+                vErrors.push(err40);
               }
               errors++;
             }
           } else {
-            const err43 = { instancePath: instancePath + "/samplingParams/repeat_penalty", schemaPath: "#/$defs/SamplingParams/properties/repeat_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err41 = { instancePath: instancePath + "/samplingParams/presence_penalty", schemaPath: "#/$defs/SamplingParams/properties/presence_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
-              vErrors = [err43];
+              vErrors = [err41];
             } else {
-              vErrors.push(err43);
+              vErrors.push(err41);
             }
             errors++;
           }
         }
-        if (data5.repeat_last_n !== void 0) {
-          let data17 = data5.repeat_last_n;
-          if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
-            const err44 = { instancePath: instancePath + "/samplingParams/repeat_last_n", schemaPath: "#/$defs/SamplingParams/properties/repeat_last_n/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (data6.num_ctx !== void 0) {
+          let data16 = data6.num_ctx;
+          if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
+            const err42 = { instancePath: instancePath + "/samplingParams/num_ctx", schemaPath: "#/$defs/SamplingParams/properties/num_ctx/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
-              vErrors = [err44];
+              vErrors = [err42];
             } else {
-              vErrors.push(err44);
+              vErrors.push(err42);
             }
             errors++;
           }
+          if (typeof data16 == "number" && isFinite(data16)) {
+            if (data16 < 1 || isNaN(data16)) {
+              const err43 = { instancePath: instancePath + "/samplingParams/num_ctx", schemaPath: "#/$defs/SamplingParams/properties/num_ctx/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+              if (vErrors === null) {
+                vErrors = [err43];
+              } else {
+                vErrors.push(err43);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data6.repeat_penalty !== void 0) {
+          let data17 = data6.repeat_penalty;
           if (typeof data17 == "number" && isFinite(data17)) {
-            if (data17 < -1 || isNaN(data17)) {
-              const err45 = { instancePath: instancePath + "/samplingParams/repeat_last_n", schemaPath: "#/$defs/SamplingParams/properties/repeat_last_n/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1 }, message: "must be >= -1" };
+            if (data17 < 0 || isNaN(data17)) {
+              const err44 = { instancePath: instancePath + "/samplingParams/repeat_penalty", schemaPath: "#/$defs/SamplingParams/properties/repeat_penalty/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
-                vErrors = [err45];
+                vErrors = [err44];
               } else {
-                vErrors.push(err45);
+                vErrors.push(err44);
               }
               errors++;
             }
+          } else {
+            const err45 = { instancePath: instancePath + "/samplingParams/repeat_penalty", schemaPath: "#/$defs/SamplingParams/properties/repeat_penalty/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            if (vErrors === null) {
+              vErrors = [err45];
+            } else {
+              vErrors.push(err45);
+            }
+            errors++;
           }
         }
-        if (data5.min_p !== void 0) {
-          let data18 = data5.min_p;
-          if (typeof data18 == "number" && isFinite(data18)) {
-            if (data18 > 1 || isNaN(data18)) {
-              const err46 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-              if (vErrors === null) {
-                vErrors = [err46];
-              } else {
-                vErrors.push(err46);
-              }
-              errors++;
+        if (data6.repeat_last_n !== void 0) {
+          let data18 = data6.repeat_last_n;
+          if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
+            const err46 = { instancePath: instancePath + "/samplingParams/repeat_last_n", schemaPath: "#/$defs/SamplingParams/properties/repeat_last_n/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err46];
+            } else {
+              vErrors.push(err46);
             }
-            if (data18 < 0 || isNaN(data18)) {
-              const err47 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            errors++;
+          }
+          if (typeof data18 == "number" && isFinite(data18)) {
+            if (data18 < -1 || isNaN(data18)) {
+              const err47 = { instancePath: instancePath + "/samplingParams/repeat_last_n", schemaPath: "#/$defs/SamplingParams/properties/repeat_last_n/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1 }, message: "must be >= -1" };
               if (vErrors === null) {
                 vErrors = [err47];
               } else {
@@ -1750,53 +1748,53 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-          } else {
-            const err48 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-            if (vErrors === null) {
-              vErrors = [err48];
-            } else {
-              vErrors.push(err48);
-            }
-            errors++;
           }
         }
-        if (data5.mirostat !== void 0) {
-          let data19 = data5.mirostat;
-          if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-            const err49 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err49];
-            } else {
-              vErrors.push(err49);
-            }
-            errors++;
-          }
+        if (data6.min_p !== void 0) {
+          let data19 = data6.min_p;
           if (typeof data19 == "number" && isFinite(data19)) {
-            if (data19 > 2 || isNaN(data19)) {
-              const err50 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
+            if (data19 > 1 || isNaN(data19)) {
+              const err48 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
               if (vErrors === null) {
-                vErrors = [err50];
+                vErrors = [err48];
               } else {
-                vErrors.push(err50);
+                vErrors.push(err48);
               }
               errors++;
             }
             if (data19 < 0 || isNaN(data19)) {
-              const err51 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              const err49 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
-                vErrors = [err51];
+                vErrors = [err49];
               } else {
-                vErrors.push(err51);
+                vErrors.push(err49);
               }
               errors++;
             }
+          } else {
+            const err50 = { instancePath: instancePath + "/samplingParams/min_p", schemaPath: "#/$defs/SamplingParams/properties/min_p/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            if (vErrors === null) {
+              vErrors = [err50];
+            } else {
+              vErrors.push(err50);
+            }
+            errors++;
           }
         }
-        if (data5.mirostat_eta !== void 0) {
-          let data20 = data5.mirostat_eta;
+        if (data6.mirostat !== void 0) {
+          let data20 = data6.mirostat;
+          if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
+            const err51 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err51];
+            } else {
+              vErrors.push(err51);
+            }
+            errors++;
+          }
           if (typeof data20 == "number" && isFinite(data20)) {
-            if (data20 < 0 || isNaN(data20)) {
-              const err52 = { instancePath: instancePath + "/samplingParams/mirostat_eta", schemaPath: "#/$defs/SamplingParams/properties/mirostat_eta/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (data20 > 2 || isNaN(data20)) {
+              const err52 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
               if (vErrors === null) {
                 vErrors = [err52];
               } else {
@@ -1804,21 +1802,22 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-          } else {
-            const err53 = { instancePath: instancePath + "/samplingParams/mirostat_eta", schemaPath: "#/$defs/SamplingParams/properties/mirostat_eta/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-            if (vErrors === null) {
-              vErrors = [err53];
-            } else {
-              vErrors.push(err53);
+            if (data20 < 0 || isNaN(data20)) {
+              const err53 = { instancePath: instancePath + "/samplingParams/mirostat", schemaPath: "#/$defs/SamplingParams/properties/mirostat/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              if (vErrors === null) {
+                vErrors = [err53];
+              } else {
+                vErrors.push(err53);
+              }
+              errors++;
             }
-            errors++;
           }
         }
-        if (data5.mirostat_tau !== void 0) {
-          let data21 = data5.mirostat_tau;
+        if (data6.mirostat_eta !== void 0) {
+          let data21 = data6.mirostat_eta;
           if (typeof data21 == "number" && isFinite(data21)) {
             if (data21 < 0 || isNaN(data21)) {
-              const err54 = { instancePath: instancePath + "/samplingParams/mirostat_tau", schemaPath: "#/$defs/SamplingParams/properties/mirostat_tau/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              const err54 = { instancePath: instancePath + "/samplingParams/mirostat_eta", schemaPath: "#/$defs/SamplingParams/properties/mirostat_eta/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err54];
               } else {
@@ -1827,7 +1826,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err55 = { instancePath: instancePath + "/samplingParams/mirostat_tau", schemaPath: "#/$defs/SamplingParams/properties/mirostat_tau/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            const err55 = { instancePath: instancePath + "/samplingParams/mirostat_eta", schemaPath: "#/$defs/SamplingParams/properties/mirostat_eta/type", keyword: "type", params: { type: "number" }, message: "must be number" };
             if (vErrors === null) {
               vErrors = [err55];
             } else {
@@ -1836,29 +1835,30 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data6.mirostat_tau !== void 0) {
+          let data22 = data6.mirostat_tau;
+          if (typeof data22 == "number" && isFinite(data22)) {
+            if (data22 < 0 || isNaN(data22)) {
+              const err56 = { instancePath: instancePath + "/samplingParams/mirostat_tau", schemaPath: "#/$defs/SamplingParams/properties/mirostat_tau/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              if (vErrors === null) {
+                vErrors = [err56];
+              } else {
+                vErrors.push(err56);
+              }
+              errors++;
+            }
+          } else {
+            const err57 = { instancePath: instancePath + "/samplingParams/mirostat_tau", schemaPath: "#/$defs/SamplingParams/properties/mirostat_tau/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err56 = { instancePath: instancePath + "/samplingParams", schemaPath: "#/$defs/SamplingParams/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-    }
-    if (data.tier !== void 0) {
-      let data22 = data.tier;
-      if (typeof data22 !== "string") {
-        const err57 = { instancePath: instancePath + "/tier", schemaPath: "#/properties/tier/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      }
-      if (!(data22 === "frontier" || data22 === "small" || data22 === "tuned" || data22 === "local")) {
-        const err58 = { instancePath: instancePath + "/tier", schemaPath: "#/properties/tier/enum", keyword: "enum", params: { allowedValues: schema46.properties.tier.enum }, message: "must be equal to one of the allowed values" };
+        const err58 = { instancePath: instancePath + "/samplingParams", schemaPath: "#/$defs/SamplingParams/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err58];
         } else {
@@ -1867,20 +1867,19 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.checkpointId !== void 0) {
-      let data23 = data.checkpointId;
-      if (typeof data23 === "string") {
-        if (!pattern16.test(data23)) {
-          const err59 = { instancePath: instancePath + "/checkpointId", schemaPath: "#/properties/checkpointId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$"' };
-          if (vErrors === null) {
-            vErrors = [err59];
-          } else {
-            vErrors.push(err59);
-          }
-          errors++;
+    if (data.tier !== void 0) {
+      let data23 = data.tier;
+      if (typeof data23 !== "string") {
+        const err59 = { instancePath: instancePath + "/tier", schemaPath: "#/properties/tier/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
         }
-      } else {
-        const err60 = { instancePath: instancePath + "/checkpointId", schemaPath: "#/properties/checkpointId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        errors++;
+      }
+      if (!(data23 === "frontier" || data23 === "small" || data23 === "tuned" || data23 === "local")) {
+        const err60 = { instancePath: instancePath + "/tier", schemaPath: "#/properties/tier/enum", keyword: "enum", params: { allowedValues: schema46.properties.tier.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err60];
         } else {
@@ -1889,12 +1888,34 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.checkpointId !== void 0) {
+      let data24 = data.checkpointId;
+      if (typeof data24 === "string") {
+        if (!pattern16.test(data24)) {
+          const err61 = { instancePath: instancePath + "/checkpointId", schemaPath: "#/properties/checkpointId/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,255}$"' };
+          if (vErrors === null) {
+            vErrors = [err61];
+          } else {
+            vErrors.push(err61);
+          }
+          errors++;
+        }
+      } else {
+        const err62 = { instancePath: instancePath + "/checkpointId", schemaPath: "#/properties/checkpointId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err62];
+        } else {
+          vErrors.push(err62);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err61 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err63 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err61];
+      vErrors = [err63];
     } else {
-      vErrors.push(err61);
+      vErrors.push(err63);
     }
     errors++;
   }
@@ -3398,7 +3419,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate44.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema68 = { "type": "object", "title": "TelemetryContract", "description": "The receipt envelope and telemetry the agent commits to, and its agentic gate, stored explicitly.", "additionalProperties": false, "required": ["receiptSigner", "receiptSchemaVersion", "telemetryKinds", "agenticGate", "kymRegistrationRequired"], "properties": { "receiptSigner": { "anyOf": [{ "$ref": "#/$defs/OpaqueRef" }, { "type": "null" }], "description": "The signing key reference for receipts, or null before `tool-shipped` (no signed receipts yet)." }, "receiptSchemaVersion": { "type": "string", "pattern": "^receipt/v[1-9][0-9]*$", "description": "The receipt schema the agent emits, for example `receipt/v1`.", "x-message": "must look like receipt/v1" }, "telemetryKinds": { "type": "array", "items": { "type": "string", "enum": ["events", "session-report", "experiment"] }, "uniqueItems": true, "description": "Which telemetry streams the agent declares, for the platform that collects them (Cubicle). A declaration: agentdef's hosts emit the run receipts and the run event log whatever it lists. A tool (empty `modelSet`) declares `events` only." }, "agenticGate": { "type": "string", "enum": ["tool-only", "agentic"], "description": "`tool-only` when `modelSet` is empty, `agentic` otherwise. Stored so downstream systems audit rather than infer." }, "kymRegistrationRequired": { "type": "boolean", "description": "True exactly when `agenticGate` is `agentic`: agentic entities must register in KYM." } } };
+var schema68 = { "type": "object", "title": "TelemetryContract", "description": "The receipt envelope and telemetry the agent commits to, and its agentic gate, stored explicitly.", "additionalProperties": false, "required": ["receiptSigner", "receiptSchemaVersion", "telemetryKinds", "agenticGate", "kymRegistrationRequired"], "properties": { "receiptSigner": { "anyOf": [{ "$ref": "#/$defs/OpaqueRef" }, { "type": "null" }], "description": "The signing key reference for receipts, or null before `tool-shipped` (no signed receipts yet)." }, "receiptSchemaVersion": { "type": "string", "pattern": "^receipt/v[1-9][0-9]*$", "description": "The receipt schema the agent emits, for example `receipt/v1`.", "x-message": "must look like receipt/v1" }, "telemetryKinds": { "type": "array", "items": { "type": "string", "enum": ["events", "session-report", "experiment"] }, "uniqueItems": true, "description": "Which telemetry streams the agent declares, for the platform that collects them (Cubicle). A declaration: agentdef's hosts emit the run receipts and the run event log whatever it lists. A tool (empty `modelSet`) declares `events` only." }, "agenticGate": { "type": "string", "enum": ["tool-only", "agentic"], "description": "The model gate: `tool-only` when `modelSet` is empty, `agentic` when it pins any model, whatever its task (chat, embedding, classification, speech, image). Stored so downstream systems audit rather than infer." }, "kymRegistrationRequired": { "type": "boolean", "description": "True exactly when `agenticGate` is `agentic`: agentic entities must register in KYM." } } };
 var pattern35 = new RegExp("^receipt/v[1-9][0-9]*$", "u");
 function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
