@@ -3,10 +3,11 @@
  * (extracted into a temporary node_modules, its dependencies linked beside it), `require('agentdef')`
  * and `import('agentdef')` give exactly what plugin/index.ts exports (the README's "Using agentdef
  * from a script" names among them), the API plans an example, the files Nx reads by name resolve,
- * and an internal file (`agentdef/plugin/compiler/compile`) is not importable.
+ * the JSON schemas resolve at `agentdef/schema/<file>`, and an internal file
+ * (`agentdef/plugin/compiler/compile`) is not importable.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as sourceApi from '../plugin/index';
@@ -89,15 +90,34 @@ describe('the published package', () => {
     });
   });
 
+  it('exports every JSON schema at agentdef/schema/<file>, the same bytes with the same $id (docs/decisions/0005)', () => {
+    const schemaDir = join(repoRoot, 'plugin', 'schema');
+    const names = readdirSync(schemaDir).filter((name) => name.endsWith('.schema.json'));
+    expect(names).toContain('agent-definition.v1.schema.json');
+    const shipped = inWorkspace(
+      `const { readFileSync } = require('node:fs'); const out = {}; for (const name of ${JSON.stringify(names)}) { const text = readFileSync(require.resolve('agentdef/schema/' + name), 'utf8'); out[name] = { text, id: JSON.parse(text).$id }; } console.log(JSON.stringify(out))`,
+    ) as Record<string, { text: string; id: string }>;
+    for (const name of names) {
+      expect(shipped[name]?.text, name).toBe(readFileSync(join(schemaDir, name), 'utf8'));
+      expect(shipped[name]?.id, name).toBe(`https://agentdef.dev/schema/${name}`);
+    }
+    const viaRequire = inWorkspace(
+      `console.log(JSON.stringify(require('agentdef/schema/agent-definition.v1.schema.json').$id))`,
+    );
+    expect(viaRequire).toBe('https://agentdef.dev/schema/agent-definition.v1.schema.json');
+  });
+
   it('resolves the files Nx reads by name, and refuses every internal path', () => {
     const resolved = inWorkspace(
-      `const out = {}; for (const spec of ['agentdef/package.json', 'agentdef/executors.json', 'agentdef/generators.json', 'agentdef/plugin/compiler/compile', 'agentdef/plugin/index.js', 'agentdef/plugin/cli/main.js', 'agentdef/bin/agentdef.cjs']) { try { require.resolve(spec); out[spec] = 'resolves'; } catch (e) { out[spec] = e.code; } } console.log(JSON.stringify(out))`,
+      `const out = {}; for (const spec of ['agentdef/package.json', 'agentdef/executors.json', 'agentdef/generators.json', 'agentdef/plugin/compiler/compile', 'agentdef/plugin/schema/agent-definition.v1.schema.json', 'agentdef/schema/generated/agent-definition.types.js', 'agentdef/plugin/index.js', 'agentdef/plugin/cli/main.js', 'agentdef/bin/agentdef.cjs']) { try { require.resolve(spec); out[spec] = 'resolves'; } catch (e) { out[spec] = e.code; } } console.log(JSON.stringify(out))`,
     );
     expect(resolved).toEqual({
       'agentdef/package.json': 'resolves',
       'agentdef/executors.json': 'resolves',
       'agentdef/generators.json': 'resolves',
       'agentdef/plugin/compiler/compile': 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+      'agentdef/plugin/schema/agent-definition.v1.schema.json': 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+      'agentdef/schema/generated/agent-definition.types.js': 'ERR_PACKAGE_PATH_NOT_EXPORTED',
       'agentdef/plugin/index.js': 'ERR_PACKAGE_PATH_NOT_EXPORTED',
       'agentdef/plugin/cli/main.js': 'ERR_PACKAGE_PATH_NOT_EXPORTED',
       'agentdef/bin/agentdef.cjs': 'ERR_PACKAGE_PATH_NOT_EXPORTED',

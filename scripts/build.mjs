@@ -89,6 +89,10 @@ const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph', '@modelcontextproto
 const optionalPeers = ['miniflare', 'wrangler', 'libsql'];
 /** Development-only packages the published package must never name (test oracles, test frameworks). */
 const NEVER_SHIPPED = ['canonicalize', 'fast-check', 'vitest', 'zod'];
+/** The format schemas (`<format>.v<major>.schema.json`), the files `./schema/*` exports. */
+const publishedSchemas = readdirSync(join(root, 'plugin', 'schema'))
+  .filter((name) => /^[a-z][a-z0-9-]*\.v[1-9][0-9]*\.schema\.json$/.test(name))
+  .sort();
 const published = {
   name: pkg.name,
   version: pkg.version,
@@ -103,6 +107,9 @@ const published = {
     './package.json': './package.json',
     './executors.json': './executors.json',
     './generators.json': './generators.json',
+    // The published JSON schemas at a stable path (docs/decisions/0005-schema-location.md):
+    // `agentdef/schema/agent-definition.v1.schema.json` and one per format, each with its `$id`.
+    ...Object.fromEntries(publishedSchemas.map((name) => [`./schema/${name}`, `./plugin/schema/${name}`])),
   },
   bin: pkg.bin,
   generators: './generators.json',
