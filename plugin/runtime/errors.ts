@@ -3,23 +3,28 @@
  * A2A error, a log line) carries a stable `code` and a message that is safe to show: it never holds
  * an API key, a request body or a stack trace. Hosts match on `code`, people read `message`.
  */
-export type RuntimeErrorCode =
-  | 'egress_blocked'
-  | 'config_invalid'
-  | 'missing_secret'
-  | 'provider_http_error'
-  | 'provider_unreachable'
-  | 'provider_bad_response'
-  | 'tool_unavailable'
-  | 'tool_failed'
-  | 'context_budget_exceeded'
-  | 'composition_failed'
-  | 'router_invalid_choice'
-  | 'evaluation_failed'
-  | 'evaluator_unreadable'
-  | 'mcp_error'
-  | 'aborted'
-  | 'internal';
+
+/** Every code the runtime surfaces (docs/reference/error-codes.md lists them). */
+export const RUNTIME_ERROR_CODES = [
+  'egress_blocked',
+  'config_invalid',
+  'missing_secret',
+  'provider_http_error',
+  'provider_unreachable',
+  'provider_bad_response',
+  'tool_unavailable',
+  'tool_failed',
+  'context_budget_exceeded',
+  'composition_failed',
+  'router_invalid_choice',
+  'evaluation_failed',
+  'evaluator_unreadable',
+  'mcp_error',
+  'aborted',
+  'internal',
+] as const;
+
+export type RuntimeErrorCode = (typeof RUNTIME_ERROR_CODES)[number];
 
 export class RuntimeError extends Error {
   readonly code: RuntimeErrorCode;
