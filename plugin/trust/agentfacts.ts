@@ -35,6 +35,12 @@ export interface ReputationAttestation {
   receiptCount: number;
   asOf: string;
   evidence?: string;
+  /** The window the receipts were counted in (plugin/reputation). */
+  window?: { from: string; until: string };
+  /** The receipts the score rests on, by kind (`attributed`: composed children's run receipts credited). */
+  receiptCounts?: { run: number; eval: number; lifecycle: number; attributed: number };
+  /** The credit a parent gets per composition layer from a child's receipt (docs/decisions/0011-reputation-decay.md). */
+  decayPerLayer?: number;
 }
 
 export interface AgentFacts {
