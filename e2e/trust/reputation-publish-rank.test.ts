@@ -7,7 +7,7 @@
  * `agentdef registry rank --skill` orders two published agents by their attested scores.
  * HOME, the keys folder and the workspace are in a temp folder; the keychain is off.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,12 @@ beforeAll(async () => {
     d.identity.id = '01KQB8J5284X2B3T395NAM3B7E';
     d.identity.versionId = '01KQXTGGAHPQXPXEVVWRWT04ZN';
     d.identity.name = 'Text stats B';
+  });
+  addAgent('text-stats-c', (d) => {
+    d.identity.slug = 'text-stats-c';
+    d.identity.id = '01KQB8J5284X2B3T395NAM3B7F';
+    d.identity.versionId = '01KQXTGGAHPQXPXEVVWRWT04ZP';
+    d.identity.name = 'Text stats C';
   });
   const good = (runId: string, card = 'text-stats') => runLine(signer, { runId, card, skill: 'text.stats' });
   const bad = (runId: string, card = 'text-stats') =>
@@ -191,6 +197,35 @@ describe('agentdef reputation, publish --reputation, verify, registry rank (real
         },
       ],
     });
+    // Published again: identical content, and a published credential is never rewritten (it says so).
+    const again = cli(
+      'publish',
+      'agents/text-stats/agent.json',
+      '--worker-url',
+      WORKER_URL,
+      '--reputation',
+      'receipts',
+      '--trust',
+      'trust',
+    );
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/its AgentFacts credential is published already and never rewritten/);
+    expect(JSON.parse(readFileSync(join(root, file), 'utf8'))).toEqual(credential);
+    // No receipt of this version counts: refused, nothing written.
+    const unscored = cli(
+      'publish',
+      'agents/text-stats-c/agent.json',
+      '--worker-url',
+      WORKER_URL,
+      '--reputation',
+      'receipts',
+      '--trust',
+      'trust',
+    );
+    expect(unscored.status).toBe(1);
+    expect(unscored.stderr).toMatch(/no receipt for text-stats-c@1\.0\.0 was counted .*nothing was published/);
+    expect(existsSync(join(root, 'registry/agents/text-stats-c'))).toBe(false);
+
     const verified = cli('verify', file, '--at', COMMIT_TIME);
     expect(verified.status, verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/verified credential \(signed by did:key:z6Mk\w+\)/);
