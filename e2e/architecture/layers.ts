@@ -30,6 +30,7 @@ export type Layer =
   | 'trust'
   | 'deploy'
   | 'graph'
+  | 'reputation'
   | 'eval'
   | 'eval-layout'
   | 'target-table'
@@ -59,6 +60,8 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'trust', paths: ['plugin/trust/**'] },
     { layer: 'deploy', paths: ['plugin/deploy/**'] },
     { layer: 'graph', paths: ['plugin/graph/**'] },
+    // Reputation scored from signed receipts (run, eval, lifecycle): pure, under the operations.
+    { layer: 'reputation', paths: ['plugin/reputation/**'] },
     // Where `agentdef eval` reads and writes (folder and file names): a leaf, so graph inference can
     // name the eval target's inputs and outputs without loading the runner.
     { layer: 'eval-layout', paths: ['plugin/eval/eval-output.ts'] },
@@ -88,10 +91,11 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    cli:               { cli: 'yes', eval: 'yes', 'eval-layout': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    cli:               { cli: 'yes', reputation: 'yes', eval: 'yes', 'eval-layout': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     'nx-shell':        { 'nx-shell': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
-    operations:        { operations: 'yes', eval: 'yes', 'eval-layout': 'yes', 'output-folder': 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    operations:        { operations: 'yes', reputation: 'yes', eval: 'yes', 'eval-layout': 'yes', 'output-folder': 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
     application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes', 'secret-shapes': 'yes' },
+    reputation:        { reputation: 'yes', eval: 'yes', trust: 'yes', definition: 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
     eval:              { eval: 'yes', 'eval-layout': 'yes', trust: 'yes', application: 'yes', definition: 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
     'eval-layout':     {},
     trust:             { trust: 'yes', compiler: 'yes', 'target-table': 'yes', registry: 'yes', 'registry-layout': 'yes', definition: 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
@@ -119,6 +123,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     trust:             { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     deploy:            { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     graph:             { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
+    reputation:        { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     eval:              { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     'eval-layout':     { '*': 'no', 'node:*': 'yes' },
     compiler:          { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },

@@ -42,6 +42,7 @@ const COMMANDS: Record<string, () => CommandRun> = {
   promote: () => (require('./commands/promote') as typeof import('./commands/promote')).runPromoteCommand,
   publish: () => (require('./commands/publish') as typeof import('./commands/publish')).runPublishCommand,
   registry: () => (require('./commands/registry') as typeof import('./commands/registry')).runRegistryCommand,
+  reputation: () => (require('./commands/reputation') as typeof import('./commands/reputation')).runReputationCommand,
   mcp: () => (require('./commands/mcp') as typeof import('./commands/mcp')).runMcpCommand,
 };
 

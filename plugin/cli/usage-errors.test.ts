@@ -181,8 +181,17 @@ const CASES: Record<string, readonly (readonly string[])[]> = {
     [AGENT, '--worker-url', 'https://text-stats.example.workers.dev', '--previous-key', 'not-a-jwk-file'],
     [AGENT, '--port', 'x'],
     [AGENT, '--at', 'soon'],
+    [AGENT, '--trust', 'examples'],
   ],
   'registry verify': [['--registry', 'no-such-registry'], ['extra-argument']],
+  'registry rank': [['--registry', 'no-such-registry', '--skill', 'text'], ['--skill', 'text', 'extra-argument'], []],
+  reputation: [
+    [],
+    ['no-such-folder'],
+    ['examples', '--window', 'a month'],
+    ['examples', '--at', 'yesterday'],
+    ['examples', '--trust', 'no-such-trust-folder'],
+  ],
   mcp: [['--workspace', 'no-such-folder'], ['extra-argument']],
 };
 

@@ -44,6 +44,10 @@ import {
   parseKeyRef,
 } from '../hosts/node/key-store';
 import { didKeyOf } from '../trust/did-key';
+import type { ReputationAttestation } from '../trust/agentfacts';
+import { reputationAttestation } from '../reputation/reputation-attestation';
+import { rejectedLines } from '../reputation/reputation-table';
+import { computeReputation } from './reputation';
 import { preparePublication, previousVersion } from '../trust/publish';
 import { publishedSigner } from '../trust/published-signer';
 import { folderRegistryFiles } from '../registry/registry-files';
@@ -73,6 +77,11 @@ export interface PublishOptions {
   keyStore?: KeyStoreOptions;
   /** How long to wait for another publish into the same registry to finish (default {@link DEFAULT_LOCK_WAIT_MS}). */
   lockWaitMs?: number;
+  /**
+   * `--reputation`: receipt files or folders (relative to `cwd`) scored for this slug@version; the
+   * score goes into the credential's reputation attestations. The window ends at the publication time.
+   */
+  reputation?: { receipts: readonly string[]; cwd: string; window: string; trust?: string };
 }
 
 export type PublishOutcome = { code: 0 | 1 | 2; stdout: string; stderr: string };
@@ -149,13 +158,31 @@ export async function publishDefinition(options: PublishOptions): Promise<Publis
     if (!key.ok)
       return fail(1, `publishing needs the signing key ${parseKeyRef(keyRef).ok ? keyRef : 'given'}: ${key.message}`);
 
+    const attested = await attestationFor(
+      options,
+      definition.identity,
+      key,
+      utcSeconds(options.at ?? gitState.commitTime),
+    );
+    if (!attested.ok) return { code: attested.code, stdout: '', stderr: attested.stderr };
+
     const root = isAbsolute(registryRoot) ? registryRoot : resolve(options.workspaceRoot, registryRoot);
     const displayRoot = toPosix(relative(options.workspaceRoot, root)) || '.';
     // From reading the index to writing it back, one publish at a time per registry.
     const lock = await acquireRegistryLock(root, displayRoot, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
     if (!lock.ok) return fail(2, lock.error);
     try {
-      return await publishLocked(options, { planned: planned as Planned, gitState, key, root, displayRoot });
+      const outcome = await publishLocked(options, {
+        planned: planned as Planned,
+        gitState,
+        key,
+        root,
+        displayRoot,
+        ...(attested.attestation !== undefined ? { reputation: attested.attestation } : {}),
+      });
+      return outcome.code === 0 && attested.attestation !== undefined
+        ? { ...outcome, stdout: `${outcome.stdout}${attested.summary}`, stderr: `${attested.stderr}${outcome.stderr}` }
+        : outcome;
     } finally {
       lock.release();
     }
@@ -175,12 +202,62 @@ interface Prepared {
   key: Extract<Awaited<ReturnType<typeof loadPrivateKey>>, { ok: true }>;
   root: string;
   displayRoot: string;
+  reputation?: ReputationAttestation;
+}
+
+type Attested =
+  | { ok: true; attestation?: ReputationAttestation; summary: string; stderr: string }
+  | { ok: false; code: 1 | 2; stderr: string };
+
+/**
+ * `--reputation`: the receipts scored (operations/reputation.ts) in the window ending at the
+ * publication time, and this slug@version's attestation, issued by the publish key's did:key.
+ * Refused (nothing written) when the receipts cannot be read or none counts for this version.
+ */
+async function attestationFor(
+  options: PublishOptions,
+  identity: { slug: string; versionSemver: string },
+  key: { publicJwk: unknown },
+  at: string,
+): Promise<Attested> {
+  if (options.reputation === undefined) return { ok: true, summary: '', stderr: '' };
+  const computed = await computeReputation({
+    receipts: options.reputation.receipts,
+    cwd: options.reputation.cwd,
+    window: options.reputation.window,
+    at,
+    ...(options.reputation.trust !== undefined ? { trust: options.reputation.trust } : {}),
+    ...(options.keyStore !== undefined ? { keyStore: options.keyStore } : {}),
+  });
+  if (!computed.ok)
+    return { ok: false, code: 2, stderr: `error: --reputation: ${computed.message}; nothing was published\n` };
+  const { report } = computed;
+  const rejected = rejectedLines(report);
+  const agent = report.agents.find((a) => a.slug === identity.slug && a.version === identity.versionSemver);
+  const issuer = didKeyOf(key.publicJwk as JsonWebKey);
+  const attestation =
+    agent === undefined || issuer === undefined ? undefined : reputationAttestation(report, agent, issuer);
+  if (attestation === undefined)
+    return {
+      ok: false,
+      code: 1,
+      stderr: `${rejected}error: --reputation: no receipt for ${identity.slug}@${identity.versionSemver} was counted in ${report.window.from}/${report.window.until} (${report.counted} counted in all): nothing to attest; nothing was published\n`,
+    };
+  const notCounted = Object.entries(report.ignored)
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ');
+  return {
+    ok: true,
+    attestation,
+    summary: `  reputation ${attestation.score} from ${attestation.receiptCount} receipts (${report.window.from}/${report.window.until}); not counted: ${notCounted}\n`,
+    stderr: rejected,
+  };
 }
 
 /** The part of {@link publishDefinition} that runs holding the registry's lock. */
 async function publishLocked(
   options: PublishOptions,
-  { planned, gitState, key, root, displayRoot }: Prepared,
+  { planned, gitState, key, root, displayRoot, reputation }: Prepared,
 ): Promise<PublishOutcome> {
   const fail = (code: 1 | 2, message: string): PublishOutcome => ({ code, stdout: '', stderr: `error: ${message}\n` });
   const definition = planned.resolved.definition;
@@ -236,6 +313,7 @@ async function publishLocked(
       ...(existing.bytes !== undefined ? { existingSnapshot: existing.bytes } : {}),
       ...(previous !== undefined ? { previous } : {}),
       ...(handOver.rotation !== undefined ? { rotation: handOver.rotation } : {}),
+      ...(reputation !== undefined ? { reputation: [reputation] } : {}),
     });
 
     if (decision.kind === 'refused')
@@ -260,6 +338,11 @@ async function publishLocked(
       const lines = [
         `${slug}@${version} is already published with identical content (${showDigest(decision.sha256)}): nothing to do${recorded}`,
         ...written.map((name) => `  wrote missing ${name}`),
+        ...(reputation !== undefined && !written.some((name) => name.endsWith('.agentfacts.vc.json'))
+          ? [
+              `  its AgentFacts credential is published already and never rewritten: the reputation below is not attested in it (publish a new version to attest it)`,
+            ]
+          : []),
       ];
       return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
     }

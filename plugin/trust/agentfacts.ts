@@ -10,7 +10,8 @@
  * agent card's JSONRPC interface names: the service root of the Worker's public URL, or of the
  * launcher's loopback URL for hb3 / local-mac; skills with their modes and the wall
  * clock limit as latency budget; `capabilities.tags` the capability tags (definition and skill
- * tags); `reputation` the attestation slot (empty until KYM attests); `ttl` the seconds the facts
+ * tags); `reputation` the attestation slot (empty unless `agentdef publish --reputation` attests a
+ * receipt-scored score, plugin/reputation); `ttl` the seconds the facts
  * are good for (the credential's validity window). The schema allows these extra members.
  *
  * Pure and deterministic: no clock, no I/O. Bad input comes back as located failures.
@@ -35,6 +36,12 @@ export interface ReputationAttestation {
   receiptCount: number;
   asOf: string;
   evidence?: string;
+  /** The window the receipts were counted in (plugin/reputation). */
+  window?: { from: string; until: string };
+  /** The receipts the score rests on, by kind (`attributed`: composed children's run receipts credited). */
+  receiptCounts?: { run: number; eval: number; lifecycle: number; attributed: number };
+  /** The credit a parent gets per composition layer from a child's receipt (docs/decisions/0011-reputation-decay.md). */
+  decayPerLayer?: number;
 }
 
 export interface AgentFacts {

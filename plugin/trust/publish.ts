@@ -38,7 +38,7 @@ import { validateDefinitionSource } from '../definition/validate-definition';
 import { compareSemver, kymRef } from '../definition/workspace-definitions';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import { issueAgentFactsCredential } from './agentfacts-credential';
-import { agentFactsEndpoint } from './agentfacts';
+import { agentFactsEndpoint, type ReputationAttestation } from './agentfacts';
 import { checkBump, diffDefinitions } from './definition-diff';
 import { didKeyOf } from './did-key';
 import { signKeyRotation } from './key-rotation';
@@ -67,6 +67,8 @@ export interface PublishInput {
    * hand-over `<version>.rotation.json` (key-rotation.ts) written with this version's exports.
    */
   rotation?: { previousVersion: string; oldPrivateJwk: JsonWebKey };
+  /** The reputation attestations the AgentFacts credential carries (plugin/reputation), signed with it. */
+  reputation?: ReputationAttestation[];
 }
 
 export interface PublishFile {
@@ -241,6 +243,7 @@ export async function preparePublication(input: PublishInput): Promise<PublishDe
         ...input.endpoint,
         issuedAt: input.publishedAt,
         privateJwk: input.signingKey.privateJwk,
+        ...(input.reputation !== undefined ? { reputation: input.reputation } : {}),
       });
       if (!issued.ok)
         return refused(

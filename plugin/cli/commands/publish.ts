@@ -26,6 +26,13 @@ export async function runPublishCommand(argv: string[], io: CliIo): Promise<numb
   const portText = parsed.values.port;
   if (portText !== undefined && !/^[1-9]\d{0,4}$/.test(portText))
     return usageError(io, `--port must be a port number, not "${portText}"`, PUBLISH);
+  const reputation = parsed.values.reputation ?? [];
+  if (reputation.length === 0 && (parsed.values.trust !== undefined || parsed.values.window !== '30d'))
+    return usageError(
+      io,
+      '--trust and --window say how --reputation receipts are scored: give --reputation too',
+      PUBLISH,
+    );
   const file = resolve(io.cwd, parsed.positionals[0]!);
   const workspaceRoot = findWorkspaceRoot(join(file, '..')) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
   return publish(
@@ -40,6 +47,16 @@ export async function runPublishCommand(argv: string[], io: CliIo): Promise<numb
       ...(parsed.values.at !== undefined ? { at: parsed.values.at } : {}),
       ...(parsed.values['worker-url'] !== undefined ? { workerUrl: parsed.values['worker-url'] } : {}),
       ...(portText !== undefined ? { port: Number(portText) } : {}),
+      ...(reputation.length > 0
+        ? {
+            reputation: {
+              receipts: reputation,
+              cwd: io.cwd,
+              window: parsed.values.window,
+              ...(parsed.values.trust !== undefined ? { trust: parsed.values.trust } : {}),
+            },
+          }
+        : {}),
     },
     io,
   );

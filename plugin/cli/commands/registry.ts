@@ -6,6 +6,7 @@
  * rotation. The registry must be a real folder (a symbolic link is refused). Exit 0 verified (or
  * an empty registry: an index that records nothing, said so), 1 not verified or nothing to verify
  * (no index and no snapshot), 2 unreadable (no registry, a link, an unreadable index) or usage.
+ * `agentdef registry rank --skill <tag>`: see {@link runRegistryRank}.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { findWorkspaceRoot, WORKSPACE_DEFAULTS } from '../../definition/workspace-definitions';
@@ -13,27 +14,35 @@ import { folderRegistryFiles, type RegistryFiles } from '../../registry/registry
 import { readRegistryIndex } from '../../registry/registry-index';
 import { REGISTRY_INDEX_FILE } from '../../registry/registry-layout';
 import { verifyRegistry } from '../../trust/registry-verify';
+import { publishedCandidates } from '../../trust/registry-candidates';
+import { rankCandidates } from '../../reputation/rank-candidates';
 import { EXIT, type CliIo } from '../io';
 import { REGISTRY } from '../specs/registry';
-import { parseCommand, subcommandError, subcommandOf } from '../usage';
+import { parseCommand, subcommandError, subcommandOf, usageError } from '../usage';
 
 const toPosix = (path: string) => path.split(sep).join('/');
 
-export async function runRegistryCommand(argv: string[], io: CliIo): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (subcommandOf(REGISTRY, sub) === undefined) return subcommandError(io, REGISTRY, sub);
-  const parsed = parseCommand(io, REGISTRY.subcommands.verify, rest);
-  if (typeof parsed === 'number') return parsed;
-  const { format } = parsed.values;
+/** The registry folder `--registry` names (relative to the working folder), else the workspace's, and how it is shown. */
+function registryFolder(io: CliIo, given: string | undefined): { root: string; displayRoot: string } {
   const workspaceRoot = findWorkspaceRoot(io.cwd) ?? io.cwd;
-  const configured = parsed.values.registry ?? WORKSPACE_DEFAULTS.registryRoot;
+  const configured = given ?? WORKSPACE_DEFAULTS.registryRoot;
   const root =
-    parsed.values.registry !== undefined
+    given !== undefined
       ? resolve(io.cwd, configured)
       : isAbsolute(configured)
         ? configured
         : resolve(workspaceRoot, configured);
-  const displayRoot = toPosix(relative(workspaceRoot, root)) || '.';
+  return { root, displayRoot: toPosix(relative(workspaceRoot, root)) || '.' };
+}
+
+export async function runRegistryCommand(argv: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (subcommandOf(REGISTRY, sub) === undefined) return subcommandError(io, REGISTRY, sub);
+  if (sub === 'rank') return runRegistryRank(rest, io);
+  const parsed = parseCommand(io, REGISTRY.subcommands.verify, rest);
+  if (typeof parsed === 'number') return parsed;
+  const { format } = parsed.values;
+  const { root, displayRoot } = registryFolder(io, parsed.values.registry);
 
   let files: RegistryFiles;
   try {
@@ -82,4 +91,49 @@ export async function runRegistryCommand(argv: string[], io: CliIo): Promise<num
       );
   }
   return result.verified ? EXIT.ok : EXIT.invalid;
+}
+
+/**
+ * `agentdef registry rank --skill <tag> [--registry dir] [--format text|json]`: the published
+ * versions with the tag, by attested reputation (trust/registry-candidates.ts, reputation/rank-candidates.ts).
+ */
+async function runRegistryRank(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommand(io, REGISTRY.subcommands.rank, argv);
+  if (typeof parsed === 'number') return parsed;
+  const tag = parsed.values.skill;
+  if (tag === undefined || tag === '')
+    return usageError(io, 'name the skill tag to rank with --skill <tag>', REGISTRY.subcommands.rank);
+  const { root, displayRoot } = registryFolder(io, parsed.values.registry);
+  let files: RegistryFiles;
+  try {
+    files = folderRegistryFiles(root, displayRoot);
+  } catch (error) {
+    io.stderr(`error: ${(error as Error).message || `cannot read the registry ${displayRoot}`}\n`);
+    return EXIT.usage;
+  }
+  const index = readRegistryIndex(root, displayRoot);
+  if (!index.ok) {
+    io.stderr(`error: ${index.problem}\n`);
+    return EXIT.usage;
+  }
+  if (index.missing) {
+    io.stderr(
+      `error: ${displayRoot} has no ${REGISTRY_INDEX_FILE}: nothing is published there (is it the registry folder?)\n`,
+    );
+    return EXIT.usage;
+  }
+  const { candidates, problems } = await publishedCandidates(index.index, files, tag);
+  const ranked = rankCandidates(candidates);
+  if (parsed.values.format === 'json')
+    io.stdout(`${JSON.stringify({ registry: displayRoot, skill: tag, ranked, problems }, null, 2)}\n`);
+  else {
+    for (const p of problems) io.stderr(`${displayRoot}/${p.file}: ${p.message}\n`);
+    ranked.forEach((c, i) =>
+      io.stdout(
+        `${i + 1}. ${c.slug}@${c.version}  ${c.score === null ? 'unscored' : `score ${c.score.toFixed(4)}`}  receipts ${c.receiptCount}${c.asOf !== undefined ? `  as of ${c.asOf}` : ''}\n`,
+      ),
+    );
+    if (ranked.length === 0) io.stderr(`no published version in ${displayRoot} has the tag "${tag}"\n`);
+  }
+  return ranked.length > 0 && problems.length === 0 ? EXIT.ok : EXIT.invalid;
 }

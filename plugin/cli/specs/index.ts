@@ -16,6 +16,7 @@ import { PLAN } from './plan';
 import { PROMOTE } from './promote';
 import { PUBLISH } from './publish';
 import { REGISTRY } from './registry';
+import { REPUTATION } from './reputation';
 import { RUN } from './run';
 import { VALIDATE } from './validate';
 import { VERIFY } from './verify';
@@ -36,5 +37,6 @@ export const COMMAND_SPECS: Readonly<Record<string, CommandSpec | CommandGroupSp
   promote: PROMOTE,
   publish: PUBLISH,
   registry: REGISTRY,
+  reputation: REPUTATION,
   mcp: MCP,
 };

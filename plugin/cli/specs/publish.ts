@@ -1,6 +1,7 @@
 /** The table of `agentdef publish` (command-spec.ts). */
 import type { CommandSpec } from './command-spec';
 import { USAGE_OR_IO, REGISTRY_FOLDER, SIGNING_AT } from './shared-options';
+import { REPUTATION_TRUST, REPUTATION_WINDOW } from './reputation';
 import { PREVIOUS_SIGNING_KEY, SIGNING_KEY } from './signing-key';
 
 export const PUBLISH = {
@@ -42,6 +43,16 @@ export const PUBLISH = {
       otherwise: 'the container port (a process target)',
       description: 'the port the card advertises for a process host',
     },
+    reputation: {
+      type: 'string',
+      multiple: true,
+      value: 'receipts',
+      otherwise: 'the credential attests no reputation (an empty reputation.attestations)',
+      description:
+        "receipt files or folders scored as `agentdef reputation` scores them, in the window ending at the publication time: this version's score, the receipt counts and the window go into the AgentFacts credential's reputation.attestations, signed with it; refused when no receipt for this version counts",
+    },
+    window: { ...REPUTATION_WINDOW, description: `with --reputation: ${REPUTATION_WINDOW.description}` },
+    trust: { ...REPUTATION_TRUST, description: `with --reputation: ${REPUTATION_TRUST.description}` },
   },
   exitCodes: [
     'published, or already published with identical content',
