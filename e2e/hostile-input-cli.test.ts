@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnNodeWithCpuTime } from './support/cpu-time';
 import { agentdefBin, repoRoot, runAgentdef } from './support/run-cli';
+import { HUNG_CHILD_MS } from './support/hung-child';
 
 const BEYOND_C0 = '\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
 const RAW_CONTROL = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f${BEYOND_C0}]`);
@@ -36,7 +37,7 @@ const timedAgentdef = (args: string[]) =>
   spawnNodeWithCpuTime([agentdefBin, ...args], {
     cwd: ws,
     env: { ...process.env, XDG_CACHE_HOME: join(ws, '.cache') },
-    timeout: 300_000,
+    timeout: HUNG_CHILD_MS,
   });
 
 function expectSafe(run: { status: number | null; stdout: string; stderr: string }, status: number) {

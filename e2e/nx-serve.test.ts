@@ -23,6 +23,7 @@ import {
   type TempWorkspace,
 } from './support/nx-workspace';
 import { freePort, listening } from './support/loopback-ports';
+import { HUNG_CHILD_MS } from './support/hung-child';
 
 const WORKER = 'echo';
 const CONTAINER = 'boxed';
@@ -89,7 +90,7 @@ describe('nx serve, run --target and deploy --dry-run in a fresh Nx workspace', 
       cwd: ws.dir,
       env: ws.env,
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: HUNG_CHILD_MS,
     });
   const ok = (r: { status: number | null; stdout: string; stderr: string }) => {
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);

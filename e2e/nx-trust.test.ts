@@ -26,6 +26,7 @@ import {
   packAgentdef,
   type TempWorkspace,
 } from './support/nx-workspace';
+import { HUNG_CHILD_MS } from './support/hung-child';
 
 const EXAMPLE_CARDS = join(__dirname, 'fixtures', 'conformance', 'a2a', 'examples');
 const WORKER_URL = '--workerUrl=https://summarizer.example.workers.dev';
@@ -115,7 +116,7 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
   /** The `agentdef` bin the install linked into node_modules/.bin (what `npx agentdef …` runs). */
   const bin = () => join(ws.dir, 'node_modules', '.bin', 'agentdef');
   const agentdef = (args: string[]) => {
-    const r = spawnSync(bin(), args, { cwd: ws.dir, env: ws.env, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(bin(), args, { cwd: ws.dir, env: ws.env, encoding: 'utf8', timeout: HUNG_CHILD_MS });
     return recorded({ status: r.status, stdout: r.stdout, stderr: r.stderr });
   };
   const git = (args: string[]) => execFileSync('git', args, { cwd: ws.dir, env: ws.env, encoding: 'utf8' });

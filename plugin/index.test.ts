@@ -18,6 +18,7 @@ import {
   validateDefinition,
   validateDefinitionFiles,
 } from './index';
+import { HUNG_CHILD_MS } from '../e2e/support/hung-child';
 
 const repoRoot = join(__dirname, '..');
 const example = join(repoRoot, 'examples', 'text-stats', 'agent.json');
@@ -50,7 +51,7 @@ describe('the main entry', () => {
     const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], {
       cwd: repoRoot,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: HUNG_CHILD_MS,
     });
     expect(run.status, run.stderr).toBe(0);
     const { exports, heavy, layers } = JSON.parse(run.stdout) as {

@@ -4,6 +4,9 @@
  * - no test sets its own timeout (a number after the test function, or `{ timeout }` options on
  *   it/test/describe/a hook): vitest.config.mts holds one generous backstop, and a test waits on
  *   events and progress, so a loaded machine (two suites at once) cannot fail it;
+ * - a limit on a child process a test waits for (`timeout:` in spawnSync/execFileSync options) is
+ *   `HUNG_CHILD_MS` (e2e/support/hung-child.ts, the backstop's length), never a number of its own:
+ *   it catches a hung child, and a slow one on a loaded machine passes;
  * - nothing is left out or singled out: no `.skip`, `.only`, `.todo` or `.fails`, and `skipIf` /
  *   `runIf` only on the platform (`process.platform`), never on the environment a run happens to have.
  */
@@ -39,14 +42,18 @@ function chainNames(expr: ts.Expression): string[] {
   }
 }
 
-/** Every `*.test.ts` under the folders vitest.config.mts includes, outside dependencies and outputs. */
+/** A folder of code only tests use (`e2e/support/`, `__test-support__/`, `e2e/<area>/support/`). */
+const isSupport = (dir: string) => /(?:^|[\\/])(?:support|__test-support__)$/.test(dir);
+
+/** Every `*.test.ts` (and test-support module) under the folders vitest.config.mts includes, outside dependencies and outputs. */
 function collectTestFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
         if (!['node_modules', 'dist', 'tmp', '__fixtures__'].includes(entry.name)) walk(join(dir, entry.name));
-      } else if (entry.name.endsWith('.test.ts')) out.push(join(dir, entry.name));
+      } else if (entry.name.endsWith('.test.ts') || (isSupport(dir) && entry.name.endsWith('.ts')))
+        out.push(join(dir, entry.name));
     }
   };
   for (const top of ['plugin', 'generators', 'executors', 'e2e', 'scripts']) walk(join(root, top));
@@ -62,6 +69,14 @@ function hasTimeoutOption(node: ts.Node): boolean {
   );
 }
 
+/** Options given to it/test/describe/a hook (their own rule reports a timeout there). */
+function isTestCallOptions(object: ts.Node): boolean {
+  const call = object.parent;
+  if (call === undefined || !ts.isCallExpression(call)) return false;
+  const root = rootName(call.expression);
+  return root !== undefined && TEST_CALLS.has(root);
+}
+
 /** Each breach in one file, as `path:line: what`. */
 function conventionBreaches(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -69,6 +84,14 @@ function conventionBreaches(file: string, text: string): string[] {
   const at = (node: ts.Node, what: string) =>
     breaches.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${what}`);
   const visit = (node: ts.Node) => {
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === 'timeout' &&
+      ts.isNumericLiteral(node.initializer) &&
+      !isTestCallOptions(node.parent)
+    )
+      at(node, 'a child-process timeout of its own (use HUNG_CHILD_MS)');
     if (ts.isCallExpression(node)) {
       const root = rootName(node.expression);
       if (root !== undefined && TEST_CALLS.has(root)) {
@@ -109,7 +132,8 @@ describe('the test suite keeps its own rules', () => {
       `it.${'todo'}('f');`,
       "it.skipIf(!process.env.KEY)('g', () => {});",
       "it.skipIf(process.platform === 'win32')('fine', () => {});",
-      "it('fine', () => { spawnSync('x', [], { timeout: 60_000 }); });",
+      "it('h', () => { spawnSync('x', [], { timeout: 60_000 }); });",
+      "it('fine', () => { spawnSync('x', [], { timeout: HUNG_CHILD_MS }); });",
       "it.each([1])('fine %s', () => {});",
     ].join('\n');
     const found = conventionBreaches('sample.test.ts', sample);
@@ -122,6 +146,7 @@ describe('the test suite keeps its own rules', () => {
       'sample.test.ts:6',
       'sample.test.ts:7',
       'sample.test.ts:8',
+      'sample.test.ts:10',
     ]);
   });
 

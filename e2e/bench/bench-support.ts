@@ -1,6 +1,7 @@
 /** Small helpers shared by the benchmarks: timing, medians, `name: value` lines. */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { HUNG_CHILD_MS } from '../support/hung-child';
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -15,7 +16,7 @@ export function report(name: string, value: number | string, unit = ''): void {
 
 export function timeCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): number {
   const start = performance.now();
-  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 600_000 });
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: HUNG_CHILD_MS });
   const elapsed = performance.now() - start;
   if (result.status !== 0)
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);

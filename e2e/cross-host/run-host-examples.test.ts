@@ -3,13 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../local/support/host-harness';
+import { HUNG_CHILD_MS } from '../support/hung-child';
 
 describe('scripts/run-host-examples.mjs', () => {
   it('runs the splice-resolver job and the local-notes launcher and prints both answers', () => {
     const run = spawnSync(process.execPath, [join(REPO, 'scripts', 'run-host-examples.mjs')], {
       cwd: REPO,
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: HUNG_CHILD_MS,
     });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('answer:     {"start":7,"end":14,"replacement":"renamed","node":"export_statement"}');

@@ -155,7 +155,7 @@ describe('a model that repeats its API key delivers it nowhere', () => {
       expect(streamed.states.at(-1)).toBe(String(TaskState.TASK_STATE_COMPLETED));
       expect(streamed.text).toContain('[redacted]');
       expectNoKey('the stream and ListTasks', streamed.text);
-      const receipts = await worker.receipts(2, 5000);
+      const receipts = await worker.receipts(2);
       expect(receipts).toHaveLength(2);
       for (const receipt of receipts) {
         const text = JSON.stringify(receipt);

@@ -24,9 +24,10 @@ import { readerWorkspace } from '../support/doc-workspace';
 import { type CommandStep, extractSteps } from '../support/markdown-commands';
 import type { CommandResult, TempWorkspace } from '../support/nx-workspace';
 import { docPageTest } from './doc-pages';
+import { HUNG_CHILD_MS } from '../support/hung-child';
 
 const PAGE = docPageTest('e2e/docs/readme-walkthrough.test.ts');
-const COMMAND_MS = 300_000;
+const COMMAND_MS = HUNG_CHILD_MS;
 
 /** A command's words before its trailing `# comment`. */
 function words(command: string): string[] {

@@ -65,7 +65,12 @@ interface Answer {
   body: string;
 }
 
-/** One POST with node:http (a refusal may close the connection before the body is sent: the answer still counts). */
+/**
+ * One POST with node:http on a connection of its own (a refusal may close the connection before the
+ * body is sent: the answer still counts). Not on a kept-alive one: on a loaded machine a pause
+ * between two requests can outlast the server's keep-alive timeout, and the next request races the
+ * idle close (a client-side "socket hang up" that says nothing about the host).
+ */
 function post(base: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
   const url = new URL('/a2a/v1', base);
   return new Promise((resolve, reject) => {
@@ -73,6 +78,7 @@ function post(base: string, body: string, headers: Record<string, string> = {}):
       url,
       {
         method: 'POST',
+        agent: false,
         headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
       },
       (res) => {

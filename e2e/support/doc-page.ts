@@ -19,6 +19,7 @@ import { dirname, join, relative } from 'node:path';
 import { parsePointer } from '../../plugin/definition/json-pointer';
 import { type CommandStep, type DocStep, extractSteps, fencedBlocks, type FileStep } from './markdown-commands';
 import { freePort, listening } from './loopback-ports';
+import { HUNG_CHILD_MS } from './hung-child';
 
 const REPO = join(__dirname, '..', '..');
 
@@ -73,8 +74,8 @@ export interface FollowOptions {
   after?: (result: StepResult) => void | Promise<void>;
 }
 
-const COMMAND_MS = 300_000;
-const READY_MS = 120_000;
+const COMMAND_MS = HUNG_CHILD_MS;
+const READY_MS = HUNG_CHILD_MS;
 const STOP_MS = 20_000;
 const PORT = /--port[= ](\d+)/;
 const EXPORT = /^export ([A-Za-z_][A-Za-z0-9_]*)=/;

@@ -10,6 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { e2eRoot, isolatedEnv, layOutWorkspace, nxBin } from './pack';
+import { HUNG_CHILD_MS } from './hung-child';
 export { e2eRoot, isolatedEnv, nxBin } from './pack';
 
 /** The tarball built and packed once by the test run's global setup. */
@@ -43,7 +44,7 @@ export function openWorkspace(dir: string, home: string, extraEnv: NodeJS.Proces
         cwd: dir,
         env: { ...env, ...more },
         encoding: 'utf8',
-        timeout: 300_000,
+        timeout: HUNG_CHILD_MS,
       });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
     },

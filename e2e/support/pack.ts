@@ -5,6 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { HUNG_CHILD_MS } from './hung-child';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -66,7 +67,7 @@ export function runPack(options: { typeCheck?: boolean } = {}): PackRun {
     cwd: repoRoot,
     encoding: 'utf8',
     env: isolatedEnv(home),
-    timeout: 600_000,
+    timeout: HUNG_CHILD_MS,
   });
   const tarball = /^ {2}npm install -D (\S+)$/m.exec(run.stdout ?? '')?.[1] ?? '';
   return { dir, status: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', tarball };

@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { AGENTDEF_TARBALL_ENV, builtPackageOf } from './pack';
+import { HUNG_CHILD_MS } from './hung-child';
 
 export const repoRoot = join(__dirname, '..', '..');
 export const sourceAgentdefBin = join(repoRoot, 'bin', 'agentdef.cjs');
@@ -26,7 +27,7 @@ export function runAgentdef(args: string[], cwd = repoRoot, env: NodeJS.ProcessE
     cwd,
     encoding: 'utf8',
     env: { ...process.env, ...env },
-    timeout: 300_000,
+    timeout: HUNG_CHILD_MS,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLoaderEntry } from '../../plugin/targets/cloudflare-dynamic-worker/generate-source';
 import { compileWorker, exampleWorkspace, repoRoot, type ExampleWorkspace } from './support/example-workspace';
+import { HUNG_CHILD_MS } from '../support/hung-child';
 
 const TSC = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 const GLUE = 'plugin/hosts/worker/index';
@@ -19,7 +20,7 @@ let ws: ExampleWorkspace;
 let declarations: string;
 
 function tsc(project: string, ...extra: string[]) {
-  const run = spawnSync(process.execPath, [TSC, '-p', project, ...extra], { encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, [TSC, '-p', project, ...extra], { encoding: 'utf8', timeout: HUNG_CHILD_MS });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCompiledWorkerExample } from './run-compiled-worker';
 import { compileWorker, exampleWorkspace, repoRoot, type ExampleWorkspace } from './support/example-workspace';
+import { HUNG_CHILD_MS } from '../support/hung-child';
 
 let ws: ExampleWorkspace;
 beforeAll(() => {
@@ -52,7 +53,7 @@ describe('runCompiledWorkerExample', () => {
     const run = spawnSync(
       process.execPath,
       [join(repoRoot, 'scripts', 'run-worker-example.mjs'), 'text-stats', 'one two three', '--out', compiled.outDir],
-      { encoding: 'utf8', timeout: 120_000 },
+      { encoding: 'utf8', timeout: HUNG_CHILD_MS },
     );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(
@@ -64,7 +65,7 @@ describe('runCompiledWorkerExample', () => {
     const missing = spawnSync(
       process.execPath,
       [join(repoRoot, 'scripts', 'run-worker-example.mjs'), 'text-stats', 'x', '--out', join(ws.root, 'nothing-here')],
-      { encoding: 'utf8', timeout: 120_000 },
+      { encoding: 'utf8', timeout: HUNG_CHILD_MS },
     );
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('holds no host-plan.json');

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileWorker, exampleWorkspace, repoRoot, type ExampleWorkspace } from './support/example-workspace';
+import { HUNG_CHILD_MS } from '../support/hung-child';
 
 let ws: ExampleWorkspace;
 let home: string;
@@ -30,7 +31,7 @@ function dryRun(cwd: string, outdir: string) {
     {
       cwd,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: HUNG_CHILD_MS,
       env: {
         PATH: process.env['PATH'] ?? '',
         HOME: home,

@@ -22,6 +22,7 @@ import { dispatchedVerbs, runCli } from './main';
 import { type CommandSpec, isCommandGroup } from './specs/command-spec';
 import { COMMAND_SPECS } from './specs/index';
 import { parseCommand } from './usage';
+import { HUNG_CHILD_MS } from '../../e2e/support/hung-child';
 
 const repoRoot = join(__dirname, '..', '..');
 const commandsDir = join(__dirname, 'commands');
@@ -32,7 +33,7 @@ function agentdef(args: string[]) {
   return spawnSync(process.execPath, [join(repoRoot, 'bin', 'agentdef.cjs'), ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: HUNG_CHILD_MS,
   });
 }
 

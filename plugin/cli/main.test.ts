@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFINITION_LEAVES } from '../../e2e/architecture/layers';
+import { HUNG_CHILD_MS } from '../../e2e/support/hung-child';
 
 const repoRoot = join(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'agentdef-cli-modules-'));
@@ -28,7 +29,7 @@ function loadedModules(args: string[]): { status: number | null; own: string[]; 
     cwd: repoRoot,
     encoding: 'utf8',
     env: { ...process.env, AGENTDEF_MODULE_LIST: list },
-    timeout: 60_000,
+    timeout: HUNG_CHILD_MS,
   });
   const files = (JSON.parse(readFileSync(list, 'utf8')) as string[]).map((f) =>
     relative(repoRoot, f).split(sep).join('/'),

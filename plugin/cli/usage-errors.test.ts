@@ -25,6 +25,7 @@ import { runCli } from './main';
 import { type CommandSpec, isCommandGroup } from './specs/command-spec';
 import { COMMAND_SPECS } from './specs/index';
 import { copyExamplesWorkspace } from './commands/test-support';
+import { HUNG_CHILD_MS } from '../../e2e/support/hung-child';
 
 const repoRoot = join(__dirname, '..', '..');
 const AGENT = 'examples/text-stats/agent.json';
@@ -265,7 +266,7 @@ describe('usage errors exit 2, for every command', () => {
         cwd: root,
         env,
         encoding: 'utf8',
-        timeout: 300_000,
+        timeout: HUNG_CHILD_MS,
       });
       expect(run.status, `${args.join(' ')}: ${run.stderr}`).toBe(2);
       expect(run.stdout).toBe('');

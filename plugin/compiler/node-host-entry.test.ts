@@ -11,6 +11,7 @@ import type { NodeHostSpec } from '../host-contract/node-host-spec';
 import { createEsbuildBundler } from './bundle';
 import { HOST_TOOLS_MODULE, hostEntrySource, hostToolsSource } from './node-host-entry';
 import { tempWorkspace, type TempWorkspace } from './test-support';
+import { HUNG_CHILD_MS } from '../../e2e/support/hung-child';
 
 const TOOLS = [{ toolId: 'capture', module: './tools/capture.ts', export: 'capture' }];
 
@@ -56,7 +57,7 @@ describe('the Node host entry', () => {
       const run = spawnSync(process.execPath, [join(ws.root, 'entry.mjs'), '--help'], {
         cwd: ws.root,
         encoding: 'utf8',
-        timeout: 120_000,
+        timeout: HUNG_CHILD_MS,
       });
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('usage: node');

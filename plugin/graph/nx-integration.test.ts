@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentdefPluginOptions } from './options';
 import { asText, edited } from '../application/__test-support__/application-manifests';
 import { definitionJson, REPO_ROOT, tempWorkspace, type TempWorkspace } from './test-support';
+import { HUNG_CHILD_MS } from '../../e2e/support/hung-child';
 
 /** Runs in the workspace: builds the graph, hashes `project:target` tasks, prints JSON. */
 const PROBE = `
@@ -98,7 +99,7 @@ function probe(ws: TempWorkspace, options: AgentdefPluginOptions, tasks: string[
   const run = spawnSync(process.execPath, ['-e', PROBE], {
     cwd: ws.root,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: HUNG_CHILD_MS,
     env: {
       ...env,
       HOME: join(ws.root, 'home'),

@@ -87,7 +87,7 @@ function startDev(argv: string[], options: { cwd?: string; control?: DevControl 
     stdout: () => stdout,
     stderr: () => stderr,
     rebuilds,
-    nextRebuild: (timeoutMs = 30_000) =>
+    nextRebuild: (timeoutMs = 120_000) =>
       new Promise<RebuildOutcome>((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`no rebuild within ${timeoutMs} ms:\n${stdout}${stderr}`)),

@@ -21,6 +21,7 @@ import { signLifecycleReceipt } from '../../trust/lifecycle-receipt';
 import { promotionTransition } from '../../trust/__test-support__/promotion-transition';
 import { ECHO_CARD } from '../../runtime/__test-support__/echo-card';
 import { echoReceipt } from '../../runtime/__test-support__/echo-receipt';
+import { HUNG_CHILD_MS } from '../../../e2e/support/hung-child';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SIGNED_VECTOR = join(
@@ -66,7 +67,7 @@ describe('agentdef verify: the W3C eddsa-jcs-2022 signed vector', () => {
       spawnSync(process.execPath, [join(ROOT, 'bin', 'agentdef.cjs'), 'verify', file], {
         cwd: dir,
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: HUNG_CHILD_MS,
       });
     const asIs = binary(SIGNED_VECTOR);
     expect(asIs.status).toBe(0);

@@ -248,7 +248,7 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
     hostPlan,
     outbound,
     logs,
-    async receipts(atLeast = 0, timeoutMs = 10_000) {
+    async receipts(atLeast = 0, timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       let found = await readReceipts();
       while (found.length < atLeast && Date.now() < deadline) {
