@@ -277,8 +277,8 @@ export async function compileAgent(options: CompileAgentOptions): Promise<Compil
   const { resolved, diagnostics, sources } = planned;
   if (planned.ioError !== undefined) return { diagnostics, sources, ioError: planned.ioError };
   if (!planned.plan || !resolved) return { diagnostics, sources };
-  const source =
-    options.source ?? readSourceStamp(dirname(resolvePath(options.workspaceRoot, options.file)));
+  const definitionPath = resolvePath(options.workspaceRoot, options.file);
+  const source = options.source ?? readSourceStamp(dirname(definitionPath), definitionPath);
   const plan = stampPlan(planned.plan, resolved, source);
 
   try {

@@ -31,8 +31,12 @@ function git(cwd: string, args: string[]): string {
   });
 }
 
-/** The git state of the worktree holding `folder` (absolute). */
-export function readSourceStamp(folder: string): SourceStamp {
+/**
+ * The git state of the worktree holding `folder` (absolute). With `file` (absolute, the root
+ * definition), a definition git ignores counts as dirty: no commit holds it, whatever the worktree
+ * says (e.g. a workspace inside another repository's ignored folder).
+ */
+export function readSourceStamp(folder: string, file?: string): SourceStamp {
   let top: string;
   try {
     top = git(folder, ['rev-parse', '--show-toplevel']).trim();
@@ -44,6 +48,14 @@ export function readSourceStamp(folder: string): SourceStamp {
     dirty = git(top, ['status', '--porcelain', '--untracked-files=normal']).trim() !== '';
   } catch {
     dirty = null;
+  }
+  if (file !== undefined && dirty === false) {
+    try {
+      git(top, ['check-ignore', '-q', '--', file]);
+      dirty = true; // exit 0: ignored
+    } catch {
+      // exit 1: not ignored (or git could not tell: the status above stands)
+    }
   }
   let commit: string;
   try {

@@ -92,7 +92,11 @@ export async function gatherDeployGateFacts(
     registryFolder: relative(options.workspaceRoot, registryAbsolute).split('\\').join('/') || '.',
     ...(registration !== undefined ? { registration } : {}),
     ...(provenance !== undefined ? { provenance } : {}),
-    live: live ?? readSourceStamp(existsSync(definitionFolder) ? definitionFolder : options.workspaceRoot),
+    live:
+      live ??
+      (existsSync(definitionFolder)
+        ? readSourceStamp(definitionFolder, resolve(options.workspaceRoot, file))
+        : readSourceStamp(options.workspaceRoot)),
     published,
     allowUnregistered: options.allowUnregistered === true,
   };
