@@ -34,7 +34,7 @@ async function setup(where: 'in-repo-tmp' | 'outside-git'): Promise<void> {
   root = mkdtempSync(join(where === 'in-repo-tmp' ? join(REPO, 'tmp') : tmpdir(), 'agentdef-deploy-gate-'));
   writeFileSync(join(root, 'nx.json'), '{}\n');
   writeFileSync(join(root, '.gitignore'), 'dist/\n.keys/\nservices/\nstate/\n');
-  for (const agent of ['local-notes', 'code-search']) {
+  for (const agent of ['local-notes', 'code-search', 'splice-resolver']) {
     mkdirSync(join(root, 'examples', agent), { recursive: true });
     writeFileSync(
       join(root, 'examples', agent, 'agent.json'),
@@ -57,12 +57,8 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function compile(agent = 'local-notes') {
-  const compiled = await compileAgent({
-    file: `examples/${agent}/agent.json`,
-    workspaceRoot: root,
-    target: 'local-mac',
-  });
+async function compile(agent = 'local-notes', target: 'local-mac' | 'hb3' = 'local-mac') {
+  const compiled = await compileAgent({ file: `examples/${agent}/agent.json`, workspaceRoot: root, target });
   expect(compiled.ioError).toBeUndefined();
   expect(compiled.outDir).toBe(`dist/agents/${agent}`);
 }
@@ -263,6 +259,21 @@ describe('agentdef deploy: the KYM gate', () => {
     expect(card['capabilities'].extensions).toContainEqual(
       expect.objectContaining({ uri: 'urn:agentdef:extension:kym-registration:v1', params: { unregistered: true } }),
     );
+  });
+
+  it('--allow-unregistered is refused for a target that cannot mark its card (HB3), deploying nothing', async () => {
+    await setup('outside-git');
+    await compile('splice-resolver', 'hb3');
+    const result = await captureRun(runDeployCommand, ['dist/agents/splice-resolver', '--allow-unregistered'], root);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: --allow-unregistered is for local-mac outputs; dist/agents/splice-resolver is a hb3 output\n',
+    );
+    expect(result.stdout).toBe('');
+    const plain = await captureRun(runDeployCommand, ['dist/agents/splice-resolver'], root);
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toContain('splice-resolver@');
+    expect(plain.stderr).toContain('is agentic (it has a model) and is not published');
   });
 
   it('does not gate a tool-only agent: unpublished, outside git, it deploys', async () => {

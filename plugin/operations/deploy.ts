@@ -120,7 +120,9 @@ export async function deployCompiledOutput(options: GatedDeployOptions): Promise
       );
       return DEPLOY_EXIT.failed;
     }
-    for (const warning of decision.warnings) options.stderr(`warning: ${warning}\n`);
+    // A target that cannot mark the card refuses --allow-unregistered itself (deploy-output.ts, exit 2).
+    if (!decision.unregistered || found.target.deployOptions.includes('allow-unregistered'))
+      for (const warning of decision.warnings) options.stderr(`warning: ${warning}\n`);
     return await deployOutput({ ...options, ...(decision.unregistered ? { unregistered: true } : {}) });
   } catch (error) {
     options.stderr(`error: internal error while deploying: ${(error as Error).message}\n`);

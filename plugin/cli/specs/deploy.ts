@@ -40,8 +40,7 @@ export const DEPLOY = {
     'allow-unregistered': {
       type: 'boolean',
       default: false,
-      description:
-        'development: deploy an agentic agent the gate refuses (unpublished, uncommitted), with a warning; its served card is marked unregistered',
+      description: `${only('allow-unregistered')}: development: deploy an agentic agent the KYM gate refuses (unpublished, uncommitted), with a warning; its served card is marked unregistered`,
     },
     'registry-folder': {
       ...REGISTRY_FOLDER,
