@@ -54,7 +54,7 @@ const PRINTS: readonly Prints[] = [
     prints: ['dry run: nothing was uploaded', 'Successfully ran target deploy for project web-summarizer'],
   },
   {
-    command: /^npx agentdef deploy dist\/agents\/local-notes\s+#/,
+    command: /^npx agentdef deploy dist\/agents\/local-notes --allow-unregistered\s+#/,
     prints: [
       /^installed the systemd service for local-notes at .*\/\.config\/systemd\/user\/agentdef-local-notes\.service; load it with:$/m,
       'systemctl --user enable --now agentdef-local-notes.service',

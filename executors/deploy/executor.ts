@@ -1,13 +1,13 @@
 /**
  * `deploy` executor (`nx run <agent>:deploy [--dry-run]`): deploys the agent's compiled output
  * with the real tool of its target (wrangler, docker/podman, the user service folder). A thin
- * shell around `deployOutput` (plugin/deploy/deploy-output.ts).
+ * shell around `deployCompiledOutput` (plugin/operations/deploy.ts: the deploy gate, then the target's deploy).
  */
 import type { ExecutorContext } from '@nx/devkit';
 import { compiledOutputPath } from '../compiled-output-options';
 import { resolve } from 'node:path';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
-import { deployOutput } from '../../plugin/deploy/deploy-output';
+import { deployCompiledOutput } from '../../plugin/operations/deploy';
 
 export interface DeployExecutorOptions {
   /** The compile output folder, relative to the workspace root (default `dist/agents/<project>`). */
@@ -24,6 +24,10 @@ export interface DeployExecutorOptions {
   port?: number;
   /** hb3: the registry prefix the image is pushed under. */
   registry?: string;
+  /** Development: deploy an agentic agent the gate refuses, warned and marked unregistered. */
+  allowUnregistered?: boolean;
+  /** The folder registry an agentic agent must be published in, relative to the workspace root. */
+  registryRoot?: string;
 }
 
 export default async function deployExecutor(
@@ -36,7 +40,7 @@ export default async function deployExecutor(
     console.error(terminalSafe(`agentdef:deploy: service must be launchd or systemd, not ${String(options.service)}`));
     return { success: false };
   }
-  const code = await deployOutput({
+  const code = await deployCompiledOutput({
     outDir: resolve(context.root, outputPath),
     workspaceRoot: context.root,
     dryRun: options.dryRun === true || options['dry-run'] === true,
@@ -45,6 +49,8 @@ export default async function deployExecutor(
     ...(options.service !== undefined ? { service: options.service } : {}),
     ...(options.port !== undefined ? { port: options.port } : {}),
     ...(options.registry !== undefined ? { registry: options.registry } : {}),
+    ...(options.allowUnregistered === true ? { allowUnregistered: true } : {}),
+    ...(options.registryRoot !== undefined ? { registryRoot: resolve(context.root, options.registryRoot) } : {}),
     stdout: (text) => process.stdout.write(terminalSafe(text)),
     stderr: (text) => process.stderr.write(terminalSafe(text)),
   });

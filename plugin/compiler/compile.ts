@@ -3,11 +3,12 @@
  *   planAgent:   load → validate → resolve → plan (runtime choice, digest)
  *   emitAgent:   target check → tool modules exist → adapter (plan → files in memory, bundled
  *                through the bundler port) → plan.json → sorted files
- *   compileAgent: planAgent → tools.json/mcp.json → emitAgent → write (guarded, atomic)
+ *   compileAgent: planAgent → stamp (commit, dirty tree, registration) → tools.json/mcp.json →
+ *                emitAgent → write (guarded, atomic)
  * Takes absolute paths in, puts only workspace-relative names out. Never throws, never prints,
  * never exits: problems come back as diagnostics, or as `ioError` for I/O and option errors.
  */
-import { basename, isAbsolute, resolve as resolvePath } from 'node:path';
+import { basename, dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import { workspacePath } from '../definition/workspace-path';
 import { locateFinding } from '../definition/validate-definition';
 import { hasErrors, sortDiagnostics, uniqueDiagnostics, type Diagnostic } from '../definition/diagnostic';
@@ -34,6 +35,8 @@ import { loadWorkspaceConfig, type WorkspaceConfig } from './workspace-config';
 import type { PinLookup } from './workspace-index';
 import { lazyWorkspaceIndex } from './workspace-index-lazy';
 import { writeOutputAtomic, type OutputFs } from './write-output';
+import { stampPlan } from './provenance';
+import { readSourceStamp, type SourceStamp } from './source-stamp';
 
 export interface PlanAgentOptions {
   /** The root definition; relative paths are taken from `workspaceRoot`. */
@@ -71,6 +74,8 @@ export interface CompileAgentOptions extends PlanAgentOptions {
   outputFs?: Partial<OutputFs>;
   /** The bundler port (default: esbuild, one per call); a long-lived caller may share one across compiles. */
   bundler?: Bundler;
+  /** The source stamp for plan.json (default: git asked in the root definition's folder, source-stamp.ts). */
+  source?: SourceStamp;
 }
 
 export interface PlanAgentResult {
@@ -269,9 +274,12 @@ export async function emitAgent(
 /** The whole pipeline: plan, read the workspace's tools.json and mcp.json, emit, then one guarded atomic write. */
 export async function compileAgent(options: CompileAgentOptions): Promise<CompileAgentResult> {
   const planned = await planAgent(options);
-  const { plan, resolved, diagnostics, sources } = planned;
+  const { resolved, diagnostics, sources } = planned;
   if (planned.ioError !== undefined) return { diagnostics, sources, ioError: planned.ioError };
-  if (!plan || !resolved) return { diagnostics, sources };
+  if (!planned.plan || !resolved) return { diagnostics, sources };
+  const definitionPath = resolvePath(options.workspaceRoot, options.file);
+  const source = options.source ?? readSourceStamp(dirname(definitionPath), definitionPath);
+  const plan = stampPlan(planned.plan, resolved, source);
 
   try {
     const workspace = loadWorkspaceConfig(options.workspaceRoot);

@@ -2,7 +2,12 @@
  * The compile plan: the resolved tree flattened into deterministic JSON, with the runtime choice
  * and a digest. Pure: the same tree gives the same bytes (no clock, no absolute paths, keys
  * sorted when serialised). `digest` is SHA-256 over the RFC 8785 canonical JSON of the plan
- * without its `digest` field.
+ * without its `digest`, `provenance` and `registration` fields.
+ *
+ * `provenance` and `registration` are stamped by compile (provenance.ts), never by planning alone:
+ * they say where the output comes from (the commit, whether the tree was dirty) and what deploy must
+ * find in the registry. They stay out of the digest, so the digest (and everything keyed on it:
+ * image tags, isolate ids) names what was compiled, not when or from which checkout.
  */
 import type { RuntimeCapabilityClass } from '../definition/runtime-hosts';
 import type { Edge } from '../schema/generated/agent-definition.types';
@@ -10,6 +15,7 @@ import { digestOf, stableJson } from './canonical-json';
 import type { NodeSource, ResolvedNode } from './resolve';
 import type { RuntimeChoice } from './runtime-choice';
 import type { CompileTarget } from '../targets/targets';
+import type { SourceStamp } from './source-stamp';
 
 export const PLAN_VERSION = 'compile-plan/v1';
 export { PLAN_FILE } from '../host-contract/output-files';
@@ -54,12 +60,23 @@ export interface CompilePlan {
   /** The target this plan compiles for: the runtime's choice, or the explicit target asked for (which the tree allows). */
   target: CompileTarget;
   digest: string;
+  /** Compile only: the commit the output comes from and whether the worktree was dirty (source-stamp.ts). */
+  provenance?: SourceStamp;
+  /** Compile only: what `agentdef deploy` checks in the registry (provenance.ts). */
+  registration?: PlanRegistration;
 }
 
-export type UnsignedPlan = Omit<CompilePlan, 'digest'>;
+export interface PlanRegistration {
+  /** True when a node of the tree has a model (modelSet ≥ 1): the agent must be published before it deploys. */
+  required: boolean;
+  /** SHA-256 of the canonical JSON of the root definition without what publish stamps (publish-stamps.ts). */
+  definitionDigest: string;
+}
+
+export type UnsignedPlan = Omit<CompilePlan, 'digest' | 'provenance' | 'registration'>;
 
 export function computePlanDigest(plan: UnsignedPlan | CompilePlan): string {
-  const { digest: _ignored, ...rest } = plan as CompilePlan;
+  const { digest: _digest, provenance: _provenance, registration: _registration, ...rest } = plan as CompilePlan;
   return digestOf(rest);
 }
 

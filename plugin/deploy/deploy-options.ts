@@ -22,6 +22,11 @@ export interface DeployOptions {
   port?: number;
   /** hb3: the registry prefix the image is tagged and pushed under (`ghcr.io/acme`). */
   registry?: string;
+  /**
+   * Set by the deploy gate (deploy-gate.ts) for `--allow-unregistered`: the target marks the
+   * deployment's served card unregistered.
+   */
+  unregistered?: boolean;
   env?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
   stdout(text: string): void;

@@ -17,6 +17,8 @@ const GIVEN: Readonly<Record<DeployOptionName, (o: DeployOptions) => boolean>> =
   service: (o) => o.service !== undefined,
   port: (o) => o.port !== undefined,
   registry: (o) => o.registry !== undefined,
+  // Set only when the KYM gate let a refused agentic output through (operations/deploy.ts).
+  'allow-unregistered': (o) => o.unregistered === true,
 };
 
 export async function deployOutput(options: DeployOptions): Promise<number> {

@@ -101,6 +101,8 @@ export interface A2aHandlerDeps extends RunDeps {
   allowedOrigins?: () => readonly string[];
   /** The private Ed25519 JWK the served card is signed with; absent: the `AGENTDEF_CARD_SIGNING_KEY` secret, else unsigned. */
   cardSigningKey?: JsonWebKey | string;
+  /** The deployment skipped the KYM gate (deploy --allow-unregistered): the served card carries the kym-registration extension saying so. */
+  unregisteredDeployment?: boolean;
   /** Where tasks are kept (a Worker's Durable Object, a Node host's SQLite file); absent: in memory, within `taskMemory`/`taskMemoryBytes`. */
   taskStore?: TaskStore;
   /** Streams (SendStreamingMessage, SubscribeToTask) open at once (per handler instance); more are answered 503; default 4 × `maxConcurrentRuns`. */
@@ -244,6 +246,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   const servedCard = createServedCard(config, {
     ...(deps.cardSigningKey !== undefined ? { signingKey: deps.cardSigningKey } : {}),
     ...(deps.secrets ? { secrets: deps.secrets } : {}),
+    ...(deps.unregisteredDeployment === true ? { unregistered: true } : {}),
   });
 
   /** A SendMessage/SendStreamingMessage request checked: what to run, or the -32602/A2A error. */

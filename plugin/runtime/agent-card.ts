@@ -21,6 +21,15 @@ export const A2A_PROTOCOL_VERSION = '1.0';
 export const A2A_LEGACY_PROTOCOL_VERSION = '0.3';
 export const AGENT_CARD_PATH = '/.well-known/agent-card.json';
 export const PINNING_EXTENSION_URI = 'urn:agentdef:extension:pinning-tuple:v1';
+/**
+ * The extension a card carries when its deployment skipped the KYM gate (`agentdef deploy
+ * --allow-unregistered`, for development): `params.unregistered` is true. A registered deployment
+ * never carries it.
+ */
+export const KYM_REGISTRATION_EXTENSION_URI = 'urn:agentdef:extension:kym-registration:v1';
+/** The host setting (environment variable) a deployment made with --allow-unregistered sets to `1`. */
+export const UNREGISTERED_DEPLOYMENT_ENV = 'AGENTDEF_DEPLOYMENT_UNREGISTERED';
+
 /** The secret / binding holding the private Ed25519 JWK the served card is signed with. */
 export const CARD_SIGNING_KEY_BINDING = 'AGENTDEF_CARD_SIGNING_KEY';
 

@@ -7,7 +7,7 @@
  * few), since the card's URLs may follow the origin.
  */
 import type { AgentCard } from './agent-card';
-import { CARD_SIGNING_KEY_BINDING, buildAgentCard } from './agent-card';
+import { CARD_SIGNING_KEY_BINDING, KYM_REGISTRATION_EXTENSION_URI, buildAgentCard } from './agent-card';
 import { jwkThumbprint } from './jwk-thumbprint';
 import { signOwnAgentCard } from './own-card-payload';
 import { importSigningKey } from './receipts';
@@ -18,6 +18,23 @@ export interface ServedCardOptions {
   /** The private Ed25519 JWK (or its JSON text); absent: the `AGENTDEF_CARD_SIGNING_KEY` secret. */
   signingKey?: JsonWebKey | string;
   secrets?: SecretSource;
+  /** The deployment skipped the KYM gate (--allow-unregistered): the card says so (KYM_REGISTRATION_EXTENSION_URI). */
+  unregistered?: boolean;
+}
+
+/** The card marked as an unregistered deployment (before it is signed, so the signature covers the mark). */
+function markedUnregistered(card: AgentCard): AgentCard {
+  const mark = {
+    uri: KYM_REGISTRATION_EXTENSION_URI,
+    description:
+      'Deployed with --allow-unregistered for development: this agent is not registered in KYM at this definition.',
+    required: false,
+    params: { unregistered: true },
+  };
+  return {
+    ...card,
+    capabilities: { ...card.capabilities, extensions: [...(card.capabilities.extensions ?? []), mark] },
+  };
 }
 
 export type ServedCard = { card: AgentCard } | { error: 'card_signing_key_unusable' };
@@ -52,7 +69,8 @@ export function createServedCard(
   let signer: Promise<Signer> | undefined;
   const signed = new Map<string, Promise<AgentCard>>();
   return async (requestOrigin) => {
-    const card = buildAgentCard(config, requestOrigin === undefined ? {} : { requestOrigin });
+    const built = buildAgentCard(config, requestOrigin === undefined ? {} : { requestOrigin });
+    const card = options.unregistered === true ? markedUnregistered(built) : built;
     signer ??= readSigner(options);
     const current = await signer;
     if (current === 'none') return { card };

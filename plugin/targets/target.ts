@@ -61,7 +61,8 @@ export interface Adapter {
 }
 
 /** The options of `agentdef deploy` that only some targets take (the rest every target takes). */
-export type DeployOptionName = 'into' | 'uninstall' | 'service' | 'port' | 'registry';
+/** `allow-unregistered`: the targets whose deploy can mark the served card of an unregistered deployment (deploy-gate.ts). */
+export type DeployOptionName = 'into' | 'uninstall' | 'service' | 'port' | 'registry' | 'allow-unregistered';
 
 /** The exit codes a server or runner answers with when it cannot start: 1 it could not (a missing secret, a host that failed), 2 bad input. */
 export const SERVE_EXIT = { ok: 0, invalid: 1, usage: 2 } as const;

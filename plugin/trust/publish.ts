@@ -35,6 +35,7 @@ import {
 } from '../registry/registry-index';
 import { publishedFileNames } from '../registry/registry-layout';
 import { validateDefinitionSource } from '../definition/validate-definition';
+import { withoutPublishStamps } from '../definition/publish-stamps';
 import { compareSemver, kymRef } from '../definition/workspace-definitions';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import { issueAgentFactsCredential } from './agentfacts-credential';
@@ -137,21 +138,6 @@ function registryChecks(definition: AgentDefinition, index: RegistryIndex): stri
       `identity.versionId ${versionId} is already used by ${reused.slug}@${reused.version}: every published version needs its own versionId`,
     );
   return problems;
-}
-
-/** A definition without what publishing stamps (the commit, the card exports): those change with every publication. */
-function withoutPublishStamps(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  const record = value as Record<string, unknown>;
-  const metadata = record['metadata'];
-  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) return value;
-  const { cardExports: _cardExports, ...rest } = metadata as Record<string, unknown>;
-  const provenance = rest['provenance'];
-  if (provenance !== null && typeof provenance === 'object' && !Array.isArray(provenance)) {
-    const { commitSha: _commitSha, ...where } = provenance as Record<string, unknown>;
-    rest['provenance'] = where;
-  }
-  return { ...record, metadata: rest };
 }
 
 /** Decides what publishing `input.resolved` means for the registry (see the header). */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { parsePort } from '../../host-contract/port';
-import { deployOutput } from '../../deploy/deploy-output';
+import { deployCompiledOutput } from '../../operations/deploy';
 import { EXIT, type CliIo } from '../io';
 import { DEPLOY } from '../specs/deploy';
 import { parseCommand, usageError } from '../usage';
@@ -18,7 +18,7 @@ export async function runDeployCommand(argv: string[], io: CliIo): Promise<numbe
   const { service } = parsed.values;
   const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, DEPLOY);
-  const code = await deployOutput({
+  const code = await deployCompiledOutput({
     outDir: resolve(io.cwd, parsed.positionals[0]!),
     workspaceRoot: findWorkspaceRoot(io.cwd) ?? io.cwd,
     dryRun: parsed.values['dry-run'] === true,
@@ -27,6 +27,10 @@ export async function runDeployCommand(argv: string[], io: CliIo): Promise<numbe
     ...(service !== undefined ? { service } : {}),
     ...(port !== undefined ? { port } : {}),
     ...(parsed.values.registry !== undefined ? { registry: parsed.values.registry } : {}),
+    ...(parsed.values['allow-unregistered'] === true ? { allowUnregistered: true } : {}),
+    ...(parsed.values['registry-folder'] !== undefined
+      ? { registryRoot: resolve(io.cwd, parsed.values['registry-folder']) }
+      : {}),
     stdout: io.stdout,
     stderr: io.stderr,
   });

@@ -10,7 +10,7 @@ import { writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_BODY_BYTES, createA2aHandler } from '../../runtime/a2a-handler';
 import { parseOriginList } from '../../runtime/request-guard';
-import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
+import { AGENT_CARD_PATH, CARD_SIGNING_KEY_BINDING, UNREGISTERED_DEPLOYMENT_ENV } from '../../runtime/agent-card';
 import { runChildMain } from './child-main';
 import { concurrentRunsFor, heapLimitMb } from '../../host-contract/heap-limit';
 import { parsePort } from '../../host-contract/port';
@@ -247,6 +247,8 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       // the environment in containers), like the receipt key; locally, else with the definition's
       // `identity.signingKeyRef` when the key store holds it; unsigned otherwise.
       ...cardSigning,
+      // Set by a service file `agentdef deploy --allow-unregistered` installed: the card says so.
+      ...(env[UNREGISTERED_DEPLOYMENT_ENV] === '1' ? { unregisteredDeployment: true } : {}),
     });
     const checkpoints = processHost.checkpoints.map((c) => ({
       checkpointId: c.checkpointId,

@@ -39,6 +39,7 @@ import { LAUNCHER_MANIFEST, type LauncherManifest } from '../../host-contract/ou
 import { stateDir } from '../../hosts/node/state-dir';
 import { DEPLOY_EXIT, type DeployOptions, type ServiceKind } from '../../deploy/deploy-options';
 import { displayPath, shellLine } from '../../deploy/display-path';
+import { UNREGISTERED_DEPLOYMENT_ENV } from '../../runtime/agent-card';
 
 /** The service kind of a platform: launchd on macOS, systemd on Linux; undefined elsewhere. */
 export function serviceKindOf(platform: NodeJS.Platform): ServiceKind | undefined {
@@ -80,6 +81,19 @@ export interface LocalServicePlan {
   target: string;
   /** The file as it is installed (filled in, with the marker). */
   content: string;
+}
+
+/**
+ * The filled service file with the unregistered-deployment setting added to its environment
+ * (`deploy --allow-unregistered`): the launcher reads it and its served card says so.
+ */
+export function withUnregisteredMark(content: string, kind: ServiceKind): string {
+  if (kind === 'systemd')
+    return content.replace(/^(Environment="PATH=.*"\n)/m, `$1Environment="${UNREGISTERED_DEPLOYMENT_ENV}=1"\n`);
+  return content.replace(
+    /(\n {2}<key>EnvironmentVariables<\/key>\n {2}<dict>\n)/,
+    `$1    <key>${UNREGISTERED_DEPLOYMENT_ENV}</key>\n    <string>1</string>\n`,
+  );
 }
 
 /** The filled service file for this machine and where it goes, or a message. */
@@ -128,7 +142,11 @@ export function planLocalService(options: DeployOptions): LocalServicePlan | { e
     LOG_DIR: join(stateDir(env), slug),
   };
   try {
-    const content = withInstallMarker(fillServiceTemplate(template, kind, values), kind);
+    const filled = fillServiceTemplate(template, kind, values);
+    const content = withInstallMarker(
+      options.unregistered === true ? withUnregisteredMark(filled, kind) : filled,
+      kind,
+    );
     return { kind, slug, target: join(options.into ?? defaultServiceFolder(kind, env), file), content };
   } catch (error) {
     if (error instanceof ServiceFileError) return { error: error.message };

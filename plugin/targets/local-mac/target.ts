@@ -9,7 +9,7 @@ export const localMacTarget = {
   served: 'its launcher',
   deploys: 'a LaunchAgent or systemd user unit',
   endpoint: 'loopback-port',
-  deployOptions: ['into', 'uninstall', 'service', 'port'],
+  deployOptions: ['into', 'uninstall', 'service', 'port', 'allow-unregistered'],
   runs: LAUNCHER_MANIFEST,
   adapter: () =>
     loadLazily(
