@@ -103,11 +103,6 @@ describe('the Worker exports its runs as OTLP through fetch', () => {
     try {
       const { task } = await a2aAsk(worker.url, 'apply it');
       expect(task.status?.state).toBe(3);
-      // The run's receipt is delivered after its spans were handed to fetch.
-      await worker.receipts(1, 5000);
-      expect(receiver.received.length, `${worker.logs.join('')}\n${JSON.stringify(worker.outbound)}`).toBeGreaterThan(
-        0,
-      );
       const [received] = await receiver.waitFor(1);
       expect(received!.headers['authorization']).toBe(`Bearer ${COLLECTOR_TOKEN}`);
       const check = checkOtlpJson('ExportTraceServiceRequest', received!.body);
