@@ -9,6 +9,8 @@
  * event (progress updates, artifact chunks, the terminal status with its receipt), ListTasks with
  * history and artifacts, the host's logs (stdout, stderr; workerd's output) and the receipts carry
  * none of it; the tool never receives it; and every receipt verifies from its text as stored.
+ * Issue 25: on the Node hosts the runs' OpenTelemetry spans, sent to a loopback OTLP receiver,
+ * decode as OTLP and hold none of it either.
  */
 import { readFileSync } from 'node:fs';
 import { Role, type StreamResponse, TaskState } from '@a2a-js/sdk';
@@ -33,6 +35,8 @@ import {
   scratch,
   type Scratch,
 } from '../local/support/host-harness';
+import { startOtlpReceiver } from '../support/otlp-receiver';
+import { checkOtlpJson, spansOf } from '../support/otlp-validate';
 
 const ANTHROPIC_KEY = 'sk-ant-e2e-leak-' + 'Q7vR2mX9kL4pT8wZ';
 
@@ -181,10 +185,13 @@ describe('a model that repeats its API key delivers it nowhere', () => {
     const out = tmp.path(target);
     await compileExample('fallback-writer', target, out);
     const receipts = tmp.path(`${target}-receipts.jsonl`);
+    // Issue 25: the runs' spans go to a loopback OTLP receiver; no attribute may hold the key.
+    const collector = await startOtlpReceiver();
     const env = isolatedEnv(tmp.path(`home-${target}`), {
       AGENTDEF_SECRET_ANTHROPIC_API_KEY: ANTHROPIC_KEY,
       AGENTDEF_SECRET_AGENTDEF_RECEIPT_KEY: keys.secret,
       AGENTDEF_BASE_URL_ANTHROPIC: model.url,
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
     });
     const host = agentdefRun(out, ['--receipts', receipts], env);
     try {
@@ -209,9 +216,18 @@ describe('a model that repeats its API key delivers it nowhere', () => {
       for (const line of lines) expect(await verifyReceiptText(line, keys.publicJwk)).toBe(true);
       expectNoKey('the host stdout', host.stdout());
       expectNoKey('the host stderr', host.stderr());
+      // The host flushed its background work (receipts, spans) before it exited.
+      const exported = collector.received;
+      expect(exported).toHaveLength(2);
+      for (const e of exported) {
+        expect(checkOtlpJson('ExportTraceServiceRequest', e.body).problems).toEqual([]);
+        expect(spansOf(e.body).some((s) => s.attrs['gen_ai.operation.name'] === 'chat')).toBe(true);
+        expectNoKey('the exported spans', e.text);
+      }
     } finally {
       await host.stop('SIGKILL');
       await model.close();
+      await collector.close();
     }
   });
 });

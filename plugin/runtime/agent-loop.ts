@@ -106,6 +106,19 @@ export interface LoopEnv {
   agenticLoop?: AgenticLoop;
   /** Model turns the run took before this loop (a hybrid leaf's route, earlier attempts): steps number on from it and `maxSteps` counts them all. */
   stepOffset?: number;
+  /**
+   * When each tool call started and ended, one entry per `toolCalls` record in the same order
+   * (telemetry spans); kept beside the records so results and receipts do not change.
+   */
+  toolTimings?: CallTiming[];
+  /** The clock of `toolTimings` (the run's). */
+  now?: () => number;
+}
+
+/** When one call started and ended (milliseconds of the run's clock). */
+export interface CallTiming {
+  startMs: number;
+  endMs: number;
 }
 
 /** The model-driven part of the loop: model turns, tool calls, compaction (`runAgenticLoop`). */
@@ -310,6 +323,10 @@ async function runToolOnly(
   result.steps = 1;
   const record: ToolCallRecord = { seq: 1, step: 1, name: tool.name, toolId: tool.id, ok: false };
   result.toolCalls.push(record);
+  const now = env.now ?? Date.now;
+  const timing: CallTiming = { startMs: now(), endMs: 0 };
+  timing.endMs = timing.startMs;
+  env.toolTimings?.push(timing);
   if (!handler) {
     record.errorCode = 'tool_unavailable';
     throw new RuntimeError('tool_unavailable', `no implementation for tool ${tool.id} (${tool.kind}) on this host`);
@@ -322,6 +339,7 @@ async function runToolOnly(
       handler(toolArguments(input), { runId: env.runId, tool, signal: budget.signal, fetch: env.fetch }),
     );
   } catch (error) {
+    timing.endMs = now();
     const blocked = isRuntimeError(error) ? undefined : egressBlockedCause(error);
     if (blocked) {
       record.errorCode = blocked.code;
@@ -335,6 +353,7 @@ async function runToolOnly(
       `tool ${tool.name} failed (${error instanceof Error ? error.name : 'error'})`,
     );
   }
+  timing.endMs = now();
   record.ok = true;
   result.answer = answerFromValue(value);
   result.stopReason = 'answer';
@@ -435,7 +454,10 @@ async function agenticLoop(
     stepNumbers.push(step);
     for (const call of turn.toolCalls) {
       budget.spendSubrequest();
+      const now = env.now ?? Date.now;
+      const startMs = now();
       const outcome = await executeToolCall(call, toolsByName, env, budget, redactor);
+      env.toolTimings?.push({ startMs, endMs: now() });
       result.toolCalls.push({
         seq: result.toolCalls.length + 1,
         step,

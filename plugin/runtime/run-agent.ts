@@ -13,7 +13,7 @@
  * error, tool-call names, compaction notes) and from every log event before they are returned,
  * and the receipt is built from the scrubbed result, so redaction happens before signing.
  */
-import type { AgentInput, LoopResult, RuntimeLogEvent, ToolHandler } from './agent-loop';
+import type { AgentInput, CallTiming, LoopResult, RuntimeLogEvent, ToolHandler } from './agent-loop';
 import { emptyLoopResult, runAgentLoopWithParts } from './agent-loop';
 import type { ChildRunner, CompositionTrace } from './composition';
 import { createEgressFetch, egressAllowList } from './egress';
@@ -32,6 +32,7 @@ import type { RuntimeParts } from './runtime-parts';
 import type { SecretSource } from './secret-source';
 import { readSecret } from './secret-source';
 import { withEveryPart } from './runtime-parts';
+import type { RunTelemetry } from './telemetry/run-telemetry';
 
 export type { SecretSource } from './secret-source';
 
@@ -55,6 +56,13 @@ export interface RunDeps extends RuntimeParts {
   log?: (event: RuntimeLogEvent) => void;
   now?: () => number;
   random?: RandomFill;
+  /**
+   * The run's OpenTelemetry signals (telemetry/run-telemetry.ts), exported in the background
+   * after the receipt; absent: the run records no timings and builds no spans.
+   */
+  telemetry?: RunTelemetry;
+  /** The definition's digest (plan.json), carried by the run's telemetry. */
+  definitionDigest?: string;
 }
 
 export interface RunOptions {
@@ -125,6 +133,9 @@ export async function runAgentWithParts(
 
   let result: LoopResult = emptyLoopResult(input.skillId ?? config.skills[0]?.id ?? '');
   const modelCalls: ModelCallRecord[] = [];
+  // When each call started and ended, beside the records (only with telemetry: spans need them).
+  const toolTimings: CallTiming[] | undefined = deps.telemetry ? [] : undefined;
+  const modelTimings: CallTiming[] = [];
   let composition: CompositionTrace | undefined;
   let signingKey: CryptoKey | undefined;
   try {
@@ -155,7 +166,8 @@ export async function runAgentWithParts(
       const io = { fetch: egressFetch, ...(apiKey ? { apiKey } : {}) };
       if (!deps.modelClient) throw new RuntimeError('config_invalid', 'this build of the runtime has no model clients');
       // Every call of every pin is recorded with the pin that answered it (the receipt's modelCalls).
-      return recordModelCalls(deps.modelClient(pin, io), pin, modelCalls);
+      const recorded = recordModelCalls(deps.modelClient(pin, io), pin, modelCalls);
+      return deps.telemetry ? timedModelCalls(recorded, modelTimings, now) : recorded;
     };
     const budget = createRunBudget(resolveLimits(config.limits), {
       now,
@@ -193,6 +205,7 @@ export async function runAgentWithParts(
           budget,
           redactor,
           log,
+          ...(toolTimings ? { toolTimings, now } : {}),
           agenticLoop: deps.agenticLoop,
           clientFor: (index) => {
             let client = clients.get(index);
@@ -217,6 +230,7 @@ export async function runAgentWithParts(
           budget,
           redactor,
           log,
+          ...(toolTimings ? { toolTimings, now } : {}),
           ...(model ? { model } : {}),
           ...(deps.agenticLoop ? { agenticLoop: deps.agenticLoop } : {}),
         });
@@ -247,8 +261,43 @@ export async function runAgentWithParts(
     };
     await deps.receiptSigning.issue(out, { config, deps, meta, signingKey, redactor, log });
   }
+  if (deps.telemetry) {
+    deps.telemetry.record(
+      {
+        config,
+        result: out,
+        startedMs: started,
+        endedMs: started + latencyMs,
+        toolTimings: toolTimings ?? [],
+        modelTimings,
+        ...(options.composedIn ? { composedIn: options.composedIn } : {}),
+        ...(deps.definitionDigest !== undefined ? { definitionDigest: deps.definitionDigest } : {}),
+        redact: (text) => redactor.text(text),
+        random: deps.random ?? webRandom,
+      },
+      deps.waitUntil,
+    );
+  }
   log({ event: 'run.end', runId, stopReason: out.stopReason, latencyMs, errorCode: out.error?.code });
   return out;
+}
+
+/** A client that notes when each call started and ended, one entry per call in call order (as `recordModelCalls` records them). */
+function timedModelCalls(client: ModelClient, timings: CallTiming[], now: () => number): ModelClient {
+  return {
+    wire: client.wire,
+    model: client.model,
+    async complete(request) {
+      const timing: CallTiming = { startMs: now(), endMs: 0 };
+      timing.endMs = timing.startMs;
+      timings.push(timing);
+      try {
+        return await client.complete(request);
+      } finally {
+        timing.endMs = now();
+      }
+    },
+  };
 }
 
 /**

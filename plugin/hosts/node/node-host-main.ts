@@ -26,6 +26,7 @@ import { startedWithInspector } from './debug-guard';
 import type { McpStdioTools, StartMcpOptions } from './mcp-stdio-tools';
 import { startProcessHost, type ProcessHost } from './process-host';
 import { createReceiptFileSink } from './receipt-file-sink';
+import { hostTelemetry, telemetryTarget } from './telemetry-export';
 import { createRunTracker, formatEvent, type HostEvent } from './run-events';
 import { createSecretSource, envSecretSource, howToProvideSecret } from './secret-source';
 import { printServiceFile } from './service-files';
@@ -145,6 +146,10 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
     }
   };
   const sink = createReceiptFileSink(receiptsFile, () => emit({ event: 'receipt.write_failed', runId: '' }));
+  // Spans to the OTLP collector the environment names, else to a local JSON-lines file.
+  const telemetry = telemetryTarget(env, { receiptsFile });
+  if ('problem' in telemetry) fail(telemetry.problem);
+  const runTelemetry = hostTelemetry(telemetry, (runId) => emit({ event: 'telemetry.export_failed', runId }));
   const tracker = createRunTracker(agent);
   let served: ServedHost | undefined;
   let processHost: ProcessHost | undefined;
@@ -232,6 +237,10 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       cwd: env['AGENTDEF_WORKSPACE'] || process.cwd(),
       sink,
       log,
+      telemetry: {
+        runs: runTelemetry,
+        ...(telemetry.kind === 'otlp-http' ? { collectorOrigin: telemetry.origin } : {}),
+      },
       readCheckpoints: !local,
       checkOllama: local,
       ...(options.startMcp ? { startMcp: options.startMcp } : {}),

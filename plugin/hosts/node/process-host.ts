@@ -38,6 +38,7 @@ import { checkOllama } from './ollama-check';
 import type { HostEvent } from './run-events';
 import type { KeyFailure, LoadedKey } from './key-store';
 import type { SecretSource } from './secret-source';
+import type { RunTelemetry } from '../../runtime/telemetry/run-telemetry';
 import { howToProvideSecret } from './secret-source';
 import type { LoadedCheckpoint } from './weights';
 import { checkpointFolder, loadCheckpoint, weightsRoot } from './weights';
@@ -65,6 +66,8 @@ export interface ProcessHostOptions {
   /** Local hosts check Ollama before serving. */
   checkOllama: boolean;
   killGraceMs?: number;
+  /** The runs' OpenTelemetry signals (telemetry-export.ts), and the collector's origin the network guard lets through. */
+  telemetry?: { runs: RunTelemetry; collectorOrigin?: string };
 }
 
 export interface ProcessHost {
@@ -157,6 +160,8 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   // the agents this process runs, endpoints settled, before anything of the host connects.
   const allow = new Set<string>();
   for (const node of hosted) for (const origin of egressAllowList(configs[node.nodeId]!)) allow.add(origin);
+  // The collector the host's operator configured is the host's own egress, not the agent's.
+  if (options.telemetry?.collectorOrigin) allow.add(options.telemetry.collectorOrigin);
   armNetworkGuard([...allow].sort(), {
     onBlocked: (host) => options.log({ event: 'egress.blocked', runId: '', host }),
   });
@@ -398,6 +403,7 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
       },
       waitUntil: track,
       log: logRuntime,
+      ...(options.telemetry ? { telemetry: options.telemetry.runs } : {}),
       ...(fetchFn ? { fetch: fetchFn } : {}),
       ...(config.composition.kind === 'dag'
         ? { runChild: config.composition.quarantine ? isolatedRunner : inProcess }

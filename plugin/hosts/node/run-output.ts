@@ -36,6 +36,7 @@ import { eventLine, type LogFormat } from './event-text';
 import { createRunTracker, lineSplitter, parseEvent, type HostEvent } from './run-events';
 import { createSecretSource, howToProvideSecret, type SecretSource } from './secret-source';
 import { defaultReceiptsFile } from './state-dir';
+import { TELEMETRY_FILE_ENV, defaultTelemetryFile } from './telemetry-export';
 import { REPLAY_PLACEHOLDER_KEY, modelProxyOf } from '../model-replay/proxy-routes';
 
 export interface RunOutputOptions {
@@ -65,7 +66,7 @@ const WEIGHTS_ROOT_ENV = 'AGENTDEF_WEIGHTS_ROOT';
 
 /** Variables of this machine a local run passes on (paths, locale, and agentdef's host overrides). */
 const PASS_THROUGH =
-  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|KEYS_DIR|STATE_DIR|PUBLIC_ORIGIN|TASK_STORE|MODEL_PROXY|MODEL_PROXY_MODE))$/;
+  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|SYSTEMROOT|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|XDG_[A-Z_]+|OLLAMA_HOST|AGENTDEF_(BASE_URL_[A-Z0-9_]+|INFERENCE_BASE_URL|NATIVE_BIN|KEYCHAIN|KEYS_DIR|STATE_DIR|PUBLIC_ORIGIN|TASK_STORE|MODEL_PROXY|MODEL_PROXY_MODE|TELEMETRY_FILE)|OTEL_EXPORTER_OTLP_(ENDPOINT|TRACES_ENDPOINT|HEADERS|TRACES_HEADERS))$/;
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -206,6 +207,8 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
   }
   const receiptsFile = options.receipts ?? defaultReceiptsFile(config.agent.slug, env);
   if (job.receipts.mode === 'signed') childEnv['AGENTDEF_RECEIPTS_FILE'] = receiptsFile;
+  // The job's spans, when no collector is named: beside its receipts on this machine, not in the container's folder.
+  childEnv[TELEMETRY_FILE_ENV] ||= defaultTelemetryFile(receiptsFile);
   childEnv['HOST'] = '127.0.0.1';
   childEnv['PORT'] = String(options.port ?? 0);
   // The job's service origin does not exist on this machine: the host is reached on loopback,

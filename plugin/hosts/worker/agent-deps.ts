@@ -29,6 +29,8 @@ export function loopbackExports(ctx: unknown): LoopbackExports | undefined {
 export const LOGGED_EVENTS: ReadonlySet<string> = new Set([
   'run.end',
   'egress.blocked',
+  'telemetry.blocked',
+  'telemetry.export_failed',
   'receipt.failed',
   'receipt.delivery_failed',
   'rpc.internal_error',
@@ -101,6 +103,7 @@ export function nodeDeps<E extends Record<string, unknown>>(agent: AgentModule<E
   const deps: RunDeps = { ...agent.parts, secrets: secretsOf(host.env), tools: agent.tools(host.env) };
   if (host.sink) deps.receipts = { sink: host.sink };
   if (host.log) deps.log = host.log;
+  if (host.telemetry) deps.telemetry = host.telemetry;
   if (agent.runChildren && Object.keys(agent.children).length > 0) deps.runChild = agent.runChildren(agent, host);
   return deps;
 }

@@ -3,6 +3,7 @@
  * against the DOM lib (in this repository) and against `@cloudflare/workers-types` (with the
  * generated `src/`), and bundled into Workers, so it names only what it calls.
  */
+import type { RunTelemetry } from '../../runtime/telemetry/run-telemetry';
 import type { RuntimeLogEvent, ToolHandler } from '../../runtime/agent-loop';
 import type { ChildRunner } from '../../runtime/composition';
 import type { ReceiptSink } from '../../runtime/receipts';
@@ -109,6 +110,8 @@ export interface ChildHost<E> {
   waitUntil: (promise: Promise<unknown>) => void;
   sink?: ReceiptSink;
   log?: (event: RuntimeLogEvent) => void;
+  /** The runs' OpenTelemetry export (worker-telemetry.ts), when a collector is configured. */
+  telemetry?: RunTelemetry;
 }
 
 export type { ReceiptSinkBinding } from '../../host-contract/worker-host-plan';

@@ -9,6 +9,7 @@ export * from '../../host-contract/worker-host-plan';
 export * from './egress-gateway';
 export * from './egress-guard';
 export * from './receipt-sink';
+export * from './worker-telemetry';
 export * from './agent-deps';
 export * from './isolate-runner';
 export * from './isolate-entry';

@@ -25,6 +25,7 @@ import type { Request as MiniflareRequest, Response as MiniflareResponse } from 
 import type { HostPlan } from '../../host-contract/worker-host-plan';
 import type { GateLimits } from '../../hosts/node/request-gate';
 import { CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
+import { OTLP_ENDPOINT_BINDING, OTLP_HEADERS_BINDING } from '../../hosts/worker/worker-telemetry';
 import type { Receipt } from '../../runtime/receipts';
 import { parseStrictJson } from '../../runtime/strict-json';
 import { openWorkerFront } from './dev-worker-front';
@@ -157,6 +158,9 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
   // Optional for every agent, so no planned binding: bound when given (the served card is signed).
   if (secrets[CARD_SIGNING_KEY_BINDING] !== undefined)
     plainBindings[CARD_SIGNING_KEY_BINDING] = secrets[CARD_SIGNING_KEY_BINDING];
+  // So is the telemetry collector (its var and its headers' secret).
+  for (const name of [OTLP_ENDPOINT_BINDING, OTLP_HEADERS_BINDING])
+    if (secrets[name] !== undefined) plainBindings[name] = secrets[name];
 
   const { Miniflare, Response: MiniflareResponse } = loadMiniflare();
   // The served port is taken first: when it is not free, workerd never starts.

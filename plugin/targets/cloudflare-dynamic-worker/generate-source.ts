@@ -444,6 +444,7 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
     'receiptSinkFrom',
     'runtimeLog',
     'taskStoreDeps',
+    'workerTelemetry',
     ...(startsIsolates ? ['gatewayFetch'] : []),
   ].sort();
   addImports(file, [
@@ -474,7 +475,7 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
     writer.indent(() => {
       writer
         .write(
-          '...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog }),',
+          '...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog, telemetry: workerTelemetry(env, agent.config, runtimeLog) }),',
         )
         .newLine();
       writer.write(`...taskStoreDeps(env, ${stringLiteral(root.slug)}),`).newLine();
