@@ -14,6 +14,7 @@ import { lifecycleGatesRule } from './lifecycle-gates';
 import { limitsRule } from './limits';
 import { memoryEgressRule } from './memory-egress';
 import { modelRolesRule } from './model-roles';
+import { oasfExportRule } from './oasf-export';
 import { pinsRule } from './pins';
 import type { SemanticRule } from './rule';
 import { samplingParamsRule } from './sampling-params';
@@ -45,6 +46,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   uniqueBindingsRule,
   controlCharactersRule,
   cardExportsRule,
+  oasfExportRule,
   keyCustodyRule,
   telemetryKindsRule,
   memoryEgressRule,
@@ -63,6 +65,7 @@ export {
   limitsRule,
   memoryEgressRule,
   modelRolesRule,
+  oasfExportRule,
   pinsRule,
   samplingParamsRule,
   sandboxingRule,
