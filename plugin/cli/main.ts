@@ -42,6 +42,7 @@ const COMMANDS: Record<string, () => CommandRun> = {
   promote: () => (require('./commands/promote') as typeof import('./commands/promote')).runPromoteCommand,
   publish: () => (require('./commands/publish') as typeof import('./commands/publish')).runPublishCommand,
   registry: () => (require('./commands/registry') as typeof import('./commands/registry')).runRegistryCommand,
+  export: () => (require('./commands/export') as typeof import('./commands/export')).runExportCommand,
   mcp: () => (require('./commands/mcp') as typeof import('./commands/mcp')).runMcpCommand,
 };
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateDefinitionSource } from '../definition/validate-definition';
+import { validateOasfRecord } from '../definition/oasf/validate-oasf-record';
 import { generateKey } from '../hosts/node/key-store';
 import { verifyAgentCard } from '../runtime/card-signature';
 import { runPlanCommand } from '../cli/commands/plan';
@@ -91,6 +92,7 @@ describe('agentdef publish', () => {
       'text-stats/1.0.0.card.json',
       'text-stats/1.0.0.json',
       'text-stats/1.0.0.kym.json',
+      'text-stats/1.0.0.oasf.json',
     ]);
 
     const snapshotText = readFileSync(join(root, 'registry/agents/text-stats/1.0.0.json'), 'utf8');
@@ -98,7 +100,13 @@ describe('agentdef publish', () => {
     expect(snapshot.metadata.provenance.commitSha).toBe(head);
     const card = JSON.parse(readFileSync(join(root, 'registry/agents/text-stats/1.0.0.card.json'), 'utf8'));
     expect(snapshot.metadata.cardExports.agentCard).toEqual(card);
-    // The snapshot validates, the card-exports rule included.
+    // The OASF record next to the card: the snapshot's, validated, created at the commit, with the signed card as its A2A module.
+    const oasf = JSON.parse(readFileSync(join(root, 'registry/agents/text-stats/1.0.0.oasf.json'), 'utf8'));
+    expect(snapshot.metadata.cardExports.oasf).toEqual(oasf);
+    expect(validateOasfRecord(oasf)).toEqual([]);
+    expect(oasf.created_at).toBe(COMMIT_TIME);
+    expect(oasf.modules.find((m: { name: string }) => m.name === 'integration/a2a').data.card_data).toEqual(card);
+    // The snapshot validates, the card-exports and oasf-export rules included.
     expect(
       validateDefinitionSource(snapshotText, 'snapshot.json', 'json').diagnostics.filter((d) => d.severity === 'error'),
     ).toEqual([]);
