@@ -183,6 +183,7 @@ const CASES: Record<string, readonly (readonly string[])[]> = {
     [AGENT, '--at', 'soon'],
   ],
   'registry verify': [['--registry', 'no-such-registry'], ['extra-argument']],
+  'export oasf': [['no-such-file.json'], [AGENT, '--port', 'x'], [AGENT, '--worker-url', 'http://plain.example.com']],
   mcp: [['--workspace', 'no-such-folder'], ['extra-argument']],
 };
 

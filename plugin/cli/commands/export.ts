@@ -9,6 +9,15 @@ import type { CliIo } from '../io';
 import { EXPORT, EXPORT_OASF } from '../specs/export';
 import { parseCommand, subcommandError, subcommandOf, usageError } from '../usage';
 
+function isHttpsUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
 async function runExportOasf(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(io, EXPORT_OASF, argv);
   if (typeof parsed === 'number') return parsed;
@@ -23,13 +32,16 @@ async function runExportOasf(argv: string[], io: CliIo): Promise<number> {
   const portText = parsed.values.port;
   if (portText !== undefined && !/^[1-9]\d{0,4}$/.test(portText))
     return usageError(io, `--port must be a port number, not "${portText}"`, EXPORT_OASF);
+  const workerUrl = parsed.values['worker-url'];
+  if (workerUrl !== undefined && !isHttpsUrl(workerUrl))
+    return usageError(io, `--worker-url must be an https URL, not "${workerUrl.slice(0, 80)}"`, EXPORT_OASF);
   const file = resolve(io.cwd, parsed.positionals[0]!);
   const workspaceRoot = findWorkspaceRoot(join(file, '..')) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
   const outcome = await exportOasf({
     file,
     workspaceRoot,
     ...(parsed.values.out !== undefined ? { out: resolve(io.cwd, parsed.values.out) } : {}),
-    ...(parsed.values['worker-url'] !== undefined ? { workerUrl: parsed.values['worker-url'] } : {}),
+    ...(workerUrl !== undefined ? { workerUrl } : {}),
     ...(portText !== undefined ? { port: Number(portText) } : {}),
     ...(parsed.values.image !== undefined ? { image: parsed.values.image } : {}),
   });
