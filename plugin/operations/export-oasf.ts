@@ -60,7 +60,11 @@ export async function exportOasf(options: ExportOasfOptions): Promise<ExportOasf
     const notes: string[] = [];
 
     const git = gitStateOf(options.file, shown);
-    const createdAt = git.ok && !git.dirty && git.commitTime !== '' ? git.commitTime : undefined;
+    // As publish states it: whole seconds, UTC (so the export of a commit and its publication agree).
+    const createdAt =
+      git.ok && !git.dirty && git.commitTime !== ''
+        ? new Date(Math.floor(Date.parse(git.commitTime) / 1000) * 1000).toISOString().replace('.000Z', 'Z')
+        : undefined;
     if (createdAt === undefined)
       notes.push(`note: ${shown} is not committed as it is, so created_at is the no-commit value 1970-01-01T00:00:00Z`);
 

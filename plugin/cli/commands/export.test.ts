@@ -35,7 +35,7 @@ describe('agentdef export oasf', () => {
     expect(first.code).toBe(0);
     const record = JSON.parse(first.stdout);
     expect(validateOasfRecord(record)).toEqual([]);
-    expect(record.created_at).toBe('2026-03-04T05:06:07+00:00');
+    expect(record.created_at).toBe(COMMIT_TIME);
     expect(record.name).toBe('Code search');
     const mcp = record.modules.find((m: { name: string }) => m.name === 'integration/mcp');
     expect(mcp.data).toEqual({
