@@ -79,6 +79,23 @@ afterEach(() => {
 });
 
 describe('agentdef publish', () => {
+  it('registry verify fails an OASF record edited after publishing, naming both files', async () => {
+    expect((await publish()).code).toBe(0);
+    const file = join(root, 'registry/agents/text-stats/1.0.0.oasf.json');
+    const record = JSON.parse(readFileSync(file, 'utf8'));
+    record.skills = [{ id: 10302, name: 'language_processing/language_generation/summarization' }];
+    writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+    const verified = await captureRun(runRegistryCommand, ['verify'], root);
+    expect(verified.code).toBe(1);
+    expect(`${verified.stdout}${verified.stderr}`).toContain(
+      'metadata.cardExports.oasf is not the published OASF record text-stats/1.0.0.oasf.json',
+    );
+    rmSync(file);
+    const missing = await captureRun(runRegistryCommand, ['verify'], root);
+    expect(missing.code).toBe(1);
+    expect(`${missing.stdout}${missing.stderr}`).toContain('missing: the snapshot carries an OASF record');
+  });
+
   it('writes the stamped snapshot, its signed exports and the index entry; the registry verifies and kym:// plans', async () => {
     const head = git('rev-parse', 'HEAD').trim();
     const outcome = await publish();
