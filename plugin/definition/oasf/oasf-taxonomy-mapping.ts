@@ -57,6 +57,10 @@ export const SKILL_BY_TAG: Readonly<Record<string, string>> = {
   documents: 'research_knowledge_productivity/document_processing',
   statistics: 'data_engineering_analytics/data_analytics/statistical_analysis',
   support: 'business_professional/customer_support',
+  // The kind tags `nx g agentdef:agent` gives its placeholder skill: broad classes, so a new agent
+  // exports and publishes before its skill is described; a specific tag maps more precisely.
+  agent: 'language_processing/language_generation',
+  tool: 'tool_use_automation/script_integration',
   rag: 'ai_ml_engineering/retrieval_augmented_generation',
   orchestration: 'ai_ml_engineering/agent_orchestration',
 };
