@@ -289,6 +289,7 @@ describe('the trust plane in a fresh Nx workspace: keys, promote, publish, verif
       '1.0.0.card.json',
       '1.0.0.json',
       '1.0.0.kym.json',
+      '1.0.0.oasf.json',
     ]);
     const snapshot = JSON.parse(read(`${REGISTRY}/1.0.0.json`)) as { metadata: { provenance: { commitSha?: string } } };
     expect(snapshot.metadata.provenance.commitSha).toBe(head);

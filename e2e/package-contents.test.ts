@@ -106,6 +106,17 @@ describe('the packed package', () => {
     expect(testOnly).toEqual([]);
   });
 
+  it('ships the OASF definitions export oasf validates against, with their licence, NOTICE and sources note', () => {
+    const folder = 'plugin/definition/oasf/definitions';
+    for (const file of ['LICENSE.md', 'SOURCES.md', 'schema/NOTICE', 'schema/version.json', 'schema/dictionary.json'])
+      expect(entries).toContain(`${folder}/${file}`);
+    const source = join(__dirname, '..', folder, 'schema', 'skills');
+    const skills = entries.filter((entry) => entry.startsWith(`${folder}/schema/skills/`));
+    expect(skills.length).toBe(
+      readdirSync(source, { recursive: true }).filter((n) => String(n).endsWith('.json')).length,
+    );
+  });
+
   it('requires only declared dependencies and Node built-ins', () => {
     const manifest = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8')) as Record<
       string,

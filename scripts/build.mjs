@@ -56,7 +56,10 @@ function copyMatching(dir, keep) {
 // What users read ships too: each module's README (the Worker adapter's among them) and docs/,
 // so every relative link of README.md resolves inside the installed package.
 const isReadme = (name) => name === 'README.md';
-copyMatching('plugin', (name) => name.endsWith('.json') || isReadme(name));
+// Third-party files the product reads at run time ship with their licence and provenance notes
+// (plugin/definition/oasf/definitions/: the OASF definitions, Apache-2.0 with a NOTICE).
+const isThirdPartyNote = (name) => name === 'SOURCES.md' || name === 'LICENSE.md' || name === 'NOTICE';
+copyMatching('plugin', (name) => name.endsWith('.json') || isReadme(name) || isThirdPartyNote(name));
 copyMatching('generators', (name) => name.endsWith('.json') || isReadme(name));
 copyMatching('executors', (name) => name.endsWith('.json') || isReadme(name));
 copyMatching('docs', (name) => name.endsWith('.md'));

@@ -7,7 +7,8 @@
  * text-stats promoted to tool-shipped with a signed receipt, that receipt verified with the public
  * key of the local key store (no --key), the definition committed and published through Nx with
  * the Worker URL the page sets, the credential, the card and the registry verified, the published
- * version planned through kym://, and the CLI's publication of the same commit a no-op.
+ * version planned through kym://, the CLI's publication of the same commit a no-op, and the OASF
+ * record exported (the one publish wrote: same skills, domains and commit time).
  *
  * HOME (so the default keys folder, ~/.config/agentdef/keys), caches and state live in the test's
  * temp folder; the keychain is off; npm runs offline.
@@ -74,6 +75,11 @@ const PRINTS: readonly Prints[] = [
       /^npx agentdef publish examples\/text-stats\/agent\.json --worker-url https:\/\/text-stats\.example\.workers\.dev/,
     prints: [/text-stats@1\.0\.0 is already published with identical content .*: nothing to do/],
   },
+  {
+    command:
+      /^npx agentdef export oasf examples\/text-stats\/agent\.json --worker-url https:\/\/text-stats\.example\.workers\.dev --out text-stats\.oasf\.json/,
+    prints: [/^wrote text-stats\.oasf\.json \(OASF 1\.2\.0-dev record of text-stats@1\.0\.0\)$/m],
+  },
 ];
 
 describe('docs/publishing-and-verifying.md, every command as written in a scratch workspace', () => {
@@ -112,6 +118,13 @@ describe('docs/publishing-and-verifying.md, every command as written in a scratc
       metadata: { cardExports: { agentCard: { supportedInterfaces: { url: string }[] } } };
     };
     expect(snapshot.lifecycleState).toBe('tool-shipped');
+    // The OASF record the page exports is the one publish wrote, but for the card module (publish's card is signed).
+    const exported = JSON.parse(readFileSync(join(ws.dir, 'text-stats.oasf.json'), 'utf8')) as Record<string, unknown>;
+    const published = JSON.parse(
+      readFileSync(join(ws.dir, 'registry/agents/text-stats/1.0.0.oasf.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    for (const field of ['name', 'version', 'schema_version', 'created_at', 'skills', 'domains'])
+      expect(exported[field], field).toEqual(published[field]);
     const urls = snapshot.metadata.cardExports.agentCard.supportedInterfaces.map((i) => i.url);
     expect(urls.length).toBeGreaterThan(0);
     for (const url of urls) expect(url).toMatch(/^https:\/\/text-stats\.example\.workers\.dev\//);

@@ -43,6 +43,7 @@ const COMMANDS: Record<string, () => CommandRun> = {
   publish: () => (require('./commands/publish') as typeof import('./commands/publish')).runPublishCommand,
   registry: () => (require('./commands/registry') as typeof import('./commands/registry')).runRegistryCommand,
   reputation: () => (require('./commands/reputation') as typeof import('./commands/reputation')).runReputationCommand,
+  export: () => (require('./commands/export') as typeof import('./commands/export')).runExportCommand,
   mcp: () => (require('./commands/mcp') as typeof import('./commands/mcp')).runMcpCommand,
 };
 

@@ -193,6 +193,7 @@ const CASES: Record<string, readonly (readonly string[])[]> = {
     ['examples', '--at', 'yesterday'],
     ['examples', '--trust', 'no-such-trust-folder'],
   ],
+  'export oasf': [['no-such-file.json'], [AGENT, '--port', 'x'], [AGENT, '--worker-url', 'http://plain.example.com']],
   mcp: [['--workspace', 'no-such-folder'], ['extra-argument']],
 };
 

@@ -130,7 +130,7 @@ describe('publish never writes through a link out of the registry', () => {
     const outcome = await publish();
     expect(outcome.stderr).toBe('');
     expect(outcome.code).toBe(0);
-    expect(Object.keys(filesBelow(join(root, 'registry/agents/.store/text-stats')))).toHaveLength(4);
+    expect(Object.keys(filesBelow(join(root, 'registry/agents/.store/text-stats')))).toHaveLength(5);
   });
 });
 

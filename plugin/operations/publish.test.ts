@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateDefinitionSource } from '../definition/validate-definition';
+import { validateOasfRecord } from '../definition/oasf/validate-oasf-record';
 import { generateKey } from '../hosts/node/key-store';
 import { verifyAgentCard } from '../runtime/card-signature';
 import { runPlanCommand } from '../cli/commands/plan';
@@ -78,6 +79,23 @@ afterEach(() => {
 });
 
 describe('agentdef publish', () => {
+  it('registry verify fails an OASF record edited after publishing, naming both files', async () => {
+    expect((await publish()).code).toBe(0);
+    const file = join(root, 'registry/agents/text-stats/1.0.0.oasf.json');
+    const record = JSON.parse(readFileSync(file, 'utf8'));
+    record.skills = [{ id: 10302, name: 'language_processing/language_generation/summarization' }];
+    writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+    const verified = await captureRun(runRegistryCommand, ['verify'], root);
+    expect(verified.code).toBe(1);
+    expect(`${verified.stdout}${verified.stderr}`).toContain(
+      'metadata.cardExports.oasf is not the published OASF record text-stats/1.0.0.oasf.json',
+    );
+    rmSync(file);
+    const missing = await captureRun(runRegistryCommand, ['verify'], root);
+    expect(missing.code).toBe(1);
+    expect(`${missing.stdout}${missing.stderr}`).toContain('missing: the snapshot carries an OASF record');
+  });
+
   it('writes the stamped snapshot, its signed exports and the index entry; the registry verifies and kym:// plans', async () => {
     const head = git('rev-parse', 'HEAD').trim();
     const outcome = await publish();
@@ -91,6 +109,7 @@ describe('agentdef publish', () => {
       'text-stats/1.0.0.card.json',
       'text-stats/1.0.0.json',
       'text-stats/1.0.0.kym.json',
+      'text-stats/1.0.0.oasf.json',
     ]);
 
     const snapshotText = readFileSync(join(root, 'registry/agents/text-stats/1.0.0.json'), 'utf8');
@@ -98,7 +117,13 @@ describe('agentdef publish', () => {
     expect(snapshot.metadata.provenance.commitSha).toBe(head);
     const card = JSON.parse(readFileSync(join(root, 'registry/agents/text-stats/1.0.0.card.json'), 'utf8'));
     expect(snapshot.metadata.cardExports.agentCard).toEqual(card);
-    // The snapshot validates, the card-exports rule included.
+    // The OASF record next to the card: the snapshot's, validated, created at the commit, with the signed card as its A2A module.
+    const oasf = JSON.parse(readFileSync(join(root, 'registry/agents/text-stats/1.0.0.oasf.json'), 'utf8'));
+    expect(snapshot.metadata.cardExports.oasf).toEqual(oasf);
+    expect(validateOasfRecord(oasf)).toEqual([]);
+    expect(oasf.created_at).toBe(COMMIT_TIME);
+    expect(oasf.modules.find((m: { name: string }) => m.name === 'integration/a2a').data.card_data).toEqual(card);
+    // The snapshot validates, the card-exports and oasf-export rules included.
     expect(
       validateDefinitionSource(snapshotText, 'snapshot.json', 'json').diagnostics.filter((d) => d.severity === 'error'),
     ).toEqual([]);

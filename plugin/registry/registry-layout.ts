@@ -9,6 +9,7 @@
  * <registryRoot>/<slug>/<version>.card.json         its signed A2A card
  * <registryRoot>/<slug>/<version>.agentfacts.vc.json its AgentFacts credential
  * <registryRoot>/<slug>/<version>.kym.json          its signed KYM registration
+ * <registryRoot>/<slug>/<version>.oasf.json         its OASF record (definition/oasf/oasf-record.ts)
  * <registryRoot>/<slug>/<version>.rotation.json     only where the signing key changed from the
  *                                                   previous version: the old key's signed
  *                                                   hand-over to the new one (trust/key-rotation.ts)
@@ -32,6 +33,7 @@ export function publishedFileNames(version: string): {
   credential: string;
   kym: string;
   rotation: string;
+  oasf: string;
 } {
   return {
     snapshot: `${version}.json`,
@@ -39,5 +41,6 @@ export function publishedFileNames(version: string): {
     credential: `${version}.agentfacts.vc.json`,
     kym: `${version}.kym.json`,
     rotation: `${version}.rotation.json`,
+    oasf: `${version}.oasf.json`,
   };
 }

@@ -3,13 +3,16 @@
  * plan, the commit and time it is published at, the signing key and what the registry already
  * holds for the slug, either the files to write (the immutable snapshot `<slug>/<version>.json`,
  * its signed exports `<version>.card.json`, `<version>.agentfacts.vc.json`, `<version>.kym.json`,
- * and the index entry) or why publishing is refused, or that the same content is published already.
+ * its OASF record `<version>.oasf.json`, and the index entry) or why publishing is refused, or that the same content is published already.
  * "Already published" carries the exports too: a publication interrupted after its snapshot was
  * created is completed by writing the exports it lacks (the shell never replaces one).
  *
  * - The snapshot is the definition with `metadata.provenance.commitSha` stamped (provenance is
  *   required at publish) and `metadata.cardExports.agentCard` = the signed A2A card the compiler
- *   generates (never hand-written); it must pass validation, the card-exports rule included.
+ *   generates (never hand-written) and `metadata.cardExports.oasf` = its OASF record
+ *   (definition/oasf/oasf-record.ts: created_at the publication time, by default the commit's; the
+ *   card and Worker locators; the signed card as its A2A module); it must pass validation, the
+ *   card-exports and oasf-export rules included. A skill that maps to no OASF skill refuses.
  * - The KYM registration document is the card plus a runtime-profile extension naming the
  *   runtimes the plan supports (`plan.runtime.hosts`), signed as a card (A2A §8.4) itself.
  * - Where the signing key differs from the previous version's (`input.rotation`), the exports
@@ -36,6 +39,8 @@ import {
 import { publishedFileNames } from '../registry/registry-layout';
 import { validateDefinitionSource } from '../definition/validate-definition';
 import { withoutPublishStamps } from '../definition/publish-stamps';
+import { projectOasfRecord } from '../definition/oasf/oasf-record';
+import { targetFor } from '../targets/targets';
 import { compareSemver, kymRef } from '../definition/workspace-definitions';
 import type { AgentDefinition } from '../schema/generated/agent-definition.types';
 import { issueAgentFactsCredential } from './agentfacts-credential';
@@ -180,12 +185,28 @@ export async function preparePublication(input: PublishInput): Promise<PublishDe
     const origin = new URL((endpoint as { url: string }).url).origin;
 
     const card = await signedCard(input.resolved, origin, input.signingKey);
-    const stamped: AgentDefinition = {
+    const committed: AgentDefinition = {
       ...definition,
+      metadata: { ...definition.metadata, provenance: { ...provenance, commitSha: input.commitSha } },
+    };
+    const oasf = projectOasfRecord(committed, {
+      createdAt: input.publishedAt,
+      serviceUrl: (endpoint as { url: string }).url,
+      worker: targetFor(input.plan.target).endpoint === 'public-url',
+      agentCard: JSON.parse(JSON.stringify(card)) as Record<string, unknown>,
+    });
+    if (!oasf.ok)
+      return refused(
+        ...oasf.findings.map(
+          (f) =>
+            `the OASF record cannot be made at ${f.path || '(root)'}: ${f.message}${f.suggestion !== undefined ? ` ${f.suggestion}` : ''}`,
+        ),
+      );
+    const stamped: AgentDefinition = {
+      ...committed,
       metadata: {
-        ...definition.metadata,
-        provenance: { ...provenance, commitSha: input.commitSha },
-        cardExports: { ...definition.metadata.cardExports, agentCard: card },
+        ...committed.metadata,
+        cardExports: { ...definition.metadata.cardExports, agentCard: card, oasf: oasf.record },
       },
     };
     const snapshotText = json(stamped);
@@ -257,6 +278,7 @@ export async function preparePublication(input: PublishInput): Promise<PublishDe
         { name: names.card, text: json(card) },
         { name: names.credential, text: json(issued.credential) },
         { name: names.kym, text: json(kym) },
+        { name: names.oasf, text: json(oasf.record) },
         ...(handOver !== undefined ? [handOver] : []),
       ];
     };

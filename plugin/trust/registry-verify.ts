@@ -5,6 +5,7 @@
  * - the AgentFacts credential (`<version>.agentfacts.vc.json`): its eddsa-jcs-2022 proof and VC
  *   shape, checked at its own `validFrom` (the registry proves what was published; whether the
  *   facts are still fresh is `agentdef verify`'s question, at the time it is asked);
+ * - the OASF record (`<version>.oasf.json`, unsigned): the snapshot's `metadata.cardExports.oasf`;
  * - the card (`<version>.card.json`) and the KYM registration (`<version>.kym.json`): their
  *   signatures with the public key of the credential's issuer (a did:key), which must be the key
  *   the card's kid names; the card must be the snapshot's `metadata.cardExports.agentCard`, and the
@@ -141,6 +142,17 @@ async function verifyVersion(
   const stamped = isRecord(exports) ? exports['agentCard'] : undefined;
   if (card !== undefined && !sameJson(stamped, card))
     report(at(names.snapshot), `metadata.cardExports.agentCard is not the published card ${at(names.card)}`);
+
+  // The OASF record (unsigned): the snapshot's copy, when the snapshot carries one.
+  const stampedOasf = isRecord(exports) ? exports['oasf'] : undefined;
+  const oasfBytes = files.read(at(names.oasf));
+  if (stampedOasf !== undefined && oasfBytes === undefined)
+    report(at(names.oasf), 'missing: the snapshot carries an OASF record (metadata.cardExports.oasf)');
+  else if (oasfBytes !== undefined) {
+    const oasf = load(names.oasf);
+    if (oasf !== undefined && !sameJson(stampedOasf, oasf))
+      report(at(names.snapshot), `metadata.cardExports.oasf is not the published OASF record ${at(names.oasf)}`);
+  }
 
   const kym = load(names.kym);
   await checkCard(names.kym, kym);

@@ -10,6 +10,7 @@ import { DEPLOY } from './deploy';
 import { DEV } from './dev';
 import { DIFF } from './diff';
 import { EVAL } from './eval';
+import { EXPORT } from './export';
 import { KEYS } from './keys';
 import { MCP } from './mcp';
 import { PLAN } from './plan';
@@ -38,5 +39,6 @@ export const COMMAND_SPECS: Readonly<Record<string, CommandSpec | CommandGroupSp
   publish: PUBLISH,
   registry: REGISTRY,
   reputation: REPUTATION,
+  export: EXPORT,
   mcp: MCP,
 };

@@ -15,6 +15,7 @@ import { limitsRule } from './limits';
 import { memoryEgressRule } from './memory-egress';
 import { modelRolesRule } from './model-roles';
 import { modelTaskRule } from './model-task';
+import { oasfExportRule } from './oasf-export';
 import { pinsRule } from './pins';
 import type { SemanticRule } from './rule';
 import { samplingParamsRule } from './sampling-params';
@@ -47,6 +48,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   uniqueBindingsRule,
   controlCharactersRule,
   cardExportsRule,
+  oasfExportRule,
   keyCustodyRule,
   telemetryKindsRule,
   memoryEgressRule,
@@ -66,6 +68,7 @@ export {
   memoryEgressRule,
   modelRolesRule,
   modelTaskRule,
+  oasfExportRule,
   pinsRule,
   samplingParamsRule,
   sandboxingRule,
