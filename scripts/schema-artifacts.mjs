@@ -49,6 +49,10 @@ export const SCHEMAS = [
     file: 'plugin/schema/eval-receipt.v1.schema.json',
     name: 'eval-receipt',
   },
+  {
+    file: 'plugin/schema/tool-benchmark-events.v1.schema.json',
+    name: 'tool-benchmark-events',
+  },
 ];
 const BANNER = '/* Generated from the JSON Schema by `npm run generate`. Do not edit. */\n';
 

@@ -66,6 +66,7 @@ export const DOC_PAGE_TESTS: readonly DocPageTest[] = [
   { page: 'docs/running-and-calling.md', test: 'e2e/docs/running-and-calling.test.ts', skip: [] },
   { page: 'docs/offline-models.md', test: 'e2e/docs/offline-models.test.ts', skip: [] },
   { page: 'docs/evaluating-an-agent.md', test: 'e2e/docs/evaluating-an-agent.test.ts', skip: [] },
+  { page: 'docs/benchmarking-a-tool.md', test: 'e2e/docs/benchmarking-a-tool.test.ts', skip: [] },
   {
     page: 'docs/deploying.md',
     test: 'e2e/docs/deploying.test.ts',

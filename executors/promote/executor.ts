@@ -23,6 +23,10 @@ export interface PromoteExecutorOptions {
   requireEval?: boolean;
   /** The eval receipt, relative to the workspace root (implies requireEval); default dist/eval/<slug>/eval.receipt.json. */
   evalReceipt?: string;
+  /** Promoting to tool-shipped needs signed tool benchmark events of this exact definition, one per declared tool (the plugin's `requireBench` sets it). */
+  requireBench?: boolean;
+  /** The benchmark events, relative to the workspace root (implies requireBench); default dist/bench/<slug>/tool-benchmark-events.json, else dist/eval/<slug>/tool-benchmark-events.json. */
+  benchEvents?: string;
 }
 
 /** The operation's options, or the problem with an executor option. */
@@ -36,7 +40,12 @@ export function promoteOptions(options: PromoteExecutorOptions): PromoteOptions 
     if (typeof options.requireEval !== 'boolean') return { problem: 'the "requireEval" option must be true or false' };
     if (options.requireEval) promoted.requireEval = true;
   }
-  for (const name of ['key', 'at', 'credential', 'evalReceipt'] as const) {
+  if (options.requireBench !== undefined) {
+    if (typeof options.requireBench !== 'boolean')
+      return { problem: 'the "requireBench" option must be true or false' };
+    if (options.requireBench) promoted.requireBench = true;
+  }
+  for (const name of ['key', 'at', 'credential', 'evalReceipt', 'benchEvents'] as const) {
     const value = options[name];
     if (value === undefined) continue;
     if (typeof value !== 'string') return { problem: `the "${name}" option must be a string` };

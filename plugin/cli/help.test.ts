@@ -44,8 +44,12 @@ async function cli(args: string[], cwd = scratch): Promise<{ code: number; stdou
   return { code, stdout, stderr };
 }
 
-/** `Keys` → `keys`, `ApplicationCatalog` → `application catalog`. */
-const words = (pascal: string) => pascal.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+/** `Keys` → `keys`, `ApplicationCatalog` → `application catalog`, `BenchTool` → `bench-tool` (a verb with a hyphen). */
+const words = (pascal: string) => {
+  const spaced = pascal.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const hyphened = spaced.replaceAll(' ', '-');
+  return Object.hasOwn(COMMAND_SPECS, hyphened) ? hyphened : spaced;
+};
 
 /** Every non-test command module with the `run<Name>Command` functions it exports. */
 function commandModules(): { file: string; source: string; commands: string[] }[] {

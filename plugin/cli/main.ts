@@ -32,6 +32,7 @@ const COMMANDS: Record<string, () => CommandRun> = {
   run: () => (require('./commands/run') as typeof import('./commands/run')).runRunCommand,
   dev: () => (require('./commands/dev') as typeof import('./commands/dev')).runDevCommand,
   eval: () => (require('./commands/eval') as typeof import('./commands/eval')).runEvalCommand,
+  'bench-tool': () => (require('./commands/bench-tool') as typeof import('./commands/bench-tool')).runBenchToolCommand,
   deploy: () => (require('./commands/deploy') as typeof import('./commands/deploy')).runDeployCommand,
   ask: () => (require('./commands/ask') as typeof import('./commands/ask')).runAskCommand,
   application: () =>

@@ -139,6 +139,19 @@ const CASES: Record<string, readonly (readonly string[])[]> = {
     [AGENT, '--cases', 'no-such-cases.yaml'],
     [AGENT],
   ],
+  'bench-tool': [
+    ['no-such-folder'],
+    ['examples/applications'],
+    [AGENT, '--runs', '0'],
+    [AGENT, '--runs', 'many'],
+    [AGENT, '--target', 'worker'],
+    [AGENT, '--key', BAD_KEY],
+    [AGENT, '--cases', 'no-such-cases.yaml'],
+    // An agent (a model pin), not a tool: located at /modelSet.
+    ['examples/support-triage'],
+    // No key in this test's key store to sign the events with.
+    [AGENT],
+  ],
   ask: [
     ['not-a-url', 'hello'],
     ['http://127.0.0.1:9/', 'hello', '--key', 'no-such-key.json'],

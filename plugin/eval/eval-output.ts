@@ -20,3 +20,13 @@ export const EVAL_BUILD_FOLDER = 'build';
 export function defaultEvalOutput(slug: string): string {
   return join(EVAL_OUTPUT_ROOT, slug).split('\\').join('/');
 }
+
+/** The signed tool benchmark events `agentdef bench-tool` writes (and `agentdef eval` of a tool-only agent). */
+export const TOOL_BENCHMARK_EVENTS_FILE = 'tool-benchmark-events.json';
+/** Where `agentdef bench-tool` writes, below the workspace root, when `--out` is not given: `<root>/<slug>`. */
+export const BENCH_OUTPUT_ROOT = 'dist/bench';
+
+/** The default output folder of `agentdef bench-tool` for a slug, workspace-relative, posix. */
+export function defaultBenchOutput(slug: string): string {
+  return join(BENCH_OUTPUT_ROOT, slug).split('\\').join('/');
+}

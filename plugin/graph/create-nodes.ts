@@ -359,7 +359,11 @@ function buildProject(
     : {
         [PROMOTE_TARGET]: {
           executor: PROMOTE_EXECUTOR,
-          options: { definition, ...(options.requireEval ? { requireEval: true } : {}) },
+          options: {
+            definition,
+            ...(options.requireEval ? { requireEval: true } : {}),
+            ...(options.requireBench ? { requireBench: true } : {}),
+          },
           cache: false,
           metadata: {
             description:

@@ -2,7 +2,14 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EVAL_OUTPUT_MARKER, claimEvalOutput, evalOutputRefusal, writeEvalReports } from './eval-output-folder';
+import {
+  BENCH_OUTPUT,
+  EVAL_OUTPUT_MARKER,
+  claimEvalOutput,
+  evalOutputRefusal,
+  outputFolderRefusal,
+  writeEvalReports,
+} from './eval-output-folder';
 
 const root = mkdtempSync(join(__dirname, '.tmp-eval-output-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -54,6 +61,31 @@ describe('evalOutputRefusal', () => {
     symlinkSync(join(ws, 'target'), join(ws, 'out', 'junit.xml'));
     expect(evalOutputRefusal(join(ws, 'out'), ws, 'out')).toMatch(/junit\.xml is not a file agentdef eval wrote/);
     expect(readFileSync(join(ws, 'target'), 'utf8')).toBe('precious');
+  });
+});
+
+describe('the bench-tool output folder', () => {
+  it("is guarded the same way, with bench-tool's own marker and report", () => {
+    const ws = fresh();
+    const out = join(ws, 'dist', 'bench', 'x');
+    expect(outputFolderRefusal(BENCH_OUTPUT, out, ws, 'dist/bench/x')).toBeUndefined();
+    claimEvalOutput(out, BENCH_OUTPUT);
+    expect(readdirSync(out)).toEqual(['.agentdef-bench']);
+    mkdirSync(join(out, 'build'));
+    writeEvalReports(out, { 'tool-benchmark-events.json': '{}\n' });
+    expect(outputFolderRefusal(BENCH_OUTPUT, out, ws, 'dist/bench/x')).toBeUndefined();
+    // An eval's folder is not bench-tool's, nor the other way round.
+    expect(evalOutputRefusal(out, ws, 'dist/bench/x')).toMatch(/no \.agentdef-eval marker/);
+    const evalOut = join(ws, 'dist', 'eval', 'x');
+    claimEvalOutput(evalOut);
+    expect(outputFolderRefusal(BENCH_OUTPUT, evalOut, ws, 'dist/eval/x')).toMatch(
+      /^refusing to write the benchmark to dist\/eval\/x: it holds files agentdef bench-tool did not write \(no \.agentdef-bench marker\)/,
+    );
+    writeFileSync(join(out, 'eval.json'), '{}');
+    expect(outputFolderRefusal(BENCH_OUTPUT, out, ws, 'dist/bench/x')).toMatch(
+      /holds eval\.json, which agentdef bench-tool did not write/,
+    );
+    expect(outputFolderRefusal(BENCH_OUTPUT, ws, ws, '.')).toMatch(/is or contains the workspace root/);
   });
 });
 

@@ -16,20 +16,22 @@
  * 5. scores each case and the run (score-case.ts), writes `<out>/eval.json`, `<out>/junit.xml`
  *    and the signed eval receipt `<out>/eval.receipt.json` (signed with `--key`, else the
  *    definition's `identity.signingKeyRef`), prints the table, and exits 1 below the threshold.
+ *    For a tool-only agent (empty `modelSet`) it also writes the signed tool benchmark events of
+ *    its runs, `<out>/tool-benchmark-events.json` (eval/tool-benchmark-events.ts), which
+ *    `agentdef promote --require-bench` accepts as `agentdef bench-tool`'s.
+ * Serving (steps 2 and 3) is served-agent.ts, shared with `agentdef bench-tool`.
  * Exit 0 at or above the threshold, 1 below it (or a host that cannot start, a recording that
  * cannot be replayed), 2 a usage problem, an unreadable input or invalid definition or cases.
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { ClientFactory } from '@a2a-js/sdk/client';
-import { compileAgent, planAgent } from '../compiler/compile';
+import { planAgent } from '../compiler/compile';
 import { runtimeConfigFor } from '../compiler/runtime-config';
 import { loadWorkspaceConfig } from '../compiler/workspace-config';
 import { hasErrors } from '../definition/diagnostic';
 import { formatDiagnostics } from '../definition/format-diagnostics';
 import { DEFINITION_FILE_NAMES, findWorkspaceRoot } from '../definition/workspace-definitions';
 import { askCase } from '../eval/ask-case';
-import { hostEventLog } from '../eval/host-events';
 import { loadEvalCases } from '../eval/load-eval-cases';
 import type { EvalObservation } from '../eval/observation';
 import { pinGrader } from '../eval/pin-grader';
@@ -40,21 +42,21 @@ import { evalReportJunit } from '../eval/report-junit';
 import { evalReportTable } from '../eval/report-table';
 import { scoreCase, scoreRun } from '../eval/score-case';
 import {
-  environmentSecrets,
-  type ModelModeRequest,
-  modelModeRequest,
-  type ModelSession,
-} from '../hosts/model-replay/model-session';
+  buildToolBenchmarkEvents,
+  signToolBenchmarkEvents,
+  type ToolBenchmarkEvent,
+  toolBenchmarkEventsText,
+} from '../eval/tool-benchmark-events';
+import { toolBenchmarkEventsOfRun } from '../eval/tool-benchmark-run';
+import { environmentSecrets } from '../hosts/model-replay/model-session';
 import { createRedactor } from '../runtime/redact';
 import { REPLAY_PLACEHOLDER_KEY } from '../hosts/model-replay/proxy-routes';
 import { type KeyStoreOptions, type LoadedKey, loadPrivateKey } from '../hosts/node/key-store';
-import { modelBaseUrls, withEndpointOverrides, withModelProxy } from '../hosts/node/model-endpoints';
-import { createSecretSource, type SecretSource } from '../hosts/node/secret-source';
+import { withEndpointOverrides, withModelProxy } from '../hosts/node/model-endpoints';
+import type { SecretSource } from '../hosts/node/secret-source';
 import type { RuntimeModelPin } from '../runtime/runtime-config';
 import { definitionDigest } from '../trust/lifecycle-receipt';
-import { outputTarget } from '../targets/output-target';
-import type { RunningHost } from '../targets/target';
-import { type CompileTarget, isTargetOption } from '../targets/targets';
+import { isTargetOption } from '../targets/targets';
 import { EXIT, type ExitCode, type OperationIo, type OperationResult } from './io';
 import {
   defaultEvalOutput,
@@ -63,11 +65,10 @@ import {
   EVAL_JSON_FILE,
   EVAL_JUNIT_FILE,
   EVAL_RECEIPT_FILE,
-  EVAL_RECORDINGS_FOLDER,
+  TOOL_BENCHMARK_EVENTS_FILE,
 } from '../eval/eval-output';
-import { startCliModelSession } from './model-session';
-import { withReceiptKeyFromStore } from './receipt-key-from-store';
 import { claimEvalOutput, evalOutputRefusal, writeEvalReports } from './eval-output-folder';
+import { withServedAgent } from './served-agent';
 
 /** The cases asked at once, by default. */
 export const DEFAULT_CONCURRENCY = 4;
@@ -111,21 +112,6 @@ export function definitionFileOf(path: string): string | { usage: string } {
   if (!stat.isDirectory()) return path;
   for (const name of DEFINITION_FILE_NAMES) if (existsSync(join(path, name))) return join(path, name);
   return { usage: `${path} holds no ${DEFINITION_FILE_NAMES.join(', ')}: name the agent definition file` };
-}
-
-/** The recording folder to use: the flags, else the environment, else `<folder>/recordings` when it is there. */
-function modelRequest(
-  options: EvalOptions,
-  env: NodeJS.ProcessEnv,
-  definitionFolder: string,
-  cwd: string,
-): ModelModeRequest | undefined | string {
-  const asked = modelModeRequest({ record: options.record, replay: options.replay }, env);
-  if (asked !== undefined) return asked;
-  const beside = join(definitionFolder, EVAL_RECORDINGS_FOLDER);
-  return existsSync(beside)
-    ? { mode: 'replay', folder: relative(cwd, beside) || '.', source: 'the default' }
-    : undefined;
 }
 
 /** Runs `work` over `items`, at most `limit` at once; results in the items' order. */
@@ -210,135 +196,116 @@ export async function evaluate(
   }
   claimEvalOutput(outDir);
   const buildDir = join(outDir, EVAL_BUILD_FOLDER);
-  const compiled = await compileAgent({
-    file,
-    workspaceRoot,
-    target: (options.target ?? 'auto') as CompileTarget | 'auto',
-    outDir: buildDir,
-  });
-  if (compiled.ioError !== undefined || hasErrors(compiled.diagnostics) || compiled.outDir === undefined) {
-    if (compiled.diagnostics.length > 0)
-      io.stderr(formatDiagnostics(compiled.diagnostics, { format: 'text', sources: compiled.sources }));
-    if (compiled.ioError !== undefined) io.stderr(`error: ${compiled.ioError}\n`);
-    return EXIT.usage;
-  }
-  const output = outputTarget(buildDir);
-  if (output.target === undefined) {
-    io.stderr(`error: ${output.problem}\n`);
-    return EXIT.usage;
-  }
-
-  // 3. One model session for the agent's and the grader's exchanges.
-  const models = modelRequest(options, env, folder, io.cwd);
-  if (typeof models === 'string') return { usage: models };
   const shownDefinition = posix(relative(io.cwd, file) || basename(file));
-  let session: ModelSession | undefined;
-  if (models) {
-    const started = await startCliModelSession({
-      request: models,
-      outDir: buildDir,
-      outArg: shownDefinition,
-      io,
-      env,
-      upstreams: modelBaseUrls(env),
-      recordCommand: `agentdef eval ${shownDefinition}`,
-      ...(control.secrets ? { secrets: control.secrets } : {}),
-    });
-    if (typeof started === 'number') return started as ExitCode;
-    session = started;
-  }
-  const hostEnv: NodeJS.ProcessEnv = session ? { ...env, ...session.env } : env;
-  const secrets = withReceiptKeyFromStore(
-    control.secrets ?? createSecretSource({ env }),
-    definition.telemetryContract.receiptSigner,
-    options.keyStore ?? { env },
-  );
-  const events = hostEventLog();
-  let host: RunningHost | undefined;
-  try {
-    const serveOutput = await output.target.serve();
-    const start = serveOutput({
-      outDir: buildDir,
+
+  // 3. Served on loopback through one model session for the agent's and the grader's exchanges.
+  return withServedAgent(
+    io,
+    {
+      file,
       workspaceRoot,
-      cwd: io.cwd,
-      stdout: () => {},
-      stderr: (text) => {
-        const rest = events.write(text);
-        if (rest !== '') io.stderr(rest);
-      },
-      secrets,
-      env: hostEnv,
-      ...(session ? { session } : {}),
-      logFormat: 'json',
-    });
-    const started = await start(undefined, false);
-    if (typeof started === 'number') {
-      io.stderr(`error: the agent's host did not start (exit code ${started}); nothing was evaluated\n`);
-      return EXIT.invalid;
-    }
-    host = started;
-    if (session)
-      io.stdout(`models: ${session.mode === 'replay' ? 'replayed from' : 'recorded into'} ${session.display}\n`);
+      folder,
+      buildDir,
+      ...(options.target !== undefined ? { target: options.target } : {}),
+      ...(options.record !== undefined ? { record: options.record } : {}),
+      ...(options.replay !== undefined ? { replay: options.replay } : {}),
+      env,
+      ...(control.secrets ? { secrets: control.secrets } : {}),
+      ...(options.keyStore ? { keyStore: options.keyStore } : {}),
+      receiptSigner: definition.telemetryContract.receiptSigner,
+      shownDefinition,
+      recordCommand: `agentdef eval ${shownDefinition}`,
+    },
+    async ({ host, client, events, session, hostEnv, secrets }) => {
+      // 4. Every case over A2A, and the grader through the same session.
+      const workspace = loadWorkspaceConfig(workspaceRoot).config;
+      const config = runtimeConfigFor(root, root.key, { workspace }).config;
+      // Every pin, a grader a cases file declares included, reached as the hosts reach theirs.
+      const settle = (models: RuntimeModelPin[]) =>
+        withModelProxy(withEndpointOverrides({ ...config, models }, hostEnv), hostEnv).models;
+      const grade = pinGrader({
+        pins: settle(config.models),
+        settle: (pin) => settle([pin])[0]!,
+        names: definition.modelSet.map((pin) => {
+          const name = (pin as { name?: unknown }).name;
+          return { modelId: pin.modelId, ...(typeof name === 'string' ? { name } : {}) };
+        }),
+        apiKey: async (pin: RuntimeModelPin) => {
+          if (pin.secretBinding === undefined) return undefined;
+          if (session?.mode === 'replay') return REPLAY_PLACEHOLDER_KEY;
+          return secrets.get(pin.secretBinding);
+        },
+      });
+      // Every secret value this process holds is scrubbed from what the reports keep.
+      const redactor = createRedactor(environmentSecrets(env));
+      const benchmarked: ToolBenchmarkEvent[][] = [];
+      const results = await bounded(cases, concurrency, async (evalCase) => {
+        const asked = await askCase(client, evalCase.value.id, evalCase.value.input, now);
+        // The host's event lines of the run (its egress refusals) may arrive after its answer.
+        const runId = asked.observation.runId;
+        if (runId !== undefined) await Promise.race([events.runEnded(runId), host.ended]);
+        const observation: EvalObservation = {
+          ...asked.observation,
+          egressBlocked: asked.observation.runId ? events.blockedHosts(asked.observation.runId) : [],
+        };
+        benchmarked[cases.indexOf(evalCase)] = toolBenchmarkEventsOfRun(definition, {
+          asked,
+          caseId: evalCase.value.id,
+          iteration: 1,
+          ...(evalCase.value.input.skill !== undefined ? { caseSkill: evalCase.value.input.skill } : {}),
+        });
+        return scoreCase(evalCase, observation, grade, definition, { redactor });
+      });
 
-    // 4. Every case over A2A, and the grader through the same session.
-    const workspace = loadWorkspaceConfig(workspaceRoot).config;
-    const config = runtimeConfigFor(root, root.key, { workspace }).config;
-    // Every pin, a grader a cases file declares included, reached as the hosts reach theirs.
-    const settle = (models: RuntimeModelPin[]) =>
-      withModelProxy(withEndpointOverrides({ ...config, models }, hostEnv), hostEnv).models;
-    const grade = pinGrader({
-      pins: settle(config.models),
-      settle: (pin) => settle([pin])[0]!,
-      names: definition.modelSet.map((pin) => {
-        const name = (pin as { name?: unknown }).name;
-        return { modelId: pin.modelId, ...(typeof name === 'string' ? { name } : {}) };
-      }),
-      apiKey: async (pin: RuntimeModelPin) => {
-        if (pin.secretBinding === undefined) return undefined;
-        if (session?.mode === 'replay') return REPLAY_PLACEHOLDER_KEY;
-        return secrets.get(pin.secretBinding);
-      },
-    });
-    const client = await new ClientFactory().createFromUrl(host.url);
-    // Every secret value this process holds is scrubbed from what the reports keep.
-    const redactor = createRedactor(environmentSecrets(env));
-    const results = await bounded(cases, concurrency, async (evalCase) => {
-      const asked = await askCase(client, evalCase.value.id, evalCase.value.input, now);
-      // The host's event lines of the run (its egress refusals) may arrive after its answer.
-      const runId = asked.observation.runId;
-      if (runId !== undefined) await Promise.race([events.runEnded(runId), started.ended]);
-      const observation: EvalObservation = {
-        ...asked.observation,
-        egressBlocked: asked.observation.runId ? events.blockedHosts(asked.observation.runId) : [],
+      // 5. Scored, reported, signed.
+      const run = scoreRun(results, cases, definition, threshold);
+      const digest = await definitionDigest(root.document.value);
+      const casesDigest = await evalCasesDigest(cases);
+      const scored = {
+        definition: { slug: root.slug, version: root.version, digest },
+        casesDigest,
+        files: loaded.files,
+        results,
+        run,
       };
-      return scoreCase(evalCase, observation, grade, definition, { redactor });
-    });
-
-    // 5. Scored, reported, signed.
-    const run = scoreRun(results, cases, definition, threshold);
-    const scored = {
-      definition: { slug: root.slug, version: root.version, digest: await definitionDigest(root.document.value) },
-      casesDigest: await evalCasesDigest(cases),
-      files: loaded.files,
-      results,
-      run,
-    };
-    const signed = await signEvalReceipt(buildEvalReceipt(scored), key.privateJwk, key.kid);
-    writeEvalReports(outDir, {
-      [EVAL_JSON_FILE]: evalReportJson(scored),
-      [EVAL_JUNIT_FILE]: evalReportJunit(scored),
-      [EVAL_RECEIPT_FILE]: evalReceiptText(signed),
-    });
-    io.stdout(evalReportTable(results, run));
-    const shownOut = posix(relative(io.cwd, outDir) || '.');
-    io.stdout(
-      `wrote ${shownOut}/${EVAL_JSON_FILE}, ${shownOut}/${EVAL_JUNIT_FILE} and the signed eval receipt ${shownOut}/${EVAL_RECEIPT_FILE}\n`,
-    );
-    return run.passed ? EXIT.ok : EXIT.invalid;
-  } finally {
-    await host?.stop();
-    await session?.close();
-  }
+      const signed = await signEvalReceipt(buildEvalReceipt(scored), key.privateJwk, key.kid);
+      // A tool-only agent's eval is also its benchmark: the tool calls of its runs, signed.
+      const toolOnly = definition.modelSet.length === 0;
+      const benchmark = toolOnly
+        ? await signToolBenchmarkEvents(
+            buildToolBenchmarkEvents({
+              definition: {
+                slug: root.slug,
+                version: root.version,
+                versionId: definition.identity.versionId,
+                digest,
+              },
+              casesDigest,
+              runsPerCase: 1,
+              events: benchmarked.flat(),
+            }),
+            key.privateJwk,
+            key.kid,
+          )
+        : undefined;
+      writeEvalReports(outDir, {
+        [EVAL_JSON_FILE]: evalReportJson(scored),
+        [EVAL_JUNIT_FILE]: evalReportJunit(scored),
+        [EVAL_RECEIPT_FILE]: evalReceiptText(signed),
+        ...(benchmark !== undefined ? { [TOOL_BENCHMARK_EVENTS_FILE]: toolBenchmarkEventsText(benchmark) } : {}),
+      });
+      io.stdout(evalReportTable(results, run));
+      const shownOut = posix(relative(io.cwd, outDir) || '.');
+      io.stdout(
+        `wrote ${shownOut}/${EVAL_JSON_FILE}, ${shownOut}/${EVAL_JUNIT_FILE} and the signed eval receipt ${shownOut}/${EVAL_RECEIPT_FILE}\n`,
+      );
+      if (benchmark !== undefined)
+        io.stdout(
+          `wrote the signed tool benchmark events ${shownOut}/${TOOL_BENCHMARK_EVENTS_FILE} (${benchmark.events.length} tool calls)\n`,
+        );
+      return run.passed ? EXIT.ok : EXIT.invalid;
+    },
+  );
 }
 
 /** The key that signs the eval receipt, or the exit code once the reason (no key, an unusable key) is printed. */

@@ -30,13 +30,21 @@ import { dateTimeStampMillis } from '../trust/data-integrity';
 import { LIFECYCLE_RECEIPTS_FILE } from '../trust/lifecycle-receipt';
 import { promoteDefinitionText } from '../trust/promotion';
 import type { EvalRequirement } from '../trust/eval-gate';
+import type { BenchRequirement } from '../trust/bench-gate';
 import { verifyEvalReceipt } from '../eval/eval-receipt';
-import { EVAL_OUTPUT_ROOT, EVAL_RECEIPT_FILE } from '../eval/eval-output';
+import { verifyToolBenchmarkEvents } from '../eval/tool-benchmark-events';
+import {
+  BENCH_OUTPUT_ROOT,
+  EVAL_OUTPUT_ROOT,
+  EVAL_RECEIPT_FILE,
+  TOOL_BENCHMARK_EVENTS_FILE,
+} from '../eval/eval-output';
 import { publishedFileNames } from '../registry/registry-layout';
 import { EXIT, type ExitCode, type OperationIo, type OperationResult } from './io';
 
 const MAX_CREDENTIAL_BYTES = 1024 * 1024;
 const MAX_EVAL_RECEIPT_BYTES = 4 * 1024 * 1024;
+const MAX_BENCH_EVENTS_BYTES = 64 * 1024 * 1024;
 
 export interface PromoteOptions {
   /** The definition file as the caller names it, relative to the working folder (shown as given). */
@@ -56,6 +64,10 @@ export interface PromoteOptions {
   requireEval?: boolean;
   /** The eval receipt, relative to the working folder (implies `requireEval`); default the one `agentdef eval` wrote, `dist/eval/<slug>/eval.receipt.json` of the workspace. */
   evalReceipt?: string;
+  /** Require signed tool benchmark events of this exact definition, one per declared tool, to promote to tool-shipped (bench-gate.ts). */
+  requireBench?: boolean;
+  /** The benchmark events file, relative to the working folder (implies `requireBench`); default the one `agentdef bench-tool` wrote (`dist/bench/<slug>/tool-benchmark-events.json` of the workspace), else the one `agentdef eval` of the tool wrote (`dist/eval/<slug>/…`). */
+  benchEvents?: string;
   /** The key store's environment (tests). */
   keyStore?: KeyStoreOptions;
 }
@@ -92,6 +104,11 @@ export async function promote(options: PromoteOptions, io: OperationIo): Promise
       ? readEvalRequirement(io, options, source.text, fileFormat, absolute, key)
       : undefined;
   if (typeof evalRequirement === 'number') return evalRequirement;
+  const benchRequirement =
+    options.requireBench === true || options.benchEvents !== undefined
+      ? readBenchRequirement(io, options, source.text, fileFormat, absolute, key)
+      : undefined;
+  if (typeof benchRequirement === 'number') return benchRequirement;
   const result = await promoteDefinitionText({
     text: source.text,
     file,
@@ -101,6 +118,7 @@ export async function promote(options: PromoteOptions, io: OperationIo): Promise
     signer: { privateJwk: key.privateJwk, kid: key.kid },
     ...(credential.value !== undefined ? { credential: credential.value } : {}),
     ...(evalRequirement !== undefined ? { evalRequirement } : {}),
+    ...(benchRequirement !== undefined ? { benchRequirement } : {}),
   });
   if (!result.ok) return report(result.diagnostics);
   const shownReceipts = writeWithReceipt(io, absolute, file, source.text, result);
@@ -228,6 +246,70 @@ function readEvalRequirement(
   const json = decoded === undefined ? undefined : parseSignedJson(decoded);
   // Not JSON at all: no eval receipt, which the gate says (located) like any other wrong file.
   return { ...requirement, receipt: json?.ok ? json.value : null };
+}
+
+/** The definition's slug when it is one agentdef writes folders for, else `_`. */
+function slugOf(text: string, file: string, fileFormat: DefinitionFormat): string {
+  const slug = (
+    parseDefinitionText(text, file, fileFormat).document?.value as { identity?: { slug?: unknown } } | undefined
+  )?.identity?.slug;
+  return typeof slug === 'string' && /^[a-z0-9][a-z0-9-]*$/.test(slug) ? slug : '_';
+}
+
+/**
+ * The benchmark requirement: the events file `benchEvents` names, else the one `agentdef bench-tool`
+ * wrote for this slug in the workspace (`dist/bench/<slug>/tool-benchmark-events.json`), else the one
+ * `agentdef eval` of the tool wrote (`dist/eval/<slug>/tool-benchmark-events.json`), read as a
+ * bounded regular file (missing: the gate says so, located, naming bench-tool's); checked with the
+ * promoting key. An exit code when the file found cannot be read at all.
+ */
+function readBenchRequirement(
+  io: OperationIo,
+  options: PromoteOptions,
+  text: string,
+  fileFormat: DefinitionFormat,
+  absolute: string,
+  key: LoadedKey,
+): BenchRequirement | ExitCode {
+  const slug = slugOf(text, options.file, fileFormat);
+  const workspaceRoot = findWorkspaceRoot(dirname(absolute)) ?? findWorkspaceRoot(io.cwd) ?? io.cwd;
+  const candidates =
+    options.benchEvents !== undefined
+      ? [resolve(io.cwd, options.benchEvents)]
+      : [BENCH_OUTPUT_ROOT, EVAL_OUTPUT_ROOT].map((folder) =>
+          join(workspaceRoot, folder, slug, TOOL_BENCHMARK_EVENTS_FILE),
+        );
+  const shownOf = (path: string) => options.benchEvents ?? (relative(io.cwd, path) || path);
+  const requirement: BenchRequirement = {
+    events: undefined,
+    shown: shownOf(candidates[0]!),
+    publicJwk: key.publicJwk,
+    kid: key.kid,
+    verify: async (events, publicJwk) => {
+      const check = await verifyToolBenchmarkEvents(events, () => publicJwk);
+      return check.verified ? [] : check.failures.map((f) => `${f.pointer || '(events)'}: ${f.message}`);
+    },
+    benchCommand: `agentdef bench-tool ${options.file}`,
+  };
+  for (const path of candidates) {
+    const shown = shownOf(path);
+    const read = readRegularFileBytes(path, shown, MAX_BENCH_EVENTS_BYTES);
+    if (read.bytes === undefined) {
+      if (read.missing === true) continue;
+      io.stderr(`error: ${read.ioError ?? `${shown} is too large for tool benchmark events`}\n`);
+      return EXIT.usage;
+    }
+    let decoded: string | undefined;
+    try {
+      decoded = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+    } catch {
+      decoded = undefined;
+    }
+    // Read as signed documents are (duplicate and reserved member names refused); not JSON: the gate says so.
+    const json = decoded === undefined ? undefined : parseSignedJson(decoded);
+    return { ...requirement, shown, events: json?.ok ? json.value : null };
+  }
+  return requirement;
 }
 
 /** The signing key: `key`, else the definition's own signing key ref; an exit code when there is none or it cannot be loaded. */

@@ -21,6 +21,7 @@ describe('files generated from the JSON Schema', () => {
       'plugin/schema/generated/eval-cases.types.ts',
       'plugin/schema/generated/eval-cases.validator.ts',
       'plugin/schema/generated/eval-receipt.types.ts',
+      'plugin/schema/generated/tool-benchmark-events.types.ts',
     ]);
     for (const [file, expected] of Object.entries(files)) {
       const committed = readFileSync(join(root as string, file), 'utf8');

@@ -12,7 +12,8 @@
  * refuses the change, so the file never leaves a valid state. `marketplace-published` also needs
  * the AgentFacts credential to verify (eddsa-jcs-2022, offline) at the given time and to be about
  * this agent and version. With an eval requirement, `tool-shipped` and `mcp-resident` also need a
- * passing eval receipt of this exact definition (eval-gate.ts).
+ * passing eval receipt of this exact definition (eval-gate.ts); with a benchmark requirement,
+ * `tool-shipped` also needs signed tool benchmark events of it, one per declared tool (bench-gate.ts).
  * No file system, no clock: the promote operation (plugin/operations/promote.ts) reads and writes.
  */
 import type { Diagnostic, Finding } from '../definition/diagnostic';
@@ -33,6 +34,7 @@ import {
 } from './lifecycle-receipt';
 import { offsetOfPosition } from '../definition/read-source';
 import { type EvalRequirement, evalGateFindings } from './eval-gate';
+import { type BenchRequirement, benchGateFindings } from './bench-gate';
 
 const RULE = 'lifecycle-promotion';
 const POINTER = '/lifecycleState';
@@ -57,6 +59,12 @@ export interface PromotionRequest {
    * definition (eval-gate.ts).
    */
   evalRequirement?: EvalRequirement;
+  /**
+   * Given (`--require-bench`, the plugin's `requireBench`), a promotion to `tool-shipped` also
+   * needs signed tool benchmark events of exactly this definition, one for every declared tool
+   * (bench-gate.ts).
+   */
+  benchRequirement?: BenchRequirement;
 }
 
 export type PromotionResult =
@@ -257,6 +265,15 @@ export async function promoteDefinitionText(request: PromotionRequest): Promise<
   }
   if (transition === 'promotion' && request.evalRequirement !== undefined) {
     const findings = await evalGateFindings(request.evalRequirement, to as LifecycleState, digestBefore);
+    if (findings.length > 0) return refuse(document, findings);
+  }
+  if (transition === 'promotion' && request.benchRequirement !== undefined) {
+    const findings = await benchGateFindings(
+      request.benchRequirement,
+      to as LifecycleState,
+      digestBefore,
+      definition.toolInventory,
+    );
     if (findings.length > 0) return refuse(document, findings);
   }
   try {

@@ -4,6 +4,7 @@
  */
 import { APPLICATION } from './application';
 import { ASK } from './ask';
+import { BENCH_TOOL } from './bench-tool';
 import type { CommandGroupSpec, CommandSpec } from './command-spec';
 import { COMPILE } from './compile';
 import { DEPLOY } from './deploy';
@@ -29,6 +30,7 @@ export const COMMAND_SPECS: Readonly<Record<string, CommandSpec | CommandGroupSp
   run: RUN,
   dev: DEV,
   eval: EVAL,
+  'bench-tool': BENCH_TOOL,
   deploy: DEPLOY,
   ask: ASK,
   application: APPLICATION,
