@@ -110,3 +110,8 @@ step(
   'node scripts/run-eval-example.mjs examples/support-triage',
   [join(root, 'scripts', 'run-eval-example.mjs'), 'examples/support-triage'],
 );
+step(
+  'Export an OASF record for every example agent (skills and domains mapped to OASF taxonomy ids, validated against the OASF definitions)',
+  'node scripts/run-oasf-examples.mjs examples',
+  [join(root, 'scripts', 'run-oasf-examples.mjs'), 'examples'],
+);

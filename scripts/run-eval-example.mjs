@@ -84,6 +84,12 @@ writeFileSync(
 const report = join(rel, 'report');
 check(agentdef(['eval', folder, '--out', report]), 'agentdef eval');
 check(agentdef(['verify', join(report, 'eval.receipt.json'), '--key', publicKey]), 'agentdef verify');
+// The evidence loop: the signed eval receipt scored into the agent's reputation, trusting only the
+// key that signed it (a folder of public keys, as `agentdef reputation --trust` reads).
+const trust = join(rel, 'trust');
+mkdirSync(join(root, trust), { recursive: true });
+writeFileSync(join(root, trust, 'signing-key.public.jwk'), readFileSync(join(root, publicKey)));
+check(agentdef(['reputation', join(report, 'eval.receipt.json'), '--trust', trust]), 'agentdef reputation');
 rmSync(scratch, { recursive: true, force: true });
 if (printed.some((text) => text.includes(receiptSecret.d))) {
   console.error('run-eval-example: the receipt key appeared in the output of agentdef');

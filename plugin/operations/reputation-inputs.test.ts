@@ -37,6 +37,18 @@ describe('readTrustFolder', () => {
     expect(read.notes.join('\n')).not.toContain(String(secret.privateJwk.d));
   });
 
+  it('reads a key saved as .jwk (as the docs save `keys export-public`) and ignores other files', async () => {
+    const [jwk, other] = await Promise.all([newSigner(), newSigner()]);
+    mkdirSync(join(root, 'trust'), { mode: 0o700 });
+    chmodSync(join(root, 'trust'), 0o700);
+    writeKey('trust/signing-key.public.jwk', jwk.publicJwk);
+    writeKey('trust/notes.txt', other.publicJwk);
+    const read = await readTrustFolder('trust', root);
+    if (!read.ok) throw new Error(read.message);
+    expect(await read.value(jwk.kid)).toEqual({ publicJwk: expect.objectContaining({ x: jwk.publicJwk.x }) });
+    expect(await read.value(other.kid)).toBeUndefined();
+  });
+
   it('refuses a folder others can write', async () => {
     mkdirSync(join(root, 'trust'));
     chmodSync(join(root, 'trust'), 0o777);

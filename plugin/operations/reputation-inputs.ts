@@ -125,6 +125,9 @@ interface Trusted {
   slugs: Set<string> | undefined;
 }
 
+/** A public key file of a trust folder: JSON, named `.json` or `.jwk` (what `agentdef keys export-public` is saved as in the docs). */
+const isKeyFile = (name: string) => name.endsWith('.json') || name.endsWith('.jwk');
+
 /** The keys of a trust folder (see the header), by thumbprint and by `kid` member. */
 export async function readTrustFolder(
   dir: string,
@@ -171,7 +174,7 @@ export async function readTrustFolder(
   for (const entry of entries) {
     const path = join(root, entry.name);
     const shown = toPosix(join(dir, entry.name));
-    if (entry.isFile() && entry.name.endsWith('.json')) await add(path, shown, undefined);
+    if (entry.isFile() && isKeyFile(entry.name)) await add(path, shown, undefined);
     else if (entry.isDirectory()) {
       const sub = keyFolderTrustProblem(path, shown, trust);
       if (sub !== undefined) {
@@ -179,7 +182,7 @@ export async function readTrustFolder(
         continue;
       }
       for (const name of readdirSync(path).sort())
-        if (name.endsWith('.json')) await add(join(path, name), toPosix(join(shown, name)), entry.name);
+        if (isKeyFile(name)) await add(join(path, name), toPosix(join(shown, name)), entry.name);
     }
   }
   const lookup: TrustedKeyLookup = async (kid) => {
