@@ -10,6 +10,7 @@ import { DEPLOY } from './deploy';
 import { DEV } from './dev';
 import { DIFF } from './diff';
 import { EVAL } from './eval';
+import { EXPORT } from './export';
 import { KEYS } from './keys';
 import { MCP } from './mcp';
 import { PLAN } from './plan';
@@ -34,6 +35,7 @@ export const COMMAND_SPECS: Readonly<Record<string, CommandSpec | CommandGroupSp
   keys: KEYS,
   diff: DIFF,
   verify: VERIFY,
+  export: EXPORT,
   promote: PROMOTE,
   publish: PUBLISH,
   registry: REGISTRY,

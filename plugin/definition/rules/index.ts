@@ -2,6 +2,7 @@
  * The semantic rules, in the order they run and report. Each rule is one file; adding a rule is
  * adding a file and a line here.
  */
+import { agentFactsExportRule } from './agentfacts-export';
 import { agenticGateRule } from './agentic-gate';
 import { budgetsRule } from './budgets';
 import { cardExportsRule } from './card-exports';
@@ -47,12 +48,14 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   uniqueBindingsRule,
   controlCharactersRule,
   cardExportsRule,
+  agentFactsExportRule,
   keyCustodyRule,
   telemetryKindsRule,
   memoryEgressRule,
 ];
 
 export {
+  agentFactsExportRule,
   agenticGateRule,
   budgetsRule,
   cardExportsRule,
