@@ -104,6 +104,15 @@ describe('agentdef export agentfacts', () => {
     expect(refused.stderr).toMatch(/examples\/text-stats\/agent\.json:1:\d+/);
     expect(refused.stderr).toContain('"cardExports": { "agentFacts": {} }');
     expect(read(file)).toBe(squeezed);
+
+    // As the refusal says: an empty agentFacts placeholder is replaced in place, the rest of the line kept.
+    const placeholder = squeezed.replace('"metadata":{', '"metadata":{"cardExports":{"agentFacts":{}},');
+    writeFileSync(join(root, file), placeholder);
+    const filled = await run(['export', 'agentfacts', file, '--target', 'local-mac', '--write']);
+    expect(filled.code, filled.stderr).toBe(0);
+    const [head] = placeholder.split('"agentFacts":');
+    expect(read(file).startsWith(`${head}"agentFacts":{`)).toBe(true);
+    expect((await run(['validate', file])).code).toBe(0);
   });
 
   it('a definition invalid for another reason is refused, located, with nothing written', async () => {
