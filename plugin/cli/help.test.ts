@@ -179,6 +179,9 @@ describe('per-command help', () => {
     const keys = agentdef(['keys', '--help']);
     expect(keys.status).toBe(0);
     for (const sub of ['generate', 'list', 'export-public']) expect(keys.stdout).toContain(`agentdef keys ${sub}`);
+    const exports = agentdef(['export', '--help']);
+    expect(exports.status).toBe(0);
+    expect(exports.stdout).toContain('agentdef export agentfacts <file>');
     const compile = agentdef(['compile', '--help']);
     expect(compile.status).toBe(0);
     expect(compile.stderr).toBe('');

@@ -40,11 +40,11 @@ const COMMANDS: Record<string, () => CommandRun> = {
   keys: () => (require('./commands/keys') as typeof import('./commands/keys')).runKeysCommand,
   diff: () => (require('./commands/diff') as typeof import('./commands/diff')).runDiffCommand,
   verify: () => (require('./commands/verify') as typeof import('./commands/verify')).runVerifyCommand,
+  export: () => (require('./commands/export') as typeof import('./commands/export')).runExportCommand,
   promote: () => (require('./commands/promote') as typeof import('./commands/promote')).runPromoteCommand,
   publish: () => (require('./commands/publish') as typeof import('./commands/publish')).runPublishCommand,
   registry: () => (require('./commands/registry') as typeof import('./commands/registry')).runRegistryCommand,
   reputation: () => (require('./commands/reputation') as typeof import('./commands/reputation')).runReputationCommand,
-  export: () => (require('./commands/export') as typeof import('./commands/export')).runExportCommand,
   mcp: () => (require('./commands/mcp') as typeof import('./commands/mcp')).runMcpCommand,
 };
 

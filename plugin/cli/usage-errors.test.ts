@@ -183,6 +183,17 @@ const CASES: Record<string, readonly (readonly string[])[]> = {
   'keys export-public': [[BAD_KEY]],
   diff: [[AGENT], ['no-such-file.json', AGENT]],
   verify: [['no-such-file.json'], [AGENT, '--at', 'yesterday'], [AGENT, '--key', 'no-such-key.json']],
+  'export agentfacts': [
+    ['no-such-file.json', '--target', 'local-mac'],
+    ['notes.txt', '--target', 'local-mac'],
+    [AGENT, AGENT, '--target', 'local-mac'],
+    [AGENT],
+    [AGENT, '--target', 'local-mac', '--port', 'x'],
+    [AGENT, '--target', 'hb3', '--port', '70000'],
+    [AGENT, '--target', 'cloudflare-dynamic-worker'],
+    [AGENT, '--target', 'cloudflare-dynamic-worker', '--worker-url', 'http://insecure.example'],
+    [AGENT, '--target', 'worker'],
+  ],
   promote: [
     [AGENT, '--to', 'tool-shipped', '--key', BAD_KEY],
     [AGENT, '--to', 'shipped'],

@@ -1,13 +1,44 @@
 /**
- * `agentdef export <format> <definition> …`: the subcommand table picks the format; each format's
- * arguments become the options of its operation (oasf: plugin/operations/export-oasf.ts).
+ * `agentdef export <view> <file> …`: one thin command per view of EXPORT_SUBCOMMANDS, over its pure
+ * operation (agentfacts: plugin/operations/export-agentfacts.ts; oasf: plugin/operations/export-oasf.ts).
  */
 import { join, resolve } from 'node:path';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
+import { exportAgentFactsOperation } from '../../operations/export-agentfacts';
 import { exportOasf } from '../../operations/export-oasf';
+import type { CompileTarget } from '../../targets/targets';
 import type { CliIo } from '../io';
-import { EXPORT, EXPORT_OASF } from '../specs/export';
-import { parseCommand, subcommandError, subcommandOf, usageError } from '../usage';
+import { EXPORT, EXPORT_OASF, type EXPORT_SUBCOMMANDS } from '../specs/export';
+import { parseCommand, subcommandError, usageError } from '../usage';
+
+type ExportCommand = (argv: string[], io: CliIo) => Promise<number>;
+
+async function runAgentFacts(argv: string[], io: CliIo): Promise<number> {
+  const spec = EXPORT.subcommands.agentfacts;
+  const parsed = parseCommand(io, EXPORT.subcommands.agentfacts, argv);
+  if (typeof parsed === 'number') return parsed;
+  const { target, out, write, format } = parsed.values;
+  const workerUrl = parsed.values['worker-url'];
+  const [file, ...rest] = parsed.positionals;
+  if (file === undefined || rest.length > 0) return usageError(io, 'name exactly one definition file', spec);
+  if (target === undefined) return usageError(io, 'name the target with --target <target>', spec);
+  const portText = parsed.values.port ?? '8080';
+  if (!/^[0-9]{1,5}$/.test(portText))
+    return usageError(io, `--port must be a whole number from 1 to 65535, not "${portText}"`, spec);
+  const result = exportAgentFactsOperation(
+    {
+      file,
+      target: target as CompileTarget,
+      port: Number(portText),
+      ...(workerUrl !== undefined ? { workerUrl } : {}),
+      ...(out !== undefined ? { out } : {}),
+      write: write === true,
+      format,
+    },
+    io,
+  );
+  return typeof result === 'number' ? result : usageError(io, result.usage, spec);
+}
 
 function isHttpsUrl(text: string): boolean {
   try {
@@ -50,15 +81,17 @@ async function runExportOasf(argv: string[], io: CliIo): Promise<number> {
   return outcome.code;
 }
 
-/** The formats `agentdef export` knows, by subcommand. */
-const FORMATS: Readonly<Record<string, (argv: string[], io: CliIo) => Promise<number>>> = {
+/** The command of each export (a key of EXPORT_SUBCOMMANDS). */
+const EXPORT_COMMANDS: Record<keyof typeof EXPORT_SUBCOMMANDS, ExportCommand> = {
+  agentfacts: runAgentFacts,
   oasf: runExportOasf,
 };
 
 export async function runExportCommand(argv: string[], io: CliIo): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (subcommandOf(EXPORT, sub) === undefined) return subcommandError(io, EXPORT, sub);
-  const run = FORMATS[sub as string];
-  if (run === undefined) return subcommandError(io, EXPORT, sub);
-  return run(rest, io);
+  const [view, ...rest] = argv;
+  const command =
+    view !== undefined && Object.hasOwn(EXPORT_COMMANDS, view)
+      ? EXPORT_COMMANDS[view as keyof typeof EXPORT_COMMANDS]
+      : undefined;
+  return command === undefined ? subcommandError(io, EXPORT, view) : command(rest, io);
 }

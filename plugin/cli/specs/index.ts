@@ -37,10 +37,10 @@ export const COMMAND_SPECS: Readonly<Record<string, CommandSpec | CommandGroupSp
   keys: KEYS,
   diff: DIFF,
   verify: VERIFY,
+  export: EXPORT,
   promote: PROMOTE,
   publish: PUBLISH,
   registry: REGISTRY,
   reputation: REPUTATION,
-  export: EXPORT,
   mcp: MCP,
 };

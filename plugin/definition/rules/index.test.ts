@@ -42,6 +42,7 @@ describe('SEMANTIC_RULES', () => {
       'unique-bindings',
       'control-characters',
       'card-exports',
+      'agentfacts-export',
       'oasf-export',
       'key-custody',
       'telemetry-kinds',

@@ -2,6 +2,7 @@
  * The semantic rules, in the order they run and report. Each rule is one file; adding a rule is
  * adding a file and a line here.
  */
+import { agentFactsExportRule } from './agentfacts-export';
 import { agenticGateRule } from './agentic-gate';
 import { budgetsRule } from './budgets';
 import { cardExportsRule } from './card-exports';
@@ -48,6 +49,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   uniqueBindingsRule,
   controlCharactersRule,
   cardExportsRule,
+  agentFactsExportRule,
   oasfExportRule,
   keyCustodyRule,
   telemetryKindsRule,
@@ -55,6 +57,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
 ];
 
 export {
+  agentFactsExportRule,
   agenticGateRule,
   budgetsRule,
   cardExportsRule,
