@@ -1,7 +1,7 @@
 /**
  * `agentdef bench-tool` and the benchmark gate of tool-shipped, through the real binary on a copy of
  * the examples workspace (text-stats, a tool-only agent served by workerd): without benchmark events
- * `promote --require-bench` refuses, located, naming the file it looked for and `agentdef bench-tool`;
+ * `promote --to tool-shipped` refuses (the gate is mandatory; the old `--require-bench` opt-in is a usage error), located, naming the file it looked for and `agentdef bench-tool`;
  * `bench-tool --runs 2` serves the tool, runs each case twice, prints the table and writes signed
  * events (one per tool call, in the tool taxonomy) that verify with the promoting key; then promote
  * succeeds. `agentdef eval` of the tool writes the same events, which the gate also takes; events of
@@ -52,24 +52,21 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('agentdef bench-tool and promote --require-bench', () => {
+describe('agentdef bench-tool and the mandatory benchmark gate of promote', () => {
   it('refuses tool-shipped without benchmark events, benchmarks the tool, then promotes', async () => {
     const before = definitionText();
-    const refused = agentdef(
-      'promote',
-      AGENT,
-      '--to',
-      'tool-shipped',
-      '--require-bench',
-      '--at',
-      '2026-03-01T12:00:00Z',
-    );
+    const refused = agentdef('promote', AGENT, '--to', 'tool-shipped', '--at', '2026-03-01T12:00:00Z');
     expect(refused.status, shown(refused)).toBe(1);
     expect(refused.stderr).toContain(
       `"tool-shipped" requires signed tool benchmark events of this definition: there are no benchmark events at ${EVENTS}`,
     );
     expect(refused.stderr).toMatch(/--> examples\/text-stats\/agent\.json:\d+:\d+ {2}\(\/lifecycleState\)/);
     expect(refused.stderr).toContain('run `agentdef bench-tool examples/text-stats/agent.json`');
+    expect(definitionText()).toBe(before);
+    // The opt-in switch is gone: the gate always applies, and the old flag says so as a usage error.
+    const optIn = agentdef('promote', AGENT, '--to', 'tool-shipped', '--require-bench');
+    expect(optIn.status, shown(optIn)).toBe(2);
+    expect(optIn.stderr).toContain('--require-bench');
     expect(definitionText()).toBe(before);
 
     const bench = agentdef('bench-tool', 'examples/text-stats', '--runs', '2');
@@ -107,15 +104,7 @@ describe('agentdef bench-tool and promote --require-bench', () => {
     expect(readFileSync(join(ws, EVENTS), 'utf8')).not.toContain(work);
     expect((await verifyToolBenchmarkEvents(batch, () => publicJwk)).verified).toBe(true);
 
-    const promoted = agentdef(
-      'promote',
-      AGENT,
-      '--to',
-      'tool-shipped',
-      '--require-bench',
-      '--at',
-      '2026-03-01T12:01:00Z',
-    );
+    const promoted = agentdef('promote', AGENT, '--to', 'tool-shipped', '--at', '2026-03-01T12:01:00Z');
     expect(promoted.status, shown(promoted)).toBe(0);
     expect(promoted.stdout).toContain('promotion tool-prototype -> tool-shipped');
     expect(stage()).toBe('tool-shipped');
@@ -156,15 +145,7 @@ describe('agentdef bench-tool and promote --require-bench', () => {
     // Back to the version eval measured: its events (found in dist/eval by default) promote it.
     bumped.identity.versionSemver = '1.0.0';
     writeFileSync(join(ws, AGENT), `${JSON.stringify(bumped, null, 2)}\n`);
-    const promoted = agentdef(
-      'promote',
-      AGENT,
-      '--to',
-      'tool-shipped',
-      '--require-bench',
-      '--at',
-      '2026-03-01T12:04:00Z',
-    );
+    const promoted = agentdef('promote', AGENT, '--to', 'tool-shipped', '--at', '2026-03-01T12:04:00Z');
     expect(promoted.status, shown(promoted)).toBe(0);
     expect(stage()).toBe('tool-shipped');
   });

@@ -5,7 +5,7 @@
  * eval` selects exactly the agents a change can re-score: an eval case or a recording of one agent
  * selects that agent alone; a change to a composed child selects the child and every parent above
  * it, as `affected -t compile` does. The plugin's `requireEval` option makes every `promote` target
- * require a passing eval receipt.
+ * require a passing eval receipt; every `promote` to tool-shipped requires benchmark events, always.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -148,5 +148,20 @@ describe('the eval target in a fresh Nx workspace', () => {
     } finally {
       writeFileSync(nxJsonFile, original);
     }
+  });
+
+  it('refuses every promote to tool-shipped without benchmark events, no option needed', () => {
+    // alpha signs its receipts and has its key (the test above); the plugin sets no option.
+    const alphaFile = join(ws.dir, 'alpha', 'agent.json');
+    const before = readFileSync(alphaFile, 'utf8');
+    const refused = ws.nx(['run', 'alpha:promote', '--to=tool-shipped']);
+    expect(refused.status).not.toBe(0);
+    const output = refused.stdout + refused.stderr;
+    expect(output).toMatch(/alpha\/agent\.json:\d+:\d+/);
+    expect(output).toContain(
+      '"tool-shipped" requires signed tool benchmark events of this definition: there are no benchmark events at dist/bench/alpha/tool-benchmark-events.json',
+    );
+    expect(output).toContain('run `agentdef bench-tool alpha/agent.json`');
+    expect(readFileSync(alphaFile, 'utf8')).toBe(before);
   });
 });

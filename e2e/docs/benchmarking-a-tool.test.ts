@@ -2,8 +2,8 @@
  * docs/benchmarking-a-tool.md, every command as written, in order (e2e/support/doc-page.ts), in a
  * scratch workspace holding the repository's examples (e2e/support/doc-workspace.ts): the key
  * made, text-stats benchmarked by `agentdef bench-tool --runs 2` (the table the page shows, the
- * signed events written, one per tool call), then promoted to tool-shipped with
- * `--require-bench` on those events.
+ * signed events written, one per tool call), then promoted to tool-shipped on those events (the
+ * gate is mandatory: no option asks for it).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ const PRINTS: readonly Prints[] = [
     shows: shownBlock(PAGE.path, 'tool                      operation'),
   },
   {
-    command: /^npx agentdef promote examples\/text-stats\/agent\.json --to tool-shipped --require-bench$/,
+    command: /^npx agentdef promote examples\/text-stats\/agent\.json --to tool-shipped$/,
     prints: ['examples/text-stats/agent.json: promotion tool-prototype -> tool-shipped'],
   },
 ];

@@ -4,7 +4,8 @@
  * describes it (e2e/support/doc-workspace.ts): a fresh Nx workspace with agentdef installed from
  * its packed tarball, the repository's `examples/` (and its tools.json, mcp.json) committed to
  * git, the plugin registered for them. Each command must exit 0 and print what the page says it does: the key generated,
- * text-stats promoted to tool-shipped with a signed receipt, that receipt verified with the public
+ * text-stats benchmarked (`agentdef bench-tool`: tool-shipped needs its signed events) and promoted
+ * to tool-shipped with a signed receipt, that receipt verified with the public
  * key of the local key store (no --key), the definition committed and published through Nx with
  * the Worker URL the page sets, the credential, the card and the registry verified, the published
  * version planned through kym://, the CLI's publication of the same commit a no-op, and the OASF
@@ -31,6 +32,13 @@ const PRINTS: readonly Prints[] = [
   {
     command: /^npx agentdef keys generate keyref:acme-receipts\b/,
     prints: [/^generated keyref:acme-receipts \(private key in the keys folder, mode 0600\)$/m, /^kid: \S+$/m],
+  },
+  {
+    command: /^npx agentdef bench-tool examples\/text-stats --runs 2/,
+    prints: [
+      /^text-metrics\s+count_text\s+8\s+100%/m,
+      'wrote the signed tool benchmark events dist/bench/text-stats/tool-benchmark-events.json (signed by keyref:acme-receipts',
+    ],
   },
   {
     command: /^npx nx run text-stats:promote --to=tool-shipped\b/,

@@ -5,7 +5,7 @@
  * repository's examples as the checkout does (e2e/support/doc-workspace.ts): validate, plan,
  * compile; serve a Worker, an HB3 job and a local launcher (their models replayed from
  * examples/recordings), ask each, dry-run deploy each, and the same through Nx; the application
- * commands and the MCP server; a key, a promotion, a publication, its exports verified, a diff and
+ * commands and the MCP server; a key, a tool benchmark, a promotion, a publication, its exports verified, a diff and
  * an imported card. Each must exit as the page says and print what the README says it does. Left
  * out, with the reason the README gives next to them: Quick start's `npm ci` (the registry) and
  * `npm test` (this suite). The Nx walk-through section is readme-walkthrough.test.ts's.
@@ -98,6 +98,13 @@ const PRINTS: readonly Prints[] = [
   { command: /^npx nx g agentdef:application triage/, prints: ['CREATE triage/application.json'] },
   { command: /^npx nx run release-brief:check/, prints: [/^\d+ checks passed$/m, 'Successfully ran target check'] },
   { command: /^npx agentdef keys generate keyref:acme-receipts/, prints: ['generated keyref:acme-receipts'] },
+  {
+    command: /^npx agentdef bench-tool examples\/text-stats --runs 2/,
+    prints: [
+      /^text-metrics\s+count_text\s+8\s+100%/m,
+      'wrote the signed tool benchmark events dist/bench/text-stats/tool-benchmark-events.json (signed by keyref:acme-receipts',
+    ],
+  },
   {
     command: /^npx nx run text-stats:promote --to=tool-shipped/,
     prints: [

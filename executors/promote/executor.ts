@@ -23,9 +23,7 @@ export interface PromoteExecutorOptions {
   requireEval?: boolean;
   /** The eval receipt, relative to the workspace root (implies requireEval); default dist/eval/<slug>/eval.receipt.json. */
   evalReceipt?: string;
-  /** Promoting to tool-shipped needs signed tool benchmark events of this exact definition, one per declared tool (the plugin's `requireBench` sets it). */
-  requireBench?: boolean;
-  /** The benchmark events, relative to the workspace root (implies requireBench); default dist/bench/<slug>/tool-benchmark-events.json, else dist/eval/<slug>/tool-benchmark-events.json. */
+  /** The signed tool benchmark events every promotion to tool-shipped needs, relative to the workspace root; default dist/bench/<slug>/tool-benchmark-events.json, else dist/eval/<slug>/tool-benchmark-events.json. */
   benchEvents?: string;
 }
 
@@ -39,11 +37,6 @@ export function promoteOptions(options: PromoteExecutorOptions): PromoteOptions 
   if (options.requireEval !== undefined) {
     if (typeof options.requireEval !== 'boolean') return { problem: 'the "requireEval" option must be true or false' };
     if (options.requireEval) promoted.requireEval = true;
-  }
-  if (options.requireBench !== undefined) {
-    if (typeof options.requireBench !== 'boolean')
-      return { problem: 'the "requireBench" option must be true or false' };
-    if (options.requireBench) promoted.requireBench = true;
   }
   for (const name of ['key', 'at', 'credential', 'evalReceipt', 'benchEvents'] as const) {
     const value = options[name];

@@ -476,7 +476,8 @@ export function scaffoldDefinition(
     },
     telemetryContract: {
       // Named from the start, also at tool-prototype (where no receipt is signed yet): promoting to
-      // tool-shipped then needs only the key (`agentdef keys generate <keyRef>`), not an edit.
+      // tool-shipped then needs the key (`agentdef keys generate <keyRef>`) and a benchmark
+      // (`agentdef bench-tool`), not an edit.
       receiptSigner: keyRef,
       receiptSchemaVersion: 'receipt/v1',
       telemetryKinds: agentic ? ['events', 'session-report'] : ['events'],

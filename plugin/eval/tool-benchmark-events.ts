@@ -4,7 +4,7 @@
  * `agentdef eval` of a tool-only agent) writes, one event per tool call of the benchmark's runs in
  * the seed's tool taxonomy (category, tool, operation, latency, ok), for exactly one definition:
  * its slug, version, versionId and digest (the RFC 8785 digest `agentdef promote` records,
- * trust/lifecycle-receipt.ts `definitionDigest`). `agentdef promote --require-bench` requires one to
+ * trust/lifecycle-receipt.ts `definitionDigest`). `agentdef promote` requires one to
  * reach `tool-shipped` (trust/bench-gate.ts). No input, answer, prompt or key goes in.
  *
  * Signature: the run receipts' scheme, by their code (runtime/receipts.ts `receiptSigningInput`,

@@ -362,7 +362,6 @@ function buildProject(
           options: {
             definition,
             ...(options.requireEval ? { requireEval: true } : {}),
-            ...(options.requireBench ? { requireBench: true } : {}),
           },
           cache: false,
           metadata: {

@@ -19,7 +19,6 @@ describe('normalizePluginOptions', () => {
       applicationTargetNames: DEFAULT_APPLICATION_TARGET_NAMES,
       approvedArtifacts: DEFAULT_APPROVED_ARTIFACTS,
       requireEval: false,
-      requireBench: false,
       evalRecordings: DEFAULT_EVAL_RECORDINGS,
     });
     expect(rest).toEqual({
@@ -31,7 +30,6 @@ describe('normalizePluginOptions', () => {
       maxNodes: 512,
       approvedArtifacts: 'approved-artifacts',
       requireEval: false,
-      requireBench: false,
       evalRecordings: '{projectRoot}/recordings',
     });
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
@@ -69,7 +67,6 @@ describe('normalizePluginOptions', () => {
       { applicationTargetNames: { execute: 'run-app' } },
       { applicationTargetNames: { check: 'verify' } },
       { requireEval: true },
-      { requireBench: true },
       { evalRecordings: 'recordings/{projectName}' },
     ];
     const hashes = variants.map((v) => normalizePluginOptions(v).hash);
@@ -85,7 +82,8 @@ describe('normalizePluginOptions', () => {
     expect(() => normalizePluginOptions({ targetNames: { build: 'x' } as never })).toThrow(/targetNames\.build/);
     expect(() => normalizePluginOptions({ outDir: 'x' } as never)).toThrow(/unknown option.*outDir/);
     expect(() => normalizePluginOptions({ requireEval: 'yes' } as never)).toThrow(/requireEval/);
-    expect(() => normalizePluginOptions({ requireBench: 1 } as never)).toThrow(/requireBench/);
+    // The benchmark gate of tool-shipped is mandatory: the old opt-in is an unknown option now.
+    expect(() => normalizePluginOptions({ requireBench: true } as never)).toThrow(/unknown option.*requireBench/);
     expect(() => normalizePluginOptions({ evalRecordings: '../recordings' })).toThrow(/evalRecordings/);
     expect(() => normalizePluginOptions({ evalRecordings: 'x/{projectRoot}/y' })).toThrow(/evalRecordings/);
   });

@@ -53,8 +53,6 @@ export interface AgentdefPluginOptions {
   approvedArtifacts?: string;
   /** Every agent's `promote` to tool-shipped or mcp-resident needs a passing eval receipt of that exact definition. */
   requireEval?: boolean;
-  /** Every agent's `promote` to tool-shipped needs signed tool benchmark events of that exact definition (agentdef bench-tool). */
-  requireBench?: boolean;
   /** The recordings each agent's `eval` replays (and hashes): a workspace folder, `{projectRoot}` and `{projectName}` filled in; default `{projectRoot}/recordings`. */
   evalRecordings?: string;
 }
@@ -68,7 +66,6 @@ export interface NormalizedPluginOptions {
   maxNodes: number;
   approvedArtifacts: string;
   requireEval: boolean;
-  requireBench: boolean;
   evalRecordings: string;
   /** A stable hash of the fields above (not of the plugin version). */
   hash: string;
@@ -77,7 +74,7 @@ export interface NormalizedPluginOptions {
 /** The defaults of the agent options (the folders and bounds are the workspace defaults). */
 export const DEFAULT_PLUGIN_OPTIONS: Omit<
   NormalizedPluginOptions,
-  'hash' | 'applicationTargetNames' | 'approvedArtifacts' | 'requireEval' | 'requireBench' | 'evalRecordings'
+  'hash' | 'applicationTargetNames' | 'approvedArtifacts' | 'requireEval' | 'evalRecordings'
 > = {
   targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
   outputRoot: WORKSPACE_DEFAULTS.outputRoot,
@@ -198,7 +195,6 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
     'maxNodes',
     'approvedArtifacts',
     'requireEval',
-    'requireBench',
     'evalRecordings',
   ]);
   const unknown = Object.keys(raw).filter((key) => !known.has(key));
@@ -232,11 +228,6 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
       `agentdef plugin option \`requireEval\` must be true or false, not ${JSON.stringify(raw.requireEval)}`,
     );
   const requireEval = raw.requireEval === true;
-  if (raw.requireBench !== undefined && typeof raw.requireBench !== 'boolean')
-    throw new Error(
-      `agentdef plugin option \`requireBench\` must be true or false, not ${JSON.stringify(raw.requireBench)}`,
-    );
-  const requireBench = raw.requireBench === true;
   const evalRecordings = normalizeRecordings(raw.evalRecordings);
 
   const normalized = {
@@ -248,7 +239,6 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
     maxNodes,
     approvedArtifacts,
     requireEval,
-    requireBench,
     evalRecordings,
   };
   return { ...normalized, hash: hashOptions(normalized) };
@@ -268,7 +258,6 @@ function hashOptions(options: Omit<NormalizedPluginOptions, 'hash'>): string {
     `approvedArtifacts=${options.approvedArtifacts}`,
     // Only when not the default: the hash of a workspace without them stays what it was.
     ...(options.requireEval ? ['requireEval=true'] : []),
-    ...(options.requireBench ? ['requireBench=true'] : []),
     ...(options.evalRecordings !== DEFAULT_EVAL_RECORDINGS ? [`evalRecordings=${options.evalRecordings}`] : []),
   ]);
 }

@@ -1,7 +1,7 @@
 /**
  * The bench-tool operation, behind `agentdef bench-tool <definition|folder> [--cases path…]
  * [--runs n] [--target t] [--out dir] [--key keyref:name]`: benchmarks a tool-only agent (empty
- * `modelSet`) and writes the signed tool benchmark events `agentdef promote --require-bench` requires
+ * `modelSet`) and writes the signed tool benchmark events `agentdef promote` requires
  * to reach `tool-shipped`.
  * 1. plans the definition (located diagnostics refuse it; so does a definition with a model pin: it
  *    is an agent, scored by `agentdef eval`) and loads its cases as eval does (`<folder>/evals/*`, or

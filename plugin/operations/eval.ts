@@ -18,7 +18,7 @@
  *    definition's `identity.signingKeyRef`), prints the table, and exits 1 below the threshold.
  *    For a tool-only agent (empty `modelSet`) it also writes the signed tool benchmark events of
  *    its runs, `<out>/tool-benchmark-events.json` (eval/tool-benchmark-events.ts), which
- *    `agentdef promote --require-bench` accepts as `agentdef bench-tool`'s.
+ *    `agentdef promote` (to tool-shipped) accepts as `agentdef bench-tool`'s.
  * Serving (steps 2 and 3) is served-agent.ts, shared with `agentdef bench-tool`.
  * Exit 0 at or above the threshold, 1 below it (or a host that cannot start, a recording that
  * cannot be replayed), 2 a usage problem, an unreadable input or invalid definition or cases.

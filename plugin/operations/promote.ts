@@ -30,7 +30,7 @@ import { dateTimeStampMillis } from '../trust/data-integrity';
 import { LIFECYCLE_RECEIPTS_FILE } from '../trust/lifecycle-receipt';
 import { promoteDefinitionText } from '../trust/promotion';
 import type { EvalRequirement } from '../trust/eval-gate';
-import type { BenchRequirement } from '../trust/bench-gate';
+import { BENCH_GATED_STAGES, type BenchRequirement } from '../trust/bench-gate';
 import { verifyEvalReceipt } from '../eval/eval-receipt';
 import { verifyToolBenchmarkEvents } from '../eval/tool-benchmark-events';
 import {
@@ -64,9 +64,7 @@ export interface PromoteOptions {
   requireEval?: boolean;
   /** The eval receipt, relative to the working folder (implies `requireEval`); default the one `agentdef eval` wrote, `dist/eval/<slug>/eval.receipt.json` of the workspace. */
   evalReceipt?: string;
-  /** Require signed tool benchmark events of this exact definition, one per declared tool, to promote to tool-shipped (bench-gate.ts). */
-  requireBench?: boolean;
-  /** The benchmark events file, relative to the working folder (implies `requireBench`); default the one `agentdef bench-tool` wrote (`dist/bench/<slug>/tool-benchmark-events.json` of the workspace), else the one `agentdef eval` of the tool wrote (`dist/eval/<slug>/…`). */
+  /** The signed tool benchmark events every promotion to tool-shipped requires (bench-gate.ts), relative to the working folder; default the one `agentdef bench-tool` wrote (`dist/bench/<slug>/tool-benchmark-events.json` of the workspace), else the one `agentdef eval` of the tool wrote (`dist/eval/<slug>/…`). */
   benchEvents?: string;
   /** The key store's environment (tests). */
   keyStore?: KeyStoreOptions;
@@ -104,10 +102,9 @@ export async function promote(options: PromoteOptions, io: OperationIo): Promise
       ? readEvalRequirement(io, options, source.text, fileFormat, absolute, key)
       : undefined;
   if (typeof evalRequirement === 'number') return evalRequirement;
-  const benchRequirement =
-    options.requireBench === true || options.benchEvents !== undefined
-      ? readBenchRequirement(io, options, source.text, fileFormat, absolute, key)
-      : undefined;
+  const benchRequirement = (BENCH_GATED_STAGES as readonly string[]).includes(options.to)
+    ? readBenchRequirement(io, options, source.text, fileFormat, absolute, key)
+    : undefined;
   if (typeof benchRequirement === 'number') return benchRequirement;
   const result = await promoteDefinitionText({
     text: source.text,

@@ -1,6 +1,6 @@
 /**
- * The benchmark gate (bench-gate.ts) through `promoteDefinitionText`: with a benchmark requirement,
- * promoting a tool to tool-shipped needs signed tool benchmark events of exactly this definition
+ * The benchmark gate (bench-gate.ts) through `promoteDefinitionText`: mandatory (no requirement given:
+ * refused), promoting a tool to tool-shipped needs signed tool benchmark events of exactly this definition
  * with an event per declared tool, signed by the promoting key. Each way to break it is refused,
  * located, naming the file and `agentdef bench-tool`: no file, not an events file, unsigned, signed
  * by another key, edited after signing, for another definition, replayed from an older version of
@@ -199,5 +199,28 @@ describe('the benchmark gate of tool-shipped', () => {
     const shipped = textStats((d) => (d.lifecycleState = 'tool-shipped'));
     const down = await promote(shipped, key, undefined, 'tool-prototype');
     expect(down.ok).toBe(true);
+  });
+
+  it('is mandatory: a promotion to tool-shipped with no benchmark requirement at all is refused, located', async () => {
+    const key = await keyPair();
+    const result = await promoteDefinitionText({
+      text: textStats(),
+      file: FILE,
+      format: 'json',
+      to: 'tool-shipped',
+      at: AT,
+      signer: { privateJwk: key.privateJwk, kid: key.kid },
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]).toMatchObject({
+      rule: 'lifecycle-bench-gate',
+      path: '/lifecycleState',
+      file: FILE,
+      message: '"tool-shipped" requires signed tool benchmark events of this definition, and none were given',
+    });
+    expect(result.diagnostics[0]!.line).toBeGreaterThan(1);
+    expect(result.diagnostics[0]!.suggestion).toContain('agentdef bench-tool examples/text-stats/agent.json');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The benchmark gate of a promotion, pure: moving a tool up to `tool-shipped` can be required
- * (`agentdef promote --require-bench`, the plugin's `requireBench`) to rest on signed tool benchmark
+ * The benchmark gate of a promotion, pure: moving a tool up to `tool-shipped` always rests
+ * (`agentdef promote`, the `agentdef:promote` executor) on signed tool benchmark
  * events (`tool-benchmark-events/v1`, written by `agentdef bench-tool` or by `agentdef eval` of a
  * tool-only agent) for exactly the definition being promoted: the batch must be signed by the
  * promoting key (`--key`, else `identity.signingKeyRef`), verify (so an edited, added or removed

@@ -12,8 +12,8 @@
  * refuses the change, so the file never leaves a valid state. `marketplace-published` also needs
  * the AgentFacts credential to verify (eddsa-jcs-2022, offline) at the given time and to be about
  * this agent and version. With an eval requirement, `tool-shipped` and `mcp-resident` also need a
- * passing eval receipt of this exact definition (eval-gate.ts); with a benchmark requirement,
- * `tool-shipped` also needs signed tool benchmark events of it, one per declared tool (bench-gate.ts).
+ * passing eval receipt of this exact definition (eval-gate.ts); `tool-shipped` always needs signed tool benchmark events of
+ * it, one per declared tool (bench-gate.ts).
  * No file system, no clock: the promote operation (plugin/operations/promote.ts) reads and writes.
  */
 import type { Diagnostic, Finding } from '../definition/diagnostic';
@@ -34,7 +34,7 @@ import {
 } from './lifecycle-receipt';
 import { offsetOfPosition } from '../definition/read-source';
 import { type EvalRequirement, evalGateFindings } from './eval-gate';
-import { type BenchRequirement, benchGateFindings } from './bench-gate';
+import { BENCH_GATED_STAGES, type BenchRequirement, benchGateFindings } from './bench-gate';
 
 const RULE = 'lifecycle-promotion';
 const POINTER = '/lifecycleState';
@@ -60,9 +60,8 @@ export interface PromotionRequest {
    */
   evalRequirement?: EvalRequirement;
   /**
-   * Given (`--require-bench`, the plugin's `requireBench`), a promotion to `tool-shipped` also
-   * needs signed tool benchmark events of exactly this definition, one for every declared tool
-   * (bench-gate.ts).
+   * Required to promote to `tool-shipped` (without it that promotion is refused): signed tool
+   * benchmark events of exactly this definition, one for every declared tool (bench-gate.ts).
    */
   benchRequirement?: BenchRequirement;
 }
@@ -267,7 +266,17 @@ export async function promoteDefinitionText(request: PromotionRequest): Promise<
     const findings = await evalGateFindings(request.evalRequirement, to as LifecycleState, digestBefore);
     if (findings.length > 0) return refuse(document, findings);
   }
-  if (transition === 'promotion' && request.benchRequirement !== undefined) {
+  if (transition === 'promotion' && BENCH_GATED_STAGES.includes(to as LifecycleState)) {
+    // Mandatory: no caller reaches tool-shipped without benchmark events of this definition.
+    if (request.benchRequirement === undefined)
+      return refuse(document, [
+        {
+          rule: 'lifecycle-bench-gate',
+          path: POINTER,
+          message: `"${to}" requires signed tool benchmark events of this definition, and none were given`,
+          suggestion: `run \`agentdef bench-tool ${request.file}\` and promote with the events it writes (--bench-events <file>)`,
+        },
+      ]);
     const findings = await benchGateFindings(
       request.benchRequirement,
       to as LifecycleState,

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateKey, type KeyStoreOptions, loadPrivateKey } from '../../hosts/node/key-store';
 import { signEvalReceipt } from '../../eval/eval-receipt';
 import { definitionDigest, LIFECYCLE_RECEIPTS_FILE } from '../../trust/lifecycle-receipt';
+import { writeSignedBenchEvents } from '../../eval/__test-support__/signed-bench-events';
 import { runPromoteCommandWith } from './promote';
 import { captureRun, copyExamplesWorkspace } from './test-support';
 
@@ -87,6 +88,10 @@ beforeAll(async () => {
   definition.telemetryContract.receiptSigner = 'keyref:release';
   writeFileSync(path, `${JSON.stringify(definition, null, 2)}\n`);
   digest = await definitionDigest(JSON.parse(readFileSync(path, 'utf8')));
+  // tool-shipped always needs signed benchmark events of this definition; this file tests the eval gate.
+  const release = await loadPrivateKey('keyref:release', keyOptions);
+  if (!release.ok) throw new Error(release.message);
+  await writeSignedBenchEvents(root, AGENT, { privateJwk: release.privateJwk, kid: release.kid });
 });
 
 describe('agentdef promote --require-eval', () => {
@@ -169,7 +174,7 @@ describe('agentdef promote --require-eval', () => {
     const run = await promote([AGENT, ...up, '--require-eval']);
     expect(run.code, run.stderr).toBe(0);
     expect(stage()).toBe('tool-shipped');
-    // A demotion is never gated, and without the flag nothing is required.
+    // A demotion is never gated, and without the flag no eval receipt is required (the benchmark events still are).
     const down = await promote([
       AGENT,
       '--to',

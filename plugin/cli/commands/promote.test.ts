@@ -11,6 +11,7 @@ import { generateReceiptKeyPair } from '../../runtime/receipts';
 import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
 import { issueAgentFactsCredential } from '../../trust/agentfacts-credential';
 import { publishedFileNames } from '../../registry/registry-layout';
+import { writeSignedBenchEvents } from '../../eval/__test-support__/signed-bench-events';
 import { runPromoteCommandWith } from './promote';
 import { captureRun, copyExamplesWorkspace } from './test-support';
 import { runVerifyCommand } from './verify';
@@ -19,6 +20,7 @@ const AT = '2026-03-01T12:30:00Z';
 let root: string;
 let keyOptions: KeyStoreOptions;
 let secret: string;
+let signer: { privateJwk: JsonWebKey; kid: string };
 const outputs: string[] = [];
 
 async function promote(argv: string[]) {
@@ -35,6 +37,7 @@ beforeAll(async () => {
   const loaded = await loadPrivateKey('keyref:release', keyOptions);
   if (!loaded.ok) throw new Error(loaded.message);
   secret = loaded.privateJwk.d;
+  signer = { privateJwk: loaded.privateJwk, kid: loaded.kid };
 });
 
 describe('agentdef promote', () => {
@@ -240,6 +243,12 @@ describe('agentdef promote', () => {
     edit((d) => {
       d.telemetryContract.receiptSigner = 'keyref:release';
     });
+    // tool-shipped needs signed benchmark events of exactly this definition: none, refused; signed, it moves.
+    const unbenchmarked = await promote([leaf, '--to', 'tool-shipped', '--at', AT, '--key', 'keyref:release']);
+    expect(unbenchmarked.code).toBe(1);
+    expect(unbenchmarked.stderr).toContain('"tool-shipped" requires signed tool benchmark events of this definition');
+    expect(stageOf()).toBe('tool-prototype');
+    await writeSignedBenchEvents(root, leaf, signer);
     await up('tool-shipped');
     // The agentic gate flips: the tool gains a pinned model (the user's edit), then mcp-resident.
     edit((d) => {

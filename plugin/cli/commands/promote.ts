@@ -16,7 +16,6 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
   const { to, key, at, credential, registry, format } = parsed.values;
   const requireEval = parsed.values['require-eval'];
   const evalReceipt = parsed.values['eval-receipt'];
-  const requireBench = parsed.values['require-bench'];
   const benchEvents = parsed.values['bench-events'];
   const [file, ...rest] = parsed.positionals;
   if (file === undefined || rest.length > 0) return usageError(io, 'name exactly one definition file', PROMOTE);
@@ -33,7 +32,6 @@ export async function runPromoteCommandWith(argv: string[], io: CliIo, keyOption
       ...(registry !== undefined ? { registry } : {}),
       ...(requireEval === true ? { requireEval: true } : {}),
       ...(evalReceipt !== undefined ? { evalReceipt } : {}),
-      ...(requireBench === true ? { requireBench: true } : {}),
       ...(benchEvents !== undefined ? { benchEvents } : {}),
     },
     io,

@@ -10,7 +10,7 @@ export const PROMOTE = {
   summary:
     'move a definition one lifecycle stage up (gates checked) or any stages down, appending a signed transition receipt',
   description:
-    "Changes only the definition's lifecycleState (written atomically, its mode kept) after checking the gates of the stage it moves to, and appends the signed transition receipt to lifecycle.receipts.jsonl beside it. Up is one stage at a time, passing only a stage that does not apply to the definition (a leaf skips composed; the receipt lists what it skipped); down any number. marketplace-published needs the AgentFacts credential publish wrote; with --require-eval (or the Nx plugin option requireEval), tool-shipped and mcp-resident need a passing signed eval receipt of this exact definition; with --require-bench (or the plugin option requireBench), tool-shipped needs signed tool benchmark events of it with an event for every declared tool.",
+    "Changes only the definition's lifecycleState (written atomically, its mode kept) after checking the gates of the stage it moves to, and appends the signed transition receipt to lifecycle.receipts.jsonl beside it. Up is one stage at a time, passing only a stage that does not apply to the definition (a leaf skips composed; the receipt lists what it skipped); down any number. marketplace-published needs the AgentFacts credential publish wrote; with --require-eval (or the Nx plugin option requireEval), tool-shipped and mcp-resident need a passing signed eval receipt of this exact definition; tool-shipped always needs signed tool benchmark events of it (agentdef bench-tool first) with an event for every declared tool.",
   options: {
     to: {
       type: 'string',
@@ -49,18 +49,13 @@ export const PROMOTE = {
       otherwise: 'the one agentdef eval wrote, dist/eval/<slug>/eval.receipt.json of the workspace',
       description: 'the eval receipt --require-eval checks (giving it implies --require-eval)',
     },
-    'require-bench': {
-      type: 'boolean',
-      default: false,
-      description:
-        'promoting to tool-shipped needs signed tool benchmark events (agentdef bench-tool, or agentdef eval of the tool) of exactly this definition, signed by the promoting key, with an event for every declared tool; missing, for another definition or version, unsigned, edited or lacking a tool, the promotion is refused (located)',
-    },
     'bench-events': {
       type: 'string',
       value: 'file',
       otherwise:
         'the one agentdef bench-tool wrote, dist/bench/<slug>/tool-benchmark-events.json of the workspace, else dist/eval/<slug>/tool-benchmark-events.json',
-      description: 'the tool benchmark events --require-bench checks (giving it implies --require-bench)',
+      description:
+        'the signed tool benchmark events (agentdef bench-tool) every promotion to tool-shipped needs: of exactly this definition, signed by the promoting key, with an event for every declared tool; missing, for another definition or version, unsigned, edited or lacking a tool, the promotion is refused (located)',
     },
     format: FORMAT,
   },

@@ -6,7 +6,7 @@
 export type Digest = string;
 
 /**
- * A signed batch of tool benchmark events (`tool-benchmark-events/v1`), written by `agentdef bench-tool` (and by `agentdef eval` of a tool-only agent): one event per tool call of a benchmark run, in the tool taxonomy (category, tool, operation, latency, ok), for exactly one definition (by digest). `agentdef promote --require-bench` requires one to reach `tool-shipped`. It carries no inputs, answers or keys. The signature is Ed25519 over the RFC 8785 canonical JSON of the batch with `signature.value` removed, so an edited event or a batch for another definition does not verify or does not match.
+ * A signed batch of tool benchmark events (`tool-benchmark-events/v1`), written by `agentdef bench-tool` (and by `agentdef eval` of a tool-only agent): one event per tool call of a benchmark run, in the tool taxonomy (category, tool, operation, latency, ok), for exactly one definition (by digest). `agentdef promote` requires one to reach `tool-shipped`. It carries no inputs, answers or keys. The signature is Ed25519 over the RFC 8785 canonical JSON of the batch with `signature.value` removed, so an edited event or a batch for another definition does not verify or does not match.
  */
 export interface ToolBenchmarkEvents {
   /**
