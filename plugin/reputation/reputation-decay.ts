@@ -1,5 +1,5 @@
 /**
- * How much of a composed child's receipt a parent is credited with (docs/decisions/0011-reputation-decay.md):
+ * How much of a composed child's receipt a parent is credited with (docs/decisions/0010-reputation-decay.md):
  * a receipt of a child `n` composition layers below an agent counts `COMPOSITION_LAYER_DECAY ** n`
  * of one of the agent's own receipts. So a wrapper around a good leaf lifts by at most half of
  * what the leaf earns, its own parent by a quarter, and three layers up by an eighth; past

@@ -40,7 +40,7 @@ export interface ReputationAttestation {
   window?: { from: string; until: string };
   /** The receipts the score rests on, by kind (`attributed`: composed children's run receipts credited). */
   receiptCounts?: { run: number; eval: number; lifecycle: number; attributed: number };
-  /** The credit a parent gets per composition layer from a child's receipt (docs/decisions/0011-reputation-decay.md). */
+  /** The credit a parent gets per composition layer from a child's receipt (docs/decisions/0010-reputation-decay.md). */
   decayPerLayer?: number;
 }
 

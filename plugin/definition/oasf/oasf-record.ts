@@ -1,5 +1,5 @@
 /**
- * The OASF record of an AgentDefinition (issue 25 §4; docs/decisions/0012-oasf-mapping.md), a
+ * The OASF record of an AgentDefinition (issue 25 §4; docs/decisions/0011-oasf-mapping.md), a
  * projection like the A2A card and the AgentFacts credential, validated against the copied OASF
  * definitions (validate-oasf-record.ts) before it is returned:
  *

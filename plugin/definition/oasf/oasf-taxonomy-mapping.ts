@@ -1,6 +1,6 @@
 /**
  * How an AgentDefinition's skills and tags become OASF skills and domains
- * (docs/decisions/0012-oasf-mapping.md):
+ * (docs/decisions/0011-oasf-mapping.md):
  *
  * 1. An explicit choice wins: a skill tag `oasf:skill/<name path or id>` (the OASF skill's name,
  *    e.g. `oasf:skill/language_processing/language_generation/summarization`, or its id,
