@@ -552,6 +552,10 @@ export interface TelemetryContract {
    * True exactly when `agenticGate` is `agentic`: agentic entities must register in KYM.
    */
   kymRegistrationRequired: boolean;
+  /**
+   * The origin of the OpenTelemetry collector the agent's runs are exported to over OTLP/HTTP (`https://otel.example.com`; `http://` only for a loopback collector): an origin only, no path, credentials, query or trailing slash. The compiler adds it to the egress allow-list, and a Worker exports to it when `AGENTDEF_OTLP_ENDPOINT` is unset.
+   */
+  collector?: string;
 }
 /**
  * The compiler's dispatch key: the runtime class, limits, key custody and bindings.
