@@ -123,10 +123,9 @@ describe('telemetryKinds streams as root span events', () => {
       model: 'gpt-4o-2024-08-06',
       modelVersion: '2024-08-06',
     });
-    const { root, runId } = await rootSpanOf(
-      { kinds: ['session-report', 'experiment'], definitionDigest: DIGEST },
-      [specialist],
-    );
+    const { root, runId } = await rootSpanOf({ kinds: ['session-report', 'experiment'], definitionDigest: DIGEST }, [
+      specialist,
+    ]);
     const events = eventsOf(root);
     expect(events.map((e) => e.name)).toEqual(['agentdef.session_report', 'agentdef.experiment']);
     const attrs = events[1]!.attrs;
