@@ -5,7 +5,8 @@
  * OTLP/HTTP receiver, each run's spans arrive there as an `ExportTraceServiceRequest` that decodes
  * by the official protocol definitions, with the GenAI attributes and the tool taxonomy, and the
  * collector's header (a secret) reaches the collector but no output of the host. Without an
- * endpoint, the same document is one line of `telemetry.jsonl` beside the receipts file.
+ * endpoint, the same document is one line of `telemetry.jsonl` beside the receipts file. The root
+ * span carries the `agentdef.session_report` event fallback-writer's `telemetryKinds` asks for.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ import {
   type Scratch,
 } from '../local/support/host-harness';
 import { startOtlpReceiver } from '../support/otlp-receiver';
-import { checkOtlpJson, spansOf } from '../support/otlp-validate';
+import { attributeMap, checkOtlpJson, spansOf } from '../support/otlp-validate';
 
 const ANTHROPIC_KEY = 'sk-ant-e2e-otel-' + 'H3mV8qZ1xN6rT4wB';
 const COLLECTOR_TOKEN = 'otlp-collector-token-' + 'p9Q2vL7kX4';
@@ -66,6 +67,16 @@ function expectRunSpans(body: unknown, target: string): void {
   });
   expect(typeof tool?.attrs['agentdef.tool.category']).toBe('string');
   expect(Number(tool?.attrs['agentdef.tool.latency_ms'])).toBeGreaterThanOrEqual(0);
+  // fallback-writer's telemetryKinds lists session-report (not experiment): one event on the root span.
+  const events = ((root as any).events ?? []) as { name: string; attributes: any[] }[];
+  expect(events.map((e) => e.name)).toEqual(['agentdef.session_report']);
+  expect(attributeMap(events[0]!.attributes)).toMatchObject({
+    'agentdef.run.id': root!.attrs['agentdef.run.id'],
+    'agentdef.session.model_calls': '2',
+    'agentdef.session.tool_calls': '1',
+    'agentdef.session.outcome': 'ok',
+    'agentdef.session.stop_reason': 'answer',
+  });
 }
 
 let tmp: Scratch;

@@ -1,17 +1,21 @@
 /**
  * Telemetry on the Worker (workerd through miniflare, loaded through the Worker Loader as
- * deployed): fallback-writer's runs are exported with `fetch` to the collector the Worker's
- * `AGENTDEF_OTLP_ENDPOINT` names, only when its origin is on the agent's egress allow-list.
- * - Allowed: the collector shares the model's origin (https://api.anthropic.com, the only origin
- *   fallback-writer may reach); the spans reach a loopback OTLP receiver, decode by the official
- *   definitions, and carry the GenAI attributes and the tool taxonomy; the collector's header
- *   (`AGENTDEF_OTLP_HEADERS`, a secret) reaches the collector and no log.
- * - Not allowed: a collector on another origin receives nothing, and the Worker logs
- *   `telemetry.blocked` with its host only (not the token in its URL).
+ * deployed): fallback-writer's runs are exported with `fetch` to a collector only when its origin
+ * is on the agent's egress allow-list.
+ * - Allowed: a copy of fallback-writer names its collector (`telemetryContract.collector`,
+ *   https://collector.example.com) and declares the `session-report` and `experiment` streams; the
+ *   compiler puts the collector on the allow-list and the Worker, with no `AGENTDEF_OTLP_ENDPOINT`,
+ *   exports to it. The spans reach a loopback OTLP receiver, decode by the official definitions,
+ *   and carry the GenAI attributes, the tool taxonomy and the two stream events on the root span;
+ *   the collector's header (`AGENTDEF_OTLP_HEADERS`, a secret) reaches the collector and no log.
+ * - Not allowed: fallback-writer as shipped names no collector; a collector on another origin
+ *   than its model's receives nothing, and the Worker logs `telemetry.blocked` with its host only
+ *   (not the token in its URL).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digestOf } from '../../plugin/compiler/canonical-json';
 import { compileAgent } from '../../plugin/compiler/compile';
 import {
   startScriptedProvider,
@@ -20,7 +24,7 @@ import {
 } from '../../plugin/runtime/__test-support__/stub-provider';
 import { REPO, a2aAsk, receiptKeys, scratch, type Scratch } from '../local/support/host-harness';
 import { startOtlpReceiver } from '../support/otlp-receiver';
-import { checkOtlpJson, spansOf } from '../support/otlp-validate';
+import { attributeMap, checkOtlpJson, spansOf } from '../support/otlp-validate';
 import { startCompiledWorker } from '../worker/support/start-compiled-worker';
 
 const ANTHROPIC_KEY = 'sk-ant-e2e-wotel-' + 'R5nB2kW8pD3zY7qM';
@@ -34,40 +38,12 @@ function diffingModel(_index: number, ctx: TurnContext): ScriptTurn {
   return { text: 'Applied: b' };
 }
 
-/** One loopback origin for two services: `/v1/traces` to the OTLP receiver, everything else to the model. */
-async function sharedOrigin(modelUrl: string, receiverUrl: string) {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const target = req.url === '/v1/traces' ? receiverUrl : modelUrl;
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers))
-        if (typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)) headers[k] = v;
-      const upstream = await fetch(`${target}${req.url}`, {
-        method: req.method ?? 'GET',
-        headers,
-        ...(req.method === 'POST' ? { body: Buffer.concat(chunks) } : {}),
-      });
-      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-      res.end(Buffer.from(await upstream.arrayBuffer()));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 let tmp: Scratch;
 let keys: Awaited<ReturnType<typeof receiptKeys>>;
 let out: string;
+let outWithCollector: string;
+let collectorDigest: string;
+const COLLECTOR = 'https://collector.example.com';
 beforeAll(async () => {
   tmp = scratch('telemetry-worker');
   keys = await receiptKeys();
@@ -79,26 +55,47 @@ beforeAll(async () => {
     outDir: out,
   });
   expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+
+  // The same agent naming its collector and declaring both streams, compiled from a scratch workspace.
+  const definition = JSON.parse(readFileSync(join(REPO, 'examples/fallback-writer/agent.json'), 'utf8'));
+  definition.telemetryContract.collector = COLLECTOR;
+  definition.telemetryContract.telemetryKinds = ['events', 'session-report', 'experiment'];
+  collectorDigest = digestOf(definition);
+  mkdirSync(tmp.path('ws', 'fallback-writer'), { recursive: true });
+  writeFileSync(tmp.path('ws', 'fallback-writer', 'agent.json'), `${JSON.stringify(definition, null, 2)}\n`);
+  mkdirSync(tmp.path('ws', 'tools'), { recursive: true });
+  for (const file of ['diff-apply.ts', 'tool-context.ts'])
+    copyFileSync(join(REPO, 'examples/tools', file), tmp.path('ws', 'tools', file));
+  writeFileSync(
+    tmp.path('ws', 'tools.json'),
+    JSON.stringify({ tools: { 'diff-apply': { module: './tools/diff-apply.ts', export: 'applyUnifiedDiff' } } }),
+  );
+  outWithCollector = tmp.path('worker-collector');
+  const withCollector = await compileAgent({
+    file: 'fallback-writer/agent.json',
+    workspaceRoot: tmp.path('ws'),
+    target: 'cloudflare-dynamic-worker',
+    outDir: outWithCollector,
+  });
+  expect(withCollector.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
 });
 afterAll(() => tmp.cleanup());
 
 describe('the Worker exports its runs as OTLP through fetch', () => {
-  it('to a collector on the egress allow-list', async () => {
+  it('to the collector the definition names (on the egress allow-list), with the session-report and experiment events', async () => {
     const model = await startScriptedProvider({
       wire: 'anthropic-messages',
       apiKey: ANTHROPIC_KEY,
       script: diffingModel,
     });
     const receiver = await startOtlpReceiver();
-    const shared = await sharedOrigin(model.url, receiver.url);
-    const worker = await startCompiledWorker(out, {
+    const worker = await startCompiledWorker(outWithCollector, {
       secrets: {
         ANTHROPIC_API_KEY: ANTHROPIC_KEY,
         AGENTDEF_RECEIPT_KEY: keys.secret,
-        AGENTDEF_OTLP_ENDPOINT: 'https://api.anthropic.com',
         AGENTDEF_OTLP_HEADERS: `authorization=Bearer%20${COLLECTOR_TOKEN}`,
       },
-      upstreams: { 'https://api.anthropic.com': shared.url },
+      upstreams: { 'https://api.anthropic.com': model.url, [COLLECTOR]: receiver.url },
     });
     try {
       const { task } = await a2aAsk(worker.url, 'apply it');
@@ -107,12 +104,29 @@ describe('the Worker exports its runs as OTLP through fetch', () => {
       expect(received!.headers['authorization']).toBe(`Bearer ${COLLECTOR_TOKEN}`);
       const check = checkOtlpJson('ExportTraceServiceRequest', received!.body);
       expect(check.problems).toEqual([]);
+      expect(received!.path).toBe('/v1/traces');
       const spans = spansOf(received!.body);
-      expect(spans.find((s) => s.name === 'invoke_agent fallback-writer')?.attrs).toMatchObject({
+      const root = spans.find((s) => s.name === 'invoke_agent fallback-writer') as any;
+      expect(root?.attrs).toMatchObject({
         'agentdef.card': 'fallback-writer',
         'agentdef.agentic_gate': 'agentic',
         'agentdef.run.stop_reason': 'answer',
       });
+      const events = Object.fromEntries(
+        (root.events ?? []).map((e: any) => [e.name, attributeMap(e.attributes)] as const),
+      ) as Record<string, Record<string, unknown>>;
+      expect(Object.keys(events)).toEqual(['agentdef.session_report', 'agentdef.experiment']);
+      expect(events['agentdef.session_report']).toMatchObject({
+        'agentdef.session.model_calls': '2',
+        'agentdef.session.tool_calls': '1',
+        'agentdef.session.outcome': 'ok',
+        'agentdef.session.stop_reason': 'answer',
+      });
+      expect(events['agentdef.experiment']?.['agentdef.experiment.model_set']).toMatch(
+        /^primary:anthropic\/claude-haiku-4-5[^,]*@2025-10-01$/,
+      );
+      expect(events['agentdef.experiment']?.['agentdef.experiment.definition_digest']).toBe(collectorDigest);
+      expect(events['agentdef.experiment']?.['agentdef.experiment.outcome']).toBe('ok');
       const chats = spans.filter((s) => s.attrs['gen_ai.operation.name'] === 'chat');
       expect(chats).toHaveLength(2);
       for (const chat of chats) expect(chat.attrs['gen_ai.provider.name']).toBe('anthropic');
@@ -124,7 +138,6 @@ describe('the Worker exports its runs as OTLP through fetch', () => {
       expect(worker.logs.join('').includes(COLLECTOR_TOKEN)).toBe(false);
     } finally {
       await worker.dispose();
-      await shared.close();
       await receiver.close();
       await model.close();
     }

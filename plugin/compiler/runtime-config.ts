@@ -232,12 +232,14 @@ export function runtimeConfigFor(
       })),
       quarantine: d.composition.quarantine === true,
     },
-    egress: { allow: [] },
+    egress: { allow: d.telemetryContract.collector !== undefined ? [d.telemetryContract.collector] : [] },
     lifecycleState: d.lifecycleState,
     receipts,
   };
   const hybrid = hybridFor(d);
   if (hybrid) config.hybrid = hybrid;
+  const telemetry = telemetryFor(d, node.digest);
+  if (telemetry) config.telemetry = telemetry;
   return { config, diagnostics: findings.map((f) => locateFinding(node.document, f)) };
 }
 
@@ -273,4 +275,17 @@ function hybridFor(d: AgentDefinition): RuntimeHybrid | undefined {
       ? { evaluate: { ...plan.evaluate, invariants: [...d.capabilityContract.invariants] } }
       : {}),
   };
+}
+
+/**
+ * The run telemetry the definition asks for beyond spans: the `session-report` and `experiment`
+ * streams (keyed on the definition's digest) and its collector. Absent when it lists neither
+ * stream and names no collector, so the configs of agents that ask for nothing stay as they were.
+ */
+function telemetryFor(d: AgentDefinition, definitionDigest: string): RuntimeConfig['telemetry'] {
+  const kinds = [...d.telemetryContract.telemetryKinds];
+  const collector = d.telemetryContract.collector;
+  const streams = kinds.includes('session-report') || kinds.includes('experiment');
+  if (!streams && collector === undefined) return undefined;
+  return { kinds, definitionDigest, ...(collector !== undefined ? { collector } : {}) };
 }

@@ -196,6 +196,21 @@ export interface RuntimeReceiptSettings {
   keyBinding?: string;
 }
 
+/**
+ * What the definition's `telemetryContract` asks of the run's telemetry beyond its spans: the
+ * `session-report` and `experiment` streams (span events on the run's root span) keyed on the
+ * definition's digest, and the collector the definition names (its origin is on the egress
+ * allow-list). Absent: spans only, to the host's configured collector.
+ */
+export interface RuntimeTelemetry {
+  /** `telemetryContract.telemetryKinds`, as declared. */
+  kinds: ('events' | 'session-report' | 'experiment')[];
+  /** SHA-256 of the definition's canonical JSON (the plan's node digest). */
+  definitionDigest: string;
+  /** `telemetryContract.collector`: the collector's origin. */
+  collector?: string;
+}
+
 export interface RuntimeConfig {
   configVersion: typeof RUNTIME_CONFIG_VERSION;
   agent: RuntimeAgentIdentity;
@@ -215,6 +230,8 @@ export interface RuntimeConfig {
   instructions?: string;
   /** Routing and evaluation between a leaf's pins (hybrid leaves); absent: one pin answers. */
   hybrid?: RuntimeHybrid;
+  /** The telemetry streams and collector the definition declares; absent: spans only. */
+  telemetry?: RuntimeTelemetry;
 }
 
 export interface ResolvedLimits {

@@ -347,6 +347,12 @@ export const CHANGE_POLICY: Readonly<Record<string, FieldRule>> = {
   },
   '/telemetryContract/agenticGate': leaf(major('agentic gate flipped')),
   '/telemetryContract/kymRegistrationRequired': leaf(major('KYM registration requirement changed')),
+  '/telemetryContract/collector': {
+    walk: 'leaf',
+    added: minor('telemetry collector named (its origin joins the egress allow-list)'),
+    removed: minor('telemetry collector no longer named'),
+    changed: minor('telemetry collector moved'),
+  },
 
   '/runtimeRequirements': object('runtime requirements'),
   '/runtimeRequirements/runtimeCapabilityClass': leaf(major('runtime class changed: the hosts that can run it change')),

@@ -77,6 +77,8 @@ export function describeHostEvent(event: HostEvent): string | undefined {
       return `MCP server ${field(event, 'server') ?? '?'} ready${field(event, 'tools') ? ` (${field(event, 'tools')} tool${field(event, 'tools') === '1' ? '' : 's'})` : ''}`;
     case 'receipt.write_failed':
       return 'error: a receipt could not be appended to the receipts file';
+    case 'telemetry.export_failed':
+      return `warning: ${ofRun(event)}its telemetry could not be exported (the run is unchanged)`;
     case 'receipt.delivery_failed':
       return `error: ${ofRun(event)}its receipt could not be delivered${withCode(event)}`;
     case 'receipt.failed':

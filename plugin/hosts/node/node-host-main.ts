@@ -146,8 +146,11 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
     }
   };
   const sink = createReceiptFileSink(receiptsFile, () => emit({ event: 'receipt.write_failed', runId: '' }));
-  // Spans to the OTLP collector the environment names, else to a local JSON-lines file.
-  const telemetry = telemetryTarget(env, { receiptsFile });
+  // Spans to the OTLP collector the environment names, else the definition's, else to a local JSON-lines file.
+  const telemetry = telemetryTarget(env, {
+    receiptsFile,
+    ...(spec.config.telemetry?.collector ? { collector: spec.config.telemetry.collector } : {}),
+  });
   if ('problem' in telemetry) fail(telemetry.problem);
   const runTelemetry = hostTelemetry(telemetry, (runId) => emit({ event: 'telemetry.export_failed', runId }));
   const tracker = createRunTracker(agent);

@@ -50,6 +50,23 @@ describe('telemetryTarget', () => {
     expect(JSON.stringify(target)).not.toContain('s3cr3t');
   });
 
+  it('without an endpoint in the environment: the collector the definition names, with the headers', () => {
+    const named = { ...where, collector: 'https://otel.example.com' };
+    expect(telemetryTarget({ OTEL_EXPORTER_OTLP_HEADERS: 'x-tenant=acme' }, named)).toEqual({
+      kind: 'otlp-http',
+      tracesUrl: 'https://otel.example.com/v1/traces',
+      origin: 'https://otel.example.com',
+      headers: { 'x-tenant': 'acme' },
+    });
+    // The environment comes first.
+    expect(telemetryTarget({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }, named)).toMatchObject({
+      tracesUrl: 'http://127.0.0.1:4318/v1/traces',
+    });
+    expect(telemetryTarget({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://b.example/t' }, named)).toMatchObject({
+      tracesUrl: 'https://b.example/t',
+    });
+  });
+
   it('without an endpoint: telemetry.jsonl beside the receipts, or AGENTDEF_TELEMETRY_FILE', () => {
     expect(telemetryTarget({}, where)).toEqual({ kind: 'file', path: '/state/agent/telemetry.jsonl' });
     expect(telemetryTarget({ AGENTDEF_TELEMETRY_FILE: '/elsewhere/t.jsonl' }, where)).toEqual({

@@ -5,6 +5,8 @@
  *   `/v1/traces` appended): OTLP/HTTP JSON POSTs there, with the headers of
  *   `OTEL_EXPORTER_OTLP_TRACES_HEADERS` or `OTEL_EXPORTER_OTLP_HEADERS` (`key=value,…`,
  *   percent-decoded). The headers are secrets: never logged, never in an error.
+ * - else the collector the definition names (`telemetryContract.collector`, `/v1/traces`
+ *   appended), with the same headers;
  * - else one OTLP JSON document per line appended to a local file: `AGENTDEF_TELEMETRY_FILE`, else
  *   `telemetry.jsonl` beside the host's receipts file (locally `<state dir>/<slug>/`, in a
  *   container `/var/lib/agentdef/receipts/`).
@@ -49,12 +51,18 @@ export function parseOtlpHeaders(text: string | undefined): Record<string, strin
 /** The export target the environment names, or a problem (which names the variable, never its value). */
 export function telemetryTarget(
   env: NodeJS.ProcessEnv,
-  where: { receiptsFile: string },
+  where: { receiptsFile: string; collector?: string },
 ): TelemetryTarget | { problem: string } {
   const own = env['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'];
   const base = env['OTEL_EXPORTER_OTLP_ENDPOINT'];
-  const variable = own ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
-  const raw = own || (base ? signalUrl(base, 'traces') : undefined);
+  // The environment first; else the collector the definition names (telemetryContract.collector).
+  const variable = own
+    ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'
+    : base
+      ? 'OTEL_EXPORTER_OTLP_ENDPOINT'
+      : 'telemetryContract.collector';
+  const origin = base || where.collector;
+  const raw = own || (origin ? signalUrl(origin, 'traces') : undefined);
   if (raw) {
     let url: URL;
     try {

@@ -4,10 +4,11 @@
  * - `AGENTDEF_OTLP_ENDPOINT` (a var): the collector's base URL (`/v1/traces` is appended) or,
  *   ending in `/v1/traces`, the traces URL itself;
  * - `AGENTDEF_OTLP_HEADERS` (a secret): `key=value,…` headers (an API key), never logged.
+ * Unset, the collector the definition names (`telemetryContract.collector`) is the endpoint.
  * The collector is reached only when its origin is on the agent's egress allow-list (the
- * definition's `egress.allow` lists it); otherwise every run logs `telemetry.blocked` with the
- * collector's host (never its path, query or credentials) and nothing is sent. No endpoint: no
- * telemetry, and the run builds no spans.
+ * compiler adds the definition's collector to it); otherwise every run logs `telemetry.blocked`
+ * with the collector's host (never its path, query or credentials) and nothing is sent. No
+ * endpoint: no telemetry, and the run builds no spans.
  */
 import type { RuntimeLogEvent } from '../../runtime/agent-loop';
 import { egressAllowList } from '../../runtime/egress';
@@ -41,8 +42,9 @@ export function workerTelemetry(
   log: (event: RuntimeLogEvent) => void,
   fetchFn: typeof fetch = (input, init) => fetch(input, init),
 ): RunTelemetry | undefined {
-  const endpoint = env[OTLP_ENDPOINT_BINDING];
-  if (typeof endpoint !== 'string' || endpoint === '') return undefined;
+  const bound = env[OTLP_ENDPOINT_BINDING];
+  const endpoint = typeof bound === 'string' && bound !== '' ? bound : config.telemetry?.collector;
+  if (endpoint === undefined || endpoint === '') return undefined;
   let url: URL | undefined;
   try {
     url = new URL(/\/v1\/traces\/?$/.test(endpoint) ? endpoint : signalUrl(endpoint, 'traces'));

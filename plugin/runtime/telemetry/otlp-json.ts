@@ -21,6 +21,13 @@ export const SPAN_KIND = { internal: 1, server: 2, client: 3 } as const;
 /** `Status.StatusCode`: UNSET 0, OK 1, ERROR 2. */
 export const STATUS_CODE = { unset: 0, ok: 1, error: 2 } as const;
 
+/** `Span.Event`: a named, timed record on a span (agentdef's session-report and experiment). */
+export interface OtlpSpanEvent {
+  timeUnixNano: string;
+  name: string;
+  attributes: OtlpKeyValue[];
+}
+
 export interface OtlpSpan {
   traceId: string;
   spanId: string;
@@ -31,6 +38,7 @@ export interface OtlpSpan {
   endTimeUnixNano: string;
   attributes: OtlpKeyValue[];
   status: { code: number; message?: string };
+  events?: OtlpSpanEvent[];
 }
 
 export interface OtlpResource {

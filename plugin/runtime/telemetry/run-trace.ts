@@ -12,8 +12,8 @@
  */
 import type { CallTiming, LoopResult } from '../agent-loop';
 import type { RandomFill } from '../run-id';
-import type { RuntimeConfig } from '../runtime-config';
-import type { OtlpKeyValue, OtlpSpan, OtlpTraceRequest } from './otlp-json';
+import type { RuntimeConfig, RuntimeModelPin } from '../runtime-config';
+import type { OtlpKeyValue, OtlpSpan, OtlpSpanEvent, OtlpTraceRequest } from './otlp-json';
 import { SPAN_KIND, STATUS_CODE, attributes, randomHexId, unixNanos } from './otlp-json';
 
 /** The instrumentation scope of agentdef's spans and records. */
@@ -78,8 +78,67 @@ export function runAttributes(run: TelemetryRun): Fields {
     'agentdef.agentic_gate': config.agenticGate,
     'agentdef.definition.id': config.agent.id,
     'agentdef.definition.version_id': config.agent.versionId,
-    'agentdef.definition.digest': run.definitionDigest,
+    'agentdef.definition.digest': run.definitionDigest ?? config.telemetry?.definitionDigest,
   };
+}
+
+/** Event names of the streams `telemetryContract.telemetryKinds` may ask for. */
+export const SESSION_REPORT_EVENT = 'agentdef.session_report';
+export const EXPERIMENT_EVENT = 'agentdef.experiment';
+
+/** A model pin as the experiment stream keys it: `role:providerId/model@modelVersion`. */
+export function experimentPin(pin: RuntimeModelPin): string {
+  return `${pin.role}:${pin.providerId}/${pin.model}@${pin.modelVersion}`;
+}
+
+/**
+ * The root span's events for the streams the definition declares: `agentdef.session_report`
+ * (the run's counts, tokens, latency and outcome) and `agentdef.experiment` (the exact modelSet,
+ * pins in declared order, and the definition digest, with the outcome). Counts and codes only:
+ * no prompt, no answer, nothing secret. None when `telemetryKinds` lists neither.
+ */
+export function runStreamEvents(run: TelemetryRun): OtlpSpanEvent[] {
+  const { config, result, redact } = run;
+  const kinds: readonly string[] = config.telemetry?.kinds ?? [];
+  const time = unixNanos(Math.max(run.startedMs, run.endedMs));
+  const outcome = result.stopReason === 'answer' ? 'ok' : 'error';
+  const events: OtlpSpanEvent[] = [];
+  if (kinds.includes('session-report'))
+    events.push({
+      timeUnixNano: time,
+      name: SESSION_REPORT_EVENT,
+      attributes: safe(
+        {
+          'agentdef.run.id': result.runId,
+          'agentdef.session.steps': result.steps,
+          'agentdef.session.model_calls': (result.modelCalls ?? []).length,
+          'agentdef.session.tool_calls': result.toolCalls.length,
+          'agentdef.session.input_tokens': result.usage.inputTokens,
+          'agentdef.session.output_tokens': result.usage.outputTokens,
+          'agentdef.session.latency_ms': Math.max(0, Math.round(run.endedMs - run.startedMs)),
+          'agentdef.session.outcome': outcome,
+          'agentdef.session.stop_reason': result.stopReason,
+        },
+        redact,
+      ),
+    });
+  if (kinds.includes('experiment'))
+    events.push({
+      timeUnixNano: time,
+      name: EXPERIMENT_EVENT,
+      attributes: safe(
+        {
+          'agentdef.run.id': result.runId,
+          'agentdef.experiment.model_set': config.models.map(experimentPin).join(','),
+          'agentdef.experiment.definition_digest':
+            config.telemetry?.definitionDigest ?? run.definitionDigest ?? 'unknown',
+          'agentdef.experiment.outcome': outcome,
+          'agentdef.experiment.stop_reason': result.stopReason,
+        },
+        redact,
+      ),
+    });
+  return events;
 }
 
 /** The run's spans; `scopeVersion` is the version of agentdef's instrumentation scope. */
@@ -118,6 +177,8 @@ export function buildRunTrace(run: TelemetryRun, scopeVersion = TELEMETRY_SCOPE_
         : { code: STATUS_CODE.ok },
     },
   ];
+  const streamEvents = runStreamEvents(run);
+  if (streamEvents.length > 0) spans[0]!.events = streamEvents;
 
   (result.modelCalls ?? []).forEach((call, index) => {
     const timing = run.modelTimings[index] ?? { startMs: run.startedMs, endMs: run.startedMs };

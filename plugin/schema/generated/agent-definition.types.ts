@@ -21,6 +21,10 @@ export type OpaqueRef = string;
  */
 export type PinName = string;
 /**
+ * An OpenTelemetry collector's origin: `https://` and a lowercase host with an optional port, or `http://` for a loopback collector (127.0.0.1, localhost, [::1]); no path, credentials, query or trailing slash.
+ */
+export type CollectorOrigin = string;
+/**
  * A runtime binding, matching the Cubicle DynamicWorkerHostPlan bindings union. Cloudflare Workers provide every kind; container and local hosts provide `secret-ref` bindings only (and an HB3 container an `r2` bucket as its tuned-weights source), so a class that runs only there may not declare other kinds.
  */
 export type BindingRef =
@@ -552,6 +556,7 @@ export interface TelemetryContract {
    * True exactly when `agenticGate` is `agentic`: agentic entities must register in KYM.
    */
   kymRegistrationRequired: boolean;
+  collector?: CollectorOrigin;
 }
 /**
  * The compiler's dispatch key: the runtime class, limits, key custody and bindings.

@@ -97,6 +97,10 @@ const config: RuntimeConfig = {
     signerRef: "keyref:acme-agents",
     keyBinding: "AGENTDEF_RECEIPT_KEY",
   },
+  telemetry: {
+    kinds: ["events", "session-report"],
+    definitionDigest: "acd874f1f62f201acca40d1149edae39d8a113a4b354ca218fdd034b64705e0f",
+  },
 };
 
 export const agent: AgentModule<Env> = {
