@@ -13,18 +13,15 @@
  * pass its own numbers deny), exactly `alg`/`kid`/`value`, the canonical base64url of 64 bytes, and
  * the signature; it names what failed and where, and never throws.
  */
-import { schemaValidator } from '../application/schema-validator';
-import { base64UrlToBytes, bytesToBase64Url } from '../runtime/base64url';
-import { importSigningKey, receiptSigningInput, type UnsignedReceipt } from '../runtime/receipts';
 import schema from '../schema/eval-receipt.v1.schema.json';
 import type { EvalReceipt } from '../schema/generated/eval-receipt.types';
 import type { CaseResult, RunScore } from './score-case';
+import { type SignedDocumentKind, signDocument, signedDocumentText, verifySignedDocument } from './signed-document';
 
 export type { EvalReceipt } from '../schema/generated/eval-receipt.types';
 export const EVAL_RECEIPT_VERSION = 'eval-receipt/v1';
 export type UnsignedEvalReceipt = Omit<EvalReceipt, 'signature'>;
 
-const ED25519 = { name: 'Ed25519' } as const;
 const DIGEST = /^sha-256:[0-9a-f]{64}$/;
 
 /** A run receipt digest as the receipt carries it (`sha-256:<hex>`), from that or bare hex; else undefined. */
@@ -75,22 +72,16 @@ export function buildEvalReceipt(input: EvalReceiptInput): UnsignedEvalReceipt {
 }
 
 /** Signs with an Ed25519 private key (JWK, its JSON text, or a CryptoKey); `kid` is its RFC 7638 thumbprint. */
-export async function signEvalReceipt(
+export function signEvalReceipt(
   unsigned: UnsignedEvalReceipt,
   key: CryptoKey | JsonWebKey | string,
   kid: string,
 ): Promise<EvalReceipt> {
-  const cryptoKey = await importSigningKey(key);
-  const value = new Uint8Array(
-    await crypto.subtle.sign(ED25519, cryptoKey, receiptSigningInput(unsigned as unknown as UnsignedReceipt, kid)),
-  );
-  return { ...unsigned, signature: { alg: 'Ed25519', kid, value: bytesToBase64Url(value) } };
+  return signDocument(unsigned, key, kid);
 }
 
 /** The receipt file's text: two-space indented JSON and a newline (verify reads it strictly). */
-export function evalReceiptText(receipt: EvalReceipt): string {
-  return `${JSON.stringify(receipt, null, 2)}\n`;
-}
+export const evalReceiptText: (receipt: EvalReceipt) => string = signedDocumentText;
 
 export interface EvalReceiptFailure {
   pointer: string;
@@ -100,25 +91,6 @@ export interface EvalReceiptFailure {
 export type EvalReceiptCheck =
   | { verified: true; kid: string; receipt: EvalReceipt }
   | { verified: false; kid?: string; failures: EvalReceiptFailure[] };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function schemaFailures(receipt: unknown): EvalReceiptFailure[] {
-  const validate = schemaValidator(schema);
-  if (validate(receipt)) return [];
-  return (validate.errors ?? []).slice(0, 10).map((e) => ({
-    pointer:
-      e.keyword === 'additionalProperties'
-        ? `${e.instancePath}/${String((e.params as { additionalProperty?: unknown }).additionalProperty)}`
-        : e.instancePath,
-    message:
-      e.keyword === 'additionalProperties'
-        ? 'is not a member of an eval receipt'
-        : `${e.message ?? 'is invalid'} (eval-receipt/v1 schema)`,
-  }));
-}
 
 /** Totals that disagree with the cases, and a `passed` its own numbers deny. */
 function consistencyFailures(receipt: EvalReceipt): EvalReceiptFailure[] {
@@ -155,6 +127,17 @@ function consistencyFailures(receipt: EvalReceipt): EvalReceiptFailure[] {
   return failures;
 }
 
+const EVAL_RECEIPT: SignedDocumentKind<EvalReceipt> = {
+  schema,
+  notAnObject: 'an eval receipt is a JSON object',
+  unsigned: 'the receipt has no signature object (unsigned)',
+  noun: 'receipt',
+  schemaName: 'eval-receipt/v1',
+  memberOf: 'an eval receipt',
+  noKeyHint: 'pass --key <public JWK file> or --keys <folder of public JWKs>',
+  consistency: consistencyFailures,
+};
+
 /**
  * Verifies an eval receipt (parsed strictly by the caller: runtime/strict-json.ts
  * `parseSignedJson`) against the signer's public JWK (`keyFor(kid)`; undefined: no key known).
@@ -163,75 +146,6 @@ export async function verifyEvalReceipt(
   receipt: unknown,
   keyFor: (kid: string) => JsonWebKey | undefined,
 ): Promise<EvalReceiptCheck> {
-  try {
-    if (!isRecord(receipt))
-      return { verified: false, failures: [{ pointer: '', message: 'an eval receipt is a JSON object' }] };
-    const signature = receipt['signature'];
-    const kid =
-      isRecord(signature) && typeof signature['kid'] === 'string' && signature['kid'] !== ''
-        ? signature['kid']
-        : undefined;
-    const withKid = kid === undefined ? {} : { kid };
-    if (!isRecord(signature))
-      return {
-        verified: false,
-        failures: [{ pointer: '/signature', message: 'the receipt has no signature object (unsigned)' }],
-      };
-    const shape = schemaFailures(receipt);
-    if (shape.length > 0) return { verified: false, ...withKid, failures: shape };
-    const typed = receipt as unknown as EvalReceipt;
-    const failures = consistencyFailures(typed);
-    const bytes = base64UrlToBytes(typed.signature.value);
-    if (bytes.length !== 64 || bytesToBase64Url(bytes) !== typed.signature.value)
-      return {
-        verified: false,
-        ...withKid,
-        failures: [
-          ...failures,
-          {
-            pointer: '/signature/value',
-            message: 'value must be the canonical base64url (no padding) of a 64-byte Ed25519 signature',
-          },
-        ],
-      };
-    const publicJwk = keyFor(typed.signature.kid);
-    if (publicJwk === undefined)
-      return {
-        verified: false,
-        ...withKid,
-        failures: [
-          ...failures,
-          {
-            pointer: '/signature/kid',
-            message: `no public key for kid ${typed.signature.kid}: pass --key <public JWK file> or --keys <folder of public JWKs>`,
-          },
-        ],
-      };
-    const key = await crypto.subtle.importKey(
-      'jwk',
-      { kty: 'OKP', crv: 'Ed25519', x: publicJwk.x } as JsonWebKey,
-      ED25519,
-      false,
-      ['verify'],
-    );
-    const intact = await crypto.subtle.verify(
-      ED25519,
-      key,
-      bytes,
-      receiptSigningInput(typed as unknown as UnsignedReceipt, typed.signature.kid),
-    );
-    if (!intact)
-      failures.push({
-        pointer: '/signature/value',
-        message: 'the signature does not match the receipt (changed, or signed by another key)',
-      });
-    return failures.length === 0
-      ? { verified: true, kid: typed.signature.kid, receipt: typed }
-      : { verified: false, ...withKid, failures };
-  } catch (error) {
-    return {
-      verified: false,
-      failures: [{ pointer: '', message: `the receipt cannot be checked (${(error as Error).name})` }],
-    };
-  }
+  const check = await verifySignedDocument(EVAL_RECEIPT, receipt, keyFor);
+  return check.verified ? { verified: true, kid: check.kid, receipt: check.document } : check;
 }

@@ -14,17 +14,13 @@
  * `alg`/`kid`/`value`, the canonical base64url of 64 bytes, and the signature; it names what
  * failed and where, and never throws.
  */
-import { schemaValidator } from '../application/schema-validator';
-import { base64UrlToBytes, bytesToBase64Url } from '../runtime/base64url';
-import { importSigningKey, receiptSigningInput, type UnsignedReceipt } from '../runtime/receipts';
 import schema from '../schema/tool-benchmark-events.v1.schema.json';
 import type { ToolBenchmarkEvent, ToolBenchmarkEvents } from '../schema/generated/tool-benchmark-events.types';
+import { type SignedDocumentKind, signDocument, signedDocumentText, verifySignedDocument } from './signed-document';
 
 export type { ToolBenchmarkEvent, ToolBenchmarkEvents } from '../schema/generated/tool-benchmark-events.types';
 export const TOOL_BENCHMARK_EVENTS_VERSION = 'tool-benchmark-events/v1';
 export type UnsignedToolBenchmarkEvents = Omit<ToolBenchmarkEvents, 'signature'>;
-
-const ED25519 = { name: 'Ed25519' } as const;
 
 export interface ToolBenchmarkInput {
   definition: { slug: string; version: string; versionId: string; digest: string };
@@ -45,22 +41,16 @@ export function buildToolBenchmarkEvents(input: ToolBenchmarkInput): UnsignedToo
 }
 
 /** Signs with an Ed25519 private key (JWK, its JSON text, or a CryptoKey); `kid` is its RFC 7638 thumbprint. */
-export async function signToolBenchmarkEvents(
+export function signToolBenchmarkEvents(
   unsigned: UnsignedToolBenchmarkEvents,
   key: CryptoKey | JsonWebKey | string,
   kid: string,
 ): Promise<ToolBenchmarkEvents> {
-  const cryptoKey = await importSigningKey(key);
-  const value = new Uint8Array(
-    await crypto.subtle.sign(ED25519, cryptoKey, receiptSigningInput(unsigned as unknown as UnsignedReceipt, kid)),
-  );
-  return { ...unsigned, signature: { alg: 'Ed25519', kid, value: bytesToBase64Url(value) } };
+  return signDocument(unsigned, key, kid);
 }
 
 /** The file's text: two-space indented JSON and a newline (read back strictly). */
-export function toolBenchmarkEventsText(batch: ToolBenchmarkEvents): string {
-  return `${JSON.stringify(batch, null, 2)}\n`;
-}
+export const toolBenchmarkEventsText: (batch: ToolBenchmarkEvents) => string = signedDocumentText;
 
 export interface ToolBenchmarkFailure {
   pointer: string;
@@ -71,24 +61,30 @@ export type ToolBenchmarkCheck =
   | { verified: true; kid: string; batch: ToolBenchmarkEvents }
   | { verified: false; kid?: string; failures: ToolBenchmarkFailure[] };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+/** Iterations within `runsPerCase`, and no error code on a call that succeeded. */
+function consistencyFailures(batch: ToolBenchmarkEvents): ToolBenchmarkFailure[] {
+  const failures: ToolBenchmarkFailure[] = [];
+  batch.events.forEach((event, i) => {
+    if (event.iteration > batch.runsPerCase)
+      failures.push({
+        pointer: `/events/${i}/iteration`,
+        message: `is ${event.iteration}, but each case ran ${batch.runsPerCase} times`,
+      });
+    if (event.ok && event.errorCode !== undefined)
+      failures.push({ pointer: `/events/${i}/errorCode`, message: 'a call that succeeded has no error code' });
+  });
+  return failures;
 }
 
-function schemaFailures(batch: unknown): ToolBenchmarkFailure[] {
-  const validate = schemaValidator(schema);
-  if (validate(batch)) return [];
-  return (validate.errors ?? []).slice(0, 10).map((e) => ({
-    pointer:
-      e.keyword === 'additionalProperties'
-        ? `${e.instancePath}/${String((e.params as { additionalProperty?: unknown }).additionalProperty)}`
-        : e.instancePath,
-    message:
-      e.keyword === 'additionalProperties'
-        ? 'is not a member of tool benchmark events'
-        : `${e.message ?? 'is invalid'} (tool-benchmark-events/v1 schema)`,
-  }));
-}
+const TOOL_BENCHMARK_EVENTS: SignedDocumentKind<ToolBenchmarkEvents> = {
+  schema,
+  notAnObject: 'tool benchmark events are a JSON object',
+  unsigned: 'the batch has no signature object (unsigned)',
+  noun: 'events',
+  schemaName: 'tool-benchmark-events/v1',
+  memberOf: 'tool benchmark events',
+  consistency: consistencyFailures,
+};
 
 /**
  * Verifies a batch (parsed strictly by the caller: runtime/strict-json.ts `parseSignedJson`)
@@ -98,75 +94,6 @@ export async function verifyToolBenchmarkEvents(
   batch: unknown,
   keyFor: (kid: string) => JsonWebKey | undefined,
 ): Promise<ToolBenchmarkCheck> {
-  try {
-    if (!isRecord(batch))
-      return { verified: false, failures: [{ pointer: '', message: 'tool benchmark events are a JSON object' }] };
-    const signature = batch['signature'];
-    if (!isRecord(signature))
-      return {
-        verified: false,
-        failures: [{ pointer: '/signature', message: 'the batch has no signature object (unsigned)' }],
-      };
-    const kid = typeof signature['kid'] === 'string' && signature['kid'] !== '' ? signature['kid'] : undefined;
-    const withKid = kid === undefined ? {} : { kid };
-    const shape = schemaFailures(batch);
-    if (shape.length > 0) return { verified: false, ...withKid, failures: shape };
-    const typed = batch as unknown as ToolBenchmarkEvents;
-    const failures: ToolBenchmarkFailure[] = [];
-    typed.events.forEach((event, i) => {
-      if (event.iteration > typed.runsPerCase)
-        failures.push({
-          pointer: `/events/${i}/iteration`,
-          message: `is ${event.iteration}, but each case ran ${typed.runsPerCase} times`,
-        });
-      if (event.ok && event.errorCode !== undefined)
-        failures.push({ pointer: `/events/${i}/errorCode`, message: 'a call that succeeded has no error code' });
-    });
-    const bytes = base64UrlToBytes(typed.signature.value);
-    if (bytes.length !== 64 || bytesToBase64Url(bytes) !== typed.signature.value)
-      return {
-        verified: false,
-        ...withKid,
-        failures: [
-          ...failures,
-          {
-            pointer: '/signature/value',
-            message: 'value must be the canonical base64url (no padding) of a 64-byte Ed25519 signature',
-          },
-        ],
-      };
-    const publicJwk = keyFor(typed.signature.kid);
-    if (publicJwk === undefined)
-      return {
-        verified: false,
-        ...withKid,
-        failures: [...failures, { pointer: '/signature/kid', message: `no public key for kid ${typed.signature.kid}` }],
-      };
-    const key = await crypto.subtle.importKey(
-      'jwk',
-      { kty: 'OKP', crv: 'Ed25519', x: publicJwk.x } as JsonWebKey,
-      ED25519,
-      false,
-      ['verify'],
-    );
-    const intact = await crypto.subtle.verify(
-      ED25519,
-      key,
-      bytes,
-      receiptSigningInput(typed as unknown as UnsignedReceipt, typed.signature.kid),
-    );
-    if (!intact)
-      failures.push({
-        pointer: '/signature/value',
-        message: 'the signature does not match the events (changed, or signed by another key)',
-      });
-    return failures.length === 0
-      ? { verified: true, kid: typed.signature.kid, batch: typed }
-      : { verified: false, ...withKid, failures };
-  } catch (error) {
-    return {
-      verified: false,
-      failures: [{ pointer: '', message: `the events cannot be checked (${(error as Error).name})` }],
-    };
-  }
+  const check = await verifySignedDocument(TOOL_BENCHMARK_EVENTS, batch, keyFor);
+  return check.verified ? { verified: true, kid: check.kid, batch: check.document } : check;
 }
