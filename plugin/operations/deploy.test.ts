@@ -267,7 +267,7 @@ describe('agentdef deploy: the KYM gate', () => {
     const result = await captureRun(runDeployCommand, ['dist/agents/splice-resolver', '--allow-unregistered'], root);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'error: --allow-unregistered is for local-mac outputs; dist/agents/splice-resolver is a hb3 output\n',
+      'error: --allow-unregistered is for cloudflare-dynamic-worker or local-mac outputs; dist/agents/splice-resolver is a hb3 output\n',
     );
     expect(result.stdout).toBe('');
     const plain = await captureRun(runDeployCommand, ['dist/agents/splice-resolver'], root);

@@ -12,6 +12,7 @@ import type { RunDeps } from '../../runtime/run-agent';
 import { runAgentWithParts } from '../../runtime/run-agent';
 import type { AgentModule, ChildHost, ChildModule, FetcherLike, LoopbackExports } from './host-types';
 import { runIsolate } from './isolate-runner';
+import { UNREGISTERED_DEPLOYMENT_ENV } from '../../runtime/agent-card';
 
 /**
  * What the Worker gives the glue: its `env`, its loopback entrypoints, the request's `waitUntil`
@@ -99,8 +100,21 @@ export function childRunner<E extends Record<string, unknown>>(
   };
 }
 
-export function nodeDeps<E extends Record<string, unknown>>(agent: AgentModule<E>, host: WorkerHost<E>): RunDeps {
-  const deps: RunDeps = { ...agent.parts, secrets: secretsOf(host.env), tools: agent.tools(host.env) };
+/**
+ * What a node's run (and, for the root, its A2A handler) takes from the Worker: the agent's parts,
+ * secrets, tools, the receipt sink, log and telemetry; and, when the deployment set the
+ * unregistered-deployment var (`deploy --allow-unregistered`), the served card's mark.
+ */
+export function nodeDeps<E extends Record<string, unknown>>(
+  agent: AgentModule<E>,
+  host: WorkerHost<E>,
+): RunDeps & { unregisteredDeployment?: true } {
+  const deps: RunDeps & { unregisteredDeployment?: true } = {
+    ...agent.parts,
+    secrets: secretsOf(host.env),
+    tools: agent.tools(host.env),
+  };
+  if (host.env[UNREGISTERED_DEPLOYMENT_ENV] === '1') deps.unregisteredDeployment = true;
   if (host.sink) deps.receipts = { sink: host.sink };
   if (host.log) deps.log = host.log;
   if (host.telemetry) deps.telemetry = host.telemetry;

@@ -10,7 +10,7 @@ import { ISOLATE_MAIN_MODULE, ISOLATE_SERVICE_BINDING, LOADER_BINDING } from './
 import type { HostPlan } from '../../host-contract/worker-host-plan';
 import { HOST_PLAN_TARGET, HOST_PLAN_VERSION } from '../../host-contract/worker-host-plan';
 import { codeDigest } from './isolate-runner';
-import { CARD_SIGNING_KEY_BINDING } from '../../runtime/agent-card';
+import { CARD_SIGNING_KEY_BINDING, UNREGISTERED_DEPLOYMENT_ENV } from '../../runtime/agent-card';
 import { OTLP_ENDPOINT_BINDING, OTLP_HEADERS_BINDING } from './worker-telemetry';
 
 /** The loader's loopback entrypoints (`ctx.exports`) the glue hands out. */
@@ -92,7 +92,8 @@ export function loadedEnv(
   // it is no planned binding: the loader's secret of that name, when set, signs the served card.
   if (typeof env[CARD_SIGNING_KEY_BINDING] === 'string') out[CARD_SIGNING_KEY_BINDING] = env[CARD_SIGNING_KEY_BINDING];
   // So is the telemetry collector (worker-telemetry.ts): the loader's var and secret of those names, when set.
-  for (const name of [OTLP_ENDPOINT_BINDING, OTLP_HEADERS_BINDING])
+  // And the unregistered-deployment var (`deploy --allow-unregistered`): the served card says so.
+  for (const name of [OTLP_ENDPOINT_BINDING, OTLP_HEADERS_BINDING, UNREGISTERED_DEPLOYMENT_ENV])
     if (typeof env[name] === 'string') out[name] = env[name];
   return out;
 }

@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { DEPLOY_EXIT, type DeployOptions } from '../../deploy/deploy-options';
 import { displayPath, shellLine } from '../../deploy/display-path';
 import { runTool } from '../../deploy/run-tool';
+import { UNREGISTERED_DEPLOYMENT_ENV } from '../../runtime/agent-card';
 
 export const WRANGLER_CONFIG_FILE = 'wrangler.jsonc';
 
@@ -47,12 +48,21 @@ export function readWorkerDeployPlan(outDir: string): WorkerDeployPlan | { error
   return { name: (parsed as { name: string }).name, config, secrets: [...secrets].sort() };
 }
 
-/** wrangler's arguments for the plan: a deploy, or its dry run writing into `outdir`. */
-export function wranglerDeployArgs(plan: WorkerDeployPlan, dryRunOutdir?: string): string[] {
+/**
+ * wrangler's arguments for the plan: a deploy, or its dry run writing into `outdir`. An
+ * unregistered deployment (`deploy --allow-unregistered`) sets the Worker var the host reads into
+ * its served card (agent-card.ts `UNREGISTERED_DEPLOYMENT_ENV`).
+ */
+export function wranglerDeployArgs(
+  plan: WorkerDeployPlan,
+  dryRunOutdir?: string,
+  options: { unregistered?: boolean } = {},
+): string[] {
   return [
     'deploy',
     '--config',
     plan.config,
+    ...(options.unregistered === true ? ['--var', `${UNREGISTERED_DEPLOYMENT_ENV}:1`] : []),
     ...(dryRunOutdir !== undefined ? ['--dry-run', '--outdir', dryRunOutdir] : []),
   ];
 }
@@ -107,14 +117,15 @@ export async function deployWorker(
       ...args.map((arg) => (arg === plan.config ? displayPath(arg, options.workspaceRoot) : arg)),
     ]);
   const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), FORCE_COLOR: '0' };
+  const mark = { unregistered: options.unregistered === true };
   options.stdout(`Worker ${plan.name} from ${displayPath(options.outDir, options.workspaceRoot)}\n`);
   if (options.dryRun) {
     const outdir = mkdtempSync(join(tmpdir(), 'agentdef-deploy-'));
     try {
-      options.stdout(`running: ${shown(wranglerDeployArgs(plan, '<temporary folder>'))}\n`);
+      options.stdout(`running: ${shown(wranglerDeployArgs(plan, '<temporary folder>', mark))}\n`);
       const code = await runTool({
         command: process.execPath,
-        args: [wrangler, ...wranglerDeployArgs(plan, outdir)],
+        args: [wrangler, ...wranglerDeployArgs(plan, outdir, mark)],
         cwd: options.workspaceRoot,
         // No banner (it asks npm for a newer wrangler), no metrics, no error reports: the dry run stays offline.
         env: {
@@ -135,14 +146,14 @@ export async function deployWorker(
       rmSync(outdir, { recursive: true, force: true });
     }
     options.stdout(
-      `${[...secretLines(plan, options.workspaceRoot), `dry run: nothing was uploaded; to deploy: ${shown(wranglerDeployArgs(plan))}`].join('\n')}\n`,
+      `${[...secretLines(plan, options.workspaceRoot), `dry run: nothing was uploaded; to deploy: ${shown(wranglerDeployArgs(plan, undefined, mark))}`].join('\n')}\n`,
     );
     return DEPLOY_EXIT.ok;
   }
-  options.stdout(`running: ${shown(wranglerDeployArgs(plan))}\n`);
+  options.stdout(`running: ${shown(wranglerDeployArgs(plan, undefined, mark))}\n`);
   const code = await runTool({
     command: process.execPath,
-    args: [wrangler, ...wranglerDeployArgs(plan)],
+    args: [wrangler, ...wranglerDeployArgs(plan, undefined, mark)],
     cwd: options.workspaceRoot,
     env,
     interactive: true,

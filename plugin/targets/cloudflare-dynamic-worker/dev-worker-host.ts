@@ -60,6 +60,8 @@ export interface StartOptions {
   route?: (url: URL) => string | undefined;
   /** `loopback-only` (default): only `upstreams`, 599 for anything else; `internet`: requests the egress gateway allowed go out. */
   outbound?: 'loopback-only' | 'internet';
+  /** Plain Worker vars by name (what `wrangler deploy --var` sets), e.g. the unregistered-deployment mark. */
+  vars?: Record<string, string>;
   /** The loopback port to serve on (default: any free one). */
   port?: number;
   /** The request gate's limits on the served port (body size, requests in flight, header and request time). */
@@ -151,7 +153,7 @@ export async function startCompiledWorker(outDir: string, options: StartOptions 
   const secrets = options.secrets ?? {};
   const kvNamespaces = hostPlan.bindings.filter((b) => b.kind === 'kv').map((b) => b.name);
   const durableObjects = durableObjectsOf(hostPlan);
-  const plainBindings: Record<string, string> = {};
+  const plainBindings: Record<string, string> = { ...(options.vars ?? {}) };
   for (const binding of hostPlan.bindings)
     if (binding.kind === 'secret-ref' && secrets[binding.name] !== undefined)
       plainBindings[binding.name] = secrets[binding.name]!;

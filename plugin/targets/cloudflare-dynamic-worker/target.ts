@@ -9,7 +9,7 @@ export const cloudflareDynamicWorkerTarget = {
   served: 'workerd through miniflare, with its loader',
   deploys: 'wrangler deploy (secrets listed by name only)',
   endpoint: 'public-url',
-  deployOptions: [],
+  deployOptions: ['allow-unregistered'],
   adapter: () =>
     loadLazily(
       () => require('./emit') as typeof import('./emit'),
