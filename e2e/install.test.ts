@@ -61,6 +61,10 @@ afterAll(() => {
   if (ws) rmSync(dirname(ws.dir), { recursive: true, force: true });
 });
 
+/** Markdown with its fenced blocks and code spans blanked: what can hold a link (CommonMark: code spans bind first). */
+function proseOf(markdown: string): string {
+  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, '');
+}
 describe('npm run pack', () => {
   it('prints the tarball it packed and the exact install line', () => {
     expect(packed.status, packed.stderr).toBe(0);
@@ -157,6 +161,13 @@ describe('the installed package', () => {
     expect(refusing, `agentdef declares Node ${declared}`).toEqual([]);
   });
 
+  it('reads links only outside code (a pattern in a code span is not a link)', () => {
+    const text = proseOf(
+      'See [the guide](docs/a.md) and `[a-z](?:b)` and ``x`[c](d)`x``.\n```sh\necho [e](f)\n```\n[g](h.md)\n',
+    );
+    expect([...text.matchAll(/\]\(([^)\s#]+)\)/g)].map((m) => m[1])).toEqual(['docs/a.md', 'h.md']);
+  });
+
   it('ships what users read: every relative link of its Markdown resolves inside the package', () => {
     const shipped = new Set(entries);
     const folders = new Set(
@@ -177,7 +188,7 @@ describe('the installed package', () => {
     );
     const broken: string[] = [];
     for (const entry of entries.filter((e) => e.endsWith('.md'))) {
-      const text = readFileSync(join(ws.dir, 'node_modules', 'agentdef', entry), 'utf8');
+      const text = proseOf(readFileSync(join(ws.dir, 'node_modules', 'agentdef', entry), 'utf8'));
       for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
         if (/^[a-z]+:/i.test(target!)) continue; // https:, mailto:
         const resolved = posix.normalize(posix.join(posix.dirname(entry), target!)).replace(/\/$/, '');
