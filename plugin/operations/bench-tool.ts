@@ -29,7 +29,6 @@ import {
   EVAL_CASES_FOLDER,
   TOOL_BENCHMARK_EVENTS_FILE,
 } from '../eval/eval-output';
-import { loadEvalCases } from '../eval/load-eval-cases';
 import {
   buildToolBenchmarkEvents,
   signToolBenchmarkEvents,
@@ -45,6 +44,7 @@ import { definitionDigest } from '../trust/lifecycle-receipt';
 import { definitionFileOf } from './eval';
 import { BENCH_OUTPUT, claimEvalOutput, outputFolderRefusal, writeEvalReports } from './eval-output-folder';
 import { EXIT, type OperationIo, type OperationResult } from './io';
+import { loadCasesOrSay } from './eval-cases-input';
 import { withServedAgent } from './served-agent';
 
 /** Each case is run this many times by default. */
@@ -119,18 +119,13 @@ export async function benchTool(
     io.stderr(formatDiagnostics([diagnostic], { format: 'text', sources: planned.sources }));
     return EXIT.usage;
   }
-  const loaded = loadEvalCases({
+  const loaded = loadCasesOrSay(io, {
     definitionFile: file,
     definition,
     cwd: io.cwd,
     ...(options.cases !== undefined ? { cases: options.cases } : {}),
   });
-  if (loaded.ioErrors.length > 0 || !loaded.valid) {
-    if (loaded.diagnostics.length > 0)
-      io.stderr(formatDiagnostics(loaded.diagnostics, { format: 'text', sources: loaded.sources }));
-    for (const problem of loaded.ioErrors) io.stderr(`error: ${problem}\n`);
-    return EXIT.usage;
-  }
+  if (typeof loaded === 'number') return loaded;
   const cases = loaded.cases;
   if (cases.length === 0) {
     io.stderr(

@@ -32,7 +32,6 @@ import { hasErrors } from '../definition/diagnostic';
 import { formatDiagnostics } from '../definition/format-diagnostics';
 import { DEFINITION_FILE_NAMES, findWorkspaceRoot } from '../definition/workspace-definitions';
 import { askCase } from '../eval/ask-case';
-import { loadEvalCases } from '../eval/load-eval-cases';
 import type { EvalObservation } from '../eval/observation';
 import { pinGrader } from '../eval/pin-grader';
 import { buildEvalReceipt, evalReceiptText, signEvalReceipt } from '../eval/eval-receipt';
@@ -68,6 +67,7 @@ import {
   TOOL_BENCHMARK_EVENTS_FILE,
 } from '../eval/eval-output';
 import { claimEvalOutput, evalOutputRefusal, writeEvalReports } from './eval-output-folder';
+import { loadCasesOrSay } from './eval-cases-input';
 import { withServedAgent } from './served-agent';
 
 /** The cases asked at once, by default. */
@@ -160,18 +160,13 @@ export async function evaluate(
   }
   const root = planned.resolved;
   const definition = root.definition;
-  const loaded = loadEvalCases({
+  const loaded = loadCasesOrSay(io, {
     definitionFile: file,
     definition,
     cwd: io.cwd,
     ...(options.cases !== undefined ? { cases: options.cases } : {}),
   });
-  if (loaded.ioErrors.length > 0 || !loaded.valid) {
-    if (loaded.diagnostics.length > 0)
-      io.stderr(formatDiagnostics(loaded.diagnostics, { format: 'text', sources: loaded.sources }));
-    for (const problem of loaded.ioErrors) io.stderr(`error: ${problem}\n`);
-    return EXIT.usage;
-  }
+  if (typeof loaded === 'number') return loaded;
   const cases = loaded.cases;
   if (cases.length === 0) {
     io.stderr(

@@ -44,18 +44,9 @@ export async function runRegistryCommand(argv: string[], io: CliIo): Promise<num
   const { format } = parsed.values;
   const { root, displayRoot } = registryFolder(io, parsed.values.registry);
 
-  let files: RegistryFiles;
-  try {
-    files = folderRegistryFiles(root, displayRoot);
-  } catch (error) {
-    io.stderr(`error: ${(error as Error).message || `cannot read the registry ${displayRoot}`}\n`);
-    return EXIT.usage;
-  }
-  const index = readRegistryIndex(root, displayRoot);
-  if (!index.ok) {
-    io.stderr(`error: ${index.problem}\n`);
-    return EXIT.usage;
-  }
+  const read = readRegistryOrSay(io, root, displayRoot);
+  if (typeof read === 'number') return read;
+  const { files, index } = read;
   if (index.missing && files.snapshots.length > 0) {
     io.stderr(`error: ${displayRoot}/${REGISTRY_INDEX_FILE} is missing: no snapshot of this registry can be checked\n`);
     return EXIT.invalid;
@@ -97,13 +88,12 @@ export async function runRegistryCommand(argv: string[], io: CliIo): Promise<num
  * `agentdef registry rank --skill <tag> [--registry dir] [--format text|json]`: the published
  * versions with the tag, by attested reputation (trust/registry-candidates.ts, reputation/rank-candidates.ts).
  */
-async function runRegistryRank(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommand(io, REGISTRY.subcommands.rank, argv);
-  if (typeof parsed === 'number') return parsed;
-  const tag = parsed.values.skill;
-  if (tag === undefined || tag === '')
-    return usageError(io, 'name the skill tag to rank with --skill <tag>', REGISTRY.subcommands.rank);
-  const { root, displayRoot } = registryFolder(io, parsed.values.registry);
+/** The registry's files and index, or the usage exit after saying why they cannot be read. */
+function readRegistryOrSay(
+  io: CliIo,
+  root: string,
+  displayRoot: string,
+): { files: RegistryFiles; index: Extract<ReturnType<typeof readRegistryIndex>, { ok: true }> } | number {
   let files: RegistryFiles;
   try {
     files = folderRegistryFiles(root, displayRoot);
@@ -116,6 +106,19 @@ async function runRegistryRank(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`error: ${index.problem}\n`);
     return EXIT.usage;
   }
+  return { files, index };
+}
+
+async function runRegistryRank(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommand(io, REGISTRY.subcommands.rank, argv);
+  if (typeof parsed === 'number') return parsed;
+  const tag = parsed.values.skill;
+  if (tag === undefined || tag === '')
+    return usageError(io, 'name the skill tag to rank with --skill <tag>', REGISTRY.subcommands.rank);
+  const { root, displayRoot } = registryFolder(io, parsed.values.registry);
+  const read = readRegistryOrSay(io, root, displayRoot);
+  if (typeof read === 'number') return read;
+  const { files, index } = read;
   if (index.missing) {
     io.stderr(
       `error: ${displayRoot} has no ${REGISTRY_INDEX_FILE}: nothing is published there (is it the registry folder?)\n`,
