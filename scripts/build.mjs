@@ -88,8 +88,9 @@ const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph', '@modelcontextproto
 // missing one is met by one message naming the package and version to install (docs/installing.md).
 // - miniflare: `agentdef dev` serves Worker outputs through it (loaded when a Worker starts);
 // - wrangler: `agentdef deploy` of a Worker output runs it;
-// - libsql: the durable SQLite ledger and task store on a Node without node:sqlite (before 22.13).
-const optionalPeers = ['miniflare', 'wrangler', 'libsql'];
+// - libsql: the durable SQLite ledger and task store on a Node without node:sqlite (before 22.13);
+// - pg: the PostgreSQL task store and ledger shared by replicas.
+const optionalPeers = ['miniflare', 'wrangler', 'libsql', 'pg'];
 /** Development-only packages the published package must never name (test oracles, test frameworks). */
 const NEVER_SHIPPED = ['canonicalize', 'fast-check', 'vitest', 'zod'];
 /** The format schemas (`<format>.v<major>.schema.json`), the files `./schema/*` exports. */
