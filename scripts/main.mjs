@@ -69,6 +69,11 @@ step(
   [cli, 'compile', 'examples/fallback-writer/agent.json', '--target', 'hb3', '--out', 'dist/hb3/fallback-writer'],
 );
 step(
+  'Two replicas of the HB3 job share their A2A tasks in PostgreSQL: sent to one, listed and read through the other',
+  'node scripts/run-replicas-example.mjs dist/hb3/fallback-writer',
+  [join(root, 'scripts', 'run-replicas-example.mjs'), 'dist/hb3/fallback-writer'],
+);
+step(
   'For a Worker, an HB3 job, a local launcher and a hybrid leaf (its route and verdicts): agentdef dev, agentdef ask, the deploy dry run, Ctrl-C',
   'node scripts/run-dev-ask-examples.mjs --worker dist/agents/text-digest --hb3 dist/hb3/fallback-writer --local dist/agents/local-notes --hybrid dist/agents/support-triage',
   [

@@ -38,6 +38,8 @@ import { createSecretSource, howToProvideSecret, type SecretSource } from './sec
 import { defaultReceiptsFile } from './state-dir';
 import { TELEMETRY_FILE_ENV, defaultTelemetryFile } from './telemetry-export';
 import { REPLAY_PLACEHOLDER_KEY, modelProxyOf } from '../model-replay/proxy-routes';
+import { readStoreSpec } from '../../postgres/store-spec';
+import { TASK_STORE_ENV } from './task-store-env';
 
 export interface RunOutputOptions {
   /** The compile output folder (absolute). */
@@ -179,6 +181,19 @@ async function runJob(options: RunOutputOptions, env: NodeJS.ProcessEnv, jobPath
     }
     childEnv[entry.name] = value;
     resolved[entry.secretRef.name] = value;
+  }
+  // A task store named `secret:NAME`: a container reads the variable NAME (its platform's secret);
+  // on this machine it comes from the local secret source, like every secretRef of the job.
+  const storeSpec = childEnv[TASK_STORE_ENV] !== undefined ? readStoreSpec(childEnv[TASK_STORE_ENV]!) : undefined;
+  if (storeSpec?.kind === 'secret' && childEnv[storeSpec.name] === undefined) {
+    const value = await secrets.get(storeSpec.name);
+    if (value === undefined) {
+      options.stderr(
+        `error: secret ${storeSpec.name} is not set (${TASK_STORE_ENV} names it): ${howToProvideSecret(storeSpec.name)}\n`,
+      );
+      return 1;
+    }
+    childEnv[storeSpec.name] = value;
   }
   // The card signing key is optional (the card is served unsigned without it): the root's spec names
   // it as an optional secretRef; a spec compiled before that names none, and the key is passed on anyway.
