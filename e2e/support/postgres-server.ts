@@ -196,10 +196,10 @@ export async function startPostgres(
     '-c max_connections=200',
   ].join(' ');
   const start = async () => {
-    run('pg_ctl', ['start', '-w', '-D', data, '-l', log, '-o', options]);
+    run('pg_ctl', ['start', '-w', '-t', String(HUNG_CHILD_MS / 1000), '-D', data, '-l', log, '-o', options]);
   };
   const stop = async () => {
-    run('pg_ctl', ['stop', '-w', '-m', 'fast', '-D', data]);
+    run('pg_ctl', ['stop', '-w', '-t', String(HUNG_CHILD_MS / 1000), '-m', 'fast', '-D', data]);
   };
   await start();
   const url = (database: string) =>
