@@ -43,6 +43,7 @@ export type Layer =
   | 'host-contract'
   | 'hosts'
   | 'sqlite'
+  | 'postgres'
   | 'secret-shapes'
   | 'runtime'
   | 'runtime-url'
@@ -79,6 +80,8 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'host-contract', paths: ['plugin/host-contract/**'] },
     { layer: 'hosts', paths: ['plugin/hosts/**'] },
     { layer: 'sqlite', paths: ['plugin/sqlite/**'] },
+    // The PostgreSQL stores' database (pool, transactions, migrations) and how a store option is read.
+    { layer: 'postgres', paths: ['plugin/postgres/**'] },
     // The one detector of secret-shaped text: a leaf inside the runtime that the definition layer's
     // secret scanner shares with the runtime's card scrubber.
     { layer: 'secret-shapes', paths: ['plugin/runtime/secret-shapes.ts'] },
@@ -91,10 +94,10 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   imports: {
-    cli:               { cli: 'yes', reputation: 'yes', eval: 'yes', 'eval-layout': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
-    'nx-shell':        { 'nx-shell': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
-    operations:        { operations: 'yes', reputation: 'yes', eval: 'yes', 'eval-layout': 'yes', 'output-folder': 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
-    application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes', 'secret-shapes': 'yes' },
+    cli:               { cli: 'yes', reputation: 'yes', eval: 'yes', 'eval-layout': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', postgres: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    'nx-shell':        { 'nx-shell': 'yes', operations: 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', postgres: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    operations:        { operations: 'yes', reputation: 'yes', eval: 'yes', 'eval-layout': 'yes', 'output-folder': 'yes', application: 'yes', trust: 'yes', deploy: 'yes', graph: 'yes', 'target-table': 'yes', 'target-contract': 'yes', compiler: 'yes', registry: 'yes', 'registry-layout': 'yes', 'host-contract': 'yes', hosts: 'yes', sqlite: 'yes', postgres: 'yes', runtime: 'yes', definition: 'yes', 'secret-shapes': 'yes' },
+    application:       { application: 'yes', compiler: 'yes', definition: 'yes', runtime: 'yes', sqlite: 'yes', postgres: 'yes', 'secret-shapes': 'yes' },
     reputation:        { reputation: 'yes', eval: 'yes', trust: 'yes', definition: 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
     eval:              { eval: 'yes', 'eval-layout': 'yes', trust: 'yes', application: 'yes', definition: 'yes', runtime: 'yes', 'secret-shapes': 'yes' },
     'eval-layout':     {},
@@ -109,8 +112,9 @@ export const ARCHITECTURE: Architecture<Layer> = {
     'registry-layout': {},
     'output-folder':   { 'output-folder': 'yes' },
     'host-contract':   { 'host-contract': 'yes', 'target-contract': 'yes', 'target-table': 'type-only', runtime: 'type-only' },
-    hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes', 'secret-shapes': 'yes', 'runtime-url': 'yes' },
+    hosts:             { hosts: 'yes', 'target-contract': 'yes', 'host-contract': 'yes', runtime: 'yes', sqlite: 'yes', postgres: 'yes', 'secret-shapes': 'yes', 'runtime-url': 'yes' },
     sqlite:            { sqlite: 'yes' },
+    postgres:          { postgres: 'yes' },
     runtime:           { runtime: 'yes', 'secret-shapes': 'yes', 'runtime-url': 'yes' },
     'secret-shapes':   {},
     definition:        { definition: 'yes', 'secret-shapes': 'yes', 'runtime-url': 'yes' },
@@ -119,7 +123,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
 
   // biome-ignore format: aligned table, one row per layer
   packages: {
-    application:       { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
+    application:       { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no', pg: 'no' },
     trust:             { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     deploy:            { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no' },
     graph:             { esbuild: 'no', 'ts-morph': 'no', typescript: 'no', '@nx/devkit': 'lazy' },
@@ -134,8 +138,9 @@ export const ARCHITECTURE: Architecture<Layer> = {
     'registry-layout': { '*': 'no' },
     'output-folder':   { 'node:*': 'yes', '*': 'no' },
     'host-contract':   { 'node:*': 'no', nx: 'no', '@nx/*': 'no' },
-    hosts:             { nx: 'no', '@nx/*': 'no', libsql: 'no' },
+    hosts:             { nx: 'no', '@nx/*': 'no', libsql: 'no', pg: 'no' },
     sqlite:            { 'node:*': 'yes', libsql: 'lazy', '*': 'no' },
+    postgres:          { 'node:*': 'yes', pg: 'lazy', '*': 'no' },
     'secret-shapes':   { '*': 'no' },
     runtime:           { '*': 'no' },
     'runtime-url':     { '*': 'no' },

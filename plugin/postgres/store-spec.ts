@@ -1,0 +1,70 @@
+/**
+ * What the value of a durable store option names (`AGENTDEF_TASK_STORE`, `--task-store`,
+ * `agentdef mcp --ledger`): a file (the embedded SQLite store), a PostgreSQL connection string
+ * (`postgres://…`, `postgresql://…`), or `secret:NAME`, a secret holding the connection string
+ * (the keychain, or `AGENTDEF_SECRET_NAME`), so it never sits in a command line or a unit file.
+ * A connection string is a secret either way: `storeLabel` is what messages and logs say instead.
+ */
+import { isPostgresUrl } from './postgres-database';
+
+export type StoreSpec =
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'postgres'; readonly url: string }
+  | { readonly kind: 'secret'; readonly name: string };
+
+/** A secret's name: what the keychain and `AGENTDEF_SECRET_<NAME>` are keyed by. */
+const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,127}$/;
+export const SECRET_SPEC_PREFIX = 'secret:';
+
+/** What `value` names, or why it names nothing usable (the message never quotes the value). */
+export function readStoreSpec(value: string): StoreSpec | { kind: 'invalid'; message: string } {
+  if (isPostgresUrl(value)) return { kind: 'postgres', url: value };
+  if (value.startsWith(SECRET_SPEC_PREFIX)) {
+    const name = value.slice(SECRET_SPEC_PREFIX.length);
+    return SECRET_NAME.test(name)
+      ? { kind: 'secret', name }
+      : {
+          kind: 'invalid',
+          message: `secret:<NAME> names a secret in capitals, digits and underscores (secret:TASK_STORE_URL)`,
+        };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+    return {
+      kind: 'invalid',
+      message: 'only postgres:// and postgresql:// connection strings name a database (or give a file path for SQLite)',
+    };
+  return { kind: 'file', path: value };
+}
+
+/** How messages name a store: a file by its path, a database never by its connection string. */
+export function storeLabel(spec: StoreSpec): string {
+  if (spec.kind === 'file') return `SQLite ${spec.path}`;
+  if (spec.kind === 'secret') return `PostgreSQL (the connection string in secret ${spec.name})`;
+  return 'PostgreSQL';
+}
+
+/**
+ * The connection string a spec names, reading a `secret:` one through `readSecret`; or why not.
+ * A secret that is not a postgres:// connection string is refused without quoting it.
+ */
+export async function connectionStringOf(
+  spec: Exclude<StoreSpec, { kind: 'file' }>,
+  readSecret: (name: string) => Promise<string | undefined>,
+  howToProvide: (name: string) => string,
+): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  if (spec.kind === 'postgres') return { ok: true, url: spec.url };
+  let value: string | undefined;
+  try {
+    value = (await readSecret(spec.name))?.trim();
+  } catch {
+    value = undefined;
+  }
+  if (value === undefined || value === '')
+    return { ok: false, message: `the secret ${spec.name} is not set: ${howToProvide(spec.name)}` };
+  if (!isPostgresUrl(value))
+    return {
+      ok: false,
+      message: `the secret ${spec.name} does not hold a postgres:// or postgresql:// connection string`,
+    };
+  return { ok: true, url: value };
+}
