@@ -103,7 +103,7 @@ export const LEDGER = {
   value: 'file',
   otherwise: 'in memory, for this process only',
   description:
-    'a durable SQLite execution ledger (its folder is created when missing): a run repeated with the same idempotency key after a restart replays the recorded run',
+    'a durable SQLite execution ledger (its folder is created when missing): a run repeated with the same idempotency key after a restart replays the recorded run; a postgres:// connection string, or secret:NAME naming one, shares the ledger in PostgreSQL between hosts',
 } as const satisfies OptionSpec;
 
 /** What a plan digest looks like (the help's example). */
