@@ -139,22 +139,25 @@ export async function openApplicationHost(flags: ApplicationHostFlags): Promise<
     if (!opened.ok) return { ok: false, message: `--artifacts: ${opened.message}` };
     gateway = opened.gateway;
   }
-  let ledger: ExecutionLedger | undefined;
-  if (flags.ledger !== undefined) {
-    const opened = await openLedgerFlag(flags.cwd, flags.ledger);
-    if (!opened.ok) return opened;
-    ledger = opened.ledger;
-  }
   let packs: ComponentPackRegistry | undefined;
   if (flags.host !== undefined) {
     const loaded = await loadHostModule(flags.workspaceRoot, flags.cwd, flags.host);
     if (!loaded.ok) return loaded;
     packs = loaded.packs;
   }
-  return createApplicationHost({
+  // The ledger opens last: a shared one holds connections, closed again if the host does not start.
+  let ledger: ExecutionLedger | undefined;
+  if (flags.ledger !== undefined) {
+    const opened = await openLedgerFlag(flags.cwd, flags.ledger);
+    if (!opened.ok) return opened;
+    ledger = opened.ledger;
+  }
+  const host = await createApplicationHost({
     workspaceRoot: flags.workspaceRoot,
     ...(gateway ? { gateway } : {}),
     ...(ledger ? { ledger } : {}),
     ...(packs ? { packs } : {}),
   });
+  if (!host.ok) await ledger?.close();
+  return host;
 }
