@@ -15,8 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, startPostgres } from '../../e2e/support/postgres-server';
 import { freePort } from '../../e2e/support/loopback-ports';
 import { describeLedgerContract } from './__test-support__/ledger-contract';
+import { describeLedgersInLockstep } from './__test-support__/ledger-lockstep';
 import { fakeClock, live } from './__test-support__/ledgers';
 import type { ExecutionLedger, ExecutionLedgerOptions } from './execution-ledger';
+import { createMemoryExecutionLedger } from './execution-ledger';
 import { openPostgresExecutionLedger, POSTGRES_LEDGER_TABLE } from './postgres-ledger';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agentdef-pg-ledger-'));
@@ -43,6 +45,20 @@ async function open(url: string, options: ExecutionLedgerOptions = {}): Promise<
 }
 
 describeLedgerContract('postgres', async (options) => open(await freshDatabase(), options));
+
+/** One database for the property's runs, emptied (claim numbers from 1 again) before each. */
+let lockstepDatabase: string | undefined;
+describeLedgersInLockstep(
+  'the in-memory and PostgreSQL ledgers answer identically, stay bounded, never lose a protected entry and replay exactly what was recorded',
+  async (options) => {
+    if (lockstepDatabase === undefined) lockstepDatabase = await server.database('lockstep');
+    else server.psql(`TRUNCATE ${POSTGRES_LEDGER_TABLE} RESTART IDENTITY`, 'lockstep');
+    const memory = createMemoryExecutionLedger(options);
+    if (!memory.ok) throw new Error(memory.message);
+    return [memory.ledger, await open(lockstepDatabase, options)];
+  },
+  40,
+);
 
 describe('the PostgreSQL ledger shared by two pools', () => {
   it('reports its kind, and two ledgers on one database race for each key with exactly one winner', async () => {
