@@ -1,6 +1,7 @@
 /**
  * What only some users need is an optional peer of the published package (scripts/build.mjs):
- * miniflare (dev of a Worker), wrangler (deploy of a Worker), libsql (the SQLite ledger and task store
+ * miniflare (dev of a Worker), wrangler (deploy of a Worker), pg (the PostgreSQL task store and ledger
+ * shared by replicas), libsql (the SQLite ledger and task store
  * on a Node without node:sqlite). Each missing one is met by one message naming the package at the
  * version agentdef is tested with (the repository's devDependency), so what a user installs is what
  * the tests ran. Here: those versions agree everywhere, and `deploy` of a Worker output in a
@@ -11,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MINIFLARE_PACKAGE } from '../targets/cloudflare-dynamic-worker/serve';
-import { SQLITE_TASK_STORE_PACKAGE } from '../host-contract/container-contract';
+import { POSTGRES_TASK_STORE_PACKAGE, SQLITE_TASK_STORE_PACKAGE } from '../host-contract/container-contract';
+import { MISSING_PG_ADVICE, POSTGRES_DRIVER_PACKAGE, POSTGRES_DRIVER_VERSION } from '../postgres/postgres-driver';
 import { MISSING_DRIVER_ADVICE, SQLITE_DRIVER_PACKAGE, SQLITE_DRIVER_VERSION } from '../sqlite/sqlite-driver';
 import { DEPLOY_EXIT } from './deploy-options';
 import {
@@ -35,6 +37,9 @@ describe('the optional peers', () => {
     expect(`${SQLITE_DRIVER_PACKAGE}@${SQLITE_DRIVER_VERSION}`).toBe(`libsql@${manifest.devDependencies['libsql']}`);
     expect(SQLITE_TASK_STORE_PACKAGE).toBe(`libsql@${manifest.devDependencies['libsql']}`);
     expect(MISSING_DRIVER_ADVICE).toContain(`npm install libsql@${manifest.devDependencies['libsql']}`);
+    expect(`${POSTGRES_DRIVER_PACKAGE}@${POSTGRES_DRIVER_VERSION}`).toBe(`pg@${manifest.devDependencies['pg']}`);
+    expect(POSTGRES_TASK_STORE_PACKAGE).toBe(`pg@${manifest.devDependencies['pg']}`);
+    expect(MISSING_PG_ADVICE).toContain(`npm install pg@${manifest.devDependencies['pg']}`);
   });
 
   it('deploy of a Worker output without wrangler: one line naming wrangler@<version>, exit 1, nothing run', async () => {

@@ -18,7 +18,14 @@ export const IMAGE_TOOLS_DIR = '/opt/agentdef/tools';
  */
 export const SQLITE_TASK_STORE_PACKAGE = 'libsql@0.5.29';
 
-/** The image build argument that selects the task store the image can run (`memory`, `sqlite`). */
+/**
+ * The package the PostgreSQL task store (`AGENTDEF_TASK_STORE=postgres://…` or `secret:NAME`, replicas
+ * sharing one database) runs on, at the version agentdef is tested with (pure JavaScript). The image
+ * installs it when built with `--build-arg TASK_STORE=postgres`.
+ */
+export const POSTGRES_TASK_STORE_PACKAGE = 'pg@8.23.1';
+
+/** The image build argument that selects the task store the image can run (`memory`, `sqlite`, `postgres`). */
 export const TASK_STORE_BUILD_ARG = 'TASK_STORE';
 
 /** The variable holding the origin(s) clients reach an A2A host at besides loopback (comma-separated). */

@@ -16,6 +16,7 @@ import { findWorkspaceRoot } from '../definition/workspace-definitions';
 import type { ModelModeRequest, ModelSession } from '../hosts/model-replay/model-session';
 import { modelModeRequest } from '../hosts/model-replay/model-session';
 import { modelBaseUrls } from '../hosts/node/model-endpoints';
+import { TASK_STORE_ENV, taskStoreEnvValue } from '../hosts/node/task-store-env';
 import type { LogFormat } from '../hosts/node/event-text';
 import type { SecretSource } from '../hosts/node/secret-source';
 import { AGENT_CARD_PATH } from '../runtime/agent-card';
@@ -192,6 +193,8 @@ export interface DevOptions {
   /** Record the model exchanges into this folder, or replay them from it. */
   record?: string;
   replay?: string;
+  /** Where a Node host keeps its A2A tasks (`AGENTDEF_TASK_STORE`): a file, postgres://… or secret:NAME. */
+  taskStore?: string;
   logFormat: LogFormat;
 }
 
@@ -199,7 +202,8 @@ export interface DevOptions {
  * Serves the output until stopped: the target its plan.json names serves it (the target table's
  * `serve`), under a record/replay session when asked. A problem with the options is returned, not printed.
  */
-export async function dev(options: DevOptions, io: OperationIo, control: DevControl = {}): Promise<OperationResult> {
+export async function dev(options: DevOptions, io: OperationIo, given: DevControl = {}): Promise<OperationResult> {
+  let control = given;
   const outDir = resolve(io.cwd, options.outDir);
   const output = outputTarget(outDir);
   if (output.target === undefined) {
@@ -210,7 +214,17 @@ export async function dev(options: DevOptions, io: OperationIo, control: DevCont
     );
     return EXIT.usage;
   }
-  const env = control.env ?? process.env;
+  let env = control.env ?? process.env;
+  if (options.taskStore !== undefined) {
+    if (output.target.host === 'worker')
+      return {
+        usage: `--task-store is for Node hosts: a ${output.target.id} output keeps its tasks in its Durable Object`,
+      };
+    const store = taskStoreEnvValue(options.taskStore, io.cwd);
+    if ('problem' in store) return { usage: store.problem };
+    env = { ...env, [TASK_STORE_ENV]: store.value };
+    control = { ...control, env };
+  }
   const models: ModelModeRequest | undefined | string = modelModeRequest(
     { record: options.record, replay: options.replay },
     env,

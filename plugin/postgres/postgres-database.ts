@@ -36,9 +36,21 @@ export interface PostgresQueries {
   ): Promise<R[]>;
 }
 
+export interface TransactionOptions {
+  /**
+   * Keep trying while the server cannot be reached, for up to this long (ms), waiting a little
+   * longer between tries each time (a write that must not be lost in a restart). Default: one more
+   * try, at once (a connection the server dropped while it sat in the pool).
+   */
+  readonly retryForMs?: number;
+}
+
 export interface PostgresDatabase extends PostgresQueries {
-  /** Runs `fn` in one transaction (BEGIN … COMMIT; ROLLBACK when it throws). */
-  transaction<T>(fn: (tx: PostgresQueries) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction (BEGIN … COMMIT; ROLLBACK when it throws). A transaction that
+   * failed because the connection was lost runs again (`options`): `fn` must be safe to repeat.
+   */
+  transaction<T>(fn: (tx: PostgresQueries) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -50,6 +62,8 @@ export interface PostgresOpenOptions {
   readonly applicationName: string;
   /** Most connections this process holds (default 10). */
   readonly maxConnections?: number;
+  /** Makes each connection's socket (a host's own socket, which its network guard lets through). */
+  readonly socket?: () => unknown;
 }
 
 export type PostgresOpening = { ok: true; db: PostgresDatabase } | { ok: false; message: string };
@@ -64,6 +78,15 @@ const MIGRATIONS_LOCK = 1;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export const isPostgresUrl = (value: string): boolean => /^postgres(ql)?:\/\//i.test(value);
+
+/** The connection was lost or could not be made (the server restarting, unreachable): trying again may succeed. */
+export function isConnectionError(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code))) return true;
+  if (typeof code === 'string' && /^E(CONN|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|AI_AGAIN)/.test(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect/i.test(message);
+}
 
 /**
  * What went wrong, from what was thrown: PostgreSQL's SQLSTATE (`SQLSTATE 28P01`), or the system's
@@ -111,6 +134,7 @@ export async function openPostgresDatabase(url: string, options: PostgresOpenOpt
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      ...(options.socket ? { stream: options.socket as never } : {}),
     });
   } catch (error) {
     return { ok: false, message: `the connection string cannot be used: ${describePostgresError(error)}` };
@@ -139,33 +163,51 @@ function databaseOver(pool: Pool): PostgresDatabase {
       return result.rows as R[];
     },
   });
+  const once = async <T>(fn: (tx: PostgresQueries) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let broken = false;
+    // A checked-out client has no listener of the pool's: a connection that ends between two
+    // queries (the server restarting) would emit an `error` nobody handles and end the process.
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
+    try {
+      await client.query('BEGIN');
+      const answer = await fn(queriesOf(client));
+      await client.query('COMMIT');
+      return answer;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true; // the connection is gone: the server rolls the transaction back
+      }
+      throw error;
+    } finally {
+      client.off('error', onError);
+      client.release(broken);
+    }
+  };
   let closed = false;
   return {
-    ...queriesOf(pool),
-    async transaction<T>(fn: (tx: PostgresQueries) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      let broken = false;
-      // A checked-out client has no listener of the pool's: a connection that ends between two
-      // queries (the server restarting) would emit an `error` nobody handles and end the process.
-      const onError = () => {
-        broken = true;
-      };
-      client.on('error', onError);
+    async query<R extends Record<string, unknown>>(sql: string, params: readonly unknown[] = []) {
       try {
-        await client.query('BEGIN');
-        const answer = await fn(queriesOf(client));
-        await client.query('COMMIT');
-        return answer;
+        return await queriesOf(pool).query<R>(sql, params);
       } catch (error) {
+        if (closed || !isConnectionError(error)) throw error;
+        return queriesOf(pool).query<R>(sql, params); // a pooled connection the server dropped: once more
+      }
+    },
+    async transaction<T>(fn: (tx: PostgresQueries) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+      const deadline = Date.now() + (options.retryForMs ?? 0);
+      for (let attempt = 0, wait = 100; ; attempt++, wait = Math.min(wait * 2, 2000)) {
         try {
-          await client.query('ROLLBACK');
-        } catch {
-          broken = true; // the connection is gone: the server rolls the transaction back
+          return await once(fn);
+        } catch (error) {
+          if (closed || !isConnectionError(error) || (attempt > 0 && Date.now() >= deadline)) throw error;
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         }
-        throw error;
-      } finally {
-        client.off('error', onError);
-        client.release(broken);
       }
     },
     async close() {

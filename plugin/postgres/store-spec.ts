@@ -1,8 +1,10 @@
 /**
  * What the value of a durable store option names (`AGENTDEF_TASK_STORE`, `--task-store`,
  * `agentdef mcp --ledger`): a file (the embedded SQLite store), a PostgreSQL connection string
- * (`postgres://…`, `postgresql://…`), or `secret:NAME`, a secret holding the connection string
- * (the keychain, or `AGENTDEF_SECRET_NAME`), so it never sits in a command line or a unit file.
+ * (`postgres://…`, `postgresql://…`), or `secret:NAME`, a secret holding the connection string,
+ * read where the host reads every secret (on this machine the keychain, or `AGENTDEF_SECRET_NAME`;
+ * in a container the variable `NAME`, from the platform's secrets), so it never sits in a command
+ * line, a unit file or a manifest.
  * A connection string is a secret either way: `storeLabel` is what messages and logs say instead.
  */
 import { isPostgresUrl } from './postgres-database';
@@ -67,4 +69,29 @@ export async function connectionStringOf(
       message: `the secret ${spec.name} does not hold a postgres:// or postgresql:// connection string`,
     };
   return { ok: true, url: value };
+}
+
+/**
+ * The `host:port` a connection string connects to (the host's network guard lets the store's own
+ * sockets reach exactly it), or why it cannot be used by a guarded host (a unix socket). Never
+ * quotes the connection string.
+ */
+export function postgresEndpoint(url: string): { endpoint: string } | { problem: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { problem: 'the connection string is not a valid URL' };
+  }
+  const queried = parsed.searchParams.get('host');
+  const host = queried ?? (decodeURIComponent(parsed.hostname.replace(/^\[|\]$/g, '')) || 'localhost');
+  if (host.startsWith('/') || host.includes(','))
+    return {
+      problem:
+        'an agentdef host connects to its task store over TCP to one server: give its host and port in the connection string (no unix socket, no list of hosts)',
+    };
+  const port = parsed.searchParams.get('port') ?? (parsed.port || '5432');
+  if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535)
+    return { problem: 'the connection string names a port that is not 1 to 65535' };
+  return { endpoint: `${host}:${Number(port)}` };
 }

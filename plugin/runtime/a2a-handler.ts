@@ -62,7 +62,7 @@ import { busy, isJsonContentType, originAllowed, readBodyText, refusal, tooLarge
 import { createServedCard } from './served-card';
 import { createPageTokenSigner, listTasks, parseListTasksParams } from './a2a-list-tasks';
 import type { TaskStore } from './task-store';
-import { createTaskStore, isTerminalTask } from './task-store';
+import { createTaskStore, isTerminalTask, TaskStoreUnavailableError } from './task-store';
 import { withEveryPart } from './runtime-parts';
 import { optionalInt32, withoutNullFields, withoutNullFieldsIfObject } from './a2a-proto-json';
 
@@ -839,6 +839,17 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       return json({ jsonrpc: '2.0', id, result });
     } catch (error) {
       if (error instanceof RpcError) return rpcErrorResponse(id, error);
+      if (error instanceof TaskStoreUnavailableError) {
+        log({ event: 'rpc.internal_error', runId: '', method, errorCode: 'task_store_unavailable' });
+        return rpcErrorResponse(
+          id,
+          a2aError(
+            JSON_RPC_ERRORS.internalError,
+            'The task store is unavailable; try again shortly',
+            'TASK_STORE_UNAVAILABLE',
+          ),
+        );
+      }
       const described = describeError(error);
       log({ event: 'rpc.internal_error', runId: '', method, errorCode: described.code });
       return rpcErrorResponse(id, new RpcError(JSON_RPC_ERRORS.internalError, 'Internal error'));

@@ -62,6 +62,15 @@ export interface MemoryTaskStore extends TaskStore {
 export const sizeOfTaskText = (text: string) => text.length * 2;
 
 /**
+ * What a store whose storage is away (a shared database in an outage) rejects with, instead of
+ * answering as if a task were missing: the A2A handler answers it as "the task store is
+ * unavailable; try again". Its message names the cause by code only (never a connection string).
+ */
+export class TaskStoreUnavailableError extends Error {
+  override readonly name = 'TaskStoreUnavailableError';
+}
+
+/**
  * The JSON text a store keeps for `task` within `maxBytes`: the whole task, else the task without
  * the user's message, else undefined (too large, or not JSON).
  */

@@ -32,6 +32,9 @@ export interface HostileTool {
   export: string;
   /** More changes to text-stats (its skill's output schema is always dropped: hostile tools answer anything). */
   edit?: (definition: AgentDefinition) => void;
+  /** More environment for both hosts (e.g. a task store), and the HB3 host's working folder (default: its output). */
+  env?: NodeJS.ProcessEnv;
+  hb3Cwd?: string;
 }
 
 /** Puts `tool` in place of text-stats' tool, compiles for both Node hosts and starts them; `stop` kills them. */
@@ -52,17 +55,21 @@ export async function startHostileToolHosts(
   await compileTextStatsFor(ws, 'local-mac', tmp.path('local'));
   const hosts = {
     hb3: startHostProcess([tmp.path('hb3', 'image', 'entrypoint.mjs')], {
-      cwd: tmp.path('hb3'),
+      cwd: tool.hb3Cwd ?? tmp.path('hb3'),
       env: isolatedEnv(tmp.path('home-hb3'), {
         HOST: '127.0.0.1',
         PORT: '0',
         AGENTDEF_JOB_MODE: 'serve',
         AGENTDEF_RECEIPTS_FILE: tmp.path('hb3-receipts.jsonl'),
+        ...tool.env,
       }),
     }),
     local: startHostProcess([tmp.path('local', 'launch.mjs'), '--port', '0'], {
       cwd: ws.root,
-      env: isolatedEnv(tmp.path('home-local'), { AGENTDEF_RECEIPTS_FILE: tmp.path('local-receipts.jsonl') }),
+      env: isolatedEnv(tmp.path('home-local'), {
+        AGENTDEF_RECEIPTS_FILE: tmp.path('local-receipts.jsonl'),
+        ...tool.env,
+      }),
     }),
   };
   return { hosts, urls: { hb3: await hosts.hb3.ready, local: await hosts.local.ready } };

@@ -162,7 +162,7 @@ describe('agentdef dev', () => {
       const result = await dev(argv);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
-        /^error: .*\nusage: agentdef dev <output folder> \[--port n\] \[--watch\] \[--record dir \| --replay dir\] \[--log-format text\|json\]\n$/,
+        /^error: .*\nusage: agentdef dev <output folder> \[--port n\] \[--watch\] \[--task-store file\|url\] \[--record dir \| --replay dir\] \[--log-format text\|json\]\n$/,
       );
     }
   });
@@ -397,7 +397,7 @@ describe('agentdef dev --watch', () => {
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(
-        `error: ${join(forged, 'plan.json')} names no workspace definition and target to recompile: compile the agent again\nusage: agentdef dev <output folder> [--port n] [--watch] [--record dir | --replay dir] [--log-format text|json]\n`,
+        `error: ${join(forged, 'plan.json')} names no workspace definition and target to recompile: compile the agent again\nusage: agentdef dev <output folder> [--port n] [--watch] [--task-store file|url] [--record dir | --replay dir] [--log-format text|json]\n`,
       );
     }
     rmSync(join(forged, 'plan.json'));

@@ -26,6 +26,7 @@ export async function runDevCommand(argv: string[], io: CliIo, control: DevContr
       watch: watch === true,
       ...(record !== undefined ? { record } : {}),
       ...(replay !== undefined ? { replay } : {}),
+      ...(parsed.values['task-store'] !== undefined ? { taskStore: parsed.values['task-store'] } : {}),
       logFormat: parsed.values['log-format'],
     },
     io,

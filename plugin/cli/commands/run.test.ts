@@ -30,7 +30,7 @@ describe('agentdef run', () => {
       const result = await run(argv);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
-        /^error: .*\nusage: agentdef run <output folder> \[--port n\] \[--weights dir\] \[--receipts file\] \[--task-store file\] \[--serve\] \[--record dir \| --replay dir\] \[--log-format text\|json\]\n$/,
+        /^error: .*\nusage: agentdef run <output folder> \[--port n\] \[--weights dir\] \[--receipts file\] \[--task-store file\|url\] \[--serve\] \[--record dir \| --replay dir\] \[--log-format text\|json\]\n$/,
       );
     }
   });

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { receiptsFileProblem } from '../../hosts/node/receipt-file-sink';
 import { runCompiledOutput } from '../../targets/run-output';
-import { TASK_STORE_ENV } from '../../hosts/node/task-store-env';
+import { TASK_STORE_ENV, taskStoreEnvValue } from '../../hosts/node/task-store-env';
 import { EXIT, type CliIo } from '../io';
 import { parsePort } from '../../host-contract/port';
 import { RUN } from '../specs/run';
@@ -23,8 +23,9 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
   const port = parsePort(parsed.values.port);
   if (typeof port === 'string') return usageError(io, port, RUN);
   const outDir = resolve(io.cwd, parsed.positionals[0]!);
-  const taskStore = parsed.values['task-store'];
-  if (taskStore === '') return usageError(io, '--task-store names a file (the host creates it)', RUN);
+  const taskStoreOption = parsed.values['task-store'];
+  const taskStore = taskStoreOption === undefined ? undefined : taskStoreEnvValue(taskStoreOption, io.cwd);
+  if (taskStore !== undefined && 'problem' in taskStore) return usageError(io, taskStore.problem, RUN);
   if (parsed.values.receipts === '')
     return usageError(io, '--receipts names a file (the host appends receipts to it)', RUN);
   const receipts = parsed.values.receipts !== undefined ? resolve(io.cwd, parsed.values.receipts) : undefined;
@@ -52,7 +53,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
   try {
     const env = {
       ...process.env,
-      ...(taskStore !== undefined ? { [TASK_STORE_ENV]: resolve(io.cwd, taskStore) } : {}),
+      ...(taskStore !== undefined ? { [TASK_STORE_ENV]: taskStore.value } : {}),
       ...session?.env,
     };
     const code = await runCompiledOutput({

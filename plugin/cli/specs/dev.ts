@@ -1,7 +1,7 @@
 /** The table of `agentdef dev` (command-spec.ts). */
 import type { CommandSpec } from './command-spec';
 import { servedText } from '../../targets/targets';
-import { USAGE_OR_IO, PORT, LOG_FORMAT, MODEL_SESSION } from './shared-options';
+import { USAGE_OR_IO, PORT, LOG_FORMAT, MODEL_SESSION, TASK_STORE } from './shared-options';
 
 export const DEV = {
   name: 'dev',
@@ -19,6 +19,7 @@ export const DEV = {
       description:
         'recompile (the definition and target plan.json names) on every change the compile would see (definitions, tools.json, mcp.json, tool modules and their imports) and restart on the same port; a failed compile prints its diagnostics and the last good build keeps serving',
     },
+    'task-store': TASK_STORE,
     ...MODEL_SESSION,
     'log-format': LOG_FORMAT,
   },

@@ -1,7 +1,7 @@
 /** The table of `agentdef run` (command-spec.ts). */
 import type { CommandSpec } from './command-spec';
 import { listText, processTargets } from '../../targets/targets';
-import { USAGE_OR_IO, PORT, LOG_FORMAT, MODEL_SESSION } from './shared-options';
+import { TASK_STORE, USAGE_OR_IO, PORT, LOG_FORMAT, MODEL_SESSION } from './shared-options';
 
 const RUNNABLE = listText(processTargets().map((target) => target.id));
 const RUNNABLE_FILES = listText(processTargets().map((target) => target.runs!));
@@ -32,13 +32,7 @@ export const RUN = {
       description:
         'the JSON Lines file signed run receipts are appended to (never a link, a folder or a file holding anything else)',
     },
-    'task-store': {
-      type: 'string',
-      value: 'file',
-      otherwise: 'tasks kept in memory',
-      description:
-        "a SQLite file the host keeps its A2A tasks in, so they survive a restart (created when missing; a file that is not the agent's task store is refused)",
-    },
+    'task-store': TASK_STORE,
     serve: { type: 'boolean', default: false, description: 'keep a Job serving after its first task' },
     ...MODEL_SESSION,
     'log-format': LOG_FORMAT,

@@ -48,6 +48,15 @@ export const PORT = {
   description: 'the loopback port to serve on (0 to 65535; 0 is any free port)',
 } as const satisfies OptionSpec;
 
+/** `--task-store` of `agentdef run` and `agentdef dev` (plugin/hosts/node/task-store-env.ts). */
+export const TASK_STORE = {
+  type: 'string',
+  value: 'file|url',
+  otherwise: 'tasks kept in memory',
+  description:
+    "where a Node host keeps its A2A tasks: a SQLite file, so they survive a restart (created when missing; a file that is not the agent's task store is refused), or PostgreSQL, shared by replicas behind one URL: a postgres:// connection string or, better, secret:NAME, the connection string kept in the keychain or AGENTDEF_SECRET_NAME (never printed)",
+} as const satisfies OptionSpec;
+
 export const LOG_FORMAT = {
   type: 'string',
   values: ['text', 'json'],

@@ -37,6 +37,8 @@ import { isLoopbackHost } from './loopback-fetch';
 export interface ArmOptions {
   /** Called with the host of every refused connection (the host only). */
   onBlocked?: (host: string) => void;
+  /** `host:port` of the host's own connections (its task store's database), for `hostSocket` sockets only. */
+  hostEndpoints?: readonly string[];
 }
 
 /**
@@ -69,9 +71,18 @@ interface GuardState {
   /** The fetch of the process before the guard replaced it. */
   originalFetch?: typeof fetch;
   onBlocked: (host: string) => void;
+  /**
+   * `host:port` pairs the host's own sockets (`hostSocket`) may connect to: its task store's
+   * database. Not the agent's egress: no other socket, no fetch and no DNS query of a tool reaches them.
+   */
+  hostEndpoints?: ReadonlySet<string>;
 }
 
 const state: GuardState = { installed: false, onBlocked: () => undefined };
+
+/** Sockets made by `hostSocket` (checked with the WeakSet#has of before any tool module). */
+const hostSockets = new WeakSet<object>();
+const weakHas = WeakSet.prototype.has;
 
 /** `Reflect.apply` as it was when this module was evaluated (before any tool module). */
 const apply = Reflect.apply;
@@ -128,7 +139,7 @@ function connectOptions(args: unknown[]): { options: Record<string, unknown>; ca
  * undefined when it may. The host and port checked are written back as a string and a number, so
  * what Node connects to is what was checked (a value that reads differently twice cannot pass).
  */
-function refusal(options: Record<string, unknown>): string | undefined {
+function refusal(options: Record<string, unknown>, endpoints: ReadonlySet<string> | undefined): string | undefined {
   if (options['path']) return 'a local socket'; // Node connects to a pipe exactly when `path` is truthy
   const given = options['host'];
   if (given && typeof given !== 'string') return 'a host that is not a string';
@@ -138,7 +149,7 @@ function refusal(options: Record<string, unknown>): string | undefined {
   const host = canonicalHost(rawHost);
   const shown = `${rawHost.includes(':') && !rawHost.startsWith('[') ? `[${rawHost}]` : rawHost}:${Number.isFinite(port) ? port : '?'}`;
   if (host === undefined || !Number.isInteger(port) || port <= 0 || port > 65535) return shown;
-  if (state.endpoints === undefined || !setHas(state.endpoints, `${host}:${port}`)) return shown;
+  if (endpoints === undefined || !setHas(endpoints, `${host}:${port}`)) return shown;
   // Node connects to exactly the host and port that were checked.
   options['host'] = host;
   options['port'] = port;
@@ -152,7 +163,7 @@ function guardSockets(): void {
   const pinnedLookup = (...args: unknown[]) => apply(originalLookup as (...a: unknown[]) => unknown, dns, args);
   locked(proto, 'connect', function connect(this: net.Socket, ...args: unknown[]) {
     const { options, callback } = connectOptions(args);
-    const host = refusal(options);
+    const host = refusal(options, apply(weakHas, hostSockets, [this]) ? state.hostEndpoints : state.endpoints);
     if (host !== undefined) {
       const error = blocked(host);
       process.nextTick(() => this.destroy(error));
@@ -293,6 +304,17 @@ function guardFetch(): void {
   locked(globalThis, 'fetch', guarded);
 }
 
+/**
+ * A socket of the host's own (its task store's database connection): it may connect only to the
+ * `hostEndpoints` the guard was armed with, which no other socket may reach. Without the guard,
+ * a plain socket.
+ */
+export function hostSocket(): net.Socket {
+  const socket = new net.Socket();
+  hostSockets.add(socket);
+  return socket;
+}
+
 /** Installs the guard; until it is armed, every connection is refused. A second call changes nothing. */
 export function installNetworkGuard(): void {
   if (state.installed) return;
@@ -324,6 +346,13 @@ export function armNetworkGuard(allow: readonly string[], options: ArmOptions = 
     }
   };
   state.endpoints = socketEndpoints(allow);
+  state.hostEndpoints = new Set(
+    (options.hostEndpoints ?? []).flatMap((endpoint) => {
+      const at = endpoint.lastIndexOf(':');
+      const host = canonicalHost(endpoint.slice(0, at));
+      return host === undefined ? [] : [`${host}:${Number(endpoint.slice(at + 1))}`];
+    }),
+  );
   state.names = new Set([...state.endpoints].map((endpoint) => endpoint.slice(0, endpoint.lastIndexOf(':'))));
   state.fetch = createEgressFetch({
     allow,

@@ -31,7 +31,8 @@ import { createRunTracker, formatEvent, type HostEvent } from './run-events';
 import { createSecretSource, envSecretSource, howToProvideSecret } from './secret-source';
 import { printServiceFile } from './service-files';
 import { defaultReceiptsFile } from './state-dir';
-import { taskStoreFromEnv } from './task-store-env';
+import { type ConfiguredTaskStore, openTaskStore, taskStoreChoice } from './task-store-env';
+import { hostSocket } from './network-guard';
 
 export interface NodeHostOptions {
   startMcp?: (options: StartMcpOptions) => Promise<McpStdioTools>;
@@ -131,9 +132,22 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   const publicOrigins = configured.origins;
   const gateTimes = gateTimeLimits(env);
   if ('problem' in gateTimes) fail(gateTimes.problem);
-  // AGENTDEF_TASK_STORE: tasks in a SQLite file that survives a restart; else in memory.
-  const configuredTasks = taskStoreFromEnv(env, spec.config.agent.slug);
-  if ('problem' in configuredTasks) fail(configuredTasks.problem);
+  const secretSource = local ? createSecretSource({ env }) : envSecretSource(env);
+  // AGENTDEF_TASK_STORE: tasks in a SQLite file that survives a restart, or in PostgreSQL shared
+  // by replicas; else in memory.
+  // It is opened once the network guard knows the database's endpoint (the host's own, not the agent's).
+  const tasksChoice = await taskStoreChoice(env, secretSource, (name) =>
+    local ? howToProvideSecret(name) : `set ${name} in the container's environment (from your platform's secrets)`,
+  );
+  if ('problem' in tasksChoice) fail(tasksChoice.problem);
+  let configuredTasks: ConfiguredTaskStore = {};
+  if (tasksChoice.kind === 'file') {
+    // A SQLite file is opened before the host starts: its driver may load a native library, which
+    // the process guard refuses once the host serves.
+    const opened = await openTaskStore(tasksChoice, spec.config.agent.slug);
+    if ('problem' in opened) fail(opened.problem);
+    configuredTasks = opened;
+  }
 
   // Events are written synchronously: a supervisor must see `run.start` even when the run then
   // blocks the event loop (pipes are asynchronous on macOS).
@@ -165,6 +179,7 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       await processHost?.settled();
       await sink.flush();
       await processHost?.close();
+      await configuredTasks.store?.close();
       emit({ event: 'host.stopped', runId: '', reason });
       process.exit(code);
     })();
@@ -199,7 +214,6 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
   }
 
   try {
-    const secretSource = local ? createSecretSource({ env }) : envSecretSource(env);
     // The launcher, and an HB3 job that `agentdef run` (or `agentdef dev`) started on this machine,
     // resolve `keyref:` signers through this machine's key store; a job in its container does not.
     const machineKeys = local || supervised;
@@ -247,7 +261,13 @@ export async function runNodeHost(program: HostProgram, options: NodeHostOptions
       readCheckpoints: !local,
       checkOllama: local,
       ...(options.startMcp ? { startMcp: options.startMcp } : {}),
+      ...(tasksChoice.kind === 'postgres' ? { hostEndpoints: [tasksChoice.endpoint] } : {}),
     });
+    if (tasksChoice.kind === 'postgres') {
+      const opened = await openTaskStore(tasksChoice, spec.config.agent.slug, { socket: hostSocket });
+      if ('problem' in opened) throw new HostStartError(opened.problem);
+      configuredTasks = opened;
+    }
     const handler = createA2aHandler(processHost.configs[nodeId]!, {
       ...processHost.depsFor(nodeId),
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,

@@ -68,6 +68,8 @@ export interface ProcessHostOptions {
   killGraceMs?: number;
   /** The runs' OpenTelemetry signals (telemetry-export.ts), and the collector's origin the network guard lets through. */
   telemetry?: { runs: RunTelemetry; collectorOrigin?: string };
+  /** `host:port` of the host's own connections (its task store's database), for the guard's `hostSocket` sockets only. */
+  hostEndpoints?: readonly string[];
 }
 
 export interface ProcessHost {
@@ -164,6 +166,7 @@ export async function startProcessHost(options: ProcessHostOptions): Promise<Pro
   if (options.telemetry?.collectorOrigin) allow.add(options.telemetry.collectorOrigin);
   armNetworkGuard([...allow].sort(), {
     onBlocked: (host) => options.log({ event: 'egress.blocked', runId: '', host }),
+    ...(options.hostEndpoints ? { hostEndpoints: options.hostEndpoints } : {}),
   });
 
   // Receipt signers named `keyref:<name>`: the key store first. A node whose key it has needs no

@@ -28,9 +28,11 @@ import {
 } from '../../runtime/__test-support__/task-store-contract';
 import { openSqliteTaskStore, type SqliteTaskStore } from './sqlite-task-store';
 import { taskStoreFromEnv, TASK_STORE_ENV } from './task-store-env';
+import { envSecretSource, howToProvideSecret } from './secret-source';
 import { SQLITE_TASK_STORE_PACKAGE } from '../../host-contract/container-contract';
 import { availableSqliteDrivers, loadSqliteDriver, type SqliteDriverName } from '../../sqlite/sqlite-driver';
 
+const noSecrets = envSecretSource({});
 const top = mkdtempSync(join(tmpdir(), 'agentdef-sqlite-tasks-'));
 const opened: SqliteTaskStore[] = [];
 afterAll(() => {
@@ -225,17 +227,23 @@ function suite(driver: SqliteDriverName): void {
       expect(openSqliteTaskStoreOn(path, { maxTasks: 10, maxBytes: 1e6 }, { owner: 'text-stats' }).ok).toBe(true);
     });
 
-    it('the host configuration: unset keeps memory; a bad value is one line naming the variable, the file and what to do', () => {
-      expect(taskStoreFromEnv({}, 'a')).toEqual({});
+    it('the host configuration: unset keeps memory; a bad value is one line naming the variable, the file and what to do', async () => {
+      expect(await taskStoreFromEnv({}, 'a', noSecrets, howToProvideSecret)).toEqual({});
       const notes = join(root, 'not-sqlite', 'notes.txt');
-      const bad = taskStoreFromEnv({ [TASK_STORE_ENV]: notes }, 'a');
+      const bad = await taskStoreFromEnv({ [TASK_STORE_ENV]: notes }, 'a', noSecrets, howToProvideSecret);
       expect(bad).toEqual({
         problem: expect.stringMatching(
           new RegExp(`^${TASK_STORE_ENV}: cannot use .*notes\\.txt as the task store: .*unset ${TASK_STORE_ENV}`),
         ),
       });
       expect((bad as { problem: string }).problem).not.toContain('\n');
-      const relative = taskStoreFromEnv({ [TASK_STORE_ENV]: 'rel/tasks.sqlite' }, 'a', join(root, 'cwd'));
+      const relative = await taskStoreFromEnv(
+        { [TASK_STORE_ENV]: 'rel/tasks.sqlite' },
+        'a',
+        noSecrets,
+        howToProvideSecret,
+        join(root, 'cwd'),
+      );
       expect('store' in relative && relative.store !== undefined).toBe(true);
       (relative as { store: SqliteTaskStore }).store.close();
       expect(statSync(join(root, 'cwd', 'rel', 'tasks.sqlite')).isFile()).toBe(true);

@@ -8,6 +8,7 @@ import {
   CONTAINER_PORT,
   CONTAINER_RECEIPTS_FILE,
   IMAGE_TOOLS_DIR,
+  POSTGRES_TASK_STORE_PACKAGE,
   SQLITE_TASK_STORE_PACKAGE,
   TASK_STORE_BUILD_ARG,
 } from '../../host-contract/container-contract';
@@ -33,9 +34,10 @@ export function dockerfile(root: Hb3Job, nativeBinaries: readonly string[], summ
     lines.push(`COPY native-tools/ ${IMAGE_TOOLS_DIR}/`, `RUN chmod -R a+rx ${IMAGE_TOOLS_DIR}`);
   }
   lines.push(
-    `# The SQLite task store (AGENTDEF_TASK_STORE=<file on a volume>): build with --build-arg ${TASK_STORE_BUILD_ARG}=sqlite.`,
+    `# The task store (AGENTDEF_TASK_STORE): a SQLite file on a volume (--build-arg ${TASK_STORE_BUILD_ARG}=sqlite), or PostgreSQL shared by replicas (--build-arg ${TASK_STORE_BUILD_ARG}=postgres).`,
     `ARG ${TASK_STORE_BUILD_ARG}=memory`,
     `RUN if [ "$${TASK_STORE_BUILD_ARG}" = "sqlite" ]; then npm install --no-save --no-audit --no-fund ${SQLITE_TASK_STORE_PACKAGE}; fi`,
+    `RUN if [ "$${TASK_STORE_BUILD_ARG}" = "postgres" ]; then npm install --no-save --no-audit --no-fund ${POSTGRES_TASK_STORE_PACKAGE}; fi`,
     `RUN mkdir -p ${receiptsDir} /weights && chown node:node ${receiptsDir}`,
     'USER node',
     `EXPOSE ${CONTAINER_PORT}`,
