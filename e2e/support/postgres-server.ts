@@ -35,6 +35,8 @@ export interface PostgresServer {
   readonly port: number;
   /** The superuser's password (tests look for it in outputs that must never carry it). */
   readonly password: string;
+  /** With `tls`: the CA certificate that signed the server's (a client's `sslrootcert`). */
+  readonly caFile?: string;
   /** A new, empty database; its connection string. */
   database(name: string): Promise<string>;
   /** Runs SQL through psql as the superuser, answering its output (`-At`). */
@@ -65,8 +67,19 @@ function binDir(): string {
 
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
+export interface PostgresServerOptions {
+  /**
+   * Serve TLS too, with a certificate for `127.0.0.1` signed by a CA made here (its certificate at
+   * `caFile`, for a client's `sslrootcert`).
+   */
+  tls?: boolean;
+}
+
 /** Starts a PostgreSQL cluster in `folder` (created when missing); stop it in the test's afterAll. */
-export async function startPostgres(folder: string): Promise<PostgresServer> {
+export async function startPostgres(
+  folder: string,
+  serverOptions: PostgresServerOptions = {},
+): Promise<PostgresServer> {
   const bin = binDir();
   mkdirSync(folder, { recursive: true });
   const data = join(folder, 'data');
@@ -111,8 +124,71 @@ export async function startPostgres(folder: string): Promise<PostgresServer> {
     'UTF8',
     '--locale=C',
   ]);
+  const tlsSettings: string[] = [];
+  if (serverOptions.tls) {
+    const tls = join(folder, 'tls');
+    mkdirSync(tls, { recursive: true });
+    const openssl = (...args: string[]) =>
+      execFileSync('openssl', args, { cwd: tls, stdio: 'pipe', timeout: HUNG_CHILD_MS });
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.crt',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=agentdef test CA',
+    );
+    openssl(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'server.key',
+      '-out',
+      'server.csr',
+      '-subj',
+      '/CN=127.0.0.1',
+    );
+    writeFileSync(join(tls, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'server.crt',
+      '-days',
+      '2',
+      '-extfile',
+      'san.ext',
+    );
+    chmodSync(join(tls, 'server.key'), 0o600);
+    if (asRoot) {
+      const { uid, gid } = postgresUser();
+      for (const file of ['', 'server.key', 'server.crt']) chownSync(join(tls, file), uid, gid);
+    }
+    tlsSettings.push(
+      '-c ssl=on',
+      `-c ssl_cert_file=${join(tls, 'server.crt')}`,
+      `-c ssl_key_file=${join(tls, 'server.key')}`,
+    );
+  }
   const port = await freePort();
   const options = [
+    ...tlsSettings,
     `-p ${port}`,
     `-k ${socket}`,
     "-c listen_addresses='127.0.0.1'",
@@ -137,6 +213,7 @@ export async function startPostgres(folder: string): Promise<PostgresServer> {
     url: url('postgres'),
     port,
     password,
+    ...(serverOptions.tls ? { caFile: join(folder, 'tls', 'ca.crt') } : {}),
     psql,
     async database(name) {
       if (!/^[a-z][a-z0-9_]{0,40}$/.test(name)) throw new Error(`not a plain database name: ${name}`);

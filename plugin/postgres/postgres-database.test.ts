@@ -124,3 +124,32 @@ describe('store options', () => {
     });
   });
 });
+
+describe('TLS, passed through the connection string', () => {
+  let tlsServer: PostgresServer;
+  beforeAll(async () => {
+    tlsServer = await startPostgres(join(scratch, 'pg-tls'), { tls: true });
+  });
+  afterAll(async () => {
+    await tlsServer?.stop().catch(() => undefined);
+  });
+
+  it('verify-full with the CA connects over TLS; without the CA the certificate is refused; a plain server refuses TLS', async () => {
+    const base = await tlsServer.database('tls');
+    const verified = await open(`${base}?sslmode=verify-full&sslrootcert=${encodeURIComponent(tlsServer.caFile!)}`);
+    expect(verified.ok).toBe(true);
+    if (!verified.ok) return;
+    const [row] = await verified.db.query<{ ssl: boolean }>('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()');
+    expect(row?.ssl).toBe(true);
+    await verified.db.close();
+
+    const unverified = await open(`${base}?sslmode=verify-full`);
+    expect(unverified.ok).toBe(false);
+    expect((unverified as { message: string }).message).toMatch(/TLS|certificate/);
+    expect((unverified as { message: string }).message).not.toContain(tlsServer.password);
+
+    const plain = await open(`${await server.database('plain_tls')}?sslmode=verify-full`);
+    expect(plain.ok).toBe(false);
+    expect((plain as { message: string }).message).toContain('the server does not accept TLS');
+  });
+});

@@ -98,7 +98,11 @@ export function describePostgresError(error: unknown): string {
     return `PostgreSQL SQLSTATE ${code}${SQLSTATE_MEANING[code] ? ` (${SQLSTATE_MEANING[code]})` : ''}`;
   if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return `PostgreSQL unreachable (${code})`;
   if (typeof code === 'string' && code === 'ERR_INVALID_URL') return 'the connection string is not a valid URL';
+  if (typeof code === 'string' && (/CERT|SELF_SIGNED|LEAF_SIGNATURE|ISSUER/.test(code) || code.startsWith('ERR_TLS')))
+    return `the server's TLS certificate was refused (${code}): give its CA as sslrootcert in the connection string`;
   const message = error instanceof Error ? error.message : '';
+  if (/does not support SSL/i.test(message))
+    return 'the server does not accept TLS, and the connection string asks for it (sslmode)';
   if (/timeout/i.test(message)) return 'PostgreSQL did not answer in time (connection timeout)';
   if (/Connection terminated/i.test(message)) return 'PostgreSQL closed the connection';
   return 'PostgreSQL failed (no error code)';

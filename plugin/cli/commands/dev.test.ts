@@ -280,6 +280,20 @@ describe('agentdef dev', () => {
     );
   });
 
+  it('--task-store: refused for a Worker output (its tasks live in a Durable Object) and for a URL that is no database, quoting nothing', async () => {
+    const worker = await dev(['worker', '--task-store', 'tasks.sqlite']);
+    expect(worker.code).toBe(2);
+    expect(worker.stderr).toMatch(
+      /^error: --task-store is for Node hosts: a cloudflare-dynamic-worker output keeps its tasks in its Durable Object\nusage: agentdef dev /,
+    );
+    const outDir = join(root, 'launcher-store');
+    await compileExample('code-search', 'local-mac', outDir);
+    const foreign = await dev([outDir, '--task-store', 'mysql://user:p4ss-w0rd@db.internal/tasks']);
+    expect(foreign.code).toBe(2);
+    expect(foreign.stderr).toMatch(/^error: --task-store: only postgres:\/\/ and postgresql:\/\/ connection strings name a database/);
+    expect(foreign.stderr).not.toContain('p4ss-w0rd');
+  });
+
   it('serves a local launcher through the agentdef run host and stops it', async () => {
     const outDir = join(root, 'launcher');
     await compileExample('code-search', 'local-mac', outDir);

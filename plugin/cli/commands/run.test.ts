@@ -26,9 +26,12 @@ describe('agentdef run', () => {
       ['out', '--nope'],
       ['out', '--task-store'],
       ['out', '--task-store', ''],
+      ['out', '--task-store', 'mysql://user:p4ss-w0rd@db.internal/tasks'],
+      ['out', '--task-store', 'secret:lower-case'],
     ]) {
       const result = await run(argv);
       expect(result.code).toBe(2);
+      expect(result.stderr).not.toContain('p4ss-w0rd');
       expect(result.stderr).toMatch(
         /^error: .*\nusage: agentdef run <output folder> \[--port n\] \[--weights dir\] \[--receipts file\] \[--task-store file\|url\] \[--serve\] \[--record dir \| --replay dir\] \[--log-format text\|json\]\n$/,
       );
