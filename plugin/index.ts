@@ -25,6 +25,7 @@ import type * as PackRegistry from './application/component-pack-registry';
 import type * as LocalGateway from './application/local-gateway-owner';
 import type * as Ledgers from './application/execution-ledger';
 import type * as SqliteLedger from './application/sqlite-ledger';
+import type * as PostgresLedger from './application/postgres-ledger';
 
 export { formatDiagnostics } from './definition/format-diagnostics';
 
@@ -103,6 +104,16 @@ export async function openSqliteExecutionLedger(
   options: SqliteLedger.SqliteExecutionLedgerOptions,
 ): Promise<Ledgers.LedgerOpening> {
   return (await import('./application/sqlite-ledger.js')).openSqliteExecutionLedger(options);
+}
+
+/**
+ * An execution ledger in PostgreSQL, shared by every host given the same database (the optional
+ * peer `pg`). `options.url` is a secret: no answer ever quotes it.
+ */
+export async function openPostgresExecutionLedger(
+  options: PostgresLedger.PostgresExecutionLedgerOptions,
+): Promise<Ledgers.LedgerOpening> {
+  return (await import('./application/postgres-ledger.js')).openPostgresExecutionLedger(options);
 }
 
 export type { ApplicationHostOptions, ApplicationHostOpening } from './application/application-host';

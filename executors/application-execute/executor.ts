@@ -25,7 +25,7 @@ export interface ApplicationExecuteExecutorOptions {
   artifacts?: string;
   /** An embedding host module admitting component packs (inferred: `component-host.mjs` beside the manifest). */
   host?: string;
-  /** The durable (SQLite) execution ledger file, relative to the workspace root. */
+  /** The durable (SQLite) execution ledger file, relative to the workspace root; or `secret:NAME` / `postgres://…` (PostgreSQL). */
   ledger?: string;
 }
 

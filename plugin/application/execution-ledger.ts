@@ -126,7 +126,7 @@ export type LedgerSnapshot =
   | LedgerFailure;
 
 export interface ExecutionLedger {
-  readonly kind: 'memory' | 'sqlite';
+  readonly kind: 'memory' | 'sqlite' | 'postgres';
   readonly limits: ExecutionLedgerLimits;
   /** Claims `key` for `binding`, or says why not (replay, in progress, conflict, full…). */
   claim(key: string, binding: ExecutionBinding): Promise<ClaimResult>;
@@ -196,27 +196,35 @@ export interface LedgerRecord {
 /** A record before the store gives it its claim number. */
 export type NewLedgerRecord = Omit<LedgerRecord, 'claim'>;
 
+/** A value, or a promise of it: a store may answer synchronously (memory, SQLite) or not (PostgreSQL). */
+export type Awaitable<T> = T | Promise<T>;
+
 /**
  * The storage an implementation provides. Every method runs inside `atomically`; the predicates it
  * must apply are {@link isExpired} (purge) and {@link isEvictable} with {@link evictionOrder} (evict).
+ * Methods may answer synchronously or with a promise; the rules await each one.
  */
 export interface LedgerStore {
-  read(key: string): LedgerRecord | undefined;
-  count(): number;
+  read(key: string): Awaitable<LedgerRecord | undefined>;
+  count(): Awaitable<number>;
   /** Stores a new record under a claim number greater than every one given before; returns it. */
-  insert(record: NewLedgerRecord): LedgerRecord;
+  insert(record: NewLedgerRecord): Awaitable<LedgerRecord>;
   /** Replaces the record of `record.key` (same claim number). */
-  update(record: LedgerRecord): void;
-  remove(key: string): void;
+  update(record: LedgerRecord): Awaitable<void>;
+  remove(key: string): Awaitable<void>;
   /** Removes every expired record. */
-  purgeExpired(now: number, ttlMs: number): void;
-  countEvictable(now: number): number;
+  purgeExpired(now: number, ttlMs: number): Awaitable<void>;
+  countEvictable(now: number): Awaitable<number>;
   /** Removes the `n` first evictable records in eviction order. */
-  evictOldest(now: number, n: number): void;
-  list(): LedgerRecord[];
-  /** Runs `fn` as one atomic step (a write transaction for a shared store). */
-  atomically<T>(fn: () => T): T;
-  close(): void;
+  evictOldest(now: number, n: number): Awaitable<void>;
+  list(): Awaitable<LedgerRecord[]>;
+  /**
+   * Runs `fn` as one atomic step (a write transaction for a shared store): no other step of this
+   * store (nor, for a shared store, of any other process) interleaves with it, and when `fn`
+   * rejects nothing it did stays.
+   */
+  atomically<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Awaitable<void>;
 }
 
 export const isTerminal = (state: ExecutionLedgerState): state is TerminalStatus =>
@@ -349,6 +357,8 @@ function failure(reason: LedgerFailureReason, message: string, entry?: Execution
 
 /** Thrown inside an atomic step when the clock cannot be read (rolls the step back). */
 class ClockFailure extends Error {}
+/** Thrown inside an atomic step that waited while the ledger was closed (nothing is touched). */
+class ClosedFailure extends Error {}
 
 /** Builds the ledger over `store`: the one place the transition rules live. */
 export function createLedgerOverStore(
@@ -374,26 +384,34 @@ export function createLedgerOverStore(
     return now;
   };
   /** Runs one operation as one atomic step; a clock or storage failure rolls it back and is reported. */
-  const run = <T>(refused: (reason: LedgerFailureReason, message: string) => T, step: (now: number) => T): T => {
+  const run = async <T>(
+    refused: (reason: LedgerFailureReason, message: string) => T,
+    step: (now: number) => Promise<T>,
+  ): Promise<T> => {
     if (closed) return refused('closed', 'the execution ledger is closed');
     try {
-      return store.atomically(() => step(readClock()));
+      return await store.atomically(async () => {
+        if (closed) throw new ClosedFailure('the execution ledger is closed');
+        return step(readClock());
+      });
     } catch (error) {
       return error instanceof ClockFailure
         ? refused('clock', error.message)
-        : refused('storage', describeStorageError(error));
+        : error instanceof ClosedFailure
+          ? refused('closed', error.message)
+          : refused('storage', describeStorageError(error));
     }
   };
   const refuse = (reason: LedgerFailureReason, message: string): LedgerFailure => failure(reason, message);
   /** The record of `key` unless it counts as absent. */
-  const live = (key: string, now: number): LedgerRecord | undefined => {
-    const record = store.read(key);
+  const live = async (key: string, now: number): Promise<LedgerRecord | undefined> => {
+    const record = await store.read(key);
     return record !== undefined && !isExpired(record, now, ttlMs) ? record : undefined;
   };
 
   /** The holder's own open record, or why the holder may not touch it. */
-  const held = (key: string, claim: number, now: number): LedgerRecord | LedgerFailure => {
-    const record = live(key, now);
+  const held = async (key: string, claim: number, now: number): Promise<LedgerRecord | LedgerFailure> => {
+    const record = await live(key, now);
     if (record === undefined)
       return failure('unknown-key', 'no entry holds this idempotency key (never claimed, released, or expired)');
     if (record.claim !== claim)
@@ -433,9 +451,9 @@ export function createLedgerOverStore(
       if (typeof bound === 'string') return { kind: 'rejected', reason: 'invalid-input', message: bound };
       return run<ClaimResult>(
         (reason, message) => ({ kind: 'rejected', reason, message }),
-        (now) => {
-          store.purgeExpired(now, ttlMs);
-          const existing = store.read(key);
+        async (now) => {
+          await store.purgeExpired(now, ttlMs);
+          const existing = await store.read(key);
           if (existing !== undefined) {
             if (existing.planDigest !== bound.planDigest || existing.mode !== bound.mode) {
               return {
@@ -455,21 +473,21 @@ export function createLedgerOverStore(
                   'the run of this idempotency key was dispatched externally and then abandoned; it is never run again: reconcile it with the gateway owner',
               };
             }
-            store.remove(key); // abandoned before the marker: nothing external happened
-            const record = store.insert(fresh(key, bound, now));
+            await store.remove(key); // abandoned before the marker: nothing external happened
+            const record = await store.insert(fresh(key, bound, now));
             return { kind: 'claimed', claim: record.claim, reclaimed: true, entry: entryOf(record, now, ttlMs) };
           }
-          const excess = store.count() - maxEntries + 1;
+          const excess = (await store.count()) - maxEntries + 1;
           if (excess > 0) {
-            if (store.countEvictable(now) < excess) {
+            if ((await store.countEvictable(now)) < excess) {
               return {
                 kind: 'full',
                 message: `the execution ledger is full: its ${maxEntries} entries are protected (dispatched) or in progress, and none may be evicted; release reconciled entries or raise maxEntries`,
               };
             }
-            store.evictOldest(now, excess);
+            await store.evictOldest(now, excess);
           }
-          const record = store.insert(fresh(key, bound, now));
+          const record = await store.insert(fresh(key, bound, now));
           return { kind: 'claimed', claim: record.claim, reclaimed: false, entry: entryOf(record, now, ttlMs) };
         },
       );
@@ -478,11 +496,11 @@ export function createLedgerOverStore(
     async renew(key, claim) {
       const problem = checkKey(key) ?? checkClaim(claim);
       if (problem !== undefined) return failure('invalid-input', problem);
-      return run<LedgerUpdate>(refuse, (now) => {
-        const record = held(key, claim, now);
+      return run<LedgerUpdate>(refuse, async (now) => {
+        const record = await held(key, claim, now);
         if ('ok' in record) return record;
         const renewed = { ...record, leaseUntil: now + leaseMs };
-        store.update(renewed);
+        await store.update(renewed);
         return { ok: true, entry: entryOf(renewed, now, ttlMs) };
       });
     },
@@ -490,8 +508,8 @@ export function createLedgerOverStore(
     async markDispatched(key, claim) {
       const problem = checkKey(key) ?? checkClaim(claim);
       if (problem !== undefined) return failure('invalid-input', problem);
-      return run<LedgerUpdate>(refuse, (now) => {
-        const record = held(key, claim, now);
+      return run<LedgerUpdate>(refuse, async (now) => {
+        const record = await held(key, claim, now);
         if ('ok' in record) return record;
         if (record.state === 'dispatched') return { ok: true, entry: entryOf(record, now, ttlMs) };
         if (record.mode !== 'live')
@@ -501,7 +519,7 @@ export function createLedgerOverStore(
             entryOf(record, now, ttlMs),
           );
         const marked: LedgerRecord = { ...record, state: 'dispatched', dispatchedAt: now, leaseUntil: now + leaseMs };
-        store.update(marked);
+        await store.update(marked);
         return { ok: true, entry: entryOf(marked, now, ttlMs) };
       });
     },
@@ -511,11 +529,11 @@ export function createLedgerOverStore(
       if (problem !== undefined) return failure('invalid-input', problem);
       const checked = checkOutcome(outcome, limits.maxResultBytes);
       if ('ok' in checked) return checked;
-      return run<LedgerUpdate>(refuse, (now) => {
-        const record = held(key, claim, now);
+      return run<LedgerUpdate>(refuse, async (now) => {
+        const record = await held(key, claim, now);
         if ('ok' in record) return record;
         const finished: LedgerRecord = { ...record, state: checked.status, finishedAt: now, result: checked.text };
-        store.update(finished);
+        await store.update(finished);
         return { ok: true, entry: entryOf(finished, now, ttlMs) };
       });
     },
@@ -523,8 +541,8 @@ export function createLedgerOverStore(
     async release(key) {
       const problem = checkKey(key);
       if (problem !== undefined) return failure('invalid-input', problem);
-      return run<LedgerUpdate>(refuse, (now) => {
-        const record = live(key, now);
+      return run<LedgerUpdate>(refuse, async (now) => {
+        const record = await live(key, now);
         if (record === undefined)
           return failure('unknown-key', 'no entry holds this idempotency key (never claimed, released, or expired)');
         const entry = entryOf(record, now, ttlMs);
@@ -534,7 +552,7 @@ export function createLedgerOverStore(
             'the run of this idempotency key is still in progress; it cannot be released',
             entry,
           );
-        store.remove(key);
+        await store.remove(key);
         return { ok: true, entry };
       });
     },
@@ -542,17 +560,17 @@ export function createLedgerOverStore(
     async get(key) {
       const problem = checkKey(key);
       if (problem !== undefined) return failure('invalid-input', problem);
-      return run<LedgerLookup>(refuse, (now) => {
-        const record = live(key, now);
+      return run<LedgerLookup>(refuse, async (now) => {
+        const record = await live(key, now);
         return { ok: true, entry: record === undefined ? undefined : entryOf(record, now, ttlMs) };
       });
     },
 
     async snapshot() {
-      return run<LedgerSnapshot>(refuse, (now) => {
-        const records = store.list().filter((record) => !isExpired(record, now, ttlMs));
+      return run<LedgerSnapshot>(refuse, async (now) => {
+        const records = (await store.list()).filter((record) => !isExpired(record, now, ttlMs));
         records.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-        return { ok: true, entries: records.map((record) => entryOf(record, now, ttlMs)), stored: store.count() };
+        return { ok: true, entries: records.map((record) => entryOf(record, now, ttlMs)), stored: await store.count() };
       });
     },
 
@@ -560,7 +578,7 @@ export function createLedgerOverStore(
       if (closed) return;
       closed = true;
       try {
-        store.close();
+        await store.close();
       } catch {
         // closing twice or after a storage failure: nothing more to release
       }
@@ -613,9 +631,25 @@ function memoryStore(): LedgerStore {
       for (const record of evictable(now).sort(evictionOrder).slice(0, n)) records.delete(record.key);
     },
     list: () => [...records.values()],
-    atomically: (fn) => fn(),
+    atomically: serialized(),
     close() {
       records.clear();
     },
+  };
+}
+
+/**
+ * An `atomically` for a store in this process: each step starts when the one before it settled, so
+ * two operations on one store never interleave across their awaits.
+ */
+export function serialized(): <T>(fn: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const step = tail.then(fn);
+    tail = step.then(
+      () => undefined,
+      () => undefined,
+    );
+    return step;
   };
 }

@@ -11,7 +11,8 @@
  * - WAL journal with `synchronous = FULL`: a committed claim, marker or result survives the process
  *   being killed at any instant (and a power loss). Every operation is one `BEGIN IMMEDIATE`
  *   transaction, so two processes can never both claim a key; a writer waits up to `busyTimeoutMs`
- *   for another, then the operation answers `storage` (never a guess).
+ *   for another, then the operation answers `storage` (never a guess). In one process, the steps
+ *   on one file run one at a time (the port's `immediateAsync` queue).
  * - Opening checks before writing anything: a file that is not a SQLite database, or holds a table of
  *   that name with other columns, is refused and left as it was. The folder must exist; the file is
  *   created when missing. `:memory:` is refused (use the in-memory ledger instead).
@@ -253,7 +254,7 @@ function sqliteStore(db: SqliteDatabase): LedgerStore {
       sql.evict.run({ now, n });
     },
     list: () => (sql.list.all() as unknown as Row[]).map(recordOf),
-    atomically: <T>(fn: () => T): T => db.immediate(fn),
+    atomically: (fn) => db.immediateAsync(fn),
     close() {
       db.close();
     },

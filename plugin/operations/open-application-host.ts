@@ -1,14 +1,17 @@
 /**
  * How the command line (`agentdef application …`, `agentdef mcp`) sets up the application host
  * from its flags: the workspace, the reference local gateway over an approved-artifacts folder,
- * and the execution ledger (in memory, or durable in SQLite). One function, so every shell
+ * and the execution ledger (in memory, durable in SQLite, or shared in PostgreSQL). One function, so every shell
  * embeds the host the same way.
  *
  * `--artifacts <dir>` (workspace-relative, default `approved-artifacts`): when the folder has an
  * `approvals.json`, the reference gateway owner serves it; otherwise no gateway is injected and
  * approved-artifact nodes do not plan (their diagnostic says which flag to pass).
  * `--ledger <file>`: the SQLite ledger file (relative to the working directory; its folder is
- * created when missing).
+ * created when missing); `--ledger postgres://…` (or `postgresql://…`): the ledger in that
+ * PostgreSQL database, shared by every host given it; `--ledger secret:NAME`: the same, with the
+ * connection string read from the keychain or `AGENTDEF_SECRET_NAME` (plugin/postgres/store-spec.ts).
+ * A connection string is a secret: no message quotes it.
  * `--host <module>`: an embedding host module (an ES module inside the workspace, written by the
  * workspace's owner, never reachable over MCP) whose default export is
  * `{ packs, adapters, ownerResolvers }`: the component packs it admits with their private
@@ -24,7 +27,10 @@ import {
 import { type ApplicationHostOpening, createApplicationHost } from '../application/application-host';
 import type { ExecutionLedger } from '../application/execution-ledger';
 import { APPROVALS_FILE, createLocalGatewayOwner } from '../application/local-gateway-owner';
+import { openPostgresExecutionLedger } from '../application/postgres-ledger';
 import { openSqliteExecutionLedger } from '../application/sqlite-ledger';
+import { connectionStringOf, readStoreSpec } from '../postgres/store-spec';
+import { createSecretSource, howToProvideSecret } from '../hosts/node/secret-source';
 import type { GatewayOwner } from '../application/gateway-owner';
 
 export const DEFAULT_ARTIFACTS_FOLDER = 'approved-artifacts';
@@ -87,6 +93,44 @@ export async function loadHostModule(
   return { ok: true, packs: admitted.registry };
 }
 
+/** Where `--ledger` says the execution ledger is: a SQLite file, or a PostgreSQL database. */
+export async function openLedgerFlag(
+  cwd: string,
+  value: string,
+): Promise<{ ok: true; ledger: ExecutionLedger } | { ok: false; message: string }> {
+  const spec = readStoreSpec(value);
+  if (spec.kind === 'invalid') return { ok: false, message: `--ledger: ${spec.message}` };
+  if (spec.kind !== 'file') {
+    const secrets = createSecretSource();
+    const url = await connectionStringOf(
+      spec,
+      (name) => secrets.get(name),
+      (name) => howToProvideSecret(name),
+    );
+    if (!url.ok) return { ok: false, message: `--ledger: ${url.message}` };
+    const opened = await openPostgresExecutionLedger({ url: url.url });
+    return opened.ok ? opened : { ok: false, message: `--ledger: ${opened.message}` };
+  }
+  const file = resolve(cwd, spec.path);
+  // The ledger's folder is created when missing (SQLite would only say it cannot open the file).
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (error) {
+    return {
+      ok: false,
+      message: `--ledger: cannot create the folder of ${value} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    };
+  }
+  const opened = openSqliteExecutionLedger({ file });
+  return opened.ok ? opened : { ok: false, message: `--ledger: ${opened.message}` };
+}
+
+/** What `agentdef mcp` says its ledger is (never the connection string). */
+export function ledgerLabel(value: string | undefined): string {
+  if (value === undefined) return 'in memory';
+  return readStoreSpec(value).kind === 'file' ? 'SQLite' : 'PostgreSQL';
+}
+
 export async function openApplicationHost(flags: ApplicationHostFlags): Promise<ApplicationHostOpening> {
   let gateway: GatewayOwner | undefined;
   const folder = flags.artifacts ?? DEFAULT_ARTIFACTS_FOLDER;
@@ -95,32 +139,25 @@ export async function openApplicationHost(flags: ApplicationHostFlags): Promise<
     if (!opened.ok) return { ok: false, message: `--artifacts: ${opened.message}` };
     gateway = opened.gateway;
   }
-  let ledger: ExecutionLedger | undefined;
-  if (flags.ledger !== undefined) {
-    const file = resolve(flags.cwd, flags.ledger);
-    // The ledger's folder is created when missing (SQLite would only say it cannot open the file).
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-    } catch (error) {
-      return {
-        ok: false,
-        message: `--ledger: cannot create the folder of ${flags.ledger} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-      };
-    }
-    const opened = openSqliteExecutionLedger({ file });
-    if (!opened.ok) return { ok: false, message: `--ledger: ${opened.message}` };
-    ledger = opened.ledger;
-  }
   let packs: ComponentPackRegistry | undefined;
   if (flags.host !== undefined) {
     const loaded = await loadHostModule(flags.workspaceRoot, flags.cwd, flags.host);
     if (!loaded.ok) return loaded;
     packs = loaded.packs;
   }
-  return createApplicationHost({
+  // The ledger opens last: a shared one holds connections, closed again if the host does not start.
+  let ledger: ExecutionLedger | undefined;
+  if (flags.ledger !== undefined) {
+    const opened = await openLedgerFlag(flags.cwd, flags.ledger);
+    if (!opened.ok) return opened;
+    ledger = opened.ledger;
+  }
+  const host = await createApplicationHost({
     workspaceRoot: flags.workspaceRoot,
     ...(gateway ? { gateway } : {}),
     ...(ledger ? { ledger } : {}),
     ...(packs ? { packs } : {}),
   });
+  if (!host.ok) await ledger?.close();
+  return host;
 }

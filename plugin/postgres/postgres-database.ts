@@ -170,6 +170,12 @@ function databaseOver(pool: Pool): PostgresDatabase {
   const once = async <T>(fn: (tx: PostgresQueries) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     let broken = false;
+    // A checked-out client has no listener of the pool's: a connection that ends between two
+    // queries (the server restarting) would emit an `error` nobody handles and end the process.
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const answer = await fn(queriesOf(client));
@@ -183,6 +189,7 @@ function databaseOver(pool: Pool): PostgresDatabase {
       }
       throw error;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   };

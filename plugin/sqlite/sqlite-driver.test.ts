@@ -136,6 +136,56 @@ describe.each(availableSqliteDrivers())('the %s driver', (name) => {
     expect(db.immediate(() => insert.run({ k: 'e' }).changes)).toBe(1); // usable after both rollbacks
   });
 
+  it('runs async IMMEDIATE transactions whole across awaits, one at a time per file in this process', async () => {
+    const file = join(freshDir(), 'async.sqlite');
+    const db = open(file);
+    db.exec('PRAGMA journal_mode = WAL; CREATE TABLE t (k TEXT PRIMARY KEY, n INTEGER NOT NULL) STRICT');
+    const other = open(file, 0); // a second connection to the same file, impatient: it must never wait
+    const insert = (on: SqliteDatabase, k: string, n: number) =>
+      on.prepare('INSERT INTO t (k, n) VALUES (@k, @n)').run({ k, n });
+    const read = (on: SqliteDatabase) => on.prepare('SELECT k, n FROM t ORDER BY k').all();
+    const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+    // Each step reads the count, yields to the event loop, then inserts the next number: interleaved
+    // steps would read the same count and insert the same number twice.
+    const step = (on: SqliteDatabase, k: string) =>
+      on.immediateAsync(async () => {
+        const n = (on.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+        await tick();
+        insert(on, k, n);
+        await tick();
+        return n;
+      });
+    const ns = await Promise.all(['a', 'b', 'c', 'd'].map((k, i) => step(i % 2 === 0 ? db : other, k)));
+    expect(ns).toEqual([0, 1, 2, 3]);
+    // A rejection rolls back what the step did, passes the error on, and the queue goes on.
+    const failing = db.immediateAsync(async () => {
+      insert(db, 'e', 9);
+      await tick();
+      throw new Error('mine');
+    });
+    const after = other.immediateAsync(async () => read(other).length);
+    await expect(failing).rejects.toThrow('mine');
+    expect(await after).toBe(4);
+    const duplicate = await db
+      .immediateAsync(async () => {
+        insert(db, 'f', 5);
+        await tick();
+        insert(db, 'a', 5);
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(sqliteErrorCode(duplicate)).toBe('SQLITE_CONSTRAINT');
+    expect(read(db)).toEqual([
+      { k: 'a', n: 0 },
+      { k: 'b', n: 1 },
+      { k: 'c', n: 2 },
+      { k: 'd', n: 3 },
+    ]);
+    expect(await db.immediateAsync(async () => insert(db, 'g', 4).changes)).toBe(1); // usable after both rollbacks
+  });
+
   it('waits busyTimeoutMs (milliseconds) for another writer, then answers SQLITE_BUSY; a long wait gets the lock', () => {
     const file = join(freshDir(), 'busy.sqlite');
     const holder = open(file);

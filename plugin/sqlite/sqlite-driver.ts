@@ -15,6 +15,11 @@
  * - Rows are plain objects; INTEGER is a number, BLOB a Uint8Array, NULL null.
  * - The busy wait is `PRAGMA busy_timeout` in milliseconds (libsql's `timeout` option is not used).
  * - `immediate(fn)` runs fn inside `BEGIN IMMEDIATE … COMMIT` and rolls back when fn or COMMIT throws.
+ * - `immediateAsync(fn)` does the same around an async fn, awaiting it before COMMIT (a rejection
+ *   rolls back). The transaction stays open across fn's awaits, so such steps on one file are
+ *   queued in this process (every connection of this process to that file, one at a time): a second
+ *   BEGIN IMMEDIATE on the same file would otherwise wait synchronously for a transaction that can
+ *   only finish when this thread is free. Other processes wait for it as for any writer.
  * - Errors thrown carry `code`, SQLite's primary result code as a string (`SQLITE_BUSY`,
  *   `SQLITE_NOTADB`, …); `sqliteErrorCode` reads it from anything thrown.
  * - A file is always opened by its absolute path (never as a URL: libsql would reach a server
@@ -52,6 +57,8 @@ export interface SqliteDatabase {
   /** Runs one or more statements separated by `;`. */
   exec(sql: string): void;
   immediate<T>(fn: () => T): T;
+  /** `immediate` around an async fn, queued behind this process's other async steps on the same file. */
+  immediateAsync<T>(fn: () => Promise<T>): Promise<T>;
   close(): void;
 }
 
@@ -157,12 +164,30 @@ interface NativeDatabase {
   close(): void;
 }
 
+/** The tail of each file's queue of async transactions in this process, by absolute path. */
+const fileQueues = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` when every step queued before it on `file` has settled. */
+function queuedOn<T>(file: string, fn: () => Promise<T>): Promise<T> {
+  const step = (fileQueues.get(file) ?? Promise.resolve()).then(fn);
+  const tail = step.then(
+    () => undefined,
+    () => undefined,
+  );
+  fileQueues.set(file, tail);
+  void tail.then(() => {
+    if (fileQueues.get(file) === tail) fileQueues.delete(file);
+  });
+  return step;
+}
+
 /**
- * The port over a driver's connection; `bind` shapes the parameter object the driver takes;
- * `letGo` runs (errors ignored) before the native close.
+ * The port over a driver's connection to `file` (its absolute path); `bind` shapes the parameter
+ * object the driver takes; `letGo` runs (errors ignored) before the native close.
  */
 function port(
   driver: SqliteDriverName,
+  file: string,
   native: NativeDatabase,
   bind: (params: SqlParams) => object,
   letGo?: () => void,
@@ -213,6 +238,23 @@ function port(
         throw normalised(error);
       }
     },
+    immediateAsync<T>(fn: () => Promise<T>): Promise<T> {
+      return queuedOn(file, async () => {
+        exec('BEGIN IMMEDIATE');
+        try {
+          const result = await fn();
+          exec('COMMIT');
+          return result;
+        } catch (error) {
+          try {
+            native.exec('ROLLBACK');
+          } catch {
+            // no transaction left to roll back (SQLite already did, or the connection closed)
+          }
+          throw normalised(error);
+        }
+      });
+    },
     close() {
       if (!open) return;
       open = false;
@@ -255,7 +297,7 @@ const nodeSqliteDriver = (module: NodeSqlite): SqliteDriver => ({
     } catch (error) {
       throw normalised(error);
     }
-    const db = port('node:sqlite', native, (params) =>
+    const db = port('node:sqlite', resolve(file), native, (params) =>
       Object.fromEntries(Object.entries(params).map(([name, value]) => [`@${name}`, value])),
     );
     try {
@@ -284,6 +326,7 @@ const libsqlDriver = (Database: Libsql): SqliteDriver => ({
     // other connections open it changes nothing and does not wait.
     const db = port(
       'libsql',
+      resolve(file),
       native,
       (params) => params,
       () => native.exec('PRAGMA busy_timeout = 0; PRAGMA journal_mode = DELETE'),

@@ -1,6 +1,8 @@
 /**
  * A process that uses the SQLite execution ledger, for sqlite-ledger.kill.test.ts (bundled with
- * esbuild, libsql left external; `LEDGER_TEST_SQLITE_DRIVER` names the driver). It prints one JSON line per step, and the test kills it
+ * esbuild, libsql left external; `LEDGER_TEST_SQLITE_DRIVER` names the driver), or the PostgreSQL
+ * ledger, for postgres-ledger.kill.test.ts (pg left external): with `LEDGER_TEST_POSTGRES_URL` set
+ * (the connection string of a server), FILE names a database on that server. It prints one JSON line per step, and the test kills it
  * with SIGKILL between steps or at random moments. Commands:
  *   steps  FILE KEY MODE          claim, then (after a stdin line) mark live dispatch, then (after
  *                                 another) finish; after each step it prints the step and waits;
@@ -12,6 +14,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { ExecutionLedger, ExecutionMode } from '../execution-ledger';
+import { openPostgresExecutionLedger } from '../postgres-ledger';
 import { openSqliteExecutionLedger } from '../sqlite-ledger';
 import type { SqliteDriverName } from '../../sqlite/sqlite-driver';
 import { LEASE_MS, PLAN, resultOf } from './worker-runs';
@@ -41,15 +44,13 @@ function clock(offset: number, slowMs: number): () => number {
   };
 }
 
-function open(file: string, offset = 0, slowMs = 0): ExecutionLedger {
+async function open(file: string, offset = 0, slowMs = 0): Promise<ExecutionLedger> {
   const driver = process.env['LEDGER_TEST_SQLITE_DRIVER'] as SqliteDriverName | undefined;
-  const opened = openSqliteExecutionLedger({
-    file,
-    leaseMs: LEASE_MS,
-    maxEntries: 100_000,
-    now: clock(offset, slowMs),
-    ...(driver ? { driver } : {}),
-  });
+  const server = process.env['LEDGER_TEST_POSTGRES_URL'];
+  const options = { leaseMs: LEASE_MS, maxEntries: 100_000, now: clock(offset, slowMs) };
+  const opened = server
+    ? await openPostgresExecutionLedger({ ...options, url: databaseUrl(server, file) })
+    : openSqliteExecutionLedger({ ...options, file, ...(driver ? { driver } : {}) });
   if (!opened.ok) {
     say({ step: 'open-failed', message: opened.message });
     process.exit(2);
@@ -57,11 +58,18 @@ function open(file: string, offset = 0, slowMs = 0): ExecutionLedger {
   return opened.ledger;
 }
 
+/** The connection string of database `name` on the server of `server`. */
+function databaseUrl(server: string, name: string): string {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
 async function main(): Promise<void> {
   const [command, file = '', ...rest] = process.argv.slice(2);
   if (command === 'steps') {
     const [key = '', mode = 'live'] = rest;
-    const ledger = open(file);
+    const ledger = await open(file);
     const claim = await ledger.claim(key, { planDigest: PLAN, mode: mode as ExecutionMode });
     if (claim.kind !== 'claimed') return say({ step: 'not-claimed', claim });
     say({ step: 'claimed', claim: claim.claim });
@@ -75,7 +83,7 @@ async function main(): Promise<void> {
     await new Promise(() => setInterval(() => undefined, 1000)); // until killed
   } else if (command === 'repeat') {
     const [key = '', mode = 'live', offset = '0'] = rest;
-    const ledger = open(file, Number(offset));
+    const ledger = await open(file, Number(offset));
     const claim = await ledger.claim(key, { planDigest: PLAN, mode: mode as ExecutionMode });
     say({ step: 'repeat', claim });
     if (claim.kind === 'claimed')
@@ -86,7 +94,7 @@ async function main(): Promise<void> {
     await ledger.close();
     lines.close();
   } else if (command === 'race') {
-    const ledger = open(file, 0, 15);
+    const ledger = await open(file, 0, 15);
     say({ step: 'ready' });
     await nextLine();
     const kinds: string[] = [];
@@ -96,7 +104,7 @@ async function main(): Promise<void> {
     lines.close();
   } else if (command === 'loop') {
     const [prefix = 'run'] = rest;
-    const ledger = open(file);
+    const ledger = await open(file);
     for (let i = 0; ; i++) {
       const key = `${prefix}-${i}`;
       const claim = await ledger.claim(key, { planDigest: PLAN, mode: 'live' });

@@ -1,5 +1,5 @@
 /**
- * `agentdef mcp [--workspace <dir>] [--artifacts <dir>] [--ledger <sqlite file>] [--host <module>]`: serves the three
+ * `agentdef mcp [--workspace <dir>] [--artifacts <dir>] [--ledger <sqlite file | postgres://… | secret:NAME>] [--host <module>]`: serves the three
  * application tools (`agentdef.application.catalog`, `.plan`, `.execute`) as a stdio MCP server
  * until the client closes its input.
  *
@@ -8,7 +8,10 @@
  * - `--artifacts`: the reference gateway's folder of approved artifacts, workspace-relative
  *   (default `approved-artifacts`; local-gateway-owner.ts).
  * - `--ledger`: a durable SQLite execution ledger (default: in memory, process-local), so that an
- *   execute repeated with the same idempotency key after a restart replays the recorded run.
+ *   execute repeated with the same idempotency key after a restart replays the recorded run; or a
+ *   PostgreSQL connection string (`postgres://…`, or `secret:NAME` to read it from the keychain or
+ *   `AGENTDEF_SECRET_NAME`), a ledger shared by every host given that database. A connection
+ *   string is never printed: the start-up line says `execution ledger: PostgreSQL`.
  * - `--host`: an embedding host module admitting component packs (open-application-host.ts).
  *
  * Standard output carries the MCP protocol only: the command's own messages go to stderr, and
@@ -23,7 +26,7 @@ import { findWorkspaceRoot } from '../../definition/workspace-root';
 import { EXIT, type CliIo } from '../io';
 import { serveApplicationMcp } from '../mcp-server';
 import { MCP } from '../specs/mcp';
-import { openApplicationHost } from '../../operations/open-application-host';
+import { ledgerLabel, openApplicationHost } from '../../operations/open-application-host';
 import { parseCommand, usageError } from '../usage';
 
 /** The streams the protocol runs over: the process's own unless a test gives others. */
@@ -71,7 +74,12 @@ export async function runMcpCommand(argv: string[], io: CliIo, streams?: McpStre
   if (!isDirectory(workspaceRoot))
     return usageError(io, `the workspace ${values.workspace ?? workspaceRoot} is not a folder`, MCP);
 
-  if (values.ledger === '') return usageError(io, '--ledger needs the path of a SQLite file', MCP);
+  if (values.ledger === '')
+    return usageError(
+      io,
+      '--ledger needs the path of a SQLite file (or a postgres:// connection string, or secret:NAME)',
+      MCP,
+    );
   const host = await openApplicationHost({
     workspaceRoot,
     cwd: io.cwd,
@@ -85,7 +93,7 @@ export async function runMcpCommand(argv: string[], io: CliIo, streams?: McpStre
     io.stderr(`error: the application host cannot start: ${host.message}\n`);
     return EXIT.usage;
   }
-  const ledgerKind = values.ledger !== undefined ? 'SQLite' : 'in memory';
+  const ledgerKind = ledgerLabel(values.ledger);
 
   const restoreConsole = consoleToStderr(io);
   const stopOnSignal = () => {

@@ -109,10 +109,10 @@ export const APPLICATION_HOST = {
 
 export const LEDGER = {
   type: 'string',
-  value: 'file',
+  value: 'file|url',
   otherwise: 'in memory, for this process only',
   description:
-    'a durable SQLite execution ledger (its folder is created when missing): a run repeated with the same idempotency key after a restart replays the recorded run',
+    'where the execution ledger is: a SQLite file (its folder is created when missing), so a run repeated with the same idempotency key after a restart replays the recorded run, or PostgreSQL, shared by every host given it: a postgres:// connection string or, better, secret:NAME, the connection string kept in the keychain or AGENTDEF_SECRET_NAME (never printed)',
 } as const satisfies OptionSpec;
 
 /** What a plan digest looks like (the help's example). */
