@@ -290,7 +290,9 @@ describe('agentdef dev', () => {
     await compileExample('code-search', 'local-mac', outDir);
     const foreign = await dev([outDir, '--task-store', 'mysql://user:p4ss-w0rd@db.internal/tasks']);
     expect(foreign.code).toBe(2);
-    expect(foreign.stderr).toMatch(/^error: --task-store: only postgres:\/\/ and postgresql:\/\/ connection strings name a database/);
+    expect(foreign.stderr).toMatch(
+      /^error: --task-store: only postgres:\/\/ and postgresql:\/\/ connection strings name a database/,
+    );
     expect(foreign.stderr).not.toContain('p4ss-w0rd');
   });
 
