@@ -39,6 +39,7 @@ const RUNS = Number(process.env.BENCH_COMPILE_RUNS ?? (QUICK ? 5 : 15));
 const AGENTS: Readonly<Record<CompileTarget, string>> = {
   'cloudflare-dynamic-worker': 'examples/text-stats/agent.json',
   hb3: 'examples/fallback-writer/agent.json',
+  kubernetes: 'examples/fallback-writer/agent.json',
   'local-mac': 'examples/fallback-writer/agent.json',
 };
 

@@ -13,6 +13,8 @@ describe('suggestTarget', () => {
       ['container', 'hb3'],
       ['hb4', 'hb3'],
       ['HB3', 'hb3'],
+      ['kubernets', 'kubernetes'],
+      ['kube', 'kubernetes'],
       ['local', 'local-mac'],
       ['local-mca', 'local-mac'],
       ['aut', 'auto'],
@@ -22,7 +24,7 @@ describe('suggestTarget', () => {
   });
 
   it('suggests nothing for what is close to no target, and every suggestion is a target', () => {
-    for (const given of ['lambda', 'aws', '', 'x', 'kubernetes']) expect(suggestTarget(given), given).toBeUndefined();
+    for (const given of ['lambda', 'aws', '', 'x', 'nomad']) expect(suggestTarget(given), given).toBeUndefined();
     for (const given of ['w', 'wo', 'hb', 'lo', 'cl', 'auto-mac', 'hb33']) {
       const guess = suggestTarget(given);
       if (guess !== undefined) expect(['auto', ...COMPILE_TARGETS]).toContain(guess);
@@ -38,11 +40,11 @@ describe('suggestTarget', () => {
     });
     expect(result.ioError).toBe(unknownTargetProblem('worker'));
     expect(result.ioError).toBe(
-      'unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3 or local-mac',
+      'unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3, kubernetes or local-mac',
     );
     expect(result.files).toBeUndefined();
     expect(unknownTargetProblem('aws')).toBe(
-      'unknown target "aws": use auto, cloudflare-dynamic-worker, hb3 or local-mac',
+      'unknown target "aws": use auto, cloudflare-dynamic-worker, hb3, kubernetes or local-mac',
     );
   });
 });
