@@ -75,7 +75,7 @@ describe('the kubernetes adapter', () => {
     expect(() => VALIDATORS['networking.k8s.io/v1/NetworkPolicy']!(policy)).toThrow();
   });
 
-  it('a served agent: a Deployment of 2 replicas with card probes, resources from its limits, secrets and the task store by reference, and its Service', async () => {
+  it('a served agent: a Deployment of 2 replicas with card probes (liveness on /healthz), resources from its limits, secrets and the task store by reference, and its Service', async () => {
     const files = await emitKubernetes('examples/write-router/agent.json');
     const paths = files.map((f) => f.path);
     // The HB3 image contract, as the hb3 target writes it.
@@ -95,12 +95,18 @@ describe('the kubernetes adapter', () => {
     const agent = container(deployment!);
     expect(agent.image).toBe(`${hb3.image.name}:${hb3.image.tag}`);
     expect(agent.command).toEqual(hb3.command);
-    for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'])
+    for (const probe of ['startupProbe', 'readinessProbe'])
       expect(agent[probe].httpGet, probe).toEqual({
         path: '/.well-known/agent-card.json',
         port: 'http',
         httpHeaders: [{ name: 'Host', value: '127.0.0.1:8080' }],
       });
+    // Liveness on the health route, which the busy limit never refuses: a busy replica is not restarted.
+    expect(agent.livenessProbe.httpGet).toEqual({
+      path: '/healthz',
+      port: 'http',
+      httpHeaders: [{ name: 'Host', value: '127.0.0.1:8080' }],
+    });
     expect(agent.ports).toEqual([{ name: 'http', containerPort: 8080, protocol: 'TCP' }]);
     expect(agent.resources.limits.memory).toBe(`${hb3.resources.memoryMb}Mi`);
     const env = agent.env as K8sObject[];

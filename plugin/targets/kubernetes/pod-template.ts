@@ -1,8 +1,8 @@
 /**
  * One HB3 job spec (hb3-job.v1, docs/hb3.md) as a Kubernetes pod template: the same image,
  * command, environment and mounts, with every secret as `valueFrom.secretKeyRef` (never a value),
- * resources from the job's (the definition's `limits.memoryMb`), and for a job that serves A2A the
- * startup, readiness and liveness probes on its AgentCard URL. Plain data for the manifests.
+ * resources from the job's (the definition's `limits.memoryMb`), and for a job that serves A2A its
+ * probes (below). Plain data for the manifests.
  */
 import { CONTAINER_WEIGHTS_ROOT } from '../../host-contract/container-contract';
 import type { Hb3Job } from '../../host-contract/hb3-job';
@@ -51,15 +51,17 @@ function envOf(input: PodTemplateInput): Record<string, unknown>[] {
   return env;
 }
 
-/** The AgentCard probes of a job that serves A2A (none for a child). */
+/**
+ * The probes of a job that serves A2A (none for a child): startup and readiness on its AgentCard
+ * URL (a pod that cannot serve its card, or is busy, gets no traffic), liveness on the job's health
+ * route (`/healthz`, exempt from the busy limit: a replica busy with runs is not restarted mid-run).
+ */
 function probesOf(job: Hb3Job): Record<string, unknown> {
   if (job.interface.kind !== 'a2a-http' || job.healthCheck === null) return {};
   // The host answers only its own names: a probe names loopback with the served port (docs/hb3.md).
-  const httpGet = {
-    path: job.interface.cardPath,
-    port: 'http',
-    httpHeaders: [{ name: 'Host', value: `127.0.0.1:${job.interface.port}` }],
-  };
+  const host = [{ name: 'Host', value: `127.0.0.1:${job.interface.port}` }];
+  const card = { path: job.interface.cardPath, port: 'http', httpHeaders: host };
+  const health = { path: job.healthCheck.http.path, port: 'http', httpHeaders: host };
   const check = job.healthCheck;
   const timing = {
     periodSeconds: seconds(check.periodMs),
@@ -67,9 +69,9 @@ function probesOf(job: Hb3Job): Record<string, unknown> {
     failureThreshold: check.failureThreshold,
   };
   return {
-    startupProbe: { httpGet, ...timing, failureThreshold: Math.ceil(job.timeouts.startupMs / check.periodMs) },
-    readinessProbe: { httpGet, ...timing },
-    livenessProbe: { httpGet, ...timing },
+    startupProbe: { httpGet: card, ...timing, failureThreshold: Math.ceil(job.timeouts.startupMs / check.periodMs) },
+    readinessProbe: { httpGet: card, ...timing },
+    livenessProbe: { httpGet: health, ...timing },
   };
 }
 
