@@ -5,13 +5,18 @@
  * image contract alongside, probes on the card URL, secrets by reference, the task store from its
  * Secret, the egress ports and annotation, the steps' order; deterministic, no absolute path.
  */
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { emitAgent } from '../../compiler/compile';
+import { buildPlan } from '../../compiler/plan';
+import { chooseRuntime } from '../../compiler/runtime-choice';
+import { agent, tree } from '../../compiler/test-support';
+import { EMPTY_WORKSPACE_CONFIG } from '../../compiler/workspace-config';
 import type { EmittedFile } from '../target';
 import { containerExamples, emitKubernetes, REPO } from './__test-support__/container-examples';
 
@@ -188,5 +193,28 @@ describe('the kubernetes adapter', () => {
       expect(file.contents).not.toContain(REPO);
       expect(file.contents).not.toContain(homedir());
     }
+  });
+
+  it('names a Service of an agent whose slug starts with a digit as DNS-1035 wants (a letter first), and its pods advertise that name', async () => {
+    const root = tree(agent('7-sorter', '1.0.0', { cls: 'container-required' }));
+    const plan = buildPlan(root, chooseRuntime(root).choice!, 'kubernetes');
+    const result = await emitAgent(
+      { plan, resolved: root },
+      { workspaceRoot: tmpdir(), workspace: EMPTY_WORKSPACE_CONFIG },
+    );
+    expect(result.diagnostics).toEqual([]);
+    const objects = manifests(result.files!);
+    for (const object of objects.values()) {
+      VALIDATORS[`${object.apiVersion}/${object.kind}`]!(object);
+      expect(object.metadata.name).toMatch(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/);
+    }
+    const [service] = byKind(objects, 'Service');
+    expect(service!.metadata.name).toBe('a-7-sorter');
+    const [workload] = [...byKind(objects, 'Job'), ...byKind(objects, 'Deployment')];
+    expect(workload!.metadata.name).toBe('7-sorter');
+    expect(container(workload!).env).toContainEqual({
+      name: 'AGENTDEF_PUBLIC_ORIGIN',
+      value: 'http://a-7-sorter:8080',
+    });
   });
 });

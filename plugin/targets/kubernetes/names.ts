@@ -40,6 +40,14 @@ export function dnsLabel(text: string): string {
   return (name || 'agent').slice(0, 63).replace(/-+$/, '');
 }
 
+/**
+ * A Service's name: a DNS-1035 label (it also starts with a letter), so a job name that starts
+ * with a digit (a slug may) gets an `a-` in front.
+ */
+export function serviceName(jobName: string): string {
+  return /^[a-z]/.test(jobName) ? jobName : dnsLabel(`a-${jobName}`);
+}
+
 /** A label value: `[A-Za-z0-9_.-]`, at most 63 characters, alphanumeric at both ends (`1.2.0+b.7` → `1.2.0_b.7`). */
 export function labelValue(text: string): string {
   return text

@@ -4,7 +4,7 @@
  * resources from the job's (the definition's `limits.memoryMb`), and for a job that serves A2A its
  * probes (below). Plain data for the manifests.
  */
-import { CONTAINER_WEIGHTS_ROOT } from '../../host-contract/container-contract';
+import { CONTAINER_WEIGHTS_ROOT, PUBLIC_ORIGIN_ENV } from '../../host-contract/container-contract';
 import type { Hb3Job } from '../../host-contract/hb3-job';
 import { secretsSecretName, TASK_STORE_ENV, TASK_STORE_KEY, taskStoreSecretName, weightsClaimName } from './names';
 
@@ -23,6 +23,8 @@ export interface PodTemplateInput {
   taskStore: boolean;
   /** The process takes its one task on stdin (a quarantined child's job, agentdef-child/v1). */
   stdin: boolean;
+  /** The origin clients reach the pod at, when it is not the job's own (its Service is named otherwise). */
+  publicOrigin?: string;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -41,7 +43,10 @@ function envOf(input: PodTemplateInput): Record<string, unknown>[] {
             },
           },
         }
-      : { name: variable.name, value: variable.value },
+      : {
+          name: variable.name,
+          value: variable.name === PUBLIC_ORIGIN_ENV && input.publicOrigin ? input.publicOrigin : variable.value,
+        },
   );
   if (input.taskStore)
     env.push({

@@ -3,7 +3,8 @@
  * - the root job serves A2A: a `Service`-kind job (a long-lived agent) becomes a Deployment
  *   (`DEFAULT_REPLICAS` pods sharing one task store, `AGENTDEF_TASK_STORE` from its Secret), a
  *   `Job`-kind one (it serves one task and exits) a Job; either way a Service named like the job
- *   (the origin its card advertises, `http://<name>:8080`) reaches it;
+ *   (the origin its card advertises, `http://<name>:8080`; a name that starts with a digit gets an
+ *   `a-` in front, and the pod's AGENTDEF_PUBLIC_ORIGIN follows) reaches it;
  * - a dag's quarantined steps (their own job specs) become one Job each, numbered in workflow
  *   order, applied suspended: the driver runs each one as its own process in the driver's pod
  *   unless a launcher (AGENTDEF_CHILD_LAUNCHER) resumes the step's Job and hands it its task on
@@ -11,7 +12,7 @@
  */
 import type { Hb3Job } from '../../host-contract/hb3-job';
 import type { ContainerContract } from './container-contract';
-import { DEFAULT_REPLICAS, dnsLabel, labelValue } from './names';
+import { DEFAULT_REPLICAS, dnsLabel, labelValue, serviceName } from './names';
 import { podTemplate } from './pod-template';
 import { orderedSteps, stepNumber, type WorkflowStep } from './workflow-order';
 
@@ -44,6 +45,8 @@ export function servingSelector(labels: Record<string, string>): Record<string, 
 function rootWorkload(contract: ContainerContract, labels: Record<string, string>): Manifest[] {
   const { root } = contract;
   const name = root.metadata.name;
+  const service = serviceName(name);
+  const port = root.interface.kind === 'a2a-http' ? root.interface.port : 0;
   const selector = servingSelector(labels);
   const podLabels = { ...labels, [COMPONENT_LABEL]: 'agent' };
   const served = root.kind === 'Service';
@@ -54,6 +57,7 @@ function rootWorkload(contract: ContainerContract, labels: Record<string, string
     annotations: jobAnnotations(root),
     taskStore: served,
     stdin: false,
+    ...(service !== name ? { publicOrigin: `http://${service}:${port}` } : {}),
   });
   const metadata = { name, labels: podLabels, annotations: jobAnnotations(root) };
   const workload: Manifest = served
@@ -79,13 +83,12 @@ function rootWorkload(contract: ContainerContract, labels: Record<string, string
           },
         },
       };
-  const port = root.interface.kind === 'a2a-http' ? root.interface.port : 0;
-  const service: Manifest = {
+  const serviceManifest: Manifest = {
     file: 'service.yaml',
     object: {
       apiVersion: 'v1',
       kind: 'Service',
-      metadata: { name, labels: podLabels, annotations: jobAnnotations(root) },
+      metadata: { name: service, labels: podLabels, annotations: jobAnnotations(root) },
       spec: {
         type: 'ClusterIP',
         selector,
@@ -93,7 +96,7 @@ function rootWorkload(contract: ContainerContract, labels: Record<string, string
       },
     },
   };
-  return [workload, service];
+  return [workload, serviceManifest];
 }
 
 /** `<root>-<NN>-<rest of the child's job name>`, a DNS label. */
