@@ -1,7 +1,7 @@
 /** The target a value that is none probably means (what `--target` answers with, in the CLI, the library and the executor). */
 import { describe, expect, it } from 'vitest';
 import { compileAgent } from '../compiler/compile';
-import { COMPILE_TARGETS, suggestTarget, unknownTargetProblem } from './targets';
+import { COMPILE_TARGETS, hostOf, suggestTarget, targetForHost, unknownTargetProblem } from './targets';
 
 describe('suggestTarget', () => {
   it("maps a host's name, a near miss of one and a typo of a target to that target", () => {
@@ -46,5 +46,13 @@ describe('suggestTarget', () => {
     expect(unknownTargetProblem('aws')).toBe(
       'unknown target "aws": use auto, cloudflare-dynamic-worker, hb3, kubernetes or local-mac',
     );
+  });
+});
+
+describe('targetForHost', () => {
+  it('auto takes hb3 for the container host; kubernetes runs on the same host, only when asked for', () => {
+    expect(targetForHost('container')).toBe('hb3');
+    expect(hostOf('kubernetes')).toBe('container');
+    expect(COMPILE_TARGETS.indexOf('kubernetes')).toBe(COMPILE_TARGETS.indexOf('hb3') + 1);
   });
 });
