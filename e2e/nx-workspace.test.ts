@@ -110,7 +110,7 @@ describe('agentdef in a fresh Nx workspace', () => {
     ok(ws.nx(['run', 'tuned:compile', '--target=kubernetes']));
     const out = join(ws.dir, 'dist/agents/tuned');
     expect(readFileSync(join(out, 'plan.json'), 'utf8')).toContain('"target": "kubernetes"');
-    for (const file of ['hb3-job.json', 'image/Dockerfile', 'kubernetes/kustomization.yaml', 'kubernetes/job.yaml'])
+    for (const file of ['hb3-job.json', 'image/Dockerfile', 'kubernetes/kustomization.yaml', 'kubernetes/service.yaml'])
       expect(existsSync(join(out, file)), file).toBe(true);
   });
 
