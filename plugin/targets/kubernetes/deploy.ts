@@ -1,7 +1,8 @@
 /**
  * Deploying a Kubernetes output: the `kubectl create secret generic` lines for the Secrets the
  * manifests read (names and keys only: each value comes from your environment, never through
- * agentdef), the image the cluster must pull, and `kubectl apply -k <out>/kubernetes`. Without
+ * agentdef), the image the cluster must pull and the command that builds it (docker, else podman:
+ * the engine on PATH), and `kubectl apply -k <out>/kubernetes`. Without
  * `--dry-run` it runs the apply with the kubectl on PATH, after checking kubectl has a cluster to
  * talk to (a current context): without one it says so and exits 1.
  */
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CARD_SIGNING_KEY_SECRET } from '../../host-contract/container-contract';
 import { IMAGE_DIR } from '../../host-contract/output-files';
-import { findOnPath } from '../../deploy/container-engine';
+import { findContainerEngine, findOnPath } from '../../deploy/container-engine';
 import { DEPLOY_EXIT, type DeployOptions } from '../../deploy/deploy-options';
 import { displayPath, shellLine } from '../../deploy/display-path';
 import { runTool } from '../../deploy/run-tool';
@@ -108,9 +109,13 @@ export async function deployKubernetes(options: DeployOptions): Promise<number> 
   const show = (path: string) => displayPath(path, options.workspaceRoot);
   const apply = ['kubectl', 'apply', '-k', plan.manifestsDir];
   const shownApply = shellLine(apply.map((word) => (word === plan.manifestsDir ? show(word) : word)));
+  const engine = findContainerEngine(env)?.name ?? 'docker';
+  const context = join(options.outDir, IMAGE_DIR);
+  const build = shellLine([engine, 'build', '-t', plan.image, '-f', show(join(context, 'Dockerfile')), show(context)]);
   const lines = [
     `Kubernetes manifests from ${show(plan.manifestsDir)}`,
-    `image: ${plan.image} (build context ${show(join(options.outDir, IMAGE_DIR))}): build and push it where the cluster pulls from, and point images[].newName of ${show(join(plan.manifestsDir, KUSTOMIZATION_FILE))} at it`,
+    `image ${plan.image}: build it, push it where the cluster pulls from, and point images[].newName of ${show(join(plan.manifestsDir, KUSTOMIZATION_FILE))} at the pushed name:`,
+    `  ${build}`,
   ];
   const required = plan.secrets.filter((s) => s.keys.length > 0);
   if (required.length > 0) {
