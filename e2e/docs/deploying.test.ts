@@ -78,6 +78,14 @@ const PRINTS: readonly Prints[] = [
     prints: ['Successfully ran target compile for project write-router'],
   },
   {
+    command: /^npx nx run write-router:deploy --target=kubernetes --dry-run/,
+    prints: [
+      '  kubectl apply -k dist/agents/write-router/kubernetes',
+      'dry run: nothing was applied',
+      'Successfully ran target deploy for project write-router',
+    ],
+  },
+  {
     command: /^npx agentdef deploy dist\/agents\/local-notes --allow-unregistered\s+#/,
     prints: [
       /^installed the systemd service for local-notes at .*\/\.config\/systemd\/user\/agentdef-local-notes\.service; load it with:$/m,
