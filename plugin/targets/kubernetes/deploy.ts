@@ -77,6 +77,12 @@ export function readKubernetesDeployPlan(outDir: string): KubernetesDeployPlan |
       return { error: `cannot read ${MANIFESTS_DIR}/${file}: ${(error as Error).message}; compile the agent again` };
     }
   }
+  // What the printed lines quote: a DNS name and a variable name each, nothing a shell would read otherwise.
+  const odd = refs.find(
+    (r) => !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(r.name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(r.key),
+  );
+  if (odd !== undefined)
+    return { error: `${MANIFESTS_DIR} names a Secret or key agentdef does not write; compile the agent again` };
   const names = [...new Set(refs.map((r) => r.name))].sort();
   const secrets = names.map((name) => {
     const mine = refs.filter((r) => r.name === name);

@@ -6,7 +6,7 @@
  * kubectl must be on PATH (it is here and in CI): without it these tests fail, saying so.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +169,20 @@ describe('agentdef deploy of a kubernetes output', () => {
     const result = await deploy('pdf-extractor', { env: kubectlEnv({ PATH: join(scratch, 'no-tools') }) });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('error: kubectl is not on PATH: install it, or run the command above where it is\n');
+  });
+
+  it('refuses an output whose manifests name a Secret key that is no variable name (a tampered folder), printing none of it', async () => {
+    const copy = join(root, 'dist', 'agents', 'tampered');
+    cpSync(join(root, 'dist', 'agents', 'pdf-extractor'), copy, { recursive: true });
+    const job = join(copy, 'kubernetes', 'job.yaml');
+    writeFileSync(job, readFileSync(job, 'utf8').replace('key: AGENTDEF_RECEIPT_KEY', 'key: "X$(rm -rf ~)"'));
+    const result = await deploy('tampered', { dryRun: true });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: kubernetes names a Secret or key agentdef does not write; compile the agent again\n',
+    );
+    expect(result.stdout).toBe('');
+    rmSync(copy, { recursive: true, force: true });
   });
 
   it('refuses the options it does not take: --registry, and an unregistered deploy (it could not mark the card)', async () => {
