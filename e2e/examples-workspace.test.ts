@@ -59,7 +59,7 @@ describe('the examples workspace', () => {
     const run = ws.nx(['run', 'text-stats:compile', '--target=worker', '--skip-nx-cache']);
     expect(run.status).not.toBe(0);
     expect(run.stdout + run.stderr).toContain(
-      'agentdef:compile: unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3 or local-mac',
+      'agentdef:compile: unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3, kubernetes or local-mac',
     );
     expect(existsSync(plan) ? readFileSync(plan, 'utf8') : undefined).toBe(before);
   });

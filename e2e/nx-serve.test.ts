@@ -188,4 +188,13 @@ describe('nx serve, run --target and deploy --dry-run in a fresh Nx workspace', 
 
     expect(snapshotTree(join(ws.dir, 'dist'))).toEqual(before);
   });
+
+  it('deploy --target=kubernetes --dry-run compiles the container agent for kubernetes first, then prints its apply line', () => {
+    const kubernetes = ok(
+      ws.nx(['run', `${CONTAINER}:deploy`, '--target=kubernetes', '--dry-run', '--output-style=stream']),
+    );
+    expect(kubernetes.stdout).toContain(`kubectl apply -k dist/agents/${CONTAINER}/kubernetes`);
+    expect(kubernetes.stdout).toContain('dry run: nothing was applied');
+    expect(readdirSync(join(outputOf(CONTAINER), 'kubernetes'))).toContain('kustomization.yaml');
+  });
 });

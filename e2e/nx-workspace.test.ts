@@ -106,6 +106,14 @@ describe('agentdef in a fresh Nx workspace', () => {
     expect(rootPlan).not.toContain(ws.dir);
   });
 
+  it('compiles the container specialist for kubernetes: the HB3 image contract and the manifests', () => {
+    ok(ws.nx(['run', 'tuned:compile', '--target=kubernetes']));
+    const out = join(ws.dir, 'dist/agents/tuned');
+    expect(readFileSync(join(out, 'plan.json'), 'utf8')).toContain('"target": "kubernetes"');
+    for (const file of ['hb3-job.json', 'image/Dockerfile', 'kubernetes/kustomization.yaml', 'kubernetes/service.yaml'])
+      expect(existsSync(join(out, file)), file).toBe(true);
+  });
+
   it('fails closed when an explicit target cannot host the tree, and writes nothing', () => {
     const before = existsSync(join(ws.dir, 'dist/agents/mid'));
     const run = ws.nx(['run', 'mid:compile', '--target=cloudflare-dynamic-worker']);

@@ -133,7 +133,8 @@ export const ARCHITECTURE: Architecture<Layer> = {
     compiler:          { nx: 'no', '@nx/*': 'no', esbuild: 'lazy', 'ts-morph': 'lazy', typescript: 'lazy' },
     'target-table':    { '*': 'no', 'node:*': 'yes' },
     // A target's internals load only when a command needs that target (through the table).
-    targets:           { nx: 'no', '@nx/*': 'no', 'ts-morph': 'lazy', typescript: 'lazy' },
+    // kubernetes-models is the Kubernetes target's test oracle, never its emitter's.
+    targets:           { nx: 'no', '@nx/*': 'no', 'ts-morph': 'lazy', typescript: 'lazy', 'kubernetes-models': 'no' },
     registry:          { nx: 'no', '@nx/*': 'no', esbuild: 'no', 'ts-morph': 'no', typescript: 'no', libsql: 'no' },
     'registry-layout': { '*': 'no' },
     'output-folder':   { 'node:*': 'yes', '*': 'no' },

@@ -17,7 +17,7 @@
  *    is the time inside the bundler port (so adapter = emit − bundle is the adapter's own work:
  *    code generation, host plan, configs), and write (the guarded atomic write of the files).
  * Environment knobs: `BENCH_COMPILE_RUNS` (default 15; 5 with `BENCH_QUICK=1`), `BENCH_TARGETS`
- * (comma-separated, default all three).
+ * (comma-separated, default every target).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +39,7 @@ const RUNS = Number(process.env.BENCH_COMPILE_RUNS ?? (QUICK ? 5 : 15));
 const AGENTS: Readonly<Record<CompileTarget, string>> = {
   'cloudflare-dynamic-worker': 'examples/text-stats/agent.json',
   hb3: 'examples/fallback-writer/agent.json',
+  kubernetes: 'examples/fallback-writer/agent.json',
   'local-mac': 'examples/fallback-writer/agent.json',
 };
 

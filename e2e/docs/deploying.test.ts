@@ -2,11 +2,12 @@
  * docs/deploying.md, every command as written, in order (e2e/support/doc-page.ts), in a scratch
  * workspace holding the repository's examples (e2e/support/doc-workspace.ts): one example per
  * target compiled, the dry run of each (wrangler's own for the Worker, the image commands and job
- * specs for HB3, the service file's place for the launcher) and through Nx, then the launcher's
+ * specs for HB3, the service file's place for the launcher, the Secrets and the apply line for
+ * Kubernetes, whose manifests the real `kubectl kustomize` builds) and through Nx, then the launcher's
  * service file installed and removed for real (in the test's HOME: `~/.config/systemd/user`; it
  * is not started). Each must print what the page shows. Left out, with the reason the page gives
- * next to them: the real Worker deploy (Cloudflare, the network) and the image build and push to
- * a registry; what the page shows they print is checked against their dry runs instead.
+ * next to them: the real Worker deploy (Cloudflare, the network), the image build and push to
+ * a registry and the real `kubectl apply` (a cluster); what the page shows they print is checked against their dry runs instead.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,6 +22,7 @@ const PAGE = docPageTest('e2e/docs/deploying.test.ts');
 const SERVICE = '.config/systemd/user/agentdef-local-notes.service';
 const WORKER_SECRETS = shownBlock(PAGE.path, 'secrets the Worker needs');
 const HB3_PUSH = shownBlock(PAGE.path, 'HB3 image ghcr.io/acme/');
+const KUBERNETES_DRY_RUN = shownBlock(PAGE.path, 'Kubernetes manifests from');
 
 const PRINTS: readonly Prints[] = [
   {
@@ -52,6 +54,36 @@ const PRINTS: readonly Prints[] = [
   {
     command: /^npx nx run web-summarizer:deploy --dry-run/,
     prints: ['dry run: nothing was uploaded', 'Successfully ran target deploy for project web-summarizer'],
+  },
+  {
+    command: /^npx agentdef compile examples\/write-router\/agent\.json --target=kubernetes/,
+    prints: [/^compiled write-router@1\.4\.0 for kubernetes .*kubernetes\/kustomization\.yaml/m],
+  },
+  {
+    command: /^npx agentdef deploy dist\/agents\/write-router --dry-run/,
+    prints: ['dry run: nothing was applied'],
+    shows: KUBERNETES_DRY_RUN,
+  },
+  {
+    command: /^kubectl kustomize dist\/agents\/write-router\/kubernetes/,
+    prints: [
+      'kind: Deployment',
+      'kind: NetworkPolicy',
+      'name: write-router-01-splice-resolver-0-4-2',
+      'name: write-router-02-fallback-writer-1-1-0',
+    ],
+  },
+  {
+    command: /^npx nx run write-router:compile --target=kubernetes/,
+    prints: ['Successfully ran target compile for project write-router'],
+  },
+  {
+    command: /^npx nx run write-router:deploy --target=kubernetes --dry-run/,
+    prints: [
+      '  kubectl apply -k dist/agents/write-router/kubernetes',
+      'dry run: nothing was applied',
+      'Successfully ran target deploy for project write-router',
+    ],
   },
   {
     command: /^npx agentdef deploy dist\/agents\/local-notes --allow-unregistered\s+#/,
@@ -89,6 +121,7 @@ describe('docs/deploying.md, every command as written in a scratch workspace', (
     expect(results.filter((r) => r.skipped !== undefined).map((r) => r.command)).toEqual([
       'npx agentdef deploy dist/agents/web-summarizer',
       'npx agentdef deploy dist/agents/splice-resolver --registry ghcr.io/acme',
+      'npx agentdef deploy dist/agents/write-router',
     ]);
     // Installed into the (test's) user folder, then removed again.
     expect(installed).toEqual([true, false]);

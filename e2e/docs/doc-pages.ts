@@ -79,6 +79,10 @@ export const DOC_PAGE_TESTS: readonly DocPageTest[] = [
         match: /^npx agentdef deploy dist\/agents\/splice-resolver --registry /,
         reason: 'It builds the image and pushes it to your registry over the network',
       },
+      {
+        match: /^npx agentdef deploy dist\/agents\/write-router$/,
+        reason: 'It applies the manifests to the cluster your kubectl points at',
+      },
     ],
   },
   {

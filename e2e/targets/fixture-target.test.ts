@@ -139,7 +139,7 @@ describe('a fourth target: one folder plus one line in TARGETS', () => {
     const typo = cli(['compile', 'examples/text-stats/agent.json', '--target', 'fixture-ecoh', '--out', 'dist/never']);
     expect(typo.status).toBe(2);
     expect(typo.stderr).toContain('did you mean "fixture-echo"?');
-    expect(typo.stderr).toContain('auto, cloudflare-dynamic-worker, hb3, local-mac, fixture-echo');
+    expect(typo.stderr).toContain('auto, cloudflare-dynamic-worker, hb3, kubernetes, local-mac, fixture-echo');
   });
 
   it('dev dispatches to its server', async () => {

@@ -193,7 +193,8 @@ describe('compile batch executor', () => {
       'd:compile': 'the "definition" option must be a file path, not a number',
       'e:compile': 'the "maxNodes" option must be a whole number of at least 1, not 0',
       'f:compile': 'the "registryRoot" option must be a folder path, not an array',
-      'g:compile': 'the "target" option must be auto, cloudflare-dynamic-worker, hb3 or local-mac, not an object',
+      'g:compile':
+        'the "target" option must be auto, cloudflare-dynamic-worker, hb3, kubernetes or local-mac, not an object',
       'h:compile': 'the "definition" option is required',
     };
     for (const [task, message] of Object.entries(expected)) {

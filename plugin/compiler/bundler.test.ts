@@ -35,7 +35,11 @@ function fakeBundler(failure?: string): Bundler & { requests: BundleRequest[] } 
 /** text-stats is Worker-only; planned here for every target its tree allows or not, with the one that fits. */
 async function planned(target: CompileTarget) {
   const slug =
-    target === 'cloudflare-dynamic-worker' ? 'text-stats' : target === 'hb3' ? 'pdf-extractor' : 'local-notes';
+    target === 'cloudflare-dynamic-worker'
+      ? 'text-stats'
+      : target === 'hb3' || target === 'kubernetes'
+        ? 'pdf-extractor'
+        : 'local-notes';
   const file = join(REPO, 'examples', slug, slug === 'pdf-extractor' ? 'agent.yaml' : 'agent.json');
   const result = await planAgent({ file, workspaceRoot: REPO, target });
   return { plan: result.plan!, resolved: result.resolved! };

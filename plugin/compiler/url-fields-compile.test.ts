@@ -1,7 +1,7 @@
 /**
  * A URL the WHATWG parser refuses never reaches an emitter (issue 23: `https://web.archive.org^1.2.3`
  * as a tool endpoint ended the Worker compile in "emit: internal error", and compiled for HB3 into
- * a host that would not start). On every target (cloudflare-dynamic-worker, hb3, local-mac), the
+ * a host that would not start). On every target (cloudflare-dynamic-worker, hb3, kubernetes, local-mac), the
  * same definition with a well-formed endpoint compiles, and with each malformed endpoint of the
  * table fails with one located `url-fields` diagnostic (file:line:column, JSON Pointer, what to
  * write), never an internal error, and writes nothing. An MCP server URL in mcp.json is read the
@@ -15,7 +15,7 @@ import type { CompileTarget } from '../targets/targets';
 import { compileAgent } from './compile';
 import { agent, json, positionOf, tempWorkspace, tools, type TempWorkspace } from './test-support';
 
-const TARGETS: readonly CompileTarget[] = ['cloudflare-dynamic-worker', 'hb3', 'local-mac'];
+const TARGETS: readonly CompileTarget[] = ['cloudflare-dynamic-worker', 'hb3', 'kubernetes', 'local-mac'];
 const FILE = 'agents/probe/agent.json';
 
 let ws: TempWorkspace;

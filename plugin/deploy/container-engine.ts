@@ -1,4 +1,4 @@
-/** The container engine on PATH a deploy builds and pushes images with: docker, else podman. */
+/** The tools on PATH a deploy runs: the container engine (docker, else podman) that builds and pushes images, kubectl. */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -17,9 +17,17 @@ function isExecutableFile(path: string): boolean {
 
 /** The first engine found on `PATH` (docker before podman), with its path; undefined when none is. */
 export function findContainerEngine(env: NodeJS.ProcessEnv): { name: ContainerEngine; path: string } | undefined {
+  return findOnPath(CONTAINER_ENGINES, env);
+}
+
+/** The first of `names` found as an executable file on `PATH` (in that order), with its path; undefined when none is. */
+export function findOnPath<Name extends string>(
+  names: readonly Name[],
+  env: NodeJS.ProcessEnv,
+): { name: Name; path: string } | undefined {
   const dirs = (env['PATH'] ?? '').split(delimiter).filter((dir) => dir !== '');
   const suffixes = process.platform === 'win32' ? ['.exe', '.cmd', ''] : [''];
-  for (const name of CONTAINER_ENGINES) {
+  for (const name of names) {
     for (const dir of dirs) {
       for (const suffix of suffixes) {
         const path = join(dir, `${name}${suffix}`);

@@ -63,11 +63,13 @@ describe('preTasksExecution', () => {
     expect(process.env[COMPILE_TARGET_ENV]).toBe('hb3');
   });
 
-  it('hands on the --target of `run` and `serve` (their dependsOn compile must not fall back to auto)', async () => {
+  it('hands on the --target of `run`, `serve` and `deploy` (their dependsOn compile must not fall back to auto)', async () => {
     await preTasksExecution({}, context(nx('run', 'leaf:run', '--target=hb3')));
     expect(process.env[COMPILE_TARGET_ENV]).toBe('hb3');
     await preTasksExecution({}, context(nx('run', 'leaf:serve', '--target=local-mac')));
     expect(process.env[COMPILE_TARGET_ENV]).toBe('local-mac');
+    await preTasksExecution({}, context(nx('run', 'leaf:deploy', '--target=kubernetes', '--dry-run')));
+    expect(process.env[COMPILE_TARGET_ENV]).toBe('kubernetes');
     await preTasksExecution({}, context(nx('run', 'leaf:plan', '--target=hb3')));
     expect(process.env[COMPILE_TARGET_ENV]).toBe('');
   });

@@ -9,12 +9,13 @@
  * compile target lists that variable as an input, so each target caches separately; the variable
  * is reset (to empty) on every run, so a nested `nx` never inherits an outer value.
  *
- * The targets that depend on compile (`run`, `serve`) take the same flag: `nx run <agent>:run
- * --target=hb3` compiles for hb3 first instead of letting its `dependsOn` compile in `auto` mode
- * overwrite the hb3 output.
+ * The targets that depend on compile (`run`, `serve`, `deploy`) take the same flag: `nx run
+ * <agent>:run --target=hb3` compiles for hb3 first instead of letting its `dependsOn` compile in
+ * `auto` mode overwrite the hb3 output, and `nx run <agent>:deploy --target=kubernetes` deploys
+ * the Kubernetes output.
  */
 import type { PreTasksExecution } from '@nx/devkit';
-import { RUN_TARGET, SERVE_TARGET } from './create-nodes';
+import { DEPLOY_TARGET, RUN_TARGET, SERVE_TARGET } from './create-nodes';
 import { COMPILE_TARGET_ENV } from './compile-target-env';
 import { normalizePluginOptions, type AgentdefPluginOptions } from './options';
 
@@ -84,5 +85,5 @@ export function compileTargetFromArgv(
 export const preTasksExecution: PreTasksExecution<AgentdefPluginOptions> = (options, context) => {
   const compileTarget = normalizePluginOptions(options).targetNames.compile;
   process.env[COMPILE_TARGET_ENV] =
-    compileTargetFromArgv(context.argv, compileTarget, [RUN_TARGET, SERVE_TARGET]) ?? '';
+    compileTargetFromArgv(context.argv, compileTarget, [RUN_TARGET, SERVE_TARGET, DEPLOY_TARGET]) ?? '';
 };

@@ -33,6 +33,7 @@ describe('adapters', () => {
 
   it.each([
     ['hb3', 'hb3-job.json', 'image/entrypoint.mjs'],
+    ['kubernetes', 'kubernetes/service.yaml', 'image/entrypoint.mjs'],
     ['local-mac', 'launcher.json', 'launch.mjs'],
   ] as const)('%s emits plan.json, %s and the bundled %s', async (target, descriptor, entry) => {
     const root = router();

@@ -74,7 +74,7 @@ describe('outputTarget', () => {
       const found = outputTarget(dir);
       expect(found.target, JSON.stringify(target)).toBeUndefined();
       expect(found.problem).toMatch(
-        /which is none of cloudflare-dynamic-worker, hb3 or local-mac: compile the agent again with this agentdef$/,
+        /which is none of cloudflare-dynamic-worker, hb3, kubernetes or local-mac: compile the agent again with this agentdef$/,
       );
     }
     const hostile = folder('foreign-hostile', JSON.stringify({ target: `\u001b[31m${'x'.repeat(500)}` }));

@@ -1,7 +1,7 @@
 /** The target a value that is none probably means (what `--target` answers with, in the CLI, the library and the executor). */
 import { describe, expect, it } from 'vitest';
 import { compileAgent } from '../compiler/compile';
-import { COMPILE_TARGETS, suggestTarget, unknownTargetProblem } from './targets';
+import { COMPILE_TARGETS, hostOf, suggestTarget, targetForHost, unknownTargetProblem } from './targets';
 
 describe('suggestTarget', () => {
   it("maps a host's name, a near miss of one and a typo of a target to that target", () => {
@@ -13,6 +13,8 @@ describe('suggestTarget', () => {
       ['container', 'hb3'],
       ['hb4', 'hb3'],
       ['HB3', 'hb3'],
+      ['kubernets', 'kubernetes'],
+      ['kube', 'kubernetes'],
       ['local', 'local-mac'],
       ['local-mca', 'local-mac'],
       ['aut', 'auto'],
@@ -22,7 +24,7 @@ describe('suggestTarget', () => {
   });
 
   it('suggests nothing for what is close to no target, and every suggestion is a target', () => {
-    for (const given of ['lambda', 'aws', '', 'x', 'kubernetes']) expect(suggestTarget(given), given).toBeUndefined();
+    for (const given of ['lambda', 'aws', '', 'x', 'nomad']) expect(suggestTarget(given), given).toBeUndefined();
     for (const given of ['w', 'wo', 'hb', 'lo', 'cl', 'auto-mac', 'hb33']) {
       const guess = suggestTarget(given);
       if (guess !== undefined) expect(['auto', ...COMPILE_TARGETS]).toContain(guess);
@@ -38,11 +40,19 @@ describe('suggestTarget', () => {
     });
     expect(result.ioError).toBe(unknownTargetProblem('worker'));
     expect(result.ioError).toBe(
-      'unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3 or local-mac',
+      'unknown target "worker": did you mean cloudflare-dynamic-worker? The targets are auto, cloudflare-dynamic-worker, hb3, kubernetes or local-mac',
     );
     expect(result.files).toBeUndefined();
     expect(unknownTargetProblem('aws')).toBe(
-      'unknown target "aws": use auto, cloudflare-dynamic-worker, hb3 or local-mac',
+      'unknown target "aws": use auto, cloudflare-dynamic-worker, hb3, kubernetes or local-mac',
     );
+  });
+});
+
+describe('targetForHost', () => {
+  it('auto takes hb3 for the container host; kubernetes runs on the same host, only when asked for', () => {
+    expect(targetForHost('container')).toBe('hb3');
+    expect(hostOf('kubernetes')).toBe('container');
+    expect(COMPILE_TARGETS.indexOf('kubernetes')).toBe(COMPILE_TARGETS.indexOf('hb3') + 1);
   });
 });

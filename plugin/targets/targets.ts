@@ -8,6 +8,7 @@ import type { Host } from '../definition/runtime-hosts';
 import { nearestName } from '../definition/nearest-name';
 import { cloudflareDynamicWorkerTarget } from './cloudflare-dynamic-worker/target';
 import { hb3Target } from './hb3/target';
+import { kubernetesTarget } from './kubernetes/target';
 import { localMacTarget } from './local-mac/target';
 import type { DeployOptionName, TargetDescriptor } from './target';
 
@@ -15,6 +16,7 @@ import type { DeployOptionName, TargetDescriptor } from './target';
 export const TARGETS = [
   cloudflareDynamicWorkerTarget,
   hb3Target,
+  kubernetesTarget,
   localMacTarget,
 ] as const satisfies readonly TargetDescriptor[];
 

@@ -80,7 +80,7 @@ describe('agentdef compile', () => {
     const bad = await run(['examples/write-router/agent.json', '--target', 'lambda']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(
-      '--target "lambda" is not allowed. It must be one of auto, cloudflare-dynamic-worker, hb3, local-mac',
+      '--target "lambda" is not allowed. It must be one of auto, cloudflare-dynamic-worker, hb3, kubernetes, local-mac',
     );
     // A host's name or a typo is answered with the target it means.
     for (const [given, meant] of [
@@ -92,7 +92,7 @@ describe('agentdef compile', () => {
       const typo = await run(['examples/write-router/agent.json', '--target', given!]);
       expect(typo.code).toBe(2);
       expect(typo.stderr).toContain(
-        `--target "${given}" is not allowed: did you mean "${meant}"? It must be one of auto, cloudflare-dynamic-worker, hb3, local-mac`,
+        `--target "${given}" is not allowed: did you mean "${meant}"? It must be one of auto, cloudflare-dynamic-worker, hb3, kubernetes, local-mac`,
       );
     }
     expect((await run(['missing/agent.json'])).code).toBe(2);
