@@ -9,7 +9,8 @@
  *   sharing one server never see each other's tables.
  * - `stop()` (fast shutdown), `start()`, `restart()`, and `kill()` (SIGKILL of the postmaster, then
  *   the crash recovery of the next `start()`) are the outages the stores are tested against.
- * - Durability settings stay PostgreSQL's defaults but `fsync` (off: the tests never lose power).
+ * - Durability settings stay PostgreSQL's defaults but `fsync` (off: the tests never lose power);
+ *   `{ fsync: true }` keeps it on (the replicas bench measures both).
  *
  * The binaries are found on PATH, else in Debian's /usr/lib/postgresql/<version>/bin. With none,
  * `startPostgres` throws saying what to install: a test that needs PostgreSQL fails, never skips.
@@ -66,7 +67,7 @@ function binDir(): string {
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Starts a PostgreSQL cluster in `folder` (created when missing); stop it in the test's afterAll. */
-export async function startPostgres(folder: string): Promise<PostgresServer> {
+export async function startPostgres(folder: string, settings: { fsync?: boolean } = {}): Promise<PostgresServer> {
   const bin = binDir();
   mkdirSync(folder, { recursive: true });
   const data = join(folder, 'data');
@@ -116,7 +117,7 @@ export async function startPostgres(folder: string): Promise<PostgresServer> {
     `-p ${port}`,
     `-k ${socket}`,
     "-c listen_addresses='127.0.0.1'",
-    '-c fsync=off',
+    `-c fsync=${settings.fsync === true ? 'on' : 'off'}`,
     '-c max_connections=200',
   ].join(' ');
   const start = async () => {
