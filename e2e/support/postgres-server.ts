@@ -9,7 +9,8 @@
  *   sharing one server never see each other's tables.
  * - `stop()` (fast shutdown), `start()`, `restart()`, and `kill()` (SIGKILL of the postmaster, then
  *   the crash recovery of the next `start()`) are the outages the stores are tested against.
- * - Durability settings stay PostgreSQL's defaults but `fsync` (off: the tests never lose power).
+ * - Durability settings stay PostgreSQL's defaults but `fsync` (off: the tests never lose power);
+ *   `{ fsync: true }` keeps it on (the replicas bench measures both).
  *
  * The binaries are found on PATH, else in Debian's /usr/lib/postgresql/<version>/bin. With none,
  * `startPostgres` throws saying what to install: a test that needs PostgreSQL fails, never skips.
@@ -73,6 +74,8 @@ export interface PostgresServerOptions {
    * `caFile`, for a client's `sslrootcert`).
    */
   tls?: boolean;
+  /** Keep `fsync` on (default off: the tests never lose power; the replicas bench measures both). */
+  fsync?: boolean;
 }
 
 /** Starts a PostgreSQL cluster in `folder` (created when missing); stop it in the test's afterAll. */
@@ -192,7 +195,7 @@ export async function startPostgres(
     `-p ${port}`,
     `-k ${socket}`,
     "-c listen_addresses='127.0.0.1'",
-    '-c fsync=off',
+    `-c fsync=${serverOptions.fsync === true ? 'on' : 'off'}`,
     '-c max_connections=200',
   ].join(' ');
   const start = async () => {
