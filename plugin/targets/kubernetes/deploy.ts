@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { CARD_SIGNING_KEY_SECRET } from '../../host-contract/container-contract';
+import { CARD_SIGNING_KEY_SECRET, TASK_STORE_BUILD_ARG } from '../../host-contract/container-contract';
 import { IMAGE_DIR } from '../../host-contract/output-files';
 import { findContainerEngine, findOnPath } from '../../deploy/container-engine';
 import { DEPLOY_EXIT, type DeployOptions } from '../../deploy/deploy-options';
@@ -31,6 +31,8 @@ export interface KubernetesDeployPlan {
   /** `name:tag` of the image the manifests run. */
   image: string;
   secrets: SecretToCreate[];
+  /** The pods keep their A2A tasks in PostgreSQL (`AGENTDEF_TASK_STORE` from a Secret): the image needs its driver. */
+  taskStore: boolean;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -90,7 +92,8 @@ export function readKubernetesDeployPlan(outDir: string): KubernetesDeployPlan |
     const optionalKeys = new Set(mine.filter((r) => r.optional && !keys.has(r.key)).map((r) => r.key));
     return { name, keys: [...keys].sort(), optionalKeys: [...optionalKeys].sort() };
   });
-  return { manifestsDir, image: `${image['name']}:${image['newTag']}`, secrets };
+  const taskStore = refs.some((r) => r.key === TASK_STORE_KEY);
+  return { manifestsDir, image: `${image['name']}:${image['newTag']}`, secrets, taskStore };
 }
 
 /** The variable a key's value is read from in the printed command: the key itself, the task store's `AGENTDEF_TASK_STORE`. */
@@ -117,7 +120,18 @@ export async function deployKubernetes(options: DeployOptions): Promise<number> 
   const shownApply = shellLine(apply.map((word) => (word === plan.manifestsDir ? show(word) : word)));
   const engine = findContainerEngine(env)?.name ?? 'docker';
   const context = join(options.outDir, IMAGE_DIR);
-  const build = shellLine([engine, 'build', '-t', plan.image, '-f', show(join(context, 'Dockerfile')), show(context)]);
+  // Replicas sharing their tasks in PostgreSQL: the image installs the driver (hb3.md).
+  const buildArgs = plan.taskStore ? ['--build-arg', `${TASK_STORE_BUILD_ARG}=postgres`] : [];
+  const build = shellLine([
+    engine,
+    'build',
+    ...buildArgs,
+    '-t',
+    plan.image,
+    '-f',
+    show(join(context, 'Dockerfile')),
+    show(context),
+  ]);
   const lines = [
     `Kubernetes manifests from ${show(plan.manifestsDir)}`,
     `image ${plan.image}: build it, push it where the cluster pulls from, and point images[].newName of ${show(join(plan.manifestsDir, KUSTOMIZATION_FILE))} at the pushed name:`,

@@ -27,6 +27,7 @@ export const kubernetesAdapter: Adapter = {
     const contract = readContainerContract(image.files);
     const labels = standardLabels(plan.root.slug, plan.root.version);
     const manifests: Manifest[] = workloads(contract, labels);
+    const deployment = manifests.find((m) => m.object['kind'] === 'Deployment');
     manifests.push({
       file: 'network-policy.yaml',
       object: networkPolicy({
@@ -34,9 +35,9 @@ export const kubernetesAdapter: Adapter = {
         labels,
         podSelector: { 'app.kubernetes.io/name': labels['app.kubernetes.io/name']! },
         origins: treeEgress(contract.configs),
+        taskStore: deployment !== undefined,
       }),
     });
-    const deployment = manifests.find((m) => m.object['kind'] === 'Deployment');
     const files: EmittedFile[] = [
       ...image.files,
       ...manifests.map((m) => ({ path: `${MANIFESTS_DIR}/${m.file}`, contents: yamlText(m.object) })),

@@ -117,7 +117,7 @@ describe('agentdef deploy of a kubernetes output', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^ {2}(docker|podman) build -t agentdef\/write-router:1\.4\.0-[0-9a-f]{12} -f dist\/agents\/write-router\/image\/Dockerfile dist\/agents\/write-router\/image$/m,
+      /^ {2}(docker|podman) build --build-arg TASK_STORE=postgres -t agentdef\/write-router:1\.4\.0-[0-9a-f]{12} -f dist\/agents\/write-router\/image\/Dockerfile dist\/agents\/write-router\/image$/m,
     );
     expect(result.stdout).toContain(
       '  kubectl create secret generic write-router-secrets --from-literal=AGENTDEF_RECEIPT_KEY="$AGENTDEF_RECEIPT_KEY" --from-literal=ANTHROPIC_API_KEY="$ANTHROPIC_API_KEY" --from-literal=OPENAI_API_KEY="$OPENAI_API_KEY"\n',

@@ -164,7 +164,7 @@ describe('the kubernetes adapter', () => {
     expect(job!.spec.template.metadata.labels).toMatchObject(selector);
   });
 
-  it('the NetworkPolicy allows DNS and the ports of the allow-list, and names the origins', async () => {
+  it('the NetworkPolicy allows DNS, the ports of the allow-list and a served agent’s task-store database, and names the origins', async () => {
     const router = manifests(await emitKubernetes('examples/write-router/agent.json'));
     const [policy] = byKind(router, 'NetworkPolicy');
     expect(policy!.spec.policyTypes).toEqual(['Egress']);
@@ -175,8 +175,16 @@ describe('the kubernetes adapter', () => {
           { protocol: 'TCP', port: 53 },
         ],
       },
-      { ports: [{ protocol: 'TCP', port: 443 }] },
+      // 5432: the replicas' shared task store (PostgreSQL); the Deployment reads it from a Secret.
+      {
+        ports: [
+          { protocol: 'TCP', port: 443 },
+          { protocol: 'TCP', port: 5432 },
+        ],
+      },
     ]);
+    expect(byKind(router, 'Deployment')).toHaveLength(1);
+    expect(policy!.metadata.annotations['agentdef.dev/task-store-port']).toBe('5432');
     expect(policy!.metadata.annotations['agentdef.dev/egress-allow'].split(',')).toEqual(
       expect.arrayContaining(['https://api.anthropic.com', 'https://api.openai.com']),
     );
