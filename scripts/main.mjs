@@ -69,6 +69,16 @@ step(
   [cli, 'compile', 'examples/fallback-writer/agent.json', '--target', 'hb3', '--out', 'dist/hb3/fallback-writer'],
 );
 step(
+  'Compile a container agent for Kubernetes: the HB3 image contract plus a Deployment, Service, NetworkPolicy and kustomization',
+  'agentdef compile examples/write-router/agent.json --target kubernetes --out dist/kubernetes/write-router',
+  [cli, 'compile', 'examples/write-router/agent.json', '--target', 'kubernetes', '--out', 'dist/kubernetes/write-router'],
+);
+step(
+  'The Kubernetes deploy dry run: the image to build, the Secrets to create (names and keys only), kubectl apply -k',
+  'agentdef deploy dist/kubernetes/write-router --dry-run',
+  [cli, 'deploy', 'dist/kubernetes/write-router', '--dry-run'],
+);
+step(
   'Two replicas of the HB3 job share their A2A tasks in PostgreSQL: sent to one, listed and read through the other',
   'node scripts/run-replicas-example.mjs dist/hb3/fallback-writer',
   [join(root, 'scripts', 'run-replicas-example.mjs'), 'dist/hb3/fallback-writer'],
