@@ -71,7 +71,15 @@ step(
 step(
   'Compile a container agent for Kubernetes: the HB3 image contract plus a Deployment, Service, NetworkPolicy and kustomization',
   'agentdef compile examples/write-router/agent.json --target kubernetes --out dist/kubernetes/write-router',
-  [cli, 'compile', 'examples/write-router/agent.json', '--target', 'kubernetes', '--out', 'dist/kubernetes/write-router'],
+  [
+    cli,
+    'compile',
+    'examples/write-router/agent.json',
+    '--target',
+    'kubernetes',
+    '--out',
+    'dist/kubernetes/write-router',
+  ],
 );
 step(
   'The Kubernetes deploy dry run: the image to build, the Secrets to create (names and keys only), kubectl apply -k',
