@@ -22,7 +22,6 @@
 import { Role, TaskState, type SendMessageRequest, type StreamResponse, type Task } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptTurn, TurnContext } from '../../plugin/runtime/__test-support__/stub-provider';
 import { verifyReceipt, type Receipt } from '../../plugin/runtime/receipts';
 import { readReceipts, receiptKeys, scratch, type Scratch } from '../local/support/host-harness';
 import {
@@ -32,18 +31,10 @@ import {
   type HostName,
 } from './support/fallback-writer-hosts';
 import { holdMarker, startHoldingModel, type HoldingModel } from './support/holding-model';
+import { sendForTask, userMessage, WRITER_ANSWER, writerTurn } from './support/writer-messages';
 import { until } from '../../plugin/runtime/__test-support__/until';
 
 const ANTHROPIC_KEY = 'sk-ant-every-method-0123456789';
-const ANSWER = JSON.stringify({ path: 'src/a.ts', applied: true, diff: '@@ -1 +1 @@\n-a\n+b\n', lines: 1 });
-
-/** One tool round, then the answer. */
-function writerTurn(_index: number, ctx: TurnContext): ScriptTurn {
-  if (ctx.lastToolResults.length === 0)
-    return { toolCalls: [{ name: 'apply_unified_diff', arguments: { source: 'a\n', diff: '@@ -1 +1 @@\n-a\n+b\n' } }] };
-  return { text: ANSWER };
-}
-
 let tmp: Scratch;
 let keys: Awaited<ReturnType<typeof receiptKeys>>;
 let model: HoldingModel;
@@ -67,39 +58,6 @@ afterAll(async () => {
   await model?.close();
   tmp?.cleanup();
 });
-
-/** A SendMessage request as the SDK types it: one text part. */
-function userMessage(
-  text: string,
-  options: { contextId?: string; taskId?: string; returnImmediately?: boolean } = {},
-): SendMessageRequest {
-  return {
-    tenant: '',
-    message: {
-      messageId: `m-${text}-${Math.random().toString(36).slice(2)}`,
-      contextId: options.contextId ?? '',
-      taskId: options.taskId ?? '',
-      role: Role.ROLE_USER,
-      parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' }],
-      metadata: undefined,
-      extensions: [],
-      referenceTaskIds: [],
-    },
-    configuration: {
-      acceptedOutputModes: [],
-      taskPushNotificationConfig: undefined,
-      historyLength: undefined,
-      returnImmediately: options.returnImmediately ?? false,
-    },
-    metadata: undefined,
-  };
-}
-
-async function sendForTask(client: Client, request: SendMessageRequest): Promise<Task> {
-  const result = await client.sendMessage(request);
-  if (!('status' in result)) throw new Error(`expected a Task, got ${JSON.stringify(result)}`);
-  return result as Task;
-}
 
 const getTask = (client: Client, id: string, historyLength?: number) =>
   client.getTask({ tenant: '', id, ...(historyLength !== undefined ? { historyLength } : {}) });
@@ -202,7 +160,7 @@ describe('sending messages', () => {
       const task = await sendForTask(client, userMessage('rename a to b'));
       expect(task.status?.state, host).toBe(TaskState.TASK_STATE_COMPLETED);
       const part = task.artifacts[0]?.parts[0]?.content;
-      expect(part?.$case === 'text' ? JSON.parse(part.value) : part, host).toEqual(JSON.parse(ANSWER));
+      expect(part?.$case === 'text' ? JSON.parse(part.value) : part, host).toEqual(JSON.parse(WRITER_ANSWER));
       const receipt = (task.metadata as { receipt?: Receipt } | undefined)?.receipt;
       expect(receipt, host).toBeDefined();
       expect(await verifyReceipt(receipt!, keys.publicJwk), host).toBe(true);
@@ -304,7 +262,7 @@ describe('sending messages', () => {
       const artifacts = events.flatMap((e) => (e.payload?.$case === 'artifactUpdate' ? [e.payload.value] : []));
       expect(artifacts.at(-1)?.lastChunk, host).toBe(true);
       expect(JSON.stringify(artifacts.map((a) => a.artifact?.parts)), host).toContain(
-        JSON.stringify(ANSWER).slice(1, -1),
+        JSON.stringify(WRITER_ANSWER).slice(1, -1),
       );
       const final = events.at(-1)!.payload as {
         $case: 'statusUpdate';

@@ -16,10 +16,9 @@
  *   - `kill -9` of the replica running a task: the other reports it failed (`replica-lost`) once the
  *     dead replica's lease runs out, and it stays so.
  */
-import { Role, TaskState, type SendMessageRequest, type StreamResponse, type Task } from '@a2a-js/sdk';
+import { TaskState, type SendMessageRequest, type StreamResponse, type Task } from '@a2a-js/sdk';
 import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptTurn, TurnContext } from '../../plugin/runtime/__test-support__/stub-provider';
 import { until } from '../../plugin/runtime/__test-support__/until';
 import {
   REPO,
@@ -34,16 +33,9 @@ import {
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
 import { holdMarker, startHoldingModel, type HoldingModel } from './support/holding-model';
+import { sendForTask, userMessage, writerTurn } from './support/writer-messages';
 
 const ANTHROPIC_KEY = 'sk-ant-replicas-0123456789';
-const ANSWER = JSON.stringify({ path: 'src/a.ts', applied: true, diff: '@@ -1 +1 @@\n-a\n+b\n', lines: 1 });
-
-function writerTurn(_index: number, ctx: TurnContext): ScriptTurn {
-  if (ctx.lastToolResults.length === 0)
-    return { toolCalls: [{ name: 'apply_unified_diff', arguments: { source: 'a\n', diff: '@@ -1 +1 @@\n-a\n+b\n' } }] };
-  return { text: ANSWER };
-}
-
 type Replica = 'hb3' | 'local';
 
 let tmp: Scratch;
@@ -106,37 +98,7 @@ afterAll(async () => {
   tmp?.cleanup();
 });
 
-function userMessage(
-  text: string,
-  options: { contextId?: string; returnImmediately?: boolean } = {},
-): SendMessageRequest {
-  return {
-    tenant: '',
-    message: {
-      messageId: `m-${Math.random().toString(36).slice(2)}`,
-      contextId: options.contextId ?? '',
-      taskId: '',
-      role: Role.ROLE_USER,
-      parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' }],
-      metadata: undefined,
-      extensions: [],
-      referenceTaskIds: [],
-    },
-    configuration: {
-      acceptedOutputModes: [],
-      taskPushNotificationConfig: undefined,
-      historyLength: undefined,
-      returnImmediately: options.returnImmediately ?? false,
-    },
-    metadata: undefined,
-  };
-}
-
-async function send(request: SendMessageRequest): Promise<Task> {
-  const result = await client.sendMessage(request);
-  if (!('status' in result)) throw new Error(`expected a Task, got ${JSON.stringify(result)}`);
-  return result as Task;
-}
+const send = (request: SendMessageRequest): Promise<Task> => sendForTask(client, request);
 
 const getTask = (id: string) => client.getTask({ tenant: '', id });
 
