@@ -19,7 +19,7 @@
  *     and -32003 on the wire; a notification (no id) is carried out and answered 204 with no body.
  * Every check gathers a shape per host, and the hosts must agree.
  */
-import { Role, TaskState, type SendMessageRequest, type StreamResponse, type Task } from '@a2a-js/sdk';
+import { Role, TaskState, type StreamResponse, type Task } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyReceipt, type Receipt } from '../../plugin/runtime/receipts';
