@@ -107,7 +107,7 @@ describe('every inferred Nx target fails when its command fails', () => {
   it('run of an output it cannot run (a Worker)', () => {
     const output = expectFailed(ws.nx(['run', 'echo:run', '--output-style=stream']), 'echo:run');
     expect(output).toMatch(
-      /is a cloudflare-dynamic-worker output, which runs in its own engine \(serve it with agentdef dev <folder>\): compile the agent with --target hb3 or --target local-mac first/,
+      /is a cloudflare-dynamic-worker output, which runs in its own engine \(serve it with agentdef dev <folder>\): compile the agent with --target hb3, --target kubernetes or --target local-mac first/,
     );
   });
 

@@ -41,7 +41,7 @@ const PRINTS: readonly Prints[] = [
     command: /^npx agentdef compile --help/,
     prints: [
       /^usage: agentdef compile <file> /m,
-      /^ {2}--target auto\|cloudflare-dynamic-worker\|hb3\|local-mac$/m,
+      /^ {2}--target auto\|cloudflare-dynamic-worker\|hb3\|kubernetes\|local-mac$/m,
       /^exit codes:$/m,
     ],
   },

@@ -82,6 +82,7 @@ describe('agentdef loads commands lazily', () => {
       'plugin/targets/cloudflare-dynamic-worker/target.ts',
       'plugin/targets/cloudflare-dynamic-worker/contract.ts',
       'plugin/targets/hb3/target.ts',
+      'plugin/targets/kubernetes/target.ts',
       'plugin/targets/local-mac/target.ts',
       'plugin/host-contract/output-files.ts',
       'plugin/definition/rules/lifecycle-gates.ts',

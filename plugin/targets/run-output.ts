@@ -16,10 +16,7 @@ export async function runCompiledOutput(options: RunOutputOptions): Promise<numb
       found.target !== undefined
         ? `${options.outDir} is a ${found.target.id} output, which runs in its own engine (serve it with agentdef dev <folder>)`
         : found.noPlan
-          ? `${options.outDir} holds neither ${listText(
-              runners.map((target) => target.runs!),
-              'nor',
-            )}`
+          ? `${options.outDir} holds neither ${listText([...new Set(runners.map((target) => target.runs!))], 'nor')}`
           : found.problem;
     options.stderr(`error: ${why}: compile the agent with ${compileFor} first\n`);
     return 2;

@@ -42,7 +42,7 @@ describe('agentdef run', () => {
     const result = await run(['dist/agents/nothing']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `error: ${join(root, 'dist/agents/nothing')} holds neither hb3-job.json nor launcher.json: compile the agent with --target hb3 or --target local-mac first\n`,
+      `error: ${join(root, 'dist/agents/nothing')} holds neither hb3-job.json nor launcher.json: compile the agent with --target hb3, --target kubernetes or --target local-mac first\n`,
     );
   });
 
