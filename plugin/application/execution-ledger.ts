@@ -227,6 +227,53 @@ export interface LedgerStore {
   close(): Awaitable<void>;
 }
 
+/** The columns of a durable ledger's table, in order (SQLite and PostgreSQL): an existing table must have exactly these. */
+export const LEDGER_COLUMNS = [
+  'claim',
+  'key',
+  'plan_digest',
+  'mode',
+  'state',
+  'claimed_at',
+  'lease_until',
+  'dispatched_at',
+  'finished_at',
+  'result',
+] as const;
+
+/** A row of a durable ledger's table (a claim may arrive as text: PostgreSQL's bigint). */
+export interface LedgerRow {
+  claim: number | string;
+  key: string;
+  plan_digest: string;
+  mode: string;
+  state: string;
+  claimed_at: number;
+  lease_until: number;
+  dispatched_at: number | null;
+  finished_at: number | null;
+  result: string | null;
+}
+
+/** A row as a record; throws (inside the transaction, reported as `storage`) on a row no ledger wrote. */
+export function recordOfRow(row: LedgerRow): LedgerRecord {
+  if (typeof row.result === 'string') JSON.parse(row.result); // an unreadable result is corruption, found here
+  const claim = Number(row.claim);
+  if (!Number.isSafeInteger(claim)) throw Object.assign(new Error('bad claim'), { code: 'XX001' });
+  return {
+    key: row.key,
+    claim,
+    planDigest: row.plan_digest,
+    mode: row.mode as LedgerRecord['mode'],
+    state: row.state as LedgerRecord['state'],
+    claimedAt: row.claimed_at,
+    leaseUntil: row.lease_until,
+    dispatchedAt: row.dispatched_at,
+    finishedAt: row.finished_at,
+    result: row.result,
+  };
+}
+
 export const isTerminal = (state: ExecutionLedgerState): state is TerminalStatus =>
   state === 'succeeded' || state === 'failed' || state === 'cancelled';
 export const isProtected = (record: LedgerRecord): boolean => record.dispatchedAt !== null;

@@ -23,14 +23,15 @@
  * All hosts sharing a database should use the same limits; each claim enforces its own.
  * Nothing here throws: failures are typed results whose messages carry a code, never data.
  */
-import type {
-  ExecutionLedgerOptions,
-  LedgerOpening,
-  LedgerRecord,
-  LedgerStore,
-  NewLedgerRecord,
+import type { ExecutionLedgerOptions, LedgerOpening, LedgerStore, NewLedgerRecord } from './execution-ledger';
+import {
+  createLedgerOverStore,
+  LEDGER_COLUMNS,
+  type LedgerRow,
+  readLedgerOptions,
+  recordOfRow,
+  serialized,
 } from './execution-ledger';
-import { createLedgerOverStore, readLedgerOptions, serialized } from './execution-ledger';
 import {
   ADVISORY_LOCK_CLASS,
   describePostgresError,
@@ -79,20 +80,6 @@ CREATE INDEX ${T}_eviction ON ${T} ((COALESCE(finished_at, lease_until)), claim)
   },
 ];
 
-/** The columns of the table, in order: after migrating, the table must have exactly these. */
-const COLUMNS = [
-  'claim',
-  'key',
-  'plan_digest',
-  'mode',
-  'state',
-  'claimed_at',
-  'lease_until',
-  'dispatched_at',
-  'finished_at',
-  'result',
-] as const;
-
 /** Opens the ledger in the database of `options.url`, creating its table on first use. */
 export async function openPostgresExecutionLedger(options: PostgresExecutionLedgerOptions): Promise<LedgerOpening> {
   const read = readLedgerOptions(options);
@@ -136,7 +123,7 @@ export async function openPostgresExecutionLedger(options: PostgresExecutionLedg
         [T],
       )
     ).map((row) => row.column_name);
-    if (columns.join(',') !== COLUMNS.join(',')) {
+    if (columns.join(',') !== LEDGER_COLUMNS.join(',')) {
       await db.close();
       return {
         ok: false,
@@ -162,39 +149,6 @@ function describeLedgerError(error: unknown): string {
   return `${describePostgresError(error)} (the ledger database is unreachable, busy or not an execution ledger)`;
 }
 
-interface Row {
-  claim: string | number;
-  key: string;
-  plan_digest: string;
-  mode: string;
-  state: string;
-  claimed_at: number;
-  lease_until: number;
-  dispatched_at: number | null;
-  finished_at: number | null;
-  result: string | null;
-  [column: string]: unknown;
-}
-
-/** A row as a record; refuses (throws inside the transaction, reported as `storage`) a row no ledger wrote. */
-function recordOf(row: Row): LedgerRecord {
-  if (typeof row.result === 'string') JSON.parse(row.result); // an unreadable result is corruption, found here
-  const claim = Number(row.claim); // bigint arrives as text
-  if (!Number.isSafeInteger(claim)) throw Object.assign(new Error('bad claim'), { code: 'XX001' });
-  return {
-    key: row.key,
-    claim,
-    planDigest: row.plan_digest,
-    mode: row.mode as LedgerRecord['mode'],
-    state: row.state as LedgerRecord['state'],
-    claimedAt: row.claimed_at,
-    leaseUntil: row.lease_until,
-    dispatchedAt: row.dispatched_at,
-    finishedAt: row.finished_at,
-    result: row.result,
-  };
-}
-
 const EVICTABLE = `dispatched_at IS NULL AND (state <> 'running' OR lease_until <= $1)`;
 
 function postgresStore(db: PostgresDatabase): LedgerStore {
@@ -209,8 +163,8 @@ function postgresStore(db: PostgresDatabase): LedgerStore {
     Number((await tx().query<{ n: string }>(sql, params))[0]?.n ?? 0);
   return {
     async read(key) {
-      const [row] = await tx().query<Row>(`SELECT * FROM ${T} WHERE key = $1`, [key]);
-      return row === undefined ? undefined : recordOf(row);
+      const [row] = await tx().query<LedgerRow & Record<string, unknown>>(`SELECT * FROM ${T} WHERE key = $1`, [key]);
+      return row === undefined ? undefined : recordOfRow(row);
     },
     count: () => count(`SELECT COUNT(*) AS n FROM ${T}`),
     async insert(record: NewLedgerRecord) {
@@ -265,7 +219,9 @@ function postgresStore(db: PostgresDatabase): LedgerStore {
       );
     },
     async list() {
-      return (await tx().query<Row>(`SELECT * FROM ${T} ORDER BY claim`)).map(recordOf);
+      return (await tx().query<LedgerRow & Record<string, unknown>>(`SELECT * FROM ${T} ORDER BY claim`)).map(
+        recordOfRow,
+      );
     },
     atomically: <R>(fn: () => Promise<R>): Promise<R> =>
       inOrder(() =>

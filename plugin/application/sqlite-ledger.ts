@@ -20,14 +20,14 @@
  * Nothing here throws: failures are typed results, and messages carry SQLite's error code, not data.
  */
 import { closeSync, constants, openSync, unlinkSync } from 'node:fs';
-import type {
-  ExecutionLedgerOptions,
-  LedgerOpening,
-  LedgerRecord,
-  LedgerStore,
-  NewLedgerRecord,
+import type { ExecutionLedgerOptions, LedgerOpening, LedgerStore, NewLedgerRecord } from './execution-ledger';
+import {
+  createLedgerOverStore,
+  LEDGER_COLUMNS,
+  type LedgerRow,
+  readLedgerOptions,
+  recordOfRow,
 } from './execution-ledger';
-import { createLedgerOverStore, readLedgerOptions } from './execution-ledger';
 import { loadSqliteDriver, type SqliteDatabase, type SqliteDriverName, sqliteErrorCode } from '../sqlite/sqlite-driver';
 
 export interface SqliteExecutionLedgerOptions extends ExecutionLedgerOptions {
@@ -40,20 +40,6 @@ export interface SqliteExecutionLedgerOptions extends ExecutionLedgerOptions {
 }
 
 export const SQLITE_LEDGER_TABLE = 'agentdef_execution_ledger_v1';
-
-/** The columns of the table, in order: an existing table must have exactly these. */
-const COLUMNS = [
-  'claim',
-  'key',
-  'plan_digest',
-  'mode',
-  'state',
-  'claimed_at',
-  'lease_until',
-  'dispatched_at',
-  'finished_at',
-  'result',
-] as const;
 
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${SQLITE_LEDGER_TABLE} (
   claim INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -120,7 +106,7 @@ export function openSqliteExecutionLedger(options: SqliteExecutionLedgerOptions)
       .prepare(`SELECT name FROM pragma_table_info('${SQLITE_LEDGER_TABLE}') ORDER BY cid`)
       .all()
       .map((row) => row['name']);
-    if (existing.length > 0 && existing.join(',') !== COLUMNS.join(',')) {
+    if (existing.length > 0 && existing.join(',') !== LEDGER_COLUMNS.join(',')) {
       db.close();
       return {
         ok: false,
@@ -171,36 +157,6 @@ function describeSqliteError(error: unknown): string {
   return `SQLite ${sqliteErrorCode(error)} (the ledger database is busy, unreadable or not an execution ledger)`;
 }
 
-interface Row {
-  claim: number;
-  key: string;
-  plan_digest: string;
-  mode: string;
-  state: string;
-  claimed_at: number;
-  lease_until: number;
-  dispatched_at: number | null;
-  finished_at: number | null;
-  result: string | null;
-}
-
-/** A row as a record; refuses (throws inside the transaction, reported as `storage`) a row no ledger wrote. */
-function recordOf(row: Row): LedgerRecord {
-  if (typeof row.result === 'string') JSON.parse(row.result); // an unreadable result is corruption, found here
-  return {
-    key: row.key,
-    claim: row.claim,
-    planDigest: row.plan_digest,
-    mode: row.mode as LedgerRecord['mode'],
-    state: row.state as LedgerRecord['state'],
-    claimedAt: row.claimed_at,
-    leaseUntil: row.lease_until,
-    dispatchedAt: row.dispatched_at,
-    finishedAt: row.finished_at,
-    result: row.result,
-  };
-}
-
 /** The bound values of a record's columns: exactly the names the statements use. */
 function columnsOf(record: NewLedgerRecord) {
   const { key, planDigest, mode, state, claimedAt, leaseUntil, dispatchedAt, finishedAt, result } = record;
@@ -231,8 +187,8 @@ function sqliteStore(db: SqliteDatabase): LedgerStore {
   };
   return {
     read(key) {
-      const row = sql.read.get({ key }) as Row | undefined;
-      return row === undefined ? undefined : recordOf(row);
+      const row = sql.read.get({ key }) as LedgerRow | undefined;
+      return row === undefined ? undefined : recordOfRow(row);
     },
     count: () => (sql.count.get() as { n: number }).n,
     insert(record: NewLedgerRecord) {
@@ -253,7 +209,7 @@ function sqliteStore(db: SqliteDatabase): LedgerStore {
     evictOldest(now, n) {
       sql.evict.run({ now, n });
     },
-    list: () => (sql.list.all() as unknown as Row[]).map(recordOf),
+    list: () => (sql.list.all() as unknown as LedgerRow[]).map(recordOfRow),
     atomically: (fn) => db.immediateAsync(fn),
     close() {
       db.close();
