@@ -16,7 +16,7 @@ import { findWorkspaceRoot } from '../definition/workspace-definitions';
 import type { ModelModeRequest, ModelSession } from '../hosts/model-replay/model-session';
 import { modelModeRequest } from '../hosts/model-replay/model-session';
 import { modelBaseUrls } from '../hosts/node/model-endpoints';
-import { TASK_STORE_ENV, taskStoreEnvValue } from '../hosts/node/task-store-env';
+import { TASK_STORE_ENV, taskStoreEnvValue } from '../hosts/node/task-store-option';
 import type { LogFormat } from '../hosts/node/event-text';
 import type { SecretSource } from '../hosts/node/secret-source';
 import { AGENT_CARD_PATH } from '../runtime/agent-card';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresServer } from '../../e2e/support/postgres-server';
 import { describePostgresError, MIGRATIONS_TABLE, openPostgresDatabase, type Migration } from './postgres-database';
-import { connectionStringOf, readStoreSpec, storeLabel } from './store-spec';
+import { connectionStringOf, postgresEndpoint, readStoreSpec, storeLabel } from './store-spec';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agentdef-pg-db-'));
 let server: PostgresServer;
@@ -151,5 +151,30 @@ describe('TLS, passed through the connection string', () => {
     const plain = await open(`${await server.database('plain_tls')}?sslmode=verify-full`);
     expect(plain.ok).toBe(false);
     expect((plain as { message: string }).message).toContain('the server does not accept TLS');
+  });
+});
+
+describe('the endpoint a guarded host lets its store reach', () => {
+  it('is the one TCP host:port of the connection string; a unix socket, a host list or a bad port is refused without quoting it', () => {
+    expect(postgresEndpoint('postgres://u:p4ss@db.internal/tasks')).toEqual({ endpoint: 'db.internal:5432' });
+    expect(postgresEndpoint('postgresql://u:p4ss@10.0.0.7:6543/tasks?sslmode=verify-full')).toEqual({
+      endpoint: '10.0.0.7:6543',
+    });
+    expect(postgresEndpoint('postgres://u:p4ss@[::1]:5433/tasks')).toEqual({ endpoint: '::1:5433' });
+    // pg reads host and port from the query too: the guard must allow what pg will connect to.
+    expect(postgresEndpoint('postgres://u:p4ss@db.internal/tasks?host=evil.example&port=25')).toEqual({
+      endpoint: 'evil.example:25',
+    });
+    for (const refused of [
+      'postgres://u:p4ss@/tasks?host=/var/run/postgresql',
+      'postgres://u:p4ss@db.internal/tasks?host=a.example,b.example',
+      'postgres://u:p4ss@db.internal:0/tasks',
+      'postgres://u:p4ss@db.internal/tasks?port=70000',
+      'postgres://u:p4ss@[::zz]/tasks',
+    ]) {
+      const answer = postgresEndpoint(refused);
+      expect('problem' in answer, refused).toBe(true);
+      expect(JSON.stringify(answer)).not.toContain('p4ss');
+    }
   });
 });

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { findWorkspaceRoot } from '../../definition/workspace-definitions';
 import { receiptsFileProblem } from '../../hosts/node/receipt-file-sink';
 import { runCompiledOutput } from '../../targets/run-output';
-import { TASK_STORE_ENV, taskStoreEnvValue } from '../../hosts/node/task-store-env';
+import { TASK_STORE_ENV, taskStoreEnvValue } from '../../hosts/node/task-store-option';
 import { EXIT, type CliIo } from '../io';
 import { parsePort } from '../../host-contract/port';
 import { RUN } from '../specs/run';

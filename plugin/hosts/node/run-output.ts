@@ -39,7 +39,7 @@ import { defaultReceiptsFile } from './state-dir';
 import { TELEMETRY_FILE_ENV, defaultTelemetryFile } from './telemetry-export';
 import { REPLAY_PLACEHOLDER_KEY, modelProxyOf } from '../model-replay/proxy-routes';
 import { readStoreSpec } from '../../postgres/store-spec';
-import { TASK_STORE_ENV } from './task-store-env';
+import { TASK_STORE_ENV } from './task-store-option';
 
 export interface RunOutputOptions {
   /** The compile output folder (absolute). */

@@ -8,31 +8,16 @@
  * working folder. A connection string is never printed: messages name the store by its kind.
  */
 import { resolve } from 'node:path';
+import { TASK_STORE_ENV } from './task-store-option';
 import type { TaskStore, TaskStoreLimits } from '../../runtime/task-store';
 import { connectionStringOf, postgresEndpoint, readStoreSpec, storeLabel } from '../../postgres/store-spec';
 import { openPostgresTaskStore } from './postgres-task-store';
 import { openSqliteTaskStore } from './sqlite-task-store';
 
-export const TASK_STORE_ENV = 'AGENTDEF_TASK_STORE';
-
 /** The SQLite store's bounds: larger than the in-memory default (tasks are on disk), bounded all the same. */
 export const SQLITE_TASK_STORE_LIMITS: TaskStoreLimits = { maxTasks: 1000, maxBytes: 64 * 1024 * 1024 };
 /** The PostgreSQL store's bounds, per agent: the SQLite store's (the same contract, a larger disk). */
 export const POSTGRES_TASK_STORE_LIMITS: TaskStoreLimits = SQLITE_TASK_STORE_LIMITS;
-
-/**
- * What `--task-store <value>` sets `AGENTDEF_TASK_STORE` to: a file path made absolute from `cwd`,
- * a connection string or `secret:NAME` as given; or the one-line problem (never quoting the value).
- */
-export function taskStoreEnvValue(value: string, cwd: string): { value: string } | { problem: string } {
-  if (value === '')
-    return {
-      problem: '--task-store names a file (the host creates it), a postgres:// connection string or secret:NAME',
-    };
-  const spec = readStoreSpec(value);
-  if (spec.kind === 'invalid') return { problem: `--task-store: ${spec.message}` };
-  return { value: spec.kind === 'file' ? resolve(cwd, spec.path) : value };
-}
 
 export interface ConfiguredTaskStore {
   store?: TaskStore & { close(): unknown };
@@ -111,3 +96,5 @@ export async function taskStoreFromEnv(
   const choice = await taskStoreChoice(env, secrets, howToProvide, cwd);
   return 'problem' in choice ? choice : openTaskStore(choice, agentSlug);
 }
+
+export { TASK_STORE_ENV };
