@@ -21,6 +21,7 @@ export const SCHEMAS = [
     file: 'plugin/schema/agent-definition.v1.schema.json',
     name: 'agent-definition',
     validator: 'validateAgentDefinition',
+    words: 'AGENT_DEFINITION_WORDS',
     doc: 'docs/reference/agent-definition.md',
     effects: 'plugin/definition/field-effects.json',
   },
@@ -101,6 +102,25 @@ async function bundleValidator(source) {
   return result.outputFiles[0].text;
 }
 
+/** The property names and the enum and const strings of `schema`, sorted, each once. */
+export function schemaWords(schema) {
+  const words = new Set();
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value))
+        for (const name of Object.keys(value)) words.add(name);
+      if (key === 'enum' && Array.isArray(value))
+        for (const item of value) if (typeof item === 'string') words.add(item);
+      if (key === 'const' && typeof value === 'string') words.add(value);
+      visit(value);
+    }
+  };
+  visit(schema);
+  return [...words].sort();
+}
+
 export async function generateSchemaArtifacts() {
   const files = {};
   for (const entry of SCHEMAS) {
@@ -117,6 +137,11 @@ export async function generateSchemaArtifacts() {
     const effects =
       entry.effects === undefined ? undefined : JSON.parse(readFileSync(join(root, entry.effects), 'utf8'));
     if (entry.doc !== undefined) files[entry.doc] = renderSchemaReference(schema, entry.file, effects, entry.effects);
+    if (entry.words !== undefined)
+      files[`plugin/schema/generated/${entry.name}.words.ts`] =
+        BANNER +
+        '/** Every property name, enum and const string the schema states: words a valid document holds because the schema says so. */\n' +
+        `export const ${entry.words}: readonly string[] = ${JSON.stringify(schemaWords(schema), null, 2)};\n`;
     if (entry.validator === undefined) continue;
 
     const ajv = createAjv();

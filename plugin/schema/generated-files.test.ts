@@ -15,6 +15,7 @@ describe('files generated from the JSON Schema', () => {
       'docs/reference/eval-cases.md',
       'plugin/schema/generated/agent-definition.types.ts',
       'plugin/schema/generated/agent-definition.validator.ts',
+      'plugin/schema/generated/agent-definition.words.ts',
       'plugin/schema/generated/application-manifest.types.ts',
       'plugin/schema/generated/application-plan.types.ts',
       'plugin/schema/generated/component-pack.types.ts',

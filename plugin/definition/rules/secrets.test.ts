@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { cpuTimeOf } from '../../../e2e/support/cpu-time';
 import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
 import { validateDefinitionSource } from '../validate-definition';
-import { SECRET_SUGGESTION, highEntropyBlob, secretKinds, secretsRule as rule } from './secrets';
+import { AGENT_DEFINITION_WORDS } from '../../schema/generated/agent-definition.words';
+import { DEFAULT_RULE_OPTIONS } from './rule';
+import { SECRET_SUGGESTION, highEntropyBlob, secretFreeSchemaWords, secretKinds, secretsRule as rule } from './secrets';
 import { EXAMPLE_FILES, baseDefinition, loadExample, runRule, summarize } from './test-support';
 
 // Fake credentials in the shapes of real ones (built by concatenation so scanners of this
@@ -200,5 +202,31 @@ describe('secrets', () => {
     for (const d of schema)
       if (d.path === '/runtimeRequirements/bindings/0/ref' || d.path === '/metadata') expect(d.redactSource).toBe(true);
     assertRedacted(result.diagnostics, OPENAI, GITHUB);
+  });
+});
+
+describe('the schema words the scan skips', () => {
+  it('are only words no check would flag, in any field', () => {
+    const skipped = secretFreeSchemaWords();
+    for (const word of skipped) {
+      expect(AGENT_DEFINITION_WORDS).toContain(word);
+      // The field matters only to the AWS secret key (40 characters) and to blobs (32 and more).
+      expect(secretKinds(word, 'runtimeRequirements.bindings[0].aws_secret_access_key')).toEqual([]);
+      expect(highEntropyBlob(word)).toBeUndefined();
+    }
+  });
+
+  it('are most of the schema, so the shortcut is not silently lost', () => {
+    expect(secretFreeSchemaWords().size).toBeGreaterThan(0.9 * AGENT_DEFINITION_WORDS.length);
+  });
+
+  it('leave every other string scanned: a secret beside schema words, as a value and as a name', () => {
+    const definition = {
+      ...baseDefinition(),
+      metadata: { labels: { signingKeyRef: OPENAI, [GITHUB]: 'bindings' } },
+    } as unknown as AgentDefinition;
+    const findings = rule.check(definition, DEFAULT_RULE_OPTIONS);
+    expect(findings.map((f) => f.path).sort()).toEqual(['/metadata/labels', '/metadata/labels/signingKeyRef']);
+    assertRedacted(findings, OPENAI, GITHUB);
   });
 });

@@ -16,6 +16,7 @@ import {
   isPrivateJwk,
   secretKinds,
 } from '../../runtime/secret-shapes';
+import { AGENT_DEFINITION_WORDS } from '../../schema/generated/agent-definition.words';
 import type { Finding } from '../diagnostic';
 import type { SemanticRule } from './rule';
 
@@ -68,6 +69,25 @@ function isKnownResourceId(segments: readonly string[], value: string, root: unk
   return false;
 }
 
+/** The shortest token {@link highEntropyBlob} considers: a shorter string is never a blob. */
+const SHORTEST_BLOB = 32;
+
+let cleanSchemaWords: ReadonlySet<string> | undefined;
+
+/**
+ * The schema's own words (property names, enum and const strings: most strings of a valid
+ * definition) that the scan would find nothing in, wherever they sit: no detector matches them,
+ * and they are too short to be a blob or an AWS secret access key, the only checks that depend on
+ * the field. Skipping them changes no finding; it is what keeps the scan near the schema's speed.
+ * Computed on first use, by the detector itself.
+ */
+export function secretFreeSchemaWords(): ReadonlySet<string> {
+  cleanSchemaWords ??= new Set(
+    AGENT_DEFINITION_WORDS.filter((word) => word.length < SHORTEST_BLOB && secretKinds(word).length === 0),
+  );
+  return cleanSchemaWords;
+}
+
 function describeKinds(kinds: readonly string[]): string {
   if (kinds.length <= 1) return kinds[0] ?? 'a secret';
   return `${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1] ?? ''}`;
@@ -80,6 +100,7 @@ function describeKinds(kinds: readonly string[]): string {
  */
 export function secretFindings(root: unknown, where = 'a definition'): Finding[] {
   const findings: Finding[] = [];
+  const clean = secretFreeSchemaWords();
 
   const report = (segments: readonly string[], kinds: readonly string[], what: 'value' | 'name') => {
     const field = fieldName(segments);
@@ -97,7 +118,7 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
 
   const kindsOf = (segments: readonly string[], value: string): string[] => {
     // No detector, nor a blob, matches so short a string: skip naming its field.
-    if (value.length < SHORTEST_MATCH) return [];
+    if (value.length < SHORTEST_MATCH || clean.has(value)) return [];
     const kinds = secretKinds(value, value.length >= AWS_SECRET_LENGTH ? fieldName(segments) : '');
     if (kinds.length === 0 && inBlobZone(segments) && !isKnownResourceId(segments, value, root)) {
       const blob = highEntropyBlob(value);
