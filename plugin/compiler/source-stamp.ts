@@ -128,6 +128,10 @@ function* stampSteps(folder: string, file: string | undefined): StampSteps {
         '-z',
         '--branch',
         '--untracked-files=normal',
+        // Whether anything changed is all that is asked: no rename detection, no walk of the
+        // history to count commits ahead of and behind an upstream.
+        '--no-renames',
+        '--no-ahead-behind',
         ...(definition !== undefined ? ['--ignored=matching'] : []),
       ],
       // Git may not look above the folder found: if it is not the worktree's top, git fails and the stepwise path answers.
