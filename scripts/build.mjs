@@ -83,7 +83,7 @@ cpSync(join(root, 'bin', 'agentdef.cjs'), join(out, 'bin', 'agentdef.cjs'));
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const devDeps = pkg.devDependencies ?? {};
-const runtimeFromDev = ['@nx/devkit', 'esbuild', 'ts-morph', '@modelcontextprotocol/sdk', '@a2a-js/sdk'];
+const runtimeFromDev = ['@nx/devkit', 'esbuild', 'code-block-writer', '@modelcontextprotocol/sdk', '@a2a-js/sdk'];
 // What only some users need is an optional peer: npm installs none of them with agentdef, and each
 // missing one is met by one message naming the package and version to install (docs/installing.md).
 // - miniflare: `agentdef dev` serves Worker outputs through it (loaded when a Worker starts);

@@ -9,7 +9,7 @@
  * Each command module is loaded when its verb runs, not before: `validate` loads only the
  * definition layer, and `--help`, `agentdef help <command>`, `<command> --help`, `--version` and
  * an unknown verb load no command at all (what they print comes from the command tables,
- * specs/). Only `compile` (and whatever the compiler loads eagerly) pays for ts-morph
+ * specs/). Only `compile` (and whatever the compiler loads eagerly) pays for the code writer
  * and esbuild.
  */
 import { readFileSync } from 'node:fs';

@@ -36,7 +36,7 @@ import type { PinLookup } from './workspace-index';
 import { lazyWorkspaceIndex } from './workspace-index-lazy';
 import { writeOutputAtomic, type OutputFs } from './write-output';
 import { stampPlan } from './provenance';
-import { readSourceStamp, type SourceStamp } from './source-stamp';
+import { readSourceStampAsync, type SourceStamp } from './source-stamp';
 
 export interface PlanAgentOptions {
   /** The root definition; relative paths are taken from `workspaceRoot`. */
@@ -224,6 +224,11 @@ export interface EmitInputs {
   adapterOptions?: AdapterOptions;
   /** The bundler port (default: esbuild, one per call); a long-lived caller may share one across compiles. */
   bundler?: Bundler;
+  /**
+   * The plan `plan.json` holds when it is known only later (compile stamps the commit while the
+   * adapter bundles); awaited once the adapter is done. Default: the plan emitted.
+   */
+  planFile?: Promise<CompilePlan>;
 }
 
 export type EmitAgentResult =
@@ -255,7 +260,8 @@ export async function emitAgent(
       options: inputs.adapterOptions ?? {},
     });
     if (emitted.diagnostics) return { diagnostics: sortDiagnostics(uniqueDiagnostics(emitted.diagnostics)) };
-    const files = [{ path: PLAN_FILE, contents: serializePlan(plan) }, ...emitted.files].sort(byPath);
+    const planFile = inputs.planFile ? await inputs.planFile : plan;
+    const files = [{ path: PLAN_FILE, contents: serializePlan(planFile) }, ...emitted.files].sort(byPath);
     return { files, diagnostics: [], ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}) };
   } catch (error) {
     return {
@@ -278,23 +284,32 @@ export async function compileAgent(options: CompileAgentOptions): Promise<Compil
   if (planned.ioError !== undefined) return { diagnostics, sources, ioError: planned.ioError };
   if (!planned.plan || !resolved) return { diagnostics, sources };
   const definitionPath = resolvePath(options.workspaceRoot, options.file);
-  const source = options.source ?? readSourceStamp(dirname(definitionPath), definitionPath);
-  const plan = stampPlan(planned.plan, resolved, source);
+  const unstamped = planned.plan;
+  // git runs while the workspace is read and the adapter bundles (adapters never read the stamp);
+  // plan.json, which holds it, is made last.
+  const stamped = (
+    options.source !== undefined
+      ? Promise.resolve(options.source)
+      : readSourceStampAsync(dirname(definitionPath), definitionPath)
+  ).then((source) => stampPlan(unstamped, resolved, source));
+  stamped.catch(() => undefined); // awaited below, whatever comes first
 
   try {
     const workspace = loadWorkspaceConfig(options.workspaceRoot);
     for (const [file, document] of workspace.config.documents) sources.set(file, document.text);
     if (hasErrors(workspace.diagnostics))
-      return { plan, diagnostics: sortDiagnostics([...diagnostics, ...workspace.diagnostics]), sources };
+      return { plan: await stamped, diagnostics: sortDiagnostics([...diagnostics, ...workspace.diagnostics]), sources };
     const emitted = await emitAgent(
-      { plan, resolved },
+      { plan: unstamped, resolved },
       {
         workspaceRoot: options.workspaceRoot,
         workspace: workspace.config,
         ...(options.adapterOptions ? { adapterOptions: options.adapterOptions } : {}),
         ...(options.bundler ? { bundler: options.bundler } : {}),
+        planFile: stamped,
       },
     );
+    const plan = await stamped;
     if (!emitted.files)
       return {
         plan,
@@ -320,6 +335,11 @@ export async function compileAgent(options: CompileAgentOptions): Promise<Compil
       ...(emitted.summary !== undefined ? { summary: emitted.summary } : {}),
     };
   } catch (error) {
-    return { plan, diagnostics, sources, ioError: `internal error while compiling: ${(error as Error).message}` };
+    return {
+      plan: await stamped.catch(() => unstamped),
+      diagnostics,
+      sources,
+      ioError: `internal error while compiling: ${(error as Error).message}`,
+    };
   }
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileAgent } from './compile';
 import { computePlanDigest, type CompilePlan } from './plan';
-import { readSourceStamp } from './source-stamp';
+import { readSourceStamp, readSourceStampAsync, stepwiseSourceStamp } from './source-stamp';
 import { gitIn, initCommitted } from './__test-support__/git-repo';
 import { digestOf } from './canonical-json';
 
@@ -97,6 +97,83 @@ describe('readSourceStamp', () => {
     expect(readSourceStamp(root, join(root, 'a.txt'))).toEqual({ commit: head, dirty: false });
   });
 });
+
+describe('one git status answers as git asked step by step does', () => {
+  /** Every case of an ignore rule the definition may fall under, in one repository. */
+  const DEFINITIONS = [
+    'ignored/agent.json', // in an ignored folder
+    'dirstar/agent.json', // every file of a folder ignored, not the folder
+    'forced/agent.json', // tracked although its folder is ignored
+    'forced/other.json', // ignored beside a tracked file
+    'untracked/agent.json', // a folder with only ignored files
+    'sub/deep/agent.json', // re-included by a nested .gitignore
+    'keep/agent.json', // re-included by a negated rule
+    'a.txt', // tracked, matching no rule
+  ];
+
+  function repository(): string {
+    for (const folder of ['ignored', 'dirstar', 'forced', 'untracked', 'sub/deep', 'keep'])
+      mkdirSync(join(root, folder), { recursive: true });
+    writeFileSync(join(root, '.gitignore'), 'ignored/\n*.json\n!keep/agent.json\ndirstar/*\nforced/\n');
+    writeFileSync(join(root, 'sub', 'deep', '.gitignore'), '!agent.json\n');
+    writeFileSync(join(root, 'a.txt'), 'a\n');
+    for (const file of ['forced/agent.json', 'sub/deep/agent.json', 'keep/agent.json'])
+      writeFileSync(join(root, file), '{}\n');
+    gitIn(root, 'init', '-q', '-b', 'main');
+    gitIn(root, 'add', '-A');
+    gitIn(root, 'add', '-f', 'forced/agent.json');
+    gitIn(root, 'commit', '-q', '-m', 'first');
+    for (const file of ['ignored/agent.json', 'dirstar/agent.json', 'forced/other.json', 'untracked/agent.json'])
+      writeFileSync(join(root, file), '{}\n');
+    return gitIn(root, 'rev-parse', 'HEAD').trim();
+  }
+
+  const stamps = async (file: string) => {
+    const path = join(root, file);
+    const folder = join(path, '..');
+    return {
+      one: readSourceStamp(folder, path),
+      async: await readSourceStampAsync(folder, path),
+      stepwise: stepwiseSourceStamp(folder, path),
+    };
+  };
+
+  it('in a clean worktree, for a definition under every kind of ignore rule', async () => {
+    const head = repository();
+    const ignored = new Set(['ignored/agent.json', 'dirstar/agent.json', 'forced/other.json', 'untracked/agent.json']);
+    for (const file of DEFINITIONS) {
+      const { one, async, stepwise } = await stamps(file);
+      expect({ file, ...stepwise }).toEqual({ file, commit: head, dirty: ignored.has(file) });
+      expect(one).toEqual(stepwise);
+      expect(async).toEqual(stepwise);
+    }
+  });
+
+  it('in a dirty worktree, in one without a commit, and outside any repository', async () => {
+    expect(await stamps('a.txt')).toEqual({ one: NOT_IN_GIT, async: NOT_IN_GIT, stepwise: NOT_IN_GIT });
+    writeFileSync(join(root, 'a.txt'), 'a\n');
+    gitIn(root, 'init', '-q', '-b', 'main');
+    const none = { commit: null, dirty: true, reason: 'the git repository has no commit yet' };
+    expect(await stamps('a.txt')).toEqual({ one: none, async: none, stepwise: none });
+    repository();
+    writeFileSync(join(root, 'a.txt'), 'changed\n');
+    const { one, async, stepwise } = await stamps('keep/agent.json');
+    expect(stepwise.dirty).toBe(true);
+    expect(one).toEqual(stepwise);
+    expect(async).toEqual(stepwise);
+  });
+
+  it('a `.git` that is no repository is passed over, as git passes it over', async () => {
+    const head = repository();
+    mkdirSync(join(root, 'ignored', '.git'));
+    const { one, async, stepwise } = await stamps('ignored/agent.json');
+    expect(stepwise).toEqual({ commit: head, dirty: true });
+    expect(one).toEqual(stepwise);
+    expect(async).toEqual(stepwise);
+  });
+});
+
+const NOT_IN_GIT = { commit: null, dirty: null, reason: 'the definition is not inside a git repository' };
 
 describe('compile stamps plan.json', () => {
   it('outside git: commit null with the reason; registration says whether the tree is agentic', async () => {

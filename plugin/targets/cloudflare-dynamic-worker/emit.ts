@@ -2,7 +2,7 @@
  * The Cloudflare dynamic Worker adapter. Its passes, in order:
  *   project every node onto the runtime config (every
  *   bundled tool needs an implementation in tools.json) → lay the nodes out in isolates → plan the
- *   bindings → generate `src/` (ts-morph) → bundle each quarantined child's isolate, then the Worker
+ *   bindings → generate `src/` (a code writer) → bundle each quarantined child's isolate, then the Worker
  *   (the bundler port, minified, source map beside it; `loader.js` is bundled alongside, its entry
  *   generated once per process) → enforce the size budget → `host-plan.json`, `wrangler.jsonc`, `agent-card.json`. (The pipeline checks the target and adds `plan.json`.)
  * Same inputs, same bytes: no clock, no absolute path in any output.
@@ -30,7 +30,7 @@ import { wranglerConfig } from './wrangler-config';
 
 const TARGET = 'cloudflare-dynamic-worker';
 
-/** The loader's entry is the same for every agent: generated (ts-morph) once per process, not once per compile. */
+/** The loader's entry is the same for every agent: generated once per process, not once per compile. */
 let loaderEntry: ReturnType<typeof generateLoaderEntry> | undefined;
 
 function kib(bytes: number): string {

@@ -1,6 +1,6 @@
 /**
- * Generates the Worker's TypeScript (`src/`) as text, each file printed once from ts-morph
- * structures and code-writer statements (generated-file.ts; no SourceFile is parsed):
+ * Generates the Worker's TypeScript (`src/`) as text, each file printed once from code-writer
+ * statements and class declarations (generated-file.ts; nothing is parsed, TypeScript is not loaded):
  * - `env.ts`: the `Env` type (every binding, by the exact name the definitions give it) and the receipt sink;
  * - `agents/<index>-<slug>.ts`: one module per plan node: its runtime config as a typed literal,
  *   its bundled tools, and how each child runs (a module here, or the code of its own isolate);
@@ -9,12 +9,17 @@
  * - `egress/<index>-<slug>.ts`: each isolate's egress guard (its allow-list), the FIRST import of
  *   the isolate's entry, so it is installed before any tool module is evaluated;
  * - `agentdef-modules.d.ts`: the isolate-code modules the bundler supplies.
- * Statements come from ts-morph structures; every value that comes from a definition or from
- * tools.json is written by ts-literals.ts (printed string literals, checked identifiers).
+ * Every value that comes from a definition or from tools.json is written by ts-literals.ts
+ * (escaped string literals, checked identifiers).
  */
-import type { ClassDeclarationStructure, CodeBlockWriter } from 'ts-morph';
-import { tsMorph } from './ts-morph-module';
-import { type GeneratedFile, type GeneratedStatement, generatedFile, printGeneratedFile } from './generated-file';
+import type CodeBlockWriter from 'code-block-writer';
+import {
+  type ClassText,
+  type GeneratedFile,
+  type GeneratedStatement,
+  generatedFile,
+  printGeneratedFile,
+} from './generated-file';
 import type { RuntimeTool } from '../../runtime/runtime-config';
 import type { ToolImplementation } from '../../compiler/workspace-config';
 import type { BindingPlan } from './binding-plan';
@@ -93,7 +98,7 @@ function addImports(file: GeneratedFile, imports: string[]): void {
 }
 
 /**
- * A statement written through ts-morph's code writer, after a blank line. (Statement-level
+ * A statement written through the code writer, after a blank line. (Statement-level
  * writers keep the writer's own indentation; initializer structures would add a hanging indent.)
  */
 function addStatement(file: GeneratedFile, write: (writer: CodeBlockWriter) => void): void {
@@ -317,15 +322,14 @@ function addDefaultHandler(file: GeneratedFile, body: (writer: CodeBlockWriter) 
   });
 }
 
-function addClass(file: GeneratedFile, structure: Omit<ClassDeclarationStructure, 'kind'>): void {
-  queue(file, (writer) => writer.blankLine(), { ...structure, kind: tsMorph().StructureKind.Class });
+function addClass(file: GeneratedFile, structure: Omit<ClassText, 'kind'>): void {
+  queue(file, (writer) => writer.blankLine(), { ...structure, kind: 'class' });
 }
 
 /** The egress gateway class an isolate exports when it starts isolates of its own (their `globalOutbound`). */
 function addEgressClass(file: GeneratedFile): void {
   addClass(file, {
     name: 'AgentdefEgress',
-    isExported: true,
     extends: 'WorkerEntrypoint<Env, EgressProps>',
     docs: [
       'The egress gateway of the isolates this Worker starts: every fetch they make arrives here and only allowed origins pass.',
@@ -349,7 +353,6 @@ function addEgressClass(file: GeneratedFile): void {
 function addTaskStoreClass(file: GeneratedFile): void {
   addClass(file, {
     name: TASK_STORE.className,
-    isExported: true,
     extends: 'DurableObject<Env>',
     docs: [
       "The agent's A2A tasks, shared by every isolate of this Worker: one object per agent, kept in its SQLite storage.",
@@ -357,7 +360,7 @@ function addTaskStoreClass(file: GeneratedFile): void {
     properties: [
       {
         name: 'tasks',
-        scope: tsMorph().Scope.Private,
+        scope: 'private',
         isReadonly: true,
         initializer: 'new TaskTable(this.ctx.storage)',
       },
@@ -525,9 +528,8 @@ function generateModuleDeclarations(input: SourceInput): GeneratedFile {
     header('Modules the adapter supplies when it bundles this Worker.', input.origin),
   );
   queue(file, {
-    kind: tsMorph().StructureKind.Module,
+    kind: 'module',
     name: stringLiteral(`${SPECIFIERS.isolate}*`),
-    hasDeclareKeyword: true,
     statements: [
       "/** The bundled code of a quarantined child's isolate. */",
       'const source: string;',
@@ -586,7 +588,6 @@ export function generateLoaderEntry(): { path: string; contents: string } {
   addStatement(file, (writer) => writer.write('type Env = Record<string, unknown>;'));
   addClass(file, {
     name: 'AgentdefEgress',
-    isExported: true,
     extends: 'WorkerEntrypoint<Env, EgressProps>',
     docs: ['The egress gateway: the `globalOutbound` of the loaded Worker and of its quarantined children.'],
     methods: [
@@ -601,7 +602,6 @@ export function generateLoaderEntry(): { path: string; contents: string } {
   });
   addClass(file, {
     name: 'AgentdefIsolates',
-    isExported: true,
     extends: 'WorkerEntrypoint<Env>',
     docs: [
       'Starts the quarantined children the host plan names, for the loaded Worker (which has no loader binding of its own).',
@@ -619,7 +619,6 @@ export function generateLoaderEntry(): { path: string; contents: string } {
   });
   addClass(file, {
     name: 'AgentdefKv',
-    isExported: true,
     extends: 'WorkerEntrypoint<Env, { binding: string }>',
     docs: ['A KV binding of this host, for the loaded Worker (a KV binding cannot be handed to it directly).'],
     methods: [
@@ -661,7 +660,6 @@ export function generateLoaderEntry(): { path: string; contents: string } {
   });
   addClass(file, {
     name: 'AgentdefQueue',
-    isExported: true,
     extends: 'WorkerEntrypoint<Env, { binding: string }>',
     docs: ['A queue producer of this host, for the loaded Worker.'],
     methods: [
@@ -681,7 +679,6 @@ export function generateLoaderEntry(): { path: string; contents: string } {
   });
   addClass(file, {
     name: 'AgentdefTasks',
-    isExported: true,
     extends: 'WorkerEntrypoint<Env>',
     docs: [
       `The agent's task store for the loaded Worker (which cannot hold a Durable Object binding): forwards to the ${TASK_STORE.className} object.`,

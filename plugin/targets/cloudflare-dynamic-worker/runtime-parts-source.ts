@@ -8,7 +8,7 @@
  * bundle: a tool-only leaf carries no provider client, no composition, no MCP client and no
  * agentic loop, and no receipt code when its receipts are off.
  */
-import type { CodeBlockWriter } from 'ts-morph';
+import type CodeBlockWriter from 'code-block-writer';
 import type { CompactionPolicy, ProviderWire, RuntimeConfig } from '../../runtime/runtime-config';
 import { checkRuntimeConfig } from '../../runtime/runtime-config';
 import { stringLiteral } from './ts-literals';

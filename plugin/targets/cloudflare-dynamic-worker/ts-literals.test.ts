@@ -44,6 +44,73 @@ describe('string literals', () => {
   });
 });
 
+describe('the TypeScript printer as the oracle', () => {
+  const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: true });
+  const scratch = ts.createSourceFile('literal.ts', '', ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+  const print = (node: ts.Node) => printer.printNode(ts.EmitHint.Unspecified, node, scratch);
+
+  it('string literals are the text the printer gives a StringLiteral node, byte for byte', () => {
+    for (const s of [...NASTY, '\u00001', 'a\u00009', '\u0085', '\u0001', '\v\f\b\t'])
+      expect(stringLiteral(s)).toBe(print(ts.factory.createStringLiteral(s)));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => stringLiteral(s) === print(ts.factory.createStringLiteral(s))),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('numbers and imports are the text the printer gives their nodes', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        const literal = ts.factory.createNumericLiteral(Math.abs(n));
+        const node =
+          n < 0 || Object.is(n, -0)
+            ? ts.factory.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, literal)
+            : literal;
+        return numberLiteral(n) === print(node);
+      }),
+    );
+    const f = ts.factory;
+    const printed = (specifier: string, name: string | undefined, named: [string, string?][], typeOnly: boolean) =>
+      print(
+        f.createImportDeclaration(
+          undefined,
+          f.createImportClause(
+            typeOnly,
+            name === undefined ? undefined : f.createIdentifier(name),
+            named.length === 0
+              ? undefined
+              : f.createNamedImports(
+                  named.map(([a, b]) =>
+                    b === undefined
+                      ? f.createImportSpecifier(false, undefined, f.createIdentifier(a))
+                      : f.createImportSpecifier(false, f.createIdentifier(a), f.createIdentifier(b)),
+                  ),
+                ),
+          ),
+          f.createStringLiteral(specifier),
+        ),
+      );
+    const identifier = fc.constantFrom('a', 'Env', '_x', '$', 'runTool');
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.option(identifier, { nil: undefined }),
+        fc.array(fc.tuple(identifier, fc.option(identifier, { nil: undefined })), { maxLength: 4 }),
+        fc.boolean(),
+        (specifier, name, named, typeOnly) => {
+          if (name === undefined && named.length === 0) return true;
+          const clause = {
+            ...(name !== undefined ? { default: name } : {}),
+            named: named.map(([a, b]): string | [string, string] => (b === undefined ? a : [a, b])),
+            typeOnly,
+          };
+          return importDeclaration(specifier, clause) === printed(specifier, name, named, typeOnly);
+        },
+      ),
+    );
+  });
+});
+
 describe('JSON values', () => {
   it('round-trip through the code writer, __proto__ keys included', () => {
     fc.assert(

@@ -1,52 +1,60 @@
 /**
  * Every user string that lands in generated TypeScript goes through here, and every string
- * literal is printed by the TypeScript printer from a `StringLiteral` node: quotes, backslashes,
- * backticks, newlines, U+2028/U+2029, `*\/` and `</script>` come out escaped by construction, never
- * by string concatenation. JSON values become literals written through ts-morph's code writer, and
- * property names are identifiers only when they are valid ones (`__proto__` is a computed key, so
- * it stays an own property instead of setting the prototype).
+ * literal is escaped as the TypeScript printer escapes a `StringLiteral` node (the same text, with
+ * neither TypeScript nor ts-morph loaded): quotes, backslashes, control characters, newlines,
+ * U+2028/U+2029 and every non-ASCII character come out escaped, so backticks, `*\/` and
+ * `</script>` stay inside the literal by construction, never by string concatenation. JSON values
+ * become literals written through a code writer, and property names are identifiers only when they
+ * are valid ones (`__proto__` is a computed key, so it stays an own property instead of setting the
+ * prototype).
  */
-import type { CodeBlockWriter, ts, WriterFunction } from 'ts-morph';
-import { tsMorph } from './ts-morph-module';
+import type CodeBlockWriter from 'code-block-writer';
 
-/** The compiler API, a printer and an empty file to print nodes against, made on first use. */
-let printing: { api: typeof ts; printer: ts.Printer; scratch: ts.SourceFile } | undefined;
-function api(): typeof ts {
-  if (!printing) {
-    const typescript = tsMorph().ts;
-    printing = {
-      api: typescript,
-      printer: typescript.createPrinter({ newLine: typescript.NewLineKind.LineFeed, removeComments: true }),
-      scratch: typescript.createSourceFile(
-        'literal.ts',
-        '',
-        typescript.ScriptTarget.ES2022,
-        false,
-        typescript.ScriptKind.TS,
-      ),
-    };
-  }
-  return printing.api;
+/** What the TypeScript printer writes for the characters a double-quoted literal escapes by name. */
+const NAMED_ESCAPES: Readonly<Record<string, string>> = {
+  '\t': '\\t',
+  '\v': '\\v',
+  '\f': '\\f',
+  '\b': '\\b',
+  '\r': '\\r',
+  '\n': '\\n',
+  '\\': '\\\\',
+  '"': '\\"',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+  '\u0085': '\\u0085',
+};
+
+/** `\uXXXX` (upper-case hex) for one UTF-16 code unit. */
+function utf16Escape(code: number): string {
+  return `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-function print(node: ts.Node): string {
-  const typescript = api();
-  return printing!.printer.printNode(typescript.EmitHint.Unspecified, node, printing!.scratch);
-}
+/** What a double-quoted literal escapes (the TypeScript printer's set): control characters are the point. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
+const ESCAPED = /[\\"\u0000-\u001f\u2028\u2029\u0085]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: every character outside ASCII is escaped
+const NON_ASCII = /[^\u0000-\u007f]/g;
 
-/** A TypeScript string literal whose value is exactly `value`. */
+/** A TypeScript string literal whose value is exactly `value`, as the TypeScript printer prints it. */
 export function stringLiteral(value: string): string {
-  return print(api().factory.createStringLiteral(value));
+  const escaped = value
+    .replace(ESCAPED, (c, offset: number) => {
+      if (c === '\u0000') {
+        // NUL before a digit would read as an octal escape.
+        const next = value.charCodeAt(offset + 1);
+        return next >= 48 && next <= 57 ? '\\x00' : '\\0';
+      }
+      return NAMED_ESCAPES[c] ?? utf16Escape(c.charCodeAt(0));
+    })
+    .replace(NON_ASCII, (c) => utf16Escape(c.charCodeAt(0)));
+  return `"${escaped}"`;
 }
 
 export function numberLiteral(value: number): string {
   if (!Number.isFinite(value)) throw new TypeError('numberLiteral: JSON numbers are finite');
-  const literal = api().factory.createNumericLiteral(Math.abs(value));
-  return print(
-    value < 0 || Object.is(value, -0)
-      ? api().factory.createPrefixUnaryExpression(api().SyntaxKind.MinusToken, literal)
-      : literal,
-  );
+  const literal = String(Math.abs(value));
+  return value < 0 || Object.is(value, -0) ? `-${literal}` : literal;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -66,27 +74,16 @@ export function memberAccess(object: string, name: string): string {
   return isIdentifier(name) && name !== '__proto__' ? `${object}.${name}` : `${object}[${stringLiteral(name)}]`;
 }
 
-/** An `import … from "<specifier>"` declaration, printed from nodes (so the specifier is escaped). */
+/** An `import … from "<specifier>"` declaration, as the TypeScript printer prints it (the specifier an escaped literal). */
 export function importDeclaration(
   specifier: string,
   clause: { default?: string; named?: readonly (string | readonly [string, string])[]; typeOnly?: boolean },
 ): string {
-  const f = api().factory;
-  const named = clause.named?.length
-    ? f.createNamedImports(
-        clause.named.map((n) =>
-          typeof n === 'string'
-            ? f.createImportSpecifier(false, undefined, f.createIdentifier(n))
-            : f.createImportSpecifier(false, f.createIdentifier(n[0]), f.createIdentifier(n[1])),
-        ),
-      )
+  const names = clause.named?.length
+    ? `{ ${clause.named.map((n) => (typeof n === 'string' ? n : `${n[0]} as ${n[1]}`)).join(', ')} }`
     : undefined;
-  const importClause = f.createImportClause(
-    clause.typeOnly ?? false,
-    clause.default !== undefined ? f.createIdentifier(clause.default) : undefined,
-    named,
-  );
-  return print(f.createImportDeclaration(undefined, importClause, f.createStringLiteral(specifier)));
+  const bindings = [clause.default, names].filter((part) => part !== undefined).join(', ');
+  return `import ${clause.typeOnly ? 'type ' : ''}${bindings} from ${stringLiteral(specifier)};`;
 }
 
 function isScalar(value: unknown): boolean {
@@ -138,7 +135,7 @@ export function writeJsonValue(writer: CodeBlockWriter, value: unknown): void {
   }
 }
 
-export function jsonValue(value: unknown): WriterFunction {
+export function jsonValue(value: unknown): (writer: CodeBlockWriter) => void {
   return (writer) => writeJsonValue(writer, value);
 }
 
