@@ -5,9 +5,11 @@
  *
  * Per target, warm (everything loaded, one compile done), the measurements interleaved in each
  * round so machine load affects them alike, medians of the rounds:
- *  - compile: `compileAgent` as a long-lived caller runs it (one bundler kept, so the generic
- *    Worker `loader.js` is bundled once), writing the output folder; `compile-fresh-bundler`:
- *    the same with a bundler per call, as one CLI or executor process runs it;
+ *  - compile: `compileAgent` as the batch executor's compile session runs it (one bundler kept, so
+ *    the generic Worker `loader.js` is bundled once; git asked once for the source stamp of the
+ *    session's agents, `sharedSourceStampReader`), writing the output folder;
+ *    `compile-own-stamp`: the same, git asked by every compile; `compile-fresh-bundler`: a bundler
+ *    and a git status per call, as one CLI or per-task executor process runs it;
  *  - bare-esbuild: esbuild bundling the entry that compile bundles (recorded from its bundle
  *    request, written to disk once), same settings, writing the bundle and its map (bare-esbuild.ts);
  *  - compile-cpu, bare-esbuild-cpu: the CPU time of this Node process during each (esbuild's own
@@ -24,6 +26,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { createEsbuildBundler } from '../../plugin/compiler/bundle';
 import type { Bundler, BundleRequest } from '../../plugin/compiler/bundler';
+import { sharedSourceStampReader, type SourceStampReader } from '../../plugin/compiler/source-stamp';
 import { compileAgent, emitAgent, planAgent } from '../../plugin/compiler/compile';
 import type { CompileTarget } from '../../plugin/targets/targets';
 import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
@@ -62,6 +65,7 @@ function timedBundler(inner: Bundler): Bundler & { ms: number; agentRequest?: Bu
 
 const MEASUREMENTS = [
   'compile',
+  'compile-own-stamp',
   'compile-fresh-bundler',
   'bare-esbuild',
   'compile-cpu',
@@ -90,20 +94,22 @@ async function benchTarget(target: CompileTarget): Promise<void> {
   const out = join(ROOT, 'tmp', 'bench-compile', target);
   rmSync(out, { recursive: true, force: true });
   const bundler = timedBundler(createEsbuildBundler({ workspaceRoot: ROOT }));
-  const compile = async (shared: Bundler | undefined) => {
+  const sessionStamps = sharedSourceStampReader();
+  const compile = async (shared: Bundler | undefined, readSourceStamp?: SourceStampReader) => {
     const result = await compileAgent({
       file,
       workspaceRoot: ROOT,
       target,
       outDir: join(out, 'compiled'),
       ...(shared ? { bundler: shared } : {}),
+      ...(readSourceStamp ? { readSourceStamp } : {}),
     });
     if (!result.files)
       throw new Error(
         `compile of ${file} for ${target} failed: ${result.ioError ?? result.diagnostics.map((d) => d.message).join('; ')}`,
       );
   };
-  await compile(bundler);
+  await compile(bundler, sessionStamps);
   const request = bundler.agentRequest;
   if (!request) throw new Error(`the ${target} compile bundled nothing of its own`);
   const bareOptions = bareBuildOptions(
@@ -145,7 +151,8 @@ async function benchTarget(target: CompileTarget): Promise<void> {
   await stages(noTimes()); // warm-up
   const times = noTimes();
   for (let i = 0; i < RUNS; i++) {
-    times.compile.push(await timeWithCpu(() => compile(bundler), times['compile-cpu']));
+    times.compile.push(await timeWithCpu(() => compile(bundler, sessionStamps), times['compile-cpu']));
+    times['compile-own-stamp'].push(await timeAsync(() => compile(bundler)));
     times['bare-esbuild'].push(await timeWithCpu(bare, times['bare-esbuild-cpu']));
     times['compile-fresh-bundler'].push(await timeAsync(() => compile(undefined)));
     await stages(times);
@@ -153,6 +160,7 @@ async function benchTarget(target: CompileTarget): Promise<void> {
   const ms = (m: Measurement) => median(times[m]);
   for (const m of MEASUREMENTS) report(`compile.${target}.${m}.ms`, ms(m));
   report(`compile.${target}.ratio`, ms('compile') / ms('bare-esbuild'));
+  report(`compile.${target}.ratio.own-stamp`, ms('compile-own-stamp') / ms('bare-esbuild'));
   report(`compile.${target}.ratio.fresh-bundler`, ms('compile-fresh-bundler') / ms('bare-esbuild'));
   report(`compile.${target}.ratio.bundle-in-compile`, ms('bundle') / ms('bare-esbuild'));
 }

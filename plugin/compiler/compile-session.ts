@@ -2,8 +2,10 @@
  * A compile session: what several compiles of one workspace in one process share (the Nx batch
  * executor compiles every agent of a `run-many` this way). The workspace index is scanned once,
  * validated definitions are kept by file and content (an agent pinned by many trees is validated
- * once), and one bundler serves every compile (esbuild's one service per process; the Worker
- * loader bundled once). Each compile is otherwise `compileAgent`'s, with the same result for the
+ * once), one bundler serves every compile (esbuild's one service per process; the Worker
+ * loader bundled once), and git is asked once for the source stamp of every agent in a worktree
+ * (source-stamp.ts, `sharedSourceStampReader`: the stamp says what the source was when the
+ * session began; what the session writes is output, not source). Each compile is otherwise `compileAgent`'s, with the same result for the
  * same inputs: sharing only skips work whose answer cannot differ within the session.
  *
  * A session assumes the workspace's definitions do not change while it lives (the outputs it
@@ -13,12 +15,13 @@ import { createEsbuildBundler } from './bundle';
 import type { Bundler } from './bundler';
 import { compileAgent, type CompileAgentOptions, type CompileAgentResult } from './compile';
 import type { DefinitionCache } from './resolve';
+import { sharedSourceStampReader } from './source-stamp';
 import { indexWorkspace, type WorkspaceIndex } from './workspace-index';
 
 /** A compile's own options; the session supplies the workspace root and what it shares. */
 export type SessionCompileOptions = Omit<
   CompileAgentOptions,
-  'workspaceRoot' | 'index' | 'definitionCache' | 'bundler'
+  'workspaceRoot' | 'index' | 'definitionCache' | 'bundler' | 'readSourceStamp'
 >;
 
 export interface CompileSession {
@@ -39,6 +42,7 @@ function tryIndex(workspaceRoot: string): WorkspaceIndex | undefined {
 export function openCompileSession(workspaceRoot: string): CompileSession {
   const definitionCache: DefinitionCache = new Map();
   const bundler: Bundler = createEsbuildBundler({ workspaceRoot });
+  const readSourceStamp = sharedSourceStampReader();
   let index: WorkspaceIndex | undefined;
   let indexed = false;
   return {
@@ -48,7 +52,14 @@ export function openCompileSession(workspaceRoot: string): CompileSession {
         index = tryIndex(workspaceRoot);
         indexed = true;
       }
-      return compileAgent({ ...options, workspaceRoot, definitionCache, bundler, ...(index ? { index } : {}) });
+      return compileAgent({
+        ...options,
+        workspaceRoot,
+        definitionCache,
+        bundler,
+        readSourceStamp,
+        ...(index ? { index } : {}),
+      });
     },
   };
 }

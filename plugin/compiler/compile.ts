@@ -36,7 +36,7 @@ import type { PinLookup } from './workspace-index';
 import { lazyWorkspaceIndex } from './workspace-index-lazy';
 import { writeOutputAtomic, type OutputFs } from './write-output';
 import { stampPlan } from './provenance';
-import { readSourceStampAsync, type SourceStamp } from './source-stamp';
+import { readSourceStampAsync, type SourceStamp, type SourceStampReader } from './source-stamp';
 
 export interface PlanAgentOptions {
   /** The root definition; relative paths are taken from `workspaceRoot`. */
@@ -76,6 +76,8 @@ export interface CompileAgentOptions extends PlanAgentOptions {
   bundler?: Bundler;
   /** The source stamp for plan.json (default: git asked in the root definition's folder, source-stamp.ts). */
   source?: SourceStamp;
+  /** How the stamp is read when `source` is not given (default `readSourceStampAsync`; a session shares one reader). */
+  readSourceStamp?: SourceStampReader;
 }
 
 export interface PlanAgentResult {
@@ -290,7 +292,7 @@ export async function compileAgent(options: CompileAgentOptions): Promise<Compil
   const stamped = (
     options.source !== undefined
       ? Promise.resolve(options.source)
-      : readSourceStampAsync(dirname(definitionPath), definitionPath)
+      : (options.readSourceStamp ?? readSourceStampAsync)(dirname(definitionPath), definitionPath)
   ).then((source) => stampPlan(unstamped, resolved, source));
   stamped.catch(() => undefined); // awaited below, whatever comes first
 

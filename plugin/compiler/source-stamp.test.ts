@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileAgent } from './compile';
 import { computePlanDigest, type CompilePlan } from './plan';
-import { readSourceStamp, readSourceStampAsync, stepwiseSourceStamp } from './source-stamp';
+import { readSourceStamp, readSourceStampAsync, sharedSourceStampReader, stepwiseSourceStamp } from './source-stamp';
 import { gitIn, initCommitted } from './__test-support__/git-repo';
 import { digestOf } from './canonical-json';
 
@@ -161,6 +161,27 @@ describe('one git status answers as git asked step by step does', () => {
     expect(stepwise.dirty).toBe(true);
     expect(one).toEqual(stepwise);
     expect(async).toEqual(stepwise);
+  });
+
+  it('a shared reader (a compile session) answers each definition as git asked alone does, from one status kept for its life', async () => {
+    const head = repository();
+    const ignored = new Set(['ignored/agent.json', 'dirstar/agent.json', 'forced/other.json', 'untracked/agent.json']);
+    const shared = sharedSourceStampReader();
+    const [first, ...rest] = DEFINITIONS;
+    const firstStamp = await shared(join(root, first!, '..'), join(root, first!));
+    expect(firstStamp).toEqual({ commit: head, dirty: ignored.has(first!) });
+    // What changes after the session began is not seen: its one status answers the other definitions.
+    writeFileSync(join(root, 'a.txt'), 'changed by an output\n');
+    for (const file of rest) {
+      const path = join(root, file);
+      expect({ file, ...(await shared(join(path, '..'), path)) }).toEqual({
+        file,
+        commit: head,
+        dirty: ignored.has(file),
+      });
+    }
+    // A reader of its own (another session, a single compile) sees the change.
+    expect(await readSourceStampAsync(root, join(root, 'keep/agent.json'))).toEqual({ commit: head, dirty: true });
   });
 
   it('a `.git` that is no repository is passed over, as git passes it over', async () => {

@@ -108,6 +108,36 @@ export async function readSourceStampAsync(folder: string, file?: string): Promi
   return step.value;
 }
 
+/** How a compile gets its stamp: `readSourceStampAsync`, or a reader shared by several compiles. */
+export type SourceStampReader = (folder: string, file?: string) => Promise<SourceStamp>;
+
+/**
+ * `readSourceStampAsync` for several compiles of one unchanging workspace (a compile session):
+ * each git question is asked once, and its answer kept for the reader's life. One `git status`
+ * of a worktree answers every definition in it (the ignored paths it lists say which definitions
+ * git ignores), so a batch of compiles starts git once instead of once per agent. What the
+ * compiles write meanwhile does not count: an output is not a source, and the stamp says what the
+ * source was when the session began.
+ */
+export function sharedSourceStampReader(): SourceStampReader {
+  const answers = new Map<string, Promise<GitAnswer>>();
+  return async (folder, file) => {
+    const steps = stampSteps(folder, file);
+    let step = steps.next();
+    while (!step.done) {
+      const call = step.value;
+      const key = JSON.stringify([call.cwd, call.args, call.env ?? {}]);
+      let answer = answers.get(key);
+      if (answer === undefined) {
+        answer = runAsync(call);
+        answers.set(key, answer);
+      }
+      step = steps.next(await answer);
+    }
+    return step.value;
+  };
+}
+
 /** Git asked step by step, as `readSourceStamp` does when its one `git status` cannot answer. Exported for tests. */
 export function stepwiseSourceStamp(folder: string, file?: string): SourceStamp {
   const steps = stepwiseSteps(folder, file);
