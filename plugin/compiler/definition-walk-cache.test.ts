@@ -124,11 +124,12 @@ describe('findDefinitionFilesCached', () => {
     cachedWalk(root);
     const good = readFileSync(cachePath, 'utf8');
     const cache = JSON.parse(good) as {
-      listings: Record<string, { stat: string; folders: string[]; files: string[] }>;
+      listings: Record<string, { stat: number[] | string; folders: string[]; files: string[] }>;
     };
     const forged = structuredClone(cache);
-    for (const listing of Object.values(forged.listings)) listing.stat = '1:2:3'; // stats no folder has
-    forged.listings['a'] = { stat: 'x', folders: ['hidden'], files: ['agent.yaml'] };
+    for (const listing of Object.values(forged.listings)) listing.stat = [1, 2, 3]; // a stat no folder has
+    forged.listings['a'] = { stat: 'x', folders: ['hidden'], files: ['agent.yaml'] }; // not a stat
+    forged.listings['b'] = { stat: [0, 0], folders: ['hidden'], files: ['agent.yaml'] };
     const foreignWalk = { ...cache, walk: '[[],[]]' };
     for (const text of [
       '',

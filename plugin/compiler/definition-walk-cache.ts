@@ -28,7 +28,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, sep } from 'node:path';
 import {
   DEFINITION_FILE_NAMES,
   SKIPPED_DIRECTORIES,
@@ -43,10 +43,12 @@ const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
 const CACHE_FORMAT = 'agentdef-definition-walk/v1';
 
+const NO_THROW = { throwIfNoEntry: false } as const;
+
 /** One folder as listed: its stat when listed, the sub-folders the walk enters and the definition files it holds, each sorted. */
 interface Listing {
-  /** `ino:mtimeMs:ctimeMs`, or '' when the listing proves nothing (racy). */
-  stat: string;
+  /** `[ino, mtimeMs, ctimeMs]`, or empty when the listing proves nothing (racy). */
+  stat: number[];
   folders: string[];
   files: string[];
 }
@@ -90,6 +92,9 @@ function readCacheText(path: string): string | undefined {
   }
 }
 
+const isStat = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.length === 3 && value.every((item) => typeof item === 'number');
+
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
@@ -115,8 +120,7 @@ function readListings(path: string, walk: string): Map<string, Listing> {
     const stat = own(value, 'stat');
     const folders = own(value, 'folders');
     const files = own(value, 'files');
-    if (typeof stat === 'string' && stat !== '' && isStringArray(folders) && isStringArray(files))
-      listings.set(folder, { stat, folders, files });
+    if (isStat(stat) && isStringArray(folders) && isStringArray(files)) listings.set(folder, { stat, folders, files });
   }
   return listings;
 }
@@ -150,11 +154,12 @@ export function findDefinitionFilesCached(
   const names = new Set(fileNames);
   const walk = JSON.stringify([[...skipped].sort(byCodeUnit), [...fileNames].sort(byCodeUnit)]);
   const cached = readListings(cachePath, walk);
+  const prefix = root.endsWith(sep) ? root : root + sep;
   const kept = new Map<string, Listing>();
   let changed = false;
   const found: string[] = [];
 
-  const list = (path: string, stat: string, listedAt: number, times: number): Listing => {
+  const list = (path: string, stat: number[], listedAt: number, times: number): Listing => {
     const listing: Listing = { stat, folders: [], files: [] };
     let entries;
     try {
@@ -168,16 +173,16 @@ export function findDefinitionFilesCached(
         if (!skip.has(entry.name)) listing.folders.push(entry.name);
       } else if (entry.isFile() && names.has(entry.name)) listing.files.push(entry.name);
     }
-    if (times >= listedAt - racyMs) listing.stat = '';
+    if (times >= listedAt - racyMs) listing.stat = [];
     return listing;
   };
 
   const visit = (relDir: string) => {
-    const path = relDir === '' ? root : join(root, relDir);
+    const path = relDir === '' ? root : prefix + relDir;
     const listedAt = Date.now();
     let info: ReturnType<typeof statSync>;
     try {
-      info = statSync(path, { throwIfNoEntry: false });
+      info = statSync(path, NO_THROW);
     } catch {
       info = undefined; // not reachable: not listable either
     }
@@ -185,18 +190,22 @@ export function findDefinitionFilesCached(
       if (cached.has(relDir)) changed = true;
       return;
     }
-    const stat = `${info.ino}:${info.mtimeMs}:${info.ctimeMs}`;
     const known = cached.get(relDir);
     let listing: Listing;
-    if (known !== undefined && known.stat === stat) {
+    if (
+      known !== undefined &&
+      known.stat[0] === info.ino &&
+      known.stat[1] === info.mtimeMs &&
+      known.stat[2] === info.ctimeMs
+    ) {
       stats.reused++;
       listing = known;
     } else {
       stats.listed++;
       changed = true;
-      listing = list(path, stat, listedAt, Math.max(info.mtimeMs, info.ctimeMs));
+      listing = list(path, [info.ino, info.mtimeMs, info.ctimeMs], listedAt, Math.max(info.mtimeMs, info.ctimeMs));
     }
-    if (listing.stat !== '') kept.set(relDir, listing);
+    if (listing.stat.length > 0) kept.set(relDir, listing);
     // Entries in sorted order, folders and files interleaved as the plain walk meets them.
     let f = 0;
     let d = 0;
