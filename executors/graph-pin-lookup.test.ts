@@ -15,6 +15,8 @@ import { planAgent } from '../plugin/compiler/compile';
 import { indexWorkspace } from '../plugin/compiler/workspace-index';
 import { agent, json } from '../plugin/compiler/test-support';
 import { contextWithGraph, inferredProjectGraph } from './__test-support__/inferred-project-graph';
+import type { TaskGraph } from '@nx/devkit';
+import compileBatchExecutor from './compile/batch';
 import compileExecutor from './compile/executor';
 import { graphPinLookup, knownIdentitiesOf, walkCachePathFor } from './graph-pin-lookup';
 import planExecutor from './plan/executor';
@@ -148,7 +150,7 @@ describe('the plan executor with the project graph', () => {
     expect(printed(logs)).toBe('');
   });
 
-  it('compiles a composition to the same files with and without the graph', async () => {
+  it('compiles a composition to the same files with and without the graph, per task and as a batch', async () => {
     const graph = await inferredProjectGraph(root, seenByNx());
     const context = contextWithGraph(root, graph, 'write-router', 'compile');
     const options = { definition: 'examples/write-router/agent.json', outputPath: 'dist/graph' };
@@ -156,8 +158,27 @@ describe('the plan executor with the project graph', () => {
     expect(await compileExecutor({ ...options, outputPath: 'dist/walk' }, executorContext(root))).toEqual({
       success: true,
     });
+    const task = 'write-router:compile';
+    const batchGraph = {
+      roots: [task],
+      tasks: {
+        [task]: { id: task, target: { project: 'write-router', target: 'compile' }, overrides: {}, outputs: [] },
+      },
+      dependencies: { [task]: [] },
+      continuousDependencies: { [task]: [] },
+    } as unknown as TaskGraph;
+    const results = [];
+    for await (const result of compileBatchExecutor(
+      batchGraph,
+      { [task]: { ...options, outputPath: 'dist/batch' } },
+      { definition: '' },
+      context,
+    ))
+      results.push(result);
+    expect(results.map((r) => [r.task, r.result.success])).toEqual([[task, true]]);
     const planOf = (dir: string) => readFileSync(join(root, dir, 'plan.json'), 'utf8');
     expect(planOf('dist/graph')).toBe(planOf('dist/walk'));
+    expect(planOf('dist/batch')).toBe(planOf('dist/walk'));
     expect(JSON.parse(planOf('dist/graph')).nodes.map((n: { file: string }) => n.file)).toEqual([
       'examples/write-router/agent.json',
       'examples/splice-resolver/agent.json',
