@@ -2,7 +2,8 @@
  * `compile` as an Nx batch (`batchImplementation` in executors.json): `nx run-many -t compile
  * --batch` (or `NX_BATCH_MODE=true`) hands every compile task of the run to this one process, which
  * compiles them in one compile session (plugin/compiler/compile-session.ts: one workspace index,
- * one set of validated definitions, one bundler). Each task runs exactly as the per-task executor
+ * built from the project graph as graph-pin-lookup.ts builds it, one set of validated definitions,
+ * one bundler). Each task runs exactly as the per-task executor
  * runs it (compile-task.ts) and is reported on its own as it finishes, with the lines that executor
  * would have printed as its terminal output: Nx caches and replays each task as before, and one
  * failing agent fails its own task only. A few compiles run at once (the bundler works in esbuild's
@@ -11,6 +12,7 @@
 import type { ExecutorContext, TaskGraph } from '@nx/devkit';
 import { openCompileSession } from '../../plugin/compiler/compile-session';
 import { runCompileTask, type CompileExecutorOptions } from './compile-task';
+import { graphPinLookup } from '../graph-pin-lookup';
 
 /** What Nx expects for each task of a batch (nx's `BatchExecutorTaskResult`); `skipped`: a dependency in the batch failed, so it never ran. */
 export interface BatchTaskResult {
@@ -33,7 +35,7 @@ export default async function* compileBatchExecutor(
   _overrides: CompileExecutorOptions,
   context: ExecutorContext,
 ): AsyncGenerator<BatchTaskResult> {
-  const session = openCompileSession(context.root);
+  const session = openCompileSession(context.root, graphPinLookup(context));
   const compileTask = async (taskId: string): Promise<BatchTaskResult> => {
     const startTime = Date.now();
     let terminalOutput = '';

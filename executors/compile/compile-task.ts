@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { hasErrors } from '../../plugin/definition/diagnostic';
 import { formatDiagnostics } from '../../plugin/definition/format-diagnostics';
 import type { CompileAgentOptions, CompileAgentResult } from '../../plugin/compiler/compile';
+import type { PinLookup } from '../../plugin/compiler/workspace-index';
 import { formatCompileSummary, hasCompiledOutput } from '../../plugin/compiler/compile-summary';
 import {
   isTargetOption,
@@ -89,12 +90,16 @@ export function optionsProblem(options: Record<string, unknown>): string | undef
   return undefined;
 }
 
-/** Runs one compile task; true when it succeeded. */
+/**
+ * Runs one compile task; true when it succeeded. `index`: the workspace's definitions when the
+ * shell has them (the per-task executor: from the project graph, graph-pin-lookup.ts).
+ */
 export async function runCompileTask(
   options: CompileExecutorOptions,
   workspaceRoot: string,
   compile: CompileFunction,
   output: TaskOutput,
+  index?: PinLookup,
 ): Promise<boolean> {
   const badOption = optionsProblem(
     (typeof options === 'object' && options !== null ? options : {}) as unknown as Record<string, unknown>,
@@ -119,6 +124,7 @@ export async function runCompileTask(
     file: resolve(workspaceRoot, options.definition),
     workspaceRoot,
     target,
+    ...(index !== undefined ? { index } : {}),
     ...(options.outputPath !== undefined ? { outDir: resolve(workspaceRoot, options.outputPath) } : {}),
     ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
     ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),

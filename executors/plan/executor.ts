@@ -1,4 +1,7 @@
-/** `plan` executor: resolves the composition and prints the compile plan; optionally writes plan.json. A thin shell. */
+/**
+ * `plan` executor: resolves the composition and prints the compile plan; optionally writes
+ * plan.json. A thin shell; the workspace index comes from the project graph (graph-pin-lookup.ts).
+ */
 import type { ExecutorContext } from '@nx/devkit';
 import { resolve } from 'node:path';
 import { hasErrors } from '../../plugin/definition/diagnostic';
@@ -10,6 +13,7 @@ import { formatPlanText } from '../../plugin/compiler/plan-text';
 import { writeOutputAtomic } from '../../plugin/compiler/write-output';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
 import { outputPathProblem } from '../compile/compile-task';
+import { graphPinLookup } from '../graph-pin-lookup';
 
 export interface PlanExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -34,9 +38,12 @@ export default async function planExecutor(
     console.error(terminalSafe(`agentdef:plan: ${badOutput}`));
     return { success: false };
   }
+  // Pins resolve through the project graph's definitions (and those Nx cannot see), as `agentdef plan` resolves them.
+  const index = graphPinLookup(context);
   const result = await planAgent({
     file: resolve(context.root, options.definition),
     workspaceRoot: context.root,
+    ...(index !== undefined ? { index } : {}),
     ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
     ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
     ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),

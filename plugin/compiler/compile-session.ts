@@ -16,7 +16,7 @@ import type { Bundler } from './bundler';
 import { compileAgent, type CompileAgentOptions, type CompileAgentResult } from './compile';
 import type { DefinitionCache } from './resolve';
 import { sharedSourceStampReader } from './source-stamp';
-import { indexWorkspace, type WorkspaceIndex } from './workspace-index';
+import { indexWorkspace, type PinLookup, type WorkspaceIndex } from './workspace-index';
 
 /** A compile's own options; the session supplies the workspace root and what it shares. */
 export type SessionCompileOptions = Omit<
@@ -38,13 +38,17 @@ function tryIndex(workspaceRoot: string): WorkspaceIndex | undefined {
   }
 }
 
-/** `workspaceRoot` is absolute (a relative one reaches each compile, which reports it). */
-export function openCompileSession(workspaceRoot: string): CompileSession {
+/**
+ * `workspaceRoot` is absolute (a relative one reaches each compile, which reports it). `known`: the
+ * workspace's definitions when the caller has them (the Nx batch executor: from the project graph),
+ * used instead of scanning.
+ */
+export function openCompileSession(workspaceRoot: string, known?: PinLookup): CompileSession {
   const definitionCache: DefinitionCache = new Map();
   const bundler: Bundler = createEsbuildBundler({ workspaceRoot });
   const readSourceStamp = sharedSourceStampReader();
-  let index: WorkspaceIndex | undefined;
-  let indexed = false;
+  let index: PinLookup | undefined = known;
+  let indexed = known !== undefined;
   return {
     workspaceRoot,
     compile(options) {

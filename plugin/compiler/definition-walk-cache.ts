@@ -1,0 +1,227 @@
+/**
+ * `findDefinitionFiles` with each folder's listing kept in a cache file between processes: a
+ * folder is listed again only when its `stat` differs from the one taken before it was listed
+ * last (inode, modification and change times). Adding, removing or renaming an entry changes a
+ * folder's modification time, and changing either time or the folder's permissions changes its
+ * change time, which no one can set back; so a folder whose `stat` is unchanged still holds the
+ * entries listed, and the result equals `findDefinitionFiles(root, options)` (same files, same
+ * order), at the cost of one `stat` per folder instead of a listing.
+ *
+ * Racy folders: a folder changed within the clock tick after it was listed would keep its times,
+ * so a listing is kept as proof only when the folder's times lie at least {@link RACY_MS} before
+ * the listing began (as git does with its index); a newer one is listed again on the next walk.
+ * The cache is data anyone can write: nothing in it is trusted beyond "this folder, if its stat
+ * is this, lists these entries", every shape is checked, and a broken, foreign or oversized cache
+ * file is an empty one. Only a regular file is read (never through a link, never a FIFO), and a
+ * write replaces the file atomically. Never throws.
+ */
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, sep } from 'node:path';
+import {
+  DEFINITION_FILE_NAMES,
+  SKIPPED_DIRECTORIES,
+  type FindDefinitionsOptions,
+} from '../definition/workspace-definitions';
+
+/** A listing is proof only when its folder's times are this much older than the listing. */
+export const RACY_MS = 2000;
+
+/** A cache file larger than this is not read (200 folders take about 20 KiB). */
+const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+
+const CACHE_FORMAT = 'agentdef-definition-walk/v1';
+
+const NO_THROW = { throwIfNoEntry: false } as const;
+
+/** One folder as listed: its stat when listed, the sub-folders the walk enters and the definition files it holds, each sorted. */
+interface Listing {
+  /** `[ino, mtimeMs, ctimeMs]`, or empty when the listing proves nothing (racy). */
+  stat: number[];
+  folders: string[];
+  files: string[];
+}
+
+interface CacheFile {
+  format: string;
+  /** What the listings were made for: the skipped folder names and the file names looked for. */
+  walk: string;
+  listings: Record<string, Listing>;
+}
+
+export interface CachedWalkOptions extends FindDefinitionsOptions {
+  /** How much older than the listing a folder's times must be for the listing to be kept as proof (default {@link RACY_MS}). */
+  racyMs?: number;
+}
+
+export interface WalkCacheStats {
+  /** Folders whose listing came from the cache. */
+  reused: number;
+  /** Folders listed. */
+  listed: number;
+}
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function readCacheText(path: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_CACHE_BYTES) return undefined;
+    const bytes = Buffer.alloc(stat.size);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < bytes.length; length += read)
+      read = readSync(fd, bytes, length, bytes.length - length, length);
+    return bytes.subarray(0, length).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+const isStat = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.length === 3 && value.every((item) => typeof item === 'number');
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** The cache's listings for this walk, each checked for its shape; empty for anything else. */
+function readListings(path: string, walk: string): Map<string, Listing> {
+  const listings = new Map<string, Listing>();
+  const text = readCacheText(path);
+  if (text === undefined) return listings;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return listings;
+  }
+  const own = (value: unknown, key: string): unknown =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key)
+      ? (value as Record<string, unknown>)[key]
+      : undefined;
+  if (own(data, 'format') !== CACHE_FORMAT || own(data, 'walk') !== walk) return listings;
+  const stored = own(data, 'listings');
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return listings;
+  for (const [folder, value] of Object.entries(stored)) {
+    const stat = own(value, 'stat');
+    const folders = own(value, 'folders');
+    const files = own(value, 'files');
+    if (isStat(stat) && isStringArray(folders) && isStringArray(files)) listings.set(folder, { stat, folders, files });
+  }
+  return listings;
+}
+
+function writeListings(path: string, walk: string, listings: Map<string, Listing>): void {
+  const file: CacheFile = { format: CACHE_FORMAT, walk, listings: Object.fromEntries(listings) };
+  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(temp, JSON.stringify(file), { flag: 'wx' });
+    renameSync(temp, path); // replaces a link at `path` itself, never its target
+  } catch {
+    rmSync(temp, { force: true });
+  }
+}
+
+/**
+ * Root-relative posix paths of every definition file below `root`, exactly as
+ * `findDefinitionFiles(root, options)` returns them, with folder listings kept in `cachePath`.
+ */
+export function findDefinitionFilesCached(
+  root: string,
+  cachePath: string,
+  options: CachedWalkOptions = {},
+  stats: WalkCacheStats = { reused: 0, listed: 0 },
+): string[] {
+  const racyMs = options.racyMs ?? RACY_MS;
+  const skipped = options.skipDirectories ?? SKIPPED_DIRECTORIES;
+  const fileNames = options.fileNames ?? DEFINITION_FILE_NAMES;
+  const skip = new Set(skipped);
+  const names = new Set(fileNames);
+  const walk = JSON.stringify([[...skipped].sort(byCodeUnit), [...fileNames].sort(byCodeUnit)]);
+  const cached = readListings(cachePath, walk);
+  const prefix = root.endsWith(sep) ? root : root + sep;
+  const kept = new Map<string, Listing>();
+  let changed = false;
+  const found: string[] = [];
+
+  const list = (path: string, stat: number[], listedAt: number, times: number): Listing => {
+    const listing: Listing = { stat, folders: [], files: [] };
+    let entries;
+    try {
+      entries = readdirSync(path, { withFileTypes: true });
+    } catch {
+      return listing; // unreadable: nothing below it, as findDefinitionFiles
+    }
+    entries.sort((a, b) => byCodeUnit(a.name, b.name));
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (!skip.has(entry.name)) listing.folders.push(entry.name);
+      } else if (entry.isFile() && names.has(entry.name)) listing.files.push(entry.name);
+    }
+    if (times >= listedAt - racyMs) listing.stat = [];
+    return listing;
+  };
+
+  const visit = (relDir: string) => {
+    const path = relDir === '' ? root : prefix + relDir;
+    const listedAt = Date.now();
+    let info: ReturnType<typeof statSync>;
+    try {
+      info = statSync(path, NO_THROW);
+    } catch {
+      info = undefined; // not reachable: not listable either
+    }
+    if (info === undefined || !info.isDirectory()) {
+      if (cached.has(relDir)) changed = true;
+      return;
+    }
+    const known = cached.get(relDir);
+    let listing: Listing;
+    if (
+      known !== undefined &&
+      known.stat[0] === info.ino &&
+      known.stat[1] === info.mtimeMs &&
+      known.stat[2] === info.ctimeMs
+    ) {
+      stats.reused++;
+      listing = known;
+    } else {
+      stats.listed++;
+      changed = true;
+      listing = list(path, [info.ino, info.mtimeMs, info.ctimeMs], listedAt, Math.max(info.mtimeMs, info.ctimeMs));
+    }
+    if (listing.stat.length > 0) kept.set(relDir, listing);
+    // Entries in sorted order, folders and files interleaved as the plain walk meets them.
+    let f = 0;
+    let d = 0;
+    while (f < listing.files.length || d < listing.folders.length) {
+      const file = listing.files[f];
+      const folder = listing.folders[d];
+      if (folder === undefined || (file !== undefined && file < folder)) {
+        found.push(relDir === '' ? (file as string) : `${relDir}/${file}`);
+        f++;
+      } else {
+        visit(relDir === '' ? folder : `${relDir}/${folder}`);
+        d++;
+      }
+    }
+  };
+  visit('');
+  if (changed || kept.size !== cached.size) writeListings(cachePath, walk, kept);
+  return found;
+}

@@ -1,0 +1,100 @@
+/**
+ * The workspace index of one plan when the caller already knows most definitions' identities (the
+ * Nx executors: graph inference read every definition Nx sees, and each agent project's metadata
+ * holds its file, slug and version). It answers {@link PinLookup} exactly as `indexWorkspace`
+ * would for the same files, provided each known identity is what `readIdentity` gives for the file
+ * as it is now:
+ *  - the files are the compiler's own walk (`findDefinitionFiles`, here with its folder listings
+ *    kept between runs, definition-walk-cache.ts), not the caller's list: a definition the caller
+ *    never saw (in a folder Nx ignores, excluded from the plugin, or left out of the graph as the
+ *    second of two with one slug) is found and read, and a known file the walk does not reach
+ *    (below `dist`, `tmp`, ...) is not counted;
+ *  - a walked file with a known identity is not read; every other walked file is read and its
+ *    identity taken as `indexWorkspace` takes it (`identityOfFile`).
+ * Nothing is walked or read until the first question (a plan without pins asks none). Never throws.
+ */
+import { findDefinitionFiles } from '../definition/workspace-definitions';
+import { findDefinitionFilesCached, type WalkCacheStats } from './definition-walk-cache';
+import {
+  byVersionThenFile,
+  definitionReader,
+  identityOfFile,
+  isNamedFor,
+  type IndexOptions,
+  type PinLookup,
+  type UnreadableDefinition,
+  type WorkspaceEntry,
+} from './workspace-index';
+
+/** A definition's identity as `readIdentity` reads it: both fields strings. */
+export interface KnownIdentity {
+  slug: string;
+  versionSemver: string;
+}
+
+export interface KnownIndexOptions extends IndexOptions {
+  /** Where the walk keeps its folder listings (definition-walk-cache.ts); without it, the plain walk. */
+  walkCachePath?: string;
+  /** Filled in as the index is built: what the walk reused and listed, and how many files were read. */
+  stats?: KnownIndexStats;
+}
+
+export interface KnownIndexStats extends WalkCacheStats {
+  /** Walked files whose identity was known. */
+  known: number;
+  /** Walked files read for their identity. */
+  read: number;
+}
+
+/**
+ * A {@link PinLookup} over the workspace's definitions, taking the identity of each file in
+ * `known` (workspace-relative posix path → identity) instead of reading it.
+ */
+export function knownIdentityIndex(
+  workspaceRoot: string,
+  known: ReadonlyMap<string, KnownIdentity>,
+  options: KnownIndexOptions = {},
+): PinLookup {
+  let built: { bySlug: Map<string, WorkspaceEntry[]>; unreadable: UnreadableDefinition[] } | undefined;
+  const build = () => {
+    if (built) return built;
+    const stats = options.stats ?? { reused: 0, listed: 0, known: 0, read: 0 };
+    const walkOptions = {
+      ...(options.skipDirectories ? { skipDirectories: options.skipDirectories } : {}),
+      ...(options.fileNames ? { fileNames: options.fileNames } : {}),
+    };
+    const files =
+      options.walkCachePath === undefined
+        ? findDefinitionFiles(workspaceRoot, walkOptions)
+        : findDefinitionFilesCached(workspaceRoot, options.walkCachePath, walkOptions, stats);
+    const bySlug = new Map<string, WorkspaceEntry[]>();
+    const unreadable: UnreadableDefinition[] = [];
+    let read: ReturnType<typeof definitionReader> | undefined;
+    for (const file of files) {
+      const identity = known.get(file);
+      let found: WorkspaceEntry | UnreadableDefinition;
+      if (identity !== undefined) {
+        stats.known++;
+        found = { slug: identity.slug, versionSemver: identity.versionSemver, file };
+      } else {
+        stats.read++;
+        read ??= definitionReader(workspaceRoot);
+        found = identityOfFile(file, read(file));
+      }
+      if ('reason' in found) {
+        unreadable.push(found);
+        continue;
+      }
+      const list = bySlug.get(found.slug);
+      if (list) list.push(found);
+      else bySlug.set(found.slug, [found]);
+    }
+    for (const list of bySlug.values()) list.sort(byVersionThenFile);
+    built = { bySlug, unreadable };
+    return built;
+  };
+  return {
+    definitionsOf: (slug) => build().bySlug.get(slug) ?? [],
+    unreadableNamed: (slug) => build().unreadable.filter((u) => isNamedFor(u.file, slug)),
+  };
+}
