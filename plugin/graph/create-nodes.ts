@@ -316,7 +316,7 @@ function buildProject(
   // The operational targets (`run`, `serve`, `promote`, `publish`, `deploy`) run the CLI's own
   // commands through Nx, for one agent at a time; they are inferred only with the plugin option
   // `operationalTargets` (docs/decisions/0013-operational-targets-opt-in.md: for 1,000 agents they
-  // were more than a third of the configuration Nx merges, sends to every plugin worker and caches).
+  // were 43% of the configuration Nx merges, sends to every plugin worker and caches).
   const leftOut = (name: string) => !options.operationalTargets || [validate, plan, compile].includes(name);
   // `run` starts the compiled output (an HB3 job as a local process, or the local launcher); it
   // serves until stopped, so it is never cached. Left out if a renamed target already uses the name.
