@@ -3,7 +3,9 @@
  * process (run: `npm run bench:compiler`):
  *  (a) project-graph construction for 1,000 agents vs the same 1,000 folders as package.json
  *      projects inferred by Nx itself (goal: ratio ≤ 1.25), and vs a plugin that infers the same
- *      projects with nothing but a name (minimal-nx-plugin.ts: the cost of any plugin);
+ *      projects with nothing but a name (minimal-nx-plugin.ts: the cost of any plugin); the plugin is
+ *      registered without options (no operational targets) and, apart, with `operationalTargets`
+ *      as `nx g agentdef:init` registers it (docs/decisions/0013-operational-targets-opt-in.md);
  *  (b) validate + plan throughput vs bare Ajv validation of the same documents (pairs of passes,
  *      the ratio per pair), and cold plans as the Nx executors make them (the index from the
  *      project graph) vs cold plans as the CLI makes them (walking and reading the workspace) vs
@@ -11,7 +13,7 @@
  *  (c) cold and warm (all cache hits) `nx run-many -t compile` for 200 agents, per task (one
  *      executor process per task, the baseline) and as a batch (`--batch`: one process).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateAgentDefinition } from '../../plugin/schema/generated/agent-definition.validator';
 import { validateDefinitionSource } from '../../plugin/definition/validate-definition';
@@ -41,9 +43,13 @@ function installAgentdef(dir: string, tarball: string): void {
   execFileSync('tar', ['-xzf', tarball, '-C', join(dir, 'node_modules', 'agentdef'), '--strip-components=1']);
 }
 
-/** Cold project-graph construction (workspace data reset first), the two workspaces interleaved so load affects both alike. */
+/**
+ * Cold project-graph construction (workspace data reset first), the workspaces interleaved so load
+ * affects them alike. Plugin isolation is on (Nx's default) unless `extraEnv` turns it off:
+ * isolatedEnv turns it off for the tests, so it is set here explicitly.
+ */
 function graphTimes(dirs: string[], home: string, extraEnv: NodeJS.ProcessEnv = {}): number[] {
-  const env = isolatedEnv(home, extraEnv);
+  const env = isolatedEnv(home, { NX_ISOLATE_PLUGINS: 'true', ...extraEnv });
   const times = dirs.map(() => [] as number[]);
   for (let i = 0; i < RUNS; i++) {
     dirs.forEach((dir, k) => {
@@ -97,16 +103,30 @@ async function main(): Promise<void> {
       installMinimalNxPlugin(minimalWs),
     );
     report('graph_projects_minimal_plugin', countProjects(minimalWs));
-    const [withPlugin, baseline, minimal] = graphTimes([agentdefWs, plainWs, minimalWs], home) as [
-      number,
-      number,
-      number,
-    ];
+    // The same agentdef workspace with the plugin option `operationalTargets` (what `nx g agentdef:init`
+    // writes): every agent also gets run, serve, promote, publish and deploy (decision 0013).
+    const operationalWs = join(base, 'graph-agentdef-operational-targets');
+    writeSyntheticWorkspace(
+      { dir: operationalWs, agents: GRAPH_AGENTS, depth: 6, fanOut: 3, seed: SEED, style: 'agentdef' },
+      'agentdef',
+    );
+    const operationalNxJson = JSON.parse(readFileSync(join(operationalWs, 'nx.json'), 'utf8')) as {
+      plugins: Array<{ options?: Record<string, unknown> }>;
+    };
+    operationalNxJson.plugins[0]!.options = { operationalTargets: true };
+    writeFileSync(join(operationalWs, 'nx.json'), JSON.stringify(operationalNxJson, null, 2));
+    installAgentdef(operationalWs, tarball);
+    const [withPlugin, baseline, minimal, operational] = graphTimes(
+      [agentdefWs, plainWs, minimalWs, operationalWs],
+      home,
+    ) as [number, number, number, number];
     report(`graph_ms_agentdef_${GRAPH_AGENTS}`, withPlugin);
     report(`graph_ms_package_json_${GRAPH_AGENTS}`, baseline);
     report(`graph_ms_minimal_plugin_${GRAPH_AGENTS}`, minimal);
+    report(`graph_ms_agentdef_operational_targets_${GRAPH_AGENTS}`, operational);
     report('graph_ratio_agentdef_vs_package_json', withPlugin / baseline);
     report('graph_ratio_minimal_plugin_vs_package_json', minimal / baseline);
+    report('graph_ratio_agentdef_operational_targets_vs_package_json', operational / baseline);
     // Nx starts one worker process per non-built-in plugin (plugin isolation, its default); the
     // same measurement with plugins loaded in Nx's own process shows what the plugin itself costs.
     const [inProcess, inProcessBaseline] = graphTimes([agentdefWs, plainWs], home, { NX_ISOLATE_PLUGINS: 'false' }) as [

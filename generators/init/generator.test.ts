@@ -26,6 +26,7 @@ describe('agentdef:init', () => {
           '**/application.yaml',
           '**/application.yml',
         ],
+        options: { operationalTargets: true },
       },
     ]);
     expect(DEFAULT_INCLUDE).toContain('**/agent.yaml');
@@ -62,6 +63,14 @@ describe('agentdef:init', () => {
     updateNxJson(tree, { ...readNxJson(tree), plugins: ['@nx/js/typescript'] });
     await initGenerator(tree, {});
     await initGenerator(tree, {});
-    expect(readNxJson(tree)?.plugins).toEqual(['@nx/js/typescript', { plugin: 'agentdef', include: DEFAULT_INCLUDE }]);
+    expect(readNxJson(tree)?.plugins).toEqual([
+      '@nx/js/typescript',
+      { plugin: 'agentdef', include: DEFAULT_INCLUDE, options: { operationalTargets: true } },
+    ]);
+  });
+
+  it('leaves the operational targets out with --operationalTargets=false (the plugin option is not written)', async () => {
+    await initGenerator(tree, { operationalTargets: false });
+    expect(readNxJson(tree)?.plugins).toEqual([{ plugin: 'agentdef', include: DEFAULT_INCLUDE }]);
   });
 });

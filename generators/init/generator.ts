@@ -1,7 +1,8 @@
 /**
  * `nx g agentdef:init`: registers the plugin in `nx.json`, so every `agent.json` / `agent.yaml`
  * (and `agent.yml`) and every `application.json` / `application.yaml` of the workspace becomes a
- * project. Idempotent: an existing `agentdef`
+ * project, with the plugin option `operationalTargets` (each agent's `run`, `serve`, `promote`,
+ * `publish` and `deploy` targets; `--operationalTargets=false` leaves it out). Idempotent: an existing `agentdef`
  * registration, whatever its options, is left exactly as it is, and init says so.
  *
  * Nx 23 resolves a bare `nx g agent` without any default collection (that setting is gone since
@@ -36,7 +37,7 @@ export function alreadyRegisteredMessage(index: number): string {
   return `agentdef:init: the agentdef plugin is already registered in nx.json (plugins[${index}]); nothing changed`;
 }
 
-export async function initGenerator(tree: Tree, _options: InitGeneratorSchema = {}): Promise<GeneratorCallback> {
+export async function initGenerator(tree: Tree, options: InitGeneratorSchema = {}): Promise<GeneratorCallback> {
   const nxJson = readNxJson(tree) ?? {};
   const plugins = nxJson.plugins ?? [];
   const registered = plugins.findIndex(isAgentdefPlugin);
@@ -44,7 +45,10 @@ export async function initGenerator(tree: Tree, _options: InitGeneratorSchema = 
     logger.info(alreadyRegisteredMessage(registered));
     return () => {};
   }
-  nxJson.plugins = [...plugins, { plugin: PLUGIN_NAME, include: [...DEFAULT_INCLUDE] }];
+  // The operational targets are the plugin's opt-in (docs/decisions/0013-operational-targets-opt-in.md):
+  // a workspace set up here opts in, so `nx run <agent>:serve` and the rest work as the guides show.
+  const pluginOptions = options.operationalTargets === false ? {} : { options: { operationalTargets: true } };
+  nxJson.plugins = [...plugins, { plugin: PLUGIN_NAME, include: [...DEFAULT_INCLUDE], ...pluginOptions }];
   updateNxJson(tree, nxJson);
   return () => {};
 }

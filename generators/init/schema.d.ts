@@ -1,2 +1,5 @@
-/** Options of `nx g agentdef:init` (none yet). */
-export type InitGeneratorSchema = Record<string, never>;
+/** Options of `nx g agentdef:init`. */
+export interface InitGeneratorSchema {
+  /** Register the plugin with `operationalTargets: true` (the default); `false` leaves the option out. */
+  operationalTargets?: boolean;
+}

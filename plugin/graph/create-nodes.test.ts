@@ -289,6 +289,7 @@ describe('createNodes', () => {
         registryRoot: 'registry/agents',
         maxDepth: 4,
         maxNodes: 40,
+        operationalTargets: true,
       }),
     );
     const router = projects['write-router']!;
@@ -316,8 +317,34 @@ describe('createNodes', () => {
     });
   });
 
+  it('infers the operational targets (run, serve, promote, publish, deploy) only with operationalTargets, leaving the others as they are', async () => {
+    const lean = projectsOf(await infer(ws));
+    const full = projectsOf(await infer(ws, { operationalTargets: true }));
+    expect(Object.keys(lean['write-router']!.targets!)).toEqual(['validate', 'plan', 'compile', 'eval']);
+    expect(Object.keys(full['write-router']!.targets!)).toEqual([
+      'validate',
+      'plan',
+      'compile',
+      'run',
+      'serve',
+      'promote',
+      'publish',
+      'deploy',
+      'eval',
+    ]);
+    const operational = ['run', 'serve', 'promote', 'publish', 'deploy'];
+    for (const name of Object.keys(full)) {
+      const { targets, ...project } = full[name]!;
+      const { targets: leanTargets, ...leanProject } = lean[name]!;
+      expect(leanProject).toEqual(project);
+      expect(leanTargets).toEqual(
+        Object.fromEntries(Object.entries(targets!).filter(([target]) => !operational.includes(target))),
+      );
+    }
+  });
+
   it('infers an uncached serve target (not continuous: Nx would report its failures as success) that compiles first and hands the output folder to agentdef:serve', async () => {
-    const router = projectsOf(await infer(ws))['write-router']!;
+    const router = projectsOf(await infer(ws, { operationalTargets: true }))['write-router']!;
     expect(router.targets!['serve']).toEqual({
       executor: 'agentdef:serve',
       options: { outputPath: 'dist/agents/{projectName}' },
@@ -329,7 +356,7 @@ describe('createNodes', () => {
   });
 
   it('infers an uncached promote target that hands the definition to agentdef:promote', async () => {
-    const router = projectsOf(await infer(ws))['write-router']!;
+    const router = projectsOf(await infer(ws, { operationalTargets: true }))['write-router']!;
     expect(router.targets!['promote']).toMatchObject({
       executor: 'agentdef:promote',
       options: { definition: '{projectRoot}/agent.json' },
@@ -344,7 +371,7 @@ describe('createNodes', () => {
   });
 
   it('infers an uncached deploy target that compiles first and hands the output folder to agentdef:deploy', async () => {
-    const router = projectsOf(await infer(ws))['write-router']!;
+    const router = projectsOf(await infer(ws, { operationalTargets: true }))['write-router']!;
     expect(router.targets!['deploy']).toEqual({
       executor: 'agentdef:deploy',
       options: { outputPath: 'dist/agents/{projectName}' },
@@ -352,7 +379,9 @@ describe('createNodes', () => {
       cache: false,
       metadata: expect.objectContaining({ technologies: ['agentdef'] }),
     });
-    const renamed = projectsOf(await infer(ws, { targetNames: { compile: 'deploy' } }))['write-router']!;
+    const renamed = projectsOf(await infer(ws, { targetNames: { compile: 'deploy' }, operationalTargets: true }))[
+      'write-router'
+    ]!;
     expect(renamed.targets!['deploy']!.executor).toBe('agentdef:compile');
   });
 
@@ -739,6 +768,7 @@ describe('createNodes for application manifests', () => {
       await infer(ws, {
         applicationTargetNames: { plan: 'plan-app', execute: 'run-app' },
         targetNames: { validate: 'check-agent' },
+        operationalTargets: true,
       }),
     );
     expect(Object.keys(projects['support-triage']!.targets!)).toEqual(['plan-app', 'check', 'run-app']);

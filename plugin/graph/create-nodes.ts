@@ -1,6 +1,7 @@
 /**
  * Graph inference: every `agent.json` / `agent.yaml` becomes an Nx project named by its slug,
- * with cacheable `validate`, `plan` and `compile` targets whose inputs are exactly the
+ * with cacheable `validate`, `plan`, `compile` and `eval` targets (and, with the plugin option
+ * `operationalTargets`, `run`, `serve`, `promote`, `publish` and `deploy`), whose inputs are exactly the
  * definitions each one reads: `validate` its own file (and tools.json, which maps its tools); `plan`
  * and `compile` the whole tree, i.e.
  * the file, every pinned workspace child transitively (`^` inputs along the pin edges that
@@ -312,9 +313,14 @@ function buildProject(
   };
 
   const { validate, plan, compile } = options.targetNames;
+  // The operational targets (`run`, `serve`, `promote`, `publish`, `deploy`) run the CLI's own
+  // commands through Nx, for one agent at a time; they are inferred only with the plugin option
+  // `operationalTargets` (docs/decisions/0013-operational-targets-opt-in.md: for 1,000 agents they
+  // were 43% of the configuration Nx merges, sends to every plugin worker and caches).
+  const leftOut = (name: string) => !options.operationalTargets || [validate, plan, compile].includes(name);
   // `run` starts the compiled output (an HB3 job as a local process, or the local launcher); it
   // serves until stopped, so it is never cached. Left out if a renamed target already uses the name.
-  const run: Record<string, TargetConfiguration> = [validate, plan, compile].includes(RUN_TARGET)
+  const run: Record<string, TargetConfiguration> = leftOut(RUN_TARGET)
     ? {}
     : {
         [RUN_TARGET]: {
@@ -338,7 +344,7 @@ function buildProject(
   // alongside it sets `continuous` itself (docs/running-and-calling.md). The watching is
   // `agentdef dev --watch`'s, which follows exactly what the compile read (tool modules and their
   // imports outside the project included). Left out if a renamed target already uses the name.
-  const serve: Record<string, TargetConfiguration> = [validate, plan, compile].includes(SERVE_TARGET)
+  const serve: Record<string, TargetConfiguration> = leftOut(SERVE_TARGET)
     ? {}
     : {
         [SERVE_TARGET]: {
@@ -354,7 +360,7 @@ function buildProject(
       };
   // `promote` changes the definition and appends a signed receipt: never cached; left out if a
   // renamed target already uses the name.
-  const promote: Record<string, TargetConfiguration> = [validate, plan, compile].includes(PROMOTE_TARGET)
+  const promote: Record<string, TargetConfiguration> = leftOut(PROMOTE_TARGET)
     ? {}
     : {
         [PROMOTE_TARGET]: {
@@ -373,7 +379,7 @@ function buildProject(
       };
   // `publish` writes to the registry from a committed definition: never cached; left out if a
   // renamed target already uses the name.
-  const publish: Record<string, TargetConfiguration> = [validate, plan, compile].includes(PUBLISH_TARGET)
+  const publish: Record<string, TargetConfiguration> = leftOut(PUBLISH_TARGET)
     ? {}
     : {
         [PUBLISH_TARGET]: {
@@ -389,7 +395,7 @@ function buildProject(
       };
   // `deploy` compiles, then hands the output to wrangler, docker/podman or the user service folder:
   // never cached. Left out if a renamed target already uses the name.
-  const deploy: Record<string, TargetConfiguration> = [validate, plan, compile].includes(DEPLOY_TARGET)
+  const deploy: Record<string, TargetConfiguration> = leftOut(DEPLOY_TARGET)
     ? {}
     : {
         [DEPLOY_TARGET]: {

@@ -20,6 +20,7 @@ describe('normalizePluginOptions', () => {
       approvedArtifacts: DEFAULT_APPROVED_ARTIFACTS,
       requireEval: false,
       evalRecordings: DEFAULT_EVAL_RECORDINGS,
+      operationalTargets: false,
     });
     expect(rest).toEqual({
       targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
@@ -31,6 +32,7 @@ describe('normalizePluginOptions', () => {
       approvedArtifacts: 'approved-artifacts',
       requireEval: false,
       evalRecordings: '{projectRoot}/recordings',
+      operationalTargets: false,
     });
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -82,6 +84,9 @@ describe('normalizePluginOptions', () => {
     expect(() => normalizePluginOptions({ targetNames: { build: 'x' } as never })).toThrow(/targetNames\.build/);
     expect(() => normalizePluginOptions({ outDir: 'x' } as never)).toThrow(/unknown option.*outDir/);
     expect(() => normalizePluginOptions({ requireEval: 'yes' } as never)).toThrow(/requireEval/);
+    expect(() => normalizePluginOptions({ operationalTargets: 'yes' } as never)).toThrow(
+      /`operationalTargets` must be true or false/,
+    );
     // The benchmark gate of tool-shipped is mandatory: the old opt-in is an unknown option now.
     expect(() => normalizePluginOptions({ requireBench: true } as never)).toThrow(/unknown option.*requireBench/);
     expect(() => normalizePluginOptions({ evalRecordings: '../recordings' })).toThrow(/evalRecordings/);
@@ -96,6 +101,14 @@ describe('normalizePluginOptions', () => {
     expect(normalizePluginOptions({ evalRecordings: '{projectRoot}/evals/recordings' }).evalRecordings).toBe(
       '{projectRoot}/evals/recordings',
     );
+  });
+
+  it('infers the operational targets only when asked: operationalTargets', () => {
+    expect(normalizePluginOptions({}).operationalTargets).toBe(false);
+    expect(normalizePluginOptions({ operationalTargets: false }).operationalTargets).toBe(false);
+    expect(normalizePluginOptions({ operationalTargets: true }).operationalTargets).toBe(true);
+    // It only adds uncached targets: the inference cache and every other target's hash stay as they are.
+    expect(normalizePluginOptions({ operationalTargets: true }).hash).toBe(normalizePluginOptions({}).hash);
   });
 
   it('takes application target names apart from the agent ones, checked the same way', () => {

@@ -55,6 +55,11 @@ export interface AgentdefPluginOptions {
   requireEval?: boolean;
   /** The recordings each agent's `eval` replays (and hashes): a workspace folder, `{projectRoot}` and `{projectName}` filled in; default `{projectRoot}/recordings`. */
   evalRecordings?: string;
+  /**
+   * Also infer each agent's operational targets (`run`, `serve`, `promote`, `publish`, `deploy`),
+   * which run the CLI's commands through Nx; default false (docs/decisions/0013-operational-targets-opt-in.md).
+   */
+  operationalTargets?: boolean;
 }
 
 export interface NormalizedPluginOptions {
@@ -67,6 +72,7 @@ export interface NormalizedPluginOptions {
   approvedArtifacts: string;
   requireEval: boolean;
   evalRecordings: string;
+  operationalTargets: boolean;
   /** A stable hash of the fields above (not of the plugin version). */
   hash: string;
 }
@@ -74,7 +80,7 @@ export interface NormalizedPluginOptions {
 /** The defaults of the agent options (the folders and bounds are the workspace defaults). */
 export const DEFAULT_PLUGIN_OPTIONS: Omit<
   NormalizedPluginOptions,
-  'hash' | 'applicationTargetNames' | 'approvedArtifacts' | 'requireEval' | 'evalRecordings'
+  'hash' | 'applicationTargetNames' | 'approvedArtifacts' | 'requireEval' | 'evalRecordings' | 'operationalTargets'
 > = {
   targetNames: { validate: 'validate', plan: 'plan', compile: 'compile' },
   outputRoot: WORKSPACE_DEFAULTS.outputRoot,
@@ -196,6 +202,7 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
     'approvedArtifacts',
     'requireEval',
     'evalRecordings',
+    'operationalTargets',
   ]);
   const unknown = Object.keys(raw).filter((key) => !known.has(key));
   if (unknown.length > 0) {
@@ -229,6 +236,11 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
     );
   const requireEval = raw.requireEval === true;
   const evalRecordings = normalizeRecordings(raw.evalRecordings);
+  if (raw.operationalTargets !== undefined && typeof raw.operationalTargets !== 'boolean')
+    throw new Error(
+      `agentdef plugin option \`operationalTargets\` must be true or false, not ${JSON.stringify(raw.operationalTargets)}`,
+    );
+  const operationalTargets = raw.operationalTargets === true;
 
   const normalized = {
     targetNames,
@@ -240,12 +252,13 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
     approvedArtifacts,
     requireEval,
     evalRecordings,
+    operationalTargets,
   };
   return { ...normalized, hash: hashOptions(normalized) };
 }
 
 /** Stable across key order: the fields are listed explicitly. */
-function hashOptions(options: Omit<NormalizedPluginOptions, 'hash'>): string {
+function hashOptions(options: Omit<NormalizedPluginOptions, 'hash' | 'operationalTargets'>): string {
   const { targetNames: t, applicationTargetNames: a } = options;
   return hashArray([
     'agentdef-plugin-options/v1',
@@ -259,5 +272,7 @@ function hashOptions(options: Omit<NormalizedPluginOptions, 'hash'>): string {
     // Only when not the default: the hash of a workspace without them stays what it was.
     ...(options.requireEval ? ['requireEval=true'] : []),
     ...(options.evalRecordings !== DEFAULT_EVAL_RECORDINGS ? [`evalRecordings=${options.evalRecordings}`] : []),
+    // Not `operationalTargets`: it adds uncached targets and changes no summary, input or option of
+    // the others, so neither the inference cache nor a task hash depends on it.
   ]);
 }
