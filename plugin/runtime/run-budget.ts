@@ -1,6 +1,7 @@
 /**
  * The run's termination budget, shared by the loop, the composition runner and every call they
- * make: a wall clock (an AbortController armed with `setTimeout(wallClockMs)`), a subrequest
+ * make: a wall clock (an AbortController armed with `setTimeout(wallClockMs)`, at once or at the
+ * run's first wait), a subrequest
  * counter, and `race()`, which stops waiting the moment the clock runs out even when the awaited
  * thing ignores its AbortSignal (a hanging provider, a tool that never settles).
  */
@@ -44,6 +45,15 @@ export interface RunBudgetOptions {
   now?: () => number;
   /** The caller's signal (a client disconnect); aborts the run as `RunAborted`. */
   signal?: AbortSignal;
+  /**
+   * When the wall clock's timer is armed: `start` (default) at once; `first-wait` when `race` is
+   * first given something to wait for (a promise or other thenable), for what is left of the
+   * clock then. A run that only ever races values already there ends within one turn of the event
+   * loop, where no timer could fire, so it needs no timer. Either way the clock counts from the start.
+   */
+  clock?: 'start' | 'first-wait';
+  /** Told once, when the timer is armed (at once with `clock: 'start'`): the run may now wait. */
+  onFirstWait?: () => void;
 }
 
 /** Whether awaiting `value` could wait (a promise or other thenable); a `then` that cannot be read counts as one, so `Promise.resolve` meets it as before. */
@@ -61,7 +71,12 @@ export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOption
   const started = now();
   const controller = new AbortController();
   let used = 0;
-  const timer = setTimeout(() => controller.abort(new LimitReached('limit:wallClock')), limits.wallClockMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = (ms: number) => {
+    timer = setTimeout(() => controller.abort(new LimitReached('limit:wallClock')), ms);
+    options.onFirstWait?.();
+  };
+  if (options.clock !== 'first-wait') arm(limits.wallClockMs);
   const onOuterAbort = () => controller.abort(new RunAborted());
   if (options.signal) {
     if (options.signal.aborted) onOuterAbort();
@@ -90,6 +105,7 @@ export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOption
           if (controller.signal.aborted) throw reason();
           return value;
         });
+      if (timer === undefined) arm(Math.max(0, limits.wallClockMs - (now() - started)));
       return new Promise<T>((resolve, reject) => {
         const onAbort = () => reject(reason());
         controller.signal.addEventListener('abort', onAbort, { once: true });
@@ -113,7 +129,7 @@ export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOption
       return Math.max(0, now() - started);
     },
     dispose() {
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
       options.signal?.removeEventListener('abort', onOuterAbort);
     },
   };
