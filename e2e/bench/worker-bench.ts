@@ -60,6 +60,10 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,compile,rps,first,instal
  * change); its Worker and loader join the Durable Object rounds as `before-*`, interleaved.
  */
 const BEFORE = process.env.BENCH_BEFORE;
+/** `BENCH_SERVERS=compiled-durable,handwritten-durable,…`: only these Workers in the request rounds (default all); ratios need both of theirs. */
+const SERVERS = process.env.BENCH_SERVERS
+  ? new Set(process.env.BENCH_SERVERS.split(',').map((s) => s.trim()))
+  : undefined;
 const TEXT =
   'Workers run agents in isolates. Each agent gets its own isolate.\nIsolates share nothing, so agents stay apart.\n\nThat is the point.';
 const BODY = JSON.stringify({
@@ -321,25 +325,27 @@ async function main(): Promise<void> {
     const persistDir = existsSync('/dev/shm') ? join('/dev/shm', `agentdef-bench-${process.pid}`) : undefined;
     const objects = durableObjectsOf(JSON.parse(readFileSync(join(outDir, 'host-plan.json'), 'utf8')));
     const durable = (dir: string) => ({ objects, persistDir: persistDir && join(persistDir, dir) });
-    const servers: Record<string, StartedWorker> = {
-      handwritten: await startWorker(baseline),
-      'handwritten-durable': await startWorker(durableBaseline, {
-        objects: { TASKS: { className: 'HandwrittenTaskStore', useSQLite: true } },
-        persistDir: persistDir && join(persistDir, 'handwritten'),
-      }),
-      compiled: await startWorker(compiledWorker),
-      'compiled-durable': await startWorker(compiledWorker, durable('compiled')),
-      'compiled-through-loader': await startWorker(loaderScript), // the loader with its host plan inlined, as wrangler bundles it
+    const starts: Record<string, () => Promise<StartedWorker>> = {
+      handwritten: () => startWorker(baseline),
+      'handwritten-durable': () =>
+        startWorker(durableBaseline, {
+          objects: { TASKS: { className: 'HandwrittenTaskStore', useSQLite: true } },
+          persistDir: persistDir && join(persistDir, 'handwritten'),
+        }),
+      compiled: () => startWorker(compiledWorker),
+      'compiled-durable': () => startWorker(compiledWorker, durable('compiled')),
+      'compiled-through-loader': () => startWorker(loaderScript), // the loader with its host plan inlined, as wrangler bundles it
       // …and with its task-store object bound, as `agentdef dev` serves it (the loaded Worker reaches it through the loader)
-      'compiled-through-loader-durable': await startWorker(loaderScript, durable('loader')),
+      'compiled-through-loader-durable': () => startWorker(loaderScript, durable('loader')),
     };
     if (BEFORE) {
-      servers['before-durable'] = await startWorker(readFileSync(join(BEFORE, 'worker.js'), 'utf8'), durable('before'));
-      servers['before-through-loader-durable'] = await startWorker(
-        await bundleLoader(BEFORE),
-        durable('before-loader'),
-      );
+      starts['before-durable'] = () => startWorker(readFileSync(join(BEFORE, 'worker.js'), 'utf8'), durable('before'));
+      starts['before-through-loader-durable'] = async () =>
+        startWorker(await bundleLoader(BEFORE), durable('before-loader'));
     }
+    const servers: Record<string, StartedWorker> = {};
+    for (const [name, start] of Object.entries(starts))
+      if (!SERVERS || SERVERS.has(name)) servers[name] = await start();
     try {
       for (const server of Object.values(servers)) await requestsPerSecond(server.url); // warm-up
       const rates: Record<string, number[]> = {};
@@ -355,39 +361,61 @@ async function main(): Promise<void> {
       }
       const rate = (name: string) => median(rates[name]!);
       const p99 = (name: string) => percentile(latencies[name]!, 99);
+      const cpuOf = (name: string) => median(cpu[name]!);
+      /** `name: a / b` of `of`, when both were measured. */
+      const ratio = (name: string, of: (server: string) => number, a: string, b: string) => {
+        if (servers[a] && servers[b]) report(name, of(a) / of(b));
+      };
       for (const name of Object.keys(servers)) report(`rps.${name}`, rate(name));
       for (const name of Object.keys(servers)) report(`p99.${name}`, p99(name), 'ms');
-      report('rps.ratio', rate('compiled') / rate('handwritten'));
-      report('rps.ratio.durable', rate('compiled-durable') / rate('handwritten'));
-      report('rps.ratio.through-loader', rate('compiled-through-loader') / rate('handwritten'));
-      report('rps.ratio.durable-vs-handwritten-durable', rate('compiled-durable') / rate('handwritten-durable'));
-      report(
-        'rps.ratio.loader-vs-handwritten-durable',
-        rate('compiled-through-loader-durable') / rate('handwritten-durable'),
+      ratio('rps.ratio', rate, 'compiled', 'handwritten');
+      ratio('rps.ratio.durable', rate, 'compiled-durable', 'handwritten');
+      ratio('rps.ratio.through-loader', rate, 'compiled-through-loader', 'handwritten');
+      ratio('rps.ratio.durable-vs-handwritten-durable', rate, 'compiled-durable', 'handwritten-durable');
+      ratio('rps.ratio.loader-vs-handwritten-durable', rate, 'compiled-through-loader-durable', 'handwritten-durable');
+      ratio('p99.ratio.durable', p99, 'compiled-durable', 'handwritten-durable');
+      ratio('p99.ratio.loader', p99, 'compiled-through-loader-durable', 'handwritten-durable');
+      ratio('rps.ratio.before-durable-vs-handwritten-durable', rate, 'before-durable', 'handwritten-durable');
+      ratio(
+        'rps.ratio.before-loader-vs-handwritten-durable',
+        rate,
+        'before-through-loader-durable',
+        'handwritten-durable',
       );
-      report('p99.ratio.durable', p99('compiled-durable') / p99('handwritten-durable'));
-      report('p99.ratio.loader', p99('compiled-through-loader-durable') / p99('handwritten-durable'));
-      if (BEFORE) {
-        report('rps.ratio.before-durable-vs-handwritten-durable', rate('before-durable') / rate('handwritten-durable'));
-        report(
-          'rps.ratio.before-loader-vs-handwritten-durable',
-          rate('before-through-loader-durable') / rate('handwritten-durable'),
-        );
-        report('p99.ratio.before-durable', p99('before-durable') / p99('handwritten-durable'));
-        report('p99.ratio.before-loader', p99('before-through-loader-durable') / p99('handwritten-durable'));
-      }
+      ratio('p99.ratio.before-durable', p99, 'before-durable', 'handwritten-durable');
+      ratio('p99.ratio.before-loader', p99, 'before-through-loader-durable', 'handwritten-durable');
       if (Object.keys(cpu).length === Object.keys(servers).length) {
-        for (const name of Object.keys(servers))
-          report(`rps.workerd-cpu-per-request.${name}`, median(cpu[name]!), 'µs');
-        report('rps.workerd-cpu-ratio', median(cpu['compiled']!) / median(cpu['handwritten']!));
-        report('rps.workerd-cpu-ratio.durable', median(cpu['compiled-durable']!) / median(cpu['handwritten']!));
-        report(
-          'rps.workerd-cpu-ratio.durable-vs-handwritten-durable',
-          median(cpu['compiled-durable']!) / median(cpu['handwritten-durable']!),
-        );
-        report(
+        for (const name of Object.keys(servers)) report(`rps.workerd-cpu-per-request.${name}`, cpuOf(name), 'µs');
+        ratio('rps.workerd-cpu-ratio', cpuOf, 'compiled', 'handwritten');
+        ratio('rps.workerd-cpu-ratio.durable', cpuOf, 'compiled-durable', 'handwritten');
+        ratio('rps.workerd-cpu-ratio.durable-vs-handwritten-durable', cpuOf, 'compiled-durable', 'handwritten-durable');
+        ratio(
           'rps.workerd-cpu-ratio.loader-vs-handwritten-durable',
-          median(cpu['compiled-through-loader-durable']!) / median(cpu['handwritten-durable']!),
+          cpuOf,
+          'compiled-through-loader-durable',
+          'handwritten-durable',
+        );
+        ratio(
+          'rps.workerd-cpu-ratio.before-durable-vs-handwritten-durable',
+          cpuOf,
+          'before-durable',
+          'handwritten-durable',
+        );
+        // Paired, round by round (the two measured one after the other): the median of after / before.
+        const paired = (a: string, b: string) =>
+          servers[a] && servers[b] ? median(cpu[a]!.map((value, round) => value / cpu[b]![round]!)) : undefined;
+        for (const [name, a, b] of [
+          ['durable', 'compiled-durable', 'before-durable'],
+          ['loader', 'compiled-through-loader-durable', 'before-through-loader-durable'],
+        ] as const) {
+          const value = paired(a, b);
+          if (value !== undefined) report(`rps.workerd-cpu-ratio.after-vs-before.${name}`, value);
+        }
+        ratio(
+          'rps.workerd-cpu-ratio.before-loader-vs-handwritten-durable',
+          cpuOf,
+          'before-through-loader-durable',
+          'handwritten-durable',
         );
       }
       report('rps.durable-storage', persistDir ? 'tmpfs (/dev/shm)' : "miniflare's default (disk)");
@@ -405,7 +433,19 @@ async function main(): Promise<void> {
       sdk: () => firstRequestMs(sdkWorker, sdkSendMessage),
       compiled: () => firstRequestMs(compiledWorker, sendMessage, { objects, persistDir }),
       'compiled-through-loader': () => firstRequestMs(loaderScript, sendMessage, { objects, persistDir }),
+      // for information: the compiled Worker keeping its tasks in memory, and the hand-written Workers
+      'compiled-in-memory': () => firstRequestMs(compiledWorker, sendMessage),
+      handwritten: () => firstRequestMs(baseline, sendMessage),
+      'handwritten-durable': () =>
+        firstRequestMs(durableBaseline, sendMessage, {
+          objects: { TASKS: { className: 'HandwrittenTaskStore', useSQLite: true } },
+          persistDir,
+        }),
     };
+    if (BEFORE) {
+      const beforeWorker = readFileSync(join(BEFORE, 'worker.js'), 'utf8');
+      starts['before'] = () => firstRequestMs(beforeWorker, sendMessage, { objects, persistDir });
+    }
     try {
       const times: Record<string, number[]> = {};
       for (let run = 0; run < FIRST_RUNS; run++) {
@@ -417,6 +457,7 @@ async function main(): Promise<void> {
       for (const name of Object.keys(starts)) report(`first-request.${name}.ms`, median(times[name]!));
       report('first-request.ratio', median(times['compiled']!) / median(times['sdk']!));
       report('first-request.ratio.through-loader', median(times['compiled-through-loader']!) / median(times['sdk']!));
+      if (times['before']) report('first-request.ratio.before', median(times['before']) / median(times['sdk']!));
     } finally {
       if (persistDir) rmSync(persistDir, { recursive: true, force: true });
     }
