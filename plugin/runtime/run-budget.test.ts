@@ -80,6 +80,18 @@ describe("clock: 'first-wait'", () => {
     budget.dispose();
   });
 
+  it('refuses a plain value, a check and a subrequest once the caller went away, listened to or not', async () => {
+    const caller = new AbortController();
+    const budget = createRunBudget(LIMITS, { clock: 'first-wait', signal: caller.signal });
+    const raced = budget.race('answer');
+    caller.abort();
+    await expect(raced).rejects.toBeInstanceOf(RunAborted);
+    expect(() => budget.check()).toThrow(RunAborted);
+    expect(() => budget.spendSubrequest()).toThrow(RunAborted);
+    expect(budget.signal.aborted).toBe(true);
+    budget.dispose();
+  });
+
   it('still answers the caller going away before any wait', async () => {
     const caller = new AbortController();
     const budget = createRunBudget(LIMITS, { clock: 'first-wait', signal: caller.signal });

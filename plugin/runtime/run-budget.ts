@@ -72,16 +72,25 @@ export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOption
   const controller = new AbortController();
   let used = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let listening = false;
+  const onOuterAbort = () => controller.abort(new RunAborted());
+  if (options.signal?.aborted) onOuterAbort();
   const arm = (ms: number) => {
     timer = setTimeout(() => controller.abort(new LimitReached('limit:wallClock')), ms);
+    // The caller's signal is listened to from the first wait on (at once with the default clock);
+    // before it, `stopped()` reads it wherever the budget is checked.
+    if (options.signal && !controller.signal.aborted) {
+      options.signal.addEventListener('abort', onOuterAbort, { once: true });
+      listening = true;
+    }
     options.onFirstWait?.();
   };
   if (options.clock !== 'first-wait') arm(limits.wallClockMs);
-  const onOuterAbort = () => controller.abort(new RunAborted());
-  if (options.signal) {
-    if (options.signal.aborted) onOuterAbort();
-    else options.signal.addEventListener('abort', onOuterAbort, { once: true });
-  }
+  /** Whether the run must stop: the clock ran out, or the caller went away (listened to or not yet). */
+  const stopped = (): boolean => {
+    if (!controller.signal.aborted && options.signal?.aborted) onOuterAbort();
+    return controller.signal.aborted;
+  };
   const reason = (): Error => {
     const r: unknown = controller.signal.reason;
     return r instanceof Error ? r : new LimitReached('limit:wallClock');
@@ -93,16 +102,16 @@ export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOption
       return used;
     },
     spendSubrequest() {
-      if (controller.signal.aborted) throw reason();
+      if (stopped()) throw reason();
       if (used >= limits.maxSubrequests) throw new LimitReached('limit:subrequests');
       used++;
     },
     race<T>(value: Promise<T> | T): Promise<T> {
-      if (controller.signal.aborted) return Promise.reject(reason());
+      if (stopped()) return Promise.reject(reason());
       // A value already there (a synchronous tool) cannot outlast the clock: no abort listener, the same check a tick later.
       if (!isThenable(value))
         return Promise.resolve().then(() => {
-          if (controller.signal.aborted) throw reason();
+          if (stopped()) throw reason();
           return value;
         });
       if (timer === undefined) arm(Math.max(0, limits.wallClockMs - (now() - started)));
@@ -123,14 +132,14 @@ export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOption
       });
     },
     check() {
-      if (controller.signal.aborted) throw reason();
+      if (stopped()) throw reason();
     },
     elapsedMs() {
       return Math.max(0, now() - started);
     },
     dispose() {
       if (timer !== undefined) clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onOuterAbort);
+      if (listening) options.signal?.removeEventListener('abort', onOuterAbort);
     },
   };
 }
