@@ -8,6 +8,15 @@
  *      files miniflare keeps under /dev/shm when there is one, so the disk's fsync is not what is
  *      measured) and, for information, behind its loader; on Linux also the CPU time workerd
  *      spends per request (workerd-cpu.ts), which the load on the machine moves far less;
+ *  (a') with the task store on, against minimal-durable-a2a-worker.ts (the hand-written Worker
+ *      keeping the same task in a SQLite-backed Durable Object): request rate (goal ≥ 0.9×) and
+ *      p99 latency (nearest rank over every request of every round; goal ≤ 1.15×) of the compiled
+ *      Worker as wrangler.jsonc deploys it and behind its loader with the object bound (as
+ *      `agentdef dev` serves it);
+ *  (a'') first-request latency of a fresh isolate (`BENCH_ONLY=first`): workerd started afresh,
+ *      the first SendMessage timed, the median over several starts, for the compiled Worker (as
+ *      deployed, and behind its loader) against the official SDK Worker (sdk-a2a-worker.ts;
+ *      goal ≤ 1.1×);
  *  (b) bundle size of the compiled worker.js of a tool-only agent (text-stats) and of an agentic
  *      leaf (web-summarizer), in KiB, against a minimal A2A Worker built from the official
  *      `@a2a-js/sdk` server classes (sdk-a2a-worker.ts) bundled with the same esbuild settings
@@ -20,6 +29,7 @@
  *      adapter's emit alone (in memory) against the same baseline.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
@@ -42,8 +52,18 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 2 : 5));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (QUICK ? 500 : 2000));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const COMPILE_RUNS = Number(process.env.BENCH_COMPILE_RUNS ?? (QUICK ? 5 : 15));
-/** `BENCH_ONLY=bundle,compile,rps,installed`: the sections to run (default all). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,compile,rps,installed').split(',').map((s) => s.trim()));
+const FIRST_RUNS = Number(process.env.BENCH_FIRST_RUNS ?? (QUICK ? 3 : 7));
+/** `BENCH_ONLY=bundle,compile,rps,first,installed`: the sections to run (default all). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,compile,rps,first,installed').split(',').map((s) => s.trim()));
+/**
+ * `BENCH_BEFORE=<dir>`: a text-stats output compiled by another tree (say, the commit before a
+ * change); its Worker and loader join the Durable Object rounds as `before-*`, interleaved.
+ */
+const BEFORE = process.env.BENCH_BEFORE;
+/** `BENCH_SERVERS=compiled-durable,handwritten-durable,…`: only these Workers in the request rounds (default all); ratios need both of theirs. */
+const SERVERS = process.env.BENCH_SERVERS
+  ? new Set(process.env.BENCH_SERVERS.split(',').map((s) => s.trim()))
+  : undefined;
 const TEXT =
   'Workers run agents in isolates. Each agent gets its own isolate.\nIsolates share nothing, so agents stay apart.\n\nThat is the point.';
 const BODY = JSON.stringify({
@@ -73,10 +93,12 @@ interface StartedWorker {
   dispose: () => Promise<void>;
 }
 
+type DurableObjects = Record<string, { className: string; useSQLite: true }>;
+
 /** Starts `script` in workerd; `durableObjects` binds the Durable Objects it declares, their SQLite files under `persistDir`. */
 async function startWorker(
   script: string,
-  durable?: { objects: Record<string, { className: string; useSQLite: true }>; persistDir: string | undefined },
+  durable?: { objects: DurableObjects; persistDir: string | undefined },
 ): Promise<StartedWorker> {
   const { started: mf, pid } = await startedWorkerd(async () => {
     const instance = new Miniflare({
@@ -102,32 +124,77 @@ async function startWorker(
   return { url, pid, dispose: () => mf.dispose() };
 }
 
-/** Requests per second for `REQUESTS` SendMessage calls, `CONCURRENCY` at a time (checking every answer), and workerd's CPU microseconds per request. */
-async function measureRequests(server: StartedWorker): Promise<{ rate: number; cpuUs: number | undefined }> {
+/** Requests per second for `REQUESTS` SendMessage calls, `CONCURRENCY` at a time (checking every answer), each one's latency, and workerd's CPU microseconds per request. */
+async function measureRequests(
+  server: StartedWorker,
+): Promise<{ rate: number; latencies: number[]; cpuUs: number | undefined }> {
   const before = cpuNs(server.pid);
-  const rate = await requestsPerSecond(server.url);
+  const { rate, latencies } = await requestsPerSecond(server.url);
   const after = cpuNs(server.pid);
-  return { rate, cpuUs: before === undefined || after === undefined ? undefined : (after - before) / REQUESTS / 1000 };
+  return {
+    rate,
+    latencies,
+    cpuUs: before === undefined || after === undefined ? undefined : (after - before) / REQUESTS / 1000,
+  };
 }
 
-/** Requests per second for `REQUESTS` SendMessage calls, `CONCURRENCY` at a time; checks every answer. */
-async function requestsPerSecond(url: string): Promise<number> {
+/** One SendMessage, its answer checked (a completed task). */
+async function sendMessage(url: string): Promise<void> {
+  const response = await fetch(`${url}/a2a/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: BODY,
+  });
+  const answer = (await response.json()) as { result?: { task?: { status?: { state?: string } } } };
+  if (answer.result?.task?.status?.state !== 'TASK_STATE_COMPLETED')
+    throw new Error(`unexpected answer: ${JSON.stringify(answer)}`);
+}
+
+/** Requests per second for `REQUESTS` SendMessage calls, `CONCURRENCY` at a time, and each one's latency (ms); checks every answer. */
+async function requestsPerSecond(url: string): Promise<{ rate: number; latencies: number[] }> {
   let next = 0;
+  const latencies: number[] = [];
   const worker = async () => {
     while (next < REQUESTS) {
       next++;
-      const response = await fetch(`${url}/a2a/v1`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: BODY,
-      });
-      const answer = (await response.json()) as { result?: { task?: { status?: { state?: string } } } };
-      if (answer.result?.task?.status?.state !== 'TASK_STATE_COMPLETED')
-        throw new Error(`unexpected answer: ${JSON.stringify(answer)}`);
+      const start = performance.now();
+      await sendMessage(url);
+      latencies.push(performance.now() - start);
     }
   };
   const elapsed = await timeAsync(() => Promise.all(Array.from({ length: CONCURRENCY }, worker)).then(() => undefined));
-  return REQUESTS / (elapsed / 1000);
+  return { rate: REQUESTS / (elapsed / 1000), latencies };
+}
+
+/** The nearest-rank percentile `p` (0–100) of `values`. */
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** The SDK Worker's first SendMessage (it echoes, answering a message): checked as answered. */
+async function sdkSendMessage(url: string): Promise<void> {
+  const response = await fetch(`${url}/a2a/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+    body: BODY,
+  });
+  const answer = (await response.json()) as { result?: unknown; error?: unknown };
+  if (answer.result === undefined) throw new Error(`unexpected SDK answer: ${JSON.stringify(answer)}`);
+}
+
+/** Milliseconds from a fresh workerd's readiness to the end of its first SendMessage. */
+async function firstRequestMs(
+  script: string,
+  send: (url: string) => Promise<void>,
+  durable?: { objects: DurableObjects; persistDir: string | undefined },
+): Promise<number> {
+  const server = await startWorker(script, durable);
+  try {
+    return await timeAsync(() => send(server.url));
+  } finally {
+    await server.dispose();
+  }
 }
 
 /** The alias plugin bare esbuild needs to bundle the generated entry (the same mapping the adapter uses). */
@@ -170,6 +237,13 @@ async function main(): Promise<void> {
     .outputFiles[0]!.text;
   const sdkWorker = (await build({ ...ESBUILD_OPTIONS, entryPoints: [join(__dirname, 'sdk-a2a-worker.ts')] }))
     .outputFiles[0]!.text;
+  const durableBaseline = (
+    await build({
+      ...ESBUILD_OPTIONS,
+      entryPoints: [join(__dirname, 'minimal-durable-a2a-worker.ts')],
+      external: ['cloudflare:*'],
+    })
+  ).outputFiles[0]!.text;
   const agenticDir = join(out, 'web-summarizer');
   const agentic = await compileAgent({
     file: 'examples/web-summarizer/agent.json',
@@ -250,36 +324,141 @@ async function main(): Promise<void> {
     // (a) requests per second, rounds interleaved so machine load affects all alike
     const persistDir = existsSync('/dev/shm') ? join('/dev/shm', `agentdef-bench-${process.pid}`) : undefined;
     const objects = durableObjectsOf(JSON.parse(readFileSync(join(outDir, 'host-plan.json'), 'utf8')));
-    const servers = {
-      handwritten: await startWorker(baseline),
-      compiled: await startWorker(compiledWorker),
-      'compiled-durable': await startWorker(compiledWorker, { objects, persistDir }),
-      'compiled-through-loader': await startWorker(loaderScript), // the loader with its host plan inlined, as wrangler bundles it
+    const durable = (dir: string) => ({ objects, persistDir: persistDir && join(persistDir, dir) });
+    const starts: Record<string, () => Promise<StartedWorker>> = {
+      handwritten: () => startWorker(baseline),
+      'handwritten-durable': () =>
+        startWorker(durableBaseline, {
+          objects: { TASKS: { className: 'HandwrittenTaskStore', useSQLite: true } },
+          persistDir: persistDir && join(persistDir, 'handwritten'),
+        }),
+      compiled: () => startWorker(compiledWorker),
+      'compiled-durable': () => startWorker(compiledWorker, durable('compiled')),
+      'compiled-through-loader': () => startWorker(loaderScript), // the loader with its host plan inlined, as wrangler bundles it
+      // …and with its task-store object bound, as `agentdef dev` serves it (the loaded Worker reaches it through the loader)
+      'compiled-through-loader-durable': () => startWorker(loaderScript, durable('loader')),
     };
+    if (BEFORE) {
+      starts['before-durable'] = () => startWorker(readFileSync(join(BEFORE, 'worker.js'), 'utf8'), durable('before'));
+      starts['before-through-loader-durable'] = async () =>
+        startWorker(await bundleLoader(BEFORE), durable('before-loader'));
+    }
+    const servers: Record<string, StartedWorker> = {};
+    for (const [name, start] of Object.entries(starts))
+      if (!SERVERS || SERVERS.has(name)) servers[name] = await start();
     try {
       for (const server of Object.values(servers)) await requestsPerSecond(server.url); // warm-up
       const rates: Record<string, number[]> = {};
+      const latencies: Record<string, number[]> = {};
       const cpu: Record<string, number[]> = {};
       for (let round = 0; round < ROUNDS; round++) {
         for (const [name, server] of Object.entries(servers)) {
-          const { rate, cpuUs } = await measureRequests(server);
-          (rates[name] ??= []).push(rate);
-          if (cpuUs !== undefined) (cpu[name] ??= []).push(cpuUs);
+          const measured = await measureRequests(server);
+          (rates[name] ??= []).push(measured.rate);
+          (latencies[name] ??= []).push(...measured.latencies);
+          if (measured.cpuUs !== undefined) (cpu[name] ??= []).push(measured.cpuUs);
         }
       }
-      for (const name of Object.keys(servers)) report(`rps.${name}`, median(rates[name]!));
-      report('rps.ratio', median(rates['compiled']!) / median(rates['handwritten']!));
-      report('rps.ratio.durable', median(rates['compiled-durable']!) / median(rates['handwritten']!));
-      report('rps.ratio.through-loader', median(rates['compiled-through-loader']!) / median(rates['handwritten']!));
+      const rate = (name: string) => median(rates[name]!);
+      const p99 = (name: string) => percentile(latencies[name]!, 99);
+      const cpuOf = (name: string) => median(cpu[name]!);
+      /** `name: a / b` of `of`, when both were measured. */
+      const ratio = (name: string, of: (server: string) => number, a: string, b: string) => {
+        if (servers[a] && servers[b]) report(name, of(a) / of(b));
+      };
+      for (const name of Object.keys(servers)) report(`rps.${name}`, rate(name));
+      for (const name of Object.keys(servers)) report(`p99.${name}`, p99(name), 'ms');
+      ratio('rps.ratio', rate, 'compiled', 'handwritten');
+      ratio('rps.ratio.durable', rate, 'compiled-durable', 'handwritten');
+      ratio('rps.ratio.through-loader', rate, 'compiled-through-loader', 'handwritten');
+      ratio('rps.ratio.durable-vs-handwritten-durable', rate, 'compiled-durable', 'handwritten-durable');
+      ratio('rps.ratio.loader-vs-handwritten-durable', rate, 'compiled-through-loader-durable', 'handwritten-durable');
+      ratio('p99.ratio.durable', p99, 'compiled-durable', 'handwritten-durable');
+      ratio('p99.ratio.loader', p99, 'compiled-through-loader-durable', 'handwritten-durable');
+      ratio('rps.ratio.before-durable-vs-handwritten-durable', rate, 'before-durable', 'handwritten-durable');
+      ratio(
+        'rps.ratio.before-loader-vs-handwritten-durable',
+        rate,
+        'before-through-loader-durable',
+        'handwritten-durable',
+      );
+      ratio('p99.ratio.before-durable', p99, 'before-durable', 'handwritten-durable');
+      ratio('p99.ratio.before-loader', p99, 'before-through-loader-durable', 'handwritten-durable');
       if (Object.keys(cpu).length === Object.keys(servers).length) {
-        for (const name of Object.keys(servers))
-          report(`rps.workerd-cpu-per-request.${name}`, median(cpu[name]!), 'µs');
-        report('rps.workerd-cpu-ratio', median(cpu['compiled']!) / median(cpu['handwritten']!));
-        report('rps.workerd-cpu-ratio.durable', median(cpu['compiled-durable']!) / median(cpu['handwritten']!));
+        for (const name of Object.keys(servers)) report(`rps.workerd-cpu-per-request.${name}`, cpuOf(name), 'µs');
+        ratio('rps.workerd-cpu-ratio', cpuOf, 'compiled', 'handwritten');
+        ratio('rps.workerd-cpu-ratio.durable', cpuOf, 'compiled-durable', 'handwritten');
+        ratio('rps.workerd-cpu-ratio.durable-vs-handwritten-durable', cpuOf, 'compiled-durable', 'handwritten-durable');
+        ratio(
+          'rps.workerd-cpu-ratio.loader-vs-handwritten-durable',
+          cpuOf,
+          'compiled-through-loader-durable',
+          'handwritten-durable',
+        );
+        ratio(
+          'rps.workerd-cpu-ratio.before-durable-vs-handwritten-durable',
+          cpuOf,
+          'before-durable',
+          'handwritten-durable',
+        );
+        // Paired, round by round (the two measured one after the other): the median of after / before.
+        const paired = (a: string, b: string) =>
+          servers[a] && servers[b] ? median(cpu[a]!.map((value, round) => value / cpu[b]![round]!)) : undefined;
+        for (const [name, a, b] of [
+          ['durable', 'compiled-durable', 'before-durable'],
+          ['loader', 'compiled-through-loader-durable', 'before-through-loader-durable'],
+        ] as const) {
+          const value = paired(a, b);
+          if (value !== undefined) report(`rps.workerd-cpu-ratio.after-vs-before.${name}`, value);
+        }
+        ratio(
+          'rps.workerd-cpu-ratio.before-loader-vs-handwritten-durable',
+          cpuOf,
+          'before-through-loader-durable',
+          'handwritten-durable',
+        );
       }
       report('rps.durable-storage', persistDir ? 'tmpfs (/dev/shm)' : "miniflare's default (disk)");
     } finally {
       for (const server of Object.values(servers)) await server.dispose();
+      if (persistDir) rmSync(persistDir, { recursive: true, force: true });
+    }
+  }
+
+  if (ONLY.has('first')) {
+    // (a'') first-request latency of a fresh isolate: workerd started afresh for every measurement, interleaved
+    const persistDir = existsSync('/dev/shm') ? join('/dev/shm', `agentdef-bench-first-${process.pid}`) : undefined;
+    const objects = durableObjectsOf(JSON.parse(readFileSync(join(outDir, 'host-plan.json'), 'utf8')));
+    const starts: Record<string, () => Promise<number>> = {
+      sdk: () => firstRequestMs(sdkWorker, sdkSendMessage),
+      compiled: () => firstRequestMs(compiledWorker, sendMessage, { objects, persistDir }),
+      'compiled-through-loader': () => firstRequestMs(loaderScript, sendMessage, { objects, persistDir }),
+      // for information: the compiled Worker keeping its tasks in memory, and the hand-written Workers
+      'compiled-in-memory': () => firstRequestMs(compiledWorker, sendMessage),
+      handwritten: () => firstRequestMs(baseline, sendMessage),
+      'handwritten-durable': () =>
+        firstRequestMs(durableBaseline, sendMessage, {
+          objects: { TASKS: { className: 'HandwrittenTaskStore', useSQLite: true } },
+          persistDir,
+        }),
+    };
+    if (BEFORE) {
+      const beforeWorker = readFileSync(join(BEFORE, 'worker.js'), 'utf8');
+      starts['before'] = () => firstRequestMs(beforeWorker, sendMessage, { objects, persistDir });
+    }
+    try {
+      const times: Record<string, number[]> = {};
+      for (let run = 0; run < FIRST_RUNS; run++) {
+        for (const [name, start] of Object.entries(starts)) {
+          if (persistDir) rmSync(persistDir, { recursive: true, force: true });
+          (times[name] ??= []).push(await start());
+        }
+      }
+      for (const name of Object.keys(starts)) report(`first-request.${name}.ms`, median(times[name]!));
+      report('first-request.ratio', median(times['compiled']!) / median(times['sdk']!));
+      report('first-request.ratio.through-loader', median(times['compiled-through-loader']!) / median(times['sdk']!));
+      if (times['before']) report('first-request.ratio.before', median(times['before']) / median(times['sdk']!));
+    } finally {
       if (persistDir) rmSync(persistDir, { recursive: true, force: true });
     }
   }
@@ -297,7 +476,10 @@ async function main(): Promise<void> {
     }
   }
 
-  report('settings', `rounds=${ROUNDS} requests=${REQUESTS} concurrency=${CONCURRENCY} compileRuns=${COMPILE_RUNS}`);
+  report(
+    'settings',
+    `rounds=${ROUNDS} requests=${REQUESTS} concurrency=${CONCURRENCY} compileRuns=${COMPILE_RUNS} firstRuns=${FIRST_RUNS}`,
+  );
 }
 
 main().catch((error: unknown) => {

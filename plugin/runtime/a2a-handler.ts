@@ -364,7 +364,8 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
    *
    * `deferWorkingPut` (a blocking SendMessage, whose caller learns the task id only from the
    * answer): the `working` task is put only if the run is still going after
-   * {@link DEFERRED_WORKING_PUT_MS}, so a short run makes one put, its final one; the final put
+   * {@link DEFERRED_WORKING_PUT_MS} (its timer armed when the run may first wait, for what is left
+   * of that time), so a short run makes one put, its final one; the final put
    * waits for a working put in flight, so the store never sees working after final. Until then no
    * other request can name the task, and the run polls for a cancel from its working put on. As
    * when the working put fails up front, a run whose task never reached the store (its working put,
@@ -375,7 +376,8 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     perRequest: PerRequestDeps | undefined,
     options: { signal?: AbortSignal; listener?: TaskRunListener; deferWorkingPut?: boolean },
   ) => {
-    const runId = newRunId(now(), deps.random ?? webRandom);
+    const startedMs = now();
+    const runId = newRunId(startedMs, deps.random ?? webRandom);
     const working: TaskView = {
       id: runId,
       contextId: prepared.contextId,
@@ -393,6 +395,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     const log = perRequest?.log ?? deps.log;
     const runLog = (event: RuntimeLogEvent) => {
       log?.(event);
+      if (!runs.heard(runId)) return;
       const progress = progressOf(event);
       if (progress)
         runs.emit(runId, {
@@ -416,23 +419,32 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     /** The deferred working put once made: whether the task reached the store by it. */
     let workingKept: Promise<boolean> | undefined;
     let deferral: ReturnType<typeof setTimeout> | undefined;
-    if (options.deferWorkingPut) {
-      deferral = setTimeout(() => {
-        deferral = undefined;
-        workingKept = tasks.put(working).then(
-          () => true,
-          () => false,
-        );
-        pollForCancel();
-      }, deps.deferredWorkingPutMs ?? DEFERRED_WORKING_PUT_MS);
-    } else pollForCancel();
+    /** Arms the deferred working put (at the run's first wait: a run that never waits ends before any timer could fire). */
+    const deferWorkingPut = () => {
+      const deferMs = deps.deferredWorkingPutMs ?? DEFERRED_WORKING_PUT_MS;
+      deferral = setTimeout(
+        () => {
+          deferral = undefined;
+          workingKept = tasks.put(working).then(
+            () => true,
+            () => false,
+          );
+          pollForCancel();
+        },
+        Math.max(0, deferMs - (now() - startedMs)),
+      );
+    };
+    if (!options.deferWorkingPut) pollForCancel();
     /**
      * Keeps the finished task; the run's ending as answered: a terminal task kept first (a cancel)
      * wins, else the run's own ending, even when the store failed or could not fit it (its working
      * version left behind must not be answered as the end of a finished run).
      */
     const keepFinal = async (task: TaskView): Promise<TaskView> => {
-      if (deferral !== undefined) clearTimeout(deferral);
+      if (deferral !== undefined) {
+        clearTimeout(deferral);
+        deferral = undefined;
+      }
       const stored = options.deferWorkingPut ? ((await workingKept) ?? false) : true;
       const put = tasks.put(task);
       const kept = stored ? await put.catch(() => false) : await put;
@@ -444,7 +456,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       config,
       prepared.input,
       { ...deps, ...perRequest, log: runLog },
-      { runId, signal: controller.signal },
+      { runId, signal: controller.signal, ...(options.deferWorkingPut ? { onFirstWait: deferWorkingPut } : {}) },
     )
       .then(
         (result) => finishedTask(working, result),

@@ -26,6 +26,8 @@ export interface TaskRuns {
   /** Listens to a run of this instance; undefined when it has none by that id. The result stops listening. */
   listen(taskId: string, listener: TaskRunListener): (() => void) | undefined;
   emit(taskId: string, event: TaskRunEvent): void;
+  /** Whether anyone listens to run `taskId` now (an event nobody hears need not be built). */
+  heard(taskId: string): boolean;
   end(taskId: string): void;
   /** Streams open on this instance (for the open-stream bound). */
   listeners(): number;
@@ -56,6 +58,7 @@ export function createTaskRuns(): TaskRuns {
       entry.listeners.add(listener);
       return () => entry.listeners.delete(listener);
     },
+    heard: (taskId) => (runs.get(taskId)?.listeners.size ?? 0) > 0,
     emit(taskId, event) {
       const entry = runs.get(taskId);
       if (!entry) return;

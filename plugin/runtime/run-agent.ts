@@ -72,6 +72,12 @@ export interface RunOptions {
   runId?: string;
   /** A composed child's parent. */
   composedIn?: { card: string; cardVersion: string };
+  /**
+   * Told once, when the run may first wait on something (a tool's or model's promise): a run that
+   * never waits ends within one turn of the event loop. A run that reads secrets or a signing key,
+   * or runs children or a hybrid leaf, is told at its start.
+   */
+  onFirstWait?: () => void;
 }
 
 export interface AgentRunResult extends LoopResult {
@@ -138,6 +144,12 @@ export async function runAgentWithParts(
   const modelTimings: CallTiming[] = [];
   let composition: CompositionTrace | undefined;
   let signingKey: CryptoKey | undefined;
+  let firstWait = options.onFirstWait;
+  if (firstWait && (config.receipts.mode === 'signed' || config.models.some((pin) => pin.secretBinding))) {
+    // The run awaits its keys before anything else: told at once.
+    firstWait();
+    firstWait = undefined;
+  }
   try {
     // Secrets first: a run that cannot sign its receipt, or reach its model, does not start. The
     // signing key comes first so a missing model key still ends in a (signed) receipt.
@@ -169,9 +181,14 @@ export async function runAgentWithParts(
       const recorded = recordModelCalls(deps.modelClient(pin, io), pin, modelCalls);
       return deps.telemetry ? timedModelCalls(recorded, modelTimings, now) : recorded;
     };
+    // A leaf arms its wall clock at its first wait (a tool or model promise): a run of synchronous
+    // tools needs no timer. Compositions and hybrid leaves wait in more places: armed at once.
+    const leaf = config.composition.kind !== 'dag' && config.hybrid === undefined;
     const budget = createRunBudget(resolveLimits(config.limits), {
       now,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(leaf ? { clock: 'first-wait' as const } : {}),
+      ...(firstWait ? { onFirstWait: firstWait } : {}),
     });
     try {
       if (config.composition.kind === 'dag') {

@@ -1,6 +1,7 @@
 /**
  * The run's termination budget, shared by the loop, the composition runner and every call they
- * make: a wall clock (an AbortController armed with `setTimeout(wallClockMs)`), a subrequest
+ * make: a wall clock (an AbortController armed with `setTimeout(wallClockMs)`, at once or at the
+ * run's first wait), a subrequest
  * counter, and `race()`, which stops waiting the moment the clock runs out even when the awaited
  * thing ignores its AbortSignal (a hanging provider, a tool that never settles).
  */
@@ -44,6 +45,15 @@ export interface RunBudgetOptions {
   now?: () => number;
   /** The caller's signal (a client disconnect); aborts the run as `RunAborted`. */
   signal?: AbortSignal;
+  /**
+   * When the wall clock's timer is armed: `start` (default) at once; `first-wait` when `race` is
+   * first given something to wait for (a promise or other thenable), for what is left of the
+   * clock then. A run that only ever races values already there ends within one turn of the event
+   * loop, where no timer could fire, so it needs no timer. Either way the clock counts from the start.
+   */
+  clock?: 'start' | 'first-wait';
+  /** Told once, when the timer is armed (at once with `clock: 'start'`): the run may now wait. */
+  onFirstWait?: () => void;
 }
 
 /** Whether awaiting `value` could wait (a promise or other thenable); a `then` that cannot be read counts as one, so `Promise.resolve` meets it as before. */
@@ -61,12 +71,26 @@ export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOption
   const started = now();
   const controller = new AbortController();
   let used = 0;
-  const timer = setTimeout(() => controller.abort(new LimitReached('limit:wallClock')), limits.wallClockMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let listening = false;
   const onOuterAbort = () => controller.abort(new RunAborted());
-  if (options.signal) {
-    if (options.signal.aborted) onOuterAbort();
-    else options.signal.addEventListener('abort', onOuterAbort, { once: true });
-  }
+  if (options.signal?.aborted) onOuterAbort();
+  const arm = (ms: number) => {
+    timer = setTimeout(() => controller.abort(new LimitReached('limit:wallClock')), ms);
+    // The caller's signal is listened to from the first wait on (at once with the default clock);
+    // before it, `stopped()` reads it wherever the budget is checked.
+    if (options.signal && !controller.signal.aborted) {
+      options.signal.addEventListener('abort', onOuterAbort, { once: true });
+      listening = true;
+    }
+    options.onFirstWait?.();
+  };
+  if (options.clock !== 'first-wait') arm(limits.wallClockMs);
+  /** Whether the run must stop: the clock ran out, or the caller went away (listened to or not yet). */
+  const stopped = (): boolean => {
+    if (!controller.signal.aborted && options.signal?.aborted) onOuterAbort();
+    return controller.signal.aborted;
+  };
   const reason = (): Error => {
     const r: unknown = controller.signal.reason;
     return r instanceof Error ? r : new LimitReached('limit:wallClock');
@@ -78,18 +102,19 @@ export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOption
       return used;
     },
     spendSubrequest() {
-      if (controller.signal.aborted) throw reason();
+      if (stopped()) throw reason();
       if (used >= limits.maxSubrequests) throw new LimitReached('limit:subrequests');
       used++;
     },
     race<T>(value: Promise<T> | T): Promise<T> {
-      if (controller.signal.aborted) return Promise.reject(reason());
+      if (stopped()) return Promise.reject(reason());
       // A value already there (a synchronous tool) cannot outlast the clock: no abort listener, the same check a tick later.
       if (!isThenable(value))
         return Promise.resolve().then(() => {
-          if (controller.signal.aborted) throw reason();
+          if (stopped()) throw reason();
           return value;
         });
+      if (timer === undefined) arm(Math.max(0, limits.wallClockMs - (now() - started)));
       return new Promise<T>((resolve, reject) => {
         const onAbort = () => reject(reason());
         controller.signal.addEventListener('abort', onAbort, { once: true });
@@ -107,14 +132,14 @@ export function createRunBudget(limits: ResolvedLimits, options: RunBudgetOption
       });
     },
     check() {
-      if (controller.signal.aborted) throw reason();
+      if (stopped()) throw reason();
     },
     elapsedMs() {
       return Math.max(0, now() - started);
     },
     dispose() {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onOuterAbort);
+      if (timer !== undefined) clearTimeout(timer);
+      if (listening) options.signal?.removeEventListener('abort', onOuterAbort);
     },
   };
 }

@@ -80,9 +80,19 @@ export function taskStoreOver(object: () => TaskObjectLike, limits: TaskStoreLim
   };
 }
 
+/**
+ * The ids already derived, by namespace and name: an id is a plain value (unlike a stub, which
+ * belongs to its request), so an isolate derives each once.
+ */
+const objectIds = new WeakMap<DurableObjectNamespaceLike, Map<string, unknown>>();
+
 /** The agent's task-store object of `namespace`: the one named `name` (the agent's slug). */
 export function taskObjectOf(namespace: DurableObjectNamespaceLike, name: string): TaskObjectLike {
-  return namespace.get(namespace.idFromName(name) as never) as TaskObjectLike;
+  let ids = objectIds.get(namespace);
+  if (!ids) objectIds.set(namespace, (ids = new Map()));
+  let id = ids.get(name);
+  if (id === undefined) ids.set(name, (id = namespace.idFromName(name)));
+  return namespace.get(id as never) as TaskObjectLike;
 }
 
 export function createDurableObjectTaskStore(

@@ -3,9 +3,11 @@
  * `loader.js`): the agent's A2A tasks in the object's SQLite storage (`ctx.storage.sql`), one
  * object per agent, so every isolate of the Worker reads and writes the same tasks.
  *
- * Each method runs synchronously inside the object (no await between the read and the write, and
- * in one `transactionSync`), so a check-and-put is atomic across every caller: a terminal task is
- * final whichever isolate put it. Values reach SQLite as bound parameters only, never in the query
+ * Each method runs synchronously inside the object (no await between the check and the write, the
+ * writes in one `transactionSync`), so a check-and-put is atomic across every caller: a terminal
+ * task is final whichever isolate put it. A put checks the index of kept rows (id, size, terminal,
+ * oldest first) the object keeps beside the table, read from it once and updated by every write
+ * that commits, so its statements are its writes only. Values reach SQLite as bound parameters only, never in the query
  * text. The rows hold the JSON text the client chose with `taskTextWithin`; their size is measured
  * as the in-memory store measures it (`sizeOfTaskText`), and the oldest rows are evicted first, by
  * count and by bytes. A version too large to keep (or one the client could not fit, `drop`)
@@ -49,8 +51,28 @@ const validLimits = (limits: unknown): limits is TaskStoreLimits => {
   );
 };
 
+/** A kept row as the table's index knows it. */
+interface IndexedRow {
+  seq: number;
+  size: number;
+  terminal: boolean;
+}
+
+/**
+ * What the table holds, read once and then kept up to date by every write (this object is the
+ * table's only writer): each kept task's row by id, oldest put first, the bytes held, and the
+ * largest `seq` given so far (the next put is newer than every kept row).
+ */
+interface TableIndex {
+  rows: Map<string, IndexedRow>;
+  held: number;
+  lastSeq: number;
+}
+
 export class TaskTable {
   private ready = false;
+  /** The table's index, read on first use; undefined again after a write that did not commit (read anew). */
+  private index: TableIndex | undefined;
 
   constructor(private readonly storage: SqlStorageLike) {}
 
@@ -65,9 +87,35 @@ export class TaskTable {
     return this.storage.sql.exec(query, ...bindings).toArray();
   }
 
+  private currentIndex(): TableIndex {
+    if (this.index === undefined) {
+      const index: TableIndex = { rows: new Map(), held: 0, lastSeq: 0 };
+      for (const row of this.rows(`SELECT seq, id, size, terminal FROM ${TASKS} ORDER BY seq`)) {
+        const indexed = { seq: Number(row['seq']), size: Number(row['size']), terminal: row['terminal'] === 1 };
+        index.rows.set(row['id'] as string, indexed);
+        index.held += indexed.size;
+        index.lastSeq = indexed.seq;
+      }
+      this.index = index;
+    }
+    return this.index;
+  }
+
+  /** Runs `write` in one transaction; the index is read anew unless it commits. */
+  private write<T>(write: () => T): T {
+    try {
+      return this.storage.transactionSync(write);
+    } catch (error) {
+      this.index = undefined;
+      throw error;
+    }
+  }
+
   /**
    * Keeps `text` as task `id`, the newest; false when the kept version is terminal or it does not
    * fit (a version too large to keep also drops the kept one unless that is terminal, as `drop`).
+   * Which version is kept, and what is held, come from the index kept beside the table, so a put
+   * is its writes only: the oldest rows evicted, the task's own row replaced.
    */
   put(id: string, text: string, terminal: boolean, limits: TaskStoreLimits): boolean {
     if (typeof id !== 'string' || typeof text !== 'string' || typeof terminal !== 'boolean' || !validLimits(limits))
@@ -77,28 +125,38 @@ export class TaskTable {
       this.drop(id);
       return false;
     }
-    return this.storage.transactionSync(() => {
-      const kept = this.rows(`SELECT terminal FROM ${TASKS} WHERE id = ?`, id)[0];
-      if (kept && kept['terminal'] === 1) return false;
-      if (kept) this.rows(`DELETE FROM ${TASKS} WHERE id = ?`, id);
-      const totals = this.rows(`SELECT COUNT(*) AS count, COALESCE(SUM(size), 0) AS held FROM ${TASKS}`)[0]!;
-      let count = Number(totals['count']);
-      let held = Number(totals['held']);
-      while (count > 0 && (count >= limits.maxTasks || held + size > limits.maxBytes)) {
-        const oldest = this.rows(`SELECT seq, size FROM ${TASKS} ORDER BY seq LIMIT 1`)[0]!;
-        this.rows(`DELETE FROM ${TASKS} WHERE seq = ?`, oldest['seq'] as number);
-        count -= 1;
-        held -= Number(oldest['size']);
-      }
+    const index = this.currentIndex();
+    const previous = index.rows.get(id);
+    if (previous?.terminal) return false;
+    const evicted: [string, number][] = [];
+    let count = index.rows.size - (previous ? 1 : 0);
+    let held = index.held - (previous?.size ?? 0);
+    for (const [oldId, row] of index.rows) {
+      if (count === 0 || (count < limits.maxTasks && held + size <= limits.maxBytes)) break;
+      if (oldId === id) continue;
+      evicted.push([oldId, row.seq]);
+      count -= 1;
+      held -= row.size;
+    }
+    const seq = index.lastSeq + 1;
+    this.write(() => {
+      if (previous) this.rows(`DELETE FROM ${TASKS} WHERE seq = ?`, previous.seq);
+      for (const [, oldSeq] of evicted) this.rows(`DELETE FROM ${TASKS} WHERE seq = ?`, oldSeq);
       this.rows(
-        `INSERT INTO ${TASKS} (seq, id, text, size, terminal) VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM ${TASKS}), ?, ?, ?, ?)`,
+        `INSERT INTO ${TASKS} (seq, id, text, size, terminal) VALUES (?, ?, ?, ?, ?)`,
+        seq,
         id,
         text,
         size,
         terminal ? 1 : 0,
       );
-      return true;
     });
+    index.rows.delete(id);
+    for (const [oldId] of evicted) index.rows.delete(oldId);
+    index.rows.set(id, { seq, size, terminal });
+    index.held = held + size;
+    index.lastSeq = seq;
+    return true;
   }
 
   /**
@@ -108,12 +166,14 @@ export class TaskTable {
    */
   drop(id: string): boolean {
     if (typeof id !== 'string') return false;
-    return this.storage.transactionSync(() => {
+    const dropped = this.write(() => {
       const kept = this.rows(`SELECT terminal FROM ${TASKS} WHERE id = ?`, id)[0];
       if (!kept || kept['terminal'] === 1) return false;
       this.rows(`DELETE FROM ${TASKS} WHERE id = ?`, id);
       return true;
     });
+    if (dropped) this.index = undefined; // read anew on the next put (drops are rare)
+    return dropped;
   }
 
   /** The kept JSON text of task `id`, or null. */
