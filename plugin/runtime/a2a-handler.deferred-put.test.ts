@@ -175,7 +175,8 @@ describe('a blocking SendMessage defers its working put', () => {
 
   it('a run whose task reaches the store in no put answers -32603', async () => {
     const { store, puts } = recordingStore({ failPuts: true });
-    const answer = await rpc(handlerOver(store), 'SendMessage', send(5));
+    // A short run whatever the machine's load: the deferred working put never comes due.
+    const answer = await rpc(handlerOver(store, calcTools, { deferredWorkingPutMs: 600_000 }), 'SendMessage', send(5));
     expect(answer.error).toEqual({ code: -32603, message: 'Internal error' });
     expect(puts.map((p) => p.state)).toEqual(['completed']);
   });
