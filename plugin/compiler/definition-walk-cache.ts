@@ -15,20 +15,9 @@
  * file is an empty one. Only a regular file is read (never through a link, never a FIFO), and a
  * write replaces the file atomically. Never throws.
  */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, sep } from 'node:path';
+import { ownField, readCacheText, writeCacheJson } from '../definition/cache-file';
+import { readdirSync, statSync } from 'node:fs';
+import { sep } from 'node:path';
 import {
   DEFINITION_FILE_NAMES,
   SKIPPED_DIRECTORIES,
@@ -74,24 +63,6 @@ export interface WalkCacheStats {
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function readCacheText(path: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > MAX_CACHE_BYTES) return undefined;
-    const bytes = Buffer.alloc(stat.size);
-    let length = 0;
-    for (let read = -1; read !== 0 && length < bytes.length; length += read)
-      read = readSync(fd, bytes, length, bytes.length - length, length);
-    return bytes.subarray(0, length).toString('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
 const isStat = (value: unknown): value is number[] =>
   Array.isArray(value) && value.length === 3 && value.every((item) => typeof item === 'number');
 
@@ -101,7 +72,7 @@ const isStringArray = (value: unknown): value is string[] =>
 /** The cache's listings for this walk, each checked for its shape; empty for anything else. */
 function readListings(path: string, walk: string): Map<string, Listing> {
   const listings = new Map<string, Listing>();
-  const text = readCacheText(path);
+  const text = readCacheText(path, MAX_CACHE_BYTES);
   if (text === undefined) return listings;
   let data: unknown;
   try {
@@ -109,17 +80,13 @@ function readListings(path: string, walk: string): Map<string, Listing> {
   } catch {
     return listings;
   }
-  const own = (value: unknown, key: string): unknown =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key)
-      ? (value as Record<string, unknown>)[key]
-      : undefined;
-  if (own(data, 'format') !== CACHE_FORMAT || own(data, 'walk') !== walk) return listings;
-  const stored = own(data, 'listings');
+  if (ownField(data, 'format') !== CACHE_FORMAT || ownField(data, 'walk') !== walk) return listings;
+  const stored = ownField(data, 'listings');
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return listings;
   for (const [folder, value] of Object.entries(stored)) {
-    const stat = own(value, 'stat');
-    const folders = own(value, 'folders');
-    const files = own(value, 'files');
+    const stat = ownField(value, 'stat');
+    const folders = ownField(value, 'folders');
+    const files = ownField(value, 'files');
     if (isStat(stat) && isStringArray(folders) && isStringArray(files)) listings.set(folder, { stat, folders, files });
   }
   return listings;
@@ -127,14 +94,7 @@ function readListings(path: string, walk: string): Map<string, Listing> {
 
 function writeListings(path: string, walk: string, listings: Map<string, Listing>): void {
   const file: CacheFile = { format: CACHE_FORMAT, walk, listings: Object.fromEntries(listings) };
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(temp, JSON.stringify(file), { flag: 'wx' });
-    renameSync(temp, path); // replaces a link at `path` itself, never its target
-  } catch {
-    rmSync(temp, { force: true });
-  }
+  writeCacheJson(path, file);
 }
 
 /**

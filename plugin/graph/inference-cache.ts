@@ -9,18 +9,8 @@
  * trusted: only a regular file is read (never through a link, never a FIFO), every entry must have
  * exactly a summary's shape, and a write replaces the file (or a link standing in its place).
  */
+import { ownField, readCacheText, writeCacheJson } from '../definition/cache-file';
 import { hashArray } from './hash';
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DefinitionFormat } from '../definition/parse-document';
 import { PLUGIN_VERSION } from './options';
@@ -71,34 +61,10 @@ export interface InferenceCache {
   readonly stats: { hits: number; misses: number };
 }
 
-/**
- * The text of the cache file, or undefined. Only a regular file is read: never through a symbolic
- * link (it could lead anywhere, or to a FIFO that would block Nx), never a FIFO or device (opened
- * without blocking, then checked), never one past {@link MAX_CACHE_BYTES}.
- */
-function readCacheText(path: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > MAX_CACHE_BYTES) return undefined;
-    // Only the size it had when checked: a file still growing cannot push the read past the bound.
-    const bytes = Buffer.alloc(stat.size);
-    let length = 0;
-    for (let read = -1; read !== 0 && length < bytes.length; length += read)
-      read = readSync(fd, bytes, length, bytes.length - length, length);
-    return bytes.subarray(0, length).toString('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
 /** The entries of the cache file: only those of the current format whose summary has the right shape. */
 function readCacheFile(path: string): Map<string, AgentSummary> {
   const entries = new Map<string, AgentSummary>();
-  const text = readCacheText(path);
+  const text = readCacheText(path, MAX_CACHE_BYTES);
   if (text === undefined) return entries;
   let data: unknown;
   try {
@@ -106,12 +72,8 @@ function readCacheFile(path: string): Map<string, AgentSummary> {
   } catch {
     return entries;
   }
-  const own = (value: unknown, key: string): unknown =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key)
-      ? (value as Record<string, unknown>)[key]
-      : undefined;
-  if (own(data, 'format') !== CACHE_FORMAT || own(data, 'pluginVersion') !== PLUGIN_VERSION) return entries;
-  const stored = own(data, 'entries');
+  if (ownField(data, 'format') !== CACHE_FORMAT || ownField(data, 'pluginVersion') !== PLUGIN_VERSION) return entries;
+  const stored = ownField(data, 'entries');
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return entries;
   for (const [key, value] of Object.entries(stored)) {
     const summary = checkedAgentSummary(value);
@@ -151,14 +113,7 @@ export function openInferenceCache(workspaceRoot: string, optionsHash: string): 
         pluginVersion: PLUGIN_VERSION,
         entries: Object.fromEntries(used),
       };
-      const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      try {
-        mkdirSync(join(path, '..'), { recursive: true });
-        writeFileSync(temp, JSON.stringify(file), { flag: 'wx' });
-        renameSync(temp, path); // replaces a link at `path` itself, never its target
-      } catch {
-        rmSync(temp, { force: true });
-      }
+      writeCacheJson(path, file);
     },
   };
 }
