@@ -1,10 +1,11 @@
 /** Shared by the executor tests: the ExecutorContext Nx hands an executor run in `workspaceRoot`. */
-import type { ExecutorContext } from '@nx/devkit';
+import type { ExecutorContext, ProjectGraph } from '@nx/devkit';
 
 export function executorContext(
   workspaceRoot: string,
   projectName = 'write-router',
   targetName = 'compile',
+  projectGraph: ProjectGraph = { nodes: {}, dependencies: {} },
 ): ExecutorContext {
   return {
     root: workspaceRoot,
@@ -14,6 +15,6 @@ export function executorContext(
     targetName,
     projectsConfigurations: { version: 2, projects: {} },
     nxJsonConfiguration: {},
-    projectGraph: { nodes: {}, dependencies: {} },
+    projectGraph,
   };
 }

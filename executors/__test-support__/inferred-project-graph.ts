@@ -5,6 +5,7 @@
  * merges them (name, root, configuration with metadata). When inference reports problems (two
  * definitions with one slug, say), the projects it still made are kept, as Nx draws them.
  */
+import { executorContext } from '../test-support';
 import type { ExecutorContext, ProjectGraph, ProjectGraphProjectNode } from '@nx/devkit';
 import { createAgentNodes } from '../../plugin/graph/create-nodes';
 
@@ -39,14 +40,5 @@ export function contextWithGraph(
   projectName: string,
   targetName = 'plan',
 ): ExecutorContext {
-  return {
-    root: workspaceRoot,
-    cwd: workspaceRoot,
-    isVerbose: false,
-    projectName,
-    targetName,
-    projectsConfigurations: { version: 2, projects: {} },
-    nxJsonConfiguration: {},
-    projectGraph,
-  };
+  return executorContext(workspaceRoot, projectName, targetName, projectGraph);
 }
