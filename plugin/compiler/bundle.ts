@@ -391,7 +391,10 @@ export class BundleContexts {
     else {
       const made: KeptContext = { state: stateOf(input), queue: Promise.resolve(), context: undefined! };
       made.context = esbuild().context(buildOptions(input, () => made.state));
-      made.context.catch(() => undefined);
+      // esbuild could not start: forget the context, so the next bundle tries again.
+      made.context.catch(() => {
+        if (this.kept.get(key) === made) this.kept.delete(key);
+      });
       kept = made;
     }
     this.kept.set(key, kept);
