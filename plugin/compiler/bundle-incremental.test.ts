@@ -134,6 +134,18 @@ describe('createEsbuildBundler({ incremental: true })', () => {
     }
   });
 
+  it('keeps bundling right past its bound on kept contexts (the least recently used disposed, made again when needed)', async () => {
+    const keys = Array.from({ length: 6 }, (_, i) => ({
+      ...request(`export const label = "${i}";\n`),
+      outFile: `out-${i}.js`,
+    }));
+    const fresh = await Promise.all(keys.map((r) => createEsbuildBundler({ workspaceRoot: ws.root }).bundle(r)));
+    for (let round = 0; round < 2; round++) {
+      for (const [i, r] of keys.entries()) expect(await bundler.bundle(r), `key ${i}`).toEqual(fresh[i]);
+      expect(await Promise.all(keys.map((r) => bundler.bundle(r)))).toEqual(fresh);
+    }
+  });
+
   it('keeps bundling after dispose (without a context), and dispose twice is harmless', async () => {
     const before = await bundler.bundle(request());
     await bundler.dispose();
