@@ -5,9 +5,12 @@
  *
  * Per target, warm (everything loaded, one compile done), the measurements interleaved in each
  * round so machine load affects them alike, medians of the rounds:
- *  - compile: `compileAgent` as the batch executor's compile session runs it (one bundler kept, so
- *    the generic Worker `loader.js` is bundled once; git asked once for the source stamp of the
- *    session's agents, `sharedSourceStampReader`), writing the output folder;
+ *  - compile: `compileAgent` as the batch executor's compile session runs it (one incremental
+ *    bundler kept: the generic Worker `loader.js` bundled once, esbuild contexts rebuilt so
+ *    agentdef's runtime is parsed once; git asked once for the source stamp of the session's
+ *    agents, `sharedSourceStampReader`), writing the output folder; `compile-no-context`: the same
+ *    through a bundler that keeps no esbuild context (a fresh esbuild build per bundle, as
+ *    sessions bundled before);
  *    `compile-own-stamp`: the same, git asked by every compile; `compile-fresh-bundler`: a bundler
  *    and a git status per call, as one CLI or per-task executor process runs it;
  *  - bare-esbuild: esbuild bundling the entry that compile bundles (recorded from its bundle
@@ -59,12 +62,14 @@ function timedBundler(inner: Bundler): Bundler & { ms: number; agentRequest?: Bu
         timed.ms += performance.now() - start;
       }
     },
+    dispose: () => inner.dispose(),
   };
   return timed;
 }
 
 const MEASUREMENTS = [
   'compile',
+  'compile-no-context',
   'compile-own-stamp',
   'compile-fresh-bundler',
   'bare-esbuild',
@@ -93,7 +98,8 @@ async function benchTarget(target: CompileTarget): Promise<void> {
   const file = AGENTS[target];
   const out = join(ROOT, 'tmp', 'bench-compile', target);
   rmSync(out, { recursive: true, force: true });
-  const bundler = timedBundler(createEsbuildBundler({ workspaceRoot: ROOT }));
+  const bundler = timedBundler(createEsbuildBundler({ workspaceRoot: ROOT, incremental: true }));
+  const noContext = createEsbuildBundler({ workspaceRoot: ROOT });
   const sessionStamps = sharedSourceStampReader();
   const compile = async (shared: Bundler | undefined, readSourceStamp?: SourceStampReader) => {
     const result = await compileAgent({
@@ -148,18 +154,22 @@ async function benchTarget(target: CompileTarget): Promise<void> {
 
   await bare();
   await compile(undefined);
+  await compile(noContext, sessionStamps);
   await stages(noTimes()); // warm-up
   const times = noTimes();
   for (let i = 0; i < RUNS; i++) {
     times.compile.push(await timeWithCpu(() => compile(bundler, sessionStamps), times['compile-cpu']));
+    times['compile-no-context'].push(await timeAsync(() => compile(noContext, sessionStamps)));
     times['compile-own-stamp'].push(await timeAsync(() => compile(bundler)));
     times['bare-esbuild'].push(await timeWithCpu(bare, times['bare-esbuild-cpu']));
     times['compile-fresh-bundler'].push(await timeAsync(() => compile(undefined)));
     await stages(times);
   }
+  await bundler.dispose();
   const ms = (m: Measurement) => median(times[m]);
   for (const m of MEASUREMENTS) report(`compile.${target}.${m}.ms`, ms(m));
   report(`compile.${target}.ratio`, ms('compile') / ms('bare-esbuild'));
+  report(`compile.${target}.ratio.no-context`, ms('compile-no-context') / ms('bare-esbuild'));
   report(`compile.${target}.ratio.own-stamp`, ms('compile-own-stamp') / ms('bare-esbuild'));
   report(`compile.${target}.ratio.fresh-bundler`, ms('compile-fresh-bundler') / ms('bare-esbuild'));
   report(`compile.${target}.ratio.bundle-in-compile`, ms('bundle') / ms('bare-esbuild'));

@@ -58,44 +58,49 @@ export default async function* compileBatchExecutor(
     };
   };
 
-  // Nx puts a task and the tasks depending on it (`dependsOn: ['^compile']`) in one batch: a task
-  // starts once its dependencies in the batch succeeded, and is skipped, as Nx skips it outside a
-  // batch, when one of them did not.
-  const dependencies = (taskId: string) =>
-    (taskGraph.dependencies?.[taskId] ?? []).filter((dep) => dep !== taskId && Object.hasOwn(taskGraph.tasks, dep));
-  const succeeded = new Map<string, boolean>();
-  const waiting = Object.keys(taskGraph.tasks);
-  const running = new Map<string, Promise<BatchTaskResult>>();
-  while (waiting.length > 0 || running.size > 0) {
-    for (let i = 0; i < waiting.length; ) {
-      const taskId = waiting[i]!;
-      if (dependencies(taskId).some((dep) => succeeded.get(dep) === false)) {
-        waiting.splice(i, 1);
-        succeeded.set(taskId, false);
-        const now = Date.now();
-        yield {
-          task: taskId,
-          result: { success: false, status: 'skipped', terminalOutput: '', startTime: now, endTime: now },
-        };
-        i = 0;
-      } else i++;
-    }
-    for (let i = 0; i < waiting.length && running.size < CONCURRENT_COMPILES; ) {
-      const taskId = waiting[i]!;
-      if (dependencies(taskId).every((dep) => succeeded.get(dep) === true)) {
-        waiting.splice(i, 1);
+  try {
+    // Nx puts a task and the tasks depending on it (`dependsOn: ['^compile']`) in one batch: a task
+    // starts once its dependencies in the batch succeeded, and is skipped, as Nx skips it outside a
+    // batch, when one of them did not.
+    const dependencies = (taskId: string) =>
+      (taskGraph.dependencies?.[taskId] ?? []).filter((dep) => dep !== taskId && Object.hasOwn(taskGraph.tasks, dep));
+    const succeeded = new Map<string, boolean>();
+    const waiting = Object.keys(taskGraph.tasks);
+    const running = new Map<string, Promise<BatchTaskResult>>();
+    while (waiting.length > 0 || running.size > 0) {
+      for (let i = 0; i < waiting.length; ) {
+        const taskId = waiting[i]!;
+        if (dependencies(taskId).some((dep) => succeeded.get(dep) === false)) {
+          waiting.splice(i, 1);
+          succeeded.set(taskId, false);
+          const now = Date.now();
+          yield {
+            task: taskId,
+            result: { success: false, status: 'skipped', terminalOutput: '', startTime: now, endTime: now },
+          };
+          i = 0;
+        } else i++;
+      }
+      for (let i = 0; i < waiting.length && running.size < CONCURRENT_COMPILES; ) {
+        const taskId = waiting[i]!;
+        if (dependencies(taskId).every((dep) => succeeded.get(dep) === true)) {
+          waiting.splice(i, 1);
+          running.set(taskId, compileTask(taskId));
+        } else i++;
+      }
+      // Dependencies that can never finish (a cycle Nx let through): run the next task rather than wait forever.
+      if (running.size === 0) {
+        const taskId = waiting.shift();
+        if (taskId === undefined) break;
         running.set(taskId, compileTask(taskId));
-      } else i++;
+      }
+      const finished = await Promise.race(running.values());
+      running.delete(finished.task);
+      succeeded.set(finished.task, finished.result.success);
+      yield finished;
     }
-    // Dependencies that can never finish (a cycle Nx let through): run the next task rather than wait forever.
-    if (running.size === 0) {
-      const taskId = waiting.shift();
-      if (taskId === undefined) break;
-      running.set(taskId, compileTask(taskId));
-    }
-    const finished = await Promise.race(running.values());
-    running.delete(finished.task);
-    succeeded.set(finished.task, finished.result.success);
-    yield finished;
+  } finally {
+    // The session's esbuild contexts keep esbuild's process alive: released even when Nx stops early.
+    await session.close();
   }
 }

@@ -19,7 +19,7 @@
  * Deterministic: the same inputs give the same bytes. Source map `sources` are made relative to
  * `sourceRoot` (posix), so no absolute path of the machine that compiled ever lands in the output.
  */
-import type { Loader, Plugin } from 'esbuild';
+import type { BuildContext, BuildOptions, BuildResult, Loader, Plugin } from 'esbuild';
 import { realpathSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
@@ -161,9 +161,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * Resolution for generated modules, aliases and text modules. Filters are narrow on purpose:
  * every match is a round trip into JavaScript, so imports between on-disk modules never hit it.
  */
-function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): Plugin {
+function virtualPlugin(input: BundleInput, current: () => BuildState): Plugin {
   const aliases = input.aliases ?? {};
-  const texts = input.textModules ?? {};
+  const texts = () => current().input.textModules ?? {};
   const external = (path: string) => input.externals?.some((pattern) => matchesExternal(pattern, path)) ?? false;
   return {
     name: 'agentdef-virtual-modules',
@@ -173,12 +173,12 @@ function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): 
       );
 
       const specials = [
-        ...Object.keys(texts).map((k) => `^${escapeRegExp(k)}$`),
+        ...Object.keys(input.textModules ?? {}).map((k) => `^${escapeRegExp(k)}$`),
         ...Object.keys(aliases).map((k) => (k.endsWith('/') ? `^${escapeRegExp(k)}` : `^${escapeRegExp(k)}$`)),
       ];
       if (specials.length > 0) {
         b.onResolve({ filter: new RegExp(specials.join('|')) }, async (args) => {
-          if (Object.hasOwn(texts, args.path)) return { path: args.path, namespace: TEXT };
+          if (Object.hasOwn(texts(), args.path)) return { path: args.path, namespace: TEXT };
           const aliased = aliasTarget(args.path, aliases);
           if (aliased === undefined) return undefined;
           if (isFile(aliased)) return { path: aliased };
@@ -197,7 +197,7 @@ function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): 
       b.onResolve({ filter: /.*/, namespace: VIRTUAL }, async (args) => {
         if (external(args.path)) return { path: args.path, external: true };
         if (args.path.startsWith('./') || args.path.startsWith('../')) {
-          const target = resolveVirtual(args.importer, args.path, files);
+          const target = resolveVirtual(args.importer, args.path, current().files);
           if (target !== undefined) return { path: target, namespace: VIRTUAL };
           return { errors: [{ text: `cannot resolve ${args.path} from the generated module ${args.importer}` }] };
         }
@@ -206,11 +206,11 @@ function virtualPlugin(input: BundleInput, files: ReadonlyMap<string, string>): 
         return resolved.errors.length > 0 ? { errors: resolved.errors } : resolved;
       });
       b.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) => ({
-        contents: files.get(args.path)!,
+        contents: current().files.get(args.path)!,
         loader: loaderFor(args.path),
         resolveDir: input.resolveDir,
       }));
-      b.onLoad({ filter: /.*/, namespace: TEXT }, (args) => ({ contents: texts[args.path]!, loader: 'text' }));
+      b.onLoad({ filter: /.*/, namespace: TEXT }, (args) => ({ contents: texts()[args.path]!, loader: 'text' }));
     },
   };
 }
@@ -271,27 +271,32 @@ function relativeSources(mapText: string, input: BundleInput, outDirAbs: string)
   return JSON.stringify(map);
 }
 
-export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
-  const files = new Map<string, string>([
-    [input.entry.path, input.entry.contents],
-    ...Object.entries(input.files ?? {}),
-  ]);
-  const sourcemap = input.sourcemap ?? true;
-  // A fake output location inside resolveDir: esbuild needs one to name the map's sources.
-  const outDirAbs = join(input.resolveDir, '.agentdef-bundle');
-  // Loaded on first use: validate and plan never load esbuild.
-  const { build } = require('esbuild') as typeof import('esbuild');
-  const result = await build({
+/** What one build bundles: the request's input and its generated modules by virtual path. */
+interface BuildState {
+  input: BundleInput;
+  files: ReadonlyMap<string, string>;
+}
+
+function stateOf(input: BundleInput): BuildState {
+  return { input, files: new Map([[input.entry.path, input.entry.contents], ...Object.entries(input.files ?? {})]) };
+}
+
+/** A fake output location inside resolveDir: esbuild needs one to name the map's sources. */
+const outDirOf = (input: BundleInput) => join(input.resolveDir, '.agentdef-bundle');
+
+/** esbuild's options for `input`; the plugins read the generated modules (and text modules) from `current()`. */
+function buildOptions(input: BundleInput, current: () => BuildState): BuildOptions & { write: false } {
+  return {
     entryPoints: [input.entry.path],
     bundle: true,
     write: false,
-    outfile: join(outDirAbs, input.outFile),
+    outfile: join(outDirOf(input), input.outFile),
     format: input.format ?? 'esm',
     platform: input.platform,
     target: input.target ?? 'es2022',
     ...(input.minify === 'syntax' ? { minifyWhitespace: true, minifySyntax: true } : { minify: input.minify ?? false }),
     treeShaking: true,
-    sourcemap: sourcemap ? 'linked' : false,
+    sourcemap: (input.sourcemap ?? true) ? 'linked' : false,
     sourcesContent: true,
     legalComments: input.legalComments ?? 'eof',
     ...(input.banner !== undefined ? { banner: { js: input.banner } } : {}),
@@ -303,40 +308,124 @@ export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
     ...(input.dynamicImport === false ? { supported: { 'dynamic-import': false } } : {}),
     ...(input.platform === 'node' ? {} : { mainFields: ['browser', 'module', 'main'] }),
     resolveExtensions: [...RESOLVE_EXTENSIONS],
-    plugins: [...(input.refuse ? [refusePlugin(input.refuse)] : []), virtualPlugin(input, files)],
+    plugins: [...(input.refuse ? [refusePlugin(input.refuse)] : []), virtualPlugin(input, current)],
     absWorkingDir: input.workingDir ?? input.resolveDir,
-  }).catch((error: unknown) => {
-    const messages = (
-      error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }
-    ).errors;
-    if (!messages) throw error;
-    const where = (file: string) => {
-      if (file.startsWith(`${VIRTUAL}:`)) return posix.join(input.virtualRoot ?? '', file.slice(VIRTUAL.length + 1));
-      // esbuild names files relative to its working folder (the plugin's own, for tools): resolved
-      // from there, a workspace file gets its workspace path instead of a climb out of node_modules.
-      if (isAbsolute(file)) return sourceName(file, input);
-      return file.includes(':') ? file : sourceName(resolve(input.workingDir ?? input.resolveDir, file), input);
-    };
-    throw new BundleError(
-      messages.map((m) =>
-        m.location
-          ? { text: m.text, file: where(m.location.file), line: m.location.line, column: m.location.column }
-          : { text: m.text },
-      ),
-    );
-  });
+  };
+}
+
+/** esbuild's rejection as a BundleError located by workspace-relative names (anything else is rethrown). */
+function bundleErrorOf(error: unknown, input: BundleInput): never {
+  const messages = (
+    error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }
+  ).errors;
+  if (!messages) throw error;
+  const where = (file: string) => {
+    if (file.startsWith(`${VIRTUAL}:`)) return posix.join(input.virtualRoot ?? '', file.slice(VIRTUAL.length + 1));
+    // esbuild names files relative to its working folder (the plugin's own, for tools): resolved
+    // from there, a workspace file gets its workspace path instead of a climb out of node_modules.
+    if (isAbsolute(file)) return sourceName(file, input);
+    return file.includes(':') ? file : sourceName(resolve(input.workingDir ?? input.resolveDir, file), input);
+  };
+  throw new BundleError(
+    messages.map((m) =>
+      m.location
+        ? { text: m.text, file: where(m.location.file), line: m.location.line, column: m.location.column }
+        : { text: m.text },
+    ),
+  );
+}
+
+/** The code (and map) of a build's output files. */
+function outputOf(result: BuildResult, input: BundleInput): BundleOutput {
   const outputs = result.outputFiles ?? [];
   const codeFile = outputs.find((f) => f.path.endsWith(input.outFile));
   if (!codeFile) throw new BundleError([{ text: 'esbuild produced no output' }]);
   let code = codeFile.text;
   let map: string | undefined;
-  if (sourcemap) {
+  if (input.sourcemap ?? true) {
     const mapFile = outputs.find((f) => f.path.endsWith(`${input.outFile}.map`));
-    if (mapFile) map = relativeSources(mapFile.text, input, outDirAbs);
+    if (mapFile) map = relativeSources(mapFile.text, input, outDirOf(input));
   } else {
     code = code.replace(/\n\/\/# sourceMappingURL=[^\n]*\n?$/, '\n');
   }
   return { code, ...(map !== undefined ? { map } : {}), bytes: Buffer.byteLength(code, 'utf8') };
+}
+
+/** Loaded on first use: validate and plan never load esbuild. */
+const esbuild = () => require('esbuild') as typeof import('esbuild');
+
+export async function bundleModule(input: BundleInput): Promise<BundleOutput> {
+  const state = stateOf(input);
+  const result = await esbuild()
+    .build(buildOptions(input, () => state))
+    .catch((error: unknown) => bundleErrorOf(error, input));
+  return outputOf(result, input);
+}
+
+/** One esbuild context kept for the inputs of one key; its rebuilds run one after another. */
+interface KeptContext {
+  context: Promise<BuildContext<BuildOptions & { write: false }>>;
+  /** The input being built; the plugins serve its generated and text modules. */
+  state: BuildState;
+  /** The last rebuild queued (settled, never rejected). */
+  queue: Promise<unknown>;
+}
+
+/**
+ * esbuild contexts kept by a key, at most `limit` (the least recently used is disposed): a
+ * rebuild re-reads every file on disk and re-parses only what changed, so its output is the
+ * fresh build's, byte for byte, while agentdef's runtime (the bulk of every bundle) is parsed
+ * once. Each kept context holds esbuild's process open until `dispose`.
+ */
+export class BundleContexts {
+  private readonly kept = new Map<string, KeptContext>();
+  private disposed = false;
+
+  constructor(private readonly limit = 4) {}
+
+  /** Bundles `input` in the context kept for `key` (made on first use); after `dispose`, as `bundleModule`. */
+  bundle(key: string, input: BundleInput): Promise<BundleOutput> {
+    if (this.disposed) return bundleModule(input);
+    let kept = this.kept.get(key);
+    if (kept) this.kept.delete(key);
+    else {
+      const made: KeptContext = { state: stateOf(input), queue: Promise.resolve(), context: undefined! };
+      made.context = esbuild().context(buildOptions(input, () => made.state));
+      // esbuild could not start: forget the context, so the next bundle tries again.
+      made.context.catch(() => {
+        if (this.kept.get(key) === made) this.kept.delete(key);
+      });
+      kept = made;
+    }
+    this.kept.set(key, kept);
+    for (const [oldest, evicted] of this.kept) {
+      if (this.kept.size <= this.limit) break;
+      this.kept.delete(oldest);
+      void this.release(evicted);
+    }
+    const entry = kept;
+    const run = entry.queue.then(async () => {
+      entry.state = stateOf(input);
+      const result = await (await entry.context).rebuild().catch((error: unknown) => bundleErrorOf(error, input));
+      return outputOf(result, input);
+    });
+    entry.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Disposes every kept context once its queued rebuilds are done; later bundles build without one. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const all = [...this.kept.values()];
+    this.kept.clear();
+    await Promise.all(all.map((kept) => this.release(kept)));
+  }
+
+  private async release(kept: KeptContext): Promise<void> {
+    await kept.queue;
+    const context = await kept.context.catch(() => undefined);
+    await context?.dispose();
+  }
 }
 
 /** agentdef's own `plugin/` folder. */
@@ -355,9 +444,31 @@ function failuresOf(error: unknown): BundleFailure[] {
   return [{ text: error instanceof Error ? error.message : String(error) }];
 }
 
-export function createEsbuildBundler(options: { workspaceRoot: string }): Bundler {
+/**
+ * What shapes a build of `request` besides the generated modules: every field but the entry's and
+ * the files' contents, the files' paths and the text modules' contents, which the kept context's
+ * plugins serve from the request being built (agents with different generated modules share one
+ * context, and so the runtime parsed once).
+ */
+function contextKey(request: BundleRequest): string {
+  const { entry, files: _files, textModules, ...rest } = request;
+  return JSON.stringify({ ...rest, entry: entry.path, textModules: Object.keys(textModules ?? {}).sort() });
+}
+
+export interface EsbuildBundlerOptions {
+  workspaceRoot: string;
+  /**
+   * Keep esbuild contexts (a few, least recently used disposed) and rebuild in them: for a bundler
+   * that lives across compiles (a compile session, a watch loop). Its owner must call `dispose`.
+   * Without it, every bundle is a fresh esbuild build and `dispose` has nothing to do.
+   */
+  incremental?: boolean;
+}
+
+export function createEsbuildBundler(options: EsbuildBundlerOptions): Bundler {
   const { workspaceRoot } = options;
   const reused = new Map<string, Promise<BundleResult>>();
+  const contexts = options.incremental ? new BundleContexts() : undefined;
   const run = async (request: BundleRequest): Promise<BundleResult> => {
     const input: BundleInput = {
       entry: request.entry,
@@ -396,7 +507,9 @@ export function createEsbuildBundler(options: { workspaceRoot: string }): Bundle
       ...(request.platform === 'node' ? {} : { dynamicImport: false }),
     };
     try {
-      const out = await bundleModule(input);
+      // A reusable request is bundled once per bundler: a context would only hold esbuild's process.
+      const out =
+        contexts && !request.reusable ? await contexts.bundle(contextKey(request), input) : await bundleModule(input);
       return { ok: true, code: out.code, ...(out.map !== undefined ? { map: out.map } : {}), bytes: out.bytes };
     } catch (error) {
       return { ok: false, failures: failuresOf(error) };
@@ -412,6 +525,9 @@ export function createEsbuildBundler(options: { workspaceRoot: string }): Bundle
         reused.set(key, result);
       }
       return result;
+    },
+    async dispose() {
+      await contexts?.dispose();
     },
   };
 }

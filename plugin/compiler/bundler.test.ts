@@ -29,6 +29,7 @@ function fakeBundler(failure?: string): Bundler & { requests: BundleRequest[] } 
       const code = `/* fake bundle of ${request.outFile} */\n`;
       return { ok: true, code, ...(request.sourcemap === false ? {} : { map: '{}' }), bytes: code.length };
     },
+    async dispose() {},
   };
 }
 

@@ -72,6 +72,11 @@ export type BundleResult =
 
 export interface Bundler {
   bundle(request: BundleRequest): Promise<BundleResult>;
+  /**
+   * Releases what the bundler keeps between bundles (esbuild's incremental contexts hold its
+   * process open): a long-lived bundler's owner calls it once done. Later bundles still work.
+   */
+  dispose(): Promise<void>;
 }
 
 /**

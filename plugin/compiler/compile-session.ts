@@ -3,13 +3,16 @@
  * executor compiles every agent of a `run-many` this way). The workspace index is scanned once,
  * validated definitions are kept by file and content (an agent pinned by many trees is validated
  * once), one bundler serves every compile (esbuild's one service per process; the Worker
- * loader bundled once), and git is asked once for the source stamp of every agent in a worktree
+ * loader bundled once; esbuild contexts kept, so agentdef's runtime is parsed once, not per
+ * agent), and git is asked once for the source stamp of every agent in a worktree
  * (source-stamp.ts, `sharedSourceStampReader`: the stamp says what the source was when the
  * session began; what the session writes is output, not source). Each compile is otherwise `compileAgent`'s, with the same result for the
  * same inputs: sharing only skips work whose answer cannot differ within the session.
  *
  * A session assumes the workspace's definitions do not change while it lives (the outputs it
- * writes land in `dist/`, which the index never enters). Never throws.
+ * writes land in `dist/`, which the index never enters); the workspace's tool modules may change,
+ * and each bundle reads them as they are. Its owner calls `close` once done: the kept esbuild
+ * contexts hold esbuild's process (and so this one) open until then. Never throws.
  */
 import { createEsbuildBundler } from './bundle';
 import type { Bundler } from './bundler';
@@ -27,6 +30,8 @@ export type SessionCompileOptions = Omit<
 export interface CompileSession {
   readonly workspaceRoot: string;
   compile(options: SessionCompileOptions): Promise<CompileAgentResult>;
+  /** Releases the bundler's esbuild contexts once the compiles in flight are done; a later compile still works. */
+  close(): Promise<void>;
 }
 
 /** The index, or undefined when scanning failed (each compile then scans, and reports, as alone). */
@@ -45,7 +50,7 @@ function tryIndex(workspaceRoot: string): WorkspaceIndex | undefined {
  */
 export function openCompileSession(workspaceRoot: string, known?: PinLookup): CompileSession {
   const definitionCache: DefinitionCache = new Map();
-  const bundler: Bundler = createEsbuildBundler({ workspaceRoot });
+  const bundler: Bundler = createEsbuildBundler({ workspaceRoot, incremental: true });
   const readSourceStamp = sharedSourceStampReader();
   let index: PinLookup | undefined = known;
   let indexed = known !== undefined;
@@ -65,5 +70,6 @@ export function openCompileSession(workspaceRoot: string, known?: PinLookup): Co
         ...(index ? { index } : {}),
       });
     },
+    close: () => bundler.dispose().catch(() => undefined),
   };
 }

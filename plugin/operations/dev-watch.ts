@@ -69,8 +69,9 @@ function watchFolders(files: readonly string[], onChange: () => void): FSWatcher
 export async function watchAndReload(options: WatchOptions): Promise<Watching> {
   const { io } = options;
   const debounceMs = options.debounceMs ?? WATCH_DEBOUNCE_MS;
-  // One bundler across rebuilds: agentdef's own modules (the loader) are bundled once.
-  const bundler = createEsbuildBundler({ workspaceRoot: options.workspaceRoot });
+  // One bundler across rebuilds: agentdef's own modules (the loader) are bundled once, and esbuild's
+  // contexts kept (a rebuild re-reads the files and re-parses only what changed); released on close.
+  const bundler = createEsbuildBundler({ workspaceRoot: options.workspaceRoot, incremental: true });
   let files = await watchedFiles(options);
   let watchers: FSWatcher[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -156,6 +157,7 @@ export async function watchAndReload(options: WatchOptions): Promise<Watching> {
       for (const watcher of watchers) watcher.close();
       watchers = [];
       await running;
+      await bundler.dispose();
     },
   };
 }

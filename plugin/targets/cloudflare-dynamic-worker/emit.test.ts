@@ -210,6 +210,7 @@ describe('the cloudflare-dynamic-worker adapter', () => {
         ok: false as const,
         failures: [{ text: request.reusable ? 'the loader broke' : 'the worker broke' }],
       }),
+      dispose: async () => {},
     };
     const result = await emitAgent({ plan, resolved: root }, { ...context, bundler });
     expect(result.diagnostics!.map((d) => d.message)).toEqual(['cannot bundle worker.js: the worker broke']);
