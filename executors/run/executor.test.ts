@@ -97,7 +97,8 @@ describe('run executor', () => {
 
 describe('the inferred run target', () => {
   it('runs the compile output after compiling, and is never cached', async () => {
-    const results = await createAgentNodes(['examples/code-search/agent.json'], {}, {
+    // `run` is an operational target: inferred with the plugin option, as `nx g agentdef:init` registers it.
+    const results = await createAgentNodes(['examples/code-search/agent.json'], { operationalTargets: true }, {
       workspaceRoot: root,
       nxJsonConfiguration: {},
     } as never);
@@ -113,10 +114,14 @@ describe('the inferred run target', () => {
         technologies: ['agentdef'],
       },
     });
-    const renamed = await createAgentNodes(['examples/code-search/agent.json'], { targetNames: { compile: 'run' } }, {
-      workspaceRoot: root,
-      nxJsonConfiguration: {},
-    } as never);
+    const renamed = await createAgentNodes(
+      ['examples/code-search/agent.json'],
+      { operationalTargets: true, targetNames: { compile: 'run' } },
+      {
+        workspaceRoot: root,
+        nxJsonConfiguration: {},
+      } as never,
+    );
     expect(renamed[0]![1].projects!['examples/code-search']!.targets!['run']!.executor).toBe('agentdef:compile');
   });
 });

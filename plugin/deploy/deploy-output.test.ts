@@ -91,6 +91,9 @@ describe('a Worker output', () => {
     const ownTmp = join(scratch, 'tmp');
     mkdirSync(ownTmp, { recursive: true });
     vi.stubEnv('TMPDIR', ownTmp);
+    // A TypeScript module loaded lazily meanwhile through @swc-node/register (when an earlier test
+    // file in this worker registered it) keeps its transform cache in its own folder, not this one.
+    vi.stubEnv('SWC_NODE_CACHE_DIR', join(scratch, 'swc-node-cache'));
     expect(tmpdir()).toBe(ownTmp);
     const result = await deploy('web-summarizer', { dryRun: true, env });
     expect(result.stderr).not.toContain('error:');
