@@ -2,7 +2,7 @@
 // generator and executor manifests, the CLI, and a package.json without development fields.
 // `npm run pack` (scripts/pack.mjs) builds and packs it into the tarball users install.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,11 +72,24 @@ for (const file of ['generators.json', 'executors.json', 'README.md', 'LICENSE']
 // and a Worker carries only the runtime parts it imports (the compiled `.js` files are CommonJS,
 // which esbuild cannot tree-shake: 111 KiB instead of 53 for a tool-only Worker). Node and
 // TypeScript never resolve an import without extension to `.mts`, so nothing else sees them.
-for (const dir of ['plugin/runtime', 'plugin/runtime/providers', 'plugin/hosts/worker', 'plugin/host-contract']) {
+// Every folder below the runtime (providers, telemetry, hybrid, …: a folder left out would be
+// bundled as CommonJS, whole), and the targets' contracts the Worker host reads.
+const shipsAsModule = (name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !TEST_ONLY_FILE.test(name);
+const moduleFolders = (dir) => [
+  dir,
+  ...readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== '__test-support__')
+    .flatMap((entry) => moduleFolders(`${dir}/${entry.name}`)),
+];
+for (const dir of [...moduleFolders('plugin/runtime'), 'plugin/hosts/worker', 'plugin/host-contract']) {
   for (const name of readdirSync(join(root, dir))) {
-    if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !TEST_ONLY_FILE.test(name))
-      cpSync(join(root, dir, name), join(out, dir, name.replace(/\.ts$/, '.mts')));
+    if (shipsAsModule(name)) cpSync(join(root, dir, name), join(out, dir, name.replace(/\.ts$/, '.mts')));
   }
+}
+for (const target of readdirSync(join(root, 'plugin/targets'), { withFileTypes: true })) {
+  const contract = `plugin/targets/${target.name}/contract.ts`;
+  if (target.isDirectory() && existsSync(join(root, contract)))
+    cpSync(join(root, contract), join(out, contract.replace(/\.ts$/, '.mts')));
 }
 mkdirSync(join(out, 'bin'), { recursive: true });
 cpSync(join(root, 'bin', 'agentdef.cjs'), join(out, 'bin', 'agentdef.cjs'));
