@@ -101,10 +101,19 @@ export function readSourceStamp(folder: string, file?: string): SourceStamp {
 }
 
 /** `readSourceStamp` without blocking: git runs while the caller goes on (a compile bundles meanwhile). */
-export async function readSourceStampAsync(folder: string, file?: string): Promise<SourceStamp> {
+export function readSourceStampAsync(folder: string, file?: string): Promise<SourceStamp> {
+  return stampAsking(runAsync, folder, file);
+}
+
+/** The stamp's steps, each git call answered by `ask`. */
+async function stampAsking(
+  ask: (call: GitCall) => Promise<GitAnswer>,
+  folder: string,
+  file: string | undefined,
+): Promise<SourceStamp> {
   const steps = stampSteps(folder, file);
   let step = steps.next();
-  while (!step.done) step = steps.next(await runAsync(step.value));
+  while (!step.done) step = steps.next(await ask(step.value));
   return step.value;
 }
 
@@ -121,21 +130,16 @@ export type SourceStampReader = (folder: string, file?: string) => Promise<Sourc
  */
 export function sharedSourceStampReader(): SourceStampReader {
   const answers = new Map<string, Promise<GitAnswer>>();
-  return async (folder, file) => {
-    const steps = stampSteps(folder, file);
-    let step = steps.next();
-    while (!step.done) {
-      const call = step.value;
-      const key = JSON.stringify([call.cwd, call.args, call.env ?? {}]);
-      let answer = answers.get(key);
-      if (answer === undefined) {
-        answer = runAsync(call);
-        answers.set(key, answer);
-      }
-      step = steps.next(await answer);
+  const askOnce = (call: GitCall): Promise<GitAnswer> => {
+    const key = JSON.stringify([call.cwd, call.args, call.env ?? {}]);
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = runAsync(call);
+      answers.set(key, answer);
     }
-    return step.value;
+    return answer;
   };
+  return (folder, file) => stampAsking(askOnce, folder, file);
 }
 
 /** Git asked step by step, as `readSourceStamp` does when its one `git status` cannot answer. Exported for tests. */
