@@ -7,7 +7,7 @@
  */
 import { unlinkSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEsbuildBundler } from './bundle';
+import { BundleContexts, bundleModule, createEsbuildBundler } from './bundle';
 import type { Bundler, BundleRequest, BundleResult } from './bundler';
 import { tempWorkspace, type TempWorkspace } from './test-support';
 
@@ -144,6 +144,25 @@ describe('createEsbuildBundler({ incremental: true })', () => {
       for (const [i, r] of keys.entries()) expect(await bundler.bundle(r), `key ${i}`).toEqual(fresh[i]);
       expect(await Promise.all(keys.map((r) => bundler.bundle(r)))).toEqual(fresh);
     }
+  });
+
+  it('never keeps more contexts than its bound, and none after dispose', async () => {
+    const contexts = new BundleContexts(2);
+    const input = (i: number) => ({
+      entry: { path: 'src/main.ts', contents: `export const label = "${i}";\n` },
+      resolveDir: ws.root,
+      platform: 'neutral' as const,
+      outFile: `out-${i}.js`,
+    });
+    for (let i = 0; i < 5; i++) {
+      const fresh = await bundleModule(input(i));
+      expect(await contexts.bundle(`key-${i}`, input(i))).toEqual(fresh);
+      expect(contexts.count).toBeLessThanOrEqual(2);
+    }
+    await contexts.dispose();
+    expect(contexts.count).toBe(0);
+    expect(await contexts.bundle('key-0', input(0))).toEqual(await bundleModule(input(0)));
+    expect(contexts.count).toBe(0);
   });
 
   it('keeps bundling after dispose (without a context), and dispose twice is harmless', async () => {

@@ -383,6 +383,11 @@ export class BundleContexts {
 
   constructor(private readonly limit = 4) {}
 
+  /** The contexts kept now (never more than the limit). */
+  get count(): number {
+    return this.kept.size;
+  }
+
   /** Bundles `input` in the context kept for `key` (made on first use); after `dispose`, as `bundleModule`. */
   bundle(key: string, input: BundleInput): Promise<BundleOutput> {
     if (this.disposed) return bundleModule(input);
