@@ -107,6 +107,13 @@ function normalizeRecordings(value: unknown): string {
   return `${rooted ? '{projectRoot}/' : ''}${normalizeFolder(rest, 'evalRecordings', '')}`;
 }
 
+/** A true-or-false option, false when absent. */
+function flag(value: unknown, field: string): boolean {
+  if (value !== undefined && typeof value !== 'boolean')
+    throw new Error(`agentdef plugin option \`${field}\` must be true or false, not ${JSON.stringify(value)}`);
+  return value === true;
+}
+
 /** The CLI's default approved-artifacts folder (`--artifacts`), spelled here because the graph layer imports no shell. */
 export const DEFAULT_APPROVED_ARTIFACTS = 'approved-artifacts';
 
@@ -230,17 +237,9 @@ export function normalizePluginOptions(options: AgentdefPluginOptions | undefine
   const maxNodes = positiveInteger(raw.maxNodes, 'maxNodes', DEFAULT_PLUGIN_OPTIONS.maxNodes);
   const approvedArtifacts = normalizeFolder(raw.approvedArtifacts, 'approvedArtifacts', DEFAULT_APPROVED_ARTIFACTS);
 
-  if (raw.requireEval !== undefined && typeof raw.requireEval !== 'boolean')
-    throw new Error(
-      `agentdef plugin option \`requireEval\` must be true or false, not ${JSON.stringify(raw.requireEval)}`,
-    );
-  const requireEval = raw.requireEval === true;
+  const requireEval = flag(raw.requireEval, 'requireEval');
   const evalRecordings = normalizeRecordings(raw.evalRecordings);
-  if (raw.operationalTargets !== undefined && typeof raw.operationalTargets !== 'boolean')
-    throw new Error(
-      `agentdef plugin option \`operationalTargets\` must be true or false, not ${JSON.stringify(raw.operationalTargets)}`,
-    );
-  const operationalTargets = raw.operationalTargets === true;
+  const operationalTargets = flag(raw.operationalTargets, 'operationalTargets');
 
   const normalized = {
     targetNames,
