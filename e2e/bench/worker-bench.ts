@@ -10,9 +10,11 @@
  *      spends per request (workerd-cpu.ts), which the load on the machine moves far less;
  *  (a') with the task store on, against minimal-durable-a2a-worker.ts (the hand-written Worker
  *      keeping the same task in a SQLite-backed Durable Object): request rate (goal ≥ 0.9×) and
- *      p99 latency (nearest rank over every request of every round; goal ≤ 1.15×) of the compiled
- *      Worker as wrangler.jsonc deploys it and behind its loader with the object bound (as
- *      `agentdef dev` serves it);
+ *      p99 latency (goal ≤ 1.15×: each round's nearest-rank p99 over the baseline's of the same
+ *      round, the median over rounds; the pooled p99 of every request of every round is printed as
+ *      `p99.ratio.pooled.*`) of the compiled Worker as wrangler.jsonc deploys it and behind its
+ *      loader with the object bound (as `agentdef dev` serves it); the rounds are counterbalanced
+ *      and each measurement starts on a collected heap and a settled machine (interleaved-rounds.ts);
  *  (a'') first-request latency of a fresh isolate (`BENCH_ONLY=first`): workerd started afresh,
  *      the first SendMessage timed, the median over several starts, for the compiled Worker (as
  *      deployed, and behind its loader) against the official SDK Worker (sdk-a2a-worker.ts;
@@ -30,6 +32,7 @@
  *      adapter's emit alone (in memory) against the same baseline.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -42,6 +45,7 @@ import { compileAgent, emitAgent, planAgent } from '../../plugin/compiler/compil
 import { loadWorkspaceConfig } from '../../plugin/compiler/workspace-config';
 import { bundleLoader } from '../worker/support/start-compiled-worker';
 import { median, report, timeAsync } from './bench-support';
+import { freshHeap, pairedMedian, percentile, roundOrder, settled } from './interleaved-rounds';
 import { bundleProfile } from './bundle-profile';
 import { installedWorkerKib } from './installed-bundle';
 import { cpuNs, startedWorkerd } from './workerd-cpu';
@@ -165,12 +169,6 @@ async function requestsPerSecond(url: string): Promise<{ rate: number; latencies
   };
   const elapsed = await timeAsync(() => Promise.all(Array.from({ length: CONCURRENCY }, worker)).then(() => undefined));
   return { rate: REQUESTS / (elapsed / 1000), latencies };
-}
-
-/** The nearest-rank percentile `p` (0–100) of `values`. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** The SDK Worker's first SendMessage (it echoes, answering a message): checked as answered. */
@@ -354,17 +352,34 @@ async function main(): Promise<void> {
       for (const server of Object.values(servers)) await requestsPerSecond(server.url); // warm-up
       const rates: Record<string, number[]> = {};
       const latencies: Record<string, number[]> = {};
+      const roundP99: Record<string, number[]> = {};
       const cpu: Record<string, number[]> = {};
+      const settledMs: number[] = [];
+      const loadBefore = loadavg()[0]!;
+      // Counterbalanced (reversed every other round), each measurement on a collected heap and a settled
+      // machine (interleaved-rounds.ts): no server gains or loses by where it sits in a round.
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [name, server] of Object.entries(servers)) {
+        for (const name of roundOrder(Object.keys(servers), round)) {
+          const server = servers[name]!;
+          freshHeap();
           const measured = await measureRequests(server);
           (rates[name] ??= []).push(measured.rate);
           (latencies[name] ??= []).push(...measured.latencies);
+          (roundP99[name] ??= []).push(percentile(measured.latencies, 99));
           if (measured.cpuUs !== undefined) (cpu[name] ??= []).push(measured.cpuUs);
+          settledMs.push(await settled(() => cpuNs(server.pid)));
         }
       }
+      report('rps.loadavg', `${loadBefore.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)}`);
+      report('rps.settle-wait.median', median(settledMs), 'ms');
       const rate = (name: string) => median(rates[name]!);
-      const p99 = (name: string) => percentile(latencies[name]!, 99);
+      /** The median over the rounds of each round's p99 (a busy round counts once, not for its share of the pooled samples). */
+      const p99 = (name: string) => median(roundP99[name]!);
+      const pooledP99 = (name: string) => percentile(latencies[name]!, 99);
+      /** `name: a / b`, paired round by round (both measured in the same round), when both were measured. */
+      const pairedRatio = (name: string, of: Record<string, number[]>, a: string, b: string) => {
+        if (servers[a] && servers[b] && of[a] && of[b]) report(name, pairedMedian(of[a]!, of[b]!));
+      };
       const cpuOf = (name: string) => median(cpu[name]!);
       /** `name: a / b` of `of`, when both were measured. */
       const ratio = (name: string, of: (server: string) => number, a: string, b: string) => {
@@ -372,13 +387,25 @@ async function main(): Promise<void> {
       };
       for (const name of Object.keys(servers)) report(`rps.${name}`, rate(name));
       for (const name of Object.keys(servers)) report(`p99.${name}`, p99(name), 'ms');
+      for (const name of Object.keys(servers)) report(`p99.pooled.${name}`, pooledP99(name), 'ms');
       ratio('rps.ratio', rate, 'compiled', 'handwritten');
       ratio('rps.ratio.durable', rate, 'compiled-durable', 'handwritten');
       ratio('rps.ratio.through-loader', rate, 'compiled-through-loader', 'handwritten');
       ratio('rps.ratio.durable-vs-handwritten-durable', rate, 'compiled-durable', 'handwritten-durable');
       ratio('rps.ratio.loader-vs-handwritten-durable', rate, 'compiled-through-loader-durable', 'handwritten-durable');
-      ratio('p99.ratio.durable', p99, 'compiled-durable', 'handwritten-durable');
-      ratio('p99.ratio.loader', p99, 'compiled-through-loader-durable', 'handwritten-durable');
+      pairedRatio('rps.ratio.paired.durable-vs-handwritten-durable', rates, 'compiled-durable', 'handwritten-durable');
+      pairedRatio(
+        'rps.ratio.paired.loader-vs-handwritten-durable',
+        rates,
+        'compiled-through-loader-durable',
+        'handwritten-durable',
+      );
+      // p99 ratios: each round's p99 of the candidate over the baseline's in the same round, the median over rounds.
+      pairedRatio('p99.ratio.durable', roundP99, 'compiled-durable', 'handwritten-durable');
+      pairedRatio('p99.ratio.loader', roundP99, 'compiled-through-loader-durable', 'handwritten-durable');
+      // …and as they were taken before (the nearest rank over every request of every round), for comparison.
+      ratio('p99.ratio.pooled.durable', pooledP99, 'compiled-durable', 'handwritten-durable');
+      ratio('p99.ratio.pooled.loader', pooledP99, 'compiled-through-loader-durable', 'handwritten-durable');
       ratio('rps.ratio.before-durable-vs-handwritten-durable', rate, 'before-durable', 'handwritten-durable');
       ratio(
         'rps.ratio.before-loader-vs-handwritten-durable',
@@ -386,8 +413,8 @@ async function main(): Promise<void> {
         'before-through-loader-durable',
         'handwritten-durable',
       );
-      ratio('p99.ratio.before-durable', p99, 'before-durable', 'handwritten-durable');
-      ratio('p99.ratio.before-loader', p99, 'before-through-loader-durable', 'handwritten-durable');
+      pairedRatio('p99.ratio.before-durable', roundP99, 'before-durable', 'handwritten-durable');
+      pairedRatio('p99.ratio.before-loader', roundP99, 'before-through-loader-durable', 'handwritten-durable');
       if (Object.keys(cpu).length === Object.keys(servers).length) {
         for (const name of Object.keys(servers)) report(`rps.workerd-cpu-per-request.${name}`, cpuOf(name), 'µs');
         ratio('rps.workerd-cpu-ratio', cpuOf, 'compiled', 'handwritten');
