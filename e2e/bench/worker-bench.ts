@@ -388,6 +388,10 @@ async function main(): Promise<void> {
       for (const name of Object.keys(servers)) report(`rps.${name}`, rate(name));
       for (const name of Object.keys(servers)) report(`p99.${name}`, p99(name), 'ms');
       for (const name of Object.keys(servers)) report(`p99.pooled.${name}`, pooledP99(name), 'ms');
+      // Round by round (odd rounds ran in reverse order), to see a drift or an order effect.
+      const rounds = (values: number[]) => values.map((value) => value.toFixed(1)).join(' ');
+      for (const name of Object.keys(servers)) report(`rps.rounds.${name}`, rounds(rates[name]!));
+      for (const name of Object.keys(servers)) report(`p99.rounds.${name}`, rounds(roundP99[name]!), 'ms');
       ratio('rps.ratio', rate, 'compiled', 'handwritten');
       ratio('rps.ratio.durable', rate, 'compiled-durable', 'handwritten');
       ratio('rps.ratio.through-loader', rate, 'compiled-through-loader', 'handwritten');
