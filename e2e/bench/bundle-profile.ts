@@ -1,8 +1,8 @@
 /**
  * What a compiled Worker's bundle is made of: its generated entry bundled again with the same
  * esbuild settings and a metafile, the minified bytes of every input summed by the feature it
- * belongs to (the A2A server, the served card, the run, egress, receipts, the model side, the
- * agent's own code). worker-bench.ts prints these as `bundle.<worker>.part.<feature>.kib` lines,
+ * belongs to (the A2A server, the served card, the run, egress, receipts, telemetry, the model
+ * side, the agent's own code). worker-bench.ts prints these as `bundle.<worker>.part.<feature>.kib` lines,
  * the profile behind the bundle ratios.
  */
 import { basename, join } from 'node:path';
@@ -51,6 +51,7 @@ const FEATURES: Readonly<Record<string, readonly string[]>> = {
   ],
   egress: ['egress', 'egress-guard', 'captured-intrinsics'],
   receipts: ['receipts', 'run-receipt', 'receipt-sink'],
+  telemetry: ['run-trace', 'otlp-json', 'otlp-http-exporter', 'run-telemetry', 'worker-telemetry'],
   'model-side': [
     'compaction',
     'transcript',

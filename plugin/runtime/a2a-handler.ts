@@ -247,6 +247,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     ...(deps.cardSigningKey !== undefined ? { signingKey: deps.cardSigningKey } : {}),
     ...(deps.secrets ? { secrets: deps.secrets } : {}),
     ...(deps.unregisteredDeployment === true ? { unregistered: true } : {}),
+    ...(deps.cardScrub ? { scrub: deps.cardScrub } : {}),
   });
 
   /** A SendMessage/SendStreamingMessage request checked: what to run, or the -32602/A2A error. */

@@ -125,7 +125,18 @@ export function rpcUrl(config: RuntimeConfig, requestOrigin?: string): string {
   return new URL('/', base).toString();
 }
 
+/** The public card of `config`: `buildAgentCardUnscrubbed`, with every trace of key material taken out (card-secrets.ts). */
 export function buildAgentCard(config: RuntimeConfig, options: { requestOrigin?: string } = {}): AgentCard {
+  // The card is public: no private JWK member or URL password survives in any of its strings.
+  return scrubKeyMaterial(buildAgentCardUnscrubbed(config, options));
+}
+
+/**
+ * The card as the config's strings make it, not scrubbed. Only for a config already proven to
+ * make a card the scrub leaves as it is: a generated Worker's, whose generator checks the card
+ * and names the scrub (the `cardScrub` runtime part) when it finds anything to take out.
+ */
+export function buildAgentCardUnscrubbed(config: RuntimeConfig, options: { requestOrigin?: string } = {}): AgentCard {
   const url = rpcUrl(config, options.requestOrigin);
   const card: AgentCard = {
     name: config.agent.name,
@@ -176,6 +187,5 @@ export function buildAgentCard(config: RuntimeConfig, options: { requestOrigin?:
   if (security.securitySchemes && Object.keys(security.securitySchemes).length > 0)
     card.securitySchemes = security.securitySchemes;
   if (security.securityRequirements?.length) card.securityRequirements = security.securityRequirements;
-  // The card is public: no private JWK member or URL password survives in any of its strings.
-  return scrubKeyMaterial(card);
+  return card;
 }

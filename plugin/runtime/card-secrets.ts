@@ -11,7 +11,7 @@
 import { JWK_PRIVATE_MEMBERS, isPrivateJwk, withoutSecretShapes } from './secret-shapes';
 
 const REDACTED = '[redacted]';
-const PRIVATE_MEMBERS: ReadonlySet<string> = new Set(JWK_PRIVATE_MEMBERS);
+const PRIVATE_MEMBERS: ReadonlySet<string> = /* @__PURE__ */ new Set(JWK_PRIVATE_MEMBERS);
 
 /** `text` without the secret part of any credential shape. */
 export function withoutKeyMaterial(text: string): string {

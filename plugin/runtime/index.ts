@@ -6,6 +6,7 @@
 export * from './runtime-config';
 export * from './errors';
 export * from './agent-card';
+export * from './card-secrets';
 export * from './a2a-handler';
 export * from './a2a-wire';
 export * from './agent-loop';

@@ -1,13 +1,15 @@
 /**
  * The optional parts of the runtime, injected rather than imported: how model pins become
  * clients, the composition runner, the MCP client of `mcp-http` tools, the agentic loop,
- * receipt signing and the check of a config given at runtime.
+ * receipt signing, the check of a config given at runtime and the served card's scrub.
  * `runAgentWithParts` and `createA2aHandlerWithParts` use only the parts their deps carry, so a
  * generated Worker, which passes only what its agent uses, bundles nothing else; `withEveryPart`
  * supplies every part, for hosts that run any agent (Node hosts, `runAgent`, `createA2aHandler`).
  */
+import type { AgentCard } from './agent-card';
 import type { AgenticLoop } from './agent-loop';
 import { runAgenticLoop } from './agent-loop';
+import { scrubKeyMaterial } from './card-secrets';
 import { runComposition } from './composition';
 import { createMcpHttpToolHandler } from './mcp-http-tool';
 import type { ModelClientFactory } from './providers/create-model-client';
@@ -37,6 +39,13 @@ export interface RuntimeParts {
    * part only when that check found problems, so it still fails as it would.
    */
   configCheck?: (config: unknown) => string[];
+  /**
+   * Takes key material out of the served AgentCard (card-secrets.ts). A generated Worker's card
+   * strings come from its constant config: the generator builds that card, and names this part
+   * only when the scrub would change it; the card's one other text, a request's own origin, is
+   * the caller's (scheme, host and port: no credentials).
+   */
+  cardScrub?: (card: AgentCard) => AgentCard;
 }
 
 const EVERY_PART: Required<RuntimeParts> = {
@@ -47,6 +56,7 @@ const EVERY_PART: Required<RuntimeParts> = {
   receiptSigning: signedReceipts,
   hybridLeaf: runHybridLeaf,
   configCheck: checkRuntimeConfig,
+  cardScrub: scrubKeyMaterial,
 };
 
 /** `deps` with every part it does not set itself. */
@@ -60,5 +70,6 @@ export function withEveryPart<D extends RuntimeParts>(deps: D): D {
     receiptSigning: deps.receiptSigning ?? EVERY_PART.receiptSigning,
     hybridLeaf: deps.hybridLeaf ?? EVERY_PART.hybridLeaf,
     configCheck: deps.configCheck ?? EVERY_PART.configCheck,
+    cardScrub: deps.cardScrub ?? EVERY_PART.cardScrub,
   };
 }

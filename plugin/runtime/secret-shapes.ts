@@ -169,6 +169,15 @@ const SECRET_NAME =
   '(?:[A-Za-z_][A-Za-z0-9_.-]{0,60}?)?(?:secret|token|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|signing[_-]?key|credentials?)(?:[_-]?(?:base|value|\\d+))?';
 
 /**
+ * An assignment to a secret-named variable; its value is group 1. Joined by a pure call, not a
+ * template, so a bundle that uses no detector drops the detectors whole.
+ */
+const SECRET_ASSIGNMENT = /* @__PURE__ */ '(?<![A-Za-z0-9_$.-])(?:export\\s+|set\\s+|\\$env:)?\\\\?["\']?(?:'.concat(
+  SECRET_NAME,
+  ')\\\\?["\']?\\s*(?:=|:(?!//))\\s*\\\\?["\']?([^\\s"\'`,;}\\]\\\\]{8,200})',
+);
+
+/**
  * Shapes that are credentials wherever they appear. Order: most specific first. Exported for the
  * property test that holds {@link secretKinds}'s shortcuts to what running every detector finds.
  */
@@ -292,10 +301,7 @@ export const SECRET_DETECTORS: readonly SecretDetector[] = [
   },
   {
     kind: 'a secret assigned to a secret-named variable',
-    pattern: new RegExp(
-      `(?<![A-Za-z0-9_$.-])(?:export\\s+|set\\s+|\\$env:)?\\\\?["']?(?:${SECRET_NAME})\\\\?["']?\\s*(?:=|:(?!//))\\s*\\\\?["']?([^\\s"'\`,;}\\]\\\\]{8,200})`,
-      'i',
-    ),
+    pattern: /* @__PURE__ */ new RegExp(SECRET_ASSIGNMENT, 'i'),
     accept: (m) => isAssignedSecret(m[1] ?? ''),
     secretGroup: 1,
   },
@@ -322,8 +328,8 @@ function awsSecretSpans(value: string, inContext: boolean): [number, number][] {
   return spans;
 }
 
-/** Every detector's pattern, compiled once with the global flag. */
-const GLOBAL_PATTERNS: readonly RegExp[] = SECRET_DETECTORS.map(
+/** Every detector's pattern, compiled once with the global flag (pure: a bundle that uses no detector drops them). */
+const GLOBAL_PATTERNS: readonly RegExp[] = /* @__PURE__ */ SECRET_DETECTORS.map(
   (d) => new RegExp(d.pattern.source, `${d.pattern.flags}g`),
 );
 /**

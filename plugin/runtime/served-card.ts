@@ -1,5 +1,5 @@
 /**
- * The AgentCard a host serves: `buildAgentCard`, signed (A2A §8.4: own-card-payload.ts, the payload
+ * The AgentCard a host serves: `buildAgentCard` (scrubbed by the `scrub` it is given), signed (A2A §8.4: own-card-payload.ts, the payload
  * card-signature.ts verifies) when the host sets the card signing key — given directly, or read
  * from the secret `AGENTDEF_CARD_SIGNING_KEY` the way the receipt key is read (Workers: the `env`
  * binding; Node hosts pass it in) — and unsigned otherwise. The kid is the key's RFC 7638
@@ -7,7 +7,7 @@
  * few), since the card's URLs may follow the origin.
  */
 import type { AgentCard } from './agent-card';
-import { CARD_SIGNING_KEY_BINDING, KYM_REGISTRATION_EXTENSION_URI, buildAgentCard } from './agent-card';
+import { CARD_SIGNING_KEY_BINDING, KYM_REGISTRATION_EXTENSION_URI, buildAgentCardUnscrubbed } from './agent-card';
 import { jwkThumbprint } from './jwk-thumbprint';
 import { signOwnAgentCard } from './own-card-payload';
 import { importSigningKey } from './receipts';
@@ -20,6 +20,12 @@ export interface ServedCardOptions {
   secrets?: SecretSource;
   /** The deployment skipped the KYM gate (--allow-unregistered): the card says so (KYM_REGISTRATION_EXTENSION_URI). */
   unregistered?: boolean;
+  /**
+   * Takes key material out of the card (card-secrets.ts `scrubKeyMaterial`, the `cardScrub`
+   * runtime part). Absent only where the config's card was proven clean when the host was
+   * generated (the card's other text is the request's own origin).
+   */
+  scrub?: (card: AgentCard) => AgentCard;
 }
 
 /** The card marked as an unregistered deployment (before it is signed, so the signature covers the mark). */
@@ -69,7 +75,8 @@ export function createServedCard(
   let signer: Promise<Signer> | undefined;
   const signed = new Map<string, Promise<AgentCard>>();
   return async (requestOrigin) => {
-    const built = buildAgentCard(config, requestOrigin === undefined ? {} : { requestOrigin });
+    const unscrubbed = buildAgentCardUnscrubbed(config, requestOrigin === undefined ? {} : { requestOrigin });
+    const built = options.scrub ? options.scrub(unscrubbed) : unscrubbed;
     const card = options.unregistered === true ? markedUnregistered(built) : built;
     signer ??= readSigner(options);
     const current = await signer;

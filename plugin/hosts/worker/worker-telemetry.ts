@@ -8,7 +8,8 @@
  * The collector is reached only when its origin is on the agent's egress allow-list (the
  * compiler adds the definition's collector to it); otherwise every run logs `telemetry.blocked`
  * with the collector's host (never its path, query or credentials) and nothing is sent. No
- * endpoint: no telemetry, and the run builds no spans.
+ * endpoint: no telemetry, and the run builds no spans. A Worker whose allow-list is empty can reach
+ * no collector: its entry uses `workerTelemetryWithoutEgress`, which only logs `telemetry.blocked`.
  */
 import type { RuntimeLogEvent } from '../../runtime/agent-loop';
 import { egressAllowList } from '../../runtime/egress';
@@ -35,13 +36,11 @@ function headersFrom(text: unknown): Record<string, string> {
   return out;
 }
 
-/** The Worker's `RunTelemetry`, or undefined when no collector is configured. */
-export function workerTelemetry(
+/** The collector's traces URL (undefined when it is not a URL) and whether the Worker may reach it; undefined without an endpoint. */
+function collectorOf(
   env: Record<string, unknown>,
   config: RuntimeConfig,
-  log: (event: RuntimeLogEvent) => void,
-  fetchFn: typeof fetch = (input, init) => fetch(input, init),
-): RunTelemetry | undefined {
+): { url: URL | undefined; allowed: boolean } | undefined {
   const bound = env[OTLP_ENDPOINT_BINDING];
   const endpoint = typeof bound === 'string' && bound !== '' ? bound : config.telemetry?.collector;
   if (endpoint === undefined || endpoint === '') return undefined;
@@ -57,25 +56,55 @@ export function workerTelemetry(
     url.username === '' &&
     url.password === '' &&
     egressAllowList(config).includes(url.origin);
-  if (!url || !allowed) {
-    const host = url?.hostname ?? 'invalid-url';
-    return {
-      record(run) {
-        log({
-          event: 'telemetry.blocked',
-          runId: run.result.runId,
-          host,
-          reason: 'collector not on the egress allow-list',
-        });
-      },
-    };
-  }
+  return { url, allowed };
+}
+
+/** Telemetry that sends nothing: each run logs `telemetry.blocked` with the collector's host only. */
+function blockedTelemetry(url: URL | undefined, log: (event: RuntimeLogEvent) => void): RunTelemetry {
+  const host = url?.hostname ?? 'invalid-url';
+  return {
+    record(run) {
+      log({
+        event: 'telemetry.blocked',
+        runId: run.result.runId,
+        host,
+        reason: 'collector not on the egress allow-list',
+      });
+    },
+  };
+}
+
+/** The Worker's `RunTelemetry`, or undefined when no collector is configured. */
+export function workerTelemetry(
+  env: Record<string, unknown>,
+  config: RuntimeConfig,
+  log: (event: RuntimeLogEvent) => void,
+  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+): RunTelemetry | undefined {
+  const collector = collectorOf(env, config);
+  if (collector === undefined) return undefined;
+  if (!collector.allowed) return blockedTelemetry(collector.url, log);
   return createRunTelemetry({
     exporter: otlpHttpExporter({
-      tracesUrl: url.toString(),
+      tracesUrl: collector.url!.toString(),
       headers: headersFrom(env[OTLP_HEADERS_BINDING]),
       fetch: fetchFn,
     }),
     onError: (runId) => log({ event: 'telemetry.export_failed', runId }),
   });
+}
+
+/**
+ * `workerTelemetry` for a Worker whose egress allow-list is empty (the generator picks it then,
+ * from the Worker's constant config): no collector can be on that list, so a configured endpoint
+ * only ever logs `telemetry.blocked`, as `workerTelemetry` does, and the Worker bundles no OTLP
+ * encoder or exporter.
+ */
+export function workerTelemetryWithoutEgress(
+  env: Record<string, unknown>,
+  config: RuntimeConfig,
+  log: (event: RuntimeLogEvent) => void,
+): RunTelemetry | undefined {
+  const collector = collectorOf(env, config);
+  return collector === undefined ? undefined : blockedTelemetry(collector.url, log);
 }

@@ -35,7 +35,8 @@ export interface GradingInput {
   answer: string;
 }
 
-export const GRADER_SYSTEM_PROMPT = [
+/** The grader's instructions (a pure join: a Worker without a hybrid leaf drops it). */
+export const GRADER_SYSTEM_PROMPT = /* @__PURE__ */ [
   'You are an evaluator. You judge whether an answer satisfies every criterion listed.',
   'Reply with one JSON object and nothing else:',
   '{"pass": <true only if every criterion is met>, "score": <0..1>, "critique": "<what to fix, or empty>",',

@@ -21,6 +21,7 @@ import {
   printGeneratedFile,
 } from './generated-file';
 import type { RuntimeTool } from '../../runtime/runtime-config';
+import { egressAllowList } from '../../runtime/egress';
 import type { ToolImplementation } from '../../compiler/workspace-config';
 import type { BindingPlan } from './binding-plan';
 import type { HostBindingKind, HostPlanBinding } from '../../host-contract/worker-host-plan';
@@ -440,6 +441,8 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
       input.origin,
     ),
   );
+  // With an empty egress allow-list no collector can be reached: the entry bundles no OTLP exporter.
+  const telemetry = egressAllowList(root.config).length > 0 ? 'workerTelemetry' : 'workerTelemetryWithoutEgress';
   const hostNames = [
     'TaskTable',
     'loopbackExports',
@@ -447,7 +450,7 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
     'receiptSinkFrom',
     'runtimeLog',
     'taskStoreDeps',
-    'workerTelemetry',
+    telemetry,
     ...(startsIsolates ? ['gatewayFetch'] : []),
   ].sort();
   addImports(file, [
@@ -478,7 +481,7 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
     writer.indent(() => {
       writer
         .write(
-          '...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog, telemetry: workerTelemetry(env, agent.config, runtimeLog) }),',
+          `...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog, telemetry: ${telemetry}(env, agent.config, runtimeLog) }),`,
         )
         .newLine();
       writer.write(`...taskStoreDeps(env, ${stringLiteral(root.slug)}),`).newLine();

@@ -4,11 +4,14 @@
  * use and the agentic loop with its one compaction policy (configs with models), the composition
  * runner (dags), the MCP client (`mcp-http` tools reached by URL, which the module does not
  * implement itself), receipt signing (`receipts.mode: signed`), the config check (only for a
- * config that fails it). A part not named is not imported, so esbuild leaves its code out of the
+ * config that fails it), the served card's scrub (only for a config whose card holds something the
+ * scrub takes out). A part not named is not imported, so esbuild leaves its code out of the
  * bundle: a tool-only leaf carries no provider client, no composition, no MCP client and no
  * agentic loop, and no receipt code when its receipts are off.
  */
 import type CodeBlockWriter from 'code-block-writer';
+import { buildAgentCardUnscrubbed } from '../../runtime/agent-card';
+import { scrubKeyMaterial } from '../../runtime/card-secrets';
 import type { CompactionPolicy, ProviderWire, RuntimeConfig } from '../../runtime/runtime-config';
 import { checkRuntimeConfig } from '../../runtime/runtime-config';
 import { stringLiteral } from './ts-literals';
@@ -37,6 +40,7 @@ export const RUNTIME_PART_NAMES: readonly string[] = [
   'signedReceipts',
   'runHybridLeaf',
   'checkRuntimeConfig',
+  'scrubKeyMaterial',
   ...Object.values(CLIENT_BY_WIRE),
   ...Object.values(COMPACTION_BY_POLICY),
 ];
@@ -52,6 +56,26 @@ function agenticLoopSource(config: RuntimeConfig, imports: Set<string>): string 
   const step = COMPACTION_BY_POLICY[policy];
   imports.add(step);
   return `createAgenticLoop(compactWith({ ${policy}: ${step} }))`;
+}
+
+/** An origin no request has, standing for the one a card without `publicUrl` is served at. */
+const PROBE_ORIGIN = 'https://agent.invalid';
+
+/**
+ * Whether the card the config makes holds anything the scrub takes out. Its every string comes
+ * from the config but the endpoint URL, which without `publicUrl` is the request's own origin.
+ */
+export function cardNeedsScrub(config: RuntimeConfig): boolean {
+  try {
+    const card = buildAgentCardUnscrubbed(
+      config,
+      config.card.publicUrl === undefined ? { requestOrigin: PROBE_ORIGIN } : {},
+    );
+    return JSON.stringify(scrubKeyMaterial(card)) !== JSON.stringify(card);
+  } catch {
+    // A card that cannot be built here (an unusable publicUrl) keeps the scrub, whatever it holds.
+    return true;
+  }
 }
 
 export interface RuntimePartsSource {
@@ -95,6 +119,11 @@ export function runtimePartsSource(config: RuntimeConfig): RuntimePartsSource {
   if (checkRuntimeConfig(config).length > 0) {
     imports.add('checkRuntimeConfig');
     entries.push(['configCheck', 'checkRuntimeConfig']);
+  }
+  // So is the card's text: the Worker carries the scrub only when there is something to take out.
+  if (cardNeedsScrub(config)) {
+    imports.add('scrubKeyMaterial');
+    entries.push(['cardScrub', 'scrubKeyMaterial']);
   }
   if (entries.length === 0) return { imports: [] };
   return {
