@@ -10,11 +10,14 @@
  *      spends per request (workerd-cpu.ts), which the load on the machine moves far less;
  *  (a') with the task store on, against minimal-durable-a2a-worker.ts (the hand-written Worker
  *      keeping the same task in a SQLite-backed Durable Object): request rate (goal ≥ 0.9×) and
- *      p99 latency (nearest rank over every request of every round; goal ≤ 1.15×) of the compiled
+ *      p99 latency (nearest rank over every request of every round; goal ≤ 1.15×; and, less moved
+ *      by a load spike on a shared machine, the median over rounds of the two Workers' p99 ratio
+ *      in each round: `p99.ratio.durable.paired-by-round`) of the compiled
  *      Worker as wrangler.jsonc deploys it and behind its loader with the object bound (as
  *      `agentdef dev` serves it);
  *  (a'') first-request latency of a fresh isolate (`BENCH_ONLY=first`): workerd started afresh,
- *      the first SendMessage timed, the median over several starts, for the compiled Worker (as
+ *      the first SendMessage timed, the median over several starts (each run starting one Worker
+ *      later than the one before; `*.paired-by-run`: the median of each run's ratio), for the compiled Worker (as
  *      deployed, and behind its loader) against the official SDK Worker (sdk-a2a-worker.ts;
  *      goal ≤ 1.1×), both as it echoes and as it runs the same text-metrics tool
  *      (sdk-text-stats-worker.ts: `first-request.ratio.same-work`);
@@ -354,12 +357,15 @@ async function main(): Promise<void> {
       for (const server of Object.values(servers)) await requestsPerSecond(server.url); // warm-up
       const rates: Record<string, number[]> = {};
       const latencies: Record<string, number[]> = {};
+      /** Each round's p99, by Worker: a load spike on the shared machine moves one round, not the median. */
+      const roundP99: Record<string, number[]> = {};
       const cpu: Record<string, number[]> = {};
       for (let round = 0; round < ROUNDS; round++) {
         for (const [name, server] of Object.entries(servers)) {
           const measured = await measureRequests(server);
           (rates[name] ??= []).push(measured.rate);
           (latencies[name] ??= []).push(...measured.latencies);
+          (roundP99[name] ??= []).push(percentile(measured.latencies, 99));
           if (measured.cpuUs !== undefined) (cpu[name] ??= []).push(measured.cpuUs);
         }
       }
@@ -379,6 +385,13 @@ async function main(): Promise<void> {
       ratio('rps.ratio.loader-vs-handwritten-durable', rate, 'compiled-through-loader-durable', 'handwritten-durable');
       ratio('p99.ratio.durable', p99, 'compiled-durable', 'handwritten-durable');
       ratio('p99.ratio.loader', p99, 'compiled-through-loader-durable', 'handwritten-durable');
+      // The same paired round by round (the two measured one after the other): the median of the rounds' p99 ratios.
+      const pairedP99 = (name: string, a: string, b: string) => {
+        if (servers[a] && servers[b])
+          report(name, median(roundP99[a]!.map((value, round) => value / roundP99[b]![round]!)));
+      };
+      pairedP99('p99.ratio.durable.paired-by-round', 'compiled-durable', 'handwritten-durable');
+      pairedP99('p99.ratio.before-durable.paired-by-round', 'before-durable', 'handwritten-durable');
       ratio('rps.ratio.before-durable-vs-handwritten-durable', rate, 'before-durable', 'handwritten-durable');
       ratio(
         'rps.ratio.before-loader-vs-handwritten-durable',
@@ -453,17 +466,29 @@ async function main(): Promise<void> {
     }
     try {
       const times: Record<string, number[]> = {};
+      const names = Object.keys(starts);
       for (let run = 0; run < FIRST_RUNS; run++) {
-        for (const [name, start] of Object.entries(starts)) {
+        // Each run starts one Worker later than the run before, so none is always the one measured after another.
+        for (let i = 0; i < names.length; i++) {
+          const name = names[(i + run) % names.length]!;
           if (persistDir) rmSync(persistDir, { recursive: true, force: true });
-          (times[name] ??= []).push(await start());
+          (times[name] ??= []).push(await starts[name]!());
         }
       }
+      /** The median over runs of a / b, each run's two starts taken under the same load. */
+      const pairedByRun = (a: string, b: string) => median(times[a]!.map((value, run) => value / times[b]![run]!));
       for (const name of Object.keys(starts)) report(`first-request.${name}.ms`, median(times[name]!));
       report('first-request.ratio', median(times['compiled']!) / median(times['sdk']!));
       report('first-request.ratio.through-loader', median(times['compiled-through-loader']!) / median(times['sdk']!));
       // The same work on both sides: the SDK Worker running the text-metrics tool (its first Intl.Segmenter included).
       report('first-request.ratio.same-work', median(times['compiled']!) / median(times['sdk-same-work']!));
+      report('first-request.ratio.same-work.paired-by-run', pairedByRun('compiled', 'sdk-same-work'));
+      report(
+        'first-request.ratio.vs-handwritten-durable.paired-by-run',
+        pairedByRun('compiled', 'handwritten-durable'),
+      );
+      if (times['before'])
+        report('first-request.ratio.after-vs-before.paired-by-run', pairedByRun('compiled', 'before'));
       report(
         'first-request.ratio.same-work.through-loader',
         median(times['compiled-through-loader']!) / median(times['sdk-same-work']!),
