@@ -12,14 +12,14 @@
  *      keeping the same task in a SQLite-backed Durable Object): request rate (goal ≥ 0.9×) and
  *      p99 latency (nearest rank over every request of every round; goal ≤ 1.15×; and, less moved
  *      by a load spike on a shared machine, the median over rounds of the two Workers' p99 ratio
- *      in each round: `p99.ratio.durable.paired-by-round`) of the compiled
- *      Worker as wrangler.jsonc deploys it and behind its loader with the object bound (as
- *      `agentdef dev` serves it);
+ *      in each round: `p99.ratio.durable.paired-by-round`) of the compiled Worker as
+ *      wrangler.jsonc deploys it and behind its loader with the object bound (as `agentdef dev`
+ *      serves it);
  *  (a'') first-request latency of a fresh isolate (`BENCH_ONLY=first`): workerd started afresh,
  *      the first SendMessage timed, the median over several starts (each run starting one Worker
- *      later than the one before; `*.paired-by-run`: the median of each run's ratio), for the compiled Worker (as
- *      deployed, and behind its loader) against the official SDK Worker (sdk-a2a-worker.ts;
- *      goal ≤ 1.1×), both as it echoes and as it runs the same text-metrics tool
+ *      later than the one before; `*.paired-by-run`: the median of each run's ratio), for the
+ *      compiled Worker (as deployed, and behind its loader) against the official SDK Worker
+ *      (sdk-a2a-worker.ts; goal ≤ 1.1×), both as it echoes and as it runs the same text-metrics tool
  *      (sdk-text-stats-worker.ts: `first-request.ratio.same-work`);
  *  (b) bundle size of the compiled worker.js of a tool-only agent (text-stats) and of an agentic
  *      leaf (web-summarizer), in KiB, against a minimal A2A Worker built from the official

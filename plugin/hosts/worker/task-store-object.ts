@@ -4,8 +4,8 @@
  * object per agent, so every isolate of the Worker reads and writes the same tasks.
  *
  * Each method runs synchronously inside the object (no await between the check and the write, the
- * writes in one statement or one `transactionSync`), so a check-and-put is atomic across every caller: a terminal
- * task is final whichever isolate put it. A put checks the index of kept rows (id, size, terminal,
+ * writes in one statement or one `transactionSync`), so a check-and-put is atomic across every
+ * caller: a terminal task is final whichever isolate put it. A put checks the index of kept rows (id, size, terminal,
  * oldest first) the object keeps beside the table, read from it once and updated by every write
  * that commits, so its statements are its writes only. Values reach SQLite as bound parameters only, never in the query
  * text. The rows hold the JSON text the client chose with `taskTextWithin`; their size is measured
