@@ -156,6 +156,15 @@ export class TaskTable {
     // earlier version replaced): that row becomes this one, in one statement, atomic by itself.
     const replaced =
       previous && evicted.length === 0 ? previous.seq : !previous && evicted.length === 1 ? evicted[0]![1] : undefined;
+    const insert = () =>
+      this.rows(
+        `INSERT INTO ${TASKS} (seq, id, text, size, terminal) VALUES (?, ?, ?, ?, ?)`,
+        seq,
+        id,
+        text,
+        size,
+        flag,
+      );
     if (replaced !== undefined)
       this.write(() =>
         this.rows(
@@ -168,29 +177,12 @@ export class TaskTable {
           replaced,
         ),
       );
-    else if (!previous && evicted.length === 0)
-      this.write(() =>
-        this.rows(
-          `INSERT INTO ${TASKS} (seq, id, text, size, terminal) VALUES (?, ?, ?, ?, ?)`,
-          seq,
-          id,
-          text,
-          size,
-          flag,
-        ),
-      );
+    else if (!previous && evicted.length === 0) this.write(insert);
     else
       this.transaction(() => {
         if (previous) this.rows(`DELETE FROM ${TASKS} WHERE seq = ?`, previous.seq);
         for (const [, oldSeq] of evicted) this.rows(`DELETE FROM ${TASKS} WHERE seq = ?`, oldSeq);
-        this.rows(
-          `INSERT INTO ${TASKS} (seq, id, text, size, terminal) VALUES (?, ?, ?, ?, ?)`,
-          seq,
-          id,
-          text,
-          size,
-          flag,
-        );
+        insert();
       });
     index.rows.delete(id);
     for (const [oldId] of evicted) index.rows.delete(oldId);
