@@ -16,9 +16,10 @@
  *      loader with the object bound (as `agentdef dev` serves it); the rounds are counterbalanced
  *      and each measurement starts on a collected heap and a settled machine (interleaved-rounds.ts);
  *  (a'') first-request latency of a fresh isolate (`BENCH_ONLY=first`): workerd started afresh,
- *      the first SendMessage timed, the median over several starts, for the compiled Worker (as
- *      deployed, and behind its loader) against the official SDK Worker (sdk-a2a-worker.ts;
- *      goal ≤ 1.1×), both as it echoes and as it runs the same text-metrics tool
+ *      the first SendMessage timed, the median over several starts (each run starting one Worker
+ *      later than the one before; `*.paired-by-run`: the median of each run's ratio), for the
+ *      compiled Worker (as deployed, and behind its loader) against the official SDK Worker
+ *      (sdk-a2a-worker.ts; goal ≤ 1.1×), both as it echoes and as it runs the same text-metrics tool
  *      (sdk-text-stats-worker.ts: `first-request.ratio.same-work`);
  *  (b) bundle size of the compiled worker.js of a tool-only agent (text-stats) and of an agentic
  *      leaf (web-summarizer), in KiB, against a minimal A2A Worker built from the official
@@ -484,17 +485,29 @@ async function main(): Promise<void> {
     }
     try {
       const times: Record<string, number[]> = {};
+      const names = Object.keys(starts);
       for (let run = 0; run < FIRST_RUNS; run++) {
-        for (const [name, start] of Object.entries(starts)) {
+        // Each run starts one Worker later than the run before, so none is always the one measured after another.
+        for (let i = 0; i < names.length; i++) {
+          const name = names[(i + run) % names.length]!;
           if (persistDir) rmSync(persistDir, { recursive: true, force: true });
-          (times[name] ??= []).push(await start());
+          (times[name] ??= []).push(await starts[name]!());
         }
       }
+      /** The median over runs of a / b, each run's two starts taken under the same load. */
+      const pairedByRun = (a: string, b: string) => median(times[a]!.map((value, run) => value / times[b]![run]!));
       for (const name of Object.keys(starts)) report(`first-request.${name}.ms`, median(times[name]!));
       report('first-request.ratio', median(times['compiled']!) / median(times['sdk']!));
       report('first-request.ratio.through-loader', median(times['compiled-through-loader']!) / median(times['sdk']!));
       // The same work on both sides: the SDK Worker running the text-metrics tool (its first Intl.Segmenter included).
       report('first-request.ratio.same-work', median(times['compiled']!) / median(times['sdk-same-work']!));
+      report('first-request.ratio.same-work.paired-by-run', pairedByRun('compiled', 'sdk-same-work'));
+      report(
+        'first-request.ratio.vs-handwritten-durable.paired-by-run',
+        pairedByRun('compiled', 'handwritten-durable'),
+      );
+      if (times['before'])
+        report('first-request.ratio.after-vs-before.paired-by-run', pairedByRun('compiled', 'before'));
       report(
         'first-request.ratio.same-work.through-loader',
         median(times['compiled-through-loader']!) / median(times['sdk-same-work']!),

@@ -24,6 +24,7 @@ import {
   describeTaskStoreContract,
   workingTask,
 } from '../../plugin/runtime/__test-support__/task-store-contract';
+import { createTaskStore } from '../../plugin/runtime/task-store';
 import { durableObjectsOf } from '../../plugin/targets/cloudflare-dynamic-worker/dev-worker-host';
 import { rawRpc, sendMessageBody } from './support/a2a-client';
 import { compileWorker, exampleWorkspace, type ExampleWorkspace } from './support/example-workspace';
@@ -137,6 +138,38 @@ describe('the task-store object under attack', () => {
     expect(await object.putTask('a', { text }, false, { maxTasks: 10, maxBytes: 1e6 })).toBe(false);
     expect(await object.putTask('a', 'x'.repeat(700_000), false, { maxTasks: 10, maxBytes: 1e9 })).toBe(false);
     expect(await object.listTasks()).toEqual([]);
+  });
+});
+
+describe('the task-store object against the in-memory store, put after put', () => {
+  it('answers every put, keeps every version and evicts the same tasks as the in-memory store, at and past its limits', async () => {
+    const limits = { maxTasks: 4, maxBytes: 6_000 };
+    const durable = createDurableObjectTaskStore(await contractNamespace(), 'against-memory', limits);
+    const memory = createTaskStore(limits);
+    // A fresh object, asked before anything was put (its table not made yet): nothing.
+    expect(await durable.get('t0')).toBeUndefined();
+    expect(await durable.list()).toEqual([]);
+    let seed = 27;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const ids: string[] = [];
+    for (let step = 0; step < 80; step++) {
+      // New tasks (working or done), a working one finished, a terminal one put over, and tasks
+      // large enough to evict several at once or to be kept without their user message.
+      const kind = next(6);
+      const id = kind < 2 || ids.length === 0 ? `t${ids.push(`t${ids.length}`) - 1}` : ids[next(ids.length)]!;
+      const userText = kind === 5 ? 'u'.repeat(600 + next(2_400)) : `step ${step}`;
+      const task = kind === 0 ? workingTask(id) : contractTask(id, userText, `answer ${step}`);
+      const put = [await durable.put(task), await memory.put(task)];
+      expect(put[0], `step ${step}: put ${id}`).toBe(put[1]);
+      expect(await durable.list(), `step ${step}`).toEqual(await memory.list());
+    }
+    for (const id of ids) expect(await durable.get(id)).toEqual(await memory.get(id));
+    const key = await durable.pageTokenKey!();
+    expect(key.byteLength).toBe(32);
+    expect(await durable.pageTokenKey!()).toEqual(key);
   });
 });
 

@@ -390,7 +390,19 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     if (!options.deferWorkingPut) await tasks.put(working);
     const controller = new AbortController();
     const stopOnSignal = () => controller.abort();
-    options.signal?.addEventListener('abort', stopOnSignal, { once: true });
+    // The caller's signal stops the run from the run's first wait on (at once when the working put
+    // is not deferred): a run that never waits ends within this turn of the event loop, where no
+    // abort event can fire, and needs no listener. One already aborted here is left as it was.
+    const { signal } = options;
+    const abortedAtStart = signal?.aborted === true;
+    let listening = false;
+    const listen = () => {
+      if (!signal || listening || abortedAtStart) return;
+      if (signal.aborted) return void controller.abort();
+      listening = true;
+      signal.addEventListener('abort', stopOnSignal, { once: true });
+    };
+    if (!options.deferWorkingPut) listen();
     runs.begin(runId, controller);
     if (options.listener) runs.listen(runId, options.listener);
     const log = perRequest?.log ?? deps.log;
@@ -457,7 +469,18 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       config,
       prepared.input,
       { ...deps, ...perRequest, log: runLog },
-      { runId, signal: controller.signal, ...(options.deferWorkingPut ? { onFirstWait: deferWorkingPut } : {}) },
+      {
+        runId,
+        signal: controller.signal,
+        ...(options.deferWorkingPut
+          ? {
+              onFirstWait: () => {
+                listen();
+                deferWorkingPut();
+              },
+            }
+          : {}),
+      },
     )
       .then(
         (result) => finishedTask(working, result),
@@ -480,7 +503,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       .finally(() => {
         if (deferral !== undefined) clearTimeout(deferral);
         if (cancelPoll !== undefined) clearInterval(cancelPoll);
-        options.signal?.removeEventListener('abort', stopOnSignal);
+        if (listening) signal?.removeEventListener('abort', stopOnSignal);
         runs.end(runId);
       });
     return { working, done };

@@ -4,8 +4,8 @@
  * object per agent, so every isolate of the Worker reads and writes the same tasks.
  *
  * Each method runs synchronously inside the object (no await between the check and the write, the
- * writes in one `transactionSync`), so a check-and-put is atomic across every caller: a terminal
- * task is final whichever isolate put it. A put checks the index of kept rows (id, size, terminal,
+ * writes in one statement or one `transactionSync`), so a check-and-put is atomic across every
+ * caller: a terminal task is final whichever isolate put it. A put checks the index of kept rows (id, size, terminal,
  * oldest first) the object keeps beside the table, read from it once and updated by every write
  * that commits, so its statements are its writes only. Values reach SQLite as bound parameters only, never in the query
  * text. The rows hold the JSON text the client chose with `taskTextWithin`; their size is measured
@@ -38,6 +38,9 @@ export const MAX_TASK_SIZE = 1_200_000;
 const TASKS = 'agentdef_tasks';
 const META = 'agentdef_task_store_meta';
 const PAGE_TOKEN_KEY = 'page-token-key';
+const CREATE_TASKS = `CREATE TABLE IF NOT EXISTS ${TASKS} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, text TEXT NOT NULL, size INTEGER NOT NULL, terminal INTEGER NOT NULL)`;
+/** The page-token key's table, made when the key is first asked for (a store that only puts and gets never makes it). */
+const CREATE_META = `CREATE TABLE IF NOT EXISTS ${META} (name TEXT PRIMARY KEY, value BLOB NOT NULL)`;
 
 const validLimits = (limits: unknown): limits is TaskStoreLimits => {
   const l = limits as Partial<TaskStoreLimits> | null;
@@ -70,18 +73,18 @@ interface TableIndex {
 }
 
 export class TaskTable {
+  /** The tasks' table exists (made by this object, or found). */
   private ready = false;
+  private metaReady = false;
   /** The table's index, read on first use; undefined again after a write that did not commit (read anew). */
   private index: TableIndex | undefined;
 
   constructor(private readonly storage: SqlStorageLike) {}
 
+  /** The rows `query` answers, the tasks' table made first if this object has not yet. */
   private rows(query: string, ...bindings: SqlValue[]): Record<string, SqlValue>[] {
     if (!this.ready) {
-      this.storage.sql.exec(
-        `CREATE TABLE IF NOT EXISTS ${TASKS} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, text TEXT NOT NULL, size INTEGER NOT NULL, terminal INTEGER NOT NULL)`,
-      );
-      this.storage.sql.exec(`CREATE TABLE IF NOT EXISTS ${META} (name TEXT PRIMARY KEY, value BLOB NOT NULL)`);
+      this.storage.sql.exec(CREATE_TASKS);
       this.ready = true;
     }
     return this.storage.sql.exec(query, ...bindings).toArray();
@@ -90,7 +93,11 @@ export class TaskTable {
   private currentIndex(): TableIndex {
     if (this.index === undefined) {
       const index: TableIndex = { rows: new Map(), held: 0, lastSeq: 0 };
-      for (const row of this.rows(`SELECT seq, id, size, terminal FROM ${TASKS} ORDER BY seq`)) {
+      // Usually the object's first statement: the table made and read in one call.
+      const read = `SELECT seq, id, size, terminal FROM ${TASKS} ORDER BY seq`;
+      const rows = this.ready ? this.rows(read) : this.storage.sql.exec(`${CREATE_TASKS}; ${read}`).toArray();
+      this.ready = true;
+      for (const row of rows) {
         const indexed = { seq: Number(row['seq']), size: Number(row['size']), terminal: row['terminal'] === 1 };
         index.rows.set(row['id'] as string, indexed);
         index.held += indexed.size;
@@ -101,14 +108,19 @@ export class TaskTable {
     return this.index;
   }
 
-  /** Runs `write` in one transaction; the index is read anew unless it commits. */
+  /** Runs `write`, one statement (atomic by itself); the index is read anew unless it commits. */
   private write<T>(write: () => T): T {
     try {
-      return this.storage.transactionSync(write);
+      return write();
     } catch (error) {
       this.index = undefined;
       throw error;
     }
+  }
+
+  /** Runs the statements of `write` in one transaction; the index is read anew unless it commits. */
+  private transaction<T>(write: () => T): T {
+    return this.write(() => this.storage.transactionSync(write));
   }
 
   /**
@@ -139,18 +151,39 @@ export class TaskTable {
       held -= row.size;
     }
     const seq = index.lastSeq + 1;
-    this.write(() => {
-      if (previous) this.rows(`DELETE FROM ${TASKS} WHERE seq = ?`, previous.seq);
-      for (const [, oldSeq] of evicted) this.rows(`DELETE FROM ${TASKS} WHERE seq = ?`, oldSeq);
+    const flag = terminal ? 1 : 0;
+    // One row goes and this one comes (the steady state: the oldest evicted, or the task's own
+    // earlier version replaced): that row becomes this one, in one statement, atomic by itself.
+    const replaced =
+      previous && evicted.length === 0 ? previous.seq : !previous && evicted.length === 1 ? evicted[0]![1] : undefined;
+    const insert = () =>
       this.rows(
         `INSERT INTO ${TASKS} (seq, id, text, size, terminal) VALUES (?, ?, ?, ?, ?)`,
         seq,
         id,
         text,
         size,
-        terminal ? 1 : 0,
+        flag,
       );
-    });
+    if (replaced !== undefined)
+      this.write(() =>
+        this.rows(
+          `UPDATE ${TASKS} SET seq = ?, id = ?, text = ?, size = ?, terminal = ? WHERE seq = ?`,
+          seq,
+          id,
+          text,
+          size,
+          flag,
+          replaced,
+        ),
+      );
+    else if (!previous && evicted.length === 0) this.write(insert);
+    else
+      this.transaction(() => {
+        if (previous) this.rows(`DELETE FROM ${TASKS} WHERE seq = ?`, previous.seq);
+        for (const [, oldSeq] of evicted) this.rows(`DELETE FROM ${TASKS} WHERE seq = ?`, oldSeq);
+        insert();
+      });
     index.rows.delete(id);
     for (const [oldId] of evicted) index.rows.delete(oldId);
     index.rows.set(id, { seq, size, terminal });
@@ -166,7 +199,7 @@ export class TaskTable {
    */
   drop(id: string): boolean {
     if (typeof id !== 'string') return false;
-    const dropped = this.write(() => {
+    const dropped = this.transaction(() => {
       const kept = this.rows(`SELECT terminal FROM ${TASKS} WHERE id = ?`, id)[0];
       if (!kept || kept['terminal'] === 1) return false;
       this.rows(`DELETE FROM ${TASKS} WHERE id = ?`, id);
@@ -190,6 +223,10 @@ export class TaskTable {
 
   /** The store's page-token key: 32 random bytes, made on first use and kept. */
   pageTokenKey(): Uint8Array {
+    if (!this.metaReady) {
+      this.storage.sql.exec(CREATE_META);
+      this.metaReady = true;
+    }
     return this.storage.transactionSync(() => {
       const kept = this.rows(`SELECT value FROM ${META} WHERE name = ?`, PAGE_TOKEN_KEY)[0];
       if (kept && kept['value'] instanceof ArrayBuffer && kept['value'].byteLength === 32)
