@@ -10,7 +10,7 @@
 import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
 import type { Finding } from '../diagnostic';
 import { joinPointer } from '../json-pointer';
-import { codePointName, controlCharacterIndex } from '../terminal-text';
+import { BEYOND_C0, codePointName, controlCharacterIndex } from '../terminal-text';
 import type { SemanticRule } from './rule';
 
 const RULE = 'control-characters';
@@ -27,6 +27,15 @@ const NOT_IDENTIFIERS: ReadonlySet<string> = new Set([
   'equals',
   'cardExports',
 ]);
+
+/**
+ * What JSON text must hold for a string parsed from it to hold a character this rule reports. A C0
+ * control reaches a string only through an escape (`\b \f \n \r \t \uXXXX`: JSON forbids them
+ * raw inside a string, and those between tokens are whitespace, in no value); any other reported
+ * character only raw or through `\u`. A match elsewhere (`\\n`, an escaped backslash before an
+ * `n`) only means the walk runs.
+ */
+const MAYBE_CONTROL_IN_JSON_TEXT = new RegExp(`\\\\[bfnrtu]|[${BEYOND_C0}]`);
 
 export const controlCharactersRule: SemanticRule = {
   name: RULE,
@@ -69,5 +78,8 @@ export const controlCharactersRule: SemanticRule = {
     };
     visit(definition);
     return findings;
+  },
+  quietOnJsonText(jsonText: string) {
+    return !MAYBE_CONTROL_IN_JSON_TEXT.test(jsonText);
   },
 };

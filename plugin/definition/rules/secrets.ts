@@ -69,6 +69,8 @@ function isKnownResourceId(segments: readonly string[], value: string, root: unk
   return false;
 }
 
+const NONE: readonly string[] = [];
+
 /** The shortest token {@link highEntropyBlob} considers: a shorter string is never a blob. */
 const SHORTEST_BLOB = 32;
 
@@ -116,9 +118,9 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
     });
   };
 
+  // No detector, nor a blob, matches so short a string or a clean schema word: skip it unscanned.
+  const unscanned = (value: string): boolean => value.length < SHORTEST_MATCH || clean.has(value);
   const kindsOf = (segments: readonly string[], value: string): string[] => {
-    // No detector, nor a blob, matches so short a string: skip naming its field.
-    if (value.length < SHORTEST_MATCH || clean.has(value)) return [];
     const kinds = secretKinds(value, value.length >= AWS_SECRET_LENGTH ? fieldName(segments) : '');
     if (kinds.length === 0 && inBlobZone(segments) && !isKnownResourceId(segments, value, root)) {
       const blob = highEntropyBlob(value);
@@ -133,6 +135,7 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
   const segments: string[] = [];
   const walk = (value: unknown, redacted: boolean): void => {
     if (typeof value === 'string') {
+      if (unscanned(value)) return;
       const kinds = kindsOf(segments, value);
       if (kinds.length > 0) report(segments, kinds, 'value');
       return;
@@ -159,9 +162,12 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
       }
       for (const key of Object.keys(value)) {
         const child = (value as Record<string, unknown>)[key];
-        segments.push(key);
-        const keyKinds = kindsOf(segments, key);
-        segments.pop();
+        let keyKinds = NONE;
+        if (!unscanned(key)) {
+          segments.push(key);
+          keyKinds = kindsOf(segments, key);
+          segments.pop();
+        }
         if (keyKinds.length > 0) {
           report(segments, keyKinds, 'name');
           walk(child, true);
