@@ -12,7 +12,7 @@ import { validateAgentDefinition } from '../schema/generated/agent-definition.va
 import { loadExamples } from './__test-support__/definition-mutations';
 import { controlCharactersRule } from './rules/control-characters';
 import { DEFAULT_RULE_OPTIONS } from './rules/rule';
-import { secretKinds, secretsRule } from './rules/secrets';
+import { JWK_PRIVATE_MEMBERS, secretFindings, secretKinds, secretsRule } from './rules/secrets';
 import { CONTROL_CHARACTER } from './terminal-text';
 import { validateDefinitionSource, validateDefinitionTextStrictly } from './validate-definition';
 
@@ -178,13 +178,25 @@ describe('the control-characters rule proven quiet from JSON text', () => {
     expect(quiet).toBeGreaterThan(20);
   });
 
-  it('is not claimed for an escaped or raw control character, nor for an escaped backslash before a letter', () => {
+  it('is not claimed for an escaped or raw control character; an escaped backslash before a letter is not one', () => {
     for (const control of CONTROLS) {
       expect(controlCharactersRule.quietOnJsonText?.(JSON.stringify({ a: control }))).toBe(false);
       expect(controlCharactersRule.quietOnJsonText?.(escapedNonAscii(JSON.stringify({ a: control })))).toBe(false);
     }
-    expect(controlCharactersRule.quietOnJsonText?.(JSON.stringify({ a: '\\n' }))).toBe(false);
-    expect(controlCharactersRule.quietOnJsonText?.(JSON.stringify({ a: 'plain "quoted" \\ text/é' }))).toBe(true);
+    expect(controlCharactersRule.quietOnJsonText?.(JSON.stringify({ a: '\\n', b: '\\\\t\\\\' }))).toBe(true);
+    expect(controlCharactersRule.quietOnJsonText?.(JSON.stringify({ a: '\\\n' }))).toBe(false);
+    expect(controlCharactersRule.quietOnJsonText?.(JSON.stringify({ a: 'plain "quoted" \\ text/é — 😀' }))).toBe(true);
+  });
+});
+
+describe('the secrets rule looking for JSON Web Keys only in objects that name a private member', () => {
+  it.each(JWK_PRIVATE_MEMBERS.map((m) => [m]))('reports a private JWK holding only %s, at any depth', (member) => {
+    const jwk = { kty: 'oct', [member]: 'c2VjcmV0LWtleS1tYXRlcmlhbA' };
+    for (const [root, path] of [
+      [jwk, `/${member}`],
+      [{ a: [{ b: jwk }] }, `/a/0/b/${member}`],
+    ] as const)
+      expect(secretFindings(root).map((f) => f.path)).toEqual([path]);
   });
 });
 

@@ -10,6 +10,7 @@
 import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
 import type { Finding } from '../diagnostic';
 import { joinPointer } from '../json-pointer';
+import { isAsciiText } from '../ascii-text';
 import { BEYOND_C0, codePointName, controlCharacterIndex } from '../terminal-text';
 import type { SemanticRule } from './rule';
 
@@ -29,13 +30,24 @@ const NOT_IDENTIFIERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * What JSON text must hold for a string parsed from it to hold a character this rule reports. A C0
- * control reaches a string only through an escape (`\b \f \n \r \t \uXXXX`: JSON forbids them
- * raw inside a string, and those between tokens are whitespace, in no value); any other reported
- * character only raw or through `\u`. A match elsewhere (`\\n`, an escaped backslash before an
- * `n`) only means the walk runs.
+ * Whether a string parsed from JSON text can hold a character this rule reports. A C0 control
+ * reaches a string only through an escape (`\b \f \n \r \t \uXXXX`: JSON forbids them raw inside
+ * a string, and those between tokens are whitespace, in no value); every other one (DEL, C1,
+ * separators, bidi controls) raw or as `\u`, and all but DEL are beyond ASCII. In JSON text
+ * every backslash starts a two-character escape (or `\uXXXX`), so the next backslash is searched
+ * from the character after the escaped one.
  */
-const MAYBE_CONTROL_IN_JSON_TEXT = new RegExp(`\\\\[bfnrtu]|[${BEYOND_C0}]`);
+function jsonTextMayHoldControl(text: string): boolean {
+  if (isAsciiText(text) ? text.includes('\u007f') : BEYOND_C0_CHARACTER.test(text)) return true;
+  for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 2))
+    if (SHORT_ESCAPES_OF_CONTROLS.includes(text[at + 1] ?? '')) return true;
+  return false;
+}
+
+const BEYOND_C0_CHARACTER = new RegExp(`[${BEYOND_C0}]`);
+
+/** The escapes that decode to a C0 control (`u` may: `\u0007`). */
+const SHORT_ESCAPES_OF_CONTROLS = 'bfnrtu';
 
 export const controlCharactersRule: SemanticRule = {
   name: RULE,
@@ -80,6 +92,6 @@ export const controlCharactersRule: SemanticRule = {
     return findings;
   },
   quietOnJsonText(jsonText: string) {
-    return !MAYBE_CONTROL_IN_JSON_TEXT.test(jsonText);
+    return !jsonTextMayHoldControl(jsonText);
   },
 };

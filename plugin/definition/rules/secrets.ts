@@ -90,6 +90,19 @@ export function secretFreeSchemaWords(): ReadonlySet<string> {
   return cleanSchemaWords;
 }
 
+const PRIVATE_MEMBER_NAMES: ReadonlySet<string> = new Set(JWK_PRIVATE_MEMBERS);
+const LONGEST_PRIVATE_MEMBER = Math.max(...JWK_PRIVATE_MEMBERS.map((m) => m.length));
+
+/**
+ * Whether an object's own names include a JWK private member: {@link isPrivateJwk} is false
+ * without one. The names are already in hand for the walk, and a parsed document's properties are
+ * all enumerable own ones, so this spares most objects its member-by-member lookups.
+ */
+function namesPrivateJwkMember(keys: readonly string[]): boolean {
+  for (const key of keys) if (key.length <= LONGEST_PRIVATE_MEMBER && PRIVATE_MEMBER_NAMES.has(key)) return true;
+  return false;
+}
+
 function describeKinds(kinds: readonly string[]): string {
   if (kinds.length <= 1) return kinds[0] ?? 'a secret';
   return `${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1] ?? ''}`;
@@ -149,7 +162,8 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
       return;
     }
     if (value !== null && typeof value === 'object') {
-      if (isPrivateJwk(value)) {
+      const keys = Object.keys(value);
+      if (namesPrivateJwkMember(keys) && isPrivateJwk(value)) {
         // Reported at the private member (or the object, inside a redacted subtree), and once.
         const member = JWK_PRIVATE_MEMBERS.find((m) => Object.hasOwn(value, m)) ?? '';
         findings.push({
@@ -160,7 +174,7 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
           suggestion: SECRET_SUGGESTION,
         });
       }
-      for (const key of Object.keys(value)) {
+      for (const key of keys) {
         const child = (value as Record<string, unknown>)[key];
         let keyKinds = NONE;
         if (!unscanned(key)) {
