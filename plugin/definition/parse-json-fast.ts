@@ -14,6 +14,7 @@
  *    `constructor`, ...): such documents are rare, and the strict path has always judged them.
  * Pure, never throws.
  */
+import { isAsciiText } from './ascii-text';
 import { unpairedSurrogateIndex } from './unpaired-surrogates';
 
 /** Deeper documents are left to the strict parser (and its limit, MAX_DEPTH). */
@@ -58,11 +59,15 @@ interface StringCounts {
 /**
  * What the text proves of every string in it, with one scan each: a decoded string holds only
  * code units written literally or through an escape, so without any surrogate code unit and any
- * `\u` escape no string holds a surrogate, and without `\"` and `\u` none holds a `"`.
+ * `\u` escape no string holds a surrogate (an ASCII text holds none), and without `\"` and `\u`
+ * none holds a `"`.
  */
 function stringChecksFor(text: string): Pick<StringCounts, 'surrogates' | 'decodedQuotes'> {
   const unicodeEscapes = text.includes('\\u');
-  return { surrogates: unicodeEscapes || SURROGATE.test(text), decodedQuotes: unicodeEscapes || text.includes('\\"') };
+  return {
+    surrogates: unicodeEscapes || (!isAsciiText(text) && SURROGATE.test(text)),
+    decodedQuotes: unicodeEscapes || text.includes('\\"'),
+  };
 }
 
 const SURROGATE = /[\ud800-\udfff]/;

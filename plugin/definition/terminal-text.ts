@@ -10,7 +10,7 @@
  */
 
 /** DEL, C1, line and paragraph separators, bidi embeddings, overrides and isolates (regex class body). */
-const BEYOND_C0 = '\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+export const BEYOND_C0 = '\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
 
 /** Characters with no business in an identifier, a version or a model id (nor raw on a terminal). */
 export const CONTROL_CHARACTER = new RegExp(`[\\u0000-\\u001f${BEYOND_C0}]`);

@@ -18,7 +18,8 @@ export function validateOnFastPath(text: string, file: string, options: RuleOpti
   const parsed = parseJsonWithoutPositions(text);
   if (parsed === undefined || !validateAgentDefinition(parsed.value)) return undefined;
   const definition = parsed.value as unknown as AgentDefinition;
-  for (const rule of SEMANTIC_RULES) if (rule.check(definition, options).length > 0) return undefined;
+  for (const rule of SEMANTIC_RULES)
+    if (!rule.quietOnJsonText?.(text) && rule.check(definition, options).length > 0) return undefined;
   const document = documentWithLazyPositions(text, file, 'json', parsed.value);
   return { definition, document, diagnostics: [], valid: true, text };
 }

@@ -332,6 +332,10 @@ function awsSecretSpans(value: string, inContext: boolean): [number, number][] {
 const GLOBAL_PATTERNS: readonly RegExp[] = /* @__PURE__ */ SECRET_DETECTORS.map(
   (d) => new RegExp(d.pattern.source, `${d.pattern.flags}g`),
 );
+/** The same patterns without the global or sticky flag: `test` then keeps no state between strings. */
+const PLAIN_PATTERNS: readonly RegExp[] = SECRET_DETECTORS.map(
+  (d) => new RegExp(d.pattern.source, d.pattern.flags.replace(/[gy]/g, '')),
+);
 /**
  * The shortest string any detector can match, and a cheap test most strings fail: a fragment every
  * match of some detector holds (a PEM header may put spaces or a line break between its dashes and
@@ -352,8 +356,12 @@ function shapesIn(value: string, field: string, firstOnly: boolean): SecretShape
   const found: SecretShape[] = [];
   if (value.length < SHORTEST_MATCH) return found;
   if (MAYBE_SECRET.test(value)) {
-    for (const [index, detector] of SECRET_DETECTORS.entries()) {
+    for (let index = 0; index < SECRET_DETECTORS.length; index++) {
+      const detector = SECRET_DETECTORS[index]!;
       if (detector.requires !== undefined && !detector.requires.test(value)) continue;
+      // Most strings match no detector: a plain `test` (no match object, no lastIndex) says so; the
+      // global pattern, from the start, then finds exactly the matches it would find anyway.
+      if (!PLAIN_PATTERNS[index]!.test(value)) continue;
       const re = GLOBAL_PATTERNS[index]!;
       re.lastIndex = 0;
       for (let m = re.exec(value); m !== null; m = re.exec(value)) {
@@ -384,7 +392,8 @@ function shapesIn(value: string, field: string, firstOnly: boolean): SecretShape
  * to a name, such as an AWS secret access key under `aws_secret_access_key`.
  */
 export function secretKinds(value: string, field = ''): string[] {
-  return [...new Set(shapesIn(value, field, true).map((s) => s.kind))];
+  const shapes = shapesIn(value, field, true);
+  return shapes.length === 0 ? [] : [...new Set(shapes.map((s) => s.kind))];
 }
 
 /** Every credential shape in `value`, with the span of its secret part. */

@@ -10,7 +10,8 @@
 import type { AgentDefinition } from '../../schema/generated/agent-definition.types';
 import type { Finding } from '../diagnostic';
 import { joinPointer } from '../json-pointer';
-import { codePointName, controlCharacterIndex } from '../terminal-text';
+import { isAsciiText } from '../ascii-text';
+import { BEYOND_C0, codePointName, controlCharacterIndex } from '../terminal-text';
 import type { SemanticRule } from './rule';
 
 const RULE = 'control-characters';
@@ -27,6 +28,26 @@ const NOT_IDENTIFIERS: ReadonlySet<string> = new Set([
   'equals',
   'cardExports',
 ]);
+
+/**
+ * Whether a string parsed from JSON text can hold a character this rule reports. A C0 control
+ * reaches a string only through an escape (`\b \f \n \r \t \uXXXX`: JSON forbids them raw inside
+ * a string, and those between tokens are whitespace, in no value); every other one (DEL, C1,
+ * separators, bidi controls) raw or as `\u`, and all but DEL are beyond ASCII. In JSON text
+ * every backslash starts a two-character escape (or `\uXXXX`), so the next backslash is searched
+ * from the character after the escaped one.
+ */
+function jsonTextMayHoldControl(text: string): boolean {
+  if (isAsciiText(text) ? text.includes('\u007f') : BEYOND_C0_CHARACTER.test(text)) return true;
+  for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 2))
+    if (SHORT_ESCAPES_OF_CONTROLS.includes(text[at + 1] ?? '')) return true;
+  return false;
+}
+
+const BEYOND_C0_CHARACTER = new RegExp(`[${BEYOND_C0}]`);
+
+/** The escapes that decode to a C0 control (`u` may: `\u0007`). */
+const SHORT_ESCAPES_OF_CONTROLS = 'bfnrtu';
 
 export const controlCharactersRule: SemanticRule = {
   name: RULE,
@@ -69,5 +90,8 @@ export const controlCharactersRule: SemanticRule = {
     };
     visit(definition);
     return findings;
+  },
+  quietOnJsonText(jsonText: string) {
+    return !jsonTextMayHoldControl(jsonText);
   },
 };

@@ -18,4 +18,10 @@ export interface SemanticRule {
   /** One sentence: what the rule enforces (printed by the docs). */
   description: string;
   check(definition: AgentDefinition, options: RuleOptions): Finding[];
+  /**
+   * Optional proof from the JSON text alone: true only when `check` finds nothing in any value
+   * `JSON.parse` makes of `jsonText`, whatever the options. The fast path then skips `check`
+   * (validate-fast-path.ts); false proves nothing, and `check` runs.
+   */
+  quietOnJsonText?(jsonText: string): boolean;
 }

@@ -69,6 +69,8 @@ function isKnownResourceId(segments: readonly string[], value: string, root: unk
   return false;
 }
 
+const NONE: readonly string[] = [];
+
 /** The shortest token {@link highEntropyBlob} considers: a shorter string is never a blob. */
 const SHORTEST_BLOB = 32;
 
@@ -86,6 +88,19 @@ export function secretFreeSchemaWords(): ReadonlySet<string> {
     AGENT_DEFINITION_WORDS.filter((word) => word.length < SHORTEST_BLOB && secretKinds(word).length === 0),
   );
   return cleanSchemaWords;
+}
+
+const PRIVATE_MEMBER_NAMES: ReadonlySet<string> = new Set(JWK_PRIVATE_MEMBERS);
+const LONGEST_PRIVATE_MEMBER = Math.max(...JWK_PRIVATE_MEMBERS.map((m) => m.length));
+
+/**
+ * Whether an object's own names include a JWK private member: {@link isPrivateJwk} is false
+ * without one. The names are already in hand for the walk, and a parsed document's properties are
+ * all enumerable own ones, so this spares most objects its member-by-member lookups.
+ */
+function namesPrivateJwkMember(keys: readonly string[]): boolean {
+  for (const key of keys) if (key.length <= LONGEST_PRIVATE_MEMBER && PRIVATE_MEMBER_NAMES.has(key)) return true;
+  return false;
 }
 
 function describeKinds(kinds: readonly string[]): string {
@@ -116,9 +131,9 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
     });
   };
 
+  // No detector, nor a blob, matches so short a string or a clean schema word: skip it unscanned.
+  const unscanned = (value: string): boolean => value.length < SHORTEST_MATCH || clean.has(value);
   const kindsOf = (segments: readonly string[], value: string): string[] => {
-    // No detector, nor a blob, matches so short a string: skip naming its field.
-    if (value.length < SHORTEST_MATCH || clean.has(value)) return [];
     const kinds = secretKinds(value, value.length >= AWS_SECRET_LENGTH ? fieldName(segments) : '');
     if (kinds.length === 0 && inBlobZone(segments) && !isKnownResourceId(segments, value, root)) {
       const blob = highEntropyBlob(value);
@@ -133,6 +148,7 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
   const segments: string[] = [];
   const walk = (value: unknown, redacted: boolean): void => {
     if (typeof value === 'string') {
+      if (unscanned(value)) return;
       const kinds = kindsOf(segments, value);
       if (kinds.length > 0) report(segments, kinds, 'value');
       return;
@@ -146,7 +162,8 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
       return;
     }
     if (value !== null && typeof value === 'object') {
-      if (isPrivateJwk(value)) {
+      const keys = Object.keys(value);
+      if (namesPrivateJwkMember(keys) && isPrivateJwk(value)) {
         // Reported at the private member (or the object, inside a redacted subtree), and once.
         const member = JWK_PRIVATE_MEMBERS.find((m) => Object.hasOwn(value, m)) ?? '';
         findings.push({
@@ -157,11 +174,14 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
           suggestion: SECRET_SUGGESTION,
         });
       }
-      for (const key of Object.keys(value)) {
+      for (const key of keys) {
         const child = (value as Record<string, unknown>)[key];
-        segments.push(key);
-        const keyKinds = kindsOf(segments, key);
-        segments.pop();
+        let keyKinds = NONE;
+        if (!unscanned(key)) {
+          segments.push(key);
+          keyKinds = kindsOf(segments, key);
+          segments.pop();
+        }
         if (keyKinds.length > 0) {
           report(segments, keyKinds, 'name');
           walk(child, true);
