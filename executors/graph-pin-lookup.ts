@@ -49,8 +49,7 @@ export type ProjectGraphLike = Pick<ExecutorContext, 'projectGraph'>['projectGra
 
 /** `key` of a plain object when it holds it as its own data property (an accessor is never run). */
 const own = (value: unknown, key: string): unknown => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, key))
-    return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const descriptor = Object.getOwnPropertyDescriptor(value, key);
   return descriptor && 'value' in descriptor ? descriptor.value : undefined;
 };

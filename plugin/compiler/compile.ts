@@ -34,6 +34,7 @@ import {
 import { loadWorkspaceConfig, type WorkspaceConfig } from './workspace-config';
 import type { PinLookup } from './workspace-index';
 import { lazyWorkspaceIndex } from './workspace-index-lazy';
+import { workspaceRoots } from '../definition/read-source';
 import { loadDefinitionKept, type KeptDefinition, type ValidatedDefinitionStore } from './validated-definition-store';
 import { writeOutputAtomic, type OutputFs } from './write-output';
 import { stampPlan } from './provenance';
@@ -153,8 +154,10 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
     const absolute = resolvePath(options.workspaceRoot, options.file);
     const file = workspacePath(options.workspaceRoot, absolute);
     if (isApplicationManifest(basename(absolute))) return { diagnostics: [], sources, ioError: notAnAgent(file) };
+    // With kept validations (the executors), this plan's reads look each workspace root up once.
+    const readRoots = options.validatedDefinitions ? workspaceRoots() : undefined;
     const loaded: KeptDefinition = options.validatedDefinitions
-      ? loadDefinitionKept(absolute, file, options.ruleOptions, options.validatedDefinitions)
+      ? loadDefinitionKept(absolute, file, options.ruleOptions, options.validatedDefinitions, readRoots)
       : options.ruleOptions
         ? loadDefinition(absolute, file, options.ruleOptions)
         : loadDefinition(absolute, file);
@@ -190,6 +193,7 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
         ...(options.ruleOptions ? { ruleOptions: options.ruleOptions } : {}),
         ...(options.definitionCache ? { definitionCache: options.definitionCache } : {}),
         ...(options.validatedDefinitions ? { validatedDefinitions: options.validatedDefinitions } : {}),
+        ...(readRoots ? { readRoots } : {}),
       },
     );
     for (const [name, text] of resolved.sources) sources.set(name, text);

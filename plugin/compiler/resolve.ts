@@ -10,7 +10,7 @@ import { sortDiagnostics, type Diagnostic, type Finding } from '../definition/di
 import { createHash } from 'node:crypto';
 import { loadDefinition } from '../definition/load-definition';
 import { definitionFormat } from '../definition/parse-document';
-import { readDefinitionSource } from '../definition/read-source';
+import { readDefinitionSource, type WorkspaceRoots } from '../definition/read-source';
 import { locateFinding, validateDefinitionSource } from '../definition/validate-definition';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../definition/rules/rule';
 import type { SourceDocument } from '../definition/source-document';
@@ -60,6 +60,8 @@ export interface ResolveOptions {
   definitionCache?: DefinitionCache;
   /** Clean validations kept between processes (validated-definition-store.ts). */
   validatedDefinitions?: ValidatedDefinitionStore;
+  /** The workspace roots of this plan's reads, each looked up once (read-source.ts); with `validatedDefinitions` only. */
+  readRoots?: WorkspaceRoots;
 }
 
 export type DefinitionCache = Map<string, LoadedChild>;
@@ -71,10 +73,11 @@ function loadWorkspaceChild(
   ruleOptions: RuleOptions | undefined,
   cache: DefinitionCache | undefined,
   store: ValidatedDefinitionStore | undefined,
+  roots: WorkspaceRoots | undefined,
 ): LoadedChild {
   if (!cache)
     return store
-      ? loadDefinitionKept(absolutePath, file, ruleOptions, store)
+      ? loadDefinitionKept(absolutePath, file, ruleOptions, store, roots)
       : loadDefinition(absolutePath, file, ruleOptions);
   const source = readDefinitionSource(absolutePath, file);
   if (source.text === undefined) return loadDefinition(absolutePath, file, ruleOptions);
@@ -170,6 +173,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
             ruleOptions,
             options.definitionCache,
             options.validatedDefinitions,
+            options.readRoots,
           ),
       };
     }

@@ -179,6 +179,31 @@ describe('the validated-definition store', () => {
     expect((await expectSamePlans(ws.root)).plan).toBeUndefined();
   });
 
+  it('reads as the plan without it: a link out of the workspace, or out of a nested workspace root, refused the same', async () => {
+    ws = workspace();
+    const outside = tempWorkspace({ 'elsewhere/agent.json': agent('child', '1.0.0') });
+    try {
+      // The walk never enters a link; the file a plan is asked for may be one.
+      mkdirSync(join(ws.root, 'agents/link'));
+      symlinkSync(join(outside.root, 'elsewhere/agent.json'), join(ws.root, 'agents/link/agent.json'));
+      // A folder with its own nx.json is its files' root: a link from there to a sibling is refused.
+      ws.write('agents/nested/nx.json', '{}\n');
+      symlinkSync(join(ws.root, 'agents/other/agent.json'), join(ws.root, 'agents/nested/agent.json'));
+      // Inside its root, a link is read.
+      symlinkSync(join(ws.root, 'agents/child/agent.json'), join(ws.root, 'agents/child-link.json'));
+      for (const file of ['agents/link/agent.json', 'agents/nested/agent.json', 'agents/child-link.json']) {
+        const store = openValidatedDefinitionStore(storeFolder(ws.root), VERSION);
+        const kept = await planAgent({ file, workspaceRoot: ws.root, validatedDefinitions: store });
+        store.save();
+        expect(seen(kept), file).toEqual(seen(await planAgent({ file, workspaceRoot: ws.root })));
+        if (file === 'agents/child-link.json') expect(kept.plan, file).toBeDefined();
+        else expect(kept.ioError, file).toMatch(/link to a file outside the workspace/);
+      }
+    } finally {
+      outside.remove();
+    }
+  });
+
   it('refuses keys and digests that are not 64 hex digits, and cannot be written through a bad folder', () => {
     ws = workspace();
     const store = openValidatedDefinitionStore(storeFolder(ws.root), VERSION);

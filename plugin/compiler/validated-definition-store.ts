@@ -21,7 +21,7 @@ import { readCacheText, writeCacheText } from '../definition/cache-file';
 import { join } from 'node:path';
 import { loadDefinition, type LoadedDefinition } from '../definition/load-definition';
 import { documentWithLazyPositions, definitionFormat } from '../definition/parse-document';
-import { readDefinitionSource } from '../definition/read-source';
+import { readDefinitionSource, type WorkspaceRoots } from '../definition/read-source';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../definition/rules/rule';
 import { validateOnFastPath } from '../definition/validate-fast-path';
 import { validateAgentDefinition } from '../schema/generated/agent-definition.validator';
@@ -126,15 +126,19 @@ export function validateJsonKept(
   return { ...fast, digest: computed };
 }
 
-/** `loadDefinition(absolutePath, file, options)`, a JSON definition's clean validation kept in `store`. */
+/**
+ * `loadDefinition(absolutePath, file, options)`, a JSON definition's clean validation kept in
+ * `store`; `roots` looks up the workspace roots of one plan's reads once (read-source.ts).
+ */
 export function loadDefinitionKept(
   absolutePath: string,
   file: string,
   options: RuleOptions | undefined,
   store: ValidatedDefinitionStore,
+  roots?: WorkspaceRoots,
 ): KeptDefinition {
   if (definitionFormat(file) !== 'json') return loadDefinition(absolutePath, file, options ?? DEFAULT_RULE_OPTIONS);
-  const source = readDefinitionSource(absolutePath, file);
+  const source = readDefinitionSource(absolutePath, file, undefined, roots);
   if (source.ioError !== undefined) return { diagnostics: [], valid: false, ioError: source.ioError };
   if (source.text === undefined) return { diagnostics: source.diagnostics, valid: false };
   return validateJsonKept(source.text, file, options ?? DEFAULT_RULE_OPTIONS, store);
