@@ -51,7 +51,6 @@ export default async function planExecutor(
     ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
     ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
   });
-  validatedDefinitions.save();
   if (result.ioError !== undefined) {
     console.error(terminalSafe(`agentdef:plan: ${result.ioError}`));
     return { success: false };
@@ -73,5 +72,7 @@ export default async function planExecutor(
     }
     console.log(terminalSafe(`wrote ${display}/${PLAN_FILE}`));
   }
+  // Kept for the next task only when this one succeeded: a refused task changes nothing on disk.
+  validatedDefinitions.save();
   return { success: true };
 }
