@@ -19,6 +19,10 @@ import { join } from 'node:path';
 import type { KnownIdentity } from '../plugin/compiler/workspace-index-known';
 import { knownIdentityIndex, type KnownIndexStats } from '../plugin/compiler/workspace-index-known';
 import type { PinLookup } from '../plugin/compiler/workspace-index';
+import {
+  openValidatedDefinitionStore,
+  type ValidatedDefinitionStore,
+} from '../plugin/compiler/validated-definition-store';
 import { SLUG_PATTERN } from '../plugin/definition/workspace-definitions';
 import { workspaceDataDirectoryFor } from '../plugin/graph/inference-cache';
 import { PLUGIN_VERSION } from '../plugin/graph/options';
@@ -29,18 +33,30 @@ export function walkCachePathFor(workspaceRoot: string): string {
   return join(workspaceDataDirectoryFor(workspaceRoot), 'agentdef-definition-walk.json');
 }
 
+/**
+ * The clean validations a plan or compile task keeps for the next one (validated-definition-store.ts),
+ * beside the walk's listings; the task saves it when done.
+ */
+export function validatedDefinitionStoreFor(workspaceRoot: string): ValidatedDefinitionStore {
+  return openValidatedDefinitionStore(
+    join(workspaceDataDirectoryFor(workspaceRoot), 'agentdef-validated-definitions'),
+    PLUGIN_VERSION,
+  );
+}
+
 /** The project graph, as far as this file reads it. */
 export type ProjectGraphLike = Pick<ExecutorContext, 'projectGraph'>['projectGraph'] | undefined;
 
+/** `key` of a plain object when it holds it as its own data property (an accessor is never run). */
 const own = (value: unknown, key: string): unknown => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const descriptor = Object.getOwnPropertyDescriptor(value, key);
   return descriptor && 'value' in descriptor ? descriptor.value : undefined;
 };
 
-/** A workspace-relative posix path as graph inference writes one: no empty, `.` or `..` segment, no backslash. */
-const isWorkspaceFile = (file: string) =>
-  file !== '' && !file.includes('\\') && file.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+/** No empty, `.` or `..` segment and no backslash: a workspace-relative posix path as graph inference writes one. */
+const WORKSPACE_FILE = /^(?!\.\.?(?:\/|$))[^/\\]+(?:\/(?!\.\.?(?:\/|$))[^/\\]+)*$/;
+const isWorkspaceFile = (file: string) => WORKSPACE_FILE.test(file);
 
 /** The definition file → identity of every agent project in `graph` whose metadata states both. */
 export function knownIdentitiesOf(graph: ProjectGraphLike): Map<string, KnownIdentity> {

@@ -13,7 +13,7 @@ import { formatPlanText } from '../../plugin/compiler/plan-text';
 import { writeOutputAtomic } from '../../plugin/compiler/write-output';
 import { terminalSafe } from '../../plugin/definition/terminal-text';
 import { outputPathProblem } from '../compile/compile-task';
-import { graphPinLookup } from '../graph-pin-lookup';
+import { graphPinLookup, validatedDefinitionStoreFor } from '../graph-pin-lookup';
 
 export interface PlanExecutorOptions {
   /** The definition file, relative to the workspace root. */
@@ -40,9 +40,12 @@ export default async function planExecutor(
   }
   // Pins resolve through the project graph's definitions (and those Nx cannot see), as `agentdef plan` resolves them.
   const index = graphPinLookup(context);
+  // Clean validations kept by earlier tasks: an unchanged definition is not validated again.
+  const validatedDefinitions = validatedDefinitionStoreFor(context.root);
   const result = await planAgent({
     file: resolve(context.root, options.definition),
     workspaceRoot: context.root,
+    validatedDefinitions,
     ...(index !== undefined ? { index } : {}),
     ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
     ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
@@ -69,5 +72,7 @@ export default async function planExecutor(
     }
     console.log(terminalSafe(`wrote ${display}/${PLAN_FILE}`));
   }
+  // Kept for the next task only when this one succeeded: a refused task changes nothing on disk.
+  validatedDefinitions.save();
   return { success: true };
 }

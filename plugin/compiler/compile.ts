@@ -34,6 +34,8 @@ import {
 import { loadWorkspaceConfig, type WorkspaceConfig } from './workspace-config';
 import type { PinLookup } from './workspace-index';
 import { lazyWorkspaceIndex } from './workspace-index-lazy';
+import { workspaceRoots } from '../definition/read-source';
+import { loadDefinitionKept, type KeptDefinition, type ValidatedDefinitionStore } from './validated-definition-store';
 import { writeOutputAtomic, type OutputFs } from './write-output';
 import { stampPlan } from './provenance';
 import { readSourceStampAsync, type SourceStamp, type SourceStampReader } from './source-stamp';
@@ -49,6 +51,8 @@ export interface PlanAgentOptions {
   registry?: AgentRegistry;
   /** Validated definitions kept across calls by a long-lived host (see resolve.ts). */
   definitionCache?: DefinitionCache;
+  /** Clean validations kept between processes by the caller (validated-definition-store.ts); it saves them. */
+  validatedDefinitions?: ValidatedDefinitionStore;
   /**
    * The workspace's definitions, when the caller already has them (`indexWorkspace`). Else, only if
    * the root pins children, the plan reads the workspace's definitions and parses those that may
@@ -150,9 +154,13 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
     const absolute = resolvePath(options.workspaceRoot, options.file);
     const file = workspacePath(options.workspaceRoot, absolute);
     if (isApplicationManifest(basename(absolute))) return { diagnostics: [], sources, ioError: notAnAgent(file) };
-    const loaded = options.ruleOptions
-      ? loadDefinition(absolute, file, options.ruleOptions)
-      : loadDefinition(absolute, file);
+    // With kept validations (the executors), this plan's reads look each workspace root up once.
+    const readRoots = options.validatedDefinitions ? workspaceRoots() : undefined;
+    const loaded: KeptDefinition = options.validatedDefinitions
+      ? loadDefinitionKept(absolute, file, options.ruleOptions, options.validatedDefinitions, readRoots)
+      : options.ruleOptions
+        ? loadDefinition(absolute, file, options.ruleOptions)
+        : loadDefinition(absolute, file);
     if (loaded.ioError !== undefined) return { diagnostics: [], sources, ioError: loaded.ioError };
     if (!loaded.definition && isApplicationManifest(basename(absolute), loaded.document?.value))
       return { diagnostics: [], sources, ioError: notAnAgent(file) };
@@ -167,7 +175,11 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
         ...(options.registryRoot !== undefined ? { registryRoot: options.registryRoot } : {}),
       });
     const resolved = await resolveComposition(
-      { definition: loaded.definition, document: loaded.document },
+      {
+        definition: loaded.definition,
+        document: loaded.document,
+        ...(loaded.digest !== undefined ? { digest: loaded.digest } : {}),
+      },
       {
         index:
           options.index ??
@@ -180,6 +192,8 @@ export async function planAgent(options: PlanAgentOptions): Promise<PlanAgentRes
         maxNodes: options.maxNodes ?? WORKSPACE_DEFAULTS.maxNodes,
         ...(options.ruleOptions ? { ruleOptions: options.ruleOptions } : {}),
         ...(options.definitionCache ? { definitionCache: options.definitionCache } : {}),
+        ...(options.validatedDefinitions ? { validatedDefinitions: options.validatedDefinitions } : {}),
+        ...(readRoots ? { readRoots } : {}),
       },
     );
     for (const [name, text] of resolved.sources) sources.set(name, text);

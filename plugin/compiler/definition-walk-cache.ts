@@ -69,27 +69,31 @@ const isStat = (value: unknown): value is number[] =>
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-/** The cache's listings for this walk, each checked for its shape; empty for anything else. */
-function readListings(path: string, walk: string): Map<string, Listing> {
-  const listings = new Map<string, Listing>();
+/** The cache's stored listings for this walk (each checked for its shape when its folder is met), or none. */
+function readListings(path: string, walk: string): Record<string, unknown> | undefined {
   const text = readCacheText(path, MAX_CACHE_BYTES);
-  if (text === undefined) return listings;
+  if (text === undefined) return undefined;
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return listings;
+    return undefined;
   }
-  if (ownField(data, 'format') !== CACHE_FORMAT || ownField(data, 'walk') !== walk) return listings;
+  if (ownField(data, 'format') !== CACHE_FORMAT || ownField(data, 'walk') !== walk) return undefined;
   const stored = ownField(data, 'listings');
-  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return listings;
-  for (const [folder, value] of Object.entries(stored)) {
-    const stat = ownField(value, 'stat');
-    const folders = ownField(value, 'folders');
-    const files = ownField(value, 'files');
-    if (isStat(stat) && isStringArray(folders) && isStringArray(files)) listings.set(folder, { stat, folders, files });
-  }
-  return listings;
+  return typeof stored === 'object' && stored !== null && !Array.isArray(stored)
+    ? (stored as Record<string, unknown>)
+    : undefined;
+}
+
+/** The stored listing of `folder`, when it has the shape of one. */
+function listingOf(stored: Record<string, unknown> | undefined, folder: string): Listing | undefined {
+  const value = ownField(stored, folder);
+  if (value === undefined) return undefined;
+  const stat = ownField(value, 'stat');
+  const folders = ownField(value, 'folders');
+  const files = ownField(value, 'files');
+  return isStat(stat) && isStringArray(folders) && isStringArray(files) ? { stat, folders, files } : undefined;
 }
 
 function writeListings(path: string, walk: string, listings: Map<string, Listing>): void {
@@ -113,13 +117,14 @@ export function findDefinitionFilesCached(
   const skip = new Set(skipped);
   const names = new Set(fileNames);
   const walk = JSON.stringify([[...skipped].sort(byCodeUnit), [...fileNames].sort(byCodeUnit)]);
-  const cached = readListings(cachePath, walk);
+  const stored = readListings(cachePath, walk);
   const prefix = root.endsWith(sep) ? root : root + sep;
   const kept = new Map<string, Listing>();
   let changed = false;
   const found: string[] = [];
 
-  const list = (path: string, stat: number[], listedAt: number, times: number): Listing => {
+  const list = (path: string, stat: number[], times: number): Listing => {
+    const listedAt = Date.now(); // before the listing begins: a change after it shows in the times
     const listing: Listing = { stat, folders: [], files: [] };
     let entries;
     try {
@@ -139,7 +144,6 @@ export function findDefinitionFilesCached(
 
   const visit = (relDir: string) => {
     const path = relDir === '' ? root : prefix + relDir;
-    const listedAt = Date.now();
     let info: ReturnType<typeof statSync>;
     try {
       info = statSync(path, NO_THROW);
@@ -147,10 +151,10 @@ export function findDefinitionFilesCached(
       info = undefined; // not reachable: not listable either
     }
     if (info === undefined || !info.isDirectory()) {
-      if (cached.has(relDir)) changed = true;
+      if (ownField(stored, relDir) !== undefined) changed = true;
       return;
     }
-    const known = cached.get(relDir);
+    const known = listingOf(stored, relDir);
     let listing: Listing;
     if (
       known !== undefined &&
@@ -163,7 +167,7 @@ export function findDefinitionFilesCached(
     } else {
       stats.listed++;
       changed = true;
-      listing = list(path, [info.ino, info.mtimeMs, info.ctimeMs], listedAt, Math.max(info.mtimeMs, info.ctimeMs));
+      listing = list(path, [info.ino, info.mtimeMs, info.ctimeMs], Math.max(info.mtimeMs, info.ctimeMs));
     }
     if (listing.stat.length > 0) kept.set(relDir, listing);
     // Entries in sorted order, folders and files interleaved as the plain walk meets them.
@@ -182,6 +186,8 @@ export function findDefinitionFilesCached(
     }
   };
   visit('');
-  if (changed || kept.size !== cached.size) writeListings(cachePath, walk, kept);
+  // Rewritten when a folder was listed, or the file holds anything but the listings kept (gone folders, broken entries).
+  if (changed || kept.size !== (stored === undefined ? 0 : Object.keys(stored).length))
+    writeListings(cachePath, walk, kept);
   return found;
 }

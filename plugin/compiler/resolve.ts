@@ -10,7 +10,7 @@ import { sortDiagnostics, type Diagnostic, type Finding } from '../definition/di
 import { createHash } from 'node:crypto';
 import { loadDefinition } from '../definition/load-definition';
 import { definitionFormat } from '../definition/parse-document';
-import { readDefinitionSource } from '../definition/read-source';
+import { readDefinitionSource, type WorkspaceRoots } from '../definition/read-source';
 import { locateFinding, validateDefinitionSource } from '../definition/validate-definition';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../definition/rules/rule';
 import type { SourceDocument } from '../definition/source-document';
@@ -18,6 +18,7 @@ import { digestOf } from './canonical-json';
 import { type AgentRegistry, RegistryIntegrityError } from '../registry/agent-registry';
 import { pinKey, sortVersions, WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';
 import { lookupWorkspace, type PinLookup } from './workspace-index';
+import { loadDefinitionKept, validateJsonKept, type ValidatedDefinitionStore } from './validated-definition-store';
 
 export type NodeSource = 'workspace' | 'registry';
 
@@ -57,6 +58,10 @@ export interface ResolveOptions {
    * by file and content: an unchanged child is not validated twice. Absent: nothing is kept.
    */
   definitionCache?: DefinitionCache;
+  /** Clean validations kept between processes (validated-definition-store.ts). */
+  validatedDefinitions?: ValidatedDefinitionStore;
+  /** The workspace roots of this plan's reads, each looked up once (read-source.ts); with `validatedDefinitions` only. */
+  readRoots?: WorkspaceRoots;
 }
 
 export type DefinitionCache = Map<string, LoadedChild>;
@@ -67,17 +72,25 @@ function loadWorkspaceChild(
   file: string,
   ruleOptions: RuleOptions | undefined,
   cache: DefinitionCache | undefined,
+  store: ValidatedDefinitionStore | undefined,
+  roots: WorkspaceRoots | undefined,
 ): LoadedChild {
-  if (!cache) return loadDefinition(absolutePath, file, ruleOptions);
+  if (!cache)
+    return store
+      ? loadDefinitionKept(absolutePath, file, ruleOptions, store, roots)
+      : loadDefinition(absolutePath, file, ruleOptions);
   const source = readDefinitionSource(absolutePath, file);
   if (source.text === undefined) return loadDefinition(absolutePath, file, ruleOptions);
   const key = `${file}\u0000${createHash('sha256').update(source.text).digest('hex')}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const format = definitionFormat(file);
-  const loaded = format
-    ? validateDefinitionSource(source.text, file, format, ruleOptions)
-    : loadDefinition(absolutePath, file, ruleOptions);
+  const loaded =
+    format === 'json' && store
+      ? validateJsonKept(source.text, file, ruleOptions ?? DEFAULT_RULE_OPTIONS, store)
+      : format
+        ? validateDefinitionSource(source.text, file, format, ruleOptions)
+        : loadDefinition(absolutePath, file, ruleOptions);
   cache.set(key, loaded);
   return loaded;
 }
@@ -86,6 +99,8 @@ export interface ResolveRoot {
   definition: AgentDefinition;
   document: SourceDocument;
   source?: NodeSource;
+  /** The definition's digest, when already known (a kept validation). */
+  digest?: string;
 }
 
 export interface ResolveResult {
@@ -103,6 +118,8 @@ export interface LoadedChild {
   document?: SourceDocument;
   diagnostics: Diagnostic[];
   ioError?: string;
+  /** The definition's digest, when already known (a kept validation). */
+  digest?: string;
 }
 
 type Lookup =
@@ -150,7 +167,14 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
         file: entry.file,
         source: 'workspace',
         load: async () =>
-          loadWorkspaceChild(join(options.workspaceRoot, entry.file), entry.file, ruleOptions, options.definitionCache),
+          loadWorkspaceChild(
+            join(options.workspaceRoot, entry.file),
+            entry.file,
+            ruleOptions,
+            options.definitionCache,
+            options.validatedDefinitions,
+            options.readRoots,
+          ),
       };
     }
     let hit;
@@ -327,7 +351,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
         source: found.source,
         definition: loaded.definition,
         document: loaded.document,
-        digest: digestOf(loaded.definition),
+        digest: loaded.digest ?? digestOf(loaded.definition),
         depth,
         pinPointer: pointer,
         children: [],
@@ -346,7 +370,7 @@ export async function resolveComposition(root: ResolveRoot, options: ResolveOpti
     source: root.source ?? 'workspace',
     definition: root.definition,
     document: root.document,
-    digest: digestOf(root.definition),
+    digest: root.digest ?? digestOf(root.definition),
     depth: 0,
     children: [],
   };

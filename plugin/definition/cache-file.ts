@@ -41,13 +41,22 @@ export function readCacheText(path: string, maxBytes: number): string | undefine
 
 /** `value` as the JSON cache file at `path`, replaced atomically; a failure leaves no temp file and is ignored. */
 export function writeCacheJson(path: string, value: unknown): void {
+  writeCacheText(path, JSON.stringify(value));
+}
+
+/** `text` as the cache file at `path`, replaced atomically; a failure leaves no temp file and is ignored. */
+export function writeCacheText(path: string, text: string): void {
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(temp, JSON.stringify(value), { flag: 'wx' });
+    writeFileSync(temp, text, { flag: 'wx' });
     renameSync(temp, path); // replaces a link at `path` itself, never its target
   } catch {
-    rmSync(temp, { force: true });
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // no temp file could be made (the folder is not one): nothing to remove
+    }
   }
 }
 

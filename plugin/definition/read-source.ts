@@ -9,7 +9,7 @@
  * that leads out of the workspace, or out of the registry, is refused without reading the target,
  * so no outside content can appear in a message.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { ERROR_CODES, type Diagnostic } from './diagnostic';
 import type { SourcePosition } from './source-document';
@@ -99,7 +99,7 @@ export function readDefinitionSource(
   absPath: string,
   file: string,
   maxBytes = MAX_DEFINITION_BYTES,
-  within?: string,
+  within?: string | WorkspaceRoots,
 ): DefinitionSource {
   const read = readSourceBytes(absPath, file, maxBytes, within);
   if (read.bytes === undefined) {
@@ -136,6 +136,41 @@ export function resolveFolder(folder: string): ResolvedFolder | undefined {
 }
 
 /**
+ * The default root of {@link readDefinitionSource} (each file's own workspace root), looked up for
+ * the many reads of one plan: which files exist on the way up, and each root's real path, asked
+ * once. Reads with it answer exactly as reads without a `within`; keep one only as long as one
+ * plan (a `nx.json` made later would not be seen).
+ */
+export interface WorkspaceRoots {
+  /** The real path of the workspace root of `folder` (throws as `realpathSync` does). */
+  realRootOf(folder: string): string;
+}
+
+export function workspaceRoots(): WorkspaceRoots {
+  const existing = new Map<string, boolean>();
+  const reals = new Map<string, string>();
+  const exists = (path: string) => {
+    let found = existing.get(path);
+    if (found === undefined) {
+      found = existsSync(path);
+      existing.set(path, found);
+    }
+    return found;
+  };
+  return {
+    realRootOf(folder) {
+      const root = findWorkspaceRoot(folder, exists) ?? folder;
+      let real = reals.get(root);
+      if (real === undefined) {
+        real = realpathSync.native(root);
+        reals.set(root, real);
+      }
+      return real;
+    },
+  };
+}
+
+/**
  * The checks and the read of {@link readDefinitionSource}, without decoding: the bytes as stored.
  * `within` may come resolved ({@link resolveFolder}), so that many reads resolve it once.
  */
@@ -143,7 +178,7 @@ export function readSourceBytes(
   absPath: string,
   file: string,
   maxBytes = MAX_DEFINITION_BYTES,
-  within?: string | ResolvedFolder,
+  within?: string | ResolvedFolder | WorkspaceRoots,
 ): SourceBytes {
   try {
     const stats = statSync(absPath);
@@ -153,12 +188,14 @@ export function readSourceBytes(
     const real = realpathSync.native(absPath);
     const realRoot =
       typeof within === 'object'
-        ? within.real
+        ? 'realRootOf' in within
+          ? within.realRootOf(dirname(absPath))
+          : within.real
         : realpathSync.native(within ?? findWorkspaceRoot(dirname(absPath)) ?? dirname(absPath));
     if (!isInside(realRoot, real)) {
       return {
         diagnostics: [],
-        ioError: `cannot read ${file}: it is a link to a file outside ${within === undefined ? 'the workspace' : 'its folder'}`,
+        ioError: `cannot read ${file}: it is a link to a file outside ${within === undefined || (typeof within === 'object' && 'realRootOf' in within) ? 'the workspace' : 'its folder'}`,
       };
     }
     // Read one byte past the limit, in case the file grew after the stat.

@@ -7,13 +7,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 
-/** The workspace root for `start`, or undefined when no ancestor holds `nx.json` or `package.json`. */
-export function findWorkspaceRoot(start: string): string | undefined {
+/** The workspace root for `start`, or undefined when no ancestor holds `nx.json` or `package.json` (`exists` answers for each). */
+export function findWorkspaceRoot(start: string, exists: (path: string) => boolean = existsSync): string | undefined {
   let packageRoot: string | undefined;
   let dir = resolvePath(start);
   for (;;) {
-    if (existsSync(join(dir, 'nx.json'))) return dir;
-    if (packageRoot === undefined && existsSync(join(dir, 'package.json'))) packageRoot = dir;
+    if (exists(join(dir, 'nx.json'))) return dir;
+    if (packageRoot === undefined && exists(join(dir, 'package.json'))) packageRoot = dir;
     const parent = dirname(dir);
     if (parent === dir) return packageRoot;
     dir = parent;
