@@ -12,6 +12,7 @@ import { parseDefinitionTextStrictly } from './parse-document';
 import { validateOnFastPath } from './validate-fast-path';
 import { decodeSource } from './read-source';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/rule';
+import { findingsWithoutSecrets } from './findings-without-secrets';
 import { SEMANTIC_RULES } from './rules/index';
 import { AGENT_DEFINITION, schemaErrorsToFindings } from './schema-diagnostics';
 import type { SourceDocument } from './source-document';
@@ -51,7 +52,10 @@ export function schemaFindings(value: unknown): Finding[] {
 }
 
 export function semanticFindings(definition: AgentDefinition, options: RuleOptions = DEFAULT_RULE_OPTIONS): Finding[] {
-  return SEMANTIC_RULES.flatMap((rule) => rule.check(definition, options));
+  return findingsWithoutSecrets(
+    SEMANTIC_RULES.flatMap((rule) => rule.check(definition, options)),
+    definition,
+  );
 }
 
 /** Validates an already parsed document. */

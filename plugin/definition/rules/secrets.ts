@@ -29,7 +29,8 @@ export {
   secretKinds,
 } from '../../runtime/secret-shapes';
 
-const RULE = 'secrets';
+export const SECRETS_RULE = 'secrets';
+const RULE = SECRETS_RULE;
 
 export const SECRET_SUGGESTION =
   "Remove the literal and store the value in a secret store and reference it, e.g. {kind: 'secret-ref', name, ref: 'secrets-store://team/name'}; then rotate the exposed credential.";
@@ -111,9 +112,15 @@ function describeKinds(kinds: readonly string[]): string {
 /**
  * Findings for every literal credential in a JSON value: each string and property name at any
  * depth. `where` names the document in messages ("a definition", "tools.json"). Messages name the
- * kind only, never the value, and every finding hides its source line.
+ * kind only, never the value, and every finding hides its source line. `found` is told each
+ * string, property name and private JWK member that was reported (findings-without-secrets.ts
+ * keeps them out of other rules' messages).
  */
-export function secretFindings(root: unknown, where = 'a definition'): Finding[] {
+export function secretFindings(
+  root: unknown,
+  where = 'a definition',
+  found: (secret: string) => void = () => {},
+): Finding[] {
   const findings: Finding[] = [];
   const clean = secretFreeSchemaWords();
 
@@ -150,7 +157,10 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
     if (typeof value === 'string') {
       if (unscanned(value)) return;
       const kinds = kindsOf(segments, value);
-      if (kinds.length > 0) report(segments, kinds, 'value');
+      if (kinds.length > 0) {
+        report(segments, kinds, 'value');
+        found(value);
+      }
       return;
     }
     if (Array.isArray(value)) {
@@ -166,6 +176,10 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
       if (namesPrivateJwkMember(keys) && isPrivateJwk(value)) {
         // Reported at the private member (or the object, inside a redacted subtree), and once.
         const member = JWK_PRIVATE_MEMBERS.find((m) => Object.hasOwn(value, m)) ?? '';
+        for (const m of JWK_PRIVATE_MEMBERS) {
+          const material = (value as Record<string, unknown>)[m];
+          if (Object.hasOwn(value, m) && typeof material === 'string') found(material);
+        }
         findings.push({
           rule: RULE,
           path: toPointer(redacted ? segments : [...segments, member]),
@@ -184,6 +198,7 @@ export function secretFindings(root: unknown, where = 'a definition'): Finding[]
         }
         if (keyKinds.length > 0) {
           report(segments, keyKinds, 'name');
+          found(key);
           walk(child, true);
         } else {
           if (!redacted) segments.push(key);
