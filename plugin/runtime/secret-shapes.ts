@@ -332,8 +332,8 @@ function awsSecretSpans(value: string, inContext: boolean): [number, number][] {
 const GLOBAL_PATTERNS: readonly RegExp[] = /* @__PURE__ */ SECRET_DETECTORS.map(
   (d) => new RegExp(d.pattern.source, `${d.pattern.flags}g`),
 );
-/** The same patterns without the global or sticky flag: `test` then keeps no state between strings. */
-const PLAIN_PATTERNS: readonly RegExp[] = SECRET_DETECTORS.map(
+/** The same patterns without the global or sticky flag: `test` then keeps no state between strings (pure, as above). */
+const PLAIN_PATTERNS: readonly RegExp[] = /* @__PURE__ */ SECRET_DETECTORS.map(
   (d) => new RegExp(d.pattern.source, d.pattern.flags.replace(/[gy]/g, '')),
 );
 /**
