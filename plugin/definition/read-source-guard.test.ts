@@ -141,6 +141,20 @@ describe('readSourceBytes under attack', () => {
     expect(fs.readSync).not.toHaveBeenCalled();
   });
 
+  it("refuses a file in a folder beside the workspace whose name begins with the workspace's", () => {
+    const sibling = `${workspace}-sibling`;
+    fs.mkdirSync(sibling, { recursive: true });
+    fs.writeFileSync(path.join(sibling, 'agent.json'), `{"s": "${SECRET}"}`);
+    fs.rmSync(path.join(workspace, 'agents', 'sibling-link'), { recursive: true, force: true });
+    fs.symlinkSync(sibling, path.join(workspace, 'agents', 'sibling-link'));
+    const abs = path.join(workspace, 'agents', 'sibling-link', 'agent.json');
+    for (const read of reads(abs, 'agents/sibling-link/agent.json')) {
+      expect(read.bytes).toBeUndefined();
+      expect(read.ioError).toMatch(/: it is a link to a file outside /);
+    }
+    expect(fs.readSync).not.toHaveBeenCalled();
+  });
+
   it('refuses a FIFO without opening it (nothing blocks)', () => {
     const { abs, file } = fresh('fifo');
     execMkfifo(abs);

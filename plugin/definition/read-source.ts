@@ -66,12 +66,17 @@ export function offsetOfPosition(text: string, line: number, column: number): nu
  */
 export function lineIndex(text: string): PositionAt {
   const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
+  if (!text.includes('\r')) {
+    // Only `\n` breaks (most files): from one to the next in native steps.
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  } else {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
     }
   }
   return (offset) => {
@@ -246,7 +251,10 @@ function readUnlinkedFile(
     }
     // Anything but an absolute path to a file that still exists is left to the full path.
     if (!isAbsolute(real) || real.endsWith(' (deleted)')) return undefined;
-    if (!isInside(realRoot, real)) return outside(file, within);
+    // Both are canonical (no `.`, `..` or doubled separators), so a prefix test is `isInside`.
+    if (real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : `${realRoot}${sep}`)) {
+      return outside(file, within);
+    }
     // Read one byte past the limit, in case the file grew after the stat.
     const bytes = readOpenFile(fd, maxBytes + 1, opened.size + 1);
     if (bytes.length > maxBytes) return { diagnostics: [tooLarge(file, bytes.length, maxBytes)] };
