@@ -178,7 +178,15 @@ function compositionInputs(
   readRegistry: (slug: string, version: string) => AgentSummary | undefined,
   options: NormalizedPluginOptions,
   toolIds: Set<string> = new Set(),
+  closures?: Map<InferredAgent, ReadonlySet<string> | null>,
 ): string[] {
+  // The common case, a tree of workspace definitions only: no inputs beyond `^`, and the tool ids
+  // of the tree, each subtree's collected once for every agent above it.
+  const closed = closures === undefined ? null : workspaceClosureToolIds(agent, byPin, closures, new Set());
+  if (closed !== null) {
+    for (const id of closed) toolIds.add(id);
+    return [];
+  }
   const inputs: string[] = [];
   let readsRegistry = false;
   for (const id of agent.summary.toolIds ?? []) toolIds.add(id);
@@ -210,6 +218,36 @@ function compositionInputs(
   // input too: editing only the index changes what the plan says (it may now refuse the pin).
   if (readsRegistry) inputs.push(`{workspaceRoot}/${posix.join(options.registryRoot, REGISTRY_INDEX_FILE)}`);
   return inputs;
+}
+
+/**
+ * The tool ids of `agent`'s whole tree when every pin in it, transitively, is a workspace
+ * definition (so {@link compositionInputs} lists nothing beyond `^`), else null; a cycle gives
+ * null too (the full walk judges it). Memoised in `closures` for the agents above.
+ */
+function workspaceClosureToolIds(
+  agent: InferredAgent,
+  byPin: ReadonlyMap<string, InferredAgent>,
+  closures: Map<InferredAgent, ReadonlySet<string> | null>,
+  walking: Set<InferredAgent>,
+): ReadonlySet<string> | null {
+  const known = closures.get(agent);
+  if (known !== undefined) return known;
+  if (walking.has(agent)) return null;
+  walking.add(agent);
+  let ids: Set<string> | null = new Set(agent.summary.toolIds ?? []);
+  for (const pin of agent.summary.pins) {
+    const child = byPin.get(pinKey(pin.slug, pin.version));
+    const below = child === undefined ? null : workspaceClosureToolIds(child, byPin, closures, walking);
+    if (below === null) {
+      ids = null;
+      break;
+    }
+    for (const id of below) ids.add(id);
+  }
+  walking.delete(agent);
+  closures.set(agent, ids);
+  return ids;
 }
 
 const TAG_VALUE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -489,9 +527,10 @@ function buildProjectWithTools(
   options: NormalizedPluginOptions,
   workspaceRoot: string,
   config: WorkspaceConfigInputs,
+  closures: Map<InferredAgent, ReadonlySet<string> | null>,
 ) {
   const toolIds = new Set<string>();
-  const composition = compositionInputs(agent, byPin, readRegistry, options, toolIds);
+  const composition = compositionInputs(agent, byPin, readRegistry, options, toolIds, closures);
   return buildProject(agent, composition, options, workspaceRoot, toolInputs(config, toolIds));
 }
 
@@ -611,6 +650,7 @@ export async function createAgentNodes(
     return registrySummaries.get(file);
   };
 
+  const closures = new Map<InferredAgent, ReadonlySet<string> | null>();
   const results: Array<readonly [string, CreateNodesResult]> = agents.map((agent) => [
     agent.file,
     {
@@ -622,6 +662,7 @@ export async function createAgentNodes(
           options,
           context.workspaceRoot,
           workspaceInputs,
+          closures,
         ),
       },
     },

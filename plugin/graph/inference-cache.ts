@@ -10,7 +10,8 @@
  * exactly a summary's shape, and a write replaces the file (or a link standing in its place).
  */
 import { ownField, readCacheText, writeCacheJson } from '../definition/cache-file';
-import { hashArray } from './hash';
+import type { Hash } from 'node:crypto';
+import { hashArrayAfter, hashArrayPrefix } from './hash';
 import { join, resolve } from 'node:path';
 import type { DefinitionFormat } from '../definition/parse-document';
 import { PLUGIN_VERSION } from './options';
@@ -42,7 +43,19 @@ export function inferenceCachePath(workspaceRoot: string, optionsHash: string): 
  * YAML and none as JSON), options and the plugin version that inferred it.
  */
 export function inferenceCacheKey(content: string, format: DefinitionFormat, optionsHash: string): string {
-  return hashArray([CACHE_FORMAT, PLUGIN_VERSION, optionsHash, format, content]);
+  return hashArrayAfter(keyPrefix(optionsHash, format), [content]);
+}
+
+/** The hash state after the parts every key of one options hash and format begins with (a few per run). */
+const keyPrefixes = new Map<string, Hash>();
+function keyPrefix(optionsHash: string, format: DefinitionFormat): Hash {
+  const id = `${format}:${optionsHash}`;
+  let prefix = keyPrefixes.get(id);
+  if (prefix === undefined) {
+    prefix = hashArrayPrefix([CACHE_FORMAT, PLUGIN_VERSION, optionsHash, format]);
+    keyPrefixes.set(id, prefix);
+  }
+  return prefix;
 }
 
 interface CacheFile {
