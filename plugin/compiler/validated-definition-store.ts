@@ -21,6 +21,7 @@ import { readCacheText, writeCacheText } from '../definition/cache-file';
 import { join } from 'node:path';
 import { loadDefinition, type LoadedDefinition } from '../definition/load-definition';
 import { documentWithLazyPositions, definitionFormat } from '../definition/parse-document';
+import { parseJsonObject } from '../definition/parse-json-fast';
 import { readDefinitionSource, type WorkspaceRoots } from '../definition/read-source';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../definition/rules/rule';
 import { validateOnFastPath } from '../definition/validate-fast-path';
@@ -79,13 +80,8 @@ export function openValidatedDefinitionStore(folder: string, version: string): V
 
 /** `JSON.parse`'s value of a text the fast path accepted, every object's prototype set to null as the fast path sets it; undefined for anything else. */
 function keptValue(text: string): Record<string, unknown> | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const value = parseJsonObject(text);
+  if (value === undefined) return undefined;
   const nullPrototypes = (node: unknown): void => {
     if (typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) {

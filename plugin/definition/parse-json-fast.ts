@@ -32,18 +32,24 @@ export interface FastParsedJson {
 
 type JsonObject = Record<string, unknown>;
 
-/** The parsed value when the strict parser is proven to agree without a diagnostic; else undefined. */
-export function parseJsonWithoutPositions(text: string): FastParsedJson | undefined {
+/** `JSON.parse`'s value of `text` when it is an object (not an array); undefined for anything else, never a throw. */
+export function parseJsonObject(text: string): JsonObject | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return typeof value !== 'object' || value === null || Array.isArray(value) ? undefined : (value as JsonObject);
+}
+
+/** The parsed value when the strict parser is proven to agree without a diagnostic; else undefined. */
+export function parseJsonWithoutPositions(text: string): FastParsedJson | undefined {
+  const value = parseJsonObject(text);
+  if (value === undefined) return undefined;
   const counts: StringCounts = { strings: 0, quotes: 0, ...stringChecksFor(text) };
   if (!acceptTree(value, 1, counts) || !quotesAccountedFor(text, counts)) return undefined;
-  return { value: value as JsonObject };
+  return { value };
 }
 
 /** Strings (property names and values) seen, and the `"` characters they hold once decoded. */
