@@ -7,7 +7,8 @@
  * (plugin/operations/: dev, publish, promote, the application verbs), which import neither shell.
  * Neither shells nor operations reach a target's internals: the target table is their way in.
  * The portable runtime and the definition layer import only themselves, the secret-shape
- * detector (plugin/runtime/secret-shapes.ts, a leaf both share) and the runtime's URL reading
+ * detector and the redactor of known secrets (plugin/runtime/secret-shapes.ts, redact.ts and
+ * text-skeleton.ts: a leaf layer both share) and the runtime's URL reading
  * (plugin/runtime/endpoint-url.ts and the built-ins it captures: a leaf layer, so validation reads
  * a URL as the runtime does); plugin/runtime/portability.test.ts checks the runtime the same way.
  * The registry's file names
@@ -82,9 +83,13 @@ export const ARCHITECTURE: Architecture<Layer> = {
     { layer: 'sqlite', paths: ['plugin/sqlite/**'] },
     // The PostgreSQL stores' database (pool, transactions, migrations) and how a store option is read.
     { layer: 'postgres', paths: ['plugin/postgres/**'] },
-    // The one detector of secret-shaped text: a leaf inside the runtime that the definition layer's
-    // secret scanner shares with the runtime's card scrubber.
-    { layer: 'secret-shapes', paths: ['plugin/runtime/secret-shapes.ts'] },
+    // The one detector of secret-shaped text, and the redactor of known secret values (with the
+    // text skeleton it reads): leaves inside the runtime that the definition layer shares (its
+    // secret scanner and its diagnostics) with the runtime's card scrubber and run redaction.
+    {
+      layer: 'secret-shapes',
+      paths: ['plugin/runtime/secret-shapes.ts', 'plugin/runtime/redact.ts', 'plugin/runtime/text-skeleton.ts'],
+    },
     // How a URL-valued field is read (WHATWG URL, built-ins captured before tool code runs):
     // validation, the emitters and the runtime share it, so what one accepts the others accept.
     { layer: 'runtime-url', paths: ['plugin/runtime/endpoint-url.ts', 'plugin/runtime/captured-intrinsics.ts'] },
@@ -116,7 +121,7 @@ export const ARCHITECTURE: Architecture<Layer> = {
     sqlite:            { sqlite: 'yes' },
     postgres:          { postgres: 'yes' },
     runtime:           { runtime: 'yes', 'secret-shapes': 'yes', 'runtime-url': 'yes' },
-    'secret-shapes':   {},
+    'secret-shapes':   { 'secret-shapes': 'yes' },
     definition:        { definition: 'yes', 'secret-shapes': 'yes', 'runtime-url': 'yes' },
     'runtime-url':     { 'runtime-url': 'yes' },
   },
