@@ -19,6 +19,7 @@ import {
   readlinkSync,
   readSync,
   realpathSync,
+  type Stats,
   statSync,
 } from 'node:fs';
 import { dirname, isAbsolute, relative, sep } from 'node:path';
@@ -202,9 +203,8 @@ export function readSourceBytes(
       if (fast !== undefined) return fast;
     }
     const stats = statSync(absPath);
-    if (stats.isDirectory()) return { diagnostics: [], ioError: `cannot read ${file}: it is a directory` };
-    if (!stats.isFile()) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
-    if (stats.size > maxBytes) return { diagnostics: [tooLarge(file, stats.size, maxBytes)] };
+    const refused = refusedByStat(stats, file, maxBytes);
+    if (refused) return refused;
     const real = realpathSync.native(absPath);
     const realRoot = realRootOf(absPath, within);
     if (!isInside(realRoot, real)) return outside(file, within);
@@ -221,6 +221,14 @@ export function readSourceBytes(
       ...(code === 'ENOENT' || code === 'ENOTDIR' ? { missing: true } : {}),
     };
   }
+}
+
+/** What a read refuses from the file's stat alone, before anything is opened: a directory, anything but a regular file, a file over the limit. */
+function refusedByStat(stats: Stats, file: string, maxBytes: number): SourceBytes | undefined {
+  if (stats.isDirectory()) return { diagnostics: [], ioError: `cannot read ${file}: it is a directory` };
+  if (!stats.isFile()) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
+  if (stats.size > maxBytes) return { diagnostics: [tooLarge(file, stats.size, maxBytes)] };
+  return undefined;
 }
 
 /** The real path of the folder a read must stay inside (see {@link readDefinitionSource}). */
@@ -267,9 +275,8 @@ function readUnlinkedFile(
 ): SourceBytes | undefined {
   const stats = lstatSync(absPath);
   if (stats.isSymbolicLink()) return undefined;
-  if (stats.isDirectory()) return { diagnostics: [], ioError: `cannot read ${file}: it is a directory` };
-  if (!stats.isFile()) return { diagnostics: [], ioError: `cannot read ${file}: not a regular file` };
-  if (stats.size > maxBytes) return { diagnostics: [tooLarge(file, stats.size, maxBytes)] };
+  const refused = refusedByStat(stats, file, maxBytes);
+  if (refused) return refused;
   const realRoot = realRootOf(absPath, within);
   let fd: number;
   try {
