@@ -16,8 +16,8 @@
  * entry can hand the compiler a malformed tree). An entry for given bytes is, like the workspace data directory itself,
  * as trusted as the workspace's own files (whoever can write one can write the other). Never throws.
  */
-import { createHash } from 'node:crypto';
 import { readCacheText, writeCacheText } from '../definition/cache-file';
+import { hashArray } from '../definition/content-hash';
 import { join } from 'node:path';
 import { loadDefinition, type LoadedDefinition } from '../definition/load-definition';
 import { documentWithLazyPositions, definitionFormat } from '../definition/parse-document';
@@ -66,10 +66,7 @@ export function openValidatedDefinitionStore(folder: string, version: string): V
       if (DIGEST.test(key) && DIGEST.test(digest)) added.set(key, digest);
     },
     keyOf(text, options) {
-      const hash = createHash('sha256');
-      for (const part of [STORE_FORMAT, version, JSON.stringify(options), 'json', text])
-        hash.update(`${part.length}:`).update(part);
-      return hash.digest('hex');
+      return hashArray([STORE_FORMAT, version, JSON.stringify(options), 'json', text]);
     },
     save() {
       for (const [key, digest] of added) writeCacheText(join(folder, key), digest);

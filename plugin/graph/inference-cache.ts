@@ -11,7 +11,7 @@
  */
 import { ownField, readCacheText, writeCacheJson } from '../definition/cache-file';
 import type { Hash } from 'node:crypto';
-import { hashArrayAfter, hashArrayPrefix } from './hash';
+import { hashArrayAfter, hashArrayPrefix } from '../definition/content-hash';
 import { join, resolve } from 'node:path';
 import type { DefinitionFormat } from '../definition/parse-document';
 import { PLUGIN_VERSION } from './options';

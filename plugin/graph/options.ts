@@ -4,7 +4,7 @@
  * cache, and it is stamped on every inferred target so that changing an option changes the
  * task hash of every agent task.
  */
-import { hashArray } from './hash';
+import { hashArray } from '../definition/content-hash';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WORKSPACE_DEFAULTS } from '../definition/workspace-definitions';

@@ -1,4 +1,4 @@
-/** A content hash for inference cache keys (SHA-256 over the parts, each length-prefixed). */
+/** A content hash for cache keys (the inference cache, the validated-definition store): SHA-256 over the parts, each length-prefixed. */
 import { createHash, type Hash } from 'node:crypto';
 
 export function hashArray(parts: readonly string[]): string {
