@@ -74,12 +74,14 @@ async function rpc(
   handler: A2aHandler,
   method: string,
   params: Record<string, unknown>,
+  signal?: AbortSignal,
 ): Promise<{ result?: any; error?: any; stream?: Response }> {
   const response = await handler(
     new Request('https://agent.example/', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+      ...(signal ? { signal } : {}),
     }),
   );
   return response.headers.get('content-type') === 'text/event-stream'
@@ -154,6 +156,31 @@ describe('a blocking SendMessage defers its working put', () => {
     expect((await blocking).result.task.status.state).toBe('TASK_STATE_CANCELED');
     expect(tool.seen.aborted).toBe(true);
     expect((await store.get(task!.id))?.state).toBe('canceled');
+  });
+
+  it('a caller that goes away while the run waits stops the run (its signal is heard from the first wait on)', async () => {
+    const { store } = recordingStore();
+    const tool = heldTool();
+    tool.hold();
+    // A budget no test reaches: only the caller's going away can stop this run.
+    const handler = createA2aHandler(
+      toolOnlyConfig({ limits: { wallClockMs: 3_600_000, maxSubrequests: 20, maxSteps: 8 } }),
+      { tools: tool.tools, taskStore: store, receipts: { signingKey, sink: memorySink() } },
+    );
+    const caller = new AbortController();
+    const blocking = rpc(handler, 'SendMessage', send(5), caller.signal).catch((error: unknown) => ({ error }));
+    await until(
+      async () => tool.seen.calls,
+      (calls) => calls === 1,
+    );
+    caller.abort();
+    await until(
+      async () => tool.seen.aborted,
+      (aborted) => aborted,
+      "the run's abort",
+    );
+    await blocking;
+    expect(tool.seen.aborted).toBe(true);
   });
 
   it('a cancel through another handler sharing the store wins: the run sees it by polling the store', async () => {
