@@ -87,6 +87,18 @@ describe('the PostgreSQL task store shared by replicas', () => {
     expect((await other.get('run-1'))?.state).toBe('failed');
   });
 
+  it('a replica that stops while a lease renewal is in flight stays stopped (the renewal cannot write its lease back)', async () => {
+    for (let round = 0; round < 5; round++) {
+      // Renewed every millisecond: a renewal is almost always on its way when close deletes the lease.
+      const running = await open(undefined, { owner: `racing-agent-${round}`, leaseMs: 60_000, renewMs: 1 });
+      const other = await open(undefined, { owner: `racing-agent-${round}`, leaseMs: 60_000, renewMs: 30_000 });
+      await running.put(workingTask(`race-${round}`));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await running.close();
+      expect((await other.get(`race-${round}`))?.state, `round ${round}`).toBe('failed');
+    }
+  });
+
   it('keeps odd task ids apart and finds them again', async () => {
     const store = await open();
     const ids = ["'; DROP TABLE agentdef_tasks; --", '\ud800', '\udc00', 'a\u0000b', 'x'.repeat(5000), 'é', 'e\u0301'];

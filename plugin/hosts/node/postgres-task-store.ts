@@ -188,8 +188,11 @@ function storeOver(
 ): PostgresTaskStore {
   const { owner, replica } = who;
   let closed = false;
+  /** The renewal in flight: `close` waits for it, or it could write the lease back after close deleted it. */
+  let renewing: Promise<unknown> = Promise.resolve();
   const renewal = setInterval(() => {
-    renewLease(db, owner, replica, who.leaseMs).catch(() => undefined); // an outage: the next renewal tries again
+    if (closed) return;
+    renewing = renewLease(db, owner, replica, who.leaseMs).catch(() => undefined); // an outage: the next renewal tries again
   }, who.renewMs);
   renewal.unref();
 
@@ -315,6 +318,7 @@ function storeOver(
       if (closed) return;
       closed = true;
       clearInterval(renewal);
+      await renewing;
       await db
         .query(`DELETE FROM ${REPLICAS_TABLE} WHERE owner = $1 AND replica = $2`, [owner, replica])
         .catch(() => undefined);
