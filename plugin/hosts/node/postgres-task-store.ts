@@ -188,11 +188,18 @@ function storeOver(
 ): PostgresTaskStore {
   const { owner, replica } = who;
   let closed = false;
-  /** The renewal in flight: `close` waits for it, or it could write the lease back after close deleted it. */
-  let renewing: Promise<unknown> = Promise.resolve();
+  /**
+   * The renewal in flight, one at a time: `close` waits for it, or it could write the lease back
+   * after close deleted it.
+   */
+  let renewing: Promise<unknown> | undefined;
   const renewal = setInterval(() => {
-    if (closed) return;
-    renewing = renewLease(db, owner, replica, who.leaseMs).catch(() => undefined); // an outage: the next renewal tries again
+    if (closed || renewing) return;
+    renewing = renewLease(db, owner, replica, who.leaseMs)
+      .catch(() => undefined) // an outage: the next renewal tries again
+      .finally(() => {
+        renewing = undefined;
+      });
   }, who.renewMs);
   renewal.unref();
 
