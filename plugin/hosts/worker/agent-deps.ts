@@ -38,9 +38,70 @@ export const LOGGED_EVENTS: ReadonlySet<string> = new Set([
   'http.internal_error',
 ]);
 
+/**
+ * The log lines of this isolate, written with `console.log` in the order they come. The isolate's
+ * first `console.log` costs the most: workerd loads its console formatter then (Node's `inspect`
+ * and the modules it needs, ≈ 2–3 ms in a fresh isolate), so a line that comes with a request's
+ * `waitUntil` and finds the isolate's console not yet used is written on the next turn of the event
+ * loop, once the response is handed over, with every line that comes meanwhile after it; later lines
+ * are written at once, as before.
+ */
+export function createLogLines(write: (line: string) => void = (line) => console.log(line)) {
+  let used = false;
+  /** Lines waiting for the first write, oldest first; undefined when none is scheduled. */
+  let waiting: string[] | undefined;
+  const flush = () => {
+    const lines = waiting ?? [];
+    waiting = undefined;
+    used = true;
+    for (const line of lines) write(line);
+  };
+  return (line: string, keepAlive?: (promise: Promise<unknown>) => void): void => {
+    if (waiting) {
+      waiting.push(line);
+      return;
+    }
+    if (used || !keepAlive) {
+      used = true;
+      write(line);
+      return;
+    }
+    waiting = [line];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const written = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        flush();
+        resolve();
+      }, 0);
+    });
+    try {
+      keepAlive(written);
+    } catch {
+      // No request to keep alive (the host refused): written now.
+      clearTimeout(timer);
+      flush();
+    }
+  };
+}
+
+const logLine = createLogLines();
+
 /** Structured run events on the Worker's log (they never carry secrets, prompts or answers). */
 export function runtimeLog(event: RuntimeLogEvent): void {
-  if (LOGGED_EVENTS.has(event.event)) console.log(JSON.stringify(event));
+  if (LOGGED_EVENTS.has(event.event)) logLine(JSON.stringify(event));
+}
+
+/**
+ * `runtimeLog` for the runs of a Worker's requests: the same lines, the isolate's first one written
+ * after its response (`createLogLines`), kept alive by `waitUntil` (the request's, from
+ * `cloudflare:workers`).
+ */
+export function runtimeLogAfterResponse(
+  waitUntil: (promise: Promise<unknown>) => void,
+): (event: RuntimeLogEvent) => void {
+  return (event) => {
+    if (LOGGED_EVENTS.has(event.event)) logLine(JSON.stringify(event), waitUntil);
+  };
 }
 
 /** A service binding's `fetch` as a plain fetch function (for MCP tools reached through a binding). */

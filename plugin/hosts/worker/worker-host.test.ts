@@ -16,6 +16,7 @@ import {
   cappedConfig,
   childRunner,
   codeDigest,
+  createLogLines,
   egressAllows,
   gatewayFetch,
   handleIsolateRun,
@@ -27,6 +28,7 @@ import {
   receiptSinkFrom,
   runIsolate,
   runtimeLog,
+  runtimeLogAfterResponse,
   runPlannedIsolate,
   secretsOf,
   serviceFetch,
@@ -408,6 +410,55 @@ describe('the run dependencies of a compiled agent', () => {
       console.log = original;
     }
     expect(lines).toEqual(['{"event":"run.end","runId":"r"}', '{"event":"egress.blocked","runId":"r"}']);
+  });
+
+  it("writes an isolate's first log line after the response, every line in order", async () => {
+    const written: string[] = [];
+    const kept: Promise<unknown>[] = [];
+    const keepAlive = (promise: Promise<unknown>) => void kept.push(promise);
+    const logLine = createLogLines((line) => void written.push(line));
+    logLine('first', keepAlive);
+    // Not yet: on the next turn of the event loop, the request kept alive until then.
+    expect(written).toEqual([]);
+    expect(kept).toHaveLength(1);
+    logLine('second');
+    logLine('third', keepAlive);
+    expect(written).toEqual([]);
+    expect(kept).toHaveLength(1);
+    await kept[0];
+    expect(written).toEqual(['first', 'second', 'third']);
+    // Once the console is in use, every line is written at once.
+    logLine('fourth', keepAlive);
+    expect(written).toEqual(['first', 'second', 'third', 'fourth']);
+    expect(kept).toHaveLength(1);
+  });
+
+  it('writes a first line at once when there is no request to keep alive', () => {
+    const written: string[] = [];
+    const refused = createLogLines((line) => void written.push(line));
+    refused('first', () => {
+      throw new Error('no request');
+    });
+    expect(written).toEqual(['first']);
+    const plain = createLogLines((line) => void written.push(line));
+    plain('second');
+    expect(written).toEqual(['first', 'second']);
+  });
+
+  it("logs a request's run events as runtimeLog does", async () => {
+    const lines: string[] = [];
+    const kept: Promise<unknown>[] = [];
+    const original = console.log;
+    console.log = (line: string) => void lines.push(line);
+    try {
+      const log = runtimeLogAfterResponse((promise) => void kept.push(promise));
+      for (const event of ['run.start', 'tool.call', 'run.end', 'rpc.internal_error', 'model.call'])
+        log({ event, runId: 'q' });
+      await Promise.all(kept);
+    } finally {
+      console.log = original;
+    }
+    expect(lines).toEqual(['{"event":"run.end","runId":"q"}', '{"event":"rpc.internal_error","runId":"q"}']);
   });
 
   it('reaches a service binding through serviceFetch, and fails readably when it is missing', async () => {

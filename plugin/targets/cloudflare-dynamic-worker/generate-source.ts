@@ -449,6 +449,7 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
     'nodeDeps',
     'receiptSinkFrom',
     'runtimeLog',
+    'runtimeLogAfterResponse',
     'taskStoreDeps',
     telemetry,
     ...(startsIsolates ? ['gatewayFetch'] : []),
@@ -481,7 +482,7 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
     writer.indent(() => {
       writer
         .write(
-          `...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog, telemetry: ${telemetry}(env, agent.config, runtimeLog) }),`,
+          `...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLogAfterResponse(waitUntil), telemetry: ${telemetry}(env, agent.config, runtimeLog) }),`,
         )
         .newLine();
       writer.write(`...taskStoreDeps(env, ${stringLiteral(root.slug)}),`).newLine();

@@ -5,7 +5,7 @@
 import "./egress/0-web-summarizer";
 import { DurableObject, waitUntil } from "cloudflare:workers";
 import { createA2aHandlerWithParts } from "agentdef:runtime";
-import { TaskTable, loopbackExports, nodeDeps, receiptSinkFrom, runtimeLog, taskStoreDeps, workerTelemetry } from "agentdef:worker-host";
+import { TaskTable, loopbackExports, nodeDeps, receiptSinkFrom, runtimeLog, runtimeLogAfterResponse, taskStoreDeps, workerTelemetry } from "agentdef:worker-host";
 import type { TaskStoreLimits } from "agentdef:worker-host";
 import { agent } from "./agents/0-web-summarizer";
 import { RECEIPT_SINK } from "./env";
@@ -42,7 +42,7 @@ let serve: ReturnType<typeof createA2aHandlerWithParts> | undefined;
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     serve ??= createA2aHandlerWithParts(agent.config, {
-      ...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLog, telemetry: workerTelemetry(env, agent.config, runtimeLog) }),
+      ...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLogAfterResponse(waitUntil), telemetry: workerTelemetry(env, agent.config, runtimeLog) }),
       ...taskStoreDeps(env, "web-summarizer"),
     });
     return serve(request, { waitUntil: (promise) => ctx.waitUntil(promise) });
