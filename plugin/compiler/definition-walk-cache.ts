@@ -77,6 +77,8 @@ const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 interface Stored {
   entries: string[];
   stats: Buffer;
+  /** `stats`, read as numbers. */
+  view: DataView;
 }
 
 function readStored(path: string, walk: string): Stored | undefined {
@@ -93,17 +95,19 @@ function readStored(path: string, walk: string): Stored | undefined {
   const stats = ownField(data, 'stats');
   if (!Array.isArray(entries) || typeof stats !== 'string') return undefined;
   const bytes = Buffer.from(stats, 'base64');
-  return bytes.length === entries.length * STAT_BYTES ? { entries, stats: bytes } : undefined;
+  return bytes.length === entries.length * STAT_BYTES
+    ? { entries, stats: bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.length) }
+    : undefined;
 }
 
 /** The names of one part of an entry, when each is a name the walk could have listed there, in strictly ascending order. */
-function namesOf(part: string, allowed: (name: string) => boolean): string[] | undefined {
+function namesOf(part: string, set: ReadonlySet<string>, inSet: boolean): string[] | undefined {
   if (part === '') return [];
-  if (!part.includes('/')) return part === '.' || part === '..' || !allowed(part) ? undefined : [part];
+  if (!part.includes('/')) return part === '.' || part === '..' || set.has(part) !== inSet ? undefined : [part];
   const names = part.split('/');
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
-    if (name === '' || name === '.' || name === '..' || !allowed(name)) return undefined;
+    if (name === '' || name === '.' || name === '..' || set.has(name) !== inSet) return undefined;
     if (i > 0 && !((names[i - 1] as string) < name)) return undefined;
   }
   return names;
@@ -130,8 +134,6 @@ export function findDefinitionFilesCached(
   const fileNames = options.fileNames ?? DEFINITION_FILE_NAMES;
   const skip = new Set(skipped);
   const names = new Set(fileNames);
-  const isFolderName = (name: string) => !skip.has(name);
-  const isFileName = (name: string) => names.has(name);
   const walk = JSON.stringify([[...skipped].sort(byCodeUnit), [...fileNames].sort(byCodeUnit)]);
   const stored = readStored(cachePath, walk);
   const prefix = root.endsWith(sep) ? root : root + sep;
@@ -143,10 +145,10 @@ export function findDefinitionFilesCached(
   // The stored entries are met in their order while nothing changed; any other folder is looked up.
   let next = 0;
   let byFolder: Map<string, number> | undefined;
-  const storedIndexOf = (head: string): number | undefined => {
+  const storedIndexOf = (relDir: string): number | undefined => {
     if (stored === undefined) return undefined;
     const at = stored.entries[next];
-    if (typeof at === 'string' && at.startsWith(head)) return next++;
+    if (typeof at === 'string' && at.charCodeAt(relDir.length) === 0 && at.startsWith(relDir)) return next++;
     if (byFolder === undefined) {
       byFolder = new Map();
       for (let i = 0; i < stored.entries.length; i++) {
@@ -154,29 +156,30 @@ export function findDefinitionFilesCached(
         if (typeof entry !== 'string') continue;
         const end = entry.indexOf('\0');
         if (end < 0) continue;
-        const folder = entry.slice(0, end + 1);
+        const folder = entry.slice(0, end);
         if (!byFolder.has(folder)) byFolder.set(folder, i);
       }
     }
-    const index = byFolder.get(head);
+    const index = byFolder.get(relDir);
     if (index !== undefined) next = index + 1;
     return index;
   };
-  /** The stored listing at `index` (its entry begins with `head`) when `info` is the stat it was listed with and it has the shape of one. */
-  const storedListing = (index: number, head: string, info: { ino: number; mtimeMs: number; ctimeMs: number }) => {
-    const bytes = (stored as Stored).stats;
+  /** The stored listing at `index` (its entry begins with `relDir` and NUL) when `info` is the stat it was listed with and it has the shape of one. */
+  const storedListing = (index: number, relDir: string, info: { ino: number; mtimeMs: number; ctimeMs: number }) => {
+    const view = (stored as Stored).view;
     const at = index * STAT_BYTES;
     if (
-      bytes.readDoubleLE(at) !== info.ino ||
-      bytes.readDoubleLE(at + 8) !== info.mtimeMs ||
-      bytes.readDoubleLE(at + 16) !== info.ctimeMs
+      view.getFloat64(at, true) !== info.ino ||
+      view.getFloat64(at + 8, true) !== info.mtimeMs ||
+      view.getFloat64(at + 16, true) !== info.ctimeMs
     )
       return undefined;
     const entry = (stored as Stored).entries[index] as string;
-    const between = entry.indexOf('\0', head.length);
+    const start = relDir.length + 1;
+    const between = entry.indexOf('\0', start);
     if (between < 0 || entry.indexOf('\0', between + 1) >= 0) return undefined;
-    const folders = namesOf(entry.slice(head.length, between), isFolderName);
-    const files = namesOf(entry.slice(between + 1), isFileName);
+    const folders = namesOf(entry.slice(start, between), skip, false);
+    const files = namesOf(entry.slice(between + 1), names, true);
     return folders !== undefined && files !== undefined ? { folders, files } : undefined;
   };
 
@@ -206,13 +209,12 @@ export function findDefinitionFilesCached(
     } catch {
       info = undefined; // not reachable: not listable either
     }
-    const head = `${relDir}\0`;
-    const index = storedIndexOf(head);
+    const index = storedIndexOf(relDir);
     if (info === undefined || !info.isDirectory()) {
       if (index !== undefined) changed = true;
       return;
     }
-    const known = index === undefined ? undefined : storedListing(index, head, info);
+    const known = index === undefined ? undefined : storedListing(index, relDir, info);
     let listing: Listing;
     if (known !== undefined) {
       stats.reused++;
@@ -225,7 +227,7 @@ export function findDefinitionFilesCached(
       listing = listed;
       if (!listed.racy)
         kept.push({
-          entry: `${head}${listed.folders.join('/')}\0${listed.files.join('/')}`,
+          entry: `${relDir}\0${listed.folders.join('/')}\0${listed.files.join('/')}`,
           stat: [info.ino, info.mtimeMs, info.ctimeMs],
         });
     }
