@@ -6,6 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const NEEDS_ITS_OWN_PROCESS = [
   'plugin/definition/read-source.test.ts', // vi.mock('node:fs')
   'plugin/definition/read-source-guard.test.ts', // vi.mock('node:fs')
+  'plugin/compiler/validated-definition-store-no-links.test.ts', // vi.mock('node:fs')
   'plugin/operations/publish-hostile.test.ts', // vi.mock of a module
   'plugin/cli/commands/ask.test.ts', // vi.stubEnv at module level
   'plugin/graph/create-nodes.test.ts', // set Nx's environment variables

@@ -123,27 +123,62 @@ describe('findDefinitionFilesCached', () => {
     backdate(root);
     cachedWalk(root);
     const good = readFileSync(cachePath, 'utf8');
-    const cache = JSON.parse(good) as {
-      listings: Record<string, { stat: number[] | string; folders: string[]; files: string[] }>;
-    };
-    const forged = structuredClone(cache);
-    for (const listing of Object.values(forged.listings)) listing.stat = [1, 2, 3]; // a stat no folder has
-    forged.listings['a'] = { stat: 'x', folders: ['hidden'], files: ['agent.yaml'] }; // not a stat
-    forged.listings['b'] = { stat: [0, 0], folders: ['hidden'], files: ['agent.yaml'] };
-    const foreignWalk = { ...cache, walk: '[[],[]]' };
-    for (const text of [
+    const cache = JSON.parse(good) as { format: string; walk: string; stats: string; entries: unknown[] };
+    const entries = cache.entries as string[];
+    const at = (folder: string) => entries.findIndex((entry) => entry.startsWith(`${folder}\u0000`));
+    expect(at('')).toBe(0);
+    expect(at('c/d')).toBeGreaterThan(0);
+    /** The cache with entry `index` replaced, its stat still the folder's own (so only the shape check refuses it). */
+    const withEntry = (index: number, entry: unknown) =>
+      JSON.stringify({ ...cache, entries: entries.map((e, i) => (i === index ? entry : e)) });
+    const statBytes = Buffer.from(cache.stats, 'base64');
+    const noStatMatches = Buffer.alloc(statBytes.length);
+    for (let i = 0; i < noStatMatches.length; i += 8) noStatMatches.writeDoubleLE(i + 1, i); // a stat no folder has
+    const forged: string[] = [
       '',
       'not json',
       '[]',
-      '{"format":"agentdef-definition-walk/v0","listings":{}}',
-      JSON.stringify({ ...cache, listings: { '': { stat: cache.listings['']?.stat, folders: 'a', files: [] } } }),
-      JSON.stringify({ ...cache, listings: { '': { stat: cache.listings['']?.stat, folders: [1], files: [] } } }),
-      JSON.stringify(forged),
-      JSON.stringify(foreignWalk),
-    ]) {
+      '{"format":"agentdef-definition-walk/v1","walk":"","listings":{}}',
+      JSON.stringify({ ...cache, walk: '[[],[]]' }), // listings made for another walk
+      JSON.stringify({ ...cache, stats: noStatMatches.toString('base64') }),
+      JSON.stringify({ ...cache, stats: statBytes.subarray(0, 24).toString('base64') }), // stats for one entry only
+      JSON.stringify({ ...cache, stats: 7 }),
+      JSON.stringify({ ...cache, entries: 'a' }),
+      JSON.stringify({ ...cache, entries: [1, ...entries.slice(1)] }),
+      JSON.stringify({ ...cache, entries: [null, ...entries.slice(1)] }),
+      // The root's entry, its stat right, naming folders the walk must never enter or files it never finds:
+      withEntry(0, '\u0000..\u0000'), // the workspace's parent (and, through it, the root again: no end)
+      withEntry(0, '\u0000.\u0000'),
+      withEntry(0, '\u0000a//c\u0000'), // an empty name
+      withEntry(0, '\u0000a/node_modules\u0000'), // a skipped folder
+      withEntry(0, '\u0000c/a\u0000'), // not in order
+      withEntry(0, '\u0000a/a\u0000'), // twice
+      withEntry(0, '\u0000a\u0000notes.md'), // not a definition file name
+      withEntry(0, '\u0000a'), // parts missing
+      withEntry(0, '\u0000a\u0000\u0000'), // a part too many
+      withEntry(0, 'c\u0000a\u0000'), // another folder's name
+      withEntry(at('c/d'), 'c/d\u0000..\u0000'), // deeper down
+      // Two folders' entries swapped (each now beside the other's stat).
+      JSON.stringify({
+        ...cache,
+        entries: entries.map((e, i) => (i === 0 ? entries[at('c/d')] : i === at('c/d') ? entries[0] : e)),
+      }),
+    ];
+    for (const text of forged) {
       writeFileSync(cachePath, text);
-      expect(cachedWalk(root), text.slice(0, 60)).toEqual(findDefinitionFiles(root));
+      const stats = { reused: 0, listed: 0 };
+      expect(cachedWalk(root, stats), text.slice(0, 60)).toEqual(findDefinitionFiles(root));
+      expect(stats.listed, text.slice(0, 60)).toBeGreaterThan(0); // the forged part was not used
+      // And the file is replaced by a good one: the next walk lists nothing.
+      const next = { reused: 0, listed: 0 };
+      expect(cachedWalk(root, next)).toEqual(findDefinitionFiles(root));
+      expect(next.listed, text.slice(0, 60)).toBe(0);
     }
+    // The good file as written: every listing reused.
+    writeFileSync(cachePath, good);
+    const reused = { reused: 0, listed: 0 };
+    expect(cachedWalk(root, reused)).toEqual(findDefinitionFiles(root));
+    expect(reused.listed).toBe(0);
     // A link where the cache file stands is not followed (and is replaced, not written through).
     rmSync(cachePath);
     writeFileSync(join(root, 'elsewhere.json'), good);

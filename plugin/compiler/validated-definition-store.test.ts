@@ -5,7 +5,17 @@
  * linked or foreign-version entry, or one that claims a malformed text clean, changes nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RULE_OPTIONS } from '../definition/rules/rule';
@@ -34,6 +44,19 @@ function workspace(): TempWorkspace {
 
 const storeFolder = (root: string) => join(root, '.nx', 'workspace-data', 'agentdef-validated-definitions');
 const entries = (root: string) => (existsSync(storeFolder(root)) ? readdirSync(storeFolder(root)).sort() : []);
+/** What an entry says: a link's target (as the store writes them), or a file's text. */
+const entryText = (path: string) =>
+  lstatSync(path).isSymbolicLink() ? readlinkSync(path) : readFileSync(path, 'utf8');
+/** Replaces the entry at `path` by a file holding `text` (never written through the link that stands there). */
+const forgeFile = (path: string, text: string) => {
+  rmSync(path, { force: true });
+  writeFileSync(path, text);
+};
+/** Replaces the entry at `path` by a link whose target is `text`. */
+const forgeLink = (path: string, text: string) => {
+  rmSync(path, { force: true });
+  symlinkSync(text, path);
+};
 
 /** A plan as the plan executor makes one: the store opened, used and saved. */
 async function planWithStore(root: string, version = VERSION): Promise<PlanAgentResult> {
@@ -67,7 +90,10 @@ describe('the validated-definition store', () => {
     const first = await expectSamePlans(ws.root);
     expect(first.plan).toBeDefined();
     expect(entries(ws.root)).toHaveLength(3); // root, child, other: all clean
-    const kept = entries(ws.root).map((name) => readFileSync(join(storeFolder(ws!.root), name), 'utf8'));
+    // Each entry a link whose target is the digest (one readlink to read it).
+    for (const name of entries(ws.root))
+      expect(lstatSync(join(storeFolder(ws.root), name)).isSymbolicLink()).toBe(true);
+    const kept = entries(ws.root).map((name) => entryText(join(storeFolder(ws!.root), name)));
     expect(kept.every((digest) => /^[0-9a-f]{64}$/.test(digest))).toBe(true);
     // The digests kept are the plan's own.
     expect([...kept].sort()).toEqual(first.plan!.nodes.map((node) => node.digest).sort());
@@ -80,10 +106,15 @@ describe('the validated-definition store', () => {
     await planWithStore(ws.root);
     // An entry is only ever the digest: with every entry rewritten to another digest, the plan
     // shows it was taken from the store (and so that the store, not a validation, answered).
-    const forgedDigest = 'f'.repeat(64);
-    for (const name of entries(ws.root)) writeFileSync(join(storeFolder(ws.root), name), forgedDigest);
-    const fromStore = await planWithStore(ws.root);
-    expect(fromStore.plan?.nodes.map((node) => node.digest)).toEqual([forgedDigest, forgedDigest, forgedDigest]);
+    // Entries as the store writes them (links), and as it writes them where no link can be made (files).
+    const names = entries(ws.root);
+    for (const forge of [forgeLink, forgeFile]) {
+      const forgedDigest = (forge === forgeLink ? 'e' : 'f').repeat(64);
+      for (const name of names) forge(join(storeFolder(ws.root), name), forgedDigest);
+      const fromStore = await planWithStore(ws.root);
+      expect(fromStore.plan?.nodes.map((node) => node.digest)).toEqual([forgedDigest, forgedDigest, forgedDigest]);
+    }
+    expect(entries(ws.root)).toEqual(names);
   });
 
   it('never uses an entry for bytes that changed: edited files are validated again', async () => {
@@ -130,11 +161,19 @@ describe('the validated-definition store', () => {
     await planWithStore(ws.root);
     const folder = storeFolder(ws.root);
     const names = entries(ws.root);
-    const good = readFileSync(join(folder, names[0]!), 'utf8');
+    const good = entryText(join(folder, names[0]!));
     for (const text of ['', good.slice(0, 40), `${good}\n`, `"${good}"`, good.toUpperCase(), `${good}0`, 'null']) {
-      for (const name of names) writeFileSync(join(folder, name), text);
-      await expectSamePlans(ws.root);
+      for (const forge of text === '' ? [forgeFile] : [forgeFile, forgeLink]) {
+        for (const name of names) forge(join(folder, name), text);
+        await expectSamePlans(ws.root);
+      }
     }
+    // A folder where an entry stands is no entry either.
+    for (const name of names) {
+      rmSync(join(folder, name), { force: true });
+      mkdirSync(join(folder, name, good), { recursive: true });
+    }
+    await expectSamePlans(ws.root);
     // Links (to a good entry elsewhere) are never followed; a FIFO never blocks the plan.
     ws.remove();
     ws = workspace();
@@ -155,7 +194,7 @@ describe('the validated-definition store', () => {
     ws.remove();
     ws = workspace();
     await planWithStore(ws.root, '0.0.1-other');
-    for (const name of entries(ws.root)) writeFileSync(join(storeFolder(ws.root), name), 'f'.repeat(64));
+    for (const name of entries(ws.root)) forgeLink(join(storeFolder(ws.root), name), 'f'.repeat(64));
     const other = await planWithStore(ws.root);
     expect(other.plan?.nodes.map((node) => node.digest)).not.toContain('f'.repeat(64));
     expect(entries(ws.root)).toHaveLength(6);
@@ -169,14 +208,17 @@ describe('the validated-definition store', () => {
     // An entry for exactly these bytes, as a forger who knows the key scheme would write it.
     const store: ValidatedDefinitionStore = openValidatedDefinitionStore(storeFolder(ws.root), VERSION);
     mkdirSync(storeFolder(ws.root), { recursive: true });
-    writeFileSync(join(storeFolder(ws.root), store.keyOf(malformed, DEFAULT_RULE_OPTIONS)), 'a'.repeat(64));
     const unparsable = '{ "identity": ';
-    writeFileSync(join(storeFolder(ws.root), store.keyOf(unparsable, DEFAULT_RULE_OPTIONS)), 'a'.repeat(64));
-    const result = await expectSamePlans(ws.root);
-    expect(result.plan).toBeUndefined();
-    expect(result.diagnostics.some((d) => d.file === 'agents/child/agent.json' && d.severity === 'error')).toBe(true);
-    ws.write('agents/child/agent.json', unparsable);
-    expect((await expectSamePlans(ws.root)).plan).toBeUndefined();
+    for (const forge of [forgeFile, forgeLink]) {
+      ws.write('agents/child/agent.json', malformed);
+      forge(join(storeFolder(ws.root), store.keyOf(malformed, DEFAULT_RULE_OPTIONS)), 'a'.repeat(64));
+      forge(join(storeFolder(ws.root), store.keyOf(unparsable, DEFAULT_RULE_OPTIONS)), 'a'.repeat(64));
+      const result = await expectSamePlans(ws.root);
+      expect(result.plan).toBeUndefined();
+      expect(result.diagnostics.some((d) => d.file === 'agents/child/agent.json' && d.severity === 'error')).toBe(true);
+      ws.write('agents/child/agent.json', unparsable);
+      expect((await expectSamePlans(ws.root)).plan).toBeUndefined();
+    }
   });
 
   it('reads as the plan without it: a link out of the workspace, or out of a nested workspace root, refused the same', async () => {

@@ -10,14 +10,22 @@
  * and it has no diagnostic to locate. Anything else (YAML, a finding of any severity, the strict
  * path) is validated as always, every time.
  *
+ * Each entry is a symbolic link named by the key whose target is the digest: reading one is a
+ * single `readlink` (no file opened, nothing followed, at most a path's length read), against
+ * open, stat, read and close for a file, and a plan reads one per definition of its tree. Where a
+ * link cannot be made (Windows without the privilege), the entry is a regular file holding the
+ * digest, read as definition/cache-file.ts reads cache files.
+ *
  * The entries are untrusted data (definition/cache-file.ts: no link followed, size-bounded, atomic
  * replace): an entry that is anything but 64 hex digits is absent, and a text that does not parse
  * as a JSON object, or that the JSON Schema refuses, is validated whatever an entry says (so no
  * entry can hand the compiler a malformed tree). An entry for given bytes is, like the workspace data directory itself,
  * as trusted as the workspace's own files (whoever can write one can write the other). Never throws.
  */
+import { mkdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { readCacheText, writeCacheText } from '../definition/cache-file';
-import { hashArray } from '../definition/content-hash';
+import { hashArrayAfter, hashArrayPrefix } from '../definition/content-hash';
+import type { Hash } from 'node:crypto';
 import { join } from 'node:path';
 import { loadDefinition, type LoadedDefinition } from '../definition/load-definition';
 import { documentWithLazyPositions, definitionFormat } from '../definition/parse-document';
@@ -29,7 +37,7 @@ import { validateAgentDefinition } from '../schema/generated/agent-definition.va
 import { validateDefinitionTextStrictly } from '../definition/validate-definition';
 import { digestOf } from './canonical-json';
 
-export const STORE_FORMAT = 'agentdef-validated-definitions/v1';
+export const STORE_FORMAT = 'agentdef-validated-definitions/v2';
 
 const DIGEST = /^[0-9a-f]{64}$/;
 
@@ -56,23 +64,60 @@ export interface ValidatedDefinitionStore {
  */
 export function openValidatedDefinitionStore(folder: string, version: string): ValidatedDefinitionStore {
   const added = new Map<string, string>();
+  // The key's parts before the text, hashed once per rule options (a plan has one).
+  let prefixOptions: RuleOptions | undefined;
+  let prefix: Hash | undefined;
   return {
     cleanDigest(key) {
       if (!DIGEST.test(key)) return undefined;
-      const digest = added.get(key) ?? readCacheText(join(folder, key), 64);
+      const digest = added.get(key) ?? readEntry(join(folder, key));
       return digest !== undefined && DIGEST.test(digest) ? digest : undefined;
     },
     remember(key, digest) {
       if (DIGEST.test(key) && DIGEST.test(digest)) added.set(key, digest);
     },
     keyOf(text, options) {
-      return hashArray([STORE_FORMAT, version, JSON.stringify(options), 'json', text]);
+      if (prefix === undefined || options !== prefixOptions) {
+        prefix = hashArrayPrefix([STORE_FORMAT, version, JSON.stringify(options), 'json']);
+        prefixOptions = options;
+      }
+      return hashArrayAfter(prefix, [text]);
     },
     save() {
-      for (const [key, digest] of added) writeCacheText(join(folder, key), digest);
+      for (const [key, digest] of added) writeEntry(folder, key, digest);
       added.clear();
     },
   };
+}
+
+/** The text of the entry at `path`: a link's target, or a regular file's text (see the file header); undefined when there is none. */
+function readEntry(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    // Not a link (EINVAL; Windows may say otherwise): a file entry, or anything else, which readCacheText refuses.
+    return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : readCacheText(path, 64);
+  }
+}
+
+/** Writes an entry as a link to `digest`, replacing any entry atomically; as a file where no link can be made; never throws. */
+function writeEntry(folder: string, key: string, digest: string): void {
+  const path = join(folder, key);
+  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    mkdirSync(folder, { recursive: true });
+    symlinkSync(digest, temp);
+    renameSync(temp, path); // replaces whatever stands at `path` itself, never a link's target
+    return;
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // no temp link could be made (the folder is not one): nothing to remove
+    }
+  }
+  writeCacheText(path, digest);
 }
 
 /** `JSON.parse`'s value of a text the fast path accepted, every object's prototype set to null as the fast path sets it; undefined for anything else. */

@@ -55,7 +55,19 @@ export function knownIdentityIndex(
   known: ReadonlyMap<string, KnownIdentity>,
   options: KnownIndexOptions = {},
 ): PinLookup {
-  let built: { bySlug: Map<string, WorkspaceEntry[]>; unreadable: UnreadableDefinition[] } | undefined;
+  /**
+   * The walked files with an identity, in walk order, and the unreadable ones. A plan asks for a
+   * few slugs (its pins): each one's entries are picked out of the identities when first asked,
+   * not every slug's list built up front.
+   */
+  let built:
+    | {
+        files: string[];
+        identities: KnownIdentity[];
+        bySlug: Map<string, WorkspaceEntry[]>;
+        unreadable: UnreadableDefinition[];
+      }
+    | undefined;
   const build = () => {
     if (built) return built;
     const stats = options.stats ?? { reused: 0, listed: 0, known: 0, read: 0 };
@@ -63,38 +75,50 @@ export function knownIdentityIndex(
       ...(options.skipDirectories ? { skipDirectories: options.skipDirectories } : {}),
       ...(options.fileNames ? { fileNames: options.fileNames } : {}),
     };
-    const files =
+    const walked =
       options.walkCachePath === undefined
         ? findDefinitionFiles(workspaceRoot, walkOptions)
         : findDefinitionFilesCached(workspaceRoot, options.walkCachePath, walkOptions, stats);
-    const bySlug = new Map<string, WorkspaceEntry[]>();
+    const files: string[] = [];
+    const identities: KnownIdentity[] = [];
     const unreadable: UnreadableDefinition[] = [];
     let read: ReturnType<typeof definitionReader> | undefined;
-    for (const file of files) {
+    for (const file of walked) {
       const identity = known.get(file);
-      let found: WorkspaceEntry | UnreadableDefinition;
       if (identity !== undefined) {
         stats.known++;
-        found = { slug: identity.slug, versionSemver: identity.versionSemver, file };
-      } else {
-        stats.read++;
-        read ??= definitionReader(workspaceRoot);
-        found = identityOfFile(file, read(file));
-      }
-      if ('reason' in found) {
-        unreadable.push(found);
+        files.push(file);
+        identities.push(identity);
         continue;
       }
-      const list = bySlug.get(found.slug);
-      if (list) list.push(found);
-      else bySlug.set(found.slug, [found]);
+      stats.read++;
+      read ??= definitionReader(workspaceRoot);
+      const found = identityOfFile(file, read(file));
+      if ('reason' in found) unreadable.push(found);
+      else {
+        files.push(file);
+        identities.push(found);
+      }
     }
-    for (const list of bySlug.values()) list.sort(byVersionThenFile);
-    built = { bySlug, unreadable };
+    built = { files, identities, bySlug: new Map(), unreadable };
     return built;
   };
   return {
-    definitionsOf: (slug) => build().bySlug.get(slug) ?? [],
+    definitionsOf: (slug) => {
+      const { files, identities, bySlug } = build();
+      let list = bySlug.get(slug);
+      if (list === undefined) {
+        list = [];
+        for (let i = 0; i < identities.length; i++) {
+          const identity = identities[i] as KnownIdentity;
+          if (identity.slug === slug)
+            list.push({ slug: identity.slug, versionSemver: identity.versionSemver, file: files[i] as string });
+        }
+        list.sort(byVersionThenFile);
+        bySlug.set(slug, list);
+      }
+      return list;
+    },
     unreadableNamed: (slug) => build().unreadable.filter((u) => isNamedFor(u.file, slug)),
   };
 }
