@@ -22,8 +22,8 @@
  * entry can hand the compiler a malformed tree). An entry for given bytes is, like the workspace data directory itself,
  * as trusted as the workspace's own files (whoever can write one can write the other). Never throws.
  */
-import { mkdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { readCacheText, writeCacheText } from '../definition/cache-file';
+import { readlinkSync, symlinkSync } from 'node:fs';
+import { readCacheText, replaceCacheEntry, writeCacheText } from '../definition/cache-file';
 import { hashArrayAfter, hashArrayPrefix } from '../definition/content-hash';
 import type { Hash } from 'node:crypto';
 import { join } from 'node:path';
@@ -104,20 +104,7 @@ function readEntry(path: string): string | undefined {
 /** Writes an entry as a link to `digest`, replacing any entry atomically; as a file where no link can be made; never throws. */
 function writeEntry(folder: string, key: string, digest: string): void {
   const path = join(folder, key);
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    mkdirSync(folder, { recursive: true });
-    symlinkSync(digest, temp);
-    renameSync(temp, path); // replaces whatever stands at `path` itself, never a link's target
-    return;
-  } catch {
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // no temp link could be made (the folder is not one): nothing to remove
-    }
-  }
-  writeCacheText(path, digest);
+  if (!replaceCacheEntry(path, (temp) => symlinkSync(digest, temp))) writeCacheText(path, digest);
 }
 
 /** `JSON.parse`'s value of a text the fast path accepted, every object's prototype set to null as the fast path sets it; undefined for anything else. */

@@ -61,12 +61,7 @@ export function knownIdentityIndex(
    * not every slug's list built up front.
    */
   let built:
-    | {
-        files: string[];
-        identities: KnownIdentity[];
-        bySlug: Map<string, WorkspaceEntry[]>;
-        unreadable: UnreadableDefinition[];
-      }
+    | { entries: WorkspaceEntry[]; bySlug: Map<string, WorkspaceEntry[]>; unreadable: UnreadableDefinition[] }
     | undefined;
   const build = () => {
     if (built) return built;
@@ -79,42 +74,31 @@ export function knownIdentityIndex(
       options.walkCachePath === undefined
         ? findDefinitionFiles(workspaceRoot, walkOptions)
         : findDefinitionFilesCached(workspaceRoot, options.walkCachePath, walkOptions, stats);
-    const files: string[] = [];
-    const identities: KnownIdentity[] = [];
+    const entries: WorkspaceEntry[] = [];
     const unreadable: UnreadableDefinition[] = [];
     let read: ReturnType<typeof definitionReader> | undefined;
     for (const file of walked) {
       const identity = known.get(file);
       if (identity !== undefined) {
         stats.known++;
-        files.push(file);
-        identities.push(identity);
+        entries.push({ slug: identity.slug, versionSemver: identity.versionSemver, file });
         continue;
       }
       stats.read++;
       read ??= definitionReader(workspaceRoot);
       const found = identityOfFile(file, read(file));
       if ('reason' in found) unreadable.push(found);
-      else {
-        files.push(file);
-        identities.push(found);
-      }
+      else entries.push(found);
     }
-    built = { files, identities, bySlug: new Map(), unreadable };
+    built = { entries, bySlug: new Map(), unreadable };
     return built;
   };
   return {
     definitionsOf: (slug) => {
-      const { files, identities, bySlug } = build();
+      const { entries, bySlug } = build();
       let list = bySlug.get(slug);
       if (list === undefined) {
-        list = [];
-        for (let i = 0; i < identities.length; i++) {
-          const identity = identities[i] as KnownIdentity;
-          if (identity.slug === slug)
-            list.push({ slug: identity.slug, versionSemver: identity.versionSemver, file: files[i] as string });
-        }
-        list.sort(byVersionThenFile);
+        list = entries.filter((entry) => entry.slug === slug).sort(byVersionThenFile);
         bySlug.set(slug, list);
       }
       return list;

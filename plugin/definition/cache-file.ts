@@ -46,17 +46,28 @@ export function writeCacheJson(path: string, value: unknown): void {
 
 /** `text` as the cache file at `path`, replaced atomically; a failure leaves no temp file and is ignored. */
 export function writeCacheText(path: string, text: string): void {
+  replaceCacheEntry(path, (temp) => writeFileSync(temp, text, { flag: 'wx' }));
+}
+
+/**
+ * Makes the entry at `path` with `make` (which creates the new entry at the temp path it is given)
+ * and renames it over `path`, replacing whatever stands at `path` itself, never a link's target.
+ * True when it was replaced; on failure no temp entry is left and nothing throws.
+ */
+export function replaceCacheEntry(path: string, make: (temp: string) => void): boolean {
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(temp, text, { flag: 'wx' });
-    renameSync(temp, path); // replaces a link at `path` itself, never its target
+    make(temp);
+    renameSync(temp, path);
+    return true;
   } catch {
     try {
       rmSync(temp, { force: true });
     } catch {
-      // no temp file could be made (the folder is not one): nothing to remove
+      // no temp entry could be made (the folder is not one): nothing to remove
     }
+    return false;
   }
 }
 
