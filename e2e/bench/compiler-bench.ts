@@ -19,9 +19,10 @@ import { validateAgentDefinition } from '../../plugin/schema/generated/agent-def
 import { validateDefinitionSource } from '../../plugin/definition/validate-definition';
 import { planAgent } from '../../plugin/compiler/compile';
 import { indexWorkspace } from '../../plugin/compiler/workspace-index';
-import { RACY_MS } from '../../plugin/compiler/definition-walk-cache';
+import { RACY_MS } from '../../plugin/definition/definition-walk-cache';
 import { findDefinitionFiles } from '../../plugin/definition/workspace-definitions';
 import { graphPinLookup, validatedDefinitionStoreFor } from '../../executors/graph-pin-lookup';
+import type { KnownIndexStats } from '../../plugin/compiler/workspace-index-known';
 import { inferredProjectGraph } from '../../executors/__test-support__/inferred-project-graph';
 import { buildAndPack, e2eRoot, isolatedEnv, nxBin } from '../support/pack';
 import { median, report, timeAsync, timeCommand } from './bench-support';
@@ -198,16 +199,20 @@ async function main(): Promise<void> {
     const coldPlanRates: number[] = [];
     const fullIndexPlanRates: number[] = [];
     const names = dag.map((a) => `agents/${a.slug}/agent.json`);
-    // The project graph Nx hands each executor (agentdef's createNodes on every definition), and the
-    // executor's folder listings of the workspace on disk as a first `nx run` leaves them: written
-    // once the folders are older than the racy window, as a user's folders are.
+    // The project graph Nx hands each executor (agentdef's createNodes on every definition, which
+    // also walks the workspace once and records the files it found, definition-walk-record.ts), and
+    // the executor's folder listings of the workspace on disk as a first `nx run` leaves them:
+    // written once the folders are older than the racy window, as a user's folders are.
     const projectGraph = await inferredProjectGraph(validateWs, findDefinitionFiles(validateWs));
     await new Promise((settle) => setTimeout(settle, RACY_MS + 200));
-    // A plan as the plan executor makes one in its own process: the index from the project graph,
-    // the clean validations earlier tasks kept (validated-definition-store.ts), saved when done.
+    // A plan as the plan executor makes one in its own process: the index from the project graph
+    // (the walk's files from graph inference's record), the clean validations earlier tasks kept
+    // (validated-definition-store.ts), saved when done.
+    const recordTaken: boolean[] = [];
     const executorPlan = async (file: string) => {
       const validatedDefinitions = validatedDefinitionStoreFor(validateWs);
-      const graphIndex = graphPinLookup({ root: validateWs, projectGraph });
+      const stats: KnownIndexStats = { reused: 0, listed: 0, known: 0, read: 0 };
+      const graphIndex = graphPinLookup({ root: validateWs, projectGraph }, stats);
       const result = await planAgent({
         file,
         workspaceRoot: validateWs,
@@ -215,6 +220,7 @@ async function main(): Promise<void> {
         ...(graphIndex !== undefined ? { index: graphIndex } : {}),
       });
       validatedDefinitions.save();
+      if (stats.known + stats.read > 0) recordTaken.push(stats.recorded === true);
       return result;
     };
     // One `nx run` of every plan before: the walk's listings and the kept validations on disk.
@@ -245,8 +251,8 @@ async function main(): Promise<void> {
       });
       planRates.push(files.length / (planned / 1000));
       // Cold, as the plan executor plans (nothing kept in the process): the index from the project
-      // graph Nx hands the executor (graph-pin-lookup.ts: known identities unread, the compiler's
-      // walk from its listings on disk, one stat per folder, other files read), and unchanged
+      // graph Nx hands the executor (graph-pin-lookup.ts: known identities unread, the walk's files
+      // from graph inference's record for this graph, other files read), and unchanged
       // definitions' clean validations from the store on disk (each file still read and hashed).
       const graphPlanned = await timeAsync(async () => {
         for (const file of files) {
@@ -293,6 +299,8 @@ async function main(): Promise<void> {
     report('validate_plan_ratio_vs_ajv', median(planRates) / ajv);
     // Cold plans through the executors (the goal's line): the index from the project graph.
     report('validate_plan_uncached_per_s', median(graphPlanRates));
+    // How many of those plans (with pins) took the walk's files from graph inference's record.
+    report('validate_plan_uncached_walk_record_taken', `${recordTaken.filter(Boolean).length}/${recordTaken.length}`);
     report('validate_plan_uncached_ratio_vs_ajv', ratio(median(graphPlanRates) / ajv));
     // Cold plans as the CLI makes them: the workspace walked and read per plan.
     report('validate_plan_walk_per_s', median(coldPlanRates));

@@ -5,7 +5,8 @@
  * would for the same files, provided each known identity is what `readIdentity` gives for the file
  * as it is now:
  *  - the files are the compiler's own walk (`findDefinitionFiles`, here with its folder listings
- *    kept between runs, definition-walk-cache.ts), not the caller's list: a definition the caller
+ *    kept between runs, definition-walk-cache.ts, or that same walk's result as graph inference
+ *    recorded it for this Nx command, `recordedWalk`), not the caller's list of known identities: a definition the caller
  *    never saw (in a folder Nx ignores, excluded from the plugin, or left out of the graph as the
  *    second of two with one slug) is found and read, and a known file the walk does not reach
  *    (below `dist`, `tmp`, ...) is not counted;
@@ -14,7 +15,7 @@
  * Nothing is walked or read until the first question (a plan without pins asks none). Never throws.
  */
 import { findDefinitionFiles } from '../definition/workspace-definitions';
-import { findDefinitionFilesCached, type WalkCacheStats } from './definition-walk-cache';
+import { findDefinitionFilesCached, type WalkCacheStats } from '../definition/definition-walk-cache';
 import {
   byVersionThenFile,
   definitionReader,
@@ -35,6 +36,12 @@ export interface KnownIdentity {
 export interface KnownIndexOptions extends IndexOptions {
   /** Where the walk keeps its folder listings (definition-walk-cache.ts); without it, the plain walk. */
   walkCachePath?: string;
+  /**
+   * The walk's result as the caller already has it (the files graph inference's walk found for
+   * this Nx command, definition-walk-record.ts; a walk with these same options), asked for once
+   * at the first question; when it answers undefined, the index walks.
+   */
+  recordedWalk?: () => readonly string[] | undefined;
   /** Filled in as the index is built: what the walk reused and listed, and how many files were read. */
   stats?: KnownIndexStats;
 }
@@ -44,6 +51,8 @@ export interface KnownIndexStats extends WalkCacheStats {
   known: number;
   /** Walked files read for their identity. */
   read: number;
+  /** The files came from the caller's recorded walk (nothing walked). */
+  recorded?: boolean;
 }
 
 /**
@@ -70,10 +79,13 @@ export function knownIdentityIndex(
       ...(options.skipDirectories ? { skipDirectories: options.skipDirectories } : {}),
       ...(options.fileNames ? { fileNames: options.fileNames } : {}),
     };
+    const recorded = options.recordedWalk?.();
+    if (recorded !== undefined) stats.recorded = true;
     const walked =
-      options.walkCachePath === undefined
+      recorded ??
+      (options.walkCachePath === undefined
         ? findDefinitionFiles(workspaceRoot, walkOptions)
-        : findDefinitionFilesCached(workspaceRoot, options.walkCachePath, walkOptions, stats);
+        : findDefinitionFilesCached(workspaceRoot, options.walkCachePath, walkOptions, stats));
     const entries: WorkspaceEntry[] = [];
     const unreadable: UnreadableDefinition[] = [];
     let read: ReturnType<typeof definitionReader> | undefined;

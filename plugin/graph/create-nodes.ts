@@ -46,6 +46,7 @@ import {
 } from './application-project';
 import { summarizeApplication } from './read-application-summary';
 import { findDuplicateDefinitions } from './find-duplicate-definitions';
+import { inferenceInDaemon, recordDefinitionWalk } from './definition-walk-record';
 import { folderProjectName, refuseProjectNames, type NameClaim } from './project-names';
 import { definitionFormat } from '../definition/parse-document';
 import {
@@ -112,6 +113,12 @@ export interface AgentProjectMetadata {
   pins: AgentSummary['pins'];
   pluginVersion: string;
   optionsHash: string;
+  /**
+   * On the first agent project only: the digest of the definition walk graph inference recorded
+   * while Nx computed this graph (definition-walk-record.ts); the executors take the walk's files
+   * from the record instead of walking again.
+   */
+  walk?: string;
 }
 
 export interface InferredAgent {
@@ -668,6 +675,12 @@ export async function createAgentNodes(
     },
   ]);
   cache.save();
+  const first = results[0]?.[1].projects?.[agents[0]?.root ?? ''];
+  if (first !== undefined && !inferenceInDaemon()) {
+    const walk = recordDefinitionWalk(context.workspaceRoot);
+    const agentdef = (first.metadata as { agentdef?: AgentProjectMetadata } | undefined)?.agentdef;
+    if (walk !== undefined && agentdef !== undefined) agentdef.walk = walk;
+  }
 
   for (const application of applications) {
     // The agents it composes, resolved like pins: their files and their whole trees are inputs.

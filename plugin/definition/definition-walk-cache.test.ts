@@ -17,9 +17,9 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findDefinitionFiles } from '../definition/workspace-definitions';
+import { findDefinitionFiles } from './workspace-definitions';
 import { findDefinitionFilesCached, type WalkCacheStats } from './definition-walk-cache';
-import { agent, tempWorkspace, type TempWorkspace } from './test-support';
+import { agent, tempWorkspace, type TempWorkspace } from '../compiler/test-support';
 
 let ws: TempWorkspace | undefined;
 afterEach(() => ws?.remove());

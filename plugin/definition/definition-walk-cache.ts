@@ -16,14 +16,10 @@
  * broken, foreign or oversized cache file is an empty one. Only a regular file is read (never through a link, never a FIFO), and a
  * write replaces the file atomically. Never throws.
  */
-import { ownField, readCacheText, writeCacheJson } from '../definition/cache-file';
+import { ownField, readCacheText, writeCacheJson } from './cache-file';
 import { readdirSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
-import {
-  DEFINITION_FILE_NAMES,
-  SKIPPED_DIRECTORIES,
-  type FindDefinitionsOptions,
-} from '../definition/workspace-definitions';
+import { DEFINITION_FILE_NAMES, SKIPPED_DIRECTORIES, type FindDefinitionsOptions } from './workspace-definitions';
 
 /** A listing is proof only when its folder's times are this much older than the listing. */
 export const RACY_MS = 2000;
