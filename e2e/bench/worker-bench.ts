@@ -63,7 +63,8 @@ const FIRST_RUNS = Number(process.env.BENCH_FIRST_RUNS ?? (QUICK ? 3 : 7));
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,compile,rps,first,installed').split(',').map((s) => s.trim()));
 /**
  * `BENCH_BEFORE=<dir>`: a text-stats output compiled by another tree (say, the commit before a
- * change); its Worker and loader join the Durable Object rounds as `before-*`, interleaved.
+ * change); its Worker joins the request rounds in memory as `before` and, with its loader, the
+ * Durable Object rounds as `before-*`, interleaved.
  */
 const BEFORE = process.env.BENCH_BEFORE;
 /**
@@ -349,6 +350,8 @@ async function main(): Promise<void> {
       'compiled-through-loader-durable': () => startWorker(loaderScript, durable('loader')),
     };
     if (BEFORE) {
+      // The tree before, in memory (beside `compiled`: goal 14.5's line) and with its object.
+      starts.before = () => startWorker(readFileSync(join(BEFORE, 'worker.js'), 'utf8'));
       starts['before-durable'] = () => startWorker(readFileSync(join(BEFORE, 'worker.js'), 'utf8'), durable('before'));
       starts['before-through-loader-durable'] = async () =>
         startWorker(await bundleLoader(BEFORE), durable('before-loader'));
@@ -418,6 +421,10 @@ async function main(): Promise<void> {
       // …and as they were taken before (the nearest rank over every request of every round), for comparison.
       ratio('p99.ratio.pooled.durable', pooledP99, 'compiled-durable', 'handwritten-durable');
       ratio('p99.ratio.pooled.loader', pooledP99, 'compiled-through-loader-durable', 'handwritten-durable');
+      ratio('rps.ratio.before', rate, 'before', 'handwritten');
+      pairedRatio('rps.ratio.paired', rates, 'compiled', 'handwritten');
+      pairedRatio('rps.ratio.paired.before', rates, 'before', 'handwritten');
+      pairedRatio('rps.ratio.paired.after-vs-before', rates, 'compiled', 'before');
       ratio('rps.ratio.before-durable-vs-handwritten-durable', rate, 'before-durable', 'handwritten-durable');
       ratio(
         'rps.ratio.before-loader-vs-handwritten-durable',
@@ -448,6 +455,7 @@ async function main(): Promise<void> {
         const paired = (a: string, b: string) =>
           servers[a] && servers[b] ? median(cpu[a]!.map((value, round) => value / cpu[b]![round]!)) : undefined;
         for (const [name, a, b] of [
+          ['in-memory', 'compiled', 'before'],
           ['durable', 'compiled-durable', 'before-durable'],
           ['loader', 'compiled-through-loader-durable', 'before-through-loader-durable'],
         ] as const) {
