@@ -79,7 +79,7 @@ function readGraph(graph: ProjectGraphLike): { known: Map<string, KnownIdentity>
   const known = new Map<string, KnownIdentity>();
   const claimed = new Set<string>();
   let walk: string | undefined;
-  let walks = 0;
+  let refused = 0;
   const nodes = own(graph, 'nodes');
   if (typeof nodes !== 'object' || nodes === null) return { known, walk };
   for (const node of Object.values(nodes)) {
@@ -89,7 +89,7 @@ function readGraph(graph: ProjectGraphLike): { known: Map<string, KnownIdentity>
     if (stated !== undefined) {
       if (typeof stated === 'string' && WALK_DIGEST.test(stated) && (walk === undefined || walk === stated))
         walk = stated;
-      else walks++; // malformed, or a second digest: no record is taken
+      else refused++; // malformed, or a second digest: no record is taken
     }
     const file = own(metadata, 'definition');
     const slug = own(metadata, 'slug');
@@ -108,7 +108,7 @@ function readGraph(graph: ProjectGraphLike): { known: Map<string, KnownIdentity>
     )
       known.set(file, { slug, versionSemver });
   }
-  return { known, walk: walks === 0 ? walk : undefined };
+  return { known, walk: refused === 0 ? walk : undefined };
 }
 
 /** The index for a task of `context`'s workspace, or undefined when the graph knows no agent. */

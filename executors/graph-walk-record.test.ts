@@ -7,7 +7,17 @@
  * `indexWorkspace` on the workspace as it is.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -142,6 +152,34 @@ describe('the walk recorded by graph inference', () => {
     seen = answers(graphStating(graph, digestOf(narrower)), SLUGS);
     expect(seen.stats.recorded).toBe(true);
     expect(seen.bySlug['other']).toEqual([]);
+  });
+
+  it('is never read through a link or from a FIFO, and inference replaces either at its place, never writing through', async () => {
+    const graph = await inferredProjectGraph(root, seenByNx());
+    const path = walkRecordPathFor(root);
+    const format = JSON.parse(readFileSync(path, 'utf8')).format as string;
+    // 1. A link to a well-formed record outside the data folder, which the graph's digest names.
+    const narrower = JSON.stringify({ format, files: ['base/agent.json', 'parent/agent.json'] });
+    const outside = join(root, 'outside.json');
+    writeFileSync(outside, narrower);
+    rmSync(path);
+    symlinkSync(outside, path);
+    let seen = answers(graphStating(graph, digestOf(narrower)), SLUGS);
+    expect(seen.stats.recorded).toBeUndefined(); // not followed: walked
+    expect(seen.bySlug).toEqual(truth(SLUGS));
+    const relinked = await inferredProjectGraph(root, seenByNx());
+    expect(readFileSync(outside, 'utf8')).toBe(narrower); // the link's target untouched
+    expect(lstatSync(path).isFile()).toBe(true);
+    expect(answers(relinked, SLUGS).stats.recorded).toBe(true);
+    // 2. A FIFO where the record stands: opened without blocking, refused, then replaced.
+    rmSync(path);
+    expect(spawnSync('mkfifo', [path]).status).toBe(0);
+    seen = answers(graph, SLUGS);
+    expect(seen.stats.recorded).toBeUndefined();
+    expect(seen.bySlug).toEqual(truth(SLUGS));
+    const refifoed = await inferredProjectGraph(root, seenByNx());
+    expect(lstatSync(path).isFile()).toBe(true);
+    expect(answers(refifoed, SLUGS).stats.recorded).toBe(true);
   });
 
   it('is not taken when two projects state different digests, or a digest of another shape', async () => {

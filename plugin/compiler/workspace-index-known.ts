@@ -6,9 +6,9 @@
  * as it is now:
  *  - the files are the compiler's own walk (`findDefinitionFiles`, here with its folder listings
  *    kept between runs, definition-walk-cache.ts, or that same walk's result as graph inference
- *    recorded it for this Nx command, `recordedWalk`), not the caller's list of known identities: a definition the caller
- *    never saw (in a folder Nx ignores, excluded from the plugin, or left out of the graph as the
- *    second of two with one slug) is found and read, and a known file the walk does not reach
+ *    recorded it for this Nx command, `recordedWalk`), not the caller's list of known identities:
+ *    a definition the caller never saw (in a folder Nx ignores, excluded from the plugin, or left
+ *    out of the graph as the second of two with one slug) is found and read, and a known file the walk does not reach
  *    (below `dist`, `tmp`, ...) is not counted;
  *  - a walked file with a known identity is not read; every other walked file is read and its
  *    identity taken as `indexWorkspace` takes it (`identityOfFile`).
