@@ -310,12 +310,16 @@ function generateAgentModule(input: SourceInput, node: LayoutNode): GeneratedFil
 }
 
 /** `export default { fetch(request, env, ctx) { … } } satisfies ExportedHandler<Env>;` */
-function addDefaultHandler(file: GeneratedFile, body: (writer: CodeBlockWriter) => void): void {
+function addDefaultHandler(
+  file: GeneratedFile,
+  body: (writer: CodeBlockWriter) => void,
+  envParameter: 'env' | '_env' = 'env',
+): void {
   addStatement(file, (writer) => {
     writer.write('export default {').newLine();
     writer.indent(() => {
       writer
-        .write('fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> ')
+        .write(`fetch(request: Request, ${envParameter}: Env, ctx: ExecutionContext): Promise<Response> `)
         .inlineBlock(() => body(writer));
       writer.write(',').newLine();
     });
@@ -445,7 +449,7 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
   const telemetry = egressAllowList(root.config).length > 0 ? 'workerTelemetry' : 'workerTelemetryWithoutEgress';
   const hostNames = [
     'TaskTable',
-    'loopbackExports',
+    ...(startsIsolates ? ['loopbackExports'] : []),
     'nodeDeps',
     'receiptSinkFrom',
     'runtimeLog',
@@ -457,7 +461,9 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
   addImports(file, [
     egressGuardImport(path, root),
     importDeclaration('cloudflare:workers', {
-      named: startsIsolates ? ['DurableObject', 'WorkerEntrypoint', 'waitUntil'] : ['DurableObject', 'waitUntil'],
+      named: startsIsolates
+        ? ['DurableObject', 'WorkerEntrypoint', 'waitUntil']
+        : ['DurableObject', 'env', 'waitUntil'],
     }),
     importDeclaration(SPECIFIERS.runtime, { named: ['createA2aHandlerWithParts'] }),
     importDeclaration(SPECIFIERS.workerHost, { named: hostNames }),
@@ -471,6 +477,40 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
   ]);
   if (startsIsolates) addEgressClass(file);
   addTaskStoreClass(file);
+  const deps = (writer: CodeBlockWriter, env: string, exports: string) => {
+    writer.indent(() => {
+      writer
+        .write(
+          `...nodeDeps(agent, { ${env === 'env' ? 'env' : `env: ${env}`}, waitUntil, ${exports}sink: receiptSinkFrom(${env}, RECEIPT_SINK), log: runtimeLogAfterResponse(waitUntil), telemetry: ${telemetry}(${env}, agent.config, runtimeLog) }),`,
+        )
+        .newLine();
+      writer.write(`...taskStoreDeps(${env}, ${stringLiteral(root.slug)}),`).newLine();
+    });
+  };
+  if (!startsIsolates) {
+    // Made when the isolate starts, as the SDK's Worker and any hand-written one make their globals:
+    // no request waits for it (Cloudflare starts a Worker's isolate while the first request's TLS
+    // handshake is under way). It needs no request's context: `env` is the isolate's own.
+    addStatement(file, (writer) => {
+      writer
+        .write(
+          '/** The A2A handler, made when the isolate starts (`env` from cloudflare:workers is the one every request of the isolate gets). */',
+        )
+        .newLine();
+      writer.write('const isolateEnv = env as Env;').newLine();
+      writer.write('const serve = createA2aHandlerWithParts(agent.config, {').newLine();
+      deps(writer, 'isolateEnv', '');
+      writer.write('});');
+    });
+    addDefaultHandler(
+      file,
+      (writer) => writer.write('return serve(request, { waitUntil: (promise) => ctx.waitUntil(promise) });'),
+      '_env',
+    );
+    return file;
+  }
+  // An isolate that starts isolates hands them its loopback entrypoints (`ctx.exports`), which only a
+  // request's context carries: its handler is made on the first request.
   addStatement(file, (writer) => {
     writer
       .write('/** The A2A handler, made on the first request (env is the same for every request of an isolate). */')
@@ -479,14 +519,7 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
   });
   addDefaultHandler(file, (writer) => {
     writer.write('serve ??= createA2aHandlerWithParts(agent.config, {').newLine();
-    writer.indent(() => {
-      writer
-        .write(
-          `...nodeDeps(agent, { env, waitUntil, exports: loopbackExports(ctx), sink: receiptSinkFrom(env, RECEIPT_SINK), log: runtimeLogAfterResponse(waitUntil), telemetry: ${telemetry}(env, agent.config, runtimeLog) }),`,
-        )
-        .newLine();
-      writer.write(`...taskStoreDeps(env, ${stringLiteral(root.slug)}),`).newLine();
-    });
+    deps(writer, 'env', 'exports: loopbackExports(ctx), ');
     writer.write('});').newLine();
     writer.write('return serve(request, { waitUntil: (promise) => ctx.waitUntil(promise) });');
   });
