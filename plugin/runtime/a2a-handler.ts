@@ -197,7 +197,8 @@ function parseVersion(text: string): [number, number] | undefined {
   return match ? [Number(match[1]), Number(match[2] ?? 0)] : undefined;
 }
 
-function stopText(result: AgentRunResult): string {
+// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+const stopText = (function stopText(result: AgentRunResult): string {
   switch (result.stopReason) {
     case 'answer':
       return result.answer?.text ?? '';
@@ -210,7 +211,7 @@ function stopText(result: AgentRunResult): string {
     case 'error':
       return `The run failed: ${result.error?.code ?? 'internal'}${result.error ? ` (${result.error.message})` : ''}.`;
   }
-}
+});
 
 export type A2aHandler = (request: Request, perRequest?: PerRequestDeps) => Promise<Response>;
 
@@ -251,7 +252,8 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   });
 
   /** A SendMessage/SendStreamingMessage request checked: what to run, or the -32602/A2A error. */
-  const prepareSend = async (flavour: ProtocolFlavour, params: Record<string, unknown>): Promise<PreparedSend> => {
+  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  const prepareSend = (async function prepareSend(flavour: ProtocolFlavour, params: Record<string, unknown>): Promise<PreparedSend> {
     const { message, violations } = parseMessage(flavour, params['message']);
     const configuration =
       flavour === 'v1' ? withoutNullFieldsIfObject(params['configuration']) : params['configuration'];
@@ -329,10 +331,11 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       ...(typeof historyLength === 'number' ? { historyLength } : {}),
       returnImmediately,
     };
-  };
+  });
 
   /** The task a finished run leaves: completed with its answer, or failed saying why; its receipt in the metadata. */
-  const finishedTask = (working: TaskView, result: AgentRunResult): TaskView => {
+  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  const finishedTask = ((working: TaskView, result: AgentRunResult): TaskView => {
     const metadata: Record<string, unknown> = {
       runId: result.runId,
       stopReason: result.stopReason,
@@ -354,7 +357,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     };
     if (result.answer) task.answer = result.answer;
     return task;
-  };
+  });
 
   /**
    * Starts a run for a checked request: its task is kept as `working` first (GetTask, ListTasks,
@@ -372,11 +375,12 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
    * when the working put fails up front, a run whose task never reached the store (its working put,
    * if made, and its final put both failed) rejects `done`.
    */
-  const startRun = async (
+  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  const startRun = (async function startRun(
     prepared: PreparedSend,
     perRequest: PerRequestDeps | undefined,
     options: { signal?: AbortSignal; listener?: TaskRunListener; deferWorkingPut?: boolean },
-  ) => {
+  ) {
     const startedMs = now();
     const runId = newRunId(startedMs, deps.random ?? webRandom);
     const working: TaskView = {
@@ -507,7 +511,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
         runs.end(runId);
       });
     return { working, done };
-  };
+  });
 
   /**
    * Frees the slot a background run holds when it ends, whether or not the host passed `waitUntil`
@@ -520,12 +524,13 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       () => void inFlight--,
     );
 
-  const handleSend = async (
+  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  const handleSend = (async function handleSend(
     flavour: ProtocolFlavour,
     params: Record<string, unknown>,
     request: Request,
     perRequest: PerRequestDeps | undefined,
-  ) => {
+  ) {
     const prepared = await prepareSend(flavour, params);
     const reply = (task: TaskView) => {
       const rendered = renderTask(flavour, task, prepared.historyLength);
@@ -548,7 +553,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     const released = releaseWhenDone(done);
     perRequest?.waitUntil?.(released);
     return reply(working);
-  };
+  });
 
   /** Opens a stream if the open-stream bound allows it; else the 503 to answer. */
   const streamSlot = (): Response | undefined => (openStreams >= maxOpenStreams ? busy(maxOpenStreams) : undefined);
@@ -726,7 +731,8 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   };
 
   /** The refusal of a JSON-RPC request before its body is read, or undefined. */
-  const refuseEarly = (request: Request): Response | undefined => {
+  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  const refuseEarly = ((request: Request): Response | undefined => {
     if (request.method !== 'POST')
       return rpcErrorResponse(
         null,
@@ -741,7 +747,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     const declared = request.headers.get('content-length');
     if (declared !== null && !(Number(declared) <= maxBodyBytes)) return tooLarge(maxBodyBytes);
     return undefined;
-  };
+  });
 
   const handleRpc = async (
     request: Request,
@@ -762,11 +768,12 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     }
   };
 
-  const handleRpcBody = async (
+  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  const handleRpcBody = (async function handleRpcBody(
     request: Request,
     perRequest: PerRequestDeps | undefined,
     log: (e: RuntimeLogEvent) => void,
-  ): Promise<Response> => {
+  ): Promise<Response> {
     const text = await readBodyText(request, maxBodyBytes);
     if (text === 'too-large') return tooLarge(maxBodyBytes);
     if (text === 'unreadable') return refusal(400, 'The request body could not be read');
@@ -796,16 +803,17 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     if (!notification) return response;
     await response.body?.cancel().catch(() => undefined);
     return new Response(null, { status: 204 });
-  };
+  });
 
-  const dispatch = async (
+  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  const dispatch = (async function dispatch(
     request: Request,
     perRequest: PerRequestDeps | undefined,
     log: (e: RuntimeLogEvent) => void,
     method: string,
     body: Record<string, unknown>,
     id: JsonRpcId,
-  ): Promise<Response> => {
+  ): Promise<Response> {
     try {
       const version = request.headers.get('a2a-version') ?? new URL(request.url).searchParams.get('A2A-Version');
       let requested: ProtocolFlavour | undefined;
@@ -890,9 +898,10 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       log({ event: 'rpc.internal_error', runId: '', method, errorCode: described.code });
       return rpcErrorResponse(id, new RpcError(JSON_RPC_ERRORS.internalError, 'Internal error'));
     }
-  };
+  });
 
-  return async (request: Request, perRequest?: PerRequestDeps): Promise<Response> => {
+  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  return (async function handleRequest(request: Request, perRequest?: PerRequestDeps): Promise<Response> {
     const log = perRequest?.log ?? deps.log ?? (() => {});
     let onRpcPath = false;
     try {
@@ -924,5 +933,5 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
         ? rpcErrorResponse(null, new RpcError(JSON_RPC_ERRORS.internalError, 'Internal error'))
         : json({ error: 'internal error' }, 500);
     }
-  };
+  });
 }

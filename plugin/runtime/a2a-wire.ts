@@ -47,7 +47,8 @@ export const MAX_JSON_DEPTH = 64;
  * Where `value` nests deeper than `maxDepth` (the field path of the first container past it,
  * below `field`), or undefined. Iterative: measuring never runs out of stack, however deep.
  */
-export function tooDeepAt(value: unknown, field: string, maxDepth = MAX_JSON_DEPTH): string | undefined {
+// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+export const tooDeepAt = (function tooDeepAt(value: unknown, field: string, maxDepth = MAX_JSON_DEPTH): string | undefined {
   const stack: [unknown, number, string][] = [[value, 0, field]];
   while (stack.length > 0) {
     const [current, depth, path] = stack.pop()!;
@@ -60,14 +61,15 @@ export function tooDeepAt(value: unknown, field: string, maxDepth = MAX_JSON_DEP
         stack.push([child, depth + 1, `${path}.${key.length > 40 ? `${key.slice(0, 40)}…` : key}`]);
   }
   return undefined;
-}
+});
 
 /** The violation for JSON nested too deep at `path`. */
 export function tooDeepViolation(path: string): FieldViolation {
   return { field: path, description: `nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays` };
 }
 
-export function parseMessage(
+// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+export const parseMessage = (function parseMessage(
   flavour: ProtocolFlavour,
   request: unknown,
   field = 'message',
@@ -108,9 +110,10 @@ export function parseMessage(
   if (typeof value['taskId'] === 'string' && value['taskId'] !== '') message.taskId = value['taskId'];
   if (isObject(value['metadata'])) message.metadata = value['metadata'];
   return { message, violations };
-}
+});
 
-function parseV1Part(value: unknown): NeutralPart | string {
+// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+const parseV1Part = (function parseV1Part(value: unknown): NeutralPart | string {
   // `data` is a google.protobuf.Value: its null is the value null, a member set.
   const raw = withoutNullFieldsIfObject(value, ['data']);
   if (!isObject(raw)) return 'a part object is required';
@@ -131,7 +134,7 @@ function parseV1Part(value: unknown): NeutralPart | string {
   if (typeof raw['mediaType'] === 'string' && raw['mediaType'] !== '') part.mediaType = raw['mediaType'];
   if (typeof raw['filename'] === 'string' && raw['filename'] !== '') part.filename = raw['filename'];
   return part;
-}
+});
 
 function parseV03Part(raw: unknown): NeutralPart | string {
   if (!isObject(raw)) return 'a part object is required';
@@ -160,7 +163,8 @@ function parseV03Part(raw: unknown): NeutralPart | string {
 }
 
 /** The run input a message carries: text parts joined, the data part(s), file parts as notes. */
-export function messageToInput(message: NeutralMessage, skillId: string | undefined): AgentInput {
+// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+export const messageToInput = (function messageToInput(message: NeutralMessage, skillId: string | undefined): AgentInput {
   const lines: string[] = [];
   const data: unknown[] = [];
   for (const part of message.parts) {
@@ -180,7 +184,7 @@ export function messageToInput(message: NeutralMessage, skillId: string | undefi
   if (data.length === 1) input.data = data[0];
   else if (data.length > 1) input.data = data;
   return input;
-}
+});
 
 /** The task states this agent reaches: `working` while a run goes on, then terminal (`canceled` by CancelTask). */
 export type TaskViewState = 'working' | 'completed' | 'failed' | 'canceled';
@@ -269,7 +273,8 @@ export function renderTaskArtifacts(flavour: ProtocolFlavour, task: TaskView): R
  * The Task object of one flavour; `historyLength` 0 omits history, n keeps the last n messages;
  * `includeArtifacts: false` omits the artifacts (ListTasks' default).
  */
-export function renderTask(
+// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+export const renderTask = (function renderTask(
   flavour: ProtocolFlavour,
   task: TaskView,
   historyLength?: number,
@@ -298,4 +303,4 @@ export function renderTask(
   const keep = historyLength === undefined ? history.length : Math.max(0, Math.min(history.length, historyLength));
   if (keep > 0) out['history'] = history.slice(history.length - keep);
   return out;
-}
+});

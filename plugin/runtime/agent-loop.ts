@@ -263,7 +263,8 @@ export function runAgentLoop(config: RuntimeConfig, input: AgentInput, env: Loop
 }
 
 /** The loop with the parts `env` supplies: an agentic config without `env.agenticLoop` ends in `config_invalid`. */
-export async function runAgentLoopWithParts(
+// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+export const runAgentLoopWithParts = (async function runAgentLoopWithParts(
   config: RuntimeConfig,
   input: AgentInput,
   env: LoopEnv,
@@ -291,7 +292,7 @@ export async function runAgentLoopWithParts(
     errorCode: result.error?.code,
   });
   return result;
-}
+});
 
 export type Log = (event: string, fields?: LogFields) => void;
 
@@ -309,7 +310,8 @@ export function settleLoopError(result: LoopResult, error: unknown, redactor: Re
   delete result.answer;
 }
 
-async function runToolOnly(
+// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+const runToolOnly = (async function runToolOnly(
   config: RuntimeConfig,
   skill: RuntimeSkill,
   input: AgentInput,
@@ -357,7 +359,7 @@ async function runToolOnly(
   record.ok = true;
   result.answer = answerFromValue(value);
   result.stopReason = 'answer';
-}
+});
 
 /**
  * The agentic loop compacting with `compact` (a generated Worker passes its agent's policy, or
