@@ -191,15 +191,26 @@ async function sdkSendMessage(url: string): Promise<void> {
   if (answer.result === undefined) throw new Error(`unexpected SDK answer: ${JSON.stringify(answer)}`);
 }
 
-/** Milliseconds from a fresh workerd's readiness to the end of its first SendMessage. */
+/**
+ * Milliseconds from a fresh workerd's readiness to the end of its first SendMessage, and the
+ * workerd process's CPU milliseconds up to readiness (the isolate's start: what a Worker does at
+ * load shows here, not in the first request) and over the request (Linux only).
+ */
 async function firstRequestMs(
   script: string,
   send: (url: string) => Promise<void>,
   durable?: { objects: DurableObjects; persistDir: string | undefined },
-): Promise<number> {
+): Promise<{ ms: number; startCpuMs: number | undefined; startAndFirstCpuMs: number | undefined }> {
   const server = await startWorker(script, durable);
   try {
-    return await timeAsync(() => send(server.url));
+    const atReady = cpuNs(server.pid);
+    const ms = await timeAsync(() => send(server.url));
+    const atAnswer = cpuNs(server.pid);
+    return {
+      ms,
+      startCpuMs: atReady === undefined ? undefined : atReady / 1e6,
+      startAndFirstCpuMs: atAnswer === undefined ? undefined : atAnswer / 1e6,
+    };
   } finally {
     await server.dispose();
   }
@@ -480,7 +491,7 @@ async function main(): Promise<void> {
     // (a'') first-request latency of a fresh isolate: workerd started afresh for every measurement, interleaved
     const persistDir = existsSync('/dev/shm') ? join('/dev/shm', `agentdef-bench-first-${process.pid}`) : undefined;
     const objects = durableObjectsOf(JSON.parse(readFileSync(join(outDir, 'host-plan.json'), 'utf8')));
-    const starts: Record<string, () => Promise<number>> = {
+    const starts: Record<string, () => ReturnType<typeof firstRequestMs>> = {
       sdk: () => firstRequestMs(sdkWorker, sdkSendMessage),
       'sdk-same-work': () => firstRequestMs(sdkTextStatsWorker, sdkSendMessage),
       compiled: () => firstRequestMs(compiledWorker, sendMessage, { objects, persistDir }),
@@ -500,13 +511,18 @@ async function main(): Promise<void> {
     }
     try {
       const times: Record<string, number[]> = {};
+      const startCpu: Record<string, number[]> = {};
+      const startAndFirstCpu: Record<string, number[]> = {};
       const names = Object.keys(starts).filter((name) => !FIRST_WORKERS || FIRST_WORKERS.has(name));
       for (let run = 0; run < FIRST_RUNS; run++) {
         // Each run starts one Worker later than the run before, so none is always the one measured after another.
         for (let i = 0; i < names.length; i++) {
           const name = names[(i + run) % names.length]!;
           if (persistDir) rmSync(persistDir, { recursive: true, force: true });
-          (times[name] ??= []).push(await starts[name]!());
+          const start = await starts[name]!();
+          (times[name] ??= []).push(start.ms);
+          if (start.startCpuMs !== undefined) (startCpu[name] ??= []).push(start.startCpuMs);
+          if (start.startAndFirstCpuMs !== undefined) (startAndFirstCpu[name] ??= []).push(start.startAndFirstCpuMs);
         }
       }
       /** The median over runs of a / b, each run's two starts taken under the same load. */
@@ -518,6 +534,37 @@ async function main(): Promise<void> {
         if (times[a] && times[b]) report(name, median(times[a]) / median(times[b]));
       };
       for (const name of names) report(`first-request.${name}.ms`, median(times[name]!));
+      // The isolate's start (workerd's CPU to readiness, most of it workerd's own) and start + first
+      // request: work a Worker moves to its start shows in the first line and not in the first request.
+      for (const name of names) {
+        if (startCpu[name]?.length === FIRST_RUNS) report(`first-request.${name}.start-cpu-ms`, median(startCpu[name]));
+        if (startAndFirstCpu[name]?.length === FIRST_RUNS)
+          report(`first-request.${name}.start-and-first-cpu-ms`, median(startAndFirstCpu[name]));
+      }
+      /** The median over runs of a − b (CPU ms), each run's two starts taken under the same load. */
+      const cpuDeltaByRun = (name: string, cpu: Record<string, number[]>, a: string, b: string) => {
+        if (cpu[a]?.length === FIRST_RUNS && cpu[b]?.length === FIRST_RUNS)
+          report(name, median(cpu[a].map((value, run) => value - cpu[b]![run]!)));
+      };
+      cpuDeltaByRun(
+        'first-request.start-cpu-ms.compiled-minus-sdk-same-work.paired-by-run',
+        startCpu,
+        'compiled',
+        'sdk-same-work',
+      );
+      cpuDeltaByRun(
+        'first-request.start-and-first-cpu-ms.compiled-minus-sdk-same-work.paired-by-run',
+        startAndFirstCpu,
+        'compiled',
+        'sdk-same-work',
+      );
+      cpuDeltaByRun('first-request.start-cpu-ms.after-minus-before.paired-by-run', startCpu, 'compiled', 'before');
+      cpuDeltaByRun(
+        'first-request.start-and-first-cpu-ms.after-minus-before.paired-by-run',
+        startAndFirstCpu,
+        'compiled',
+        'before',
+      );
       ratio('first-request.ratio', 'compiled', 'sdk');
       ratio('first-request.ratio.through-loader', 'compiled-through-loader', 'sdk');
       // The same work on both sides: the SDK Worker running the text-metrics tool (its first Intl.Segmenter included).
