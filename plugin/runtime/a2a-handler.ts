@@ -197,7 +197,7 @@ function parseVersion(text: string): [number, number] | undefined {
   return match ? [Number(match[1]), Number(match[2] ?? 0)] : undefined;
 }
 
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 const stopText = (function stopText(result: AgentRunResult): string {
   switch (result.stopReason) {
     case 'answer':
@@ -252,7 +252,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   });
 
   /** A SendMessage/SendStreamingMessage request checked: what to run, or the -32602/A2A error. */
-  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  // biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
   const prepareSend = (async function prepareSend(flavour: ProtocolFlavour, params: Record<string, unknown>): Promise<PreparedSend> {
     const { message, violations } = parseMessage(flavour, params['message']);
     const configuration =
@@ -334,7 +334,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   });
 
   /** The task a finished run leaves: completed with its answer, or failed saying why; its receipt in the metadata. */
-  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  // biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
   const finishedTask = ((working: TaskView, result: AgentRunResult): TaskView => {
     const metadata: Record<string, unknown> = {
       runId: result.runId,
@@ -375,7 +375,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
    * when the working put fails up front, a run whose task never reached the store (its working put,
    * if made, and its final put both failed) rejects `done`.
    */
-  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  // biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
   const startRun = (async function startRun(
     prepared: PreparedSend,
     perRequest: PerRequestDeps | undefined,
@@ -524,7 +524,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       () => void inFlight--,
     );
 
-  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  // biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
   const handleSend = (async function handleSend(
     flavour: ProtocolFlavour,
     params: Record<string, unknown>,
@@ -731,7 +731,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
   };
 
   /** The refusal of a JSON-RPC request before its body is read, or undefined. */
-  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  // biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
   const refuseEarly = ((request: Request): Response | undefined => {
     if (request.method !== 'POST')
       return rpcErrorResponse(
@@ -768,7 +768,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     }
   };
 
-  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  // biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
   const handleRpcBody = (async function handleRpcBody(
     request: Request,
     perRequest: PerRequestDeps | undefined,
@@ -805,7 +805,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     return new Response(null, { status: 204 });
   });
 
-  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  // biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
   const dispatch = (async function dispatch(
     request: Request,
     perRequest: PerRequestDeps | undefined,
@@ -900,7 +900,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
     }
   });
 
-  // biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+  // biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
   return (async function handleRequest(request: Request, perRequest?: PerRequestDeps): Promise<Response> {
     const log = perRequest?.log ?? deps.log ?? (() => {});
     let onRpcPath = false;

@@ -47,7 +47,7 @@ export const MAX_JSON_DEPTH = 64;
  * Where `value` nests deeper than `maxDepth` (the field path of the first container past it,
  * below `field`), or undefined. Iterative: measuring never runs out of stack, however deep.
  */
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 export const tooDeepAt = (function tooDeepAt(value: unknown, field: string, maxDepth = MAX_JSON_DEPTH): string | undefined {
   const stack: [unknown, number, string][] = [[value, 0, field]];
   while (stack.length > 0) {
@@ -68,7 +68,7 @@ export function tooDeepViolation(path: string): FieldViolation {
   return { field: path, description: `nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays` };
 }
 
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 export const parseMessage = (function parseMessage(
   flavour: ProtocolFlavour,
   request: unknown,
@@ -112,7 +112,7 @@ export const parseMessage = (function parseMessage(
   return { message, violations };
 });
 
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 const parseV1Part = (function parseV1Part(value: unknown): NeutralPart | string {
   // `data` is a google.protobuf.Value: its null is the value null, a member set.
   const raw = withoutNullFieldsIfObject(value, ['data']);
@@ -163,7 +163,7 @@ function parseV03Part(raw: unknown): NeutralPart | string {
 }
 
 /** The run input a message carries: text parts joined, the data part(s), file parts as notes. */
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 export const messageToInput = (function messageToInput(message: NeutralMessage, skillId: string | undefined): AgentInput {
   const lines: string[] = [];
   const data: unknown[] = [];
@@ -273,7 +273,7 @@ export function renderTaskArtifacts(flavour: ProtocolFlavour, task: TaskView): R
  * The Task object of one flavour; `historyLength` 0 omits history, n keeps the last n messages;
  * `includeArtifacts: false` omits the artifacts (ListTasks' default).
  */
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 export const renderTask = (function renderTask(
   flavour: ProtocolFlavour,
   task: TaskView,

@@ -263,7 +263,7 @@ export function runAgentLoop(config: RuntimeConfig, input: AgentInput, env: Loop
 }
 
 /** The loop with the parts `env` supplies: an agentic config without `env.agenticLoop` ends in `config_invalid`. */
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 export const runAgentLoopWithParts = (async function runAgentLoopWithParts(
   config: RuntimeConfig,
   input: AgentInput,
@@ -310,7 +310,7 @@ export function settleLoopError(result: LoopResult, error: unknown, redactor: Re
   delete result.answer;
 }
 
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 const runToolOnly = (async function runToolOnly(
   config: RuntimeConfig,
   skill: RuntimeSkill,

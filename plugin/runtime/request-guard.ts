@@ -156,7 +156,7 @@ const UTF8 = new TextDecoder();
  * bytes (a `Request` built over a JavaScript stream of strings, whose `byteLength` would count
  * nothing and so bound nothing); `request.text()` rejects both.
  */
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 export const readBodyText = (async function readBodyText(request: Request, maxBytes: number): Promise<string | 'too-large' | 'unreadable'> {
   if (!request.body) return '';
   let reader: ReadableStreamDefaultReader<Uint8Array>;

@@ -116,7 +116,7 @@ export function runAgent(
 }
 
 /** A run with only the parts `deps` carries: a config that needs another part ends in a `config_invalid` result. */
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 export const runAgentWithParts = (async function runAgentWithParts(
   config: RuntimeConfig,
   input: AgentInput,

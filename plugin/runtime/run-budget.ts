@@ -66,7 +66,7 @@ function isThenable(value: unknown): boolean {
   }
 }
 
-// biome-ignore format: in parentheses V8 compiles it with the code around it, when the isolate starts, not on the first request (docs/performance.md)
+// biome-ignore format: in parentheses, V8 compiles it with the code around it (at the isolate's start), not on the first request: decision 0015
 export const createRunBudget = (function createRunBudget(limits: ResolvedLimits, options: RunBudgetOptions = {}): RunBudget {
   const now = options.now ?? (() => Date.now());
   const started = now();

@@ -10,8 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitAgent, planAgent } from '../../compiler/compile';
-import { loadWorkspaceConfig } from '../../compiler/workspace-config';
+import { exampleWorkerJs } from './__test-support__/example-worker-js';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -57,17 +56,7 @@ describe('the request path compiled when the isolate starts', () => {
   });
 
   it('keeps every one of them in parentheses through the Worker bundle (esbuild, minified)', async () => {
-    const planned = await planAgent({
-      file: 'examples/text-stats/agent.json',
-      workspaceRoot: ROOT,
-      target: 'cloudflare-dynamic-worker',
-    });
-    expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const emitted = await emitAgent(
-      { plan: planned.plan!, resolved: planned.resolved! },
-      { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config },
-    );
-    const worker = emitted.files!.find((f) => f.path === 'worker.js')!.contents;
+    const worker = await exampleWorkerJs('text-stats');
     // The bundle's own code has no other parenthesised function (checked: none before this change).
     expect(worker.match(PARENTHESISED)?.length ?? 0).toBeGreaterThanOrEqual(EAGER_COUNT);
     // The handler is made when the isolate starts: the entry's fetch only calls it.

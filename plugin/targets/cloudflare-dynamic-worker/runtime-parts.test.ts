@@ -12,22 +12,18 @@
  * job. A config with key material in its card strings is served from the very parts its
  * generated module names, and the card it serves carries none of it.
  */
-import { join } from 'node:path';
 import CodeBlockWriter from 'code-block-writer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as runtime from '../../runtime';
 import { agenticConfig, toolOnlyConfig } from '../../runtime/__test-support__/configs';
 import type { RuntimeConfig, RuntimeTool } from '../../runtime/runtime-config';
-import { emitAgent, planAgent } from '../../compiler/compile';
-import { loadWorkspaceConfig } from '../../compiler/workspace-config';
 import { serveHandler } from '../../runtime/__test-support__/serve-handler';
 import { AGENT_CARD_PATH } from '../../runtime/agent-card';
 import { createA2aHandlerWithParts } from '../../runtime/a2a-handler';
 import { generateReceiptKeyPair } from '../../runtime/receipts';
 import type { RuntimeParts } from '../../runtime/runtime-parts';
 import { runtimePartsSource } from './runtime-parts-source';
-
-const ROOT = join(__dirname, '..', '..', '..');
+import { exampleWorkerJs } from './__test-support__/example-worker-js';
 
 /** A string only the named part's code holds (messages, header names, URL paths survive minification). */
 const MARKERS = {
@@ -49,31 +45,17 @@ const MARKERS = {
 
 type Part = keyof typeof MARKERS;
 
-async function workerJs(example: string): Promise<string> {
-  const planned = await planAgent({
-    file: `examples/${example}/agent.json`,
-    workspaceRoot: ROOT,
-    target: 'cloudflare-dynamic-worker',
-  });
-  expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const emitted = await emitAgent(
-    { plan: planned.plan!, resolved: planned.resolved! },
-    { workspaceRoot: ROOT, workspace: loadWorkspaceConfig(ROOT).config },
-  );
-  return emitted.files!.find((f) => f.path === 'worker.js')!.contents;
-}
-
 function partsIn(code: string): Part[] {
   return (Object.keys(MARKERS) as Part[]).filter((part) => code.includes(MARKERS[part]));
 }
 
 describe('the runtime parts a Worker bundles', () => {
   it('a tool-only leaf bundles no provider client, composition, MCP client, agentic loop or compaction', async () => {
-    expect(partsIn(await workerJs('text-stats'))).toEqual([]);
+    expect(partsIn(await exampleWorkerJs('text-stats'))).toEqual([]);
   });
 
   it('an agentic leaf bundles its own provider client, the agentic loop and compaction, nothing else', async () => {
-    expect(partsIn(await workerJs('web-summarizer'))).toEqual([
+    expect(partsIn(await exampleWorkerJs('web-summarizer'))).toEqual([
       'openAiClient',
       'agenticLoop',
       'compaction',
@@ -83,7 +65,7 @@ describe('the runtime parts a Worker bundles', () => {
   });
 
   it('a tool-only dag bundles the composition runner, no provider client or agentic loop', async () => {
-    expect(partsIn(await workerJs('text-digest'))).toEqual(['composition', 'receipts']);
+    expect(partsIn(await exampleWorkerJs('text-digest'))).toEqual(['composition', 'receipts']);
   });
 
   it('names the MCP client only for mcp-http tools reached by URL, not through a service binding', () => {
