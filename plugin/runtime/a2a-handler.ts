@@ -65,6 +65,7 @@ import type { TaskStore } from './task-store';
 import { createTaskStore, isTerminalTask, TaskStoreUnavailableError } from './task-store';
 import { withEveryPart } from './runtime-parts';
 import { optionalInt32, withoutNullFields, withoutNullFieldsIfObject } from './a2a-proto-json';
+import { isoTimestamp } from './iso-timestamp';
 
 export const JSON_RPC_ERRORS = {
   parseError: -32700,
@@ -352,7 +353,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       ...working,
       state: result.stopReason === 'answer' ? 'completed' : 'failed',
       replyText: stopText(result),
-      timestamp: new Date(now()).toISOString(),
+      timestamp: isoTimestamp(now()),
       metadata,
     };
     if (result.answer) task.answer = result.answer;
@@ -388,7 +389,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       contextId: prepared.contextId,
       state: 'working',
       userMessage: prepared.message,
-      timestamp: new Date(now()).toISOString(),
+      timestamp: isoTimestamp(now()),
       metadata: { runId },
     };
     if (!options.deferWorkingPut) await tasks.put(working);
@@ -417,7 +418,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       if (progress)
         runs.emit(runId, {
           type: 'progress',
-          task: { ...working, timestamp: new Date(now()).toISOString() },
+          task: { ...working, timestamp: isoTimestamp(now()) },
           progress,
         });
     };
@@ -494,7 +495,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
             ...working,
             state: 'failed',
             replyText: 'The run failed: internal.',
-            timestamp: new Date(now()).toISOString(),
+            timestamp: isoTimestamp(now()),
             metadata: { runId, stopReason: 'error', errorCode: 'internal' },
           };
         },
@@ -721,7 +722,7 @@ export function createA2aHandlerWithParts(config: RuntimeConfig, deps: A2aHandle
       ...task,
       state: 'canceled',
       replyText: 'The task was canceled.',
-      timestamp: new Date(now()).toISOString(),
+      timestamp: isoTimestamp(now()),
       metadata: { ...task.metadata, stopReason: 'canceled' },
     };
     if (!(await tasks.put(canceled))) throw notCancelable();

@@ -22,6 +22,7 @@ import type { CompositionTrace } from './composition';
 import { canonicalize } from './jcs';
 import type { LifecycleState, RuntimeConfig } from './runtime-config';
 import { parseStrictJson } from './strict-json';
+import { isoTimestamp } from './iso-timestamp';
 
 export const RECEIPT_VERSION = 'receipt/v1';
 const ED25519 = { name: 'Ed25519' } as const;
@@ -162,7 +163,7 @@ export async function buildReceipt(
   const receipt: UnsignedReceipt = {
     receiptVersion: RECEIPT_VERSION,
     runId: meta.runId,
-    issuedAt: new Date(meta.issuedAtMs).toISOString(),
+    issuedAt: isoTimestamp(meta.issuedAtMs),
     pinning: {
       card: config.agent.slug,
       cardVersion: config.agent.version,
