@@ -477,11 +477,14 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
   ]);
   if (startsIsolates) addEgressClass(file);
   addTaskStoreClass(file);
-  const deps = (writer: CodeBlockWriter, env: string, exports: string) => {
+  /** The handler's deps, from the env named `env` (and the loopback entrypoints `exports`, when given). */
+  const deps = (writer: CodeBlockWriter, env: string, exports?: string) => {
+    const envField = env === 'env' ? 'env' : `env: ${env}`;
+    const exportsField = exports === undefined ? '' : `exports: ${exports}, `;
     writer.indent(() => {
       writer
         .write(
-          `...nodeDeps(agent, { ${env === 'env' ? 'env' : `env: ${env}`}, waitUntil, ${exports}sink: receiptSinkFrom(${env}, RECEIPT_SINK), log: runtimeLogAfterResponse(waitUntil), telemetry: ${telemetry}(${env}, agent.config, runtimeLog) }),`,
+          `...nodeDeps(agent, { ${envField}, waitUntil, ${exportsField}sink: receiptSinkFrom(${env}, RECEIPT_SINK), log: runtimeLogAfterResponse(waitUntil), telemetry: ${telemetry}(${env}, agent.config, runtimeLog) }),`,
         )
         .newLine();
       writer.write(`...taskStoreDeps(${env}, ${stringLiteral(root.slug)}),`).newLine();
@@ -499,7 +502,7 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
         .newLine();
       writer.write('const isolateEnv = env as Env;').newLine();
       writer.write('const serve = createA2aHandlerWithParts(agent.config, {').newLine();
-      deps(writer, 'isolateEnv', '');
+      deps(writer, 'isolateEnv');
       writer.write('});');
     });
     addDefaultHandler(
@@ -519,7 +522,7 @@ function generateRootEntry(input: SourceInput): GeneratedFile {
   });
   addDefaultHandler(file, (writer) => {
     writer.write('serve ??= createA2aHandlerWithParts(agent.config, {').newLine();
-    deps(writer, 'env', 'exports: loopbackExports(ctx), ');
+    deps(writer, 'env', 'loopbackExports(ctx)');
     writer.write('});').newLine();
     writer.write('return serve(request, { waitUntil: (promise) => ctx.waitUntil(promise) });');
   });
